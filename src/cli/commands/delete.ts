@@ -1,0 +1,34 @@
+import type { CommandModule } from 'yargs';
+import { InvalidInputError } from '../../core/errors.js';
+import { run, type GlobalArgs } from '../context.js';
+
+interface Args extends GlobalArgs {
+  id?: string;
+  tag?: string;
+}
+
+export const deleteCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'delete [id]',
+  describe: 'Delete a memory by id, or every memory with a tag',
+  builder: (y) =>
+    y
+      .positional('id', { type: 'string', describe: 'Memory id' })
+      .option('tag', { type: 'string', describe: 'Delete every memory carrying this tag (one commit)' })
+      .example('$0 delete mem_0k2x9d1ab7q4ce3m', 'Delete one')
+      .example('$0 delete --tag obsolete', 'Delete by tag'),
+  handler: (argv) =>
+    run<{ success: true; deleted: string | string[] }>(
+      argv,
+      async (s) => {
+        if (argv.id && argv.tag) throw new InvalidInputError('give an id or --tag, not both', { field: 'id' });
+        if (argv.tag !== undefined) {
+          const r = await s.deleteByTag(argv.tag);
+          return { success: true, deleted: r.deleted };
+        }
+        if (!argv.id) throw new InvalidInputError('give the id to delete (or --tag TAG)', { field: 'id' });
+        const r = await s.delete(argv.id);
+        return { success: true, deleted: r.deleted };
+      },
+      (r) => (Array.isArray(r.deleted) ? `deleted ${r.deleted.length} memor${r.deleted.length === 1 ? 'y' : 'ies'}${r.deleted.length ? ': ' + r.deleted.join(', ') : ''}` : `deleted ${r.deleted}`),
+    ),
+};

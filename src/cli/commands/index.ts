@@ -1,0 +1,13 @@
+import type { CommandModule } from 'yargs';
+import type { GlobalArgs } from '../context.js';
+import { storeCommand } from './store.js';
+import { getCommand } from './get.js';
+import { recentCommand } from './recent.js';
+import { taggedCommand } from './tagged.js';
+import { listCommand } from './list.js';
+import { deleteCommand } from './delete.js';
+import { clearCommand } from './clear.js';
+
+/** Every CLI command. A new command is a module in this folder plus one line here. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const commands: CommandModule<GlobalArgs, any>[] = [storeCommand, getCommand, recentCommand, taggedCommand, listCommand, deleteCommand, clearCommand];

@@ -1,0 +1,32 @@
+import type { CommandModule } from 'yargs';
+import { PRIORITIES, type Priority } from '../../core/memory.js';
+import { run, splitList, type GlobalArgs } from '../context.js';
+import { color, formatTable } from '../output.js';
+
+interface Args extends GlobalArgs {
+  tag?: string[];
+  category?: string;
+  scope?: string;
+  priority?: string;
+  limit?: number;
+}
+
+export const listCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'list',
+  describe: 'List memories, newest first, with optional filters',
+  builder: (y) =>
+    y
+      .option('tag', { alias: 'tags', type: 'string', array: true, describe: 'Only memories with this tag (repeatable: all must match)' })
+      .option('category', { type: 'string', describe: 'Only this category' })
+      .option('scope', { type: 'string', describe: 'Only this scope' })
+      .option('priority', { type: 'string', choices: PRIORITIES as unknown as string[], describe: 'Only this priority' })
+      .option('limit', { type: 'number', describe: 'Page size (default 50); total counts every match' })
+      .example('$0 list --tag api --category infrastructure', 'Filtered')
+      .example('$0 list --json --limit 500', 'As JSON'),
+  handler: (argv) =>
+    run(
+      argv,
+      (s) => s.list({ tags: splitList(argv.tag), category: argv.category, scope: argv.scope, priority: argv.priority as Priority | undefined, limit: argv.limit }),
+      (r) => `${formatTable(r.memories)}\n${color.dim(`${r.memories.length} of ${r.total}`)}`,
+    ),
+};

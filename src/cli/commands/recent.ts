@@ -1,0 +1,14 @@
+import type { CommandModule } from 'yargs';
+import { run, type GlobalArgs } from '../context.js';
+import { formatTable } from '../output.js';
+
+interface Args extends GlobalArgs {
+  count?: number;
+}
+
+export const recentCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'recent',
+  describe: 'Show the newest memories',
+  builder: (y) => y.option('count', { alias: 'n', type: 'number', describe: 'How many (default 10)' }).example('$0 recent --count 5', 'The five newest'),
+  handler: (argv) => run(argv, (s) => s.recent(argv.count), (r) => formatTable(r.memories)),
+};

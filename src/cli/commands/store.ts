@@ -1,0 +1,62 @@
+import type { CommandModule } from 'yargs';
+import { InvalidInputError } from '../../core/errors.js';
+import { PRIORITIES, type Priority } from '../../core/memory.js';
+import { readStdin, run, splitList, type GlobalArgs } from '../context.js';
+import { color } from '../output.js';
+
+interface Args extends GlobalArgs {
+  content?: string;
+  tags?: string[];
+  category?: string;
+  priority?: string;
+  scope?: string;
+  meta?: string[];
+}
+
+function parseMeta(pairs: string[] | undefined): Record<string, string> | undefined {
+  if (!pairs?.length) return undefined;
+  const out: Record<string, string> = {};
+  for (const p of pairs) {
+    const eq = p.indexOf('=');
+    if (eq <= 0) throw new InvalidInputError(`--meta expects key=value, got ${JSON.stringify(p)}`, { field: 'meta' });
+    out[p.slice(0, eq).trim()] = p.slice(eq + 1);
+  }
+  return out;
+}
+
+export const storeCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'store [content]',
+  describe: 'Store a new memory (one commit on the memory branch)',
+  builder: (y) =>
+    y
+      .positional('content', { type: 'string', describe: 'The text to remember; "-" (or nothing, with input piped) reads stdin' })
+      .option('tags', { type: 'string', array: true, describe: 'Tags, comma-separated or repeated' })
+      .option('category', { type: 'string', describe: 'Category (default "general")' })
+      .option('priority', { type: 'string', choices: PRIORITIES as unknown as string[], describe: 'Priority (default medium)' })
+      .option('scope', { type: 'string', describe: 'Whose memory: a user, an agent, a routing key like p2p:ou_123' })
+      .option('meta', { type: 'string', array: true, describe: 'Extra metadata, key=value (repeatable)' })
+      .example('$0 store "The user prefers TypeScript over JavaScript"', 'Store a note')
+      .example('$0 store "API rate limit is 100 requests/minute" --tags api,limits', 'With tags')
+      .example('git log -1 --format=%B | $0 store - --category releases', 'From stdin'),
+  handler: (argv) =>
+    run(
+      argv,
+      async (s) => {
+        let content = argv.content;
+        // yargs turns a lone "-" into "", so look at the raw arguments too.
+        const dash = content === '-' || (content === '' && process.argv.slice(2).includes('-'));
+        if (dash || (content === undefined && !process.stdin.isTTY)) content = await readStdin();
+        if (content === undefined) throw new InvalidInputError('give the content to store, e.g. memory store "what you learned" (or "-" to read stdin)', { field: 'content' });
+        const r = await s.store({
+          content,
+          tags: splitList(argv.tags),
+          category: argv.category,
+          priority: argv.priority as Priority | undefined,
+          scope: argv.scope,
+          metadata: parseMeta(argv.meta),
+        });
+        return { success: r.success, id: r.id, timestamp: r.timestamp };
+      },
+      (r) => `stored ${color.bold(r.id)} ${color.dim(r.timestamp)}`,
+    ),
+};

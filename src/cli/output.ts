@@ -1,0 +1,88 @@
+import { MemoryError, type ErrorCode } from '../core/errors.js';
+import type { Memory } from '../core/memory.js';
+
+/** Exit codes by error code; documented in the README. */
+const EXIT: Partial<Record<ErrorCode, number>> = {
+  INVALID_INPUT: 2,
+  INVALID_ID: 2,
+  EMPTY_CONTENT: 2,
+  CONTENT_TOO_LARGE: 2,
+  BINARY_CONTENT: 2,
+  CONFIRMATION_REQUIRED: 2,
+  DUPLICATE: 2,
+  NOT_FOUND: 3,
+  CONFLICT: 4,
+  LOCKED: 4,
+  NOT_A_REPOSITORY: 5,
+  UNSUPPORTED_REPOSITORY: 5,
+  SYNC_FAILED: 6,
+  PUSH_REJECTED: 6,
+  REMOTE_UNREACHABLE: 6,
+  PERMISSION_DENIED: 6,
+  SECRET_DETECTED: 7,
+};
+
+export function exitCodeFor(code: ErrorCode): number {
+  return EXIT[code] ?? 1;
+}
+
+const tty = () => process.stdout.isTTY && !process.env.NO_COLOR;
+export const color = {
+  dim: (s: string) => (tty() ? `\x1b[2m${s}\x1b[22m` : s),
+  bold: (s: string) => (tty() ? `\x1b[1m${s}\x1b[22m` : s),
+  cyan: (s: string) => (tty() ? `\x1b[36m${s}\x1b[39m` : s),
+  yellow: (s: string) => (tty() ? `\x1b[33m${s}\x1b[39m` : s),
+  red: (s: string) => (process.stderr.isTTY && !process.env.NO_COLOR ? `\x1b[31m${s}\x1b[39m` : s),
+};
+
+export function writeJson(value: unknown): void {
+  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+}
+
+export function toMemoryError(err: unknown): MemoryError {
+  if (err instanceof MemoryError) return err;
+  const e = err as Error;
+  return new MemoryError('INTERNAL', e?.message ?? String(err));
+}
+
+/** Reports an error the way the caller asked (JSON on stdout, or a line on stderr) and sets the exit code. */
+export function reportError(err: unknown, json: boolean): void {
+  const me = toMemoryError(err);
+  if (json) writeJson({ success: false, error: me.toJSON() });
+  else process.stderr.write(`${color.red('error')} [${me.code}]: ${me.message}\n`);
+  if (me.code === 'INTERNAL' && process.env.MEMORY_DEBUG) process.stderr.write(String((err as Error)?.stack) + '\n');
+  process.exitCode = exitCodeFor(me.code);
+}
+
+function oneLine(s: string, max: number): string {
+  const t = s.replace(/\s+/g, ' ').trim();
+  return t.length > max ? t.slice(0, max - 1) + '…' : t;
+}
+
+function width(): number {
+  return Math.max(60, Math.min(process.stdout.columns || 100, 160));
+}
+
+export function formatMemoryBlock(m: Memory): string {
+  const head = [color.bold(m.id), color.dim(m.timestamp), m.category !== 'general' ? color.cyan(m.category) : '', m.priority !== 'medium' ? m.priority : '', m.scope ? `scope:${m.scope}` : '']
+    .filter(Boolean)
+    .join('  ');
+  const tags = m.tags.length ? '\n' + color.yellow(m.tags.map((t) => '#' + t).join(' ')) : '';
+  return `${head}${tags}\n${m.content}`;
+}
+
+/** One memory per row: id, date, tags, excerpt; columns fit the terminal. */
+export function formatTable(rows: Array<Memory & { relevance?: number }>, opts: { relevance?: boolean } = {}): string {
+  if (!rows.length) return color.dim('(no memories)');
+  const w = width();
+  const lines = rows.map((m) => {
+    const date = m.timestamp.slice(0, 10);
+    const tags = m.tags.length ? m.tags.slice(0, 4).join(',') : '-';
+    const rel = opts.relevance && m.relevance !== undefined ? m.relevance.toFixed(2).padStart(6) + '  ' : '';
+    const fixed = `${m.id}  ${date}  ${rel}`;
+    const tagCol = oneLine(tags, 24).padEnd(Math.min(24, Math.max(1, tags.length)));
+    const room = Math.max(20, w - fixed.length - tagCol.length - 4);
+    return `${color.bold(m.id)}  ${color.dim(date)}  ${rel}${color.yellow(tagCol)}  ${oneLine(m.content, room)}`;
+  });
+  return lines.join('\n');
+}

@@ -1,0 +1,122 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { GitRepository } from '../git/repository.js';
+import { memoryFromFile, type StoredMemory } from './memory.js';
+
+export const MEMORIES_DIR = 'memories';
+const CATALOG_FORMAT = 1;
+
+export interface CatalogEntry {
+  path: string;
+  oid: string;
+  memory: StoredMemory;
+}
+
+export interface SkippedFile {
+  path: string;
+  oid: string;
+  reason: string;
+}
+
+/** Every memory on the branch at one tree, parsed. Derived data: cached, never a source of truth. */
+export interface Catalog {
+  tree: string | null;
+  entries: CatalogEntry[];
+  skipped: SkippedFile[];
+  byId: Map<string, CatalogEntry>;
+}
+
+interface CatalogFile {
+  format: number;
+  tree: string | null;
+  entries: CatalogEntry[];
+  skipped: SkippedFile[];
+}
+
+export function emptyCatalog(): Catalog {
+  return { tree: null, entries: [], skipped: [], byId: new Map() };
+}
+
+function withIndex(tree: string | null, entries: CatalogEntry[], skipped: SkippedFile[]): Catalog {
+  const byId = new Map<string, CatalogEntry>();
+  for (const e of entries) {
+    // Two files claiming one id (a hand copy): the first in tree order wins, deterministically.
+    if (!byId.has(e.memory.id)) byId.set(e.memory.id, e);
+  }
+  return { tree, entries, skipped, byId };
+}
+
+/** Directory under the git dir for derived data of one branch. */
+export function cacheDir(commonDir: string, branch: string): string {
+  return join(commonDir, 'git-memory', encodeURIComponent(branch));
+}
+
+/**
+ * Builds the catalog for `tree`, reusing parsed entries from the previous catalog (in memory or on
+ * disk) for every file whose blob id did not change, so a fetch of 100 memories parses 100 files.
+ */
+export function loadCatalog(
+  repo: GitRepository,
+  tree: string | null,
+  opts: { dir: string; previous?: Catalog | null; warn?: (msg: string) => void; persist?: boolean },
+): Catalog {
+  if (!tree) return emptyCatalog();
+  if (opts.previous?.tree === tree) return opts.previous;
+  const file = join(opts.dir, `catalog-v${CATALOG_FORMAT}.json`);
+  let prev: { tree: string | null; entries: CatalogEntry[]; skipped: SkippedFile[] } | null = opts.previous ?? null;
+  if (!prev) {
+    try {
+      const parsed = JSON.parse(readFileSync(file, 'utf8')) as CatalogFile;
+      if (parsed.format === CATALOG_FORMAT && Array.isArray(parsed.entries)) {
+        if (parsed.tree === tree) return withIndex(tree, parsed.entries, parsed.skipped ?? []);
+        prev = parsed;
+      }
+    } catch {
+      /* missing or corrupt: rebuilt below */
+    }
+  }
+  const known = new Map<string, CatalogEntry>();
+  for (const e of prev?.entries ?? []) known.set(`${e.path}\0${e.oid}`, e);
+  const knownSkips = new Map<string, SkippedFile>();
+  for (const s of prev?.skipped ?? []) knownSkips.set(`${s.path}\0${s.oid}`, s);
+
+  const entries: CatalogEntry[] = [];
+  const skipped: SkippedFile[] = [];
+  const warn = opts.warn ?? (() => {});
+  for (const blob of repo.listBlobs(tree, MEMORIES_DIR)) {
+    if (!blob.path.endsWith('.md')) continue;
+    const key = `${blob.path}\0${blob.oid}`;
+    const hit = known.get(key);
+    if (hit) {
+      entries.push(hit);
+      continue;
+    }
+    const skip = knownSkips.get(key);
+    if (skip) {
+      skipped.push(skip);
+      warn(`skipped ${skip.path}: ${skip.reason}`);
+      continue;
+    }
+    try {
+      const text = repo.readBlob(blob.oid).toString('utf8');
+      entries.push({ path: blob.path, oid: blob.oid, memory: memoryFromFile(blob.path, text, warn) });
+    } catch (err) {
+      const reason = (err as Error).message;
+      skipped.push({ path: blob.path, oid: blob.oid, reason });
+      warn(`skipped ${blob.path}: ${reason}`);
+    }
+  }
+  const catalog = withIndex(tree, entries, skipped);
+  if (opts.persist !== false) {
+    try {
+      mkdirSync(opts.dir, { recursive: true });
+      const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+      const body: CatalogFile = { format: CATALOG_FORMAT, tree, entries, skipped };
+      writeFileSync(tmp, JSON.stringify(body));
+      renameSync(tmp, file);
+    } catch {
+      /* a read-only git dir still works, just without the cache */
+    }
+  }
+  return catalog;
+}

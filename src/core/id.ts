@@ -1,0 +1,90 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { InvalidIdError } from './errors.js';
+
+/** Crockford's base32, lowercase: no i, l, o, u, so ids survive being read aloud or retyped. */
+const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+const TIME_CHARS = 9; // 45 bits of milliseconds: good until the year 3084
+const RANDOM_CHARS = 8; // 40 random bits per millisecond per writer
+
+const ID_RE = /^mem_[a-z0-9]{1,64}$/;
+
+let lastTime = -1;
+let lastRandom: number[] = [];
+
+function encodeTime(ms: number): string {
+  let s = '';
+  for (let i = 0; i < TIME_CHARS; i++) {
+    s = ALPHABET[ms % 32] + s;
+    ms = Math.floor(ms / 32);
+  }
+  return s;
+}
+
+/**
+ * `mem_` + 9 chars of creation time + 8 random chars (base32). Ids from one process are strictly
+ * increasing (the random part is incremented within a millisecond, as ULID does); ids from different
+ * machines sort by time and collide with probability ~2^-40 per same-millisecond pair.
+ */
+export function newId(timeMs: number = Date.now()): string {
+  let rand: number[];
+  if (timeMs === lastTime) {
+    rand = lastRandom.slice();
+    let i = RANDOM_CHARS - 1;
+    while (i >= 0 && rand[i] === 31) rand[i--] = 0;
+    if (i >= 0) rand[i]++;
+  } else {
+    const bytes = randomBytes(RANDOM_CHARS);
+    rand = [...bytes].map((b) => b & 31);
+  }
+  lastTime = timeMs;
+  lastRandom = rand;
+  return 'mem_' + encodeTime(timeMs) + rand.map((n) => ALPHABET[n]).join('');
+}
+
+export function isValidId(id: unknown): id is string {
+  return typeof id === 'string' && ID_RE.test(id);
+}
+
+export function assertId(id: unknown): string {
+  if (!isValidId(id)) throw new InvalidIdError(String(id));
+  return id;
+}
+
+/** Creation time encoded in a native id, or null for ids made elsewhere (imports, hand-written). */
+export function idTime(id: string): number | null {
+  const body = id.slice(4);
+  if (body.length !== TIME_CHARS + RANDOM_CHARS) return null;
+  let ms = 0;
+  for (let i = 0; i < TIME_CHARS; i++) {
+    const v = ALPHABET.indexOf(body[i]);
+    if (v < 0) return null;
+    ms = ms * 32 + v;
+  }
+  return ms;
+}
+
+/** A stable id for a file that has none in its front matter, derived from its path on the branch. */
+export function idFromPath(path: string): string {
+  const h = createHash('sha1').update(path).digest();
+  let s = '';
+  for (let i = 0; i < 16; i++) s += ALPHABET[h[i] & 31];
+  return 'mem_' + s;
+}
+
+/** The fan-out bucket: one base32 char, random for native ids, hashed for others. */
+function bucketOf(id: string): string {
+  if (idTime(id) !== null) return id[4 + TIME_CHARS];
+  return ALPHABET[createHash('sha1').update(id).digest()[0] & 31];
+}
+
+/**
+ * Where a memory lives on the branch: `memories/YYYY-MM/<bucket>/<id>.md`. The month folder makes the
+ * branch browsable by time; the 32-way bucket caps each leaf tree (100,000 memories in one month is
+ * ~3,000 entries per leaf), so a store rewrites a few small trees, never one huge one.
+ */
+export function pathFor(id: string, timestamp: string): string {
+  const t = idTime(id) ?? Date.parse(timestamp);
+  const d = new Date(Number.isFinite(t) ? t : 0);
+  const month = `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+  return `memories/${month}/${bucketOf(id)}/${id}.md`;
+}

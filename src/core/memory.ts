@@ -1,0 +1,144 @@
+import { parseFile, serializeFile } from './codec.js';
+import { BinaryContentError, ContentTooLargeError, EmptyContentError, InvalidInputError } from './errors.js';
+import { idFromPath, idTime, isValidId } from './id.js';
+
+export const PRIORITIES = ['low', 'medium', 'high'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+/** Default content limit: a memory is a note, not a document store. */
+export const MAX_CONTENT_BYTES = 64 * 1024;
+
+/** A memory as every surface returns it (the seed's shape, plus `scope` and `updated` when set). */
+export interface Memory {
+  /** `mem_` + lowercase letters/digits. */
+  id: string;
+  /** The text, byte-exact as stored. */
+  content: string;
+  /** Lowercase, deduplicated. */
+  tags: string[];
+  /** Default "general". */
+  category: string;
+  /** Default "medium". */
+  priority: Priority;
+  /** Creation time, ISO 8601 UTC. */
+  timestamp: string;
+  /** Last change time, ISO 8601 UTC, when the memory was updated after creation. */
+  updated?: string;
+  /** Whose memory this is: a user, an agent, a routing key such as `p2p:ou_123`. */
+  scope?: string;
+  /** `source`, `version`, and the GitHub Actions run details when stored from a workflow. */
+  metadata: Record<string, unknown>;
+}
+
+/** A memory together with where it lives on the branch and the front-matter keys we do not know. */
+export interface StoredMemory extends Memory {
+  path: string;
+  extra: Record<string, unknown>;
+}
+
+const KNOWN = new Set(['id', 'tags', 'category', 'priority', 'timestamp', 'updated', 'scope', 'metadata']);
+
+export function normalizeTags(input: unknown): string[] {
+  const raw: unknown[] = Array.isArray(input) ? input : typeof input === 'string' ? input.split(',') : input == null ? [] : [input];
+  const out: string[] = [];
+  for (const t of raw) {
+    if (t === null || t === undefined) continue;
+    const tag = String(t).trim().toLowerCase().replace(/\s+/g, '-');
+    if (tag && !out.includes(tag)) out.push(tag);
+  }
+  return out;
+}
+
+export function isPriority(p: unknown): p is Priority {
+  return typeof p === 'string' && (PRIORITIES as readonly string[]).includes(p);
+}
+
+export function validateContent(content: unknown, maxBytes = MAX_CONTENT_BYTES): string {
+  if (typeof content !== 'string') throw new InvalidInputError('content must be a string', { field: 'content' });
+  if (content.trim() === '') throw new EmptyContentError();
+  const nul = content.indexOf('\0');
+  if (nul >= 0) throw new BinaryContentError(nul);
+  const bytes = Buffer.byteLength(content, 'utf8');
+  if (bytes > maxBytes) throw new ContentTooLargeError(bytes, maxBytes);
+  return content;
+}
+
+function isoOrNull(v: unknown): string | null {
+  if (typeof v !== 'string' && !(v instanceof Date)) return null;
+  const t = v instanceof Date ? v.getTime() : Date.parse(v);
+  return Number.isFinite(t) ? new Date(t).toISOString() : null;
+}
+
+/**
+ * Reads a file from the branch. Files are untrusted (hand edits, forks): fields are normalised
+ * leniently, a missing id is derived from the path, and only unparsable front matter throws.
+ */
+export function memoryFromFile(path: string, text: string, warn: (msg: string) => void = () => {}): StoredMemory {
+  const { data, content } = parseFile(text);
+  let id = data.id;
+  if (id !== undefined && !isValidId(id)) {
+    warn(`${path}: front-matter id ${JSON.stringify(id)} is not a valid id; using one derived from the path`);
+    id = undefined;
+  }
+  const finalId = (id as string | undefined) ?? idFromPath(path);
+  const idMs = idTime(finalId);
+  const timestamp = isoOrNull(data.timestamp) ?? (idMs !== null ? new Date(idMs).toISOString() : new Date(0).toISOString());
+  const extra: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(data)) if (!KNOWN.has(k)) extra[k] = v;
+  const metadata = data.metadata && typeof data.metadata === 'object' && !Array.isArray(data.metadata) ? (data.metadata as Record<string, unknown>) : {};
+  const m: StoredMemory = {
+    id: finalId,
+    content,
+    tags: normalizeTags(data.tags),
+    category: typeof data.category === 'string' && data.category.trim() ? data.category.trim() : 'general',
+    priority: isPriority(data.priority) ? data.priority : 'medium',
+    timestamp,
+    metadata,
+    path,
+    extra,
+  };
+  const updated = isoOrNull(data.updated);
+  if (updated) m.updated = updated;
+  if (typeof data.scope === 'string' && data.scope) m.scope = data.scope;
+  return m;
+}
+
+export function memoryToFile(m: StoredMemory | Memory): string {
+  const extra = 'extra' in m ? m.extra : {};
+  const front: Record<string, unknown> = {
+    id: m.id,
+    tags: m.tags,
+    category: m.category,
+    priority: m.priority,
+    timestamp: m.timestamp,
+    updated: m.updated,
+    scope: m.scope,
+    metadata: Object.keys(m.metadata).length ? m.metadata : undefined,
+    ...extra,
+  };
+  return serializeFile(front, m.content);
+}
+
+/** The public shape: drops the path and unknown keys. */
+export function publicMemory(m: StoredMemory | Memory): Memory {
+  const out: Memory = { id: m.id, content: m.content, tags: m.tags, category: m.category, priority: m.priority, timestamp: m.timestamp, metadata: m.metadata };
+  if (m.updated) out.updated = m.updated;
+  if (m.scope) out.scope = m.scope;
+  return out;
+}
+
+/** Run details recorded with each memory stored from a GitHub Actions job. */
+export function runnerMetadata(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  if (env.GITHUB_ACTIONS !== 'true') return {};
+  const pick: Record<string, string | undefined> = {
+    job_id: env.GITHUB_JOB,
+    run_id: env.GITHUB_RUN_ID,
+    workflow: env.GITHUB_WORKFLOW,
+    sha: env.GITHUB_SHA,
+    repository: env.GITHUB_REPOSITORY,
+    actor: env.GITHUB_ACTOR,
+  };
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(pick)) if (v) out[k] = v;
+  return out;
+}

@@ -1,0 +1,309 @@
+import { GitRepository } from '../git/repository.js';
+import type { Identity } from '../git/tree.js';
+import { cacheDir, loadCatalog, MEMORIES_DIR, type Catalog, type CatalogEntry } from './catalog.js';
+import { ConfirmationRequiredError, InvalidInputError, MemoryError, NotFoundError, RefMovedError } from './errors.js';
+import { assertId, newId, pathFor } from './id.js';
+import { isPriority, memoryFromFile, memoryToFile, normalizeTags, publicMemory, runnerMetadata, validateContent, MAX_CONTENT_BYTES, type Memory, type Priority, type StoredMemory } from './memory.js';
+
+export const DEFAULT_BRANCH = 'memory';
+
+/** Options for {@link MemoryStore}. */
+export interface StoreOptions {
+  /** Repository directory (any directory inside it). Default: the current directory. */
+  repo?: string;
+  /** Branch holding the memories. Default: env MEMORY_BRANCH, else "memory". */
+  branch?: string;
+  /** Recorded as metadata.source on new memories. Default "library". */
+  source?: string;
+  /** Clock, injectable for tests. Default: `() => new Date()`. */
+  now?: () => Date;
+  /** Where warnings about unreadable files go. Default: stderr. */
+  warn?: (message: string) => void;
+  /** Largest content accepted, in bytes. Default 65536. */
+  maxContentBytes?: number;
+  /** Category for memories stored without one. Default "general". */
+  defaultCategory?: string;
+  /** Priority for memories stored without one. Default "medium". */
+  defaultPriority?: Priority;
+}
+
+export interface StoreInput {
+  content: string;
+  tags?: string[] | string;
+  category?: string;
+  priority?: Priority;
+  scope?: string;
+  metadata?: Record<string, unknown>;
+  /** Creation time; default now. Used by imports and benchmarks that replay history. */
+  timestamp?: string | Date;
+  /** Keep this id instead of generating one (imports). */
+  id?: string;
+}
+
+export interface StoreResult {
+  success: true;
+  id: string;
+  timestamp: string;
+  /** The commit that recorded it. */
+  commit: string;
+}
+
+export interface ListFilter {
+  tags?: string[] | string;
+  category?: string;
+  scope?: string;
+  priority?: Priority;
+  /** Page size. Default 50. */
+  limit?: number;
+}
+
+const BRANCH_README = `# git-memory
+
+This branch holds long-term memories written by [git-memory](https://www.npmjs.com/package/git-memory):
+notes that AI agents and CI jobs stored so that later jobs can find them.
+
+- Every \`*.md\` file under \`memories/\` is one memory: YAML front matter (id, tags, category,
+  priority, timestamp, metadata), then the memory's text.
+- Layout: \`memories/YYYY-MM/<bucket>/<id>.md\`. You may add a file by hand anywhere under \`memories/\`.
+- \`git log\` on this branch is the history of what was remembered and forgotten.
+
+Read and search it with \`memory list\`, \`memory search QUERY\` or \`git memory ...\` in a clone.
+`;
+
+const BOT: Identity = { name: 'github-actions[bot]', email: '41898282+github-actions[bot]@users.noreply.github.com' };
+const DEFAULT_IDENTITY: Identity = { name: 'git-memory', email: 'git-memory@localhost' };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function excerpt(content: string, max = 160): string {
+  const one = content.replace(/\s+/g, ' ').trim();
+  return one.length > max ? one.slice(0, max - 1) + '…' : one;
+}
+
+function byNewest(a: Memory, b: Memory): number {
+  return a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+function toLimit(v: unknown, dflt: number, name: string): number {
+  if (v === undefined || v === null) return dflt;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidInputError(`${name} must be a positive integer, got ${JSON.stringify(v)}`, { field: name });
+  return n;
+}
+
+export interface Change {
+  changes: Map<string, Buffer | null>;
+  message: string;
+}
+
+/**
+ * The memory operations over one branch of one repository. Every write is one commit built in the
+ * object database and published by compare-and-swap on the branch ref; on a lost race the change is
+ * recomputed on the new tip and retried, so concurrent writers never lose each other's memories.
+ */
+export class MemoryStore {
+  readonly git: GitRepository;
+  readonly branch: string;
+  readonly ref: string;
+  readonly cacheDir: string;
+  private readonly opts: StoreOptions;
+  private catalogMemo: Catalog | null = null;
+
+  constructor(opts: StoreOptions = {}) {
+    this.opts = opts;
+    this.git = GitRepository.open(opts.repo);
+    this.branch = opts.branch || process.env.MEMORY_BRANCH || DEFAULT_BRANCH;
+    if (!/^[A-Za-z0-9._\/-]+$/.test(this.branch) || this.branch.includes('..') || this.branch.startsWith('/') || this.branch.endsWith('.lock')) {
+      throw new InvalidInputError(`invalid branch name: ${JSON.stringify(this.branch)}`, { field: 'branch' });
+    }
+    this.ref = `refs/heads/${this.branch}`;
+    this.cacheDir = cacheDir(this.git.location.commonDir, this.branch);
+  }
+
+  now(): Date {
+    return this.opts.now ? this.opts.now() : new Date();
+  }
+
+  warn(message: string): void {
+    (this.opts.warn ?? ((m: string) => process.stderr.write(`git-memory: warning: ${m}\n`)))(message);
+  }
+
+  /** The branch tip, or null before the first write. */
+  tip(): string | null {
+    return this.git.resolve(this.ref);
+  }
+
+  treeOf(commit: string | null): string | null {
+    return commit ? this.git.readCommit(commit).tree : null;
+  }
+
+  /** Every memory at the current tip (or at `commit`). */
+  catalog(commit: string | null = this.tip()): Catalog {
+    const tree = this.treeOf(commit);
+    const cat = loadCatalog(this.git, tree, { dir: this.cacheDir, previous: this.catalogMemo, warn: (m) => this.warn(m) });
+    this.catalogMemo = cat;
+    return cat;
+  }
+
+  identity(): Identity {
+    return this.git.identity(process.env.GITHUB_ACTIONS === 'true' ? BOT : DEFAULT_IDENTITY);
+  }
+
+  /**
+   * Computes a change on the current tip and commits it; recomputes and retries when another writer
+   * moved the branch first. `compute` returning null means nothing to write.
+   */
+  async mutate<T>(compute: (tip: string | null) => { change: Change | null; result: T }): Promise<T & { commit: string | null }> {
+    for (let attempt = 0; ; attempt++) {
+      const tip = this.tip();
+      const { change, result } = compute(tip);
+      if (!change) return { ...result, commit: tip };
+      if (!tip) change.changes.set('README.md', Buffer.from(BRANCH_README));
+      try {
+        const commit = await this.git.commit({ ref: this.ref, expect: tip, changes: change.changes, message: change.message, author: this.identity(), when: this.now() });
+        return { ...result, commit };
+      } catch (err) {
+        if (!(err instanceof RefMovedError) || attempt >= 100) throw err;
+        await sleep(Math.random() * Math.min(50, 2 ** attempt));
+      }
+    }
+  }
+
+  /** Reads one memory by id at `commit` (default tip), from its canonical path or the catalog. */
+  find(id: string, commit: string | null = this.tip()): CatalogEntry | null {
+    assertId(id);
+    const tree = this.treeOf(commit);
+    if (!tree) return null;
+    // Fast path: native ids encode their path, so a get reads four small trees and one blob.
+    const guess = pathFor(id, '');
+    const entry = this.git.entryAt(tree, guess);
+    if (entry) {
+      try {
+        const m = memoryFromFile(guess, this.git.readBlob(entry.oid).toString('utf8'), (w) => this.warn(w));
+        if (m.id === id) return { path: guess, oid: entry.oid, memory: m };
+      } catch (err) {
+        this.warn(`skipped ${guess}: ${(err as Error).message}`);
+      }
+    }
+    return this.catalog(commit).byId.get(id) ?? null;
+  }
+
+  async store(input: StoreInput): Promise<StoreResult> {
+    const content = validateContent(input.content, this.opts.maxContentBytes ?? MAX_CONTENT_BYTES);
+    if (input.priority !== undefined && !isPriority(input.priority)) {
+      throw new InvalidInputError(`priority must be low, medium or high, got ${JSON.stringify(input.priority)}`, { field: 'priority' });
+    }
+    const created = input.timestamp !== undefined ? new Date(input.timestamp) : this.now();
+    if (!Number.isFinite(created.getTime())) throw new InvalidInputError(`invalid timestamp: ${JSON.stringify(input.timestamp)}`, { field: 'timestamp' });
+    const id = input.id !== undefined ? assertId(input.id) : newId(created.getTime());
+    const timestamp = created.toISOString();
+    const tags = normalizeTags(input.tags);
+    const category = input.category?.trim() || this.opts.defaultCategory || 'general';
+    const memory: StoredMemory = {
+      id,
+      content,
+      tags,
+      category,
+      priority: input.priority ?? this.opts.defaultPriority ?? 'medium',
+      timestamp,
+      metadata: { source: this.opts.source ?? 'library', version: 1, ...runnerMetadata(), ...(input.metadata ?? {}) },
+      path: pathFor(id, timestamp),
+      extra: {},
+    };
+    if (input.scope) memory.scope = input.scope;
+    const file = Buffer.from(memoryToFile(memory), 'utf8');
+    const tagNote = tags.length ? ` [tags: ${tags.join(', ')}]` : '';
+    const res = await this.mutate((tip) => {
+      if (input.id !== undefined && tip && this.find(id, tip)) throw new MemoryError('DUPLICATE', `a memory with id ${id} already exists`, { id });
+      return {
+        change: { changes: new Map([[memory.path, file]]), message: `memory: store ${id}${tagNote}\n\n${excerpt(content)}\n\nMemory-Id: ${id}\n` },
+        result: {},
+      };
+    });
+    return { success: true, id, timestamp, commit: res.commit as string };
+  }
+
+  async get(id: string): Promise<{ success: true; memory: Memory }> {
+    const hit = this.find(id);
+    if (!hit) throw new NotFoundError(id);
+    return { success: true, memory: publicMemory(hit.memory) };
+  }
+
+  /** All memories matching a filter, newest first (no paging). */
+  filter(f: Omit<ListFilter, 'limit'> = {}): Memory[] {
+    const tags = normalizeTags(f.tags);
+    const out: Memory[] = [];
+    for (const e of this.catalog().byId.values()) {
+      const m = e.memory;
+      if (f.category !== undefined && m.category !== f.category) continue;
+      if (f.scope !== undefined && m.scope !== f.scope) continue;
+      if (f.priority !== undefined && m.priority !== f.priority) continue;
+      if (tags.length && !tags.every((t) => m.tags.includes(t))) continue;
+      out.push(publicMemory(m));
+    }
+    return out.sort(byNewest);
+  }
+
+  async recent(count?: number): Promise<{ success: true; memories: Memory[] }> {
+    const n = toLimit(count, 10, 'count');
+    return { success: true, memories: this.filter().slice(0, n) };
+  }
+
+  async tagged(tags: string[] | string): Promise<{ success: true; memories: Memory[] }> {
+    const t = normalizeTags(tags);
+    if (!t.length) throw new InvalidInputError('give at least one tag, e.g. "memory tagged api,limits"', { field: 'tags' });
+    return { success: true, memories: this.filter({ tags: t }) };
+  }
+
+  async list(f: ListFilter = {}): Promise<{ success: true; memories: Memory[]; total: number }> {
+    const limit = toLimit(f.limit, 50, 'limit');
+    const all = this.filter(f);
+    return { success: true, memories: all.slice(0, limit), total: all.length };
+  }
+
+  async delete(id: string): Promise<{ success: true; deleted: string; commit: string }> {
+    assertId(id);
+    const res = await this.mutate((tip) => {
+      const hit = tip ? this.find(id, tip) : null;
+      if (!hit) throw new NotFoundError(id);
+      return {
+        change: { changes: new Map([[hit.path, null]]), message: `memory: delete ${id}\n\n${excerpt(hit.memory.content)}\n\nMemory-Id: ${id}\n` },
+        result: {},
+      };
+    });
+    return { success: true, deleted: id, commit: res.commit as string };
+  }
+
+  async deleteByTag(tag: string): Promise<{ success: true; deleted: string[]; commit: string | null }> {
+    const [t] = normalizeTags(tag);
+    if (!t) throw new InvalidInputError('give a tag to delete by', { field: 'tag' });
+    const res = await this.mutate((tip) => {
+      const hits = [...this.catalog(tip).byId.values()].filter((e) => e.memory.tags.includes(t));
+      if (!hits.length) return { change: null, result: { deleted: [] as string[] } };
+      const ids = hits.map((h) => h.memory.id);
+      return {
+        change: {
+          changes: new Map(hits.map((h) => [h.path, null] as [string, null])),
+          message: `memory: delete ${ids.length} memor${ids.length === 1 ? 'y' : 'ies'} [tag: ${t}]\n\n${ids.map((i) => `Memory-Id: ${i}`).join('\n')}\n`,
+        },
+        result: { deleted: ids },
+      };
+    });
+    return { success: true, deleted: res.deleted, commit: res.commit };
+  }
+
+  async clear(opts: { confirm?: boolean } = {}): Promise<{ success: true; deleted: number; commit: string | null }> {
+    if (!opts.confirm) throw new ConfirmationRequiredError('clearing every memory');
+    const res = await this.mutate((tip) => {
+      const cat = this.catalog(tip);
+      const n = cat.byId.size;
+      if (!cat.entries.length && !cat.skipped.length) return { change: null, result: { deleted: 0 } };
+      return { change: { changes: new Map([[MEMORIES_DIR, null]]), message: `memory: clear ${n} memories\n` }, result: { deleted: n } };
+    });
+    return { success: true, deleted: res.deleted, commit: res.commit };
+  }
+
+  close(): void {
+    this.git.close();
+  }
+}

@@ -1,0 +1,319 @@
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { join, isAbsolute, resolve } from 'node:path';
+import { deflateSync, inflateSync } from 'node:zlib';
+import { CorruptObjectError } from '../core/errors.js';
+
+export type ObjectType = 'commit' | 'tree' | 'blob' | 'tag';
+export interface GitObject {
+  type: ObjectType;
+  data: Buffer;
+}
+
+const PACK_TYPES: Record<number, ObjectType> = { 1: 'commit', 2: 'tree', 3: 'blob', 4: 'tag' };
+
+/** One pack: its .idx held in memory (binary-searched), its .pack read by offset on demand. */
+class Pack {
+  private idx: Buffer;
+  private count: number;
+  private fd: number | null = null;
+  private size = 0;
+  /** Resolved objects by pack offset; delta chains hit the same bases again and again. */
+  private cache = new Map<number, GitObject>();
+
+  constructor(readonly idxPath: string, private readonly packPath: string) {
+    this.idx = readFileSync(idxPath);
+    if (this.idx.readUInt32BE(0) !== 0xff744f63 || this.idx.readUInt32BE(4) !== 2) {
+      throw new CorruptObjectError(idxPath, 'unsupported pack index version (only v2)');
+    }
+    this.count = this.idx.readUInt32BE(8 + 255 * 4);
+  }
+
+  offsetOf(oid: Buffer): number | null {
+    const first = oid[0];
+    let lo = first === 0 ? 0 : this.idx.readUInt32BE(8 + (first - 1) * 4);
+    let hi = this.idx.readUInt32BE(8 + first * 4);
+    const shaBase = 8 + 256 * 4;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const cmp = this.idx.compare(oid, 0, 20, shaBase + mid * 20, shaBase + mid * 20 + 20);
+      if (cmp === 0) {
+        const offBase = shaBase + this.count * 24;
+        const off = this.idx.readUInt32BE(offBase + mid * 4);
+        if (off & 0x80000000) {
+          const largeBase = offBase + this.count * 4;
+          const li = off & 0x7fffffff;
+          return Number(this.idx.readBigUInt64BE(largeBase + li * 8));
+        }
+        return off;
+      }
+      if (cmp < 0) hi = mid;
+      else lo = mid + 1;
+    }
+    return null;
+  }
+
+  private read(pos: number, len: number): Buffer {
+    if (this.fd === null) {
+      this.fd = openSync(this.packPath, 'r');
+      this.size = fstatSync(this.fd).size;
+    }
+    const n = Math.max(0, Math.min(len, this.size - pos));
+    const buf = Buffer.allocUnsafe(n);
+    let got = 0;
+    while (got < n) {
+      const r = readSync(this.fd, buf, got, n - got, pos + got);
+      if (r === 0) break;
+      got += r;
+    }
+    return buf.subarray(0, got);
+  }
+
+  readAt(offset: number, store: ObjectStore): GitObject {
+    const hit = this.cache.get(offset);
+    if (hit) return hit;
+    let head = this.read(offset, 32);
+    let c = head[0];
+    const typeNum = (c >> 4) & 7;
+    let size = c & 15;
+    let shift = 4;
+    let p = 1;
+    while (c & 0x80) {
+      c = head[p++];
+      size += (c & 0x7f) * 2 ** shift;
+      shift += 7;
+    }
+    let obj: GitObject;
+    if (typeNum === 6) {
+      c = head[p++];
+      let rel = c & 0x7f;
+      while (c & 0x80) {
+        c = head[p++];
+        rel = (rel + 1) * 128 + (c & 0x7f);
+      }
+      const base = this.readAt(offset - rel, store);
+      obj = { type: base.type, data: applyDelta(base.data, this.inflateAt(offset + p, size)) };
+    } else if (typeNum === 7) {
+      const baseOid = head.subarray(p, p + 20).toString('hex');
+      const base = store.read(baseOid);
+      obj = { type: base.type, data: applyDelta(base.data, this.inflateAt(offset + p + 20, size)) };
+    } else {
+      const type = PACK_TYPES[typeNum];
+      if (!type) throw new CorruptObjectError(`${this.packPath}@${offset}`, `unknown pack object type ${typeNum}`);
+      obj = { type, data: this.inflateAt(offset + p, size) };
+    }
+    if (this.cache.size > 2048) this.cache.clear();
+    this.cache.set(offset, obj);
+    return obj;
+  }
+
+  private inflateAt(pos: number, size: number): Buffer {
+    // The compressed length is not stored; read generously and grow if zlib runs out of input.
+    let len = size + 256;
+    for (;;) {
+      const chunk = this.read(pos, len);
+      try {
+        return inflateSync(chunk);
+      } catch (err) {
+        if (chunk.length < len || len > size * 4 + (1 << 20)) throw new CorruptObjectError(`${this.packPath}@${pos}`, String((err as Error).message));
+        len *= 2;
+      }
+    }
+  }
+
+  close(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+  }
+}
+
+function applyDelta(base: Buffer, delta: Buffer): Buffer {
+  let p = 0;
+  const varint = (): number => {
+    let v = 0;
+    let shift = 0;
+    let c;
+    do {
+      c = delta[p++];
+      v += (c & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (c & 0x80);
+    return v;
+  };
+  const srcSize = varint();
+  if (srcSize !== base.length) throw new CorruptObjectError('(delta)', `base size ${base.length} != ${srcSize}`);
+  const out = Buffer.allocUnsafe(varint());
+  let o = 0;
+  while (p < delta.length) {
+    const op = delta[p++];
+    if (op & 0x80) {
+      let off = 0;
+      let len = 0;
+      if (op & 1) off |= delta[p++];
+      if (op & 2) off |= delta[p++] << 8;
+      if (op & 4) off |= delta[p++] << 16;
+      if (op & 8) off = (off | (delta[p++] << 24)) >>> 0;
+      if (op & 16) len |= delta[p++];
+      if (op & 32) len |= delta[p++] << 8;
+      if (op & 64) len |= delta[p++] << 16;
+      if (len === 0) len = 0x10000;
+      base.copy(out, o, off, off + len);
+      o += len;
+    } else if (op > 0) {
+      delta.copy(out, o, p, p + op);
+      o += op;
+      p += op;
+    } else {
+      throw new CorruptObjectError('(delta)', 'delta opcode 0');
+    }
+  }
+  if (o !== out.length) throw new CorruptObjectError('(delta)', 'delta result size mismatch');
+  return out;
+}
+
+export function hashObject(type: ObjectType, data: Buffer): string {
+  return createHash('sha1').update(`${type} ${data.length}\0`).update(data).digest('hex');
+}
+
+/**
+ * Reads and writes git objects directly in `.git/objects`: loose objects and v2 packs (with
+ * OFS/REF deltas and alternates). Written objects are loose, zlib-compressed, and land with a
+ * rename, so a crash never leaves a half-written object under its final name.
+ */
+export class ObjectStore {
+  private packs: Pack[] | null = null;
+  private alternates: ObjectStore[] | null = null;
+  private known = new Set<string>();
+
+  constructor(readonly objectsDir: string) {}
+
+  private loadPacks(): Pack[] {
+    if (this.packs) return this.packs;
+    const dir = join(this.objectsDir, 'pack');
+    const packs: Pack[] = [];
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      /* no packs yet */
+    }
+    for (const name of names) {
+      if (!name.endsWith('.idx')) continue;
+      const packPath = join(dir, name.slice(0, -4) + '.pack');
+      if (!existsSync(packPath)) continue;
+      try {
+        packs.push(new Pack(join(dir, name), packPath));
+      } catch {
+        /* a pack being written by a concurrent fetch; picked up on the next rescan */
+      }
+    }
+    this.packs = packs;
+    return packs;
+  }
+
+  private loadAlternates(): ObjectStore[] {
+    if (this.alternates) return this.alternates;
+    this.alternates = [];
+    try {
+      const text = readFileSync(join(this.objectsDir, 'info', 'alternates'), 'utf8');
+      for (const line of text.split('\n')) {
+        const l = line.trim();
+        if (!l || l.startsWith('#')) continue;
+        this.alternates.push(new ObjectStore(isAbsolute(l) ? l : resolve(this.objectsDir, l)));
+      }
+    } catch {
+      /* none */
+    }
+    return this.alternates;
+  }
+
+  private readLoose(oid: string): GitObject | null {
+    let raw: Buffer;
+    try {
+      raw = readFileSync(join(this.objectsDir, oid.slice(0, 2), oid.slice(2)));
+    } catch {
+      return null;
+    }
+    let buf: Buffer;
+    try {
+      buf = inflateSync(raw);
+    } catch (err) {
+      throw new CorruptObjectError(oid, `loose object does not inflate: ${(err as Error).message}`);
+    }
+    const nul = buf.indexOf(0);
+    const header = buf.subarray(0, nul).toString('latin1');
+    const sp = header.indexOf(' ');
+    const type = header.slice(0, sp) as ObjectType;
+    return { type, data: buf.subarray(nul + 1) };
+  }
+
+  private readPacked(oid: string, rescan: boolean): GitObject | null {
+    const bin = Buffer.from(oid, 'hex');
+    for (const pack of this.loadPacks()) {
+      const off = pack.offsetOf(bin);
+      if (off !== null) return pack.readAt(off, this);
+    }
+    if (rescan) {
+      for (const p of this.packs ?? []) p.close();
+      this.packs = null;
+      return this.readPacked(oid, false);
+    }
+    return null;
+  }
+
+  tryRead(oid: string): GitObject | null {
+    const obj = this.readLoose(oid) ?? this.readPacked(oid, false) ?? this.readPacked(oid, true);
+    if (obj) return obj;
+    for (const alt of this.loadAlternates()) {
+      const a = alt.tryRead(oid);
+      if (a) return a;
+    }
+    return null;
+  }
+
+  read(oid: string, expect?: ObjectType): GitObject {
+    if (!/^[0-9a-f]{40}$/.test(oid)) throw new CorruptObjectError(oid, 'not a sha1 object id');
+    const obj = this.tryRead(oid);
+    if (!obj) throw new CorruptObjectError(oid, 'object is missing (a shallow or partial clone? run "git fetch")');
+    if (expect && obj.type !== expect) throw new CorruptObjectError(oid, `expected a ${expect}, found a ${obj.type}`);
+    return obj;
+  }
+
+  has(oid: string): boolean {
+    if (this.known.has(oid)) return true;
+    if (existsSync(join(this.objectsDir, oid.slice(0, 2), oid.slice(2)))) return true;
+    const bin = Buffer.from(oid, 'hex');
+    return this.loadPacks().some((p) => p.offsetOf(bin) !== null) || this.loadAlternates().some((a) => a.has(oid));
+  }
+
+  write(type: ObjectType, data: Buffer): string {
+    const oid = hashObject(type, data);
+    if (this.known.has(oid)) return oid;
+    const dir = join(this.objectsDir, oid.slice(0, 2));
+    const file = join(dir, oid.slice(2));
+    if (!existsSync(file)) {
+      mkdirSync(dir, { recursive: true });
+      const tmp = join(dir, `tmp_obj_${process.pid}_${Math.random().toString(36).slice(2)}`);
+      const compressed = deflateSync(Buffer.concat([Buffer.from(`${type} ${data.length}\0`), data]), { level: 1 });
+      writeFileSync(tmp, compressed, { mode: 0o444 });
+      try {
+        renameSync(tmp, file);
+      } catch (err) {
+        try {
+          unlinkSync(tmp);
+        } catch {
+          /* already gone */
+        }
+        if (!existsSync(file)) throw err;
+      }
+    }
+    if (this.known.size > 100_000) this.known.clear();
+    this.known.add(oid);
+    return oid;
+  }
+
+  close(): void {
+    for (const p of this.packs ?? []) p.close();
+    this.packs = null;
+  }
+}

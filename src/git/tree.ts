@@ -1,0 +1,93 @@
+import { CorruptObjectError } from '../core/errors.js';
+
+export interface TreeEntry {
+  mode: string;
+  name: string;
+  oid: string;
+}
+
+export const MODE_TREE = '40000';
+export const MODE_BLOB = '100644';
+
+export function isTreeMode(mode: string): boolean {
+  return mode === '40000' || mode === '040000';
+}
+
+export function parseTree(data: Buffer, oid = '(tree)'): TreeEntry[] {
+  const out: TreeEntry[] = [];
+  let p = 0;
+  while (p < data.length) {
+    const sp = data.indexOf(0x20, p);
+    const nul = data.indexOf(0, sp);
+    if (sp < 0 || nul < 0 || nul + 21 > data.length) throw new CorruptObjectError(oid, 'malformed tree');
+    out.push({
+      mode: data.toString('latin1', p, sp),
+      name: data.toString('utf8', sp + 1, nul),
+      oid: data.toString('hex', nul + 1, nul + 21),
+    });
+    p = nul + 21;
+  }
+  return out;
+}
+
+/** Git orders tree entries bytewise, with directory names compared as if they ended in "/". */
+function sortKey(e: TreeEntry): Buffer {
+  return Buffer.from(isTreeMode(e.mode) ? e.name + '/' : e.name, 'utf8');
+}
+
+export function serializeTree(entries: TreeEntry[]): Buffer {
+  const keyed = entries.map((e) => ({ e, k: sortKey(e) }));
+  keyed.sort((a, b) => Buffer.compare(a.k, b.k));
+  const parts: Buffer[] = [];
+  for (const { e } of keyed) {
+    parts.push(Buffer.from(`${isTreeMode(e.mode) ? '40000' : e.mode} ${e.name}\0`, 'utf8'), Buffer.from(e.oid, 'hex'));
+  }
+  return Buffer.concat(parts);
+}
+
+export interface Identity {
+  name: string;
+  email: string;
+}
+
+export interface CommitInfo {
+  oid: string;
+  tree: string;
+  parents: string[];
+  author: string;
+  committer: string;
+  /** Committer time, seconds since the epoch. */
+  time: number;
+  message: string;
+}
+
+export function parseCommit(oid: string, data: Buffer): CommitInfo {
+  const text = data.toString('utf8');
+  const end = text.indexOf('\n\n');
+  const head = end < 0 ? text : text.slice(0, end);
+  const info: CommitInfo = { oid, tree: '', parents: [], author: '', committer: '', time: 0, message: end < 0 ? '' : text.slice(end + 2) };
+  for (const line of head.split('\n')) {
+    if (line.startsWith('tree ')) info.tree = line.slice(5);
+    else if (line.startsWith('parent ')) info.parents.push(line.slice(7));
+    else if (line.startsWith('author ')) info.author = line.slice(7);
+    else if (line.startsWith('committer ')) {
+      info.committer = line.slice(10);
+      const m = /> (\d+) [+-]\d{4}$/.exec(info.committer);
+      if (m) info.time = Number(m[1]);
+    }
+  }
+  if (!/^[0-9a-f]{40}$/.test(info.tree)) throw new CorruptObjectError(oid, 'commit has no tree');
+  return info;
+}
+
+function signature(id: Identity, when: Date): string {
+  const clean = (s: string) => s.replace(/[<>\n]/g, '').trim();
+  return `${clean(id.name) || 'git-memory'} <${clean(id.email)}> ${Math.floor(when.getTime() / 1000)} +0000`;
+}
+
+export function serializeCommit(c: { tree: string; parents: string[]; author: Identity; committer?: Identity; message: string; when?: Date }): Buffer {
+  const when = c.when ?? new Date();
+  const lines = [`tree ${c.tree}`, ...c.parents.map((p) => `parent ${p}`), `author ${signature(c.author, when)}`, `committer ${signature(c.committer ?? c.author, when)}`];
+  const msg = c.message.endsWith('\n') ? c.message : c.message + '\n';
+  return Buffer.from(lines.join('\n') + '\n\n' + msg, 'utf8');
+}

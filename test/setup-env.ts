@@ -1,0 +1,10 @@
+// Every test worker: no user or system git config leaks into in-process library calls.
+process.env.GIT_CONFIG_NOSYSTEM = '1';
+process.env.GIT_CONFIG_GLOBAL = '/dev/null';
+process.env.GIT_AUTHOR_NAME = 'Test';
+process.env.GIT_AUTHOR_EMAIL = 'test@example.com';
+process.env.GIT_COMMITTER_NAME = 'Test';
+process.env.GIT_COMMITTER_EMAIL = 'test@example.com';
+delete process.env.GITHUB_ACTIONS;
+delete process.env.MEMORY_BRANCH;
+delete process.env.MEMORY_AUTO_SYNC;
