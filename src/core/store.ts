@@ -1,5 +1,6 @@
 import { GitRepository } from '../git/repository.js';
 import type { Identity } from '../git/tree.js';
+import { resolveConfig, type MemoryConfig } from './config.js';
 import { cacheDir, loadCatalog, MEMORIES_DIR, type Catalog, type CatalogEntry } from './catalog.js';
 import { ConfirmationRequiredError, InvalidInputError, MemoryError, NotFoundError, RefMovedError } from './errors.js';
 import { assertId, newId, pathFor } from './id.js';
@@ -118,6 +119,11 @@ export class MemoryStore {
     }
     this.ref = `refs/heads/${this.branch}`;
     this.cacheDir = cacheDir(this.git.location.commonDir, this.branch);
+  }
+
+  /** The effective configuration (defaults, then branch, repo, env and flag overrides). */
+  config(): MemoryConfig {
+    return resolveConfig();
   }
 
   now(): Date {
