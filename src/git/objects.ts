@@ -36,7 +36,7 @@ class Pack {
     const shaBase = 8 + 256 * 4;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const cmp = this.idx.compare(oid, 0, 20, shaBase + mid * 20, shaBase + mid * 20 + 20);
+      const cmp = oid.compare(this.idx, shaBase + mid * 20, shaBase + mid * 20 + 20);
       if (cmp === 0) {
         const offBase = shaBase + this.count * 24;
         const off = this.idx.readUInt32BE(offBase + mid * 4);

@@ -63,8 +63,12 @@ export function findRepository(start: string = process.cwd()): RepoLocation {
       return checkFormat({ root: dir, gitDir: dotGit, commonDir: commonDirOf(dotGit), bare: false });
     }
     if (st?.isFile()) {
+      // A linked worktree or submodule: HEAD is in its own git dir, objects and refs in the common dir.
       const gitDir = readGitFile(dotGit);
-      if (gitDir && isGitDir(gitDir)) return checkFormat({ root: dir, gitDir, commonDir: commonDirOf(gitDir), bare: false });
+      if (gitDir && existsSync(join(gitDir, 'HEAD'))) {
+        const commonDir = commonDirOf(gitDir);
+        if (isGitDir(commonDir)) return checkFormat({ root: dir, gitDir, commonDir, bare: false });
+      }
     }
     if (isGitDir(dir) && !existsSync(join(dir, '.git'))) {
       return checkFormat({ root: dir, gitDir: dir, commonDir: commonDirOf(dir), bare: true });
