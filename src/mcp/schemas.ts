@@ -1,0 +1,44 @@
+import * as z from 'zod';
+import { PRIORITIES } from '../core/memory.js';
+
+/**
+ * Schemas shared by the tools. Input fields carry no zod defaults: the library applies the seed's
+ * defaults, so a default lives in one place and the JSON schema only describes it.
+ */
+
+export const Id = z.string().min(1).describe('A memory id, e.g. "mem_0k2x9d1ab7q4ce3m" (from memory_store, memory_search or memory_list)');
+
+export const Tags = z.array(z.string()).describe('Tags, e.g. ["api", "limits"]; lowercase, deduplicated');
+
+export const Priority = z.enum(PRIORITIES);
+
+/** A positive whole number; `cap` is applied by the tool (asking for more returns at most `cap`). */
+export function count(what: string, dflt: number, cap: number) {
+  return z.number().int().min(1).describe(`${what} (default ${dflt}, at most ${cap})`);
+}
+
+/** ISO 8601 date or date-time; checked here so a bad date is a validation error, not an empty result. */
+export const IsoDate = z
+  .string()
+  .refine((s) => Number.isFinite(Date.parse(s)), { message: 'expected an ISO 8601 date such as 2026-01-31 or 2026-01-31T12:00:00Z' });
+
+/** A memory as the tools return it: the seed's shape, plus `scope`/`updated` when set. */
+export const MemoryOut = z.object({
+  id: z.string(),
+  content: z.string(),
+  tags: z.array(z.string()),
+  category: z.string(),
+  priority: Priority,
+  timestamp: z.string(),
+  updated: z.string().optional(),
+  scope: z.string().optional(),
+  metadata: z.record(z.string(), z.unknown()),
+});
+
+/** A memory in a list or search result: content may be cut to a preview (see {@link preview}). */
+export const MemoryPreview = MemoryOut.extend({
+  truncated: z.boolean().optional().describe('true when content was cut; memory_get returns the full text'),
+});
+
+export type MemoryOutT = z.output<typeof MemoryOut>;
+export type MemoryPreviewT = z.output<typeof MemoryPreview>;

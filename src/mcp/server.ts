@@ -1,0 +1,160 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod';
+import { openMemory, type GitMemory, type OpenOptions } from '../core/api.js';
+import { MemoryError } from '../core/errors.js';
+import { mcpDefinition, type McpToolDefinition } from './definitions.js';
+import { DEFAULT_PREVIEW_CHARS, type ToolDefinition } from './tool.js';
+import { tools as allTools } from './tools/index.js';
+
+declare const __VERSION__: string;
+
+/** Options of {@link createMemoryServer}. */
+export interface MemoryServerOptions {
+  /** Repository directory. Default: the current directory. */
+  repo?: string;
+  /** Memory branch. Default: $MEMORY_BRANCH or "memory". */
+  branch?: string;
+  /** Pull before reads and push after writes. Default false. */
+  sync?: boolean;
+  /** With `sync`: a read within this many ms of the last pull does not pull again. Default 5000. */
+  pullIntervalMs?: number;
+  /** Longest content returned inline in list/search results, in characters. Default 1000. */
+  previewChars?: number;
+  /** Where log lines go. Default: stderr (stdout carries the protocol). */
+  log?: (line: string) => void;
+  /** The tools to serve. Default: all of them. */
+  tools?: ToolDefinition[];
+}
+
+type Syncing = GitMemory & { pull?: () => Promise<unknown>; push?: () => Promise<unknown> };
+
+function toolError(err: unknown): CallToolResult {
+  const me = err instanceof MemoryError ? err : new MemoryError('INTERNAL', (err as Error)?.message ?? String(err));
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify({ success: false, error: me.toJSON() }) }] };
+}
+
+function validationMessage(tool: string, err: z.ZodError): string {
+  const issues = err.issues.map((i) => `${i.path.length ? i.path.join('.') : '(arguments)'}: ${i.message}`);
+  return `invalid arguments for ${tool}: ${issues.join('; ')}`;
+}
+
+/**
+ * An MCP server whose tools are thin calls into one {@link GitMemory}. The repository is opened on
+ * the first tool call, not at start-up, so a client connects at once and a wrong `--repo` comes back
+ * as a tool error a model can read (NOT_A_REPOSITORY) instead of a server that dies on launch.
+ */
+export function createMemoryServer(opts: MemoryServerOptions = {}): Server {
+  const log = opts.log ?? ((line: string) => process.stderr.write(`git-memory mcp: ${line}\n`));
+  const tools = opts.tools ?? allTools;
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const previewChars = opts.previewChars ?? DEFAULT_PREVIEW_CHARS;
+  const pullInterval = opts.pullIntervalMs ?? 5000;
+  let listed: McpToolDefinition[] | null = null;
+  let memory: Syncing | null = null;
+  let lastPull = -Infinity;
+  let pulling: Promise<void> | null = null;
+
+  const open = (): Syncing => {
+    if (!memory) {
+      const o: OpenOptions = { repo: opts.repo, branch: opts.branch, source: 'mcp', warn: (m) => log(`warning: ${m}`) };
+      memory = openMemory(o);
+    }
+    return memory;
+  };
+
+  // Concurrent reads share one pull; a burst of reads within the interval pulls once.
+  const pull = async (m: Syncing): Promise<void> => {
+    if (Date.now() - lastPull < pullInterval) return;
+    if (!pulling) {
+      if (typeof m.pull !== 'function') throw new MemoryError('SYNC_FAILED', 'sync is not available in this build of git-memory; start the server without --sync');
+      const pm = m.pull.bind(m);
+      pulling = (async () => {
+        try {
+          await pm();
+          lastPull = Date.now();
+        } finally {
+          pulling = null;
+        }
+      })();
+    }
+    await pulling;
+  };
+
+  const server = new Server(
+    { name: 'git-memory', title: 'git-memory', version: typeof __VERSION__ === 'string' ? __VERSION__ : 'dev' },
+    {
+      capabilities: { tools: {} },
+      instructions:
+        'Long-term memory kept in this git repository. Search it (memory_search) before starting a task or when the user refers to earlier work; ' +
+        'store what a later session will need (memory_store) when the user asks you to remember something or you learn a lasting fact.',
+    },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, () => {
+    listed ??= tools.map(mcpDefinition);
+    return { tools: listed };
+  });
+
+  server.setRequestHandler(CallToolRequestSchema, async (req): Promise<CallToolResult> => {
+    const tool = byName.get(req.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool: ${req.params.name} (known: ${[...byName.keys()].join(', ')})`);
+    const parsed = tool.input.safeParse(req.params.arguments ?? {});
+    if (!parsed.success) return toolError(new MemoryError('INVALID_INPUT', validationMessage(tool.name, parsed.error), { tool: tool.name }));
+    const started = Date.now();
+    try {
+      const m = open();
+      if (opts.sync && tool.name !== 'memory_store') await pull(m);
+      const result = await tool.run(m, parsed.data, { previewChars });
+      let text = tool.render(result);
+      if (opts.sync && tool.access === 'write') {
+        try {
+          if (typeof m.push !== 'function') throw new MemoryError('SYNC_FAILED', 'sync is not available in this build of git-memory');
+          await m.push();
+        } catch (err) {
+          // The write is committed locally; failing the call would make a model retry it and store it twice.
+          const me = err instanceof MemoryError ? err : new MemoryError('SYNC_FAILED', String((err as Error)?.message ?? err));
+          log(`push failed after ${tool.name}: [${me.code}] ${me.message}`);
+          text += `\n(Saved locally, but the push to the remote failed: [${me.code}] ${me.message}. The next write retries it.)`;
+        }
+      }
+      return { content: [{ type: 'text', text }], structuredContent: result as Record<string, unknown> };
+    } catch (err) {
+      const me = err instanceof MemoryError ? err : null;
+      if (!me || me.code === 'INTERNAL') log(`${tool.name} failed: ${(err as Error)?.stack ?? err}`);
+      return toolError(err);
+    } finally {
+      if (process.env.MEMORY_DEBUG) log(`${tool.name} ${Date.now() - started} ms`);
+    }
+  });
+
+  server.onclose = () => {
+    memory?.close();
+    memory = null;
+  };
+  return server;
+}
+
+/**
+ * Serves MCP over stdin/stdout until the client closes stdin. Anything that would print to stdout
+ * is sent to stderr instead: one stray line there corrupts the protocol stream.
+ */
+export async function serveStdio(opts: MemoryServerOptions = {}): Promise<void> {
+  const toStderr = (...args: unknown[]) => process.stderr.write(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ') + '\n');
+  console.log = toStderr;
+  console.info = toStderr;
+  console.debug = toStderr;
+  const server = createMemoryServer(opts);
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => {
+    const prev = server.onclose;
+    server.onclose = () => {
+      prev?.();
+      resolve();
+    };
+  });
+  process.stdin.on('end', () => void server.close());
+  await server.connect(transport);
+  await closed;
+}

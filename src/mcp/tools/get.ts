@@ -1,0 +1,18 @@
+import * as z from 'zod';
+import { Id, MemoryOut } from '../schemas.js';
+import { defineTool, renderMemory } from '../tool.js';
+
+export const memoryGet = defineTool({
+  name: 'memory_get',
+  title: 'Get a memory',
+  description: [
+    'Get one memory by id, with its full content and metadata.',
+    'Use it when a memory_search, memory_list or memory_recent result was truncated, or to read a memory whose id you were given.',
+  ].join(' '),
+  input: z.object({ id: Id }),
+  output: z.object({ success: z.literal(true), memory: MemoryOut }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  access: 'read',
+  run: (memory, a) => memory.get(a.id),
+  render: (r) => renderMemory(r.memory),
+});

@@ -1,0 +1,10 @@
+import type { ToolDefinition } from '../tool.js';
+import { memoryStore } from './store.js';
+import { memorySearch } from './search.js';
+import { memoryGet } from './get.js';
+import { memoryRecent } from './recent.js';
+import { memoryDelete } from './delete.js';
+import { memoryList } from './list.js';
+
+/** Every tool, in the order clients list them. A new tool is a module here plus one entry. */
+export const tools: ToolDefinition[] = [memoryStore, memorySearch, memoryGet, memoryRecent, memoryList, memoryDelete];

@@ -1,0 +1,35 @@
+import * as z from 'zod';
+import { Priority, Tags } from '../schemas.js';
+import { defineTool } from '../tool.js';
+
+export const memoryStore = defineTool({
+  name: 'memory_store',
+  title: 'Remember',
+  description: [
+    'Store a new long-term memory that later sessions, jobs and agents can find.',
+    'Use it when the user asks you to remember something; when you learn something a future task will need',
+    '(project conventions, API limits, where things live, how a problem was fixed, user preferences); or after a',
+    'decision worth recalling. Write one self-contained fact per memory and add tags so it can be found.',
+    'Check memory_search first to avoid duplicates. Never store secrets (passwords, tokens, keys) or large data.',
+    'Each memory is committed to the git repository\'s memory branch.',
+  ].join(' '),
+  input: z.object({
+    content: z.string().min(1).describe('The text to remember, self-contained (at most 64 KiB)'),
+    tags: Tags.optional(),
+    category: z.string().min(1).optional().describe('Category name, e.g. "infrastructure" or "user-preferences" (default "general")'),
+    priority: Priority.optional().describe('low, medium or high (default medium)'),
+    scope: z.string().min(1).optional().describe('Whose memory this is, e.g. a user or agent id; omit for shared memories'),
+  }),
+  output: z.object({
+    success: z.literal(true),
+    id: z.string(),
+    timestamp: z.string(),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  access: 'write',
+  async run(memory, a) {
+    const r = await memory.store({ content: a.content, tags: a.tags, category: a.category, priority: a.priority, scope: a.scope });
+    return { success: true as const, id: r.id, timestamp: r.timestamp };
+  },
+  render: (r) => `Stored memory ${r.id} at ${r.timestamp}.`,
+});
