@@ -1,11 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Builds the CLI bundle once per test run into a private folder, so parallel runs never share one. */
+/**
+ * Builds dist once per test run into a private folder (parallel runs never share one). It sits under
+ * node_modules/ so the library bundle, which keeps its dependencies external, resolves them.
+ */
 export default function setup() {
-  const out = mkdtempSync(join(tmpdir(), 'gm-build-'));
+  const base = join(process.cwd(), 'node_modules', '.cache', 'git-memory-test');
+  mkdirSync(base, { recursive: true });
+  const out = mkdtempSync(join(base, 'build-'));
   execFileSync(process.execPath, ['scripts/build.mjs', out], { stdio: 'inherit' });
   process.env.GIT_MEMORY_TEST_CLI = join(out, 'cli.js');
   return () => rmSync(out, { recursive: true, force: true });

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { CLI, cli, cliAsync, checkoutState, git, gitEnv, makeRepo, tempDir } from '../helpers.js';
+
+describe('memory CLI', () => {
+  it('prints help with examples from any directory, even outside a repository', () => {
+    const r = cli(tempDir(), ['--help']);
+    expect(r.code).toBe(0);
+    for (const c of ['store', 'get', 'recent', 'tagged', 'list', 'delete', 'clear']) expect(r.stdout).toContain(`memory ${c}`);
+    expect(r.stdout).toContain('Examples:');
+    const s = cli(tempDir(), ['store', '--help']);
+    expect(s.stdout).toContain('--tags');
+    expect(s.stdout).toContain('Examples:');
+  });
+
+  it('stores and reads back with the seed JSON shapes', () => {
+    const repo = makeRepo({ commit: true });
+    const st = cli(repo, ['store', 'Database connection uses SSL on production', '--category', 'infrastructure', '--priority', 'high', '--tags', 'db,ssl', '--meta', 'ticket=OPS-1', '--json']);
+    expect(st.code).toBe(0);
+    expect(Object.keys(st.json).sort()).toEqual(['id', 'success', 'timestamp']);
+    const got = cli(repo, ['get', st.json.id, '--json']);
+    expect(got.json).toEqual({
+      success: true,
+      memory: {
+        id: st.json.id,
+        content: 'Database connection uses SSL on production',
+        tags: ['db', 'ssl'],
+        category: 'infrastructure',
+        priority: 'high',
+        timestamp: st.json.timestamp,
+        metadata: { source: 'cli', version: 1, ticket: 'OPS-1' },
+      },
+    });
+    const list = cli(repo, ['list', '--tag', 'db', '--json']);
+    expect(list.json).toMatchObject({ success: true, total: 1 });
+    expect(cli(repo, ['recent', '--count', '1', '--json']).json.memories).toHaveLength(1);
+    expect(cli(repo, ['tagged', 'db,ssl', '--json']).json.memories[0].id).toBe(st.json.id);
+    const human = cli(repo, ['get', st.json.id]);
+    expect(human.stdout).toContain('Database connection uses SSL');
+    expect(human.stdout).not.toContain('\x1b['); // no colour on a pipe
+  });
+
+  it('reads content from stdin with "-", byte-exact', () => {
+    const repo = makeRepo();
+    const content = '  ---\nline\n---\n  中文 🎉  \n\n';
+    const st = cli(repo, ['store', '-', '--json'], { input: content });
+    expect(st.code).toBe(0);
+    expect(cli(repo, ['get', st.json.id, '--json']).json.memory.content).toBe(content);
+  });
+
+  it('reports errors with stable codes, exit codes and JSON on stdout', () => {
+    const repo = makeRepo();
+    const nf = cli(repo, ['get', 'mem_doesnotexist', '--json']);
+    expect(nf.code).toBe(3);
+    expect(nf.json).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+    const bad = cli(repo, ['get', '../../etc/passwd']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('INVALID_ID');
+    expect(bad.stdout).toBe('');
+    expect(cli(repo, ['store', '', '--json']).json.error.code).toBe('EMPTY_CONTENT');
+    expect(cli(repo, ['store', '-', '--json'], { input: 'x'.repeat(70000) }).json.error.code).toBe('CONTENT_TOO_LARGE');
+    expect(cli(repo, ['store', '-', '--json'], { input: 'a\0b' }).json.error.code).toBe('BINARY_CONTENT');
+    expect(cli(repo, ['clear']).code).toBe(2);
+    const usage = cli(repo, ['frobnicate', '--json']);
+    expect(usage.code).toBe(2);
+    expect(usage.json.error.code).toBe('INVALID_INPUT');
+    const outside = cli(tempDir(), ['list', '--json']);
+    expect(outside.code).toBe(5);
+    expect(outside.json.error.code).toBe('NOT_A_REPOSITORY');
+    // Nothing was written by any failed command.
+    expect(() => git(repo, 'rev-parse', '--verify', '-q', 'memory')).toThrow();
+  });
+
+  it('works on another repository with --repo and another branch with --branch / MEMORY_BRANCH', () => {
+    const repo = makeRepo();
+    const elsewhere = tempDir();
+    const a = cli(elsewhere, ['store', 'on team branch', '--repo', repo, '--branch', 'team/notes', '--json']);
+    expect(a.code).toBe(0);
+    expect(git(repo, 'branch', '--list', 'team/notes')).toContain('team/notes');
+    expect(cli(repo, ['list', '--json'], { env: { MEMORY_BRANCH: 'team/notes' } }).json.total).toBe(1);
+    expect(cli(repo, ['list', '--json']).json.total).toBe(0);
+  });
+
+  it('lands every store when several processes write to one clone at once', async () => {
+    const repo = makeRepo({ commit: true });
+    const before = checkoutState(repo);
+    const procs = 6;
+    const each = 5;
+    const runs = await Promise.all(
+      Array.from({ length: procs }, async (_, p) => {
+        const ids: string[] = [];
+        for (let i = 0; i < each; i++) {
+          const r = await cliAsync(repo, ['store', `process ${p} memory ${i}`, '--json']);
+          expect(r.code).toBe(0);
+          ids.push(r.json.id);
+        }
+        return ids;
+      }),
+    );
+    const list = cli(repo, ['list', '--limit', '1000', '--json']).json;
+    expect(list.total).toBe(procs * each);
+    expect(new Set(list.memories.map((m: any) => m.id))).toEqual(new Set(runs.flat()));
+    expect(git(repo, 'rev-list', '--count', 'memory')).toBe(String(procs * each));
+    expect(git(repo, 'fsck', '--strict', '--no-dangling')).toBe('');
+    expect(checkoutState(repo)).toEqual(before);
+  });
+
+  it('leaves the branch on a valid commit when a writer is killed with SIGKILL mid-store', async () => {
+    const repo = makeRepo();
+    const lib = join(dirname(CLI()), 'index.js');
+    const script = `import(${JSON.stringify(lib)}).then(async ({ openMemory }) => {
+      const m = openMemory({ repo: ${JSON.stringify(repo)} });
+      for (let i = 0; ; i++) await m.store({ content: 'crash test ' + i + ' ' + 'x'.repeat(i % 500) });
+    });`;
+    for (const delay of [150, 260, 330]) {
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { env: gitEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      const closed = new Promise((r) => child.on('close', r));
+      await new Promise((r) => setTimeout(r, delay));
+      expect(child.exitCode).toBeNull(); // still storing when killed
+      child.kill('SIGKILL');
+      await closed;
+      expect(stderr).toBe('');
+      const tip = git(repo, 'rev-parse', '--verify', 'memory');
+      expect(git(repo, 'cat-file', '-t', tip)).toBe('commit');
+      expect(git(repo, 'fsck', '--strict', '--no-dangling', 'memory')).toBe('');
+    }
+    const list = cli(repo, ['list', '--limit', '100000', '--json']);
+    expect(list.json.total).toBeGreaterThan(0);
+    expect(list.stderr).toBe('');
+    // A lock left behind (if the kill hit that microsecond) is taken over; writing still works.
+    const after = cli(repo, ['store', 'after the crashes', '--json']);
+    expect(after.code).toBe(0);
+  });
+
+  it('runs as a git subcommand when on PATH', () => {
+    const repo = makeRepo();
+    const binDir = tempDir();
+    mkdirSync(binDir, { recursive: true });
+    const shim = join(binDir, 'git-memory');
+    writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${CLI()}" "$@"\n`, { mode: 0o755 });
+    const r = spawnSync('git', ['memory', 'store', 'via git', '--json'], { cwd: repo, env: { ...gitEnv, PATH: `${binDir}:${process.env.PATH}` }, encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).success).toBe(true);
+  });
+});
