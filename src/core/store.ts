@@ -4,6 +4,7 @@ import { resolveConfig, type MemoryConfig } from './config.js';
 import { cacheDir, loadCatalog, MEMORIES_DIR, type Catalog, type CatalogEntry } from './catalog.js';
 import { ConfirmationRequiredError, InvalidInputError, MemoryError, NotFoundError, RefMovedError } from './errors.js';
 import { assertId, newId, pathFor } from './id.js';
+import { trashFile, trashPathFor } from './trash.js';
 import { isPriority, memoryFromFile, memoryToFile, normalizeTags, publicMemory, runnerMetadata, validateContent, MAX_CONTENT_BYTES, type Memory, type Priority, type StoredMemory } from './memory.js';
 
 export const DEFAULT_BRANCH = 'memory';
@@ -56,6 +57,31 @@ export interface ListFilter {
   priority?: Priority;
   /** Page size. Default 50. */
   limit?: number;
+}
+
+/** Fields of {@link MemoryStore.update}; each one given replaces the stored value. */
+export interface UpdateInput {
+  content?: string;
+  /** Replaces the tag list. */
+  tags?: string[] | string;
+  category?: string;
+  priority?: Priority;
+  /** Empty string removes the scope. */
+  scope?: string;
+  /** Merged into the existing metadata. */
+  metadata?: Record<string, unknown>;
+}
+
+export interface UpdateResult {
+  success: true;
+  id: string;
+  /** metadata.version after the update. */
+  version: number;
+  /** The `updated` time of this version. */
+  updated: string;
+  /** Fields whose value changed; empty when the update changed nothing (and no commit was made). */
+  changed: string[];
+  commit: string;
 }
 
 const BRANCH_README = `# git-memory
@@ -267,13 +293,64 @@ export class MemoryStore {
     return { success: true, memories: all.slice(0, limit), total: all.length };
   }
 
+  /**
+   * Writes a new version of a memory: the given fields replace the old ones (tags too), `updated` is
+   * set and `metadata.version` goes up by one. Same path, so `git log` of the file is its history.
+   * Nothing changes (no commit) when every given field already has that value.
+   */
+  async update(id: string, patch: UpdateInput): Promise<UpdateResult> {
+    assertId(id);
+    const fields = (['content', 'tags', 'category', 'priority', 'scope', 'metadata'] as const).filter((k) => patch[k] !== undefined);
+    if (!fields.length) throw new InvalidInputError('nothing to update: give content, tags, category, priority, scope or metadata', { field: 'patch' });
+    const content = patch.content !== undefined ? validateContent(patch.content, this.opts.maxContentBytes ?? MAX_CONTENT_BYTES) : undefined;
+    if (patch.priority !== undefined && !isPriority(patch.priority)) {
+      throw new InvalidInputError(`priority must be low, medium or high, got ${JSON.stringify(patch.priority)}`, { field: 'priority' });
+    }
+    if (patch.metadata !== undefined && (typeof patch.metadata !== 'object' || patch.metadata === null || Array.isArray(patch.metadata))) {
+      throw new InvalidInputError('metadata must be an object of keys to values', { field: 'metadata' });
+    }
+    const res = await this.mutate((tip) => {
+      const hit = tip ? this.find(id, tip) : null;
+      if (!hit) throw new NotFoundError(id);
+      const old = hit.memory;
+      const next: StoredMemory = { ...old, tags: [...old.tags], metadata: { ...old.metadata }, extra: { ...old.extra } };
+      if (content !== undefined) next.content = content;
+      if (patch.tags !== undefined) next.tags = normalizeTags(patch.tags);
+      if (patch.category !== undefined) next.category = patch.category.trim() || this.opts.defaultCategory || 'general';
+      if (patch.priority !== undefined) next.priority = patch.priority;
+      if (patch.scope !== undefined) {
+        if (patch.scope) next.scope = patch.scope;
+        else delete next.scope;
+      }
+      if (patch.metadata !== undefined) Object.assign(next.metadata, patch.metadata);
+      const changed = fields.filter((k) => JSON.stringify(next[k] ?? null) !== JSON.stringify(old[k] ?? null));
+      const oldVersion = Number(old.metadata.version);
+      const version = Number.isInteger(oldVersion) && oldVersion > 0 ? oldVersion : 1;
+      if (!changed.length) return { change: null, result: { version, updated: old.updated ?? old.timestamp, changed: [] as string[] } };
+      next.updated = this.now().toISOString();
+      next.metadata.version = version + 1;
+      return {
+        change: {
+          changes: new Map([[hit.path, Buffer.from(memoryToFile(next), 'utf8')]]),
+          message: `memory: update ${id} (${changed.join(', ')}) to version ${version + 1}\n\n${excerpt(next.content)}\n\nMemory-Id: ${id}\n`,
+        },
+        result: { version: version + 1, updated: next.updated, changed: changed as string[] },
+      };
+    });
+    return { success: true, id, version: res.version, updated: res.updated, changed: res.changed, commit: res.commit as string };
+  }
+
   async delete(id: string): Promise<{ success: true; deleted: string; commit: string }> {
     assertId(id);
     const res = await this.mutate((tip) => {
       const hit = tip ? this.find(id, tip) : null;
       if (!hit) throw new NotFoundError(id);
       return {
-        change: { changes: new Map([[hit.path, null]]), message: `memory: delete ${id}\n\n${excerpt(hit.memory.content)}\n\nMemory-Id: ${id}\n` },
+        // A delete is a move to trash/ (a rename in git), so it can be restored and history follows it.
+        change: {
+          changes: new Map<string, Buffer | null>([[hit.path, null], [trashPathFor(hit.path), trashFile(hit.memory, this.now())]]),
+          message: `memory: delete ${id} (moved to the trash)\n\n${excerpt(hit.memory.content)}\n\nMemory-Id: ${id}\n`,
+        },
         result: {},
       };
     });
@@ -289,8 +366,8 @@ export class MemoryStore {
       const ids = hits.map((h) => h.memory.id);
       return {
         change: {
-          changes: new Map(hits.map((h) => [h.path, null] as [string, null])),
-          message: `memory: delete ${ids.length} memor${ids.length === 1 ? 'y' : 'ies'} [tag: ${t}]\n\n${ids.map((i) => `Memory-Id: ${i}`).join('\n')}\n`,
+          changes: new Map<string, Buffer | null>(hits.flatMap((h) => [[h.path, null], [trashPathFor(h.path), trashFile(h.memory, this.now())]])),
+          message: `memory: delete ${ids.length} memor${ids.length === 1 ? 'y' : 'ies'} [tag: ${t}] (moved to the trash)\n\n${ids.map((i) => `Memory-Id: ${i}`).join('\n')}\n`,
         },
         result: { deleted: ids },
       };
@@ -304,7 +381,12 @@ export class MemoryStore {
       const cat = this.catalog(tip);
       const n = cat.byId.size;
       if (!cat.entries.length && !cat.skipped.length) return { change: null, result: { deleted: 0 } };
-      return { change: { changes: new Map([[MEMORIES_DIR, null]]), message: `memory: clear ${n} memories\n` }, result: { deleted: n } };
+      // Everything moves to the trash in one commit; files that do not parse move as they are.
+      const changes = new Map<string, Buffer | null>([[MEMORIES_DIR, null]]);
+      const when = this.now();
+      for (const e of cat.entries) changes.set(trashPathFor(e.path), trashFile(e.memory, when));
+      for (const f of cat.skipped) changes.set(trashPathFor(f.path), this.git.readBlob(f.oid));
+      return { change: { changes, message: `memory: clear ${n} memories (moved to the trash)\n` }, result: { deleted: n } };
     });
     return { success: true, deleted: res.deleted, commit: res.commit };
   }
