@@ -37,3 +37,10 @@ await build({
   outdir,
   packages: 'external',
 });
+
+// The GitHub Action bundle (<outdir>/action, i.e. the committed dist/action). Not on `npm install`:
+// installing must not rewrite a committed file; `npm run build` and test builds do include it.
+if (process.env.npm_lifecycle_event !== 'prepare') {
+  const { buildAction } = await import('./build-action.mjs');
+  await buildAction(join(outdir, 'action'));
+}

@@ -1,0 +1,103 @@
+import { openMemory, type GitMemory } from '../core/api.js';
+import { MemoryError } from '../core/errors.js';
+import type { Memory } from '../core/memory.js';
+import type { SearchQuery, SearchResponse } from '../core/search-types.js';
+import type { ActionInputs } from './inputs.js';
+import { searchSummary, storeSummary } from './summary.js';
+
+/** What one step produced: the step outputs, the seed-shaped response, and the job-summary Markdown. */
+export interface ActionResult {
+  /** The whole response in the seed's JSON shape (`success: true`, ...). */
+  json: Record<string, unknown>;
+  id: string;
+  /** The memories the command returned (search, get, recent, list); [] for store, delete, sync. */
+  results: Memory[];
+  /** Memories returned; for store 1, for delete the number deleted. */
+  count: number;
+  summary?: string;
+}
+
+export interface ActionLog {
+  info(message: string): void;
+  warning(message: string): void;
+}
+
+const READS = new Set(['search', 'get', 'recent', 'list']);
+const WRITES = new Set(['store', 'delete']);
+
+function excerpt(s: string, max = 100): string {
+  const one = s.replace(/\s+/g, ' ').trim();
+  return one.length > max ? one.slice(0, max - 1) + '…' : one;
+}
+
+/** Runs one action step against the library. Knows nothing of @actions/core: main.ts does the I/O. */
+export async function execute(inputs: ActionInputs, log: ActionLog): Promise<ActionResult> {
+  const memory = openMemory({ repo: inputs.path, branch: inputs.branch, source: 'github-action', warn: (m) => log.warning(m) });
+  try {
+    if (inputs.sync && (READS.has(inputs.command) || inputs.command === 'delete')) await pull(memory, inputs, log);
+    const result = await perform(memory, inputs, log);
+    if (inputs.sync && WRITES.has(inputs.command)) await push(memory, inputs, log);
+    if (inputs.command === 'store') result.summary = storeSummary(result.id, inputs.tags, inputs.branch, inputs.sync ? inputs.remote : null);
+    return result;
+  } finally {
+    memory.close();
+  }
+}
+
+async function pull(_memory: GitMemory, inputs: ActionInputs, _log: ActionLog): Promise<void> {
+  throw new MemoryError('SYNC_FAILED', `sync is not available in this build of the action; set \`sync: false\` (remote ${inputs.remote})`);
+}
+
+async function push(_memory: GitMemory, inputs: ActionInputs, _log: ActionLog): Promise<void> {
+  throw new MemoryError('SYNC_FAILED', `sync is not available in this build of the action; set \`sync: false\` (remote ${inputs.remote})`);
+}
+
+async function perform(memory: GitMemory, inputs: ActionInputs, log: ActionLog): Promise<ActionResult> {
+  switch (inputs.command) {
+    case 'store': {
+      const r = await memory.store({ content: inputs.content as string, tags: inputs.tags, category: inputs.category, priority: inputs.priority });
+      log.info(`stored ${r.id} (${r.timestamp})`);
+      return { json: { success: true, id: r.id, timestamp: r.timestamp }, id: r.id, results: [], count: 1 };
+    }
+    case 'get': {
+      const r = await memory.get(inputs.id as string);
+      log.info(`${r.memory.id}: ${excerpt(r.memory.content)}`);
+      return { json: { success: true, memory: r.memory }, id: r.memory.id, results: [r.memory], count: 1 };
+    }
+    case 'recent': {
+      const r = await memory.recent(inputs.limit);
+      for (const m of r.memories) log.info(`${m.id}  ${m.timestamp.slice(0, 10)}  ${excerpt(m.content)}`);
+      return { json: { success: true, memories: r.memories }, id: '', results: r.memories, count: r.memories.length };
+    }
+    case 'list': {
+      const r = await memory.list({ tags: inputs.tags, category: inputs.category, priority: inputs.priority, limit: inputs.limit });
+      for (const m of r.memories) log.info(`${m.id}  ${m.timestamp.slice(0, 10)}  ${excerpt(m.content)}`);
+      log.info(`${r.memories.length} of ${r.total} memories`);
+      return { json: { success: true, memories: r.memories, total: r.total }, id: '', results: r.memories, count: r.memories.length };
+    }
+    case 'delete': {
+      if (inputs.id) {
+        const r = await memory.delete(inputs.id);
+        log.info(`deleted ${r.deleted}`);
+        return { json: { success: true, deleted: r.deleted }, id: r.deleted, results: [], count: 1, summary: `Deleted memory \`${r.deleted}\` from branch \`${inputs.branch}\`.\n` };
+      }
+      const r = await memory.deleteByTag(inputs.tags[0]);
+      log.info(`deleted ${r.deleted.length} memories tagged ${inputs.tags[0]}`);
+      return { json: { success: true, deleted: r.deleted }, id: '', results: [], count: r.deleted.length, summary: `Deleted ${r.deleted.length} memories tagged \`${inputs.tags[0]}\` from branch \`${inputs.branch}\`.\n` };
+    }
+    case 'search': {
+      const searchable = memory as GitMemory & { search?: (q: SearchQuery) => Promise<SearchResponse> };
+      if (typeof searchable.search !== 'function') throw new MemoryError('INTERNAL', 'search is not available in this build of the action');
+      const q: SearchQuery = { query: inputs.query, tags: inputs.tags, category: inputs.category, priority: inputs.priority, after: inputs.after, before: inputs.before, days: inputs.days, limit: inputs.limit };
+      const r = await searchable.search(q);
+      for (const m of r.results) log.info(`${m.relevance.toFixed(2)}  ${m.id}  ${excerpt(m.content)}`);
+      log.info(`${r.results.length} of ${r.total} matches`);
+      return { json: { success: true, results: r.results, total: r.total }, id: '', results: r.results, count: r.results.length, summary: searchSummary({ ...inputs, branch: inputs.branch }, r.results, r.total) };
+    }
+    case 'sync': {
+      await pull(memory, inputs, log);
+      await push(memory, inputs, log);
+      return { json: { success: true }, id: '', results: [], count: 0 };
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import { MemoryError } from '../core/errors.js';
+import type { ActionInputs } from './inputs.js';
+
+export function toMemoryError(err: unknown): MemoryError {
+  if (err instanceof MemoryError) return err;
+  const e = err as Error;
+  return new MemoryError('INTERNAL', e?.message ?? String(err));
+}
+
+// What git and GitHub print when the job token may not push (HTTP 403, "Permission to x denied").
+const DENIED = /\b403\b|permission to .* denied|denied to github-actions|write access to repository not granted|the requested url returned error: 403/i;
+
+/**
+ * The `setFailed` text: the error, then what to change in the workflow. A failed step is read by a
+ * person scrolling a log, so the fix comes with the code.
+ */
+export function failureMessage(err: MemoryError, inputs?: Partial<ActionInputs>): string {
+  const remote = inputs?.remote ?? 'origin';
+  const branch = inputs?.branch ?? 'memory';
+  const head = `[${err.code}] ${err.message}`;
+  let fix: string;
+  if (err.code === 'PERMISSION_DENIED' || ((err.code === 'PUSH_REJECTED' || err.code === 'SYNC_FAILED') && DENIED.test(err.message))) {
+    fix = `the job's token may not push to ${remote}: grant \`permissions: contents: write\` to the job (or the workflow). Pull requests from forks get a read-only token: store memories from a push, schedule or workflow_dispatch run instead.`;
+  } else {
+    switch (err.code) {
+      case 'NOT_A_REPOSITORY':
+        fix = 'add `- uses: actions/checkout@v5` before this step, or point the `path` input at the checked-out repository.';
+        break;
+      case 'UNSUPPORTED_REPOSITORY':
+        fix = 'use a SHA-1 repository with the files ref backend (the default `actions/checkout` clone is one).';
+        break;
+      case 'REMOTE_UNREACHABLE':
+        fix = `check the \`remote\` input (now ${remote}) and keep the checkout's credentials (\`persist-credentials: true\`, the default of actions/checkout); or set \`sync: false\` to work on the local branch only.`;
+        break;
+      case 'PUSH_REJECTED':
+        fix = `the push to ${remote}/${branch} kept being rejected: check that no branch protection rule or ruleset blocks pushes to \`${branch}\`, then re-run the job.`;
+        break;
+      case 'SYNC_FAILED':
+        fix = `check that ${remote} is reachable from the job and that \`${branch}\` is a branch git-memory can write to; \`sync: false\` skips the network.`;
+        break;
+      case 'NOT_FOUND':
+        fix = `check the \`id\` input; with \`sync: false\` only memories already on the local \`${branch}\` branch are found.`;
+        break;
+      case 'LOCKED':
+      case 'CONFLICT':
+        fix = 'another process was writing the branch at the same time: re-run the step.';
+        break;
+      case 'INTERNAL':
+      case 'CORRUPT_OBJECT':
+        fix = 're-run the job with debug logging (secret `ACTIONS_STEP_DEBUG: true`) for the stack trace, and report it to git-memory with that log.';
+        break;
+      default:
+        fix = "check the step's `with:` inputs.";
+    }
+  }
+  return `${head}\nTo fix: ${fix}`;
+}

@@ -1,0 +1,108 @@
+import { isAbsolute, resolve } from 'node:path';
+import { InvalidInputError } from '../core/errors.js';
+import { isPriority, normalizeTags, type Priority } from '../core/memory.js';
+
+export const COMMANDS = ['store', 'search', 'get', 'recent', 'list', 'delete', 'sync'] as const;
+export type ActionCommand = (typeof COMMANDS)[number];
+
+/** The step's `with:` inputs, validated and typed. Empty inputs are `undefined` (the library's defaults apply). */
+export interface ActionInputs {
+  command: ActionCommand;
+  content?: string;
+  tags: string[];
+  category?: string;
+  priority?: Priority;
+  query?: string;
+  id?: string;
+  limit?: number;
+  after?: string;
+  before?: string;
+  days?: number;
+  branch: string;
+  remote: string;
+  sync: boolean;
+  /** Absolute path of the repository. */
+  path: string;
+}
+
+/** Which optional inputs each command reads; anything else given is reported as ignored. */
+const USES: Record<ActionCommand, ReadonlyArray<keyof ActionInputs>> = {
+  store: ['content', 'tags', 'category', 'priority'],
+  search: ['query', 'tags', 'category', 'priority', 'limit', 'after', 'before', 'days'],
+  get: ['id'],
+  recent: ['limit'],
+  list: ['tags', 'category', 'priority', 'limit'],
+  delete: ['id', 'tags'],
+  sync: [],
+};
+const OPTIONAL: ReadonlyArray<keyof ActionInputs> = ['content', 'tags', 'category', 'priority', 'query', 'id', 'limit', 'after', 'before', 'days'];
+
+function bad(input: string, message: string): never {
+  throw new InvalidInputError(`input \`${input}\`: ${message}`, { field: input });
+}
+
+function positiveInt(name: string, raw: string): number | undefined {
+  if (raw === '') return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) bad(name, `expected a positive whole number, got ${JSON.stringify(raw)}`);
+  return Number(raw);
+}
+
+function isoDate(name: string, raw: string): string | undefined {
+  if (raw === '') return undefined;
+  // Dates only (2026-01-31) or full datetimes; Date.parse alone accepts too much ("1", "March").
+  if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(raw) || !Number.isFinite(Date.parse(raw))) {
+    bad(name, `expected an ISO date such as 2026-01-31 or 2026-01-31T12:00:00Z, got ${JSON.stringify(raw)}`);
+  }
+  return raw;
+}
+
+/**
+ * Maps raw input strings (what `core.getInput` returns, untrimmed) to {@link ActionInputs}.
+ * `get` returns '' for an input that was not given. Throws INVALID_INPUT naming the input.
+ */
+export function parseInputs(get: (name: string) => string, env: NodeJS.ProcessEnv = process.env): { inputs: ActionInputs; ignored: string[] } {
+  const str = (name: string) => get(name).trim();
+  const command = str('command') || 'store';
+  if (!(COMMANDS as readonly string[]).includes(command)) bad('command', `expected one of ${COMMANDS.join(', ')}, got ${JSON.stringify(command)}`);
+
+  // Content keeps its leading whitespace (indented code); a YAML block scalar's trailing newline goes.
+  const content = get('content').replace(/\s+$/, '');
+  const priority = str('priority');
+  if (priority && !isPriority(priority)) bad('priority', `expected low, medium or high, got ${JSON.stringify(priority)}`);
+  const syncRaw = str('sync').toLowerCase() || 'true';
+  if (!['true', 'false'].includes(syncRaw)) bad('sync', `expected true or false, got ${JSON.stringify(str('sync'))}`);
+  const days = str('days');
+  if (days && !(/^\d+(\.\d+)?$/.test(days) && Number(days) > 0)) bad('days', `expected a positive number of days, got ${JSON.stringify(days)}`);
+
+  const workspace = env.GITHUB_WORKSPACE || process.cwd();
+  const p = str('path');
+  const inputs: ActionInputs = {
+    command: command as ActionCommand,
+    content: content === '' ? undefined : content,
+    // Commas or newlines: a YAML list written as a block scalar works too.
+    tags: normalizeTags(get('tags').split(/[,\n]/)),
+    category: str('category') || undefined,
+    priority: (priority || undefined) as Priority | undefined,
+    query: str('query') || undefined,
+    id: str('id') || undefined,
+    limit: positiveInt('limit', str('limit')),
+    after: isoDate('after', str('after')),
+    before: isoDate('before', str('before')),
+    days: days ? Number(days) : undefined,
+    branch: str('branch') || 'memory',
+    remote: str('remote') || 'origin',
+    sync: syncRaw === 'true',
+    path: p ? (isAbsolute(p) ? p : resolve(workspace, p)) : workspace,
+  };
+
+  if (inputs.command === 'store' && inputs.content === undefined) bad('content', 'the text to remember is required for command store');
+  if (inputs.command === 'get' && !inputs.id) bad('id', 'the memory id is required for command get');
+  if (inputs.command === 'delete') {
+    if (!inputs.id && inputs.tags.length !== 1) bad('id', 'command delete needs `id` (one memory) or a single tag in `tags` (every memory with it)');
+    if (inputs.id && inputs.tags.length) bad('tags', 'give `id` or `tags` to command delete, not both');
+  }
+
+  const uses = USES[inputs.command];
+  const ignored = OPTIONAL.filter((k) => !uses.includes(k) && (Array.isArray(inputs[k]) ? (inputs[k] as unknown[]).length > 0 : inputs[k] !== undefined));
+  return { inputs, ignored };
+}

@@ -1,0 +1,30 @@
+// The GitHub Action's entry: reads the step's inputs, runs one command through the library, writes
+// the step outputs and the job summary. The only module that imports @actions/core.
+import * as core from '@actions/core';
+import { execute } from './execute.js';
+import { failureMessage, toMemoryError } from './failure.js';
+import { parseInputs, type ActionInputs } from './inputs.js';
+
+async function main(): Promise<void> {
+  let inputs: ActionInputs | undefined;
+  try {
+    // Untrimmed: content keeps its leading indentation; parseInputs trims the other inputs.
+    const parsed = parseInputs((name) => core.getInput(name, { trimWhitespace: false }));
+    inputs = parsed.inputs;
+    for (const name of parsed.ignored) core.warning(`input \`${name}\` is not used by command ${inputs.command}; ignored`);
+    const r = await execute(inputs, { info: (m) => core.info(m), warning: (m) => core.warning(m) });
+    core.setOutput('id', r.id);
+    core.setOutput('results', JSON.stringify(r.results));
+    core.setOutput('count', String(r.count));
+    core.setOutput('json', JSON.stringify(r.json));
+    if (r.summary && process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(r.summary, true).write();
+  } catch (err) {
+    const me = toMemoryError(err);
+    if (me.code === 'INTERNAL') core.debug(String((err as Error)?.stack ?? err));
+    // Steps with continue-on-error can still read what went wrong.
+    core.setOutput('json', JSON.stringify({ success: false, error: me.toJSON() }));
+    core.setFailed(failureMessage(me, inputs));
+  }
+}
+
+await main();

@@ -1,0 +1,36 @@
+import type { Memory } from '../core/memory.js';
+
+/**
+ * Markdown for the job summary. Memory text comes from the branch, which anyone with push access
+ * (or a hand edit) can write: it is escaped so it renders as text, never as markup, links or HTML.
+ */
+export function escapeCell(text: string, max = 200): string {
+  let one = text.replace(/\s+/g, ' ').trim();
+  if (one.length > max) one = one.slice(0, max - 1) + '…';
+  return one
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/([\\`*_{}\[\]()#+!~|-])/g, '\\$1');
+}
+
+const code = (s: string) => '`' + s.replace(/`/g, "'") + '`';
+
+export function searchSummary(q: { query?: string; tags: string[]; category?: string; branch: string }, results: Array<Memory & { relevance?: number }>, total: number): string {
+  const what = [q.query ? `“${escapeCell(q.query, 80)}”` : '', ...q.tags.map((t) => `#${escapeCell(t, 40)}`), q.category ? `category ${escapeCell(q.category, 40)}` : '']
+    .filter(Boolean)
+    .join(' ');
+  const head = `### Memory search${what ? ': ' + what : ''}\n\n${results.length} of ${total} match${total === 1 ? '' : 'es'} on branch ${code(q.branch)}.\n`;
+  if (!results.length) return head;
+  const rows = results.map((m, i) => {
+    const rel = typeof m.relevance === 'number' ? m.relevance.toFixed(2) : '';
+    const tags = m.tags.map((t) => escapeCell(t, 40)).join(', ');
+    return `| ${i + 1} | ${rel} | ${escapeCell(m.content)} | ${tags} | ${escapeCell(m.category, 40)} | ${m.timestamp.slice(0, 10)} | ${code(m.id)} |`;
+  });
+  return `${head}\n| # | Relevance | Memory | Tags | Category | Date | Id |\n|--:|--:|---|---|---|---|---|\n${rows.join('\n')}\n`;
+}
+
+export function storeSummary(id: string, tags: string[], branch: string, pushedTo: string | null): string {
+  const t = tags.length ? ` (tags: ${tags.map((x) => escapeCell(x, 40)).join(', ')})` : '';
+  return `Stored memory ${code(id)} on branch ${code(branch)}${t}${pushedTo ? `, pushed to ${code(pushedTo)}` : ', not pushed (sync: false)'}.\n`;
+}
