@@ -1,0 +1,116 @@
+export interface VectorRow {
+  id: string;
+  hash: string;
+  scale: number;
+  data: Int8Array;
+}
+
+export interface VectorHit {
+  id: string;
+  /** Cosine similarity to the query, in [-1, 1]. */
+  score: number;
+}
+
+/**
+ * All vectors of one model in one contiguous int8 matrix (row i = memory ids[i]): a search is a
+ * brute-force scan, ~5 M multiply-adds for 10,000 512-dimension vectors, which beats building and
+ * keeping an approximate index at the sizes a memory branch reaches (100,000 vectors = 51 MB).
+ */
+export class VectorIndex {
+  readonly ids: string[];
+  readonly hashes: string[];
+  readonly scales: Float32Array;
+  readonly data: Int8Array;
+  readonly rowOf: Map<string, number>;
+
+  constructor(readonly dims: number, rows: VectorRow[]) {
+    const n = rows.length;
+    this.ids = new Array(n);
+    this.hashes = new Array(n);
+    this.scales = new Float32Array(n);
+    this.data = new Int8Array(n * dims);
+    this.rowOf = new Map();
+    rows.forEach((r, i) => {
+      if (r.data.length !== dims) throw new Error(`vector of ${r.data.length} dimensions in an index of ${dims}`);
+      this.ids[i] = r.id;
+      this.hashes[i] = r.hash;
+      this.scales[i] = r.scale;
+      this.data.set(r.data, i * dims);
+      this.rowOf.set(r.id, i);
+    });
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  /** Cosine similarity of `q` (unit length) with every row. */
+  scoreAll(q: Float32Array): Float32Array {
+    const d = this.dims;
+    if (q.length !== d) throw new Error(`query has ${q.length} dimensions, index ${d}`);
+    const n = this.ids.length;
+    const out = new Float32Array(n);
+    const m = this.data;
+    const d4 = d - (d % 4);
+    for (let r = 0, base = 0; r < n; r++, base += d) {
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
+      let j = 0;
+      for (; j < d4; j += 4) {
+        s0 += q[j] * m[base + j];
+        s1 += q[j + 1] * m[base + j + 1];
+        s2 += q[j + 2] * m[base + j + 2];
+        s3 += q[j + 3] * m[base + j + 3];
+      }
+      for (; j < d; j++) s0 += q[j] * m[base + j];
+      out[r] = (s0 + s1 + s2 + s3) * this.scales[r];
+    }
+    return out;
+  }
+
+  /** The `k` rows most similar to `q`, best first; `allow` restricts the rows considered. */
+  search(q: Float32Array, k: number, allow?: (id: string) => boolean): VectorHit[] {
+    const scores = this.scoreAll(q);
+    return topK(scores, k, allow ? (r) => allow(this.ids[r]) : undefined).map((r) => ({ id: this.ids[r], score: scores[r] }));
+  }
+}
+
+/** Indices of the `k` largest scores, best first (ties: lower index first), via a small min-heap. */
+export function topK(scores: Float32Array, k: number, allow?: (row: number) => boolean): number[] {
+  if (k <= 0) return [];
+  const heap: number[] = [];
+  const less = (a: number, b: number) => scores[a] < scores[b] || (scores[a] === scores[b] && a > b);
+  const up = (i: number) => {
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!less(heap[i], heap[p])) break;
+      [heap[i], heap[p]] = [heap[p], heap[i]];
+      i = p;
+    }
+  };
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < heap.length && less(heap[l], heap[m])) m = l;
+      if (r < heap.length && less(heap[r], heap[m])) m = r;
+      if (m === i) return;
+      [heap[i], heap[m]] = [heap[m], heap[i]];
+      i = m;
+    }
+  };
+  for (let i = 0; i < scores.length; i++) {
+    if (allow && !allow(i)) continue;
+    if (heap.length < k) {
+      heap.push(i);
+      up(heap.length - 1);
+    } else if (less(heap[0], i)) {
+      heap[0] = i;
+      down(0);
+    }
+  }
+  return heap.sort((a, b) => (less(a, b) ? 1 : less(b, a) ? -1 : 0));
+}

