@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryError } from '../../src/core/errors.js';
+import { parseInputs } from '../../src/action/inputs.js';
+import { escapeCell, searchSummary } from '../../src/action/summary.js';
+import { failureMessage } from '../../src/action/failure.js';
+
+const from = (inputs: Record<string, string>) => (name: string) => inputs[name] ?? '';
+const env = { GITHUB_WORKSPACE: '/runner/work/repo/repo' };
+
+function code(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (e) {
+    return (e as MemoryError).code;
+  }
+  return undefined;
+}
+
+describe('parseInputs', () => {
+  it('applies the defaults of action.yml for what is not given', () => {
+    const { inputs } = parseInputs(from({ content: 'x' }), env);
+    expect(inputs).toMatchObject({ command: 'store', branch: 'memory', remote: 'origin', sync: true, path: '/runner/work/repo/repo', tags: [] });
+    expect(inputs.limit).toBeUndefined();
+  });
+
+  it('types numbers, dates, booleans and lists', () => {
+    const { inputs } = parseInputs(from({ command: 'search', query: ' rate limit ', tags: 'API, limits\nrate-limiting', limit: '5', days: '7', after: '2026-01-01', before: '2026-02-25T10:00:00Z', sync: 'FALSE', path: 'sub/dir' }), env);
+    expect(inputs).toMatchObject({ command: 'search', query: 'rate limit', tags: ['api', 'limits', 'rate-limiting'], limit: 5, days: 7, after: '2026-01-01', before: '2026-02-25T10:00:00Z', sync: false, path: '/runner/work/repo/repo/sub/dir' });
+  });
+
+  it.each([
+    [{ command: 'forget' }],
+    [{ content: 'x', limit: '0' }],
+    [{ content: 'x', limit: '2.5' }],
+    [{ content: 'x', days: 'seven' }],
+    [{ content: 'x', after: '2026-13-45' }],
+    [{ content: 'x', before: 'yesterday' }],
+    [{ content: 'x', sync: '1' }],
+    [{ content: 'x', priority: 'critical' }],
+    [{ command: 'delete' }],
+    [{ command: 'delete', tags: 'a,b' }],
+    [{ command: 'delete', id: 'mem_1', tags: 'a' }],
+  ])('rejects %j with INVALID_INPUT naming the input', (raw) => {
+    expect(code(() => parseInputs(from(raw), env))).toBe('INVALID_INPUT');
+  });
+
+  it('lists the given inputs the command ignores', () => {
+    expect(parseInputs(from({ command: 'get', id: 'mem_1', query: 'q', tags: 't' }), env).ignored).toEqual(['tags', 'query']);
+    expect(parseInputs(from({ command: 'search', query: 'q', tags: 't', limit: '3' }), env).ignored).toEqual([]);
+  });
+});
+
+describe('job summary', () => {
+  it('renders hostile memory text as text: no table breaks, HTML, links or images', () => {
+    const cell = escapeCell('a | b <img src=x onerror=alert(1)> [link](javascript:alert(1)) ![i](http://x/y.png) **bold**\n| new row |');
+    expect(cell).not.toMatch(/(^|[^\\])\|/);
+    expect(cell).not.toContain('<');
+    expect(cell).not.toMatch(/(^|[^\\])\[/);
+    expect(cell).not.toContain('\n');
+  });
+
+  it('has one table row per result, with the rank and relevance', () => {
+    const md = searchSummary({ query: 'deploy', tags: ['ops'], branch: 'memory' }, [
+      { id: 'mem_1', content: 'Deploys need the VPN', tags: ['ops'], category: 'general', priority: 'high', timestamp: '2026-02-01T00:00:00.000Z', metadata: {}, relevance: 7.5 },
+      { id: 'mem_2', content: 'Deploy | with care', tags: ['ops'], category: 'general', priority: 'low', timestamp: '2026-01-01T00:00:00.000Z', metadata: {}, relevance: 3 },
+    ], 12);
+    const rows = md.split('\n').filter((l) => /^\| \d/.test(l));
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatch(/^\| 1 \| 7\.50 \| Deploys need the VPN \|/);
+    expect(rows[1].split(/(?<!\\)\|/).length).toBe(rows[0].split(/(?<!\\)\|/).length);
+    expect(md).toContain('2 of 12 matches');
+  });
+});
+
+describe('failure messages', () => {
+  it('tells how to grant push permission when the push is denied', () => {
+    for (const err of [
+      new MemoryError('PERMISSION_DENIED', 'push denied'),
+      new MemoryError('PUSH_REJECTED', "remote: Permission to octo/widgets.git denied to github-actions[bot].\nfatal: unable to access 'https://github.com/octo/widgets/': The requested URL returned error: 403"),
+    ]) {
+      expect(failureMessage(err)).toContain('permissions: contents: write');
+    }
+    expect(failureMessage(new MemoryError('PUSH_REJECTED', 'non-fast-forward after 8 retries'))).not.toContain('contents: write');
+  });
+});
