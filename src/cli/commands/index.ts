@@ -7,9 +7,14 @@ import { taggedCommand } from './tagged.js';
 import { listCommand } from './list.js';
 import { deleteCommand } from './delete.js';
 import { clearCommand } from './clear.js';
+import { coreCommand } from './core.js';
+import { updateCommand } from './update.js';
+import { historyCommand } from './history.js';
+import { trashCommand } from './trash.js';
+import { statsCommand } from './stats.js';
 import { mcpCommand } from './mcp.js';
 import { toolsCommand } from './tools.js';
 
 /** Every CLI command. A new command is a module in this folder plus one line here. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<GlobalArgs, any>[] = [storeCommand, getCommand, recentCommand, taggedCommand, listCommand, deleteCommand, clearCommand, mcpCommand, toolsCommand];
+export const commands: CommandModule<GlobalArgs, any>[] = [storeCommand, getCommand, recentCommand, taggedCommand, listCommand, deleteCommand, clearCommand, updateCommand, historyCommand, trashCommand, coreCommand, statsCommand, mcpCommand, toolsCommand];
