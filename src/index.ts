@@ -12,6 +12,14 @@
  */
 export { openMemory, type GitMemory, type OpenOptions } from './core/api.js';
 export { MemoryStore, DEFAULT_BRANCH, type StoreOptions, type StoreInput, type StoreResult, type ListFilter } from './core/store.js';
+export { type UpdateInput, type UpdateResult } from './core/store.js';
+export { type TrashInput, type TrashResult } from './core/api.js';
+export { coreView, coreUpdate, coreSet, coreHistory, coreRestore, applyOperations, CORE_DIR, DEFAULT_CORE, type CoreOperation, type CoreUpdateInput, type CoreViewResult, type CoreWriteResult, type CoreSnapshot } from './core/core-doc.js';
+export { listTrash, purgeTrash, emptyTrash, restoreFromTrash, parseAge, TRASH_DIR, type TrashItem } from './core/trash.js';
+export { memoryHistory, getAt, type MemoryVersion, type GetAtResult } from './core/history.js';
+export { memoryStats, formatStats, type MemoryStats } from './core/stats.js';
 export { PRIORITIES, MAX_CONTENT_BYTES, type Memory, type Priority } from './core/memory.js';
 export { newId, isValidId, pathFor, idFromPath } from './core/id.js';
 export * from './core/errors.js';
+export type { SyncOptions, SyncResult } from './sync/sync.js';
+export type { SyncConflict, ConflictKind } from './sync/combine.js';

@@ -1,5 +1,26 @@
 import { MemoryStore, type ListFilter, type StoreInput, type StoreOptions, type StoreResult } from './store.js';
 import type { Memory } from './memory.js';
+import { coreHistory, coreRestore, coreSet, coreUpdate, coreView, type CoreSnapshot, type CoreUpdateInput, type CoreViewResult, type CoreWriteResult } from './core-doc.js';
+import { getAt, memoryHistory, type GetAtResult, type MemoryVersion } from './history.js';
+import { memoryStats, type MemoryStats } from './stats.js';
+import { emptyTrash, listTrash, restoreFromTrash, type TrashItem } from './trash.js';
+import { InvalidInputError } from './errors.js';
+import type { UpdateInput, UpdateResult } from './store.js';
+
+/** `memory_trash` input: list (default), restore one by id, or empty (everything, or older than N days). */
+export interface TrashInput {
+  action?: 'list' | 'restore' | 'empty';
+  /** restore: the memory id. */
+  id?: string;
+  /** empty: only items deleted at least this many days ago. */
+  olderThanDays?: number;
+}
+
+export type TrashResult =
+  | { success: true; action: 'list'; items: TrashItem[] }
+  | { success: true; action: 'restore'; restored: string; from: 'trash' | 'history'; path: string; commit: string }
+  | { success: true; action: 'empty'; purged: string[]; commit: string | null };
+import type { SyncOptions, SyncResult } from '../sync/sync.js';
 
 /** Options for {@link openMemory}; see {@link StoreOptions} for the defaults. */
 export type OpenOptions = StoreOptions;
@@ -25,6 +46,58 @@ export interface GitMemory {
   deleteByTag(tag: string): Promise<{ success: true; deleted: string[]; commit: string | null }>;
   /** Removes all memories in one commit; requires `{ confirm: true }`. */
   clear(opts: { confirm?: boolean }): Promise<{ success: true; deleted: number; commit: string | null }>;
+  /** Fetches the remote memory branch, combines it with local memories, pushes; retries if others pushed first. */
+  sync(opts?: SyncOptions): Promise<SyncResult>;
+  /** Fetches the remote memory branch and combines it into the local one; publishes nothing. */
+  pull(opts?: SyncOptions): Promise<SyncResult>;
+  /** Pushes the local memory branch as it is; PUSH_REJECTED if the remote has changes (use `sync`). */
+  push(opts?: SyncOptions): Promise<SyncResult>;
+  /**
+   * `memory_update`: writes a new version of a memory. Given fields replace the stored ones (tags
+   * too; metadata is merged); `updated` is set and `metadata.version` goes up by one. No commit when
+   * nothing changes (`changed: []`). Rejects with NOT_FOUND, INVALID_INPUT, EMPTY_CONTENT.
+   */
+  update(id: string, patch: UpdateInput): Promise<UpdateResult>;
+  /**
+   * `memory_history`: every version of a memory from git history, newest first, each with `version`
+   * (metadata.version), `commit`, `timestamp`, `content` and `event` (stored, updated, deleted,
+   * restored, purged). Still works after the memory was deleted and purged. Rejects with NOT_FOUND.
+   */
+  history(id: string): Promise<{ success: true; id: string; versions: MemoryVersion[] }>;
+  /** A memory as it was at a version number (`3`) or a commit id (full or short). Rejects with NOT_FOUND. */
+  getAt(id: string, at: string | number): Promise<GetAtResult>;
+  /**
+   * `memory_core_view`: the core document (`name` default "default") and `version`, the commit it was
+   * read at; pass that back as `expect_version` so a concurrent change is refused instead of overwritten.
+   */
+  coreView(opts?: { name?: string }): Promise<CoreViewResult>;
+  /**
+   * `memory_core_update`: patches the core document. `action` edit (old_text → new_text), delete
+   * (old_text), insert_after (content after anchor_text; an empty anchor only on an empty document)
+   * or batch (`operations`, applied in order to one snapshot, all or nothing). old_text/anchor_text
+   * must match exactly once: otherwise INVALID_INPUT with `data.matches` and `data.lines`, nothing
+   * written. Over the `coreMaxChars` budget: CONTENT_TOO_LARGE (never truncated). A stale
+   * `expect_version`: CONFLICT. Resolves to `{ success, name, version, chars, max_chars, changed, applied }`.
+   */
+  coreUpdate(input: CoreUpdateInput): Promise<CoreWriteResult>;
+  /** Replaces the whole core document (the first write, or a rewrite); same budget and version check. */
+  coreSet(input: { content: string; name?: string; expect_version?: string }): Promise<CoreWriteResult>;
+  /** `memory_core_history`: snapshots of the core document, newest first: `{ version, timestamp, message }`. */
+  coreHistory(opts?: { name?: string }): Promise<{ success: true; name: string; snapshots: CoreSnapshot[] }>;
+  /** `memory_core_restore`: brings the core document back as it was at `version`, as a new commit. */
+  coreRestore(input: { version: string; name?: string; expect_version?: string }): Promise<CoreWriteResult & { restored_from: string }>;
+  /**
+   * `memory_trash`: `list` (default) → `{ items: [{ id, content, deleted_at, expires_at, ... }] }`,
+   * most recently deleted first; `restore` + `id` → puts the memory back with its latest content
+   * (from git history if it was already purged); `empty` → purges everything, or with
+   * `olderThanDays` only older items. Git history keeps purged memories.
+   */
+  trash(input?: TrashInput): Promise<TrashResult>;
+  /**
+   * `memory_stats`: `{ total, categories, tags: { distinct, top }, priorities, trash, core: { chars,
+   * versions, documents }, commits, oldest, newest, months, branch_size_bytes }`.
+   */
+  stats(opts?: { top?: number }): Promise<MemoryStats>;
   /** The underlying store, for operations beyond the seed's tools. */
   readonly core: MemoryStore;
   close(): void;
@@ -42,6 +115,28 @@ export function openMemory(opts: OpenOptions = {}): GitMemory {
     delete: (id) => s.delete(id),
     deleteByTag: (tag) => s.deleteByTag(tag),
     clear: (o) => s.clear(o),
+    sync: async (o) => (await import('../sync/index.js')).sync(s, o),
+    pull: async (o) => (await import('../sync/index.js')).pull(s, o),
+    push: async (o) => (await import('../sync/index.js')).push(s, o),
+    update: (id, patch) => s.update(id, patch),
+    history: (id) => memoryHistory(s, id),
+    getAt: (id, at) => getAt(s, id, at),
+    coreView: (o) => coreView(s, o),
+    coreUpdate: (input) => coreUpdate(s, input),
+    coreSet: (input) => coreSet(s, input),
+    coreHistory: (o) => coreHistory(s, o),
+    coreRestore: (input) => coreRestore(s, input),
+    trash: async (input = {}) => {
+      const action = input.action ?? 'list';
+      if (action === 'list') return { success: true, action, items: listTrash(s) };
+      if (action === 'restore') {
+        if (!input.id) throw new InvalidInputError('restore needs the id of a memory in the trash', { field: 'id' });
+        return { ...(await restoreFromTrash(s, input.id)), action };
+      }
+      if (action === 'empty') return { ...(await emptyTrash(s, { olderThanDays: input.olderThanDays })), action };
+      throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: 'action' });
+    },
+    stats: (o) => memoryStats(s, o),
     core: s,
     close: () => s.close(),
   };

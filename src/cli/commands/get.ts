@@ -4,11 +4,25 @@ import { formatMemoryBlock } from '../output.js';
 
 interface Args extends GlobalArgs {
   id: string;
+  at?: string;
 }
 
 export const getCommand: CommandModule<GlobalArgs, Args> = {
   command: 'get <id>',
   describe: 'Show one memory by id',
-  builder: (y) => y.positional('id', { type: 'string', demandOption: true, describe: 'Memory id (mem_...)' }).example('$0 get mem_0k2x9d1ab7q4ce3m', 'Show a memory').example('$0 get mem_0k2x9d1ab7q4ce3m --json', 'As JSON'),
-  handler: (argv) => run(argv, (s) => s.get(argv.id), (r) => formatMemoryBlock(r.memory)),
+  builder: (y) =>
+    y
+      .positional('id', { type: 'string', demandOption: true, describe: 'Memory id (mem_...)' })
+      .option('at', { type: 'string', describe: 'An older version: its number (3) or a commit id (see "memory history <id>")' })
+      .example('$0 get mem_0k2x9d1ab7q4ce3m', 'Show a memory')
+      .example('$0 get mem_0k2x9d1ab7q4ce3m --json', 'As JSON')
+      .example('$0 get mem_0k2x9d1ab7q4ce3m --at 2', 'As it was at version 2'),
+  handler: (argv) =>
+    argv.at !== undefined
+      ? run(
+          argv,
+          async (s) => (await import('../../core/history.js')).getAt(s, argv.id, String(argv.at)),
+          (r) => `${formatMemoryBlock(r.memory)}\n-- at ${r.commit.slice(0, 12)}${r.state === 'live' ? '' : ` (${r.state}${r.deleted_at ? `, deleted ${r.deleted_at}` : ''})`}`,
+        )
+      : run(argv, (s) => s.get(argv.id), (r) => formatMemoryBlock(r.memory)),
 };

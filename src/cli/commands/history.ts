@@ -1,0 +1,34 @@
+import type { CommandModule } from 'yargs';
+import { run, type GlobalArgs } from '../context.js';
+import { color } from '../output.js';
+
+interface Args extends GlobalArgs {
+  id: string;
+}
+
+function oneLine(s: string, max: number): string {
+  const t = s.replace(/\s+/g, ' ').trim();
+  return t.length > max ? t.slice(0, max - 1) + '…' : t;
+}
+
+export const historyCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'history <id>',
+  describe: "Every version of a memory from git history, newest first (also after it was deleted or purged)",
+  builder: (y) =>
+    y
+      .positional('id', { type: 'string', demandOption: true, describe: 'Memory id' })
+      .example('$0 history mem_0k2x9d1ab7q4ce3m', 'Versions, with the commit of each')
+      .example('$0 get mem_0k2x9d1ab7q4ce3m --at 2', 'Then read one of them'),
+  handler: (argv) =>
+    run(
+      argv,
+      async (s) => (await import('../../core/history.js')).memoryHistory(s, argv.id),
+      (r) =>
+        r.versions
+          .map((v) => {
+            const ver = v.version === null ? '  -' : `v${v.version}`.padStart(3);
+            return `${color.bold(ver)}  ${color.dim(v.timestamp.slice(0, 19).replace('T', ' '))}  ${v.commit.slice(0, 10)}  ${v.event.padEnd(8)}  ${v.content === null ? color.dim('(gone; still in git history)') : oneLine(v.content, 70)}`;
+          })
+          .join('\n'),
+    ),
+};

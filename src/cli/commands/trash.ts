@@ -1,0 +1,59 @@
+import type { CommandModule } from 'yargs';
+import { InvalidInputError } from '../../core/errors.js';
+import { run, type GlobalArgs } from '../context.js';
+import { color } from '../output.js';
+
+interface Args extends GlobalArgs {
+  action: string;
+  id?: string;
+  'older-than'?: string;
+}
+
+function oneLine(s: string, max: number): string {
+  const t = s.replace(/\s+/g, ' ').trim();
+  return t.length > max ? t.slice(0, max - 1) + '…' : t;
+}
+
+export const trashCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'trash [action] [id]',
+  describe: 'The trash bin of deleted memories: list, restore <id>, empty [--older-than 30d]',
+  builder: (y) =>
+    y
+      .positional('action', { type: 'string', choices: ['list', 'restore', 'empty'], default: 'list', describe: 'What to do' })
+      .positional('id', { type: 'string', describe: 'restore: the memory id' })
+      .option('older-than', { type: 'string', describe: 'empty: only items deleted at least this long ago (30d, 12h, 2w)' })
+      .example('$0 trash', 'List deleted memories, most recent first')
+      .example('$0 trash restore mem_0k2x9d1ab7q4ce3m', 'Put one back with its latest content')
+      .example('$0 trash empty --older-than 30d', 'Purge old items (git history keeps them)'),
+  handler: (argv) =>
+    run<Record<string, unknown>>(
+      argv,
+      async (s) => {
+        const t = await import('../../core/trash.js');
+        if (argv.action === 'restore') {
+          if (!argv.id) throw new InvalidInputError('give the id to restore: memory trash restore <id>', { field: 'id' });
+          const r = await t.restoreFromTrash(s, argv.id);
+          return { success: true, restored: r.restored, from: r.from, path: r.path };
+        }
+        if (argv.id) throw new InvalidInputError(`"trash ${argv.action}" takes no id`, { field: 'id' });
+        if (argv.action === 'empty') {
+          const days = argv['older-than'] !== undefined ? t.parseAge(argv['older-than']) : undefined;
+          const r = await t.emptyTrash(s, { olderThanDays: days });
+          return { success: true, purged: r.purged };
+        }
+        return { success: true, items: t.listTrash(s) };
+      },
+      (r) => {
+        if (r.restored) return `restored ${color.bold(String(r.restored))}${r.from === 'history' ? ' from git history' : ''}`;
+        if (r.purged) {
+          const p = r.purged as string[];
+          return `purged ${p.length} memor${p.length === 1 ? 'y' : 'ies'} from the trash${p.length ? color.dim(' (git history keeps them: memory history <id>)') : ''}`;
+        }
+        const items = r.items as Array<{ id: string; content: string; deleted_at: string | null; expires_at: string | null }>;
+        if (!items.length) return color.dim('(trash is empty)');
+        return items
+          .map((i) => `${color.bold(i.id)}  ${color.dim(`deleted ${i.deleted_at?.slice(0, 10) ?? '?'}${i.expires_at ? `, purged after ${i.expires_at.slice(0, 10)}` : ''}`)}  ${oneLine(i.content, 60)}`)
+          .join('\n');
+      },
+    ),
+};

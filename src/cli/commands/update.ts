@@ -1,0 +1,49 @@
+import type { CommandModule } from 'yargs';
+import { InvalidInputError } from '../../core/errors.js';
+import { PRIORITIES, type Priority } from '../../core/memory.js';
+import { readStdin, run, splitList, type GlobalArgs } from '../context.js';
+import { color } from '../output.js';
+
+interface Args extends GlobalArgs {
+  id: string;
+  content?: string;
+  tags?: string[];
+  category?: string;
+  priority?: string;
+  scope?: string;
+  meta?: string[];
+}
+
+export const updateCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'update <id>',
+  describe: 'Write a new version of a memory (updated time set, metadata.version + 1)',
+  builder: (y) =>
+    y
+      .positional('id', { type: 'string', demandOption: true, describe: 'Memory id' })
+      .option('content', { type: 'string', describe: 'New text ("-" reads stdin)' })
+      .option('tags', { type: 'string', array: true, describe: 'Replace the tags (comma-separated or repeated; "" clears them)' })
+      .option('category', { type: 'string', describe: 'New category' })
+      .option('priority', { type: 'string', choices: PRIORITIES as unknown as string[], describe: 'New priority' })
+      .option('scope', { type: 'string', describe: 'New scope ("" removes it)' })
+      .option('meta', { type: 'string', array: true, describe: 'Metadata to set, key=value (repeatable; merged)' })
+      .example('$0 update mem_0k2x9d1ab7q4ce3m --content "Rate limit is now 200/min"', 'New text')
+      .example('$0 update mem_0k2x9d1ab7q4ce3m --tags api,limits --priority high', 'Retag'),
+  handler: (argv) =>
+    run(
+      argv,
+      async (s) => {
+        let content = argv.content;
+        if (content === '-') content = await readStdin();
+        let metadata: Record<string, string> | undefined;
+        for (const p of argv.meta ?? []) {
+          const eq = p.indexOf('=');
+          if (eq <= 0) throw new InvalidInputError(`--meta expects key=value, got ${JSON.stringify(p)}`, { field: 'meta' });
+          (metadata ??= {})[p.slice(0, eq).trim()] = p.slice(eq + 1);
+        }
+        const tags = argv.tags !== undefined ? (splitList(argv.tags) ?? []) : undefined;
+        const r = await s.update(argv.id, { content, tags, category: argv.category, priority: argv.priority as Priority | undefined, scope: argv.scope, metadata });
+        return { success: r.success, id: r.id, version: r.version, updated: r.updated, changed: r.changed };
+      },
+      (r) => (r.changed.length ? `updated ${color.bold(r.id)} to version ${r.version} (${r.changed.join(', ')})` : `${r.id} unchanged (version ${r.version})`),
+    ),
+};

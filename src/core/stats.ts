@@ -1,0 +1,162 @@
+import { CORE_DIR, charCount } from './core-doc.js';
+import type { MemoryStore } from './store.js';
+import { trashCount } from './trash.js';
+
+export interface MemoryStats {
+  success: true;
+  /** Live memories (not in the trash). */
+  total: number;
+  categories: Record<string, number>;
+  /** `distinct` tags and the `top` ones by count (ties by name). */
+  tags: { distinct: number; top: Array<{ tag: string; count: number }> };
+  priorities: { low: number; medium: number; high: number };
+  /** Files in the trash. */
+  trash: number;
+  /** Core documents: total characters, commits that changed any of them, characters per document. */
+  core: { chars: number; versions: number; documents: Record<string, number> };
+  /** Commits on the branch. */
+  commits: number;
+  /** Creation time of the oldest and newest live memory; null when there are none. */
+  oldest: string | null;
+  newest: string | null;
+  /** Live memories by month of creation (YYYY-MM), oldest month first. */
+  months: Record<string, number>;
+  /** Bytes on disk of every object reachable from the branch (all of its history). */
+  branch_size_bytes: number;
+  /** Files under memories/ that could not be read. */
+  unreadable: number;
+}
+
+function sortedCounts(m: Map<string, number>): Record<string, number> {
+  return Object.fromEntries([...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)));
+}
+
+/** Counts from git; spawns git (rev-list) because stats is not a hot path. */
+async function gitFigures(store: MemoryStore): Promise<{ commits: number; coreVersions: number; bytes: number }> {
+  if (!store.tip()) return { commits: 0, coreVersions: 0, bytes: 0 };
+  const { gitCli } = await import('./history.js');
+  const n = (args: string[]) => {
+    const v = Number(gitCli(store, args).trim());
+    return Number.isFinite(v) ? v : 0;
+  };
+  return {
+    commits: n(['rev-list', '--count', store.ref]),
+    coreVersions: n(['rev-list', '--count', store.ref, '--', `${CORE_DIR}/`]),
+    bytes: n(['rev-list', '--objects', '--disk-usage', store.ref]),
+  };
+}
+
+/** Statistics of the memory branch at its tip. */
+export async function memoryStats(store: MemoryStore, opts: { top?: number } = {}): Promise<MemoryStats> {
+  const top = opts.top ?? 10;
+  const tip = store.tip();
+  const cat = store.catalog(tip);
+  const categories = new Map<string, number>();
+  const tags = new Map<string, number>();
+  const months = new Map<string, number>();
+  const priorities = { low: 0, medium: 0, high: 0 };
+  let oldest: string | null = null;
+  let newest: string | null = null;
+  for (const { memory: m } of cat.byId.values()) {
+    categories.set(m.category, (categories.get(m.category) ?? 0) + 1);
+    for (const t of m.tags) tags.set(t, (tags.get(t) ?? 0) + 1);
+    priorities[m.priority]++;
+    const month = m.timestamp.slice(0, 7);
+    months.set(month, (months.get(month) ?? 0) + 1);
+    if (oldest === null || m.timestamp < oldest) oldest = m.timestamp;
+    if (newest === null || m.timestamp > newest) newest = m.timestamp;
+  }
+  const documents: Record<string, number> = {};
+  let coreChars = 0;
+  const tree = store.treeOf(tip);
+  if (tree) {
+    for (const b of store.git.listBlobs(tree, CORE_DIR)) {
+      if (!b.path.endsWith('.md')) continue;
+      const chars = charCount(store.git.readBlob(b.oid).toString('utf8'));
+      documents[b.path.slice(CORE_DIR.length + 1, -3)] = chars;
+      coreChars += chars;
+    }
+  }
+  const g = await gitFigures(store);
+  return {
+    success: true,
+    total: cat.byId.size,
+    categories: sortedCounts(categories),
+    tags: { distinct: tags.size, top: Object.entries(sortedCounts(tags)).slice(0, top).map(([tag, count]) => ({ tag, count })) },
+    priorities,
+    trash: trashCount(store, tip),
+    core: { chars: coreChars, versions: g.coreVersions, documents },
+    commits: g.commits,
+    oldest,
+    newest,
+    months: Object.fromEntries([...months].sort((a, b) => (a[0] < b[0] ? -1 : 1))),
+    branch_size_bytes: g.bytes,
+    unreadable: cat.skipped.length,
+  };
+}
+
+const BARS = '▁▂▃▄▅▆▇█';
+
+/** Every month from the first to the last one with memories (gaps as zero), at most the last `max`. */
+export function monthSeries(months: Record<string, number>, max = 24): Array<[string, number]> {
+  const keys = Object.keys(months).sort();
+  if (!keys.length) return [];
+  const out: Array<[string, number]> = [];
+  let [y, m] = keys[0].split('-').map(Number);
+  const [ly, lm] = keys[keys.length - 1].split('-').map(Number);
+  while (y < ly || (y === ly && m <= lm)) {
+    const k = `${y}-${String(m).padStart(2, '0')}`;
+    out.push([k, months[k] ?? 0]);
+    if (++m > 12) {
+      m = 1;
+      y++;
+    }
+  }
+  return out.slice(-max);
+}
+
+/** One bar character per value, scaled to the largest; zero is a blank. */
+export function sparkline(values: number[]): string {
+  const max = Math.max(0, ...values);
+  return values.map((v) => (v <= 0 || max === 0 ? ' ' : BARS[Math.min(BARS.length - 1, Math.ceil((v / max) * BARS.length) - 1)])).join('');
+}
+
+export function humanBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  const units = ['KiB', 'MiB', 'GiB'];
+  let v = n / 1024;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${v.toFixed(v < 10 ? 1 : 0)} ${units[i]}`;
+}
+
+/** The human table of `memory stats`. */
+export function formatStats(s: MemoryStats): string {
+  const list = (o: Record<string, number>, n = 6) => {
+    const e = Object.entries(o);
+    const shown = e.slice(0, n).map(([k, v]) => `${k} ${v}`);
+    return (shown.join(' · ') || '-') + (e.length > n ? ` · (+${e.length - n} more)` : '');
+  };
+  const series = monthSeries(s.months);
+  const rows: Array<[string, string]> = [
+    ['memories', `${s.total}${s.unreadable ? ` (+${s.unreadable} unreadable files)` : ''}`],
+    ['in trash', String(s.trash)],
+    ['categories', list(s.categories)],
+    ['priorities', `high ${s.priorities.high} · medium ${s.priorities.medium} · low ${s.priorities.low}`],
+    ['top tags', s.tags.top.length ? s.tags.top.slice(0, 8).map((t) => `${t.tag} ${t.count}`).join(' · ') + (s.tags.distinct > 8 ? ` (${s.tags.distinct} distinct)` : '') : '-'],
+    ['core', `${s.core.chars} chars in ${Object.keys(s.core.documents).length} document(s) · ${s.core.versions} versions`],
+    ['commits', String(s.commits)],
+    ['oldest', s.oldest ? s.oldest.slice(0, 10) : '-'],
+    ['newest', s.newest ? s.newest.slice(0, 10) : '-'],
+    ['branch size', humanBytes(s.branch_size_bytes)],
+  ];
+  if (series.length) {
+    const peak = Math.max(...series.map(([, v]) => v));
+    rows.push(['per month', `${series[0][0]} ${sparkline(series.map(([, v]) => v))} ${series[series.length - 1][0]}  (peak ${peak})`]);
+  }
+  const w = Math.max(...rows.map(([k]) => k.length));
+  return rows.map(([k, v]) => `${k.padEnd(w)}  ${v}`).join('\n');
+}
