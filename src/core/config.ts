@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { InvalidInputError } from './errors.js';
 import type { Priority } from './memory.js';
 
 /**
@@ -22,6 +25,10 @@ export interface MemoryConfig {
   maxContentBytes: number;
   hybrid: { vectorWeight: number };
   sync: { retries: number };
+  /** What a write containing a credential does: refuse it, store it masked, or (not advised) store it. */
+  secretGuard: 'block' | 'redact' | 'off';
+  /** Storing content identical to an existing memory returns that memory instead of adding a copy. */
+  dedupe: boolean;
 }
 
 export const DEFAULT_CONFIG: MemoryConfig = {
@@ -36,9 +43,287 @@ export const DEFAULT_CONFIG: MemoryConfig = {
   maxContentBytes: 64 * 1024,
   hybrid: { vectorWeight: 0.7 },
   sync: { retries: 8 },
+  secretGuard: 'block',
+  dedupe: true,
 };
 
-/** The effective configuration. Today: the defaults; layering (branch, repo, env, flags) comes next. */
-export function resolveConfig(): MemoryConfig {
-  return structuredClone(DEFAULT_CONFIG);
+/** The branch file every job shares; written by `memory config set`. */
+export const BRANCH_CONFIG_PATH = '.memory/config.json';
+/** A file in the work tree root, committed with the project; read, never written. */
+export const REPO_CONFIG_FILE = '.git-memory.json';
+
+export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+
+/** One source of settings, lowest precedence first in a list. */
+export interface ConfigLayer {
+  /** `defaults`, `branch`, `repo`, `env` or `flags`. */
+  name: 'defaults' | 'branch' | 'repo' | 'env' | 'flags';
+  /** Where it came from, for messages: a path, an env var list, "options". */
+  source: string;
+  values: Record<string, unknown>;
+}
+
+export interface ConfigIssue {
+  layer: ConfigLayer['name'];
+  source: string;
+  /** Dotted key, e.g. `retention.deleteAfterDays`; empty for a whole-file problem. */
+  key: string;
+  message: string;
+  /** Unknown keys are warnings; bad values drop back to the lower layer's value. */
+  kind: 'unknown-key' | 'invalid-value' | 'unreadable';
+}
+
+export interface ResolvedConfig {
+  config: MemoryConfig;
+  layers: ConfigLayer[];
+  issues: ConfigIssue[];
+  /** For each dotted key, the layer its effective value came from. */
+  origin: Record<string, ConfigLayer['name']>;
+}
+
+/** Every settable key (dotted), with the kind of its value; derived from the defaults. */
+export function configKeys(): Array<{ key: string; kind: 'number' | 'boolean' | 'string' }> {
+  const out: Array<{ key: string; kind: 'number' | 'boolean' | 'string' }> = [];
+  const walk = (obj: Record<string, unknown>, prefix: string) => {
+    for (const [k, v] of Object.entries(obj)) {
+      const key = prefix ? `${prefix}.${k}` : k;
+      if (v && typeof v === 'object') walk(v as Record<string, unknown>, key);
+      else out.push({ key, kind: typeof v as 'number' | 'boolean' | 'string' });
+    }
+  };
+  walk(DEFAULT_CONFIG as unknown as Record<string, unknown>, '');
+  return out;
+}
+
+/** `retention.deleteAfterDays` → `MEMORY_RETENTION_DELETE_AFTER_DAYS`. */
+export function envNameFor(key: string): string {
+  return 'MEMORY_' + key.replace(/\./g, '_').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+}
+
+export function getPath(obj: unknown, key: string): unknown {
+  let cur = obj;
+  for (const part of key.split('.')) {
+    if (!cur || typeof cur !== 'object' || Array.isArray(cur)) return undefined;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return cur;
+}
+
+export function setPath(obj: Record<string, unknown>, key: string, value: unknown): void {
+  const parts = key.split('.');
+  let cur = obj;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const next = cur[parts[i]];
+    if (!next || typeof next !== 'object' || Array.isArray(next)) cur[parts[i]] = {};
+    cur = cur[parts[i]] as Record<string, unknown>;
+  }
+  cur[parts[parts.length - 1]] = value;
+}
+
+/** Parses a string from the command line or env into the kind the key holds. Null when it does not fit. */
+export function parseValue(kind: 'number' | 'boolean' | 'string', raw: string): unknown {
+  const s = raw.trim();
+  if (kind === 'boolean') {
+    if (/^(true|1|yes|on)$/i.test(s)) return true;
+    if (/^(false|0|no|off)$/i.test(s)) return false;
+    return raw; // left for validation to report
+  }
+  if (kind === 'number') return s !== '' && Number.isFinite(Number(s)) ? Number(s) : raw;
+  return raw;
+}
+
+/** The env layer: `MEMORY_<KEY>` for every known key (MEMORY_BRANCH etc. are not config keys). */
+export function envLayer(env: NodeJS.ProcessEnv = process.env): ConfigLayer | null {
+  const values: Record<string, unknown> = {};
+  const used: string[] = [];
+  for (const { key, kind } of configKeys()) {
+    const name = envNameFor(key);
+    const raw = env[name];
+    if (raw === undefined || raw === '') continue;
+    setPath(values, key, parseValue(kind, raw));
+    used.push(name);
+  }
+  return used.length ? { name: 'env', source: used.join(', '), values } : null;
+}
+
+/** Reads a JSON object file; a missing file is null, a broken one is an issue (never a crash). */
+export function parseConfigText(text: string, layer: ConfigLayer['name'], source: string, issues: ConfigIssue[]): ConfigLayer | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    issues.push({ layer, source, key: '', kind: 'unreadable', message: `${source} is not valid JSON (${(err as Error).message}); its settings are ignored` });
+    return null;
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) {
+    issues.push({ layer, source, key: '', kind: 'unreadable', message: `${source} must hold a JSON object of settings; ignored` });
+    return null;
+  }
+  return { name: layer, source, values: data as Record<string, unknown> };
+}
+
+export function repoFileLayer(root: string | null, issues: ConfigIssue[]): ConfigLayer | null {
+  if (!root) return null;
+  const file = join(root, REPO_CONFIG_FILE);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+  return parseConfigText(text, 'repo', REPO_CONFIG_FILE, issues);
+}
+
+/**
+ * Validates one layer against the schema. The default checker is structural (same kind as the
+ * default, numbers in range); {@link loadConfigValidator} swaps in the zod schema, which is kept out of
+ * the start-up path because evaluating zod costs more than a whole `memory get`.
+ */
+export type LayerValidator = (layer: ConfigLayer, issues: ConfigIssue[]) => Record<string, unknown>;
+
+const ENUMS: Record<string, readonly string[]> = {
+  defaultPriority: ['low', 'medium', 'high'],
+  secretGuard: ['block', 'redact', 'off'],
+};
+
+/** Lower bounds for the numeric keys (0 = non-negative, 1 = at least one). */
+export const NUMBER_RULES: Record<string, { min: number; max?: number; int: boolean }> = {
+  maxMemories: { min: 1, int: true },
+  'searchRelevance.tagMatch': { min: 0, int: false },
+  'searchRelevance.categoryMatch': { min: 0, int: false },
+  'searchRelevance.contentMatch': { min: 0, int: false },
+  'retention.deleteAfterDays': { min: 1, int: true },
+  'retention.archiveAfterDays': { min: 1, int: true },
+  trashRetentionDays: { min: 0, int: true },
+  coreMaxChars: { min: 1, int: true },
+  maxContentBytes: { min: 1, max: 16 * 1024 * 1024, int: true },
+  'hybrid.vectorWeight': { min: 0, max: 1, int: false },
+  'sync.retries': { min: 0, max: 1000, int: true },
+};
+export const CONFIG_ENUMS = ENUMS;
+
+function structuralValidator(layer: ConfigLayer, issues: ConfigIssue[]): Record<string, unknown> {
+  const clean: Record<string, unknown> = {};
+  const known = new Set(configKeys().map((k) => k.key));
+  const walk = (obj: Record<string, unknown>, prefix: string) => {
+    for (const [k, v] of Object.entries(obj)) {
+      const key = prefix ? `${prefix}.${k}` : k;
+      const dflt = getPath(DEFAULT_CONFIG, key);
+      if (dflt !== undefined && typeof dflt === 'object' && v && typeof v === 'object' && !Array.isArray(v)) {
+        walk(v as Record<string, unknown>, key);
+        continue;
+      }
+      if (!known.has(key)) {
+        issues.push({ layer: layer.name, source: layer.source, key, kind: 'unknown-key', message: `${layer.source}: unknown setting "${key}" ignored` });
+        continue;
+      }
+      const rule = NUMBER_RULES[key];
+      const ok =
+        typeof v === typeof dflt &&
+        (!ENUMS[key] || ENUMS[key].includes(v as string)) &&
+        (typeof v !== 'string' || v.trim() !== '') &&
+        (!rule || (Number.isFinite(v) && (v as number) >= rule.min && (rule.max === undefined || (v as number) <= rule.max) && (!rule.int || Number.isInteger(v))));
+      if (ok) setPath(clean, key, v);
+      else issues.push({ layer: layer.name, source: layer.source, key, kind: 'invalid-value', message: `${layer.source}: ${key} has an invalid value ${JSON.stringify(v)}; using the lower layer's value` });
+    }
+  };
+  walk(layer.values, '');
+  return clean;
+}
+
+let validator: LayerValidator = structuralValidator;
+
+/** Loads the zod schema (a lazily loaded chunk) so later resolutions report zod's precise messages. */
+export async function loadConfigValidator(): Promise<void> {
+  if (validator !== structuralValidator) return;
+  const mod = await import('./config-schema.js');
+  validator = mod.zodLayerValidator;
+}
+
+function mergeInto(target: Record<string, unknown>, src: Record<string, unknown>, origin: Record<string, ConfigLayer['name']>, name: ConfigLayer['name'], prefix = ''): void {
+  for (const [k, v] of Object.entries(src)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      if (!target[k] || typeof target[k] !== 'object') target[k] = {};
+      mergeInto(target[k] as Record<string, unknown>, v as Record<string, unknown>, origin, name, key);
+    } else {
+      target[k] = v;
+      origin[key] = name;
+    }
+  }
+}
+
+/**
+ * The effective configuration: defaults < branch file < repo file < env < flags. Each layer is
+ * validated on its own; an unknown key is a warning, a bad value falls back to the layer below (so
+ * one broken setting on a shared branch never stops every job), and each is reported in `issues`.
+ */
+export function resolveConfig(layers: ConfigLayer[] = [], issues: ConfigIssue[] = []): ResolvedConfig {
+  const config = structuredClone(DEFAULT_CONFIG) as unknown as Record<string, unknown>;
+  const origin: Record<string, ConfigLayer['name']> = {};
+  for (const { key } of configKeys()) origin[key] = 'defaults';
+  for (const layer of layers) mergeInto(config, validator(layer, issues), origin, layer.name);
+  return { config: config as unknown as MemoryConfig, layers, issues, origin };
+}
+
+/** Validates values given by the program (flags, library options): a bad one is an error, not a warning. */
+export function validateLayerStrict(layer: ConfigLayer): { values: Record<string, unknown>; issues: ConfigIssue[] } {
+  const issues: ConfigIssue[] = [];
+  const values = validator(layer, issues);
+  return { values, issues };
+}
+
+/** What {@link readStoreConfig} needs from a store (kept structural so config.ts imports no store code). */
+export interface ConfigSource {
+  git: { location: { root: string; bare: boolean }; entryAt(tree: string, path: string): { oid: string } | null; readBlob(oid: string): Buffer };
+  tip(): string | null;
+  treeOf(commit: string | null): string | null;
+  readonly branch: string;
+}
+
+/** The branch file's text at `commit` (default tip), or null when there is none. */
+export function readBranchConfigText(store: ConfigSource, commit: string | null = store.tip()): string | null {
+  const tree = store.treeOf(commit);
+  const e = tree ? store.git.entryAt(tree, BRANCH_CONFIG_PATH) : null;
+  return e ? store.git.readBlob(e.oid).toString('utf8') : null;
+}
+
+/** Every layer above the defaults, lowest first. */
+export function configLayers(store: ConfigSource, flags: Record<string, unknown> | undefined, issues: ConfigIssue[], env: NodeJS.ProcessEnv = process.env): ConfigLayer[] {
+  const layers: ConfigLayer[] = [];
+  const branchText = readBranchConfigText(store);
+  const branch = branchText === null ? null : parseConfigText(branchText, 'branch', `${BRANCH_CONFIG_PATH} on branch ${store.branch}`, issues);
+  if (branch) layers.push(branch);
+  const repo = store.git.location.bare ? null : repoFileLayer(store.git.location.root, issues);
+  if (repo) layers.push(repo);
+  const e = envLayer(env);
+  if (e) layers.push(e);
+  if (flags && Object.keys(flags).length) layers.push({ name: 'flags', source: 'options', values: flags });
+  return layers;
+}
+
+/**
+ * Resolves a store's configuration. Bad values given by the program itself (flags, library options)
+ * throw INVALID_INPUT; problems in files and env are returned as issues for the caller to warn about.
+ */
+export function readStoreConfig(store: ConfigSource, flags?: Record<string, unknown>): ResolvedConfig {
+  const issues: ConfigIssue[] = [];
+  const layers = configLayers(store, flags, issues);
+  const resolved = resolveConfig(layers, issues);
+  const bad = issues.find((i) => i.layer === 'flags');
+  if (bad) throw new ConfigInputError(bad.message, bad.key);
+  return resolved;
+}
+
+/** Like {@link readStoreConfig}, with the zod schema loaded first when there is anything to validate. */
+export async function loadStoreConfig(store: ConfigSource, flags?: Record<string, unknown>): Promise<ResolvedConfig> {
+  const issues: ConfigIssue[] = [];
+  if (configLayers(store, flags, issues).length || issues.length) await loadConfigValidator();
+  return readStoreConfig(store, flags);
+}
+
+class ConfigInputError extends InvalidInputError {
+  constructor(message: string, key: string) {
+    super(message, { field: key });
+  }
 }

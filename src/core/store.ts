@@ -5,6 +5,8 @@ import { cacheDir, loadCatalog, MEMORIES_DIR, type Catalog, type CatalogEntry } 
 import { ConfirmationRequiredError, InvalidInputError, MemoryError, NotFoundError, RefMovedError } from './errors.js';
 import { assertId, newId, pathFor } from './id.js';
 import { trashFile, trashPathFor } from './trash.js';
+import type { SearchQuery, SearchResponse } from './search-types.js';
+import type { IndexOptions as SearchIndexOptions, RebuildResult as RebuildIndexResult } from '../search/index.js';
 import { isPriority, memoryFromFile, memoryToFile, normalizeTags, publicMemory, runnerMetadata, validateContent, MAX_CONTENT_BYTES, type Memory, type Priority, type StoredMemory } from './memory.js';
 
 export const DEFAULT_BRANCH = 'memory';
@@ -389,6 +391,21 @@ export class MemoryStore {
       return { change: { changes, message: `memory: clear ${n} memories (moved to the trash)\n` }, result: { deleted: n } };
     });
     return { success: true, deleted: res.deleted, commit: res.commit };
+  }
+
+  /**
+   * `memory_search`: ranked full-text search with filters (docs/search.md). The index is derived
+   * from the branch and loaded on first use; lunr only loads when a search runs.
+   */
+  async search(q: SearchQuery = {}, opts?: SearchIndexOptions): Promise<SearchResponse> {
+    const { search } = await import('../search/index.js');
+    return search(this, q, opts);
+  }
+
+  /** Rebuilds the search index from every file on the branch, ignoring the cache. */
+  async rebuildIndex(opts?: SearchIndexOptions): Promise<RebuildIndexResult> {
+    const { rebuildIndex } = await import('../search/index.js');
+    return rebuildIndex(this, opts);
   }
 
   close(): void {

@@ -11,6 +11,11 @@ interface Args extends GlobalArgs {
   priority?: string;
   scope?: string;
   meta?: string[];
+  allowSecret?: boolean;
+  redact?: boolean;
+  ttl?: string;
+  upsertKey?: string;
+  autoTag?: boolean;
 }
 
 function parseMeta(pairs: string[] | undefined): Record<string, string> | undefined {
@@ -35,6 +40,13 @@ export const storeCommand: CommandModule<GlobalArgs, Args> = {
       .option('priority', { type: 'string', choices: PRIORITIES as unknown as string[], describe: 'Priority (default medium)' })
       .option('scope', { type: 'string', describe: 'Whose memory: a user, an agent, a routing key like p2p:ou_123' })
       .option('meta', { type: 'string', array: true, describe: 'Extra metadata, key=value (repeatable)' })
+      .option('allow-secret', { type: 'boolean', describe: 'Store even if the secret guard finds a credential (this write only)' })
+      .option('redact', { type: 'boolean', describe: 'Store with detected credentials masked as [REDACTED:kind]' })
+      .option('ttl', { type: 'string', describe: 'Time to live, e.g. 12h, 7d, 2w: "memory prune" removes it after' })
+      .option('upsert-key', { type: 'string', describe: 'Update the memory stored with this key instead of adding another' })
+      .option('auto-tag', { type: 'boolean', describe: 'Derive tags from the content when none are given (default: config autoTag); --no-auto-tag turns it off' })
+      .example('$0 store "Build cache lives in S3 bucket ci-cache" --upsert-key build-cache', 'Re-learn a fact: one memory, new versions')
+      .example('$0 store "Release freeze until Friday" --ttl 7d', 'Expires after a week (memory prune)')
       .example('$0 store "The user prefers TypeScript over JavaScript"', 'Store a note')
       .example('$0 store "API rate limit is 100 requests/minute" --tags api,limits', 'With tags')
       .example('git log -1 --format=%B | $0 store - --category releases', 'From stdin'),
@@ -54,9 +66,22 @@ export const storeCommand: CommandModule<GlobalArgs, Args> = {
           priority: argv.priority as Priority | undefined,
           scope: argv.scope,
           metadata: parseMeta(argv.meta),
+          allowSecret: argv.allowSecret,
+          redact: argv.redact,
+          ttl: argv.ttl,
+          upsertKey: argv.upsertKey,
+          autoTag: argv.autoTag,
         });
-        return { success: r.success, id: r.id, timestamp: r.timestamp };
+        const out: { success: true; id: string; timestamp: string; duplicate?: true; upserted?: true; tags?: string[]; redacted?: number } = { success: r.success, id: r.id, timestamp: r.timestamp };
+        if (r.duplicate) out.duplicate = true;
+        if (r.upserted) out.upserted = true;
+        if (r.autoTags) out.tags = r.autoTags;
+        if (r.redacted) out.redacted = r.redacted;
+        return out;
       },
-      (r) => `stored ${color.bold(r.id)} ${color.dim(r.timestamp)}`,
+      (r) =>
+        `${r.duplicate ? 'already stored' : r.upserted ? 'updated' : 'stored'} ${color.bold(r.id)} ${color.dim(r.timestamp)}` +
+        (r.tags ? ` ${color.yellow(r.tags.map((t) => '#' + t).join(' '))}` : '') +
+        (r.redacted ? `\n${r.redacted} secret${r.redacted === 1 ? '' : 's'} masked` : ''),
     ),
 };

@@ -1,0 +1,244 @@
+import { MemoryError } from '../core/errors.js';
+
+/**
+ * The secret guard. Memories are committed and pushed, and a credential in git history lives on in every
+ * clone, so every write is scanned before anything reaches the object database.
+ *
+ * Detection is a fixed list of regular expressions with literal anchors (V8 scans for the literal
+ * first, so each costs a fraction of a millisecond on 64 KiB), plus one keyword rule for
+ * `password=`/`api_key:`/`token=` assignments that only fires when the value looks random (mixed
+ * character classes and high Shannon entropy): prose, commit SHAs and UUIDs never match.
+ */
+export type SecretKind =
+  | 'aws-access-key'
+  | 'github-token'
+  | 'slack-token'
+  | 'slack-webhook'
+  | 'private-key'
+  | 'jwt'
+  | 'stripe-key'
+  | 'google-api-key'
+  | 'npm-token'
+  | 'openai-key'
+  | 'anthropic-key'
+  | 'url-credentials'
+  | 'password-assignment';
+
+export const SECRET_LABELS: Record<SecretKind, string> = {
+  'aws-access-key': 'an AWS access key id',
+  'github-token': 'a GitHub token',
+  'slack-token': 'a Slack token',
+  'slack-webhook': 'a Slack webhook URL',
+  'private-key': 'a private key block',
+  jwt: 'a JSON Web Token',
+  'stripe-key': 'a Stripe secret key',
+  'google-api-key': 'a Google API key',
+  'npm-token': 'an npm token',
+  'openai-key': 'an OpenAI API key',
+  'anthropic-key': 'an Anthropic API key',
+  'url-credentials': 'a password inside a URL',
+  'password-assignment': 'a password/key/token assignment with a random-looking value',
+};
+
+export interface SecretFinding {
+  kind: SecretKind;
+  /** Where the secret starts, 0-based UTF-16 offset into the scanned text. */
+  offset: number;
+  length: number;
+  /** 1-based line and column of the start. */
+  line: number;
+  column: number;
+  /** Which part of the write it was in: `content`, `tags`, `metadata.note`, ... */
+  field: string;
+}
+
+interface Rule {
+  kind: SecretKind;
+  re: RegExp;
+  /** Capture group holding the secret itself (the part to mask); 0 = the whole match. */
+  group?: number;
+  /** Extra check on the captured value. */
+  accept?: (value: string) => boolean;
+}
+
+const B = '(?<![A-Za-z0-9_])'; // a word boundary that also treats "_" as part of the word
+const E = '(?![A-Za-z0-9_])';
+
+const RULES: Rule[] = [
+  { kind: 'aws-access-key', re: new RegExp(`${B}(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}${E}`, 'g') },
+  { kind: 'github-token', re: new RegExp(`${B}gh[pousr]_[A-Za-z0-9]{36,255}${E}`, 'g') },
+  { kind: 'github-token', re: new RegExp(`${B}github_pat_[A-Za-z0-9_]{22,255}${E}`, 'g') },
+  { kind: 'slack-token', re: new RegExp(`${B}xox[abposr]-[A-Za-z0-9-]{10,250}`, 'g') },
+  { kind: 'slack-webhook', re: /https:\/\/hooks\.slack\.com\/services\/T[A-Za-z0-9_]{6,}\/B[A-Za-z0-9_]{6,}\/[A-Za-z0-9_]{16,}/g },
+  { kind: 'private-key', re: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]{0,16384}?-----END (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----)?/g },
+  { kind: 'jwt', re: new RegExp(`${B}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{16,}`, 'g') },
+  { kind: 'stripe-key', re: new RegExp(`${B}(?:sk|rk)_live_[A-Za-z0-9]{20,255}${E}`, 'g') },
+  { kind: 'google-api-key', re: new RegExp(`${B}AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])`, 'g') },
+  { kind: 'npm-token', re: new RegExp(`${B}npm_[A-Za-z0-9]{36}${E}`, 'g') },
+  { kind: 'anthropic-key', re: new RegExp(`${B}sk-ant-[A-Za-z0-9_-]{20,255}`, 'g') },
+  { kind: 'openai-key', re: new RegExp(`${B}sk-(?:proj-|svcacct-)?[A-Za-z0-9_-]{20,255}`, 'g'), accept: (v) => !v.startsWith('sk-ant-') && randomLooking(v.slice(3), 3.0) },
+  { kind: 'url-credentials', re: /:\/\/[^\s:/@]{1,64}:([^\s/@]{6,128})@/g, group: 1, accept: (v) => randomLooking(v, 2.8) },
+  {
+    kind: 'password-assignment',
+    // The key may be quoted and prefixed (DB_PASSWORD, "apiKey"); the value runs to a quote, space or separator.
+    re: /(?:pass(?:word|wd)?|pwd|secret|api[_-]?key|apikey|access[_-]?key|auth[_-]?token|access[_-]?token|refresh[_-]?token|token|client[_-]?secret|private[_-]?key|credentials?)["']?\s{0,3}(?::=|=>|[:=])\s{0,3}["'`]?([^\s"'`,;]{8,256})/gi,
+    group: 1,
+    accept: (v) => !isPlaceholder(v) && randomLooking(v, 3.0),
+  },
+];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function isPlaceholder(v: string): boolean {
+  if (/^[$<{%[(]/.test(v) || /\$\{|\{\{|process\.env|os\.environ|getenv|secrets\./i.test(v)) return true;
+  if (/^(.)\1+$/.test(v) || /^[x*.•-]+$/i.test(v)) return true;
+  if (UUID.test(v)) return true;
+  return /^(?:your|my|the|some|example|dummy|sample|changeme|placeholder|redacted)[_-]?/i.test(v) && !/\d{3}/.test(v);
+}
+
+/** Mixed character classes and enough Shannon entropy per character: random, not a word. */
+export function randomLooking(v: string, minBits: number): boolean {
+  let lower = 0;
+  let upper = 0;
+  let digit = 0;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c >= 97 && c <= 122) lower = 1;
+    else if (c >= 65 && c <= 90) upper = 1;
+    else if (c >= 48 && c <= 57) digit = 1;
+  }
+  if (lower + upper + digit < 2) return false;
+  return entropy(v) >= minBits;
+}
+
+export function entropy(s: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of s) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let h = 0;
+  for (const n of counts.values()) {
+    const p = n / s.length;
+    h -= p * Math.log2(p);
+  }
+  return h;
+}
+
+function lineCol(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let last = -1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    last = i;
+  }
+  return { line, column: offset - last };
+}
+
+/** Every credential-looking span in `text`, sorted by position, overlaps removed. */
+export function scanText(text: string, field = 'content'): SecretFinding[] {
+  const found: SecretFinding[] = [];
+  for (const rule of RULES) {
+    rule.re.lastIndex = 0;
+    for (let m = rule.re.exec(text); m; m = rule.re.exec(text)) {
+      const value = rule.group ? m[rule.group] : m[0];
+      if (rule.accept && !rule.accept(value)) continue;
+      const offset = rule.group ? m.index + m[0].lastIndexOf(value) : m.index;
+      found.push({ kind: rule.kind, offset, length: value.length, line: 0, column: 0, field });
+    }
+  }
+  found.sort((a, b) => a.offset - b.offset || b.length - a.length);
+  const out: SecretFinding[] = [];
+  let end = -1;
+  for (const f of found) {
+    if (f.offset < end) continue; // inside a longer finding (a JWT inside "token=...")
+    const { line, column } = lineCol(text, f.offset);
+    out.push({ ...f, line, column });
+    end = f.offset + f.length;
+  }
+  return out;
+}
+
+/** The masked text: each secret replaced by `[REDACTED:kind]`. */
+export function redactText(text: string, findings: SecretFinding[]): string {
+  let out = '';
+  let pos = 0;
+  for (const f of findings) {
+    out += text.slice(pos, f.offset) + `[REDACTED:${f.kind}]`;
+    pos = f.offset + f.length;
+  }
+  return out + text.slice(pos);
+}
+
+export interface SecretGuardOptions {
+  /** Store even if a secret is found (one write, on purpose). */
+  allowSecret?: boolean;
+  /** Store with every secret masked instead of refusing. */
+  redact?: boolean;
+}
+
+export function describeFinding(f: SecretFinding): string {
+  return `${SECRET_LABELS[f.kind]} (${f.kind}) in ${f.field} at line ${f.line}, column ${f.column}`;
+}
+
+export class SecretDetectedError extends MemoryError {
+  constructor(findings: SecretFinding[], what = 'the memory') {
+    const first = findings[0];
+    const more = findings.length > 1 ? ` and ${findings.length - 1} more` : '';
+    // Kind and position only: the message ends up in logs, and must never carry the secret itself.
+    super(
+      'SECRET_DETECTED',
+      `refusing to write ${what}: it contains ${describeFinding(first)}${more}. Remove it, use --redact to store it masked, or --allow-secret if it is not a secret`,
+      { findings: findings.map(({ kind, field, line, column, offset, length }) => ({ kind, field, line, column, offset, length })) },
+    );
+  }
+}
+
+/**
+ * Scans `text` and refuses (SECRET_DETECTED), masks (`redact`) or lets it through (`allowSecret`).
+ * Returns the text to write. For other writers of content (updates, core documents).
+ */
+export function assertNoSecrets(text: string, opts: SecretGuardOptions & { field?: string; what?: string } = {}): string {
+  if (opts.allowSecret) return text;
+  const findings = scanText(text, opts.field ?? 'content');
+  if (!findings.length) return text;
+  if (opts.redact) return redactText(text, findings);
+  throw new SecretDetectedError(findings, opts.what);
+}
+
+/**
+ * Scans the structured parts of a write (tags, category, scope, metadata values) the same way.
+ * With `redact`, returns copies with the secrets masked.
+ */
+export function guardFields<T extends Record<string, unknown>>(fields: T, opts: SecretGuardOptions & { what?: string } = {}): T {
+  if (opts.allowSecret) return fields;
+  const out: Record<string, unknown> = {};
+  const findings: SecretFinding[] = [];
+  const visit = (v: unknown, path: string): unknown => {
+    if (typeof v === 'string') {
+      const f = scanText(v, path);
+      if (!f.length) return v;
+      findings.push(...f);
+      return redactText(v, f);
+    }
+    if (Array.isArray(v)) return v.map((x, i) => visit(x, `${path}[${i}]`));
+    if (v && typeof v === 'object') {
+      const o: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) {
+        // A key name can leak too ("token=abc..." used as a key), so scan "key=value" together.
+        if (typeof x === 'string') {
+          const f = scanText(`${k}=${x}`, `${path}.${k}`);
+          if (f.length) {
+            findings.push(...f);
+            o[k] = redactText(`${k}=${x}`, f).slice(k.length + 1);
+            continue;
+          }
+        }
+        o[k] = visit(x, `${path}.${k}`);
+      }
+      return o;
+    }
+    return v;
+  };
+  for (const [k, v] of Object.entries(fields)) out[k] = visit(v, k);
+  if (!findings.length) return fields;
+  if (opts.redact) return out as T;
+  throw new SecretDetectedError(findings, opts.what);
+}

@@ -1,0 +1,150 @@
+import { InvalidInputError } from '../core/errors.js';
+import { memoryFromFile, type StoredMemory } from '../core/memory.js';
+import type { GitRepository } from '../git/repository.js';
+import { loadFingerprints } from './fingerprints.js';
+import type { MemoryConfig } from '../core/config.js';
+import { autoTags } from './autotag.js';
+import { assertNoSecrets, guardFields, scanText, SecretDetectedError, type SecretGuardOptions } from './secrets.js';
+
+/** The guard options a write gets: the caller's flags, else the config's `secretGuard` mode. */
+export function guardOptions(cfg: Pick<MemoryConfig, 'secretGuard'>, opts: SecretGuardOptions = {}): SecretGuardOptions {
+  if (opts.allowSecret || opts.redact) return opts;
+  if (cfg.secretGuard === 'off') return { allowSecret: true };
+  if (cfg.secretGuard === 'redact') return { redact: true };
+  return {};
+}
+
+const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400, w: 7 * 86400, y: 365 * 86400 };
+
+/** "7d", "12h", "30m", "2w", "90s", "1y" (or a number of seconds) → milliseconds. */
+export function parseDuration(v: string | number, field = 'ttl'): number {
+  if (typeof v === 'number') {
+    if (Number.isFinite(v) && v > 0) return v * 1000;
+  } else {
+    const m = /^\s*(\d+(?:\.\d+)?)\s*([smhdwy])\s*$/i.exec(v);
+    if (m && Number(m[1]) > 0) return Number(m[1]) * UNITS[m[2].toLowerCase()] * 1000;
+  }
+  throw new InvalidInputError(`${field} must be a positive duration like 30m, 12h, 7d, 2w or 1y, got ${JSON.stringify(v)}`, { field });
+}
+
+/** The `expires` time for a write, from `ttl` (relative to `now`) or `expires` (absolute). */
+export function expiryOf(input: { ttl?: string | number; expires?: string | Date }, now: Date): string | undefined {
+  if (input.ttl !== undefined && input.ttl !== null && input.ttl !== '') return new Date(now.getTime() + parseDuration(input.ttl)).toISOString();
+  if (input.expires === undefined || input.expires === null || input.expires === '') return undefined;
+  const t = input.expires instanceof Date ? input.expires.getTime() : Date.parse(input.expires);
+  if (!Number.isFinite(t)) throw new InvalidInputError(`expires must be a date, got ${JSON.stringify(input.expires)}`, { field: 'expires' });
+  return new Date(t).toISOString();
+}
+
+export interface GuardedWrite {
+  content: string;
+  tags: string[];
+  category?: string;
+  scope?: string;
+  metadata?: Record<string, unknown>;
+  /** How many secrets were masked (with `redact`). */
+  redacted: number;
+}
+
+/**
+ * Applies the secret guard to every part of a new memory (content, tags, category, scope, metadata),
+ * then derives tags when none were given. Throws SECRET_DETECTED before anything is written.
+ */
+export function guardWrite(
+  input: { content: string; tags: string[]; category?: string; scope?: string; metadata?: Record<string, unknown> },
+  opts: SecretGuardOptions & { autoTag: boolean },
+): GuardedWrite {
+  const guard = { allowSecret: opts.allowSecret, redact: opts.redact };
+  let redacted = 0;
+  let content = input.content;
+  let fields = { tags: input.tags, category: input.category, scope: input.scope, metadata: input.metadata };
+  if (!guard.allowSecret) {
+    const found = scanText(content, 'content');
+    const fieldErr = (() => {
+      try {
+        fields = guardFields(fields, { ...guard, what: 'the memory' });
+        return null;
+      } catch (err) {
+        return err as SecretDetectedError;
+      }
+    })();
+    if (found.length && !guard.redact) {
+      // Report every finding, content first, in one error.
+      const extra = fieldErr instanceof SecretDetectedError ? ((fieldErr.data.findings as never[]) ?? []) : [];
+      const err = new SecretDetectedError(found);
+      (err.data.findings as unknown[]).push(...extra);
+      throw err;
+    }
+    if (fieldErr) throw fieldErr;
+    if (found.length) {
+      content = assertNoSecrets(content, { redact: true });
+      redacted = found.length;
+    }
+  }
+  let tags = fields.tags;
+  if (!tags.length && opts.autoTag) tags = autoTags(content);
+  return { content, tags, category: fields.category, scope: fields.scope, metadata: fields.metadata, redacted };
+}
+
+/**
+ * For writers that replace a whole text (updates, core documents): refuses only secrets the previous
+ * text did not already hold, so a document that was once stored with `--allow-secret` stays editable.
+ */
+export function assertNoNewSecrets(next: string, prev: string, opts: SecretGuardOptions & { field?: string; what?: string } = {}): string {
+  if (opts.allowSecret) return next;
+  const found = scanText(next, opts.field ?? 'content').filter((f) => !prev.includes(next.slice(f.offset, f.offset + f.length)));
+  if (!found.length) return next;
+  if (opts.redact) {
+    let out = '';
+    let pos = 0;
+    for (const f of found) {
+      out += next.slice(pos, f.offset) + `[REDACTED:${f.kind}]`;
+      pos = f.offset + f.length;
+    }
+    return out + next.slice(pos);
+  }
+  throw new SecretDetectedError(found, opts.what);
+}
+
+/** What the de-duplication step needs from a store. */
+export interface DedupeSource {
+  git: GitRepository;
+  cacheDir: string;
+  treeOf(commit: string | null): string | null;
+  warn(message: string): void;
+}
+
+export interface ExistingHit {
+  kind: 'duplicate' | 'upsert';
+  memory: StoredMemory;
+}
+
+/**
+ * The live memory a new write should land on instead of adding one: the one carrying `key` (an
+ * upsert), else the one with the same normalised content and scope (a duplicate). Null: add a new one.
+ */
+export function findExisting(store: DedupeSource, tip: string | null, q: { hash: string | null; key: string | null }): ExistingHit | null {
+  const tree = store.treeOf(tip);
+  if (!tree || (!q.hash && !q.key)) return null;
+  const idx = loadFingerprints(store.git, tree, store.cacheDir);
+  const read = (path: string): StoredMemory | null => {
+    const e = store.git.entryAt(tree, path);
+    if (!e) return null;
+    try {
+      return memoryFromFile(path, store.git.readBlob(e.oid).toString('utf8'), (w) => store.warn(w));
+    } catch {
+      return null;
+    }
+  };
+  const byKey = q.key ? idx.byKey.get(q.key) : undefined;
+  if (byKey) {
+    const m = read(byKey.path);
+    if (m) return { kind: 'upsert', memory: m };
+  }
+  const byHash = q.hash ? idx.byHash.get(q.hash) : undefined;
+  if (byHash) {
+    const m = read(byHash.path);
+    if (m) return { kind: 'duplicate', memory: m };
+  }
+  return null;
+}

@@ -1,0 +1,100 @@
+import lunr from 'lunr';
+
+/**
+ * Text analysis shared by indexing and querying, so a query term and an indexed term always meet.
+ *
+ * Latin-script words go through lunr's own pipeline (stop-word filter, then the Porter stemmer), so
+ * ranking keeps lunr's English semantics. Around it:
+ * - A word holding punctuation (`node.js`, `snake_case`, `kebab-case`, `c++`, `caroline's`) yields
+ *   the whole word as one unstemmed term (exact matches rank first) plus its parts run through the
+ *   pipeline (`node`, `js`), so both the identifier and its pieces are findable. lunr's tokenizer
+ *   would split `kebab-case`, keep `snake_case` whole and turn `c++` into `c`.
+ * - Letters are Unicode letters, not `\w`: lunr's trimmer cuts `café` to `caf`.
+ * - Chinese, Japanese and Korean runs have no spaces between words: they become overlapping
+ *   character bigrams (and, when indexing, single characters too, so a one-character query finds
+ *   something), the usual approach of CJK full-text engines without a dictionary.
+ */
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3005\u30fc]/u;
+const CJK_RUNS = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3005\u30fc]+)/u;
+const LEAD = /^[^\p{L}\p{N}]+/u;
+// Trailing `+` and `#` stay: c++, c#, f#.
+const TRAIL = /[^\p{L}\p{N}+#]+$/u;
+const PART_SPLIT = /[^\p{L}\p{N}]+/u;
+const WORD_ONLY = /^[\p{L}\p{N}]+$/u;
+
+const stemCache = new Map<string, string>();
+
+/** lunr's pipeline for one word: stop-word filter, then stemmer. Empty string for a stop word. */
+export function pipelineWord(word: string): string {
+  const hit = stemCache.get(word);
+  if (hit !== undefined) return hit;
+  let out = '';
+  const tok = new lunr.Token(word, {});
+  if (lunr.stopWordFilter(tok) !== undefined) out = lunr.stemmer(tok).toString();
+  if (stemCache.size > 500_000) stemCache.clear();
+  stemCache.set(word, out);
+  return out;
+}
+
+export type TermSink = (term: string) => void;
+
+function latinChunk(chunk: string, emit: TermSink): void {
+  const word = chunk.replace(LEAD, '').replace(TRAIL, '');
+  if (!word) return;
+  if (WORD_ONLY.test(word)) {
+    const t = pipelineWord(word);
+    if (t) emit(t);
+    return;
+  }
+  emit(word);
+  for (const part of word.split(PART_SPLIT)) {
+    // One-letter pieces (the `c` of c++, the `s` of a possessive) would match almost everything.
+    if (!part || (part.length === 1 && !/\p{N}/u.test(part))) continue;
+    const t = pipelineWord(part);
+    if (t) emit(t);
+  }
+}
+
+function cjkRun(run: string, emit: TermSink, unigrams: boolean): void {
+  const chars = Array.from(run);
+  if (chars.length === 1) {
+    emit(chars[0]);
+    return;
+  }
+  for (let i = 0; i + 1 < chars.length; i++) emit(chars[i] + chars[i + 1]);
+  if (unigrams) for (const c of chars) emit(c);
+}
+
+/**
+ * Feeds every term of `text` to `emit`, in order. `forIndex` adds CJK single characters (documents
+ * need them for one-character queries; queries with longer runs are better served by bigrams only).
+ */
+export function analyze(text: string, emit: TermSink, forIndex: boolean): void {
+  if (!text) return;
+  const norm = text.normalize('NFKC').toLowerCase();
+  const hasCjk = CJK.test(norm);
+  const pieces = hasCjk ? norm.split(CJK_RUNS) : [norm];
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i];
+    if (!piece) continue;
+    // split() with a capture group alternates: non-CJK at even indexes, CJK runs at odd ones.
+    if (hasCjk && i % 2 === 1) {
+      cjkRun(piece, emit, forIndex);
+      continue;
+    }
+    for (const chunk of piece.split(/\s+/)) if (chunk) latinChunk(chunk, emit);
+  }
+}
+
+/** The terms of `text`, with duplicates. */
+export function terms(text: string, forIndex = true): string[] {
+  const out: string[] = [];
+  analyze(text, (t) => out.push(t), forIndex);
+  return out;
+}
+
+/** Distinct query terms, in first-seen order. */
+export function queryTerms(text: string): string[] {
+  return [...new Set(terms(text, false))];
+}

@@ -1,0 +1,339 @@
+import { InvalidInputError } from '../core/errors.js';
+import { isPriority, normalizeTags, type Priority } from '../core/memory.js';
+import type { SearchQuery } from '../core/search-types.js';
+import { queryTerms } from './analyze.js';
+import { FIELDS, NO_SCOPE, PRIORITY_CODE, type Segment } from './segment.js';
+
+/**
+ * Query evaluation over a base segment and its delta. Everything here is pure: no git, no files,
+ * no CLI, so hybrid search can reuse {@link textScores} and {@link compileFilter} on their own.
+ */
+
+const NF = FIELDS.length;
+const DAY = 86_400_000;
+
+/** lunr's BM25 constants and field boosts (all 1 in lunr's defaults). */
+export interface Bm25Params {
+  k1: number;
+  b: number;
+  boost: [content: number, tags: number, category: number];
+}
+export const DEFAULT_BM25: Bm25Params = { k1: 1.2, b: 0.75, boost: [1, 1, 1] };
+
+/** The weights of the seed's boosts; `tag`, `category`, `content` come from `searchRelevance`. */
+export interface Weights {
+  tagMatch: number;
+  categoryMatch: number;
+  contentMatch: number;
+  /** Added per priority. */
+  priority: Record<Priority, number>;
+  /** Added per day of age below `recencyDays` (0.1 × (7 − age in days)). */
+  recencyPerDay: number;
+  recencyDays: number;
+}
+export const DEFAULT_WEIGHTS: Weights = {
+  tagMatch: 3,
+  categoryMatch: 2,
+  contentMatch: 1,
+  priority: { low: 0, medium: 1, high: 2 },
+  recencyPerDay: 0.1,
+  recencyDays: 7,
+};
+
+export interface Part {
+  seg: Segment;
+  /** Documents of `seg` that a newer segment replaced or deleted (1 = dead). */
+  dead: Uint8Array | null;
+}
+
+/** The live index: a base and an optional delta, with the collection statistics BM25 needs. */
+export class IndexView {
+  readonly n: number;
+  readonly avgLen: Float64Array;
+  private scratch: Float64Array[];
+  constructor(
+    readonly parts: Part[],
+    readonly tree: string | null,
+  ) {
+    let n = 0;
+    const sum = new Float64Array(NF);
+    for (const { seg, dead } of parts) {
+      for (let d = 0; d < seg.n; d++) {
+        if (dead?.[d]) continue;
+        n++;
+        for (let f = 0; f < NF; f++) sum[f] += seg.len[d * NF + f];
+      }
+    }
+    this.n = n;
+    this.avgLen = sum.map((s) => (n ? s / n || 1 : 1));
+    this.scratch = parts.map((p) => new Float64Array(p.seg.n));
+  }
+
+  static empty(): IndexView {
+    return new IndexView([], null);
+  }
+
+  /** Skipped (unparsable) files at this tree. */
+  get skipped(): number {
+    return this.parts.length ? this.parts[this.parts.length - 1].seg.skipped : 0;
+  }
+
+  alive(part: number, doc: number): boolean {
+    return !this.parts[part].dead?.[doc];
+  }
+
+  /** A zeroed score array per part; callers must zero the entries they touched. */
+  borrowScratch(): Float64Array[] {
+    return this.scratch;
+  }
+}
+
+/** A document address: part index and document number in that part. */
+export interface Hit {
+  part: number;
+  doc: number;
+  score: number;
+}
+
+/** lunr's idf. */
+function idf(df: number, n: number): number {
+  return Math.log(1 + Math.abs((n - df + 0.5) / (df + 0.5)));
+}
+
+/**
+ * BM25 of `text` against every live document (summed over content, tags and category): the
+ * documents with a score above 0. Equal results whether the index is one segment or base + delta,
+ * since document frequencies count live postings only.
+ */
+export function textScores(view: IndexView, text: string, params: Bm25Params = DEFAULT_BM25): Hit[] {
+  const qterms = queryTerms(text);
+  if (!qterms.length || !view.n) return [];
+  const { k1, b, boost } = params;
+  const keys = qterms.map((t) => Buffer.from(t, 'utf8'));
+  const scratch = view.borrowScratch();
+  const touched: Array<number[]> = view.parts.map(() => []);
+  for (const key of keys) {
+    const where: Array<number> = view.parts.map((p) => p.seg.terms.find(key));
+    let df = 0;
+    view.parts.forEach(({ seg, dead }, pi) => {
+      const t = where[pi];
+      if (t < 0) return;
+      if (!dead) df += seg.postOff[t + 1] - seg.postOff[t];
+      else for (let p = seg.postOff[t]; p < seg.postOff[t + 1]; p++) if (!dead[seg.postDoc[p]]) df++;
+    });
+    if (!df) continue;
+    const w = idf(df, view.n);
+    view.parts.forEach(({ seg, dead }, pi) => {
+      const t = where[pi];
+      if (t < 0) return;
+      const scores = scratch[pi];
+      const tl = touched[pi];
+      for (let p = seg.postOff[t]; p < seg.postOff[t + 1]; p++) {
+        const d = seg.postDoc[p];
+        if (dead?.[d]) continue;
+        let s = 0;
+        for (let f = 0; f < NF; f++) {
+          const tf = seg.postTf[p * NF + f];
+          if (!tf) continue;
+          const norm = 1 - b + (b * seg.len[d * NF + f]) / view.avgLen[f];
+          s += (boost[f] * ((k1 + 1) * tf)) / (k1 * norm + tf);
+        }
+        if (scores[d] === 0) tl.push(d);
+        scores[d] += w * s;
+      }
+    });
+  }
+  const out: Hit[] = [];
+  touched.forEach((tl, pi) => {
+    const scores = scratch[pi];
+    for (const d of tl) {
+      if (scores[d] > 0) out.push({ part: pi, doc: d, score: scores[d] });
+      scores[d] = 0;
+    }
+  });
+  return out;
+}
+
+/** Filters after validation and normalisation. */
+export interface NormalizedFilter {
+  tags: string[];
+  category?: string;
+  priority?: Priority;
+  scope?: string;
+  /** Exclusive bounds, ms. */
+  after?: number;
+  before?: number;
+  /** Inclusive lower bound from `days`, ms. */
+  since?: number;
+}
+
+const ISO = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/** ISO date (midnight UTC) or datetime (UTC unless it names an offset) to ms. */
+export function parseDate(v: unknown, field: string): number {
+  const s = typeof v === 'string' ? v.trim() : v instanceof Date ? v.toISOString() : '';
+  if (!ISO.test(s)) throw new InvalidInputError(`${field} must be an ISO date or datetime such as 2026-01-31 or 2026-01-31T12:00:00Z, got ${JSON.stringify(v)}`, { field });
+  let norm = s.replace(' ', 'T');
+  if (norm.length > 10 && !/(Z|[+-]\d{2}:?\d{2})$/i.test(norm)) norm += 'Z';
+  const ms = Date.parse(norm.length === 10 ? `${norm}T00:00:00Z` : norm);
+  if (!Number.isFinite(ms)) throw new InvalidInputError(`${field} is not a valid date: ${JSON.stringify(v)}`, { field });
+  return ms;
+}
+
+export function normalizeFilter(q: SearchQuery, now: number): NormalizedFilter {
+  const f: NormalizedFilter = { tags: normalizeTags(q.tags) };
+  if (q.category !== undefined && q.category !== null) f.category = String(q.category).trim();
+  if (q.scope !== undefined && q.scope !== null) f.scope = String(q.scope);
+  if (q.priority !== undefined && q.priority !== null) {
+    if (!isPriority(q.priority)) throw new InvalidInputError(`priority must be low, medium or high, got ${JSON.stringify(q.priority)}`, { field: 'priority' });
+    f.priority = q.priority;
+  }
+  if (q.after !== undefined && q.after !== null && q.after !== '') f.after = parseDate(q.after, 'after');
+  if (q.before !== undefined && q.before !== null && q.before !== '') f.before = parseDate(q.before, 'before');
+  if (q.days !== undefined && q.days !== null) {
+    const d = Number(q.days);
+    if (!Number.isFinite(d) || d <= 0) throw new InvalidInputError(`days must be a positive number, got ${JSON.stringify(q.days)}`, { field: 'days' });
+    f.since = now - d * DAY;
+  }
+  return f;
+}
+
+/** A predicate over (part, doc) for one view. */
+export function compileFilter(view: IndexView, f: NormalizedFilter): (part: number, doc: number) => boolean {
+  const per = view.parts.map(({ seg }) => {
+    const tagIdx = f.tags.map((t) => seg.tags.indexOf(t));
+    const cat = f.category !== undefined ? seg.cats.indexOf(f.category) : -2;
+    const scope = f.scope !== undefined ? seg.scopes.indexOf(f.scope) : -2;
+    // A value absent from this part's table: nothing in the part matches.
+    const none = tagIdx.includes(-1) || cat === -1 || scope === -1;
+    return { seg, tagIdx, cat, scope, none };
+  });
+  const prio = f.priority !== undefined ? PRIORITY_CODE[f.priority] : -1;
+  return (pi, d) => {
+    const p = per[pi];
+    if (p.none) return false;
+    const seg = p.seg;
+    if (p.cat >= 0 && seg.cat[d] !== p.cat) return false;
+    if (p.scope >= 0 && seg.scope[d] !== p.scope) return false;
+    if (f.scope !== undefined && seg.scope[d] === NO_SCOPE) return false;
+    if (prio >= 0 && seg.prio[d] !== prio) return false;
+    const ts = seg.ts[d];
+    if (f.after !== undefined && !(ts > f.after)) return false;
+    if (f.before !== undefined && !(ts < f.before)) return false;
+    if (f.since !== undefined && !(ts >= f.since)) return false;
+    if (p.tagIdx.length) {
+      const a = seg.tagOff[d];
+      const z = seg.tagOff[d + 1];
+      for (const want of p.tagIdx) {
+        let ok = false;
+        for (let i = a; i < z; i++) if (seg.tagIds[i] === want) ok = true;
+        if (!ok) return false;
+      }
+    }
+    return true;
+  };
+}
+
+const WORD = /^[\p{L}\p{N}]+$/u;
+
+/**
+ * Whether a tag or category is named by the query: all of its words appear among the query's
+ * terms (`rate-limit` matches "rate limits"), or, for a name with no plain word (`c++`), itself.
+ */
+export function nameMatches(name: string, qset: Set<string>): boolean {
+  const ts = queryTerms(name);
+  if (!ts.length) return false;
+  const words = ts.filter((t) => WORD.test(t));
+  return (words.length ? words : ts).every((t) => qset.has(t));
+}
+
+export interface Ranked {
+  part: number;
+  doc: number;
+  relevance: number;
+}
+
+/** Priority and recency boosts of one document. */
+function baseBoost(seg: Segment, d: number, w: Weights, now: number): number {
+  const pr = w.priority[(['low', 'medium', 'high'] as const)[seg.prio[d]]] ?? 0;
+  const ageDays = Math.max(0, (now - seg.ts[d]) / DAY);
+  const rec = ageDays < w.recencyDays ? w.recencyPerDay * (w.recencyDays - ageDays) : 0;
+  return pr + rec;
+}
+
+function newestFirst(view: IndexView) {
+  return (a: Ranked, b: Ranked) => {
+    const sa = view.parts[a.part].seg;
+    const sb = view.parts[b.part].seg;
+    const ta = sa.ts[a.doc];
+    const tb = sb.ts[b.doc];
+    if (ta !== tb) return tb - ta;
+    const ia = sa.ids.get(a.doc);
+    const ib = sb.ids.get(b.doc);
+    return ia < ib ? 1 : ia > ib ? -1 : 0;
+  };
+}
+
+/** Keeps the best `k` of `items` by `cmp` without sorting everything. */
+function topK<T>(items: T[], k: number, cmp: (a: T, b: T) => number): T[] {
+  if (items.length <= k * 4) return items.sort(cmp).slice(0, k);
+  const heap: T[] = [];
+  // A simple bounded insertion list: k is small (a page of results).
+  for (const it of items) {
+    if (heap.length === k && cmp(it, heap[k - 1]) >= 0) continue;
+    let i = heap.length < k ? heap.length : k - 1;
+    if (heap.length < k) heap.push(it);
+    while (i > 0 && cmp(it, heap[i - 1]) < 0) {
+      heap[i] = heap[i - 1];
+      i--;
+    }
+    heap[i] = it;
+  }
+  return heap;
+}
+
+/**
+ * The ranking. With text: relevance = contentMatch × BM25 + tagMatch × (tags named by the query)
+ * + categoryMatch × (category named by the query) + priority boost + recency boost, over documents
+ * with BM25 > 0 that pass the filters; best first, ties newest first. Without text: every document
+ * passing the filters, newest first, relevance = priority boost + recency boost.
+ */
+export function rank(view: IndexView, text: string, filter: NormalizedFilter, limit: number, w: Weights, now: number, params: Bm25Params = DEFAULT_BM25): { ranked: Ranked[]; total: number } {
+  const pass = compileFilter(view, filter);
+  const hasText = queryTerms(text).length > 0;
+  const candidates: Ranked[] = [];
+  if (!hasText) {
+    view.parts.forEach(({ seg, dead }, pi) => {
+      for (let d = 0; d < seg.n; d++) {
+        if (dead?.[d] || !pass(pi, d)) continue;
+        candidates.push({ part: pi, doc: d, relevance: round(baseBoost(seg, d, w, now)) });
+      }
+    });
+    return { ranked: topK(candidates, limit, newestFirst(view)), total: candidates.length };
+  }
+  const qset = new Set(queryTerms(text));
+  const hits = textScores(view, text, params);
+  const nameCache = view.parts.map(() => ({ tags: new Map<number, boolean>(), cats: new Map<number, boolean>() }));
+  const named = (pi: number, kind: 'tags' | 'cats', i: number) => {
+    const cache = nameCache[pi][kind];
+    let v = cache.get(i);
+    if (v === undefined) cache.set(i, (v = nameMatches(view.parts[pi].seg[kind][i], qset)));
+    return v;
+  };
+  for (const h of hits) {
+    if (!pass(h.part, h.doc)) continue;
+    const seg = view.parts[h.part].seg;
+    let tagHits = 0;
+    for (let i = seg.tagOff[h.doc]; i < seg.tagOff[h.doc + 1]; i++) if (named(h.part, 'tags', seg.tagIds[i])) tagHits++;
+    const catHit = named(h.part, 'cats', seg.cat[h.doc]) ? 1 : 0;
+    const rel = w.contentMatch * h.score + w.tagMatch * tagHits + w.categoryMatch * catHit + baseBoost(seg, h.doc, w, now);
+    candidates.push({ part: h.part, doc: h.doc, relevance: round(rel) });
+  }
+  const newest = newestFirst(view);
+  const cmp = (a: Ranked, b: Ranked) => b.relevance - a.relevance || newest(a, b);
+  return { ranked: topK(candidates, limit, cmp), total: candidates.length };
+}
+
+function round(x: number): number {
+  return Math.round(x * 10_000) / 10_000;
+}

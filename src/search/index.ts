@@ -1,0 +1,312 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { InvalidInputError } from '../core/errors.js';
+import { memoryFromFile, publicMemory, type Memory } from '../core/memory.js';
+import type { SearchQuery, SearchResponse, SearchResult } from '../core/search-types.js';
+import type { MemoryStore } from '../core/store.js';
+import { isTreeMode } from '../git/tree.js';
+import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, normalizeFilter, rank, textScores, type Bm25Params, type Weights } from './engine.js';
+import { SEGMENT_FORMAT, SegmentBuilder, decodeSegment, encodeSegment, mergeSegments, type DocInput, type Segment } from './segment.js';
+
+/**
+ * The search index of one branch: derived from the branch's tree, cached under the git dir,
+ * never a source of truth.
+ *
+ * On disk, `<git dir>/git-memory/<branch>/search-v<format>.base` is a segment describing some tree,
+ * and `…delta` the changes from that base to a newer tree (new and changed memories analysed,
+ * removed ones listed). When the branch moves, only the files that differ from the base are read
+ * and analysed; when the delta grows past a tenth of the base it is merged into a new base, which
+ * costs no text analysis. Files are written to a temp name and renamed, so concurrent processes
+ * never see a half-written file, and a file that fails any check is ignored and rebuilt.
+ */
+
+export const MEMORIES_PREFIX = 'memories';
+
+export interface IndexOptions {
+  /** Called while a full rebuild reads the branch: (files done, files total). */
+  progress?: (done: number, total: number) => void;
+  /** BM25 constants; defaults are lunr's. */
+  bm25?: Bm25Params;
+}
+
+export interface RebuildResult {
+  success: true;
+  /** Memories in the index. */
+  indexed: number;
+  /** Files under memories/ that could not be parsed. */
+  skipped: number;
+  tree: string | null;
+  /** Bytes of the persisted index. */
+  bytes: number;
+  durationMs: number;
+}
+
+interface State {
+  tree: string | null;
+  base: Segment | null;
+  delta: Segment | null;
+  view: IndexView;
+  memories: Map<string, Memory>;
+}
+
+const states = new WeakMap<MemoryStore, State>();
+
+function paths(store: MemoryStore) {
+  return {
+    base: join(store.cacheDir, `search-v${SEGMENT_FORMAT}.base`),
+    delta: join(store.cacheDir, `search-v${SEGMENT_FORMAT}.delta`),
+  };
+}
+
+function readSegment(file: string): Segment | null {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return null;
+  }
+  try {
+    return decodeSegment(bytes);
+  } catch {
+    return null; // corrupt, truncated or another format: rebuilt by the caller
+  }
+}
+
+function writeAtomic(file: string, bytes: Buffer): boolean {
+  try {
+    mkdirSync(join(file, '..'), { recursive: true });
+    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    writeFileSync(tmp, bytes);
+    renameSync(tmp, file);
+    return true;
+  } catch {
+    return false; // a read-only git dir still searches, just without a cache
+  }
+}
+
+function docFrom(store: MemoryStore, path: string, oid: string): DocInput {
+  const m = memoryFromFile(path, store.git.readBlob(oid).toString('utf8'), (w) => store.warn(w));
+  const ts = Date.parse(m.timestamp);
+  return { id: m.id, path, oid, timestamp: Number.isFinite(ts) ? ts : 0, priority: m.priority, category: m.category, scope: m.scope, tags: m.tags, content: m.content };
+}
+
+function addFile(store: MemoryStore, b: SegmentBuilder, path: string, oid: string): void {
+  if (!path.endsWith('.md')) return;
+  try {
+    b.add(docFrom(store, path, oid));
+  } catch (err) {
+    b.skipped++;
+    store.warn(`search index: skipped ${path}: ${(err as Error).message}`);
+  }
+}
+
+function fullBuild(store: MemoryStore, tree: string, opts: IndexOptions): Segment {
+  const blobs = store.git.listBlobs(tree, MEMORIES_PREFIX);
+  const b = new SegmentBuilder();
+  const every = Math.max(200, Math.floor(blobs.length / 200));
+  for (let i = 0; i < blobs.length; i++) {
+    addFile(store, b, blobs[i].path, blobs[i].oid);
+    if (opts.progress && (i % every === 0 || i === blobs.length - 1)) opts.progress(i + 1, blobs.length);
+  }
+  return b.finish({ kind: 'base', tree });
+}
+
+interface TreeDiff {
+  added: Array<{ path: string; oid: string }>;
+  removed: string[];
+}
+
+/** Files under memories/ that differ between two trees, descending only into subtrees that changed. */
+export function diffMemories(store: MemoryStore, from: string, to: string): TreeDiff {
+  const out: TreeDiff = { added: [], removed: [] };
+  const root = (t: string) => {
+    const e = store.git.entryAt(t, MEMORIES_PREFIX);
+    return e && isTreeMode(e.mode) ? e.oid : null;
+  };
+  const plain = (mode: string) => !isTreeMode(mode) && mode !== '160000' && mode !== '120000';
+  const walk = (a: string | null, b: string | null, base: string) => {
+    if (a === b) return;
+    const A = new Map((a ? store.git.readTree(a) : []).map((e) => [e.name, e]));
+    const B = new Map((b ? store.git.readTree(b) : []).map((e) => [e.name, e]));
+    for (const name of new Set([...A.keys(), ...B.keys()])) {
+      const ea = A.get(name);
+      const eb = B.get(name);
+      if (ea && eb && ea.oid === eb.oid && ea.mode === eb.mode) continue;
+      const p = `${base}/${name}`;
+      const aTree = !!ea && isTreeMode(ea.mode);
+      const bTree = !!eb && isTreeMode(eb.mode);
+      if (aTree || bTree) walk(aTree ? ea!.oid : null, bTree ? eb!.oid : null, p);
+      if (ea && plain(ea.mode)) out.removed.push(p);
+      if (eb && plain(eb.mode)) out.added.push({ path: p, oid: eb.oid });
+    }
+  };
+  walk(root(from), root(to), MEMORIES_PREFIX);
+  return out;
+}
+
+function buildDelta(store: MemoryStore, base: Segment, tree: string): Segment {
+  const diff = diffMemories(store, base.tree, tree);
+  const byPath = new Map<string, number>();
+  for (let d = 0; d < base.n; d++) byPath.set(base.paths.get(d), d);
+  const removed: number[] = [];
+  for (const p of diff.removed) {
+    const d = byPath.get(p);
+    if (d !== undefined) removed.push(d);
+  }
+  const b = new SegmentBuilder();
+  for (const f of diff.added) addFile(store, b, f.path, f.oid);
+  b.skipped += base.skipped;
+  return b.finish({ kind: 'delta', tree, baseBuild: base.build, baseTree: base.tree, removed });
+}
+
+function viewOf(base: Segment, delta: Segment | null): IndexView {
+  if (!delta) return new IndexView([{ seg: base, dead: null }], base.tree);
+  const dead = new Uint8Array(base.n);
+  for (const d of delta.removed) if (d < base.n) dead[d] = 1;
+  return new IndexView(
+    [
+      { seg: base, dead },
+      { seg: delta, dead: null },
+    ],
+    delta.tree,
+  );
+}
+
+function needsCompaction(base: Segment, delta: Segment): boolean {
+  return delta.n + delta.removed.length > Math.max(500, base.n / 10);
+}
+
+function remember(store: MemoryStore, tree: string | null, base: Segment | null, delta: Segment | null, view: IndexView): IndexView {
+  const prev = states.get(store);
+  states.set(store, { tree, base, delta, view, memories: prev?.memories ?? new Map() });
+  return view;
+}
+
+/**
+ * The index at the branch's current tip: from memory, from the cache files, by analysing only what
+ * changed since the cached base, or by a full build, in that order of preference.
+ */
+export function openIndex(store: MemoryStore, opts: IndexOptions = {}): IndexView {
+  const tree = store.treeOf(store.tip());
+  if (!tree) return remember(store, null, null, null, IndexView.empty());
+  const st = states.get(store);
+  if (st && st.tree === tree) return st.view;
+  const files = paths(store);
+  let base = st?.base ?? null;
+  if (!base || base.tree !== tree) {
+    const disk = readSegment(files.base);
+    if (disk && (disk.tree === tree || !base)) base = disk;
+  }
+  if (base && base.tree === tree) return remember(store, tree, base, null, viewOf(base, null));
+  if (base) {
+    const fits = (d: Segment | null) => !!d && d.kind === 'delta' && d.tree === tree && d.baseBuild === base!.build;
+    let delta = fits(st?.delta ?? null) ? st!.delta : null;
+    if (!delta) {
+      const disk = readSegment(files.delta);
+      if (fits(disk)) delta = disk;
+    }
+    if (delta) return remember(store, tree, base, delta, viewOf(base, delta));
+    try {
+      delta = buildDelta(store, base, tree);
+    } catch {
+      delta = null; // the base's tree is gone (gc, shallow fetch): full build below
+    }
+    if (delta) {
+      if (needsCompaction(base, delta)) {
+        const merged = mergeSegments(base, delta);
+        writeAtomic(files.base, encodeSegment(merged));
+        return remember(store, tree, merged, null, viewOf(merged, null));
+      }
+      writeAtomic(files.delta, encodeSegment(delta));
+      return remember(store, tree, base, delta, viewOf(base, delta));
+    }
+  }
+  const built = fullBuild(store, tree, opts);
+  writeAtomic(files.base, encodeSegment(built));
+  return remember(store, tree, built, null, viewOf(built, null));
+}
+
+/** Rebuilds the index from every file on the branch, ignoring any cache. */
+export async function rebuildIndex(store: MemoryStore, opts: IndexOptions = {}): Promise<RebuildResult> {
+  const t0 = performance.now();
+  const tree = store.treeOf(store.tip());
+  if (!tree) {
+    remember(store, null, null, null, IndexView.empty());
+    return { success: true, indexed: 0, skipped: 0, tree: null, bytes: 0, durationMs: Math.round(performance.now() - t0) };
+  }
+  const built = fullBuild(store, tree, opts);
+  const bytes = encodeSegment(built);
+  writeAtomic(paths(store).base, bytes);
+  remember(store, tree, built, null, viewOf(built, null));
+  return { success: true, indexed: built.n, skipped: built.skipped, tree, bytes: bytes.length, durationMs: Math.round(performance.now() - t0) };
+}
+
+function weightsOf(store: MemoryStore): Weights {
+  const r = store.config().searchRelevance ?? {};
+  const num = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
+  return {
+    ...DEFAULT_WEIGHTS,
+    tagMatch: num(r.tagMatch, DEFAULT_WEIGHTS.tagMatch),
+    categoryMatch: num(r.categoryMatch, DEFAULT_WEIGHTS.categoryMatch),
+    contentMatch: num(r.contentMatch, DEFAULT_WEIGHTS.contentMatch),
+  };
+}
+
+function toLimit(v: unknown): number {
+  if (v === undefined || v === null) return 10;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidInputError(`limit must be a positive integer, got ${JSON.stringify(v)}`, { field: 'limit' });
+  return n;
+}
+
+function readMemory(store: MemoryStore, seg: Segment, d: number): Memory {
+  const st = states.get(store);
+  const oid = seg.oids.get(d);
+  const hit = st?.memories.get(oid);
+  if (hit) return hit;
+  const path = seg.paths.get(d);
+  const m = publicMemory(memoryFromFile(path, store.git.readBlob(oid).toString('utf8')));
+  if (st) {
+    if (st.memories.size > 5000) st.memories.clear();
+    st.memories.set(oid, m);
+  }
+  return m;
+}
+
+/** `memory_search`: ranked full-text search with filters; filters alone list matches newest first. */
+export async function search(store: MemoryStore, q: SearchQuery = {}, opts: IndexOptions = {}): Promise<SearchResponse> {
+  if (q === null || typeof q !== 'object') throw new InvalidInputError('search takes an options object', { field: 'query' });
+  if (q.query !== undefined && q.query !== null && typeof q.query !== 'string') throw new InvalidInputError('query must be a string', { field: 'query' });
+  const now = store.now().getTime();
+  const limit = toLimit(q.limit);
+  const filter = normalizeFilter(q, now);
+  const view = openIndex(store, opts);
+  const { ranked, total } = rank(view, q.query ?? '', filter, limit, weightsOf(store), now, opts.bm25 ?? DEFAULT_BM25);
+  const results: SearchResult[] = ranked.map((r) => ({ ...readMemory(store, view.parts[r.part].seg, r.doc), relevance: r.relevance }));
+  return { success: true, results, total };
+}
+
+/**
+ * Full-text scores alone (BM25 over content, tags and category, no boosts, no filters): id → score
+ * for every memory the text matches. For hybrid ranking.
+ */
+export function fullTextScores(store: MemoryStore, text: string, opts: IndexOptions = {}): Map<string, number> {
+  const view = openIndex(store, opts);
+  const out = new Map<string, number>();
+  for (const h of textScores(view, text, opts.bm25)) out.set(view.parts[h.part].seg.ids.get(h.doc), h.score);
+  return out;
+}
+
+/** Ids of the memories passing the filters of `q` (its text is ignored). */
+export function filterIds(store: MemoryStore, q: SearchQuery, opts: IndexOptions = {}): Set<string> {
+  const view = openIndex(store, opts);
+  const pass = compileFilter(view, normalizeFilter(q, store.now().getTime()));
+  const out = new Set<string>();
+  view.parts.forEach(({ seg, dead }, pi) => {
+    for (let d = 0; d < seg.n; d++) if (!dead?.[d] && pass(pi, d)) out.add(seg.ids.get(d));
+  });
+  return out;
+}
+
+export { IndexView, textScores, compileFilter, normalizeFilter, rank, DEFAULT_BM25, DEFAULT_WEIGHTS, type Bm25Params, type Weights } from './engine.js';
+export { analyze, terms, queryTerms } from './analyze.js';

@@ -1,0 +1,575 @@
+import { randomBytes } from 'node:crypto';
+import * as zlib from 'node:zlib';
+import { analyze } from './analyze.js';
+
+/**
+ * One immutable piece of the full-text index: a document table (what the filters and the ranking
+ * need, without content) and an inverted index (sorted term dictionary, postings with per-field term
+ * frequencies). Everything is typed arrays and byte blobs, persisted as-is, so loading a segment is
+ * one file read and a few array views: no JSON of 10,000 documents to parse on every CLI call.
+ */
+
+/** Bumped whenever the layout or the analysis changes: a cache of another format is rebuilt. */
+export const SEGMENT_FORMAT = 1;
+/** Indexed fields, in posting order. */
+export const FIELDS = ['content', 'tags', 'category'] as const;
+const NF = FIELDS.length;
+const MAGIC = 0x58534d47; // "GMSX" little-endian
+
+export const PRIORITY_CODE: Record<string, number> = { low: 0, medium: 1, high: 2 };
+export const PRIORITY_NAME = ['low', 'medium', 'high'] as const;
+
+/** Strings stored back to back; `off[i]..off[i+1]` are the bytes of string i. */
+export class StringColumn {
+  constructor(
+    readonly blob: Buffer,
+    readonly off: Uint32Array,
+  ) {}
+  get length(): number {
+    return this.off.length - 1;
+  }
+  get(i: number): string {
+    return this.blob.toString('utf8', this.off[i], this.off[i + 1]);
+  }
+  bytes(i: number): Buffer {
+    return this.blob.subarray(this.off[i], this.off[i + 1]);
+  }
+  /** Index of `key` in a column sorted bytewise, or -1. */
+  find(key: Buffer): number {
+    let lo = 0;
+    let hi = this.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const c = this.blob.compare(key, 0, key.length, this.off[mid], this.off[mid + 1]);
+      if (c === 0) return mid;
+      if (c < 0) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+  static from(strings: string[]): StringColumn {
+    const bufs = strings.map((s) => Buffer.from(s, 'utf8'));
+    const off = new Uint32Array(bufs.length + 1);
+    for (let i = 0; i < bufs.length; i++) off[i + 1] = off[i] + bufs[i].length;
+    return new StringColumn(Buffer.concat(bufs), off);
+  }
+}
+
+export interface Segment {
+  kind: 'base' | 'delta';
+  /** The branch tree this segment (with its base, for a delta) describes. */
+  tree: string;
+  /** Random id of this build; a delta names the base it applies to. */
+  build: string;
+  baseBuild: string | null;
+  baseTree: string | null;
+  n: number;
+  /** Files under memories/ that did not parse. */
+  skipped: number;
+  ids: StringColumn;
+  paths: StringColumn;
+  oids: StringColumn;
+  /** Creation time, ms since the epoch. */
+  ts: Float64Array;
+  prio: Uint8Array;
+  /** Index into `cats`. */
+  cat: Uint32Array;
+  /** Index into `scopes`, or 0xffffffff for none. */
+  scope: Uint32Array;
+  tagOff: Uint32Array;
+  /** Indexes into `tags`. */
+  tagIds: Uint32Array;
+  /** Terms per field per document: `len[doc * 3 + field]`. */
+  len: Uint32Array;
+  terms: StringColumn;
+  postOff: Uint32Array;
+  postDoc: Uint32Array;
+  /** Term frequency per field: `postTf[posting * 3 + field]`. */
+  postTf: Uint16Array;
+  /** Delta only: base document numbers that are gone or changed at `tree`. */
+  removed: Uint32Array;
+  cats: string[];
+  scopes: string[];
+  tags: string[];
+}
+
+export const NO_SCOPE = 0xffffffff;
+
+export interface DocInput {
+  id: string;
+  path: string;
+  oid: string;
+  timestamp: number;
+  priority: string;
+  category: string;
+  scope?: string;
+  tags: string[];
+  content: string;
+}
+
+class Grow<T extends Uint32Array | Uint16Array> {
+  arr: T;
+  size = 0;
+  constructor(private readonly make: (n: number) => T) {
+    this.arr = make(1024);
+  }
+  push(v: number): void {
+    if (this.size === this.arr.length) {
+      const next = this.make(this.arr.length * 2);
+      next.set(this.arr);
+      this.arr = next;
+    }
+    this.arr[this.size++] = v;
+  }
+  done(): T {
+    return this.arr.slice(0, this.size) as T;
+  }
+}
+
+class Interner {
+  readonly list: string[] = [];
+  private readonly map = new Map<string, number>();
+  constructor(initial: string[] = []) {
+    for (const s of initial) this.get(s);
+  }
+  get(s: string): number {
+    let i = this.map.get(s);
+    if (i === undefined) {
+      i = this.list.length;
+      this.list.push(s);
+      this.map.set(s, i);
+    }
+    return i;
+  }
+}
+
+function byteOrder(strings: string[]): { order: number[]; bytes: Buffer[] } {
+  const bytes = strings.map((s) => Buffer.from(s, 'utf8'));
+  const order = strings.map((_, i) => i);
+  order.sort((a, b) => Buffer.compare(bytes[a], bytes[b]));
+  return { order, bytes };
+}
+
+/** Builds a segment document by document; `finish()` sorts the dictionary and lays out postings. */
+export class SegmentBuilder {
+  private readonly termNo = new Map<string, number>();
+  private readonly termStr: string[] = [];
+  private readonly pTerm = new Grow((n) => new Uint32Array(n));
+  private readonly pDoc = new Grow((n) => new Uint32Array(n));
+  private readonly pTf = new Grow((n) => new Uint16Array(n));
+  private readonly ids: string[] = [];
+  private readonly paths: string[] = [];
+  private readonly oids: string[] = [];
+  private readonly ts: number[] = [];
+  private readonly prio: number[] = [];
+  private readonly cat: number[] = [];
+  private readonly scope: number[] = [];
+  private readonly tagOff: number[] = [0];
+  private readonly tagIds: number[] = [];
+  private readonly len: number[] = [];
+  private readonly cats = new Interner();
+  private readonly scopes = new Interner();
+  private readonly tags = new Interner();
+  private readonly seen = new Set<string>();
+  skipped = 0;
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  add(d: DocInput): void {
+    // Two files claiming one id (a hand copy): the first wins, as in the catalog.
+    if (this.seen.has(d.id)) return;
+    this.seen.add(d.id);
+    const doc = this.ids.length;
+    this.ids.push(d.id);
+    this.paths.push(d.path);
+    this.oids.push(d.oid);
+    this.ts.push(d.timestamp);
+    this.prio.push(PRIORITY_CODE[d.priority] ?? 1);
+    this.cat.push(this.cats.get(d.category));
+    this.scope.push(d.scope ? this.scopes.get(d.scope) : NO_SCOPE);
+    for (const t of d.tags) this.tagIds.push(this.tags.get(t));
+    this.tagOff.push(this.tagIds.length);
+
+    const slots = new Map<number, number>();
+    const tf: number[] = [];
+    const texts = [d.content, d.tags.join(' '), d.category];
+    for (let f = 0; f < NF; f++) {
+      let count = 0;
+      analyze(
+        texts[f],
+        (term) => {
+          let no = this.termNo.get(term);
+          if (no === undefined) {
+            no = this.termStr.length;
+            this.termStr.push(term);
+            this.termNo.set(term, no);
+          }
+          let slot = slots.get(no);
+          if (slot === undefined) {
+            slot = slots.size;
+            slots.set(no, slot);
+            tf.push(0, 0, 0);
+          }
+          tf[slot * NF + f]++;
+          count++;
+        },
+        true,
+      );
+      this.len.push(count);
+    }
+    for (const [no, slot] of slots) {
+      this.pTerm.push(no);
+      this.pDoc.push(doc);
+      for (let f = 0; f < NF; f++) this.pTf.push(Math.min(0xffff, tf[slot * NF + f]));
+    }
+  }
+
+  finish(meta: { kind: 'base' | 'delta'; tree: string; baseBuild?: string | null; baseTree?: string | null; removed?: number[] }): Segment {
+    const { order } = byteOrder(this.termStr);
+    const rank = new Uint32Array(order.length);
+    order.forEach((no, r) => (rank[no] = r));
+    const T = order.length;
+    const pTerm = this.pTerm.arr;
+    const P = this.pTerm.size;
+    const postOff = new Uint32Array(T + 1);
+    for (let i = 0; i < P; i++) postOff[rank[pTerm[i]] + 1]++;
+    for (let t = 0; t < T; t++) postOff[t + 1] += postOff[t];
+    const fill = postOff.slice(0, T);
+    const postDoc = new Uint32Array(P);
+    const postTf = new Uint16Array(P * NF);
+    const srcDoc = this.pDoc.arr;
+    const srcTf = this.pTf.arr;
+    // Stable counting sort: postings of a term stay in document order.
+    for (let i = 0; i < P; i++) {
+      const at = fill[rank[pTerm[i]]]++;
+      postDoc[at] = srcDoc[i];
+      for (let f = 0; f < NF; f++) postTf[at * NF + f] = srcTf[i * NF + f];
+    }
+    return {
+      kind: meta.kind,
+      tree: meta.tree,
+      build: randomBytes(8).toString('hex'),
+      baseBuild: meta.baseBuild ?? null,
+      baseTree: meta.baseTree ?? null,
+      n: this.ids.length,
+      skipped: this.skipped,
+      ids: StringColumn.from(this.ids),
+      paths: StringColumn.from(this.paths),
+      oids: StringColumn.from(this.oids),
+      ts: Float64Array.from(this.ts),
+      prio: Uint8Array.from(this.prio),
+      cat: Uint32Array.from(this.cat),
+      scope: Uint32Array.from(this.scope),
+      tagOff: Uint32Array.from(this.tagOff),
+      tagIds: Uint32Array.from(this.tagIds),
+      len: Uint32Array.from(this.len),
+      terms: StringColumn.from(order.map((no) => this.termStr[no])),
+      postOff,
+      postDoc,
+      postTf,
+      removed: Uint32Array.from(meta.removed ?? []),
+      cats: this.cats.list,
+      scopes: this.scopes.list,
+      tags: this.tags.list,
+    };
+  }
+}
+
+/**
+ * Merges a base and its delta into one base without analysing any text again: live base documents
+ * keep their order, delta documents follow, and the two sorted dictionaries are merged.
+ */
+export function mergeSegments(base: Segment, delta: Segment): Segment {
+  const dead = new Uint8Array(base.n);
+  for (const d of delta.removed) if (d < base.n) dead[d] = 1;
+  const remap = new Uint32Array(base.n);
+  let n = 0;
+  for (let d = 0; d < base.n; d++) if (!dead[d]) remap[d] = n++;
+  const deltaStart = n;
+  n += delta.n;
+
+  const cats = new Interner(base.cats);
+  const scopes = new Interner(base.scopes);
+  const tags = new Interner(base.tags);
+  const catMap = delta.cats.map((c) => cats.get(c));
+  const scopeMap = delta.scopes.map((s) => scopes.get(s));
+  const tagMap = delta.tags.map((t) => tags.get(t));
+
+  const ids: string[] = [];
+  const paths: string[] = [];
+  const oids: string[] = [];
+  const ts = new Float64Array(n);
+  const prio = new Uint8Array(n);
+  const cat = new Uint32Array(n);
+  const scope = new Uint32Array(n);
+  const tagOff: number[] = [0];
+  const tagIds: number[] = [];
+  const len = new Uint32Array(n * NF);
+  const copyDoc = (s: Segment, d: number, to: number, isDelta: boolean) => {
+    ids.push(s.ids.get(d));
+    paths.push(s.paths.get(d));
+    oids.push(s.oids.get(d));
+    ts[to] = s.ts[d];
+    prio[to] = s.prio[d];
+    cat[to] = isDelta ? catMap[s.cat[d]] : s.cat[d];
+    const sc = s.scope[d];
+    scope[to] = sc === NO_SCOPE ? NO_SCOPE : isDelta ? scopeMap[sc] : sc;
+    for (let i = s.tagOff[d]; i < s.tagOff[d + 1]; i++) tagIds.push(isDelta ? tagMap[s.tagIds[i]] : s.tagIds[i]);
+    tagOff.push(tagIds.length);
+    for (let f = 0; f < NF; f++) len[to * NF + f] = s.len[d * NF + f];
+  };
+  for (let d = 0; d < base.n; d++) if (!dead[d]) copyDoc(base, d, remap[d], false);
+  for (let d = 0; d < delta.n; d++) copyDoc(delta, d, deltaStart + d, true);
+
+  const termBufs: Buffer[] = [];
+  const postOff: number[] = [0];
+  const pDoc = new Grow((k) => new Uint32Array(k));
+  const pTf = new Grow((k) => new Uint16Array(k));
+  const emitBase = (t: number) => {
+    for (let p = base.postOff[t]; p < base.postOff[t + 1]; p++) {
+      const d = base.postDoc[p];
+      if (dead[d]) continue;
+      pDoc.push(remap[d]);
+      for (let f = 0; f < NF; f++) pTf.push(base.postTf[p * NF + f]);
+    }
+  };
+  const emitDelta = (t: number) => {
+    for (let p = delta.postOff[t]; p < delta.postOff[t + 1]; p++) {
+      pDoc.push(deltaStart + delta.postDoc[p]);
+      for (let f = 0; f < NF; f++) pTf.push(delta.postTf[p * NF + f]);
+    }
+  };
+  let i = 0;
+  let j = 0;
+  const TB = base.terms.length;
+  const TD = delta.terms.length;
+  while (i < TB || j < TD) {
+    const before = pDoc.size;
+    let term: Buffer;
+    const c = i >= TB ? 1 : j >= TD ? -1 : Buffer.compare(base.terms.bytes(i), delta.terms.bytes(j));
+    if (c < 0) {
+      term = base.terms.bytes(i);
+      emitBase(i++);
+    } else if (c > 0) {
+      term = delta.terms.bytes(j);
+      emitDelta(j++);
+    } else {
+      term = base.terms.bytes(i);
+      emitBase(i++);
+      emitDelta(j++);
+    }
+    if (pDoc.size === before) continue; // every posting was a removed document
+    termBufs.push(term);
+    postOff.push(pDoc.size);
+  }
+  const termOff = new Uint32Array(termBufs.length + 1);
+  for (let k = 0; k < termBufs.length; k++) termOff[k + 1] = termOff[k] + termBufs[k].length;
+  return {
+    kind: 'base',
+    tree: delta.tree,
+    build: randomBytes(8).toString('hex'),
+    baseBuild: null,
+    baseTree: null,
+    n,
+    skipped: delta.skipped,
+    ids: StringColumn.from(ids),
+    paths: StringColumn.from(paths),
+    oids: StringColumn.from(oids),
+    ts,
+    prio,
+    cat,
+    scope,
+    tagOff: Uint32Array.from(tagOff),
+    tagIds: Uint32Array.from(tagIds),
+    len,
+    terms: new StringColumn(Buffer.concat(termBufs), termOff),
+    postOff: Uint32Array.from(postOff),
+    postDoc: pDoc.done(),
+    postTf: pTf.done(),
+    removed: new Uint32Array(0),
+    cats: cats.list,
+    scopes: scopes.list,
+    tags: tags.list,
+  };
+}
+
+// ---- persisted form ------------------------------------------------------------------------------
+
+type ArrayKind = 'u8' | 'u16' | 'u32' | 'f64';
+const CTOR = { u8: Uint8Array, u16: Uint16Array, u32: Uint32Array, f64: Float64Array } as const;
+
+interface Header {
+  format: number;
+  kind: 'base' | 'delta';
+  tree: string;
+  build: string;
+  baseBuild: string | null;
+  baseTree: string | null;
+  n: number;
+  skipped: number;
+  cats: string[];
+  scopes: string[];
+  tags: string[];
+  dataLength: number;
+  crc: number | null;
+  sections: Record<string, [offset: number, bytes: number, kind: ArrayKind]>;
+}
+
+const crc32: ((b: Uint8Array) => number) | null = typeof (zlib as { crc32?: unknown }).crc32 === 'function' ? (zlib as unknown as { crc32: (b: Uint8Array) => number }).crc32 : null;
+
+function sectionsOf(s: Segment): Array<[string, Uint8Array | Uint16Array | Uint32Array | Float64Array, ArrayKind]> {
+  return [
+    ['ts', s.ts, 'f64'],
+    ['ids', s.ids.blob, 'u8'],
+    ['idsOff', s.ids.off, 'u32'],
+    ['paths', s.paths.blob, 'u8'],
+    ['pathsOff', s.paths.off, 'u32'],
+    ['oids', s.oids.blob, 'u8'],
+    ['oidsOff', s.oids.off, 'u32'],
+    ['prio', s.prio, 'u8'],
+    ['cat', s.cat, 'u32'],
+    ['scope', s.scope, 'u32'],
+    ['tagOff', s.tagOff, 'u32'],
+    ['tagIds', s.tagIds, 'u32'],
+    ['len', s.len, 'u32'],
+    ['terms', s.terms.blob, 'u8'],
+    ['termsOff', s.terms.off, 'u32'],
+    ['postOff', s.postOff, 'u32'],
+    ['postDoc', s.postDoc, 'u32'],
+    ['postTf', s.postTf, 'u16'],
+    ['removed', s.removed, 'u32'],
+  ];
+}
+
+/** The file bytes: magic, header length, JSON header, then 8-byte-aligned arrays. */
+export function encodeSegment(s: Segment): Buffer {
+  const parts: Buffer[] = [];
+  const sections: Header['sections'] = {};
+  let at = 0;
+  for (const [name, arr, kind] of sectionsOf(s)) {
+    const bytes = Buffer.from(arr.buffer, arr.byteOffset, arr.byteLength);
+    sections[name] = [at, bytes.length, kind];
+    parts.push(bytes);
+    const pad = (8 - (bytes.length % 8)) % 8;
+    if (pad) parts.push(Buffer.alloc(pad));
+    at += bytes.length + pad;
+  }
+  const data = Buffer.concat(parts);
+  const header: Header = {
+    format: SEGMENT_FORMAT,
+    kind: s.kind,
+    tree: s.tree,
+    build: s.build,
+    baseBuild: s.baseBuild,
+    baseTree: s.baseTree,
+    n: s.n,
+    skipped: s.skipped,
+    cats: s.cats,
+    scopes: s.scopes,
+    tags: s.tags,
+    dataLength: data.length,
+    crc: crc32 ? crc32(data) : null,
+    sections,
+  };
+  let json = Buffer.from(JSON.stringify(header), 'utf8');
+  const pad = (8 - ((8 + json.length) % 8)) % 8;
+  json = Buffer.concat([json, Buffer.alloc(pad, 0x20)]);
+  const head = Buffer.alloc(8);
+  head.writeUInt32LE(MAGIC, 0);
+  head.writeUInt32LE(json.length, 4);
+  return Buffer.concat([head, json, data]);
+}
+
+export class CorruptSegmentError extends Error {}
+
+function bad(why: string): never {
+  throw new CorruptSegmentError(why);
+}
+
+/** Reads a segment file's bytes back, checking everything a damaged or foreign file could get wrong. */
+export function decodeSegment(input: Buffer): Segment {
+  let buf = input;
+  if (buf.length < 8 || buf.readUInt32LE(0) !== MAGIC) bad('not an index segment');
+  const hlen = buf.readUInt32LE(4);
+  if (8 + hlen > buf.length) bad('truncated header');
+  let h: Header;
+  try {
+    h = JSON.parse(buf.toString('utf8', 8, 8 + hlen)) as Header;
+  } catch {
+    bad('unreadable header');
+  }
+  if (!h || h.format !== SEGMENT_FORMAT) bad('other format');
+  const start = 8 + hlen;
+  if (buf.length - start !== h.dataLength) bad('truncated or padded data');
+  if ((buf.byteOffset + start) % 8 !== 0) {
+    const copy = Buffer.allocUnsafeSlow(buf.length);
+    buf.copy(copy);
+    buf = copy;
+  }
+  const data = buf.subarray(start);
+  if (h.crc !== null && crc32 && crc32(data) !== h.crc) bad('checksum mismatch');
+  const get = <K extends ArrayKind>(name: string, kind: K): InstanceType<(typeof CTOR)[K]> => {
+    const sec = h.sections?.[name];
+    if (!sec || sec[2] !== kind || sec[0] % 8 || sec[0] + sec[1] > data.length || sec[1] % CTOR[kind].BYTES_PER_ELEMENT) bad(`bad section ${name}`);
+    return new CTOR[kind](data.buffer as ArrayBuffer, data.byteOffset + sec[0], sec[1] / CTOR[kind].BYTES_PER_ELEMENT) as InstanceType<(typeof CTOR)[K]>;
+  };
+  const u8 = (name: string) => {
+    const a = get(name, 'u8');
+    return Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+  };
+  const col = (name: string) => {
+    const blob = u8(name);
+    const off = get(`${name}Off`, 'u32');
+    monotonic(off, blob.length, name);
+    return new StringColumn(blob, off);
+  };
+  const n = h.n;
+  if (!Number.isInteger(n) || n < 0) bad('bad document count');
+  const s: Segment = {
+    kind: h.kind,
+    tree: h.tree,
+    build: h.build,
+    baseBuild: h.baseBuild,
+    baseTree: h.baseTree,
+    n,
+    skipped: h.skipped | 0,
+    ids: col('ids'),
+    paths: col('paths'),
+    oids: col('oids'),
+    ts: get('ts', 'f64'),
+    prio: get('prio', 'u8'),
+    cat: get('cat', 'u32'),
+    scope: get('scope', 'u32'),
+    tagOff: get('tagOff', 'u32'),
+    tagIds: get('tagIds', 'u32'),
+    len: get('len', 'u32'),
+    terms: col('terms'),
+    postOff: get('postOff', 'u32'),
+    postDoc: get('postDoc', 'u32'),
+    postTf: get('postTf', 'u16'),
+    removed: get('removed', 'u32'),
+    cats: h.cats,
+    scopes: h.scopes,
+    tags: h.tags,
+  };
+  if (typeof s.tree !== 'string' || typeof s.build !== 'string' || !Array.isArray(s.cats) || !Array.isArray(s.scopes) || !Array.isArray(s.tags)) bad('bad header fields');
+  if (s.ids.length !== n || s.paths.length !== n || s.oids.length !== n || s.ts.length !== n || s.prio.length !== n) bad('bad document table');
+  if (s.cat.length !== n || s.scope.length !== n || s.tagOff.length !== n + 1 || s.len.length !== n * NF) bad('bad document table');
+  monotonic(s.tagOff, s.tagIds.length, 'tagOff');
+  monotonic(s.postOff, s.postDoc.length, 'postOff');
+  if (s.postTf.length !== s.postDoc.length * NF) bad('bad postings');
+  if (s.postOff.length !== s.terms.length + 1) bad('bad dictionary');
+  for (let i = 0; i < n; i++) {
+    if (s.cat[i] >= s.cats.length || (s.scope[i] !== NO_SCOPE && s.scope[i] >= s.scopes.length) || s.prio[i] > 2) bad('bad document table');
+  }
+  for (let i = 0; i < s.tagIds.length; i++) if (s.tagIds[i] >= s.tags.length) bad('bad tags');
+  for (let i = 0; i < s.postDoc.length; i++) if (s.postDoc[i] >= n) bad('bad postings');
+  return s;
+}
+
+function monotonic(off: Uint32Array, end: number, name: string): void {
+  if (off.length < 1 || off[0] !== 0 || off[off.length - 1] !== end) bad(`bad offsets ${name}`);
+  for (let i = 1; i < off.length; i++) if (off[i] < off[i - 1]) bad(`bad offsets ${name}`);
+}

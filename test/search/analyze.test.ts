@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { queryTerms, terms } from '../../src/search/analyze.js';
+
+describe('analysis', () => {
+  it('stems and drops stop words like lunr', () => {
+    expect(queryTerms('The runners were running')).toEqual(['runner', 'run']);
+  });
+  it('keeps identifiers whole and split', () => {
+    expect(queryTerms('node.js')).toEqual(['node.js', 'node', 'js']);
+    expect(queryTerms('snake_case_name')).toEqual(['snake_case_name', 'snake', 'case', 'name']);
+    expect(queryTerms('kebab-case')).toEqual(['kebab-case', 'kebab', 'case']);
+    expect(queryTerms('c++')).toEqual(['c++']);
+    expect(queryTerms('C#')).toEqual(['c#']);
+    expect(queryTerms('error 500')).toEqual(['error', '500']);
+  });
+  it('keeps non-ASCII letters', () => {
+    expect(queryTerms('café')).toEqual(['café']);
+  });
+  it('turns CJK runs into bigrams, with unigrams when indexing', () => {
+    expect(queryTerms('数据库连接')).toEqual(['数据', '据库', '库连', '连接']);
+    expect(terms('数据库', true)).toEqual(['数据', '据库', '数', '据', '库']);
+    expect(queryTerms('用户prefers简洁')).toEqual(['用户', 'prefer', '简洁']);
+    expect(queryTerms('猫')).toEqual(['猫']);
+    expect(queryTerms('データベース')).toContain('デー');
+    expect(queryTerms('데이터베이스')).toContain('데이');
+  });
+  it('yields nothing for punctuation and empty input', () => {
+    expect(queryTerms('')).toEqual([]);
+    expect(queryTerms('   ')).toEqual([]);
+    expect(queryTerms('* ~ : - + "')).toEqual([]);
+    expect(queryTerms('^2')).toEqual(['2']);
+  });
+});
