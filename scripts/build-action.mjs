@@ -20,7 +20,7 @@ export async function buildAction(outdir = join(root, 'dist', 'action')) {
   mkdirSync(outdir, { recursive: true });
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { index: 'src/action/main.ts' },
+    entryPoints: { index: 'src/action/index.ts' },
     outdir,
     bundle: true,
     platform: 'node',

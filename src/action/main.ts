@@ -1,11 +1,13 @@
-// The GitHub Action's entry: reads the step's inputs, runs one command through the library, writes
-// the step outputs and the job summary. The only module that imports @actions/core.
+// The GitHub Action's logic: reads the step's inputs, runs one command through the library, writes
+// the step outputs and the job summary. The only module that imports @actions/core; index.ts runs it
+// (the split the actions/typescript-action template uses, which @github/local-action expects).
 import * as core from '@actions/core';
 import { execute } from './execute.js';
 import { failureMessage, toMemoryError } from './failure.js';
 import { parseInputs, type ActionInputs } from './inputs.js';
 
-async function main(): Promise<void> {
+/** One action step. Never throws: a failure becomes `core.setFailed` (exit code 1). */
+export async function run(): Promise<void> {
   let inputs: ActionInputs | undefined;
   try {
     // Untrimmed: content keeps its leading indentation; parseInputs trims the other inputs.
@@ -26,5 +28,3 @@ async function main(): Promise<void> {
     core.setFailed(failureMessage(me, inputs));
   }
 }
-
-await main();
