@@ -16,8 +16,11 @@ export interface MemoryServerOptions {
   repo?: string;
   /** Memory branch. Default: $MEMORY_BRANCH or "memory". */
   branch?: string;
-  /** Pull before reads and push after writes. Default false. */
-  sync?: boolean;
+  /**
+   * Share through the remote ($MEMORY_REMOTE or origin): `true`/`'all'` pulls before reads and syncs
+   * (pull, combine, push) after writes; `'read'` or `'write'` does one side only. Default false.
+   */
+  sync?: boolean | 'all' | 'read' | 'write';
   /** With `sync`: a read within this many ms of the last pull does not pull again. Default 5000. */
   pullIntervalMs?: number;
   /** Longest content returned inline in list/search results, in characters. Default 1000. */
@@ -27,8 +30,6 @@ export interface MemoryServerOptions {
   /** The tools to serve. Default: all of them. */
   tools?: ToolDefinition[];
 }
-
-type Syncing = GitMemory & { pull?: () => Promise<unknown>; push?: () => Promise<unknown> };
 
 function toolError(err: unknown): CallToolResult {
   const me = err instanceof MemoryError ? err : new MemoryError('INTERNAL', (err as Error)?.message ?? String(err));
@@ -52,11 +53,11 @@ export function createMemoryServer(opts: MemoryServerOptions = {}): Server {
   const previewChars = opts.previewChars ?? DEFAULT_PREVIEW_CHARS;
   const pullInterval = opts.pullIntervalMs ?? 5000;
   let listed: McpToolDefinition[] | null = null;
-  let memory: Syncing | null = null;
+  let memory: GitMemory | null = null;
   let lastPull = -Infinity;
-  let pulling: Promise<void> | null = null;
+  let pulling: Promise<string | null> | null = null;
 
-  const open = (): Syncing => {
+  const open = (): GitMemory => {
     if (!memory) {
       const o: OpenOptions = { repo: opts.repo, branch: opts.branch, source: 'mcp', warn: (m) => log(`warning: ${m}`) };
       memory = openMemory(o);
@@ -64,22 +65,46 @@ export function createMemoryServer(opts: MemoryServerOptions = {}): Server {
     return memory;
   };
 
-  // Concurrent reads share one pull; a burst of reads within the interval pulls once.
-  const pull = async (m: Syncing): Promise<void> => {
-    if (Date.now() - lastPull < pullInterval) return;
-    if (!pulling) {
-      if (typeof m.pull !== 'function') throw new MemoryError('SYNC_FAILED', 'sync is not available in this build of git-memory; start the server without --sync');
-      const pm = m.pull.bind(m);
-      pulling = (async () => {
-        try {
-          await pm();
-          lastPull = Date.now();
-        } finally {
-          pulling = null;
-        }
-      })();
-    }
-    await pulling;
+  const pullReads = opts.sync === true || opts.sync === 'all' || opts.sync === 'read';
+  const syncWrites = opts.sync === true || opts.sync === 'all' || opts.sync === 'write';
+
+  // Concurrent reads share one pull; a burst of reads within the interval pulls once. A failed pull
+  // does not fail the read: the local memories are still worth answering with (the text says so).
+  const pull = async (m: GitMemory): Promise<string | null> => {
+    if (Date.now() - lastPull < pullInterval) return null;
+    pulling ??= (async () => {
+      try {
+        await m.pull();
+        lastPull = Date.now();
+        return null;
+      } catch (err) {
+        const me = err instanceof MemoryError ? err : new MemoryError('SYNC_FAILED', String((err as Error)?.message ?? err));
+        log(`pull failed: [${me.code}] ${me.message}`);
+        return `(Could not pull from the remote: [${me.code}] ${me.message}. These are the local memories.)`;
+      } finally {
+        pulling = null;
+      }
+    })();
+    return pulling;
+  };
+
+  // Syncs after writes run one at a time; writes that land while one is queued share the next one
+  // (they are committed before they ask, so a sync that has not started yet carries them).
+  let syncTail: Promise<void> = Promise.resolve();
+  let syncQueued: Promise<void> | null = null;
+  const share = (m: GitMemory): Promise<void> => {
+    if (syncQueued) return syncQueued;
+    const p = syncTail
+      .then(() => {
+        syncQueued = null;
+        return m.sync();
+      })
+      .then(() => {
+        lastPull = Date.now();
+      });
+    syncQueued = p;
+    syncTail = p.catch(() => {});
+    return p;
   };
 
   const server = new Server(
@@ -105,18 +130,18 @@ export function createMemoryServer(opts: MemoryServerOptions = {}): Server {
     const started = Date.now();
     try {
       const m = open();
-      if (opts.sync && tool.name !== 'memory_store') await pull(m);
+      const pullNote = pullReads && tool.name !== 'memory_store' ? await pull(m) : null;
       const result = await tool.run(m, parsed.data, { previewChars });
       let text = tool.render(result);
-      if (opts.sync && tool.access === 'write') {
+      if (pullNote) text += `\n${pullNote}`;
+      if (syncWrites && tool.access === 'write') {
         try {
-          if (typeof m.push !== 'function') throw new MemoryError('SYNC_FAILED', 'sync is not available in this build of git-memory');
-          await m.push();
+          await share(m);
         } catch (err) {
           // The write is committed locally; failing the call would make a model retry it and store it twice.
           const me = err instanceof MemoryError ? err : new MemoryError('SYNC_FAILED', String((err as Error)?.message ?? err));
-          log(`push failed after ${tool.name}: [${me.code}] ${me.message}`);
-          text += `\n(Saved locally, but the push to the remote failed: [${me.code}] ${me.message}. The next write retries it.)`;
+          log(`sync failed after ${tool.name}: [${me.code}] ${me.message}`);
+          text += `\n(Saved locally, but sharing it through the remote failed: [${me.code}] ${me.message}. The next write retries.)`;
         }
       }
       return { content: [{ type: 'text', text }], structuredContent: result as Record<string, unknown> };
