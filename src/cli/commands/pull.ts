@@ -1,0 +1,15 @@
+import type { CommandModule } from 'yargs';
+import { run, type GlobalArgs } from '../context.js';
+import { describeSync } from '../../sync/format.js';
+import type { RemoteArgs } from './sync.js';
+
+export const pullCommand: CommandModule<GlobalArgs, RemoteArgs> = {
+  command: 'pull',
+  describe: 'Fetch the remote memory branch and combine it into the local one (publishes nothing)',
+  builder: (y) =>
+    y
+      .option('remote', { type: 'string', describe: 'Remote name or URL (default: $MEMORY_REMOTE or "origin")' })
+      .example('$0 pull', 'Take in memories others pushed to origin')
+      .example('$0 pull --json', 'With the JSON result (received, conflicts)'),
+  handler: (argv) => run(argv, async (s) => (await import('../../sync/index.js')).pull(s, { remote: argv.remote }), (r) => describeSync(r, 'pulled'), { sync: 'none' }),
+};

@@ -1,0 +1,224 @@
+import type { GitRepository } from '../git/repository.js';
+import { isTreeMode, type Identity, type TreeEntry } from '../git/tree.js';
+import { memoryFromFile } from '../core/memory.js';
+import { idFromPath, isValidId } from '../core/id.js';
+
+/** Path → blob id, or null where the path was deleted. */
+export type PathChanges = Map<string, string | null>;
+
+/**
+ * Which files differ between two trees. Identical subtrees are skipped by id, so the cost follows
+ * the number of changed paths, not the size of the branch.
+ */
+export function diffTrees(git: GitRepository, a: string | null, b: string | null): PathChanges {
+  const out: PathChanges = new Map();
+  const all = (tree: string, base: string, value: (oid: string) => string | null) => {
+    for (const e of git.readTree(tree)) {
+      const p = base ? `${base}/${e.name}` : e.name;
+      if (isTreeMode(e.mode)) all(e.oid, p, value);
+      else if (isFile(e)) out.set(p, value(e.oid));
+    }
+  };
+  const walk = (ta: string | null, tb: string | null, base: string) => {
+    if (ta === tb) return;
+    if (!ta) return all(tb as string, base, (oid) => oid);
+    if (!tb) return all(ta, base, () => null);
+    const ea = new Map(git.readTree(ta).map((e) => [e.name, e] as const));
+    const eb = new Map(git.readTree(tb).map((e) => [e.name, e] as const));
+    for (const name of new Set([...ea.keys(), ...eb.keys()])) {
+      const x = ea.get(name);
+      const y = eb.get(name);
+      if (x && y && x.oid === y.oid && isTreeMode(x.mode) === isTreeMode(y.mode)) continue;
+      const p = base ? `${base}/${name}` : name;
+      const xt = x && isTreeMode(x.mode) ? x.oid : null;
+      const yt = y && isTreeMode(y.mode) ? y.oid : null;
+      if (xt || yt) walk(xt, yt, p);
+      const xf = x && isFile(x) ? x.oid : null;
+      const yf = y && isFile(y) ? y.oid : null;
+      if (xf !== yf) out.set(p, yf);
+    }
+  };
+  walk(a, b, '');
+  return out;
+}
+
+/** Regular files only: symlinks and submodules have no place on the branch and are left as they are. */
+function isFile(e: TreeEntry): boolean {
+  return !isTreeMode(e.mode) && e.mode !== '120000' && e.mode !== '160000';
+}
+
+export type ConflictKind = 'both-changed' | 'deleted-locally' | 'deleted-remotely';
+
+/** One path changed differently on both sides, and which version the branch keeps. */
+export interface SyncConflict {
+  path: string;
+  /** The memory id, when the path is a memory. */
+  id: string | null;
+  kind: ConflictKind;
+  kept: 'local' | 'remote';
+  /** Blob ids of both versions (null: deleted on that side). The other one stays in history. */
+  local: string | null;
+  remote: string | null;
+  /** Why that version was kept. */
+  reason: string;
+}
+
+export interface CombineInput {
+  /** Common ancestor of local and remote, or null when the histories are unrelated. */
+  base: string | null;
+  local: string;
+  remote: string;
+  /** Local commits to re-apply, oldest first (first-parent chain from `base` to `local`). */
+  chain: string[];
+  /** Names the remote in the resolution commit's message. */
+  remoteName: string;
+  committer: Identity;
+  when: Date;
+}
+
+export interface CombineResult {
+  /** The new tip: `remote` plus the local commits re-applied, plus a resolution commit if needed. */
+  tip: string;
+  /** Local commits re-applied as new commits. */
+  replayed: number;
+  /** Memory files the remote side changed since the common ancestor. */
+  received: number;
+  conflicts: SyncConflict[];
+}
+
+function versionKey(git: GitRepository, path: string, oid: string): { time: string; id: string | null } {
+  try {
+    const m = memoryFromFile(path, git.readBlob(oid).toString('utf8'));
+    return { time: m.updated ?? m.timestamp, id: m.id };
+  } catch {
+    return { time: '', id: null };
+  }
+}
+
+function pathId(path: string): string | null {
+  if (!path.startsWith('memories/') || !path.endsWith('.md')) return null;
+  const name = path.slice(path.lastIndexOf('/') + 1, -3);
+  return isValidId(name) ? name : idFromPath(path);
+}
+
+/**
+ * Decides one path both sides changed. Deterministic and symmetric (the same answer whichever side
+ * is "local"), so two jobs resolving the same pair agree: an edit beats a deletion; between two
+ * versions the later `updated` (else `timestamp`) wins, then the larger blob id.
+ */
+export function resolvePath(git: GitRepository, path: string, local: string | null, remote: string | null): SyncConflict {
+  if (local === null || remote === null) {
+    const kept = local === null ? 'remote' : 'local';
+    const oid = (local ?? remote) as string;
+    return {
+      path,
+      id: versionKey(git, path, oid).id ?? pathId(path),
+      kind: local === null ? 'deleted-locally' : 'deleted-remotely',
+      kept,
+      local,
+      remote,
+      reason: `deleted on the ${kept === 'local' ? 'remote' : 'local'} side, changed on the ${kept} side: the change is kept`,
+    };
+  }
+  const l = versionKey(git, path, local);
+  const r = versionKey(git, path, remote);
+  const localWins = l.time !== r.time ? l.time > r.time : local > remote;
+  const win = localWins ? l : r;
+  const lose = localWins ? r : l;
+  return {
+    path,
+    id: l.id ?? r.id ?? pathId(path),
+    kind: 'both-changed',
+    kept: localWins ? 'local' : 'remote',
+    local,
+    remote,
+    reason: win.time !== lose.time ? `later update (${win.time || '?'} over ${lose.time || '?'})` : 'same update time: larger blob id',
+  };
+}
+
+function signature(id: Identity, when: Date): string {
+  const clean = (s: string) => s.replace(/[<>\n]/g, '').trim();
+  return `${clean(id.name) || 'git-memory'} <${clean(id.email)}> ${Math.floor(when.getTime() / 1000)} +0000`;
+}
+
+/**
+ * A commit object with the author line kept verbatim (who stored the memory, and when) and a new
+ * committer (who re-applied it): what `git rebase` records. The only commit bytes written outside
+ * src/git, because GitRepository.commitTree has no way to keep a foreign author line.
+ */
+function writeCommit(git: GitRepository, tree: string, parent: string, author: string, committer: string, message: string): string {
+  const msg = message.endsWith('\n') ? message : message + '\n';
+  return git.objects.write('commit', Buffer.from(`tree ${tree}\nparent ${parent}\nauthor ${author}\ncommitter ${committer}\n\n${msg}`, 'utf8'));
+}
+
+function withContent(git: GitRepository, changes: PathChanges): Map<string, Buffer | null> {
+  const out = new Map<string, Buffer | null>();
+  for (const [p, oid] of changes) out.set(p, oid === null ? null : git.readBlob(oid));
+  return out;
+}
+
+/**
+ * Re-applies local commits on the remote tip, one new commit per local commit (so `git log` keeps
+ * reading as the story of what was stored), then, if the result differs from the three-way
+ * resolution of base/local/remote, one resolution commit that sets every conflicting path to the
+ * version that wins. The resulting tree is always exactly that resolution, whatever the replay did;
+ * a local version that lost stays in history as the replayed commit that wrote it, a remote one as
+ * part of the remote's history. Nothing is published here: the caller moves refs.
+ */
+export function combine(git: GitRepository, input: CombineInput): CombineResult {
+  const treeOf = (c: string) => git.readCommit(c).tree;
+  const baseTree = input.base ? treeOf(input.base) : null;
+  const remoteTree = treeOf(input.remote);
+  const localDiff = diffTrees(git, baseTree, treeOf(input.local));
+  const remoteDiff = diffTrees(git, baseTree, remoteTree);
+
+  const target: PathChanges = new Map(localDiff);
+  const conflicts: SyncConflict[] = [];
+  for (const [path, l] of localDiff) {
+    if (!remoteDiff.has(path)) continue;
+    const r = remoteDiff.get(path) as string | null;
+    if (l === r) continue;
+    const c = resolvePath(git, path, l, r);
+    conflicts.push(c);
+    target.set(path, c.kept === 'local' ? l : r);
+  }
+  for (const [p, v] of [...target]) {
+    // Already what the remote has: nothing to write.
+    const onRemote = remoteDiff.has(p) ? remoteDiff.get(p) : undefined;
+    if (onRemote !== undefined && onRemote === v) target.delete(p);
+  }
+  const targetTree = target.size ? git.writeTree(remoteTree, withContent(git, target)) : remoteTree;
+
+  const committer = signature(input.committer, input.when);
+  let tip = input.remote;
+  let tipTree = remoteTree;
+  let replayed = 0;
+  for (const c of input.chain) {
+    const info = git.readCommit(c);
+    let parentTree: string | null;
+    try {
+      parentTree = info.parents.length ? treeOf(info.parents[0]) : null;
+    } catch {
+      // The parent is beyond a shallow boundary: diff against the common ancestor instead.
+      parentTree = baseTree;
+    }
+    const d = diffTrees(git, parentTree, info.tree);
+    if (!d.size) continue;
+    const next = git.writeTree(tipTree, withContent(git, d));
+    if (next === tipTree) continue; // already on the remote: like rebase, drop the empty commit
+    tip = writeCommit(git, next, tip, info.author, committer, info.message);
+    tipTree = next;
+    replayed++;
+  }
+
+  if (tipTree !== targetTree) {
+    const lines = conflicts.map((c) => `Conflict: ${c.id ?? c.path} kept ${c.kept} version (${c.kind}; ${c.reason})`);
+    const ids = [...new Set(conflicts.map((c) => c.id).filter((x): x is string => !!x))].map((i) => `Memory-Id: ${i}`);
+    const subject = conflicts.length
+      ? `memory: sync with ${input.remoteName}: resolve ${conflicts.length} conflict${conflicts.length === 1 ? '' : 's'}`
+      : `memory: sync with ${input.remoteName}: keep changes made on both sides`;
+    const body = [...lines, ...(lines.length && ids.length ? [''] : []), ...ids].join('\n');
+    tip = writeCommit(git, targetTree, tip, committer, committer, body ? `${subject}\n\n${body}\n` : `${subject}\n`);
+  }
+  return { tip, replayed, received: [...remoteDiff.keys()].filter((p) => p.startsWith('memories/')).length, conflicts };
+}

@@ -1,0 +1,313 @@
+import { describe, expect, it } from 'vitest';
+import { writeFileSync, chmodSync } from 'node:fs';
+import { join } from 'node:path';
+import { cli, cliAsync, git, makeRepo, tempDir, checkoutState } from '../helpers.js';
+import { MemoryStore } from '../../src/core/store.js';
+import { memoryToFile } from '../../src/core/memory.js';
+import { classifyGitFailure } from '../../src/sync/git-cli.js';
+
+/** A bare remote whose default branch has one commit, and `n` full clones of it. */
+function setup(n: number): { remote: string; clones: string[] } {
+  const remote = makeRepo({ bare: true });
+  const seed = tempDir('gm-seed-');
+  git(seed, 'clone', '-q', remote, '.');
+  writeFileSync(join(seed, 'README.md'), '# project\n');
+  git(seed, 'add', 'README.md');
+  git(seed, 'commit', '-q', '-m', 'init');
+  git(seed, 'push', '-q', 'origin', 'HEAD:main');
+  const clones = Array.from({ length: n }, () => {
+    const d = tempDir('gm-clone-');
+    git(d, 'clone', '-q', remote, '.');
+    return d;
+  });
+  return { remote, clones };
+}
+
+/** Memory ids on a branch of any repository (bare or not), read with the git CLI. */
+function idsOn(repo: string, ref = 'memory'): string[] {
+  const out = git(repo, 'ls-tree', '-r', '--name-only', ref, '--', 'memories');
+  return out
+    .split('\n')
+    .filter((p) => p.endsWith('.md'))
+    .map((p) => p.slice(p.lastIndexOf('/') + 1, -3))
+    .sort();
+}
+
+function fileOf(repo: string, id: string, ref = 'memory'): string | null {
+  const path = git(repo, 'ls-tree', '-r', '--name-only', ref, '--', 'memories')
+    .split('\n')
+    .find((p) => p.endsWith(`/${id}.md`));
+  return path ? git(repo, 'show', `${ref}:${path}`) : null;
+}
+
+function reachableBlobs(repo: string, ref = 'memory'): Set<string> {
+  return new Set(
+    git(repo, 'rev-list', '--objects', ref)
+      .split('\n')
+      .map((l) => l.split(' ')[0]),
+  );
+}
+
+/** Writes a new version of a memory (a later `updated` time) as one commit, the way an update does. */
+async function edit(repo: string, id: string, content: string, updated: string): Promise<void> {
+  const s = new MemoryStore({ repo });
+  try {
+    const hit = s.find(id);
+    if (!hit) throw new Error(`no ${id} in ${repo}`);
+    const file = Buffer.from(memoryToFile({ ...hit.memory, content, updated }));
+    await s.mutate(() => ({ change: { changes: new Map([[hit.path, file]]), message: `memory: update ${id}\n` }, result: {} }));
+  } finally {
+    s.close();
+  }
+}
+
+async function remove(repo: string, id: string): Promise<void> {
+  const s = new MemoryStore({ repo });
+  try {
+    const hit = s.find(id);
+    if (!hit) throw new Error(`no ${id} in ${repo}`);
+    await s.mutate(() => ({ change: { changes: new Map([[hit.path, null]]), message: `memory: delete ${id}\n` }, result: {} }));
+  } finally {
+    s.close();
+  }
+}
+
+function store(repo: string, content: string, extra: string[] = []): string {
+  const r = cli(repo, ['store', content, '--json', ...extra]);
+  expect(r.code, r.stderr).toBe(0);
+  return r.json.id;
+}
+
+function sync(repo: string, extra: string[] = []) {
+  const r = cli(repo, ['sync', '--json', ...extra]);
+  expect(r.code, r.stderr + r.stdout).toBe(0);
+  return r.json;
+}
+
+describe('memory sync', () => {
+  it('N clones x M memories stored and synced by concurrent processes: nothing lost, fsck clean', async () => {
+    const N = 3;
+    const M = 5;
+    const { remote, clones } = setup(N);
+    // Two writer processes share clone 0, so local compare-and-swap races happen during syncs too.
+    const writers = [...clones, clones[0]];
+    const results = await Promise.all(
+      writers.map(async (dir, w) => {
+        const out = [];
+        for (let i = 0; i < M; i++) {
+          out.push(await cliAsync(dir, ['store', `writer ${w} memory ${i}`, '--tags', `w${w}`, '--sync', '--json'], { env: { MEMORY_SYNC_RETRIES: '40' } }));
+        }
+        return out;
+      }),
+    );
+    const all = results.flat();
+    for (const r of all) expect(r.code, r.stderr + r.stdout).toBe(0);
+    const stored = all.map((r) => r.json.id as string).sort();
+    expect(new Set(stored).size).toBe(writers.length * M);
+    // Every process synced after its own store, so the remote holds every memory.
+    expect(idsOn(remote)).toEqual(stored);
+    expect(() => git(remote, 'fsck', '--strict', '--no-progress')).not.toThrow();
+    for (const c of clones) {
+      sync(c);
+      expect(idsOn(c)).toEqual(stored);
+      expect(() => git(c, 'fsck', '--no-progress')).not.toThrow();
+      expect(cli(c, ['list', '--limit', '100', '--json']).json.total).toBe(stored.length);
+    }
+    // Re-applied, not merged: the branch history stays a single line.
+    expect(git(remote, 'rev-list', '--merges', '--count', 'memory')).toBe('0');
+  });
+
+  it('creates the remote branch on first push and leaves the checkout alone', () => {
+    const { remote, clones } = setup(1);
+    const [a] = clones;
+    expect(git(remote, 'branch', '--list', 'memory')).toBe('');
+    const before = checkoutState(a);
+    const id = store(a, 'first memory');
+    const r = sync(a);
+    expect(r).toMatchObject({ success: true, pushed: true, created: true, sent: 1, retries: 0 });
+    expect(idsOn(remote)).toEqual([id]);
+    expect(git(a, 'rev-parse', 'refs/remotes/origin/memory')).toBe(git(remote, 'rev-parse', 'memory'));
+    expect(checkoutState(a)).toEqual(before);
+    // Nothing new on either side: a no-op.
+    expect(sync(a)).toMatchObject({ pushed: false, pulled: false, sent: 0 });
+  });
+
+  it('pull adopts the remote branch when there is no local one; push publishes without combining', () => {
+    const { remote, clones } = setup(2);
+    const [a, b] = clones;
+    const id = store(a, 'shared');
+    expect(cli(a, ['push', '--json']).json).toMatchObject({ pushed: true, created: true });
+    const p = cli(b, ['pull', '--json']);
+    expect(p.code).toBe(0);
+    expect(p.json).toMatchObject({ pulled: true, received: 1 });
+    expect(idsOn(b)).toEqual([id]);
+    // b has something new, a pushed meanwhile: a plain push must refuse rather than overwrite.
+    store(a, 'a again');
+    expect(cli(a, ['push', '--json']).code).toBe(0);
+    store(b, 'b again');
+    const rejected = cli(b, ['push', '--json']);
+    expect(rejected.code).toBe(6);
+    expect(rejected.json.error.code).toBe('PUSH_REJECTED');
+    expect(idsOn(remote)).toHaveLength(2);
+    expect(sync(b)).toMatchObject({ pushed: true, replayed: 1 });
+    expect(idsOn(remote)).toHaveLength(3);
+  });
+
+  it('same memory edited on both sides: the later update wins, the other version stays in history', async () => {
+    const { remote, clones } = setup(2);
+    const [a, b] = clones;
+    const x = store(a, 'x original');
+    const y = store(a, 'y original');
+    sync(a);
+    sync(b);
+    // a: x is the newer edit, y the older one; b the reverse. a pushes first.
+    await edit(a, x, 'x edited by a (newer)', '2030-01-02T00:00:00.000Z');
+    await edit(a, y, 'y edited by a (older)', '2030-01-01T00:00:00.000Z');
+    await edit(b, x, 'x edited by b (older)', '2030-01-01T00:00:00.000Z');
+    await edit(b, y, 'y edited by b (newer)', '2030-01-02T00:00:00.000Z');
+    const xPath = git(b, 'ls-tree', '-r', '--name-only', 'memory', '--', 'memories').split('\n').find((p) => p.includes(x));
+    const bX = git(b, 'rev-parse', `memory:${xPath}`);
+    sync(a);
+    const r = sync(b);
+    expect(r.conflicts).toHaveLength(2);
+    const byId = Object.fromEntries(r.conflicts.map((c: any) => [c.id, c]));
+    expect(byId[x]).toMatchObject({ kind: 'both-changed', kept: 'remote' });
+    expect(byId[y]).toMatchObject({ kind: 'both-changed', kept: 'local' });
+    expect(fileOf(remote, x)).toContain('x edited by a (newer)');
+    expect(fileOf(remote, y)).toContain('y edited by b (newer)');
+    // b's losing version of x is still reachable from the branch: nothing silently dropped.
+    expect(reachableBlobs(remote).has(bX)).toBe(true);
+    sync(a);
+    expect(fileOf(a, x)).toContain('x edited by a (newer)');
+    expect(fileOf(a, y)).toContain('y edited by b (newer)');
+    expect(git(remote, 'rev-list', '--merges', '--count', 'memory')).toBe('0');
+  });
+
+  it('delete on one side, edit on the other: the edit is kept and reported', async () => {
+    const { remote, clones } = setup(2);
+    const [a, b] = clones;
+    const x = store(a, 'x');
+    const y = store(a, 'y');
+    sync(a);
+    sync(b);
+    await remove(a, x);
+    await edit(b, x, 'x edited by b', '2030-01-01T00:00:00.000Z');
+    await edit(a, y, 'y edited by a', '2030-01-01T00:00:00.000Z');
+    await remove(b, y);
+    sync(a);
+    const r = sync(b);
+    const byId = Object.fromEntries(r.conflicts.map((c: any) => [c.id, c]));
+    expect(byId[x]).toMatchObject({ kind: 'deleted-remotely', kept: 'local' });
+    expect(byId[y]).toMatchObject({ kind: 'deleted-locally', kept: 'remote' });
+    expect(fileOf(remote, x)).toContain('x edited by b');
+    expect(fileOf(remote, y)).toContain('y edited by a');
+    expect(cli(b, ['get', y, '--json']).json.memory.content).toBe('y edited by a');
+  });
+
+  it('works in a shallow single-branch clone with a detached HEAD, and keeps deletions deleted', async () => {
+    const { remote, clones } = setup(1);
+    const [a] = clones;
+    for (let i = 0; i < 3; i++) {
+      writeFileSync(join(a, `f${i}.txt`), `${i}\n`);
+      git(a, 'add', '.');
+      git(a, 'commit', '-q', '-m', `c${i}`);
+    }
+    git(a, 'push', '-q', 'origin', 'HEAD:main');
+    const gone = store(a, 'will be deleted');
+    const kept = store(a, 'kept');
+    sync(a);
+
+    // What actions/checkout gives a job: depth 1, one branch, detached HEAD.
+    const ci = tempDir('gm-ci-');
+    git(ci, 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', `file://${remote}`, '.');
+    git(ci, 'checkout', '-q', '--detach');
+    expect(git(ci, 'rev-parse', '--is-shallow-repository')).toBe('true');
+    const before = checkoutState(ci);
+    const fromCi = store(ci, 'stored by a CI job before its first sync');
+    expect(sync(ci)).toMatchObject({ pushed: true, replayed: 1 });
+    expect(idsOn(remote)).toEqual([gone, kept, fromCi].sort());
+
+    // The remote moves on (a deletion), the CI clone stores again: the incremental fetch must find the
+    // merge base, or the deleted memory would come back.
+    sync(a);
+    await remove(a, gone);
+    const later = store(a, 'later from a');
+    sync(a);
+    const second = store(ci, 'second from CI');
+    const r = sync(ci);
+    expect(r).toMatchObject({ pushed: true, conflicts: [] });
+    expect(idsOn(remote)).toEqual([kept, fromCi, later, second].sort());
+    expect(idsOn(ci)).toEqual(idsOn(remote));
+    expect(checkoutState(ci)).toEqual(before);
+    expect(() => git(remote, 'fsck', '--strict', '--no-progress')).not.toThrow();
+    expect(() => git(ci, 'fsck', '--no-progress')).not.toThrow();
+    // A read with --sync pulls first.
+    sync(a);
+    const fromA = store(a, 'read me after pulling');
+    sync(a);
+    expect(cli(ci, ['get', fromA, '--sync', '--json']).json.memory.content).toBe('read me after pulling');
+  });
+
+  it('unreachable or unknown remotes fail with a clear code and leave local memories untouched', () => {
+    const repo = makeRepo({ commit: true });
+    store(repo, 'local only');
+    const tip = git(repo, 'rev-parse', 'memory');
+    git(repo, 'remote', 'add', 'origin', join(tempDir(), 'does-not-exist.git'));
+    for (const args of [['sync'], ['pull'], ['push'], ['sync', '--remote', 'nosuchremote'], ['sync', '--remote', 'file:///nonexistent/repo.git']]) {
+      const r = cli(repo, [...args, '--json']);
+      expect(r.code, args.join(' ')).toBe(6);
+      expect(r.json.error.code, args.join(' ')).toBe('REMOTE_UNREACHABLE');
+    }
+    expect(git(repo, 'rev-parse', 'memory')).toBe(tip);
+    // Local operations keep working offline.
+    expect(cli(repo, ['list', '--json']).json.total).toBe(1);
+    // With automatic sync: a read warns and answers from local memories; a write is kept locally
+    // and the command fails with the sync's code.
+    const read = cli(repo, ['list', '--json'], { env: { MEMORY_AUTO_SYNC: '1' } });
+    expect(read.code).toBe(0);
+    expect(read.stderr).toMatch(/REMOTE_UNREACHABLE/);
+    const write = cli(repo, ['store', 'kept even offline', '--json'], { env: { MEMORY_AUTO_SYNC: '1' } });
+    expect(write.code).toBe(6);
+    expect(write.json.error.code).toBe('REMOTE_UNREACHABLE');
+    expect(write.json.error.data.result.id).toMatch(/^mem_/);
+    expect(cli(repo, ['get', write.json.error.data.result.id, '--json']).code).toBe(0);
+  });
+
+  it('a push the server refuses is PUSH_REJECTED, not retried, and leaves the local branch as it was', () => {
+    const { remote, clones } = setup(1);
+    const [a] = clones;
+    const hook = join(remote, 'hooks', 'pre-receive');
+    writeFileSync(hook, '#!/bin/sh\necho "branch is protected" >&2\nexit 1\n');
+    chmodSync(hook, 0o755);
+    store(a, 'refused');
+    const tip = git(a, 'rev-parse', 'memory');
+    const r = cli(a, ['sync', '--json']);
+    expect(r.code).toBe(6);
+    expect(r.json.error.code).toBe('PUSH_REJECTED');
+    expect(git(a, 'rev-parse', 'memory')).toBe(tip);
+    expect(git(remote, 'branch', '--list', 'memory')).toBe('');
+  });
+
+  it('MEMORY_AUTO_SYNC=1 shares a store in one command', () => {
+    const { remote, clones } = setup(2);
+    const [a, b] = clones;
+    const r = cli(a, ['store', 'auto shared', '--json'], { env: { MEMORY_AUTO_SYNC: '1' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json.sync).toMatchObject({ pushed: true });
+    expect(idsOn(remote)).toEqual([r.json.id]);
+    // --no-sync overrides the environment.
+    const off = cli(b, ['store', 'not shared', '--no-sync', '--json'], { env: { MEMORY_AUTO_SYNC: '1' } });
+    expect(off.code).toBe(0);
+    expect(off.json.sync).toBeUndefined();
+    expect(idsOn(remote)).toEqual([r.json.id]);
+  });
+
+  it('classifies git failures by their message', () => {
+    expect(classifyGitFailure("remote: Permission to o/r.git denied to bot.\nfatal: unable to access 'https://github.com/o/r/': The requested URL returned error: 403")).toBe('PERMISSION_DENIED');
+    expect(classifyGitFailure('git@github.com: Permission denied (publickey).\nfatal: Could not read from remote repository.')).toBe('PERMISSION_DENIED');
+    expect(classifyGitFailure("fatal: could not read Username for 'https://github.com': terminal prompts disabled")).toBe('PERMISSION_DENIED');
+    expect(classifyGitFailure("fatal: unable to access 'https://x.invalid/r.git/': Could not resolve host: x.invalid")).toBe('REMOTE_UNREACHABLE');
+    expect(classifyGitFailure('', true)).toBe('REMOTE_UNREACHABLE');
+    expect(classifyGitFailure('fatal: something else entirely')).toBe('SYNC_FAILED');
+  });
+});
