@@ -1,19 +1,24 @@
 import type { Argv } from 'yargs';
 import { MemoryStore } from '../core/store.js';
-import { reportError, writeJson } from './output.js';
+import { MemoryError } from '../core/errors.js';
+import { reportError, toMemoryError, writeJson } from './output.js';
 
 /** Options every command accepts. */
 export interface GlobalArgs {
   repo?: string;
   branch?: string;
   json?: boolean;
+  /** Automatic sync for this command (see {@link SyncMode}); `--no-sync` turns MEMORY_AUTO_SYNC off. */
+  sync?: boolean;
+  _?: Array<string | number>;
 }
 
 export function globalOptions<T>(y: Argv<T>) {
   return y
     .option('repo', { type: 'string', describe: 'Repository directory (default: the current directory)', global: true })
     .option('branch', { type: 'string', describe: 'Branch holding the memories (default: $MEMORY_BRANCH or "memory")', global: true })
-    .option('json', { type: 'boolean', describe: 'Print the result as JSON on stdout', global: true });
+    .option('json', { type: 'boolean', describe: 'Print the result as JSON on stdout', global: true })
+    .option('sync', { type: 'boolean', describe: 'Share through the remote ($MEMORY_REMOTE or origin): pull before reading, sync after writing (default: $MEMORY_AUTO_SYNC)', global: true });
 }
 
 export function openStore(argv: GlobalArgs): MemoryStore {
@@ -21,14 +26,69 @@ export function openStore(argv: GlobalArgs): MemoryStore {
 }
 
 /**
+ * Automatic sync. A command that reads memories pulls first; one that writes syncs (pull, combine,
+ * push) after its commit. Commands declare it with `run(..., { sync })`, or are listed here by name
+ * so existing commands need no edit. On with `--sync`, or env MEMORY_AUTO_SYNC = 1|true|all (both),
+ * write|push (writes only), read|pull (reads only). docs/sync.md has the details.
+ */
+export type SyncMode = 'read' | 'write' | 'none';
+const SYNC_MODES: Record<string, SyncMode> = {
+  store: 'write', update: 'write', delete: 'write', clear: 'write', restore: 'write', import: 'write', prune: 'write',
+  get: 'read', recent: 'read', tagged: 'read', list: 'read', search: 'read', history: 'read', export: 'read', stats: 'read',
+};
+
+export interface RunOptions {
+  /** Overrides the command's entry in the automatic-sync table. */
+  sync?: SyncMode;
+}
+
+function autoSync(argv: GlobalArgs, mode: SyncMode): { mode: SyncMode; explicit: boolean } | null {
+  if (mode === 'none' || argv.sync === false) return null;
+  if (argv.sync === true) return { mode, explicit: true };
+  const env = (process.env.MEMORY_AUTO_SYNC ?? '').trim().toLowerCase();
+  const on = ['1', 'true', 'yes', 'on', 'all'].includes(env) || (mode === 'write' ? ['write', 'push'] : ['read', 'pull']).includes(env);
+  return on ? { mode, explicit: false } : null;
+}
+
+async function pullFirst(store: MemoryStore, explicit: boolean): Promise<void> {
+  try {
+    await (await import('../sync/index.js')).pull(store);
+  } catch (err) {
+    // Asked for on this command: fail. Switched on by the environment: offline reads keep working.
+    if (explicit) throw err;
+    const me = toMemoryError(err);
+    process.stderr.write(`git-memory: warning: could not pull (${me.code}): ${me.message}; using local memories\n`);
+  }
+}
+
+async function syncAfter<R>(store: MemoryStore, result: R, human: (result: R) => string | null, json: boolean): Promise<R> {
+  try {
+    const r = await (await import('../sync/index.js')).sync(store);
+    if (!json) process.stderr.write((await import('../sync/format.js')).describeSync(r) + '\n');
+    return result && typeof result === 'object' ? { ...result, sync: r } : result;
+  } catch (err) {
+    // The write itself is committed locally; say so, keep its result, and fail with the sync's code.
+    const me = toMemoryError(err);
+    if (!json) {
+      const text = human(result);
+      if (text) process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+    }
+    throw new MemoryError(me.code, `saved locally, but sharing it failed: ${me.message}`, { ...me.data, result });
+  }
+}
+
+/**
  * Runs one command: opens the store, calls `fn`, prints JSON or the human rendering, maps errors to
  * exit codes. Every command goes through here so `--json` and errors behave the same everywhere.
  */
-export async function run<R>(argv: GlobalArgs, fn: (store: MemoryStore) => Promise<R>, human: (result: R) => string | null): Promise<void> {
+export async function run<R>(argv: GlobalArgs, fn: (store: MemoryStore) => Promise<R>, human: (result: R) => string | null, opts: RunOptions = {}): Promise<void> {
   let store: MemoryStore | null = null;
   try {
     store = openStore(argv);
-    const result = await fn(store);
+    const auto = autoSync(argv, opts.sync ?? SYNC_MODES[String(argv._?.[0])] ?? 'none');
+    if (auto?.mode === 'read') await pullFirst(store, auto.explicit);
+    let result = await fn(store);
+    if (auto?.mode === 'write') result = await syncAfter(store, result, human, !!argv.json);
     if (argv.json) writeJson(result);
     else {
       const text = human(result);

@@ -16,7 +16,10 @@ import { mcpCommand } from './mcp.js';
 import { toolsCommand } from './tools.js';
 import { searchCommand } from './search.js';
 import { rebuildIndexCommand } from './rebuild-index.js';
+import { syncCommand } from './sync.js';
+import { pullCommand } from './pull.js';
+import { pushCommand } from './push.js';
 
 /** Every CLI command. A new command is a module in this folder plus one line here. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<GlobalArgs, any>[] = [storeCommand, getCommand, recentCommand, taggedCommand, listCommand, deleteCommand, clearCommand, updateCommand, historyCommand, trashCommand, coreCommand, statsCommand, mcpCommand, toolsCommand, searchCommand, rebuildIndexCommand];
+export const commands: CommandModule<GlobalArgs, any>[] = [storeCommand, getCommand, recentCommand, taggedCommand, listCommand, deleteCommand, clearCommand, updateCommand, historyCommand, trashCommand, coreCommand, statsCommand, mcpCommand, toolsCommand, searchCommand, rebuildIndexCommand, syncCommand, pullCommand, pushCommand];
