@@ -22,25 +22,46 @@ export type TrashResult =
   | { success: true; action: 'empty'; purged: string[]; commit: string | null };
 import type { SyncOptions, SyncResult } from '../sync/sync.js';
 
-/** Options for {@link openMemory}; see {@link StoreOptions} for the defaults. */
+/**
+ * Options for {@link openMemory}. Every field is optional: `repo` (default: the current directory),
+ * `branch` (default: env MEMORY_BRANCH, else "memory"), `source` recorded as `metadata.source`
+ * (default "library"), `warn` for unreadable-file warnings (default: stderr), `maxContentBytes`
+ * (default 65536), `defaultCategory` ("general"), `defaultPriority` ("medium"); see {@link StoreOptions}.
+ */
 export type OpenOptions = StoreOptions;
 
 /**
  * The seed's tool calls, typed. Each method takes one options object (or the id) and resolves to
- * the seed's JSON shape with `success: true`, or rejects with a `MemoryError` carrying a stable `code`.
+ * the seed's JSON shape with `success: true`, or rejects with a `MemoryError` carrying a stable `code`
+ * (`err.code`: NOT_FOUND, INVALID_ID, INVALID_INPUT, EMPTY_CONTENT, CONTENT_TOO_LARGE, ...).
+ * Safe to use from several processes and several concurrent calls at once: every write is one
+ * commit published by compare-and-swap, retried on a lost race. The MCP tools call these methods.
  */
 export interface GitMemory {
-  /** `memory_store`: stores a new memory as one commit. */
+  /**
+   * `memory_store`: stores a new memory as one commit. `content` is required (non-empty text, at most
+   * 64 KiB); `tags` default [] (lowercased, deduplicated; an array or "a,b"), `category` default
+   * "general", `priority` default "medium", `timestamp` default now. Resolves to
+   * `{ success, id, timestamp, commit }`. Rejects with EMPTY_CONTENT, CONTENT_TOO_LARGE,
+   * BINARY_CONTENT, INVALID_INPUT.
+   */
   store(input: StoreInput): Promise<StoreResult>;
-  /** `memory_get`: one memory by id. Rejects with NOT_FOUND / INVALID_ID. */
+  /**
+   * `memory_get`: one memory by id, as `{ success, memory: { id, content, tags, category, priority,
+   * timestamp, metadata } }` (plus `updated`/`scope` when set). Rejects with NOT_FOUND / INVALID_ID.
+   */
   get(id: string): Promise<{ success: true; memory: Memory }>;
-  /** `memory_recent`: the newest memories. `count` default 10. */
+  /** `memory_recent`: the newest memories first, `{ success, memories }`. `count` default 10; INVALID_INPUT unless a positive integer. */
   recent(count?: number): Promise<{ success: true; memories: Memory[] }>;
   /** Memories carrying every one of `tags`, newest first. */
   tagged(tags: string[] | string): Promise<{ success: true; memories: Memory[] }>;
-  /** `memory_list`: memories matching the filter, newest first; `total` counts all matches. `limit` default 50. */
+  /**
+   * `memory_list`: memories matching every given filter (`tags`: all of them, `category`, `scope`,
+   * `priority`), newest first, as `{ success, memories, total }`; `total` counts all matches, not
+   * just the page. `limit` default 50.
+   */
   list(filter?: ListFilter): Promise<{ success: true; memories: Memory[]; total: number }>;
-  /** `memory_delete`: removes one memory (one commit; git history keeps it). */
+  /** `memory_delete`: removes one memory (one commit; git history keeps it), `{ success, deleted, commit }`. Rejects with NOT_FOUND. */
   delete(id: string): Promise<{ success: true; deleted: string; commit: string }>;
   /** Removes every memory with `tag` in one commit. */
   deleteByTag(tag: string): Promise<{ success: true; deleted: string[]; commit: string | null }>;
@@ -98,12 +119,25 @@ export interface GitMemory {
    * versions, documents }, commits, oldest, newest, months, branch_size_bytes }`.
    */
   stats(opts?: { top?: number }): Promise<MemoryStats>;
-  /** The underlying store, for operations beyond the seed's tools. */
+  /** The underlying {@link MemoryStore}, for operations beyond the seed's tools. */
   readonly core: MemoryStore;
+  /** Releases cached file handles. The object must not be used afterwards. */
   close(): void;
 }
 
-/** Opens the memory branch of the repository at `opts.repo` (default: the current directory). */
+/**
+ * Opens the memory branch of the repository at `opts.repo` (default: the current directory). Nothing
+ * is written until the first write; the branch is created by the first store. Throws
+ * NOT_A_REPOSITORY outside a git repository and INVALID_INPUT for an invalid branch name.
+ *
+ * @example
+ * ```ts
+ * const memory = openMemory({ repo: '.' });
+ * await memory.store({ content: 'API rate limit is 100 requests/minute', tags: ['api', 'limits'] });
+ * const { memories, total } = await memory.list({ tags: ['api'], limit: 20 });
+ * memory.close();
+ * ```
+ */
 export function openMemory(opts: OpenOptions = {}): GitMemory {
   const s = new MemoryStore(opts);
   return {
