@@ -1,4 +1,4 @@
-import type { Argv } from 'yargs';
+import type { OptionSpec } from './args.js';
 import { MemoryStore } from '../core/store.js';
 import { MemoryError } from '../core/errors.js';
 import { reportError, toMemoryError, writeJson } from './output.js';
@@ -13,13 +13,13 @@ export interface GlobalArgs {
   _?: Array<string | number>;
 }
 
-export function globalOptions<T>(y: Argv<T>) {
-  return y
-    .option('repo', { type: 'string', describe: 'Repository directory (default: the current directory)', global: true })
-    .option('branch', { type: 'string', describe: 'Branch holding the memories (default: $MEMORY_BRANCH or "memory")', global: true })
-    .option('json', { type: 'boolean', describe: 'Print the result as JSON on stdout', global: true })
-    .option('sync', { type: 'boolean', describe: 'Share through the remote ($MEMORY_REMOTE or origin): pull before reading, sync after writing (default: $MEMORY_AUTO_SYNC)', global: true });
-}
+/** Options every command accepts, anywhere on the command line (parsed by src/cli/args.ts). */
+export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
+  repo: { type: 'string', describe: 'Repository directory (default: the current directory)' },
+  branch: { type: 'string', describe: 'Branch holding the memories (default: $MEMORY_BRANCH or "memory")' },
+  json: { type: 'boolean', describe: 'Print the result as JSON on stdout' },
+  sync: { type: 'boolean', describe: 'Share through the remote ($MEMORY_REMOTE or origin): pull before reading, sync after writing (default: $MEMORY_AUTO_SYNC)' },
+};
 
 export function openStore(argv: GlobalArgs): MemoryStore {
   return new MemoryStore({ repo: argv.repo, branch: argv.branch, source: 'cli' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { CLI, cli, cliAsync, checkoutState, git, gitEnv, makeRepo, tempDir } from '../helpers.js';
 
 describe('memory CLI', () => {
@@ -114,11 +114,17 @@ describe('memory CLI', () => {
       const m = openMemory({ repo: ${JSON.stringify(repo)} });
       for (let i = 0; ; i++) await m.store({ content: 'crash test ' + i + ' ' + 'x'.repeat(i % 500) });
     });`;
-    for (const delay of [150, 260, 330]) {
+    for (const delay of [5, 40, 90]) {
       const child = spawn(process.execPath, ['--input-type=module', '-e', script], { env: gitEnv, stdio: ['ignore', 'ignore', 'pipe'] });
       let stderr = '';
       child.stderr.on('data', (d) => (stderr += d));
       const closed = new Promise((r) => child.on('close', r));
+      // Wait until the writer is storing (start-up takes long on a loaded machine), then kill it mid-stream.
+      const refFile = join(repo, '.git', 'refs', 'heads', 'memory');
+      const tipNow = () => (existsSync(refFile) ? readFileSync(refFile, 'utf8') : '');
+      const before = tipNow();
+      const start = Date.now();
+      while (tipNow() === before && Date.now() - start < 30_000) await new Promise((r) => setTimeout(r, 5));
       await new Promise((r) => setTimeout(r, delay));
       expect(child.exitCode).toBeNull(); // still storing when killed
       child.kill('SIGKILL');
