@@ -21,6 +21,9 @@ export type TrashResult =
   | { success: true; action: 'restore'; restored: string; from: 'trash' | 'history'; path: string; commit: string }
   | { success: true; action: 'empty'; purged: string[]; commit: string | null };
 import type { SyncOptions, SyncResult } from '../sync/sync.js';
+import type { PruneOptions, PruneResult } from '../lifecycle/prune.js';
+import type { ImportInput, ImportResult, ExportFormat } from '../lifecycle/import-export.js';
+import type { ConfigShowResult } from '../lifecycle/config-ops.js';
 
 /**
  * Options for {@link openMemory}. Every field is optional: `repo` (default: the current directory),
@@ -120,6 +123,21 @@ export interface GitMemory {
    */
   stats(opts?: { top?: number }): Promise<MemoryStats>;
   /** The underlying {@link MemoryStore}, for operations beyond the seed's tools. */
+  /**
+   * Retention in one commit: expired and too-old memories to the trash, old ones to `archive/`, the
+   * cap (`maxMemories`), old trash purged. `{ dryRun: true }` writes nothing. See docs/lifecycle.md.
+   */
+  prune(opts?: PruneOptions): Promise<PruneResult>;
+  /** Imports records (objects, JSONL text, a file, or a seed `.pi/memories` dir) in one commit. */
+  importMemories(input: ImportInput): Promise<ImportResult>;
+  /** Every memory as JSONL (default), a JSON array or Markdown, in `data`. */
+  exportMemories(opts?: { format?: ExportFormat; archived?: boolean }): Promise<{ success: true; format: ExportFormat; count: number; data: string }>;
+  /** The effective configuration, where each value comes from, and problems found in the layers. */
+  config(): Promise<ConfigShowResult>;
+  /** One setting by dotted key, e.g. `retention.enabled`. */
+  configGet(key: string): Promise<{ success: true; key: string; value: unknown; origin: string }>;
+  /** Sets a shared setting in `.memory/config.json` on the branch (one commit); INVALID_INPUT for a bad key or value. */
+  configSet(key: string, value: unknown): Promise<{ success: true; key: string; value: unknown; commit: string | null; changed: boolean }>;
   readonly core: MemoryStore;
   /** Releases cached file handles. The object must not be used afterwards. */
   close(): void;
@@ -171,6 +189,12 @@ export function openMemory(opts: OpenOptions = {}): GitMemory {
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: 'action' });
     },
     stats: (o) => memoryStats(s, o),
+    prune: async (o) => (await import('../lifecycle/prune.js')).prune(s, o),
+    importMemories: async (input) => (await import('../lifecycle/import-export.js')).importMemories(s, input),
+    exportMemories: async (o) => (await import('../lifecycle/import-export.js')).exportMemories(s, o),
+    config: async () => (await import('../lifecycle/config-ops.js')).configShow(s),
+    configGet: async (key) => (await import('../lifecycle/config-ops.js')).configGet(s, key),
+    configSet: async (key, value) => (await import('../lifecycle/config-ops.js')).configSet(s, key, value),
     core: s,
     close: () => s.close(),
   };

@@ -7,6 +7,10 @@ import { taggedCommand } from './tagged.js';
 import { listCommand } from './list.js';
 import { deleteCommand } from './delete.js';
 import { clearCommand } from './clear.js';
+import { configCommand } from './config.js';
+import { pruneCommand } from './prune.js';
+import { importCommand } from './import.js';
+import { exportCommand } from './export.js';
 import { coreCommand } from './core.js';
 import { updateCommand } from './update.js';
 import { historyCommand } from './history.js';
@@ -22,4 +26,4 @@ import { pushCommand } from './push.js';
 
 /** Every CLI command. A new command is a module in this folder plus one line here. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<GlobalArgs, any>[] = [storeCommand, getCommand, recentCommand, taggedCommand, listCommand, deleteCommand, clearCommand, updateCommand, historyCommand, trashCommand, coreCommand, statsCommand, mcpCommand, toolsCommand, searchCommand, rebuildIndexCommand, syncCommand, pullCommand, pushCommand];
+export const commands: CommandModule<GlobalArgs, any>[] = [storeCommand, getCommand, recentCommand, taggedCommand, listCommand, deleteCommand, clearCommand, configCommand, pruneCommand, importCommand, exportCommand, updateCommand, historyCommand, trashCommand, coreCommand, statsCommand, mcpCommand, toolsCommand, searchCommand, rebuildIndexCommand, syncCommand, pullCommand, pushCommand];
