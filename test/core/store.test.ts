@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemoryStore } from '../../src/core/store.js';
 import { MemoryError } from '../../src/core/errors.js';
@@ -139,25 +139,25 @@ describe('MemoryStore', () => {
     // A person adds files on the branch with plain git.
     const clone = join(tempDir(), 'c');
     git(repo, 'worktree', 'add', '-q', clone, 'memory');
+    cpSync(join(__dirname, '..', '..', 'fixtures', 'branch', 'memories'), join(clone, 'memories'), { recursive: true });
     mkdirSync(join(clone, 'memories', 'notes', 'deep'), { recursive: true });
-    writeFileSync(join(clone, 'memories', 'notes', 'deep', 'vpn.md'), '---\ntags: [deploy]\ncategory: ops\n---\nDeploys need the VPN\n');
-    writeFileSync(join(clone, 'memories', 'notes', 'plain.md'), 'No front matter at all');
-    writeFileSync(join(clone, 'memories', 'notes', 'broken.md'), '---\ntags: [unclosed\n---\nbroken');
-    writeFileSync(join(clone, 'memories', 'notes', 'evil.md'), '---js\n{ x: require("fs").writeFileSync("/tmp/gm-pwned", "x") }\n---\n');
-    writeFileSync(join(clone, 'memories', 'notes', 'not-markdown.txt'), 'ignored');
+    renameSync(join(clone, 'memories', 'notes', 'vpn.md'), join(clone, 'memories', 'notes', 'deep', 'vpn.md'));
     git(clone, 'add', '-A');
     git(clone, 'commit', '-q', '-m', 'hand-written memories');
 
     const warnings: string[] = [];
     const r = new MemoryStore({ repo, warn: (w) => warnings.push(w) });
     const all = await r.list();
-    expect(all.total).toBe(4);
+    expect(all.total).toBe(4); // stored + vpn + plain + evil (as plain text); broken and yaml-js-tag skipped
+    expect(existsSync('/tmp/gm-pwned')).toBe(false);
+    expect(all.memories.find((m) => m.content.includes('JavaScript front matter'))?.content).toMatch(/^---js/);
     const vpn = all.memories.find((m) => m.content === 'Deploys need the VPN\n')!;
     expect(vpn).toMatchObject({ tags: ['deploy'], category: 'ops' });
     // Ids of hand-written files are stable across reads and fetchable.
     expect((await r.get(vpn.id)).memory.content).toBe('Deploys need the VPN\n');
     expect((await new MemoryStore({ repo, warn: () => {} }).list()).memories.map((m) => m.id).sort()).toEqual(all.memories.map((m) => m.id).sort());
     expect(warnings.some((w) => w.includes('memories/notes/broken.md'))).toBe(true);
+    expect(warnings.some((w) => w.includes('memories/notes/yaml-js-tag.md'))).toBe(true);
     expect(warnings.some((w) => w.includes('not-markdown'))).toBe(false);
   });
 

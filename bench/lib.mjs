@@ -1,0 +1,64 @@
+// Shared helpers for benchmark scripts: a private build, temp repos, timing with medians.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Builds dist into a private folder under node_modules/ (dependencies resolve; no race on dist/). */
+export function privateBuild() {
+  const base = join(root, 'node_modules', '.cache', 'git-memory-bench');
+  mkdirSync(base, { recursive: true });
+  const out = mkdtempSync(join(base, 'build-'));
+  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), out], { stdio: 'inherit' });
+  process.on('exit', () => rmSync(out, { recursive: true, force: true }));
+  return { cli: join(out, 'cli.js'), lib: join(out, 'index.js') };
+}
+
+export const benchEnv = {
+  ...process.env,
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_AUTHOR_NAME: 'Bench',
+  GIT_AUTHOR_EMAIL: 'bench@example.com',
+  GIT_COMMITTER_NAME: 'Bench',
+  GIT_COMMITTER_EMAIL: 'bench@example.com',
+};
+delete benchEnv.GITHUB_ACTIONS;
+delete benchEnv.MEMORY_BRANCH;
+
+export function tempRepo(prefix = 'gm-bench-') {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  execFileSync('git', ['init', '-q', '-b', 'main', d], { env: benchEnv });
+  process.on('exit', () => rmSync(d, { recursive: true, force: true }));
+  return d;
+}
+
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** Wall time of one process run, in ms. */
+export function timeSpawn(cmd, args, opts = {}) {
+  const t = process.hrtime.bigint();
+  const r = spawnSync(cmd, args, { env: benchEnv, stdio: ['ignore', 'pipe', 'pipe'], ...opts });
+  const ms = Number(process.hrtime.bigint() - t) / 1e6;
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr}`);
+  return ms;
+}
+
+/**
+ * Interleaves the baseline and the measured commands run by run, so both see the same machine load,
+ * and returns medians.
+ */
+export function compare(runs, cases) {
+  const times = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
+  for (let i = 0; i < runs; i++) for (const [k, fn] of Object.entries(cases)) times[k].push(fn(i));
+  return Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
+}
+
+export const fmt = (x, d = 1) => Number(x).toFixed(d);
