@@ -1,0 +1,50 @@
+import { createWriteStream } from 'node:fs';
+import type { CommandModule } from 'yargs';
+import { run, type GlobalArgs } from '../context.js';
+
+interface Args extends GlobalArgs {
+  format?: string;
+  output?: string;
+  archived?: boolean;
+}
+
+async function writeAll(out: NodeJS.WritableStream, chunks: Generator<string, number>): Promise<number> {
+  for (;;) {
+    const next = chunks.next();
+    if (next.done) return next.value;
+    if (!out.write(next.value)) await new Promise((r) => out.once('drain', r));
+  }
+}
+
+export const exportCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'export',
+  describe: 'Write every memory as JSONL (default), JSON or Markdown, to stdout or a file',
+  builder: (y) =>
+    y
+      .option('format', { type: 'string', choices: ['jsonl', 'json', 'markdown'], describe: 'Output format (default jsonl; --json alone means json)' })
+      .option('output', { alias: 'o', type: 'string', describe: 'Write to this file instead of stdout' })
+      .option('archived', { type: 'boolean', describe: 'Include archived memories (archive/ on the branch)' })
+      .example('$0 export > memories.jsonl', 'Back up as JSON lines (memory import reads it back)')
+      .example('$0 export --format markdown -o MEMORIES.md', 'A readable document')
+      .example('$0 export --json --output all.json', 'As a JSON array, to a file; prints a summary as JSON'),
+  handler: (argv) =>
+    run(
+      argv,
+      async (s) => {
+        const { exportChunks } = await import('../../lifecycle/import-export.js');
+        const format = (argv.format ?? (argv.json ? 'json' : 'jsonl')) as 'jsonl' | 'json' | 'markdown';
+        const chunks = exportChunks(s, { format, archived: argv.archived });
+        if (!argv.output) {
+          const n = await writeAll(process.stdout, chunks);
+          // The data is the output: no summary after it (it would corrupt the JSON/JSONL on stdout).
+          argv.json = false;
+          return { success: true as const, exported: n, format, file: null as string | null, quiet: true };
+        }
+        const file = createWriteStream(argv.output);
+        const n = await writeAll(file, chunks);
+        await new Promise<void>((resolve, reject) => file.end((err?: Error | null) => (err ? reject(err) : resolve())));
+        return { success: true as const, exported: n, format, file: argv.output, quiet: false };
+      },
+      (r) => (r.quiet ? null : `exported ${r.exported} memor${r.exported === 1 ? 'y' : 'ies'} as ${r.format} to ${r.file}`),
+    ),
+};

@@ -1,0 +1,75 @@
+import type { CommandModule } from 'yargs';
+import { readFileSync } from 'node:fs';
+import { InvalidInputError } from '../../core/errors.js';
+import { readStdin, run, type GlobalArgs } from '../context.js';
+import { color } from '../output.js';
+
+interface Args extends GlobalArgs {
+  file?: string;
+  fromPi?: string;
+  strict?: boolean;
+  allowSecret?: boolean;
+  redact?: boolean;
+  autoTag?: boolean;
+  dryRun?: boolean;
+}
+
+function progressBar(): ((done: number, total: number) => void) | undefined {
+  if (!process.stderr.isTTY) return undefined;
+  return (done, total) => {
+    const w = 30;
+    const fill = total ? Math.round((done / total) * w) : w;
+    process.stderr.write(`\r  importing [${'#'.repeat(fill)}${' '.repeat(w - fill)}] ${done}/${total}${done === total ? '\n' : ''}`);
+  };
+}
+
+export const importCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'import [file]',
+  describe: 'Import memories from JSONL (one per line, the seed\'s fields; "-" for stdin) or the seed\'s .pi/memories directory, in one commit',
+  builder: (y) =>
+    y
+      .positional('file', { type: 'string', describe: 'A .jsonl file (or a JSON array as "memory export --format json" writes); "-" reads stdin' })
+      .option('from-pi', { type: 'string', describe: 'Migrate the seed system\'s store: a directory of mem_*.json files plus index.json' })
+      .option('strict', { type: 'boolean', describe: 'Import nothing if any line is invalid' })
+      .option('allow-secret', { type: 'boolean', describe: 'Import records even if the secret guard finds a credential' })
+      .option('redact', { type: 'boolean', describe: 'Import records with detected credentials masked' })
+      .option('auto-tag', { type: 'boolean', describe: 'Derive tags for records that have none (default: off, data is kept as it is)' })
+      .option('dry-run', { type: 'boolean', describe: 'Validate and count; write nothing' })
+      .example('$0 import memories.jsonl', 'Import; invalid lines are reported by number, the rest imported')
+      .example('$0 export | $0 import - --repo ../other', 'Copy memories to another repository')
+      .example('$0 import --from-pi .pi/memories', 'Migrate from the seed\'s file store, keeping ids and timestamps'),
+  handler: (argv) =>
+    run(
+      argv,
+      async (s) => {
+        const ie = await import('../../lifecycle/import-export.js');
+        let items;
+        let sourceName: string;
+        if (argv.fromPi !== undefined) {
+          if (argv.file) throw new InvalidInputError('give either a file or --from-pi DIR, not both', { field: 'file' });
+          items = ie.readPiDirectory(argv.fromPi);
+          sourceName = 'a .pi/memories directory';
+        } else {
+          // A lone "-" arrives as "" from the parser; anything else is a path.
+          const file = argv.file === '' || argv.file === '-' ? '-' : argv.file;
+          if (file === undefined) throw new InvalidInputError('give a file to import (or "-" for stdin, or --from-pi DIR)', { field: 'file' });
+          let text: string;
+          try {
+            text = file === '-' ? await readStdin() : readFileSync(file, 'utf8');
+          } catch (err) {
+            throw new InvalidInputError(`cannot read ${file}: ${(err as Error).message}`, { field: 'file' });
+          }
+          items = ie.parseRecords(text);
+          sourceName = file === '-' ? 'stdin' : file.split(/[\\/]/).pop() ?? file;
+        }
+        const r = await ie.importRecords(s, items, { strict: argv.strict, allowSecret: argv.allowSecret, redact: argv.redact, autoTag: argv.autoTag, dryRun: argv.dryRun, onProgress: progressBar(), sourceName });
+        return { success: true as const, imported: r.imported, duplicates: r.duplicates, errors: r.errors, commits: r.commits, dryRun: !!argv.dryRun };
+      },
+      (r) => {
+        const lines = [`${r.dryRun ? 'would import' : 'imported'} ${r.imported} memor${r.imported === 1 ? 'y' : 'ies'}${r.duplicates ? `, ${r.duplicates} already present` : ''}${r.errors.length ? `, ${r.errors.length} invalid` : ''}`];
+        for (const e of r.errors.slice(0, 20)) lines.push(color.dim(`  ${typeof e.line === 'number' ? `line ${e.line}` : e.line}: [${e.code}] ${e.message}`));
+        if (r.errors.length > 20) lines.push(color.dim(`  ... and ${r.errors.length - 20} more (--json lists all)`));
+        return lines.join('\n');
+      },
+    ),
+};

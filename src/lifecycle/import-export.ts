@@ -1,0 +1,393 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { MEMORIES_DIR } from '../core/catalog.js';
+import { InvalidInputError, MemoryError } from '../core/errors.js';
+import { isValidId, newId, pathFor } from '../core/id.js';
+import { isPriority, memoryFromFile, memoryToFile, normalizeTags, validateContent, type StoredMemory } from '../core/memory.js';
+import type { MemoryStore } from '../core/store.js';
+import { contentHash, loadFingerprints, UPSERT_KEY_FIELD } from './fingerprints.js';
+import { ARCHIVE_DIR } from './prune.js';
+import { guardWrite, guardOptions } from './write.js';
+
+/** One line (or file) that could not be imported. */
+export interface ImportError {
+  /** 1-based line of the JSONL input, or the file name for `--from-pi`. */
+  line: number | string;
+  code: string;
+  message: string;
+}
+
+export interface ImportOptions {
+  /** Import nothing if any record is invalid. */
+  strict?: boolean;
+  allowSecret?: boolean;
+  redact?: boolean;
+  /** Derive tags for records without any. Default false: imported data is kept as it is. */
+  autoTag?: boolean;
+  /** Records per commit; a huge import becomes a few large commits. Default 50,000. */
+  batchSize?: number;
+  /** Compute and report, write nothing. */
+  dryRun?: boolean;
+  /** Called as blobs are written: done, total. */
+  onProgress?: (done: number, total: number) => void;
+  /** Where the records came from, for the commit message. */
+  sourceName?: string;
+}
+
+export interface ImportResult {
+  success: true;
+  imported: number;
+  /** Records whose content (or id) was already on the branch or earlier in the input. */
+  duplicates: number;
+  /** Invalid records, each with its line; they were skipped (or, with `strict`, nothing was written). */
+  errors: ImportError[];
+  ids: string[];
+  commits: string[];
+}
+
+/** A record in the seed's field names. Unknown fields are kept in the front matter. */
+export type ImportRecord = Record<string, unknown>;
+
+const KNOWN = new Set(['id', 'content', 'tags', 'category', 'priority', 'timestamp', 'updated', 'scope', 'metadata', 'expires', UPSERT_KEY_FIELD, 'relevance', 'path', 'archived']);
+
+function isoOrThrow(v: unknown, field: string): string | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  const t = typeof v === 'number' ? v : Date.parse(String(v));
+  if (typeof v !== 'string' && typeof v !== 'number') throw new InvalidInputError(`${field} must be an ISO 8601 date`, { field });
+  if (!Number.isFinite(t)) throw new InvalidInputError(`${field} is not a date: ${JSON.stringify(v)}`, { field });
+  return new Date(t).toISOString();
+}
+
+/** Seed ids are kept when valid here; others are made valid (lowercased, stripped) and the original recorded. */
+export function importId(raw: unknown): { id: string; original?: string } | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  if (isValidId(raw)) return { id: raw };
+  const s = String(raw);
+  const body = s.replace(/^mem[_-]?/i, '').toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 64);
+  if (!body) throw new InvalidInputError(`id ${JSON.stringify(s)} has no usable characters`, { field: 'id' });
+  return { id: `mem_${body}`, original: s };
+}
+
+/** Turns one record into a memory file, applying the same checks as `memory store`. */
+export function recordToMemory(store: MemoryStore, rec: ImportRecord, opts: ImportOptions & { maxContentBytes: number; secretGuard: 'block' | 'redact' | 'off'; defaultCategory: string; defaultPriority: 'low' | 'medium' | 'high' }): StoredMemory {
+  if (!rec || typeof rec !== 'object' || Array.isArray(rec)) throw new InvalidInputError('each record must be a JSON object', { field: 'record' });
+  const raw = validateContent(rec.content, opts.maxContentBytes);
+  if (rec.priority !== undefined && !isPriority(rec.priority)) throw new InvalidInputError(`priority must be low, medium or high, got ${JSON.stringify(rec.priority)}`, { field: 'priority' });
+  if (rec.tags !== undefined && !Array.isArray(rec.tags) && typeof rec.tags !== 'string') throw new InvalidInputError('tags must be a list of strings', { field: 'tags' });
+  if (rec.metadata !== undefined && (typeof rec.metadata !== 'object' || rec.metadata === null || Array.isArray(rec.metadata))) throw new InvalidInputError('metadata must be an object', { field: 'metadata' });
+  if (rec.category !== undefined && typeof rec.category !== 'string') throw new InvalidInputError('category must be a string', { field: 'category' });
+  if (rec.scope !== undefined && rec.scope !== null && typeof rec.scope !== 'string') throw new InvalidInputError('scope must be a string', { field: 'scope' });
+  const timestamp = isoOrThrow(rec.timestamp, 'timestamp') ?? store.now().toISOString();
+  const updated = isoOrThrow(rec.updated, 'updated');
+  const expires = isoOrThrow(rec.expires, 'expires');
+  const idInfo = importId(rec.id);
+  const g = guardWrite(
+    { content: raw, tags: normalizeTags(rec.tags), category: rec.category as string | undefined, scope: (rec.scope as string | undefined) ?? undefined, metadata: rec.metadata as Record<string, unknown> | undefined },
+    { ...guardOptions({ secretGuard: opts.secretGuard }, { allowSecret: opts.allowSecret, redact: opts.redact }), autoTag: !!opts.autoTag },
+  );
+  const id = idInfo?.id ?? newId(Date.parse(timestamp));
+  const metadata: Record<string, unknown> = { ...(g.metadata ?? {}) };
+  if (idInfo?.original) metadata.original_id = idInfo.original;
+  const extra: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(rec)) if (!KNOWN.has(k) && v !== undefined) extra[k] = v;
+  if (expires) extra.expires = expires;
+  if (typeof rec[UPSERT_KEY_FIELD] === 'string' && rec[UPSERT_KEY_FIELD]) extra[UPSERT_KEY_FIELD] = rec[UPSERT_KEY_FIELD];
+  const m: StoredMemory = {
+    id,
+    content: g.content,
+    tags: g.tags,
+    category: g.category?.trim() || opts.defaultCategory,
+    priority: (rec.priority as StoredMemory['priority']) ?? opts.defaultPriority,
+    timestamp,
+    metadata,
+    path: pathFor(id, timestamp),
+    extra,
+  };
+  if (updated) m.updated = updated;
+  if (g.scope) m.scope = g.scope;
+  return m;
+}
+
+/** Splits JSONL (or a JSON array / `{ memories: [...] }` document, as `export --format json` writes). */
+export function parseRecords(text: string): Array<{ line: number; record?: ImportRecord; error?: ImportError }> {
+  const trimmed = text.replace(/^\uFEFF/, '').trimStart();
+  if (trimmed.startsWith('[') || (trimmed.startsWith('{') && /^\{\s*"(?:success|memories)"/.test(trimmed))) {
+    try {
+      const doc = JSON.parse(trimmed) as unknown;
+      const list = Array.isArray(doc) ? doc : (doc as { memories?: unknown }).memories;
+      if (Array.isArray(list)) return list.map((record, i) => ({ line: i + 1, record: record as ImportRecord }));
+    } catch {
+      /* not one JSON document: read as JSONL below */
+    }
+  }
+  const out: Array<{ line: number; record?: ImportRecord; error?: ImportError }> = [];
+  let start = 0;
+  let line = 0;
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    line++;
+    const s = text.slice(start, end).trim();
+    start = end + 1;
+    if (!s) continue;
+    try {
+      out.push({ line, record: JSON.parse(s) as ImportRecord });
+    } catch (err) {
+      out.push({ line, error: { line, code: 'INVALID_INPUT', message: `not valid JSON: ${(err as Error).message}` } });
+    }
+  }
+  return out;
+}
+
+/**
+ * The seed's store: a directory of `mem_*.json` files plus `index.json` (tags and categories to
+ * ids). Accepts the directory itself, or a parent holding `memories/` (e.g. `.pi/`).
+ */
+export function readPiDirectory(dir: string): Array<{ line: string; record?: ImportRecord; error?: ImportError }> {
+  let base = dir;
+  try {
+    if (!statSync(base).isDirectory()) throw new Error('not a directory');
+  } catch {
+    throw new InvalidInputError(`not a directory: ${dir}`, { field: 'from-pi' });
+  }
+  const names = () => readdirSync(base).filter((n) => /^mem_.*\.json$/.test(n));
+  if (!names().length) {
+    for (const sub of ['memories', join('.pi', 'memories')]) {
+      try {
+        if (statSync(join(dir, sub)).isDirectory()) {
+          base = join(dir, sub);
+          break;
+        }
+      } catch {
+        /* try the next */
+      }
+    }
+  }
+  const files = names().sort();
+  let index: { tags?: Record<string, string[]>; categories?: Record<string, string[]> } = {};
+  try {
+    index = JSON.parse(readFileSync(join(base, 'index.json'), 'utf8'));
+  } catch {
+    /* optional: the memory files carry every field */
+  }
+  // index.json maps tag → ids; a memory file without tags gets them back from there.
+  const tagsOf = new Map<string, string[]>();
+  for (const [tag, ids] of Object.entries(index.tags ?? {})) if (Array.isArray(ids)) for (const id of ids) tagsOf.set(String(id), [...(tagsOf.get(String(id)) ?? []), tag]);
+  const catOf = new Map<string, string>();
+  for (const [cat, ids] of Object.entries(index.categories ?? {})) if (Array.isArray(ids)) for (const id of ids) catOf.set(String(id), cat);
+  return files.map((name) => {
+    try {
+      const rec = JSON.parse(readFileSync(join(base, name), 'utf8')) as ImportRecord;
+      if (rec && typeof rec === 'object' && !Array.isArray(rec)) {
+        const id = String(rec.id ?? basename(name, '.json'));
+        if (rec.id === undefined) rec.id = id;
+        if ((rec.tags === undefined || (Array.isArray(rec.tags) && !rec.tags.length)) && tagsOf.has(id)) rec.tags = tagsOf.get(id);
+        if (rec.category === undefined && catOf.has(id)) rec.category = catOf.get(id);
+        rec.metadata = { ...((rec.metadata as object) ?? {}), imported_from: 'pi' };
+      }
+      return { line: name, record: rec };
+    } catch (err) {
+      return { line: name, error: { line: name, code: 'INVALID_INPUT', message: `not valid JSON: ${(err as Error).message}` } };
+    }
+  });
+}
+
+/**
+ * Imports records as one commit (or one per `batchSize` records): blobs are written first, then the
+ * whole tree in one `writeTree`, so 10,000 memories cost one tree rewrite, not 10,000 commits.
+ * Records already on the branch (same id, or same content and scope) are counted as duplicates.
+ */
+export async function importRecords(store: MemoryStore, items: Array<{ line: number | string; record?: ImportRecord; error?: ImportError }>, opts: ImportOptions = {}): Promise<ImportResult> {
+  const cfg = await store.loadConfig();
+  const errors: ImportError[] = [];
+  const ready: StoredMemory[] = [];
+  const settings = { ...opts, maxContentBytes: cfg.maxContentBytes, secretGuard: cfg.secretGuard, defaultCategory: cfg.defaultCategory, defaultPriority: cfg.defaultPriority };
+  for (const it of items) {
+    if (it.error) {
+      errors.push(it.error);
+      continue;
+    }
+    try {
+      ready.push(recordToMemory(store, it.record as ImportRecord, settings));
+    } catch (err) {
+      const e = err instanceof MemoryError ? err : new MemoryError('INVALID_INPUT', (err as Error).message);
+      errors.push({ line: it.line, code: e.code, message: e.message });
+    }
+  }
+  if (opts.strict && errors.length) {
+    const first = errors[0];
+    throw new InvalidInputError(`import refused (--strict): ${errors.length} invalid record${errors.length === 1 ? '' : 's'}, first at line ${first.line}: ${first.message}; nothing was written`, { errors });
+  }
+  const batchSize = opts.batchSize ?? 50_000;
+  const ids: string[] = [];
+  const commits: string[] = [];
+  let duplicates = 0;
+  let done = 0;
+  const total = ready.length;
+  for (let start = 0; start < ready.length; start += batchSize) {
+    const batch = ready.slice(start, start + batchSize);
+    const files = batch.map((m) => Buffer.from(memoryToFile(m), 'utf8'));
+    if (!opts.dryRun) {
+      // Blobs first (with progress); writeTree then only hashes them again.
+      files.forEach((f, i) => {
+        store.git.objects.write('blob', f);
+        done++;
+        if (opts.onProgress && (i % 500 === 0 || done === total)) opts.onProgress(done, total);
+      });
+    }
+    const compute = (tip: string | null) => {
+      const tree = store.treeOf(tip);
+      const fp = tree ? loadFingerprints(store.git, tree, store.cacheDir) : null;
+      const haveIds = new Set<string>();
+      const haveHashes = new Set<string>(fp ? fp.byHash.keys() : []);
+      if (fp) for (const f of fp.byPath.values()) haveIds.add(f.id);
+      const changes = new Map<string, Buffer>();
+      const added: string[] = [];
+      let dups = 0;
+      batch.forEach((m, i) => {
+        const h = contentHash(m.content, m.scope);
+        if (haveIds.has(m.id) || haveHashes.has(h) || changes.has(m.path) || (tree && store.git.entryAt(tree, m.path))) {
+          dups++;
+          return;
+        }
+        haveIds.add(m.id);
+        haveHashes.add(h);
+        changes.set(m.path, files[i]);
+        added.push(m.id);
+      });
+      return { changes, added, dups };
+    };
+    if (opts.dryRun) {
+      const r = compute(store.tip());
+      ids.push(...r.added);
+      duplicates += r.dups;
+      continue;
+    }
+    const res = await store.mutate((tip) => {
+      const r = compute(tip);
+      const result = { added: r.added, dups: r.dups };
+      if (!r.changes.size) return { change: null, result };
+      const n = r.added.length;
+      const from = opts.sourceName ? ` from ${opts.sourceName}` : '';
+      return {
+        change: {
+          changes: r.changes as Map<string, Buffer | null>,
+          message: `memory: import ${n} memor${n === 1 ? 'y' : 'ies'}${from}${r.dups ? ` (${r.dups} already present)` : ''}\n\n${r.added.slice(0, 20).map((i) => `Memory-Id: ${i}`).join('\n')}${n > 20 ? `\n(and ${n - 20} more)` : ''}\n`,
+        },
+        result,
+      };
+    });
+    ids.push(...res.added);
+    duplicates += res.dups;
+    if (res.added.length && res.commit) commits.push(res.commit);
+  }
+  return { success: true, imported: ids.length, duplicates, errors, ids, commits };
+}
+
+export type ExportFormat = 'jsonl' | 'json' | 'markdown';
+
+/** A memory as export writes it: the seed's fields plus scope/updated/expires/upsert key when set. */
+export function exportRecord(m: StoredMemory, archived = false): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: m.id, content: m.content, tags: m.tags, category: m.category, priority: m.priority, timestamp: m.timestamp };
+  if (m.updated) out.updated = m.updated;
+  if (m.scope) out.scope = m.scope;
+  out.metadata = m.metadata;
+  for (const [k, v] of Object.entries(m.extra)) if (v !== undefined) out[k] = v;
+  if (archived) out.archived = true;
+  return out;
+}
+
+/** Every live memory (and, with `archived`, the archived ones), oldest first. */
+export function collectForExport(store: MemoryStore, opts: { archived?: boolean } = {}): Array<{ memory: StoredMemory; archived: boolean }> {
+  const tip = store.tip();
+  const tree = store.treeOf(tip);
+  const out: Array<{ memory: StoredMemory; archived: boolean }> = [];
+  const seen = new Set<string>();
+  for (const e of store.catalog(tip).entries) {
+    if (seen.has(e.memory.id)) continue;
+    seen.add(e.memory.id);
+    out.push({ memory: e.memory, archived: false });
+  }
+  if (opts.archived && tree) {
+    for (const blob of store.git.listBlobs(tree, ARCHIVE_DIR)) {
+      if (!blob.path.endsWith('.md')) continue;
+      try {
+        const m = memoryFromFile(`${MEMORIES_DIR}/${blob.path.slice(ARCHIVE_DIR.length + 1)}`, store.git.readBlob(blob.oid).toString('utf8'), (w) => store.warn(w));
+        if (!seen.has(m.id)) out.push({ memory: { ...m, path: blob.path }, archived: true });
+      } catch (err) {
+        store.warn(`skipped ${blob.path}: ${(err as Error).message}`);
+      }
+    }
+  }
+  return out.sort((a, b) => (a.memory.timestamp < b.memory.timestamp ? -1 : a.memory.timestamp > b.memory.timestamp ? 1 : a.memory.id < b.memory.id ? -1 : 1));
+}
+
+function markdownOf(items: Array<{ memory: StoredMemory; archived: boolean }>, branch: string): string {
+  const parts = [`# Memories (${items.length}) from branch ${branch}\n`];
+  for (const { memory: m, archived } of items) {
+    const facts = [m.timestamp, m.category, `priority ${m.priority}`, m.scope ? `scope ${m.scope}` : '', archived ? 'archived' : ''].filter(Boolean).join(' · ');
+    const tags = m.tags.length ? `\n${m.tags.map((t) => '`#' + t + '`').join(' ')}\n` : '';
+    const body = m.content.replace(/\s+$/, '');
+    // A fence longer than any backtick run in the content keeps Markdown inside it inert.
+    const fence = '`'.repeat(Math.max(3, ...[...body.matchAll(/`+/g)].map((x) => x[0].length + 1)));
+    parts.push(`## ${m.id}\n\n${facts}\n${tags}\n${fence}text\n${body}\n${fence}\n`);
+  }
+  return parts.join('\n');
+}
+
+/** Renders every memory in `format`; pieces are yielded so a large export streams. */
+export function* exportChunks(store: MemoryStore, opts: { format?: ExportFormat; archived?: boolean } = {}): Generator<string, number> {
+  const format = opts.format ?? 'jsonl';
+  if (!['jsonl', 'json', 'markdown'].includes(format)) throw new InvalidInputError(`format must be jsonl, json or markdown, got ${JSON.stringify(format)}`, { field: 'format' });
+  const items = collectForExport(store, opts);
+  if (format === 'markdown') {
+    yield markdownOf(items, store.branch);
+    return items.length;
+  }
+  if (format === 'json') yield '[\n';
+  for (let i = 0; i < items.length; i += 1000) {
+    const slice = items.slice(i, i + 1000).map(({ memory, archived }) => JSON.stringify(exportRecord(memory, archived)));
+    yield format === 'json' ? slice.map((s, j) => (i + j > 0 ? ',\n' : '') + '  ' + s).join('') : slice.join('\n') + '\n';
+  }
+  if (format === 'json') yield items.length ? '\n]\n' : ']\n';
+  return items.length;
+}
+
+/** Library form of `memory import`: records given directly, as JSONL/JSON text, a file path, or a `.pi` directory. */
+export interface ImportInput extends ImportOptions {
+  records?: ImportRecord[];
+  text?: string;
+  file?: string;
+  fromPi?: string;
+}
+
+export async function importMemories(store: MemoryStore, input: ImportInput): Promise<ImportResult> {
+  const given = [input.records, input.text, input.file, input.fromPi].filter((x) => x !== undefined).length;
+  if (given !== 1) throw new InvalidInputError('give exactly one of records, text, file or fromPi', { field: 'input' });
+  let items: Array<{ line: number | string; record?: ImportRecord; error?: ImportError }>;
+  if (input.records) items = input.records.map((record, i) => ({ line: i + 1, record }));
+  else if (input.fromPi !== undefined) items = readPiDirectory(input.fromPi);
+  else {
+    let text = input.text;
+    if (text === undefined) {
+      try {
+        text = readFileSync(input.file as string, 'utf8');
+      } catch (err) {
+        throw new InvalidInputError(`cannot read ${input.file}: ${(err as Error).message}`, { field: 'file' });
+      }
+    }
+    items = parseRecords(text);
+  }
+  return importRecords(store, items, input);
+}
+
+/** Library form of `memory export`: the whole export as one string. */
+export async function exportMemories(store: MemoryStore, opts: { format?: ExportFormat; archived?: boolean } = {}): Promise<{ success: true; format: ExportFormat; count: number; data: string }> {
+  const gen = exportChunks(store, opts);
+  let data = '';
+  for (;;) {
+    const n = gen.next();
+    if (n.done) return { success: true, format: opts.format ?? 'jsonl', count: n.value, data };
+    data += n.value;
+  }
+}
