@@ -43,10 +43,12 @@ export type OpenOptions = StoreOptions;
 export interface GitMemory {
   /**
    * `memory_store`: stores a new memory as one commit. `content` is required (non-empty text, at most
-   * 64 KiB); `tags` default [] (lowercased, deduplicated; an array or "a,b"), `category` default
-   * "general", `priority` default "medium", `timestamp` default now. Resolves to
-   * `{ success, id, timestamp, commit }`. Rejects with EMPTY_CONTENT, CONTENT_TOO_LARGE,
-   * BINARY_CONTENT, INVALID_INPUT.
+   * 64 KiB); `tags` lowercased and deduplicated (an array or "a,b"; none given: derived from the
+   * content when config `autoTag` is on, reported as `autoTags`), `category` default "general",
+   * `priority` default "medium", `timestamp` default now. Resolves to `{ success, id, timestamp,
+   * commit }`, with `duplicate: true` and the existing id when the same content is already stored
+   * (config `dedupe`). Rejects with EMPTY_CONTENT, CONTENT_TOO_LARGE, BINARY_CONTENT,
+   * SECRET_DETECTED, INVALID_INPUT.
    */
   store(input: StoreInput): Promise<StoreResult>;
   /**

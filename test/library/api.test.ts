@@ -23,14 +23,14 @@ function fresh(): { repo: string; memory: GitMemory } {
 describe('openMemory (library API)', () => {
   it('store → { success, id, timestamp, commit }, with the seed defaults', async () => {
     const { repo, memory } = fresh();
-    const r = await memory.store({ content: 'The user prefers TypeScript over JavaScript for new projects' });
+    const r = await memory.store({ content: 'The user prefers TypeScript over JavaScript for new projects', tags: ['preferences'] });
     expect(Object.keys(r).sort()).toEqual(['commit', 'id', 'success', 'timestamp']);
     expect(r.success).toBe(true);
     expect(r.id).toMatch(/^mem_[a-z0-9]+$/);
     expect(new Date(r.timestamp).toISOString()).toBe(r.timestamp);
     expect(git(repo, 'rev-parse', 'memory')).toBe(r.commit);
     const { memory: m } = await memory.get(r.id);
-    expect(m).toMatchObject({ category: 'general', priority: 'medium', tags: [] });
+    expect(m).toMatchObject({ category: 'general', priority: 'medium', tags: ['preferences'] });
     expect(m.metadata).toMatchObject({ source: 'library', version: 1 });
     memory.close();
   });
