@@ -45,6 +45,9 @@ describe('memory mcp', () => {
     expect(got.memory.metadata.source).toBe('mcp');
 
     const second = structured(await client.callTool({ name: 'memory_store', arguments: { content: 'Deploys need the VPN' } }));
+    const again = await client.callTool({ name: 'memory_store', arguments: { content: 'Deploys need the VPN' } });
+    expect(structured(again)).toMatchObject({ success: true, id: second.id, duplicate: true });
+    expect(text(again)).toMatch(/Already remembered/);
     const list = structured(await client.callTool({ name: 'memory_list', arguments: { tags: ['api'] } }));
     expect(list).toMatchObject({ success: true, total: 1 });
     expect(list.memories.map((m: any) => m.id)).toEqual([s.id]);

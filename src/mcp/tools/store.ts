@@ -24,12 +24,13 @@ export const memoryStore = defineTool({
     success: z.literal(true),
     id: z.string(),
     timestamp: z.string(),
+    duplicate: z.boolean().optional().describe('true: the same content was already stored under this id; nothing new was written'),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   access: 'write',
   async run(memory, a) {
     const r = await memory.store({ content: a.content, tags: a.tags, category: a.category, priority: a.priority, scope: a.scope });
-    return { success: true as const, id: r.id, timestamp: r.timestamp };
+    return r.duplicate ? { success: true as const, id: r.id, timestamp: r.timestamp, duplicate: true } : { success: true as const, id: r.id, timestamp: r.timestamp };
   },
-  render: (r) => `Stored memory ${r.id} at ${r.timestamp}.`,
+  render: (r) => (r.duplicate ? `Already remembered as ${r.id} (stored ${r.timestamp}); nothing new was written.` : `Stored memory ${r.id} at ${r.timestamp}.`),
 });
