@@ -24,7 +24,6 @@ export const mcpCommand: CommandModule<GlobalArgs, Args> = {
   describe: 'Serve the memory tools to an MCP client over stdio (Claude Code, Cursor, SDK agents)',
   builder: (y) =>
     y
-      .option('sync', { type: 'boolean', describe: 'Share through the remote ($MEMORY_REMOTE or origin): pull before reads, sync after writes (default: $MEMORY_AUTO_SYNC)' })
       .option('pull-interval', { type: 'number', default: 5, describe: 'With --sync: seconds during which reads reuse the last pull (0: pull before every read)' })
       .option('preview-chars', { type: 'number', default: 1000, describe: 'Longest content shown in list/search results; memory_get returns the full text' })
       .example('$0 mcp', 'Serve the memory branch of the repository in the current directory')
