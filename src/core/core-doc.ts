@@ -1,5 +1,6 @@
 import { ConflictError, InvalidInputError, MemoryError, NotFoundError } from './errors.js';
 import type { MemoryStore } from './store.js';
+import { assertNoNewSecrets, guardOptions } from '../lifecycle/write.js';
 
 /**
  * Core documents: free-text Markdown an agent keeps in context every turn and revises in place with
@@ -270,7 +271,8 @@ async function write(
   const res = await store.mutate((tip) => {
     checkExpected(store, path, expected, tip, expectOid);
     const cur = readCore(store, path, tip);
-    const next = transform(cur.content);
+    // Secret guard: a credential the document did not already hold is refused (or masked with config secretGuard "redact").
+    const next = assertNoNewSecrets(transform(cur.content), cur.content, { ...guardOptions(store.config()), field: `core/${name}`, what: `the core document "${name}"` });
     const chars = budget(store, name, next, cur.content);
     if (next === cur.content && cur.oid !== null) return { change: null, result: { chars, changed: false } };
     return {

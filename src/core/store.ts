@@ -1,6 +1,9 @@
 import { GitRepository } from '../git/repository.js';
 import type { Identity } from '../git/tree.js';
-import { resolveConfig, type MemoryConfig } from './config.js';
+import { loadStoreConfig, readStoreConfig, type DeepPartial, type MemoryConfig, type ResolvedConfig } from './config.js';
+import { assertNoNewSecrets, guardOptions, guardWrite, expiryOf, findExisting } from '../lifecycle/write.js';
+import { guardFields } from '../lifecycle/secrets.js';
+import { contentHash, keyOf, normalizeContent, UPSERT_KEY_FIELD } from '../lifecycle/fingerprints.js';
 import { cacheDir, loadCatalog, MEMORIES_DIR, type Catalog, type CatalogEntry } from './catalog.js';
 import { ConfirmationRequiredError, InvalidInputError, MemoryError, NotFoundError, RefMovedError } from './errors.js';
 import { assertId, newId, pathFor } from './id.js';
@@ -29,6 +32,8 @@ export interface StoreOptions {
   defaultCategory?: string;
   /** Priority for memories stored without one. Default "medium". */
   defaultPriority?: Priority;
+  /** Config overrides with the highest precedence (the "flags" layer), e.g. `{ autoTag: false }`. */
+  config?: DeepPartial<MemoryConfig>;
 }
 
 export interface StoreInput {
@@ -42,14 +47,36 @@ export interface StoreInput {
   timestamp?: string | Date;
   /** Keep this id instead of generating one (imports). */
   id?: string;
+  /** Store even when the secret guard finds a credential in it (one write, on purpose). */
+  allowSecret?: boolean;
+  /** Store with every detected credential masked as `[REDACTED:kind]` instead of refusing. */
+  redact?: boolean;
+  /** Time to live ("30m", "12h", "7d", "2w", "1y" or seconds): front matter `expires`; `memory prune` removes it after. */
+  ttl?: string | number;
+  /** Absolute expiry time (front matter `expires`); `ttl` wins when both are given. */
+  expires?: string | Date;
+  /** Update the live memory stored with this key (same scope) instead of adding another. */
+  upsertKey?: string;
+  /** Derive tags from the content when none are given. Default: config `autoTag`. */
+  autoTag?: boolean;
+  /** Return an existing memory with the same content (after whitespace normalisation) instead of adding one. Default: config `dedupe`. */
+  dedupe?: boolean;
 }
 
 export interface StoreResult {
   success: true;
   id: string;
   timestamp: string;
-  /** The commit that recorded it. */
+  /** The commit that recorded it (with `duplicate`, the tip it was found at). */
   commit: string;
+  /** Nothing was written: a memory with the same content already exists, and this is its id. */
+  duplicate?: true;
+  /** An upsert changed the memory carrying the key (a new version of it). */
+  upserted?: true;
+  /** Tags derived from the content (auto-tagging), when none were given. */
+  autoTags?: string[];
+  /** How many credentials were masked (`redact`). */
+  redacted?: number;
 }
 
 export interface ListFilter {
@@ -72,6 +99,10 @@ export interface UpdateInput {
   scope?: string;
   /** Merged into the existing metadata. */
   metadata?: Record<string, unknown>;
+  /** Write even if the secret guard finds a new credential (this write only). */
+  allowSecret?: boolean;
+  /** Write with new credentials masked as `[REDACTED:kind]`. */
+  redact?: boolean;
 }
 
 export interface UpdateResult {
@@ -137,6 +168,8 @@ export class MemoryStore {
   readonly cacheDir: string;
   private readonly opts: StoreOptions;
   private catalogMemo: Catalog | null = null;
+  private configMemo: (ResolvedConfig & { validated?: boolean }) | null = null;
+  private readonly configWarned = new Set<string>();
 
   constructor(opts: StoreOptions = {}) {
     this.opts = opts;
@@ -149,9 +182,49 @@ export class MemoryStore {
     this.cacheDir = cacheDir(this.git.location.commonDir, this.branch);
   }
 
-  /** The effective configuration (defaults, then branch, repo, env and flag overrides). */
+  /**
+   * The effective configuration: defaults < branch `.memory/config.json` < repo `.git-memory.json` <
+   * `MEMORY_*` env < `opts.config`. Cached for this store instance; `loadConfig()` validates with the
+   * full zod schema (kept off the start-up path), this sync form with a structural check.
+   */
   config(): MemoryConfig {
-    return resolveConfig();
+    return this.resolvedConfig().config;
+  }
+
+  /** The configuration with where each value came from and the problems found in each layer. */
+  resolvedConfig(): ResolvedConfig {
+    if (!this.configMemo) this.configMemo = this.reportConfigIssues(readStoreConfig(this, this.configFlags()));
+    return this.configMemo;
+  }
+
+  async loadConfig(): Promise<MemoryConfig> {
+    if (!this.configMemo?.validated) {
+      const r = await loadStoreConfig(this, this.configFlags());
+      this.configMemo = this.reportConfigIssues({ ...r, validated: true });
+    }
+    return this.configMemo.config;
+  }
+
+  /** Forgets the cached configuration (after `memory config set`). */
+  invalidateConfig(): void {
+    this.configMemo = null;
+  }
+
+  private configFlags(): Record<string, unknown> {
+    const flags: Record<string, unknown> = { ...(this.opts.config ?? {}) };
+    if (this.opts.maxContentBytes !== undefined) flags.maxContentBytes = this.opts.maxContentBytes;
+    if (this.opts.defaultCategory !== undefined) flags.defaultCategory = this.opts.defaultCategory;
+    if (this.opts.defaultPriority !== undefined) flags.defaultPriority = this.opts.defaultPriority;
+    return flags;
+  }
+
+  private reportConfigIssues(r: ResolvedConfig & { validated?: boolean }): ResolvedConfig & { validated?: boolean } {
+    for (const i of r.issues) {
+      if (this.configWarned.has(i.message)) continue;
+      this.configWarned.add(i.message);
+      this.warn(i.message);
+    }
+    return r;
   }
 
   now(): Date {
@@ -223,7 +296,8 @@ export class MemoryStore {
   }
 
   async store(input: StoreInput): Promise<StoreResult> {
-    const content = validateContent(input.content, this.opts.maxContentBytes ?? MAX_CONTENT_BYTES);
+    const cfg = await this.loadConfig();
+    const raw = validateContent(input.content, cfg.maxContentBytes);
     if (input.priority !== undefined && !isPriority(input.priority)) {
       throw new InvalidInputError(`priority must be low, medium or high, got ${JSON.stringify(input.priority)}`, { field: 'priority' });
     }
@@ -231,30 +305,71 @@ export class MemoryStore {
     if (!Number.isFinite(created.getTime())) throw new InvalidInputError(`invalid timestamp: ${JSON.stringify(input.timestamp)}`, { field: 'timestamp' });
     const id = input.id !== undefined ? assertId(input.id) : newId(created.getTime());
     const timestamp = created.toISOString();
-    const tags = normalizeTags(input.tags);
-    const category = input.category?.trim() || this.opts.defaultCategory || 'general';
+    const givenTags = normalizeTags(input.tags);
+    // The secret guard runs on everything before any object is written; auto-tags come from the guarded text.
+    const guarded = guardWrite(
+      { content: raw, tags: givenTags, category: input.category, scope: input.scope, metadata: input.metadata },
+      { ...guardOptions(cfg, input), autoTag: input.autoTag ?? cfg.autoTag },
+    );
+    const { content, tags } = guarded;
+    const expires = expiryOf(input, this.now());
+    const upsertKey = input.upsertKey !== undefined ? String(input.upsertKey).trim() : undefined;
+    if (input.upsertKey !== undefined && !upsertKey) throw new InvalidInputError('upsertKey must not be empty', { field: 'upsertKey' });
     const memory: StoredMemory = {
       id,
       content,
       tags,
-      category,
-      priority: input.priority ?? this.opts.defaultPriority ?? 'medium',
+      category: guarded.category?.trim() || cfg.defaultCategory,
+      priority: input.priority ?? cfg.defaultPriority,
       timestamp,
-      metadata: { source: this.opts.source ?? 'library', version: 1, ...runnerMetadata(), ...(input.metadata ?? {}) },
+      metadata: { source: this.opts.source ?? 'library', version: 1, ...runnerMetadata(), ...(guarded.metadata ?? {}) },
       path: pathFor(id, timestamp),
       extra: {},
     };
-    if (input.scope) memory.scope = input.scope;
+    if (guarded.scope) memory.scope = guarded.scope;
+    if (expires) memory.extra.expires = expires;
+    if (upsertKey) memory.extra[UPSERT_KEY_FIELD] = upsertKey;
     const file = Buffer.from(memoryToFile(memory), 'utf8');
     const tagNote = tags.length ? ` [tags: ${tags.join(', ')}]` : '';
-    const res = await this.mutate((tip) => {
+    const hash = (input.dedupe ?? cfg.dedupe) ? contentHash(content, memory.scope) : null;
+    const key = upsertKey ? keyOf(upsertKey, memory.scope) : null;
+    type Outcome = { id: string; timestamp: string; duplicate?: true; upserted?: true };
+    const res = await this.mutate<Outcome>((tip) => {
       if (input.id !== undefined && tip && this.find(id, tip)) throw new MemoryError('DUPLICATE', `a memory with id ${id} already exists`, { id });
+      const hit = findExisting(this, tip, { hash, key });
+      if (hit?.kind === 'duplicate') return { change: null, result: { id: hit.memory.id, timestamp: hit.memory.timestamp, duplicate: true as const } };
+      if (hit?.kind === 'upsert') {
+        // Agents re-learning a fact: a new version of the memory with that key, not a second memory.
+        const old = hit.memory;
+        const next: StoredMemory = { ...old, content, metadata: { ...old.metadata, ...(guarded.metadata ?? {}) }, extra: { ...old.extra } };
+        if (givenTags.length) next.tags = tags;
+        if (input.category !== undefined) next.category = memory.category;
+        if (input.priority !== undefined) next.priority = memory.priority;
+        if (expires) next.extra.expires = expires;
+        const same = normalizeContent(old.content) === normalizeContent(content) && JSON.stringify([next.tags, next.category, next.priority, next.extra, next.metadata]) === JSON.stringify([old.tags, old.category, old.priority, old.extra, old.metadata]);
+        if (same) return { change: null, result: { id: old.id, timestamp: old.timestamp, duplicate: true as const } };
+        const v = Number(old.metadata.version);
+        next.metadata.version = (Number.isInteger(v) && v > 0 ? v : 1) + 1;
+        next.updated = this.now().toISOString();
+        return {
+          change: {
+            changes: new Map([[old.path, Buffer.from(memoryToFile(next), 'utf8')]]),
+            message: `memory: update ${old.id} (upsert key ${upsertKey}) to version ${next.metadata.version}\n\n${excerpt(content)}\n\nMemory-Id: ${old.id}\n`,
+          },
+          result: { id: old.id, timestamp: old.timestamp, upserted: true as const },
+        };
+      }
       return {
         change: { changes: new Map([[memory.path, file]]), message: `memory: store ${id}${tagNote}\n\n${excerpt(content)}\n\nMemory-Id: ${id}\n` },
-        result: {},
+        result: { id, timestamp },
       };
     });
-    return { success: true, id, timestamp, commit: res.commit as string };
+    const out: StoreResult = { success: true, id: res.id, timestamp: res.timestamp, commit: res.commit as string };
+    if (res.duplicate) out.duplicate = true;
+    if (res.upserted) out.upserted = true;
+    if (!givenTags.length && tags.length && !out.duplicate && !out.upserted) out.autoTags = tags;
+    if (guarded.redacted) out.redacted = guarded.redacted;
+    return out;
   }
 
   async get(id: string): Promise<{ success: true; memory: Memory }> {
@@ -325,6 +440,14 @@ export class MemoryStore {
         else delete next.scope;
       }
       if (patch.metadata !== undefined) Object.assign(next.metadata, patch.metadata);
+      // Secret guard: refuse credentials this version adds (ones already stored stay editable).
+      const guard = guardOptions(this.config(), patch);
+      next.content = assertNoNewSecrets(next.content, old.content, { ...guard, what: `the update of ${id}` });
+      const guardedFields = guardFields({ tags: patch.tags !== undefined ? next.tags : [], category: patch.category !== undefined ? next.category : '', scope: patch.scope ? next.scope : '', metadata: patch.metadata ?? {} }, { ...guard, what: `the update of ${id}` });
+      if (patch.tags !== undefined) next.tags = guardedFields.tags as string[];
+      if (patch.category !== undefined) next.category = guardedFields.category as string;
+      if (patch.scope) next.scope = guardedFields.scope as string;
+      if (patch.metadata !== undefined) Object.assign(next.metadata, guardedFields.metadata);
       const changed = fields.filter((k) => JSON.stringify(next[k] ?? null) !== JSON.stringify(old[k] ?? null));
       const oldVersion = Number(old.metadata.version);
       const version = Number.isInteger(oldVersion) && oldVersion > 0 ? oldVersion : 1;
