@@ -41,8 +41,11 @@ export const memorySearch = defineTool({
     if (a.after && a.before && Date.parse(a.after) >= Date.parse(a.before)) {
       throw new InvalidInputError(`after (${a.after}) must be earlier than before (${a.before})`, { field: 'after' });
     }
-    if (typeof memory.search !== 'function') throw new MemoryError('INDEX_ERROR', 'search is not available in this build of git-memory; use memory_list');
-    const r = await memory.search({ query: a.query, tags: a.tags, category: a.category, scope: a.scope, after: a.after, before: a.before, limit: clamp(a.limit, DEFAULT, CAP) });
+    // The library object's search when it has one, else the store's (same query and result shapes).
+    const core = memory.core as unknown as { search?: (q: SearchQuery) => Promise<SearchResponse> };
+    const search = typeof memory.search === 'function' ? memory.search.bind(memory) : typeof core.search === 'function' ? core.search.bind(core) : null;
+    if (!search) throw new MemoryError('INDEX_ERROR', 'search is not available in this build of git-memory; use memory_list');
+    const r = await search({ query: a.query, tags: a.tags, category: a.category, scope: a.scope, after: a.after, before: a.before, limit: clamp(a.limit, DEFAULT, CAP) });
     return { success: true as const, results: r.results.map((m) => ({ ...preview(m, ctx.previewChars), relevance: m.relevance })), total: r.total };
   },
   render: (r) => renderList(`${r.results.length} of ${r.total} matching memor${r.total === 1 ? 'y' : 'ies'}:`, r.results),

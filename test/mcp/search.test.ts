@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { cli, makeRepo } from '../helpers.js';
+import { connect, errorCode, structured, text } from './client.js';
+
+describe('memory mcp: memory_search', () => {
+  it('ranks matches, filters by tags/category/dates, caps and truncates', async () => {
+    const repo = makeRepo();
+    const put = (content: string, ...args: string[]) => cli(repo, ['store', content, '--json', ...args]).json.id as string;
+    const rate = put('The API rate limit is 100 requests per minute; back off on 429', '--tags', 'api,limits', '--category', 'infrastructure');
+    const vpn = put('Deploys to production need the VPN', '--tags', 'deploy');
+    const ts = put('The user prefers TypeScript over JavaScript', '--tags', 'preferences');
+    const long = put(`Rate limit notes: ${'retry with exponential backoff. '.repeat(200)}`, '--tags', 'api');
+    const { client } = await connect(repo, ['--preview-chars', '300']);
+
+    const r = await client.callTool({ name: 'memory_search', arguments: { query: 'rate limit' } });
+    const s = structured(r);
+    expect(s.success).toBe(true);
+    expect(s.total).toBe(2);
+    expect(s.results.map((x: any) => x.id).sort()).toEqual([rate, long].sort());
+    for (const x of s.results) {
+      expect(Object.keys(x)).toEqual(expect.arrayContaining(['id', 'content', 'tags', 'category', 'priority', 'timestamp', 'relevance']));
+      expect(x.relevance).toBeGreaterThan(0);
+    }
+    expect(s.results[0].relevance).toBeGreaterThanOrEqual(s.results[1].relevance);
+    const cut = s.results.find((x: any) => x.id === long);
+    expect(cut.truncated).toBe(true);
+    expect(cut.content).toContain(`call memory_get with id "${long}"`);
+    expect(text(r)).toContain(rate);
+
+    expect(structured(await client.callTool({ name: 'memory_search', arguments: { query: 'rate limit', category: 'infrastructure' } })).results.map((x: any) => x.id)).toEqual([rate]);
+    expect(structured(await client.callTool({ name: 'memory_search', arguments: { tags: ['deploy'] } })).results.map((x: any) => x.id)).toEqual([vpn]);
+    expect(structured(await client.callTool({ name: 'memory_search', arguments: { query: 'typescript', limit: 1 } })).results.map((x: any) => x.id)).toEqual([ts]);
+    expect(structured(await client.callTool({ name: 'memory_search', arguments: { query: 'rate', limit: 1 } })).results).toHaveLength(1);
+    expect(structured(await client.callTool({ name: 'memory_search', arguments: { query: 'rate limit', before: '2000-01-01' } })).total).toBe(0);
+    expect(structured(await client.callTool({ name: 'memory_search', arguments: { query: 'rate limit', after: '2000-01-01' } })).total).toBe(2);
+    expect(errorCode(await client.callTool({ name: 'memory_search', arguments: { after: '2026-02-01', before: '2026-01-01' } }))).toBe('INVALID_INPUT');
+    expect(errorCode(await client.callTool({ name: 'memory_search', arguments: { query: 42 } }))).toBe('INVALID_INPUT');
+    // Query syntax a parser could choke on is just text.
+    const odd = await client.callTool({ name: 'memory_search', arguments: { query: 'rate* ~limit +api:"' } });
+    expect(odd.isError).toBeFalsy();
+  });
+});
