@@ -77,7 +77,7 @@ const RULES: Rule[] = [
   { kind: 'npm-token', re: new RegExp(`${B}npm_[A-Za-z0-9]{36}${E}`, 'g') },
   { kind: 'anthropic-key', re: new RegExp(`${B}sk-ant-[A-Za-z0-9_-]{20,255}`, 'g') },
   { kind: 'openai-key', re: new RegExp(`${B}sk-(?:proj-|svcacct-)?[A-Za-z0-9_-]{20,255}`, 'g'), accept: (v) => !v.startsWith('sk-ant-') && randomLooking(v.slice(3), 3.0) },
-  { kind: 'url-credentials', re: /:\/\/[^\s:/@]{1,64}:([^\s/@]{6,128})@/g, group: 1, accept: (v) => randomLooking(v, 2.8) },
+  { kind: 'url-credentials', re: /:\/\/[^\s:/@]{1,64}:([^\s/@]{6,128})@/g, group: 1, accept: (v) => !isPlaceholder(v) && randomLooking(v, 2.8) },
   {
     kind: 'password-assignment',
     // The key may be quoted and prefixed (DB_PASSWORD, "apiKey"); the value runs to a quote, space or separator.

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { assertNoSecrets, redactText, scanText, type SecretKind } from '../../src/lifecycle/secrets.js';
+import { assertNoNewSecrets } from '../../src/lifecycle/write.js';
+import { MemoryError } from '../../src/core/errors.js';
+
+// Every fake credential is assembled from pieces so that no scanner (ours, GitHub's push protection)
+// finds a credential in this file itself.
+const j = (...p: string[]) => p.join('');
+const R36 = 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8';
+
+const SECRETS: Array<[SecretKind, string]> = [
+  ['aws-access-key', j('AK', 'IA', 'IOSFODNN7', 'EXAMPLX')],
+  ['aws-access-key', j('AS', 'IA', 'Z3K9QW0XYV', 'ABCD12')],
+  ['github-token', j('gh', 'p_', R36)],
+  ['github-token', j('gh', 's_', R36)],
+  ['github-token', j('gh', 'o_', R36)],
+  ['github-token', j('github', '_pat_', '11ABCDEFG0', 'aBcDeFgHiJkLmNoPqRsTuV_', 'wXyZ0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN')],
+  ['slack-token', j('xo', 'xb-', '123456789012-', '1234567890123-', 'AbCdEfGhIjKlMnOpQrStUvWx')],
+  ['slack-webhook', j('https://hooks.', 'slack.com/services/', 'T0123ABCD/', 'B0123ABCD/', 'aBcDeFgHiJkLmNoPqRsTuVwX')],
+  ['private-key', j('-----BEGIN ', 'RSA PRIVATE', ' KEY-----\nMIIEowIBAAKCAQEAx1y\n-----END ', 'RSA PRIVATE', ' KEY-----')],
+  ['private-key', j('-----BEGIN ', 'OPENSSH PRIVATE', ' KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA')],
+  ['jwt', j('ey', 'JhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9', '.', 'ey', 'JzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ', '.', 'SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c')],
+  ['stripe-key', j('sk', '_live_', '4eC39HqLyjWDarjtT1zdp7dc')],
+  ['google-api-key', j('AI', 'za', 'SyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY')],
+  ['npm-token', j('np', 'm_', R36)],
+  ['anthropic-key', j('sk', '-ant-', 'api03-', 'aB3dE6gH9jK2mN5pQ8sT1vW4yZ7')],
+  ['openai-key', j('sk', '-proj-', 'Xa9Bc8De7Fg6Hi5Jk4Lm3No2Pq1Rs')],
+  ['url-credentials', j('postgres://admin:', 'x9Kq2mP7vL4t', '@db.internal:5432/app')],
+  ['password-assignment', j('pass', 'word=', 'Xk9#mQ2$vL7pZ4')],
+  ['password-assignment', j('DB_PASS', 'WORD: "', 'r7Gt2kLm9QpX3s', '"')],
+  ['password-assignment', j('api', '_key = ', "'", 'a8F3kQ9zL2mX7vB4nC6d', "'")],
+  ['password-assignment', j('"access', 'Token": "', 'zQ8xW3eR7tY2uI5o9P1aS', '"')],
+  ['password-assignment', j('client_', 'secret=', '3f9a7c2e1b8d4f6a0c5e9b7d2a4f8c1e')],
+];
+
+const LOOK_ALIKES: string[] = [
+  'The user prefers TypeScript over JavaScript for new projects.',
+  'API rate limit is 100 requests/minute; the token bucket refills every second.',
+  'Fixed in commit 3f2a9c1d4e5b6a7f8091a2b3c4d5e6f708192a3b, see also 9fceb02.',
+  'Request id 123e4567-e89b-12d3-a456-426614174000 failed with 502.',
+  'session_token: 123e4567-e89b-12d3-a456-426614174000',
+  'Set the password in the vault; never write password=<your password> here.',
+  'password: ${{ secrets.DB_PASSWORD }} comes from GitHub secrets',
+  'api_key = os.environ.get("API_KEY")',
+  'token = process.env.GITHUB_TOKEN',
+  'password = "changeme" is the default on the dev box',
+  'password: correct-horse-battery-staple',
+  'The secret: keep the cache warm before deploys.',
+  'Use ghp_ tokens only through the GITHUB_TOKEN secret.',
+  'Run `npm install --save-exact`; sk-learn is not the package name, scikit-learn is.',
+  'AKIA prefixes identify long-term AWS keys; ASIA ones are temporary.',
+  'sha256:2cb11e6435727b1b9a8f7e6d5c4b3a2f1e0d9c8b7a6f5e4d3c2b1a0f9e8d7c6b',
+  'JWTs start with eyJ because base64 of {" is eyJ.',
+  'Connect with postgres://localhost:5432/app (no credentials in the URL).',
+  'Ticket ABCD-1234, build #5678, version 1.2.3-beta.4',
+  '数据库连接使用生产环境的 SSL。 The key: 使用缓存。',
+  '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----',
+  'https://user@example.com/path and mailto:someone@example.com',
+];
+
+describe('secret scanner', () => {
+  it.each(SECRETS)('finds %s', (kind, secret) => {
+    const text = `note before\nsome context: ${secret} and after`;
+    const found = scanText(text);
+    expect(found.map((f) => f.kind)).toContain(kind);
+    const f = found.find((x) => x.kind === kind)!;
+    expect(f.line).toBe(2);
+    expect(f.column).toBeGreaterThan(1);
+    // The span is inside the secret (masking it removes the credential entirely).
+    const masked = redactText(text, found);
+    expect(masked).toContain(`[REDACTED:${kind}]`);
+    expect(scanText(masked)).toEqual([]);
+  });
+
+  it.each(LOOK_ALIKES)('does not flag: %s', (text) => {
+    expect(scanText(text)).toEqual([]);
+  });
+
+  it('refuses without echoing the secret, naming kind and position', () => {
+    const secret = j('gh', 'p_', R36);
+    let err: MemoryError | null = null;
+    try {
+      assertNoSecrets(`line one\n  token ${secret}`);
+    } catch (e) {
+      err = e as MemoryError;
+    }
+    expect(err?.code).toBe('SECRET_DETECTED');
+    expect(err!.message).not.toContain(secret);
+    expect(err!.message).not.toContain(R36.slice(0, 8));
+    expect(JSON.stringify(err!.toJSON())).not.toContain(R36.slice(0, 8));
+    expect(err!.data.findings).toEqual([expect.objectContaining({ kind: 'github-token', line: 2, column: 9 })]);
+  });
+
+  it('allowSecret lets it through, redact masks it', () => {
+    const secret = j('AK', 'IA', 'IOSFODNN7', 'EXAMPLX');
+    expect(assertNoSecrets(`key ${secret}`, { allowSecret: true })).toBe(`key ${secret}`);
+    expect(assertNoSecrets(`key ${secret}`, { redact: true })).toBe('key [REDACTED:aws-access-key]');
+  });
+
+  it('refuses only secrets a new version adds', () => {
+    const old = `deploy key ${j('AK', 'IA', 'IOSFODNN7', 'EXAMPLX')}`;
+    expect(assertNoNewSecrets(old + '\nmore notes', old)).toBe(old + '\nmore notes');
+    expect(() => assertNoNewSecrets(old + j(' gh', 'p_', R36), old)).toThrow(expect.objectContaining({ code: 'SECRET_DETECTED' }));
+  });
+
+  it('scans 64 KiB of text in well under a few milliseconds', () => {
+    const words = LOOK_ALIKES.join(' ').split(/\s+/);
+    let text = '';
+    for (let i = 0; text.length < 65536; i++) text += words[(i * 7919) % words.length] + (i % 13 ? ' ' : '\n');
+    text = text.slice(0, 65536);
+    for (let i = 0; i < 20; i++) scanText(text);
+    const times: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const t = performance.now();
+      scanText(text);
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    // The goal is < 1 ms (bench/secrets.mjs measures it); the bound here leaves room for a loaded CI machine.
+    expect(times[15]).toBeLessThan(5);
+  });
+});

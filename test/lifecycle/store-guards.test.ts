@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryStore } from '../../src/core/store.js';
+import { MemoryError } from '../../src/core/errors.js';
+import { coreSet } from '../../src/core/core-doc.js';
+import { autoTags } from '../../src/lifecycle/autotag.js';
+import { cli, git, makeRepo } from '../helpers.js';
+
+const j = (...p: string[]) => p.join('');
+const GH = j('gh', 'p_', 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8');
+
+async function code(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(MemoryError);
+    return (e as MemoryError).code;
+  }
+  throw new Error('expected a rejection');
+}
+
+const commits = (repo: string) => Number(git(repo, 'rev-list', '--count', 'memory'));
+
+describe('store(): de-duplication and upserts', () => {
+  it('returns the existing id for content identical after whitespace normalisation, writing nothing', async () => {
+    const repo = makeRepo();
+    const s = new MemoryStore({ repo, warn: () => {} });
+    const a = await s.store({ content: 'The API rate limit is 100 requests/minute', tags: ['api'] });
+    const n = commits(repo);
+    const b = await s.store({ content: '  The API rate   limit is\n100 requests/minute \n', tags: ['other'] });
+    expect(b).toMatchObject({ id: a.id, timestamp: a.timestamp, duplicate: true });
+    expect(commits(repo)).toBe(n);
+    // A different scope is a different memory; so is different text.
+    const c = await s.store({ content: 'The API rate limit is 100 requests/minute', scope: 'agent-b' });
+    expect(c.id).not.toBe(a.id);
+    expect(c.duplicate).toBeUndefined();
+    // dedupe can be turned off per write.
+    const d = await s.store({ content: 'The API rate limit is 100 requests/minute', dedupe: false });
+    expect(d.id).not.toBe(a.id);
+    // A fresh store instance (new process) sees the same thing through the on-disk fingerprint cache.
+    const s2 = new MemoryStore({ repo, warn: () => {} });
+    expect((await s2.store({ content: 'The API rate limit is 100 requests/minute' })).duplicate).toBe(true);
+  });
+
+  it('upsertKey updates the memory with that key instead of adding one', async () => {
+    const repo = makeRepo();
+    let t = Date.parse('2026-03-01T00:00:00Z');
+    const s = new MemoryStore({ repo, warn: () => {}, now: () => new Date((t += 1000)) });
+    const a = await s.store({ content: 'Build cache is in bucket ci-cache-1', tags: ['ci'], upsertKey: 'build-cache' });
+    const b = await s.store({ content: 'Build cache is in bucket ci-cache-2', upsertKey: 'build-cache' });
+    expect(b).toMatchObject({ id: a.id, upserted: true });
+    const m = (await s.get(a.id)).memory;
+    expect(m.content).toBe('Build cache is in bucket ci-cache-2');
+    expect(m.tags).toEqual(['ci']); // kept: no tags given, no auto-tags on an update
+    expect(m.metadata.version).toBe(2);
+    expect(m.updated).toBeDefined();
+    expect((await s.list()).total).toBe(1);
+    // Same content again under the key: nothing to write.
+    const n = commits(repo);
+    expect((await s.store({ content: 'Build cache is in bucket ci-cache-2', upsertKey: 'build-cache' })).duplicate).toBe(true);
+    expect(commits(repo)).toBe(n);
+    expect(git(repo, 'log', '-1', '--format=%s', 'memory')).toContain(`update ${a.id}`);
+  });
+});
+
+describe('store(): auto-tags and ttl', () => {
+  it('derives 1-5 deterministic tags when none are given; off by option or config', async () => {
+    const text = 'Deploys to production need the VPN. The deploy pipeline runs in GitHub Actions with Docker.';
+    const tags = autoTags(text);
+    expect(tags.length).toBeGreaterThanOrEqual(1);
+    expect(tags.length).toBeLessThanOrEqual(5);
+    expect(tags).toEqual(autoTags(text));
+    expect(tags).toEqual(['deploy', 'production', 'vpn', 'ci', 'github']);
+    expect(autoTags('The user prefers TypeScript over JavaScript for new projects')).toEqual(['typescript', 'javascript']);
+
+    const repo = makeRepo();
+    const s = new MemoryStore({ repo, warn: () => {} });
+    const a = await s.store({ content: text });
+    expect(a.autoTags).toEqual(tags);
+    expect((await s.get(a.id)).memory.tags).toEqual(tags);
+    const b = await s.store({ content: 'Kubernetes manifests live in deploy/k8s', autoTag: false });
+    expect((await s.get(b.id)).memory.tags).toEqual([]);
+    const off = new MemoryStore({ repo, warn: () => {}, config: { autoTag: false } });
+    const c = await off.store({ content: 'Redis is the cache for sessions' });
+    expect((await off.get(c.id)).memory.tags).toEqual([]);
+    const given = await s.store({ content: 'Postgres runs version 16', tags: ['db'] });
+    expect((await s.get(given.id)).memory.tags).toEqual(['db']);
+  });
+
+  it('ttl sets front matter expires relative to the injected clock', async () => {
+    const repo = makeRepo();
+    const s = new MemoryStore({ repo, warn: () => {}, now: () => new Date('2026-05-01T12:00:00Z') });
+    const a = await s.store({ content: 'Release freeze this week', ttl: '7d' });
+    const file = git(repo, 'show', `memory:${git(repo, 'ls-tree', '-r', '--name-only', 'memory', 'memories').split('\n')[0]}`);
+    expect(file).toMatch(/^expires: "?2026-05-08T12:00:00.000Z"?$/m);
+    expect(a.id).toMatch(/^mem_/);
+    expect(await code(s.store({ content: 'x y z', ttl: 'soon' }))).toBe('INVALID_INPUT');
+  });
+});
+
+describe('secret guard on writes', () => {
+  it('refuses a store with a secret (nothing written), redacts or allows on request', async () => {
+    const repo = makeRepo();
+    const s = new MemoryStore({ repo, warn: () => {} });
+    await s.store({ content: 'first memory' });
+    const tip = git(repo, 'rev-parse', 'memory');
+    expect(await code(s.store({ content: `token is ${GH}` }))).toBe('SECRET_DETECTED');
+    expect(await code(s.store({ content: 'harmless', metadata: { note: GH } }))).toBe('SECRET_DETECTED');
+    expect(await code(s.store({ content: 'harmless', tags: [GH] }))).toBe('SECRET_DETECTED');
+    expect(git(repo, 'rev-parse', 'memory')).toBe(tip);
+    // No object holding the secret was written either.
+    expect(git(repo, 'count-objects', '-v')).toBeTruthy();
+    const objs = git(repo, 'cat-file', '--batch-all-objects', '--batch-check').split('\n').filter((l) => l.includes(' blob '));
+    for (const line of objs) expect(git(repo, 'cat-file', '-p', line.split(' ')[0])).not.toContain(GH);
+
+    const r = await s.store({ content: `token is ${GH}`, redact: true });
+    expect(r.redacted).toBe(1);
+    expect((await s.get(r.id)).memory.content).toBe('token is [REDACTED:github-token]');
+    const ok = await s.store({ content: `example token ${GH} from the docs`, allowSecret: true });
+    expect((await s.get(ok.id)).memory.content).toContain(GH);
+  });
+
+  it('guards update() and core documents too', async () => {
+    const repo = makeRepo();
+    const s = new MemoryStore({ repo, warn: () => {} });
+    const a = await s.store({ content: 'the deploy user is ci-bot' });
+    expect(await code(s.update(a.id, { content: `the deploy token is ${GH}` }))).toBe('SECRET_DETECTED');
+    expect((await s.update(a.id, { content: `the deploy token is ${GH}`, redact: true })).changed).toEqual(['content']);
+    expect((await s.get(a.id)).memory.content).toBe('the deploy token is [REDACTED:github-token]');
+    expect(await code(coreSet(s, { content: `# Me\nmy key: ${GH}` }))).toBe('SECRET_DETECTED');
+  });
+
+  it('CLI: exit 7 with kind and line, never the secret; --redact and --allow-secret', () => {
+    const repo = makeRepo();
+    const r = cli(repo, ['store', `a\nb ${GH}`, '--json']);
+    expect(r.code).toBe(7);
+    expect(r.json.error.code).toBe('SECRET_DETECTED');
+    expect(r.json.error.data.findings[0]).toMatchObject({ kind: 'github-token', line: 2, column: 3 });
+    expect(r.stdout + r.stderr).not.toContain(GH);
+    const h = cli(repo, ['store', `b ${GH}`]);
+    expect(h.code).toBe(7);
+    expect(h.stderr).toContain('github-token');
+    expect(h.stderr).not.toContain(GH);
+    const red = cli(repo, ['store', `c ${GH}`, '--redact', '--json']);
+    expect(red.json).toMatchObject({ success: true, redacted: 1 });
+    const all = cli(repo, ['store', `d ${GH}`, '--allow-secret', '--json', '--tags', 'x']);
+    expect(all.code).toBe(0);
+    const dup = cli(repo, ['store', `d  ${GH}`, '--allow-secret', '--json']);
+    expect(dup.json).toMatchObject({ success: true, id: all.json.id, duplicate: true });
+    const up1 = cli(repo, ['store', 'deploy window is Tuesday', '--upsert-key', 'window', '--json', '--no-auto-tag']);
+    const up2 = cli(repo, ['store', 'deploy window is Thursday', '--upsert-key', 'window', '--json', '--ttl', '30d']);
+    expect(up2.json).toMatchObject({ id: up1.json.id, upserted: true });
+    expect(cli(repo, ['get', up1.json.id, '--json']).json.memory).toMatchObject({ content: 'deploy window is Thursday', tags: [] });
+  });
+});
