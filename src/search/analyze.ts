@@ -38,21 +38,22 @@ export function pipelineWord(word: string): string {
 }
 
 export type TermSink = (term: string) => void;
+/** Receives a plain word (letters and digits only) that still has to go through the pipeline. */
+export type WordSink = (word: string) => void;
 
-function latinChunk(chunk: string, emit: TermSink): void {
-  const word = chunk.replace(LEAD, '').replace(TRAIL, '');
-  if (!word) return;
-  if (WORD_ONLY.test(word)) {
-    const t = pipelineWord(word);
-    if (t) emit(t);
-    return;
-  }
-  emit(word);
-  for (const part of word.split(PART_SPLIT)) {
+const ASCII_WORD = /^[a-z0-9]+$/;
+
+function latinChunk(chunk: string, emit: TermSink, word: WordSink): void {
+  // Most chunks are plain lowercase words: skip the Unicode trimming for them.
+  if (ASCII_WORD.test(chunk)) return word(chunk);
+  const w = chunk.replace(LEAD, '').replace(TRAIL, '');
+  if (!w) return;
+  if (WORD_ONLY.test(w)) return word(w);
+  emit(w);
+  for (const part of w.split(PART_SPLIT)) {
     // One-letter pieces (the `c` of c++, the `s` of a possessive) would match almost everything.
     if (!part || (part.length === 1 && !/\p{N}/u.test(part))) continue;
-    const t = pipelineWord(part);
-    if (t) emit(t);
+    word(part);
   }
 }
 
@@ -70,8 +71,14 @@ function cjkRun(run: string, emit: TermSink, unigrams: boolean): void {
  * Feeds every term of `text` to `emit`, in order. `forIndex` adds CJK single characters (documents
  * need them for one-character queries; queries with longer runs are better served by bigrams only).
  */
-export function analyze(text: string, emit: TermSink, forIndex: boolean): void {
+export function analyze(text: string, emit: TermSink, forIndex: boolean, word?: WordSink): void {
   if (!text) return;
+  const plain: WordSink =
+    word ??
+    ((w) => {
+      const t = pipelineWord(w);
+      if (t) emit(t);
+    });
   const norm = text.normalize('NFKC').toLowerCase();
   const hasCjk = CJK.test(norm);
   const pieces = hasCjk ? norm.split(CJK_RUNS) : [norm];
@@ -83,7 +90,7 @@ export function analyze(text: string, emit: TermSink, forIndex: boolean): void {
       cjkRun(piece, emit, forIndex);
       continue;
     }
-    for (const chunk of piece.split(/\s+/)) if (chunk) latinChunk(chunk, emit);
+    for (const chunk of piece.split(/\s+/)) if (chunk) latinChunk(chunk, emit, plain);
   }
 }
 

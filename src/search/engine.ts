@@ -12,13 +12,24 @@ import { FIELDS, NO_SCOPE, PRIORITY_CODE, type Segment } from './segment.js';
 const NF = FIELDS.length;
 const DAY = 86_400_000;
 
-/** lunr's BM25 constants and field boosts (all 1 in lunr's defaults). */
+/**
+ * BM25 constants. lunr's defaults are k1 = 1.2, b = 0.75, idf exponent 1, no coordination; the
+ * defaults below were chosen on LoCoMo (BENCHMARKS.md): memories are short passages, for which a
+ * lower k1 and b are the usual choice (Anserini uses 0.9 / 0.4), and a coordination factor plus a
+ * steeper idf favour memories that contain more of the question's rarer words.
+ */
 export interface Bm25Params {
   k1: number;
   b: number;
+  /** Field boosts: content, tags, category. */
   boost: [content: number, tags: number, category: number];
+  /** Coordination: scores are multiplied by (matched query terms / query terms) ^ coord. 0 = off. */
+  coord?: number;
+  /** Exponent of the idf (1 = plain BM25). */
+  idfPow?: number;
 }
-export const DEFAULT_BM25: Bm25Params = { k1: 1.2, b: 0.75, boost: [1, 1, 1] };
+export const LUNR_BM25: Bm25Params = { k1: 1.2, b: 0.75, boost: [1, 1, 1], coord: 0, idfPow: 1 };
+export const DEFAULT_BM25: Bm25Params = { k1: 0.6, b: 0.3, boost: [1, 1, 1], coord: 0.5, idfPow: 1.5 };
 
 /** The weights of the seed's boosts; `tag`, `category`, `content` come from `searchRelevance`. */
 export interface Weights {
@@ -112,6 +123,8 @@ export function textScores(view: IndexView, text: string, params: Bm25Params = D
   const keys = qterms.map((t) => Buffer.from(t, 'utf8'));
   const scratch = view.borrowScratch();
   const touched: Array<number[]> = view.parts.map(() => []);
+  const coord = params.coord ?? 0;
+  const matched: Array<Map<number, number>> | null = coord ? view.parts.map(() => new Map()) : null;
   for (const key of keys) {
     const where: Array<number> = view.parts.map((p) => p.seg.terms.find(key));
     let df = 0;
@@ -122,7 +135,7 @@ export function textScores(view: IndexView, text: string, params: Bm25Params = D
       else for (let p = seg.postOff[t]; p < seg.postOff[t + 1]; p++) if (!dead[seg.postDoc[p]]) df++;
     });
     if (!df) continue;
-    const w = idf(df, view.n);
+    const w = Math.pow(idf(df, view.n), params.idfPow ?? 1);
     view.parts.forEach(({ seg, dead }, pi) => {
       const t = where[pi];
       if (t < 0) return;
@@ -140,6 +153,7 @@ export function textScores(view: IndexView, text: string, params: Bm25Params = D
         }
         if (scores[d] === 0) tl.push(d);
         scores[d] += w * s;
+        if (matched) matched[pi].set(d, (matched[pi].get(d) ?? 0) + 1);
       }
     });
   }
@@ -147,7 +161,7 @@ export function textScores(view: IndexView, text: string, params: Bm25Params = D
   touched.forEach((tl, pi) => {
     const scores = scratch[pi];
     for (const d of tl) {
-      if (scores[d] > 0) out.push({ part: pi, doc: d, score: scores[d] });
+      if (scores[d] > 0) out.push({ part: pi, doc: d, score: matched ? scores[d] * Math.pow(matched[pi].get(d)! / keys.length, coord) : scores[d] });
       scores[d] = 0;
     }
   });

@@ -146,12 +146,10 @@ export function diffMemories(store: MemoryStore, from: string, to: string): Tree
 
 function buildDelta(store: MemoryStore, base: Segment, tree: string): Segment {
   const diff = diffMemories(store, base.tree, tree);
-  const byPath = new Map<string, number>();
-  for (let d = 0; d < base.n; d++) byPath.set(base.paths.get(d), d);
   const removed: number[] = [];
-  for (const p of diff.removed) {
-    const d = byPath.get(p);
-    if (d !== undefined) removed.push(d);
+  if (diff.removed.length) {
+    const gone = new Set(diff.removed);
+    for (let d = 0; d < base.n; d++) if (gone.has(base.paths.get(d))) removed.push(d);
   }
   const b = new SegmentBuilder();
   for (const f of diff.added) addFile(store, b, f.path, f.oid);

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import * as zlib from 'node:zlib';
-import { analyze } from './analyze.js';
+import { analyze, pipelineWord } from './analyze.js';
 
 /**
  * One immutable piece of the full-text index: a document table (what the filters and the ranking
@@ -95,6 +94,11 @@ export interface Segment {
 
 export const NO_SCOPE = 0xffffffff;
 
+/** Unique enough to tell two builds apart; avoids loading node:crypto on the search path. */
+function newBuildId(): string {
+  return Date.now().toString(36) + Math.random().toString(36).slice(2, 10) + process.pid.toString(36);
+}
+
 export interface DocInput {
   id: string;
   path: string;
@@ -143,11 +147,22 @@ class Interner {
   }
 }
 
-function byteOrder(strings: string[]): { order: number[]; bytes: Buffer[] } {
-  const bytes = strings.map((s) => Buffer.from(s, 'utf8'));
+const SURROGATE = /[\ud800-\udfff]/;
+
+/**
+ * Term numbers sorted in UTF-8 byte order (the order {@link StringColumn.find} searches). For
+ * strings without surrogate pairs that is JavaScript's own string order, which is much cheaper.
+ */
+function byteOrder(strings: string[]): number[] {
+  const astral = strings.map((s) => SURROGATE.test(s));
   const order = strings.map((_, i) => i);
-  order.sort((a, b) => Buffer.compare(bytes[a], bytes[b]));
-  return { order, bytes };
+  order.sort((a, b) => {
+    const x = strings[a];
+    const y = strings[b];
+    if (astral[a] || astral[b]) return Buffer.compare(Buffer.from(x, 'utf8'), Buffer.from(y, 'utf8'));
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  return order;
 }
 
 /** Builds a segment document by document; `finish()` sorts the dictionary and lays out postings. */
@@ -173,8 +188,20 @@ export class SegmentBuilder {
   private readonly seen = new Set<string>();
   skipped = 0;
 
+  private readonly wordNo = new Map<string, number>();
+
   get size(): number {
     return this.ids.length;
+  }
+
+  private numberOf(term: string): number {
+    let no = this.termNo.get(term);
+    if (no === undefined) {
+      no = this.termStr.length;
+      this.termStr.push(term);
+      this.termNo.set(term, no);
+    }
+    return no;
   }
 
   add(d: DocInput): void {
@@ -194,29 +221,33 @@ export class SegmentBuilder {
 
     const slots = new Map<number, number>();
     const tf: number[] = [];
+    let f = 0;
+    let count = 0;
+    const hit = (no: number) => {
+      let slot = slots.get(no);
+      if (slot === undefined) {
+        slot = slots.size;
+        slots.set(no, slot);
+        tf.push(0, 0, 0);
+      }
+      tf[slot * NF + f]++;
+      count++;
+    };
+    const term = (t: string) => hit(this.numberOf(t));
+    // Plain words map straight to a term number: one lookup per word instead of stem + dictionary.
+    const word = (w: string) => {
+      let no = this.wordNo.get(w);
+      if (no === undefined) {
+        const t = pipelineWord(w);
+        no = t ? this.numberOf(t) : -1;
+        if (this.wordNo.size < 1_000_000) this.wordNo.set(w, no);
+      }
+      if (no >= 0) hit(no);
+    };
     const texts = [d.content, d.tags.join(' '), d.category];
-    for (let f = 0; f < NF; f++) {
-      let count = 0;
-      analyze(
-        texts[f],
-        (term) => {
-          let no = this.termNo.get(term);
-          if (no === undefined) {
-            no = this.termStr.length;
-            this.termStr.push(term);
-            this.termNo.set(term, no);
-          }
-          let slot = slots.get(no);
-          if (slot === undefined) {
-            slot = slots.size;
-            slots.set(no, slot);
-            tf.push(0, 0, 0);
-          }
-          tf[slot * NF + f]++;
-          count++;
-        },
-        true,
-      );
+    for (f = 0; f < NF; f++) {
+      count = 0;
+      analyze(texts[f], term, true, word);
       this.len.push(count);
     }
     for (const [no, slot] of slots) {
@@ -227,7 +258,7 @@ export class SegmentBuilder {
   }
 
   finish(meta: { kind: 'base' | 'delta'; tree: string; baseBuild?: string | null; baseTree?: string | null; removed?: number[] }): Segment {
-    const { order } = byteOrder(this.termStr);
+    const order = byteOrder(this.termStr);
     const rank = new Uint32Array(order.length);
     order.forEach((no, r) => (rank[no] = r));
     const T = order.length;
@@ -250,7 +281,7 @@ export class SegmentBuilder {
     return {
       kind: meta.kind,
       tree: meta.tree,
-      build: randomBytes(8).toString('hex'),
+      build: newBuildId(),
       baseBuild: meta.baseBuild ?? null,
       baseTree: meta.baseTree ?? null,
       n: this.ids.length,
@@ -369,7 +400,7 @@ export function mergeSegments(base: Segment, delta: Segment): Segment {
   return {
     kind: 'base',
     tree: delta.tree,
-    build: randomBytes(8).toString('hex'),
+    build: newBuildId(),
     baseBuild: null,
     baseTree: null,
     n,
