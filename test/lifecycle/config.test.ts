@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MemoryStore } from '../../src/core/store.js';
+import { MemoryError } from '../../src/core/errors.js';
+import { configGet, configSet, configShow, configUnset } from '../../src/lifecycle/config-ops.js';
+import { cli, git, makeRepo } from '../helpers.js';
+
+async function code(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(MemoryError);
+    return (e as MemoryError).code;
+  }
+  throw new Error('expected a rejection');
+}
+
+function withEnv<T>(vars: Record<string, string>, fn: () => Promise<T>): Promise<T> {
+  const old: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(vars)) {
+    old[k] = process.env[k];
+    process.env[k] = v;
+  }
+  return fn().finally(() => {
+    for (const [k, v] of Object.entries(old)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  });
+}
+
+describe('layered config', () => {
+  it('defaults < branch file < repo file < env < flags', async () => {
+    const repo = makeRepo();
+    const warnings: string[] = [];
+    const s = new MemoryStore({ repo, warn: (m) => warnings.push(m) });
+    expect(s.config()).toMatchObject({ maxMemories: 10000, autoTag: true, defaultCategory: 'general', retention: { enabled: false, deleteAfterDays: 90, archiveAfterDays: 30 } });
+
+    const set = await configSet(s, 'retention.deleteAfterDays', '60');
+    expect(set).toMatchObject({ value: 60, changed: true });
+    await configSet(s, 'defaultCategory', 'notes');
+    await configSet(s, 'maxMemories', 500);
+    expect(git(repo, 'log', '-1', '--format=%s', 'memory')).toBe('memory: config set maxMemories = 500');
+    expect(JSON.parse(git(repo, 'show', 'memory:.memory/config.json'))).toEqual({ retention: { deleteAfterDays: 60 }, defaultCategory: 'notes', maxMemories: 500 });
+
+    writeFileSync(join(repo, '.git-memory.json'), JSON.stringify({ defaultCategory: 'repo-notes', retention: { archiveAfterDays: 10 } }));
+    await withEnv({ MEMORY_MAX_MEMORIES: '700', MEMORY_RETENTION_ENABLED: 'true' }, async () => {
+      const s2 = new MemoryStore({ repo, warn: () => {}, config: { maxMemories: 900 } });
+      const r = await configShow(s2);
+      expect(r.config).toMatchObject({ maxMemories: 900, defaultCategory: 'repo-notes', retention: { enabled: true, deleteAfterDays: 60, archiveAfterDays: 10 } });
+      expect(r.origin).toMatchObject({ maxMemories: 'flags', defaultCategory: 'repo', 'retention.enabled': 'env', 'retention.deleteAfterDays': 'branch', 'retention.archiveAfterDays': 'repo', autoTag: 'defaults' });
+      expect(r.layers.map((l) => l.name)).toEqual(['branch', 'repo', 'env', 'flags']);
+      const s3 = new MemoryStore({ repo, warn: () => {} });
+      expect((await configGet(s3, 'maxMemories')).value).toBe(700);
+      // The effective default category is used by store().
+      const st = await s3.store({ content: 'a note without a category' });
+      expect((await s3.get(st.id)).memory.category).toBe('repo-notes');
+    });
+    // The repo file is read, never written.
+    expect(git(repo, 'status', '--porcelain')).toBe('?? .git-memory.json');
+    await configUnset(s, 'maxMemories');
+    expect(JSON.parse(git(repo, 'show', 'memory:.memory/config.json')).maxMemories).toBeUndefined();
+  });
+
+  it('warns about unknown keys, drops bad values to the layer below, refuses bad sets and flags', async () => {
+    const repo = makeRepo();
+    const s = new MemoryStore({ repo, warn: () => {} });
+    expect(await code(configSet(s, 'retention.deleteAfterDays', '-3'))).toBe('INVALID_INPUT');
+    expect(await code(configSet(s, 'defaultPriority', 'urgent'))).toBe('INVALID_INPUT');
+    expect(await code(configSet(s, 'noSuchKey', '1'))).toBe('INVALID_INPUT');
+    expect(git(repo, 'branch', '--list', 'memory')).toBe(''); // nothing was written
+
+    writeFileSync(join(repo, '.git-memory.json'), JSON.stringify({ maxMemories: 'lots', autoTagg: false, retention: { enabled: true, keepForever: 1 } }));
+    const warnings: string[] = [];
+    const s2 = new MemoryStore({ repo, warn: (m) => warnings.push(m) });
+    const r = await configShow(s2);
+    expect(r.config.maxMemories).toBe(10000);
+    expect(r.config.retention.enabled).toBe(true);
+    expect(r.issues.map((i) => [i.kind, i.key])).toEqual(expect.arrayContaining([['invalid-value', 'maxMemories'], ['unknown-key', 'autoTagg'], ['unknown-key', 'retention.keepForever']]));
+    expect(warnings.join('\n')).toMatch(/autoTagg/);
+    expect(warnings.join('\n')).toMatch(/maxMemories must be a whole number|maxMemories .*number/);
+    // The sync form (no zod loaded yet in a fresh store) agrees on the values.
+    expect(new MemoryStore({ repo, warn: () => {} }).config().maxMemories).toBe(10000);
+
+    writeFileSync(join(repo, '.git-memory.json'), '{ not json');
+    const s3 = new MemoryStore({ repo, warn: () => {} });
+    const r3 = await configShow(s3);
+    expect(r3.issues[0]).toMatchObject({ kind: 'unreadable', layer: 'repo' });
+    expect(r3.config.maxMemories).toBe(10000);
+
+    expect(() => new MemoryStore({ repo, warn: () => {}, config: { maxMemories: -1 } }).config()).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+  });
+
+  it('CLI: config show/get/set with --json', () => {
+    const repo = makeRepo();
+    const set = cli(repo, ['config', 'set', 'retention.enabled', 'true', '--json']);
+    expect(set.code).toBe(0);
+    expect(set.json).toMatchObject({ success: true, key: 'retention.enabled', value: true, changed: true });
+    expect(cli(repo, ['config', 'get', 'retention.enabled', '--json']).json).toMatchObject({ success: true, value: true, origin: 'branch' });
+    expect(cli(repo, ['config', 'get', 'retention.enabled']).stdout.trim()).toBe('true');
+    const show = cli(repo, ['config', 'show', '--json'], { env: { MEMORY_AUTO_TAG: 'false' } });
+    expect(show.json.config.autoTag).toBe(false);
+    expect(show.json.origin.autoTag).toBe('env');
+    const bad = cli(repo, ['config', 'set', 'maxMemories', 'many', '--json']);
+    expect(bad.code).toBe(2);
+    expect(bad.json.error.code).toBe('INVALID_INPUT');
+    expect(cli(repo, ['config', 'show']).stdout).toMatch(/retention\.enabled\s+true\s+branch/);
+  });
+});

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MemoryStore } from '../../src/core/store.js';
+import { MemoryError } from '../../src/core/errors.js';
+import { exportMemories, importMemories } from '../../src/lifecycle/import-export.js';
+import { cli, git, makeRepo, tempDir } from '../helpers.js';
+
+const j = (...p: string[]) => p.join('');
+const commits = (repo: string) => Number(git(repo, 'rev-list', '--count', 'memory'));
+
+const seedLines = [
+  { id: 'mem_abc123', content: 'The user prefers TypeScript over JavaScript for new projects', tags: ['preferences', 'typescript'], category: 'user-preferences', priority: 'medium', timestamp: '2026-02-25T15:00:00Z', metadata: { job_id: 'job_abc123', source: 'agent', version: 1 } },
+  { content: 'API rate limit is 100 requests/minute', tags: ['api', 'limits'], timestamp: '2026-02-26T10:00:00Z' },
+  { content: 'Database connection uses SSL on production', category: 'infrastructure', priority: 'high' },
+];
+
+describe('import', () => {
+  it('imports JSONL in one commit, keeping ids and timestamps; invalid lines reported by number', async () => {
+    const repo = makeRepo();
+    const s = new MemoryStore({ repo, warn: () => {} });
+    await s.store({ content: 'already here', tags: ['x'] });
+    const before = commits(repo);
+    const text = [
+      JSON.stringify(seedLines[0]),
+      '',
+      JSON.stringify(seedLines[1]),
+      '{ not json',
+      JSON.stringify({ content: '' }),
+      JSON.stringify({ content: 'bad priority', priority: 'urgent' }),
+      JSON.stringify(seedLines[2]),
+      JSON.stringify({ content: 'already here' }),
+      JSON.stringify({ content: j('key ', 'gh', 'p_', 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8') }),
+      JSON.stringify({ content: 'API rate limit is  100 requests/minute' }),
+    ].join('\n');
+    const r = await importMemories(s, { text });
+    expect(r.imported).toBe(3);
+    expect(r.duplicates).toBe(2);
+    expect(r.errors.map((e) => [e.line, e.code])).toEqual([
+      [4, 'INVALID_INPUT'],
+      [5, 'EMPTY_CONTENT'],
+      [6, 'INVALID_INPUT'],
+      [9, 'SECRET_DETECTED'],
+    ]);
+    expect(commits(repo)).toBe(before + 1);
+    expect(git(repo, 'log', '-1', '--format=%s', 'memory')).toMatch(/^memory: import 3 memories/);
+    const m = (await s.get('mem_abc123')).memory;
+    expect(m).toMatchObject({ content: seedLines[0].content, tags: ['preferences', 'typescript'], category: 'user-preferences', timestamp: '2026-02-25T15:00:00.000Z', metadata: { job_id: 'job_abc123' } });
+    expect((await s.list({ category: 'infrastructure' })).memories[0].priority).toBe('high');
+    // Imported again: everything is already there.
+    const again = await importMemories(s, { records: seedLines });
+    expect(again).toMatchObject({ imported: 0, duplicates: 3 });
+    expect(commits(repo)).toBe(before + 1);
+  });
+
+  it('--strict imports nothing when any line is invalid', async () => {
+    const repo = makeRepo();
+    const s = new MemoryStore({ repo, warn: () => {} });
+    let err: MemoryError | null = null;
+    try {
+      await importMemories(s, { text: `${JSON.stringify(seedLines[1])}\n{oops\n`, strict: true });
+    } catch (e) {
+      err = e as MemoryError;
+    }
+    expect(err?.code).toBe('INVALID_INPUT');
+    expect((err!.data.errors as Array<{ line: number }>)[0].line).toBe(2);
+    expect(git(repo, 'branch', '--list', 'memory')).toBe('');
+  });
+
+  it('--from-pi migrates a seed .pi/memories directory, keeping ids and timestamps', async () => {
+    const dir = join(tempDir('gm-pi-'), '.pi', 'memories');
+    mkdirSync(dir, { recursive: true });
+    const files = [
+      { id: 'mem_abc123', content: 'The user prefers TypeScript over JavaScript for new projects', tags: ['preferences', 'typescript', 'languages'], category: 'user-preferences', priority: 'medium', timestamp: '2026-02-25T15:00:00Z', metadata: { job_id: 'job_abc123', source: 'agent', version: 1 } },
+      { id: 'mem_def456', content: 'Database migrations are in /db/migrations, run with npm run migrate', tags: [], category: 'project-alpha', priority: 'high', timestamp: '2026-02-25T16:00:00Z', metadata: { source: 'agent', version: 1 } },
+      { id: 'mem_1708873200000_XyZ', content: 'An id in another shape', tags: ['misc'], timestamp: '2026-02-25T17:00:00Z' },
+    ];
+    for (const f of files) writeFileSync(join(dir, `${f.id}.json`), JSON.stringify(f, null, 2));
+    writeFileSync(join(dir, 'mem_broken.json'), '{ "id": "mem_broken", ');
+    writeFileSync(
+      join(dir, 'index.json'),
+      JSON.stringify({ tags: { typescript: ['mem_abc123'], database: ['mem_def456'], migrations: ['mem_def456'] }, categories: { 'project-alpha': ['mem_def456'] }, created_at: '2026-02-25T15:00:00Z', updated_at: '2026-02-25T16:30:00Z' }),
+    );
+    const repo = makeRepo();
+    const r = cli(repo, ['import', '--from-pi', join(dir, '..'), '--json']);
+    expect(r.code).toBe(0);
+    expect(r.json).toMatchObject({ success: true, imported: 3, duplicates: 0 });
+    expect(r.json.errors).toEqual([expect.objectContaining({ line: 'mem_broken.json', code: 'INVALID_INPUT' })]);
+    const s = new MemoryStore({ repo, warn: () => {} });
+    expect((await s.get('mem_abc123')).memory).toMatchObject({ timestamp: '2026-02-25T15:00:00.000Z', category: 'user-preferences', metadata: { job_id: 'job_abc123', imported_from: 'pi' } });
+    // Tags missing from a file come back from index.json.
+    expect((await s.get('mem_def456')).memory.tags).toEqual(['database', 'migrations']);
+    const odd = (await s.get('mem_1708873200000xyz')).memory;
+    expect(odd.metadata.original_id).toBe('mem_1708873200000_XyZ');
+    expect(commits(repo)).toBe(1);
+  });
+
+  it('CLI: JSONL from stdin and a file; progress bar only on a TTY', () => {
+    const repo = makeRepo();
+    const r = cli(repo, ['import', '-', '--json'], { input: seedLines.map((l) => JSON.stringify(l)).join('\n') });
+    expect(r.code).toBe(0);
+    expect(r.json).toMatchObject({ success: true, imported: 3, errors: [] });
+    expect(r.stderr).not.toContain('importing [');
+    const file = join(tempDir(), 'bad.jsonl');
+    writeFileSync(file, '{"content":"ok line"}\n[1,2]\n');
+    const h = cli(repo, ['import', file]);
+    expect(h.code).toBe(0);
+    expect(h.stdout).toMatch(/imported 1 memory, 1 invalid/);
+    expect(h.stdout).toMatch(/line 2: \[INVALID_INPUT\]/);
+    const strict = cli(repo, ['import', file, '--strict', '--json']);
+    expect(strict.code).toBe(2);
+    expect(strict.json.error.code).toBe('INVALID_INPUT');
+  });
+});
+
+describe('export', () => {
+  it('round trip: export (jsonl, json) → import into another repository gives the same memories', async () => {
+    const a = makeRepo();
+    const s = new MemoryStore({ repo: a, warn: () => {} });
+    await importMemories(s, { records: seedLines });
+    await s.store({ content: '  Leading and trailing space, CJK 记忆 and emoji 🧠\n---\nnot front matter\n', tags: ['tricky'], scope: 'p2p:ou_123', ttl: '30d', upsertKey: 'tricky' });
+    const jsonl = cli(a, ['export']);
+    expect(jsonl.code).toBe(0);
+    expect(jsonl.stdout.trim().split('\n')).toHaveLength(4);
+    const out = join(tempDir(), 'all.json');
+    const js = cli(a, ['export', '--json', '--output', out]);
+    expect(js.json).toMatchObject({ success: true, exported: 4, format: 'json' });
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toHaveLength(4);
+
+    for (const input of [{ input: jsonl.stdout, args: ['import', '-', '--json'] }, { input: '', args: ['import', out, '--json'] }]) {
+      const b = makeRepo();
+      const r = cli(b, input.args, { input: input.input });
+      expect(r.json).toMatchObject({ imported: 4, errors: [] });
+      const again = cli(b, ['export']);
+      expect(again.stdout).toBe(jsonl.stdout);
+    }
+    const md = await exportMemories(s, { format: 'markdown' });
+    expect(md.data).toMatch(/^# Memories \(4\) from branch memory/);
+    expect(md.data).toContain('记忆 and emoji 🧠');
+    expect(md.count).toBe(4);
+  });
+});

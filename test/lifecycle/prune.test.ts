@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryStore } from '../../src/core/store.js';
+import { listTrash } from '../../src/core/trash.js';
+import { prune } from '../../src/lifecycle/prune.js';
+import { exportMemories } from '../../src/lifecycle/import-export.js';
+import { cli, git, makeRepo } from '../helpers.js';
+
+const DAY = 86_400_000;
+const T0 = Date.parse('2026-01-01T00:00:00Z');
+
+/** A store whose clock the test moves. */
+function clockStore(repo: string, cfg: Record<string, unknown> = {}) {
+  const clock = { now: T0 };
+  const s = new MemoryStore({ repo, warn: () => {}, now: () => new Date(clock.now), config: cfg });
+  return { s, clock };
+}
+
+const files = (repo: string, dir: string) => {
+  try {
+    return git(repo, 'ls-tree', '-r', '--name-only', 'memory', dir).split('\n').filter(Boolean);
+  } catch {
+    return [];
+  }
+};
+
+describe('memory prune', () => {
+  it('archives, trashes, expires and purges by age in one commit; dry run writes nothing', async () => {
+    const repo = makeRepo();
+    const { s, clock } = clockStore(repo, { retention: { enabled: true, archiveAfterDays: 30, deleteAfterDays: 90 }, trashRetentionDays: 30 });
+    const old = await s.store({ content: 'written on day 0', tags: ['a'] });
+    clock.now = T0 + 50 * DAY;
+    const mid = await s.store({ content: 'written on day 50', tags: ['a'] });
+    const ttl = await s.store({ content: 'expires a week after day 50', tags: ['a'], ttl: '7d' });
+    clock.now = T0 + 95 * DAY;
+    const fresh = await s.store({ content: 'written on day 95', tags: ['a'] });
+    const gone = await s.store({ content: 'deleted on day 95', tags: ['a'] });
+    await s.delete(gone.id);
+
+    const before = git(repo, 'rev-parse', 'memory');
+    const dry = await prune(s, { dryRun: true });
+    expect(dry.dryRun).toBe(true);
+    expect(git(repo, 'rev-parse', 'memory')).toBe(before);
+    expect(dry.trashed.map((i) => [i.id, i.reason])).toEqual(expect.arrayContaining([[old.id, expect.stringContaining('90 days')], [ttl.id, 'expired']]));
+    expect(dry.archived.map((i) => i.id)).toEqual([mid.id]);
+    expect(dry.purged).toEqual([]);
+
+    const r = await prune(s);
+    expect(git(repo, 'rev-list', '--count', `${before}..memory`)).toBe('1');
+    expect(r.commit).toBe(git(repo, 'rev-parse', 'memory'));
+    expect(git(repo, 'log', '-1', '--format=%B', 'memory')).toMatch(/^memory: prune: 1 memory archived, 2 moved to the trash, 0 purged/);
+    expect((await s.list()).memories.map((m) => m.id)).toEqual([fresh.id]);
+    expect(files(repo, 'archive')).toEqual([expect.stringMatching(new RegExp(`^archive/2026-02/./${mid.id}\\.md$`))]);
+    expect(listTrash(s).map((i) => i.id).sort()).toEqual([old.id, ttl.id, gone.id].sort());
+    // Archived memories are out of list/search but in an export with archived.
+    const all = await exportMemories(s, { archived: true });
+    expect(all.data).toContain(mid.id);
+    expect((await exportMemories(s)).data).not.toContain(mid.id);
+
+    // 31 days later: the trash items are purged, and the archived memory (now 76 days old) stays archived.
+    clock.now = T0 + 126 * DAY;
+    const r2 = await prune(s);
+    expect(r2.purged.map((i) => i.id).sort()).toEqual([old.id, ttl.id, gone.id].sort());
+    expect(r2.trashed).toEqual([]);
+    expect(r2.archived.map((i) => i.id)).toEqual([fresh.id]); // 31 days without a write
+    expect(files(repo, 'trash')).toEqual([]);
+    // Past deleteAfterDays the archived memory goes to the trash too.
+    clock.now = T0 + 141 * DAY;
+    const r3 = await prune(s);
+    expect(r3.trashed.map((i) => i.id)).toEqual([mid.id]);
+    expect(files(repo, 'archive')).toEqual([expect.stringContaining(fresh.id)]);
+    // Nothing left to do: no commit.
+    const tip = git(repo, 'rev-parse', 'memory');
+    await prune(s);
+    expect(git(repo, 'rev-parse', 'memory')).toBe(tip);
+  });
+
+  it('without retention.enabled only expiry, the cap and the trash apply; --retention forces the age rules', async () => {
+    const repo = makeRepo();
+    const { s, clock } = clockStore(repo);
+    const a = await s.store({ content: 'an old note' });
+    clock.now = T0 + 200 * DAY;
+    const r = await prune(s);
+    expect(r.ageRules).toBe(false);
+    expect(r.archived.length + r.trashed.length).toBe(0);
+    expect(r.summary).toMatch(/age rules off/);
+    const forced = await prune(s, { retention: true });
+    expect(forced.trashed.map((i) => i.id)).toEqual([a.id]);
+  });
+
+  it('over maxMemories archives the oldest low-priority memories first', async () => {
+    const repo = makeRepo();
+    const { s, clock } = clockStore(repo, { maxMemories: 3 });
+    const ids: Record<string, string> = {};
+    for (const [name, priority] of [['h1', 'high'], ['l1', 'low'], ['m1', 'medium'], ['l2', 'low'], ['m2', 'medium']] as const) {
+      clock.now += DAY;
+      ids[name] = (await s.store({ content: `memory ${name}`, priority })).id;
+    }
+    const r = await prune(s);
+    expect(r.archived.map((i) => i.id)).toEqual([ids.l1, ids.l2]);
+    expect(r.archived[0].reason).toMatch(/maxMemories/);
+    expect(r.remaining).toBe(3);
+    expect((await s.list()).memories.map((m) => m.id).sort()).toEqual([ids.h1, ids.m1, ids.m2].sort());
+  });
+
+  it('CLI: prune --dry-run --json and a readable summary', () => {
+    const repo = makeRepo();
+    cli(repo, ['store', 'short lived', '--ttl', '1s']);
+    const before = git(repo, 'rev-parse', 'memory');
+    const later = { MEMORY_RETENTION_ENABLED: 'true' };
+    // Two seconds later the memory is expired (the CLI uses the real clock).
+    const wait = Date.now() + 1100;
+    while (Date.now() < wait) {
+      /* spin: no sleep in sync tests */
+    }
+    const dry = cli(repo, ['prune', '--dry-run', '--json'], { env: later });
+    expect(dry.code).toBe(0);
+    expect(dry.json).toMatchObject({ success: true, dryRun: true, trashed: [expect.objectContaining({ reason: 'expired' })] });
+    expect(git(repo, 'rev-parse', 'memory')).toBe(before);
+    const run = cli(repo, ['prune'], { env: later });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^pruned: 0 memories archived, 1 moved to the trash/);
+    expect(cli(repo, ['list', '--json']).json.total).toBe(0);
+  });
+});
