@@ -21,6 +21,8 @@ export { memoryStats, formatStats, type MemoryStats } from './core/stats.js';
 export { PRIORITIES, MAX_CONTENT_BYTES, type Memory, type Priority } from './core/memory.js';
 export { newId, isValidId, pathFor, idFromPath } from './core/id.js';
 export * from './core/errors.js';
+export type { SearchQuery, SearchResult, SearchResponse } from './core/search-types.js';
+export type { RebuildResult as RebuildIndexResult, IndexOptions as SearchIndexOptions } from './search/index.js';
 export { DEFAULT_CONFIG, BRANCH_CONFIG_PATH, REPO_CONFIG_FILE, type MemoryConfig, type ResolvedConfig, type ConfigIssue } from './core/config.js';
 export { prune, ARCHIVE_DIR, type PruneOptions, type PruneResult, type PruneItem } from './lifecycle/prune.js';
 export { importMemories, exportMemories, type ImportInput, type ImportResult, type ImportError, type ExportFormat } from './lifecycle/import-export.js';

@@ -1,5 +1,7 @@
 import { MemoryStore, type ListFilter, type StoreInput, type StoreOptions, type StoreResult } from './store.js';
 import type { Memory } from './memory.js';
+import type { SearchQuery, SearchResponse } from './search-types.js';
+import type { RebuildResult as RebuildIndexResult } from '../search/index.js';
 import { coreHistory, coreRestore, coreSet, coreUpdate, coreView, type CoreSnapshot, type CoreUpdateInput, type CoreViewResult, type CoreWriteResult } from './core-doc.js';
 import { getAt, memoryHistory, type GetAtResult, type MemoryVersion } from './history.js';
 import { memoryStats, type MemoryStats } from './stats.js';
@@ -66,6 +68,15 @@ export interface GitMemory {
    * just the page. `limit` default 50.
    */
   list(filter?: ListFilter): Promise<{ success: true; memories: Memory[]; total: number }>;
+  /**
+   * `memory_search`: ranked full-text search (BM25 plus the seed's tag/category/priority/recency
+   * boosts, docs/search.md) with filters; text alone, filters alone (newest first) or both, as
+   * `{ success, results: [{ ...memory, relevance }], total }`. `limit` default 10. Any query string
+   * is accepted; bad filter values reject with INVALID_INPUT.
+   */
+  search(q?: SearchQuery): Promise<SearchResponse>;
+  /** Rebuilds the search index from every file on the branch: `{ success, indexed, skipped, ... }`. */
+  rebuildIndex(): Promise<RebuildIndexResult>;
   /** `memory_delete`: removes one memory (one commit; git history keeps it), `{ success, deleted, commit }`. Rejects with NOT_FOUND. */
   delete(id: string): Promise<{ success: true; deleted: string; commit: string }>;
   /** Removes every memory with `tag` in one commit. */
@@ -166,6 +177,8 @@ export function openMemory(opts: OpenOptions = {}): GitMemory {
     recent: (count) => s.recent(count),
     tagged: (tags) => s.tagged(tags),
     list: (filter) => s.list(filter),
+    search: (q) => s.search(q),
+    rebuildIndex: () => s.rebuildIndex(),
     delete: (id) => s.delete(id),
     deleteByTag: (tag) => s.deleteByTag(tag),
     clear: (o) => s.clear(o),

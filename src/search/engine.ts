@@ -187,6 +187,12 @@ const ISO = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[
 export function parseDate(v: unknown, field: string): number {
   const s = typeof v === 'string' ? v.trim() : v instanceof Date ? v.toISOString() : '';
   if (!ISO.test(s)) throw new InvalidInputError(`${field} must be an ISO date or datetime such as 2026-01-31 or 2026-01-31T12:00:00Z, got ${JSON.stringify(v)}`, { field });
+  const [y, mo, d] = s.slice(0, 10).split('-').map(Number);
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  // Date.parse rolls 2026-02-30 over to March; a calendar date must exist as written.
+  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d) {
+    throw new InvalidInputError(`${field} is not a valid date: ${JSON.stringify(v)}`, { field });
+  }
   let norm = s.replace(' ', 'T');
   if (norm.length > 10 && !/(Z|[+-]\d{2}:?\d{2})$/i.test(norm)) norm += 'Z';
   const ms = Date.parse(norm.length === 10 ? `${norm}T00:00:00Z` : norm);

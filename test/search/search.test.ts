@@ -142,7 +142,7 @@ describe('memory search (library)', async () => {
   });
 
   it('rejects bad filter values with INVALID_INPUT', async () => {
-    for (const q of [{ after: 'yesterday' }, { before: '2026-13-45' }, { days: -1 }, { days: 'x' as unknown as number }, { limit: 0 }, { limit: 1.5 }, { priority: 'urgent' as 'high' }, { query: 42 as unknown as string }]) {
+    for (const q of [{ after: 'yesterday' }, { before: '2026-13-45' }, { before: '2026-02-30' }, { after: '2026-01-01T25:00:00Z' }, { days: -1 }, { days: 'x' as unknown as number }, { limit: 0 }, { limit: 1.5 }, { priority: 'urgent' as 'high' }, { query: 42 as unknown as string }]) {
       await expect(s.search(q)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     }
   });

@@ -1,0 +1,125 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, cliAsync, git, makeRepo, tempDir } from '../helpers.js';
+
+function store(repo: string, content: string, ...args: string[]) {
+  const r = cli(repo, ['store', content, '--json', ...args]);
+  expect(r.code).toBe(0);
+  return r.json.id as string;
+}
+
+describe('memory search (CLI)', () => {
+  const repo = makeRepo();
+  const rate = store(repo, 'The API rate limit is 100 requests per minute', '--tags', 'api,limits', '--category', 'infrastructure', '--priority', 'high');
+  const mig = store(repo, 'Database migrations are in /db/migrations, run with npm run migrate', '--tags', 'database,migrations', '--category', 'project-alpha');
+  const zh = store(repo, '用户喜欢简洁的回答，并且希望附带代码示例', '--tags', 'preferences');
+
+  it('prints the seed JSON shape, best first', () => {
+    const r = cli(repo, ['search', 'rate', 'limit', '--json']);
+    expect(r.code).toBe(0);
+    expect(r.json.success).toBe(true);
+    expect(r.json.total).toBe(1);
+    const [m] = r.json.results;
+    expect(m).toMatchObject({ id: rate, content: 'The API rate limit is 100 requests per minute', tags: ['api', 'limits'], category: 'infrastructure', priority: 'high' });
+    expect(typeof m.relevance).toBe('number');
+    expect(typeof m.timestamp).toBe('string');
+    expect(r.stderr).toBe('');
+  });
+
+  it('takes repeatable filters and lists newest first without a query', () => {
+    expect(cli(repo, ['search', '--tag', 'database', '--tag', 'migrations', '--json']).json.results.map((m: { id: string }) => m.id)).toEqual([mig]);
+    expect(cli(repo, ['search', '--tag', 'database', '--tag', 'api', '--json']).json.total).toBe(0);
+    const all = cli(repo, ['search', '--json']).json;
+    expect(all.results.map((m: { id: string }) => m.id)).toEqual([zh, mig, rate]);
+    expect(cli(repo, ['search', 'npm', '--category', 'project-alpha', '--limit', '1', '--json']).json.results[0].id).toBe(mig);
+    expect(cli(repo, ['search', '--days', '1', '--after', '2020-01-01', '--before', '2999-01-01T00:00:00Z', '--json']).json.total).toBe(3);
+  });
+
+  it('searches Chinese', () => {
+    expect(cli(repo, ['search', '代码示例', '--json']).json.results.map((m: { id: string }) => m.id)).toEqual([zh]);
+  });
+
+  it('accepts any query text', () => {
+    for (const q of ['foo:bar', 'c++', 'a~', '^2', '*', '"', 'http://x.com', ':']) {
+      const r = cli(repo, ['search', q, '--json']);
+      expect(r.code, q).toBe(0);
+      expect(r.json.success).toBe(true);
+    }
+    expect(cli(repo, ['search', '--', '-x', '--json']).code).toBe(0);
+  });
+
+  it('rejects bad filter values with exit 2 and INVALID_INPUT', () => {
+    for (const args of [['--after', 'last week'], ['--days', '-3'], ['--limit', '0'], ['--before', '2026-02-30T99:00']]) {
+      const r = cli(repo, ['search', 'x', '--json', ...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.json.error.code).toBe('INVALID_INPUT');
+    }
+  });
+
+  it('renders a table for people and shows help with examples', () => {
+    const r = cli(repo, ['search', 'rate']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(rate);
+    expect(r.stdout).toContain('1 of 1');
+    const h = cli(repo, ['search', '--help']);
+    expect(h.stdout).toContain('--tag');
+    expect(h.stdout).toContain('Examples');
+  });
+
+  it('rebuild-index reports indexed and skipped files', () => {
+    const r = cli(repo, ['rebuild-index', '--json']);
+    expect(r.code).toBe(0);
+    expect(r.json).toMatchObject({ success: true, indexed: 3, skipped: 0 });
+    expect(r.stderr).toBe('');
+    expect(cli(repo, ['rebuild-index']).stdout).toMatch(/indexed 3 memories/);
+  });
+});
+
+describe('index cache across processes', () => {
+  it('survives concurrent rebuilds and searches', async () => {
+    const repo = makeRepo();
+    for (let i = 0; i < 5; i++) store(repo, `concurrent memory ${i} banana`);
+    const runs = await Promise.all([
+      ...Array.from({ length: 3 }, () => cliAsync(repo, ['rebuild-index', '--json'])),
+      ...Array.from({ length: 3 }, () => cliAsync(repo, ['search', 'banana', '--json'])),
+    ]);
+    for (const r of runs) expect(r.code, r.stderr).toBe(0);
+    for (const r of runs.slice(3)) expect(r.json.total).toBe(5);
+    const dir = join(repo, '.git', 'git-memory', 'memory');
+    expect(existsSync(join(dir, 'search-v1.base'))).toBe(true);
+    // No temp file left behind, and the cache is valid for the next process.
+    const { readdirSync } = await import('node:fs');
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(cli(repo, ['search', 'banana', '--json']).json.total).toBe(5);
+  });
+
+  it('rebuilds a corrupt cache file', () => {
+    const repo = makeRepo();
+    const id = store(repo, 'corrupt cache test cherry');
+    expect(cli(repo, ['search', 'cherry', '--json']).json.total).toBe(1);
+    const file = join(repo, '.git', 'git-memory', 'memory', 'search-v1.base');
+    const size = readFileSync(file).length;
+    writeFileSync(file, readFileSync(file).subarray(0, 100));
+    const r = cli(repo, ['search', 'cherry', '--json']);
+    expect(r.json.results[0].id).toBe(id);
+    expect(readFileSync(file).length).toBe(size);
+  });
+
+  it('sees memories brought by a fetch', () => {
+    const remote = makeRepo({ bare: true });
+    const a = makeRepo();
+    store(a, 'first memory about oranges');
+    git(a, 'push', '-q', remote, 'memory');
+    const b = tempDir('gm-clone-');
+    git(b, 'clone', '-q', remote, '.');
+    git(b, 'fetch', '-q', 'origin', '+memory:memory');
+    expect(cli(b, ['search', 'oranges', '--json']).json.total).toBe(1);
+    const second = store(a, 'second memory about oranges and lemons');
+    git(a, 'push', '-q', remote, 'memory');
+    git(b, 'fetch', '-q', 'origin', '+memory:memory');
+    const r = cli(b, ['search', 'lemons', '--json']);
+    expect(r.json.results.map((m: { id: string }) => m.id)).toEqual([second]);
+    expect(cli(b, ['search', 'oranges', '--json']).json.total).toBe(2);
+  });
+});
