@@ -32,6 +32,12 @@ const timeIt = async (fn) => {
   return Number(process.hrtime.bigint() - t) / 1e6;
 };
 
+const timeSync = (fn) => {
+  const t = process.hrtime.bigint();
+  fn();
+  return Number(process.hrtime.bigint() - t) / 1e6;
+};
+
 const WORDS = 'api rate limit deploy database migration cache token retry timeout queue worker index search build release branch review vpn ssl pagination cursor schema config secret log metric alert'.split(' ');
 const sentence = (i) => Array.from({ length: 12 }, (_, k) => WORDS[(i * 7 + k * 13) % WORDS.length]).join(' ') + ` (note ${i})`;
 
@@ -44,10 +50,12 @@ try {
   // Start-up: connect (spawn + initialize) vs an empty node start.
   const nodeStart = [];
   const connect = [];
-  for (let i = 0; i < 5; i++) {
-    nodeStart.push(await timeIt(async () => spawnSync(process.execPath, ['-e', ''])));
+  for (let i = 0; i < 10; i++) {
+    const base = timeSync(() => spawnSync(process.execPath, ['-e', '']));
+    nodeStart.push(base);
     const c = new Client({ name: 'bench', version: '1' });
-    connect.push(await timeIt(() => c.connect(new StdioClientTransport({ command: process.execPath, args: [cliPath, 'mcp', '--repo', repo], env, stderr: 'ignore' }))));
+    const x = await timeIt(() => c.connect(new StdioClientTransport({ command: process.execPath, args: [cliPath, 'mcp', '--repo', repo], env, stderr: 'ignore' })));
+    connect.push(x);
     await c.close();
   }
 
@@ -67,54 +75,71 @@ try {
     store.push(await timeIt(async () => (lastId = (await call('memory_store', { content: sentence(i), tags: [WORDS[i % WORDS.length]] })).structuredContent.id)));
   }
   const rows = [];
+  // The ratio is over the median MCP ping of the same run (transport + JSON-RPC, no memory work).
   const measure = async (label, fn) => {
     const xs = [];
     for (let i = 0; i < REPS; i++) {
       try {
         xs.push(await timeIt(fn));
       } catch (err) {
-        rows.push([label, null, String(err.message).slice(0, 120)]);
+        rows.push([label, null, null, String(err.message).slice(0, 120)]);
         return null;
       }
     }
-    rows.push([label, median(xs)]);
+    rows.push([label, median(xs), pingBase ? median(xs) / pingBase : 1]);
     return median(xs);
   };
-  const ping = await measure('MCP ping (baseline)', () => client.ping());
+  let pingBase = 0;
+  pingBase = await measure('MCP ping (baseline)', () => client.ping());
   await measure(`memory_get`, () => call('memory_get', { id: lastId }));
   await measure(`memory_recent (10)`, () => call('memory_recent', {}));
   await measure(`memory_list tag filter (of ${N})`, () => call('memory_list', { tags: ['deploy'], limit: 10 }));
-  await measure(`memory_search "rate limit" (of ${N})`, () => call('memory_search', { query: 'rate limit retry', limit: 10 }));
-  await measure(`memory_search tag+query (of ${N})`, () => call('memory_search', { query: 'database', tags: ['api'], limit: 5 }));
-  const storeMedian = median(store.slice(-REPS));
-  rows.splice(1, 0, [`memory_store (at ${N - REPS}..${N} memories)`, storeMedian]);
+  await measure(`memory_search "rate limit retry" (of ${N})`, () => call('memory_search', { query: 'rate limit retry', limit: 10 }));
+  await measure(`memory_search query + tag (of ${N})`, () => call('memory_search', { query: 'database', tags: ['api'], limit: 5 }));
+  let storeI = N;
+  await measure(`memory_store (${N}+ memories)`, () => call('memory_store', { content: sentence(storeI++), tags: ['bench'] }));
   await client.close();
 
-  // The same operations as one CLI process each.
+  // A fresh server's first search: it loads (or builds) the index.
+  const firstSearch = [];
+  for (let i = 0; i < 5; i++) {
+    const c = new Client({ name: 'bench', version: '1' });
+    await c.connect(new StdioClientTransport({ command: process.execPath, args: [cliPath, 'mcp', '--repo', repo], env, stderr: 'ignore' }));
+    firstSearch.push(await timeIt(() => c.callTool({ name: 'memory_search', arguments: { query: 'rate limit retry' } })));
+    await c.close();
+  }
+
+  // The same operations as one CLI process each, each run paired with an empty node start.
   const cliRuns = (args) => {
     const xs = [];
+    const bases = [];
     for (let i = 0; i < 10; i++) {
-      const t = process.hrtime.bigint();
-      const r = spawnSync(process.execPath, [cliPath, ...args, '--repo', repo, '--json'], { env, encoding: 'utf8' });
-      xs.push(Number(process.hrtime.bigint() - t) / 1e6);
-      if (r.status !== 0) return null;
+      const base = Number(timeSync(() => spawnSync(process.execPath, ['-e', ''])));
+      let status = 0;
+      const x = timeSync(() => (status = spawnSync(process.execPath, [cliPath, ...args, '--repo', repo, '--json'], { env, encoding: 'utf8' }).status));
+      if (status !== 0) return [null, null];
+      xs.push(x);
+      bases.push(base);
     }
-    return median(xs);
+    return [median(xs), median(xs) / median(bases)];
   };
   const cliGet = cliRuns(['get', lastId]);
+  const cliSearch = cliRuns(['search', 'rate limit retry']);
   const cliStore = cliRuns(['store', 'a CLI-stored note']);
 
   console.log(`\nMCP tool-call round trips, ${N} memories, median of ${REPS} (node ${process.version}, ${new Date().toISOString()})\n`);
   console.log('| operation | median ms | × ping |');
   console.log('|---|---:|---:|');
-  for (const [label, v, note] of rows) console.log(`| ${label} | ${ms(v)} | ${v === null || !ping ? (note ?? 'n/a') : (v / ping).toFixed(1)} |`);
-  console.log(`\n| start-up | median ms | × node -e '' |`);
+  for (const [label, v, ratio, note] of rows) console.log(`| ${label} | ${ms(v)} | ${ratio === null ? (note ?? 'n/a') : ratio.toFixed(1)} |`);
+  console.log(`| memory_store while seeding (${N} calls, 0..${N} memories) | ${ms(median(store))} | |`);
+  console.log(`| first memory_search of a fresh server (index load) | ${ms(median(firstSearch))} | |`);
+  console.log(`\n| per process | median ms | × node -e '' (interleaved) |`);
   console.log('|---|---:|---:|');
-  const ns = median(nodeStart);
-  console.log(`| node -e '' (baseline) | ${ms(ns)} | 1.0 |`);
-  console.log(`| memory mcp: spawn + initialize | ${ms(median(connect))} | ${(median(connect) / ns).toFixed(1)} |`);
-  console.log(`| memory get as a CLI process | ${ms(cliGet)} | ${cliGet === null ? 'n/a' : (cliGet / ns).toFixed(1)} |`);
-  console.log(`| memory store as a CLI process | ${ms(cliStore)} | ${cliStore === null ? 'n/a' : (cliStore / ns).toFixed(1)} |`);
+  console.log(`| node -e '' (baseline) | ${ms(median(nodeStart))} | 1.0 |`);
+  console.log(`| memory mcp: spawn + initialize | ${ms(median(connect))} | ${(median(connect) / median(nodeStart)).toFixed(1)} |`);
+  for (const [label, [v, r]] of [['memory get', cliGet], ['memory search', cliSearch], ['memory store', cliStore]]) {
+    console.log(`| ${label} as a CLI process | ${ms(v)} | ${r === null ? 'n/a' : r.toFixed(1)} |`);
+  }
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
