@@ -113,7 +113,8 @@ export function createMemoryServer(opts: MemoryServerOptions = {}): Server {
       capabilities: { tools: {} },
       instructions:
         'Long-term memory kept in this git repository. Search it (memory_search) before starting a task or when the user refers to earlier work; ' +
-        'store what a later session will need (memory_store) when the user asks you to remember something or you learn a lasting fact.',
+        'store what a later session will need (memory_store) when the user asks you to remember something or you learn a lasting fact; ' +
+        'correct outdated memories with memory_update. memory_core_view shows the always-relevant core document.',
     },
   );
 

@@ -7,8 +7,8 @@ export const memoryDelete = defineTool({
   title: 'Forget a memory',
   description: [
     'Delete one memory by id.',
-    'Use it when a memory is wrong or obsolete, or the user asks you to forget it. The deletion is a commit on the memory',
-    'branch, so git history still has the old text. Get the id from memory_search or memory_list first.',
+    'Use it when a memory is obsolete or the user asks you to forget it (to correct one, prefer memory_update).',
+    'It moves to the trash, where memory_trash can restore it; git history keeps the text. Get the id from memory_search or memory_list first.',
   ].join(' '),
   input: z.object({ id: Id }),
   output: z.object({ success: z.literal(true), deleted: z.string() }),
