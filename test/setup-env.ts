@@ -8,3 +8,6 @@ process.env.GIT_COMMITTER_EMAIL = 'test@example.com';
 delete process.env.GITHUB_ACTIONS;
 delete process.env.MEMORY_BRANCH;
 delete process.env.MEMORY_AUTO_SYNC;
+// Search defaults to hybrid with the offline model when one is available; tests of other areas rank
+// with full-text only (fast, deterministic, no vector commits). test/hybrid turns it back on.
+process.env.MEMORY_EMBEDDER = 'none';

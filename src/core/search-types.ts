@@ -17,11 +17,41 @@ export interface SearchQuery {
   days?: number;
   /** Maximum results. Default 10. */
   limit?: number;
+  /** hybrid, vector or fulltext. Default: hybrid when an embedder is available, else fulltext (docs/hybrid.md). */
+  mode?: SearchMode;
+  /** When nothing matches, retry without the date range, then without tags, then in vector mode. Default false. */
+  relax?: boolean;
+}
+
+export type SearchMode = 'hybrid' | 'vector' | 'fulltext';
+/** A relaxation step, in the order they are tried. */
+export type Relaxation = 'date' | 'tags' | 'vector';
+
+/** Why the requested mode did not run. */
+export interface SearchFallback {
+  from: SearchMode;
+  to: SearchMode;
+  reason: string;
+  /** The error code behind it, e.g. EMBEDDER_ERROR. */
+  code?: string;
+}
+
+/** What vector search did to the stored vectors. */
+export interface VectorReport {
+  model: string;
+  /** Memories embedded by this search (their vectors are committed to the branch). */
+  embedded: number;
+  reused: number;
+  /** Memories still without a vector (over the per-search budget; `memory embed` fills them). */
+  missing: number;
+  commit: string | null;
 }
 
 export interface SearchResult extends Memory {
   /** Higher is better; comparable within one response only. */
   relevance: number;
+  /** Vector and hybrid modes: cosine similarity and normalised full-text score, each 0-1. */
+  scores?: { vector?: number; fulltext?: number };
 }
 
 export interface SearchResponse {
@@ -29,4 +59,12 @@ export interface SearchResponse {
   results: SearchResult[];
   /** Every match, not just this page. */
   total: number;
+  /** The mode that actually ran (set by the mode-aware search). */
+  mode?: SearchMode;
+  /** Present when the requested mode could not run. */
+  fallback?: SearchFallback;
+  /** With `relax`: the relaxations applied, in order (empty when none were needed). */
+  relaxed?: Relaxation[];
+  /** Vector and hybrid modes. */
+  vectors?: VectorReport;
 }

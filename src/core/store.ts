@@ -10,6 +10,7 @@ import { assertId, newId, pathFor } from './id.js';
 import { trashFile, trashPathFor } from './trash.js';
 import type { SearchQuery, SearchResponse } from './search-types.js';
 import type { IndexOptions as SearchIndexOptions, RebuildResult as RebuildIndexResult } from '../search/index.js';
+import type { ModeSearchOptions } from '../search/hybrid.js';
 import { isPriority, memoryFromFile, memoryToFile, normalizeTags, publicMemory, runnerMetadata, validateContent, MAX_CONTENT_BYTES, type Memory, type Priority, type StoredMemory } from './memory.js';
 
 export const DEFAULT_BRANCH = 'memory';
@@ -520,9 +521,11 @@ export class MemoryStore {
    * `memory_search`: ranked full-text search with filters (docs/search.md). The index is derived
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
-  async search(q: SearchQuery = {}, opts?: SearchIndexOptions): Promise<SearchResponse> {
-    const { search } = await import('../search/index.js');
-    return search(this, q, opts);
+  async search(q: SearchQuery = {}, opts?: ModeSearchOptions): Promise<SearchResponse> {
+    // Mode-aware (hybrid / vector / fulltext, fallback, relaxation: docs/hybrid.md); full-text
+    // ranking itself stays in src/search/index.ts.
+    const { modeSearch } = await import('../search/hybrid.js');
+    return modeSearch(this, q, opts);
   }
 
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { MemoryError } from '../core/errors.js';
 import { pathFor } from '../core/id.js';
 import type { Memory } from '../core/memory.js';
 import type { MemoryStore } from '../core/store.js';
@@ -32,12 +33,23 @@ export interface EnsureReport {
   embedded: number;
   /** Memories whose vector was already on the branch or in the local cache. */
   reused: number;
+  /** Memories left without a vector because of the embedding budget. */
+  missing: number;
   /** Vector files removed because their memory is gone. */
   pruned: number;
   /** The commit that recorded new vectors on the branch, or null. */
   commit: string | null;
   /** Milliseconds spent embedding (model load included). */
   embedMs: number;
+}
+
+export interface EnsureOptions {
+  /** Ids of every live memory (vectors of others are pruned). Default: the ids of `memories`. */
+  all?: Iterable<string>;
+  /** Most memories to embed in this call; the rest are reported as `missing`. Default: no limit. */
+  budget?: number;
+  /** Memories to embed first when over budget. */
+  prefer?: (id: string) => boolean;
 }
 
 export interface BranchVectorsOptions {
@@ -181,10 +193,11 @@ export class BranchVectors {
    * ones that lack one; commits the new vectors (and prunes vectors of deleted memories) in one
    * commit when allowed. Returns an index over the given memories.
    */
-  async ensure(memories: Memory[], all: Iterable<string> = memories.map((m) => m.id)): Promise<{ index: VectorIndex; report: EnsureReport }> {
+  async ensure(memories: Memory[], opts: EnsureOptions = {}): Promise<{ index: VectorIndex; report: EnsureReport }> {
     const t0 = performance.now();
+    const all = opts.all ?? memories.map((m) => m.id);
     const { rows, dims: knownDims } = this.load();
-    const want: { m: Memory; hash: string }[] = [];
+    let want: { m: Memory; hash: string }[] = [];
     const result: VectorRow[] = [];
     let reused = 0;
     for (const m of memories) {
@@ -194,6 +207,14 @@ export class BranchVectors {
         result.push(r);
         reused++;
       } else want.push({ m, hash });
+    }
+    let missing = 0;
+    if (opts.budget !== undefined && want.length > opts.budget) {
+      // Over budget: embed what the caller needs first, newest first; the rest wait for a later call.
+      const prefer = opts.prefer ?? (() => false);
+      want.sort((a, b) => Number(prefer(b.m.id)) - Number(prefer(a.m.id)) || (a.m.timestamp < b.m.timestamp ? 1 : a.m.timestamp > b.m.timestamp ? -1 : 0));
+      missing = want.length - opts.budget;
+      want = want.slice(0, opts.budget);
     }
     let embedMs = 0;
     let commit: string | null = null;
@@ -205,10 +226,9 @@ export class BranchVectors {
       const vecs = await this.embedder.embed(want.map((w) => w.m.content));
       embedMs = performance.now() - t;
       if (vecs.length && dims && vecs[0].length !== dims) {
-        // Same model id, other size (a server changed its model behind one name): start over.
-        rows.clear();
-        result.length = 0;
-        return this.ensure(memories, all);
+        // Same model id, another size: the model behind the name changed. Mixing would be wrong and
+        // silently replacing every vector surprising, so say what to do.
+        throw new MemoryError('EMBEDDER_ERROR', `${this.embedder.id} now returns ${vecs[0].length}-dimension vectors, the branch holds ${dims}-dimension ones: the model behind this name changed; give it a new name (MEMORY_EMBEDDER_MODEL) to re-embed`, { model: this.embedder.id, reason: 'dimensions' });
       }
       want.forEach((w, i) => {
         const v = vecs[i];
@@ -256,7 +276,7 @@ export class BranchVectors {
     }
     return {
       index: new VectorIndex(dims, result),
-      report: { model: this.embedder.id, embedded: fresh.length, reused, pruned, commit, embedMs: Math.round(embedMs || (fresh.length ? performance.now() - t0 : 0)) },
+      report: { model: this.embedder.id, embedded: fresh.length, reused, missing, pruned, commit, embedMs: Math.round(embedMs || (fresh.length ? performance.now() - t0 : 0)) },
     };
   }
 }

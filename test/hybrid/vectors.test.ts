@@ -76,7 +76,7 @@ describe('vectors on the branch', () => {
     await s.delete(victim.id);
     const edited = { ...s.filter()[0], content: 'completely new words here' };
     const list = s.filter().map((m) => (m.id === edited.id ? edited : m));
-    const r = await new BranchVectors(s, embedder()).ensure(list, s.filter().map((m) => m.id));
+    const r = await new BranchVectors(s, embedder()).ensure(list, { all: s.filter().map((m) => m.id) });
     expect(r.report).toMatchObject({ embedded: 1, reused: 2, pruned: 1 });
     const repo = s.git.location.root;
     expect(vectorFiles(repo)).toHaveLength(3);

@@ -3,6 +3,18 @@ import { PRIORITIES, type Priority } from '../../core/memory.js';
 import { run, splitList, type GlobalArgs } from '../context.js';
 import { color, formatTable } from '../output.js';
 import { progressBar } from './rebuild-index.js';
+import type { SearchMode, SearchResponse } from '../../core/search-types.js';
+
+/** The mode line under the results: which mode ran, and any fallback or relaxation, never silent. */
+function describeMode(r: SearchResponse): string {
+  const parts: string[] = [];
+  if (r.mode) parts.push(`${r.mode} search`);
+  if (r.fallback) parts.push(`(fell back from ${r.fallback.from}: ${r.fallback.reason})`);
+  if (r.relaxed?.length) parts.push(`relaxed: ${r.relaxed.map((x) => (x === 'date' ? 'without dates' : x === 'tags' ? 'without tags' : 'vector mode')).join(', then ')}`);
+  if (r.vectors?.embedded) parts.push(`${r.vectors.embedded} memories embedded`);
+  if (r.vectors?.missing) parts.push(`${r.vectors.missing} not yet embedded: run "memory embed"`);
+  return parts.length ? color.dim(' · ' + parts.join(' · ')) : '';
+}
 
 interface Args extends GlobalArgs {
   query?: string[];
@@ -14,6 +26,8 @@ interface Args extends GlobalArgs {
   before?: string;
   days?: number;
   limit?: number;
+  mode?: string;
+  relax?: boolean;
 }
 
 export const searchCommand: CommandModule<GlobalArgs, Args> = {
@@ -30,10 +44,14 @@ export const searchCommand: CommandModule<GlobalArgs, Args> = {
       .option('before', { type: 'string', describe: 'Only memories created before this ISO date or datetime' })
       .option('days', { type: 'number', describe: 'Only memories from the last N days' })
       .option('limit', { type: 'number', describe: 'Results to return (default 10); total counts every match' })
+      .option('mode', { type: 'string', choices: ['hybrid', 'vector', 'fulltext'], describe: 'hybrid (default when an embedder is available), vector or fulltext; the result says which ran and why' })
+      .option('relax', { type: 'boolean', describe: 'If nothing matches, retry without the dates, then without tags, then in vector mode' })
       .example('$0 search "TypeScript configuration"', 'Full-text search')
       .example('$0 search "rate limit" --tag api --limit 5', 'Combined with a tag filter')
       .example('$0 search deployment --after 2026-01-01 --before 2026-02-25', 'Within dates')
-      .example('$0 search --category infrastructure --json', 'Filters alone, newest first, as JSON'),
+      .example('$0 search --category infrastructure --json', 'Filters alone, newest first, as JSON')
+      .example('$0 search "CI broke because an env var was not set" --mode vector', 'By meaning (offline model, docs/hybrid.md)')
+      .example('$0 search "deploy" --tag ops --after 2026-01-01 --relax', 'Widen the search step by step if nothing matches'),
   handler: (argv) =>
     run(
       argv,
@@ -52,6 +70,8 @@ export const searchCommand: CommandModule<GlobalArgs, Args> = {
               before: argv.before,
               days: argv.days,
               limit: argv.limit,
+              mode: argv.mode as SearchMode | undefined,
+              relax: argv.relax,
             },
             { progress: bar.progress },
           );
@@ -59,6 +79,6 @@ export const searchCommand: CommandModule<GlobalArgs, Args> = {
           bar.end();
         }
       },
-      (r) => `${formatTable(r.results, { relevance: true })}\n${color.dim(`${r.results.length} of ${r.total}`)}`,
+      (r) => `${formatTable(r.results, { relevance: true })}\n${color.dim(`${r.results.length} of ${r.total}`)}${describeMode(r)}`,
     ),
 };

@@ -1,0 +1,215 @@
+import { InvalidInputError, MemoryError } from '../core/errors.js';
+import { publicMemory } from '../core/memory.js';
+import type { Relaxation, SearchFallback, SearchMode, SearchQuery, SearchResponse, SearchResult, VectorReport } from '../core/search-types.js';
+import type { MemoryStore } from '../core/store.js';
+import { createEmbedder, resolveEmbedderConfig, type Embedder } from '../embed/index.js';
+import { BranchVectors } from '../vector/branch.js';
+import { filterIds, fullTextScores, search as fullTextSearch, type IndexOptions } from './index.js';
+
+/**
+ * Search modes over one store: `fulltext` (BM25 and the seed's boosts, src/search/index.ts),
+ * `vector` (cosine similarity of sentence embeddings) and `hybrid` (a weighted blend of both), with
+ * fallback and relaxation that the response always reports. docs/hybrid.md has the formulas.
+ */
+
+export const SEARCH_MODES: readonly SearchMode[] = ['hybrid', 'vector', 'fulltext'];
+
+/**
+ * A memory with no full-text match joins hybrid results only when its cosine similarity to the query
+ * reaches this: below it, sentence embeddings say little (unrelated English sentences score
+ * 0.0-0.3 with the default model; paraphrases 0.5-0.7), and relaxation needs "nothing found" to mean
+ * something. Vector mode ranks by similarity with no floor.
+ */
+export const MIN_SIMILARITY = 0.3;
+
+/** Most memories one search embeds (≈ 5-10 s with the default model); `memory embed` does the rest. */
+export const EMBED_BUDGET = 500;
+
+export interface ModeSearchOptions extends IndexOptions {
+  /** The embedder to use instead of the configured one; null turns vectors off. */
+  embedder?: Embedder | null;
+  /** Most memories to embed during this search. Default {@link EMBED_BUDGET}. */
+  embedBudget?: number;
+  /** Commit new vectors to the branch. Default: env MEMORY_VECTORS_COMMIT (on unless "0"/"false"). */
+  commitVectors?: boolean;
+}
+
+const embedders = new WeakMap<MemoryStore, Embedder | null>();
+
+/** The store's configured embedder (env MEMORY_EMBEDDER*, default the offline model); null for none. */
+export function storeEmbedder(store: MemoryStore, override?: Embedder | null): Embedder | null {
+  if (override !== undefined) return override;
+  if (!embedders.has(store)) {
+    const hybrid = (store.config().hybrid ?? {}) as unknown as Record<string, unknown>;
+    embedders.set(store, createEmbedder(resolveEmbedderConfig(hybrid)));
+  }
+  return embedders.get(store) ?? null;
+}
+
+function vectorWeight(store: MemoryStore): number {
+  const w = Number(store.config().hybrid?.vectorWeight);
+  return Number.isFinite(w) && w >= 0 && w <= 1 ? w : 0.7;
+}
+
+function commitDefault(): boolean {
+  const v = (process.env.MEMORY_VECTORS_COMMIT ?? '').trim().toLowerCase();
+  return !['0', 'false', 'no', 'off'].includes(v);
+}
+
+const round = (x: number) => Math.round(x * 10_000) / 10_000;
+
+interface Ran {
+  response: SearchResponse;
+  vectors?: VectorReport;
+}
+
+/** Vector or hybrid ranking of the memories that pass the filters of `q`. */
+async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery, mode: 'vector' | 'hybrid', opts: ModeSearchOptions): Promise<Ran> {
+  const text = (q.query ?? '').trim();
+  const limit = q.limit === undefined || q.limit === null ? 10 : Number(q.limit);
+  if (!Number.isInteger(limit) || limit < 1) throw new InvalidInputError(`limit must be a positive integer, got ${JSON.stringify(q.limit)}`, { field: 'limit' });
+  const allowed = filterIds(store, q, opts);
+  const catalog = store.catalog();
+  const memories = [...catalog.byId.values()].map((e) => e.memory);
+  const bv = new BranchVectors(store, embedder, { commit: opts.commitVectors ?? commitDefault() });
+  const { index, report } = await bv.ensure(memories, { budget: opts.embedBudget ?? EMBED_BUDGET, prefer: (id) => allowed.has(id) });
+  const vectors: VectorReport = { model: report.model, embedded: report.embedded, reused: report.reused, missing: report.missing, commit: report.commit };
+  if (!allowed.size) return { response: { success: true, results: [], total: 0 }, vectors };
+
+  const [qv] = await embedder.embed([text]);
+  const cos = index.size ? index.scoreAll(qv) : new Float32Array(0);
+  const sim = new Map<string, number>();
+  for (let r = 0; r < index.size; r++) if (allowed.has(index.ids[r])) sim.set(index.ids[r], cos[r]);
+
+  type Scored = { id: string; score: number; v?: number; t?: number };
+  const scored: Scored[] = [];
+  if (mode === 'vector') {
+    for (const [id, v] of sim) scored.push({ id, score: v, v });
+  } else {
+    const w = vectorWeight(store);
+    const text = new Map<string, number>();
+    let max = 0;
+    for (const [id, s] of fullTextScores(store, q.query ?? '', opts)) {
+      if (!allowed.has(id)) continue;
+      text.set(id, s);
+      if (s > max) max = s;
+    }
+    const ids = new Set(text.keys());
+    for (const [id, v] of sim) if (v >= MIN_SIMILARITY) ids.add(id);
+    for (const id of ids) {
+      const v = Math.max(0, sim.get(id) ?? 0);
+      const t = max > 0 ? (text.get(id) ?? 0) / max : 0;
+      scored.push({ id, score: w * v + (1 - w) * t, v, t });
+    }
+  }
+  const ts = (id: string) => catalog.byId.get(id)?.memory.timestamp ?? '';
+  scored.sort((a, b) => b.score - a.score || (ts(a.id) < ts(b.id) ? 1 : ts(a.id) > ts(b.id) ? -1 : a.id < b.id ? 1 : -1));
+  const results: SearchResult[] = scored.slice(0, limit).map((s) => {
+    const m = publicMemory(catalog.byId.get(s.id)!.memory);
+    const scores: SearchResult['scores'] = { vector: round(s.v ?? 0) };
+    if (s.t !== undefined) scores.fulltext = round(s.t);
+    return { ...m, relevance: round(s.score), scores };
+  });
+  return { response: { success: true, results, total: scored.length }, vectors };
+}
+
+/**
+ * `memory search` in any mode. Without `mode`: hybrid when an embedder is configured (the default
+ * offline model counts), else full-text. A mode that cannot run falls back to full-text and says so
+ * in `fallback`; with `relax`, a search that finds nothing is retried without its date range, then
+ * without its tags, then in vector mode, each step listed in `relaxed`.
+ */
+export async function modeSearch(store: MemoryStore, q: SearchQuery = {}, opts: ModeSearchOptions = {}): Promise<SearchResponse> {
+  if (q === null || typeof q !== 'object') throw new InvalidInputError('search takes an options object', { field: 'query' });
+  if (q.mode !== undefined && q.mode !== null && !SEARCH_MODES.includes(q.mode)) {
+    throw new InvalidInputError(`mode must be hybrid, vector or fulltext, got ${JSON.stringify(q.mode)}`, { field: 'mode' });
+  }
+  const text = typeof q.query === 'string' ? q.query.trim() : '';
+  let embedder: Embedder | null;
+  let embedderError: MemoryError | null = null;
+  try {
+    embedder = storeEmbedder(store, opts.embedder);
+  } catch (err) {
+    // A model folder that is not there, say: the configuration is wrong, but search still works.
+    if (!(err instanceof MemoryError) || err.code !== 'EMBEDDER_ERROR') throw err;
+    embedder = null;
+    embedderError = err;
+  }
+  const requested: SearchMode = q.mode ?? (embedder || embedderError ? 'hybrid' : 'fulltext');
+  let mode = requested;
+  let fallback: SearchFallback | undefined;
+  const fallBack = (reason: string, code?: string) => {
+    fallback = { from: mode, to: 'fulltext', reason, ...(code ? { code } : {}) };
+    mode = 'fulltext';
+  };
+  if (mode !== 'fulltext') {
+    if (!text) fallBack('no query text: filters alone list memories newest first');
+    else if (embedderError) fallBack(embedderError.message, embedderError.code);
+    else if (!embedder) fallBack('no embedder configured (MEMORY_EMBEDDER=none)');
+  }
+
+  const relaxed: Relaxation[] = [];
+  let current: SearchQuery = { ...q };
+  let vectors: VectorReport | undefined;
+  const runOnce = async (): Promise<SearchResponse> => {
+    if (mode !== 'fulltext' && embedder) {
+      try {
+        const r = await vectorRank(store, embedder, current, mode, opts);
+        vectors = r.vectors;
+        return r.response;
+      } catch (err) {
+        if (!(err instanceof MemoryError) || err.code !== 'EMBEDDER_ERROR') throw err;
+        fallBack(err.message, err.code);
+        embedder = null;
+      }
+    }
+    const { mode: _m, relax: _r, ...plain } = current;
+    return fullTextSearch(store, plain, opts);
+  };
+
+  let res = await runOnce();
+  while (q.relax && res.total === 0) {
+    if (current.after || current.before || current.days !== undefined) {
+      const { after: _a, before: _b, days: _d, ...rest } = current;
+      current = rest;
+      relaxed.push('date');
+    } else if (current.tags !== undefined && (Array.isArray(current.tags) ? current.tags.length : String(current.tags).trim())) {
+      const { tags: _t, ...rest } = current;
+      current = rest;
+      relaxed.push('tags');
+    } else if (mode !== 'vector' && text && embedder) {
+      mode = 'vector';
+      relaxed.push('vector');
+    } else break;
+    res = await runOnce();
+  }
+  const out: SearchResponse = { ...res, mode };
+  if (fallback) out.fallback = fallback;
+  if (q.relax) out.relaxed = relaxed;
+  if (vectors) out.vectors = vectors;
+  return out;
+}
+
+export interface EmbedResult {
+  success: true;
+  model: string;
+  embedded: number;
+  reused: number;
+  pruned: number;
+  /** The commit recording the new vectors, or null when nothing changed. */
+  commit: string | null;
+  durationMs: number;
+}
+
+/**
+ * `memory embed`: computes the vectors of every memory that lacks one for the configured model and
+ * commits them, so later searches (here and in every clone) embed nothing but the query.
+ */
+export async function embedMemories(store: MemoryStore, opts: { embedder?: Embedder | null; commitVectors?: boolean } = {}): Promise<EmbedResult> {
+  const t0 = performance.now();
+  const embedder = storeEmbedder(store, opts.embedder);
+  if (!embedder) throw new MemoryError('EMBEDDER_ERROR', 'no embedder configured (MEMORY_EMBEDDER=none): set MEMORY_EMBEDDER to use, openai or onnx', { reason: 'none' });
+  const memories = [...store.catalog().byId.values()].map((e) => e.memory);
+  const { report } = await new BranchVectors(store, embedder, { commit: opts.commitVectors ?? commitDefault() }).ensure(memories);
+  return { success: true, model: report.model, embedded: report.embedded, reused: report.reused, pruned: report.pruned, commit: report.commit, durationMs: Math.round(performance.now() - t0) };
+}
