@@ -118,7 +118,8 @@ export interface UpdateResult {
   commit: string;
 }
 
-const BRANCH_README = `# git-memory
+/** The README.md written at the root of a new memory branch. */
+export const BRANCH_README = `# git-memory
 
 This branch holds long-term memories written by [git-memory](https://www.npmjs.com/package/git-memory):
 notes that AI agents and CI jobs stored so that later jobs can find them.

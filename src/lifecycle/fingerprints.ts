@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MEMORIES_DIR } from '../core/catalog.js';
+import { isValidId } from '../core/id.js';
 import { memoryFromFile } from '../core/memory.js';
 import type { GitRepository } from '../git/repository.js';
 import { isTreeMode } from '../git/tree.js';
@@ -70,9 +71,41 @@ function rebuildLookups(idx: FingerprintIndex): void {
   for (const f of idx.byPath.values()) add(idx, f);
 }
 
+/**
+ * The fields de-duplication needs, without a YAML parse when the front matter is the simple form
+ * git-memory writes (a cold cache on a fresh clone reads every file once; YAML was most of that cost).
+ */
+function quickFields(path: string, text: string): { id: string; content: string; scope?: string; key?: string } | null {
+  if (!text.startsWith('---\n')) return null;
+  const end = text.indexOf('\n---\n', 3);
+  if (end < 0) return null;
+  const front = text.slice(4, end + 1);
+  const one = (name: string): string | undefined | null => {
+    const m = new RegExp(`^${name}:(.*)$`, 'm').exec(front);
+    if (!m) return undefined;
+    const v = m[1].trim();
+    if (/^(?:true|false|null|~)$/i.test(v) || /^[-+.]?\d/.test(v)) return null; // YAML would not read a string
+    if (/^[A-Za-z_][A-Za-z0-9_:.@/+-]*$/.test(v)) return v;
+    if (/^"[^"\\]*"$/.test(v)) return v.slice(1, -1);
+    return null; // quoted with escapes, a block, ...: let the YAML parser decide
+  };
+  const id = one('id');
+  const scope = one('scope');
+  const key = one(UPSERT_KEY_FIELD);
+  if (!id || !isValidId(id) || scope === null || key === null) return null;
+  return { id, content: text.slice(end + 5), scope: scope || undefined, key: key || undefined };
+}
+
 function fingerprint(git: GitRepository, path: string, oid: string): Fingerprint | null {
   try {
-    const m = memoryFromFile(path, git.readBlob(oid).toString('utf8'));
+    const text = git.readBlob(oid).toString('utf8');
+    const q = quickFields(path, text);
+    if (q) {
+      const f: Fingerprint = { path, oid, id: q.id, hash: contentHash(q.content, q.scope) };
+      if (q.key) f.key = keyOf(q.key, q.scope);
+      return f;
+    }
+    const m = memoryFromFile(path, text);
     const rawKey = m.extra[UPSERT_KEY_FIELD];
     const f: Fingerprint = { path, oid, id: m.id, hash: contentHash(m.content, m.scope) };
     if (typeof rawKey === 'string' && rawKey) f.key = keyOf(rawKey, m.scope);
@@ -117,6 +150,30 @@ interface CacheFile {
 
 const memo = new WeakMap<GitRepository, Map<string, FingerprintIndex>>();
 
+function save(idx: FingerprintIndex, cacheDir: string): void {
+  const file = join(cacheDir, `fingerprints-v${FORMAT}.json`);
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    const body: CacheFile = { format: FORMAT, tree: idx.tree, items: [...idx.byPath.values()].map((f) => (f.key ? [f.path, f.oid, f.id, f.hash, f.key] : [f.path, f.oid, f.id, f.hash])) };
+    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    writeFileSync(tmp, JSON.stringify(body));
+    renameSync(tmp, file);
+  } catch {
+    /* read-only git dir: works, without the cache */
+  }
+}
+
+/**
+ * After a bulk write whose new files are all known (an import), moves the index from `base` to `next`
+ * without reading the blobs back.
+ */
+export function primeFingerprints(git: GitRepository, cacheDir: string, base: string | null, next: string, added: Fingerprint[]): void {
+  const idx = loadFingerprints(git, base, cacheDir);
+  for (const f of added) add(idx, f);
+  idx.tree = next;
+  save(idx, cacheDir);
+}
+
 /** The index at `tree`, from memory, the cache file, or by diffing from the cached tree. */
 export function loadFingerprints(git: GitRepository, tree: string | null, cacheDir: string): FingerprintIndex {
   let perRepo = memo.get(git);
@@ -156,15 +213,7 @@ export function loadFingerprints(git: GitRepository, tree: string | null, cacheD
     // A removed file may have been the one a hash or key pointed to: recompute those lookups once.
     if (removed) rebuildLookups(next);
     next.tree = tree;
-    try {
-      mkdirSync(cacheDir, { recursive: true });
-      const body: CacheFile = { format: FORMAT, tree, items: [...next.byPath.values()].map((f) => (f.key ? [f.path, f.oid, f.id, f.hash, f.key] : [f.path, f.oid, f.id, f.hash])) };
-      const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-      writeFileSync(tmp, JSON.stringify(body));
-      renameSync(tmp, file);
-    } catch {
-      /* read-only git dir: works, without the cache */
-    }
+    save(next, cacheDir);
   }
   perRepo.set(cacheDir, idx);
   return idx;

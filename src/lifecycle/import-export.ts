@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { MEMORIES_DIR } from '../core/catalog.js';
-import { InvalidInputError, MemoryError } from '../core/errors.js';
+import { InvalidInputError, MemoryError, RefMovedError } from '../core/errors.js';
 import { isValidId, newId, pathFor } from '../core/id.js';
 import { isPriority, memoryFromFile, memoryToFile, normalizeTags, validateContent, type StoredMemory } from '../core/memory.js';
-import type { MemoryStore } from '../core/store.js';
-import { contentHash, loadFingerprints, UPSERT_KEY_FIELD } from './fingerprints.js';
+import { BRANCH_README, type MemoryStore } from '../core/store.js';
+import { writeBlobPack, writeTreeOfIds } from './bulk-write.js';
+import { contentHash, keyOf, loadFingerprints, primeFingerprints, UPSERT_KEY_FIELD, type Fingerprint } from './fingerprints.js';
 import { ARCHIVE_DIR } from './prune.js';
 import { guardWrite, guardOptions } from './write.js';
 
@@ -224,62 +225,85 @@ export async function importRecords(store: MemoryStore, items: Array<{ line: num
   let duplicates = 0;
   let done = 0;
   const total = ready.length;
+  const objectsDir = join(store.git.location.commonDir, 'objects');
   for (let start = 0; start < ready.length; start += batchSize) {
     const batch = ready.slice(start, start + batchSize);
     const files = batch.map((m) => Buffer.from(memoryToFile(m), 'utf8'));
-    if (!opts.dryRun) {
-      // Blobs first (with progress); writeTree then only hashes them again.
-      files.forEach((f, i) => {
-        store.git.objects.write('blob', f);
-        done++;
-        if (opts.onProgress && (i % 500 === 0 || done === total)) opts.onProgress(done, total);
-      });
-    }
     const compute = (tip: string | null) => {
       const tree = store.treeOf(tip);
       const fp = tree ? loadFingerprints(store.git, tree, store.cacheDir) : null;
       const haveIds = new Set<string>();
       const haveHashes = new Set<string>(fp ? fp.byHash.keys() : []);
       if (fp) for (const f of fp.byPath.values()) haveIds.add(f.id);
-      const changes = new Map<string, Buffer>();
-      const added: string[] = [];
+      const picked: Array<{ index: number; hash: string }> = [];
+      const paths = new Set<string>();
       let dups = 0;
       batch.forEach((m, i) => {
         const h = contentHash(m.content, m.scope);
-        if (haveIds.has(m.id) || haveHashes.has(h) || changes.has(m.path) || (tree && store.git.entryAt(tree, m.path))) {
+        if (haveIds.has(m.id) || haveHashes.has(h) || paths.has(m.path) || (tree && store.git.entryAt(tree, m.path))) {
           dups++;
           return;
         }
         haveIds.add(m.id);
         haveHashes.add(h);
-        changes.set(m.path, files[i]);
-        added.push(m.id);
+        paths.add(m.path);
+        picked.push({ index: i, hash: h });
       });
-      return { changes, added, dups };
+      return { tree, picked, dups };
     };
     if (opts.dryRun) {
       const r = compute(store.tip());
-      ids.push(...r.added);
+      ids.push(...r.picked.map((p) => batch[p.index].id));
       duplicates += r.dups;
       continue;
     }
-    const res = await store.mutate((tip) => {
+    // One pack for the batch's blobs, then one tree and one commit, retried on a moved branch.
+    const blobIds = new Map<number, string>();
+    for (let attempt = 0; ; attempt++) {
+      const tip = store.tip();
       const r = compute(tip);
-      const result = { added: r.added, dups: r.dups };
-      if (!r.changes.size) return { change: null, result };
-      const n = r.added.length;
+      if (!r.picked.length) {
+        duplicates += r.dups;
+        break;
+      }
+      const todo = r.picked.filter((p) => !blobIds.has(p.index));
+      if (todo.length) {
+        const written = writeBlobPack(objectsDir, todo.map((p) => files[p.index]), opts.onProgress ? (n) => opts.onProgress!(done + n, total) : undefined);
+        todo.forEach((p, i) => blobIds.set(p.index, written[i]));
+        done += todo.length;
+      }
+      const changes = new Map<string, string | Buffer | null>(r.picked.map((p) => [batch[p.index].path, blobIds.get(p.index)!]));
+      if (!tip) changes.set('README.md', Buffer.from(BRANCH_README));
+      const tree = writeTreeOfIds(store.git, r.tree, changes);
+      const added = r.picked.map((p) => batch[p.index].id);
+      const n = added.length;
       const from = opts.sourceName ? ` from ${opts.sourceName}` : '';
-      return {
-        change: {
-          changes: r.changes as Map<string, Buffer | null>,
-          message: `memory: import ${n} memor${n === 1 ? 'y' : 'ies'}${from}${r.dups ? ` (${r.dups} already present)` : ''}\n\n${r.added.slice(0, 20).map((i) => `Memory-Id: ${i}`).join('\n')}${n > 20 ? `\n(and ${n - 20} more)` : ''}\n`,
-        },
-        result,
-      };
-    });
-    ids.push(...res.added);
-    duplicates += res.dups;
-    if (res.added.length && res.commit) commits.push(res.commit);
+      const message = `memory: import ${n} memor${n === 1 ? 'y' : 'ies'}${from}${r.dups ? ` (${r.dups} already present)` : ''}\n\n${added.slice(0, 20).map((i) => `Memory-Id: ${i}`).join('\n')}${n > 20 ? `\n(and ${n - 20} more)` : ''}\n`;
+      try {
+        const commit = await store.git.commitTree({ ref: store.ref, expect: tip, tree, message, author: store.identity(), when: store.now() });
+        commits.push(commit);
+        ids.push(...added);
+        duplicates += r.dups;
+        // The next store's de-duplication lookup starts from here instead of reading every new file.
+        primeFingerprints(
+          store.git,
+          store.cacheDir,
+          r.tree,
+          tree,
+          r.picked.map((p) => {
+            const m = batch[p.index];
+            const key = m.extra[UPSERT_KEY_FIELD];
+            const f: Fingerprint = { path: m.path, oid: blobIds.get(p.index)!, id: m.id, hash: p.hash };
+            if (typeof key === 'string' && key) f.key = keyOf(key, m.scope);
+            return f;
+          }),
+        );
+        break;
+      } catch (err) {
+        if (!(err instanceof RefMovedError) || attempt >= 100) throw err;
+        await new Promise((res) => setTimeout(res, Math.random() * Math.min(50, 2 ** attempt)));
+      }
+    }
   }
   return { success: true, imported: ids.length, duplicates, errors, ids, commits };
 }

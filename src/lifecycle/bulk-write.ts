@@ -1,0 +1,195 @@
+import { createHash } from 'node:crypto';
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import type { GitRepository } from '../git/repository.js';
+import { MODE_BLOB, MODE_TREE, isTreeMode, serializeTree, type TreeEntry } from '../git/tree.js';
+
+/**
+ * Bulk writes for imports. Thousands of loose objects cost one file creation each (measured: 10,000
+ * loose blobs took 7 s of `open` on a busy disk, 85% of an import); one pack file holding them all is
+ * a single sequential write. The pack is a standard v2 pack with a v2 index, so git and our reader use
+ * it as they would one made by `git gc`.
+ */
+
+const CRC_TABLE = (() => {
+  const t = new Int32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c;
+  }
+  return t;
+})();
+
+function crc32(bufs: Buffer[]): number {
+  let c = -1;
+  for (const b of bufs) for (let i = 0; i < b.length; i++) c = CRC_TABLE[(c ^ b[i]) & 0xff] ^ (c >>> 8);
+  return (c ^ -1) >>> 0;
+}
+
+export function blobId(data: Buffer): string {
+  return createHash('sha1').update(`blob ${data.length}\0`).update(data).digest('hex');
+}
+
+function packHeader(type: number, size: number): Buffer {
+  const bytes: number[] = [];
+  let b = (type << 4) | (size & 15);
+  size = Math.floor(size / 16);
+  while (size > 0) {
+    bytes.push(b | 0x80);
+    b = size & 0x7f;
+    size = Math.floor(size / 128);
+  }
+  bytes.push(b);
+  return Buffer.from(bytes);
+}
+
+/** Writes `blobs` as one pack (+ index) under `objectsDir/pack`; returns each blob's id, in order. */
+export function writeBlobPack(objectsDir: string, blobs: Buffer[], onProgress?: (done: number) => void): string[] {
+  const ids = blobs.map(blobId);
+  const unique = new Map<string, Buffer>();
+  ids.forEach((id, i) => unique.has(id) || unique.set(id, blobs[i]));
+  if (!unique.size) return ids;
+  const dir = join(objectsDir, 'pack');
+  mkdirSync(dir, { recursive: true });
+  const tmp = join(dir, `tmp_pack_${process.pid}_${Math.random().toString(36).slice(2)}`);
+  const fd = openSync(tmp, 'w', 0o444);
+  const sum = createHash('sha1');
+  const entries: Array<{ id: string; offset: number; crc: number }> = [];
+  let trailer = Buffer.alloc(20);
+  let offset = 0;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const out = (b: Buffer) => {
+    sum.update(b);
+    pending.push(b);
+    pendingBytes += b.length;
+    offset += b.length;
+    if (pendingBytes > 1 << 20) flush();
+  };
+  const flush = () => {
+    if (!pending.length) return;
+    const b = Buffer.concat(pending);
+    let w = 0;
+    while (w < b.length) w += writeSync(fd, b, w);
+    pending = [];
+    pendingBytes = 0;
+  };
+  try {
+    const head = Buffer.alloc(12);
+    head.write('PACK', 0, 'latin1');
+    head.writeUInt32BE(2, 4);
+    head.writeUInt32BE(unique.size, 8);
+    out(head);
+    let k = 0;
+    for (const [id, data] of unique) {
+      if (onProgress && ++k % 500 === 0) onProgress(k);
+      const h = packHeader(3, data.length);
+      const z = deflateSync(data, { level: 1 });
+      entries.push({ id, offset, crc: crc32([h, z]) });
+      out(h);
+      out(z);
+    }
+    trailer = sum.digest();
+    pending.push(trailer);
+    flush();
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  const name = trailer.toString('hex');
+  entries.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const idx = buildIndex(entries, trailer);
+  const packPath = join(dir, `pack-${name}.pack`);
+  renameSync(tmp, packPath);
+  const idxTmp = `${tmp}.idx`;
+  const ifd = openSync(idxTmp, 'w', 0o444);
+  try {
+    let w = 0;
+    while (w < idx.length) w += writeSync(ifd, idx, w);
+    fsyncSync(ifd);
+  } finally {
+    closeSync(ifd);
+  }
+  // The index last: a pack is visible to readers only once its .idx exists.
+  renameSync(idxTmp, join(dir, `pack-${name}.idx`));
+  onProgress?.(blobs.length);
+  return ids;
+}
+
+function buildIndex(entries: Array<{ id: string; offset: number; crc: number }>, packSum: Buffer): Buffer {
+  const n = entries.length;
+  const large = entries.filter((e) => e.offset >= 0x80000000);
+  const buf = Buffer.alloc(8 + 256 * 4 + n * 20 + n * 4 + n * 4 + large.length * 8 + 40);
+  let p = 0;
+  buf.writeUInt32BE(0xff744f63, p);
+  buf.writeUInt32BE(2, p + 4);
+  p += 8;
+  const fan = new Array<number>(256).fill(0);
+  for (const e of entries) fan[parseInt(e.id.slice(0, 2), 16)]++;
+  let acc = 0;
+  for (let i = 0; i < 256; i++) {
+    acc += fan[i];
+    buf.writeUInt32BE(acc, p);
+    p += 4;
+  }
+  for (const e of entries) {
+    buf.write(e.id, p, 'hex');
+    p += 20;
+  }
+  for (const e of entries) {
+    buf.writeUInt32BE(e.crc, p);
+    p += 4;
+  }
+  let li = 0;
+  for (const e of entries) {
+    if (e.offset >= 0x80000000) buf.writeUInt32BE((0x80000000 | li++) >>> 0, p);
+    else buf.writeUInt32BE(e.offset, p);
+    p += 4;
+  }
+  for (const e of large) {
+    buf.writeBigUInt64BE(BigInt(e.offset), p);
+    p += 8;
+  }
+  packSum.copy(buf, p);
+  p += 20;
+  createHash('sha1').update(buf.subarray(0, p)).digest().copy(buf, p);
+  return buf;
+}
+
+/**
+ * Like `GitRepository.writeTree`, for blobs already written (given by id): rewrites only the trees
+ * along the changed paths. `Buffer` values are written as loose blobs (small files such as README.md).
+ */
+export function writeTreeOfIds(git: GitRepository, base: string | null, changes: Map<string, string | Buffer | null>): string {
+  type Node = { blobs: Map<string, string | Buffer | null>; dirs: Map<string, Node> };
+  const root: Node = { blobs: new Map(), dirs: new Map() };
+  for (const [path, value] of changes) {
+    const parts = path.split('/').filter(Boolean);
+    let n = root;
+    for (let i = 0; i < parts.length - 1; i++) {
+      let next = n.dirs.get(parts[i]);
+      if (!next) n.dirs.set(parts[i], (next = { blobs: new Map(), dirs: new Map() }));
+      n = next;
+    }
+    n.blobs.set(parts[parts.length - 1], value);
+  }
+  const build = (oid: string | null, node: Node): string | null => {
+    const entries = new Map<string, TreeEntry>();
+    if (oid) for (const e of git.readTree(oid)) entries.set(e.name, e);
+    for (const [name, v] of node.blobs) {
+      if (v === null) entries.delete(name);
+      else entries.set(name, { mode: MODE_BLOB, name, oid: typeof v === 'string' ? v : git.objects.write('blob', v) });
+    }
+    for (const [name, child] of node.dirs) {
+      const cur = entries.get(name);
+      const sub = build(cur && isTreeMode(cur.mode) ? cur.oid : null, child);
+      if (sub) entries.set(name, { mode: MODE_TREE, name, oid: sub });
+      else entries.delete(name);
+    }
+    if (!entries.size) return null;
+    return git.objects.write('tree', serializeTree([...entries.values()]));
+  };
+  return build(base, root) ?? git.objects.write('tree', Buffer.alloc(0));
+}
