@@ -72,6 +72,27 @@ describe('openMemory (library API)', () => {
     memory.close();
   });
 
+  it('search → { success, results: [{ ...memory, relevance }], total }; limit defaults to 10', async () => {
+    const { memory } = fresh();
+    for (let i = 0; i < 12; i++) await memory.store({ content: `deploy note ${i}: the VPN is needed`, tags: ['deploy'] });
+    const other = await memory.store({ content: 'API rate limit is 100 requests/minute', tags: ['api'], category: 'infrastructure' });
+    const r = await memory.search({ query: 'VPN deploy' });
+    expect(r.success).toBe(true);
+    expect(r.results).toHaveLength(10);
+    expect(r.total).toBe(12);
+    for (const x of r.results) {
+      expect(Object.keys(x)).toEqual(expect.arrayContaining([...MEMORY_KEYS, 'relevance']));
+      expect(typeof x.relevance).toBe('number');
+    }
+    const byRel = r.results.map((x) => x.relevance);
+    expect(byRel).toEqual([...byRel].sort((a, b) => b - a));
+    expect((await memory.search({ query: 'rate limit', category: 'infrastructure', limit: 5 })).results.map((x) => x.id)).toEqual([other.id]);
+    expect((await memory.search({ tags: ['api'] })).results.map((x) => x.id)).toEqual([other.id]);
+    expect((await memory.search({ query: 'rate limit', before: '2000-01-01' })).total).toBe(0);
+    expect(await codeOf(memory.search({ after: 'not a date' }))).toBe('INVALID_INPUT');
+    memory.close();
+  });
+
   it('tagged → { success, memories } carrying every tag', async () => {
     const { memory } = fresh();
     const a = await memory.store({ content: 'a', tags: ['api', 'limits'] });

@@ -35,6 +35,16 @@ describe('memory mcp: memory_search', () => {
     expect(structured(await client.callTool({ name: 'memory_search', arguments: { query: 'rate limit', after: '2000-01-01' } })).total).toBe(2);
     expect(errorCode(await client.callTool({ name: 'memory_search', arguments: { after: '2026-02-01', before: '2026-01-01' } }))).toBe('INVALID_INPUT');
     expect(errorCode(await client.callTool({ name: 'memory_search', arguments: { query: 42 } }))).toBe('INVALID_INPUT');
+    // Modes: without an embedder (tests pin MEMORY_EMBEDDER=none) hybrid falls back to full text and says so.
+    const hy = await client.callTool({ name: 'memory_search', arguments: { query: 'rate limit', mode: 'hybrid' } });
+    expect(structured(hy)).toMatchObject({ mode: 'fulltext', fallback: { from: 'hybrid', to: 'fulltext' } });
+    expect(text(hy)).toMatch(/hybrid search was not available/);
+    expect(structured(await client.callTool({ name: 'memory_search', arguments: { query: 'rate limit', mode: 'fulltext' } })).total).toBe(2);
+    expect(errorCode(await client.callTool({ name: 'memory_search', arguments: { query: 'x', mode: 'semantic' } }))).toBe('INVALID_INPUT');
+    // relax: a tag filter that matches nothing is dropped, and the response says so.
+    const rl = structured(await client.callTool({ name: 'memory_search', arguments: { query: 'VPN', tags: ['nope'], relax: true } }));
+    expect(rl.results.map((x: any) => x.id)).toEqual([vpn]);
+    expect(rl.relaxed).toContain('tags');
     // Query syntax a parser could choke on is just text.
     const odd = await client.callTool({ name: 'memory_search', arguments: { query: 'rate* ~limit +api:"' } });
     expect(odd.isError).toBeFalsy();
