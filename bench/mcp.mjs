@@ -2,7 +2,8 @@
 //   node bench/mcp.mjs [--memories 1000] [--reps 50]
 // Builds the CLI into its own temp dir (never races other work on dist/). Baselines timed in the same
 // run: an MCP `ping` round trip (transport + JSON-RPC, no memory work), and the same operation as a
-// `memory` CLI process (what an agent without MCP pays per call).
+// `memory` CLI process (what an agent without MCP pays per call). Search is full text unless
+// MEMORY_EMBEDDER is set (hybrid search's embedding cost is measured by the hybrid benchmarks).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -20,7 +21,7 @@ const N = arg('memories', 1000);
 const REPS = arg('reps', 50);
 
 const work = mkdtempSync(join(tmpdir(), 'gm-bench-mcp-'));
-const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@example.com', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@example.com', MEMORY_BRANCH: '', GITHUB_ACTIONS: '' };
+const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@example.com', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@example.com', MEMORY_BRANCH: '', GITHUB_ACTIONS: '', MEMORY_AUTO_SYNC: '', MEMORY_EMBEDDER: process.env.MEMORY_EMBEDDER ?? 'none' };
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
