@@ -87,6 +87,15 @@ describe('memory mcp', () => {
     expect(ok.isError).toBeFalsy();
   });
 
+  it('serves the branch given with --branch', async () => {
+    const repo = makeRepo();
+    const { client } = await connect(repo, ['--branch', 'agent-notes']);
+    const { id } = structured(await client.callTool({ name: 'memory_store', arguments: { content: 'on another branch' } }));
+    expect(git(repo, 'log', '--format=%B', '-1', 'agent-notes')).toContain(id);
+    expect(cli(repo, ['list', '--json']).json.total).toBe(0);
+    expect(cli(repo, ['list', '--json', '--branch', 'agent-notes']).json.total).toBe(1);
+  });
+
   it('reports a wrong --repo as a tool error instead of dying on launch', async () => {
     const { client } = await connect(tempDir('gm-norepo-'));
     expect(errorCode(await client.callTool({ name: 'memory_recent', arguments: {} }))).toBe('NOT_A_REPOSITORY');

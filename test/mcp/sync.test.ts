@@ -26,6 +26,18 @@ describe('memory mcp --sync', () => {
     expect(structured(await client.callTool({ name: 'memory_get', arguments: { id: fromB.json.id } })).memory.content).toBe('stored by a job on B');
   });
 
+  it('follows MEMORY_AUTO_SYNC like the other commands; --no-sync wins', async () => {
+    const bare = makeRepo({ bare: true });
+    const a = withRemote(bare);
+    const { client } = await connect(a, [], { MEMORY_AUTO_SYNC: 'write' });
+    await client.callTool({ name: 'memory_store', arguments: { content: 'shared by env' } });
+    expect(git(bare, 'rev-parse', 'memory')).toBe(git(a, 'rev-parse', 'memory'));
+    await client.close();
+    const { client: quiet } = await connect(a, ['--no-sync'], { MEMORY_AUTO_SYNC: '1' });
+    await quiet.callTool({ name: 'memory_store', arguments: { content: 'kept local' } });
+    expect(git(bare, 'rev-parse', 'memory')).not.toBe(git(a, 'rev-parse', 'memory'));
+  });
+
   it('keeps answering from local memories when the remote is unreachable, and says so', async () => {
     const repo = makeRepo({ commit: true });
     git(repo, 'remote', 'add', 'origin', `${tempDir('gm-gone-')}/missing.git`);
