@@ -10,7 +10,7 @@
  * const { memory: m } = await memory.get(id);
  * ```
  */
-export { openMemory, type GitMemory, type OpenOptions } from './core/api.js';
+export { openMemory, type GitMemory, type OpenOptions, type GetResult, type RecentResult, type ListResult, type DeleteResult } from './core/api.js';
 export { MemoryStore, DEFAULT_BRANCH, type StoreOptions, type StoreInput, type StoreResult, type ListFilter } from './core/store.js';
 export { type UpdateInput, type UpdateResult } from './core/store.js';
 export { type TrashInput, type TrashResult } from './core/api.js';

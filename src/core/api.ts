@@ -27,6 +27,15 @@ import type { PruneOptions, PruneResult } from '../lifecycle/prune.js';
 import type { ImportInput, ImportResult, ExportFormat } from '../lifecycle/import-export.js';
 import type { ConfigShowResult } from '../lifecycle/config-ops.js';
 
+/** What {@link GitMemory.get} resolves to (`memory_get`). */
+export type GetResult = { success: true; memory: Memory };
+/** What {@link GitMemory.recent} resolves to (`memory_recent`), newest first. */
+export type RecentResult = { success: true; memories: Memory[] };
+/** What {@link GitMemory.list} resolves to (`memory_list`); `total` counts every match, not just the page. */
+export type ListResult = { success: true; memories: Memory[]; total: number };
+/** What {@link GitMemory.delete} resolves to (`memory_delete`). */
+export type DeleteResult = { success: true; deleted: string; commit: string };
+
 /**
  * Options for {@link openMemory}. Every field is optional: `repo` (default: the current directory),
  * `branch` (default: env MEMORY_BRANCH, else "memory"), `source` recorded as `metadata.source`
@@ -57,9 +66,9 @@ export interface GitMemory {
    * `memory_get`: one memory by id, as `{ success, memory: { id, content, tags, category, priority,
    * timestamp, metadata } }` (plus `updated`/`scope` when set). Rejects with NOT_FOUND / INVALID_ID.
    */
-  get(id: string): Promise<{ success: true; memory: Memory }>;
+  get(id: string): Promise<GetResult>;
   /** `memory_recent`: the newest memories first, `{ success, memories }`. `count` default 10; INVALID_INPUT unless a positive integer. */
-  recent(count?: number): Promise<{ success: true; memories: Memory[] }>;
+  recent(count?: number): Promise<RecentResult>;
   /** Memories carrying every one of `tags`, newest first. */
   tagged(tags: string[] | string): Promise<{ success: true; memories: Memory[] }>;
   /**
@@ -67,7 +76,7 @@ export interface GitMemory {
    * `priority`), newest first, as `{ success, memories, total }`; `total` counts all matches, not
    * just the page. `limit` default 50.
    */
-  list(filter?: ListFilter): Promise<{ success: true; memories: Memory[]; total: number }>;
+  list(filter?: ListFilter): Promise<ListResult>;
   /**
    * `memory_search`: ranked full-text search (BM25 plus the seed's tag/category/priority/recency
    * boosts, docs/search.md) with filters; text alone, filters alone (newest first) or both, as
@@ -78,7 +87,7 @@ export interface GitMemory {
   /** Rebuilds the search index from every file on the branch: `{ success, indexed, skipped, ... }`. */
   rebuildIndex(): Promise<RebuildIndexResult>;
   /** `memory_delete`: removes one memory (one commit; git history keeps it), `{ success, deleted, commit }`. Rejects with NOT_FOUND. */
-  delete(id: string): Promise<{ success: true; deleted: string; commit: string }>;
+  delete(id: string): Promise<DeleteResult>;
   /** Removes every memory with `tag` in one commit. */
   deleteByTag(tag: string): Promise<{ success: true; deleted: string[]; commit: string | null }>;
   /** Removes all memories in one commit; requires `{ confirm: true }`. */
