@@ -44,6 +44,10 @@ describe('import', () => {
     ]);
     expect(commits(repo)).toBe(before + 1);
     expect(git(repo, 'log', '-1', '--format=%s', 'memory')).toMatch(/^memory: import 3 memories/);
+    // The blobs went into one pack that git itself accepts.
+    expect(git(repo, 'count-objects', '-v')).toMatch(/^packs: 1$/m);
+    git(repo, 'fsck', '--strict', '--no-dangling');
+    expect(git(repo, 'cat-file', '-p', 'memory:' + git(repo, 'ls-tree', '-r', '--name-only', 'memory', 'memories').split('\n').find((p) => p.includes('mem_abc123')))).toContain(seedLines[0].content);
     const m = (await s.get('mem_abc123')).memory;
     expect(m).toMatchObject({ content: seedLines[0].content, tags: ['preferences', 'typescript'], category: 'user-preferences', timestamp: '2026-02-25T15:00:00.000Z', metadata: { job_id: 'job_abc123' } });
     expect((await s.list({ category: 'infrastructure' })).memories[0].priority).toBe('high');
