@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UseLiteEmbedder } from '../../src/embed/index.js';
+import { cliAsync, makeRepo } from '../helpers.js';
 
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i], 0);
 
@@ -23,5 +24,24 @@ describe('default offline embedder (Universal Sentence Encoder lite)', () => {
       for (let j = pairs.length * 2; j < vecs.length - 1; j++) expect(para).toBeGreaterThan(dot(a, vecs[j]) + 0.2);
     });
     expect(e.id).toBe('use-lite-en@0.2.0');
+  });
+});
+
+describe('hybrid search with the default model (CLI)', () => {
+  it('finds a paraphrase full-text misses, and still finds Chinese memories through full-text', async () => {
+    const repo = makeRepo();
+    const env = { MEMORY_EMBEDDER: '' }; // the default: the offline model
+    for (const c of ['deploy failed: env var missing', 'Lunch on Friday is pizza with the team', '部署失败：缺少环境变量 DATABASE_URL', 'The user prefers tabs over spaces']) {
+      expect((await cliAsync(repo, ['store', c, '--json'], { env })).code).toBe(0);
+    }
+    const q = 'CI broke because an environment variable was not set';
+    const ft = (await cliAsync(repo, ['search', q, '--mode', 'fulltext', '--json'], { env })).json;
+    expect(ft.results.map((r: { content: string }) => r.content)).not.toContain('deploy failed: env var missing');
+    const hy = (await cliAsync(repo, ['search', q, '--json'], { env })).json;
+    expect(hy).toMatchObject({ mode: 'hybrid', vectors: { model: 'use-lite-en@0.2.0', embedded: 4 } });
+    expect(hy.results[0].content).toBe('deploy failed: env var missing');
+    const zh = (await cliAsync(repo, ['search', '环境变量', '--json'], { env })).json;
+    expect(zh.mode).toBe('hybrid');
+    expect(zh.results[0].content).toContain('环境变量');
   });
 });

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryStore } from '../../src/core/store.js';
+import { HttpEmbedder } from '../../src/embed/index.js';
+import { cliAsync, git, makeRepo, tempDir } from '../helpers.js';
+import { startEmbedServer, type EmbedServer } from './embed-server.js';
+
+let server: EmbedServer;
+beforeAll(async () => {
+  server = await startEmbedServer();
+});
+afterAll(() => server.close());
+
+const httpEnv = (model = 'bow') => ({ MEMORY_EMBEDDER: 'openai', MEMORY_EMBEDDER_URL: server.url, MEMORY_EMBEDDER_MODEL: model });
+
+async function fixture(): Promise<MemoryStore> {
+  const s = new MemoryStore({ repo: makeRepo(), warn: () => {}, config: { autoTag: false } });
+  await s.store({ content: 'Rotate the staging database password every month', tags: ['ops', 'db'], timestamp: '2026-01-10T00:00:00Z' });
+  await s.store({ content: 'The deploy pipeline needs the VPN to reach production', tags: ['ops'], timestamp: '2026-02-10T00:00:00Z' });
+  await s.store({ content: 'Lunch on Friday is pizza with the team', tags: ['social'], timestamp: '2026-03-10T00:00:00Z' });
+  return s;
+}
+
+describe('search modes (library)', () => {
+  it('runs hybrid by default with an embedder, blending vector and full-text scores', async () => {
+    const s = await fixture();
+    const embedder = new HttpEmbedder({ model: 'bow', baseUrl: server.url });
+    const r = await s.search({ query: 'database password' }, { embedder });
+    expect(r.mode).toBe('hybrid');
+    expect(r.fallback).toBeUndefined();
+    expect(r.results[0].content).toContain('database password');
+    expect(r.results[0].scores?.fulltext).toBe(1);
+    expect(r.results[0].scores?.vector).toBeGreaterThan(0.3);
+    // relevance = 0.7 x vector + 0.3 x full-text (normalised)
+    expect(r.results[0].relevance).toBeCloseTo(0.7 * r.results[0].scores!.vector! + 0.3, 3);
+    expect(r.vectors).toMatchObject({ model: 'openai:bow', embedded: 3, reused: 0, missing: 0 });
+    const again = await s.search({ query: 'database password' }, { embedder });
+    expect(again.vectors).toMatchObject({ embedded: 0, reused: 3 });
+  });
+
+  it('reports a fallback instead of downgrading silently', async () => {
+    const s = await fixture();
+    const none = await s.search({ query: 'VPN', mode: 'hybrid' }, { embedder: null });
+    expect(none.mode).toBe('fulltext');
+    expect(none.fallback).toMatchObject({ from: 'hybrid', to: 'fulltext' });
+    expect(none.results[0].content).toContain('VPN');
+
+    const dead = new HttpEmbedder({ model: 'bow', baseUrl: 'http://127.0.0.1:9/v1', retries: 0, timeoutMs: 2000 });
+    const down = await s.search({ query: 'VPN', mode: 'vector' }, { embedder: dead });
+    expect(down.mode).toBe('fulltext');
+    expect(down.fallback).toMatchObject({ from: 'vector', to: 'fulltext', code: 'EMBEDDER_ERROR' });
+    expect(down.results).toHaveLength(1);
+
+    const filtersOnly = await s.search({ tags: ['ops'], mode: 'vector' }, { embedder: dead });
+    expect(filtersOnly.mode).toBe('fulltext');
+    expect(filtersOnly.fallback?.reason).toMatch(/no query text/);
+    expect(filtersOnly.total).toBe(2);
+
+    // Without an embedder and without a requested mode, full-text is the default: nothing to report.
+    const plain = await s.search({ query: 'VPN' }, { embedder: null });
+    expect(plain).toMatchObject({ mode: 'fulltext', total: 1 });
+    expect(plain.fallback).toBeUndefined();
+
+    await expect(s.search({ query: 'x', mode: 'semantic' as never })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+  });
+
+  it('relaxes in order: date range, then tags, then vector mode, listing each step', async () => {
+    const s = await fixture();
+    const embedder = new HttpEmbedder({ model: 'bow', baseUrl: server.url });
+    const q = { query: 'database password', tags: ['ops'], after: '2026-02-01', mode: 'fulltext' as const, relax: true };
+    const date = await s.search(q, { embedder });
+    expect(date.relaxed).toEqual(['date']);
+    expect(date.results[0].content).toContain('database');
+
+    const tags = await s.search({ ...q, query: 'pizza' }, { embedder });
+    expect(tags.relaxed).toEqual(['date', 'tags']);
+    expect(tags.mode).toBe('fulltext');
+    expect(tags.results[0].content).toContain('pizza');
+
+    const vector = await s.search({ ...q, query: 'zebra crossing' }, { embedder });
+    expect(vector.relaxed).toEqual(['date', 'tags', 'vector']);
+    expect(vector.mode).toBe('vector');
+    expect(vector.total).toBe(3);
+
+    const strict = await s.search({ ...q, query: 'zebra crossing', relax: false }, { embedder });
+    expect(strict.total).toBe(0);
+    expect(strict.relaxed).toBeUndefined();
+
+    const none = await s.search({ ...q, query: 'database password', after: undefined }, { embedder });
+    expect(none.relaxed).toEqual([]);
+  });
+});
+
+describe('memory search --mode (CLI)', () => {
+  it('reports the mode, embeds once, re-embeds on a model change, and reuses vectors in a fresh clone', async () => {
+    const repo = makeRepo();
+    const env = httpEnv('bow');
+    for (const c of ['The API rate limit is 100 requests per minute', 'Deploys need the VPN', 'The user prefers tabs over spaces']) {
+      expect((await cliAsync(repo, ['store', c, '--json'], { env })).code).toBe(0);
+    }
+    const r = await cliAsync(repo, ['search', 'rate limit', '--json'], { env });
+    expect(r.code).toBe(0);
+    expect(r.json).toMatchObject({ success: true, mode: 'hybrid', vectors: { model: 'openai:bow', embedded: 3 } });
+    expect(r.json.results[0].content).toContain('rate limit');
+    expect((await cliAsync(repo, ['search', 'rate limit', '--json'], { env })).json.vectors.embedded).toBe(0);
+
+    const human = await cliAsync(repo, ['search', 'rate limit', '--mode', 'vector'], { env });
+    expect(human.stdout).toContain('vector search');
+
+    const v2 = await cliAsync(repo, ['search', 'rate limit', '--json'], { env: httpEnv('bow-2') });
+    expect(v2.json.vectors).toMatchObject({ model: 'openai:bow-2', embedded: 3, reused: 0 });
+
+    const origin = makeRepo({ bare: true });
+    git(repo, 'push', '-q', origin, 'memory:memory');
+    const clone = tempDir('gm-clone-');
+    git(clone, 'clone', '-q', '--branch', 'memory', origin, '.');
+    const before = server.texts();
+    const c = await cliAsync(clone, ['search', 'VPN', '--json'], { env });
+    expect(c.json.vectors).toMatchObject({ embedded: 0, reused: 3 });
+    expect(server.texts() - before).toBe(1); // the query alone
+
+    const bad = await cliAsync(repo, ['search', 'x', '--mode', 'semantic', '--json'], { env });
+    expect(bad.code).not.toBe(0);
+  });
+
+  it('memory embed backfills and commits vectors; --mode falls back when the server is down', async () => {
+    const repo = makeRepo();
+    const env = httpEnv('bow');
+    await cliAsync(repo, ['store', 'one memory about caching', '--json'], { env });
+    await cliAsync(repo, ['store', 'another about retries', '--json'], { env });
+    const e = await cliAsync(repo, ['embed', '--json'], { env });
+    expect(e.json).toMatchObject({ success: true, model: 'openai:bow', embedded: 2 });
+    expect(git(repo, 'log', '-1', '--format=%s', 'memory')).toContain('embed 2 memories');
+    expect((await cliAsync(repo, ['embed', '--json'], { env })).json).toMatchObject({ embedded: 0, reused: 2, commit: null });
+
+    const down = await cliAsync(repo, ['search', 'caching', '--json'], { env: { ...env, MEMORY_EMBEDDER_URL: 'http://127.0.0.1:9/v1', MEMORY_EMBEDDER_TIMEOUT_MS: '2000' } });
+    expect(down.json).toMatchObject({ success: true, mode: 'fulltext', fallback: { from: 'hybrid', code: 'EMBEDDER_ERROR' } });
+    expect(down.json.results[0].content).toContain('caching');
+    const none = await cliAsync(repo, ['embed', '--json'], { env: { MEMORY_EMBEDDER: 'none' } });
+    expect(none.json.error.code).toBe('EMBEDDER_ERROR');
+  });
+});
