@@ -30,3 +30,8 @@ export { scanText, redactText, assertNoSecrets, SecretDetectedError, type Secret
 export { autoTags } from './lifecycle/autotag.js';
 export type { SyncOptions, SyncResult } from './sync/sync.js';
 export type { SyncConflict, ConflictKind } from './sync/combine.js';
+export { createEmbedder, resolveEmbedderConfig, HttpEmbedder, OnnxEmbedder, UseLiteEmbedder, USE_MODEL_ID, type Embedder, type EmbedderConfig, type EmbedderKind, type HttpEmbedderOptions } from './embed/index.js';
+export { BranchVectors, VECTORS_DIR, type EnsureReport, type EnsureOptions } from './vector/branch.js';
+export { VectorIndex, type VectorHit } from './vector/index.js';
+export { embedMemories, storeEmbedder, type EmbedResult } from './vector/store-vectors.js';
+export type { SearchMode, Relaxation, SearchFallback, VectorReport } from './core/search-types.js';

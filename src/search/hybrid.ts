@@ -2,8 +2,9 @@ import { InvalidInputError, MemoryError } from '../core/errors.js';
 import { publicMemory } from '../core/memory.js';
 import type { Relaxation, SearchFallback, SearchMode, SearchQuery, SearchResponse, SearchResult, VectorReport } from '../core/search-types.js';
 import type { MemoryStore } from '../core/store.js';
-import { createEmbedder, resolveEmbedderConfig, type Embedder } from '../embed/index.js';
+import type { Embedder } from '../embed/index.js';
 import { BranchVectors } from '../vector/branch.js';
+import { commitDefault, storeEmbedder } from '../vector/store-vectors.js';
 import { filterIds, fullTextScores, search as fullTextSearch, type IndexOptions } from './index.js';
 
 /**
@@ -34,26 +35,9 @@ export interface ModeSearchOptions extends IndexOptions {
   commitVectors?: boolean;
 }
 
-const embedders = new WeakMap<MemoryStore, Embedder | null>();
-
-/** The store's configured embedder (env MEMORY_EMBEDDER*, default the offline model); null for none. */
-export function storeEmbedder(store: MemoryStore, override?: Embedder | null): Embedder | null {
-  if (override !== undefined) return override;
-  if (!embedders.has(store)) {
-    const hybrid = (store.config().hybrid ?? {}) as unknown as Record<string, unknown>;
-    embedders.set(store, createEmbedder(resolveEmbedderConfig(hybrid)));
-  }
-  return embedders.get(store) ?? null;
-}
-
 function vectorWeight(store: MemoryStore): number {
   const w = Number(store.config().hybrid?.vectorWeight);
   return Number.isFinite(w) && w >= 0 && w <= 1 ? w : 0.7;
-}
-
-function commitDefault(): boolean {
-  const v = (process.env.MEMORY_VECTORS_COMMIT ?? '').trim().toLowerCase();
-  return !['0', 'false', 'no', 'off'].includes(v);
 }
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
@@ -190,26 +174,4 @@ export async function modeSearch(store: MemoryStore, q: SearchQuery = {}, opts: 
   return out;
 }
 
-export interface EmbedResult {
-  success: true;
-  model: string;
-  embedded: number;
-  reused: number;
-  pruned: number;
-  /** The commit recording the new vectors, or null when nothing changed. */
-  commit: string | null;
-  durationMs: number;
-}
-
-/**
- * `memory embed`: computes the vectors of every memory that lacks one for the configured model and
- * commits them, so later searches (here and in every clone) embed nothing but the query.
- */
-export async function embedMemories(store: MemoryStore, opts: { embedder?: Embedder | null; commitVectors?: boolean } = {}): Promise<EmbedResult> {
-  const t0 = performance.now();
-  const embedder = storeEmbedder(store, opts.embedder);
-  if (!embedder) throw new MemoryError('EMBEDDER_ERROR', 'no embedder configured (MEMORY_EMBEDDER=none): set MEMORY_EMBEDDER to use, openai or onnx', { reason: 'none' });
-  const memories = [...store.catalog().byId.values()].map((e) => e.memory);
-  const { report } = await new BranchVectors(store, embedder, { commit: opts.commitVectors ?? commitDefault() }).ensure(memories);
-  return { success: true, model: report.model, embedded: report.embedded, reused: report.reused, pruned: report.pruned, commit: report.commit, durationMs: Math.round(performance.now() - t0) };
-}
+export { embedMemories, storeEmbedder, type EmbedResult } from '../vector/store-vectors.js';

@@ -12,7 +12,7 @@ export const embedCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   handler: (argv) =>
     run(
       argv,
-      async (s) => (await import('../../search/hybrid.js')).embedMemories(s),
+      async (s) => (await import('../../vector/store-vectors.js')).embedMemories(s),
       (r) =>
         `embedded ${color.bold(String(r.embedded))} memories with ${r.model}, ${r.reused} already had vectors${r.pruned ? `, ${r.pruned} stale removed` : ''} ${color.dim(`(${r.durationMs} ms)`)}`,
       { sync: 'write' },
