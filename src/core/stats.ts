@@ -34,16 +34,18 @@ function sortedCounts(m: Map<string, number>): Record<string, number> {
 /** Counts from git; spawns git (rev-list) because stats is not a hot path. */
 async function gitFigures(store: MemoryStore): Promise<{ commits: number; coreVersions: number; bytes: number }> {
   if (!store.tip()) return { commits: 0, coreVersions: 0, bytes: 0 };
-  const { gitCli } = await import('./history.js');
-  const n = (args: string[]) => {
-    const v = Number(gitCli(store, args).trim());
+  const { gitCliAsync } = await import('./history.js');
+  const n = async (args: string[]) => {
+    const v = Number((await gitCliAsync(store, args)).trim());
     return Number.isFinite(v) ? v : 0;
   };
-  return {
-    commits: n(['rev-list', '--count', store.ref]),
-    coreVersions: n(['rev-list', '--count', store.ref, '--', `${CORE_DIR}/`]),
-    bytes: n(['rev-list', '--objects', '--disk-usage', store.ref]),
-  };
+  // Independent walks: run side by side (the disk-usage one dominates).
+  const [commits, coreVersions, bytes] = await Promise.all([
+    n(['rev-list', '--count', store.ref]),
+    n(['rev-list', '--count', store.ref, '--', `${CORE_DIR}/`]),
+    n(['rev-list', '--objects', '--disk-usage', store.ref]),
+  ]);
+  return { commits, coreVersions, bytes };
 }
 
 /** Statistics of the memory branch at its tip. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/core/store.js';
 import { emptyTrash, listTrash, purgeTrash, restoreFromTrash, TRASH_DIR } from '../../src/core/trash.js';
 import { getAt, memoryHistory } from '../../src/core/history.js';
+import { idFromPath } from '../../src/core/id.js';
 import { git, makeRepo } from '../helpers.js';
 
 const DAY = 86_400_000;
@@ -163,5 +164,23 @@ describe('trash', () => {
     expect((await emptyTrash(store)).purged).toEqual([a.id]);
     expect(listTrash(store)).toEqual([]);
     expect(await codeOf(purgeTrash(store, -1))).toBe('INVALID_INPUT');
+  });
+
+  it('a hand-written file (no id, any path) goes to the trash, comes back to its path, and has a history', async () => {
+    const repo = makeRepo();
+    const { store, advance } = clockStore(repo);
+    await store.store({ content: 'native' });
+    const path = 'memories/notes/deploy.md';
+    await store.git.commit({ ref: store.ref, expect: store.tip(), changes: new Map([[path, Buffer.from('Deploys need the VPN\n')]]), message: 'hand edit', author: { name: 'p', email: 'p@p' } });
+    const id = idFromPath(path);
+    expect((await store.get(id)).memory.content).toBe('Deploys need the VPN\n');
+    advance(1);
+    await store.delete(id);
+    expect(listTrash(store).map((i) => [i.id, i.path])).toEqual([[id, 'trash/notes/deploy.md']]);
+    await restoreFromTrash(store, id);
+    expect(git(repo, 'show', `memory:${path}`)).toContain('Deploys need the VPN');
+    expect((await store.get(id)).memory.content).toBe('Deploys need the VPN\n');
+    const h = await memoryHistory(store, id);
+    expect(h.versions.map((v) => v.event)).toEqual(['restored', 'deleted', 'stored']);
   });
 });
