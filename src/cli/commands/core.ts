@@ -84,7 +84,14 @@ const subcommands: CommandModule<GlobalArgs, CoreArgs>[] = [
       run(
         argv,
         async (s) => {
-          let content = argv.file !== undefined ? readFileSync(argv.file, 'utf8') : argv.content;
+          let content = argv.content;
+          if (argv.file !== undefined) {
+            try {
+              content = readFileSync(argv.file, 'utf8');
+            } catch (err) {
+              throw new InvalidInputError(`cannot read ${argv.file}: ${(err as Error).message}`, { field: 'file' });
+            }
+          }
           const dash = content === '-' || (content === '' && process.argv.slice(2).includes('-'));
           if (dash) content = await readStdin();
           if (content === undefined) throw new InvalidInputError('give the document text, --file FILE, or "-" to read stdin', { field: 'content' });
