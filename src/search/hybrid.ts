@@ -3,8 +3,7 @@ import { publicMemory } from '../core/memory.js';
 import type { Relaxation, SearchFallback, SearchMode, SearchQuery, SearchResponse, SearchResult, VectorReport } from '../core/search-types.js';
 import type { MemoryStore } from '../core/store.js';
 import type { Embedder } from '../embed/index.js';
-import { BranchVectors } from '../vector/branch.js';
-import { commitDefault, storeEmbedder } from '../vector/store-vectors.js';
+import { branchVectors, commitDefault, storeEmbedder } from '../vector/store-vectors.js';
 import { filterIds, fullTextScores, search as fullTextSearch, type IndexOptions } from './index.js';
 
 /**
@@ -55,7 +54,7 @@ async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery
   const allowed = filterIds(store, q, opts);
   const catalog = store.catalog();
   const memories = [...catalog.byId.values()].map((e) => e.memory);
-  const bv = new BranchVectors(store, embedder, { commit: opts.commitVectors ?? commitDefault() });
+  const bv = branchVectors(store, embedder, opts.commitVectors ?? commitDefault());
   const { index, report } = await bv.ensure(memories, { budget: opts.embedBudget ?? EMBED_BUDGET, prefer: (id) => allowed.has(id) });
   const vectors: VectorReport = { model: report.model, embedded: report.embedded, reused: report.reused, missing: report.missing, commit: report.commit };
   if (!allowed.size) return { response: { success: true, results: [], total: 0 }, vectors };

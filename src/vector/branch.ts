@@ -57,6 +57,17 @@ export interface BranchVectorsOptions {
   commit?: boolean;
 }
 
+// Catalog entries are reused while their file is unchanged, so a hash per entry object spares
+// re-hashing every memory on every search.
+const hashes = new WeakMap<object, { content: string; hash: string }>();
+function hashOf(m: Memory): string {
+  const h = hashes.get(m);
+  if (h && h.content === m.content) return h.hash;
+  const hash = contentHash(m.content);
+  hashes.set(m, { content: m.content, hash });
+  return hash;
+}
+
 /** The vector file of memory `id`: the memory's own month/bucket layout under `vectors/<model>/`. */
 export function vectorPath(slug: string, id: string, timestamp: string): string {
   return `${VECTORS_DIR}/${slug}/${pathFor(id, timestamp).slice('memories/'.length).replace(/\.md$/, '.vec')}`;
@@ -201,7 +212,7 @@ export class BranchVectors {
     const result: VectorRow[] = [];
     let reused = 0;
     for (const m of memories) {
-      const hash = contentHash(m.content);
+      const hash = hashOf(m);
       const r = rows.get(m.id);
       if (r && r.hash === hash) {
         result.push(r);

@@ -15,6 +15,18 @@ export function storeEmbedder(store: MemoryStore, override?: Embedder | null): E
   return embedders.get(store) ?? null;
 }
 
+const sets = new WeakMap<MemoryStore, Map<string, BranchVectors>>();
+
+/** One {@link BranchVectors} per store, embedder and commit setting, so its in-memory copy of the vectors serves every search. */
+export function branchVectors(store: MemoryStore, embedder: Embedder, commit: boolean): BranchVectors {
+  let m = sets.get(store);
+  if (!m) sets.set(store, (m = new Map()));
+  const key = `${embedder.id}\0${commit}`;
+  let bv = m.get(key);
+  if (!bv || bv.embedder !== embedder) m.set(key, (bv = new BranchVectors(store, embedder, { commit })));
+  return bv;
+}
+
 /** Whether new vectors are committed to the branch: yes unless MEMORY_VECTORS_COMMIT is 0/false/no/off. */
 export function commitDefault(): boolean {
   const v = (process.env.MEMORY_VECTORS_COMMIT ?? '').trim().toLowerCase();
@@ -41,6 +53,6 @@ export async function embedMemories(store: MemoryStore, opts: { embedder?: Embed
   const embedder = storeEmbedder(store, opts.embedder);
   if (!embedder) throw new MemoryError('EMBEDDER_ERROR', 'no embedder configured (MEMORY_EMBEDDER=none): set MEMORY_EMBEDDER to use, openai or onnx', { reason: 'none' });
   const memories = [...store.catalog().byId.values()].map((e) => e.memory);
-  const { report } = await new BranchVectors(store, embedder, { commit: opts.commitVectors ?? commitDefault() }).ensure(memories);
+  const { report } = await branchVectors(store, embedder, opts.commitVectors ?? commitDefault()).ensure(memories);
   return { success: true, model: report.model, embedded: report.embedded, reused: report.reused, pruned: report.pruned, commit: report.commit, durationMs: Math.round(performance.now() - t0) };
 }
