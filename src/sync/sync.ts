@@ -6,6 +6,7 @@ import type { MemoryStore } from '../core/store.js';
 import { readEffectiveConfig } from '../git/repo.js';
 import { combine, diffTrees, type SyncConflict } from './combine.js';
 import { gitFailure, runGit, DEFAULT_TIMEOUT_MS } from './git-cli.js';
+import { linearChain, linearMergeBase } from './history.js';
 
 export interface SyncOptions {
   /** A configured remote name, or a URL/path. Default: env MEMORY_REMOTE, else "origin". */
@@ -139,6 +140,8 @@ async function fetchRemote(ctx: Ctx): Promise<string | null> {
 }
 
 async function mergeBase(ctx: Ctx, a: string, b: string): Promise<string | null> {
+  const fast = linearMergeBase(ctx.store.git, a, b);
+  if (fast !== undefined) return fast;
   const run = await runGit(ctx.cwd, ['merge-base', a, b]);
   if (run.code === 0) return run.stdout.trim() || null;
   if (run.code === 1 && !run.stderr.trim()) return null; // unrelated histories
@@ -146,12 +149,16 @@ async function mergeBase(ctx: Ctx, a: string, b: string): Promise<string | null>
 }
 
 async function isAncestor(ctx: Ctx, a: string, b: string): Promise<boolean> {
+  const fast = linearMergeBase(ctx.store.git, a, b);
+  if (fast !== undefined) return fast === a;
   const run = await runGit(ctx.cwd, ['merge-base', '--is-ancestor', a, b]);
   return run.code === 0;
 }
 
 /** Local commits since `base`, oldest first, along the first-parent chain. */
 async function localChain(ctx: Ctx, base: string | null, tip: string): Promise<string[]> {
+  const fast = linearChain(ctx.store.git, base, tip);
+  if (fast) return fast;
   const run = await runGit(ctx.cwd, ['rev-list', '--first-parent', '--reverse', tip, ...(base ? [`^${base}`] : [])]);
   if (run.code !== 0) throw new MemoryError('SYNC_FAILED', `git rev-list failed: ${run.stderr.trim()} (local memories are unchanged)`, { git: run.stderr.trim() });
   return run.stdout.split('\n').filter(Boolean);
@@ -305,12 +312,31 @@ export async function sync(store: MemoryStore, opts: SyncOptions = {}): Promise<
   const ctx = context(store, opts);
   const maxRetries = retriesFrom(store, opts);
   let lastRejection: MemoryError | null = null;
+  let rejected = 0;
+
+  // Optimistic first push: when the local branch only adds commits on top of the remote tip we saw
+  // last, push before fetching. If it is accepted the remote had nothing new (a push is only accepted
+  // as a fast-forward), so the sync is complete with one network round instead of two.
+  const seen = store.git.resolve(ctx.trackingRef);
+  const start = store.tip();
+  const ahead = start && seen && start !== seen ? linearChain(store.git, seen, start) : undefined;
+  if (start && ahead?.length) {
+    const pushed = await pushTip(ctx, start);
+    if (pushed.ok) {
+      await setRef(ctx, ctx.trackingRef, start, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
+      return result(ctx, { tip: store.tip(), remoteTip: start, pushed: true, sent: ahead.length, pending: countCommits(ctx, store.tip() as string, start) });
+    }
+    if (!pushed.retryable) throw pushed.error;
+    lastRejection = pushed.error;
+    rejected++;
+  }
+
   for (let attempt = 0; attempt <= maxRetries; attempt++) {
     if (attempt > 0) await sleep(backoff(attempt - 1));
     const remote = await fetchRemote(ctx);
     const local = store.tip();
     const p = await plan(ctx, local, remote);
-    if (!p.tip) return result(ctx, { retries: attempt });
+    if (!p.tip) return result(ctx, { retries: rejected });
     if (p.tip === remote) {
       const moved = await moveLocal(ctx, local, remote);
       return result(ctx, {
@@ -319,7 +345,7 @@ export async function sync(store: MemoryStore, opts: SyncOptions = {}): Promise<
         pulled: local !== remote,
         received: p.received,
         conflicts: [...p.conflicts, ...moved.conflicts],
-        retries: attempt,
+        retries: rejected,
         pending: moved.pending,
       });
     }
@@ -337,16 +363,17 @@ export async function sync(store: MemoryStore, opts: SyncOptions = {}): Promise<
         sent: countCommits(ctx, p.tip, remote),
         replayed: p.replayed,
         conflicts: [...p.conflicts, ...moved.conflicts],
-        retries: attempt,
+        retries: rejected,
         pending: moved.pending,
       });
     }
     if (!pushed.retryable) throw pushed.error;
     lastRejection = pushed.error;
+    rejected++;
   }
   throw new MemoryError(
     'PUSH_REJECTED',
-    `the remote ${ctx.branch} kept moving: other writers pushed first ${maxRetries + 1} times in a row; local memories are unchanged, run "memory sync" again (or raise --retries)`,
+    `the remote ${ctx.branch} kept moving: other writers pushed first ${rejected} times in a row; local memories are unchanged, run "memory sync" again (or raise --retries)`,
     { remote: ctx.remoteName, branch: ctx.branch, retries: maxRetries, last: lastRejection?.message },
   );
 }

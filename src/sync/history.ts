@@ -1,0 +1,58 @@
+import type { GitRepository } from '../git/repository.js';
+
+/**
+ * History questions answered in-process for the common case — linear first-parent chains, which is
+ * all git-memory itself ever writes — saving a git spawn (tens of ms on a busy runner) inside the
+ * window between fetch and push, where every millisecond widens the race with other writers.
+ * `undefined` means "not sure" (a merge commit, a missing object such as a shallow boundary, or a
+ * very long walk): the caller then asks git.
+ */
+const LIMIT = 20_000;
+
+function parents(git: GitRepository, oid: string): string[] | undefined {
+  try {
+    return git.readCommit(oid).parents;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The merge base of two linear histories, null if they are unrelated, undefined if unsure. */
+export function linearMergeBase(git: GitRepository, a: string, b: string): string | null | undefined {
+  const seenA = new Set<string>();
+  const seenB = new Set<string>();
+  let x: string | null = a;
+  let y: string | null = b;
+  for (let i = 0; i < LIMIT && (x || y); i++) {
+    if (x) {
+      if (seenB.has(x)) return x;
+      seenA.add(x);
+      const p = parents(git, x);
+      if (!p || p.length > 1) return undefined;
+      x = p[0] ?? null;
+    }
+    if (y) {
+      if (seenA.has(y)) return y;
+      seenB.add(y);
+      const p = parents(git, y);
+      if (!p || p.length > 1) return undefined;
+      y = p[0] ?? null;
+    }
+  }
+  return x || y ? undefined : null;
+}
+
+/** Commits after `base` up to `tip`, oldest first, if the first-parent chain from `tip` reaches `base` (or the root, for a null base). */
+export function linearChain(git: GitRepository, base: string | null, tip: string): string[] | undefined {
+  const out: string[] = [];
+  let cur: string | null = tip;
+  while (cur && cur !== base) {
+    if (out.length >= LIMIT) return undefined;
+    out.push(cur);
+    const p = parents(git, cur);
+    if (!p || p.length > 1) return undefined;
+    cur = p[0] ?? null;
+  }
+  if (base && cur !== base) return undefined;
+  return out.reverse();
+}
