@@ -16,6 +16,9 @@ export function buildPrivate() {
   return { out, cli: join(out, 'cli.js'), lib: pathToFileURL(join(out, 'index.js')).href };
 }
 
+// These benchmarks measure the full-text engine: no embedding model (hybrid search has its own bench).
+process.env.MEMORY_EMBEDDER = 'none';
+
 export const gitEnv = {
   ...process.env,
   GIT_CONFIG_NOSYSTEM: '1',

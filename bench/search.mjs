@@ -5,7 +5,7 @@
 //   node bench/search.mjs                 # 10,000 and 100,000
 //   node bench/search.mjs --sizes 10000   # only 10,000
 import { execFileSync, spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { appendDocs, buildPrivate, corpus, fmt, gitEnv, median, queries, repoWith, timeRun } from './search-lib.mjs';
 
@@ -100,7 +100,8 @@ for (const n of sizes) {
       await appendDocs(lib, dir, extra);
       firsts.push(cliSearch(dir, qs[round + 1].text).ms);
       execFileSync('git', ['-C', dir, 'update-ref', 'refs/heads/memory', tip], { env: gitEnv });
-      rmSync(join(dir, '.git', 'git-memory', 'memory', 'search-v1.delta'), { force: true });
+      const cache = join(dir, '.git', 'git-memory', 'memory');
+      for (const f of readdirSync(cache)) if (/^search-v\d+\.delta$/.test(f)) rmSync(join(cache, f), { force: true });
     }
     const first = median(firsts);
     say(`first CLI search after 100 new memories: median ${fmt(first)} ms = ${(first / cached).toFixed(2)}x the cached CLI search (${(first / b).toFixed(2)}x node)`);

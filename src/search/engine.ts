@@ -61,7 +61,8 @@ export interface Part {
 export class IndexView {
   readonly n: number;
   readonly avgLen: Float64Array;
-  private scratch: Float64Array[];
+  private scratch: Float64Array[] | null = null;
+  private counts: Uint16Array[] | null = null;
   constructor(
     readonly parts: Part[],
     readonly tree: string | null,
@@ -69,15 +70,18 @@ export class IndexView {
     let n = 0;
     const sum = new Float64Array(NF);
     for (const { seg, dead } of parts) {
+      // Segments carry their length sums: only removed documents need a look.
+      n += seg.n;
+      for (let f = 0; f < NF; f++) sum[f] += seg.lenSum[f];
+      if (!dead) continue;
       for (let d = 0; d < seg.n; d++) {
-        if (dead?.[d]) continue;
-        n++;
-        for (let f = 0; f < NF; f++) sum[f] += seg.len[d * NF + f];
+        if (!dead[d]) continue;
+        n--;
+        for (let f = 0; f < NF; f++) sum[f] -= seg.len[d * NF + f];
       }
     }
     this.n = n;
     this.avgLen = sum.map((s) => (n ? s / n || 1 : 1));
-    this.scratch = parts.map((p) => new Float64Array(p.seg.n));
   }
 
   static empty(): IndexView {
@@ -95,7 +99,12 @@ export class IndexView {
 
   /** A zeroed score array per part; callers must zero the entries they touched. */
   borrowScratch(): Float64Array[] {
-    return this.scratch;
+    return (this.scratch ??= this.parts.map((p) => new Float64Array(p.seg.n)));
+  }
+
+  /** Zeroed per-document counters, same contract as {@link borrowScratch}. */
+  borrowCounts(): Uint16Array[] {
+    return (this.counts ??= this.parts.map((p) => new Uint16Array(p.seg.n)));
   }
 }
 
@@ -124,7 +133,7 @@ export function textScores(view: IndexView, text: string, params: Bm25Params = D
   const scratch = view.borrowScratch();
   const touched: Array<number[]> = view.parts.map(() => []);
   const coord = params.coord ?? 0;
-  const matched: Array<Map<number, number>> | null = coord ? view.parts.map(() => new Map()) : null;
+  const matched = view.borrowCounts();
   for (const key of keys) {
     const where: Array<number> = view.parts.map((p) => p.seg.terms.find(key));
     let df = 0;
@@ -153,7 +162,7 @@ export function textScores(view: IndexView, text: string, params: Bm25Params = D
         }
         if (scores[d] === 0) tl.push(d);
         scores[d] += w * s;
-        if (matched) matched[pi].set(d, (matched[pi].get(d) ?? 0) + 1);
+        matched[pi][d]++;
       }
     });
   }
@@ -161,8 +170,9 @@ export function textScores(view: IndexView, text: string, params: Bm25Params = D
   touched.forEach((tl, pi) => {
     const scores = scratch[pi];
     for (const d of tl) {
-      if (scores[d] > 0) out.push({ part: pi, doc: d, score: matched ? scores[d] * Math.pow(matched[pi].get(d)! / keys.length, coord) : scores[d] });
+      if (scores[d] > 0) out.push({ part: pi, doc: d, score: coord ? scores[d] * Math.pow(matched[pi][d] / keys.length, coord) : scores[d] });
       scores[d] = 0;
+      matched[pi][d] = 0;
     }
   });
   return out;
@@ -333,12 +343,12 @@ export function rank(view: IndexView, text: string, filter: NormalizedFilter, li
   }
   const qset = new Set(queryTerms(text));
   const hits = textScores(view, text, params);
-  const nameCache = view.parts.map(() => ({ tags: new Map<number, boolean>(), cats: new Map<number, boolean>() }));
+  // Whether each tag / category name is named by the query: 0 unknown, 1 no, 2 yes.
+  const nameCache = view.parts.map(({ seg }) => ({ tags: new Uint8Array(seg.tags.length), cats: new Uint8Array(seg.cats.length) }));
   const named = (pi: number, kind: 'tags' | 'cats', i: number) => {
     const cache = nameCache[pi][kind];
-    let v = cache.get(i);
-    if (v === undefined) cache.set(i, (v = nameMatches(view.parts[pi].seg[kind][i], qset)));
-    return v;
+    if (!cache[i]) cache[i] = nameMatches(view.parts[pi].seg[kind][i], qset) ? 2 : 1;
+    return cache[i] === 2;
   };
   for (const h of hits) {
     if (!pass(h.part, h.doc)) continue;

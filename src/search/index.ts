@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InvalidInputError } from '../core/errors.js';
 import { memoryFromFile, publicMemory, type Memory } from '../core/memory.js';
@@ -69,6 +69,18 @@ function readSegment(file: string): Segment | null {
     return decodeSegment(bytes);
   } catch {
     return null; // corrupt, truncated or another format: rebuilt by the caller
+  }
+}
+
+/** Removes cache files of other index formats: they are never read again. */
+function dropOtherFormats(store: MemoryStore): void {
+  try {
+    for (const f of readdirSync(store.cacheDir)) {
+      const m = /^search-v(\d+)\.(base|delta)$/.exec(f);
+      if (m && Number(m[1]) !== SEGMENT_FORMAT) rmSync(join(store.cacheDir, f), { force: true });
+    }
+  } catch {
+    /* nothing to clean */
   }
 }
 
@@ -221,6 +233,7 @@ export function openIndex(store: MemoryStore, opts: IndexOptions = {}): IndexVie
   }
   const built = fullBuild(store, tree, opts);
   writeAtomic(files.base, encodeSegment(built));
+  dropOtherFormats(store);
   return remember(store, tree, built, null, viewOf(built, null));
 }
 
@@ -235,6 +248,7 @@ export async function rebuildIndex(store: MemoryStore, opts: IndexOptions = {}):
   const built = fullBuild(store, tree, opts);
   const bytes = encodeSegment(built);
   writeAtomic(paths(store).base, bytes);
+  dropOtherFormats(store);
   remember(store, tree, built, null, viewOf(built, null));
   return { success: true, indexed: built.n, skipped: built.skipped, tree, bytes: bytes.length, durationMs: Math.round(performance.now() - t0) };
 }

@@ -9,7 +9,7 @@ import { analyze, pipelineWord } from './analyze.js';
  */
 
 /** Bumped whenever the layout or the analysis changes: a cache of another format is rebuilt. */
-export const SEGMENT_FORMAT = 1;
+export const SEGMENT_FORMAT = 2;
 /** Indexed fields, in posting order. */
 export const FIELDS = ['content', 'tags', 'category'] as const;
 const NF = FIELDS.length;
@@ -83,13 +83,15 @@ export interface Segment {
   terms: StringColumn;
   postOff: Uint32Array;
   postDoc: Uint32Array;
-  /** Term frequency per field: `postTf[posting * 3 + field]`. */
-  postTf: Uint16Array;
+  /** Term frequency per field, capped at 255 (BM25 saturates long before): `postTf[posting * 3 + field]`. */
+  postTf: Uint8Array;
   /** Delta only: base document numbers that are gone or changed at `tree`. */
   removed: Uint32Array;
   cats: string[];
   scopes: string[];
   tags: string[];
+  /** Sum of `len` per field over all documents (for BM25's average lengths without a pass). */
+  lenSum: number[];
 }
 
 export const NO_SCOPE = 0xffffffff;
@@ -111,7 +113,7 @@ export interface DocInput {
   content: string;
 }
 
-class Grow<T extends Uint32Array | Uint16Array> {
+class Grow<T extends Uint32Array | Uint8Array> {
   arr: T;
   size = 0;
   constructor(private readonly make: (n: number) => T) {
@@ -147,6 +149,12 @@ class Interner {
   }
 }
 
+function sumLens(len: ArrayLike<number>, n: number): number[] {
+  const out = new Array<number>(NF).fill(0);
+  for (let d = 0; d < n; d++) for (let f = 0; f < NF; f++) out[f] += len[d * NF + f];
+  return out;
+}
+
 const SURROGATE = /[\ud800-\udfff]/;
 
 /**
@@ -171,7 +179,7 @@ export class SegmentBuilder {
   private readonly termStr: string[] = [];
   private readonly pTerm = new Grow((n) => new Uint32Array(n));
   private readonly pDoc = new Grow((n) => new Uint32Array(n));
-  private readonly pTf = new Grow((n) => new Uint16Array(n));
+  private readonly pTf = new Grow((n) => new Uint8Array(n));
   private readonly ids: string[] = [];
   private readonly paths: string[] = [];
   private readonly oids: string[] = [];
@@ -253,7 +261,7 @@ export class SegmentBuilder {
     for (const [no, slot] of slots) {
       this.pTerm.push(no);
       this.pDoc.push(doc);
-      for (let f = 0; f < NF; f++) this.pTf.push(Math.min(0xffff, tf[slot * NF + f]));
+      for (let f = 0; f < NF; f++) this.pTf.push(Math.min(255, tf[slot * NF + f]));
     }
   }
 
@@ -269,7 +277,7 @@ export class SegmentBuilder {
     for (let t = 0; t < T; t++) postOff[t + 1] += postOff[t];
     const fill = postOff.slice(0, T);
     const postDoc = new Uint32Array(P);
-    const postTf = new Uint16Array(P * NF);
+    const postTf = new Uint8Array(P * NF);
     const srcDoc = this.pDoc.arr;
     const srcTf = this.pTf.arr;
     // Stable counting sort: postings of a term stay in document order.
@@ -304,6 +312,7 @@ export class SegmentBuilder {
       cats: this.cats.list,
       scopes: this.scopes.list,
       tags: this.tags.list,
+      lenSum: sumLens(this.len, this.ids.length),
     };
   }
 }
@@ -357,7 +366,7 @@ export function mergeSegments(base: Segment, delta: Segment): Segment {
   const termBufs: Buffer[] = [];
   const postOff: number[] = [0];
   const pDoc = new Grow((k) => new Uint32Array(k));
-  const pTf = new Grow((k) => new Uint16Array(k));
+  const pTf = new Grow((k) => new Uint8Array(k));
   const emitBase = (t: number) => {
     for (let p = base.postOff[t]; p < base.postOff[t + 1]; p++) {
       const d = base.postDoc[p];
@@ -423,6 +432,7 @@ export function mergeSegments(base: Segment, delta: Segment): Segment {
     cats: cats.list,
     scopes: scopes.list,
     tags: tags.list,
+    lenSum: sumLens(len, n),
   };
 }
 
@@ -443,6 +453,7 @@ interface Header {
   cats: string[];
   scopes: string[];
   tags: string[];
+  lenSum: number[];
   dataLength: number;
   crc: number | null;
   sections: Record<string, [offset: number, bytes: number, kind: ArrayKind]>;
@@ -469,7 +480,7 @@ function sectionsOf(s: Segment): Array<[string, Uint8Array | Uint16Array | Uint3
     ['termsOff', s.terms.off, 'u32'],
     ['postOff', s.postOff, 'u32'],
     ['postDoc', s.postDoc, 'u32'],
-    ['postTf', s.postTf, 'u16'],
+    ['postTf', s.postTf, 'u8'],
     ['removed', s.removed, 'u32'],
   ];
 }
@@ -500,6 +511,7 @@ export function encodeSegment(s: Segment): Buffer {
     cats: s.cats,
     scopes: s.scopes,
     tags: s.tags,
+    lenSum: s.lenSum,
     dataLength: data.length,
     crc: crc32 ? crc32(data) : null,
     sections,
@@ -579,12 +591,14 @@ export function decodeSegment(input: Buffer): Segment {
     terms: col('terms'),
     postOff: get('postOff', 'u32'),
     postDoc: get('postDoc', 'u32'),
-    postTf: get('postTf', 'u16'),
+    postTf: get('postTf', 'u8'),
     removed: get('removed', 'u32'),
     cats: h.cats,
     scopes: h.scopes,
     tags: h.tags,
+    lenSum: h.lenSum,
   };
+  if (!Array.isArray(s.lenSum) || s.lenSum.length !== NF || !s.lenSum.every((x) => Number.isFinite(x) && x >= 0)) bad('bad length sums');
   if (typeof s.tree !== 'string' || typeof s.build !== 'string' || !Array.isArray(s.cats) || !Array.isArray(s.scopes) || !Array.isArray(s.tags)) bad('bad header fields');
   if (s.ids.length !== n || s.paths.length !== n || s.oids.length !== n || s.ts.length !== n || s.prio.length !== n) bad('bad document table');
   if (s.cat.length !== n || s.scope.length !== n || s.tagOff.length !== n + 1 || s.len.length !== n * NF) bad('bad document table');

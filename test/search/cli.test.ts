@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, cliAsync, git, makeRepo, tempDir } from '../helpers.js';
+import { SEGMENT_FORMAT } from '../../src/search/segment.js';
 
 function store(repo: string, content: string, ...args: string[]) {
   const r = cli(repo, ['store', content, '--json', ...args]);
@@ -87,7 +88,7 @@ describe('index cache across processes', () => {
     for (const r of runs) expect(r.code, r.stderr).toBe(0);
     for (const r of runs.slice(3)) expect(r.json.total).toBe(5);
     const dir = join(repo, '.git', 'git-memory', 'memory');
-    expect(existsSync(join(dir, 'search-v1.base'))).toBe(true);
+    expect(existsSync(join(dir, `search-v${SEGMENT_FORMAT}.base`))).toBe(true);
     // No temp file left behind, and the cache is valid for the next process.
     const { readdirSync } = await import('node:fs');
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
@@ -98,7 +99,7 @@ describe('index cache across processes', () => {
     const repo = makeRepo();
     const id = store(repo, 'corrupt cache test cherry');
     expect(cli(repo, ['search', 'cherry', '--json']).json.total).toBe(1);
-    const file = join(repo, '.git', 'git-memory', 'memory', 'search-v1.base');
+    const file = join(repo, '.git', 'git-memory', 'memory', `search-v${SEGMENT_FORMAT}.base`);
     const size = readFileSync(file).length;
     writeFileSync(file, readFileSync(file).subarray(0, 100));
     const r = cli(repo, ['search', 'cherry', '--json']);

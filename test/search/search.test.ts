@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/core/store.js';
 import { makeRepo } from '../helpers.js';
+import { SEGMENT_FORMAT } from '../../src/search/segment.js';
 
 const NOW = new Date('2026-03-01T12:00:00Z');
 const DAY = 86_400_000;
@@ -165,7 +166,7 @@ describe('memory search (library)', async () => {
   });
 
   it('keeps its cache under the git dir, outside the work tree', () => {
-    expect(existsSync(join(repo, '.git', 'git-memory', 'memory', 'search-v1.base'))).toBe(true);
+    expect(existsSync(join(repo, '.git', 'git-memory', 'memory', `search-v${SEGMENT_FORMAT}.base`))).toBe(true);
     expect(readdirSync(repo).filter((f) => f !== '.git')).toEqual([]);
   });
 });
@@ -183,7 +184,7 @@ describe('index cache', () => {
     const viaDelta = await a.search({ query: 'apples pears topic3', limit: 50 });
     expect(viaDelta.results[0].id).toBe(extra.id);
     expect(viaDelta.results.map((r) => r.id)).not.toContain(gone);
-    expect(existsSync(join(repo, '.git', 'git-memory', 'memory', 'search-v1.delta'))).toBe(true);
+    expect(existsSync(join(repo, '.git', 'git-memory', 'memory', `search-v${SEGMENT_FORMAT}.delta`))).toBe(true);
     const fresh = open(repo);
     await fresh.rebuildIndex();
     const full = await fresh.search({ query: 'apples pears topic3', limit: 50 });
@@ -210,7 +211,7 @@ describe('index cache', () => {
     await b.git.commit({ ref: b.ref, expect: tip, changes, message: 'bulk', author: { name: 't', email: 't@x' } });
     const r = await a.search({ query: 'septem', limit: 200 });
     expect(r.total).toBe(86);
-    const base = readFileSync(join(repo, '.git', 'git-memory', 'memory', 'search-v1.base'));
+    const base = readFileSync(join(repo, '.git', 'git-memory', 'memory', `search-v${SEGMENT_FORMAT}.base`));
     expect(base.toString('latin1')).toContain(a.treeOf(a.tip())!);
     const fresh = open(repo);
     await fresh.rebuildIndex();
@@ -222,7 +223,7 @@ describe('index cache', () => {
     const a = open(repo);
     const m = await a.store({ content: 'kiwi fruit memory' });
     await a.search({ query: 'kiwi' });
-    const file = join(repo, '.git', 'git-memory', 'memory', 'search-v1.base');
+    const file = join(repo, '.git', 'git-memory', 'memory', `search-v${SEGMENT_FORMAT}.base`);
     const good = readFileSync(file);
     for (const damage of [
       () => truncateSync(file, Math.floor(good.length / 2)),
@@ -250,6 +251,18 @@ describe('index cache', () => {
     const r = await a.rebuildIndex();
     expect(r).toMatchObject({ success: true, indexed: 2, skipped: 1 });
     expect((await a.search({ query: 'two' })).total).toBe(1);
+  });
+
+  it('ignores and removes caches of another index format', async () => {
+    const repo = makeRepo();
+    const a = open(repo);
+    await a.store({ content: 'plum memory', tags: ['x'] });
+    const dir = join(repo, '.git', 'git-memory', 'memory');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `search-v${SEGMENT_FORMAT + 7}.base`), 'from a newer or older release');
+    expect((await open(repo).search({ query: 'plum' })).total).toBe(1);
+    expect(readdirSync(dir).filter((f) => f.startsWith('search-'))).toEqual([`search-v${SEGMENT_FORMAT}.base`]);
   });
 
   it('works on an empty branch', async () => {
