@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, cliAsync, git, makeRepo, tempDir, checkoutState } from '../helpers.js';
+import { execFileSync } from 'node:child_process';
+import { cli, cliAsync, git, gitEnv, makeRepo, tempDir, checkoutState } from '../helpers.js';
 import { MemoryStore } from '../../src/core/store.js';
 import { memoryToFile } from '../../src/core/memory.js';
 import { classifyGitFailure } from '../../src/sync/git-cli.js';
@@ -202,6 +203,28 @@ describe('memory sync', () => {
     expect(fileOf(remote, x)).toContain('x edited by b');
     expect(fileOf(remote, y)).toContain('y edited by a');
     expect(cli(b, ['get', y, '--json']).json.memory.content).toBe('y edited by a');
+  });
+
+  it('a local change that was undone does not undo the remote change to the same memory', async () => {
+    const { remote, clones } = setup(2);
+    const [a, b] = clones;
+    const x = store(a, 'x original');
+    sync(a);
+    sync(b);
+    const path = git(b, 'ls-tree', '-r', '--name-only', 'memory', '--', 'memories').split('\n').find((p) => p.includes(x)) as string;
+    const original = execFileSync('git', ['cat-file', 'blob', `memory:${path}`], { cwd: b, env: gitEnv });
+    await edit(b, x, 'x edited by b, then undone', '2030-01-05T00:00:00.000Z');
+    const s = new MemoryStore({ repo: b });
+    await s.mutate(() => ({ change: { changes: new Map([[path, original]]), message: 'memory: undo\n' }, result: {} }));
+    s.close();
+    expect(git(b, 'rev-parse', `memory:${path}`)).toBe(git(a, 'rev-parse', `memory:${path}`));
+    await edit(a, x, 'x edited by a', '2030-01-01T00:00:00.000Z');
+    sync(a);
+    const r = sync(b);
+    // b's net change to x is none, so a's edit stands, even though b's replayed commits touched x.
+    expect(r.conflicts).toEqual([]);
+    expect(fileOf(remote, x)).toContain('x edited by a');
+    expect(git(remote, 'log', '-1', '--format=%s', 'memory')).toMatch(/^memory: sync with origin/);
   });
 
   it('works in a shallow single-branch clone with a detached HEAD, and keeps deletions deleted', async () => {
