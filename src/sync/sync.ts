@@ -1,4 +1,4 @@
-import { existsSync, unlinkSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { MemoryError, RefMovedError } from '../core/errors.js';
@@ -118,6 +118,7 @@ async function setRef(ctx: Ctx, ref: string, oid: string, message: string): Prom
  */
 async function fetchRemote(ctx: Ctx): Promise<string | null> {
   const git = ctx.store.git;
+  removeStaleFetchRefs(git.location.commonDir);
   const tmp = `refs/git-memory/fetch/${process.pid}-${randomBytes(4).toString('hex')}`;
   // In a shallow clone (actions/checkout's default), first contact takes the tip only: nothing in this
   // repository can share history with it yet, so deeper history would only cost time. Later fetches
@@ -137,6 +138,24 @@ async function fetchRemote(ctx: Ctx): Promise<string | null> {
   if (!oid) throw new MemoryError('SYNC_FAILED', `fetching ${ctx.branch} from ${ctx.remoteName} left no ref behind (local memories are unchanged)`, { remote: ctx.remoteName });
   await setRef(ctx, ctx.trackingRef, oid, `git-memory: fetch ${ctx.branch} from ${ctx.remoteName}`);
   return oid;
+}
+
+/** Temporary refs left by a sync that was killed mid-fetch; live ones are seconds old. */
+function removeStaleFetchRefs(commonDir: string): void {
+  const dir = join(commonDir, 'refs', 'git-memory', 'fetch');
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    try {
+      if (Date.now() - statSync(join(dir, n)).mtimeMs > 3_600_000) unlinkSync(join(dir, n));
+    } catch {
+      /* gone already */
+    }
+  }
 }
 
 async function mergeBase(ctx: Ctx, a: string, b: string): Promise<string | null> {
