@@ -7,7 +7,7 @@ interface Args extends GlobalArgs {
 
 export const clearCommand: CommandModule<GlobalArgs, Args> = {
   command: 'clear',
-  describe: 'Remove every memory in one commit (needs --confirm)',
-  builder: (y) => y.option('confirm', { type: 'boolean', describe: 'Really clear' }).example('$0 clear --confirm', 'Clear all memories (git history keeps them)'),
-  handler: (argv) => run(argv, (s) => s.clear({ confirm: argv.confirm }), (r) => `cleared ${r.deleted} memories`),
+  describe: 'Move every memory to the trash in one commit (needs --confirm)',
+  builder: (y) => y.option('confirm', { type: 'boolean', describe: 'Really clear' }).example('$0 clear --confirm', 'Move all memories to the trash'),
+  handler: (argv) => run(argv, (s) => s.clear({ confirm: argv.confirm }), (r) => `moved ${r.deleted} memories to the trash`),
 };

@@ -9,11 +9,11 @@ interface Args extends GlobalArgs {
 
 export const deleteCommand: CommandModule<GlobalArgs, Args> = {
   command: 'delete [id]',
-  describe: 'Delete a memory by id, or every memory with a tag',
+  describe: 'Move a memory to the trash by id, or every memory with a tag (memory trash restore brings it back)',
   builder: (y) =>
     y
       .positional('id', { type: 'string', describe: 'Memory id' })
-      .option('tag', { type: 'string', describe: 'Delete every memory carrying this tag (one commit)' })
+      .option('tag', { type: 'string', describe: 'Move every memory carrying this tag to the trash (one commit)' })
       .example('$0 delete mem_0k2x9d1ab7q4ce3m', 'Delete one')
       .example('$0 delete --tag obsolete', 'Delete by tag'),
   handler: (argv) =>
@@ -29,6 +29,6 @@ export const deleteCommand: CommandModule<GlobalArgs, Args> = {
         const r = await s.delete(argv.id);
         return { success: true, deleted: r.deleted };
       },
-      (r) => (Array.isArray(r.deleted) ? `deleted ${r.deleted.length} memor${r.deleted.length === 1 ? 'y' : 'ies'}${r.deleted.length ? ': ' + r.deleted.join(', ') : ''}` : `deleted ${r.deleted}`),
+      (r) => (Array.isArray(r.deleted) ? `moved ${r.deleted.length} memor${r.deleted.length === 1 ? 'y' : 'ies'} to the trash${r.deleted.length ? ': ' + r.deleted.join(', ') : ''}` : `moved ${r.deleted} to the trash (memory trash restore ${r.deleted} brings it back)`),
     ),
 };
