@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { git, makeRepo, tempDir } from '../helpers.js';
+import { MemoryStore } from '../../src/core/store.js';
+import { memoryToFile } from '../../src/core/memory.js';
+import { sync } from '../../src/sync/index.js';
+
+/** Small deterministic PRNG, so a failure replays with the same seed. */
+function rng(seed: number) {
+  return () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+}
+
+function tree(repo: string): string {
+  return git(repo, 'rev-parse', 'memory^{tree}');
+}
+
+describe('sync convergence', () => {
+  for (const seed of [1, 7, 42, 99]) {
+    it(`random stores, edits, deletes and syncs on 3 clones converge without losing anything (seed ${seed})`, async () => {
+      const remote = makeRepo({ bare: true });
+      const seedDir = tempDir();
+      git(seedDir, 'clone', '-q', remote, '.');
+      writeFileSync(join(seedDir, 'a.txt'), 'a\n');
+      git(seedDir, 'add', '.');
+      git(seedDir, 'commit', '-q', '-m', 'init');
+      git(seedDir, 'push', '-q', 'origin', 'HEAD:main');
+      const clones = [0, 1, 2].map(() => {
+        const d = tempDir();
+        git(d, 'clone', '-q', remote, '.');
+        return new MemoryStore({ repo: d });
+      });
+      const rand = rng(seed);
+      const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
+      // Every id ever stored, and the ids some clone deleted: a stored id may only disappear if deleted.
+      const stored = new Set<string>();
+      const deleted = new Set<string>();
+      // The global clock only moves forward, so the newest write of a memory must be the one that survives.
+      const latest = new Map<string, string>();
+      let clock = Date.UTC(2030, 0, 1);
+      for (let step = 0; step < 45; step++) {
+        const s = pick(clones);
+        const op = rand();
+        const live = [...s.catalog().byId.values()];
+        if (op < 0.4 || !live.length) {
+          const { id } = await s.store({ content: `step ${step}` });
+          stored.add(id);
+          latest.set(id, `step ${step}`);
+        } else if (op < 0.6) {
+          const e = pick(live);
+          clock += 1000;
+          const file = Buffer.from(memoryToFile({ ...e.memory, content: `edited at ${step}`, updated: new Date(clock).toISOString() }));
+          await s.mutate(() => ({ change: { changes: new Map([[e.path, file]]), message: `memory: update ${e.memory.id}\n` }, result: {} }));
+          latest.set(e.memory.id, `edited at ${step}`);
+        } else if (op < 0.7) {
+          const e = pick(live);
+          deleted.add(e.memory.id);
+          await s.mutate(() => ({ change: { changes: new Map([[e.path, null]]), message: `memory: delete ${e.memory.id}\n` }, result: {} }));
+        } else {
+          await sync(s, { retries: 20 });
+        }
+      }
+      // Two rounds: the first brings everything to the remote, the second brings it back to every clone.
+      for (let round = 0; round < 2; round++) for (const s of clones) await sync(s, { retries: 20 });
+      const t = tree(remote);
+      for (const s of clones) expect(tree(s.git.location.root)).toBe(t);
+      const onRemote = new Set(clones[0].catalog().byId.keys());
+      for (const id of stored) if (!deleted.has(id)) expect(onRemote.has(id), id).toBe(true);
+      for (const [id, e] of clones[0].catalog().byId) expect(e.memory.content, id).toBe(latest.get(id));
+      expect(git(remote, 'rev-list', '--merges', '--count', 'memory')).toBe('0');
+      expect(() => git(remote, 'fsck', '--strict', '--no-progress')).not.toThrow();
+      for (const s of clones) s.close();
+    });
+  }
+});
