@@ -9,7 +9,8 @@ export function describeSync(r: SyncResult, verb = 'synced'): string {
   else if (r.pulled) parts.push('pulled');
   if (r.pushed) parts.push(`${r.created ? 'created the remote branch with' : 'sent'} ${plural(r.sent, 'commit')}`);
   if (r.retries) parts.push(`after ${plural(r.retries, 'retry', 'retries')}`);
-  let out = `${verb} ${r.branch} with ${r.remote}: ${parts.length ? parts.join(', ') : 'already up to date'}`;
+  const prep = verb === 'pulled' ? 'from' : verb === 'pushed' ? 'to' : 'with';
+  let out = `${verb} ${r.branch} ${prep} ${r.remote}: ${parts.length ? parts.join(', ') : 'already up to date'}`;
   for (const c of r.conflicts) out += `\n  conflict ${c.id ?? c.path}: kept the ${c.kept} version (${c.kind}; ${c.reason}); the other stays in history`;
   if (r.pending) out += `\n  ${plural(r.pending, 'commit')} stored during the sync stay local until the next sync`;
   return out;
