@@ -294,7 +294,15 @@ export async function search(store: MemoryStore, q: SearchQuery = {}, opts: Inde
   const filter = normalizeFilter(q, now);
   const view = openIndex(store, opts);
   const { ranked, total } = rank(view, q.query ?? '', filter, limit, weightsOf(store), now, opts.bm25 ?? DEFAULT_BM25);
-  const results: SearchResult[] = ranked.map((r) => ({ ...readMemory(store, view.parts[r.part].seg, r.doc), relevance: r.relevance }));
+  const seen = new Set<string>();
+  const results: SearchResult[] = [];
+  for (const r of ranked) {
+    const m = readMemory(store, view.parts[r.part].seg, r.doc);
+    // A hand-made copy of a file (same id) indexed in both segments: show it once.
+    if (seen.has(m.id)) continue;
+    seen.add(m.id);
+    results.push({ ...m, relevance: r.relevance });
+  }
   return { success: true, results, total };
 }
 

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, cliAsync, git, makeRepo, tempDir } from '../helpers.js';
+import { spawnSync } from 'node:child_process';
+import { CLI, cli, cliAsync, git, gitEnv, makeRepo, tempDir } from '../helpers.js';
 import { SEGMENT_FORMAT } from '../../src/search/segment.js';
 
 function store(repo: string, content: string, ...args: string[]) {
@@ -122,5 +123,22 @@ describe('index cache across processes', () => {
     const r = cli(b, ['search', 'lemons', '--json']);
     expect(r.json.results.map((m: { id: string }) => m.id)).toEqual([second]);
     expect(cli(b, ['search', 'oranges', '--json']).json.total).toBe(2);
+  });
+});
+
+describe('progress bar', () => {
+  it('draws on a terminal, never on a pipe', () => {
+    const repo = makeRepo();
+    for (let i = 0; i < 3; i++) store(repo, `progress memory ${i}`);
+    const piped = cli(repo, ['rebuild-index'], { env: { MEMORY_PROGRESS_DELAY_MS: '0' } });
+    expect(piped.code).toBe(0);
+    expect(piped.stderr).toBe('');
+    // `script` gives the CLI a pseudo-terminal for stdin/stdout/stderr.
+    const cmd = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI())} rebuild-index`;
+    const r = spawnSync('script', ['-qec', cmd, '/dev/null'], { cwd: repo, env: { ...gitEnv, MEMORY_PROGRESS_DELAY_MS: '0' }, encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('indexing [');
+    expect(r.stdout).toContain('3/3 memories');
+    expect(r.stdout).toMatch(/indexed .*3.* memories/);
   });
 });

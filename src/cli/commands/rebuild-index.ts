@@ -10,12 +10,13 @@ import { color } from '../output.js';
 export function progressBar(label = 'indexing'): { progress?: (done: number, total: number) => void; end: () => void } {
   if (!process.stderr.isTTY) return { end: () => {} };
   const start = Date.now();
+  const delay = Number(process.env.MEMORY_PROGRESS_DELAY_MS ?? 400);
   let drawn = false;
   let last = 0;
   return {
     progress: (done, total) => {
       const now = Date.now();
-      if (now - start < 400 || (now - last < 100 && done < total)) return;
+      if (now - start < delay || (now - last < 100 && done < total)) return;
       last = now;
       drawn = true;
       const width = 30;
