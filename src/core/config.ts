@@ -327,3 +327,9 @@ class ConfigInputError extends InvalidInputError {
     super(message, { field: key });
   }
 }
+
+/** The blob id of the branch file at the tip (null: none); the cache key of a store's resolved config. */
+export function branchConfigOid(store: ConfigSource): string | null {
+  const tree = store.treeOf(store.tip());
+  return tree ? (store.git.entryAt(tree, BRANCH_CONFIG_PATH)?.oid ?? null) : null;
+}

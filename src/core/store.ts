@@ -1,6 +1,6 @@
 import { GitRepository } from '../git/repository.js';
 import type { Identity } from '../git/tree.js';
-import { loadStoreConfig, readStoreConfig, type DeepPartial, type MemoryConfig, type ResolvedConfig } from './config.js';
+import { branchConfigOid, loadStoreConfig, readStoreConfig, type DeepPartial, type MemoryConfig, type ResolvedConfig } from './config.js';
 import { assertNoNewSecrets, guardOptions, guardWrite, expiryOf, findExisting } from '../lifecycle/write.js';
 import { guardFields } from '../lifecycle/secrets.js';
 import { contentHash, keyOf, normalizeContent, UPSERT_KEY_FIELD } from '../lifecycle/fingerprints.js';
@@ -170,7 +170,7 @@ export class MemoryStore {
   readonly cacheDir: string;
   private readonly opts: StoreOptions;
   private catalogMemo: Catalog | null = null;
-  private configMemo: (ResolvedConfig & { validated?: boolean }) | null = null;
+  private configMemo: (ResolvedConfig & { validated?: boolean; branchOid?: string | null }) | null = null;
   private readonly configWarned = new Set<string>();
 
   constructor(opts: StoreOptions = {}) {
@@ -195,14 +195,17 @@ export class MemoryStore {
 
   /** The configuration with where each value came from and the problems found in each layer. */
   resolvedConfig(): ResolvedConfig {
-    if (!this.configMemo) this.configMemo = this.reportConfigIssues(readStoreConfig(this, this.configFlags()));
+    // Re-read when the branch file changed (another job's `config set`, a fetch): a long-lived server sees it.
+    const branchOid = branchConfigOid(this);
+    if (!this.configMemo || this.configMemo.branchOid !== branchOid) this.configMemo = { ...this.reportConfigIssues(readStoreConfig(this, this.configFlags())), branchOid };
     return this.configMemo;
   }
 
   async loadConfig(): Promise<MemoryConfig> {
-    if (!this.configMemo?.validated) {
+    const branchOid = branchConfigOid(this);
+    if (!this.configMemo?.validated || this.configMemo.branchOid !== branchOid) {
       const r = await loadStoreConfig(this, this.configFlags());
-      this.configMemo = this.reportConfigIssues({ ...r, validated: true });
+      this.configMemo = { ...this.reportConfigIssues(r), validated: true, branchOid };
     }
     return this.configMemo.config;
   }

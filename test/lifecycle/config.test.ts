@@ -59,6 +59,11 @@ describe('layered config', () => {
     });
     // The repo file is read, never written.
     expect(git(repo, 'status', '--porcelain')).toBe('?? .git-memory.json');
+    // A store instance that lives on (an MCP server) sees another writer's change of the branch file.
+    const longLived = new MemoryStore({ repo, warn: () => {} });
+    expect(longLived.config().retention.deleteAfterDays).toBe(60);
+    await configSet(new MemoryStore({ repo, warn: () => {} }), 'retention.deleteAfterDays', 45);
+    expect(longLived.config().retention.deleteAfterDays).toBe(45);
     await configUnset(s, 'maxMemories');
     expect(JSON.parse(git(repo, 'show', 'memory:.memory/config.json')).maxMemories).toBeUndefined();
   });
