@@ -3,6 +3,7 @@
 // checks that no memory was lost (remote holds W*M after one final sync per clone; git fsck clean).
 // Baselines timed in the same run: an empty `node -e ''` start, and one writer alone (no contention).
 //   node bench/sync.mjs [--writers 8] [--memories 25] [--runs 3] [--retries N (default: the config's, 8)]
+//                       [--preload N: the branch already holds N memories, to show sync cost does not grow with it]
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,13 +19,29 @@ const W = arg('writers', 8);
 const M = arg('memories', 25);
 const RUNS = arg('runs', 3);
 const RETRIES = arg('retries', undefined);
+const PRELOAD = arg('preload', 0);
 if (RETRIES !== undefined) benchEnv.MEMORY_SYNC_RETRIES = String(RETRIES);
 
 const { lib } = privateBuild();
 const libUrl = pathToFileURL(lib).href;
 const git = (cwd, ...a) => execFileSync('git', a, { cwd, env: benchEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 
-function world(writers) {
+async function preload(seed, n) {
+  const { openMemory, newId, pathFor } = await import(libUrl);
+  const m = openMemory({ repo: seed });
+  const files = new Map();
+  const t0 = Date.UTC(2026, 0, 1);
+  for (let i = 0; i < n; i++) {
+    const ts = new Date(t0 + i * 60_000).toISOString();
+    const id = newId(t0 + i * 60_000);
+    files.set(pathFor(id, ts), Buffer.from(`---\nid: ${id}\ntags:\n  - preload\ncategory: general\npriority: medium\ntimestamp: ${ts}\n---\npreloaded memory ${i}\n`));
+  }
+  await m.core.mutate(() => ({ change: { changes: files, message: `preload ${n}\n` }, result: {} }));
+  await m.sync();
+  m.close();
+}
+
+async function world(writers) {
   const dir = mkdtempSync(join(tmpdir(), 'gm-bench-sync-'));
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
   const remote = join(dir, 'remote.git');
@@ -33,6 +50,7 @@ function world(writers) {
   git(dir, 'clone', '-q', remote, seed);
   git(seed, 'commit', '-q', '--allow-empty', '-m', 'init');
   git(seed, 'push', '-q', 'origin', 'HEAD:main');
+  if (PRELOAD) await preload(seed, PRELOAD);
   const clones = Array.from({ length: writers }, (_, i) => {
     const c = join(dir, `clone${i}`);
     git(dir, 'clone', '-q', remote, c);
@@ -53,7 +71,7 @@ function runWriter(clone, w, m) {
 }
 
 async function scenario(writers, memories) {
-  const { remote, clones } = world(writers);
+  const { remote, clones } = await world(writers);
   const t = performance.now();
   const lines = (await Promise.all(clones.map((c, w) => runWriter(c, w, memories)))).flat();
   const wall = performance.now() - t;
@@ -75,8 +93,8 @@ async function scenario(writers, memories) {
     retriesMax: Math.max(0, ...retries),
     syncMsMedian: median(ok.map((l) => l.ms)),
     expected: writers * memories,
-    onRemote,
-    lost: writers * memories - onRemote,
+    onRemote: onRemote - PRELOAD,
+    lost: writers * memories - (onRemote - PRELOAD),
     commits,
     merges,
   };
@@ -94,6 +112,7 @@ const med = (f) => median(results.map(f));
 const summary = {
   writers: W,
   retriesAllowed: RETRIES ?? 'default (8)',
+  preloaded: PRELOAD,
   memoriesPerWriter: M,
   runs: RUNS,
   nodeStartMs: +nodeStart.toFixed(1),
