@@ -1,31 +1,32 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
-  ConfirmationRequiredError,
-  CorruptObjectError,
-  InvalidInputError,
-  LockedError,
-  MAX_CONTENT_BYTES,
-  MEMORIES_DIR,
-  MemoryError,
-  NotARepositoryError,
-  NotFoundError,
-  RefMovedError,
-  UnsupportedRepositoryError,
-  assertId,
-  cacheDir,
+  getAt,
+  memoryHistory
+} from "./chunks/chunk-R7QOPYJK.js";
+import {
+  MemoryStore,
+  assertNoNewSecrets,
+  guardOptions
+} from "./chunks/chunk-UUXFOWW3.js";
+import "./chunks/chunk-R7QYHS63.js";
+import "./chunks/chunk-MNFJW6ZK.js";
+import "./chunks/chunk-SXBH2PUZ.js";
+import {
+  emptyTrash,
+  listTrash,
+  restoreFromTrash,
+  trashCount
+} from "./chunks/chunk-25WTHNFR.js";
+import {
   isPriority,
-  loadCatalog,
-  memoryFromFile,
-  memoryToFile,
-  newId,
-  normalizeTags,
-  pathFor,
-  publicMemory,
-  runnerMetadata,
-  trashFile,
-  trashPathFor,
-  validateContent
-} from "./chunks/chunk-CXLW7V3E.js";
+  normalizeTags
+} from "./chunks/chunk-TJC5JJJF.js";
+import {
+  ConflictError,
+  InvalidInputError,
+  MemoryError,
+  NotFoundError
+} from "./chunks/chunk-W52OSYA4.js";
 
 // node_modules/@actions/core/lib/command.js
 import * as os from "os";
@@ -187,11 +188,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P ? value : new P(function(resolve2) {
+      resolve2(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P || (P = Promise))(function(resolve2, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -207,7 +208,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -524,998 +525,288 @@ function info(message) {
   process.stdout.write(message + os4.EOL);
 }
 
-// src/git/repository.ts
-import { join as join4 } from "node:path";
-
-// src/git/objects.ts
-import { closeSync, existsSync as existsSync2, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
-import { createHash } from "node:crypto";
-import { join, isAbsolute, resolve } from "node:path";
-import { deflateSync, inflateSync } from "node:zlib";
-var PACK_TYPES = { 1: "commit", 2: "tree", 3: "blob", 4: "tag" };
-var Pack = class {
-  constructor(idxPath, packPath) {
-    this.idxPath = idxPath;
-    this.packPath = packPath;
-    this.idx = readFileSync(idxPath);
-    if (this.idx.readUInt32BE(0) !== 4285812579 || this.idx.readUInt32BE(4) !== 2) {
-      throw new CorruptObjectError(idxPath, "unsupported pack index version (only v2)");
-    }
-    this.count = this.idx.readUInt32BE(8 + 255 * 4);
-  }
-  idxPath;
-  packPath;
-  idx;
-  count;
-  fd = null;
-  size = 0;
-  /** Resolved objects by pack offset; delta chains hit the same bases again and again. */
-  cache = /* @__PURE__ */ new Map();
-  offsetOf(oid) {
-    const first = oid[0];
-    let lo = first === 0 ? 0 : this.idx.readUInt32BE(8 + (first - 1) * 4);
-    let hi = this.idx.readUInt32BE(8 + first * 4);
-    const shaBase = 8 + 256 * 4;
-    while (lo < hi) {
-      const mid = lo + hi >>> 1;
-      const cmp = oid.compare(this.idx, shaBase + mid * 20, shaBase + mid * 20 + 20);
-      if (cmp === 0) {
-        const offBase = shaBase + this.count * 24;
-        const off = this.idx.readUInt32BE(offBase + mid * 4);
-        if (off & 2147483648) {
-          const largeBase = offBase + this.count * 4;
-          const li = off & 2147483647;
-          return Number(this.idx.readBigUInt64BE(largeBase + li * 8));
-        }
-        return off;
-      }
-      if (cmp < 0) hi = mid;
-      else lo = mid + 1;
-    }
-    return null;
-  }
-  read(pos, len) {
-    if (this.fd === null) {
-      this.fd = openSync(this.packPath, "r");
-      this.size = fstatSync(this.fd).size;
-    }
-    const n = Math.max(0, Math.min(len, this.size - pos));
-    const buf = Buffer.allocUnsafe(n);
-    let got = 0;
-    while (got < n) {
-      const r = readSync(this.fd, buf, got, n - got, pos + got);
-      if (r === 0) break;
-      got += r;
-    }
-    return buf.subarray(0, got);
-  }
-  readAt(offset, store) {
-    const hit = this.cache.get(offset);
-    if (hit) return hit;
-    let head = this.read(offset, 32);
-    let c = head[0];
-    const typeNum = c >> 4 & 7;
-    let size = c & 15;
-    let shift = 4;
-    let p = 1;
-    while (c & 128) {
-      c = head[p++];
-      size += (c & 127) * 2 ** shift;
-      shift += 7;
-    }
-    let obj;
-    if (typeNum === 6) {
-      c = head[p++];
-      let rel = c & 127;
-      while (c & 128) {
-        c = head[p++];
-        rel = (rel + 1) * 128 + (c & 127);
-      }
-      const base = this.readAt(offset - rel, store);
-      obj = { type: base.type, data: applyDelta(base.data, this.inflateAt(offset + p, size)) };
-    } else if (typeNum === 7) {
-      const baseOid = head.subarray(p, p + 20).toString("hex");
-      const base = store.read(baseOid);
-      obj = { type: base.type, data: applyDelta(base.data, this.inflateAt(offset + p + 20, size)) };
-    } else {
-      const type = PACK_TYPES[typeNum];
-      if (!type) throw new CorruptObjectError(`${this.packPath}@${offset}`, `unknown pack object type ${typeNum}`);
-      obj = { type, data: this.inflateAt(offset + p, size) };
-    }
-    if (this.cache.size > 2048) this.cache.clear();
-    this.cache.set(offset, obj);
-    return obj;
-  }
-  inflateAt(pos, size) {
-    let len = size + 256;
-    for (; ; ) {
-      const chunk = this.read(pos, len);
-      try {
-        return inflateSync(chunk);
-      } catch (err) {
-        if (chunk.length < len || len > size * 4 + (1 << 20)) throw new CorruptObjectError(`${this.packPath}@${pos}`, String(err.message));
-        len *= 2;
-      }
-    }
-  }
-  close() {
-    if (this.fd !== null) closeSync(this.fd);
-    this.fd = null;
-  }
-};
-function applyDelta(base, delta) {
-  let p = 0;
-  const varint = () => {
-    let v = 0;
-    let shift = 0;
-    let c;
-    do {
-      c = delta[p++];
-      v += (c & 127) * 2 ** shift;
-      shift += 7;
-    } while (c & 128);
-    return v;
-  };
-  const srcSize = varint();
-  if (srcSize !== base.length) throw new CorruptObjectError("(delta)", `base size ${base.length} != ${srcSize}`);
-  const out = Buffer.allocUnsafe(varint());
-  let o = 0;
-  while (p < delta.length) {
-    const op = delta[p++];
-    if (op & 128) {
-      let off = 0;
-      let len = 0;
-      if (op & 1) off |= delta[p++];
-      if (op & 2) off |= delta[p++] << 8;
-      if (op & 4) off |= delta[p++] << 16;
-      if (op & 8) off = (off | delta[p++] << 24) >>> 0;
-      if (op & 16) len |= delta[p++];
-      if (op & 32) len |= delta[p++] << 8;
-      if (op & 64) len |= delta[p++] << 16;
-      if (len === 0) len = 65536;
-      base.copy(out, o, off, off + len);
-      o += len;
-    } else if (op > 0) {
-      delta.copy(out, o, p, p + op);
-      o += op;
-      p += op;
-    } else {
-      throw new CorruptObjectError("(delta)", "delta opcode 0");
-    }
-  }
-  if (o !== out.length) throw new CorruptObjectError("(delta)", "delta result size mismatch");
-  return out;
-}
-function hashObject(type, data) {
-  return createHash("sha1").update(`${type} ${data.length}\0`).update(data).digest("hex");
-}
-var ObjectStore = class _ObjectStore {
-  constructor(objectsDir) {
-    this.objectsDir = objectsDir;
-  }
-  objectsDir;
-  packs = null;
-  alternates = null;
-  known = /* @__PURE__ */ new Set();
-  loadPacks() {
-    if (this.packs) return this.packs;
-    const dir = join(this.objectsDir, "pack");
-    const packs = [];
-    let names = [];
-    try {
-      names = readdirSync(dir);
-    } catch {
-    }
-    for (const name of names) {
-      if (!name.endsWith(".idx")) continue;
-      const packPath = join(dir, name.slice(0, -4) + ".pack");
-      if (!existsSync2(packPath)) continue;
-      try {
-        packs.push(new Pack(join(dir, name), packPath));
-      } catch {
-      }
-    }
-    this.packs = packs;
-    return packs;
-  }
-  loadAlternates() {
-    if (this.alternates) return this.alternates;
-    this.alternates = [];
-    try {
-      const text = readFileSync(join(this.objectsDir, "info", "alternates"), "utf8");
-      for (const line of text.split("\n")) {
-        const l = line.trim();
-        if (!l || l.startsWith("#")) continue;
-        this.alternates.push(new _ObjectStore(isAbsolute(l) ? l : resolve(this.objectsDir, l)));
-      }
-    } catch {
-    }
-    return this.alternates;
-  }
-  readLoose(oid) {
-    let raw;
-    try {
-      raw = readFileSync(join(this.objectsDir, oid.slice(0, 2), oid.slice(2)));
-    } catch {
-      return null;
-    }
-    let buf;
-    try {
-      buf = inflateSync(raw);
-    } catch (err) {
-      throw new CorruptObjectError(oid, `loose object does not inflate: ${err.message}`);
-    }
-    const nul = buf.indexOf(0);
-    const header = buf.subarray(0, nul).toString("latin1");
-    const sp = header.indexOf(" ");
-    const type = header.slice(0, sp);
-    return { type, data: buf.subarray(nul + 1) };
-  }
-  readPacked(oid, rescan) {
-    const bin = Buffer.from(oid, "hex");
-    for (const pack of this.loadPacks()) {
-      const off = pack.offsetOf(bin);
-      if (off !== null) return pack.readAt(off, this);
-    }
-    if (rescan) {
-      for (const p of this.packs ?? []) p.close();
-      this.packs = null;
-      return this.readPacked(oid, false);
-    }
-    return null;
-  }
-  tryRead(oid) {
-    const obj = this.readLoose(oid) ?? this.readPacked(oid, false) ?? this.readPacked(oid, true);
-    if (obj) return obj;
-    for (const alt of this.loadAlternates()) {
-      const a = alt.tryRead(oid);
-      if (a) return a;
-    }
-    return null;
-  }
-  read(oid, expect) {
-    if (!/^[0-9a-f]{40}$/.test(oid)) throw new CorruptObjectError(oid, "not a sha1 object id");
-    const obj = this.tryRead(oid);
-    if (!obj) throw new CorruptObjectError(oid, 'object is missing (a shallow or partial clone? run "git fetch")');
-    if (expect && obj.type !== expect) throw new CorruptObjectError(oid, `expected a ${expect}, found a ${obj.type}`);
-    return obj;
-  }
-  has(oid) {
-    if (this.known.has(oid)) return true;
-    if (existsSync2(join(this.objectsDir, oid.slice(0, 2), oid.slice(2)))) return true;
-    const bin = Buffer.from(oid, "hex");
-    return this.loadPacks().some((p) => p.offsetOf(bin) !== null) || this.loadAlternates().some((a) => a.has(oid));
-  }
-  write(type, data) {
-    const oid = hashObject(type, data);
-    if (this.known.has(oid)) return oid;
-    const dir = join(this.objectsDir, oid.slice(0, 2));
-    const file = join(dir, oid.slice(2));
-    if (!existsSync2(file)) {
-      mkdirSync(dir, { recursive: true });
-      const tmp = join(dir, `tmp_obj_${process.pid}_${Math.random().toString(36).slice(2)}`);
-      const compressed = deflateSync(Buffer.concat([Buffer.from(`${type} ${data.length}\0`), data]), { level: 1 });
-      writeFileSync(tmp, compressed, { mode: 292 });
-      try {
-        renameSync(tmp, file);
-      } catch (err) {
-        try {
-          unlinkSync(tmp);
-        } catch {
-        }
-        if (!existsSync2(file)) throw err;
-      }
-    }
-    if (this.known.size > 1e5) this.known.clear();
-    this.known.add(oid);
-    return oid;
-  }
-  close() {
-    for (const p of this.packs ?? []) p.close();
-    this.packs = null;
-  }
-};
-
-// src/git/refs.ts
-import { appendFileSync as appendFileSync2, closeSync as closeSync2, existsSync as existsSync3, mkdirSync as mkdirSync2, openSync as openSync2, readFileSync as readFileSync2, renameSync as renameSync2, statSync, unlinkSync as unlinkSync2, writeSync } from "node:fs";
-import { dirname, join as join2 } from "node:path";
-var sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-var STALE_LOCK_MS = 1e4;
-var LOCK_WAIT_MS = 15e3;
-var RefStore = class {
-  constructor(commonDir) {
-    this.commonDir = commonDir;
-  }
-  commonDir;
-  packed(ref) {
-    let text;
-    try {
-      text = readFileSync2(join2(this.commonDir, "packed-refs"), "utf8");
-    } catch {
-      return null;
-    }
-    for (const line of text.split("\n")) {
-      if (line.length > 41 && line[40] === " " && line.slice(41) === ref) return line.slice(0, 40);
-    }
-    return null;
-  }
-  read(ref) {
-    try {
-      const v = readFileSync2(join2(this.commonDir, ref), "utf8").trim();
-      if (v.startsWith("ref: ")) return this.read(v.slice(5).trim());
-      if (/^[0-9a-f]{40}$/.test(v)) return v;
-    } catch {
-    }
-    return this.packed(ref);
-  }
-  async compareAndSwap(ref, expect, next, log) {
-    const file = join2(this.commonDir, ref);
-    const lock = file + ".lock";
-    mkdirSync2(dirname(file), { recursive: true });
-    const fd = await acquire(lock);
-    let renamed = false;
-    try {
-      const actual = this.read(ref);
-      if (actual !== expect) throw new RefMovedError(ref, expect, actual);
-      writeSync(fd, next + "\n");
-      closeSync2(fd);
-      renameSync2(lock, file);
-      renamed = true;
-    } finally {
-      if (!renamed) {
-        try {
-          closeSync2(fd);
-        } catch {
-        }
-        try {
-          unlinkSync2(lock);
-        } catch {
-        }
-      }
-    }
-    this.appendReflog(ref, expect, next, log);
-  }
-  appendReflog(ref, prev, next, log) {
-    const logsDir = join2(this.commonDir, "logs");
-    if (!existsSync3(logsDir)) return;
-    try {
-      const f = join2(logsDir, ref);
-      mkdirSync2(dirname(f), { recursive: true });
-      const who = `${log.who.name.replace(/[<>\n]/g, "")} <${log.who.email.replace(/[<>\n]/g, "")}>`;
-      const line = `${prev ?? "0".repeat(40)} ${next} ${who} ${Math.floor(Date.now() / 1e3)} +0000	${log.message.split("\n")[0]}
-`;
-      appendFileSync2(f, line);
-    } catch {
-    }
-  }
-};
-async function acquire(lock) {
-  const start = Date.now();
-  let delay = 1;
-  for (; ; ) {
-    try {
-      return openSync2(lock, "wx");
-    } catch (err) {
-      if (err.code !== "EEXIST") throw err;
-    }
-    try {
-      if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) {
-        unlinkSync2(lock);
-        continue;
-      }
-    } catch {
-      continue;
-    }
-    if (Date.now() - start > LOCK_WAIT_MS) throw new LockedError(lock);
-    await sleep(delay + Math.random() * delay);
-    delay = Math.min(delay * 2, 50);
-  }
-}
-
-// src/git/repo.ts
-import { existsSync as existsSync4, readFileSync as readFileSync3, statSync as statSync2 } from "node:fs";
-import { dirname as dirname2, isAbsolute as isAbsolute2, join as join3, resolve as resolve2 } from "node:path";
-import { homedir } from "node:os";
-function isGitDir(dir) {
-  return existsSync4(join3(dir, "HEAD")) && existsSync4(join3(dir, "objects")) && existsSync4(join3(dir, "refs"));
-}
-function readGitFile(file) {
-  try {
-    const text = readFileSync3(file, "utf8");
-    const m = /^gitdir:\s*(.+?)\s*$/m.exec(text);
-    if (!m) return null;
-    return isAbsolute2(m[1]) ? m[1] : resolve2(dirname2(file), m[1]);
-  } catch {
-    return null;
-  }
-}
-function commonDirOf(gitDir) {
-  const f = join3(gitDir, "commondir");
-  if (existsSync4(f)) {
-    const rel = readFileSync3(f, "utf8").trim();
-    return isAbsolute2(rel) ? rel : resolve2(gitDir, rel);
-  }
-  return gitDir;
-}
-function findRepository(start = process.cwd()) {
-  const envGitDir = process.env.GIT_DIR;
-  if (envGitDir) {
-    const gitDir = resolve2(start, envGitDir);
-    if (!isGitDir(gitDir)) throw new NotARepositoryError(gitDir);
-    const commonDir = process.env.GIT_COMMON_DIR ? resolve2(start, process.env.GIT_COMMON_DIR) : commonDirOf(gitDir);
-    return checkFormat({ root: process.env.GIT_WORK_TREE ?? start, gitDir, commonDir, bare: false });
-  }
-  let dir = resolve2(start);
-  if (!existsSync4(dir)) throw new NotARepositoryError(dir);
-  for (; ; ) {
-    const dotGit = join3(dir, ".git");
-    let st;
-    try {
-      st = statSync2(dotGit);
-    } catch {
-      st = null;
-    }
-    if (st?.isDirectory() && isGitDir(dotGit)) {
-      return checkFormat({ root: dir, gitDir: dotGit, commonDir: commonDirOf(dotGit), bare: false });
-    }
-    if (st?.isFile()) {
-      const gitDir = readGitFile(dotGit);
-      if (gitDir && existsSync4(join3(gitDir, "HEAD"))) {
-        const commonDir = commonDirOf(gitDir);
-        if (isGitDir(commonDir)) return checkFormat({ root: dir, gitDir, commonDir, bare: false });
-      }
-    }
-    if (isGitDir(dir) && !existsSync4(join3(dir, ".git"))) {
-      return checkFormat({ root: dir, gitDir: dir, commonDir: commonDirOf(dir), bare: true });
-    }
-    const parent = dirname2(dir);
-    if (parent === dir) throw new NotARepositoryError(resolve2(start));
-    dir = parent;
-  }
-}
-function checkFormat(loc) {
-  const cfg = readConfigFile(join3(loc.commonDir, "config"));
-  const fmt = cfg.get("extensions.objectformat");
-  if (fmt && fmt.toLowerCase() !== "sha1") throw new UnsupportedRepositoryError(`object format ${fmt} (only sha1 repositories are supported)`);
-  const refs = cfg.get("extensions.refstorage");
-  if (refs && refs.toLowerCase() !== "files") throw new UnsupportedRepositoryError(`ref storage ${refs} (only the files ref backend is supported)`);
-  return loc;
-}
-function readConfigFile(file) {
-  const out = /* @__PURE__ */ new Map();
-  let text;
-  try {
-    text = readFileSync3(file, "utf8");
-  } catch {
-    return out;
-  }
-  let section = "";
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (!line || line.startsWith("#") || line.startsWith(";")) continue;
-    const sec = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/.exec(line);
-    if (sec) {
-      section = sec[1].toLowerCase() + (sec[2] !== void 0 ? "." + sec[2] : "");
-      continue;
-    }
-    const kv = /^([A-Za-z][A-Za-z0-9-]*)\s*(?:=\s*(.*))?$/.exec(line);
-    if (!kv || !section) continue;
-    let value = kv[2] ?? "true";
-    value = value.replace(/\s[#;].*$/, "").trim();
-    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1).replace(/\\(.)/g, "$1");
-    out.set(`${section}.${kv[1].toLowerCase()}`, value);
-  }
-  return out;
-}
-function readEffectiveConfig(loc) {
-  const files = [];
-  const home = process.env.HOME ?? homedir();
-  const xdg = process.env.XDG_CONFIG_HOME ?? join3(home, ".config");
-  if (process.env.GIT_CONFIG_NOSYSTEM !== "1" && process.env.GIT_CONFIG_NOSYSTEM !== "true") files.push("/etc/gitconfig");
-  if (process.env.GIT_CONFIG_GLOBAL) files.push(process.env.GIT_CONFIG_GLOBAL);
-  else files.push(join3(xdg, "git", "config"), join3(home, ".gitconfig"));
-  files.push(join3(loc.commonDir, "config"));
-  const merged = /* @__PURE__ */ new Map();
-  for (const f of files) for (const [k, v] of readConfigFile(f)) merged.set(k, v);
-  return merged;
-}
-
-// src/git/tree.ts
-var MODE_TREE = "40000";
-var MODE_BLOB = "100644";
-function isTreeMode(mode) {
-  return mode === "40000" || mode === "040000";
-}
-function parseTree(data, oid = "(tree)") {
-  const out = [];
-  let p = 0;
-  while (p < data.length) {
-    const sp = data.indexOf(32, p);
-    const nul = data.indexOf(0, sp);
-    if (sp < 0 || nul < 0 || nul + 21 > data.length) throw new CorruptObjectError(oid, "malformed tree");
-    out.push({
-      mode: data.toString("latin1", p, sp),
-      name: data.toString("utf8", sp + 1, nul),
-      oid: data.toString("hex", nul + 1, nul + 21)
-    });
-    p = nul + 21;
-  }
-  return out;
-}
-function sortKey(e) {
-  return Buffer.from(isTreeMode(e.mode) ? e.name + "/" : e.name, "utf8");
-}
-function serializeTree(entries) {
-  const keyed = entries.map((e) => ({ e, k: sortKey(e) }));
-  keyed.sort((a, b) => Buffer.compare(a.k, b.k));
-  const parts = [];
-  for (const { e } of keyed) {
-    parts.push(Buffer.from(`${isTreeMode(e.mode) ? "40000" : e.mode} ${e.name}\0`, "utf8"), Buffer.from(e.oid, "hex"));
-  }
-  return Buffer.concat(parts);
-}
-function parseCommit(oid, data) {
-  const text = data.toString("utf8");
-  const end = text.indexOf("\n\n");
-  const head = end < 0 ? text : text.slice(0, end);
-  const info2 = { oid, tree: "", parents: [], author: "", committer: "", time: 0, message: end < 0 ? "" : text.slice(end + 2) };
-  for (const line of head.split("\n")) {
-    if (line.startsWith("tree ")) info2.tree = line.slice(5);
-    else if (line.startsWith("parent ")) info2.parents.push(line.slice(7));
-    else if (line.startsWith("author ")) info2.author = line.slice(7);
-    else if (line.startsWith("committer ")) {
-      info2.committer = line.slice(10);
-      const m = /> (\d+) [+-]\d{4}$/.exec(info2.committer);
-      if (m) info2.time = Number(m[1]);
-    }
-  }
-  if (!/^[0-9a-f]{40}$/.test(info2.tree)) throw new CorruptObjectError(oid, "commit has no tree");
-  return info2;
-}
-function signature(id, when) {
-  const clean = (s) => s.replace(/[<>\n]/g, "").trim();
-  return `${clean(id.name) || "git-memory"} <${clean(id.email)}> ${Math.floor(when.getTime() / 1e3)} +0000`;
-}
-function serializeCommit(c) {
-  const when = c.when ?? /* @__PURE__ */ new Date();
-  const lines = [`tree ${c.tree}`, ...c.parents.map((p) => `parent ${p}`), `author ${signature(c.author, when)}`, `committer ${signature(c.committer ?? c.author, when)}`];
-  const msg = c.message.endsWith("\n") ? c.message : c.message + "\n";
-  return Buffer.from(lines.join("\n") + "\n\n" + msg, "utf8");
-}
-
-// src/git/repository.ts
-var GitRepository = class _GitRepository {
-  constructor(location) {
-    this.location = location;
-    this.objects = new ObjectStore(join4(location.commonDir, "objects"));
-    this.refs = new RefStore(location.commonDir);
-  }
-  location;
-  objects;
-  refs;
-  trees = /* @__PURE__ */ new Map();
-  static open(dir) {
-    return new _GitRepository(findRepository(dir));
-  }
-  resolve(ref) {
-    return this.refs.read(ref);
-  }
-  readCommit(oid) {
-    return parseCommit(oid, this.objects.read(oid, "commit").data);
-  }
-  readTree(oid) {
-    let t = this.trees.get(oid);
-    if (!t) {
-      t = parseTree(this.objects.read(oid, "tree").data, oid);
-      if (this.trees.size > 2e4) this.trees.clear();
-      this.trees.set(oid, t);
-    }
-    return t;
-  }
-  readBlob(oid) {
-    return this.objects.read(oid, "blob").data;
-  }
-  /** The entry at `path` in `tree`, or null. */
-  entryAt(tree, path) {
-    const parts = path.split("/").filter(Boolean);
-    let cur = tree;
-    for (let i = 0; i < parts.length; i++) {
-      const e = this.readTree(cur).find((x) => x.name === parts[i]);
-      if (!e) return null;
-      if (i === parts.length - 1) return e;
-      if (!isTreeMode(e.mode)) return null;
-      cur = e.oid;
-    }
-    return null;
-  }
-  /** Every blob under `prefix` (recursively), in tree order. Missing prefix yields nothing. */
-  listBlobs(tree, prefix) {
-    const out = [];
-    const start = prefix ? this.entryAt(tree, prefix) : { mode: MODE_TREE, name: "", oid: tree };
-    if (!start || !isTreeMode(start.mode)) return out;
-    const walk = (oid, base) => {
-      for (const e of this.readTree(oid)) {
-        const p = base ? `${base}/${e.name}` : e.name;
-        if (isTreeMode(e.mode)) walk(e.oid, p);
-        else if (e.mode !== "160000" && e.mode !== "120000") out.push({ path: p, oid: e.oid });
-      }
-    };
-    walk(start.oid, prefix.replace(/\/+$/, ""));
-    return out;
-  }
-  /** Applies path changes to a tree, writing only the trees along changed paths. */
-  writeTree(base, changes) {
-    const root = { blobs: /* @__PURE__ */ new Map(), dirs: /* @__PURE__ */ new Map() };
-    for (const [path, content] of changes) {
-      const parts = path.split("/").filter(Boolean);
-      let n = root;
-      for (let i = 0; i < parts.length - 1; i++) {
-        let next = n.dirs.get(parts[i]);
-        if (!next) n.dirs.set(parts[i], next = { blobs: /* @__PURE__ */ new Map(), dirs: /* @__PURE__ */ new Map() });
-        n = next;
-      }
-      n.blobs.set(parts[parts.length - 1], content);
-    }
-    const build = (oid, node) => {
-      const entries = /* @__PURE__ */ new Map();
-      if (oid) for (const e of this.readTree(oid)) entries.set(e.name, e);
-      for (const [name, content] of node.blobs) {
-        if (content === null) entries.delete(name);
-        else entries.set(name, { mode: MODE_BLOB, name, oid: this.objects.write("blob", content) });
-      }
-      for (const [name, child] of node.dirs) {
-        const cur = entries.get(name);
-        const sub = build(cur && isTreeMode(cur.mode) ? cur.oid : null, child);
-        if (sub) entries.set(name, { mode: MODE_TREE, name, oid: sub });
-        else entries.delete(name);
-      }
-      if (entries.size === 0) return null;
-      const list = [...entries.values()];
-      const data = serializeTree(list);
-      const newOid = this.objects.write("tree", data);
-      this.trees.set(newOid, list);
-      return newOid;
-    };
-    return build(base, root) ?? this.objects.write("tree", Buffer.alloc(0));
-  }
-  /** Writes a commit of `changes` on top of `expect` and moves `ref` to it, or throws RefMovedError. */
-  async commit(req) {
-    const baseTree = req.expect ? this.readCommit(req.expect).tree : null;
-    const tree = this.writeTree(baseTree, req.changes);
-    return this.commitTree({ ...req, tree });
-  }
-  async commitTree(req) {
-    const parents = [...req.expect ? [req.expect] : [], ...req.extraParents ?? []];
-    const oid = this.objects.write("commit", serializeCommit({ tree: req.tree, parents, author: req.author, message: req.message, when: req.when }));
-    await this.refs.compareAndSwap(req.ref, req.expect, oid, { who: req.author, message: req.message });
-    return oid;
-  }
-  /** The identity git itself would commit with, read from env and config without spawning git. */
-  identity(fallback) {
-    const env = process.env;
-    const cfg = readEffectiveConfig(this.location);
-    return {
-      name: env.GIT_AUTHOR_NAME || env.GIT_COMMITTER_NAME || cfg.get("user.name") || fallback.name,
-      email: env.GIT_AUTHOR_EMAIL || env.GIT_COMMITTER_EMAIL || cfg.get("user.email") || env.EMAIL || fallback.email
-    };
-  }
-  close() {
-    this.objects.close();
-  }
-};
-
-// src/core/config.ts
-var DEFAULT_CONFIG = {
-  maxMemories: 1e4,
-  autoTag: true,
-  defaultCategory: "general",
-  defaultPriority: "medium",
-  searchRelevance: { tagMatch: 3, categoryMatch: 2, contentMatch: 1 },
-  retention: { enabled: false, deleteAfterDays: 90, archiveAfterDays: 30 },
-  trashRetentionDays: 30,
-  coreMaxChars: 8e3,
-  maxContentBytes: 64 * 1024,
-  hybrid: { vectorWeight: 0.7 },
-  sync: { retries: 8 }
-};
-function resolveConfig() {
-  return structuredClone(DEFAULT_CONFIG);
-}
-
-// src/core/store.ts
-var DEFAULT_BRANCH = "memory";
-var BRANCH_README = `# git-memory
-
-This branch holds long-term memories written by [git-memory](https://www.npmjs.com/package/git-memory):
-notes that AI agents and CI jobs stored so that later jobs can find them.
-
-- Every \`*.md\` file under \`memories/\` is one memory: YAML front matter (id, tags, category,
-  priority, timestamp, metadata), then the memory's text.
-- Layout: \`memories/YYYY-MM/<bucket>/<id>.md\`. You may add a file by hand anywhere under \`memories/\`.
-- \`git log\` on this branch is the history of what was remembered and forgotten.
-
-Read and search it with \`memory list\`, \`memory search QUERY\` or \`git memory ...\` in a clone.
-`;
-var BOT = { name: "github-actions[bot]", email: "41898282+github-actions[bot]@users.noreply.github.com" };
-var DEFAULT_IDENTITY = { name: "git-memory", email: "git-memory@localhost" };
-var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
-function excerpt(content, max = 160) {
-  const one = content.replace(/\s+/g, " ").trim();
-  return one.length > max ? one.slice(0, max - 1) + "\u2026" : one;
-}
-function byNewest(a, b) {
-  return a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
-}
-function toLimit(v, dflt, name) {
-  if (v === void 0 || v === null) return dflt;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidInputError(`${name} must be a positive integer, got ${JSON.stringify(v)}`, { field: name });
+// src/core/core-doc.ts
+var CORE_DIR = "core";
+var DEFAULT_CORE = "default";
+var NAME_RE = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+function coreName(name) {
+  const n = name === void 0 || name === "" ? DEFAULT_CORE : String(name);
+  if (!NAME_RE.test(n)) throw new InvalidInputError(`invalid core document name ${JSON.stringify(name)}: use lowercase letters, digits, - and _ (e.g. user, project)`, { field: "name" });
   return n;
 }
-var MemoryStore = class {
-  git;
-  branch;
-  ref;
-  cacheDir;
-  opts;
-  catalogMemo = null;
-  constructor(opts = {}) {
-    this.opts = opts;
-    this.git = GitRepository.open(opts.repo);
-    this.branch = opts.branch || process.env.MEMORY_BRANCH || DEFAULT_BRANCH;
-    if (!/^[A-Za-z0-9._\/-]+$/.test(this.branch) || this.branch.includes("..") || this.branch.startsWith("/") || this.branch.endsWith(".lock")) {
-      throw new InvalidInputError(`invalid branch name: ${JSON.stringify(this.branch)}`, { field: "branch" });
+function corePath(name) {
+  return `${CORE_DIR}/${coreName(name)}.md`;
+}
+function charCount(s) {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+function lineAt(doc, index) {
+  let line = 1;
+  for (let i = doc.indexOf("\n"); i >= 0 && i < index; i = doc.indexOf("\n", i + 1)) line++;
+  return line;
+}
+function occurrences(doc, needle) {
+  const out = [];
+  for (let i = doc.indexOf(needle); i >= 0; i = doc.indexOf(needle, i + 1)) out.push(i);
+  return out;
+}
+function clip(s, max = 60) {
+  const one = s.replace(/\s+/g, " ").trim();
+  return one.length > max ? one.slice(0, max - 1) + "\u2026" : one;
+}
+function matchError(field, text, found, doc, op) {
+  const lines = found.map((i) => lineAt(doc, i));
+  const where = op === null ? "" : ` (operation ${op + 1})`;
+  const data = { field, matches: found.length, lines, reason: found.length ? "ambiguous" : "no_match" };
+  if (op !== null) data.operation = op;
+  const msg = found.length ? `${field} "${clip(text)}" matches ${found.length} places${where}, on lines ${lines.join(", ")}: include more surrounding text so it matches exactly once` : `${field} "${clip(text)}" does not occur in the current core document${where}: view it again ("memory core view") and copy the text exactly`;
+  return new InvalidInputError(msg, data);
+}
+function need(op, field, index, allowEmpty = false) {
+  const v = op[field];
+  if (typeof v !== "string" || !allowEmpty && v === "") {
+    const data = { field };
+    if (index !== null) data.operation = index;
+    throw new InvalidInputError(`${op.action} needs ${field}${index === null ? "" : ` (operation ${index + 1})`}`, data);
+  }
+  return v;
+}
+function uniqueMatch(doc, field, text, index) {
+  const found = occurrences(doc, text);
+  if (found.length !== 1) throw matchError(field, text, found, doc, index);
+  return found[0];
+}
+function applyOperation(doc, op, index = null) {
+  switch (op?.action) {
+    case "edit": {
+      const old = need(op, "old_text", index);
+      const next = need(op, "new_text", index, true);
+      const at = uniqueMatch(doc, "old_text", old, index);
+      return doc.slice(0, at) + next + doc.slice(at + old.length);
     }
-    this.ref = `refs/heads/${this.branch}`;
-    this.cacheDir = cacheDir(this.git.location.commonDir, this.branch);
-  }
-  /** The effective configuration (defaults, then branch, repo, env and flag overrides). */
-  config() {
-    return resolveConfig();
-  }
-  now() {
-    return this.opts.now ? this.opts.now() : /* @__PURE__ */ new Date();
-  }
-  warn(message) {
-    (this.opts.warn ?? ((m) => process.stderr.write(`git-memory: warning: ${m}
-`)))(message);
-  }
-  /** The branch tip, or null before the first write. */
-  tip() {
-    return this.git.resolve(this.ref);
-  }
-  treeOf(commit) {
-    return commit ? this.git.readCommit(commit).tree : null;
-  }
-  /** Every memory at the current tip (or at `commit`). */
-  catalog(commit = this.tip()) {
-    const tree = this.treeOf(commit);
-    const cat = loadCatalog(this.git, tree, { dir: this.cacheDir, previous: this.catalogMemo, warn: (m) => this.warn(m) });
-    this.catalogMemo = cat;
-    return cat;
-  }
-  identity() {
-    return this.git.identity(process.env.GITHUB_ACTIONS === "true" ? BOT : DEFAULT_IDENTITY);
-  }
-  /**
-   * Computes a change on the current tip and commits it; recomputes and retries when another writer
-   * moved the branch first. `compute` returning null means nothing to write.
-   */
-  async mutate(compute) {
-    for (let attempt = 0; ; attempt++) {
-      const tip = this.tip();
-      const { change, result } = compute(tip);
-      if (!change) return { ...result, commit: tip };
-      if (!tip) change.changes.set("README.md", Buffer.from(BRANCH_README));
-      try {
-        const commit = await this.git.commit({ ref: this.ref, expect: tip, changes: change.changes, message: change.message, author: this.identity(), when: this.now() });
-        return { ...result, commit };
-      } catch (err) {
-        if (!(err instanceof RefMovedError) || attempt >= 100) throw err;
-        await sleep2(Math.random() * Math.min(50, 2 ** attempt));
+    case "delete": {
+      const old = need(op, "old_text", index);
+      const at = uniqueMatch(doc, "old_text", old, index);
+      let end = at + old.length;
+      const wholeLines = (at === 0 || doc[at - 1] === "\n") && !old.endsWith("\n") && doc[end] === "\n";
+      if (wholeLines) end++;
+      return doc.slice(0, at) + doc.slice(end);
+    }
+    case "insert_after": {
+      const content = need(op, "content", index);
+      const anchor = op.anchor_text ?? "";
+      if (typeof anchor !== "string") throw new InvalidInputError("anchor_text must be a string", { field: "anchor_text" });
+      if (anchor === "") {
+        if (doc.trim() !== "") {
+          const data = { field: "anchor_text", reason: "anchor_required" };
+          if (index !== null) data.operation = index;
+          throw new InvalidInputError("insert_after needs anchor_text once the core document has content (an empty anchor is only for the first write)", data);
+        }
+        return content;
       }
+      let pos = uniqueMatch(doc, "anchor_text", anchor, index) + anchor.length;
+      if (doc[pos - 1] === "\n") return doc.slice(0, pos) + content + (content.endsWith("\n") ? "" : "\n") + doc.slice(pos);
+      const eol = doc.indexOf("\n", pos);
+      pos = eol < 0 ? doc.length : eol;
+      return doc.slice(0, pos) + "\n" + content + doc.slice(pos);
+    }
+    default: {
+      const data = { field: "action", action: op?.action ?? null };
+      if (index !== null) data.operation = index;
+      throw new InvalidInputError(`unknown core action ${JSON.stringify(op?.action)}: use edit, delete or insert_after${index === null ? "" : ` (operation ${index + 1})`}`, data);
     }
   }
-  /** Reads one memory by id at `commit` (default tip), from its canonical path or the catalog. */
-  find(id, commit = this.tip()) {
-    assertId(id);
-    const tree = this.treeOf(commit);
-    if (!tree) return null;
-    const guess = pathFor(id, "");
-    const entry = this.git.entryAt(tree, guess);
-    if (entry) {
-      try {
-        const m = memoryFromFile(guess, this.git.readBlob(entry.oid).toString("utf8"), (w) => this.warn(w));
-        if (m.id === id) return { path: guess, oid: entry.oid, memory: m };
-      } catch (err) {
-        this.warn(`skipped ${guess}: ${err.message}`);
-      }
-    }
-    return this.catalog(commit).byId.get(id) ?? null;
+}
+function applyOperations(doc, ops) {
+  let cur = doc;
+  ops.forEach((op, i) => cur = applyOperation(cur, op, ops.length > 1 ? i : null));
+  return cur;
+}
+function readCore(store, path, commit) {
+  const tree = store.treeOf(commit);
+  const e = tree ? store.git.entryAt(tree, path) : null;
+  return e ? { content: store.git.readBlob(e.oid).toString("utf8"), oid: e.oid } : { content: "", oid: null };
+}
+function checkExpected(store, path, expected, tip, expectedOid2) {
+  if (expected === void 0 || expected === null || expected === "") return;
+  const current = readCore(store, path, tip).oid;
+  if (current !== expectedOid2) {
+    throw new ConflictError(`the core document changed since version ${expected.slice(0, 12)}: read it again ("memory core view") and redo the change on the current text`, {
+      expected_version: expected,
+      current_version: tip
+    });
   }
-  async store(input) {
-    const content = validateContent(input.content, this.opts.maxContentBytes ?? MAX_CONTENT_BYTES);
-    if (input.priority !== void 0 && !isPriority(input.priority)) {
-      throw new InvalidInputError(`priority must be low, medium or high, got ${JSON.stringify(input.priority)}`, { field: "priority" });
+}
+async function expectedOid(store, path, expected) {
+  if (expected === void 0 || expected === null || expected === "") return void 0;
+  const { resolveCommit } = await import("./chunks/history-TZ6JJIPS.js");
+  let commit;
+  try {
+    commit = resolveCommit(store, expected);
+  } catch (err) {
+    if (err instanceof MemoryError && err.code === "NOT_FOUND") {
+      throw new ConflictError(`unknown core version ${expected}: read the document again ("memory core view")`, { expected_version: expected, current_version: store.tip() });
     }
-    const created = input.timestamp !== void 0 ? new Date(input.timestamp) : this.now();
-    if (!Number.isFinite(created.getTime())) throw new InvalidInputError(`invalid timestamp: ${JSON.stringify(input.timestamp)}`, { field: "timestamp" });
-    const id = input.id !== void 0 ? assertId(input.id) : newId(created.getTime());
-    const timestamp = created.toISOString();
-    const tags = normalizeTags(input.tags);
-    const category = input.category?.trim() || this.opts.defaultCategory || "general";
-    const memory = {
-      id,
-      content,
-      tags,
-      category,
-      priority: input.priority ?? this.opts.defaultPriority ?? "medium",
-      timestamp,
-      metadata: { source: this.opts.source ?? "library", version: 1, ...runnerMetadata(), ...input.metadata ?? {} },
-      path: pathFor(id, timestamp),
-      extra: {}
-    };
-    if (input.scope) memory.scope = input.scope;
-    const file = Buffer.from(memoryToFile(memory), "utf8");
-    const tagNote = tags.length ? ` [tags: ${tags.join(", ")}]` : "";
-    const res = await this.mutate((tip) => {
-      if (input.id !== void 0 && tip && this.find(id, tip)) throw new MemoryError("DUPLICATE", `a memory with id ${id} already exists`, { id });
-      return {
-        change: { changes: /* @__PURE__ */ new Map([[memory.path, file]]), message: `memory: store ${id}${tagNote}
+    throw err;
+  }
+  return readCore(store, path, commit).oid;
+}
+function budget(store, name, text, current) {
+  const max = store.config().coreMaxChars;
+  const chars = charCount(text);
+  if (chars > max && chars > charCount(current)) {
+    throw new MemoryError("CONTENT_TOO_LARGE", `core document "${name}" would be ${chars} characters, over its budget of ${max} (coreMaxChars): condense it instead; nothing was written`, {
+      chars,
+      limit: max,
+      name
+    });
+  }
+  return chars;
+}
+async function coreView(store, opts = {}) {
+  const name = coreName(opts.name);
+  const tip = store.tip();
+  const { content } = readCore(store, corePath(name), tip);
+  return { success: true, name, content, version: tip, chars: charCount(content), max_chars: store.config().coreMaxChars };
+}
+function describeOp(op) {
+  switch (op.action) {
+    case "edit":
+      return `- edit "${clip(op.old_text ?? "", 50)}" -> "${clip(op.new_text ?? "", 50)}"`;
+    case "delete":
+      return `- delete "${clip(op.old_text ?? "", 50)}"`;
+    default:
+      return `- insert after "${clip(op.anchor_text ?? "", 40)}": "${clip(op.content ?? "", 50)}"`;
+  }
+}
+async function write(store, name, expected, subject, body, transform, applied) {
+  const path = corePath(name);
+  const expectOid = await expectedOid(store, path, expected);
+  const res = await store.mutate((tip) => {
+    checkExpected(store, path, expected, tip, expectOid);
+    const cur = readCore(store, path, tip);
+    const next = assertNoNewSecrets(transform(cur.content), cur.content, { ...guardOptions(store.config()), field: `core/${name}`, what: `the core document "${name}"` });
+    const chars = budget(store, name, next, cur.content);
+    if (next === cur.content && cur.oid !== null) return { change: null, result: { chars, changed: false } };
+    return {
+      change: { changes: /* @__PURE__ */ new Map([[path, Buffer.from(next, "utf8")]]), message: `memory: core ${name}: ${subject}
 
-${excerpt(content)}
-
-Memory-Id: ${id}
+${body}
 ` },
-        result: {}
-      };
-    });
-    return { success: true, id, timestamp, commit: res.commit };
-  }
-  async get(id) {
-    const hit = this.find(id);
-    if (!hit) throw new NotFoundError(id);
-    return { success: true, memory: publicMemory(hit.memory) };
-  }
-  /** All memories matching a filter, newest first (no paging). */
-  filter(f = {}) {
-    const tags = normalizeTags(f.tags);
-    const out = [];
-    for (const e of this.catalog().byId.values()) {
-      const m = e.memory;
-      if (f.category !== void 0 && m.category !== f.category) continue;
-      if (f.scope !== void 0 && m.scope !== f.scope) continue;
-      if (f.priority !== void 0 && m.priority !== f.priority) continue;
-      if (tags.length && !tags.every((t) => m.tags.includes(t))) continue;
-      out.push(publicMemory(m));
-    }
-    return out.sort(byNewest);
-  }
-  async recent(count) {
-    const n = toLimit(count, 10, "count");
-    return { success: true, memories: this.filter().slice(0, n) };
-  }
-  async tagged(tags) {
-    const t = normalizeTags(tags);
-    if (!t.length) throw new InvalidInputError('give at least one tag, e.g. "memory tagged api,limits"', { field: "tags" });
-    return { success: true, memories: this.filter({ tags: t }) };
-  }
-  async list(f = {}) {
-    const limit = toLimit(f.limit, 50, "limit");
-    const all = this.filter(f);
-    return { success: true, memories: all.slice(0, limit), total: all.length };
-  }
-  /**
-   * Writes a new version of a memory: the given fields replace the old ones (tags too), `updated` is
-   * set and `metadata.version` goes up by one. Same path, so `git log` of the file is its history.
-   * Nothing changes (no commit) when every given field already has that value.
-   */
-  async update(id, patch) {
-    assertId(id);
-    const fields = ["content", "tags", "category", "priority", "scope", "metadata"].filter((k) => patch[k] !== void 0);
-    if (!fields.length) throw new InvalidInputError("nothing to update: give content, tags, category, priority, scope or metadata", { field: "patch" });
-    const content = patch.content !== void 0 ? validateContent(patch.content, this.opts.maxContentBytes ?? MAX_CONTENT_BYTES) : void 0;
-    if (patch.priority !== void 0 && !isPriority(patch.priority)) {
-      throw new InvalidInputError(`priority must be low, medium or high, got ${JSON.stringify(patch.priority)}`, { field: "priority" });
-    }
-    if (patch.metadata !== void 0 && (typeof patch.metadata !== "object" || patch.metadata === null || Array.isArray(patch.metadata))) {
-      throw new InvalidInputError("metadata must be an object of keys to values", { field: "metadata" });
-    }
-    const res = await this.mutate((tip) => {
-      const hit = tip ? this.find(id, tip) : null;
-      if (!hit) throw new NotFoundError(id);
-      const old = hit.memory;
-      const next = { ...old, tags: [...old.tags], metadata: { ...old.metadata }, extra: { ...old.extra } };
-      if (content !== void 0) next.content = content;
-      if (patch.tags !== void 0) next.tags = normalizeTags(patch.tags);
-      if (patch.category !== void 0) next.category = patch.category.trim() || this.opts.defaultCategory || "general";
-      if (patch.priority !== void 0) next.priority = patch.priority;
-      if (patch.scope !== void 0) {
-        if (patch.scope) next.scope = patch.scope;
-        else delete next.scope;
+      result: { chars, changed: true }
+    };
+  });
+  return { success: true, name, version: res.commit, chars: res.chars, max_chars: store.config().coreMaxChars, changed: res.changed, applied };
+}
+async function coreUpdate(store, input) {
+  if (!input || typeof input !== "object") throw new InvalidInputError("give an action: edit, delete, insert_after or batch", { field: "action" });
+  const name = coreName(input.name);
+  let ops;
+  if (input.action === "batch") {
+    if (!Array.isArray(input.operations) || !input.operations.length) throw new InvalidInputError("batch needs a non-empty operations array", { field: "operations" });
+    input.operations.forEach((op, i) => {
+      if (!op || typeof op !== "object" || !["edit", "delete", "insert_after"].includes(op.action)) {
+        throw new InvalidInputError(`operation ${i + 1}: action must be edit, delete or insert_after`, { field: "action", operation: i });
       }
-      if (patch.metadata !== void 0) Object.assign(next.metadata, patch.metadata);
-      const changed = fields.filter((k) => JSON.stringify(next[k] ?? null) !== JSON.stringify(old[k] ?? null));
-      const oldVersion = Number(old.metadata.version);
-      const version = Number.isInteger(oldVersion) && oldVersion > 0 ? oldVersion : 1;
-      if (!changed.length) return { change: null, result: { version, updated: old.updated ?? old.timestamp, changed: [] } };
-      next.updated = this.now().toISOString();
-      next.metadata.version = version + 1;
-      return {
-        change: {
-          changes: /* @__PURE__ */ new Map([[hit.path, Buffer.from(memoryToFile(next), "utf8")]]),
-          message: `memory: update ${id} (${changed.join(", ")}) to version ${version + 1}
-
-${excerpt(next.content)}
-
-Memory-Id: ${id}
-`
-        },
-        result: { version: version + 1, updated: next.updated, changed }
-      };
     });
-    return { success: true, id, version: res.version, updated: res.updated, changed: res.changed, commit: res.commit };
+    ops = input.operations;
+  } else {
+    ops = [{ action: input.action, old_text: input.old_text, new_text: input.new_text, anchor_text: input.anchor_text, content: input.content }];
+    if (!["edit", "delete", "insert_after"].includes(String(input.action))) applyOperation("", ops[0]);
   }
-  async delete(id) {
-    assertId(id);
-    const res = await this.mutate((tip) => {
-      const hit = tip ? this.find(id, tip) : null;
-      if (!hit) throw new NotFoundError(id);
-      return {
-        // A delete is a move to trash/ (a rename in git), so it can be restored and history follows it.
-        change: {
-          changes: /* @__PURE__ */ new Map([[hit.path, null], [trashPathFor(hit.path), trashFile(hit.memory, this.now())]]),
-          message: `memory: delete ${id} (moved to the trash)
+  const subject = input.action === "batch" ? `batch of ${ops.length} operation${ops.length === 1 ? "" : "s"}` : String(input.action).replace("_", "-");
+  return write(store, name, input.expect_version, subject, ops.map(describeOp).join("\n"), (doc) => applyOperations(doc, ops), ops.length);
+}
+async function coreSet(store, input) {
+  if (typeof input?.content !== "string") throw new InvalidInputError("give the document content", { field: "content" });
+  if (input.content.includes("\0")) throw new MemoryError("BINARY_CONTENT", "the core document is text: it cannot contain NUL bytes", { offset: input.content.indexOf("\0") });
+  const name = coreName(input.name);
+  return write(store, name, input.expect_version, "set", `${charCount(input.content)} characters`, () => input.content, 1);
+}
+async function coreHistory(store, opts = {}) {
+  const name = coreName(opts.name);
+  const { logPaths } = await import("./chunks/history-TZ6JJIPS.js");
+  const snapshots = logPaths(store, [`:(literal)${corePath(name)}`]).map((r) => ({ version: r.commit, timestamp: r.timestamp, message: r.message }));
+  return { success: true, name, snapshots };
+}
+async function coreRestore(store, input) {
+  const name = coreName(input?.name);
+  if (!input?.version) throw new InvalidInputError('give the version to restore (see "memory core history")', { field: "version" });
+  const { resolveCommit } = await import("./chunks/history-TZ6JJIPS.js");
+  const from = resolveCommit(store, input.version);
+  const old = readCore(store, corePath(name), from);
+  if (old.oid === null) throw new NotFoundError(`${name} at ${from.slice(0, 12)}`, "core document");
+  const r = await write(store, name, input.expect_version, `restore to ${from.slice(0, 12)}`, `Restored the document as of ${from}.`, () => old.content, 1);
+  return { ...r, restored_from: from };
+}
 
-${excerpt(hit.memory.content)}
-
-Memory-Id: ${id}
-`
-        },
-        result: {}
-      };
-    });
-    return { success: true, deleted: id, commit: res.commit };
+// src/core/stats.ts
+function sortedCounts(m) {
+  return Object.fromEntries([...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)));
+}
+async function gitFigures(store) {
+  if (!store.tip()) return { commits: 0, coreVersions: 0, bytes: 0 };
+  const { gitCliAsync } = await import("./chunks/history-TZ6JJIPS.js");
+  const n = async (args) => {
+    const v = Number((await gitCliAsync(store, args)).trim());
+    return Number.isFinite(v) ? v : 0;
+  };
+  const [commits, coreVersions, bytes] = await Promise.all([
+    n(["rev-list", "--count", store.ref]),
+    n(["rev-list", "--count", store.ref, "--", `${CORE_DIR}/`]),
+    n(["rev-list", "--objects", "--disk-usage", store.ref])
+  ]);
+  return { commits, coreVersions, bytes };
+}
+async function memoryStats(store, opts = {}) {
+  const top = opts.top ?? 10;
+  const tip = store.tip();
+  const cat = store.catalog(tip);
+  const categories = /* @__PURE__ */ new Map();
+  const tags = /* @__PURE__ */ new Map();
+  const months = /* @__PURE__ */ new Map();
+  const priorities = { low: 0, medium: 0, high: 0 };
+  let oldest = null;
+  let newest = null;
+  for (const { memory: m } of cat.byId.values()) {
+    categories.set(m.category, (categories.get(m.category) ?? 0) + 1);
+    for (const t of m.tags) tags.set(t, (tags.get(t) ?? 0) + 1);
+    priorities[m.priority]++;
+    const month = m.timestamp.slice(0, 7);
+    months.set(month, (months.get(month) ?? 0) + 1);
+    if (oldest === null || m.timestamp < oldest) oldest = m.timestamp;
+    if (newest === null || m.timestamp > newest) newest = m.timestamp;
   }
-  async deleteByTag(tag) {
-    const [t] = normalizeTags(tag);
-    if (!t) throw new InvalidInputError("give a tag to delete by", { field: "tag" });
-    const res = await this.mutate((tip) => {
-      const hits = [...this.catalog(tip).byId.values()].filter((e) => e.memory.tags.includes(t));
-      if (!hits.length) return { change: null, result: { deleted: [] } };
-      const ids = hits.map((h) => h.memory.id);
-      return {
-        change: {
-          changes: new Map(hits.flatMap((h) => [[h.path, null], [trashPathFor(h.path), trashFile(h.memory, this.now())]])),
-          message: `memory: delete ${ids.length} memor${ids.length === 1 ? "y" : "ies"} [tag: ${t}] (moved to the trash)
-
-${ids.map((i) => `Memory-Id: ${i}`).join("\n")}
-`
-        },
-        result: { deleted: ids }
-      };
-    });
-    return { success: true, deleted: res.deleted, commit: res.commit };
+  const documents = {};
+  let coreChars = 0;
+  const tree = store.treeOf(tip);
+  if (tree) {
+    for (const b of store.git.listBlobs(tree, CORE_DIR)) {
+      if (!b.path.endsWith(".md")) continue;
+      const chars = charCount(store.git.readBlob(b.oid).toString("utf8"));
+      documents[b.path.slice(CORE_DIR.length + 1, -3)] = chars;
+      coreChars += chars;
+    }
   }
-  async clear(opts = {}) {
-    if (!opts.confirm) throw new ConfirmationRequiredError("clearing every memory");
-    const res = await this.mutate((tip) => {
-      const cat = this.catalog(tip);
-      const n = cat.byId.size;
-      if (!cat.entries.length && !cat.skipped.length) return { change: null, result: { deleted: 0 } };
-      const changes = /* @__PURE__ */ new Map([[MEMORIES_DIR, null]]);
-      const when = this.now();
-      for (const e of cat.entries) changes.set(trashPathFor(e.path), trashFile(e.memory, when));
-      for (const f of cat.skipped) changes.set(trashPathFor(f.path), this.git.readBlob(f.oid));
-      return { change: { changes, message: `memory: clear ${n} memories (moved to the trash)
-` }, result: { deleted: n } };
-    });
-    return { success: true, deleted: res.deleted, commit: res.commit };
-  }
-  close() {
-    this.git.close();
-  }
-};
+  const g = await gitFigures(store);
+  return {
+    success: true,
+    total: cat.byId.size,
+    categories: sortedCounts(categories),
+    tags: { distinct: tags.size, top: Object.entries(sortedCounts(tags)).slice(0, top).map(([tag, count]) => ({ tag, count })) },
+    priorities,
+    trash: trashCount(store, tip),
+    core: { chars: coreChars, versions: g.coreVersions, documents },
+    commits: g.commits,
+    oldest,
+    newest,
+    months: Object.fromEntries([...months].sort((a, b) => a[0] < b[0] ? -1 : 1)),
+    branch_size_bytes: g.bytes,
+    unreadable: cat.skipped.length
+  };
+}
 
 // src/core/api.ts
 function openMemory(opts = {}) {
@@ -1526,9 +817,39 @@ function openMemory(opts = {}) {
     recent: (count) => s.recent(count),
     tagged: (tags) => s.tagged(tags),
     list: (filter) => s.list(filter),
+    search: (q) => s.search(q),
+    rebuildIndex: () => s.rebuildIndex(),
     delete: (id) => s.delete(id),
     deleteByTag: (tag) => s.deleteByTag(tag),
     clear: (o) => s.clear(o),
+    sync: async (o) => (await import("./chunks/sync-XJQTXCO3.js")).sync(s, o),
+    pull: async (o) => (await import("./chunks/sync-XJQTXCO3.js")).pull(s, o),
+    push: async (o) => (await import("./chunks/sync-XJQTXCO3.js")).push(s, o),
+    update: (id, patch) => s.update(id, patch),
+    history: (id) => memoryHistory(s, id),
+    getAt: (id, at) => getAt(s, id, at),
+    coreView: (o) => coreView(s, o),
+    coreUpdate: (input) => coreUpdate(s, input),
+    coreSet: (input) => coreSet(s, input),
+    coreHistory: (o) => coreHistory(s, o),
+    coreRestore: (input) => coreRestore(s, input),
+    trash: async (input = {}) => {
+      const action = input.action ?? "list";
+      if (action === "list") return { success: true, action, items: listTrash(s) };
+      if (action === "restore") {
+        if (!input.id) throw new InvalidInputError("restore needs the id of a memory in the trash", { field: "id" });
+        return { ...await restoreFromTrash(s, input.id), action };
+      }
+      if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
+      throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
+    },
+    stats: (o) => memoryStats(s, o),
+    prune: async (o) => (await import("./chunks/prune-M5ZIC4QF.js")).prune(s, o),
+    importMemories: async (input) => (await import("./chunks/import-export-UMC2HXMR.js")).importMemories(s, input),
+    exportMemories: async (o) => (await import("./chunks/import-export-UMC2HXMR.js")).exportMemories(s, o),
+    config: async () => (await import("./chunks/config-ops-7KJ7DHU4.js")).configShow(s),
+    configGet: async (key) => (await import("./chunks/config-ops-7KJ7DHU4.js")).configGet(s, key),
+    configSet: async (key, value) => (await import("./chunks/config-ops-7KJ7DHU4.js")).configSet(s, key, value),
     core: s,
     close: () => s.close()
   };
@@ -1568,7 +889,7 @@ function storeSummary(id, tags, branch, pushedTo) {
 // src/action/execute.ts
 var READS = /* @__PURE__ */ new Set(["search", "get", "recent", "list"]);
 var WRITES = /* @__PURE__ */ new Set(["store", "delete"]);
-function excerpt2(s, max = 100) {
+function excerpt(s, max = 100) {
   const one = s.replace(/\s+/g, " ").trim();
   return one.length > max ? one.slice(0, max - 1) + "\u2026" : one;
 }
@@ -1584,11 +905,19 @@ async function execute(inputs, log) {
     memory.close();
   }
 }
-async function pull(_memory, inputs, _log) {
-  throw new MemoryError("SYNC_FAILED", `sync is not available in this build of the action; set \`sync: false\` (remote ${inputs.remote})`);
+async function pull(memory, inputs, log) {
+  const r = await memory.pull({ remote: inputs.remote });
+  log.info(r.remoteTip ? `fetched ${inputs.branch} from ${r.remote}${r.received ? `: ${r.received} memory files changed` : ""}` : `${r.remote} has no ${inputs.branch} branch yet`);
+  reportConflicts(r, log);
 }
-async function push(_memory, inputs, _log) {
-  throw new MemoryError("SYNC_FAILED", `sync is not available in this build of the action; set \`sync: false\` (remote ${inputs.remote})`);
+async function push(memory, inputs, log) {
+  const r = await memory.sync({ remote: inputs.remote });
+  log.info(`pushed ${inputs.branch} to ${r.remote}${r.created ? " (created the branch)" : ""}${r.retries ? ` after ${r.retries} retr${r.retries === 1 ? "y" : "ies"}: other jobs pushed first` : ""}`);
+  reportConflicts(r, log);
+  return r;
+}
+function reportConflicts(r, log) {
+  for (const c of r.conflicts) log.warning(`${c.id ?? c.path}: changed here and on the remote (${c.kind}); kept the ${c.kept} version (${c.reason}); the other stays in the branch's history`);
 }
 async function perform(memory, inputs, log) {
   switch (inputs.command) {
@@ -1599,17 +928,17 @@ async function perform(memory, inputs, log) {
     }
     case "get": {
       const r = await memory.get(inputs.id);
-      log.info(`${r.memory.id}: ${excerpt2(r.memory.content)}`);
+      log.info(`${r.memory.id}: ${excerpt(r.memory.content)}`);
       return { json: { success: true, memory: r.memory }, id: r.memory.id, results: [r.memory], count: 1 };
     }
     case "recent": {
       const r = await memory.recent(inputs.limit);
-      for (const m of r.memories) log.info(`${m.id}  ${m.timestamp.slice(0, 10)}  ${excerpt2(m.content)}`);
+      for (const m of r.memories) log.info(`${m.id}  ${m.timestamp.slice(0, 10)}  ${excerpt(m.content)}`);
       return { json: { success: true, memories: r.memories }, id: "", results: r.memories, count: r.memories.length };
     }
     case "list": {
       const r = await memory.list({ tags: inputs.tags, category: inputs.category, priority: inputs.priority, limit: inputs.limit });
-      for (const m of r.memories) log.info(`${m.id}  ${m.timestamp.slice(0, 10)}  ${excerpt2(m.content)}`);
+      for (const m of r.memories) log.info(`${m.id}  ${m.timestamp.slice(0, 10)}  ${excerpt(m.content)}`);
       log.info(`${r.memories.length} of ${r.total} memories`);
       return { json: { success: true, memories: r.memories, total: r.total }, id: "", results: r.memories, count: r.memories.length };
     }
@@ -1626,18 +955,16 @@ async function perform(memory, inputs, log) {
 ` };
     }
     case "search": {
-      const searchable = memory;
-      if (typeof searchable.search !== "function") throw new MemoryError("INTERNAL", "search is not available in this build of the action");
       const q = { query: inputs.query, tags: inputs.tags, category: inputs.category, priority: inputs.priority, after: inputs.after, before: inputs.before, days: inputs.days, limit: inputs.limit };
-      const r = await searchable.search(q);
-      for (const m of r.results) log.info(`${m.relevance.toFixed(2)}  ${m.id}  ${excerpt2(m.content)}`);
+      const r = await memory.search(q);
+      for (const m of r.results) log.info(`${m.relevance.toFixed(2)}  ${m.id}  ${excerpt(m.content)}`);
       log.info(`${r.results.length} of ${r.total} matches`);
       return { json: { success: true, results: r.results, total: r.total }, id: "", results: r.results, count: r.results.length, summary: searchSummary({ ...inputs, branch: inputs.branch }, r.results, r.total) };
     }
     case "sync": {
-      await pull(memory, inputs, log);
-      await push(memory, inputs, log);
-      return { json: { success: true }, id: "", results: [], count: 0 };
+      const r = await push(memory, inputs, log);
+      return { json: { ...r }, id: "", results: [], count: 0, summary: `Synced branch \`${inputs.branch}\` with \`${r.remote}\`: ${r.received} memory files received, ${r.sent} commits sent.
+` };
     }
   }
 }
@@ -1693,7 +1020,7 @@ To fix: ${fix}`;
 }
 
 // src/action/inputs.ts
-import { isAbsolute as isAbsolute3, resolve as resolve3 } from "node:path";
+import { isAbsolute, resolve } from "node:path";
 var COMMANDS = ["store", "search", "get", "recent", "list", "delete", "sync"];
 var USES = {
   store: ["content", "tags", "category", "priority"],
@@ -1749,7 +1076,7 @@ function parseInputs(get, env = process.env) {
     branch: str("branch") || "memory",
     remote: str("remote") || "origin",
     sync: syncRaw === "true",
-    path: p ? isAbsolute3(p) ? p : resolve3(workspace, p) : workspace
+    path: p ? isAbsolute(p) ? p : resolve(workspace, p) : workspace
   };
   if (inputs.command === "store" && inputs.content === void 0) bad("content", "the text to remember is required for command store");
   if (inputs.command === "get" && !inputs.id) bad("id", "the memory id is required for command get");
@@ -1763,7 +1090,7 @@ function parseInputs(get, env = process.env) {
 }
 
 // src/action/main.ts
-async function main() {
+async function run() {
   let inputs;
   try {
     const parsed = parseInputs((name) => getInput(name, { trimWhitespace: false }));
@@ -1782,4 +1109,6 @@ async function main() {
     setFailed(failureMessage(me, inputs));
   }
 }
-await main();
+
+// src/action/index.ts
+await run();

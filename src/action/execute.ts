@@ -1,7 +1,7 @@
 import { openMemory, type GitMemory } from '../core/api.js';
-import { MemoryError } from '../core/errors.js';
+import type { SyncResult } from '../sync/sync.js';
 import type { Memory } from '../core/memory.js';
-import type { SearchQuery, SearchResponse } from '../core/search-types.js';
+import type { SearchQuery } from '../core/search-types.js';
 import type { ActionInputs } from './inputs.js';
 import { searchSummary, storeSummary } from './summary.js';
 
@@ -34,6 +34,7 @@ function excerpt(s: string, max = 100): string {
 export async function execute(inputs: ActionInputs, log: ActionLog): Promise<ActionResult> {
   const memory = openMemory({ repo: inputs.path, branch: inputs.branch, source: 'github-action', warn: (m) => log.warning(m) });
   try {
+    // delete pulls first: the memory to delete may exist only on the remote so far.
     if (inputs.sync && (READS.has(inputs.command) || inputs.command === 'delete')) await pull(memory, inputs, log);
     const result = await perform(memory, inputs, log);
     if (inputs.sync && WRITES.has(inputs.command)) await push(memory, inputs, log);
@@ -44,12 +45,22 @@ export async function execute(inputs: ActionInputs, log: ActionLog): Promise<Act
   }
 }
 
-async function pull(_memory: GitMemory, inputs: ActionInputs, _log: ActionLog): Promise<void> {
-  throw new MemoryError('SYNC_FAILED', `sync is not available in this build of the action; set \`sync: false\` (remote ${inputs.remote})`);
+async function pull(memory: GitMemory, inputs: ActionInputs, log: ActionLog): Promise<void> {
+  const r = await memory.pull({ remote: inputs.remote });
+  log.info(r.remoteTip ? `fetched ${inputs.branch} from ${r.remote}${r.received ? `: ${r.received} memory files changed` : ''}` : `${r.remote} has no ${inputs.branch} branch yet`);
+  reportConflicts(r, log);
 }
 
-async function push(_memory: GitMemory, inputs: ActionInputs, _log: ActionLog): Promise<void> {
-  throw new MemoryError('SYNC_FAILED', `sync is not available in this build of the action; set \`sync: false\` (remote ${inputs.remote})`);
+/** Publishes local commits: fetch, combine, push, and on a rejected push (another job pushed first) again. */
+async function push(memory: GitMemory, inputs: ActionInputs, log: ActionLog): Promise<SyncResult> {
+  const r = await memory.sync({ remote: inputs.remote });
+  log.info(`pushed ${inputs.branch} to ${r.remote}${r.created ? ' (created the branch)' : ''}${r.retries ? ` after ${r.retries} retr${r.retries === 1 ? 'y' : 'ies'}: other jobs pushed first` : ''}`);
+  reportConflicts(r, log);
+  return r;
+}
+
+function reportConflicts(r: SyncResult, log: ActionLog): void {
+  for (const c of r.conflicts) log.warning(`${c.id ?? c.path}: changed here and on the remote (${c.kind}); kept the ${c.kept} version (${c.reason}); the other stays in the branch's history`);
 }
 
 async function perform(memory: GitMemory, inputs: ActionInputs, log: ActionLog): Promise<ActionResult> {
@@ -86,18 +97,15 @@ async function perform(memory: GitMemory, inputs: ActionInputs, log: ActionLog):
       return { json: { success: true, deleted: r.deleted }, id: '', results: [], count: r.deleted.length, summary: `Deleted ${r.deleted.length} memories tagged \`${inputs.tags[0]}\` from branch \`${inputs.branch}\`.\n` };
     }
     case 'search': {
-      const searchable = memory as GitMemory & { search?: (q: SearchQuery) => Promise<SearchResponse> };
-      if (typeof searchable.search !== 'function') throw new MemoryError('INTERNAL', 'search is not available in this build of the action');
       const q: SearchQuery = { query: inputs.query, tags: inputs.tags, category: inputs.category, priority: inputs.priority, after: inputs.after, before: inputs.before, days: inputs.days, limit: inputs.limit };
-      const r = await searchable.search(q);
+      const r = await memory.search(q);
       for (const m of r.results) log.info(`${m.relevance.toFixed(2)}  ${m.id}  ${excerpt(m.content)}`);
       log.info(`${r.results.length} of ${r.total} matches`);
       return { json: { success: true, results: r.results, total: r.total }, id: '', results: r.results, count: r.results.length, summary: searchSummary({ ...inputs, branch: inputs.branch }, r.results, r.total) };
     }
     case 'sync': {
-      await pull(memory, inputs, log);
-      await push(memory, inputs, log);
-      return { json: { success: true }, id: '', results: [], count: 0 };
+      const r = await push(memory, inputs, log);
+      return { json: { ...r }, id: '', results: [], count: 0, summary: `Synced branch \`${inputs.branch}\` with \`${r.remote}\`: ${r.received} memory files received, ${r.sent} commits sent.\n` };
     }
   }
 }

@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkoutState, git, makeRepo, tempDir } from '../helpers.js';
-import { declaredInputs, declaredOutputs, runAction, runs } from './run-action.js';
-
-/** A bare "GitHub" remote with one commit on main, like a freshly created repository. */
-function makeRemote(): string {
-  const work = makeRepo({ commit: true });
-  const bare = makeRepo({ bare: true });
-  git(work, 'push', '-q', bare, 'main');
-  return bare;
-}
-
-/** What actions/checkout gives a job by default: depth 1, the one branch, no memory branch, no identity. */
-function checkout(bare: string): string {
-  const dir = join(tempDir('gm-ws-'), 'repo');
-  git(tempDir(), 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', `file://${bare}`, dir);
-  return dir;
-}
+import { checkoutState, git, tempDir } from '../helpers.js';
+import { checkout, declaredInputs, declaredOutputs, makeRemote, runAction, runs } from './run-action.js';
 
 const local = { sync: 'false' };
 

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yaml from 'js-yaml';
-import { CLI, gitEnv, tempDir } from '../helpers.js';
+import { CLI, git, gitEnv, makeRepo, tempDir } from '../helpers.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -111,4 +111,23 @@ export function runAction(workspace: string, inputs: Record<string, string>, opt
       resolvePromise({ code: code ?? -1, stdout, stderr, outputs, summary: readFileSync(summaryFile, 'utf8'), json, errors: annotations('error'), warnings: annotations('warning') });
     });
   });
+}
+
+/** A bare "GitHub" remote with one commit on main, like a freshly created repository. */
+export function makeRemote(): string {
+  const work = makeRepo({ commit: true });
+  const bare = makeRepo({ bare: true });
+  git(work, 'push', '-q', bare, 'main');
+  return bare;
+}
+
+/**
+ * What actions/checkout gives a job by default: depth 1 (file:// so git really makes it shallow), the
+ * one branch, no memory branch, `origin` pointing at the remote, no identity.
+ */
+export function checkout(remote: string): string {
+  const dir = join(tempDir('gm-ws-'), 'repo');
+  const url = /^[a-z]+:\/\//.test(remote) ? remote : `file://${remote}`;
+  git(tempDir(), 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', url, dir);
+  return dir;
 }

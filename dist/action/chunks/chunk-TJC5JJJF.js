@@ -1,145 +1,11 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
-
-// src/core/errors.ts
-var MemoryError = class extends Error {
-  code;
-  data;
-  constructor(code, message, data = {}) {
-    super(message);
-    this.name = new.target.name;
-    this.code = code;
-    this.data = data;
-  }
-  toJSON() {
-    return Object.keys(this.data).length ? { code: this.code, message: this.message, data: this.data } : { code: this.code, message: this.message };
-  }
-};
-var NotARepositoryError = class extends MemoryError {
-  constructor(dir) {
-    super("NOT_A_REPOSITORY", `not a git repository: ${dir} (run inside a repository, pass --repo DIR, or run "git init")`, { dir });
-  }
-};
-var UnsupportedRepositoryError = class extends MemoryError {
-  constructor(reason) {
-    super("UNSUPPORTED_REPOSITORY", `unsupported repository: ${reason}`, { reason });
-  }
-};
-var NotFoundError = class extends MemoryError {
-  constructor(id, what = "memory") {
-    super("NOT_FOUND", `${what} not found: ${id} (list ids with "memory list")`, { id });
-  }
-};
-var InvalidIdError = class extends MemoryError {
-  constructor(id) {
-    super("INVALID_ID", `invalid memory id: ${JSON.stringify(id)} (ids look like mem_ followed by lowercase letters and digits, e.g. mem_0k2x9d1ab7q4ce3m)`, { id });
-  }
-};
-var InvalidInputError = class extends MemoryError {
-  constructor(message, data = {}) {
-    super("INVALID_INPUT", message, data);
-  }
-};
-var EmptyContentError = class extends MemoryError {
-  constructor() {
-    super("EMPTY_CONTENT", 'content is empty: give the text to remember as an argument or on stdin with "-"');
-  }
-};
-var ContentTooLargeError = class extends MemoryError {
-  constructor(bytes, limit) {
-    super("CONTENT_TOO_LARGE", `content is ${bytes} bytes, over the ${limit}-byte limit: store a summary, or split it into several memories`, { bytes, limit });
-  }
-};
-var BinaryContentError = class extends MemoryError {
-  constructor(offset) {
-    super("BINARY_CONTENT", `content contains a NUL byte at offset ${offset}: memories are text; store binary data elsewhere and remember where`, { offset });
-  }
-};
-var ConfirmationRequiredError = class extends MemoryError {
-  constructor(what) {
-    super("CONFIRMATION_REQUIRED", `${what} needs --confirm`, { what });
-  }
-};
-var RefMovedError = class extends MemoryError {
-  constructor(ref, expected, actual) {
-    super("CONFLICT", `${ref} moved from ${expected ?? "(none)"} to ${actual ?? "(none)"} during the write`, { ref, expected, actual });
-  }
-};
-var LockedError = class extends MemoryError {
-  constructor(lockPath) {
-    super("LOCKED", `could not lock ${lockPath}: another process holds it; if no git process is running, delete the .lock file`, { lock: lockPath });
-  }
-};
-var CorruptObjectError = class extends MemoryError {
-  constructor(oid, reason) {
-    super("CORRUPT_OBJECT", `git object ${oid} could not be read: ${reason} (try "git fsck")`, { oid, reason });
-  }
-};
-
-// src/core/id.ts
-import { createHash, randomBytes } from "node:crypto";
-var ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
-var TIME_CHARS = 9;
-var RANDOM_CHARS = 8;
-var ID_RE = /^mem_[a-z0-9]{1,64}$/;
-var lastTime = -1;
-var lastRandom = [];
-function encodeTime(ms) {
-  let s = "";
-  for (let i2 = 0; i2 < TIME_CHARS; i2++) {
-    s = ALPHABET[ms % 32] + s;
-    ms = Math.floor(ms / 32);
-  }
-  return s;
-}
-function newId(timeMs = Date.now()) {
-  let rand;
-  if (timeMs === lastTime) {
-    rand = lastRandom.slice();
-    let i2 = RANDOM_CHARS - 1;
-    while (i2 >= 0 && rand[i2] === 31) rand[i2--] = 0;
-    if (i2 >= 0) rand[i2]++;
-  } else {
-    const bytes = randomBytes(RANDOM_CHARS);
-    rand = [...bytes].map((b) => b & 31);
-  }
-  lastTime = timeMs;
-  lastRandom = rand;
-  return "mem_" + encodeTime(timeMs) + rand.map((n) => ALPHABET[n]).join("");
-}
-function isValidId(id) {
-  return typeof id === "string" && ID_RE.test(id);
-}
-function assertId(id) {
-  if (!isValidId(id)) throw new InvalidIdError(String(id));
-  return id;
-}
-function idTime(id) {
-  const body = id.slice(4);
-  if (body.length !== TIME_CHARS + RANDOM_CHARS) return null;
-  let ms = 0;
-  for (let i2 = 0; i2 < TIME_CHARS; i2++) {
-    const v = ALPHABET.indexOf(body[i2]);
-    if (v < 0) return null;
-    ms = ms * 32 + v;
-  }
-  return ms;
-}
-function idFromPath(path) {
-  const h = createHash("sha1").update(path).digest();
-  let s = "";
-  for (let i2 = 0; i2 < 16; i2++) s += ALPHABET[h[i2] & 31];
-  return "mem_" + s;
-}
-function bucketOf(id) {
-  if (idTime(id) !== null) return id[4 + TIME_CHARS];
-  return ALPHABET[createHash("sha1").update(id).digest()[0] & 31];
-}
-function pathFor(id, timestamp2) {
-  const t = idTime(id) ?? Date.parse(timestamp2);
-  const d = new Date(Number.isFinite(t) ? t : 0);
-  const month = `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
-  return `memories/${month}/${bucketOf(id)}/${id}.md`;
-}
+import {
+  BinaryContentError,
+  ContentTooLargeError,
+  EmptyContentError,
+  InvalidIdError,
+  InvalidInputError
+} from "./chunk-W52OSYA4.js";
 
 // node_modules/js-yaml/dist/js-yaml.mjs
 function isNothing(subject) {
@@ -2796,6 +2662,72 @@ ${front}---
 ${content}`;
 }
 
+// src/core/id.ts
+import { createHash, randomBytes } from "node:crypto";
+var ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
+var TIME_CHARS = 9;
+var RANDOM_CHARS = 8;
+var ID_RE = /^mem_[a-z0-9]{1,64}$/;
+var lastTime = -1;
+var lastRandom = [];
+function encodeTime(ms) {
+  let s = "";
+  for (let i2 = 0; i2 < TIME_CHARS; i2++) {
+    s = ALPHABET[ms % 32] + s;
+    ms = Math.floor(ms / 32);
+  }
+  return s;
+}
+function newId(timeMs = Date.now()) {
+  let rand;
+  if (timeMs === lastTime) {
+    rand = lastRandom.slice();
+    let i2 = RANDOM_CHARS - 1;
+    while (i2 >= 0 && rand[i2] === 31) rand[i2--] = 0;
+    if (i2 >= 0) rand[i2]++;
+  } else {
+    const bytes = randomBytes(RANDOM_CHARS);
+    rand = [...bytes].map((b) => b & 31);
+  }
+  lastTime = timeMs;
+  lastRandom = rand;
+  return "mem_" + encodeTime(timeMs) + rand.map((n) => ALPHABET[n]).join("");
+}
+function isValidId(id) {
+  return typeof id === "string" && ID_RE.test(id);
+}
+function assertId(id) {
+  if (!isValidId(id)) throw new InvalidIdError(String(id));
+  return id;
+}
+function idTime(id) {
+  const body = id.slice(4);
+  if (body.length !== TIME_CHARS + RANDOM_CHARS) return null;
+  let ms = 0;
+  for (let i2 = 0; i2 < TIME_CHARS; i2++) {
+    const v = ALPHABET.indexOf(body[i2]);
+    if (v < 0) return null;
+    ms = ms * 32 + v;
+  }
+  return ms;
+}
+function idFromPath(path) {
+  const h = createHash("sha1").update(path).digest();
+  let s = "";
+  for (let i2 = 0; i2 < 16; i2++) s += ALPHABET[h[i2] & 31];
+  return "mem_" + s;
+}
+function bucketOf(id) {
+  if (idTime(id) !== null) return id[4 + TIME_CHARS];
+  return ALPHABET[createHash("sha1").update(id).digest()[0] & 31];
+}
+function pathFor(id, timestamp2) {
+  const t = idTime(id) ?? Date.parse(timestamp2);
+  const d = new Date(Number.isFinite(t) ? t : 0);
+  const month = `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
+  return `memories/${month}/${bucketOf(id)}/${id}.md`;
+}
+
 // src/core/memory.ts
 var PRIORITIES = ["low", "medium", "high"];
 var MAX_CONTENT_BYTES = 64 * 1024;
@@ -2893,147 +2825,13 @@ function runnerMetadata(env = process.env) {
   return out;
 }
 
-// src/core/catalog.ts
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-var MEMORIES_DIR = "memories";
-var CATALOG_FORMAT = 1;
-function emptyCatalog() {
-  return { tree: null, entries: [], skipped: [], byId: /* @__PURE__ */ new Map() };
-}
-function withIndex(tree, entries, skipped) {
-  const byId = /* @__PURE__ */ new Map();
-  for (const e of entries) {
-    if (!byId.has(e.memory.id)) byId.set(e.memory.id, e);
-  }
-  return { tree, entries, skipped, byId };
-}
-function cacheDir(commonDir, branch) {
-  return join(commonDir, "git-memory", encodeURIComponent(branch));
-}
-function loadCatalog(repo, tree, opts) {
-  if (!tree) return emptyCatalog();
-  if (opts.previous?.tree === tree) return opts.previous;
-  const file = join(opts.dir, `catalog-v${CATALOG_FORMAT}.json`);
-  let prev = opts.previous ?? null;
-  if (!prev) {
-    try {
-      const parsed = JSON.parse(readFileSync(file, "utf8"));
-      if (parsed.format === CATALOG_FORMAT && Array.isArray(parsed.entries)) {
-        if (parsed.tree === tree) return withIndex(tree, parsed.entries, parsed.skipped ?? []);
-        prev = parsed;
-      }
-    } catch {
-    }
-  }
-  const known = /* @__PURE__ */ new Map();
-  for (const e of prev?.entries ?? []) known.set(`${e.path}\0${e.oid}`, e);
-  const knownSkips = /* @__PURE__ */ new Map();
-  for (const s of prev?.skipped ?? []) knownSkips.set(`${s.path}\0${s.oid}`, s);
-  const entries = [];
-  const skipped = [];
-  const warn = opts.warn ?? (() => {
-  });
-  for (const blob of repo.listBlobs(tree, MEMORIES_DIR)) {
-    if (!blob.path.endsWith(".md")) continue;
-    const key = `${blob.path}\0${blob.oid}`;
-    const hit = known.get(key);
-    if (hit) {
-      entries.push(hit);
-      continue;
-    }
-    const skip = knownSkips.get(key);
-    if (skip) {
-      skipped.push(skip);
-      warn(`skipped ${skip.path}: ${skip.reason}`);
-      continue;
-    }
-    try {
-      const text = repo.readBlob(blob.oid).toString("utf8");
-      entries.push({ path: blob.path, oid: blob.oid, memory: memoryFromFile(blob.path, text, warn) });
-    } catch (err) {
-      const reason = err.message;
-      skipped.push({ path: blob.path, oid: blob.oid, reason });
-      warn(`skipped ${blob.path}: ${reason}`);
-    }
-  }
-  const catalog = withIndex(tree, entries, skipped);
-  if (opts.persist !== false) {
-    try {
-      mkdirSync(opts.dir, { recursive: true });
-      const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-      const body = { format: CATALOG_FORMAT, tree, entries, skipped };
-      writeFileSync(tmp, JSON.stringify(body));
-      renameSync(tmp, file);
-    } catch {
-    }
-  }
-  return catalog;
-}
-
-// src/core/trash.ts
-var TRASH_DIR = "trash";
-var DAY_MS = 864e5;
-function trashPathFor(livePath) {
-  const rel = livePath.startsWith(MEMORIES_DIR + "/") ? livePath.slice(MEMORIES_DIR.length + 1) : livePath;
-  return `${TRASH_DIR}/${rel}`;
-}
-function livePathFor(trashPath) {
-  return `${MEMORIES_DIR}/${trashPath.slice(TRASH_DIR.length + 1)}`;
-}
-function trashFile(m, deletedAt) {
-  return Buffer.from(memoryToFile({ ...m, extra: { ...m.extra, deleted_at: deletedAt.toISOString() } }), "utf8");
-}
-function isoOrNull2(v) {
-  if (typeof v !== "string") return null;
-  const t = Date.parse(v);
-  return Number.isFinite(t) ? new Date(t).toISOString() : null;
-}
-function readTrash(store, commit, retentionDays) {
-  const tree = store.treeOf(commit);
-  if (!tree) return [];
-  const out = [];
-  for (const blob of store.git.listBlobs(tree, TRASH_DIR)) {
-    if (!blob.path.endsWith(".md")) {
-      out.push({ path: blob.path, item: null, stored: null });
-      continue;
-    }
-    try {
-      const text = store.git.readBlob(blob.oid).toString("utf8");
-      const stored = memoryFromFile(livePathFor(blob.path), text, (w) => store.warn(w));
-      const deleted_at = isoOrNull2(parseFile(text).data.deleted_at);
-      const expires_at = deleted_at && Number.isFinite(retentionDays) ? new Date(Date.parse(deleted_at) + retentionDays * DAY_MS).toISOString() : null;
-      out.push({ path: blob.path, item: { ...publicMemory(stored), deleted_at, expires_at, path: blob.path }, stored });
-    } catch (err) {
-      store.warn(`skipped ${blob.path}: ${err.message}`);
-      out.push({ path: blob.path, item: null, stored: null });
-    }
-  }
-  return out;
-}
-function byDeletedDesc(a, b) {
-  const x = a.deleted_at ?? "";
-  const y = b.deleted_at ?? "";
-  return x < y ? 1 : x > y ? -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-function listTrash(store, commit = store.tip()) {
-  const days = store.config().trashRetentionDays;
-  return readTrash(store, commit, days).flatMap((e) => e.item ? [e.item] : []).sort(byDeletedDesc);
-}
-
 export {
-  MemoryError,
-  NotARepositoryError,
-  UnsupportedRepositoryError,
-  NotFoundError,
-  InvalidInputError,
-  ConfirmationRequiredError,
-  RefMovedError,
-  LockedError,
-  CorruptObjectError,
+  parseFile,
   newId,
+  isValidId,
   assertId,
   idTime,
+  idFromPath,
   pathFor,
   MAX_CONTENT_BYTES,
   normalizeTags,
@@ -3042,12 +2840,5 @@ export {
   memoryFromFile,
   memoryToFile,
   publicMemory,
-  runnerMetadata,
-  MEMORIES_DIR,
-  cacheDir,
-  loadCatalog,
-  TRASH_DIR,
-  trashPathFor,
-  trashFile,
-  listTrash
+  runnerMetadata
 };

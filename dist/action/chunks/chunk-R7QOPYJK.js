@@ -1,21 +1,25 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
-  InvalidInputError,
   MEMORIES_DIR,
-  MemoryError,
-  NotFoundError,
   TRASH_DIR,
+  listTrash,
+  trashPathFor
+} from "./chunk-25WTHNFR.js";
+import {
   assertId,
   idTime,
-  listTrash,
   memoryFromFile,
   pathFor,
-  publicMemory,
-  trashPathFor
-} from "./chunk-CXLW7V3E.js";
+  publicMemory
+} from "./chunk-TJC5JJJF.js";
+import {
+  InvalidInputError,
+  MemoryError,
+  NotFoundError
+} from "./chunk-W52OSYA4.js";
 
 // src/core/history.ts
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 function gitCli(store, args) {
   try {
     return execFileSync("git", ["--git-dir", store.git.location.commonDir, "-c", "core.quotePath=false", ...args], {
@@ -28,6 +32,15 @@ function gitCli(store, args) {
     if (e.code === "ENOENT") throw new MemoryError("INTERNAL", "git is not installed or not on PATH: history needs the git command");
     throw new MemoryError("INTERNAL", `git ${args[0]} failed: ${(e.stderr || e.message).trim().split("\n")[0]}`);
   }
+}
+function gitCliAsync(store, args) {
+  return new Promise((resolve, reject) => {
+    execFile("git", ["--git-dir", store.git.location.commonDir, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 }, (err, stdout, stderr) => {
+      if (!err) return resolve(stdout);
+      const code = err.code;
+      reject(code === "ENOENT" ? new MemoryError("INTERNAL", "git is not installed or not on PATH") : new MemoryError("INTERNAL", `git ${args[0]} failed: ${(stderr || err.message).trim().split("\n")[0]}`));
+    });
+  });
 }
 function resolveCommit(store, rev) {
   const r = String(rev ?? "").trim();
@@ -76,12 +89,13 @@ function eventFor(prev, now, everLive) {
 }
 function versionsOf(store, id) {
   assertId(id);
-  const specs = [`:(glob)**/${id}.md`];
+  const specs = [idTime(id) !== null ? `:(glob)*/*/*/${id}.md` : `:(glob)**/${id}.md`];
   const tip = store.tip();
   if (tip) {
     const live = store.find(id, tip);
     const extra = [live?.path, ...listTrash(store, tip).filter((t) => t.id === id).map((t) => t.path)];
-    for (const p of extra) if (p && !p.endsWith(`/${id}.md`)) specs.push(`:(literal)${p}`);
+    const globEscape = (x) => x.replace(/[*?[\]\\]/g, (c) => `\\${c}`);
+    for (const p of extra) if (p && !p.endsWith(`/${id}.md`)) specs.push(`:(glob)*/${globEscape(p.slice(p.indexOf("/") + 1))}`);
   }
   const records = logPaths(store, specs, { nameStatus: true }).reverse();
   const out = [];
@@ -170,11 +184,13 @@ function resultFrom(path, text, commit, state) {
   if (typeof m.extra.deleted_at === "string") out.deleted_at = m.extra.deleted_at;
   return out;
 }
+
 export {
-  getAt,
   gitCli,
-  lastKnownFile,
+  gitCliAsync,
+  resolveCommit,
   logPaths,
   memoryHistory,
-  resolveCommit
+  lastKnownFile,
+  getAt
 };

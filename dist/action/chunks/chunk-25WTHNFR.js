@@ -1,0 +1,236 @@
+import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
+import {
+  assertId,
+  memoryFromFile,
+  memoryToFile,
+  parseFile,
+  publicMemory
+} from "./chunk-TJC5JJJF.js";
+import {
+  InvalidInputError,
+  MemoryError,
+  NotFoundError
+} from "./chunk-W52OSYA4.js";
+
+// src/core/catalog.ts
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+var MEMORIES_DIR = "memories";
+var CATALOG_FORMAT = 1;
+function emptyCatalog() {
+  return { tree: null, entries: [], skipped: [], byId: /* @__PURE__ */ new Map() };
+}
+function withIndex(tree, entries, skipped) {
+  const byId = /* @__PURE__ */ new Map();
+  for (const e of entries) {
+    if (!byId.has(e.memory.id)) byId.set(e.memory.id, e);
+  }
+  return { tree, entries, skipped, byId };
+}
+function cacheDir(commonDir, branch) {
+  return join(commonDir, "git-memory", encodeURIComponent(branch));
+}
+function loadCatalog(repo, tree, opts) {
+  if (!tree) return emptyCatalog();
+  if (opts.previous?.tree === tree) return opts.previous;
+  const file = join(opts.dir, `catalog-v${CATALOG_FORMAT}.json`);
+  let prev = opts.previous ?? null;
+  if (!prev) {
+    try {
+      const parsed = JSON.parse(readFileSync(file, "utf8"));
+      if (parsed.format === CATALOG_FORMAT && Array.isArray(parsed.entries)) {
+        if (parsed.tree === tree) return withIndex(tree, parsed.entries, parsed.skipped ?? []);
+        prev = parsed;
+      }
+    } catch {
+    }
+  }
+  const known = /* @__PURE__ */ new Map();
+  for (const e of prev?.entries ?? []) known.set(`${e.path}\0${e.oid}`, e);
+  const knownSkips = /* @__PURE__ */ new Map();
+  for (const s of prev?.skipped ?? []) knownSkips.set(`${s.path}\0${s.oid}`, s);
+  const entries = [];
+  const skipped = [];
+  const warn = opts.warn ?? (() => {
+  });
+  for (const blob of repo.listBlobs(tree, MEMORIES_DIR)) {
+    if (!blob.path.endsWith(".md")) continue;
+    const key = `${blob.path}\0${blob.oid}`;
+    const hit = known.get(key);
+    if (hit) {
+      entries.push(hit);
+      continue;
+    }
+    const skip = knownSkips.get(key);
+    if (skip) {
+      skipped.push(skip);
+      warn(`skipped ${skip.path}: ${skip.reason}`);
+      continue;
+    }
+    try {
+      const text = repo.readBlob(blob.oid).toString("utf8");
+      entries.push({ path: blob.path, oid: blob.oid, memory: memoryFromFile(blob.path, text, warn) });
+    } catch (err) {
+      const reason = err.message;
+      skipped.push({ path: blob.path, oid: blob.oid, reason });
+      warn(`skipped ${blob.path}: ${reason}`);
+    }
+  }
+  const catalog = withIndex(tree, entries, skipped);
+  if (opts.persist !== false) {
+    try {
+      mkdirSync(opts.dir, { recursive: true });
+      const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+      const body = { format: CATALOG_FORMAT, tree, entries, skipped };
+      writeFileSync(tmp, JSON.stringify(body));
+      renameSync(tmp, file);
+    } catch {
+    }
+  }
+  return catalog;
+}
+
+// src/core/trash.ts
+var TRASH_DIR = "trash";
+var DAY_MS = 864e5;
+function trashPathFor(livePath) {
+  const rel = livePath.startsWith(MEMORIES_DIR + "/") ? livePath.slice(MEMORIES_DIR.length + 1) : livePath;
+  return `${TRASH_DIR}/${rel}`;
+}
+function livePathFor(trashPath) {
+  return `${MEMORIES_DIR}/${trashPath.slice(TRASH_DIR.length + 1)}`;
+}
+function trashFile(m, deletedAt) {
+  return Buffer.from(memoryToFile({ ...m, extra: { ...m.extra, deleted_at: deletedAt.toISOString() } }), "utf8");
+}
+function liveFile(m) {
+  const { deleted_at: _drop, ...extra } = m.extra;
+  return Buffer.from(memoryToFile({ ...m, extra }), "utf8");
+}
+function isoOrNull(v) {
+  if (typeof v !== "string") return null;
+  const t = Date.parse(v);
+  return Number.isFinite(t) ? new Date(t).toISOString() : null;
+}
+function readTrash(store, commit, retentionDays) {
+  const tree = store.treeOf(commit);
+  if (!tree) return [];
+  const out = [];
+  for (const blob of store.git.listBlobs(tree, TRASH_DIR)) {
+    if (!blob.path.endsWith(".md")) {
+      out.push({ path: blob.path, item: null, stored: null });
+      continue;
+    }
+    try {
+      const text = store.git.readBlob(blob.oid).toString("utf8");
+      const stored = memoryFromFile(livePathFor(blob.path), text, (w) => store.warn(w));
+      const deleted_at = isoOrNull(parseFile(text).data.deleted_at);
+      const expires_at = deleted_at && Number.isFinite(retentionDays) ? new Date(Date.parse(deleted_at) + retentionDays * DAY_MS).toISOString() : null;
+      out.push({ path: blob.path, item: { ...publicMemory(stored), deleted_at, expires_at, path: blob.path }, stored });
+    } catch (err) {
+      store.warn(`skipped ${blob.path}: ${err.message}`);
+      out.push({ path: blob.path, item: null, stored: null });
+    }
+  }
+  return out;
+}
+function byDeletedDesc(a, b) {
+  const x = a.deleted_at ?? "";
+  const y = b.deleted_at ?? "";
+  return x < y ? 1 : x > y ? -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+function listTrash(store, commit = store.tip()) {
+  const days = store.config().trashRetentionDays;
+  return readTrash(store, commit, days).flatMap((e) => e.item ? [e.item] : []).sort(byDeletedDesc);
+}
+function trashCount(store, commit = store.tip()) {
+  const tree = store.treeOf(commit);
+  return tree ? store.git.listBlobs(tree, TRASH_DIR).length : 0;
+}
+function message(subject, ids) {
+  return `${subject}
+
+${ids.map((i) => `Memory-Id: ${i}`).join("\n")}
+`;
+}
+async function purgeTrash(store, olderThanDays = store.config().trashRetentionDays, now = store.now()) {
+  if (!Number.isFinite(olderThanDays) || olderThanDays < 0) {
+    throw new InvalidInputError(`olderThanDays must be a number of days >= 0, got ${JSON.stringify(olderThanDays)}`, { field: "olderThanDays" });
+  }
+  const cutoff = now.getTime() - olderThanDays * DAY_MS;
+  const res = await store.mutate((tip) => {
+    const old = readTrash(store, tip, olderThanDays).filter((e) => e.item?.deleted_at && Date.parse(e.item.deleted_at) <= cutoff);
+    if (!old.length) return { change: null, result: { purged: [] } };
+    const ids = old.map((e) => e.item.id);
+    const n = ids.length;
+    return {
+      change: {
+        changes: new Map(old.map((e) => [e.path, null])),
+        message: message(`memory: purge ${n} memor${n === 1 ? "y" : "ies"} deleted over ${olderThanDays} day${olderThanDays === 1 ? "" : "s"} ago from the trash`, ids)
+      },
+      result: { purged: ids }
+    };
+  });
+  return { success: true, purged: res.purged, commit: res.commit };
+}
+async function emptyTrash(store, opts = {}) {
+  if (opts.olderThanDays !== void 0) return purgeTrash(store, opts.olderThanDays, opts.now ?? store.now());
+  const res = await store.mutate((tip) => {
+    const all = readTrash(store, tip, 0);
+    if (!all.length) return { change: null, result: { purged: [] } };
+    const ids = all.flatMap((e) => e.item ? [e.item.id] : []);
+    return {
+      change: { changes: /* @__PURE__ */ new Map([[TRASH_DIR, null]]), message: message(`memory: empty the trash (${all.length} file${all.length === 1 ? "" : "s"})`, ids) },
+      result: { purged: ids }
+    };
+  });
+  return { success: true, purged: res.purged, commit: res.commit };
+}
+async function restoreFromTrash(store, id) {
+  assertId(id);
+  const inTrash = (tip) => readTrash(store, tip, 0).filter((e) => e.item?.id === id).sort((a, b) => byDeletedDesc(a.item, b.item))[0];
+  let fromHistory = null;
+  if (!inTrash(store.tip())) {
+    const { lastKnownFile } = await import("./history-TZ6JJIPS.js");
+    const last = lastKnownFile(store, id);
+    if (!last) throw new NotFoundError(id, "memory in the trash or in git history");
+    const stored = memoryFromFile(last.livePath, last.text, (w) => store.warn(w));
+    fromHistory = { path: last.livePath, file: liveFile(stored) };
+  }
+  const res = await store.mutate((tip) => {
+    if (store.find(id, tip)) throw new MemoryError("DUPLICATE", `memory ${id} is not deleted: it is already in memories/`, { id });
+    const hit = inTrash(tip);
+    if (hit) {
+      const path = livePathFor(hit.path);
+      return {
+        change: { changes: /* @__PURE__ */ new Map([[hit.path, null], [path, liveFile(hit.stored)]]), message: `memory: restore ${id} from the trash
+
+Memory-Id: ${id}
+` },
+        result: { from: "trash", path }
+      };
+    }
+    if (!fromHistory) throw new NotFoundError(id, "memory in the trash");
+    return {
+      change: { changes: /* @__PURE__ */ new Map([[fromHistory.path, fromHistory.file]]), message: `memory: restore ${id} from git history (it had left the trash)
+
+Memory-Id: ${id}
+` },
+      result: { from: "history", path: fromHistory.path }
+    };
+  });
+  return { success: true, restored: id, from: res.from, path: res.path, commit: res.commit };
+}
+
+export {
+  MEMORIES_DIR,
+  cacheDir,
+  loadCatalog,
+  TRASH_DIR,
+  trashPathFor,
+  trashFile,
+  listTrash,
+  trashCount,
+  emptyTrash,
+  restoreFromTrash
+};

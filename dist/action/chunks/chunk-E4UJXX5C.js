@@ -1,0 +1,2831 @@
+import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
+import {
+  isTreeMode
+} from "./chunk-SXBH2PUZ.js";
+import {
+  isPriority,
+  memoryFromFile,
+  normalizeTags,
+  publicMemory
+} from "./chunk-TJC5JJJF.js";
+import {
+  InvalidInputError,
+  __commonJS,
+  __toESM
+} from "./chunk-W52OSYA4.js";
+
+// node_modules/lunr/lunr.js
+var require_lunr = __commonJS({
+  "node_modules/lunr/lunr.js"(exports, module) {
+    (function() {
+      var lunr2 = function(config) {
+        var builder = new lunr2.Builder();
+        builder.pipeline.add(
+          lunr2.trimmer,
+          lunr2.stopWordFilter,
+          lunr2.stemmer
+        );
+        builder.searchPipeline.add(
+          lunr2.stemmer
+        );
+        config.call(builder, builder);
+        return builder.build();
+      };
+      lunr2.version = "2.3.9";
+      lunr2.utils = {};
+      lunr2.utils.warn = /* @__PURE__ */ (function(global) {
+        return function(message) {
+          if (global.console && console.warn) {
+            console.warn(message);
+          }
+        };
+      })(this);
+      lunr2.utils.asString = function(obj) {
+        if (obj === void 0 || obj === null) {
+          return "";
+        } else {
+          return obj.toString();
+        }
+      };
+      lunr2.utils.clone = function(obj) {
+        if (obj === null || obj === void 0) {
+          return obj;
+        }
+        var clone = /* @__PURE__ */ Object.create(null), keys = Object.keys(obj);
+        for (var i = 0; i < keys.length; i++) {
+          var key = keys[i], val = obj[key];
+          if (Array.isArray(val)) {
+            clone[key] = val.slice();
+            continue;
+          }
+          if (typeof val === "string" || typeof val === "number" || typeof val === "boolean") {
+            clone[key] = val;
+            continue;
+          }
+          throw new TypeError("clone is not deep and does not support nested objects");
+        }
+        return clone;
+      };
+      lunr2.FieldRef = function(docRef, fieldName, stringValue) {
+        this.docRef = docRef;
+        this.fieldName = fieldName;
+        this._stringValue = stringValue;
+      };
+      lunr2.FieldRef.joiner = "/";
+      lunr2.FieldRef.fromString = function(s) {
+        var n = s.indexOf(lunr2.FieldRef.joiner);
+        if (n === -1) {
+          throw "malformed field ref string";
+        }
+        var fieldRef = s.slice(0, n), docRef = s.slice(n + 1);
+        return new lunr2.FieldRef(docRef, fieldRef, s);
+      };
+      lunr2.FieldRef.prototype.toString = function() {
+        if (this._stringValue == void 0) {
+          this._stringValue = this.fieldName + lunr2.FieldRef.joiner + this.docRef;
+        }
+        return this._stringValue;
+      };
+      lunr2.Set = function(elements) {
+        this.elements = /* @__PURE__ */ Object.create(null);
+        if (elements) {
+          this.length = elements.length;
+          for (var i = 0; i < this.length; i++) {
+            this.elements[elements[i]] = true;
+          }
+        } else {
+          this.length = 0;
+        }
+      };
+      lunr2.Set.complete = {
+        intersect: function(other) {
+          return other;
+        },
+        union: function() {
+          return this;
+        },
+        contains: function() {
+          return true;
+        }
+      };
+      lunr2.Set.empty = {
+        intersect: function() {
+          return this;
+        },
+        union: function(other) {
+          return other;
+        },
+        contains: function() {
+          return false;
+        }
+      };
+      lunr2.Set.prototype.contains = function(object) {
+        return !!this.elements[object];
+      };
+      lunr2.Set.prototype.intersect = function(other) {
+        var a, b, elements, intersection = [];
+        if (other === lunr2.Set.complete) {
+          return this;
+        }
+        if (other === lunr2.Set.empty) {
+          return other;
+        }
+        if (this.length < other.length) {
+          a = this;
+          b = other;
+        } else {
+          a = other;
+          b = this;
+        }
+        elements = Object.keys(a.elements);
+        for (var i = 0; i < elements.length; i++) {
+          var element = elements[i];
+          if (element in b.elements) {
+            intersection.push(element);
+          }
+        }
+        return new lunr2.Set(intersection);
+      };
+      lunr2.Set.prototype.union = function(other) {
+        if (other === lunr2.Set.complete) {
+          return lunr2.Set.complete;
+        }
+        if (other === lunr2.Set.empty) {
+          return this;
+        }
+        return new lunr2.Set(Object.keys(this.elements).concat(Object.keys(other.elements)));
+      };
+      lunr2.idf = function(posting, documentCount) {
+        var documentsWithTerm = 0;
+        for (var fieldName in posting) {
+          if (fieldName == "_index") continue;
+          documentsWithTerm += Object.keys(posting[fieldName]).length;
+        }
+        var x = (documentCount - documentsWithTerm + 0.5) / (documentsWithTerm + 0.5);
+        return Math.log(1 + Math.abs(x));
+      };
+      lunr2.Token = function(str, metadata) {
+        this.str = str || "";
+        this.metadata = metadata || {};
+      };
+      lunr2.Token.prototype.toString = function() {
+        return this.str;
+      };
+      lunr2.Token.prototype.update = function(fn) {
+        this.str = fn(this.str, this.metadata);
+        return this;
+      };
+      lunr2.Token.prototype.clone = function(fn) {
+        fn = fn || function(s) {
+          return s;
+        };
+        return new lunr2.Token(fn(this.str, this.metadata), this.metadata);
+      };
+      lunr2.tokenizer = function(obj, metadata) {
+        if (obj == null || obj == void 0) {
+          return [];
+        }
+        if (Array.isArray(obj)) {
+          return obj.map(function(t) {
+            return new lunr2.Token(
+              lunr2.utils.asString(t).toLowerCase(),
+              lunr2.utils.clone(metadata)
+            );
+          });
+        }
+        var str = obj.toString().toLowerCase(), len = str.length, tokens = [];
+        for (var sliceEnd = 0, sliceStart = 0; sliceEnd <= len; sliceEnd++) {
+          var char = str.charAt(sliceEnd), sliceLength = sliceEnd - sliceStart;
+          if (char.match(lunr2.tokenizer.separator) || sliceEnd == len) {
+            if (sliceLength > 0) {
+              var tokenMetadata = lunr2.utils.clone(metadata) || {};
+              tokenMetadata["position"] = [sliceStart, sliceLength];
+              tokenMetadata["index"] = tokens.length;
+              tokens.push(
+                new lunr2.Token(
+                  str.slice(sliceStart, sliceEnd),
+                  tokenMetadata
+                )
+              );
+            }
+            sliceStart = sliceEnd + 1;
+          }
+        }
+        return tokens;
+      };
+      lunr2.tokenizer.separator = /[\s\-]+/;
+      lunr2.Pipeline = function() {
+        this._stack = [];
+      };
+      lunr2.Pipeline.registeredFunctions = /* @__PURE__ */ Object.create(null);
+      lunr2.Pipeline.registerFunction = function(fn, label) {
+        if (label in this.registeredFunctions) {
+          lunr2.utils.warn("Overwriting existing registered function: " + label);
+        }
+        fn.label = label;
+        lunr2.Pipeline.registeredFunctions[fn.label] = fn;
+      };
+      lunr2.Pipeline.warnIfFunctionNotRegistered = function(fn) {
+        var isRegistered = fn.label && fn.label in this.registeredFunctions;
+        if (!isRegistered) {
+          lunr2.utils.warn("Function is not registered with pipeline. This may cause problems when serialising the index.\n", fn);
+        }
+      };
+      lunr2.Pipeline.load = function(serialised) {
+        var pipeline = new lunr2.Pipeline();
+        serialised.forEach(function(fnName) {
+          var fn = lunr2.Pipeline.registeredFunctions[fnName];
+          if (fn) {
+            pipeline.add(fn);
+          } else {
+            throw new Error("Cannot load unregistered function: " + fnName);
+          }
+        });
+        return pipeline;
+      };
+      lunr2.Pipeline.prototype.add = function() {
+        var fns = Array.prototype.slice.call(arguments);
+        fns.forEach(function(fn) {
+          lunr2.Pipeline.warnIfFunctionNotRegistered(fn);
+          this._stack.push(fn);
+        }, this);
+      };
+      lunr2.Pipeline.prototype.after = function(existingFn, newFn) {
+        lunr2.Pipeline.warnIfFunctionNotRegistered(newFn);
+        var pos = this._stack.indexOf(existingFn);
+        if (pos == -1) {
+          throw new Error("Cannot find existingFn");
+        }
+        pos = pos + 1;
+        this._stack.splice(pos, 0, newFn);
+      };
+      lunr2.Pipeline.prototype.before = function(existingFn, newFn) {
+        lunr2.Pipeline.warnIfFunctionNotRegistered(newFn);
+        var pos = this._stack.indexOf(existingFn);
+        if (pos == -1) {
+          throw new Error("Cannot find existingFn");
+        }
+        this._stack.splice(pos, 0, newFn);
+      };
+      lunr2.Pipeline.prototype.remove = function(fn) {
+        var pos = this._stack.indexOf(fn);
+        if (pos == -1) {
+          return;
+        }
+        this._stack.splice(pos, 1);
+      };
+      lunr2.Pipeline.prototype.run = function(tokens) {
+        var stackLength = this._stack.length;
+        for (var i = 0; i < stackLength; i++) {
+          var fn = this._stack[i];
+          var memo = [];
+          for (var j = 0; j < tokens.length; j++) {
+            var result = fn(tokens[j], j, tokens);
+            if (result === null || result === void 0 || result === "") continue;
+            if (Array.isArray(result)) {
+              for (var k = 0; k < result.length; k++) {
+                memo.push(result[k]);
+              }
+            } else {
+              memo.push(result);
+            }
+          }
+          tokens = memo;
+        }
+        return tokens;
+      };
+      lunr2.Pipeline.prototype.runString = function(str, metadata) {
+        var token = new lunr2.Token(str, metadata);
+        return this.run([token]).map(function(t) {
+          return t.toString();
+        });
+      };
+      lunr2.Pipeline.prototype.reset = function() {
+        this._stack = [];
+      };
+      lunr2.Pipeline.prototype.toJSON = function() {
+        return this._stack.map(function(fn) {
+          lunr2.Pipeline.warnIfFunctionNotRegistered(fn);
+          return fn.label;
+        });
+      };
+      lunr2.Vector = function(elements) {
+        this._magnitude = 0;
+        this.elements = elements || [];
+      };
+      lunr2.Vector.prototype.positionForIndex = function(index) {
+        if (this.elements.length == 0) {
+          return 0;
+        }
+        var start = 0, end = this.elements.length / 2, sliceLength = end - start, pivotPoint = Math.floor(sliceLength / 2), pivotIndex = this.elements[pivotPoint * 2];
+        while (sliceLength > 1) {
+          if (pivotIndex < index) {
+            start = pivotPoint;
+          }
+          if (pivotIndex > index) {
+            end = pivotPoint;
+          }
+          if (pivotIndex == index) {
+            break;
+          }
+          sliceLength = end - start;
+          pivotPoint = start + Math.floor(sliceLength / 2);
+          pivotIndex = this.elements[pivotPoint * 2];
+        }
+        if (pivotIndex == index) {
+          return pivotPoint * 2;
+        }
+        if (pivotIndex > index) {
+          return pivotPoint * 2;
+        }
+        if (pivotIndex < index) {
+          return (pivotPoint + 1) * 2;
+        }
+      };
+      lunr2.Vector.prototype.insert = function(insertIdx, val) {
+        this.upsert(insertIdx, val, function() {
+          throw "duplicate index";
+        });
+      };
+      lunr2.Vector.prototype.upsert = function(insertIdx, val, fn) {
+        this._magnitude = 0;
+        var position = this.positionForIndex(insertIdx);
+        if (this.elements[position] == insertIdx) {
+          this.elements[position + 1] = fn(this.elements[position + 1], val);
+        } else {
+          this.elements.splice(position, 0, insertIdx, val);
+        }
+      };
+      lunr2.Vector.prototype.magnitude = function() {
+        if (this._magnitude) return this._magnitude;
+        var sumOfSquares = 0, elementsLength = this.elements.length;
+        for (var i = 1; i < elementsLength; i += 2) {
+          var val = this.elements[i];
+          sumOfSquares += val * val;
+        }
+        return this._magnitude = Math.sqrt(sumOfSquares);
+      };
+      lunr2.Vector.prototype.dot = function(otherVector) {
+        var dotProduct = 0, a = this.elements, b = otherVector.elements, aLen = a.length, bLen = b.length, aVal = 0, bVal = 0, i = 0, j = 0;
+        while (i < aLen && j < bLen) {
+          aVal = a[i], bVal = b[j];
+          if (aVal < bVal) {
+            i += 2;
+          } else if (aVal > bVal) {
+            j += 2;
+          } else if (aVal == bVal) {
+            dotProduct += a[i + 1] * b[j + 1];
+            i += 2;
+            j += 2;
+          }
+        }
+        return dotProduct;
+      };
+      lunr2.Vector.prototype.similarity = function(otherVector) {
+        return this.dot(otherVector) / this.magnitude() || 0;
+      };
+      lunr2.Vector.prototype.toArray = function() {
+        var output = new Array(this.elements.length / 2);
+        for (var i = 1, j = 0; i < this.elements.length; i += 2, j++) {
+          output[j] = this.elements[i];
+        }
+        return output;
+      };
+      lunr2.Vector.prototype.toJSON = function() {
+        return this.elements;
+      };
+      lunr2.stemmer = (function() {
+        var step2list = {
+          "ational": "ate",
+          "tional": "tion",
+          "enci": "ence",
+          "anci": "ance",
+          "izer": "ize",
+          "bli": "ble",
+          "alli": "al",
+          "entli": "ent",
+          "eli": "e",
+          "ousli": "ous",
+          "ization": "ize",
+          "ation": "ate",
+          "ator": "ate",
+          "alism": "al",
+          "iveness": "ive",
+          "fulness": "ful",
+          "ousness": "ous",
+          "aliti": "al",
+          "iviti": "ive",
+          "biliti": "ble",
+          "logi": "log"
+        }, step3list = {
+          "icate": "ic",
+          "ative": "",
+          "alize": "al",
+          "iciti": "ic",
+          "ical": "ic",
+          "ful": "",
+          "ness": ""
+        }, c = "[^aeiou]", v = "[aeiouy]", C = c + "[^aeiouy]*", V = v + "[aeiou]*", mgr0 = "^(" + C + ")?" + V + C, meq1 = "^(" + C + ")?" + V + C + "(" + V + ")?$", mgr1 = "^(" + C + ")?" + V + C + V + C, s_v = "^(" + C + ")?" + v;
+        var re_mgr0 = new RegExp(mgr0);
+        var re_mgr1 = new RegExp(mgr1);
+        var re_meq1 = new RegExp(meq1);
+        var re_s_v = new RegExp(s_v);
+        var re_1a = /^(.+?)(ss|i)es$/;
+        var re2_1a = /^(.+?)([^s])s$/;
+        var re_1b = /^(.+?)eed$/;
+        var re2_1b = /^(.+?)(ed|ing)$/;
+        var re_1b_2 = /.$/;
+        var re2_1b_2 = /(at|bl|iz)$/;
+        var re3_1b_2 = new RegExp("([^aeiouylsz])\\1$");
+        var re4_1b_2 = new RegExp("^" + C + v + "[^aeiouwxy]$");
+        var re_1c = /^(.+?[^aeiou])y$/;
+        var re_2 = /^(.+?)(ational|tional|enci|anci|izer|bli|alli|entli|eli|ousli|ization|ation|ator|alism|iveness|fulness|ousness|aliti|iviti|biliti|logi)$/;
+        var re_3 = /^(.+?)(icate|ative|alize|iciti|ical|ful|ness)$/;
+        var re_4 = /^(.+?)(al|ance|ence|er|ic|able|ible|ant|ement|ment|ent|ou|ism|ate|iti|ous|ive|ize)$/;
+        var re2_4 = /^(.+?)(s|t)(ion)$/;
+        var re_5 = /^(.+?)e$/;
+        var re_5_1 = /ll$/;
+        var re3_5 = new RegExp("^" + C + v + "[^aeiouwxy]$");
+        var porterStemmer = function porterStemmer2(w) {
+          var stem, suffix, firstch, re, re2, re3, re4;
+          if (w.length < 3) {
+            return w;
+          }
+          firstch = w.substr(0, 1);
+          if (firstch == "y") {
+            w = firstch.toUpperCase() + w.substr(1);
+          }
+          re = re_1a;
+          re2 = re2_1a;
+          if (re.test(w)) {
+            w = w.replace(re, "$1$2");
+          } else if (re2.test(w)) {
+            w = w.replace(re2, "$1$2");
+          }
+          re = re_1b;
+          re2 = re2_1b;
+          if (re.test(w)) {
+            var fp = re.exec(w);
+            re = re_mgr0;
+            if (re.test(fp[1])) {
+              re = re_1b_2;
+              w = w.replace(re, "");
+            }
+          } else if (re2.test(w)) {
+            var fp = re2.exec(w);
+            stem = fp[1];
+            re2 = re_s_v;
+            if (re2.test(stem)) {
+              w = stem;
+              re2 = re2_1b_2;
+              re3 = re3_1b_2;
+              re4 = re4_1b_2;
+              if (re2.test(w)) {
+                w = w + "e";
+              } else if (re3.test(w)) {
+                re = re_1b_2;
+                w = w.replace(re, "");
+              } else if (re4.test(w)) {
+                w = w + "e";
+              }
+            }
+          }
+          re = re_1c;
+          if (re.test(w)) {
+            var fp = re.exec(w);
+            stem = fp[1];
+            w = stem + "i";
+          }
+          re = re_2;
+          if (re.test(w)) {
+            var fp = re.exec(w);
+            stem = fp[1];
+            suffix = fp[2];
+            re = re_mgr0;
+            if (re.test(stem)) {
+              w = stem + step2list[suffix];
+            }
+          }
+          re = re_3;
+          if (re.test(w)) {
+            var fp = re.exec(w);
+            stem = fp[1];
+            suffix = fp[2];
+            re = re_mgr0;
+            if (re.test(stem)) {
+              w = stem + step3list[suffix];
+            }
+          }
+          re = re_4;
+          re2 = re2_4;
+          if (re.test(w)) {
+            var fp = re.exec(w);
+            stem = fp[1];
+            re = re_mgr1;
+            if (re.test(stem)) {
+              w = stem;
+            }
+          } else if (re2.test(w)) {
+            var fp = re2.exec(w);
+            stem = fp[1] + fp[2];
+            re2 = re_mgr1;
+            if (re2.test(stem)) {
+              w = stem;
+            }
+          }
+          re = re_5;
+          if (re.test(w)) {
+            var fp = re.exec(w);
+            stem = fp[1];
+            re = re_mgr1;
+            re2 = re_meq1;
+            re3 = re3_5;
+            if (re.test(stem) || re2.test(stem) && !re3.test(stem)) {
+              w = stem;
+            }
+          }
+          re = re_5_1;
+          re2 = re_mgr1;
+          if (re.test(w) && re2.test(w)) {
+            re = re_1b_2;
+            w = w.replace(re, "");
+          }
+          if (firstch == "y") {
+            w = firstch.toLowerCase() + w.substr(1);
+          }
+          return w;
+        };
+        return function(token) {
+          return token.update(porterStemmer);
+        };
+      })();
+      lunr2.Pipeline.registerFunction(lunr2.stemmer, "stemmer");
+      lunr2.generateStopWordFilter = function(stopWords) {
+        var words = stopWords.reduce(function(memo, stopWord) {
+          memo[stopWord] = stopWord;
+          return memo;
+        }, {});
+        return function(token) {
+          if (token && words[token.toString()] !== token.toString()) return token;
+        };
+      };
+      lunr2.stopWordFilter = lunr2.generateStopWordFilter([
+        "a",
+        "able",
+        "about",
+        "across",
+        "after",
+        "all",
+        "almost",
+        "also",
+        "am",
+        "among",
+        "an",
+        "and",
+        "any",
+        "are",
+        "as",
+        "at",
+        "be",
+        "because",
+        "been",
+        "but",
+        "by",
+        "can",
+        "cannot",
+        "could",
+        "dear",
+        "did",
+        "do",
+        "does",
+        "either",
+        "else",
+        "ever",
+        "every",
+        "for",
+        "from",
+        "get",
+        "got",
+        "had",
+        "has",
+        "have",
+        "he",
+        "her",
+        "hers",
+        "him",
+        "his",
+        "how",
+        "however",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "just",
+        "least",
+        "let",
+        "like",
+        "likely",
+        "may",
+        "me",
+        "might",
+        "most",
+        "must",
+        "my",
+        "neither",
+        "no",
+        "nor",
+        "not",
+        "of",
+        "off",
+        "often",
+        "on",
+        "only",
+        "or",
+        "other",
+        "our",
+        "own",
+        "rather",
+        "said",
+        "say",
+        "says",
+        "she",
+        "should",
+        "since",
+        "so",
+        "some",
+        "than",
+        "that",
+        "the",
+        "their",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "tis",
+        "to",
+        "too",
+        "twas",
+        "us",
+        "wants",
+        "was",
+        "we",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "while",
+        "who",
+        "whom",
+        "why",
+        "will",
+        "with",
+        "would",
+        "yet",
+        "you",
+        "your"
+      ]);
+      lunr2.Pipeline.registerFunction(lunr2.stopWordFilter, "stopWordFilter");
+      lunr2.trimmer = function(token) {
+        return token.update(function(s) {
+          return s.replace(/^\W+/, "").replace(/\W+$/, "");
+        });
+      };
+      lunr2.Pipeline.registerFunction(lunr2.trimmer, "trimmer");
+      lunr2.TokenSet = function() {
+        this.final = false;
+        this.edges = {};
+        this.id = lunr2.TokenSet._nextId;
+        lunr2.TokenSet._nextId += 1;
+      };
+      lunr2.TokenSet._nextId = 1;
+      lunr2.TokenSet.fromArray = function(arr) {
+        var builder = new lunr2.TokenSet.Builder();
+        for (var i = 0, len = arr.length; i < len; i++) {
+          builder.insert(arr[i]);
+        }
+        builder.finish();
+        return builder.root;
+      };
+      lunr2.TokenSet.fromClause = function(clause) {
+        if ("editDistance" in clause) {
+          return lunr2.TokenSet.fromFuzzyString(clause.term, clause.editDistance);
+        } else {
+          return lunr2.TokenSet.fromString(clause.term);
+        }
+      };
+      lunr2.TokenSet.fromFuzzyString = function(str, editDistance) {
+        var root = new lunr2.TokenSet();
+        var stack = [{
+          node: root,
+          editsRemaining: editDistance,
+          str
+        }];
+        while (stack.length) {
+          var frame = stack.pop();
+          if (frame.str.length > 0) {
+            var char = frame.str.charAt(0), noEditNode;
+            if (char in frame.node.edges) {
+              noEditNode = frame.node.edges[char];
+            } else {
+              noEditNode = new lunr2.TokenSet();
+              frame.node.edges[char] = noEditNode;
+            }
+            if (frame.str.length == 1) {
+              noEditNode.final = true;
+            }
+            stack.push({
+              node: noEditNode,
+              editsRemaining: frame.editsRemaining,
+              str: frame.str.slice(1)
+            });
+          }
+          if (frame.editsRemaining == 0) {
+            continue;
+          }
+          if ("*" in frame.node.edges) {
+            var insertionNode = frame.node.edges["*"];
+          } else {
+            var insertionNode = new lunr2.TokenSet();
+            frame.node.edges["*"] = insertionNode;
+          }
+          if (frame.str.length == 0) {
+            insertionNode.final = true;
+          }
+          stack.push({
+            node: insertionNode,
+            editsRemaining: frame.editsRemaining - 1,
+            str: frame.str
+          });
+          if (frame.str.length > 1) {
+            stack.push({
+              node: frame.node,
+              editsRemaining: frame.editsRemaining - 1,
+              str: frame.str.slice(1)
+            });
+          }
+          if (frame.str.length == 1) {
+            frame.node.final = true;
+          }
+          if (frame.str.length >= 1) {
+            if ("*" in frame.node.edges) {
+              var substitutionNode = frame.node.edges["*"];
+            } else {
+              var substitutionNode = new lunr2.TokenSet();
+              frame.node.edges["*"] = substitutionNode;
+            }
+            if (frame.str.length == 1) {
+              substitutionNode.final = true;
+            }
+            stack.push({
+              node: substitutionNode,
+              editsRemaining: frame.editsRemaining - 1,
+              str: frame.str.slice(1)
+            });
+          }
+          if (frame.str.length > 1) {
+            var charA = frame.str.charAt(0), charB = frame.str.charAt(1), transposeNode;
+            if (charB in frame.node.edges) {
+              transposeNode = frame.node.edges[charB];
+            } else {
+              transposeNode = new lunr2.TokenSet();
+              frame.node.edges[charB] = transposeNode;
+            }
+            if (frame.str.length == 1) {
+              transposeNode.final = true;
+            }
+            stack.push({
+              node: transposeNode,
+              editsRemaining: frame.editsRemaining - 1,
+              str: charA + frame.str.slice(2)
+            });
+          }
+        }
+        return root;
+      };
+      lunr2.TokenSet.fromString = function(str) {
+        var node = new lunr2.TokenSet(), root = node;
+        for (var i = 0, len = str.length; i < len; i++) {
+          var char = str[i], final = i == len - 1;
+          if (char == "*") {
+            node.edges[char] = node;
+            node.final = final;
+          } else {
+            var next = new lunr2.TokenSet();
+            next.final = final;
+            node.edges[char] = next;
+            node = next;
+          }
+        }
+        return root;
+      };
+      lunr2.TokenSet.prototype.toArray = function() {
+        var words = [];
+        var stack = [{
+          prefix: "",
+          node: this
+        }];
+        while (stack.length) {
+          var frame = stack.pop(), edges = Object.keys(frame.node.edges), len = edges.length;
+          if (frame.node.final) {
+            frame.prefix.charAt(0);
+            words.push(frame.prefix);
+          }
+          for (var i = 0; i < len; i++) {
+            var edge = edges[i];
+            stack.push({
+              prefix: frame.prefix.concat(edge),
+              node: frame.node.edges[edge]
+            });
+          }
+        }
+        return words;
+      };
+      lunr2.TokenSet.prototype.toString = function() {
+        if (this._str) {
+          return this._str;
+        }
+        var str = this.final ? "1" : "0", labels = Object.keys(this.edges).sort(), len = labels.length;
+        for (var i = 0; i < len; i++) {
+          var label = labels[i], node = this.edges[label];
+          str = str + label + node.id;
+        }
+        return str;
+      };
+      lunr2.TokenSet.prototype.intersect = function(b) {
+        var output = new lunr2.TokenSet(), frame = void 0;
+        var stack = [{
+          qNode: b,
+          output,
+          node: this
+        }];
+        while (stack.length) {
+          frame = stack.pop();
+          var qEdges = Object.keys(frame.qNode.edges), qLen = qEdges.length, nEdges = Object.keys(frame.node.edges), nLen = nEdges.length;
+          for (var q = 0; q < qLen; q++) {
+            var qEdge = qEdges[q];
+            for (var n = 0; n < nLen; n++) {
+              var nEdge = nEdges[n];
+              if (nEdge == qEdge || qEdge == "*") {
+                var node = frame.node.edges[nEdge], qNode = frame.qNode.edges[qEdge], final = node.final && qNode.final, next = void 0;
+                if (nEdge in frame.output.edges) {
+                  next = frame.output.edges[nEdge];
+                  next.final = next.final || final;
+                } else {
+                  next = new lunr2.TokenSet();
+                  next.final = final;
+                  frame.output.edges[nEdge] = next;
+                }
+                stack.push({
+                  qNode,
+                  output: next,
+                  node
+                });
+              }
+            }
+          }
+        }
+        return output;
+      };
+      lunr2.TokenSet.Builder = function() {
+        this.previousWord = "";
+        this.root = new lunr2.TokenSet();
+        this.uncheckedNodes = [];
+        this.minimizedNodes = {};
+      };
+      lunr2.TokenSet.Builder.prototype.insert = function(word) {
+        var node, commonPrefix = 0;
+        if (word < this.previousWord) {
+          throw new Error("Out of order word insertion");
+        }
+        for (var i = 0; i < word.length && i < this.previousWord.length; i++) {
+          if (word[i] != this.previousWord[i]) break;
+          commonPrefix++;
+        }
+        this.minimize(commonPrefix);
+        if (this.uncheckedNodes.length == 0) {
+          node = this.root;
+        } else {
+          node = this.uncheckedNodes[this.uncheckedNodes.length - 1].child;
+        }
+        for (var i = commonPrefix; i < word.length; i++) {
+          var nextNode = new lunr2.TokenSet(), char = word[i];
+          node.edges[char] = nextNode;
+          this.uncheckedNodes.push({
+            parent: node,
+            char,
+            child: nextNode
+          });
+          node = nextNode;
+        }
+        node.final = true;
+        this.previousWord = word;
+      };
+      lunr2.TokenSet.Builder.prototype.finish = function() {
+        this.minimize(0);
+      };
+      lunr2.TokenSet.Builder.prototype.minimize = function(downTo) {
+        for (var i = this.uncheckedNodes.length - 1; i >= downTo; i--) {
+          var node = this.uncheckedNodes[i], childKey = node.child.toString();
+          if (childKey in this.minimizedNodes) {
+            node.parent.edges[node.char] = this.minimizedNodes[childKey];
+          } else {
+            node.child._str = childKey;
+            this.minimizedNodes[childKey] = node.child;
+          }
+          this.uncheckedNodes.pop();
+        }
+      };
+      lunr2.Index = function(attrs) {
+        this.invertedIndex = attrs.invertedIndex;
+        this.fieldVectors = attrs.fieldVectors;
+        this.tokenSet = attrs.tokenSet;
+        this.fields = attrs.fields;
+        this.pipeline = attrs.pipeline;
+      };
+      lunr2.Index.prototype.search = function(queryString) {
+        return this.query(function(query) {
+          var parser = new lunr2.QueryParser(queryString, query);
+          parser.parse();
+        });
+      };
+      lunr2.Index.prototype.query = function(fn) {
+        var query = new lunr2.Query(this.fields), matchingFields = /* @__PURE__ */ Object.create(null), queryVectors = /* @__PURE__ */ Object.create(null), termFieldCache = /* @__PURE__ */ Object.create(null), requiredMatches = /* @__PURE__ */ Object.create(null), prohibitedMatches = /* @__PURE__ */ Object.create(null);
+        for (var i = 0; i < this.fields.length; i++) {
+          queryVectors[this.fields[i]] = new lunr2.Vector();
+        }
+        fn.call(query, query);
+        for (var i = 0; i < query.clauses.length; i++) {
+          var clause = query.clauses[i], terms2 = null, clauseMatches = lunr2.Set.empty;
+          if (clause.usePipeline) {
+            terms2 = this.pipeline.runString(clause.term, {
+              fields: clause.fields
+            });
+          } else {
+            terms2 = [clause.term];
+          }
+          for (var m = 0; m < terms2.length; m++) {
+            var term = terms2[m];
+            clause.term = term;
+            var termTokenSet = lunr2.TokenSet.fromClause(clause), expandedTerms = this.tokenSet.intersect(termTokenSet).toArray();
+            if (expandedTerms.length === 0 && clause.presence === lunr2.Query.presence.REQUIRED) {
+              for (var k = 0; k < clause.fields.length; k++) {
+                var field = clause.fields[k];
+                requiredMatches[field] = lunr2.Set.empty;
+              }
+              break;
+            }
+            for (var j = 0; j < expandedTerms.length; j++) {
+              var expandedTerm = expandedTerms[j], posting = this.invertedIndex[expandedTerm], termIndex = posting._index;
+              for (var k = 0; k < clause.fields.length; k++) {
+                var field = clause.fields[k], fieldPosting = posting[field], matchingDocumentRefs = Object.keys(fieldPosting), termField = expandedTerm + "/" + field, matchingDocumentsSet = new lunr2.Set(matchingDocumentRefs);
+                if (clause.presence == lunr2.Query.presence.REQUIRED) {
+                  clauseMatches = clauseMatches.union(matchingDocumentsSet);
+                  if (requiredMatches[field] === void 0) {
+                    requiredMatches[field] = lunr2.Set.complete;
+                  }
+                }
+                if (clause.presence == lunr2.Query.presence.PROHIBITED) {
+                  if (prohibitedMatches[field] === void 0) {
+                    prohibitedMatches[field] = lunr2.Set.empty;
+                  }
+                  prohibitedMatches[field] = prohibitedMatches[field].union(matchingDocumentsSet);
+                  continue;
+                }
+                queryVectors[field].upsert(termIndex, clause.boost, function(a, b) {
+                  return a + b;
+                });
+                if (termFieldCache[termField]) {
+                  continue;
+                }
+                for (var l = 0; l < matchingDocumentRefs.length; l++) {
+                  var matchingDocumentRef = matchingDocumentRefs[l], matchingFieldRef = new lunr2.FieldRef(matchingDocumentRef, field), metadata = fieldPosting[matchingDocumentRef], fieldMatch;
+                  if ((fieldMatch = matchingFields[matchingFieldRef]) === void 0) {
+                    matchingFields[matchingFieldRef] = new lunr2.MatchData(expandedTerm, field, metadata);
+                  } else {
+                    fieldMatch.add(expandedTerm, field, metadata);
+                  }
+                }
+                termFieldCache[termField] = true;
+              }
+            }
+          }
+          if (clause.presence === lunr2.Query.presence.REQUIRED) {
+            for (var k = 0; k < clause.fields.length; k++) {
+              var field = clause.fields[k];
+              requiredMatches[field] = requiredMatches[field].intersect(clauseMatches);
+            }
+          }
+        }
+        var allRequiredMatches = lunr2.Set.complete, allProhibitedMatches = lunr2.Set.empty;
+        for (var i = 0; i < this.fields.length; i++) {
+          var field = this.fields[i];
+          if (requiredMatches[field]) {
+            allRequiredMatches = allRequiredMatches.intersect(requiredMatches[field]);
+          }
+          if (prohibitedMatches[field]) {
+            allProhibitedMatches = allProhibitedMatches.union(prohibitedMatches[field]);
+          }
+        }
+        var matchingFieldRefs = Object.keys(matchingFields), results = [], matches = /* @__PURE__ */ Object.create(null);
+        if (query.isNegated()) {
+          matchingFieldRefs = Object.keys(this.fieldVectors);
+          for (var i = 0; i < matchingFieldRefs.length; i++) {
+            var matchingFieldRef = matchingFieldRefs[i];
+            var fieldRef = lunr2.FieldRef.fromString(matchingFieldRef);
+            matchingFields[matchingFieldRef] = new lunr2.MatchData();
+          }
+        }
+        for (var i = 0; i < matchingFieldRefs.length; i++) {
+          var fieldRef = lunr2.FieldRef.fromString(matchingFieldRefs[i]), docRef = fieldRef.docRef;
+          if (!allRequiredMatches.contains(docRef)) {
+            continue;
+          }
+          if (allProhibitedMatches.contains(docRef)) {
+            continue;
+          }
+          var fieldVector = this.fieldVectors[fieldRef], score = queryVectors[fieldRef.fieldName].similarity(fieldVector), docMatch;
+          if ((docMatch = matches[docRef]) !== void 0) {
+            docMatch.score += score;
+            docMatch.matchData.combine(matchingFields[fieldRef]);
+          } else {
+            var match = {
+              ref: docRef,
+              score,
+              matchData: matchingFields[fieldRef]
+            };
+            matches[docRef] = match;
+            results.push(match);
+          }
+        }
+        return results.sort(function(a, b) {
+          return b.score - a.score;
+        });
+      };
+      lunr2.Index.prototype.toJSON = function() {
+        var invertedIndex = Object.keys(this.invertedIndex).sort().map(function(term) {
+          return [term, this.invertedIndex[term]];
+        }, this);
+        var fieldVectors = Object.keys(this.fieldVectors).map(function(ref) {
+          return [ref, this.fieldVectors[ref].toJSON()];
+        }, this);
+        return {
+          version: lunr2.version,
+          fields: this.fields,
+          fieldVectors,
+          invertedIndex,
+          pipeline: this.pipeline.toJSON()
+        };
+      };
+      lunr2.Index.load = function(serializedIndex) {
+        var attrs = {}, fieldVectors = {}, serializedVectors = serializedIndex.fieldVectors, invertedIndex = /* @__PURE__ */ Object.create(null), serializedInvertedIndex = serializedIndex.invertedIndex, tokenSetBuilder = new lunr2.TokenSet.Builder(), pipeline = lunr2.Pipeline.load(serializedIndex.pipeline);
+        if (serializedIndex.version != lunr2.version) {
+          lunr2.utils.warn("Version mismatch when loading serialised index. Current version of lunr '" + lunr2.version + "' does not match serialized index '" + serializedIndex.version + "'");
+        }
+        for (var i = 0; i < serializedVectors.length; i++) {
+          var tuple = serializedVectors[i], ref = tuple[0], elements = tuple[1];
+          fieldVectors[ref] = new lunr2.Vector(elements);
+        }
+        for (var i = 0; i < serializedInvertedIndex.length; i++) {
+          var tuple = serializedInvertedIndex[i], term = tuple[0], posting = tuple[1];
+          tokenSetBuilder.insert(term);
+          invertedIndex[term] = posting;
+        }
+        tokenSetBuilder.finish();
+        attrs.fields = serializedIndex.fields;
+        attrs.fieldVectors = fieldVectors;
+        attrs.invertedIndex = invertedIndex;
+        attrs.tokenSet = tokenSetBuilder.root;
+        attrs.pipeline = pipeline;
+        return new lunr2.Index(attrs);
+      };
+      lunr2.Builder = function() {
+        this._ref = "id";
+        this._fields = /* @__PURE__ */ Object.create(null);
+        this._documents = /* @__PURE__ */ Object.create(null);
+        this.invertedIndex = /* @__PURE__ */ Object.create(null);
+        this.fieldTermFrequencies = {};
+        this.fieldLengths = {};
+        this.tokenizer = lunr2.tokenizer;
+        this.pipeline = new lunr2.Pipeline();
+        this.searchPipeline = new lunr2.Pipeline();
+        this.documentCount = 0;
+        this._b = 0.75;
+        this._k1 = 1.2;
+        this.termIndex = 0;
+        this.metadataWhitelist = [];
+      };
+      lunr2.Builder.prototype.ref = function(ref) {
+        this._ref = ref;
+      };
+      lunr2.Builder.prototype.field = function(fieldName, attributes) {
+        if (/\//.test(fieldName)) {
+          throw new RangeError("Field '" + fieldName + "' contains illegal character '/'");
+        }
+        this._fields[fieldName] = attributes || {};
+      };
+      lunr2.Builder.prototype.b = function(number) {
+        if (number < 0) {
+          this._b = 0;
+        } else if (number > 1) {
+          this._b = 1;
+        } else {
+          this._b = number;
+        }
+      };
+      lunr2.Builder.prototype.k1 = function(number) {
+        this._k1 = number;
+      };
+      lunr2.Builder.prototype.add = function(doc, attributes) {
+        var docRef = doc[this._ref], fields = Object.keys(this._fields);
+        this._documents[docRef] = attributes || {};
+        this.documentCount += 1;
+        for (var i = 0; i < fields.length; i++) {
+          var fieldName = fields[i], extractor = this._fields[fieldName].extractor, field = extractor ? extractor(doc) : doc[fieldName], tokens = this.tokenizer(field, {
+            fields: [fieldName]
+          }), terms2 = this.pipeline.run(tokens), fieldRef = new lunr2.FieldRef(docRef, fieldName), fieldTerms = /* @__PURE__ */ Object.create(null);
+          this.fieldTermFrequencies[fieldRef] = fieldTerms;
+          this.fieldLengths[fieldRef] = 0;
+          this.fieldLengths[fieldRef] += terms2.length;
+          for (var j = 0; j < terms2.length; j++) {
+            var term = terms2[j];
+            if (fieldTerms[term] == void 0) {
+              fieldTerms[term] = 0;
+            }
+            fieldTerms[term] += 1;
+            if (this.invertedIndex[term] == void 0) {
+              var posting = /* @__PURE__ */ Object.create(null);
+              posting["_index"] = this.termIndex;
+              this.termIndex += 1;
+              for (var k = 0; k < fields.length; k++) {
+                posting[fields[k]] = /* @__PURE__ */ Object.create(null);
+              }
+              this.invertedIndex[term] = posting;
+            }
+            if (this.invertedIndex[term][fieldName][docRef] == void 0) {
+              this.invertedIndex[term][fieldName][docRef] = /* @__PURE__ */ Object.create(null);
+            }
+            for (var l = 0; l < this.metadataWhitelist.length; l++) {
+              var metadataKey = this.metadataWhitelist[l], metadata = term.metadata[metadataKey];
+              if (this.invertedIndex[term][fieldName][docRef][metadataKey] == void 0) {
+                this.invertedIndex[term][fieldName][docRef][metadataKey] = [];
+              }
+              this.invertedIndex[term][fieldName][docRef][metadataKey].push(metadata);
+            }
+          }
+        }
+      };
+      lunr2.Builder.prototype.calculateAverageFieldLengths = function() {
+        var fieldRefs = Object.keys(this.fieldLengths), numberOfFields = fieldRefs.length, accumulator = {}, documentsWithField = {};
+        for (var i = 0; i < numberOfFields; i++) {
+          var fieldRef = lunr2.FieldRef.fromString(fieldRefs[i]), field = fieldRef.fieldName;
+          documentsWithField[field] || (documentsWithField[field] = 0);
+          documentsWithField[field] += 1;
+          accumulator[field] || (accumulator[field] = 0);
+          accumulator[field] += this.fieldLengths[fieldRef];
+        }
+        var fields = Object.keys(this._fields);
+        for (var i = 0; i < fields.length; i++) {
+          var fieldName = fields[i];
+          accumulator[fieldName] = accumulator[fieldName] / documentsWithField[fieldName];
+        }
+        this.averageFieldLength = accumulator;
+      };
+      lunr2.Builder.prototype.createFieldVectors = function() {
+        var fieldVectors = {}, fieldRefs = Object.keys(this.fieldTermFrequencies), fieldRefsLength = fieldRefs.length, termIdfCache = /* @__PURE__ */ Object.create(null);
+        for (var i = 0; i < fieldRefsLength; i++) {
+          var fieldRef = lunr2.FieldRef.fromString(fieldRefs[i]), fieldName = fieldRef.fieldName, fieldLength = this.fieldLengths[fieldRef], fieldVector = new lunr2.Vector(), termFrequencies = this.fieldTermFrequencies[fieldRef], terms2 = Object.keys(termFrequencies), termsLength = terms2.length;
+          var fieldBoost = this._fields[fieldName].boost || 1, docBoost = this._documents[fieldRef.docRef].boost || 1;
+          for (var j = 0; j < termsLength; j++) {
+            var term = terms2[j], tf = termFrequencies[term], termIndex = this.invertedIndex[term]._index, idf2, score, scoreWithPrecision;
+            if (termIdfCache[term] === void 0) {
+              idf2 = lunr2.idf(this.invertedIndex[term], this.documentCount);
+              termIdfCache[term] = idf2;
+            } else {
+              idf2 = termIdfCache[term];
+            }
+            score = idf2 * ((this._k1 + 1) * tf) / (this._k1 * (1 - this._b + this._b * (fieldLength / this.averageFieldLength[fieldName])) + tf);
+            score *= fieldBoost;
+            score *= docBoost;
+            scoreWithPrecision = Math.round(score * 1e3) / 1e3;
+            fieldVector.insert(termIndex, scoreWithPrecision);
+          }
+          fieldVectors[fieldRef] = fieldVector;
+        }
+        this.fieldVectors = fieldVectors;
+      };
+      lunr2.Builder.prototype.createTokenSet = function() {
+        this.tokenSet = lunr2.TokenSet.fromArray(
+          Object.keys(this.invertedIndex).sort()
+        );
+      };
+      lunr2.Builder.prototype.build = function() {
+        this.calculateAverageFieldLengths();
+        this.createFieldVectors();
+        this.createTokenSet();
+        return new lunr2.Index({
+          invertedIndex: this.invertedIndex,
+          fieldVectors: this.fieldVectors,
+          tokenSet: this.tokenSet,
+          fields: Object.keys(this._fields),
+          pipeline: this.searchPipeline
+        });
+      };
+      lunr2.Builder.prototype.use = function(fn) {
+        var args = Array.prototype.slice.call(arguments, 1);
+        args.unshift(this);
+        fn.apply(this, args);
+      };
+      lunr2.MatchData = function(term, field, metadata) {
+        var clonedMetadata = /* @__PURE__ */ Object.create(null), metadataKeys = Object.keys(metadata || {});
+        for (var i = 0; i < metadataKeys.length; i++) {
+          var key = metadataKeys[i];
+          clonedMetadata[key] = metadata[key].slice();
+        }
+        this.metadata = /* @__PURE__ */ Object.create(null);
+        if (term !== void 0) {
+          this.metadata[term] = /* @__PURE__ */ Object.create(null);
+          this.metadata[term][field] = clonedMetadata;
+        }
+      };
+      lunr2.MatchData.prototype.combine = function(otherMatchData) {
+        var terms2 = Object.keys(otherMatchData.metadata);
+        for (var i = 0; i < terms2.length; i++) {
+          var term = terms2[i], fields = Object.keys(otherMatchData.metadata[term]);
+          if (this.metadata[term] == void 0) {
+            this.metadata[term] = /* @__PURE__ */ Object.create(null);
+          }
+          for (var j = 0; j < fields.length; j++) {
+            var field = fields[j], keys = Object.keys(otherMatchData.metadata[term][field]);
+            if (this.metadata[term][field] == void 0) {
+              this.metadata[term][field] = /* @__PURE__ */ Object.create(null);
+            }
+            for (var k = 0; k < keys.length; k++) {
+              var key = keys[k];
+              if (this.metadata[term][field][key] == void 0) {
+                this.metadata[term][field][key] = otherMatchData.metadata[term][field][key];
+              } else {
+                this.metadata[term][field][key] = this.metadata[term][field][key].concat(otherMatchData.metadata[term][field][key]);
+              }
+            }
+          }
+        }
+      };
+      lunr2.MatchData.prototype.add = function(term, field, metadata) {
+        if (!(term in this.metadata)) {
+          this.metadata[term] = /* @__PURE__ */ Object.create(null);
+          this.metadata[term][field] = metadata;
+          return;
+        }
+        if (!(field in this.metadata[term])) {
+          this.metadata[term][field] = metadata;
+          return;
+        }
+        var metadataKeys = Object.keys(metadata);
+        for (var i = 0; i < metadataKeys.length; i++) {
+          var key = metadataKeys[i];
+          if (key in this.metadata[term][field]) {
+            this.metadata[term][field][key] = this.metadata[term][field][key].concat(metadata[key]);
+          } else {
+            this.metadata[term][field][key] = metadata[key];
+          }
+        }
+      };
+      lunr2.Query = function(allFields) {
+        this.clauses = [];
+        this.allFields = allFields;
+      };
+      lunr2.Query.wildcard = new String("*");
+      lunr2.Query.wildcard.NONE = 0;
+      lunr2.Query.wildcard.LEADING = 1;
+      lunr2.Query.wildcard.TRAILING = 2;
+      lunr2.Query.presence = {
+        /**
+         * Term's presence in a document is optional, this is the default value.
+         */
+        OPTIONAL: 1,
+        /**
+         * Term's presence in a document is required, documents that do not contain
+         * this term will not be returned.
+         */
+        REQUIRED: 2,
+        /**
+         * Term's presence in a document is prohibited, documents that do contain
+         * this term will not be returned.
+         */
+        PROHIBITED: 3
+      };
+      lunr2.Query.prototype.clause = function(clause) {
+        if (!("fields" in clause)) {
+          clause.fields = this.allFields;
+        }
+        if (!("boost" in clause)) {
+          clause.boost = 1;
+        }
+        if (!("usePipeline" in clause)) {
+          clause.usePipeline = true;
+        }
+        if (!("wildcard" in clause)) {
+          clause.wildcard = lunr2.Query.wildcard.NONE;
+        }
+        if (clause.wildcard & lunr2.Query.wildcard.LEADING && clause.term.charAt(0) != lunr2.Query.wildcard) {
+          clause.term = "*" + clause.term;
+        }
+        if (clause.wildcard & lunr2.Query.wildcard.TRAILING && clause.term.slice(-1) != lunr2.Query.wildcard) {
+          clause.term = "" + clause.term + "*";
+        }
+        if (!("presence" in clause)) {
+          clause.presence = lunr2.Query.presence.OPTIONAL;
+        }
+        this.clauses.push(clause);
+        return this;
+      };
+      lunr2.Query.prototype.isNegated = function() {
+        for (var i = 0; i < this.clauses.length; i++) {
+          if (this.clauses[i].presence != lunr2.Query.presence.PROHIBITED) {
+            return false;
+          }
+        }
+        return true;
+      };
+      lunr2.Query.prototype.term = function(term, options) {
+        if (Array.isArray(term)) {
+          term.forEach(function(t) {
+            this.term(t, lunr2.utils.clone(options));
+          }, this);
+          return this;
+        }
+        var clause = options || {};
+        clause.term = term.toString();
+        this.clause(clause);
+        return this;
+      };
+      lunr2.QueryParseError = function(message, start, end) {
+        this.name = "QueryParseError";
+        this.message = message;
+        this.start = start;
+        this.end = end;
+      };
+      lunr2.QueryParseError.prototype = new Error();
+      lunr2.QueryLexer = function(str) {
+        this.lexemes = [];
+        this.str = str;
+        this.length = str.length;
+        this.pos = 0;
+        this.start = 0;
+        this.escapeCharPositions = [];
+      };
+      lunr2.QueryLexer.prototype.run = function() {
+        var state = lunr2.QueryLexer.lexText;
+        while (state) {
+          state = state(this);
+        }
+      };
+      lunr2.QueryLexer.prototype.sliceString = function() {
+        var subSlices = [], sliceStart = this.start, sliceEnd = this.pos;
+        for (var i = 0; i < this.escapeCharPositions.length; i++) {
+          sliceEnd = this.escapeCharPositions[i];
+          subSlices.push(this.str.slice(sliceStart, sliceEnd));
+          sliceStart = sliceEnd + 1;
+        }
+        subSlices.push(this.str.slice(sliceStart, this.pos));
+        this.escapeCharPositions.length = 0;
+        return subSlices.join("");
+      };
+      lunr2.QueryLexer.prototype.emit = function(type) {
+        this.lexemes.push({
+          type,
+          str: this.sliceString(),
+          start: this.start,
+          end: this.pos
+        });
+        this.start = this.pos;
+      };
+      lunr2.QueryLexer.prototype.escapeCharacter = function() {
+        this.escapeCharPositions.push(this.pos - 1);
+        this.pos += 1;
+      };
+      lunr2.QueryLexer.prototype.next = function() {
+        if (this.pos >= this.length) {
+          return lunr2.QueryLexer.EOS;
+        }
+        var char = this.str.charAt(this.pos);
+        this.pos += 1;
+        return char;
+      };
+      lunr2.QueryLexer.prototype.width = function() {
+        return this.pos - this.start;
+      };
+      lunr2.QueryLexer.prototype.ignore = function() {
+        if (this.start == this.pos) {
+          this.pos += 1;
+        }
+        this.start = this.pos;
+      };
+      lunr2.QueryLexer.prototype.backup = function() {
+        this.pos -= 1;
+      };
+      lunr2.QueryLexer.prototype.acceptDigitRun = function() {
+        var char, charCode;
+        do {
+          char = this.next();
+          charCode = char.charCodeAt(0);
+        } while (charCode > 47 && charCode < 58);
+        if (char != lunr2.QueryLexer.EOS) {
+          this.backup();
+        }
+      };
+      lunr2.QueryLexer.prototype.more = function() {
+        return this.pos < this.length;
+      };
+      lunr2.QueryLexer.EOS = "EOS";
+      lunr2.QueryLexer.FIELD = "FIELD";
+      lunr2.QueryLexer.TERM = "TERM";
+      lunr2.QueryLexer.EDIT_DISTANCE = "EDIT_DISTANCE";
+      lunr2.QueryLexer.BOOST = "BOOST";
+      lunr2.QueryLexer.PRESENCE = "PRESENCE";
+      lunr2.QueryLexer.lexField = function(lexer) {
+        lexer.backup();
+        lexer.emit(lunr2.QueryLexer.FIELD);
+        lexer.ignore();
+        return lunr2.QueryLexer.lexText;
+      };
+      lunr2.QueryLexer.lexTerm = function(lexer) {
+        if (lexer.width() > 1) {
+          lexer.backup();
+          lexer.emit(lunr2.QueryLexer.TERM);
+        }
+        lexer.ignore();
+        if (lexer.more()) {
+          return lunr2.QueryLexer.lexText;
+        }
+      };
+      lunr2.QueryLexer.lexEditDistance = function(lexer) {
+        lexer.ignore();
+        lexer.acceptDigitRun();
+        lexer.emit(lunr2.QueryLexer.EDIT_DISTANCE);
+        return lunr2.QueryLexer.lexText;
+      };
+      lunr2.QueryLexer.lexBoost = function(lexer) {
+        lexer.ignore();
+        lexer.acceptDigitRun();
+        lexer.emit(lunr2.QueryLexer.BOOST);
+        return lunr2.QueryLexer.lexText;
+      };
+      lunr2.QueryLexer.lexEOS = function(lexer) {
+        if (lexer.width() > 0) {
+          lexer.emit(lunr2.QueryLexer.TERM);
+        }
+      };
+      lunr2.QueryLexer.termSeparator = lunr2.tokenizer.separator;
+      lunr2.QueryLexer.lexText = function(lexer) {
+        while (true) {
+          var char = lexer.next();
+          if (char == lunr2.QueryLexer.EOS) {
+            return lunr2.QueryLexer.lexEOS;
+          }
+          if (char.charCodeAt(0) == 92) {
+            lexer.escapeCharacter();
+            continue;
+          }
+          if (char == ":") {
+            return lunr2.QueryLexer.lexField;
+          }
+          if (char == "~") {
+            lexer.backup();
+            if (lexer.width() > 0) {
+              lexer.emit(lunr2.QueryLexer.TERM);
+            }
+            return lunr2.QueryLexer.lexEditDistance;
+          }
+          if (char == "^") {
+            lexer.backup();
+            if (lexer.width() > 0) {
+              lexer.emit(lunr2.QueryLexer.TERM);
+            }
+            return lunr2.QueryLexer.lexBoost;
+          }
+          if (char == "+" && lexer.width() === 1) {
+            lexer.emit(lunr2.QueryLexer.PRESENCE);
+            return lunr2.QueryLexer.lexText;
+          }
+          if (char == "-" && lexer.width() === 1) {
+            lexer.emit(lunr2.QueryLexer.PRESENCE);
+            return lunr2.QueryLexer.lexText;
+          }
+          if (char.match(lunr2.QueryLexer.termSeparator)) {
+            return lunr2.QueryLexer.lexTerm;
+          }
+        }
+      };
+      lunr2.QueryParser = function(str, query) {
+        this.lexer = new lunr2.QueryLexer(str);
+        this.query = query;
+        this.currentClause = {};
+        this.lexemeIdx = 0;
+      };
+      lunr2.QueryParser.prototype.parse = function() {
+        this.lexer.run();
+        this.lexemes = this.lexer.lexemes;
+        var state = lunr2.QueryParser.parseClause;
+        while (state) {
+          state = state(this);
+        }
+        return this.query;
+      };
+      lunr2.QueryParser.prototype.peekLexeme = function() {
+        return this.lexemes[this.lexemeIdx];
+      };
+      lunr2.QueryParser.prototype.consumeLexeme = function() {
+        var lexeme = this.peekLexeme();
+        this.lexemeIdx += 1;
+        return lexeme;
+      };
+      lunr2.QueryParser.prototype.nextClause = function() {
+        var completedClause = this.currentClause;
+        this.query.clause(completedClause);
+        this.currentClause = {};
+      };
+      lunr2.QueryParser.parseClause = function(parser) {
+        var lexeme = parser.peekLexeme();
+        if (lexeme == void 0) {
+          return;
+        }
+        switch (lexeme.type) {
+          case lunr2.QueryLexer.PRESENCE:
+            return lunr2.QueryParser.parsePresence;
+          case lunr2.QueryLexer.FIELD:
+            return lunr2.QueryParser.parseField;
+          case lunr2.QueryLexer.TERM:
+            return lunr2.QueryParser.parseTerm;
+          default:
+            var errorMessage = "expected either a field or a term, found " + lexeme.type;
+            if (lexeme.str.length >= 1) {
+              errorMessage += " with value '" + lexeme.str + "'";
+            }
+            throw new lunr2.QueryParseError(errorMessage, lexeme.start, lexeme.end);
+        }
+      };
+      lunr2.QueryParser.parsePresence = function(parser) {
+        var lexeme = parser.consumeLexeme();
+        if (lexeme == void 0) {
+          return;
+        }
+        switch (lexeme.str) {
+          case "-":
+            parser.currentClause.presence = lunr2.Query.presence.PROHIBITED;
+            break;
+          case "+":
+            parser.currentClause.presence = lunr2.Query.presence.REQUIRED;
+            break;
+          default:
+            var errorMessage = "unrecognised presence operator'" + lexeme.str + "'";
+            throw new lunr2.QueryParseError(errorMessage, lexeme.start, lexeme.end);
+        }
+        var nextLexeme = parser.peekLexeme();
+        if (nextLexeme == void 0) {
+          var errorMessage = "expecting term or field, found nothing";
+          throw new lunr2.QueryParseError(errorMessage, lexeme.start, lexeme.end);
+        }
+        switch (nextLexeme.type) {
+          case lunr2.QueryLexer.FIELD:
+            return lunr2.QueryParser.parseField;
+          case lunr2.QueryLexer.TERM:
+            return lunr2.QueryParser.parseTerm;
+          default:
+            var errorMessage = "expecting term or field, found '" + nextLexeme.type + "'";
+            throw new lunr2.QueryParseError(errorMessage, nextLexeme.start, nextLexeme.end);
+        }
+      };
+      lunr2.QueryParser.parseField = function(parser) {
+        var lexeme = parser.consumeLexeme();
+        if (lexeme == void 0) {
+          return;
+        }
+        if (parser.query.allFields.indexOf(lexeme.str) == -1) {
+          var possibleFields = parser.query.allFields.map(function(f) {
+            return "'" + f + "'";
+          }).join(", "), errorMessage = "unrecognised field '" + lexeme.str + "', possible fields: " + possibleFields;
+          throw new lunr2.QueryParseError(errorMessage, lexeme.start, lexeme.end);
+        }
+        parser.currentClause.fields = [lexeme.str];
+        var nextLexeme = parser.peekLexeme();
+        if (nextLexeme == void 0) {
+          var errorMessage = "expecting term, found nothing";
+          throw new lunr2.QueryParseError(errorMessage, lexeme.start, lexeme.end);
+        }
+        switch (nextLexeme.type) {
+          case lunr2.QueryLexer.TERM:
+            return lunr2.QueryParser.parseTerm;
+          default:
+            var errorMessage = "expecting term, found '" + nextLexeme.type + "'";
+            throw new lunr2.QueryParseError(errorMessage, nextLexeme.start, nextLexeme.end);
+        }
+      };
+      lunr2.QueryParser.parseTerm = function(parser) {
+        var lexeme = parser.consumeLexeme();
+        if (lexeme == void 0) {
+          return;
+        }
+        parser.currentClause.term = lexeme.str.toLowerCase();
+        if (lexeme.str.indexOf("*") != -1) {
+          parser.currentClause.usePipeline = false;
+        }
+        var nextLexeme = parser.peekLexeme();
+        if (nextLexeme == void 0) {
+          parser.nextClause();
+          return;
+        }
+        switch (nextLexeme.type) {
+          case lunr2.QueryLexer.TERM:
+            parser.nextClause();
+            return lunr2.QueryParser.parseTerm;
+          case lunr2.QueryLexer.FIELD:
+            parser.nextClause();
+            return lunr2.QueryParser.parseField;
+          case lunr2.QueryLexer.EDIT_DISTANCE:
+            return lunr2.QueryParser.parseEditDistance;
+          case lunr2.QueryLexer.BOOST:
+            return lunr2.QueryParser.parseBoost;
+          case lunr2.QueryLexer.PRESENCE:
+            parser.nextClause();
+            return lunr2.QueryParser.parsePresence;
+          default:
+            var errorMessage = "Unexpected lexeme type '" + nextLexeme.type + "'";
+            throw new lunr2.QueryParseError(errorMessage, nextLexeme.start, nextLexeme.end);
+        }
+      };
+      lunr2.QueryParser.parseEditDistance = function(parser) {
+        var lexeme = parser.consumeLexeme();
+        if (lexeme == void 0) {
+          return;
+        }
+        var editDistance = parseInt(lexeme.str, 10);
+        if (isNaN(editDistance)) {
+          var errorMessage = "edit distance must be numeric";
+          throw new lunr2.QueryParseError(errorMessage, lexeme.start, lexeme.end);
+        }
+        parser.currentClause.editDistance = editDistance;
+        var nextLexeme = parser.peekLexeme();
+        if (nextLexeme == void 0) {
+          parser.nextClause();
+          return;
+        }
+        switch (nextLexeme.type) {
+          case lunr2.QueryLexer.TERM:
+            parser.nextClause();
+            return lunr2.QueryParser.parseTerm;
+          case lunr2.QueryLexer.FIELD:
+            parser.nextClause();
+            return lunr2.QueryParser.parseField;
+          case lunr2.QueryLexer.EDIT_DISTANCE:
+            return lunr2.QueryParser.parseEditDistance;
+          case lunr2.QueryLexer.BOOST:
+            return lunr2.QueryParser.parseBoost;
+          case lunr2.QueryLexer.PRESENCE:
+            parser.nextClause();
+            return lunr2.QueryParser.parsePresence;
+          default:
+            var errorMessage = "Unexpected lexeme type '" + nextLexeme.type + "'";
+            throw new lunr2.QueryParseError(errorMessage, nextLexeme.start, nextLexeme.end);
+        }
+      };
+      lunr2.QueryParser.parseBoost = function(parser) {
+        var lexeme = parser.consumeLexeme();
+        if (lexeme == void 0) {
+          return;
+        }
+        var boost = parseInt(lexeme.str, 10);
+        if (isNaN(boost)) {
+          var errorMessage = "boost must be numeric";
+          throw new lunr2.QueryParseError(errorMessage, lexeme.start, lexeme.end);
+        }
+        parser.currentClause.boost = boost;
+        var nextLexeme = parser.peekLexeme();
+        if (nextLexeme == void 0) {
+          parser.nextClause();
+          return;
+        }
+        switch (nextLexeme.type) {
+          case lunr2.QueryLexer.TERM:
+            parser.nextClause();
+            return lunr2.QueryParser.parseTerm;
+          case lunr2.QueryLexer.FIELD:
+            parser.nextClause();
+            return lunr2.QueryParser.parseField;
+          case lunr2.QueryLexer.EDIT_DISTANCE:
+            return lunr2.QueryParser.parseEditDistance;
+          case lunr2.QueryLexer.BOOST:
+            return lunr2.QueryParser.parseBoost;
+          case lunr2.QueryLexer.PRESENCE:
+            parser.nextClause();
+            return lunr2.QueryParser.parsePresence;
+          default:
+            var errorMessage = "Unexpected lexeme type '" + nextLexeme.type + "'";
+            throw new lunr2.QueryParseError(errorMessage, nextLexeme.start, nextLexeme.end);
+        }
+      };
+      (function(root, factory) {
+        if (typeof define === "function" && define.amd) {
+          define(factory);
+        } else if (typeof exports === "object") {
+          module.exports = factory();
+        } else {
+          root.lunr = factory();
+        }
+      })(this, function() {
+        return lunr2;
+      });
+    })();
+  }
+});
+
+// src/search/index.ts
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+// src/search/analyze.ts
+var import_lunr = __toESM(require_lunr(), 1);
+var CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3005\u30fc]/u;
+var CJK_RUNS = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3005\u30fc]+)/u;
+var LEAD = /^[^\p{L}\p{N}]+/u;
+var TRAIL = /[^\p{L}\p{N}+#]+$/u;
+var PART_SPLIT = /[^\p{L}\p{N}]+/u;
+var WORD_ONLY = /^[\p{L}\p{N}]+$/u;
+var stemCache = /* @__PURE__ */ new Map();
+function pipelineWord(word) {
+  const hit = stemCache.get(word);
+  if (hit !== void 0) return hit;
+  let out = "";
+  const tok = new import_lunr.default.Token(word, {});
+  if (import_lunr.default.stopWordFilter(tok) !== void 0) out = import_lunr.default.stemmer(tok).toString();
+  if (stemCache.size > 5e5) stemCache.clear();
+  stemCache.set(word, out);
+  return out;
+}
+var ASCII_WORD = /^[a-z0-9]+$/;
+function latinChunk(chunk, emit, word) {
+  if (ASCII_WORD.test(chunk)) return word(chunk);
+  const w = chunk.replace(LEAD, "").replace(TRAIL, "");
+  if (!w) return;
+  if (WORD_ONLY.test(w)) return word(w);
+  emit(w);
+  for (const part of w.split(PART_SPLIT)) {
+    if (!part || part.length === 1 && !new RegExp("\\p{N}", "u").test(part)) continue;
+    word(part);
+  }
+}
+function cjkRun(run, emit, unigrams) {
+  const chars = Array.from(run);
+  if (chars.length === 1) {
+    emit(chars[0]);
+    return;
+  }
+  for (let i = 0; i + 1 < chars.length; i++) emit(chars[i] + chars[i + 1]);
+  if (unigrams) for (const c of chars) emit(c);
+}
+function analyze(text, emit, forIndex, word) {
+  if (!text) return;
+  const plain = word ?? ((w) => {
+    const t = pipelineWord(w);
+    if (t) emit(t);
+  });
+  const norm = text.normalize("NFKC").toLowerCase();
+  const hasCjk = CJK.test(norm);
+  const pieces = hasCjk ? norm.split(CJK_RUNS) : [norm];
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i];
+    if (!piece) continue;
+    if (hasCjk && i % 2 === 1) {
+      cjkRun(piece, emit, forIndex);
+      continue;
+    }
+    for (const chunk of piece.split(/\s+/)) if (chunk) latinChunk(chunk, emit, plain);
+  }
+}
+function terms(text, forIndex = true) {
+  const out = [];
+  analyze(text, (t) => out.push(t), forIndex);
+  return out;
+}
+function queryTerms(text) {
+  return [...new Set(terms(text, false))];
+}
+
+// src/search/segment.ts
+import * as zlib from "node:zlib";
+var SEGMENT_FORMAT = 2;
+var FIELDS = ["content", "tags", "category"];
+var NF = FIELDS.length;
+var MAGIC = 1481854279;
+var PRIORITY_CODE = { low: 0, medium: 1, high: 2 };
+var StringColumn = class _StringColumn {
+  constructor(blob, off) {
+    this.blob = blob;
+    this.off = off;
+  }
+  blob;
+  off;
+  get length() {
+    return this.off.length - 1;
+  }
+  get(i) {
+    return this.blob.toString("utf8", this.off[i], this.off[i + 1]);
+  }
+  bytes(i) {
+    return this.blob.subarray(this.off[i], this.off[i + 1]);
+  }
+  /** Index of `key` in a column sorted bytewise, or -1. */
+  find(key) {
+    let lo = 0;
+    let hi = this.length - 1;
+    while (lo <= hi) {
+      const mid = lo + hi >>> 1;
+      const c = this.blob.compare(key, 0, key.length, this.off[mid], this.off[mid + 1]);
+      if (c === 0) return mid;
+      if (c < 0) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+  static from(strings) {
+    const bufs = strings.map((s) => Buffer.from(s, "utf8"));
+    const off = new Uint32Array(bufs.length + 1);
+    for (let i = 0; i < bufs.length; i++) off[i + 1] = off[i] + bufs[i].length;
+    return new _StringColumn(Buffer.concat(bufs), off);
+  }
+};
+var NO_SCOPE = 4294967295;
+function newBuildId() {
+  return Date.now().toString(36) + Math.random().toString(36).slice(2, 10) + process.pid.toString(36);
+}
+var Grow = class {
+  constructor(make) {
+    this.make = make;
+    this.arr = make(1024);
+  }
+  make;
+  arr;
+  size = 0;
+  push(v) {
+    if (this.size === this.arr.length) {
+      const next = this.make(this.arr.length * 2);
+      next.set(this.arr);
+      this.arr = next;
+    }
+    this.arr[this.size++] = v;
+  }
+  done() {
+    return this.arr.slice(0, this.size);
+  }
+};
+var Interner = class {
+  list = [];
+  map = /* @__PURE__ */ new Map();
+  constructor(initial = []) {
+    for (const s of initial) this.get(s);
+  }
+  get(s) {
+    let i = this.map.get(s);
+    if (i === void 0) {
+      i = this.list.length;
+      this.list.push(s);
+      this.map.set(s, i);
+    }
+    return i;
+  }
+};
+function sumLens(len, n) {
+  const out = new Array(NF).fill(0);
+  for (let d = 0; d < n; d++) for (let f = 0; f < NF; f++) out[f] += len[d * NF + f];
+  return out;
+}
+var SURROGATE = /[\ud800-\udfff]/;
+function byteOrder(strings) {
+  const astral = strings.map((s) => SURROGATE.test(s));
+  const order = strings.map((_, i) => i);
+  order.sort((a, b) => {
+    const x = strings[a];
+    const y = strings[b];
+    if (astral[a] || astral[b]) return Buffer.compare(Buffer.from(x, "utf8"), Buffer.from(y, "utf8"));
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  return order;
+}
+var SegmentBuilder = class {
+  termNo = /* @__PURE__ */ new Map();
+  termStr = [];
+  pTerm = new Grow((n) => new Uint32Array(n));
+  pDoc = new Grow((n) => new Uint32Array(n));
+  pTf = new Grow((n) => new Uint8Array(n));
+  ids = [];
+  paths = [];
+  oids = [];
+  ts = [];
+  prio = [];
+  cat = [];
+  scope = [];
+  tagOff = [0];
+  tagIds = [];
+  len = [];
+  cats = new Interner();
+  scopes = new Interner();
+  tags = new Interner();
+  seen = /* @__PURE__ */ new Set();
+  skipped = 0;
+  wordNo = /* @__PURE__ */ new Map();
+  get size() {
+    return this.ids.length;
+  }
+  numberOf(term) {
+    let no = this.termNo.get(term);
+    if (no === void 0) {
+      no = this.termStr.length;
+      this.termStr.push(term);
+      this.termNo.set(term, no);
+    }
+    return no;
+  }
+  add(d) {
+    if (this.seen.has(d.id)) return;
+    this.seen.add(d.id);
+    const doc = this.ids.length;
+    this.ids.push(d.id);
+    this.paths.push(d.path);
+    this.oids.push(d.oid);
+    this.ts.push(d.timestamp);
+    this.prio.push(PRIORITY_CODE[d.priority] ?? 1);
+    this.cat.push(this.cats.get(d.category));
+    this.scope.push(d.scope ? this.scopes.get(d.scope) : NO_SCOPE);
+    for (const t of d.tags) this.tagIds.push(this.tags.get(t));
+    this.tagOff.push(this.tagIds.length);
+    const slots = /* @__PURE__ */ new Map();
+    const tf = [];
+    let f = 0;
+    let count = 0;
+    const hit = (no) => {
+      let slot = slots.get(no);
+      if (slot === void 0) {
+        slot = slots.size;
+        slots.set(no, slot);
+        tf.push(0, 0, 0);
+      }
+      tf[slot * NF + f]++;
+      count++;
+    };
+    const term = (t) => hit(this.numberOf(t));
+    const word = (w) => {
+      let no = this.wordNo.get(w);
+      if (no === void 0) {
+        const t = pipelineWord(w);
+        no = t ? this.numberOf(t) : -1;
+        if (this.wordNo.size < 1e6) this.wordNo.set(w, no);
+      }
+      if (no >= 0) hit(no);
+    };
+    const texts = [d.content, d.tags.join(" "), d.category];
+    for (f = 0; f < NF; f++) {
+      count = 0;
+      analyze(texts[f], term, true, word);
+      this.len.push(count);
+    }
+    for (const [no, slot] of slots) {
+      this.pTerm.push(no);
+      this.pDoc.push(doc);
+      for (let f2 = 0; f2 < NF; f2++) this.pTf.push(Math.min(255, tf[slot * NF + f2]));
+    }
+  }
+  finish(meta) {
+    const order = byteOrder(this.termStr);
+    const rank2 = new Uint32Array(order.length);
+    order.forEach((no, r) => rank2[no] = r);
+    const T = order.length;
+    const pTerm = this.pTerm.arr;
+    const P = this.pTerm.size;
+    const postOff = new Uint32Array(T + 1);
+    for (let i = 0; i < P; i++) postOff[rank2[pTerm[i]] + 1]++;
+    for (let t = 0; t < T; t++) postOff[t + 1] += postOff[t];
+    const fill = postOff.slice(0, T);
+    const postDoc = new Uint32Array(P);
+    const postTf = new Uint8Array(P * NF);
+    const srcDoc = this.pDoc.arr;
+    const srcTf = this.pTf.arr;
+    for (let i = 0; i < P; i++) {
+      const at = fill[rank2[pTerm[i]]]++;
+      postDoc[at] = srcDoc[i];
+      for (let f = 0; f < NF; f++) postTf[at * NF + f] = srcTf[i * NF + f];
+    }
+    return {
+      kind: meta.kind,
+      tree: meta.tree,
+      build: newBuildId(),
+      baseBuild: meta.baseBuild ?? null,
+      baseTree: meta.baseTree ?? null,
+      n: this.ids.length,
+      skipped: this.skipped,
+      ids: StringColumn.from(this.ids),
+      paths: StringColumn.from(this.paths),
+      oids: StringColumn.from(this.oids),
+      ts: Float64Array.from(this.ts),
+      prio: Uint8Array.from(this.prio),
+      cat: Uint32Array.from(this.cat),
+      scope: Uint32Array.from(this.scope),
+      tagOff: Uint32Array.from(this.tagOff),
+      tagIds: Uint32Array.from(this.tagIds),
+      len: Uint32Array.from(this.len),
+      terms: StringColumn.from(order.map((no) => this.termStr[no])),
+      postOff,
+      postDoc,
+      postTf,
+      removed: Uint32Array.from(meta.removed ?? []),
+      cats: this.cats.list,
+      scopes: this.scopes.list,
+      tags: this.tags.list,
+      lenSum: sumLens(this.len, this.ids.length)
+    };
+  }
+};
+function mergeSegments(base, delta) {
+  const dead = new Uint8Array(base.n);
+  for (const d of delta.removed) if (d < base.n) dead[d] = 1;
+  const remap = new Uint32Array(base.n);
+  let n = 0;
+  for (let d = 0; d < base.n; d++) if (!dead[d]) remap[d] = n++;
+  const deltaStart = n;
+  n += delta.n;
+  const cats = new Interner(base.cats);
+  const scopes = new Interner(base.scopes);
+  const tags = new Interner(base.tags);
+  const catMap = delta.cats.map((c) => cats.get(c));
+  const scopeMap = delta.scopes.map((s) => scopes.get(s));
+  const tagMap = delta.tags.map((t) => tags.get(t));
+  const ids = [];
+  const paths2 = [];
+  const oids = [];
+  const ts = new Float64Array(n);
+  const prio = new Uint8Array(n);
+  const cat = new Uint32Array(n);
+  const scope = new Uint32Array(n);
+  const tagOff = [0];
+  const tagIds = [];
+  const len = new Uint32Array(n * NF);
+  const copyDoc = (s, d, to, isDelta) => {
+    ids.push(s.ids.get(d));
+    paths2.push(s.paths.get(d));
+    oids.push(s.oids.get(d));
+    ts[to] = s.ts[d];
+    prio[to] = s.prio[d];
+    cat[to] = isDelta ? catMap[s.cat[d]] : s.cat[d];
+    const sc = s.scope[d];
+    scope[to] = sc === NO_SCOPE ? NO_SCOPE : isDelta ? scopeMap[sc] : sc;
+    for (let i2 = s.tagOff[d]; i2 < s.tagOff[d + 1]; i2++) tagIds.push(isDelta ? tagMap[s.tagIds[i2]] : s.tagIds[i2]);
+    tagOff.push(tagIds.length);
+    for (let f = 0; f < NF; f++) len[to * NF + f] = s.len[d * NF + f];
+  };
+  for (let d = 0; d < base.n; d++) if (!dead[d]) copyDoc(base, d, remap[d], false);
+  for (let d = 0; d < delta.n; d++) copyDoc(delta, d, deltaStart + d, true);
+  const termBufs = [];
+  const postOff = [0];
+  const pDoc = new Grow((k) => new Uint32Array(k));
+  const pTf = new Grow((k) => new Uint8Array(k));
+  const emitBase = (t) => {
+    for (let p = base.postOff[t]; p < base.postOff[t + 1]; p++) {
+      const d = base.postDoc[p];
+      if (dead[d]) continue;
+      pDoc.push(remap[d]);
+      for (let f = 0; f < NF; f++) pTf.push(base.postTf[p * NF + f]);
+    }
+  };
+  const emitDelta = (t) => {
+    for (let p = delta.postOff[t]; p < delta.postOff[t + 1]; p++) {
+      pDoc.push(deltaStart + delta.postDoc[p]);
+      for (let f = 0; f < NF; f++) pTf.push(delta.postTf[p * NF + f]);
+    }
+  };
+  let i = 0;
+  let j = 0;
+  const TB = base.terms.length;
+  const TD = delta.terms.length;
+  while (i < TB || j < TD) {
+    const before = pDoc.size;
+    let term;
+    const c = i >= TB ? 1 : j >= TD ? -1 : Buffer.compare(base.terms.bytes(i), delta.terms.bytes(j));
+    if (c < 0) {
+      term = base.terms.bytes(i);
+      emitBase(i++);
+    } else if (c > 0) {
+      term = delta.terms.bytes(j);
+      emitDelta(j++);
+    } else {
+      term = base.terms.bytes(i);
+      emitBase(i++);
+      emitDelta(j++);
+    }
+    if (pDoc.size === before) continue;
+    termBufs.push(term);
+    postOff.push(pDoc.size);
+  }
+  const termOff = new Uint32Array(termBufs.length + 1);
+  for (let k = 0; k < termBufs.length; k++) termOff[k + 1] = termOff[k] + termBufs[k].length;
+  return {
+    kind: "base",
+    tree: delta.tree,
+    build: newBuildId(),
+    baseBuild: null,
+    baseTree: null,
+    n,
+    skipped: delta.skipped,
+    ids: StringColumn.from(ids),
+    paths: StringColumn.from(paths2),
+    oids: StringColumn.from(oids),
+    ts,
+    prio,
+    cat,
+    scope,
+    tagOff: Uint32Array.from(tagOff),
+    tagIds: Uint32Array.from(tagIds),
+    len,
+    terms: new StringColumn(Buffer.concat(termBufs), termOff),
+    postOff: Uint32Array.from(postOff),
+    postDoc: pDoc.done(),
+    postTf: pTf.done(),
+    removed: new Uint32Array(0),
+    cats: cats.list,
+    scopes: scopes.list,
+    tags: tags.list,
+    lenSum: sumLens(len, n)
+  };
+}
+var CTOR = { u8: Uint8Array, u16: Uint16Array, u32: Uint32Array, f64: Float64Array };
+var crc322 = typeof zlib.crc32 === "function" ? zlib.crc32 : null;
+function sectionsOf(s) {
+  return [
+    ["ts", s.ts, "f64"],
+    ["ids", s.ids.blob, "u8"],
+    ["idsOff", s.ids.off, "u32"],
+    ["paths", s.paths.blob, "u8"],
+    ["pathsOff", s.paths.off, "u32"],
+    ["oids", s.oids.blob, "u8"],
+    ["oidsOff", s.oids.off, "u32"],
+    ["prio", s.prio, "u8"],
+    ["cat", s.cat, "u32"],
+    ["scope", s.scope, "u32"],
+    ["tagOff", s.tagOff, "u32"],
+    ["tagIds", s.tagIds, "u32"],
+    ["len", s.len, "u32"],
+    ["terms", s.terms.blob, "u8"],
+    ["termsOff", s.terms.off, "u32"],
+    ["postOff", s.postOff, "u32"],
+    ["postDoc", s.postDoc, "u32"],
+    ["postTf", s.postTf, "u8"],
+    ["removed", s.removed, "u32"]
+  ];
+}
+function encodeSegment(s) {
+  const parts = [];
+  const sections = {};
+  let at = 0;
+  for (const [name, arr, kind] of sectionsOf(s)) {
+    const bytes = Buffer.from(arr.buffer, arr.byteOffset, arr.byteLength);
+    sections[name] = [at, bytes.length, kind];
+    parts.push(bytes);
+    const pad2 = (8 - bytes.length % 8) % 8;
+    if (pad2) parts.push(Buffer.alloc(pad2));
+    at += bytes.length + pad2;
+  }
+  const data = Buffer.concat(parts);
+  const header = {
+    format: SEGMENT_FORMAT,
+    kind: s.kind,
+    tree: s.tree,
+    build: s.build,
+    baseBuild: s.baseBuild,
+    baseTree: s.baseTree,
+    n: s.n,
+    skipped: s.skipped,
+    cats: s.cats,
+    scopes: s.scopes,
+    tags: s.tags,
+    lenSum: s.lenSum,
+    dataLength: data.length,
+    crc: crc322 ? crc322(data) : null,
+    sections
+  };
+  let json = Buffer.from(JSON.stringify(header), "utf8");
+  const pad = (8 - (8 + json.length) % 8) % 8;
+  json = Buffer.concat([json, Buffer.alloc(pad, 32)]);
+  const head = Buffer.alloc(8);
+  head.writeUInt32LE(MAGIC, 0);
+  head.writeUInt32LE(json.length, 4);
+  return Buffer.concat([head, json, data]);
+}
+var CorruptSegmentError = class extends Error {
+};
+function bad(why) {
+  throw new CorruptSegmentError(why);
+}
+function decodeSegment(input) {
+  let buf = input;
+  if (buf.length < 8 || buf.readUInt32LE(0) !== MAGIC) bad("not an index segment");
+  const hlen = buf.readUInt32LE(4);
+  if (8 + hlen > buf.length) bad("truncated header");
+  let h;
+  try {
+    h = JSON.parse(buf.toString("utf8", 8, 8 + hlen));
+  } catch {
+    bad("unreadable header");
+  }
+  if (!h || h.format !== SEGMENT_FORMAT) bad("other format");
+  const start = 8 + hlen;
+  if (buf.length - start !== h.dataLength) bad("truncated or padded data");
+  if ((buf.byteOffset + start) % 8 !== 0) {
+    const copy = Buffer.allocUnsafeSlow(buf.length);
+    buf.copy(copy);
+    buf = copy;
+  }
+  const data = buf.subarray(start);
+  if (h.crc !== null && crc322 && crc322(data) !== h.crc) bad("checksum mismatch");
+  const get = (name, kind) => {
+    const sec = h.sections?.[name];
+    if (!sec || sec[2] !== kind || sec[0] % 8 || sec[0] + sec[1] > data.length || sec[1] % CTOR[kind].BYTES_PER_ELEMENT) bad(`bad section ${name}`);
+    return new CTOR[kind](data.buffer, data.byteOffset + sec[0], sec[1] / CTOR[kind].BYTES_PER_ELEMENT);
+  };
+  const u8 = (name) => {
+    const a = get(name, "u8");
+    return Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+  };
+  const col = (name) => {
+    const blob = u8(name);
+    const off = get(`${name}Off`, "u32");
+    monotonic(off, blob.length, name);
+    return new StringColumn(blob, off);
+  };
+  const n = h.n;
+  if (!Number.isInteger(n) || n < 0) bad("bad document count");
+  const s = {
+    kind: h.kind,
+    tree: h.tree,
+    build: h.build,
+    baseBuild: h.baseBuild,
+    baseTree: h.baseTree,
+    n,
+    skipped: h.skipped | 0,
+    ids: col("ids"),
+    paths: col("paths"),
+    oids: col("oids"),
+    ts: get("ts", "f64"),
+    prio: get("prio", "u8"),
+    cat: get("cat", "u32"),
+    scope: get("scope", "u32"),
+    tagOff: get("tagOff", "u32"),
+    tagIds: get("tagIds", "u32"),
+    len: get("len", "u32"),
+    terms: col("terms"),
+    postOff: get("postOff", "u32"),
+    postDoc: get("postDoc", "u32"),
+    postTf: get("postTf", "u8"),
+    removed: get("removed", "u32"),
+    cats: h.cats,
+    scopes: h.scopes,
+    tags: h.tags,
+    lenSum: h.lenSum
+  };
+  if (!Array.isArray(s.lenSum) || s.lenSum.length !== NF || !s.lenSum.every((x) => Number.isFinite(x) && x >= 0)) bad("bad length sums");
+  if (typeof s.tree !== "string" || typeof s.build !== "string" || !Array.isArray(s.cats) || !Array.isArray(s.scopes) || !Array.isArray(s.tags)) bad("bad header fields");
+  if (s.ids.length !== n || s.paths.length !== n || s.oids.length !== n || s.ts.length !== n || s.prio.length !== n) bad("bad document table");
+  if (s.cat.length !== n || s.scope.length !== n || s.tagOff.length !== n + 1 || s.len.length !== n * NF) bad("bad document table");
+  monotonic(s.tagOff, s.tagIds.length, "tagOff");
+  monotonic(s.postOff, s.postDoc.length, "postOff");
+  if (s.postTf.length !== s.postDoc.length * NF) bad("bad postings");
+  if (s.postOff.length !== s.terms.length + 1) bad("bad dictionary");
+  for (let i = 0; i < n; i++) {
+    if (s.cat[i] >= s.cats.length || s.scope[i] !== NO_SCOPE && s.scope[i] >= s.scopes.length || s.prio[i] > 2) bad("bad document table");
+  }
+  for (let i = 0; i < s.tagIds.length; i++) if (s.tagIds[i] >= s.tags.length) bad("bad tags");
+  for (let i = 0; i < s.postDoc.length; i++) if (s.postDoc[i] >= n) bad("bad postings");
+  return s;
+}
+function monotonic(off, end, name) {
+  if (off.length < 1 || off[0] !== 0 || off[off.length - 1] !== end) bad(`bad offsets ${name}`);
+  for (let i = 1; i < off.length; i++) if (off[i] < off[i - 1]) bad(`bad offsets ${name}`);
+}
+
+// src/search/engine.ts
+var NF2 = FIELDS.length;
+var DAY = 864e5;
+var DEFAULT_BM25 = { k1: 0.6, b: 0.3, boost: [1, 1, 1], coord: 0.5, idfPow: 1.5 };
+var DEFAULT_WEIGHTS = {
+  tagMatch: 3,
+  categoryMatch: 2,
+  contentMatch: 1,
+  priority: { low: 0, medium: 1, high: 2 },
+  recencyPerDay: 0.1,
+  recencyDays: 7
+};
+var IndexView = class _IndexView {
+  constructor(parts, tree) {
+    this.parts = parts;
+    this.tree = tree;
+    let n = 0;
+    const sum = new Float64Array(NF2);
+    for (const { seg, dead } of parts) {
+      n += seg.n;
+      for (let f = 0; f < NF2; f++) sum[f] += seg.lenSum[f];
+      if (!dead) continue;
+      for (let d = 0; d < seg.n; d++) {
+        if (!dead[d]) continue;
+        n--;
+        for (let f = 0; f < NF2; f++) sum[f] -= seg.len[d * NF2 + f];
+      }
+    }
+    this.n = n;
+    this.avgLen = sum.map((s) => n ? s / n || 1 : 1);
+  }
+  parts;
+  tree;
+  n;
+  avgLen;
+  scratch = null;
+  counts = null;
+  static empty() {
+    return new _IndexView([], null);
+  }
+  /** Skipped (unparsable) files at this tree. */
+  get skipped() {
+    return this.parts.length ? this.parts[this.parts.length - 1].seg.skipped : 0;
+  }
+  alive(part, doc) {
+    return !this.parts[part].dead?.[doc];
+  }
+  /** A zeroed score array per part; callers must zero the entries they touched. */
+  borrowScratch() {
+    return this.scratch ??= this.parts.map((p) => new Float64Array(p.seg.n));
+  }
+  /** Zeroed per-document counters, same contract as {@link borrowScratch}. */
+  borrowCounts() {
+    return this.counts ??= this.parts.map((p) => new Uint16Array(p.seg.n));
+  }
+};
+function idf(df, n) {
+  return Math.log(1 + Math.abs((n - df + 0.5) / (df + 0.5)));
+}
+function textScores(view, text, params = DEFAULT_BM25) {
+  const qterms = queryTerms(text);
+  if (!qterms.length || !view.n) return [];
+  const { k1, b, boost } = params;
+  const keys = qterms.map((t) => Buffer.from(t, "utf8"));
+  const scratch = view.borrowScratch();
+  const touched = view.parts.map(() => []);
+  const coord = params.coord ?? 0;
+  const matched = view.borrowCounts();
+  for (const key of keys) {
+    const where = view.parts.map((p) => p.seg.terms.find(key));
+    let df = 0;
+    view.parts.forEach(({ seg, dead }, pi) => {
+      const t = where[pi];
+      if (t < 0) return;
+      if (!dead) df += seg.postOff[t + 1] - seg.postOff[t];
+      else for (let p = seg.postOff[t]; p < seg.postOff[t + 1]; p++) if (!dead[seg.postDoc[p]]) df++;
+    });
+    if (!df) continue;
+    const w = Math.pow(idf(df, view.n), params.idfPow ?? 1);
+    view.parts.forEach(({ seg, dead }, pi) => {
+      const t = where[pi];
+      if (t < 0) return;
+      const scores = scratch[pi];
+      const tl = touched[pi];
+      for (let p = seg.postOff[t]; p < seg.postOff[t + 1]; p++) {
+        const d = seg.postDoc[p];
+        if (dead?.[d]) continue;
+        let s = 0;
+        for (let f = 0; f < NF2; f++) {
+          const tf = seg.postTf[p * NF2 + f];
+          if (!tf) continue;
+          const norm = 1 - b + b * seg.len[d * NF2 + f] / view.avgLen[f];
+          s += boost[f] * ((k1 + 1) * tf) / (k1 * norm + tf);
+        }
+        if (scores[d] === 0) tl.push(d);
+        scores[d] += w * s;
+        matched[pi][d]++;
+      }
+    });
+  }
+  const out = [];
+  touched.forEach((tl, pi) => {
+    const scores = scratch[pi];
+    for (const d of tl) {
+      if (scores[d] > 0) out.push({ part: pi, doc: d, score: coord ? scores[d] * Math.pow(matched[pi][d] / keys.length, coord) : scores[d] });
+      scores[d] = 0;
+      matched[pi][d] = 0;
+    }
+  });
+  return out;
+}
+var ISO = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+function parseDate(v, field) {
+  const s = typeof v === "string" ? v.trim() : v instanceof Date ? v.toISOString() : "";
+  if (!ISO.test(s)) throw new InvalidInputError(`${field} must be an ISO date or datetime such as 2026-01-31 or 2026-01-31T12:00:00Z, got ${JSON.stringify(v)}`, { field });
+  const [y, mo, d] = s.slice(0, 10).split("-").map(Number);
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d) {
+    throw new InvalidInputError(`${field} is not a valid date: ${JSON.stringify(v)}`, { field });
+  }
+  let norm = s.replace(" ", "T");
+  if (norm.length > 10 && !/(Z|[+-]\d{2}:?\d{2})$/i.test(norm)) norm += "Z";
+  const ms = Date.parse(norm.length === 10 ? `${norm}T00:00:00Z` : norm);
+  if (!Number.isFinite(ms)) throw new InvalidInputError(`${field} is not a valid date: ${JSON.stringify(v)}`, { field });
+  return ms;
+}
+function normalizeFilter(q, now) {
+  const f = { tags: normalizeTags(q.tags) };
+  if (q.category !== void 0 && q.category !== null) f.category = String(q.category).trim();
+  if (q.scope !== void 0 && q.scope !== null) f.scope = String(q.scope);
+  if (q.priority !== void 0 && q.priority !== null) {
+    if (!isPriority(q.priority)) throw new InvalidInputError(`priority must be low, medium or high, got ${JSON.stringify(q.priority)}`, { field: "priority" });
+    f.priority = q.priority;
+  }
+  if (q.after !== void 0 && q.after !== null && q.after !== "") f.after = parseDate(q.after, "after");
+  if (q.before !== void 0 && q.before !== null && q.before !== "") f.before = parseDate(q.before, "before");
+  if (q.days !== void 0 && q.days !== null) {
+    const d = Number(q.days);
+    if (!Number.isFinite(d) || d <= 0) throw new InvalidInputError(`days must be a positive number, got ${JSON.stringify(q.days)}`, { field: "days" });
+    f.since = now - d * DAY;
+  }
+  return f;
+}
+function compileFilter(view, f) {
+  const per = view.parts.map(({ seg }) => {
+    const tagIdx = f.tags.map((t) => seg.tags.indexOf(t));
+    const cat = f.category !== void 0 ? seg.cats.indexOf(f.category) : -2;
+    const scope = f.scope !== void 0 ? seg.scopes.indexOf(f.scope) : -2;
+    const none = tagIdx.includes(-1) || cat === -1 || scope === -1;
+    return { seg, tagIdx, cat, scope, none };
+  });
+  const prio = f.priority !== void 0 ? PRIORITY_CODE[f.priority] : -1;
+  return (pi, d) => {
+    const p = per[pi];
+    if (p.none) return false;
+    const seg = p.seg;
+    if (p.cat >= 0 && seg.cat[d] !== p.cat) return false;
+    if (p.scope >= 0 && seg.scope[d] !== p.scope) return false;
+    if (f.scope !== void 0 && seg.scope[d] === NO_SCOPE) return false;
+    if (prio >= 0 && seg.prio[d] !== prio) return false;
+    const ts = seg.ts[d];
+    if (f.after !== void 0 && !(ts > f.after)) return false;
+    if (f.before !== void 0 && !(ts < f.before)) return false;
+    if (f.since !== void 0 && !(ts >= f.since)) return false;
+    if (p.tagIdx.length) {
+      const a = seg.tagOff[d];
+      const z = seg.tagOff[d + 1];
+      for (const want of p.tagIdx) {
+        let ok = false;
+        for (let i = a; i < z; i++) if (seg.tagIds[i] === want) ok = true;
+        if (!ok) return false;
+      }
+    }
+    return true;
+  };
+}
+var WORD = /^[\p{L}\p{N}]+$/u;
+function nameMatches(name, qset) {
+  const ts = queryTerms(name);
+  if (!ts.length) return false;
+  const words = ts.filter((t) => WORD.test(t));
+  return (words.length ? words : ts).every((t) => qset.has(t));
+}
+function baseBoost(seg, d, w, now) {
+  const pr = w.priority[["low", "medium", "high"][seg.prio[d]]] ?? 0;
+  const ageDays = Math.max(0, (now - seg.ts[d]) / DAY);
+  const rec = ageDays < w.recencyDays ? w.recencyPerDay * (w.recencyDays - ageDays) : 0;
+  return pr + rec;
+}
+function newestFirst(view) {
+  return (a, b) => {
+    const sa = view.parts[a.part].seg;
+    const sb = view.parts[b.part].seg;
+    const ta = sa.ts[a.doc];
+    const tb = sb.ts[b.doc];
+    if (ta !== tb) return tb - ta;
+    const ia = sa.ids.get(a.doc);
+    const ib = sb.ids.get(b.doc);
+    return ia < ib ? 1 : ia > ib ? -1 : 0;
+  };
+}
+function topK(items, k, cmp) {
+  if (items.length <= k * 4) return items.sort(cmp).slice(0, k);
+  const heap = [];
+  for (const it of items) {
+    if (heap.length === k && cmp(it, heap[k - 1]) >= 0) continue;
+    let i = heap.length < k ? heap.length : k - 1;
+    if (heap.length < k) heap.push(it);
+    while (i > 0 && cmp(it, heap[i - 1]) < 0) {
+      heap[i] = heap[i - 1];
+      i--;
+    }
+    heap[i] = it;
+  }
+  return heap;
+}
+function rank(view, text, filter, limit, w, now, params = DEFAULT_BM25) {
+  const pass = compileFilter(view, filter);
+  const hasText = queryTerms(text).length > 0;
+  const candidates = [];
+  if (!hasText) {
+    view.parts.forEach(({ seg, dead }, pi) => {
+      for (let d = 0; d < seg.n; d++) {
+        if (dead?.[d] || !pass(pi, d)) continue;
+        candidates.push({ part: pi, doc: d, relevance: round(baseBoost(seg, d, w, now)) });
+      }
+    });
+    return { ranked: topK(candidates, limit, newestFirst(view)), total: candidates.length };
+  }
+  const qset = new Set(queryTerms(text));
+  const hits = textScores(view, text, params);
+  const nameCache = view.parts.map(({ seg }) => ({ tags: new Uint8Array(seg.tags.length), cats: new Uint8Array(seg.cats.length) }));
+  const named = (pi, kind, i) => {
+    const cache = nameCache[pi][kind];
+    if (!cache[i]) cache[i] = nameMatches(view.parts[pi].seg[kind][i], qset) ? 2 : 1;
+    return cache[i] === 2;
+  };
+  for (const h of hits) {
+    if (!pass(h.part, h.doc)) continue;
+    const seg = view.parts[h.part].seg;
+    let tagHits = 0;
+    for (let i = seg.tagOff[h.doc]; i < seg.tagOff[h.doc + 1]; i++) if (named(h.part, "tags", seg.tagIds[i])) tagHits++;
+    const catHit = named(h.part, "cats", seg.cat[h.doc]) ? 1 : 0;
+    const rel = w.contentMatch * h.score + w.tagMatch * tagHits + w.categoryMatch * catHit + baseBoost(seg, h.doc, w, now);
+    candidates.push({ part: h.part, doc: h.doc, relevance: round(rel) });
+  }
+  const newest = newestFirst(view);
+  const cmp = (a, b) => b.relevance - a.relevance || newest(a, b);
+  return { ranked: topK(candidates, limit, cmp), total: candidates.length };
+}
+function round(x) {
+  return Math.round(x * 1e4) / 1e4;
+}
+
+// src/search/index.ts
+var MEMORIES_PREFIX = "memories";
+var states = /* @__PURE__ */ new WeakMap();
+function paths(store) {
+  return {
+    base: join(store.cacheDir, `search-v${SEGMENT_FORMAT}.base`),
+    delta: join(store.cacheDir, `search-v${SEGMENT_FORMAT}.delta`)
+  };
+}
+function readSegment(file) {
+  let bytes;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return null;
+  }
+  try {
+    return decodeSegment(bytes);
+  } catch {
+    return null;
+  }
+}
+function dropOtherFormats(store) {
+  try {
+    for (const f of readdirSync(store.cacheDir)) {
+      const m = /^search-v(\d+)\.(base|delta)$/.exec(f);
+      if (m && Number(m[1]) !== SEGMENT_FORMAT) rmSync(join(store.cacheDir, f), { force: true });
+    }
+  } catch {
+  }
+}
+function writeAtomic(file, bytes) {
+  try {
+    mkdirSync(join(file, ".."), { recursive: true });
+    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    writeFileSync(tmp, bytes);
+    renameSync(tmp, file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function docFrom(store, path, oid) {
+  const m = memoryFromFile(path, store.git.readBlob(oid).toString("utf8"), (w) => store.warn(w));
+  const ts = Date.parse(m.timestamp);
+  return { id: m.id, path, oid, timestamp: Number.isFinite(ts) ? ts : 0, priority: m.priority, category: m.category, scope: m.scope, tags: m.tags, content: m.content };
+}
+function addFile(store, b, path, oid) {
+  if (!path.endsWith(".md")) return;
+  try {
+    b.add(docFrom(store, path, oid));
+  } catch (err) {
+    b.skipped++;
+    store.warn(`search index: skipped ${path}: ${err.message}`);
+  }
+}
+function fullBuild(store, tree, opts) {
+  const blobs = store.git.listBlobs(tree, MEMORIES_PREFIX);
+  const b = new SegmentBuilder();
+  const every = Math.max(200, Math.floor(blobs.length / 200));
+  for (let i = 0; i < blobs.length; i++) {
+    addFile(store, b, blobs[i].path, blobs[i].oid);
+    if (opts.progress && (i % every === 0 || i === blobs.length - 1)) opts.progress(i + 1, blobs.length);
+  }
+  return b.finish({ kind: "base", tree });
+}
+function diffMemories(store, from, to) {
+  const out = { added: [], removed: [] };
+  const root = (t) => {
+    const e = store.git.entryAt(t, MEMORIES_PREFIX);
+    return e && isTreeMode(e.mode) ? e.oid : null;
+  };
+  const plain = (mode) => !isTreeMode(mode) && mode !== "160000" && mode !== "120000";
+  const walk = (a, b, base) => {
+    if (a === b) return;
+    const A = new Map((a ? store.git.readTree(a) : []).map((e) => [e.name, e]));
+    const B = new Map((b ? store.git.readTree(b) : []).map((e) => [e.name, e]));
+    for (const name of /* @__PURE__ */ new Set([...A.keys(), ...B.keys()])) {
+      const ea = A.get(name);
+      const eb = B.get(name);
+      if (ea && eb && ea.oid === eb.oid && ea.mode === eb.mode) continue;
+      const p = `${base}/${name}`;
+      const aTree = !!ea && isTreeMode(ea.mode);
+      const bTree = !!eb && isTreeMode(eb.mode);
+      if (aTree || bTree) walk(aTree ? ea.oid : null, bTree ? eb.oid : null, p);
+      if (ea && plain(ea.mode)) out.removed.push(p);
+      if (eb && plain(eb.mode)) out.added.push({ path: p, oid: eb.oid });
+    }
+  };
+  walk(root(from), root(to), MEMORIES_PREFIX);
+  return out;
+}
+function buildDelta(store, base, tree) {
+  const diff = diffMemories(store, base.tree, tree);
+  const removed = [];
+  if (diff.removed.length) {
+    const gone = new Set(diff.removed);
+    for (let d = 0; d < base.n; d++) if (gone.has(base.paths.get(d))) removed.push(d);
+  }
+  const b = new SegmentBuilder();
+  for (const f of diff.added) addFile(store, b, f.path, f.oid);
+  b.skipped += base.skipped;
+  return b.finish({ kind: "delta", tree, baseBuild: base.build, baseTree: base.tree, removed });
+}
+function viewOf(base, delta) {
+  if (!delta) return new IndexView([{ seg: base, dead: null }], base.tree);
+  const dead = new Uint8Array(base.n);
+  for (const d of delta.removed) if (d < base.n) dead[d] = 1;
+  return new IndexView(
+    [
+      { seg: base, dead },
+      { seg: delta, dead: null }
+    ],
+    delta.tree
+  );
+}
+function needsCompaction(base, delta) {
+  return delta.n + delta.removed.length > Math.max(500, base.n / 10);
+}
+function remember(store, tree, base, delta, view) {
+  const prev = states.get(store);
+  states.set(store, { tree, base, delta, view, memories: prev?.memories ?? /* @__PURE__ */ new Map() });
+  return view;
+}
+function openIndex(store, opts = {}) {
+  const tree = store.treeOf(store.tip());
+  if (!tree) return remember(store, null, null, null, IndexView.empty());
+  const st = states.get(store);
+  if (st && st.tree === tree) return st.view;
+  const files = paths(store);
+  let base = st?.base ?? null;
+  if (!base || base.tree !== tree) {
+    const disk = readSegment(files.base);
+    if (disk && (disk.tree === tree || !base)) base = disk;
+  }
+  if (base && base.tree === tree) return remember(store, tree, base, null, viewOf(base, null));
+  if (base) {
+    const fits = (d) => !!d && d.kind === "delta" && d.tree === tree && d.baseBuild === base.build;
+    let delta = fits(st?.delta ?? null) ? st.delta : null;
+    if (!delta) {
+      const disk = readSegment(files.delta);
+      if (fits(disk)) delta = disk;
+    }
+    if (delta) return remember(store, tree, base, delta, viewOf(base, delta));
+    try {
+      delta = buildDelta(store, base, tree);
+    } catch {
+      delta = null;
+    }
+    if (delta) {
+      if (needsCompaction(base, delta)) {
+        const merged = mergeSegments(base, delta);
+        writeAtomic(files.base, encodeSegment(merged));
+        return remember(store, tree, merged, null, viewOf(merged, null));
+      }
+      writeAtomic(files.delta, encodeSegment(delta));
+      return remember(store, tree, base, delta, viewOf(base, delta));
+    }
+  }
+  const built = fullBuild(store, tree, opts);
+  writeAtomic(files.base, encodeSegment(built));
+  dropOtherFormats(store);
+  return remember(store, tree, built, null, viewOf(built, null));
+}
+async function rebuildIndex(store, opts = {}) {
+  const t0 = performance.now();
+  const tree = store.treeOf(store.tip());
+  if (!tree) {
+    remember(store, null, null, null, IndexView.empty());
+    return { success: true, indexed: 0, skipped: 0, tree: null, bytes: 0, durationMs: Math.round(performance.now() - t0) };
+  }
+  const built = fullBuild(store, tree, opts);
+  const bytes = encodeSegment(built);
+  writeAtomic(paths(store).base, bytes);
+  dropOtherFormats(store);
+  remember(store, tree, built, null, viewOf(built, null));
+  return { success: true, indexed: built.n, skipped: built.skipped, tree, bytes: bytes.length, durationMs: Math.round(performance.now() - t0) };
+}
+function weightsOf(store) {
+  const r = store.config().searchRelevance ?? {};
+  const num = (v, d) => typeof v === "number" && Number.isFinite(v) ? v : d;
+  return {
+    ...DEFAULT_WEIGHTS,
+    tagMatch: num(r.tagMatch, DEFAULT_WEIGHTS.tagMatch),
+    categoryMatch: num(r.categoryMatch, DEFAULT_WEIGHTS.categoryMatch),
+    contentMatch: num(r.contentMatch, DEFAULT_WEIGHTS.contentMatch)
+  };
+}
+function toLimit(v) {
+  if (v === void 0 || v === null) return 10;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidInputError(`limit must be a positive integer, got ${JSON.stringify(v)}`, { field: "limit" });
+  return n;
+}
+function readMemory(store, seg, d) {
+  const st = states.get(store);
+  const oid = seg.oids.get(d);
+  const hit = st?.memories.get(oid);
+  if (hit) return hit;
+  const path = seg.paths.get(d);
+  const m = publicMemory(memoryFromFile(path, store.git.readBlob(oid).toString("utf8")));
+  if (st) {
+    if (st.memories.size > 5e3) st.memories.clear();
+    st.memories.set(oid, m);
+  }
+  return m;
+}
+async function search(store, q = {}, opts = {}) {
+  if (q === null || typeof q !== "object") throw new InvalidInputError("search takes an options object", { field: "query" });
+  if (q.query !== void 0 && q.query !== null && typeof q.query !== "string") throw new InvalidInputError("query must be a string", { field: "query" });
+  const now = store.now().getTime();
+  const limit = toLimit(q.limit);
+  const filter = normalizeFilter(q, now);
+  const view = openIndex(store, opts);
+  const { ranked, total } = rank(view, q.query ?? "", filter, limit, weightsOf(store), now, opts.bm25 ?? DEFAULT_BM25);
+  const seen = /* @__PURE__ */ new Set();
+  const results = [];
+  for (const r of ranked) {
+    const m = readMemory(store, view.parts[r.part].seg, r.doc);
+    if (seen.has(m.id)) continue;
+    seen.add(m.id);
+    results.push({ ...m, relevance: r.relevance });
+  }
+  return { success: true, results, total };
+}
+function fullTextScores(store, text, opts = {}) {
+  const view = openIndex(store, opts);
+  const out = /* @__PURE__ */ new Map();
+  for (const h of textScores(view, text, opts.bm25)) out.set(view.parts[h.part].seg.ids.get(h.doc), h.score);
+  return out;
+}
+function filterIds(store, q, opts = {}) {
+  const view = openIndex(store, opts);
+  const pass = compileFilter(view, normalizeFilter(q, store.now().getTime()));
+  const out = /* @__PURE__ */ new Set();
+  view.parts.forEach(({ seg, dead }, pi) => {
+    for (let d = 0; d < seg.n; d++) if (!dead?.[d] && pass(pi, d)) out.add(seg.ids.get(d));
+  });
+  return out;
+}
+
+export {
+  analyze,
+  terms,
+  queryTerms,
+  DEFAULT_BM25,
+  DEFAULT_WEIGHTS,
+  IndexView,
+  textScores,
+  normalizeFilter,
+  compileFilter,
+  rank,
+  MEMORIES_PREFIX,
+  diffMemories,
+  openIndex,
+  rebuildIndex,
+  search,
+  fullTextScores,
+  filterIds
+};

@@ -1,0 +1,567 @@
+import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
+import {
+  BRANCH_README,
+  UPSERT_KEY_FIELD,
+  contentHash,
+  guardOptions,
+  guardWrite,
+  keyOf,
+  loadFingerprints,
+  primeFingerprints
+} from "./chunk-UUXFOWW3.js";
+import "./chunk-R7QYHS63.js";
+import "./chunk-MNFJW6ZK.js";
+import {
+  MODE_BLOB,
+  MODE_TREE,
+  isTreeMode,
+  serializeTree
+} from "./chunk-SXBH2PUZ.js";
+import {
+  ARCHIVE_DIR
+} from "./chunk-CBGAEUXJ.js";
+import {
+  MEMORIES_DIR
+} from "./chunk-25WTHNFR.js";
+import {
+  isPriority,
+  isValidId,
+  memoryFromFile,
+  memoryToFile,
+  newId,
+  normalizeTags,
+  pathFor,
+  validateContent
+} from "./chunk-TJC5JJJF.js";
+import {
+  InvalidInputError,
+  MemoryError,
+  RefMovedError
+} from "./chunk-W52OSYA4.js";
+
+// src/lifecycle/import-export.ts
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { basename, join as join2 } from "node:path";
+
+// src/lifecycle/bulk-write.ts
+import { createHash } from "node:crypto";
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import { deflateSync } from "node:zlib";
+var CRC_TABLE = (() => {
+  const t = new Int32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 3988292384 ^ c >>> 1 : c >>> 1;
+    t[n] = c;
+  }
+  return t;
+})();
+function crc32(bufs) {
+  let c = -1;
+  for (const b of bufs) for (let i = 0; i < b.length; i++) c = CRC_TABLE[(c ^ b[i]) & 255] ^ c >>> 8;
+  return (c ^ -1) >>> 0;
+}
+function blobId(data) {
+  return createHash("sha1").update(`blob ${data.length}\0`).update(data).digest("hex");
+}
+function packHeader(type, size) {
+  const bytes = [];
+  let b = type << 4 | size & 15;
+  size = Math.floor(size / 16);
+  while (size > 0) {
+    bytes.push(b | 128);
+    b = size & 127;
+    size = Math.floor(size / 128);
+  }
+  bytes.push(b);
+  return Buffer.from(bytes);
+}
+function writeBlobPack(objectsDir, blobs, onProgress) {
+  const ids = blobs.map(blobId);
+  const unique = /* @__PURE__ */ new Map();
+  ids.forEach((id, i) => unique.has(id) || unique.set(id, blobs[i]));
+  if (!unique.size) return ids;
+  const dir = join(objectsDir, "pack");
+  mkdirSync(dir, { recursive: true });
+  const tmp = join(dir, `tmp_pack_${process.pid}_${Math.random().toString(36).slice(2)}`);
+  const fd = openSync(tmp, "w", 292);
+  const sum = createHash("sha1");
+  const entries = [];
+  let trailer = Buffer.alloc(20);
+  let offset = 0;
+  let pending = [];
+  let pendingBytes = 0;
+  const out = (b) => {
+    sum.update(b);
+    pending.push(b);
+    pendingBytes += b.length;
+    offset += b.length;
+    if (pendingBytes > 1 << 20) flush();
+  };
+  const flush = () => {
+    if (!pending.length) return;
+    const b = Buffer.concat(pending);
+    let w = 0;
+    while (w < b.length) w += writeSync(fd, b, w);
+    pending = [];
+    pendingBytes = 0;
+  };
+  try {
+    const head = Buffer.alloc(12);
+    head.write("PACK", 0, "latin1");
+    head.writeUInt32BE(2, 4);
+    head.writeUInt32BE(unique.size, 8);
+    out(head);
+    let k = 0;
+    for (const [id, data] of unique) {
+      if (onProgress && ++k % 500 === 0) onProgress(k);
+      const h = packHeader(3, data.length);
+      const z = deflateSync(data, { level: 1 });
+      entries.push({ id, offset, crc: crc32([h, z]) });
+      out(h);
+      out(z);
+    }
+    trailer = sum.digest();
+    pending.push(trailer);
+    flush();
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  const name = trailer.toString("hex");
+  entries.sort((a, b) => a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const idx = buildIndex(entries, trailer);
+  const packPath = join(dir, `pack-${name}.pack`);
+  renameSync(tmp, packPath);
+  const idxTmp = `${tmp}.idx`;
+  const ifd = openSync(idxTmp, "w", 292);
+  try {
+    let w = 0;
+    while (w < idx.length) w += writeSync(ifd, idx, w);
+    fsyncSync(ifd);
+  } finally {
+    closeSync(ifd);
+  }
+  renameSync(idxTmp, join(dir, `pack-${name}.idx`));
+  onProgress?.(blobs.length);
+  return ids;
+}
+function buildIndex(entries, packSum) {
+  const n = entries.length;
+  const large = entries.filter((e) => e.offset >= 2147483648);
+  const buf = Buffer.alloc(8 + 256 * 4 + n * 20 + n * 4 + n * 4 + large.length * 8 + 40);
+  let p = 0;
+  buf.writeUInt32BE(4285812579, p);
+  buf.writeUInt32BE(2, p + 4);
+  p += 8;
+  const fan = new Array(256).fill(0);
+  for (const e of entries) fan[parseInt(e.id.slice(0, 2), 16)]++;
+  let acc = 0;
+  for (let i = 0; i < 256; i++) {
+    acc += fan[i];
+    buf.writeUInt32BE(acc, p);
+    p += 4;
+  }
+  for (const e of entries) {
+    buf.write(e.id, p, "hex");
+    p += 20;
+  }
+  for (const e of entries) {
+    buf.writeUInt32BE(e.crc, p);
+    p += 4;
+  }
+  let li = 0;
+  for (const e of entries) {
+    if (e.offset >= 2147483648) buf.writeUInt32BE((2147483648 | li++) >>> 0, p);
+    else buf.writeUInt32BE(e.offset, p);
+    p += 4;
+  }
+  for (const e of large) {
+    buf.writeBigUInt64BE(BigInt(e.offset), p);
+    p += 8;
+  }
+  packSum.copy(buf, p);
+  p += 20;
+  createHash("sha1").update(buf.subarray(0, p)).digest().copy(buf, p);
+  return buf;
+}
+function writeTreeOfIds(git, base, changes) {
+  const root = { blobs: /* @__PURE__ */ new Map(), dirs: /* @__PURE__ */ new Map() };
+  for (const [path, value] of changes) {
+    const parts = path.split("/").filter(Boolean);
+    let n = root;
+    for (let i = 0; i < parts.length - 1; i++) {
+      let next = n.dirs.get(parts[i]);
+      if (!next) n.dirs.set(parts[i], next = { blobs: /* @__PURE__ */ new Map(), dirs: /* @__PURE__ */ new Map() });
+      n = next;
+    }
+    n.blobs.set(parts[parts.length - 1], value);
+  }
+  const build = (oid, node) => {
+    const entries = /* @__PURE__ */ new Map();
+    if (oid) for (const e of git.readTree(oid)) entries.set(e.name, e);
+    for (const [name, v] of node.blobs) {
+      if (v === null) entries.delete(name);
+      else entries.set(name, { mode: MODE_BLOB, name, oid: typeof v === "string" ? v : git.objects.write("blob", v) });
+    }
+    for (const [name, child] of node.dirs) {
+      const cur = entries.get(name);
+      const sub = build(cur && isTreeMode(cur.mode) ? cur.oid : null, child);
+      if (sub) entries.set(name, { mode: MODE_TREE, name, oid: sub });
+      else entries.delete(name);
+    }
+    if (!entries.size) return null;
+    return git.objects.write("tree", serializeTree([...entries.values()]));
+  };
+  return build(base, root) ?? git.objects.write("tree", Buffer.alloc(0));
+}
+
+// src/lifecycle/import-export.ts
+var KNOWN = /* @__PURE__ */ new Set(["id", "content", "tags", "category", "priority", "timestamp", "updated", "scope", "metadata", "expires", UPSERT_KEY_FIELD, "relevance", "path", "archived"]);
+function isoOrThrow(v, field) {
+  if (v === void 0 || v === null || v === "") return void 0;
+  const t = typeof v === "number" ? v : Date.parse(String(v));
+  if (typeof v !== "string" && typeof v !== "number") throw new InvalidInputError(`${field} must be an ISO 8601 date`, { field });
+  if (!Number.isFinite(t)) throw new InvalidInputError(`${field} is not a date: ${JSON.stringify(v)}`, { field });
+  return new Date(t).toISOString();
+}
+function importId(raw) {
+  if (raw === void 0 || raw === null || raw === "") return null;
+  if (isValidId(raw)) return { id: raw };
+  const s = String(raw);
+  const body = s.replace(/^mem[_-]?/i, "").toLowerCase().replace(/[^a-z0-9]/g, "").slice(0, 64);
+  if (!body) throw new InvalidInputError(`id ${JSON.stringify(s)} has no usable characters`, { field: "id" });
+  return { id: `mem_${body}`, original: s };
+}
+function recordToMemory(store, rec, opts) {
+  if (!rec || typeof rec !== "object" || Array.isArray(rec)) throw new InvalidInputError("each record must be a JSON object", { field: "record" });
+  const raw = validateContent(rec.content, opts.maxContentBytes);
+  if (rec.priority !== void 0 && !isPriority(rec.priority)) throw new InvalidInputError(`priority must be low, medium or high, got ${JSON.stringify(rec.priority)}`, { field: "priority" });
+  if (rec.tags !== void 0 && !Array.isArray(rec.tags) && typeof rec.tags !== "string") throw new InvalidInputError("tags must be a list of strings", { field: "tags" });
+  if (rec.metadata !== void 0 && (typeof rec.metadata !== "object" || rec.metadata === null || Array.isArray(rec.metadata))) throw new InvalidInputError("metadata must be an object", { field: "metadata" });
+  if (rec.category !== void 0 && typeof rec.category !== "string") throw new InvalidInputError("category must be a string", { field: "category" });
+  if (rec.scope !== void 0 && rec.scope !== null && typeof rec.scope !== "string") throw new InvalidInputError("scope must be a string", { field: "scope" });
+  const timestamp = isoOrThrow(rec.timestamp, "timestamp") ?? store.now().toISOString();
+  const updated = isoOrThrow(rec.updated, "updated");
+  const expires = isoOrThrow(rec.expires, "expires");
+  const idInfo = importId(rec.id);
+  const g = guardWrite(
+    { content: raw, tags: normalizeTags(rec.tags), category: rec.category, scope: rec.scope ?? void 0, metadata: rec.metadata },
+    { ...guardOptions({ secretGuard: opts.secretGuard }, { allowSecret: opts.allowSecret, redact: opts.redact }), autoTag: !!opts.autoTag }
+  );
+  const id = idInfo?.id ?? newId(Date.parse(timestamp));
+  const metadata = { ...g.metadata ?? {} };
+  if (idInfo?.original) metadata.original_id = idInfo.original;
+  const extra = {};
+  for (const [k, v] of Object.entries(rec)) if (!KNOWN.has(k) && v !== void 0) extra[k] = v;
+  if (expires) extra.expires = expires;
+  if (typeof rec[UPSERT_KEY_FIELD] === "string" && rec[UPSERT_KEY_FIELD]) extra[UPSERT_KEY_FIELD] = rec[UPSERT_KEY_FIELD];
+  const m = {
+    id,
+    content: g.content,
+    tags: g.tags,
+    category: g.category?.trim() || opts.defaultCategory,
+    priority: rec.priority ?? opts.defaultPriority,
+    timestamp,
+    metadata,
+    path: pathFor(id, timestamp),
+    extra
+  };
+  if (updated) m.updated = updated;
+  if (g.scope) m.scope = g.scope;
+  return m;
+}
+function parseRecords(text) {
+  const trimmed = text.replace(/^\uFEFF/, "").trimStart();
+  if (trimmed.startsWith("[") || trimmed.startsWith("{") && /^\{\s*"(?:success|memories)"/.test(trimmed)) {
+    try {
+      const doc = JSON.parse(trimmed);
+      const list = Array.isArray(doc) ? doc : doc.memories;
+      if (Array.isArray(list)) return list.map((record, i) => ({ line: i + 1, record }));
+    } catch {
+    }
+  }
+  const out = [];
+  let start = 0;
+  let line = 0;
+  while (start <= text.length) {
+    let end = text.indexOf("\n", start);
+    if (end === -1) end = text.length;
+    line++;
+    const s = text.slice(start, end).trim();
+    start = end + 1;
+    if (!s) continue;
+    try {
+      out.push({ line, record: JSON.parse(s) });
+    } catch (err) {
+      out.push({ line, error: { line, code: "INVALID_INPUT", message: `not valid JSON: ${err.message}` } });
+    }
+  }
+  return out;
+}
+function readPiDirectory(dir) {
+  let base = dir;
+  try {
+    if (!statSync(base).isDirectory()) throw new Error("not a directory");
+  } catch {
+    throw new InvalidInputError(`not a directory: ${dir}`, { field: "from-pi" });
+  }
+  const names = () => readdirSync(base).filter((n) => /^mem_.*\.json$/.test(n));
+  if (!names().length) {
+    for (const sub of ["memories", join2(".pi", "memories")]) {
+      try {
+        if (statSync(join2(dir, sub)).isDirectory()) {
+          base = join2(dir, sub);
+          break;
+        }
+      } catch {
+      }
+    }
+  }
+  const files = names().sort();
+  let index = {};
+  try {
+    index = JSON.parse(readFileSync(join2(base, "index.json"), "utf8"));
+  } catch {
+  }
+  const tagsOf = /* @__PURE__ */ new Map();
+  for (const [tag, ids] of Object.entries(index.tags ?? {})) if (Array.isArray(ids)) for (const id of ids) tagsOf.set(String(id), [...tagsOf.get(String(id)) ?? [], tag]);
+  const catOf = /* @__PURE__ */ new Map();
+  for (const [cat, ids] of Object.entries(index.categories ?? {})) if (Array.isArray(ids)) for (const id of ids) catOf.set(String(id), cat);
+  return files.map((name) => {
+    try {
+      const rec = JSON.parse(readFileSync(join2(base, name), "utf8"));
+      if (rec && typeof rec === "object" && !Array.isArray(rec)) {
+        const id = String(rec.id ?? basename(name, ".json"));
+        if (rec.id === void 0) rec.id = id;
+        if ((rec.tags === void 0 || Array.isArray(rec.tags) && !rec.tags.length) && tagsOf.has(id)) rec.tags = tagsOf.get(id);
+        if (rec.category === void 0 && catOf.has(id)) rec.category = catOf.get(id);
+        rec.metadata = { ...rec.metadata ?? {}, imported_from: "pi" };
+      }
+      return { line: name, record: rec };
+    } catch (err) {
+      return { line: name, error: { line: name, code: "INVALID_INPUT", message: `not valid JSON: ${err.message}` } };
+    }
+  });
+}
+async function importRecords(store, items, opts = {}) {
+  const cfg = await store.loadConfig();
+  const errors = [];
+  const ready = [];
+  const settings = { ...opts, maxContentBytes: cfg.maxContentBytes, secretGuard: cfg.secretGuard, defaultCategory: cfg.defaultCategory, defaultPriority: cfg.defaultPriority };
+  for (const it of items) {
+    if (it.error) {
+      errors.push(it.error);
+      continue;
+    }
+    try {
+      ready.push(recordToMemory(store, it.record, settings));
+    } catch (err) {
+      const e = err instanceof MemoryError ? err : new MemoryError("INVALID_INPUT", err.message);
+      errors.push({ line: it.line, code: e.code, message: e.message });
+    }
+  }
+  if (opts.strict && errors.length) {
+    const first = errors[0];
+    throw new InvalidInputError(`import refused (--strict): ${errors.length} invalid record${errors.length === 1 ? "" : "s"}, first at line ${first.line}: ${first.message}; nothing was written`, { errors });
+  }
+  const batchSize = opts.batchSize ?? 5e4;
+  const ids = [];
+  const commits = [];
+  let duplicates = 0;
+  let done = 0;
+  const total = ready.length;
+  const objectsDir = join2(store.git.location.commonDir, "objects");
+  for (let start = 0; start < ready.length; start += batchSize) {
+    const batch = ready.slice(start, start + batchSize);
+    const files = batch.map((m) => Buffer.from(memoryToFile(m), "utf8"));
+    const compute = (tip) => {
+      const tree = store.treeOf(tip);
+      const fp = tree ? loadFingerprints(store.git, tree, store.cacheDir) : null;
+      const haveIds = /* @__PURE__ */ new Set();
+      const haveHashes = new Set(fp ? fp.byHash.keys() : []);
+      if (fp) for (const f of fp.byPath.values()) haveIds.add(f.id);
+      const picked = [];
+      const paths = /* @__PURE__ */ new Set();
+      let dups = 0;
+      batch.forEach((m, i) => {
+        const h = contentHash(m.content, m.scope);
+        if (haveIds.has(m.id) || haveHashes.has(h) || paths.has(m.path) || tree && store.git.entryAt(tree, m.path)) {
+          dups++;
+          return;
+        }
+        haveIds.add(m.id);
+        haveHashes.add(h);
+        paths.add(m.path);
+        picked.push({ index: i, hash: h });
+      });
+      return { tree, picked, dups };
+    };
+    if (opts.dryRun) {
+      const r = compute(store.tip());
+      ids.push(...r.picked.map((p) => batch[p.index].id));
+      duplicates += r.dups;
+      continue;
+    }
+    const blobIds = /* @__PURE__ */ new Map();
+    for (let attempt = 0; ; attempt++) {
+      const tip = store.tip();
+      const r = compute(tip);
+      if (!r.picked.length) {
+        duplicates += r.dups;
+        break;
+      }
+      const todo = r.picked.filter((p) => !blobIds.has(p.index));
+      if (todo.length) {
+        const written = writeBlobPack(objectsDir, todo.map((p) => files[p.index]), opts.onProgress ? (n2) => opts.onProgress(done + n2, total) : void 0);
+        todo.forEach((p, i) => blobIds.set(p.index, written[i]));
+        done += todo.length;
+      }
+      const changes = new Map(r.picked.map((p) => [batch[p.index].path, blobIds.get(p.index)]));
+      if (!tip) changes.set("README.md", Buffer.from(BRANCH_README));
+      const tree = writeTreeOfIds(store.git, r.tree, changes);
+      const added = r.picked.map((p) => batch[p.index].id);
+      const n = added.length;
+      const from = opts.sourceName ? ` from ${opts.sourceName}` : "";
+      const message = `memory: import ${n} memor${n === 1 ? "y" : "ies"}${from}${r.dups ? ` (${r.dups} already present)` : ""}
+
+${added.slice(0, 20).map((i) => `Memory-Id: ${i}`).join("\n")}${n > 20 ? `
+(and ${n - 20} more)` : ""}
+`;
+      try {
+        const commit = await store.git.commitTree({ ref: store.ref, expect: tip, tree, message, author: store.identity(), when: store.now() });
+        commits.push(commit);
+        ids.push(...added);
+        duplicates += r.dups;
+        primeFingerprints(
+          store.git,
+          store.cacheDir,
+          r.tree,
+          tree,
+          r.picked.map((p) => {
+            const m = batch[p.index];
+            const key = m.extra[UPSERT_KEY_FIELD];
+            const f = { path: m.path, oid: blobIds.get(p.index), id: m.id, hash: p.hash };
+            if (typeof key === "string" && key) f.key = keyOf(key, m.scope);
+            return f;
+          })
+        );
+        break;
+      } catch (err) {
+        if (!(err instanceof RefMovedError) || attempt >= 100) throw err;
+        await new Promise((res) => setTimeout(res, Math.random() * Math.min(50, 2 ** attempt)));
+      }
+    }
+  }
+  return { success: true, imported: ids.length, duplicates, errors, ids, commits };
+}
+function exportRecord(m, archived = false) {
+  const out = { id: m.id, content: m.content, tags: m.tags, category: m.category, priority: m.priority, timestamp: m.timestamp };
+  if (m.updated) out.updated = m.updated;
+  if (m.scope) out.scope = m.scope;
+  out.metadata = m.metadata;
+  for (const [k, v] of Object.entries(m.extra)) if (v !== void 0) out[k] = v;
+  if (archived) out.archived = true;
+  return out;
+}
+function collectForExport(store, opts = {}) {
+  const tip = store.tip();
+  const tree = store.treeOf(tip);
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const e of store.catalog(tip).entries) {
+    if (seen.has(e.memory.id)) continue;
+    seen.add(e.memory.id);
+    out.push({ memory: e.memory, archived: false });
+  }
+  if (opts.archived && tree) {
+    for (const blob of store.git.listBlobs(tree, ARCHIVE_DIR)) {
+      if (!blob.path.endsWith(".md")) continue;
+      try {
+        const m = memoryFromFile(`${MEMORIES_DIR}/${blob.path.slice(ARCHIVE_DIR.length + 1)}`, store.git.readBlob(blob.oid).toString("utf8"), (w) => store.warn(w));
+        if (!seen.has(m.id)) out.push({ memory: { ...m, path: blob.path }, archived: true });
+      } catch (err) {
+        store.warn(`skipped ${blob.path}: ${err.message}`);
+      }
+    }
+  }
+  return out.sort((a, b) => a.memory.timestamp < b.memory.timestamp ? -1 : a.memory.timestamp > b.memory.timestamp ? 1 : a.memory.id < b.memory.id ? -1 : 1);
+}
+function markdownOf(items, branch) {
+  const parts = [`# Memories (${items.length}) from branch ${branch}
+`];
+  for (const { memory: m, archived } of items) {
+    const facts = [m.timestamp, m.category, `priority ${m.priority}`, m.scope ? `scope ${m.scope}` : "", archived ? "archived" : ""].filter(Boolean).join(" \xB7 ");
+    const tags = m.tags.length ? `
+${m.tags.map((t) => "`#" + t + "`").join(" ")}
+` : "";
+    const body = m.content.replace(/\s+$/, "");
+    const fence = "`".repeat(Math.max(3, ...[...body.matchAll(/`+/g)].map((x) => x[0].length + 1)));
+    parts.push(`## ${m.id}
+
+${facts}
+${tags}
+${fence}text
+${body}
+${fence}
+`);
+  }
+  return parts.join("\n");
+}
+function* exportChunks(store, opts = {}) {
+  const format = opts.format ?? "jsonl";
+  if (!["jsonl", "json", "markdown"].includes(format)) throw new InvalidInputError(`format must be jsonl, json or markdown, got ${JSON.stringify(format)}`, { field: "format" });
+  const items = collectForExport(store, opts);
+  if (format === "markdown") {
+    yield markdownOf(items, store.branch);
+    return items.length;
+  }
+  if (format === "json") yield "[\n";
+  for (let i = 0; i < items.length; i += 1e3) {
+    const slice = items.slice(i, i + 1e3).map(({ memory, archived }) => JSON.stringify(exportRecord(memory, archived)));
+    yield format === "json" ? slice.map((s, j) => (i + j > 0 ? ",\n" : "") + "  " + s).join("") : slice.join("\n") + "\n";
+  }
+  if (format === "json") yield items.length ? "\n]\n" : "]\n";
+  return items.length;
+}
+async function importMemories(store, input) {
+  const given = [input.records, input.text, input.file, input.fromPi].filter((x) => x !== void 0).length;
+  if (given !== 1) throw new InvalidInputError("give exactly one of records, text, file or fromPi", { field: "input" });
+  let items;
+  if (input.records) items = input.records.map((record, i) => ({ line: i + 1, record }));
+  else if (input.fromPi !== void 0) items = readPiDirectory(input.fromPi);
+  else {
+    let text = input.text;
+    if (text === void 0) {
+      try {
+        text = readFileSync(input.file, "utf8");
+      } catch (err) {
+        throw new InvalidInputError(`cannot read ${input.file}: ${err.message}`, { field: "file" });
+      }
+    }
+    items = parseRecords(text);
+  }
+  return importRecords(store, items, input);
+}
+async function exportMemories(store, opts = {}) {
+  const gen = exportChunks(store, opts);
+  let data = "";
+  for (; ; ) {
+    const n = gen.next();
+    if (n.done) return { success: true, format: opts.format ?? "jsonl", count: n.value, data };
+    data += n.value;
+  }
+}
+export {
+  collectForExport,
+  exportChunks,
+  exportMemories,
+  exportRecord,
+  importId,
+  importMemories,
+  importRecords,
+  parseRecords,
+  readPiDirectory,
+  recordToMemory
+};

@@ -1,0 +1,63 @@
+// A smart-HTTP git server on localhost (git http-backend behind node's http server) answering every
+// push with HTTP 403, as GitHub does when the job's token may read but not write. Runs as its own
+// process so tests can call git synchronously against it. Prints its URL, then serves until killed.
+//
+//   node test/action/git-http-server.mjs /path/to/remote.git
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { basename, dirname } from 'node:path';
+
+const bare = process.argv[2];
+const server = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://x');
+  if (url.searchParams.get('service') === 'git-receive-pack' || url.pathname.endsWith('/git-receive-pack')) {
+    req.resume();
+    res.writeHead(403, { 'content-type': 'text/plain' });
+    res.end('Permission to octo/widgets.git denied to github-actions[bot].\n');
+    return;
+  }
+  const cgi = spawn('git', ['http-backend'], {
+    env: {
+      PATH: process.env.PATH,
+      GIT_PROJECT_ROOT: dirname(bare),
+      GIT_HTTP_EXPORT_ALL: '1',
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      REQUEST_METHOD: req.method ?? 'GET',
+      PATH_INFO: url.pathname,
+      QUERY_STRING: url.search.slice(1),
+      CONTENT_TYPE: req.headers['content-type'] ?? '',
+      HTTP_CONTENT_ENCODING: req.headers['content-encoding'] ?? '',
+      GIT_PROTOCOL: String(req.headers['git-protocol'] ?? ''),
+      REMOTE_ADDR: '127.0.0.1',
+    },
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
+  req.pipe(cgi.stdin);
+  let head = Buffer.alloc(0);
+  let sentHead = false;
+  cgi.stdout.on('data', (chunk) => {
+    if (sentHead) return void res.write(chunk);
+    head = Buffer.concat([head, chunk]);
+    const end = head.indexOf('\r\n\r\n');
+    if (end < 0) return;
+    let status = 200;
+    const headers = {};
+    for (const line of head.subarray(0, end).toString('latin1').split('\r\n')) {
+      const i = line.indexOf(':');
+      const k = line.slice(0, i).trim();
+      const v = line.slice(i + 1).trim();
+      if (k.toLowerCase() === 'status') status = parseInt(v, 10);
+      else headers[k] = v;
+    }
+    res.writeHead(status, headers);
+    sentHead = true;
+    res.write(head.subarray(end + 4));
+  });
+  cgi.on('close', () => res.end());
+});
+server.listen(0, '127.0.0.1', () => {
+  process.stdout.write(`http://127.0.0.1:${server.address().port}/${basename(bare)}\n`);
+});
+// Exit with the test process: the parent closes our stdin.
+process.stdin.on('end', () => process.exit(0)).resume();
