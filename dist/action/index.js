@@ -1101,7 +1101,13 @@ async function run() {
     setOutput("results", JSON.stringify(r.results));
     setOutput("count", String(r.count));
     setOutput("json", JSON.stringify(r.json));
-    if (r.summary && process.env.GITHUB_STEP_SUMMARY) await summary.addRaw(r.summary, true).write();
+    if (r.summary && process.env.GITHUB_STEP_SUMMARY) {
+      try {
+        await summary.addRaw(r.summary, true).write();
+      } catch (err) {
+        warning(`could not write the job summary: ${err.message}`);
+      }
+    }
   } catch (err) {
     const me = toMemoryError(err);
     if (me.code === "INTERNAL") debug(String(err?.stack ?? err));

@@ -19,7 +19,14 @@ export async function run(): Promise<void> {
     core.setOutput('results', JSON.stringify(r.results));
     core.setOutput('count', String(r.count));
     core.setOutput('json', JSON.stringify(r.json));
-    if (r.summary && process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(r.summary, true).write();
+    if (r.summary && process.env.GITHUB_STEP_SUMMARY) {
+      // The summary is for people; the memory is already stored (and pushed), so it cannot fail the step.
+      try {
+        await core.summary.addRaw(r.summary, true).write();
+      } catch (err) {
+        core.warning(`could not write the job summary: ${(err as Error).message}`);
+      }
+    }
   } catch (err) {
     const me = toMemoryError(err);
     if (me.code === 'INTERNAL') core.debug(String((err as Error)?.stack ?? err));

@@ -106,6 +106,14 @@ describe('action: local commands (sync: false)', () => {
     expect(r.outputs.count).toBe('0');
   });
 
+  it('does not fail a step that stored its memory when the job summary cannot be written', async () => {
+    const ws = checkout(makeRemote());
+    const r = await runAction(ws, { ...local, content: 'x' }, { env: { GITHUB_STEP_SUMMARY: join(ws, 'no', 'such', 'dir', 'summary.md') } });
+    expect(r.code).toBe(0);
+    expect(r.outputs.id).toMatch(/^mem_/);
+    expect(r.warnings.join('\n')).toMatch(/summary/);
+  });
+
   it('warns about inputs the command does not use', async () => {
     const ws = checkout(makeRemote());
     const r = await runAction(ws, { ...local, command: 'recent', content: 'oops', query: 'x' });
