@@ -958,7 +958,8 @@ async function perform(memory, inputs, log) {
       const q = { query: inputs.query, tags: inputs.tags, category: inputs.category, priority: inputs.priority, after: inputs.after, before: inputs.before, days: inputs.days, limit: inputs.limit };
       const r = await memory.search(q);
       for (const m of r.results) log.info(`${m.relevance.toFixed(2)}  ${m.id}  ${excerpt(m.content)}`);
-      log.info(`${r.results.length} of ${r.total} matches`);
+      const why = r.fallback ? r.fallback.code === "EMBEDDER_ERROR" ? ": no embedding model in the action bundle" : `: ${r.fallback.reason}` : "";
+      log.info(`${r.results.length} of ${r.total} matches${r.mode ? ` (${r.mode}${why})` : ""}`);
       return { json: { success: true, results: r.results, total: r.total }, id: "", results: r.results, count: r.results.length, summary: searchSummary({ ...inputs, branch: inputs.branch }, r.results, r.total) };
     }
     case "sync": {
