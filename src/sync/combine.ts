@@ -1,6 +1,6 @@
 import type { GitRepository } from '../git/repository.js';
 import { isTreeMode, type Identity, type TreeEntry } from '../git/tree.js';
-import { memoryFromFile } from '../core/memory.js';
+import { parseFile } from '../core/codec.js';
 import { idFromPath, isValidId } from '../core/id.js';
 
 /** Path → blob id, or null where the path was deleted. */
@@ -86,10 +86,17 @@ export interface CombineResult {
   conflicts: SyncConflict[];
 }
 
+function isoOrEmpty(v: unknown): string {
+  const t = typeof v === 'string' ? Date.parse(v) : v instanceof Date ? v.getTime() : NaN;
+  return Number.isFinite(t) ? new Date(t).toISOString() : '';
+}
+
+/** The time a version claims for itself (front matter `updated`, else `timestamp`; '' if none) and its id. */
 function versionKey(git: GitRepository, path: string, oid: string): { time: string; id: string | null } {
+  if (!path.endsWith('.md')) return { time: '', id: null };
   try {
-    const m = memoryFromFile(path, git.readBlob(oid).toString('utf8'));
-    return { time: m.updated ?? m.timestamp, id: m.id };
+    const { data } = parseFile(git.readBlob(oid).toString('utf8'));
+    return { time: isoOrEmpty(data.updated) || isoOrEmpty(data.timestamp), id: isValidId(data.id) ? data.id : null };
   } catch {
     return { time: '', id: null };
   }
@@ -102,9 +109,10 @@ function pathId(path: string): string | null {
 }
 
 /**
- * Decides one path both sides changed. Deterministic and symmetric (the same answer whichever side
- * is "local"), so two jobs resolving the same pair agree: an edit beats a deletion; between two
- * versions the later `updated` (else `timestamp`) wins, then the larger blob id.
+ * Decides one path both sides changed. For memories deterministic and symmetric (the same answer
+ * whichever side is "local"), so two jobs resolving the same pair agree: an edit beats a deletion;
+ * between two versions the later `updated` (else `timestamp`) wins, then the larger blob id. Files
+ * with no time in either version keep the remote's.
  */
 export function resolvePath(git: GitRepository, path: string, local: string | null, remote: string | null): SyncConflict {
   if (local === null || remote === null) {
@@ -122,7 +130,10 @@ export function resolvePath(git: GitRepository, path: string, local: string | nu
   }
   const l = versionKey(git, path, local);
   const r = versionKey(git, path, remote);
-  const localWins = l.time !== r.time ? l.time > r.time : local > remote;
+  // Neither version says when it was written (the branch README, a hand-made file): the version
+  // already published wins, so a fresh clone's default file never replaces one edited on the remote.
+  const untimed = !l.time && !r.time;
+  const localWins = l.time !== r.time ? l.time > r.time : !untimed && local > remote;
   const win = localWins ? l : r;
   const lose = localWins ? r : l;
   return {
@@ -132,7 +143,11 @@ export function resolvePath(git: GitRepository, path: string, local: string | nu
     kept: localWins ? 'local' : 'remote',
     local,
     remote,
-    reason: win.time !== lose.time ? `later update (${win.time || '?'} over ${lose.time || '?'})` : 'same update time: larger blob id',
+    reason: untimed
+      ? 'no update time in either version: the published (remote) one is kept'
+      : win.time !== lose.time
+        ? `later update (${win.time || '?'} over ${lose.time || '?'})`
+        : 'same update time: larger blob id',
   };
 }
 

@@ -227,6 +227,22 @@ describe('memory sync', () => {
     expect(git(remote, 'log', '-1', '--format=%s', 'memory')).toMatch(/^memory: sync with origin/);
   });
 
+  it("a fresh clone's first store does not replace the branch README edited on the remote", async () => {
+    const { remote, clones } = setup(2);
+    const [a, b] = clones;
+    store(a, 'from a');
+    const s = new MemoryStore({ repo: a });
+    await s.mutate(() => ({ change: { changes: new Map([['README.md', Buffer.from('# Our team memory\n\nEdited by hand.\n')]]), message: 'docs: README\n' }, result: {} }));
+    s.close();
+    sync(a);
+    // b never fetched the branch: its first store starts a new history with the default README.
+    const fromB = store(b, 'from b');
+    const r = sync(b);
+    expect(r.conflicts).toEqual([expect.objectContaining({ path: 'README.md', kept: 'remote' })]);
+    expect(git(remote, 'show', 'memory:README.md')).toContain('Edited by hand.');
+    expect(idsOn(remote)).toContain(fromB);
+  });
+
   it('works in a shallow single-branch clone with a detached HEAD, and keeps deletions deleted', async () => {
     const { remote, clones } = setup(1);
     const [a] = clones;
