@@ -92,9 +92,14 @@ const HINT: Partial<Record<ErrorCode, string>> = {
   SYNC_FAILED: 'local memories are unchanged',
 };
 
+/** Hides credentials embedded in URLs (`https://user:token@host/...`): error messages end up in CI logs. */
+export function redact(text: string): string {
+  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/@]+@/gi, '$1***@');
+}
+
 /** The last meaningful lines of git's stderr, for an error message. */
 export function gitMessage(stderr: string): string {
-  const lines = stderr
+  const lines = redact(stderr)
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l && !/^hint:/i.test(l));
@@ -104,5 +109,5 @@ export function gitMessage(stderr: string): string {
 export function gitFailure(what: string, run: GitRun, data: Record<string, unknown> = {}): MemoryError {
   const code = classifyGitFailure(run.stderr, run.timedOut);
   const detail = run.timedOut ? 'timed out' : gitMessage(run.stderr);
-  return new MemoryError(code, `${what} failed: ${detail} (${HINT[code]})`, { ...data, exitCode: run.code, git: run.stderr.trim().slice(-2000) });
+  return new MemoryError(code, `${what} failed: ${detail} (${HINT[code]})`, { ...data, exitCode: run.code, git: redact(run.stderr.trim().slice(-2000)) });
 }

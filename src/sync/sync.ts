@@ -5,7 +5,7 @@ import { MemoryError, RefMovedError } from '../core/errors.js';
 import type { MemoryStore } from '../core/store.js';
 import { readEffectiveConfig } from '../git/repo.js';
 import { combine, diffTrees, type SyncConflict } from './combine.js';
-import { gitFailure, runGit, DEFAULT_TIMEOUT_MS } from './git-cli.js';
+import { gitFailure, redact, runGit, DEFAULT_TIMEOUT_MS } from './git-cli.js';
 import { linearChain, linearMergeBase } from './history.js';
 
 export interface SyncOptions {
@@ -74,7 +74,7 @@ function context(store: MemoryStore, opts: SyncOptions): Ctx {
   } else {
     throw new MemoryError('REMOTE_UNREACHABLE', `no remote named "${remote}" in this repository (list them with "git remote -v", or pass a URL with --remote)`, { remote });
   }
-  return { store, cwd, remoteArg: remote, remoteName: remote, trackingRef, branch: store.branch, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS };
+  return { store, cwd, remoteArg: remote, remoteName: redact(remote), trackingRef, branch: store.branch, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS };
 }
 
 function retriesFrom(store: MemoryStore, opts: SyncOptions): number {

@@ -349,4 +349,13 @@ describe('memory sync', () => {
     expect(classifyGitFailure('', true)).toBe('REMOTE_UNREACHABLE');
     expect(classifyGitFailure('fatal: something else entirely')).toBe('SYNC_FAILED');
   });
+
+  it('never prints credentials embedded in a remote URL', () => {
+    const repo = makeRepo({ commit: true });
+    store(repo, 'local');
+    const r = cli(repo, ['sync', '--remote', 'https://x-access-token:ghs_SECRET123@127.0.0.1:9/o/r.git', '--json']);
+    expect(r.code).toBe(6);
+    expect(r.json.error.code).toBe('REMOTE_UNREACHABLE');
+    expect(r.stdout + r.stderr).not.toContain('ghs_SECRET123');
+  });
 });
