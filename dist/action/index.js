@@ -2,12 +2,12 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   getAt,
   memoryHistory
-} from "./chunks/chunk-R7QOPYJK.js";
+} from "./chunks/chunk-2NHECL2H.js";
 import {
   MemoryStore,
   assertNoNewSecrets,
   guardOptions
-} from "./chunks/chunk-UUXFOWW3.js";
+} from "./chunks/chunk-5FBKIVTO.js";
 import "./chunks/chunk-R7QYHS63.js";
 import "./chunks/chunk-MNFJW6ZK.js";
 import "./chunks/chunk-SXBH2PUZ.js";
@@ -16,11 +16,12 @@ import {
   listTrash,
   restoreFromTrash,
   trashCount
-} from "./chunks/chunk-25WTHNFR.js";
+} from "./chunks/chunk-22DPOIMF.js";
 import {
   isPriority,
   normalizeTags
-} from "./chunks/chunk-TJC5JJJF.js";
+} from "./chunks/chunk-VLJ2NM44.js";
+import "./chunks/chunk-5RDPWQEF.js";
 import {
   ConflictError,
   InvalidInputError,
@@ -641,7 +642,7 @@ function checkExpected(store, path, expected, tip, expectedOid2) {
 }
 async function expectedOid(store, path, expected) {
   if (expected === void 0 || expected === null || expected === "") return void 0;
-  const { resolveCommit } = await import("./chunks/history-TZ6JJIPS.js");
+  const { resolveCommit } = await import("./chunks/history-LN5GTBND.js");
   let commit;
   try {
     commit = resolveCommit(store, expected);
@@ -727,14 +728,14 @@ async function coreSet(store, input) {
 }
 async function coreHistory(store, opts = {}) {
   const name = coreName(opts.name);
-  const { logPaths } = await import("./chunks/history-TZ6JJIPS.js");
+  const { logPaths } = await import("./chunks/history-LN5GTBND.js");
   const snapshots = logPaths(store, [`:(literal)${corePath(name)}`]).map((r) => ({ version: r.commit, timestamp: r.timestamp, message: r.message }));
   return { success: true, name, snapshots };
 }
 async function coreRestore(store, input) {
   const name = coreName(input?.name);
   if (!input?.version) throw new InvalidInputError('give the version to restore (see "memory core history")', { field: "version" });
-  const { resolveCommit } = await import("./chunks/history-TZ6JJIPS.js");
+  const { resolveCommit } = await import("./chunks/history-LN5GTBND.js");
   const from = resolveCommit(store, input.version);
   const old = readCore(store, corePath(name), from);
   if (old.oid === null) throw new NotFoundError(`${name} at ${from.slice(0, 12)}`, "core document");
@@ -748,7 +749,7 @@ function sortedCounts(m) {
 }
 async function gitFigures(store) {
   if (!store.tip()) return { commits: 0, coreVersions: 0, bytes: 0 };
-  const { gitCliAsync } = await import("./chunks/history-TZ6JJIPS.js");
+  const { gitCliAsync } = await import("./chunks/history-LN5GTBND.js");
   const n = async (args) => {
     const v = Number((await gitCliAsync(store, args)).trim());
     return Number.isFinite(v) ? v : 0;
@@ -822,9 +823,9 @@ function openMemory(opts = {}) {
     delete: (id) => s.delete(id),
     deleteByTag: (tag) => s.deleteByTag(tag),
     clear: (o) => s.clear(o),
-    sync: async (o) => (await import("./chunks/sync-XJQTXCO3.js")).sync(s, o),
-    pull: async (o) => (await import("./chunks/sync-XJQTXCO3.js")).pull(s, o),
-    push: async (o) => (await import("./chunks/sync-XJQTXCO3.js")).push(s, o),
+    sync: async (o) => (await import("./chunks/sync-AEYMWIFK.js")).sync(s, o),
+    pull: async (o) => (await import("./chunks/sync-AEYMWIFK.js")).pull(s, o),
+    push: async (o) => (await import("./chunks/sync-AEYMWIFK.js")).push(s, o),
     update: (id, patch) => s.update(id, patch),
     history: (id) => memoryHistory(s, id),
     getAt: (id, at) => getAt(s, id, at),
@@ -844,9 +845,9 @@ function openMemory(opts = {}) {
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     },
     stats: (o) => memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-M5ZIC4QF.js")).prune(s, o),
-    importMemories: async (input) => (await import("./chunks/import-export-UMC2HXMR.js")).importMemories(s, input),
-    exportMemories: async (o) => (await import("./chunks/import-export-UMC2HXMR.js")).exportMemories(s, o),
+    prune: async (o) => (await import("./chunks/prune-MFCPNZAZ.js")).prune(s, o),
+    importMemories: async (input) => (await import("./chunks/import-export-PZSD2NEG.js")).importMemories(s, input),
+    exportMemories: async (o) => (await import("./chunks/import-export-PZSD2NEG.js")).exportMemories(s, o),
     config: async () => (await import("./chunks/config-ops-7KJ7DHU4.js")).configShow(s),
     configGet: async (key) => (await import("./chunks/config-ops-7KJ7DHU4.js")).configGet(s, key),
     configSet: async (key, value) => (await import("./chunks/config-ops-7KJ7DHU4.js")).configSet(s, key, value),
@@ -955,7 +956,7 @@ async function perform(memory, inputs, log) {
 ` };
     }
     case "search": {
-      const q = { query: inputs.query, tags: inputs.tags, category: inputs.category, priority: inputs.priority, after: inputs.after, before: inputs.before, days: inputs.days, limit: inputs.limit };
+      const q = { query: inputs.query, tags: inputs.tags, category: inputs.category, priority: inputs.priority, after: inputs.after, before: inputs.before, days: inputs.days, limit: inputs.limit, mode: inputs.mode };
       const r = await memory.search(q);
       for (const m of r.results) log.info(`${m.relevance.toFixed(2)}  ${m.id}  ${excerpt(m.content)}`);
       const why = r.fallback ? r.fallback.code === "EMBEDDER_ERROR" ? ": no embedding model in the action bundle" : `: ${r.fallback.reason}` : "";
@@ -1025,7 +1026,7 @@ import { isAbsolute, resolve } from "node:path";
 var COMMANDS = ["store", "search", "get", "recent", "list", "delete", "sync"];
 var USES = {
   store: ["content", "tags", "category", "priority"],
-  search: ["query", "tags", "category", "priority", "limit", "after", "before", "days"],
+  search: ["query", "tags", "category", "priority", "limit", "after", "before", "days", "mode"],
   get: ["id"],
   recent: ["limit"],
   list: ["tags", "category", "priority", "limit"],
@@ -1033,6 +1034,7 @@ var USES = {
   sync: []
 };
 var OPTIONAL = ["content", "tags", "category", "priority", "query", "id", "limit", "after", "before", "days"];
+var MODES = ["fulltext", "hybrid", "vector"];
 function bad(input, message) {
   throw new InvalidInputError(`input \`${input}\`: ${message}`, { field: input });
 }
@@ -1059,6 +1061,8 @@ function parseInputs(get, env = process.env) {
   if (!["true", "false"].includes(syncRaw)) bad("sync", `expected true or false, got ${JSON.stringify(str("sync"))}`);
   const days = str("days");
   if (days && !(/^\d+(\.\d+)?$/.test(days) && Number(days) > 0)) bad("days", `expected a positive number of days, got ${JSON.stringify(days)}`);
+  const mode = str("mode").toLowerCase() || "fulltext";
+  if (!MODES.includes(mode)) bad("mode", `expected ${MODES.join(", ")}, got ${JSON.stringify(str("mode"))}`);
   const workspace = env.GITHUB_WORKSPACE || process.cwd();
   const p = str("path");
   const inputs = {
@@ -1074,6 +1078,7 @@ function parseInputs(get, env = process.env) {
     after: isoDate("after", str("after")),
     before: isoDate("before", str("before")),
     days: days ? Number(days) : void 0,
+    mode,
     branch: str("branch") || "memory",
     remote: str("remote") || "origin",
     sync: syncRaw === "true",

@@ -97,7 +97,7 @@ async function perform(memory: GitMemory, inputs: ActionInputs, log: ActionLog):
       return { json: { success: true, deleted: r.deleted }, id: '', results: [], count: r.deleted.length, summary: `Deleted ${r.deleted.length} memories tagged \`${inputs.tags[0]}\` from branch \`${inputs.branch}\`.\n` };
     }
     case 'search': {
-      const q: SearchQuery = { query: inputs.query, tags: inputs.tags, category: inputs.category, priority: inputs.priority, after: inputs.after, before: inputs.before, days: inputs.days, limit: inputs.limit };
+      const q: SearchQuery = { query: inputs.query, tags: inputs.tags, category: inputs.category, priority: inputs.priority, after: inputs.after, before: inputs.before, days: inputs.days, limit: inputs.limit, mode: inputs.mode };
       const r = await memory.search(q);
       for (const m of r.results) log.info(`${m.relevance.toFixed(2)}  ${m.id}  ${excerpt(m.content)}`);
       // The bundle carries no embedding model, so hybrid search falls back to full text unless the

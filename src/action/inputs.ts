@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { InvalidInputError } from '../core/errors.js';
 import { isPriority, normalizeTags, type Priority } from '../core/memory.js';
+import type { SearchMode } from '../core/search-types.js';
 
 export const COMMANDS = ['store', 'search', 'get', 'recent', 'list', 'delete', 'sync'] as const;
 export type ActionCommand = (typeof COMMANDS)[number];
@@ -18,6 +19,7 @@ export interface ActionInputs {
   after?: string;
   before?: string;
   days?: number;
+  mode: SearchMode;
   branch: string;
   remote: string;
   sync: boolean;
@@ -28,7 +30,7 @@ export interface ActionInputs {
 /** Which optional inputs each command reads; anything else given is reported as ignored. */
 const USES: Record<ActionCommand, ReadonlyArray<keyof ActionInputs>> = {
   store: ['content', 'tags', 'category', 'priority'],
-  search: ['query', 'tags', 'category', 'priority', 'limit', 'after', 'before', 'days'],
+  search: ['query', 'tags', 'category', 'priority', 'limit', 'after', 'before', 'days', 'mode'],
   get: ['id'],
   recent: ['limit'],
   list: ['tags', 'category', 'priority', 'limit'],
@@ -36,6 +38,7 @@ const USES: Record<ActionCommand, ReadonlyArray<keyof ActionInputs>> = {
   sync: [],
 };
 const OPTIONAL: ReadonlyArray<keyof ActionInputs> = ['content', 'tags', 'category', 'priority', 'query', 'id', 'limit', 'after', 'before', 'days'];
+const MODES: readonly SearchMode[] = ['fulltext', 'hybrid', 'vector'];
 
 function bad(input: string, message: string): never {
   throw new InvalidInputError(`input \`${input}\`: ${message}`, { field: input });
@@ -74,6 +77,11 @@ export function parseInputs(get: (name: string) => string, env: NodeJS.ProcessEn
   const days = str('days');
   if (days && !(/^\d+(\.\d+)?$/.test(days) && Number(days) > 0)) bad('days', `expected a positive number of days, got ${JSON.stringify(days)}`);
 
+  // Full text unless asked: a default that turned hybrid whenever a model happened to be resolvable
+  // would embed the whole branch on every fresh runner (seconds per 1,000 memories).
+  const mode = str('mode').toLowerCase() || 'fulltext';
+  if (!(MODES as readonly string[]).includes(mode)) bad('mode', `expected ${MODES.join(', ')}, got ${JSON.stringify(str('mode'))}`);
+
   const workspace = env.GITHUB_WORKSPACE || process.cwd();
   const p = str('path');
   const inputs: ActionInputs = {
@@ -89,6 +97,7 @@ export function parseInputs(get: (name: string) => string, env: NodeJS.ProcessEn
     after: isoDate('after', str('after')),
     before: isoDate('before', str('before')),
     days: days ? Number(days) : undefined,
+    mode: mode as SearchMode,
     branch: str('branch') || 'memory',
     remote: str('remote') || 'origin',
     sync: syncRaw === 'true',

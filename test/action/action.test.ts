@@ -9,7 +9,7 @@ const local = { sync: 'false' };
 describe('action.yml', () => {
   it('declares the inputs and outputs of the issue, each with a description', () => {
     expect(Object.keys(declaredInputs).sort()).toEqual(
-      ['after', 'before', 'branch', 'category', 'command', 'content', 'days', 'id', 'limit', 'path', 'priority', 'query', 'remote', 'sync', 'tags'].sort(),
+      ['after', 'before', 'branch', 'category', 'command', 'content', 'days', 'id', 'limit', 'mode', 'path', 'priority', 'query', 'remote', 'sync', 'tags'].sort(),
     );
     expect(Object.keys(declaredOutputs).sort()).toEqual(['count', 'id', 'json', 'results']);
     for (const spec of Object.values(declaredInputs)) expect(spec).toHaveProperty('default');
@@ -132,6 +132,7 @@ describe('action: failures', () => {
     ['a bad limit', { command: 'list', limit: '-3' }, 'INVALID_INPUT'],
     ['a bad date', { command: 'search', after: 'last week' }, 'INVALID_INPUT'],
     ['a bad sync flag', { command: 'list', sync: 'yes please' }, 'INVALID_INPUT'],
+    ['a bad search mode', { command: 'search', query: 'x', mode: 'semantic' }, 'INVALID_INPUT'],
     ['get without id', { command: 'get' }, 'INVALID_INPUT'],
     ['a malformed id', { command: 'get', id: '../../etc/passwd' }, 'INVALID_ID'],
     ['an unknown id', { command: 'get', id: 'mem_0000000000000000' }, 'NOT_FOUND'],

@@ -19,7 +19,7 @@ function code(fn: () => unknown): string | undefined {
 describe('parseInputs', () => {
   it('applies the defaults of action.yml for what is not given', () => {
     const { inputs } = parseInputs(from({ content: 'x' }), env);
-    expect(inputs).toMatchObject({ command: 'store', branch: 'memory', remote: 'origin', sync: true, path: '/runner/work/repo/repo', tags: [] });
+    expect(inputs).toMatchObject({ command: 'store', branch: 'memory', remote: 'origin', sync: true, path: '/runner/work/repo/repo', tags: [], mode: 'fulltext' });
     expect(inputs.limit).toBeUndefined();
   });
 
@@ -37,6 +37,7 @@ describe('parseInputs', () => {
     [{ content: 'x', before: 'yesterday' }],
     [{ content: 'x', sync: '1' }],
     [{ content: 'x', priority: 'critical' }],
+    [{ command: 'search', mode: 'semantic' }],
     [{ command: 'delete' }],
     [{ command: 'delete', tags: 'a,b' }],
     [{ command: 'delete', id: 'mem_1', tags: 'a' }],

@@ -8,7 +8,7 @@ import {
   keyOf,
   loadFingerprints,
   primeFingerprints
-} from "./chunk-UUXFOWW3.js";
+} from "./chunk-5FBKIVTO.js";
 import "./chunk-R7QYHS63.js";
 import "./chunk-MNFJW6ZK.js";
 import {
@@ -19,20 +19,22 @@ import {
 } from "./chunk-SXBH2PUZ.js";
 import {
   ARCHIVE_DIR
-} from "./chunk-CBGAEUXJ.js";
+} from "./chunk-HG56DH6S.js";
 import {
   MEMORIES_DIR
-} from "./chunk-25WTHNFR.js";
+} from "./chunk-22DPOIMF.js";
 import {
   isPriority,
-  isValidId,
   memoryFromFile,
   memoryToFile,
-  newId,
   normalizeTags,
-  pathFor,
   validateContent
-} from "./chunk-TJC5JJJF.js";
+} from "./chunk-VLJ2NM44.js";
+import {
+  isValidId,
+  newId,
+  pathFor
+} from "./chunk-5RDPWQEF.js";
 import {
   InvalidInputError,
   MemoryError,

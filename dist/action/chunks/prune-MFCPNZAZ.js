@@ -3,9 +3,10 @@ import {
   ARCHIVE_DIR,
   archivePathFor,
   prune
-} from "./chunk-CBGAEUXJ.js";
-import "./chunk-25WTHNFR.js";
-import "./chunk-TJC5JJJF.js";
+} from "./chunk-HG56DH6S.js";
+import "./chunk-22DPOIMF.js";
+import "./chunk-VLJ2NM44.js";
+import "./chunk-5RDPWQEF.js";
 import "./chunk-W52OSYA4.js";
 export {
   ARCHIVE_DIR,

@@ -7,9 +7,10 @@ import {
   logPaths,
   memoryHistory,
   resolveCommit
-} from "./chunk-R7QOPYJK.js";
-import "./chunk-25WTHNFR.js";
-import "./chunk-TJC5JJJF.js";
+} from "./chunk-2NHECL2H.js";
+import "./chunk-22DPOIMF.js";
+import "./chunk-VLJ2NM44.js";
+import "./chunk-5RDPWQEF.js";
 import "./chunk-W52OSYA4.js";
 export {
   getAt,

@@ -8,8 +8,8 @@ import {
 import {
   idFromPath,
   isValidId,
-  memoryFromFile
-} from "./chunk-TJC5JJJF.js";
+  parseFile
+} from "./chunk-5RDPWQEF.js";
 import {
   MemoryError,
   RefMovedError
@@ -55,10 +55,15 @@ function diffTrees(git, a, b) {
 function isFile(e) {
   return !isTreeMode(e.mode) && e.mode !== "120000" && e.mode !== "160000";
 }
+function isoOrEmpty(v) {
+  const t = typeof v === "string" ? Date.parse(v) : v instanceof Date ? v.getTime() : NaN;
+  return Number.isFinite(t) ? new Date(t).toISOString() : "";
+}
 function versionKey(git, path, oid) {
+  if (!path.endsWith(".md")) return { time: "", id: null };
   try {
-    const m = memoryFromFile(path, git.readBlob(oid).toString("utf8"));
-    return { time: m.updated ?? m.timestamp, id: m.id };
+    const { data } = parseFile(git.readBlob(oid).toString("utf8"));
+    return { time: isoOrEmpty(data.updated) || isoOrEmpty(data.timestamp), id: isValidId(data.id) ? data.id : null };
   } catch {
     return { time: "", id: null };
   }
@@ -84,7 +89,8 @@ function resolvePath(git, path, local, remote) {
   }
   const l = versionKey(git, path, local);
   const r = versionKey(git, path, remote);
-  const localWins = l.time !== r.time ? l.time > r.time : local > remote;
+  const untimed = !l.time && !r.time;
+  const localWins = l.time !== r.time ? l.time > r.time : !untimed && local > remote;
   const win = localWins ? l : r;
   const lose = localWins ? r : l;
   return {
@@ -94,7 +100,7 @@ function resolvePath(git, path, local, remote) {
     kept: localWins ? "local" : "remote",
     local,
     remote,
-    reason: win.time !== lose.time ? `later update (${win.time || "?"} over ${lose.time || "?"})` : "same update time: larger blob id"
+    reason: untimed ? "no update time in either version: the published (remote) one is kept" : win.time !== lose.time ? `later update (${win.time || "?"} over ${lose.time || "?"})` : "same update time: larger blob id"
   };
 }
 function signature(id, when) {
@@ -242,14 +248,17 @@ var HINT = {
   PERMISSION_DENIED: 'check the credentials git uses for this remote (in GitHub Actions: "permissions: contents: write"); local memories are unchanged',
   SYNC_FAILED: "local memories are unchanged"
 };
+function redact(text) {
+  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/@]+@/gi, "$1***@");
+}
 function gitMessage(stderr) {
-  const lines = stderr.split("\n").map((l) => l.trim()).filter((l) => l && !/^hint:/i.test(l));
+  const lines = redact(stderr).split("\n").map((l) => l.trim()).filter((l) => l && !/^hint:/i.test(l));
   return lines.slice(-3).join(" / ") || "no message from git";
 }
 function gitFailure(what, run, data = {}) {
   const code = classifyGitFailure(run.stderr, run.timedOut);
   const detail = run.timedOut ? "timed out" : gitMessage(run.stderr);
-  return new MemoryError(code, `${what} failed: ${detail} (${HINT[code]})`, { ...data, exitCode: run.code, git: run.stderr.trim().slice(-2e3) });
+  return new MemoryError(code, `${what} failed: ${detail} (${HINT[code]})`, { ...data, exitCode: run.code, git: redact(run.stderr.trim().slice(-2e3)) });
 }
 
 // src/sync/history.ts
@@ -315,7 +324,7 @@ function context(store, opts) {
   } else {
     throw new MemoryError("REMOTE_UNREACHABLE", `no remote named "${remote}" in this repository (list them with "git remote -v", or pass a URL with --remote)`, { remote });
   }
-  return { store, cwd, remoteArg: remote, remoteName: remote, trackingRef, branch: store.branch, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS };
+  return { store, cwd, remoteArg: remote, remoteName: redact(remote), trackingRef, branch: store.branch, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS };
 }
 function retriesFrom(store, opts) {
   const raw = opts.retries ?? (process.env.MEMORY_SYNC_RETRIES ? Number(process.env.MEMORY_SYNC_RETRIES) : store.config().sync?.retries ?? 8);

@@ -4,14 +4,16 @@ import {
   TRASH_DIR,
   listTrash,
   trashPathFor
-} from "./chunk-25WTHNFR.js";
+} from "./chunk-22DPOIMF.js";
+import {
+  memoryFromFile,
+  publicMemory
+} from "./chunk-VLJ2NM44.js";
 import {
   assertId,
   idTime,
-  memoryFromFile,
-  pathFor,
-  publicMemory
-} from "./chunk-TJC5JJJF.js";
+  pathFor
+} from "./chunk-5RDPWQEF.js";
 import {
   InvalidInputError,
   MemoryError,

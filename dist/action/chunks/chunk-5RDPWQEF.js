@@ -1,10 +1,6 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
-  BinaryContentError,
-  ContentTooLargeError,
-  EmptyContentError,
-  InvalidIdError,
-  InvalidInputError
+  InvalidIdError
 } from "./chunk-W52OSYA4.js";
 
 // node_modules/js-yaml/dist/js-yaml.mjs
@@ -2728,117 +2724,13 @@ function pathFor(id, timestamp2) {
   return `memories/${month}/${bucketOf(id)}/${id}.md`;
 }
 
-// src/core/memory.ts
-var PRIORITIES = ["low", "medium", "high"];
-var MAX_CONTENT_BYTES = 64 * 1024;
-var KNOWN = /* @__PURE__ */ new Set(["id", "tags", "category", "priority", "timestamp", "updated", "scope", "metadata"]);
-function normalizeTags(input) {
-  const raw = Array.isArray(input) ? input : typeof input === "string" ? input.split(",") : input == null ? [] : [input];
-  const out = [];
-  for (const t of raw) {
-    if (t === null || t === void 0) continue;
-    const tag = String(t).trim().toLowerCase().replace(/\s+/g, "-");
-    if (tag && !out.includes(tag)) out.push(tag);
-  }
-  return out;
-}
-function isPriority(p) {
-  return typeof p === "string" && PRIORITIES.includes(p);
-}
-function validateContent(content, maxBytes = MAX_CONTENT_BYTES) {
-  if (typeof content !== "string") throw new InvalidInputError("content must be a string", { field: "content" });
-  if (content.trim() === "") throw new EmptyContentError();
-  const nul = content.indexOf("\0");
-  if (nul >= 0) throw new BinaryContentError(nul);
-  const bytes = Buffer.byteLength(content, "utf8");
-  if (bytes > maxBytes) throw new ContentTooLargeError(bytes, maxBytes);
-  return content;
-}
-function isoOrNull(v) {
-  if (typeof v !== "string" && !(v instanceof Date)) return null;
-  const t = v instanceof Date ? v.getTime() : Date.parse(v);
-  return Number.isFinite(t) ? new Date(t).toISOString() : null;
-}
-function memoryFromFile(path, text, warn = () => {
-}) {
-  const { data, content } = parseFile(text);
-  let id = data.id;
-  if (id !== void 0 && !isValidId(id)) {
-    warn(`${path}: front-matter id ${JSON.stringify(id)} is not a valid id; using one derived from the path`);
-    id = void 0;
-  }
-  const finalId = id ?? idFromPath(path);
-  const idMs = idTime(finalId);
-  const timestamp2 = isoOrNull(data.timestamp) ?? (idMs !== null ? new Date(idMs).toISOString() : (/* @__PURE__ */ new Date(0)).toISOString());
-  const extra = {};
-  for (const [k, v] of Object.entries(data)) if (!KNOWN.has(k)) extra[k] = v;
-  const metadata = data.metadata && typeof data.metadata === "object" && !Array.isArray(data.metadata) ? data.metadata : {};
-  const m = {
-    id: finalId,
-    content,
-    tags: normalizeTags(data.tags),
-    category: typeof data.category === "string" && data.category.trim() ? data.category.trim() : "general",
-    priority: isPriority(data.priority) ? data.priority : "medium",
-    timestamp: timestamp2,
-    metadata,
-    path,
-    extra
-  };
-  const updated = isoOrNull(data.updated);
-  if (updated) m.updated = updated;
-  if (typeof data.scope === "string" && data.scope) m.scope = data.scope;
-  return m;
-}
-function memoryToFile(m) {
-  const extra = "extra" in m ? m.extra : {};
-  const front = {
-    id: m.id,
-    tags: m.tags,
-    category: m.category,
-    priority: m.priority,
-    timestamp: m.timestamp,
-    updated: m.updated,
-    scope: m.scope,
-    metadata: Object.keys(m.metadata).length ? m.metadata : void 0,
-    ...extra
-  };
-  return serializeFile(front, m.content);
-}
-function publicMemory(m) {
-  const out = { id: m.id, content: m.content, tags: m.tags, category: m.category, priority: m.priority, timestamp: m.timestamp, metadata: m.metadata };
-  if (m.updated) out.updated = m.updated;
-  if (m.scope) out.scope = m.scope;
-  return out;
-}
-function runnerMetadata(env = process.env) {
-  if (env.GITHUB_ACTIONS !== "true") return {};
-  const pick = {
-    job_id: env.GITHUB_JOB,
-    run_id: env.GITHUB_RUN_ID,
-    workflow: env.GITHUB_WORKFLOW,
-    sha: env.GITHUB_SHA,
-    repository: env.GITHUB_REPOSITORY,
-    actor: env.GITHUB_ACTOR
-  };
-  const out = {};
-  for (const [k, v] of Object.entries(pick)) if (v) out[k] = v;
-  return out;
-}
-
 export {
   parseFile,
+  serializeFile,
   newId,
   isValidId,
   assertId,
   idTime,
   idFromPath,
-  pathFor,
-  MAX_CONTENT_BYTES,
-  normalizeTags,
-  isPriority,
-  validateContent,
-  memoryFromFile,
-  memoryToFile,
-  publicMemory,
-  runnerMetadata
+  pathFor
 };

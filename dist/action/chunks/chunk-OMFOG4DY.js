@@ -7,7 +7,7 @@ import {
   memoryFromFile,
   normalizeTags,
   publicMemory
-} from "./chunk-TJC5JJJF.js";
+} from "./chunk-VLJ2NM44.js";
 import {
   InvalidInputError,
   __commonJS,

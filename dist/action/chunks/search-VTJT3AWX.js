@@ -17,9 +17,10 @@ import {
   search,
   terms,
   textScores
-} from "./chunk-E4UJXX5C.js";
+} from "./chunk-OMFOG4DY.js";
 import "./chunk-SXBH2PUZ.js";
-import "./chunk-TJC5JJJF.js";
+import "./chunk-VLJ2NM44.js";
+import "./chunk-5RDPWQEF.js";
 import "./chunk-W52OSYA4.js";
 export {
   DEFAULT_BM25,

@@ -3,12 +3,14 @@ import {
   filterIds,
   fullTextScores,
   search
-} from "./chunk-E4UJXX5C.js";
+} from "./chunk-OMFOG4DY.js";
 import "./chunk-SXBH2PUZ.js";
 import {
-  pathFor,
   publicMemory
-} from "./chunk-TJC5JJJF.js";
+} from "./chunk-VLJ2NM44.js";
+import {
+  pathFor
+} from "./chunk-5RDPWQEF.js";
 import {
   InvalidInputError,
   MemoryError

@@ -23,21 +23,23 @@ import {
   loadCatalog,
   trashFile,
   trashPathFor
-} from "./chunk-25WTHNFR.js";
+} from "./chunk-22DPOIMF.js";
 import {
   MAX_CONTENT_BYTES,
-  assertId,
   isPriority,
-  isValidId,
   memoryFromFile,
   memoryToFile,
-  newId,
   normalizeTags,
-  pathFor,
   publicMemory,
   runnerMetadata,
   validateContent
-} from "./chunk-TJC5JJJF.js";
+} from "./chunk-VLJ2NM44.js";
+import {
+  assertId,
+  isValidId,
+  newId,
+  pathFor
+} from "./chunk-5RDPWQEF.js";
 import {
   ConfirmationRequiredError,
   CorruptObjectError,
@@ -1495,12 +1497,12 @@ ${ids.map((i) => `Memory-Id: ${i}`).join("\n")}
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./hybrid-7NMBAT5G.js");
+    const { modeSearch } = await import("./hybrid-CCX3PIB5.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./search-FNF2BEMR.js");
+    const { rebuildIndex } = await import("./search-VTJT3AWX.js");
     return rebuildIndex(this, opts);
   }
   close() {

@@ -3,12 +3,14 @@ import {
   MEMORIES_DIR,
   TRASH_DIR,
   trashFile
-} from "./chunk-25WTHNFR.js";
+} from "./chunk-22DPOIMF.js";
 import {
   memoryFromFile,
-  memoryToFile,
+  memoryToFile
+} from "./chunk-VLJ2NM44.js";
+import {
   parseFile
-} from "./chunk-TJC5JJJF.js";
+} from "./chunk-5RDPWQEF.js";
 import {
   InvalidInputError
 } from "./chunk-W52OSYA4.js";

@@ -1,11 +1,13 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
-  assertId,
   memoryFromFile,
   memoryToFile,
-  parseFile,
   publicMemory
-} from "./chunk-TJC5JJJF.js";
+} from "./chunk-VLJ2NM44.js";
+import {
+  assertId,
+  parseFile
+} from "./chunk-5RDPWQEF.js";
 import {
   InvalidInputError,
   MemoryError,
@@ -191,7 +193,7 @@ async function restoreFromTrash(store, id) {
   const inTrash = (tip) => readTrash(store, tip, 0).filter((e) => e.item?.id === id).sort((a, b) => byDeletedDesc(a.item, b.item))[0];
   let fromHistory = null;
   if (!inTrash(store.tip())) {
-    const { lastKnownFile } = await import("./history-TZ6JJIPS.js");
+    const { lastKnownFile } = await import("./history-LN5GTBND.js");
     const last = lastKnownFile(store, id);
     if (!last) throw new NotFoundError(id, "memory in the trash or in git history");
     const stored = memoryFromFile(last.livePath, last.text, (w) => store.warn(w));
