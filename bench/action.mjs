@@ -2,7 +2,8 @@
 // process with INPUT_* variables), in a fresh depth-1 checkout of a bare remote whose memory branch
 // holds N memories (default 1,000):
 //   - store + push (sync: true)   - fetch + search (sync: true, cold index: a fresh runner has none)
-//   - store and list with sync: false, and a plain `git fetch` of the branch, to show where time goes.
+//   - store with sync: false, fetch + list, a plain `git fetch` of the branch and the bundle's start-up
+//     (recent with no local branch, no network), to show where the time goes.
 // Baseline in the same run: an empty `node -e ''` start.
 //
 //   node bench/action.mjs [--memories 1000] [--runs 7]
@@ -106,6 +107,7 @@ try {
   const cases = {
     "baseline: node -e ''": () => time(process.execPath, ['-e', ''], tmp),
     'git fetch of the memory branch (depth 1)': fetchOnly,
+    'action start: recent on an empty local branch (sync: false)': () => step({ command: 'recent', sync: 'false' }),
     'store + push (sync: true)': () => step({ content: 'The deploy needs the VPN on; learned in the bench', tags: 'deploy,vpn' }),
     'fetch + search (sync: true, cold index)': () => step({ command: 'search', query: 'deploy vpn', limit: '10' }),
     'store, local only (sync: false)': () => step({ content: 'local only', sync: 'false' }),
