@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InvalidInputError } from '../core/errors.js';
 import { memoryFromFile, publicMemory, type Memory } from '../core/memory.js';
@@ -58,18 +58,40 @@ function paths(store: MemoryStore) {
   };
 }
 
-function readSegment(file: string): Segment | null {
-  let bytes: Buffer;
+// Decoded segments by file, with the file's identity when read: a long-lived process (an MCP
+// server) re-reads a cache file only when another process replaced it. Files are replaced by
+// rename, so a new version always has a new inode.
+const fileCache = new Map<string, { sig: string; seg: Segment | null }>();
+
+function signature(file: string): string | null {
   try {
-    bytes = readFileSync(file);
+    const st = statSync(file);
+    return `${st.ino}:${st.size}:${st.mtimeMs}`;
   } catch {
     return null;
   }
+}
+
+function rememberFile(file: string, seg: Segment | null): void {
+  const sig = signature(file);
+  fileCache.delete(file);
+  if (sig) fileCache.set(file, { sig, seg });
+  if (fileCache.size > 16) fileCache.delete(fileCache.keys().next().value as string);
+}
+
+function readSegment(file: string): Segment | null {
+  const sig = signature(file);
+  if (!sig) return null;
+  const hit = fileCache.get(file);
+  if (hit && hit.sig === sig) return hit.seg;
+  let seg: Segment | null = null;
   try {
-    return decodeSegment(bytes);
+    seg = decodeSegment(readFileSync(file));
   } catch {
-    return null; // corrupt, truncated or another format: rebuilt by the caller
+    seg = null; // missing, corrupt, truncated or another format: rebuilt by the caller
   }
+  rememberFile(file, seg);
+  return seg;
 }
 
 /** Removes cache files of other index formats: they are never read again. */
@@ -84,17 +106,22 @@ function dropOtherFormats(store: MemoryStore): void {
   }
 }
 
-function writeAtomic(file: string, bytes: Buffer): boolean {
+function writeAtomic(file: string, bytes: Buffer, seg?: Segment): boolean {
   try {
     mkdirSync(join(file, '..'), { recursive: true });
     const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     writeFileSync(tmp, bytes);
     renameSync(tmp, file);
+    if (seg) rememberFile(file, seg);
     return true;
   } catch {
     return false; // a read-only git dir still searches, just without a cache
   }
 }
+
+// Parsed memories by path and blob id: a process that searches after each of its own stores
+// reads and parses each new file once, not once per search.
+const parsed = new Map<string, DocInput>();
 
 function docFrom(store: MemoryStore, path: string, oid: string): DocInput {
   const m = memoryFromFile(path, store.git.readBlob(oid).toString('utf8'), (w) => store.warn(w));
@@ -102,10 +129,21 @@ function docFrom(store: MemoryStore, path: string, oid: string): DocInput {
   return { id: m.id, path, oid, timestamp: Number.isFinite(ts) ? ts : 0, priority: m.priority, category: m.category, scope: m.scope, tags: m.tags, content: m.content };
 }
 
-function addFile(store: MemoryStore, b: SegmentBuilder, path: string, oid: string): void {
+function docFromCached(store: MemoryStore, path: string, oid: string): DocInput {
+  const key = `${path}\0${oid}`;
+  let doc = parsed.get(key);
+  if (!doc) {
+    doc = docFrom(store, path, oid);
+    if (parsed.size >= 2000) parsed.clear();
+    parsed.set(key, doc);
+  }
+  return doc;
+}
+
+function addFile(store: MemoryStore, b: SegmentBuilder, path: string, oid: string, cache = false): void {
   if (!path.endsWith('.md')) return;
   try {
-    b.add(docFrom(store, path, oid));
+    b.add(cache ? docFromCached(store, path, oid) : docFrom(store, path, oid));
   } catch (err) {
     b.skipped++;
     store.warn(`search index: skipped ${path}: ${(err as Error).message}`);
@@ -164,7 +202,7 @@ function buildDelta(store: MemoryStore, base: Segment, tree: string): Segment {
     for (let d = 0; d < base.n; d++) if (gone.has(base.paths.get(d))) removed.push(d);
   }
   const b = new SegmentBuilder();
-  for (const f of diff.added) addFile(store, b, f.path, f.oid);
+  for (const f of diff.added) addFile(store, b, f.path, f.oid, true);
   b.skipped += base.skipped;
   return b.finish({ kind: 'delta', tree, baseBuild: base.build, baseTree: base.tree, removed });
 }
@@ -224,15 +262,15 @@ export function openIndex(store: MemoryStore, opts: IndexOptions = {}): IndexVie
     if (delta) {
       if (needsCompaction(base, delta)) {
         const merged = mergeSegments(base, delta);
-        writeAtomic(files.base, encodeSegment(merged));
+        writeAtomic(files.base, encodeSegment(merged), merged);
         return remember(store, tree, merged, null, viewOf(merged, null));
       }
-      writeAtomic(files.delta, encodeSegment(delta));
+      writeAtomic(files.delta, encodeSegment(delta), delta);
       return remember(store, tree, base, delta, viewOf(base, delta));
     }
   }
   const built = fullBuild(store, tree, opts);
-  writeAtomic(files.base, encodeSegment(built));
+  writeAtomic(files.base, encodeSegment(built), built);
   dropOtherFormats(store);
   return remember(store, tree, built, null, viewOf(built, null));
 }
@@ -247,7 +285,7 @@ export async function rebuildIndex(store: MemoryStore, opts: IndexOptions = {}):
   }
   const built = fullBuild(store, tree, opts);
   const bytes = encodeSegment(built);
-  writeAtomic(paths(store).base, bytes);
+  writeAtomic(paths(store).base, bytes, built);
   dropOtherFormats(store);
   remember(store, tree, built, null, viewOf(built, null));
   return { success: true, indexed: built.n, skipped: built.skipped, tree, bytes: bytes.length, durationMs: Math.round(performance.now() - t0) };

@@ -253,6 +253,23 @@ describe('index cache', () => {
     expect((await a.search({ query: 'two' })).total).toBe(1);
   });
 
+  it('keeps up with its own stores and deletes in a long-lived process', async () => {
+    const repo = makeRepo();
+    const a = open(repo);
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      ids.push((await a.store({ content: `session note ${i} about quince${i}`, tags: ['s'] })).id);
+      expect((await a.search({ query: `quince${i}` })).results.map((r) => r.id)).toEqual([ids[i]]);
+      if (i % 4 === 3) {
+        await a.delete(ids[i - 1]);
+        expect((await a.search({ query: `quince${i - 1}` })).total).toBe(0);
+      }
+    }
+    const fresh = open(repo);
+    await fresh.rebuildIndex();
+    expect(await a.search({ query: 'session note', limit: 20 })).toEqual(await fresh.search({ query: 'session note', limit: 20 }));
+  });
+
   it('ignores and removes caches of another index format', async () => {
     const repo = makeRepo();
     const a = open(repo);
