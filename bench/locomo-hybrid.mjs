@@ -3,7 +3,7 @@
 // session's date, one memory branch per conversation; every QA question is a search; recall@k =
 // |evidence ∩ top k| / |evidence| averaged over questions; MRR over the top 100.
 //
-//   node bench/locomo-hybrid.mjs [path/to/locomo10.json] [--fresh] [--weights 0.7,0.5,0.3]
+//   node bench/locomo-hybrid.mjs [path/to/locomo10.json] [--fresh] [--weights 0.7,0.5,0.3] [--no-feedback-too]
 //
 // Vectors come from the real path: `embedMemories` embeds every turn with the default offline model
 // and commits the vectors to each conversation's memory branch. The branches are kept in the temp
@@ -43,7 +43,7 @@ function evidenceIds(list) {
   return [...new Set(out)];
 }
 
-const systems = ['fulltext', 'vector', ...weights.map((w) => `hybrid w=${w}`)];
+const systems = ['fulltext', 'vector', ...weights.map((w) => `hybrid w=${w}`), ...(args.includes('--no-feedback-too') ? weights.map((w) => `hybrid w=${w} no feedback`) : [])];
 const cats = [1, 2, 3, 4, 5];
 const agg = {};
 for (const s of systems) for (const c of cats) agg[`${s}|${c}`] = { n: 0, r5: 0, r10: 0, mrr: 0 };
@@ -64,7 +64,7 @@ for (const conv of data) {
   const diaOf = new Map(ids.map((id, i) => [id, turns[i].dia]));
   const known = new Set(turns.map((t) => t.dia));
   const stores = Object.fromEntries(
-    systems.map((s) => [s, new MemoryStore({ repo: dir, warn: () => {}, config: s.startsWith('hybrid') ? { hybrid: { vectorWeight: Number(s.slice(9)) } } : {} })]),
+    systems.map((s) => [s, new MemoryStore({ repo: dir, warn: () => {}, config: s.startsWith('hybrid') ? { hybrid: { vectorWeight: Number(s.slice(9).split(' ')[0]) } } : {} })]),
   );
   const t0 = performance.now();
   const e = await embedMemories(stores.fulltext);
@@ -79,7 +79,7 @@ for (const conv of data) {
     for (const system of systems) {
       const mode = system.startsWith('hybrid') ? 'hybrid' : system;
       const t = performance.now();
-      const r = await stores[system].search({ query: String(qa.question), limit: DEPTH, mode });
+      const r = await stores[system].search({ query: String(qa.question), limit: DEPTH, mode }, { feedback: system.endsWith('no feedback') ? false : undefined });
       ms[system].push(performance.now() - t);
       if (r.mode !== mode) throw new Error(`${system} ran as ${r.mode}: ${JSON.stringify(r.fallback)}`);
       const ranked = r.results.map((x) => diaOf.get(x.id));

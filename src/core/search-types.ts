@@ -50,8 +50,8 @@ export interface VectorReport {
 export interface SearchResult extends Memory {
   /** Higher is better; comparable within one response only. */
   relevance: number;
-  /** Vector and hybrid modes: cosine similarity and normalised full-text score, each 0-1. */
-  scores?: { vector?: number; fulltext?: number };
+  /** Vector and hybrid modes: cosine similarity, normalised full-text and feedback scores, each 0-1 (docs/hybrid.md). */
+  scores?: { vector?: number; fulltext?: number; feedback?: number };
 }
 
 export interface SearchResponse {

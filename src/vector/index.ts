@@ -44,6 +44,16 @@ export class VectorIndex {
     return this.ids.length;
   }
 
+  /** The stored (dequantised) vector of memory `id`, or null. */
+  vector(id: string): Float32Array | null {
+    const r = this.rowOf.get(id);
+    if (r === undefined) return null;
+    const out = new Float32Array(this.dims);
+    const base = r * this.dims;
+    for (let j = 0; j < this.dims; j++) out[j] = this.data[base + j] * this.scales[r];
+    return out;
+  }
+
   /** Cosine similarity of `q` (unit length) with every row. */
   scoreAll(q: Float32Array): Float32Array {
     const d = this.dims;

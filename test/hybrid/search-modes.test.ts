@@ -24,17 +24,22 @@ describe('search modes (library)', () => {
   it('runs hybrid by default with an embedder, blending vector and full-text scores', async () => {
     const s = await fixture();
     const embedder = new HttpEmbedder({ model: 'bow', baseUrl: server.url });
-    const r = await s.search({ query: 'database password' }, { embedder });
+    const r = await s.search({ query: 'database password' }, { embedder, feedback: true });
     expect(r.mode).toBe('hybrid');
     expect(r.fallback).toBeUndefined();
     expect(r.results[0].content).toContain('database password');
     expect(r.results[0].scores?.fulltext).toBe(1);
     expect(r.results[0].scores?.vector).toBeGreaterThan(0.3);
-    // relevance = 0.7 x vector + 0.3 x full-text (normalised)
-    expect(r.results[0].relevance).toBeCloseTo(0.7 * r.results[0].scores!.vector! + 0.3, 3);
+    // relevance = 0.7 x vector + 0.3 x (full-text + feedback), each normalised to 0-1
+    const top = r.results[0].scores!;
+    expect(top.feedback).toBeGreaterThan(0);
+    expect(r.results[0].relevance).toBeCloseTo(0.7 * top.vector! + 0.3 * (top.fulltext! + top.feedback!), 3);
+    // Below 100 memories feedback is off unless asked for.
+    const plain = await s.search({ query: 'database password' }, { embedder });
+    expect(plain.results[0].scores!.feedback).toBeUndefined();
+    expect(plain.results[0].relevance).toBeCloseTo(0.7 * plain.results[0].scores!.vector! + 0.3, 3);
     expect(r.vectors).toMatchObject({ model: 'openai:bow', embedded: 3, reused: 0, missing: 0 });
-    const again = await s.search({ query: 'database password' }, { embedder });
-    expect(again.vectors).toMatchObject({ embedded: 0, reused: 3 });
+    expect(plain.vectors).toMatchObject({ embedded: 0, reused: 3 });
   });
 
   it('reports a fallback instead of downgrading silently', async () => {
