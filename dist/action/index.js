@@ -7,7 +7,7 @@ import {
   MemoryStore,
   assertNoNewSecrets,
   guardOptions
-} from "./chunks/chunk-5FBKIVTO.js";
+} from "./chunks/chunk-DBIBWX5X.js";
 import "./chunks/chunk-R7QYHS63.js";
 import "./chunks/chunk-MNFJW6ZK.js";
 import "./chunks/chunk-SXBH2PUZ.js";
@@ -846,8 +846,8 @@ function openMemory(opts = {}) {
     },
     stats: (o) => memoryStats(s, o),
     prune: async (o) => (await import("./chunks/prune-MFCPNZAZ.js")).prune(s, o),
-    importMemories: async (input) => (await import("./chunks/import-export-PZSD2NEG.js")).importMemories(s, input),
-    exportMemories: async (o) => (await import("./chunks/import-export-PZSD2NEG.js")).exportMemories(s, o),
+    importMemories: async (input) => (await import("./chunks/import-export-H2ISAJVC.js")).importMemories(s, input),
+    exportMemories: async (o) => (await import("./chunks/import-export-H2ISAJVC.js")).exportMemories(s, o),
     config: async () => (await import("./chunks/config-ops-7KJ7DHU4.js")).configShow(s),
     configGet: async (key) => (await import("./chunks/config-ops-7KJ7DHU4.js")).configGet(s, key),
     configSet: async (key, value) => (await import("./chunks/config-ops-7KJ7DHU4.js")).configSet(s, key, value),
@@ -983,7 +983,9 @@ function failureMessage(err, inputs) {
   const branch = inputs?.branch ?? "memory";
   const head = `[${err.code}] ${err.message}`;
   let fix;
-  if (err.code === "PERMISSION_DENIED" || (err.code === "PUSH_REJECTED" || err.code === "SYNC_FAILED") && DENIED.test(err.message)) {
+  if (/dubious ownership/i.test(err.message)) {
+    fix = 'the repository belongs to another user than the job (a container job): add a step `run: git config --global --add safe.directory "$GITHUB_WORKSPACE"` before this one.';
+  } else if (err.code === "PERMISSION_DENIED" || (err.code === "PUSH_REJECTED" || err.code === "SYNC_FAILED") && DENIED.test(err.message)) {
     fix = `the job's token may not push to ${remote}: grant \`permissions: contents: write\` to the job (or the workflow). Pull requests from forks get a read-only token: store memories from a push, schedule or workflow_dispatch run instead.`;
   } else {
     switch (err.code) {

@@ -83,4 +83,9 @@ describe('failure messages', () => {
     }
     expect(failureMessage(new MemoryError('PUSH_REJECTED', 'non-fast-forward after 8 retries'))).not.toContain('contents: write');
   });
+
+  it('tells container jobs how to mark the workspace safe', () => {
+    const err = new MemoryError('SYNC_FAILED', "fetching memory from origin failed: fatal: detected dubious ownership in repository at '/__w/widgets/widgets'");
+    expect(failureMessage(err)).toContain('safe.directory');
+  });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
 import { checkoutState, git } from '../helpers.js';
 import { serveReadOnly } from './git-http.js';
 import { checkout, makeRemote, runAction } from './run-action.js';
@@ -120,6 +121,15 @@ describe('action with sync (the default)', () => {
     } finally {
       await http.close();
     }
+  });
+
+  // Needs root to hand the checkout to another user, as a container job's workspace is.
+  it.runIf(process.getuid?.() === 0)('tells a container job to mark the workspace safe when git refuses it', async () => {
+    const ws = checkout(makeRemote());
+    execFileSync('chown', ['-R', 'nobody', ws]);
+    const r = await runAction(ws, { content: 'from a container job' });
+    expect(r.code).toBe(1);
+    expect(r.errors[0]).toContain('safe.directory');
   });
 
   it('fails clearly when the remote cannot be reached', async () => {

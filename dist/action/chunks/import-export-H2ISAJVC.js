@@ -8,7 +8,7 @@ import {
   keyOf,
   loadFingerprints,
   primeFingerprints
-} from "./chunk-5FBKIVTO.js";
+} from "./chunk-DBIBWX5X.js";
 import "./chunk-R7QYHS63.js";
 import "./chunk-MNFJW6ZK.js";
 import {

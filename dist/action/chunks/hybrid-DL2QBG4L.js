@@ -3,7 +3,7 @@ import {
   filterIds,
   fullTextScores,
   search
-} from "./chunk-OMFOG4DY.js";
+} from "./chunk-SIBEQTZN.js";
 import "./chunk-SXBH2PUZ.js";
 import {
   publicMemory
@@ -367,6 +367,15 @@ var VectorIndex = class {
   get size() {
     return this.ids.length;
   }
+  /** The stored (dequantised) vector of memory `id`, or null. */
+  vector(id) {
+    const r = this.rowOf.get(id);
+    if (r === void 0) return null;
+    const out = new Float32Array(this.dims);
+    const base = r * this.dims;
+    for (let j = 0; j < this.dims; j++) out[j] = this.data[base + j] * this.scales[r];
+    return out;
+  }
   /** Cosine similarity of `q` (unit length) with every row. */
   scoreAll(q) {
     const d = this.dims;
@@ -692,6 +701,11 @@ async function embedMemories(store, opts = {}) {
 var SEARCH_MODES = ["hybrid", "vector", "fulltext"];
 var MIN_SIMILARITY = 0.3;
 var EMBED_BUDGET = 500;
+var FEEDBACK_DOCS = 2;
+var FEEDBACK_MIN_MEMORIES = 100;
+function feedbackDefault() {
+  return !["0", "false", "no", "off"].includes((process.env.MEMORY_HYBRID_FEEDBACK ?? "").trim().toLowerCase());
+}
 function vectorWeight(store) {
   const w = Number(store.config().hybrid?.vectorWeight);
   return Number.isFinite(w) && w >= 0 && w <= 1 ? w : 0.7;
@@ -712,24 +726,51 @@ async function vectorRank(store, embedder, q, mode, opts) {
   const cos = index.size ? index.scoreAll(qv) : new Float32Array(0);
   const sim = /* @__PURE__ */ new Map();
   for (let r = 0; r < index.size; r++) if (allowed.has(index.ids[r])) sim.set(index.ids[r], cos[r]);
-  const scored = [];
+  let scored = [];
+  const byScore = (a, b) => b.score - a.score || (a.id < b.id ? 1 : -1);
   if (mode === "vector") {
     for (const [id, v] of sim) scored.push({ id, score: v, v });
   } else {
     const w = vectorWeight(store);
-    const text2 = /* @__PURE__ */ new Map();
-    let max = 0;
-    for (const [id, s] of fullTextScores(store, q.query ?? "", opts)) {
-      if (!allowed.has(id)) continue;
-      text2.set(id, s);
-      if (s > max) max = s;
-    }
-    const ids = new Set(text2.keys());
-    for (const [id, v] of sim) if (v >= MIN_SIMILARITY) ids.add(id);
-    for (const id of ids) {
-      const v = Math.max(0, sim.get(id) ?? 0);
-      const t = max > 0 ? (text2.get(id) ?? 0) / max : 0;
-      scored.push({ id, score: w * v + (1 - w) * t, v, t });
+    const textScores = (t) => {
+      const m = /* @__PURE__ */ new Map();
+      let max = 0;
+      for (const [id, sc] of fullTextScores(store, t, opts)) {
+        if (!allowed.has(id)) continue;
+        m.set(id, sc);
+        if (sc > max) max = sc;
+      }
+      for (const [id, sc] of m) m.set(id, max > 0 ? sc / max : 0);
+      return m;
+    };
+    const text2 = textScores(q.query ?? "");
+    const blend = (vs, feedback) => {
+      const out = [];
+      const ids = new Set(text2.keys());
+      for (const [id, v] of vs) if (v >= MIN_SIMILARITY) ids.add(id);
+      for (const id of ids) {
+        const v = Math.max(0, vs.get(id) ?? 0);
+        const t = text2.get(id) ?? 0;
+        const f = feedback ? feedback.get(id) ?? 0 : void 0;
+        out.push({ id, score: w * v + (1 - w) * (t + (f ?? 0)), v, t, ...f !== void 0 ? { f } : {} });
+      }
+      return out.sort(byScore);
+    };
+    scored = blend(sim, null);
+    if (opts.feedback ?? (feedbackDefault() && allowed.size >= FEEDBACK_MIN_MEMORIES)) {
+      const top = scored.slice(0, FEEDBACK_DOCS).map((x) => x.id);
+      if (top.length) {
+        const q2 = Float32Array.from(qv);
+        for (const id of top) {
+          const v = index.vector(id);
+          if (v) for (let j = 0; j < q2.length; j++) q2[j] += v[j] / top.length;
+        }
+        const cos2 = index.scoreAll(normalize(q2));
+        const sim2 = /* @__PURE__ */ new Map();
+        for (let r = 0; r < index.size; r++) if (allowed.has(index.ids[r])) sim2.set(index.ids[r], cos2[r]);
+        const feedback = textScores(top.map((id) => catalog.byId.get(id).memory.content).join("\n"));
+        scored = blend(sim2, feedback);
+      }
     }
   }
   const ts = (id) => catalog.byId.get(id)?.memory.timestamp ?? "";
@@ -738,6 +779,7 @@ async function vectorRank(store, embedder, q, mode, opts) {
     const m = publicMemory(catalog.byId.get(s.id).memory);
     const scores = { vector: round(s.v ?? 0) };
     if (s.t !== void 0) scores.fulltext = round(s.t);
+    if (s.f !== void 0) scores.feedback = round(s.f);
     return { ...m, relevance: round(s.score), scores };
   });
   return { response: { success: true, results, total: scored.length }, vectors };
@@ -811,6 +853,8 @@ async function modeSearch(store, q = {}, opts = {}) {
 }
 export {
   EMBED_BUDGET,
+  FEEDBACK_DOCS,
+  FEEDBACK_MIN_MEMORIES,
   MIN_SIMILARITY,
   SEARCH_MODES,
   embedMemories,

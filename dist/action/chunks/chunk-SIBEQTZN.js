@@ -1746,7 +1746,7 @@ var require_lunr = __commonJS({
 });
 
 // src/search/index.ts
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 // src/search/analyze.ts
@@ -2578,18 +2578,34 @@ function paths(store) {
     delta: join(store.cacheDir, `search-v${SEGMENT_FORMAT}.delta`)
   };
 }
+var fileCache = /* @__PURE__ */ new Map();
+function signature(file) {
+  try {
+    const st = statSync(file);
+    return `${st.ino}:${st.size}:${st.mtimeMs}`;
+  } catch {
+    return null;
+  }
+}
+function rememberFile(file, seg) {
+  const sig = signature(file);
+  fileCache.delete(file);
+  if (sig) fileCache.set(file, { sig, seg });
+  if (fileCache.size > 16) fileCache.delete(fileCache.keys().next().value);
+}
 function readSegment(file) {
-  let bytes;
+  const sig = signature(file);
+  if (!sig) return null;
+  const hit = fileCache.get(file);
+  if (hit && hit.sig === sig) return hit.seg;
+  let seg = null;
   try {
-    bytes = readFileSync(file);
+    seg = decodeSegment(readFileSync(file));
   } catch {
-    return null;
+    seg = null;
   }
-  try {
-    return decodeSegment(bytes);
-  } catch {
-    return null;
-  }
+  rememberFile(file, seg);
+  return seg;
 }
 function dropOtherFormats(store) {
   try {
@@ -2600,26 +2616,38 @@ function dropOtherFormats(store) {
   } catch {
   }
 }
-function writeAtomic(file, bytes) {
+function writeAtomic(file, bytes, seg) {
   try {
     mkdirSync(join(file, ".."), { recursive: true });
     const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     writeFileSync(tmp, bytes);
     renameSync(tmp, file);
+    if (seg) rememberFile(file, seg);
     return true;
   } catch {
     return false;
   }
 }
+var parsed = /* @__PURE__ */ new Map();
 function docFrom(store, path, oid) {
   const m = memoryFromFile(path, store.git.readBlob(oid).toString("utf8"), (w) => store.warn(w));
   const ts = Date.parse(m.timestamp);
   return { id: m.id, path, oid, timestamp: Number.isFinite(ts) ? ts : 0, priority: m.priority, category: m.category, scope: m.scope, tags: m.tags, content: m.content };
 }
-function addFile(store, b, path, oid) {
+function docFromCached(store, path, oid) {
+  const key = `${path}\0${oid}`;
+  let doc = parsed.get(key);
+  if (!doc) {
+    doc = docFrom(store, path, oid);
+    if (parsed.size >= 2e3) parsed.clear();
+    parsed.set(key, doc);
+  }
+  return doc;
+}
+function addFile(store, b, path, oid, cache = false) {
   if (!path.endsWith(".md")) return;
   try {
-    b.add(docFrom(store, path, oid));
+    b.add(cache ? docFromCached(store, path, oid) : docFrom(store, path, oid));
   } catch (err) {
     b.skipped++;
     store.warn(`search index: skipped ${path}: ${err.message}`);
@@ -2669,7 +2697,7 @@ function buildDelta(store, base, tree) {
     for (let d = 0; d < base.n; d++) if (gone.has(base.paths.get(d))) removed.push(d);
   }
   const b = new SegmentBuilder();
-  for (const f of diff.added) addFile(store, b, f.path, f.oid);
+  for (const f of diff.added) addFile(store, b, f.path, f.oid, true);
   b.skipped += base.skipped;
   return b.finish({ kind: "delta", tree, baseBuild: base.build, baseTree: base.tree, removed });
 }
@@ -2721,15 +2749,15 @@ function openIndex(store, opts = {}) {
     if (delta) {
       if (needsCompaction(base, delta)) {
         const merged = mergeSegments(base, delta);
-        writeAtomic(files.base, encodeSegment(merged));
+        writeAtomic(files.base, encodeSegment(merged), merged);
         return remember(store, tree, merged, null, viewOf(merged, null));
       }
-      writeAtomic(files.delta, encodeSegment(delta));
+      writeAtomic(files.delta, encodeSegment(delta), delta);
       return remember(store, tree, base, delta, viewOf(base, delta));
     }
   }
   const built = fullBuild(store, tree, opts);
-  writeAtomic(files.base, encodeSegment(built));
+  writeAtomic(files.base, encodeSegment(built), built);
   dropOtherFormats(store);
   return remember(store, tree, built, null, viewOf(built, null));
 }
@@ -2742,7 +2770,7 @@ async function rebuildIndex(store, opts = {}) {
   }
   const built = fullBuild(store, tree, opts);
   const bytes = encodeSegment(built);
-  writeAtomic(paths(store).base, bytes);
+  writeAtomic(paths(store).base, bytes, built);
   dropOtherFormats(store);
   remember(store, tree, built, null, viewOf(built, null));
   return { success: true, indexed: built.n, skipped: built.skipped, tree, bytes: bytes.length, durationMs: Math.round(performance.now() - t0) };

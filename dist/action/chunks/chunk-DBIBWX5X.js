@@ -1497,12 +1497,12 @@ ${ids.map((i) => `Memory-Id: ${i}`).join("\n")}
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./hybrid-CCX3PIB5.js");
+    const { modeSearch } = await import("./hybrid-DL2QBG4L.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./search-VTJT3AWX.js");
+    const { rebuildIndex } = await import("./search-E6NP4DBS.js");
     return rebuildIndex(this, opts);
   }
   close() {
