@@ -138,7 +138,7 @@ describe('memory mcp', () => {
     expect(shorts.memories.every((x: any) => x.truncated === undefined)).toBe(true);
   });
 
-  it('writes nothing but protocol messages to stdout, even when the branch has a broken file', async () => {
+  it('writes nothing but protocol messages to stdout, even with a broken file on the branch and a garbage line on stdin', async () => {
     const repo = makeRepo({ commit: true });
     cli(repo, ['store', 'good one']);
     // A hand-written file with broken front matter: the store skips it with a warning.
@@ -158,6 +158,7 @@ describe('memory mcp', () => {
     const send = (m: object) => p.stdin.write(JSON.stringify(m) + '\n');
     send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    p.stdin.write('this line is not JSON-RPC\n'); // a misbehaving client must not take the server down
     send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'memory_list', arguments: {} } });
     send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'memory_get', arguments: { id: 'mem_nope' } } });
     const deadline = Date.now() + 20_000;
