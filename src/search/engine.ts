@@ -271,10 +271,23 @@ const WORD = /^[\p{L}\p{N}]+$/u;
  * terms (`rate-limit` matches "rate limits"), or, for a name with no plain word (`c++`), itself.
  */
 export function nameMatches(name: string, qset: Set<string>): boolean {
-  const ts = queryTerms(name);
-  if (!ts.length) return false;
-  const words = ts.filter((t) => WORD.test(t));
-  return (words.length ? words : ts).every((t) => qset.has(t));
+  const need = nameTerms(name);
+  return need.length > 0 && need.every((t) => qset.has(t));
+}
+
+// Tags and categories repeat across memories and queries: analyse each name once per process.
+const nameTermCache = new Map<string, string[]>();
+
+function nameTerms(name: string): string[] {
+  let need = nameTermCache.get(name);
+  if (!need) {
+    const ts = queryTerms(name);
+    const words = ts.filter((t) => WORD.test(t));
+    need = words.length ? words : ts;
+    if (nameTermCache.size > 50_000) nameTermCache.clear();
+    nameTermCache.set(name, need);
+  }
+  return need;
 }
 
 export interface Ranked {
