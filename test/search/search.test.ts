@@ -75,6 +75,16 @@ describe('memory search (library)', async () => {
     await s.delete(e.id);
   });
 
+  it('reads the boost weights from the config (searchRelevance)', async () => {
+    const weighted = new MemoryStore({ repo, now: () => NOW, warn: () => {}, config: { searchRelevance: { tagMatch: 10, categoryMatch: 0, contentMatch: 0 } } });
+    const r = await weighted.search({ query: 'deploy' });
+    // contentMatch 0: only the tag boost (10 per tag named) and the priority/recency boosts remain.
+    const byId = Object.fromEntries(r.results.map((x) => [x.id, x.relevance]));
+    expect(byId[ids.deploy1]).toBeCloseTo(10 + 1, 3);
+    expect(byId[ids.node]).toBeCloseTo(10 + 0, 3);
+    weighted.close();
+  });
+
   it('finds identifiers: node.js, c++, error 500, snake_case, kebab-case', async () => {
     expect((await idsOf({ query: 'node.js' }))[0]).toBe(ids.node);
     expect((await idsOf({ query: 'node' }))[0]).toBe(ids.node);
