@@ -25,9 +25,9 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // Peak RSS of a child: a preload prints it at exit (spawnSync does not report a child's max RSS).
 const PRELOAD = `data:text/javascript,process.on('exit',()=>process.stderr.write('\\nMAXRSS '+process.resourceUsage().maxRSS+'\\n'))`;
 
-function timed(args, cwd, input) {
+function timed(args, cwd, input, extraEnv = {}) {
   const t = performance.now();
-  const r = spawnSync(process.execPath, ['--import', PRELOAD, ...args], { cwd, env, input, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const r = spawnSync(process.execPath, ['--import', PRELOAD, ...args], { cwd, env: { ...env, ...extraEnv }, input, encoding: 'utf8', maxBuffer: 1 << 30 });
   const ms = performance.now() - t;
   if (r.status !== 0) throw new Error(`${args.join(' ')} failed: ${r.stderr}`);
   const rss = Number(/MAXRSS (\d+)/.exec(r.stderr)?.[1] ?? 0) / 1024;
@@ -74,6 +74,8 @@ try {
     // One store on the imported branch: the first builds the fingerprint cache, the next ones reuse it.
     const stores = Array.from({ length: 5 }, (_, i) => timed([cli, 'store', `bench note ${i} about the deploy cache`, '--json'], repo).ms);
     console.log(`  store after import: first ${stores[0].toFixed(0)} ms (${(stores[0] / baseline).toFixed(2)}x), then median ${median(stores.slice(1)).toFixed(0)} ms (${(median(stores.slice(1)) / baseline).toFixed(2)}x node start)`);
+    const noDedupe = median(Array.from({ length: 5 }, (_, i) => timed([cli, 'store', `bench note ${i} without the lookup`, '--json'], repo, undefined, { MEMORY_DEDUPE: 'false' }).ms));
+    console.log(`  store with MEMORY_DEDUPE=false (no lookup; loads the config schema for the env layer): ${noDedupe.toFixed(0)} ms (${(noDedupe / baseline).toFixed(2)}x)`);
     const dup = median(Array.from({ length: 5 }, () => timed([cli, 'store', 'bench note 1 about the deploy cache', '--json'], repo).ms));
     console.log(`  duplicate store (found, nothing written): ${dup.toFixed(0)} ms (${(dup / baseline).toFixed(2)}x)`);
     const ex = timed([cli, 'export', '--output', join(tmp, `out-${n}.jsonl`)], repo);
