@@ -3,6 +3,7 @@ import { publicMemory } from '../core/memory.js';
 import type { Relaxation, SearchFallback, SearchMode, SearchQuery, SearchResponse, SearchResult, VectorReport } from '../core/search-types.js';
 import type { MemoryStore } from '../core/store.js';
 import { normalize, type Embedder } from '../embed/index.js';
+import { topK } from '../vector/index.js';
 import { branchVectors, commitDefault, storeEmbedder } from '../vector/store-vectors.js';
 import { filterIds, fullTextScores, search as fullTextSearch, type IndexOptions } from './index.js';
 
@@ -53,6 +54,23 @@ function vectorWeight(store: MemoryStore): number {
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
 
+/** The `k` best items by `cmp`, in order, without sorting all of them (vector mode scores every memory). */
+function bestOf<T>(items: T[], k: number, cmp: (a: T, b: T) => number): T[] {
+  if (items.length <= k * 4) return items.sort(cmp).slice(0, k);
+  const top: T[] = [];
+  for (const it of items) {
+    if (top.length === k && cmp(it, top[k - 1]) >= 0) continue;
+    let i = top.length < k ? top.length : k - 1;
+    if (top.length < k) top.push(it);
+    while (i > 0 && cmp(it, top[i - 1]) < 0) {
+      top[i] = top[i - 1];
+      i--;
+    }
+    top[i] = it;
+  }
+  return top;
+}
+
 interface Ran {
   response: SearchResponse;
   vectors?: VectorReport;
@@ -72,15 +90,20 @@ async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery
   if (!allowed.size) return { response: { success: true, results: [], total: 0 }, vectors };
 
   const [qv] = await embedder.embed([text]);
-  const cos = index.size ? index.scoreAll(qv) : new Float32Array(0);
-  const sim = new Map<string, number>();
-  for (let r = 0; r < index.size; r++) if (allowed.has(index.ids[r])) sim.set(index.ids[r], cos[r]);
+  const n = index.size;
+  // Rows passing the filters, as a byte per row: the scans below touch every row, a Set lookup per
+  // row per pass would cost more than the scoring itself.
+  const ok = new Uint8Array(n);
+  let okCount = 0;
+  for (let r = 0; r < n; r++) if (allowed.has(index.ids[r])) okCount += ok[r] = 1;
 
   type Scored = { id: string; score: number; v?: number; t?: number; f?: number };
   let scored: Scored[] = [];
-  const byScore = (a: Scored, b: Scored) => b.score - a.score || (a.id < b.id ? 1 : -1);
+  let total: number;
   if (mode === 'vector') {
-    for (const [id, v] of sim) scored.push({ id, score: v, v });
+    const cos = index.scoreAll(qv);
+    scored = topK(cos, limit, (r) => ok[r] === 1).map((r) => ({ id: index.ids[r], score: cos[r], v: cos[r] }));
+    total = okCount;
   } else {
     const w = vectorWeight(store);
     const textScores = (t: string) => {
@@ -95,50 +118,48 @@ async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery
       return m;
     };
     const text = textScores(q.query ?? '');
-    const blend = (vs: Map<string, number>, feedback: Map<string, number> | null) => {
+    const blend = (cos: Float32Array, feedback: Map<string, number> | null) => {
       const out: Scored[] = [];
-      const ids = new Set(text.keys());
-      for (const [id, v] of vs) if (v >= MIN_SIMILARITY) ids.add(id);
-      for (const id of ids) {
-        const v = Math.max(0, vs.get(id) ?? 0);
+      const push = (id: string, v: number) => {
         const t = text.get(id) ?? 0;
         const f = feedback ? feedback.get(id) ?? 0 : undefined;
         out.push({ id, score: w * v + (1 - w) * (t + (f ?? 0)), v, t, ...(f !== undefined ? { f } : {}) });
-      }
-      return out.sort(byScore);
+      };
+      for (let r = 0; r < n; r++) if (ok[r] && (cos[r] >= MIN_SIMILARITY || text.has(index.ids[r]))) push(index.ids[r], Math.max(0, cos[r]));
+      // Full-text matches without a vector yet (over the embedding budget) still count.
+      for (const id of text.keys()) if (!index.rowOf.has(id)) push(id, 0);
+      return out;
     };
-    scored = blend(sim, null);
+    scored = blend(index.scoreAll(qv), null);
     // Feedback needs a collection: among a handful of memories the top two are often unrelated, and
     // their words would pull in more unrelated ones. Forced on by `feedback: true`.
     if (opts.feedback ?? (feedbackDefault() && allowed.size >= FEEDBACK_MIN_MEMORIES)) {
       // Pseudo-relevance feedback: the best FEEDBACK_DOCS matches of the first pass move the query
       // vector towards them and add a full-text query made of their words, which finds the evidence
       // a short question words differently (+1.3 points of recall@10 on LoCoMo, BENCHMARKS.md).
-      const top = scored.slice(0, FEEDBACK_DOCS).map((x) => x.id);
+      const top = bestOf(scored, FEEDBACK_DOCS, (a, b) => b.score - a.score || (a.id < b.id ? 1 : -1)).map((x) => x.id);
       if (top.length) {
         const q2 = Float32Array.from(qv);
         for (const id of top) {
           const v = index.vector(id);
           if (v) for (let j = 0; j < q2.length; j++) q2[j] += v[j] / top.length;
         }
-        const cos2 = index.scoreAll(normalize(q2));
-        const sim2 = new Map<string, number>();
-        for (let r = 0; r < index.size; r++) if (allowed.has(index.ids[r])) sim2.set(index.ids[r], cos2[r]);
         const feedback = textScores(top.map((id) => catalog.byId.get(id)!.memory.content).join('\n'));
-        scored = blend(sim2, feedback);
+        scored = blend(index.scoreAll(normalize(q2)), feedback);
       }
     }
+    total = scored.length;
   }
   const ts = (id: string) => catalog.byId.get(id)?.memory.timestamp ?? '';
-  scored.sort((a, b) => b.score - a.score || (ts(a.id) < ts(b.id) ? 1 : ts(a.id) > ts(b.id) ? -1 : a.id < b.id ? 1 : -1));
-  const results: SearchResult[] = scored.slice(0, limit).map((s) => {
+  const better = (a: Scored, b: Scored) => b.score - a.score || (ts(a.id) < ts(b.id) ? 1 : ts(a.id) > ts(b.id) ? -1 : a.id < b.id ? 1 : -1);
+  const results: SearchResult[] = bestOf(scored, limit, better).map((s) => {
     const m = publicMemory(catalog.byId.get(s.id)!.memory);
     const scores: SearchResult['scores'] = { vector: round(s.v ?? 0) };
     if (s.t !== undefined) scores.fulltext = round(s.t);
     if (s.f !== undefined) scores.feedback = round(s.f);
     return { ...m, relevance: round(s.score), scores };
   });
-  return { response: { success: true, results, total: scored.length }, vectors };
+  return { response: { success: true, results, total }, vectors };
 }
 
 /**

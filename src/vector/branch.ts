@@ -90,6 +90,7 @@ export class BranchVectors {
   readonly folder: string;
   private readonly cacheFile: string;
   private memo: { tree: string | null; rows: Map<string, CachedRow>; dims: number } | null = null;
+  private lastIndex: { rows: VectorRow[]; index: VectorIndex } | null = null;
 
   constructor(readonly store: MemoryStore, readonly embedder: Embedder, private readonly opts: BranchVectorsOptions = {}) {
     this.slug = modelSlug(embedder.id);
@@ -285,8 +286,13 @@ export class BranchVectors {
       memo.dims = dims;
       this.writeCache(memo.tree, [...memo.rows.values()], dims);
     }
+    // The same rows as the previous call (nothing embedded, nothing changed): reuse its index rather
+    // than copying every vector again.
+    const last = this.lastIndex;
+    const index = last && last.rows.length === result.length && last.rows.every((r, i) => r === result[i]) ? last.index : new VectorIndex(dims, result);
+    this.lastIndex = { rows: result, index };
     return {
-      index: new VectorIndex(dims, result),
+      index,
       report: { model: this.embedder.id, embedded: fresh.length, reused, missing, pruned, commit, embedMs: Math.round(embedMs || (fresh.length ? performance.now() - t0 : 0)) },
     };
   }

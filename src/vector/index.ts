@@ -57,6 +57,7 @@ export class VectorIndex {
   /** Cosine similarity of `q` (unit length) with every row. */
   scoreAll(q: Float32Array): Float32Array {
     const d = this.dims;
+    if (!this.ids.length) return new Float32Array(0);
     if (q.length !== d) throw new Error(`query has ${q.length} dimensions, index ${d}`);
     const n = this.ids.length;
     const out = new Float32Array(n);
