@@ -3,6 +3,8 @@ import { MemoryStore } from '../../src/core/store.js';
 import { MemoryError } from '../../src/core/errors.js';
 import { coreSet } from '../../src/core/core-doc.js';
 import { autoTags } from '../../src/lifecycle/autotag.js';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { cli, git, makeRepo } from '../helpers.js';
 
 const j = (...p: string[]) => p.join('');
@@ -59,6 +61,34 @@ describe('store(): de-duplication and upserts', () => {
     expect((await s.store({ content: 'Build cache is in bucket ci-cache-2', upsertKey: 'build-cache' })).duplicate).toBe(true);
     expect(commits(repo)).toBe(n);
     expect(git(repo, 'log', '-1', '--format=%s', 'memory')).toContain(`update ${a.id}`);
+  });
+});
+
+describe('store(): de-duplication index', () => {
+  it('is rebuilt from the branch when the cache is gone (a fresh clone), for every front-matter form', async () => {
+    const repo = makeRepo();
+    const s = new MemoryStore({ repo, warn: () => {} });
+    const plain = await s.store({ content: 'plain memory', tags: ['t'] });
+    const scoped = await s.store({ content: 'scoped memory', scope: 'p2p:ou_123', tags: ['t'] });
+    const keyed = await s.store({ content: 'keyed v1', upsertKey: 'build cache: "main"', scope: 'agent #2', tags: ['t'] });
+    const numeric = await s.store({ content: 'numeric scope', scope: '123', tags: ['t'] });
+    // A hand-written file without an id, and one with odd YAML.
+    const hand = '---\ntags: [x]\n---\nhand written memory\n';
+    const odd = "---\nid: mem_oddyaml1\nscope: 'quoted scope'\n---\nodd yaml memory";
+    await s.mutate(() => ({ change: { changes: new Map([['memories/notes/hand.md', Buffer.from(hand)], ['memories/notes/odd.md', Buffer.from(odd)]]), message: 'hand\n' }, result: {} }));
+    const cache = join(s.cacheDir, 'fingerprints-v1.json');
+    for (const fresh of [true, false]) {
+      if (fresh) rmSync(cache, { force: true });
+      const t = new MemoryStore({ repo, warn: () => {} });
+      expect((await t.store({ content: 'plain   memory' })).id).toBe(plain.id);
+      expect((await t.store({ content: 'scoped memory', scope: 'p2p:ou_123' })).id).toBe(scoped.id);
+      expect((await t.store({ content: 'numeric scope', scope: '123' })).id).toBe(numeric.id);
+      expect((await t.store({ content: 'hand written memory' })).duplicate).toBe(true);
+      expect((await t.store({ content: 'odd yaml memory', scope: 'quoted scope' })).id).toBe('mem_oddyaml1');
+      const up = await t.store({ content: fresh ? 'keyed v2' : 'keyed v3', upsertKey: 'build cache: "main"', scope: 'agent #2' });
+      expect(up).toMatchObject({ id: keyed.id, upserted: true });
+      expect(existsSync(cache)).toBe(true);
+    }
   });
 });
 
