@@ -11,6 +11,7 @@
 // The 10,000 vectors of part 3 are random unit vectors written as the default model's files (timing
 // only: embedding 10,000 texts would take minutes and measures the model, not the search).
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildPrivate, corpus, gitEnv, median, fmt, repoWith, rng, timeRun } from './search-lib.mjs';
 
@@ -29,6 +30,28 @@ function randomRows(n, seed) {
     rows.push(v);
   }
   return rows;
+}
+
+/**
+ * Peak RSS of this process from /proc (VmHWM): getrusage's maxRSS is inherited across fork and exec on
+ * Linux, so a child started by a big parent would report the parent's peak.
+ */
+function peakRssMB() {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+  return m ? Number(m[1]) / 1024 : process.resourceUsage().maxRSS / 1024;
+}
+
+if (process.argv[2] === '--rss-full-child') {
+  // Part 2b: the real path on a branch of N memories with committed vectors: catalog, vectors,
+  // full-text index, model, one hybrid search.
+  const { MemoryStore } = await import(process.argv[3]);
+  const s = new MemoryStore({ repo: process.argv[4], warn: () => {} });
+  const t = performance.now();
+  const r = await s.search({ query: 'deploy server cache timeout', mode: 'hybrid' });
+  const ms = performance.now() - t;
+  if (r.mode !== 'hybrid' || r.vectors.embedded !== 0) throw new Error(JSON.stringify({ mode: r.mode, fallback: r.fallback, vectors: r.vectors }));
+  console.log(JSON.stringify({ results: r.results.length, total: r.total, firstSearchMs: ms, maxRssMB: peakRssMB() }));
+  process.exit(0);
 }
 
 if (process.argv[2] === '--rss-child') {
@@ -50,12 +73,28 @@ if (process.argv[2] === '--rss-child') {
   const t = performance.now();
   const hits = index.search(q, 10);
   const ms = performance.now() - t;
-  console.log(JSON.stringify({ n, hits: hits.length, searchMs: ms, maxRssMB: process.resourceUsage().maxRSS / 1024 }));
+  console.log(JSON.stringify({ n, hits: hits.length, searchMs: ms, maxRssMB: peakRssMB() }));
   process.exit(0);
 }
 
 const { out, cli, lib } = buildPrivate();
 const { VectorIndex, encodeVector, vectorContentHash, vectorPath, MemoryStore } = await import(lib);
+
+/** A cached repository of N synthetic memories whose branch also holds a (random) vector for each. */
+async function repoWithVectors(N) {
+  const docs = corpus(N, 11);
+  const { dir, ids } = await repoWith(lib, `hybrid-${N}`, docs);
+  const store = new MemoryStore({ repo: dir, warn: () => {} });
+  const slug = 'use-lite-en-0.2.0';
+  if (!store.git.entryAt(store.treeOf(store.tip()), `vectors/${slug}`)) {
+    const vecs = randomRows(N, 5);
+    const changes = new Map();
+    ids.forEach((id, i) => changes.set(vectorPath(slug, id, docs[i].timestamp), encodeVector('use-lite-en@0.2.0', vectorContentHash(docs[i].content), vecs[i])));
+    await store.git.commit({ ref: store.ref, expect: store.tip(), changes, message: 'bench: vectors', author: { name: 'Bench', email: 'bench@example.com' } });
+  }
+  store.close();
+  return dir;
+}
 
 // 1. In-process search.
 console.log('## in-process vector search (512 dimensions, int8, brute force, top 10)');
@@ -95,25 +134,28 @@ for (const n of quick ? [10_000] : [10_000, 100_000]) {
   const r = spawnSync(process.execPath, [me, '--rss-child', lib, String(n)], { encoding: 'utf8', env: gitEnv });
   if (r.status !== 0) throw new Error(r.stderr);
   const res = JSON.parse(r.stdout.trim().split('\n').pop());
-  const base = spawnSync(process.execPath, ['-e', 'console.log(process.resourceUsage().maxRSS / 1024)'], { encoding: 'utf8' });
+  const base = spawnSync(process.execPath, ['-e', "console.log(Number(/VmHWM:\\s+(\\d+)/.exec(require('fs').readFileSync('/proc/self/status','utf8'))[1]) / 1024)"], { encoding: 'utf8' });
   console.log(`\n## memory\n${n} vectors + default model + one query: peak RSS ${res.maxRssMB.toFixed(0)} MB (an empty node process: ${Number(base.stdout).toFixed(0)} MB); search ${fmt(res.searchMs)} ms`);
+}
+
+// 2b. The whole search path on a branch of 100,000 memories with committed vectors.
+if (!quick) {
+  const dir = await repoWithVectors(100_000);
+  const me = fileURLToPath(import.meta.url);
+  const run = () => {
+    const r = spawnSync(process.execPath, [me, '--rss-full-child', lib, dir], { encoding: 'utf8', env: { ...gitEnv, MEMORY_EMBEDDER: '' } });
+    if (r.status !== 0) throw new Error(r.stderr);
+    return JSON.parse(r.stdout.trim().split('\n').pop());
+  };
+  const cold = run(); // builds the local caches (catalog, full-text index, vectors)
+  const warm = run();
+  console.log(`100000 memories, hybrid search in a new process: peak RSS ${warm.maxRssMB.toFixed(0)} MB with warm caches (${cold.maxRssMB.toFixed(0)} MB on the first run, which builds them); search ${fmt(warm.firstSearchMs)} ms including the model load`);
 }
 
 // 3. CLI on 10,000 memories with committed vectors.
 {
   const N = quick ? 2_000 : 10_000;
-  const docs = corpus(N, 11);
-  const { dir, ids } = await repoWith(lib, `hybrid-${N}`, docs);
-  const store = new MemoryStore({ repo: dir, warn: () => {} });
-  const slug = 'use-lite-en-0.2.0';
-  const have = store.git.entryAt(store.treeOf(store.tip()), `vectors/${slug}`);
-  if (!have) {
-    const vecs = randomRows(N, 5);
-    const changes = new Map();
-    ids.forEach((id, i) => changes.set(vectorPath(slug, id, docs[i].timestamp), encodeVector('use-lite-en@0.2.0', vectorContentHash(docs[i].content), vecs[i])));
-    await store.git.commit({ ref: store.ref, expect: store.tip(), changes, message: 'bench: vectors', author: { name: 'Bench', email: 'bench@example.com' } });
-  }
-  store.close();
+  const dir = await repoWithVectors(N);
   const env = { ...gitEnv, MEMORY_EMBEDDER: '' };
   const runs = quick ? 3 : 7;
   const time = (args) => {
