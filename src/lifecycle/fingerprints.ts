@@ -15,22 +15,91 @@ import { isTreeMode } from '../git/tree.js';
  */
 export interface Fingerprint {
   path: string;
-  oid: string;
   id: string;
   hash: string;
   key?: string;
 }
 
-export interface FingerprintIndex {
-  tree: string | null;
-  byPath: Map<string, Fingerprint>;
-  byHash: Map<string, Fingerprint>;
-  byKey: Map<string, Fingerprint>;
+const enc = (key: string) => `k:${encodeURIComponent(key)}`;
+
+/**
+ * The index, kept as the text of its cache file (one line per file: hash, id, key, path) and searched
+ * with indexOf: a store needs one or two lookups, and parsing 100,000 entries into maps cost more than
+ * the rest of the store (measured: ~250 ms of parse, map building and GC at 100,000; the text form
+ * reads, searches and writes back in a few tens of ms).
+ */
+export class FingerprintIndex {
+  constructor(
+    public tree: string | null,
+    private body = '\n',
+  ) {}
+
+  private lineAt(start: number): Fingerprint {
+    const end = this.body.indexOf('\n', start);
+    const [hash, id, key, ...rest] = this.body.slice(start, end).split('\t');
+    const f: Fingerprint = { hash, id, path: rest.join('\t') };
+    if (key) f.key = decodeURIComponent(key.slice(2));
+    return f;
+  }
+
+  byHash(hash: string): Fingerprint | undefined {
+    const i = this.body.indexOf(`\n${hash}\t`);
+    return i < 0 ? undefined : this.lineAt(i + 1);
+  }
+
+  byKey(key: string): Fingerprint | undefined {
+    const i = this.body.indexOf(`\t${enc(key)}\t`);
+    return i < 0 ? undefined : this.lineAt(this.body.lastIndexOf('\n', i) + 1);
+  }
+
+  remove(path: string): boolean {
+    const i = this.body.indexOf(`\t${path}\n`);
+    if (i < 0) return false;
+    const start = this.body.lastIndexOf('\n', i) + 1;
+    this.body = this.body.slice(0, start) + this.body.slice(i + path.length + 2);
+    return true;
+  }
+
+  add(f: Fingerprint): void {
+    if (/[\t\n]/.test(f.path)) return; // cannot be a line; such a file is just not de-duplicated against
+    this.remove(f.path);
+    this.body += `${f.hash}\t${f.id}\t${f.key ? enc(f.key) : ''}\t${f.path}\n`;
+  }
+
+  /** Applies many changes at once (a fetch, a clear): one pass instead of one string copy per change. */
+  applyMany(changes: Array<{ path: string; f: Fingerprint | null }>): void {
+    const lines = new Map<string, string>();
+    for (const line of this.body.split('\n')) if (line) lines.set(line.slice(nthTab(line, 3) + 1), line);
+    for (const { path, f } of changes) {
+      lines.delete(path);
+      if (f && !/[\t\n]/.test(f.path)) lines.set(path, `${f.hash}\t${f.id}\t${f.key ? enc(f.key) : ''}\t${f.path}`);
+    }
+    this.body = '\n' + [...lines.values()].map((l) => l + '\n').join('');
+  }
+
+  *entries(): Generator<Fingerprint> {
+    for (let i = 1; i < this.body.length; ) {
+      const end = this.body.indexOf('\n', i);
+      if (end < 0) return;
+      yield this.lineAt(i);
+      i = end + 1;
+    }
+  }
+
+  text(): string {
+    return this.body;
+  }
+}
+
+function nthTab(line: string, n: number): number {
+  let i = -1;
+  for (let k = 0; k < n; k++) i = line.indexOf('\t', i + 1);
+  return i;
 }
 
 /** Front-matter field holding the upsert key. */
 export const UPSERT_KEY_FIELD = 'upsert_key';
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** Whitespace differences never make two memories different. */
 export function normalizeContent(content: string): string {
@@ -46,29 +115,6 @@ export function contentHash(content: string, scope?: string): string {
 
 export function keyOf(key: string, scope?: string): string {
   return `${scope ?? ''}\0${key}`;
-}
-
-function index(tree: string | null, items: Iterable<Fingerprint>): FingerprintIndex {
-  const idx: FingerprintIndex = { tree, byPath: new Map(), byHash: new Map(), byKey: new Map() };
-  for (const f of items) add(idx, f);
-  return idx;
-}
-
-function add(idx: FingerprintIndex, f: Fingerprint): void {
-  idx.byPath.set(f.path, f);
-  // First in path order wins, like the catalog's rule for two files claiming one id.
-  const h = idx.byHash.get(f.hash);
-  if (!h || h.path > f.path) idx.byHash.set(f.hash, f);
-  if (f.key) {
-    const k = idx.byKey.get(f.key);
-    if (!k || k.path > f.path) idx.byKey.set(f.key, f);
-  }
-}
-
-function rebuildLookups(idx: FingerprintIndex): void {
-  idx.byHash.clear();
-  idx.byKey.clear();
-  for (const f of idx.byPath.values()) add(idx, f);
 }
 
 /**
@@ -101,13 +147,13 @@ function fingerprint(git: GitRepository, path: string, oid: string): Fingerprint
     const text = git.readBlob(oid).toString('utf8');
     const q = quickFields(path, text);
     if (q) {
-      const f: Fingerprint = { path, oid, id: q.id, hash: contentHash(q.content, q.scope) };
+      const f: Fingerprint = { path, id: q.id, hash: contentHash(q.content, q.scope) };
       if (q.key) f.key = keyOf(q.key, q.scope);
       return f;
     }
     const m = memoryFromFile(path, text);
     const rawKey = m.extra[UPSERT_KEY_FIELD];
-    const f: Fingerprint = { path, oid, id: m.id, hash: contentHash(m.content, m.scope) };
+    const f: Fingerprint = { path, id: m.id, hash: contentHash(m.content, m.scope) };
     if (typeof rawKey === 'string' && rawKey) f.key = keyOf(rawKey, m.scope);
     return f;
   } catch {
@@ -142,21 +188,17 @@ export function diffBlobs(git: GitRepository, a: string | null, b: string | null
   walk(sub(a), sub(b), prefix);
 }
 
-interface CacheFile {
-  format: number;
-  tree: string | null;
-  items: Array<[string, string, string, string, string?]>;
-}
+const HEADER = `git-memory fingerprints v${FORMAT} `;
+const fileOf = (cacheDir: string) => join(cacheDir, `fingerprints-v${FORMAT}.txt`);
 
 const memo = new WeakMap<GitRepository, Map<string, FingerprintIndex>>();
 
 function save(idx: FingerprintIndex, cacheDir: string): void {
-  const file = join(cacheDir, `fingerprints-v${FORMAT}.json`);
+  const file = fileOf(cacheDir);
   try {
     mkdirSync(cacheDir, { recursive: true });
-    const body: CacheFile = { format: FORMAT, tree: idx.tree, items: [...idx.byPath.values()].map((f) => (f.key ? [f.path, f.oid, f.id, f.hash, f.key] : [f.path, f.oid, f.id, f.hash])) };
     const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    writeFileSync(tmp, JSON.stringify(body));
+    writeFileSync(tmp, HEADER + (idx.tree ?? '-') + idx.text());
     renameSync(tmp, file);
   } catch {
     /* read-only git dir: works, without the cache */
@@ -169,9 +211,22 @@ function save(idx: FingerprintIndex, cacheDir: string): void {
  */
 export function primeFingerprints(git: GitRepository, cacheDir: string, base: string | null, next: string, added: Fingerprint[]): void {
   const idx = loadFingerprints(git, base, cacheDir);
-  for (const f of added) add(idx, f);
+  idx.applyMany(added.map((f) => ({ path: f.path, f })));
   idx.tree = next;
   save(idx, cacheDir);
+}
+
+function readCache(cacheDir: string): FingerprintIndex | null {
+  try {
+    const text = readFileSync(fileOf(cacheDir), 'utf8');
+    if (!text.startsWith(HEADER) || !text.endsWith('\n')) return null;
+    const nl = text.indexOf('\n');
+    const tree = text.slice(HEADER.length, nl);
+    if (tree !== '-' && !/^[0-9a-f]{40}$/.test(tree)) return null;
+    return new FingerprintIndex(tree === '-' ? null : tree, text.slice(nl));
+  } catch {
+    return null; // missing or broken: rebuilt
+  }
 }
 
 /** The index at `tree`, from memory, the cache file, or by diffing from the cached tree. */
@@ -180,40 +235,23 @@ export function loadFingerprints(git: GitRepository, tree: string | null, cacheD
   if (!perRepo) memo.set(git, (perRepo = new Map()));
   const cached = perRepo.get(cacheDir);
   if (cached && cached.tree === tree) return cached;
-  const file = join(cacheDir, `fingerprints-v${FORMAT}.json`);
-  let idx = cached ?? null;
-  if (!idx) {
-    try {
-      const data = JSON.parse(readFileSync(file, 'utf8')) as CacheFile;
-      if (data.format === FORMAT && Array.isArray(data.items)) {
-        idx = index(data.tree, data.items.map(([path, oid, id, hash, key]) => (key ? { path, oid, id, hash, key } : { path, oid, id, hash })));
-      }
-    } catch {
-      /* missing or broken: rebuilt from an empty index */
-    }
-  }
-  if (!idx) idx = index(null, []);
+  let idx = cached ?? readCache(cacheDir) ?? new FingerprintIndex(null);
   if (idx.tree !== tree) {
     let from = idx.tree;
     try {
       if (from) git.readTree(from);
     } catch {
       from = null; // the cached tree is gone (gc after a rewrite): start over
-      idx = index(null, []);
+      idx = new FingerprintIndex(null);
     }
-    const next = idx;
-    let removed = false;
+    const changes: Array<{ path: string; f: Fingerprint | null }> = [];
     diffBlobs(git, from, tree, MEMORIES_DIR, (path, _old, oid) => {
-      if (next.byPath.delete(path)) removed = true;
-      if (oid && path.endsWith('.md')) {
-        const f = fingerprint(git, path, oid);
-        if (f) add(next, f);
-      }
+      changes.push({ path, f: oid && path.endsWith('.md') ? fingerprint(git, path, oid) : null });
     });
-    // A removed file may have been the one a hash or key pointed to: recompute those lookups once.
-    if (removed) rebuildLookups(next);
-    next.tree = tree;
-    save(next, cacheDir);
+    if (changes.length > 64) idx.applyMany(changes);
+    else for (const c of changes) c.f ? idx.add(c.f) : idx.remove(c.path);
+    idx.tree = tree;
+    save(idx, cacheDir);
   }
   perRepo.set(cacheDir, idx);
   return idx;

@@ -233,8 +233,12 @@ export async function importRecords(store: MemoryStore, items: Array<{ line: num
       const tree = store.treeOf(tip);
       const fp = tree ? loadFingerprints(store.git, tree, store.cacheDir) : null;
       const haveIds = new Set<string>();
-      const haveHashes = new Set<string>(fp ? fp.byHash.keys() : []);
-      if (fp) for (const f of fp.byPath.values()) haveIds.add(f.id);
+      const haveHashes = new Set<string>();
+      if (fp)
+        for (const f of fp.entries()) {
+          haveIds.add(f.id);
+          haveHashes.add(f.hash);
+        }
       const picked: Array<{ index: number; hash: string }> = [];
       const paths = new Set<string>();
       let dups = 0;
@@ -293,7 +297,7 @@ export async function importRecords(store: MemoryStore, items: Array<{ line: num
           r.picked.map((p) => {
             const m = batch[p.index];
             const key = m.extra[UPSERT_KEY_FIELD];
-            const f: Fingerprint = { path: m.path, oid: blobIds.get(p.index)!, id: m.id, hash: p.hash };
+            const f: Fingerprint = { path: m.path, id: m.id, hash: p.hash };
             if (typeof key === 'string' && key) f.key = keyOf(key, m.scope);
             return f;
           }),

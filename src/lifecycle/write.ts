@@ -136,12 +136,12 @@ export function findExisting(store: DedupeSource, tip: string | null, q: { hash:
       return null;
     }
   };
-  const byKey = q.key ? idx.byKey.get(q.key) : undefined;
+  const byKey = q.key ? idx.byKey(q.key) : undefined;
   if (byKey) {
     const m = read(byKey.path);
     if (m) return { kind: 'upsert', memory: m };
   }
-  const byHash = q.hash ? idx.byHash.get(q.hash) : undefined;
+  const byHash = q.hash ? idx.byHash(q.hash) : undefined;
   if (byHash) {
     const m = read(byHash.path);
     if (m) return { kind: 'duplicate', memory: m };

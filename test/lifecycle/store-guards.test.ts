@@ -76,7 +76,7 @@ describe('store(): de-duplication index', () => {
     const hand = '---\ntags: [x]\n---\nhand written memory\n';
     const odd = "---\nid: mem_oddyaml1\nscope: 'quoted scope'\n---\nodd yaml memory";
     await s.mutate(() => ({ change: { changes: new Map([['memories/notes/hand.md', Buffer.from(hand)], ['memories/notes/odd.md', Buffer.from(odd)]]), message: 'hand\n' }, result: {} }));
-    const cache = join(s.cacheDir, 'fingerprints-v1.json');
+    const cache = join(s.cacheDir, 'fingerprints-v2.txt');
     for (const fresh of [true, false]) {
       if (fresh) rmSync(cache, { force: true });
       const t = new MemoryStore({ repo, warn: () => {} });
