@@ -138,8 +138,10 @@ describe('action: failures', () => {
     ['an unknown id', { command: 'get', id: 'mem_0000000000000000' }, 'NOT_FOUND'],
     ['a bad branch name', { command: 'list', branch: 'a..b' }, 'INVALID_INPUT'],
   ];
+  // None of these writes anything (asserted), so they share one checkout.
+  let shared: string | undefined;
   it.each(cases)('fails the step with a code and a fix for %s', async (_what, inputs, code) => {
-    const ws = checkout(makeRemote());
+    const ws = (shared ??= checkout(makeRemote()));
     const r = await runAction(ws, { sync: 'false', ...inputs });
     expect(r.code).toBe(1);
     expect(r.json).toMatchObject({ success: false, error: { code } });
