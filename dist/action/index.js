@@ -7,7 +7,7 @@ import {
   MemoryStore,
   assertNoNewSecrets,
   guardOptions
-} from "./chunks/chunk-DBIBWX5X.js";
+} from "./chunks/chunk-QVHTLE26.js";
 import "./chunks/chunk-R7QYHS63.js";
 import "./chunks/chunk-MNFJW6ZK.js";
 import "./chunks/chunk-SXBH2PUZ.js";
@@ -846,8 +846,8 @@ function openMemory(opts = {}) {
     },
     stats: (o) => memoryStats(s, o),
     prune: async (o) => (await import("./chunks/prune-MFCPNZAZ.js")).prune(s, o),
-    importMemories: async (input) => (await import("./chunks/import-export-H2ISAJVC.js")).importMemories(s, input),
-    exportMemories: async (o) => (await import("./chunks/import-export-H2ISAJVC.js")).exportMemories(s, o),
+    importMemories: async (input) => (await import("./chunks/import-export-H4Y4XWCM.js")).importMemories(s, input),
+    exportMemories: async (o) => (await import("./chunks/import-export-H4Y4XWCM.js")).exportMemories(s, o),
     config: async () => (await import("./chunks/config-ops-7KJ7DHU4.js")).configShow(s),
     configGet: async (key) => (await import("./chunks/config-ops-7KJ7DHU4.js")).configGet(s, key),
     configSet: async (key, value) => (await import("./chunks/config-ops-7KJ7DHU4.js")).configSet(s, key, value),
@@ -881,8 +881,10 @@ ${results.length} of ${total} match${total === 1 ? "" : "es"} on branch ${code(q
 ${rows.join("\n")}
 `;
 }
-function storeSummary(id, tags, branch, pushedTo) {
+function storeSummary(id, tags, branch, pushedTo, duplicate = false) {
   const t = tags.length ? ` (tags: ${tags.map((x) => escapeCell(x, 40)).join(", ")})` : "";
+  if (duplicate) return `Memory ${code(id)} on branch ${code(branch)} already had this content: nothing new stored.
+`;
   return `Stored memory ${code(id)} on branch ${code(branch)}${t}${pushedTo ? `, pushed to ${code(pushedTo)}` : ", not pushed (sync: false)"}.
 `;
 }
@@ -897,10 +899,13 @@ function excerpt(s, max = 100) {
 async function execute(inputs, log) {
   const memory = openMemory({ repo: inputs.path, branch: inputs.branch, source: "github-action", warn: (m) => log.warning(m) });
   try {
-    if (inputs.sync && (READS.has(inputs.command) || inputs.command === "delete")) await pull(memory, inputs, log);
+    if (inputs.sync && (READS.has(inputs.command) || WRITES.has(inputs.command))) await pull(memory, inputs, log);
     const result = await perform(memory, inputs, log);
     if (inputs.sync && WRITES.has(inputs.command)) await push(memory, inputs, log);
-    if (inputs.command === "store") result.summary = storeSummary(result.id, inputs.tags, inputs.branch, inputs.sync ? inputs.remote : null);
+    if (inputs.command === "store") {
+      const tags = result.json.tags ?? inputs.tags;
+      result.summary = storeSummary(result.id, tags, inputs.branch, inputs.sync ? inputs.remote : null, result.json.duplicate === true);
+    }
     return result;
   } finally {
     memory.close();
@@ -924,8 +929,14 @@ async function perform(memory, inputs, log) {
   switch (inputs.command) {
     case "store": {
       const r = await memory.store({ content: inputs.content, tags: inputs.tags, category: inputs.category, priority: inputs.priority });
-      log.info(`stored ${r.id} (${r.timestamp})`);
-      return { json: { success: true, id: r.id, timestamp: r.timestamp }, id: r.id, results: [], count: 1 };
+      const json = { success: true, id: r.id, timestamp: r.timestamp };
+      if (r.duplicate) json.duplicate = true;
+      if (r.upserted) json.upserted = true;
+      if (r.autoTags) json.tags = r.autoTags;
+      if (r.redacted) json.redacted = r.redacted;
+      log.info(`${r.duplicate ? "already stored, same content" : "stored"} ${r.id} (${r.timestamp})${r.autoTags ? ` tags: ${r.autoTags.join(", ")}` : ""}`);
+      if (r.redacted) log.warning(`${r.redacted} credential${r.redacted === 1 ? "" : "s"} masked in the stored text`);
+      return { json, id: r.id, results: [], count: r.duplicate ? 0 : 1 };
     }
     case "get": {
       const r = await memory.get(inputs.id);
@@ -1006,6 +1017,9 @@ function failureMessage(err, inputs) {
         break;
       case "NOT_FOUND":
         fix = `check the \`id\` input; with \`sync: false\` only memories already on the local \`${branch}\` branch are found.`;
+        break;
+      case "SECRET_DETECTED":
+        fix = "the content looks like a credential, and memories are plain text in git that every reader of the repository sees: remove it from `content` (keep secrets in GitHub secrets).";
         break;
       case "LOCKED":
       case "CONFLICT":

@@ -12,7 +12,7 @@ export interface ActionResult {
   id: string;
   /** The memories the command returned (search, get, recent, list); [] for store, delete, sync. */
   results: Memory[];
-  /** Memories returned; for store 1, for delete the number deleted. */
+  /** Memories returned; for store 1 (0 when the same content was already stored), for delete the number deleted. */
   count: number;
   summary?: string;
 }
@@ -34,11 +34,15 @@ function excerpt(s: string, max = 100): string {
 export async function execute(inputs: ActionInputs, log: ActionLog): Promise<ActionResult> {
   const memory = openMemory({ repo: inputs.path, branch: inputs.branch, source: 'github-action', warn: (m) => log.warning(m) });
   try {
-    // delete pulls first: the memory to delete may exist only on the remote so far.
-    if (inputs.sync && (READS.has(inputs.command) || inputs.command === 'delete')) await pull(memory, inputs, log);
+    // Writes pull first too: delete may target a memory only the remote has, and store de-duplicates
+    // against (and commits on top of) what other jobs already stored.
+    if (inputs.sync && (READS.has(inputs.command) || WRITES.has(inputs.command))) await pull(memory, inputs, log);
     const result = await perform(memory, inputs, log);
     if (inputs.sync && WRITES.has(inputs.command)) await push(memory, inputs, log);
-    if (inputs.command === 'store') result.summary = storeSummary(result.id, inputs.tags, inputs.branch, inputs.sync ? inputs.remote : null);
+    if (inputs.command === 'store') {
+      const tags = (result.json.tags as string[] | undefined) ?? inputs.tags;
+      result.summary = storeSummary(result.id, tags, inputs.branch, inputs.sync ? inputs.remote : null, result.json.duplicate === true);
+    }
     return result;
   } finally {
     memory.close();
@@ -67,8 +71,15 @@ async function perform(memory: GitMemory, inputs: ActionInputs, log: ActionLog):
   switch (inputs.command) {
     case 'store': {
       const r = await memory.store({ content: inputs.content as string, tags: inputs.tags, category: inputs.category, priority: inputs.priority });
-      log.info(`stored ${r.id} (${r.timestamp})`);
-      return { json: { success: true, id: r.id, timestamp: r.timestamp }, id: r.id, results: [], count: 1 };
+      // The CLI's --json shape: the seed's three keys plus what the store decided.
+      const json: Record<string, unknown> = { success: true, id: r.id, timestamp: r.timestamp };
+      if (r.duplicate) json.duplicate = true;
+      if (r.upserted) json.upserted = true;
+      if (r.autoTags) json.tags = r.autoTags;
+      if (r.redacted) json.redacted = r.redacted;
+      log.info(`${r.duplicate ? 'already stored, same content' : 'stored'} ${r.id} (${r.timestamp})${r.autoTags ? ` tags: ${r.autoTags.join(', ')}` : ''}`);
+      if (r.redacted) log.warning(`${r.redacted} credential${r.redacted === 1 ? '' : 's'} masked in the stored text`);
+      return { json, id: r.id, results: [], count: r.duplicate ? 0 : 1 };
     }
     case 'get': {
       const r = await memory.get(inputs.id as string);

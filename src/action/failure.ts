@@ -44,6 +44,9 @@ export function failureMessage(err: MemoryError, inputs?: Partial<ActionInputs>)
       case 'NOT_FOUND':
         fix = `check the \`id\` input; with \`sync: false\` only memories already on the local \`${branch}\` branch are found.`;
         break;
+      case 'SECRET_DETECTED':
+        fix = 'the content looks like a credential, and memories are plain text in git that every reader of the repository sees: remove it from `content` (keep secrets in GitHub secrets).';
+        break;
       case 'LOCKED':
       case 'CONFLICT':
         fix = 'another process was writing the branch at the same time: re-run the step.';

@@ -30,7 +30,8 @@ export function searchSummary(q: { query?: string; tags: string[]; category?: st
   return `${head}\n| # | Relevance | Memory | Tags | Category | Date | Id |\n|--:|--:|---|---|---|---|---|\n${rows.join('\n')}\n`;
 }
 
-export function storeSummary(id: string, tags: string[], branch: string, pushedTo: string | null): string {
+export function storeSummary(id: string, tags: string[], branch: string, pushedTo: string | null, duplicate = false): string {
   const t = tags.length ? ` (tags: ${tags.map((x) => escapeCell(x, 40)).join(', ')})` : '';
+  if (duplicate) return `Memory ${code(id)} on branch ${code(branch)} already had this content: nothing new stored.\n`;
   return `Stored memory ${code(id)} on branch ${code(branch)}${t}${pushedTo ? `, pushed to ${code(pushedTo)}` : ', not pushed (sync: false)'}.\n`;
 }

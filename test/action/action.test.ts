@@ -137,6 +137,7 @@ describe('action: failures', () => {
     ['a malformed id', { command: 'get', id: '../../etc/passwd' }, 'INVALID_ID'],
     ['an unknown id', { command: 'get', id: 'mem_0000000000000000' }, 'NOT_FOUND'],
     ['a bad branch name', { command: 'list', branch: 'a..b' }, 'INVALID_INPUT'],
+    ['a credential in the content', { content: 'deploy key AKIAIOSFODNN7EXAMPLQ for the bucket' }, 'SECRET_DETECTED'],
   ];
   // None of these writes anything (asserted), so they share one checkout.
   let shared: string | undefined;

@@ -78,6 +78,18 @@ describe('action with sync (the default)', () => {
     expect(list.json.total).toBe(4);
   });
 
+  it('does not store again what another job already stored: same id, nothing new on the remote', async () => {
+    const remote = makeRemote();
+    const first = await runAction(checkout(remote), { content: 'The nightly build needs 8 GB of RAM', tags: 'ci' });
+    const again = await runAction(checkout(remote), { content: 'The nightly build needs 8 GB of RAM', tags: 'ci' });
+    expect(again.code, again.stdout).toBe(0);
+    expect(again.outputs.id).toBe(first.outputs.id);
+    expect(again.json).toMatchObject({ success: true, id: first.outputs.id, duplicate: true });
+    expect(again.outputs.count).toBe('0');
+    expect(again.summary).toMatch(/already/);
+    expect(remoteIds(remote)).toEqual([first.outputs.id]);
+  });
+
   it('deletes a memory that so far exists only on the remote, and publishes the deletion', async () => {
     const remote = makeRemote();
     const a = await runAction(checkout(remote), { content: 'obsolete', tags: 'old' });

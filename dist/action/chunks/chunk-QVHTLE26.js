@@ -54,8 +54,73 @@ import {
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+var enc = (key) => `k:${encodeURIComponent(key)}`;
+var FingerprintIndex = class {
+  constructor(tree, body = "\n") {
+    this.tree = tree;
+    this.body = body;
+  }
+  tree;
+  body;
+  lineAt(start) {
+    const end = this.body.indexOf("\n", start);
+    const [hash, id, key, ...rest] = this.body.slice(start, end).split("	");
+    const f = { hash, id, path: rest.join("	") };
+    if (key) f.key = decodeURIComponent(key.slice(2));
+    return f;
+  }
+  byHash(hash) {
+    const i = this.body.indexOf(`
+${hash}	`);
+    return i < 0 ? void 0 : this.lineAt(i + 1);
+  }
+  byKey(key) {
+    const i = this.body.indexOf(`	${enc(key)}	`);
+    return i < 0 ? void 0 : this.lineAt(this.body.lastIndexOf("\n", i) + 1);
+  }
+  remove(path) {
+    const i = this.body.indexOf(`	${path}
+`);
+    if (i < 0) return false;
+    const start = this.body.lastIndexOf("\n", i) + 1;
+    this.body = this.body.slice(0, start) + this.body.slice(i + path.length + 2);
+    return true;
+  }
+  add(f) {
+    if (/[\t\n]/.test(f.path)) return;
+    this.remove(f.path);
+    this.body += `${f.hash}	${f.id}	${f.key ? enc(f.key) : ""}	${f.path}
+`;
+  }
+  /** Applies many changes at once (a fetch, a clear): one pass instead of one string copy per change. */
+  applyMany(changes) {
+    const lines = /* @__PURE__ */ new Map();
+    for (const line of this.body.split("\n")) if (line) lines.set(line.slice(nthTab(line, 3) + 1), line);
+    for (const { path, f } of changes) {
+      lines.delete(path);
+      if (f && !/[\t\n]/.test(f.path)) lines.set(path, `${f.hash}	${f.id}	${f.key ? enc(f.key) : ""}	${f.path}`);
+    }
+    this.body = "\n" + [...lines.values()].map((l) => l + "\n").join("");
+  }
+  *entries() {
+    for (let i = 1; i < this.body.length; ) {
+      const end = this.body.indexOf("\n", i);
+      if (end < 0) return;
+      yield this.lineAt(i);
+      i = end + 1;
+    }
+  }
+  text() {
+    return this.body;
+  }
+};
+function nthTab(line, n) {
+  let i = -1;
+  for (let k = 0; k < n; k++) i = line.indexOf("	", i + 1);
+  return i;
+}
 var UPSERT_KEY_FIELD = "upsert_key";
-var FORMAT = 1;
+var FORMAT = 2;
 function normalizeContent(content) {
   return content.replace(/\s+/g, " ").trim();
 }
@@ -64,25 +129,6 @@ function contentHash(content, scope) {
 }
 function keyOf(key, scope) {
   return `${scope ?? ""}\0${key}`;
-}
-function index(tree, items) {
-  const idx = { tree, byPath: /* @__PURE__ */ new Map(), byHash: /* @__PURE__ */ new Map(), byKey: /* @__PURE__ */ new Map() };
-  for (const f of items) add(idx, f);
-  return idx;
-}
-function add(idx, f) {
-  idx.byPath.set(f.path, f);
-  const h = idx.byHash.get(f.hash);
-  if (!h || h.path > f.path) idx.byHash.set(f.hash, f);
-  if (f.key) {
-    const k = idx.byKey.get(f.key);
-    if (!k || k.path > f.path) idx.byKey.set(f.key, f);
-  }
-}
-function rebuildLookups(idx) {
-  idx.byHash.clear();
-  idx.byKey.clear();
-  for (const f of idx.byPath.values()) add(idx, f);
 }
 function quickFields(path, text) {
   if (!text.startsWith("---\n")) return null;
@@ -109,13 +155,13 @@ function fingerprint(git, path, oid) {
     const text = git.readBlob(oid).toString("utf8");
     const q = quickFields(path, text);
     if (q) {
-      const f2 = { path, oid, id: q.id, hash: contentHash(q.content, q.scope) };
+      const f2 = { path, id: q.id, hash: contentHash(q.content, q.scope) };
       if (q.key) f2.key = keyOf(q.key, q.scope);
       return f2;
     }
     const m = memoryFromFile(path, text);
     const rawKey = m.extra[UPSERT_KEY_FIELD];
-    const f = { path, oid, id: m.id, hash: contentHash(m.content, m.scope) };
+    const f = { path, id: m.id, hash: contentHash(m.content, m.scope) };
     if (typeof rawKey === "string" && rawKey) f.key = keyOf(rawKey, m.scope);
     return f;
   } catch {
@@ -147,61 +193,59 @@ function diffBlobs(git, a, b, prefix, visit) {
   };
   walk(sub(a), sub(b), prefix);
 }
+var HEADER = `git-memory fingerprints v${FORMAT} `;
+var fileOf = (cacheDir2) => join(cacheDir2, `fingerprints-v${FORMAT}.txt`);
 var memo = /* @__PURE__ */ new WeakMap();
 function save(idx, cacheDir2) {
-  const file = join(cacheDir2, `fingerprints-v${FORMAT}.json`);
+  const file = fileOf(cacheDir2);
   try {
     mkdirSync(cacheDir2, { recursive: true });
-    const body = { format: FORMAT, tree: idx.tree, items: [...idx.byPath.values()].map((f) => f.key ? [f.path, f.oid, f.id, f.hash, f.key] : [f.path, f.oid, f.id, f.hash]) };
     const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    writeFileSync(tmp, JSON.stringify(body));
+    writeFileSync(tmp, HEADER + (idx.tree ?? "-") + idx.text());
     renameSync(tmp, file);
   } catch {
   }
 }
 function primeFingerprints(git, cacheDir2, base, next, added) {
   const idx = loadFingerprints(git, base, cacheDir2);
-  for (const f of added) add(idx, f);
+  idx.applyMany(added.map((f) => ({ path: f.path, f })));
   idx.tree = next;
   save(idx, cacheDir2);
+}
+function readCache(cacheDir2) {
+  try {
+    const text = readFileSync(fileOf(cacheDir2), "utf8");
+    if (!text.startsWith(HEADER) || !text.endsWith("\n")) return null;
+    const nl = text.indexOf("\n");
+    const tree = text.slice(HEADER.length, nl);
+    if (tree !== "-" && !/^[0-9a-f]{40}$/.test(tree)) return null;
+    return new FingerprintIndex(tree === "-" ? null : tree, text.slice(nl));
+  } catch {
+    return null;
+  }
 }
 function loadFingerprints(git, tree, cacheDir2) {
   let perRepo = memo.get(git);
   if (!perRepo) memo.set(git, perRepo = /* @__PURE__ */ new Map());
   const cached = perRepo.get(cacheDir2);
   if (cached && cached.tree === tree) return cached;
-  const file = join(cacheDir2, `fingerprints-v${FORMAT}.json`);
-  let idx = cached ?? null;
-  if (!idx) {
-    try {
-      const data = JSON.parse(readFileSync(file, "utf8"));
-      if (data.format === FORMAT && Array.isArray(data.items)) {
-        idx = index(data.tree, data.items.map(([path, oid, id, hash, key]) => key ? { path, oid, id, hash, key } : { path, oid, id, hash }));
-      }
-    } catch {
-    }
-  }
-  if (!idx) idx = index(null, []);
+  let idx = cached ?? readCache(cacheDir2) ?? new FingerprintIndex(null);
   if (idx.tree !== tree) {
     let from = idx.tree;
     try {
       if (from) git.readTree(from);
     } catch {
       from = null;
-      idx = index(null, []);
+      idx = new FingerprintIndex(null);
     }
-    const next = idx;
-    let removed = false;
+    const changes = [];
     diffBlobs(git, from, tree, MEMORIES_DIR, (path, _old, oid) => {
-      if (next.byPath.delete(path)) removed = true;
-      if (oid && path.endsWith(".md")) {
-        const f = fingerprint(git, path, oid);
-        if (f) add(next, f);
-      }
+      changes.push({ path, f: oid && path.endsWith(".md") ? fingerprint(git, path, oid) : null });
     });
-    if (removed) rebuildLookups(next);
-    next.tree = tree;
-    save(next, cacheDir2);
+    if (changes.length > 64) idx.applyMany(changes);
+    else for (const c of changes) c.f ? idx.add(c.f) : idx.remove(c.path);
+    idx.tree = tree;
+    save(idx, cacheDir2);
   }
   perRepo.set(cacheDir2, idx);
   return idx;
@@ -590,12 +634,12 @@ function findExisting(store, tip, q) {
       return null;
     }
   };
-  const byKey = q.key ? idx.byKey.get(q.key) : void 0;
+  const byKey = q.key ? idx.byKey(q.key) : void 0;
   if (byKey) {
     const m = read(byKey.path);
     if (m) return { kind: "upsert", memory: m };
   }
-  const byHash = q.hash ? idx.byHash.get(q.hash) : void 0;
+  const byHash = q.hash ? idx.byHash(q.hash) : void 0;
   if (byHash) {
     const m = read(byHash.path);
     if (m) return { kind: "duplicate", memory: m };
@@ -1497,12 +1541,12 @@ ${ids.map((i) => `Memory-Id: ${i}`).join("\n")}
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./hybrid-DL2QBG4L.js");
+    const { modeSearch } = await import("./hybrid-FSHX377Z.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./search-E6NP4DBS.js");
+    const { rebuildIndex } = await import("./search-Q6OAGMW4.js");
     return rebuildIndex(this, opts);
   }
   close() {

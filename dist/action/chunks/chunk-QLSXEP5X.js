@@ -2493,10 +2493,20 @@ function compileFilter(view, f) {
 }
 var WORD = /^[\p{L}\p{N}]+$/u;
 function nameMatches(name, qset) {
-  const ts = queryTerms(name);
-  if (!ts.length) return false;
-  const words = ts.filter((t) => WORD.test(t));
-  return (words.length ? words : ts).every((t) => qset.has(t));
+  const need = nameTerms(name);
+  return need.length > 0 && need.every((t) => qset.has(t));
+}
+var nameTermCache = /* @__PURE__ */ new Map();
+function nameTerms(name) {
+  let need = nameTermCache.get(name);
+  if (!need) {
+    const ts = queryTerms(name);
+    const words = ts.filter((t) => WORD.test(t));
+    need = words.length ? words : ts;
+    if (nameTermCache.size > 5e4) nameTermCache.clear();
+    nameTermCache.set(name, need);
+  }
+  return need;
 }
 function baseBoost(seg, d, w, now) {
   const pr = w.priority[["low", "medium", "high"][seg.prio[d]]] ?? 0;

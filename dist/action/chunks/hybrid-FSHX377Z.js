@@ -3,7 +3,7 @@ import {
   filterIds,
   fullTextScores,
   search
-} from "./chunk-SIBEQTZN.js";
+} from "./chunk-QLSXEP5X.js";
 import "./chunk-SXBH2PUZ.js";
 import {
   publicMemory
@@ -289,56 +289,6 @@ function createEmbedder(cfg, env = process.env) {
   }
 }
 
-// src/vector/branch.ts
-import { mkdirSync, readFileSync as readFileSync2, renameSync, writeFileSync } from "node:fs";
-import { join as join2 } from "node:path";
-
-// src/vector/codec.ts
-import { createHash as createHash2 } from "node:crypto";
-var MAGIC = Buffer.from("GMV1", "latin1");
-var HEADER = 28;
-function contentHash(text) {
-  return createHash2("sha256").update(text, "utf8").digest("hex").slice(0, 32);
-}
-function quantize(v) {
-  let max = 0;
-  for (let i = 0; i < v.length; i++) {
-    const a = Math.abs(v[i]);
-    if (a > max) max = a;
-  }
-  const scale = max > 0 ? max / 127 : 1;
-  const data = new Int8Array(v.length);
-  for (let i = 0; i < v.length; i++) data[i] = Math.round(v[i] / scale);
-  return { scale: Math.fround(scale), data };
-}
-function encodeVector(model, hash, v) {
-  const id = Buffer.from(model, "utf8");
-  if (id.length > 255) throw new Error(`model id too long: ${model}`);
-  if (v.length < 1 || v.length > 65535) throw new Error(`unsupported vector size ${v.length}`);
-  const { scale, data } = quantize(v);
-  const buf = Buffer.alloc(HEADER + id.length + v.length);
-  MAGIC.copy(buf, 0);
-  buf[4] = 1;
-  buf[5] = id.length;
-  buf.writeUInt16LE(v.length, 6);
-  Buffer.from(hash, "hex").copy(buf, 8, 0, 16);
-  buf.writeFloatLE(scale, 24);
-  id.copy(buf, HEADER);
-  Buffer.from(data.buffer, data.byteOffset, data.byteLength).copy(buf, HEADER + id.length);
-  return buf;
-}
-function decodeVector(buf) {
-  if (buf.length < HEADER || !buf.subarray(0, 4).equals(MAGIC) || buf[4] !== 1) return null;
-  const idLen = buf[5];
-  const dims = buf.readUInt16LE(6);
-  if (dims === 0 || buf.length !== HEADER + idLen + dims) return null;
-  const scale = buf.readFloatLE(24);
-  if (!Number.isFinite(scale) || scale <= 0) return null;
-  const data = new Int8Array(dims);
-  data.set(new Int8Array(buf.buffer, buf.byteOffset + HEADER + idLen, dims));
-  return { model: buf.toString("utf8", HEADER, HEADER + idLen), hash: buf.toString("hex", 8, 24), scale, data };
-}
-
 // src/vector/index.ts
 var VectorIndex = class {
   constructor(dims, rows) {
@@ -379,6 +329,7 @@ var VectorIndex = class {
   /** Cosine similarity of `q` (unit length) with every row. */
   scoreAll(q) {
     const d = this.dims;
+    if (!this.ids.length) return new Float32Array(0);
     if (q.length !== d) throw new Error(`query has ${q.length} dimensions, index ${d}`);
     const n = this.ids.length;
     const out = new Float32Array(n);
@@ -445,6 +396,56 @@ function topK(scores, k, allow) {
 }
 
 // src/vector/branch.ts
+import { mkdirSync, readFileSync as readFileSync2, renameSync, writeFileSync } from "node:fs";
+import { join as join2 } from "node:path";
+
+// src/vector/codec.ts
+import { createHash as createHash2 } from "node:crypto";
+var MAGIC = Buffer.from("GMV1", "latin1");
+var HEADER = 28;
+function contentHash(text) {
+  return createHash2("sha256").update(text, "utf8").digest("hex").slice(0, 32);
+}
+function quantize(v) {
+  let max = 0;
+  for (let i = 0; i < v.length; i++) {
+    const a = Math.abs(v[i]);
+    if (a > max) max = a;
+  }
+  const scale = max > 0 ? max / 127 : 1;
+  const data = new Int8Array(v.length);
+  for (let i = 0; i < v.length; i++) data[i] = Math.round(v[i] / scale);
+  return { scale: Math.fround(scale), data };
+}
+function encodeVector(model, hash, v) {
+  const id = Buffer.from(model, "utf8");
+  if (id.length > 255) throw new Error(`model id too long: ${model}`);
+  if (v.length < 1 || v.length > 65535) throw new Error(`unsupported vector size ${v.length}`);
+  const { scale, data } = quantize(v);
+  const buf = Buffer.alloc(HEADER + id.length + v.length);
+  MAGIC.copy(buf, 0);
+  buf[4] = 1;
+  buf[5] = id.length;
+  buf.writeUInt16LE(v.length, 6);
+  Buffer.from(hash, "hex").copy(buf, 8, 0, 16);
+  buf.writeFloatLE(scale, 24);
+  id.copy(buf, HEADER);
+  Buffer.from(data.buffer, data.byteOffset, data.byteLength).copy(buf, HEADER + id.length);
+  return buf;
+}
+function decodeVector(buf) {
+  if (buf.length < HEADER || !buf.subarray(0, 4).equals(MAGIC) || buf[4] !== 1) return null;
+  const idLen = buf[5];
+  const dims = buf.readUInt16LE(6);
+  if (dims === 0 || buf.length !== HEADER + idLen + dims) return null;
+  const scale = buf.readFloatLE(24);
+  if (!Number.isFinite(scale) || scale <= 0) return null;
+  const data = new Int8Array(dims);
+  data.set(new Int8Array(buf.buffer, buf.byteOffset + HEADER + idLen, dims));
+  return { model: buf.toString("utf8", HEADER, HEADER + idLen), hash: buf.toString("hex", 8, 24), scale, data };
+}
+
+// src/vector/branch.ts
 var VECTORS_DIR = "vectors";
 var CACHE_FORMAT = 1;
 var hashes = /* @__PURE__ */ new WeakMap();
@@ -478,6 +479,7 @@ var BranchVectors = class {
   folder;
   cacheFile;
   memo = null;
+  lastIndex = null;
   folderTree(commit) {
     const tree = this.store.treeOf(commit);
     const e = tree ? this.store.git.entryAt(tree, this.folder) : null;
@@ -658,8 +660,11 @@ Vectors are derived data: ${fresh.length} added or updated, ${stale.length} remo
       memo.dims = dims;
       this.writeCache(memo.tree, [...memo.rows.values()], dims);
     }
+    const last = this.lastIndex;
+    const index = last && last.rows.length === result.length && last.rows.every((r, i) => r === result[i]) ? last.index : new VectorIndex(dims, result);
+    this.lastIndex = { rows: result, index };
     return {
-      index: new VectorIndex(dims, result),
+      index,
       report: { model: this.embedder.id, embedded: fresh.length, reused, missing, pruned, commit, embedMs: Math.round(embedMs || (fresh.length ? performance.now() - t0 : 0)) }
     };
   }
@@ -711,6 +716,21 @@ function vectorWeight(store) {
   return Number.isFinite(w) && w >= 0 && w <= 1 ? w : 0.7;
 }
 var round = (x) => Math.round(x * 1e4) / 1e4;
+function bestOf(items, k, cmp) {
+  if (items.length <= k * 4) return items.sort(cmp).slice(0, k);
+  const top = [];
+  for (const it of items) {
+    if (top.length === k && cmp(it, top[k - 1]) >= 0) continue;
+    let i = top.length < k ? top.length : k - 1;
+    if (top.length < k) top.push(it);
+    while (i > 0 && cmp(it, top[i - 1]) < 0) {
+      top[i] = top[i - 1];
+      i--;
+    }
+    top[i] = it;
+  }
+  return top;
+}
 async function vectorRank(store, embedder, q, mode, opts) {
   const text = (q.query ?? "").trim();
   const limit = q.limit === void 0 || q.limit === null ? 10 : Number(q.limit);
@@ -723,13 +743,16 @@ async function vectorRank(store, embedder, q, mode, opts) {
   const vectors = { model: report.model, embedded: report.embedded, reused: report.reused, missing: report.missing, commit: report.commit };
   if (!allowed.size) return { response: { success: true, results: [], total: 0 }, vectors };
   const [qv] = await embedder.embed([text]);
-  const cos = index.size ? index.scoreAll(qv) : new Float32Array(0);
-  const sim = /* @__PURE__ */ new Map();
-  for (let r = 0; r < index.size; r++) if (allowed.has(index.ids[r])) sim.set(index.ids[r], cos[r]);
+  const n = index.size;
+  const ok = new Uint8Array(n);
+  let okCount = 0;
+  for (let r = 0; r < n; r++) if (allowed.has(index.ids[r])) okCount += ok[r] = 1;
   let scored = [];
-  const byScore = (a, b) => b.score - a.score || (a.id < b.id ? 1 : -1);
+  let total;
   if (mode === "vector") {
-    for (const [id, v] of sim) scored.push({ id, score: v, v });
+    const cos = index.scoreAll(qv);
+    scored = topK(cos, limit, (r) => ok[r] === 1).map((r) => ({ id: index.ids[r], score: cos[r], v: cos[r] }));
+    total = okCount;
   } else {
     const w = vectorWeight(store);
     const textScores = (t) => {
@@ -744,45 +767,42 @@ async function vectorRank(store, embedder, q, mode, opts) {
       return m;
     };
     const text2 = textScores(q.query ?? "");
-    const blend = (vs, feedback) => {
+    const blend = (cos, feedback) => {
       const out = [];
-      const ids = new Set(text2.keys());
-      for (const [id, v] of vs) if (v >= MIN_SIMILARITY) ids.add(id);
-      for (const id of ids) {
-        const v = Math.max(0, vs.get(id) ?? 0);
+      const push = (id, v) => {
         const t = text2.get(id) ?? 0;
         const f = feedback ? feedback.get(id) ?? 0 : void 0;
         out.push({ id, score: w * v + (1 - w) * (t + (f ?? 0)), v, t, ...f !== void 0 ? { f } : {} });
-      }
-      return out.sort(byScore);
+      };
+      for (let r = 0; r < n; r++) if (ok[r] && (cos[r] >= MIN_SIMILARITY || text2.has(index.ids[r]))) push(index.ids[r], Math.max(0, cos[r]));
+      for (const id of text2.keys()) if (!index.rowOf.has(id)) push(id, 0);
+      return out;
     };
-    scored = blend(sim, null);
+    scored = blend(index.scoreAll(qv), null);
     if (opts.feedback ?? (feedbackDefault() && allowed.size >= FEEDBACK_MIN_MEMORIES)) {
-      const top = scored.slice(0, FEEDBACK_DOCS).map((x) => x.id);
+      const top = bestOf(scored, FEEDBACK_DOCS, (a, b) => b.score - a.score || (a.id < b.id ? 1 : -1)).map((x) => x.id);
       if (top.length) {
         const q2 = Float32Array.from(qv);
         for (const id of top) {
           const v = index.vector(id);
           if (v) for (let j = 0; j < q2.length; j++) q2[j] += v[j] / top.length;
         }
-        const cos2 = index.scoreAll(normalize(q2));
-        const sim2 = /* @__PURE__ */ new Map();
-        for (let r = 0; r < index.size; r++) if (allowed.has(index.ids[r])) sim2.set(index.ids[r], cos2[r]);
         const feedback = textScores(top.map((id) => catalog.byId.get(id).memory.content).join("\n"));
-        scored = blend(sim2, feedback);
+        scored = blend(index.scoreAll(normalize(q2)), feedback);
       }
     }
+    total = scored.length;
   }
   const ts = (id) => catalog.byId.get(id)?.memory.timestamp ?? "";
-  scored.sort((a, b) => b.score - a.score || (ts(a.id) < ts(b.id) ? 1 : ts(a.id) > ts(b.id) ? -1 : a.id < b.id ? 1 : -1));
-  const results = scored.slice(0, limit).map((s) => {
+  const better = (a, b) => b.score - a.score || (ts(a.id) < ts(b.id) ? 1 : ts(a.id) > ts(b.id) ? -1 : a.id < b.id ? 1 : -1);
+  const results = bestOf(scored, limit, better).map((s) => {
     const m = publicMemory(catalog.byId.get(s.id).memory);
     const scores = { vector: round(s.v ?? 0) };
     if (s.t !== void 0) scores.fulltext = round(s.t);
     if (s.f !== void 0) scores.feedback = round(s.f);
     return { ...m, relevance: round(s.score), scores };
   });
-  return { response: { success: true, results, total: scored.length }, vectors };
+  return { response: { success: true, results, total }, vectors };
 }
 async function modeSearch(store, q = {}, opts = {}) {
   if (q === null || typeof q !== "object") throw new InvalidInputError("search takes an options object", { field: "query" });

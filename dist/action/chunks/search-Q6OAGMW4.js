@@ -17,7 +17,7 @@ import {
   search,
   terms,
   textScores
-} from "./chunk-SIBEQTZN.js";
+} from "./chunk-QLSXEP5X.js";
 import "./chunk-SXBH2PUZ.js";
 import "./chunk-VLJ2NM44.js";
 import "./chunk-5RDPWQEF.js";

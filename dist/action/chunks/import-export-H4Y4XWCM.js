@@ -8,7 +8,7 @@ import {
   keyOf,
   loadFingerprints,
   primeFingerprints
-} from "./chunk-DBIBWX5X.js";
+} from "./chunk-QVHTLE26.js";
 import "./chunk-R7QYHS63.js";
 import "./chunk-MNFJW6ZK.js";
 import {
@@ -382,8 +382,12 @@ async function importRecords(store, items, opts = {}) {
       const tree = store.treeOf(tip);
       const fp = tree ? loadFingerprints(store.git, tree, store.cacheDir) : null;
       const haveIds = /* @__PURE__ */ new Set();
-      const haveHashes = new Set(fp ? fp.byHash.keys() : []);
-      if (fp) for (const f of fp.byPath.values()) haveIds.add(f.id);
+      const haveHashes = /* @__PURE__ */ new Set();
+      if (fp)
+        for (const f of fp.entries()) {
+          haveIds.add(f.id);
+          haveHashes.add(f.hash);
+        }
       const picked = [];
       const paths = /* @__PURE__ */ new Set();
       let dups = 0;
@@ -444,7 +448,7 @@ ${added.slice(0, 20).map((i) => `Memory-Id: ${i}`).join("\n")}${n > 20 ? `
           r.picked.map((p) => {
             const m = batch[p.index];
             const key = m.extra[UPSERT_KEY_FIELD];
-            const f = { path: m.path, oid: blobIds.get(p.index), id: m.id, hash: p.hash };
+            const f = { path: m.path, id: m.id, hash: p.hash };
             if (typeof key === "string" && key) f.key = keyOf(key, m.scope);
             return f;
           })
