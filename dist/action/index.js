@@ -1112,6 +1112,7 @@ function parseInputs(get, env = process.env) {
 }
 
 // src/action/main.ts
+var OUTPUT_LIMIT = 1024 * 1024;
 async function run() {
   let inputs;
   try {
@@ -1119,10 +1120,16 @@ async function run() {
     inputs = parsed.inputs;
     for (const name of parsed.ignored) warning(`input \`${name}\` is not used by command ${inputs.command}; ignored`);
     const r = await execute(inputs, { info: (m) => info(m), warning: (m) => warning(m) });
+    const results = JSON.stringify(r.results);
+    const json = JSON.stringify(r.json);
+    for (const [name, text] of [["results", results], ["json", json]]) {
+      const bytes = Buffer.byteLength(text);
+      if (bytes > OUTPUT_LIMIT) warning(`output \`${name}\` is ${bytes} bytes; GitHub keeps at most 1 MB per output: lower \`limit\``);
+    }
     setOutput("id", r.id);
-    setOutput("results", JSON.stringify(r.results));
+    setOutput("results", results);
     setOutput("count", String(r.count));
-    setOutput("json", JSON.stringify(r.json));
+    setOutput("json", json);
     if (r.summary && process.env.GITHUB_STEP_SUMMARY) {
       try {
         await summary.addRaw(r.summary, true).write();

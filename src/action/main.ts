@@ -6,6 +6,9 @@ import { execute } from './execute.js';
 import { failureMessage, toMemoryError } from './failure.js';
 import { parseInputs, type ActionInputs } from './inputs.js';
 
+// GitHub's limit for one step output.
+const OUTPUT_LIMIT = 1024 * 1024;
+
 /** One action step. Never throws: a failure becomes `core.setFailed` (exit code 1). */
 export async function run(): Promise<void> {
   let inputs: ActionInputs | undefined;
@@ -15,10 +18,16 @@ export async function run(): Promise<void> {
     inputs = parsed.inputs;
     for (const name of parsed.ignored) core.warning(`input \`${name}\` is not used by command ${inputs.command}; ignored`);
     const r = await execute(inputs, { info: (m) => core.info(m), warning: (m) => core.warning(m) });
+    const results = JSON.stringify(r.results);
+    const json = JSON.stringify(r.json);
+    for (const [name, text] of [['results', results], ['json', json]]) {
+      const bytes = Buffer.byteLength(text);
+      if (bytes > OUTPUT_LIMIT) core.warning(`output \`${name}\` is ${bytes} bytes; GitHub keeps at most 1 MB per output: lower \`limit\``);
+    }
     core.setOutput('id', r.id);
-    core.setOutput('results', JSON.stringify(r.results));
+    core.setOutput('results', results);
     core.setOutput('count', String(r.count));
-    core.setOutput('json', JSON.stringify(r.json));
+    core.setOutput('json', json);
     if (r.summary && process.env.GITHUB_STEP_SUMMARY) {
       // The summary is for people; the memory is already stored (and pushed), so it cannot fail the step.
       try {

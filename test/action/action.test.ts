@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkoutState, git, tempDir } from '../helpers.js';
+import { openMemory } from '../../src/core/api.js';
 import { checkout, declaredInputs, declaredOutputs, makeRemote, runAction, runs } from './run-action.js';
 
 const local = { sync: 'false' };
@@ -112,6 +113,17 @@ describe('action: local commands (sync: false)', () => {
     expect(r.code).toBe(0);
     expect(r.outputs.id).toMatch(/^mem_/);
     expect(r.warnings.join('\n')).toMatch(/summary/);
+  });
+
+  it('warns when an output would exceed the 1 MB GitHub keeps, and says to lower limit', async () => {
+    const ws = checkout(makeRemote());
+    const m = openMemory({ repo: ws });
+    for (let i = 0; i < 18; i++) await m.store({ content: `note ${i} ` + 'the quick brown fox jumps over the lazy dog '.repeat(1400), autoTag: false });
+    m.close();
+    const r = await runAction(ws, { ...local, command: 'list', limit: '18' });
+    expect(r.code, r.stdout).toBe(0);
+    expect(Buffer.byteLength(r.outputs.results)).toBeGreaterThan(1024 * 1024);
+    expect(r.warnings.join('\n')).toMatch(/results.*lower `limit`/);
   });
 
   it('warns about inputs the command does not use', async () => {
