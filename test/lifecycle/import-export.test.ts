@@ -138,6 +138,9 @@ describe('export', () => {
       const again = cli(b, ['export']);
       expect(again.stdout).toBe(jsonl.stdout);
     }
+    const bad = cli(a, ['export', '-o', join(tempDir(), 'no', 'such', 'dir.jsonl'), '--json']);
+    expect(bad.code).toBe(2);
+    expect(bad.json.error.code).toBe('INVALID_INPUT');
     const md = await exportMemories(s, { format: 'markdown' });
     expect(md.data).toMatch(/^# Memories \(4\) from branch memory/);
     expect(md.data).toContain('记忆 and emoji 🧠');

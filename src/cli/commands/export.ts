@@ -1,4 +1,5 @@
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, openSync } from 'node:fs';
+import { InvalidInputError } from '../../core/errors.js';
 import type { CommandModule } from 'yargs';
 import { run, type GlobalArgs } from '../context.js';
 
@@ -40,9 +41,16 @@ export const exportCommand: CommandModule<GlobalArgs, Args> = {
           argv.json = false;
           return { success: true as const, exported: n, format, file: null as string | null, quiet: true };
         }
-        const file = createWriteStream(argv.output);
-        const n = await writeAll(file, chunks);
-        await new Promise<void>((resolve, reject) => file.end((err?: Error | null) => (err ? reject(err) : resolve())));
+        let fd: number;
+        try {
+          fd = openSync(argv.output, 'w');
+        } catch (err) {
+          throw new InvalidInputError(`cannot write ${argv.output}: ${(err as Error).message}`, { field: 'output' });
+        }
+        const file = createWriteStream('', { fd });
+        const failed = new Promise<never>((_, reject) => file.once('error', reject));
+        const n = await Promise.race([writeAll(file, chunks), failed]);
+        await Promise.race([new Promise<void>((resolve) => file.end(() => resolve())), failed]);
         return { success: true as const, exported: n, format, file: argv.output, quiet: false };
       },
       (r) => (r.quiet ? null : `exported ${r.exported} memor${r.exported === 1 ? 'y' : 'ies'} as ${r.format} to ${r.file}`),
