@@ -1,9 +1,9 @@
 import { GitRepository } from '../git/repository.js';
 import type { Identity } from '../git/tree.js';
 import { branchConfigOid, loadStoreConfig, readStoreConfig, type DeepPartial, type MemoryConfig, type ResolvedConfig } from './config.js';
-import { assertNoNewSecrets, guardOptions, guardWrite, expiryOf, findExisting } from '../lifecycle/write.js';
-import { guardFields } from '../lifecycle/secrets.js';
-import { contentHash, keyOf, normalizeContent, UPSERT_KEY_FIELD } from '../lifecycle/fingerprints.js';
+// The write-side lifecycle code (secret scan, auto-tags, de-duplication) loads on the first write, so
+// `memory get` and the other reads never evaluate it.
+const lifecycle = () => import('../lifecycle/store-hooks.js');
 import { cacheDir, loadCatalog, MEMORIES_DIR, type Catalog, type CatalogEntry } from './catalog.js';
 import { ConfirmationRequiredError, InvalidInputError, MemoryError, NotFoundError, RefMovedError } from './errors.js';
 import { assertId, newId, pathFor } from './id.js';
@@ -301,6 +301,7 @@ export class MemoryStore {
   }
 
   async store(input: StoreInput): Promise<StoreResult> {
+    const { guardOptions, guardWrite, expiryOf, findExisting, contentHash, keyOf, normalizeContent, UPSERT_KEY_FIELD } = await lifecycle();
     const cfg = await this.loadConfig();
     const raw = validateContent(input.content, cfg.maxContentBytes);
     if (input.priority !== undefined && !isPriority(input.priority)) {
@@ -421,6 +422,7 @@ export class MemoryStore {
    * Nothing changes (no commit) when every given field already has that value.
    */
   async update(id: string, patch: UpdateInput): Promise<UpdateResult> {
+    const { guardOptions, assertNoNewSecrets, guardFields } = await lifecycle();
     assertId(id);
     const fields = (['content', 'tags', 'category', 'priority', 'scope', 'metadata'] as const).filter((k) => patch[k] !== undefined);
     if (!fields.length) throw new InvalidInputError('nothing to update: give content, tags, category, priority, scope or metadata', { field: 'patch' });
