@@ -1,11 +1,12 @@
 import { InvalidInputError, MemoryError } from '../core/errors.js';
-import { publicMemory } from '../core/memory.js';
+import { memoryFromFile, publicMemory, type Memory } from '../core/memory.js';
 import type { Relaxation, SearchFallback, SearchMode, SearchQuery, SearchResponse, SearchResult, VectorReport } from '../core/search-types.js';
 import type { MemoryStore } from '../core/store.js';
 import { normalize, type Embedder } from '../embed/index.js';
+import type { VectorEntry } from '../vector/branch.js';
 import { topK } from '../vector/index.js';
 import { branchVectors, commitDefault, storeEmbedder } from '../vector/store-vectors.js';
-import { filterIds, fullTextScores, search as fullTextSearch, type IndexOptions } from './index.js';
+import { filterIds, fullTextScores, openIndex, search as fullTextSearch, type IndexOptions } from './index.js';
 
 /**
  * Search modes over one store: `fulltext` (BM25 and the seed's boosts, src/search/index.ts),
@@ -82,10 +83,29 @@ async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery
   const limit = q.limit === undefined || q.limit === null ? 10 : Number(q.limit);
   if (!Number.isInteger(limit) || limit < 1) throw new InvalidInputError(`limit must be a positive integer, got ${JSON.stringify(q.limit)}`, { field: 'limit' });
   const allowed = filterIds(store, q, opts);
-  const catalog = store.catalog();
-  const memories = [...catalog.byId.values()].map((e) => e.memory);
+  // Memories come from the full-text index (id, path, blob id), not the catalog: a vector checked
+  // against a blob id needs no parsing, and at 100,000 memories the parsed catalog alone is ~180 MB.
+  const view = openIndex(store, opts);
+  const entries = new Map<string, VectorEntry & { path: string }>();
+  const memo = new Map<string, Memory>();
+  const read = (path: string, oid: string): Memory => {
+    let m = memo.get(oid);
+    if (!m) memo.set(oid, (m = publicMemory(memoryFromFile(path, store.git.readBlob(oid).toString('utf8')))));
+    return m;
+  };
+  view.parts.forEach(({ seg, dead }) => {
+    for (let d = 0; d < seg.n; d++) {
+      if (dead?.[d]) continue;
+      const id = seg.ids.get(d);
+      if (entries.has(id)) continue;
+      const path = seg.paths.get(d);
+      const oid = seg.oids.get(d);
+      entries.set(id, { id, oid, path, read: () => read(path, oid) });
+    }
+  });
+  const memoryOf = (id: string) => entries.get(id)!.read();
   const bv = branchVectors(store, embedder, opts.commitVectors ?? commitDefault());
-  const { index, report } = await bv.ensure(memories, { budget: opts.embedBudget ?? EMBED_BUDGET, prefer: (id) => allowed.has(id) });
+  const { index, report } = await bv.ensure([...entries.values()], { budget: opts.embedBudget ?? EMBED_BUDGET, prefer: (id) => allowed.has(id) });
   const vectors: VectorReport = { model: report.model, embedded: report.embedded, reused: report.reused, missing: report.missing, commit: report.commit };
   if (!allowed.size) return { response: { success: true, results: [], total: 0 }, vectors };
 
@@ -144,16 +164,16 @@ async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery
           const v = index.vector(id);
           if (v) for (let j = 0; j < q2.length; j++) q2[j] += v[j] / top.length;
         }
-        const feedback = textScores(top.map((id) => catalog.byId.get(id)!.memory.content).join('\n'));
+        const feedback = textScores(top.map((id) => memoryOf(id).content).join('\n'));
         scored = blend(index.scoreAll(normalize(q2)), feedback);
       }
     }
     total = scored.length;
   }
-  const ts = (id: string) => catalog.byId.get(id)?.memory.timestamp ?? '';
-  const better = (a: Scored, b: Scored) => b.score - a.score || (ts(a.id) < ts(b.id) ? 1 : ts(a.id) > ts(b.id) ? -1 : a.id < b.id ? 1 : -1);
+  // Ties: the later id first (native ids sort by creation time).
+  const better = (a: Scored, b: Scored) => b.score - a.score || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
   const results: SearchResult[] = bestOf(scored, limit, better).map((s) => {
-    const m = publicMemory(catalog.byId.get(s.id)!.memory);
+    const m = memoryOf(s.id);
     const scores: SearchResult['scores'] = { vector: round(s.v ?? 0) };
     if (s.t !== undefined) scores.fulltext = round(s.t);
     if (s.f !== undefined) scores.feedback = round(s.f);

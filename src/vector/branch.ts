@@ -10,12 +10,14 @@ import { VectorIndex, type VectorRow } from './index.js';
 
 /** Folder on the branch holding every model's vectors, beside (never inside) `memories/`. */
 export const VECTORS_DIR = 'vectors';
-const CACHE_FORMAT = 1;
+const CACHE_FORMAT = 2;
 
 interface CachedRow extends VectorRow {
   /** Path and blob id on the branch; '' for a vector computed here and not committed. */
   path: string;
   oid: string;
+  /** Blob id of the memory file the vector was checked against: a match skips reading the memory. */
+  memOid?: string;
 }
 
 interface CacheHeader {
@@ -24,7 +26,7 @@ interface CacheHeader {
   dims: number;
   /** Tree id of `vectors/<model>/` the branch rows were read from. */
   folderTree: string | null;
-  rows: [path: string, oid: string, id: string, hash: string, scale: number][];
+  rows: [path: string, oid: string, id: string, hash: string, scale: number, memOid: string][];
 }
 
 export interface EnsureReport {
@@ -41,6 +43,13 @@ export interface EnsureReport {
   commit: string | null;
   /** Milliseconds spent embedding (model load included). */
   embedMs: number;
+}
+
+/** A memory known by id and file blob id; `read` parses it, only when its vector must be checked. */
+export interface VectorEntry {
+  id: string;
+  oid: string;
+  read: () => Memory;
 }
 
 export interface EnsureOptions {
@@ -113,11 +122,12 @@ export class BranchVectors {
       const d = header.dims;
       let off = 4 + len;
       if (buf.length !== off + header.rows.length * d) return null;
-      const rows = header.rows.map(([path, oid, id, hash, scale]) => {
-        const data = new Int8Array(d);
-        data.set(new Int8Array(buf.buffer, buf.byteOffset + off, d));
+      // Views into the one buffer, not copies: 100,000 vectors are 51 MB. They are re-pointed into
+      // the search matrix once an index is built, which lets this buffer go.
+      const rows = header.rows.map(([path, oid, id, hash, scale, memOid]): CachedRow => {
+        const data = new Int8Array(buf.buffer, buf.byteOffset + off, d);
         off += d;
-        return { path, oid, id, hash, scale, data };
+        return memOid ? { path, oid, id, hash, scale, data, memOid } : { path, oid, id, hash, scale, data };
       });
       return { header, rows };
     } catch {
@@ -127,7 +137,7 @@ export class BranchVectors {
 
   private writeCache(folderTree: string | null, rows: CachedRow[], dims: number): void {
     try {
-      const header: CacheHeader = { format: CACHE_FORMAT, model: this.embedder.id, dims, folderTree, rows: rows.map((r) => [r.path, r.oid, r.id, r.hash, r.scale]) };
+      const header: CacheHeader = { format: CACHE_FORMAT, model: this.embedder.id, dims, folderTree, rows: rows.map((r) => [r.path, r.oid, r.id, r.hash, r.scale, r.memOid ?? '']) };
       const json = Buffer.from(JSON.stringify(header), 'utf8');
       const buf = Buffer.alloc(4 + json.length + rows.length * dims);
       buf.writeUInt32LE(json.length, 0);
@@ -205,20 +215,33 @@ export class BranchVectors {
    * ones that lack one; commits the new vectors (and prunes vectors of deleted memories) in one
    * commit when allowed. Returns an index over the given memories.
    */
-  async ensure(memories: Memory[], opts: EnsureOptions = {}): Promise<{ index: VectorIndex; report: EnsureReport }> {
+  async ensure(items: Array<Memory | VectorEntry>, opts: EnsureOptions = {}): Promise<{ index: VectorIndex; report: EnsureReport }> {
     const t0 = performance.now();
-    const all = opts.all ?? memories.map((m) => m.id);
+    const all = opts.all ?? items.map((m) => m.id);
     const { rows, dims: knownDims } = this.load();
-    let want: { m: Memory; hash: string }[] = [];
+    let want: { m: Memory; hash: string; memOid: string }[] = [];
     const result: VectorRow[] = [];
     let reused = 0;
-    for (const m of memories) {
-      const hash = hashOf(m);
-      const r = rows.get(m.id);
-      if (r && r.hash === hash) {
+    let dirty = false;
+    for (const it of items) {
+      const r = rows.get(it.id);
+      const entry = 'read' in it ? it : null;
+      // The memory file is the one this vector was checked against: valid without reading it.
+      if (entry && r?.memOid === entry.oid) {
         result.push(r);
         reused++;
-      } else want.push({ m, hash });
+        continue;
+      }
+      const m = entry ? entry.read() : (it as Memory);
+      const hash = hashOf(m);
+      if (r && r.hash === hash) {
+        if (entry) {
+          r.memOid = entry.oid;
+          dirty = true;
+        }
+        result.push(r);
+        reused++;
+      } else want.push({ m, hash, memOid: entry?.oid ?? '' });
     }
     let missing = 0;
     if (opts.budget !== undefined && want.length > opts.budget) {
@@ -246,7 +269,7 @@ export class BranchVectors {
         const v = vecs[i];
         dims = v.length;
         const { scale, data } = quantize(v);
-        fresh.push({ path: vectorPath(this.slug, w.m.id, w.m.timestamp), oid: '', id: w.m.id, hash: w.hash, scale, data, file: encodeVector(this.embedder.id, w.hash, v) } as CachedRow & { file: Buffer });
+        fresh.push({ path: vectorPath(this.slug, w.m.id, w.m.timestamp), oid: '', id: w.m.id, hash: w.hash, scale, data, ...(w.memOid ? { memOid: w.memOid } : {}), file: encodeVector(this.embedder.id, w.hash, v) } as CachedRow & { file: Buffer });
       });
     }
     const live = new Set(all);
@@ -273,23 +296,37 @@ export class BranchVectors {
       }
     }
     if (commit) {
+      // Checked memory blob ids survive the reload through the cache file.
+      if (dirty) this.writeCache(this.memo?.tree ?? null, [...rows.values()], dims);
       this.memo = null;
       const reloaded = this.load(commit);
-      for (const f of fresh) result.push(reloaded.rows.get(f.id) ?? f);
+      for (const f of fresh) {
+        const row = reloaded.rows.get(f.id);
+        if (row && f.memOid) row.memOid = f.memOid;
+        result.push(row ?? f);
+      }
+      dirty = true;
     } else if (fresh.length) {
       const memo = this.load();
       for (const f of fresh) {
-        const row: CachedRow = { path: '', oid: '', id: f.id, hash: f.hash, scale: f.scale, data: f.data };
+        const row: CachedRow = { path: '', oid: '', id: f.id, hash: f.hash, scale: f.scale, data: f.data, ...(f.memOid ? { memOid: f.memOid } : {}) };
         memo.rows.set(f.id, row);
         result.push(row);
       }
       memo.dims = dims;
-      this.writeCache(memo.tree, [...memo.rows.values()], dims);
+      dirty = true;
     }
+    if (dirty && this.memo) this.writeCache(this.memo.tree, [...this.memo.rows.values()], dims);
     // The same rows as the previous call (nothing embedded, nothing changed): reuse its index rather
     // than copying every vector again.
     const last = this.lastIndex;
-    const index = last && last.rows.length === result.length && last.rows.every((r, i) => r === result[i]) ? last.index : new VectorIndex(dims, result);
+    let index: VectorIndex;
+    if (last && last.rows.length === result.length && last.rows.every((r, i) => r === result[i])) index = last.index;
+    else {
+      index = new VectorIndex(dims, result);
+      // Point the rows at the index's matrix so the buffers they were read from can be collected.
+      result.forEach((r, i) => (r.data = index.data.subarray(i * dims, (i + 1) * dims)));
+    }
     this.lastIndex = { rows: result, index };
     return {
       index,
