@@ -1,14 +1,16 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
+  MemoryStore
+} from "./chunks/chunk-KSZSUCI3.js";
+import "./chunks/chunk-R7QYHS63.js";
+import {
   getAt,
   memoryHistory
-} from "./chunks/chunk-2NHECL2H.js";
+} from "./chunks/chunk-NUF4NIQW.js";
 import {
-  MemoryStore,
   assertNoNewSecrets,
   guardOptions
-} from "./chunks/chunk-QVHTLE26.js";
-import "./chunks/chunk-R7QYHS63.js";
+} from "./chunks/chunk-UHKOQGWH.js";
 import "./chunks/chunk-MNFJW6ZK.js";
 import "./chunks/chunk-SXBH2PUZ.js";
 import {
@@ -16,7 +18,8 @@ import {
   listTrash,
   restoreFromTrash,
   trashCount
-} from "./chunks/chunk-22DPOIMF.js";
+} from "./chunks/chunk-AUVGVUV2.js";
+import "./chunks/chunk-KAPL5I5O.js";
 import {
   isPriority,
   normalizeTags
@@ -642,7 +645,7 @@ function checkExpected(store, path, expected, tip, expectedOid2) {
 }
 async function expectedOid(store, path, expected) {
   if (expected === void 0 || expected === null || expected === "") return void 0;
-  const { resolveCommit } = await import("./chunks/history-LN5GTBND.js");
+  const { resolveCommit } = await import("./chunks/history-BFGVFCOP.js");
   let commit;
   try {
     commit = resolveCommit(store, expected);
@@ -728,14 +731,14 @@ async function coreSet(store, input) {
 }
 async function coreHistory(store, opts = {}) {
   const name = coreName(opts.name);
-  const { logPaths } = await import("./chunks/history-LN5GTBND.js");
+  const { logPaths } = await import("./chunks/history-BFGVFCOP.js");
   const snapshots = logPaths(store, [`:(literal)${corePath(name)}`]).map((r) => ({ version: r.commit, timestamp: r.timestamp, message: r.message }));
   return { success: true, name, snapshots };
 }
 async function coreRestore(store, input) {
   const name = coreName(input?.name);
   if (!input?.version) throw new InvalidInputError('give the version to restore (see "memory core history")', { field: "version" });
-  const { resolveCommit } = await import("./chunks/history-LN5GTBND.js");
+  const { resolveCommit } = await import("./chunks/history-BFGVFCOP.js");
   const from = resolveCommit(store, input.version);
   const old = readCore(store, corePath(name), from);
   if (old.oid === null) throw new NotFoundError(`${name} at ${from.slice(0, 12)}`, "core document");
@@ -749,7 +752,7 @@ function sortedCounts(m) {
 }
 async function gitFigures(store) {
   if (!store.tip()) return { commits: 0, coreVersions: 0, bytes: 0 };
-  const { gitCliAsync } = await import("./chunks/history-LN5GTBND.js");
+  const { gitCliAsync } = await import("./chunks/history-BFGVFCOP.js");
   const n = async (args) => {
     const v = Number((await gitCliAsync(store, args)).trim());
     return Number.isFinite(v) ? v : 0;
@@ -845,9 +848,9 @@ function openMemory(opts = {}) {
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     },
     stats: (o) => memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-MFCPNZAZ.js")).prune(s, o),
-    importMemories: async (input) => (await import("./chunks/import-export-H4Y4XWCM.js")).importMemories(s, input),
-    exportMemories: async (o) => (await import("./chunks/import-export-H4Y4XWCM.js")).exportMemories(s, o),
+    prune: async (o) => (await import("./chunks/prune-LNNLGWAA.js")).prune(s, o),
+    importMemories: async (input) => (await import("./chunks/import-export-LHMPGHYM.js")).importMemories(s, input),
+    exportMemories: async (o) => (await import("./chunks/import-export-LHMPGHYM.js")).exportMemories(s, o),
     config: async () => (await import("./chunks/config-ops-7KJ7DHU4.js")).configShow(s),
     configGet: async (key) => (await import("./chunks/config-ops-7KJ7DHU4.js")).configGet(s, key),
     configSet: async (key, value) => (await import("./chunks/config-ops-7KJ7DHU4.js")).configSet(s, key, value),
@@ -972,7 +975,7 @@ async function perform(memory, inputs, log) {
       for (const m of r.results) log.info(`${m.relevance.toFixed(2)}  ${m.id}  ${excerpt(m.content)}`);
       const why = r.fallback ? r.fallback.code === "EMBEDDER_ERROR" ? ": no embedding model in the action bundle" : `: ${r.fallback.reason}` : "";
       log.info(`${r.results.length} of ${r.total} matches${r.mode ? ` (${r.mode}${why})` : ""}`);
-      return { json: { success: true, results: r.results, total: r.total }, id: "", results: r.results, count: r.results.length, summary: searchSummary({ ...inputs, branch: inputs.branch }, r.results, r.total) };
+      return { json: { success: true, results: r.results, total: r.total }, id: "", results: r.results, count: r.results.length, summary: searchSummary(inputs, r.results, r.total) };
     }
     case "sync": {
       const r = await push(memory, inputs, log);

@@ -111,11 +111,11 @@ async function perform(memory: GitMemory, inputs: ActionInputs, log: ActionLog):
       const q: SearchQuery = { query: inputs.query, tags: inputs.tags, category: inputs.category, priority: inputs.priority, after: inputs.after, before: inputs.before, days: inputs.days, limit: inputs.limit, mode: inputs.mode };
       const r = await memory.search(q);
       for (const m of r.results) log.info(`${m.relevance.toFixed(2)}  ${m.id}  ${excerpt(m.content)}`);
-      // The bundle carries no embedding model, so hybrid search falls back to full text unless the
-      // branch's config names an HTTP embedder; say which ran.
+      // mode hybrid/vector falls back to full text unless the branch's config names an HTTP embedder
+      // (the bundle carries no local model); say which ran.
       const why = r.fallback ? (r.fallback.code === 'EMBEDDER_ERROR' ? ': no embedding model in the action bundle' : `: ${r.fallback.reason}`) : '';
       log.info(`${r.results.length} of ${r.total} matches${r.mode ? ` (${r.mode}${why})` : ''}`);
-      return { json: { success: true, results: r.results, total: r.total }, id: '', results: r.results, count: r.results.length, summary: searchSummary({ ...inputs, branch: inputs.branch }, r.results, r.total) };
+      return { json: { success: true, results: r.results, total: r.total }, id: '', results: r.results, count: r.results.length, summary: searchSummary(inputs, r.results, r.total) };
     }
     case 'sync': {
       const r = await push(memory, inputs, log);

@@ -3,8 +3,9 @@ import {
   ARCHIVE_DIR,
   archivePathFor,
   prune
-} from "./chunk-HG56DH6S.js";
-import "./chunk-22DPOIMF.js";
+} from "./chunk-L4D322XF.js";
+import "./chunk-AUVGVUV2.js";
+import "./chunk-KAPL5I5O.js";
 import "./chunk-VLJ2NM44.js";
 import "./chunk-5RDPWQEF.js";
 import "./chunk-W52OSYA4.js";

@@ -1,5 +1,8 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
+  MEMORIES_DIR
+} from "./chunk-KAPL5I5O.js";
+import {
   memoryFromFile,
   memoryToFile,
   publicMemory
@@ -13,84 +16,6 @@ import {
   MemoryError,
   NotFoundError
 } from "./chunk-W52OSYA4.js";
-
-// src/core/catalog.ts
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-var MEMORIES_DIR = "memories";
-var CATALOG_FORMAT = 1;
-function emptyCatalog() {
-  return { tree: null, entries: [], skipped: [], byId: /* @__PURE__ */ new Map() };
-}
-function withIndex(tree, entries, skipped) {
-  const byId = /* @__PURE__ */ new Map();
-  for (const e of entries) {
-    if (!byId.has(e.memory.id)) byId.set(e.memory.id, e);
-  }
-  return { tree, entries, skipped, byId };
-}
-function cacheDir(commonDir, branch) {
-  return join(commonDir, "git-memory", encodeURIComponent(branch));
-}
-function loadCatalog(repo, tree, opts) {
-  if (!tree) return emptyCatalog();
-  if (opts.previous?.tree === tree) return opts.previous;
-  const file = join(opts.dir, `catalog-v${CATALOG_FORMAT}.json`);
-  let prev = opts.previous ?? null;
-  if (!prev) {
-    try {
-      const parsed = JSON.parse(readFileSync(file, "utf8"));
-      if (parsed.format === CATALOG_FORMAT && Array.isArray(parsed.entries)) {
-        if (parsed.tree === tree) return withIndex(tree, parsed.entries, parsed.skipped ?? []);
-        prev = parsed;
-      }
-    } catch {
-    }
-  }
-  const known = /* @__PURE__ */ new Map();
-  for (const e of prev?.entries ?? []) known.set(`${e.path}\0${e.oid}`, e);
-  const knownSkips = /* @__PURE__ */ new Map();
-  for (const s of prev?.skipped ?? []) knownSkips.set(`${s.path}\0${s.oid}`, s);
-  const entries = [];
-  const skipped = [];
-  const warn = opts.warn ?? (() => {
-  });
-  for (const blob of repo.listBlobs(tree, MEMORIES_DIR)) {
-    if (!blob.path.endsWith(".md")) continue;
-    const key = `${blob.path}\0${blob.oid}`;
-    const hit = known.get(key);
-    if (hit) {
-      entries.push(hit);
-      continue;
-    }
-    const skip = knownSkips.get(key);
-    if (skip) {
-      skipped.push(skip);
-      warn(`skipped ${skip.path}: ${skip.reason}`);
-      continue;
-    }
-    try {
-      const text = repo.readBlob(blob.oid).toString("utf8");
-      entries.push({ path: blob.path, oid: blob.oid, memory: memoryFromFile(blob.path, text, warn) });
-    } catch (err) {
-      const reason = err.message;
-      skipped.push({ path: blob.path, oid: blob.oid, reason });
-      warn(`skipped ${blob.path}: ${reason}`);
-    }
-  }
-  const catalog = withIndex(tree, entries, skipped);
-  if (opts.persist !== false) {
-    try {
-      mkdirSync(opts.dir, { recursive: true });
-      const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-      const body = { format: CATALOG_FORMAT, tree, entries, skipped };
-      writeFileSync(tmp, JSON.stringify(body));
-      renameSync(tmp, file);
-    } catch {
-    }
-  }
-  return catalog;
-}
 
 // src/core/trash.ts
 var TRASH_DIR = "trash";
@@ -193,7 +118,7 @@ async function restoreFromTrash(store, id) {
   const inTrash = (tip) => readTrash(store, tip, 0).filter((e) => e.item?.id === id).sort((a, b) => byDeletedDesc(a.item, b.item))[0];
   let fromHistory = null;
   if (!inTrash(store.tip())) {
-    const { lastKnownFile } = await import("./history-LN5GTBND.js");
+    const { lastKnownFile } = await import("./history-BFGVFCOP.js");
     const last = lastKnownFile(store, id);
     if (!last) throw new NotFoundError(id, "memory in the trash or in git history");
     const stored = memoryFromFile(last.livePath, last.text, (w) => store.warn(w));
@@ -225,9 +150,6 @@ Memory-Id: ${id}
 }
 
 export {
-  MEMORIES_DIR,
-  cacheDir,
-  loadCatalog,
   TRASH_DIR,
   trashPathFor,
   trashFile,

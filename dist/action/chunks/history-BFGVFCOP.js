@@ -7,8 +7,9 @@ import {
   logPaths,
   memoryHistory,
   resolveCommit
-} from "./chunk-2NHECL2H.js";
-import "./chunk-22DPOIMF.js";
+} from "./chunk-NUF4NIQW.js";
+import "./chunk-AUVGVUV2.js";
+import "./chunk-KAPL5I5O.js";
 import "./chunk-VLJ2NM44.js";
 import "./chunk-5RDPWQEF.js";
 import "./chunk-W52OSYA4.js";

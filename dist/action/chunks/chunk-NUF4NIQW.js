@@ -1,10 +1,12 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
-  MEMORIES_DIR,
   TRASH_DIR,
   listTrash,
   trashPathFor
-} from "./chunk-22DPOIMF.js";
+} from "./chunk-AUVGVUV2.js";
+import {
+  MEMORIES_DIR
+} from "./chunk-KAPL5I5O.js";
 import {
   memoryFromFile,
   publicMemory

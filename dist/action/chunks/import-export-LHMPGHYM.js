@@ -1,6 +1,9 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
-  BRANCH_README,
+  BRANCH_README
+} from "./chunk-KSZSUCI3.js";
+import "./chunk-R7QYHS63.js";
+import {
   UPSERT_KEY_FIELD,
   contentHash,
   guardOptions,
@@ -8,8 +11,7 @@ import {
   keyOf,
   loadFingerprints,
   primeFingerprints
-} from "./chunk-QVHTLE26.js";
-import "./chunk-R7QYHS63.js";
+} from "./chunk-UHKOQGWH.js";
 import "./chunk-MNFJW6ZK.js";
 import {
   MODE_BLOB,
@@ -19,10 +21,11 @@ import {
 } from "./chunk-SXBH2PUZ.js";
 import {
   ARCHIVE_DIR
-} from "./chunk-HG56DH6S.js";
+} from "./chunk-L4D322XF.js";
+import "./chunk-AUVGVUV2.js";
 import {
   MEMORIES_DIR
-} from "./chunk-22DPOIMF.js";
+} from "./chunk-KAPL5I5O.js";
 import {
   isPriority,
   memoryFromFile,
