@@ -7,7 +7,7 @@ import { isPriority, memoryFromFile, memoryToFile, normalizeTags, validateConten
 import { BRANCH_README, type MemoryStore } from '../core/store.js';
 import { writeBlobPack, writeTreeOfIds } from './bulk-write.js';
 import { contentHash, keyOf, loadFingerprints, primeFingerprints, UPSERT_KEY_FIELD, type Fingerprint } from './fingerprints.js';
-import { ARCHIVE_DIR } from './prune.js';
+import { ARCHIVE_DIR, archivePathFor } from './prune.js';
 import { guardWrite, guardOptions } from './write.js';
 
 /** One line (or file) that could not be imported. */
@@ -101,7 +101,8 @@ export function recordToMemory(store: MemoryStore, rec: ImportRecord, opts: Impo
     priority: (rec.priority as StoredMemory['priority']) ?? opts.defaultPriority,
     timestamp,
     metadata,
-    path: pathFor(id, timestamp),
+    // An exported archived memory goes back to the archive (export --archived round-trips).
+    path: rec.archived === true ? archivePathFor(pathFor(id, timestamp)) : pathFor(id, timestamp),
     extra,
   };
   if (updated) m.updated = updated;
@@ -294,7 +295,7 @@ export async function importRecords(store: MemoryStore, items: Array<{ line: num
           store.cacheDir,
           r.tree,
           tree,
-          r.picked.map((p) => {
+          r.picked.filter((p) => batch[p.index].path.startsWith(`${MEMORIES_DIR}/`)).map((p) => {
             const m = batch[p.index];
             const key = m.extra[UPSERT_KEY_FIELD];
             const f: Fingerprint = { path: m.path, id: m.id, hash: p.hash };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/core/store.js';
 import { listTrash } from '../../src/core/trash.js';
 import { prune } from '../../src/lifecycle/prune.js';
-import { exportMemories } from '../../src/lifecycle/import-export.js';
+import { exportMemories, importMemories } from '../../src/lifecycle/import-export.js';
 import { cli, git, makeRepo } from '../helpers.js';
 
 const DAY = 86_400_000;
@@ -55,6 +55,11 @@ describe('memory prune', () => {
     const all = await exportMemories(s, { archived: true });
     expect(all.data).toContain(mid.id);
     expect((await exportMemories(s)).data).not.toContain(mid.id);
+    // ... and an import of that export puts it back in the archive of another repository.
+    const other = new MemoryStore({ repo: makeRepo(), warn: () => {} });
+    expect((await importMemories(other, { text: all.data })).imported).toBe(2);
+    expect((await other.list()).memories.map((m) => m.id)).toEqual([fresh.id]);
+    expect(git(other.git.location.root, 'ls-tree', '-r', '--name-only', 'memory', 'archive')).toContain(mid.id);
 
     // 31 days later: the trash items are purged, and the archived memory (now 76 days old) stays archived.
     clock.now = T0 + 126 * DAY;
