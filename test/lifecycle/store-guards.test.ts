@@ -3,6 +3,7 @@ import { MemoryStore } from '../../src/core/store.js';
 import { MemoryError } from '../../src/core/errors.js';
 import { coreSet } from '../../src/core/core-doc.js';
 import { autoTags } from '../../src/lifecycle/autotag.js';
+import { importMemories } from '../../src/lifecycle/import-export.js';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, git, makeRepo } from '../helpers.js';
@@ -89,6 +90,23 @@ describe('store(): de-duplication index', () => {
       expect(up).toMatchObject({ id: keyed.id, upserted: true });
       expect(existsSync(cache)).toBe(true);
     }
+  });
+});
+
+describe('store(): de-duplication index, bulk build', () => {
+  it('reads many files through one git cat-file process and finds the same memories', async () => {
+    const repo = makeRepo();
+    const s = new MemoryStore({ repo, warn: () => {} });
+    const records = Array.from({ length: 600 }, (_, i) => ({ content: `bulk memory number ${i}`, scope: i % 2 ? 'p2p:ou_1' : undefined, upsert_key: i === 7 ? 'seven' : undefined }));
+    expect((await importMemories(s, { records })).imported).toBe(600);
+    rmSync(join(s.cacheDir, 'fingerprints-v2.txt'), { force: true });
+    const t = new MemoryStore({ repo, warn: () => {} });
+    const hit = await t.store({ content: 'bulk memory  number 42' });
+    expect(hit.duplicate).toBe(true);
+    expect((await t.get(hit.id)).memory.content).toBe('bulk memory number 42');
+    expect((await t.store({ content: 'bulk memory number 43', scope: 'p2p:ou_1' })).duplicate).toBe(true);
+    expect((await t.store({ content: 'seven, again', scope: 'p2p:ou_1', upsertKey: 'seven' })).upserted).toBe(true);
+    expect((await t.store({ content: 'bulk memory number 600' })).duplicate).toBeUndefined();
   });
 });
 
