@@ -86,7 +86,9 @@ export function writeBlobPack(objectsDir: string, blobs: Buffer[], onProgress?: 
     for (const [id, data] of unique) {
       if (onProgress && ++k % 500 === 0) onProgress(k);
       const h = packHeader(3, data.length);
-      const z = deflateSync(data, { level: 1 });
+      // deflateSync's output buffer is 16 KiB by default whatever the input: for 10,000 small blobs that
+      // held ~100 MB of RSS until GC. A chunk sized to the input keeps it proportional.
+      const z = deflateSync(data, { level: 1, chunkSize: Math.max(1024, Math.min(65536, data.length + 128)) });
       entries.push({ id, offset, crc: crc32([h, z]) });
       out(h);
       out(z);
