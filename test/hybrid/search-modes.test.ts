@@ -42,6 +42,23 @@ describe('search modes (library)', () => {
     expect(plain.vectors).toMatchObject({ embedded: 0, reused: 3 });
   });
 
+  it('re-embeds a memory whose text changed, not one whose tags changed, and drops a deleted one', async () => {
+    const s = await fixture();
+    const embedder = new HttpEmbedder({ model: 'bow', baseUrl: server.url });
+    expect((await s.search({ query: 'VPN' }, { embedder })).vectors).toMatchObject({ embedded: 3 });
+    const [pizza, vpn, db] = s.filter().sort((a, b) => a.timestamp.localeCompare(b.timestamp)).reverse();
+    await s.update(vpn.id, { tags: ['ops', 'network'] });
+    expect((await s.search({ query: 'VPN' }, { embedder })).vectors).toMatchObject({ embedded: 0, reused: 3 });
+    await s.update(db.id, { content: 'Rotate the staging database password every week' });
+    const r = await s.search({ query: 'password every week' }, { embedder });
+    expect(r.vectors).toMatchObject({ embedded: 1, reused: 2 });
+    expect(r.results[0].id).toBe(db.id);
+    await s.delete(pizza.id);
+    const after = await s.search({ query: 'pizza', mode: 'vector' }, { embedder });
+    expect(after.results.map((m) => m.id)).not.toContain(pizza.id);
+    expect(after.total).toBe(2);
+  });
+
   it('reports a fallback instead of downgrading silently', async () => {
     const s = await fixture();
     const none = await s.search({ query: 'VPN', mode: 'hybrid' }, { embedder: null });
