@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join } from 'node:path';
 import { checkoutState, git, tempDir } from '../helpers.js';
 import { openMemory } from '../../src/core/api.js';
-import { checkout, declaredInputs, declaredOutputs, makeRemote, runAction, runs } from './run-action.js';
+import { actionEntry, checkout, declaredInputs, declaredOutputs, makeRemote, runAction, runs } from './run-action.js';
 
 const local = { sync: 'false' };
 
@@ -18,6 +19,19 @@ describe('action.yml', () => {
     expect(declaredInputs.remote.default).toBe('origin');
     expect(declaredInputs.sync.default).toBe('true');
     expect(runs).toEqual({ using: 'node24', main: 'dist/action/index.js' });
+  });
+
+  it('bundles every dependency: the bundle imports only node built-ins and its own chunks', () => {
+    const dir = dirname(actionEntry());
+    const files = ['index.js', ...readdirSync(join(dir, 'chunks')).map((f) => `chunks/${f}`)];
+    const imported = new Set<string>();
+    for (const f of files) {
+      const text = readFileSync(join(dir, f), 'utf8');
+      for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|\b(?:import|require)\(\s*["']([^"']+)["']\s*\)/g)) imported.add(m[1] ?? m[2]);
+    }
+    const external = [...imported].filter((s) => !s.startsWith('./') && !s.startsWith('../') && !s.startsWith('node:') && !builtinModules.includes(s));
+    expect(external).toEqual([]);
+    expect(imported.size).toBeGreaterThan(3);
   });
 });
 
