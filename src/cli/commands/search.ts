@@ -32,7 +32,7 @@ interface Args extends GlobalArgs {
 
 export const searchCommand: CommandModule<GlobalArgs, Args> = {
   command: 'search [query..]',
-  describe: 'Full-text search, ranked, with filters (filters alone: newest first)',
+  describe: 'Search by words and meaning (hybrid by default, see --mode), ranked, with filters (filters alone: newest first)',
   builder: (y) =>
     y
       .positional('query', { type: 'string', array: true, describe: 'Words to look for (any text; quotes optional)' })
