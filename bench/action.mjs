@@ -2,6 +2,7 @@
 // process with INPUT_* variables), in a fresh depth-1 checkout of a bare remote whose memory branch
 // holds N memories (default 1,000):
 //   - store + push (sync: true)   - fetch + search (sync: true, cold index: a fresh runner has none)
+//   - 4, 8, 16 and 32 store steps started at once (a matrix finishing together): wall time, retries, losses.
 //   - store with sync: false, fetch + list, a plain `git fetch` of the branch and the bundle's start-up
 //     (recent with no local branch, no network), to show where the time goes.
 // Baseline in the same run: an empty `node -e ''` start.
@@ -113,6 +114,28 @@ try {
     'store, local only (sync: false)': () => step({ content: 'local only', sync: 'false' }),
     'fetch + list (sync: true)': () => step({ command: 'list', limit: '10' }),
   };
+  // A matrix finishing together: W store steps started at once, each in its own fresh checkout.
+  const race = async (W) => {
+    const { spawn } = await import('node:child_process');
+    const dirs = Array.from({ length: W }, () => checkout(n++));
+    const s = performance.now();
+    const runs = await Promise.all(
+      dirs.map(
+        (ws, i) =>
+          new Promise((resolve) => {
+            const out = join(ws, '..', `race-${i}-${n}`);
+            writeFileSync(out, '');
+            const e = { ...env, GITHUB_WORKSPACE: ws, GITHUB_OUTPUT: out, INPUT_COMMAND: 'store', INPUT_BRANCH: 'memory', INPUT_REMOTE: 'origin', INPUT_SYNC: 'true', INPUT_CONTENT: `race ${n} writer ${i}: a fact only this writer learned`, INPUT_TAGS: 'race' };
+            const p = spawn(process.execPath, [entry], { cwd: ws, env: e, stdio: ['ignore', 'pipe', 'pipe'] });
+            let log = '';
+            p.stdout.on('data', (d) => (log += d));
+            p.on('close', (code) => resolve({ code, retries: Number(/after (\d+) retr/.exec(log)?.[1] ?? 0) }));
+          }),
+      ),
+    );
+    return { ms: performance.now() - s, failed: runs.filter((r) => r.code !== 0).length, retries: runs.map((r) => r.retries) };
+  };
+
   const samples = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
   // Interleaved, so drift on the shared machine hits every case alike.
   for (let r = 0; r < RUNS; r++) for (const [k, fn] of Object.entries(cases)) samples[k].push(fn());
@@ -121,6 +144,18 @@ try {
   console.log('| step | median | × node start |');
   console.log('|---|--:|--:|');
   for (const [k, xs] of Object.entries(samples)) console.log(`| ${k} | ${fmt(median(xs))} | ${(median(xs) / base).toFixed(1)}× |`);
+
+  const before = git(bare, 'ls-tree', '-r', '--name-only', 'memory').split('\n').filter((f) => f.startsWith('memories/')).length;
+  console.log(`\nConcurrent store steps (sync: true), all started at once, each in its own checkout:\n`);
+  console.log('| writers | wall time | failed | retries per push (median / max) | memories added |');
+  console.log('|--:|--:|--:|--:|--:|');
+  let count = before;
+  for (const W of [4, 8, 16, 32]) {
+    const r = await race(W);
+    const after = git(bare, 'ls-tree', '-r', '--name-only', 'memory').split('\n').filter((f) => f.startsWith('memories/')).length;
+    console.log(`| ${W} | ${fmt(r.ms)} | ${r.failed} | ${median(r.retries)} / ${Math.max(...r.retries)} | ${after - count} |`);
+    count = after;
+  }
 } finally {
   rmSync(tmp, { recursive: true, force: true });
   if (buildDir) rmSync(buildDir, { recursive: true, force: true });

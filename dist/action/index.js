@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   MemoryStore
-} from "./chunks/chunk-KSZSUCI3.js";
+} from "./chunks/chunk-GNPJEJL5.js";
 import "./chunks/chunk-R7QYHS63.js";
 import {
   getAt,
@@ -10,7 +10,7 @@ import {
 import {
   assertNoNewSecrets,
   guardOptions
-} from "./chunks/chunk-UHKOQGWH.js";
+} from "./chunks/chunk-MFJXW5LJ.js";
 import "./chunks/chunk-MNFJW6ZK.js";
 import "./chunks/chunk-SXBH2PUZ.js";
 import {
@@ -849,8 +849,8 @@ function openMemory(opts = {}) {
     },
     stats: (o) => memoryStats(s, o),
     prune: async (o) => (await import("./chunks/prune-LNNLGWAA.js")).prune(s, o),
-    importMemories: async (input) => (await import("./chunks/import-export-LHMPGHYM.js")).importMemories(s, input),
-    exportMemories: async (o) => (await import("./chunks/import-export-LHMPGHYM.js")).exportMemories(s, o),
+    importMemories: async (input) => (await import("./chunks/import-export-UZEJGPFB.js")).importMemories(s, input),
+    exportMemories: async (o) => (await import("./chunks/import-export-UZEJGPFB.js")).exportMemories(s, o),
     config: async () => (await import("./chunks/config-ops-7KJ7DHU4.js")).configShow(s),
     configGet: async (key) => (await import("./chunks/config-ops-7KJ7DHU4.js")).configGet(s, key),
     configSet: async (key, value) => (await import("./chunks/config-ops-7KJ7DHU4.js")).configSet(s, key, value),
@@ -919,8 +919,10 @@ async function pull(memory, inputs, log) {
   log.info(r.remoteTip ? `fetched ${inputs.branch} from ${r.remote}${r.received ? `: ${r.received} memory files changed` : ""}` : `${r.remote} has no ${inputs.branch} branch yet`);
   reportConflicts(r, log);
 }
+var MIN_RETRIES = 20;
 async function push(memory, inputs, log) {
-  const r = await memory.sync({ remote: inputs.remote });
+  const retries = process.env.MEMORY_SYNC_RETRIES ? void 0 : Math.max(MIN_RETRIES, memory.core.config().sync?.retries ?? 0);
+  const r = await memory.sync({ remote: inputs.remote, retries });
   log.info(`pushed ${inputs.branch} to ${r.remote}${r.created ? " (created the branch)" : ""}${r.retries ? ` after ${r.retries} retr${r.retries === 1 ? "y" : "ies"}: other jobs pushed first` : ""}`);
   reportConflicts(r, log);
   return r;

@@ -55,9 +55,18 @@ async function pull(memory: GitMemory, inputs: ActionInputs, log: ActionLog): Pr
   reportConflicts(r, log);
 }
 
+/**
+ * At least this many retries of a rejected push. A matrix's jobs tend to finish together: 16 store
+ * steps started at once needed up to 8 retries here (bench/action.mjs), the library's default.
+ * A failed step costs a re-run; a retry costs at most 1.5 s of backoff.
+ */
+const MIN_RETRIES = 20;
+
 /** Publishes local commits: fetch, combine, push, and on a rejected push (another job pushed first) again. */
 async function push(memory: GitMemory, inputs: ActionInputs, log: ActionLog): Promise<SyncResult> {
-  const r = await memory.sync({ remote: inputs.remote });
+  // An explicit MEMORY_SYNC_RETRIES wins; otherwise the branch's sync.retries, raised to the minimum.
+  const retries = process.env.MEMORY_SYNC_RETRIES ? undefined : Math.max(MIN_RETRIES, memory.core.config().sync?.retries ?? 0);
+  const r = await memory.sync({ remote: inputs.remote, retries });
   log.info(`pushed ${inputs.branch} to ${r.remote}${r.created ? ' (created the branch)' : ''}${r.retries ? ` after ${r.retries} retr${r.retries === 1 ? 'y' : 'ies'}: other jobs pushed first` : ''}`);
   reportConflicts(r, log);
   return r;

@@ -17,6 +17,7 @@ import {
 } from "./chunk-W52OSYA4.js";
 
 // src/lifecycle/fingerprints.ts
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -116,9 +117,9 @@ function quickFields(path, text) {
   if (!id || !isValidId(id) || scope === null || key === null) return null;
   return { id, content: text.slice(end + 5), scope: scope || void 0, key: key || void 0 };
 }
-function fingerprint(git, path, oid) {
+function fingerprint(git, path, oid, data) {
   try {
-    const text = git.readBlob(oid).toString("utf8");
+    const text = (data ?? git.readBlob(oid)).toString("utf8");
     const q = quickFields(path, text);
     if (q) {
       const f2 = { path, id: q.id, hash: contentHash(q.content, q.scope) };
@@ -133,6 +134,30 @@ function fingerprint(git, path, oid) {
   } catch {
     return null;
   }
+}
+function readBlobsWithGit(git, oids) {
+  const r = spawnSync("git", ["--git-dir", git.location.commonDir, "cat-file", "--batch"], {
+    input: oids.join("\n") + "\n",
+    maxBuffer: 2 ** 32,
+    stdio: ["pipe", "pipe", "ignore"]
+  });
+  if (r.status !== 0 || !r.stdout) return null;
+  const out = /* @__PURE__ */ new Map();
+  const buf = r.stdout;
+  let p = 0;
+  while (p < buf.length) {
+    const nl = buf.indexOf(10, p);
+    if (nl < 0) break;
+    const [oid, type, size] = buf.toString("latin1", p, nl).split(" ");
+    if (type === "missing" || size === void 0) {
+      p = nl + 1;
+      continue;
+    }
+    const n = Number(size);
+    if (type === "blob") out.set(oid, buf.subarray(nl + 1, nl + 1 + n));
+    p = nl + 1 + n + 1;
+  }
+  return out;
 }
 function diffBlobs(git, a, b, prefix, visit) {
   const sub = (tree) => {
@@ -205,9 +230,13 @@ function loadFingerprints(git, tree, cacheDir) {
       idx = new FingerprintIndex(null);
     }
     const changes = [];
+    const toRead = [];
     diffBlobs(git, from, tree, MEMORIES_DIR, (path, _old, oid) => {
-      changes.push({ path, f: oid && path.endsWith(".md") ? fingerprint(git, path, oid) : null });
+      if (oid && path.endsWith(".md")) toRead.push({ path, oid });
+      else changes.push({ path, f: null });
     });
+    const bulk = toRead.length > 500 ? readBlobsWithGit(git, toRead.map((r) => r.oid)) : null;
+    for (const r of toRead) changes.push({ path: r.path, f: fingerprint(git, r.path, r.oid, bulk?.get(r.oid)) });
     if (changes.length > 64) idx.applyMany(changes);
     else for (const c of changes) c.f ? idx.add(c.f) : idx.remove(c.path);
     idx.tree = tree;

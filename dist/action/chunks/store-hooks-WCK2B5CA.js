@@ -10,7 +10,7 @@ import {
   guardWrite,
   keyOf,
   normalizeContent
-} from "./chunk-UHKOQGWH.js";
+} from "./chunk-MFJXW5LJ.js";
 import "./chunk-SXBH2PUZ.js";
 import "./chunk-KAPL5I5O.js";
 import "./chunk-VLJ2NM44.js";

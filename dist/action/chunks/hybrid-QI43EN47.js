@@ -2,10 +2,12 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   filterIds,
   fullTextScores,
+  openIndex,
   search
 } from "./chunk-QLSXEP5X.js";
 import "./chunk-SXBH2PUZ.js";
 import {
+  memoryFromFile,
   publicMemory
 } from "./chunk-VLJ2NM44.js";
 import {
@@ -447,7 +449,7 @@ function decodeVector(buf) {
 
 // src/vector/branch.ts
 var VECTORS_DIR = "vectors";
-var CACHE_FORMAT = 1;
+var CACHE_FORMAT = 2;
 var hashes = /* @__PURE__ */ new WeakMap();
 function hashOf(m) {
   const h = hashes.get(m);
@@ -494,11 +496,10 @@ var BranchVectors = class {
       const d = header.dims;
       let off = 4 + len;
       if (buf.length !== off + header.rows.length * d) return null;
-      const rows = header.rows.map(([path, oid, id, hash, scale]) => {
-        const data = new Int8Array(d);
-        data.set(new Int8Array(buf.buffer, buf.byteOffset + off, d));
+      const rows = header.rows.map(([path, oid, id, hash, scale, memOid]) => {
+        const data = new Int8Array(buf.buffer, buf.byteOffset + off, d);
         off += d;
-        return { path, oid, id, hash, scale, data };
+        return memOid ? { path, oid, id, hash, scale, data, memOid } : { path, oid, id, hash, scale, data };
       });
       return { header, rows };
     } catch {
@@ -507,7 +508,7 @@ var BranchVectors = class {
   }
   writeCache(folderTree, rows, dims) {
     try {
-      const header = { format: CACHE_FORMAT, model: this.embedder.id, dims, folderTree, rows: rows.map((r) => [r.path, r.oid, r.id, r.hash, r.scale]) };
+      const header = { format: CACHE_FORMAT, model: this.embedder.id, dims, folderTree, rows: rows.map((r) => [r.path, r.oid, r.id, r.hash, r.scale, r.memOid ?? ""]) };
       const json = Buffer.from(JSON.stringify(header), "utf8");
       const buf = Buffer.alloc(4 + json.length + rows.length * dims);
       buf.writeUInt32LE(json.length, 0);
@@ -580,20 +581,32 @@ var BranchVectors = class {
    * ones that lack one; commits the new vectors (and prunes vectors of deleted memories) in one
    * commit when allowed. Returns an index over the given memories.
    */
-  async ensure(memories, opts = {}) {
+  async ensure(items, opts = {}) {
     const t0 = performance.now();
-    const all = opts.all ?? memories.map((m) => m.id);
+    const all = opts.all ?? items.map((m) => m.id);
     const { rows, dims: knownDims } = this.load();
     let want = [];
     const result = [];
     let reused = 0;
-    for (const m of memories) {
-      const hash = hashOf(m);
-      const r = rows.get(m.id);
-      if (r && r.hash === hash) {
+    let dirty = false;
+    for (const it of items) {
+      const r = rows.get(it.id);
+      const entry = "read" in it ? it : null;
+      if (entry && r?.memOid === entry.oid) {
         result.push(r);
         reused++;
-      } else want.push({ m, hash });
+        continue;
+      }
+      const m = entry ? entry.read() : it;
+      const hash = hashOf(m);
+      if (r && r.hash === hash) {
+        if (entry) {
+          r.memOid = entry.oid;
+          dirty = true;
+        }
+        result.push(r);
+        reused++;
+      } else want.push({ m, hash, memOid: entry?.oid ?? "" });
     }
     let missing = 0;
     if (opts.budget !== void 0 && want.length > opts.budget) {
@@ -618,7 +631,7 @@ var BranchVectors = class {
         const v = vecs[i];
         dims = v.length;
         const { scale, data } = quantize(v);
-        fresh.push({ path: vectorPath(this.slug, w.m.id, w.m.timestamp), oid: "", id: w.m.id, hash: w.hash, scale, data, file: encodeVector(this.embedder.id, w.hash, v) });
+        fresh.push({ path: vectorPath(this.slug, w.m.id, w.m.timestamp), oid: "", id: w.m.id, hash: w.hash, scale, data, ...w.memOid ? { memOid: w.memOid } : {}, file: encodeVector(this.embedder.id, w.hash, v) });
       });
     }
     const live = new Set(all);
@@ -647,21 +660,33 @@ Vectors are derived data: ${fresh.length} added or updated, ${stale.length} remo
       }
     }
     if (commit) {
+      if (dirty) this.writeCache(this.memo?.tree ?? null, [...rows.values()], dims);
       this.memo = null;
       const reloaded = this.load(commit);
-      for (const f of fresh) result.push(reloaded.rows.get(f.id) ?? f);
+      for (const f of fresh) {
+        const row = reloaded.rows.get(f.id);
+        if (row && f.memOid) row.memOid = f.memOid;
+        result.push(row ?? f);
+      }
+      dirty = true;
     } else if (fresh.length) {
       const memo = this.load();
       for (const f of fresh) {
-        const row = { path: "", oid: "", id: f.id, hash: f.hash, scale: f.scale, data: f.data };
+        const row = { path: "", oid: "", id: f.id, hash: f.hash, scale: f.scale, data: f.data, ...f.memOid ? { memOid: f.memOid } : {} };
         memo.rows.set(f.id, row);
         result.push(row);
       }
       memo.dims = dims;
-      this.writeCache(memo.tree, [...memo.rows.values()], dims);
+      dirty = true;
     }
+    if (dirty && this.memo) this.writeCache(this.memo.tree, [...this.memo.rows.values()], dims);
     const last = this.lastIndex;
-    const index = last && last.rows.length === result.length && last.rows.every((r, i) => r === result[i]) ? last.index : new VectorIndex(dims, result);
+    let index;
+    if (last && last.rows.length === result.length && last.rows.every((r, i) => r === result[i])) index = last.index;
+    else {
+      index = new VectorIndex(dims, result);
+      result.forEach((r, i) => r.data = index.data.subarray(i * dims, (i + 1) * dims));
+    }
     this.lastIndex = { rows: result, index };
     return {
       index,
@@ -736,10 +761,27 @@ async function vectorRank(store, embedder, q, mode, opts) {
   const limit = q.limit === void 0 || q.limit === null ? 10 : Number(q.limit);
   if (!Number.isInteger(limit) || limit < 1) throw new InvalidInputError(`limit must be a positive integer, got ${JSON.stringify(q.limit)}`, { field: "limit" });
   const allowed = filterIds(store, q, opts);
-  const catalog = store.catalog();
-  const memories = [...catalog.byId.values()].map((e) => e.memory);
+  const view = openIndex(store, opts);
+  const entries = /* @__PURE__ */ new Map();
+  const memo = /* @__PURE__ */ new Map();
+  const read = (path, oid) => {
+    let m = memo.get(oid);
+    if (!m) memo.set(oid, m = publicMemory(memoryFromFile(path, store.git.readBlob(oid).toString("utf8"))));
+    return m;
+  };
+  view.parts.forEach(({ seg, dead }) => {
+    for (let d = 0; d < seg.n; d++) {
+      if (dead?.[d]) continue;
+      const id = seg.ids.get(d);
+      if (entries.has(id)) continue;
+      const path = seg.paths.get(d);
+      const oid = seg.oids.get(d);
+      entries.set(id, { id, oid, path, read: () => read(path, oid) });
+    }
+  });
+  const memoryOf = (id) => entries.get(id).read();
   const bv = branchVectors(store, embedder, opts.commitVectors ?? commitDefault());
-  const { index, report } = await bv.ensure(memories, { budget: opts.embedBudget ?? EMBED_BUDGET, prefer: (id) => allowed.has(id) });
+  const { index, report } = await bv.ensure([...entries.values()], { budget: opts.embedBudget ?? EMBED_BUDGET, prefer: (id) => allowed.has(id) });
   const vectors = { model: report.model, embedded: report.embedded, reused: report.reused, missing: report.missing, commit: report.commit };
   if (!allowed.size) return { response: { success: true, results: [], total: 0 }, vectors };
   const [qv] = await embedder.embed([text]);
@@ -787,16 +829,15 @@ async function vectorRank(store, embedder, q, mode, opts) {
           const v = index.vector(id);
           if (v) for (let j = 0; j < q2.length; j++) q2[j] += v[j] / top.length;
         }
-        const feedback = textScores(top.map((id) => catalog.byId.get(id).memory.content).join("\n"));
+        const feedback = textScores(top.map((id) => memoryOf(id).content).join("\n"));
         scored = blend(index.scoreAll(normalize(q2)), feedback);
       }
     }
     total = scored.length;
   }
-  const ts = (id) => catalog.byId.get(id)?.memory.timestamp ?? "";
-  const better = (a, b) => b.score - a.score || (ts(a.id) < ts(b.id) ? 1 : ts(a.id) > ts(b.id) ? -1 : a.id < b.id ? 1 : -1);
+  const better = (a, b) => b.score - a.score || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
   const results = bestOf(scored, limit, better).map((s) => {
-    const m = publicMemory(catalog.byId.get(s.id).memory);
+    const m = memoryOf(s.id);
     const scores = { vector: round(s.v ?? 0) };
     if (s.t !== void 0) scores.fulltext = round(s.t);
     if (s.f !== void 0) scores.feedback = round(s.f);

@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   BRANCH_README
-} from "./chunk-KSZSUCI3.js";
+} from "./chunk-GNPJEJL5.js";
 import "./chunk-R7QYHS63.js";
 import {
   UPSERT_KEY_FIELD,
@@ -11,7 +11,7 @@ import {
   keyOf,
   loadFingerprints,
   primeFingerprints
-} from "./chunk-UHKOQGWH.js";
+} from "./chunk-MFJXW5LJ.js";
 import "./chunk-MNFJW6ZK.js";
 import {
   MODE_BLOB,
@@ -20,7 +20,8 @@ import {
   serializeTree
 } from "./chunk-SXBH2PUZ.js";
 import {
-  ARCHIVE_DIR
+  ARCHIVE_DIR,
+  archivePathFor
 } from "./chunk-L4D322XF.js";
 import "./chunk-AUVGVUV2.js";
 import {
@@ -122,7 +123,7 @@ function writeBlobPack(objectsDir, blobs, onProgress) {
     for (const [id, data] of unique) {
       if (onProgress && ++k % 500 === 0) onProgress(k);
       const h = packHeader(3, data.length);
-      const z = deflateSync(data, { level: 1 });
+      const z = deflateSync(data, { level: 1, chunkSize: Math.max(1024, Math.min(65536, data.length + 128)) });
       entries.push({ id, offset, crc: crc32([h, z]) });
       out(h);
       out(z);
@@ -270,7 +271,8 @@ function recordToMemory(store, rec, opts) {
     priority: rec.priority ?? opts.defaultPriority,
     timestamp,
     metadata,
-    path: pathFor(id, timestamp),
+    // An exported archived memory goes back to the archive (export --archived round-trips).
+    path: rec.archived === true ? archivePathFor(pathFor(id, timestamp)) : pathFor(id, timestamp),
     extra
   };
   if (updated) m.updated = updated;
@@ -448,7 +450,7 @@ ${added.slice(0, 20).map((i) => `Memory-Id: ${i}`).join("\n")}${n > 20 ? `
           store.cacheDir,
           r.tree,
           tree,
-          r.picked.map((p) => {
+          r.picked.filter((p) => batch[p.index].path.startsWith(`${MEMORIES_DIR}/`)).map((p) => {
             const m = batch[p.index];
             const key = m.extra[UPSERT_KEY_FIELD];
             const f = { path: m.path, id: m.id, hash: p.hash };

@@ -561,7 +561,7 @@ var GitRepository = class _GitRepository {
 };
 
 // src/core/store.ts
-var lifecycle = () => import("./store-hooks-ZREHA7LS.js");
+var lifecycle = () => import("./store-hooks-WCK2B5CA.js");
 var DEFAULT_BRANCH = "memory";
 var BRANCH_README = `# git-memory
 
@@ -948,7 +948,7 @@ ${ids.map((i) => `Memory-Id: ${i}`).join("\n")}
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./hybrid-FSHX377Z.js");
+    const { modeSearch } = await import("./hybrid-QI43EN47.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
