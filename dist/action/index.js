@@ -1002,7 +1002,7 @@ function failureMessage(err, inputs) {
   if (/dubious ownership/i.test(err.message)) {
     fix = 'the repository belongs to another user than the job (a container job): add a step `run: git config --global --add safe.directory "$GITHUB_WORKSPACE"` before this one.';
   } else if (err.code === "PERMISSION_DENIED" || (err.code === "PUSH_REJECTED" || err.code === "SYNC_FAILED") && DENIED.test(err.message)) {
-    fix = `the job's token may not push to ${remote}: grant \`permissions: contents: write\` to the job (or the workflow). Pull requests from forks get a read-only token: store memories from a push, schedule or workflow_dispatch run instead.`;
+    fix = `the job's token may not push to ${remote}: grant \`permissions: contents: write\` to the job (or the workflow), and keep actions/checkout's \`persist-credentials\` (default true) so git has the token. Pull requests from forks get a read-only token: store memories from a push, schedule or workflow_dispatch run instead.`;
   } else {
     switch (err.code) {
       case "NOT_A_REPOSITORY":
