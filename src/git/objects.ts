@@ -262,7 +262,8 @@ export class ObjectStore {
   }
 
   tryRead(oid: string): GitObject | null {
-    const obj = this.readLoose(oid) ?? this.readPacked(oid, false) ?? this.readPacked(oid, true);
+    // Packs first, as git does: an in-memory binary search, where a loose miss costs a failed open().
+    const obj = this.readPacked(oid, false) ?? this.readLoose(oid) ?? this.readPacked(oid, true);
     if (obj) return obj;
     for (const alt of this.loadAlternates()) {
       const a = alt.tryRead(oid);
