@@ -2,16 +2,24 @@
 // push with HTTP 403, as GitHub does when the job's token may read but not write. Runs as its own
 // process so tests can call git synchronously against it. Prints its URL, then serves until killed.
 //
-//   node test/action/git-http-server.mjs /path/to/remote.git
+//   node test/action/git-http-server.mjs /path/to/remote.git [read-only|no-credentials]
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { basename, dirname } from 'node:path';
 
 const bare = process.argv[2];
+// 'read-only' (default): pushes get 403; 'no-credentials': pushes get 401, as without a token.
+const mode = process.argv[3] ?? 'read-only';
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
   if (url.searchParams.get('service') === 'git-receive-pack' || url.pathname.endsWith('/git-receive-pack')) {
     req.resume();
+    if (mode === 'no-credentials') {
+      // What a push without a token gets (actions/checkout with persist-credentials: false).
+      res.writeHead(401, { 'www-authenticate': 'Basic realm="GitHub"', 'content-type': 'text/plain' });
+      res.end('authentication required\n');
+      return;
+    }
     res.writeHead(403, { 'content-type': 'text/plain' });
     res.end('Permission to octo/widgets.git denied to github-actions[bot].\n');
     return;

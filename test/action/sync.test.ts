@@ -144,6 +144,19 @@ describe('action with sync (the default)', () => {
     expect(r.errors[0]).toContain('safe.directory');
   });
 
+  it('says to keep the checkout credentials when the push has none (HTTP 401)', async () => {
+    const remote = makeRemote();
+    const http = await serveReadOnly(remote, 'no-credentials');
+    try {
+      const r = await runAction(checkout(http.url), { content: 'cannot be shared either' });
+      expect(r.code).toBe(1);
+      expect(r.json.error.code).toBe('PERMISSION_DENIED');
+      expect(r.errors[0]).toContain('persist-credentials');
+    } finally {
+      await http.close();
+    }
+  });
+
   it('fails clearly when the remote cannot be reached', async () => {
     const ws = checkout(makeRemote());
     git(ws, 'remote', 'set-url', 'origin', 'file:///nonexistent/remote.git');
