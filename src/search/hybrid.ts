@@ -83,6 +83,8 @@ async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery
   const limit = q.limit === undefined || q.limit === null ? 10 : Number(q.limit);
   if (!Number.isInteger(limit) || limit < 1) throw new InvalidInputError(`limit must be a positive integer, got ${JSON.stringify(q.limit)}`, { field: 'limit' });
   const allowed = filterIds(store, q, opts);
+  // Nothing passes the filters: no vectors needed (relaxation may retry wider).
+  if (!allowed.size) return { response: { success: true, results: [], total: 0 } };
   // Memories come from the full-text index (id, path, blob id), not the catalog: a vector checked
   // against a blob id needs no parsing, and at 100,000 memories the parsed catalog alone is ~180 MB.
   const view = openIndex(store, opts);
@@ -107,7 +109,6 @@ async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery
   const bv = branchVectors(store, embedder, opts.commitVectors ?? commitDefault());
   const { index, report } = await bv.ensure([...entries.values()], { budget: opts.embedBudget ?? EMBED_BUDGET, prefer: (id) => allowed.has(id) });
   const vectors: VectorReport = { model: report.model, embedded: report.embedded, reused: report.reused, missing: report.missing, commit: report.commit };
-  if (!allowed.size) return { response: { success: true, results: [], total: 0 }, vectors };
 
   const [qv] = await embedder.embed([text]);
   const n = index.size;
