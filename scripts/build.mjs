@@ -36,6 +36,7 @@ await build({
   entryPoints: { index: 'src/index.ts' },
   outdir,
   packages: 'external',
+  banner,
 });
 
 // The GitHub Action bundle (<outdir>/action, i.e. the committed dist/action). Not on `npm install`:

@@ -1,4 +1,13 @@
-import yaml from 'js-yaml';
+import type * as JsYaml from 'js-yaml';
+
+// js-yaml is required on first use, not imported: evaluating it costs about a third of a node start,
+// and many commands (help, search on a cached index, sync, tools) never touch YAML. The bundler turns
+// this require into a lazily evaluated module; vitest provides require in tests.
+declare const require: (id: string) => unknown;
+let yamlLib: typeof JsYaml | undefined;
+function yamlLibrary(): typeof JsYaml {
+  return (yamlLib ??= require('js-yaml') as typeof JsYaml);
+}
 
 /**
  * The on-branch file format: `---\n<YAML front matter>---\n<content>`. The content after the closing
@@ -31,6 +40,7 @@ export function parseFile(text: string): ParsedFile {
   const content = rest.slice(m.index + m[0].length);
   let data: unknown;
   try {
+    const yaml = yamlLibrary();
     data = yaml.load(yamlText, { schema: yaml.CORE_SCHEMA, json: true });
   } catch (err) {
     throw new FrontMatterError(`front matter is not valid YAML: ${(err as Error).message.split('\n')[0]}`);
@@ -43,6 +53,7 @@ export function parseFile(text: string): ParsedFile {
 export function serializeFile(data: Record<string, unknown>, content: string): string {
   const clean: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(data)) if (v !== undefined) clean[k] = v;
+  const yaml = yamlLibrary();
   const front = yaml.dump(clean, { schema: yaml.CORE_SCHEMA, lineWidth: -1, noRefs: true, sortKeys: false, quotingType: '"' });
   return `---\n${front}---\n${content}`;
 }
