@@ -57,7 +57,7 @@ async function pull(memory: GitMemory, inputs: ActionInputs, log: ActionLog): Pr
 
 /**
  * At least this many retries of a rejected push. A matrix's jobs tend to finish together: 16 store
- * steps started at once needed up to 8 retries here (bench/action.mjs), the library's default.
+ * steps started at once needed up to 8 retries here (bench/action.mjs); the library default is 20 too.
  * A failed step costs a re-run; a retry costs at most 1.5 s of backoff.
  */
 const MIN_RETRIES = 20;

@@ -42,7 +42,7 @@ export const DEFAULT_CONFIG: MemoryConfig = {
   coreMaxChars: 8000,
   maxContentBytes: 64 * 1024,
   hybrid: { vectorWeight: 0.7 },
-  sync: { retries: 8 },
+  sync: { retries: 20 },
   secretGuard: 'block',
   dedupe: true,
 };

@@ -78,7 +78,7 @@ function context(store: MemoryStore, opts: SyncOptions): Ctx {
 }
 
 function retriesFrom(store: MemoryStore, opts: SyncOptions): number {
-  const raw = opts.retries ?? (process.env.MEMORY_SYNC_RETRIES ? Number(process.env.MEMORY_SYNC_RETRIES) : store.config().sync?.retries ?? 8);
+  const raw = opts.retries ?? (process.env.MEMORY_SYNC_RETRIES ? Number(process.env.MEMORY_SYNC_RETRIES) : store.config().sync?.retries ?? 20);
   if (!Number.isInteger(raw) || raw < 0) throw new MemoryError('INVALID_INPUT', `retries must be a non-negative integer, got ${JSON.stringify(raw)}`, { field: 'retries' });
   return raw;
 }

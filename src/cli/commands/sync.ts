@@ -13,7 +13,7 @@ export const syncCommand: CommandModule<GlobalArgs, RemoteArgs> = {
   builder: (y) =>
     y
       .option('remote', { type: 'string', describe: 'Remote name or URL (default: $MEMORY_REMOTE or "origin")' })
-      .option('retries', { type: 'number', describe: 'Retries when another writer pushed first (default: $MEMORY_SYNC_RETRIES or config sync.retries, 8)' })
+      .option('retries', { type: 'number', describe: 'Retries when another writer pushed first (default: $MEMORY_SYNC_RETRIES or config sync.retries, 20)' })
       .example('$0 sync', 'Pull and push memories through origin')
       .example('$0 sync --remote upstream --json', 'Through another remote, JSON result')
       .example('$0 store "Deploys need the VPN" --sync', 'Store and share in one command'),
