@@ -31,7 +31,10 @@ describe('memory mcp: memory_search', () => {
     expect(structured(await client.callTool({ name: 'memory_search', arguments: { tags: ['deploy'] } })).results.map((x: any) => x.id)).toEqual([vpn]);
     expect(structured(await client.callTool({ name: 'memory_search', arguments: { query: 'typescript', limit: 1 } })).results.map((x: any) => x.id)).toEqual([ts]);
     expect(structured(await client.callTool({ name: 'memory_search', arguments: { query: 'rate', limit: 1 } })).results).toHaveLength(1);
-    expect(structured(await client.callTool({ name: 'memory_search', arguments: { query: 'rate limit', before: '2000-01-01' } })).total).toBe(0);
+    expect(structured(await client.callTool({ name: 'memory_search', arguments: { query: 'rate limit', before: '2000-01-01', relax: false } })).total).toBe(0);
+    const relaxedDates = structured(await client.callTool({ name: 'memory_search', arguments: { query: 'rate limit', before: '2000-01-01' } }));
+    expect(relaxedDates.total).toBe(2);
+    expect(relaxedDates.relaxed.length).toBeGreaterThan(0);
     expect(structured(await client.callTool({ name: 'memory_search', arguments: { query: 'rate limit', after: '2000-01-01' } })).total).toBe(2);
     expect(errorCode(await client.callTool({ name: 'memory_search', arguments: { after: '2026-02-01', before: '2026-01-01' } }))).toBe('INVALID_INPUT');
     expect(errorCode(await client.callTool({ name: 'memory_search', arguments: { query: 42 } }))).toBe('INVALID_INPUT');
@@ -45,6 +48,11 @@ describe('memory mcp: memory_search', () => {
     const rl = structured(await client.callTool({ name: 'memory_search', arguments: { query: 'VPN', tags: ['nope'], relax: true } }));
     expect(rl.results.map((x: any) => x.id)).toEqual([vpn]);
     expect(rl.relaxed).toContain('tags');
+    // Relaxation is the default for agents; relax: false gives exactly what the filters match.
+    expect(structured(await client.callTool({ name: 'memory_search', arguments: { query: 'VPN', tags: ['nope'] } })).relaxed).toContain('tags');
+    const strict = structured(await client.callTool({ name: 'memory_search', arguments: { query: 'VPN', tags: ['nope'], relax: false } }));
+    expect(strict.total).toBe(0);
+    expect(strict.relaxed).toBeUndefined();
     // Query syntax a parser could choke on is just text.
     const odd = await client.callTool({ name: 'memory_search', arguments: { query: 'rate* ~limit +api:"' } });
     expect(odd.isError).toBeFalsy();

@@ -16,7 +16,7 @@ export const memorySearch = defineTool({
     'Use it before starting a task to find relevant past decisions, lessons and preferences; whenever the user refers to',
     'earlier work ("last time", "what did we decide about X", "do you remember"); before answering a question whose',
     'background is not in this conversation; and when the user asks to search memories.',
-    'Filters alone (no query) list matches newest first. If nothing is found, retry with fewer words or set relax: true.',
+    'Filters alone (no query) list matches newest first. If a filtered search finds nothing, the filters are relaxed (dates, then tags, then by meaning) and the response lists what was dropped; set relax: false to turn that off.',
     'Long contents are cut; memory_get returns the full text.',
   ].join(' '),
   input: z.object({
@@ -29,7 +29,7 @@ export const memorySearch = defineTool({
     before: IsoDate.optional().describe('Only memories stored before this ISO date, e.g. 2026-02-25'),
     days: z.number().positive().optional().describe('Only memories from the last N days'),
     mode: Mode.optional().describe('hybrid (meaning + words; the default when an embedder is configured), vector (meaning), or fulltext (exact words)'),
-    relax: z.boolean().optional().describe('When nothing matches, retry without the dates, then without tags, then by meaning (default false)'),
+    relax: z.boolean().optional().describe('When nothing matches, retry without the dates, then without tags, then by meaning (default true; false to get exactly what the filters match)'),
   }),
   output: z.object({
     success: z.literal(true),
@@ -51,7 +51,8 @@ export const memorySearch = defineTool({
       throw new InvalidInputError(`after (${a.after}) must be earlier than before (${a.before})`, { field: 'after' });
     }
     const { limit, ...q } = a;
-    const r = await memory.search({ ...q, limit: clamp(limit, DEFAULT, CAP) });
+    // Agents get relaxation by default (issue 8): an empty answer to a filtered search is rarely useful.
+    const r = await memory.search({ ...q, relax: q.relax ?? true, limit: clamp(limit, DEFAULT, CAP) });
     const out: {
       success: true;
       results: Array<ReturnType<typeof preview> & { relevance: number; scores?: { vector?: number; fulltext?: number } }>;
