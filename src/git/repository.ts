@@ -93,9 +93,13 @@ export class GitRepository {
     return out;
   }
 
-  /** Applies path changes to a tree, writing only the trees along changed paths. */
-  writeTree(base: string | null, changes: Map<string, Buffer | null>): string {
-    type Node = { blobs: Map<string, Buffer | null>; dirs: Map<string, Node> };
+  /**
+   * Applies path changes to a tree, writing only the trees along changed paths. A value is the file's
+   * content, the id of a blob already in the object database (bulk imports write a pack first), or
+   * null to delete.
+   */
+  writeTree(base: string | null, changes: Map<string, Buffer | string | null>): string {
+    type Node = { blobs: Map<string, Buffer | string | null>; dirs: Map<string, Node> };
     const root: Node = { blobs: new Map(), dirs: new Map() };
     for (const [path, content] of changes) {
       const parts = path.split('/').filter(Boolean);
@@ -112,7 +116,7 @@ export class GitRepository {
       if (oid) for (const e of this.readTree(oid)) entries.set(e.name, e);
       for (const [name, content] of node.blobs) {
         if (content === null) entries.delete(name);
-        else entries.set(name, { mode: MODE_BLOB, name, oid: this.objects.write('blob', content) });
+        else entries.set(name, { mode: MODE_BLOB, name, oid: typeof content === 'string' ? content : this.objects.write('blob', content) });
       }
       for (const [name, child] of node.dirs) {
         const cur = entries.get(name);

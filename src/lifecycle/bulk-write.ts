@@ -2,8 +2,6 @@ import { createHash } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import type { GitRepository } from '../git/repository.js';
-import { MODE_BLOB, MODE_TREE, isTreeMode, serializeTree, type TreeEntry } from '../git/tree.js';
 
 /**
  * Bulk writes for imports. Thousands of loose objects cost one file creation each (measured: 10,000
@@ -160,38 +158,3 @@ function buildIndex(entries: Array<{ id: string; offset: number; crc: number }>,
   return buf;
 }
 
-/**
- * Like `GitRepository.writeTree`, for blobs already written (given by id): rewrites only the trees
- * along the changed paths. `Buffer` values are written as loose blobs (small files such as README.md).
- */
-export function writeTreeOfIds(git: GitRepository, base: string | null, changes: Map<string, string | Buffer | null>): string {
-  type Node = { blobs: Map<string, string | Buffer | null>; dirs: Map<string, Node> };
-  const root: Node = { blobs: new Map(), dirs: new Map() };
-  for (const [path, value] of changes) {
-    const parts = path.split('/').filter(Boolean);
-    let n = root;
-    for (let i = 0; i < parts.length - 1; i++) {
-      let next = n.dirs.get(parts[i]);
-      if (!next) n.dirs.set(parts[i], (next = { blobs: new Map(), dirs: new Map() }));
-      n = next;
-    }
-    n.blobs.set(parts[parts.length - 1], value);
-  }
-  const build = (oid: string | null, node: Node): string | null => {
-    const entries = new Map<string, TreeEntry>();
-    if (oid) for (const e of git.readTree(oid)) entries.set(e.name, e);
-    for (const [name, v] of node.blobs) {
-      if (v === null) entries.delete(name);
-      else entries.set(name, { mode: MODE_BLOB, name, oid: typeof v === 'string' ? v : git.objects.write('blob', v) });
-    }
-    for (const [name, child] of node.dirs) {
-      const cur = entries.get(name);
-      const sub = build(cur && isTreeMode(cur.mode) ? cur.oid : null, child);
-      if (sub) entries.set(name, { mode: MODE_TREE, name, oid: sub });
-      else entries.delete(name);
-    }
-    if (!entries.size) return null;
-    return git.objects.write('tree', serializeTree([...entries.values()]));
-  };
-  return build(base, root) ?? git.objects.write('tree', Buffer.alloc(0));
-}

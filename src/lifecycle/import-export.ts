@@ -5,7 +5,7 @@ import { InvalidInputError, MemoryError, RefMovedError } from '../core/errors.js
 import { isValidId, newId, pathFor } from '../core/id.js';
 import { isPriority, memoryFromFile, memoryToFile, normalizeTags, validateContent, type StoredMemory } from '../core/memory.js';
 import { BRANCH_README, type MemoryStore } from '../core/store.js';
-import { writeBlobPack, writeTreeOfIds } from './bulk-write.js';
+import { writeBlobPack } from './bulk-write.js';
 import { contentHash, keyOf, loadFingerprints, primeFingerprints, UPSERT_KEY_FIELD, type Fingerprint } from './fingerprints.js';
 import { ARCHIVE_DIR, archivePathFor } from './prune.js';
 import { guardWrite, guardOptions } from './write.js';
@@ -279,7 +279,7 @@ export async function importRecords(store: MemoryStore, items: Array<{ line: num
       }
       const changes = new Map<string, string | Buffer | null>(r.picked.map((p) => [batch[p.index].path, blobIds.get(p.index)!]));
       if (!tip) changes.set('README.md', Buffer.from(BRANCH_README));
-      const tree = writeTreeOfIds(store.git, r.tree, changes);
+      const tree = store.git.writeTree(r.tree, changes);
       const added = r.picked.map((p) => batch[p.index].id);
       const n = added.length;
       const from = opts.sourceName ? ` from ${opts.sourceName}` : '';
