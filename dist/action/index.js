@@ -1,16 +1,16 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   MemoryStore
-} from "./chunks/chunk-GNPJEJL5.js";
-import "./chunks/chunk-R7QYHS63.js";
+} from "./chunks/chunk-DQQMA6UK.js";
+import "./chunks/chunk-XZ4DRJ6O.js";
 import {
   getAt,
   memoryHistory
-} from "./chunks/chunk-NUF4NIQW.js";
+} from "./chunks/chunk-JV4MBOMQ.js";
 import {
   assertNoNewSecrets,
   guardOptions
-} from "./chunks/chunk-MFJXW5LJ.js";
+} from "./chunks/chunk-XKZBHTE3.js";
 import "./chunks/chunk-MNFJW6ZK.js";
 import "./chunks/chunk-SXBH2PUZ.js";
 import {
@@ -18,13 +18,13 @@ import {
   listTrash,
   restoreFromTrash,
   trashCount
-} from "./chunks/chunk-AUVGVUV2.js";
-import "./chunks/chunk-KAPL5I5O.js";
+} from "./chunks/chunk-PLXGJJES.js";
+import "./chunks/chunk-NTLDCZ3M.js";
 import {
   isPriority,
   normalizeTags
-} from "./chunks/chunk-VLJ2NM44.js";
-import "./chunks/chunk-5RDPWQEF.js";
+} from "./chunks/chunk-OR52BLOQ.js";
+import "./chunks/chunk-V7SS6C4I.js";
 import {
   ConflictError,
   InvalidInputError,
@@ -645,7 +645,7 @@ function checkExpected(store, path, expected, tip, expectedOid2) {
 }
 async function expectedOid(store, path, expected) {
   if (expected === void 0 || expected === null || expected === "") return void 0;
-  const { resolveCommit } = await import("./chunks/history-BFGVFCOP.js");
+  const { resolveCommit } = await import("./chunks/history-HATCIFIH.js");
   let commit;
   try {
     commit = resolveCommit(store, expected);
@@ -731,14 +731,14 @@ async function coreSet(store, input) {
 }
 async function coreHistory(store, opts = {}) {
   const name = coreName(opts.name);
-  const { logPaths } = await import("./chunks/history-BFGVFCOP.js");
+  const { logPaths } = await import("./chunks/history-HATCIFIH.js");
   const snapshots = logPaths(store, [`:(literal)${corePath(name)}`]).map((r) => ({ version: r.commit, timestamp: r.timestamp, message: r.message }));
   return { success: true, name, snapshots };
 }
 async function coreRestore(store, input) {
   const name = coreName(input?.name);
   if (!input?.version) throw new InvalidInputError('give the version to restore (see "memory core history")', { field: "version" });
-  const { resolveCommit } = await import("./chunks/history-BFGVFCOP.js");
+  const { resolveCommit } = await import("./chunks/history-HATCIFIH.js");
   const from = resolveCommit(store, input.version);
   const old = readCore(store, corePath(name), from);
   if (old.oid === null) throw new NotFoundError(`${name} at ${from.slice(0, 12)}`, "core document");
@@ -752,7 +752,7 @@ function sortedCounts(m) {
 }
 async function gitFigures(store) {
   if (!store.tip()) return { commits: 0, coreVersions: 0, bytes: 0 };
-  const { gitCliAsync } = await import("./chunks/history-BFGVFCOP.js");
+  const { gitCliAsync } = await import("./chunks/history-HATCIFIH.js");
   const n = async (args) => {
     const v = Number((await gitCliAsync(store, args)).trim());
     return Number.isFinite(v) ? v : 0;
@@ -826,9 +826,9 @@ function openMemory(opts = {}) {
     delete: (id) => s.delete(id),
     deleteByTag: (tag) => s.deleteByTag(tag),
     clear: (o) => s.clear(o),
-    sync: async (o) => (await import("./chunks/sync-AEYMWIFK.js")).sync(s, o),
-    pull: async (o) => (await import("./chunks/sync-AEYMWIFK.js")).pull(s, o),
-    push: async (o) => (await import("./chunks/sync-AEYMWIFK.js")).push(s, o),
+    sync: async (o) => (await import("./chunks/sync-RHW24M76.js")).sync(s, o),
+    pull: async (o) => (await import("./chunks/sync-RHW24M76.js")).pull(s, o),
+    push: async (o) => (await import("./chunks/sync-RHW24M76.js")).push(s, o),
     update: (id, patch) => s.update(id, patch),
     history: (id) => memoryHistory(s, id),
     getAt: (id, at) => getAt(s, id, at),
@@ -848,12 +848,12 @@ function openMemory(opts = {}) {
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     },
     stats: (o) => memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-LNNLGWAA.js")).prune(s, o),
-    importMemories: async (input) => (await import("./chunks/import-export-UZEJGPFB.js")).importMemories(s, input),
-    exportMemories: async (o) => (await import("./chunks/import-export-UZEJGPFB.js")).exportMemories(s, o),
-    config: async () => (await import("./chunks/config-ops-7KJ7DHU4.js")).configShow(s),
-    configGet: async (key) => (await import("./chunks/config-ops-7KJ7DHU4.js")).configGet(s, key),
-    configSet: async (key, value) => (await import("./chunks/config-ops-7KJ7DHU4.js")).configSet(s, key, value),
+    prune: async (o) => (await import("./chunks/prune-6RTE5IX2.js")).prune(s, o),
+    importMemories: async (input) => (await import("./chunks/import-export-25FDFQI2.js")).importMemories(s, input),
+    exportMemories: async (o) => (await import("./chunks/import-export-25FDFQI2.js")).exportMemories(s, o),
+    config: async () => (await import("./chunks/config-ops-DSJBND2R.js")).configShow(s),
+    configGet: async (key) => (await import("./chunks/config-ops-DSJBND2R.js")).configGet(s, key),
+    configSet: async (key, value) => (await import("./chunks/config-ops-DSJBND2R.js")).configSet(s, key, value),
     core: s,
     close: () => s.close()
   };

@@ -3,7 +3,7 @@ import {
   branchConfigOid,
   loadStoreConfig,
   readStoreConfig
-} from "./chunk-R7QYHS63.js";
+} from "./chunk-XZ4DRJ6O.js";
 import {
   findRepository,
   readEffectiveConfig
@@ -20,12 +20,12 @@ import {
 import {
   trashFile,
   trashPathFor
-} from "./chunk-AUVGVUV2.js";
+} from "./chunk-PLXGJJES.js";
 import {
   MEMORIES_DIR,
   cacheDir,
   loadCatalog
-} from "./chunk-KAPL5I5O.js";
+} from "./chunk-NTLDCZ3M.js";
 import {
   MAX_CONTENT_BYTES,
   isPriority,
@@ -35,12 +35,12 @@ import {
   publicMemory,
   runnerMetadata,
   validateContent
-} from "./chunk-VLJ2NM44.js";
+} from "./chunk-OR52BLOQ.js";
 import {
   assertId,
   newId,
   pathFor
-} from "./chunk-5RDPWQEF.js";
+} from "./chunk-V7SS6C4I.js";
 import {
   ConfirmationRequiredError,
   CorruptObjectError,
@@ -292,7 +292,7 @@ var ObjectStore = class _ObjectStore {
     return null;
   }
   tryRead(oid) {
-    const obj = this.readLoose(oid) ?? this.readPacked(oid, false) ?? this.readPacked(oid, true);
+    const obj = this.readPacked(oid, false) ?? this.readLoose(oid) ?? this.readPacked(oid, true);
     if (obj) return obj;
     for (const alt of this.loadAlternates()) {
       const a = alt.tryRead(oid);
@@ -499,7 +499,11 @@ var GitRepository = class _GitRepository {
     walk(start.oid, prefix.replace(/\/+$/, ""));
     return out;
   }
-  /** Applies path changes to a tree, writing only the trees along changed paths. */
+  /**
+   * Applies path changes to a tree, writing only the trees along changed paths. A value is the file's
+   * content, the id of a blob already in the object database (bulk imports write a pack first), or
+   * null to delete.
+   */
   writeTree(base, changes) {
     const root = { blobs: /* @__PURE__ */ new Map(), dirs: /* @__PURE__ */ new Map() };
     for (const [path, content] of changes) {
@@ -517,7 +521,7 @@ var GitRepository = class _GitRepository {
       if (oid) for (const e of this.readTree(oid)) entries.set(e.name, e);
       for (const [name, content] of node.blobs) {
         if (content === null) entries.delete(name);
-        else entries.set(name, { mode: MODE_BLOB, name, oid: this.objects.write("blob", content) });
+        else entries.set(name, { mode: MODE_BLOB, name, oid: typeof content === "string" ? content : this.objects.write("blob", content) });
       }
       for (const [name, child] of node.dirs) {
         const cur = entries.get(name);
@@ -561,7 +565,7 @@ var GitRepository = class _GitRepository {
 };
 
 // src/core/store.ts
-var lifecycle = () => import("./store-hooks-WCK2B5CA.js");
+var lifecycle = () => import("./store-hooks-7ED24K7R.js");
 var DEFAULT_BRANCH = "memory";
 var BRANCH_README = `# git-memory
 
@@ -948,12 +952,12 @@ ${ids.map((i) => `Memory-Id: ${i}`).join("\n")}
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./hybrid-QI43EN47.js");
+    const { modeSearch } = await import("./hybrid-6PCYN5DW.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./search-Q6OAGMW4.js");
+    const { rebuildIndex } = await import("./search-RSXY5DU2.js");
     return rebuildIndex(this, opts);
   }
   close() {

@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   memoryFromFile
-} from "./chunk-VLJ2NM44.js";
+} from "./chunk-OR52BLOQ.js";
 
 // src/core/catalog.ts
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";

@@ -1,16 +1,16 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   MEMORIES_DIR
-} from "./chunk-KAPL5I5O.js";
+} from "./chunk-NTLDCZ3M.js";
 import {
   memoryFromFile,
   memoryToFile,
   publicMemory
-} from "./chunk-VLJ2NM44.js";
+} from "./chunk-OR52BLOQ.js";
 import {
   assertId,
   parseFile
-} from "./chunk-5RDPWQEF.js";
+} from "./chunk-V7SS6C4I.js";
 import {
   InvalidInputError,
   MemoryError,
@@ -118,7 +118,7 @@ async function restoreFromTrash(store, id) {
   const inTrash = (tip) => readTrash(store, tip, 0).filter((e) => e.item?.id === id).sort((a, b) => byDeletedDesc(a.item, b.item))[0];
   let fromHistory = null;
   if (!inTrash(store.tip())) {
-    const { lastKnownFile } = await import("./history-BFGVFCOP.js");
+    const { lastKnownFile } = await import("./history-HATCIFIH.js");
     const last = lastKnownFile(store, id);
     if (!last) throw new NotFoundError(id, "memory in the trash or in git history");
     const stored = memoryFromFile(last.livePath, last.text, (w) => store.warn(w));

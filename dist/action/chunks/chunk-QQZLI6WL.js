@@ -7,7 +7,7 @@ import {
   memoryFromFile,
   normalizeTags,
   publicMemory
-} from "./chunk-VLJ2NM44.js";
+} from "./chunk-OR52BLOQ.js";
 import {
   InvalidInputError,
   __commonJS,

@@ -7,11 +7,11 @@ import {
   logPaths,
   memoryHistory,
   resolveCommit
-} from "./chunk-NUF4NIQW.js";
-import "./chunk-AUVGVUV2.js";
-import "./chunk-KAPL5I5O.js";
-import "./chunk-VLJ2NM44.js";
-import "./chunk-5RDPWQEF.js";
+} from "./chunk-JV4MBOMQ.js";
+import "./chunk-PLXGJJES.js";
+import "./chunk-NTLDCZ3M.js";
+import "./chunk-OR52BLOQ.js";
+import "./chunk-V7SS6C4I.js";
 import "./chunk-W52OSYA4.js";
 export {
   getAt,

@@ -3,11 +3,11 @@ import {
   ARCHIVE_DIR,
   archivePathFor,
   prune
-} from "./chunk-L4D322XF.js";
-import "./chunk-AUVGVUV2.js";
-import "./chunk-KAPL5I5O.js";
-import "./chunk-VLJ2NM44.js";
-import "./chunk-5RDPWQEF.js";
+} from "./chunk-2TI7F3O4.js";
+import "./chunk-PLXGJJES.js";
+import "./chunk-NTLDCZ3M.js";
+import "./chunk-OR52BLOQ.js";
+import "./chunk-V7SS6C4I.js";
 import "./chunk-W52OSYA4.js";
 export {
   ARCHIVE_DIR,

@@ -9,7 +9,7 @@ import {
   readBranchConfigText,
   setPath,
   validateLayerStrict
-} from "./chunk-R7QYHS63.js";
+} from "./chunk-XZ4DRJ6O.js";
 import {
   InvalidInputError
 } from "./chunk-W52OSYA4.js";

@@ -1,8 +1,8 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   BRANCH_README
-} from "./chunk-GNPJEJL5.js";
-import "./chunk-R7QYHS63.js";
+} from "./chunk-DQQMA6UK.js";
+import "./chunk-XZ4DRJ6O.js";
 import {
   UPSERT_KEY_FIELD,
   contentHash,
@@ -11,34 +11,29 @@ import {
   keyOf,
   loadFingerprints,
   primeFingerprints
-} from "./chunk-MFJXW5LJ.js";
+} from "./chunk-XKZBHTE3.js";
 import "./chunk-MNFJW6ZK.js";
-import {
-  MODE_BLOB,
-  MODE_TREE,
-  isTreeMode,
-  serializeTree
-} from "./chunk-SXBH2PUZ.js";
+import "./chunk-SXBH2PUZ.js";
 import {
   ARCHIVE_DIR,
   archivePathFor
-} from "./chunk-L4D322XF.js";
-import "./chunk-AUVGVUV2.js";
+} from "./chunk-2TI7F3O4.js";
+import "./chunk-PLXGJJES.js";
 import {
   MEMORIES_DIR
-} from "./chunk-KAPL5I5O.js";
+} from "./chunk-NTLDCZ3M.js";
 import {
   isPriority,
   memoryFromFile,
   memoryToFile,
   normalizeTags,
   validateContent
-} from "./chunk-VLJ2NM44.js";
+} from "./chunk-OR52BLOQ.js";
 import {
   isValidId,
   newId,
   pathFor
-} from "./chunk-5RDPWQEF.js";
+} from "./chunk-V7SS6C4I.js";
 import {
   InvalidInputError,
   MemoryError,
@@ -191,36 +186,6 @@ function buildIndex(entries, packSum) {
   p += 20;
   createHash("sha1").update(buf.subarray(0, p)).digest().copy(buf, p);
   return buf;
-}
-function writeTreeOfIds(git, base, changes) {
-  const root = { blobs: /* @__PURE__ */ new Map(), dirs: /* @__PURE__ */ new Map() };
-  for (const [path, value] of changes) {
-    const parts = path.split("/").filter(Boolean);
-    let n = root;
-    for (let i = 0; i < parts.length - 1; i++) {
-      let next = n.dirs.get(parts[i]);
-      if (!next) n.dirs.set(parts[i], next = { blobs: /* @__PURE__ */ new Map(), dirs: /* @__PURE__ */ new Map() });
-      n = next;
-    }
-    n.blobs.set(parts[parts.length - 1], value);
-  }
-  const build = (oid, node) => {
-    const entries = /* @__PURE__ */ new Map();
-    if (oid) for (const e of git.readTree(oid)) entries.set(e.name, e);
-    for (const [name, v] of node.blobs) {
-      if (v === null) entries.delete(name);
-      else entries.set(name, { mode: MODE_BLOB, name, oid: typeof v === "string" ? v : git.objects.write("blob", v) });
-    }
-    for (const [name, child] of node.dirs) {
-      const cur = entries.get(name);
-      const sub = build(cur && isTreeMode(cur.mode) ? cur.oid : null, child);
-      if (sub) entries.set(name, { mode: MODE_TREE, name, oid: sub });
-      else entries.delete(name);
-    }
-    if (!entries.size) return null;
-    return git.objects.write("tree", serializeTree([...entries.values()]));
-  };
-  return build(base, root) ?? git.objects.write("tree", Buffer.alloc(0));
 }
 
 // src/lifecycle/import-export.ts
@@ -431,7 +396,7 @@ async function importRecords(store, items, opts = {}) {
       }
       const changes = new Map(r.picked.map((p) => [batch[p.index].path, blobIds.get(p.index)]));
       if (!tip) changes.set("README.md", Buffer.from(BRANCH_README));
-      const tree = writeTreeOfIds(store.git, r.tree, changes);
+      const tree = store.git.writeTree(r.tree, changes);
       const added = r.picked.map((p) => batch[p.index].id);
       const n = added.length;
       const from = opts.sourceName ? ` from ${opts.sourceName}` : "";

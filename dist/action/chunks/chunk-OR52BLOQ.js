@@ -5,7 +5,7 @@ import {
   isValidId,
   parseFile,
   serializeFile
-} from "./chunk-5RDPWQEF.js";
+} from "./chunk-V7SS6C4I.js";
 import {
   BinaryContentError,
   ContentTooLargeError,

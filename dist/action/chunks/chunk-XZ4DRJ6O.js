@@ -17,7 +17,7 @@ var DEFAULT_CONFIG = {
   coreMaxChars: 8e3,
   maxContentBytes: 64 * 1024,
   hybrid: { vectorWeight: 0.7 },
-  sync: { retries: 8 },
+  sync: { retries: 20 },
   secretGuard: "block",
   dedupe: true
 };
@@ -148,7 +148,7 @@ function structuralValidator(layer, issues) {
 var validator = structuralValidator;
 async function loadConfigValidator() {
   if (validator !== structuralValidator) return;
-  const mod = await import("./config-schema-C4GBFZSK.js");
+  const mod = await import("./config-schema-7KJWEX2T.js");
   validator = mod.zodLayerValidator;
 }
 function mergeInto(target, src, origin, name, prefix = "") {

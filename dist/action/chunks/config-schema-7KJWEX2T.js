@@ -4,7 +4,7 @@ import {
   DEFAULT_CONFIG,
   NUMBER_RULES,
   getPath
-} from "./chunk-R7QYHS63.js";
+} from "./chunk-XZ4DRJ6O.js";
 import "./chunk-W52OSYA4.js";
 
 // node_modules/zod/v4/core/util.js

@@ -4,13 +4,13 @@ import {
 } from "./chunk-SXBH2PUZ.js";
 import {
   MEMORIES_DIR
-} from "./chunk-KAPL5I5O.js";
+} from "./chunk-NTLDCZ3M.js";
 import {
   memoryFromFile
-} from "./chunk-VLJ2NM44.js";
+} from "./chunk-OR52BLOQ.js";
 import {
   isValidId
-} from "./chunk-5RDPWQEF.js";
+} from "./chunk-V7SS6C4I.js";
 import {
   InvalidInputError,
   MemoryError

@@ -9,7 +9,7 @@ import {
   idFromPath,
   isValidId,
   parseFile
-} from "./chunk-5RDPWQEF.js";
+} from "./chunk-V7SS6C4I.js";
 import {
   MemoryError,
   RefMovedError
@@ -327,7 +327,7 @@ function context(store, opts) {
   return { store, cwd, remoteArg: remote, remoteName: redact(remote), trackingRef, branch: store.branch, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS };
 }
 function retriesFrom(store, opts) {
-  const raw = opts.retries ?? (process.env.MEMORY_SYNC_RETRIES ? Number(process.env.MEMORY_SYNC_RETRIES) : store.config().sync?.retries ?? 8);
+  const raw = opts.retries ?? (process.env.MEMORY_SYNC_RETRIES ? Number(process.env.MEMORY_SYNC_RETRIES) : store.config().sync?.retries ?? 20);
   if (!Number.isInteger(raw) || raw < 0) throw new MemoryError("INVALID_INPUT", `retries must be a non-negative integer, got ${JSON.stringify(raw)}`, { field: "retries" });
   return raw;
 }

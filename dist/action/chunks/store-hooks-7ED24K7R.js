@@ -10,11 +10,11 @@ import {
   guardWrite,
   keyOf,
   normalizeContent
-} from "./chunk-MFJXW5LJ.js";
+} from "./chunk-XKZBHTE3.js";
 import "./chunk-SXBH2PUZ.js";
-import "./chunk-KAPL5I5O.js";
-import "./chunk-VLJ2NM44.js";
-import "./chunk-5RDPWQEF.js";
+import "./chunk-NTLDCZ3M.js";
+import "./chunk-OR52BLOQ.js";
+import "./chunk-V7SS6C4I.js";
 import "./chunk-W52OSYA4.js";
 export {
   UPSERT_KEY_FIELD,

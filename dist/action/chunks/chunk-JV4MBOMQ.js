@@ -3,19 +3,19 @@ import {
   TRASH_DIR,
   listTrash,
   trashPathFor
-} from "./chunk-AUVGVUV2.js";
+} from "./chunk-PLXGJJES.js";
 import {
   MEMORIES_DIR
-} from "./chunk-KAPL5I5O.js";
+} from "./chunk-NTLDCZ3M.js";
 import {
   memoryFromFile,
   publicMemory
-} from "./chunk-VLJ2NM44.js";
+} from "./chunk-OR52BLOQ.js";
 import {
   assertId,
   idTime,
   pathFor
-} from "./chunk-5RDPWQEF.js";
+} from "./chunk-V7SS6C4I.js";
 import {
   InvalidInputError,
   MemoryError,

@@ -4,15 +4,15 @@ import {
   fullTextScores,
   openIndex,
   search
-} from "./chunk-QLSXEP5X.js";
+} from "./chunk-QQZLI6WL.js";
 import "./chunk-SXBH2PUZ.js";
 import {
   memoryFromFile,
   publicMemory
-} from "./chunk-VLJ2NM44.js";
+} from "./chunk-OR52BLOQ.js";
 import {
   pathFor
-} from "./chunk-5RDPWQEF.js";
+} from "./chunk-V7SS6C4I.js";
 import {
   InvalidInputError,
   MemoryError
@@ -761,6 +761,7 @@ async function vectorRank(store, embedder, q, mode, opts) {
   const limit = q.limit === void 0 || q.limit === null ? 10 : Number(q.limit);
   if (!Number.isInteger(limit) || limit < 1) throw new InvalidInputError(`limit must be a positive integer, got ${JSON.stringify(q.limit)}`, { field: "limit" });
   const allowed = filterIds(store, q, opts);
+  if (!allowed.size) return { response: { success: true, results: [], total: 0 } };
   const view = openIndex(store, opts);
   const entries = /* @__PURE__ */ new Map();
   const memo = /* @__PURE__ */ new Map();
@@ -783,7 +784,6 @@ async function vectorRank(store, embedder, q, mode, opts) {
   const bv = branchVectors(store, embedder, opts.commitVectors ?? commitDefault());
   const { index, report } = await bv.ensure([...entries.values()], { budget: opts.embedBudget ?? EMBED_BUDGET, prefer: (id) => allowed.has(id) });
   const vectors = { model: report.model, embedded: report.embedded, reused: report.reused, missing: report.missing, commit: report.commit };
-  if (!allowed.size) return { response: { success: true, results: [], total: 0 }, vectors };
   const [qv] = await embedder.embed([text]);
   const n = index.size;
   const ok = new Uint8Array(n);

@@ -2,17 +2,17 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   TRASH_DIR,
   trashFile
-} from "./chunk-AUVGVUV2.js";
+} from "./chunk-PLXGJJES.js";
 import {
   MEMORIES_DIR
-} from "./chunk-KAPL5I5O.js";
+} from "./chunk-NTLDCZ3M.js";
 import {
   memoryFromFile,
   memoryToFile
-} from "./chunk-VLJ2NM44.js";
+} from "./chunk-OR52BLOQ.js";
 import {
   parseFile
-} from "./chunk-5RDPWQEF.js";
+} from "./chunk-V7SS6C4I.js";
 import {
   InvalidInputError
 } from "./chunk-W52OSYA4.js";

@@ -17,10 +17,10 @@ import {
   search,
   terms,
   textScores
-} from "./chunk-QLSXEP5X.js";
+} from "./chunk-QQZLI6WL.js";
 import "./chunk-SXBH2PUZ.js";
-import "./chunk-VLJ2NM44.js";
-import "./chunk-5RDPWQEF.js";
+import "./chunk-OR52BLOQ.js";
+import "./chunk-V7SS6C4I.js";
 import "./chunk-W52OSYA4.js";
 export {
   DEFAULT_BM25,
