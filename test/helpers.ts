@@ -2,7 +2,8 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
+import { MemoryError } from '../src/core/errors.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -112,4 +113,15 @@ export function checkoutState(dir: string): Record<string, string> {
 
 export function runSync(cmd: string, args: string[], cwd: string) {
   return spawnSync(cmd, args, { cwd, env: gitEnv, encoding: 'utf8' });
+}
+
+/** The stable code a promise rejects with; fails the test if it resolves or rejects with a non-MemoryError. */
+export async function errorCode(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(MemoryError);
+    return (e as MemoryError).code;
+  }
+  throw new Error('expected a rejection');
 }

@@ -3,17 +3,7 @@ import { cpSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:f
 import { join } from 'node:path';
 import { MemoryStore } from '../../src/core/store.js';
 import { MemoryError } from '../../src/core/errors.js';
-import { checkoutState, git, makeRepo, tempDir } from '../helpers.js';
-
-async function code(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(MemoryError);
-    return (e as MemoryError).code;
-  }
-  throw new Error('expected a rejection');
-}
+import { checkoutState, git, makeRepo, tempDir, errorCode as code } from '../helpers.js';
 
 describe('MemoryStore', () => {
   it('stores, gets, lists, tags, deletes and clears', async () => {

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryError, openMemory, type GitMemory } from '../../src/index.js';
-import { cli, git, makeRepo } from '../helpers.js';
+import { cli, git, makeRepo, errorCode as codeOf } from '../helpers.js';
 
 const MEMORY_KEYS = ['category', 'content', 'id', 'metadata', 'priority', 'tags', 'timestamp'];
-
-/** Resolves to the error code a promise rejects with (fails the test if it resolves). */
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(MemoryError);
-    return (err as MemoryError).code;
-  }
-  throw new Error('expected a rejection');
-}
 
 function fresh(): { repo: string; memory: GitMemory } {
   const repo = makeRepo({ commit: true });

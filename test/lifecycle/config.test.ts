@@ -4,17 +4,7 @@ import { join } from 'node:path';
 import { MemoryStore } from '../../src/core/store.js';
 import { MemoryError } from '../../src/core/errors.js';
 import { configGet, configSet, configShow, configUnset } from '../../src/lifecycle/config-ops.js';
-import { cli, git, makeRepo } from '../helpers.js';
-
-async function code(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(MemoryError);
-    return (e as MemoryError).code;
-  }
-  throw new Error('expected a rejection');
-}
+import { cli, git, makeRepo, errorCode as code } from '../helpers.js';
 
 function withEnv<T>(vars: Record<string, string>, fn: () => Promise<T>): Promise<T> {
   const old: Record<string, string | undefined> = {};

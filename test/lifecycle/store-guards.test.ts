@@ -6,20 +6,10 @@ import { autoTags } from '../../src/lifecycle/autotag.js';
 import { importMemories } from '../../src/lifecycle/import-export.js';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, git, makeRepo } from '../helpers.js';
+import { cli, git, makeRepo, errorCode as code } from '../helpers.js';
 
 const j = (...p: string[]) => p.join('');
 const GH = j('gh', 'p_', 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8');
-
-async function code(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(MemoryError);
-    return (e as MemoryError).code;
-  }
-  throw new Error('expected a rejection');
-}
 
 const commits = (repo: string) => Number(git(repo, 'rev-list', '--count', 'memory'));
 
