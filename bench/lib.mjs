@@ -3,7 +3,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -14,7 +14,7 @@ export function privateBuild() {
   const out = mkdtempSync(join(base, 'build-'));
   execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), out], { stdio: 'inherit' });
   process.on('exit', () => rmSync(out, { recursive: true, force: true }));
-  return { cli: join(out, 'cli.js'), lib: join(out, 'index.js') };
+  return { out, cli: join(out, 'cli.js'), lib: pathToFileURL(join(out, 'index.js')).href };
 }
 
 export const benchEnv = {

@@ -12,6 +12,7 @@
 // The data set is CC BY-NC 4.0: it is read from where it lies and never copied into the project.
 import { readFileSync } from 'node:fs';
 import { buildPrivate, repoWith } from './search-lib.mjs';
+import { evidenceIds, sessionDate } from './locomo-data.mjs';
 
 const args = process.argv.slice(2);
 const file = args.find((a) => !a.startsWith('--') && a.endsWith('.json')) ?? '/work/shared/data/locomo10.json';
@@ -24,24 +25,6 @@ const { MemoryStore, embedMemories } = await import(lib);
 const DEPTH = 100;
 delete process.env.MEMORY_EMBEDDER; // the default offline model
 
-const MONTHS = { january: 0, february: 1, march: 2, april: 3, may: 4, june: 5, july: 6, august: 7, september: 8, october: 9, november: 10, december: 11 };
-function sessionDate(s) {
-  const m = /(\d+):(\d+)\s*(am|pm)\s+on\s+(\d+)\s+(\w+),?\s+(\d{4})/i.exec(s);
-  if (!m) return new Date(Date.UTC(2023, 0, 1)).toISOString();
-  let h = Number(m[1]) % 12;
-  if (m[3].toLowerCase() === 'pm') h += 12;
-  return new Date(Date.UTC(Number(m[6]), MONTHS[m[5].toLowerCase()], Number(m[4]), h, Number(m[2]))).toISOString();
-}
-function evidenceIds(list) {
-  const out = [];
-  for (const raw of list ?? []) {
-    for (const piece of String(raw).split(/[;,\s]+/)) {
-      const m = /^D:?(\d+):0*(\d+)$/.exec(piece.trim());
-      if (m) out.push(`D${Number(m[1])}:${Number(m[2])}`);
-    }
-  }
-  return [...new Set(out)];
-}
 
 const systems = ['fulltext', 'vector', ...weights.map((w) => `hybrid w=${w}`), ...(args.includes('--no-feedback-too') ? weights.map((w) => `hybrid w=${w} no feedback`) : [])];
 const cats = [1, 2, 3, 4, 5];

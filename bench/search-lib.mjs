@@ -6,30 +6,16 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+import { privateBuild, benchEnv, root } from './lib.mjs';
 
+export { root };
 /** Builds the CLI and library into a private folder under node_modules/.cache (so packages resolve). */
-export function buildPrivate() {
-  const out = join(root, 'node_modules', '.cache', `gm-bench-search-${process.pid}`);
-  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), out], { stdio: 'inherit', cwd: root });
-  process.on('exit', () => rmSync(out, { recursive: true, force: true }));
-  return { out, cli: join(out, 'cli.js'), lib: pathToFileURL(join(out, 'index.js')).href };
-}
+export const buildPrivate = privateBuild;
 
 // These benchmarks measure the full-text engine: no embedding model (hybrid search has its own bench).
 process.env.MEMORY_EMBEDDER = 'none';
 
-export const gitEnv = {
-  ...process.env,
-  GIT_CONFIG_NOSYSTEM: '1',
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_AUTHOR_NAME: 'Bench',
-  GIT_AUTHOR_EMAIL: 'bench@example.com',
-  GIT_COMMITTER_NAME: 'Bench',
-  GIT_COMMITTER_EMAIL: 'bench@example.com',
-  MEMORY_BRANCH: '',
-  GITHUB_ACTIONS: '',
-};
+export const gitEnv = { ...benchEnv, MEMORY_EMBEDDER: 'none' };
 
 /** Mulberry32: a small seeded PRNG so every run sees the same corpus and queries. */
 export function rng(seed) {
