@@ -4,6 +4,8 @@ import type { GitRepository } from '../git/repository.js';
 import { memoryFromFile, type StoredMemory } from './memory.js';
 
 export const MEMORIES_DIR = 'memories';
+/** Memories archived by `memory prune`: `archive/<path below memories/>`, out of default list and search. */
+export const ARCHIVE_DIR = 'archive';
 const CATALOG_FORMAT = 1;
 
 export interface CatalogEntry {
@@ -58,11 +60,15 @@ export function cacheDir(commonDir: string, branch: string): string {
 export function loadCatalog(
   repo: GitRepository,
   tree: string | null,
-  opts: { dir: string; previous?: Catalog | null; warn?: (msg: string) => void; persist?: boolean },
+  opts: { dir: string; previous?: Catalog | null; warn?: (msg: string) => void; persist?: boolean; prefix?: string },
 ): Catalog {
   if (!tree) return emptyCatalog();
   if (opts.previous?.tree === tree) return opts.previous;
-  const file = join(opts.dir, `catalog-v${CATALOG_FORMAT}.json`);
+  const prefix = opts.prefix ?? MEMORIES_DIR;
+  const file = join(opts.dir, `catalog-${prefix === MEMORIES_DIR ? '' : prefix + '-'}v${CATALOG_FORMAT}.json`);
+  // Ids of files without one in their front matter derive from the path below memories/, so an
+  // archived memory keeps its id.
+  const idPath = (path: string) => (prefix === MEMORIES_DIR ? path : MEMORIES_DIR + path.slice(prefix.length));
   let prev: { tree: string | null; entries: CatalogEntry[]; skipped: SkippedFile[] } | null = opts.previous ?? null;
   if (!prev) {
     try {
@@ -83,7 +89,7 @@ export function loadCatalog(
   const entries: CatalogEntry[] = [];
   const skipped: SkippedFile[] = [];
   const warn = opts.warn ?? (() => {});
-  for (const blob of repo.listBlobs(tree, MEMORIES_DIR)) {
+  for (const blob of repo.listBlobs(tree, prefix)) {
     if (!blob.path.endsWith('.md')) continue;
     const key = `${blob.path}\0${blob.oid}`;
     const hit = known.get(key);
@@ -99,7 +105,9 @@ export function loadCatalog(
     }
     try {
       const text = repo.readBlob(blob.oid).toString('utf8');
-      entries.push({ path: blob.path, oid: blob.oid, memory: memoryFromFile(blob.path, text, warn) });
+      const memory = memoryFromFile(idPath(blob.path), text, warn);
+      memory.path = blob.path;
+      entries.push({ path: blob.path, oid: blob.oid, memory });
     } catch (err) {
       const reason = (err as Error).message;
       skipped.push({ path: blob.path, oid: blob.oid, reason });

@@ -28,6 +28,8 @@ export interface Memory {
   scope?: string;
   /** `source`, `version`, and the GitHub Actions run details when stored from a workflow. */
   metadata: Record<string, unknown>;
+  /** Set on memories read from `archive/` (archived by `memory prune`; `list --archived`, `get`). */
+  archived?: true;
 }
 
 /** A memory together with where it lives on the branch and the front-matter keys we do not know. */

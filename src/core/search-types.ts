@@ -17,6 +17,8 @@ export interface SearchQuery {
   days?: number;
   /** Maximum results. Default 10. */
   limit?: number;
+  /** Also search memories archived by `memory prune` (full text; results marked `archived: true`). Default false. */
+  archived?: boolean;
   /** hybrid, vector or fulltext. Default: hybrid when an embedder is available, else fulltext (docs/hybrid.md). */
   mode?: SearchMode;
   /** When nothing matches, retry without the date range, then without tags, then in vector mode. Default false. */

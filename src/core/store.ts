@@ -4,7 +4,7 @@ import { branchConfigOid, loadStoreConfig, readStoreConfig, type DeepPartial, ty
 // The write-side lifecycle code (secret scan, auto-tags, de-duplication) loads on the first write, so
 // `memory get` and the other reads never evaluate it.
 const lifecycle = () => import('../lifecycle/store-hooks.js');
-import { cacheDir, loadCatalog, MEMORIES_DIR, type Catalog, type CatalogEntry } from './catalog.js';
+import { ARCHIVE_DIR, cacheDir, loadCatalog, MEMORIES_DIR, type Catalog, type CatalogEntry } from './catalog.js';
 import { ConfirmationRequiredError, InvalidInputError, MemoryError, NotFoundError, RefMovedError } from './errors.js';
 import { assertId, newId, pathFor } from './id.js';
 import { trashFile, trashPathFor } from './trash.js';
@@ -85,6 +85,8 @@ export interface ListFilter {
   category?: string;
   scope?: string;
   priority?: Priority;
+  /** Include memories archived by `memory prune` (marked `archived: true`). Default false. */
+  archived?: boolean;
   /** Page size. Default 50. */
   limit?: number;
 }
@@ -170,6 +172,7 @@ export class MemoryStore {
   readonly cacheDir: string;
   private readonly opts: StoreOptions;
   private catalogMemo: Catalog | null = null;
+  private archiveMemo: Catalog | null = null;
   private configMemo: (ResolvedConfig & { validated?: boolean; branchOid?: string | null }) | null = null;
   private readonly configWarned = new Set<string>();
 
@@ -254,6 +257,14 @@ export class MemoryStore {
     const tree = this.treeOf(commit);
     const cat = loadCatalog(this.git, tree, { dir: this.cacheDir, previous: this.catalogMemo, warn: (m) => this.warn(m) });
     this.catalogMemo = cat;
+    return cat;
+  }
+
+  /** Every memory archived by `memory prune` (under `archive/`), at the tip or at `commit`. */
+  archiveCatalog(commit: string | null = this.tip()): Catalog {
+    const tree = this.treeOf(commit);
+    const cat = loadCatalog(this.git, tree, { dir: this.cacheDir, previous: this.archiveMemo, warn: (m) => this.warn(m), prefix: ARCHIVE_DIR });
+    this.archiveMemo = cat;
     return cat;
   }
 
@@ -380,21 +391,30 @@ export class MemoryStore {
 
   async get(id: string): Promise<{ success: true; memory: Memory }> {
     const hit = this.find(id);
-    if (!hit) throw new NotFoundError(id);
-    return { success: true, memory: publicMemory(hit.memory) };
+    if (hit) return { success: true, memory: publicMemory(hit.memory) };
+    // An archived memory is still on the branch: readable by id, marked as archived.
+    const archived = this.archiveCatalog().byId.get(id);
+    if (archived) return { success: true, memory: { ...publicMemory(archived.memory), archived: true } };
+    throw new NotFoundError(id);
   }
 
   /** All memories matching a filter, newest first (no paging). */
   filter(f: Omit<ListFilter, 'limit'> = {}): Memory[] {
     const tags = normalizeTags(f.tags);
     const out: Memory[] = [];
-    for (const e of this.catalog().byId.values()) {
-      const m = e.memory;
-      if (f.category !== undefined && m.category !== f.category) continue;
-      if (f.scope !== undefined && m.scope !== f.scope) continue;
-      if (f.priority !== undefined && m.priority !== f.priority) continue;
-      if (tags.length && !tags.every((t) => m.tags.includes(t))) continue;
-      out.push(publicMemory(m));
+    const live = this.catalog().byId;
+    const sources: Array<[Iterable<CatalogEntry>, boolean]> = [[live.values(), false]];
+    if (f.archived) sources.push([this.archiveCatalog().byId.values(), true]);
+    for (const [entries, archived] of sources) {
+      for (const e of entries) {
+        const m = e.memory;
+        if (archived && live.has(m.id)) continue;
+        if (f.category !== undefined && m.category !== f.category) continue;
+        if (f.scope !== undefined && m.scope !== f.scope) continue;
+        if (f.priority !== undefined && m.priority !== f.priority) continue;
+        if (tags.length && !tags.every((t) => m.tags.includes(t))) continue;
+        out.push(archived ? { ...publicMemory(m), archived: true } : publicMemory(m));
+      }
     }
     return out.sort(byNewest);
   }

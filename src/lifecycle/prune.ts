@@ -1,4 +1,4 @@
-import { MEMORIES_DIR } from '../core/catalog.js';
+import { ARCHIVE_DIR, MEMORIES_DIR } from '../core/catalog.js';
 import { parseFile } from '../core/codec.js';
 import { InvalidInputError } from '../core/errors.js';
 import { memoryFromFile, memoryToFile, type StoredMemory } from '../core/memory.js';
@@ -10,7 +10,7 @@ import { TRASH_DIR, trashFile } from '../core/trash.js';
  * `memories/`, so the catalog, list and default search skip them, while git (and `memory export
  * --archived`) still has them. Trashed ones go to `trash/` like a `memory delete`.
  */
-export const ARCHIVE_DIR = 'archive';
+export { ARCHIVE_DIR } from '../core/catalog.js';
 const DAY_MS = 86_400_000;
 
 export interface PruneOptions {

@@ -216,6 +216,7 @@ export async function modeSearch(store: MemoryStore, q: SearchQuery = {}, opts: 
     if (!text) fallBack('no query text: filters alone list memories newest first');
     else if (embedderError) fallBack(embedderError.message, embedderError.code);
     else if (!embedder) fallBack('no embedder configured (MEMORY_EMBEDDER=none)');
+    else if (q.archived) fallBack('archived memories are searched by full text only');
   }
 
   const relaxed: Relaxation[] = [];

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ARCHIVE_DIR } from '../core/catalog.js';
 import { InvalidInputError } from '../core/errors.js';
 import { memoryFromFile, publicMemory, type Memory } from '../core/memory.js';
 import type { SearchQuery, SearchResponse, SearchResult } from '../core/search-types.js';
@@ -330,7 +331,15 @@ export async function search(store: MemoryStore, q: SearchQuery = {}, opts: Inde
   const now = store.now().getTime();
   const limit = toLimit(q.limit);
   const filter = normalizeFilter(q, now);
-  const view = openIndex(store, opts);
+  let view = openIndex(store, opts);
+  let archivePart = -1;
+  if (q.archived) {
+    const arch = archiveSegment(store, view.tree);
+    if (arch) {
+      archivePart = view.parts.length;
+      view = new IndexView([...view.parts, { seg: arch, dead: null }], view.tree);
+    }
+  }
   const { ranked, total } = rank(view, q.query ?? '', filter, limit, weightsOf(store), now, opts.bm25 ?? DEFAULT_BM25);
   const seen = new Set<string>();
   const results: SearchResult[] = [];
@@ -339,9 +348,27 @@ export async function search(store: MemoryStore, q: SearchQuery = {}, opts: Inde
     // A hand-made copy of a file (same id) indexed in both segments: show it once.
     if (seen.has(m.id)) continue;
     seen.add(m.id);
-    results.push({ ...m, relevance: r.relevance });
+    results.push(r.part === archivePart ? { ...m, archived: true, relevance: r.relevance } : { ...m, relevance: r.relevance });
   }
   return { success: true, results, total };
+}
+
+// Archived memories (`archive/`, written by `memory prune`) are searched only on request: an
+// in-memory segment per tree, built when asked, never persisted (archives are searched rarely).
+const archiveSegments = new WeakMap<MemoryStore, { tree: string; seg: Segment }>();
+
+function archiveSegment(store: MemoryStore, tree: string | null): Segment | null {
+  if (!tree) return null;
+  const hit = archiveSegments.get(store);
+  if (hit?.tree === tree) return hit.seg;
+  const blobs = store.git.listBlobs(tree, ARCHIVE_DIR);
+  if (!blobs.length) return null;
+  const b = new SegmentBuilder();
+  // Indexed under the path the memory had below memories/: ids derived from a path stay the same.
+  for (const f of blobs) addFile(store, b, MEMORIES_PREFIX + f.path.slice(ARCHIVE_DIR.length), f.oid);
+  const seg = b.finish({ kind: 'delta', tree });
+  archiveSegments.set(store, { tree, seg });
+  return seg;
 }
 
 /**

@@ -51,6 +51,24 @@ describe('memory prune', () => {
     expect((await s.list()).memories.map((m) => m.id)).toEqual([fresh.id]);
     expect(files(repo, 'archive')).toEqual([expect.stringMatching(new RegExp(`^archive/2026-02/./${mid.id}\\.md$`))]);
     expect(listTrash(s).map((i) => i.id).sort()).toEqual([old.id, ttl.id, gone.id].sort());
+    // Archived memories are out of the default list, in it with archived (marked), and readable by id.
+    const withArchive = await s.list({ archived: true });
+    expect(withArchive.memories.map((m) => m.id)).toEqual([fresh.id, mid.id]);
+    expect(withArchive.memories[1]).toMatchObject({ id: mid.id, content: 'written on day 50', archived: true });
+    expect(withArchive.memories[0].archived).toBeUndefined();
+    expect((await s.get(mid.id)).memory).toMatchObject({ content: 'written on day 50', archived: true });
+    const viaCli = cli(repo, ['list', '--archived', '--json']);
+    expect(viaCli.json.memories.map((m: { id: string }) => m.id)).toEqual([fresh.id, mid.id]);
+    expect(cli(repo, ['list', '--json']).json.total).toBe(1);
+    // Search finds archived memories only when asked, and marks them.
+    expect((await s.search({ query: 'written', mode: 'fulltext' })).results.map((m) => m.id)).toEqual([fresh.id]);
+    expect((await s.search({ query: '50', mode: 'fulltext' })).total).toBe(0);
+    const found = await s.search({ query: '50', archived: true });
+    expect(found.results.map((m) => [m.id, m.archived])).toEqual([[mid.id, true]]);
+    const both = await s.search({ query: 'written', archived: true });
+    expect(new Map(both.results.map((m) => [m.id, m.archived]))).toEqual(new Map([[fresh.id, undefined], [mid.id, true]]));
+    const viaSearch = cli(repo, ['search', 'written', '--archived', '--json']);
+    expect(viaSearch.json.results.map((m: { id: string }) => m.id).sort()).toEqual([fresh.id, mid.id].sort());
     // Archived memories are out of list/search but in an export with archived.
     const all = await exportMemories(s, { archived: true });
     expect(all.data).toContain(mid.id);

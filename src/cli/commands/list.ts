@@ -9,6 +9,7 @@ interface Args extends GlobalArgs {
   scope?: string;
   priority?: string;
   limit?: number;
+  archived?: boolean;
 }
 
 export const listCommand: CommandModule<GlobalArgs, Args> = {
@@ -21,12 +22,13 @@ export const listCommand: CommandModule<GlobalArgs, Args> = {
       .option('scope', { type: 'string', describe: 'Only this scope' })
       .option('priority', { type: 'string', choices: PRIORITIES as unknown as string[], describe: 'Only this priority' })
       .option('limit', { type: 'number', describe: 'Page size (default 50); total counts every match' })
+      .option('archived', { type: 'boolean', describe: 'Include memories archived by "memory prune" (marked archived)' })
       .example('$0 list --tag api --category infrastructure', 'Filtered')
       .example('$0 list --json --limit 500', 'As JSON'),
   handler: (argv) =>
     run(
       argv,
-      (s) => s.list({ tags: splitList(argv.tag), category: argv.category, scope: argv.scope, priority: argv.priority as Priority | undefined, limit: argv.limit }),
+      (s) => s.list({ tags: splitList(argv.tag), category: argv.category, scope: argv.scope, priority: argv.priority as Priority | undefined, limit: argv.limit, archived: argv.archived }),
       (r) => `${formatTable(r.memories)}\n${color.dim(`${r.memories.length} of ${r.total}`)}`,
     ),
 };

@@ -17,6 +17,7 @@ function describeMode(r: SearchResponse): string {
 }
 
 interface Args extends GlobalArgs {
+  archived?: boolean;
   query?: string[];
   tag?: string[];
   category?: string;
@@ -45,6 +46,7 @@ export const searchCommand: CommandModule<GlobalArgs, Args> = {
       .option('days', { type: 'number', describe: 'Only memories from the last N days' })
       .option('limit', { type: 'number', describe: 'Results to return (default 10); total counts every match' })
       .option('mode', { type: 'string', choices: ['hybrid', 'vector', 'fulltext'], describe: 'hybrid (default when an embedder is available), vector or fulltext; the result says which ran and why' })
+      .option('archived', { type: 'boolean', describe: 'Also search memories archived by "memory prune" (full text; marked archived)' })
       .option('relax', { type: 'boolean', describe: 'If nothing matches, retry without the dates, then without tags, then in vector mode' })
       .example('$0 search "TypeScript configuration"', 'Full-text search')
       .example('$0 search "rate limit" --tag api --limit 5', 'Combined with a tag filter')
@@ -72,6 +74,7 @@ export const searchCommand: CommandModule<GlobalArgs, Args> = {
               limit: argv.limit,
               mode: argv.mode as SearchMode | undefined,
               relax: argv.relax,
+              archived: argv.archived,
             },
             { progress: bar.progress },
           );
