@@ -1,16 +1,16 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   MemoryStore
-} from "./chunks/chunk-DQQMA6UK.js";
+} from "./chunks/chunk-DWBMLC4H.js";
 import "./chunks/chunk-XZ4DRJ6O.js";
 import {
   getAt,
   memoryHistory
-} from "./chunks/chunk-JV4MBOMQ.js";
+} from "./chunks/chunk-KG6VQT4P.js";
 import {
   assertNoNewSecrets,
   guardOptions
-} from "./chunks/chunk-XKZBHTE3.js";
+} from "./chunks/chunk-S67SBXLU.js";
 import "./chunks/chunk-MNFJW6ZK.js";
 import "./chunks/chunk-SXBH2PUZ.js";
 import {
@@ -18,12 +18,11 @@ import {
   listTrash,
   restoreFromTrash,
   trashCount
-} from "./chunks/chunk-PLXGJJES.js";
-import "./chunks/chunk-NTLDCZ3M.js";
+} from "./chunks/chunk-QBP6TRAE.js";
 import {
   isPriority,
   normalizeTags
-} from "./chunks/chunk-OR52BLOQ.js";
+} from "./chunks/chunk-SXYU23IG.js";
 import "./chunks/chunk-V7SS6C4I.js";
 import {
   ConflictError,
@@ -645,7 +644,7 @@ function checkExpected(store, path, expected, tip, expectedOid2) {
 }
 async function expectedOid(store, path, expected) {
   if (expected === void 0 || expected === null || expected === "") return void 0;
-  const { resolveCommit } = await import("./chunks/history-HATCIFIH.js");
+  const { resolveCommit } = await import("./chunks/history-BQDQ72AZ.js");
   let commit;
   try {
     commit = resolveCommit(store, expected);
@@ -731,14 +730,14 @@ async function coreSet(store, input) {
 }
 async function coreHistory(store, opts = {}) {
   const name = coreName(opts.name);
-  const { logPaths } = await import("./chunks/history-HATCIFIH.js");
+  const { logPaths } = await import("./chunks/history-BQDQ72AZ.js");
   const snapshots = logPaths(store, [`:(literal)${corePath(name)}`]).map((r) => ({ version: r.commit, timestamp: r.timestamp, message: r.message }));
   return { success: true, name, snapshots };
 }
 async function coreRestore(store, input) {
   const name = coreName(input?.name);
   if (!input?.version) throw new InvalidInputError('give the version to restore (see "memory core history")', { field: "version" });
-  const { resolveCommit } = await import("./chunks/history-HATCIFIH.js");
+  const { resolveCommit } = await import("./chunks/history-BQDQ72AZ.js");
   const from = resolveCommit(store, input.version);
   const old = readCore(store, corePath(name), from);
   if (old.oid === null) throw new NotFoundError(`${name} at ${from.slice(0, 12)}`, "core document");
@@ -752,7 +751,7 @@ function sortedCounts(m) {
 }
 async function gitFigures(store) {
   if (!store.tip()) return { commits: 0, coreVersions: 0, bytes: 0 };
-  const { gitCliAsync } = await import("./chunks/history-HATCIFIH.js");
+  const { gitCliAsync } = await import("./chunks/history-BQDQ72AZ.js");
   const n = async (args) => {
     const v = Number((await gitCliAsync(store, args)).trim());
     return Number.isFinite(v) ? v : 0;
@@ -848,9 +847,9 @@ function openMemory(opts = {}) {
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     },
     stats: (o) => memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-6RTE5IX2.js")).prune(s, o),
-    importMemories: async (input) => (await import("./chunks/import-export-25FDFQI2.js")).importMemories(s, input),
-    exportMemories: async (o) => (await import("./chunks/import-export-25FDFQI2.js")).exportMemories(s, o),
+    prune: async (o) => (await import("./chunks/prune-HYE7N67I.js")).prune(s, o),
+    importMemories: async (input) => (await import("./chunks/import-export-DXYSKGSA.js")).importMemories(s, input),
+    exportMemories: async (o) => (await import("./chunks/import-export-DXYSKGSA.js")).exportMemories(s, o),
     config: async () => (await import("./chunks/config-ops-DSJBND2R.js")).configShow(s),
     configGet: async (key) => (await import("./chunks/config-ops-DSJBND2R.js")).configGet(s, key),
     configSet: async (key, value) => (await import("./chunks/config-ops-DSJBND2R.js")).configSet(s, key, value),
@@ -904,6 +903,11 @@ async function execute(inputs, log) {
   try {
     if (inputs.sync && (READS.has(inputs.command) || WRITES.has(inputs.command))) await pull(memory, inputs, log);
     const result = await perform(memory, inputs, log);
+    if (inputs.command === "store" && memory.core.config().retention?.enabled) {
+      const p = await memory.prune();
+      if (p.commit) log.info(`retention: ${p.summary}`);
+      result.json.pruned = { archived: p.archived.length, trashed: p.trashed.length, purged: p.purged.length };
+    }
     if (inputs.sync && WRITES.has(inputs.command)) await push(memory, inputs, log);
     if (inputs.command === "store") {
       const tags = result.json.tags ?? inputs.tags;

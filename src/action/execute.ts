@@ -38,6 +38,13 @@ export async function execute(inputs: ActionInputs, log: ActionLog): Promise<Act
     // against (and commits on top of) what other jobs already stored.
     if (inputs.sync && (READS.has(inputs.command) || WRITES.has(inputs.command))) await pull(memory, inputs, log);
     const result = await perform(memory, inputs, log);
+    // Retention on the branch (retention.enabled) is applied by the jobs that write: one prune commit
+    // after a store, pushed together with it.
+    if (inputs.command === 'store' && memory.core.config().retention?.enabled) {
+      const p = await memory.prune();
+      if (p.commit) log.info(`retention: ${p.summary}`);
+      result.json.pruned = { archived: p.archived.length, trashed: p.trashed.length, purged: p.purged.length };
+    }
     if (inputs.sync && WRITES.has(inputs.command)) await push(memory, inputs, log);
     if (inputs.command === 'store') {
       const tags = (result.json.tags as string[] | undefined) ?? inputs.tags;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { checkoutState, git } from '../helpers.js';
+import { checkoutState, cli, git } from '../helpers.js';
+import { MemoryStore } from '../../src/core/store.js';
 import { serveReadOnly } from './git-http.js';
 import { checkout, makeRemote, runAction } from './run-action.js';
 
@@ -164,5 +165,24 @@ describe('action with sync (the default)', () => {
     expect(r.code).toBe(1);
     expect(r.json.error.code).toBe('REMOTE_UNREACHABLE');
     expect(r.errors[0]).toContain('remote');
+  });
+
+  it('applies the branch\'s retention after a store when retention is enabled, in the pushed result', async () => {
+    const remote = makeRemote();
+    const seed = checkout(remote);
+    const old = await new MemoryStore({ repo: seed, warn: () => {} }).store({ content: 'written long ago', timestamp: '2020-01-01T00:00:00Z' });
+    expect(cli(seed, ['config', 'set', 'retention.enabled', 'true', '--json']).code).toBe(0);
+    expect(cli(seed, ['sync', '--json']).code).toBe(0);
+
+    const r = await runAction(checkout(remote), { content: 'a fresh lesson' });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.json.pruned).toEqual({ archived: 0, trashed: 1, purged: 0 });
+    const files = git(remote, 'ls-tree', '-r', '--name-only', 'memory').split('\n');
+    expect(files.some((f) => f.startsWith('trash/') && f.endsWith(`${old.id}.md`))).toBe(true);
+    expect(remoteIds(remote)).toEqual([r.outputs.id]);
+    // Without retention on the branch a store prunes nothing.
+    const plain = makeRemote();
+    const p = await runAction(checkout(plain), { content: 'no retention here' });
+    expect(p.json.pruned).toBeUndefined();
   });
 });

@@ -7,10 +7,9 @@ import {
   logPaths,
   memoryHistory,
   resolveCommit
-} from "./chunk-JV4MBOMQ.js";
-import "./chunk-PLXGJJES.js";
-import "./chunk-NTLDCZ3M.js";
-import "./chunk-OR52BLOQ.js";
+} from "./chunk-KG6VQT4P.js";
+import "./chunk-QBP6TRAE.js";
+import "./chunk-SXYU23IG.js";
 import "./chunk-V7SS6C4I.js";
 import "./chunk-W52OSYA4.js";
 export {

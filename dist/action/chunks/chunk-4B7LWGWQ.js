@@ -3,11 +3,12 @@ import {
   isTreeMode
 } from "./chunk-SXBH2PUZ.js";
 import {
+  ARCHIVE_DIR,
   isPriority,
   memoryFromFile,
   normalizeTags,
   publicMemory
-} from "./chunk-OR52BLOQ.js";
+} from "./chunk-SXYU23IG.js";
 import {
   InvalidInputError,
   __commonJS,
@@ -2820,7 +2821,15 @@ async function search(store, q = {}, opts = {}) {
   const now = store.now().getTime();
   const limit = toLimit(q.limit);
   const filter = normalizeFilter(q, now);
-  const view = openIndex(store, opts);
+  let view = openIndex(store, opts);
+  let archivePart = -1;
+  if (q.archived) {
+    const arch = archiveSegment(store, view.tree);
+    if (arch) {
+      archivePart = view.parts.length;
+      view = new IndexView([...view.parts, { seg: arch, dead: null }], view.tree);
+    }
+  }
   const { ranked, total } = rank(view, q.query ?? "", filter, limit, weightsOf(store), now, opts.bm25 ?? DEFAULT_BM25);
   const seen = /* @__PURE__ */ new Set();
   const results = [];
@@ -2828,9 +2837,22 @@ async function search(store, q = {}, opts = {}) {
     const m = readMemory(store, view.parts[r.part].seg, r.doc);
     if (seen.has(m.id)) continue;
     seen.add(m.id);
-    results.push({ ...m, relevance: r.relevance });
+    results.push(r.part === archivePart ? { ...m, archived: true, relevance: r.relevance } : { ...m, relevance: r.relevance });
   }
   return { success: true, results, total };
+}
+var archiveSegments = /* @__PURE__ */ new WeakMap();
+function archiveSegment(store, tree) {
+  if (!tree) return null;
+  const hit = archiveSegments.get(store);
+  if (hit?.tree === tree) return hit.seg;
+  const blobs = store.git.listBlobs(tree, ARCHIVE_DIR);
+  if (!blobs.length) return null;
+  const b = new SegmentBuilder();
+  for (const f of blobs) addFile(store, b, MEMORIES_PREFIX + f.path.slice(ARCHIVE_DIR.length), f.oid);
+  const seg = b.finish({ kind: "delta", tree });
+  archiveSegments.set(store, { tree, seg });
+  return seg;
 }
 function fullTextScores(store, text, opts = {}) {
   const view = openIndex(store, opts);

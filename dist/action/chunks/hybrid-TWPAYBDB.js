@@ -4,12 +4,12 @@ import {
   fullTextScores,
   openIndex,
   search
-} from "./chunk-QQZLI6WL.js";
+} from "./chunk-4B7LWGWQ.js";
 import "./chunk-SXBH2PUZ.js";
 import {
   memoryFromFile,
   publicMemory
-} from "./chunk-OR52BLOQ.js";
+} from "./chunk-SXYU23IG.js";
 import {
   pathFor
 } from "./chunk-V7SS6C4I.js";
@@ -871,6 +871,7 @@ async function modeSearch(store, q = {}, opts = {}) {
     if (!text) fallBack("no query text: filters alone list memories newest first");
     else if (embedderError) fallBack(embedderError.message, embedderError.code);
     else if (!embedder) fallBack("no embedder configured (MEMORY_EMBEDDER=none)");
+    else if (q.archived) fallBack("archived memories are searched by full text only");
   }
   const relaxed = [];
   let current = { ...q };

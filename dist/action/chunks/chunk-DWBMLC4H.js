@@ -20,22 +20,21 @@ import {
 import {
   trashFile,
   trashPathFor
-} from "./chunk-PLXGJJES.js";
+} from "./chunk-QBP6TRAE.js";
 import {
+  ARCHIVE_DIR,
+  MAX_CONTENT_BYTES,
   MEMORIES_DIR,
   cacheDir,
-  loadCatalog
-} from "./chunk-NTLDCZ3M.js";
-import {
-  MAX_CONTENT_BYTES,
   isPriority,
+  loadCatalog,
   memoryFromFile,
   memoryToFile,
   normalizeTags,
   publicMemory,
   runnerMetadata,
   validateContent
-} from "./chunk-OR52BLOQ.js";
+} from "./chunk-SXYU23IG.js";
 import {
   assertId,
   newId,
@@ -565,7 +564,7 @@ var GitRepository = class _GitRepository {
 };
 
 // src/core/store.ts
-var lifecycle = () => import("./store-hooks-7ED24K7R.js");
+var lifecycle = () => import("./store-hooks-Z2MUFAFB.js");
 var DEFAULT_BRANCH = "memory";
 var BRANCH_README = `# git-memory
 
@@ -602,6 +601,7 @@ var MemoryStore = class {
   cacheDir;
   opts;
   catalogMemo = null;
+  archiveMemo = null;
   configMemo = null;
   configWarned = /* @__PURE__ */ new Set();
   constructor(opts = {}) {
@@ -674,6 +674,13 @@ var MemoryStore = class {
     const tree = this.treeOf(commit);
     const cat = loadCatalog(this.git, tree, { dir: this.cacheDir, previous: this.catalogMemo, warn: (m) => this.warn(m) });
     this.catalogMemo = cat;
+    return cat;
+  }
+  /** Every memory archived by `memory prune` (under `archive/`), at the tip or at `commit`. */
+  archiveCatalog(commit = this.tip()) {
+    const tree = this.treeOf(commit);
+    const cat = loadCatalog(this.git, tree, { dir: this.cacheDir, previous: this.archiveMemo, warn: (m) => this.warn(m), prefix: ARCHIVE_DIR });
+    this.archiveMemo = cat;
     return cat;
   }
   identity() {
@@ -801,20 +808,28 @@ Memory-Id: ${id}
   }
   async get(id) {
     const hit = this.find(id);
-    if (!hit) throw new NotFoundError(id);
-    return { success: true, memory: publicMemory(hit.memory) };
+    if (hit) return { success: true, memory: publicMemory(hit.memory) };
+    const archived = this.archiveCatalog().byId.get(id);
+    if (archived) return { success: true, memory: { ...publicMemory(archived.memory), archived: true } };
+    throw new NotFoundError(id);
   }
   /** All memories matching a filter, newest first (no paging). */
   filter(f = {}) {
     const tags = normalizeTags(f.tags);
     const out = [];
-    for (const e of this.catalog().byId.values()) {
-      const m = e.memory;
-      if (f.category !== void 0 && m.category !== f.category) continue;
-      if (f.scope !== void 0 && m.scope !== f.scope) continue;
-      if (f.priority !== void 0 && m.priority !== f.priority) continue;
-      if (tags.length && !tags.every((t) => m.tags.includes(t))) continue;
-      out.push(publicMemory(m));
+    const live = this.catalog().byId;
+    const sources = [[live.values(), false]];
+    if (f.archived) sources.push([this.archiveCatalog().byId.values(), true]);
+    for (const [entries, archived] of sources) {
+      for (const e of entries) {
+        const m = e.memory;
+        if (archived && live.has(m.id)) continue;
+        if (f.category !== void 0 && m.category !== f.category) continue;
+        if (f.scope !== void 0 && m.scope !== f.scope) continue;
+        if (f.priority !== void 0 && m.priority !== f.priority) continue;
+        if (tags.length && !tags.every((t) => m.tags.includes(t))) continue;
+        out.push(archived ? { ...publicMemory(m), archived: true } : publicMemory(m));
+      }
     }
     return out.sort(byNewest);
   }
@@ -952,12 +967,12 @@ ${ids.map((i) => `Memory-Id: ${i}`).join("\n")}
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./hybrid-6PCYN5DW.js");
+    const { modeSearch } = await import("./hybrid-TWPAYBDB.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./search-RSXY5DU2.js");
+    const { rebuildIndex } = await import("./search-NJQOI3CY.js");
     return rebuildIndex(this, opts);
   }
   close() {

@@ -2,14 +2,13 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   TRASH_DIR,
   trashFile
-} from "./chunk-PLXGJJES.js";
+} from "./chunk-QBP6TRAE.js";
 import {
-  MEMORIES_DIR
-} from "./chunk-NTLDCZ3M.js";
-import {
+  ARCHIVE_DIR,
+  MEMORIES_DIR,
   memoryFromFile,
   memoryToFile
-} from "./chunk-OR52BLOQ.js";
+} from "./chunk-SXYU23IG.js";
 import {
   parseFile
 } from "./chunk-V7SS6C4I.js";
@@ -18,7 +17,6 @@ import {
 } from "./chunk-W52OSYA4.js";
 
 // src/lifecycle/prune.ts
-var ARCHIVE_DIR = "archive";
 var DAY_MS = 864e5;
 function archivePathFor(livePath) {
   return `${ARCHIVE_DIR}/${livePath.startsWith(MEMORIES_DIR + "/") ? livePath.slice(MEMORIES_DIR.length + 1) : livePath}`;
@@ -159,7 +157,6 @@ ${[...new Set(ids)].map((i) => `Memory-Id: ${i}`).join("\n")}
 }
 
 export {
-  ARCHIVE_DIR,
   archivePathFor,
   prune
 };

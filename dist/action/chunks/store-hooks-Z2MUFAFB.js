@@ -10,10 +10,9 @@ import {
   guardWrite,
   keyOf,
   normalizeContent
-} from "./chunk-XKZBHTE3.js";
+} from "./chunk-S67SBXLU.js";
 import "./chunk-SXBH2PUZ.js";
-import "./chunk-NTLDCZ3M.js";
-import "./chunk-OR52BLOQ.js";
+import "./chunk-SXYU23IG.js";
 import "./chunk-V7SS6C4I.js";
 import "./chunk-W52OSYA4.js";
 export {

@@ -1,12 +1,10 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
-  MEMORIES_DIR
-} from "./chunk-NTLDCZ3M.js";
-import {
+  MEMORIES_DIR,
   memoryFromFile,
   memoryToFile,
   publicMemory
-} from "./chunk-OR52BLOQ.js";
+} from "./chunk-SXYU23IG.js";
 import {
   assertId,
   parseFile
@@ -118,7 +116,7 @@ async function restoreFromTrash(store, id) {
   const inTrash = (tip) => readTrash(store, tip, 0).filter((e) => e.item?.id === id).sort((a, b) => byDeletedDesc(a.item, b.item))[0];
   let fromHistory = null;
   if (!inTrash(store.tip())) {
-    const { lastKnownFile } = await import("./history-HATCIFIH.js");
+    const { lastKnownFile } = await import("./history-BQDQ72AZ.js");
     const last = lastKnownFile(store, id);
     if (!last) throw new NotFoundError(id, "memory in the trash or in git history");
     const stored = memoryFromFile(last.livePath, last.text, (w) => store.warn(w));

@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   BRANCH_README
-} from "./chunk-DQQMA6UK.js";
+} from "./chunk-DWBMLC4H.js";
 import "./chunk-XZ4DRJ6O.js";
 import {
   UPSERT_KEY_FIELD,
@@ -11,24 +11,22 @@ import {
   keyOf,
   loadFingerprints,
   primeFingerprints
-} from "./chunk-XKZBHTE3.js";
+} from "./chunk-S67SBXLU.js";
 import "./chunk-MNFJW6ZK.js";
 import "./chunk-SXBH2PUZ.js";
 import {
-  ARCHIVE_DIR,
   archivePathFor
-} from "./chunk-2TI7F3O4.js";
-import "./chunk-PLXGJJES.js";
+} from "./chunk-FYKAR7JE.js";
+import "./chunk-QBP6TRAE.js";
 import {
-  MEMORIES_DIR
-} from "./chunk-NTLDCZ3M.js";
-import {
+  ARCHIVE_DIR,
+  MEMORIES_DIR,
   isPriority,
   memoryFromFile,
   memoryToFile,
   normalizeTags,
   validateContent
-} from "./chunk-OR52BLOQ.js";
+} from "./chunk-SXYU23IG.js";
 import {
   isValidId,
   newId,

@@ -3,11 +3,9 @@ import {
   isTreeMode
 } from "./chunk-SXBH2PUZ.js";
 import {
-  MEMORIES_DIR
-} from "./chunk-NTLDCZ3M.js";
-import {
+  MEMORIES_DIR,
   memoryFromFile
-} from "./chunk-OR52BLOQ.js";
+} from "./chunk-SXYU23IG.js";
 import {
   isValidId
 } from "./chunk-V7SS6C4I.js";

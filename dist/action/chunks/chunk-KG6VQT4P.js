@@ -3,14 +3,12 @@ import {
   TRASH_DIR,
   listTrash,
   trashPathFor
-} from "./chunk-PLXGJJES.js";
+} from "./chunk-QBP6TRAE.js";
 import {
-  MEMORIES_DIR
-} from "./chunk-NTLDCZ3M.js";
-import {
+  MEMORIES_DIR,
   memoryFromFile,
   publicMemory
-} from "./chunk-OR52BLOQ.js";
+} from "./chunk-SXYU23IG.js";
 import {
   assertId,
   idTime,
