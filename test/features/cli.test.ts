@@ -71,7 +71,10 @@ describe('CLI: core, update, history, trash, stats', () => {
     // nothing is 30 days old yet
     expect(cli(repo, ['trash', 'empty', '--older-than', '30d', '--json']).json.purged).toEqual([]);
     expect(cli(repo, ['trash', 'empty', '--older-than', 'soon', '--json']).json.error.code).toBe('INVALID_INPUT');
-    expect(cli(repo, ['trash', 'empty', '--json']).json.purged).toEqual([id]);
+    const unconfirmed = cli(repo, ['trash', 'empty', '--json']);
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.json.error.code).toBe('CONFIRMATION_REQUIRED');
+    expect(cli(repo, ['trash', 'empty', '--confirm', '--json']).json.purged).toEqual([id]);
     expect(cli(repo, ['trash', '--json']).json.items).toEqual([]);
     expect(git(repo, 'log', '-1', '--format=%s', 'memory')).toMatch(/^memory: empty the trash/);
     // still in git history after the purge

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { InvalidInputError } from '../../core/errors.js';
+import { ConfirmationRequiredError, InvalidInputError } from '../../core/errors.js';
 import { run, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
 
@@ -7,6 +7,7 @@ interface Args extends GlobalArgs {
   action: string;
   id?: string;
   'older-than'?: string;
+  confirm?: boolean;
 }
 
 function oneLine(s: string, max: number): string {
@@ -22,9 +23,11 @@ export const trashCommand: CommandModule<GlobalArgs, Args> = {
       .positional('action', { type: 'string', choices: ['list', 'restore', 'empty'], default: 'list', describe: 'What to do' })
       .positional('id', { type: 'string', describe: 'restore: the memory id' })
       .option('older-than', { type: 'string', describe: 'empty: only items deleted at least this long ago (30d, 12h, 2w)' })
+      .option('confirm', { type: 'boolean', describe: 'empty without --older-than: really purge every item' })
       .example('$0 trash', 'List deleted memories, most recent first')
       .example('$0 trash restore mem_0k2x9d1ab7q4ce3m', 'Put one back with its latest content')
-      .example('$0 trash empty --older-than 30d', 'Purge old items (git history keeps them)'),
+      .example('$0 trash empty --older-than 30d', 'Purge old items (git history keeps them)')
+      .example('$0 trash empty --confirm', 'Purge everything in the trash'),
   handler: (argv) =>
     run<Record<string, unknown>>(
       argv,
@@ -38,6 +41,8 @@ export const trashCommand: CommandModule<GlobalArgs, Args> = {
         if (argv.id) throw new InvalidInputError(`"trash ${argv.action}" takes no id`, { field: 'id' });
         if (argv.action === 'empty') {
           const days = argv['older-than'] !== undefined ? t.parseAge(argv['older-than']) : undefined;
+          // Purging everything is as final as clear: it asks for the same confirmation.
+          if (days === undefined && !argv.confirm) throw new ConfirmationRequiredError('emptying the whole trash (or give --older-than)');
           const r = await t.emptyTrash(s, { olderThanDays: days });
           return { success: true, purged: r.purged };
         }
