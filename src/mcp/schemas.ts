@@ -33,6 +33,7 @@ export const MemoryOut = z.object({
   updated: z.string().optional(),
   scope: z.string().optional(),
   metadata: z.record(z.string(), z.unknown()),
+  archived: z.literal(true).optional().describe('true for a memory archived by retention (memory prune)'),
 });
 
 /** A memory in a list or search result: content may be cut to a preview (see {@link preview}). */

@@ -18,13 +18,14 @@ export const memoryList = defineTool({
     tags: Tags.optional().describe('Only memories carrying every one of these tags'),
     category: z.string().min(1).optional().describe('Only this category'),
     scope: z.string().min(1).optional().describe('Only memories with this scope'),
+    archived: z.boolean().optional().describe('Also include memories archived by retention (default false)'),
     limit: count('Maximum memories returned', DEFAULT, CAP).optional(),
   }),
   output: z.object({ success: z.literal(true), memories: z.array(MemoryPreview), total: z.number().int() }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   access: 'read',
   async run(memory, a, ctx) {
-    const r = await memory.list({ tags: a.tags, category: a.category, scope: a.scope, limit: clamp(a.limit, DEFAULT, CAP) });
+    const r = await memory.list({ tags: a.tags, category: a.category, scope: a.scope, archived: a.archived, limit: clamp(a.limit, DEFAULT, CAP) });
     return { success: true as const, memories: r.memories.map((m) => preview(m, ctx.previewChars)), total: r.total };
   },
   render: (r) => renderList(`${r.memories.length} of ${r.total} memor${r.total === 1 ? 'y' : 'ies'}:`, r.memories),

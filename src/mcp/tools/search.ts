@@ -29,6 +29,7 @@ export const memorySearch = defineTool({
     before: IsoDate.optional().describe('Only memories stored before this ISO date, e.g. 2026-02-25'),
     days: z.number().positive().optional().describe('Only memories from the last N days'),
     mode: Mode.optional().describe('hybrid (meaning + words; the default when an embedder is configured), vector (meaning), or fulltext (exact words)'),
+    archived: z.boolean().optional().describe('Also include memories archived by retention (default false)'),
     relax: z.boolean().optional().describe('When nothing matches, retry without the dates, then without tags, then by meaning (default true; false to get exactly what the filters match)'),
   }),
   output: z.object({
