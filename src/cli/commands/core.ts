@@ -92,8 +92,7 @@ const subcommands: CommandModule<GlobalArgs, CoreArgs>[] = [
               throw new InvalidInputError(`cannot read ${argv.file}: ${(err as Error).message}`, { field: 'file' });
             }
           }
-          const dash = content === '-' || (content === '' && process.argv.slice(2).includes('-'));
-          if (dash) content = await readStdin();
+          if (content === '-') content = await readStdin();
           if (content === undefined) throw new InvalidInputError('give the document text, --file FILE, or "-" to read stdin', { field: 'content' });
           return (await core()).coreSet(s, { content, name: argv.name, expect_version: argv['expect-version'] });
         },

@@ -50,8 +50,7 @@ export const importCommand: CommandModule<GlobalArgs, Args> = {
           items = ie.readPiDirectory(argv.fromPi);
           sourceName = 'a .pi/memories directory';
         } else {
-          // A lone "-" arrives as "" from the parser; anything else is a path.
-          const file = argv.file === '' || argv.file === '-' ? '-' : argv.file;
+          const file = argv.file;
           if (file === undefined) throw new InvalidInputError('give a file to import (or "-" for stdin, or --from-pi DIR)', { field: 'file' });
           let text: string;
           try {

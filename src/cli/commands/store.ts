@@ -55,9 +55,7 @@ export const storeCommand: CommandModule<GlobalArgs, Args> = {
       argv,
       async (s) => {
         let content = argv.content;
-        // yargs turns a lone "-" into "", so look at the raw arguments too.
-        const dash = content === '-' || (content === '' && process.argv.slice(2).includes('-'));
-        if (dash || (content === undefined && !process.stdin.isTTY)) content = await readStdin();
+        if (content === '-' || (content === undefined && !process.stdin.isTTY)) content = await readStdin();
         if (content === undefined) throw new InvalidInputError('give the content to store, e.g. memory store "what you learned" (or "-" to read stdin)', { field: 'content' });
         const r = await s.store({
           content,
