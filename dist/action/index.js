@@ -1,16 +1,16 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   MemoryStore
-} from "./chunks/chunk-DWBMLC4H.js";
+} from "./chunks/chunk-AKORUWYI.js";
 import "./chunks/chunk-XZ4DRJ6O.js";
 import {
   getAt,
   memoryHistory
-} from "./chunks/chunk-KG6VQT4P.js";
+} from "./chunks/chunk-2J6PHJQU.js";
 import {
   assertNoNewSecrets,
   guardOptions
-} from "./chunks/chunk-S67SBXLU.js";
+} from "./chunks/chunk-2VU6RQCN.js";
 import "./chunks/chunk-MNFJW6ZK.js";
 import "./chunks/chunk-SXBH2PUZ.js";
 import {
@@ -18,11 +18,11 @@ import {
   listTrash,
   restoreFromTrash,
   trashCount
-} from "./chunks/chunk-QBP6TRAE.js";
+} from "./chunks/chunk-WEJHBJB4.js";
 import {
   isPriority,
   normalizeTags
-} from "./chunks/chunk-SXYU23IG.js";
+} from "./chunks/chunk-RPBUKCFL.js";
 import "./chunks/chunk-V7SS6C4I.js";
 import {
   ConflictError,
@@ -644,7 +644,7 @@ function checkExpected(store, path, expected, tip, expectedOid2) {
 }
 async function expectedOid(store, path, expected) {
   if (expected === void 0 || expected === null || expected === "") return void 0;
-  const { resolveCommit } = await import("./chunks/history-BQDQ72AZ.js");
+  const { resolveCommit } = await import("./chunks/history-CRO56MJE.js");
   let commit;
   try {
     commit = resolveCommit(store, expected);
@@ -730,14 +730,14 @@ async function coreSet(store, input) {
 }
 async function coreHistory(store, opts = {}) {
   const name = coreName(opts.name);
-  const { logPaths } = await import("./chunks/history-BQDQ72AZ.js");
+  const { logPaths } = await import("./chunks/history-CRO56MJE.js");
   const snapshots = logPaths(store, [`:(literal)${corePath(name)}`]).map((r) => ({ version: r.commit, timestamp: r.timestamp, message: r.message }));
   return { success: true, name, snapshots };
 }
 async function coreRestore(store, input) {
   const name = coreName(input?.name);
   if (!input?.version) throw new InvalidInputError('give the version to restore (see "memory core history")', { field: "version" });
-  const { resolveCommit } = await import("./chunks/history-BQDQ72AZ.js");
+  const { resolveCommit } = await import("./chunks/history-CRO56MJE.js");
   const from = resolveCommit(store, input.version);
   const old = readCore(store, corePath(name), from);
   if (old.oid === null) throw new NotFoundError(`${name} at ${from.slice(0, 12)}`, "core document");
@@ -751,7 +751,7 @@ function sortedCounts(m) {
 }
 async function gitFigures(store) {
   if (!store.tip()) return { commits: 0, coreVersions: 0, bytes: 0 };
-  const { gitCliAsync } = await import("./chunks/history-BQDQ72AZ.js");
+  const { gitCliAsync } = await import("./chunks/history-CRO56MJE.js");
   const n = async (args) => {
     const v = Number((await gitCliAsync(store, args)).trim());
     return Number.isFinite(v) ? v : 0;
@@ -847,9 +847,9 @@ function openMemory(opts = {}) {
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     },
     stats: (o) => memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-HYE7N67I.js")).prune(s, o),
-    importMemories: async (input) => (await import("./chunks/import-export-DXYSKGSA.js")).importMemories(s, input),
-    exportMemories: async (o) => (await import("./chunks/import-export-DXYSKGSA.js")).exportMemories(s, o),
+    prune: async (o) => (await import("./chunks/prune-KFSSHCOB.js")).prune(s, o),
+    importMemories: async (input) => (await import("./chunks/import-export-KD6BRH3U.js")).importMemories(s, input),
+    exportMemories: async (o) => (await import("./chunks/import-export-KD6BRH3U.js")).exportMemories(s, o),
     config: async () => (await import("./chunks/config-ops-DSJBND2R.js")).configShow(s),
     configGet: async (key) => (await import("./chunks/config-ops-DSJBND2R.js")).configGet(s, key),
     configSet: async (key, value) => (await import("./chunks/config-ops-DSJBND2R.js")).configSet(s, key, value),

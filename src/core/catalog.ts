@@ -35,6 +35,11 @@ interface CatalogFile {
   skipped: SkippedFile[];
 }
 
+/** The warning for a file on the branch that cannot be read: which file, why, and what to do. */
+export function unreadableFile(path: string, reason: string): string {
+  return `skipped ${path}: ${reason} (fix or delete the file on the memory branch; the other memories still read)`;
+}
+
 export function emptyCatalog(): Catalog {
   return { tree: null, entries: [], skipped: [], byId: new Map() };
 }
@@ -100,7 +105,7 @@ export function loadCatalog(
     const skip = knownSkips.get(key);
     if (skip) {
       skipped.push(skip);
-      warn(`skipped ${skip.path}: ${skip.reason}`);
+      warn(unreadableFile(skip.path, skip.reason));
       continue;
     }
     try {
@@ -111,7 +116,7 @@ export function loadCatalog(
     } catch (err) {
       const reason = (err as Error).message;
       skipped.push({ path: blob.path, oid: blob.oid, reason });
-      warn(`skipped ${blob.path}: ${reason}`);
+      warn(unreadableFile(blob.path, reason));
     }
   }
   const catalog = withIndex(tree, entries, skipped);

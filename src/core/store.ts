@@ -4,7 +4,7 @@ import { branchConfigOid, loadStoreConfig, readStoreConfig, type DeepPartial, ty
 // The write-side lifecycle code (secret scan, auto-tags, de-duplication) loads on the first write, so
 // `memory get` and the other reads never evaluate it.
 const lifecycle = () => import('../lifecycle/store-hooks.js');
-import { ARCHIVE_DIR, cacheDir, loadCatalog, MEMORIES_DIR, type Catalog, type CatalogEntry } from './catalog.js';
+import { ARCHIVE_DIR, cacheDir, loadCatalog, MEMORIES_DIR, unreadableFile, type Catalog, type CatalogEntry } from './catalog.js';
 import { ConfirmationRequiredError, InvalidInputError, MemoryError, NotFoundError, RefMovedError } from './errors.js';
 import { assertId, newId, pathFor } from './id.js';
 import { trashFile, trashPathFor } from './trash.js';
@@ -305,7 +305,7 @@ export class MemoryStore {
         const m = memoryFromFile(guess, this.git.readBlob(entry.oid).toString('utf8'), (w) => this.warn(w));
         if (m.id === id) return { path: guess, oid: entry.oid, memory: m };
       } catch (err) {
-        this.warn(`skipped ${guess}: ${(err as Error).message}`);
+        this.warn(unreadableFile(guess, (err as Error).message));
       }
     }
     return this.catalog(commit).byId.get(id) ?? null;

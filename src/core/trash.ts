@@ -1,7 +1,7 @@
 import { parseFile } from './codec.js';
 import { InvalidInputError, MemoryError, NotFoundError } from './errors.js';
 import { assertId } from './id.js';
-import { MEMORIES_DIR } from './catalog.js';
+import { MEMORIES_DIR, unreadableFile } from './catalog.js';
 import { memoryFromFile, memoryToFile, publicMemory, type Memory, type StoredMemory } from './memory.js';
 import type { MemoryStore } from './store.js';
 
@@ -73,7 +73,7 @@ function readTrash(store: MemoryStore, commit: string | null, retentionDays: num
       const expires_at = deleted_at && Number.isFinite(retentionDays) ? new Date(Date.parse(deleted_at) + retentionDays * DAY_MS).toISOString() : null;
       out.push({ path: blob.path, item: { ...publicMemory(stored), deleted_at, expires_at, path: blob.path }, stored });
     } catch (err) {
-      store.warn(`skipped ${blob.path}: ${(err as Error).message}`);
+      store.warn(unreadableFile(blob.path, (err as Error).message));
       out.push({ path: blob.path, item: null, stored: null });
     }
   }

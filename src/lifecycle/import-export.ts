@@ -329,7 +329,6 @@ export function exportRecord(m: StoredMemory, archived = false): Record<string, 
 /** Every live memory (and, with `archived`, the archived ones), oldest first. */
 export function collectForExport(store: MemoryStore, opts: { archived?: boolean } = {}): Array<{ memory: StoredMemory; archived: boolean }> {
   const tip = store.tip();
-  const tree = store.treeOf(tip);
   const out: Array<{ memory: StoredMemory; archived: boolean }> = [];
   const seen = new Set<string>();
   for (const e of store.catalog(tip).entries) {
@@ -337,15 +336,11 @@ export function collectForExport(store: MemoryStore, opts: { archived?: boolean 
     seen.add(e.memory.id);
     out.push({ memory: e.memory, archived: false });
   }
-  if (opts.archived && tree) {
-    for (const blob of store.git.listBlobs(tree, ARCHIVE_DIR)) {
-      if (!blob.path.endsWith('.md')) continue;
-      try {
-        const m = memoryFromFile(`${MEMORIES_DIR}/${blob.path.slice(ARCHIVE_DIR.length + 1)}`, store.git.readBlob(blob.oid).toString('utf8'), (w) => store.warn(w));
-        if (!seen.has(m.id)) out.push({ memory: { ...m, path: blob.path }, archived: true });
-      } catch (err) {
-        store.warn(`skipped ${blob.path}: ${(err as Error).message}`);
-      }
+  if (opts.archived) {
+    for (const e of store.archiveCatalog(tip).entries) {
+      if (seen.has(e.memory.id)) continue;
+      seen.add(e.memory.id);
+      out.push({ memory: e.memory, archived: true });
     }
   }
   return out.sort((a, b) => (a.memory.timestamp < b.memory.timestamp ? -1 : a.memory.timestamp > b.memory.timestamp ? 1 : a.memory.id < b.memory.id ? -1 : 1));

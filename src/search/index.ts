@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ARCHIVE_DIR } from '../core/catalog.js';
+import { ARCHIVE_DIR, unreadableFile } from '../core/catalog.js';
 import { InvalidInputError } from '../core/errors.js';
 import { memoryFromFile, publicMemory, type Memory } from '../core/memory.js';
 import type { SearchQuery, SearchResponse, SearchResult } from '../core/search-types.js';
@@ -147,7 +147,7 @@ function addFile(store: MemoryStore, b: SegmentBuilder, path: string, oid: strin
     b.add(cache ? docFromCached(store, path, oid) : docFrom(store, path, oid));
   } catch (err) {
     b.skipped++;
-    store.warn(`search index: skipped ${path}: ${(err as Error).message}`);
+    store.warn(`search index: ${unreadableFile(path, (err as Error).message)}`);
   }
 }
 

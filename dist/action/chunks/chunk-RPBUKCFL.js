@@ -116,6 +116,9 @@ import { join } from "node:path";
 var MEMORIES_DIR = "memories";
 var ARCHIVE_DIR = "archive";
 var CATALOG_FORMAT = 1;
+function unreadableFile(path, reason) {
+  return `skipped ${path}: ${reason} (fix or delete the file on the memory branch; the other memories still read)`;
+}
 function emptyCatalog() {
   return { tree: null, entries: [], skipped: [], byId: /* @__PURE__ */ new Map() };
 }
@@ -165,7 +168,7 @@ function loadCatalog(repo, tree, opts) {
     const skip = knownSkips.get(key);
     if (skip) {
       skipped.push(skip);
-      warn(`skipped ${skip.path}: ${skip.reason}`);
+      warn(unreadableFile(skip.path, skip.reason));
       continue;
     }
     try {
@@ -176,7 +179,7 @@ function loadCatalog(repo, tree, opts) {
     } catch (err) {
       const reason = err.message;
       skipped.push({ path: blob.path, oid: blob.oid, reason });
-      warn(`skipped ${blob.path}: ${reason}`);
+      warn(unreadableFile(blob.path, reason));
     }
   }
   const catalog = withIndex(tree, entries, skipped);
@@ -204,6 +207,7 @@ export {
   runnerMetadata,
   MEMORIES_DIR,
   ARCHIVE_DIR,
+  unreadableFile,
   cacheDir,
   loadCatalog
 };

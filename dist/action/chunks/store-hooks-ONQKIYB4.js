@@ -10,9 +10,9 @@ import {
   guardWrite,
   keyOf,
   normalizeContent
-} from "./chunk-S67SBXLU.js";
+} from "./chunk-2VU6RQCN.js";
 import "./chunk-SXBH2PUZ.js";
-import "./chunk-SXYU23IG.js";
+import "./chunk-RPBUKCFL.js";
 import "./chunk-V7SS6C4I.js";
 import "./chunk-W52OSYA4.js";
 export {

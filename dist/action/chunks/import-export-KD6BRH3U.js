@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   BRANCH_README
-} from "./chunk-DWBMLC4H.js";
+} from "./chunk-AKORUWYI.js";
 import "./chunk-XZ4DRJ6O.js";
 import {
   UPSERT_KEY_FIELD,
@@ -11,22 +11,20 @@ import {
   keyOf,
   loadFingerprints,
   primeFingerprints
-} from "./chunk-S67SBXLU.js";
+} from "./chunk-2VU6RQCN.js";
 import "./chunk-MNFJW6ZK.js";
 import "./chunk-SXBH2PUZ.js";
 import {
   archivePathFor
-} from "./chunk-FYKAR7JE.js";
-import "./chunk-QBP6TRAE.js";
+} from "./chunk-B7X46QFD.js";
+import "./chunk-WEJHBJB4.js";
 import {
-  ARCHIVE_DIR,
   MEMORIES_DIR,
   isPriority,
-  memoryFromFile,
   memoryToFile,
   normalizeTags,
   validateContent
-} from "./chunk-SXYU23IG.js";
+} from "./chunk-RPBUKCFL.js";
 import {
   isValidId,
   newId,
@@ -441,7 +439,6 @@ function exportRecord(m, archived = false) {
 }
 function collectForExport(store, opts = {}) {
   const tip = store.tip();
-  const tree = store.treeOf(tip);
   const out = [];
   const seen = /* @__PURE__ */ new Set();
   for (const e of store.catalog(tip).entries) {
@@ -449,15 +446,11 @@ function collectForExport(store, opts = {}) {
     seen.add(e.memory.id);
     out.push({ memory: e.memory, archived: false });
   }
-  if (opts.archived && tree) {
-    for (const blob of store.git.listBlobs(tree, ARCHIVE_DIR)) {
-      if (!blob.path.endsWith(".md")) continue;
-      try {
-        const m = memoryFromFile(`${MEMORIES_DIR}/${blob.path.slice(ARCHIVE_DIR.length + 1)}`, store.git.readBlob(blob.oid).toString("utf8"), (w) => store.warn(w));
-        if (!seen.has(m.id)) out.push({ memory: { ...m, path: blob.path }, archived: true });
-      } catch (err) {
-        store.warn(`skipped ${blob.path}: ${err.message}`);
-      }
+  if (opts.archived) {
+    for (const e of store.archiveCatalog(tip).entries) {
+      if (seen.has(e.memory.id)) continue;
+      seen.add(e.memory.id);
+      out.push({ memory: e.memory, archived: true });
     }
   }
   return out.sort((a, b) => a.memory.timestamp < b.memory.timestamp ? -1 : a.memory.timestamp > b.memory.timestamp ? 1 : a.memory.id < b.memory.id ? -1 : 1);

@@ -2,13 +2,13 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   TRASH_DIR,
   trashFile
-} from "./chunk-QBP6TRAE.js";
+} from "./chunk-WEJHBJB4.js";
 import {
   ARCHIVE_DIR,
   MEMORIES_DIR,
   memoryFromFile,
   memoryToFile
-} from "./chunk-SXYU23IG.js";
+} from "./chunk-RPBUKCFL.js";
 import {
   parseFile
 } from "./chunk-V7SS6C4I.js";

@@ -5,7 +5,7 @@ import {
 import {
   MEMORIES_DIR,
   memoryFromFile
-} from "./chunk-SXYU23IG.js";
+} from "./chunk-RPBUKCFL.js";
 import {
   isValidId
 } from "./chunk-V7SS6C4I.js";

@@ -7,9 +7,9 @@ import {
   logPaths,
   memoryHistory,
   resolveCommit
-} from "./chunk-KG6VQT4P.js";
-import "./chunk-QBP6TRAE.js";
-import "./chunk-SXYU23IG.js";
+} from "./chunk-2J6PHJQU.js";
+import "./chunk-WEJHBJB4.js";
+import "./chunk-RPBUKCFL.js";
 import "./chunk-V7SS6C4I.js";
 import "./chunk-W52OSYA4.js";
 export {

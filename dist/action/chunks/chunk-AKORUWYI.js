@@ -20,7 +20,7 @@ import {
 import {
   trashFile,
   trashPathFor
-} from "./chunk-QBP6TRAE.js";
+} from "./chunk-WEJHBJB4.js";
 import {
   ARCHIVE_DIR,
   MAX_CONTENT_BYTES,
@@ -33,8 +33,9 @@ import {
   normalizeTags,
   publicMemory,
   runnerMetadata,
+  unreadableFile,
   validateContent
-} from "./chunk-SXYU23IG.js";
+} from "./chunk-RPBUKCFL.js";
 import {
   assertId,
   newId,
@@ -564,7 +565,7 @@ var GitRepository = class _GitRepository {
 };
 
 // src/core/store.ts
-var lifecycle = () => import("./store-hooks-Z2MUFAFB.js");
+var lifecycle = () => import("./store-hooks-ONQKIYB4.js");
 var DEFAULT_BRANCH = "memory";
 var BRANCH_README = `# git-memory
 
@@ -717,7 +718,7 @@ var MemoryStore = class {
         const m = memoryFromFile(guess, this.git.readBlob(entry.oid).toString("utf8"), (w) => this.warn(w));
         if (m.id === id) return { path: guess, oid: entry.oid, memory: m };
       } catch (err) {
-        this.warn(`skipped ${guess}: ${err.message}`);
+        this.warn(unreadableFile(guess, err.message));
       }
     }
     return this.catalog(commit).byId.get(id) ?? null;
@@ -967,12 +968,12 @@ ${ids.map((i) => `Memory-Id: ${i}`).join("\n")}
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./hybrid-TWPAYBDB.js");
+    const { modeSearch } = await import("./hybrid-QXDFRUFH.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./search-NJQOI3CY.js");
+    const { rebuildIndex } = await import("./search-SZXEDEPI.js");
     return rebuildIndex(this, opts);
   }
   close() {

@@ -3,8 +3,9 @@ import {
   MEMORIES_DIR,
   memoryFromFile,
   memoryToFile,
-  publicMemory
-} from "./chunk-SXYU23IG.js";
+  publicMemory,
+  unreadableFile
+} from "./chunk-RPBUKCFL.js";
 import {
   assertId,
   parseFile
@@ -53,7 +54,7 @@ function readTrash(store, commit, retentionDays) {
       const expires_at = deleted_at && Number.isFinite(retentionDays) ? new Date(Date.parse(deleted_at) + retentionDays * DAY_MS).toISOString() : null;
       out.push({ path: blob.path, item: { ...publicMemory(stored), deleted_at, expires_at, path: blob.path }, stored });
     } catch (err) {
-      store.warn(`skipped ${blob.path}: ${err.message}`);
+      store.warn(unreadableFile(blob.path, err.message));
       out.push({ path: blob.path, item: null, stored: null });
     }
   }
@@ -116,7 +117,7 @@ async function restoreFromTrash(store, id) {
   const inTrash = (tip) => readTrash(store, tip, 0).filter((e) => e.item?.id === id).sort((a, b) => byDeletedDesc(a.item, b.item))[0];
   let fromHistory = null;
   if (!inTrash(store.tip())) {
-    const { lastKnownFile } = await import("./history-BQDQ72AZ.js");
+    const { lastKnownFile } = await import("./history-CRO56MJE.js");
     const last = lastKnownFile(store, id);
     if (!last) throw new NotFoundError(id, "memory in the trash or in git history");
     const stored = memoryFromFile(last.livePath, last.text, (w) => store.warn(w));

@@ -3,12 +3,12 @@ import {
   TRASH_DIR,
   listTrash,
   trashPathFor
-} from "./chunk-QBP6TRAE.js";
+} from "./chunk-WEJHBJB4.js";
 import {
   MEMORIES_DIR,
   memoryFromFile,
   publicMemory
-} from "./chunk-SXYU23IG.js";
+} from "./chunk-RPBUKCFL.js";
 import {
   assertId,
   idTime,

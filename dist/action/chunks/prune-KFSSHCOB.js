@@ -2,11 +2,11 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   archivePathFor,
   prune
-} from "./chunk-FYKAR7JE.js";
-import "./chunk-QBP6TRAE.js";
+} from "./chunk-B7X46QFD.js";
+import "./chunk-WEJHBJB4.js";
 import {
   ARCHIVE_DIR
-} from "./chunk-SXYU23IG.js";
+} from "./chunk-RPBUKCFL.js";
 import "./chunk-V7SS6C4I.js";
 import "./chunk-W52OSYA4.js";
 export {

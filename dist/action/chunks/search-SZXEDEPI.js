@@ -17,9 +17,9 @@ import {
   search,
   terms,
   textScores
-} from "./chunk-4B7LWGWQ.js";
+} from "./chunk-T7Y3NXCJ.js";
 import "./chunk-SXBH2PUZ.js";
-import "./chunk-SXYU23IG.js";
+import "./chunk-RPBUKCFL.js";
 import "./chunk-V7SS6C4I.js";
 import "./chunk-W52OSYA4.js";
 export {

@@ -4,12 +4,12 @@ import {
   fullTextScores,
   openIndex,
   search
-} from "./chunk-4B7LWGWQ.js";
+} from "./chunk-T7Y3NXCJ.js";
 import "./chunk-SXBH2PUZ.js";
 import {
   memoryFromFile,
   publicMemory
-} from "./chunk-SXYU23IG.js";
+} from "./chunk-RPBUKCFL.js";
 import {
   pathFor
 } from "./chunk-V7SS6C4I.js";

@@ -7,8 +7,9 @@ import {
   isPriority,
   memoryFromFile,
   normalizeTags,
-  publicMemory
-} from "./chunk-SXYU23IG.js";
+  publicMemory,
+  unreadableFile
+} from "./chunk-RPBUKCFL.js";
 import {
   InvalidInputError,
   __commonJS,
@@ -2661,7 +2662,7 @@ function addFile(store, b, path, oid, cache = false) {
     b.add(cache ? docFromCached(store, path, oid) : docFrom(store, path, oid));
   } catch (err) {
     b.skipped++;
-    store.warn(`search index: skipped ${path}: ${err.message}`);
+    store.warn(`search index: ${unreadableFile(path, err.message)}`);
   }
 }
 function fullBuild(store, tree, opts) {
