@@ -3,7 +3,13 @@
 // session's date, one memory branch per conversation; every QA question is a search; recall@k =
 // |evidence ∩ top k| / |evidence| averaged over questions; MRR over the top 100.
 //
-//   node bench/locomo-hybrid.mjs [path/to/locomo10.json] [--fresh] [--weights 0.7,0.5,0.3] [--no-feedback-too]
+//   node bench/locomo-hybrid.mjs [path/to/locomo10.json] [--fresh] [--weights 0.7,0.5,0.3] [--context 0.2,0] [--no-feedback-too]
+//
+// --shuffle: every turn gets the timestamp of another turn of its conversation (seeded permutation), so
+// a memory's time neighbours are unrelated turns: what conversation context costs where neighbours
+// are independent notes (separate branches; the first run embeds them).
+// --weights: hybrid.vectorWeight values; --context: hybrid.contextWeight values (conversation context,
+// docs/hybrid.md; default: the configured default only). Every combination is one system.
 //
 // Vectors come from the real path: `embedMemories` embeds every turn with the default offline model
 // and commits the vectors to each conversation's memory branch. The branches are kept in the temp
@@ -17,8 +23,11 @@ import { evidenceIds, sessionDate } from './locomo-data.mjs';
 const args = process.argv.slice(2);
 const file = args.find((a) => !a.startsWith('--') && a.endsWith('.json')) ?? '/work/shared/data/locomo10.json';
 const fresh = args.includes('--fresh');
+const shuffle = args.includes('--shuffle');
 const wi = args.indexOf('--weights');
 const weights = (wi >= 0 ? args[wi + 1] : '0.7').split(',').map(Number);
+const ci = args.indexOf('--context');
+const contexts = ci >= 0 ? args[ci + 1].split(',').map(Number) : [null];
 const data = JSON.parse(readFileSync(file, 'utf8'));
 const { lib } = buildPrivate();
 const { MemoryStore, embedMemories } = await import(lib);
@@ -26,7 +35,14 @@ const DEPTH = 100;
 delete process.env.MEMORY_EMBEDDER; // the default offline model
 
 
-const systems = ['fulltext', 'vector', ...weights.map((w) => `hybrid w=${w}`), ...(args.includes('--no-feedback-too') ? weights.map((w) => `hybrid w=${w} no feedback`) : [])];
+const hybrids = weights.flatMap((w) => contexts.map((c) => `hybrid w=${w}${c === null ? '' : ` ctx=${c}`}`));
+const systems = ['fulltext', 'vector', ...hybrids, ...(args.includes('--no-feedback-too') ? hybrids.map((h) => `${h} no feedback`) : [])];
+/** The hybrid settings a system name stands for. */
+const hybridConfig = (s) => {
+  const w = /w=([\d.]+)/.exec(s);
+  const c = /ctx=([\d.]+)/.exec(s);
+  return { hybrid: { ...(w ? { vectorWeight: Number(w[1]) } : {}), ...(c ? { contextWeight: Number(c[1]) } : {}) } };
+};
 const cats = [1, 2, 3, 4, 5];
 const agg = {};
 for (const s of systems) for (const c of cats) agg[`${s}|${c}`] = { n: 0, r5: 0, r10: 0, mrr: 0 };
@@ -42,12 +58,21 @@ for (const conv of data) {
     const ts = sessionDate(c[`session_${s}_date_time`] ?? '');
     for (const t of c[`session_${s}`]) turns.push({ dia: t.dia_id, content: `${t.speaker}: ${t.text}`, ts });
   }
-  const docs = turns.map((t, i) => ({ content: t.content, tags: [], category: 'general', priority: 'medium', timestamp: new Date(Date.parse(t.ts) + i).toISOString() }));
-  const { dir, ids } = await repoWith(lib, `locomo-hybrid-${conv.sample_id}`, docs, { fresh });
+  const slots = turns.map((t, i) => new Date(Date.parse(t.ts) + i).toISOString());
+  if (shuffle) {
+    let seed = 12345;
+    for (let i = slots.length - 1; i > 0; i--) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      const j = seed % (i + 1);
+      [slots[i], slots[j]] = [slots[j], slots[i]];
+    }
+  }
+  const docs = turns.map((t, i) => ({ content: t.content, tags: [], category: 'general', priority: 'medium', timestamp: slots[i] }));
+  const { dir, ids } = await repoWith(lib, `locomo-hybrid-${shuffle ? 'shuffled-' : ''}${conv.sample_id}`, docs, { fresh });
   const diaOf = new Map(ids.map((id, i) => [id, turns[i].dia]));
   const known = new Set(turns.map((t) => t.dia));
   const stores = Object.fromEntries(
-    systems.map((s) => [s, new MemoryStore({ repo: dir, warn: () => {}, config: s.startsWith('hybrid') ? { hybrid: { vectorWeight: Number(s.slice(9).split(' ')[0]) } } : {} })]),
+    systems.map((s) => [s, new MemoryStore({ repo: dir, warn: () => {}, config: s.startsWith('hybrid') ? hybridConfig(s) : {} })]),
   );
   const t0 = performance.now();
   const e = await embedMemories(stores.fulltext);
@@ -95,7 +120,7 @@ for (const system of systems) {
     rows.push(`| ${system} | ${label} | ${t.n} | ${pct(t.r5 / t.n)} | ${pct(t.r10 / t.n)} | ${(t.mrr / t.n).toFixed(3)} |`);
   }
 }
-console.log(`LoCoMo evidence retrieval by search mode, ${new Date().toISOString()}; vectors: ${embedded} turns embedded, ${reused} reused from the branches (${Math.round(embedMs)} ms)`);
+console.log(`LoCoMo evidence retrieval by search mode${shuffle ? ' (turn timestamps shuffled)' : ''}, ${new Date().toISOString()}; vectors: ${embedded} turns embedded, ${reused} reused from the branches (${Math.round(embedMs)} ms)`);
 console.log(`median in-process search time per question: ${systems.map((s) => `${s} ${median(ms[s]).toFixed(1)} ms`).join(', ')}`);
 console.log('| mode | category | questions | R@5 % | R@10 % | MRR |\n|---|---|---|---|---|---|');
 console.log(rows.join('\n'));

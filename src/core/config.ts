@@ -23,7 +23,8 @@ export interface MemoryConfig {
   coreMaxChars: number;
   /** Largest memory content, in bytes. */
   maxContentBytes: number;
-  hybrid: { vectorWeight: number };
+  /** Hybrid search: weight of the vector score; share of a time-neighbour's score a memory inherits, and the gap that still counts as adjacent (docs/hybrid.md). */
+  hybrid: { vectorWeight: number; contextWeight: number; contextMinutes: number };
   sync: { retries: number };
   /** What a write containing a credential does: refuse it, store it masked, or (not advised) store it. */
   secretGuard: 'block' | 'redact' | 'off';
@@ -41,7 +42,7 @@ export const DEFAULT_CONFIG: MemoryConfig = {
   trashRetentionDays: 30,
   coreMaxChars: 8000,
   maxContentBytes: 64 * 1024,
-  hybrid: { vectorWeight: 0.7 },
+  hybrid: { vectorWeight: 0.7, contextWeight: 0.2, contextMinutes: 30 },
   sync: { retries: 20 },
   secretGuard: 'block',
   dedupe: true,
@@ -198,6 +199,8 @@ export const NUMBER_RULES: Record<string, { min: number; max?: number; int: bool
   coreMaxChars: { min: 1, int: true },
   maxContentBytes: { min: 1, max: 16 * 1024 * 1024, int: true },
   'hybrid.vectorWeight': { min: 0, max: 1, int: false },
+  'hybrid.contextWeight': { min: 0, max: 1, int: false },
+  'hybrid.contextMinutes': { min: 0, max: 1440, int: false },
   'sync.retries': { min: 0, max: 1000, int: true },
 };
 export const CONFIG_ENUMS = ENUMS;

@@ -52,8 +52,8 @@ export interface VectorReport {
 export interface SearchResult extends Memory {
   /** Higher is better; comparable within one response only. */
   relevance: number;
-  /** Vector and hybrid modes: cosine similarity, normalised full-text and feedback scores, each 0-1 (docs/hybrid.md). */
-  scores?: { vector?: number; fulltext?: number; feedback?: number };
+  /** Vector and hybrid modes: cosine similarity, normalised full-text and feedback scores, each 0-1, and what conversation context added (docs/hybrid.md). */
+  scores?: { vector?: number; fulltext?: number; feedback?: number; context?: number };
 }
 
 export interface SearchResponse {

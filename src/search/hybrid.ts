@@ -32,6 +32,62 @@ export const FEEDBACK_DOCS = 2;
 /** Fewest memories passing the filters for feedback to run by default. */
 export const FEEDBACK_MIN_MEMORIES = 100;
 
+/**
+ * Conversation context. Agents often store a conversation one turn per memory, and the turn that
+ * answers a question ("Yes, twice last month!") shares no words and little meaning with the query
+ * that finds the turn before it. So in hybrid ranking a memory also inherits `hybrid.contextWeight`
+ * times the best score of its neighbours: the memories stored just before and just after it, in the
+ * same scope, at most `hybrid.contextMinutes` apart. +5.3 points of recall@10 on LoCoMo; where
+ * neighbours are unrelated notes it costs about 1.3 (BENCHMARKS.md). 0 turns it off.
+ */
+interface Neighbours {
+  /** Position of each id in time order. */
+  at: Map<string, number>;
+  ids: string[];
+  /** Position of the previous / next memory in the same scope within the window, or -1. */
+  prev: Int32Array;
+  next: Int32Array;
+}
+const neighbourCache = new WeakMap<object, { windowMs: number; nb: Neighbours }>();
+
+function neighboursOf(view: ReturnType<typeof openIndex>, windowMs: number): Neighbours {
+  const hit = neighbourCache.get(view);
+  if (hit && hit.windowMs === windowMs) return hit.nb;
+  const ids: string[] = [];
+  const ts: number[] = [];
+  const scope: string[] = [];
+  const seen = new Set<string>();
+  // Later parts (the delta) override earlier ones: walk them first.
+  for (let p = view.parts.length - 1; p >= 0; p--) {
+    const { seg, dead } = view.parts[p];
+    for (let d = 0; d < seg.n; d++) {
+      if (dead?.[d]) continue;
+      const id = seg.ids.get(d);
+      if (seen.has(id)) continue;
+      seen.add(id);
+      ids.push(id);
+      ts.push(seg.ts[d]);
+      scope.push(seg.scopes[seg.scope[d]] ?? '');
+    }
+  }
+  const order = ids.map((_, i) => i).sort((a, b) => (scope[a] < scope[b] ? -1 : scope[a] > scope[b] ? 1 : ts[a] - ts[b] || (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0)));
+  const n = order.length;
+  const sorted = order.map((i) => ids[i]);
+  const prev = new Int32Array(n).fill(-1);
+  const next = new Int32Array(n).fill(-1);
+  for (let k = 1; k < n; k++) {
+    const a = order[k - 1];
+    const b = order[k];
+    if (scope[a] === scope[b] && ts[b] - ts[a] <= windowMs) {
+      prev[k] = k - 1;
+      next[k - 1] = k;
+    }
+  }
+  const nb = { at: new Map(sorted.map((id, k) => [id, k])), ids: sorted, prev, next };
+  neighbourCache.set(view, { windowMs, nb });
+  return nb;
+}
+
 /** Feedback is on unless MEMORY_HYBRID_FEEDBACK is 0/false/no/off. */
 function feedbackDefault(): boolean {
   return !['0', 'false', 'no', 'off'].includes((process.env.MEMORY_HYBRID_FEEDBACK ?? '').trim().toLowerCase());
@@ -48,9 +104,9 @@ export interface ModeSearchOptions extends IndexOptions {
   feedback?: boolean;
 }
 
-function vectorWeight(store: MemoryStore): number {
-  const w = Number(store.config().hybrid?.vectorWeight);
-  return Number.isFinite(w) && w >= 0 && w <= 1 ? w : 0.7;
+function hybridSetting(store: MemoryStore, key: 'vectorWeight' | 'contextWeight' | 'contextMinutes', dflt: number, max: number): number {
+  const w = Number(store.config().hybrid?.[key]);
+  return Number.isFinite(w) && w >= 0 && w <= max ? w : dflt;
 }
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
@@ -118,7 +174,7 @@ async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery
   let okCount = 0;
   for (let r = 0; r < n; r++) if (allowed.has(index.ids[r])) okCount += ok[r] = 1;
 
-  type Scored = { id: string; score: number; v?: number; t?: number; f?: number };
+  type Scored = { id: string; score: number; v?: number; t?: number; f?: number; c?: number };
   let scored: Scored[] = [];
   let total: number;
   if (mode === 'vector') {
@@ -126,7 +182,9 @@ async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery
     scored = topK(cos, limit, (r) => ok[r] === 1).map((r) => ({ id: index.ids[r], score: cos[r], v: cos[r] }));
     total = okCount;
   } else {
-    const w = vectorWeight(store);
+    const w = hybridSetting(store, 'vectorWeight', 0.7, 1);
+    const ctxWeight = hybridSetting(store, 'contextWeight', 0.2, 1);
+    const nb = ctxWeight > 0 ? neighboursOf(view, hybridSetting(store, 'contextMinutes', 30, 1440) * 60_000) : null;
     const textScores = (t: string) => {
       const m = new Map<string, number>();
       let max = 0;
@@ -149,6 +207,30 @@ async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery
       for (let r = 0; r < n; r++) if (ok[r] && (cos[r] >= MIN_SIMILARITY || text.has(index.ids[r]))) push(index.ids[r], Math.max(0, cos[r]));
       // Full-text matches without a vector yet (over the embedding budget) still count.
       for (const id of text.keys()) if (!index.rowOf.has(id)) push(id, 0);
+      if (!nb) return out;
+      // Context: every match lends its score to its neighbours, which join the results if they
+      // pass the filters; each memory keeps the best it was lent.
+      const lent = new Map<string, number>();
+      for (const s of out) {
+        const k = nb.at.get(s.id);
+        if (k === undefined) continue;
+        for (const j of [nb.prev[k], nb.next[k]]) {
+          if (j < 0) continue;
+          const id = nb.ids[j];
+          if (allowed.has(id) && (lent.get(id) ?? 0) < s.score) lent.set(id, s.score);
+        }
+      }
+      const own = new Set(out.map((s) => s.id));
+      for (const id of lent.keys()) {
+        if (own.has(id)) continue;
+        const r = index.rowOf.get(id);
+        push(id, r === undefined ? 0 : Math.max(0, cos[r]));
+      }
+      for (const s of out) {
+        const c = ctxWeight * (lent.get(s.id) ?? 0);
+        s.c = c;
+        s.score += c;
+      }
       return out;
     };
     scored = blend(index.scoreAll(qv), null);
@@ -178,6 +260,7 @@ async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery
     const scores: SearchResult['scores'] = { vector: round(s.v ?? 0) };
     if (s.t !== undefined) scores.fulltext = round(s.t);
     if (s.f !== undefined) scores.feedback = round(s.f);
+    if (s.c) scores.context = round(s.c);
     return { ...m, relevance: round(s.score), scores };
   });
   return { response: { success: true, results, total }, vectors };

@@ -37,7 +37,7 @@ export const memorySearch = defineTool({
     results: z.array(
       MemoryPreview.extend({
         relevance: z.number().describe('Higher is better; comparable within one response only'),
-        scores: z.object({ vector: z.number().optional(), fulltext: z.number().optional() }).optional(),
+        scores: z.object({ vector: z.number().optional(), fulltext: z.number().optional(), feedback: z.number().optional(), context: z.number().optional() }).optional(),
       }),
     ),
     total: z.number().int(),
@@ -56,7 +56,7 @@ export const memorySearch = defineTool({
     const r = await memory.search({ ...q, relax: q.relax ?? true, limit: clamp(limit, DEFAULT, CAP) });
     const out: {
       success: true;
-      results: Array<ReturnType<typeof preview> & { relevance: number; scores?: { vector?: number; fulltext?: number } }>;
+      results: Array<ReturnType<typeof preview> & { relevance: number; scores?: { vector?: number; fulltext?: number; feedback?: number; context?: number } }>;
       total: number;
       mode?: z.output<typeof Mode>;
       fallback?: { from: z.output<typeof Mode>; to: z.output<typeof Mode>; reason: string; code?: string };
