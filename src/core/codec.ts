@@ -38,12 +38,14 @@ export function parseFile(text: string): ParsedFile {
   if (!m) throw new FrontMatterError('front matter is not closed by a "---" line');
   const yamlText = rest.slice(0, m.index);
   const content = rest.slice(m.index + m[0].length);
-  let data: unknown;
-  try {
-    const yaml = yamlLibrary();
-    data = yaml.load(yamlText, { schema: yaml.CORE_SCHEMA, json: true });
-  } catch (err) {
-    throw new FrontMatterError(`front matter is not valid YAML: ${(err as Error).message.split('\n')[0]}`);
+  let data: unknown = parsePlainFrontMatter(yamlText);
+  if (data === undefined) {
+    try {
+      const yaml = yamlLibrary();
+      data = yaml.load(yamlText, { schema: yaml.CORE_SCHEMA, json: true });
+    } catch (err) {
+      throw new FrontMatterError(`front matter is not valid YAML: ${(err as Error).message.split('\n')[0]}`);
+    }
   }
   if (data === undefined || data === null) data = {};
   if (typeof data !== 'object' || Array.isArray(data)) throw new FrontMatterError('front matter is not a mapping of keys to values');
@@ -56,4 +58,95 @@ export function serializeFile(data: Record<string, unknown>, content: string): s
   const yaml = yamlLibrary();
   const front = yaml.dump(clean, { schema: yaml.CORE_SCHEMA, lineWidth: -1, noRefs: true, sortKeys: false, quotingType: '"' });
   return `---\n${front}---\n${content}`;
+}
+
+// The fast path. Front matter as git-memory writes it (js-yaml's dump of flat fields, string lists and
+// a one-level metadata map) is read without js-yaml: loading and compiling js-yaml is a large part of
+// `memory get`'s start-up budget. Only a narrow, line-by-line subset is accepted, and for it the result
+// is exactly what js-yaml's CORE schema (json: true) gives; anything else returns undefined and goes
+// to js-yaml. test/core/codec.test.ts checks the two against each other on generated input.
+
+/** A key: plain, or quoted (js-yaml quotes keys such as `y` or `no`), at most 64 characters. */
+const K = `([A-Za-z_][A-Za-z0-9_-]{0,63}|"[ !#-[\\]-~]{0,64}"|'[ -&(-~]{0,64}')`;
+const KEY = new RegExp(`^${K}:(?: (.*))?$`);
+const ITEM = /^  - (.*)$/;
+const ENTRY = new RegExp(`^  ${K}: (.*)$`);
+/** Plain keys js-yaml would read as null or a boolean (`True:` is the key "true"), and `__proto__`. */
+const NOT_PLAIN_KEY = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE', '__proto__']);
+/** A plain (unquoted) string: a safe first character, then printable ASCII (see plainScalar for ": ", " #"). */
+const PLAIN = /^[A-Za-z0-9_/][ -~]*$/;
+/** Numbers in the simplest notation: their value is Number()'s, as in js-yaml. */
+const INT = /^(?:0|-?[1-9][0-9]{0,14})$/;
+const FLOAT = /^-?(?:0|[1-9][0-9]{0,14})\.[0-9]{1,15}$/;
+/** Everything else the CORE schema may read as a number (a superset of js-yaml's int and float rules). */
+const NUMBER_LIKE = /^(?:[-+]?(?:0b[01_]*|0x[0-9a-fA-F_]*|0o[0-7_]*|[0-9_]+)|[-+]?[0-9][0-9_]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9_]+(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
+const QUOTED = /^(?:"[ !#-[\]-~]*"|'[ -&(-~]*')$/;
+const NO_VALUE = Symbol('no value');
+
+/** A key as a string, or undefined when it is outside the subset. */
+function keyOf(raw: string): string | undefined {
+  if (raw[0] === '"' || raw[0] === "'") raw = raw.slice(1, -1);
+  else if (NOT_PLAIN_KEY.has(raw)) return undefined;
+  return raw === '__proto__' ? undefined : raw;
+}
+
+/** One scalar, or NO_VALUE when it is outside the subset. */
+function plainScalar(s: string): unknown {
+  switch (s) {
+    case 'null': case 'Null': case 'NULL': case '~': return null;
+    case 'true': case 'True': case 'TRUE': return true;
+    case 'false': case 'False': case 'FALSE': return false;
+    case '[]': return [];
+    case '{}': return {};
+  }
+  if (QUOTED.test(s)) return s.slice(1, -1);
+  if (INT.test(s) || FLOAT.test(s)) return Number(s);
+  if (NUMBER_LIKE.test(s) || !PLAIN.test(s) || s.endsWith(' ') || s.endsWith(':') || s.includes(': ') || s.includes(' #')) return NO_VALUE;
+  return s;
+}
+
+/** Front matter in git-memory's own shape, parsed exactly as js-yaml would; undefined for anything else. */
+export function parsePlainFrontMatter(text: string): Record<string, unknown> | undefined {
+  if (text === '') return {};
+  if (!text.endsWith('\n') || text.includes('\r') || text.includes('\t')) return undefined;
+  const lines = text.slice(0, -1).split('\n');
+  const data: Record<string, unknown> = {};
+  const has = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+  for (let i = 0; i < lines.length; i++) {
+    const m = KEY.exec(lines[i]);
+    const key = m ? keyOf(m[1]) : undefined;
+    if (!m || key === undefined || has(data, key)) return undefined;
+    if (m[2] !== undefined) {
+      const v = plainScalar(m[2]);
+      if (v === NO_VALUE) return undefined;
+      data[key] = v;
+      continue;
+    }
+    // A block: a list of scalars, or a map of scalars, indented by two spaces.
+    const first = lines[i + 1] ?? '';
+    if (ITEM.test(first)) {
+      const list: unknown[] = [];
+      let item: RegExpExecArray | null;
+      while (i + 1 < lines.length && (item = ITEM.exec(lines[i + 1]))) {
+        const v = plainScalar(item[1]);
+        if (v === NO_VALUE) return undefined;
+        list.push(v);
+        i++;
+      }
+      data[key] = list;
+    } else if (ENTRY.test(first)) {
+      const map: Record<string, unknown> = {};
+      let entry: RegExpExecArray | null;
+      while (i + 1 < lines.length && (entry = ENTRY.exec(lines[i + 1]))) {
+        const k = keyOf(entry[1]);
+        if (k === undefined || has(map, k)) return undefined;
+        const v = plainScalar(entry[2]);
+        if (v === NO_VALUE) return undefined;
+        map[k] = v;
+        i++;
+      }
+      data[key] = map;
+    } else return undefined;
+  }
+  return data;
 }

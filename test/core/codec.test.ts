@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseFile, serializeFile, FrontMatterError } from '../../src/core/codec.js';
+import yaml from 'js-yaml';
+import { parseFile, parsePlainFrontMatter, serializeFile, FrontMatterError } from '../../src/core/codec.js';
 import { memoryFromFile, memoryToFile, type StoredMemory } from '../../src/core/memory.js';
 import { idFromPath, isValidId, newId, idTime, pathFor } from '../../src/core/id.js';
 
@@ -83,6 +84,111 @@ describe('codec', () => {
     const m = memoryFromFile('memories/a.md', '---\nid: ../../etc/passwd\n---\nx', (w) => warnings.push(w));
     expect(m.id).toBe(idFromPath('memories/a.md'));
     expect(warnings.join()).toContain('memories/a.md');
+  });
+});
+
+describe('front-matter fast path', () => {
+  /** What js-yaml makes of the text (the reference), or 'error'. */
+  const reference = (text: string): unknown => {
+    try {
+      return yaml.load(text, { schema: yaml.CORE_SCHEMA, json: true });
+    } catch {
+      return 'error';
+    }
+  };
+  /**
+   * A value written out with everything that tells two parse results apart: types, -0, NaN, key order,
+   * prototypes, own keys such as "constructor" (which vitest's deep equality reads as the class).
+   */
+  const canon = (v: unknown): string => {
+    if (v === null || typeof v !== 'object') return typeof v === 'number' ? (Object.is(v, -0) ? 'number:-0' : `number:${v}`) : `${typeof v}:${JSON.stringify(v)}`;
+    if (Array.isArray(v)) return `[${v.map(canon).join(',')}]`;
+    if (Object.getPrototypeOf(v) !== Object.prototype) return 'object with another prototype';
+    return `{${Object.keys(v).map((k) => `${JSON.stringify(k)}=${canon((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  };
+  /** The fast path either declines or agrees with js-yaml exactly. */
+  const agrees = (text: string): boolean => {
+    const fast = parsePlainFrontMatter(text);
+    if (fast === undefined) return false;
+    const ref = reference(text);
+    expect(ref, JSON.stringify(text)).not.toBe('error');
+    expect(canon(fast), JSON.stringify(text)).toBe(canon(ref ?? {}));
+    return true;
+  };
+
+  // Near the edges of the subset: YAML's special scalars, numbers in every notation, indicators, quotes.
+  const scalars = [
+    'plain', 'two words', 'a  b', 'x:y', 'a: b', 'a:', 'a #c', 'a#c', '#c', '-x', '- x', '-', '--', '?x', '? x', ':x', ',x', 'a,b', 'Deploy, CI Runs',
+    '[]', '{}', '[a]', '{a: 1}', '[ ]', '|', '>', '|-', '&a', '*a', '!a', '!!str x', '%x', '@x', '`x`', '/path/to', 'https://h.example/p?q=1&r=2', 'a=b', 'a~b',
+    'null', 'Null', 'NULL', 'nULL', '~', 'true', 'True', 'TRUE', 'tRUE', 'false', 'False', 'FALSE', 'yes', 'no', 'on', 'off', 'y', 'n',
+    '0', '-0', '+0', '00', '01', '0123', '1', '-1', '+1', '12', '1_000', '1_', '_1', '0x1F', '0o17', '0b101', '0x', '123456789012345', '1234567890123456', '99999999999999999999',
+    '1.5', '-1.5', '+1.5', '0.0', '-0.0', '1.', '.5', '-.5', '1e3', '1.5e3', '1E3', '1.5_0', '.inf', '-.inf', '+.Inf', '.nan', '.NaN', '.NAN', '1.2.3', '1,5', '1:20', '190:20:30',
+    '2026-01-01', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00.123Z', '2026-01-01T00:00:00+01:00', '2026-01-01 00:00:00', '2026-1-1', '20260101',
+    '"x"', '"a b"', '"true"', '"123"', '"a: b"', '"a # b"', '"a\\nb"', '"a\\"b"', '""', "'x'", "'a b'", "''", "'it''s'", '"it\'s"', '"unclosed', "'unclosed", '"a"b', "'a'b",
+    'é', 'naïve', '中文', 'a\u00a0b', 'trailing ', ' leading', 'mem_0k2x9d1ab7q4ce3m', 'v1.2.3', 'c++', 'a/b', 'A_B-c.d',
+  ];
+  const keys = ['id', 'tags', 'metadata', 'a-b', '_x', 'x1', 'constructor', 'toString', '__proto__', 'null', 'True', 'true', 'false', '1a', 'a b', 'a.b', '-a', '~', 'ü', '<<', 'k'];
+  // Short strings over YAML's significant characters, digits and the letters of 0x, 0o, 0b, 1e3, .inf.
+  const dense = (maxLength: number) => fc.string({ unit: fc.constantFrom(...'a01 :#-._"\'eEbxoinf+[{,~\\|>!&*%@`?'.split('')), maxLength });
+  const scalar = fc.oneof(fc.constantFrom(...scalars), fc.stringMatching(/^[ -~]{0,12}$/), dense(8));
+  const key = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...keys) }, fc.stringMatching(/^[ -~]{1,6}$/), dense(5));
+  const line = fc.oneof(
+    fc.tuple(key, scalar).map(([k, v]) => `${k}: ${v}`),
+    fc.tuple(key, fc.array(scalar, { minLength: 1, maxLength: 3 })).map(([k, vs]) => `${k}:\n${vs.map((v) => `  - ${v}`).join('\n')}`),
+    fc.tuple(key, fc.array(fc.tuple(key, scalar), { minLength: 1, maxLength: 3 })).map(([k, es]) => `${k}:\n${es.map(([ek, v]) => `  ${ek}: ${v}`).join('\n')}`),
+    fc.constantFrom('k:', 'k: ', 'k:  v', 'k:v', '  - x', '    - x', '- x', '', ' ', '#c', '---', '...', 'k: v # c', 'k:\n- x', 'k:\n   - x', 'k:\n  a:\n    b: 1', 'k: v\r', 'k:\tv', 'k: [a, b]', 'k: {a: 1}', 'k: &a v', 'k: *a'),
+  );
+  const doc = fc.array(line, { maxLength: 6 }).map((ls) => ls.map((l) => l + '\n').join(''));
+
+  it('agrees with js-yaml (CORE schema) whenever it accepts (property)', () => {
+    let accepted = 0;
+    fc.assert(
+      fc.property(doc, (text) => {
+        if (agrees(text)) accepted++;
+      }),
+      { numRuns: 20000 },
+    );
+    expect(accepted).toBeGreaterThan(1000); // the property is not vacuous
+  });
+
+  it('agrees with js-yaml on what js-yaml itself dumps (property)', () => {
+    const value = fc.oneof(scalar, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(scalar, { maxLength: 3 }), fc.dictionary(fc.constantFrom(...keys), fc.oneof(scalar, fc.integer(), fc.boolean(), fc.constant(null)), { maxKeys: 3 }));
+    let accepted = 0;
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom(...keys), value, { maxKeys: 6 }), (data) => {
+        const text = serializeFile(data, '').slice(4, -4); // the YAML between the "---" lines
+        if (agrees(text)) accepted++;
+      }),
+      { numRuns: 5000 },
+    );
+    expect(accepted).toBeGreaterThan(200);
+  });
+
+  it('takes the fast path for what git-memory writes (property)', () => {
+    const word = fc.oneof(fc.stringMatching(/^[a-z][a-z0-9._:/-]{0,15}$/), fc.stringMatching(/^[0-9]{1,4}(\.[0-9]{1,2}){0,2}$/), fc.constantFrom('null', 'true', 'no', 'y', '~', 'a b', 'x: y', 'it\'s'));
+    fc.assert(
+      fc.property(
+        fc.array(word, { maxLength: 5 }),
+        fc.constantFrom('general', 'decision', 'bug'),
+        fc.constantFrom('low', 'medium', 'high'),
+        fc.option(word, { nil: undefined }),
+        fc.dictionary(fc.stringMatching(/^[a-z][a-z_]{0,10}$/), fc.oneof(word, fc.integer(), fc.boolean()), { maxKeys: 3 }),
+        (tags, category, priority, scope, extra) => {
+          const text = memoryToFile({ ...mem('body'), tags, category, priority, scope, metadata: { source: 'cli', version: 2, ...extra } });
+          expect(agrees(text.slice(4, text.indexOf('\n---\n') + 1)), text).toBe(true);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('accepts what git-memory writes for ordinary memories', () => {
+    const m = { ...mem('body'), tags: ['api', 'deploy-prod', 'v1.2', '2024', 'true'], scope: 'repo:git-memory', updated: '2026-01-02T03:04:05.678Z', metadata: { source: 'cli', version: 3, author: 'Jane Doe', confidence: 0.5, url: 'https://example.com/a?b=c' } };
+    const text = memoryToFile(m);
+    const yamlText = text.slice(4, text.indexOf('\n---\n') + 1);
+    expect(agrees(yamlText)).toBe(true);
+    expect(canon(parseFile(text).data)).toBe(canon(reference(yamlText)));
+    expect(parsePlainFrontMatter('')).toEqual({});
   });
 });
 
