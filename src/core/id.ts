@@ -1,5 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
 import { InvalidIdError } from './errors.js';
+
+// node:crypto is required on first use, not imported: it costs ~2 ms of every CLI start (see
+// src/git/objects.ts), and reading a memory by its id needs none of it.
+declare const require: (id: string) => unknown;
+let cryptoLib: typeof Crypto | undefined;
+const crypto = () => (cryptoLib ??= require('node:crypto') as typeof Crypto);
 
 /** Crockford's base32, lowercase: no i, l, o, u, so ids survive being read aloud or retyped. */
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
@@ -33,7 +39,7 @@ export function newId(timeMs: number = Date.now()): string {
     while (i >= 0 && rand[i] === 31) rand[i--] = 0;
     if (i >= 0) rand[i]++;
   } else {
-    const bytes = randomBytes(RANDOM_CHARS);
+    const bytes = crypto().randomBytes(RANDOM_CHARS);
     rand = [...bytes].map((b) => b & 31);
   }
   lastTime = timeMs;
@@ -65,7 +71,7 @@ export function idTime(id: string): number | null {
 
 /** A stable id for a file that has none in its front matter, derived from its path on the branch. */
 export function idFromPath(path: string): string {
-  const h = createHash('sha1').update(path).digest();
+  const h = crypto().createHash('sha1').update(path).digest();
   let s = '';
   for (let i = 0; i < 16; i++) s += ALPHABET[h[i] & 31];
   return 'mem_' + s;
@@ -74,7 +80,7 @@ export function idFromPath(path: string): string {
 /** The fan-out bucket: one base32 char, random for native ids, hashed for others. */
 function bucketOf(id: string): string {
   if (idTime(id) !== null) return id[4 + TIME_CHARS];
-  return ALPHABET[createHash('sha1').update(id).digest()[0] & 31];
+  return ALPHABET[crypto().createHash('sha1').update(id).digest()[0] & 31];
 }
 
 /**

@@ -1,8 +1,16 @@
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
 import { join, isAbsolute, resolve } from 'node:path';
-import { deflateSync, inflateSync } from 'node:zlib';
+import type * as Zlib from 'node:zlib';
 import { CorruptObjectError } from '../core/errors.js';
+
+// node:zlib and node:crypto are required on first use, not imported: loading them (crypto pulls in
+// streams and its cipher modules) costs ~3 ms of every CLI start, and `memory --help` uses neither.
+declare const require: (id: string) => unknown;
+let zlibLib: typeof Zlib | undefined;
+let cryptoLib: typeof Crypto | undefined;
+const zlib = () => (zlibLib ??= require('node:zlib') as typeof Zlib);
+const crypto = () => (cryptoLib ??= require('node:crypto') as typeof Crypto);
 
 export type ObjectType = 'commit' | 'tree' | 'blob' | 'tag';
 export interface GitObject {
@@ -113,7 +121,7 @@ class Pack {
     for (;;) {
       const chunk = this.read(pos, len);
       try {
-        return inflateSync(chunk);
+        return zlib().inflateSync(chunk);
       } catch (err) {
         if (chunk.length < len || len > size * 4 + (1 << 20)) throw new CorruptObjectError(`${this.packPath}@${pos}`, String((err as Error).message));
         len *= 2;
@@ -172,7 +180,7 @@ function applyDelta(base: Buffer, delta: Buffer): Buffer {
 }
 
 export function hashObject(type: ObjectType, data: Buffer): string {
-  return createHash('sha1').update(`${type} ${data.length}\0`).update(data).digest('hex');
+  return crypto().createHash('sha1').update(`${type} ${data.length}\0`).update(data).digest('hex');
 }
 
 /**
@@ -236,7 +244,7 @@ export class ObjectStore {
     }
     let buf: Buffer;
     try {
-      buf = inflateSync(raw);
+      buf = zlib().inflateSync(raw);
     } catch (err) {
       throw new CorruptObjectError(oid, `loose object does not inflate: ${(err as Error).message}`);
     }
@@ -295,7 +303,7 @@ export class ObjectStore {
     if (!existsSync(file)) {
       mkdirSync(dir, { recursive: true });
       const tmp = join(dir, `tmp_obj_${process.pid}_${Math.random().toString(36).slice(2)}`);
-      const compressed = deflateSync(Buffer.concat([Buffer.from(`${type} ${data.length}\0`), data]), { level: 1 });
+      const compressed = zlib().deflateSync(Buffer.concat([Buffer.from(`${type} ${data.length}\0`), data]), { level: 1 });
       writeFileSync(tmp, compressed, { mode: 0o444 });
       try {
         renameSync(tmp, file);
