@@ -1,4 +1,4 @@
-// Cost of the core-memory, versions, trash and stats commands, run as a user runs them (a `node cli.js`
+// Cost of the core-memory, versions, trash and stats commands, run as a user runs them (a `node cli.cjs`
 // process per command) on a branch holding N memories (default 2,000, spread over 12 months, so N+
 // commits of history). Baseline in the same run: an empty `node -e ''` start, and `memory get`.
 // Then, in-process: `clear --confirm` of all N (moves every file to the trash in one commit) and
@@ -38,7 +38,7 @@ function time(args, cwd) {
 
 try {
   execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), build], { stdio: 'inherit' });
-  const cliJs = join(build, 'cli.js');
+  const cliJs = join(build, 'cli.cjs');
   const { openMemory, purgeTrash } = await import(pathToFileURL(join(build, 'index.js')).href);
 
   const repo = join(tmp, 'repo');

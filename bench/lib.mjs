@@ -1,20 +1,24 @@
 // Shared helpers for benchmark scripts: a private build, temp repos, timing with medians.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Builds dist into a private folder under node_modules/ (dependencies resolve; no race on dist/). */
+/**
+ * Builds a private copy of the package under node_modules/ (dependencies resolve; no race on dist/):
+ * `<out>/dist` and `<out>/bin`, so `cli` is bin/memory.js, started the way the installed command is.
+ */
 export function privateBuild() {
   const base = join(root, 'node_modules', '.cache', 'git-memory-bench');
   mkdirSync(base, { recursive: true });
   const out = mkdtempSync(join(base, 'build-'));
-  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), out], { stdio: 'inherit' });
+  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), join(out, 'dist')], { stdio: 'inherit' });
+  cpSync(join(root, 'bin'), join(out, 'bin'), { recursive: true });
   process.on('exit', () => rmSync(out, { recursive: true, force: true }));
-  return { out, cli: join(out, 'cli.js'), lib: pathToFileURL(join(out, 'index.js')).href };
+  return { out, cli: join(out, 'bin', 'memory.js'), lib: pathToFileURL(join(out, 'dist', 'index.js')).href };
 }
 
 export const benchEnv = {

@@ -44,7 +44,7 @@ const sentence = (i) => Array.from({ length: 12 }, (_, k) => WORDS[(i * 7 + k * 
 
 try {
   execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), join(work, 'build')], { stdio: 'inherit' });
-  const cliPath = join(work, 'build', 'cli.js');
+  const cliPath = join(work, 'build', 'cli.cjs');
   const repo = join(work, 'repo');
   execFileSync('git', ['init', '-q', '-b', 'main', repo], { env });
 

@@ -11,6 +11,6 @@ export default function setup() {
   mkdirSync(base, { recursive: true });
   const out = mkdtempSync(join(base, 'build-'));
   execFileSync(process.execPath, ['scripts/build.mjs', out], { stdio: 'inherit' });
-  process.env.GIT_MEMORY_TEST_CLI = join(out, 'cli.js');
+  process.env.GIT_MEMORY_TEST_CLI = join(out, 'cli.cjs');
   return () => rmSync(out, { recursive: true, force: true });
 }

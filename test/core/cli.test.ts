@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { CLI, cli, cliAsync, checkoutState, git, gitEnv, makeRepo, tempDir } from '../helpers.js';
 
 describe('memory CLI', () => {
@@ -140,6 +140,23 @@ describe('memory CLI', () => {
     // A lock left behind (if the kill hit that microsecond) is taken over; writing still works.
     const after = cli(repo, ['store', 'after the crashes', '--json']);
     expect(after.code).toBe(0);
+  });
+
+  it('bin/memory.js (CommonJS) runs the built CLI, and says how to build it when dist/ is missing', () => {
+    const repo = makeRepo();
+    const pkg = tempDir();
+    cpSync(join(__dirname, '..', '..', 'bin'), join(pkg, 'bin'), { recursive: true });
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'git-memory', type: 'module' })); // as the real package
+    const run = (args: string[]) => spawnSync(process.execPath, [join(pkg, 'bin', 'memory.js'), ...args], { cwd: repo, env: gitEnv, encoding: 'utf8' });
+    const missing = run(['--version']);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain('git-memory is not built');
+    symlinkSync(dirname(CLI()), join(pkg, 'dist'));
+    const st = run(['store', 'through the bin', '--tags', 'bin', '--json']);
+    expect(st.status).toBe(0);
+    const got = run(['get', JSON.parse(st.stdout).id]);
+    expect(got.stdout).toContain('through the bin');
+    expect(run(['get', 'mem_nosuchid']).status).toBe(3);
   });
 
   it('runs as a git subcommand when on PATH', () => {
