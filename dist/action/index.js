@@ -1,35 +1,35 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   MemoryStore
-} from "./chunks/chunk-AKORUWYI.js";
-import "./chunks/chunk-XZ4DRJ6O.js";
+} from "./chunks/chunk-MJFUE3PH.js";
+import "./chunks/chunk-UDUN7XXR.js";
 import {
   getAt,
   memoryHistory
-} from "./chunks/chunk-2J6PHJQU.js";
+} from "./chunks/chunk-HVX5QQFT.js";
 import {
   assertNoNewSecrets,
   guardOptions
-} from "./chunks/chunk-2VU6RQCN.js";
-import "./chunks/chunk-MNFJW6ZK.js";
-import "./chunks/chunk-SXBH2PUZ.js";
+} from "./chunks/chunk-XL3WX373.js";
+import "./chunks/chunk-YRBBEDNO.js";
+import "./chunks/chunk-QHDPJDFF.js";
 import {
   emptyTrash,
   listTrash,
   restoreFromTrash,
   trashCount
-} from "./chunks/chunk-WEJHBJB4.js";
+} from "./chunks/chunk-INGJLHS7.js";
 import {
   isPriority,
   normalizeTags
-} from "./chunks/chunk-RPBUKCFL.js";
-import "./chunks/chunk-V7SS6C4I.js";
+} from "./chunks/chunk-2LKMUSV2.js";
+import "./chunks/chunk-AAUR7TRV.js";
 import {
   ConflictError,
   InvalidInputError,
   MemoryError,
   NotFoundError
-} from "./chunks/chunk-W52OSYA4.js";
+} from "./chunks/chunk-6IDCQH2Q.js";
 
 // node_modules/@actions/core/lib/command.js
 import * as os from "os";
@@ -644,7 +644,7 @@ function checkExpected(store, path, expected, tip, expectedOid2) {
 }
 async function expectedOid(store, path, expected) {
   if (expected === void 0 || expected === null || expected === "") return void 0;
-  const { resolveCommit } = await import("./chunks/history-CRO56MJE.js");
+  const { resolveCommit } = await import("./chunks/history-KPP7EQGS.js");
   let commit;
   try {
     commit = resolveCommit(store, expected);
@@ -730,14 +730,14 @@ async function coreSet(store, input) {
 }
 async function coreHistory(store, opts = {}) {
   const name = coreName(opts.name);
-  const { logPaths } = await import("./chunks/history-CRO56MJE.js");
+  const { logPaths } = await import("./chunks/history-KPP7EQGS.js");
   const snapshots = logPaths(store, [`:(literal)${corePath(name)}`]).map((r) => ({ version: r.commit, timestamp: r.timestamp, message: r.message }));
   return { success: true, name, snapshots };
 }
 async function coreRestore(store, input) {
   const name = coreName(input?.name);
   if (!input?.version) throw new InvalidInputError('give the version to restore (see "memory core history")', { field: "version" });
-  const { resolveCommit } = await import("./chunks/history-CRO56MJE.js");
+  const { resolveCommit } = await import("./chunks/history-KPP7EQGS.js");
   const from = resolveCommit(store, input.version);
   const old = readCore(store, corePath(name), from);
   if (old.oid === null) throw new NotFoundError(`${name} at ${from.slice(0, 12)}`, "core document");
@@ -751,7 +751,7 @@ function sortedCounts(m) {
 }
 async function gitFigures(store) {
   if (!store.tip()) return { commits: 0, coreVersions: 0, bytes: 0 };
-  const { gitCliAsync } = await import("./chunks/history-CRO56MJE.js");
+  const { gitCliAsync } = await import("./chunks/history-KPP7EQGS.js");
   const n = async (args) => {
     const v = Number((await gitCliAsync(store, args)).trim());
     return Number.isFinite(v) ? v : 0;
@@ -825,9 +825,9 @@ function openMemory(opts = {}) {
     delete: (id) => s.delete(id),
     deleteByTag: (tag) => s.deleteByTag(tag),
     clear: (o) => s.clear(o),
-    sync: async (o) => (await import("./chunks/sync-RHW24M76.js")).sync(s, o),
-    pull: async (o) => (await import("./chunks/sync-RHW24M76.js")).pull(s, o),
-    push: async (o) => (await import("./chunks/sync-RHW24M76.js")).push(s, o),
+    sync: async (o) => (await import("./chunks/sync-2AGLFEHJ.js")).sync(s, o),
+    pull: async (o) => (await import("./chunks/sync-2AGLFEHJ.js")).pull(s, o),
+    push: async (o) => (await import("./chunks/sync-2AGLFEHJ.js")).push(s, o),
     update: (id, patch) => s.update(id, patch),
     history: (id) => memoryHistory(s, id),
     getAt: (id, at) => getAt(s, id, at),
@@ -847,12 +847,12 @@ function openMemory(opts = {}) {
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     },
     stats: (o) => memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-KFSSHCOB.js")).prune(s, o),
-    importMemories: async (input) => (await import("./chunks/import-export-KD6BRH3U.js")).importMemories(s, input),
-    exportMemories: async (o) => (await import("./chunks/import-export-KD6BRH3U.js")).exportMemories(s, o),
-    config: async () => (await import("./chunks/config-ops-DSJBND2R.js")).configShow(s),
-    configGet: async (key) => (await import("./chunks/config-ops-DSJBND2R.js")).configGet(s, key),
-    configSet: async (key, value) => (await import("./chunks/config-ops-DSJBND2R.js")).configSet(s, key, value),
+    prune: async (o) => (await import("./chunks/prune-ZCYTV2AX.js")).prune(s, o),
+    importMemories: async (input) => (await import("./chunks/import-export-O2LRCO34.js")).importMemories(s, input),
+    exportMemories: async (o) => (await import("./chunks/import-export-O2LRCO34.js")).exportMemories(s, o),
+    config: async () => (await import("./chunks/config-ops-IMMWDP6M.js")).configShow(s),
+    configGet: async (key) => (await import("./chunks/config-ops-IMMWDP6M.js")).configGet(s, key),
+    configSet: async (key, value) => (await import("./chunks/config-ops-IMMWDP6M.js")).configSet(s, key, value),
     core: s,
     close: () => s.close()
   };

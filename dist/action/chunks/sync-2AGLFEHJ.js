@@ -1,19 +1,19 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   readEffectiveConfig
-} from "./chunk-MNFJW6ZK.js";
+} from "./chunk-YRBBEDNO.js";
 import {
   isTreeMode
-} from "./chunk-SXBH2PUZ.js";
+} from "./chunk-QHDPJDFF.js";
 import {
   idFromPath,
   isValidId,
   parseFile
-} from "./chunk-V7SS6C4I.js";
+} from "./chunk-AAUR7TRV.js";
 import {
   MemoryError,
   RefMovedError
-} from "./chunk-W52OSYA4.js";
+} from "./chunk-6IDCQH2Q.js";
 
 // src/sync/sync.ts
 import { existsSync, readdirSync, statSync, unlinkSync } from "node:fs";

@@ -3,22 +3,22 @@ import {
   TRASH_DIR,
   listTrash,
   trashPathFor
-} from "./chunk-WEJHBJB4.js";
+} from "./chunk-INGJLHS7.js";
 import {
   MEMORIES_DIR,
   memoryFromFile,
   publicMemory
-} from "./chunk-RPBUKCFL.js";
+} from "./chunk-2LKMUSV2.js";
 import {
   assertId,
   idTime,
   pathFor
-} from "./chunk-V7SS6C4I.js";
+} from "./chunk-AAUR7TRV.js";
 import {
   InvalidInputError,
   MemoryError,
   NotFoundError
-} from "./chunk-W52OSYA4.js";
+} from "./chunk-6IDCQH2Q.js";
 
 // src/core/history.ts
 import { execFile, execFileSync } from "node:child_process";

@@ -5,13 +5,13 @@ import {
   isValidId,
   parseFile,
   serializeFile
-} from "./chunk-V7SS6C4I.js";
+} from "./chunk-AAUR7TRV.js";
 import {
   BinaryContentError,
   ContentTooLargeError,
   EmptyContentError,
   InvalidInputError
-} from "./chunk-W52OSYA4.js";
+} from "./chunk-6IDCQH2Q.js";
 
 // src/core/memory.ts
 var PRIORITIES = ["low", "medium", "high"];

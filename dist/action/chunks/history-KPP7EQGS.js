@@ -7,11 +7,11 @@ import {
   logPaths,
   memoryHistory,
   resolveCommit
-} from "./chunk-2J6PHJQU.js";
-import "./chunk-WEJHBJB4.js";
-import "./chunk-RPBUKCFL.js";
-import "./chunk-V7SS6C4I.js";
-import "./chunk-W52OSYA4.js";
+} from "./chunk-HVX5QQFT.js";
+import "./chunk-INGJLHS7.js";
+import "./chunk-2LKMUSV2.js";
+import "./chunk-AAUR7TRV.js";
+import "./chunk-6IDCQH2Q.js";
 export {
   getAt,
   gitCli,

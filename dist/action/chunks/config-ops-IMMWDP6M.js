@@ -9,10 +9,10 @@ import {
   readBranchConfigText,
   setPath,
   validateLayerStrict
-} from "./chunk-XZ4DRJ6O.js";
+} from "./chunk-UDUN7XXR.js";
 import {
   InvalidInputError
-} from "./chunk-W52OSYA4.js";
+} from "./chunk-6IDCQH2Q.js";
 
 // src/lifecycle/config-ops.ts
 async function configShow(store) {

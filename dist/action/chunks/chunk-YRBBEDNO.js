@@ -2,7 +2,7 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   NotARepositoryError,
   UnsupportedRepositoryError
-} from "./chunk-W52OSYA4.js";
+} from "./chunk-6IDCQH2Q.js";
 
 // src/git/repo.ts
 import { existsSync, readFileSync, statSync } from "node:fs";

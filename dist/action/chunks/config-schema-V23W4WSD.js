@@ -4,8 +4,8 @@ import {
   DEFAULT_CONFIG,
   NUMBER_RULES,
   getPath
-} from "./chunk-XZ4DRJ6O.js";
-import "./chunk-W52OSYA4.js";
+} from "./chunk-UDUN7XXR.js";
+import "./chunk-6IDCQH2Q.js";
 
 // node_modules/zod/v4/core/util.js
 function getEnumValues(entries) {

@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   isTreeMode
-} from "./chunk-SXBH2PUZ.js";
+} from "./chunk-QHDPJDFF.js";
 import {
   ARCHIVE_DIR,
   isPriority,
@@ -9,12 +9,12 @@ import {
   normalizeTags,
   publicMemory,
   unreadableFile
-} from "./chunk-RPBUKCFL.js";
+} from "./chunk-2LKMUSV2.js";
 import {
   InvalidInputError,
   __commonJS,
   __toESM
-} from "./chunk-W52OSYA4.js";
+} from "./chunk-6IDCQH2Q.js";
 
 // node_modules/lunr/lunr.js
 var require_lunr = __commonJS({

@@ -10,11 +10,11 @@ import {
   guardWrite,
   keyOf,
   normalizeContent
-} from "./chunk-2VU6RQCN.js";
-import "./chunk-SXBH2PUZ.js";
-import "./chunk-RPBUKCFL.js";
-import "./chunk-V7SS6C4I.js";
-import "./chunk-W52OSYA4.js";
+} from "./chunk-XL3WX373.js";
+import "./chunk-QHDPJDFF.js";
+import "./chunk-2LKMUSV2.js";
+import "./chunk-AAUR7TRV.js";
+import "./chunk-6IDCQH2Q.js";
 export {
   UPSERT_KEY_FIELD,
   assertNoNewSecrets,

@@ -5,16 +5,16 @@ import {
   memoryToFile,
   publicMemory,
   unreadableFile
-} from "./chunk-RPBUKCFL.js";
+} from "./chunk-2LKMUSV2.js";
 import {
   assertId,
   parseFile
-} from "./chunk-V7SS6C4I.js";
+} from "./chunk-AAUR7TRV.js";
 import {
   InvalidInputError,
   MemoryError,
   NotFoundError
-} from "./chunk-W52OSYA4.js";
+} from "./chunk-6IDCQH2Q.js";
 
 // src/core/trash.ts
 var TRASH_DIR = "trash";
@@ -117,7 +117,7 @@ async function restoreFromTrash(store, id) {
   const inTrash = (tip) => readTrash(store, tip, 0).filter((e) => e.item?.id === id).sort((a, b) => byDeletedDesc(a.item, b.item))[0];
   let fromHistory = null;
   if (!inTrash(store.tip())) {
-    const { lastKnownFile } = await import("./history-CRO56MJE.js");
+    const { lastKnownFile } = await import("./history-KPP7EQGS.js");
     const last = lastKnownFile(store, id);
     if (!last) throw new NotFoundError(id, "memory in the trash or in git history");
     const stored = memoryFromFile(last.livePath, last.text, (w) => store.warn(w));

@@ -4,19 +4,19 @@ import {
   fullTextScores,
   openIndex,
   search
-} from "./chunk-T7Y3NXCJ.js";
-import "./chunk-SXBH2PUZ.js";
+} from "./chunk-ZIPQMRTH.js";
+import "./chunk-QHDPJDFF.js";
 import {
   memoryFromFile,
   publicMemory
-} from "./chunk-RPBUKCFL.js";
+} from "./chunk-2LKMUSV2.js";
 import {
   pathFor
-} from "./chunk-V7SS6C4I.js";
+} from "./chunk-AAUR7TRV.js";
 import {
   InvalidInputError,
   MemoryError
-} from "./chunk-W52OSYA4.js";
+} from "./chunk-6IDCQH2Q.js";
 
 // src/embed/types.ts
 function normalize(v) {
@@ -733,12 +733,49 @@ var MIN_SIMILARITY = 0.3;
 var EMBED_BUDGET = 500;
 var FEEDBACK_DOCS = 2;
 var FEEDBACK_MIN_MEMORIES = 100;
+var neighbourCache = /* @__PURE__ */ new WeakMap();
+function neighboursOf(view, windowMs) {
+  const hit = neighbourCache.get(view);
+  if (hit && hit.windowMs === windowMs) return hit.nb;
+  const ids = [];
+  const ts = [];
+  const scope = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (let p = view.parts.length - 1; p >= 0; p--) {
+    const { seg, dead } = view.parts[p];
+    for (let d = 0; d < seg.n; d++) {
+      if (dead?.[d]) continue;
+      const id = seg.ids.get(d);
+      if (seen.has(id)) continue;
+      seen.add(id);
+      ids.push(id);
+      ts.push(seg.ts[d]);
+      scope.push(seg.scopes[seg.scope[d]] ?? "");
+    }
+  }
+  const order = ids.map((_, i) => i).sort((a, b) => scope[a] < scope[b] ? -1 : scope[a] > scope[b] ? 1 : ts[a] - ts[b] || (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0));
+  const n = order.length;
+  const sorted = order.map((i) => ids[i]);
+  const prev = new Int32Array(n).fill(-1);
+  const next = new Int32Array(n).fill(-1);
+  for (let k = 1; k < n; k++) {
+    const a = order[k - 1];
+    const b = order[k];
+    if (scope[a] === scope[b] && ts[b] - ts[a] <= windowMs) {
+      prev[k] = k - 1;
+      next[k - 1] = k;
+    }
+  }
+  const nb = { at: new Map(sorted.map((id, k) => [id, k])), ids: sorted, prev, next };
+  neighbourCache.set(view, { windowMs, nb });
+  return nb;
+}
 function feedbackDefault() {
   return !["0", "false", "no", "off"].includes((process.env.MEMORY_HYBRID_FEEDBACK ?? "").trim().toLowerCase());
 }
-function vectorWeight(store) {
-  const w = Number(store.config().hybrid?.vectorWeight);
-  return Number.isFinite(w) && w >= 0 && w <= 1 ? w : 0.7;
+function hybridSetting(store, key, dflt, max) {
+  const w = Number(store.config().hybrid?.[key]);
+  return Number.isFinite(w) && w >= 0 && w <= max ? w : dflt;
 }
 var round = (x) => Math.round(x * 1e4) / 1e4;
 function bestOf(items, k, cmp) {
@@ -796,7 +833,9 @@ async function vectorRank(store, embedder, q, mode, opts) {
     scored = topK(cos, limit, (r) => ok[r] === 1).map((r) => ({ id: index.ids[r], score: cos[r], v: cos[r] }));
     total = okCount;
   } else {
-    const w = vectorWeight(store);
+    const w = hybridSetting(store, "vectorWeight", 0.7, 1);
+    const ctxWeight = hybridSetting(store, "contextWeight", 0.2, 1);
+    const nb = ctxWeight > 0 ? neighboursOf(view, hybridSetting(store, "contextMinutes", 30, 1440) * 6e4) : null;
     const textScores = (t) => {
       const m = /* @__PURE__ */ new Map();
       let max = 0;
@@ -818,6 +857,28 @@ async function vectorRank(store, embedder, q, mode, opts) {
       };
       for (let r = 0; r < n; r++) if (ok[r] && (cos[r] >= MIN_SIMILARITY || text2.has(index.ids[r]))) push(index.ids[r], Math.max(0, cos[r]));
       for (const id of text2.keys()) if (!index.rowOf.has(id)) push(id, 0);
+      if (!nb) return out;
+      const lent = /* @__PURE__ */ new Map();
+      for (const s of out) {
+        const k = nb.at.get(s.id);
+        if (k === void 0) continue;
+        for (const j of [nb.prev[k], nb.next[k]]) {
+          if (j < 0) continue;
+          const id = nb.ids[j];
+          if (allowed.has(id) && (lent.get(id) ?? 0) < s.score) lent.set(id, s.score);
+        }
+      }
+      const own = new Set(out.map((s) => s.id));
+      for (const id of lent.keys()) {
+        if (own.has(id)) continue;
+        const r = index.rowOf.get(id);
+        push(id, r === void 0 ? 0 : Math.max(0, cos[r]));
+      }
+      for (const s of out) {
+        const c = ctxWeight * (lent.get(s.id) ?? 0);
+        s.c = c;
+        s.score += c;
+      }
       return out;
     };
     scored = blend(index.scoreAll(qv), null);
@@ -841,6 +902,7 @@ async function vectorRank(store, embedder, q, mode, opts) {
     const scores = { vector: round(s.v ?? 0) };
     if (s.t !== void 0) scores.fulltext = round(s.t);
     if (s.f !== void 0) scores.feedback = round(s.f);
+    if (s.c) scores.context = round(s.c);
     return { ...m, relevance: round(s.score), scores };
   });
   return { response: { success: true, results, total }, vectors };

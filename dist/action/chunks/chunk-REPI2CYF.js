@@ -2,19 +2,19 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   TRASH_DIR,
   trashFile
-} from "./chunk-WEJHBJB4.js";
+} from "./chunk-INGJLHS7.js";
 import {
   ARCHIVE_DIR,
   MEMORIES_DIR,
   memoryFromFile,
   memoryToFile
-} from "./chunk-RPBUKCFL.js";
+} from "./chunk-2LKMUSV2.js";
 import {
   parseFile
-} from "./chunk-V7SS6C4I.js";
+} from "./chunk-AAUR7TRV.js";
 import {
   InvalidInputError
-} from "./chunk-W52OSYA4.js";
+} from "./chunk-6IDCQH2Q.js";
 
 // src/lifecycle/prune.ts
 var DAY_MS = 864e5;

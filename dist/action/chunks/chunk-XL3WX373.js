@@ -1,18 +1,18 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   isTreeMode
-} from "./chunk-SXBH2PUZ.js";
+} from "./chunk-QHDPJDFF.js";
 import {
   MEMORIES_DIR,
   memoryFromFile
-} from "./chunk-RPBUKCFL.js";
+} from "./chunk-2LKMUSV2.js";
 import {
   isValidId
-} from "./chunk-V7SS6C4I.js";
+} from "./chunk-AAUR7TRV.js";
 import {
   InvalidInputError,
   MemoryError
-} from "./chunk-W52OSYA4.js";
+} from "./chunk-6IDCQH2Q.js";
 
 // src/lifecycle/fingerprints.ts
 import { spawnSync } from "node:child_process";

@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   InvalidInputError
-} from "./chunk-W52OSYA4.js";
+} from "./chunk-6IDCQH2Q.js";
 
 // src/core/config.ts
 import { readFileSync } from "node:fs";
@@ -16,7 +16,7 @@ var DEFAULT_CONFIG = {
   trashRetentionDays: 30,
   coreMaxChars: 8e3,
   maxContentBytes: 64 * 1024,
-  hybrid: { vectorWeight: 0.7 },
+  hybrid: { vectorWeight: 0.7, contextWeight: 0.2, contextMinutes: 30 },
   sync: { retries: 20 },
   secretGuard: "block",
   dedupe: true
@@ -118,6 +118,8 @@ var NUMBER_RULES = {
   coreMaxChars: { min: 1, int: true },
   maxContentBytes: { min: 1, max: 16 * 1024 * 1024, int: true },
   "hybrid.vectorWeight": { min: 0, max: 1, int: false },
+  "hybrid.contextWeight": { min: 0, max: 1, int: false },
+  "hybrid.contextMinutes": { min: 0, max: 1440, int: false },
   "sync.retries": { min: 0, max: 1e3, int: true }
 };
 var CONFIG_ENUMS = ENUMS;
@@ -148,7 +150,7 @@ function structuralValidator(layer, issues) {
 var validator = structuralValidator;
 async function loadConfigValidator() {
   if (validator !== structuralValidator) return;
-  const mod = await import("./config-schema-7KJWEX2T.js");
+  const mod = await import("./config-schema-V23W4WSD.js");
   validator = mod.zodLayerValidator;
 }
 function mergeInto(target, src, origin, name, prefix = "") {

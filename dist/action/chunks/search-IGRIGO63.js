@@ -17,11 +17,11 @@ import {
   search,
   terms,
   textScores
-} from "./chunk-T7Y3NXCJ.js";
-import "./chunk-SXBH2PUZ.js";
-import "./chunk-RPBUKCFL.js";
-import "./chunk-V7SS6C4I.js";
-import "./chunk-W52OSYA4.js";
+} from "./chunk-ZIPQMRTH.js";
+import "./chunk-QHDPJDFF.js";
+import "./chunk-2LKMUSV2.js";
+import "./chunk-AAUR7TRV.js";
+import "./chunk-6IDCQH2Q.js";
 export {
   DEFAULT_BM25,
   DEFAULT_WEIGHTS,

@@ -2,13 +2,13 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   archivePathFor,
   prune
-} from "./chunk-B7X46QFD.js";
-import "./chunk-WEJHBJB4.js";
+} from "./chunk-REPI2CYF.js";
+import "./chunk-INGJLHS7.js";
 import {
   ARCHIVE_DIR
-} from "./chunk-RPBUKCFL.js";
-import "./chunk-V7SS6C4I.js";
-import "./chunk-W52OSYA4.js";
+} from "./chunk-2LKMUSV2.js";
+import "./chunk-AAUR7TRV.js";
+import "./chunk-6IDCQH2Q.js";
 export {
   ARCHIVE_DIR,
   archivePathFor,

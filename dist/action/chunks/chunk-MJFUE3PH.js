@@ -3,11 +3,11 @@ import {
   branchConfigOid,
   loadStoreConfig,
   readStoreConfig
-} from "./chunk-XZ4DRJ6O.js";
+} from "./chunk-UDUN7XXR.js";
 import {
   findRepository,
   readEffectiveConfig
-} from "./chunk-MNFJW6ZK.js";
+} from "./chunk-YRBBEDNO.js";
 import {
   MODE_BLOB,
   MODE_TREE,
@@ -16,11 +16,11 @@ import {
   parseTree,
   serializeCommit,
   serializeTree
-} from "./chunk-SXBH2PUZ.js";
+} from "./chunk-QHDPJDFF.js";
 import {
   trashFile,
   trashPathFor
-} from "./chunk-WEJHBJB4.js";
+} from "./chunk-INGJLHS7.js";
 import {
   ARCHIVE_DIR,
   MAX_CONTENT_BYTES,
@@ -35,12 +35,12 @@ import {
   runnerMetadata,
   unreadableFile,
   validateContent
-} from "./chunk-RPBUKCFL.js";
+} from "./chunk-2LKMUSV2.js";
 import {
   assertId,
   newId,
   pathFor
-} from "./chunk-V7SS6C4I.js";
+} from "./chunk-AAUR7TRV.js";
 import {
   ConfirmationRequiredError,
   CorruptObjectError,
@@ -48,17 +48,20 @@ import {
   LockedError,
   MemoryError,
   NotFoundError,
-  RefMovedError
-} from "./chunk-W52OSYA4.js";
+  RefMovedError,
+  __require
+} from "./chunk-6IDCQH2Q.js";
 
 // src/git/repository.ts
 import { join as join3 } from "node:path";
 
 // src/git/objects.ts
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
-import { createHash } from "node:crypto";
 import { join, isAbsolute, resolve } from "node:path";
-import { deflateSync, inflateSync } from "node:zlib";
+var zlibLib;
+var cryptoLib;
+var zlib = () => zlibLib ??= __require("node:zlib");
+var crypto = () => cryptoLib ??= __require("node:crypto");
 var PACK_TYPES = { 1: "commit", 2: "tree", 3: "blob", 4: "tag" };
 var Pack = class {
   constructor(idxPath, packPath) {
@@ -158,7 +161,7 @@ var Pack = class {
     for (; ; ) {
       const chunk = this.read(pos, len);
       try {
-        return inflateSync(chunk);
+        return zlib().inflateSync(chunk);
       } catch (err) {
         if (chunk.length < len || len > size * 4 + (1 << 20)) throw new CorruptObjectError(`${this.packPath}@${pos}`, String(err.message));
         len *= 2;
@@ -214,7 +217,7 @@ function applyDelta(base, delta) {
   return out;
 }
 function hashObject(type, data) {
-  return createHash("sha1").update(`${type} ${data.length}\0`).update(data).digest("hex");
+  return crypto().createHash("sha1").update(`${type} ${data.length}\0`).update(data).digest("hex");
 }
 var ObjectStore = class _ObjectStore {
   constructor(objectsDir) {
@@ -268,7 +271,7 @@ var ObjectStore = class _ObjectStore {
     }
     let buf;
     try {
-      buf = inflateSync(raw);
+      buf = zlib().inflateSync(raw);
     } catch (err) {
       throw new CorruptObjectError(oid, `loose object does not inflate: ${err.message}`);
     }
@@ -321,7 +324,7 @@ var ObjectStore = class _ObjectStore {
     if (!existsSync(file)) {
       mkdirSync(dir, { recursive: true });
       const tmp = join(dir, `tmp_obj_${process.pid}_${Math.random().toString(36).slice(2)}`);
-      const compressed = deflateSync(Buffer.concat([Buffer.from(`${type} ${data.length}\0`), data]), { level: 1 });
+      const compressed = zlib().deflateSync(Buffer.concat([Buffer.from(`${type} ${data.length}\0`), data]), { level: 1 });
       writeFileSync(tmp, compressed, { mode: 292 });
       try {
         renameSync(tmp, file);
@@ -565,7 +568,7 @@ var GitRepository = class _GitRepository {
 };
 
 // src/core/store.ts
-var lifecycle = () => import("./store-hooks-ONQKIYB4.js");
+var lifecycle = () => import("./store-hooks-K2OUT5DT.js");
 var DEFAULT_BRANCH = "memory";
 var BRANCH_README = `# git-memory
 
@@ -968,12 +971,12 @@ ${ids.map((i) => `Memory-Id: ${i}`).join("\n")}
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./hybrid-QXDFRUFH.js");
+    const { modeSearch } = await import("./hybrid-EQTMQWZI.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./search-SZXEDEPI.js");
+    const { rebuildIndex } = await import("./search-IGRIGO63.js");
     return rebuildIndex(this, opts);
   }
   close() {

@@ -1,8 +1,8 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   BRANCH_README
-} from "./chunk-AKORUWYI.js";
-import "./chunk-XZ4DRJ6O.js";
+} from "./chunk-MJFUE3PH.js";
+import "./chunk-UDUN7XXR.js";
 import {
   UPSERT_KEY_FIELD,
   contentHash,
@@ -11,30 +11,30 @@ import {
   keyOf,
   loadFingerprints,
   primeFingerprints
-} from "./chunk-2VU6RQCN.js";
-import "./chunk-MNFJW6ZK.js";
-import "./chunk-SXBH2PUZ.js";
+} from "./chunk-XL3WX373.js";
+import "./chunk-YRBBEDNO.js";
+import "./chunk-QHDPJDFF.js";
 import {
   archivePathFor
-} from "./chunk-B7X46QFD.js";
-import "./chunk-WEJHBJB4.js";
+} from "./chunk-REPI2CYF.js";
+import "./chunk-INGJLHS7.js";
 import {
   MEMORIES_DIR,
   isPriority,
   memoryToFile,
   normalizeTags,
   validateContent
-} from "./chunk-RPBUKCFL.js";
+} from "./chunk-2LKMUSV2.js";
 import {
   isValidId,
   newId,
   pathFor
-} from "./chunk-V7SS6C4I.js";
+} from "./chunk-AAUR7TRV.js";
 import {
   InvalidInputError,
   MemoryError,
   RefMovedError
-} from "./chunk-W52OSYA4.js";
+} from "./chunk-6IDCQH2Q.js";
 
 // src/lifecycle/import-export.ts
 import { readdirSync, readFileSync, statSync } from "node:fs";

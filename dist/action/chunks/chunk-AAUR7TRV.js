@@ -1,8 +1,9 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   InvalidIdError,
-  __commonJS
-} from "./chunk-W52OSYA4.js";
+  __commonJS,
+  __require
+} from "./chunk-6IDCQH2Q.js";
 
 // node_modules/js-yaml/lib/common.js
 var require_common = __commonJS({
@@ -2814,12 +2815,14 @@ function parseFile(text) {
   if (!m) throw new FrontMatterError('front matter is not closed by a "---" line');
   const yamlText = rest.slice(0, m.index);
   const content = rest.slice(m.index + m[0].length);
-  let data;
-  try {
-    const yaml = yamlLibrary();
-    data = yaml.load(yamlText, { schema: yaml.CORE_SCHEMA, json: true });
-  } catch (err) {
-    throw new FrontMatterError(`front matter is not valid YAML: ${err.message.split("\n")[0]}`);
+  let data = parsePlainFrontMatter(yamlText);
+  if (data === void 0) {
+    try {
+      const yaml = yamlLibrary();
+      data = yaml.load(yamlText, { schema: yaml.CORE_SCHEMA, json: true });
+    } catch (err) {
+      throw new FrontMatterError(`front matter is not valid YAML: ${err.message.split("\n")[0]}`);
+    }
   }
   if (data === void 0 || data === null) data = {};
   if (typeof data !== "object" || Array.isArray(data)) throw new FrontMatterError("front matter is not a mapping of keys to values");
@@ -2834,9 +2837,94 @@ function serializeFile(data, content) {
 ${front}---
 ${content}`;
 }
+var K = `([A-Za-z_][A-Za-z0-9_-]{0,63}|"[ !#-[\\]-~]{0,64}"|'[ -&(-~]{0,64}')`;
+var KEY = new RegExp(`^${K}:(?: (.*))?$`);
+var ITEM = /^  - (.*)$/;
+var ENTRY = new RegExp(`^  ${K}: (.*)$`);
+var NOT_PLAIN_KEY = /* @__PURE__ */ new Set(["null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE", "__proto__"]);
+var PLAIN = /^[A-Za-z0-9_/][ -~]*$/;
+var INT = /^(?:0|-?[1-9][0-9]{0,14})$/;
+var FLOAT = /^-?(?:0|[1-9][0-9]{0,14})\.[0-9]{1,15}$/;
+var NUMBER_LIKE = /^(?:[-+]?(?:0b[01_]*|0x[0-9a-fA-F_]*|0o[0-7_]*|[0-9_]+)|[-+]?[0-9][0-9_]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9_]+(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
+var QUOTED = /^(?:"[ !#-[\]-~]*"|'[ -&(-~]*')$/;
+var NO_VALUE = /* @__PURE__ */ Symbol("no value");
+function keyOf(raw) {
+  if (raw[0] === '"' || raw[0] === "'") raw = raw.slice(1, -1);
+  else if (NOT_PLAIN_KEY.has(raw)) return void 0;
+  return raw === "__proto__" ? void 0 : raw;
+}
+function plainScalar(s) {
+  switch (s) {
+    case "null":
+    case "Null":
+    case "NULL":
+    case "~":
+      return null;
+    case "true":
+    case "True":
+    case "TRUE":
+      return true;
+    case "false":
+    case "False":
+    case "FALSE":
+      return false;
+    case "[]":
+      return [];
+    case "{}":
+      return {};
+  }
+  if (QUOTED.test(s)) return s.slice(1, -1);
+  if (INT.test(s) || FLOAT.test(s)) return Number(s);
+  if (NUMBER_LIKE.test(s) || !PLAIN.test(s) || s.endsWith(" ") || s.endsWith(":") || s.includes(": ") || s.includes(" #")) return NO_VALUE;
+  return s;
+}
+function parsePlainFrontMatter(text) {
+  if (text === "") return {};
+  if (!text.endsWith("\n") || text.includes("\r") || text.includes("	")) return void 0;
+  const lines = text.slice(0, -1).split("\n");
+  const data = {};
+  const has = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
+  for (let i = 0; i < lines.length; i++) {
+    const m = KEY.exec(lines[i]);
+    const key = m ? keyOf(m[1]) : void 0;
+    if (!m || key === void 0 || has(data, key)) return void 0;
+    if (m[2] !== void 0) {
+      const v = plainScalar(m[2]);
+      if (v === NO_VALUE) return void 0;
+      data[key] = v;
+      continue;
+    }
+    const first = lines[i + 1] ?? "";
+    if (ITEM.test(first)) {
+      const list = [];
+      let item;
+      while (i + 1 < lines.length && (item = ITEM.exec(lines[i + 1]))) {
+        const v = plainScalar(item[1]);
+        if (v === NO_VALUE) return void 0;
+        list.push(v);
+        i++;
+      }
+      data[key] = list;
+    } else if (ENTRY.test(first)) {
+      const map = {};
+      let entry;
+      while (i + 1 < lines.length && (entry = ENTRY.exec(lines[i + 1]))) {
+        const k = keyOf(entry[1]);
+        if (k === void 0 || has(map, k)) return void 0;
+        const v = plainScalar(entry[2]);
+        if (v === NO_VALUE) return void 0;
+        map[k] = v;
+        i++;
+      }
+      data[key] = map;
+    } else return void 0;
+  }
+  return data;
+}
 
 // src/core/id.ts
-import { createHash, randomBytes } from "node:crypto";
+var cryptoLib;
+var crypto = () => cryptoLib ??= __require("node:crypto");
 var ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
 var TIME_CHARS = 9;
 var RANDOM_CHARS = 8;
@@ -2859,7 +2947,7 @@ function newId(timeMs = Date.now()) {
     while (i >= 0 && rand[i] === 31) rand[i--] = 0;
     if (i >= 0) rand[i]++;
   } else {
-    const bytes = randomBytes(RANDOM_CHARS);
+    const bytes = crypto().randomBytes(RANDOM_CHARS);
     rand = [...bytes].map((b) => b & 31);
   }
   lastTime = timeMs;
@@ -2885,14 +2973,14 @@ function idTime(id) {
   return ms;
 }
 function idFromPath(path) {
-  const h = createHash("sha1").update(path).digest();
+  const h = crypto().createHash("sha1").update(path).digest();
   let s = "";
   for (let i = 0; i < 16; i++) s += ALPHABET[h[i] & 31];
   return "mem_" + s;
 }
 function bucketOf(id) {
   if (idTime(id) !== null) return id[4 + TIME_CHARS];
-  return ALPHABET[createHash("sha1").update(id).digest()[0] & 31];
+  return ALPHABET[crypto().createHash("sha1").update(id).digest()[0] & 31];
 }
 function pathFor(id, timestamp) {
   const t = idTime(id) ?? Date.parse(timestamp);
