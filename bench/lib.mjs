@@ -1,6 +1,6 @@
 // Shared helpers for benchmark scripts: a private build, temp repos, timing with medians.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -8,8 +8,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * Builds a private copy of the package under node_modules/ (dependencies resolve; no race on dist/):
- * `<out>/dist` and `<out>/bin`, so `cli` is bin/memory.js, started the way the installed command is.
+ * Builds a private copy of the package under node_modules/ (dependencies resolve; no race on dist/),
+ * laid out as installed: `<out>/package.json`, `<out>/dist`, `<out>/bin`, so `cli` is bin/memory.js,
+ * started the way the installed command is. (Without the package.json, Node would find no module type
+ * for dist/index.js under node_modules/ and parse it twice to detect one.)
  */
 export function privateBuild() {
   const base = join(root, 'node_modules', '.cache', 'git-memory-bench');
@@ -17,6 +19,7 @@ export function privateBuild() {
   const out = mkdtempSync(join(base, 'build-'));
   execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), join(out, 'dist')], { stdio: 'inherit' });
   cpSync(join(root, 'bin'), join(out, 'bin'), { recursive: true });
+  writeFileSync(join(out, 'package.json'), JSON.stringify({ name: 'git-memory', private: true, type: 'module' }) + '\n');
   process.on('exit', () => rmSync(out, { recursive: true, force: true }));
   return { out, cli: join(out, 'bin', 'memory.js'), lib: pathToFileURL(join(out, 'dist', 'index.js')).href };
 }

@@ -3,7 +3,7 @@
 // dependencies left external).
 //
 // Why CommonJS for the CLI: Node's ES-module loader (asynchronous resolve, link and evaluate of every
-// file) cost 9-14 ms more than `require` of the same code, against a start-up budget of 1.5x an empty
+// file) cost 5-10 ms more than `require` of the same code, against a start-up budget of 1.5x an empty
 // ~60 ms node start (BENCHMARKS.md, docs/DESIGN.md). esbuild cannot split CommonJS, so the CLI is split as ES modules,
 // as before, and each output file is then converted to CommonJS: the chunk graph stays what esbuild
 // made (one copy of every module, so instanceof and module state hold across lazily loaded parts).

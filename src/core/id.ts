@@ -1,7 +1,7 @@
 import type * as Crypto from 'node:crypto';
 import { InvalidIdError } from './errors.js';
 
-// node:crypto is required on first use, not imported: it costs ~2 ms of every CLI start (see
+// node:crypto is required on first use, not imported: it costs 1-2 ms of every CLI start (see
 // src/git/objects.ts), and reading a memory by its id needs none of it.
 declare const require: (id: string) => unknown;
 let cryptoLib: typeof Crypto | undefined;

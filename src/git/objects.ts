@@ -5,7 +5,7 @@ import type * as Zlib from 'node:zlib';
 import { CorruptObjectError } from '../core/errors.js';
 
 // node:zlib and node:crypto are required on first use, not imported: loading them (crypto pulls in
-// streams and its cipher modules) costs ~3 ms of every CLI start, and `memory --help` uses neither.
+// streams and its cipher modules) cost 1-3 ms of every CLI start, and `memory --help` uses neither.
 declare const require: (id: string) => unknown;
 let zlibLib: typeof Zlib | undefined;
 let cryptoLib: typeof Crypto | undefined;
