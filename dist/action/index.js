@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   MemoryStore
-} from "./chunks/chunk-MJFUE3PH.js";
+} from "./chunks/chunk-DGGGLDX4.js";
 import "./chunks/chunk-UDUN7XXR.js";
 import {
   getAt,
@@ -848,8 +848,8 @@ function openMemory(opts = {}) {
     },
     stats: (o) => memoryStats(s, o),
     prune: async (o) => (await import("./chunks/prune-ZCYTV2AX.js")).prune(s, o),
-    importMemories: async (input) => (await import("./chunks/import-export-O2LRCO34.js")).importMemories(s, input),
-    exportMemories: async (o) => (await import("./chunks/import-export-O2LRCO34.js")).exportMemories(s, o),
+    importMemories: async (input) => (await import("./chunks/import-export-X6XQRXRO.js")).importMemories(s, input),
+    exportMemories: async (o) => (await import("./chunks/import-export-X6XQRXRO.js")).exportMemories(s, o),
     config: async () => (await import("./chunks/config-ops-IMMWDP6M.js")).configShow(s),
     configGet: async (key) => (await import("./chunks/config-ops-IMMWDP6M.js")).configGet(s, key),
     configSet: async (key, value) => (await import("./chunks/config-ops-IMMWDP6M.js")).configSet(s, key, value),

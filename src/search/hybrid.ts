@@ -4,7 +4,7 @@ import type { Relaxation, SearchFallback, SearchMode, SearchQuery, SearchRespons
 import type { MemoryStore } from '../core/store.js';
 import { normalize, type Embedder } from '../embed/index.js';
 import type { VectorEntry } from '../vector/branch.js';
-import { topK } from '../vector/index.js';
+import { topK, type VectorIndex } from '../vector/index.js';
 import { branchVectors, commitDefault, storeEmbedder } from '../vector/store-vectors.js';
 import { filterIds, fullTextScores, openIndex, search as fullTextSearch, type IndexOptions } from './index.js';
 
@@ -41,50 +41,47 @@ export const FEEDBACK_MIN_MEMORIES = 100;
  * neighbours are unrelated notes it costs about 1.3 (BENCHMARKS.md). 0 turns it off.
  */
 interface Neighbours {
-  /** Position of each id in time order. */
-  at: Map<string, number>;
-  ids: string[];
-  /** Position of the previous / next memory in the same scope within the window, or -1. */
+  /** Row of the previous / next memory in time (same scope, within the window) per vector row, or -1. */
   prev: Int32Array;
   next: Int32Array;
 }
-const neighbourCache = new WeakMap<object, { windowMs: number; nb: Neighbours }>();
+const neighbourCache = new WeakMap<VectorIndex, { view: object; windowMs: number; nb: Neighbours }>();
 
-function neighboursOf(view: ReturnType<typeof openIndex>, windowMs: number): Neighbours {
-  const hit = neighbourCache.get(view);
-  if (hit && hit.windowMs === windowMs) return hit.nb;
-  const ids: string[] = [];
-  const ts: number[] = [];
-  const scope: string[] = [];
-  const seen = new Set<string>();
-  // Later parts (the delta) override earlier ones: walk them first.
-  for (let p = view.parts.length - 1; p >= 0; p--) {
-    const { seg, dead } = view.parts[p];
-    for (let d = 0; d < seg.n; d++) {
-      if (dead?.[d]) continue;
-      const id = seg.ids.get(d);
-      if (seen.has(id)) continue;
-      seen.add(id);
-      ids.push(id);
-      ts.push(seg.ts[d]);
-      scope.push(seg.scopes[seg.scope[d]] ?? '');
-    }
+/**
+ * Time neighbours over the rows of the vector index (typed arrays, no per-memory objects: at
+ * 100,000 memories the whole hybrid search must stay under 500 MB). Memories without a vector yet
+ * neither lend nor inherit context.
+ */
+function neighboursOf(index: VectorIndex, view: object, windowMs: number, placeOf: (id: string) => { ts: number; scope: string } | undefined): Neighbours {
+  const hit = neighbourCache.get(index);
+  if (hit && hit.view === view && hit.windowMs === windowMs) return hit.nb;
+  const n = index.size;
+  const ts = new Float64Array(n);
+  const scope = new Int32Array(n);
+  const scopes = new Map<string, number>();
+  const order: number[] = [];
+  for (let r = 0; r < n; r++) {
+    const at = placeOf(index.ids[r]);
+    if (!at || !Number.isFinite(at.ts)) continue;
+    ts[r] = at.ts;
+    let code = scopes.get(at.scope);
+    if (code === undefined) scopes.set(at.scope, (code = scopes.size));
+    scope[r] = code;
+    order.push(r);
   }
-  const order = ids.map((_, i) => i).sort((a, b) => (scope[a] < scope[b] ? -1 : scope[a] > scope[b] ? 1 : ts[a] - ts[b] || (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0)));
-  const n = order.length;
-  const sorted = order.map((i) => ids[i]);
+  order.sort((a, b) => scope[a] - scope[b] || ts[a] - ts[b] || a - b);
   const prev = new Int32Array(n).fill(-1);
   const next = new Int32Array(n).fill(-1);
-  for (let k = 1; k < n; k++) {
+  for (let k = 1; k < order.length; k++) {
     const a = order[k - 1];
     const b = order[k];
     if (scope[a] === scope[b] && ts[b] - ts[a] <= windowMs) {
-      prev[k] = k - 1;
-      next[k - 1] = k;
+      prev[b] = a;
+      next[a] = b;
     }
   }
-  const nb = { at: new Map(sorted.map((id, k) => [id, k])), ids: sorted, prev, next };
-  neighbourCache.set(view, { windowMs, nb });
+  const nb = { prev, next };
+  neighbourCache.set(index, { view, windowMs, nb });
   return nb;
 }
 
@@ -144,7 +141,7 @@ async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery
   // Memories come from the full-text index (id, path, blob id), not the catalog: a vector checked
   // against a blob id needs no parsing, and at 100,000 memories the parsed catalog alone is ~180 MB.
   const view = openIndex(store, opts);
-  const entries = new Map<string, VectorEntry & { path: string }>();
+  const entries = new Map<string, VectorEntry & { path: string; ts: number; scope: string }>();
   const memo = new Map<string, Memory>();
   const read = (path: string, oid: string): Memory => {
     let m = memo.get(oid);
@@ -158,7 +155,7 @@ async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery
       if (entries.has(id)) continue;
       const path = seg.paths.get(d);
       const oid = seg.oids.get(d);
-      entries.set(id, { id, oid, path, read: () => read(path, oid) });
+      entries.set(id, { id, oid, path, ts: seg.ts[d], scope: seg.scopes[seg.scope[d]] ?? '', read: () => read(path, oid) });
     }
   });
   const memoryOf = (id: string) => entries.get(id)!.read();
@@ -184,7 +181,7 @@ async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery
   } else {
     const w = hybridSetting(store, 'vectorWeight', 0.7, 1);
     const ctxWeight = hybridSetting(store, 'contextWeight', 0.2, 1);
-    const nb = ctxWeight > 0 ? neighboursOf(view, hybridSetting(store, 'contextMinutes', 30, 1440) * 60_000) : null;
+    const nb = ctxWeight > 0 ? neighboursOf(index, view, hybridSetting(store, 'contextMinutes', 30, 1440) * 60_000, (id) => entries.get(id)) : null;
     const textScores = (t: string) => {
       const m = new Map<string, number>();
       let max = 0;
@@ -210,24 +207,17 @@ async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery
       if (!nb) return out;
       // Context: every match lends its score to its neighbours, which join the results if they
       // pass the filters; each memory keeps the best it was lent.
-      const lent = new Map<string, number>();
+      const lent = new Float64Array(n);
       for (const s of out) {
-        const k = nb.at.get(s.id);
-        if (k === undefined) continue;
-        for (const j of [nb.prev[k], nb.next[k]]) {
-          if (j < 0) continue;
-          const id = nb.ids[j];
-          if (allowed.has(id) && (lent.get(id) ?? 0) < s.score) lent.set(id, s.score);
-        }
+        const r = index.rowOf.get(s.id);
+        if (r === undefined) continue;
+        for (const j of [nb.prev[r], nb.next[r]]) if (j >= 0 && ok[j] && lent[j] < s.score) lent[j] = s.score;
       }
       const own = new Set(out.map((s) => s.id));
-      for (const id of lent.keys()) {
-        if (own.has(id)) continue;
-        const r = index.rowOf.get(id);
-        push(id, r === undefined ? 0 : Math.max(0, cos[r]));
-      }
+      for (let r = 0; r < n; r++) if (lent[r] > 0 && !own.has(index.ids[r])) push(index.ids[r], Math.max(0, cos[r]));
       for (const s of out) {
-        const c = ctxWeight * (lent.get(s.id) ?? 0);
+        const r = index.rowOf.get(s.id);
+        const c = r === undefined ? 0 : ctxWeight * lent[r];
         s.c = c;
         s.score += c;
       }

@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   BRANCH_README
-} from "./chunk-MJFUE3PH.js";
+} from "./chunk-DGGGLDX4.js";
 import "./chunk-UDUN7XXR.js";
 import {
   UPSERT_KEY_FIELD,

@@ -734,40 +734,36 @@ var EMBED_BUDGET = 500;
 var FEEDBACK_DOCS = 2;
 var FEEDBACK_MIN_MEMORIES = 100;
 var neighbourCache = /* @__PURE__ */ new WeakMap();
-function neighboursOf(view, windowMs) {
-  const hit = neighbourCache.get(view);
-  if (hit && hit.windowMs === windowMs) return hit.nb;
-  const ids = [];
-  const ts = [];
-  const scope = [];
-  const seen = /* @__PURE__ */ new Set();
-  for (let p = view.parts.length - 1; p >= 0; p--) {
-    const { seg, dead } = view.parts[p];
-    for (let d = 0; d < seg.n; d++) {
-      if (dead?.[d]) continue;
-      const id = seg.ids.get(d);
-      if (seen.has(id)) continue;
-      seen.add(id);
-      ids.push(id);
-      ts.push(seg.ts[d]);
-      scope.push(seg.scopes[seg.scope[d]] ?? "");
-    }
+function neighboursOf(index, view, windowMs, placeOf) {
+  const hit = neighbourCache.get(index);
+  if (hit && hit.view === view && hit.windowMs === windowMs) return hit.nb;
+  const n = index.size;
+  const ts = new Float64Array(n);
+  const scope = new Int32Array(n);
+  const scopes = /* @__PURE__ */ new Map();
+  const order = [];
+  for (let r = 0; r < n; r++) {
+    const at = placeOf(index.ids[r]);
+    if (!at || !Number.isFinite(at.ts)) continue;
+    ts[r] = at.ts;
+    let code = scopes.get(at.scope);
+    if (code === void 0) scopes.set(at.scope, code = scopes.size);
+    scope[r] = code;
+    order.push(r);
   }
-  const order = ids.map((_, i) => i).sort((a, b) => scope[a] < scope[b] ? -1 : scope[a] > scope[b] ? 1 : ts[a] - ts[b] || (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0));
-  const n = order.length;
-  const sorted = order.map((i) => ids[i]);
+  order.sort((a, b) => scope[a] - scope[b] || ts[a] - ts[b] || a - b);
   const prev = new Int32Array(n).fill(-1);
   const next = new Int32Array(n).fill(-1);
-  for (let k = 1; k < n; k++) {
+  for (let k = 1; k < order.length; k++) {
     const a = order[k - 1];
     const b = order[k];
     if (scope[a] === scope[b] && ts[b] - ts[a] <= windowMs) {
-      prev[k] = k - 1;
-      next[k - 1] = k;
+      prev[b] = a;
+      next[a] = b;
     }
   }
-  const nb = { at: new Map(sorted.map((id, k) => [id, k])), ids: sorted, prev, next };
-  neighbourCache.set(view, { windowMs, nb });
+  const nb = { prev, next };
+  neighbourCache.set(index, { view, windowMs, nb });
   return nb;
 }
 function feedbackDefault() {
@@ -814,7 +810,7 @@ async function vectorRank(store, embedder, q, mode, opts) {
       if (entries.has(id)) continue;
       const path = seg.paths.get(d);
       const oid = seg.oids.get(d);
-      entries.set(id, { id, oid, path, read: () => read(path, oid) });
+      entries.set(id, { id, oid, path, ts: seg.ts[d], scope: seg.scopes[seg.scope[d]] ?? "", read: () => read(path, oid) });
     }
   });
   const memoryOf = (id) => entries.get(id).read();
@@ -835,7 +831,7 @@ async function vectorRank(store, embedder, q, mode, opts) {
   } else {
     const w = hybridSetting(store, "vectorWeight", 0.7, 1);
     const ctxWeight = hybridSetting(store, "contextWeight", 0.2, 1);
-    const nb = ctxWeight > 0 ? neighboursOf(view, hybridSetting(store, "contextMinutes", 30, 1440) * 6e4) : null;
+    const nb = ctxWeight > 0 ? neighboursOf(index, view, hybridSetting(store, "contextMinutes", 30, 1440) * 6e4, (id) => entries.get(id)) : null;
     const textScores = (t) => {
       const m = /* @__PURE__ */ new Map();
       let max = 0;
@@ -858,24 +854,17 @@ async function vectorRank(store, embedder, q, mode, opts) {
       for (let r = 0; r < n; r++) if (ok[r] && (cos[r] >= MIN_SIMILARITY || text2.has(index.ids[r]))) push(index.ids[r], Math.max(0, cos[r]));
       for (const id of text2.keys()) if (!index.rowOf.has(id)) push(id, 0);
       if (!nb) return out;
-      const lent = /* @__PURE__ */ new Map();
+      const lent = new Float64Array(n);
       for (const s of out) {
-        const k = nb.at.get(s.id);
-        if (k === void 0) continue;
-        for (const j of [nb.prev[k], nb.next[k]]) {
-          if (j < 0) continue;
-          const id = nb.ids[j];
-          if (allowed.has(id) && (lent.get(id) ?? 0) < s.score) lent.set(id, s.score);
-        }
+        const r = index.rowOf.get(s.id);
+        if (r === void 0) continue;
+        for (const j of [nb.prev[r], nb.next[r]]) if (j >= 0 && ok[j] && lent[j] < s.score) lent[j] = s.score;
       }
       const own = new Set(out.map((s) => s.id));
-      for (const id of lent.keys()) {
-        if (own.has(id)) continue;
-        const r = index.rowOf.get(id);
-        push(id, r === void 0 ? 0 : Math.max(0, cos[r]));
-      }
+      for (let r = 0; r < n; r++) if (lent[r] > 0 && !own.has(index.ids[r])) push(index.ids[r], Math.max(0, cos[r]));
       for (const s of out) {
-        const c = ctxWeight * (lent.get(s.id) ?? 0);
+        const r = index.rowOf.get(s.id);
+        const c = r === void 0 ? 0 : ctxWeight * lent[r];
         s.c = c;
         s.score += c;
       }
