@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { NotARepositoryError, UnsupportedRepositoryError } from '../core/errors.js';
@@ -88,25 +88,18 @@ function checkFormat(loc: RepoLocation): RepoLocation {
   return loc;
 }
 
-/**
- * A small reader for git's config format: enough for `[section] key = value` and
- * `[section "sub"]`. Includes are not followed; values set through them are not seen.
- */
-export function readConfigFile(file: string): Map<string, string> {
-  const out = new Map<string, string>();
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return out;
-  }
+/** One `key = value` of a config file, in file order (includes are resolved in place). */
+type ConfigEntry = [key: string, value: string];
+
+function parseConfigText(text: string): ConfigEntry[] {
+  const out: ConfigEntry[] = [];
   let section = '';
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
     if (!line || line.startsWith('#') || line.startsWith(';')) continue;
     const sec = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/.exec(line);
     if (sec) {
-      section = sec[1].toLowerCase() + (sec[2] !== undefined ? '.' + sec[2] : '');
+      section = sec[1].toLowerCase() + (sec[2] !== undefined ? '.' + sec[2].replace(/\\(.)/g, '$1') : '');
       continue;
     }
     const kv = /^([A-Za-z][A-Za-z0-9-]*)\s*(?:=\s*(.*))?$/.exec(line);
@@ -114,21 +107,124 @@ export function readConfigFile(file: string): Map<string, string> {
     let value = kv[2] ?? 'true';
     value = value.replace(/\s[#;].*$/, '').trim();
     if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1).replace(/\\(.)/g, '$1');
-    out.set(`${section}.${kv[1].toLowerCase()}`, value);
+    out.push([`${section}.${kv[1].toLowerCase()}`, value]);
   }
   return out;
 }
 
-/** Git config as git would see it for user identity: system < global < repo (later wins). */
+/**
+ * A small reader for git's config format: enough for `[section] key = value` and
+ * `[section "sub"]`, without includes (readEffectiveConfig follows them).
+ */
+export function readConfigFile(file: string): Map<string, string> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return new Map();
+  }
+  return new Map(parseConfigText(text));
+}
+
+const homeDir = () => process.env.HOME ?? homedir();
+
+/** git's path expansion for include paths and gitdir patterns: `~/` is $HOME. */
+function expandHome(p: string): string {
+  return p === '~' ? homeDir() : p.startsWith('~/') ? join(homeDir(), p.slice(2)) : p;
+}
+
+/**
+ * git's wildmatch with WM_PATHNAME, as `includeIf` uses it: `*` and `?` stop at `/`, `**` spans
+ * directories (a `**` before a slash also matches no directory at all), `[...]` is a character class.
+ */
+export function globMatch(pattern: string, text: string, ignoreCase = false): boolean {
+  const literal = (c: string) => c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  let re = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '*') {
+      if (pattern[i + 1] === '*') {
+        const slash = pattern[i + 2] === '/';
+        re += slash ? '(?:.*/)?' : '.*';
+        i += slash ? 2 : 1;
+      } else re += '[^/]*';
+    } else if (c === '?') re += '[^/]';
+    else if (c === '[') {
+      const close = pattern.indexOf(']', i + 2);
+      if (close < 0) re += '\\[';
+      else {
+        let body = pattern.slice(i + 1, close);
+        if (body.startsWith('!')) body = '^' + body.slice(1);
+        re += '[' + body.replace(/\\/g, '\\\\') + ']';
+        i = close;
+      }
+    } else if (c === '\\' && i + 1 < pattern.length) re += literal(pattern[++i]);
+    else re += literal(c);
+  }
+  return new RegExp('^' + re + '$', ignoreCase ? 'i' : '').test(text);
+}
+
+/** Does an `includeIf` condition hold for this repository? Unknown conditions do not (as in git). */
+function includeIfHolds(cond: string, configFile: string, loc: RepoLocation): boolean {
+  const m = /^(gitdir|gitdir\/i|onbranch):(.*)$/.exec(cond);
+  if (!m) return false;
+  let pat = m[2];
+  if (m[1] === 'onbranch') {
+    let head = '';
+    try {
+      head = readFileSync(join(loc.gitDir, 'HEAD'), 'utf8').trim();
+    } catch {
+      return false;
+    }
+    const b = /^ref:\s*refs\/heads\/(.+)$/.exec(head);
+    if (!b) return false;
+    if (pat.endsWith('/')) pat += '**';
+    return globMatch(pat, b[1]);
+  }
+  if (pat.startsWith('./')) pat = join(dirname(configFile), pat.slice(2));
+  else pat = expandHome(pat);
+  if (!pat.startsWith('/')) pat = '**/' + pat;
+  if (pat.endsWith('/')) pat += '**';
+  const ci = m[1] === 'gitdir/i';
+  // git tests the git dir as found and its real path.
+  const dirs = new Set([resolve(loc.gitDir)]);
+  try {
+    dirs.add(realpathSync(loc.gitDir));
+  } catch {
+    /* as found only */
+  }
+  return [...dirs].some((d) => globMatch(pat, d, ci));
+}
+
+/** Entries of a config file with `include.path` and matching `includeIf.<cond>.path` expanded in place. */
+function readWithIncludes(file: string, loc: RepoLocation, depth: number, out: Map<string, string>): void {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return;
+  }
+  for (const [key, value] of parseConfigText(text)) {
+    out.set(key, value);
+    // git stops at 10 levels of includes (with an error); deeper ones are ignored here.
+    if (depth >= 10) continue;
+    const inc = key === 'include.path' || (/^includeif\..+\.path$/.test(key) && includeIfHolds(key.slice('includeif.'.length, -'.path'.length), file, loc));
+    if (!inc || !value) continue;
+    const target = expandHome(value);
+    readWithIncludes(isAbsolute(target) ? target : join(dirname(file), target), loc, depth + 1, out);
+  }
+}
+
+/** Git config as git would see it for user identity: system < global < repo (later wins), includes followed. */
 export function readEffectiveConfig(loc: RepoLocation): Map<string, string> {
   const files: string[] = [];
-  const home = process.env.HOME ?? homedir();
+  const home = homeDir();
   const xdg = process.env.XDG_CONFIG_HOME ?? join(home, '.config');
   if (process.env.GIT_CONFIG_NOSYSTEM !== '1' && process.env.GIT_CONFIG_NOSYSTEM !== 'true') files.push('/etc/gitconfig');
   if (process.env.GIT_CONFIG_GLOBAL) files.push(process.env.GIT_CONFIG_GLOBAL);
   else files.push(join(xdg, 'git', 'config'), join(home, '.gitconfig'));
   files.push(join(loc.commonDir, 'config'));
   const merged = new Map<string, string>();
-  for (const f of files) for (const [k, v] of readConfigFile(f)) merged.set(k, v);
+  for (const f of files) readWithIncludes(f, loc, 0, merged);
   return merged;
 }
