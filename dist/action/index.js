@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   MemoryStore
-} from "./chunks/chunk-DGGGLDX4.js";
+} from "./chunks/chunk-I4LRJVNC.js";
 import "./chunks/chunk-UDUN7XXR.js";
 import {
   getAt,
@@ -11,7 +11,7 @@ import {
   assertNoNewSecrets,
   guardOptions
 } from "./chunks/chunk-XL3WX373.js";
-import "./chunks/chunk-YRBBEDNO.js";
+import "./chunks/chunk-HZ5QBSCX.js";
 import "./chunks/chunk-QHDPJDFF.js";
 import {
   emptyTrash,
@@ -825,9 +825,9 @@ function openMemory(opts = {}) {
     delete: (id) => s.delete(id),
     deleteByTag: (tag) => s.deleteByTag(tag),
     clear: (o) => s.clear(o),
-    sync: async (o) => (await import("./chunks/sync-2AGLFEHJ.js")).sync(s, o),
-    pull: async (o) => (await import("./chunks/sync-2AGLFEHJ.js")).pull(s, o),
-    push: async (o) => (await import("./chunks/sync-2AGLFEHJ.js")).push(s, o),
+    sync: async (o) => (await import("./chunks/sync-IQDZ4UHC.js")).sync(s, o),
+    pull: async (o) => (await import("./chunks/sync-IQDZ4UHC.js")).pull(s, o),
+    push: async (o) => (await import("./chunks/sync-IQDZ4UHC.js")).push(s, o),
     update: (id, patch) => s.update(id, patch),
     history: (id) => memoryHistory(s, id),
     getAt: (id, at) => getAt(s, id, at),
@@ -848,8 +848,8 @@ function openMemory(opts = {}) {
     },
     stats: (o) => memoryStats(s, o),
     prune: async (o) => (await import("./chunks/prune-ZCYTV2AX.js")).prune(s, o),
-    importMemories: async (input) => (await import("./chunks/import-export-X6XQRXRO.js")).importMemories(s, input),
-    exportMemories: async (o) => (await import("./chunks/import-export-X6XQRXRO.js")).exportMemories(s, o),
+    importMemories: async (input) => (await import("./chunks/import-export-Y6JDIIOI.js")).importMemories(s, input),
+    exportMemories: async (o) => (await import("./chunks/import-export-Y6JDIIOI.js")).exportMemories(s, o),
     config: async () => (await import("./chunks/config-ops-IMMWDP6M.js")).configShow(s),
     configGet: async (key) => (await import("./chunks/config-ops-IMMWDP6M.js")).configGet(s, key),
     configSet: async (key, value) => (await import("./chunks/config-ops-IMMWDP6M.js")).configSet(s, key, value),

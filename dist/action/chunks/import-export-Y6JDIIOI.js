@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   BRANCH_README
-} from "./chunk-DGGGLDX4.js";
+} from "./chunk-I4LRJVNC.js";
 import "./chunk-UDUN7XXR.js";
 import {
   UPSERT_KEY_FIELD,
@@ -12,7 +12,7 @@ import {
   loadFingerprints,
   primeFingerprints
 } from "./chunk-XL3WX373.js";
-import "./chunk-YRBBEDNO.js";
+import "./chunk-HZ5QBSCX.js";
 import "./chunk-QHDPJDFF.js";
 import {
   archivePathFor

@@ -7,7 +7,7 @@ import {
 import {
   findRepository,
   readEffectiveConfig
-} from "./chunk-YRBBEDNO.js";
+} from "./chunk-HZ5QBSCX.js";
 import {
   MODE_BLOB,
   MODE_TREE,

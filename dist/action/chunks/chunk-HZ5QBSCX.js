@@ -5,7 +5,7 @@ import {
 } from "./chunk-6IDCQH2Q.js";
 
 // src/git/repo.ts
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { homedir } from "node:os";
 function isGitDir(dir) {
@@ -73,21 +73,15 @@ function checkFormat(loc) {
   if (refs && refs.toLowerCase() !== "files") throw new UnsupportedRepositoryError(`ref storage ${refs} (only the files ref backend is supported)`);
   return loc;
 }
-function readConfigFile(file) {
-  const out = /* @__PURE__ */ new Map();
-  let text;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    return out;
-  }
+function parseConfigText(text) {
+  const out = [];
   let section = "";
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
     if (!line || line.startsWith("#") || line.startsWith(";")) continue;
     const sec = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/.exec(line);
     if (sec) {
-      section = sec[1].toLowerCase() + (sec[2] !== void 0 ? "." + sec[2] : "");
+      section = sec[1].toLowerCase() + (sec[2] !== void 0 ? "." + sec[2].replace(/\\(.)/g, "$1") : "");
       continue;
     }
     const kv = /^([A-Za-z][A-Za-z0-9-]*)\s*(?:=\s*(.*))?$/.exec(line);
@@ -95,20 +89,103 @@ function readConfigFile(file) {
     let value = kv[2] ?? "true";
     value = value.replace(/\s[#;].*$/, "").trim();
     if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1).replace(/\\(.)/g, "$1");
-    out.set(`${section}.${kv[1].toLowerCase()}`, value);
+    out.push([`${section}.${kv[1].toLowerCase()}`, value]);
   }
   return out;
 }
+function readConfigFile(file) {
+  let text;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return /* @__PURE__ */ new Map();
+  }
+  return new Map(parseConfigText(text));
+}
+var homeDir = () => process.env.HOME ?? homedir();
+function expandHome(p) {
+  return p === "~" ? homeDir() : p.startsWith("~/") ? join(homeDir(), p.slice(2)) : p;
+}
+function globMatch(pattern, text, ignoreCase = false) {
+  const literal = (c) => c.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  let re = "";
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === "*") {
+      if (pattern[i + 1] === "*") {
+        const slash = pattern[i + 2] === "/";
+        re += slash ? "(?:.*/)?" : ".*";
+        i += slash ? 2 : 1;
+      } else re += "[^/]*";
+    } else if (c === "?") re += "[^/]";
+    else if (c === "[") {
+      const close = pattern.indexOf("]", i + 2);
+      if (close < 0) re += "\\[";
+      else {
+        let body = pattern.slice(i + 1, close);
+        if (body.startsWith("!")) body = "^" + body.slice(1);
+        re += "[" + body.replace(/\\/g, "\\\\") + "]";
+        i = close;
+      }
+    } else if (c === "\\" && i + 1 < pattern.length) re += literal(pattern[++i]);
+    else re += literal(c);
+  }
+  return new RegExp("^" + re + "$", ignoreCase ? "i" : "").test(text);
+}
+function includeIfHolds(cond, configFile, loc) {
+  const m = /^(gitdir|gitdir\/i|onbranch):(.*)$/.exec(cond);
+  if (!m) return false;
+  let pat = m[2];
+  if (m[1] === "onbranch") {
+    let head = "";
+    try {
+      head = readFileSync(join(loc.gitDir, "HEAD"), "utf8").trim();
+    } catch {
+      return false;
+    }
+    const b = /^ref:\s*refs\/heads\/(.+)$/.exec(head);
+    if (!b) return false;
+    if (pat.endsWith("/")) pat += "**";
+    return globMatch(pat, b[1]);
+  }
+  if (pat.startsWith("./")) pat = join(dirname(configFile), pat.slice(2));
+  else pat = expandHome(pat);
+  if (!pat.startsWith("/")) pat = "**/" + pat;
+  if (pat.endsWith("/")) pat += "**";
+  const ci = m[1] === "gitdir/i";
+  const dirs = /* @__PURE__ */ new Set([resolve(loc.gitDir)]);
+  try {
+    dirs.add(realpathSync(loc.gitDir));
+  } catch {
+  }
+  return [...dirs].some((d) => globMatch(pat, d, ci));
+}
+function readWithIncludes(file, loc, depth, out) {
+  let text;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return;
+  }
+  for (const [key, value] of parseConfigText(text)) {
+    out.set(key, value);
+    if (depth >= 10) continue;
+    const inc = key === "include.path" || /^includeif\..+\.path$/.test(key) && includeIfHolds(key.slice("includeif.".length, -".path".length), file, loc);
+    if (!inc || !value) continue;
+    const target = expandHome(value);
+    readWithIncludes(isAbsolute(target) ? target : join(dirname(file), target), loc, depth + 1, out);
+  }
+}
 function readEffectiveConfig(loc) {
   const files = [];
-  const home = process.env.HOME ?? homedir();
+  const home = homeDir();
   const xdg = process.env.XDG_CONFIG_HOME ?? join(home, ".config");
   if (process.env.GIT_CONFIG_NOSYSTEM !== "1" && process.env.GIT_CONFIG_NOSYSTEM !== "true") files.push("/etc/gitconfig");
   if (process.env.GIT_CONFIG_GLOBAL) files.push(process.env.GIT_CONFIG_GLOBAL);
   else files.push(join(xdg, "git", "config"), join(home, ".gitconfig"));
   files.push(join(loc.commonDir, "config"));
   const merged = /* @__PURE__ */ new Map();
-  for (const f of files) for (const [k, v] of readConfigFile(f)) merged.set(k, v);
+  for (const f of files) readWithIncludes(f, loc, 0, merged);
   return merged;
 }
 

@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   readEffectiveConfig
-} from "./chunk-YRBBEDNO.js";
+} from "./chunk-HZ5QBSCX.js";
 import {
   isTreeMode
 } from "./chunk-QHDPJDFF.js";
