@@ -1,8 +1,8 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   MemoryStore
-} from "./chunks/chunk-I4LRJVNC.js";
-import "./chunks/chunk-UDUN7XXR.js";
+} from "./chunks/chunk-ZNAP54P7.js";
+import "./chunks/chunk-IXM76TQ7.js";
 import {
   getAt,
   memoryHistory
@@ -848,11 +848,11 @@ function openMemory(opts = {}) {
     },
     stats: (o) => memoryStats(s, o),
     prune: async (o) => (await import("./chunks/prune-ZCYTV2AX.js")).prune(s, o),
-    importMemories: async (input) => (await import("./chunks/import-export-Y6JDIIOI.js")).importMemories(s, input),
-    exportMemories: async (o) => (await import("./chunks/import-export-Y6JDIIOI.js")).exportMemories(s, o),
-    config: async () => (await import("./chunks/config-ops-IMMWDP6M.js")).configShow(s),
-    configGet: async (key) => (await import("./chunks/config-ops-IMMWDP6M.js")).configGet(s, key),
-    configSet: async (key, value) => (await import("./chunks/config-ops-IMMWDP6M.js")).configSet(s, key, value),
+    importMemories: async (input) => (await import("./chunks/import-export-3OXJMY36.js")).importMemories(s, input),
+    exportMemories: async (o) => (await import("./chunks/import-export-3OXJMY36.js")).exportMemories(s, o),
+    config: async () => (await import("./chunks/config-ops-GDAGJFIC.js")).configShow(s),
+    configGet: async (key) => (await import("./chunks/config-ops-GDAGJFIC.js")).configGet(s, key),
+    configSet: async (key, value) => (await import("./chunks/config-ops-GDAGJFIC.js")).configSet(s, key, value),
     core: s,
     close: () => s.close()
   };

@@ -76,7 +76,8 @@ export function zodLayerValidator(layer: ConfigLayer, issues: ConfigIssue[]): Re
       }
       const key = base.join('.');
       const value = getPath(values, key);
-      issues.push({ layer: layer.name, source: layer.source, key, kind: 'invalid-value', message: `${layer.source}: ${key || '(root)'} ${describe(issue, value)}; using the value from the layer below` });
+      const problem = describe(issue, value);
+      issues.push({ layer: layer.name, source: layer.source, key, kind: 'invalid-value', problem, message: `${layer.source}: ${key || '(root)'} ${problem}; using the value from the layer below` });
       if (!issue.path.length) return {};
       deletePath(values, issue.path);
     }

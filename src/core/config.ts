@@ -70,6 +70,8 @@ export interface ConfigIssue {
   /** Dotted key, e.g. `retention.deleteAfterDays`; empty for a whole-file problem. */
   key: string;
   message: string;
+  /** What is wrong with the value alone ("must be at most 1, got 2"), for messages about one key. */
+  problem?: string;
   /** Unknown keys are warnings; bad values drop back to the lower layer's value. */
   kind: 'unknown-key' | 'invalid-value' | 'unreadable';
 }

@@ -44,7 +44,10 @@ export async function configGet(store: MemoryStore, key: string): Promise<{ succ
   knownKey(key);
   await store.loadConfig();
   const r = store.resolvedConfig();
-  const origin = r.origin[key] ?? Object.entries(r.origin).find(([k]) => k.startsWith(key + '.'))?.[1] ?? 'defaults';
+  // A group (`hybrid`) may mix layers: name each, highest precedence first.
+  const precedence = ['flags', 'env', 'repo', 'branch', 'defaults'];
+  const parts = new Set(Object.entries(r.origin).filter(([k]) => k.startsWith(key + '.')).map(([, o]) => o));
+  const origin = r.origin[key] ?? ([...parts].sort((a, b) => precedence.indexOf(a) - precedence.indexOf(b)).join(', ') || 'defaults');
   return { success: true, key, value: getPath(r.config, key), origin };
 }
 
@@ -79,7 +82,8 @@ export async function configSet(store: MemoryStore, key: string, raw: unknown): 
   const probe: ConfigLayer = { name: 'flags', source: `${key}`, values: {} };
   setPath(probe.values, key, value);
   const { issues } = validateLayerStrict(probe);
-  if (issues.length) throw new InvalidInputError(issues.map((i) => i.message).join('; '), { field: 'value', key });
+  // Nothing is written: say what is wrong, not what a reader of the file would fall back to.
+  if (issues.length) throw new InvalidInputError(`${issues.map((i) => (i.problem ? `${i.key} ${i.problem}` : i.message)).join('; ')}; nothing was changed`, { field: 'value', key });
   const res = await store.mutate((tip) => {
     const values = structuredClone(branchValues(store, tip));
     if (JSON.stringify(getPath(values, key)) === JSON.stringify(value)) return { change: null, result: { changed: false } };

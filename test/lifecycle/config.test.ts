@@ -41,6 +41,9 @@ describe('layered config', () => {
       expect(r.config).toMatchObject({ maxMemories: 900, defaultCategory: 'repo-notes', retention: { enabled: true, deleteAfterDays: 60, archiveAfterDays: 10 } });
       expect(r.origin).toMatchObject({ maxMemories: 'flags', defaultCategory: 'repo', 'retention.enabled': 'env', 'retention.deleteAfterDays': 'branch', 'retention.archiveAfterDays': 'repo', autoTag: 'defaults' });
       expect(r.layers.map((l) => l.name)).toEqual(['branch', 'repo', 'env', 'flags']);
+      // A group that mixes layers names them all, highest precedence first.
+      expect((await configGet(s2, 'retention')).origin).toBe('env, repo, branch');
+      expect((await configGet(s2, 'hybrid')).origin).toBe('defaults');
       const s3 = new MemoryStore({ repo, warn: () => {} });
       expect((await configGet(s3, 'maxMemories')).value).toBe(700);
       // The effective default category is used by store().
@@ -64,6 +67,10 @@ describe('layered config', () => {
     expect(await code(configSet(s, 'retention.deleteAfterDays', '-3'))).toBe('INVALID_INPUT');
     expect(await code(configSet(s, 'defaultPriority', 'urgent'))).toBe('INVALID_INPUT');
     expect(await code(configSet(s, 'noSuchKey', '1'))).toBe('INVALID_INPUT');
+    expect(await code(configSet(s, 'hybrid.contextWeight', '2'))).toBe('INVALID_INPUT');
+    // A refused set names the key and the rule once, and does not talk about falling back.
+    const refused = await configSet(s, 'hybrid.contextWeight', '2').catch((e: Error) => e.message);
+    expect(refused).toBe('hybrid.contextWeight must be at most 1, got 2; nothing was changed');
     expect(git(repo, 'branch', '--list', 'memory')).toBe(''); // nothing was written
 
     writeFileSync(join(repo, '.git-memory.json'), JSON.stringify({ maxMemories: 'lots', autoTagg: false, retention: { enabled: true, keepForever: 1 } }));

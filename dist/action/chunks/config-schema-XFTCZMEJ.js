@@ -4,7 +4,7 @@ import {
   DEFAULT_CONFIG,
   NUMBER_RULES,
   getPath
-} from "./chunk-UDUN7XXR.js";
+} from "./chunk-IXM76TQ7.js";
 import "./chunk-6IDCQH2Q.js";
 
 // node_modules/zod/v4/core/util.js
@@ -1368,7 +1368,8 @@ function zodLayerValidator(layer, issues) {
       }
       const key = base.join(".");
       const value = getPath(values, key);
-      issues.push({ layer: layer.name, source: layer.source, key, kind: "invalid-value", message: `${layer.source}: ${key || "(root)"} ${describe2(issue2, value)}; using the value from the layer below` });
+      const problem = describe2(issue2, value);
+      issues.push({ layer: layer.name, source: layer.source, key, kind: "invalid-value", problem, message: `${layer.source}: ${key || "(root)"} ${problem}; using the value from the layer below` });
       if (!issue2.path.length) return {};
       deletePath(values, issue2.path);
     }

@@ -3,7 +3,7 @@ import {
   branchConfigOid,
   loadStoreConfig,
   readStoreConfig
-} from "./chunk-UDUN7XXR.js";
+} from "./chunk-IXM76TQ7.js";
 import {
   findRepository,
   readEffectiveConfig

@@ -150,7 +150,7 @@ function structuralValidator(layer, issues) {
 var validator = structuralValidator;
 async function loadConfigValidator() {
   if (validator !== structuralValidator) return;
-  const mod = await import("./config-schema-V23W4WSD.js");
+  const mod = await import("./config-schema-XFTCZMEJ.js");
   validator = mod.zodLayerValidator;
 }
 function mergeInto(target, src, origin, name, prefix = "") {

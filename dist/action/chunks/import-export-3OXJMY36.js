@@ -1,8 +1,8 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   BRANCH_README
-} from "./chunk-I4LRJVNC.js";
-import "./chunk-UDUN7XXR.js";
+} from "./chunk-ZNAP54P7.js";
+import "./chunk-IXM76TQ7.js";
 import {
   UPSERT_KEY_FIELD,
   contentHash,

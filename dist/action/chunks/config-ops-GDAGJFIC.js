@@ -9,7 +9,7 @@ import {
   readBranchConfigText,
   setPath,
   validateLayerStrict
-} from "./chunk-UDUN7XXR.js";
+} from "./chunk-IXM76TQ7.js";
 import {
   InvalidInputError
 } from "./chunk-6IDCQH2Q.js";
@@ -31,7 +31,9 @@ async function configGet(store, key) {
   knownKey(key);
   await store.loadConfig();
   const r = store.resolvedConfig();
-  const origin = r.origin[key] ?? Object.entries(r.origin).find(([k]) => k.startsWith(key + "."))?.[1] ?? "defaults";
+  const precedence = ["flags", "env", "repo", "branch", "defaults"];
+  const parts = new Set(Object.entries(r.origin).filter(([k]) => k.startsWith(key + ".")).map(([, o]) => o));
+  const origin = r.origin[key] ?? ([...parts].sort((a, b) => precedence.indexOf(a) - precedence.indexOf(b)).join(", ") || "defaults");
   return { success: true, key, value: getPath(r.config, key), origin };
 }
 function branchValues(store, tip) {
@@ -58,7 +60,7 @@ async function configSet(store, key, raw) {
   const probe = { name: "flags", source: `${key}`, values: {} };
   setPath(probe.values, key, value);
   const { issues } = validateLayerStrict(probe);
-  if (issues.length) throw new InvalidInputError(issues.map((i) => i.message).join("; "), { field: "value", key });
+  if (issues.length) throw new InvalidInputError(`${issues.map((i) => i.problem ? `${i.key} ${i.problem}` : i.message).join("; ")}; nothing was changed`, { field: "value", key });
   const res = await store.mutate((tip) => {
     const values = structuredClone(branchValues(store, tip));
     if (JSON.stringify(getPath(values, key)) === JSON.stringify(value)) return { change: null, result: { changed: false } };
