@@ -34,11 +34,11 @@ export const FEEDBACK_MIN_MEMORIES = 100;
 
 /**
  * Conversation context. Agents often store a conversation one turn per memory, and the turn that
- * answers a question ("Yes, twice last month!") shares no words and little meaning with the query
- * that finds the turn before it. So in hybrid ranking a memory also inherits `hybrid.contextWeight`
- * times the best score of its neighbours: the memories stored just before and just after it, in the
- * same scope, at most `hybrid.contextMinutes` apart. +5.3 points of recall@10 on LoCoMo; where
- * neighbours are unrelated notes it costs about 1.3 (BENCHMARKS.md). 0 turns it off.
+ * answers a question ("Yes, twice last month!") matches the query that finds the turn before it only
+ * weakly. So in hybrid ranking a matching memory also inherits `hybrid.contextWeight` times the best
+ * score of its neighbours: the memories stored just before and just after it, in the same scope, at
+ * most `hybrid.contextMinutes` apart. +5.3 points of recall@10 on LoCoMo; where neighbours are
+ * unrelated notes it costs about 1.2 (BENCHMARKS.md). 0 turns it off.
  */
 interface Neighbours {
   /** Row of the previous / next memory in time (same scope, within the window) per vector row, or -1. */
@@ -205,16 +205,15 @@ async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery
       // Full-text matches without a vector yet (over the embedding budget) still count.
       for (const id of text.keys()) if (!index.rowOf.has(id)) push(id, 0);
       if (!nb) return out;
-      // Context: every match lends its score to its neighbours, which join the results if they
-      // pass the filters; each memory keeps the best it was lent.
+      // Context: every match lends its score to its neighbours; each keeps the best it was lent.
+      // Only matches are re-ranked: a neighbour that matches nothing itself is not added, so a
+      // burst of unrelated notes does not put one in the results for another's query.
       const lent = new Float64Array(n);
       for (const s of out) {
         const r = index.rowOf.get(s.id);
         if (r === undefined) continue;
-        for (const j of [nb.prev[r], nb.next[r]]) if (j >= 0 && ok[j] && lent[j] < s.score) lent[j] = s.score;
+        for (const j of [nb.prev[r], nb.next[r]]) if (j >= 0 && lent[j] < s.score) lent[j] = s.score;
       }
-      const own = new Set(out.map((s) => s.id));
-      for (let r = 0; r < n; r++) if (lent[r] > 0 && !own.has(index.ids[r])) push(index.ids[r], Math.max(0, cos[r]));
       for (const s of out) {
         const r = index.rowOf.get(s.id);
         const c = r === undefined ? 0 : ctxWeight * lent[r];

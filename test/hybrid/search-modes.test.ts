@@ -113,61 +113,75 @@ describe('search modes (library)', () => {
 });
 
 describe('conversation context in hybrid ranking', () => {
-  /** A conversation stored turn by turn, a minute apart, and notes far from it in time or in another scope. */
+  /**
+   * A conversation stored turn by turn, a minute apart; a note from a month before that matches the
+   * query as well as the question does; notes far in time or in another scope.
+   */
   async function conversation(config = {}): Promise<{ s: MemoryStore; ids: Record<string, string> }> {
     const s = new MemoryStore({ repo: makeRepo(), warn: () => {}, config: { autoTag: false, ...config } });
     const ids: Record<string, string> = {};
     const put = async (name: string, content: string, timestamp: string, extra = {}) => {
       ids[name] = (await s.store({ content, timestamp, ...extra })).id;
     };
+    await put('before', 'Standup moved to 9:30.', '2026-05-01T09:59:00Z');
     await put('question', 'Did you finally fix the flaky payment webhook?', '2026-05-01T10:00:00Z');
-    await put('answer', 'Yes! Took two days, it was a race in the retry queue.', '2026-05-01T10:01:00Z', { tags: ['chat'] });
+    await put('answer', 'Yes! Took two days, the webhook race was in the retry queue.', '2026-05-01T10:01:00Z', { tags: ['chat'] });
     await put('later', 'Remember to renew the TLS certificate before June.', '2026-05-01T11:30:00Z');
-    await put('other', 'Yes, the office plants were watered.', '2026-05-01T10:00:30Z', { scope: 'agent:facilities' });
-    await put('unrelated', 'Standup moved to 9:30.', '2026-04-01T09:00:00Z');
+    await put('other', 'Yes, the payment plants were watered.', '2026-05-01T10:00:30Z', { scope: 'agent:facilities' });
+    await put('distractor', 'A webhook banner sits on the payment page.', '2026-04-01T09:00:00Z');
     return { s, ids };
   }
   const embedderFor = () => new HttpEmbedder({ model: 'bow', baseUrl: server.url });
+  const order = (r: { results: { id: string }[] }, ids: Record<string, string>) => r.results.map((m) => Object.keys(ids).find((k) => ids[k] === m.id));
 
-  it('lifts the turn after a match, which shares no word with the query', async () => {
+  it('lifts the reply to a matching turn above a better match from elsewhere', async () => {
+    const off = await conversation({ hybrid: { contextWeight: 0 } });
+    const without = await off.s.search({ query: 'payment webhook' }, { embedder: embedderFor() });
+    expect(order(without, off.ids)).toEqual(['question', 'distractor', 'other', 'answer']);
+    expect(without.results[3].scores?.context).toBeUndefined();
+
     const { s, ids } = await conversation();
     const r = await s.search({ query: 'payment webhook' }, { embedder: embedderFor() });
     expect(r.mode).toBe('hybrid');
-    expect(r.results.map((m) => m.id).slice(0, 2)).toEqual([ids.question, ids.answer]);
-    const answer = r.results[1];
-    expect(answer.scores?.fulltext).toBe(0);
-    // It inherits contextWeight (0.2) x the question's score, and nothing else lends it more.
-    expect(answer.scores?.context).toBeCloseTo(0.2 * r.results[0].relevance, 3);
-    // Neighbours are adjacent in time, in the same scope, within contextMinutes (30): not the note 89
-    // minutes later, not the other scope's memory 30 seconds away, not last month's.
-    const found = r.results.map((m) => m.id);
-    for (const far of [ids.later, ids.other, ids.unrelated]) expect(found).not.toContain(far);
-    // The last memory of one scope is not the neighbour of the first of the next.
-    const tls = await s.search({ query: 'renew TLS certificate' }, { embedder: embedderFor() });
-    expect(tls.results.map((m) => m.id)).toEqual([ids.later]);
+    // The reply overtakes the other scope's note, which matches better on its own; a full match
+    // from elsewhere (the month-old banner note) stays above it.
+    expect(order(r, ids)).toEqual(['question', 'distractor', 'answer', 'other']);
+    // The answer inherits contextWeight (0.2) x the question's own score (lent scores are not lent
+    // on: the question's relevance also holds what the answer lends it), on top of its own.
+    const answer = r.results[2];
+    const own = without.results[3].relevance;
+    const question = r.results[0];
+    expect(question.scores?.context).toBeGreaterThan(0);
+    expect(answer.scores?.context).toBeCloseTo(0.2 * (question.relevance - question.scores!.context!), 3);
+    expect(answer.relevance).toBeCloseTo(own + answer.scores!.context!, 3);
+    // Only matches are re-ranked: the standup note (the question's other neighbour) matches nothing
+    // and is not added; the other scope's note, 30 seconds away, is nobody's neighbour; total counts
+    // the same memories as without context.
+    expect(r.total).toBe(without.total);
+    expect(r.results.find((m) => m.id === ids.other)?.scores?.context).toBeUndefined();
+    expect(order(r, ids)).not.toContain('before');
   });
 
-  it('is off with hybrid.contextWeight 0, honours contextMinutes and the filters', async () => {
-    const off = await conversation({ hybrid: { contextWeight: 0 } });
-    const r0 = await off.s.search({ query: 'payment webhook' }, { embedder: embedderFor() });
-    expect(r0.results.map((m) => m.id)).toEqual([off.ids.question]);
-    expect(r0.results[0].scores?.context).toBeUndefined();
-
+  it('honours contextMinutes, scopes and filters', async () => {
     const narrow = await conversation({ hybrid: { contextMinutes: 0.5 } });
     const r1 = await narrow.s.search({ query: 'payment webhook' }, { embedder: embedderFor() });
-    expect(r1.results.map((m) => m.id)).toEqual([narrow.ids.question]);
+    expect(order(r1, narrow.ids)).toEqual(['question', 'distractor', 'other', 'answer']);
 
-    const wide = await conversation({ hybrid: { contextMinutes: 120 } });
-    const r2 = await wide.s.search({ query: 'payment webhook' }, { embedder: embedderFor() });
-    expect(r2.results.map((m) => m.id)).toEqual([wide.ids.question, wide.ids.answer]);
-    // The certificate note is the answer's neighbour, not the question's: context is one step only.
-
-    // A neighbour that fails the filters is not added; a match passing them still lends nothing to it.
+    // Memories of different scopes are never neighbours, however close in time (the query matches
+    // the first and last note of the default scope and the other scope's only note).
     const { s, ids } = await conversation();
-    const tagged = await s.search({ query: 'payment webhook retry', tags: ['chat'] }, { embedder: embedderFor() });
-    expect(tagged.results.map((m) => m.id)).toEqual([ids.answer]);
-    const scoped = await s.search({ query: 'payment webhook', scope: 'agent:facilities' }, { embedder: embedderFor() });
-    expect(scoped.results.map((m) => m.id)).not.toContain(ids.answer);
+    const tls = await s.search({ query: 'TLS certificate plants standup' }, { embedder: embedderFor() });
+    expect(order(tls, ids).sort()).toEqual(['before', 'later', 'other']);
+    for (const m of tls.results) expect(m.scores?.context).toBeUndefined();
+    const wide = await conversation({ hybrid: { contextMinutes: 120 } });
+    const w = await wide.s.search({ query: 'renew TLS certificate webhook' }, { embedder: embedderFor() });
+    // 89 minutes apart: neighbours within 120, and the certificate note lends to the answer.
+    expect(w.results.find((m) => m.id === wide.ids.answer)?.scores?.context).toBeGreaterThan(0);
+
+    // Filters first: a memory that fails them neither appears nor lends.
+    const tagged = await s.search({ query: 'payment webhook', tags: ['chat'] }, { embedder: embedderFor() });
+    expect(order(tagged, ids)).toEqual(['answer']);
+    expect(tagged.results[0].scores?.context).toBeUndefined();
   });
 });
 

@@ -858,10 +858,8 @@ async function vectorRank(store, embedder, q, mode, opts) {
       for (const s of out) {
         const r = index.rowOf.get(s.id);
         if (r === void 0) continue;
-        for (const j of [nb.prev[r], nb.next[r]]) if (j >= 0 && ok[j] && lent[j] < s.score) lent[j] = s.score;
+        for (const j of [nb.prev[r], nb.next[r]]) if (j >= 0 && lent[j] < s.score) lent[j] = s.score;
       }
-      const own = new Set(out.map((s) => s.id));
-      for (let r = 0; r < n; r++) if (lent[r] > 0 && !own.has(index.ids[r])) push(index.ids[r], Math.max(0, cos[r]));
       for (const s of out) {
         const r = index.rowOf.get(s.id);
         const c = r === void 0 ? 0 : ctxWeight * lent[r];
