@@ -24,6 +24,11 @@ export const SEARCH_MODES: readonly SearchMode[] = ['hybrid', 'vector', 'fulltex
  */
 export const MIN_SIMILARITY = 0.3;
 
+/** Has the text a word an English-only model can read: letters, and some of them Latin? */
+function understood(text: string): boolean {
+  return !/\p{L}/u.test(text) || /\p{Script=Latin}/u.test(text);
+}
+
 /** Most memories one search embeds (≈ 5-10 s with the default model); `memory embed` does the rest. */
 export const EMBED_BUDGET = 500;
 
@@ -180,6 +185,9 @@ async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery
     total = okCount;
   } else {
     const w = hybridSetting(store, 'vectorWeight', 0.7, 1);
+    // An English-only model maps a query in another script (Chinese, Cyrillic, …) to noise that sits
+    // 0.3-0.45 from every English memory: then only full-text matches join the results.
+    const floor = embedder.englishOnly && !understood(q.query ?? '') ? Infinity : MIN_SIMILARITY;
     const ctxWeight = hybridSetting(store, 'contextWeight', 0.2, 1);
     const nb = ctxWeight > 0 ? neighboursOf(index, view, hybridSetting(store, 'contextMinutes', 30, 1440) * 60_000, (id) => entries.get(id)) : null;
     const textScores = (t: string) => {
@@ -201,7 +209,7 @@ async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery
         const f = feedback ? feedback.get(id) ?? 0 : undefined;
         out.push({ id, score: w * v + (1 - w) * (t + (f ?? 0)), v, t, ...(f !== undefined ? { f } : {}) });
       };
-      for (let r = 0; r < n; r++) if (ok[r] && (cos[r] >= MIN_SIMILARITY || text.has(index.ids[r]))) push(index.ids[r], Math.max(0, cos[r]));
+      for (let r = 0; r < n; r++) if (ok[r] && (cos[r] >= floor || text.has(index.ids[r]))) push(index.ids[r], Math.max(0, cos[r]));
       // Full-text matches without a vector yet (over the embedding budget) still count.
       for (const id of text.keys()) if (!index.rowOf.has(id)) push(id, 0);
       if (!nb) return out;

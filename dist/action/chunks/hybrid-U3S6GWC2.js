@@ -730,6 +730,9 @@ async function embedMemories(store, opts = {}) {
 // src/search/hybrid.ts
 var SEARCH_MODES = ["hybrid", "vector", "fulltext"];
 var MIN_SIMILARITY = 0.3;
+function understood(text) {
+  return !new RegExp("\\p{L}", "u").test(text) || new RegExp("\\p{Script=Latin}", "u").test(text);
+}
 var EMBED_BUDGET = 500;
 var FEEDBACK_DOCS = 2;
 var FEEDBACK_MIN_MEMORIES = 100;
@@ -830,6 +833,7 @@ async function vectorRank(store, embedder, q, mode, opts) {
     total = okCount;
   } else {
     const w = hybridSetting(store, "vectorWeight", 0.7, 1);
+    const floor = embedder.englishOnly && !understood(q.query ?? "") ? Infinity : MIN_SIMILARITY;
     const ctxWeight = hybridSetting(store, "contextWeight", 0.2, 1);
     const nb = ctxWeight > 0 ? neighboursOf(index, view, hybridSetting(store, "contextMinutes", 30, 1440) * 6e4, (id) => entries.get(id)) : null;
     const textScores = (t) => {
@@ -851,7 +855,7 @@ async function vectorRank(store, embedder, q, mode, opts) {
         const f = feedback ? feedback.get(id) ?? 0 : void 0;
         out.push({ id, score: w * v + (1 - w) * (t + (f ?? 0)), v, t, ...f !== void 0 ? { f } : {} });
       };
-      for (let r = 0; r < n; r++) if (ok[r] && (cos[r] >= MIN_SIMILARITY || text2.has(index.ids[r]))) push(index.ids[r], Math.max(0, cos[r]));
+      for (let r = 0; r < n; r++) if (ok[r] && (cos[r] >= floor || text2.has(index.ids[r]))) push(index.ids[r], Math.max(0, cos[r]));
       for (const id of text2.keys()) if (!index.rowOf.has(id)) push(id, 0);
       if (!nb) return out;
       const lent = new Float64Array(n);
