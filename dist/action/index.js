@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   MemoryStore
-} from "./chunks/chunk-4OCNWIF5.js";
+} from "./chunks/chunk-KQET62AL.js";
 import "./chunks/chunk-IXM76TQ7.js";
 import {
   getAt,
@@ -848,8 +848,8 @@ function openMemory(opts = {}) {
     },
     stats: (o) => memoryStats(s, o),
     prune: async (o) => (await import("./chunks/prune-ZCYTV2AX.js")).prune(s, o),
-    importMemories: async (input) => (await import("./chunks/import-export-ARYJOC4Q.js")).importMemories(s, input),
-    exportMemories: async (o) => (await import("./chunks/import-export-ARYJOC4Q.js")).exportMemories(s, o),
+    importMemories: async (input) => (await import("./chunks/import-export-LN2YXY3E.js")).importMemories(s, input),
+    exportMemories: async (o) => (await import("./chunks/import-export-LN2YXY3E.js")).exportMemories(s, o),
     config: async () => (await import("./chunks/config-ops-GDAGJFIC.js")).configShow(s),
     configGet: async (key) => (await import("./chunks/config-ops-GDAGJFIC.js")).configGet(s, key),
     configSet: async (key, value) => (await import("./chunks/config-ops-GDAGJFIC.js")).configSet(s, key, value),

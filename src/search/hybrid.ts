@@ -328,7 +328,8 @@ export async function modeSearch(store: MemoryStore, q: SearchQuery = {}, opts: 
       const { tags: _t, ...rest } = current;
       current = rest;
       relaxed.push('tags');
-    } else if (mode !== 'vector' && text && embedder) {
+    } else if (mode !== 'vector' && text && embedder && (!embedder.englishOnly || understood(text))) {
+      // Not for a query the model cannot read: its nearest memories would be noise.
       mode = 'vector';
       relaxed.push('vector');
     } else break;

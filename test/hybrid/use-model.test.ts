@@ -49,5 +49,8 @@ describe('hybrid search with the default model (CLI)', () => {
       const r = (await cliAsync(repo, ['search', other, '--json'], { env })).json;
       expect(r).toMatchObject({ success: true, mode: 'hybrid', total: 0 });
     }
+    // Relaxation does not fall through to vector mode for a query the model cannot read.
+    const relaxed = (await cliAsync(repo, ['search', '天气预报', '--relax', '--json'], { env })).json;
+    expect(relaxed).toMatchObject({ mode: 'hybrid', total: 0, relaxed: [] });
   });
 });

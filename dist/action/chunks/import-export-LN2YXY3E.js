@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   BRANCH_README
-} from "./chunk-4OCNWIF5.js";
+} from "./chunk-KQET62AL.js";
 import "./chunk-IXM76TQ7.js";
 import {
   UPSERT_KEY_FIELD,

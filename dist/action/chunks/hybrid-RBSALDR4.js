@@ -954,7 +954,7 @@ async function modeSearch(store, q = {}, opts = {}) {
       const { tags: _t, ...rest } = current;
       current = rest;
       relaxed.push("tags");
-    } else if (mode !== "vector" && text && embedder) {
+    } else if (mode !== "vector" && text && embedder && (!embedder.englishOnly || understood(text))) {
       mode = "vector";
       relaxed.push("vector");
     } else break;

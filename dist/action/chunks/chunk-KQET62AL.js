@@ -971,7 +971,7 @@ ${ids.map((i) => `Memory-Id: ${i}`).join("\n")}
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./hybrid-U3S6GWC2.js");
+    const { modeSearch } = await import("./hybrid-RBSALDR4.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
