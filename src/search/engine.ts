@@ -317,8 +317,8 @@ function newestFirst(view: IndexView) {
   };
 }
 
-/** Keeps the best `k` of `items` by `cmp` without sorting everything. */
-function topK<T>(items: T[], k: number, cmp: (a: T, b: T) => number): T[] {
+/** Keeps the best `k` of `items` by `cmp`, in order, without sorting everything. */
+export function bestOf<T>(items: T[], k: number, cmp: (a: T, b: T) => number): T[] {
   if (items.length <= k * 4) return items.sort(cmp).slice(0, k);
   const heap: T[] = [];
   // A simple bounded insertion list: k is small (a page of results).
@@ -352,7 +352,7 @@ export function rank(view: IndexView, text: string, filter: NormalizedFilter, li
         candidates.push({ part: pi, doc: d, relevance: round(baseBoost(seg, d, w, now)) });
       }
     });
-    return { ranked: topK(candidates, limit, newestFirst(view)), total: candidates.length };
+    return { ranked: bestOf(candidates, limit, newestFirst(view)), total: candidates.length };
   }
   const qset = new Set(queryTerms(text));
   const hits = textScores(view, text, params);
@@ -374,7 +374,7 @@ export function rank(view: IndexView, text: string, filter: NormalizedFilter, li
   }
   const newest = newestFirst(view);
   const cmp = (a: Ranked, b: Ranked) => b.relevance - a.relevance || newest(a, b);
-  return { ranked: topK(candidates, limit, cmp), total: candidates.length };
+  return { ranked: bestOf(candidates, limit, cmp), total: candidates.length };
 }
 
 function round(x: number): number {

@@ -6,6 +6,7 @@ import { normalize, type Embedder } from '../embed/index.js';
 import type { VectorEntry } from '../vector/branch.js';
 import { topK, type VectorIndex } from '../vector/index.js';
 import { branchVectors, commitDefault, storeEmbedder } from '../vector/store-vectors.js';
+import { bestOf } from './engine.js';
 import { filterIds, fullTextScores, openIndex, search as fullTextSearch, type IndexOptions } from './index.js';
 
 /**
@@ -112,23 +113,6 @@ function hybridSetting(store: MemoryStore, key: 'vectorWeight' | 'contextWeight'
 }
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
-
-/** The `k` best items by `cmp`, in order, without sorting all of them (vector mode scores every memory). */
-function bestOf<T>(items: T[], k: number, cmp: (a: T, b: T) => number): T[] {
-  if (items.length <= k * 4) return items.sort(cmp).slice(0, k);
-  const top: T[] = [];
-  for (const it of items) {
-    if (top.length === k && cmp(it, top[k - 1]) >= 0) continue;
-    let i = top.length < k ? top.length : k - 1;
-    if (top.length < k) top.push(it);
-    while (i > 0 && cmp(it, top[i - 1]) < 0) {
-      top[i] = top[i - 1];
-      i--;
-    }
-    top[i] = it;
-  }
-  return top;
-}
 
 interface Ran {
   response: SearchResponse;

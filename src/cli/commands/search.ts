@@ -48,7 +48,7 @@ export const searchCommand: CommandModule<GlobalArgs, Args> = {
       .option('mode', { type: 'string', choices: ['hybrid', 'vector', 'fulltext'], describe: 'hybrid (default when an embedder is available), vector or fulltext; the result says which ran and why' })
       .option('archived', { type: 'boolean', describe: 'Also search memories archived by "memory prune" (full text; marked archived)' })
       .option('relax', { type: 'boolean', describe: 'If nothing matches, retry without the dates, then without tags, then in vector mode' })
-      .example('$0 search "TypeScript configuration"', 'Full-text search')
+      .example('$0 search "TypeScript configuration"', 'Ranked by words and meaning (hybrid; full-text only without a model)')
       .example('$0 search "rate limit" --tag api --limit 5', 'Combined with a tag filter')
       .example('$0 search deployment --after 2026-01-01 --before 2026-02-25', 'Within dates')
       .example('$0 search --category infrastructure --json', 'Filters alone, newest first, as JSON')
