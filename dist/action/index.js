@@ -1,16 +1,16 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   MemoryStore
-} from "./chunks/chunk-KQET62AL.js";
+} from "./chunks/chunk-LOUU6STX.js";
 import "./chunks/chunk-IXM76TQ7.js";
 import {
   getAt,
   memoryHistory
-} from "./chunks/chunk-HVX5QQFT.js";
+} from "./chunks/chunk-RBAVIOOI.js";
 import {
   assertNoNewSecrets,
   guardOptions
-} from "./chunks/chunk-XL3WX373.js";
+} from "./chunks/chunk-TN6YQJSN.js";
 import "./chunks/chunk-HZ5QBSCX.js";
 import "./chunks/chunk-QHDPJDFF.js";
 import {
@@ -18,11 +18,11 @@ import {
   listTrash,
   restoreFromTrash,
   trashCount
-} from "./chunks/chunk-INGJLHS7.js";
+} from "./chunks/chunk-FFK6OY2W.js";
 import {
   isPriority,
   normalizeTags
-} from "./chunks/chunk-2LKMUSV2.js";
+} from "./chunks/chunk-CQ2UC2BE.js";
 import "./chunks/chunk-AAUR7TRV.js";
 import {
   ConflictError,
@@ -644,7 +644,7 @@ function checkExpected(store, path, expected, tip, expectedOid2) {
 }
 async function expectedOid(store, path, expected) {
   if (expected === void 0 || expected === null || expected === "") return void 0;
-  const { resolveCommit } = await import("./chunks/history-KPP7EQGS.js");
+  const { resolveCommit } = await import("./chunks/history-UFDWHCZP.js");
   let commit;
   try {
     commit = resolveCommit(store, expected);
@@ -730,14 +730,14 @@ async function coreSet(store, input) {
 }
 async function coreHistory(store, opts = {}) {
   const name = coreName(opts.name);
-  const { logPaths } = await import("./chunks/history-KPP7EQGS.js");
+  const { logPaths } = await import("./chunks/history-UFDWHCZP.js");
   const snapshots = logPaths(store, [`:(literal)${corePath(name)}`]).map((r) => ({ version: r.commit, timestamp: r.timestamp, message: r.message }));
   return { success: true, name, snapshots };
 }
 async function coreRestore(store, input) {
   const name = coreName(input?.name);
   if (!input?.version) throw new InvalidInputError('give the version to restore (see "memory core history")', { field: "version" });
-  const { resolveCommit } = await import("./chunks/history-KPP7EQGS.js");
+  const { resolveCommit } = await import("./chunks/history-UFDWHCZP.js");
   const from = resolveCommit(store, input.version);
   const old = readCore(store, corePath(name), from);
   if (old.oid === null) throw new NotFoundError(`${name} at ${from.slice(0, 12)}`, "core document");
@@ -751,7 +751,7 @@ function sortedCounts(m) {
 }
 async function gitFigures(store) {
   if (!store.tip()) return { commits: 0, coreVersions: 0, bytes: 0 };
-  const { gitCliAsync } = await import("./chunks/history-KPP7EQGS.js");
+  const { gitCliAsync } = await import("./chunks/history-UFDWHCZP.js");
   const n = async (args) => {
     const v = Number((await gitCliAsync(store, args)).trim());
     return Number.isFinite(v) ? v : 0;
@@ -847,9 +847,9 @@ function openMemory(opts = {}) {
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     },
     stats: (o) => memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-ZCYTV2AX.js")).prune(s, o),
-    importMemories: async (input) => (await import("./chunks/import-export-LN2YXY3E.js")).importMemories(s, input),
-    exportMemories: async (o) => (await import("./chunks/import-export-LN2YXY3E.js")).exportMemories(s, o),
+    prune: async (o) => (await import("./chunks/prune-L5YH6E4N.js")).prune(s, o),
+    importMemories: async (input) => (await import("./chunks/import-export-BGC4MC3G.js")).importMemories(s, input),
+    exportMemories: async (o) => (await import("./chunks/import-export-BGC4MC3G.js")).exportMemories(s, o),
     config: async () => (await import("./chunks/config-ops-GDAGJFIC.js")).configShow(s),
     configGet: async (key) => (await import("./chunks/config-ops-GDAGJFIC.js")).configGet(s, key),
     configSet: async (key, value) => (await import("./chunks/config-ops-GDAGJFIC.js")).configSet(s, key, value),

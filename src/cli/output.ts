@@ -1,5 +1,5 @@
 import { MemoryError, type ErrorCode } from '../core/errors.js';
-import type { Memory } from '../core/memory.js';
+import { isUndated, type Memory } from '../core/memory.js';
 
 /** Exit codes by error code; documented in the README. */
 const EXIT: Partial<Record<ErrorCode, number>> = {
@@ -64,7 +64,7 @@ function width(): number {
 }
 
 export function formatMemoryBlock(m: Memory): string {
-  const head = [color.bold(m.id), color.dim(m.timestamp), m.category !== 'general' ? color.cyan(m.category) : '', m.priority !== 'medium' ? m.priority : '', m.scope ? `scope:${m.scope}` : '']
+  const head = [color.bold(m.id), color.dim(isUndated(m) ? 'undated (no timestamp)' : m.timestamp), m.category !== 'general' ? color.cyan(m.category) : '', m.priority !== 'medium' ? m.priority : '', m.scope ? `scope:${m.scope}` : '']
     .filter(Boolean)
     .join('  ');
   const tags = m.tags.length ? '\n' + color.yellow(m.tags.map((t) => '#' + t).join(' ')) : '';
@@ -76,7 +76,7 @@ export function formatTable(rows: Array<Memory & { relevance?: number }>, opts: 
   if (!rows.length) return color.dim('(no memories)');
   const w = width();
   const lines = rows.map((m) => {
-    const date = m.timestamp.slice(0, 10);
+    const date = isUndated(m) ? 'undated   ' : m.timestamp.slice(0, 10);
     const tags = m.tags.length ? m.tags.slice(0, 4).join(',') : '-';
     const rel = opts.relevance && m.relevance !== undefined ? m.relevance.toFixed(2).padStart(6) + '  ' : '';
     const fixed = `${m.id}  ${date}  ${rel}`;

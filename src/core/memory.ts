@@ -65,6 +65,17 @@ export function validateContent(content: unknown, maxBytes = MAX_CONTENT_BYTES):
   return content;
 }
 
+/**
+ * The timestamp of an undated memory: a file with no valid `timestamp` whose id carries no time (a
+ * hand-written file). It sorts oldest, is written back without a timestamp, and is never aged out by
+ * prune's age rules (its age is unknown, not 56 years).
+ */
+export const UNDATED = new Date(0).toISOString();
+
+export function isUndated(m: { timestamp: string }): boolean {
+  return m.timestamp === UNDATED;
+}
+
 function isoOrNull(v: unknown): string | null {
   if (typeof v !== 'string' && !(v instanceof Date)) return null;
   const t = v instanceof Date ? v.getTime() : Date.parse(v);
@@ -84,7 +95,7 @@ export function memoryFromFile(path: string, text: string, warn: (msg: string) =
   }
   const finalId = (id as string | undefined) ?? idFromPath(path);
   const idMs = idTime(finalId);
-  const timestamp = isoOrNull(data.timestamp) ?? (idMs !== null ? new Date(idMs).toISOString() : new Date(0).toISOString());
+  const timestamp = isoOrNull(data.timestamp) ?? (idMs !== null ? new Date(idMs).toISOString() : UNDATED);
   const extra: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(data)) if (!KNOWN.has(k)) extra[k] = v;
   const metadata = data.metadata && typeof data.metadata === 'object' && !Array.isArray(data.metadata) ? (data.metadata as Record<string, unknown>) : {};
@@ -112,7 +123,7 @@ export function memoryToFile(m: StoredMemory | Memory): string {
     tags: m.tags,
     category: m.category,
     priority: m.priority,
-    timestamp: m.timestamp,
+    timestamp: isUndated(m) ? undefined : m.timestamp,
     updated: m.updated,
     scope: m.scope,
     metadata: Object.keys(m.metadata).length ? m.metadata : undefined,

@@ -1,7 +1,7 @@
 import { ARCHIVE_DIR, MEMORIES_DIR } from '../core/catalog.js';
 import { parseFile } from '../core/codec.js';
 import { InvalidInputError } from '../core/errors.js';
-import { memoryFromFile, memoryToFile, type StoredMemory } from '../core/memory.js';
+import { isUndated, memoryFromFile, memoryToFile, type StoredMemory } from '../core/memory.js';
 import type { MemoryStore } from '../core/store.js';
 import { TRASH_DIR, trashFile } from '../core/trash.js';
 
@@ -68,10 +68,17 @@ function days(v: unknown, name: string, min: number): number {
 
 const PRIORITY_RANK: Record<string, number> = { low: 0, medium: 1, high: 2 };
 
-/** Last time the memory was written: `updated`, else `timestamp`. */
-function lastWrite(m: StoredMemory): number {
+/** Last time the memory was written: `updated`, else `timestamp`; null when undated (unknown). */
+function lastWrite(m: StoredMemory): number | null {
   const u = m.updated ? Date.parse(m.updated) : NaN;
-  return Number.isFinite(u) ? u : Date.parse(m.timestamp);
+  if (Number.isFinite(u)) return u;
+  return isUndated(m) ? null : Date.parse(m.timestamp);
+}
+
+/** Days since the last write; 0 for an undated memory, which the age rules leave alone. */
+function ageDays(m: StoredMemory, now: number): number {
+  const w = lastWrite(m);
+  return w === null ? 0 : (now - w) / DAY_MS;
 }
 
 function expiresAt(m: StoredMemory): number | null {
@@ -106,7 +113,7 @@ export async function prune(store: MemoryStore, opts: PruneOptions = {}): Promis
     const purged: PruneItem[] = [];
     const changes = new Map<string, Buffer | null>();
     const tree = store.treeOf(tip);
-    if (!tree) return { archived, trashed, purged, changes, remaining: 0 };
+    if (!tree) return { archived, trashed, purged, changes, remaining: 0, undated: 0 };
     const toTrash = (m: StoredMemory, from: string, reason: string) => {
       const to = trashPathOf(from);
       changes.set(from, null);
@@ -116,12 +123,14 @@ export async function prune(store: MemoryStore, opts: PruneOptions = {}): Promis
 
     const live: StoredMemory[] = [];
     const seen = new Set<string>();
+    let undated = 0;
     for (const e of store.catalog(tip).entries) {
       if (seen.has(e.path)) continue;
       seen.add(e.path);
       const m = e.memory;
+      if (ageRules && lastWrite(m) === null) undated++;
       const exp = expiresAt(m);
-      const age = (now - lastWrite(m)) / DAY_MS;
+      const age = ageDays(m, now);
       if (exp !== null && exp <= now) toTrash(m, e.path, 'expired');
       else if (ageRules && age > deleteAfter) toTrash(m, e.path, `not written for over ${deleteAfter} days`);
       else if (ageRules && age > archiveAfter) {
@@ -134,7 +143,7 @@ export async function prune(store: MemoryStore, opts: PruneOptions = {}): Promis
 
     // Over the cap: archive the least valuable first (low priority, then the oldest).
     if (live.length > maxMemories) {
-      const order = [...live].sort((a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || lastWrite(a) - lastWrite(b) || (a.id < b.id ? -1 : 1));
+      const order = [...live].sort((a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || (lastWrite(a) ?? 0) - (lastWrite(b) ?? 0) || (a.id < b.id ? -1 : 1));
       for (const m of order.slice(0, live.length - maxMemories)) {
         const to = archivePathFor(m.path);
         changes.set(m.path, null);
@@ -154,7 +163,7 @@ export async function prune(store: MemoryStore, opts: PruneOptions = {}): Promis
         continue;
       }
       const exp = expiresAt(m);
-      const age = (now - lastWrite(m)) / DAY_MS;
+      const age = ageDays(m, now);
       const { archived_at: _a, ...extra } = m.extra;
       if (exp !== null && exp <= now) toTrash({ ...m, extra }, blob.path, 'expired');
       else if (ageRules && age > deleteAfter) toTrash({ ...m, extra }, blob.path, `not written for over ${deleteAfter} days`);
@@ -175,7 +184,7 @@ export async function prune(store: MemoryStore, opts: PruneOptions = {}): Promis
         continue; // an unreadable trash file cannot be aged; `memory trash empty` removes it
       }
     }
-    return { archived, trashed, purged, changes, remaining };
+    return { archived, trashed, purged, changes, remaining, undated };
   };
 
   const summarize = (p: ReturnType<typeof plan>) => {
@@ -186,6 +195,7 @@ export async function prune(store: MemoryStore, opts: PruneOptions = {}): Promis
       ...p.purged.map((i) => `purge   ${i.id}: ${i.reason}`),
     ];
     if (!ageRules) lines.push(`age rules off: retention.enabled is false (memory config set retention.enabled true, or --retention for one run)`);
+    if (p.undated) lines.push(`${plural(p.undated, 'memory has', 'memories have')} no timestamp (hand-written): the age rules leave them alone; add "timestamp:" to their front matter to let them age`);
     return { head, lines };
   };
 

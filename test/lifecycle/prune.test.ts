@@ -24,6 +24,31 @@ const files = (repo: string, dir: string) => {
 };
 
 describe('memory prune', () => {
+  it('leaves undated hand-written memories to the age rules, says so, and never writes 1970 into them', async () => {
+    const repo = makeRepo();
+    const { s, clock } = clockStore(repo, { retention: { enabled: true, archiveAfterDays: 30, deleteAfterDays: 90 } });
+    await s.store({ content: 'a dated memory from day 0' });
+    // Added by hand (the GitHub web UI, a PR): no id, no timestamp.
+    await s.git.commit({ ref: s.ref, expect: s.tip(), changes: new Map([['memories/hand/restart.md', Buffer.from('---\ntags: [ops]\n---\nRestart the cache nightly\n')]]), message: 'hand edit', author: { name: 'A Person', email: 'a@example.com' } });
+    clock.now = T0 + 200 * DAY;
+    const hand = (await s.list()).memories.find((m) => m.content.startsWith('Restart'))!;
+    expect(hand.timestamp).toBe('1970-01-01T00:00:00.000Z');
+    expect(cli(repo, ['list', '--tag', 'ops'])).toMatchObject({ code: 0, stdout: expect.stringContaining('undated') });
+
+    const r = await prune(s);
+    expect(r.trashed.map((i) => i.id)).not.toContain(hand.id);
+    expect(r.archived.map((i) => i.id)).not.toContain(hand.id);
+    expect(r.trashed).toHaveLength(1); // the dated one, 200 days old
+    expect(r.summary).toContain('1 memory has no timestamp');
+    expect((await s.get(hand.id)).memory.content).toBe('Restart the cache nightly\n');
+
+    // Rewriting it keeps it undated (no 1970 timestamp written); an update dates it from then on.
+    await s.update(hand.id, { tags: ['ops', 'cache'] });
+    const text = git(repo, 'show', 'memory:memories/hand/restart.md');
+    expect(text).not.toContain('timestamp:');
+    expect(text).toContain('updated:');
+  });
+
   it('archives, trashes, expires and purges by age in one commit; dry run writes nothing', async () => {
     const repo = makeRepo();
     const { s, clock } = clockStore(repo, { retention: { enabled: true, archiveAfterDays: 30, deleteAfterDays: 90 }, trashRetentionDays: 30 });

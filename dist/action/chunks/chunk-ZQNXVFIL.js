@@ -2,13 +2,14 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   TRASH_DIR,
   trashFile
-} from "./chunk-INGJLHS7.js";
+} from "./chunk-FFK6OY2W.js";
 import {
   ARCHIVE_DIR,
   MEMORIES_DIR,
+  isUndated,
   memoryFromFile,
   memoryToFile
-} from "./chunk-2LKMUSV2.js";
+} from "./chunk-CQ2UC2BE.js";
 import {
   parseFile
 } from "./chunk-AAUR7TRV.js";
@@ -33,7 +34,12 @@ function days(v, name, min) {
 var PRIORITY_RANK = { low: 0, medium: 1, high: 2 };
 function lastWrite(m) {
   const u = m.updated ? Date.parse(m.updated) : NaN;
-  return Number.isFinite(u) ? u : Date.parse(m.timestamp);
+  if (Number.isFinite(u)) return u;
+  return isUndated(m) ? null : Date.parse(m.timestamp);
+}
+function ageDays(m, now) {
+  const w = lastWrite(m);
+  return w === null ? 0 : (now - w) / DAY_MS;
 }
 function expiresAt(m) {
   const e = m.extra.expires;
@@ -58,7 +64,7 @@ async function prune(store, opts = {}) {
     const purged = [];
     const changes = /* @__PURE__ */ new Map();
     const tree = store.treeOf(tip);
-    if (!tree) return { archived, trashed, purged, changes, remaining: 0 };
+    if (!tree) return { archived, trashed, purged, changes, remaining: 0, undated: 0 };
     const toTrash = (m, from, reason) => {
       const to = trashPathOf(from);
       changes.set(from, null);
@@ -67,12 +73,14 @@ async function prune(store, opts = {}) {
     };
     const live = [];
     const seen = /* @__PURE__ */ new Set();
+    let undated = 0;
     for (const e of store.catalog(tip).entries) {
       if (seen.has(e.path)) continue;
       seen.add(e.path);
       const m = e.memory;
+      if (ageRules && lastWrite(m) === null) undated++;
       const exp = expiresAt(m);
-      const age = (now - lastWrite(m)) / DAY_MS;
+      const age = ageDays(m, now);
       if (exp !== null && exp <= now) toTrash(m, e.path, "expired");
       else if (ageRules && age > deleteAfter) toTrash(m, e.path, `not written for over ${deleteAfter} days`);
       else if (ageRules && age > archiveAfter) {
@@ -83,7 +91,7 @@ async function prune(store, opts = {}) {
       } else live.push(m);
     }
     if (live.length > maxMemories) {
-      const order = [...live].sort((a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || lastWrite(a) - lastWrite(b) || (a.id < b.id ? -1 : 1));
+      const order = [...live].sort((a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || (lastWrite(a) ?? 0) - (lastWrite(b) ?? 0) || (a.id < b.id ? -1 : 1));
       for (const m of order.slice(0, live.length - maxMemories)) {
         const to = archivePathFor(m.path);
         changes.set(m.path, null);
@@ -101,7 +109,7 @@ async function prune(store, opts = {}) {
         continue;
       }
       const exp = expiresAt(m);
-      const age = (now - lastWrite(m)) / DAY_MS;
+      const age = ageDays(m, now);
       const { archived_at: _a, ...extra } = m.extra;
       if (exp !== null && exp <= now) toTrash({ ...m, extra }, blob.path, "expired");
       else if (ageRules && age > deleteAfter) toTrash({ ...m, extra }, blob.path, `not written for over ${deleteAfter} days`);
@@ -120,7 +128,7 @@ async function prune(store, opts = {}) {
         continue;
       }
     }
-    return { archived, trashed, purged, changes, remaining };
+    return { archived, trashed, purged, changes, remaining, undated };
   };
   const summarize = (p) => {
     const head = `${plural(p.archived.length, "memory", "memories")} archived, ${p.trashed.length} moved to the trash, ${p.purged.length} purged from the trash; ${p.remaining} live`;
@@ -130,6 +138,7 @@ async function prune(store, opts = {}) {
       ...p.purged.map((i) => `purge   ${i.id}: ${i.reason}`)
     ];
     if (!ageRules) lines.push(`age rules off: retention.enabled is false (memory config set retention.enabled true, or --retention for one run)`);
+    if (p.undated) lines.push(`${plural(p.undated, "memory has", "memories have")} no timestamp (hand-written): the age rules leave them alone; add "timestamp:" to their front matter to let them age`);
     return { head, lines };
   };
   if (opts.dryRun) {

@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   BRANCH_README
-} from "./chunk-KQET62AL.js";
+} from "./chunk-LOUU6STX.js";
 import "./chunk-IXM76TQ7.js";
 import {
   UPSERT_KEY_FIELD,
@@ -11,20 +11,20 @@ import {
   keyOf,
   loadFingerprints,
   primeFingerprints
-} from "./chunk-XL3WX373.js";
+} from "./chunk-TN6YQJSN.js";
 import "./chunk-HZ5QBSCX.js";
 import "./chunk-QHDPJDFF.js";
 import {
   archivePathFor
-} from "./chunk-REPI2CYF.js";
-import "./chunk-INGJLHS7.js";
+} from "./chunk-ZQNXVFIL.js";
+import "./chunk-FFK6OY2W.js";
 import {
   MEMORIES_DIR,
   isPriority,
   memoryToFile,
   normalizeTags,
   validateContent
-} from "./chunk-2LKMUSV2.js";
+} from "./chunk-CQ2UC2BE.js";
 import {
   isValidId,
   newId,

@@ -9,7 +9,7 @@ import {
   normalizeTags,
   publicMemory,
   unreadableFile
-} from "./chunk-2LKMUSV2.js";
+} from "./chunk-CQ2UC2BE.js";
 import {
   InvalidInputError,
   __commonJS,
@@ -2528,7 +2528,7 @@ function newestFirst(view) {
     return ia < ib ? 1 : ia > ib ? -1 : 0;
   };
 }
-function topK(items, k, cmp) {
+function bestOf(items, k, cmp) {
   if (items.length <= k * 4) return items.sort(cmp).slice(0, k);
   const heap = [];
   for (const it of items) {
@@ -2554,7 +2554,7 @@ function rank(view, text, filter, limit, w, now, params = DEFAULT_BM25) {
         candidates.push({ part: pi, doc: d, relevance: round(baseBoost(seg, d, w, now)) });
       }
     });
-    return { ranked: topK(candidates, limit, newestFirst(view)), total: candidates.length };
+    return { ranked: bestOf(candidates, limit, newestFirst(view)), total: candidates.length };
   }
   const qset = new Set(queryTerms(text));
   const hits = textScores(view, text, params);
@@ -2575,7 +2575,7 @@ function rank(view, text, filter, limit, w, now, params = DEFAULT_BM25) {
   }
   const newest = newestFirst(view);
   const cmp = (a, b) => b.relevance - a.relevance || newest(a, b);
-  return { ranked: topK(candidates, limit, cmp), total: candidates.length };
+  return { ranked: bestOf(candidates, limit, cmp), total: candidates.length };
 }
 function round(x) {
   return Math.round(x * 1e4) / 1e4;
@@ -2881,6 +2881,7 @@ export {
   textScores,
   normalizeFilter,
   compileFilter,
+  bestOf,
   rank,
   MEMORIES_PREFIX,
   diffMemories,

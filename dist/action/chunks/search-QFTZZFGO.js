@@ -17,9 +17,9 @@ import {
   search,
   terms,
   textScores
-} from "./chunk-ZIPQMRTH.js";
+} from "./chunk-PULQXHS3.js";
 import "./chunk-QHDPJDFF.js";
-import "./chunk-2LKMUSV2.js";
+import "./chunk-CQ2UC2BE.js";
 import "./chunk-AAUR7TRV.js";
 import "./chunk-6IDCQH2Q.js";
 export {

@@ -7,9 +7,9 @@ import {
   logPaths,
   memoryHistory,
   resolveCommit
-} from "./chunk-HVX5QQFT.js";
-import "./chunk-INGJLHS7.js";
-import "./chunk-2LKMUSV2.js";
+} from "./chunk-RBAVIOOI.js";
+import "./chunk-FFK6OY2W.js";
+import "./chunk-CQ2UC2BE.js";
 import "./chunk-AAUR7TRV.js";
 import "./chunk-6IDCQH2Q.js";
 export {

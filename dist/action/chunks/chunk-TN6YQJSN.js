@@ -5,7 +5,7 @@ import {
 import {
   MEMORIES_DIR,
   memoryFromFile
-} from "./chunk-2LKMUSV2.js";
+} from "./chunk-CQ2UC2BE.js";
 import {
   isValidId
 } from "./chunk-AAUR7TRV.js";

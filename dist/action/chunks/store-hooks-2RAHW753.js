@@ -10,9 +10,9 @@ import {
   guardWrite,
   keyOf,
   normalizeContent
-} from "./chunk-XL3WX373.js";
+} from "./chunk-TN6YQJSN.js";
 import "./chunk-QHDPJDFF.js";
-import "./chunk-2LKMUSV2.js";
+import "./chunk-CQ2UC2BE.js";
 import "./chunk-AAUR7TRV.js";
 import "./chunk-6IDCQH2Q.js";
 export {

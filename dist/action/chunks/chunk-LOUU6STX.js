@@ -20,7 +20,7 @@ import {
 import {
   trashFile,
   trashPathFor
-} from "./chunk-INGJLHS7.js";
+} from "./chunk-FFK6OY2W.js";
 import {
   ARCHIVE_DIR,
   MAX_CONTENT_BYTES,
@@ -35,7 +35,7 @@ import {
   runnerMetadata,
   unreadableFile,
   validateContent
-} from "./chunk-2LKMUSV2.js";
+} from "./chunk-CQ2UC2BE.js";
 import {
   assertId,
   newId,
@@ -568,7 +568,7 @@ var GitRepository = class _GitRepository {
 };
 
 // src/core/store.ts
-var lifecycle = () => import("./store-hooks-K2OUT5DT.js");
+var lifecycle = () => import("./store-hooks-2RAHW753.js");
 var DEFAULT_BRANCH = "memory";
 var BRANCH_README = `# git-memory
 
@@ -971,12 +971,12 @@ ${ids.map((i) => `Memory-Id: ${i}`).join("\n")}
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./hybrid-RBSALDR4.js");
+    const { modeSearch } = await import("./hybrid-L5ZS323D.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./search-IGRIGO63.js");
+    const { rebuildIndex } = await import("./search-QFTZZFGO.js");
     return rebuildIndex(this, opts);
   }
   close() {

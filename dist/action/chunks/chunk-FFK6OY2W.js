@@ -5,7 +5,7 @@ import {
   memoryToFile,
   publicMemory,
   unreadableFile
-} from "./chunk-2LKMUSV2.js";
+} from "./chunk-CQ2UC2BE.js";
 import {
   assertId,
   parseFile
@@ -117,7 +117,7 @@ async function restoreFromTrash(store, id) {
   const inTrash = (tip) => readTrash(store, tip, 0).filter((e) => e.item?.id === id).sort((a, b) => byDeletedDesc(a.item, b.item))[0];
   let fromHistory = null;
   if (!inTrash(store.tip())) {
-    const { lastKnownFile } = await import("./history-KPP7EQGS.js");
+    const { lastKnownFile } = await import("./history-UFDWHCZP.js");
     const last = lastKnownFile(store, id);
     if (!last) throw new NotFoundError(id, "memory in the trash or in git history");
     const stored = memoryFromFile(last.livePath, last.text, (w) => store.warn(w));

@@ -3,12 +3,12 @@ import {
   TRASH_DIR,
   listTrash,
   trashPathFor
-} from "./chunk-INGJLHS7.js";
+} from "./chunk-FFK6OY2W.js";
 import {
   MEMORIES_DIR,
   memoryFromFile,
   publicMemory
-} from "./chunk-2LKMUSV2.js";
+} from "./chunk-CQ2UC2BE.js";
 import {
   assertId,
   idTime,

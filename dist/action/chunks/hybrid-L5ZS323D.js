@@ -1,15 +1,16 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
+  bestOf,
   filterIds,
   fullTextScores,
   openIndex,
   search
-} from "./chunk-ZIPQMRTH.js";
+} from "./chunk-PULQXHS3.js";
 import "./chunk-QHDPJDFF.js";
 import {
   memoryFromFile,
   publicMemory
-} from "./chunk-2LKMUSV2.js";
+} from "./chunk-CQ2UC2BE.js";
 import {
   pathFor
 } from "./chunk-AAUR7TRV.js";
@@ -777,21 +778,6 @@ function hybridSetting(store, key, dflt, max) {
   return Number.isFinite(w) && w >= 0 && w <= max ? w : dflt;
 }
 var round = (x) => Math.round(x * 1e4) / 1e4;
-function bestOf(items, k, cmp) {
-  if (items.length <= k * 4) return items.sort(cmp).slice(0, k);
-  const top = [];
-  for (const it of items) {
-    if (top.length === k && cmp(it, top[k - 1]) >= 0) continue;
-    let i = top.length < k ? top.length : k - 1;
-    if (top.length < k) top.push(it);
-    while (i > 0 && cmp(it, top[i - 1]) < 0) {
-      top[i] = top[i - 1];
-      i--;
-    }
-    top[i] = it;
-  }
-  return top;
-}
 async function vectorRank(store, embedder, q, mode, opts) {
   const text = (q.query ?? "").trim();
   const limit = q.limit === void 0 || q.limit === null ? 10 : Number(q.limit);

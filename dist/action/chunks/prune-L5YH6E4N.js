@@ -2,11 +2,11 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   archivePathFor,
   prune
-} from "./chunk-REPI2CYF.js";
-import "./chunk-INGJLHS7.js";
+} from "./chunk-ZQNXVFIL.js";
+import "./chunk-FFK6OY2W.js";
 import {
   ARCHIVE_DIR
-} from "./chunk-2LKMUSV2.js";
+} from "./chunk-CQ2UC2BE.js";
 import "./chunk-AAUR7TRV.js";
 import "./chunk-6IDCQH2Q.js";
 export {

@@ -39,6 +39,10 @@ function validateContent(content, maxBytes = MAX_CONTENT_BYTES) {
   if (bytes > maxBytes) throw new ContentTooLargeError(bytes, maxBytes);
   return content;
 }
+var UNDATED = (/* @__PURE__ */ new Date(0)).toISOString();
+function isUndated(m) {
+  return m.timestamp === UNDATED;
+}
 function isoOrNull(v) {
   if (typeof v !== "string" && !(v instanceof Date)) return null;
   const t = v instanceof Date ? v.getTime() : Date.parse(v);
@@ -54,7 +58,7 @@ function memoryFromFile(path, text, warn = () => {
   }
   const finalId = id ?? idFromPath(path);
   const idMs = idTime(finalId);
-  const timestamp = isoOrNull(data.timestamp) ?? (idMs !== null ? new Date(idMs).toISOString() : (/* @__PURE__ */ new Date(0)).toISOString());
+  const timestamp = isoOrNull(data.timestamp) ?? (idMs !== null ? new Date(idMs).toISOString() : UNDATED);
   const extra = {};
   for (const [k, v] of Object.entries(data)) if (!KNOWN.has(k)) extra[k] = v;
   const metadata = data.metadata && typeof data.metadata === "object" && !Array.isArray(data.metadata) ? data.metadata : {};
@@ -81,7 +85,7 @@ function memoryToFile(m) {
     tags: m.tags,
     category: m.category,
     priority: m.priority,
-    timestamp: m.timestamp,
+    timestamp: isUndated(m) ? void 0 : m.timestamp,
     updated: m.updated,
     scope: m.scope,
     metadata: Object.keys(m.metadata).length ? m.metadata : void 0,
@@ -201,6 +205,7 @@ export {
   normalizeTags,
   isPriority,
   validateContent,
+  isUndated,
   memoryFromFile,
   memoryToFile,
   publicMemory,
