@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { InvalidInputError } from '../../core/errors.js';
 import { readStdin, run, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
+import { progressReporter } from '../progress.js';
 
 interface Args extends GlobalArgs {
   file?: string;
@@ -12,15 +13,6 @@ interface Args extends GlobalArgs {
   redact?: boolean;
   autoTag?: boolean;
   dryRun?: boolean;
-}
-
-function progressBar(): ((done: number, total: number) => void) | undefined {
-  if (!process.stderr.isTTY) return undefined;
-  return (done, total) => {
-    const w = 30;
-    const fill = total ? Math.round((done / total) * w) : w;
-    process.stderr.write(`\r  importing [${'#'.repeat(fill)}${' '.repeat(w - fill)}] ${done}/${total}${done === total ? '\n' : ''}`);
-  };
 }
 
 export const importCommand: CommandModule<GlobalArgs, Args> = {
@@ -61,7 +53,13 @@ export const importCommand: CommandModule<GlobalArgs, Args> = {
           items = ie.parseRecords(text);
           sourceName = file === '-' ? 'stdin' : file.split(/[\\/]/).pop() ?? file;
         }
-        const r = await ie.importRecords(s, items, { strict: argv.strict, allowSecret: argv.allowSecret, redact: argv.redact, autoTag: argv.autoTag, dryRun: argv.dryRun, onProgress: progressBar(), sourceName });
+        const bar = progressReporter({ label: 'importing', quiet: argv.json });
+        let r;
+        try {
+          r = await ie.importRecords(s, items, { strict: argv.strict, allowSecret: argv.allowSecret, redact: argv.redact, autoTag: argv.autoTag, dryRun: argv.dryRun, onProgress: bar.progress, sourceName });
+        } finally {
+          bar.end();
+        }
         return { success: true as const, imported: r.imported, duplicates: r.duplicates, errors: r.errors, commits: r.commits, dryRun: !!argv.dryRun };
       },
       (r) => {

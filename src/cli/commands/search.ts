@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { PRIORITIES, type Priority } from '../../core/memory.js';
 import { run, splitList, type GlobalArgs } from '../context.js';
 import { color, formatTable } from '../output.js';
-import { progressBar } from './rebuild-index.js';
+import { progressReporter } from '../progress.js';
 import type { SearchMode, SearchResponse } from '../../core/search-types.js';
 
 /** The mode line under the results: which mode ran, and any fallback or relaxation, never silent. */
@@ -58,7 +58,7 @@ export const searchCommand: CommandModule<GlobalArgs, Args> = {
     run(
       argv,
       async (s) => {
-        const bar = progressBar();
+        const bar = progressReporter({ label: 'indexing', quiet: argv.json });
         try {
           const text = (argv.query ?? []).map(String).join(' ');
           return await s.search(
