@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { accessSync, closeSync, constants as fsConstants, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import type * as Crypto from 'node:crypto';
 import { join, isAbsolute, resolve } from 'node:path';
 import type * as Zlib from 'node:zlib';
@@ -212,7 +212,15 @@ function applyDelta(base: Buffer, delta: Buffer): Buffer {
  * repository are the user's to fix, not internal errors. Other errors pass through.
  */
 export function writeError(err: unknown, path: string): unknown {
-  const code = (err as NodeJS.ErrnoException)?.code;
+  let code = (err as NodeJS.ErrnoException)?.code;
+  if (code === 'ENOENT') {
+    // A recursive mkdir on a read-only file system reports ENOENT: ask the folder itself.
+    try {
+      accessSync(path, fsConstants.W_OK);
+    } catch (probe) {
+      code = (probe as NodeJS.ErrnoException).code ?? code;
+    }
+  }
   if (code === 'ENOSPC' || code === 'EDQUOT') return new DiskFullError(path);
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return new ReadOnlyRepositoryError(path, code);
   return err;
