@@ -108,8 +108,10 @@ export function loadCatalog(
       warn(unreadableFile(skip.path, skip.reason));
       continue;
     }
+    // A blob that cannot be read (a partial clone's remote unreachable) fails the whole read: it is not
+    // the file's fault, so it is never recorded as skipped (that record is cached).
+    const text = repo.readBlob(blob.oid).toString('utf8');
     try {
-      const text = repo.readBlob(blob.oid).toString('utf8');
       const memory = memoryFromFile(idPath(blob.path), text, warn);
       memory.path = blob.path;
       entries.push({ path: blob.path, oid: blob.oid, memory });

@@ -5,6 +5,7 @@ import { branchConfigOid, loadStoreConfig, readStoreConfig, type DeepPartial, ty
 // `memory get` and the other reads never evaluate it.
 const lifecycle = () => import('../lifecycle/store-hooks.js');
 import { ARCHIVE_DIR, cacheDir, loadCatalog, MEMORIES_DIR, unreadableFile, type Catalog, type CatalogEntry } from './catalog.js';
+import { validateBranchName } from '../git/refs.js';
 import { ConfirmationRequiredError, InvalidInputError, MemoryError, NotFoundError, RefMovedError } from './errors.js';
 import { assertId, newId, pathFor } from './id.js';
 import { trashFile, trashPathFor } from './trash.js';
@@ -179,10 +180,7 @@ export class MemoryStore {
   constructor(opts: StoreOptions = {}) {
     this.opts = opts;
     this.git = GitRepository.open(opts.repo);
-    this.branch = opts.branch || process.env.MEMORY_BRANCH || DEFAULT_BRANCH;
-    if (!/^[A-Za-z0-9._\/-]+$/.test(this.branch) || this.branch.includes('..') || this.branch.startsWith('/') || this.branch.endsWith('.lock')) {
-      throw new InvalidInputError(`invalid branch name: ${JSON.stringify(this.branch)}`, { field: 'branch' });
-    }
+    this.branch = validateBranchName(opts.branch || process.env.MEMORY_BRANCH || DEFAULT_BRANCH);
     this.ref = `refs/heads/${this.branch}`;
     this.cacheDir = cacheDir(this.git.location.commonDir, this.branch);
   }
@@ -300,9 +298,10 @@ export class MemoryStore {
     // Fast path: native ids encode their path, so a get reads four small trees and one blob.
     const guess = pathFor(id, '');
     const entry = this.git.entryAt(tree, guess);
-    if (entry) {
+    if (entry && /^10[0-7]{4}$/.test(entry.mode)) {
+      const text = this.git.readBlob(entry.oid).toString('utf8'); // a read failure is an error, not "not found"
       try {
-        const m = memoryFromFile(guess, this.git.readBlob(entry.oid).toString('utf8'), (w) => this.warn(w));
+        const m = memoryFromFile(guess, text, (w) => this.warn(w));
         if (m.id === id) return { path: guess, oid: entry.oid, memory: m };
       } catch (err) {
         this.warn(unreadableFile(guess, (err as Error).message));

@@ -1,8 +1,8 @@
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { accessSync, closeSync, constants as fsConstants, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import type * as Crypto from 'node:crypto';
 import { join, isAbsolute, resolve } from 'node:path';
 import type * as Zlib from 'node:zlib';
-import { CorruptObjectError } from '../core/errors.js';
+import { CorruptObjectError, DiskFullError, ObjectMissingError, ReadOnlyRepositoryError } from '../errors.js';
 
 // node:zlib and node:crypto are required on first use, not imported: loading them (crypto pulls in
 // streams and its cipher modules) cost 1-3 ms of every CLI start, and `memory --help` uses neither.
@@ -20,10 +20,17 @@ export interface GitObject {
 
 const PACK_TYPES: Record<number, ObjectType> = { 1: 'commit', 2: 'tree', 3: 'blob', 4: 'tag' };
 
-/** One pack: its .idx held in memory (binary-searched), its .pack read by offset on demand. */
+/**
+ * One pack: its .idx held in memory (binary-searched), its .pack read by offset on demand. Both index
+ * versions are read: v2 (git's default since 1.5.2) and v1 (no magic; still written by
+ * `git index-pack --index-version=1` and old tools).
+ */
 class Pack {
   private idx: Buffer;
   private count: number;
+  private version: 1 | 2;
+  /** Where the fan-out table starts: after the 8-byte header in v2, at 0 in v1. */
+  private fanout: number;
   private fd: number | null = null;
   private size = 0;
   /** Resolved objects by pack offset; delta chains hit the same bases again and again. */
@@ -31,16 +38,37 @@ class Pack {
 
   constructor(readonly idxPath: string, private readonly packPath: string) {
     this.idx = readFileSync(idxPath);
-    if (this.idx.readUInt32BE(0) !== 0xff744f63 || this.idx.readUInt32BE(4) !== 2) {
-      throw new CorruptObjectError(idxPath, 'unsupported pack index version (only v2)');
+    if (this.idx.length >= 8 && this.idx.readUInt32BE(0) === 0xff744f63) {
+      const v = this.idx.readUInt32BE(4);
+      if (v !== 2) throw new CorruptObjectError(idxPath, `unsupported pack index version ${v} (versions 1 and 2 are read)`);
+      this.version = 2;
+      this.fanout = 8;
+    } else {
+      this.version = 1;
+      this.fanout = 0;
     }
-    this.count = this.idx.readUInt32BE(8 + 255 * 4);
+    if (this.idx.length < this.fanout + 256 * 4 + 40) throw new CorruptObjectError(idxPath, 'truncated pack index');
+    this.count = this.idx.readUInt32BE(this.fanout + 255 * 4);
+    const need = this.version === 2 ? 8 + 1024 + this.count * 28 + 40 : 1024 + this.count * 24 + 40;
+    if (this.idx.length < need) throw new CorruptObjectError(idxPath, `truncated pack index (version ${this.version})`);
   }
 
   offsetOf(oid: Buffer): number | null {
     const first = oid[0];
-    let lo = first === 0 ? 0 : this.idx.readUInt32BE(8 + (first - 1) * 4);
-    let hi = this.idx.readUInt32BE(8 + first * 4);
+    let lo = first === 0 ? 0 : this.idx.readUInt32BE(this.fanout + (first - 1) * 4);
+    let hi = this.idx.readUInt32BE(this.fanout + first * 4);
+    if (this.version === 1) {
+      // v1: 24-byte entries of (4-byte offset, 20-byte id) after the fan-out table.
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        const at = 1024 + mid * 24;
+        const cmp = oid.compare(this.idx, at + 4, at + 24);
+        if (cmp === 0) return this.idx.readUInt32BE(at);
+        if (cmp < 0) hi = mid;
+        else lo = mid + 1;
+      }
+      return null;
+    }
     const shaBase = 8 + 256 * 4;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
@@ -179,6 +207,25 @@ function applyDelta(base: Buffer, delta: Buffer): Buffer {
   return out;
 }
 
+/**
+ * Maps a failed write to the repository to a coded error with a fix: a full disk and a read-only
+ * repository are the user's to fix, not internal errors. Other errors pass through.
+ */
+export function writeError(err: unknown, path: string): unknown {
+  let code = (err as NodeJS.ErrnoException)?.code;
+  if (code === 'ENOENT') {
+    // A recursive mkdir on a read-only file system reports ENOENT: ask the folder itself.
+    try {
+      accessSync(path, fsConstants.W_OK);
+    } catch (probe) {
+      code = (probe as NodeJS.ErrnoException).code ?? code;
+    }
+  }
+  if (code === 'ENOSPC' || code === 'EDQUOT') return new DiskFullError(path);
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return new ReadOnlyRepositoryError(path, code);
+  return err;
+}
+
 export function hashObject(type: ObjectType, data: Buffer): string {
   return crypto().createHash('sha1').update(`${type} ${data.length}\0`).update(data).digest('hex');
 }
@@ -192,6 +239,13 @@ export class ObjectStore {
   private packs: Pack[] | null = null;
   private alternates: ObjectStore[] | null = null;
   private known = new Set<string>();
+  /** Packs whose index could not be read, by path: reported when an object is then not found. */
+  private badPacks = new Map<string, string>();
+  /**
+   * Asked for an object this reader cannot find (a partial clone's promised object, a format this
+   * reader does not know). GitRepository sets it to `git cat-file`, which fetches promised objects.
+   */
+  fallback: ((oid: string) => GitObject | null) | null = null;
 
   constructor(readonly objectsDir: string) {}
 
@@ -211,8 +265,11 @@ export class ObjectStore {
       if (!existsSync(packPath)) continue;
       try {
         packs.push(new Pack(join(dir, name), packPath));
-      } catch {
-        /* a pack being written by a concurrent fetch; picked up on the next rescan */
+        this.badPacks.delete(name);
+      } catch (err) {
+        // A pack being written by a concurrent fetch (picked up on the next rescan), or an index this
+        // reader cannot use: objects in it are then read through the fallback (git), or reported.
+        this.badPacks.set(name, (err as Error).message);
       }
     }
     this.packs = packs;
@@ -282,8 +339,11 @@ export class ObjectStore {
 
   read(oid: string, expect?: ObjectType): GitObject {
     if (!/^[0-9a-f]{40}$/.test(oid)) throw new CorruptObjectError(oid, 'not a sha1 object id');
-    const obj = this.tryRead(oid);
-    if (!obj) throw new CorruptObjectError(oid, 'object is missing (a shallow or partial clone? run "git fetch")');
+    const obj = this.tryRead(oid) ?? this.fallback?.(oid) ?? null;
+    if (!obj) {
+      const bad = [...this.badPacks.values()];
+      throw new ObjectMissingError(oid, bad.length ? `unreadable pack index: ${bad[0]}` : '');
+    }
     if (expect && obj.type !== expect) throw new CorruptObjectError(oid, `expected a ${expect}, found a ${obj.type}`);
     return obj;
   }
@@ -301,19 +361,19 @@ export class ObjectStore {
     const dir = join(this.objectsDir, oid.slice(0, 2));
     const file = join(dir, oid.slice(2));
     if (!existsSync(file)) {
-      mkdirSync(dir, { recursive: true });
       const tmp = join(dir, `tmp_obj_${process.pid}_${Math.random().toString(36).slice(2)}`);
       const compressed = zlib().deflateSync(Buffer.concat([Buffer.from(`${type} ${data.length}\0`), data]), { level: 1 });
-      writeFileSync(tmp, compressed, { mode: 0o444 });
       try {
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(tmp, compressed, { mode: 0o444 });
         renameSync(tmp, file);
       } catch (err) {
         try {
           unlinkSync(tmp);
         } catch {
-          /* already gone */
+          /* never created, or already gone */
         }
-        if (!existsSync(file)) throw err;
+        if (!existsSync(file)) throw writeError(err, this.objectsDir);
       }
     }
     if (this.known.size > 100_000) this.known.clear();

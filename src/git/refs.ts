@@ -1,7 +1,76 @@
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { LockedError, RefMovedError } from '../core/errors.js';
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { BranchCheckedOutError, InvalidInputError, LockedError, RefMovedError } from '../errors.js';
+import { writeError } from './objects.js';
+import { readConfigFile } from './repo.js';
 import type { Identity } from './tree.js';
+
+/**
+ * Validates a branch name the way `git check-ref-format --branch` does, plus two refusals of our own:
+ * `HEAD` (git refuses it as a branch name too) and names spelled as full refs (`refs/heads/x` would
+ * become `refs/heads/refs/heads/x`). Nested names such as `memory/team-a` are valid. Returns the name.
+ */
+export function validateBranchName(name: string): string {
+  const bad = (why: string) => new InvalidInputError(`invalid branch name ${JSON.stringify(name.length > 200 ? name.slice(0, 200) + '…' : name)}: ${why}`, { field: 'branch', reason: why });
+  if (typeof name !== 'string' || name === '') throw bad('it is empty');
+  if (name.length > 255) throw bad('it is longer than 255 characters');
+  if (name === 'HEAD') throw bad('HEAD is not a branch name');
+  if (name.startsWith('-')) throw bad('it starts with "-"');
+  if (name.startsWith('refs/')) throw bad(`give the short name (${JSON.stringify(name.replace(/^refs\/(heads\/)?/, ''))}), not a full ref`);
+  if (name === '@') throw bad('"@" is not a branch name');
+  // eslint-disable-next-line no-control-regex
+  if (/[\x00-\x20\x7f~^:?*[\\]/.test(name)) throw bad('it contains a space, a control character or one of ~ ^ : ? * [ \\');
+  if (name.includes('..')) throw bad('it contains ".."');
+  if (name.includes('@{')) throw bad('it contains "@{"');
+  if (name.startsWith('/') || name.endsWith('/') || name.includes('//')) throw bad('it starts or ends with "/", or contains "//"');
+  if (name.endsWith('.')) throw bad('it ends with "."');
+  for (const part of name.split('/')) {
+    if (part.startsWith('.')) throw bad('a path component starts with "."');
+    if (part.endsWith('.lock')) throw bad('a path component ends with ".lock"');
+  }
+  return name;
+}
+
+/**
+ * The worktree that has `ref` checked out (HEAD, or the branch being rebased or bisected), or null.
+ * The main worktree of a bare repository has nothing checked out.
+ */
+export function checkedOutIn(commonDir: string, ref: string): string | null {
+  const holds = (gitDir: string): boolean => {
+    const read = (f: string) => {
+      try {
+        return readFileSync(join(gitDir, f), 'utf8').trim();
+      } catch {
+        return '';
+      }
+    };
+    if (read('HEAD') === `ref: ${ref}`) return true;
+    const short = ref.replace(/^refs\/heads\//, '');
+    for (const f of ['rebase-merge/head-name', 'rebase-apply/head-name']) if (read(f) === ref) return true;
+    const bisect = read('BISECT_START');
+    return bisect !== '' && (bisect === short || bisect === ref);
+  };
+  const bareSetting = readConfigFile(join(commonDir, 'config')).get('core.bare')?.toLowerCase();
+  const bare = bareSetting !== undefined ? ['true', 'yes', 'on', '1'].includes(bareSetting) : basename(commonDir) !== '.git';
+  if (!bare && holds(commonDir)) return basename(commonDir) === '.git' ? dirname(resolve(commonDir)) : resolve(commonDir);
+  let names: string[] = [];
+  try {
+    names = readdirSync(join(commonDir, 'worktrees'));
+  } catch {
+    /* no linked worktrees */
+  }
+  for (const n of names) {
+    const wt = join(commonDir, 'worktrees', n);
+    if (holds(wt)) {
+      try {
+        return dirname(readFileSync(join(wt, 'gitdir'), 'utf8').trim());
+      } catch {
+        return wt;
+      }
+    }
+  }
+  return null;
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -41,18 +110,80 @@ export class RefStore {
     return this.packed(ref);
   }
 
+  /** Every ref name in packed-refs. */
+  private packedNames(): string[] {
+    try {
+      return readFileSync(join(this.commonDir, 'packed-refs'), 'utf8')
+        .split('\n')
+        .filter((l) => l.length > 41 && l[40] === ' ')
+        .map((l) => l.slice(41));
+    } catch {
+      return [];
+    }
+  }
+
+  /**
+   * git refuses `refs/heads/a/b` beside `refs/heads/a` (and the reverse): a ref is a file, so one name
+   * cannot be both a file and a folder. Returns the existing ref in the way, or null.
+   */
+  private nameConflict(ref: string): string | null {
+    const parts = ref.split('/');
+    for (let i = 3; i < parts.length; i++) {
+      const prefix = parts.slice(0, i).join('/');
+      try {
+        if (statSync(join(this.commonDir, prefix)).isFile()) return prefix;
+      } catch {
+        /* not there */
+      }
+    }
+    try {
+      if (statSync(join(this.commonDir, ref)).isDirectory()) return `${ref}/…`;
+    } catch {
+      /* not there */
+    }
+    for (const name of this.packedNames()) {
+      if (ref.startsWith(name + '/')) return name;
+      if (name.startsWith(ref + '/')) return name;
+    }
+    return null;
+  }
+
   async compareAndSwap(ref: string, expect: string | null, next: string, log: { who: Identity; message: string }): Promise<void> {
+    if (ref.startsWith('refs/heads/')) {
+      // Moving a checked-out branch would change what that worktree's HEAD means (its index would show
+      // the memory commit's tree as staged changes): refused, whoever asks.
+      const wt = checkedOutIn(this.commonDir, ref);
+      if (wt) throw new BranchCheckedOutError(ref.slice('refs/heads/'.length), wt);
+    }
+    if (expect === null) {
+      const other = this.nameConflict(ref);
+      if (other) {
+        throw new InvalidInputError(`cannot create ${ref}: ${other} exists, and git cannot hold both a ref and a folder of that name; choose another branch name`, {
+          field: 'branch',
+          ref,
+          conflict: other,
+        });
+      }
+    }
     const file = join(this.commonDir, ref);
     const lock = file + '.lock';
-    mkdirSync(dirname(file), { recursive: true });
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+    } catch (err) {
+      throw writeError(err, dirname(file));
+    }
     const fd = await acquire(lock);
     let renamed = false;
     try {
       const actual = this.read(ref);
       if (actual !== expect) throw new RefMovedError(ref, expect, actual);
-      writeSync(fd, next + '\n');
-      closeSync(fd);
-      renameSync(lock, file);
+      try {
+        writeSync(fd, next + '\n');
+        closeSync(fd);
+        renameSync(lock, file);
+      } catch (err) {
+        throw writeError(err, file);
+      }
       renamed = true;
     } finally {
       if (!renamed) {
@@ -94,7 +225,7 @@ async function acquire(lock: string): Promise<number> {
     try {
       return openSync(lock, 'wx');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw writeError(err, dirname(lock));
     }
     try {
       if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) {

@@ -1,7 +1,7 @@
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { homedir } from 'node:os';
-import { NotARepositoryError, UnsupportedRepositoryError } from '../core/errors.js';
+import { NotARepositoryError, UnsafeRepositoryError, UnsupportedRepositoryError } from '../errors.js';
 
 export interface RepoLocation {
   /** The directory the repository was found from (work tree root, or the git dir for a bare repo). */
@@ -39,10 +39,13 @@ function commonDirOf(gitDir: string): string {
 
 /**
  * Finds the repository without spawning git (a spawn costs more than the rest of a `memory get`).
- * Honours GIT_DIR / GIT_COMMON_DIR like git does.
+ * Without an explicit directory, honours GIT_DIR / GIT_COMMON_DIR like git does; an explicit
+ * directory (`--repo`, `openMemory({ repo })`) wins over them. A discovered repository owned by
+ * another user is refused unless git's `safe.directory` trusts it, as git itself does.
  */
-export function findRepository(start: string = process.cwd()): RepoLocation {
-  const envGitDir = process.env.GIT_DIR;
+export function findRepository(explicit?: string): RepoLocation {
+  const start = explicit ?? process.cwd();
+  const envGitDir = explicit === undefined ? process.env.GIT_DIR : undefined;
   if (envGitDir) {
     const gitDir = resolve(start, envGitDir);
     if (!isGitDir(gitDir)) throw new NotARepositoryError(gitDir);
@@ -60,6 +63,7 @@ export function findRepository(start: string = process.cwd()): RepoLocation {
       st = null;
     }
     if (st?.isDirectory() && isGitDir(dotGit)) {
+      checkOwnership(dir, [dir, dotGit]);
       return checkFormat({ root: dir, gitDir: dotGit, commonDir: commonDirOf(dotGit), bare: false });
     }
     if (st?.isFile()) {
@@ -67,16 +71,110 @@ export function findRepository(start: string = process.cwd()): RepoLocation {
       const gitDir = readGitFile(dotGit);
       if (gitDir && existsSync(join(gitDir, 'HEAD'))) {
         const commonDir = commonDirOf(gitDir);
-        if (isGitDir(commonDir)) return checkFormat({ root: dir, gitDir, commonDir, bare: false });
+        if (isGitDir(commonDir)) {
+          checkOwnership(dir, [dotGit, dir, gitDir]);
+          return checkFormat({ root: dir, gitDir, commonDir, bare: false });
+        }
       }
     }
     if (isGitDir(dir) && !existsSync(join(dir, '.git'))) {
+      checkOwnership(dir, [dir]);
       return checkFormat({ root: dir, gitDir: dir, commonDir: commonDirOf(dir), bare: true });
     }
     const parent = dirname(dir);
     if (parent === dir) throw new NotARepositoryError(resolve(start));
     dir = parent;
   }
+}
+
+/** The uid git compares owners with: the effective uid, or SUDO_UID when running as root under sudo. */
+function currentUid(): number | null {
+  if (typeof process.geteuid !== 'function') return null; // Windows: git checks SIDs; not done here
+  const euid = process.geteuid();
+  if (euid === 0 && process.env.SUDO_UID && /^\d+$/.test(process.env.SUDO_UID)) return Number(process.env.SUDO_UID);
+  return euid;
+}
+
+/**
+ * git's `safe.directory` rule (CVE-2022-24765): a repository whose work tree, .git file or git dir
+ * is owned by another user is used only when `safe.directory` in the system or global config (or
+ * `git -c`, via GIT_CONFIG_PARAMETERS / GIT_CONFIG_COUNT) names it or is `*`; an empty value resets
+ * the list. Repository config is not consulted: it is what the other user controls.
+ */
+function checkOwnership(dir: string, paths: string[]): void {
+  const uid = currentUid();
+  if (uid === null) return;
+  let foreign: number | null = null;
+  for (const p of paths) {
+    try {
+      const owner = lstatSync(p).uid;
+      if (owner !== uid) {
+        foreign = owner;
+        break;
+      }
+    } catch {
+      /* vanished: the format checks report it */
+    }
+  }
+  if (foreign === null && process.env.GIT_TEST_ASSUME_DIFFERENT_OWNER !== 'true' && process.env.GIT_TEST_ASSUME_DIFFERENT_OWNER !== '1') return;
+  const candidates = new Set([resolve(dir)]);
+  try {
+    candidates.add(realpathSync(dir));
+  } catch {
+    /* as found */
+  }
+  let safe = false;
+  for (const value of protectedConfigValues('safe.directory')) {
+    if (value === '') safe = false;
+    else if (value === '*') safe = true;
+    else {
+      const v = expandHome(value).replace(/\/+$/, '') || '/';
+      for (const c of candidates) {
+        // `/path/*` trusts everything below /path (git 2.46); an exact path trusts that repository.
+        if (v.endsWith('/*') ? (c + '/').startsWith(v.slice(0, -1)) : c === v) safe = true;
+      }
+    }
+  }
+  if (!safe) throw new UnsafeRepositoryError(resolve(dir), foreign ?? -1, uid);
+}
+
+/** Every value of `key` in the system and global config files and on git's command line, in order. */
+function protectedConfigValues(key: string): string[] {
+  const files: string[] = [];
+  const home = homeDir();
+  if (process.env.GIT_CONFIG_NOSYSTEM !== '1' && process.env.GIT_CONFIG_NOSYSTEM !== 'true') files.push(process.env.GIT_CONFIG_SYSTEM ?? '/etc/gitconfig');
+  if (process.env.GIT_CONFIG_GLOBAL) files.push(process.env.GIT_CONFIG_GLOBAL);
+  else files.push(join(process.env.XDG_CONFIG_HOME ?? join(home, '.config'), 'git', 'config'), join(home, '.gitconfig'));
+  const out: string[] = [];
+  const visit = (file: string, depth: number) => {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      return;
+    }
+    for (const [k, v] of parseConfigText(text)) {
+      if (k === key) out.push(v);
+      else if (k === 'include.path' && v && depth < 10) {
+        const t = expandHome(v);
+        visit(isAbsolute(t) ? t : join(dirname(file), t), depth + 1);
+      }
+    }
+  };
+  for (const f of files) visit(f, 0);
+  // `git -c safe.directory=…` reaches children as GIT_CONFIG_PARAMETERS; GIT_CONFIG_COUNT is the other form.
+  const params = process.env.GIT_CONFIG_PARAMETERS;
+  if (params) {
+    for (const m of params.matchAll(/'([^']*)'(?:=(?:'([^']*)')?)?/g)) {
+      const [k, v] = m[2] !== undefined ? [m[1], m[2]] : m[1].split(/=(.*)/s);
+      if (k?.toLowerCase() === key) out.push(v ?? '');
+    }
+  }
+  const count = Number(process.env.GIT_CONFIG_COUNT ?? 0);
+  for (let i = 0; i < count && i < 1000; i++) {
+    if (process.env[`GIT_CONFIG_KEY_${i}`]?.toLowerCase() === key) out.push(process.env[`GIT_CONFIG_VALUE_${i}`] ?? '');
+  }
+  return out;
 }
 
 function checkFormat(loc: RepoLocation): RepoLocation {

@@ -1,7 +1,10 @@
+import { readdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { ObjectStore } from './objects.js';
+import { ObjectMissingError } from '../errors.js';
+import { runGitSync, type GitTarget } from './cli.js';
+import { ObjectStore, type GitObject, type ObjectType } from './objects.js';
 import { RefStore } from './refs.js';
-import { findRepository, readEffectiveConfig, type RepoLocation } from './repo.js';
+import { findRepository, readConfigFile, readEffectiveConfig, type RepoLocation } from './repo.js';
 import { MODE_BLOB, MODE_TREE, isTreeMode, parseCommit, parseTree, serializeCommit, serializeTree, type CommitInfo, type Identity, type TreeEntry } from './tree.js';
 
 export interface BlobEntry {
@@ -30,11 +33,119 @@ export interface CommitRequest {
 export class GitRepository {
   readonly objects: ObjectStore;
   readonly refs: RefStore;
+  /** Where git runs when the in-process reader needs it: this repository, named explicitly. */
+  readonly target: GitTarget;
   private trees = new Map<string, TreeEntry[]>();
+  /** The promisor remote of a partial clone (null: not partial); read once. */
+  private promisor: { remote: string } | null | undefined;
+  /** Blob ids of the last listBlobs, for read-ahead in a partial clone. */
+  private lastListing: { oids: Set<string>; fetched: boolean; error?: string } | null = null;
+  private swept = false;
+  /** Objects read through git (the fallback), for tests and `memory stats`-style diagnostics. */
+  readonly fallbackStats = { catFile: 0, prefetches: 0, prefetched: 0 };
 
   constructor(readonly location: RepoLocation) {
     this.objects = new ObjectStore(join(location.commonDir, 'objects'));
     this.refs = new RefStore(location.commonDir);
+    this.target = { gitDir: location.gitDir, root: location.root };
+    this.objects.fallback = (oid) => this.readThroughGit(oid);
+  }
+
+  /** The promisor remote when this is a partial clone (`git clone --filter=…`), else null. */
+  partialCloneRemote(): string | null {
+    if (this.promisor === undefined) {
+      const cfg = readConfigFile(join(this.location.commonDir, 'config'));
+      let remote = cfg.get('extensions.partialclone') ?? null;
+      if (!remote) {
+        for (const [k, v] of cfg) {
+          const m = /^remote\.(.+)\.promisor$/.exec(k);
+          if (m && ['true', 'yes', 'on', '1'].includes(v.toLowerCase())) {
+            remote = m[1];
+            break;
+          }
+        }
+      }
+      this.promisor = remote ? { remote } : null;
+    }
+    return this.promisor?.remote ?? null;
+  }
+
+  /**
+   * The fallback of the in-process reader: an object it cannot find is asked of git itself, which
+   * fetches a partial clone's promised objects from the promisor remote and reads any format this
+   * reader does not. In a partial clone, the first miss among the blobs of the last listing fetches
+   * all of that listing's missing blobs in one round trip (as `git checkout` does), not one per blob.
+   */
+  private readThroughGit(oid: string): GitObject | null {
+    const remote = this.partialCloneRemote();
+    const listing = this.lastListing;
+    if (remote && listing && !listing.fetched && listing.oids.has(oid)) {
+      listing.fetched = true;
+      const missing = [...listing.oids].filter((o) => !this.objects.has(o));
+      if (missing.length > 1) {
+        const r = runGitSync(
+          this.target,
+          ['-c', 'fetch.negotiationAlgorithm=noop', 'fetch', remote, '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--filter=blob:none', '--stdin'],
+          { input: missing.join('\n') + '\n', allowFailure: true },
+        );
+        this.fallbackStats.prefetches++;
+        if (r.status === 0) {
+          this.fallbackStats.prefetched += missing.length;
+          const got = this.objects.tryRead(oid);
+          if (got) return got;
+        } else {
+          // The remote is unreachable: every other blob would fail the same way, one timeout each.
+          listing.error = lastLine(r.stderr) || `git fetch exited ${r.status}`;
+        }
+      }
+    }
+    if (listing?.error && listing.oids.has(oid)) throw new ObjectMissingError(oid, `fetching from the promisor remote failed: ${listing.error}`);
+    this.fallbackStats.catFile++;
+    let r;
+    try {
+      r = runGitSync(this.target, ['cat-file', '--batch'], { input: oid + '\n', allowFailure: true });
+    } catch (err) {
+      throw new ObjectMissingError(oid, (err as Error).message);
+    }
+    const out = r.stdout;
+    const nl = out.indexOf(10);
+    const header = (nl < 0 ? out : out.subarray(0, nl)).toString('latin1');
+    const m = /^([0-9a-f]{40}) (commit|tree|blob|tag) (\d+)$/.exec(header);
+    if (!m || m[1] !== oid) {
+      const why = lastLine(r.stderr);
+      if (why) throw new ObjectMissingError(oid, `git: ${why}`);
+      return null;
+    }
+    const size = Number(m[3]);
+    const data = out.subarray(nl + 1, nl + 1 + size);
+    if (data.length !== size) throw new ObjectMissingError(oid, 'git cat-file returned a short object');
+    return { type: m[2] as ObjectType, data: Buffer.from(data) };
+  }
+
+  /**
+   * Removes temporary object and pack files left by git-memory processes that no longer run (a killed
+   * import leaves `tmp_pack_<pid>_*`). Files of live processes and git's own temp files are kept.
+   */
+  sweepTempFiles(): number {
+    let removed = 0;
+    const dir = join(this.location.commonDir, 'objects', 'pack');
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return 0;
+    }
+    for (const n of names) {
+      const m = /^tmp_(?:pack|idx|obj)_(\d+)_[a-z0-9]+/.exec(n);
+      if (!m || pidAlive(Number(m[1]))) continue;
+      try {
+        unlinkSync(join(dir, n));
+        removed++;
+      } catch {
+        /* someone else removed it */
+      }
+    }
+    return removed;
   }
 
   static open(dir?: string): GitRepository {
@@ -90,6 +201,9 @@ export class GitRepository {
       }
     };
     walk(start.oid, prefix.replace(/\/+$/, ''));
+    // A caller that lists blobs usually reads them next: in a partial clone, the first missing one
+    // fetches them all (see readThroughGit).
+    if (this.partialCloneRemote()) this.lastListing = { oids: new Set(out.map((b) => b.oid)), fetched: false };
     return out;
   }
 
@@ -142,6 +256,10 @@ export class GitRepository {
   }
 
   async commitTree(req: Omit<CommitRequest, 'changes'> & { tree: string }): Promise<string> {
+    if (!this.swept) {
+      this.swept = true;
+      this.sweepTempFiles();
+    }
     const parents = [...(req.expect ? [req.expect] : []), ...(req.extraParents ?? [])];
     const oid = this.objects.write('commit', serializeCommit({ tree: req.tree, parents, author: req.author, message: req.message, when: req.when }));
     await this.refs.compareAndSwap(req.ref, req.expect, oid, { who: req.author, message: req.message });
@@ -160,5 +278,21 @@ export class GitRepository {
 
   close(): void {
     this.objects.close();
+  }
+}
+
+/** The line of git's stderr that says what went wrong: the first `fatal:`/`error:` line, else the last. */
+function lastLine(text: string): string {
+  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  return (lines.find((l) => /^(fatal|error):/.test(l)) ?? lines[lines.length - 1] ?? '').slice(0, 300);
+}
+
+function pidAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

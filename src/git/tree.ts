@@ -1,4 +1,4 @@
-import { CorruptObjectError } from '../core/errors.js';
+import { CorruptObjectError } from '../errors.js';
 
 export interface TreeEntry {
   mode: string;

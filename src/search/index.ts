@@ -124,17 +124,17 @@ function writeAtomic(file: string, bytes: Buffer, seg?: Segment): boolean {
 // reads and parses each new file once, not once per search.
 const parsed = new Map<string, DocInput>();
 
-function docFrom(store: MemoryStore, path: string, oid: string): DocInput {
-  const m = memoryFromFile(path, store.git.readBlob(oid).toString('utf8'), (w) => store.warn(w));
+function docFrom(store: MemoryStore, path: string, oid: string, text = store.git.readBlob(oid).toString('utf8')): DocInput {
+  const m = memoryFromFile(path, text, (w) => store.warn(w));
   const ts = Date.parse(m.timestamp);
   return { id: m.id, path, oid, timestamp: Number.isFinite(ts) ? ts : 0, priority: m.priority, category: m.category, scope: m.scope, tags: m.tags, content: m.content };
 }
 
-function docFromCached(store: MemoryStore, path: string, oid: string): DocInput {
+function docFromCached(store: MemoryStore, path: string, oid: string, text?: string): DocInput {
   const key = `${path}\0${oid}`;
   let doc = parsed.get(key);
   if (!doc) {
-    doc = docFrom(store, path, oid);
+    doc = docFrom(store, path, oid, text);
     if (parsed.size >= 2000) parsed.clear();
     parsed.set(key, doc);
   }
@@ -143,8 +143,11 @@ function docFromCached(store: MemoryStore, path: string, oid: string): DocInput 
 
 function addFile(store: MemoryStore, b: SegmentBuilder, path: string, oid: string, cache = false): void {
   if (!path.endsWith('.md')) return;
+  // A blob that cannot be read fails the build (never an index persisted without it); only a file
+  // that reads but does not parse is skipped.
+  const text = cache && parsed.has(`${path}\0${oid}`) ? undefined : store.git.readBlob(oid).toString('utf8');
   try {
-    b.add(cache ? docFromCached(store, path, oid) : docFrom(store, path, oid));
+    b.add(cache ? docFromCached(store, path, oid, text) : docFrom(store, path, oid, text));
   } catch (err) {
     b.skipped++;
     store.warn(`search index: ${unreadableFile(path, (err as Error).message)}`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { MemoryError } from '../../src/errors.js';
 import { join } from 'node:path';
 import { ObjectStore, hashObject } from '../../src/git/objects.js';
 import { RefStore } from '../../src/git/refs.js';
@@ -82,5 +83,56 @@ describe('RefStore', () => {
     execFileSync('rm', [join(repo, '.git', 'refs', 'heads', 'x.lock')]);
     await blocked;
     expect(git(repo, 'reflog', 'show', '--format=%gs', 'refs/heads/x').split('\n')[0]).toBe('m');
+  });
+});
+
+describe('pack index versions', () => {
+  function packedRepo(): { repo: string; idx: string; pack: string; oids: string[] } {
+    const repo = makeRepo({ commit: true });
+    for (let i = 0; i < 12; i++) {
+      writeFileSync(join(repo, 'doc.txt'), `version ${i}\n`.repeat(30 + i));
+      git(repo, 'add', '-A');
+      git(repo, 'commit', '-q', '-m', `c${i}`);
+    }
+    git(repo, 'repack', '-a', '-d', '-q');
+    const packDir = join(repo, '.git', 'objects', 'pack');
+    const idx = join(packDir, readdirSync(packDir).find((n) => n.endsWith('.idx'))!);
+    const oids = git(repo, 'rev-list', '--objects', '--all').split('\n').map((l) => l.slice(0, 40));
+    return { repo, idx, pack: idx.replace(/\.idx$/, '.pack'), oids };
+  }
+
+  it('reads a pack with a version-1 index exactly as git does, without falling back', () => {
+    const { repo, idx, pack, oids } = packedRepo();
+    unlinkSync(idx);
+    git(repo, 'index-pack', '--index-version=1', '-o', idx, pack);
+    expect(readFileSync(idx).readUInt32BE(0)).not.toBe(0xff744f63); // really v1: no magic
+    const store = new ObjectStore(join(repo, '.git', 'objects'));
+    store.fallback = (oid) => {
+      throw new Error(`fallback used for ${oid}`);
+    };
+    for (const oid of oids) {
+      const ours = store.read(oid);
+      const theirs = catFile(repo, oid);
+      expect(ours.type).toBe(theirs.type);
+      expect(Buffer.compare(ours.data, theirs.data)).toBe(0);
+    }
+  });
+
+  it('an index it cannot read fails loudly with OBJECT_MISSING naming the index, never "not found"', () => {
+    const { repo, idx, oids } = packedRepo();
+    const bytes = readFileSync(idx);
+    bytes.writeUInt32BE(3, 4); // a version this reader (and git) does not know
+    chmodSync(idx, 0o644);
+    writeFileSync(idx, bytes);
+    const store = new ObjectStore(join(repo, '.git', 'objects'));
+    let err: unknown;
+    try {
+      store.read(oids[0]);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(MemoryError);
+    expect((err as MemoryError).code).toBe('OBJECT_MISSING');
+    expect(String((err as MemoryError).data.detail)).toMatch(/index version 3/);
   });
 });

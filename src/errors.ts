@@ -1,0 +1,218 @@
+/**
+ * The error classes of git-memory: one class per code (as isomorphic-git does), so callers can
+ * `instanceof` or switch on `code`. src/core/errors.ts re-exports this file.
+ *
+ * Every failure git-memory reports has a stable `code` (tests and callers switch on it, never on the
+ * message) and a `data` object with the details. Surfaces map codes: the CLI to exit codes, the action
+ * to `setFailed`, the MCP server to `isError` results.
+ */
+export type ErrorCode =
+  | 'NOT_A_REPOSITORY'
+  | 'UNSUPPORTED_REPOSITORY'
+  | 'NOT_FOUND'
+  | 'INVALID_ID'
+  | 'INVALID_INPUT'
+  | 'EMPTY_CONTENT'
+  | 'CONTENT_TOO_LARGE'
+  | 'BINARY_CONTENT'
+  | 'CONFIRMATION_REQUIRED'
+  | 'CONFLICT'
+  | 'LOCKED'
+  | 'CORRUPT_OBJECT'
+  | 'SECRET_DETECTED'
+  | 'DUPLICATE'
+  | 'SYNC_FAILED'
+  | 'PUSH_REJECTED'
+  | 'REMOTE_UNREACHABLE'
+  | 'PERMISSION_DENIED'
+  | 'INDEX_ERROR'
+  | 'EMBEDDER_ERROR'
+  | 'OBJECT_MISSING'
+  | 'DISK_FULL'
+  | 'READ_ONLY_REPOSITORY'
+  | 'UNSAFE_REPOSITORY'
+  | 'GIT_FAILED'
+  | 'INTERNAL';
+
+export class MemoryError extends Error {
+  readonly code: ErrorCode;
+  readonly data: Record<string, unknown>;
+  constructor(code: ErrorCode, message: string, data: Record<string, unknown> = {}) {
+    super(message);
+    this.name = new.target.name;
+    this.code = code;
+    this.data = data;
+  }
+  toJSON(): { code: ErrorCode; message: string; data?: Record<string, unknown> } {
+    return Object.keys(this.data).length
+      ? { code: this.code, message: this.message, data: this.data }
+      : { code: this.code, message: this.message };
+  }
+}
+
+export class NotARepositoryError extends MemoryError {
+  constructor(dir: string) {
+    super('NOT_A_REPOSITORY', `not a git repository: ${dir} (run inside a repository, pass --repo DIR, or run "git init")`, { dir });
+  }
+}
+export class UnsupportedRepositoryError extends MemoryError {
+  constructor(reason: string) {
+    super('UNSUPPORTED_REPOSITORY', `unsupported repository: ${reason}`, { reason });
+  }
+}
+export class NotFoundError extends MemoryError {
+  constructor(id: string, what = 'memory') {
+    super('NOT_FOUND', `${what} not found: ${id} (list ids with "memory list")`, { id });
+  }
+}
+export class InvalidIdError extends MemoryError {
+  constructor(id: string) {
+    super('INVALID_ID', `invalid memory id: ${JSON.stringify(id)} (ids look like mem_ followed by lowercase letters and digits, e.g. mem_0k2x9d1ab7q4ce3m)`, { id });
+  }
+}
+export class InvalidInputError extends MemoryError {
+  constructor(message: string, data: Record<string, unknown> = {}) {
+    super('INVALID_INPUT', message, data);
+  }
+}
+export class EmptyContentError extends MemoryError {
+  constructor() {
+    super('EMPTY_CONTENT', 'content is empty: give the text to remember as an argument or on stdin with "-"');
+  }
+}
+export class ContentTooLargeError extends MemoryError {
+  constructor(bytes: number, limit: number) {
+    super('CONTENT_TOO_LARGE', `content is ${bytes} bytes, over the ${limit}-byte limit: store a summary, or split it into several memories`, { bytes, limit });
+  }
+}
+export class BinaryContentError extends MemoryError {
+  constructor(offset: number) {
+    super('BINARY_CONTENT', `content contains a NUL byte at offset ${offset}: memories are text; store binary data elsewhere and remember where`, { offset });
+  }
+}
+export class ConfirmationRequiredError extends MemoryError {
+  constructor(what: string) {
+    super('CONFIRMATION_REQUIRED', `${what} needs --confirm`, { what });
+  }
+}
+/** The branch moved between our read and our write; callers retry on the new tip. */
+export class RefMovedError extends MemoryError {
+  constructor(ref: string, expected: string | null, actual: string | null) {
+    super('CONFLICT', `${ref} moved from ${expected ?? '(none)'} to ${actual ?? '(none)'} during the write`, { ref, expected, actual });
+  }
+}
+export class ConflictError extends MemoryError {
+  constructor(message: string, data: Record<string, unknown> = {}) {
+    super('CONFLICT', message, data);
+  }
+}
+export class LockedError extends MemoryError {
+  constructor(lockPath: string) {
+    super('LOCKED', `could not lock ${lockPath}: another process holds it; if no git process is running, delete the .lock file`, { lock: lockPath });
+  }
+}
+export class CorruptObjectError extends MemoryError {
+  constructor(oid: string, reason: string) {
+    super('CORRUPT_OBJECT', `git object ${oid} could not be read: ${reason} (try "git fsck")`, { oid, reason });
+  }
+}
+
+export class DuplicateError extends MemoryError {
+  constructor(id: string) {
+    super('DUPLICATE', `a memory with id ${id} already exists`, { id });
+  }
+}
+/** Codes whose classes take a message and data as given (their call sites build the text). */
+export class SyncFailedError extends MemoryError {
+  constructor(message: string, data: Record<string, unknown> = {}) {
+    super('SYNC_FAILED', message, data);
+  }
+}
+export class PushRejectedError extends MemoryError {
+  constructor(message: string, data: Record<string, unknown> = {}) {
+    super('PUSH_REJECTED', message, data);
+  }
+}
+export class RemoteUnreachableError extends MemoryError {
+  constructor(message: string, data: Record<string, unknown> = {}) {
+    super('REMOTE_UNREACHABLE', message, data);
+  }
+}
+export class PermissionDeniedError extends MemoryError {
+  constructor(message: string, data: Record<string, unknown> = {}) {
+    super('PERMISSION_DENIED', message, data);
+  }
+}
+export class IndexError extends MemoryError {
+  constructor(message: string, data: Record<string, unknown> = {}) {
+    super('INDEX_ERROR', message, data);
+  }
+}
+export class EmbedderError extends MemoryError {
+  constructor(message: string, data: Record<string, unknown> = {}) {
+    super('EMBEDDER_ERROR', message, data);
+  }
+}
+export class InternalError extends MemoryError {
+  constructor(message: string, data: Record<string, unknown> = {}) {
+    super('INTERNAL', message, data);
+  }
+}
+
+/**
+ * An object neither the in-process reader nor git itself could produce: a shallow clone's cut-off
+ * history, a partial clone whose promisor remote is unreachable, or a damaged repository. Never
+ * cached: the next read tries again.
+ */
+export class ObjectMissingError extends MemoryError {
+  constructor(oid: string, detail = '') {
+    super(
+      'OBJECT_MISSING',
+      `git object ${oid} is not in the repository${detail ? ` (${detail})` : ''}: run "git fetch" (a partial clone needs its remote reachable; a shallow clone may need "git fetch --unshallow")`,
+      { oid, ...(detail ? { detail } : {}) },
+    );
+  }
+}
+/** ENOSPC while writing to the repository. Temporary files are removed before this is thrown. */
+export class DiskFullError extends MemoryError {
+  constructor(path: string) {
+    super('DISK_FULL', `no space left on the device holding ${path}: free some disk space and run the command again (nothing was changed)`, { path });
+  }
+}
+/** EACCES / EPERM / EROFS writing to the repository: a read-only .git, another owner's files, a read-only mount. */
+export class ReadOnlyRepositoryError extends MemoryError {
+  constructor(path: string, errno: string) {
+    super(
+      'READ_ONLY_REPOSITORY',
+      `cannot write to ${path} (${errno}): the repository is read-only for this user; check its permissions ("ls -ld ${path}") or run as its owner (nothing was changed)`,
+      { path, errno },
+    );
+  }
+}
+/** git's `safe.directory` rule: a repository owned by someone else is not used unless the user trusts it. */
+export class UnsafeRepositoryError extends MemoryError {
+  constructor(dir: string, owner: number, uid: number) {
+    super(
+      'UNSAFE_REPOSITORY',
+      `detected dubious ownership in repository at ${dir} (owned by uid ${owner}, you are uid ${uid}): if you trust it, run "git config --global --add safe.directory ${dir}"`,
+      { dir, owner, uid },
+    );
+  }
+}
+/** A git command run by git-memory failed in a way no more specific code describes. */
+export class GitCommandError extends MemoryError {
+  constructor(args: string[], status: number | null, stderr: string) {
+    const tail = stderr.trim().split('\n').slice(-3).join(' | ').slice(0, 500);
+    super('GIT_FAILED', `git ${args[0] ?? ''} failed${status !== null ? ` (exit ${status})` : ''}${tail ? `: ${tail}` : ''}`, { command: args[0], status, stderr: tail });
+  }
+}
+/** The memory branch is checked out in a worktree: committing to it would move that worktree's HEAD. */
+export class BranchCheckedOutError extends MemoryError {
+  constructor(branch: string, worktree: string) {
+    super(
+      'INVALID_INPUT',
+      `branch ${JSON.stringify(branch)} is checked out in ${worktree}: git-memory never writes to a checked-out branch (it would move that HEAD); use a branch of its own, e.g. --branch memory`,
+      { field: 'branch', branch, worktree, reason: 'checked-out' },
+    );
+  }
+}
