@@ -95,13 +95,14 @@ export function recordToMemory(store: MemoryStore, rec: ImportRecord, opts: Impo
     { content: raw, tags: rec.tags, category: rec.category as string | undefined, scope: (rec.scope as string | undefined) ?? undefined, metadata: rec.metadata as Record<string, unknown> | undefined, extra: extraIn },
     { ...guardOptions({ secretGuard: opts.secretGuard }, { allowSecret: opts.allowSecret, redact: opts.redact }), autoTag: !!opts.autoTag },
   );
-  const { original_id: guardedOriginal, ...extra } = g.extra ?? {};
+  const { original_id: guardedOriginal, [UPSERT_KEY_FIELD]: guardedKey, ...extra } = g.extra ?? {};
   // A masked id (--redact) is not kept, not even lowercased inside a new id.
   if (rec.id !== undefined && rec.id !== null && rec.id !== '' && guardedOriginal !== String(rec.id)) idInfo = { id: newId(Date.parse(timestamp)), original: String(guardedOriginal) };
   const id = idInfo?.id ?? newId(Date.parse(timestamp));
   const metadata: Record<string, unknown> = { ...(g.metadata ?? {}) };
   if (idInfo?.original) metadata.original_id = idInfo.original;
   if (expires) extra.expires = expires;
+  if (guardedKey !== undefined) extra[UPSERT_KEY_FIELD] = guardedKey;
   const m: StoredMemory = {
     id,
     content: g.content,
