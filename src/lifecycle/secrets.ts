@@ -30,7 +30,8 @@ export type SecretKind =
   | 'pypi-token'
   | 'docker-auth'
   | 'bearer-token'
-  | 'aws-secret-key';
+  | 'aws-secret-key'
+  | 'service-token';
 
 export const SECRET_LABELS: Record<SecretKind, string> = {
   'aws-access-key': 'an AWS access key id',
@@ -54,6 +55,7 @@ export const SECRET_LABELS: Record<SecretKind, string> = {
   'docker-auth': 'a Docker registry credential ("auth" in a config.json)',
   'bearer-token': 'a bearer token in an Authorization header',
   'aws-secret-key': 'an AWS secret access key',
+  'service-token': 'an API token of a known service',
 };
 
 export interface SecretFinding {
@@ -112,6 +114,34 @@ const RULES: Rule[] = [
     group: 1,
     accept: (v) => !isPlaceholder(v) && (randomLooking(v, 3.0) || isBasicCredential(v)),
   },
+  // Tokens with a registered prefix (GitHub's secret-scanning partner formats, abridged).
+  {
+    kind: 'service-token',
+    re: new RegExp(
+      B +
+        '(?:xapp-\\d-[A-Z0-9]{8,}-\\d{6,}-[a-f0-9]{32,}' + // Slack app-level
+        '|key-[0-9a-f]{32}' + // Mailgun
+        '|dop_v1_[0-9a-f]{64}|doo_v1_[0-9a-f]{64}' + // DigitalOcean
+        '|shp(?:at|ss|ca|pa)_[0-9a-fA-F]{32}' + // Shopify
+        '|hf_[A-Za-z]{34}' + // Hugging Face
+        '|dapi[0-9a-f]{32}' + // Databricks
+        '|GOCSPX-[A-Za-z0-9_-]{28}' + // Google OAuth client secret
+        '|AGE-SECRET-KEY-1[0-9A-Z]{58}' + // age
+        '|hv[sb]\\.[A-Za-z0-9_-]{24,}' + // HashiCorp Vault
+        '|lin_api_[A-Za-z0-9]{40}' + // Linear
+        '|NRAK-[A-Z0-9]{27}' + // New Relic
+        '|PMAK-[0-9a-f]{24}-[0-9a-f]{34}' + // Postman
+        '|glsa_[A-Za-z0-9]{32}_[0-9a-f]{8}' + // Grafana service account
+        '|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,43}' + // Square
+        '|\\d{8,10}:AA[A-Za-z0-9_-]{33}' + // Telegram bot
+        ')' +
+        E,
+      'g',
+    ),
+    accept: (v) => randomLooking(v.replace(/^[^_.:-]*[_.:-]/, ''), 3.0) || /^\d/.test(v),
+  },
+  // .npmrc: `//registry.npmjs.org/:_authToken=<uuid or npm_...>` (legacy tokens are UUIDs).
+  { kind: 'npm-token', re: /_auth(?:Token)?\s{0,3}=\s{0,3}["']?([A-Za-z0-9+/=._-]{16,512})/g, group: 1, accept: (v) => !/^\$\{/.test(v) && (UUID.test(v) || randomLooking(v, 3.0)) },
   // A secret access key has no prefix: 40 base64 characters, said to be an AWS or secret key nearby.
   {
     kind: 'aws-secret-key',
@@ -122,7 +152,7 @@ const RULES: Rule[] = [
   {
     kind: 'password-assignment',
     // The key may be quoted and prefixed (DB_PASSWORD, "apiKey"); the value runs to a quote, space or separator.
-    re: /(?:pass(?:word|wd)?|pwd|secret|api[_-]?key|apikey|access[_-]?key|auth[_-]?token|access[_-]?token|refresh[_-]?token|token|client[_-]?secret|private[_-]?key|credentials?)["']?\s{0,3}(?::=|=>|[:=])\s{0,3}["'`]?([^\s"'`,;]{8,256})/gi,
+    re: /(?:pass(?:word|wd)?|pwd|secret|(?:secret|signing|encryption|master|auth|session|app)[_-]?(?:key|secret)|webhook[_-]?secret|api[_-]?key|apikey|access[_-]?key|auth[_-]?token|access[_-]?token|refresh[_-]?token|token|client[_-]?secret|private[_-]?key|credentials?)["']?\s{0,3}(?::=|=>|[:=])\s{0,3}["'`]?([^\s"'`,;]{8,256})/gi,
     group: 1,
     accept: (v) => !isPlaceholder(v) && randomLooking(v, 3.0),
   },
