@@ -36,3 +36,13 @@ import { privateBuild } from './lib.mjs';
     console.log(`${name} 64 KiB: scan ${(scan * 1000).toFixed(0)} µs (${(scan / base).toFixed(1)}x a /\\n/g pass of ${(base * 1000).toFixed(0)} µs), findings ${scanText(text).length}`);
   }
 }
+
+// The corpus figures (docs/security.md): credential shapes caught, look-alikes flagged.
+{
+  const { scanText } = await import(pathToFileURL(privateBuild().lib).href);
+  const { SECRETS, LOOK_ALIKES } = await import('../test/hardening/secret-corpus.mjs');
+  const caught = SECRETS.filter(([kind, s]) => scanText(`context: ${s} and after`).some((f) => f.kind === kind)).length;
+  const flagged = LOOK_ALIKES.filter((s) => scanText(s).length > 0).length;
+  const kinds = new Set(SECRETS.map(([k]) => k)).size;
+  console.log(`corpus: ${caught} of ${SECRETS.length} credential shapes caught (${kinds} kinds); ${flagged} of ${LOOK_ALIKES.length} look-alikes flagged`);
+}

@@ -1,10 +1,10 @@
-import { MemoryError } from '../core/errors.js';
+import type { MemoryError } from '../core/errors.js';
+import { safeError } from '../core/error-format.js';
 import type { ActionInputs } from './inputs.js';
 
+/** The error as the step reports it: masked and bounded by the shared formatter (src/core/error-format.ts). */
 export function toMemoryError(err: unknown): MemoryError {
-  if (err instanceof MemoryError) return err;
-  const e = err as Error;
-  return new MemoryError('INTERNAL', e?.message ?? String(err));
+  return safeError(err);
 }
 
 // What git and GitHub print when the job token may not push (HTTP 403, "Permission to x denied").

@@ -7,11 +7,27 @@ import type { Memory } from '../core/memory.js';
 export function escapeCell(text: string, max = 200): string {
   let one = text.replace(/\s+/g, ' ').trim();
   if (one.length > max) one = one.slice(0, max - 1) + '…';
-  return one
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/([\\`*_{}\[\]()#+!~|-])/g, '\\$1');
+  return neutraliseLinks(
+    one
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/([\\`*_{}\[\]()#+!~|-])/g, '\\$1'),
+  );
+}
+
+const ZWSP = '\u200b';
+
+/**
+ * GitHub's Markdown turns bare URLs (`https://…`, `www.…`) and e-mail addresses into links even when
+ * every markup character is escaped. A zero-width space after the scheme's colon, inside `www.` and
+ * before `@` breaks each autolink pattern; the text still reads the same.
+ */
+export function neutraliseLinks(text: string): string {
+  return text
+    .replace(/([A-Za-z][A-Za-z0-9+.\\-]{0,30}):(?=\/\/|\\?\/)/g, `$1:${ZWSP}`)
+    .replace(/\b(www)\./gi, `$1${ZWSP}.`)
+    .replace(/@/g, `${ZWSP}@`);
 }
 
 const code = (s: string) => '`' + s.replace(/`/g, "'") + '`';

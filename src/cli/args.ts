@@ -154,6 +154,27 @@ function optionMap(b: Builder): Map<string, OptionSpec> {
   return b.optionSpecs;
 }
 
+/**
+ * An argument that starts with "-" but is text, not an option: it contains whitespace or a newline
+ * (a PEM key, "- item one\n- item two", "-x is a flag"), and is not `--known-option=value with spaces`.
+ * Text without whitespace that starts with "-" goes after `--`: `memory store -- -x`.
+ */
+export function isContent(token: string, known: (key: string) => boolean): boolean {
+  if (!/\s/.test(token)) return false;
+  const m = /^--?([A-Za-z][A-Za-z0-9-]*)=/.exec(token);
+  if (!m) return true;
+  const key = m[1];
+  return !(known(key) || (key.startsWith('no-') && known(key.slice(3))));
+}
+
+/** `--flag=VALUE` for a boolean: only the usual spellings; `--confirm=` (empty) is not a yes. */
+function booleanValue(name: string, raw: string): boolean {
+  const v = raw.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(v)) return true;
+  if (['false', '0', 'no', 'off'].includes(v)) return false;
+  throw new UsageError(`--${name} takes no value, or one of true, false, yes, no, 1, 0; got ${JSON.stringify(raw)}`);
+}
+
 function isValueOption(spec: OptionSpec | undefined): boolean {
   return !!spec && spec.type !== 'boolean';
 }
@@ -184,7 +205,7 @@ export class Cli {
       for (let i = 0; i < rest.length; i++) {
         const t = rest[i];
         if (t === '--') break;
-        if (t.startsWith('-') && t !== '-') {
+        if (t.startsWith('-') && t !== '-' && !/\s/.test(t)) {
           const key = t.replace(/^--?/, '').split('=')[0].replace(/^no-/, '');
           const hit = this.lookup(globals, key);
           if (hit && isValueOption(hit[1]) && !t.includes('=')) i++;
@@ -259,7 +280,7 @@ export class Cli {
         positionals.push(...tokens.slice(i + 1));
         break;
       }
-      if (!t.startsWith('-') || t === '-' || /^-\d/.test(t)) {
+      if (!t.startsWith('-') || t === '-' || /^-\d/.test(t) || isContent(t, (k) => !!this.lookup(specs, k))) {
         positionals.push(t);
         continue;
       }
@@ -281,7 +302,7 @@ export class Cli {
       const [name, spec] = hit;
       if (spec.type === 'boolean' || negated) {
         if (negated) values.set(name, false);
-        else if (inline !== undefined) values.set(name, !['false', '0', 'no'].includes(inline));
+        else if (inline !== undefined) values.set(name, booleanValue(name, inline));
         else values.set(name, true);
         continue;
       }

@@ -2,6 +2,7 @@ import type { OptionSpec } from './args.js';
 import { MemoryStore } from '../core/store.js';
 import { MemoryError } from '../core/errors.js';
 import { reportError, toMemoryError, writeJson } from './output.js';
+import { DEFAULT_MAX_INPUT_BYTES, readBoundedStream } from '../core/bounds.js';
 
 /** Options every command accepts. */
 export interface GlobalArgs {
@@ -101,10 +102,12 @@ export async function run<R>(argv: GlobalArgs, fn: (store: MemoryStore) => Promi
   }
 }
 
-export async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of process.stdin) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+/**
+ * Reads stdin as text, holding at most `limit + 1` bytes (CONTENT_TOO_LARGE past it, so `yes | memory
+ * store -` fails at once), refusing NUL bytes (BINARY_CONTENT) and invalid UTF-8 (INVALID_INPUT).
+ */
+export async function readStdin(opts: { limit?: number; what?: string } = {}): Promise<string> {
+  return readBoundedStream(process.stdin, { limit: opts.limit ?? DEFAULT_MAX_INPUT_BYTES, what: opts.what ?? 'stdin', rejectNul: true });
 }
 
 /** `--tags a,b --tags c` → ['a','b','c'] */

@@ -1,4 +1,5 @@
 import { MemoryError, type ErrorCode } from '../core/errors.js';
+import { safeError } from '../core/error-format.js';
 import { isUndated, type Memory } from '../core/memory.js';
 
 /** Exit codes by error code; documented in the README. */
@@ -47,7 +48,8 @@ export function toMemoryError(err: unknown): MemoryError {
 
 /** Reports an error the way the caller asked (JSON on stdout, or a line on stderr) and sets the exit code. */
 export function reportError(err: unknown, json: boolean): void {
-  const me = toMemoryError(err);
+  // Masked and bounded (src/core/error-format.ts): errors quote input, and input may be a credential.
+  const me = safeError(err);
   if (json) writeJson({ success: false, error: me.toJSON() });
   else process.stderr.write(`${color.red('error')} [${me.code}]: ${me.message}\n`);
   if (me.code === 'INTERNAL' && process.env.MEMORY_DEBUG) process.stderr.write(String((err as Error)?.stack) + '\n');

@@ -26,6 +26,8 @@ export interface ParsedFile {
 
 export class FrontMatterError extends Error {}
 
+import { MAX_FRONT_MATTER_BYTES, MAX_FRONT_MATTER_NODES } from './bounds.js';
+
 const OPEN = /^---[ \t]*\r?\n/;
 
 export function parseFile(text: string): ParsedFile {
@@ -38,18 +40,37 @@ export function parseFile(text: string): ParsedFile {
   if (!m) throw new FrontMatterError('front matter is not closed by a "---" line');
   const yamlText = rest.slice(0, m.index);
   const content = rest.slice(m.index + m[0].length);
+  // Branch files are untrusted: bounded size, and a bounded number of values after aliases expand.
+  if (yamlText.length > MAX_FRONT_MATTER_BYTES) throw new FrontMatterError(`front matter is over ${MAX_FRONT_MATTER_BYTES} bytes`);
   let data: unknown = parsePlainFrontMatter(yamlText);
   if (data === undefined) {
     try {
       const yaml = yamlLibrary();
       data = yaml.load(yamlText, { schema: yaml.CORE_SCHEMA, json: true });
     } catch (err) {
-      throw new FrontMatterError(`front matter is not valid YAML: ${(err as Error).message.split('\n')[0]}`);
+      throw new FrontMatterError(`front matter is not valid YAML: ${(err as Error).message.split('\n')[0].slice(0, 200)}`);
     }
+    assertBoundedTree(data);
   }
   if (data === undefined || data === null) data = {};
   if (typeof data !== 'object' || Array.isArray(data)) throw new FrontMatterError('front matter is not a mapping of keys to values');
   return { data: data as Record<string, unknown>, content, hasFrontMatter: true };
+}
+
+/**
+ * Refuses a value tree with more than MAX_FRONT_MATTER_NODES values or nested deeper than 32 levels.
+ * YAML aliases make a 400-byte text a tree of billions of values (each use of an alias counts again):
+ * this walk stops at the budget, so such a file costs microseconds and is skipped, not expanded.
+ */
+export function assertBoundedTree(data: unknown): void {
+  let budget = MAX_FRONT_MATTER_NODES;
+  const walk = (v: unknown, depth: number): void => {
+    if (--budget < 0) throw new FrontMatterError(`front matter expands to more than ${MAX_FRONT_MATTER_NODES} values (YAML aliases?)`);
+    if (v === null || typeof v !== 'object') return;
+    if (depth > 32) throw new FrontMatterError('front matter is nested more than 32 levels');
+    for (const x of Array.isArray(v) ? v : Object.values(v)) walk(x, depth + 1);
+  };
+  walk(data, 0);
 }
 
 export function serializeFile(data: Record<string, unknown>, content: string): string {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InvalidInputError } from './errors.js';
+import { scanText } from '../lifecycle/secrets.js';
 import type { Priority } from './memory.js';
 
 /**
@@ -293,14 +294,47 @@ export function readBranchConfigText(store: ConfigSource, commit: string | null 
   return e ? store.git.readBlob(e.oid).toString('utf8') : null;
 }
 
+/**
+ * What a file may not do. Files (`.memory/config.json` on the branch, `.git-memory.json` in the work
+ * tree) are written by whoever can push or open a pull request, not by the person running the command:
+ * they may not switch the secret guard off (only a flag, MEMORY_SECRET_GUARD or an Action's env may),
+ * and a value the guard would flag (a token as `defaultCategory`) is dropped, never written into memories.
+ */
+export function sanitizeFileLayer(layer: ConfigLayer, issues: ConfigIssue[]): ConfigLayer {
+  const values = structuredClone(layer.values);
+  if (values.secretGuard === 'off') {
+    delete values.secretGuard;
+    issues.push({
+      layer: layer.name,
+      source: layer.source,
+      key: 'secretGuard',
+      kind: 'invalid-value',
+      problem: 'may not be "off" in a file',
+      message: `${layer.source}: secretGuard "off" is ignored: only the person running the command may lower the secret guard (--allow-secret, or MEMORY_SECRET_GUARD=off in the environment)`,
+    });
+  }
+  const walk = (obj: Record<string, unknown>, prefix: string) => {
+    for (const [k, v] of Object.entries(obj)) {
+      const key = prefix ? `${prefix}.${k}` : k;
+      if (v && typeof v === 'object' && !Array.isArray(v)) walk(v as Record<string, unknown>, key);
+      else if (typeof v === 'string' && scanText(`${k}=${v}`).length) {
+        delete obj[k];
+        issues.push({ layer: layer.name, source: layer.source, key, kind: 'invalid-value', problem: 'looks like a credential', message: `${layer.source}: ${key} looks like a credential; ignored (remove it from the file)` });
+      }
+    }
+  };
+  walk(values, '');
+  return { ...layer, values };
+}
+
 /** Every layer above the defaults, lowest first. */
 export function configLayers(store: ConfigSource, flags: Record<string, unknown> | undefined, issues: ConfigIssue[], env: NodeJS.ProcessEnv = process.env): ConfigLayer[] {
   const layers: ConfigLayer[] = [];
   const branchText = readBranchConfigText(store);
   const branch = branchText === null ? null : parseConfigText(branchText, 'branch', `${BRANCH_CONFIG_PATH} on branch ${store.branch}`, issues);
-  if (branch) layers.push(branch);
+  if (branch) layers.push(sanitizeFileLayer(branch, issues));
   const repo = store.git.location.bare ? null : repoFileLayer(store.git.location.root, issues);
-  if (repo) layers.push(repo);
+  if (repo) layers.push(sanitizeFileLayer(repo, issues));
   const e = envLayer(env);
   if (e) layers.push(e);
   if (flags && Object.keys(flags).length) layers.push({ name: 'flags', source: 'options', values: flags });

@@ -1,4 +1,6 @@
-import { parseFile, serializeFile } from './codec.js';
+import { FrontMatterError, parseFile, serializeFile } from './codec.js';
+
+const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 import { BinaryContentError, ContentTooLargeError, EmptyContentError, InvalidInputError } from './errors.js';
 import { idFromPath, idTime, isValidId } from './id.js';
 
@@ -40,15 +42,16 @@ export interface StoredMemory extends Memory {
 
 const KNOWN = new Set(['id', 'tags', 'category', 'priority', 'timestamp', 'updated', 'scope', 'metadata']);
 
+/** Tags as stored: trimmed, lowercased, spaces to "-", deduplicated in order. Linear (a Set, not `includes`). */
 export function normalizeTags(input: unknown): string[] {
   const raw: unknown[] = Array.isArray(input) ? input : typeof input === 'string' ? input.split(',') : input == null ? [] : [input];
-  const out: string[] = [];
+  const seen = new Set<string>();
   for (const t of raw) {
-    if (t === null || t === undefined) continue;
+    if (t === null || t === undefined || typeof t === 'object' || typeof t === 'function') continue;
     const tag = String(t).trim().toLowerCase().replace(/\s+/g, '-');
-    if (tag && !out.includes(tag)) out.push(tag);
+    if (tag) seen.add(tag);
   }
-  return out;
+  return [...seen];
 }
 
 export function isPriority(p: unknown): p is Priority {
@@ -88,9 +91,13 @@ function isoOrNull(v: unknown): string | null {
  */
 export function memoryFromFile(path: string, text: string, warn: (msg: string) => void = () => {}): StoredMemory {
   const { data, content } = parseFile(text);
+  // Tags are a scalar or a list of scalars; anything else (a map, nested lists) makes the file unreadable.
+  if (data.tags !== undefined && data.tags !== null && !isScalar(data.tags) && !(Array.isArray(data.tags) && data.tags.every((t) => t === null || isScalar(t)))) {
+    throw new FrontMatterError('tags must be a list of strings');
+  }
   let id = data.id;
   if (id !== undefined && !isValidId(id)) {
-    warn(`${path}: front-matter id ${JSON.stringify(id)} is not a valid id; using one derived from the path`);
+    warn(`${path}: front-matter id ${JSON.stringify(String(id).slice(0, 80))} is not a valid id; using one derived from the path`);
     id = undefined;
   }
   const finalId = (id as string | undefined) ?? idFromPath(path);

@@ -6,6 +6,8 @@ import { branchConfigOid, loadStoreConfig, readStoreConfig, type DeepPartial, ty
 const lifecycle = () => import('../lifecycle/store-hooks.js');
 import { ARCHIVE_DIR, cacheDir, loadCatalog, MEMORIES_DIR, unreadableFile, type Catalog, type CatalogEntry } from './catalog.js';
 import { validateBranchName } from '../git/refs.js';
+import { checkedTags, checkMetadata, checkTime } from './bounds.js';
+import { safeText } from './error-format.js';
 import { ConfirmationRequiredError, InvalidInputError, MemoryError, NotFoundError, RefMovedError } from './errors.js';
 import { assertId, newId, pathFor } from './id.js';
 import { trashFile, trashPathFor } from './trash.js';
@@ -238,7 +240,8 @@ export class MemoryStore {
   }
 
   warn(message: string): void {
-    (this.opts.warn ?? ((m: string) => process.stderr.write(`git-memory: warning: ${m}\n`)))(message);
+    // Warnings quote branch files and config values: masked and bounded like errors.
+    (this.opts.warn ?? ((m: string) => process.stderr.write(`git-memory: warning: ${m}\n`)))(safeText(message));
   }
 
   /** The branch tip, or null before the first write. */
@@ -311,26 +314,32 @@ export class MemoryStore {
   }
 
   async store(input: StoreInput): Promise<StoreResult> {
-    const { guardOptions, guardWrite, expiryOf, findExisting, contentHash, keyOf, normalizeContent, UPSERT_KEY_FIELD } = await lifecycle();
+    const { guardOptions, guardWrite, guardFile, expiryOf, findExisting, contentHash, keyOf, normalizeContent, UPSERT_KEY_FIELD } = await lifecycle();
     const cfg = await this.loadConfig();
     const raw = validateContent(input.content, cfg.maxContentBytes);
     if (input.priority !== undefined && !isPriority(input.priority)) {
       throw new InvalidInputError(`priority must be low, medium or high, got ${JSON.stringify(input.priority)}`, { field: 'priority' });
     }
     const created = input.timestamp !== undefined ? new Date(input.timestamp) : this.now();
-    if (!Number.isFinite(created.getTime())) throw new InvalidInputError(`invalid timestamp: ${JSON.stringify(input.timestamp)}`, { field: 'timestamp' });
+    if (!Number.isFinite(created.getTime())) throw new InvalidInputError('invalid timestamp: not a date', { field: 'timestamp' });
+    checkTime(created, 'timestamp');
     const id = input.id !== undefined ? assertId(input.id) : newId(created.getTime());
     const timestamp = created.toISOString();
-    const givenTags = normalizeTags(input.tags);
-    // The secret guard runs on everything before any object is written; auto-tags come from the guarded text.
+    const givenTags = checkedTags(input.tags);
+    checkMetadata(input.metadata);
+    const upsertKey = input.upsertKey !== undefined ? String(input.upsertKey).trim() : undefined;
+    if (input.upsertKey !== undefined && !upsertKey) throw new InvalidInputError('upsertKey must not be empty', { field: 'upsertKey' });
+    if (upsertKey && upsertKey.length > 256) throw new InvalidInputError('upsertKey is over 256 characters', { field: 'upsertKey' });
+    // The secret guard runs on everything before any object is written (tags as given, before
+    // lowercasing; the upsert key too); auto-tags come from the masked text.
+    const guard = guardOptions(cfg, input);
+    if (guard.allowSecret) this.warn('the secret guard is lowered for this write (--allow-secret or secretGuard "off"): a credential in it is stored and pushed as it is');
     const guarded = guardWrite(
-      { content: raw, tags: givenTags, category: input.category, scope: input.scope, metadata: input.metadata },
-      { ...guardOptions(cfg, input), autoTag: input.autoTag ?? cfg.autoTag },
+      { content: raw, tags: input.tags, category: input.category, scope: input.scope, metadata: input.metadata, extra: upsertKey ? { upsert_key: upsertKey } : undefined },
+      { ...guard, autoTag: input.autoTag ?? cfg.autoTag },
     );
     const { content, tags } = guarded;
     const expires = expiryOf(input, this.now());
-    const upsertKey = input.upsertKey !== undefined ? String(input.upsertKey).trim() : undefined;
-    if (input.upsertKey !== undefined && !upsertKey) throw new InvalidInputError('upsertKey must not be empty', { field: 'upsertKey' });
     const memory: StoredMemory = {
       id,
       content,
@@ -344,8 +353,11 @@ export class MemoryStore {
     };
     if (guarded.scope) memory.scope = guarded.scope;
     if (expires) memory.extra.expires = expires;
-    if (upsertKey) memory.extra[UPSERT_KEY_FIELD] = upsertKey;
-    const file = Buffer.from(memoryToFile(memory), 'utf8');
+    if (upsertKey) memory.extra[UPSERT_KEY_FIELD] = String(guarded.extra?.upsert_key ?? upsertKey);
+    const fileText = memoryToFile(memory);
+    // The last gate: every byte of the file (the default category from config included).
+    guardFile(fileText, null, { ...guard, what: 'the memory' });
+    const file = Buffer.from(fileText, 'utf8');
     const tagNote = tags.length ? ` [tags: ${tags.join(', ')}]` : '';
     const hash = (input.dedupe ?? cfg.dedupe) ? contentHash(content, memory.scope) : null;
     const key = upsertKey ? keyOf(upsertKey, memory.scope) : null;
@@ -367,10 +379,12 @@ export class MemoryStore {
         const v = Number(old.metadata.version);
         next.metadata.version = (Number.isInteger(v) && v > 0 ? v : 1) + 1;
         next.updated = this.now().toISOString();
+        const nextText = memoryToFile(next);
+        guardFile(nextText, memoryToFile(old), { ...guard, what: 'the memory' });
         return {
           change: {
-            changes: new Map([[old.path, Buffer.from(memoryToFile(next), 'utf8')]]),
-            message: `memory: update ${old.id} (upsert key ${upsertKey}) to version ${next.metadata.version}\n\n${excerpt(content)}\n\nMemory-Id: ${old.id}\n`,
+            changes: new Map([[old.path, Buffer.from(nextText, 'utf8')]]),
+            message: `memory: update ${old.id} (upsert key ${memory.extra[UPSERT_KEY_FIELD]}) to version ${next.metadata.version}\n\n${excerpt(content)}\n\nMemory-Id: ${old.id}\n`,
           },
           result: { id: old.id, timestamp: old.timestamp, upserted: true as const },
         };
@@ -441,7 +455,7 @@ export class MemoryStore {
    * Nothing changes (no commit) when every given field already has that value.
    */
   async update(id: string, patch: UpdateInput): Promise<UpdateResult> {
-    const { guardOptions, assertNoNewSecrets, guardFields } = await lifecycle();
+    const { guardOptions, assertNoNewSecrets, guardFields, guardFile } = await lifecycle();
     assertId(id);
     const fields = (['content', 'tags', 'category', 'priority', 'scope', 'metadata'] as const).filter((k) => patch[k] !== undefined);
     if (!fields.length) throw new InvalidInputError('nothing to update: give content, tags, category, priority, scope or metadata', { field: 'patch' });
@@ -452,13 +466,15 @@ export class MemoryStore {
     if (patch.metadata !== undefined && (typeof patch.metadata !== 'object' || patch.metadata === null || Array.isArray(patch.metadata))) {
       throw new InvalidInputError('metadata must be an object of keys to values', { field: 'metadata' });
     }
+    const patchTags = patch.tags !== undefined ? checkedTags(patch.tags) : undefined;
+    checkMetadata(patch.metadata);
     const res = await this.mutate((tip) => {
       const hit = tip ? this.find(id, tip) : null;
       if (!hit) throw new NotFoundError(id);
       const old = hit.memory;
       const next: StoredMemory = { ...old, tags: [...old.tags], metadata: { ...old.metadata }, extra: { ...old.extra } };
       if (content !== undefined) next.content = content;
-      if (patch.tags !== undefined) next.tags = normalizeTags(patch.tags);
+      if (patchTags !== undefined) next.tags = patchTags;
       if (patch.category !== undefined) next.category = patch.category.trim() || this.opts.defaultCategory || 'general';
       if (patch.priority !== undefined) next.priority = patch.priority;
       if (patch.scope !== undefined) {
@@ -469,8 +485,10 @@ export class MemoryStore {
       // Secret guard: refuse credentials this version adds (ones already stored stay editable).
       const guard = guardOptions(this.config(), patch);
       next.content = assertNoNewSecrets(next.content, old.content, { ...guard, what: `the update of ${id}` });
-      const guardedFields = guardFields({ tags: patch.tags !== undefined ? next.tags : [], category: patch.category !== undefined ? next.category : '', scope: patch.scope ? next.scope : '', metadata: patch.metadata ?? {} }, { ...guard, what: `the update of ${id}` });
-      if (patch.tags !== undefined) next.tags = guardedFields.tags as string[];
+      // Tags are scanned as given (before lowercasing), then normalised again.
+      const rawTags = patch.tags === undefined ? [] : Array.isArray(patch.tags) ? patch.tags.map(String) : String(patch.tags).split(',');
+      const guardedFields = guardFields({ tags: rawTags, category: patch.category !== undefined ? next.category : '', scope: patch.scope ? next.scope : '', metadata: patch.metadata ?? {} }, { ...guard, what: `the update of ${id}` });
+      if (patch.tags !== undefined) next.tags = checkedTags(guardedFields.tags);
       if (patch.category !== undefined) next.category = guardedFields.category as string;
       if (patch.scope) next.scope = guardedFields.scope as string;
       if (patch.metadata !== undefined) Object.assign(next.metadata, guardedFields.metadata);
@@ -480,9 +498,11 @@ export class MemoryStore {
       if (!changed.length) return { change: null, result: { version, updated: old.updated ?? old.timestamp, changed: [] as string[] } };
       next.updated = this.now().toISOString();
       next.metadata.version = version + 1;
+      const nextText = memoryToFile(next);
+      guardFile(nextText, memoryToFile(old), { ...guard, what: `the update of ${id}` });
       return {
         change: {
-          changes: new Map([[hit.path, Buffer.from(memoryToFile(next), 'utf8')]]),
+          changes: new Map([[hit.path, Buffer.from(nextText, 'utf8')]]),
           message: `memory: update ${id} (${changed.join(', ')}) to version ${version + 1}\n\n${excerpt(next.content)}\n\nMemory-Id: ${id}\n`,
         },
         result: { version: version + 1, updated: next.updated, changed: changed as string[] },
@@ -491,21 +511,26 @@ export class MemoryStore {
     return { success: true, id, version: res.version, updated: res.updated, changed: res.changed, commit: res.commit as string };
   }
 
-  async delete(id: string): Promise<{ success: true; deleted: string; commit: string }> {
+  async delete(id: string): Promise<{ success: true; deleted: string; commit: string; files?: number }> {
     assertId(id);
     const res = await this.mutate((tip) => {
       const hit = tip ? this.find(id, tip) : null;
       if (!hit) throw new NotFoundError(id);
+      // Two files claiming one id (a hand copy, a merge): every copy goes, so the memory is really gone.
+      const copies = [hit, ...this.catalog(tip).entries.filter((e) => e.memory.id === id && e.path !== hit.path)];
+      const when = this.now();
       return {
         // A delete is a move to trash/ (a rename in git), so it can be restored and history follows it.
         change: {
-          changes: new Map<string, Buffer | null>([[hit.path, null], [trashPathFor(hit.path), trashFile(hit.memory, this.now())]]),
-          message: `memory: delete ${id} (moved to the trash)\n\n${excerpt(hit.memory.content)}\n\nMemory-Id: ${id}\n`,
+          changes: new Map<string, Buffer | null>(copies.flatMap((c) => [[c.path, null], [trashPathFor(c.path), trashFile(c.memory, when)]] as Array<[string, Buffer | null]>)),
+          message: `memory: delete ${id} (moved to the trash${copies.length > 1 ? `, ${copies.length} files` : ''})\n\n${excerpt(hit.memory.content)}\n\nMemory-Id: ${id}\n`,
         },
-        result: {},
+        result: { files: copies.length },
       };
     });
-    return { success: true, deleted: id, commit: res.commit as string };
+    const out: { success: true; deleted: string; commit: string; files?: number } = { success: true, deleted: id, commit: res.commit as string };
+    if (res.files > 1) out.files = res.files;
+    return out;
   }
 
   async deleteByTag(tag: string): Promise<{ success: true; deleted: string[]; commit: string | null }> {
@@ -532,11 +557,12 @@ export class MemoryStore {
       const cat = this.catalog(tip);
       const n = cat.byId.size;
       if (!cat.entries.length && !cat.skipped.length) return { change: null, result: { deleted: 0 } };
-      // Everything moves to the trash in one commit; files that do not parse move as they are.
-      const changes = new Map<string, Buffer | null>([[MEMORIES_DIR, null]]);
+      // Every memory file moves to the trash in one commit; .md files that do not parse move as they
+      // are. Anything else under memories/ (notes, symlinks, submodules) is not a memory: left alone.
+      const changes = new Map<string, Buffer | null>();
       const when = this.now();
-      for (const e of cat.entries) changes.set(trashPathFor(e.path), trashFile(e.memory, when));
-      for (const f of cat.skipped) changes.set(trashPathFor(f.path), this.git.readBlob(f.oid));
+      for (const e of cat.entries) changes.set(e.path, null).set(trashPathFor(e.path), trashFile(e.memory, when));
+      for (const f of cat.skipped) changes.set(f.path, null).set(trashPathFor(f.path), this.git.readBlob(f.oid));
       return { change: { changes, message: `memory: clear ${n} memories (moved to the trash)\n` }, result: { deleted: n } };
     });
     return { success: true, deleted: res.deleted, commit: res.commit };

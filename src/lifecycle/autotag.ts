@@ -15,7 +15,10 @@ const STOP = new Set(
     'good great instead last less least next old put right set sets take takes time times user users want wants work works note notes ' +
     'remember prefers prefer preferred should know known keep kept able across based call called cause done each either enough etc ' +
     'everything fine given goes going gone however include includes including less look looks lot lots maybe mean means nothing okay ' +
-    'part place run runs running seem sure tell told try tried went yes'
+    'part place run runs running seem sure tell told try tried went yes ' +
+    // Units and counters: "100 requests/minute" is about a limit, not about minutes.
+    'millisecond milliseconds second seconds minute minutes hour hours day days week weeks month months year years ' +
+    'request requests item items byte bytes kilobyte kilobytes megabyte megabytes number numbers total'
   ).split(' '),
 );
 
@@ -126,9 +129,24 @@ interface Candidate {
   tech: boolean;
 }
 
+/** Two-word technical terms, joined with "-" before words are split ("rate limit" is one tag). */
+const PHRASES: Array<[RegExp, string]> = [
+  [/\brate[\s_-]+limit(?:s|ing|ed|er)?\b/g, 'rate-limit'],
+  [/\bpull[\s_-]+requests?\b/g, 'pull-request'],
+  [/\bfeature[\s_-]+flags?\b/g, 'feature-flag'],
+  [/\bcode[\s_-]+reviews?\b/g, 'code-review'],
+  [/\bload[\s_-]+balanc(?:er|ers|ing)\b/g, 'load-balancer'],
+  [/\bconnection[\s_-]+pool(?:s|ing)?\b/g, 'connection-pool'],
+  [/\btime[\s_-]?zones?\b/g, 'timezone'],
+  [/\bunit[\s_-]+tests?\b/g, 'testing'],
+  [/\bcode[\s_-]+style\b/g, 'code-style'],
+];
+for (const [, tag] of PHRASES) TECH[tag] ??= tag;
+
 /** 1 to `max` tags for `content` (none for text with no usable words, e.g. only numbers). */
 export function autoTags(content: string, max = 5): string[] {
-  const text = content.toLowerCase();
+  let text = content.toLowerCase();
+  for (const [re, tag] of PHRASES) text = text.replace(re, tag);
   const words = text.match(/[a-z][a-z0-9+#]*(?:[./-][a-z0-9+#]+)*/g) ?? [];
   const cands = new Map<string, Candidate & { forms: Map<string, number> }>();
   words.forEach((raw, i) => {

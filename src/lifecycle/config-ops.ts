@@ -13,6 +13,7 @@ import {
   type MemoryConfig,
 } from '../core/config.js';
 import { InvalidInputError } from '../core/errors.js';
+import { scanText, SecretDetectedError } from './secrets.js';
 import type { MemoryStore } from '../core/store.js';
 
 export interface ConfigShowResult {
@@ -77,6 +78,13 @@ export async function configSet(store: MemoryStore, key: string, raw: unknown): 
         /* a plain string */
       }
     }
+  }
+  // The value is committed to the branch and its commit message, and a string setting such as
+  // defaultCategory is copied into every later memory: the secret guard has no override here.
+  const findings = scanText(`${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`, 'value');
+  if (findings.length) throw new SecretDetectedError(findings, `the setting ${key}`);
+  if (key === 'secretGuard' && value === 'off') {
+    throw new InvalidInputError('secretGuard "off" cannot be stored on the branch (every job would store credentials): lower the guard per command with --allow-secret or MEMORY_SECRET_GUARD=off', { field: 'value', key });
   }
   await loadConfigValidator();
   const probe: ConfigLayer = { name: 'flags', source: `${key}`, values: {} };

@@ -4,6 +4,7 @@ import { MEMORIES_DIR } from '../core/catalog.js';
 import { InvalidInputError, MemoryError, RefMovedError } from '../core/errors.js';
 import { isValidId, newId, pathFor } from '../core/id.js';
 import { isPriority, memoryFromFile, memoryToFile, normalizeTags, validateContent, type StoredMemory } from '../core/memory.js';
+import { checkMetadata, checkTime, maxImportBytes, readBoundedFile } from '../core/bounds.js';
 import { BRANCH_README, type MemoryStore } from '../core/store.js';
 import { writeBlobPack } from './bulk-write.js';
 import { contentHash, keyOf, loadFingerprints, primeFingerprints, UPSERT_KEY_FIELD, type Fingerprint } from './fingerprints.js';
@@ -55,8 +56,9 @@ function isoOrThrow(v: unknown, field: string): string | undefined {
   if (v === undefined || v === null || v === '') return undefined;
   const t = typeof v === 'number' ? v : Date.parse(String(v));
   if (typeof v !== 'string' && typeof v !== 'number') throw new InvalidInputError(`${field} must be an ISO 8601 date`, { field });
-  if (!Number.isFinite(t)) throw new InvalidInputError(`${field} is not a date: ${JSON.stringify(v)}`, { field });
-  return new Date(t).toISOString();
+  if (!Number.isFinite(t)) throw new InvalidInputError(`${field} is not a date: ${JSON.stringify(String(v).slice(0, 80))}`, { field });
+  // Outside 1970..2999 a file lands under memories/-1-01/ or gets a broken id: refused per record.
+  return checkTime(new Date(t), field).toISOString();
 }
 
 /** Seed ids are kept when valid here; others are made valid (lowercased, stripped) and the original recorded. */
@@ -81,18 +83,26 @@ export function recordToMemory(store: MemoryStore, rec: ImportRecord, opts: Impo
   const timestamp = isoOrThrow(rec.timestamp, 'timestamp') ?? store.now().toISOString();
   const updated = isoOrThrow(rec.updated, 'updated');
   const expires = isoOrThrow(rec.expires, 'expires');
-  const idInfo = importId(rec.id);
+  checkMetadata(rec.metadata);
+  let idInfo = importId(rec.id);
+  // Every field that reaches the file goes through the guard: extra fields, the upsert key and the
+  // original id (kept as metadata.original_id) included; tags as given, before lowercasing.
+  const extraIn: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(rec)) if (!KNOWN.has(k) && v !== undefined) extraIn[k] = v;
+  if (typeof rec[UPSERT_KEY_FIELD] === 'string' && rec[UPSERT_KEY_FIELD]) extraIn[UPSERT_KEY_FIELD] = rec[UPSERT_KEY_FIELD];
+  if (rec.id !== undefined && rec.id !== null && rec.id !== '') extraIn.original_id = String(rec.id);
   const g = guardWrite(
-    { content: raw, tags: normalizeTags(rec.tags), category: rec.category as string | undefined, scope: (rec.scope as string | undefined) ?? undefined, metadata: rec.metadata as Record<string, unknown> | undefined },
+    { content: raw, tags: rec.tags, category: rec.category as string | undefined, scope: (rec.scope as string | undefined) ?? undefined, metadata: rec.metadata as Record<string, unknown> | undefined, extra: extraIn },
     { ...guardOptions({ secretGuard: opts.secretGuard }, { allowSecret: opts.allowSecret, redact: opts.redact }), autoTag: !!opts.autoTag },
   );
+  const { original_id: guardedOriginal, [UPSERT_KEY_FIELD]: guardedKey, ...extra } = g.extra ?? {};
+  // A masked id (--redact) is not kept, not even lowercased inside a new id.
+  if (rec.id !== undefined && rec.id !== null && rec.id !== '' && guardedOriginal !== String(rec.id)) idInfo = { id: newId(Date.parse(timestamp)), original: String(guardedOriginal) };
   const id = idInfo?.id ?? newId(Date.parse(timestamp));
   const metadata: Record<string, unknown> = { ...(g.metadata ?? {}) };
   if (idInfo?.original) metadata.original_id = idInfo.original;
-  const extra: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(rec)) if (!KNOWN.has(k) && v !== undefined) extra[k] = v;
   if (expires) extra.expires = expires;
-  if (typeof rec[UPSERT_KEY_FIELD] === 'string' && rec[UPSERT_KEY_FIELD]) extra[UPSERT_KEY_FIELD] = rec[UPSERT_KEY_FIELD];
+  if (guardedKey !== undefined) extra[UPSERT_KEY_FIELD] = guardedKey;
   const m: StoredMemory = {
     id,
     content: g.content,
@@ -394,11 +404,7 @@ export async function importMemories(store: MemoryStore, input: ImportInput): Pr
   else {
     let text = input.text;
     if (text === undefined) {
-      try {
-        text = readFileSync(input.file as string, 'utf8');
-      } catch (err) {
-        throw new InvalidInputError(`cannot read ${input.file}: ${(err as Error).message}`, { field: 'file' });
-      }
+      text = readBoundedFile(input.file as string, { limit: maxImportBytes(), rejectNul: true });
     }
     items = parseRecords(text);
   }

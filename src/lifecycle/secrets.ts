@@ -22,7 +22,16 @@ export type SecretKind =
   | 'openai-key'
   | 'anthropic-key'
   | 'url-credentials'
-  | 'password-assignment';
+  | 'password-assignment'
+  | 'gitlab-token'
+  | 'azure-storage-key'
+  | 'azure-sas-signature'
+  | 'sendgrid-key'
+  | 'pypi-token'
+  | 'docker-auth'
+  | 'bearer-token'
+  | 'aws-secret-key'
+  | 'service-token';
 
 export const SECRET_LABELS: Record<SecretKind, string> = {
   'aws-access-key': 'an AWS access key id',
@@ -38,6 +47,15 @@ export const SECRET_LABELS: Record<SecretKind, string> = {
   'anthropic-key': 'an Anthropic API key',
   'url-credentials': 'a password inside a URL',
   'password-assignment': 'a password/key/token assignment with a random-looking value',
+  'gitlab-token': 'a GitLab token',
+  'azure-storage-key': 'an Azure storage account key',
+  'azure-sas-signature': 'an Azure shared access signature',
+  'sendgrid-key': 'a SendGrid API key',
+  'pypi-token': 'a PyPI upload token',
+  'docker-auth': 'a Docker registry credential ("auth" in a config.json)',
+  'bearer-token': 'a bearer token in an Authorization header',
+  'aws-secret-key': 'an AWS secret access key',
+  'service-token': 'an API token of a known service',
 };
 
 export interface SecretFinding {
@@ -59,6 +77,8 @@ interface Rule {
   group?: number;
   /** Extra check on the captured value. */
   accept?: (value: string) => boolean;
+  /** Grows a match (offset and length of the value) to the end of what must be masked. */
+  extend?: (text: string, start: number, length: number) => number;
 }
 
 const B = '(?<![A-Za-z0-9_])'; // a word boundary that also treats "_" as part of the word
@@ -70,7 +90,8 @@ const RULES: Rule[] = [
   { kind: 'github-token', re: new RegExp(`${B}github_pat_[A-Za-z0-9_]{22,255}${E}`, 'g') },
   { kind: 'slack-token', re: new RegExp(`${B}xox[abposr]-[A-Za-z0-9-]{10,250}`, 'g') },
   { kind: 'slack-webhook', re: /https:\/\/hooks\.slack\.com\/services\/T[A-Za-z0-9_]{6,}\/B[A-Za-z0-9_]{6,}\/[A-Za-z0-9_]{16,}/g },
-  { kind: 'private-key', re: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]{0,16384}?-----END (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----)?/g },
+  // A key without its END line (pasted in part) still masks the whole body that follows: see keyBody.
+  { kind: 'private-key', re: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]{0,16384}?-----END (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----)?/g, extend: keyBody },
   { kind: 'jwt', re: new RegExp(`${B}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{16,}`, 'g') },
   { kind: 'stripe-key', re: new RegExp(`${B}(?:sk|rk)_live_[A-Za-z0-9]{20,255}${E}`, 'g') },
   { kind: 'google-api-key', re: new RegExp(`${B}AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])`, 'g') },
@@ -78,10 +99,60 @@ const RULES: Rule[] = [
   { kind: 'anthropic-key', re: new RegExp(`${B}sk-ant-[A-Za-z0-9_-]{20,255}`, 'g') },
   { kind: 'openai-key', re: new RegExp(`${B}sk-(?:proj-|svcacct-)?[A-Za-z0-9_-]{20,255}`, 'g'), accept: (v) => !v.startsWith('sk-ant-') && randomLooking(v.slice(3), 3.0) },
   { kind: 'url-credentials', re: /:\/\/[^\s:/@]{1,64}:([^\s/@]{6,128})@/g, group: 1, accept: (v) => !isPlaceholder(v) && randomLooking(v, 2.8) },
+  { kind: 'gitlab-token', re: new RegExp(`${B}gl(?:pat|dt|rt|ptt|ft|soat|cbt|imt)-[A-Za-z0-9_-]{20,255}`, 'g'), accept: (v) => randomLooking(v.slice(v.indexOf('-') + 1), 3.0) },
+  // Azure storage connection strings and SAS URLs: the key is base64 of 64 bytes; the signature of 32.
+  { kind: 'azure-storage-key', re: /AccountKey=([A-Za-z0-9+/]{40,100}={0,2})/g, group: 1, accept: (v) => randomLooking(v, 4.0) },
+  { kind: 'azure-sas-signature', re: /[?&;]sig=((?:[A-Za-z0-9+/_-]|%2[BbFf]|%3[Dd]){30,200})/g, group: 1, accept: (v) => randomLooking(v.replace(/%[0-9A-Fa-f]{2}/g, ''), 3.5) },
+  { kind: 'sendgrid-key', re: new RegExp(`${B}SG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])`, 'g') },
+  // PyPI tokens are macaroons: "pypi-" + base64 of a binary header, always "AgE..." (pypi.org, test.pypi.org).
+  { kind: 'pypi-token', re: new RegExp(`${B}pypi-Ag[A-Za-z0-9_-]{50,}`, 'g') },
+  // ~/.docker/config.json: "auth": base64 of "user:password".
+  { kind: 'docker-auth', re: /"auth"\s{0,3}:\s{0,3}"([A-Za-z0-9+/]{8,1024}={0,2})"/g, group: 1, accept: isBasicCredential },
+  {
+    kind: 'bearer-token',
+    re: /authorization["']?\s{0,3}[:=]\s{0,3}["']?(?:bearer|token|basic)\s{1,3}([A-Za-z0-9._~+/-]{12,4096}=*)/gi,
+    group: 1,
+    accept: (v) => !isPlaceholder(v) && (randomLooking(v, 3.0) || isBasicCredential(v)),
+  },
+  // Tokens with a registered prefix (GitHub's secret-scanning partner formats, abridged).
+  {
+    kind: 'service-token',
+    re: new RegExp(
+      B +
+        '(?:xapp-\\d-[A-Z0-9]{8,}-\\d{6,}-[a-f0-9]{32,}' + // Slack app-level
+        '|key-[0-9a-f]{32}' + // Mailgun
+        '|dop_v1_[0-9a-f]{64}|doo_v1_[0-9a-f]{64}' + // DigitalOcean
+        '|shp(?:at|ss|ca|pa)_[0-9a-fA-F]{32}' + // Shopify
+        '|hf_[A-Za-z]{34}' + // Hugging Face
+        '|dapi[0-9a-f]{32}' + // Databricks
+        '|GOCSPX-[A-Za-z0-9_-]{28}' + // Google OAuth client secret
+        '|AGE-SECRET-KEY-1[0-9A-Z]{58}' + // age
+        '|hv[sb]\\.[A-Za-z0-9_-]{24,}' + // HashiCorp Vault
+        '|lin_api_[A-Za-z0-9]{40}' + // Linear
+        '|NRAK-[A-Z0-9]{27}' + // New Relic
+        '|PMAK-[0-9a-f]{24}-[0-9a-f]{34}' + // Postman
+        '|glsa_[A-Za-z0-9]{32}_[0-9a-f]{8}' + // Grafana service account
+        '|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,43}' + // Square
+        '|\\d{8,10}:AA[A-Za-z0-9_-]{33}' + // Telegram bot
+        ')' +
+        E,
+      'g',
+    ),
+    accept: (v) => randomLooking(v.replace(/^[^_.:-]*[_.:-]/, ''), 3.0) || /^\d/.test(v),
+  },
+  // .npmrc: `//registry.npmjs.org/:_authToken=<uuid or npm_...>` (legacy tokens are UUIDs).
+  { kind: 'npm-token', re: /_auth(?:Token)?\s{0,3}=\s{0,3}["']?([A-Za-z0-9+/=._-]{16,512})/g, group: 1, accept: (v) => !/^\$\{/.test(v) && (UUID.test(v) || randomLooking(v, 3.0)) },
+  // A secret access key has no prefix: 40 base64 characters, said to be an AWS or secret key nearby.
+  {
+    kind: 'aws-secret-key',
+    re: /(?:aws|secret)[^\n]{0,80}?(?<![A-Za-z0-9/+])([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/gi,
+    group: 1,
+    accept: (v) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /[0-9]/.test(v) && !isPlaceholder(v) && entropy(v) >= 4.2,
+  },
   {
     kind: 'password-assignment',
     // The key may be quoted and prefixed (DB_PASSWORD, "apiKey"); the value runs to a quote, space or separator.
-    re: /(?:pass(?:word|wd)?|pwd|secret|api[_-]?key|apikey|access[_-]?key|auth[_-]?token|access[_-]?token|refresh[_-]?token|token|client[_-]?secret|private[_-]?key|credentials?)["']?\s{0,3}(?::=|=>|[:=])\s{0,3}["'`]?([^\s"'`,;]{8,256})/gi,
+    re: /(?:pass(?:word|wd)?|pwd|secret|(?:secret|signing|encryption|master|auth|session|app)[_-]?(?:key|secret)|webhook[_-]?secret|api[_-]?key|apikey|access[_-]?key|auth[_-]?token|access[_-]?token|refresh[_-]?token|token|client[_-]?secret|private[_-]?key|credentials?)["']?\s{0,3}(?::=|=>|[:=])\s{0,3}["'`]?([^\s"'`,;]{8,256})/gi,
     group: 1,
     accept: (v) => !isPlaceholder(v) && randomLooking(v, 3.0),
   },
@@ -94,6 +165,40 @@ function isPlaceholder(v: string): boolean {
   if (/^(.)\1+$/.test(v) || /^[x*.•-]+$/i.test(v)) return true;
   if (UUID.test(v)) return true;
   return /^(?:your|my|the|some|example|dummy|sample|changeme|placeholder|redacted)[_-]?/i.test(v) && !/\d{3}/.test(v);
+}
+
+/** Base64 of "user:password" with a random-looking password (HTTP Basic, Docker's "auth"). */
+function isBasicCredential(v: string): boolean {
+  if (v.length % 4 !== 0) return false;
+  const plain = Buffer.from(v, 'base64').toString('latin1');
+  const colon = plain.indexOf(':');
+  if (colon < 1 || !/^[\x20-\x7e]+$/.test(plain)) return false;
+  const pass = plain.slice(colon + 1);
+  return pass.length >= 6 && !isPlaceholder(pass);
+}
+
+/**
+ * The rest of a private key whose END line is missing: every following line that looks like key
+ * material (base64, or an RFC 1421 header such as `Proc-Type: 4,ENCRYPTED`), up to a blank line.
+ * Base64 pasted on the BEGIN line itself (newlines lost) counts too.
+ */
+function keyBody(text: string, start: number, length: number): number {
+  let end = start + length;
+  if (text.slice(start, end).includes('-----END')) return length;
+  const LINE = /^[ \t]*(?:[A-Za-z0-9+/=]{4,}|[A-Za-z-]+:[^\n]*)[ \t]*$/;
+  // Key material on the same line.
+  const same = /^[ \t]*[A-Za-z0-9+/=]{4,}(?:[ \t]+[A-Za-z0-9+/=]{4,})*/.exec(text.slice(end, end + 65536));
+  if (same) end += same[0].length;
+  for (;;) {
+    if (text[end] === '\r') end++;
+    if (text[end] !== '\n') break;
+    const nl = text.indexOf('\n', end + 1);
+    const lineEnd = nl === -1 ? text.length : nl;
+    const line = text.slice(end + 1, lineEnd).replace(/\r$/, '');
+    if (!LINE.test(line) || line.trim() === '') break;
+    end = lineEnd;
+  }
+  return end - start;
 }
 
 /** Mixed character classes and enough Shannon entropy per character: random, not a word. */
@@ -141,7 +246,8 @@ export function scanText(text: string, field = 'content'): SecretFinding[] {
       const value = rule.group ? m[rule.group] : m[0];
       if (rule.accept && !rule.accept(value)) continue;
       const offset = rule.group ? m.index + m[0].lastIndexOf(value) : m.index;
-      found.push({ kind: rule.kind, offset, length: value.length, line: 0, column: 0, field });
+      const length = rule.extend ? rule.extend(text, offset, value.length) : value.length;
+      found.push({ kind: rule.kind, offset, length, line: 0, column: 0, field });
     }
   }
   found.sort((a, b) => a.offset - b.offset || b.length - a.length);
@@ -241,4 +347,10 @@ export function guardFields<T extends Record<string, unknown>>(fields: T, opts: 
   if (!findings.length) return fields;
   if (opts.redact) return out as T;
   throw new SecretDetectedError(findings, opts.what);
+}
+
+/** `text` with every span the guard would flag replaced by `[REDACTED:kind]` (for messages and logs). */
+export function maskSecrets(text: string): string {
+  const found = scanText(text);
+  return found.length ? redactText(text, found) : text;
 }

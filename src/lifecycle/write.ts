@@ -4,11 +4,12 @@ import type { GitRepository } from '../git/repository.js';
 import { loadFingerprints } from './fingerprints.js';
 import type { MemoryConfig } from '../core/config.js';
 import { autoTags } from './autotag.js';
-import { assertNoSecrets, guardFields, scanText, SecretDetectedError, type SecretGuardOptions } from './secrets.js';
+import { assertNoSecrets, guardFields, maskSecrets, scanText, SecretDetectedError, type SecretGuardOptions } from './secrets.js';
+import { checkedTags, MAX_TIME_MS } from '../core/bounds.js';
 
 /** The guard options a write gets: the caller's flags, else the config's `secretGuard` mode. */
 export function guardOptions(cfg: Pick<MemoryConfig, 'secretGuard'>, opts: SecretGuardOptions = {}): SecretGuardOptions {
-  if (opts.allowSecret || opts.redact) return opts;
+  if (opts.allowSecret === true || opts.redact === true) return { allowSecret: opts.allowSecret === true, redact: opts.redact === true };
   if (cfg.secretGuard === 'off') return { allowSecret: true };
   if (cfg.secretGuard === 'redact') return { redact: true };
   return {};
@@ -29,10 +30,16 @@ export function parseDuration(v: string | number, field = 'ttl'): number {
 
 /** The `expires` time for a write, from `ttl` (relative to `now`) or `expires` (absolute). */
 export function expiryOf(input: { ttl?: string | number; expires?: string | Date }, now: Date): string | undefined {
-  if (input.ttl !== undefined && input.ttl !== null && input.ttl !== '') return new Date(now.getTime() + parseDuration(input.ttl)).toISOString();
+  if (input.ttl !== undefined && input.ttl !== null && input.ttl !== '') {
+    const t = now.getTime() + parseDuration(input.ttl);
+    // `--ttl 999999999999d` is past any date a file can hold: a coded error, not an INTERNAL RangeError.
+    if (!Number.isFinite(t) || t > MAX_TIME_MS) throw new InvalidInputError('ttl is too long: the expiry must be before the year 3000', { field: 'ttl' });
+    return new Date(t).toISOString();
+  }
   if (input.expires === undefined || input.expires === null || input.expires === '') return undefined;
   const t = input.expires instanceof Date ? input.expires.getTime() : Date.parse(input.expires);
-  if (!Number.isFinite(t)) throw new InvalidInputError(`expires must be a date, got ${JSON.stringify(input.expires)}`, { field: 'expires' });
+  if (!Number.isFinite(t)) throw new InvalidInputError(`expires must be a date, got ${JSON.stringify(String(input.expires).slice(0, 80))}`, { field: 'expires' });
+  if (t > MAX_TIME_MS || t < 0) throw new InvalidInputError('expires must be between 1970 and the year 3000', { field: 'expires' });
   return new Date(t).toISOString();
 }
 
@@ -42,22 +49,37 @@ export interface GuardedWrite {
   category?: string;
   scope?: string;
   metadata?: Record<string, unknown>;
+  /** Other front-matter fields (upsert key, imported extra fields), guarded like the rest. */
+  extra?: Record<string, unknown>;
   /** How many secrets were masked (with `redact`). */
   redacted: number;
 }
 
+/** Tags as given (a list, a comma-separated string or one value) as strings, before any normalisation. */
+function rawTagList(tags: unknown): unknown[] {
+  if (tags === undefined || tags === null) return [];
+  if (Array.isArray(tags)) return tags;
+  return typeof tags === 'string' ? tags.split(',') : [tags];
+}
+
 /**
- * Applies the secret guard to every part of a new memory (content, tags, category, scope, metadata),
- * then derives tags when none were given. Throws SECRET_DETECTED before anything is written.
+ * Applies the secret guard to every part of a new memory (content, tags, category, scope, metadata,
+ * extra front-matter fields), then derives tags when none were given. Tags are scanned as given,
+ * before lowercasing (a lowercased AWS key id no longer looks like one), then normalised and checked
+ * against the caps. Throws SECRET_DETECTED before anything is written. Auto-tags are made from the
+ * masked text, so they never carry a piece of a credential, even when the guard is lowered.
  */
 export function guardWrite(
-  input: { content: string; tags: string[]; category?: string; scope?: string; metadata?: Record<string, unknown> },
+  input: { content: string; tags: unknown; category?: string; scope?: string; metadata?: Record<string, unknown>; extra?: Record<string, unknown> },
   opts: SecretGuardOptions & { autoTag: boolean },
 ): GuardedWrite {
   const guard = { allowSecret: opts.allowSecret, redact: opts.redact };
   let redacted = 0;
   let content = input.content;
-  let fields = { tags: input.tags, category: input.category, scope: input.scope, metadata: input.metadata };
+  const raw = rawTagList(input.tags);
+  // Refuse oversized tag lists before scanning them (the caps are checked again after masking).
+  checkedTags(raw);
+  let fields: Record<string, unknown> = { tags: raw, category: input.category, scope: input.scope, metadata: input.metadata, extra: input.extra };
   if (!guard.allowSecret) {
     const found = scanText(content, 'content');
     const fieldErr = (() => {
@@ -81,9 +103,29 @@ export function guardWrite(
       redacted = found.length;
     }
   }
-  let tags = fields.tags;
-  if (!tags.length && opts.autoTag) tags = autoTags(content);
-  return { content, tags, category: fields.category, scope: fields.scope, metadata: fields.metadata, redacted };
+  let tags = checkedTags(fields.tags);
+  if (!tags.length && opts.autoTag) tags = autoTags(maskSecrets(content).replace(/\[REDACTED:[a-z-]+\]/g, ' '));
+  return {
+    content,
+    tags,
+    category: fields.category as string | undefined,
+    scope: fields.scope as string | undefined,
+    metadata: fields.metadata as Record<string, unknown> | undefined,
+    extra: fields.extra as Record<string, unknown> | undefined,
+    redacted,
+  };
+}
+
+/**
+ * The last gate before a memory file is written: every byte of it (front matter included, so a
+ * default category or any field a caller forgot to guard is covered) is scanned, and a credential
+ * the previous version of the file did not already hold is refused. Skipped only when the person
+ * running the command lowered the guard (`allowSecret`).
+ */
+export function guardFile(next: string, prev: string | null, opts: SecretGuardOptions & { what?: string } = {}): void {
+  if (opts.allowSecret) return;
+  const found = scanText(next, 'file').filter((f) => prev === null || !prev.includes(next.slice(f.offset, f.offset + f.length)));
+  if (found.length) throw new SecretDetectedError(found, opts.what);
 }
 
 /**

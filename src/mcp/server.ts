@@ -1,9 +1,12 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { openMemory, type GitMemory, type OpenOptions } from '../core/api.js';
 import { MemoryError } from '../core/errors.js';
+import { formatError, safeError, safeText } from '../core/error-format.js';
 import { mcpDefinition, type McpToolDefinition } from './definitions.js';
 import { DEFAULT_PREVIEW_CHARS, type ToolDefinition } from './tool.js';
 import { tools as allTools } from './tools/index.js';
@@ -29,10 +32,123 @@ export interface MemoryServerOptions {
   log?: (line: string) => void;
   /** The tools to serve. Default: all of them. */
   tools?: ToolDefinition[];
+  /** Longest JSON-RPC line read from stdin (serveStdio); a longer one is answered with an error and dropped. Default 10 MiB. */
+  maxLineBytes?: number;
+}
+
+/** Default longest JSON-RPC message line accepted on stdin. */
+export const MAX_MCP_LINE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * The stdio transport, bounded. The SDK's own transport closes itself (and the server goes silent)
+ * when a line passes 10 MiB, and joins chunks with a copy per chunk. This one keeps at most
+ * `maxLineBytes` of one line: a longer line is dropped as it streams in, answered with a JSON-RPC
+ * error (carrying the request's id when it is near the start of the line, so the client's call fails
+ * at once instead of timing out), and the server goes on serving the next line. A line that is not
+ * JSON-RPC gets a parse error reply; nothing closes the server but the end of stdin.
+ */
+export class BoundedStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  private chunks: Buffer[] = [];
+  private size = 0;
+  private dropping = false;
+  private readonly maxLine: number;
+  private readonly log: (line: string) => void;
+
+  constructor(
+    private readonly stdin: NodeJS.ReadableStream = process.stdin,
+    private readonly stdout: NodeJS.WritableStream = process.stdout,
+    opts: { maxLineBytes?: number; log?: (line: string) => void } = {},
+  ) {
+    this.maxLine = opts.maxLineBytes ?? MAX_MCP_LINE_BYTES;
+    this.log = opts.log ?? ((line: string) => process.stderr.write(`git-memory mcp: ${line}\n`));
+  }
+
+  async start(): Promise<void> {
+    this.stdin.on('data', this.onData);
+    this.stdin.on('error', this.onStreamError);
+  }
+
+  private readonly onStreamError = (err: Error) => this.onerror?.(err);
+
+  private readonly onData = (chunk: Buffer | string) => {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    let start = 0;
+    for (;;) {
+      const nl = buf.indexOf(10, start);
+      const piece = nl === -1 ? buf.subarray(start) : buf.subarray(start, nl);
+      if (!this.dropping) {
+        if (this.size + piece.length > this.maxLine) this.tooLong(piece);
+        else if (piece.length) {
+          this.chunks.push(piece);
+          this.size += piece.length;
+        }
+      }
+      if (nl === -1) return;
+      if (this.dropping) this.dropping = false;
+      else this.line(Buffer.concat(this.chunks, this.size).toString('utf8').replace(/\r$/, ''));
+      this.chunks = [];
+      this.size = 0;
+      start = nl + 1;
+    }
+  };
+
+  private tooLong(piece: Buffer): void {
+    const head = Buffer.concat([...this.chunks, piece.subarray(0, 512)]).subarray(0, 512).toString('utf8');
+    const m = /"id"\s*:\s*(-?\d{1,15}|"(?:[^"\\]|\\.){0,128}")/.exec(head);
+    let id: string | number | null = null;
+    try {
+      id = m ? (JSON.parse(m[1]) as string | number) : null;
+    } catch {
+      id = null;
+    }
+    this.dropping = true;
+    this.chunks = [];
+    this.size = 0;
+    this.log(`dropped a JSON-RPC message over ${this.maxLine} bytes`);
+    void this.reply(id, -32600, `message over ${this.maxLine} bytes: dropped (send smaller arguments; memories are notes, at most maxContentBytes each)`);
+  }
+
+  private line(text: string): void {
+    if (!text.trim()) return;
+    let msg: JSONRPCMessage;
+    try {
+      msg = deserializeMessage(text);
+    } catch (err) {
+      this.onerror?.(err as Error);
+      void this.reply(null, -32700, 'parse error: each line must be one JSON-RPC message');
+      return;
+    }
+    this.onmessage?.(msg);
+  }
+
+  private reply(id: string | number | null, code: number, message: string): Promise<void> {
+    return this.write(JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } }) + '\n');
+  }
+
+  private write(json: string): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.stdout.write(json)) resolve();
+      else this.stdout.once('drain', resolve);
+    });
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return this.write(serializeMessage(message));
+  }
+
+  async close(): Promise<void> {
+    this.stdin.off('data', this.onData);
+    this.stdin.off('error', this.onStreamError);
+    this.chunks = [];
+    this.onclose?.();
+  }
 }
 
 function toolError(err: unknown): CallToolResult {
-  const me = err instanceof MemoryError ? err : new MemoryError('INTERNAL', (err as Error)?.message ?? String(err));
+  const me = safeError(err);
   return { isError: true, content: [{ type: 'text', text: JSON.stringify({ success: false, error: me.toJSON() }) }] };
 }
 
@@ -79,8 +195,8 @@ export function createMemoryServer(opts: MemoryServerOptions = {}): Server {
         return null;
       } catch (err) {
         const me = err instanceof MemoryError ? err : new MemoryError('SYNC_FAILED', String((err as Error)?.message ?? err));
-        log(`pull failed: [${me.code}] ${me.message}`);
-        return `(Could not pull from the remote: [${me.code}] ${me.message}. These are the local memories.)`;
+        log(`pull failed: ${formatError(me)}`);
+        return `(Could not pull from the remote: ${formatError(me)}. These are the local memories.)`;
       } finally {
         pulling = null;
       }
@@ -125,7 +241,7 @@ export function createMemoryServer(opts: MemoryServerOptions = {}): Server {
 
   server.setRequestHandler(CallToolRequestSchema, async (req): Promise<CallToolResult> => {
     const tool = byName.get(req.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool: ${req.params.name} (known: ${[...byName.keys()].join(', ')})`);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool: ${safeText(String(req.params.name), 100)} (known: ${[...byName.keys()].join(', ')})`);
     const parsed = tool.input.safeParse(req.params.arguments ?? {});
     if (!parsed.success) return toolError(new MemoryError('INVALID_INPUT', validationMessage(tool.name, parsed.error), { tool: tool.name }));
     const started = Date.now();
@@ -141,14 +257,14 @@ export function createMemoryServer(opts: MemoryServerOptions = {}): Server {
         } catch (err) {
           // The write is committed locally; failing the call would make a model retry it and store it twice.
           const me = err instanceof MemoryError ? err : new MemoryError('SYNC_FAILED', String((err as Error)?.message ?? err));
-          log(`sync failed after ${tool.name}: [${me.code}] ${me.message}`);
-          text += `\n(Saved locally, but sharing it through the remote failed: [${me.code}] ${me.message}. The next write retries.)`;
+          log(`sync failed after ${tool.name}: ${formatError(me)}`);
+          text += `\n(Saved locally, but sharing it through the remote failed: ${formatError(me)}. The next write retries.)`;
         }
       }
       return { content: [{ type: 'text', text }], structuredContent: result as Record<string, unknown> };
     } catch (err) {
       const me = err instanceof MemoryError ? err : null;
-      if (!me || me.code === 'INTERNAL') log(`${tool.name} failed: ${(err as Error)?.stack ?? err}`);
+      if (!me || me.code === 'INTERNAL') log(`${tool.name} failed: ${safeText(String((err as Error)?.stack ?? err), 4000)}`);
       return toolError(err);
     } finally {
       if (process.env.MEMORY_DEBUG) log(`${tool.name} ${Date.now() - started} ms`);
@@ -172,7 +288,7 @@ export async function serveStdio(opts: MemoryServerOptions = {}): Promise<void> 
   console.info = toStderr;
   console.debug = toStderr;
   const server = createMemoryServer(opts);
-  const transport = new StdioServerTransport();
+  const transport = new BoundedStdioTransport(process.stdin, process.stdout, { maxLineBytes: opts.maxLineBytes, log: opts.log });
   const closed = new Promise<void>((resolve) => {
     const prev = server.onclose;
     server.onclose = () => {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { DEFAULT_MAX_INPUT_BYTES, readBoundedFile } from '../../core/bounds.js';
 import type { Argv, CommandModule } from 'yargs';
 import { InvalidInputError } from '../../core/errors.js';
 import type { CoreOperation, CoreWriteResult } from '../../core/core-doc.js';
@@ -42,12 +42,8 @@ async function textArg(v: string | undefined): Promise<string | undefined> {
 
 async function readOps(file: string | undefined): Promise<CoreOperation[]> {
   if (!file) throw new InvalidInputError('give --file ops.json (or --file - for stdin)', { field: 'file' });
-  let text: string;
-  try {
-    text = file === '-' ? await readStdin() : readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new InvalidInputError(`cannot read ${file}: ${(err as Error).message}`, { field: 'file' });
-  }
+  // Bounded and strict: `--file /dev/zero` fails at the first NUL, a huge file at the limit.
+  const text = file === '-' ? await readStdin() : readBoundedFile(file, { limit: DEFAULT_MAX_INPUT_BYTES, rejectNul: true });
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -86,11 +82,7 @@ const subcommands: CommandModule<GlobalArgs, CoreArgs>[] = [
         async (s) => {
           let content = argv.content;
           if (argv.file !== undefined) {
-            try {
-              content = readFileSync(argv.file, 'utf8');
-            } catch (err) {
-              throw new InvalidInputError(`cannot read ${argv.file}: ${(err as Error).message}`, { field: 'file' });
-            }
+            content = readBoundedFile(argv.file, { limit: DEFAULT_MAX_INPUT_BYTES, rejectNul: true });
           }
           if (content === '-') content = await readStdin();
           if (content === undefined) throw new InvalidInputError('give the document text, --file FILE, or "-" to read stdin', { field: 'content' });

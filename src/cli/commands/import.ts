@@ -1,5 +1,4 @@
 import type { CommandModule } from 'yargs';
-import { readFileSync } from 'node:fs';
 import { InvalidInputError } from '../../core/errors.js';
 import { readStdin, run, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
@@ -44,12 +43,9 @@ export const importCommand: CommandModule<GlobalArgs, Args> = {
         } else {
           const file = argv.file;
           if (file === undefined) throw new InvalidInputError('give a file to import (or "-" for stdin, or --from-pi DIR)', { field: 'file' });
-          let text: string;
-          try {
-            text = file === '-' ? await readStdin() : readFileSync(file, 'utf8');
-          } catch (err) {
-            throw new InvalidInputError(`cannot read ${file}: ${(err as Error).message}`, { field: 'file' });
-          }
+          // Bounded (MEMORY_MAX_IMPORT_BYTES), strict UTF-8, no NUL: `import /dev/zero` fails at once.
+          const { maxImportBytes, readBoundedFile } = await import('../../core/bounds.js');
+          const text = file === '-' ? await readStdin({ limit: maxImportBytes() }) : readBoundedFile(file, { limit: maxImportBytes(), rejectNul: true, what: file.split(/[\\/]/).pop() ?? file });
           items = ie.parseRecords(text);
           sourceName = file === '-' ? 'stdin' : file.split(/[\\/]/).pop() ?? file;
         }

@@ -55,7 +55,7 @@ export const storeCommand: CommandModule<GlobalArgs, Args> = {
       argv,
       async (s) => {
         let content = argv.content;
-        if (content === '-' || (content === undefined && !process.stdin.isTTY)) content = await readStdin();
+        if (content === '-' || (content === undefined && !process.stdin.isTTY)) content = await readStdin({ limit: (await s.loadConfig()).maxContentBytes });
         if (content === undefined) throw new InvalidInputError('give the content to store, e.g. memory store "what you learned" (or "-" to read stdin)', { field: 'content' });
         const r = await s.store({
           content,

@@ -33,7 +33,7 @@ export const updateCommand: CommandModule<GlobalArgs, Args> = {
       argv,
       async (s) => {
         let content = argv.content;
-        if (content === '-') content = await readStdin();
+        if (content === '-') content = await readStdin({ limit: (await s.loadConfig()).maxContentBytes });
         let metadata: Record<string, string> | undefined;
         for (const p of argv.meta ?? []) {
           const eq = p.indexOf('=');

@@ -1,0 +1,201 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { BinaryContentError, InvalidInputError, MemoryError } from './errors.js';
+
+/**
+ * Limits on everything a caller or a branch file can make git-memory hold in memory or spend time on.
+ * Every input path (CLI arguments and stdin, import files, MCP arguments, Action inputs, files on the
+ * branch) is checked against these before the work that would grow with it. docs/security.md lists them.
+ */
+
+/** Tags on one memory, after normalisation. */
+export const MAX_TAGS = 100;
+/** Characters in one tag. */
+export const MAX_TAG_CHARS = 100;
+/** Bytes of all tags together (UTF-8, joined by commas). */
+export const MAX_TAGS_BYTES = 4096;
+/** Raw tag values looked at before the count is refused (a 100,000-item list is refused at once). */
+const MAX_RAW_TAGS = MAX_TAGS * 4;
+/** Keys in one memory's metadata (all levels together). */
+export const MAX_METADATA_KEYS = 100;
+/** Bytes of one memory's metadata as JSON. */
+export const MAX_METADATA_BYTES = 16 * 1024;
+/** Nesting of metadata objects and arrays. */
+export const MAX_METADATA_DEPTH = 4;
+/** Front matter of one branch file; longer front matter makes the file unreadable (it is skipped). */
+export const MAX_FRONT_MATTER_BYTES = 256 * 1024;
+/** YAML nodes one front matter may expand to (aliases count each time they are used). */
+export const MAX_FRONT_MATTER_NODES = 10_000;
+/** Default cap on an import file or stdin import (env MEMORY_MAX_IMPORT_BYTES overrides it). */
+export const DEFAULT_MAX_IMPORT_BYTES = 256 * 1024 * 1024;
+/** Cap on other stdin reads when the caller names none (a core batch file, a document). */
+export const DEFAULT_MAX_INPUT_BYTES = 16 * 1024 * 1024;
+/** Timestamps accepted from callers and imports: after the epoch, before the year 3000 (ids encode time up to 3084). */
+export const MIN_TIME_MS = 1;
+export const MAX_TIME_MS = Date.UTC(3000, 0, 1) - 1;
+
+/** The import limit in effect: env MEMORY_MAX_IMPORT_BYTES (bytes) or the default. */
+export function maxImportBytes(env: NodeJS.ProcessEnv = process.env): number {
+  const v = Number(env.MEMORY_MAX_IMPORT_BYTES);
+  return Number.isInteger(v) && v > 0 ? v : DEFAULT_MAX_IMPORT_BYTES;
+}
+
+export class InputTooLargeError extends MemoryError {
+  constructor(what: string, limit: number) {
+    super('CONTENT_TOO_LARGE', `${what} is over the ${limit}-byte limit; nothing was read past it and nothing was written`, { limit, what });
+  }
+}
+
+/**
+ * Tags as given by a caller (a list or a comma-separated string), normalised like stored tags
+ * (trimmed, lowercased, spaces to "-", deduplicated in order) and checked against the caps.
+ * Linear in the input; refuses a huge list before looking at every item.
+ */
+export function checkedTags(input: unknown, field = 'tags'): string[] {
+  if (input === undefined || input === null) return [];
+  let raw: unknown[];
+  if (Array.isArray(input)) raw = input;
+  else if (typeof input === 'string') {
+    if (input.length > MAX_TAGS_BYTES * 4) throw new InvalidInputError(`${field} is over ${MAX_TAGS_BYTES} bytes`, { field, limit: MAX_TAGS_BYTES });
+    raw = input.split(',');
+  } else raw = [input];
+  if (raw.length > MAX_RAW_TAGS) throw new InvalidInputError(`too many ${field}: ${raw.length}, at most ${MAX_TAGS}`, { field, count: raw.length, limit: MAX_TAGS });
+  const seen = new Set<string>();
+  let bytes = 0;
+  for (const t of raw) {
+    if (t === null || t === undefined) continue;
+    if (typeof t !== 'string' && typeof t !== 'number' && typeof t !== 'boolean') {
+      throw new InvalidInputError(`each of ${field} must be a string`, { field });
+    }
+    const tag = String(t).trim().toLowerCase().replace(/\s+/g, '-');
+    if (!tag || seen.has(tag)) continue;
+    if (tag.length > MAX_TAG_CHARS) throw new InvalidInputError(`a tag is ${tag.length} characters, at most ${MAX_TAG_CHARS}`, { field, limit: MAX_TAG_CHARS });
+    seen.add(tag);
+    bytes += Buffer.byteLength(tag) + 1;
+  }
+  if (seen.size > MAX_TAGS) throw new InvalidInputError(`too many ${field}: ${seen.size}, at most ${MAX_TAGS}`, { field, count: seen.size, limit: MAX_TAGS });
+  if (bytes > MAX_TAGS_BYTES) throw new InvalidInputError(`${field} are ${bytes} bytes together, at most ${MAX_TAGS_BYTES}`, { field, limit: MAX_TAGS_BYTES });
+  return [...seen];
+}
+
+/** Refuses metadata over the caps (keys, depth, JSON size) or that is not JSON data. */
+export function checkMetadata(meta: unknown, field = 'metadata'): void {
+  if (meta === undefined || meta === null) return;
+  if (typeof meta !== 'object' || Array.isArray(meta)) throw new InvalidInputError(`${field} must be an object of keys to values`, { field });
+  let keys = 0;
+  const walk = (v: unknown, depth: number): void => {
+    if (v === null || typeof v === 'string' || typeof v === 'boolean') return;
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) throw new InvalidInputError(`${field} values must be finite numbers`, { field });
+      return;
+    }
+    if (typeof v !== 'object') throw new InvalidInputError(`${field} values must be JSON data (strings, numbers, booleans, lists, objects)`, { field });
+    if (depth > MAX_METADATA_DEPTH) throw new InvalidInputError(`${field} is nested more than ${MAX_METADATA_DEPTH} levels`, { field, limit: MAX_METADATA_DEPTH });
+    if (Array.isArray(v)) {
+      if (v.length > MAX_METADATA_KEYS * 10) throw new InvalidInputError(`${field} has a list of ${v.length} items`, { field, limit: MAX_METADATA_KEYS * 10 });
+      for (const x of v) walk(x, depth + 1);
+      return;
+    }
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+      if (++keys > MAX_METADATA_KEYS) throw new InvalidInputError(`${field} has more than ${MAX_METADATA_KEYS} keys`, { field, limit: MAX_METADATA_KEYS });
+      if (k.length > MAX_TAG_CHARS) throw new InvalidInputError(`a ${field} key is ${k.length} characters, at most ${MAX_TAG_CHARS}`, { field, limit: MAX_TAG_CHARS });
+      walk(x, depth + 1);
+    }
+  };
+  walk(meta, 1);
+  const bytes = Buffer.byteLength(JSON.stringify(meta));
+  if (bytes > MAX_METADATA_BYTES) throw new InvalidInputError(`${field} is ${bytes} bytes as JSON, at most ${MAX_METADATA_BYTES}`, { field, limit: MAX_METADATA_BYTES });
+}
+
+/** Refuses a time outside [1970-01-01T00:00:00.001Z, 3000-01-01): returns the Date. */
+export function checkTime(t: Date, field: string): Date {
+  const ms = t.getTime();
+  if (!Number.isFinite(ms) || ms < MIN_TIME_MS || ms > MAX_TIME_MS) {
+    throw new InvalidInputError(`${field} must be between 1970-01-01 and 2999-12-31 (UTC)`, { field });
+  }
+  return t;
+}
+
+const decoder = () => new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Decodes UTF-8, refusing invalid bytes (INVALID_INPUT) instead of turning them into U+FFFD. */
+export function decodeUtf8(buf: Uint8Array, what: string): string {
+  try {
+    return decoder().decode(buf);
+  } catch {
+    throw new InvalidInputError(`${what} is not valid UTF-8 text; nothing was written (convert it, e.g. with iconv, first)`, { field: what, reason: 'invalid-utf8' });
+  }
+}
+
+export interface BoundedReadOptions {
+  /** Most bytes accepted; one more fails with CONTENT_TOO_LARGE. */
+  limit: number;
+  /** Names the input in messages: "stdin", a file name. */
+  what: string;
+  /** Refuse at the first NUL byte (BINARY_CONTENT): text formats (JSON, JSONL, Markdown) never hold one. */
+  rejectNul?: boolean;
+}
+
+/** Reads a stream to its end, holding at most `limit + 1` bytes, and decodes it as strict UTF-8. */
+export async function readBoundedStream(stream: NodeJS.ReadableStream, opts: BoundedReadOptions): Promise<string> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const it = (stream as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      const n = await it.next();
+      if (n.done) break;
+      const c = typeof n.value === 'string' ? Buffer.from(n.value) : n.value;
+      if (opts.rejectNul) {
+        const z = c.indexOf(0);
+        if (z >= 0) throw new BinaryContentError(total + z);
+      }
+      total += c.length;
+      if (total > opts.limit) throw new InputTooLargeError(opts.what, opts.limit);
+      chunks.push(c);
+    }
+  } finally {
+    // Stop reading: a producer such as `yes` gets EPIPE instead of filling memory.
+    if (total > opts.limit || opts.rejectNul) await it.return?.();
+  }
+  return decodeUtf8(Buffer.concat(chunks, total), opts.what);
+}
+
+/** Reads a file (or a device such as /dev/stdin) holding at most `limit + 1` bytes; strict UTF-8. */
+export function readBoundedFile(path: string, opts: Omit<BoundedReadOptions, 'what'> & { what?: string }): string {
+  const what = opts.what ?? path;
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (err) {
+    throw new InvalidInputError(`cannot read ${what}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { field: 'file' });
+  }
+  try {
+    const st = fstatSync(fd);
+    if (st.isDirectory()) throw new InvalidInputError(`cannot read ${what}: it is a directory`, { field: 'file' });
+    if (st.isFile() && st.size > opts.limit) throw new InputTooLargeError(what, opts.limit);
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const buf = Buffer.allocUnsafe(Math.min(1 << 20, opts.limit + 1 - total));
+      let n: number;
+      try {
+        n = readSync(fd, buf, 0, buf.length, null);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EAGAIN') continue;
+        throw new InvalidInputError(`cannot read ${what}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { field: 'file' });
+      }
+      if (n === 0) break;
+      const c = buf.subarray(0, n);
+      if (opts.rejectNul) {
+        const z = c.indexOf(0);
+        if (z >= 0) throw new BinaryContentError(total + z);
+      }
+      total += n;
+      if (total > opts.limit) throw new InputTooLargeError(what, opts.limit);
+      chunks.push(c);
+    }
+    return decodeUtf8(Buffer.concat(chunks, total), what);
+  } finally {
+    closeSync(fd);
+  }
+}
