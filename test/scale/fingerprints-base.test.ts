@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/core/store.js';
@@ -61,7 +61,7 @@ describe('de-duplication index: a binary base plus a small log', () => {
     const base = join(s.cacheDir, 'fingerprints-v2.base');
     const bytes = readFileSync(base);
     // Truncated: the length check fails, the index is rebuilt from the branch.
-    require('node:fs').writeFileSync(base, bytes.subarray(0, bytes.length - 7));
+    writeFileSync(base, bytes.subarray(0, bytes.length - 7));
     const t = new MemoryStore({ repo, warn: () => {} });
     expect((await t.store({ content: 'memory 77' })).duplicate).toBe(true);
     expect((await t.store({ content: 'memory x' })).duplicate).toBeUndefined();
