@@ -52,22 +52,10 @@ async function gitFigures(store: MemoryStore): Promise<{ commits: number; coreVe
 export async function memoryStats(store: MemoryStore, opts: { top?: number } = {}): Promise<MemoryStats> {
   const top = opts.top ?? 10;
   const tip = store.tip();
-  const cat = store.catalog(tip);
-  const categories = new Map<string, number>();
-  const tags = new Map<string, number>();
-  const months = new Map<string, number>();
-  const priorities = { low: 0, medium: 0, high: 0 };
-  let oldest: string | null = null;
-  let newest: string | null = null;
-  for (const { memory: m } of cat.byId.values()) {
-    categories.set(m.category, (categories.get(m.category) ?? 0) + 1);
-    for (const t of m.tags) tags.set(t, (tags.get(t) ?? 0) + 1);
-    priorities[m.priority]++;
-    const month = m.timestamp.slice(0, 7);
-    months.set(month, (months.get(month) ?? 0) + 1);
-    if (oldest === null || m.timestamp < oldest) oldest = m.timestamp;
-    if (newest === null || m.timestamp > newest) newest = m.timestamp;
-  }
+  // Counts from the derived index's document table: no memory is read (src/search/listing.ts).
+  const { indexCounts } = await import('../search/listing.js');
+  const c = indexCounts(store);
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   const documents: Record<string, number> = {};
   let coreChars = 0;
   const tree = store.treeOf(tip);
@@ -82,18 +70,18 @@ export async function memoryStats(store: MemoryStore, opts: { top?: number } = {
   const g = await gitFigures(store);
   return {
     success: true,
-    total: cat.byId.size,
-    categories: sortedCounts(categories),
-    tags: { distinct: tags.size, top: Object.entries(sortedCounts(tags)).slice(0, top).map(([tag, count]) => ({ tag, count })) },
-    priorities,
+    total: c.total,
+    categories: sortedCounts(c.categories),
+    tags: { distinct: c.tags.size, top: Object.entries(sortedCounts(c.tags)).slice(0, top).map(([tag, count]) => ({ tag, count })) },
+    priorities: c.priorities,
     trash: trashCount(store, tip),
     core: { chars: coreChars, versions: g.coreVersions, documents },
     commits: g.commits,
-    oldest,
-    newest,
-    months: Object.fromEntries([...months].sort((a, b) => (a[0] < b[0] ? -1 : 1))),
+    oldest: iso(c.oldest),
+    newest: iso(c.newest),
+    months: Object.fromEntries([...c.months].sort((a, b) => (a[0] < b[0] ? -1 : 1))),
     branch_size_bytes: g.bytes,
-    unreadable: cat.skipped.length,
+    unreadable: c.unreadable,
   };
 }
 

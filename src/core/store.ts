@@ -295,6 +295,13 @@ export class MemoryStore {
 
   /** Reads one memory by id at `commit` (default tip), from its canonical path or the catalog. */
   find(id: string, commit: string | null = this.tip()): CatalogEntry | null {
+    const hit = this.findAtPath(id, commit);
+    if (hit !== undefined) return hit;
+    return this.catalog(commit).byId.get(id) ?? null;
+  }
+
+  /** The fast path of {@link find}: the memory at the path its id gives; undefined when not there. */
+  private findAtPath(id: string, commit: string | null): CatalogEntry | null | undefined {
     assertId(id);
     const tree = this.treeOf(commit);
     if (!tree) return null;
@@ -310,7 +317,20 @@ export class MemoryStore {
         this.warn(unreadableFile(guess, (err as Error).message));
       }
     }
-    return this.catalog(commit).byId.get(id) ?? null;
+    return undefined;
+  }
+
+  /** A live memory at the tip whose path does not follow from its id (a hand-written file), via the index. */
+  private async findInIndex(id: string): Promise<CatalogEntry | null> {
+    const { locateInIndex } = await import('../search/listing.js');
+    const at = locateInIndex(this, id);
+    if (!at) return null;
+    try {
+      const memory = memoryFromFile(at.path, this.git.readBlob(at.oid).toString('utf8'), (w) => this.warn(w));
+      return memory.id === id ? { path: at.path, oid: at.oid, memory } : null;
+    } catch {
+      return null;
+    }
   }
 
   async store(input: StoreInput): Promise<StoreResult> {
@@ -403,7 +423,9 @@ export class MemoryStore {
   }
 
   async get(id: string): Promise<{ success: true; memory: Memory }> {
-    const hit = this.find(id);
+    const tip = this.tip();
+    // Native ids give their path (a direct read); other files are looked up in the derived index.
+    const hit = this.findAtPath(id, tip) ?? (tip ? await this.findInIndex(id) : null);
     if (hit) return { success: true, memory: publicMemory(hit.memory) };
     // An archived memory is still on the branch: readable by id, marked as archived.
     const archived = this.archiveCatalog().byId.get(id);
@@ -411,7 +433,7 @@ export class MemoryStore {
     throw new NotFoundError(id);
   }
 
-  /** All memories matching a filter, newest first (no paging). */
+  /** All memories matching a filter, newest first (no paging), from the full catalog; `list` is the scalable form. */
   filter(f: Omit<ListFilter, 'limit'> = {}): Memory[] {
     const tags = normalizeTags(f.tags);
     const out: Memory[] = [];
@@ -432,21 +454,26 @@ export class MemoryStore {
     return out.sort(byNewest);
   }
 
+  // list, recent and tagged read the derived index (src/search/listing.ts): typed arrays filtered and
+  // sorted, and only the returned page read from git.
   async recent(count?: number): Promise<{ success: true; memories: Memory[] }> {
     const n = toLimit(count, 10, 'count');
-    return { success: true, memories: this.filter().slice(0, n) };
+    const { listMemories } = await import('../search/listing.js');
+    return { success: true, memories: listMemories(this, {}, n).memories };
   }
 
   async tagged(tags: string[] | string): Promise<{ success: true; memories: Memory[] }> {
     const t = normalizeTags(tags);
     if (!t.length) throw new InvalidInputError('give at least one tag, e.g. "memory tagged api,limits"', { field: 'tags' });
-    return { success: true, memories: this.filter({ tags: t }) };
+    const { listMemories } = await import('../search/listing.js');
+    return { success: true, memories: listMemories(this, { tags: t }, null).memories };
   }
 
   async list(f: ListFilter = {}): Promise<{ success: true; memories: Memory[]; total: number }> {
     const limit = toLimit(f.limit, 50, 'limit');
-    const all = this.filter(f);
-    return { success: true, memories: all.slice(0, limit), total: all.length };
+    const { listMemories } = await import('../search/listing.js');
+    const r = listMemories(this, f, limit);
+    return { success: true, memories: r.memories, total: r.total };
   }
 
   /**

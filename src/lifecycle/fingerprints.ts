@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { MEMORIES_DIR } from '../core/catalog.js';
 import { isValidId } from '../core/id.js';
@@ -51,6 +51,18 @@ export class FingerprintIndex {
   byKey(key: string): Fingerprint | undefined {
     const i = this.body.indexOf(`\t${enc(key)}\t`);
     return i < 0 ? undefined : this.lineAt(this.body.lastIndexOf('\n', i) + 1);
+  }
+
+  /** Whether a line (an entry or a tombstone) is about `path`. */
+  hasPath(path: string): boolean {
+    return this.body.indexOf(`\t${path}\n`) >= 0;
+  }
+
+  /** Lines held. */
+  count(): number {
+    let n = 0;
+    for (let i = this.body.indexOf('\n', 1); i >= 0; i = this.body.indexOf('\n', i + 1)) n++;
+    return n;
   }
 
   remove(path: string): boolean {
@@ -162,30 +174,31 @@ function fingerprint(git: GitRepository, path: string, oid: string, data?: Buffe
   }
 }
 
-/** Blob contents by id through one `git cat-file --batch` process; null when git cannot be run. */
-function readBlobsWithGit(git: GitRepository, oids: string[]): Map<string, Buffer> | null {
-  const r = spawnSync('git', ['--git-dir', git.location.commonDir, 'cat-file', '--batch'], {
-    input: oids.join('\n') + '\n',
-    maxBuffer: 2 ** 32,
-    stdio: ['pipe', 'pipe', 'ignore'],
-  });
-  if (r.status !== 0 || !r.stdout) return null;
-  const out = new Map<string, Buffer>();
-  const buf = r.stdout;
-  let p = 0;
-  while (p < buf.length) {
-    const nl = buf.indexOf(0x0a, p);
-    if (nl < 0) break;
-    const [oid, type, size] = buf.toString('latin1', p, nl).split(' ');
-    if (type === 'missing' || size === undefined) {
-      p = nl + 1;
-      continue;
+/** Blob contents by id through `git cat-file --batch` (in slices, so memory stays bounded); false when git cannot be run. */
+function readBlobsWithGit(git: GitRepository, oids: string[], visit: (oid: string, data: Buffer) => void): boolean {
+  for (let i = 0; i < oids.length; i += 20_000) {
+    const r = spawnSync('git', ['--git-dir', git.location.commonDir, 'cat-file', '--batch'], {
+      input: oids.slice(i, i + 20_000).join('\n') + '\n',
+      maxBuffer: 2 ** 31 - 1,
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
+    if (r.status !== 0 || !r.stdout) return false;
+    const buf = r.stdout;
+    let p = 0;
+    while (p < buf.length) {
+      const nl = buf.indexOf(0x0a, p);
+      if (nl < 0) break;
+      const [oid, type, size] = buf.toString('latin1', p, nl).split(' ');
+      if (type === 'missing' || size === undefined) {
+        p = nl + 1;
+        continue;
+      }
+      const n = Number(size);
+      if (type === 'blob') visit(oid, buf.subarray(nl + 1, nl + 1 + n));
+      p = nl + 1 + n + 1;
     }
-    const n = Number(size);
-    if (type === 'blob') out.set(oid, buf.subarray(nl + 1, nl + 1 + n));
-    p = nl + 1 + n + 1;
   }
-  return out;
+  return true;
 }
 
 /** Calls `visit` for every blob under `prefix` that differs between two trees. */
@@ -215,17 +228,269 @@ export function diffBlobs(git: GitRepository, a: string | null, b: string | null
   walk(sub(a), sub(b), prefix);
 }
 
+/**
+ * On disk (under the git dir, derived data, never a source of truth):
+ *
+ * - `fingerprints-v2.base`: an immutable binary table of every fingerprint at one tree, sorted by
+ *   content hash (and a second table by upsert-key digest), searched by binary search with a few
+ *   `pread`s: a store never loads it whole, whatever the size of the branch.
+ * - `fingerprints-v2.txt`: the text log of what changed since that base (entries, and tombstones
+ *   for removed paths), and the tree the two describe together. It is small (at most
+ *   {@link LOG_LIMIT} lines): each store rewrites it, atomically, in constant time. Past the limit
+ *   the log is merged into a new base (linear, once per {@link LOG_LIMIT} changes). A log without a
+ *   base id in its header (as versions before the base existed wrote it) is a full index on its own.
+ */
 const HEADER = `git-memory fingerprints v${FORMAT} `;
 const fileOf = (cacheDir: string) => join(cacheDir, `fingerprints-v${FORMAT}.txt`);
+const baseOf = (cacheDir: string) => join(cacheDir, `fingerprints-v${FORMAT}.base`);
+/** Log lines past which the log is merged into a new base. */
+export const LOG_LIMIT = 4096;
+const TOMBSTONE = '-';
+const BASE_MAGIC = 0x50464d47; // "GMFP" little-endian
+const BASE_HEAD = 72;
+const ROW = 16;
 
-const memo = new WeakMap<GitRepository, Map<string, FingerprintIndex>>();
+function digest12(s: string): Buffer {
+  return createHash('sha1').update(s).digest().subarray(0, 12);
+}
 
-function save(idx: FingerprintIndex, cacheDir: string): void {
-  const file = fileOf(cacheDir);
+/** The binary base: read by `pread`, never whole (except when it is merged into a new one). */
+export class FingerprintBase {
+  private fd: number;
+  readonly n: number;
+  readonly k: number;
+  readonly tree: string;
+  readonly build: string;
+  private readonly scratch = Buffer.alloc(ROW);
+
+  private constructor(fd: number, head: Buffer) {
+    this.fd = fd;
+    this.n = head.readUInt32LE(8);
+    this.k = head.readUInt32LE(12);
+    this.tree = head.toString('latin1', 16, 56);
+    this.build = head.toString('latin1', 56, 72);
+  }
+
+  static open(file: string): FingerprintBase | null {
+    let fd: number | null = null;
+    try {
+      fd = openSync(file, 'r');
+      const head = Buffer.alloc(BASE_HEAD);
+      if (readSync(fd, head, 0, BASE_HEAD, 0) !== BASE_HEAD || head.readUInt32LE(0) !== BASE_MAGIC || head.readUInt32LE(4) !== FORMAT) throw new Error('not a base');
+      const b = new FingerprintBase(fd, head);
+      if (!/^[0-9a-f]{40}$/.test(b.tree)) throw new Error('bad tree');
+      const size = fstatSync(fd).size;
+      const offEnd = BASE_HEAD + (b.n + b.k) * ROW + (b.n + 1) * 4;
+      if (size < offEnd || b.u32(offEnd - 4) !== size - offEnd) throw new Error('truncated');
+      return b;
+    } catch {
+      if (fd !== null) closeSync(fd);
+      return null; // missing, foreign or damaged: rebuilt by the caller
+    }
+  }
+
+  close(): void {
+    try {
+      closeSync(this.fd);
+    } catch {
+      /* already closed */
+    }
+  }
+
+  private read(pos: number, len: number, into?: Buffer): Buffer {
+    const buf = into && into.length >= len ? into : Buffer.allocUnsafe(len);
+    let got = 0;
+    while (got < len) {
+      const r = readSync(this.fd, buf, got, len - got, pos + got);
+      if (r === 0) throw new Error('short read');
+      got += r;
+    }
+    return buf;
+  }
+
+  private u32(pos: number): number {
+    return this.read(pos, 4, this.scratch).readUInt32LE(0);
+  }
+
+  private get recOffAt(): number {
+    return BASE_HEAD + (this.n + this.k) * ROW;
+  }
+
+  private record(i: number): Fingerprint {
+    const at = this.recOffAt;
+    const o = this.read(at + i * 4, 8, this.scratch);
+    const start = o.readUInt32LE(0);
+    const end = o.readUInt32LE(4);
+    const blob = at + (this.n + 1) * 4;
+    return parseLine(this.read(blob + start, end - start).toString('utf8'));
+  }
+
+  /** Binary search of one table for `key` (12 bytes): every record whose row carries it, in order. */
+  private *rows(table: number, count: number, key: Buffer): Generator<Fingerprint> {
+    let lo = 0;
+    let hi = count;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const row = this.read(table + mid * ROW, ROW, this.scratch);
+      if (row.compare(key, 0, 12, 0, 12) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < count; i++) {
+      const row = this.read(table + i * ROW, ROW, this.scratch);
+      if (row.compare(key, 0, 12, 0, 12) !== 0) return;
+      yield this.record(row.readUInt32LE(12));
+    }
+  }
+
+  byHash(hash: string, live: (path: string) => boolean): Fingerprint | undefined {
+    if (!/^[0-9a-f]{24}$/.test(hash)) return undefined;
+    for (const f of this.rows(BASE_HEAD, this.n, Buffer.from(hash, 'hex'))) if (f.hash === hash && live(f.path)) return f;
+    return undefined;
+  }
+
+  byKey(key: string, live: (path: string) => boolean): Fingerprint | undefined {
+    for (const f of this.rows(BASE_HEAD + this.n * ROW, this.k, digest12(key))) if (f.key === key && live(f.path)) return f;
+    return undefined;
+  }
+
+  /** Every record (reads the record area once, sequentially). */
+  *entries(): Generator<Fingerprint> {
+    const at = this.recOffAt;
+    const offs = this.read(at, (this.n + 1) * 4);
+    const blobAt = at + (this.n + 1) * 4;
+    const total = offs.readUInt32LE(this.n * 4);
+    const CHUNK = 1 << 22;
+    let chunkStart = 0;
+    let chunk: Buffer = Buffer.alloc(0);
+    for (let i = 0; i < this.n; i++) {
+      const s = offs.readUInt32LE(i * 4);
+      const e = offs.readUInt32LE(i * 4 + 4);
+      if (e > chunkStart + chunk.length) {
+        chunkStart = s;
+        chunk = this.read(blobAt + s, Math.min(total - s, Math.max(CHUNK, e - s)));
+      }
+      yield parseLine(chunk.toString('utf8', s - chunkStart, e - chunkStart));
+    }
+  }
+}
+
+function lineOf(f: Fingerprint): string {
+  return `${f.hash}\t${f.id}\t${f.key ? enc(f.key) : ''}\t${f.path}`;
+}
+
+function parseLine(line: string): Fingerprint {
+  const [hash, id, key, ...rest] = line.split('\t');
+  const f: Fingerprint = { hash, id, path: rest.join('\t') };
+  if (key) f.key = decodeURIComponent(key.slice(2));
+  return f;
+}
+
+/** Writes a base of `entries` at `tree`; returns its build id. */
+function writeBase(file: string, tree: string, entries: Iterable<Fingerprint>): string {
+  const lines: Buffer[] = [];
+  const hashes: Array<{ h: Buffer; i: number }> = [];
+  const keys: Array<{ h: Buffer; i: number }> = [];
+  for (const f of entries) {
+    if (/[\t\n]/.test(f.path) || !/^[0-9a-f]{24}$/.test(f.hash)) continue;
+    const i = lines.length;
+    lines.push(Buffer.from(lineOf(f), 'utf8'));
+    hashes.push({ h: Buffer.from(f.hash, 'hex'), i });
+    if (f.key) keys.push({ h: digest12(f.key), i });
+  }
+  const byRow = (a: { h: Buffer; i: number }, b: { h: Buffer; i: number }) => Buffer.compare(a.h, b.h) || a.i - b.i;
+  hashes.sort(byRow);
+  keys.sort(byRow);
+  const n = lines.length;
+  const build = (Date.now().toString(36) + Math.random().toString(36).slice(2)).padEnd(16, '0').slice(0, 16);
+  const head = Buffer.alloc(BASE_HEAD);
+  head.writeUInt32LE(BASE_MAGIC, 0);
+  head.writeUInt32LE(FORMAT, 4);
+  head.writeUInt32LE(n, 8);
+  head.writeUInt32LE(keys.length, 12);
+  head.write(tree, 16, 'latin1');
+  head.write(build, 56, 'latin1');
+  const table = (rows: Array<{ h: Buffer; i: number }>) => {
+    const b = Buffer.alloc(rows.length * ROW);
+    rows.forEach((r, j) => {
+      r.h.copy(b, j * ROW);
+      b.writeUInt32LE(r.i, j * ROW + 12);
+    });
+    return b;
+  };
+  const offs = Buffer.alloc((n + 1) * 4);
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    offs.writeUInt32LE(at, i * 4);
+    at += lines[i].length;
+  }
+  offs.writeUInt32LE(at, n * 4);
+  mkdirSync(join(file, '..'), { recursive: true });
+  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  const fd = openSync(tmp, 'w');
+  try {
+    const put = (b: Buffer) => {
+      let w = 0;
+      while (w < b.length) w += writeSync(fd, b, w);
+    };
+    put(head);
+    put(table(hashes));
+    put(table(keys));
+    put(offs);
+    for (let i = 0; i < n; i += 4096) put(Buffer.concat(lines.slice(i, i + 4096)));
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, file);
+  return build;
+}
+
+/** The de-duplication index at one tree: a base (maybe none) with the log of changes since it. */
+export class Fingerprints {
+  constructor(
+    public tree: string | null,
+    public log: FingerprintIndex,
+    public base: FingerprintBase | null,
+  ) {}
+
+  private live = (path: string) => !this.log.hasPath(path);
+
+  byHash(hash: string): Fingerprint | undefined {
+    return this.log.byHash(hash) ?? this.base?.byHash(hash, this.live);
+  }
+
+  byKey(key: string): Fingerprint | undefined {
+    return this.log.byKey(key) ?? this.base?.byKey(key, this.live);
+  }
+
+  *entries(): Generator<Fingerprint> {
+    if (this.base) for (const f of this.base.entries()) if (this.live(f.path)) yield f;
+    for (const f of this.log.entries()) if (f.hash !== TOMBSTONE) yield f;
+  }
+
+  /** Records changed paths: an entry, or (with a base to shadow) a tombstone for a removed path. */
+  apply(changes: Array<{ path: string; f: Fingerprint | null }>): void {
+    const lines = changes.map(({ path, f }) => ({ path, f: f ?? (this.base ? { path, id: '', hash: TOMBSTONE } : null) }));
+    if (lines.length > 64) this.log.applyMany(lines);
+    else for (const c of lines) c.f ? this.log.add(c.f) : this.log.remove(c.path);
+  }
+}
+
+const memo = new WeakMap<GitRepository, Map<string, Fingerprints>>();
+
+/** Persists the log; merges it into a new base first when it has grown past the limit. */
+function save(fp: Fingerprints, cacheDir: string): void {
   try {
     mkdirSync(cacheDir, { recursive: true });
+    if (fp.tree && fp.log.count() > LOG_LIMIT) {
+      const build = writeBase(baseOf(cacheDir), fp.tree, fp.entries());
+      fp.base?.close();
+      fp.base = FingerprintBase.open(baseOf(cacheDir));
+      if (fp.base?.build === build) fp.log = new FingerprintIndex(fp.tree);
+      else fp.base = null; // replaced meanwhile by another process: keep the full log
+    }
+    const file = fileOf(cacheDir);
     const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    writeFileSync(tmp, HEADER + (idx.tree ?? '-') + idx.text());
+    writeFileSync(tmp, HEADER + (fp.tree ?? '-') + (fp.base ? ` ${fp.base.build}` : '') + fp.log.text());
     renameSync(tmp, file);
   } catch {
     /* read-only git dir: works, without the cache */
@@ -237,39 +502,50 @@ function save(idx: FingerprintIndex, cacheDir: string): void {
  * without reading the blobs back.
  */
 export function primeFingerprints(git: GitRepository, cacheDir: string, base: string | null, next: string, added: Fingerprint[]): void {
-  const idx = loadFingerprints(git, base, cacheDir);
-  idx.applyMany(added.map((f) => ({ path: f.path, f })));
-  idx.tree = next;
-  save(idx, cacheDir);
+  const fp = loadFingerprints(git, base, cacheDir);
+  fp.apply(added.map((f) => ({ path: f.path, f })));
+  fp.tree = next;
+  save(fp, cacheDir);
 }
 
-function readCache(cacheDir: string): FingerprintIndex | null {
+function readCache(cacheDir: string): Fingerprints | null {
   try {
     const text = readFileSync(fileOf(cacheDir), 'utf8');
     if (!text.startsWith(HEADER) || !text.endsWith('\n')) return null;
     const nl = text.indexOf('\n');
-    const tree = text.slice(HEADER.length, nl);
+    const [tree, build] = text.slice(HEADER.length, nl).split(' ');
     if (tree !== '-' && !/^[0-9a-f]{40}$/.test(tree)) return null;
-    return new FingerprintIndex(tree === '-' ? null : tree, text.slice(nl));
+    let base: FingerprintBase | null = null;
+    if (build !== undefined) {
+      base = FingerprintBase.open(baseOf(cacheDir));
+      if (!base || base.build !== build) {
+        base?.close();
+        // The log belongs to another base (replaced by a concurrent merge): start from the base alone.
+        const fresh = FingerprintBase.open(baseOf(cacheDir));
+        return fresh ? new Fingerprints(fresh.tree, new FingerprintIndex(fresh.tree), fresh) : null;
+      }
+    }
+    return new Fingerprints(tree === '-' ? null : tree, new FingerprintIndex(tree === '-' ? null : tree, text.slice(nl)), base);
   } catch {
     return null; // missing or broken: rebuilt
   }
 }
 
-/** The index at `tree`, from memory, the cache file, or by diffing from the cached tree. */
-export function loadFingerprints(git: GitRepository, tree: string | null, cacheDir: string): FingerprintIndex {
+/** The index at `tree`, from memory, the cache files, or by diffing from the cached tree. */
+export function loadFingerprints(git: GitRepository, tree: string | null, cacheDir: string): Fingerprints {
   let perRepo = memo.get(git);
   if (!perRepo) memo.set(git, (perRepo = new Map()));
   const cached = perRepo.get(cacheDir);
   if (cached && cached.tree === tree) return cached;
-  let idx = cached ?? readCache(cacheDir) ?? new FingerprintIndex(null);
-  if (idx.tree !== tree) {
-    let from = idx.tree;
+  let fp = cached ?? readCache(cacheDir) ?? new Fingerprints(null, new FingerprintIndex(null), null);
+  if (fp.tree !== tree) {
+    let from = fp.tree;
     try {
       if (from) git.readTree(from);
     } catch {
       from = null; // the cached tree is gone (gc after a rewrite): start over
-      idx = new FingerprintIndex(null);
+      fp.base?.close();
+      fp = new Fingerprints(null, new FingerprintIndex(null), null);
     }
     const changes: Array<{ path: string; f: Fingerprint | null }> = [];
     const toRead: Array<{ path: string; oid: string }> = [];
@@ -277,16 +553,25 @@ export function loadFingerprints(git: GitRepository, tree: string | null, cacheD
       if (oid && path.endsWith('.md')) toRead.push({ path, oid });
       else changes.push({ path, f: null });
     });
-    // Many files to read (a fresh clone, a big fetch): one `git cat-file --batch` reads them far faster
+    // Many files to read (a fresh clone, a big fetch): `git cat-file --batch` reads them far faster
     // than object-by-object lookups, which try a loose file before each pack lookup (cold index of 10,000
     // packed memories: 0.64 s -> ~0.3 s; of 100,000: 6.6 s -> 2.7 s).
-    const bulk = toRead.length > 500 ? readBlobsWithGit(git, toRead.map((r) => r.oid)) : null;
-    for (const r of toRead) changes.push({ path: r.path, f: fingerprint(git, r.path, r.oid, bulk?.get(r.oid)) });
-    if (changes.length > 64) idx.applyMany(changes);
-    else for (const c of changes) c.f ? idx.add(c.f) : idx.remove(c.path);
-    idx.tree = tree;
-    save(idx, cacheDir);
+    const bulk = new Map<string, Fingerprint | null>();
+    if (toRead.length > 500) {
+      const pathsOf = new Map<string, string[]>();
+      for (const r of toRead) pathsOf.set(r.oid, [...(pathsOf.get(r.oid) ?? []), r.path]);
+      readBlobsWithGit(git, [...pathsOf.keys()], (oid, data) => {
+        for (const path of pathsOf.get(oid) ?? []) bulk.set(`${path}\0${oid}`, fingerprint(git, path, oid, data));
+      });
+    }
+    for (const r of toRead) {
+      const k = `${r.path}\0${r.oid}`;
+      changes.push({ path: r.path, f: bulk.has(k) ? bulk.get(k)! : fingerprint(git, r.path, r.oid) });
+    }
+    fp.apply(changes);
+    fp.tree = tree;
+    save(fp, cacheDir);
   }
-  perRepo.set(cacheDir, idx);
-  return idx;
+  perRepo.set(cacheDir, fp);
+  return fp;
 }

@@ -304,7 +304,8 @@ function baseBoost(seg: Segment, d: number, w: Weights, now: number): number {
   return pr + rec;
 }
 
-function newestFirst(view: IndexView) {
+/** Newest first (creation time), ties by id descending: the order of list, recent and filter-only searches. */
+export function newestFirst(view: IndexView) {
   return (a: Ranked, b: Ranked) => {
     const sa = view.parts[a.part].seg;
     const sb = view.parts[b.part].seg;

@@ -4,7 +4,7 @@ import { ARCHIVE_DIR, unreadableFile } from '../core/catalog.js';
 import { InvalidInputError } from '../core/errors.js';
 import { memoryFromFile, publicMemory, type Memory } from '../core/memory.js';
 import type { SearchQuery, SearchResponse, SearchResult } from '../core/search-types.js';
-import type { MemoryStore } from '../core/store.js';
+import type { ReadonlyBranch } from '../core/branch-view.js';
 import { isTreeMode } from '../git/tree.js';
 import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, normalizeFilter, rank, textScores, type Bm25Params, type Weights } from './engine.js';
 import { SEGMENT_FORMAT, SegmentBuilder, decodeSegment, encodeSegment, mergeSegments, type DocInput, type Segment } from './segment.js';
@@ -50,9 +50,9 @@ interface State {
   memories: Map<string, Memory>;
 }
 
-const states = new WeakMap<MemoryStore, State>();
+const states = new WeakMap<ReadonlyBranch, State>();
 
-function paths(store: MemoryStore) {
+function paths(store: ReadonlyBranch) {
   return {
     base: join(store.cacheDir, `search-v${SEGMENT_FORMAT}.base`),
     delta: join(store.cacheDir, `search-v${SEGMENT_FORMAT}.delta`),
@@ -96,7 +96,7 @@ function readSegment(file: string): Segment | null {
 }
 
 /** Removes cache files of other index formats: they are never read again. */
-function dropOtherFormats(store: MemoryStore): void {
+function dropOtherFormats(store: ReadonlyBranch): void {
   try {
     for (const f of readdirSync(store.cacheDir)) {
       const m = /^search-v(\d+)\.(base|delta)$/.exec(f);
@@ -124,13 +124,13 @@ function writeAtomic(file: string, bytes: Buffer, seg?: Segment): boolean {
 // reads and parses each new file once, not once per search.
 const parsed = new Map<string, DocInput>();
 
-function docFrom(store: MemoryStore, path: string, oid: string, text = store.git.readBlob(oid).toString('utf8')): DocInput {
+function docFrom(store: ReadonlyBranch, path: string, oid: string, text = store.git.readBlob(oid).toString('utf8')): DocInput {
   const m = memoryFromFile(path, text, (w) => store.warn(w));
   const ts = Date.parse(m.timestamp);
   return { id: m.id, path, oid, timestamp: Number.isFinite(ts) ? ts : 0, priority: m.priority, category: m.category, scope: m.scope, tags: m.tags, content: m.content };
 }
 
-function docFromCached(store: MemoryStore, path: string, oid: string, text?: string): DocInput {
+function docFromCached(store: ReadonlyBranch, path: string, oid: string, text?: string): DocInput {
   const key = `${path}\0${oid}`;
   let doc = parsed.get(key);
   if (!doc) {
@@ -141,7 +141,7 @@ function docFromCached(store: MemoryStore, path: string, oid: string, text?: str
   return doc;
 }
 
-function addFile(store: MemoryStore, b: SegmentBuilder, path: string, oid: string, cache = false): void {
+function addFile(store: ReadonlyBranch, b: SegmentBuilder, path: string, oid: string, cache = false): void {
   if (!path.endsWith('.md')) return;
   // A blob that cannot be read fails the build (never an index persisted without it); only a file
   // that reads but does not parse is skipped.
@@ -154,7 +154,7 @@ function addFile(store: MemoryStore, b: SegmentBuilder, path: string, oid: strin
   }
 }
 
-function fullBuild(store: MemoryStore, tree: string, opts: IndexOptions): Segment {
+function fullBuild(store: ReadonlyBranch, tree: string, opts: IndexOptions): Segment {
   const blobs = store.git.listBlobs(tree, MEMORIES_PREFIX);
   const b = new SegmentBuilder();
   const every = Math.max(200, Math.floor(blobs.length / 200));
@@ -171,7 +171,7 @@ interface TreeDiff {
 }
 
 /** Files under memories/ that differ between two trees, descending only into subtrees that changed. */
-export function diffMemories(store: MemoryStore, from: string, to: string): TreeDiff {
+export function diffMemories(store: ReadonlyBranch, from: string, to: string): TreeDiff {
   const out: TreeDiff = { added: [], removed: [] };
   const root = (t: string) => {
     const e = store.git.entryAt(t, MEMORIES_PREFIX);
@@ -198,7 +198,7 @@ export function diffMemories(store: MemoryStore, from: string, to: string): Tree
   return out;
 }
 
-function buildDelta(store: MemoryStore, base: Segment, tree: string): Segment {
+function buildDelta(store: ReadonlyBranch, base: Segment, tree: string): Segment {
   const diff = diffMemories(store, base.tree, tree);
   const removed: number[] = [];
   if (diff.removed.length) {
@@ -228,7 +228,7 @@ function needsCompaction(base: Segment, delta: Segment): boolean {
   return delta.n + delta.removed.length > Math.max(500, base.n / 10);
 }
 
-function remember(store: MemoryStore, tree: string | null, base: Segment | null, delta: Segment | null, view: IndexView): IndexView {
+function remember(store: ReadonlyBranch, tree: string | null, base: Segment | null, delta: Segment | null, view: IndexView): IndexView {
   const prev = states.get(store);
   states.set(store, { tree, base, delta, view, memories: prev?.memories ?? new Map() });
   return view;
@@ -238,7 +238,7 @@ function remember(store: MemoryStore, tree: string | null, base: Segment | null,
  * The index at the branch's current tip: from memory, from the cache files, by analysing only what
  * changed since the cached base, or by a full build, in that order of preference.
  */
-export function openIndex(store: MemoryStore, opts: IndexOptions = {}): IndexView {
+export function openIndex(store: ReadonlyBranch, opts: IndexOptions = {}): IndexView {
   const tree = store.treeOf(store.tip());
   if (!tree) return remember(store, null, null, null, IndexView.empty());
   const st = states.get(store);
@@ -280,7 +280,7 @@ export function openIndex(store: MemoryStore, opts: IndexOptions = {}): IndexVie
 }
 
 /** Rebuilds the index from every file on the branch, ignoring any cache. */
-export async function rebuildIndex(store: MemoryStore, opts: IndexOptions = {}): Promise<RebuildResult> {
+export async function rebuildIndex(store: ReadonlyBranch, opts: IndexOptions = {}): Promise<RebuildResult> {
   const t0 = performance.now();
   const tree = store.treeOf(store.tip());
   if (!tree) {
@@ -295,7 +295,7 @@ export async function rebuildIndex(store: MemoryStore, opts: IndexOptions = {}):
   return { success: true, indexed: built.n, skipped: built.skipped, tree, bytes: bytes.length, durationMs: Math.round(performance.now() - t0) };
 }
 
-function weightsOf(store: MemoryStore): Weights {
+function weightsOf(store: ReadonlyBranch): Weights {
   const r = store.config().searchRelevance ?? {};
   const num = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
   return {
@@ -313,7 +313,8 @@ function toLimit(v: unknown): number {
   return n;
 }
 
-function readMemory(store: MemoryStore, seg: Segment, d: number): Memory {
+/** The public memory of document `d` of `seg`, read from its blob (cached by blob id per branch). */
+export function readMemory(store: ReadonlyBranch, seg: Segment, d: number): Memory {
   const st = states.get(store);
   const oid = seg.oids.get(d);
   const hit = st?.memories.get(oid);
@@ -328,7 +329,7 @@ function readMemory(store: MemoryStore, seg: Segment, d: number): Memory {
 }
 
 /** `memory_search`: ranked full-text search with filters; filters alone list matches newest first. */
-export async function search(store: MemoryStore, q: SearchQuery = {}, opts: IndexOptions = {}): Promise<SearchResponse> {
+export async function search(store: ReadonlyBranch, q: SearchQuery = {}, opts: IndexOptions = {}): Promise<SearchResponse> {
   if (q === null || typeof q !== 'object') throw new InvalidInputError('search takes an options object', { field: 'query' });
   if (q.query !== undefined && q.query !== null && typeof q.query !== 'string') throw new InvalidInputError('query must be a string', { field: 'query' });
   const now = store.now().getTime();
@@ -358,9 +359,9 @@ export async function search(store: MemoryStore, q: SearchQuery = {}, opts: Inde
 
 // Archived memories (`archive/`, written by `memory prune`) are searched only on request: an
 // in-memory segment per tree, built when asked, never persisted (archives are searched rarely).
-const archiveSegments = new WeakMap<MemoryStore, { tree: string; seg: Segment }>();
+const archiveSegments = new WeakMap<ReadonlyBranch, { tree: string; seg: Segment }>();
 
-function archiveSegment(store: MemoryStore, tree: string | null): Segment | null {
+export function archiveSegment(store: ReadonlyBranch, tree: string | null): Segment | null {
   if (!tree) return null;
   const hit = archiveSegments.get(store);
   if (hit?.tree === tree) return hit.seg;
@@ -378,7 +379,7 @@ function archiveSegment(store: MemoryStore, tree: string | null): Segment | null
  * Full-text scores alone (BM25 over content, tags and category, no boosts, no filters): id → score
  * for every memory the text matches. For hybrid ranking.
  */
-export function fullTextScores(store: MemoryStore, text: string, opts: IndexOptions = {}): Map<string, number> {
+export function fullTextScores(store: ReadonlyBranch, text: string, opts: IndexOptions = {}): Map<string, number> {
   const view = openIndex(store, opts);
   const out = new Map<string, number>();
   for (const h of textScores(view, text, opts.bm25)) out.set(view.parts[h.part].seg.ids.get(h.doc), h.score);
@@ -386,7 +387,7 @@ export function fullTextScores(store: MemoryStore, text: string, opts: IndexOpti
 }
 
 /** Ids of the memories passing the filters of `q` (its text is ignored). */
-export function filterIds(store: MemoryStore, q: SearchQuery, opts: IndexOptions = {}): Set<string> {
+export function filterIds(store: ReadonlyBranch, q: SearchQuery, opts: IndexOptions = {}): Set<string> {
   const view = openIndex(store, opts);
   const pass = compileFilter(view, normalizeFilter(q, store.now().getTime()));
   const out = new Set<string>();

@@ -1,0 +1,52 @@
+import type { MemoryConfig } from './config.js';
+
+/**
+ * The narrow, read-only view of one memory branch that the read side (search, list, recent, tagged,
+ * stats) works on. It has no method that commits: code holding a `ReadonlyBranch` cannot write to the
+ * branch, so "reads never write" is a property of the types. `MemoryStore` satisfies it structurally;
+ * so can a test double or a future `MemoryBranch` from the git backend redesign (issue 16).
+ */
+
+/** One entry of a git tree, as the object reader returns it. */
+export interface BranchTreeEntry {
+  mode: string;
+  name: string;
+  oid: string;
+}
+
+/** A file below a prefix of a tree. */
+export interface BranchBlob {
+  path: string;
+  oid: string;
+}
+
+/** Reading objects of the repository: trees and blobs, never writing them. */
+export interface BranchObjects {
+  readBlob(oid: string): Buffer;
+  readTree(oid: string): BranchTreeEntry[];
+  /** The entry at `path` in `tree`, or null. */
+  entryAt(tree: string, path: string): BranchTreeEntry | null;
+  /** Every blob under `prefix` (recursively), in tree order. */
+  listBlobs(tree: string, prefix: string): BranchBlob[];
+}
+
+export interface ReadonlyBranch {
+  /** Branch name, e.g. "memory". */
+  readonly branch: string;
+  /** Full ref, e.g. "refs/heads/memory". */
+  readonly ref: string;
+  /** Directory under the git dir for derived data (indexes) of this branch. */
+  readonly cacheDir: string;
+  /** Object reading. */
+  readonly git: BranchObjects;
+  /** The branch tip, or null before the first write. */
+  tip(): string | null;
+  /** The tree of a commit (null for null). */
+  treeOf(commit: string | null): string | null;
+  /** The effective configuration. */
+  config(): MemoryConfig;
+  /** The clock (injectable in tests). */
+  now(): Date;
+  /** Where warnings about unreadable files go. */
+  warn(message: string): void;
+}

@@ -1,0 +1,160 @@
+import type { ReadonlyBranch } from '../core/branch-view.js';
+import { isPriority, normalizeTags, type Memory, type Priority } from '../core/memory.js';
+import { IndexView, bestOf, compileFilter, newestFirst, type NormalizedFilter, type Ranked } from './engine.js';
+import { archiveSegment, openIndex, readMemory } from './index.js';
+import { PRIORITY_NAME } from './segment.js';
+
+/**
+ * `list`, `recent`, `tagged`, `stats` and id look-ups answered from the search index (the document
+ * table of its segments holds id, path, blob id, time, priority, category, scope and tags), so none of
+ * them reads every memory: they filter and sort typed arrays and read only the page they return from
+ * git. The index follows the branch incrementally (src/search/index.ts), so these calls do too.
+ */
+
+export interface ListQuery {
+  tags?: string[] | string;
+  category?: string;
+  scope?: string;
+  priority?: Priority;
+  /** Include memories archived by `memory prune` (marked `archived: true`). */
+  archived?: boolean;
+}
+
+interface Listing {
+  view: IndexView;
+  /** Index of the archive part in `view.parts`, or -1. */
+  archivePart: number;
+}
+
+function listingView(branch: ReadonlyBranch, archived: boolean | undefined): Listing {
+  const view = openIndex(branch);
+  if (!archived) return { view, archivePart: -1 };
+  const arch = archiveSegment(branch, view.tree);
+  if (!arch) return { view, archivePart: -1 };
+  return { view: new IndexView([...view.parts, { seg: arch, dead: null }], view.tree), archivePart: view.parts.length };
+}
+
+/** Live ids of a view (for hiding archived copies of live memories). */
+function liveIds(view: IndexView, upTo: number): Set<string> {
+  const out = new Set<string>();
+  for (let pi = 0; pi < upTo; pi++) {
+    const { seg, dead } = view.parts[pi];
+    for (let d = 0; d < seg.n; d++) if (!dead?.[d]) out.add(seg.ids.get(d));
+  }
+  return out;
+}
+
+/**
+ * Memories matching the filter, newest first (ties by id, descending), at most `limit` of them (all
+ * when `limit` is null), and how many match in all. Field values compare exactly, as stored.
+ */
+export function listMemories(branch: ReadonlyBranch, q: ListQuery, limit: number | null): { memories: Memory[]; total: number } {
+  const filter: NormalizedFilter = { tags: normalizeTags(q.tags) };
+  if (q.category !== undefined) filter.category = q.category;
+  if (q.scope !== undefined) filter.scope = q.scope;
+  if (q.priority !== undefined) {
+    // A priority no memory can have matches nothing (the filter of typed arrays knows only three).
+    if (!isPriority(q.priority)) return { memories: [], total: 0 };
+    filter.priority = q.priority;
+  }
+  const { view, archivePart } = listingView(branch, q.archived);
+  const pass = compileFilter(view, filter);
+  const hidden = archivePart >= 0 ? liveIds(view, archivePart) : null;
+  const candidates: Ranked[] = [];
+  view.parts.forEach(({ seg, dead }, pi) => {
+    for (let d = 0; d < seg.n; d++) {
+      if (dead?.[d] || !pass(pi, d)) continue;
+      if (pi === archivePart && hidden!.has(seg.ids.get(d))) continue;
+      candidates.push({ part: pi, doc: d, relevance: 0 });
+    }
+  });
+  const cmp = newestFirst(view);
+  const page = limit === null ? candidates.sort(cmp) : bestOf(candidates, limit, cmp);
+  const memories: Memory[] = [];
+  const seen = new Set<string>();
+  for (const r of page) {
+    const m = readMemory(branch, view.parts[r.part].seg, r.doc);
+    // A hand-made copy of a file (same id) in both the base and the delta: shown once.
+    if (seen.has(m.id)) continue;
+    seen.add(m.id);
+    memories.push(r.part === archivePart ? { ...m, archived: true } : m);
+  }
+  return { memories, total: candidates.length };
+}
+
+/** Where the live memory `id` is at the branch tip, from the index (files whose path does not give their id). */
+export function locateInIndex(branch: ReadonlyBranch, id: string): { path: string; oid: string } | null {
+  const view = openIndex(branch);
+  const key = Buffer.from(id, 'utf8');
+  for (const { seg, dead } of view.parts) {
+    const blob = seg.ids.blob;
+    const off = seg.ids.off;
+    for (let at = blob.indexOf(key); at >= 0; at = blob.indexOf(key, at + 1)) {
+      // Ids are stored back to back: a hit counts only if it is one whole id.
+      let lo = 0;
+      let hi = seg.n - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >>> 1;
+        if (off[mid] <= at) lo = mid;
+        else hi = mid - 1;
+      }
+      if (off[lo] === at && off[lo + 1] === at + key.length && !dead?.[lo]) return { path: seg.paths.get(lo), oid: seg.oids.get(lo) };
+    }
+  }
+  return null;
+}
+
+export interface IndexCounts {
+  total: number;
+  categories: Map<string, number>;
+  tags: Map<string, number>;
+  priorities: { low: number; medium: number; high: number };
+  /** Live memories by month of creation (YYYY-MM). */
+  months: Map<string, number>;
+  /** Creation times (ms) of the oldest and newest live memory. */
+  oldest: number | null;
+  newest: number | null;
+  /** Files under memories/ that could not be read. */
+  unreadable: number;
+}
+
+/** The counts of `memory stats`, from the document table alone (no memory is read). */
+export function indexCounts(branch: ReadonlyBranch): IndexCounts {
+  const view = openIndex(branch);
+  const out: IndexCounts = { total: 0, categories: new Map(), tags: new Map(), priorities: { low: 0, medium: 0, high: 0 }, months: new Map(), oldest: null, newest: null, unreadable: view.skipped };
+  // Months: the boundaries of the last month seen, so most documents cost two comparisons.
+  let monthFrom = 1;
+  let monthTo = 0;
+  let monthKey = '';
+  let monthCount = 0;
+  const flush = () => {
+    if (monthCount) out.months.set(monthKey, (out.months.get(monthKey) ?? 0) + monthCount);
+    monthCount = 0;
+  };
+  for (const { seg, dead } of view.parts) {
+    const catCounts = new Uint32Array(seg.cats.length);
+    const tagCounts = new Uint32Array(seg.tags.length);
+    for (let d = 0; d < seg.n; d++) {
+      if (dead?.[d]) continue;
+      out.total++;
+      catCounts[seg.cat[d]]++;
+      for (let i = seg.tagOff[d]; i < seg.tagOff[d + 1]; i++) tagCounts[seg.tagIds[i]]++;
+      out.priorities[PRIORITY_NAME[seg.prio[d]]]++;
+      const ts = seg.ts[d];
+      if (out.oldest === null || ts < out.oldest) out.oldest = ts;
+      if (out.newest === null || ts > out.newest) out.newest = ts;
+      if (!(ts >= monthFrom && ts < monthTo)) {
+        flush();
+        const date = new Date(ts);
+        monthKey = date.toISOString().slice(0, 7);
+        monthFrom = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+        monthTo = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+      }
+      monthCount++;
+    }
+    seg.cats.forEach((c, i) => catCounts[i] && out.categories.set(c, (out.categories.get(c) ?? 0) + catCounts[i]));
+    seg.tags.forEach((t, i) => tagCounts[i] && out.tags.set(t, (out.tags.get(t) ?? 0) + tagCounts[i]));
+  }
+  flush();
+  return out;
+}
