@@ -4,21 +4,27 @@
 // |evidence ∩ top k| / |evidence| averaged over questions; MRR over the top 100.
 //
 //   node bench/locomo-hybrid.mjs [path/to/locomo10.json] [--fresh] [--weights 0.7,0.5,0.3] [--context 0.2,0] [--no-feedback-too]
+//                                [--min-similarity 0.5,0.6] [--modes fulltext,vector,hybrid]
 //
 // --shuffle: every turn gets the timestamp of another turn of its conversation (seeded permutation), so
 // a memory's time neighbours are unrelated turns: what conversation context costs where neighbours
 // are independent notes (separate branches; the first run embeds them).
 // --weights: hybrid.vectorWeight values; --context: hybrid.contextWeight values (conversation context,
-// docs/hybrid.md; default: the configured default only). Every combination is one system.
+// docs/hybrid.md; default: the configured default only). --min-similarity: similarity thresholds
+// (docs/hybrid.md, "Calibration and abstention"; default: the model's calibrated one). Every
+// combination is one system. --modes: the plain modes to run besides hybrid (default fulltext,vector).
 //
 // Vectors come from the real path: `embedMemories` embeds every turn with the default offline model
 // and commits the vectors to each conversation's memory branch. The branches are kept in the temp
-// dir between runs (like bench/locomo.mjs), so a second run reuses the committed vectors and embeds
-// only the questions; --fresh starts over (about 5,900 turns: minutes on 2 shared cores).
+// dir between runs (like bench/locomo.mjs), so a second run reuses the committed vectors; the model's
+// vectors of every turn and question are also cached in .bench-tmp/ (bench/calibrate-lib.mjs), so
+// --fresh or a new machine state re-commits them without running the model again (the first run
+// ever: about 7,900 texts, minutes on 2 shared cores).
 // The data set is CC BY-NC 4.0: it is read from where it lies and never copied into the project.
 import { readFileSync } from 'node:fs';
 import { buildPrivate, repoWith } from './search-lib.mjs';
 import { evidenceIds, sessionDate } from './locomo-data.mjs';
+import { cachedEmbedder } from './calibrate-lib.mjs';
 
 const args = process.argv.slice(2);
 const file = args.find((a) => !a.startsWith('--') && a.endsWith('.json')) ?? '/work/shared/data/locomo10.json';
@@ -30,13 +36,18 @@ const ci = args.indexOf('--context');
 const contexts = ci >= 0 ? args[ci + 1].split(',').map(Number) : [null];
 const data = JSON.parse(readFileSync(file, 'utf8'));
 const { lib } = buildPrivate();
-const { MemoryStore, embedMemories } = await import(lib);
+const { MemoryStore, embedMemories, UseLiteEmbedder } = await import(lib);
+const embedder = cachedEmbedder(new UseLiteEmbedder());
+const si = args.indexOf('--min-similarity');
+const sims = si >= 0 ? args[si + 1].split(',').map(Number) : [null];
+const mi = args.indexOf('--modes');
+const plainModes = mi >= 0 ? args[mi + 1].split(',').filter((m) => m !== 'hybrid') : ['fulltext', 'vector'];
 const DEPTH = 100;
 delete process.env.MEMORY_EMBEDDER; // the default offline model
 
 
-const hybrids = weights.flatMap((w) => contexts.map((c) => `hybrid w=${w}${c === null ? '' : ` ctx=${c}`}`));
-const systems = ['fulltext', 'vector', ...hybrids, ...(args.includes('--no-feedback-too') ? hybrids.map((h) => `${h} no feedback`) : [])];
+const hybrids = weights.flatMap((w) => contexts.flatMap((c) => sims.map((m) => `hybrid w=${w}${c === null ? '' : ` ctx=${c}`}${m === null ? '' : ` sim=${m}`}`)));
+const systems = [...plainModes, ...hybrids, ...(args.includes('--no-feedback-too') ? hybrids.map((h) => `${h} no feedback`) : [])];
 /** The hybrid settings a system name stands for. */
 const hybridConfig = (s) => {
   const w = /w=([\d.]+)/.exec(s);
@@ -47,6 +58,7 @@ const cats = [1, 2, 3, 4, 5];
 const agg = {};
 for (const s of systems) for (const c of cats) agg[`${s}|${c}`] = { n: 0, r5: 0, r10: 0, mrr: 0 };
 const ms = Object.fromEntries(systems.map((s) => [s, []]));
+const totals = Object.fromEntries(systems.map((s) => [s, []]));
 let embedded = 0;
 let reused = 0;
 let embedMs = 0;
@@ -75,7 +87,7 @@ for (const conv of data) {
     systems.map((s) => [s, new MemoryStore({ repo: dir, warn: () => {}, config: s.startsWith('hybrid') ? hybridConfig(s) : {} })]),
   );
   const t0 = performance.now();
-  const e = await embedMemories(stores.fulltext);
+  const e = await embedMemories(stores[systems[0]], { embedder });
   embedMs += performance.now() - t0;
   embedded += e.embedded;
   reused += e.reused;
@@ -87,8 +99,10 @@ for (const conv of data) {
     for (const system of systems) {
       const mode = system.startsWith('hybrid') ? 'hybrid' : system;
       const t = performance.now();
-      const r = await stores[system].search({ query: String(qa.question), limit: DEPTH, mode }, { feedback: system.endsWith('no feedback') ? false : undefined });
+      const sim = /sim=([\d.]+)/.exec(system);
+      const r = await stores[system].search({ query: String(qa.question), limit: DEPTH, mode }, { embedder, feedback: system.endsWith('no feedback') ? false : undefined, ...(sim ? { minSimilarity: Number(sim[1]) } : {}) });
       ms[system].push(performance.now() - t);
+      totals[system].push(r.total);
       if (r.mode !== mode) throw new Error(`${system} ran as ${r.mode}: ${JSON.stringify(r.fallback)}`);
       const ranked = r.results.map((x) => diaOf.get(x.id));
       const a = agg[`${system}|${qa.category}`];
@@ -104,6 +118,7 @@ for (const conv of data) {
 }
 
 const pct = (x) => (100 * x).toFixed(1);
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[s.length >> 1] : 0;
@@ -122,5 +137,6 @@ for (const system of systems) {
 }
 console.log(`LoCoMo evidence retrieval by search mode${shuffle ? ' (turn timestamps shuffled)' : ''}, ${new Date().toISOString()}; vectors: ${embedded} turns embedded, ${reused} reused from the branches (${Math.round(embedMs)} ms)`);
 console.log(`median in-process search time per question: ${systems.map((s) => `${s} ${median(ms[s]).toFixed(1)} ms`).join(', ')}`);
+console.log(`matches per question (total), mean / median: ${systems.map((s) => `${s} ${mean(totals[s]).toFixed(0)} / ${median(totals[s])}`).join(', ')}`);
 console.log('| mode | category | questions | R@5 % | R@10 % | MRR |\n|---|---|---|---|---|---|');
 console.log(rows.join('\n'));

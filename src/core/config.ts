@@ -24,8 +24,8 @@ export interface MemoryConfig {
   coreMaxChars: number;
   /** Largest memory content, in bytes. */
   maxContentBytes: number;
-  /** Hybrid search: weight of the vector score; share of a time-neighbour's score a memory inherits, and the gap that still counts as adjacent (docs/hybrid.md). */
-  hybrid: { vectorWeight: number; contextWeight: number; contextMinutes: number };
+  /** Hybrid search: weight of the vector score; share of a time-neighbour's score a memory inherits, and the gap that still counts as adjacent; the similarity a memory without a full-text match needs (0 = the model's calibrated threshold) (docs/hybrid.md). */
+  hybrid: { vectorWeight: number; contextWeight: number; contextMinutes: number; minSimilarity: number };
   sync: { retries: number };
   /** What a write containing a credential does: refuse it, store it masked, or (not advised) store it. */
   secretGuard: 'block' | 'redact' | 'off';
@@ -43,7 +43,7 @@ export const DEFAULT_CONFIG: MemoryConfig = {
   trashRetentionDays: 30,
   coreMaxChars: 8000,
   maxContentBytes: 64 * 1024,
-  hybrid: { vectorWeight: 0.7, contextWeight: 0.2, contextMinutes: 30 },
+  hybrid: { vectorWeight: 0.7, contextWeight: 0.2, contextMinutes: 30, minSimilarity: 0 },
   sync: { retries: 20 },
   secretGuard: 'block',
   dedupe: true,
@@ -204,6 +204,7 @@ export const NUMBER_RULES: Record<string, { min: number; max?: number; int: bool
   'hybrid.vectorWeight': { min: 0, max: 1, int: false },
   'hybrid.contextWeight': { min: 0, max: 1, int: false },
   'hybrid.contextMinutes': { min: 0, max: 1440, int: false },
+  'hybrid.minSimilarity': { min: 0, max: 1, int: false },
   'sync.retries': { min: 0, max: 1000, int: true },
 };
 export const CONFIG_ENUMS = ENUMS;

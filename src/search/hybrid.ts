@@ -2,7 +2,7 @@ import { InvalidInputError, MemoryError } from '../core/errors.js';
 import { memoryFromFile, publicMemory, type Memory } from '../core/memory.js';
 import type { Relaxation, SearchFallback, SearchMode, SearchQuery, SearchResponse, SearchResult, VectorReport } from '../core/search-types.js';
 import type { MemoryStore } from '../core/store.js';
-import { normalize, type Embedder } from '../embed/index.js';
+import { normalize, USE_MODEL_ID, type Embedder } from '../embed/index.js';
 import type { VectorEntry } from '../vector/branch.js';
 import { topK, type VectorIndex } from '../vector/index.js';
 import { branchVectors, commitDefault, storeEmbedder } from '../vector/store-vectors.js';
@@ -18,12 +18,45 @@ import { filterIds, fullTextScores, openIndex, search as fullTextSearch, type In
 export const SEARCH_MODES: readonly SearchMode[] = ['hybrid', 'vector', 'fulltext'];
 
 /**
- * A memory with no full-text match joins hybrid results only when its cosine similarity to the query
- * reaches this: below it, sentence embeddings say little (unrelated English sentences score
- * 0.0-0.3 with the default model; paraphrases 0.5-0.7), and relaxation needs "nothing found" to mean
- * something. Vector mode ranks by similarity with no floor.
+ * Calibrated relevance (docs/hybrid.md, "Calibration and abstention"). A memory with no full-text
+ * match is a hybrid result only when its cosine similarity to the query reaches the threshold of the
+ * model in use: the cosine above which unrelated sentence pairs are rare, picked from the two
+ * distributions of bench/data/calibration-pairs.json (paraphrases and query/answer pairs against
+ * unrelated pairs) by bench/calibrate.mjs. Below it a cosine says nothing: the default model puts
+ * unrelated sentences of one domain at 0.2-0.5 and some at 0.7. Keyed by model id.
  */
-export const MIN_SIMILARITY = 0.3;
+export const CALIBRATED_MIN_SIMILARITY: Readonly<Record<string, number>> = {
+  [USE_MODEL_ID]: 0.6,
+};
+
+/**
+ * The threshold of a model nobody calibrated (an HTTP or ONNX model): set its own with
+ * `hybrid.minSimilarity` or MEMORY_MIN_SIMILARITY (bench/calibrate.mjs prints it for any model).
+ */
+export const UNCALIBRATED_MIN_SIMILARITY = 0.5;
+
+/** Where a search's similarity threshold came from. */
+export type ThresholdSource = 'option' | 'env' | 'config' | 'calibrated' | 'default';
+
+/**
+ * The similarity threshold for `embedder` in `store`: the library option, else env
+ * MEMORY_MIN_SIMILARITY, else the branch's `hybrid.minSimilarity` (0 = unset), else the model's
+ * calibrated value, else {@link UNCALIBRATED_MIN_SIMILARITY}.
+ */
+export function minSimilarity(store: MemoryStore, embedder: Pick<Embedder, 'id'>, option?: number): { value: number; source: ThresholdSource } {
+  const check = (v: number, field: string) => {
+    if (!Number.isFinite(v) || v < -1 || v > 1) throw new InvalidInputError(`${field} must be a cosine similarity between -1 and 1, got ${JSON.stringify(v)}`, { field });
+    return v;
+  };
+  if (option !== undefined && option !== null) return { value: check(Number(option), 'minSimilarity'), source: 'option' };
+  const env = (process.env.MEMORY_MIN_SIMILARITY ?? '').trim();
+  if (env) return { value: check(Number(env), 'MEMORY_MIN_SIMILARITY'), source: 'env' };
+  const cfg = Number((store.config().hybrid as { minSimilarity?: number } | undefined)?.minSimilarity);
+  if (Number.isFinite(cfg) && cfg > 0 && cfg <= 1) return { value: cfg, source: 'config' };
+  const cal = CALIBRATED_MIN_SIMILARITY[embedder.id];
+  if (cal !== undefined) return { value: cal, source: 'calibrated' };
+  return { value: UNCALIBRATED_MIN_SIMILARITY, source: 'default' };
+}
 
 /** Has the text a word an English-only model can read: letters, and some of them Latin? */
 function understood(text: string): boolean {
@@ -103,8 +136,10 @@ export interface ModeSearchOptions extends IndexOptions {
   embedBudget?: number;
   /** Commit new vectors to the branch. Default: env MEMORY_VECTORS_COMMIT (on unless "0"/"false"). */
   commitVectors?: boolean;
-  /** Hybrid: second pass with pseudo-relevance feedback. Default: on from 100 memories unless env MEMORY_HYBRID_FEEDBACK is 0/false. */
+  /** Hybrid: second pass with pseudo-relevance feedback. Default: on from 100 memories unless env MEMORY_HYBRID_FEEDBACK is 0/false. It runs only when the first pass has a confident match. */
   feedback?: boolean;
+  /** Cosine similarity a memory without a full-text match needs to be a hybrid result. Default: {@link minSimilarity}. */
+  minSimilarity?: number;
 }
 
 function hybridSetting(store: MemoryStore, key: 'vectorWeight' | 'contextWeight' | 'contextMinutes', dflt: number, max: number): number {
@@ -120,7 +155,7 @@ interface Ran {
 }
 
 /** Vector or hybrid ranking of the memories that pass the filters of `q`. */
-async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery, mode: 'vector' | 'hybrid', opts: ModeSearchOptions): Promise<Ran> {
+async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery, mode: 'vector' | 'hybrid', opts: ModeSearchOptions, matchesOnly = false): Promise<Ran> {
   const text = (q.query ?? '').trim();
   const limit = q.limit === undefined || q.limit === null ? 10 : Number(q.limit);
   if (!Number.isInteger(limit) || limit < 1) throw new InvalidInputError(`limit must be a positive integer, got ${JSON.stringify(q.limit)}`, { field: 'limit' });
@@ -163,15 +198,23 @@ async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery
   type Scored = { id: string; score: number; v?: number; t?: number; f?: number; c?: number };
   let scored: Scored[] = [];
   let total: number;
-  if (mode === 'vector') {
+  // The calibrated threshold. An English-only model maps a query in another script (Chinese,
+  // Cyrillic, …) to noise near every English memory: then nothing is close by meaning.
+  const floor = embedder.englishOnly && !understood(q.query ?? '') ? Infinity : minSimilarity(store, embedder, opts.minSimilarity).value;
+  if (mode === 'vector' && !matchesOnly) {
+    // Vector mode lists the nearest memories, however far: the caller asked for a ranking by meaning.
     const cos = index.scoreAll(qv);
     scored = topK(cos, limit, (r) => ok[r] === 1).map((r) => ({ id: index.ids[r], score: cos[r], v: cos[r] }));
     total = okCount;
+  } else if (mode === 'vector') {
+    // Relaxation's last step: only memories as close as the threshold (nearest noise is no answer).
+    const cos = index.scoreAll(qv);
+    let above = 0;
+    for (let r = 0; r < n; r++) if (ok[r] && cos[r] >= floor) above++;
+    scored = topK(cos, limit, (r) => ok[r] === 1 && cos[r] >= floor).map((r) => ({ id: index.ids[r], score: cos[r], v: cos[r] }));
+    total = above;
   } else {
     const w = hybridSetting(store, 'vectorWeight', 0.7, 1);
-    // An English-only model maps a query in another script (Chinese, Cyrillic, …) to noise that sits
-    // 0.3-0.45 from every English memory: then only full-text matches join the results.
-    const floor = embedder.englishOnly && !understood(q.query ?? '') ? Infinity : MIN_SIMILARITY;
     const ctxWeight = hybridSetting(store, 'contextWeight', 0.2, 1);
     const nb = ctxWeight > 0 ? neighboursOf(index, view, hybridSetting(store, 'contextMinutes', 30, 1440) * 60_000, (id) => entries.get(id)) : null;
     const textScores = (t: string) => {
@@ -186,6 +229,11 @@ async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery
       return m;
     };
     const text = textScores(q.query ?? '');
+    const cos1 = index.scoreAll(qv);
+    // The matches, fixed by the query itself: its full-text matches and the memories at least as
+    // close as the threshold. Feedback and context re-rank them; neither adds one.
+    const match = new Uint8Array(n);
+    for (let r = 0; r < n; r++) if (ok[r] && (cos1[r] >= floor || text.has(index.ids[r]))) match[r] = 1;
     const blend = (cos: Float32Array, feedback: Map<string, number> | null) => {
       const out: Scored[] = [];
       const push = (id: string, v: number) => {
@@ -193,7 +241,7 @@ async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery
         const f = feedback ? feedback.get(id) ?? 0 : undefined;
         out.push({ id, score: w * v + (1 - w) * (t + (f ?? 0)), v, t, ...(f !== undefined ? { f } : {}) });
       };
-      for (let r = 0; r < n; r++) if (ok[r] && (cos[r] >= floor || text.has(index.ids[r]))) push(index.ids[r], Math.max(0, cos[r]));
+      for (let r = 0; r < n; r++) if (match[r]) push(index.ids[r], Math.max(0, cos[r]));
       // Full-text matches without a vector yet (over the embedding budget) still count.
       for (const id of text.keys()) if (!index.rowOf.has(id)) push(id, 0);
       if (!nb) return out;
@@ -214,14 +262,18 @@ async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery
       }
       return out;
     };
-    scored = blend(index.scoreAll(qv), null);
+    scored = blend(cos1, null);
     // Feedback needs a collection: among a handful of memories the top two are often unrelated, and
     // their words would pull in more unrelated ones. Forced on by `feedback: true`.
     if (opts.feedback ?? (feedbackDefault() && allowed.size >= FEEDBACK_MIN_MEMORIES)) {
       // Pseudo-relevance feedback: the best FEEDBACK_DOCS matches of the first pass move the query
-      // vector towards them and add a full-text query made of their words, which finds the evidence
-      // a short question words differently (+1.3 points of recall@10 on LoCoMo, BENCHMARKS.md).
-      const top = bestOf(scored, FEEDBACK_DOCS, (a, b) => b.score - a.score || (a.id < b.id ? 1 : -1)).map((x) => x.id);
+      // vector towards them and add a full-text query made of their words, which ranks higher the
+      // evidence a short question words differently (BENCHMARKS.md). Only from a confident first
+      // pass: feedback from a weak match would rank "more of the same" as that match first.
+      const gate = process.env.GM_FEEDBACK_GATE ?? 'top';
+      const ranked = bestOf(scored, gate === 'any' ? scored.length : FEEDBACK_DOCS, (a, b) => b.score - a.score || (a.id < b.id ? 1 : -1));
+      const sure = (x: Scored) => (x.v ?? 0) >= floor;
+      const top = (gate === 'off' ? ranked : gate === 'any' ? ranked.filter(sure).slice(0, FEEDBACK_DOCS) : ranked.length && sure(ranked[0]) ? ranked : []).map((x) => x.id);
       if (top.length) {
         const q2 = Float32Array.from(qv);
         for (const id of top) {
@@ -251,7 +303,8 @@ async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery
  * `memory search` in any mode. Without `mode`: hybrid when an embedder is configured (the default
  * offline model counts), else full-text. A mode that cannot run falls back to full-text and says so
  * in `fallback`; with `relax`, a search that finds nothing is retried without its date range, then
- * without its tags, then in vector mode, each step listed in `relaxed`.
+ * without its tags, then (after full text) by meaning above the calibrated threshold, each step
+ * listed in `relaxed`.
  */
 export async function modeSearch(store: MemoryStore, q: SearchQuery = {}, opts: ModeSearchOptions = {}): Promise<SearchResponse> {
   if (q === null || typeof q !== 'object') throw new InvalidInputError('search takes an options object', { field: 'query' });
@@ -289,7 +342,7 @@ export async function modeSearch(store: MemoryStore, q: SearchQuery = {}, opts: 
   const runOnce = async (): Promise<SearchResponse> => {
     if (mode !== 'fulltext' && embedder) {
       try {
-        const r = await vectorRank(store, embedder, current, mode, opts);
+        const r = await vectorRank(store, embedder, current, mode, opts, relaxed.includes('vector'));
         vectors = r.vectors;
         return r.response;
       } catch (err) {
@@ -312,8 +365,9 @@ export async function modeSearch(store: MemoryStore, q: SearchQuery = {}, opts: 
       const { tags: _t, ...rest } = current;
       current = rest;
       relaxed.push('tags');
-    } else if (mode !== 'vector' && text && embedder && (!embedder.englishOnly || understood(text))) {
-      // Not for a query the model cannot read: its nearest memories would be noise.
+    } else if (mode === 'fulltext' && text && embedder && (!embedder.englishOnly || understood(text))) {
+      // By meaning: the memories at least as close as the calibrated threshold, which full text
+      // cannot find. Not after hybrid (it had them already), nor for a query the model cannot read.
       mode = 'vector';
       relaxed.push('vector');
     } else break;
