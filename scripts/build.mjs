@@ -68,7 +68,7 @@ await build({ ...common, format: 'cjs', entryPoints: [createRequire(join(root, '
 // entry (dist/index.js) that re-exports it by name. One implementation for `import` and `require`:
 // no dual-package hazard (one MemoryError class, one module state), and nothing to install at run
 // time but the offline embedding model, which is loaded from node_modules on first use (src/embed/use.ts).
-for (const f of ['index.js', 'index.cjs', 'types', 'types-cjs', 'man']) rmSync(join(outdir, f), { recursive: true, force: true });
+for (const f of ['index.js', 'index.cjs', 'man', ...(process.argv.includes('--types') ? ['types', 'types-cjs'] : [])]) rmSync(join(outdir, f), { recursive: true, force: true });
 await build({
   ...common,
   format: 'cjs',
