@@ -15,7 +15,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const outdir = resolve(process.argv[2] ?? join(root, 'dist'));
+const outdir = resolve(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? join(root, 'dist'));
 
 const common = {
   absWorkingDir: root,
@@ -64,20 +64,82 @@ for (const file of cli.outputFiles) {
 }
 await build({ ...common, format: 'cjs', entryPoints: [createRequire(join(root, 'package.json')).resolve('js-yaml')], outfile: yamlChunk });
 
+// The library: one CommonJS bundle (dist/index.cjs) with its dependencies inside, and an ES-module
+// entry (dist/index.js) that re-exports it by name. One implementation for `import` and `require`:
+// no dual-package hazard (one MemoryError class, one module state), and nothing to install at run
+// time but the offline embedding model, which is loaded from node_modules on first use (src/embed/use.ts).
+for (const f of ['index.js', 'index.cjs', 'man', ...(process.argv.includes('--types') ? ['types', 'types-cjs'] : [])]) rmSync(join(outdir, f), { recursive: true, force: true });
 await build({
   ...common,
+  format: 'cjs',
   entryPoints: { index: 'src/index.ts' },
+  outExtension: { '.js': '.cjs' },
   outdir,
-  packages: 'external',
-  // CommonJS dependencies bundled into ESM still call require() for node built-ins.
-  banner: { js: "import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);" },
+  external: ['@energetic-ai/*', '@huggingface/transformers'],
+  banner: { js: '"use strict"; const __gmImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+  define: { ...common.define, 'import.meta.url': '__gmImportMetaUrl' },
 });
+{
+  const names = Object.keys(createRequire(import.meta.url)(join(outdir, 'index.cjs'))).filter((n) => n !== '__esModule' && n !== 'default').sort();
+  if (!names.includes('openMemory')) throw new Error('dist/index.cjs does not export openMemory');
+  writeFileSync(
+    join(outdir, 'index.js'),
+    `// git-memory's ES-module entry: the CommonJS bundle's exports, by name (see scripts/build.mjs).\nimport lib from './index.cjs';\nexport const { ${names.join(', ')} } = lib;\n`,
+  );
+}
 
-// The GitHub Action bundle (<outdir>/action, i.e. the committed dist/action). Not on `npm install`:
-// installing must not rewrite a committed file; `npm run build` and test builds do include it.
-if (process.env.npm_lifecycle_event !== 'prepare') {
+// Declarations (with their TSDoc) for `npm pack`/`npm publish` and `npm run build`: tsc takes ~10-20 s,
+// too long for every `npm install` (prepare), which the CLI and the library do not need them for.
+if (process.argv.includes('--types')) await buildTypes(join(outdir, 'types'), join(outdir, 'types-cjs'));
+
+// The man page, generated from the command definitions: `git memory --help` runs `man git-memory`.
+{
+  const man = await build({ ...common, format: 'cjs', entryPoints: ['src/cli/man.ts'], write: false, define: { ...common.define, 'import.meta.url': '"file:///man.cjs"' } });
+  const mod = { exports: {} };
+  new Function('module', 'exports', 'require', man.outputFiles[0].text)(mod, mod.exports, createRequire(import.meta.url));
+  mkdirSync(join(outdir, 'man'), { recursive: true });
+  for (const name of ['git-memory', 'memory']) writeFileSync(join(outdir, 'man', `${name}.1`), mod.exports.manPage(name, pkg.version));
+}
+
+// The GitHub Action bundle (<outdir>/action, i.e. the committed dist/action). Not on `npm install` or
+// `npm pack` (the package does not ship it): installing must not rewrite a committed file; `npm run
+// build` and test builds do include it.
+if (!['prepare', 'prepack'].includes(process.env.npm_lifecycle_event ?? '') && !process.argv.includes('--no-action')) {
   const { buildAction } = await import('./build-action.mjs');
   await buildAction(join(outdir, 'action'));
+}
+
+/**
+ * Emits the declarations of the public entry (tsconfig.build.json) into `esmDir`, keeps only the
+ * files index.d.ts reaches (tsc also emits files reached by dynamic imports), and copies them to
+ * `cjsDir` under a package.json saying "commonjs": TypeScript then reads the same declarations as a
+ * CommonJS module for `require` (the exports map's "require" → "types").
+ */
+async function buildTypes(esmDir, cjsDir) {
+  const { execFileSync } = await import('node:child_process');
+  const { cpSync, existsSync, readdirSync, statSync, unlinkSync } = await import('node:fs');
+  const tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc');
+  execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', esmDir], { stdio: 'inherit' });
+  const keep = new Set();
+  const queue = [join(esmDir, 'index.d.ts')];
+  while (queue.length) {
+    const f = queue.pop();
+    if (keep.has(f) || !existsSync(f)) continue;
+    keep.add(f);
+    for (const m of readFileSync(f, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)\.js['"]/g)) queue.push(resolve(dirname(f), m[1] + '.d.ts'));
+  }
+  const prune = (d) => {
+    for (const n of readdirSync(d)) {
+      const p = join(d, n);
+      if (statSync(p).isDirectory()) {
+        prune(p);
+        if (!readdirSync(p).length) rmSync(p, { recursive: true });
+      } else if (!keep.has(p)) unlinkSync(p);
+    }
+  };
+  prune(esmDir);
+  cpSync(esmDir, cjsDir, { recursive: true });
+  writeFileSync(join(cjsDir, 'package.json'), '{ "type": "commonjs" }\n');
 }
 
 /**

@@ -2,6 +2,11 @@
  * git-memory's library API. `openMemory()` gives the seed's tool calls as typed methods over one
  * branch of one repository; every surface (CLI, GitHub Action, MCP server) is a thin adapter over it.
  *
+ * This file is the whole public API, on purpose: what is exported here is covered by semantic
+ * versioning (test/package/api.test.ts snapshots the names); everything else under src/ is internal
+ * and may change in any release. Reach for {@link openMemory} first; {@link MemoryStore} is the
+ * lower-level object behind it (`memory.core`), for settings such as an injected clock.
+ *
  * @example
  * ```ts
  * import { openMemory } from 'git-memory';
@@ -9,30 +14,52 @@
  * const { id } = await memory.store({ content: 'API rate limit is 100 requests/minute', tags: ['api'] });
  * const { memory: m } = await memory.get(id);
  * ```
+ *
+ * @packageDocumentation
  */
-export { openMemory, type GitMemory, type OpenOptions, type GetResult, type RecentResult, type ListResult, type DeleteResult } from './core/api.js';
-export { MemoryStore, DEFAULT_BRANCH, type StoreOptions, type StoreInput, type StoreResult, type ListFilter } from './core/store.js';
-export { type UpdateInput, type UpdateResult } from './core/store.js';
-export { type TrashInput, type TrashResult } from './core/api.js';
-export { coreView, coreUpdate, coreSet, coreHistory, coreRestore, applyOperations, CORE_DIR, DEFAULT_CORE, type CoreOperation, type CoreUpdateInput, type CoreViewResult, type CoreWriteResult, type CoreSnapshot } from './core/core-doc.js';
-export { listTrash, purgeTrash, emptyTrash, restoreFromTrash, parseAge, TRASH_DIR, type TrashItem } from './core/trash.js';
-export { memoryHistory, getAt, type MemoryVersion, type GetAtResult } from './core/history.js';
-export { memoryStats, formatStats, type MemoryStats } from './core/stats.js';
+
+// The entry point and its results.
+export { openMemory, type GitMemory, type OpenOptions, type GetResult, type RecentResult, type ListResult, type DeleteResult, type TrashInput, type TrashResult } from './core/api.js';
+export { MemoryStore, DEFAULT_BRANCH, type StoreOptions, type StoreInput, type StoreResult, type ListFilter, type UpdateInput, type UpdateResult } from './core/store.js';
+
+// The memory model.
 export { PRIORITIES, MAX_CONTENT_BYTES, type Memory, type Priority } from './core/memory.js';
-export { newId, isValidId, pathFor, idFromPath } from './core/id.js';
-export * from './core/errors.js';
-export type { SearchQuery, SearchResult, SearchResponse } from './core/search-types.js';
-export type { RebuildResult as RebuildIndexResult, IndexOptions as SearchIndexOptions } from './search/index.js';
-export { DEFAULT_CONFIG, BRANCH_CONFIG_PATH, REPO_CONFIG_FILE, type MemoryConfig, type ResolvedConfig, type ConfigIssue } from './core/config.js';
-export { prune, ARCHIVE_DIR, type PruneOptions, type PruneResult, type PruneItem } from './lifecycle/prune.js';
-export { importMemories, exportMemories, type ImportInput, type ImportResult, type ImportError, type ExportFormat } from './lifecycle/import-export.js';
-export { scanText, redactText, assertNoSecrets, SecretDetectedError, type SecretFinding, type SecretKind } from './lifecycle/secrets.js';
-export { autoTags } from './lifecycle/autotag.js';
+export { isValidId } from './core/id.js';
+
+// Errors: every rejection is a MemoryError with a stable `code`.
+export {
+  MemoryError,
+  NotARepositoryError,
+  UnsupportedRepositoryError,
+  NotFoundError,
+  InvalidIdError,
+  InvalidInputError,
+  EmptyContentError,
+  ContentTooLargeError,
+  BinaryContentError,
+  ConfirmationRequiredError,
+  ConflictError,
+  LockedError,
+  CorruptObjectError,
+  type ErrorCode,
+} from './core/errors.js';
+
+// Types of the method results and inputs.
+export type { SearchQuery, SearchResult, SearchResponse, SearchMode, Relaxation, SearchFallback, VectorReport } from './core/search-types.js';
+export type { RebuildResult as RebuildIndexResult } from './search/index.js';
+export type { CoreOperation, CoreUpdateInput, CoreViewResult, CoreWriteResult, CoreSnapshot } from './core/core-doc.js';
+export type { TrashItem } from './core/trash.js';
+export type { MemoryVersion, GetAtResult } from './core/history.js';
+export type { MemoryStats } from './core/stats.js';
+export type { PruneOptions, PruneResult, PruneItem } from './lifecycle/prune.js';
+export type { ImportInput, ImportResult, ImportError, ExportFormat } from './lifecycle/import-export.js';
+export type { ConfigShowResult } from './lifecycle/config-ops.js';
 export type { SyncOptions, SyncResult } from './sync/sync.js';
 export type { SyncConflict, ConflictKind } from './sync/combine.js';
-export { createEmbedder, resolveEmbedderConfig, HttpEmbedder, OnnxEmbedder, UseLiteEmbedder, USE_MODEL_ID, type Embedder, type EmbedderConfig, type EmbedderKind, type HttpEmbedderOptions } from './embed/index.js';
-export { BranchVectors, VECTORS_DIR, vectorPath, type EnsureReport, type EnsureOptions } from './vector/branch.js';
-export { encodeVector, decodeVector, contentHash as vectorContentHash } from './vector/codec.js';
-export { VectorIndex, type VectorHit } from './vector/index.js';
-export { embedMemories, storeEmbedder, type EmbedResult } from './vector/store-vectors.js';
-export type { SearchMode, Relaxation, SearchFallback, VectorReport } from './core/search-types.js';
+
+// Settings (docs/lifecycle.md).
+export { DEFAULT_CONFIG, type MemoryConfig, type ResolvedConfig, type ConfigIssue } from './core/config.js';
+
+// Standalone helpers documented in docs/lifecycle.md and docs/core-memory.md.
+export { scanText, redactText, assertNoSecrets, SecretDetectedError, type SecretFinding, type SecretKind } from './lifecycle/secrets.js';
+export { purgeTrash } from './core/trash.js';

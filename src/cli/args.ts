@@ -50,6 +50,31 @@ function parseCommandString(cmd: string): { name: string; aliases: string[]; pos
   return { name, aliases, positionals };
 }
 
+/**
+ * An option's other names: its declared aliases, plus `--tag` for a `--tags` option and `--tags` for a
+ * `--tag` one (when the command has no option of that name), so either spelling works wherever a
+ * command takes tags.
+ */
+function aliasesOf(name: string, spec: OptionSpec, specs?: Map<string, OptionSpec>): string[] {
+  const aliases = spec.alias === undefined ? [] : Array.isArray(spec.alias) ? [...spec.alias] : [spec.alias];
+  const twin = TWINS[name];
+  if (twin && !aliases.includes(twin) && !specs?.has(twin)) aliases.push(twin);
+  return aliases;
+}
+const TWINS: Record<string, string> = { tag: 'tags', tags: 'tag' };
+
+/** The closest of `names` to `word` when it is close enough to be a typo (at most 2 edits, less for short words). */
+export function closest(word: string, names: Iterable<string>): string | null {
+  let best: [string, number] | null = null;
+  for (const n of names) {
+    const d = levenshtein(word, n);
+    if (!best || d < best[1]) best = [n, d];
+  }
+  if (!best) return null;
+  const limit = word.length <= 3 ? 1 : 2;
+  return best[1] <= limit || (best[0].startsWith(word) && word.length >= 3) ? best[0] : null;
+}
+
 function levenshtein(a: string, b: string): number {
   const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
   for (let j = 1; j <= b.length; j++) d[0][j] = j;
@@ -186,8 +211,7 @@ export class Cli {
     const direct = specs.get(key);
     if (direct) return [key, direct];
     for (const [name, spec] of specs) {
-      const aliases = spec.alias === undefined ? [] : Array.isArray(spec.alias) ? spec.alias : [spec.alias];
-      if (aliases.includes(key) || camel(name) === key) return [name, spec];
+      if (aliasesOf(name, spec, specs).includes(key) || camel(name) === key) return [name, spec];
     }
     return null;
   }
@@ -219,9 +243,8 @@ export class Cli {
       const found = level.commands.find((c) => c.name === word || c.aliases.includes(word));
       if (!found) {
         if (chain.length === 0 || level.commands.length) {
-          const names = level.commands.map((c) => c.name);
-          const best = names.map((n) => [n, levenshtein(word, n)] as const).sort((a, b) => a[1] - b[1])[0];
-          const hint = best && best[1] <= 2 ? ` (did you mean "${best[0]}"?)` : '';
+          const best = closest(word, level.commands.flatMap((c) => [c.name, ...c.aliases]));
+          const hint = best ? ` (did you mean "${best}"?)` : '';
           const where = chain.length ? `${chain.map((c) => c.name).join(' ')} ` : '';
           throw new UsageError(`unknown command "${where}${word}"${hint}; see "${this.program.name} ${where}--help"`);
         }
@@ -245,7 +268,8 @@ export class Cli {
       return;
     }
     const { chain, builder, rest } = this.resolve(args);
-    if (wantsHelp) {
+    // `memory` alone (or with global options only) is a request for help, not a mistake.
+    if (wantsHelp || !chain.length) {
       process.stdout.write(this.help(chain, builder));
       return;
     }
@@ -298,7 +322,12 @@ export class Cli {
         hit = this.lookup(specs, key.slice(3));
         negated = !!hit;
       }
-      if (!hit) throw new UsageError(`unknown option ${long ? '--' : '-'}${key}; see "${this.program.name} ${path.join(' ')} --help"`);
+      if (!hit) {
+        const names = [...specs].flatMap(([n, sp]) => [n, ...aliasesOf(n, sp, specs)]).filter((n) => n.length > 1);
+        const best = long || key.length > 1 ? closest(key.replace(/^no-/, ''), names) : null;
+        const hint = best ? ` (did you mean "--${key.startsWith('no-') && specs.get(best)?.type === 'boolean' ? 'no-' : ''}${best}"?)` : '';
+        throw new UsageError(`unknown option ${long ? '--' : '-'}${key}${hint}; see "${this.program.name} ${path.join(' ')} --help"`);
+      }
       const [name, spec] = hit;
       if (spec.type === 'boolean' || negated) {
         if (negated) values.set(name, false);
@@ -339,8 +368,7 @@ export class Cli {
       if (spec.array && !Array.isArray(v)) v = [v];
       argv[name] = v;
       argv[camel(name)] = v;
-      const aliases = spec.alias === undefined ? [] : Array.isArray(spec.alias) ? spec.alias : [spec.alias];
-      for (const a of aliases) argv[a] = v;
+      for (const a of aliasesOf(name, spec, specs)) argv[a] = v;
     }
     return argv;
   }
@@ -374,7 +402,7 @@ export class Cli {
       }
     }
     const describeOpt = (n: string, s: OptionSpec): [string, string] => {
-      const aliases = s.alias === undefined ? [] : Array.isArray(s.alias) ? s.alias : [s.alias];
+      const aliases = aliasesOf(n, s, optionMap(b));
       const flags = [...aliases.map((a) => (a.length === 1 ? `-${a}` : `--${a}`)), `--${n}`].join(', ');
       const meta = [s.array ? 'array' : s.type ?? 'string', s.choices ? `choices: ${s.choices.join(', ')}` : '', s.default !== undefined ? `default: ${JSON.stringify(s.default)}` : '', s.demandOption ? 'required' : '']
         .filter(Boolean)
@@ -398,4 +426,42 @@ export class Cli {
     for (const e of epilogs.filter(Boolean)) out.push('', e);
     return out.join('\n') + '\n';
   }
+}
+
+/** One command as its definition declares it, for the man page and shell completion. */
+export interface CommandInfo {
+  name: string;
+  aliases: string[];
+  /** The command string, e.g. `store [content]`. */
+  usage: string;
+  describe: string;
+  positionals: Array<{ name: string; required: boolean; variadic: boolean; describe: string; choices?: readonly unknown[] }>;
+  options: Array<{ name: string; aliases: string[]; type: 'string' | 'number' | 'boolean'; array: boolean; choices?: readonly unknown[]; describe: string; default?: unknown }>;
+  examples: Array<[string, string]>;
+  epilogs: string[];
+  commands: CommandInfo[];
+}
+
+/** Every command of `program`, with subcommands, options and examples, from the definitions themselves. */
+export function commandTree(program: Program): CommandInfo[] {
+  const info = (def: CommandDef, name: string, aliases: string[]): CommandInfo => {
+    const cmd = String(Array.isArray(def.command) ? def.command[0] : def.command ?? '');
+    const b = makeBuilder(def, parseCommandString(cmd).positionals);
+    return {
+      name,
+      aliases,
+      usage: cmd,
+      describe: def.describe ? String(def.describe) : '',
+      positionals: b.positionals.map((p) => ({ name: p.name, required: p.required, variadic: p.variadic, describe: p.describe ?? p.description ?? '', choices: p.choices })),
+      options: [...b.optionSpecs]
+        .filter(([, o]) => !o.hidden)
+        .map(([n, o]) => ({ name: n, aliases: aliasesOf(n, o, b.optionSpecs), type: o.type ?? 'string', array: !!o.array, choices: o.choices, describe: o.describe ?? o.description ?? '', default: o.default })),
+      examples: b.examples,
+      epilogs: b.epilogs,
+      commands: b.commands.filter((c) => c.def.describe !== false).map((c) => info(c.def, c.name, c.aliases)),
+    };
+  };
+  const top = makeBuilder(null, []);
+  top.command(program.commands);
+  return top.commands.filter((c) => c.def.describe !== false).map((c) => info(c.def, c.name, c.aliases));
 }

@@ -1,17 +1,19 @@
 import { Cli, UsageError, type Program } from './args.js';
 import { GLOBAL_OPTIONS } from './context.js';
 import { commands } from './commands/index.js';
+import { completionCommand } from './completion.js';
 import { reportError } from './output.js';
 import { InvalidInputError } from '../core/errors.js';
 
 declare const __VERSION__: string;
 
-const program: Program = {
+/** The `memory` command line: every command, the global options, examples; also the source of the man page and completion. */
+export const program: Program = {
   name: 'memory',
   version: typeof __VERSION__ === 'string' ? __VERSION__ : 'dev',
   usage: '$0 <command> [options]\n\nLong-term memory for agents and CI jobs, kept as Markdown files on a git branch.',
   globals: GLOBAL_OPTIONS,
-  commands,
+  commands: [...commands, completionCommand(() => program)],
   examples: [
     ['$0 store "API rate limit is 100 requests/minute" --tags api,limits', 'Remember something'],
     ['$0 search "rate limit" --tag api', 'Find it again'],

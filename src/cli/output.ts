@@ -27,14 +27,40 @@ export function exitCodeFor(code: ErrorCode): number {
   return EXIT[code] ?? 1;
 }
 
-const tty = () => process.stdout.isTTY && !process.env.NO_COLOR;
+/**
+ * Colour on `stream`: NO_COLOR (any non-empty value, no-color.org) turns it off; FORCE_COLOR turns it
+ * on even on a pipe (FORCE_COLOR=0 or false: off), as Node and most CLIs read it; otherwise colour on a
+ * terminal that is not TERM=dumb.
+ */
+export function useColor(stream: NodeJS.WriteStream = process.stdout, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.NO_COLOR) return false;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return !['0', 'false', 'no'].includes(force.trim().toLowerCase());
+  return !!stream.isTTY && env.TERM !== 'dumb';
+}
+const tty = () => useColor(process.stdout);
 export const color = {
   dim: (s: string) => (tty() ? `\x1b[2m${s}\x1b[22m` : s),
   bold: (s: string) => (tty() ? `\x1b[1m${s}\x1b[22m` : s),
   cyan: (s: string) => (tty() ? `\x1b[36m${s}\x1b[39m` : s),
   yellow: (s: string) => (tty() ? `\x1b[33m${s}\x1b[39m` : s),
-  red: (s: string) => (process.stderr.isTTY && !process.env.NO_COLOR ? `\x1b[31m${s}\x1b[39m` : s),
+  red: (s: string) => (useColor(process.stderr) ? `\x1b[31m${s}\x1b[39m` : s),
 };
+/** The same colours for text written to stderr (notes, footers). */
+export const noteColor = {
+  dim: (s: string) => (useColor(process.stderr) ? `\x1b[2m${s}\x1b[22m` : s),
+};
+
+/**
+ * A human rendering whose results go to stdout and whose note (a count, the search mode, a hint) goes
+ * to stderr, after the results: a script piping stdout gets results only. Returns null for `run()`,
+ * which then prints nothing more.
+ */
+export function resultsWithNote(results: string, note: string): null {
+  if (results) process.stdout.write(results.endsWith('\n') ? results : results + '\n');
+  if (note) process.stderr.write(note.endsWith('\n') ? note : note + '\n');
+  return null;
+}
 
 export function writeJson(value: unknown): void {
   process.stdout.write(JSON.stringify(value, null, 2) + '\n');
@@ -61,6 +87,14 @@ function oneLine(s: string, max: number): string {
   return t.length > max ? t.slice(0, max - 1) + '…' : t;
 }
 
+/** `1 memory`, `2 memories`: a count with its noun in the right number. */
+export function count(n: number, one = 'memory', many = one === 'memory' ? 'memories' : one + 's'): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** Rows are cut to the window only on a terminal; piped or redirected, every row is whole. */
+const fitToWindow = () => !!process.stdout.isTTY;
+
 function width(): number {
   return Math.max(60, Math.min(process.stdout.columns || 100, 160));
 }
@@ -73,9 +107,22 @@ export function formatMemoryBlock(m: Memory): string {
   return `${head}${tags}\n${m.content}`;
 }
 
-/** One memory per row: id, date, tags, excerpt; columns fit the terminal. */
+/**
+ * One memory per row: id, date, tags, content on one line (whitespace runs shown as one space). On a
+ * terminal the tags and content are cut to fit the window; piped, nothing is cut (the whole content,
+ * every tag), so `memory search ... | grep` sees everything. `--json` gives the exact text.
+ */
 export function formatTable(rows: Array<Memory & { relevance?: number }>, opts: { relevance?: boolean } = {}): string {
-  if (!rows.length) return color.dim('(no memories)');
+  if (!rows.length) return fitToWindow() ? color.dim('(no memories)') : '';
+  if (!fitToWindow()) {
+    return rows
+      .map((m) => {
+        const date = isUndated(m) ? 'undated   ' : m.timestamp.slice(0, 10);
+        const rel = opts.relevance && m.relevance !== undefined ? m.relevance.toFixed(2).padStart(6) + '  ' : '';
+        return `${color.bold(m.id)}  ${color.dim(date)}  ${rel}${color.yellow(m.tags.length ? m.tags.join(',') : '-')}  ${m.content.replace(/\s+/g, ' ').trim()}`;
+      })
+      .join('\n');
+  }
   const w = width();
   const lines = rows.map((m) => {
     const date = isUndated(m) ? 'undated   ' : m.timestamp.slice(0, 10);

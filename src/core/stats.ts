@@ -145,7 +145,7 @@ export function formatStats(s: MemoryStats): string {
   ];
   if (series.length) {
     const peak = Math.max(...series.map(([, v]) => v));
-    rows.push(['per month', `${series[0][0]} ${sparkline(series.map(([, v]) => v))} ${series[series.length - 1][0]}  (peak ${peak})`]);
+    rows.push(['per month', series.length === 1 ? `${series[0][0]} ${sparkline([peak])} ${peak}` : `${series[0][0]} ${sparkline(series.map(([, v]) => v))} ${series[series.length - 1][0]}  (peak ${peak})`]);
   }
   const w = Math.max(...rows.map(([k]) => k.length));
   return rows.map(([k, v]) => `${k.padEnd(w)}  ${v}`).join('\n');

@@ -202,7 +202,7 @@ describe('memory search --mode (CLI)', () => {
     expect((await cliAsync(repo, ['search', 'rate limit', '--json'], { env })).json.vectors.embedded).toBe(0);
 
     const human = await cliAsync(repo, ['search', 'rate limit', '--mode', 'vector'], { env });
-    expect(human.stdout).toContain('vector search');
+    expect(human.stderr).toContain('vector search');
 
     const v2 = await cliAsync(repo, ['search', 'rate limit', '--json'], { env: httpEnv('bow-2') });
     expect(v2.json.vectors).toMatchObject({ model: 'openai:bow-2', embedded: 3, reused: 0 });

@@ -63,7 +63,9 @@ describe('memory search (CLI)', () => {
     const r = cli(repo, ['search', 'rate']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(rate);
-    expect(r.stdout).toContain('1 of 1');
+    // The count and mode line are a note on stderr: stdout is the results only.
+    expect(r.stderr).toContain('1 of 1');
+    expect(r.stdout).not.toContain('1 of 1');
     const h = cli(repo, ['search', '--help']);
     expect(h.stdout).toContain('--tag');
     expect(h.stdout).toContain('Examples');

@@ -1,5 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { run, type GlobalArgs } from '../context.js';
+import { count } from '../output.js';
 
 interface Args extends GlobalArgs {
   confirm?: boolean;
@@ -9,5 +10,5 @@ export const clearCommand: CommandModule<GlobalArgs, Args> = {
   command: 'clear',
   describe: 'Move every memory to the trash in one commit (needs --confirm)',
   builder: (y) => y.option('confirm', { type: 'boolean', describe: 'Really clear' }).example('$0 clear --confirm', 'Move all memories to the trash'),
-  handler: (argv) => run(argv, (s) => s.clear({ confirm: argv.confirm }), (r) => `moved ${r.deleted} memories to the trash`),
+  handler: (argv) => run(argv, (s) => s.clear({ confirm: argv.confirm }), (r) => `moved ${count(r.deleted)} to the trash`),
 };

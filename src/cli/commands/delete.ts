@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { InvalidInputError } from '../../core/errors.js';
 import { run, type GlobalArgs } from '../context.js';
+import { count } from '../output.js';
 
 interface Args extends GlobalArgs {
   id?: string;
@@ -16,19 +17,21 @@ export const deleteCommand: CommandModule<GlobalArgs, Args> = {
       .option('tag', { type: 'string', describe: 'Move every memory carrying this tag to the trash (one commit)' })
       .example('$0 delete mem_0k2x9d1ab7q4ce3m', 'Delete one')
       .example('$0 delete --tag obsolete', 'Delete by tag'),
+  // One JSON shape for both forms (README): `ids` (always a list) and `count`; `deleted` is the seed's
+  // field, the id for `delete <id>` and the count for `delete --tag` (as for `clear`).
   handler: (argv) =>
-    run<{ success: true; deleted: string | string[] }>(
+    run<{ success: true; deleted: string | number; ids: string[]; count: number; commit: string | null }>(
       argv,
       async (s) => {
         if (argv.id && argv.tag) throw new InvalidInputError('give an id or --tag, not both', { field: 'id' });
         if (argv.tag !== undefined) {
           const r = await s.deleteByTag(argv.tag);
-          return { success: true, deleted: r.deleted };
+          return { success: true, deleted: r.deleted.length, ids: r.deleted, count: r.deleted.length, commit: r.commit };
         }
         if (!argv.id) throw new InvalidInputError('give the id to delete (or --tag TAG)', { field: 'id' });
         const r = await s.delete(argv.id);
-        return { success: true, deleted: r.deleted };
+        return { success: true, deleted: r.deleted, ids: [r.deleted], count: 1, commit: r.commit };
       },
-      (r) => (Array.isArray(r.deleted) ? `moved ${r.deleted.length} memor${r.deleted.length === 1 ? 'y' : 'ies'} to the trash${r.deleted.length ? ': ' + r.deleted.join(', ') : ''}` : `moved ${r.deleted} to the trash (memory trash restore ${r.deleted} brings it back)`),
+      (r) => (typeof r.deleted === 'number' ? `moved ${count(r.count)} to the trash${r.count ? ': ' + r.ids.join(', ') : ''}` : `moved ${r.deleted} to the trash (memory trash restore ${r.deleted} brings it back)`),
     ),
 };

@@ -2,6 +2,7 @@ import { createWriteStream, openSync } from 'node:fs';
 import { InvalidInputError } from '../../core/errors.js';
 import type { CommandModule } from 'yargs';
 import { run, type GlobalArgs } from '../context.js';
+import { count } from '../output.js';
 
 interface Args extends GlobalArgs {
   format?: string;
@@ -28,8 +29,10 @@ export const exportCommand: CommandModule<GlobalArgs, Args> = {
       .example('$0 export > memories.jsonl', 'Back up as JSON lines (memory import reads it back)')
       .example('$0 export --format markdown -o MEMORIES.md', 'A readable document')
       .example('$0 export --json --output all.json', 'As a JSON array, to a file; prints a summary as JSON'),
-  handler: (argv) =>
-    run(
+  handler: (argv) => {
+    // Written to stdout, the data is the output: no summary after it (it would corrupt the JSON/JSONL).
+    let toStdout = false;
+    return run(
       argv,
       async (s) => {
         const { exportChunks } = await import('../../lifecycle/import-export.js');
@@ -37,9 +40,9 @@ export const exportCommand: CommandModule<GlobalArgs, Args> = {
         const chunks = exportChunks(s, { format, archived: argv.archived });
         if (!argv.output) {
           const n = await writeAll(process.stdout, chunks);
-          // The data is the output: no summary after it (it would corrupt the JSON/JSONL on stdout).
+          toStdout = true;
           argv.json = false;
-          return { success: true as const, exported: n, format, file: null as string | null, quiet: true };
+          return { success: true as const, exported: n, format, file: null as string | null };
         }
         let fd: number;
         try {
@@ -51,8 +54,9 @@ export const exportCommand: CommandModule<GlobalArgs, Args> = {
         const failed = new Promise<never>((_, reject) => file.once('error', reject));
         const n = await Promise.race([writeAll(file, chunks), failed]);
         await Promise.race([new Promise<void>((resolve) => file.end(() => resolve())), failed]);
-        return { success: true as const, exported: n, format, file: argv.output, quiet: false };
+        return { success: true as const, exported: n, format, file: argv.output };
       },
-      (r) => (r.quiet ? null : `exported ${r.exported} memor${r.exported === 1 ? 'y' : 'ies'} as ${r.format} to ${r.file}`),
-    ),
+      (r) => (toStdout ? null : `exported ${count(r.exported)} as ${r.format} to ${r.file}`),
+    );
+  },
 };

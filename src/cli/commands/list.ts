@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { PRIORITIES, type Priority } from '../../core/memory.js';
 import { run, splitList, type GlobalArgs } from '../context.js';
-import { color, formatTable } from '../output.js';
+import { formatTable, noteColor, resultsWithNote } from '../output.js';
 
 interface Args extends GlobalArgs {
   tag?: string[];
@@ -29,6 +29,6 @@ export const listCommand: CommandModule<GlobalArgs, Args> = {
     run(
       argv,
       (s) => s.list({ tags: splitList(argv.tag), category: argv.category, scope: argv.scope, priority: argv.priority as Priority | undefined, limit: argv.limit, archived: argv.archived }),
-      (r) => `${formatTable(r.memories)}\n${color.dim(`${r.memories.length} of ${r.total}`)}`,
+      (r) => resultsWithNote(formatTable(r.memories), noteColor.dim(`${r.memories.length} of ${r.total}`)),
     ),
 };

@@ -21,6 +21,6 @@ export const rebuildIndexCommand: CommandModule<GlobalArgs, GlobalArgs> = {
           bar.end();
         }
       },
-      (r) => `indexed ${color.bold(String(r.indexed))} memories${r.skipped ? `, skipped ${r.skipped} unreadable file${r.skipped === 1 ? '' : 's'}` : ''} ${color.dim(`(${r.durationMs} ms)`)}`,
+      (r) => `indexed ${color.bold(String(r.indexed))} ${r.indexed === 1 ? 'memory' : 'memories'}${r.skipped ? `, skipped ${r.skipped} unreadable file${r.skipped === 1 ? '' : 's'}` : ''} ${color.dim(`(${r.durationMs} ms)`)}`,
     ),
 };

@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { PRIORITIES, type Priority } from '../../core/memory.js';
 import { run, splitList, type GlobalArgs } from '../context.js';
-import { color, formatTable } from '../output.js';
+import { formatTable, noteColor, resultsWithNote } from '../output.js';
 import { progressReporter } from '../progress.js';
 import type { SearchMode, SearchResponse } from '../../core/search-types.js';
 
@@ -11,9 +11,9 @@ function describeMode(r: SearchResponse): string {
   if (r.mode) parts.push(`${r.mode} search`);
   if (r.fallback) parts.push(`(fell back from ${r.fallback.from}: ${r.fallback.reason})`);
   if (r.relaxed?.length) parts.push(`relaxed: ${r.relaxed.map((x) => (x === 'date' ? 'without dates' : x === 'tags' ? 'without tags' : 'vector mode')).join(', then ')}`);
-  if (r.vectors?.embedded) parts.push(`${r.vectors.embedded} memories embedded`);
+  if (r.vectors?.embedded) parts.push(`${r.vectors.embedded} ${r.vectors.embedded === 1 ? 'memory' : 'memories'} embedded`);
   if (r.vectors?.missing) parts.push(`${r.vectors.missing} not yet embedded: run "memory embed"`);
-  return parts.length ? color.dim(' · ' + parts.join(' · ')) : '';
+  return parts.length ? noteColor.dim(' · ' + parts.join(' · ')) : '';
 }
 
 interface Args extends GlobalArgs {
@@ -82,6 +82,7 @@ export const searchCommand: CommandModule<GlobalArgs, Args> = {
           bar.end();
         }
       },
-      (r) => `${formatTable(r.results, { relevance: true })}\n${color.dim(`${r.results.length} of ${r.total}`)}${describeMode(r)}`,
+      // Results on stdout; the `N of M · mode` line on stderr, so a pipe gets results only.
+      (r) => resultsWithNote(formatTable(r.results, { relevance: true }), `${noteColor.dim(`${r.results.length} of ${r.total}`)}${describeMode(r)}`),
     ),
 };

@@ -38,7 +38,7 @@ export const storeCommand: CommandModule<GlobalArgs, Args> = {
       .option('tags', { type: 'string', array: true, describe: 'Tags, comma-separated or repeated' })
       .option('category', { type: 'string', describe: 'Category (default "general")' })
       .option('priority', { type: 'string', choices: PRIORITIES as unknown as string[], describe: 'Priority (default medium)' })
-      .option('scope', { type: 'string', describe: 'Whose memory: a user, an agent, a routing key like p2p:ou_123' })
+      .option('scope', { type: 'string', describe: 'Who or what the memory belongs to, e.g. user:alice or agent:reviewer (list and search filter on it)' })
       .option('meta', { type: 'string', array: true, describe: 'Extra metadata, key=value (repeatable)' })
       .option('allow-secret', { type: 'boolean', describe: 'Store even if the secret guard finds a credential (this write only)' })
       .option('redact', { type: 'boolean', describe: 'Store with detected credentials masked as [REDACTED:kind]' })
