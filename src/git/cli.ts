@@ -134,7 +134,7 @@ export function catFileBatch(target: GitTarget, oids: string[], opts: { maxBytes
       continue;
     }
     const n = Number(m[3]);
-    objects.set(m[1], { type: m[2] as 'blob', data: Buffer.from(buf.subarray(nl + 1, nl + 1 + n)) });
+    objects.set(m[1], { type: m[2] as 'blob', data: buf.subarray(nl + 1, nl + 1 + n) });
     p = nl + 1 + n + 1;
   }
   return { objects, stderr: r.stderr };

@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MEMORIES_DIR } from '../core/catalog.js';
 import { isValidId } from '../core/id.js';
 import { memoryFromFile } from '../core/memory.js';
+import { catFileBatch } from '../git/cli.js';
 import type { GitRepository } from '../git/repository.js';
 import { isTreeMode } from '../git/tree.js';
 
@@ -144,8 +144,9 @@ function quickFields(path: string, text: string): { id: string; content: string;
 }
 
 function fingerprint(git: GitRepository, path: string, oid: string, data?: Buffer): Fingerprint | null {
+  // A read failure (a partial clone offline) is thrown, never recorded as "no fingerprint" in the cache.
+  const text = (data ?? git.readBlob(oid)).toString('utf8');
   try {
-    const text = (data ?? git.readBlob(oid)).toString('utf8');
     const q = quickFields(path, text);
     if (q) {
       const f: Fingerprint = { path, id: q.id, hash: contentHash(q.content, q.scope) };
@@ -164,28 +165,13 @@ function fingerprint(git: GitRepository, path: string, oid: string, data?: Buffe
 
 /** Blob contents by id through one `git cat-file --batch` process; null when git cannot be run. */
 function readBlobsWithGit(git: GitRepository, oids: string[]): Map<string, Buffer> | null {
-  const r = spawnSync('git', ['--git-dir', git.location.commonDir, 'cat-file', '--batch'], {
-    input: oids.join('\n') + '\n',
-    maxBuffer: 2 ** 32,
-    stdio: ['pipe', 'pipe', 'ignore'],
-  });
-  if (r.status !== 0 || !r.stdout) return null;
-  const out = new Map<string, Buffer>();
-  const buf = r.stdout;
-  let p = 0;
-  while (p < buf.length) {
-    const nl = buf.indexOf(0x0a, p);
-    if (nl < 0) break;
-    const [oid, type, size] = buf.toString('latin1', p, nl).split(' ');
-    if (type === 'missing' || size === undefined) {
-      p = nl + 1;
-      continue;
-    }
-    const n = Number(size);
-    if (type === 'blob') out.set(oid, buf.subarray(nl + 1, nl + 1 + n));
-    p = nl + 1 + n + 1;
+  try {
+    const out = new Map<string, Buffer>();
+    for (const [oid, o] of catFileBatch(git.target, oids, { maxBytes: 2 ** 32 }).objects) if (o !== 'missing' && o.type === 'blob') out.set(oid, o.data);
+    return out;
+  } catch {
+    return null;
   }
-  return out;
 }
 
 /** Calls `visit` for every blob under `prefix` that differs between two trees. */
