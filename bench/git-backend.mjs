@@ -49,8 +49,17 @@ const base = median(Array.from({ length: RUNS }, () => time(() => node(''))));
 const spawnOnly = median(Array.from({ length: RUNS }, () => time(() => node("require('child_process').spawnSync('git',['--version'])"))));
 console.log(`node -e '' baseline: ${base.toFixed(0)} ms`);
 console.log(`node + spawnSync git --version (what src/git/cli.ts adds: node:child_process only): ${spawnOnly.toFixed(0)} ms (${(spawnOnly / base).toFixed(2)}x)`);
+// In-process load time (less sensitive to a loaded machine than whole process starts).
+const loadMs = (mod) => {
+  const r = spawnSync(process.execPath, ['-e', `const t=performance.now();require(${JSON.stringify(mod)});process.stdout.write(String(performance.now()-t))`], { env, encoding: 'utf8' });
+  return Number(r.stdout);
+};
+const cpLoad = median(Array.from({ length: RUNS }, () => loadMs('node:child_process')));
+console.log(`in-process require('node:child_process') (all src/git/cli.ts loads): ${cpLoad.toFixed(2)} ms`);
 if (SG) {
   const sgPath = join(SG, 'node_modules', 'simple-git');
+  const sgIn = median(Array.from({ length: RUNS }, () => loadMs(sgPath)));
+  console.log(`in-process require('simple-git'): ${sgIn.toFixed(1)} ms (${(sgIn / cpLoad).toFixed(0)}x node:child_process; ${(sgIn / base).toFixed(2)}x a whole node start)`);
   const sgLoad = median(Array.from({ length: RUNS }, () => time(() => node(`require(${JSON.stringify(sgPath)})`))));
   const sgRun = median(Array.from({ length: RUNS }, () => time(() => node(`require(${JSON.stringify(sgPath)}).simpleGit().raw(['--version']).then(()=>{})`))));
   console.log(`node + require('simple-git'): ${sgLoad.toFixed(0)} ms (${(sgLoad / base).toFixed(2)}x; +${(sgLoad - base).toFixed(0)} ms)`);
