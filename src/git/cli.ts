@@ -110,3 +110,32 @@ export function runGit(target: GitTarget, args: string[], opts: GitRunOptions = 
     child.stdin.end(opts.input ?? '');
   });
 }
+
+/** One object as `git cat-file --batch` prints it; `missing` when git has no such object. */
+export type CatFileResult = { type: 'commit' | 'tree' | 'blob' | 'tag'; data: Buffer } | 'missing';
+
+/**
+ * Reads objects with one `git cat-file --batch` process (which fetches a partial clone's promised
+ * objects). Returns each requested id's object or 'missing', plus git's stderr (why it was missing).
+ */
+export function catFileBatch(target: GitTarget, oids: string[], opts: { maxBytes?: number } = {}): { objects: Map<string, CatFileResult>; stderr: string } {
+  const r = runGitSync(target, ['cat-file', '--batch'], { input: oids.join('\n') + '\n', allowFailure: true, maxBytes: opts.maxBytes });
+  const objects = new Map<string, CatFileResult>();
+  const buf = r.stdout;
+  let p = 0;
+  while (p < buf.length) {
+    const nl = buf.indexOf(0x0a, p);
+    if (nl < 0) break;
+    const header = buf.toString('latin1', p, nl);
+    const m = /^(\S+) (commit|tree|blob|tag) (\d+)$/.exec(header);
+    if (!m) {
+      objects.set(header.split(' ')[0], 'missing');
+      p = nl + 1;
+      continue;
+    }
+    const n = Number(m[3]);
+    objects.set(m[1], { type: m[2] as 'blob', data: buf.subarray(nl + 1, nl + 1 + n) });
+    p = nl + 1 + n + 1;
+  }
+  return { objects, stderr: r.stderr };
+}

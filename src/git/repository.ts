@@ -1,8 +1,8 @@
 import { readdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { ObjectMissingError } from '../errors.js';
-import { runGitSync, type GitTarget } from './cli.js';
-import { ObjectStore, type GitObject, type ObjectType } from './objects.js';
+import { catFileBatch, runGitSync, type GitTarget } from './cli.js';
+import { ObjectStore, type GitObject } from './objects.js';
 import { RefStore } from './refs.js';
 import { findRepository, readConfigFile, readEffectiveConfig, type RepoLocation } from './repo.js';
 import { MODE_BLOB, MODE_TREE, isTreeMode, parseCommit, parseTree, serializeCommit, serializeTree, type CommitInfo, type Identity, type TreeEntry } from './tree.js';
@@ -101,25 +101,17 @@ export class GitRepository {
     }
     if (listing?.error && listing.oids.has(oid)) throw new ObjectMissingError(oid, `fetching from the promisor remote failed: ${listing.error}`);
     this.fallbackStats.catFile++;
-    let r;
+    let res;
     try {
-      r = runGitSync(this.target, ['cat-file', '--batch'], { input: oid + '\n', allowFailure: true });
+      res = catFileBatch(this.target, [oid]);
     } catch (err) {
       throw new ObjectMissingError(oid, (err as Error).message);
     }
-    const out = r.stdout;
-    const nl = out.indexOf(10);
-    const header = (nl < 0 ? out : out.subarray(0, nl)).toString('latin1');
-    const m = /^([0-9a-f]{40}) (commit|tree|blob|tag) (\d+)$/.exec(header);
-    if (!m || m[1] !== oid) {
-      const why = lastLine(r.stderr);
-      if (why) throw new ObjectMissingError(oid, `git: ${why}`);
-      return null;
-    }
-    const size = Number(m[3]);
-    const data = out.subarray(nl + 1, nl + 1 + size);
-    if (data.length !== size) throw new ObjectMissingError(oid, 'git cat-file returned a short object');
-    return { type: m[2] as ObjectType, data: Buffer.from(data) };
+    const got = res.objects.get(oid);
+    if (got && got !== 'missing') return got;
+    const why = lastLine(res.stderr);
+    if (why) throw new ObjectMissingError(oid, `git: ${why}`);
+    return null;
   }
 
   /**

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { writeError } from '../git/objects.js';
 
 /**
  * Bulk writes for imports. Thousands of loose objects cost one file creation each (measured: 10,000
@@ -45,6 +46,17 @@ function packHeader(type: number, size: number): Buffer {
 
 /** Writes `blobs` as one pack (+ index) under `objectsDir/pack`; returns each blob's id, in order. */
 export function writeBlobPack(objectsDir: string, blobs: Buffer[], onProgress?: (done: number) => void): string[] {
+  // A full disk or a read-only repository: coded errors (DISK_FULL, READ_ONLY_REPOSITORY), temp files removed.
+  const temps: string[] = [];
+  try {
+    return writePack(objectsDir, blobs, temps, onProgress);
+  } catch (err) {
+    for (const t of temps) rmSync(t, { force: true });
+    throw writeError(err, join(objectsDir, 'pack'));
+  }
+}
+
+function writePack(objectsDir: string, blobs: Buffer[], temps: string[], onProgress?: (done: number) => void): string[] {
   const ids = blobs.map(blobId);
   const unique = new Map<string, Buffer>();
   ids.forEach((id, i) => unique.has(id) || unique.set(id, blobs[i]));
@@ -52,6 +64,7 @@ export function writeBlobPack(objectsDir: string, blobs: Buffer[], onProgress?: 
   const dir = join(objectsDir, 'pack');
   mkdirSync(dir, { recursive: true });
   const tmp = join(dir, `tmp_pack_${process.pid}_${Math.random().toString(36).slice(2)}`);
+  temps.push(tmp, `${tmp}.idx`);
   const fd = openSync(tmp, 'w', 0o444);
   const sum = createHash('sha1');
   const entries: Array<{ id: string; offset: number; crc: number }> = [];

@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { MEMORIES_DIR } from '../core/catalog.js';
 import { isValidId } from '../core/id.js';
 import { memoryFromFile } from '../core/memory.js';
+import { catFileBatch } from '../git/cli.js';
 import type { GitRepository } from '../git/repository.js';
 import { isTreeMode } from '../git/tree.js';
 
@@ -156,8 +156,9 @@ function quickFields(path: string, text: string): { id: string; content: string;
 }
 
 function fingerprint(git: GitRepository, path: string, oid: string, data?: Buffer): Fingerprint | null {
+  // A read failure (a partial clone offline) is thrown, never recorded as "no fingerprint" in the cache.
+  const text = (data ?? git.readBlob(oid)).toString('utf8');
   try {
-    const text = (data ?? git.readBlob(oid)).toString('utf8');
     const q = quickFields(path, text);
     if (q) {
       const f: Fingerprint = { path, id: q.id, hash: contentHash(q.content, q.scope) };
@@ -174,31 +175,16 @@ function fingerprint(git: GitRepository, path: string, oid: string, data?: Buffe
   }
 }
 
-/** Blob contents by id through `git cat-file --batch` (in slices, so memory stays bounded); false when git cannot be run. */
+/** Blob contents by id through `git cat-file --batch`, in slices so memory stays bounded; false when git cannot be run. */
 function readBlobsWithGit(git: GitRepository, oids: string[], visit: (oid: string, data: Buffer) => void): boolean {
-  for (let i = 0; i < oids.length; i += 20_000) {
-    const r = spawnSync('git', ['--git-dir', git.location.commonDir, 'cat-file', '--batch'], {
-      input: oids.slice(i, i + 20_000).join('\n') + '\n',
-      maxBuffer: 2 ** 31 - 1,
-      stdio: ['pipe', 'pipe', 'ignore'],
-    });
-    if (r.status !== 0 || !r.stdout) return false;
-    const buf = r.stdout;
-    let p = 0;
-    while (p < buf.length) {
-      const nl = buf.indexOf(0x0a, p);
-      if (nl < 0) break;
-      const [oid, type, size] = buf.toString('latin1', p, nl).split(' ');
-      if (type === 'missing' || size === undefined) {
-        p = nl + 1;
-        continue;
-      }
-      const n = Number(size);
-      if (type === 'blob') visit(oid, buf.subarray(nl + 1, nl + 1 + n));
-      p = nl + 1 + n + 1;
+  try {
+    for (let i = 0; i < oids.length; i += 20_000) {
+      for (const [oid, o] of catFileBatch(git.target, oids.slice(i, i + 20_000), { maxBytes: 2 ** 31 - 1 }).objects) if (o !== 'missing' && o.type === 'blob') visit(oid, o.data);
     }
+    return true;
+  } catch {
+    return false;
   }
-  return true;
 }
 
 /** Calls `visit` for every blob under `prefix` that differs between two trees. */

@@ -187,6 +187,12 @@ describe('disk full and read-only repositories', () => {
     expect(r.json.error.message).toMatch(/free some disk space/);
     expect(tmpFiles(join(repo, '.git', 'objects'))).toEqual([]);
     expect(git(repo, 'rev-parse', 'memory')).toBe(tip);
+    // A bulk import writes one pack: same code, no tmp_pack_* left behind.
+    const lines = Array.from({ length: 50 }, (_, i) => JSON.stringify({ content: `imported ${i} ${Math.random().toString(36)}` })).join('\n');
+    const imp = cli(repo, ['import', '-', '--json'], { input: lines });
+    expect(imp.json.error.code).toBe('DISK_FULL');
+    expect(tmpFiles(join(repo, '.git', 'objects'))).toEqual([]);
+    expect(git(repo, 'rev-parse', 'memory')).toBe(tip);
   });
 
   it.skipIf(!canMount)('a read-only .git gives READ_ONLY_REPOSITORY; reads still work', () => {
