@@ -207,3 +207,9 @@ export function pendingStatus(store: MemoryStore): { count: number; checkedAt: s
     remotes: mine.map((s) => String(s.remote)),
   };
 }
+
+/** The `pending_refs` figure of `memory stats`. */
+export async function pendingRefsFigure(store: MemoryStore): Promise<{ count: number; checked_at: string } | null> {
+  const s = pendingStatus(store);
+  return s ? { count: s.count, checked_at: s.checkedAt } : null;
+}

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { MemoryError, RefMovedError } from '../core/errors.js';
@@ -578,17 +578,6 @@ function recordPending(ctx: Ctx, count: number): void {
   writePendingStatus(ctx.commonDir, { remote: ctx.remoteName, branch: ctx.branch, count, checkedAt: new Date().toISOString() });
 }
 
-/** The last pending-ref count this repository saw for the remote (null: unknown). */
-function knownPending(ctx: Ctx): number | null {
-  try {
-    const all = JSON.parse(readFileSync(join(ctx.commonDir, 'git-memory', 'sync-pending.json'), 'utf8'));
-    const s = all?.[`${ctx.remoteName}\n${ctx.branch}`];
-    return Number.isInteger(s?.count) ? s.count : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Sync with pending refs (the default). One fetch (branch and pending refs), then one atomic push
  * that moves the branch to the union plus local commits and deletes the pending refs it folded, each
@@ -601,26 +590,8 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
   const git = store.git;
   let rejected = 0;
 
-  // Optimistic first push, one round trip: the local branch only adds commits on the remote tip seen
-  // last, every earlier local commit is on that tip, and the remote had no pending refs then.
-  const seen = git.resolve(ctx.trackingRef);
-  const start = store.tip();
-  if (start && seen && start !== seen && git.resolve(ctx.markRef) === seen && knownPending(ctx) === 0) {
-    const ahead = linearChain(git, seen, start);
-    if (ahead?.length) {
-      const pushed = await pushRefs(ctx, [{ ref: ctx.branchRef, next: start, expect: seen }]);
-      if (pushed.ok) {
-        await setRef(ctx, ctx.trackingRef, start, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
-        await setRef(ctx, ctx.markRef, start, `git-memory: shared with ${ctx.remoteName}`);
-        const now = store.tip() as string;
-        return result(ctx, 'pending', { tip: now, remoteTip: start, pushed: true, sent: ahead.length, pending: countCommits(ctx, now, start), pendingRemote: 0 });
-      }
-      if (pushed.kind === 'no-atomic') return syncBranch(ctx, maxRetries);
-      if (pushed.kind !== 'moved') throw pushed.error;
-      rejected++;
-    }
-  }
-
+  // No push before fetching here (mode "branch" has one): only a fetch sees the pending refs, and a
+  // sync that skipped them could leave them unfolded for as long as nobody races.
   for (let attempt = 0; ; attempt++) {
     if (attempt > 0) await sleep(backoff(attempt - 1));
     const snap = await fetchSnapshot(ctx, true);
@@ -687,6 +658,7 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
     recordPending(ctx, left);
     return result(ctx, 'pending', {
       ...base,
+      retries: rejected,
       tip: moved.tip,
       remoteTip: snap.tip,
       pulled: p.tip !== local,
