@@ -109,7 +109,8 @@ async function settle(clones: string[]): Promise<void> {
   for (let round = 0; round < 2; round++) for (const c of clones) await withStore(c, (s) => sync(s));
 }
 
-describe('kill -9 during a pending-ref sync', () => {
+// Real processes and a remote that holds pushes: minutes on a loaded 2-core machine.
+describe('kill -9 during a pending-ref sync', { timeout: 400_000 }, () => {
   // [which push of the victim's sync to kill it in, whether its first push loses a race]
   const points: Array<[string, number, boolean]> = [
     ['writer killed while its fold push is in flight', 1, false],
