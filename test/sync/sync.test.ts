@@ -85,7 +85,8 @@ function sync(repo: string, extra: string[] = []) {
   return r.json;
 }
 
-describe('memory sync', () => {
+// Real git remotes and CLI processes: minutes on a loaded 2-core machine.
+describe('memory sync', { timeout: 300_000 }, () => {
   it('N clones x M memories stored and synced by concurrent processes: nothing lost, fsck clean', async () => {
     const N = 3;
     const M = 5;
