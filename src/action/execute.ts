@@ -74,7 +74,8 @@ async function push(memory: GitMemory, inputs: ActionInputs, log: ActionLog): Pr
   // An explicit MEMORY_SYNC_RETRIES wins; otherwise the branch's sync.retries, raised to the minimum.
   const retries = process.env.MEMORY_SYNC_RETRIES ? undefined : Math.max(MIN_RETRIES, memory.core.config().sync?.retries ?? 0);
   const r = await memory.sync({ remote: inputs.remote, retries });
-  log.info(`pushed ${inputs.branch} to ${r.remote}${r.created ? ' (created the branch)' : ''}${r.retries ? ` after ${r.retries} retr${r.retries === 1 ? 'y' : 'ies'}: other jobs pushed first` : ''}`);
+  if (r.pendingRef) log.info(`another job moved ${inputs.branch} first: shared this job's commits as ${r.pendingRef} (readers see it now; the next sync folds it into the branch)`);
+  else log.info(`pushed ${inputs.branch} to ${r.remote}${r.created ? ' (created the branch)' : ''}${r.folded ? `, folding ${r.folded} pending ref${r.folded === 1 ? '' : 's'}` : ''}${r.retries ? ` after ${r.retries} retr${r.retries === 1 ? 'y' : 'ies'}: other jobs pushed first` : ''}`);
   reportConflicts(r, log);
   return r;
 }

@@ -25,6 +25,8 @@ export interface MemoryStats {
   branch_size_bytes: number;
   /** Files under memories/ that could not be read. */
   unreadable: number;
+  /** Pending refs on the remote as of the last sync/pull here (src/sync/pending.ts); null: never checked. */
+  pending_refs: { count: number; checked_at: string } | null;
 }
 
 function sortedCounts(m: Map<string, number>): Record<string, number> {
@@ -82,6 +84,7 @@ export async function memoryStats(store: MemoryStore, opts: { top?: number } = {
     months: Object.fromEntries([...c.months].sort((a, b) => (a[0] < b[0] ? -1 : 1))),
     branch_size_bytes: g.bytes,
     unreadable: c.unreadable,
+    pending_refs: await (await import('../sync/pending.js')).pendingRefsFigure(store),
   };
 }
 
@@ -142,6 +145,7 @@ export function formatStats(s: MemoryStats): string {
     ['oldest', s.oldest ? s.oldest.slice(0, 10) : '-'],
     ['newest', s.newest ? s.newest.slice(0, 10) : '-'],
     ['branch size', humanBytes(s.branch_size_bytes)],
+    ...(s.pending_refs ? [['pending refs', `${s.pending_refs.count} on the remote (as of ${s.pending_refs.checked_at.slice(0, 16).replace('T', ' ')}; "memory sync" folds them)`] as [string, string]] : []),
   ];
   if (series.length) {
     const peak = Math.max(...series.map(([, v]) => v));

@@ -151,7 +151,8 @@ export function resolvePath(git: GitRepository, path: string, local: string | nu
   };
 }
 
-function signature(id: Identity, when: Date): string {
+/** A git signature line (name, email, time) for commits sync writes. */
+export function signature(id: Identity, when: Date): string {
   const clean = (s: string) => s.replace(/[<>\n]/g, '').trim();
   return `${clean(id.name) || 'git-memory'} <${clean(id.email)}> ${Math.floor(when.getTime() / 1000)} +0000`;
 }

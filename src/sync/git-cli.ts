@@ -111,3 +111,29 @@ export function gitFailure(what: string, run: GitRun, data: Record<string, unkno
   const detail = run.timedOut ? 'timed out' : gitMessage(run.stderr);
   return new MemoryError(code, `${what} failed: ${detail} (${HINT[code]})`, { ...data, exitCode: run.code, git: redact(run.stderr.trim().slice(-2000)) });
 }
+
+/** Longest remote message quoted in an error (the server's own words, e.g. "GH006: Protected branch update failed"). */
+export const REMOTE_MESSAGE_MAX = 600;
+
+/**
+ * What the server said about a push: git prints hook and policy output as `remote: ...` lines on
+ * stderr. Control characters (a hostile server's terminal escapes) are dropped, credentials in URLs
+ * hidden, and the text bounded to REMOTE_MESSAGE_MAX characters. '' when the server said nothing.
+ */
+export function remoteMessage(stderr: string): string {
+  const lines = redact(stderr)
+    .split(/\r?\n|\r/)
+    .filter((l) => /^remote:/.test(l))
+    .map((l) =>
+      l
+        .slice(7)
+        // eslint-disable-next-line no-control-regex
+        .replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, '')
+        // eslint-disable-next-line no-control-regex
+        .replace(/[\x00-\x1f\x7f-\x9f]/g, '')
+        .trim(),
+    )
+    .filter((l) => l && !/^-+$/.test(l));
+  const text = lines.join(' / ');
+  return text.length > REMOTE_MESSAGE_MAX ? text.slice(0, REMOTE_MESSAGE_MAX - 1) + '…' : text;
+}

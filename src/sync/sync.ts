@@ -1,63 +1,102 @@
-import { existsSync, readdirSync, statSync, unlinkSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { MemoryError, RefMovedError } from '../core/errors.js';
 import type { MemoryStore } from '../core/store.js';
 import { readEffectiveConfig } from '../git/repo.js';
-import { combine, diffTrees, type SyncConflict } from './combine.js';
-import { gitFailure, redact, runGit, DEFAULT_TIMEOUT_MS } from './git-cli.js';
+import { combine, diffTrees, signature, type SyncConflict } from './combine.js';
+import { gitFailure, redact, remoteMessage, runGit, DEFAULT_TIMEOUT_MS, type GitRun } from './git-cli.js';
 import { linearChain, linearMergeBase } from './history.js';
+import { buildPending, listRefs, newPendingRef, pendingPrefix, pruneEmptyDirs, readPending, writePendingStatus, type PendingChain, type PendingRef } from './pending.js';
+
+/** How a sync publishes: see docs/sync.md. */
+export type SyncMode = 'pending' | 'branch';
 
 export interface SyncOptions {
   /** A configured remote name, or a URL/path. Default: env MEMORY_REMOTE, else "origin". */
   remote?: string;
-  /** How many times a push rejected because the remote moved is retried. Default: env MEMORY_SYNC_RETRIES, else config `sync.retries`. */
+  /**
+   * Mode "branch": how many times a push rejected because the remote moved is retried. Mode
+   * "pending" with `fold`: how many times a fold is tried again. Default: env MEMORY_SYNC_RETRIES,
+   * else config `sync.retries`.
+   */
   retries?: number;
   /** Per git network command. Default 120 s. */
   timeoutMs?: number;
+  /**
+   * "pending" (default): one attempt to move the branch (folding pending refs into it); if another
+   * writer moved it first, this writer's commits go to a pending ref of its own, which cannot be
+   * rejected. "branch": the branch only, retried until accepted (the protocol before pending refs).
+   * Default: env MEMORY_SYNC_MODE.
+   */
+  mode?: SyncMode;
+  /** Mode "pending": keep trying (up to `retries`) until the branch holds everything, instead of leaving a pending ref. */
+  fold?: boolean;
 }
 
 export interface SyncResult {
   success: true;
   remote: string;
   branch: string;
+  /** How this sync published: "pending" (branch plus pending refs) or "branch" (the branch only). */
+  mode: SyncMode;
   /** The local branch tip afterwards (null: no memories anywhere). */
   tip: string | null;
   /** The remote branch tip afterwards, as far as this sync knows. */
   remoteTip: string | null;
   /** The local branch took in changes from the remote. */
   pulled: boolean;
-  /** The remote branch was updated (or created) by this sync. */
+  /** The remote was updated (or created) by this sync: its branch, or a pending ref. */
   pushed: boolean;
   /** The remote had no such branch: this push created it. */
   created: boolean;
   /** Memory files the remote changed that are now local. */
   received: number;
-  /** Commits published to the remote. */
+  /** Commits published (on the branch or in `pendingRef`). */
   sent: number;
   /** Local commits re-applied on the remote tip. */
   replayed: number;
   /** Paths both sides changed, and which version was kept. */
   conflicts: SyncConflict[];
-  /** Pushes retried because another writer pushed first. */
+  /** Pushes rejected because another writer moved the branch first. */
   retries: number;
   /** Local commits made by other processes during this sync: kept locally, pushed by the next sync. */
   pending: number;
+  /** Pending refs this sync folded into the branch (and deleted). */
+  folded: number;
+  /** The pending ref that holds this sync's commits when another writer moved the branch first; null otherwise. */
+  pendingRef: string | null;
+  /** Pending refs left on the remote as far as this sync knows (the next sync folds them); null: not looked at. */
+  pendingRemote: number | null;
 }
 
 interface Ctx {
   store: MemoryStore;
   cwd: string;
+  commonDir: string;
   /** What git is given: the remote's name, or its URL/path. */
   remoteArg: string;
   /** What we show. */
   remoteName: string;
   trackingRef: string;
+  /**
+   * The local commit up to which everything local is known to be on the remote (on its branch or in
+   * pending refs): commits after it are this repository's own, still to be shared.
+   */
+  markRef: string;
   branch: string;
+  branchRef: string;
   timeoutMs: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Depth of the first fetch in a shallow clone (actions/checkout's default). The branch needs its tip
+ * only; a pending ref is its root plus the writer's own commits, so 4 covers up to three of them in the
+ * same round trip (longer ones are fetched again in full).
+ */
+const FIRST_FETCH_DEPTH = 4;
 
 function context(store: MemoryStore, opts: SyncOptions): Ctx {
   const remote = (opts.remote || process.env.MEMORY_REMOTE || 'origin').trim();
@@ -68,13 +107,28 @@ function context(store: MemoryStore, opts: SyncOptions): Ctx {
   const cwd = loc.root;
   const configured = /^[A-Za-z0-9._-]+$/.test(remote) && readEffectiveConfig(loc).has(`remote.${remote}.url`);
   let trackingRef: string;
-  if (configured) trackingRef = `refs/remotes/${remote}/${store.branch}`;
-  else if (remote.includes(':') || remote.includes('/') || existsSync(resolve(cwd, remote))) {
-    trackingRef = `refs/git-memory/remotes/${createHash('sha1').update(remote).digest('hex').slice(0, 12)}/${store.branch}`;
+  let key: string;
+  if (configured) {
+    trackingRef = `refs/remotes/${remote}/${store.branch}`;
+    key = remote;
+  } else if (remote.includes(':') || remote.includes('/') || existsSync(resolve(cwd, remote))) {
+    key = createHash('sha1').update(remote).digest('hex').slice(0, 12);
+    trackingRef = `refs/git-memory/remotes/${key}/${store.branch}`;
   } else {
     throw new MemoryError('REMOTE_UNREACHABLE', `no remote named "${remote}" in this repository (list them with "git remote -v", or pass a URL with --remote)`, { remote });
   }
-  return { store, cwd, remoteArg: remote, remoteName: redact(remote), trackingRef, branch: store.branch, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS };
+  return {
+    store,
+    cwd,
+    commonDir: loc.commonDir,
+    remoteArg: remote,
+    remoteName: redact(remote),
+    trackingRef,
+    markRef: `refs/git-memory/shared/${key}/${store.branch}`,
+    branch: store.branch,
+    branchRef: `refs/heads/${store.branch}`,
+    timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  };
 }
 
 function retriesFrom(store: MemoryStore, opts: SyncOptions): number {
@@ -83,19 +137,15 @@ function retriesFrom(store: MemoryStore, opts: SyncOptions): number {
   return raw;
 }
 
+function modeFrom(opts: SyncOptions): SyncMode {
+  const raw = opts.mode ?? (process.env.MEMORY_SYNC_MODE || 'pending');
+  if (raw !== 'pending' && raw !== 'branch') throw new MemoryError('INVALID_INPUT', `sync mode must be "pending" or "branch", got ${JSON.stringify(String(raw).slice(0, 40))}`, { field: 'mode' });
+  return raw;
+}
+
 /** Full jitter: concurrent writers that collided spread out instead of colliding again in step. */
 function backoff(attempt: number): number {
   return 10 + Math.random() * Math.min(1500, 40 * 2 ** attempt);
-}
-
-function deleteLooseRef(ctx: Ctx, ref: string): Promise<void> | void {
-  try {
-    unlinkSync(join(ctx.store.git.location.commonDir, ref));
-  } catch {
-    /* not loose */
-  }
-  // A concurrent `git pack-refs` may have packed it; git removes packed entries properly.
-  if (ctx.store.git.resolve(ref)) return runGit(ctx.cwd, ['update-ref', '-d', ref]).then(() => undefined);
 }
 
 async function setRef(ctx: Ctx, ref: string, oid: string, message: string): Promise<void> {
@@ -106,38 +156,80 @@ async function setRef(ctx: Ctx, ref: string, oid: string, message: string): Prom
       await ctx.store.git.refs.compareAndSwap(ref, cur, oid, { who: ctx.store.identity(), message });
       return;
     } catch (err) {
-      if (!(err instanceof RefMovedError)) return; // the tracking ref is a convenience
+      if (!(err instanceof RefMovedError)) return; // tracking and mark refs are bookkeeping
     }
   }
 }
 
+/** Deletes every ref under `prefix` (loose files directly; packed ones, rare, through git). */
+async function deleteRefsUnder(ctx: Ctx, prefix: string): Promise<void> {
+  const refs = listRefs(ctx.commonDir, prefix);
+  const packed: string[] = [];
+  for (const ref of refs.keys()) {
+    try {
+      unlinkSync(join(ctx.commonDir, ref));
+      pruneEmptyDirs(join(ctx.commonDir, ref, '..'), join(ctx.commonDir, 'refs', 'git-memory', 'fetch'));
+    } catch {
+      /* not loose */
+    }
+    if (ctx.store.git.resolve(ref)) packed.push(ref);
+  }
+  for (const ref of packed) await runGit(ctx.cwd, ['update-ref', '-d', ref]);
+  try {
+    rmSync(join(ctx.commonDir, prefix), { recursive: true, force: true });
+  } catch {
+    /* gone */
+  }
+}
+
+/** What one fetch saw on the remote. */
+interface Snapshot {
+  /** The remote branch tip (null: no such branch). */
+  tip: string | null;
+  /** Pending refs, sorted by name (creation time first). */
+  pending: PendingRef[];
+}
+
 /**
- * Fetches the remote branch into a private temporary ref (so concurrent syncs in one repository never
- * fight over the tracking ref's lock) and returns its tip, or null when the remote has no such branch.
- * The explicit refspec works in single-branch clones, whose configured refspec leaves `memory` out.
+ * Fetches the remote branch (and, with `withPending`, every pending ref of it) into private temporary
+ * refs (`refs/git-memory/fetch/<pid>-<random>/…`), so concurrent syncs in one repository never
+ * contend for a ref lock, and with explicit refspecs, so single-branch clones work too. One round trip.
  */
-async function fetchRemote(ctx: Ctx): Promise<string | null> {
+async function fetchSnapshot(ctx: Ctx, withPending: boolean): Promise<Snapshot> {
   const git = ctx.store.git;
-  removeStaleFetchRefs(git.location.commonDir);
+  removeStaleFetchRefs(ctx.commonDir);
   const tmp = `refs/git-memory/fetch/${process.pid}-${randomBytes(4).toString('hex')}`;
-  // In a shallow clone (actions/checkout's default), first contact takes the tip only: nothing in this
-  // repository can share history with it yet, so deeper history would only cost time. Later fetches
-  // are incremental and stop at commits we have, which is all the merge base needs.
-  const shallow = existsSync(join(git.location.commonDir, 'shallow')) && !git.resolve(ctx.trackingRef);
+  // In a shallow clone, first contact takes the tips only: nothing in this repository can share
+  // history with the branch yet, so deeper history would only cost time. Later fetches are
+  // incremental and stop at commits we have, which is all the merge base needs.
+  const shallow = existsSync(join(ctx.commonDir, 'shallow')) && !git.resolve(ctx.trackingRef);
   // --refmap= : without it git also updates refs/remotes/<remote>/<branch> itself ("opportunistic"
   // update), and two syncs in one clone then fail on that ref's lock. We move it by compare-and-swap.
-  const args = ['-c', 'fetch.recurseSubmodules=false', 'fetch', '--quiet', '--no-tags', '--refmap=', ...(shallow ? ['--depth=1'] : []), ctx.remoteArg, `+refs/heads/${ctx.branch}:${tmp}`];
-  const run = await runGit(ctx.cwd, args, { timeoutMs: ctx.timeoutMs });
-  if (run.code !== 0) {
-    await deleteLooseRef(ctx, tmp);
-    if (/couldn't find remote ref/i.test(run.stderr)) return null;
-    throw gitFailure(`fetching ${ctx.branch} from ${ctx.remoteName}`, run, { remote: ctx.remoteName, branch: ctx.branch });
+  const args = ['-c', 'fetch.recurseSubmodules=false', 'fetch', '--quiet', '--no-tags', '--refmap=', ...(shallow ? [`--depth=${FIRST_FETCH_DEPTH}`] : []), ctx.remoteArg];
+  const branchSpec = `+${ctx.branchRef}:${tmp}/branch`;
+  const pendingSpec = `+${pendingPrefix(ctx.branch)}*:${tmp}/pending/*`;
+  try {
+    let run = await runGit(ctx.cwd, [...args, branchSpec, ...(withPending ? [pendingSpec] : [])], { timeoutMs: ctx.timeoutMs });
+    let noBranch = false;
+    if (run.code !== 0 && /couldn't find remote ref/i.test(run.stderr)) {
+      // No branch yet (a glob refspec that matches nothing is no error): pending refs may still exist.
+      noBranch = true;
+      run = withPending ? await runGit(ctx.cwd, [...args, pendingSpec], { timeoutMs: ctx.timeoutMs }) : { code: 0, stdout: '', stderr: '', timedOut: false };
+    }
+    if (run.code !== 0) throw gitFailure(`fetching ${ctx.branch} from ${ctx.remoteName}`, run, { remote: ctx.remoteName, branch: ctx.branch });
+    const refs = listRefs(ctx.commonDir, `${tmp}/`);
+    const tip = noBranch ? null : refs.get(`${tmp}/branch`) ?? null;
+    if (!noBranch && !tip) throw new MemoryError('SYNC_FAILED', `fetching ${ctx.branch} from ${ctx.remoteName} left no ref behind (local memories are unchanged)`, { remote: ctx.remoteName });
+    const pending: PendingRef[] = [];
+    for (const [ref, oid] of refs) {
+      if (ref.startsWith(`${tmp}/pending/`)) pending.push({ ref: pendingPrefix(ctx.branch) + ref.slice(`${tmp}/pending/`.length), oid });
+    }
+    pending.sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
+    if (tip) await setRef(ctx, ctx.trackingRef, tip, `git-memory: fetch ${ctx.branch} from ${ctx.remoteName}`);
+    return { tip, pending };
+  } finally {
+    await deleteRefsUnder(ctx, `${tmp}/`);
   }
-  const oid = git.resolve(tmp);
-  await deleteLooseRef(ctx, tmp);
-  if (!oid) throw new MemoryError('SYNC_FAILED', `fetching ${ctx.branch} from ${ctx.remoteName} left no ref behind (local memories are unchanged)`, { remote: ctx.remoteName });
-  await setRef(ctx, ctx.trackingRef, oid, `git-memory: fetch ${ctx.branch} from ${ctx.remoteName}`);
-  return oid;
 }
 
 /** Temporary refs left by a sync that was killed mid-fetch; live ones are seconds old. */
@@ -151,7 +243,7 @@ function removeStaleFetchRefs(commonDir: string): void {
   }
   for (const n of names) {
     try {
-      if (Date.now() - statSync(join(dir, n)).mtimeMs > 3_600_000) unlinkSync(join(dir, n));
+      if (Date.now() - statSync(join(dir, n)).mtimeMs > 3_600_000) rmSync(join(dir, n), { recursive: true, force: true });
     } catch {
       /* gone already */
     }
@@ -270,42 +362,78 @@ async function moveLocal(ctx: Ctx, expect: string | null, next: string): Promise
   throw new MemoryError('CONFLICT', 'the local memory branch kept moving during the sync; run it again', { ref: store.ref });
 }
 
-type PushOutcome = { ok: true; old: string | null; created: boolean } | { ok: false; retryable: boolean; error: MemoryError };
-
-/** Pushes `oid` to the remote branch. Never forced: the remote only ever moves forward. */
-async function pushTip(ctx: Ctx, oid: string): Promise<PushOutcome> {
-  // --no-verify: pre-push hooks guard code pushes (tests, linters); a memory write is not one.
-  const run = await runGit(ctx.cwd, ['push', '--porcelain', '--no-verify', ctx.remoteArg, `${oid}:refs/heads/${ctx.branch}`], { timeoutMs: ctx.timeoutMs });
-  const line = run.stdout.split('\n').find((l) => /^[ +\-*!=]\t/.test(l));
-  const [flag, , summary = ''] = line ? line.split('\t') : [];
-  if (run.code === 0 && flag !== '!') {
-    // The summary is "old..new" (abbreviated), "[up to date]" or "[new branch]".
-    const m = /^([0-9a-f]{4,40})\.\.\.?[0-9a-f]{4,40}$/.exec(summary.trim());
-    return { ok: true, old: flag === '=' ? oid : m ? m[1] : null, created: flag === '*' };
-  }
-  if (flag === '!') {
-    const data = { remote: ctx.remoteName, branch: ctx.branch, git: summary.trim() };
-    if (/\[rejected\]/.test(summary) && /fetch first|non-fast-forward|stale info/.test(summary)) {
-      return { ok: false, retryable: true, error: new MemoryError('PUSH_REJECTED', `the remote ${ctx.branch} moved: ${summary.trim()}`, data) };
-    }
-    if (/\[remote rejected\]/.test(summary) && /cannot lock|failed to (update|lock)|incorrect old value|but expected|reference already exists|unable to update/i.test(summary)) {
-      // Another push updated the branch at the same moment: the same situation as a non-fast-forward.
-      return { ok: false, retryable: true, error: new MemoryError('PUSH_REJECTED', `the remote ${ctx.branch} moved: ${summary.trim()}`, data) };
-    }
-    return {
-      ok: false,
-      retryable: false,
-      error: new MemoryError('PUSH_REJECTED', `the remote refused the push of ${ctx.branch}: ${summary.trim()} (a protected branch or a server hook? local memories are unchanged)`, data),
-    };
-  }
-  return { ok: false, retryable: false, error: gitFailure(`pushing ${ctx.branch} to ${ctx.remoteName}`, run, { remote: ctx.remoteName, branch: ctx.branch }) };
+/** One ref change in a push: `next` null deletes; `expect` null means "must not exist yet". */
+interface RefUpdate {
+  ref: string;
+  next: string | null;
+  expect: string | null;
 }
 
-function result(ctx: Ctx, r: Partial<SyncResult>): SyncResult {
+type PushOutcome =
+  | { ok: true; created: boolean; old: string | null }
+  /** moved: another writer changed a ref first (retry, or fall back to a pending ref). refused: the
+   * server said no (hook, protection). no-atomic: the server cannot apply several refs atomically. */
+  | { ok: false; kind: 'moved' | 'refused' | 'no-atomic' | 'failed'; error: MemoryError };
+
+const MOVED_LOCAL = /fetch first|non-fast-forward|stale info/;
+const MOVED_REMOTE = /cannot lock|failed to (update|lock)|incorrect old value|but expected|reference already exists|unable to update|atomic (push|transaction) failed/i;
+
+/**
+ * Pushes ref changes in one atomic transaction, each guarded by a lease (compare-and-swap on the
+ * server): either every ref moves or none does. Never forced beyond the lease.
+ */
+async function pushRefs(ctx: Ctx, updates: RefUpdate[], atomic = true): Promise<PushOutcome> {
+  // --no-verify: pre-push hooks guard code pushes (tests, linters); a memory write is not one.
+  const args = ['push', '--porcelain', '--no-verify', ...(atomic ? ['--atomic'] : [])];
+  for (const u of updates) args.push(`--force-with-lease=${u.ref}:${u.expect ?? ''}`);
+  args.push(ctx.remoteArg, ...updates.map((u) => `${u.next ?? ''}:${u.ref}`));
+  const run = await runGit(ctx.cwd, args, { timeoutMs: ctx.timeoutMs });
+  return pushOutcome(ctx, run, updates[0].ref);
+}
+
+function pushOutcome(ctx: Ctx, run: GitRun, mainRef: string): PushOutcome {
+  const lines = run.stdout
+    .split('\n')
+    .filter((l) => /^[ +\-*!=]\t/.test(l))
+    .map((l) => {
+      const [flag, spec = '', summary = ''] = l.split('\t');
+      return { flag, ref: spec.slice(spec.lastIndexOf(':') + 1), summary: summary.trim() };
+    });
+  const main = lines.find((l) => l.ref === mainRef);
+  const data = { remote: ctx.remoteName, branch: ctx.branch };
+  if (run.code === 0 && lines.length && !lines.some((l) => l.flag === '!')) {
+    const m = main && /^([0-9a-f]{4,40})\.\.\.?[0-9a-f]{4,40}$/.exec(main.summary);
+    return { ok: true, created: main?.flag === '*', old: main?.flag === '=' ? 'same' : m ? m[1] : null };
+  }
+  if (/does not support --atomic|atomic push.*not supported/i.test(run.stderr)) {
+    return { ok: false, kind: 'no-atomic', error: new MemoryError('SYNC_FAILED', `${ctx.remoteName} cannot update several refs atomically`, data) };
+  }
+  const rejected = lines.filter((l) => l.flag === '!');
+  if (rejected.length) {
+    const real = rejected.filter((l) => !/atomic push failed/.test(l.summary));
+    const said = remoteMessage(run.stderr);
+    const why = (real[0] ?? rejected[0]).summary;
+    const moved = real.length ? real.every((l) => (/\[rejected\]/.test(l.summary) && MOVED_LOCAL.test(l.summary)) || (/\[remote rejected\]/.test(l.summary) && MOVED_REMOTE.test(l.summary))) : true;
+    if (moved) return { ok: false, kind: 'moved', error: new MemoryError('PUSH_REJECTED', `the remote ${ctx.branch} moved: ${why}`, { ...data, git: why }) };
+    return {
+      ok: false,
+      kind: 'refused',
+      error: new MemoryError(
+        'PUSH_REJECTED',
+        `the remote refused the push of ${ctx.branch}: ${why}${said ? `; the remote said: ${said}` : ''} (a protected branch or a server hook? local memories are unchanged)`,
+        { ...data, git: why, remoteMessage: said || null },
+      ),
+    };
+  }
+  return { ok: false, kind: 'failed', error: gitFailure(`pushing ${ctx.branch} to ${ctx.remoteName}`, run, { ...data, remoteMessage: remoteMessage(run.stderr) || null }) };
+}
+
+function result(ctx: Ctx, mode: SyncMode, r: Partial<SyncResult>): SyncResult {
   return {
     success: true,
     remote: ctx.remoteName,
     branch: ctx.branch,
+    mode,
     tip: null,
     remoteTip: null,
     pulled: false,
@@ -317,48 +445,299 @@ function result(ctx: Ctx, r: Partial<SyncResult>): SyncResult {
     conflicts: [],
     retries: 0,
     pending: 0,
+    folded: 0,
+    pendingRef: null,
+    pendingRemote: null,
     ...r,
   };
 }
 
+/** Commits after `base` up to `tip`, oldest first (first parents); [] when tip is base or null. */
+async function chainBetween(ctx: Ctx, base: string | null, tip: string | null): Promise<string[]> {
+  if (!tip || tip === base) return [];
+  return localChain(ctx, base, tip);
+}
+
+function treeOf(ctx: Ctx, c: string | null): string | null {
+  return c ? ctx.store.git.readCommit(c).tree : null;
+}
+
+/** The union of the remote branch and its pending refs, built locally; nothing is published. */
+interface Union {
+  tip: string | null;
+  /** Pending refs whose commits are in `tip` (a fold deletes them). */
+  folded: PendingRef[];
+  /** Pending refs that are not what a writer pushes (left alone, reported). */
+  invalid: PendingRef[];
+  conflicts: SyncConflict[];
+}
+
 /**
- * Fetches the remote memory branch, combines it with local memory commits, and pushes the result.
- * When another writer pushed first, fetches again, recombines and retries with jittered backoff, up
- * to `retries` times. The local branch moves only after the push succeeded (or when there is nothing
- * to push), so any failure leaves it exactly as it was.
+ * Replays each pending ref's commits (oldest ref first) on the remote branch tip, with the same
+ * three-way rules as a sync: base = the state the writer saw (the pending ref's root), local = its
+ * commits, remote = the branch plus the pending refs replayed so far. Authors, messages and trailers
+ * are kept; the committer is this process.
  */
-export async function sync(store: MemoryStore, opts: SyncOptions = {}): Promise<SyncResult> {
-  const ctx = context(store, opts);
-  const maxRetries = retriesFrom(store, opts);
-  let lastRejection: MemoryError | null = null;
+async function unionOf(ctx: Ctx, snap: Snapshot): Promise<Union> {
+  const git = ctx.store.git;
+  const chains = new Map<string, PendingChain | null>();
+  for (const p of snap.pending) chains.set(p.ref, readPending(git, p.oid));
+  const cut = snap.pending.filter((p) => !chains.get(p.ref));
+  if (cut.length && existsSync(join(ctx.commonDir, 'shallow'))) {
+    // The first fetch of a shallow clone is depth-limited: fetch longer pending refs again in full
+    // (they end in a root commit, so "full" is the writer's own commits, never the branch history).
+    const tmp = `refs/git-memory/fetch/${process.pid}-${randomBytes(4).toString('hex')}`;
+    try {
+      const run = await runGit(
+        ctx.cwd,
+        ['-c', 'fetch.recurseSubmodules=false', 'fetch', '--quiet', '--no-tags', '--refmap=', `--depth=${2 ** 30}`, ctx.remoteArg, ...cut.map((p, i) => `+${p.ref}:${tmp}/${i}`)],
+        { timeoutMs: ctx.timeoutMs },
+      );
+      if (run.code === 0) for (const p of cut) chains.set(p.ref, readPending(git, p.oid));
+    } finally {
+      await deleteRefsUnder(ctx, `${tmp}/`);
+    }
+  }
+  let tip = snap.tip;
+  const folded: PendingRef[] = [];
+  const invalid: PendingRef[] = [];
+  const conflicts: SyncConflict[] = [];
+  for (const p of snap.pending) {
+    const pc = chains.get(p.ref);
+    if (!pc) {
+      invalid.push(p);
+      continue;
+    }
+    if (pc.chain.length) {
+      const res = combine(git, {
+        base: pc.base,
+        local: p.oid,
+        // No branch on the remote (deleted by hand?): the first pending ref's base starts it.
+        remote: tip ?? pc.base,
+        chain: pc.chain,
+        remoteName: ctx.remoteName,
+        committer: ctx.store.identity(),
+        when: ctx.store.now(),
+      });
+      tip = res.tip;
+      conflicts.push(...res.conflicts);
+    }
+    folded.push(p);
+  }
+  return { tip, folded, invalid, conflicts };
+}
+
+/** The mark, if it is still on the local branch's first-parent line (else null: fall back to the merge base). */
+function validMark(ctx: Ctx, local: string | null): string | null {
+  const mark = ctx.store.git.resolve(ctx.markRef);
+  if (!mark || !local) return null;
+  if (mark === local) return mark;
+  return linearChain(ctx.store.git, mark, local) ? mark : null;
+}
+
+interface LocalPlan {
+  /** What the branch should be: the union plus local commits not yet shared. */
+  tip: string | null;
+  /** The union this plan is built on (an ancestor of `tip`). */
+  union: string | null;
+  /** Commits on top of `union` that are this repository's own (published by this sync). */
+  own: string[];
+  received: number;
+  replayed: number;
+  conflicts: SyncConflict[];
+}
+
+/** Combines local commits not yet shared with the union; moves no ref. */
+async function planLocal(ctx: Ctx, local: string | null, union: string | null, remoteTip: string | null): Promise<LocalPlan> {
+  const git = ctx.store.git;
+  const none = { replayed: 0, conflicts: [] as SyncConflict[] };
+  const files = (a: string | null, b: string | null) => memoryFiles(diffTrees(git, treeOf(ctx, a), treeOf(ctx, b)).keys());
+  if (!local) return { tip: union, union, own: [], received: files(null, union), ...none };
+  if (!union) return { tip: local, union, own: await chainBetween(ctx, null, local), received: 0, ...none };
+  const mark = validMark(ctx, local);
+  if (mark) {
+    // Nothing changed on the remote since the mark (same tree), and the mark is on the remote
+    // branch's line: keep the local history rather than rewrite it with fresh replays.
+    if (union !== mark && treeOf(ctx, union) === treeOf(ctx, mark) && (!remoteTip || remoteTip === mark || linearChain(git, remoteTip, mark))) union = mark;
+    if (mark === local) return { tip: union, union, own: [], received: files(mark, union), ...none };
+    if (union === mark) return { tip: local, union, own: await chainBetween(ctx, mark, local), received: 0, ...none };
+    const chain = await chainBetween(ctx, mark, local);
+    const res = combine(git, { base: mark, local, remote: union, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now() });
+    return { tip: res.tip, union, own: await chainBetween(ctx, union, res.tip), received: res.received, replayed: res.replayed, conflicts: res.conflicts };
+  }
+  if (local === union) return { tip: local, union, own: [], received: 0, ...none };
+  const base = await mergeBase(ctx, local, union);
+  if (base === union) return { tip: local, union, own: await chainBetween(ctx, union, local), received: 0, ...none };
+  if (base === local) return { tip: union, union, own: [], received: files(local, union), ...none };
+  const chain = await localChain(ctx, base, local);
+  const res = combine(git, { base, local, remote: union, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now() });
+  return { tip: res.tip, union, own: await chainBetween(ctx, union, res.tip), received: res.received, replayed: res.replayed, conflicts: res.conflicts };
+}
+
+function recordPending(ctx: Ctx, count: number): void {
+  writePendingStatus(ctx.commonDir, { remote: ctx.remoteName, branch: ctx.branch, count, checkedAt: new Date().toISOString() });
+}
+
+/**
+ * Sync with pending refs (the default). One fetch (branch and pending refs), then one atomic push
+ * that moves the branch to the union plus local commits and deletes the pending refs it folded, each
+ * ref under a lease. If another writer moved the branch first, the local commits go to a new pending
+ * ref of their own instead, a push nobody can reject: a writer's cost is two or three round trips
+ * whatever the number of other writers. With `fold`, retries the fold instead (up to `retries`).
+ */
+async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise<SyncResult> {
+  const store = ctx.store;
+  const git = store.git;
   let rejected = 0;
+
+  // No push before fetching here (mode "branch" has one): only a fetch sees the pending refs, and a
+  // sync that skipped them could leave them unfolded for as long as nobody races.
+  for (let attempt = 0; ; attempt++) {
+    if (attempt > 0) await sleep(backoff(attempt - 1));
+    const snap = await fetchSnapshot(ctx, true);
+    const u = await unionOf(ctx, snap);
+    const local = store.tip();
+    const p = await planLocal(ctx, local, u.tip, snap.tip);
+    const conflicts = [...u.conflicts, ...p.conflicts];
+    const base = { received: p.received, replayed: p.replayed, retries: rejected };
+    if (!p.tip) {
+      recordPending(ctx, u.invalid.length);
+      return result(ctx, 'pending', { ...base, pendingRemote: u.invalid.length });
+    }
+    if (p.tip === snap.tip && !u.folded.length) {
+      // The remote branch already is the union and holds everything local.
+      const moved = await moveLocal(ctx, local, p.tip);
+      await setRef(ctx, ctx.markRef, p.tip, `git-memory: shared with ${ctx.remoteName}`);
+      recordPending(ctx, u.invalid.length);
+      return result(ctx, 'pending', { ...base, tip: moved.tip, remoteTip: snap.tip, pulled: p.tip !== local, conflicts: [...conflicts, ...moved.conflicts], pending: moved.pending, pendingRemote: u.invalid.length });
+    }
+    // The branch only ever moves forward: the union is built on the fetched tip.
+    if (snap.tip && !(await isAncestor(ctx, snap.tip, p.tip))) {
+      throw new MemoryError('SYNC_FAILED', `internal: the combined ${ctx.branch} does not descend from the remote tip (local memories are unchanged)`, { remote: ctx.remoteName });
+    }
+    const pushed = await pushRefs(ctx, [{ ref: ctx.branchRef, next: p.tip, expect: snap.tip }, ...u.folded.map((f) => ({ ref: f.ref, next: null, expect: f.oid }))]);
+    if (pushed.ok) {
+      await setRef(ctx, ctx.trackingRef, p.tip, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
+      const moved = await moveLocal(ctx, local, p.tip);
+      await setRef(ctx, ctx.markRef, p.tip, `git-memory: shared with ${ctx.remoteName}`);
+      recordPending(ctx, u.invalid.length);
+      return result(ctx, 'pending', {
+        ...base,
+        tip: moved.tip,
+        remoteTip: p.tip,
+        pulled: p.tip !== local,
+        pushed: true,
+        created: snap.tip === null,
+        sent: countCommits(ctx, p.tip, snap.tip),
+        conflicts: [...conflicts, ...moved.conflicts],
+        pending: moved.pending,
+        folded: u.folded.length,
+        pendingRemote: u.invalid.length,
+      });
+    }
+    if (pushed.kind === 'no-atomic') return syncBranch(ctx, maxRetries);
+    if (pushed.kind !== 'moved') throw pushed.error;
+    rejected++;
+    if (fold && attempt < maxRetries) continue;
+
+    // Another writer moved the branch first: publish the local commits where nobody else writes.
+    let pendingRef: string | null = null;
+    if (p.own.length) {
+      const w = buildPending(git, treeOf(ctx, p.union), p.own, signature(store.identity(), store.now()));
+      pendingRef = newPendingRef(ctx.branch);
+      const shared = await pushRefs(ctx, [{ ref: pendingRef, next: w, expect: null }]);
+      if (!shared.ok) {
+        // A server that takes no refs outside branches (or no atomic pushes): the branch-only protocol.
+        if (shared.kind === 'refused' || shared.kind === 'no-atomic') return syncBranch(ctx, maxRetries, rejected);
+        throw shared.error;
+      }
+    }
+    const moved = await moveLocal(ctx, local, p.tip);
+    await setRef(ctx, ctx.markRef, p.tip, `git-memory: shared with ${ctx.remoteName}`);
+    const left = snap.pending.length + (pendingRef ? 1 : 0);
+    recordPending(ctx, left);
+    return result(ctx, 'pending', {
+      ...base,
+      retries: rejected,
+      tip: moved.tip,
+      remoteTip: snap.tip,
+      pulled: p.tip !== local,
+      pushed: !!pendingRef,
+      sent: p.own.length,
+      conflicts: [...conflicts, ...moved.conflicts],
+      pending: moved.pending,
+      pendingRef,
+      pendingRemote: left,
+    });
+  }
+}
+
+/** Pending-aware pull: the local branch becomes the union of the remote branch, its pending refs and local commits. */
+async function pullPending(ctx: Ctx): Promise<SyncResult> {
+  const store = ctx.store;
+  const snap = await fetchSnapshot(ctx, true);
+  const u = await unionOf(ctx, snap);
+  const local = store.tip();
+  const p = await planLocal(ctx, local, u.tip, snap.tip);
+  recordPending(ctx, snap.pending.length);
+  const common = { remoteTip: snap.tip, received: p.received, pendingRemote: snap.pending.length };
+  if (!p.tip || p.tip === local) {
+    if (p.union && local && (p.union === local || linearChain(store.git, p.union, local))) await setRef(ctx, ctx.markRef, p.union, `git-memory: pull from ${ctx.remoteName}`);
+    return result(ctx, 'pending', { ...common, tip: local, received: 0 });
+  }
+  const moved = await moveLocal(ctx, local, p.tip);
+  if (p.union) await setRef(ctx, ctx.markRef, p.union, `git-memory: pull from ${ctx.remoteName}`);
+  return result(ctx, 'pending', { ...common, tip: moved.tip, pulled: true, replayed: p.replayed, conflicts: [...u.conflicts, ...p.conflicts, ...moved.conflicts], pending: moved.pending });
+}
+
+/** Pushes `oid` to the remote branch, never forced: the remote only moves forward (mode "branch"). */
+async function pushTip(ctx: Ctx, oid: string): Promise<PushOutcome> {
+  // --no-verify: pre-push hooks guard code pushes (tests, linters); a memory write is not one.
+  const run = await runGit(ctx.cwd, ['push', '--porcelain', '--no-verify', ctx.remoteArg, `${oid}:${ctx.branchRef}`], { timeoutMs: ctx.timeoutMs });
+  return pushOutcome(ctx, run, ctx.branchRef);
+}
+
+/**
+ * Mode "branch", the protocol before pending refs (and the fallback for servers that take no atomic
+ * pushes or no refs outside branches): fetch, combine, push the branch; when another writer pushed
+ * first, fetch again, recombine and retry with jittered backoff, up to `retries` times. The local
+ * branch moves only after the push succeeded (or when there is nothing to push).
+ */
+async function syncBranch(ctx: Ctx, maxRetries: number, rejectedBefore = 0): Promise<SyncResult> {
+  const store = ctx.store;
+  let lastRejection: MemoryError | null = null;
+  let rejected = rejectedBefore;
+  const done = async (r: Partial<SyncResult>) => {
+    if (r.remoteTip && r.tip && (r.tip === r.remoteTip || linearChain(store.git, r.remoteTip, r.tip))) await setRef(ctx, ctx.markRef, r.remoteTip, `git-memory: shared with ${ctx.remoteName}`);
+    return result(ctx, 'branch', r);
+  };
 
   // Optimistic first push: when the local branch only adds commits on top of the remote tip we saw
   // last, push before fetching. If it is accepted the remote had nothing new (a push is only accepted
   // as a fast-forward), so the sync is complete with one network round instead of two.
   const seen = store.git.resolve(ctx.trackingRef);
   const start = store.tip();
-  const ahead = start && seen && start !== seen ? linearChain(store.git, seen, start) : undefined;
+  const ahead = start && seen && start !== seen && !rejectedBefore ? linearChain(store.git, seen, start) : undefined;
   if (start && ahead?.length) {
     const pushed = await pushTip(ctx, start);
     if (pushed.ok) {
       await setRef(ctx, ctx.trackingRef, start, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
-      return result(ctx, { tip: store.tip(), remoteTip: start, pushed: true, sent: ahead.length, pending: countCommits(ctx, store.tip() as string, start) });
+      return done({ tip: store.tip(), remoteTip: start, pushed: true, sent: ahead.length, pending: countCommits(ctx, store.tip() as string, start) });
     }
-    if (!pushed.retryable) throw pushed.error;
+    if (pushed.kind !== 'moved') throw pushed.error;
     lastRejection = pushed.error;
     rejected++;
   }
 
   for (let attempt = 0; attempt <= maxRetries; attempt++) {
-    if (attempt > 0) await sleep(backoff(attempt - 1));
-    const remote = await fetchRemote(ctx);
+    if (attempt > 0 || rejected) await sleep(backoff(Math.max(0, rejected - 1)));
+    const remote = (await fetchSnapshot(ctx, false)).tip;
     const local = store.tip();
     const p = await plan(ctx, local, remote);
-    if (!p.tip) return result(ctx, { retries: rejected });
+    if (!p.tip) return done({ retries: rejected });
     if (p.tip === remote) {
       const moved = await moveLocal(ctx, local, remote);
-      return result(ctx, {
+      return done({
         tip: moved.tip,
         remoteTip: remote,
         pulled: local !== remote,
@@ -372,7 +751,7 @@ export async function sync(store: MemoryStore, opts: SyncOptions = {}): Promise<
     if (pushed.ok) {
       await setRef(ctx, ctx.trackingRef, p.tip, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
       const moved = await moveLocal(ctx, local, p.tip);
-      return result(ctx, {
+      return done({
         tip: moved.tip,
         remoteTip: p.tip,
         pulled: p.tip !== local,
@@ -386,7 +765,7 @@ export async function sync(store: MemoryStore, opts: SyncOptions = {}): Promise<
         pending: moved.pending,
       });
     }
-    if (!pushed.retryable) throw pushed.error;
+    if (pushed.kind !== 'moved') throw pushed.error;
     lastRejection = pushed.error;
     rejected++;
   }
@@ -397,15 +776,33 @@ export async function sync(store: MemoryStore, opts: SyncOptions = {}): Promise<
   );
 }
 
-/** Fetches the remote memory branch and combines it into the local one; publishes nothing. */
+/**
+ * Shares memories: fetches the remote branch (and its pending refs), combines them with local memory
+ * commits, and publishes the result. Mode "pending" (default) never retries in a loop unless `fold`
+ * asks for it; mode "branch" retries the branch push. The local branch moves only after the remote
+ * accepted what it was given (or when there is nothing to publish), so any failure leaves it as it was.
+ */
+export async function sync(store: MemoryStore, opts: SyncOptions = {}): Promise<SyncResult> {
+  const ctx = context(store, opts);
+  const maxRetries = retriesFrom(store, opts);
+  const mode = modeFrom(opts);
+  if (mode === 'branch') {
+    if (opts.fold) throw new MemoryError('INVALID_INPUT', 'fold needs the pending mode (pending refs are what a fold folds)', { field: 'fold' });
+    return syncBranch(ctx, maxRetries);
+  }
+  return syncPending(ctx, maxRetries, !!opts.fold);
+}
+
+/** Fetches the remote memory branch (and its pending refs) and combines it into the local one; publishes nothing. */
 export async function pull(store: MemoryStore, opts: SyncOptions = {}): Promise<SyncResult> {
   const ctx = context(store, opts);
-  const remote = await fetchRemote(ctx);
+  if (modeFrom(opts) === 'pending') return pullPending(ctx);
+  const remote = (await fetchSnapshot(ctx, false)).tip;
   const local = store.tip();
   const p = await plan(ctx, local, remote);
-  if (!p.tip || p.tip === local) return result(ctx, { tip: local, remoteTip: remote });
+  if (!p.tip || p.tip === local) return result(ctx, 'branch', { tip: local, remoteTip: remote });
   const moved = await moveLocal(ctx, local, p.tip);
-  return result(ctx, {
+  return result(ctx, 'branch', {
     tip: moved.tip,
     remoteTip: remote,
     pulled: true,
@@ -422,16 +819,17 @@ export async function pull(store: MemoryStore, opts: SyncOptions = {}): Promise<
  */
 export async function push(store: MemoryStore, opts: SyncOptions = {}): Promise<SyncResult> {
   const ctx = context(store, opts);
+  const mode = modeFrom(opts);
   const local = store.tip();
-  if (!local) return result(ctx, {});
+  if (!local) return result(ctx, mode, {});
   const pushed = await pushTip(ctx, local);
   if (!pushed.ok) {
-    if (pushed.retryable) {
+    if (pushed.kind === 'moved') {
       throw new MemoryError('PUSH_REJECTED', `the remote ${ctx.branch} has changes this repository does not have yet: run "memory sync" (or "memory pull", then "memory push"); local memories are unchanged`, pushed.error.data);
     }
     throw pushed.error;
   }
   await setRef(ctx, ctx.trackingRef, local, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
-  const same = pushed.old !== null && local.startsWith(pushed.old);
-  return result(ctx, { tip: local, remoteTip: local, pushed: !same, created: pushed.created, sent: same ? 0 : countCommits(ctx, local, pushed.old) });
+  const same = pushed.old === 'same' || (pushed.old !== null && local.startsWith(pushed.old));
+  return result(ctx, mode, { tip: local, remoteTip: local, pushed: !same, created: pushed.created, sent: same ? 0 : countCommits(ctx, local, pushed.old === 'same' ? local : pushed.old) });
 }

@@ -18,7 +18,7 @@ function tree(repo: string): string {
   return git(repo, 'rev-parse', 'memory^{tree}');
 }
 
-describe('sync convergence', () => {
+describe('sync convergence', { timeout: 300_000 }, () => {
   for (const seed of [1, 7, 42, 99]) {
     it(`random stores, edits, deletes and syncs on 3 clones converge without losing anything (seed ${seed})`, async () => {
       const remote = makeRepo({ bare: true });

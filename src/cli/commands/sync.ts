@@ -5,22 +5,27 @@ import { describeSync } from '../../sync/format.js';
 export interface RemoteArgs extends GlobalArgs {
   remote?: string;
   retries?: number;
+  fold?: boolean;
+  mode?: string;
 }
 
 export const syncCommand: CommandModule<GlobalArgs, RemoteArgs> = {
   command: 'sync',
-  describe: 'Share memories: fetch the remote memory branch, combine it with local memories, push (retrying if others pushed first)',
+  describe: 'Share memories: fetch the remote memory branch and pending refs, combine them with local memories, push (to a pending ref of its own if another writer moved the branch first)',
   builder: (y) =>
     y
       .option('remote', { type: 'string', describe: 'Remote name or URL (default: $MEMORY_REMOTE or "origin")' })
-      .option('retries', { type: 'number', describe: 'Retries when another writer pushed first (default: $MEMORY_SYNC_RETRIES or config sync.retries, 20)' })
+      .option('retries', { type: 'number', describe: 'Retries when another writer moved the branch first, with --fold or --mode branch (default: $MEMORY_SYNC_RETRIES or config sync.retries, 20)' })
+      .option('fold', { type: 'boolean', describe: 'Fold every pending ref into the branch, retrying until done, instead of leaving this sync\'s commits in a pending ref' })
+      .option('mode', { type: 'string', choices: ['pending', 'branch'], describe: 'pending (default): lose no time to other writers, using pending refs; branch: the branch only, retried (default: $MEMORY_SYNC_MODE)' })
       .example('$0 sync', 'Pull and push memories through origin')
       .example('$0 sync --remote upstream --json', 'Through another remote, JSON result')
+      .example('$0 sync --fold', 'Fold pending refs left by concurrent writers into the branch (a scheduled job)')
       .example('$0 store "Deploys need the VPN" --sync', 'Store and share in one command'),
   handler: (argv) =>
     run(
       argv,
-      async (s) => (await import('../../sync/index.js')).sync(s, { remote: argv.remote, retries: argv.retries }),
+      async (s) => (await import('../../sync/index.js')).sync(s, { remote: argv.remote, retries: argv.retries, fold: argv.fold, mode: argv.mode as 'pending' | 'branch' | undefined }),
       (r) => describeSync(r, 'synced'),
       { sync: 'none' },
     ),

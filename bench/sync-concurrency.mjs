@@ -1,0 +1,215 @@
+// Many writers sharing one memory branch (issue #17). Every writer is a CI-like job: its own shallow,
+// single-branch clone (depth 1, main only), storing one memory with --sync at the same moment, against
+// a bare remote whose pre-receive hook sleeps 0.5 s (a hosted remote takes 0.5-2 s to accept a push).
+//   processes: W writer processes (the CLI), pending refs (default) vs the branch-only protocol
+//              (MEMORY_SYNC_MODE=branch, the protocol before pending refs) in the same run.
+//   inproc:    N writers simulated in a few processes (each writer still has its own clone).
+//   bytes:     what a store job and a search job fetch and push with a branch of N memories.
+// Reported per case: wall time, failed writers, memories on the remote branch after one more sync
+// (from a fresh clone), memories a fresh clone reads, max retries, pending refs left.
+// Baseline timed in the same run: an empty `node -e ''` start.
+//   node bench/sync-concurrency.mjs processes [--writers 32,64] [--modes pending,branch] [--hook 0.5]
+//   node bench/sync-concurrency.mjs inproc [--writers 16,256] [--procs 8] [--hook 0.5]
+//   node bench/sync-concurrency.mjs bytes [--memories 1000,10000]
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { benchEnv, median, privateBuild, root, timeSpawn } from './lib.mjs';
+
+const part = process.argv[2] ?? 'processes';
+const opt = (name, dflt) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : dflt;
+};
+const list = (name, dflt) => String(opt(name, dflt)).split(',').filter(Boolean);
+const HOOK = Number(opt('hook', '0.5'));
+const { cli, lib } = privateBuild();
+const git = (cwd, ...a) => execFileSync('git', a, { cwd, env: benchEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 }).trim();
+const tmp = mkdtempSync(join(tmpdir(), 'gm-bench-conc-'));
+process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
+let seq = 0;
+
+function run(cmd, args, { cwd, env = {} } = {}) {
+  return new Promise((resolve) => {
+    const p = spawn(cmd, args, { cwd, env: { ...benchEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    p.stdout.on('data', (d) => (out += d));
+    p.stderr.on('data', (d) => (err += d));
+    p.on('close', (code) => resolve({ code, out, err }));
+  });
+}
+
+/** A bare remote (main with one commit, memory with `preload` memories) whose pre-receive hook sleeps. */
+async function world(preload = 1, hook = HOOK) {
+  const dir = join(tmp, `w${seq++}`);
+  const remote = join(dir, 'remote.git');
+  git(tmp, 'init', '-q', '--bare', '-b', 'main', remote);
+  const seed = join(dir, 'seed');
+  git(tmp, 'clone', '-q', remote, seed);
+  git(seed, 'commit', '-q', '--allow-empty', '-m', 'init');
+  git(seed, 'push', '-q', 'origin', 'HEAD:main');
+  const { openMemory, newId, pathFor } = await import(lib);
+  const m = openMemory({ repo: seed });
+  const files = new Map();
+  const t0 = Date.UTC(2026, 0, 1);
+  for (let i = 0; i < preload; i++) {
+    const ts = new Date(t0 + i * 60_000).toISOString();
+    const id = newId(t0 + i * 60_000);
+    files.set(pathFor(id, ts), Buffer.from(`---\nid: ${id}\ntags:\n  - preload\ncategory: general\npriority: medium\ntimestamp: ${ts}\n---\npreloaded memory ${i} about topic ${i % 97}\n`));
+  }
+  await m.core.mutate(() => ({ change: { changes: files, message: `preload ${preload}\n` }, result: {} }));
+  await m.sync({ mode: 'branch' });
+  m.close();
+  if (hook > 0) {
+    writeFileSync(join(remote, 'hooks', 'pre-receive'), `#!/bin/sh\ncat >/dev/null\nsleep ${hook}\n`);
+    chmodSync(join(remote, 'hooks', 'pre-receive'), 0o755);
+  }
+  return { dir, remote, url: `file://${remote}` };
+}
+
+/** What actions/checkout gives a job: depth 1, one branch, detached HEAD. */
+function ciClone(w, name) {
+  const d = join(w.dir, name);
+  git(tmp, 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', w.url, d);
+  git(d, 'checkout', '-q', '--detach');
+  return d;
+}
+
+const idsOnRemote = (remote) => git(remote, 'ls-tree', '-r', '--name-only', 'memory', '--', 'memories').split('\n').filter((p) => p.endsWith('.md')).length;
+const pendingLeft = (remote) => git(remote, 'for-each-ref', '--format=%(refname)', 'refs/memory-pending/').split('\n').filter(Boolean).length;
+
+async function afterwards(w, expected) {
+  // One more sync, from a fresh job (the writers' clones are thrown away, as a CI runner's are).
+  const folder = ciClone(w, `folder${seq++}`);
+  const t = performance.now();
+  const f = await run(process.execPath, [cli, 'sync', '--json'], { cwd: folder });
+  const foldMs = performance.now() - t;
+  const onBranch = idsOnRemote(w.remote) - 1;
+  git(w.remote, 'fsck', '--strict', '--no-progress');
+  const reader = ciClone(w, `reader${seq++}`);
+  const r = await run(process.execPath, [cli, 'list', '--sync', '--limit', '100000', '--json'], { cwd: reader });
+  return {
+    foldMs: Math.round(foldMs),
+    foldOk: f.code === 0,
+    onBranchAfterOneMoreSync: onBranch,
+    readableFromFreshClone: (JSON.parse(r.out).total ?? 0) - 1,
+    pendingLeft: pendingLeft(w.remote),
+    lost: expected - onBranch,
+  };
+}
+
+async function processes(W, mode) {
+  const w = await world(1);
+  const clones = Array.from({ length: W }, (_, i) => ciClone(w, `job${i}`));
+  const env = mode === 'branch' ? { MEMORY_SYNC_MODE: 'branch' } : {};
+  const t = performance.now();
+  const res = await Promise.all(clones.map((c, i) => run(process.execPath, [cli, 'store', `job ${i} learned something: ${'lorem ipsum '.repeat(6)}`, '--sync', '--json'], { cwd: c, env })));
+  const wall = performance.now() - t;
+  const parsed = res.map((r) => {
+    try {
+      return { code: r.code, j: JSON.parse(r.out) };
+    } catch {
+      return { code: r.code, j: null };
+    }
+  });
+  const ok = parsed.filter((p) => p.code === 0);
+  const retries = parsed.map((p) => (p.code === 0 ? p.j?.sync?.retries : p.j?.error?.data?.retries) ?? 0);
+  const after = await afterwards(w, W);
+  return {
+    writers: W,
+    mode,
+    wallMs: Math.round(wall),
+    failed: W - ok.length,
+    failedCodes: [...new Set(parsed.filter((p) => p.code !== 0).map((p) => p.j?.error?.code ?? `exit ${p.code}`))],
+    viaPendingRef: ok.filter((p) => p.j?.sync?.pendingRef).length,
+    maxRetries: Math.max(0, ...retries),
+    meanRetries: +(retries.reduce((a, b) => a + b, 0) / W).toFixed(2),
+    ...after,
+  };
+}
+
+async function inproc(N, procs, mode) {
+  const w = await world(1);
+  const clones = Array.from({ length: N }, (_, i) => ciClone(w, `job${i}`));
+  const per = Math.ceil(N / procs);
+  const startAt = Date.now() + 1500;
+  const env = mode === 'branch' ? { MEMORY_SYNC_MODE: 'branch', MEMORY_SYNC_RETRIES: '1000' } : {};
+  const tStart = performance.now() + (startAt - Date.now());
+  const outs = await Promise.all(
+    Array.from({ length: procs }, (_, p) => run(process.execPath, [join(root, 'bench', 'sync-inproc-writer.mjs'), lib, String(startAt), `p${p}`, ...clones.slice(p * per, (p + 1) * per)], { env })),
+  );
+  const wall = performance.now() - tStart;
+  const lines = outs.flatMap((o) => o.out.split('\n').filter(Boolean).map((l) => JSON.parse(l)));
+  const ok = lines.filter((l) => l.ok);
+  const retries = lines.map((l) => l.retries ?? 0);
+  const after = await afterwards(w, N);
+  return {
+    writers: N,
+    processes: procs,
+    mode,
+    wallMs: Math.round(wall),
+    failed: N - ok.length,
+    viaPendingRef: ok.filter((l) => l.pendingRef).length,
+    maxRetries: Math.max(0, ...retries),
+    meanRetries: +(retries.reduce((a, b) => a + b, 0) / N).toFixed(3),
+    medianWriteMs: Math.round(median(ok.map((l) => l.ms))),
+    ...after,
+  };
+}
+
+/** Counts the bytes of every fetch and push of a clone (both directions) through wrappers around git's transport programs. */
+function counting(clone) {
+  const dir = join(clone, '.git', 'bytes');
+  execFileSync('mkdir', ['-p', dir]);
+  const wrap = join(clone, '.git', 'count-transport.sh');
+  writeFileSync(wrap, `#!/bin/sh\np=$1; shift\ntee -a "${dir}/$p.in" | git "$p" "$@" | tee -a "${dir}/$p.out"\n`);
+  chmodSync(wrap, 0o755);
+  git(clone, 'config', 'remote.origin.uploadpack', `${wrap} upload-pack`);
+  git(clone, 'config', 'remote.origin.receivepack', `${wrap} receive-pack`);
+  const size = (f) => (existsSync(join(dir, f)) ? statSync(join(dir, f)).size : 0);
+  return () => ({ fetched: size('upload-pack.out'), fetchSent: size('upload-pack.in'), pushed: size('receive-pack.in'), pushReceived: size('receive-pack.out') });
+}
+
+async function bytes(N) {
+  const w = await world(N, 0);
+  // Some history on the branch, as a long-lived one has.
+  const hist = ciClone(w, 'hist');
+  for (let i = 0; i < 20; i++) await run(process.execPath, [cli, 'store', `history ${i}`, '--sync'], { cwd: hist });
+  const out = {};
+  for (const job of ['store', 'search']) {
+    const c = ciClone(w, `bytes-${job}`);
+    const count = counting(c);
+    const t = performance.now();
+    const args = job === 'store' ? ['store', 'what this job learned', '--sync', '--json'] : ['search', 'topic 42', '--sync', '--json'];
+    const r = await run(process.execPath, [cli, ...args], { cwd: c });
+    if (r.code !== 0) throw new Error(`${job} failed: ${r.err}`);
+    out[job] = { ...count(), ms: Math.round(performance.now() - t) };
+  }
+  const branchBytes = Number(git(w.remote, 'rev-list', '--objects', '--disk-usage', 'memory'));
+  return { memories: N, historyCommits: Number(git(w.remote, 'rev-list', '--count', 'memory')), branchObjectsBytes: branchBytes, ...out };
+}
+
+const nodeStart = median(Array.from({ length: 5 }, () => timeSpawn(process.execPath, ['-e', ''])));
+const results = [];
+if (part === 'processes') {
+  for (const W of list('writers', '32,64').map(Number)) for (const mode of list('modes', 'pending,branch')) {
+    const r = await processes(W, mode);
+    console.error(JSON.stringify(r));
+    results.push(r);
+  }
+} else if (part === 'inproc') {
+  for (const N of list('writers', '16,256').map(Number)) for (const mode of list('modes', 'pending')) {
+    const r = await inproc(N, Number(opt('procs', '8')), mode);
+    console.error(JSON.stringify(r));
+    results.push(r);
+  }
+} else if (part === 'bytes') {
+  for (const N of list('memories', '1000,10000').map(Number)) {
+    const r = await bytes(N);
+    console.error(JSON.stringify(r));
+    results.push(r);
+  }
+} else throw new Error(`unknown part ${part}`);
+console.log(JSON.stringify({ part, hookSeconds: part === 'bytes' ? 0 : HOOK, nodeStartMs: +nodeStart.toFixed(1), results }, null, 2));

@@ -1,0 +1,215 @@
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import type { GitRepository } from '../git/repository.js';
+import type { MemoryStore } from '../core/store.js';
+
+/**
+ * Pending refs: where a writer publishes its commits without contending with anyone. Each sync that
+ * could not move the branch (another writer moved it first) pushes its commits to a ref of its own,
+ * `refs/memory-pending/<branch>/<time>-<random>`, created once and never updated, so the push cannot
+ * be rejected as a non-fast-forward. Readers take the union of the branch and these refs; any sync
+ * folds them into the branch and deletes them in one atomic push. docs/sync.md has the protocol.
+ *
+ * Not under refs/heads/: pending refs are not branches (no branch list entries, no `on: push`
+ * workflow runs, no branch-protection or push-policy counts, not fetched by a plain clone).
+ */
+export const PENDING_NAMESPACE = 'refs/memory-pending';
+
+/** Longest own-commit chain read from one pending ref; longer (or malformed) ones are left alone. */
+export const MAX_PENDING_CHAIN = 1000;
+
+/** The message of the synthetic root commit a pending ref's commits sit on. */
+export const PENDING_BASE_SUBJECT = 'memory: pending base';
+
+export function pendingPrefix(branch: string): string {
+  return `${PENDING_NAMESPACE}/${branch}/`;
+}
+
+/** A new pending ref name: sortable by creation time (base-36 milliseconds), then random. */
+export function newPendingRef(branch: string, now = Date.now()): string {
+  return `${pendingPrefix(branch)}${now.toString(36).padStart(9, '0')}-${randomBytes(5).toString('hex')}`;
+}
+
+export interface PendingRef {
+  /** The full ref name on the remote. */
+  ref: string;
+  oid: string;
+}
+
+export interface PendingChain {
+  /** The root commit whose tree is the state the writer's commits were made on (the 3-way base). */
+  base: string;
+  /** The writer's commits, oldest first. */
+  chain: string[];
+}
+
+/**
+ * Reads a pending ref's history: a first-parent line of commits ending in a root commit. Anything
+ * else (a merge, a missing object, a non-commit, a chain longer than MAX_PENDING_CHAIN) is null:
+ * branch content is untrusted input, and a malformed pending ref is left for a person to look at.
+ */
+export function readPending(git: GitRepository, oid: string): PendingChain | null {
+  const chain: string[] = [];
+  let cur = oid;
+  for (let i = 0; i <= MAX_PENDING_CHAIN; i++) {
+    let parents: string[];
+    try {
+      parents = git.readCommit(cur).parents;
+    } catch {
+      return null;
+    }
+    if (parents.length === 0) return { base: cur, chain: chain.reverse() };
+    if (parents.length > 1) return null;
+    chain.push(cur);
+    cur = parents[0];
+  }
+  return null;
+}
+
+/** A commit object with author and committer lines kept verbatim. `parent` null: a root commit. */
+export function writeRawCommit(git: GitRepository, tree: string, parent: string | null, author: string, committer: string, message: string): string {
+  const msg = message.endsWith('\n') ? message : message + '\n';
+  return git.objects.write('commit', Buffer.from(`tree ${tree}\n${parent ? `parent ${parent}\n` : ''}author ${author}\ncommitter ${committer}\n\n${msg}`, 'utf8'));
+}
+
+/**
+ * The history pushed to a pending ref: a root commit holding the tree the commits were made on
+ * (`baseTree`: the union of branch and pending refs this writer saw), then each of `own` with its
+ * tree, author, committer and message unchanged, re-parented. A root keeps the ref self-contained:
+ * a shallow clone fetches exactly these commits, never the branch's history behind them.
+ */
+export function buildPending(git: GitRepository, baseTree: string | null, own: string[], signature: string): string {
+  const tree = baseTree ?? git.writeTree(null, new Map());
+  let tip = writeRawCommit(
+    git,
+    tree,
+    null,
+    signature,
+    signature,
+    `${PENDING_BASE_SUBJECT}\n\nThe state the next commits were made on. Never part of the branch: a sync replays the\ncommits after this one onto the branch and deletes the pending ref.\n`,
+  );
+  for (const c of own) {
+    const info = git.readCommit(c);
+    tip = writeRawCommit(git, info.tree, tip, info.author, info.committer, info.message);
+  }
+  return tip;
+}
+
+/** Refs under `prefix` in a repository's files backend (loose and packed), name → oid. */
+export function listRefs(commonDir: string, prefix: string): Map<string, string> {
+  const out = new Map<string, string>();
+  try {
+    for (const line of readFileSync(join(commonDir, 'packed-refs'), 'utf8').split('\n')) {
+      if (line.length > 41 && line[40] === ' ' && line.slice(41).startsWith(prefix)) out.set(line.slice(41), line.slice(0, 40));
+    }
+  } catch {
+    /* no packed refs */
+  }
+  const walk = (rel: string) => {
+    let names: string[];
+    try {
+      names = readdirSync(join(commonDir, rel));
+    } catch {
+      return;
+    }
+    for (const n of names) {
+      const r = `${rel}/${n}`;
+      let st;
+      try {
+        st = statSync(join(commonDir, r));
+      } catch {
+        continue;
+      }
+      if (st.isDirectory()) walk(r);
+      else if (!n.endsWith('.lock')) {
+        try {
+          const v = readFileSync(join(commonDir, r), 'utf8').trim();
+          if (/^[0-9a-f]{40}$/.test(v)) out.set(r, v);
+        } catch {
+          /* gone */
+        }
+      }
+    }
+  };
+  walk(prefix.replace(/\/$/, ''));
+  return out;
+}
+
+/** Removes empty directories from `dir` up to (not including) `stop`. */
+export function pruneEmptyDirs(dir: string, stop: string): void {
+  let d = dir;
+  while (d.length > stop.length && d.startsWith(stop)) {
+    try {
+      rmdirSync(d);
+    } catch {
+      return;
+    }
+    d = dirname(d);
+  }
+}
+
+/** What the last fetch saw of a remote's pending refs, for `memory stats` (no network there). */
+export interface PendingStatus {
+  remote: string;
+  branch: string;
+  /** Pending refs on the remote after the last sync or pull (the ones that sync could not fold). */
+  count: number;
+  /** When that was (ISO time). */
+  checkedAt: string;
+}
+
+function statusFile(commonDir: string): string {
+  return join(commonDir, 'git-memory', 'sync-pending.json');
+}
+
+export function writePendingStatus(commonDir: string, s: PendingStatus): void {
+  const file = statusFile(commonDir);
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    let all: Record<string, PendingStatus> = {};
+    try {
+      all = JSON.parse(readFileSync(file, 'utf8'));
+      if (!all || typeof all !== 'object' || Array.isArray(all)) all = {};
+    } catch {
+      /* first time, or unreadable: start again */
+    }
+    all[`${s.remote}\n${s.branch}`] = s;
+    const tmp = `${file}.${process.pid}.${randomBytes(3).toString('hex')}.tmp`;
+    writeFileSync(tmp, JSON.stringify(all));
+    renameSync(tmp, file);
+  } catch {
+    /* a figure for stats: never fail a sync over it */
+    try {
+      unlinkSync(`${file}.tmp`);
+    } catch {
+      /* nothing */
+    }
+  }
+}
+
+/**
+ * Pending refs left on the remote for this store's branch, as of the last sync or pull in this
+ * repository (summed over remotes); null if none has run the pending-aware sync here yet.
+ */
+export function pendingStatus(store: MemoryStore): { count: number; checkedAt: string; remotes: string[] } | null {
+  let all: Record<string, PendingStatus>;
+  try {
+    all = JSON.parse(readFileSync(statusFile(store.git.location.commonDir), 'utf8'));
+  } catch {
+    return null;
+  }
+  const mine = Object.values(all ?? {}).filter((s) => s && s.branch === store.branch && Number.isInteger(s.count) && s.count >= 0);
+  if (!mine.length) return null;
+  return {
+    count: mine.reduce((a, s) => a + s.count, 0),
+    checkedAt: mine.map((s) => String(s.checkedAt)).sort().pop() as string,
+    remotes: mine.map((s) => String(s.remote)),
+  };
+}
+
+/** The `pending_refs` figure of `memory stats`. */
+export async function pendingRefsFigure(store: MemoryStore): Promise<{ count: number; checked_at: string } | null> {
+  const s = pendingStatus(store);
+  return s ? { count: s.count, checked_at: s.checkedAt } : null;
+}

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { CLI, git, gitEnv, makeRepo, tempDir } from '../helpers.js';
+import { MemoryStore } from '../../src/core/store.js';
+import { sync, pull } from '../../src/sync/index.js';
+
+/**
+ * kill -9 of a writer or a folder at any point of a pending-ref sync: nothing lost, nothing
+ * duplicated, `git fsck` clean. Precise kill points come from the remote's pre-receive hook, which
+ * records each push it receives and then sleeps: the test kills the syncing process while its push
+ * is in flight (the server still applies it: a job that died after its push was accepted). Other
+ * rounds kill after a delay, before or between the network steps.
+ */
+
+function setup(): { remote: string; a: string; b: string; c: string } {
+  const remote = makeRepo({ bare: true });
+  const seed = tempDir('gm-seed-');
+  git(seed, 'clone', '-q', remote, '.');
+  writeFileSync(join(seed, 'README.md'), '# project\n');
+  git(seed, 'add', 'README.md');
+  git(seed, 'commit', '-q', '-m', 'init');
+  git(seed, 'push', '-q', 'origin', 'HEAD:main');
+  const [a, b, c] = [0, 1, 2].map(() => {
+    const d = tempDir('gm-clone-');
+    git(d, 'clone', '-q', remote, '.');
+    return d;
+  });
+  return { remote, a, b, c };
+}
+
+async function withStore<T>(repo: string, fn: (s: MemoryStore) => Promise<T>): Promise<T> {
+  const s = new MemoryStore({ repo });
+  try {
+    return await fn(s);
+  } finally {
+    s.close();
+  }
+}
+
+const storeIn = (repo: string, content: string) => withStore(repo, async (s) => (await s.store({ content })).id);
+
+/** Every push is recorded (marks/<n>) and held for `sleep` seconds; with race-with, the first one loses a race. */
+function instrument(remote: string, sleep: number): string {
+  const marks = join(remote, 'marks');
+  mkdirSync(marks, { recursive: true });
+  const hook = join(remote, 'hooks', 'pre-receive');
+  writeFileSync(
+    hook,
+    `#!/bin/sh
+input=$(cat)
+n=$(ls marks | wc -l)
+echo "$input" > "marks/$((n + 1))"
+if [ -f race-with ] && [ ! -f raced ]; then
+  : > raced
+  env -u GIT_QUARANTINE_PATH -u GIT_OBJECT_DIRECTORY -u GIT_ALTERNATE_OBJECT_DIRECTORIES git update-ref refs/heads/memory "$(cat race-with)"
+fi
+sleep ${sleep}
+exit 0
+`,
+  );
+  chmodSync(hook, 0o755);
+  return marks;
+}
+
+const pushesSeen = (marks: string) => readdirSync(marks).length;
+
+/** Runs `memory.sync()` in a child process; resolves once it exited (killed or not). */
+function spawnSync(repo: string) {
+  const lib = join(dirname(CLI()), 'index.js');
+  const script = `import(${JSON.stringify(lib)}).then(async ({ openMemory }) => { const m = openMemory({ repo: ${JSON.stringify(repo)} }); await m.sync(); m.close(); });`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { env: gitEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+  const closed = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+  return { child, closed };
+}
+
+async function waitFor(cond: () => boolean, ms = 60_000): Promise<void> {
+  const start = Date.now();
+  while (!cond()) {
+    if (Date.now() - start > ms) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+function idsOn(repo: string, ref = 'memory'): string[] {
+  return git(repo, 'ls-tree', '-r', '--name-only', ref, '--', 'memories')
+    .split('\n')
+    .filter((p) => p.endsWith('.md'))
+    .map((p) => p.slice(p.lastIndexOf('/') + 1, -3))
+    .sort();
+}
+
+function assertWhole(remote: string, clones: string[], ids: string[]): void {
+  expect(idsOn(remote)).toEqual([...ids].sort());
+  // Nothing duplicated: each memory's store commit is on the branch once.
+  for (const id of ids) expect(git(remote, 'log', '--format=%H', '--grep', `Memory-Id: ${id}`, 'memory').split('\n'), id).toHaveLength(1);
+  expect(git(remote, 'for-each-ref', 'refs/memory-pending/')).toBe('');
+  expect(git(remote, 'rev-list', '--merges', '--count', 'memory')).toBe('0');
+  expect(() => git(remote, 'fsck', '--strict', '--no-progress')).not.toThrow();
+  for (const c of clones) {
+    expect(() => git(c, 'fsck', '--no-progress')).not.toThrow();
+    expect(git(c, 'rev-parse', 'memory^{tree}')).toBe(git(remote, 'rev-parse', 'memory^{tree}'));
+  }
+}
+
+/** Everyone syncs until the remote holds everything and no pending ref is left. */
+async function settle(clones: string[]): Promise<void> {
+  for (let round = 0; round < 2; round++) for (const c of clones) await withStore(c, (s) => sync(s));
+}
+
+// Real processes and a remote that holds pushes: minutes on a loaded 2-core machine.
+describe('kill -9 during a pending-ref sync', { timeout: 400_000 }, () => {
+  // [which push of the victim's sync to kill it in, whether its first push loses a race]
+  const points: Array<[string, number, boolean]> = [
+    ['writer killed while its fold push is in flight', 1, false],
+    ['writer killed while its pending-ref push is in flight', 2, true],
+    ['writer killed while its losing fold push is in flight', 1, true],
+  ];
+  for (const [name, push, race] of points) {
+    it(name, async () => {
+      const { remote, a, b, c } = setup();
+      const x1 = await storeIn(a, 'x1 from a');
+      await withStore(a, (s) => sync(s));
+      await withStore(b, (s) => pull(s));
+      const x2 = await storeIn(a, 'x2 from a');
+      git(a, 'push', '-q', 'origin', 'memory:refs/parked/a');
+      const y = await storeIn(b, 'y from b');
+      const marks = instrument(remote, 2);
+      if (race) writeFileSync(join(remote, 'race-with'), git(a, 'rev-parse', 'memory') + '\n');
+
+      const victim = spawnSync(b);
+      await waitFor(() => pushesSeen(marks) >= push);
+      victim.child.kill('SIGKILL');
+      await victim.closed;
+      // The server finishes the push it was holding.
+      await new Promise((r) => setTimeout(r, 2500));
+      instrument(remote, 0);
+
+      // Recovery: the killed clone syncs again; nothing was lost locally.
+      expect(idsOn(b)).toContain(y);
+      await settle([b, a, c]);
+      assertWhole(remote, [a, b, c], [x1, x2, y]);
+    });
+  }
+
+  it('folder killed while its fold push is in flight, and at random moments', async () => {
+    const { remote, a, b, c } = setup();
+    const ids = [await storeIn(a, 'x1 from a')];
+    await withStore(a, (s) => sync(s));
+    await withStore(b, (s) => pull(s));
+    for (let round = 0; round < 3; round++) {
+      // Leave a pending ref: b's sync loses a race against a's parked commit.
+      ids.push(await storeIn(a, `a ${round}`));
+      git(a, 'push', '-q', '-f', 'origin', 'memory:refs/parked/a');
+      ids.push(await storeIn(b, `b ${round}`));
+      const marks = instrument(remote, round === 0 ? 2 : 0);
+      rmSync(join(remote, 'raced'), { force: true });
+      writeFileSync(join(remote, 'race-with'), git(a, 'rev-parse', 'memory') + '\n');
+      const r = await withStore(b, (s) => sync(s));
+      expect(r.pendingRef).not.toBeNull();
+      // The folder (c) syncs and is killed: in its fold push (round 0), or after a delay.
+      const before = pushesSeen(marks);
+      const folder = spawnSync(c);
+      if (round === 0) await waitFor(() => pushesSeen(marks) > before);
+      else await new Promise((r) => setTimeout(r, 300 + round * 700));
+      folder.child.kill('SIGKILL');
+      await folder.closed;
+      await new Promise((r) => setTimeout(r, 2500));
+      instrument(remote, 0);
+      await settle([c, a, b]);
+      assertWhole(remote, [a, b, c], ids);
+      await withStore(a, (s) => sync(s));
+    }
+  });
+});

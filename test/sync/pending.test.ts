@@ -1,0 +1,263 @@
+import { describe, expect, it } from 'vitest';
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cli, cliAsync, git, makeRepo, tempDir } from '../helpers.js';
+import { MemoryStore } from '../../src/core/store.js';
+import { sync, pull } from '../../src/sync/index.js';
+import { memoryStats } from '../../src/core/stats.js';
+import { MemoryError } from '../../src/core/errors.js';
+
+/** A bare remote whose default branch has one commit, and `n` full clones of it. */
+function setup(n: number): { remote: string; clones: string[] } {
+  const remote = makeRepo({ bare: true });
+  const seed = tempDir('gm-seed-');
+  git(seed, 'clone', '-q', remote, '.');
+  writeFileSync(join(seed, 'README.md'), '# project\n');
+  git(seed, 'add', 'README.md');
+  git(seed, 'commit', '-q', '-m', 'init');
+  git(seed, 'push', '-q', 'origin', 'HEAD:main');
+  const clones = Array.from({ length: n }, () => {
+    const d = tempDir('gm-clone-');
+    git(d, 'clone', '-q', remote, '.');
+    return d;
+  });
+  return { remote, clones };
+}
+
+function idsOn(repo: string, ref = 'memory'): string[] {
+  return git(repo, 'ls-tree', '-r', '--name-only', ref, '--', 'memories')
+    .split('\n')
+    .filter((p) => p.endsWith('.md'))
+    .map((p) => p.slice(p.lastIndexOf('/') + 1, -3))
+    .sort();
+}
+
+function pendingRefs(remote: string): string[] {
+  const out = git(remote, 'for-each-ref', '--format=%(refname)', 'refs/memory-pending/');
+  return out ? out.split('\n') : [];
+}
+
+async function withStore<T>(repo: string, fn: (s: MemoryStore) => Promise<T>): Promise<T> {
+  const s = new MemoryStore({ repo });
+  try {
+    return await fn(s);
+  } finally {
+    s.close();
+  }
+}
+
+const storeIn = (repo: string, content: string) => withStore(repo, async (s) => (await s.store({ content })).id);
+
+/**
+ * Makes the next push to the remote lose a race deterministically: its pre-receive hook moves
+ * refs/heads/memory to `oid` (a commit already on the remote) before the push is applied, as another
+ * writer's push landing in between would. Later pushes are left alone.
+ */
+function raceNextPush(remote: string, oid: string, extra = ''): void {
+  writeFileSync(join(remote, 'race-with'), oid + '\n');
+  const hook = join(remote, 'hooks', 'pre-receive');
+  writeFileSync(
+    hook,
+    `#!/bin/sh
+input=$(cat)
+${extra}
+if [ -f race-with ] && [ ! -f raced ]; then
+  : > raced
+  env -u GIT_QUARANTINE_PATH -u GIT_OBJECT_DIRECTORY -u GIT_ALTERNATE_OBJECT_DIRECTORIES git update-ref refs/heads/memory "$(cat race-with)"
+fi
+exit 0
+`,
+  );
+  chmodSync(hook, 0o755);
+}
+
+/** a has stored and shared x1; b has pulled it; a then stores x2, parked on the remote outside the branch. */
+async function twoWriters() {
+  const { remote, clones } = setup(3);
+  const [a, b, c] = clones;
+  const x1 = await storeIn(a, 'x1 from a');
+  await withStore(a, (s) => sync(s));
+  await withStore(b, (s) => pull(s));
+  const x2 = await storeIn(a, 'x2 from a');
+  git(a, 'push', '-q', 'origin', 'memory:refs/parked/a');
+  const parked = git(a, 'rev-parse', 'memory');
+  return { remote, a, b, c, x1, x2, parked };
+}
+
+// Real git remotes and concurrent CLI processes: slow on a loaded 2-core machine.
+describe('pending refs', { timeout: 300_000 }, () => {
+  it('a writer that loses the race publishes to its own pending ref; readers see the union; the next sync folds it with author, message and trailers kept', async () => {
+    const { remote, a, b, c, x1, x2, parked } = await twoWriters();
+    const y1 = await storeIn(b, 'y1 from b');
+    const original = git(b, 'log', '-1', '--format=%an <%ae> %at%n%B', 'memory');
+    raceNextPush(remote, parked);
+
+    const r = await withStore(b, (s) => sync(s));
+    expect(r).toMatchObject({ mode: 'pending', pushed: true, retries: 1, folded: 0, sent: 1, pendingRemote: 1 });
+    expect(r.pendingRef).toMatch(/^refs\/memory-pending\/memory\/[0-9a-z]{9}-[0-9a-f]{10}$/);
+    expect(pendingRefs(remote)).toEqual([r.pendingRef]);
+    // The branch is what the race left; b's memory is in the pending ref, on a root of its own.
+    expect(idsOn(remote)).toEqual([x1, x2].sort());
+    expect(git(remote, 'rev-list', '--count', r.pendingRef as string)).toBe('2');
+
+    // A reader that pulls sees the union.
+    const p = await withStore(c, (s) => pull(s));
+    expect(p.pendingRemote).toBe(1);
+    expect(idsOn(c)).toEqual([x1, x2, y1].sort());
+    const st = await withStore(c, (s) => memoryStats(s));
+    expect(st.pending_refs?.count).toBe(1);
+
+    // Any ordinary sync folds it: one push that moves the branch and deletes the pending ref.
+    const f = await withStore(a, (s) => sync(s));
+    expect(f).toMatchObject({ pushed: true, folded: 1, pendingRemote: 0 });
+    expect(pendingRefs(remote)).toEqual([]);
+    expect(idsOn(remote)).toEqual([x1, x2, y1].sort());
+    const folded = git(remote, 'log', '--format=%an <%ae> %at%n%B', '--grep', `Memory-Id: ${y1}`, 'memory');
+    expect(folded).toBe(original);
+    expect(git(remote, 'rev-list', '--merges', '--count', 'memory')).toBe('0');
+    expect(git(remote, 'log', '--format=%s', 'memory')).not.toContain('pending base');
+    expect(() => git(remote, 'fsck', '--strict', '--no-progress')).not.toThrow();
+    expect((await withStore(a, (s) => memoryStats(s))).pending_refs?.count).toBe(0);
+
+    // b syncs again: nothing re-sent, nothing duplicated, same tree as the remote.
+    const again = await withStore(b, (s) => sync(s));
+    expect(again).toMatchObject({ pushed: false, pendingRef: null });
+    expect(git(b, 'rev-parse', 'memory^{tree}')).toBe(git(remote, 'rev-parse', 'memory^{tree}'));
+    expect(git(remote, 'log', '--format=%H', '--grep', `Memory-Id: ${y1}`, 'memory').split('\n')).toHaveLength(1);
+  });
+
+  it('memory sync --fold folds explicitly; --json reports it', async () => {
+    const { remote, b, c, parked } = await twoWriters();
+    await storeIn(b, 'y from b');
+    raceNextPush(remote, parked);
+    expect((await withStore(b, (s) => sync(s))).pendingRef).not.toBeNull();
+    const r = cli(c, ['sync', '--fold', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json).toMatchObject({ folded: 1, pendingRemote: 0, pendingRef: null });
+    expect(pendingRefs(remote)).toEqual([]);
+    expect(idsOn(remote)).toHaveLength(3);
+    const stats = cli(c, ['stats', '--json']);
+    expect(stats.json.pending_refs).toMatchObject({ count: 0 });
+  });
+
+  it('a shallow single-branch clone reads a pending ref longer than its first fetch depth', async () => {
+    const { remote, b, parked } = await twoWriters();
+    const mine: string[] = [];
+    for (let i = 0; i < 6; i++) mine.push(await storeIn(b, `offline ${i}`));
+    raceNextPush(remote, parked);
+    const r = await withStore(b, (s) => sync(s));
+    expect(r.sent).toBe(6);
+    const ci = tempDir('gm-ci-');
+    git(ci, 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', `file://${remote}`, '.');
+    const p = await withStore(ci, (s) => pull(s));
+    expect(p.pendingRemote).toBe(1);
+    for (const id of mine) expect(idsOn(ci)).toContain(id);
+    expect(idsOn(ci)).toHaveLength(8);
+    // The shallow clone folds too, and the branch history stays shallow-fetch friendly (no pending base on it).
+    const f = await withStore(ci, (s) => sync(s));
+    expect(f.folded).toBe(1);
+    expect(idsOn(remote)).toHaveLength(8);
+    expect(() => git(remote, 'fsck', '--strict', '--no-progress')).not.toThrow();
+  });
+
+  it('PUSH_REJECTED carries the remote\'s own message, bounded and without control characters', async () => {
+    const { remote, clones } = setup(1);
+    const [a] = clones;
+    await storeIn(a, 'refused');
+    const hook = join(remote, 'hooks', 'pre-receive');
+    writeFileSync(
+      hook,
+      `#!/bin/sh
+cat >/dev/null
+echo "GH006: Protected branch update failed for refs/heads/memory." >&2
+printf '\\033[31merror: Changes must be made through a pull request.\\033[0m\\n' >&2
+head -c 5000 /dev/zero | tr '\\0' 'x' >&2
+echo >&2
+exit 1
+`,
+    );
+    chmodSync(hook, 0o755);
+    const tip = git(a, 'rev-parse', 'memory');
+    const r = cli(a, ['sync', '--json']);
+    expect(r.code).toBe(6);
+    expect(r.json.error.code).toBe('PUSH_REJECTED');
+    expect(r.json.error.message).toContain('GH006: Protected branch update failed');
+    expect(r.json.error.message).toContain('Changes must be made through a pull request.');
+    expect(r.json.error.data.remoteMessage.length).toBeLessThanOrEqual(600);
+    expect(r.stdout + r.stderr).not.toMatch(/\u001b/);
+    expect(r.stdout.length).toBeLessThan(4000);
+    expect(git(a, 'rev-parse', 'memory')).toBe(tip);
+    // The same through the branch-only protocol and through push.
+    for (const args of [['sync', '--mode', 'branch'], ['push']]) {
+      const x = cli(a, [...args, '--json']);
+      expect(x.json.error.code, args.join(' ')).toBe('PUSH_REJECTED');
+      expect(x.json.error.message, args.join(' ')).toContain('GH006');
+    }
+    expect(git(remote, 'branch', '--list', 'memory')).toBe('');
+  });
+
+  it('falls back to the branch protocol when the server refuses pending refs or atomic pushes', async () => {
+    const { remote, b, x1, x2, parked } = await twoWriters();
+    const y = await storeIn(b, 'y from b');
+    raceNextPush(remote, parked, `case "$input" in *refs/memory-pending/*) echo "only branches here" >&2; exit 1;; esac`);
+    const r = await withStore(b, (s) => sync(s));
+    expect(r).toMatchObject({ mode: 'branch', pushed: true, pendingRef: null });
+    expect(idsOn(remote)).toEqual([x1, x2, y].sort());
+    expect(pendingRefs(remote)).toEqual([]);
+
+    const { remote: r2, clones } = setup(1);
+    git(r2, 'config', 'receive.advertiseAtomic', 'false');
+    const z = await storeIn(clones[0], 'z');
+    const res = await withStore(clones[0], (s) => sync(s));
+    expect(res).toMatchObject({ mode: 'branch', pushed: true, created: true });
+    expect(idsOn(r2)).toEqual([z]);
+  });
+
+  it('a malformed pending ref is left alone and reported, never folded', async () => {
+    const { remote, a, x1, x2 } = await twoWriters();
+    // A merge commit is nothing a writer pushes.
+    const tree = git(a, 'rev-parse', 'memory^{tree}');
+    const merge = git(a, 'commit-tree', tree, '-p', 'memory', '-p', 'memory~1', '-m', 'not a pending chain');
+    git(a, 'push', '-q', 'origin', `${merge}:refs/memory-pending/memory/zzz-bogus`);
+    const r = await withStore(a, (s) => sync(s));
+    expect(r).toMatchObject({ folded: 0, pendingRemote: 1 });
+    expect(pendingRefs(remote)).toEqual(['refs/memory-pending/memory/zzz-bogus']);
+    expect(idsOn(remote)).toEqual([x1, x2].sort());
+    expect(git(remote, 'rev-list', '--merges', '--count', 'memory')).toBe('0');
+  });
+
+  it('rejects an unknown sync mode with INVALID_INPUT', async () => {
+    const { clones } = setup(1);
+    await expect(withStore(clones[0], (s) => sync(s, { mode: 'sideways' as never }))).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(withStore(clones[0], (s) => sync(s, { mode: 'branch', fold: true }))).rejects.toBeInstanceOf(MemoryError);
+  });
+
+  it('concurrent new (pending) and old (branch-only) writers: nothing lost, nothing duplicated, fsck clean', async () => {
+    const { remote, clones } = setup(5);
+    // Old writers use the branch-only protocol, as a git-memory without pending refs does.
+    const writers = clones.map((dir, w) => ({ dir, env: w < 2 ? { MEMORY_SYNC_MODE: 'branch', MEMORY_SYNC_RETRIES: '60' } : {} }));
+    const results = await Promise.all(
+      writers.map(async ({ dir, env }, w) => {
+        const out = [];
+        for (let i = 0; i < 3; i++) out.push(await cliAsync(dir, ['store', `writer ${w} memory ${i}`, '--sync', '--json'], { env }));
+        return out;
+      }),
+    );
+    const all = results.flat();
+    for (const r of all) expect(r.code, r.stderr + r.stdout).toBe(0);
+    const stored = all.map((r) => r.json.id as string).sort();
+    expect(new Set(stored).size).toBe(15);
+    // Every memory is on the remote: on the branch or in a pending ref. One more sync folds them all.
+    const f = cli(clones[4], ['sync', '--json']);
+    expect(f.code, f.stderr).toBe(0);
+    expect(pendingRefs(remote)).toEqual([]);
+    expect(idsOn(remote)).toEqual(stored);
+    for (const id of stored) expect(git(remote, 'log', '--format=%H', '--grep', `Memory-Id: ${id}`, 'memory').split('\n'), id).toHaveLength(1);
+    expect(git(remote, 'rev-list', '--merges', '--count', 'memory')).toBe('0');
+    expect(() => git(remote, 'fsck', '--strict', '--no-progress')).not.toThrow();
+    // A fresh clone reads them all.
+    const fresh = tempDir('gm-fresh-');
+    git(fresh, 'clone', '-q', remote, '.');
+    expect(cli(fresh, ['list', '--sync', '--limit', '100', '--json']).json.total).toBe(15);
+  });
+});
