@@ -182,7 +182,8 @@ describe('generated from the command definitions', () => {
     expect(complete(['memory', '--repo', '/tmp', 'exp'])).toEqual(['export']);
     expect(complete(['memory', 'export', '--format', ''])).toEqual(['jsonl', 'json', 'markdown']);
     expect(complete(['memory', 'tools', '--format', ''])).toEqual(['openai', 'anthropic', 'mcp']);
-    expect(complete(['memory', 'completion', ''])).toEqual(['bash', 'zsh', 'fish']);
+    expect(complete(['memory', 'completion', '']).filter((w) => !w.startsWith('-'))).toEqual(['bash', 'zsh', 'fish']);
+    expect(complete(['memory', 'trash', 'r'])).toEqual(['restore']);
     const bad = cli(repo, ['completion', 'powershell', '--json']);
     expect(bad.code).toBe(2);
     expect(bad.json.error.code).toBe('INVALID_INPUT');
