@@ -110,6 +110,23 @@ describe('output for people and for scripts', () => {
   });
 });
 
+describe('progress', () => {
+  it('prune reports progress on stderr (lines on a pipe), never with --json, and stdout stays the result', () => {
+    const repo = makeRepo();
+    for (let i = 0; i < 3; i++) cli(repo, ['store', `memory ${i}`]);
+    const env = { MEMORY_PROGRESS_INTERVAL_MS: '0' };
+    const r = cli(repo, ['prune', '--dry-run'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/git-memory: checking 3\/3 memories/);
+    expect(r.stdout).not.toContain('git-memory:');
+    const w = cli(repo, ['prune'], { env });
+    expect(w.stderr).toMatch(/git-memory: pruning 3\/3 memories/);
+    const j = cli(repo, ['prune', '--json'], { env });
+    expect(j.stderr).toBe('');
+    expect(j.json).toMatchObject({ success: true, dryRun: false });
+  });
+});
+
 describe('JSON shapes', () => {
   it('delete <id> and delete --tag have the same keys; export -o --json has no internal fields', () => {
     const repo = makeRepo();
