@@ -178,3 +178,17 @@ describe('examples/workflows', () => {
   });
 });
 
+
+describe('.github/workflows/ci.yml', () => {
+  it('runs .ci/run\'s steps on Node 20, 22 and 24', () => {
+    const ci = yaml.load(readFileSync(join(root, '.github', 'workflows', 'ci.yml'), 'utf8')) as Workflow;
+    const test = ci.jobs.test;
+    expect(test.strategy!.matrix.node).toEqual([20, 22, 24]);
+    const runs = test.steps.map((s) => s.run ?? '').join('\n');
+    const steps = readFileSync(join(root, '.ci', 'run'), 'utf8').split('\n').filter((l) => /^(npm|node|if )/.test(l));
+    for (const step of steps) {
+      const cmd = /node scripts\/[\w-]+\.mjs|npm (ci|run typecheck|test)/.exec(step)![0];
+      expect(runs).toContain(cmd);
+    }
+  });
+});
