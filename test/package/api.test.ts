@@ -93,7 +93,7 @@ const TYPES = [
   'VectorReport',
 ];
 
-describe('the public API', () => {
+describe('the public API', { timeout: 120_000 }, () => {
   it('exports exactly these values from the source entry', () => {
     expect(Object.keys(api).sort()).toEqual(VALUES);
   });

@@ -118,7 +118,7 @@ function remoteMemories(remote: string): Array<{ content: string; tags: string[]
   return JSON.parse(r.stdout).memories;
 }
 
-describe('examples/workflows', () => {
+describe('examples/workflows', { timeout: 180_000 }, () => {
   it('has the four documented examples, each parsing, with the permissions its commands need', () => {
     expect(readdirSync(dir).sort()).toEqual(['matrix.yml', 'scheduled-prune.yml', 'search-before-job.yml', 'store-after-job.yml']);
     const perms = (w: Workflow, job: string) => ({ ...w.permissions, ...w.jobs[job].permissions });
@@ -179,7 +179,7 @@ describe('examples/workflows', () => {
 });
 
 
-describe('.github/workflows/ci.yml', () => {
+describe('.github/workflows/ci.yml', { timeout: 180_000 }, () => {
   it('runs .ci/run\'s steps on Node 20, 22 and 24', () => {
     const ci = yaml.load(readFileSync(join(root, '.github', 'workflows', 'ci.yml'), 'utf8')) as Workflow;
     const test = ci.jobs.test;

@@ -68,7 +68,7 @@ beforeAll(() => {
   ok(run('npm', ['install', tarball, '--prefer-offline', '--no-audit', '--no-fund'], consumer), 'npm install (consumer)');
 }, 240_000);
 
-describe('the packed tarball', () => {
+describe('the packed tarball', { timeout: 180_000 }, () => {
   it('ships the build, declarations, man pages, LICENSE and CHANGELOG, and nothing of the sources or the action bundle', () => {
     const list = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean);
     for (const f of ['package/LICENSE', 'package/CHANGELOG.md', 'package/README.md', 'package/dist/index.js', 'package/dist/index.cjs', 'package/dist/cli.cjs', 'package/dist/types/index.d.ts', 'package/dist/types-cjs/index.d.ts', 'package/dist/types-cjs/package.json', 'package/dist/man/git-memory.1', 'package/bin/memory.js'])
@@ -88,7 +88,7 @@ describe('the packed tarball', () => {
   });
 });
 
-describe('the library from a consumer project', () => {
+describe('the library from a consumer project', { timeout: 180_000 }, () => {
   it('compiles a typed ES-module consumer with tsc --strict and runs it', () => {
     writeFileSync(
       join(consumer, 'index.ts'),
@@ -152,7 +152,7 @@ mem.store({ content: 'from require' }).then(async (r) => {
   });
 });
 
-describe('the globally installed command', () => {
+describe('the globally installed command', { timeout: 180_000 }, () => {
   it('git memory --help opens the man page; memory --help and memory alone print help', () => {
     const dir = makeRepo();
     const man = ok(run('git', ['memory', '--help'], dir), 'git memory --help');

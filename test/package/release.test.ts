@@ -30,7 +30,7 @@ function project(): { dir: string; remote: string } {
 const release = (dir: string, ...args: string[]) => spawnSync(process.execPath, [script, ...args, '--build', BUILD], { cwd: dir, env: gitEnv, encoding: 'utf8' });
 const at = (repo: string, ref: string) => git(repo, 'rev-parse', `${ref}^{commit}`);
 
-describe('scripts/release.mjs', () => {
+describe('scripts/release.mjs', { timeout: 180_000 }, () => {
   it('commits the build with the version and changelog, tags vX.Y.Z, moves vX, pushes both', () => {
     const { dir, remote } = project();
     const r = release(dir, '1.0.0', '--push');
