@@ -1,6 +1,10 @@
 // Builds dist/: the CLI as CommonJS (dist/cli.cjs and dist/chunks/*.cjs: heavy optional parts are
-// chunks loaded on first use), and the library entry (dist/index.js, an ES module with its
-// dependencies left external).
+// chunks loaded on first use), the library (dist/index.cjs, dependencies bundled, and dist/index.js,
+// an ES-module entry re-exporting it), the man pages (dist/man/*.1) and, with --types, the
+// declarations (dist/types, dist/types-cjs). Also the action bundle (dist/action) unless run by npm's
+// prepare/prepack or with --no-action.
+//
+//   node scripts/build.mjs [OUTDIR] [--types] [--no-action]
 //
 // Why CommonJS for the CLI: Node's ES-module loader (asynchronous resolve, link and evaluate of every
 // file) cost 5-10 ms more than `require` of the same code, against a start-up budget of 1.5x an empty

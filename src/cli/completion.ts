@@ -40,8 +40,10 @@ function wordsFunction(program: Program, tree: CommandInfo[]): string {
       if (o.type !== 'boolean') for (const f of flags(o.name, o.aliases)) valueFlags.add(f);
       if (o.choices?.length) choiceCases.push(`    ${flags(o.name, o.aliases).map((f) => `${base}" ${f}"`).join('|')}) echo ${q(o.choices.join(' '))}; return;;`);
     }
-    for (const p of info.positionals) if (p.choices?.length) cmdCases.push(`    "${path[0]}/") echo ${q(p.choices.join(' '))};;`);
     const words = [...info.commands.map((c) => c.name), ...info.options.flatMap((o) => [...flags(o.name, o.aliases), ...(o.type === 'boolean' && (o.default === true || o.describe.includes(`--no-${o.name}`)) ? [`--no-${o.name}`] : [])]), ...globalFlags];
+    // A first positional with choices (trash list|restore|empty) completes like a subcommand.
+    const first = info.positionals[0];
+    if (path.length === 1 && !info.commands.length && first?.choices?.length) cmdCases.push(`    "${path[0]}/") echo ${q([...first.choices.map(String), ...words].join(' '))};;`);
     cmdCases.push(`    ${base}) echo ${q(words.join(' '))};;`);
   }
   return [

@@ -25,6 +25,8 @@ export interface PruneOptions {
   trashRetentionDays?: number;
   /** The clock; default the store's. */
   now?: Date;
+  /** Called as memories are examined (`done` of `total`), for a progress display; prune never prints. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface PruneItem {
@@ -124,7 +126,10 @@ export async function prune(store: MemoryStore, opts: PruneOptions = {}): Promis
     const live: StoredMemory[] = [];
     const seen = new Set<string>();
     let undated = 0;
-    for (const e of store.catalog(tip).entries) {
+    const entries = store.catalog(tip).entries;
+    let done = 0;
+    for (const e of entries) {
+      if (++done % 256 === 0) opts.onProgress?.(done, entries.length);
       if (seen.has(e.path)) continue;
       seen.add(e.path);
       const m = e.memory;
@@ -152,6 +157,7 @@ export async function prune(store: MemoryStore, opts: PruneOptions = {}): Promis
       }
     }
     const remaining = Math.min(live.length, maxMemories);
+    opts.onProgress?.(entries.length, entries.length);
 
     // Archived memories still age out (and expire) into the trash.
     for (const blob of store.git.listBlobs(tree, ARCHIVE_DIR)) {

@@ -72,7 +72,33 @@ describe('CLI argument parser', () => {
     expect(await usage(cli.run(['get']))).toMatch(/missing argument <id>/);
     expect(await usage(cli.run(['core']))).toMatch(/give a command/);
     expect(await usage(cli.run(['core', 'edit']))).toMatch(/missing required option --old/);
-    expect(await usage(cli.run([]))).toMatch(/give a command/);
+    expect(await usage(cli.run(['store', '--tagz', 'x']))).toMatch(/unknown option --tagz \(did you mean "--tags"\?\)/);
+    expect(await usage(cli.run(['store', '--cuont', '1']))).toMatch(/did you mean "--count"/);
+  });
+
+  it('prints help, not an error, when no command is given', async () => {
+    const { cli, calls } = program([store, get, core]);
+    const out: string[] = [];
+    const write = process.stdout.write;
+    process.stdout.write = ((s: string) => (out.push(s), true)) as typeof process.stdout.write;
+    try {
+      await cli.run([]);
+      await cli.run(['--json']);
+    } finally {
+      process.stdout.write = write;
+    }
+    expect(out).toHaveLength(2);
+    for (const o of out) expect(o).toMatch(/Commands:[\s\S]*memory store/);
+    expect(calls).toEqual([]);
+  });
+
+  it('takes --tag for a --tags option and --tags for a --tag one', async () => {
+    const tagOne: CommandDef = { command: 'del', describe: 'Del', builder: (y: any) => y.option('tag', { type: 'string' }), handler: () => {} };
+    const { cli, calls } = program([store, tagOne]);
+    await cli.run(['store', 'x', '--tag', 'a', '--tag', 'b,c']);
+    await cli.run(['del', '--tags', 'z']);
+    expect(calls[0]).toMatchObject({ tags: ['a', 'b,c'] });
+    expect(calls[1]).toMatchObject({ tag: 'z' });
   });
 
   it('prints help with commands, options and examples, and the version', async () => {

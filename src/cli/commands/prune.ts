@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { run, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
+import { progressReporter } from '../progress.js';
 
 interface Args extends GlobalArgs {
   dryRun?: boolean;
@@ -32,7 +33,13 @@ export const pruneCommand: CommandModule<GlobalArgs, Args> = {
       argv,
       async (s) => {
         const { prune } = await import('../../lifecycle/prune.js');
-        return prune(s, { dryRun: argv.dryRun, retention: argv.retention, archiveAfterDays: argv.archiveAfter, deleteAfterDays: argv.deleteAfter, maxMemories: argv.maxMemories });
+        // Progress on stderr (a bar on a terminal, a line every 2 s on a pipe, nothing with --json).
+        const bar = progressReporter({ label: argv.dryRun ? 'checking' : 'pruning', quiet: argv.json });
+        try {
+          return await prune(s, { dryRun: argv.dryRun, retention: argv.retention, archiveAfterDays: argv.archiveAfter, deleteAfterDays: argv.deleteAfter, maxMemories: argv.maxMemories, onProgress: bar.progress });
+        } finally {
+          bar.end();
+        }
       },
       (r) => {
         const [head, ...lines] = r.summary.split('\n');

