@@ -7,7 +7,7 @@
 //
 // The model is the configured one: the offline default, or e.g.
 //   MEMORY_EMBEDDER=openai MEMORY_EMBEDDER_URL=http://127.0.0.1:11434/v1 MEMORY_EMBEDDER_MODEL=nomic-embed-text node bench/calibrate.mjs
-// then `memory config set hybrid.minSimilarity <threshold>` (or MEMORY_MIN_SIMILARITY) for that model.
+// then `memory config set hybrid.minSimilarity <threshold>` (or MEMORY_HYBRID_MIN_SIMILARITY) for that model.
 // Vectors are cached in .bench-tmp/ (git-ignored).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -32,17 +32,17 @@ export const CALIBRATED_MIN_SIMILARITY: Readonly<Record<string, number>> = {
 
 /**
  * The threshold of a model nobody calibrated (an HTTP or ONNX model): set its own with
- * `hybrid.minSimilarity` or MEMORY_MIN_SIMILARITY (bench/calibrate.mjs prints it for any model).
+ * `hybrid.minSimilarity` or MEMORY_HYBRID_MIN_SIMILARITY (bench/calibrate.mjs prints it for any model).
  */
 export const UNCALIBRATED_MIN_SIMILARITY = 0.5;
 
 /** Where a search's similarity threshold came from. */
-export type ThresholdSource = 'option' | 'env' | 'config' | 'calibrated' | 'default';
+export type ThresholdSource = 'option' | 'config' | 'calibrated' | 'default';
 
 /**
- * The similarity threshold for `embedder` in `store`: the library option, else env
- * MEMORY_MIN_SIMILARITY, else the branch's `hybrid.minSimilarity` (0 = unset), else the model's
- * calibrated value, else {@link UNCALIBRATED_MIN_SIMILARITY}.
+ * The similarity threshold for `embedder` in `store`: the library option, else the configuration's
+ * `hybrid.minSimilarity` (env MEMORY_HYBRID_MIN_SIMILARITY, the branch or repository file; 0 =
+ * unset), else the model's calibrated value, else {@link UNCALIBRATED_MIN_SIMILARITY}.
  */
 export function minSimilarity(store: MemoryStore, embedder: Pick<Embedder, 'id'>, option?: number): { value: number; source: ThresholdSource } {
   const check = (v: number, field: string) => {
@@ -50,8 +50,6 @@ export function minSimilarity(store: MemoryStore, embedder: Pick<Embedder, 'id'>
     return v;
   };
   if (option !== undefined && option !== null) return { value: check(Number(option), 'minSimilarity'), source: 'option' };
-  const env = (process.env.MEMORY_MIN_SIMILARITY ?? '').trim();
-  if (env) return { value: check(Number(env), 'MEMORY_MIN_SIMILARITY'), source: 'env' };
   const cfg = Number((store.config().hybrid as { minSimilarity?: number } | undefined)?.minSimilarity);
   if (Number.isFinite(cfg) && cfg > 0 && cfg <= 1) return { value: cfg, source: 'config' };
   const cal = CALIBRATED_MIN_SIMILARITY[embedder.id];
