@@ -22,26 +22,27 @@ export const SEARCH_MODES: readonly SearchMode[] = ['hybrid', 'vector', 'fulltex
  * match is a hybrid result only when its cosine similarity to the query reaches the threshold of the
  * model in use: the cosine above which unrelated sentence pairs are rare, picked from the two
  * distributions of bench/data/calibration-pairs.json (paraphrases and query/answer pairs against
- * unrelated pairs) by bench/calibrate.mjs. Below it a cosine says nothing: the default model puts
- * unrelated sentences of one domain at 0.2-0.5 and some at 0.7. Keyed by model id.
+ * unrelated pairs) by bench/calibrate.mjs: the lowest cosine that at most 1% of unrelated pairs
+ * reach. Below it a cosine says little: the default model puts unrelated sentences of one domain
+ * at 0.1-0.55, some at 0.7. Keyed by model id.
  */
 export const CALIBRATED_MIN_SIMILARITY: Readonly<Record<string, number>> = {
-  [USE_MODEL_ID]: 0.6,
+  [USE_MODEL_ID]: 0.59,
 };
 
 /**
  * The threshold of a model nobody calibrated (an HTTP or ONNX model): set its own with
- * `hybrid.minSimilarity` or MEMORY_MIN_SIMILARITY (bench/calibrate.mjs prints it for any model).
+ * `hybrid.minSimilarity` or MEMORY_HYBRID_MIN_SIMILARITY (bench/calibrate.mjs prints it for any model).
  */
 export const UNCALIBRATED_MIN_SIMILARITY = 0.5;
 
 /** Where a search's similarity threshold came from. */
-export type ThresholdSource = 'option' | 'env' | 'config' | 'calibrated' | 'default';
+export type ThresholdSource = 'option' | 'config' | 'calibrated' | 'default';
 
 /**
- * The similarity threshold for `embedder` in `store`: the library option, else env
- * MEMORY_MIN_SIMILARITY, else the branch's `hybrid.minSimilarity` (0 = unset), else the model's
- * calibrated value, else {@link UNCALIBRATED_MIN_SIMILARITY}.
+ * The similarity threshold for `embedder` in `store`: the library option, else the configuration's
+ * `hybrid.minSimilarity` (env MEMORY_HYBRID_MIN_SIMILARITY, the branch or repository file; 0 =
+ * unset), else the model's calibrated value, else {@link UNCALIBRATED_MIN_SIMILARITY}.
  */
 export function minSimilarity(store: MemoryStore, embedder: Pick<Embedder, 'id'>, option?: number): { value: number; source: ThresholdSource } {
   const check = (v: number, field: string) => {
@@ -49,8 +50,6 @@ export function minSimilarity(store: MemoryStore, embedder: Pick<Embedder, 'id'>
     return v;
   };
   if (option !== undefined && option !== null) return { value: check(Number(option), 'minSimilarity'), source: 'option' };
-  const env = (process.env.MEMORY_MIN_SIMILARITY ?? '').trim();
-  if (env) return { value: check(Number(env), 'MEMORY_MIN_SIMILARITY'), source: 'env' };
   const cfg = Number((store.config().hybrid as { minSimilarity?: number } | undefined)?.minSimilarity);
   if (Number.isFinite(cfg) && cfg > 0 && cfg <= 1) return { value: cfg, source: 'config' };
   const cal = CALIBRATED_MIN_SIMILARITY[embedder.id];
@@ -270,10 +269,10 @@ async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery
       // vector towards them and add a full-text query made of their words, which ranks higher the
       // evidence a short question words differently (BENCHMARKS.md). Only from a confident first
       // pass: feedback from a weak match would rank "more of the same" as that match first.
-      const gate = process.env.GM_FEEDBACK_GATE ?? 'top';
-      const ranked = bestOf(scored, gate === 'any' ? scored.length : FEEDBACK_DOCS, (a, b) => b.score - a.score || (a.id < b.id ? 1 : -1));
-      const sure = (x: Scored) => (x.v ?? 0) >= floor;
-      const top = (gate === 'off' ? ranked : gate === 'any' ? ranked.filter(sure).slice(0, FEEDBACK_DOCS) : ranked.length && sure(ranked[0]) ? ranked : []).map((x) => x.id);
+      // Confident: the best match is itself a semantic match. (Feedback from the best semantic
+      // matches wherever they rank instead: LoCoMo R@10 71.0% against 72.3%, BENCHMARKS.md.)
+      const ranked = bestOf(scored, FEEDBACK_DOCS, (a, b) => b.score - a.score || (a.id < b.id ? 1 : -1));
+      const top = ranked.length && (ranked[0].v ?? 0) >= floor ? ranked.map((x) => x.id) : [];
       if (top.length) {
         const q2 = Float32Array.from(qv);
         for (const id of top) {

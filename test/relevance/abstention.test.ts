@@ -40,8 +40,12 @@ const UNRELATED = [
   'what is a sonnet rhyme scheme',
 ];
 
+const repoOf = new Map<MemoryStore, string>();
+
 async function storeWith(contents: string[], config = {}): Promise<MemoryStore> {
-  const s = new MemoryStore({ repo: makeRepo(), warn: () => {}, config: { autoTag: false, ...config } });
+  const repo = makeRepo();
+  const s = new MemoryStore({ repo, warn: () => {}, config: { autoTag: false, ...config } });
+  repoOf.set(s, repo);
   for (const [i, content] of contents.entries()) {
     // Hours apart: independent notes, never each other's conversation context.
     await s.store({ content, timestamp: new Date(Date.UTC(2026, 0, 1, 2 * i)).toISOString() });
@@ -125,32 +129,40 @@ describe('calibrated relevance with the default model', () => {
     }
   });
 
-  it('lets the threshold be set per search, per process (MEMORY_MIN_SIMILARITY) and per branch (hybrid.minSimilarity)', async () => {
+  it('lets the threshold be set per search and in the configuration (branch, env MEMORY_HYBRID_MIN_SIMILARITY)', async () => {
     const query = 'CI broke because an environment variable was not set';
     // A threshold above the paraphrase's similarity turns it away; a very low one lets in noise.
     expect((await ten.search({ query }, { embedder, minSimilarity: 0.95 })).total).toBe(0);
     expect((await ten.search({ query }, { embedder, minSimilarity: -1 })).total).toBe(TEN.length);
+    expect(await errorCode(ten.search({ query }, { embedder, minSimilarity: 3 }))).toBe('INVALID_INPUT');
 
     const custom = { id: 'openai:some-model' };
     expect(minSimilarity(ten, custom)).toEqual({ value: UNCALIBRATED_MIN_SIMILARITY, source: 'default' });
+    expect(minSimilarity(ten, custom, 0.7)).toEqual({ value: 0.7, source: 'option' });
     await configSet(ten, 'hybrid.minSimilarity', '0.42');
     expect(minSimilarity(ten, custom)).toEqual({ value: 0.42, source: 'config' });
     expect(minSimilarity(ten, embedder)).toEqual({ value: 0.42, source: 'config' });
     expect(await errorCode(configSet(ten, 'hybrid.minSimilarity', '2'))).toBe('INVALID_INPUT');
-    const prev = process.env.MEMORY_MIN_SIMILARITY;
-    try {
-      process.env.MEMORY_MIN_SIMILARITY = '0.55';
-      expect(minSimilarity(ten, custom)).toEqual({ value: 0.55, source: 'env' });
-      expect(minSimilarity(ten, custom, 0.7)).toEqual({ value: 0.7, source: 'option' });
-      process.env.MEMORY_MIN_SIMILARITY = 'high';
-      expect(await errorCode(ten.search({ query }, { embedder }))).toBe('INVALID_INPUT');
-      expect(await errorCode(ten.search({ query }, { embedder, minSimilarity: 3 }))).toBe('INVALID_INPUT');
-    } finally {
-      if (prev === undefined) delete process.env.MEMORY_MIN_SIMILARITY;
-      else process.env.MEMORY_MIN_SIMILARITY = prev;
-    }
     await configSet(ten, 'hybrid.minSimilarity', '0');
     expect(minSimilarity(ten, embedder)).toEqual({ value: threshold, source: 'calibrated' });
+
+    // The environment overrides the branch, per process; a value out of range is reported and ignored.
+    const prev = process.env.MEMORY_HYBRID_MIN_SIMILARITY;
+    try {
+      process.env.MEMORY_HYBRID_MIN_SIMILARITY = '0.95';
+      const env = new MemoryStore({ repo: repoOf.get(ten)!, warn: () => {} });
+      expect(minSimilarity(env, embedder)).toEqual({ value: 0.95, source: 'config' });
+      expect((await env.search({ query }, { embedder })).total).toBe(0);
+      env.close();
+      process.env.MEMORY_HYBRID_MIN_SIMILARITY = '7';
+      const bad = new MemoryStore({ repo: repoOf.get(ten)!, warn: () => {} });
+      expect(minSimilarity(bad, embedder)).toEqual({ value: threshold, source: 'calibrated' });
+      expect(bad.resolvedConfig().issues.map((i) => i.key)).toContain('hybrid.minSimilarity');
+      bad.close();
+    } finally {
+      if (prev === undefined) delete process.env.MEMORY_HYBRID_MIN_SIMILARITY;
+      else process.env.MEMORY_HYBRID_MIN_SIMILARITY = prev;
+    }
   });
 });
 
