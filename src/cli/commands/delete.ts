@@ -27,7 +27,8 @@ export const deleteCommand: CommandModule<GlobalArgs, Args> = {
         }
         if (!argv.id) throw new InvalidInputError('give the id to delete (or --tag TAG)', { field: 'id' });
         const r = await s.delete(argv.id);
-        return { success: true, deleted: r.deleted };
+        // Several files claimed the id (hand copies): all went, and the count says so.
+        return r.files ? { success: true, deleted: r.deleted, files: r.files } : { success: true, deleted: r.deleted };
       },
       (r) => (Array.isArray(r.deleted) ? `moved ${r.deleted.length} memor${r.deleted.length === 1 ? 'y' : 'ies'} to the trash${r.deleted.length ? ': ' + r.deleted.join(', ') : ''}` : `moved ${r.deleted} to the trash (memory trash restore ${r.deleted} brings it back)`),
     ),
