@@ -5,7 +5,7 @@ import { branchConfigOid, loadStoreConfig, readStoreConfig, type DeepPartial, ty
 // `memory get` and the other reads never evaluate it.
 const lifecycle = () => import('../lifecycle/store-hooks.js');
 import { ARCHIVE_DIR, cacheDir, loadCatalog, MEMORIES_DIR, unreadableFile, type Catalog, type CatalogEntry } from './catalog.js';
-import { checkedTags, checkMetadata, checkTime } from './bounds.js';
+import { checkedTags, checkMetadata, checkText, checkTime } from './bounds.js';
 import { safeText } from './error-format.js';
 import { ConfirmationRequiredError, InvalidInputError, MemoryError, NotFoundError, RefMovedError } from './errors.js';
 import { assertId, newId, pathFor } from './id.js';
@@ -328,6 +328,7 @@ export class MemoryStore {
     const timestamp = created.toISOString();
     const givenTags = checkedTags(input.tags);
     checkMetadata(input.metadata);
+    for (const f of ['category', 'scope', 'upsertKey'] as const) checkText(input[f], f);
     const upsertKey = input.upsertKey !== undefined ? String(input.upsertKey).trim() : undefined;
     if (input.upsertKey !== undefined && !upsertKey) throw new InvalidInputError('upsertKey must not be empty', { field: 'upsertKey' });
     if (upsertKey && upsertKey.length > 256) throw new InvalidInputError('upsertKey is over 256 characters', { field: 'upsertKey' });
@@ -469,6 +470,7 @@ export class MemoryStore {
     }
     const patchTags = patch.tags !== undefined ? checkedTags(patch.tags) : undefined;
     checkMetadata(patch.metadata);
+    for (const f of ['category', 'scope'] as const) checkText(patch[f], f);
     const res = await this.mutate((tip) => {
       const hit = tip ? this.find(id, tip) : null;
       if (!hit) throw new NotFoundError(id);
