@@ -471,6 +471,7 @@ export class MemoryStore {
     const patchTags = patch.tags !== undefined ? checkedTags(patch.tags) : undefined;
     checkMetadata(patch.metadata);
     for (const f of ['category', 'scope'] as const) checkText(patch[f], f);
+    let attempt = 0;
     const res = await this.mutate((tip) => {
       const hit = tip ? this.find(id, tip) : null;
       if (!hit) throw new NotFoundError(id);
@@ -487,6 +488,7 @@ export class MemoryStore {
       if (patch.metadata !== undefined) Object.assign(next.metadata, patch.metadata);
       // Secret guard: refuse credentials this version adds (ones already stored stay editable).
       const guard = guardOptions(this.config(), patch);
+      if (guard.allowSecret && !attempt++) this.warn(`the secret guard is lowered for the update of ${id} (--allow-secret or secretGuard "off"): a credential in it is stored as it is`);
       next.content = assertNoNewSecrets(next.content, old.content, { ...guard, what: `the update of ${id}` });
       // Tags are scanned as given (before lowercasing), then normalised again.
       const rawTags = patch.tags === undefined ? [] : Array.isArray(patch.tags) ? patch.tags.map(String) : String(patch.tags).split(',');
