@@ -77,6 +77,8 @@ interface Rule {
   group?: number;
   /** Extra check on the captured value. */
   accept?: (value: string) => boolean;
+  /** Extra check on the text before the match (a lookbehind there would cost a check at every position). */
+  before?: (text: string, index: number) => boolean;
   /** Grows a match (offset and length of the value) to the end of what must be masked. */
   extend?: (text: string, start: number, length: number) => number;
 }
@@ -114,32 +116,27 @@ const RULES: Rule[] = [
     group: 1,
     accept: (v) => !isPlaceholder(v) && (randomLooking(v, 3.0) || isBasicCredential(v)),
   },
-  // Tokens with a registered prefix (GitHub's secret-scanning partner formats, abridged).
-  {
-    kind: 'service-token',
-    re: new RegExp(
-      B +
-        '(?:xapp-\\d-[A-Z0-9]{8,}-\\d{6,}-[a-f0-9]{32,}' + // Slack app-level
-        '|key-[0-9a-f]{32}' + // Mailgun
-        '|dop_v1_[0-9a-f]{64}|doo_v1_[0-9a-f]{64}' + // DigitalOcean
-        '|shp(?:at|ss|ca|pa)_[0-9a-fA-F]{32}' + // Shopify
-        '|hf_[A-Za-z]{34}' + // Hugging Face
-        '|dapi[0-9a-f]{32}' + // Databricks
-        '|GOCSPX-[A-Za-z0-9_-]{28}' + // Google OAuth client secret
-        '|AGE-SECRET-KEY-1[0-9A-Z]{58}' + // age
-        '|hv[sb]\\.[A-Za-z0-9_-]{24,}' + // HashiCorp Vault
-        '|lin_api_[A-Za-z0-9]{40}' + // Linear
-        '|NRAK-[A-Z0-9]{27}' + // New Relic
-        '|PMAK-[0-9a-f]{24}-[0-9a-f]{34}' + // Postman
-        '|glsa_[A-Za-z0-9]{32}_[0-9a-f]{8}' + // Grafana service account
-        '|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,43}' + // Square
-        '|\\d{8,10}:AA[A-Za-z0-9_-]{33}' + // Telegram bot
-        ')' +
-        E,
-      'g',
-    ),
-    accept: (v) => randomLooking(v.replace(/^[^_.:-]*[_.:-]/, ''), 3.0) || /^\d/.test(v),
-  },
+  // Tokens with a registered prefix (GitHub's secret-scanning partner formats, abridged), one rule
+  // each so that every one starts with a literal (one alternation without a common prefix cost 1.7 ms).
+  ...[
+    'xapp-\\d-[A-Z0-9]{8,}-\\d{6,}-[a-f0-9]{32,}', // Slack app-level
+    'key-[0-9a-f]{32}', // Mailgun
+    'dop_v1_[0-9a-f]{64}', // DigitalOcean
+    'doo_v1_[0-9a-f]{64}',
+    'shp(?:at|ss|ca|pa)_[0-9a-fA-F]{32}', // Shopify
+    'hf_[A-Za-z]{34}', // Hugging Face
+    'dapi[0-9a-f]{32}', // Databricks
+    'GOCSPX-[A-Za-z0-9_-]{28}', // Google OAuth client secret
+    'AGE-SECRET-KEY-1[0-9A-Z]{58}', // age
+    'hv[sb]\\.[A-Za-z0-9_-]{24,}', // HashiCorp Vault
+    'lin_api_[A-Za-z0-9]{40}', // Linear
+    'NRAK-[A-Z0-9]{27}', // New Relic
+    'PMAK-[0-9a-f]{24}-[0-9a-f]{34}', // Postman
+    'glsa_[A-Za-z0-9]{32}_[0-9a-f]{8}', // Grafana service account
+    'sq0(?:atp|csp)-[A-Za-z0-9_-]{22,43}', // Square
+  ].map((src): Rule => ({ kind: 'service-token', re: new RegExp(`${B}${src}${E}`, 'g'), accept: (v) => randomLooking(v.replace(/^[^_.:-]*[_.:-]/, ''), 3.0) })),
+  // Telegram bot token: `<bot id>:AA<33>`; the part after the colon is the secret.
+  { kind: 'service-token', re: /:(AA[A-Za-z0-9_-]{33})(?![A-Za-z0-9_-])/g, group: 1, before: (text, i) => /(?<![0-9])[0-9]{8,10}$/.test(text.slice(Math.max(0, i - 11), i)) },
   // .npmrc: `//registry.npmjs.org/:_authToken=<uuid or npm_...>` (legacy tokens are UUIDs).
   { kind: 'npm-token', re: /_auth(?:Token)?\s{0,3}=\s{0,3}["']?([A-Za-z0-9+/=._-]{16,512})/g, group: 1, accept: (v) => !/^\$\{/.test(v) && (UUID.test(v) || randomLooking(v, 3.0)) },
   // A secret access key has no prefix: 40 base64 characters, said to be an AWS or secret key nearby.
@@ -245,6 +242,7 @@ export function scanText(text: string, field = 'content'): SecretFinding[] {
     for (let m = rule.re.exec(text); m; m = rule.re.exec(text)) {
       const value = rule.group ? m[rule.group] : m[0];
       if (rule.accept && !rule.accept(value)) continue;
+      if (rule.before && !rule.before(text, m.index)) continue;
       const offset = rule.group ? m.index + m[0].lastIndexOf(value) : m.index;
       const length = rule.extend ? rule.extend(text, offset, value.length) : value.length;
       found.push({ kind: rule.kind, offset, length, line: 0, column: 0, field });
