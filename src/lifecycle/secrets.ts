@@ -77,6 +77,8 @@ interface Rule {
   group?: number;
   /** Extra check on the captured value. */
   accept?: (value: string) => boolean;
+  /** A custom finder used instead of `re` (which then only documents the shape). */
+  find?: (text: string) => Iterable<{ offset: number; value: string }>;
   /** Extra check on the text before the match (a lookbehind there would cost a check at every position). */
   before?: (text: string, index: number) => boolean;
   /** Grows a match (offset and length of the value) to the end of what must be masked. */
@@ -148,12 +150,35 @@ const RULES: Rule[] = [
   },
   {
     kind: 'password-assignment',
-    // The key may be quoted and prefixed (DB_PASSWORD, "apiKey"); the value runs to a quote, space or separator.
-    re: /(?:pass(?:word|wd)?|pwd|secret|(?:secret|signing|encryption|master|auth|session|app)[_-]?(?:key|secret)|webhook[_-]?secret|api[_-]?key|apikey|access[_-]?key|auth[_-]?token|access[_-]?token|refresh[_-]?token|token|client[_-]?secret|private[_-]?key|credentials?)["']?\s{0,3}(?::=|=>|[:=])\s{0,3}["'`]?([^\s"'`,;]{8,256})/gi,
-    group: 1,
+    // Found by `assignments` (below), not by one regex: a leading alternation of keywords made V8 try
+    // every letter of the text (3-4x the cost of all the other rules together).
+    re: /(?::=|=>|[:=])/g,
+    find: assignments,
     accept: (v) => !isPlaceholder(v) && randomLooking(v, 3.0),
   },
 ];
+
+/** `password = value`, `"apiKey": "value"`, `DB_PASSWORD: value`: the key names that make an assignment a credential. */
+const KEY_BEFORE = /(?:pass(?:word|wd)?|pwd|secret|(?:secret|signing|encryption|master|auth|session|app)[_-]?(?:key|secret)|webhook[_-]?secret|api[_-]?key|apikey|access[_-]?key|auth[_-]?token|access[_-]?token|refresh[_-]?token|token|client[_-]?secret|private[_-]?key|credentials?)["']?\s{0,3}$/i;
+/** The separator and value after it; the value runs to a quote, space or separator. */
+const VALUE_AT = /(?::=|=>|[:=])\s{0,3}["'`]?([^\s"'`,;]{8,256})/y;
+const SEPARATOR = /[:=]/g;
+
+/** Each value assigned to a credential-named key: visits only the ":" and "=" of the text. */
+function* assignments(text: string): Generator<{ offset: number; value: string }> {
+  let last = -1;
+  SEPARATOR.lastIndex = 0;
+  for (let m = SEPARATOR.exec(text); m; m = SEPARATOR.exec(text)) {
+    const sep = m.index;
+    VALUE_AT.lastIndex = sep;
+    const v = VALUE_AT.exec(text);
+    if (!v) continue;
+    const offset = sep + v[0].length - v[1].length;
+    if (offset <= last || !KEY_BEFORE.test(text.slice(Math.max(0, sep - 32), sep))) continue;
+    last = offset;
+    yield { offset, value: v[1] };
+  }
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -238,6 +263,13 @@ function lineCol(text: string, offset: number): { line: number; column: number }
 export function scanText(text: string, field = 'content'): SecretFinding[] {
   const found: SecretFinding[] = [];
   for (const rule of RULES) {
+    if (rule.find) {
+      for (const { offset, value } of rule.find(text)) {
+        if (rule.accept && !rule.accept(value)) continue;
+        found.push({ kind: rule.kind, offset, length: value.length, line: 0, column: 0, field });
+      }
+      continue;
+    }
     rule.re.lastIndex = 0;
     for (let m = rule.re.exec(text); m; m = rule.re.exec(text)) {
       const value = rule.group ? m[rule.group] : m[0];
