@@ -84,3 +84,17 @@ describe('Action inputs', () => {
     expect(md).not.toContain('http://');
   });
 });
+
+describe('Action inputs: tags', () => {
+  it('an AWS key id in the tags input is refused before tags are lowercased', async () => {
+    const { parseInputs } = await import('../../src/action/inputs.js');
+    const { AWS_KEY_ID } = await import('./boundary.js');
+    const get = (n: string) => ({ command: 'store', content: 'deploy notes', tags: `ops, ${AWS_KEY_ID}` })[n as 'tags'] ?? '';
+    expect(() => parseInputs(get, { GITHUB_WORKSPACE: '/tmp' })).toThrow(expect.objectContaining({ code: 'SECRET_DETECTED' }));
+    try {
+      parseInputs(get, { GITHUB_WORKSPACE: '/tmp' });
+    } catch (err) {
+      expect(JSON.stringify((err as { toJSON(): unknown }).toJSON())).not.toContain(AWS_KEY_ID);
+    }
+  });
+});
