@@ -3,11 +3,12 @@
 // Baseline in the same run: one pass of a trivial regex (/\n/g) over the same text.
 //
 //   node bench/secrets.mjs
-import { pathToFileURL } from 'node:url';
 import { privateBuild } from './lib.mjs';
 
+const lib = privateBuild().lib; // already a file: URL
+
 {
-  const { scanText } = await import(pathToFileURL(privateBuild().lib).href);
+  const { scanText } = await import(lib);
   const make = (words) => {
     let s = '';
     for (let i = 0; s.length < 65536; i++) s += words[(i * 7919) % words.length] + (i % 13 ? ' ' : '\n');
@@ -39,7 +40,7 @@ import { privateBuild } from './lib.mjs';
 
 // The corpus figures (docs/security.md): credential shapes caught, look-alikes flagged.
 {
-  const { scanText } = await import(pathToFileURL(privateBuild().lib).href);
+  const { scanText } = await import(lib);
   const { SECRETS, LOOK_ALIKES } = await import('../test/hardening/secret-corpus.mjs');
   const caught = SECRETS.filter(([kind, s]) => scanText(`context: ${s} and after`).some((f) => f.kind === kind)).length;
   const flagged = LOOK_ALIKES.filter((s) => scanText(s).length > 0).length;

@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { InvalidInputError } from '../core/errors.js';
 import { isPriority, normalizeTags, type Priority } from '../core/memory.js';
+import { scanText, SecretDetectedError } from '../lifecycle/secrets.js';
 import type { SearchMode } from '../core/search-types.js';
 
 export const COMMANDS = ['store', 'search', 'get', 'recent', 'list', 'delete', 'sync'] as const;
@@ -84,6 +85,9 @@ export function parseInputs(get: (name: string) => string, env: NodeJS.ProcessEn
 
   const workspace = env.GITHUB_WORKSPACE || process.cwd();
   const p = str('path');
+  // Tags are lowercased here, and a lowercased key no longer looks like one: scan them as given.
+  const tagFindings = String(env.MEMORY_SECRET_GUARD ?? '').trim().toLowerCase() === 'off' ? [] : scanText(get('tags'), 'tags');
+  if (tagFindings.length) throw new SecretDetectedError(tagFindings, 'the tags input');
   const inputs: ActionInputs = {
     command: command as ActionCommand,
     content: content === '' ? undefined : content,

@@ -4,6 +4,7 @@
 import * as core from '@actions/core';
 import { execute } from './execute.js';
 import { failureMessage, toMemoryError } from './failure.js';
+import { safeText } from '../core/error-format.js';
 import { parseInputs, type ActionInputs } from './inputs.js';
 
 // GitHub's limit for one step output.
@@ -38,7 +39,7 @@ export async function run(): Promise<void> {
     }
   } catch (err) {
     const me = toMemoryError(err);
-    if (me.code === 'INTERNAL') core.debug(String((err as Error)?.stack ?? err));
+    if (me.code === 'INTERNAL') core.debug(safeText(String((err as Error)?.stack ?? err), 4000));
     // Steps with continue-on-error can still read what went wrong.
     core.setOutput('json', JSON.stringify({ success: false, error: me.toJSON() }));
     core.setFailed(failureMessage(me, inputs));

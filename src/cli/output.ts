@@ -1,5 +1,5 @@
 import { MemoryError, type ErrorCode } from '../core/errors.js';
-import { safeError } from '../core/error-format.js';
+import { safeError, safeText } from '../core/error-format.js';
 import { isUndated, type Memory } from '../core/memory.js';
 
 /** Exit codes by error code; documented in the README. */
@@ -78,7 +78,7 @@ export function reportError(err: unknown, json: boolean): void {
   const me = safeError(err);
   if (json) writeJson({ success: false, error: me.toJSON() });
   else process.stderr.write(`${color.red('error')} [${me.code}]: ${me.message}\n`);
-  if (me.code === 'INTERNAL' && process.env.MEMORY_DEBUG) process.stderr.write(String((err as Error)?.stack) + '\n');
+  if (me.code === 'INTERNAL' && process.env.MEMORY_DEBUG) process.stderr.write(safeText(String((err as Error)?.stack), 4000) + '\n');
   process.exitCode = exitCodeFor(me.code);
 }
 

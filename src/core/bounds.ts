@@ -45,6 +45,19 @@ export class InputTooLargeError extends MemoryError {
   }
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Refuses a string that is not well-formed UTF-16 (a lone surrogate cannot be written as UTF-8:
+ * it would be stored as U+FFFD, and URI or hash code downstream throws on it). Returns the value.
+ */
+export function checkText<T>(value: T, field: string): T {
+  if (typeof value === 'string' && LONE_SURROGATE.test(value)) {
+    throw new InvalidInputError(`${field} is not valid Unicode text (a lone surrogate)`, { field, reason: 'invalid-unicode' });
+  }
+  return value;
+}
+
 /**
  * Tags as given by a caller (a list or a comma-separated string), normalised like stored tags
  * (trimmed, lowercased, spaces to "-", deduplicated in order) and checked against the caps.
@@ -66,7 +79,7 @@ export function checkedTags(input: unknown, field = 'tags'): string[] {
     if (typeof t !== 'string' && typeof t !== 'number' && typeof t !== 'boolean') {
       throw new InvalidInputError(`each of ${field} must be a string`, { field });
     }
-    const tag = String(t).trim().toLowerCase().replace(/\s+/g, '-');
+    const tag = checkText(String(t), field).trim().toLowerCase().replace(/\s+/g, '-');
     if (!tag || seen.has(tag)) continue;
     if (tag.length > MAX_TAG_CHARS) throw new InvalidInputError(`a tag is ${tag.length} characters, at most ${MAX_TAG_CHARS}`, { field, limit: MAX_TAG_CHARS });
     seen.add(tag);
@@ -83,7 +96,8 @@ export function checkMetadata(meta: unknown, field = 'metadata'): void {
   if (typeof meta !== 'object' || Array.isArray(meta)) throw new InvalidInputError(`${field} must be an object of keys to values`, { field });
   let keys = 0;
   const walk = (v: unknown, depth: number): void => {
-    if (v === null || typeof v === 'string' || typeof v === 'boolean') return;
+    if (typeof v === 'string') return void checkText(v, field);
+    if (v === null || typeof v === 'boolean') return;
     if (typeof v === 'number') {
       if (!Number.isFinite(v)) throw new InvalidInputError(`${field} values must be finite numbers`, { field });
       return;
@@ -97,6 +111,7 @@ export function checkMetadata(meta: unknown, field = 'metadata'): void {
     }
     for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
       if (++keys > MAX_METADATA_KEYS) throw new InvalidInputError(`${field} has more than ${MAX_METADATA_KEYS} keys`, { field, limit: MAX_METADATA_KEYS });
+      checkText(k, field);
       if (k.length > MAX_TAG_CHARS) throw new InvalidInputError(`a ${field} key is ${k.length} characters, at most ${MAX_TAG_CHARS}`, { field, limit: MAX_TAG_CHARS });
       walk(x, depth + 1);
     }

@@ -1,4 +1,5 @@
 import type * as JsYaml from 'js-yaml';
+import { MAX_FRONT_MATTER_BYTES, MAX_FRONT_MATTER_NODES } from './bounds.js';
 
 // js-yaml is required on first use, not imported: evaluating it costs about a third of a node start,
 // and many commands (help, search on a cached index, sync, tools) never touch YAML. The bundler turns
@@ -25,8 +26,6 @@ export interface ParsedFile {
 }
 
 export class FrontMatterError extends Error {}
-
-import { MAX_FRONT_MATTER_BYTES, MAX_FRONT_MATTER_NODES } from './bounds.js';
 
 const OPEN = /^---[ \t]*\r?\n/;
 

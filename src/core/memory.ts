@@ -3,6 +3,7 @@ import { FrontMatterError, parseFile, serializeFile } from './codec.js';
 const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 import { BinaryContentError, ContentTooLargeError, EmptyContentError, InvalidInputError } from './errors.js';
 import { idFromPath, idTime, isValidId } from './id.js';
+import { checkText } from './bounds.js';
 
 export const PRIORITIES = ['low', 'medium', 'high'] as const;
 export type Priority = (typeof PRIORITIES)[number];
@@ -61,6 +62,7 @@ export function isPriority(p: unknown): p is Priority {
 export function validateContent(content: unknown, maxBytes = MAX_CONTENT_BYTES): string {
   if (typeof content !== 'string') throw new InvalidInputError('content must be a string', { field: 'content' });
   if (content.trim() === '') throw new EmptyContentError();
+  checkText(content, 'content');
   const nul = content.indexOf('\0');
   if (nul >= 0) throw new BinaryContentError(nul);
   const bytes = Buffer.byteLength(content, 'utf8');

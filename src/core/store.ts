@@ -6,7 +6,7 @@ import { branchConfigOid, loadStoreConfig, readStoreConfig, type DeepPartial, ty
 const lifecycle = () => import('../lifecycle/store-hooks.js');
 import { ARCHIVE_DIR, cacheDir, loadCatalog, MEMORIES_DIR, unreadableFile, type Catalog, type CatalogEntry } from './catalog.js';
 import { validateBranchName } from '../git/refs.js';
-import { checkedTags, checkMetadata, checkTime } from './bounds.js';
+import { checkedTags, checkMetadata, checkText, checkTime } from './bounds.js';
 import { safeText } from './error-format.js';
 import { ConfirmationRequiredError, InvalidInputError, MemoryError, NotFoundError, RefMovedError } from './errors.js';
 import { assertId, newId, pathFor } from './id.js';
@@ -347,6 +347,7 @@ export class MemoryStore {
     const timestamp = created.toISOString();
     const givenTags = checkedTags(input.tags);
     checkMetadata(input.metadata);
+    for (const f of ['category', 'scope', 'upsertKey'] as const) checkText(input[f], f);
     const upsertKey = input.upsertKey !== undefined ? String(input.upsertKey).trim() : undefined;
     if (input.upsertKey !== undefined && !upsertKey) throw new InvalidInputError('upsertKey must not be empty', { field: 'upsertKey' });
     if (upsertKey && upsertKey.length > 256) throw new InvalidInputError('upsertKey is over 256 characters', { field: 'upsertKey' });
@@ -495,6 +496,8 @@ export class MemoryStore {
     }
     const patchTags = patch.tags !== undefined ? checkedTags(patch.tags) : undefined;
     checkMetadata(patch.metadata);
+    for (const f of ['category', 'scope'] as const) checkText(patch[f], f);
+    let attempt = 0;
     const res = await this.mutate((tip) => {
       const hit = tip ? this.find(id, tip) : null;
       if (!hit) throw new NotFoundError(id);
@@ -511,6 +514,7 @@ export class MemoryStore {
       if (patch.metadata !== undefined) Object.assign(next.metadata, patch.metadata);
       // Secret guard: refuse credentials this version adds (ones already stored stay editable).
       const guard = guardOptions(this.config(), patch);
+      if (guard.allowSecret && !attempt++) this.warn(`the secret guard is lowered for the update of ${id} (--allow-secret or secretGuard "off"): a credential in it is stored as it is`);
       next.content = assertNoNewSecrets(next.content, old.content, { ...guard, what: `the update of ${id}` });
       // Tags are scanned as given (before lowercasing), then normalised again.
       const rawTags = patch.tags === undefined ? [] : Array.isArray(patch.tags) ? patch.tags.map(String) : String(patch.tags).split(',');

@@ -23,7 +23,8 @@ const STOP = new Set(
 );
 
 /** Canonical tag for a known term and its spellings. */
-const TECH: Record<string, string> = {};
+// No prototype: "constructor" or "__proto__" in a text must not look up Object.prototype.
+const TECH: Record<string, string> = Object.create(null) as Record<string, string>;
 const TECH_GROUPS: string[] = [
   'typescript ts',
   'javascript js ecmascript',

@@ -10,6 +10,7 @@ import { writeBlobPack } from './bulk-write.js';
 import { contentHash, keyOf, loadFingerprints, primeFingerprints, UPSERT_KEY_FIELD, type Fingerprint } from './fingerprints.js';
 import { ARCHIVE_DIR, archivePathFor } from './prune.js';
 import { guardWrite, guardOptions } from './write.js';
+import { maskSecrets } from './secrets.js';
 
 /** One line (or file) that could not be imported. */
 export interface ImportError {
@@ -214,6 +215,7 @@ export async function importRecords(store: MemoryStore, items: Array<{ line: num
   const errors: ImportError[] = [];
   const ready: StoredMemory[] = [];
   const settings = { ...opts, maxContentBytes: cfg.maxContentBytes, secretGuard: cfg.secretGuard, defaultCategory: cfg.defaultCategory, defaultPriority: cfg.defaultPriority };
+  if (guardOptions(cfg, { allowSecret: opts.allowSecret, redact: opts.redact }).allowSecret) store.warn('the secret guard is lowered for this import (--allow-secret or secretGuard "off"): credentials in it are stored and pushed as they are');
   for (const it of items) {
     if (it.error) {
       errors.push(it.error);
@@ -292,7 +294,7 @@ export async function importRecords(store: MemoryStore, items: Array<{ line: num
       const tree = store.git.writeTree(r.tree, changes);
       const added = r.picked.map((p) => batch[p.index].id);
       const n = added.length;
-      const from = opts.sourceName ? ` from ${opts.sourceName}` : '';
+      const from = opts.sourceName ? ` from ${maskSecrets(opts.sourceName).slice(0, 200)}` : '';
       const message = `memory: import ${n} memor${n === 1 ? 'y' : 'ies'}${from}${r.dups ? ` (${r.dups} already present)` : ''}\n\n${added.slice(0, 20).map((i) => `Memory-Id: ${i}`).join('\n')}${n > 20 ? `\n(and ${n - 20} more)` : ''}\n`;
       try {
         const commit = await store.git.commitTree({ ref: store.ref, expect: tip, tree, message, author: store.identity(), when: store.now() });

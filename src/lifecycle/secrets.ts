@@ -77,6 +77,10 @@ interface Rule {
   group?: number;
   /** Extra check on the captured value. */
   accept?: (value: string) => boolean;
+  /** A custom finder used instead of `re` (which then only documents the shape). */
+  find?: (text: string) => Iterable<{ offset: number; value: string }>;
+  /** Extra check on the text before the match (a lookbehind there would cost a check at every position). */
+  before?: (text: string, index: number) => boolean;
   /** Grows a match (offset and length of the value) to the end of what must be masked. */
   extend?: (text: string, start: number, length: number) => number;
 }
@@ -114,32 +118,27 @@ const RULES: Rule[] = [
     group: 1,
     accept: (v) => !isPlaceholder(v) && (randomLooking(v, 3.0) || isBasicCredential(v)),
   },
-  // Tokens with a registered prefix (GitHub's secret-scanning partner formats, abridged).
-  {
-    kind: 'service-token',
-    re: new RegExp(
-      B +
-        '(?:xapp-\\d-[A-Z0-9]{8,}-\\d{6,}-[a-f0-9]{32,}' + // Slack app-level
-        '|key-[0-9a-f]{32}' + // Mailgun
-        '|dop_v1_[0-9a-f]{64}|doo_v1_[0-9a-f]{64}' + // DigitalOcean
-        '|shp(?:at|ss|ca|pa)_[0-9a-fA-F]{32}' + // Shopify
-        '|hf_[A-Za-z]{34}' + // Hugging Face
-        '|dapi[0-9a-f]{32}' + // Databricks
-        '|GOCSPX-[A-Za-z0-9_-]{28}' + // Google OAuth client secret
-        '|AGE-SECRET-KEY-1[0-9A-Z]{58}' + // age
-        '|hv[sb]\\.[A-Za-z0-9_-]{24,}' + // HashiCorp Vault
-        '|lin_api_[A-Za-z0-9]{40}' + // Linear
-        '|NRAK-[A-Z0-9]{27}' + // New Relic
-        '|PMAK-[0-9a-f]{24}-[0-9a-f]{34}' + // Postman
-        '|glsa_[A-Za-z0-9]{32}_[0-9a-f]{8}' + // Grafana service account
-        '|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,43}' + // Square
-        '|\\d{8,10}:AA[A-Za-z0-9_-]{33}' + // Telegram bot
-        ')' +
-        E,
-      'g',
-    ),
-    accept: (v) => randomLooking(v.replace(/^[^_.:-]*[_.:-]/, ''), 3.0) || /^\d/.test(v),
-  },
+  // Tokens with a registered prefix (GitHub's secret-scanning partner formats, abridged), one rule
+  // each so that every one starts with a literal (one alternation without a common prefix cost 1.7 ms).
+  ...[
+    'xapp-\\d-[A-Z0-9]{8,}-\\d{6,}-[a-f0-9]{32,}', // Slack app-level
+    'key-[0-9a-f]{32}', // Mailgun
+    'dop_v1_[0-9a-f]{64}', // DigitalOcean
+    'doo_v1_[0-9a-f]{64}',
+    'shp(?:at|ss|ca|pa)_[0-9a-fA-F]{32}', // Shopify
+    'hf_[A-Za-z]{34}', // Hugging Face
+    'dapi[0-9a-f]{32}', // Databricks
+    'GOCSPX-[A-Za-z0-9_-]{28}', // Google OAuth client secret
+    'AGE-SECRET-KEY-1[0-9A-Z]{58}', // age
+    'hv[sb]\\.[A-Za-z0-9_-]{24,}', // HashiCorp Vault
+    'lin_api_[A-Za-z0-9]{40}', // Linear
+    'NRAK-[A-Z0-9]{27}', // New Relic
+    'PMAK-[0-9a-f]{24}-[0-9a-f]{34}', // Postman
+    'glsa_[A-Za-z0-9]{32}_[0-9a-f]{8}', // Grafana service account
+    'sq0(?:atp|csp)-[A-Za-z0-9_-]{22,43}', // Square
+  ].map((src): Rule => ({ kind: 'service-token', re: new RegExp(`${B}${src}${E}`, 'g'), accept: (v) => randomLooking(v.replace(/^[^_.:-]*[_.:-]/, ''), 3.0) })),
+  // Telegram bot token: `<bot id>:AA<33>`; the part after the colon is the secret.
+  { kind: 'service-token', re: /:(AA[A-Za-z0-9_-]{33})(?![A-Za-z0-9_-])/g, group: 1, before: (text, i) => /(?<![0-9])[0-9]{8,10}$/.test(text.slice(Math.max(0, i - 11), i)) },
   // .npmrc: `//registry.npmjs.org/:_authToken=<uuid or npm_...>` (legacy tokens are UUIDs).
   { kind: 'npm-token', re: /_auth(?:Token)?\s{0,3}=\s{0,3}["']?([A-Za-z0-9+/=._-]{16,512})/g, group: 1, accept: (v) => !/^\$\{/.test(v) && (UUID.test(v) || randomLooking(v, 3.0)) },
   // A secret access key has no prefix: 40 base64 characters, said to be an AWS or secret key nearby.
@@ -151,12 +150,35 @@ const RULES: Rule[] = [
   },
   {
     kind: 'password-assignment',
-    // The key may be quoted and prefixed (DB_PASSWORD, "apiKey"); the value runs to a quote, space or separator.
-    re: /(?:pass(?:word|wd)?|pwd|secret|(?:secret|signing|encryption|master|auth|session|app)[_-]?(?:key|secret)|webhook[_-]?secret|api[_-]?key|apikey|access[_-]?key|auth[_-]?token|access[_-]?token|refresh[_-]?token|token|client[_-]?secret|private[_-]?key|credentials?)["']?\s{0,3}(?::=|=>|[:=])\s{0,3}["'`]?([^\s"'`,;]{8,256})/gi,
-    group: 1,
+    // Found by `assignments` (below), not by one regex: a leading alternation of keywords made V8 try
+    // every letter of the text (3-4x the cost of all the other rules together).
+    re: /(?::=|=>|[:=])/g,
+    find: assignments,
     accept: (v) => !isPlaceholder(v) && randomLooking(v, 3.0),
   },
 ];
+
+/** `password = value`, `"apiKey": "value"`, `DB_PASSWORD: value`: the key names that make an assignment a credential. */
+const KEY_BEFORE = /(?:pass(?:word|wd)?|pwd|secret|(?:secret|signing|encryption|master|auth|session|app)[_-]?(?:key|secret)|webhook[_-]?secret|api[_-]?key|apikey|access[_-]?key|auth[_-]?token|access[_-]?token|refresh[_-]?token|token|client[_-]?secret|private[_-]?key|credentials?)["']?\s{0,3}$/i;
+/** The separator and value after it; the value runs to a quote, space or separator. */
+const VALUE_AT = /(?::=|=>|[:=])\s{0,3}["'`]?([^\s"'`,;]{8,256})/y;
+const SEPARATOR = /[:=]/g;
+
+/** Each value assigned to a credential-named key: visits only the ":" and "=" of the text. */
+function* assignments(text: string): Generator<{ offset: number; value: string }> {
+  let last = -1;
+  SEPARATOR.lastIndex = 0;
+  for (let m = SEPARATOR.exec(text); m; m = SEPARATOR.exec(text)) {
+    const sep = m.index;
+    VALUE_AT.lastIndex = sep;
+    const v = VALUE_AT.exec(text);
+    if (!v) continue;
+    const offset = sep + v[0].length - v[1].length;
+    if (offset <= last || !KEY_BEFORE.test(text.slice(Math.max(0, sep - 32), sep))) continue;
+    last = offset;
+    yield { offset, value: v[1] };
+  }
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -241,10 +263,18 @@ function lineCol(text: string, offset: number): { line: number; column: number }
 export function scanText(text: string, field = 'content'): SecretFinding[] {
   const found: SecretFinding[] = [];
   for (const rule of RULES) {
+    if (rule.find) {
+      for (const { offset, value } of rule.find(text)) {
+        if (rule.accept && !rule.accept(value)) continue;
+        found.push({ kind: rule.kind, offset, length: value.length, line: 0, column: 0, field });
+      }
+      continue;
+    }
     rule.re.lastIndex = 0;
     for (let m = rule.re.exec(text); m; m = rule.re.exec(text)) {
       const value = rule.group ? m[rule.group] : m[0];
       if (rule.accept && !rule.accept(value)) continue;
+      if (rule.before && !rule.before(text, m.index)) continue;
       const offset = rule.group ? m.index + m[0].lastIndexOf(value) : m.index;
       const length = rule.extend ? rule.extend(text, offset, value.length) : value.length;
       found.push({ kind: rule.kind, offset, length, line: 0, column: 0, field });

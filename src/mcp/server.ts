@@ -53,7 +53,8 @@ export class BoundedStdioTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
   private chunks: Buffer[] = [];
   private size = 0;
-  private dropping = false;
+  /** While a too-long line streams past: its first and (so far) last bytes, to find the request id. */
+  private dropping: { head: string; tail: Buffer } | null = null;
   private readonly maxLine: number;
   private readonly log: (line: string) => void;
 
@@ -79,34 +80,40 @@ export class BoundedStdioTransport implements Transport {
     for (;;) {
       const nl = buf.indexOf(10, start);
       const piece = nl === -1 ? buf.subarray(start) : buf.subarray(start, nl);
-      if (!this.dropping) {
-        if (this.size + piece.length > this.maxLine) this.tooLong(piece);
-        else if (piece.length) {
-          this.chunks.push(piece);
-          this.size += piece.length;
-        }
+      if (this.dropping) this.dropping.tail = Buffer.concat([this.dropping.tail, piece.subarray(-512)]).subarray(-512);
+      else if (this.size + piece.length > this.maxLine) {
+        const head = Buffer.concat([...this.chunks, piece.subarray(0, 512)]).subarray(0, 512).toString('utf8');
+        this.dropping = { head, tail: Buffer.from(piece.subarray(-512)) };
+        this.chunks = [];
+        this.size = 0;
+      } else if (piece.length) {
+        this.chunks.push(piece);
+        this.size += piece.length;
       }
       if (nl === -1) return;
-      if (this.dropping) this.dropping = false;
-      else this.line(Buffer.concat(this.chunks, this.size).toString('utf8').replace(/\r$/, ''));
+      if (this.dropping) {
+        this.tooLong(this.dropping.head, this.dropping.tail.toString('utf8'));
+        this.dropping = null;
+      } else this.line(Buffer.concat(this.chunks, this.size).toString('utf8').replace(/\r$/, ''));
       this.chunks = [];
       this.size = 0;
       start = nl + 1;
     }
   };
 
-  private tooLong(piece: Buffer): void {
-    const head = Buffer.concat([...this.chunks, piece.subarray(0, 512)]).subarray(0, 512).toString('utf8');
-    const m = /"id"\s*:\s*(-?\d{1,15}|"(?:[^"\\]|\\.){0,128}")/.exec(head);
+  /**
+   * Answers a dropped line. Its id is the top-level `"id"`: the first key (or the one after
+   * "jsonrpc") at the start, or the last key at the end (the SDK's own clients put it last).
+   */
+  private tooLong(head: string, tail: string): void {
+    const ID = '(-?\\d{1,15}|"(?:[^"\\\\]|\\\\.){0,128}")';
+    const m = new RegExp(`^\\s*\\{\\s*(?:"jsonrpc"\\s*:\\s*"2\\.0"\\s*,\\s*)?"id"\\s*:\\s*${ID}`).exec(head) ?? new RegExp(`"id"\\s*:\\s*${ID}\\s*\\}\\s*$`).exec(tail.replace(/\r$/, ''));
     let id: string | number | null = null;
     try {
       id = m ? (JSON.parse(m[1]) as string | number) : null;
     } catch {
       id = null;
     }
-    this.dropping = true;
-    this.chunks = [];
-    this.size = 0;
     this.log(`dropped a JSON-RPC message over ${this.maxLine} bytes`);
     void this.reply(id, -32600, `message over ${this.maxLine} bytes: dropped (send smaller arguments; memories are notes, at most maxContentBytes each)`);
   }

@@ -20,7 +20,7 @@ export const deleteCommand: CommandModule<GlobalArgs, Args> = {
   // One JSON shape for both forms (README): `ids` (always a list) and `count`; `deleted` is the seed's
   // field, the id for `delete <id>` and the count for `delete --tag` (as for `clear`).
   handler: (argv) =>
-    run<{ success: true; deleted: string | number; ids: string[]; count: number; commit: string | null }>(
+    run<{ success: true; deleted: string | number; ids: string[]; count: number; commit: string | null; files?: number }>(
       argv,
       async (s) => {
         if (argv.id && argv.tag) throw new InvalidInputError('give an id or --tag, not both', { field: 'id' });
@@ -30,7 +30,8 @@ export const deleteCommand: CommandModule<GlobalArgs, Args> = {
         }
         if (!argv.id) throw new InvalidInputError('give the id to delete (or --tag TAG)', { field: 'id' });
         const r = await s.delete(argv.id);
-        return { success: true, deleted: r.deleted, ids: [r.deleted], count: 1, commit: r.commit };
+        // Several files claimed the id (hand copies): all went, and the count says so.
+        return { success: true, deleted: r.deleted, ids: [r.deleted], count: 1, commit: r.commit, ...(r.files ? { files: r.files } : {}) };
       },
       (r) => (typeof r.deleted === 'number' ? `moved ${count(r.count)} to the trash${r.count ? ': ' + r.ids.join(', ') : ''}` : `moved ${r.deleted} to the trash (memory trash restore ${r.deleted} brings it back)`),
     ),
