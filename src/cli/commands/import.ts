@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { readFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { InvalidInputError } from '../../core/errors.js';
 import { readStdin, run, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
@@ -44,13 +44,23 @@ export const importCommand: CommandModule<GlobalArgs, Args> = {
         } else {
           const file = argv.file;
           if (file === undefined) throw new InvalidInputError('give a file to import (or "-" for stdin, or --from-pi DIR)', { field: 'file' });
-          let text: string;
-          try {
-            text = file === '-' ? await readStdin() : readFileSync(file, 'utf8');
-          } catch (err) {
-            throw new InvalidInputError(`cannot read ${file}: ${(err as Error).message}`, { field: 'file' });
+          if (file === '-') {
+            let text: string;
+            try {
+              text = await readStdin();
+            } catch (err) {
+              throw new InvalidInputError(`cannot read ${file}: ${(err as Error).message}`, { field: 'file' });
+            }
+            items = ie.parseRecords(text);
+          } else {
+            // Read in slices as the import goes: a file of a million memories is never in memory whole.
+            try {
+              if (!statSync(file).isFile()) throw new Error('not a file');
+            } catch (err) {
+              throw new InvalidInputError(`cannot read ${file}: ${(err as Error).message}`, { field: 'file' });
+            }
+            items = ie.fileRecords(file);
           }
-          items = ie.parseRecords(text);
           sourceName = file === '-' ? 'stdin' : file.split(/[\\/]/).pop() ?? file;
         }
         const bar = progressReporter({ label: 'importing', quiet: argv.json });
