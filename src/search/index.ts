@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ARCHIVE_DIR, unreadableFile } from '../core/catalog.js';
 import { InvalidInputError } from '../core/errors.js';
@@ -80,6 +80,31 @@ function rememberFile(file: string, seg: Segment | null): void {
   if (fileCache.size > 16) fileCache.delete(fileCache.keys().next().value as string);
 }
 
+/**
+ * The checksum of a segment file is verified once per file version: a reader that verified it leaves
+ * `<file>.ok` holding the file's identity (inode, size, mtime), and later readers of the same version
+ * skip the checksum (a third of a warm `recent` at 100,000 memories) and keep the structural checks,
+ * which every read still runs. The files are replaced by rename, never rewritten in place, so a new
+ * version has a new identity and is verified again; a write in place (by hand) changes the mtime too.
+ */
+function verifiedBefore(file: string, sig: string): boolean {
+  try {
+    return readFileSync(`${file}.ok`, 'utf8') === sig;
+  } catch {
+    return false;
+  }
+}
+
+function markVerified(file: string, sig: string): void {
+  try {
+    const tmp = `${file}.ok.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    writeFileSync(tmp, sig);
+    renameSync(tmp, `${file}.ok`);
+  } catch {
+    /* read-only git dir: verified again next time */
+  }
+}
+
 function readSegment(file: string): Segment | null {
   const sig = signature(file);
   if (!sig) return null;
@@ -87,7 +112,9 @@ function readSegment(file: string): Segment | null {
   if (hit && hit.sig === sig) return hit.seg;
   let seg: Segment | null = null;
   try {
-    seg = decodeSegment(readFileSync(file));
+    const trusted = verifiedBefore(file, sig);
+    seg = decodeSegment(readFileSync(file), { checksum: !trusted });
+    if (!trusted) markVerified(file, sig);
   } catch {
     seg = null; // missing, corrupt, truncated or another format: rebuilt by the caller
   }
@@ -99,7 +126,7 @@ function readSegment(file: string): Segment | null {
 function dropOtherFormats(store: ReadonlyBranch): void {
   try {
     for (const f of readdirSync(store.cacheDir)) {
-      const m = /^search-v(\d+)\.(base|delta)$/.exec(f);
+      const m = /^search-v(\d+)\.(base|delta)(?:\.ok)?$/.exec(f);
       if (m && Number(m[1]) !== SEGMENT_FORMAT) rmSync(join(store.cacheDir, f), { force: true });
     }
   } catch {
@@ -122,6 +149,8 @@ function writeAtomic(file: string, seg: Segment): number {
     fd = null;
     renameSync(tmp, file);
     rememberFile(file, seg);
+    const sig = signature(file);
+    if (sig) markVerified(file, sig);
     return bytes;
   } catch {
     if (fd !== null) closeSync(fd);

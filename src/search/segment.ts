@@ -631,7 +631,7 @@ function bad(why: string): never {
 }
 
 /** Reads a segment file's bytes back, checking everything a damaged or foreign file could get wrong. */
-export function decodeSegment(input: Buffer): Segment {
+export function decodeSegment(input: Buffer, opts: { checksum?: boolean } = {}): Segment {
   let buf = input;
   if (buf.length < 8 || buf.readUInt32LE(0) !== MAGIC) bad('not an index segment');
   const hlen = buf.readUInt32LE(4);
@@ -651,7 +651,7 @@ export function decodeSegment(input: Buffer): Segment {
     buf = copy;
   }
   const data = buf.subarray(start);
-  if (h.crc !== null && crc32 && crc32(data) !== h.crc) bad('checksum mismatch');
+  if (opts.checksum !== false && h.crc !== null && crc32 && crc32(data) !== h.crc) bad('checksum mismatch');
   const get = <K extends ArrayKind>(name: string, kind: K): InstanceType<(typeof CTOR)[K]> => {
     const sec = h.sections?.[name];
     if (!sec || sec[2] !== kind || sec[0] % 8 || sec[0] + sec[1] > data.length || sec[1] % CTOR[kind].BYTES_PER_ELEMENT) bad(`bad section ${name}`);
