@@ -1,35 +1,42 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
-  MemoryStore
-} from "./chunks/chunk-LOUU6STX.js";
-import "./chunks/chunk-IXM76TQ7.js";
+  MemoryStore,
+  safeError,
+  safeText
+} from "./chunks/chunk-DU4NHOIA.js";
+import "./chunks/chunk-6CHJZRRL.js";
+import "./chunks/chunk-7W57N3EG.js";
 import {
   getAt,
   memoryHistory
-} from "./chunks/chunk-RBAVIOOI.js";
-import {
-  assertNoNewSecrets,
-  guardOptions
-} from "./chunks/chunk-TN6YQJSN.js";
-import "./chunks/chunk-HZ5QBSCX.js";
-import "./chunks/chunk-QHDPJDFF.js";
+} from "./chunks/chunk-KN6PBBC3.js";
 import {
   emptyTrash,
   listTrash,
   restoreFromTrash,
   trashCount
-} from "./chunks/chunk-FFK6OY2W.js";
+} from "./chunks/chunk-XBAKE2TQ.js";
+import {
+  assertNoNewSecrets,
+  guardOptions
+} from "./chunks/chunk-RM6G5HUT.js";
+import {
+  SecretDetectedError,
+  scanText
+} from "./chunks/chunk-FJP47XPK.js";
+import "./chunks/chunk-L4B73JOO.js";
 import {
   isPriority,
   normalizeTags
-} from "./chunks/chunk-CQ2UC2BE.js";
-import "./chunks/chunk-AAUR7TRV.js";
+} from "./chunks/chunk-DL2LGF4A.js";
+import "./chunks/chunk-YLVP6WJH.js";
 import {
   ConflictError,
   InvalidInputError,
   MemoryError,
   NotFoundError
-} from "./chunks/chunk-6IDCQH2Q.js";
+} from "./chunks/chunk-SIGMRA5M.js";
+import "./chunks/chunk-KOPXADFB.js";
 
 // node_modules/@actions/core/lib/command.js
 import * as os from "os";
@@ -644,7 +651,7 @@ function checkExpected(store, path, expected, tip, expectedOid2) {
 }
 async function expectedOid(store, path, expected) {
   if (expected === void 0 || expected === null || expected === "") return void 0;
-  const { resolveCommit } = await import("./chunks/history-UFDWHCZP.js");
+  const { resolveCommit } = await import("./chunks/history-GPVHQBOI.js");
   let commit;
   try {
     commit = resolveCommit(store, expected);
@@ -730,14 +737,14 @@ async function coreSet(store, input) {
 }
 async function coreHistory(store, opts = {}) {
   const name = coreName(opts.name);
-  const { logPaths } = await import("./chunks/history-UFDWHCZP.js");
+  const { logPaths } = await import("./chunks/history-GPVHQBOI.js");
   const snapshots = logPaths(store, [`:(literal)${corePath(name)}`]).map((r) => ({ version: r.commit, timestamp: r.timestamp, message: r.message }));
   return { success: true, name, snapshots };
 }
 async function coreRestore(store, input) {
   const name = coreName(input?.name);
   if (!input?.version) throw new InvalidInputError('give the version to restore (see "memory core history")', { field: "version" });
-  const { resolveCommit } = await import("./chunks/history-UFDWHCZP.js");
+  const { resolveCommit } = await import("./chunks/history-GPVHQBOI.js");
   const from = resolveCommit(store, input.version);
   const old = readCore(store, corePath(name), from);
   if (old.oid === null) throw new NotFoundError(`${name} at ${from.slice(0, 12)}`, "core document");
@@ -749,39 +756,56 @@ async function coreRestore(store, input) {
 function sortedCounts(m) {
   return Object.fromEntries([...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)));
 }
+var FIGURES_FILE = "stats-v1.json";
 async function gitFigures(store) {
-  if (!store.tip()) return { commits: 0, coreVersions: 0, bytes: 0 };
-  const { gitCliAsync } = await import("./chunks/history-UFDWHCZP.js");
+  const tip = store.tip();
+  if (!tip) return { commits: 0, coreVersions: 0, bytes: 0 };
+  const { gitCliAsync } = await import("./chunks/history-GPVHQBOI.js");
+  const { readFileSync, writeFileSync, renameSync, mkdirSync } = await import("node:fs");
+  const { join } = await import("node:path");
+  const file = join(store.cacheDir, FIGURES_FILE);
+  let cached = null;
+  try {
+    const c = JSON.parse(readFileSync(file, "utf8"));
+    if (typeof c?.tip === "string" && /^[0-9a-f]{40}$/.test(c.tip) && [c.commits, c.coreVersions, c.bytes].every((x) => Number.isInteger(x) && x >= 0)) cached = c;
+  } catch {
+  }
+  if (cached?.tip === tip) return cached;
   const n = async (args) => {
     const v = Number((await gitCliAsync(store, args)).trim());
     return Number.isFinite(v) ? v : 0;
   };
-  const [commits, coreVersions, bytes] = await Promise.all([
-    n(["rev-list", "--count", store.ref]),
-    n(["rev-list", "--count", store.ref, "--", `${CORE_DIR}/`]),
-    n(["rev-list", "--objects", "--disk-usage", store.ref])
-  ]);
-  return { commits, coreVersions, bytes };
+  const walk = async (range) => {
+    const [commits, coreVersions, bytes] = await Promise.all([n(["rev-list", "--count", ...range]), n(["rev-list", "--count", ...range, "--", `${CORE_DIR}/`]), n(["rev-list", "--objects", "--disk-usage", ...range])]);
+    return { commits, coreVersions, bytes };
+  };
+  let out;
+  const old = cached;
+  if (old) {
+    const [ancestor, delta] = await Promise.all([
+      gitCliAsync(store, ["merge-base", "--is-ancestor", old.tip, tip]).then(
+        () => true,
+        () => false
+      ),
+      walk([tip, `^${old.tip}`]).catch(() => null)
+    ]);
+    out = ancestor && delta ? { commits: old.commits + delta.commits, coreVersions: old.coreVersions + delta.coreVersions, bytes: old.bytes + delta.bytes } : await walk([store.ref]);
+  } else out = await walk([store.ref]);
+  try {
+    mkdirSync(store.cacheDir, { recursive: true });
+    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    writeFileSync(tmp, JSON.stringify({ tip, ...out }));
+    renameSync(tmp, file);
+  } catch {
+  }
+  return out;
 }
 async function memoryStats(store, opts = {}) {
   const top = opts.top ?? 10;
   const tip = store.tip();
-  const cat = store.catalog(tip);
-  const categories = /* @__PURE__ */ new Map();
-  const tags = /* @__PURE__ */ new Map();
-  const months = /* @__PURE__ */ new Map();
-  const priorities = { low: 0, medium: 0, high: 0 };
-  let oldest = null;
-  let newest = null;
-  for (const { memory: m } of cat.byId.values()) {
-    categories.set(m.category, (categories.get(m.category) ?? 0) + 1);
-    for (const t of m.tags) tags.set(t, (tags.get(t) ?? 0) + 1);
-    priorities[m.priority]++;
-    const month = m.timestamp.slice(0, 7);
-    months.set(month, (months.get(month) ?? 0) + 1);
-    if (oldest === null || m.timestamp < oldest) oldest = m.timestamp;
-    if (newest === null || m.timestamp > newest) newest = m.timestamp;
-  }
+  const { indexCounts } = await import("./chunks/listing-AF4PEAFO.js");
+  const c = indexCounts(store);
+  const iso = (ms) => ms === null ? null : new Date(ms).toISOString();
   const documents = {};
   let coreChars = 0;
   const tree = store.treeOf(tip);
@@ -796,18 +820,19 @@ async function memoryStats(store, opts = {}) {
   const g = await gitFigures(store);
   return {
     success: true,
-    total: cat.byId.size,
-    categories: sortedCounts(categories),
-    tags: { distinct: tags.size, top: Object.entries(sortedCounts(tags)).slice(0, top).map(([tag, count]) => ({ tag, count })) },
-    priorities,
+    total: c.total,
+    categories: sortedCounts(c.categories),
+    tags: { distinct: c.tags.size, top: Object.entries(sortedCounts(c.tags)).slice(0, top).map(([tag, count]) => ({ tag, count })) },
+    priorities: c.priorities,
     trash: trashCount(store, tip),
     core: { chars: coreChars, versions: g.coreVersions, documents },
     commits: g.commits,
-    oldest,
-    newest,
-    months: Object.fromEntries([...months].sort((a, b) => a[0] < b[0] ? -1 : 1)),
+    oldest: iso(c.oldest),
+    newest: iso(c.newest),
+    months: Object.fromEntries([...c.months].sort((a, b) => a[0] < b[0] ? -1 : 1)),
     branch_size_bytes: g.bytes,
-    unreadable: cat.skipped.length
+    unreadable: c.unreadable,
+    pending_refs: await (await import("./chunks/pending-S4RGYGTV.js")).pendingRefsFigure(store)
   };
 }
 
@@ -825,9 +850,9 @@ function openMemory(opts = {}) {
     delete: (id) => s.delete(id),
     deleteByTag: (tag) => s.deleteByTag(tag),
     clear: (o) => s.clear(o),
-    sync: async (o) => (await import("./chunks/sync-IQDZ4UHC.js")).sync(s, o),
-    pull: async (o) => (await import("./chunks/sync-IQDZ4UHC.js")).pull(s, o),
-    push: async (o) => (await import("./chunks/sync-IQDZ4UHC.js")).push(s, o),
+    sync: async (o) => (await import("./chunks/sync-XKBWJLL3.js")).sync(s, o),
+    pull: async (o) => (await import("./chunks/sync-XKBWJLL3.js")).pull(s, o),
+    push: async (o) => (await import("./chunks/sync-XKBWJLL3.js")).push(s, o),
     update: (id, patch) => s.update(id, patch),
     history: (id) => memoryHistory(s, id),
     getAt: (id, at) => getAt(s, id, at),
@@ -847,12 +872,12 @@ function openMemory(opts = {}) {
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     },
     stats: (o) => memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-L5YH6E4N.js")).prune(s, o),
-    importMemories: async (input) => (await import("./chunks/import-export-BGC4MC3G.js")).importMemories(s, input),
-    exportMemories: async (o) => (await import("./chunks/import-export-BGC4MC3G.js")).exportMemories(s, o),
-    config: async () => (await import("./chunks/config-ops-GDAGJFIC.js")).configShow(s),
-    configGet: async (key) => (await import("./chunks/config-ops-GDAGJFIC.js")).configGet(s, key),
-    configSet: async (key, value) => (await import("./chunks/config-ops-GDAGJFIC.js")).configSet(s, key, value),
+    prune: async (o) => (await import("./chunks/prune-7B7M7XUI.js")).prune(s, o),
+    importMemories: async (input) => (await import("./chunks/import-export-PRJE6QBZ.js")).importMemories(s, input),
+    exportMemories: async (o) => (await import("./chunks/import-export-PRJE6QBZ.js")).exportMemories(s, o),
+    config: async () => (await import("./chunks/config-ops-AKJX5UTS.js")).configShow(s),
+    configGet: async (key) => (await import("./chunks/config-ops-AKJX5UTS.js")).configGet(s, key),
+    configSet: async (key, value) => (await import("./chunks/config-ops-AKJX5UTS.js")).configSet(s, key, value),
     core: s,
     close: () => s.close()
   };
@@ -862,7 +887,13 @@ function openMemory(opts = {}) {
 function escapeCell(text, max = 200) {
   let one = text.replace(/\s+/g, " ").trim();
   if (one.length > max) one = one.slice(0, max - 1) + "\u2026";
-  return one.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_{}\[\]()#+!~|-])/g, "\\$1");
+  return neutraliseLinks(
+    one.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_{}\[\]()#+!~|-])/g, "\\$1")
+  );
+}
+var ZWSP = "\u200B";
+function neutraliseLinks(text) {
+  return text.replace(/([A-Za-z][A-Za-z0-9+.\\-]{0,30}):(?=\/\/|\\?\/)/g, `$1:${ZWSP}`).replace(/\b(www)\./gi, `$1${ZWSP}.`).replace(/@/g, `${ZWSP}@`);
 }
 var code = (s) => "`" + s.replace(/`/g, "'") + "`";
 function searchSummary(q, results, total) {
@@ -927,7 +958,8 @@ var MIN_RETRIES = 20;
 async function push(memory, inputs, log) {
   const retries = process.env.MEMORY_SYNC_RETRIES ? void 0 : Math.max(MIN_RETRIES, memory.core.config().sync?.retries ?? 0);
   const r = await memory.sync({ remote: inputs.remote, retries });
-  log.info(`pushed ${inputs.branch} to ${r.remote}${r.created ? " (created the branch)" : ""}${r.retries ? ` after ${r.retries} retr${r.retries === 1 ? "y" : "ies"}: other jobs pushed first` : ""}`);
+  if (r.pendingRef) log.info(`another job moved ${inputs.branch} first: shared this job's commits as ${r.pendingRef} (readers see it now; the next sync folds it into the branch)`);
+  else log.info(`pushed ${inputs.branch} to ${r.remote}${r.created ? " (created the branch)" : ""}${r.folded ? `, folding ${r.folded} pending ref${r.folded === 1 ? "" : "s"}` : ""}${r.retries ? ` after ${r.retries} retr${r.retries === 1 ? "y" : "ies"}: other jobs pushed first` : ""}`);
   reportConflicts(r, log);
   return r;
 }
@@ -993,9 +1025,7 @@ async function perform(memory, inputs, log) {
 
 // src/action/failure.ts
 function toMemoryError(err) {
-  if (err instanceof MemoryError) return err;
-  const e = err;
-  return new MemoryError("INTERNAL", e?.message ?? String(err));
+  return safeError(err);
 }
 var DENIED = /\b403\b|permission to .* denied|denied to github-actions|write access to repository not granted|the requested url returned error: 403/i;
 function failureMessage(err, inputs) {
@@ -1090,6 +1120,8 @@ function parseInputs(get, env = process.env) {
   if (!MODES.includes(mode)) bad("mode", `expected ${MODES.join(", ")}, got ${JSON.stringify(str("mode"))}`);
   const workspace = env.GITHUB_WORKSPACE || process.cwd();
   const p = str("path");
+  const tagFindings = String(env.MEMORY_SECRET_GUARD ?? "").trim().toLowerCase() === "off" ? [] : scanText(get("tags"), "tags");
+  if (tagFindings.length) throw new SecretDetectedError(tagFindings, "the tags input");
   const inputs = {
     command,
     content: content === "" ? void 0 : content,
@@ -1148,7 +1180,7 @@ async function run() {
     }
   } catch (err) {
     const me = toMemoryError(err);
-    if (me.code === "INTERNAL") debug(String(err?.stack ?? err));
+    if (me.code === "INTERNAL") debug(safeText(String(err?.stack ?? err), 4e3));
     setOutput("json", JSON.stringify({ success: false, error: me.toJSON() }));
     setFailed(failureMessage(me, inputs));
   }

@@ -33,21 +33,66 @@ function sortedCounts(m: Map<string, number>): Record<string, number> {
   return Object.fromEntries([...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)));
 }
 
-/** Counts from git; spawns git (rev-list) because stats is not a hot path. */
-async function gitFigures(store: MemoryStore): Promise<{ commits: number; coreVersions: number; bytes: number }> {
-  if (!store.tip()) return { commits: 0, coreVersions: 0, bytes: 0 };
+interface GitFigures {
+  commits: number;
+  coreVersions: number;
+  bytes: number;
+}
+
+const FIGURES_FILE = 'stats-v1.json';
+
+/**
+ * Counts from git (rev-list), kept per tip under the git dir: when the branch only moved forward from
+ * the tip of the last `stats`, only the new commits and objects are walked (`new ^old`), so `stats`
+ * does not walk 100,000 blobs on every call. A rewritten branch (old tip not an ancestor) is walked
+ * in full. The byte figure is what the objects took when they were counted: a later `git gc` that
+ * repacks them is seen only by a full walk (after deleting the cache file, or a rewrite).
+ */
+async function gitFigures(store: MemoryStore): Promise<GitFigures> {
+  const tip = store.tip();
+  if (!tip) return { commits: 0, coreVersions: 0, bytes: 0 };
   const { gitCliAsync } = await import('./history.js');
+  const { readFileSync, writeFileSync, renameSync, mkdirSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const file = join(store.cacheDir, FIGURES_FILE);
+  let cached: (GitFigures & { tip: string }) | null = null;
+  try {
+    const c = JSON.parse(readFileSync(file, 'utf8'));
+    if (typeof c?.tip === 'string' && /^[0-9a-f]{40}$/.test(c.tip) && [c.commits, c.coreVersions, c.bytes].every((x) => Number.isInteger(x) && x >= 0)) cached = c;
+  } catch {
+    /* none yet */
+  }
+  if (cached?.tip === tip) return cached;
   const n = async (args: string[]) => {
     const v = Number((await gitCliAsync(store, args)).trim());
     return Number.isFinite(v) ? v : 0;
   };
-  // Independent walks: run side by side (the disk-usage one dominates).
-  const [commits, coreVersions, bytes] = await Promise.all([
-    n(['rev-list', '--count', store.ref]),
-    n(['rev-list', '--count', store.ref, '--', `${CORE_DIR}/`]),
-    n(['rev-list', '--objects', '--disk-usage', store.ref]),
-  ]);
-  return { commits, coreVersions, bytes };
+  const walk = async (range: string[]): Promise<GitFigures> => {
+    // Independent walks: run side by side (the disk-usage one dominates).
+    const [commits, coreVersions, bytes] = await Promise.all([n(['rev-list', '--count', ...range]), n(['rev-list', '--count', ...range, '--', `${CORE_DIR}/`]), n(['rev-list', '--objects', '--disk-usage', ...range])]);
+    return { commits, coreVersions, bytes };
+  };
+  let out: GitFigures;
+  const old = cached;
+  if (old) {
+    const [ancestor, delta] = await Promise.all([
+      gitCliAsync(store, ['merge-base', '--is-ancestor', old.tip, tip]).then(
+        () => true,
+        () => false,
+      ),
+      walk([tip, `^${old.tip}`]).catch(() => null),
+    ]);
+    out = ancestor && delta ? { commits: old.commits + delta.commits, coreVersions: old.coreVersions + delta.coreVersions, bytes: old.bytes + delta.bytes } : await walk([store.ref]);
+  } else out = await walk([store.ref]);
+  try {
+    mkdirSync(store.cacheDir, { recursive: true });
+    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    writeFileSync(tmp, JSON.stringify({ tip, ...out }));
+    renameSync(tmp, file);
+  } catch {
+    /* read-only git dir: walked again next time */
+  }
+  return out;
 }
 
 /** Statistics of the memory branch at its tip. */

@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { MEMORIES_DIR } from '../core/catalog.js';
-import { InvalidInputError, MemoryError, RefMovedError } from '../core/errors.js';
+import { BinaryContentError, InvalidInputError, MemoryError, RefMovedError } from '../core/errors.js';
 import { isValidId, newId, pathFor } from '../core/id.js';
 import { isPriority, memoryFromFile, memoryToFile, normalizeTags, validateContent, type StoredMemory } from '../core/memory.js';
-import { checkMetadata, checkTime, maxImportBytes, readBoundedFile } from '../core/bounds.js';
+import { checkMetadata, checkTime, InputTooLargeError, maxImportBytes, readBoundedFile } from '../core/bounds.js';
 import { BRANCH_README, type MemoryStore } from '../core/store.js';
 import { writeBlobPack } from './bulk-write.js';
 import { contentHash, keyOf, loadFingerprints, primeFingerprints, UPSERT_KEY_FIELD, type Fingerprint } from './fingerprints.js';
@@ -205,123 +205,309 @@ export function readPiDirectory(dir: string): Array<{ line: string; record?: Imp
   });
 }
 
+/** An input item: a record, or a line that could not be read as one. */
+export type ImportItem = { line: number | string; record?: ImportRecord; error?: ImportError };
+
 /**
- * Imports records as one commit (or one per `batchSize` records): blobs are written first, then the
- * whole tree in one `writeTree`, so 10,000 memories cost one tree rewrite, not 10,000 commits.
- * Records already on the branch (same id, or same content and scope) are counted as duplicates.
+ * JSONL records of a file, read in 4 MiB slices: the whole input is never in memory. Re-iterable (each
+ * iteration reads the file again), which `strict` uses to validate everything before writing anything.
+ * A JSON document (an array, or `{ memories: [...] }` as `export --format json` writes) is read whole.
  */
-export async function importRecords(store: MemoryStore, items: Array<{ line: number | string; record?: ImportRecord; error?: ImportError }>, opts: ImportOptions = {}): Promise<ImportResult> {
+/** No record line is longer than this (64 KiB of content, escaped, plus metadata and tags). */
+const MAX_IMPORT_LINE_CHARS = 4 * 1024 * 1024;
+
+/**
+ * Cap on a file import, read in slices (so memory stays bounded whatever the size): env
+ * MEMORY_MAX_IMPORT_BYTES, else 4 GiB, which holds a million memories with room to spare.
+ */
+function maxStreamedImportBytes(env: NodeJS.ProcessEnv = process.env): number {
+  return env.MEMORY_MAX_IMPORT_BYTES ? maxImportBytes(env) : 4 * 1024 ** 3;
+}
+
+function prescanImportFile(fd: number, what: string): void {
+  const limit = maxStreamedImportBytes();
+  const buf = Buffer.allocUnsafe(1 << 22);
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let total = 0;
+  let sinceNl = 0;
+  for (;;) {
+    const n = readSync(fd, buf, 0, buf.length, total);
+    if (n === 0) break;
+    const c = buf.subarray(0, n);
+    const z = c.indexOf(0);
+    if (z >= 0) throw new BinaryContentError(total + z);
+    const nl = c.lastIndexOf(0x0a);
+    sinceNl = nl < 0 ? sinceNl + n : n - nl - 1;
+    if (sinceNl > MAX_IMPORT_LINE_CHARS) throw new InputTooLargeError(`a line of ${what}`, MAX_IMPORT_LINE_CHARS);
+    total += n;
+    if (total > limit) throw new InputTooLargeError(what, limit);
+    try {
+      decoder.decode(c, { stream: true });
+    } catch {
+      throw new InvalidInputError(`${what} is not valid UTF-8 (near byte ${total - n}); nothing was written`, { field: 'file' });
+    }
+  }
+  try {
+    decoder.decode();
+  } catch {
+    throw new InvalidInputError(`${what} ends inside a UTF-8 character; nothing was written`, { field: 'file' });
+  }
+}
+
+export function fileRecords(file: string): Iterable<ImportItem> {
+  return {
+    *[Symbol.iterator]() {
+      let fd: number;
+      try {
+        fd = openSync(file, 'r');
+      } catch (err) {
+        throw new InvalidInputError(`cannot read ${file}: ${(err as Error).message}`, { field: 'file' });
+      }
+      try {
+        // A pipe or device (`import /dev/zero`, a FIFO) cannot be read twice: read it whole, bounded.
+        if (!fstatSync(fd).isFile()) {
+          yield* parseRecords(readBoundedFile(file, { limit: maxImportBytes(), rejectNul: true, what: basename(file) }));
+          return;
+        }
+        // A regular file is checked whole first (size, NUL, UTF-8, line length) in one cheap sequential
+        // pass, so a bad byte near the end fails the import before any batch is committed.
+        prescanImportFile(fd, basename(file));
+        const buf = Buffer.allocUnsafe(1 << 22);
+        const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+        const limit = maxStreamedImportBytes();
+        let total = 0;
+        let rest = '';
+        let line = 0;
+        let first = true;
+        for (;;) {
+          const n = readSync(fd, buf, 0, buf.length, null);
+          if (first) {
+            first = false;
+            const head = buf.toString('utf8', 0, Math.min(n, 256)).replace(/^\uFEFF/, '').trimStart();
+            if (head.startsWith('[') || (head.startsWith('{') && /^\{\s*"(?:success|memories)"/.test(head))) {
+              // A JSON document is parsed whole: bounded like stdin.
+              yield* parseRecords(readBoundedFile(file, { limit: maxImportBytes(), rejectNul: true, what: basename(file) }));
+              return;
+            }
+          }
+          if (n === 0) break;
+          // Bounded as stdin is, though only one slice is in memory: `import /dev/zero` or an endless
+          // FIFO fails at once (NUL) or at the limit, and a line longer than any record can be fails early.
+          const z = buf.subarray(0, n).indexOf(0);
+          if (z >= 0) throw new BinaryContentError(total + z);
+          total += n;
+          if (total > limit) throw new InputTooLargeError(basename(file), limit);
+          // The decoder keeps the bytes of a character split at the slice end for the next slice, and
+          // throws on invalid UTF-8 (never U+FFFD in a stored memory).
+          let decoded: string;
+          try {
+            decoded = decoder.decode(buf.subarray(0, n), { stream: true });
+          } catch {
+            throw new InvalidInputError(`${basename(file)} is not valid UTF-8 (near byte ${total - n}); nothing was written`, { field: 'file' });
+          }
+          const text = rest + decoded;
+          if (text.length > MAX_IMPORT_LINE_CHARS && text.indexOf('\n') < 0) throw new InputTooLargeError(`a line of ${basename(file)}`, MAX_IMPORT_LINE_CHARS);
+          const lastNl = text.lastIndexOf('\n');
+          rest = lastNl < 0 ? text : text.slice(lastNl + 1);
+          const whole = lastNl < 0 ? '' : text.slice(0, lastNl + 1);
+          for (const it of jsonLines(whole, line)) yield it;
+          line += countLines(whole);
+        }
+        try {
+          rest += decoder.decode();
+        } catch {
+          throw new InvalidInputError(`${basename(file)} ends inside a UTF-8 character; nothing was written`, { field: 'file' });
+        }
+        if (rest) for (const it of jsonLines(rest, line)) yield it;
+      } finally {
+        closeSync(fd);
+      }
+    },
+  };
+}
+
+function countLines(s: string): number {
+  let n = 0;
+  for (let i = s.indexOf('\n'); i >= 0; i = s.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+function* jsonLines(text: string, firstLine: number): Generator<ImportItem> {
+  let start = 0;
+  let line = firstLine;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    line++;
+    const s = text.slice(start, end).trim();
+    start = end + 1;
+    if (!s) continue;
+    try {
+      yield { line, record: JSON.parse(s) as ImportRecord };
+    } catch (err) {
+      yield { line, error: { line, code: 'INVALID_INPUT', message: `not valid JSON: ${(err as Error).message}` } };
+    }
+  }
+}
+
+/**
+ * Imports records as one commit per `batchSize` records (one commit for most imports): blobs are
+ * written first, as one pack, then the batch's paths in one `writeTree`, so 10,000 memories cost one
+ * tree rewrite, not 10,000 commits. Records already on the branch (same id, or same content and scope)
+ * or earlier in the input are counted as duplicates.
+ *
+ * Streaming: records are read, checked and written batch by batch, so memory holds one batch plus
+ * what de-duplication needs (a hash per memory), whatever the size of the input. With `strict` the
+ * input is read twice: every record is checked before the first is written.
+ */
+export async function importRecords(store: MemoryStore, items: Iterable<ImportItem>, opts: ImportOptions = {}): Promise<ImportResult> {
   const cfg = await store.loadConfig();
-  const errors: ImportError[] = [];
-  const ready: StoredMemory[] = [];
   const settings = { ...opts, maxContentBytes: cfg.maxContentBytes, secretGuard: cfg.secretGuard, defaultCategory: cfg.defaultCategory, defaultPriority: cfg.defaultPriority };
   if (guardOptions(cfg, { allowSecret: opts.allowSecret, redact: opts.redact }).allowSecret) store.warn('the secret guard is lowered for this import (--allow-secret or secretGuard "off"): credentials in it are stored and pushed as they are');
-  for (const it of items) {
+  const toMemory = (it: ImportItem, errors: ImportError[]): StoredMemory | null => {
     if (it.error) {
       errors.push(it.error);
-      continue;
+      return null;
     }
     try {
-      ready.push(recordToMemory(store, it.record as ImportRecord, settings));
+      return recordToMemory(store, it.record as ImportRecord, settings);
     } catch (err) {
       const e = err instanceof MemoryError ? err : new MemoryError('INVALID_INPUT', (err as Error).message);
       errors.push({ line: it.line, code: e.code, message: e.message });
+      return null;
+    }
+  };
+  if (opts.strict) {
+    const errors: ImportError[] = [];
+    for (const it of items) toMemory(it, errors);
+    if (errors.length) {
+      const first = errors[0];
+      throw new InvalidInputError(`import refused (--strict): ${errors.length} invalid record${errors.length === 1 ? '' : 's'}, first at line ${first.line}: ${first.message}; nothing was written`, { errors });
     }
   }
-  if (opts.strict && errors.length) {
-    const first = errors[0];
-    throw new InvalidInputError(`import refused (--strict): ${errors.length} invalid record${errors.length === 1 ? '' : 's'}, first at line ${first.line}: ${first.message}; nothing was written`, { errors });
-  }
+  const errors: ImportError[] = [];
   const batchSize = opts.batchSize ?? 50_000;
   const ids: string[] = [];
   const commits: string[] = [];
   let duplicates = 0;
   let done = 0;
-  const total = ready.length;
+  const total = Array.isArray(items) ? items.length : 0;
   const objectsDir = join(store.git.location.commonDir, 'objects');
-  for (let start = 0; start < ready.length; start += batchSize) {
-    const batch = ready.slice(start, start + batchSize);
-    const files = batch.map((m) => Buffer.from(memoryToFile(m), 'utf8'));
-    const compute = (tip: string | null) => {
-      const tree = store.treeOf(tip);
-      const fp = tree ? loadFingerprints(store.git, tree, store.cacheDir) : null;
-      const haveIds = new Set<string>();
-      const haveHashes = new Set<string>();
-      if (fp)
-        for (const f of fp.entries()) {
-          haveIds.add(f.id);
-          haveHashes.add(f.hash);
-        }
+
+  // What is on the branch: content hashes (and, only when a record brings its own id, ids), from the
+  // de-duplication index at the tip the import starts on; then kept up to date with what it adds.
+  type Known = { tip: string | null; tree: string | null; hashes: Set<string>; ids: Set<string> | null };
+  let known = null as Known | null;
+  const knownAt = (tip: string | null) => {
+    if (known && known.tip === tip) return known;
+    const tree = store.treeOf(tip);
+    const hashes = new Set<string>();
+    if (tree) for (const f of loadFingerprints(store.git, tree, store.cacheDir).entries()) hashes.add(f.hash);
+    // Another writer moved the branch during the import: start over from its tip (rare).
+    return (known = { tip, tree, hashes, ids: null });
+  };
+  const idsOf = (k: Known) => {
+    if (!k.ids) {
+      k.ids = new Set();
+      if (k.tree) for (const f of loadFingerprints(store.git, k.tree, store.cacheDir).entries()) k.ids.add(f.id);
+    }
+    return k.ids;
+  };
+  // Fingerprints of everything this import added, to move the index along without reading blobs back.
+  const startTip = store.tip();
+  const added: Fingerprint[] = [];
+  let foreign = false;
+
+  const runBatch = async (batch: Array<{ m: StoredMemory; explicitId: boolean }>) => {
+    const pick = (k: Known) => {
       const picked: Array<{ index: number; hash: string }> = [];
       const paths = new Set<string>();
       let dups = 0;
-      batch.forEach((m, i) => {
+      batch.forEach(({ m, explicitId }, i) => {
         const h = contentHash(m.content, m.scope);
-        if (haveIds.has(m.id) || haveHashes.has(h) || paths.has(m.path) || (tree && store.git.entryAt(tree, m.path))) {
+        // Generated ids are new by construction; a given id may name a memory already there.
+        const idTaken = explicitId && (idsOf(k).has(m.id) || paths.has(m.path) || (k.tree !== null && store.git.entryAt(k.tree, m.path) !== null));
+        if (idTaken || k.hashes.has(h) || paths.has(m.path)) {
           dups++;
           return;
         }
-        haveIds.add(m.id);
-        haveHashes.add(h);
+        k.hashes.add(h);
+        if (explicitId) idsOf(k).add(m.id);
         paths.add(m.path);
         picked.push({ index: i, hash: h });
       });
-      return { tree, picked, dups };
+      return { picked, dups };
     };
     if (opts.dryRun) {
-      const r = compute(store.tip());
-      ids.push(...r.picked.map((p) => batch[p.index].id));
+      const r = pick(knownAt(store.tip()));
+      for (const p of r.picked) ids.push(batch[p.index].m.id);
       duplicates += r.dups;
-      continue;
+      return;
     }
     // One pack for the batch's blobs, then one tree and one commit, retried on a moved branch.
     const blobIds = new Map<number, string>();
     for (let attempt = 0; ; attempt++) {
       const tip = store.tip();
-      const r = compute(tip);
+      if (known && known.tip !== tip) foreign = true;
+      const k = knownAt(tip);
+      const snapshot = new Set(k.hashes);
+      const r = pick(k);
       if (!r.picked.length) {
         duplicates += r.dups;
-        break;
+        return;
       }
       const todo = r.picked.filter((p) => !blobIds.has(p.index));
       if (todo.length) {
-        const written = writeBlobPack(objectsDir, todo.map((p) => files[p.index]), opts.onProgress ? (n) => opts.onProgress!(done + n, total) : undefined);
+        const written = writeBlobPack(objectsDir, todo.map((p) => Buffer.from(memoryToFile(batch[p.index].m), 'utf8')), opts.onProgress ? (n) => opts.onProgress!(done + n, Math.max(total, done + n)) : undefined);
         todo.forEach((p, i) => blobIds.set(p.index, written[i]));
         done += todo.length;
       }
-      const changes = new Map<string, string | Buffer | null>(r.picked.map((p) => [batch[p.index].path, blobIds.get(p.index)!]));
+      const changes = new Map<string, string | Buffer | null>(r.picked.map((p) => [batch[p.index].m.path, blobIds.get(p.index)!]));
       if (!tip) changes.set('README.md', Buffer.from(BRANCH_README));
-      const tree = store.git.writeTree(r.tree, changes);
-      const added = r.picked.map((p) => batch[p.index].id);
-      const n = added.length;
+      const tree = store.git.writeTree(k.tree, changes);
+      const addedIds = r.picked.map((p) => batch[p.index].m.id);
+      const n = addedIds.length;
       const from = opts.sourceName ? ` from ${maskSecrets(opts.sourceName).slice(0, 200)}` : '';
-      const message = `memory: import ${n} memor${n === 1 ? 'y' : 'ies'}${from}${r.dups ? ` (${r.dups} already present)` : ''}\n\n${added.slice(0, 20).map((i) => `Memory-Id: ${i}`).join('\n')}${n > 20 ? `\n(and ${n - 20} more)` : ''}\n`;
+      const message = `memory: import ${n} memor${n === 1 ? 'y' : 'ies'}${from}${r.dups ? ` (${r.dups} already present)` : ''}\n\n${addedIds.slice(0, 20).map((i) => `Memory-Id: ${i}`).join('\n')}${n > 20 ? `\n(and ${n - 20} more)` : ''}\n`;
       try {
         const commit = await store.git.commitTree({ ref: store.ref, expect: tip, tree, message, author: store.identity(), when: store.now() });
         commits.push(commit);
-        ids.push(...added);
+        for (const i of addedIds) ids.push(i);
         duplicates += r.dups;
-        // The next store's de-duplication lookup starts from here instead of reading every new file.
-        primeFingerprints(
-          store.git,
-          store.cacheDir,
-          r.tree,
-          tree,
-          r.picked.filter((p) => batch[p.index].path.startsWith(`${MEMORIES_DIR}/`)).map((p) => {
-            const m = batch[p.index];
-            const key = m.extra[UPSERT_KEY_FIELD];
-            const f: Fingerprint = { path: m.path, id: m.id, hash: p.hash };
-            if (typeof key === 'string' && key) f.key = keyOf(key, m.scope);
-            return f;
-          }),
-        );
-        break;
+        known = { ...k, tip: commit, tree };
+        for (const p of r.picked) {
+          const m = batch[p.index].m;
+          if (!m.path.startsWith(`${MEMORIES_DIR}/`)) continue;
+          const key = m.extra[UPSERT_KEY_FIELD];
+          const f: Fingerprint = { path: m.path, id: m.id, hash: p.hash };
+          if (typeof key === 'string' && key) f.key = keyOf(key, m.scope);
+          added.push(f);
+        }
+        return;
       } catch (err) {
         if (!(err instanceof RefMovedError) || attempt >= 100) throw err;
+        k.hashes = snapshot;
+        known = null;
         await new Promise((res) => setTimeout(res, Math.random() * Math.min(50, 2 ** attempt)));
       }
     }
+  };
+
+  let batch: Array<{ m: StoredMemory; explicitId: boolean }> = [];
+  for (const it of items) {
+    const m = toMemory(it, errors);
+    if (!m) continue;
+    const raw = (it.record as ImportRecord).id;
+    batch.push({ m, explicitId: raw !== undefined && raw !== null && raw !== '' });
+    if (batch.length >= batchSize) {
+      await runBatch(batch);
+      batch = [];
+    }
   }
+  if (batch.length) await runBatch(batch);
+  // The next store's de-duplication lookup starts from here instead of reading every new file.
+  const last = known as Known | null;
+  if (!opts.dryRun && commits.length && !foreign && last) primeFingerprints(store.git, store.cacheDir, store.treeOf(startTip), last.tree as string, added);
   return { success: true, imported: ids.length, duplicates, errors, ids, commits };
 }
 
@@ -400,16 +586,11 @@ export interface ImportInput extends ImportOptions {
 export async function importMemories(store: MemoryStore, input: ImportInput): Promise<ImportResult> {
   const given = [input.records, input.text, input.file, input.fromPi].filter((x) => x !== undefined).length;
   if (given !== 1) throw new InvalidInputError('give exactly one of records, text, file or fromPi', { field: 'input' });
-  let items: Array<{ line: number | string; record?: ImportRecord; error?: ImportError }>;
+  let items: Iterable<ImportItem>;
   if (input.records) items = input.records.map((record, i) => ({ line: i + 1, record }));
   else if (input.fromPi !== undefined) items = readPiDirectory(input.fromPi);
-  else {
-    let text = input.text;
-    if (text === undefined) {
-      text = readBoundedFile(input.file as string, { limit: maxImportBytes(), rejectNul: true });
-    }
-    items = parseRecords(text);
-  }
+  else if (input.text !== undefined) items = parseRecords(input.text);
+  else items = fileRecords(input.file as string);
   return importRecords(store, items, input);
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ARCHIVE_DIR, unreadableFile } from '../core/catalog.js';
 import { InvalidInputError } from '../core/errors.js';
@@ -7,7 +7,7 @@ import type { SearchQuery, SearchResponse, SearchResult } from '../core/search-t
 import type { ReadonlyBranch } from '../core/branch-view.js';
 import { isTreeMode } from '../git/tree.js';
 import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, normalizeFilter, rank, textScores, type Bm25Params, type Weights } from './engine.js';
-import { SEGMENT_FORMAT, SegmentBuilder, decodeSegment, encodeSegment, mergeSegments, type DocInput, type Segment } from './segment.js';
+import { SEGMENT_FORMAT, SegmentBuilder, decodeSegment, mergeSegments, writeSegment, type DocInput, type Segment } from './segment.js';
 
 /**
  * The search index of one branch: derived from the branch's tree, cached under the git dir,
@@ -80,6 +80,31 @@ function rememberFile(file: string, seg: Segment | null): void {
   if (fileCache.size > 16) fileCache.delete(fileCache.keys().next().value as string);
 }
 
+/**
+ * The checksum of a segment file is verified once per file version: a reader that verified it leaves
+ * `<file>.ok` holding the file's identity (inode, size, mtime), and later readers of the same version
+ * skip the checksum (a third of a warm `recent` at 100,000 memories) and keep the structural checks,
+ * which every read still runs. The files are replaced by rename, never rewritten in place, so a new
+ * version has a new identity and is verified again; a write in place (by hand) changes the mtime too.
+ */
+function verifiedBefore(file: string, sig: string): boolean {
+  try {
+    return readFileSync(`${file}.ok`, 'utf8') === sig;
+  } catch {
+    return false;
+  }
+}
+
+function markVerified(file: string, sig: string): void {
+  try {
+    const tmp = `${file}.ok.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    writeFileSync(tmp, sig);
+    renameSync(tmp, `${file}.ok`);
+  } catch {
+    /* read-only git dir: verified again next time */
+  }
+}
+
 function readSegment(file: string): Segment | null {
   const sig = signature(file);
   if (!sig) return null;
@@ -87,7 +112,9 @@ function readSegment(file: string): Segment | null {
   if (hit && hit.sig === sig) return hit.seg;
   let seg: Segment | null = null;
   try {
-    seg = decodeSegment(readFileSync(file));
+    const trusted = verifiedBefore(file, sig);
+    seg = decodeSegment(readFileSync(file), { checksum: !trusted });
+    if (!trusted) markVerified(file, sig);
   } catch {
     seg = null; // missing, corrupt, truncated or another format: rebuilt by the caller
   }
@@ -99,7 +126,7 @@ function readSegment(file: string): Segment | null {
 function dropOtherFormats(store: ReadonlyBranch): void {
   try {
     for (const f of readdirSync(store.cacheDir)) {
-      const m = /^search-v(\d+)\.(base|delta)$/.exec(f);
+      const m = /^search-v(\d+)\.(base|delta)(?:\.ok)?$/.exec(f);
       if (m && Number(m[1]) !== SEGMENT_FORMAT) rmSync(join(store.cacheDir, f), { force: true });
     }
   } catch {
@@ -107,16 +134,28 @@ function dropOtherFormats(store: ReadonlyBranch): void {
   }
 }
 
-function writeAtomic(file: string, bytes: Buffer, seg?: Segment): boolean {
+function writeAtomic(file: string, seg: Segment): number {
+  let fd: number | null = null;
+  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
     mkdirSync(join(file, '..'), { recursive: true });
-    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    writeFileSync(tmp, bytes);
+    fd = openSync(tmp, 'w');
+    // Written section by section: a large segment is never copied whole into one buffer.
+    const bytes = writeSegment(fd, seg, (f, b) => {
+      let w = 0;
+      while (w < b.length) w += writeSync(f, b, w);
+    });
+    closeSync(fd);
+    fd = null;
     renameSync(tmp, file);
-    if (seg) rememberFile(file, seg);
-    return true;
+    rememberFile(file, seg);
+    const sig = signature(file);
+    if (sig) markVerified(file, sig);
+    return bytes;
   } catch {
-    return false; // a read-only git dir still searches, just without a cache
+    if (fd !== null) closeSync(fd);
+    rmSync(tmp, { force: true });
+    return 0; // a read-only git dir still searches, just without a cache
   }
 }
 
@@ -266,15 +305,15 @@ export function openIndex(store: ReadonlyBranch, opts: IndexOptions = {}): Index
     if (delta) {
       if (needsCompaction(base, delta)) {
         const merged = mergeSegments(base, delta);
-        writeAtomic(files.base, encodeSegment(merged), merged);
+        writeAtomic(files.base, merged);
         return remember(store, tree, merged, null, viewOf(merged, null));
       }
-      writeAtomic(files.delta, encodeSegment(delta), delta);
+      writeAtomic(files.delta, delta);
       return remember(store, tree, base, delta, viewOf(base, delta));
     }
   }
   const built = fullBuild(store, tree, opts);
-  writeAtomic(files.base, encodeSegment(built), built);
+  writeAtomic(files.base, built);
   dropOtherFormats(store);
   return remember(store, tree, built, null, viewOf(built, null));
 }
@@ -288,11 +327,10 @@ export async function rebuildIndex(store: ReadonlyBranch, opts: IndexOptions = {
     return { success: true, indexed: 0, skipped: 0, tree: null, bytes: 0, durationMs: Math.round(performance.now() - t0) };
   }
   const built = fullBuild(store, tree, opts);
-  const bytes = encodeSegment(built);
-  writeAtomic(paths(store).base, bytes, built);
+  const bytes = writeAtomic(paths(store).base, built);
   dropOtherFormats(store);
   remember(store, tree, built, null, viewOf(built, null));
-  return { success: true, indexed: built.n, skipped: built.skipped, tree, bytes: bytes.length, durationMs: Math.round(performance.now() - t0) };
+  return { success: true, indexed: built.n, skipped: built.skipped, tree, bytes, durationMs: Math.round(performance.now() - t0) };
 }
 
 function weightsOf(store: ReadonlyBranch): Weights {

@@ -1,6 +1,6 @@
 import type { ReadonlyBranch } from '../core/branch-view.js';
 import { isPriority, normalizeTags, type Memory, type Priority } from '../core/memory.js';
-import { IndexView, bestOf, compileFilter, newestFirst, type NormalizedFilter, type Ranked } from './engine.js';
+import { IndexView, compileFilter, newestFirst, type NormalizedFilter, type Ranked } from './engine.js';
 import { archiveSegment, openIndex, readMemory } from './index.js';
 import { PRIORITY_NAME } from './segment.js';
 
@@ -60,16 +60,39 @@ export function listMemories(branch: ReadonlyBranch, q: ListQuery, limit: number
   const { view, archivePart } = listingView(branch, q.archived);
   const pass = compileFilter(view, filter);
   const hidden = archivePart >= 0 ? liveIds(view, archivePart) : null;
-  const candidates: Ranked[] = [];
+  const cmp = newestFirst(view);
+  // With a page size, the best `limit` are kept in order as the documents stream by: a document older
+  // than the current last one is dropped after one comparison of typed-array values, so a `recent`
+  // over 100,000 memories allocates nothing per document.
+  const top: Ranked[] = [];
+  const all: Ranked[] = [];
+  let total = 0;
   view.parts.forEach(({ seg, dead }, pi) => {
     for (let d = 0; d < seg.n; d++) {
       if (dead?.[d] || !pass(pi, d)) continue;
       if (pi === archivePart && hidden!.has(seg.ids.get(d))) continue;
-      candidates.push({ part: pi, doc: d, relevance: 0 });
+      total++;
+      if (limit === null) {
+        all.push({ part: pi, doc: d, relevance: 0 });
+        continue;
+      }
+      if (top.length >= limit) {
+        const last = top[top.length - 1];
+        const lastTs = view.parts[last.part].seg.ts[last.doc];
+        if (seg.ts[d] < lastTs) continue;
+      }
+      const c: Ranked = { part: pi, doc: d, relevance: 0 };
+      if (top.length >= limit && cmp(c, top[top.length - 1]) >= 0) continue;
+      let i = top.length < limit ? top.length : limit - 1;
+      if (top.length < limit) top.push(c);
+      while (i > 0 && cmp(c, top[i - 1]) < 0) {
+        top[i] = top[i - 1];
+        i--;
+      }
+      top[i] = c;
     }
   });
-  const cmp = newestFirst(view);
-  const page = limit === null ? candidates.sort(cmp) : bestOf(candidates, limit, cmp);
+  const page = limit === null ? all.sort(cmp) : top;
   const memories: Memory[] = [];
   const seen = new Set<string>();
   for (const r of page) {
@@ -79,7 +102,7 @@ export function listMemories(branch: ReadonlyBranch, q: ListQuery, limit: number
     seen.add(m.id);
     memories.push(r.part === archivePart ? { ...m, archived: true } : m);
   }
-  return { memories, total: candidates.length };
+  return { memories, total };
 }
 
 /** Where the live memory `id` is at the branch tip, from the index (files whose path does not give their id). */

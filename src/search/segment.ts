@@ -47,10 +47,11 @@ export class StringColumn {
     return -1;
   }
   static from(strings: string[]): StringColumn {
-    const bufs = strings.map((s) => Buffer.from(s, 'utf8'));
-    const off = new Uint32Array(bufs.length + 1);
-    for (let i = 0; i < bufs.length; i++) off[i + 1] = off[i] + bufs[i].length;
-    return new StringColumn(Buffer.concat(bufs), off);
+    const off = new Uint32Array(strings.length + 1);
+    for (let i = 0; i < strings.length; i++) off[i + 1] = off[i] + Buffer.byteLength(strings[i], 'utf8');
+    const blob = Buffer.allocUnsafe(off[strings.length]);
+    for (let i = 0; i < strings.length; i++) blob.write(strings[i], off[i], 'utf8');
+    return new StringColumn(blob, off);
   }
 }
 
@@ -120,15 +121,47 @@ class Grow<T extends Uint32Array | Uint8Array> {
     this.arr = make(1024);
   }
   push(v: number): void {
-    if (this.size === this.arr.length) {
-      const next = this.make(this.arr.length * 2);
-      next.set(this.arr);
-      this.arr = next;
-    }
+    if (this.size === this.arr.length) this.reserve(1);
     this.arr[this.size++] = v;
+  }
+  /** Room for `n` more values; grows by half (not double) so the slack of a large build stays small. */
+  reserve(n: number): void {
+    if (this.size + n <= this.arr.length) return;
+    const next = this.make(Math.max(this.size + n, Math.ceil(this.arr.length * 1.5)));
+    next.set(this.arr.subarray(0, this.size));
+    this.arr = next;
   }
   done(): T {
     return this.arr.slice(0, this.size) as T;
+  }
+  /** Frees the storage (after a build has copied what it needs). */
+  drop(): void {
+    this.arr = this.make(0);
+    this.size = 0;
+  }
+}
+
+/** Strings appended as bytes, for columns of one string per document (ids, paths, blob ids). */
+class ColumnBuilder {
+  private bytes = new Grow((n) => new Uint8Array(n));
+  private off = new Grow((n) => new Uint32Array(n));
+  constructor() {
+    this.off.push(0);
+  }
+  push(s: string): void {
+    const need = Buffer.byteLength(s, 'utf8');
+    this.bytes.reserve(need);
+    const at = this.bytes.size;
+    Buffer.from(this.bytes.arr.buffer, this.bytes.arr.byteOffset, this.bytes.arr.length).write(s, at, 'utf8');
+    this.bytes.size += need;
+    this.off.push(this.bytes.size);
+  }
+  done(): StringColumn {
+    const blob = this.bytes.done();
+    const col = new StringColumn(Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength), this.off.done());
+    this.bytes = new Grow((n) => new Uint8Array(n));
+    this.off = new Grow((n) => new Uint32Array(n));
+    return col;
   }
 }
 
@@ -180,9 +213,10 @@ export class SegmentBuilder {
   private readonly pTerm = new Grow((n) => new Uint32Array(n));
   private readonly pDoc = new Grow((n) => new Uint32Array(n));
   private readonly pTf = new Grow((n) => new Uint8Array(n));
-  private readonly ids: string[] = [];
-  private readonly paths: string[] = [];
-  private readonly oids: string[] = [];
+  private readonly ids = new ColumnBuilder();
+  private readonly paths = new ColumnBuilder();
+  private readonly oids = new ColumnBuilder();
+  private count = 0;
   private readonly ts: number[] = [];
   private readonly prio: number[] = [];
   private readonly cat: number[] = [];
@@ -199,7 +233,7 @@ export class SegmentBuilder {
   private readonly wordNo = new Map<string, number>();
 
   get size(): number {
-    return this.ids.length;
+    return this.count;
   }
 
   private numberOf(term: string): number {
@@ -216,7 +250,7 @@ export class SegmentBuilder {
     // Two files claiming one id (a hand copy): the first wins, as in the catalog.
     if (this.seen.has(d.id)) return;
     this.seen.add(d.id);
-    const doc = this.ids.length;
+    const doc = this.count++;
     this.ids.push(d.id);
     this.paths.push(d.path);
     this.oids.push(d.oid);
@@ -286,17 +320,22 @@ export class SegmentBuilder {
       postDoc[at] = srcDoc[i];
       for (let f = 0; f < NF; f++) postTf[at * NF + f] = srcTf[i * NF + f];
     }
+    // The unsorted postings are no longer needed: freed before the columns are laid out.
+    this.pTerm.drop();
+    this.pDoc.drop();
+    this.pTf.drop();
+    const n = this.count;
     return {
       kind: meta.kind,
       tree: meta.tree,
       build: newBuildId(),
       baseBuild: meta.baseBuild ?? null,
       baseTree: meta.baseTree ?? null,
-      n: this.ids.length,
+      n,
       skipped: this.skipped,
-      ids: StringColumn.from(this.ids),
-      paths: StringColumn.from(this.paths),
-      oids: StringColumn.from(this.oids),
+      ids: this.ids.done(),
+      paths: this.paths.done(),
+      oids: this.oids.done(),
       ts: Float64Array.from(this.ts),
       prio: Uint8Array.from(this.prio),
       cat: Uint32Array.from(this.cat),
@@ -312,7 +351,7 @@ export class SegmentBuilder {
       cats: this.cats.list,
       scopes: this.scopes.list,
       tags: this.tags.list,
-      lenSum: sumLens(this.len, this.ids.length),
+      lenSum: sumLens(this.len, n),
     };
   }
 }
@@ -525,6 +564,66 @@ export function encodeSegment(s: Segment): Buffer {
   return Buffer.concat([head, json, data]);
 }
 
+/**
+ * Writes the same bytes as {@link encodeSegment} to an open file, section by section, with the checksum
+ * computed as it goes: no second copy of the whole segment in memory (a 1,000,000-memory base is
+ * hundreds of MB). Falls back to the in-memory encoding where zlib cannot continue a checksum.
+ */
+export function writeSegment(fd: number, s: Segment, write: (fd: number, b: Uint8Array) => void): number {
+  const more = crc32 as unknown as ((b: Uint8Array, v?: number) => number) | null;
+  // zlib.crc32(data, value) continues a checksum (Node 20.15+); checked, not assumed.
+  const crcMore = more && more(Buffer.from('b'), more(Buffer.from('a'))) === more(Buffer.from('ab')) ? more : null;
+  if (!crcMore) {
+    const bytes = encodeSegment(s);
+    write(fd, bytes);
+    return bytes.length;
+  }
+  const sections: Header['sections'] = {};
+  let at = 0;
+  let crc = 0;
+  const pads: number[] = [];
+  for (const [name, arr, kind] of sectionsOf(s)) {
+    const bytes = new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength);
+    sections[name] = [at, bytes.length, kind];
+    // Skipped when empty: zlib.crc32 of an empty view over an empty buffer returns 0, not the running value.
+    if (bytes.length) crc = crcMore(bytes, crc);
+    const pad = (8 - (bytes.length % 8)) % 8;
+    if (pad) crc = crcMore(new Uint8Array(pad), crc);
+    pads.push(pad);
+    at += bytes.length + pad;
+  }
+  const header: Header = {
+    format: SEGMENT_FORMAT,
+    kind: s.kind,
+    tree: s.tree,
+    build: s.build,
+    baseBuild: s.baseBuild,
+    baseTree: s.baseTree,
+    n: s.n,
+    skipped: s.skipped,
+    cats: s.cats,
+    scopes: s.scopes,
+    tags: s.tags,
+    lenSum: s.lenSum,
+    dataLength: at,
+    crc,
+    sections,
+  };
+  let json = Buffer.from(JSON.stringify(header), 'utf8');
+  const pad = (8 - ((8 + json.length) % 8)) % 8;
+  json = Buffer.concat([json, Buffer.alloc(pad, 0x20)]);
+  const head = Buffer.alloc(8);
+  head.writeUInt32LE(MAGIC, 0);
+  head.writeUInt32LE(json.length, 4);
+  write(fd, head);
+  write(fd, json);
+  sectionsOf(s).forEach(([, arr], i) => {
+    write(fd, new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength));
+    if (pads[i]) write(fd, new Uint8Array(pads[i]));
+  });
+  return 8 + json.length + at;
+}
+
 export class CorruptSegmentError extends Error {}
 
 function bad(why: string): never {
@@ -532,7 +631,7 @@ function bad(why: string): never {
 }
 
 /** Reads a segment file's bytes back, checking everything a damaged or foreign file could get wrong. */
-export function decodeSegment(input: Buffer): Segment {
+export function decodeSegment(input: Buffer, opts: { checksum?: boolean } = {}): Segment {
   let buf = input;
   if (buf.length < 8 || buf.readUInt32LE(0) !== MAGIC) bad('not an index segment');
   const hlen = buf.readUInt32LE(4);
@@ -552,7 +651,7 @@ export function decodeSegment(input: Buffer): Segment {
     buf = copy;
   }
   const data = buf.subarray(start);
-  if (h.crc !== null && crc32 && crc32(data) !== h.crc) bad('checksum mismatch');
+  if (opts.checksum !== false && h.crc !== null && crc32 && crc32(data) !== h.crc) bad('checksum mismatch');
   const get = <K extends ArrayKind>(name: string, kind: K): InstanceType<(typeof CTOR)[K]> => {
     const sec = h.sections?.[name];
     if (!sec || sec[2] !== kind || sec[0] % 8 || sec[0] + sec[1] > data.length || sec[1] % CTOR[kind].BYTES_PER_ELEMENT) bad(`bad section ${name}`);

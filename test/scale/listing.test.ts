@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryStats } from '../../src/core/stats.js';
 import { MemoryStore } from '../../src/core/store.js';
 import type { Memory } from '../../src/core/memory.js';
-import { makeRepo } from '../helpers.js';
+import { git, makeRepo } from '../helpers.js';
 
 // list / recent / tagged / stats answer from the search index's document table; `filter()` still reads
 // the full catalog. They must agree exactly (same memories, same order), on a base index and on a
@@ -64,6 +64,9 @@ describe('listing from the index agrees with the catalog', () => {
       expect(st.tags.distinct).toBe(count((m) => m.tags).size);
       expect(st.oldest).toBe(all[all.length - 1].timestamp);
       expect(st.newest).toBe(all[0].timestamp);
+      // Git figures, counted incrementally from the last stats' tip, equal a full walk.
+      expect(st.commits).toBe(Number(git(repo, 'rev-list', '--count', 'memory')));
+      expect(st.branch_size_bytes).toBe(Number(git(repo, 'rev-list', '--objects', '--disk-usage', 'memory')));
     };
     await check(new MemoryStore({ repo, warn: () => {} }));
     // The branch moves (another writer): updates, deletes, new memories; the index takes a delta.

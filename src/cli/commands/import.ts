@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { statSync } from 'node:fs';
 import { InvalidInputError } from '../../core/errors.js';
 import { readStdin, run, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
@@ -43,10 +44,21 @@ export const importCommand: CommandModule<GlobalArgs, Args> = {
         } else {
           const file = argv.file;
           if (file === undefined) throw new InvalidInputError('give a file to import (or "-" for stdin, or --from-pi DIR)', { field: 'file' });
-          // Bounded (MEMORY_MAX_IMPORT_BYTES), strict UTF-8, no NUL: `import /dev/zero` fails at once.
-          const { maxImportBytes, readBoundedFile } = await import('../../core/bounds.js');
-          const text = file === '-' ? await readStdin({ limit: maxImportBytes() }) : readBoundedFile(file, { limit: maxImportBytes(), rejectNul: true, what: file.split(/[\\/]/).pop() ?? file });
-          items = ie.parseRecords(text);
+          if (file === '-') {
+            // Bounded (MEMORY_MAX_IMPORT_BYTES), strict UTF-8: an endless stdin fails at the limit.
+            const { maxImportBytes } = await import('../../core/bounds.js');
+            items = ie.parseRecords(await readStdin({ limit: maxImportBytes() }));
+          } else {
+            // Read in slices as the import goes (bounded, NUL and invalid UTF-8 refused): a file of a
+            // million memories is never in memory whole, and `import /dev/zero` fails at once.
+            try {
+              const st = statSync(file);
+              if (st.isDirectory()) throw new Error('it is a directory');
+            } catch (err) {
+              throw new InvalidInputError(`cannot read ${file.split(/[\\/]/).pop() ?? file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { field: 'file' });
+            }
+            items = ie.fileRecords(file);
+          }
           sourceName = file === '-' ? 'stdin' : file.split(/[\\/]/).pop() ?? file;
         }
         const bar = progressReporter({ label: 'importing', quiet: argv.json });

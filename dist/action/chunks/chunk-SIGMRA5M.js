@@ -1,41 +1,6 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
-var __create = Object.create;
-var __defProp = Object.defineProperty;
-var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
-var __getOwnPropNames = Object.getOwnPropertyNames;
-var __getProtoOf = Object.getPrototypeOf;
-var __hasOwnProp = Object.prototype.hasOwnProperty;
-var __require = /* @__PURE__ */ ((x) => typeof require !== "undefined" ? require : typeof Proxy !== "undefined" ? new Proxy(x, {
-  get: (a, b) => (typeof require !== "undefined" ? require : a)[b]
-}) : x)(function(x) {
-  if (typeof require !== "undefined") return require.apply(this, arguments);
-  throw Error('Dynamic require of "' + x + '" is not supported');
-});
-var __commonJS = (cb, mod) => function __require2() {
-  try {
-    return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
-  } catch (e) {
-    throw mod = 0, e;
-  }
-};
-var __copyProps = (to, from, except, desc) => {
-  if (from && typeof from === "object" || typeof from === "function") {
-    for (let key of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key) && key !== except)
-        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
-  }
-  return to;
-};
-var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(
-  // If the importer is in node compatibility mode or this is not an ESM
-  // file that has been converted to a CommonJS file using a Babel-
-  // compatible transform (i.e. "__esModule" has not been set), then set
-  // "default" to the CommonJS "module.exports" for node compatibility.
-  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
-  mod
-));
 
-// src/core/errors.ts
+// src/errors.ts
 var MemoryError = class extends Error {
   code;
   data;
@@ -114,11 +79,55 @@ var CorruptObjectError = class extends MemoryError {
     super("CORRUPT_OBJECT", `git object ${oid} could not be read: ${reason} (try "git fsck")`, { oid, reason });
   }
 };
+var ObjectMissingError = class extends MemoryError {
+  constructor(oid, detail = "") {
+    super(
+      "OBJECT_MISSING",
+      `git object ${oid} is not in the repository${detail ? ` (${detail})` : ""}: run "git fetch" (a partial clone needs its remote reachable; a shallow clone may need "git fetch --unshallow")`,
+      { oid, ...detail ? { detail } : {} }
+    );
+  }
+};
+var DiskFullError = class extends MemoryError {
+  constructor(path) {
+    super("DISK_FULL", `no space left on the device holding ${path}: free some disk space and run the command again (nothing was changed)`, { path });
+  }
+};
+var ReadOnlyRepositoryError = class extends MemoryError {
+  constructor(path, errno) {
+    super(
+      "READ_ONLY_REPOSITORY",
+      `cannot write to ${path} (${errno}): the repository is read-only for this user; check its permissions ("ls -ld ${path}") or run as its owner (nothing was changed)`,
+      { path, errno }
+    );
+  }
+};
+var UnsafeRepositoryError = class extends MemoryError {
+  constructor(dir, owner, uid) {
+    super(
+      "UNSAFE_REPOSITORY",
+      `detected dubious ownership in repository at ${dir} (owned by uid ${owner}, you are uid ${uid}): if you trust it, run "git config --global --add safe.directory ${dir}"`,
+      { dir, owner, uid }
+    );
+  }
+};
+var GitCommandError = class extends MemoryError {
+  constructor(args, status, stderr) {
+    const tail = stderr.trim().split("\n").slice(-3).join(" | ").slice(0, 500);
+    super("GIT_FAILED", `git ${args[0] ?? ""} failed${status !== null ? ` (exit ${status})` : ""}${tail ? `: ${tail}` : ""}`, { command: args[0], status, stderr: tail });
+  }
+};
+var BranchCheckedOutError = class extends MemoryError {
+  constructor(branch, worktree) {
+    super(
+      "INVALID_INPUT",
+      `branch ${JSON.stringify(branch)} is checked out in ${worktree}: git-memory never writes to a checked-out branch (it would move that HEAD); use a branch of its own, e.g. --branch memory`,
+      { field: "branch", branch, worktree, reason: "checked-out" }
+    );
+  }
+};
 
 export {
-  __require,
-  __commonJS,
-  __toESM,
   MemoryError,
   NotARepositoryError,
   UnsupportedRepositoryError,
@@ -132,5 +141,11 @@ export {
   RefMovedError,
   ConflictError,
   LockedError,
-  CorruptObjectError
+  CorruptObjectError,
+  ObjectMissingError,
+  DiskFullError,
+  ReadOnlyRepositoryError,
+  UnsafeRepositoryError,
+  GitCommandError,
+  BranchCheckedOutError
 };

@@ -5,16 +5,20 @@ import {
   contentHash,
   expiryOf,
   findExisting,
-  guardFields,
+  guardFile,
   guardOptions,
   guardWrite,
   keyOf,
   normalizeContent
-} from "./chunk-TN6YQJSN.js";
-import "./chunk-QHDPJDFF.js";
-import "./chunk-CQ2UC2BE.js";
-import "./chunk-AAUR7TRV.js";
-import "./chunk-6IDCQH2Q.js";
+} from "./chunk-RM6G5HUT.js";
+import {
+  guardFields
+} from "./chunk-FJP47XPK.js";
+import "./chunk-L4B73JOO.js";
+import "./chunk-DL2LGF4A.js";
+import "./chunk-YLVP6WJH.js";
+import "./chunk-SIGMRA5M.js";
+import "./chunk-KOPXADFB.js";
 export {
   UPSERT_KEY_FIELD,
   assertNoNewSecrets,
@@ -22,6 +26,7 @@ export {
   expiryOf,
   findExisting,
   guardFields,
+  guardFile,
   guardOptions,
   guardWrite,
   keyOf,

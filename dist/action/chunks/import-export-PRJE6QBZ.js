@@ -1,8 +1,14 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
-  BRANCH_README
-} from "./chunk-LOUU6STX.js";
-import "./chunk-IXM76TQ7.js";
+  archivePathFor
+} from "./chunk-FRF2OKFL.js";
+import {
+  BRANCH_README,
+  writeError
+} from "./chunk-DU4NHOIA.js";
+import "./chunk-6CHJZRRL.js";
+import "./chunk-7W57N3EG.js";
+import "./chunk-XBAKE2TQ.js";
 import {
   UPSERT_KEY_FIELD,
   contentHash,
@@ -11,38 +17,42 @@ import {
   keyOf,
   loadFingerprints,
   primeFingerprints
-} from "./chunk-TN6YQJSN.js";
-import "./chunk-HZ5QBSCX.js";
-import "./chunk-QHDPJDFF.js";
+} from "./chunk-RM6G5HUT.js";
 import {
-  archivePathFor
-} from "./chunk-ZQNXVFIL.js";
-import "./chunk-FFK6OY2W.js";
+  maskSecrets
+} from "./chunk-FJP47XPK.js";
+import "./chunk-L4B73JOO.js";
 import {
   MEMORIES_DIR,
   isPriority,
   memoryToFile,
-  normalizeTags,
   validateContent
-} from "./chunk-CQ2UC2BE.js";
+} from "./chunk-DL2LGF4A.js";
 import {
+  InputTooLargeError,
+  checkMetadata,
+  checkTime,
   isValidId,
+  maxImportBytes,
   newId,
-  pathFor
-} from "./chunk-AAUR7TRV.js";
+  pathFor,
+  readBoundedFile
+} from "./chunk-YLVP6WJH.js";
 import {
+  BinaryContentError,
   InvalidInputError,
   MemoryError,
   RefMovedError
-} from "./chunk-6IDCQH2Q.js";
+} from "./chunk-SIGMRA5M.js";
+import "./chunk-KOPXADFB.js";
 
 // src/lifecycle/import-export.ts
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { closeSync as closeSync2, fstatSync, openSync as openSync2, readdirSync, readFileSync, readSync, statSync } from "node:fs";
 import { basename, join as join2 } from "node:path";
 
 // src/lifecycle/bulk-write.ts
 import { createHash } from "node:crypto";
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 var CRC_TABLE = (() => {
@@ -75,6 +85,15 @@ function packHeader(type, size) {
   return Buffer.from(bytes);
 }
 function writeBlobPack(objectsDir, blobs, onProgress) {
+  const temps = [];
+  try {
+    return writePack(objectsDir, blobs, temps, onProgress);
+  } catch (err) {
+    for (const t of temps) rmSync(t, { force: true });
+    throw writeError(err, join(objectsDir, "pack"));
+  }
+}
+function writePack(objectsDir, blobs, temps, onProgress) {
   const ids = blobs.map(blobId);
   const unique = /* @__PURE__ */ new Map();
   ids.forEach((id, i) => unique.has(id) || unique.set(id, blobs[i]));
@@ -82,6 +101,7 @@ function writeBlobPack(objectsDir, blobs, onProgress) {
   const dir = join(objectsDir, "pack");
   mkdirSync(dir, { recursive: true });
   const tmp = join(dir, `tmp_pack_${process.pid}_${Math.random().toString(36).slice(2)}`);
+  temps.push(tmp, `${tmp}.idx`);
   const fd = openSync(tmp, "w", 292);
   const sum = createHash("sha1");
   const entries = [];
@@ -190,8 +210,8 @@ function isoOrThrow(v, field) {
   if (v === void 0 || v === null || v === "") return void 0;
   const t = typeof v === "number" ? v : Date.parse(String(v));
   if (typeof v !== "string" && typeof v !== "number") throw new InvalidInputError(`${field} must be an ISO 8601 date`, { field });
-  if (!Number.isFinite(t)) throw new InvalidInputError(`${field} is not a date: ${JSON.stringify(v)}`, { field });
-  return new Date(t).toISOString();
+  if (!Number.isFinite(t)) throw new InvalidInputError(`${field} is not a date: ${JSON.stringify(String(v).slice(0, 80))}`, { field });
+  return checkTime(new Date(t), field).toISOString();
 }
 function importId(raw) {
   if (raw === void 0 || raw === null || raw === "") return null;
@@ -212,18 +232,23 @@ function recordToMemory(store, rec, opts) {
   const timestamp = isoOrThrow(rec.timestamp, "timestamp") ?? store.now().toISOString();
   const updated = isoOrThrow(rec.updated, "updated");
   const expires = isoOrThrow(rec.expires, "expires");
-  const idInfo = importId(rec.id);
+  checkMetadata(rec.metadata);
+  let idInfo = importId(rec.id);
+  const extraIn = {};
+  for (const [k, v] of Object.entries(rec)) if (!KNOWN.has(k) && v !== void 0) extraIn[k] = v;
+  if (typeof rec[UPSERT_KEY_FIELD] === "string" && rec[UPSERT_KEY_FIELD]) extraIn[UPSERT_KEY_FIELD] = rec[UPSERT_KEY_FIELD];
+  if (rec.id !== void 0 && rec.id !== null && rec.id !== "") extraIn.original_id = String(rec.id);
   const g = guardWrite(
-    { content: raw, tags: normalizeTags(rec.tags), category: rec.category, scope: rec.scope ?? void 0, metadata: rec.metadata },
+    { content: raw, tags: rec.tags, category: rec.category, scope: rec.scope ?? void 0, metadata: rec.metadata, extra: extraIn },
     { ...guardOptions({ secretGuard: opts.secretGuard }, { allowSecret: opts.allowSecret, redact: opts.redact }), autoTag: !!opts.autoTag }
   );
+  const { original_id: guardedOriginal, [UPSERT_KEY_FIELD]: guardedKey, ...extra } = g.extra ?? {};
+  if (rec.id !== void 0 && rec.id !== null && rec.id !== "" && guardedOriginal !== String(rec.id)) idInfo = { id: newId(Date.parse(timestamp)), original: String(guardedOriginal) };
   const id = idInfo?.id ?? newId(Date.parse(timestamp));
   const metadata = { ...g.metadata ?? {} };
   if (idInfo?.original) metadata.original_id = idInfo.original;
-  const extra = {};
-  for (const [k, v] of Object.entries(rec)) if (!KNOWN.has(k) && v !== void 0) extra[k] = v;
   if (expires) extra.expires = expires;
-  if (typeof rec[UPSERT_KEY_FIELD] === "string" && rec[UPSERT_KEY_FIELD]) extra[UPSERT_KEY_FIELD] = rec[UPSERT_KEY_FIELD];
+  if (guardedKey !== void 0) extra[UPSERT_KEY_FIELD] = guardedKey;
   const m = {
     id,
     content: g.content,
@@ -313,119 +338,265 @@ function readPiDirectory(dir) {
     }
   });
 }
+var MAX_IMPORT_LINE_CHARS = 4 * 1024 * 1024;
+function maxStreamedImportBytes(env = process.env) {
+  return env.MEMORY_MAX_IMPORT_BYTES ? maxImportBytes(env) : 4 * 1024 ** 3;
+}
+function prescanImportFile(fd, what) {
+  const limit = maxStreamedImportBytes();
+  const buf = Buffer.allocUnsafe(1 << 22);
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  let total = 0;
+  let sinceNl = 0;
+  for (; ; ) {
+    const n = readSync(fd, buf, 0, buf.length, total);
+    if (n === 0) break;
+    const c = buf.subarray(0, n);
+    const z = c.indexOf(0);
+    if (z >= 0) throw new BinaryContentError(total + z);
+    const nl = c.lastIndexOf(10);
+    sinceNl = nl < 0 ? sinceNl + n : n - nl - 1;
+    if (sinceNl > MAX_IMPORT_LINE_CHARS) throw new InputTooLargeError(`a line of ${what}`, MAX_IMPORT_LINE_CHARS);
+    total += n;
+    if (total > limit) throw new InputTooLargeError(what, limit);
+    try {
+      decoder.decode(c, { stream: true });
+    } catch {
+      throw new InvalidInputError(`${what} is not valid UTF-8 (near byte ${total - n}); nothing was written`, { field: "file" });
+    }
+  }
+  try {
+    decoder.decode();
+  } catch {
+    throw new InvalidInputError(`${what} ends inside a UTF-8 character; nothing was written`, { field: "file" });
+  }
+}
+function fileRecords(file) {
+  return {
+    *[Symbol.iterator]() {
+      let fd;
+      try {
+        fd = openSync2(file, "r");
+      } catch (err) {
+        throw new InvalidInputError(`cannot read ${file}: ${err.message}`, { field: "file" });
+      }
+      try {
+        if (!fstatSync(fd).isFile()) {
+          yield* parseRecords(readBoundedFile(file, { limit: maxImportBytes(), rejectNul: true, what: basename(file) }));
+          return;
+        }
+        prescanImportFile(fd, basename(file));
+        const buf = Buffer.allocUnsafe(1 << 22);
+        const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+        const limit = maxStreamedImportBytes();
+        let total = 0;
+        let rest = "";
+        let line = 0;
+        let first = true;
+        for (; ; ) {
+          const n = readSync(fd, buf, 0, buf.length, null);
+          if (first) {
+            first = false;
+            const head = buf.toString("utf8", 0, Math.min(n, 256)).replace(/^\uFEFF/, "").trimStart();
+            if (head.startsWith("[") || head.startsWith("{") && /^\{\s*"(?:success|memories)"/.test(head)) {
+              yield* parseRecords(readBoundedFile(file, { limit: maxImportBytes(), rejectNul: true, what: basename(file) }));
+              return;
+            }
+          }
+          if (n === 0) break;
+          const z = buf.subarray(0, n).indexOf(0);
+          if (z >= 0) throw new BinaryContentError(total + z);
+          total += n;
+          if (total > limit) throw new InputTooLargeError(basename(file), limit);
+          let decoded;
+          try {
+            decoded = decoder.decode(buf.subarray(0, n), { stream: true });
+          } catch {
+            throw new InvalidInputError(`${basename(file)} is not valid UTF-8 (near byte ${total - n}); nothing was written`, { field: "file" });
+          }
+          const text = rest + decoded;
+          if (text.length > MAX_IMPORT_LINE_CHARS && text.indexOf("\n") < 0) throw new InputTooLargeError(`a line of ${basename(file)}`, MAX_IMPORT_LINE_CHARS);
+          const lastNl = text.lastIndexOf("\n");
+          rest = lastNl < 0 ? text : text.slice(lastNl + 1);
+          const whole = lastNl < 0 ? "" : text.slice(0, lastNl + 1);
+          for (const it of jsonLines(whole, line)) yield it;
+          line += countLines(whole);
+        }
+        try {
+          rest += decoder.decode();
+        } catch {
+          throw new InvalidInputError(`${basename(file)} ends inside a UTF-8 character; nothing was written`, { field: "file" });
+        }
+        if (rest) for (const it of jsonLines(rest, line)) yield it;
+      } finally {
+        closeSync2(fd);
+      }
+    }
+  };
+}
+function countLines(s) {
+  let n = 0;
+  for (let i = s.indexOf("\n"); i >= 0; i = s.indexOf("\n", i + 1)) n++;
+  return n;
+}
+function* jsonLines(text, firstLine) {
+  let start = 0;
+  let line = firstLine;
+  while (start < text.length) {
+    let end = text.indexOf("\n", start);
+    if (end === -1) end = text.length;
+    line++;
+    const s = text.slice(start, end).trim();
+    start = end + 1;
+    if (!s) continue;
+    try {
+      yield { line, record: JSON.parse(s) };
+    } catch (err) {
+      yield { line, error: { line, code: "INVALID_INPUT", message: `not valid JSON: ${err.message}` } };
+    }
+  }
+}
 async function importRecords(store, items, opts = {}) {
   const cfg = await store.loadConfig();
-  const errors = [];
-  const ready = [];
   const settings = { ...opts, maxContentBytes: cfg.maxContentBytes, secretGuard: cfg.secretGuard, defaultCategory: cfg.defaultCategory, defaultPriority: cfg.defaultPriority };
-  for (const it of items) {
+  if (guardOptions(cfg, { allowSecret: opts.allowSecret, redact: opts.redact }).allowSecret) store.warn('the secret guard is lowered for this import (--allow-secret or secretGuard "off"): credentials in it are stored and pushed as they are');
+  const toMemory = (it, errors2) => {
     if (it.error) {
-      errors.push(it.error);
-      continue;
+      errors2.push(it.error);
+      return null;
     }
     try {
-      ready.push(recordToMemory(store, it.record, settings));
+      return recordToMemory(store, it.record, settings);
     } catch (err) {
       const e = err instanceof MemoryError ? err : new MemoryError("INVALID_INPUT", err.message);
-      errors.push({ line: it.line, code: e.code, message: e.message });
+      errors2.push({ line: it.line, code: e.code, message: e.message });
+      return null;
+    }
+  };
+  if (opts.strict) {
+    const errors2 = [];
+    for (const it of items) toMemory(it, errors2);
+    if (errors2.length) {
+      const first = errors2[0];
+      throw new InvalidInputError(`import refused (--strict): ${errors2.length} invalid record${errors2.length === 1 ? "" : "s"}, first at line ${first.line}: ${first.message}; nothing was written`, { errors: errors2 });
     }
   }
-  if (opts.strict && errors.length) {
-    const first = errors[0];
-    throw new InvalidInputError(`import refused (--strict): ${errors.length} invalid record${errors.length === 1 ? "" : "s"}, first at line ${first.line}: ${first.message}; nothing was written`, { errors });
-  }
+  const errors = [];
   const batchSize = opts.batchSize ?? 5e4;
   const ids = [];
   const commits = [];
   let duplicates = 0;
   let done = 0;
-  const total = ready.length;
+  const total = Array.isArray(items) ? items.length : 0;
   const objectsDir = join2(store.git.location.commonDir, "objects");
-  for (let start = 0; start < ready.length; start += batchSize) {
-    const batch = ready.slice(start, start + batchSize);
-    const files = batch.map((m) => Buffer.from(memoryToFile(m), "utf8"));
-    const compute = (tip) => {
-      const tree = store.treeOf(tip);
-      const fp = tree ? loadFingerprints(store.git, tree, store.cacheDir) : null;
-      const haveIds = /* @__PURE__ */ new Set();
-      const haveHashes = /* @__PURE__ */ new Set();
-      if (fp)
-        for (const f of fp.entries()) {
-          haveIds.add(f.id);
-          haveHashes.add(f.hash);
-        }
+  let known = null;
+  const knownAt = (tip) => {
+    if (known && known.tip === tip) return known;
+    const tree = store.treeOf(tip);
+    const hashes = /* @__PURE__ */ new Set();
+    if (tree) for (const f of loadFingerprints(store.git, tree, store.cacheDir).entries()) hashes.add(f.hash);
+    return known = { tip, tree, hashes, ids: null };
+  };
+  const idsOf = (k) => {
+    if (!k.ids) {
+      k.ids = /* @__PURE__ */ new Set();
+      if (k.tree) for (const f of loadFingerprints(store.git, k.tree, store.cacheDir).entries()) k.ids.add(f.id);
+    }
+    return k.ids;
+  };
+  const startTip = store.tip();
+  const added = [];
+  let foreign = false;
+  const runBatch = async (batch2) => {
+    const pick = (k) => {
       const picked = [];
       const paths = /* @__PURE__ */ new Set();
       let dups = 0;
-      batch.forEach((m, i) => {
+      batch2.forEach(({ m, explicitId }, i) => {
         const h = contentHash(m.content, m.scope);
-        if (haveIds.has(m.id) || haveHashes.has(h) || paths.has(m.path) || tree && store.git.entryAt(tree, m.path)) {
+        const idTaken = explicitId && (idsOf(k).has(m.id) || paths.has(m.path) || k.tree !== null && store.git.entryAt(k.tree, m.path) !== null);
+        if (idTaken || k.hashes.has(h) || paths.has(m.path)) {
           dups++;
           return;
         }
-        haveIds.add(m.id);
-        haveHashes.add(h);
+        k.hashes.add(h);
+        if (explicitId) idsOf(k).add(m.id);
         paths.add(m.path);
         picked.push({ index: i, hash: h });
       });
-      return { tree, picked, dups };
+      return { picked, dups };
     };
     if (opts.dryRun) {
-      const r = compute(store.tip());
-      ids.push(...r.picked.map((p) => batch[p.index].id));
+      const r = pick(knownAt(store.tip()));
+      for (const p of r.picked) ids.push(batch2[p.index].m.id);
       duplicates += r.dups;
-      continue;
+      return;
     }
     const blobIds = /* @__PURE__ */ new Map();
     for (let attempt = 0; ; attempt++) {
       const tip = store.tip();
-      const r = compute(tip);
+      if (known && known.tip !== tip) foreign = true;
+      const k = knownAt(tip);
+      const snapshot = new Set(k.hashes);
+      const r = pick(k);
       if (!r.picked.length) {
         duplicates += r.dups;
-        break;
+        return;
       }
       const todo = r.picked.filter((p) => !blobIds.has(p.index));
       if (todo.length) {
-        const written = writeBlobPack(objectsDir, todo.map((p) => files[p.index]), opts.onProgress ? (n2) => opts.onProgress(done + n2, total) : void 0);
+        const written = writeBlobPack(objectsDir, todo.map((p) => Buffer.from(memoryToFile(batch2[p.index].m), "utf8")), opts.onProgress ? (n2) => opts.onProgress(done + n2, Math.max(total, done + n2)) : void 0);
         todo.forEach((p, i) => blobIds.set(p.index, written[i]));
         done += todo.length;
       }
-      const changes = new Map(r.picked.map((p) => [batch[p.index].path, blobIds.get(p.index)]));
+      const changes = new Map(r.picked.map((p) => [batch2[p.index].m.path, blobIds.get(p.index)]));
       if (!tip) changes.set("README.md", Buffer.from(BRANCH_README));
-      const tree = store.git.writeTree(r.tree, changes);
-      const added = r.picked.map((p) => batch[p.index].id);
-      const n = added.length;
-      const from = opts.sourceName ? ` from ${opts.sourceName}` : "";
+      const tree = store.git.writeTree(k.tree, changes);
+      const addedIds = r.picked.map((p) => batch2[p.index].m.id);
+      const n = addedIds.length;
+      const from = opts.sourceName ? ` from ${maskSecrets(opts.sourceName).slice(0, 200)}` : "";
       const message = `memory: import ${n} memor${n === 1 ? "y" : "ies"}${from}${r.dups ? ` (${r.dups} already present)` : ""}
 
-${added.slice(0, 20).map((i) => `Memory-Id: ${i}`).join("\n")}${n > 20 ? `
+${addedIds.slice(0, 20).map((i) => `Memory-Id: ${i}`).join("\n")}${n > 20 ? `
 (and ${n - 20} more)` : ""}
 `;
       try {
         const commit = await store.git.commitTree({ ref: store.ref, expect: tip, tree, message, author: store.identity(), when: store.now() });
         commits.push(commit);
-        ids.push(...added);
+        for (const i of addedIds) ids.push(i);
         duplicates += r.dups;
-        primeFingerprints(
-          store.git,
-          store.cacheDir,
-          r.tree,
-          tree,
-          r.picked.filter((p) => batch[p.index].path.startsWith(`${MEMORIES_DIR}/`)).map((p) => {
-            const m = batch[p.index];
-            const key = m.extra[UPSERT_KEY_FIELD];
-            const f = { path: m.path, id: m.id, hash: p.hash };
-            if (typeof key === "string" && key) f.key = keyOf(key, m.scope);
-            return f;
-          })
-        );
-        break;
+        known = { ...k, tip: commit, tree };
+        for (const p of r.picked) {
+          const m = batch2[p.index].m;
+          if (!m.path.startsWith(`${MEMORIES_DIR}/`)) continue;
+          const key = m.extra[UPSERT_KEY_FIELD];
+          const f = { path: m.path, id: m.id, hash: p.hash };
+          if (typeof key === "string" && key) f.key = keyOf(key, m.scope);
+          added.push(f);
+        }
+        return;
       } catch (err) {
         if (!(err instanceof RefMovedError) || attempt >= 100) throw err;
+        k.hashes = snapshot;
+        known = null;
         await new Promise((res) => setTimeout(res, Math.random() * Math.min(50, 2 ** attempt)));
       }
     }
+  };
+  let batch = [];
+  for (const it of items) {
+    const m = toMemory(it, errors);
+    if (!m) continue;
+    const raw = it.record.id;
+    batch.push({ m, explicitId: raw !== void 0 && raw !== null && raw !== "" });
+    if (batch.length >= batchSize) {
+      await runBatch(batch);
+      batch = [];
+    }
   }
+  if (batch.length) await runBatch(batch);
+  const last = known;
+  if (!opts.dryRun && commits.length && !foreign && last) primeFingerprints(store.git, store.cacheDir, store.treeOf(startTip), last.tree, added);
   return { success: true, imported: ids.length, duplicates, errors, ids, commits };
 }
 function exportRecord(m, archived = false) {
@@ -498,17 +669,8 @@ async function importMemories(store, input) {
   let items;
   if (input.records) items = input.records.map((record, i) => ({ line: i + 1, record }));
   else if (input.fromPi !== void 0) items = readPiDirectory(input.fromPi);
-  else {
-    let text = input.text;
-    if (text === void 0) {
-      try {
-        text = readFileSync(input.file, "utf8");
-      } catch (err) {
-        throw new InvalidInputError(`cannot read ${input.file}: ${err.message}`, { field: "file" });
-      }
-    }
-    items = parseRecords(text);
-  }
+  else if (input.text !== void 0) items = parseRecords(input.text);
+  else items = fileRecords(input.file);
   return importRecords(store, items, input);
 }
 async function exportMemories(store, opts = {}) {
@@ -525,6 +687,7 @@ export {
   exportChunks,
   exportMemories,
   exportRecord,
+  fileRecords,
   importId,
   importMemories,
   importRecords,

@@ -5,16 +5,16 @@ import {
   memoryToFile,
   publicMemory,
   unreadableFile
-} from "./chunk-CQ2UC2BE.js";
+} from "./chunk-DL2LGF4A.js";
 import {
   assertId,
   parseFile
-} from "./chunk-AAUR7TRV.js";
+} from "./chunk-YLVP6WJH.js";
 import {
   InvalidInputError,
   MemoryError,
   NotFoundError
-} from "./chunk-6IDCQH2Q.js";
+} from "./chunk-SIGMRA5M.js";
 
 // src/core/trash.ts
 var TRASH_DIR = "trash";
@@ -117,7 +117,7 @@ async function restoreFromTrash(store, id) {
   const inTrash = (tip) => readTrash(store, tip, 0).filter((e) => e.item?.id === id).sort((a, b) => byDeletedDesc(a.item, b.item))[0];
   let fromHistory = null;
   if (!inTrash(store.tip())) {
-    const { lastKnownFile } = await import("./history-UFDWHCZP.js");
+    const { lastKnownFile } = await import("./history-GPVHQBOI.js");
     const last = lastKnownFile(store, id);
     if (!last) throw new NotFoundError(id, "memory in the trash or in git history");
     const stored = memoryFromFile(last.livePath, last.text, (w) => store.warn(w));

@@ -3,22 +3,22 @@ import {
   TRASH_DIR,
   listTrash,
   trashPathFor
-} from "./chunk-FFK6OY2W.js";
+} from "./chunk-XBAKE2TQ.js";
 import {
   MEMORIES_DIR,
   memoryFromFile,
   publicMemory
-} from "./chunk-CQ2UC2BE.js";
+} from "./chunk-DL2LGF4A.js";
 import {
   assertId,
   idTime,
   pathFor
-} from "./chunk-AAUR7TRV.js";
+} from "./chunk-YLVP6WJH.js";
 import {
   InvalidInputError,
   MemoryError,
   NotFoundError
-} from "./chunk-6IDCQH2Q.js";
+} from "./chunk-SIGMRA5M.js";
 
 // src/core/history.ts
 import { execFile, execFileSync } from "node:child_process";

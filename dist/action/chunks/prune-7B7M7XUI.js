@@ -2,13 +2,14 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   archivePathFor,
   prune
-} from "./chunk-ZQNXVFIL.js";
-import "./chunk-FFK6OY2W.js";
+} from "./chunk-FRF2OKFL.js";
+import "./chunk-XBAKE2TQ.js";
 import {
   ARCHIVE_DIR
-} from "./chunk-CQ2UC2BE.js";
-import "./chunk-AAUR7TRV.js";
-import "./chunk-6IDCQH2Q.js";
+} from "./chunk-DL2LGF4A.js";
+import "./chunk-YLVP6WJH.js";
+import "./chunk-SIGMRA5M.js";
+import "./chunk-KOPXADFB.js";
 export {
   ARCHIVE_DIR,
   archivePathFor,

@@ -2,20 +2,20 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   TRASH_DIR,
   trashFile
-} from "./chunk-FFK6OY2W.js";
+} from "./chunk-XBAKE2TQ.js";
 import {
   ARCHIVE_DIR,
   MEMORIES_DIR,
   isUndated,
   memoryFromFile,
   memoryToFile
-} from "./chunk-CQ2UC2BE.js";
+} from "./chunk-DL2LGF4A.js";
 import {
   parseFile
-} from "./chunk-AAUR7TRV.js";
+} from "./chunk-YLVP6WJH.js";
 import {
   InvalidInputError
-} from "./chunk-6IDCQH2Q.js";
+} from "./chunk-SIGMRA5M.js";
 
 // src/lifecycle/prune.ts
 var DAY_MS = 864e5;
@@ -74,7 +74,10 @@ async function prune(store, opts = {}) {
     const live = [];
     const seen = /* @__PURE__ */ new Set();
     let undated = 0;
-    for (const e of store.catalog(tip).entries) {
+    const entries = store.catalog(tip).entries;
+    let done = 0;
+    for (const e of entries) {
+      if (++done % 256 === 0) opts.onProgress?.(done, entries.length);
       if (seen.has(e.path)) continue;
       seen.add(e.path);
       const m = e.memory;
@@ -100,6 +103,7 @@ async function prune(store, opts = {}) {
       }
     }
     const remaining = Math.min(live.length, maxMemories);
+    opts.onProgress?.(entries.length, entries.length);
     for (const blob of store.git.listBlobs(tree, ARCHIVE_DIR)) {
       if (!blob.path.endsWith(".md")) continue;
       let m;

@@ -1,22 +1,34 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   readEffectiveConfig
-} from "./chunk-HZ5QBSCX.js";
+} from "./chunk-6CHJZRRL.js";
 import {
   isTreeMode
-} from "./chunk-QHDPJDFF.js";
+} from "./chunk-L4B73JOO.js";
 import {
   idFromPath,
   isValidId,
   parseFile
-} from "./chunk-AAUR7TRV.js";
+} from "./chunk-YLVP6WJH.js";
 import {
   MemoryError,
   RefMovedError
-} from "./chunk-6IDCQH2Q.js";
+} from "./chunk-SIGMRA5M.js";
+import {
+  PENDING_NAMESPACE,
+  buildPending,
+  listRefs,
+  newPendingRef,
+  pendingPrefix,
+  pendingStatus,
+  pruneEmptyDirs,
+  readPending,
+  writePendingStatus
+} from "./chunk-DAY7DW2L.js";
+import "./chunk-KOPXADFB.js";
 
 // src/sync/sync.ts
-import { existsSync, readdirSync, statSync, unlinkSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, statSync, unlinkSync } from "node:fs";
 import { createHash, randomBytes } from "node:crypto";
 import { join, resolve } from "node:path";
 
@@ -122,10 +134,10 @@ function withContent(git, changes) {
   return out;
 }
 function combine(git, input) {
-  const treeOf = (c) => git.readCommit(c).tree;
-  const baseTree = input.base ? treeOf(input.base) : null;
-  const remoteTree = treeOf(input.remote);
-  const localDiff = diffTrees(git, baseTree, treeOf(input.local));
+  const treeOf2 = (c) => git.readCommit(c).tree;
+  const baseTree = input.base ? treeOf2(input.base) : null;
+  const remoteTree = treeOf2(input.remote);
+  const localDiff = diffTrees(git, baseTree, treeOf2(input.local));
   const remoteDiff = diffTrees(git, baseTree, remoteTree);
   const target = new Map(localDiff);
   const conflicts = [];
@@ -150,7 +162,7 @@ function combine(git, input) {
     const info = git.readCommit(c);
     let parentTree;
     try {
-      parentTree = info.parents.length ? treeOf(info.parents[0]) : null;
+      parentTree = info.parents.length ? treeOf2(info.parents[0]) : null;
     } catch {
       parentTree = baseTree;
     }
@@ -260,6 +272,14 @@ function gitFailure(what, run, data = {}) {
   const detail = run.timedOut ? "timed out" : gitMessage(run.stderr);
   return new MemoryError(code, `${what} failed: ${detail} (${HINT[code]})`, { ...data, exitCode: run.code, git: redact(run.stderr.trim().slice(-2e3)) });
 }
+var REMOTE_MESSAGE_MAX = 600;
+function remoteMessage(stderr) {
+  const lines = redact(stderr).split(/\r?\n|\r/).filter((l) => /^remote:/.test(l)).map(
+    (l) => l.slice(7).replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, "").replace(/[\x00-\x1f\x7f-\x9f]/g, "").trim()
+  ).filter((l) => l && !/^-+$/.test(l));
+  const text = lines.join(" / ");
+  return text.length > REMOTE_MESSAGE_MAX ? text.slice(0, REMOTE_MESSAGE_MAX - 1) + "\u2026" : text;
+}
 
 // src/sync/history.ts
 var LIMIT = 2e4;
@@ -309,6 +329,7 @@ function linearChain(git, base, tip) {
 
 // src/sync/sync.ts
 var sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+var FIRST_FETCH_DEPTH = 4;
 function context(store, opts) {
   const remote = (opts.remote || process.env.MEMORY_REMOTE || "origin").trim();
   if (!remote || remote.startsWith("-") || /[\0\n]/.test(remote)) {
@@ -318,28 +339,41 @@ function context(store, opts) {
   const cwd = loc.root;
   const configured = /^[A-Za-z0-9._-]+$/.test(remote) && readEffectiveConfig(loc).has(`remote.${remote}.url`);
   let trackingRef;
-  if (configured) trackingRef = `refs/remotes/${remote}/${store.branch}`;
-  else if (remote.includes(":") || remote.includes("/") || existsSync(resolve(cwd, remote))) {
-    trackingRef = `refs/git-memory/remotes/${createHash("sha1").update(remote).digest("hex").slice(0, 12)}/${store.branch}`;
+  let key;
+  if (configured) {
+    trackingRef = `refs/remotes/${remote}/${store.branch}`;
+    key = remote;
+  } else if (remote.includes(":") || remote.includes("/") || existsSync(resolve(cwd, remote))) {
+    key = createHash("sha1").update(remote).digest("hex").slice(0, 12);
+    trackingRef = `refs/git-memory/remotes/${key}/${store.branch}`;
   } else {
     throw new MemoryError("REMOTE_UNREACHABLE", `no remote named "${remote}" in this repository (list them with "git remote -v", or pass a URL with --remote)`, { remote });
   }
-  return { store, cwd, remoteArg: remote, remoteName: redact(remote), trackingRef, branch: store.branch, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS };
+  return {
+    store,
+    cwd,
+    commonDir: loc.commonDir,
+    remoteArg: remote,
+    remoteName: redact(remote),
+    trackingRef,
+    markRef: `refs/git-memory/shared/${key}/${store.branch}`,
+    branch: store.branch,
+    branchRef: `refs/heads/${store.branch}`,
+    timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  };
 }
 function retriesFrom(store, opts) {
   const raw = opts.retries ?? (process.env.MEMORY_SYNC_RETRIES ? Number(process.env.MEMORY_SYNC_RETRIES) : store.config().sync?.retries ?? 20);
   if (!Number.isInteger(raw) || raw < 0) throw new MemoryError("INVALID_INPUT", `retries must be a non-negative integer, got ${JSON.stringify(raw)}`, { field: "retries" });
   return raw;
 }
+function modeFrom(opts) {
+  const raw = opts.mode ?? (process.env.MEMORY_SYNC_MODE || "pending");
+  if (raw !== "pending" && raw !== "branch") throw new MemoryError("INVALID_INPUT", `sync mode must be "pending" or "branch", got ${JSON.stringify(String(raw).slice(0, 40))}`, { field: "mode" });
+  return raw;
+}
 function backoff(attempt) {
   return 10 + Math.random() * Math.min(1500, 40 * 2 ** attempt);
-}
-function deleteLooseRef(ctx, ref) {
-  try {
-    unlinkSync(join(ctx.store.git.location.commonDir, ref));
-  } catch {
-  }
-  if (ctx.store.git.resolve(ref)) return runGit(ctx.cwd, ["update-ref", "-d", ref]).then(() => void 0);
 }
 async function setRef(ctx, ref, oid, message) {
   for (let i = 0; i < 5; i++) {
@@ -353,23 +387,52 @@ async function setRef(ctx, ref, oid, message) {
     }
   }
 }
-async function fetchRemote(ctx) {
-  const git = ctx.store.git;
-  removeStaleFetchRefs(git.location.commonDir);
-  const tmp = `refs/git-memory/fetch/${process.pid}-${randomBytes(4).toString("hex")}`;
-  const shallow = existsSync(join(git.location.commonDir, "shallow")) && !git.resolve(ctx.trackingRef);
-  const args = ["-c", "fetch.recurseSubmodules=false", "fetch", "--quiet", "--no-tags", "--refmap=", ...shallow ? ["--depth=1"] : [], ctx.remoteArg, `+refs/heads/${ctx.branch}:${tmp}`];
-  const run = await runGit(ctx.cwd, args, { timeoutMs: ctx.timeoutMs });
-  if (run.code !== 0) {
-    await deleteLooseRef(ctx, tmp);
-    if (/couldn't find remote ref/i.test(run.stderr)) return null;
-    throw gitFailure(`fetching ${ctx.branch} from ${ctx.remoteName}`, run, { remote: ctx.remoteName, branch: ctx.branch });
+async function deleteRefsUnder(ctx, prefix) {
+  const refs = listRefs(ctx.commonDir, prefix);
+  const packed = [];
+  for (const ref of refs.keys()) {
+    try {
+      unlinkSync(join(ctx.commonDir, ref));
+      pruneEmptyDirs(join(ctx.commonDir, ref, ".."), join(ctx.commonDir, "refs", "git-memory", "fetch"));
+    } catch {
+    }
+    if (ctx.store.git.resolve(ref)) packed.push(ref);
   }
-  const oid = git.resolve(tmp);
-  await deleteLooseRef(ctx, tmp);
-  if (!oid) throw new MemoryError("SYNC_FAILED", `fetching ${ctx.branch} from ${ctx.remoteName} left no ref behind (local memories are unchanged)`, { remote: ctx.remoteName });
-  await setRef(ctx, ctx.trackingRef, oid, `git-memory: fetch ${ctx.branch} from ${ctx.remoteName}`);
-  return oid;
+  for (const ref of packed) await runGit(ctx.cwd, ["update-ref", "-d", ref]);
+  try {
+    rmSync(join(ctx.commonDir, prefix), { recursive: true, force: true });
+  } catch {
+  }
+}
+async function fetchSnapshot(ctx, withPending) {
+  const git = ctx.store.git;
+  removeStaleFetchRefs(ctx.commonDir);
+  const tmp = `refs/git-memory/fetch/${process.pid}-${randomBytes(4).toString("hex")}`;
+  const shallow = existsSync(join(ctx.commonDir, "shallow")) && !git.resolve(ctx.trackingRef);
+  const args = ["-c", "fetch.recurseSubmodules=false", "fetch", "--quiet", "--no-tags", "--refmap=", ...shallow ? [`--depth=${FIRST_FETCH_DEPTH}`] : [], ctx.remoteArg];
+  const branchSpec = `+${ctx.branchRef}:${tmp}/branch`;
+  const pendingSpec = `+${pendingPrefix(ctx.branch)}*:${tmp}/pending/*`;
+  try {
+    let run = await runGit(ctx.cwd, [...args, branchSpec, ...withPending ? [pendingSpec] : []], { timeoutMs: ctx.timeoutMs });
+    let noBranch = false;
+    if (run.code !== 0 && /couldn't find remote ref/i.test(run.stderr)) {
+      noBranch = true;
+      run = withPending ? await runGit(ctx.cwd, [...args, pendingSpec], { timeoutMs: ctx.timeoutMs }) : { code: 0, stdout: "", stderr: "", timedOut: false };
+    }
+    if (run.code !== 0) throw gitFailure(`fetching ${ctx.branch} from ${ctx.remoteName}`, run, { remote: ctx.remoteName, branch: ctx.branch });
+    const refs = listRefs(ctx.commonDir, `${tmp}/`);
+    const tip = noBranch ? null : refs.get(`${tmp}/branch`) ?? null;
+    if (!noBranch && !tip) throw new MemoryError("SYNC_FAILED", `fetching ${ctx.branch} from ${ctx.remoteName} left no ref behind (local memories are unchanged)`, { remote: ctx.remoteName });
+    const pending = [];
+    for (const [ref, oid] of refs) {
+      if (ref.startsWith(`${tmp}/pending/`)) pending.push({ ref: pendingPrefix(ctx.branch) + ref.slice(`${tmp}/pending/`.length), oid });
+    }
+    pending.sort((a, b) => a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0);
+    if (tip) await setRef(ctx, ctx.trackingRef, tip, `git-memory: fetch ${ctx.branch} from ${ctx.remoteName}`);
+    return { tip, pending };
+  } finally {
+    await deleteRefsUnder(ctx, `${tmp}/`);
+  }
 }
 function removeStaleFetchRefs(commonDir) {
   const dir = join(commonDir, "refs", "git-memory", "fetch");
@@ -381,7 +444,7 @@ function removeStaleFetchRefs(commonDir) {
   }
   for (const n of names) {
     try {
-      if (Date.now() - statSync(join(dir, n)).mtimeMs > 36e5) unlinkSync(join(dir, n));
+      if (Date.now() - statSync(join(dir, n)).mtimeMs > 36e5) rmSync(join(dir, n), { recursive: true, force: true });
     } catch {
     }
   }
@@ -473,35 +536,54 @@ async function moveLocal(ctx, expect, next) {
   }
   throw new MemoryError("CONFLICT", "the local memory branch kept moving during the sync; run it again", { ref: store.ref });
 }
-async function pushTip(ctx, oid) {
-  const run = await runGit(ctx.cwd, ["push", "--porcelain", "--no-verify", ctx.remoteArg, `${oid}:refs/heads/${ctx.branch}`], { timeoutMs: ctx.timeoutMs });
-  const line = run.stdout.split("\n").find((l) => /^[ +\-*!=]\t/.test(l));
-  const [flag, , summary = ""] = line ? line.split("	") : [];
-  if (run.code === 0 && flag !== "!") {
-    const m = /^([0-9a-f]{4,40})\.\.\.?[0-9a-f]{4,40}$/.exec(summary.trim());
-    return { ok: true, old: flag === "=" ? oid : m ? m[1] : null, created: flag === "*" };
+var MOVED_LOCAL = /fetch first|non-fast-forward|stale info/;
+var MOVED_REMOTE = /cannot lock|failed to (update|lock)|incorrect old value|but expected|reference already exists|unable to update|atomic (push|transaction) failed/i;
+async function pushRefs(ctx, updates, atomic = true) {
+  const args = ["push", "--porcelain", "--no-verify", ...atomic ? ["--atomic"] : []];
+  for (const u of updates) args.push(`--force-with-lease=${u.ref}:${u.expect ?? ""}`);
+  args.push(ctx.remoteArg, ...updates.map((u) => `${u.next ?? ""}:${u.ref}`));
+  const run = await runGit(ctx.cwd, args, { timeoutMs: ctx.timeoutMs });
+  return pushOutcome(ctx, run, updates[0].ref);
+}
+function pushOutcome(ctx, run, mainRef) {
+  const lines = run.stdout.split("\n").filter((l) => /^[ +\-*!=]\t/.test(l)).map((l) => {
+    const [flag, spec = "", summary = ""] = l.split("	");
+    return { flag, ref: spec.slice(spec.lastIndexOf(":") + 1), summary: summary.trim() };
+  });
+  const main = lines.find((l) => l.ref === mainRef);
+  const data = { remote: ctx.remoteName, branch: ctx.branch };
+  if (run.code === 0 && lines.length && !lines.some((l) => l.flag === "!")) {
+    const m = main && /^([0-9a-f]{4,40})\.\.\.?[0-9a-f]{4,40}$/.exec(main.summary);
+    return { ok: true, created: main?.flag === "*", old: main?.flag === "=" ? "same" : m ? m[1] : null };
   }
-  if (flag === "!") {
-    const data = { remote: ctx.remoteName, branch: ctx.branch, git: summary.trim() };
-    if (/\[rejected\]/.test(summary) && /fetch first|non-fast-forward|stale info/.test(summary)) {
-      return { ok: false, retryable: true, error: new MemoryError("PUSH_REJECTED", `the remote ${ctx.branch} moved: ${summary.trim()}`, data) };
-    }
-    if (/\[remote rejected\]/.test(summary) && /cannot lock|failed to (update|lock)|incorrect old value|but expected|reference already exists|unable to update/i.test(summary)) {
-      return { ok: false, retryable: true, error: new MemoryError("PUSH_REJECTED", `the remote ${ctx.branch} moved: ${summary.trim()}`, data) };
-    }
+  if (/does not support --atomic|atomic push.*not supported/i.test(run.stderr)) {
+    return { ok: false, kind: "no-atomic", error: new MemoryError("SYNC_FAILED", `${ctx.remoteName} cannot update several refs atomically`, data) };
+  }
+  const rejected = lines.filter((l) => l.flag === "!");
+  if (rejected.length) {
+    const real = rejected.filter((l) => !/atomic push failed/.test(l.summary));
+    const said = remoteMessage(run.stderr);
+    const why = (real[0] ?? rejected[0]).summary;
+    const moved = real.length ? real.every((l) => /\[rejected\]/.test(l.summary) && MOVED_LOCAL.test(l.summary) || /\[remote rejected\]/.test(l.summary) && MOVED_REMOTE.test(l.summary)) : true;
+    if (moved) return { ok: false, kind: "moved", error: new MemoryError("PUSH_REJECTED", `the remote ${ctx.branch} moved: ${why}`, { ...data, git: why }) };
     return {
       ok: false,
-      retryable: false,
-      error: new MemoryError("PUSH_REJECTED", `the remote refused the push of ${ctx.branch}: ${summary.trim()} (a protected branch or a server hook? local memories are unchanged)`, data)
+      kind: "refused",
+      error: new MemoryError(
+        "PUSH_REJECTED",
+        `the remote refused the push of ${ctx.branch}: ${why}${said ? `; the remote said: ${said}` : ""} (a protected branch or a server hook? local memories are unchanged)`,
+        { ...data, git: why, remoteMessage: said || null }
+      )
     };
   }
-  return { ok: false, retryable: false, error: gitFailure(`pushing ${ctx.branch} to ${ctx.remoteName}`, run, { remote: ctx.remoteName, branch: ctx.branch }) };
+  return { ok: false, kind: "failed", error: gitFailure(`pushing ${ctx.branch} to ${ctx.remoteName}`, run, { ...data, remoteMessage: remoteMessage(run.stderr) || null }) };
 }
-function result(ctx, r) {
+function result(ctx, mode, r) {
   return {
     success: true,
     remote: ctx.remoteName,
     branch: ctx.branch,
+    mode,
     tip: null,
     remoteTip: null,
     pulled: false,
@@ -513,36 +595,225 @@ function result(ctx, r) {
     conflicts: [],
     retries: 0,
     pending: 0,
+    folded: 0,
+    pendingRef: null,
+    pendingRemote: null,
     ...r
   };
 }
-async function sync(store, opts = {}) {
-  const ctx = context(store, opts);
-  const maxRetries = retriesFrom(store, opts);
-  let lastRejection = null;
+async function chainBetween(ctx, base, tip) {
+  if (!tip || tip === base) return [];
+  return localChain(ctx, base, tip);
+}
+function treeOf(ctx, c) {
+  return c ? ctx.store.git.readCommit(c).tree : null;
+}
+async function unionOf(ctx, snap) {
+  const git = ctx.store.git;
+  const chains = /* @__PURE__ */ new Map();
+  for (const p of snap.pending) chains.set(p.ref, readPending(git, p.oid));
+  const cut = snap.pending.filter((p) => !chains.get(p.ref));
+  if (cut.length && existsSync(join(ctx.commonDir, "shallow"))) {
+    const tmp = `refs/git-memory/fetch/${process.pid}-${randomBytes(4).toString("hex")}`;
+    try {
+      const run = await runGit(
+        ctx.cwd,
+        ["-c", "fetch.recurseSubmodules=false", "fetch", "--quiet", "--no-tags", "--refmap=", `--depth=${2 ** 30}`, ctx.remoteArg, ...cut.map((p, i) => `+${p.ref}:${tmp}/${i}`)],
+        { timeoutMs: ctx.timeoutMs }
+      );
+      if (run.code === 0) for (const p of cut) chains.set(p.ref, readPending(git, p.oid));
+    } finally {
+      await deleteRefsUnder(ctx, `${tmp}/`);
+    }
+  }
+  let tip = snap.tip;
+  const folded = [];
+  const invalid = [];
+  const conflicts = [];
+  for (const p of snap.pending) {
+    const pc = chains.get(p.ref);
+    if (!pc) {
+      invalid.push(p);
+      continue;
+    }
+    if (pc.chain.length) {
+      const res = combine(git, {
+        base: pc.base,
+        local: p.oid,
+        // No branch on the remote (deleted by hand?): the first pending ref's base starts it.
+        remote: tip ?? pc.base,
+        chain: pc.chain,
+        remoteName: ctx.remoteName,
+        committer: ctx.store.identity(),
+        when: ctx.store.now()
+      });
+      tip = res.tip;
+      conflicts.push(...res.conflicts);
+    }
+    folded.push(p);
+  }
+  return { tip, folded, invalid, conflicts };
+}
+function validMark(ctx, local) {
+  const mark = ctx.store.git.resolve(ctx.markRef);
+  if (!mark || !local) return null;
+  if (mark === local) return mark;
+  return linearChain(ctx.store.git, mark, local) ? mark : null;
+}
+async function planLocal(ctx, local, union, remoteTip) {
+  const git = ctx.store.git;
+  const none = { replayed: 0, conflicts: [] };
+  const files = (a, b) => memoryFiles(diffTrees(git, treeOf(ctx, a), treeOf(ctx, b)).keys());
+  if (!local) return { tip: union, union, own: [], received: files(null, union), ...none };
+  if (!union) return { tip: local, union, own: await chainBetween(ctx, null, local), received: 0, ...none };
+  const mark = validMark(ctx, local);
+  if (mark) {
+    if (union !== mark && treeOf(ctx, union) === treeOf(ctx, mark) && (!remoteTip || remoteTip === mark || linearChain(git, remoteTip, mark))) union = mark;
+    if (mark === local) return { tip: union, union, own: [], received: files(mark, union), ...none };
+    if (union === mark) return { tip: local, union, own: await chainBetween(ctx, mark, local), received: 0, ...none };
+    const chain2 = await chainBetween(ctx, mark, local);
+    const res2 = combine(git, { base: mark, local, remote: union, chain: chain2, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now() });
+    return { tip: res2.tip, union, own: await chainBetween(ctx, union, res2.tip), received: res2.received, replayed: res2.replayed, conflicts: res2.conflicts };
+  }
+  if (local === union) return { tip: local, union, own: [], received: 0, ...none };
+  const base = await mergeBase(ctx, local, union);
+  if (base === union) return { tip: local, union, own: await chainBetween(ctx, union, local), received: 0, ...none };
+  if (base === local) return { tip: union, union, own: [], received: files(local, union), ...none };
+  const chain = await localChain(ctx, base, local);
+  const res = combine(git, { base, local, remote: union, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now() });
+  return { tip: res.tip, union, own: await chainBetween(ctx, union, res.tip), received: res.received, replayed: res.replayed, conflicts: res.conflicts };
+}
+function recordPending(ctx, count) {
+  writePendingStatus(ctx.commonDir, { remote: ctx.remoteName, branch: ctx.branch, count, checkedAt: (/* @__PURE__ */ new Date()).toISOString() });
+}
+async function syncPending(ctx, maxRetries, fold) {
+  const store = ctx.store;
+  const git = store.git;
   let rejected = 0;
+  for (let attempt = 0; ; attempt++) {
+    if (attempt > 0) await sleep(backoff(attempt - 1));
+    const snap = await fetchSnapshot(ctx, true);
+    const u = await unionOf(ctx, snap);
+    const local = store.tip();
+    const p = await planLocal(ctx, local, u.tip, snap.tip);
+    const conflicts = [...u.conflicts, ...p.conflicts];
+    const base = { received: p.received, replayed: p.replayed, retries: rejected };
+    if (!p.tip) {
+      recordPending(ctx, u.invalid.length);
+      return result(ctx, "pending", { ...base, pendingRemote: u.invalid.length });
+    }
+    if (p.tip === snap.tip && !u.folded.length) {
+      const moved2 = await moveLocal(ctx, local, p.tip);
+      await setRef(ctx, ctx.markRef, p.tip, `git-memory: shared with ${ctx.remoteName}`);
+      recordPending(ctx, u.invalid.length);
+      return result(ctx, "pending", { ...base, tip: moved2.tip, remoteTip: snap.tip, pulled: p.tip !== local, conflicts: [...conflicts, ...moved2.conflicts], pending: moved2.pending, pendingRemote: u.invalid.length });
+    }
+    if (snap.tip && !await isAncestor(ctx, snap.tip, p.tip)) {
+      throw new MemoryError("SYNC_FAILED", `internal: the combined ${ctx.branch} does not descend from the remote tip (local memories are unchanged)`, { remote: ctx.remoteName });
+    }
+    const pushed = await pushRefs(ctx, [{ ref: ctx.branchRef, next: p.tip, expect: snap.tip }, ...u.folded.map((f) => ({ ref: f.ref, next: null, expect: f.oid }))]);
+    if (pushed.ok) {
+      await setRef(ctx, ctx.trackingRef, p.tip, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
+      const moved2 = await moveLocal(ctx, local, p.tip);
+      await setRef(ctx, ctx.markRef, p.tip, `git-memory: shared with ${ctx.remoteName}`);
+      recordPending(ctx, u.invalid.length);
+      return result(ctx, "pending", {
+        ...base,
+        tip: moved2.tip,
+        remoteTip: p.tip,
+        pulled: p.tip !== local,
+        pushed: true,
+        created: snap.tip === null,
+        sent: countCommits(ctx, p.tip, snap.tip),
+        conflicts: [...conflicts, ...moved2.conflicts],
+        pending: moved2.pending,
+        folded: u.folded.length,
+        pendingRemote: u.invalid.length
+      });
+    }
+    if (pushed.kind === "no-atomic") return syncBranch(ctx, maxRetries);
+    if (pushed.kind !== "moved") throw pushed.error;
+    rejected++;
+    if (fold && attempt < maxRetries) continue;
+    let pendingRef = null;
+    if (p.own.length) {
+      const w = buildPending(git, treeOf(ctx, p.union), p.own, signature(store.identity(), store.now()));
+      pendingRef = newPendingRef(ctx.branch);
+      const shared = await pushRefs(ctx, [{ ref: pendingRef, next: w, expect: null }]);
+      if (!shared.ok) {
+        if (shared.kind === "refused" || shared.kind === "no-atomic") return syncBranch(ctx, maxRetries, rejected);
+        throw shared.error;
+      }
+    }
+    const moved = await moveLocal(ctx, local, p.tip);
+    await setRef(ctx, ctx.markRef, p.tip, `git-memory: shared with ${ctx.remoteName}`);
+    const left = snap.pending.length + (pendingRef ? 1 : 0);
+    recordPending(ctx, left);
+    return result(ctx, "pending", {
+      ...base,
+      retries: rejected,
+      tip: moved.tip,
+      remoteTip: snap.tip,
+      pulled: p.tip !== local,
+      pushed: !!pendingRef,
+      sent: p.own.length,
+      conflicts: [...conflicts, ...moved.conflicts],
+      pending: moved.pending,
+      pendingRef,
+      pendingRemote: left
+    });
+  }
+}
+async function pullPending(ctx) {
+  const store = ctx.store;
+  const snap = await fetchSnapshot(ctx, true);
+  const u = await unionOf(ctx, snap);
+  const local = store.tip();
+  const p = await planLocal(ctx, local, u.tip, snap.tip);
+  recordPending(ctx, snap.pending.length);
+  const common = { remoteTip: snap.tip, received: p.received, pendingRemote: snap.pending.length };
+  if (!p.tip || p.tip === local) {
+    if (p.union && local && (p.union === local || linearChain(store.git, p.union, local))) await setRef(ctx, ctx.markRef, p.union, `git-memory: pull from ${ctx.remoteName}`);
+    return result(ctx, "pending", { ...common, tip: local, received: 0 });
+  }
+  const moved = await moveLocal(ctx, local, p.tip);
+  if (p.union) await setRef(ctx, ctx.markRef, p.union, `git-memory: pull from ${ctx.remoteName}`);
+  return result(ctx, "pending", { ...common, tip: moved.tip, pulled: true, replayed: p.replayed, conflicts: [...u.conflicts, ...p.conflicts, ...moved.conflicts], pending: moved.pending });
+}
+async function pushTip(ctx, oid) {
+  const run = await runGit(ctx.cwd, ["push", "--porcelain", "--no-verify", ctx.remoteArg, `${oid}:${ctx.branchRef}`], { timeoutMs: ctx.timeoutMs });
+  return pushOutcome(ctx, run, ctx.branchRef);
+}
+async function syncBranch(ctx, maxRetries, rejectedBefore = 0) {
+  const store = ctx.store;
+  let lastRejection = null;
+  let rejected = rejectedBefore;
+  const done = async (r) => {
+    if (r.remoteTip && r.tip && (r.tip === r.remoteTip || linearChain(store.git, r.remoteTip, r.tip))) await setRef(ctx, ctx.markRef, r.remoteTip, `git-memory: shared with ${ctx.remoteName}`);
+    return result(ctx, "branch", r);
+  };
   const seen = store.git.resolve(ctx.trackingRef);
   const start = store.tip();
-  const ahead = start && seen && start !== seen ? linearChain(store.git, seen, start) : void 0;
+  const ahead = start && seen && start !== seen && !rejectedBefore ? linearChain(store.git, seen, start) : void 0;
   if (start && ahead?.length) {
     const pushed = await pushTip(ctx, start);
     if (pushed.ok) {
       await setRef(ctx, ctx.trackingRef, start, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
-      return result(ctx, { tip: store.tip(), remoteTip: start, pushed: true, sent: ahead.length, pending: countCommits(ctx, store.tip(), start) });
+      return done({ tip: store.tip(), remoteTip: start, pushed: true, sent: ahead.length, pending: countCommits(ctx, store.tip(), start) });
     }
-    if (!pushed.retryable) throw pushed.error;
+    if (pushed.kind !== "moved") throw pushed.error;
     lastRejection = pushed.error;
     rejected++;
   }
   for (let attempt = 0; attempt <= maxRetries; attempt++) {
-    if (attempt > 0) await sleep(backoff(attempt - 1));
-    const remote = await fetchRemote(ctx);
+    if (attempt > 0 || rejected) await sleep(backoff(Math.max(0, rejected - 1)));
+    const remote = (await fetchSnapshot(ctx, false)).tip;
     const local = store.tip();
     const p = await plan(ctx, local, remote);
-    if (!p.tip) return result(ctx, { retries: rejected });
+    if (!p.tip) return done({ retries: rejected });
     if (p.tip === remote) {
       const moved = await moveLocal(ctx, local, remote);
-      return result(ctx, {
+      return done({
         tip: moved.tip,
         remoteTip: remote,
         pulled: local !== remote,
@@ -556,7 +827,7 @@ async function sync(store, opts = {}) {
     if (pushed.ok) {
       await setRef(ctx, ctx.trackingRef, p.tip, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
       const moved = await moveLocal(ctx, local, p.tip);
-      return result(ctx, {
+      return done({
         tip: moved.tip,
         remoteTip: p.tip,
         pulled: p.tip !== local,
@@ -570,7 +841,7 @@ async function sync(store, opts = {}) {
         pending: moved.pending
       });
     }
-    if (!pushed.retryable) throw pushed.error;
+    if (pushed.kind !== "moved") throw pushed.error;
     lastRejection = pushed.error;
     rejected++;
   }
@@ -580,14 +851,25 @@ async function sync(store, opts = {}) {
     { remote: ctx.remoteName, branch: ctx.branch, retries: maxRetries, last: lastRejection?.message }
   );
 }
+async function sync(store, opts = {}) {
+  const ctx = context(store, opts);
+  const maxRetries = retriesFrom(store, opts);
+  const mode = modeFrom(opts);
+  if (mode === "branch") {
+    if (opts.fold) throw new MemoryError("INVALID_INPUT", "fold needs the pending mode (pending refs are what a fold folds)", { field: "fold" });
+    return syncBranch(ctx, maxRetries);
+  }
+  return syncPending(ctx, maxRetries, !!opts.fold);
+}
 async function pull(store, opts = {}) {
   const ctx = context(store, opts);
-  const remote = await fetchRemote(ctx);
+  if (modeFrom(opts) === "pending") return pullPending(ctx);
+  const remote = (await fetchSnapshot(ctx, false)).tip;
   const local = store.tip();
   const p = await plan(ctx, local, remote);
-  if (!p.tip || p.tip === local) return result(ctx, { tip: local, remoteTip: remote });
+  if (!p.tip || p.tip === local) return result(ctx, "branch", { tip: local, remoteTip: remote });
   const moved = await moveLocal(ctx, local, p.tip);
-  return result(ctx, {
+  return result(ctx, "branch", {
     tip: moved.tip,
     remoteTip: remote,
     pulled: true,
@@ -599,25 +881,29 @@ async function pull(store, opts = {}) {
 }
 async function push(store, opts = {}) {
   const ctx = context(store, opts);
+  const mode = modeFrom(opts);
   const local = store.tip();
-  if (!local) return result(ctx, {});
+  if (!local) return result(ctx, mode, {});
   const pushed = await pushTip(ctx, local);
   if (!pushed.ok) {
-    if (pushed.retryable) {
+    if (pushed.kind === "moved") {
       throw new MemoryError("PUSH_REJECTED", `the remote ${ctx.branch} has changes this repository does not have yet: run "memory sync" (or "memory pull", then "memory push"); local memories are unchanged`, pushed.error.data);
     }
     throw pushed.error;
   }
   await setRef(ctx, ctx.trackingRef, local, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
-  const same = pushed.old !== null && local.startsWith(pushed.old);
-  return result(ctx, { tip: local, remoteTip: local, pushed: !same, created: pushed.created, sent: same ? 0 : countCommits(ctx, local, pushed.old) });
+  const same = pushed.old === "same" || pushed.old !== null && local.startsWith(pushed.old);
+  return result(ctx, mode, { tip: local, remoteTip: local, pushed: !same, created: pushed.created, sent: same ? 0 : countCommits(ctx, local, pushed.old === "same" ? local : pushed.old) });
 }
 export {
+  PENDING_NAMESPACE,
   classifyGitFailure,
   combine,
   diffTrees,
+  pendingStatus,
   pull,
   push,
+  remoteMessage,
   resolvePath,
   sync
 };

@@ -5,6 +5,7 @@ import {
   IndexView,
   MEMORIES_PREFIX,
   analyze,
+  archiveSegment,
   compileFilter,
   diffMemories,
   filterIds,
@@ -13,21 +14,24 @@ import {
   openIndex,
   queryTerms,
   rank,
+  readMemory,
   rebuildIndex,
   search,
   terms,
   textScores
-} from "./chunk-PULQXHS3.js";
-import "./chunk-QHDPJDFF.js";
-import "./chunk-CQ2UC2BE.js";
-import "./chunk-AAUR7TRV.js";
-import "./chunk-6IDCQH2Q.js";
+} from "./chunk-X6CP2AQG.js";
+import "./chunk-L4B73JOO.js";
+import "./chunk-DL2LGF4A.js";
+import "./chunk-YLVP6WJH.js";
+import "./chunk-SIGMRA5M.js";
+import "./chunk-KOPXADFB.js";
 export {
   DEFAULT_BM25,
   DEFAULT_WEIGHTS,
   IndexView,
   MEMORIES_PREFIX,
   analyze,
+  archiveSegment,
   compileFilter,
   diffMemories,
   filterIds,
@@ -36,6 +40,7 @@ export {
   openIndex,
   queryTerms,
   rank,
+  readMemory,
   rebuildIndex,
   search,
   terms,

@@ -1,7 +1,10 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
+  scanText
+} from "./chunk-FJP47XPK.js";
+import {
   InvalidInputError
-} from "./chunk-6IDCQH2Q.js";
+} from "./chunk-SIGMRA5M.js";
 
 // src/core/config.ts
 import { readFileSync } from "node:fs";
@@ -16,7 +19,7 @@ var DEFAULT_CONFIG = {
   trashRetentionDays: 30,
   coreMaxChars: 8e3,
   maxContentBytes: 64 * 1024,
-  hybrid: { vectorWeight: 0.7, contextWeight: 0.2, contextMinutes: 30 },
+  hybrid: { vectorWeight: 0.7, contextWeight: 0.2, contextMinutes: 30, minSimilarity: 0 },
   sync: { retries: 20 },
   secretGuard: "block",
   dedupe: true
@@ -120,6 +123,7 @@ var NUMBER_RULES = {
   "hybrid.vectorWeight": { min: 0, max: 1, int: false },
   "hybrid.contextWeight": { min: 0, max: 1, int: false },
   "hybrid.contextMinutes": { min: 0, max: 1440, int: false },
+  "hybrid.minSimilarity": { min: 0, max: 1, int: false },
   "sync.retries": { min: 0, max: 1e3, int: true }
 };
 var CONFIG_ENUMS = ENUMS;
@@ -150,7 +154,7 @@ function structuralValidator(layer, issues) {
 var validator = structuralValidator;
 async function loadConfigValidator() {
   if (validator !== structuralValidator) return;
-  const mod = await import("./config-schema-XFTCZMEJ.js");
+  const mod = await import("./config-schema-QRAY2ZF2.js");
   validator = mod.zodLayerValidator;
 }
 function mergeInto(target, src, origin, name, prefix = "") {
@@ -182,13 +186,39 @@ function readBranchConfigText(store, commit = store.tip()) {
   const e = tree ? store.git.entryAt(tree, BRANCH_CONFIG_PATH) : null;
   return e ? store.git.readBlob(e.oid).toString("utf8") : null;
 }
+function sanitizeFileLayer(layer, issues) {
+  const values = structuredClone(layer.values);
+  if (values.secretGuard === "off") {
+    delete values.secretGuard;
+    issues.push({
+      layer: layer.name,
+      source: layer.source,
+      key: "secretGuard",
+      kind: "invalid-value",
+      problem: 'may not be "off" in a file',
+      message: `${layer.source}: secretGuard "off" is ignored: only the person running the command may lower the secret guard (--allow-secret, or MEMORY_SECRET_GUARD=off in the environment)`
+    });
+  }
+  const walk = (obj, prefix) => {
+    for (const [k, v] of Object.entries(obj)) {
+      const key = prefix ? `${prefix}.${k}` : k;
+      if (v && typeof v === "object" && !Array.isArray(v)) walk(v, key);
+      else if (typeof v === "string" && scanText(`${k}=${v}`).length) {
+        delete obj[k];
+        issues.push({ layer: layer.name, source: layer.source, key, kind: "invalid-value", problem: "looks like a credential", message: `${layer.source}: ${key} looks like a credential; ignored (remove it from the file)` });
+      }
+    }
+  };
+  walk(values, "");
+  return { ...layer, values };
+}
 function configLayers(store, flags, issues, env = process.env) {
   const layers = [];
   const branchText = readBranchConfigText(store);
   const branch = branchText === null ? null : parseConfigText(branchText, "branch", `${BRANCH_CONFIG_PATH} on branch ${store.branch}`, issues);
-  if (branch) layers.push(branch);
+  if (branch) layers.push(sanitizeFileLayer(branch, issues));
   const repo = store.git.location.bare ? null : repoFileLayer(store.git.location.root, issues);
-  if (repo) layers.push(repo);
+  if (repo) layers.push(sanitizeFileLayer(repo, issues));
   const e = envLayer(env);
   if (e) layers.push(e);
   if (flags && Object.keys(flags).length) layers.push({ name: "flags", source: "options", values: flags });

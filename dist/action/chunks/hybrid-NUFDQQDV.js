@@ -5,19 +5,20 @@ import {
   fullTextScores,
   openIndex,
   search
-} from "./chunk-PULQXHS3.js";
-import "./chunk-QHDPJDFF.js";
+} from "./chunk-X6CP2AQG.js";
+import "./chunk-L4B73JOO.js";
 import {
   memoryFromFile,
   publicMemory
-} from "./chunk-CQ2UC2BE.js";
+} from "./chunk-DL2LGF4A.js";
 import {
   pathFor
-} from "./chunk-AAUR7TRV.js";
+} from "./chunk-YLVP6WJH.js";
 import {
   InvalidInputError,
   MemoryError
-} from "./chunk-6IDCQH2Q.js";
+} from "./chunk-SIGMRA5M.js";
+import "./chunk-KOPXADFB.js";
 
 // src/embed/types.ts
 function normalize(v) {
@@ -730,7 +731,22 @@ async function embedMemories(store, opts = {}) {
 
 // src/search/hybrid.ts
 var SEARCH_MODES = ["hybrid", "vector", "fulltext"];
-var MIN_SIMILARITY = 0.3;
+var CALIBRATED_MIN_SIMILARITY = {
+  [USE_MODEL_ID]: 0.59
+};
+var UNCALIBRATED_MIN_SIMILARITY = 0.5;
+function minSimilarity(store, embedder, option) {
+  const check = (v, field) => {
+    if (!Number.isFinite(v) || v < -1 || v > 1) throw new InvalidInputError(`${field} must be a cosine similarity between -1 and 1, got ${JSON.stringify(v)}`, { field });
+    return v;
+  };
+  if (option !== void 0 && option !== null) return { value: check(Number(option), "minSimilarity"), source: "option" };
+  const cfg = Number(store.config().hybrid?.minSimilarity);
+  if (Number.isFinite(cfg) && cfg > 0 && cfg <= 1) return { value: cfg, source: "config" };
+  const cal = CALIBRATED_MIN_SIMILARITY[embedder.id];
+  if (cal !== void 0) return { value: cal, source: "calibrated" };
+  return { value: UNCALIBRATED_MIN_SIMILARITY, source: "default" };
+}
 function understood(text) {
   return !new RegExp("\\p{L}", "u").test(text) || new RegExp("\\p{Script=Latin}", "u").test(text);
 }
@@ -778,7 +794,7 @@ function hybridSetting(store, key, dflt, max) {
   return Number.isFinite(w) && w >= 0 && w <= max ? w : dflt;
 }
 var round = (x) => Math.round(x * 1e4) / 1e4;
-async function vectorRank(store, embedder, q, mode, opts) {
+async function vectorRank(store, embedder, q, mode, opts, matchesOnly = false) {
   const text = (q.query ?? "").trim();
   const limit = q.limit === void 0 || q.limit === null ? 10 : Number(q.limit);
   if (!Number.isInteger(limit) || limit < 1) throw new InvalidInputError(`limit must be a positive integer, got ${JSON.stringify(q.limit)}`, { field: "limit" });
@@ -813,13 +829,19 @@ async function vectorRank(store, embedder, q, mode, opts) {
   for (let r = 0; r < n; r++) if (allowed.has(index.ids[r])) okCount += ok[r] = 1;
   let scored = [];
   let total;
-  if (mode === "vector") {
+  const floor = embedder.englishOnly && !understood(q.query ?? "") ? Infinity : minSimilarity(store, embedder, opts.minSimilarity).value;
+  if (mode === "vector" && !matchesOnly) {
     const cos = index.scoreAll(qv);
     scored = topK(cos, limit, (r) => ok[r] === 1).map((r) => ({ id: index.ids[r], score: cos[r], v: cos[r] }));
     total = okCount;
+  } else if (mode === "vector") {
+    const cos = index.scoreAll(qv);
+    let above = 0;
+    for (let r = 0; r < n; r++) if (ok[r] && cos[r] >= floor) above++;
+    scored = topK(cos, limit, (r) => ok[r] === 1 && cos[r] >= floor).map((r) => ({ id: index.ids[r], score: cos[r], v: cos[r] }));
+    total = above;
   } else {
     const w = hybridSetting(store, "vectorWeight", 0.7, 1);
-    const floor = embedder.englishOnly && !understood(q.query ?? "") ? Infinity : MIN_SIMILARITY;
     const ctxWeight = hybridSetting(store, "contextWeight", 0.2, 1);
     const nb = ctxWeight > 0 ? neighboursOf(index, view, hybridSetting(store, "contextMinutes", 30, 1440) * 6e4, (id) => entries.get(id)) : null;
     const textScores = (t) => {
@@ -834,6 +856,9 @@ async function vectorRank(store, embedder, q, mode, opts) {
       return m;
     };
     const text2 = textScores(q.query ?? "");
+    const cos1 = index.scoreAll(qv);
+    const match = new Uint8Array(n);
+    for (let r = 0; r < n; r++) if (ok[r] && (cos1[r] >= floor || text2.has(index.ids[r]))) match[r] = 1;
     const blend = (cos, feedback) => {
       const out = [];
       const push = (id, v) => {
@@ -841,7 +866,7 @@ async function vectorRank(store, embedder, q, mode, opts) {
         const f = feedback ? feedback.get(id) ?? 0 : void 0;
         out.push({ id, score: w * v + (1 - w) * (t + (f ?? 0)), v, t, ...f !== void 0 ? { f } : {} });
       };
-      for (let r = 0; r < n; r++) if (ok[r] && (cos[r] >= floor || text2.has(index.ids[r]))) push(index.ids[r], Math.max(0, cos[r]));
+      for (let r = 0; r < n; r++) if (match[r]) push(index.ids[r], Math.max(0, cos[r]));
       for (const id of text2.keys()) if (!index.rowOf.has(id)) push(id, 0);
       if (!nb) return out;
       const lent = new Float64Array(n);
@@ -858,9 +883,10 @@ async function vectorRank(store, embedder, q, mode, opts) {
       }
       return out;
     };
-    scored = blend(index.scoreAll(qv), null);
+    scored = blend(cos1, null);
     if (opts.feedback ?? (feedbackDefault() && allowed.size >= FEEDBACK_MIN_MEMORIES)) {
-      const top = bestOf(scored, FEEDBACK_DOCS, (a, b) => b.score - a.score || (a.id < b.id ? 1 : -1)).map((x) => x.id);
+      const ranked = bestOf(scored, FEEDBACK_DOCS, (a, b) => b.score - a.score || (a.id < b.id ? 1 : -1));
+      const top = ranked.length && (ranked[0].v ?? 0) >= floor ? ranked.map((x) => x.id) : [];
       if (top.length) {
         const q2 = Float32Array.from(qv);
         for (const id of top) {
@@ -918,7 +944,7 @@ async function modeSearch(store, q = {}, opts = {}) {
   const runOnce = async () => {
     if (mode !== "fulltext" && embedder) {
       try {
-        const r = await vectorRank(store, embedder, current, mode, opts);
+        const r = await vectorRank(store, embedder, current, mode, opts, relaxed.includes("vector"));
         vectors = r.vectors;
         return r.response;
       } catch (err) {
@@ -940,7 +966,7 @@ async function modeSearch(store, q = {}, opts = {}) {
       const { tags: _t, ...rest } = current;
       current = rest;
       relaxed.push("tags");
-    } else if (mode !== "vector" && text && embedder && (!embedder.englishOnly || understood(text))) {
+    } else if (mode === "fulltext" && text && embedder && (!embedder.englishOnly || understood(text))) {
       mode = "vector";
       relaxed.push("vector");
     } else break;
@@ -953,12 +979,14 @@ async function modeSearch(store, q = {}, opts = {}) {
   return out;
 }
 export {
+  CALIBRATED_MIN_SIMILARITY,
   EMBED_BUDGET,
   FEEDBACK_DOCS,
   FEEDBACK_MIN_MEMORIES,
-  MIN_SIMILARITY,
   SEARCH_MODES,
+  UNCALIBRATED_MIN_SIMILARITY,
   embedMemories,
+  minSimilarity,
   modeSearch,
   storeEmbedder
 };

@@ -1,31 +1,34 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
+  FrontMatterError,
+  checkText,
   idFromPath,
   idTime,
   isValidId,
   parseFile,
   serializeFile
-} from "./chunk-AAUR7TRV.js";
+} from "./chunk-YLVP6WJH.js";
 import {
   BinaryContentError,
   ContentTooLargeError,
   EmptyContentError,
   InvalidInputError
-} from "./chunk-6IDCQH2Q.js";
+} from "./chunk-SIGMRA5M.js";
 
 // src/core/memory.ts
+var isScalar = (v) => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
 var PRIORITIES = ["low", "medium", "high"];
 var MAX_CONTENT_BYTES = 64 * 1024;
 var KNOWN = /* @__PURE__ */ new Set(["id", "tags", "category", "priority", "timestamp", "updated", "scope", "metadata"]);
 function normalizeTags(input) {
   const raw = Array.isArray(input) ? input : typeof input === "string" ? input.split(",") : input == null ? [] : [input];
-  const out = [];
+  const seen = /* @__PURE__ */ new Set();
   for (const t of raw) {
-    if (t === null || t === void 0) continue;
+    if (t === null || t === void 0 || typeof t === "object" || typeof t === "function") continue;
     const tag = String(t).trim().toLowerCase().replace(/\s+/g, "-");
-    if (tag && !out.includes(tag)) out.push(tag);
+    if (tag) seen.add(tag);
   }
-  return out;
+  return [...seen];
 }
 function isPriority(p) {
   return typeof p === "string" && PRIORITIES.includes(p);
@@ -33,6 +36,7 @@ function isPriority(p) {
 function validateContent(content, maxBytes = MAX_CONTENT_BYTES) {
   if (typeof content !== "string") throw new InvalidInputError("content must be a string", { field: "content" });
   if (content.trim() === "") throw new EmptyContentError();
+  checkText(content, "content");
   const nul = content.indexOf("\0");
   if (nul >= 0) throw new BinaryContentError(nul);
   const bytes = Buffer.byteLength(content, "utf8");
@@ -51,9 +55,12 @@ function isoOrNull(v) {
 function memoryFromFile(path, text, warn = () => {
 }) {
   const { data, content } = parseFile(text);
+  if (data.tags !== void 0 && data.tags !== null && !isScalar(data.tags) && !(Array.isArray(data.tags) && data.tags.every((t) => t === null || isScalar(t)))) {
+    throw new FrontMatterError("tags must be a list of strings");
+  }
   let id = data.id;
   if (id !== void 0 && !isValidId(id)) {
-    warn(`${path}: front-matter id ${JSON.stringify(id)} is not a valid id; using one derived from the path`);
+    warn(`${path}: front-matter id ${JSON.stringify(String(id).slice(0, 80))} is not a valid id; using one derived from the path`);
     id = void 0;
   }
   const finalId = id ?? idFromPath(path);
@@ -175,8 +182,8 @@ function loadCatalog(repo, tree, opts) {
       warn(unreadableFile(skip.path, skip.reason));
       continue;
     }
+    const text = repo.readBlob(blob.oid).toString("utf8");
     try {
-      const text = repo.readBlob(blob.oid).toString("utf8");
       const memory = memoryFromFile(idPath(blob.path), text, warn);
       memory.path = blob.path;
       entries.push({ path: blob.path, oid: blob.oid, memory });

@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   isTreeMode
-} from "./chunk-QHDPJDFF.js";
+} from "./chunk-L4B73JOO.js";
 import {
   ARCHIVE_DIR,
   isPriority,
@@ -9,12 +9,14 @@ import {
   normalizeTags,
   publicMemory,
   unreadableFile
-} from "./chunk-CQ2UC2BE.js";
+} from "./chunk-DL2LGF4A.js";
 import {
-  InvalidInputError,
+  InvalidInputError
+} from "./chunk-SIGMRA5M.js";
+import {
   __commonJS,
   __toESM
-} from "./chunk-6IDCQH2Q.js";
+} from "./chunk-KOPXADFB.js";
 
 // node_modules/lunr/lunr.js
 var require_lunr = __commonJS({
@@ -1748,7 +1750,7 @@ var require_lunr = __commonJS({
 });
 
 // src/search/index.ts
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 
 // src/search/analyze.ts
@@ -1826,6 +1828,7 @@ var FIELDS = ["content", "tags", "category"];
 var NF = FIELDS.length;
 var MAGIC = 1481854279;
 var PRIORITY_CODE = { low: 0, medium: 1, high: 2 };
+var PRIORITY_NAME = ["low", "medium", "high"];
 var StringColumn = class _StringColumn {
   constructor(blob, off) {
     this.blob = blob;
@@ -1856,10 +1859,11 @@ var StringColumn = class _StringColumn {
     return -1;
   }
   static from(strings) {
-    const bufs = strings.map((s) => Buffer.from(s, "utf8"));
-    const off = new Uint32Array(bufs.length + 1);
-    for (let i = 0; i < bufs.length; i++) off[i + 1] = off[i] + bufs[i].length;
-    return new _StringColumn(Buffer.concat(bufs), off);
+    const off = new Uint32Array(strings.length + 1);
+    for (let i = 0; i < strings.length; i++) off[i + 1] = off[i] + Buffer.byteLength(strings[i], "utf8");
+    const blob = Buffer.allocUnsafe(off[strings.length]);
+    for (let i = 0; i < strings.length; i++) blob.write(strings[i], off[i], "utf8");
+    return new _StringColumn(blob, off);
   }
 };
 var NO_SCOPE = 4294967295;
@@ -1875,15 +1879,45 @@ var Grow = class {
   arr;
   size = 0;
   push(v) {
-    if (this.size === this.arr.length) {
-      const next = this.make(this.arr.length * 2);
-      next.set(this.arr);
-      this.arr = next;
-    }
+    if (this.size === this.arr.length) this.reserve(1);
     this.arr[this.size++] = v;
+  }
+  /** Room for `n` more values; grows by half (not double) so the slack of a large build stays small. */
+  reserve(n) {
+    if (this.size + n <= this.arr.length) return;
+    const next = this.make(Math.max(this.size + n, Math.ceil(this.arr.length * 1.5)));
+    next.set(this.arr.subarray(0, this.size));
+    this.arr = next;
   }
   done() {
     return this.arr.slice(0, this.size);
+  }
+  /** Frees the storage (after a build has copied what it needs). */
+  drop() {
+    this.arr = this.make(0);
+    this.size = 0;
+  }
+};
+var ColumnBuilder = class {
+  bytes = new Grow((n) => new Uint8Array(n));
+  off = new Grow((n) => new Uint32Array(n));
+  constructor() {
+    this.off.push(0);
+  }
+  push(s) {
+    const need = Buffer.byteLength(s, "utf8");
+    this.bytes.reserve(need);
+    const at = this.bytes.size;
+    Buffer.from(this.bytes.arr.buffer, this.bytes.arr.byteOffset, this.bytes.arr.length).write(s, at, "utf8");
+    this.bytes.size += need;
+    this.off.push(this.bytes.size);
+  }
+  done() {
+    const blob = this.bytes.done();
+    const col = new StringColumn(Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength), this.off.done());
+    this.bytes = new Grow((n) => new Uint8Array(n));
+    this.off = new Grow((n) => new Uint32Array(n));
+    return col;
   }
 };
 var Interner = class {
@@ -1925,9 +1959,10 @@ var SegmentBuilder = class {
   pTerm = new Grow((n) => new Uint32Array(n));
   pDoc = new Grow((n) => new Uint32Array(n));
   pTf = new Grow((n) => new Uint8Array(n));
-  ids = [];
-  paths = [];
-  oids = [];
+  ids = new ColumnBuilder();
+  paths = new ColumnBuilder();
+  oids = new ColumnBuilder();
+  count = 0;
   ts = [];
   prio = [];
   cat = [];
@@ -1942,7 +1977,7 @@ var SegmentBuilder = class {
   skipped = 0;
   wordNo = /* @__PURE__ */ new Map();
   get size() {
-    return this.ids.length;
+    return this.count;
   }
   numberOf(term) {
     let no = this.termNo.get(term);
@@ -1956,7 +1991,7 @@ var SegmentBuilder = class {
   add(d) {
     if (this.seen.has(d.id)) return;
     this.seen.add(d.id);
-    const doc = this.ids.length;
+    const doc = this.count++;
     this.ids.push(d.id);
     this.paths.push(d.path);
     this.oids.push(d.oid);
@@ -2022,17 +2057,21 @@ var SegmentBuilder = class {
       postDoc[at] = srcDoc[i];
       for (let f = 0; f < NF; f++) postTf[at * NF + f] = srcTf[i * NF + f];
     }
+    this.pTerm.drop();
+    this.pDoc.drop();
+    this.pTf.drop();
+    const n = this.count;
     return {
       kind: meta.kind,
       tree: meta.tree,
       build: newBuildId(),
       baseBuild: meta.baseBuild ?? null,
       baseTree: meta.baseTree ?? null,
-      n: this.ids.length,
+      n,
       skipped: this.skipped,
-      ids: StringColumn.from(this.ids),
-      paths: StringColumn.from(this.paths),
-      oids: StringColumn.from(this.oids),
+      ids: this.ids.done(),
+      paths: this.paths.done(),
+      oids: this.oids.done(),
       ts: Float64Array.from(this.ts),
       prio: Uint8Array.from(this.prio),
       cat: Uint32Array.from(this.cat),
@@ -2048,7 +2087,7 @@ var SegmentBuilder = class {
       cats: this.cats.list,
       scopes: this.scopes.list,
       tags: this.tags.list,
-      lenSum: sumLens(this.len, this.ids.length)
+      lenSum: sumLens(this.len, n)
     };
   }
 };
@@ -2226,12 +2265,64 @@ function encodeSegment(s) {
   head.writeUInt32LE(json.length, 4);
   return Buffer.concat([head, json, data]);
 }
+function writeSegment(fd, s, write) {
+  const more = crc322;
+  const crcMore = more && more(Buffer.from("b"), more(Buffer.from("a"))) === more(Buffer.from("ab")) ? more : null;
+  if (!crcMore) {
+    const bytes = encodeSegment(s);
+    write(fd, bytes);
+    return bytes.length;
+  }
+  const sections = {};
+  let at = 0;
+  let crc = 0;
+  const pads = [];
+  for (const [name, arr, kind] of sectionsOf(s)) {
+    const bytes = new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength);
+    sections[name] = [at, bytes.length, kind];
+    if (bytes.length) crc = crcMore(bytes, crc);
+    const pad2 = (8 - bytes.length % 8) % 8;
+    if (pad2) crc = crcMore(new Uint8Array(pad2), crc);
+    pads.push(pad2);
+    at += bytes.length + pad2;
+  }
+  const header = {
+    format: SEGMENT_FORMAT,
+    kind: s.kind,
+    tree: s.tree,
+    build: s.build,
+    baseBuild: s.baseBuild,
+    baseTree: s.baseTree,
+    n: s.n,
+    skipped: s.skipped,
+    cats: s.cats,
+    scopes: s.scopes,
+    tags: s.tags,
+    lenSum: s.lenSum,
+    dataLength: at,
+    crc,
+    sections
+  };
+  let json = Buffer.from(JSON.stringify(header), "utf8");
+  const pad = (8 - (8 + json.length) % 8) % 8;
+  json = Buffer.concat([json, Buffer.alloc(pad, 32)]);
+  const head = Buffer.alloc(8);
+  head.writeUInt32LE(MAGIC, 0);
+  head.writeUInt32LE(json.length, 4);
+  write(fd, head);
+  write(fd, json);
+  sectionsOf(s).forEach(([, arr], i) => {
+    write(fd, new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength));
+    if (pads[i]) write(fd, new Uint8Array(pads[i]));
+  });
+  return 8 + json.length + at;
+}
 var CorruptSegmentError = class extends Error {
 };
 function bad(why) {
   throw new CorruptSegmentError(why);
 }
-function decodeSegment(input) {
+function decodeSegment(input, opts = {}) {
   let buf = input;
   if (buf.length < 8 || buf.readUInt32LE(0) !== MAGIC) bad("not an index segment");
   const hlen = buf.readUInt32LE(4);
@@ -2251,7 +2342,7 @@ function decodeSegment(input) {
     buf = copy;
   }
   const data = buf.subarray(start);
-  if (h.crc !== null && crc322 && crc322(data) !== h.crc) bad("checksum mismatch");
+  if (opts.checksum !== false && h.crc !== null && crc322 && crc322(data) !== h.crc) bad("checksum mismatch");
   const get = (name, kind) => {
     const sec = h.sections?.[name];
     if (!sec || sec[2] !== kind || sec[0] % 8 || sec[0] + sec[1] > data.length || sec[1] % CTOR[kind].BYTES_PER_ELEMENT) bad(`bad section ${name}`);
@@ -2605,6 +2696,21 @@ function rememberFile(file, seg) {
   if (sig) fileCache.set(file, { sig, seg });
   if (fileCache.size > 16) fileCache.delete(fileCache.keys().next().value);
 }
+function verifiedBefore(file, sig) {
+  try {
+    return readFileSync(`${file}.ok`, "utf8") === sig;
+  } catch {
+    return false;
+  }
+}
+function markVerified(file, sig) {
+  try {
+    const tmp = `${file}.ok.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    writeFileSync(tmp, sig);
+    renameSync(tmp, `${file}.ok`);
+  } catch {
+  }
+}
 function readSegment(file) {
   const sig = signature(file);
   if (!sig) return null;
@@ -2612,7 +2718,9 @@ function readSegment(file) {
   if (hit && hit.sig === sig) return hit.seg;
   let seg = null;
   try {
-    seg = decodeSegment(readFileSync(file));
+    const trusted = verifiedBefore(file, sig);
+    seg = decodeSegment(readFileSync(file), { checksum: !trusted });
+    if (!trusted) markVerified(file, sig);
   } catch {
     seg = null;
   }
@@ -2622,35 +2730,46 @@ function readSegment(file) {
 function dropOtherFormats(store) {
   try {
     for (const f of readdirSync(store.cacheDir)) {
-      const m = /^search-v(\d+)\.(base|delta)$/.exec(f);
+      const m = /^search-v(\d+)\.(base|delta)(?:\.ok)?$/.exec(f);
       if (m && Number(m[1]) !== SEGMENT_FORMAT) rmSync(join(store.cacheDir, f), { force: true });
     }
   } catch {
   }
 }
-function writeAtomic(file, bytes, seg) {
+function writeAtomic(file, seg) {
+  let fd = null;
+  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
     mkdirSync(join(file, ".."), { recursive: true });
-    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    writeFileSync(tmp, bytes);
+    fd = openSync(tmp, "w");
+    const bytes = writeSegment(fd, seg, (f, b) => {
+      let w = 0;
+      while (w < b.length) w += writeSync(f, b, w);
+    });
+    closeSync(fd);
+    fd = null;
     renameSync(tmp, file);
-    if (seg) rememberFile(file, seg);
-    return true;
+    rememberFile(file, seg);
+    const sig = signature(file);
+    if (sig) markVerified(file, sig);
+    return bytes;
   } catch {
-    return false;
+    if (fd !== null) closeSync(fd);
+    rmSync(tmp, { force: true });
+    return 0;
   }
 }
 var parsed = /* @__PURE__ */ new Map();
-function docFrom(store, path, oid) {
-  const m = memoryFromFile(path, store.git.readBlob(oid).toString("utf8"), (w) => store.warn(w));
+function docFrom(store, path, oid, text = store.git.readBlob(oid).toString("utf8")) {
+  const m = memoryFromFile(path, text, (w) => store.warn(w));
   const ts = Date.parse(m.timestamp);
   return { id: m.id, path, oid, timestamp: Number.isFinite(ts) ? ts : 0, priority: m.priority, category: m.category, scope: m.scope, tags: m.tags, content: m.content };
 }
-function docFromCached(store, path, oid) {
+function docFromCached(store, path, oid, text) {
   const key = `${path}\0${oid}`;
   let doc = parsed.get(key);
   if (!doc) {
-    doc = docFrom(store, path, oid);
+    doc = docFrom(store, path, oid, text);
     if (parsed.size >= 2e3) parsed.clear();
     parsed.set(key, doc);
   }
@@ -2658,8 +2777,9 @@ function docFromCached(store, path, oid) {
 }
 function addFile(store, b, path, oid, cache = false) {
   if (!path.endsWith(".md")) return;
+  const text = cache && parsed.has(`${path}\0${oid}`) ? void 0 : store.git.readBlob(oid).toString("utf8");
   try {
-    b.add(cache ? docFromCached(store, path, oid) : docFrom(store, path, oid));
+    b.add(cache ? docFromCached(store, path, oid, text) : docFrom(store, path, oid, text));
   } catch (err) {
     b.skipped++;
     store.warn(`search index: ${unreadableFile(path, err.message)}`);
@@ -2761,15 +2881,15 @@ function openIndex(store, opts = {}) {
     if (delta) {
       if (needsCompaction(base, delta)) {
         const merged = mergeSegments(base, delta);
-        writeAtomic(files.base, encodeSegment(merged), merged);
+        writeAtomic(files.base, merged);
         return remember(store, tree, merged, null, viewOf(merged, null));
       }
-      writeAtomic(files.delta, encodeSegment(delta), delta);
+      writeAtomic(files.delta, delta);
       return remember(store, tree, base, delta, viewOf(base, delta));
     }
   }
   const built = fullBuild(store, tree, opts);
-  writeAtomic(files.base, encodeSegment(built), built);
+  writeAtomic(files.base, built);
   dropOtherFormats(store);
   return remember(store, tree, built, null, viewOf(built, null));
 }
@@ -2781,11 +2901,10 @@ async function rebuildIndex(store, opts = {}) {
     return { success: true, indexed: 0, skipped: 0, tree: null, bytes: 0, durationMs: Math.round(performance.now() - t0) };
   }
   const built = fullBuild(store, tree, opts);
-  const bytes = encodeSegment(built);
-  writeAtomic(paths(store).base, bytes, built);
+  const bytes = writeAtomic(paths(store).base, built);
   dropOtherFormats(store);
   remember(store, tree, built, null, viewOf(built, null));
-  return { success: true, indexed: built.n, skipped: built.skipped, tree, bytes: bytes.length, durationMs: Math.round(performance.now() - t0) };
+  return { success: true, indexed: built.n, skipped: built.skipped, tree, bytes, durationMs: Math.round(performance.now() - t0) };
 }
 function weightsOf(store) {
   const r = store.config().searchRelevance ?? {};
@@ -2875,19 +2994,23 @@ export {
   analyze,
   terms,
   queryTerms,
+  PRIORITY_NAME,
   DEFAULT_BM25,
   DEFAULT_WEIGHTS,
   IndexView,
   textScores,
   normalizeFilter,
   compileFilter,
+  newestFirst,
   bestOf,
   rank,
   MEMORIES_PREFIX,
   diffMemories,
   openIndex,
   rebuildIndex,
+  readMemory,
   search,
+  archiveSegment,
   fullTextScores,
   filterIds
 };

@@ -1,11 +1,12 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   NotARepositoryError,
+  UnsafeRepositoryError,
   UnsupportedRepositoryError
-} from "./chunk-6IDCQH2Q.js";
+} from "./chunk-SIGMRA5M.js";
 
 // src/git/repo.ts
-import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { homedir } from "node:os";
 function isGitDir(dir) {
@@ -29,8 +30,9 @@ function commonDirOf(gitDir) {
   }
   return gitDir;
 }
-function findRepository(start = process.cwd()) {
-  const envGitDir = process.env.GIT_DIR;
+function findRepository(explicit) {
+  const start = explicit ?? process.cwd();
+  const envGitDir = explicit === void 0 ? process.env.GIT_DIR : void 0;
   if (envGitDir) {
     const gitDir = resolve(start, envGitDir);
     if (!isGitDir(gitDir)) throw new NotARepositoryError(gitDir);
@@ -48,22 +50,102 @@ function findRepository(start = process.cwd()) {
       st = null;
     }
     if (st?.isDirectory() && isGitDir(dotGit)) {
+      checkOwnership(dir, [dir, dotGit]);
       return checkFormat({ root: dir, gitDir: dotGit, commonDir: commonDirOf(dotGit), bare: false });
     }
     if (st?.isFile()) {
       const gitDir = readGitFile(dotGit);
       if (gitDir && existsSync(join(gitDir, "HEAD"))) {
         const commonDir = commonDirOf(gitDir);
-        if (isGitDir(commonDir)) return checkFormat({ root: dir, gitDir, commonDir, bare: false });
+        if (isGitDir(commonDir)) {
+          checkOwnership(dir, [dotGit, dir, gitDir]);
+          return checkFormat({ root: dir, gitDir, commonDir, bare: false });
+        }
       }
     }
     if (isGitDir(dir) && !existsSync(join(dir, ".git"))) {
+      checkOwnership(dir, [dir]);
       return checkFormat({ root: dir, gitDir: dir, commonDir: commonDirOf(dir), bare: true });
     }
     const parent = dirname(dir);
     if (parent === dir) throw new NotARepositoryError(resolve(start));
     dir = parent;
   }
+}
+function currentUid() {
+  if (typeof process.geteuid !== "function") return null;
+  const euid = process.geteuid();
+  if (euid === 0 && process.env.SUDO_UID && /^\d+$/.test(process.env.SUDO_UID)) return Number(process.env.SUDO_UID);
+  return euid;
+}
+function checkOwnership(dir, paths) {
+  const uid = currentUid();
+  if (uid === null) return;
+  let foreign = null;
+  for (const p of paths) {
+    try {
+      const owner = lstatSync(p).uid;
+      if (owner !== uid) {
+        foreign = owner;
+        break;
+      }
+    } catch {
+    }
+  }
+  if (foreign === null && process.env.GIT_TEST_ASSUME_DIFFERENT_OWNER !== "true" && process.env.GIT_TEST_ASSUME_DIFFERENT_OWNER !== "1") return;
+  const candidates = /* @__PURE__ */ new Set([resolve(dir)]);
+  try {
+    candidates.add(realpathSync(dir));
+  } catch {
+  }
+  let safe = false;
+  for (const value of protectedConfigValues("safe.directory")) {
+    if (value === "") safe = false;
+    else if (value === "*") safe = true;
+    else {
+      const v = expandHome(value).replace(/\/+$/, "") || "/";
+      for (const c of candidates) {
+        if (v.endsWith("/*") ? (c + "/").startsWith(v.slice(0, -1)) : c === v) safe = true;
+      }
+    }
+  }
+  if (!safe) throw new UnsafeRepositoryError(resolve(dir), foreign ?? -1, uid);
+}
+function protectedConfigValues(key) {
+  const files = [];
+  const home = homeDir();
+  if (process.env.GIT_CONFIG_NOSYSTEM !== "1" && process.env.GIT_CONFIG_NOSYSTEM !== "true") files.push(process.env.GIT_CONFIG_SYSTEM ?? "/etc/gitconfig");
+  if (process.env.GIT_CONFIG_GLOBAL) files.push(process.env.GIT_CONFIG_GLOBAL);
+  else files.push(join(process.env.XDG_CONFIG_HOME ?? join(home, ".config"), "git", "config"), join(home, ".gitconfig"));
+  const out = [];
+  const visit = (file, depth) => {
+    let text;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      return;
+    }
+    for (const [k, v] of parseConfigText(text)) {
+      if (k === key) out.push(v);
+      else if (k === "include.path" && v && depth < 10) {
+        const t = expandHome(v);
+        visit(isAbsolute(t) ? t : join(dirname(file), t), depth + 1);
+      }
+    }
+  };
+  for (const f of files) visit(f, 0);
+  const params = process.env.GIT_CONFIG_PARAMETERS;
+  if (params) {
+    for (const m of params.matchAll(/'([^']*)'(?:=(?:'([^']*)')?)?/g)) {
+      const [k, v] = m[2] !== void 0 ? [m[1], m[2]] : m[1].split(/=(.*)/s);
+      if (k?.toLowerCase() === key) out.push(v ?? "");
+    }
+  }
+  const count = Number(process.env.GIT_CONFIG_COUNT ?? 0);
+  for (let i = 0; i < count && i < 1e3; i++) {
+    if (process.env[`GIT_CONFIG_KEY_${i}`]?.toLowerCase() === key) out.push(process.env[`GIT_CONFIG_VALUE_${i}`] ?? "");
+  }
+  return out;
 }
 function checkFormat(loc) {
   const cfg = readConfigFile(join(loc.commonDir, "config"));
@@ -191,5 +273,6 @@ function readEffectiveConfig(loc) {
 
 export {
   findRepository,
+  readConfigFile,
   readEffectiveConfig
 };

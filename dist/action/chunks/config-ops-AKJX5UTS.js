@@ -9,10 +9,15 @@ import {
   readBranchConfigText,
   setPath,
   validateLayerStrict
-} from "./chunk-IXM76TQ7.js";
+} from "./chunk-7W57N3EG.js";
+import {
+  SecretDetectedError,
+  scanText
+} from "./chunk-FJP47XPK.js";
 import {
   InvalidInputError
-} from "./chunk-6IDCQH2Q.js";
+} from "./chunk-SIGMRA5M.js";
+import "./chunk-KOPXADFB.js";
 
 // src/lifecycle/config-ops.ts
 async function configShow(store) {
@@ -55,6 +60,11 @@ async function configSet(store, key, raw) {
       } catch {
       }
     }
+  }
+  const findings = scanText(`${key}=${typeof value === "string" ? value : JSON.stringify(value)}`, "value");
+  if (findings.length) throw new SecretDetectedError(findings, `the setting ${key}`);
+  if (key === "secretGuard" && value === "off") {
+    throw new InvalidInputError('secretGuard "off" cannot be stored on the branch (every job would store credentials): lower the guard per command with --allow-secret or MEMORY_SECRET_GUARD=off', { field: "value", key });
   }
   await loadConfigValidator();
   const probe = { name: "flags", source: `${key}`, values: {} };

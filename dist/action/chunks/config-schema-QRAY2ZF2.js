@@ -4,8 +4,10 @@ import {
   DEFAULT_CONFIG,
   NUMBER_RULES,
   getPath
-} from "./chunk-IXM76TQ7.js";
-import "./chunk-6IDCQH2Q.js";
+} from "./chunk-7W57N3EG.js";
+import "./chunk-FJP47XPK.js";
+import "./chunk-SIGMRA5M.js";
+import "./chunk-KOPXADFB.js";
 
 // node_modules/zod/v4/core/util.js
 function getEnumValues(entries) {

@@ -7,11 +7,12 @@ import {
   logPaths,
   memoryHistory,
   resolveCommit
-} from "./chunk-RBAVIOOI.js";
-import "./chunk-FFK6OY2W.js";
-import "./chunk-CQ2UC2BE.js";
-import "./chunk-AAUR7TRV.js";
-import "./chunk-6IDCQH2Q.js";
+} from "./chunk-KN6PBBC3.js";
+import "./chunk-XBAKE2TQ.js";
+import "./chunk-DL2LGF4A.js";
+import "./chunk-YLVP6WJH.js";
+import "./chunk-SIGMRA5M.js";
+import "./chunk-KOPXADFB.js";
 export {
   getAt,
   gitCli,

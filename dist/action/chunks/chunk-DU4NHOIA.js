@@ -1,13 +1,25 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
+  findRepository,
+  readConfigFile,
+  readEffectiveConfig
+} from "./chunk-6CHJZRRL.js";
+import {
   branchConfigOid,
   loadStoreConfig,
   readStoreConfig
-} from "./chunk-IXM76TQ7.js";
+} from "./chunk-7W57N3EG.js";
 import {
-  findRepository,
-  readEffectiveConfig
-} from "./chunk-HZ5QBSCX.js";
+  trashFile,
+  trashPathFor
+} from "./chunk-XBAKE2TQ.js";
+import {
+  catFileBatch,
+  runGitSync
+} from "./chunk-RM6G5HUT.js";
+import {
+  maskSecrets
+} from "./chunk-FJP47XPK.js";
 import {
   MODE_BLOB,
   MODE_TREE,
@@ -16,15 +28,10 @@ import {
   parseTree,
   serializeCommit,
   serializeTree
-} from "./chunk-QHDPJDFF.js";
-import {
-  trashFile,
-  trashPathFor
-} from "./chunk-FFK6OY2W.js";
+} from "./chunk-L4B73JOO.js";
 import {
   ARCHIVE_DIR,
   MAX_CONTENT_BYTES,
-  MEMORIES_DIR,
   cacheDir,
   isPriority,
   loadCatalog,
@@ -35,28 +42,39 @@ import {
   runnerMetadata,
   unreadableFile,
   validateContent
-} from "./chunk-CQ2UC2BE.js";
+} from "./chunk-DL2LGF4A.js";
 import {
   assertId,
+  checkMetadata,
+  checkText,
+  checkTime,
+  checkedTags,
   newId,
   pathFor
-} from "./chunk-AAUR7TRV.js";
+} from "./chunk-YLVP6WJH.js";
 import {
+  BranchCheckedOutError,
   ConfirmationRequiredError,
   CorruptObjectError,
+  DiskFullError,
   InvalidInputError,
   LockedError,
   MemoryError,
   NotFoundError,
-  RefMovedError,
+  ObjectMissingError,
+  ReadOnlyRepositoryError,
+  RefMovedError
+} from "./chunk-SIGMRA5M.js";
+import {
   __require
-} from "./chunk-6IDCQH2Q.js";
+} from "./chunk-KOPXADFB.js";
 
 // src/git/repository.ts
+import { readdirSync as readdirSync3, unlinkSync as unlinkSync3 } from "node:fs";
 import { join as join3 } from "node:path";
 
 // src/git/objects.ts
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { accessSync, closeSync, constants as fsConstants, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { join, isAbsolute, resolve } from "node:path";
 var zlibLib;
 var cryptoLib;
@@ -68,23 +86,46 @@ var Pack = class {
     this.idxPath = idxPath;
     this.packPath = packPath;
     this.idx = readFileSync(idxPath);
-    if (this.idx.readUInt32BE(0) !== 4285812579 || this.idx.readUInt32BE(4) !== 2) {
-      throw new CorruptObjectError(idxPath, "unsupported pack index version (only v2)");
+    if (this.idx.length >= 8 && this.idx.readUInt32BE(0) === 4285812579) {
+      const v = this.idx.readUInt32BE(4);
+      if (v !== 2) throw new CorruptObjectError(idxPath, `unsupported pack index version ${v} (versions 1 and 2 are read)`);
+      this.version = 2;
+      this.fanout = 8;
+    } else {
+      this.version = 1;
+      this.fanout = 0;
     }
-    this.count = this.idx.readUInt32BE(8 + 255 * 4);
+    if (this.idx.length < this.fanout + 256 * 4 + 40) throw new CorruptObjectError(idxPath, "truncated pack index");
+    this.count = this.idx.readUInt32BE(this.fanout + 255 * 4);
+    const need = this.version === 2 ? 8 + 1024 + this.count * 28 + 40 : 1024 + this.count * 24 + 40;
+    if (this.idx.length < need) throw new CorruptObjectError(idxPath, `truncated pack index (version ${this.version})`);
   }
   idxPath;
   packPath;
   idx;
   count;
+  version;
+  /** Where the fan-out table starts: after the 8-byte header in v2, at 0 in v1. */
+  fanout;
   fd = null;
   size = 0;
   /** Resolved objects by pack offset; delta chains hit the same bases again and again. */
   cache = /* @__PURE__ */ new Map();
   offsetOf(oid) {
     const first = oid[0];
-    let lo = first === 0 ? 0 : this.idx.readUInt32BE(8 + (first - 1) * 4);
-    let hi = this.idx.readUInt32BE(8 + first * 4);
+    let lo = first === 0 ? 0 : this.idx.readUInt32BE(this.fanout + (first - 1) * 4);
+    let hi = this.idx.readUInt32BE(this.fanout + first * 4);
+    if (this.version === 1) {
+      while (lo < hi) {
+        const mid = lo + hi >>> 1;
+        const at = 1024 + mid * 24;
+        const cmp = oid.compare(this.idx, at + 4, at + 24);
+        if (cmp === 0) return this.idx.readUInt32BE(at);
+        if (cmp < 0) hi = mid;
+        else lo = mid + 1;
+      }
+      return null;
+    }
     const shaBase = 8 + 256 * 4;
     while (lo < hi) {
       const mid = lo + hi >>> 1;
@@ -216,6 +257,19 @@ function applyDelta(base, delta) {
   if (o !== out.length) throw new CorruptObjectError("(delta)", "delta result size mismatch");
   return out;
 }
+function writeError(err, path) {
+  let code = err?.code;
+  if (code === "ENOENT") {
+    try {
+      accessSync(path, fsConstants.W_OK);
+    } catch (probe) {
+      code = probe.code ?? code;
+    }
+  }
+  if (code === "ENOSPC" || code === "EDQUOT") return new DiskFullError(path);
+  if (code === "EACCES" || code === "EPERM" || code === "EROFS") return new ReadOnlyRepositoryError(path, code);
+  return err;
+}
 function hashObject(type, data) {
   return crypto().createHash("sha1").update(`${type} ${data.length}\0`).update(data).digest("hex");
 }
@@ -227,6 +281,13 @@ var ObjectStore = class _ObjectStore {
   packs = null;
   alternates = null;
   known = /* @__PURE__ */ new Set();
+  /** Packs whose index could not be read, by path: reported when an object is then not found. */
+  badPacks = /* @__PURE__ */ new Map();
+  /**
+   * Asked for an object this reader cannot find (a partial clone's promised object, a format this
+   * reader does not know). GitRepository sets it to `git cat-file`, which fetches promised objects.
+   */
+  fallback = null;
   loadPacks() {
     if (this.packs) return this.packs;
     const dir = join(this.objectsDir, "pack");
@@ -242,7 +303,9 @@ var ObjectStore = class _ObjectStore {
       if (!existsSync(packPath)) continue;
       try {
         packs.push(new Pack(join(dir, name), packPath));
-      } catch {
+        this.badPacks.delete(name);
+      } catch (err) {
+        this.badPacks.set(name, err.message);
       }
     }
     this.packs = packs;
@@ -305,8 +368,11 @@ var ObjectStore = class _ObjectStore {
   }
   read(oid, expect) {
     if (!/^[0-9a-f]{40}$/.test(oid)) throw new CorruptObjectError(oid, "not a sha1 object id");
-    const obj = this.tryRead(oid);
-    if (!obj) throw new CorruptObjectError(oid, 'object is missing (a shallow or partial clone? run "git fetch")');
+    const obj = this.tryRead(oid) ?? this.fallback?.(oid) ?? null;
+    if (!obj) {
+      const bad = [...this.badPacks.values()];
+      throw new ObjectMissingError(oid, bad.length ? `unreadable pack index: ${bad[0]}` : "");
+    }
     if (expect && obj.type !== expect) throw new CorruptObjectError(oid, `expected a ${expect}, found a ${obj.type}`);
     return obj;
   }
@@ -322,18 +388,18 @@ var ObjectStore = class _ObjectStore {
     const dir = join(this.objectsDir, oid.slice(0, 2));
     const file = join(dir, oid.slice(2));
     if (!existsSync(file)) {
-      mkdirSync(dir, { recursive: true });
       const tmp = join(dir, `tmp_obj_${process.pid}_${Math.random().toString(36).slice(2)}`);
       const compressed = zlib().deflateSync(Buffer.concat([Buffer.from(`${type} ${data.length}\0`), data]), { level: 1 });
-      writeFileSync(tmp, compressed, { mode: 292 });
       try {
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(tmp, compressed, { mode: 292 });
         renameSync(tmp, file);
       } catch (err) {
         try {
           unlinkSync(tmp);
         } catch {
         }
-        if (!existsSync(file)) throw err;
+        if (!existsSync(file)) throw writeError(err, this.objectsDir);
       }
     }
     if (this.known.size > 1e5) this.known.clear();
@@ -347,8 +413,62 @@ var ObjectStore = class _ObjectStore {
 };
 
 // src/git/refs.ts
-import { appendFileSync, closeSync as closeSync2, existsSync as existsSync2, mkdirSync as mkdirSync2, openSync as openSync2, readFileSync as readFileSync2, renameSync as renameSync2, statSync, unlinkSync as unlinkSync2, writeSync } from "node:fs";
-import { dirname, join as join2 } from "node:path";
+import { appendFileSync, closeSync as closeSync2, existsSync as existsSync2, mkdirSync as mkdirSync2, openSync as openSync2, readdirSync as readdirSync2, readFileSync as readFileSync2, renameSync as renameSync2, statSync, unlinkSync as unlinkSync2, writeSync } from "node:fs";
+import { basename, dirname, join as join2, resolve as resolve2 } from "node:path";
+function validateBranchName(name) {
+  const bad = (why) => new InvalidInputError(`invalid branch name ${JSON.stringify(name.length > 200 ? name.slice(0, 200) + "\u2026" : name)}: ${why}`, { field: "branch", reason: why });
+  if (typeof name !== "string" || name === "") throw bad("it is empty");
+  if (name.length > 255) throw bad("it is longer than 255 characters");
+  if (name === "HEAD") throw bad("HEAD is not a branch name");
+  if (name.startsWith("-")) throw bad('it starts with "-"');
+  if (name.startsWith("refs/")) throw bad(`give the short name (${JSON.stringify(name.replace(/^refs\/(heads\/)?/, ""))}), not a full ref`);
+  if (name === "@") throw bad('"@" is not a branch name');
+  if (/[\x00-\x20\x7f~^:?*[\\]/.test(name)) throw bad("it contains a space, a control character or one of ~ ^ : ? * [ \\");
+  if (name.includes("..")) throw bad('it contains ".."');
+  if (name.includes("@{")) throw bad('it contains "@{"');
+  if (name.startsWith("/") || name.endsWith("/") || name.includes("//")) throw bad('it starts or ends with "/", or contains "//"');
+  if (name.endsWith(".")) throw bad('it ends with "."');
+  for (const part of name.split("/")) {
+    if (part.startsWith(".")) throw bad('a path component starts with "."');
+    if (part.endsWith(".lock")) throw bad('a path component ends with ".lock"');
+  }
+  return name;
+}
+function checkedOutIn(commonDir, ref) {
+  const holds = (gitDir) => {
+    const read = (f) => {
+      try {
+        return readFileSync2(join2(gitDir, f), "utf8").trim();
+      } catch {
+        return "";
+      }
+    };
+    if (read("HEAD") === `ref: ${ref}`) return true;
+    const short = ref.replace(/^refs\/heads\//, "");
+    for (const f of ["rebase-merge/head-name", "rebase-apply/head-name"]) if (read(f) === ref) return true;
+    const bisect = read("BISECT_START");
+    return bisect !== "" && (bisect === short || bisect === ref);
+  };
+  const bareSetting = readConfigFile(join2(commonDir, "config")).get("core.bare")?.toLowerCase();
+  const bare = bareSetting !== void 0 ? ["true", "yes", "on", "1"].includes(bareSetting) : basename(commonDir) !== ".git";
+  if (!bare && holds(commonDir)) return basename(commonDir) === ".git" ? dirname(resolve2(commonDir)) : resolve2(commonDir);
+  let names = [];
+  try {
+    names = readdirSync2(join2(commonDir, "worktrees"));
+  } catch {
+  }
+  for (const n of names) {
+    const wt = join2(commonDir, "worktrees", n);
+    if (holds(wt)) {
+      try {
+        return dirname(readFileSync2(join2(wt, "gitdir"), "utf8").trim());
+      } catch {
+        return wt;
+      }
+    }
+  }
+  return null;
+}
 var sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 var STALE_LOCK_MS = 1e4;
 var LOCK_WAIT_MS = 15e3;
@@ -378,18 +498,71 @@ var RefStore = class {
     }
     return this.packed(ref);
   }
+  /** Every ref name in packed-refs. */
+  packedNames() {
+    try {
+      return readFileSync2(join2(this.commonDir, "packed-refs"), "utf8").split("\n").filter((l) => l.length > 41 && l[40] === " ").map((l) => l.slice(41));
+    } catch {
+      return [];
+    }
+  }
+  /**
+   * git refuses `refs/heads/a/b` beside `refs/heads/a` (and the reverse): a ref is a file, so one name
+   * cannot be both a file and a folder. Returns the existing ref in the way, or null.
+   */
+  nameConflict(ref) {
+    const parts = ref.split("/");
+    for (let i = 3; i < parts.length; i++) {
+      const prefix = parts.slice(0, i).join("/");
+      try {
+        if (statSync(join2(this.commonDir, prefix)).isFile()) return prefix;
+      } catch {
+      }
+    }
+    try {
+      if (statSync(join2(this.commonDir, ref)).isDirectory()) return `${ref}/\u2026`;
+    } catch {
+    }
+    for (const name of this.packedNames()) {
+      if (ref.startsWith(name + "/")) return name;
+      if (name.startsWith(ref + "/")) return name;
+    }
+    return null;
+  }
   async compareAndSwap(ref, expect, next, log) {
+    if (ref.startsWith("refs/heads/")) {
+      const wt = checkedOutIn(this.commonDir, ref);
+      if (wt) throw new BranchCheckedOutError(ref.slice("refs/heads/".length), wt);
+    }
+    if (expect === null) {
+      const other = this.nameConflict(ref);
+      if (other) {
+        throw new InvalidInputError(`cannot create ${ref}: ${other} exists, and git cannot hold both a ref and a folder of that name; choose another branch name`, {
+          field: "branch",
+          ref,
+          conflict: other
+        });
+      }
+    }
     const file = join2(this.commonDir, ref);
     const lock = file + ".lock";
-    mkdirSync2(dirname(file), { recursive: true });
+    try {
+      mkdirSync2(dirname(file), { recursive: true });
+    } catch (err) {
+      throw writeError(err, dirname(file));
+    }
     const fd = await acquire(lock);
     let renamed = false;
     try {
       const actual = this.read(ref);
       if (actual !== expect) throw new RefMovedError(ref, expect, actual);
-      writeSync(fd, next + "\n");
-      closeSync2(fd);
-      renameSync2(lock, file);
+      try {
+        writeSync(fd, next + "\n");
+        closeSync2(fd);
+        renameSync2(lock, file);
+      } catch (err) {
+        throw writeError(err, file);
+      }
       renamed = true;
     } finally {
       if (!renamed) {
@@ -426,7 +599,7 @@ async function acquire(lock) {
     try {
       return openSync2(lock, "wx");
     } catch (err) {
-      if (err.code !== "EEXIST") throw err;
+      if (err.code !== "EEXIST") throw writeError(err, dirname(lock));
     }
     try {
       if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) {
@@ -448,11 +621,106 @@ var GitRepository = class _GitRepository {
     this.location = location;
     this.objects = new ObjectStore(join3(location.commonDir, "objects"));
     this.refs = new RefStore(location.commonDir);
+    this.target = { gitDir: location.gitDir, root: location.root };
+    this.objects.fallback = (oid) => this.readThroughGit(oid);
   }
   location;
   objects;
   refs;
+  /** Where git runs when the in-process reader needs it: this repository, named explicitly. */
+  target;
   trees = /* @__PURE__ */ new Map();
+  /** The promisor remote of a partial clone (null: not partial); read once. */
+  promisor;
+  /** Blob ids of the last listBlobs, for read-ahead in a partial clone. */
+  lastListing = null;
+  swept = false;
+  /** Objects read through git (the fallback), for tests and `memory stats`-style diagnostics. */
+  fallbackStats = { catFile: 0, prefetches: 0, prefetched: 0 };
+  /** The promisor remote when this is a partial clone (`git clone --filter=…`), else null. */
+  partialCloneRemote() {
+    if (this.promisor === void 0) {
+      const cfg = readConfigFile(join3(this.location.commonDir, "config"));
+      let remote = cfg.get("extensions.partialclone") ?? null;
+      if (!remote) {
+        for (const [k, v] of cfg) {
+          const m = /^remote\.(.+)\.promisor$/.exec(k);
+          if (m && ["true", "yes", "on", "1"].includes(v.toLowerCase())) {
+            remote = m[1];
+            break;
+          }
+        }
+      }
+      this.promisor = remote ? { remote } : null;
+    }
+    return this.promisor?.remote ?? null;
+  }
+  /**
+   * The fallback of the in-process reader: an object it cannot find is asked of git itself, which
+   * fetches a partial clone's promised objects from the promisor remote and reads any format this
+   * reader does not. In a partial clone, the first miss among the blobs of the last listing fetches
+   * all of that listing's missing blobs in one round trip (as `git checkout` does), not one per blob.
+   */
+  readThroughGit(oid) {
+    const remote = this.partialCloneRemote();
+    const listing = this.lastListing;
+    if (remote && listing && !listing.fetched && listing.oids.has(oid)) {
+      listing.fetched = true;
+      const missing = [...listing.oids].filter((o) => !this.objects.has(o));
+      if (missing.length > 1) {
+        const r = runGitSync(
+          this.target,
+          ["-c", "fetch.negotiationAlgorithm=noop", "fetch", remote, "--no-tags", "--no-write-fetch-head", "--recurse-submodules=no", "--filter=blob:none", "--stdin"],
+          { input: missing.join("\n") + "\n", allowFailure: true }
+        );
+        this.fallbackStats.prefetches++;
+        if (r.status === 0) {
+          this.fallbackStats.prefetched += missing.length;
+          const got2 = this.objects.tryRead(oid);
+          if (got2) return got2;
+        } else {
+          listing.error = lastLine(r.stderr) || `git fetch exited ${r.status}`;
+        }
+      }
+    }
+    if (listing?.error && listing.oids.has(oid)) throw new ObjectMissingError(oid, `fetching from the promisor remote failed: ${listing.error}`);
+    this.fallbackStats.catFile++;
+    let res;
+    try {
+      res = catFileBatch(this.target, [oid]);
+    } catch (err) {
+      throw new ObjectMissingError(oid, err.message);
+    }
+    const got = res.objects.get(oid);
+    if (got && got !== "missing") return got;
+    const why = lastLine(res.stderr);
+    if (why) throw new ObjectMissingError(oid, `git: ${why}`);
+    return null;
+  }
+  /**
+   * Removes temporary object and pack files left by git-memory processes that no longer run (a killed
+   * import leaves `tmp_pack_<pid>_*`). Files of live processes and git's own temp files are kept.
+   */
+  sweepTempFiles() {
+    let removed = 0;
+    const dir = join3(this.location.commonDir, "objects", "pack");
+    let names = [];
+    try {
+      names = readdirSync3(dir);
+    } catch {
+      return 0;
+    }
+    for (const n of names) {
+      const m = /^tmp_(?:pack|idx|obj)_(\d+)_[a-z0-9]+/.exec(n);
+      if (!m || pidAlive(Number(m[1]))) continue;
+      try {
+        unlinkSync3(join3(dir, n));
+        removed++;
+      } catch {
+      }
+    }
+    return removed;
+  }
   static open(dir) {
     return new _GitRepository(findRepository(dir));
   }
@@ -500,6 +768,7 @@ var GitRepository = class _GitRepository {
       }
     };
     walk(start.oid, prefix.replace(/\/+$/, ""));
+    if (this.partialCloneRemote()) this.lastListing = { oids: new Set(out.map((b) => b.oid)), fetched: false };
     return out;
   }
   /**
@@ -548,6 +817,10 @@ var GitRepository = class _GitRepository {
     return this.commitTree({ ...req, tree });
   }
   async commitTree(req) {
+    if (!this.swept) {
+      this.swept = true;
+      this.sweepTempFiles();
+    }
     const parents = [...req.expect ? [req.expect] : [], ...req.extraParents ?? []];
     const oid = this.objects.write("commit", serializeCommit({ tree: req.tree, parents, author: req.author, message: req.message, when: req.when }));
     await this.refs.compareAndSwap(req.ref, req.expect, oid, { who: req.author, message: req.message });
@@ -566,9 +839,67 @@ var GitRepository = class _GitRepository {
     this.objects.close();
   }
 };
+function lastLine(text) {
+  const lines = text.split("\n").map((l) => l.trim()).filter(Boolean);
+  return (lines.find((l) => /^(fatal|error):/.test(l)) ?? lines[lines.length - 1] ?? "").slice(0, 300);
+}
+function pidAlive(pid) {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === "EPERM";
+  }
+}
+
+// src/core/error-format.ts
+var MAX_ERROR_TOKEN = 160;
+var MAX_ERROR_MESSAGE = 1e3;
+var MAX_ERROR_VALUE = 200;
+var LONG_RUN = new RegExp(`[^\\s"'\`]{${MAX_ERROR_TOKEN + 1},}`, "g");
+function cutRuns(s) {
+  return s.replace(LONG_RUN, (run) => `${run.slice(0, 60)}\u2026[${run.length - 60} more characters]`);
+}
+function safeText(value, max = MAX_ERROR_MESSAGE) {
+  let s = value.length > 64 * 1024 ? value.slice(0, 64 * 1024) : value;
+  s = cutRuns(maskSecrets(s));
+  if (s.length > max || value.length > 64 * 1024) s = `${s.slice(0, max)}\u2026[${value.length - Math.min(max, s.length)} more characters]`;
+  return s;
+}
+function safeValue(v, depth) {
+  if (typeof v === "string") return safeText(v, MAX_ERROR_VALUE);
+  if (v === null || typeof v !== "object") return v;
+  if (depth >= 6) return "[\u2026]";
+  if (Array.isArray(v)) {
+    const out2 = v.slice(0, 50).map((x) => safeValue(x, depth + 1));
+    if (v.length > 50) out2.push(`\u2026[${v.length - 50} more items]`);
+    return out2;
+  }
+  const out = {};
+  let n = 0;
+  for (const [k, x] of Object.entries(v)) {
+    if (n++ >= 50) {
+      out["\u2026"] = "more keys left out";
+      break;
+    }
+    out[safeText(k, 64)] = safeValue(x, depth + 1);
+  }
+  return out;
+}
+function asMemoryError(err) {
+  if (err instanceof MemoryError) return err;
+  const e = err;
+  return new MemoryError("INTERNAL", e?.message ?? String(err));
+}
+function safeError(err) {
+  const me = asMemoryError(err);
+  const out = new MemoryError(me.code, safeText(me.message), safeValue(me.data, 0));
+  return out;
+}
 
 // src/core/store.ts
-var lifecycle = () => import("./store-hooks-2RAHW753.js");
+var lifecycle = () => import("./store-hooks-CCQN6DLY.js");
 var DEFAULT_BRANCH = "memory";
 var BRANCH_README = `# git-memory
 
@@ -611,10 +942,7 @@ var MemoryStore = class {
   constructor(opts = {}) {
     this.opts = opts;
     this.git = GitRepository.open(opts.repo);
-    this.branch = opts.branch || process.env.MEMORY_BRANCH || DEFAULT_BRANCH;
-    if (!/^[A-Za-z0-9._\/-]+$/.test(this.branch) || this.branch.includes("..") || this.branch.startsWith("/") || this.branch.endsWith(".lock")) {
-      throw new InvalidInputError(`invalid branch name: ${JSON.stringify(this.branch)}`, { field: "branch" });
-    }
+    this.branch = validateBranchName(opts.branch || process.env.MEMORY_BRANCH || DEFAULT_BRANCH);
     this.ref = `refs/heads/${this.branch}`;
     this.cacheDir = cacheDir(this.git.location.commonDir, this.branch);
   }
@@ -664,7 +992,7 @@ var MemoryStore = class {
   }
   warn(message) {
     (this.opts.warn ?? ((m) => process.stderr.write(`git-memory: warning: ${m}
-`)))(message);
+`)))(safeText(message));
   }
   /** The branch tip, or null before the first write. */
   tip() {
@@ -711,41 +1039,66 @@ var MemoryStore = class {
   }
   /** Reads one memory by id at `commit` (default tip), from its canonical path or the catalog. */
   find(id, commit = this.tip()) {
+    const hit = this.findAtPath(id, commit);
+    if (hit !== void 0) return hit;
+    return this.catalog(commit).byId.get(id) ?? null;
+  }
+  /** The fast path of {@link find}: the memory at the path its id gives; undefined when not there. */
+  findAtPath(id, commit) {
     assertId(id);
     const tree = this.treeOf(commit);
     if (!tree) return null;
     const guess = pathFor(id, "");
     const entry = this.git.entryAt(tree, guess);
-    if (entry) {
+    if (entry && /^10[0-7]{4}$/.test(entry.mode)) {
+      const text = this.git.readBlob(entry.oid).toString("utf8");
       try {
-        const m = memoryFromFile(guess, this.git.readBlob(entry.oid).toString("utf8"), (w) => this.warn(w));
+        const m = memoryFromFile(guess, text, (w) => this.warn(w));
         if (m.id === id) return { path: guess, oid: entry.oid, memory: m };
       } catch (err) {
         this.warn(unreadableFile(guess, err.message));
       }
     }
-    return this.catalog(commit).byId.get(id) ?? null;
+    return void 0;
+  }
+  /** A live memory at the tip whose path does not follow from its id (a hand-written file), via the index. */
+  async findInIndex(id) {
+    const { locateInIndex } = await import("./listing-AF4PEAFO.js");
+    const at = locateInIndex(this, id);
+    if (!at) return null;
+    try {
+      const memory = memoryFromFile(at.path, this.git.readBlob(at.oid).toString("utf8"), (w) => this.warn(w));
+      return memory.id === id ? { path: at.path, oid: at.oid, memory } : null;
+    } catch {
+      return null;
+    }
   }
   async store(input) {
-    const { guardOptions, guardWrite, expiryOf, findExisting, contentHash, keyOf, normalizeContent, UPSERT_KEY_FIELD } = await lifecycle();
+    const { guardOptions, guardWrite, guardFile, expiryOf, findExisting, contentHash, keyOf, normalizeContent, UPSERT_KEY_FIELD } = await lifecycle();
     const cfg = await this.loadConfig();
     const raw = validateContent(input.content, cfg.maxContentBytes);
     if (input.priority !== void 0 && !isPriority(input.priority)) {
       throw new InvalidInputError(`priority must be low, medium or high, got ${JSON.stringify(input.priority)}`, { field: "priority" });
     }
     const created = input.timestamp !== void 0 ? new Date(input.timestamp) : this.now();
-    if (!Number.isFinite(created.getTime())) throw new InvalidInputError(`invalid timestamp: ${JSON.stringify(input.timestamp)}`, { field: "timestamp" });
+    if (!Number.isFinite(created.getTime())) throw new InvalidInputError("invalid timestamp: not a date", { field: "timestamp" });
+    checkTime(created, "timestamp");
     const id = input.id !== void 0 ? assertId(input.id) : newId(created.getTime());
     const timestamp = created.toISOString();
-    const givenTags = normalizeTags(input.tags);
+    const givenTags = checkedTags(input.tags);
+    checkMetadata(input.metadata);
+    for (const f of ["category", "scope", "upsertKey"]) checkText(input[f], f);
+    const upsertKey = input.upsertKey !== void 0 ? String(input.upsertKey).trim() : void 0;
+    if (input.upsertKey !== void 0 && !upsertKey) throw new InvalidInputError("upsertKey must not be empty", { field: "upsertKey" });
+    if (upsertKey && upsertKey.length > 256) throw new InvalidInputError("upsertKey is over 256 characters", { field: "upsertKey" });
+    const guard = guardOptions(cfg, input);
+    if (guard.allowSecret) this.warn('the secret guard is lowered for this write (--allow-secret or secretGuard "off"): a credential in it is stored and pushed as it is');
     const guarded = guardWrite(
-      { content: raw, tags: givenTags, category: input.category, scope: input.scope, metadata: input.metadata },
-      { ...guardOptions(cfg, input), autoTag: input.autoTag ?? cfg.autoTag }
+      { content: raw, tags: input.tags, category: input.category, scope: input.scope, metadata: input.metadata, extra: upsertKey ? { upsert_key: upsertKey } : void 0 },
+      { ...guard, autoTag: input.autoTag ?? cfg.autoTag }
     );
     const { content, tags } = guarded;
     const expires = expiryOf(input, this.now());
-    const upsertKey = input.upsertKey !== void 0 ? String(input.upsertKey).trim() : void 0;
-    if (input.upsertKey !== void 0 && !upsertKey) throw new InvalidInputError("upsertKey must not be empty", { field: "upsertKey" });
     const memory = {
       id,
       content,
@@ -759,8 +1112,10 @@ var MemoryStore = class {
     };
     if (guarded.scope) memory.scope = guarded.scope;
     if (expires) memory.extra.expires = expires;
-    if (upsertKey) memory.extra[UPSERT_KEY_FIELD] = upsertKey;
-    const file = Buffer.from(memoryToFile(memory), "utf8");
+    if (upsertKey) memory.extra[UPSERT_KEY_FIELD] = String(guarded.extra?.upsert_key ?? upsertKey);
+    const fileText = memoryToFile(memory);
+    guardFile(fileText, null, { ...guard, what: "the memory" });
+    const file = Buffer.from(fileText, "utf8");
     const tagNote = tags.length ? ` [tags: ${tags.join(", ")}]` : "";
     const hash = input.dedupe ?? cfg.dedupe ? contentHash(content, memory.scope) : null;
     const key = upsertKey ? keyOf(upsertKey, memory.scope) : null;
@@ -780,10 +1135,12 @@ var MemoryStore = class {
         const v = Number(old.metadata.version);
         next.metadata.version = (Number.isInteger(v) && v > 0 ? v : 1) + 1;
         next.updated = this.now().toISOString();
+        const nextText = memoryToFile(next);
+        guardFile(nextText, memoryToFile(old), { ...guard, what: "the memory" });
         return {
           change: {
-            changes: /* @__PURE__ */ new Map([[old.path, Buffer.from(memoryToFile(next), "utf8")]]),
-            message: `memory: update ${old.id} (upsert key ${upsertKey}) to version ${next.metadata.version}
+            changes: /* @__PURE__ */ new Map([[old.path, Buffer.from(nextText, "utf8")]]),
+            message: `memory: update ${old.id} (upsert key ${memory.extra[UPSERT_KEY_FIELD]}) to version ${next.metadata.version}
 
 ${excerpt(content)}
 
@@ -811,13 +1168,14 @@ Memory-Id: ${id}
     return out;
   }
   async get(id) {
-    const hit = this.find(id);
+    const tip = this.tip();
+    const hit = this.findAtPath(id, tip) ?? (tip ? await this.findInIndex(id) : null);
     if (hit) return { success: true, memory: publicMemory(hit.memory) };
     const archived = this.archiveCatalog().byId.get(id);
     if (archived) return { success: true, memory: { ...publicMemory(archived.memory), archived: true } };
     throw new NotFoundError(id);
   }
-  /** All memories matching a filter, newest first (no paging). */
+  /** All memories matching a filter, newest first (no paging), from the full catalog; `list` is the scalable form. */
   filter(f = {}) {
     const tags = normalizeTags(f.tags);
     const out = [];
@@ -837,19 +1195,24 @@ Memory-Id: ${id}
     }
     return out.sort(byNewest);
   }
+  // list, recent and tagged read the derived index (src/search/listing.ts): typed arrays filtered and
+  // sorted, and only the returned page read from git.
   async recent(count) {
     const n = toLimit(count, 10, "count");
-    return { success: true, memories: this.filter().slice(0, n) };
+    const { listMemories } = await import("./listing-AF4PEAFO.js");
+    return { success: true, memories: listMemories(this, {}, n).memories };
   }
   async tagged(tags) {
     const t = normalizeTags(tags);
     if (!t.length) throw new InvalidInputError('give at least one tag, e.g. "memory tagged api,limits"', { field: "tags" });
-    return { success: true, memories: this.filter({ tags: t }) };
+    const { listMemories } = await import("./listing-AF4PEAFO.js");
+    return { success: true, memories: listMemories(this, { tags: t }, null).memories };
   }
   async list(f = {}) {
     const limit = toLimit(f.limit, 50, "limit");
-    const all = this.filter(f);
-    return { success: true, memories: all.slice(0, limit), total: all.length };
+    const { listMemories } = await import("./listing-AF4PEAFO.js");
+    const r = listMemories(this, f, limit);
+    return { success: true, memories: r.memories, total: r.total };
   }
   /**
    * Writes a new version of a memory: the given fields replace the old ones (tags too), `updated` is
@@ -857,7 +1220,7 @@ Memory-Id: ${id}
    * Nothing changes (no commit) when every given field already has that value.
    */
   async update(id, patch) {
-    const { guardOptions, assertNoNewSecrets, guardFields } = await lifecycle();
+    const { guardOptions, assertNoNewSecrets, guardFields, guardFile } = await lifecycle();
     assertId(id);
     const fields = ["content", "tags", "category", "priority", "scope", "metadata"].filter((k) => patch[k] !== void 0);
     if (!fields.length) throw new InvalidInputError("nothing to update: give content, tags, category, priority, scope or metadata", { field: "patch" });
@@ -868,13 +1231,17 @@ Memory-Id: ${id}
     if (patch.metadata !== void 0 && (typeof patch.metadata !== "object" || patch.metadata === null || Array.isArray(patch.metadata))) {
       throw new InvalidInputError("metadata must be an object of keys to values", { field: "metadata" });
     }
+    const patchTags = patch.tags !== void 0 ? checkedTags(patch.tags) : void 0;
+    checkMetadata(patch.metadata);
+    for (const f of ["category", "scope"]) checkText(patch[f], f);
+    let attempt = 0;
     const res = await this.mutate((tip) => {
       const hit = tip ? this.find(id, tip) : null;
       if (!hit) throw new NotFoundError(id);
       const old = hit.memory;
       const next = { ...old, tags: [...old.tags], metadata: { ...old.metadata }, extra: { ...old.extra } };
       if (content !== void 0) next.content = content;
-      if (patch.tags !== void 0) next.tags = normalizeTags(patch.tags);
+      if (patchTags !== void 0) next.tags = patchTags;
       if (patch.category !== void 0) next.category = patch.category.trim() || this.opts.defaultCategory || "general";
       if (patch.priority !== void 0) next.priority = patch.priority;
       if (patch.scope !== void 0) {
@@ -883,9 +1250,11 @@ Memory-Id: ${id}
       }
       if (patch.metadata !== void 0) Object.assign(next.metadata, patch.metadata);
       const guard = guardOptions(this.config(), patch);
+      if (guard.allowSecret && !attempt++) this.warn(`the secret guard is lowered for the update of ${id} (--allow-secret or secretGuard "off"): a credential in it is stored as it is`);
       next.content = assertNoNewSecrets(next.content, old.content, { ...guard, what: `the update of ${id}` });
-      const guardedFields = guardFields({ tags: patch.tags !== void 0 ? next.tags : [], category: patch.category !== void 0 ? next.category : "", scope: patch.scope ? next.scope : "", metadata: patch.metadata ?? {} }, { ...guard, what: `the update of ${id}` });
-      if (patch.tags !== void 0) next.tags = guardedFields.tags;
+      const rawTags = patch.tags === void 0 ? [] : Array.isArray(patch.tags) ? patch.tags.map(String) : String(patch.tags).split(",");
+      const guardedFields = guardFields({ tags: rawTags, category: patch.category !== void 0 ? next.category : "", scope: patch.scope ? next.scope : "", metadata: patch.metadata ?? {} }, { ...guard, what: `the update of ${id}` });
+      if (patch.tags !== void 0) next.tags = checkedTags(guardedFields.tags);
       if (patch.category !== void 0) next.category = guardedFields.category;
       if (patch.scope) next.scope = guardedFields.scope;
       if (patch.metadata !== void 0) Object.assign(next.metadata, guardedFields.metadata);
@@ -895,9 +1264,11 @@ Memory-Id: ${id}
       if (!changed.length) return { change: null, result: { version, updated: old.updated ?? old.timestamp, changed: [] } };
       next.updated = this.now().toISOString();
       next.metadata.version = version + 1;
+      const nextText = memoryToFile(next);
+      guardFile(nextText, memoryToFile(old), { ...guard, what: `the update of ${id}` });
       return {
         change: {
-          changes: /* @__PURE__ */ new Map([[hit.path, Buffer.from(memoryToFile(next), "utf8")]]),
+          changes: /* @__PURE__ */ new Map([[hit.path, Buffer.from(nextText, "utf8")]]),
           message: `memory: update ${id} (${changed.join(", ")}) to version ${version + 1}
 
 ${excerpt(next.content)}
@@ -915,21 +1286,25 @@ Memory-Id: ${id}
     const res = await this.mutate((tip) => {
       const hit = tip ? this.find(id, tip) : null;
       if (!hit) throw new NotFoundError(id);
+      const copies = [hit, ...this.catalog(tip).entries.filter((e) => e.memory.id === id && e.path !== hit.path)];
+      const when = this.now();
       return {
         // A delete is a move to trash/ (a rename in git), so it can be restored and history follows it.
         change: {
-          changes: /* @__PURE__ */ new Map([[hit.path, null], [trashPathFor(hit.path), trashFile(hit.memory, this.now())]]),
-          message: `memory: delete ${id} (moved to the trash)
+          changes: new Map(copies.flatMap((c) => [[c.path, null], [trashPathFor(c.path), trashFile(c.memory, when)]])),
+          message: `memory: delete ${id} (moved to the trash${copies.length > 1 ? `, ${copies.length} files` : ""})
 
 ${excerpt(hit.memory.content)}
 
 Memory-Id: ${id}
 `
         },
-        result: {}
+        result: { files: copies.length }
       };
     });
-    return { success: true, deleted: id, commit: res.commit };
+    const out = { success: true, deleted: id, commit: res.commit };
+    if (res.files > 1) out.files = res.files;
+    return out;
   }
   async deleteByTag(tag) {
     const [t] = normalizeTags(tag);
@@ -957,10 +1332,10 @@ ${ids.map((i) => `Memory-Id: ${i}`).join("\n")}
       const cat = this.catalog(tip);
       const n = cat.byId.size;
       if (!cat.entries.length && !cat.skipped.length) return { change: null, result: { deleted: 0 } };
-      const changes = /* @__PURE__ */ new Map([[MEMORIES_DIR, null]]);
+      const changes = /* @__PURE__ */ new Map();
       const when = this.now();
-      for (const e of cat.entries) changes.set(trashPathFor(e.path), trashFile(e.memory, when));
-      for (const f of cat.skipped) changes.set(trashPathFor(f.path), this.git.readBlob(f.oid));
+      for (const e of cat.entries) changes.set(e.path, null).set(trashPathFor(e.path), trashFile(e.memory, when));
+      for (const f of cat.skipped) changes.set(f.path, null).set(trashPathFor(f.path), this.git.readBlob(f.oid));
       return { change: { changes, message: `memory: clear ${n} memories (moved to the trash)
 ` }, result: { deleted: n } };
     });
@@ -971,12 +1346,12 @@ ${ids.map((i) => `Memory-Id: ${i}`).join("\n")}
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./hybrid-L5ZS323D.js");
+    const { modeSearch } = await import("./hybrid-NUFDQQDV.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./search-QFTZZFGO.js");
+    const { rebuildIndex } = await import("./search-JIMEBYAO.js");
     return rebuildIndex(this, opts);
   }
   close() {
@@ -985,6 +1360,9 @@ ${ids.map((i) => `Memory-Id: ${i}`).join("\n")}
 };
 
 export {
+  writeError,
+  safeText,
+  safeError,
   BRANCH_README,
   MemoryStore
 };

@@ -1,0 +1,168 @@
+import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
+
+// src/sync/pending.ts
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { dirname, join } from "node:path";
+var PENDING_NAMESPACE = "refs/memory-pending";
+var MAX_PENDING_CHAIN = 1e3;
+var PENDING_BASE_SUBJECT = "memory: pending base";
+function pendingPrefix(branch) {
+  return `${PENDING_NAMESPACE}/${branch}/`;
+}
+function newPendingRef(branch, now = Date.now()) {
+  return `${pendingPrefix(branch)}${now.toString(36).padStart(9, "0")}-${randomBytes(5).toString("hex")}`;
+}
+function readPending(git, oid) {
+  const chain = [];
+  let cur = oid;
+  for (let i = 0; i <= MAX_PENDING_CHAIN; i++) {
+    let parents;
+    try {
+      parents = git.readCommit(cur).parents;
+    } catch {
+      return null;
+    }
+    if (parents.length === 0) return { base: cur, chain: chain.reverse() };
+    if (parents.length > 1) return null;
+    chain.push(cur);
+    cur = parents[0];
+  }
+  return null;
+}
+function writeRawCommit(git, tree, parent, author, committer, message) {
+  const msg = message.endsWith("\n") ? message : message + "\n";
+  return git.objects.write("commit", Buffer.from(`tree ${tree}
+${parent ? `parent ${parent}
+` : ""}author ${author}
+committer ${committer}
+
+${msg}`, "utf8"));
+}
+function buildPending(git, baseTree, own, signature) {
+  const tree = baseTree ?? git.writeTree(null, /* @__PURE__ */ new Map());
+  let tip = writeRawCommit(
+    git,
+    tree,
+    null,
+    signature,
+    signature,
+    `${PENDING_BASE_SUBJECT}
+
+The state the next commits were made on. Never part of the branch: a sync replays the
+commits after this one onto the branch and deletes the pending ref.
+`
+  );
+  for (const c of own) {
+    const info = git.readCommit(c);
+    tip = writeRawCommit(git, info.tree, tip, info.author, info.committer, info.message);
+  }
+  return tip;
+}
+function listRefs(commonDir, prefix) {
+  const out = /* @__PURE__ */ new Map();
+  try {
+    for (const line of readFileSync(join(commonDir, "packed-refs"), "utf8").split("\n")) {
+      if (line.length > 41 && line[40] === " " && line.slice(41).startsWith(prefix)) out.set(line.slice(41), line.slice(0, 40));
+    }
+  } catch {
+  }
+  const walk = (rel) => {
+    let names;
+    try {
+      names = readdirSync(join(commonDir, rel));
+    } catch {
+      return;
+    }
+    for (const n of names) {
+      const r = `${rel}/${n}`;
+      let st;
+      try {
+        st = statSync(join(commonDir, r));
+      } catch {
+        continue;
+      }
+      if (st.isDirectory()) walk(r);
+      else if (!n.endsWith(".lock")) {
+        try {
+          const v = readFileSync(join(commonDir, r), "utf8").trim();
+          if (/^[0-9a-f]{40}$/.test(v)) out.set(r, v);
+        } catch {
+        }
+      }
+    }
+  };
+  walk(prefix.replace(/\/$/, ""));
+  return out;
+}
+function pruneEmptyDirs(dir, stop) {
+  let d = dir;
+  while (d.length > stop.length && d.startsWith(stop)) {
+    try {
+      rmdirSync(d);
+    } catch {
+      return;
+    }
+    d = dirname(d);
+  }
+}
+function statusFile(commonDir) {
+  return join(commonDir, "git-memory", "sync-pending.json");
+}
+function writePendingStatus(commonDir, s) {
+  const file = statusFile(commonDir);
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    let all = {};
+    try {
+      all = JSON.parse(readFileSync(file, "utf8"));
+      if (!all || typeof all !== "object" || Array.isArray(all)) all = {};
+    } catch {
+    }
+    all[`${s.remote}
+${s.branch}`] = s;
+    const tmp = `${file}.${process.pid}.${randomBytes(3).toString("hex")}.tmp`;
+    writeFileSync(tmp, JSON.stringify(all));
+    renameSync(tmp, file);
+  } catch {
+    try {
+      unlinkSync(`${file}.tmp`);
+    } catch {
+    }
+  }
+}
+function pendingStatus(store) {
+  let all;
+  try {
+    all = JSON.parse(readFileSync(statusFile(store.git.location.commonDir), "utf8"));
+  } catch {
+    return null;
+  }
+  const mine = Object.values(all ?? {}).filter((s) => s && s.branch === store.branch && Number.isInteger(s.count) && s.count >= 0);
+  if (!mine.length) return null;
+  return {
+    count: mine.reduce((a, s) => a + s.count, 0),
+    checkedAt: mine.map((s) => String(s.checkedAt)).sort().pop(),
+    remotes: mine.map((s) => String(s.remote))
+  };
+}
+async function pendingRefsFigure(store) {
+  const s = pendingStatus(store);
+  return s ? { count: s.count, checked_at: s.checkedAt } : null;
+}
+
+export {
+  PENDING_NAMESPACE,
+  MAX_PENDING_CHAIN,
+  PENDING_BASE_SUBJECT,
+  pendingPrefix,
+  newPendingRef,
+  readPending,
+  writeRawCommit,
+  buildPending,
+  listRefs,
+  pruneEmptyDirs,
+  writePendingStatus,
+  pendingStatus,
+  pendingRefsFigure
+};

@@ -1,0 +1,148 @@
+import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
+import {
+  IndexView,
+  PRIORITY_NAME,
+  archiveSegment,
+  compileFilter,
+  newestFirst,
+  openIndex,
+  readMemory
+} from "./chunk-X6CP2AQG.js";
+import "./chunk-L4B73JOO.js";
+import {
+  isPriority,
+  normalizeTags
+} from "./chunk-DL2LGF4A.js";
+import "./chunk-YLVP6WJH.js";
+import "./chunk-SIGMRA5M.js";
+import "./chunk-KOPXADFB.js";
+
+// src/search/listing.ts
+function listingView(branch, archived) {
+  const view = openIndex(branch);
+  if (!archived) return { view, archivePart: -1 };
+  const arch = archiveSegment(branch, view.tree);
+  if (!arch) return { view, archivePart: -1 };
+  return { view: new IndexView([...view.parts, { seg: arch, dead: null }], view.tree), archivePart: view.parts.length };
+}
+function liveIds(view, upTo) {
+  const out = /* @__PURE__ */ new Set();
+  for (let pi = 0; pi < upTo; pi++) {
+    const { seg, dead } = view.parts[pi];
+    for (let d = 0; d < seg.n; d++) if (!dead?.[d]) out.add(seg.ids.get(d));
+  }
+  return out;
+}
+function listMemories(branch, q, limit) {
+  const filter = { tags: normalizeTags(q.tags) };
+  if (q.category !== void 0) filter.category = q.category;
+  if (q.scope !== void 0) filter.scope = q.scope;
+  if (q.priority !== void 0) {
+    if (!isPriority(q.priority)) return { memories: [], total: 0 };
+    filter.priority = q.priority;
+  }
+  const { view, archivePart } = listingView(branch, q.archived);
+  const pass = compileFilter(view, filter);
+  const hidden = archivePart >= 0 ? liveIds(view, archivePart) : null;
+  const cmp = newestFirst(view);
+  const top = [];
+  const all = [];
+  let total = 0;
+  view.parts.forEach(({ seg, dead }, pi) => {
+    for (let d = 0; d < seg.n; d++) {
+      if (dead?.[d] || !pass(pi, d)) continue;
+      if (pi === archivePart && hidden.has(seg.ids.get(d))) continue;
+      total++;
+      if (limit === null) {
+        all.push({ part: pi, doc: d, relevance: 0 });
+        continue;
+      }
+      if (top.length >= limit) {
+        const last = top[top.length - 1];
+        const lastTs = view.parts[last.part].seg.ts[last.doc];
+        if (seg.ts[d] < lastTs) continue;
+      }
+      const c = { part: pi, doc: d, relevance: 0 };
+      if (top.length >= limit && cmp(c, top[top.length - 1]) >= 0) continue;
+      let i = top.length < limit ? top.length : limit - 1;
+      if (top.length < limit) top.push(c);
+      while (i > 0 && cmp(c, top[i - 1]) < 0) {
+        top[i] = top[i - 1];
+        i--;
+      }
+      top[i] = c;
+    }
+  });
+  const page = limit === null ? all.sort(cmp) : top;
+  const memories = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const r of page) {
+    const m = readMemory(branch, view.parts[r.part].seg, r.doc);
+    if (seen.has(m.id)) continue;
+    seen.add(m.id);
+    memories.push(r.part === archivePart ? { ...m, archived: true } : m);
+  }
+  return { memories, total };
+}
+function locateInIndex(branch, id) {
+  const view = openIndex(branch);
+  const key = Buffer.from(id, "utf8");
+  for (const { seg, dead } of view.parts) {
+    const blob = seg.ids.blob;
+    const off = seg.ids.off;
+    for (let at = blob.indexOf(key); at >= 0; at = blob.indexOf(key, at + 1)) {
+      let lo = 0;
+      let hi = seg.n - 1;
+      while (lo < hi) {
+        const mid = lo + hi + 1 >>> 1;
+        if (off[mid] <= at) lo = mid;
+        else hi = mid - 1;
+      }
+      if (off[lo] === at && off[lo + 1] === at + key.length && !dead?.[lo]) return { path: seg.paths.get(lo), oid: seg.oids.get(lo) };
+    }
+  }
+  return null;
+}
+function indexCounts(branch) {
+  const view = openIndex(branch);
+  const out = { total: 0, categories: /* @__PURE__ */ new Map(), tags: /* @__PURE__ */ new Map(), priorities: { low: 0, medium: 0, high: 0 }, months: /* @__PURE__ */ new Map(), oldest: null, newest: null, unreadable: view.skipped };
+  let monthFrom = 1;
+  let monthTo = 0;
+  let monthKey = "";
+  let monthCount = 0;
+  const flush = () => {
+    if (monthCount) out.months.set(monthKey, (out.months.get(monthKey) ?? 0) + monthCount);
+    monthCount = 0;
+  };
+  for (const { seg, dead } of view.parts) {
+    const catCounts = new Uint32Array(seg.cats.length);
+    const tagCounts = new Uint32Array(seg.tags.length);
+    for (let d = 0; d < seg.n; d++) {
+      if (dead?.[d]) continue;
+      out.total++;
+      catCounts[seg.cat[d]]++;
+      for (let i = seg.tagOff[d]; i < seg.tagOff[d + 1]; i++) tagCounts[seg.tagIds[i]]++;
+      out.priorities[PRIORITY_NAME[seg.prio[d]]]++;
+      const ts = seg.ts[d];
+      if (out.oldest === null || ts < out.oldest) out.oldest = ts;
+      if (out.newest === null || ts > out.newest) out.newest = ts;
+      if (!(ts >= monthFrom && ts < monthTo)) {
+        flush();
+        const date = new Date(ts);
+        monthKey = date.toISOString().slice(0, 7);
+        monthFrom = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+        monthTo = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+      }
+      monthCount++;
+    }
+    seg.cats.forEach((c, i) => catCounts[i] && out.categories.set(c, (out.categories.get(c) ?? 0) + catCounts[i]));
+    seg.tags.forEach((t, i) => tagCounts[i] && out.tags.set(t, (out.tags.get(t) ?? 0) + tagCounts[i]));
+  }
+  flush();
+  return out;
+}
+export {
+  indexCounts,
+  listMemories,
+  locateInIndex
+};

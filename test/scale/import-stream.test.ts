@@ -1,0 +1,42 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MemoryStore } from '../../src/core/store.js';
+import { fileRecords, importMemories } from '../../src/lifecycle/import-export.js';
+import { git, makeRepo, tempDir } from '../helpers.js';
+
+describe('import streams its input', () => {
+  it('reads a file in slices: characters split across a slice boundary, line numbers and errors survive', () => {
+    const dir = tempDir();
+    const file = join(dir, 'in.jsonl');
+    // Lines of multi-byte text totalling more than one 4 MiB slice, an invalid line in the middle.
+    const lines: string[] = [];
+    for (let i = 0; i < 3000; i++) lines.push(JSON.stringify({ content: `${i} ${'日本語テキスト🙂'.repeat(100)}` }));
+    lines.splice(1500, 0, '{not json');
+    writeFileSync(file, lines.join('\n') + '\n\n');
+    const items = [...fileRecords(file)];
+    expect(items).toHaveLength(3001);
+    expect(items[1500]).toMatchObject({ line: 1501, error: { code: 'INVALID_INPUT' } });
+    expect(items[2999].line).toBe(3000);
+    for (const it of items) if (it.record) expect((it.record.content as string).endsWith('🙂'.repeat(1))).toBe(true);
+    expect(items.filter((it) => it.record && !(it.record.content as string).includes('\ufffd'))).toHaveLength(3000);
+    // Re-iterable: strict mode reads it twice.
+    expect([...fileRecords(file)]).toHaveLength(3001);
+  });
+
+  it('imports batch by batch, de-duplicating across batches and against the branch', async () => {
+    const repo = makeRepo();
+    const s = new MemoryStore({ repo, warn: () => {} });
+    await s.store({ content: 'already there' });
+    const records = Array.from({ length: 250 }, (_, i) => ({ content: i % 50 === 49 ? 'already there' : `record ${i % 120}` }));
+    const r = await importMemories(s, { records, batchSize: 100 });
+    expect(r.imported).toBe(120); // the distinct texts record 0-119; "already there" and repeats are duplicates
+    expect(r.imported + r.duplicates).toBe(250);
+    expect(r.commits).toHaveLength(3);
+    expect(Number(git(repo, 'rev-list', '--count', 'memory'))).toBe(4);
+    // The de-duplication index was moved along: a later store finds imported text without rereading.
+    const t = new MemoryStore({ repo, warn: () => {} });
+    expect((await t.store({ content: 'record 7' })).duplicate).toBe(true);
+    expect((await t.list({ limit: 1000 })).total).toBe(121);
+  });
+});
