@@ -86,7 +86,8 @@ describe('CLI: core, update, history, trash, stats', () => {
     expect(Object.keys(st)).toEqual(expect.arrayContaining(['categories', 'priorities', 'core', 'commits', 'oldest', 'newest', 'branch_size_bytes']));
     const human = cli(repo, ['stats']);
     expect(human.code).toBe(0);
-    expect(human.stdout).toMatch(/^per month\s+\d{4}-\d\d █ \d{4}-\d\d/m);
+    // One month: labelled once, with its count (#15: it used to print the month twice).
+    expect(human.stdout).toMatch(/^per month\s+\d{4}-\d\d █ \d+$/m);
   });
 
   it('clear --confirm moves everything to the trash in one commit', () => {
