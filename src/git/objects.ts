@@ -348,6 +348,12 @@ export class ObjectStore {
     return obj;
   }
 
+  /** Packs whose index this reader could not use (git may still read them). */
+  hasUnreadablePacks(): boolean {
+    this.loadPacks();
+    return this.badPacks.size > 0;
+  }
+
   has(oid: string): boolean {
     if (this.known.has(oid)) return true;
     if (existsSync(join(this.objectsDir, oid.slice(0, 2), oid.slice(2)))) return true;

@@ -100,6 +100,11 @@ export class GitRepository {
       }
     }
     if (listing?.error && listing.oids.has(oid)) throw new ObjectMissingError(oid, `fetching from the promisor remote failed: ${listing.error}`);
+    // Only ask git when it may know more than this reader: a partial clone (promised objects), a pack
+    // index this reader cannot use, or object directories named in the environment. Elsewhere a missing
+    // object (a shallow boundary) is missing for git too, and a spawn per probe would only cost time.
+    const env = process.env;
+    if (!remote && !this.objects.hasUnreadablePacks() && !env.GIT_ALTERNATE_OBJECT_DIRECTORIES && !env.GIT_OBJECT_DIRECTORY) return null;
     this.fallbackStats.catFile++;
     let res;
     try {

@@ -5,6 +5,8 @@ import { MemoryError } from '../../src/errors.js';
 import { join } from 'node:path';
 import { ObjectStore, hashObject } from '../../src/git/objects.js';
 import { RefStore } from '../../src/git/refs.js';
+import { findRepository } from '../../src/git/repo.js';
+import { GitRepository } from '../../src/git/repository.js';
 import { git, gitEnv, makeRepo } from '../helpers.js';
 
 function catFile(repo: string, oid: string): { type: string; data: Buffer } {
@@ -134,5 +136,26 @@ describe('pack index versions', () => {
     expect(err).toBeInstanceOf(MemoryError);
     expect((err as MemoryError).code).toBe('OBJECT_MISSING');
     expect(String((err as MemoryError).data.detail)).toMatch(/index version 3/);
+  });
+});
+
+describe('falling back to git', () => {
+  it('reads through git an object only git can find (GIT_ALTERNATE_OBJECT_DIRECTORIES), and spawns nothing for a truly missing one', () => {
+    const a = makeRepo({ commit: true });
+    const b = makeRepo({ commit: true });
+    git(b, 'commit', '-q', '--allow-empty', '-m', 'only in b');
+    const bHead = git(b, 'rev-parse', 'HEAD');
+    const repo = new GitRepository(findRepository(a));
+    expect(() => repo.readCommit('e'.repeat(40))).toThrow(/not in the repository/);
+    expect(repo.fallbackStats.catFile).toBe(0); // a plain repository: nothing git could add
+    const saved = process.env.GIT_ALTERNATE_OBJECT_DIRECTORIES;
+    process.env.GIT_ALTERNATE_OBJECT_DIRECTORIES = join(b, '.git', 'objects');
+    try {
+      expect(repo.readCommit(bHead).oid).toBe(bHead);
+      expect(repo.fallbackStats.catFile).toBe(1);
+    } finally {
+      if (saved === undefined) delete process.env.GIT_ALTERNATE_OBJECT_DIRECTORIES;
+      else process.env.GIT_ALTERNATE_OBJECT_DIRECTORIES = saved;
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -152,7 +152,6 @@ function mountTmpfs(sizeKb: number): string | null {
   return dir;
 }
 const mounted: string[] = [];
-import { afterAll } from 'vitest';
 afterAll(() => {
   for (const d of mounted) spawnSync('umount', ['-l', d]);
 });
