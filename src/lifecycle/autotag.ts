@@ -18,7 +18,7 @@ const STOP = new Set(
     'part place run runs running seem sure tell told try tried went yes ' +
     // Units and counters: "100 requests/minute" is about a limit, not about minutes.
     'millisecond milliseconds second seconds minute minutes hour hours day days week weeks month months year years ' +
-    'request requests item items byte bytes kilobyte kilobytes megabyte megabytes number numbers total'
+    'kilobyte kilobytes megabyte megabytes'
   ).split(' '),
 );
 

@@ -93,3 +93,12 @@ describe('the argument parser', () => {
     expect(seen.confirm).toBe(true);
   });
 });
+
+describe('auto-tags', () => {
+  it('"The API rate limit is 100 requests/minute" gives api and rate-limit, not units', async () => {
+    const { autoTags } = await import('../../src/lifecycle/autotag.js');
+    expect(autoTags('The API rate limit is 100 requests/minute')).toEqual(['api', 'rate-limit']);
+    // Words that name Object.prototype members are plain words.
+    expect(autoTags('constructor toString __proto__ hasOwnProperty')).not.toContain(undefined);
+  });
+});
