@@ -9,7 +9,7 @@
 // (from a fresh clone), memories a fresh clone reads, max retries, pending refs left.
 // Baseline timed in the same run: an empty `node -e ''` start.
 //   node bench/sync-concurrency.mjs processes [--writers 32,64] [--modes pending,branch] [--hook 0.5]
-//   node bench/sync-concurrency.mjs inproc [--writers 16,256] [--procs 8] [--hook 0.5]
+//   node bench/sync-concurrency.mjs inproc [--writers 16,256] [--procs 8] [--hook 0.5] [--git-timeout ms (120000)]
 //   node bench/sync-concurrency.mjs bytes [--memories 1000,10000]
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
@@ -135,7 +135,7 @@ async function inproc(N, procs, mode) {
   const clones = Array.from({ length: N }, (_, i) => ciClone(w, `job${i}`));
   const per = Math.ceil(N / procs);
   const startAt = Date.now() + 1500;
-  const env = mode === 'branch' ? { MEMORY_SYNC_MODE: 'branch', MEMORY_SYNC_RETRIES: '1000' } : {};
+  const env = { ...(mode === 'branch' ? { MEMORY_SYNC_MODE: 'branch', MEMORY_SYNC_RETRIES: '1000' } : {}), BENCH_GIT_TIMEOUT_MS: opt('git-timeout', '120000') };
   const tStart = performance.now() + (startAt - Date.now());
   const outs = await Promise.all(
     Array.from({ length: procs }, (_, p) => run(process.execPath, [join(root, 'bench', 'sync-inproc-writer.mjs'), lib, String(startAt), `p${p}`, ...clones.slice(p * per, (p + 1) * per)], { env })),
@@ -151,6 +151,8 @@ async function inproc(N, procs, mode) {
     mode,
     wallMs: Math.round(wall),
     failed: N - ok.length,
+    failedCodes: [...new Set(lines.filter((l) => !l.ok).map((l) => `${l.code}: ${String(l.message).slice(0, 120)}`))].slice(0, 5),
+    gitTimeoutMs: Number(env.BENCH_GIT_TIMEOUT_MS ?? 120_000),
     viaPendingRef: ok.filter((l) => l.pendingRef).length,
     maxRetries: Math.max(0, ...retries),
     meanRetries: +(retries.reduce((a, b) => a + b, 0) / N).toFixed(3),
@@ -176,7 +178,7 @@ async function bytes(N) {
   const w = await world(N, 0);
   // Some history on the branch, as a long-lived one has.
   const hist = ciClone(w, 'hist');
-  for (let i = 0; i < 20; i++) await run(process.execPath, [cli, 'store', `history ${i}`, '--sync'], { cwd: hist });
+  for (let i = 0; i < 10; i++) await run(process.execPath, [cli, "store", `history ${i}`, '--sync'], { cwd: hist });
   const out = {};
   for (const job of ['store', 'search']) {
     const c = ciClone(w, `bytes-${job}`);
