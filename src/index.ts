@@ -34,5 +34,8 @@ export { createEmbedder, resolveEmbedderConfig, HttpEmbedder, OnnxEmbedder, UseL
 export { BranchVectors, VECTORS_DIR, vectorPath, type EnsureReport, type EnsureOptions } from './vector/branch.js';
 export { encodeVector, decodeVector, contentHash as vectorContentHash } from './vector/codec.js';
 export { VectorIndex, type VectorHit } from './vector/index.js';
-export { embedMemories, storeEmbedder, type EmbedResult } from './vector/store-vectors.js';
+export { storeEmbedder } from './vector/store-vectors.js';
+export { embedMemories, type EmbedResult, type EmbedOptions } from './lifecycle/embed.js';
+export { vectorsForStore, storeVectorsFrom, type StoreVectors } from './vector/write.js';
+export { readOnlyView, type ReadOnlyBranch } from './vector/view.js';
 export type { SearchMode, Relaxation, SearchFallback, VectorReport } from './core/search-types.js';

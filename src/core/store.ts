@@ -11,6 +11,7 @@ import { trashFile, trashPathFor } from './trash.js';
 import type { SearchQuery, SearchResponse } from './search-types.js';
 import type { IndexOptions as SearchIndexOptions, RebuildResult as RebuildIndexResult } from '../search/index.js';
 import type { ModeSearchOptions } from '../search/hybrid.js';
+import type { StoreVectors } from '../vector/write.js';
 import { isPriority, memoryFromFile, memoryToFile, normalizeTags, publicMemory, runnerMetadata, validateContent, MAX_CONTENT_BYTES, type Memory, type Priority, type StoredMemory } from './memory.js';
 
 export const DEFAULT_BRANCH = 'memory';
@@ -35,6 +36,12 @@ export interface StoreOptions {
   defaultPriority?: Priority;
   /** Config overrides with the highest precedence (the "flags" layer), e.g. `{ autoTag: false }`. */
   config?: DeepPartial<MemoryConfig>;
+  /**
+   * Write-time vectors: given the texts about to be written, their vector files, committed together
+   * with the memory (src/vector/write.ts). `openMemory` sets it (long-lived writers embed); the CLI
+   * leaves it unset, so `memory store` never loads a model. Null: store without vectors.
+   */
+  vectorsOnWrite?: (texts: string[]) => Promise<StoreVectors | null>;
 }
 
 export interface StoreInput {
@@ -351,6 +358,7 @@ export class MemoryStore {
     const hash = (input.dedupe ?? cfg.dedupe) ? contentHash(content, memory.scope) : null;
     const key = upsertKey ? keyOf(upsertKey, memory.scope) : null;
     type Outcome = { id: string; timestamp: string; duplicate?: true; upserted?: true };
+    const vectors = (await this.opts.vectorsOnWrite?.([content])) ?? null;
     const res = await this.mutate<Outcome>((tip) => {
       if (input.id !== undefined && tip && this.find(id, tip)) throw new MemoryError('DUPLICATE', `a memory with id ${id} already exists`, { id });
       const hit = findExisting(this, tip, { hash, key });
@@ -368,16 +376,20 @@ export class MemoryStore {
         const v = Number(old.metadata.version);
         next.metadata.version = (Number.isInteger(v) && v > 0 ? v : 1) + 1;
         next.updated = this.now().toISOString();
+        const changes = new Map<string, Buffer | null>([[old.path, Buffer.from(memoryToFile(next), 'utf8')]]);
+        vectors?.add(changes, old.id, old.timestamp, content);
         return {
           change: {
-            changes: new Map([[old.path, Buffer.from(memoryToFile(next), 'utf8')]]),
+            changes,
             message: `memory: update ${old.id} (upsert key ${upsertKey}) to version ${next.metadata.version}\n\n${excerpt(content)}\n\nMemory-Id: ${old.id}\n`,
           },
           result: { id: old.id, timestamp: old.timestamp, upserted: true as const },
         };
       }
+      const changes = new Map<string, Buffer | null>([[memory.path, file]]);
+      vectors?.add(changes, id, timestamp, content);
       return {
-        change: { changes: new Map([[memory.path, file]]), message: `memory: store ${id}${tagNote}\n\n${excerpt(content)}\n\nMemory-Id: ${id}\n` },
+        change: { changes, message: `memory: store ${id}${tagNote}\n\n${excerpt(content)}\n\nMemory-Id: ${id}\n` },
         result: { id, timestamp },
       };
     });
@@ -453,6 +465,7 @@ export class MemoryStore {
     if (patch.metadata !== undefined && (typeof patch.metadata !== 'object' || patch.metadata === null || Array.isArray(patch.metadata))) {
       throw new InvalidInputError('metadata must be an object of keys to values', { field: 'metadata' });
     }
+    const vectors = content !== undefined ? ((await this.opts.vectorsOnWrite?.([content])) ?? null) : null;
     const res = await this.mutate((tip) => {
       const hit = tip ? this.find(id, tip) : null;
       if (!hit) throw new NotFoundError(id);
@@ -481,9 +494,11 @@ export class MemoryStore {
       if (!changed.length) return { change: null, result: { version, updated: old.updated ?? old.timestamp, changed: [] as string[] } };
       next.updated = this.now().toISOString();
       next.metadata.version = version + 1;
+      const changes = new Map<string, Buffer | null>([[hit.path, Buffer.from(memoryToFile(next), 'utf8')]]);
+      if (changed.includes('content')) vectors?.add(changes, id, old.timestamp, next.content);
       return {
         change: {
-          changes: new Map([[hit.path, Buffer.from(memoryToFile(next), 'utf8')]]),
+          changes,
           message: `memory: update ${id} (${changed.join(', ')}) to version ${version + 1}\n\n${excerpt(next.content)}\n\nMemory-Id: ${id}\n`,
         },
         result: { version: version + 1, updated: next.updated, changed: changed as string[] },
