@@ -38,4 +38,5 @@ export { storeEmbedder } from './vector/store-vectors.js';
 export { embedMemories, type EmbedResult, type EmbedOptions } from './lifecycle/embed.js';
 export { vectorsForStore, storeVectorsFrom, type StoreVectors } from './vector/write.js';
 export { readOnlyView, type ReadOnlyBranch } from './vector/view.js';
+export { UsePoolEmbedder, type UsePoolOptions } from './embed/use-pool.js';
 export type { SearchMode, Relaxation, SearchFallback, VectorReport } from './core/search-types.js';
