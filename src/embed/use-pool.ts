@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { MemoryError } from '../core/errors.js';
 import { normalize, type Embedder } from './types.js';
@@ -36,11 +36,17 @@ export interface UsePoolOptions {
   batch?: number;
 }
 
-/** Threads `memory embed` uses for the offline model: env MEMORY_EMBED_THREADS, else the available cores (at most 4). */
-export function defaultThreads(env: NodeJS.ProcessEnv = process.env): number {
+/**
+ * Threads `memory embed` uses for the offline model: env MEMORY_EMBED_THREADS, else the idle cores
+ * (cores minus the 1-minute load average, at least 1, at most 4). Measured (bench/embed.mjs): a
+ * second model only pays when a core is free for it; on a saturated machine two workers ran at half
+ * the speed of one thread.
+ */
+export function defaultThreads(env: NodeJS.ProcessEnv = process.env, cores = availableParallelism(), load = loadavg()[0]): number {
   const n = Number(env.MEMORY_EMBED_THREADS);
   if (Number.isInteger(n) && n >= 1) return Math.min(n, 16);
-  return Math.max(1, Math.min(4, availableParallelism()));
+  const idle = Math.floor(cores - (Number.isFinite(load) ? load : 0) + 0.5);
+  return Math.max(1, Math.min(4, cores, idle));
 }
 
 /**

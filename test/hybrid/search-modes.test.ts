@@ -186,7 +186,8 @@ describe('conversation context in hybrid ranking', () => {
 });
 
 describe('memory search --mode (CLI)', () => {
-  it('reports the mode, embeds once into the local cache, re-embeds on a model change, and a clone reuses committed vectors', async () => {
+  // Many CLI processes: generous time on a loaded machine.
+  it('reports the mode, embeds once into the local cache, re-embeds on a model change, and a clone reuses committed vectors', { timeout: 240_000 }, async () => {
     const repo = makeRepo();
     const env = httpEnv('bow');
     for (const c of ['The API rate limit is 100 requests per minute', 'Deploys need the VPN', 'The user prefers tabs over spaces']) {
@@ -223,7 +224,7 @@ describe('memory search --mode (CLI)', () => {
     expect(bad.code).not.toBe(0);
   });
 
-  it('memory embed backfills and commits vectors; --mode falls back when the server is down', async () => {
+  it('memory embed backfills and commits vectors; --mode falls back when the server is down', { timeout: 240_000 }, async () => {
     const repo = makeRepo();
     const env = httpEnv('bow');
     await cliAsync(repo, ['store', 'one memory about caching', '--json'], { env });
