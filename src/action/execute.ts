@@ -125,12 +125,14 @@ async function perform(memory: GitMemory, inputs: ActionInputs, log: ActionLog):
       return { json: { success: true, deleted: r.deleted }, id: '', results: [], count: r.deleted.length, summary: `Deleted ${r.deleted.length} memories tagged \`${inputs.tags[0]}\` from branch \`${inputs.branch}\`.\n` };
     }
     case 'search': {
-      const q: SearchQuery = { query: inputs.query, tags: inputs.tags, category: inputs.category, priority: inputs.priority, after: inputs.after, before: inputs.before, days: inputs.days, limit: inputs.limit, mode: inputs.mode };
+      const q: SearchQuery = { query: inputs.query, tags: inputs.tags, category: inputs.category, priority: inputs.priority, after: inputs.after, before: inputs.before, days: inputs.days, limit: inputs.limit, mode: inputs.mode === 'auto' ? undefined : inputs.mode };
       const r = await memory.search(q);
       for (const m of r.results) log.info(`${m.relevance.toFixed(2)}  ${m.id}  ${excerpt(m.content)}`);
-      // mode hybrid/vector falls back to full text unless the branch's config names an HTTP embedder
-      // (the bundle carries no local model); say which ran.
-      const why = r.fallback ? (r.fallback.code === 'EMBEDDER_ERROR' ? ': no embedding model in the action bundle' : `: ${r.fallback.reason}`) : '';
+      // hybrid/vector fall back to full text unless the branch's config names an HTTP embedder (the
+      // bundle carries no local model); say which ran. With mode auto that is the expected outcome.
+      const noModel = r.fallback?.code === 'EMBEDDER_ERROR' && /not installed/.test(r.fallback.reason);
+      const why = r.fallback && !(inputs.mode === 'auto' && (noModel || !inputs.query)) ? (noModel ? ': no embedding model in the action bundle' : `: ${r.fallback.reason}`) : '';
+      if (r.vectors?.missing) log.info(`${r.vectors.missing} memories have no vector yet and matched on full text only (a store step with an HTTP embedder, or "memory embed", writes them)`);
       log.info(`${r.results.length} of ${r.total} matches${r.mode ? ` (${r.mode}${why})` : ''}`);
       return { json: { success: true, results: r.results, total: r.total }, id: '', results: r.results, count: r.results.length, summary: searchSummary(inputs, r.results, r.total) };
     }

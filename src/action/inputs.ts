@@ -20,7 +20,8 @@ export interface ActionInputs {
   after?: string;
   before?: string;
   days?: number;
-  mode: SearchMode;
+  /** `auto` (the default): hybrid when the branch configures an embedder the action can run (HTTP), else full text. */
+  mode: SearchMode | 'auto';
   branch: string;
   remote: string;
   sync: boolean;
@@ -78,10 +79,12 @@ export function parseInputs(get: (name: string) => string, env: NodeJS.ProcessEn
   const days = str('days');
   if (days && !(/^\d+(\.\d+)?$/.test(days) && Number(days) > 0)) bad('days', `expected a positive number of days, got ${JSON.stringify(days)}`);
 
-  // Full text unless asked: a default that turned hybrid whenever a model happened to be resolvable
+  // auto: hybrid when the branch configures an embedder the action can run (an HTTP one: the bundle
+  // carries no local model), else full text. Reads never write and embed for at most ~1 s, and
+  // writers commit vectors at store time, so a fresh runner no longer embeds the branch (docs/hybrid.md).
   // would embed the whole branch on every fresh runner (seconds per 1,000 memories).
-  const mode = str('mode').toLowerCase() || 'fulltext';
-  if (!(MODES as readonly string[]).includes(mode)) bad('mode', `expected ${MODES.join(', ')}, got ${JSON.stringify(str('mode'))}`);
+  const mode = str('mode').toLowerCase() || 'auto';
+  if (mode !== 'auto' && !(MODES as readonly string[]).includes(mode)) bad('mode', `expected auto, ${MODES.join(', ')}, got ${JSON.stringify(str('mode'))}`);
 
   const workspace = env.GITHUB_WORKSPACE || process.cwd();
   const p = str('path');
@@ -101,7 +104,7 @@ export function parseInputs(get: (name: string) => string, env: NodeJS.ProcessEn
     after: isoDate('after', str('after')),
     before: isoDate('before', str('before')),
     days: days ? Number(days) : undefined,
-    mode: mode as SearchMode,
+    mode: mode as SearchMode | 'auto',
     branch: str('branch') || 'memory',
     remote: str('remote') || 'origin',
     sync: syncRaw === 'true',

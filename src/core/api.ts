@@ -42,7 +42,14 @@ export type DeleteResult = { success: true; deleted: string; commit: string };
  * (default "library"), `warn` for unreadable-file warnings (default: stderr), `maxContentBytes`
  * (default 65536), `defaultCategory` ("general"), `defaultPriority` ("medium"); see {@link StoreOptions}.
  */
-export type OpenOptions = StoreOptions;
+export interface OpenOptions extends StoreOptions {
+  /**
+   * Embed each memory at store/update time with the configured embedder and commit its vector in
+   * the same commit, so searches embed nothing but the query. Default true (a library user is a
+   * long-lived writer); false leaves vectors to `memory embed`. No effect with MEMORY_EMBEDDER=none.
+   */
+  embedOnWrite?: boolean;
+}
 
 /**
  * The seed's tool calls, typed. Each method takes one options object (or the id) and resolves to
@@ -179,7 +186,9 @@ export interface GitMemory {
  * ```
  */
 export function openMemory(opts: OpenOptions = {}): GitMemory {
-  const s = new MemoryStore(opts);
+  const { embedOnWrite, ...storeOpts } = opts;
+  const writeVectors = async (texts: string[]) => (await import('../vector/write.js')).writeTimeVectors(s, texts);
+  const s: MemoryStore = new MemoryStore({ ...storeOpts, vectorsOnWrite: opts.vectorsOnWrite ?? (embedOnWrite === false ? undefined : writeVectors) });
   return {
     store: (input) => s.store(input),
     get: (id) => s.get(id),

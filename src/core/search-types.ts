@@ -41,12 +41,12 @@ export interface SearchFallback {
 /** What vector search did to the stored vectors. */
 export interface VectorReport {
   model: string;
-  /** Memories embedded by this search (their vectors are committed to the branch). */
+  /** Memories embedded by this search, into the local cache under the git dir: a search never commits. */
   embedded: number;
+  /** Memories whose vector was on the branch or in the local cache. */
   reused: number;
-  /** Memories still without a vector (over the per-search budget; `memory embed` fills them). */
+  /** Memories without a vector (over the per-search embedding budget): they match on full text only; `memory embed` fills them. */
   missing: number;
-  commit: string | null;
 }
 
 export interface SearchResult extends Memory {

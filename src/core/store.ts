@@ -14,6 +14,7 @@ import { trashFile, trashPathFor } from './trash.js';
 import type { SearchQuery, SearchResponse } from './search-types.js';
 import type { IndexOptions as SearchIndexOptions, RebuildResult as RebuildIndexResult } from '../search/index.js';
 import type { ModeSearchOptions } from '../search/hybrid.js';
+import type { StoreVectors } from '../vector/write.js';
 import { isPriority, memoryFromFile, memoryToFile, normalizeTags, publicMemory, runnerMetadata, validateContent, MAX_CONTENT_BYTES, type Memory, type Priority, type StoredMemory } from './memory.js';
 
 export const DEFAULT_BRANCH = 'memory';
@@ -38,6 +39,12 @@ export interface StoreOptions {
   defaultPriority?: Priority;
   /** Config overrides with the highest precedence (the "flags" layer), e.g. `{ autoTag: false }`. */
   config?: DeepPartial<MemoryConfig>;
+  /**
+   * Write-time vectors: given the texts about to be written, their vector files, committed together
+   * with the memory (src/vector/write.ts). `openMemory` sets it (long-lived writers embed); the CLI
+   * leaves it unset, so `memory store` never loads a model. Null: store without vectors.
+   */
+  vectorsOnWrite?: (texts: string[]) => Promise<StoreVectors | null>;
 }
 
 export interface StoreInput {
@@ -383,6 +390,7 @@ export class MemoryStore {
     const hash = (input.dedupe ?? cfg.dedupe) ? contentHash(content, memory.scope) : null;
     const key = upsertKey ? keyOf(upsertKey, memory.scope) : null;
     type Outcome = { id: string; timestamp: string; duplicate?: true; upserted?: true };
+    const vectors = (await this.opts.vectorsOnWrite?.([content])) ?? null;
     const res = await this.mutate<Outcome>((tip) => {
       if (input.id !== undefined && tip && this.find(id, tip)) throw new MemoryError('DUPLICATE', `a memory with id ${id} already exists`, { id });
       const hit = findExisting(this, tip, { hash, key });
@@ -402,16 +410,20 @@ export class MemoryStore {
         next.updated = this.now().toISOString();
         const nextText = memoryToFile(next);
         guardFile(nextText, memoryToFile(old), { ...guard, what: 'the memory' });
+        const changes = new Map<string, Buffer | null>([[old.path, Buffer.from(nextText, 'utf8')]]);
+        vectors?.add(changes, old.id, old.timestamp, content);
         return {
           change: {
-            changes: new Map([[old.path, Buffer.from(nextText, 'utf8')]]),
+            changes,
             message: `memory: update ${old.id} (upsert key ${memory.extra[UPSERT_KEY_FIELD]}) to version ${next.metadata.version}\n\n${excerpt(content)}\n\nMemory-Id: ${old.id}\n`,
           },
           result: { id: old.id, timestamp: old.timestamp, upserted: true as const },
         };
       }
+      const changes = new Map<string, Buffer | null>([[memory.path, file]]);
+      vectors?.add(changes, id, timestamp, content);
       return {
-        change: { changes: new Map([[memory.path, file]]), message: `memory: store ${id}${tagNote}\n\n${excerpt(content)}\n\nMemory-Id: ${id}\n` },
+        change: { changes, message: `memory: store ${id}${tagNote}\n\n${excerpt(content)}\n\nMemory-Id: ${id}\n` },
         result: { id, timestamp },
       };
     });
@@ -498,6 +510,7 @@ export class MemoryStore {
     checkMetadata(patch.metadata);
     for (const f of ['category', 'scope'] as const) checkText(patch[f], f);
     let attempt = 0;
+    const vectors = content !== undefined ? ((await this.opts.vectorsOnWrite?.([content])) ?? null) : null;
     const res = await this.mutate((tip) => {
       const hit = tip ? this.find(id, tip) : null;
       if (!hit) throw new NotFoundError(id);
@@ -531,9 +544,11 @@ export class MemoryStore {
       next.metadata.version = version + 1;
       const nextText = memoryToFile(next);
       guardFile(nextText, memoryToFile(old), { ...guard, what: `the update of ${id}` });
+      const changes = new Map<string, Buffer | null>([[hit.path, Buffer.from(nextText, 'utf8')]]);
+      if (changed.includes('content')) vectors?.add(changes, id, old.timestamp, next.content);
       return {
         change: {
-          changes: new Map([[hit.path, Buffer.from(nextText, 'utf8')]]),
+          changes,
           message: `memory: update ${id} (${changed.join(', ')}) to version ${version + 1}\n\n${excerpt(next.content)}\n\nMemory-Id: ${id}\n`,
         },
         result: { version: version + 1, updated: next.updated, changed: changed as string[] },

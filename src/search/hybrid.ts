@@ -5,7 +5,8 @@ import type { MemoryStore } from '../core/store.js';
 import { normalize, USE_MODEL_ID, type Embedder } from '../embed/index.js';
 import type { VectorEntry } from '../vector/branch.js';
 import { topK, type VectorIndex } from '../vector/index.js';
-import { branchVectors, commitDefault, storeEmbedder } from '../vector/store-vectors.js';
+import { branchVectors, searchBudgetMs, storeEmbedder } from '../vector/store-vectors.js';
+import { readOnlyView } from '../vector/view.js';
 import { bestOf } from './engine.js';
 import { filterIds, fullTextScores, openIndex, search as fullTextSearch, type IndexOptions } from './index.js';
 
@@ -62,8 +63,12 @@ function understood(text: string): boolean {
   return !/\p{L}/u.test(text) || /\p{Script=Latin}/u.test(text);
 }
 
-/** Most memories one search embeds (≈ 5-10 s with the default model); `memory embed` does the rest. */
-export const EMBED_BUDGET = 500;
+/**
+ * A search never writes: memories without a vector are embedded into the local cache for at most
+ * this many ms per search (env MEMORY_EMBED_BUDGET_MS), the rest match on full text only and are
+ * counted in `vectors.missing`; writers and `memory embed` commit vectors (docs/hybrid.md).
+ */
+export { SEARCH_EMBED_BUDGET_MS } from '../vector/store-vectors.js';
 
 /** Matches of the first hybrid pass used as pseudo-relevance feedback. */
 export const FEEDBACK_DOCS = 2;
@@ -131,10 +136,8 @@ function feedbackDefault(): boolean {
 export interface ModeSearchOptions extends IndexOptions {
   /** The embedder to use instead of the configured one; null turns vectors off. */
   embedder?: Embedder | null;
-  /** Most memories to embed during this search. Default {@link EMBED_BUDGET}. */
-  embedBudget?: number;
-  /** Commit new vectors to the branch. Default: env MEMORY_VECTORS_COMMIT (on unless "0"/"false"). */
-  commitVectors?: boolean;
+  /** Most ms this search spends embedding memories that lack a vector (never committed). Default: env MEMORY_EMBED_BUDGET_MS, else 1000. */
+  embedBudgetMs?: number;
   /** Hybrid: second pass with pseudo-relevance feedback. Default: on from 100 memories unless env MEMORY_HYBRID_FEEDBACK is 0/false. It runs only when the first pass has a confident match. */
   feedback?: boolean;
   /** Cosine similarity a memory without a full-text match needs to be a hybrid result. Default: {@link minSimilarity}. */
@@ -182,9 +185,10 @@ async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery
     }
   });
   const memoryOf = (id: string) => entries.get(id)!.read();
-  const bv = branchVectors(store, embedder, opts.commitVectors ?? commitDefault());
-  const { index, report } = await bv.ensure([...entries.values()], { budget: opts.embedBudget ?? EMBED_BUDGET, prefer: (id) => allowed.has(id) });
-  const vectors: VectorReport = { model: report.model, embedded: report.embedded, reused: report.reused, missing: report.missing, commit: report.commit };
+  // The vector step sees the branch through a read-only view: it has no way to commit.
+  const bv = branchVectors(readOnlyView(store), embedder);
+  const { index, report } = await bv.ensure([...entries.values()], { budgetMs: opts.embedBudgetMs ?? searchBudgetMs(), prefer: (id) => allowed.has(id) });
+  const vectors: VectorReport = { model: report.model, embedded: report.embedded, reused: report.reused, missing: report.missing };
 
   const [qv] = await embedder.embed([text]);
   const n = index.size;
@@ -379,4 +383,4 @@ export async function modeSearch(store: MemoryStore, q: SearchQuery = {}, opts: 
   return out;
 }
 
-export { embedMemories, storeEmbedder, type EmbedResult } from '../vector/store-vectors.js';
+export { storeEmbedder } from '../vector/store-vectors.js';

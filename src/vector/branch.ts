@@ -1,12 +1,13 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemoryError } from '../core/errors.js';
 import { pathFor } from '../core/id.js';
 import type { Memory } from '../core/memory.js';
-import type { MemoryStore } from '../core/store.js';
 import { modelSlug, type Embedder } from '../embed/types.js';
 import { contentHash, decodeVector, encodeVector, quantize } from './codec.js';
 import { VectorIndex, type VectorRow } from './index.js';
+import { readOnlyView, type ReadOnlyBranch } from './view.js';
 
 /** Folder on the branch holding every model's vectors, beside (never inside) `memories/`. */
 export const VECTORS_DIR = 'vectors';
@@ -31,17 +32,13 @@ interface CacheHeader {
 
 export interface EnsureReport {
   model: string;
-  /** Memories embedded by this call. */
+  /** Memories embedded by this call, into the local cache only (never committed). */
   embedded: number;
   /** Memories whose vector was already on the branch or in the local cache. */
   reused: number;
-  /** Memories left without a vector because of the embedding budget. */
+  /** Memories left without a vector because of the embedding budget: they match on full text only. */
   missing: number;
-  /** Vector files removed because their memory is gone. */
-  pruned: number;
-  /** The commit that recorded new vectors on the branch, or null. */
-  commit: string | null;
-  /** Milliseconds spent embedding (model load included). */
+  /** Milliseconds spent embedding memories (model load included when it happened here). */
   embedMs: number;
 }
 
@@ -53,17 +50,28 @@ export interface VectorEntry {
 }
 
 export interface EnsureOptions {
-  /** Ids of every live memory (vectors of others are pruned). Default: the ids of `memories`. */
-  all?: Iterable<string>;
-  /** Most memories to embed in this call; the rest are reported as `missing`. Default: no limit. */
+  /**
+   * Wall-clock budget in ms for embedding memories that lack a vector; the rest are reported as
+   * `missing`. Default: no limit. Embedding runs in small batches and stops before the batch that
+   * would overrun it.
+   */
+  budgetMs?: number;
+  /** Most memories to embed in this call. Default: no limit. */
   budget?: number;
   /** Memories to embed first when over budget. */
   prefer?: (id: string) => boolean;
 }
 
-export interface BranchVectorsOptions {
-  /** Commit new vectors to the branch so other clones reuse them. Default true. */
-  commit?: boolean;
+/** What the branch lacks for a set of live memories (see {@link BranchVectors.plan}). */
+export interface VectorPlan {
+  /** Memories with no valid vector anywhere: to embed. */
+  embed: { m: Memory; hash: string; memOid: string }[];
+  /** Memories whose valid vector is in the local cache only: to commit as they are. */
+  local: { m: Memory; row: VectorRow }[];
+  /** Vector files on the branch to delete: their memory is gone, or moved to another month. */
+  stale: string[];
+  /** Memories whose vector is on the branch and valid. */
+  reused: number;
 }
 
 // Catalog entries are reused while their file is unchanged, so a hash per entry object spares
@@ -87,29 +95,39 @@ function idFromVectorPath(path: string): string | null {
   return m ? m[1] : null;
 }
 
+/** The blob id git gives `data`: committed rows are keyed by it without reading the blob back. */
+export function blobOid(data: Buffer): string {
+  return createHash('sha1').update(`blob ${data.length}\0`).update(data).digest('hex');
+}
+
 /**
- * The vectors of one model for one memory branch. They are derived data, but costly to derive, so
- * they are committed to the branch under `vectors/<model>/` (one small file per memory, keyed by id
- * and content hash) and travel with it: a fresh clone reads them instead of re-embedding. A local
- * cache under the git dir, keyed by blob id like the catalog, keeps repeat searches from re-reading
- * thousands of blobs.
+ * The vectors of one model for one memory branch, read side. Vectors are derived data, but costly
+ * to derive, so writers commit them to the branch under `vectors/<model>/` (one small file per
+ * memory, keyed by id and content hash, see ./write.ts and ./backfill.ts) and they travel with it:
+ * a fresh clone reads them instead of re-embedding. This class only reads the branch (it holds a
+ * {@link ReadOnlyBranch}, which has no way to commit); vectors it computes for a search go to a
+ * local cache under the git dir, keyed by blob id like the catalog, which also keeps repeat
+ * searches from re-reading thousands of blobs.
  */
 export class BranchVectors {
   readonly slug: string;
   readonly folder: string;
+  readonly branch: ReadOnlyBranch;
   private readonly cacheFile: string;
   private memo: { tree: string | null; rows: Map<string, CachedRow>; dims: number } | null = null;
   private lastIndex: { rows: VectorRow[]; index: VectorIndex } | null = null;
 
-  constructor(readonly store: MemoryStore, readonly embedder: Embedder, private readonly opts: BranchVectorsOptions = {}) {
+  constructor(branch: ReadOnlyBranch, readonly embedder: Embedder) {
+    // Whatever object is passed (a MemoryStore, say), only its read-only members are kept.
+    this.branch = readOnlyView(branch);
     this.slug = modelSlug(embedder.id);
     this.folder = `${VECTORS_DIR}/${this.slug}`;
-    this.cacheFile = join(store.cacheDir, 'vectors', `${this.slug}.v${CACHE_FORMAT}.bin`);
+    this.cacheFile = join(this.branch.cacheDir, 'vectors', `${this.slug}.v${CACHE_FORMAT}.bin`);
   }
 
   private folderTree(commit: string | null): string | null {
-    const tree = this.store.treeOf(commit);
-    const e = tree ? this.store.git.entryAt(tree, this.folder) : null;
+    const tree = this.branch.treeOf(commit);
+    const e = tree ? this.branch.git.entryAt(tree, this.folder) : null;
     return e ? e.oid : null;
   }
 
@@ -147,7 +165,7 @@ export class BranchVectors {
         buf.set(new Uint8Array(r.data.buffer, r.data.byteOffset, dims), off);
         off += dims;
       }
-      mkdirSync(join(this.store.cacheDir, 'vectors'), { recursive: true });
+      mkdirSync(join(this.branch.cacheDir, 'vectors'), { recursive: true });
       const tmp = `${this.cacheFile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
       writeFileSync(tmp, buf);
       renameSync(tmp, this.cacheFile);
@@ -161,7 +179,7 @@ export class BranchVectors {
    * computed here and not committed. Files of another model, malformed files and files whose name
    * is not a memory id are ignored.
    */
-  load(commit: string | null = this.store.tip()): { tree: string | null; rows: Map<string, CachedRow>; dims: number } {
+  load(commit: string | null = this.branch.tip()): { tree: string | null; rows: Map<string, CachedRow>; dims: number } {
     const tree = this.folderTree(commit);
     if (this.memo && this.memo.tree === tree) return this.memo;
     const cached = this.memo ? { header: { folderTree: this.memo.tree, dims: this.memo.dims }, rows: [...this.memo.rows.values()] } : this.readCache();
@@ -175,7 +193,7 @@ export class BranchVectors {
       for (const r of cached?.rows ?? []) if (r.oid) known.set(r.oid, r);
       branchRows = [];
       if (tree) {
-        for (const blob of this.store.git.listBlobs(this.store.treeOf(commit) as string, this.folder)) {
+        for (const blob of this.branch.git.listBlobs(this.branch.treeOf(commit) as string, this.folder)) {
           const hit = known.get(blob.oid);
           if (hit && hit.path === blob.path) {
             branchRows.push(hit);
@@ -185,7 +203,7 @@ export class BranchVectors {
           if (!id) continue;
           let v;
           try {
-            v = decodeVector(this.store.git.readBlob(blob.oid));
+            v = decodeVector(this.branch.git.readBlob(blob.oid));
           } catch {
             v = null;
           }
@@ -210,26 +228,17 @@ export class BranchVectors {
     return this.memo;
   }
 
-  /**
-   * Makes sure every memory in `memories` has a vector for its current content, embedding only the
-   * ones that lack one; commits the new vectors (and prunes vectors of deleted memories) in one
-   * commit when allowed. Returns an index over the given memories.
-   */
-  async ensure(items: Array<Memory | VectorEntry>, opts: EnsureOptions = {}): Promise<{ index: VectorIndex; report: EnsureReport }> {
-    const t0 = performance.now();
-    const all = opts.all ?? items.map((m) => m.id);
-    const { rows, dims: knownDims } = this.load();
-    let want: { m: Memory; hash: string; memOid: string }[] = [];
-    const result: VectorRow[] = [];
-    let reused = 0;
+  /** Sorts `items` into vectors to reuse and memories to embed (reading only memories whose file changed). */
+  private split(items: Array<Memory | VectorEntry>, rows: Map<string, CachedRow>): { have: CachedRow[]; want: { m: Memory; hash: string; memOid: string }[]; dirty: boolean } {
+    const have: CachedRow[] = [];
+    const want: { m: Memory; hash: string; memOid: string }[] = [];
     let dirty = false;
     for (const it of items) {
       const r = rows.get(it.id);
       const entry = 'read' in it ? it : null;
       // The memory file is the one this vector was checked against: valid without reading it.
       if (entry && r?.memOid === entry.oid) {
-        result.push(r);
-        reused++;
+        have.push(r);
         continue;
       }
       const m = entry ? entry.read() : (it as Memory);
@@ -239,84 +248,70 @@ export class BranchVectors {
           r.memOid = entry.oid;
           dirty = true;
         }
-        result.push(r);
-        reused++;
+        have.push(r);
       } else want.push({ m, hash, memOid: entry?.oid ?? '' });
     }
-    let missing = 0;
-    if (opts.budget !== undefined && want.length > opts.budget) {
-      // Over budget: embed what the caller needs first, newest first; the rest wait for a later call.
-      const prefer = opts.prefer ?? (() => false);
-      want.sort((a, b) => Number(prefer(b.m.id)) - Number(prefer(a.m.id)) || (a.m.timestamp < b.m.timestamp ? 1 : a.m.timestamp > b.m.timestamp ? -1 : 0));
-      missing = want.length - opts.budget;
-      want = want.slice(0, opts.budget);
+    return { have, want, dirty };
+  }
+
+  private checkDims(vecs: Float32Array[], dims: number): void {
+    if (vecs.length && dims && vecs[0].length !== dims) {
+      // Same model id, another size: the model behind the name changed. Mixing would be wrong and
+      // silently replacing every vector surprising, so say what to do.
+      throw new MemoryError('EMBEDDER_ERROR', `${this.embedder.id} now returns ${vecs[0].length}-dimension vectors, the branch holds ${dims}-dimension ones: the model behind this name changed; give it a new name (MEMORY_EMBEDDER_MODEL) to re-embed`, { model: this.embedder.id, reason: 'dimensions' });
     }
-    let embedMs = 0;
-    let commit: string | null = null;
-    let pruned = 0;
-    let dims = knownDims;
-    const fresh: CachedRow[] = [];
-    if (want.length) {
-      const t = performance.now();
-      const vecs = await this.embedder.embed(want.map((w) => w.m.content));
-      embedMs = performance.now() - t;
-      if (vecs.length && dims && vecs[0].length !== dims) {
-        // Same model id, another size: the model behind the name changed. Mixing would be wrong and
-        // silently replacing every vector surprising, so say what to do.
-        throw new MemoryError('EMBEDDER_ERROR', `${this.embedder.id} now returns ${vecs[0].length}-dimension vectors, the branch holds ${dims}-dimension ones: the model behind this name changed; give it a new name (MEMORY_EMBEDDER_MODEL) to re-embed`, { model: this.embedder.id, reason: 'dimensions' });
-      }
-      want.forEach((w, i) => {
-        const v = vecs[i];
-        dims = v.length;
-        const { scale, data } = quantize(v);
-        fresh.push({ path: vectorPath(this.slug, w.m.id, w.m.timestamp), oid: '', id: w.m.id, hash: w.hash, scale, data, ...(w.memOid ? { memOid: w.memOid } : {}), file: encodeVector(this.embedder.id, w.hash, v) } as CachedRow & { file: Buffer });
-      });
-    }
-    const live = new Set(all);
-    const stale = [...rows.values()].filter((r) => r.oid && !live.has(r.id));
-    if ((fresh.length || stale.length) && this.opts.commit !== false) {
-      try {
-        const res = await this.store.mutate(() => {
-          const changes = new Map<string, Buffer | null>();
-          for (const r of stale) changes.set(r.path, null);
-          // A memory whose timestamp moved it to another month: drop its old file.
-          for (const f of fresh as (CachedRow & { file: Buffer })[]) {
-            const old = rows.get(f.id);
-            if (old?.oid && old.path !== f.path) changes.set(old.path, null);
-            changes.set(f.path, f.file);
-          }
-          const what = fresh.length ? `embed ${fresh.length} memor${fresh.length === 1 ? 'y' : 'ies'}` : `prune vectors`;
-          const msg = `memory: ${what} [model: ${this.embedder.id}]\n\nVectors are derived data: ${fresh.length} added or updated, ${stale.length} removed.\n`;
-          return { change: { changes, message: msg }, result: {} };
+  }
+
+  /**
+   * The vectors of `items` for a search: every valid vector from the branch or the local cache, plus
+   * memories embedded now within the budget (`budgetMs` of embedding, `budget` memories), newest and
+   * preferred first. New vectors go to the local cache under the git dir and are never committed;
+   * memories left over are counted in `missing` (they still match on full text). Returns an index
+   * over the memories that have a vector.
+   */
+  async ensure(items: Array<Memory | VectorEntry>, opts: EnsureOptions = {}): Promise<{ index: VectorIndex; report: EnsureReport }> {
+    const memo = this.load();
+    const { have: result, want: all, dirty: checked } = this.split(items, memo.rows);
+    let dirty = checked;
+    const reused = result.length;
+    // Preferred first, then newest: what the caller needs, and what an agent most likely asks about.
+    const prefer = opts.prefer ?? (() => false);
+    all.sort((a, b) => Number(prefer(b.m.id)) - Number(prefer(a.m.id)) || (a.m.timestamp < b.m.timestamp ? 1 : a.m.timestamp > b.m.timestamp ? -1 : 0));
+    const want = opts.budget !== undefined ? all.slice(0, Math.max(0, opts.budget)) : all;
+    const t0 = performance.now();
+    let done = 0;
+    let dims = memo.dims;
+    if (want.length && (opts.budgetMs === undefined || opts.budgetMs > 0)) {
+      // Small batches whose size follows the measured rate, stopping before one would overrun the
+      // budget: a search over a never-embedded branch answers in bounded time whatever its size.
+      let size = opts.budgetMs === undefined ? 64 : 4;
+      let perItem = 0;
+      while (done < want.length) {
+        const elapsed = performance.now() - t0;
+        if (opts.budgetMs !== undefined) {
+          const left = opts.budgetMs - elapsed;
+          if (perItem) size = Math.max(1, Math.min(64, Math.floor(left / perItem)));
+          if (left <= 0 || (perItem && left < perItem)) break;
+        }
+        const batch = want.slice(done, done + size);
+        const tb = performance.now();
+        const vecs = await this.embedder.embed(batch.map((w) => w.m.content));
+        perItem = (performance.now() - tb) / batch.length;
+        this.checkDims(vecs, dims);
+        batch.forEach((w, i) => {
+          dims = vecs[i].length;
+          const { scale, data } = quantize(vecs[i]);
+          const row: CachedRow = { path: '', oid: '', id: w.m.id, hash: w.hash, scale, data, ...(w.memOid ? { memOid: w.memOid } : {}) };
+          memo.rows.set(w.m.id, row);
+          result.push(row);
         });
-        commit = res.commit;
-        pruned = stale.length;
-      } catch (err) {
-        this.store.warn(`new vectors kept in the local cache only, not committed: ${(err as Error).message}`);
-      }
-    }
-    if (commit) {
-      // Checked memory blob ids survive the reload through the cache file.
-      if (dirty) this.writeCache(this.memo?.tree ?? null, [...rows.values()], dims);
-      this.memo = null;
-      const reloaded = this.load(commit);
-      for (const f of fresh) {
-        const row = reloaded.rows.get(f.id);
-        if (row && f.memOid) row.memOid = f.memOid;
-        result.push(row ?? f);
-      }
-      dirty = true;
-    } else if (fresh.length) {
-      const memo = this.load();
-      for (const f of fresh) {
-        const row: CachedRow = { path: '', oid: '', id: f.id, hash: f.hash, scale: f.scale, data: f.data, ...(f.memOid ? { memOid: f.memOid } : {}) };
-        memo.rows.set(f.id, row);
-        result.push(row);
+        done += batch.length;
+        dirty = true;
       }
       memo.dims = dims;
-      dirty = true;
     }
-    if (dirty && this.memo) this.writeCache(this.memo.tree, [...this.memo.rows.values()], dims);
+    const embedMs = done ? performance.now() - t0 : 0;
+    if (dirty) this.writeCache(memo.tree, [...memo.rows.values()], dims);
     // The same rows as the previous call (nothing embedded, nothing changed): reuse its index rather
     // than copying every vector again.
     const last = this.lastIndex;
@@ -328,9 +323,55 @@ export class BranchVectors {
       result.forEach((r, i) => (r.data = index.data.subarray(i * dims, (i + 1) * dims)));
     }
     this.lastIndex = { rows: result, index };
-    return {
-      index,
-      report: { model: this.embedder.id, embedded: fresh.length, reused, missing, pruned, commit, embedMs: Math.round(embedMs || (fresh.length ? performance.now() - t0 : 0)) },
-    };
+    return { index, report: { model: this.embedder.id, embedded: done, reused, missing: all.length - done, embedMs: Math.round(embedMs) } };
+  }
+
+  /**
+   * What a writer must do so every memory in `items` has a valid vector on the branch: what to
+   * embed, what to commit from the local cache, which files to delete. `live` holds the ids of every
+   * live memory (vectors of others are stale). Reads only.
+   */
+  plan(items: Array<Memory | VectorEntry>, live: Set<string> = new Set(items.map((m) => m.id))): VectorPlan {
+    const memo = this.load();
+    const { have, want, dirty } = this.split(items, memo.rows);
+    if (dirty) this.writeCache(memo.tree, [...memo.rows.values()], memo.dims);
+    const local: VectorPlan['local'] = [];
+    let reused = 0;
+    const byId = new Map(items.map((it) => [it.id, it]));
+    for (const r of have) {
+      if (r.oid) reused++;
+      else {
+        const it = byId.get(r.id)!;
+        local.push({ m: 'read' in it ? it.read() : it, row: r });
+      }
+    }
+    const stale: string[] = [];
+    for (const r of memo.rows.values()) if (r.oid && !live.has(r.id)) stale.push(r.path);
+    return { embed: want, local, stale, reused };
+  }
+
+  /**
+   * Records vector files a writer committed (path → file), so the next load reuses them by blob id
+   * instead of reading them back. The files must have been written by this model.
+   */
+  noteCommitted(files: Map<string, Buffer | null>): void {
+    const memo = this.memo;
+    if (!memo) return;
+    for (const [path, buf] of files) {
+      if (!buf || !path.startsWith(this.folder + '/')) continue;
+      const id = idFromVectorPath(path);
+      const v = id ? decodeVector(buf) : null;
+      if (!id || !v || v.model !== this.embedder.id) continue;
+      memo.rows.set(id, { path, oid: blobOid(buf), id, hash: v.hash, scale: v.scale, data: v.data });
+      if (!memo.dims) memo.dims = v.data.length;
+    }
+  }
+
+  /** Quantised files for freshly embedded memories, with the dimension check of {@link ensure}. */
+  filesFor(batch: { m: Memory; hash: string }[], vecs: Float32Array[]): Map<string, Buffer> {
+    this.checkDims(vecs, this.load().dims);
+    const out = new Map<string, Buffer>();
+    batch.forEach((w, i) => out.set(vectorPath(this.slug, w.m.id, w.m.timestamp), encodeVector(this.embedder.id, w.hash, vecs[i])));
+    return out;
   }
 }

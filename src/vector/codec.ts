@@ -45,15 +45,21 @@ export function quantize(v: Float32Array): { scale: number; data: Int8Array } {
 }
 
 export function encodeVector(model: string, hash: string, v: Float32Array): Buffer {
-  const id = Buffer.from(model, 'utf8');
-  if (id.length > 255) throw new Error(`model id too long: ${model}`);
   if (v.length < 1 || v.length > 65535) throw new Error(`unsupported vector size ${v.length}`);
   const { scale, data } = quantize(v);
-  const buf = Buffer.alloc(HEADER + id.length + v.length);
+  return encodeQuantized(model, hash, scale, data);
+}
+
+/** A vector file from an already quantised vector (one kept in the local cache, say). */
+export function encodeQuantized(model: string, hash: string, scale: number, data: Int8Array): Buffer {
+  const id = Buffer.from(model, 'utf8');
+  if (id.length > 255) throw new Error(`model id too long: ${model}`);
+  if (data.length < 1 || data.length > 65535) throw new Error(`unsupported vector size ${data.length}`);
+  const buf = Buffer.alloc(HEADER + id.length + data.length);
   MAGIC.copy(buf, 0);
   buf[4] = 1;
   buf[5] = id.length;
-  buf.writeUInt16LE(v.length, 6);
+  buf.writeUInt16LE(data.length, 6);
   Buffer.from(hash, 'hex').copy(buf, 8, 0, 16);
   buf.writeFloatLE(scale, 24);
   id.copy(buf, HEADER);

@@ -1,12 +1,17 @@
-import { MemoryError } from '../core/errors.js';
-import type { MemoryStore } from '../core/store.js';
+import type { MemoryConfig } from '../core/config.js';
 import { createEmbedder, resolveEmbedderConfig, type Embedder } from '../embed/index.js';
 import { BranchVectors } from './branch.js';
+import type { ReadOnlyBranch } from './view.js';
 
-const embedders = new WeakMap<MemoryStore, Embedder | null>();
+/** A read-only branch with its configuration (a `MemoryStore` fits): all the vector side needs. */
+export interface ConfiguredBranch extends ReadOnlyBranch {
+  config(): MemoryConfig;
+}
 
-/** The store's configured embedder (env MEMORY_EMBEDDER*, default the offline model); null for none. */
-export function storeEmbedder(store: MemoryStore, override?: Embedder | null): Embedder | null {
+const embedders = new WeakMap<object, Embedder | null>();
+
+/** The branch's configured embedder (env MEMORY_EMBEDDER*, default the offline model); null for none. */
+export function storeEmbedder(store: ConfiguredBranch, override?: Embedder | null): Embedder | null {
   if (override !== undefined) return override;
   if (!embedders.has(store)) {
     const hybrid = (store.config().hybrid ?? {}) as unknown as Record<string, unknown>;
@@ -15,44 +20,26 @@ export function storeEmbedder(store: MemoryStore, override?: Embedder | null): E
   return embedders.get(store) ?? null;
 }
 
-const sets = new WeakMap<MemoryStore, Map<string, BranchVectors>>();
+const sets = new WeakMap<object, Map<string, BranchVectors>>();
 
-/** One {@link BranchVectors} per store, embedder and commit setting, so its in-memory copy of the vectors serves every search. */
-export function branchVectors(store: MemoryStore, embedder: Embedder, commit: boolean): BranchVectors {
+/**
+ * One {@link BranchVectors} per store and embedder, so its in-memory copy of the vectors serves
+ * every search of a long-lived process. It keeps only a read-only view of `store`.
+ */
+export function branchVectors(store: ReadOnlyBranch, embedder: Embedder): BranchVectors {
   let m = sets.get(store);
   if (!m) sets.set(store, (m = new Map()));
-  const key = `${embedder.id}\0${commit}`;
-  let bv = m.get(key);
-  if (!bv || bv.embedder !== embedder) m.set(key, (bv = new BranchVectors(store, embedder, { commit })));
+  let bv = m.get(embedder.id);
+  if (!bv || bv.embedder !== embedder) m.set(embedder.id, (bv = new BranchVectors(store, embedder)));
   return bv;
 }
 
-/** Whether new vectors are committed to the branch: yes unless MEMORY_VECTORS_COMMIT is 0/false/no/off. */
-export function commitDefault(): boolean {
-  const v = (process.env.MEMORY_VECTORS_COMMIT ?? '').trim().toLowerCase();
-  return !['0', 'false', 'no', 'off'].includes(v);
-}
+/** Default embedding budget of one search, in ms of embedding: about a second, whatever the store size. */
+export const SEARCH_EMBED_BUDGET_MS = 1000;
 
-export interface EmbedResult {
-  success: true;
-  model: string;
-  embedded: number;
-  reused: number;
-  pruned: number;
-  /** The commit recording the new vectors, or null when nothing changed. */
-  commit: string | null;
-  durationMs: number;
-}
-
-/**
- * `memory embed`: computes the vectors of every memory that lacks one for the configured model and
- * commits them, so later searches (here and in every clone) embed nothing but the query.
- */
-export async function embedMemories(store: MemoryStore, opts: { embedder?: Embedder | null; commitVectors?: boolean } = {}): Promise<EmbedResult> {
-  const t0 = performance.now();
-  const embedder = storeEmbedder(store, opts.embedder);
-  if (!embedder) throw new MemoryError('EMBEDDER_ERROR', 'no embedder configured (MEMORY_EMBEDDER=none): set MEMORY_EMBEDDER to use, openai or onnx', { reason: 'none' });
-  const memories = [...store.catalog().byId.values()].map((e) => e.memory);
-  const { report } = await branchVectors(store, embedder, opts.commitVectors ?? commitDefault()).ensure(memories);
-  return { success: true, model: report.model, embedded: report.embedded, reused: report.reused, pruned: report.pruned, commit: report.commit, durationMs: Math.round(performance.now() - t0) };
+/** The per-search embedding budget: env MEMORY_EMBED_BUDGET_MS (0 = never embed at search time), else 1000. */
+export function searchBudgetMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = (env.MEMORY_EMBED_BUDGET_MS ?? '').trim();
+  const n = Number(raw);
+  return raw !== '' && Number.isFinite(n) && n >= 0 ? n : SEARCH_EMBED_BUDGET_MS;
 }

@@ -19,7 +19,7 @@ function code(fn: () => unknown): string | undefined {
 describe('parseInputs', () => {
   it('applies the defaults of action.yml for what is not given', () => {
     const { inputs } = parseInputs(from({ content: 'x' }), env);
-    expect(inputs).toMatchObject({ command: 'store', branch: 'memory', remote: 'origin', sync: true, path: '/runner/work/repo/repo', tags: [], mode: 'fulltext' });
+    expect(inputs).toMatchObject({ command: 'store', branch: 'memory', remote: 'origin', sync: true, path: '/runner/work/repo/repo', tags: [], mode: 'auto' });
     expect(inputs.limit).toBeUndefined();
   });
 

@@ -189,7 +189,8 @@ describe('conversation context in hybrid ranking', () => {
 });
 
 describe('memory search --mode (CLI)', () => {
-  it('reports the mode, embeds once, re-embeds on a model change, and reuses vectors in a fresh clone', async () => {
+  // Many CLI processes: generous time on a loaded machine.
+  it('reports the mode, embeds once into the local cache, re-embeds on a model change, and a clone reuses committed vectors', { timeout: 240_000 }, async () => {
     const repo = makeRepo();
     const env = httpEnv('bow');
     for (const c of ['The API rate limit is 100 requests per minute', 'Deploys need the VPN', 'The user prefers tabs over spaces']) {
@@ -200,6 +201,8 @@ describe('memory search --mode (CLI)', () => {
     expect(r.json).toMatchObject({ success: true, mode: 'hybrid', vectors: { model: 'openai:bow', embedded: 3 } });
     expect(r.json.results[0].content).toContain('rate limit');
     expect((await cliAsync(repo, ['search', 'rate limit', '--json'], { env })).json.vectors.embedded).toBe(0);
+    // Searches never commit: the vectors are in the local cache only.
+    expect(git(repo, 'ls-tree', '-r', '--name-only', 'memory')).not.toContain('vectors/');
 
     const human = await cliAsync(repo, ['search', 'rate limit', '--mode', 'vector'], { env });
     expect(human.stderr).toContain('vector search');
@@ -207,6 +210,10 @@ describe('memory search --mode (CLI)', () => {
     const v2 = await cliAsync(repo, ['search', 'rate limit', '--json'], { env: httpEnv('bow-2') });
     expect(v2.json.vectors).toMatchObject({ model: 'openai:bow-2', embedded: 3, reused: 0 });
 
+    // memory embed commits what the searches computed, without embedding again.
+    const beforeEmbed = server.texts();
+    expect((await cliAsync(repo, ['embed', '--json'], { env })).json).toMatchObject({ embedded: 0, fromCache: 3, commits: 1 });
+    expect(server.texts()).toBe(beforeEmbed);
     const origin = makeRepo({ bare: true });
     git(repo, 'push', '-q', origin, 'memory:memory');
     const clone = tempDir('gm-clone-');
@@ -220,7 +227,7 @@ describe('memory search --mode (CLI)', () => {
     expect(bad.code).not.toBe(0);
   });
 
-  it('memory embed backfills and commits vectors; --mode falls back when the server is down', async () => {
+  it('memory embed backfills and commits vectors; --mode falls back when the server is down', { timeout: 240_000 }, async () => {
     const repo = makeRepo();
     const env = httpEnv('bow');
     await cliAsync(repo, ['store', 'one memory about caching', '--json'], { env });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UseLiteEmbedder } from '../../src/embed/index.js';
+import { defaultThreads, UsePoolEmbedder } from '../../src/embed/use-pool.js';
 import { cliAsync, makeRepo } from '../helpers.js';
 
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i], 0);
@@ -24,6 +25,28 @@ describe('default offline embedder (Universal Sentence Encoder lite)', () => {
       for (let j = pairs.length * 2; j < vecs.length - 1; j++) expect(para).toBeGreaterThan(dot(a, vecs[j]) + 0.2);
     });
     expect(e.id).toBe('use-lite-en@0.2.0');
+  });
+});
+
+describe('the offline model on worker threads (memory embed)', () => {
+  it('gives the vectors of the in-thread model, in input order, whatever the batch and thread split', { timeout: 240_000 }, async () => {
+    const texts = ['a much longer sentence about the deploy pipeline and the VPN it needs to reach production', 'short one', '', 'rate limit of the API', 'the user prefers tabs'];
+    const pool = new UsePoolEmbedder({ threads: 2, batch: 2 });
+    try {
+      const [a, b] = await Promise.all([pool.embed(texts), new UseLiteEmbedder().embed(texts)]);
+      expect(pool.id).toBe(new UseLiteEmbedder().id);
+      a.forEach((v, i) => expect(dot(v, b[i])).toBeGreaterThan(0.999));
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('uses the idle cores by default, at least one, at most four; MEMORY_EMBED_THREADS wins', () => {
+    expect(defaultThreads({}, 2, 0.1)).toBe(2);
+    expect(defaultThreads({}, 2, 30)).toBe(1);
+    expect(defaultThreads({}, 16, 1)).toBe(4);
+    expect(defaultThreads({}, 8, 5.2)).toBe(3);
+    expect(defaultThreads({ MEMORY_EMBED_THREADS: '3' }, 2, 30)).toBe(3);
   });
 });
 

@@ -4,7 +4,10 @@ import { HttpEmbedder } from '../../src/embed/index.js';
 import { encodeVector, decodeVector, contentHash } from '../../src/vector/codec.js';
 import { BranchVectors, vectorPath } from '../../src/vector/branch.js';
 import { VectorIndex } from '../../src/vector/index.js';
-import { git, makeRepo, tempDir } from '../helpers.js';
+import { openMemory } from '../../src/core/api.js';
+import { embedMemories } from '../../src/lifecycle/embed.js';
+import { storeVectorsFrom } from '../../src/vector/write.js';
+import { cliAsync, git, makeRepo, tempDir } from '../helpers.js';
 import { startEmbedServer, type EmbedServer } from './embed-server.js';
 
 let server: EmbedServer;
@@ -47,48 +50,79 @@ describe('vector files', () => {
 });
 
 describe('vectors on the branch', () => {
-  it('embeds each memory once, commits the vectors beside memories/, and reuses them', async () => {
+  it('a search embeds into the local cache and never commits; memory embed commits them without re-embedding', async () => {
     const s = await seeded();
     const all = s.filter();
+    const tip = s.tip();
     const before = server.texts();
     const first = await new BranchVectors(s, embedder()).ensure(all);
-    expect(first.report).toMatchObject({ embedded: 4, reused: 0 });
-    expect(first.report.commit).toBe(s.tip());
+    expect(first.report).toMatchObject({ embedded: 4, reused: 0, missing: 0 });
+    expect(s.tip()).toBe(tip);
+    expect(vectorFiles(s.git.location.root)).toHaveLength(0);
     expect(server.texts() - before).toBe(4);
+
+    // A new reader (another process) finds them in the local cache.
+    const again = await new BranchVectors(s, embedder()).ensure(all);
+    expect(again.report).toMatchObject({ embedded: 0, reused: 4 });
+    expect(server.texts() - before).toBe(4);
+    const q = (await embedder().embed(['what is the API rate limit']))[0];
+    expect(again.index.search(q, 1)[0].id).toBe(all.find((m) => m.content.includes('rate limit'))!.id);
+
+    const e = await embedMemories(s, { embedder: embedder() });
+    expect(e).toMatchObject({ embedded: 0, fromCache: 4, reused: 0, commits: 1 });
+    expect(server.texts() - before).toBe(5); // the query above, nothing more
     const files = vectorFiles(s.git.location.root);
     expect(files).toHaveLength(4);
     expect(files.every((f) => f.startsWith('vectors/openai-bow/') && f.endsWith('.vec'))).toBe(true);
     expect(files).toContain(vectorPath('openai-bow', all[0].id, all[0].timestamp));
+    // The committed files hold what the search computed.
+    const entry = s.git.entryAt(s.treeOf(s.tip())!, vectorPath('openai-bow', all[0].id, all[0].timestamp))!;
+    expect(decodeVector(s.git.readBlob(entry.oid))).toMatchObject({ model: 'openai:bow', hash: contentHash(all[0].content) });
     // The catalog only reads memories/: still four memories.
     expect(s.filter()).toHaveLength(4);
-
-    const again = await new BranchVectors(s, embedder()).ensure(all);
-    expect(again.report).toMatchObject({ embedded: 0, reused: 4, commit: null });
-    expect(server.texts() - before).toBe(4);
-    const q = (await embedder().embed(['what is the API rate limit']))[0];
-    expect(again.index.search(q, 1)[0].id).toBe(all.find((m) => m.content.includes('rate limit'))!.id);
+    expect((await embedMemories(s, { embedder: embedder() })).commits).toBe(0);
   });
 
-  it('re-embeds a memory whose content changed and prunes vectors of deleted memories', async () => {
+  it('memory embed re-embeds a memory whose content changed and prunes vectors of deleted memories', async () => {
     const s = await seeded();
-    await new BranchVectors(s, embedder()).ensure(s.filter());
+    await embedMemories(s, { embedder: embedder() });
     const victim = s.filter()[0];
     await s.delete(victim.id);
-    const edited = { ...s.filter()[0], content: 'completely new words here' };
-    const list = s.filter().map((m) => (m.id === edited.id ? edited : m));
-    const r = await new BranchVectors(s, embedder()).ensure(list, { all: s.filter().map((m) => m.id) });
-    expect(r.report).toMatchObject({ embedded: 1, reused: 2, pruned: 1 });
+    await s.update(s.filter()[0].id, { content: 'completely new words here' });
+    const r = await embedMemories(s, { embedder: embedder() });
+    expect(r).toMatchObject({ embedded: 1, reused: 2, pruned: 1 });
     const repo = s.git.location.root;
     expect(vectorFiles(repo)).toHaveLength(3);
     expect(vectorFiles(repo).some((f) => f.includes(victim.id))).toBe(false);
   });
 
+  it('commits in batches: a failure loses at most the batch in flight, and the next run carries on', async () => {
+    const failing = await startEmbedServer({ status: (seq) => (seq === 2 ? 400 : undefined) });
+    try {
+      const s = new MemoryStore({ repo: makeRepo(), warn: () => {} });
+      for (let i = 0; i < 7; i++) await s.store({ content: `note number ${i} about topic ${i}` });
+      const e = () => new HttpEmbedder({ model: 'bow', baseUrl: failing.url, batchSize: 8 });
+      const progress: number[][] = [];
+      const err = await embedMemories(s, { embedder: e(), batchSize: 2, onProgress: (d, t) => progress.push([d, t]) }).catch((x) => x);
+      expect(err.code).toBe('EMBEDDER_ERROR');
+      // Two batches of two were committed before the third request failed.
+      expect(vectorFiles(s.git.location.root)).toHaveLength(4);
+      expect(git(s.git.location.root, 'log', '--format=%s', 'memory').split('\n').filter((l) => l.startsWith('memory: embed 2 memories'))).toHaveLength(2);
+      expect(progress).toEqual([[2, 7], [4, 7]]);
+      const rest = await embedMemories(s, { embedder: e(), batchSize: 2 });
+      expect(rest).toMatchObject({ embedded: 3, reused: 4, commits: 2 });
+      expect(vectorFiles(s.git.location.root)).toHaveLength(7);
+    } finally {
+      await failing.close();
+    }
+  });
+
   it('re-embeds everything under a new folder when the model changes, never mixing models', async () => {
     const s = await seeded();
-    await new BranchVectors(s, embedder('bow')).ensure(s.filter());
+    await embedMemories(s, { embedder: embedder('bow') });
     const before = server.texts();
-    const r = await new BranchVectors(s, embedder('bow-v2')).ensure(s.filter());
-    expect(r.report).toMatchObject({ embedded: 4, reused: 0, model: 'openai:bow-v2' });
+    const r = await embedMemories(s, { embedder: embedder('bow-v2') });
+    expect(r).toMatchObject({ embedded: 4, reused: 0, model: 'openai:bow-v2' });
     expect(server.texts() - before).toBe(4);
     const repo = s.git.location.root;
     expect(vectorFiles(repo).filter((f) => f.startsWith('vectors/openai-bow-v2/'))).toHaveLength(4);
@@ -106,7 +140,7 @@ describe('vectors on the branch', () => {
   it('a fresh clone reuses the vectors from the branch instead of re-embedding', async () => {
     const s = await seeded();
     const origin = makeRepo({ bare: true });
-    await new BranchVectors(s, embedder()).ensure(s.filter());
+    await embedMemories(s, { embedder: embedder() });
     const repo = s.git.location.root;
     git(repo, 'push', '-q', origin, 'memory:memory');
     const clone = tempDir('gm-clone-');
@@ -114,20 +148,110 @@ describe('vectors on the branch', () => {
     const c = new MemoryStore({ repo: clone, warn: () => {} });
     const before = server.texts();
     const r = await new BranchVectors(c, embedder()).ensure(c.filter());
-    expect(r.report).toMatchObject({ embedded: 0, reused: 4, commit: null });
+    expect(r.report).toMatchObject({ embedded: 0, reused: 4, missing: 0 });
     expect(server.texts()).toBe(before);
     expect(r.index.size).toBe(4);
   });
 
-  it('keeps new vectors in the local cache when committing is off', async () => {
-    const s = await seeded();
-    const tip = s.tip();
-    const r = await new BranchVectors(s, embedder(), { commit: false }).ensure(s.filter());
-    expect(r.report).toMatchObject({ embedded: 4, commit: null });
-    expect(s.tip()).toBe(tip);
+  it('embeds within a time budget at search time; the rest are missing but still match on full text', async () => {
+    const slow = await startEmbedServer({ delay: () => 150 });
+    try {
+      const s = new MemoryStore({ repo: makeRepo(), warn: () => {}, config: { autoTag: false } });
+      for (let i = 0; i < 30; i++) await s.store({ content: `ordinary note ${i} about lunch plans`, timestamp: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() });
+      await s.store({ content: 'the zebra crossing near the office is repainted', timestamp: '2025-06-01T00:00:00Z' });
+      const e = new HttpEmbedder({ model: 'bow', baseUrl: slow.url, batchSize: 64 });
+      const tip = s.tip();
+      const t = performance.now();
+      const r = await s.search({ query: 'zebra crossing' }, { embedder: e, embedBudgetMs: 400 });
+      const ms = performance.now() - t;
+      expect(s.tip()).toBe(tip);
+      expect(r.mode).toBe('hybrid');
+      expect(r.vectors!.embedded).toBeGreaterThan(0);
+      expect(r.vectors!.embedded).toBeLessThan(31);
+      expect(r.vectors!.missing).toBe(31 - r.vectors!.embedded);
+      // The oldest memory is embedded last, so it is among the missing, and still found by its words.
+      expect(r.results[0].content).toContain('zebra');
+      expect(r.results[0].scores?.fulltext).toBe(1);
+      // Bounded: the budget, plus the batch in flight and the query.
+      expect(ms).toBeLessThan(400 + 3 * 150 + 2000);
+      // Budget 0: nothing is embedded at search time.
+      const none = await new MemoryStore({ repo: s.git.location.root, warn: () => {} }).search({ query: 'zebra' }, { embedder: new HttpEmbedder({ model: 'bow-2', baseUrl: slow.url }), embedBudgetMs: 0 });
+      expect(none.vectors).toMatchObject({ embedded: 0, missing: 31 });
+      expect(none.results[0].content).toContain('zebra');
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
+/** Files a commit changed, but the branch README its first commit adds. */
+const changed = (repo: string, commit: string) => git(repo, 'show', '--name-only', '--format=', commit).split('\n').filter((f) => f && f !== 'README.md');
+
+describe('write-time vectors', () => {
+  const envOf = () => ({ MEMORY_EMBEDDER: 'openai', MEMORY_EMBEDDER_URL: server.url, MEMORY_EMBEDDER_MODEL: 'bow' });
+  const withEnv = async <T>(env: Record<string, string>, f: () => Promise<T>): Promise<T> => {
+    const old = { ...process.env };
+    Object.assign(process.env, env);
+    try {
+      return await f();
+    } finally {
+      for (const k of Object.keys(env)) (old[k] === undefined ? delete process.env[k] : (process.env[k] = old[k]));
+    }
+  };
+
+  it('openMemory commits each memory and its vector in one commit; an update of the text re-embeds in its commit', async () => {
+    const repo = makeRepo();
+    await withEnv(envOf(), async () => {
+      const mem = openMemory({ repo, warn: () => {}, config: { autoTag: false } });
+      const r = await mem.store({ content: 'The staging VPN needs a new certificate' });
+      const files = changed(repo, r.commit);
+      expect(files).toHaveLength(2);
+      expect(files).toContain(vectorPath('openai-bow', r.id, r.timestamp));
+      const before = server.texts();
+      const s = await mem.search({ query: 'certificate' });
+      expect(s.vectors).toMatchObject({ embedded: 0, reused: 1, missing: 0 });
+      expect(server.texts() - before).toBe(1); // the query only
+      const u = await mem.update(r.id, { content: 'The staging VPN certificate was renewed' });
+      expect(changed(repo, u.commit)).toContain(vectorPath('openai-bow', r.id, r.timestamp));
+      const tagsOnly = await mem.update(r.id, { tags: ['vpn'] });
+      expect(changed(repo, tagsOnly.commit)).toHaveLength(1);
+      expect((await mem.search({ query: 'renewed' })).vectors).toMatchObject({ embedded: 0, missing: 0 });
+      mem.close();
+    });
+  });
+
+  it('stores without a vector when the embedder fails, with a warning; embedOnWrite false and the CLI never embed', async () => {
+    const repo = makeRepo();
+    const warnings: string[] = [];
+    await withEnv({ ...envOf(), MEMORY_EMBEDDER_URL: 'http://127.0.0.1:9/v1', MEMORY_EMBEDDER_TIMEOUT_MS: '500' }, async () => {
+      const mem = openMemory({ repo, warn: (m) => warnings.push(m) });
+      const r = await mem.store({ content: 'stored while the model server is down' });
+      expect(changed(repo, r.commit)).toHaveLength(1);
+      expect(warnings.some((w) => w.includes('without a vector'))).toBe(true);
+      mem.close();
+    });
+    await withEnv(envOf(), async () => {
+      const before = server.texts();
+      const mem = openMemory({ repo, embedOnWrite: false });
+      const r = await mem.store({ content: 'no vector for this one' });
+      expect(changed(repo, r.commit)).toHaveLength(1);
+      expect(server.texts()).toBe(before);
+      mem.close();
+    });
     const before = server.texts();
-    const again = await new BranchVectors(s, embedder(), { commit: false }).ensure(s.filter());
-    expect(again.report).toMatchObject({ embedded: 0, reused: 4 });
+    const c = await cliAsync(repo, ['store', 'from the command line', '--json'], { env: envOf() });
+    expect(c.code).toBe(0);
     expect(server.texts()).toBe(before);
+    expect(changed(repo, 'memory')).toHaveLength(1);
+  });
+
+  it('storeVectorsFrom places vectors computed elsewhere, and only for the text they were computed from', () => {
+    const v = Float32Array.from({ length: 8 }, (_, i) => (i === 0 ? 1 : 0));
+    const sv = storeVectorsFrom('m@1', ['hello'], [v]);
+    const changes = new Map<string, Buffer | null>();
+    expect(sv.add(changes, 'mem_abc', '2026-01-01T00:00:00.000Z', 'hello')).toBe(true);
+    expect(sv.add(changes, 'mem_abd', '2026-01-01T00:00:00.000Z', 'hello, changed')).toBe(false);
+    expect([...changes.keys()]).toEqual([vectorPath('m-1', 'mem_abc', '2026-01-01T00:00:00.000Z')]);
+    expect(decodeVector(changes.get(vectorPath('m-1', 'mem_abc', '2026-01-01T00:00:00.000Z'))!)).toMatchObject({ model: 'm@1', hash: contentHash('hello') });
   });
 });

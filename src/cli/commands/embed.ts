@@ -1,20 +1,47 @@
 import type { CommandModule } from 'yargs';
+import { InvalidInputError } from '../../core/errors.js';
 import { run, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
+import { progressReporter } from '../progress.js';
 
-export const embedCommand: CommandModule<GlobalArgs, GlobalArgs> = {
+interface Args extends GlobalArgs {
+  batch?: number;
+  threads?: number;
+}
+
+function positive(v: number | undefined, name: string): number | undefined {
+  if (v === undefined) return undefined;
+  if (!Number.isInteger(v) || v < 1) throw new InvalidInputError(`--${name} must be a positive integer, got ${JSON.stringify(v)}`, { field: name });
+  return v;
+}
+
+export const embedCommand: CommandModule<GlobalArgs, Args> = {
   command: 'embed',
-  describe: 'Compute and commit the vectors of memories that lack one (hybrid search does it lazily)',
+  describe: 'Compute and commit the vectors of memories that lack one, in batches that each commit (searches never commit vectors)',
   builder: (y) =>
     y
+      .option('batch', { type: 'number', describe: 'Memories per commit (default 1000, env MEMORY_EMBED_BATCH); a kill loses at most one batch' })
+      .option('threads', { type: 'number', describe: 'Worker threads for the offline model (default: the cores, at most 4; env MEMORY_EMBED_THREADS)' })
       .example('$0 embed', 'Backfill vectors once, e.g. in CI after importing memories; clones reuse them')
       .example('MEMORY_EMBEDDER=openai MEMORY_EMBEDDER_MODEL=text-embedding-3-small $0 embed --json', 'With an OpenAI-compatible server'),
   handler: (argv) =>
     run(
       argv,
-      async (s) => (await import('../../vector/store-vectors.js')).embedMemories(s),
+      async (s) => {
+        const batchSize = positive(argv.batch, 'batch');
+        const threads = positive(argv.threads, 'threads');
+        const bar = progressReporter({ label: 'embedding', unit: 'memories', quiet: argv.json });
+        try {
+          return await (await import('../../lifecycle/embed.js')).embedMemories(s, { batchSize, threads, onProgress: bar.progress });
+        } finally {
+          bar.end();
+        }
+      },
       (r) =>
-        `embedded ${color.bold(String(r.embedded))} memories with ${r.model}, ${r.reused} already had vectors${r.pruned ? `, ${r.pruned} stale removed` : ''} ${color.dim(`(${r.durationMs} ms)`)}`,
+        `embedded ${color.bold(String(r.embedded))} memories with ${r.model}` +
+        (r.fromCache ? `, ${r.fromCache} from the local cache` : '') +
+        `, ${r.reused} already had vectors${r.pruned ? `, ${r.pruned} stale removed` : ''}` +
+        ` ${color.dim(`(${r.commits} commit${r.commits === 1 ? '' : 's'}, ${r.durationMs} ms)`)}`,
       { sync: 'write' },
     ),
 };
