@@ -114,7 +114,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function sendWhenUp(p: DaemonPaths, b: DaemonRequest, deadline: number, timeoutMs: number): Promise<Outcome> {
   for (;;) {
     const o = usable(p) ? await send(p.socket, b, timeoutMs) : ({ kind: 'absent' } as Outcome);
-    if (o.kind === 'answer' || o.kind === 'lost' || Date.now() >= deadline) return o;
+    // A stale answer comes from the helper being replaced, still on the socket for a moment.
+    const replaced = o.kind === 'answer' && !o.res.ok && !!o.res.stale;
+    if ((o.kind === 'answer' && !replaced) || o.kind === 'lost' || Date.now() >= deadline) return o;
     await sleep(20);
   }
 }
@@ -255,5 +257,6 @@ export async function startDaemon(store: MemoryStore): Promise<DaemonState> {
   // A status request is answered after the warm-up queued before it: waiting for it waits for warm.
   const o = await sendWhenUp(p, body(store, 'status'), Date.now() + START_WAIT_MS, 120_000);
   if (o.kind === 'answer' && o.res.ok) return daemonStatus(store);
-  throw new MemoryError('INTERNAL', `the search helper did not start (${o.kind === 'lost' ? o.reason : 'nobody listening'}); run "memory daemon run" to see why`);
+  const why = o.kind === 'lost' ? o.reason : o.kind === 'answer' ? (o.res.ok ? '' : o.res.stale ? `a stale helper (${o.res.stale}) still answers` : o.res.error?.message) : 'nobody listening';
+  throw new MemoryError('INTERNAL', `the search helper did not start (${why}); run "memory daemon run" to see why`);
 }

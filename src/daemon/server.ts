@@ -282,7 +282,7 @@ export async function runDaemon(opts: RunOptions = {}): Promise<number> {
       if (size > MAX_REQUEST_BYTES) {
         got = true;
         conn.end(JSON.stringify({ ok: false, error: { code: 'INVALID_INPUT', message: `request over ${MAX_REQUEST_BYTES} bytes` } }) + '\n');
-        conn.destroy();
+        setTimeout(() => conn.destroy(), 1000).unref();
         return;
       }
       if (nl < 0) return void chunks.push(c);
