@@ -60,7 +60,9 @@ const q = 'deploy server cache timeout';
 for (const N of sizes) {
   const dir = await repoWithVectors(N);
   memory(dir, ON, 'daemon', 'stop');
-  // Warm the in-process caches (catalog, full-text index, local vector cache) and check the mode.
+  // Warm the in-process caches (catalog, full-text index, local vector cache; vectors of notes an
+  // earlier run stored), then check the mode.
+  memory(dir, OFF, 'search', q);
   const check = json(dir, OFF, 'search', q);
   if (check.mode !== 'hybrid' || check.vectors?.embedded) throw new Error(`expected hybrid with every vector reused: ${JSON.stringify({ mode: check.mode, fallback: check.fallback, vectors: check.vectors })}`);
   // The first default search with no helper: starts it and waits for its answer.

@@ -32,6 +32,7 @@ export function daemonMode(env: NodeJS.ProcessEnv = process.env): { mode: Daemon
   const raw = (env.MEMORY_DAEMON ?? '').trim().toLowerCase();
   const mode: DaemonMode = ['0', 'off', 'false', 'no', 'never'].includes(raw) ? 'off' : ['1', 'on', 'true', 'yes', 'always'].includes(raw) ? 'on' : 'auto';
   if (mode === 'off') return { mode, effective: 'off', reason: 'MEMORY_DAEMON=off' };
+  if (process.platform === 'win32') return { mode, effective: 'off', reason: 'not available on Windows (unix sockets)' };
   if (mode === 'on') return { mode, effective: 'on', reason: 'MEMORY_DAEMON=on' };
   const ci = ['CI', 'GITHUB_ACTIONS'].find((k) => ['1', 'true', 'yes'].includes((env[k] ?? '').trim().toLowerCase()));
   return ci ? { mode, effective: 'off', reason: `auto: off in CI (${ci} is set)` } : { mode, effective: 'on', reason: 'auto' };
