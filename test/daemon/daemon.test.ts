@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { SearchQuery } from '../../src/core/search-types.js';
 import { MemoryStore } from '../../src/core/store.js';
 import { envFingerprint } from '../../src/daemon/common.js';
-import { CLI, cli, git, gitEnv, makeRepo, tempDir, type CliResult } from '../helpers.js';
+import { CLI, cli, cliAsync, git, gitEnv, makeRepo, tempDir, type CliResult } from '../helpers.js';
 
 // With the offline model (the default embedder), and without any model (full-text only: the helper
 // then starts in a fraction of the time; tests of its life cycle use it).
@@ -246,6 +246,17 @@ describe('search helper', { timeout: 180_000 }, () => {
     const next = status(repo);
     expect(next.running).toBe(true);
     expect(next.status.pid).not.toBe(pid);
+    // Killed while it works on a search (started by that search, still warming up): the client
+    // that waits for it answers in-process.
+    cli(repo, ['daemon', 'stop'], { env: ON });
+    await until(() => !alive(next.status.pid));
+    const pending = cliAsync(repo, ['search', q, '--json'], { env: ON });
+    await until(() => daemonPid(repo) !== null, 20_000);
+    const victim = daemonPid(repo)!;
+    process.kill(victim, 'SIGKILL');
+    const answered = await pending;
+    expect(answered.code, answered.stderr).toBe(0);
+    expectSame(answered.json, await inProcess(repo, { query: q }));
   });
 
   it('status of a dead helper reports it not running and removes what it left', async () => {
