@@ -116,6 +116,7 @@ export async function runDaemon(opts: RunOptions = {}): Promise<number> {
   let sink: string[] | null = null;
   const stores = new Map<string, { store: MemoryStore; tip: string | null }>();
   let queue: Promise<unknown> = Promise.resolve();
+  const refreshing = new Set<string>();
   let server: Server | null = null;
   let socketIno = 0;
   let stopping = false;
@@ -239,7 +240,12 @@ export async function runDaemon(opts: RunOptions = {}): Promise<number> {
       return { res: { ok: false, stale }, after: () => shutdown(`stale for a client (${stale})`) };
     }
     if (r.op === 'refresh') {
-      void enqueue(() => warm(r.repo, r.branch));
+      // Stores in a burst queue one refresh per branch, not one each.
+      const key = `${r.repo}\0${r.branch ?? ''}`;
+      if (!refreshing.has(key)) {
+        refreshing.add(key);
+        void enqueue(() => (refreshing.delete(key), warm(r.repo, r.branch)));
+      }
       return { res: { ok: true } };
     }
     if (r.op !== 'search') return { res: { ok: false, error: { code: 'INVALID_INPUT', message: `unknown request ${JSON.stringify(r.op)}` } } };
@@ -287,6 +293,8 @@ export async function runDaemon(opts: RunOptions = {}): Promise<number> {
       }
       if (nl < 0) return void chunks.push(c);
       got = true;
+      // The request is in: the client now waits as long as it chooses (MEMORY_DAEMON_TIMEOUT).
+      conn.setTimeout(0);
       chunks.push(c.subarray(0, nl));
       let r: DaemonRequest;
       try {
