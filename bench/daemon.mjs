@@ -10,8 +10,11 @@
 //   - `memory search --mode fulltext` in-process, for reference;
 //   - `memory store` with no helper (must not load the model) and with a warm one (it is told to embed);
 //   - the first default search with no helper running (starts one and waits for it);
-//   - the helper's resident memory.
-import { benchEnv, compare, fmt } from './lib.mjs';
+//   - the helper's resident memory, and CPU time (client + helper per search, Linux): on a loaded
+//     machine wall times stretch with the load, CPU time much less.
+// Each run searches a different query (the same list for every row), so nothing is answered twice.
+import { readFileSync } from 'node:fs';
+import { benchEnv, compare, fmt, median } from './lib.mjs';
 import { buildPrivate, corpus, repoWith, rng, timeRun } from './search-lib.mjs';
 
 const quick = process.argv.includes('--quick');
@@ -52,11 +55,34 @@ async function repoWithVectors(N) {
   return dir;
 }
 
+const QUERIES = ['deploy server cache timeout', 'payment invoice customer', 'rollback after a failed migration', 'which database does billing use', 'flaky test retry in the build', 'alert on latency of the login session', 'rotate the registry token', 'backup restore of the cluster'];
+const query = (i) => QUERIES[i % QUERIES.length];
+
+/** CPU time (user + system, ms) of waited-for children of this process so far (Linux /proc), or null. */
+function childCpuMs() {
+  try {
+    const f = readFileSync('/proc/self/stat', 'utf8').slice(readFileSync('/proc/self/stat', 'utf8').lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[13]) + Number(f[14])) * 1000) / 100; // cutime + cstime, in clock ticks (100 Hz)
+  } catch {
+    return null;
+  }
+}
+/** Median CPU ms of `fn`'s child process over `n` runs. */
+function cpuOf(n, fn) {
+  const xs = [];
+  for (let i = 0; i < n; i++) {
+    const c = childCpuMs();
+    fn(i);
+    if (c !== null) xs.push(childCpuMs() - c);
+  }
+  return xs.length ? median(xs) : null;
+}
+
 const memory = (dir, env, ...args) => timeRun(process.execPath, [cli, ...args], { cwd: dir, env });
 const json = (dir, env, ...args) => JSON.parse(memory(dir, env, ...args, '--json').stdout);
 
 console.log(`# search helper: warm default CLI search, ratio to node -e '' (median of ${runs}, interleaved)\n`);
-const q = 'deploy server cache timeout';
+const q = QUERIES[0];
 for (const N of sizes) {
   const dir = await repoWithVectors(N);
   memory(dir, ON, 'daemon', 'stop');
@@ -74,10 +100,17 @@ for (const N of sizes) {
   let stored = 0;
   const t = compare(runs, {
     node: () => timeRun(process.execPath, ['-e', ''], { env: OFF }).ms,
-    inProcess: () => memory(dir, OFF, 'search', q).ms,
-    helper: () => memory(dir, ON, 'search', q).ms,
-    fulltext: () => memory(dir, OFF, 'search', q, '--mode', 'fulltext').ms,
+    inProcess: (i) => memory(dir, OFF, 'search', query(i)).ms,
+    helper: (i) => memory(dir, ON, 'search', query(i)).ms,
+    fulltext: (i) => memory(dir, OFF, 'search', query(i), '--mode', 'fulltext').ms,
   });
+  // CPU: the client process, and the helper's own CPU per search (from its status, before and after).
+  const cpuRuns = Math.max(runs, 5);
+  const cpuNode = cpuOf(cpuRuns, () => timeRun(process.execPath, ['-e', ''], { env: OFF }));
+  const cpuBefore = json(dir, ON, 'daemon', 'status').status.cpuMs;
+  const cpuClient = cpuOf(cpuRuns, (i) => memory(dir, ON, 'search', query(i + 3)));
+  const cpuHelper = (json(dir, ON, 'daemon', 'status').status.cpuMs - cpuBefore) / cpuRuns;
+  const cpuInProcess = cpuOf(cpuRuns, (i) => memory(dir, OFF, 'search', query(i + 3)));
   const rss = json(dir, ON, 'daemon', 'status').status.rssBytes / 1048576;
   // Served by the helper: its request count moved by the searches above.
   const served = json(dir, ON, 'daemon', 'status').status.requests;
@@ -104,5 +137,8 @@ for (const N of sizes) {
   row('`memory store "…"`, no helper running', t2.storeAlone, t2.node);
   row('`memory store "…"`, warm helper (told to embed it)', t1.storeHelper, t1.node);
   row('first default search, no helper yet (starts it, waits for its answer)', first.ms, t.node);
+  if (cpuNode !== null) {
+    console.log(`\nCPU time (user + system, median of ${cpuRuns}): node -e '' ${fmt(cpuNode)} ms; search in-process ${fmt(cpuInProcess)} ms (${(cpuInProcess / cpuNode).toFixed(2)}x); through the helper: client ${fmt(cpuClient)} ms + helper ${fmt(cpuHelper)} ms (mean) = ${((cpuClient + cpuHelper) / cpuNode).toFixed(2)}x.`);
+  }
   console.log('');
 }

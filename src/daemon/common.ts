@@ -188,6 +188,8 @@ export interface DaemonStatus {
   idleTimeoutMs: number;
   requests: number;
   rssBytes: number;
+  /** CPU time (user + system) this helper has used, in ms. */
+  cpuMs: number;
   /** Branches kept warm: repository root, branch, the tip last answered from. */
   stores: Array<{ repo: string; branch: string; tip: string | null }>;
 }

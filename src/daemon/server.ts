@@ -164,6 +164,7 @@ export async function runDaemon(opts: RunOptions = {}): Promise<number> {
     idleTimeoutMs: idleMs,
     requests,
     rssBytes: process.memoryUsage.rss(),
+    cpuMs: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
     stores: [...stores.entries()].map(([k, v]) => ({ repo: k.split('\0')[0], branch: v.store.branch, tip: v.tip })),
   });
 
