@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync, unlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
 import { MemoryError, type ErrorCode } from '../core/errors.js';
 import type { SearchQuery, SearchResponse } from '../core/search-types.js';
 import type { MemoryStore } from '../core/store.js';
@@ -94,7 +95,8 @@ function needsModel(store: MemoryStore, q: SearchQuery): boolean {
 
 /** Starts a helper for this store's repository, detached, stdio ignored. False when it cannot be started. */
 export function spawnDaemon(store: MemoryStore, extraArgs: string[] = []): boolean {
-  const script = process.argv[1];
+  // Absolute: the helper runs from the repository root, not from this process's directory.
+  const script = process.argv[1] ? resolve(process.argv[1]) : '';
   if (!script || !existsSync(script)) return false;
   try {
     const cp = req('node:child_process') as typeof import('node:child_process');

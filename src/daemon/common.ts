@@ -83,7 +83,8 @@ const ENV_IGNORED = /^MEMORY_(DAEMON.*|VECTORS_COMMIT|AUTO_SYNC|BRANCH|REMOTE|DE
  */
 export function envFingerprint(env: NodeJS.ProcessEnv = process.env): string {
   const pairs = Object.keys(env)
-    .filter((k) => k.startsWith('MEMORY_') && !ENV_IGNORED.test(k))
+    // An empty variable means the same as an unset one everywhere it is read.
+    .filter((k) => k.startsWith('MEMORY_') && !ENV_IGNORED.test(k) && env[k])
     .sort()
     .map((k) => [k, env[k] ?? '']);
   pairs.push(['TZ', env.TZ ?? '']);

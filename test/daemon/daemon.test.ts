@@ -368,10 +368,21 @@ net.createServer((c) => { c.on('error', () => {}); c.on('data', () => {
     expect(status(repo, ON_FT).status.requests).toBe(served + 1); // the status call only
   });
 
+  it('is started by a CLI run through a relative path from another directory', async () => {
+    const repo = repoWithNotes(NOTES.slice(0, 2), { embed: false });
+    const r = spawnSync(process.execPath, ['cli.cjs', 'daemon', 'start', '--repo', repo, '--json'], { cwd: dirname(CLI()), env: { ...gitEnv, ...ON_FT }, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const st = JSON.parse(r.stdout);
+    expect(st.running).toBe(true);
+    expect(alive(st.status.pid)).toBe(true);
+  });
+
   it('exits after its idle time', async () => {
     const repo = repoWithNotes(NOTES.slice(0, 2), { embed: false });
-    const pid = start(repo, { ...ON_FT, MEMORY_DAEMON_IDLE: '2s' });
-    expect(status(repo, ON_FT).status.idleTimeoutMs).toBe(2000);
+    const r = cli(repo, ['daemon', 'start', '--json'], { env: { ...ON_FT, MEMORY_DAEMON_IDLE: '2s' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json.status.idleTimeoutMs).toBe(2000);
+    const pid = r.json.status.pid;
     await until(() => !alive(pid), 20_000);
     expect(existsSync(sockPath(repo))).toBe(false);
   });
