@@ -34,6 +34,8 @@ export const benchEnv = {
   GIT_COMMITTER_EMAIL: 'bench@example.com',
 };
 delete benchEnv.GITHUB_ACTIONS;
+// Benchmarks measure in-process work unless they say otherwise (bench/daemon.mjs measures the helper).
+benchEnv.MEMORY_DAEMON = 'off';
 delete benchEnv.MEMORY_BRANCH;
 
 export function tempRepo(prefix = 'gm-bench-') {

@@ -11,3 +11,5 @@ delete process.env.MEMORY_AUTO_SYNC;
 // Search defaults to hybrid with the offline model when one is available; tests of other areas rank
 // with full-text only (fast, deterministic, no vector commits). test/hybrid turns it back on.
 process.env.MEMORY_EMBEDDER = 'none';
+// No test starts a background search helper by accident; test/daemon turns it on where it tests it.
+process.env.MEMORY_DAEMON = 'off';

@@ -3,7 +3,8 @@ import { PRIORITIES, type Priority } from '../../core/memory.js';
 import { run, splitList, type GlobalArgs } from '../context.js';
 import { formatTable, noteColor, resultsWithNote } from '../output.js';
 import { progressReporter } from '../progress.js';
-import type { SearchMode, SearchResponse } from '../../core/search-types.js';
+import type { SearchMode, SearchQuery, SearchResponse } from '../../core/search-types.js';
+import { searchViaDaemon } from '../../daemon/client.js';
 
 /** The mode line under the results: which mode ran, and any fallback or relaxation, never silent. */
 function describeMode(r: SearchResponse): string {
@@ -58,26 +59,27 @@ export const searchCommand: CommandModule<GlobalArgs, Args> = {
     run(
       argv,
       async (s) => {
+        const text = (argv.query ?? []).map(String).join(' ');
+        const q: SearchQuery = {
+          query: text,
+          tags: splitList(argv.tag),
+          category: argv.category,
+          priority: argv.priority as Priority | undefined,
+          scope: argv.scope,
+          after: argv.after,
+          before: argv.before,
+          days: argv.days,
+          limit: argv.limit,
+          mode: argv.mode as SearchMode | undefined,
+          relax: argv.relax,
+          archived: argv.archived,
+        };
+        // A warm search helper answers first when there is one (docs/daemon.md); null: in-process.
+        const viaDaemon = await searchViaDaemon(s, q);
+        if (viaDaemon) return viaDaemon;
         const bar = progressReporter({ label: 'indexing', quiet: argv.json });
         try {
-          const text = (argv.query ?? []).map(String).join(' ');
-          return await s.search(
-            {
-              query: text,
-              tags: splitList(argv.tag),
-              category: argv.category,
-              priority: argv.priority as Priority | undefined,
-              scope: argv.scope,
-              after: argv.after,
-              before: argv.before,
-              days: argv.days,
-              limit: argv.limit,
-              mode: argv.mode as SearchMode | undefined,
-              relax: argv.relax,
-              archived: argv.archived,
-            },
-            { progress: bar.progress },
-          );
+          return await s.search(q, { progress: bar.progress });
         } finally {
           bar.end();
         }

@@ -3,6 +3,7 @@ import { InvalidInputError } from '../../core/errors.js';
 import { PRIORITIES, type Priority } from '../../core/memory.js';
 import { readStdin, run, splitList, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
+import { notifyStored } from '../../daemon/client.js';
 
 interface Args extends GlobalArgs {
   content?: string;
@@ -70,6 +71,8 @@ export const storeCommand: CommandModule<GlobalArgs, Args> = {
           upsertKey: argv.upsertKey,
           autoTag: argv.autoTag,
         });
+        // A warm search helper embeds the new memory now, so the next search need not (docs/daemon.md).
+        if (!r.duplicate) await notifyStored(s);
         const out: { success: true; id: string; timestamp: string; duplicate?: true; upserted?: true; tags?: string[]; redacted?: number } = { success: r.success, id: r.id, timestamp: r.timestamp };
         if (r.duplicate) out.duplicate = true;
         if (r.upserted) out.upserted = true;

@@ -1,0 +1,62 @@
+import type { CommandModule } from 'yargs';
+import { InvalidInputError } from '../../core/errors.js';
+import { run, type GlobalArgs } from '../context.js';
+import { color } from '../output.js';
+import { daemonStatus, startDaemon, stopDaemon, type DaemonState } from '../../daemon/client.js';
+
+interface Args extends GlobalArgs {
+  action: string;
+}
+
+function describe(r: DaemonState): string {
+  const mode = color.dim(`MEMORY_DAEMON: ${r.reason}`);
+  if (!r.running) return `not running ${color.dim(`(socket ${r.socket})`)}${r.cleaned ? color.dim(`; removed stale ${r.cleaned.join(', ')}`) : ''}\n${mode}`;
+  const s = r.status!;
+  const lines = [
+    `running, pid ${color.bold(String(s.pid))}, version ${s.version}${r.stale ? color.yellow(` (stale: ${r.stale}; the next search replaces it)`) : ''}`,
+    color.dim(`up ${Math.round(s.uptimeMs / 1000)} s, idle ${Math.round(s.idleMs / 1000)} s of ${Math.round(s.idleTimeoutMs / 1000)} s, ${s.requests} requests, ${Math.round(s.rssBytes / 1048576)} MB`),
+    ...s.stores.map((x) => color.dim(`warm: ${x.branch} at ${x.tip ? x.tip.slice(0, 12) : '(empty)'} in ${x.repo}`)),
+    color.dim(`socket ${s.socket}`),
+    mode,
+  ];
+  return lines.join('\n');
+}
+
+export const daemonCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'daemon [action]',
+  describe: 'The search helper that keeps the model and index warm: status, start, stop (docs/daemon.md)',
+  builder: (y) =>
+    y
+      .positional('action', { type: 'string', choices: ['status', 'start', 'stop', 'run'], default: 'status', describe: 'status, start (and wait until warm), stop, or run in the foreground' })
+      .example('$0 daemon status --json', 'Is a helper running for this repository, and how warm')
+      .example('$0 daemon stop', 'Stop it (the next default search starts it again unless MEMORY_DAEMON=off)')
+      .example('MEMORY_DAEMON=off $0 search "rate limit"', 'Search in-process, never use or start a helper')
+      .epilog('A default search starts the helper on demand and it exits after MEMORY_DAEMON_IDLE (default 10m) without a request. MEMORY_DAEMON=auto (default: on, but off when CI is set) | on | off.'),
+  handler: async (argv) => {
+    if (argv.action === 'run') {
+      // Foreground: what a default search starts detached. Logs to stderr; exits like the detached one.
+      let code = 1;
+      try {
+        const { runDaemon } = await import('../../daemon/server.js');
+        code = await runDaemon({ repo: argv.repo, branch: argv.branch, log: (l) => process.stderr.write(`git-memory daemon: ${l}\n`) });
+      } catch (err) {
+        process.stderr.write(`git-memory daemon: ${(err as Error)?.message ?? err}\n`);
+      }
+      process.exit(code);
+    }
+    return run<DaemonState | { success: true; stopped: boolean; pid?: number; cleaned?: string[] }>(
+      argv,
+      async (s) => {
+        if (argv.action === 'status') return daemonStatus(s);
+        if (argv.action === 'stop') return stopDaemon(s);
+        if (argv.action === 'start') return startDaemon(s);
+        throw new InvalidInputError(`unknown action ${JSON.stringify(argv.action)}`, { field: 'action' });
+      },
+      (r) => {
+        if ('stopped' in r) return r.stopped ? `stopped the helper${r.pid ? ` (pid ${r.pid})` : ''}` : `no helper was running${r.cleaned ? color.dim(`; removed stale ${r.cleaned.join(', ')}`) : ''}`;
+        return describe(r);
+      },
+      { sync: 'none' },
+    );
+  },
+};
