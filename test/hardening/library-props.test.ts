@@ -78,11 +78,11 @@ describe('tag and metadata caps', () => {
     const tags = Array.from({ length: 100_000 }, (_, i) => `tag${i}`);
     const t = performance.now();
     await expect(store.store({ content: 'x', tags })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
-    expect(performance.now() - t).toBeLessThan(1000);
+    expect(performance.now() - t).toBeLessThan(4000);
     // Normalising them (reading a file written by someone else) is linear too.
     const t2 = performance.now();
     expect(normalizeTags(tags)).toHaveLength(100_000);
-    expect(performance.now() - t2).toBeLessThan(1000);
+    expect(performance.now() - t2).toBeLessThan(4000);
     expect(checkedTags(Array.from({ length: MAX_TAGS }, (_, i) => `t${i}`))).toHaveLength(MAX_TAGS);
     expect(() => checkedTags(Array.from({ length: MAX_TAGS + 1 }, (_, i) => `t${i}`))).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
     expect(() => checkedTags(['x'.repeat(101)])).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
