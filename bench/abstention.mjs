@@ -19,7 +19,7 @@ import { cachedEmbedder } from './calibrate-lib.mjs';
 import { engineeringNotes } from './abstention-notes.mjs';
 
 const args = process.argv.slice(2);
-const file = args.find((a) => !a.startsWith('--') && a.endsWith('.json')) ?? '/work/shared/data/locomo10.json';
+const file = args.find((a) => !a.startsWith('--') && a.endsWith('.json')) ?? join(root, '..', 'shared', 'data', 'locomo10.json');
 const ni = args.indexOf('--notes');
 const N = ni >= 0 ? Number(args[ni + 1]) : 10_000;
 const si = args.indexOf('--min-similarity');
