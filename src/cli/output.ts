@@ -16,6 +16,9 @@ const EXIT: Partial<Record<ErrorCode, number>> = {
   LOCKED: 4,
   NOT_A_REPOSITORY: 5,
   UNSUPPORTED_REPOSITORY: 5,
+  // The repository as found cannot be used as it is (git's own refusal, or no write access to .git).
+  UNSAFE_REPOSITORY: 5,
+  READ_ONLY_REPOSITORY: 5,
   SYNC_FAILED: 6,
   PUSH_REJECTED: 6,
   REMOTE_UNREACHABLE: 6,

@@ -6,7 +6,8 @@ import { memoryFromFile, type StoredMemory } from './memory.js';
 export const MEMORIES_DIR = 'memories';
 /** Memories archived by `memory prune`: `archive/<path below memories/>`, out of default list and search. */
 export const ARCHIVE_DIR = 'archive';
-const CATALOG_FORMAT = 1;
+// 2: caches written before reads fell back to git may list a partial clone's unread blobs as skipped.
+const CATALOG_FORMAT = 2;
 
 export interface CatalogEntry {
   path: string;

@@ -9,7 +9,8 @@ import { analyze, pipelineWord } from './analyze.js';
  */
 
 /** Bumped whenever the layout or the analysis changes: a cache of another format is rebuilt. */
-export const SEGMENT_FORMAT = 2;
+// 3: segments built before reads fell back to git may lack a partial clone's unread blobs.
+export const SEGMENT_FORMAT = 3;
 /** Indexed fields, in posting order. */
 export const FIELDS = ['content', 'tags', 'category'] as const;
 const NF = FIELDS.length;
