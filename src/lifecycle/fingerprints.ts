@@ -489,6 +489,31 @@ function save(fp: Fingerprints, cacheDir: string): void {
  */
 export function primeFingerprints(git: GitRepository, cacheDir: string, base: string | null, next: string, added: Fingerprint[]): void {
   const fp = loadFingerprints(git, base, cacheDir);
+  if (fp.log.count() + added.length > LOG_LIMIT) {
+    // A large import: straight into a new base (its paths are new ones), without growing the text log first.
+    try {
+      const fresh = new Set(added.map((f) => f.path));
+      const before = fp.entries();
+      const build = writeBase(baseOf(cacheDir), next, (function* () {
+        for (const f of before) if (!fresh.has(f.path)) yield f;
+        yield* added;
+      })());
+      fp.base?.close();
+      fp.base = FingerprintBase.open(baseOf(cacheDir));
+      if (fp.base?.build === build) {
+        fp.log = new FingerprintIndex(next);
+        fp.tree = next;
+        save(fp, cacheDir);
+      } else {
+        // Another process replaced the base meanwhile: forget ours; the next lookup starts from the files.
+        fp.base?.close();
+        memo.get(git)?.delete(cacheDir);
+      }
+      return;
+    } catch {
+      /* read-only git dir (nothing was replaced): the log path below */
+    }
+  }
   fp.apply(added.map((f) => ({ path: f.path, f })));
   fp.tree = next;
   save(fp, cacheDir);
