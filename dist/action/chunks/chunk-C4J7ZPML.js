@@ -9,7 +9,7 @@ import {
   normalizeTags,
   publicMemory,
   unreadableFile
-} from "./chunk-DL2LGF4A.js";
+} from "./chunk-CWRW6UPV.js";
 import {
   InvalidInputError
 } from "./chunk-SIGMRA5M.js";
@@ -1823,7 +1823,7 @@ function queryTerms(text) {
 
 // src/search/segment.ts
 import * as zlib from "node:zlib";
-var SEGMENT_FORMAT = 2;
+var SEGMENT_FORMAT = 3;
 var FIELDS = ["content", "tags", "category"];
 var NF = FIELDS.length;
 var MAGIC = 1481854279;

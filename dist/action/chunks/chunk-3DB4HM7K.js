@@ -12,11 +12,11 @@ import {
 import {
   trashFile,
   trashPathFor
-} from "./chunk-XBAKE2TQ.js";
+} from "./chunk-2SZJ36E3.js";
 import {
   catFileBatch,
   runGitSync
-} from "./chunk-RM6G5HUT.js";
+} from "./chunk-EYKBZYX6.js";
 import {
   maskSecrets
 } from "./chunk-FJP47XPK.js";
@@ -42,16 +42,18 @@ import {
   runnerMetadata,
   unreadableFile,
   validateContent
-} from "./chunk-DL2LGF4A.js";
+} from "./chunk-CWRW6UPV.js";
 import {
-  assertId,
   checkMetadata,
   checkText,
   checkTime,
-  checkedTags,
+  checkedTags
+} from "./chunk-QYAILLOR.js";
+import {
+  assertId,
   newId,
   pathFor
-} from "./chunk-YLVP6WJH.js";
+} from "./chunk-M76ZH5Q4.js";
 import {
   BranchCheckedOutError,
   ConfirmationRequiredError,
@@ -376,6 +378,11 @@ var ObjectStore = class _ObjectStore {
     if (expect && obj.type !== expect) throw new CorruptObjectError(oid, `expected a ${expect}, found a ${obj.type}`);
     return obj;
   }
+  /** Packs whose index this reader could not use (git may still read them). */
+  hasUnreadablePacks() {
+    this.loadPacks();
+    return this.badPacks.size > 0;
+  }
   has(oid) {
     if (this.known.has(oid)) return true;
     if (existsSync(join(this.objectsDir, oid.slice(0, 2), oid.slice(2)))) return true;
@@ -684,6 +691,8 @@ var GitRepository = class _GitRepository {
       }
     }
     if (listing?.error && listing.oids.has(oid)) throw new ObjectMissingError(oid, `fetching from the promisor remote failed: ${listing.error}`);
+    const env = process.env;
+    if (!remote && !this.objects.hasUnreadablePacks() && !env.GIT_ALTERNATE_OBJECT_DIRECTORIES && !env.GIT_OBJECT_DIRECTORY) return null;
     this.fallbackStats.catFile++;
     let res;
     try {
@@ -899,7 +908,7 @@ function safeError(err) {
 }
 
 // src/core/store.ts
-var lifecycle = () => import("./store-hooks-CCQN6DLY.js");
+var lifecycle = () => import("./store-hooks-4DXFFKJJ.js");
 var DEFAULT_BRANCH = "memory";
 var BRANCH_README = `# git-memory
 
@@ -1063,7 +1072,7 @@ var MemoryStore = class {
   }
   /** A live memory at the tip whose path does not follow from its id (a hand-written file), via the index. */
   async findInIndex(id) {
-    const { locateInIndex } = await import("./listing-AF4PEAFO.js");
+    const { locateInIndex } = await import("./listing-ED3CLJ5D.js");
     const at = locateInIndex(this, id);
     if (!at) return null;
     try {
@@ -1119,6 +1128,7 @@ var MemoryStore = class {
     const tagNote = tags.length ? ` [tags: ${tags.join(", ")}]` : "";
     const hash = input.dedupe ?? cfg.dedupe ? contentHash(content, memory.scope) : null;
     const key = upsertKey ? keyOf(upsertKey, memory.scope) : null;
+    const vectors = await this.opts.vectorsOnWrite?.([content]) ?? null;
     const res = await this.mutate((tip) => {
       if (input.id !== void 0 && tip && this.find(id, tip)) throw new MemoryError("DUPLICATE", `a memory with id ${id} already exists`, { id });
       const hit = findExisting(this, tip, { hash, key });
@@ -1137,9 +1147,11 @@ var MemoryStore = class {
         next.updated = this.now().toISOString();
         const nextText = memoryToFile(next);
         guardFile(nextText, memoryToFile(old), { ...guard, what: "the memory" });
+        const changes2 = /* @__PURE__ */ new Map([[old.path, Buffer.from(nextText, "utf8")]]);
+        vectors?.add(changes2, old.id, old.timestamp, content);
         return {
           change: {
-            changes: /* @__PURE__ */ new Map([[old.path, Buffer.from(nextText, "utf8")]]),
+            changes: changes2,
             message: `memory: update ${old.id} (upsert key ${memory.extra[UPSERT_KEY_FIELD]}) to version ${next.metadata.version}
 
 ${excerpt(content)}
@@ -1150,8 +1162,10 @@ Memory-Id: ${old.id}
           result: { id: old.id, timestamp: old.timestamp, upserted: true }
         };
       }
+      const changes = /* @__PURE__ */ new Map([[memory.path, file]]);
+      vectors?.add(changes, id, timestamp, content);
       return {
-        change: { changes: /* @__PURE__ */ new Map([[memory.path, file]]), message: `memory: store ${id}${tagNote}
+        change: { changes, message: `memory: store ${id}${tagNote}
 
 ${excerpt(content)}
 
@@ -1199,18 +1213,18 @@ Memory-Id: ${id}
   // sorted, and only the returned page read from git.
   async recent(count) {
     const n = toLimit(count, 10, "count");
-    const { listMemories } = await import("./listing-AF4PEAFO.js");
+    const { listMemories } = await import("./listing-ED3CLJ5D.js");
     return { success: true, memories: listMemories(this, {}, n).memories };
   }
   async tagged(tags) {
     const t = normalizeTags(tags);
     if (!t.length) throw new InvalidInputError('give at least one tag, e.g. "memory tagged api,limits"', { field: "tags" });
-    const { listMemories } = await import("./listing-AF4PEAFO.js");
+    const { listMemories } = await import("./listing-ED3CLJ5D.js");
     return { success: true, memories: listMemories(this, { tags: t }, null).memories };
   }
   async list(f = {}) {
     const limit = toLimit(f.limit, 50, "limit");
-    const { listMemories } = await import("./listing-AF4PEAFO.js");
+    const { listMemories } = await import("./listing-ED3CLJ5D.js");
     const r = listMemories(this, f, limit);
     return { success: true, memories: r.memories, total: r.total };
   }
@@ -1235,6 +1249,7 @@ Memory-Id: ${id}
     checkMetadata(patch.metadata);
     for (const f of ["category", "scope"]) checkText(patch[f], f);
     let attempt = 0;
+    const vectors = content !== void 0 ? await this.opts.vectorsOnWrite?.([content]) ?? null : null;
     const res = await this.mutate((tip) => {
       const hit = tip ? this.find(id, tip) : null;
       if (!hit) throw new NotFoundError(id);
@@ -1266,9 +1281,11 @@ Memory-Id: ${id}
       next.metadata.version = version + 1;
       const nextText = memoryToFile(next);
       guardFile(nextText, memoryToFile(old), { ...guard, what: `the update of ${id}` });
+      const changes = /* @__PURE__ */ new Map([[hit.path, Buffer.from(nextText, "utf8")]]);
+      if (changed.includes("content")) vectors?.add(changes, id, old.timestamp, next.content);
       return {
         change: {
-          changes: /* @__PURE__ */ new Map([[hit.path, Buffer.from(nextText, "utf8")]]),
+          changes,
           message: `memory: update ${id} (${changed.join(", ")}) to version ${version + 1}
 
 ${excerpt(next.content)}
@@ -1346,12 +1363,12 @@ ${ids.map((i) => `Memory-Id: ${i}`).join("\n")}
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./hybrid-NUFDQQDV.js");
+    const { modeSearch } = await import("./hybrid-CJW5QYIF.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./search-JIMEBYAO.js");
+    const { rebuildIndex } = await import("./search-YEK645PR.js");
     return rebuildIndex(this, opts);
   }
   close() {

@@ -5,11 +5,13 @@ import {
   memoryToFile,
   publicMemory,
   unreadableFile
-} from "./chunk-DL2LGF4A.js";
+} from "./chunk-CWRW6UPV.js";
 import {
-  assertId,
   parseFile
-} from "./chunk-YLVP6WJH.js";
+} from "./chunk-QYAILLOR.js";
+import {
+  assertId
+} from "./chunk-M76ZH5Q4.js";
 import {
   InvalidInputError,
   MemoryError,
@@ -117,7 +119,7 @@ async function restoreFromTrash(store, id) {
   const inTrash = (tip) => readTrash(store, tip, 0).filter((e) => e.item?.id === id).sort((a, b) => byDeletedDesc(a.item, b.item))[0];
   let fromHistory = null;
   if (!inTrash(store.tip())) {
-    const { lastKnownFile } = await import("./history-GPVHQBOI.js");
+    const { lastKnownFile } = await import("./history-MID665BP.js");
     const last = lastKnownFile(store, id);
     if (!last) throw new NotFoundError(id, "memory in the trash or in git history");
     const stored = memoryFromFile(last.livePath, last.text, (w) => store.warn(w));

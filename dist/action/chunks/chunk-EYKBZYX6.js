@@ -12,12 +12,14 @@ import {
 import {
   MEMORIES_DIR,
   memoryFromFile
-} from "./chunk-DL2LGF4A.js";
+} from "./chunk-CWRW6UPV.js";
 import {
   MAX_TIME_MS,
-  checkedTags,
+  checkedTags
+} from "./chunk-QYAILLOR.js";
+import {
   isValidId
-} from "./chunk-YLVP6WJH.js";
+} from "./chunk-M76ZH5Q4.js";
 import {
   GitCommandError,
   InvalidInputError
@@ -479,6 +481,28 @@ function save(fp, cacheDir) {
 }
 function primeFingerprints(git, cacheDir, base, next, added) {
   const fp = loadFingerprints(git, base, cacheDir);
+  if (fp.log.count() + added.length > LOG_LIMIT) {
+    try {
+      const fresh = new Set(added.map((f) => f.path));
+      const before = fp.entries();
+      const build = writeBase(baseOf(cacheDir), next, (function* () {
+        for (const f of before) if (!fresh.has(f.path)) yield f;
+        yield* added;
+      })());
+      fp.base?.close();
+      fp.base = FingerprintBase.open(baseOf(cacheDir));
+      if (fp.base?.build === build) {
+        fp.log = new FingerprintIndex(next);
+        fp.tree = next;
+        save(fp, cacheDir);
+      } else {
+        fp.base?.close();
+        memo.get(git)?.delete(cacheDir);
+      }
+      return;
+    } catch {
+    }
+  }
   fp.apply(added.map((f) => ({ path: f.path, f })));
   fp.tree = next;
   save(fp, cacheDir);
@@ -547,7 +571,7 @@ function loadFingerprints(git, tree, cacheDir) {
 
 // src/lifecycle/autotag.ts
 var STOP = new Set(
-  "a about above after again against all also am an and any are aren as at be because been before being below between both but by can cannot could did do does doing don down during each else even ever every few for from further get gets got had has have having he her here hers him his how however i if in into is isn it its itself just let like make makes many may me might more most much must my need needs never new no nor not now of off often on once one only or other our ours out over own per please rather really same say says see seems shall she should since so some still such than that the their theirs them then there these they thing things this those though through thus to too two under until up upon us use used uses using very via was wasn way we well were what when where whether which while who whom whose why will with within without would yet you your yours always already another around back better first good great instead last less least next old put right set sets take takes time times user users want wants work works note notes remember prefers prefer preferred should know known keep kept able across based call called cause done each either enough etc everything fine given goes going gone however include includes including less look looks lot lots maybe mean means nothing okay part place run runs running seem sure tell told try tried went yes millisecond milliseconds second seconds minute minutes hour hours day days week weeks month months year years request requests item items byte bytes kilobyte kilobytes megabyte megabytes number numbers total".split(" ")
+  "a about above after again against all also am an and any are aren as at be because been before being below between both but by can cannot could did do does doing don down during each else even ever every few for from further get gets got had has have having he her here hers him his how however i if in into is isn it its itself just let like make makes many may me might more most much must my need needs never new no nor not now of off often on once one only or other our ours out over own per please rather really same say says see seems shall she should since so some still such than that the their theirs them then there these they thing things this those though through thus to too two under until up upon us use used uses using very via was wasn way we well were what when where whether which while who whom whose why will with within without would yet you your yours always already another around back better first good great instead last less least next old put right set sets take takes time times user users want wants work works note notes remember prefers prefer preferred should know known keep kept able across based call called cause done each either enough etc everything fine given goes going gone however include includes including less look looks lot lots maybe mean means nothing okay part place run runs running seem sure tell told try tried went yes millisecond milliseconds second seconds minute minutes hour hours day days week weeks month months year years kilobyte kilobytes megabyte megabytes".split(" ")
 );
 var TECH = /* @__PURE__ */ Object.create(null);
 var TECH_GROUPS = [

@@ -2,12 +2,13 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   archivePathFor,
   prune
-} from "./chunk-FRF2OKFL.js";
-import "./chunk-XBAKE2TQ.js";
+} from "./chunk-LPZUI25U.js";
+import "./chunk-2SZJ36E3.js";
 import {
   ARCHIVE_DIR
-} from "./chunk-DL2LGF4A.js";
-import "./chunk-YLVP6WJH.js";
+} from "./chunk-CWRW6UPV.js";
+import "./chunk-QYAILLOR.js";
+import "./chunk-M76ZH5Q4.js";
 import "./chunk-SIGMRA5M.js";
 import "./chunk-KOPXADFB.js";
 export {

@@ -10,13 +10,14 @@ import {
   guardWrite,
   keyOf,
   normalizeContent
-} from "./chunk-RM6G5HUT.js";
+} from "./chunk-EYKBZYX6.js";
 import {
   guardFields
 } from "./chunk-FJP47XPK.js";
 import "./chunk-L4B73JOO.js";
-import "./chunk-DL2LGF4A.js";
-import "./chunk-YLVP6WJH.js";
+import "./chunk-CWRW6UPV.js";
+import "./chunk-QYAILLOR.js";
+import "./chunk-M76ZH5Q4.js";
 import "./chunk-SIGMRA5M.js";
 import "./chunk-KOPXADFB.js";
 export {

@@ -6,10 +6,12 @@ import {
   isTreeMode
 } from "./chunk-L4B73JOO.js";
 import {
-  idFromPath,
-  isValidId,
   parseFile
-} from "./chunk-YLVP6WJH.js";
+} from "./chunk-QYAILLOR.js";
+import {
+  idFromPath,
+  isValidId
+} from "./chunk-M76ZH5Q4.js";
 import {
   MemoryError,
   RefMovedError

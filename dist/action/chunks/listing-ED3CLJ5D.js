@@ -7,13 +7,14 @@ import {
   newestFirst,
   openIndex,
   readMemory
-} from "./chunk-X6CP2AQG.js";
+} from "./chunk-C4J7ZPML.js";
 import "./chunk-L4B73JOO.js";
 import {
   isPriority,
   normalizeTags
-} from "./chunk-DL2LGF4A.js";
-import "./chunk-YLVP6WJH.js";
+} from "./chunk-CWRW6UPV.js";
+import "./chunk-QYAILLOR.js";
+import "./chunk-M76ZH5Q4.js";
 import "./chunk-SIGMRA5M.js";
 import "./chunk-KOPXADFB.js";
 

@@ -19,10 +19,11 @@ import {
   search,
   terms,
   textScores
-} from "./chunk-X6CP2AQG.js";
+} from "./chunk-C4J7ZPML.js";
 import "./chunk-L4B73JOO.js";
-import "./chunk-DL2LGF4A.js";
-import "./chunk-YLVP6WJH.js";
+import "./chunk-CWRW6UPV.js";
+import "./chunk-QYAILLOR.js";
+import "./chunk-M76ZH5Q4.js";
 import "./chunk-SIGMRA5M.js";
 import "./chunk-KOPXADFB.js";
 export {

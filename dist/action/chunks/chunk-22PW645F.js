@@ -3,17 +3,17 @@ import {
   TRASH_DIR,
   listTrash,
   trashPathFor
-} from "./chunk-XBAKE2TQ.js";
+} from "./chunk-2SZJ36E3.js";
 import {
   MEMORIES_DIR,
   memoryFromFile,
   publicMemory
-} from "./chunk-DL2LGF4A.js";
+} from "./chunk-CWRW6UPV.js";
 import {
   assertId,
   idTime,
   pathFor
-} from "./chunk-YLVP6WJH.js";
+} from "./chunk-M76ZH5Q4.js";
 import {
   InvalidInputError,
   MemoryError,

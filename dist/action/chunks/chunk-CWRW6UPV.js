@@ -2,12 +2,14 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   FrontMatterError,
   checkText,
-  idFromPath,
-  idTime,
-  isValidId,
   parseFile,
   serializeFile
-} from "./chunk-YLVP6WJH.js";
+} from "./chunk-QYAILLOR.js";
+import {
+  idFromPath,
+  idTime,
+  isValidId
+} from "./chunk-M76ZH5Q4.js";
 import {
   BinaryContentError,
   ContentTooLargeError,
@@ -126,7 +128,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 var MEMORIES_DIR = "memories";
 var ARCHIVE_DIR = "archive";
-var CATALOG_FORMAT = 1;
+var CATALOG_FORMAT = 2;
 function unreadableFile(path, reason) {
   return `skipped ${path}: ${reason} (fix or delete the file on the memory branch; the other memories still read)`;
 }

@@ -7,10 +7,11 @@ import {
   logPaths,
   memoryHistory,
   resolveCommit
-} from "./chunk-KN6PBBC3.js";
-import "./chunk-XBAKE2TQ.js";
-import "./chunk-DL2LGF4A.js";
-import "./chunk-YLVP6WJH.js";
+} from "./chunk-22PW645F.js";
+import "./chunk-2SZJ36E3.js";
+import "./chunk-CWRW6UPV.js";
+import "./chunk-QYAILLOR.js";
+import "./chunk-M76ZH5Q4.js";
 import "./chunk-SIGMRA5M.js";
 import "./chunk-KOPXADFB.js";
 export {

@@ -1,14 +1,14 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   archivePathFor
-} from "./chunk-FRF2OKFL.js";
+} from "./chunk-LPZUI25U.js";
 import {
   BRANCH_README,
   writeError
-} from "./chunk-DU4NHOIA.js";
+} from "./chunk-3DB4HM7K.js";
 import "./chunk-6CHJZRRL.js";
 import "./chunk-7W57N3EG.js";
-import "./chunk-XBAKE2TQ.js";
+import "./chunk-2SZJ36E3.js";
 import {
   UPSERT_KEY_FIELD,
   contentHash,
@@ -17,7 +17,7 @@ import {
   keyOf,
   loadFingerprints,
   primeFingerprints
-} from "./chunk-RM6G5HUT.js";
+} from "./chunk-EYKBZYX6.js";
 import {
   maskSecrets
 } from "./chunk-FJP47XPK.js";
@@ -27,17 +27,19 @@ import {
   isPriority,
   memoryToFile,
   validateContent
-} from "./chunk-DL2LGF4A.js";
+} from "./chunk-CWRW6UPV.js";
 import {
   InputTooLargeError,
   checkMetadata,
   checkTime,
-  isValidId,
   maxImportBytes,
-  newId,
-  pathFor,
   readBoundedFile
-} from "./chunk-YLVP6WJH.js";
+} from "./chunk-QYAILLOR.js";
+import {
+  isValidId,
+  newId,
+  pathFor
+} from "./chunk-M76ZH5Q4.js";
 import {
   BinaryContentError,
   InvalidInputError,

@@ -1,0 +1,290 @@
+import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
+import {
+  SEARCH_EMBED_BUDGET_MS,
+  USE_MODEL_ID,
+  branchVectors,
+  normalize,
+  readOnlyView,
+  searchBudgetMs,
+  storeEmbedder,
+  topK
+} from "./chunk-QVPP5MQJ.js";
+import {
+  bestOf,
+  filterIds,
+  fullTextScores,
+  openIndex,
+  search
+} from "./chunk-C4J7ZPML.js";
+import "./chunk-L4B73JOO.js";
+import {
+  memoryFromFile,
+  publicMemory
+} from "./chunk-CWRW6UPV.js";
+import "./chunk-QYAILLOR.js";
+import "./chunk-M76ZH5Q4.js";
+import {
+  InvalidInputError,
+  MemoryError
+} from "./chunk-SIGMRA5M.js";
+import "./chunk-KOPXADFB.js";
+
+// src/search/hybrid.ts
+var SEARCH_MODES = ["hybrid", "vector", "fulltext"];
+var CALIBRATED_MIN_SIMILARITY = {
+  [USE_MODEL_ID]: 0.59
+};
+var UNCALIBRATED_MIN_SIMILARITY = 0.5;
+function minSimilarity(store, embedder, option) {
+  const check = (v, field) => {
+    if (!Number.isFinite(v) || v < -1 || v > 1) throw new InvalidInputError(`${field} must be a cosine similarity between -1 and 1, got ${JSON.stringify(v)}`, { field });
+    return v;
+  };
+  if (option !== void 0 && option !== null) return { value: check(Number(option), "minSimilarity"), source: "option" };
+  const cfg = Number(store.config().hybrid?.minSimilarity);
+  if (Number.isFinite(cfg) && cfg > 0 && cfg <= 1) return { value: cfg, source: "config" };
+  const cal = CALIBRATED_MIN_SIMILARITY[embedder.id];
+  if (cal !== void 0) return { value: cal, source: "calibrated" };
+  return { value: UNCALIBRATED_MIN_SIMILARITY, source: "default" };
+}
+function understood(text) {
+  return !new RegExp("\\p{L}", "u").test(text) || new RegExp("\\p{Script=Latin}", "u").test(text);
+}
+var FEEDBACK_DOCS = 2;
+var FEEDBACK_MIN_MEMORIES = 100;
+var neighbourCache = /* @__PURE__ */ new WeakMap();
+function neighboursOf(index, view, windowMs, placeOf) {
+  const hit = neighbourCache.get(index);
+  if (hit && hit.view === view && hit.windowMs === windowMs) return hit.nb;
+  const n = index.size;
+  const ts = new Float64Array(n);
+  const scope = new Int32Array(n);
+  const scopes = /* @__PURE__ */ new Map();
+  const order = [];
+  for (let r = 0; r < n; r++) {
+    const at = placeOf(index.ids[r]);
+    if (!at || !Number.isFinite(at.ts)) continue;
+    ts[r] = at.ts;
+    let code = scopes.get(at.scope);
+    if (code === void 0) scopes.set(at.scope, code = scopes.size);
+    scope[r] = code;
+    order.push(r);
+  }
+  order.sort((a, b) => scope[a] - scope[b] || ts[a] - ts[b] || a - b);
+  const prev = new Int32Array(n).fill(-1);
+  const next = new Int32Array(n).fill(-1);
+  for (let k = 1; k < order.length; k++) {
+    const a = order[k - 1];
+    const b = order[k];
+    if (scope[a] === scope[b] && ts[b] - ts[a] <= windowMs) {
+      prev[b] = a;
+      next[a] = b;
+    }
+  }
+  const nb = { prev, next };
+  neighbourCache.set(index, { view, windowMs, nb });
+  return nb;
+}
+function feedbackDefault() {
+  return !["0", "false", "no", "off"].includes((process.env.MEMORY_HYBRID_FEEDBACK ?? "").trim().toLowerCase());
+}
+function hybridSetting(store, key, dflt, max) {
+  const w = Number(store.config().hybrid?.[key]);
+  return Number.isFinite(w) && w >= 0 && w <= max ? w : dflt;
+}
+var round = (x) => Math.round(x * 1e4) / 1e4;
+async function vectorRank(store, embedder, q, mode, opts, matchesOnly = false) {
+  const text = (q.query ?? "").trim();
+  const limit = q.limit === void 0 || q.limit === null ? 10 : Number(q.limit);
+  if (!Number.isInteger(limit) || limit < 1) throw new InvalidInputError(`limit must be a positive integer, got ${JSON.stringify(q.limit)}`, { field: "limit" });
+  const allowed = filterIds(store, q, opts);
+  if (!allowed.size) return { response: { success: true, results: [], total: 0 } };
+  const view = openIndex(store, opts);
+  const entries = /* @__PURE__ */ new Map();
+  const memo = /* @__PURE__ */ new Map();
+  const read = (path, oid) => {
+    let m = memo.get(oid);
+    if (!m) memo.set(oid, m = publicMemory(memoryFromFile(path, store.git.readBlob(oid).toString("utf8"))));
+    return m;
+  };
+  view.parts.forEach(({ seg, dead }) => {
+    for (let d = 0; d < seg.n; d++) {
+      if (dead?.[d]) continue;
+      const id = seg.ids.get(d);
+      if (entries.has(id)) continue;
+      const path = seg.paths.get(d);
+      const oid = seg.oids.get(d);
+      entries.set(id, { id, oid, path, ts: seg.ts[d], scope: seg.scopes[seg.scope[d]] ?? "", read: () => read(path, oid) });
+    }
+  });
+  const memoryOf = (id) => entries.get(id).read();
+  const bv = branchVectors(readOnlyView(store), embedder);
+  const { index, report } = await bv.ensure([...entries.values()], { budgetMs: opts.embedBudgetMs ?? searchBudgetMs(), prefer: (id) => allowed.has(id) });
+  const vectors = { model: report.model, embedded: report.embedded, reused: report.reused, missing: report.missing };
+  const [qv] = await embedder.embed([text]);
+  const n = index.size;
+  const ok = new Uint8Array(n);
+  let okCount = 0;
+  for (let r = 0; r < n; r++) if (allowed.has(index.ids[r])) okCount += ok[r] = 1;
+  let scored = [];
+  let total;
+  const floor = embedder.englishOnly && !understood(q.query ?? "") ? Infinity : minSimilarity(store, embedder, opts.minSimilarity).value;
+  if (mode === "vector" && !matchesOnly) {
+    const cos = index.scoreAll(qv);
+    scored = topK(cos, limit, (r) => ok[r] === 1).map((r) => ({ id: index.ids[r], score: cos[r], v: cos[r] }));
+    total = okCount;
+  } else if (mode === "vector") {
+    const cos = index.scoreAll(qv);
+    let above = 0;
+    for (let r = 0; r < n; r++) if (ok[r] && cos[r] >= floor) above++;
+    scored = topK(cos, limit, (r) => ok[r] === 1 && cos[r] >= floor).map((r) => ({ id: index.ids[r], score: cos[r], v: cos[r] }));
+    total = above;
+  } else {
+    const w = hybridSetting(store, "vectorWeight", 0.7, 1);
+    const ctxWeight = hybridSetting(store, "contextWeight", 0.2, 1);
+    const nb = ctxWeight > 0 ? neighboursOf(index, view, hybridSetting(store, "contextMinutes", 30, 1440) * 6e4, (id) => entries.get(id)) : null;
+    const textScores = (t) => {
+      const m = /* @__PURE__ */ new Map();
+      let max = 0;
+      for (const [id, sc] of fullTextScores(store, t, opts)) {
+        if (!allowed.has(id)) continue;
+        m.set(id, sc);
+        if (sc > max) max = sc;
+      }
+      for (const [id, sc] of m) m.set(id, max > 0 ? sc / max : 0);
+      return m;
+    };
+    const text2 = textScores(q.query ?? "");
+    const cos1 = index.scoreAll(qv);
+    const match = new Uint8Array(n);
+    for (let r = 0; r < n; r++) if (ok[r] && (cos1[r] >= floor || text2.has(index.ids[r]))) match[r] = 1;
+    const blend = (cos, feedback) => {
+      const out = [];
+      const push = (id, v) => {
+        const t = text2.get(id) ?? 0;
+        const f = feedback ? feedback.get(id) ?? 0 : void 0;
+        out.push({ id, score: w * v + (1 - w) * (t + (f ?? 0)), v, t, ...f !== void 0 ? { f } : {} });
+      };
+      for (let r = 0; r < n; r++) if (match[r]) push(index.ids[r], Math.max(0, cos[r]));
+      for (const id of text2.keys()) if (!index.rowOf.has(id)) push(id, 0);
+      if (!nb) return out;
+      const lent = new Float64Array(n);
+      for (const s of out) {
+        const r = index.rowOf.get(s.id);
+        if (r === void 0) continue;
+        for (const j of [nb.prev[r], nb.next[r]]) if (j >= 0 && lent[j] < s.score) lent[j] = s.score;
+      }
+      for (const s of out) {
+        const r = index.rowOf.get(s.id);
+        const c = r === void 0 ? 0 : ctxWeight * lent[r];
+        s.c = c;
+        s.score += c;
+      }
+      return out;
+    };
+    scored = blend(cos1, null);
+    if (opts.feedback ?? (feedbackDefault() && allowed.size >= FEEDBACK_MIN_MEMORIES)) {
+      const ranked = bestOf(scored, FEEDBACK_DOCS, (a, b) => b.score - a.score || (a.id < b.id ? 1 : -1));
+      const top = ranked.length && (ranked[0].v ?? 0) >= floor ? ranked.map((x) => x.id) : [];
+      if (top.length) {
+        const q2 = Float32Array.from(qv);
+        for (const id of top) {
+          const v = index.vector(id);
+          if (v) for (let j = 0; j < q2.length; j++) q2[j] += v[j] / top.length;
+        }
+        const feedback = textScores(top.map((id) => memoryOf(id).content).join("\n"));
+        scored = blend(index.scoreAll(normalize(q2)), feedback);
+      }
+    }
+    total = scored.length;
+  }
+  const better = (a, b) => b.score - a.score || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+  const results = bestOf(scored, limit, better).map((s) => {
+    const m = memoryOf(s.id);
+    const scores = { vector: round(s.v ?? 0) };
+    if (s.t !== void 0) scores.fulltext = round(s.t);
+    if (s.f !== void 0) scores.feedback = round(s.f);
+    if (s.c) scores.context = round(s.c);
+    return { ...m, relevance: round(s.score), scores };
+  });
+  return { response: { success: true, results, total }, vectors };
+}
+async function modeSearch(store, q = {}, opts = {}) {
+  if (q === null || typeof q !== "object") throw new InvalidInputError("search takes an options object", { field: "query" });
+  if (q.mode !== void 0 && q.mode !== null && !SEARCH_MODES.includes(q.mode)) {
+    throw new InvalidInputError(`mode must be hybrid, vector or fulltext, got ${JSON.stringify(q.mode)}`, { field: "mode" });
+  }
+  const text = typeof q.query === "string" ? q.query.trim() : "";
+  let embedder;
+  let embedderError = null;
+  try {
+    embedder = storeEmbedder(store, opts.embedder);
+  } catch (err) {
+    if (!(err instanceof MemoryError) || err.code !== "EMBEDDER_ERROR") throw err;
+    embedder = null;
+    embedderError = err;
+  }
+  const requested = q.mode ?? (embedder || embedderError ? "hybrid" : "fulltext");
+  let mode = requested;
+  let fallback;
+  const fallBack = (reason, code) => {
+    fallback = { from: mode, to: "fulltext", reason, ...code ? { code } : {} };
+    mode = "fulltext";
+  };
+  if (mode !== "fulltext") {
+    if (!text) fallBack("no query text: filters alone list memories newest first");
+    else if (embedderError) fallBack(embedderError.message, embedderError.code);
+    else if (!embedder) fallBack("no embedder configured (MEMORY_EMBEDDER=none)");
+    else if (q.archived) fallBack("archived memories are searched by full text only");
+  }
+  const relaxed = [];
+  let current = { ...q };
+  let vectors;
+  const runOnce = async () => {
+    if (mode !== "fulltext" && embedder) {
+      try {
+        const r = await vectorRank(store, embedder, current, mode, opts, relaxed.includes("vector"));
+        vectors = r.vectors;
+        return r.response;
+      } catch (err) {
+        if (!(err instanceof MemoryError) || err.code !== "EMBEDDER_ERROR") throw err;
+        fallBack(err.message, err.code);
+        embedder = null;
+      }
+    }
+    const { mode: _m, relax: _r, ...plain } = current;
+    return search(store, plain, opts);
+  };
+  let res = await runOnce();
+  while (q.relax && res.total === 0) {
+    if (current.after || current.before || current.days !== void 0) {
+      const { after: _a, before: _b, days: _d, ...rest } = current;
+      current = rest;
+      relaxed.push("date");
+    } else if (current.tags !== void 0 && (Array.isArray(current.tags) ? current.tags.length : String(current.tags).trim())) {
+      const { tags: _t, ...rest } = current;
+      current = rest;
+      relaxed.push("tags");
+    } else if (mode === "fulltext" && text && embedder && (!embedder.englishOnly || understood(text))) {
+      mode = "vector";
+      relaxed.push("vector");
+    } else break;
+    res = await runOnce();
+  }
+  const out = { ...res, mode };
+  if (fallback) out.fallback = fallback;
+  if (q.relax) out.relaxed = relaxed;
+  if (vectors) out.vectors = vectors;
+  return out;
+}
+export {
+  CALIBRATED_MIN_SIMILARITY,
+  FEEDBACK_DOCS,
+  FEEDBACK_MIN_MEMORIES,
+  SEARCH_EMBED_BUDGET_MS,
+  SEARCH_MODES,
+  UNCALIBRATED_MIN_SIMILARITY,
+  minSimilarity,
+  modeSearch,
+  storeEmbedder
+};
