@@ -46,7 +46,8 @@ const FIGURES_FILE = 'stats-v1.json';
  * the tip of the last `stats`, only the new commits and objects are walked (`new ^old`), so `stats`
  * does not walk 100,000 blobs on every call. A rewritten branch (old tip not an ancestor) is walked
  * in full. The byte figure is what the objects took when they were counted: a later `git gc` that
- * repacks them is seen only by a full walk (after deleting the cache file, or a rewrite).
+ * repacks them is seen only by a full walk (after deleting the cache file, or a rewrite), and an object
+ * a new commit brings back from older history (not from the old tip) is counted again (under 1% in tests).
  */
 async function gitFigures(store: MemoryStore): Promise<GitFigures> {
   const tip = store.tip();

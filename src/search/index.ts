@@ -1,5 +1,5 @@
 import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { ARCHIVE_DIR, unreadableFile } from '../core/catalog.js';
 import { InvalidInputError } from '../core/errors.js';
 import { memoryFromFile, publicMemory, type Memory } from '../core/memory.js';
@@ -82,14 +82,19 @@ function rememberFile(file: string, seg: Segment | null): void {
 
 /**
  * The checksum of a segment file is verified once per file version: a reader that verified it leaves
- * `<file>.ok` holding the file's identity (inode, size, mtime), and later readers of the same version
+ * `verified-<file name>` holding the file's identity (inode, size, mtime), and later readers of the same version
  * skip the checksum (a third of a warm `recent` at 100,000 memories) and keep the structural checks,
  * which every read still runs. The files are replaced by rename, never rewritten in place, so a new
  * version has a new identity and is verified again; a write in place (by hand) changes the mtime too.
  */
+/** `verified-<name>`: beside the segment, outside the `search-*` names. */
+function okFile(file: string): string {
+  return join(file, '..', `verified-${basename(file)}`);
+}
+
 function verifiedBefore(file: string, sig: string): boolean {
   try {
-    return readFileSync(`${file}.ok`, 'utf8') === sig;
+    return readFileSync(okFile(file), 'utf8') === sig;
   } catch {
     return false;
   }
@@ -97,9 +102,10 @@ function verifiedBefore(file: string, sig: string): boolean {
 
 function markVerified(file: string, sig: string): void {
   try {
-    const tmp = `${file}.ok.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    const ok = okFile(file);
+    const tmp = `${ok}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     writeFileSync(tmp, sig);
-    renameSync(tmp, `${file}.ok`);
+    renameSync(tmp, ok);
   } catch {
     /* read-only git dir: verified again next time */
   }
@@ -126,7 +132,7 @@ function readSegment(file: string): Segment | null {
 function dropOtherFormats(store: ReadonlyBranch): void {
   try {
     for (const f of readdirSync(store.cacheDir)) {
-      const m = /^search-v(\d+)\.(base|delta)(?:\.ok)?$/.exec(f);
+      const m = /^(?:verified-)?search-v(\d+)\.(base|delta)$/.exec(f);
       if (m && Number(m[1]) !== SEGMENT_FORMAT) rmSync(join(store.cacheDir, f), { force: true });
     }
   } catch {
