@@ -214,7 +214,10 @@ async function fetchSnapshot(ctx: Ctx, withPending: boolean): Promise<Snapshot> 
     if (run.code !== 0 && /couldn't find remote ref/i.test(run.stderr)) {
       // No branch yet (a glob refspec that matches nothing is no error): pending refs may still exist.
       noBranch = true;
-      run = withPending ? await runGit(ctx.cwd, [...args, pendingSpec], { timeoutMs: ctx.timeoutMs }) : { code: 0, stdout: '', stderr: '', timedOut: false };
+      // Without --depth: pending refs end in a root commit (finite anyway), and git fails silently
+      // (exit 1, no message) on a depth-limited fetch whose only refspec matches nothing.
+      const plain = args.filter((a) => !a.startsWith('--depth='));
+      run = withPending ? await runGit(ctx.cwd, [...plain, pendingSpec], { timeoutMs: ctx.timeoutMs }) : { code: 0, stdout: '', stderr: '', timedOut: false };
     }
     if (run.code !== 0) throw gitFailure(`fetching ${ctx.branch} from ${ctx.remoteName}`, run, { remote: ctx.remoteName, branch: ctx.branch });
     const refs = listRefs(ctx.commonDir, `${tmp}/`);
