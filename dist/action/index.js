@@ -3,7 +3,7 @@ import {
   MemoryStore,
   safeError,
   safeText
-} from "./chunks/chunk-3DB4HM7K.js";
+} from "./chunks/chunk-5VWY2AUQ.js";
 import "./chunks/chunk-6CHJZRRL.js";
 import "./chunks/chunk-7W57N3EG.js";
 import {
@@ -804,7 +804,7 @@ async function gitFigures(store) {
 async function memoryStats(store, opts = {}) {
   const top = opts.top ?? 10;
   const tip = store.tip();
-  const { indexCounts } = await import("./chunks/listing-ED3CLJ5D.js");
+  const { indexCounts } = await import("./chunks/listing-7QD2NJDW.js");
   const c = indexCounts(store);
   const iso = (ms) => ms === null ? null : new Date(ms).toISOString();
   const documents = {};
@@ -853,9 +853,9 @@ function openMemory(opts = {}) {
     delete: (id) => s.delete(id),
     deleteByTag: (tag) => s.deleteByTag(tag),
     clear: (o) => s.clear(o),
-    sync: async (o) => (await import("./chunks/sync-2GTHYW6V.js")).sync(s, o),
-    pull: async (o) => (await import("./chunks/sync-2GTHYW6V.js")).pull(s, o),
-    push: async (o) => (await import("./chunks/sync-2GTHYW6V.js")).push(s, o),
+    sync: async (o) => (await import("./chunks/sync-OKMSSKDO.js")).sync(s, o),
+    pull: async (o) => (await import("./chunks/sync-OKMSSKDO.js")).pull(s, o),
+    push: async (o) => (await import("./chunks/sync-OKMSSKDO.js")).push(s, o),
     update: (id, patch) => s.update(id, patch),
     history: (id) => memoryHistory(s, id),
     getAt: (id, at) => getAt(s, id, at),
@@ -876,8 +876,8 @@ function openMemory(opts = {}) {
     },
     stats: (o) => memoryStats(s, o),
     prune: async (o) => (await import("./chunks/prune-YLHXKHM4.js")).prune(s, o),
-    importMemories: async (input) => (await import("./chunks/import-export-WE4DN6KB.js")).importMemories(s, input),
-    exportMemories: async (o) => (await import("./chunks/import-export-WE4DN6KB.js")).exportMemories(s, o),
+    importMemories: async (input) => (await import("./chunks/import-export-DAZJSHR4.js")).importMemories(s, input),
+    exportMemories: async (o) => (await import("./chunks/import-export-DAZJSHR4.js")).exportMemories(s, o),
     config: async () => (await import("./chunks/config-ops-AKJX5UTS.js")).configShow(s),
     configGet: async (key) => (await import("./chunks/config-ops-AKJX5UTS.js")).configGet(s, key),
     configSet: async (key, value) => (await import("./chunks/config-ops-AKJX5UTS.js")).configSet(s, key, value),

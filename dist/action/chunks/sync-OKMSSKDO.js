@@ -419,7 +419,8 @@ async function fetchSnapshot(ctx, withPending) {
     let noBranch = false;
     if (run.code !== 0 && /couldn't find remote ref/i.test(run.stderr)) {
       noBranch = true;
-      run = withPending ? await runGit(ctx.cwd, [...args, pendingSpec], { timeoutMs: ctx.timeoutMs }) : { code: 0, stdout: "", stderr: "", timedOut: false };
+      const plain = args.filter((a) => !a.startsWith("--depth="));
+      run = withPending ? await runGit(ctx.cwd, [...plain, pendingSpec], { timeoutMs: ctx.timeoutMs }) : { code: 0, stdout: "", stderr: "", timedOut: false };
     }
     if (run.code !== 0) throw gitFailure(`fetching ${ctx.branch} from ${ctx.remoteName}`, run, { remote: ctx.remoteName, branch: ctx.branch });
     const refs = listRefs(ctx.commonDir, `${tmp}/`);

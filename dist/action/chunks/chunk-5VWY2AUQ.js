@@ -1072,7 +1072,7 @@ var MemoryStore = class {
   }
   /** A live memory at the tip whose path does not follow from its id (a hand-written file), via the index. */
   async findInIndex(id) {
-    const { locateInIndex } = await import("./listing-ED3CLJ5D.js");
+    const { locateInIndex } = await import("./listing-7QD2NJDW.js");
     const at = locateInIndex(this, id);
     if (!at) return null;
     try {
@@ -1213,18 +1213,18 @@ Memory-Id: ${id}
   // sorted, and only the returned page read from git.
   async recent(count) {
     const n = toLimit(count, 10, "count");
-    const { listMemories } = await import("./listing-ED3CLJ5D.js");
+    const { listMemories } = await import("./listing-7QD2NJDW.js");
     return { success: true, memories: listMemories(this, {}, n).memories };
   }
   async tagged(tags) {
     const t = normalizeTags(tags);
     if (!t.length) throw new InvalidInputError('give at least one tag, e.g. "memory tagged api,limits"', { field: "tags" });
-    const { listMemories } = await import("./listing-ED3CLJ5D.js");
+    const { listMemories } = await import("./listing-7QD2NJDW.js");
     return { success: true, memories: listMemories(this, { tags: t }, null).memories };
   }
   async list(f = {}) {
     const limit = toLimit(f.limit, 50, "limit");
-    const { listMemories } = await import("./listing-ED3CLJ5D.js");
+    const { listMemories } = await import("./listing-7QD2NJDW.js");
     const r = listMemories(this, f, limit);
     return { success: true, memories: r.memories, total: r.total };
   }
@@ -1363,12 +1363,12 @@ ${ids.map((i) => `Memory-Id: ${i}`).join("\n")}
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./hybrid-CJW5QYIF.js");
+    const { modeSearch } = await import("./hybrid-QKR5RFRA.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./search-YEK645PR.js");
+    const { rebuildIndex } = await import("./search-MO2N56AZ.js");
     return rebuildIndex(this, opts);
   }
   close() {

@@ -5,7 +5,7 @@ import {
 import {
   BRANCH_README,
   writeError
-} from "./chunk-3DB4HM7K.js";
+} from "./chunk-5VWY2AUQ.js";
 import "./chunk-6CHJZRRL.js";
 import "./chunk-7W57N3EG.js";
 import "./chunk-2SZJ36E3.js";

@@ -7,7 +7,7 @@ import {
   newestFirst,
   openIndex,
   readMemory
-} from "./chunk-C4J7ZPML.js";
+} from "./chunk-ZNZDSTQ4.js";
 import "./chunk-L4B73JOO.js";
 import {
   isPriority,

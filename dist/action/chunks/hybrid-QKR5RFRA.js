@@ -15,7 +15,7 @@ import {
   fullTextScores,
   openIndex,
   search
-} from "./chunk-C4J7ZPML.js";
+} from "./chunk-ZNZDSTQ4.js";
 import "./chunk-L4B73JOO.js";
 import {
   memoryFromFile,

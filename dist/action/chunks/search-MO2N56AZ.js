@@ -19,7 +19,7 @@ import {
   search,
   terms,
   textScores
-} from "./chunk-C4J7ZPML.js";
+} from "./chunk-ZNZDSTQ4.js";
 import "./chunk-L4B73JOO.js";
 import "./chunk-CWRW6UPV.js";
 import "./chunk-QYAILLOR.js";

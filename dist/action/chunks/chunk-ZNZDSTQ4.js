@@ -1751,7 +1751,7 @@ var require_lunr = __commonJS({
 
 // src/search/index.ts
 import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 
 // src/search/analyze.ts
 var import_lunr = __toESM(require_lunr(), 1);
@@ -2696,18 +2696,22 @@ function rememberFile(file, seg) {
   if (sig) fileCache.set(file, { sig, seg });
   if (fileCache.size > 16) fileCache.delete(fileCache.keys().next().value);
 }
+function okFile(file) {
+  return join(file, "..", `verified-${basename(file)}`);
+}
 function verifiedBefore(file, sig) {
   try {
-    return readFileSync(`${file}.ok`, "utf8") === sig;
+    return readFileSync(okFile(file), "utf8") === sig;
   } catch {
     return false;
   }
 }
 function markVerified(file, sig) {
   try {
-    const tmp = `${file}.ok.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    const ok = okFile(file);
+    const tmp = `${ok}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     writeFileSync(tmp, sig);
-    renameSync(tmp, `${file}.ok`);
+    renameSync(tmp, ok);
   } catch {
   }
 }
@@ -2730,7 +2734,7 @@ function readSegment(file) {
 function dropOtherFormats(store) {
   try {
     for (const f of readdirSync(store.cacheDir)) {
-      const m = /^search-v(\d+)\.(base|delta)(?:\.ok)?$/.exec(f);
+      const m = /^(?:verified-)?search-v(\d+)\.(base|delta)$/.exec(f);
       if (m && Number(m[1]) !== SEGMENT_FORMAT) rmSync(join(store.cacheDir, f), { force: true });
     }
   } catch {
