@@ -5,7 +5,8 @@ import type { RebuildResult as RebuildIndexResult } from '../search/index.js';
 import { coreHistory, coreRestore, coreSet, coreUpdate, coreView, type CoreSnapshot, type CoreUpdateInput, type CoreViewResult, type CoreWriteResult } from './core-doc.js';
 import { getAt, memoryHistory, type GetAtResult, type MemoryVersion } from './history.js';
 import { memoryStats, type MemoryStats } from './stats.js';
-import { emptyTrash, listTrash, restoreFromTrash, type TrashItem } from './trash.js';
+import { emptyTrash, listTrash, type TrashItem } from './trash.js';
+import { restoreFromTrash } from './restore.js';
 import { InvalidInputError } from './errors.js';
 import type { UpdateInput, UpdateResult } from './store.js';
 

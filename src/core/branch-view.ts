@@ -1,3 +1,5 @@
+import type { GitRepository } from '../git/repository.js';
+import type { CatalogEntry } from './catalog.js';
 import type { MemoryConfig } from './config.js';
 
 /**
@@ -49,4 +51,24 @@ export interface ReadonlyBranch {
   now(): Date;
   /** Where warnings about unreadable files go. */
   warn(message: string): void;
+}
+
+/** One commit's worth of change: paths to new contents (null deletes), and the commit message. */
+export interface Change {
+  changes: Map<string, Buffer | null>;
+  message: string;
+}
+
+/**
+ * The writable view of one memory branch that write operations (trash, restore, history, core
+ * documents, config, prune) take instead of the concrete store: the read-only view, the repository,
+ * a lookup by id, and `mutate`, the one way to commit (compare-and-swap on the branch ref, recomputed
+ * on a lost race). `MemoryStore` satisfies it structurally, so operation modules need not import the
+ * store, and the store can import them.
+ */
+export interface MemoryBranch extends Omit<ReadonlyBranch, 'git'> {
+  readonly git: GitRepository;
+  /** The live memory file with this id at `commit` (default: the tip), or null. */
+  find(id: string, commit?: string | null): CatalogEntry | null;
+  mutate<T>(compute: (tip: string | null) => { change: Change | null; result: T }): Promise<T & { commit: string | null }>;
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { CONFIG_ENUMS, DEFAULT_CONFIG, NUMBER_RULES, getPath, type ConfigIssue, type ConfigLayer } from './config.js';
+import { CONFIG_ENUMS, DEFAULT_CONFIG, NUMBER_RULES, getPath, type ConfigIssue, type ConfigLayer } from './config-defaults.js';
 
 /**
  * The config schema in zod. zod/mini rather than zod: the classic build adds ~750 KB to the bundle and

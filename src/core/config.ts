@@ -2,52 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InvalidInputError } from './errors.js';
 import { scanText } from '../lifecycle/secrets.js';
-import type { Priority } from './memory.js';
+import { CONFIG_ENUMS, DEFAULT_CONFIG, NUMBER_RULES, getPath, type ConfigIssue, type ConfigLayer, type MemoryConfig } from './config-defaults.js';
 
-/**
- * Settings shared by every job. The seed's keys plus git-memory's own. Where they come from (the
- * branch's config file, a repo file, env, flags) is resolved by {@link resolveConfig}.
- */
-export interface MemoryConfig {
-  /** Soft cap on live memories; `memory prune` archives the oldest low-priority ones above it. */
-  maxMemories: number;
-  /** Derive tags from the content when none are given. */
-  autoTag: boolean;
-  defaultCategory: string;
-  defaultPriority: Priority;
-  /** Weights of the search boosts (docs/search.md has the formula). */
-  searchRelevance: { tagMatch: number; categoryMatch: number; contentMatch: number };
-  retention: { enabled: boolean; deleteAfterDays: number; archiveAfterDays: number };
-  /** Days a deleted memory stays in the trash before `memory prune` purges it. */
-  trashRetentionDays: number;
-  /** Size budget of a core document, in characters. */
-  coreMaxChars: number;
-  /** Largest memory content, in bytes. */
-  maxContentBytes: number;
-  /** Hybrid search: weight of the vector score; share of a time-neighbour's score a memory inherits, and the gap that still counts as adjacent; the similarity a memory without a full-text match needs (0 = the model's calibrated threshold) (docs/hybrid.md). */
-  hybrid: { vectorWeight: number; contextWeight: number; contextMinutes: number; minSimilarity: number };
-  sync: { retries: number };
-  /** What a write containing a credential does: refuse it, store it masked, or (not advised) store it. */
-  secretGuard: 'block' | 'redact' | 'off';
-  /** Storing content identical to an existing memory returns that memory instead of adding a copy. */
-  dedupe: boolean;
-}
-
-export const DEFAULT_CONFIG: MemoryConfig = {
-  maxMemories: 10000,
-  autoTag: true,
-  defaultCategory: 'general',
-  defaultPriority: 'medium',
-  searchRelevance: { tagMatch: 3, categoryMatch: 2, contentMatch: 1 },
-  retention: { enabled: false, deleteAfterDays: 90, archiveAfterDays: 30 },
-  trashRetentionDays: 30,
-  coreMaxChars: 8000,
-  maxContentBytes: 64 * 1024,
-  hybrid: { vectorWeight: 0.7, contextWeight: 0.2, contextMinutes: 30, minSimilarity: 0 },
-  sync: { retries: 20 },
-  secretGuard: 'block',
-  dedupe: true,
-};
+export { CONFIG_ENUMS, DEFAULT_CONFIG, NUMBER_RULES, getPath, type ConfigIssue, type ConfigLayer, type MemoryConfig };
 
 /** The branch file every job shares; written by `memory config set`. */
 export const BRANCH_CONFIG_PATH = '.memory/config.json';
@@ -55,27 +12,6 @@ export const BRANCH_CONFIG_PATH = '.memory/config.json';
 export const REPO_CONFIG_FILE = '.git-memory.json';
 
 export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
-
-/** One source of settings, lowest precedence first in a list. */
-export interface ConfigLayer {
-  /** `defaults`, `branch`, `repo`, `env` or `flags`. */
-  name: 'defaults' | 'branch' | 'repo' | 'env' | 'flags';
-  /** Where it came from, for messages: a path, an env var list, "options". */
-  source: string;
-  values: Record<string, unknown>;
-}
-
-export interface ConfigIssue {
-  layer: ConfigLayer['name'];
-  source: string;
-  /** Dotted key, e.g. `retention.deleteAfterDays`; empty for a whole-file problem. */
-  key: string;
-  message: string;
-  /** What is wrong with the value alone ("must be at most 1, got 2"), for messages about one key. */
-  problem?: string;
-  /** Unknown keys are warnings; bad values drop back to the lower layer's value. */
-  kind: 'unknown-key' | 'invalid-value' | 'unreadable';
-}
 
 export interface ResolvedConfig {
   config: MemoryConfig;
@@ -102,15 +38,6 @@ export function configKeys(): Array<{ key: string; kind: 'number' | 'boolean' | 
 /** `retention.deleteAfterDays` → `MEMORY_RETENTION_DELETE_AFTER_DAYS`. */
 export function envNameFor(key: string): string {
   return 'MEMORY_' + key.replace(/\./g, '_').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
-}
-
-export function getPath(obj: unknown, key: string): unknown {
-  let cur = obj;
-  for (const part of key.split('.')) {
-    if (!cur || typeof cur !== 'object' || Array.isArray(cur)) return undefined;
-    cur = (cur as Record<string, unknown>)[part];
-  }
-  return cur;
 }
 
 export function setPath(obj: Record<string, unknown>, key: string, value: unknown): void {
@@ -185,30 +112,6 @@ export function repoFileLayer(root: string | null, issues: ConfigIssue[]): Confi
  */
 export type LayerValidator = (layer: ConfigLayer, issues: ConfigIssue[]) => Record<string, unknown>;
 
-const ENUMS: Record<string, readonly string[]> = {
-  defaultPriority: ['low', 'medium', 'high'],
-  secretGuard: ['block', 'redact', 'off'],
-};
-
-/** Lower bounds for the numeric keys (0 = non-negative, 1 = at least one). */
-export const NUMBER_RULES: Record<string, { min: number; max?: number; int: boolean }> = {
-  maxMemories: { min: 1, int: true },
-  'searchRelevance.tagMatch': { min: 0, int: false },
-  'searchRelevance.categoryMatch': { min: 0, int: false },
-  'searchRelevance.contentMatch': { min: 0, int: false },
-  'retention.deleteAfterDays': { min: 1, int: true },
-  'retention.archiveAfterDays': { min: 1, int: true },
-  trashRetentionDays: { min: 0, int: true },
-  coreMaxChars: { min: 1, int: true },
-  maxContentBytes: { min: 1, max: 16 * 1024 * 1024, int: true },
-  'hybrid.vectorWeight': { min: 0, max: 1, int: false },
-  'hybrid.contextWeight': { min: 0, max: 1, int: false },
-  'hybrid.contextMinutes': { min: 0, max: 1440, int: false },
-  'hybrid.minSimilarity': { min: 0, max: 1, int: false },
-  'sync.retries': { min: 0, max: 1000, int: true },
-};
-export const CONFIG_ENUMS = ENUMS;
-
 function structuralValidator(layer: ConfigLayer, issues: ConfigIssue[]): Record<string, unknown> {
   const clean: Record<string, unknown> = {};
   const known = new Set(configKeys().map((k) => k.key));
@@ -227,7 +130,7 @@ function structuralValidator(layer: ConfigLayer, issues: ConfigIssue[]): Record<
       const rule = NUMBER_RULES[key];
       const ok =
         typeof v === typeof dflt &&
-        (!ENUMS[key] || ENUMS[key].includes(v as string)) &&
+        (!CONFIG_ENUMS[key] || CONFIG_ENUMS[key].includes(v as string)) &&
         (typeof v !== 'string' || v.trim() !== '') &&
         (!rule || (Number.isFinite(v) && (v as number) >= rule.min && (rule.max === undefined || (v as number) <= rule.max) && (!rule.int || Number.isInteger(v))));
       if (ok) setPath(clean, key, v);

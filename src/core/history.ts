@@ -3,7 +3,7 @@ import { MEMORIES_DIR } from './catalog.js';
 import { InvalidInputError, MemoryError, NotFoundError } from './errors.js';
 import { assertId, idTime, pathFor } from './id.js';
 import { memoryFromFile, publicMemory, type Memory } from './memory.js';
-import type { MemoryStore } from './store.js';
+import type { MemoryBranch } from './branch-view.js';
 import { listTrash, trashPathFor, TRASH_DIR } from './trash.js';
 
 /**
@@ -13,7 +13,7 @@ import { listTrash, trashPathFor, TRASH_DIR } from './trash.js';
  */
 
 /** Runs git against the repository's object database and refs (never the work tree or index). */
-export function gitCli(store: MemoryStore, args: string[]): string {
+export function gitCli(store: MemoryBranch, args: string[]): string {
   try {
     return execFileSync('git', ['--git-dir', store.git.location.commonDir, '-c', 'core.quotePath=false', ...args], {
       encoding: 'utf8',
@@ -28,7 +28,7 @@ export function gitCli(store: MemoryStore, args: string[]): string {
 }
 
 /** {@link gitCli} without blocking, so independent git queries run side by side. */
-export function gitCliAsync(store: MemoryStore, args: string[]): Promise<string> {
+export function gitCliAsync(store: MemoryBranch, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile('git', ['--git-dir', store.git.location.commonDir, ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }, (err, stdout, stderr) => {
       if (!err) return resolve(stdout);
@@ -39,7 +39,7 @@ export function gitCliAsync(store: MemoryStore, args: string[]): Promise<string>
 }
 
 /** A commit id from a full or abbreviated hash or any revision git understands (`memory~2`). */
-export function resolveCommit(store: MemoryStore, rev: string): string {
+export function resolveCommit(store: MemoryBranch, rev: string): string {
   const r = String(rev ?? '').trim();
   if (!r || r.startsWith('-') || !/^[0-9A-Za-z._\/~^@{}:-]+$/.test(r)) throw new InvalidInputError(`invalid version ${JSON.stringify(rev)}: give a commit id`, { field: 'version' });
   if (/^[0-9a-f]{40}$/.test(r)) {
@@ -66,7 +66,7 @@ export interface CommitRecord {
 }
 
 /** `git log` of the branch limited to `pathspecs`, newest first. */
-export function logPaths(store: MemoryStore, pathspecs: string[], opts: { nameStatus?: boolean } = {}): CommitRecord[] {
+export function logPaths(store: MemoryBranch, pathspecs: string[], opts: { nameStatus?: boolean } = {}): CommitRecord[] {
   if (!store.tip()) return [];
   const args = ['log', '--format=%x1e%H%x1f%ct%x1f%s', ...(opts.nameStatus ? ['--name-status', '--no-renames'] : []), store.ref, '--', ...pathspecs];
   const out = gitCli(store, args);
@@ -120,7 +120,7 @@ function eventFor(prev: string | null, now: string, everLive: boolean): string {
 }
 
 /** Oldest first, with the raw file text of each version. */
-function versionsOf(store: MemoryStore, id: string): VersionWithText[] {
+function versionsOf(store: MemoryBranch, id: string): VersionWithText[] {
   assertId(id);
   // Native ids live at <top>/YYYY-MM/<bucket>/<id>.md (memories/, trash/, archive/): a fixed-depth glob
   // lets git prune the tree walk, three times faster than `**/` on a 2,000-commit branch.
@@ -175,14 +175,14 @@ function versionsOf(store: MemoryStore, id: string): VersionWithText[] {
  * Every version of a memory from git history, newest first: stores, updates, the move to the trash,
  * restores, and the purge. Works after a purge too: git still has the file.
  */
-export async function memoryHistory(store: MemoryStore, id: string): Promise<{ success: true; id: string; versions: MemoryVersion[] }> {
+export async function memoryHistory(store: MemoryBranch, id: string): Promise<{ success: true; id: string; versions: MemoryVersion[] }> {
   const all = versionsOf(store, id);
   if (!all.length) throw new NotFoundError(id, 'memory in git history');
   return { success: true, id, versions: all.reverse().map(({ text: _t, ...v }) => v) };
 }
 
 /** The newest file text git has for `id` and the path under memories/ it belongs at; null if never seen. */
-export function lastKnownFile(store: MemoryStore, id: string): { livePath: string; text: string } | null {
+export function lastKnownFile(store: MemoryBranch, id: string): { livePath: string; text: string } | null {
   const all = versionsOf(store, id);
   for (let i = all.length - 1; i >= 0; i--) {
     const v = all[i];
@@ -207,7 +207,7 @@ export interface GetAtResult {
  * A memory as it was at a version number (`3`: metadata.version 3) or at a commit (full or
  * abbreviated id, or any revision such as `memory~2`).
  */
-export async function getAt(store: MemoryStore, id: string, at: string | number): Promise<GetAtResult> {
+export async function getAt(store: MemoryBranch, id: string, at: string | number): Promise<GetAtResult> {
   assertId(id);
   const atStr = String(at ?? '').trim();
   const asVersion = /^v?(\d{1,6})$/i.exec(atStr);

@@ -6,6 +6,7 @@ import { branchConfigOid, loadStoreConfig, readStoreConfig, type DeepPartial, ty
 const lifecycle = () => import('../lifecycle/store-hooks.js');
 import { ARCHIVE_DIR, cacheDir, loadCatalog, MEMORIES_DIR, unreadableFile, type Catalog, type CatalogEntry } from './catalog.js';
 import { validateBranchName } from '../git/refs.js';
+import type { Change } from './branch-view.js';
 import { checkedTags, checkMetadata, checkText, checkTime } from './bounds.js';
 import { safeText } from './error-format.js';
 import { ConfirmationRequiredError, InvalidInputError, MemoryError, NotFoundError, RefMovedError } from './errors.js';
@@ -165,10 +166,7 @@ function toLimit(v: unknown, dflt: number, name: string): number {
   return n;
 }
 
-export interface Change {
-  changes: Map<string, Buffer | null>;
-  message: string;
-}
+export type { Change } from './branch-view.js';
 
 /**
  * The memory operations over one branch of one repository. Every write is one commit built in the

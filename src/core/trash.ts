@@ -3,7 +3,7 @@ import { InvalidInputError, MemoryError, NotFoundError } from './errors.js';
 import { assertId } from './id.js';
 import { MEMORIES_DIR, unreadableFile } from './catalog.js';
 import { memoryFromFile, memoryToFile, publicMemory, type Memory, type StoredMemory } from './memory.js';
-import type { MemoryStore } from './store.js';
+import type { MemoryBranch } from './branch-view.js';
 
 /**
  * The trash bin lives on the branch next to `memories/`, under `trash/<path relative to memories/>`.
@@ -56,7 +56,7 @@ interface RawTrashEntry {
 }
 
 /** Every file under `trash/` at `commit`; unparsable files come back with `item: null`. */
-function readTrash(store: MemoryStore, commit: string | null, retentionDays: number): RawTrashEntry[] {
+export function readTrash(store: MemoryBranch, commit: string | null, retentionDays: number): RawTrashEntry[] {
   const tree = store.treeOf(commit);
   if (!tree) return [];
   const out: RawTrashEntry[] = [];
@@ -80,14 +80,14 @@ function readTrash(store: MemoryStore, commit: string | null, retentionDays: num
   return out;
 }
 
-function byDeletedDesc(a: TrashItem, b: TrashItem): number {
+export function byDeletedDesc(a: TrashItem, b: TrashItem): number {
   const x = a.deleted_at ?? '';
   const y = b.deleted_at ?? '';
   return x < y ? 1 : x > y ? -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 /** The trash at the tip (or `commit`), most recently deleted first. */
-export function listTrash(store: MemoryStore, commit: string | null = store.tip()): TrashItem[] {
+export function listTrash(store: MemoryBranch, commit: string | null = store.tip()): TrashItem[] {
   const days = store.config().trashRetentionDays;
   return readTrash(store, commit, days)
     .flatMap((e) => (e.item ? [e.item] : []))
@@ -95,7 +95,7 @@ export function listTrash(store: MemoryStore, commit: string | null = store.tip(
 }
 
 /** The number of files in the trash (parsable or not), for stats. */
-export function trashCount(store: MemoryStore, commit: string | null = store.tip()): number {
+export function trashCount(store: MemoryBranch, commit: string | null = store.tip()): number {
   const tree = store.treeOf(commit);
   return tree ? store.git.listBlobs(tree, TRASH_DIR).length : 0;
 }
@@ -110,7 +110,7 @@ function message(subject: string, ids: string[]): string {
  * Git history keeps every purged file: `memory history <id>` still finds it.
  */
 export async function purgeTrash(
-  store: MemoryStore,
+  store: MemoryBranch,
   olderThanDays: number = store.config().trashRetentionDays,
   now: Date = store.now(),
 ): Promise<{ success: true; purged: string[]; commit: string | null }> {
@@ -135,7 +135,7 @@ export async function purgeTrash(
 }
 
 /** Empties the trash: everything, or only items older than `olderThanDays`. One commit. */
-export async function emptyTrash(store: MemoryStore, opts: { olderThanDays?: number; now?: Date } = {}): Promise<{ success: true; purged: string[]; commit: string | null }> {
+export async function emptyTrash(store: MemoryBranch, opts: { olderThanDays?: number; now?: Date } = {}): Promise<{ success: true; purged: string[]; commit: string | null }> {
   if (opts.olderThanDays !== undefined) return purgeTrash(store, opts.olderThanDays, opts.now ?? store.now());
   const res = await store.mutate((tip) => {
     const all = readTrash(store, tip, 0);
@@ -147,52 +147,6 @@ export async function emptyTrash(store: MemoryStore, opts: { olderThanDays?: num
     };
   });
   return { success: true, purged: res.purged, commit: res.commit };
-}
-
-export interface RestoreResult {
-  success: true;
-  restored: string;
-  /** `trash` when it came out of the trash; `history` when it had been purged and came from git history. */
-  from: 'trash' | 'history';
-  path: string;
-  commit: string;
-}
-
-/**
- * Puts a memory back where it was, with its latest content. From the trash when it is there; when it
- * was already purged (or deleted before the trash existed), from the last version git history has.
- */
-export async function restoreFromTrash(store: MemoryStore, id: string): Promise<RestoreResult> {
-  assertId(id);
-  const inTrash = (tip: string | null) =>
-    readTrash(store, tip, 0)
-      .filter((e) => e.item?.id === id)
-      .sort((a, b) => byDeletedDesc(a.item!, b.item!))[0];
-  let fromHistory: { path: string; file: Buffer } | null = null;
-  if (!inTrash(store.tip())) {
-    const { lastKnownFile } = await import('./history.js');
-    const last = lastKnownFile(store, id);
-    if (!last) throw new NotFoundError(id, 'memory in the trash or in git history');
-    const stored = memoryFromFile(last.livePath, last.text, (w) => store.warn(w));
-    fromHistory = { path: last.livePath, file: liveFile(stored) };
-  }
-  const res = await store.mutate<{ from: 'trash' | 'history'; path: string }>((tip) => {
-    if (store.find(id, tip)) throw new MemoryError('DUPLICATE', `memory ${id} is not deleted: it is already in memories/`, { id });
-    const hit = inTrash(tip);
-    if (hit) {
-      const path = livePathFor(hit.path);
-      return {
-        change: { changes: new Map<string, Buffer | null>([[hit.path, null], [path, liveFile(hit.stored!)]]), message: `memory: restore ${id} from the trash\n\nMemory-Id: ${id}\n` },
-        result: { from: 'trash', path },
-      };
-    }
-    if (!fromHistory) throw new NotFoundError(id, 'memory in the trash');
-    return {
-      change: { changes: new Map<string, Buffer | null>([[fromHistory.path, fromHistory.file]]), message: `memory: restore ${id} from git history (it had left the trash)\n\nMemory-Id: ${id}\n` },
-      result: { from: 'history', path: fromHistory.path },
-    };
-  });
-  return { success: true, restored: id, from: res.from, path: res.path, commit: res.commit as string };
 }
 
 /** `30d`, `12h`, `2w`, or a plain number of days → days. */

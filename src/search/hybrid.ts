@@ -1,7 +1,7 @@
 import { InvalidInputError, MemoryError } from '../core/errors.js';
 import { memoryFromFile, publicMemory, type Memory } from '../core/memory.js';
 import type { Relaxation, SearchFallback, SearchMode, SearchQuery, SearchResponse, SearchResult, VectorReport } from '../core/search-types.js';
-import type { MemoryStore } from '../core/store.js';
+import type { ReadonlyBranch } from '../core/branch-view.js';
 import { normalize, USE_MODEL_ID, type Embedder } from '../embed/index.js';
 import type { VectorEntry } from '../vector/branch.js';
 import { topK, type VectorIndex } from '../vector/index.js';
@@ -45,7 +45,7 @@ export type ThresholdSource = 'option' | 'config' | 'calibrated' | 'default';
  * `hybrid.minSimilarity` (env MEMORY_HYBRID_MIN_SIMILARITY, the branch or repository file; 0 =
  * unset), else the model's calibrated value, else {@link UNCALIBRATED_MIN_SIMILARITY}.
  */
-export function minSimilarity(store: MemoryStore, embedder: Pick<Embedder, 'id'>, option?: number): { value: number; source: ThresholdSource } {
+export function minSimilarity(store: ReadonlyBranch, embedder: Pick<Embedder, 'id'>, option?: number): { value: number; source: ThresholdSource } {
   const check = (v: number, field: string) => {
     if (!Number.isFinite(v) || v < -1 || v > 1) throw new InvalidInputError(`${field} must be a cosine similarity between -1 and 1, got ${JSON.stringify(v)}`, { field });
     return v;
@@ -144,7 +144,7 @@ export interface ModeSearchOptions extends IndexOptions {
   minSimilarity?: number;
 }
 
-function hybridSetting(store: MemoryStore, key: 'vectorWeight' | 'contextWeight' | 'contextMinutes', dflt: number, max: number): number {
+function hybridSetting(store: ReadonlyBranch, key: 'vectorWeight' | 'contextWeight' | 'contextMinutes', dflt: number, max: number): number {
   const w = Number(store.config().hybrid?.[key]);
   return Number.isFinite(w) && w >= 0 && w <= max ? w : dflt;
 }
@@ -157,7 +157,7 @@ interface Ran {
 }
 
 /** Vector or hybrid ranking of the memories that pass the filters of `q`. */
-async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery, mode: 'vector' | 'hybrid', opts: ModeSearchOptions, matchesOnly = false): Promise<Ran> {
+async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQuery, mode: 'vector' | 'hybrid', opts: ModeSearchOptions, matchesOnly = false): Promise<Ran> {
   const text = (q.query ?? '').trim();
   const limit = q.limit === undefined || q.limit === null ? 10 : Number(q.limit);
   if (!Number.isInteger(limit) || limit < 1) throw new InvalidInputError(`limit must be a positive integer, got ${JSON.stringify(q.limit)}`, { field: 'limit' });
@@ -309,7 +309,7 @@ async function vectorRank(store: MemoryStore, embedder: Embedder, q: SearchQuery
  * without its tags, then (after full text) by meaning above the calibrated threshold, each step
  * listed in `relaxed`.
  */
-export async function modeSearch(store: MemoryStore, q: SearchQuery = {}, opts: ModeSearchOptions = {}): Promise<SearchResponse> {
+export async function modeSearch(store: ReadonlyBranch, q: SearchQuery = {}, opts: ModeSearchOptions = {}): Promise<SearchResponse> {
   if (q === null || typeof q !== 'object') throw new InvalidInputError('search takes an options object', { field: 'query' });
   if (q.mode !== undefined && q.mode !== null && !SEARCH_MODES.includes(q.mode)) {
     throw new InvalidInputError(`mode must be hybrid, vector or fulltext, got ${JSON.stringify(q.mode)}`, { field: 'mode' });

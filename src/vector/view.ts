@@ -1,3 +1,4 @@
+import type { BranchObjects, ReadonlyBranch } from '../core/branch-view.js';
 /**
  * What the read side of vectors may see of a memory branch: its tip, trees and blobs, the local
  * cache folder and the warning sink. No method here can create a commit or move a ref, so code that
@@ -5,24 +6,11 @@
  * the branch: "reads never write" is a property of the types, and of the object too (see
  * {@link readOnlyView}).
  */
-export interface ReadOnlyGit {
-  /** The entry at `path` in `tree`, or null. */
-  entryAt(tree: string, path: string): { oid: string; mode: string } | null;
-  /** Every blob under `prefix` in `tree`, recursively. */
-  listBlobs(tree: string, prefix: string): { path: string; oid: string }[];
-  readBlob(oid: string): Buffer;
-}
+/** The object reads the vector side needs: no writes (see src/core/branch-view.ts). */
+export type ReadOnlyGit = Pick<BranchObjects, 'entryAt' | 'listBlobs' | 'readBlob'>;
 
-export interface ReadOnlyBranch {
-  /** The branch's local cache folder under the git dir (derived data only, never the branch). */
-  readonly cacheDir: string;
-  /** The branch tip, or null before the first write. */
-  tip(): string | null;
-  /** The root tree of `commit`, or null for null. */
-  treeOf(commit: string | null): string | null;
-  readonly git: ReadOnlyGit;
-  warn(message: string): void;
-}
+/** The part of the read-only branch view the vector side needs: tip, trees, blobs, the cache folder, warnings. */
+export type ReadOnlyBranch = Pick<ReadonlyBranch, 'cacheDir' | 'tip' | 'treeOf' | 'warn'> & { readonly git: ReadOnlyGit };
 
 /**
  * A new object exposing only the read-only members of `source` (a `MemoryStore` fits), bound to

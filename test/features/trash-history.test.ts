@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/core/store.js';
-import { emptyTrash, listTrash, purgeTrash, restoreFromTrash, TRASH_DIR } from '../../src/core/trash.js';
+import { emptyTrash, listTrash, purgeTrash, TRASH_DIR } from '../../src/core/trash.js';
+import { restoreFromTrash } from '../../src/core/restore.js';
 import { getAt, memoryHistory } from '../../src/core/history.js';
 import { idFromPath } from '../../src/core/id.js';
 import { git, makeRepo } from '../helpers.js';

@@ -35,7 +35,7 @@ export const trashCommand: CommandModule<GlobalArgs, Args> = {
         const t = await import('../../core/trash.js');
         if (argv.action === 'restore') {
           if (!argv.id) throw new InvalidInputError('give the id to restore: memory trash restore <id>', { field: 'id' });
-          const r = await t.restoreFromTrash(s, argv.id);
+          const r = await (await import('../../core/restore.js')).restoreFromTrash(s, argv.id);
           return { success: true, restored: r.restored, from: r.from, path: r.path };
         }
         if (argv.id) throw new InvalidInputError(`"trash ${argv.action}" takes no id`, { field: 'id' });

@@ -1,0 +1,55 @@
+import { MemoryError, NotFoundError } from './errors.js';
+import type { MemoryBranch } from './branch-view.js';
+import { lastKnownFile } from './history.js';
+import { assertId } from './id.js';
+import { memoryFromFile } from './memory.js';
+import { byDeletedDesc, liveFile, livePathFor, readTrash } from './trash.js';
+
+// Restore reads both the trash and git history, so it lives apart from both (history lists the
+// trash; neither imports the other's caller).
+
+export interface RestoreResult {
+  success: true;
+  restored: string;
+  /** `trash` when it came out of the trash; `history` when it had been purged and came from git history. */
+  from: 'trash' | 'history';
+  path: string;
+  commit: string;
+}
+
+/**
+ * Puts a memory back where it was, with its latest content. From the trash when it is there; when it
+ * was already purged (or deleted before the trash existed), from the last version git history has.
+ */
+export async function restoreFromTrash(store: MemoryBranch, id: string): Promise<RestoreResult> {
+  assertId(id);
+  const inTrash = (tip: string | null) =>
+    readTrash(store, tip, 0)
+      .filter((e) => e.item?.id === id)
+      .sort((a, b) => byDeletedDesc(a.item!, b.item!))[0];
+  let fromHistory: { path: string; file: Buffer } | null = null;
+  if (!inTrash(store.tip())) {
+    const last = lastKnownFile(store, id);
+    if (!last) throw new NotFoundError(id, 'memory in the trash or in git history');
+    const stored = memoryFromFile(last.livePath, last.text, (w) => store.warn(w));
+    fromHistory = { path: last.livePath, file: liveFile(stored) };
+  }
+  const res = await store.mutate<{ from: 'trash' | 'history'; path: string }>((tip) => {
+    if (store.find(id, tip)) throw new MemoryError('DUPLICATE', `memory ${id} is not deleted: it is already in memories/`, { id });
+    const hit = inTrash(tip);
+    if (hit) {
+      const path = livePathFor(hit.path);
+      return {
+        change: { changes: new Map<string, Buffer | null>([[hit.path, null], [path, liveFile(hit.stored!)]]), message: `memory: restore ${id} from the trash\n\nMemory-Id: ${id}\n` },
+        result: { from: 'trash', path },
+      };
+    }
+    if (!fromHistory) throw new NotFoundError(id, 'memory in the trash');
+    return {
+      change: { changes: new Map<string, Buffer | null>([[fromHistory.path, fromHistory.file]]), message: `memory: restore ${id} from git history (it had left the trash)\n\nMemory-Id: ${id}\n` },
+      result: { from: 'history', path: fromHistory.path },
+    };
+  });
+  return { success: true, restored: id, from: res.from, path: res.path, commit: res.commit as string };
+}
+
