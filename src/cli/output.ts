@@ -1,4 +1,4 @@
-import { MemoryError, type ErrorCode } from '../core/errors.js';
+import { MemoryError, type ErrorCode, InternalError } from '../core/errors.js';
 import { safeError, safeText } from '../core/error-format.js';
 import { isUndated, type Memory } from '../core/memory.js';
 
@@ -72,7 +72,7 @@ export function writeJson(value: unknown): void {
 export function toMemoryError(err: unknown): MemoryError {
   if (err instanceof MemoryError) return err;
   const e = err as Error;
-  return new MemoryError('INTERNAL', e?.message ?? String(err));
+  return new InternalError(e?.message ?? String(err));
 }
 
 /** Reports an error the way the caller asked (JSON on stdout, or a line on stderr) and sets the exit code. */

@@ -1,4 +1,4 @@
-import { MemoryError, type ErrorCode } from './errors.js';
+import { MemoryError, type ErrorCode, InternalError } from './errors.js';
 import { maskSecrets } from '../lifecycle/secrets.js';
 
 /**
@@ -56,7 +56,7 @@ function safeValue(v: unknown, depth: number): unknown {
 export function asMemoryError(err: unknown): MemoryError {
   if (err instanceof MemoryError) return err;
   const e = err as Error;
-  return new MemoryError('INTERNAL', e?.message ?? String(err));
+  return new InternalError(e?.message ?? String(err));
 }
 
 /** The error to show: same code, message and data masked and bounded. */

@@ -1,6 +1,6 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { MEMORIES_DIR } from './catalog.js';
-import { InvalidInputError, MemoryError, NotFoundError } from './errors.js';
+import { InvalidInputError, MemoryError, NotFoundError, InternalError } from './errors.js';
 import { assertId, idTime, pathFor } from './id.js';
 import { memoryFromFile, publicMemory, type Memory } from './memory.js';
 import type { MemoryBranch } from './branch-view.js';
@@ -22,8 +22,8 @@ export function gitCli(store: MemoryBranch, args: string[]): string {
     });
   } catch (err) {
     const e = err as { stderr?: string; message: string; code?: string };
-    if (e.code === 'ENOENT') throw new MemoryError('INTERNAL', 'git is not installed or not on PATH: history needs the git command');
-    throw new MemoryError('INTERNAL', `git ${args[0]} failed: ${(e.stderr || e.message).trim().split('\n')[0]}`);
+    if (e.code === 'ENOENT') throw new InternalError('git is not installed or not on PATH: history needs the git command');
+    throw new InternalError(`git ${args[0]} failed: ${(e.stderr || e.message).trim().split('\n')[0]}`);
   }
 }
 
@@ -33,7 +33,7 @@ export function gitCliAsync(store: MemoryBranch, args: string[]): Promise<string
     execFile('git', ['--git-dir', store.git.location.commonDir, ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }, (err, stdout, stderr) => {
       if (!err) return resolve(stdout);
       const code = (err as { code?: unknown }).code;
-      reject(code === 'ENOENT' ? new MemoryError('INTERNAL', 'git is not installed or not on PATH') : new MemoryError('INTERNAL', `git ${args[0]} failed: ${(stderr || err.message).trim().split('\n')[0]}`));
+      reject(code === 'ENOENT' ? new InternalError('git is not installed or not on PATH') : new InternalError(`git ${args[0]} failed: ${(stderr || err.message).trim().split('\n')[0]}`));
     });
   });
 }

@@ -9,7 +9,7 @@ import { validateBranchName } from '../git/refs.js';
 import type { Change } from './branch-view.js';
 import { checkedTags, checkMetadata, checkText, checkTime } from './bounds.js';
 import { safeText } from './error-format.js';
-import { ConfirmationRequiredError, InvalidInputError, MemoryError, NotFoundError, RefMovedError } from './errors.js';
+import { ConfirmationRequiredError, DuplicateError, InvalidInputError, MemoryError, NotFoundError, RefMovedError } from './errors.js';
 import { assertId, newId, pathFor } from './id.js';
 import { trashFile, trashPathFor } from './trash.js';
 import type { SearchQuery, SearchResponse } from './search-types.js';
@@ -390,7 +390,7 @@ export class MemoryStore {
     type Outcome = { id: string; timestamp: string; duplicate?: true; upserted?: true };
     const vectors = (await this.opts.vectorsOnWrite?.([content])) ?? null;
     const res = await this.mutate<Outcome>((tip) => {
-      if (input.id !== undefined && tip && this.find(id, tip)) throw new MemoryError('DUPLICATE', `a memory with id ${id} already exists`, { id });
+      if (input.id !== undefined && tip && this.find(id, tip)) throw new DuplicateError(id);
       const hit = findExisting(this, tip, { hash, key });
       if (hit?.kind === 'duplicate') return { change: null, result: { id: hit.memory.id, timestamp: hit.memory.timestamp, duplicate: true as const } };
       if (hit?.kind === 'upsert') {

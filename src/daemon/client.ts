@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, unlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { MemoryError, type ErrorCode } from '../core/errors.js';
+import { MemoryError, type ErrorCode, InternalError } from '../core/errors.js';
 import type { SearchQuery, SearchResponse } from '../core/search-types.js';
 import type { MemoryStore } from '../core/store.js';
 import { buildId, daemonMode, daemonPaths, envFingerprint, isPrivateDir, PROTOCOL, requestTimeoutMs, socketDir, type DaemonOp, type DaemonPaths, type DaemonRequest, type DaemonResponse, type DaemonStatus } from './common.js';
@@ -255,10 +255,10 @@ export async function startDaemon(store: MemoryStore): Promise<DaemonState> {
   const first = await daemonStatus(store);
   if (first.running && !first.stale) return first;
   if (first.running && first.stale) await stopDaemon(store);
-  if (!spawnDaemon(store)) throw new MemoryError('INTERNAL', 'could not start the search helper (no CLI script to run)');
+  if (!spawnDaemon(store)) throw new InternalError('could not start the search helper (no CLI script to run)');
   // A status request is answered after the warm-up queued before it: waiting for it waits for warm.
   const o = await sendWhenUp(p, body(store, 'status'), Date.now() + START_WAIT_MS, 120_000);
   if (o.kind === 'answer' && o.res.ok) return daemonStatus(store);
   const why = o.kind === 'lost' ? o.reason : o.kind === 'answer' ? (o.res.ok ? '' : o.res.stale ? `a stale helper (${o.res.stale}) still answers` : o.res.error?.message) : 'nobody listening';
-  throw new MemoryError('INTERNAL', `the search helper did not start (${why}); run "memory daemon run" to see why`);
+  throw new InternalError(`the search helper did not start (${why}); run "memory daemon run" to see why`);
 }

@@ -12,7 +12,7 @@
  */
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync, chmodSync, existsSync, realpathSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
-import { MemoryError } from '../core/errors.js';
+import { MemoryError, InvalidInputError } from '../core/errors.js';
 import type { SearchQuery } from '../core/search-types.js';
 import { MemoryStore } from '../core/store.js';
 import { send } from './client.js';
@@ -123,7 +123,7 @@ export async function runDaemon(opts: RunOptions = {}): Promise<number> {
   let watch: NodeJS.Timeout | undefined;
 
   const storeFor = (repo: unknown, branch: unknown): { store: MemoryStore; tip: string | null } => {
-    if (typeof repo !== 'string' || !repo || (branch !== undefined && typeof branch !== 'string')) throw new MemoryError('INVALID_INPUT', 'a request names its repository and branch');
+    if (typeof repo !== 'string' || !repo || (branch !== undefined && typeof branch !== 'string')) throw new InvalidInputError('a request names its repository and branch');
     const key = `${repo}\0${branch ?? ''}`;
     let hit = stores.get(key);
     if (hit) {
@@ -134,7 +134,7 @@ export async function runDaemon(opts: RunOptions = {}): Promise<number> {
     const store = new MemoryStore({ repo, branch: branch as string | undefined, source: 'cli', warn: (m) => sink?.push(m) });
     if (real(store.git.location.commonDir) !== commonDir) {
       store.close();
-      throw new MemoryError('INVALID_INPUT', 'this helper serves another repository', { repo });
+      throw new InvalidInputError('this helper serves another repository', { repo });
     }
     hit = { store, tip: null };
     stores.set(key, hit);
@@ -257,7 +257,7 @@ export async function runDaemon(opts: RunOptions = {}): Promise<number> {
         // The repository's .git-memory.json may have changed since the last request.
         s.store.invalidateConfig();
         const q = r.query;
-        if (q === null || typeof q !== 'object' || Array.isArray(q)) throw new MemoryError('INVALID_INPUT', 'search takes an options object', { field: 'query' });
+        if (q === null || typeof q !== 'object' || Array.isArray(q)) throw new InvalidInputError('search takes an options object', { field: 'query' });
         const result = await s.store.search(q as SearchQuery);
         s.tip = s.store.tip();
         return { res: { ok: true, result, warnings: sink } };

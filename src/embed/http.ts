@@ -1,4 +1,4 @@
-import { MemoryError } from '../core/errors.js';
+import { MemoryError, EmbedderError, InvalidInputError } from '../core/errors.js';
 import { normalize, type Embedder } from './types.js';
 
 export interface HttpEmbedderOptions {
@@ -21,7 +21,7 @@ export interface HttpEmbedderOptions {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function fail(message: string, data: Record<string, unknown>): MemoryError {
-  return new MemoryError('EMBEDDER_ERROR', message, data);
+  return new EmbedderError(message, data);
 }
 
 /**
@@ -35,15 +35,15 @@ export class HttpEmbedder implements Embedder {
   private readonly o: Required<Omit<HttpEmbedderOptions, 'apiKey'>> & { apiKey?: string };
 
   constructor(opts: HttpEmbedderOptions) {
-    if (!opts.model) throw new MemoryError('INVALID_INPUT', 'the openai embedder needs a model name (hybrid.model or MEMORY_EMBEDDER_MODEL)', { field: 'model' });
+    if (!opts.model) throw new InvalidInputError('the openai embedder needs a model name (hybrid.model or MEMORY_EMBEDDER_MODEL)', { field: 'model' });
     const baseUrl = (opts.baseUrl || 'https://api.openai.com/v1').replace(/\/+$/, '');
     let parsed: URL;
     try {
       parsed = new URL(baseUrl);
     } catch {
-      throw new MemoryError('INVALID_INPUT', `invalid embedder base URL: ${JSON.stringify(baseUrl)}`, { field: 'baseUrl' });
+      throw new InvalidInputError(`invalid embedder base URL: ${JSON.stringify(baseUrl)}`, { field: 'baseUrl' });
     }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new MemoryError('INVALID_INPUT', `embedder base URL must be http(s): ${baseUrl}`, { field: 'baseUrl' });
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new InvalidInputError(`embedder base URL must be http(s): ${baseUrl}`, { field: 'baseUrl' });
     const given = Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined));
     this.o = { batchSize: 64, concurrency: 4, timeoutMs: 30_000, retries: 2, ...given, model: opts.model, baseUrl } as HttpEmbedderOptions & Required<Omit<HttpEmbedderOptions, 'apiKey'>>;
     this.url = `${baseUrl}/embeddings`;

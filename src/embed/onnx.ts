@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { MemoryError } from '../core/errors.js';
+import { MemoryError, EmbedderError, InvalidInputError } from '../core/errors.js';
 import { normalize, type Embedder } from './types.js';
 
 type Extractor = (texts: string[], opts: { pooling: 'mean'; normalize: boolean }) => Promise<{ tolist(): number[][] }>;
@@ -23,11 +23,11 @@ export class OnnxEmbedder implements Embedder {
   private extractor: Promise<Extractor> | null = null;
 
   constructor(folder: string) {
-    if (!folder) throw new MemoryError('INVALID_INPUT', 'the onnx embedder needs a model folder (hybrid.model or MEMORY_EMBEDDER_MODEL)', { field: 'model' });
+    if (!folder) throw new InvalidInputError('the onnx embedder needs a model folder (hybrid.model or MEMORY_EMBEDDER_MODEL)', { field: 'model' });
     this.folder = resolve(folder);
     const cfg = join(this.folder, 'config.json');
     if (!existsSync(cfg)) {
-      throw new MemoryError('EMBEDDER_ERROR', `no Hugging Face model folder at ${this.folder} (config.json missing)`, { model: folder, reason: 'not-found' });
+      throw new EmbedderError(`no Hugging Face model folder at ${this.folder} (config.json missing)`, { model: folder, reason: 'not-found' });
     }
     // The folder name alone could be reused for another model; the config's hash tells them apart.
     const h = createHash('sha256').update(readFileSync(cfg)).digest('hex').slice(0, 8);
@@ -40,8 +40,7 @@ export class OnnxEmbedder implements Embedder {
       try {
         mod = await import(TRANSFORMERS);
       } catch (err) {
-        throw new MemoryError(
-          'EMBEDDER_ERROR',
+        throw new EmbedderError(
           `the onnx embedder needs the optional package @huggingface/transformers: run "ONNXRUNTIME_NODE_INSTALL=skip npm install @huggingface/transformers" (${(err as Error).message.split('\n')[0]})`,
           { model: this.id, reason: 'not-installed' },
         );
@@ -52,7 +51,7 @@ export class OnnxEmbedder implements Embedder {
       try {
         return await mod.pipeline('feature-extraction', basename(this.folder), { local_files_only: true });
       } catch (err) {
-        throw new MemoryError('EMBEDDER_ERROR', `could not load the ONNX model in ${this.folder}: ${(err as Error).message}`, { model: this.id, reason: 'load-failed' });
+        throw new EmbedderError(`could not load the ONNX model in ${this.folder}: ${(err as Error).message}`, { model: this.id, reason: 'load-failed' });
       }
     })();
     this.extractor.catch(() => (this.extractor = null));

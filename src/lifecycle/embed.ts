@@ -1,4 +1,4 @@
-import { MemoryError } from '../core/errors.js';
+import { MemoryError, EmbedderError } from '../core/errors.js';
 import type { MemoryStore } from '../core/store.js';
 import type { Embedder } from '../embed/types.js';
 import { UseLiteEmbedder } from '../embed/use.js';
@@ -55,7 +55,7 @@ const PIECE = 128;
 export async function embedMemories(store: MemoryStore, opts: EmbedOptions = {}): Promise<EmbedResult> {
   const t0 = performance.now();
   const configured = storeEmbedder(store, opts.embedder);
-  if (!configured) throw new MemoryError('EMBEDDER_ERROR', 'no embedder configured (MEMORY_EMBEDDER=none): set MEMORY_EMBEDDER to use, openai or onnx', { reason: 'none' });
+  if (!configured) throw new EmbedderError('no embedder configured (MEMORY_EMBEDDER=none): set MEMORY_EMBEDDER to use, openai or onnx', { reason: 'none' });
   const bv = branchVectors(store, configured);
   const cat = store.catalog();
   const entries: VectorEntry[] = [...cat.byId.values()].map((e) => ({ id: e.memory.id, oid: e.oid, read: () => e.memory }));

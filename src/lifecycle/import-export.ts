@@ -372,7 +372,7 @@ export async function importRecords(store: MemoryStore, items: Iterable<ImportIt
     try {
       return recordToMemory(store, it.record as ImportRecord, settings);
     } catch (err) {
-      const e = err instanceof MemoryError ? err : new MemoryError('INVALID_INPUT', (err as Error).message);
+      const e = err instanceof MemoryError ? err : new InvalidInputError((err as Error).message);
       errors.push({ line: it.line, code: e.code, message: e.message });
       return null;
     }

@@ -5,7 +5,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { openMemory, type GitMemory, type OpenOptions } from '../core/api.js';
-import { MemoryError } from '../core/errors.js';
+import { MemoryError, InvalidInputError, SyncFailedError } from '../core/errors.js';
 import { formatError, safeError, safeText } from '../core/error-format.js';
 import { mcpDefinition, type McpToolDefinition } from './definitions.js';
 import { DEFAULT_PREVIEW_CHARS, type ToolDefinition } from './tool.js';
@@ -201,7 +201,7 @@ export function createMemoryServer(opts: MemoryServerOptions = {}): Server {
         lastPull = Date.now();
         return null;
       } catch (err) {
-        const me = err instanceof MemoryError ? err : new MemoryError('SYNC_FAILED', String((err as Error)?.message ?? err));
+        const me = err instanceof MemoryError ? err : new SyncFailedError(String((err as Error)?.message ?? err));
         log(`pull failed: ${formatError(me)}`);
         return `(Could not pull from the remote: ${formatError(me)}. These are the local memories.)`;
       } finally {
@@ -250,7 +250,7 @@ export function createMemoryServer(opts: MemoryServerOptions = {}): Server {
     const tool = byName.get(req.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool: ${safeText(String(req.params.name), 100)} (known: ${[...byName.keys()].join(', ')})`);
     const parsed = tool.input.safeParse(req.params.arguments ?? {});
-    if (!parsed.success) return toolError(new MemoryError('INVALID_INPUT', validationMessage(tool.name, parsed.error), { tool: tool.name }));
+    if (!parsed.success) return toolError(new InvalidInputError(validationMessage(tool.name, parsed.error), { tool: tool.name }));
     const started = Date.now();
     try {
       const m = open();
@@ -263,7 +263,7 @@ export function createMemoryServer(opts: MemoryServerOptions = {}): Server {
           await share(m);
         } catch (err) {
           // The write is committed locally; failing the call would make a model retry it and store it twice.
-          const me = err instanceof MemoryError ? err : new MemoryError('SYNC_FAILED', String((err as Error)?.message ?? err));
+          const me = err instanceof MemoryError ? err : new SyncFailedError(String((err as Error)?.message ?? err));
           log(`sync failed after ${tool.name}: ${formatError(me)}`);
           text += `\n(Saved locally, but sharing it through the remote failed: ${formatError(me)}. The next write retries.)`;
         }

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { MemoryError, RefMovedError } from '../core/errors.js';
+import { MemoryError, RefMovedError, ConflictError, InvalidInputError, PushRejectedError, RemoteUnreachableError, SyncFailedError } from '../core/errors.js';
 import type { MemoryStore } from '../core/store.js';
 import { readEffectiveConfig } from '../git/repo.js';
 import { combine, diffTrees, signature, type SyncConflict } from './combine.js';
@@ -101,7 +101,7 @@ const FIRST_FETCH_DEPTH = 4;
 function context(store: MemoryStore, opts: SyncOptions): Ctx {
   const remote = (opts.remote || process.env.MEMORY_REMOTE || 'origin').trim();
   if (!remote || remote.startsWith('-') || /[\0\n]/.test(remote)) {
-    throw new MemoryError('INVALID_INPUT', `invalid remote: ${JSON.stringify(remote)}`, { field: 'remote' });
+    throw new InvalidInputError(`invalid remote: ${JSON.stringify(remote)}`, { field: 'remote' });
   }
   const loc = store.git.location;
   const cwd = loc.root;
@@ -115,7 +115,7 @@ function context(store: MemoryStore, opts: SyncOptions): Ctx {
     key = createHash('sha1').update(remote).digest('hex').slice(0, 12);
     trackingRef = `refs/git-memory/remotes/${key}/${store.branch}`;
   } else {
-    throw new MemoryError('REMOTE_UNREACHABLE', `no remote named "${remote}" in this repository (list them with "git remote -v", or pass a URL with --remote)`, { remote });
+    throw new RemoteUnreachableError(`no remote named "${remote}" in this repository (list them with "git remote -v", or pass a URL with --remote)`, { remote });
   }
   return {
     store,
@@ -133,13 +133,13 @@ function context(store: MemoryStore, opts: SyncOptions): Ctx {
 
 function retriesFrom(store: MemoryStore, opts: SyncOptions): number {
   const raw = opts.retries ?? (process.env.MEMORY_SYNC_RETRIES ? Number(process.env.MEMORY_SYNC_RETRIES) : store.config().sync?.retries ?? 20);
-  if (!Number.isInteger(raw) || raw < 0) throw new MemoryError('INVALID_INPUT', `retries must be a non-negative integer, got ${JSON.stringify(raw)}`, { field: 'retries' });
+  if (!Number.isInteger(raw) || raw < 0) throw new InvalidInputError(`retries must be a non-negative integer, got ${JSON.stringify(raw)}`, { field: 'retries' });
   return raw;
 }
 
 function modeFrom(opts: SyncOptions): SyncMode {
   const raw = opts.mode ?? (process.env.MEMORY_SYNC_MODE || 'pending');
-  if (raw !== 'pending' && raw !== 'branch') throw new MemoryError('INVALID_INPUT', `sync mode must be "pending" or "branch", got ${JSON.stringify(String(raw).slice(0, 40))}`, { field: 'mode' });
+  if (raw !== 'pending' && raw !== 'branch') throw new InvalidInputError(`sync mode must be "pending" or "branch", got ${JSON.stringify(String(raw).slice(0, 40))}`, { field: 'mode' });
   return raw;
 }
 
@@ -222,7 +222,7 @@ async function fetchSnapshot(ctx: Ctx, withPending: boolean): Promise<Snapshot> 
     if (run.code !== 0) throw gitFailure(`fetching ${ctx.branch} from ${ctx.remoteName}`, run, { remote: ctx.remoteName, branch: ctx.branch });
     const refs = listRefs(ctx.commonDir, `${tmp}/`);
     const tip = noBranch ? null : refs.get(`${tmp}/branch`) ?? null;
-    if (!noBranch && !tip) throw new MemoryError('SYNC_FAILED', `fetching ${ctx.branch} from ${ctx.remoteName} left no ref behind (local memories are unchanged)`, { remote: ctx.remoteName });
+    if (!noBranch && !tip) throw new SyncFailedError(`fetching ${ctx.branch} from ${ctx.remoteName} left no ref behind (local memories are unchanged)`, { remote: ctx.remoteName });
     const pending: PendingRef[] = [];
     for (const [ref, oid] of refs) {
       if (ref.startsWith(`${tmp}/pending/`)) pending.push({ ref: pendingPrefix(ctx.branch) + ref.slice(`${tmp}/pending/`.length), oid });
@@ -259,7 +259,7 @@ async function mergeBase(ctx: Ctx, a: string, b: string): Promise<string | null>
   const run = await runGit(ctx.cwd, ['merge-base', a, b]);
   if (run.code === 0) return run.stdout.trim() || null;
   if (run.code === 1 && !run.stderr.trim()) return null; // unrelated histories
-  throw new MemoryError('SYNC_FAILED', `git merge-base failed: ${run.stderr.trim()} (local memories are unchanged)`, { git: run.stderr.trim() });
+  throw new SyncFailedError(`git merge-base failed: ${run.stderr.trim()} (local memories are unchanged)`, { git: run.stderr.trim() });
 }
 
 async function isAncestor(ctx: Ctx, a: string, b: string): Promise<boolean> {
@@ -274,7 +274,7 @@ async function localChain(ctx: Ctx, base: string | null, tip: string): Promise<s
   const fast = linearChain(ctx.store.git, base, tip);
   if (fast) return fast;
   const run = await runGit(ctx.cwd, ['rev-list', '--first-parent', '--reverse', tip, ...(base ? [`^${base}`] : [])]);
-  if (run.code !== 0) throw new MemoryError('SYNC_FAILED', `git rev-list failed: ${run.stderr.trim()} (local memories are unchanged)`, { git: run.stderr.trim() });
+  if (run.code !== 0) throw new SyncFailedError(`git rev-list failed: ${run.stderr.trim()} (local memories are unchanged)`, { git: run.stderr.trim() });
   return run.stdout.split('\n').filter(Boolean);
 }
 
@@ -362,7 +362,7 @@ async function moveLocal(ctx: Ctx, expect: string | null, next: string): Promise
     next = res.tip;
     await sleep(Math.random() * 5);
   }
-  throw new MemoryError('CONFLICT', 'the local memory branch kept moving during the sync; run it again', { ref: store.ref });
+  throw new ConflictError('the local memory branch kept moving during the sync; run it again', { ref: store.ref });
 }
 
 /** One ref change in a push: `next` null deletes; `expect` null means "must not exist yet". */
@@ -409,7 +409,7 @@ function pushOutcome(ctx: Ctx, run: GitRun, mainRef: string): PushOutcome {
     return { ok: true, created: main?.flag === '*', old: main?.flag === '=' ? 'same' : m ? m[1] : null };
   }
   if (/does not support --atomic|atomic push.*not supported/i.test(run.stderr)) {
-    return { ok: false, kind: 'no-atomic', error: new MemoryError('SYNC_FAILED', `${ctx.remoteName} cannot update several refs atomically`, data) };
+    return { ok: false, kind: 'no-atomic', error: new SyncFailedError(`${ctx.remoteName} cannot update several refs atomically`, data) };
   }
   const rejected = lines.filter((l) => l.flag === '!');
   if (rejected.length) {
@@ -417,12 +417,11 @@ function pushOutcome(ctx: Ctx, run: GitRun, mainRef: string): PushOutcome {
     const said = remoteMessage(run.stderr);
     const why = (real[0] ?? rejected[0]).summary;
     const moved = real.length ? real.every((l) => (/\[rejected\]/.test(l.summary) && MOVED_LOCAL.test(l.summary)) || (/\[remote rejected\]/.test(l.summary) && MOVED_REMOTE.test(l.summary))) : true;
-    if (moved) return { ok: false, kind: 'moved', error: new MemoryError('PUSH_REJECTED', `the remote ${ctx.branch} moved: ${why}`, { ...data, git: why }) };
+    if (moved) return { ok: false, kind: 'moved', error: new PushRejectedError(`the remote ${ctx.branch} moved: ${why}`, { ...data, git: why }) };
     return {
       ok: false,
       kind: 'refused',
-      error: new MemoryError(
-        'PUSH_REJECTED',
+      error: new PushRejectedError(
         `the remote refused the push of ${ctx.branch}: ${why}${said ? `; the remote said: ${said}` : ''} (a protected branch or a server hook? local memories are unchanged)`,
         { ...data, git: why, remoteMessage: said || null },
       ),
@@ -616,7 +615,7 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
     }
     // The branch only ever moves forward: the union is built on the fetched tip.
     if (snap.tip && !(await isAncestor(ctx, snap.tip, p.tip))) {
-      throw new MemoryError('SYNC_FAILED', `internal: the combined ${ctx.branch} does not descend from the remote tip (local memories are unchanged)`, { remote: ctx.remoteName });
+      throw new SyncFailedError(`internal: the combined ${ctx.branch} does not descend from the remote tip (local memories are unchanged)`, { remote: ctx.remoteName });
     }
     const pushed = await pushRefs(ctx, [{ ref: ctx.branchRef, next: p.tip, expect: snap.tip }, ...u.folded.map((f) => ({ ref: f.ref, next: null, expect: f.oid }))]);
     if (pushed.ok) {
@@ -772,8 +771,7 @@ async function syncBranch(ctx: Ctx, maxRetries: number, rejectedBefore = 0): Pro
     lastRejection = pushed.error;
     rejected++;
   }
-  throw new MemoryError(
-    'PUSH_REJECTED',
+  throw new PushRejectedError(
     `the remote ${ctx.branch} kept moving: other writers pushed first ${rejected} times in a row; local memories are unchanged, run "memory sync" again (or raise --retries)`,
     { remote: ctx.remoteName, branch: ctx.branch, retries: maxRetries, last: lastRejection?.message },
   );
@@ -790,7 +788,7 @@ export async function sync(store: MemoryStore, opts: SyncOptions = {}): Promise<
   const maxRetries = retriesFrom(store, opts);
   const mode = modeFrom(opts);
   if (mode === 'branch') {
-    if (opts.fold) throw new MemoryError('INVALID_INPUT', 'fold needs the pending mode (pending refs are what a fold folds)', { field: 'fold' });
+    if (opts.fold) throw new InvalidInputError('fold needs the pending mode (pending refs are what a fold folds)', { field: 'fold' });
     return syncBranch(ctx, maxRetries);
   }
   return syncPending(ctx, maxRetries, !!opts.fold);
@@ -828,7 +826,7 @@ export async function push(store: MemoryStore, opts: SyncOptions = {}): Promise<
   const pushed = await pushTip(ctx, local);
   if (!pushed.ok) {
     if (pushed.kind === 'moved') {
-      throw new MemoryError('PUSH_REJECTED', `the remote ${ctx.branch} has changes this repository does not have yet: run "memory sync" (or "memory pull", then "memory push"); local memories are unchanged`, pushed.error.data);
+      throw new PushRejectedError(`the remote ${ctx.branch} has changes this repository does not have yet: run "memory sync" (or "memory pull", then "memory push"); local memories are unchanged`, pushed.error.data);
     }
     throw pushed.error;
   }

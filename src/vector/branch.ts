@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MemoryError } from '../core/errors.js';
+import { MemoryError, EmbedderError } from '../core/errors.js';
 import { pathFor } from '../core/id.js';
 import type { Memory } from '../core/memory.js';
 import { modelSlug, type Embedder } from '../embed/types.js';
@@ -258,7 +258,7 @@ export class BranchVectors {
     if (vecs.length && dims && vecs[0].length !== dims) {
       // Same model id, another size: the model behind the name changed. Mixing would be wrong and
       // silently replacing every vector surprising, so say what to do.
-      throw new MemoryError('EMBEDDER_ERROR', `${this.embedder.id} now returns ${vecs[0].length}-dimension vectors, the branch holds ${dims}-dimension ones: the model behind this name changed; give it a new name (MEMORY_EMBEDDER_MODEL) to re-embed`, { model: this.embedder.id, reason: 'dimensions' });
+      throw new EmbedderError(`${this.embedder.id} now returns ${vecs[0].length}-dimension vectors, the branch holds ${dims}-dimension ones: the model behind this name changed; give it a new name (MEMORY_EMBEDDER_MODEL) to re-embed`, { model: this.embedder.id, reason: 'dimensions' });
     }
   }
 
