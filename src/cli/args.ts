@@ -270,6 +270,8 @@ export class Cli {
     const { chain, builder, rest } = this.resolve(args);
     // `memory` alone (or with global options only) is a request for help, not a mistake.
     if (wantsHelp || !chain.length) {
+      // ...but an unknown option with it still is (a usage error that never echoes the option's value).
+      if (!wantsHelp) this.parseOptions(rest, builder, []);
       process.stdout.write(this.help(chain, builder));
       return;
     }

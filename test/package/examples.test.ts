@@ -109,12 +109,17 @@ async function runJob(job: Job, remote: string, github: Record<string, string>, 
 
 const github = (runId: string) => ({ run_id: runId, sha: '0123456789abcdef0123456789abcdef01234567', ref_name: 'main' });
 
-/** The memories on the remote's memory branch, read from a fresh clone with the CLI. */
+/**
+ * The memories a fresh clone of the remote reads with the CLI: `memory pull` fetches the branch and
+ * any pending refs (writers that lost the race for the branch publish there until a sync folds them,
+ * docs/sync.md), then `list`.
+ */
 function remoteMemories(remote: string): Array<{ content: string; tags: string[] }> {
   const clone = join(tempDir('gm-check-'), 'c');
   git(tempDir(), 'clone', '-q', `file://${remote}`, clone);
-  git(clone, 'fetch', '-q', 'origin', 'memory:memory');
-  const r = spawnSync(process.execPath, [CLI(), 'list', '--json'], { cwd: clone, env: { ...gitEnv, MEMORY_EMBEDDER: 'none' }, encoding: 'utf8' });
+  const env = { ...gitEnv, MEMORY_EMBEDDER: 'none' };
+  expect(spawnSync(process.execPath, [CLI(), 'pull'], { cwd: clone, env, encoding: 'utf8' }).status).toBe(0);
+  const r = spawnSync(process.execPath, [CLI(), 'list', '--json'], { cwd: clone, env, encoding: 'utf8' });
   return JSON.parse(r.stdout).memories;
 }
 
