@@ -3,40 +3,48 @@ import {
   MemoryStore,
   safeError,
   safeText
-} from "./chunks/chunk-5VWY2AUQ.js";
-import "./chunks/chunk-6CHJZRRL.js";
-import "./chunks/chunk-7W57N3EG.js";
-import {
-  getAt,
-  memoryHistory
-} from "./chunks/chunk-22PW645F.js";
-import {
-  emptyTrash,
-  listTrash,
-  restoreFromTrash,
-  trashCount
-} from "./chunks/chunk-2SZJ36E3.js";
+} from "./chunks/chunk-KMZ2LKBH.js";
+import "./chunks/chunk-YZVM6DVJ.js";
+import "./chunks/chunk-HYP7OYLW.js";
+import "./chunks/chunk-53GENQGN.js";
 import {
   assertNoNewSecrets,
   guardOptions
-} from "./chunks/chunk-EYKBZYX6.js";
+} from "./chunks/chunk-FZEW5SX7.js";
 import {
   SecretDetectedError,
   scanText
-} from "./chunks/chunk-FJP47XPK.js";
-import "./chunks/chunk-L4B73JOO.js";
+} from "./chunks/chunk-6RLT72SY.js";
+import "./chunks/chunk-IV4MYADZ.js";
+import {
+  getAt,
+  lastKnownFile,
+  memoryHistory
+} from "./chunks/chunk-LNMWNN6C.js";
+import {
+  byDeletedDesc,
+  emptyTrash,
+  listTrash,
+  liveFile,
+  livePathFor,
+  readTrash,
+  trashCount
+} from "./chunks/chunk-T7O2VLGT.js";
 import {
   isPriority,
+  memoryFromFile,
   normalizeTags
-} from "./chunks/chunk-CWRW6UPV.js";
-import "./chunks/chunk-QYAILLOR.js";
-import "./chunks/chunk-M76ZH5Q4.js";
+} from "./chunks/chunk-PA3TFRYT.js";
+import "./chunks/chunk-ROOA6VXC.js";
+import {
+  assertId
+} from "./chunks/chunk-GCNSAT3V.js";
 import {
   ConflictError,
   InvalidInputError,
   MemoryError,
   NotFoundError
-} from "./chunks/chunk-SIGMRA5M.js";
+} from "./chunks/chunk-ZTZC2PO4.js";
 import "./chunks/chunk-KOPXADFB.js";
 
 // node_modules/@actions/core/lib/command.js
@@ -652,7 +660,7 @@ function checkExpected(store, path, expected, tip, expectedOid2) {
 }
 async function expectedOid(store, path, expected) {
   if (expected === void 0 || expected === null || expected === "") return void 0;
-  const { resolveCommit } = await import("./chunks/history-MID665BP.js");
+  const { resolveCommit } = await import("./chunks/history-JCWUM4GE.js");
   let commit;
   try {
     commit = resolveCommit(store, expected);
@@ -738,14 +746,14 @@ async function coreSet(store, input) {
 }
 async function coreHistory(store, opts = {}) {
   const name = coreName(opts.name);
-  const { logPaths } = await import("./chunks/history-MID665BP.js");
+  const { logPaths } = await import("./chunks/history-JCWUM4GE.js");
   const snapshots = logPaths(store, [`:(literal)${corePath(name)}`]).map((r) => ({ version: r.commit, timestamp: r.timestamp, message: r.message }));
   return { success: true, name, snapshots };
 }
 async function coreRestore(store, input) {
   const name = coreName(input?.name);
   if (!input?.version) throw new InvalidInputError('give the version to restore (see "memory core history")', { field: "version" });
-  const { resolveCommit } = await import("./chunks/history-MID665BP.js");
+  const { resolveCommit } = await import("./chunks/history-JCWUM4GE.js");
   const from = resolveCommit(store, input.version);
   const old = readCore(store, corePath(name), from);
   if (old.oid === null) throw new NotFoundError(`${name} at ${from.slice(0, 12)}`, "core document");
@@ -761,7 +769,7 @@ var FIGURES_FILE = "stats-v1.json";
 async function gitFigures(store) {
   const tip = store.tip();
   if (!tip) return { commits: 0, coreVersions: 0, bytes: 0 };
-  const { gitCliAsync } = await import("./chunks/history-MID665BP.js");
+  const { gitCliAsync } = await import("./chunks/history-JCWUM4GE.js");
   const { readFileSync, writeFileSync, renameSync, mkdirSync } = await import("node:fs");
   const { join } = await import("node:path");
   const file = join(store.cacheDir, FIGURES_FILE);
@@ -804,7 +812,7 @@ async function gitFigures(store) {
 async function memoryStats(store, opts = {}) {
   const top = opts.top ?? 10;
   const tip = store.tip();
-  const { indexCounts } = await import("./chunks/listing-7QD2NJDW.js");
+  const { indexCounts } = await import("./chunks/listing-I4CFOI22.js");
   const c = indexCounts(store);
   const iso = (ms) => ms === null ? null : new Date(ms).toISOString();
   const documents = {};
@@ -837,10 +845,46 @@ async function memoryStats(store, opts = {}) {
   };
 }
 
+// src/core/restore.ts
+async function restoreFromTrash(store, id) {
+  assertId(id);
+  const inTrash = (tip) => readTrash(store, tip, 0).filter((e) => e.item?.id === id).sort((a, b) => byDeletedDesc(a.item, b.item))[0];
+  let fromHistory = null;
+  if (!inTrash(store.tip())) {
+    const last = lastKnownFile(store, id);
+    if (!last) throw new NotFoundError(id, "memory in the trash or in git history");
+    const stored = memoryFromFile(last.livePath, last.text, (w) => store.warn(w));
+    fromHistory = { path: last.livePath, file: liveFile(stored) };
+  }
+  const res = await store.mutate((tip) => {
+    if (store.find(id, tip)) throw new MemoryError("DUPLICATE", `memory ${id} is not deleted: it is already in memories/`, { id });
+    const hit = inTrash(tip);
+    if (hit) {
+      const path = livePathFor(hit.path);
+      return {
+        change: { changes: /* @__PURE__ */ new Map([[hit.path, null], [path, liveFile(hit.stored)]]), message: `memory: restore ${id} from the trash
+
+Memory-Id: ${id}
+` },
+        result: { from: "trash", path }
+      };
+    }
+    if (!fromHistory) throw new NotFoundError(id, "memory in the trash");
+    return {
+      change: { changes: /* @__PURE__ */ new Map([[fromHistory.path, fromHistory.file]]), message: `memory: restore ${id} from git history (it had left the trash)
+
+Memory-Id: ${id}
+` },
+      result: { from: "history", path: fromHistory.path }
+    };
+  });
+  return { success: true, restored: id, from: res.from, path: res.path, commit: res.commit };
+}
+
 // src/core/api.ts
 function openMemory(opts = {}) {
   const { embedOnWrite, ...storeOpts } = opts;
-  const writeVectors = async (texts) => (await import("./chunks/write-KPPQBLJP.js")).writeTimeVectors(s, texts);
+  const writeVectors = async (texts) => (await import("./chunks/write-PMUGRKMB.js")).writeTimeVectors(s, texts);
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: opts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
   return {
     store: (input) => s.store(input),
@@ -853,9 +897,9 @@ function openMemory(opts = {}) {
     delete: (id) => s.delete(id),
     deleteByTag: (tag) => s.deleteByTag(tag),
     clear: (o) => s.clear(o),
-    sync: async (o) => (await import("./chunks/sync-OKMSSKDO.js")).sync(s, o),
-    pull: async (o) => (await import("./chunks/sync-OKMSSKDO.js")).pull(s, o),
-    push: async (o) => (await import("./chunks/sync-OKMSSKDO.js")).push(s, o),
+    sync: async (o) => (await import("./chunks/sync-ZYM2WJAK.js")).sync(s, o),
+    pull: async (o) => (await import("./chunks/sync-ZYM2WJAK.js")).pull(s, o),
+    push: async (o) => (await import("./chunks/sync-ZYM2WJAK.js")).push(s, o),
     update: (id, patch) => s.update(id, patch),
     history: (id) => memoryHistory(s, id),
     getAt: (id, at) => getAt(s, id, at),
@@ -875,12 +919,12 @@ function openMemory(opts = {}) {
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     },
     stats: (o) => memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-YLHXKHM4.js")).prune(s, o),
-    importMemories: async (input) => (await import("./chunks/import-export-DAZJSHR4.js")).importMemories(s, input),
-    exportMemories: async (o) => (await import("./chunks/import-export-DAZJSHR4.js")).exportMemories(s, o),
-    config: async () => (await import("./chunks/config-ops-AKJX5UTS.js")).configShow(s),
-    configGet: async (key) => (await import("./chunks/config-ops-AKJX5UTS.js")).configGet(s, key),
-    configSet: async (key, value) => (await import("./chunks/config-ops-AKJX5UTS.js")).configSet(s, key, value),
+    prune: async (o) => (await import("./chunks/prune-CJDY3UEC.js")).prune(s, o),
+    importMemories: async (input) => (await import("./chunks/import-export-IV76X2UL.js")).importMemories(s, input),
+    exportMemories: async (o) => (await import("./chunks/import-export-IV76X2UL.js")).exportMemories(s, o),
+    config: async () => (await import("./chunks/config-ops-EQMAN5OT.js")).configShow(s),
+    configGet: async (key) => (await import("./chunks/config-ops-EQMAN5OT.js")).configGet(s, key),
+    configSet: async (key, value) => (await import("./chunks/config-ops-EQMAN5OT.js")).configSet(s, key, value),
     core: s,
     close: () => s.close()
   };

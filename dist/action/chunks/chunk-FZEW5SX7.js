@@ -5,25 +5,25 @@ import {
   guardFields,
   maskSecrets,
   scanText
-} from "./chunk-FJP47XPK.js";
+} from "./chunk-6RLT72SY.js";
 import {
   isTreeMode
-} from "./chunk-L4B73JOO.js";
+} from "./chunk-IV4MYADZ.js";
 import {
   MEMORIES_DIR,
   memoryFromFile
-} from "./chunk-CWRW6UPV.js";
+} from "./chunk-PA3TFRYT.js";
 import {
   MAX_TIME_MS,
   checkedTags
-} from "./chunk-QYAILLOR.js";
+} from "./chunk-ROOA6VXC.js";
 import {
   isValidId
-} from "./chunk-M76ZH5Q4.js";
+} from "./chunk-GCNSAT3V.js";
 import {
   GitCommandError,
   InvalidInputError
-} from "./chunk-SIGMRA5M.js";
+} from "./chunk-ZTZC2PO4.js";
 import {
   __require
 } from "./chunk-KOPXADFB.js";

@@ -3,7 +3,7 @@ import {
   BinaryContentError,
   InvalidInputError,
   MemoryError
-} from "./chunk-SIGMRA5M.js";
+} from "./chunk-ZTZC2PO4.js";
 import {
   __commonJS
 } from "./chunk-KOPXADFB.js";

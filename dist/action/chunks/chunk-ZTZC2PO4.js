@@ -79,6 +79,36 @@ var CorruptObjectError = class extends MemoryError {
     super("CORRUPT_OBJECT", `git object ${oid} could not be read: ${reason} (try "git fsck")`, { oid, reason });
   }
 };
+var DuplicateError = class extends MemoryError {
+  constructor(id) {
+    super("DUPLICATE", `a memory with id ${id} already exists`, { id });
+  }
+};
+var SyncFailedError = class extends MemoryError {
+  constructor(message, data = {}) {
+    super("SYNC_FAILED", message, data);
+  }
+};
+var PushRejectedError = class extends MemoryError {
+  constructor(message, data = {}) {
+    super("PUSH_REJECTED", message, data);
+  }
+};
+var RemoteUnreachableError = class extends MemoryError {
+  constructor(message, data = {}) {
+    super("REMOTE_UNREACHABLE", message, data);
+  }
+};
+var EmbedderError = class extends MemoryError {
+  constructor(message, data = {}) {
+    super("EMBEDDER_ERROR", message, data);
+  }
+};
+var InternalError = class extends MemoryError {
+  constructor(message, data = {}) {
+    super("INTERNAL", message, data);
+  }
+};
 var ObjectMissingError = class extends MemoryError {
   constructor(oid, detail = "") {
     super(
@@ -142,6 +172,12 @@ export {
   ConflictError,
   LockedError,
   CorruptObjectError,
+  DuplicateError,
+  SyncFailedError,
+  PushRejectedError,
+  RemoteUnreachableError,
+  EmbedderError,
+  InternalError,
   ObjectMissingError,
   DiskFullError,
   ReadOnlyRepositoryError,

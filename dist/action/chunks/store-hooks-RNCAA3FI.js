@@ -10,15 +10,15 @@ import {
   guardWrite,
   keyOf,
   normalizeContent
-} from "./chunk-EYKBZYX6.js";
+} from "./chunk-FZEW5SX7.js";
 import {
   guardFields
-} from "./chunk-FJP47XPK.js";
-import "./chunk-L4B73JOO.js";
-import "./chunk-CWRW6UPV.js";
-import "./chunk-QYAILLOR.js";
-import "./chunk-M76ZH5Q4.js";
-import "./chunk-SIGMRA5M.js";
+} from "./chunk-6RLT72SY.js";
+import "./chunk-IV4MYADZ.js";
+import "./chunk-PA3TFRYT.js";
+import "./chunk-ROOA6VXC.js";
+import "./chunk-GCNSAT3V.js";
+import "./chunk-ZTZC2PO4.js";
 import "./chunk-KOPXADFB.js";
 export {
   UPSERT_KEY_FIELD,

@@ -2,21 +2,23 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   BRANCH_CONFIG_PATH,
   configKeys,
-  getPath,
   loadConfigValidator,
   parseConfigText,
   parseValue,
   readBranchConfigText,
   setPath,
   validateLayerStrict
-} from "./chunk-7W57N3EG.js";
+} from "./chunk-HYP7OYLW.js";
+import {
+  getPath
+} from "./chunk-53GENQGN.js";
 import {
   SecretDetectedError,
   scanText
-} from "./chunk-FJP47XPK.js";
+} from "./chunk-6RLT72SY.js";
 import {
   InvalidInputError
-} from "./chunk-SIGMRA5M.js";
+} from "./chunk-ZTZC2PO4.js";
 import "./chunk-KOPXADFB.js";
 
 // src/lifecycle/config-ops.ts

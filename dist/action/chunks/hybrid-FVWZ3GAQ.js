@@ -8,25 +8,25 @@ import {
   searchBudgetMs,
   storeEmbedder,
   topK
-} from "./chunk-QVPP5MQJ.js";
+} from "./chunk-E6PWSNAP.js";
 import {
   bestOf,
   filterIds,
   fullTextScores,
   openIndex,
   search
-} from "./chunk-ZNZDSTQ4.js";
-import "./chunk-L4B73JOO.js";
+} from "./chunk-DVOM32EV.js";
+import "./chunk-IV4MYADZ.js";
 import {
   memoryFromFile,
   publicMemory
-} from "./chunk-CWRW6UPV.js";
-import "./chunk-QYAILLOR.js";
-import "./chunk-M76ZH5Q4.js";
+} from "./chunk-PA3TFRYT.js";
+import "./chunk-ROOA6VXC.js";
+import "./chunk-GCNSAT3V.js";
 import {
   InvalidInputError,
   MemoryError
-} from "./chunk-SIGMRA5M.js";
+} from "./chunk-ZTZC2PO4.js";
 import "./chunk-KOPXADFB.js";
 
 // src/search/hybrid.ts

@@ -19,12 +19,12 @@ import {
   search,
   terms,
   textScores
-} from "./chunk-ZNZDSTQ4.js";
-import "./chunk-L4B73JOO.js";
-import "./chunk-CWRW6UPV.js";
-import "./chunk-QYAILLOR.js";
-import "./chunk-M76ZH5Q4.js";
-import "./chunk-SIGMRA5M.js";
+} from "./chunk-DVOM32EV.js";
+import "./chunk-IV4MYADZ.js";
+import "./chunk-PA3TFRYT.js";
+import "./chunk-ROOA6VXC.js";
+import "./chunk-GCNSAT3V.js";
+import "./chunk-ZTZC2PO4.js";
 import "./chunk-KOPXADFB.js";
 export {
   DEFAULT_BM25,

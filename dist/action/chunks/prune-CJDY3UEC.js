@@ -2,14 +2,14 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   archivePathFor,
   prune
-} from "./chunk-LPZUI25U.js";
-import "./chunk-2SZJ36E3.js";
+} from "./chunk-NP32DM4V.js";
+import "./chunk-T7O2VLGT.js";
 import {
   ARCHIVE_DIR
-} from "./chunk-CWRW6UPV.js";
-import "./chunk-QYAILLOR.js";
-import "./chunk-M76ZH5Q4.js";
-import "./chunk-SIGMRA5M.js";
+} from "./chunk-PA3TFRYT.js";
+import "./chunk-ROOA6VXC.js";
+import "./chunk-GCNSAT3V.js";
+import "./chunk-ZTZC2PO4.js";
 import "./chunk-KOPXADFB.js";
 export {
   ARCHIVE_DIR,

@@ -3,22 +3,22 @@ import {
   TRASH_DIR,
   listTrash,
   trashPathFor
-} from "./chunk-2SZJ36E3.js";
+} from "./chunk-T7O2VLGT.js";
 import {
   MEMORIES_DIR,
   memoryFromFile,
   publicMemory
-} from "./chunk-CWRW6UPV.js";
+} from "./chunk-PA3TFRYT.js";
 import {
   assertId,
   idTime,
   pathFor
-} from "./chunk-M76ZH5Q4.js";
+} from "./chunk-GCNSAT3V.js";
 import {
+  InternalError,
   InvalidInputError,
-  MemoryError,
   NotFoundError
-} from "./chunk-SIGMRA5M.js";
+} from "./chunk-ZTZC2PO4.js";
 
 // src/core/history.ts
 import { execFile, execFileSync } from "node:child_process";
@@ -31,8 +31,8 @@ function gitCli(store, args) {
     });
   } catch (err) {
     const e = err;
-    if (e.code === "ENOENT") throw new MemoryError("INTERNAL", "git is not installed or not on PATH: history needs the git command");
-    throw new MemoryError("INTERNAL", `git ${args[0]} failed: ${(e.stderr || e.message).trim().split("\n")[0]}`);
+    if (e.code === "ENOENT") throw new InternalError("git is not installed or not on PATH: history needs the git command");
+    throw new InternalError(`git ${args[0]} failed: ${(e.stderr || e.message).trim().split("\n")[0]}`);
   }
 }
 function gitCliAsync(store, args) {
@@ -40,7 +40,7 @@ function gitCliAsync(store, args) {
     execFile("git", ["--git-dir", store.git.location.commonDir, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 }, (err, stdout, stderr) => {
       if (!err) return resolve(stdout);
       const code = err.code;
-      reject(code === "ENOENT" ? new MemoryError("INTERNAL", "git is not installed or not on PATH") : new MemoryError("INTERNAL", `git ${args[0]} failed: ${(stderr || err.message).trim().split("\n")[0]}`));
+      reject(code === "ENOENT" ? new InternalError("git is not installed or not on PATH") : new InternalError(`git ${args[0]} failed: ${(stderr || err.message).trim().split("\n")[0]}`));
     });
   });
 }

@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   isTreeMode
-} from "./chunk-L4B73JOO.js";
+} from "./chunk-IV4MYADZ.js";
 import {
   ARCHIVE_DIR,
   isPriority,
@@ -9,10 +9,10 @@ import {
   normalizeTags,
   publicMemory,
   unreadableFile
-} from "./chunk-CWRW6UPV.js";
+} from "./chunk-PA3TFRYT.js";
 import {
   InvalidInputError
-} from "./chunk-SIGMRA5M.js";
+} from "./chunk-ZTZC2PO4.js";
 import {
   __commonJS,
   __toESM

@@ -1,21 +1,26 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   readEffectiveConfig
-} from "./chunk-6CHJZRRL.js";
+} from "./chunk-YZVM6DVJ.js";
 import {
   isTreeMode
-} from "./chunk-L4B73JOO.js";
+} from "./chunk-IV4MYADZ.js";
 import {
   parseFile
-} from "./chunk-QYAILLOR.js";
+} from "./chunk-ROOA6VXC.js";
 import {
   idFromPath,
   isValidId
-} from "./chunk-M76ZH5Q4.js";
+} from "./chunk-GCNSAT3V.js";
 import {
+  ConflictError,
+  InvalidInputError,
   MemoryError,
-  RefMovedError
-} from "./chunk-SIGMRA5M.js";
+  PushRejectedError,
+  RefMovedError,
+  RemoteUnreachableError,
+  SyncFailedError
+} from "./chunk-ZTZC2PO4.js";
 import {
   PENDING_NAMESPACE,
   buildPending,
@@ -335,7 +340,7 @@ var FIRST_FETCH_DEPTH = 4;
 function context(store, opts) {
   const remote = (opts.remote || process.env.MEMORY_REMOTE || "origin").trim();
   if (!remote || remote.startsWith("-") || /[\0\n]/.test(remote)) {
-    throw new MemoryError("INVALID_INPUT", `invalid remote: ${JSON.stringify(remote)}`, { field: "remote" });
+    throw new InvalidInputError(`invalid remote: ${JSON.stringify(remote)}`, { field: "remote" });
   }
   const loc = store.git.location;
   const cwd = loc.root;
@@ -349,7 +354,7 @@ function context(store, opts) {
     key = createHash("sha1").update(remote).digest("hex").slice(0, 12);
     trackingRef = `refs/git-memory/remotes/${key}/${store.branch}`;
   } else {
-    throw new MemoryError("REMOTE_UNREACHABLE", `no remote named "${remote}" in this repository (list them with "git remote -v", or pass a URL with --remote)`, { remote });
+    throw new RemoteUnreachableError(`no remote named "${remote}" in this repository (list them with "git remote -v", or pass a URL with --remote)`, { remote });
   }
   return {
     store,
@@ -366,12 +371,12 @@ function context(store, opts) {
 }
 function retriesFrom(store, opts) {
   const raw = opts.retries ?? (process.env.MEMORY_SYNC_RETRIES ? Number(process.env.MEMORY_SYNC_RETRIES) : store.config().sync?.retries ?? 20);
-  if (!Number.isInteger(raw) || raw < 0) throw new MemoryError("INVALID_INPUT", `retries must be a non-negative integer, got ${JSON.stringify(raw)}`, { field: "retries" });
+  if (!Number.isInteger(raw) || raw < 0) throw new InvalidInputError(`retries must be a non-negative integer, got ${JSON.stringify(raw)}`, { field: "retries" });
   return raw;
 }
 function modeFrom(opts) {
   const raw = opts.mode ?? (process.env.MEMORY_SYNC_MODE || "pending");
-  if (raw !== "pending" && raw !== "branch") throw new MemoryError("INVALID_INPUT", `sync mode must be "pending" or "branch", got ${JSON.stringify(String(raw).slice(0, 40))}`, { field: "mode" });
+  if (raw !== "pending" && raw !== "branch") throw new InvalidInputError(`sync mode must be "pending" or "branch", got ${JSON.stringify(String(raw).slice(0, 40))}`, { field: "mode" });
   return raw;
 }
 function backoff(attempt) {
@@ -425,7 +430,7 @@ async function fetchSnapshot(ctx, withPending) {
     if (run.code !== 0) throw gitFailure(`fetching ${ctx.branch} from ${ctx.remoteName}`, run, { remote: ctx.remoteName, branch: ctx.branch });
     const refs = listRefs(ctx.commonDir, `${tmp}/`);
     const tip = noBranch ? null : refs.get(`${tmp}/branch`) ?? null;
-    if (!noBranch && !tip) throw new MemoryError("SYNC_FAILED", `fetching ${ctx.branch} from ${ctx.remoteName} left no ref behind (local memories are unchanged)`, { remote: ctx.remoteName });
+    if (!noBranch && !tip) throw new SyncFailedError(`fetching ${ctx.branch} from ${ctx.remoteName} left no ref behind (local memories are unchanged)`, { remote: ctx.remoteName });
     const pending = [];
     for (const [ref, oid] of refs) {
       if (ref.startsWith(`${tmp}/pending/`)) pending.push({ ref: pendingPrefix(ctx.branch) + ref.slice(`${tmp}/pending/`.length), oid });
@@ -458,7 +463,7 @@ async function mergeBase(ctx, a, b) {
   const run = await runGit(ctx.cwd, ["merge-base", a, b]);
   if (run.code === 0) return run.stdout.trim() || null;
   if (run.code === 1 && !run.stderr.trim()) return null;
-  throw new MemoryError("SYNC_FAILED", `git merge-base failed: ${run.stderr.trim()} (local memories are unchanged)`, { git: run.stderr.trim() });
+  throw new SyncFailedError(`git merge-base failed: ${run.stderr.trim()} (local memories are unchanged)`, { git: run.stderr.trim() });
 }
 async function isAncestor(ctx, a, b) {
   const fast = linearMergeBase(ctx.store.git, a, b);
@@ -470,7 +475,7 @@ async function localChain(ctx, base, tip) {
   const fast = linearChain(ctx.store.git, base, tip);
   if (fast) return fast;
   const run = await runGit(ctx.cwd, ["rev-list", "--first-parent", "--reverse", tip, ...base ? [`^${base}`] : []]);
-  if (run.code !== 0) throw new MemoryError("SYNC_FAILED", `git rev-list failed: ${run.stderr.trim()} (local memories are unchanged)`, { git: run.stderr.trim() });
+  if (run.code !== 0) throw new SyncFailedError(`git rev-list failed: ${run.stderr.trim()} (local memories are unchanged)`, { git: run.stderr.trim() });
   return run.stdout.split("\n").filter(Boolean);
 }
 function countCommits(ctx, from, until, max = 1e5) {
@@ -537,7 +542,7 @@ async function moveLocal(ctx, expect, next) {
     next = res.tip;
     await sleep(Math.random() * 5);
   }
-  throw new MemoryError("CONFLICT", "the local memory branch kept moving during the sync; run it again", { ref: store.ref });
+  throw new ConflictError("the local memory branch kept moving during the sync; run it again", { ref: store.ref });
 }
 var MOVED_LOCAL = /fetch first|non-fast-forward|stale info/;
 var MOVED_REMOTE = /cannot lock|failed to (update|lock)|incorrect old value|but expected|reference already exists|unable to update|atomic (push|transaction) failed/i;
@@ -560,7 +565,7 @@ function pushOutcome(ctx, run, mainRef) {
     return { ok: true, created: main?.flag === "*", old: main?.flag === "=" ? "same" : m ? m[1] : null };
   }
   if (/does not support --atomic|atomic push.*not supported/i.test(run.stderr)) {
-    return { ok: false, kind: "no-atomic", error: new MemoryError("SYNC_FAILED", `${ctx.remoteName} cannot update several refs atomically`, data) };
+    return { ok: false, kind: "no-atomic", error: new SyncFailedError(`${ctx.remoteName} cannot update several refs atomically`, data) };
   }
   const rejected = lines.filter((l) => l.flag === "!");
   if (rejected.length) {
@@ -568,12 +573,11 @@ function pushOutcome(ctx, run, mainRef) {
     const said = remoteMessage(run.stderr);
     const why = (real[0] ?? rejected[0]).summary;
     const moved = real.length ? real.every((l) => /\[rejected\]/.test(l.summary) && MOVED_LOCAL.test(l.summary) || /\[remote rejected\]/.test(l.summary) && MOVED_REMOTE.test(l.summary)) : true;
-    if (moved) return { ok: false, kind: "moved", error: new MemoryError("PUSH_REJECTED", `the remote ${ctx.branch} moved: ${why}`, { ...data, git: why }) };
+    if (moved) return { ok: false, kind: "moved", error: new PushRejectedError(`the remote ${ctx.branch} moved: ${why}`, { ...data, git: why }) };
     return {
       ok: false,
       kind: "refused",
-      error: new MemoryError(
-        "PUSH_REJECTED",
+      error: new PushRejectedError(
         `the remote refused the push of ${ctx.branch}: ${why}${said ? `; the remote said: ${said}` : ""} (a protected branch or a server hook? local memories are unchanged)`,
         { ...data, git: why, remoteMessage: said || null }
       )
@@ -712,7 +716,7 @@ async function syncPending(ctx, maxRetries, fold) {
       return result(ctx, "pending", { ...base, tip: moved2.tip, remoteTip: snap.tip, pulled: p.tip !== local, conflicts: [...conflicts, ...moved2.conflicts], pending: moved2.pending, pendingRemote: u.invalid.length });
     }
     if (snap.tip && !await isAncestor(ctx, snap.tip, p.tip)) {
-      throw new MemoryError("SYNC_FAILED", `internal: the combined ${ctx.branch} does not descend from the remote tip (local memories are unchanged)`, { remote: ctx.remoteName });
+      throw new SyncFailedError(`internal: the combined ${ctx.branch} does not descend from the remote tip (local memories are unchanged)`, { remote: ctx.remoteName });
     }
     const pushed = await pushRefs(ctx, [{ ref: ctx.branchRef, next: p.tip, expect: snap.tip }, ...u.folded.map((f) => ({ ref: f.ref, next: null, expect: f.oid }))]);
     if (pushed.ok) {
@@ -848,8 +852,7 @@ async function syncBranch(ctx, maxRetries, rejectedBefore = 0) {
     lastRejection = pushed.error;
     rejected++;
   }
-  throw new MemoryError(
-    "PUSH_REJECTED",
+  throw new PushRejectedError(
     `the remote ${ctx.branch} kept moving: other writers pushed first ${rejected} times in a row; local memories are unchanged, run "memory sync" again (or raise --retries)`,
     { remote: ctx.remoteName, branch: ctx.branch, retries: maxRetries, last: lastRejection?.message }
   );
@@ -859,7 +862,7 @@ async function sync(store, opts = {}) {
   const maxRetries = retriesFrom(store, opts);
   const mode = modeFrom(opts);
   if (mode === "branch") {
-    if (opts.fold) throw new MemoryError("INVALID_INPUT", "fold needs the pending mode (pending refs are what a fold folds)", { field: "fold" });
+    if (opts.fold) throw new InvalidInputError("fold needs the pending mode (pending refs are what a fold folds)", { field: "fold" });
     return syncBranch(ctx, maxRetries);
   }
   return syncPending(ctx, maxRetries, !!opts.fold);
@@ -890,7 +893,7 @@ async function push(store, opts = {}) {
   const pushed = await pushTip(ctx, local);
   if (!pushed.ok) {
     if (pushed.kind === "moved") {
-      throw new MemoryError("PUSH_REJECTED", `the remote ${ctx.branch} has changes this repository does not have yet: run "memory sync" (or "memory pull", then "memory push"); local memories are unchanged`, pushed.error.data);
+      throw new PushRejectedError(`the remote ${ctx.branch} has changes this repository does not have yet: run "memory sync" (or "memory pull", then "memory push"); local memories are unchanged`, pushed.error.data);
     }
     throw pushed.error;
   }

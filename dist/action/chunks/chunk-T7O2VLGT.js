@@ -5,18 +5,13 @@ import {
   memoryToFile,
   publicMemory,
   unreadableFile
-} from "./chunk-CWRW6UPV.js";
+} from "./chunk-PA3TFRYT.js";
 import {
   parseFile
-} from "./chunk-QYAILLOR.js";
+} from "./chunk-ROOA6VXC.js";
 import {
-  assertId
-} from "./chunk-M76ZH5Q4.js";
-import {
-  InvalidInputError,
-  MemoryError,
-  NotFoundError
-} from "./chunk-SIGMRA5M.js";
+  InvalidInputError
+} from "./chunk-ZTZC2PO4.js";
 
 // src/core/trash.ts
 var TRASH_DIR = "trash";
@@ -114,48 +109,16 @@ async function emptyTrash(store, opts = {}) {
   });
   return { success: true, purged: res.purged, commit: res.commit };
 }
-async function restoreFromTrash(store, id) {
-  assertId(id);
-  const inTrash = (tip) => readTrash(store, tip, 0).filter((e) => e.item?.id === id).sort((a, b) => byDeletedDesc(a.item, b.item))[0];
-  let fromHistory = null;
-  if (!inTrash(store.tip())) {
-    const { lastKnownFile } = await import("./history-MID665BP.js");
-    const last = lastKnownFile(store, id);
-    if (!last) throw new NotFoundError(id, "memory in the trash or in git history");
-    const stored = memoryFromFile(last.livePath, last.text, (w) => store.warn(w));
-    fromHistory = { path: last.livePath, file: liveFile(stored) };
-  }
-  const res = await store.mutate((tip) => {
-    if (store.find(id, tip)) throw new MemoryError("DUPLICATE", `memory ${id} is not deleted: it is already in memories/`, { id });
-    const hit = inTrash(tip);
-    if (hit) {
-      const path = livePathFor(hit.path);
-      return {
-        change: { changes: /* @__PURE__ */ new Map([[hit.path, null], [path, liveFile(hit.stored)]]), message: `memory: restore ${id} from the trash
-
-Memory-Id: ${id}
-` },
-        result: { from: "trash", path }
-      };
-    }
-    if (!fromHistory) throw new NotFoundError(id, "memory in the trash");
-    return {
-      change: { changes: /* @__PURE__ */ new Map([[fromHistory.path, fromHistory.file]]), message: `memory: restore ${id} from git history (it had left the trash)
-
-Memory-Id: ${id}
-` },
-      result: { from: "history", path: fromHistory.path }
-    };
-  });
-  return { success: true, restored: id, from: res.from, path: res.path, commit: res.commit };
-}
 
 export {
   TRASH_DIR,
   trashPathFor,
+  livePathFor,
   trashFile,
+  liveFile,
+  readTrash,
+  byDeletedDesc,
   listTrash,
   trashCount,
-  emptyTrash,
-  restoreFromTrash
+  emptyTrash
 };

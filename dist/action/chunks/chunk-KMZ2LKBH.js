@@ -3,23 +3,19 @@ import {
   findRepository,
   readConfigFile,
   readEffectiveConfig
-} from "./chunk-6CHJZRRL.js";
+} from "./chunk-YZVM6DVJ.js";
 import {
   branchConfigOid,
   loadStoreConfig,
   readStoreConfig
-} from "./chunk-7W57N3EG.js";
-import {
-  trashFile,
-  trashPathFor
-} from "./chunk-2SZJ36E3.js";
+} from "./chunk-HYP7OYLW.js";
 import {
   catFileBatch,
   runGitSync
-} from "./chunk-EYKBZYX6.js";
+} from "./chunk-FZEW5SX7.js";
 import {
   maskSecrets
-} from "./chunk-FJP47XPK.js";
+} from "./chunk-6RLT72SY.js";
 import {
   MODE_BLOB,
   MODE_TREE,
@@ -28,7 +24,11 @@ import {
   parseTree,
   serializeCommit,
   serializeTree
-} from "./chunk-L4B73JOO.js";
+} from "./chunk-IV4MYADZ.js";
+import {
+  trashFile,
+  trashPathFor
+} from "./chunk-T7O2VLGT.js";
 import {
   ARCHIVE_DIR,
   MAX_CONTENT_BYTES,
@@ -42,23 +42,25 @@ import {
   runnerMetadata,
   unreadableFile,
   validateContent
-} from "./chunk-CWRW6UPV.js";
+} from "./chunk-PA3TFRYT.js";
 import {
   checkMetadata,
   checkText,
   checkTime,
   checkedTags
-} from "./chunk-QYAILLOR.js";
+} from "./chunk-ROOA6VXC.js";
 import {
   assertId,
   newId,
   pathFor
-} from "./chunk-M76ZH5Q4.js";
+} from "./chunk-GCNSAT3V.js";
 import {
   BranchCheckedOutError,
   ConfirmationRequiredError,
   CorruptObjectError,
   DiskFullError,
+  DuplicateError,
+  InternalError,
   InvalidInputError,
   LockedError,
   MemoryError,
@@ -66,7 +68,7 @@ import {
   ObjectMissingError,
   ReadOnlyRepositoryError,
   RefMovedError
-} from "./chunk-SIGMRA5M.js";
+} from "./chunk-ZTZC2PO4.js";
 import {
   __require
 } from "./chunk-KOPXADFB.js";
@@ -899,7 +901,7 @@ function safeValue(v, depth) {
 function asMemoryError(err) {
   if (err instanceof MemoryError) return err;
   const e = err;
-  return new MemoryError("INTERNAL", e?.message ?? String(err));
+  return new InternalError(e?.message ?? String(err));
 }
 function safeError(err) {
   const me = asMemoryError(err);
@@ -908,7 +910,7 @@ function safeError(err) {
 }
 
 // src/core/store.ts
-var lifecycle = () => import("./store-hooks-4DXFFKJJ.js");
+var lifecycle = () => import("./store-hooks-RNCAA3FI.js");
 var DEFAULT_BRANCH = "memory";
 var BRANCH_README = `# git-memory
 
@@ -1072,7 +1074,7 @@ var MemoryStore = class {
   }
   /** A live memory at the tip whose path does not follow from its id (a hand-written file), via the index. */
   async findInIndex(id) {
-    const { locateInIndex } = await import("./listing-7QD2NJDW.js");
+    const { locateInIndex } = await import("./listing-I4CFOI22.js");
     const at = locateInIndex(this, id);
     if (!at) return null;
     try {
@@ -1130,7 +1132,7 @@ var MemoryStore = class {
     const key = upsertKey ? keyOf(upsertKey, memory.scope) : null;
     const vectors = await this.opts.vectorsOnWrite?.([content]) ?? null;
     const res = await this.mutate((tip) => {
-      if (input.id !== void 0 && tip && this.find(id, tip)) throw new MemoryError("DUPLICATE", `a memory with id ${id} already exists`, { id });
+      if (input.id !== void 0 && tip && this.find(id, tip)) throw new DuplicateError(id);
       const hit = findExisting(this, tip, { hash, key });
       if (hit?.kind === "duplicate") return { change: null, result: { id: hit.memory.id, timestamp: hit.memory.timestamp, duplicate: true } };
       if (hit?.kind === "upsert") {
@@ -1213,18 +1215,18 @@ Memory-Id: ${id}
   // sorted, and only the returned page read from git.
   async recent(count) {
     const n = toLimit(count, 10, "count");
-    const { listMemories } = await import("./listing-7QD2NJDW.js");
+    const { listMemories } = await import("./listing-I4CFOI22.js");
     return { success: true, memories: listMemories(this, {}, n).memories };
   }
   async tagged(tags) {
     const t = normalizeTags(tags);
     if (!t.length) throw new InvalidInputError('give at least one tag, e.g. "memory tagged api,limits"', { field: "tags" });
-    const { listMemories } = await import("./listing-7QD2NJDW.js");
+    const { listMemories } = await import("./listing-I4CFOI22.js");
     return { success: true, memories: listMemories(this, { tags: t }, null).memories };
   }
   async list(f = {}) {
     const limit = toLimit(f.limit, 50, "limit");
-    const { listMemories } = await import("./listing-7QD2NJDW.js");
+    const { listMemories } = await import("./listing-I4CFOI22.js");
     const r = listMemories(this, f, limit);
     return { success: true, memories: r.memories, total: r.total };
   }
@@ -1363,12 +1365,12 @@ ${ids.map((i) => `Memory-Id: ${i}`).join("\n")}
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./hybrid-QKR5RFRA.js");
+    const { modeSearch } = await import("./hybrid-FVWZ3GAQ.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./search-MO2N56AZ.js");
+    const { rebuildIndex } = await import("./search-R65VZ6MG.js");
     return rebuildIndex(this, opts);
   }
   close() {

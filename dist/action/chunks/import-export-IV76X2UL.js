@@ -1,14 +1,14 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   archivePathFor
-} from "./chunk-LPZUI25U.js";
+} from "./chunk-NP32DM4V.js";
 import {
   BRANCH_README,
   writeError
-} from "./chunk-5VWY2AUQ.js";
-import "./chunk-6CHJZRRL.js";
-import "./chunk-7W57N3EG.js";
-import "./chunk-2SZJ36E3.js";
+} from "./chunk-KMZ2LKBH.js";
+import "./chunk-YZVM6DVJ.js";
+import "./chunk-HYP7OYLW.js";
+import "./chunk-53GENQGN.js";
 import {
   UPSERT_KEY_FIELD,
   contentHash,
@@ -17,35 +17,36 @@ import {
   keyOf,
   loadFingerprints,
   primeFingerprints
-} from "./chunk-EYKBZYX6.js";
+} from "./chunk-FZEW5SX7.js";
 import {
   maskSecrets
-} from "./chunk-FJP47XPK.js";
-import "./chunk-L4B73JOO.js";
+} from "./chunk-6RLT72SY.js";
+import "./chunk-IV4MYADZ.js";
+import "./chunk-T7O2VLGT.js";
 import {
   MEMORIES_DIR,
   isPriority,
   memoryToFile,
   validateContent
-} from "./chunk-CWRW6UPV.js";
+} from "./chunk-PA3TFRYT.js";
 import {
   InputTooLargeError,
   checkMetadata,
   checkTime,
   maxImportBytes,
   readBoundedFile
-} from "./chunk-QYAILLOR.js";
+} from "./chunk-ROOA6VXC.js";
 import {
   isValidId,
   newId,
   pathFor
-} from "./chunk-M76ZH5Q4.js";
+} from "./chunk-GCNSAT3V.js";
 import {
   BinaryContentError,
   InvalidInputError,
   MemoryError,
   RefMovedError
-} from "./chunk-SIGMRA5M.js";
+} from "./chunk-ZTZC2PO4.js";
 import "./chunk-KOPXADFB.js";
 
 // src/lifecycle/import-export.ts
@@ -470,7 +471,7 @@ async function importRecords(store, items, opts = {}) {
     try {
       return recordToMemory(store, it.record, settings);
     } catch (err) {
-      const e = err instanceof MemoryError ? err : new MemoryError("INVALID_INPUT", err.message);
+      const e = err instanceof MemoryError ? err : new InvalidInputError(err.message);
       errors2.push({ line: it.line, code: e.code, message: e.message });
       return null;
     }

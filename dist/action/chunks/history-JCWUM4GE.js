@@ -7,12 +7,12 @@ import {
   logPaths,
   memoryHistory,
   resolveCommit
-} from "./chunk-22PW645F.js";
-import "./chunk-2SZJ36E3.js";
-import "./chunk-CWRW6UPV.js";
-import "./chunk-QYAILLOR.js";
-import "./chunk-M76ZH5Q4.js";
-import "./chunk-SIGMRA5M.js";
+} from "./chunk-LNMWNN6C.js";
+import "./chunk-T7O2VLGT.js";
+import "./chunk-PA3TFRYT.js";
+import "./chunk-ROOA6VXC.js";
+import "./chunk-GCNSAT3V.js";
+import "./chunk-ZTZC2PO4.js";
 import "./chunk-KOPXADFB.js";
 export {
   getAt,

@@ -5,11 +5,11 @@ import {
   modelSlug,
   storeEmbedder,
   vectorPath
-} from "./chunk-QVPP5MQJ.js";
-import "./chunk-M76ZH5Q4.js";
+} from "./chunk-E6PWSNAP.js";
+import "./chunk-GCNSAT3V.js";
 import {
   MemoryError
-} from "./chunk-SIGMRA5M.js";
+} from "./chunk-ZTZC2PO4.js";
 import "./chunk-KOPXADFB.js";
 
 // src/vector/write.ts

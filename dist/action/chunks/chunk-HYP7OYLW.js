@@ -1,29 +1,20 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
+  CONFIG_ENUMS,
+  DEFAULT_CONFIG,
+  NUMBER_RULES,
+  getPath
+} from "./chunk-53GENQGN.js";
+import {
   scanText
-} from "./chunk-FJP47XPK.js";
+} from "./chunk-6RLT72SY.js";
 import {
   InvalidInputError
-} from "./chunk-SIGMRA5M.js";
+} from "./chunk-ZTZC2PO4.js";
 
 // src/core/config.ts
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-var DEFAULT_CONFIG = {
-  maxMemories: 1e4,
-  autoTag: true,
-  defaultCategory: "general",
-  defaultPriority: "medium",
-  searchRelevance: { tagMatch: 3, categoryMatch: 2, contentMatch: 1 },
-  retention: { enabled: false, deleteAfterDays: 90, archiveAfterDays: 30 },
-  trashRetentionDays: 30,
-  coreMaxChars: 8e3,
-  maxContentBytes: 64 * 1024,
-  hybrid: { vectorWeight: 0.7, contextWeight: 0.2, contextMinutes: 30, minSimilarity: 0 },
-  sync: { retries: 20 },
-  secretGuard: "block",
-  dedupe: true
-};
 var BRANCH_CONFIG_PATH = ".memory/config.json";
 var REPO_CONFIG_FILE = ".git-memory.json";
 function configKeys() {
@@ -40,14 +31,6 @@ function configKeys() {
 }
 function envNameFor(key) {
   return "MEMORY_" + key.replace(/\./g, "_").replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase();
-}
-function getPath(obj, key) {
-  let cur = obj;
-  for (const part of key.split(".")) {
-    if (!cur || typeof cur !== "object" || Array.isArray(cur)) return void 0;
-    cur = cur[part];
-  }
-  return cur;
 }
 function setPath(obj, key, value) {
   const parts = key.split(".");
@@ -106,27 +89,6 @@ function repoFileLayer(root, issues) {
   }
   return parseConfigText(text, "repo", REPO_CONFIG_FILE, issues);
 }
-var ENUMS = {
-  defaultPriority: ["low", "medium", "high"],
-  secretGuard: ["block", "redact", "off"]
-};
-var NUMBER_RULES = {
-  maxMemories: { min: 1, int: true },
-  "searchRelevance.tagMatch": { min: 0, int: false },
-  "searchRelevance.categoryMatch": { min: 0, int: false },
-  "searchRelevance.contentMatch": { min: 0, int: false },
-  "retention.deleteAfterDays": { min: 1, int: true },
-  "retention.archiveAfterDays": { min: 1, int: true },
-  trashRetentionDays: { min: 0, int: true },
-  coreMaxChars: { min: 1, int: true },
-  maxContentBytes: { min: 1, max: 16 * 1024 * 1024, int: true },
-  "hybrid.vectorWeight": { min: 0, max: 1, int: false },
-  "hybrid.contextWeight": { min: 0, max: 1, int: false },
-  "hybrid.contextMinutes": { min: 0, max: 1440, int: false },
-  "hybrid.minSimilarity": { min: 0, max: 1, int: false },
-  "sync.retries": { min: 0, max: 1e3, int: true }
-};
-var CONFIG_ENUMS = ENUMS;
 function structuralValidator(layer, issues) {
   const clean = {};
   const known = new Set(configKeys().map((k) => k.key));
@@ -143,7 +105,7 @@ function structuralValidator(layer, issues) {
         continue;
       }
       const rule = NUMBER_RULES[key];
-      const ok = typeof v === typeof dflt && (!ENUMS[key] || ENUMS[key].includes(v)) && (typeof v !== "string" || v.trim() !== "") && (!rule || Number.isFinite(v) && v >= rule.min && (rule.max === void 0 || v <= rule.max) && (!rule.int || Number.isInteger(v)));
+      const ok = typeof v === typeof dflt && (!CONFIG_ENUMS[key] || CONFIG_ENUMS[key].includes(v)) && (typeof v !== "string" || v.trim() !== "") && (!rule || Number.isFinite(v) && v >= rule.min && (rule.max === void 0 || v <= rule.max) && (!rule.int || Number.isInteger(v)));
       if (ok) setPath(clean, key, v);
       else issues.push({ layer: layer.name, source: layer.source, key, kind: "invalid-value", message: `${layer.source}: ${key} has an invalid value ${JSON.stringify(v)}; using the lower layer's value` });
     }
@@ -154,7 +116,7 @@ function structuralValidator(layer, issues) {
 var validator = structuralValidator;
 async function loadConfigValidator() {
   if (validator !== structuralValidator) return;
-  const mod = await import("./config-schema-QRAY2ZF2.js");
+  const mod = await import("./config-schema-2TG57LGS.js");
   validator = mod.zodLayerValidator;
 }
 function mergeInto(target, src, origin, name, prefix = "") {
@@ -248,15 +210,11 @@ function branchConfigOid(store) {
 }
 
 export {
-  DEFAULT_CONFIG,
   BRANCH_CONFIG_PATH,
   configKeys,
-  getPath,
   setPath,
   parseValue,
   parseConfigText,
-  NUMBER_RULES,
-  CONFIG_ENUMS,
   loadConfigValidator,
   validateLayerStrict,
   readBranchConfigText,
