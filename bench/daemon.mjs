@@ -14,7 +14,7 @@
 //     machine wall times stretch with the load, CPU time much less.
 // Each run searches a different query (the same list for every row), so nothing is answered twice.
 import { readFileSync } from 'node:fs';
-import { benchEnv, compare, fmt, median } from './lib.mjs';
+import { benchEnv, compare, fmt, median, internals } from './lib.mjs';
 import { buildPrivate, corpus, repoWith, rng, timeRun } from './search-lib.mjs';
 
 const quick = process.argv.includes('--quick');
@@ -24,7 +24,8 @@ const sizes = quick ? [2_000] : [2_000, 10_000];
 const DIMS = 512;
 
 const { cli, lib } = buildPrivate();
-const { encodeVector, vectorContentHash, vectorPath, MemoryStore } = await import(lib);
+const { MemoryStore } = await import(lib);
+const { encodeVector, vectorContentHash, vectorPath } = await internals();
 
 // The default offline model, and the helper only where a row says so.
 const base = { ...benchEnv, MEMORY_EMBEDDER: '', MEMORY_DAEMON_IDLE: '10m' };

@@ -2,7 +2,7 @@
 // in-process library stores per second on a 10,000-memory branch. Every CLI time is a ratio to an
 // empty `node -e ''` start measured interleaved in the same run.
 // Usage: node bench/foundation.mjs [--runs 15]
-import { privateBuild, tempRepo, compare, timeSpawn, fmt } from './lib.mjs';
+import { privateBuild, tempRepo, compare, timeSpawn, fmt, idHelpers } from './lib.mjs';
 
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 15;
 const { cli, lib } = privateBuild();
@@ -17,7 +17,7 @@ async function seeded(n) {
   const repo = tempRepo();
   const s = new MemoryStore({ repo });
   await s.store({ content: 'seed' });
-  const { newId, pathFor } = await import(lib);
+  const { newId, pathFor } = await idHelpers();
   const changes = new Map();
   const t0 = Date.parse('2026-01-01T00:00:00Z');
   for (let i = 1; i < n; i++) {

@@ -14,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildPrivate, corpus, gitEnv, median, fmt, repoWith, rng, timeRun } from './search-lib.mjs';
+import { internals } from './lib.mjs';
 
 // search-lib pins full-text for the search benchmarks; these measure the default offline model.
 delete process.env.MEMORY_EMBEDDER;
@@ -58,7 +59,7 @@ if (process.argv[2] === '--rss-full-child') {
 
 if (process.argv[2] === '--rss-child') {
   // Part 2, in its own process so nothing else counts: 100,000 vectors + model + one query.
-  const { VectorIndex, UseLiteEmbedder, encodeVector, decodeVector } = await import(process.argv[3]);
+  const { VectorIndex, UseLiteEmbedder, encodeVector, decodeVector } = (await import('node:module')).createRequire(import.meta.url)(process.argv[5]);
   const n = Number(process.argv[4]);
   const r = rng(3);
   const rows = [];
@@ -80,7 +81,8 @@ if (process.argv[2] === '--rss-child') {
 }
 
 const { out, cli, lib } = buildPrivate();
-const { VectorIndex, encodeVector, vectorContentHash, vectorPath, MemoryStore } = await import(lib);
+const { MemoryStore } = await import(lib);
+const { VectorIndex, encodeVector, vectorContentHash, vectorPath } = await internals();
 
 /** A cached repository of N synthetic memories whose branch also holds a (random) vector for each. */
 async function repoWithVectors(N) {
@@ -133,7 +135,7 @@ for (const n of quick ? [10_000] : [10_000, 100_000]) {
 {
   const n = quick ? 10_000 : 100_000;
   const me = fileURLToPath(import.meta.url);
-  const r = spawnSync(process.execPath, [me, '--rss-child', lib, String(n)], { encoding: 'utf8', env: gitEnv });
+  const r = spawnSync(process.execPath, [me, '--rss-child', lib, String(n), (await internals()).file], { encoding: 'utf8', env: gitEnv });
   if (r.status !== 0) throw new Error(r.stderr);
   const res = JSON.parse(r.stdout.trim().split('\n').pop());
   const base = spawnSync(process.execPath, ['-e', "console.log(Number(/VmHWM:\\s+(\\d+)/.exec(require('fs').readFileSync('/proc/self/status','utf8'))[1]) / 1024)"], { encoding: 'utf8' });

@@ -4,6 +4,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -71,3 +72,46 @@ export function compare(runs, cases) {
 }
 
 export const fmt = (x, d = 1) => Number(x).toFixed(d);
+
+/**
+ * Id helpers (`newId`, `pathFor`) for benchmarks that lay out memories directly. They are not part of
+ * the public API (src/index.ts), so they are bundled here from the sources, once per process.
+ */
+let idHelpersMemo = null;
+export async function idHelpers() {
+  if (idHelpersMemo) return idHelpersMemo;
+  const { build } = await import('esbuild');
+  const dir = mkdtempSync(join(root, 'node_modules', '.cache', 'git-memory-bench-id-'));
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  // CommonJS: id.ts requires node:crypto lazily, which an ES-module bundle cannot do.
+  const file = join(dir, 'id.cjs');
+  await build({ entryPoints: [join(root, 'src', 'core', 'id.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: file, logLevel: 'silent' });
+  idHelpersMemo = createRequire(import.meta.url)(file);
+  return idHelpersMemo;
+}
+
+/**
+ * Internals some benchmarks need to lay out a branch directly or time a piece alone (id helpers, the
+ * vector codec and index, the offline embedder). Not part of the public API, so bundled here from the
+ * sources into one CommonJS file (modules required lazily, like node:crypto, keep working); the path
+ * is returned too, for child processes.
+ */
+let internalsMemo = null;
+export async function internals() {
+  if (internalsMemo) return internalsMemo;
+  const { build } = await import('esbuild');
+  const dir = mkdtempSync(join(root, 'node_modules', '.cache', 'git-memory-bench-internals-'));
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'internals.cjs');
+  const src = (p) => JSON.stringify(join(root, 'src', p));
+  const contents = [
+    `export { newId, pathFor } from ${src('core/id.ts')};`,
+    `export { encodeVector, decodeVector, contentHash as vectorContentHash } from ${src('vector/codec.ts')};`,
+    `export { vectorPath } from ${src('vector/branch.ts')};`,
+    `export { VectorIndex } from ${src('vector/index.ts')};`,
+    `export { UseLiteEmbedder } from ${src('embed/index.ts')};`,
+  ].join('\n');
+  await build({ stdin: { contents, resolveDir: root, loader: 'ts' }, bundle: true, platform: 'node', format: 'cjs', outfile: file, logLevel: 'silent', external: ['@energetic-ai/*'] });
+  internalsMemo = { ...createRequire(import.meta.url)(file), file };
+  return internalsMemo;
+}

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-import { privateBuild, benchEnv, root } from './lib.mjs';
+import { privateBuild, benchEnv, root, idHelpers } from './lib.mjs';
 
 export { root };
 /** Builds the CLI and library into a private folder under node_modules/.cache (so packages resolve). */
@@ -123,7 +123,8 @@ export async function repoWith(lib, name, docs, { fresh = false } = {}) {
 
 /** Adds `docs` to the memory branch of `dir` in one commit; returns their ids. */
 export async function appendDocs(lib, dir, docs) {
-  const { MemoryStore, newId, pathFor } = await import(lib);
+  const { MemoryStore } = await import(lib);
+  const { newId, pathFor } = await idHelpers();
   const s = new MemoryStore({ repo: dir, warn: () => {} });
   const changes = new Map();
   const ids = [];

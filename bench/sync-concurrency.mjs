@@ -15,7 +15,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchEnv, median, privateBuild, root, timeSpawn } from './lib.mjs';
+import { benchEnv, median, privateBuild, root, timeSpawn, idHelpers } from './lib.mjs';
 
 const part = process.argv[2] ?? 'processes';
 const opt = (name, dflt) => {
@@ -50,7 +50,8 @@ async function world(preload = 1, hook = HOOK) {
   git(tmp, 'clone', '-q', remote, seed);
   git(seed, 'commit', '-q', '--allow-empty', '-m', 'init');
   git(seed, 'push', '-q', 'origin', 'HEAD:main');
-  const { openMemory, newId, pathFor } = await import(lib);
+  const { openMemory } = await import(lib);
+  const { newId, pathFor } = await idHelpers();
   const m = openMemory({ repo: seed });
   const files = new Map();
   const t0 = Date.UTC(2026, 0, 1);

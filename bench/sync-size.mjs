@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { benchEnv, median, privateBuild, timeSpawn } from './lib.mjs';
+import { benchEnv, median, privateBuild, timeSpawn, idHelpers } from './lib.mjs';
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -20,7 +20,8 @@ const RUNS = arg('runs', 15);
 Object.assign(process.env, benchEnv); // the library runs in this process
 
 const { lib } = privateBuild();
-const { openMemory, newId, pathFor } = await import(pathToFileURL(lib).href);
+const { openMemory } = await import(pathToFileURL(lib).href);
+const { newId, pathFor } = await idHelpers();
 const git = (cwd, ...a) => execFileSync('git', a, { cwd, env: benchEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 
 async function cloneOfBranchWith(n) {

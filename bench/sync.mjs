@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { benchEnv, median, privateBuild, timeSpawn, root } from './lib.mjs';
+import { benchEnv, median, privateBuild, timeSpawn, root, idHelpers } from './lib.mjs';
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -27,7 +27,8 @@ const libUrl = pathToFileURL(lib).href;
 const git = (cwd, ...a) => execFileSync('git', a, { cwd, env: benchEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 
 async function preload(seed, n) {
-  const { openMemory, newId, pathFor } = await import(libUrl);
+  const { openMemory } = await import(libUrl);
+  const { newId, pathFor } = await idHelpers();
   const m = openMemory({ repo: seed });
   const files = new Map();
   const t0 = Date.UTC(2026, 0, 1);
