@@ -1,5 +1,5 @@
 // LoCoMo evidence retrieval in every search mode: fulltext, vector, hybrid (protocol:
-// /work/shared/data/README.md). One memory per dialog turn, content "Speaker: text", timestamp = the
+// ../shared/data/README.md). One memory per dialog turn, content "Speaker: text", timestamp = the
 // session's date, one memory branch per conversation; every QA question is a search; recall@k =
 // |evidence ∩ top k| / |evidence| averaged over questions; MRR over the top 100.
 //
@@ -27,7 +27,7 @@ import { evidenceIds, sessionDate } from './locomo-data.mjs';
 import { cachedEmbedder } from './calibrate-lib.mjs';
 
 const args = process.argv.slice(2);
-const file = args.find((a) => !a.startsWith('--') && a.endsWith('.json')) ?? '/work/shared/data/locomo10.json';
+const file = args.find((a) => !a.startsWith('--') && a.endsWith('.json')) ?? new URL('../../shared/data/locomo10.json', import.meta.url).pathname;
 const fresh = args.includes('--fresh');
 const shuffle = args.includes('--shuffle');
 const wi = args.indexOf('--weights');

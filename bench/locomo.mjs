@@ -1,4 +1,4 @@
-// LoCoMo evidence retrieval (protocol: /work/shared/data/README.md). One memory per dialog turn,
+// LoCoMo evidence retrieval (protocol: ../shared/data/README.md). One memory per dialog turn,
 // content "Speaker: text", timestamp = the session's date, one memory branch per conversation; each
 // QA question is a search; recall@k = |evidence ∩ top k| / |evidence|, averaged over questions; MRR
 // over the top 100. Plain lunr (the same turns, lunr's defaults, query built with index.query from
@@ -11,7 +11,7 @@ import lunr from 'lunr';
 import { buildPrivate, repoWith } from './search-lib.mjs';
 import { evidenceIds, sessionDate } from './locomo-data.mjs';
 
-const file = process.argv[2] ?? '/work/shared/data/locomo10.json';
+const file = process.argv[2] ?? new URL('../../shared/data/locomo10.json', import.meta.url).pathname;
 const data = JSON.parse(readFileSync(file, 'utf8'));
 const { lib } = buildPrivate();
 const { MemoryStore } = await import(lib);
