@@ -291,22 +291,17 @@ export function fileRecords(file: string): Iterable<ImportItem> {
             }
           }
           if (n === 0) break;
-          // Bounded as stdin is, though only one slice is in memory: `import /dev/zero` or an endless
-          // FIFO fails at once (NUL) or at the limit, and a line longer than any record can be fails early.
-          const z = buf.subarray(0, n).indexOf(0);
-          if (z >= 0) throw new BinaryContentError(total + z);
+          // prescanImportFile checked size, NUL, UTF-8 and line length; only a file that changes during the
+          // import (it keeps growing, or is rewritten) can fail here, after earlier batches committed.
           total += n;
           if (total > limit) throw new InputTooLargeError(basename(file), limit);
-          // The decoder keeps the bytes of a character split at the slice end for the next slice, and
-          // throws on invalid UTF-8 (never U+FFFD in a stored memory).
           let decoded: string;
           try {
             decoded = decoder.decode(buf.subarray(0, n), { stream: true });
           } catch {
-            throw new InvalidInputError(`${basename(file)} is not valid UTF-8 (near byte ${total - n}); nothing was written`, { field: 'file' });
+            throw new InvalidInputError(`${basename(file)} changed during the import and is no longer valid UTF-8 (near byte ${total - n}); batches before it were committed`, { field: 'file' });
           }
           const text = rest + decoded;
-          if (text.length > MAX_IMPORT_LINE_CHARS && text.indexOf('\n') < 0) throw new InputTooLargeError(`a line of ${basename(file)}`, MAX_IMPORT_LINE_CHARS);
           const lastNl = text.lastIndexOf('\n');
           rest = lastNl < 0 ? text : text.slice(lastNl + 1);
           const whole = lastNl < 0 ? '' : text.slice(0, lastNl + 1);
