@@ -407,18 +407,15 @@ function fileRecords(file) {
             }
           }
           if (n === 0) break;
-          const z = buf.subarray(0, n).indexOf(0);
-          if (z >= 0) throw new BinaryContentError(total + z);
           total += n;
           if (total > limit) throw new InputTooLargeError(basename(file), limit);
           let decoded;
           try {
             decoded = decoder.decode(buf.subarray(0, n), { stream: true });
           } catch {
-            throw new InvalidInputError(`${basename(file)} is not valid UTF-8 (near byte ${total - n}); nothing was written`, { field: "file" });
+            throw new InvalidInputError(`${basename(file)} changed during the import and is no longer valid UTF-8 (near byte ${total - n}); batches before it were committed`, { field: "file" });
           }
           const text = rest + decoded;
-          if (text.length > MAX_IMPORT_LINE_CHARS && text.indexOf("\n") < 0) throw new InputTooLargeError(`a line of ${basename(file)}`, MAX_IMPORT_LINE_CHARS);
           const lastNl = text.lastIndexOf("\n");
           rest = lastNl < 0 ? text : text.slice(lastNl + 1);
           const whole = lastNl < 0 ? "" : text.slice(0, lastNl + 1);
