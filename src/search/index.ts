@@ -5,7 +5,7 @@ import { InvalidInputError } from '../core/errors.js';
 import { memoryFromFile, publicMemory, type Memory } from '../core/memory.js';
 import type { SearchQuery, SearchResponse, SearchResult } from '../core/search-types.js';
 import type { ReadonlyBranch } from '../core/branch-view.js';
-import { isTreeMode } from '../git/tree.js';
+import { diffFiles } from '../git/diff.js';
 import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, normalizeFilter, rank, textScores, type Bm25Params, type Weights } from './engine.js';
 import { SEGMENT_FORMAT, SegmentBuilder, decodeSegment, mergeSegments, writeSegment, type DocInput, type Segment } from './segment.js';
 
@@ -215,31 +215,13 @@ interface TreeDiff {
   removed: string[];
 }
 
-/** Files under memories/ that differ between two trees, descending only into subtrees that changed. */
+/** Files under memories/ that differ between two trees (src/git/diff.ts: regular files only). */
 export function diffMemories(store: ReadonlyBranch, from: string, to: string): TreeDiff {
   const out: TreeDiff = { added: [], removed: [] };
-  const root = (t: string) => {
-    const e = store.git.entryAt(t, MEMORIES_PREFIX);
-    return e && isTreeMode(e.mode) ? e.oid : null;
-  };
-  const plain = (mode: string) => !isTreeMode(mode) && mode !== '160000' && mode !== '120000';
-  const walk = (a: string | null, b: string | null, base: string) => {
-    if (a === b) return;
-    const A = new Map((a ? store.git.readTree(a) : []).map((e) => [e.name, e]));
-    const B = new Map((b ? store.git.readTree(b) : []).map((e) => [e.name, e]));
-    for (const name of new Set([...A.keys(), ...B.keys()])) {
-      const ea = A.get(name);
-      const eb = B.get(name);
-      if (ea && eb && ea.oid === eb.oid && ea.mode === eb.mode) continue;
-      const p = `${base}/${name}`;
-      const aTree = !!ea && isTreeMode(ea.mode);
-      const bTree = !!eb && isTreeMode(eb.mode);
-      if (aTree || bTree) walk(aTree ? ea!.oid : null, bTree ? eb!.oid : null, p);
-      if (ea && plain(ea.mode)) out.removed.push(p);
-      if (eb && plain(eb.mode)) out.added.push({ path: p, oid: eb.oid });
-    }
-  };
-  walk(root(from), root(to), MEMORIES_PREFIX);
+  for (const c of diffFiles((t) => store.git.readTree(t), from, to, MEMORIES_PREFIX)) {
+    if (c.oldOid) out.removed.push(c.path);
+    if (c.newOid) out.added.push({ path: c.path, oid: c.newOid });
+  }
   return out;
 }
 

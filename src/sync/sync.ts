@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { MemoryError, RefMovedError, ConflictError, InvalidInputError, PushRejectedError, RemoteUnreachableError, SyncFailedError } from '../core/errors.js';
 import type { MemoryStore } from '../core/store.js';
 import { readEffectiveConfig } from '../git/repo.js';
-import { combine, diffTrees, signature, type SyncConflict } from './combine.js';
+import { combine, changedFiles, signature, type SyncConflict } from './combine.js';
 import { gitFailure, redact, remoteMessage, runGit, DEFAULT_TIMEOUT_MS, type GitRun } from './git-cli.js';
 import { linearChain, linearMergeBase } from './history.js';
 import { buildPending, listRefs, newPendingRef, pendingPrefix, pruneEmptyDirs, readPending, writePendingStatus, type PendingChain, type PendingRef } from './pending.js';
@@ -312,12 +312,12 @@ async function plan(ctx: Ctx, local: string | null, remote: string | null): Prom
   const none = { received: 0, replayed: 0, conflicts: [] as SyncConflict[] };
   if (!remote) return { tip: local, ...none };
   const git = ctx.store.git;
-  if (!local) return { tip: remote, ...none, received: memoryFiles(diffTrees(git, null, git.readCommit(remote).tree).keys()) };
+  if (!local) return { tip: remote, ...none, received: memoryFiles(changedFiles(git, null, git.readCommit(remote).tree).keys()) };
   if (local === remote) return { tip: local, ...none };
   const base = await mergeBase(ctx, local, remote);
   if (base === remote) return { tip: local, ...none };
   if (base === local) {
-    return { tip: remote, ...none, received: memoryFiles(diffTrees(git, git.readCommit(local).tree, git.readCommit(remote).tree).keys()) };
+    return { tip: remote, ...none, received: memoryFiles(changedFiles(git, git.readCommit(local).tree, git.readCommit(remote).tree).keys()) };
   }
   const chain = await localChain(ctx, base, local);
   const res = combine(git, { base, local, remote, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now() });
@@ -553,7 +553,7 @@ interface LocalPlan {
 async function planLocal(ctx: Ctx, local: string | null, union: string | null, remoteTip: string | null): Promise<LocalPlan> {
   const git = ctx.store.git;
   const none = { replayed: 0, conflicts: [] as SyncConflict[] };
-  const files = (a: string | null, b: string | null) => memoryFiles(diffTrees(git, treeOf(ctx, a), treeOf(ctx, b)).keys());
+  const files = (a: string | null, b: string | null) => memoryFiles(changedFiles(git, treeOf(ctx, a), treeOf(ctx, b)).keys());
   if (!local) return { tip: union, union, own: [], received: files(null, union), ...none };
   if (!union) return { tip: local, union, own: await chainBetween(ctx, null, local), received: 0, ...none };
   const mark = validMark(ctx, local);
