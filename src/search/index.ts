@@ -6,7 +6,8 @@ import { memoryFromFile, publicMemory, type Memory } from '../core/memory.js';
 import type { SearchQuery, SearchResponse, SearchResult } from '../core/search-types.js';
 import type { ReadonlyBranch } from '../core/branch-view.js';
 import { diffFiles } from '../git/diff.js';
-import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, normalizeFilter, rank, textScores, type Bm25Params, type Weights } from './engine.js';
+import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, normalizeFilter, rank, type Bm25Params, type Weights } from './engine.js';
+import { SegmentSearchIndex, docsAt, viewOf } from './search-index.js';
 import { SEGMENT_FORMAT, SegmentBuilder, decodeSegment, mergeSegments, writeSegment, type DocInput, type Segment } from './segment.js';
 
 /**
@@ -227,28 +228,11 @@ export function diffMemories(store: ReadonlyBranch, from: string, to: string): T
 
 function buildDelta(store: ReadonlyBranch, base: Segment, tree: string): Segment {
   const diff = diffMemories(store, base.tree, tree);
-  const removed: number[] = [];
-  if (diff.removed.length) {
-    const gone = new Set(diff.removed);
-    for (let d = 0; d < base.n; d++) if (gone.has(base.paths.get(d))) removed.push(d);
-  }
+  const removed = docsAt(base, diff.removed);
   const b = new SegmentBuilder();
   for (const f of diff.added) addFile(store, b, f.path, f.oid, true);
   b.skipped += base.skipped;
   return b.finish({ kind: 'delta', tree, baseBuild: base.build, baseTree: base.tree, removed });
-}
-
-function viewOf(base: Segment, delta: Segment | null): IndexView {
-  if (!delta) return new IndexView([{ seg: base, dead: null }], base.tree);
-  const dead = new Uint8Array(base.n);
-  for (const d of delta.removed) if (d < base.n) dead[d] = 1;
-  return new IndexView(
-    [
-      { seg: base, dead },
-      { seg: delta, dead: null },
-    ],
-    delta.tree,
-  );
 }
 
 function needsCompaction(base: Segment, delta: Segment): boolean {
@@ -406,10 +390,7 @@ export function archiveSegment(store: ReadonlyBranch, tree: string | null): Segm
  * for every memory the text matches. For hybrid ranking.
  */
 export function fullTextScores(store: ReadonlyBranch, text: string, opts: IndexOptions = {}): Map<string, number> {
-  const view = openIndex(store, opts);
-  const out = new Map<string, number>();
-  for (const h of textScores(view, text, opts.bm25)) out.set(view.parts[h.part].seg.ids.get(h.doc), h.score);
-  return out;
+  return new SegmentSearchIndex(openIndex(store, opts)).scores(text, opts.bm25);
 }
 
 /** Ids of the memories passing the filters of `q` (its text is ignored). */
