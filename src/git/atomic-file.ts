@@ -17,11 +17,19 @@ import { DiskFullError, ReadOnlyRepositoryError } from '../errors.js';
 export function writeError(err: unknown, path: string): unknown {
   let code = (err as NodeJS.ErrnoException)?.code;
   if (code === 'ENOENT') {
-    // A recursive mkdir on a read-only file system reports ENOENT: ask the folder itself.
-    try {
-      accessSync(path, fsConstants.W_OK);
-    } catch (probe) {
-      code = (probe as NodeJS.ErrnoException).code ?? code;
+    // A recursive mkdir on a read-only file system reports ENOENT: ask the nearest folder that exists.
+    for (let p = path, i = 0; i < 64; p = dirname(p), i++) {
+      try {
+        accessSync(p, fsConstants.W_OK);
+        break;
+      } catch (probe) {
+        const c = (probe as NodeJS.ErrnoException).code;
+        if (c !== 'ENOENT') {
+          code = c ?? code;
+          break;
+        }
+      }
+      if (dirname(p) === p) break;
     }
   }
   if (code === 'ENOSPC' || code === 'EDQUOT') return new DiskFullError(path);

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { MEMORIES_DIR } from '../core/catalog.js';
 import { isValidId } from '../core/id.js';
 import { memoryFromFile } from '../core/memory.js';
+import { writeFileAtomic } from '../git/atomic-file.js';
 import { catFileBatch } from '../git/cli.js';
 import { diffFiles } from '../git/diff.js';
 import type { GitRepository } from '../git/repository.js';
@@ -383,23 +384,13 @@ function writeBase(file: string, tree: string, entries: Iterable<Fingerprint>): 
     at += lines[i].length;
   }
   offs.writeUInt32LE(at, n * 4);
-  mkdirSync(join(file, '..'), { recursive: true });
-  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  const fd = openSync(tmp, 'w');
-  try {
-    const put = (b: Buffer) => {
-      let w = 0;
-      while (w < b.length) w += writeSync(fd, b, w);
-    };
+  writeFileAtomic(file, (put) => {
     put(head);
     put(table(hashes));
     put(table(keys));
     put(offs);
     for (let i = 0; i < n; i += 4096) put(Buffer.concat(lines.slice(i, i + 4096)));
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, file);
+  });
   return build;
 }
 
@@ -439,7 +430,6 @@ const memo = new WeakMap<GitRepository, Map<string, Fingerprints>>();
 /** Persists the log; merges it into a new base first when it has grown past the limit. */
 function save(fp: Fingerprints, cacheDir: string): void {
   try {
-    mkdirSync(cacheDir, { recursive: true });
     if (fp.tree && fp.log.count() > LOG_LIMIT) {
       const build = writeBase(baseOf(cacheDir), fp.tree, fp.entries());
       fp.base?.close();
@@ -447,10 +437,7 @@ function save(fp: Fingerprints, cacheDir: string): void {
       if (fp.base?.build === build) fp.log = new FingerprintIndex(fp.tree);
       else fp.base = null; // replaced meanwhile by another process: keep the full log
     }
-    const file = fileOf(cacheDir);
-    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    writeFileSync(tmp, HEADER + (fp.tree ?? '-') + (fp.base ? ` ${fp.base.build}` : '') + fp.log.text());
-    renameSync(tmp, file);
+    writeFileAtomic(fileOf(cacheDir), HEADER + (fp.tree ?? '-') + (fp.base ? ` ${fp.base.build}` : '') + fp.log.text());
   } catch {
     /* read-only git dir: works, without the cache */
   }

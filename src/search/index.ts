@@ -1,10 +1,11 @@
-import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ARCHIVE_DIR, unreadableFile } from '../core/catalog.js';
 import { InvalidInputError } from '../core/errors.js';
 import { memoryFromFile, publicMemory, type Memory } from '../core/memory.js';
 import type { SearchQuery, SearchResponse, SearchResult } from '../core/search-types.js';
 import type { ReadonlyBranch } from '../core/branch-view.js';
+import { writeCacheFile } from '../git/atomic-file.js';
 import { diffFiles } from '../git/diff.js';
 import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, normalizeFilter, rank, type Bm25Params, type Weights } from './engine.js';
 import { SegmentSearchIndex, docsAt, viewOf } from './search-index.js';
@@ -102,14 +103,8 @@ function verifiedBefore(file: string, sig: string): boolean {
 }
 
 function markVerified(file: string, sig: string): void {
-  try {
-    const ok = okFile(file);
-    const tmp = `${ok}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    writeFileSync(tmp, sig);
-    renameSync(tmp, ok);
-  } catch {
-    /* read-only git dir: verified again next time */
-  }
+  // A read-only git dir: verified again next time.
+  writeCacheFile(okFile(file), sig);
 }
 
 function readSegment(file: string): Segment | null {
@@ -142,28 +137,14 @@ function dropOtherFormats(store: ReadonlyBranch): void {
 }
 
 function writeAtomic(file: string, seg: Segment): number {
-  let fd: number | null = null;
-  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  try {
-    mkdirSync(join(file, '..'), { recursive: true });
-    fd = openSync(tmp, 'w');
-    // Written section by section: a large segment is never copied whole into one buffer.
-    const bytes = writeSegment(fd, seg, (f, b) => {
-      let w = 0;
-      while (w < b.length) w += writeSync(f, b, w);
-    });
-    closeSync(fd);
-    fd = null;
-    renameSync(tmp, file);
-    rememberFile(file, seg);
-    const sig = signature(file);
-    if (sig) markVerified(file, sig);
-    return bytes;
-  } catch {
-    if (fd !== null) closeSync(fd);
-    rmSync(tmp, { force: true });
-    return 0; // a read-only git dir still searches, just without a cache
-  }
+  // Written section by section: a large segment is never copied whole into one buffer. A read-only
+  // or full disk: 0 bytes, and the search goes on without a cache.
+  const bytes = writeCacheFile(file, (write) => writeSegment(seg, write));
+  if (!bytes) return 0;
+  rememberFile(file, seg);
+  const sig = signature(file);
+  if (sig) markVerified(file, sig);
+  return bytes;
 }
 
 // Parsed memories by path and blob id: a process that searches after each of its own stores
