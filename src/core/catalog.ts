@@ -126,8 +126,8 @@ export function loadCatalog(
   const catalog = withIndex(tree, entries, skipped);
   if (opts.persist !== false) {
     const body: CatalogFile = { format: CATALOG_FORMAT, tree, entries, skipped };
-    // A read-only git dir still works, just without the cache.
-    writeCacheFile(file, JSON.stringify(body));
+    // A read-only git dir still works, just without the cache (and so does a catalog too large for one string).
+    writeCacheFile(file, (put) => put(Buffer.from(JSON.stringify(body))));
   }
   return catalog;
 }
