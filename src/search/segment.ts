@@ -11,7 +11,11 @@ import { analyze, pipelineWord } from './analyze.js';
 
 /** Bumped whenever the layout or the analysis changes: a cache of another format is rebuilt. */
 // 3: segments built before reads fell back to git may lack a partial clone's unread blobs.
-export const SEGMENT_FORMAT = 3;
+// 4: the header lists the files skipped as second copies of an id (`dupes`), for delete.
+export const SEGMENT_FORMAT = 4;
+
+/** At most this many second copies are listed in a segment; past it, `dupes` is null (unknown). */
+export const MAX_DUPES = 1000;
 /** Indexed fields, in posting order. */
 export const FIELDS = ['content', 'tags', 'category'] as const;
 const NF = FIELDS.length;
@@ -87,6 +91,11 @@ export interface Segment {
   n: number;
   /** Files under memories/ that did not parse. */
   skipped: number;
+  /**
+   * Files skipped because an earlier file of this segment has the same id (a hand copy, a merge),
+   * as [path, blob id]; null when there were more than {@link MAX_DUPES}. A delete removes them too.
+   */
+  dupes: Array<[string, string]> | null;
   ids: StringColumn;
   paths: StringColumn;
   oids: StringColumn;
@@ -250,6 +259,7 @@ export class SegmentBuilder {
   private readonly tags = new Interner();
   private readonly seen = new Set<string>();
   skipped = 0;
+  dupes: Array<[string, string]> | null = [];
 
   private readonly wordNo = new Map<string, number>();
 
@@ -269,7 +279,11 @@ export class SegmentBuilder {
 
   add(d: DocInput): void {
     // Two files claiming one id (a hand copy): the first wins, as in the catalog.
-    if (this.seen.has(d.id)) return;
+    if (this.seen.has(d.id)) {
+      if (this.dupes && this.dupes.length < MAX_DUPES) this.dupes.push([d.path, d.oid]);
+      else this.dupes = null;
+      return;
+    }
     this.seen.add(d.id);
     const doc = this.count++;
     this.ids.push(d.id);
@@ -354,6 +368,7 @@ export class SegmentBuilder {
       baseTree: meta.baseTree ?? null,
       n,
       skipped: this.skipped,
+      dupes: this.dupes,
       ids: this.ids.done(),
       paths: this.paths.done(),
       oids: this.oids.done(),
@@ -474,6 +489,7 @@ export function mergeSegments(base: Segment, delta: Segment): Segment {
     baseTree: null,
     n,
     skipped: delta.skipped,
+    dupes: base.dupes && delta.dupes && base.dupes.length + delta.dupes.length <= MAX_DUPES ? [...base.dupes, ...delta.dupes] : null,
     ids: StringColumn.from(ids),
     paths: StringColumn.from(paths),
     oids: StringColumn.from(oids),
@@ -510,6 +526,7 @@ interface Header {
   baseTree: string | null;
   n: number;
   skipped: number;
+  dupes: Array<[string, string]> | null;
   cats: string[];
   scopes: string[];
   tags: string[];
@@ -568,6 +585,7 @@ export function encodeSegment(s: Segment): Buffer {
     baseTree: s.baseTree,
     n: s.n,
     skipped: s.skipped,
+    dupes: s.dupes,
     cats: s.cats,
     scopes: s.scopes,
     tags: s.tags,
@@ -622,6 +640,7 @@ export function writeSegment(s: Segment, write: (b: Uint8Array) => void): number
     baseTree: s.baseTree,
     n: s.n,
     skipped: s.skipped,
+    dupes: s.dupes,
     cats: s.cats,
     scopes: s.scopes,
     tags: s.tags,
@@ -646,6 +665,12 @@ export function writeSegment(s: Segment, write: (b: Uint8Array) => void): number
 }
 
 export class CorruptSegmentError extends Error {}
+
+/** The header's list of second copies, or null (unknown) for anything but a list of [path, oid] pairs. */
+function dupesOf(v: unknown): Array<[string, string]> | null {
+  if (!Array.isArray(v) || v.length > MAX_DUPES) return null;
+  return v.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === 'string' && typeof e[1] === 'string') ? (v as Array<[string, string]>) : null;
+}
 
 function bad(why: string): never {
   throw new CorruptSegmentError(why);
@@ -698,6 +723,7 @@ export function decodeSegment(input: Buffer, opts: { checksum?: boolean } = {}):
     baseTree: h.baseTree,
     n,
     skipped: h.skipped | 0,
+    dupes: dupesOf(h.dupes),
     ids: col('ids'),
     paths: col('paths'),
     oids: col('oids'),
@@ -813,6 +839,7 @@ export function openSegmentLazily(fd: number, size: number): Segment {
     baseTree: h.baseTree,
     n,
     skipped: h.skipped | 0,
+    dupes: dupesOf(h.dupes),
     cats: h.cats,
     scopes: h.scopes,
     tags: h.tags,

@@ -1,7 +1,7 @@
 import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CorruptSegmentError, SegmentBuilder, decodeSegment, encodeSegment, openSegmentLazily, postingsOf, writeSegment, type Segment } from '../../src/search/segment.js';
+import { CorruptSegmentError, MAX_DUPES, SegmentBuilder, decodeSegment, encodeSegment, openSegmentLazily, postingsOf, writeSegment, type Segment } from '../../src/search/segment.js';
 import { IndexView, textScores, DEFAULT_BM25 } from '../../src/search/engine.js';
 import { tempDir } from '../helpers.js';
 
@@ -74,5 +74,29 @@ describe('segment files opened lazily', () => {
     const bytes = encodeSegment(build());
     expect(() => lazyOf(bytes.subarray(0, bytes.length - 8))).toThrow(CorruptSegmentError);
     expect(() => lazyOf(Buffer.from('not a segment at all'))).toThrow(CorruptSegmentError);
+  });
+});
+
+describe('second copies of an id', () => {
+  it('are listed in the segment (path and blob id), survive the file and a merge, and past the cap become unknown', () => {
+    const doc = (id: string, path: string, oid: string) => ({ id, path, oid, timestamp: 1_700_000_000_000, priority: 'medium', category: 'general', tags: [], content: `note ${id}` });
+    const b = new SegmentBuilder();
+    b.add(doc('mem_a', 'memories/a.md', '1'.repeat(40)));
+    b.add(doc('mem_a', 'memories/copies/a.md', '2'.repeat(40)));
+    b.add(doc('mem_b', 'memories/b.md', '3'.repeat(40)));
+    const seg = b.finish({ kind: 'base', tree: 'c'.repeat(40) });
+    expect(seg.n).toBe(2);
+    expect(seg.dupes).toEqual([['memories/copies/a.md', '2'.repeat(40)]]);
+    const bytes = encodeSegment(seg);
+    expect(decodeSegment(bytes).dupes).toEqual(seg.dupes);
+    const file = join(tempDir(), 'seg');
+    writeFileSync(file, bytes);
+    expect(openSegmentLazily(openSync(file, 'r'), bytes.length).dupes).toEqual(seg.dupes);
+
+    const many = new SegmentBuilder();
+    for (let i = 0; i <= MAX_DUPES + 1; i++) many.add(doc('mem_x', `memories/x${i}.md`, i.toString(16).padStart(40, '0')));
+    const over = many.finish({ kind: 'base', tree: 'd'.repeat(40) });
+    expect(over.dupes).toBeNull();
+    expect(decodeSegment(encodeSegment(over)).dupes).toBeNull();
   });
 });
