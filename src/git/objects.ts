@@ -1,8 +1,9 @@
-import { accessSync, closeSync, constants as fsConstants, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import type * as Crypto from 'node:crypto';
 import { join, isAbsolute, resolve } from 'node:path';
 import type * as Zlib from 'node:zlib';
-import { CorruptObjectError, DiskFullError, ObjectMissingError, ReadOnlyRepositoryError } from '../errors.js';
+import { CorruptObjectError, ObjectMissingError } from '../errors.js';
+import { writeFileAtomic } from './atomic-file.js';
 
 // node:zlib and node:crypto are required on first use, not imported: loading them (crypto pulls in
 // streams and its cipher modules) cost 1-3 ms of every CLI start, and `memory --help` uses neither.
@@ -223,24 +224,7 @@ function applyDelta(base: Buffer, delta: Buffer): Buffer {
   return out;
 }
 
-/**
- * Maps a failed write to the repository to a coded error with a fix: a full disk and a read-only
- * repository are the user's to fix, not internal errors. Other errors pass through.
- */
-export function writeError(err: unknown, path: string): unknown {
-  let code = (err as NodeJS.ErrnoException)?.code;
-  if (code === 'ENOENT') {
-    // A recursive mkdir on a read-only file system reports ENOENT: ask the folder itself.
-    try {
-      accessSync(path, fsConstants.W_OK);
-    } catch (probe) {
-      code = (probe as NodeJS.ErrnoException).code ?? code;
-    }
-  }
-  if (code === 'ENOSPC' || code === 'EDQUOT') return new DiskFullError(path);
-  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return new ReadOnlyRepositoryError(path, code);
-  return err;
-}
+export { writeError } from './atomic-file.js';
 
 export function hashObject(type: ObjectType, data: Buffer): string {
   return crypto().createHash('sha1').update(`${type} ${data.length}\0`).update(data).digest('hex');
@@ -383,19 +367,13 @@ export class ObjectStore {
     const dir = join(this.objectsDir, oid.slice(0, 2));
     const file = join(dir, oid.slice(2));
     if (!existsSync(file)) {
-      const tmp = join(dir, `tmp_obj_${process.pid}_${Math.random().toString(36).slice(2)}`);
       const compressed = zlib().deflateSync(Buffer.concat([Buffer.from(`${type} ${data.length}\0`), data]), { level: 1 });
       try {
-        mkdirSync(dir, { recursive: true });
-        writeFileSync(tmp, compressed, { mode: 0o444 });
-        renameSync(tmp, file);
+        // `tmp_obj_<pid>_*`: the name a later write recognises as left by a killed process.
+        writeFileAtomic(file, compressed, { mode: 0o444, tmpName: `tmp_obj_${process.pid}_${Math.random().toString(36).slice(2)}`, errorPath: this.objectsDir });
       } catch (err) {
-        try {
-          unlinkSync(tmp);
-        } catch {
-          /* never created, or already gone */
-        }
-        if (!existsSync(file)) throw writeError(err, this.objectsDir);
+        // Another process wrote the same object meanwhile: it is there, which is all that counts.
+        if (!existsSync(file)) throw err;
       }
     }
     if (this.known.size > 100_000) this.known.clear();
