@@ -23,6 +23,8 @@ const PACK_TYPES: Record<number, ObjectType> = { 1: 'commit', 2: 'tree', 3: 'blo
 
 /** The page a small pack read takes (see Pack.read). */
 const READ_PAGE = 4096;
+/** Lookups in one pack after which its .idx is read whole rather than in slices. */
+const WHOLE_AFTER = 64;
 
 /**
  * One pack: its .idx held in memory (binary-searched), its .pack read by offset on demand. Both index
@@ -30,7 +32,12 @@ const READ_PAGE = 4096;
  * `git index-pack --index-version=1` and old tools).
  */
 class Pack {
-  private idx: Buffer;
+  /** The whole .idx, once this pack has been searched often (see {@link offsetOf}). */
+  private idx: Buffer | null = null;
+  private idxFd: number | null;
+  /** The 256-entry fan-out table: how many ids start with a byte <= i. */
+  private fan: Buffer;
+  private lookups = 0;
   private count: number;
   private version: 1 | 2;
   /** Where the fan-out table starts: after the 8-byte header in v2, at 0 in v1. */
@@ -41,50 +48,79 @@ class Pack {
   /** Resolved objects by pack offset; delta chains hit the same bases again and again. */
   private cache = new Map<number, GitObject>();
 
+  /**
+   * Reads the header and fan-out table only: a command that reads a few objects searches a few
+   * slices of the index (a pread of the ids starting with one byte, ~1/256 of them) instead of
+   * reading every .idx whole (171 ms of a warm search over the 20 packs of a 1,000,000-memory
+   * import, each a fresh buffer). After {@link WHOLE_AFTER} lookups the .idx is read whole.
+   */
   constructor(readonly idxPath: string, private readonly packPath: string) {
-    this.idx = readFileSync(idxPath);
-    if (this.idx.length >= 8 && this.idx.readUInt32BE(0) === 0xff744f63) {
-      const v = this.idx.readUInt32BE(4);
-      if (v !== 2) throw new CorruptObjectError(idxPath, `unsupported pack index version ${v} (versions 1 and 2 are read)`);
-      this.version = 2;
-      this.fanout = 8;
-    } else {
-      this.version = 1;
-      this.fanout = 0;
+    this.idxFd = openSync(idxPath, 'r');
+    try {
+      const size = fstatSync(this.idxFd).size;
+      const head = Buffer.alloc(Math.min(size, 8 + 1024));
+      readSync(this.idxFd, head, 0, head.length, 0);
+      if (head.length >= 8 && head.readUInt32BE(0) === 0xff744f63) {
+        const v = head.readUInt32BE(4);
+        if (v !== 2) throw new CorruptObjectError(idxPath, `unsupported pack index version ${v} (versions 1 and 2 are read)`);
+        this.version = 2;
+        this.fanout = 8;
+      } else {
+        this.version = 1;
+        this.fanout = 0;
+      }
+      if (size < this.fanout + 256 * 4 + 40 || head.length < this.fanout + 1024) throw new CorruptObjectError(idxPath, 'truncated pack index');
+      this.fan = head.subarray(this.fanout, this.fanout + 1024);
+      this.count = this.fan.readUInt32BE(255 * 4);
+      const need = this.version === 2 ? 8 + 1024 + this.count * 28 + 40 : 1024 + this.count * 24 + 40;
+      if (size < need) throw new CorruptObjectError(idxPath, `truncated pack index (version ${this.version})`);
+    } catch (err) {
+      closeSync(this.idxFd);
+      this.idxFd = null;
+      throw err;
     }
-    if (this.idx.length < this.fanout + 256 * 4 + 40) throw new CorruptObjectError(idxPath, 'truncated pack index');
-    this.count = this.idx.readUInt32BE(this.fanout + 255 * 4);
-    const need = this.version === 2 ? 8 + 1024 + this.count * 28 + 40 : 1024 + this.count * 24 + 40;
-    if (this.idx.length < need) throw new CorruptObjectError(idxPath, `truncated pack index (version ${this.version})`);
+  }
+
+  private idxBytes(pos: number, len: number): Buffer {
+    if (this.idx) return this.idx.subarray(pos, pos + len);
+    const buf = Buffer.allocUnsafe(len);
+    let got = 0;
+    while (got < len) {
+      const r = readSync(this.idxFd as number, buf, got, len - got, pos + got);
+      if (r === 0) throw new CorruptObjectError(this.idxPath, 'truncated pack index');
+      got += r;
+    }
+    return buf;
   }
 
   offsetOf(oid: Buffer): number | null {
-    const first = oid[0];
-    let lo = first === 0 ? 0 : this.idx.readUInt32BE(this.fanout + (first - 1) * 4);
-    let hi = this.idx.readUInt32BE(this.fanout + first * 4);
-    if (this.version === 1) {
-      // v1: 24-byte entries of (4-byte offset, 20-byte id) after the fan-out table.
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        const at = 1024 + mid * 24;
-        const cmp = oid.compare(this.idx, at + 4, at + 24);
-        if (cmp === 0) return this.idx.readUInt32BE(at);
-        if (cmp < 0) hi = mid;
-        else lo = mid + 1;
-      }
-      return null;
+    if (!this.idx && ++this.lookups > WHOLE_AFTER) {
+      // From the open file, not the path: a repack may have removed the path since.
+      this.idx = this.idxBytes(0, fstatSync(this.idxFd as number).size);
+      this.closeIdx();
     }
-    const shaBase = 8 + 256 * 4;
+    const first = oid[0];
+    const lo0 = first === 0 ? 0 : this.fan.readUInt32BE((first - 1) * 4);
+    const hi0 = this.fan.readUInt32BE(first * 4);
+    if (hi0 <= lo0) return null;
+    // v1: 24-byte entries of (4-byte offset, 20-byte id) after the fan-out table; v2: ids, then offsets.
+    const width = this.version === 1 ? 24 : 20;
+    const base = this.version === 1 ? 1024 : 8 + 1024;
+    const slice = this.idxBytes(base + lo0 * width, (hi0 - lo0) * width);
+    let lo = 0;
+    let hi = hi0 - lo0;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const cmp = oid.compare(this.idx, shaBase + mid * 20, shaBase + mid * 20 + 20);
+      const at = mid * width + (this.version === 1 ? 4 : 0);
+      const cmp = oid.compare(slice, at, at + 20);
       if (cmp === 0) {
-        const offBase = shaBase + this.count * 24;
-        const off = this.idx.readUInt32BE(offBase + mid * 4);
+        if (this.version === 1) return slice.readUInt32BE(mid * 24);
+        const i = lo0 + mid;
+        const offBase = base + this.count * 24;
+        const off = this.idxBytes(offBase + i * 4, 4).readUInt32BE(0);
         if (off & 0x80000000) {
           const largeBase = offBase + this.count * 4;
-          const li = off & 0x7fffffff;
-          return Number(this.idx.readBigUInt64BE(largeBase + li * 8));
+          return Number(this.idxBytes(largeBase + (off & 0x7fffffff) * 8, 8).readBigUInt64BE(0));
         }
         return off;
       }
@@ -92,6 +128,11 @@ class Pack {
       else lo = mid + 1;
     }
     return null;
+  }
+
+  private closeIdx(): void {
+    if (this.idxFd !== null) closeSync(this.idxFd);
+    this.idxFd = null;
   }
 
   /**
@@ -177,6 +218,7 @@ class Pack {
   close(): void {
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
+    this.closeIdx();
   }
 }
 
