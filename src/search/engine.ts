@@ -334,19 +334,25 @@ export function newestFirst(view: IndexView) {
 /** Keeps the best `k` of `items` by `cmp`, in order, without sorting everything. */
 export function bestOf<T>(items: T[], k: number, cmp: (a: T, b: T) => number): T[] {
   if (items.length <= k * 4) return items.sort(cmp).slice(0, k);
-  const heap: T[] = [];
-  // A simple bounded insertion list: k is small (a page of results).
-  for (const it of items) {
-    if (heap.length === k && cmp(it, heap[k - 1]) >= 0) continue;
-    let i = heap.length < k ? heap.length : k - 1;
-    if (heap.length < k) heap.push(it);
-    while (i > 0 && cmp(it, heap[i - 1]) < 0) {
-      heap[i] = heap[i - 1];
-      i--;
-    }
-    heap[i] = it;
+  const top: T[] = [];
+  for (const it of items) keepBest(top, it, k, cmp);
+  return top;
+}
+
+/**
+ * Adds `it` to `top`, the best `k` so far in order, if it belongs there: a bounded insertion list
+ * (k is a page of results). Returns whether it was kept.
+ */
+export function keepBest<T>(top: T[], it: T, k: number, cmp: (a: T, b: T) => number): boolean {
+  if (k <= 0 || (top.length >= k && cmp(it, top[top.length - 1]) >= 0)) return false;
+  let i = top.length < k ? top.length : k - 1;
+  if (top.length < k) top.push(it);
+  while (i > 0 && cmp(it, top[i - 1]) < 0) {
+    top[i] = top[i - 1];
+    i--;
   }
-  return heap;
+  top[i] = it;
+  return true;
 }
 
 /**
@@ -391,17 +397,9 @@ export function rank(view: IndexView, text: string, filter: NormalizedFilter, li
     const catHit = named(part, 'cats', seg.cat[doc]) ? 1 : 0;
     const relevance = round(w.contentMatch * score + w.tagMatch * tagHits + w.categoryMatch * catHit + baseBoost(seg, doc, w, now));
     if (limit > SMALL_PAGE) return void candidates.push({ part, doc, relevance });
-    if (limit <= 0) return;
+    // Below the current last one: one comparison of numbers, no object.
     if (top.length >= limit && relevance < top[top.length - 1].relevance) return;
-    const c: Ranked = { part, doc, relevance };
-    if (top.length >= limit && cmp(c, top[top.length - 1]) >= 0) return;
-    let i = top.length < limit ? top.length : limit - 1;
-    if (top.length < limit) top.push(c);
-    while (i > 0 && cmp(c, top[i - 1]) < 0) {
-      top[i] = top[i - 1];
-      i--;
-    }
-    top[i] = c;
+    keepBest(top, { part, doc, relevance }, limit, cmp);
   });
   return { ranked: limit > SMALL_PAGE ? bestOf(candidates, limit, cmp) : top, total };
 }

@@ -1,6 +1,6 @@
 import type { ReadonlyBranch } from '../core/branch-view.js';
 import { isPriority, normalizeTags, type Memory, type Priority } from '../core/memory.js';
-import { IndexView, compileFilter, newestFirst, type NormalizedFilter, type Ranked } from './engine.js';
+import { IndexView, compileFilter, keepBest, newestFirst, type NormalizedFilter, type Ranked } from './engine.js';
 import { archiveSegment, openIndex, readMemory } from './index.js';
 import { PRIORITY_NAME, type Segment } from './segment.js';
 
@@ -81,15 +81,7 @@ export function listMemories(branch: ReadonlyBranch, q: ListQuery, limit: number
         const lastTs = view.parts[last.part].seg.ts[last.doc];
         if (seg.ts[d] < lastTs) continue;
       }
-      const c: Ranked = { part: pi, doc: d, relevance: 0 };
-      if (top.length >= limit && cmp(c, top[top.length - 1]) >= 0) continue;
-      let i = top.length < limit ? top.length : limit - 1;
-      if (top.length < limit) top.push(c);
-      while (i > 0 && cmp(c, top[i - 1]) < 0) {
-        top[i] = top[i - 1];
-        i--;
-      }
-      top[i] = c;
+      keepBest(top, { part: pi, doc: d, relevance: 0 }, limit, cmp);
     }
   });
   const page = limit === null ? all.sort(cmp) : top;

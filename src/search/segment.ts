@@ -666,6 +666,11 @@ export function writeSegment(s: Segment, write: (b: Uint8Array) => void): number
 
 export class CorruptSegmentError extends Error {}
 
+/** A segment's fields that come from its header as they are. */
+function headerFields(h: Header, n: number) {
+  return { kind: h.kind, tree: h.tree, build: h.build, baseBuild: h.baseBuild, baseTree: h.baseTree, n, skipped: h.skipped | 0, dupes: dupesOf(h.dupes), cats: h.cats, scopes: h.scopes, tags: h.tags, lenSum: h.lenSum };
+}
+
 /** The header's list of second copies, or null (unknown) for anything but a list of [path, oid] pairs. */
 function dupesOf(v: unknown): Array<[string, string]> | null {
   if (!Array.isArray(v) || v.length > MAX_DUPES) return null;
@@ -716,14 +721,7 @@ export function decodeSegment(input: Buffer, opts: { checksum?: boolean } = {}):
   const n = h.n;
   if (!Number.isInteger(n) || n < 0) bad('bad document count');
   const s: Segment = {
-    kind: h.kind,
-    tree: h.tree,
-    build: h.build,
-    baseBuild: h.baseBuild,
-    baseTree: h.baseTree,
-    n,
-    skipped: h.skipped | 0,
-    dupes: dupesOf(h.dupes),
+    ...headerFields(h, n),
     ids: col('ids'),
     paths: col('paths'),
     oids: col('oids'),
@@ -739,10 +737,6 @@ export function decodeSegment(input: Buffer, opts: { checksum?: boolean } = {}):
     postDoc: get('postDoc', 'u32'),
     postTf: get('postTf', 'u8'),
     removed: get('removed', 'u32'),
-    cats: h.cats,
-    scopes: h.scopes,
-    tags: h.tags,
-    lenSum: h.lenSum,
   };
   if (!Array.isArray(s.lenSum) || s.lenSum.length !== NF || !s.lenSum.every((x) => Number.isFinite(x) && x >= 0)) bad('bad length sums');
   if (typeof s.tree !== 'string' || typeof s.build !== 'string' || !Array.isArray(s.cats) || !Array.isArray(s.scopes) || !Array.isArray(s.tags)) bad('bad header fields');
@@ -831,20 +825,7 @@ export function openSegmentLazily(fd: number, size: number): Segment {
     if (off[0] !== 0 || off[count] !== len) bad(`bad offsets ${name}`);
     return new StringColumn(null, off, (pos, l) => read(at + pos, l));
   };
-  const s = {
-    kind: h.kind,
-    tree: h.tree,
-    build: h.build,
-    baseBuild: h.baseBuild,
-    baseTree: h.baseTree,
-    n,
-    skipped: h.skipped | 0,
-    dupes: dupesOf(h.dupes),
-    cats: h.cats,
-    scopes: h.scopes,
-    tags: h.tags,
-    lenSum: h.lenSum,
-  } as Segment;
+  const s = headerFields(h, n) as Segment;
   if (!Array.isArray(s.lenSum) || s.lenSum.length !== NF || typeof s.tree !== 'string' || typeof s.build !== 'string' || !Array.isArray(s.cats) || !Array.isArray(s.scopes) || !Array.isArray(s.tags)) bad('bad header fields');
   const lazy = (name: keyof Segment, load: () => unknown) =>
     Object.defineProperty(s, name, {
