@@ -1,4 +1,4 @@
-import { openMemory, type GitMemory } from '../core/api.js';
+import { openMemory, type GitMemory } from '../api.js';
 import type { SyncResult } from '../sync/sync.js';
 import type { Memory } from '../core/memory.js';
 import type { SearchQuery } from '../core/search-types.js';

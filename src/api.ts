@@ -1,14 +1,14 @@
-import { MemoryStore, type ListFilter, type StoreInput, type StoreOptions, type StoreResult } from './store.js';
-import type { Memory } from './memory.js';
-import type { SearchQuery, SearchResponse } from './search-types.js';
-import type { RebuildResult as RebuildIndexResult } from '../search/index.js';
-import { coreHistory, coreRestore, coreSet, coreUpdate, coreView, type CoreSnapshot, type CoreUpdateInput, type CoreViewResult, type CoreWriteResult } from './core-doc.js';
-import { getAt, memoryHistory, type GetAtResult, type MemoryVersion } from './history.js';
-import { memoryStats, type MemoryStats } from './stats.js';
-import { emptyTrash, listTrash, type TrashItem } from './trash.js';
-import { restoreFromTrash } from './restore.js';
-import { InvalidInputError } from './errors.js';
-import type { UpdateInput, UpdateResult } from './store.js';
+import { MemoryStore, type ListFilter, type StoreInput, type StoreOptions, type StoreResult } from './core/store.js';
+import type { Memory } from './core/memory.js';
+import type { SearchQuery, SearchResponse } from './core/search-types.js';
+import type { RebuildResult as RebuildIndexResult } from './search/index.js';
+import { coreHistory, coreRestore, coreSet, coreUpdate, coreView, type CoreSnapshot, type CoreUpdateInput, type CoreViewResult, type CoreWriteResult } from './core/core-doc.js';
+import { getAt, memoryHistory, type GetAtResult, type MemoryVersion } from './core/history.js';
+import { memoryStats, type MemoryStats } from './core/stats.js';
+import { emptyTrash, listTrash, type TrashItem } from './core/trash.js';
+import { restoreFromTrash } from './core/restore.js';
+import { InvalidInputError } from './core/errors.js';
+import type { UpdateInput, UpdateResult } from './core/store.js';
 
 /** `memory_trash` input: list (default), restore one by id, or empty (everything, or older than N days). */
 export interface TrashInput {
@@ -23,10 +23,10 @@ export type TrashResult =
   | { success: true; action: 'list'; items: TrashItem[] }
   | { success: true; action: 'restore'; restored: string; from: 'trash' | 'history'; path: string; commit: string }
   | { success: true; action: 'empty'; purged: string[]; commit: string | null };
-import type { SyncOptions, SyncResult } from '../sync/sync.js';
-import type { PruneOptions, PruneResult } from '../lifecycle/prune.js';
-import type { ImportInput, ImportResult, ExportFormat } from '../lifecycle/import-export.js';
-import type { ConfigShowResult } from '../lifecycle/config-ops.js';
+import type { SyncOptions, SyncResult } from './sync/sync.js';
+import type { PruneOptions, PruneResult } from './lifecycle/prune.js';
+import type { ImportInput, ImportResult, ExportFormat } from './lifecycle/import-export.js';
+import type { ConfigShowResult } from './lifecycle/config-ops.js';
 
 /** What {@link GitMemory.get} resolves to (`memory_get`). */
 export type GetResult = { success: true; memory: Memory };
@@ -188,7 +188,7 @@ export interface GitMemory {
  */
 export function openMemory(opts: OpenOptions = {}): GitMemory {
   const { embedOnWrite, ...storeOpts } = opts;
-  const writeVectors = async (texts: string[]) => (await import('../vector/write.js')).writeTimeVectors(s, texts);
+  const writeVectors = async (texts: string[]) => (await import('./vector/write.js')).writeTimeVectors(s, texts);
   const s: MemoryStore = new MemoryStore({ ...storeOpts, vectorsOnWrite: opts.vectorsOnWrite ?? (embedOnWrite === false ? undefined : writeVectors) });
   return {
     store: (input) => s.store(input),
@@ -201,9 +201,9 @@ export function openMemory(opts: OpenOptions = {}): GitMemory {
     delete: (id) => s.delete(id),
     deleteByTag: (tag) => s.deleteByTag(tag),
     clear: (o) => s.clear(o),
-    sync: async (o) => (await import('../sync/index.js')).sync(s, o),
-    pull: async (o) => (await import('../sync/index.js')).pull(s, o),
-    push: async (o) => (await import('../sync/index.js')).push(s, o),
+    sync: async (o) => (await import('./sync/index.js')).sync(s, o),
+    pull: async (o) => (await import('./sync/index.js')).pull(s, o),
+    push: async (o) => (await import('./sync/index.js')).push(s, o),
     update: (id, patch) => s.update(id, patch),
     history: (id) => memoryHistory(s, id),
     getAt: (id, at) => getAt(s, id, at),
@@ -223,12 +223,12 @@ export function openMemory(opts: OpenOptions = {}): GitMemory {
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: 'action' });
     },
     stats: (o) => memoryStats(s, o),
-    prune: async (o) => (await import('../lifecycle/prune.js')).prune(s, o),
-    importMemories: async (input) => (await import('../lifecycle/import-export.js')).importMemories(s, input),
-    exportMemories: async (o) => (await import('../lifecycle/import-export.js')).exportMemories(s, o),
-    config: async () => (await import('../lifecycle/config-ops.js')).configShow(s),
-    configGet: async (key) => (await import('../lifecycle/config-ops.js')).configGet(s, key),
-    configSet: async (key, value) => (await import('../lifecycle/config-ops.js')).configSet(s, key, value),
+    prune: async (o) => (await import('./lifecycle/prune.js')).prune(s, o),
+    importMemories: async (input) => (await import('./lifecycle/import-export.js')).importMemories(s, input),
+    exportMemories: async (o) => (await import('./lifecycle/import-export.js')).exportMemories(s, o),
+    config: async () => (await import('./lifecycle/config-ops.js')).configShow(s),
+    configGet: async (key) => (await import('./lifecycle/config-ops.js')).configGet(s, key),
+    configSet: async (key, value) => (await import('./lifecycle/config-ops.js')).configSet(s, key, value),
     core: s,
     close: () => s.close(),
   };
