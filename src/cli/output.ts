@@ -85,7 +85,8 @@ export function reportError(err: unknown, json: boolean): void {
   process.exitCode = exitCodeFor(me.code);
 }
 
-function oneLine(s: string, max: number): string {
+/** Text on one line (whitespace runs collapsed), cut to `max` characters with an ellipsis. */
+export function oneLine(s: string, max: number): string {
   const t = s.replace(/\s+/g, ' ').trim();
   return t.length > max ? t.slice(0, max - 1) + '…' : t;
 }

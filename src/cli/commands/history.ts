@@ -1,14 +1,9 @@
 import type { CommandModule } from 'yargs';
 import { run, type GlobalArgs } from '../context.js';
-import { color } from '../output.js';
+import { color, oneLine } from '../output.js';
 
 interface Args extends GlobalArgs {
   id: string;
-}
-
-function oneLine(s: string, max: number): string {
-  const t = s.replace(/\s+/g, ' ').trim();
-  return t.length > max ? t.slice(0, max - 1) + '…' : t;
 }
 
 export const historyCommand: CommandModule<GlobalArgs, Args> = {
@@ -22,7 +17,7 @@ export const historyCommand: CommandModule<GlobalArgs, Args> = {
   handler: (argv) =>
     run(
       argv,
-      async (s) => (await import('../../core/history.js')).memoryHistory(s, argv.id),
+      (m) => m.history(argv.id),
       (r) =>
         r.versions
           .map((v) => {
