@@ -102,7 +102,7 @@ for (const [from, list] of edges) {
 }
 // The surfaces reach memories through the door (src/api.ts): none imports the store, and none runs
 // an operation module itself (type imports, parsers and renderers such as sync/format.ts are fine).
-const OPERATIONS = /^(core\/store|core\/history|core\/core-doc|core\/restore|lifecycle\/(prune|import-export|config-ops|embed|write)|sync\/(index|sync|pull|push)|search\/(index|hybrid|listing)|vector\/.*|daemon\/client)\.ts$/;
+const OPERATIONS = /^(core\/store|core\/ops\/(store|get|list|update|delete)|core\/history|core\/core-doc|core\/restore|lifecycle\/(prune|import-export|config-ops|embed|write)|sync\/(index|sync|pull|push)|search\/(index|hybrid|listing)|vector\/.*|daemon\/client)\.ts$/;
 const aroundDoor = [];
 for (const [from, list] of edges) {
   const r = rel(from);

@@ -18,6 +18,11 @@ import type { CoreSnapshot, CoreUpdateInput, CoreViewResult, CoreWriteResult } f
 import type { GetAtResult, MemoryVersion } from './core/history.js';
 import type { MemoryStats } from './core/stats.js';
 import { emptyTrash, listTrash, type TrashItem } from './core/trash.js';
+import { storeMemory } from './core/ops/store.js';
+import { getMemory } from './core/ops/get.js';
+import { listPage, recentMemories, taggedMemories } from './core/ops/list.js';
+import { updateMemory } from './core/ops/update.js';
+import { clearMemories, deleteMemory, deleteTagged } from './core/ops/delete.js';
 import { InvalidInputError } from './core/errors.js';
 import type { SyncOptions, SyncResult } from './sync/sync.js';
 import type { PruneOptions, PruneResult } from './lifecycle/prune.js';
@@ -288,20 +293,21 @@ export function openDoor(options: OpenOptions = {}): MemoryDoor {
   const importExport = () => import('./lifecycle/import-export.js');
   const configOps = () => import('./lifecycle/config-ops.js');
   return {
-    store: (input) => s.store(input),
-    get: (id) => s.get(id),
-    recent: (count) => s.recent(count),
-    tagged: (tags) => s.tagged(tags),
-    list: (filter) => s.list(filter),
-    search: (q, o) => s.search(q, o?.progress ? { progress: o.progress } : undefined),
-    rebuildIndex: (o) => s.rebuildIndex(o?.progress ? { progress: o.progress } : undefined),
-    delete: (id) => s.delete(id),
-    deleteByTag: (tag) => s.deleteByTag(tag),
-    clear: (o) => s.clear(o),
+    store: (input) => storeMemory(s, input),
+    get: (id) => getMemory(s, id),
+    recent: (count) => recentMemories(s, count),
+    tagged: (tags) => taggedMemories(s, tags),
+    list: (filter) => listPage(s, filter),
+    // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
+    search: async (q, o) => (await import('./search/hybrid.js')).modeSearch(s, q, o?.progress ? { progress: o.progress } : undefined),
+    rebuildIndex: async (o) => (await import('./search/index.js')).rebuildIndex(s, o?.progress ? { progress: o.progress } : undefined),
+    delete: (id) => deleteMemory(s, id),
+    deleteByTag: (tag) => deleteTagged(s, tag),
+    clear: (o) => clearMemories(s, o),
     sync: async (o) => (await sync()).sync(s, o),
     pull: async (o) => (await sync()).pull(s, o),
     push: async (o) => (await sync()).push(s, o),
-    update: (id, patch) => s.update(id, patch),
+    update: (id, patch) => updateMemory(s, id, patch),
     history: async (id) => (await history()).memoryHistory(s, id),
     getAt: async (id, at) => (await history()).getAt(s, id, at),
     coreView: async (o) => (await coreDoc()).coreView(s, o),

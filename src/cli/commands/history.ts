@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { run, type GlobalArgs } from '../context.js';
-import { color, oneLine } from '../output.js';
+import { color } from '../output.js';
+import { excerpt } from '../../core/excerpt.js';
 
 interface Args extends GlobalArgs {
   id: string;
@@ -22,7 +23,7 @@ export const historyCommand: CommandModule<GlobalArgs, Args> = {
         r.versions
           .map((v) => {
             const ver = v.version === null ? '  -' : `v${v.version}`.padStart(3);
-            return `${color.bold(ver)}  ${color.dim(v.timestamp.slice(0, 19).replace('T', ' '))}  ${v.commit.slice(0, 10)}  ${v.event.padEnd(8)}  ${v.content === null ? color.dim('(gone; still in git history)') : oneLine(v.content, 70)}`;
+            return `${color.bold(ver)}  ${color.dim(v.timestamp.slice(0, 19).replace('T', ' '))}  ${v.commit.slice(0, 10)}  ${v.event.padEnd(8)}  ${v.content === null ? color.dim('(gone; still in git history)') : excerpt(v.content, 70)}`;
           })
           .join('\n'),
     ),

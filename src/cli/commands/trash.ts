@@ -2,7 +2,8 @@ import type { CommandModule } from 'yargs';
 import { ConfirmationRequiredError, InvalidInputError } from '../../core/errors.js';
 import { parseAge } from '../../core/trash.js';
 import { run, type GlobalArgs } from '../context.js';
-import { color, oneLine } from '../output.js';
+import { color } from '../output.js';
+import { excerpt } from '../../core/excerpt.js';
 
 interface Args extends GlobalArgs {
   action: string;
@@ -52,7 +53,7 @@ export const trashCommand: CommandModule<GlobalArgs, Args> = {
         const items = r.items as Array<{ id: string; content: string; deleted_at: string | null; expires_at: string | null }>;
         if (!items.length) return color.dim('(trash is empty)');
         return items
-          .map((i) => `${color.bold(i.id)}  ${color.dim(`deleted ${i.deleted_at?.slice(0, 10) ?? '?'}${i.expires_at ? `, purged after ${i.expires_at.slice(0, 10)}` : ''}`)}  ${oneLine(i.content, 60)}`)
+          .map((i) => `${color.bold(i.id)}  ${color.dim(`deleted ${i.deleted_at?.slice(0, 10) ?? '?'}${i.expires_at ? `, purged after ${i.expires_at.slice(0, 10)}` : ''}`)}  ${excerpt(i.content, 60)}`)
           .join('\n');
       },
     ),

@@ -3,7 +3,7 @@ import { ConfirmationRequiredError, InvalidInputError, NotFoundError } from '../
 import { assertId } from '../id.js';
 import { normalizeTags } from '../memory.js';
 import { trashFile, trashPathFor } from '../trash.js';
-import { excerpt } from './message.js';
+import { COMMIT_EXCERPT, excerpt } from '../excerpt.js';
 
 /** Moves one memory (every file claiming its id) to the trash in one commit; NOT_FOUND when there is none. */
 export async function deleteMemory(b: StoreBranch, id: string): Promise<{ success: true; deleted: string; commit: string; files?: number }> {
@@ -18,7 +18,7 @@ export async function deleteMemory(b: StoreBranch, id: string): Promise<{ succes
       // A delete is a move to trash/ (a rename in git), so it can be restored and history follows it.
       change: {
         changes: new Map<string, Buffer | null>(copies.flatMap((c) => [[c.path, null], [trashPathFor(c.path), trashFile(c.memory, when)]] as Array<[string, Buffer | null]>)),
-        message: `memory: delete ${id} (moved to the trash${copies.length > 1 ? `, ${copies.length} files` : ''})\n\n${excerpt(hit.memory.content)}\n\nMemory-Id: ${id}\n`,
+        message: `memory: delete ${id} (moved to the trash${copies.length > 1 ? `, ${copies.length} files` : ''})\n\n${excerpt(hit.memory.content, COMMIT_EXCERPT)}\n\nMemory-Id: ${id}\n`,
       },
       result: { files: copies.length },
     };

@@ -3,7 +3,7 @@ import { checkedTags, checkMetadata, checkText, checkTime } from '../bounds.js';
 import { DuplicateError, InvalidInputError } from '../errors.js';
 import { assertId, newId, pathFor } from '../id.js';
 import { isPriority, memoryToFile, runnerMetadata, validateContent, type Priority, type StoredMemory } from '../memory.js';
-import { excerpt } from './message.js';
+import { COMMIT_EXCERPT, excerpt } from '../excerpt.js';
 
 // The write-side lifecycle code (secret scan, auto-tags, de-duplication) loads on the first write, so
 // `memory get` and the other reads never evaluate it.
@@ -131,7 +131,7 @@ export async function storeMemory(b: StoreBranch, input: StoreInput): Promise<St
       return {
         change: {
           changes,
-          message: `memory: update ${old.id} (upsert key ${memory.extra[UPSERT_KEY_FIELD]}) to version ${next.metadata.version}\n\n${excerpt(content)}\n\nMemory-Id: ${old.id}\n`,
+          message: `memory: update ${old.id} (upsert key ${memory.extra[UPSERT_KEY_FIELD]}) to version ${next.metadata.version}\n\n${excerpt(content, COMMIT_EXCERPT)}\n\nMemory-Id: ${old.id}\n`,
         },
         result: { id: old.id, timestamp: old.timestamp, upserted: true as const },
       };
@@ -139,7 +139,7 @@ export async function storeMemory(b: StoreBranch, input: StoreInput): Promise<St
     const changes = new Map<string, Buffer | null>([[memory.path, file]]);
     vectors?.add(changes, id, timestamp, content);
     return {
-      change: { changes, message: `memory: store ${id}${tagNote}\n\n${excerpt(content)}\n\nMemory-Id: ${id}\n` },
+      change: { changes, message: `memory: store ${id}${tagNote}\n\n${excerpt(content, COMMIT_EXCERPT)}\n\nMemory-Id: ${id}\n` },
       result: { id, timestamp },
     };
   });

@@ -3,7 +3,7 @@ import { checkedTags, checkMetadata, checkText } from '../bounds.js';
 import { InvalidInputError, NotFoundError } from '../errors.js';
 import { assertId } from '../id.js';
 import { isPriority, memoryToFile, validateContent, MAX_CONTENT_BYTES, type Priority, type StoredMemory } from '../memory.js';
-import { excerpt } from './message.js';
+import { COMMIT_EXCERPT, excerpt } from '../excerpt.js';
 
 const lifecycle = () => import('../../lifecycle/store-hooks.js');
 
@@ -96,7 +96,7 @@ export async function updateMemory(b: StoreBranch, id: string, patch: UpdateInpu
     return {
       change: {
         changes,
-        message: `memory: update ${id} (${changed.join(', ')}) to version ${version + 1}\n\n${excerpt(next.content)}\n\nMemory-Id: ${id}\n`,
+        message: `memory: update ${id} (${changed.join(', ')}) to version ${version + 1}\n\n${excerpt(next.content, COMMIT_EXCERPT)}\n\nMemory-Id: ${id}\n`,
       },
       result: { version: version + 1, updated: next.updated, changed: changed as string[] },
     };
