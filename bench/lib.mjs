@@ -110,8 +110,9 @@ export async function internals() {
     `export { vectorPath } from ${src('vector/branch.ts')};`,
     `export { VectorIndex } from ${src('vector/index.ts')};`,
     `export { UseLiteEmbedder } from ${src('embed/index.ts')};`,
+    `export { UsePoolEmbedder } from ${src('embed/use-pool.ts')};`,
   ].join('\n');
-  await build({ stdin: { contents, resolveDir: root, loader: 'ts' }, bundle: true, platform: 'node', format: 'cjs', outfile: file, logLevel: 'silent', external: ['@energetic-ai/*'] });
+  await build({ stdin: { contents, resolveDir: root, loader: 'ts' }, bundle: true, platform: 'node', format: 'cjs', outfile: file, logLevel: 'silent', external: ['@energetic-ai/*'], define: { 'import.meta.url': '__gmImportMetaUrl' }, banner: { js: 'var __gmImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' } });
   internalsMemo = { ...createRequire(import.meta.url)(file), file };
   return internalsMemo;
 }

@@ -2,7 +2,7 @@ import { InvalidInputError } from '../core/errors.js';
 import { isPriority, normalizeTags, type Priority } from '../core/memory.js';
 import type { SearchQuery } from '../core/search-types.js';
 import { queryTerms } from './analyze.js';
-import { FIELDS, NO_SCOPE, PRIORITY_CODE, type Segment } from './segment.js';
+import { FIELDS, NO_SCOPE, postingsOf, PRIORITY_CODE, type Segment } from './segment.js';
 
 /**
  * Query evaluation over a base segment and its delta. Everything here is pure: no git, no files,
@@ -135,27 +135,31 @@ export function textScores(view: IndexView, text: string, params: Bm25Params = D
   const coord = params.coord ?? 0;
   const matched = view.borrowCounts();
   for (const key of keys) {
-    const where: Array<number> = view.parts.map((p) => p.seg.terms.find(key));
+    // A term's postings, once per part: a range of the file for a segment not read whole.
+    const lists = view.parts.map((p) => {
+      const t = p.seg.terms.find(key);
+      return t < 0 ? null : postingsOf(p.seg, t);
+    });
     let df = 0;
-    view.parts.forEach(({ seg, dead }, pi) => {
-      const t = where[pi];
-      if (t < 0) return;
-      if (!dead) df += seg.postOff[t + 1] - seg.postOff[t];
-      else for (let p = seg.postOff[t]; p < seg.postOff[t + 1]; p++) if (!dead[seg.postDoc[p]]) df++;
+    view.parts.forEach(({ dead }, pi) => {
+      const list = lists[pi];
+      if (!list) return;
+      if (!dead) df += list.doc.length;
+      else for (let p = 0; p < list.doc.length; p++) if (!dead[list.doc[p]]) df++;
     });
     if (!df) continue;
     const w = Math.pow(idf(df, view.n), params.idfPow ?? 1);
     view.parts.forEach(({ seg, dead }, pi) => {
-      const t = where[pi];
-      if (t < 0) return;
+      const list = lists[pi];
+      if (!list) return;
       const scores = scratch[pi];
       const tl = touched[pi];
-      for (let p = seg.postOff[t]; p < seg.postOff[t + 1]; p++) {
-        const d = seg.postDoc[p];
+      for (let p = 0; p < list.doc.length; p++) {
+        const d = list.doc[p];
         if (dead?.[d]) continue;
         let s = 0;
         for (let f = 0; f < NF; f++) {
-          const tf = seg.postTf[p * NF + f];
+          const tf = list.tf[p * NF + f];
           if (!tf) continue;
           const norm = 1 - b + (b * seg.len[d * NF + f]) / view.avgLen[f];
           s += (boost[f] * ((k1 + 1) * tf)) / (k1 * norm + tf);

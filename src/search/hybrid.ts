@@ -154,7 +154,20 @@ const round = (x: number) => Math.round(x * 10_000) / 10_000;
 interface Ran {
   response: SearchResponse;
   vectors?: VectorReport;
+  /** Why the vectors could not serve this search (it is answered by full text instead). */
+  skipped?: string;
 }
+
+/**
+ * Hybrid search loads the model (about a second) only when vectors can serve the search: when at
+ * least 1 in 100 memories has a vector, or when every memory that lacks one fits in the search's
+ * embedding budget (counted at {@link EMBEDDED_PER_BUDGET_SECOND}, the offline model's rate on a
+ * busy core). Over a branch that was never embedded, a query vector would have nothing to be
+ * compared with but the handful of memories a budget embeds, so the search is full text and says
+ * so; `memory embed` (or a long-lived writer) gives the branch its vectors (docs/hybrid.md).
+ */
+export const MIN_VECTOR_SHARE = 0.01;
+export const EMBEDDED_PER_BUDGET_SECOND = 32;
 
 /** Vector or hybrid ranking of the memories that pass the filters of `q`. */
 async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQuery, mode: 'vector' | 'hybrid', opts: ModeSearchOptions, matchesOnly = false): Promise<Ran> {
@@ -187,7 +200,17 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
   const memoryOf = (id: string) => entries.get(id)!.read();
   // The vector step sees the branch through a read-only view: it has no way to commit.
   const bv = branchVectors(readOnlyView(store), embedder);
-  const { index, report } = await bv.ensure([...entries.values()], { budgetMs: opts.embedBudgetMs ?? searchBudgetMs(), prefer: (id) => allowed.has(id) });
+  const budgetMs = opts.embedBudgetMs ?? searchBudgetMs();
+  if (mode === 'hybrid' || matchesOnly) {
+    const cov = bv.coverage(entries.values());
+    const fits = (budgetMs / 1000) * EMBEDDED_PER_BUDGET_SECOND;
+    if (cov.without > fits && cov.with < MIN_VECTOR_SHARE * (cov.with + cov.without)) {
+      const vectors: VectorReport = { model: embedder.id, embedded: 0, reused: cov.with, missing: cov.without };
+      const skipped = `${cov.without} of ${cov.with + cov.without} memories have no vector yet`;
+      return { response: { success: true, results: [], total: 0 }, vectors, skipped };
+    }
+  }
+  const { index, report } = await bv.ensure([...entries.values()], { budgetMs, prefer: (id) => allowed.has(id) });
   const vectors: VectorReport = { model: report.model, embedded: report.embedded, reused: report.reused, missing: report.missing };
 
   const [qv] = await embedder.embed([text]);
@@ -347,7 +370,9 @@ export async function modeSearch(store: ReadonlyBranch, q: SearchQuery = {}, opt
       try {
         const r = await vectorRank(store, embedder, current, mode, opts, relaxed.includes('vector'));
         vectors = r.vectors;
-        return r.response;
+        if (!r.skipped) return r.response;
+        if (relaxed.includes('vector')) return r.response;
+        fallBack(r.skipped);
       } catch (err) {
         if (!(err instanceof MemoryError) || err.code !== 'EMBEDDER_ERROR') throw err;
         fallBack(err.message, err.code);

@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ARCHIVE_DIR, unreadableFile } from '../core/catalog.js';
 import { InvalidInputError } from '../core/errors.js';
@@ -7,7 +7,7 @@ import type { SearchQuery, SearchResponse, SearchResult } from '../core/search-t
 import type { ReadonlyBranch } from '../core/branch-view.js';
 import { isTreeMode } from '../git/tree.js';
 import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, normalizeFilter, rank, textScores, type Bm25Params, type Weights } from './engine.js';
-import { SEGMENT_FORMAT, SegmentBuilder, decodeSegment, mergeSegments, writeSegment, type DocInput, type Segment } from './segment.js';
+import { SEGMENT_FORMAT, SegmentBuilder, decodeSegment, mergeSegments, openSegmentLazily, writeSegment, type DocInput, type Segment } from './segment.js';
 
 /**
  * The search index of one branch: derived from the branch's tree, cached under the git dir,
@@ -81,10 +81,10 @@ function rememberFile(file: string, seg: Segment | null): void {
 }
 
 /**
- * The checksum of a segment file is verified once per file version: a reader that verified it leaves
- * `verified-<file name>` holding the file's identity (inode, size, mtime), and later readers of the same version
- * skip the checksum (a third of a warm `recent` at 100,000 memories) and keep the structural checks,
- * which every read still runs. The files are replaced by rename, never rewritten in place, so a new
+ * A segment file is verified once per file version (checksum, and every offset and index in range):
+ * a reader that verified it leaves `verified-<file name>` holding the file's identity (inode, size,
+ * mtime), and later readers of the same version open it lazily, reading only the arrays they use,
+ * with size checks only. The files are replaced by rename, never rewritten in place, so a new
  * version has a new identity and is verified again; a write in place (by hand) changes the mtime too.
  */
 /** `verified-<name>`: beside the segment, outside the `search-*` names. */
@@ -118,9 +118,21 @@ function readSegment(file: string): Segment | null {
   if (hit && hit.sig === sig) return hit.seg;
   let seg: Segment | null = null;
   try {
-    const trusted = verifiedBefore(file, sig);
-    seg = decodeSegment(readFileSync(file), { checksum: !trusted });
-    if (!trusted) markVerified(file, sig);
+    if (verifiedBefore(file, sig)) {
+      // Verified before: read lazily, only the arrays this command needs (segment.ts).
+      const fd = openSync(file, 'r');
+      try {
+        const st = fstatSync(fd);
+        if (`${st.ino}:${st.size}:${st.mtimeMs}` !== sig) throw new Error('replaced while opening');
+        seg = openSegmentLazily(fd, st.size);
+      } catch (err) {
+        closeSync(fd);
+        throw err;
+      }
+    } else {
+      seg = decodeSegment(readFileSync(file));
+      markVerified(file, sig);
+    }
   } catch {
     seg = null; // missing, corrupt, truncated or another format: rebuilt by the caller
   }

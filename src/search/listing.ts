@@ -2,7 +2,7 @@ import type { ReadonlyBranch } from '../core/branch-view.js';
 import { isPriority, normalizeTags, type Memory, type Priority } from '../core/memory.js';
 import { IndexView, compileFilter, newestFirst, type NormalizedFilter, type Ranked } from './engine.js';
 import { archiveSegment, openIndex, readMemory } from './index.js';
-import { PRIORITY_NAME } from './segment.js';
+import { PRIORITY_NAME, type Segment } from './segment.js';
 
 /**
  * `list`, `recent`, `tagged`, `stats` and id look-ups answered from the search index (the document
@@ -108,23 +108,49 @@ export function listMemories(branch: ReadonlyBranch, q: ListQuery, limit: number
 /** Where the live memory `id` is at the branch tip, from the index (files whose path does not give their id). */
 export function locateInIndex(branch: ReadonlyBranch, id: string): { path: string; oid: string } | null {
   const view = openIndex(branch);
-  const key = Buffer.from(id, 'utf8');
-  for (const { seg, dead } of view.parts) {
-    const blob = seg.ids.blob;
-    const off = seg.ids.off;
-    for (let at = blob.indexOf(key); at >= 0; at = blob.indexOf(key, at + 1)) {
-      // Ids are stored back to back: a hit counts only if it is one whole id.
-      let lo = 0;
-      let hi = seg.n - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >>> 1;
-        if (off[mid] <= at) lo = mid;
-        else hi = mid - 1;
-      }
-      if (off[lo] === at && off[lo + 1] === at + key.length && !dead?.[lo]) return { path: seg.paths.get(lo), oid: seg.oids.get(lo) };
-    }
+  for (const part of view.parts) {
+    const d = docsWithId(part.seg, id, part.dead, 1);
+    if (d.length) return { path: part.seg.paths.get(d[0]), oid: part.seg.oids.get(d[0]) };
   }
   return null;
+}
+
+/** Live documents of `seg` whose id is `id` (at most `max`). */
+function docsWithId(seg: Segment, id: string, dead: Uint8Array | null, max = Infinity): number[] {
+  const key = Buffer.from(id, 'utf8');
+  const blob = seg.ids.blob;
+  const off = seg.ids.off;
+  const out: number[] = [];
+  for (let at = blob.indexOf(key); at >= 0 && out.length < max; at = blob.indexOf(key, at + 1)) {
+    // Ids are stored back to back: a hit counts only if it is one whole id.
+    let lo = 0;
+    let hi = seg.n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (off[mid] <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    if (off[lo] === at && off[lo + 1] === at + key.length && !dead?.[lo]) out.push(lo);
+  }
+  return out;
+}
+
+/**
+ * Every file at the branch tip that may hold memory `id`: its indexed files, plus the files an index
+ * segment skipped as second copies of some id (a hand copy, a merge), which the caller must read to
+ * confirm. Null when the index cannot tell (a segment with too many second copies to list).
+ */
+export function filesOfIdInIndex(branch: ReadonlyBranch, id: string): Array<{ path: string; oid: string }> | null {
+  const view = openIndex(branch);
+  const tree = branch.treeOf(branch.tip());
+  const out: Array<{ path: string; oid: string }> = [];
+  for (const { seg, dead } of view.parts) {
+    for (const d of docsWithId(seg, id, dead)) out.push({ path: seg.paths.get(d), oid: seg.oids.get(d) });
+    if (!seg.dupes) return null;
+    // Listed when the segment was built: still there only if the tip has the same file.
+    for (const [path, oid] of seg.dupes) if (tree && branch.git.entryAt(tree, path)?.oid === oid) out.push({ path, oid });
+  }
+  return out;
 }
 
 export interface IndexCounts {

@@ -1,3 +1,4 @@
+import { closeSync, readSync } from 'node:fs';
 import * as zlib from 'node:zlib';
 import { analyze, pipelineWord } from './analyze.js';
 
@@ -10,7 +11,11 @@ import { analyze, pipelineWord } from './analyze.js';
 
 /** Bumped whenever the layout or the analysis changes: a cache of another format is rebuilt. */
 // 3: segments built before reads fell back to git may lack a partial clone's unread blobs.
-export const SEGMENT_FORMAT = 3;
+// 4: the header lists the files skipped as second copies of an id (`dupes`), for delete.
+export const SEGMENT_FORMAT = 4;
+
+/** At most this many second copies are listed in a segment; past it, `dupes` is null (unknown). */
+export const MAX_DUPES = 1000;
 /** Indexed fields, in posting order. */
 export const FIELDS = ['content', 'tags', 'category'] as const;
 const NF = FIELDS.length;
@@ -19,19 +24,38 @@ const MAGIC = 0x58534d47; // "GMSX" little-endian
 export const PRIORITY_CODE: Record<string, number> = { low: 0, medium: 1, high: 2 };
 export const PRIORITY_NAME = ['low', 'medium', 'high'] as const;
 
+/**
+ * A column opened lazily reads its first strings one by one (a `recent --count 5` needs five ids of
+ * 100,000), then the whole blob once a caller turns out to scan it.
+ */
+const ROWS_BEFORE_WHOLE = 64;
+
 /** Strings stored back to back; `off[i]..off[i+1]` are the bytes of string i. */
 export class StringColumn {
+  private data: Buffer | null;
+  /** Strings read one by one so far (see {@link ROWS_BEFORE_WHOLE}). */
+  private rows = 0;
   constructor(
-    readonly blob: Buffer,
+    blob: Buffer | null,
     readonly off: Uint32Array,
-  ) {}
+    /** Reads `len` bytes at `pos` of the blob, for a column of a segment file not read whole. */
+    private readonly source?: (pos: number, len: number) => Buffer,
+  ) {
+    this.data = blob;
+  }
+  /** The whole blob (read from the file on first use, for a column opened lazily). */
+  get blob(): Buffer {
+    return (this.data ??= this.source!(0, this.off[this.off.length - 1]));
+  }
   get length(): number {
     return this.off.length - 1;
   }
   get(i: number): string {
+    if (!this.data && this.rows++ < ROWS_BEFORE_WHOLE) return this.source!(this.off[i], this.off[i + 1] - this.off[i]).toString('utf8');
     return this.blob.toString('utf8', this.off[i], this.off[i + 1]);
   }
   bytes(i: number): Buffer {
+    if (!this.data && this.rows++ < ROWS_BEFORE_WHOLE) return this.source!(this.off[i], this.off[i + 1] - this.off[i]);
     return this.blob.subarray(this.off[i], this.off[i + 1]);
   }
   /** Index of `key` in a column sorted bytewise, or -1. */
@@ -67,6 +91,11 @@ export interface Segment {
   n: number;
   /** Files under memories/ that did not parse. */
   skipped: number;
+  /**
+   * Files skipped because an earlier file of this segment has the same id (a hand copy, a merge),
+   * as [path, blob id]; null when there were more than {@link MAX_DUPES}. A delete removes them too.
+   */
+  dupes: Array<[string, string]> | null;
   ids: StringColumn;
   paths: StringColumn;
   oids: StringColumn;
@@ -230,6 +259,7 @@ export class SegmentBuilder {
   private readonly tags = new Interner();
   private readonly seen = new Set<string>();
   skipped = 0;
+  dupes: Array<[string, string]> | null = [];
 
   private readonly wordNo = new Map<string, number>();
 
@@ -249,7 +279,11 @@ export class SegmentBuilder {
 
   add(d: DocInput): void {
     // Two files claiming one id (a hand copy): the first wins, as in the catalog.
-    if (this.seen.has(d.id)) return;
+    if (this.seen.has(d.id)) {
+      if (this.dupes && this.dupes.length < MAX_DUPES) this.dupes.push([d.path, d.oid]);
+      else this.dupes = null;
+      return;
+    }
     this.seen.add(d.id);
     const doc = this.count++;
     this.ids.push(d.id);
@@ -334,6 +368,7 @@ export class SegmentBuilder {
       baseTree: meta.baseTree ?? null,
       n,
       skipped: this.skipped,
+      dupes: this.dupes,
       ids: this.ids.done(),
       paths: this.paths.done(),
       oids: this.oids.done(),
@@ -454,6 +489,7 @@ export function mergeSegments(base: Segment, delta: Segment): Segment {
     baseTree: null,
     n,
     skipped: delta.skipped,
+    dupes: base.dupes && delta.dupes && base.dupes.length + delta.dupes.length <= MAX_DUPES ? [...base.dupes, ...delta.dupes] : null,
     ids: StringColumn.from(ids),
     paths: StringColumn.from(paths),
     oids: StringColumn.from(oids),
@@ -490,6 +526,7 @@ interface Header {
   baseTree: string | null;
   n: number;
   skipped: number;
+  dupes: Array<[string, string]> | null;
   cats: string[];
   scopes: string[];
   tags: string[];
@@ -548,6 +585,7 @@ export function encodeSegment(s: Segment): Buffer {
     baseTree: s.baseTree,
     n: s.n,
     skipped: s.skipped,
+    dupes: s.dupes,
     cats: s.cats,
     scopes: s.scopes,
     tags: s.tags,
@@ -602,6 +640,7 @@ export function writeSegment(fd: number, s: Segment, write: (fd: number, b: Uint
     baseTree: s.baseTree,
     n: s.n,
     skipped: s.skipped,
+    dupes: s.dupes,
     cats: s.cats,
     scopes: s.scopes,
     tags: s.tags,
@@ -626,6 +665,12 @@ export function writeSegment(fd: number, s: Segment, write: (fd: number, b: Uint
 }
 
 export class CorruptSegmentError extends Error {}
+
+/** The header's list of second copies, or null (unknown) for anything but a list of [path, oid] pairs. */
+function dupesOf(v: unknown): Array<[string, string]> | null {
+  if (!Array.isArray(v) || v.length > MAX_DUPES) return null;
+  return v.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === 'string' && typeof e[1] === 'string') ? (v as Array<[string, string]>) : null;
+}
 
 function bad(why: string): never {
   throw new CorruptSegmentError(why);
@@ -678,6 +723,7 @@ export function decodeSegment(input: Buffer, opts: { checksum?: boolean } = {}):
     baseTree: h.baseTree,
     n,
     skipped: h.skipped | 0,
+    dupes: dupesOf(h.dupes),
     ids: col('ids'),
     paths: col('paths'),
     oids: col('oids'),
@@ -712,6 +758,146 @@ export function decodeSegment(input: Buffer, opts: { checksum?: boolean } = {}):
   for (let i = 0; i < s.tagIds.length; i++) if (s.tagIds[i] >= s.tags.length) bad('bad tags');
   for (let i = 0; i < s.postDoc.length; i++) if (s.postDoc[i] >= n) bad('bad postings');
   return s;
+}
+
+/** Reads a range of postings without loading the whole arrays (a segment opened lazily), see {@link postingsOf}. */
+const RANGE = Symbol('postings range');
+type RangeReader = (from: number, to: number) => { doc: Uint32Array; tf: Uint8Array };
+
+/** Closes the file of a lazily opened segment once nothing refers to the segment any more. */
+const closeWhenCollected = new FinalizationRegistry<number>((fd) => {
+  try {
+    closeSync(fd);
+  } catch {
+    /* already closed */
+  }
+});
+
+/**
+ * Opens a segment file without reading it whole: the header now, each array on its first use, and a
+ * term's postings as a range. For a file whose checksum and structure a reader verified before (the
+ * caller knows, see index.ts): a warm `recent` or `stats` needs a few arrays of the document table,
+ * a search the dictionary and a few postings, and on this kind of machine every megabyte of fresh
+ * memory a process touches costs about 7 ms (BENCHMARKS.md, issue 18). The file stays open until
+ * the segment is collected, so a replaced file (renamed over) is still read consistently. Throws
+ * {@link CorruptSegmentError} for a header that does not describe the file.
+ */
+export function openSegmentLazily(fd: number, size: number): Segment {
+  const head = Buffer.alloc(8);
+  if (readSync(fd, head, 0, 8, 0) !== 8 || head.readUInt32LE(0) !== MAGIC) bad('not an index segment');
+  const hlen = head.readUInt32LE(4);
+  if (8 + hlen > size) bad('truncated header');
+  const hbuf = Buffer.alloc(hlen);
+  if (readSync(fd, hbuf, 0, hlen, 8) !== hlen) bad('truncated header');
+  let h: Header;
+  try {
+    h = JSON.parse(hbuf.toString('utf8')) as Header;
+  } catch {
+    bad('unreadable header');
+  }
+  if (!h || h.format !== SEGMENT_FORMAT) bad('other format');
+  const start = 8 + hlen;
+  if (size - start !== h.dataLength) bad('truncated or padded data');
+  const n = h.n;
+  if (!Number.isInteger(n) || n < 0) bad('bad document count');
+  const read = (pos: number, len: number): Buffer => {
+    // Unpooled: its own ArrayBuffer at offset 0, so typed arrays of any width can view it.
+    const buf = Buffer.allocUnsafeSlow(len);
+    let got = 0;
+    while (got < len) {
+      const k = readSync(fd, buf, got, len - got, start + pos + got);
+      if (k <= 0) bad('truncated data');
+      got += k;
+    }
+    return buf;
+  };
+  const section = (name: string, kind: ArrayKind): [number, number] => {
+    const sec = h.sections?.[name];
+    if (!sec || sec[2] !== kind || sec[0] % 8 || sec[0] + sec[1] > h.dataLength || sec[1] % CTOR[kind].BYTES_PER_ELEMENT) bad(`bad section ${name}`);
+    return [sec[0], sec[1]];
+  };
+  const array = <K extends ArrayKind>(name: string, kind: K, count: number): (() => InstanceType<(typeof CTOR)[K]>) => {
+    const [at, len] = section(name, kind);
+    // Only the sizes are checked here; the values were checked when the file was verified.
+    if (count >= 0 && len !== count * CTOR[kind].BYTES_PER_ELEMENT) bad(`bad section ${name}`);
+    return () => {
+      const b = read(at, len);
+      return new CTOR[kind](b.buffer as ArrayBuffer, 0, len / CTOR[kind].BYTES_PER_ELEMENT) as InstanceType<(typeof CTOR)[K]>;
+    };
+  };
+  const column = (name: string, count: number): StringColumn => {
+    const [at, len] = section(name, 'u8');
+    const off = array(`${name}Off`, 'u32', count + 1)();
+    if (off[0] !== 0 || off[count] !== len) bad(`bad offsets ${name}`);
+    return new StringColumn(null, off, (pos, l) => read(at + pos, l));
+  };
+  const s = {
+    kind: h.kind,
+    tree: h.tree,
+    build: h.build,
+    baseBuild: h.baseBuild,
+    baseTree: h.baseTree,
+    n,
+    skipped: h.skipped | 0,
+    dupes: dupesOf(h.dupes),
+    cats: h.cats,
+    scopes: h.scopes,
+    tags: h.tags,
+    lenSum: h.lenSum,
+  } as Segment;
+  if (!Array.isArray(s.lenSum) || s.lenSum.length !== NF || typeof s.tree !== 'string' || typeof s.build !== 'string' || !Array.isArray(s.cats) || !Array.isArray(s.scopes) || !Array.isArray(s.tags)) bad('bad header fields');
+  const lazy = (name: keyof Segment, load: () => unknown) =>
+    Object.defineProperty(s, name, {
+      configurable: true,
+      enumerable: true,
+      get() {
+        const value = load();
+        Object.defineProperty(s, name, { value, enumerable: true, writable: false });
+        return value;
+      },
+    });
+  const postings = section('postDoc', 'u32')[1] / 4;
+  const terms = section('termsOff', 'u32')[1] / 4 - 1;
+  lazy('ids', () => column('ids', n));
+  lazy('paths', () => column('paths', n));
+  lazy('oids', () => column('oids', n));
+  lazy('terms', () => column('terms', terms));
+  lazy('ts', array('ts', 'f64', n));
+  lazy('prio', array('prio', 'u8', n));
+  lazy('cat', array('cat', 'u32', n));
+  lazy('scope', array('scope', 'u32', n));
+  lazy('tagOff', array('tagOff', 'u32', n + 1));
+  lazy('tagIds', array('tagIds', 'u32', -1));
+  lazy('len', array('len', 'u32', n * NF));
+  lazy('postOff', array('postOff', 'u32', terms + 1));
+  lazy('postDoc', array('postDoc', 'u32', postings));
+  lazy('postTf', array('postTf', 'u8', postings * NF));
+  lazy('removed', array('removed', 'u32', -1));
+  const [docAt] = section('postDoc', 'u32');
+  const [tfAt] = section('postTf', 'u8');
+  const range: RangeReader = (from, to) => {
+    if (from < 0 || to < from || to > postings) bad('bad postings');
+    const d = read(docAt + from * 4, (to - from) * 4);
+    const t = read(tfAt + from * NF, (to - from) * NF);
+    return { doc: new Uint32Array(d.buffer, 0, to - from), tf: new Uint8Array(t.buffer, 0, (to - from) * NF) };
+  };
+  Object.defineProperty(s, RANGE, { value: range });
+  closeWhenCollected.register(s, fd);
+  return s;
+}
+
+/**
+ * The postings of term `t` of `seg`: documents, and term frequencies (`tf[i * 3 + field]`). From the
+ * arrays when they are in memory, else read as one range from the segment's file.
+ */
+export function postingsOf(seg: Segment, t: number): { doc: Uint32Array; tf: Uint8Array } {
+  const from = seg.postOff[t];
+  const to = seg.postOff[t + 1];
+  const range = (seg as unknown as { [RANGE]?: RangeReader })[RANGE];
+  const own = Object.getOwnPropertyDescriptor(seg, 'postDoc');
+  // A lazy segment whose arrays were not read yet: its getter is still in place.
+  if (range && own && own.get) return range(from, to);
+  return { doc: seg.postDoc.subarray(from, to), tf: seg.postTf.subarray(from * NF, to * NF) };
 }
 
 function monotonic(off: Uint32Array, end: number, name: string): void {

@@ -31,6 +31,27 @@ export function newPendingRef(branch: string, now = Date.now()): string {
   return `${pendingPrefix(branch)}${now.toString(36).padStart(9, '0')}-${randomBytes(5).toString('hex')}`;
 }
 
+/** When a pending ref was made, from its name (the writer's clock), or null for a name of another shape. */
+export function pendingRefTime(ref: string): number | null {
+  const m = /\/([0-9a-z]{9})-[0-9a-f]+$/.exec(ref);
+  if (!m) return null;
+  const t = parseInt(m[1], 36);
+  return Number.isFinite(t) ? t : null;
+}
+
+/**
+ * A burst of writers is in progress when the remote has a pending ref made in the last
+ * {@link BURST_MS}: the branch is moving under them, and one more writer trying to move it first
+ * would most likely lose that race and pay a second push (issue 17).
+ */
+export const BURST_MS = 30_000;
+export function burstInProgress(pending: PendingRef[], now: number): boolean {
+  return pending.some((p) => {
+    const t = pendingRefTime(p.ref);
+    return t !== null && now - t < BURST_MS && t - now < BURST_MS;
+  });
+}
+
 export interface PendingRef {
   /** The full ref name on the remote. */
   ref: string;

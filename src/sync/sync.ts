@@ -7,7 +7,7 @@ import { readEffectiveConfig } from '../git/repo.js';
 import { combine, diffTrees, signature, type SyncConflict } from './combine.js';
 import { gitFailure, redact, remoteMessage, runGit, DEFAULT_TIMEOUT_MS, type GitRun } from './git-cli.js';
 import { linearChain, linearMergeBase } from './history.js';
-import { buildPending, listRefs, newPendingRef, pendingPrefix, pruneEmptyDirs, readPending, writePendingStatus, type PendingChain, type PendingRef } from './pending.js';
+import { buildPending, burstInProgress, listRefs, newPendingRef, pendingPrefix, pruneEmptyDirs, readPending, writePendingStatus, type PendingChain, type PendingRef } from './pending.js';
 
 /** How a sync publishes: see docs/sync.md. */
 export type SyncMode = 'pending' | 'branch';
@@ -191,6 +191,14 @@ interface Snapshot {
 }
 
 /**
+ * Every fetch of a sync: no submodules, and no automatic maintenance afterwards (`git maintenance run
+ * --auto`, or `gc --auto` before git 2.29): a memory write must not start a repack of the user's
+ * repository, which takes minutes in a large one, and in a matrix of jobs it was one more process per
+ * writer (issue 17). The user's own git commands still run it.
+ */
+const FETCH_CONFIG = ['-c', 'fetch.recurseSubmodules=false', '-c', 'maintenance.auto=false', '-c', 'gc.auto=0'];
+
+/**
  * Fetches the remote branch (and, with `withPending`, every pending ref of it) into private temporary
  * refs (`refs/git-memory/fetch/<pid>-<random>/…`), so concurrent syncs in one repository never
  * contend for a ref lock, and with explicit refspecs, so single-branch clones work too. One round trip.
@@ -205,7 +213,7 @@ async function fetchSnapshot(ctx: Ctx, withPending: boolean): Promise<Snapshot> 
   const shallow = existsSync(join(ctx.commonDir, 'shallow')) && !git.resolve(ctx.trackingRef);
   // --refmap= : without it git also updates refs/remotes/<remote>/<branch> itself ("opportunistic"
   // update), and two syncs in one clone then fail on that ref's lock. We move it by compare-and-swap.
-  const args = ['-c', 'fetch.recurseSubmodules=false', 'fetch', '--quiet', '--no-tags', '--refmap=', ...(shallow ? [`--depth=${FIRST_FETCH_DEPTH}`] : []), ctx.remoteArg];
+  const args = [...FETCH_CONFIG, 'fetch', '--quiet', '--no-tags', '--refmap=', ...(shallow ? [`--depth=${FIRST_FETCH_DEPTH}`] : []), ctx.remoteArg];
   const branchSpec = `+${ctx.branchRef}:${tmp}/branch`;
   const pendingSpec = `+${pendingPrefix(ctx.branch)}*:${tmp}/pending/*`;
   try {
@@ -492,7 +500,7 @@ async function unionOf(ctx: Ctx, snap: Snapshot): Promise<Union> {
     try {
       const run = await runGit(
         ctx.cwd,
-        ['-c', 'fetch.recurseSubmodules=false', 'fetch', '--quiet', '--no-tags', '--refmap=', `--depth=${2 ** 30}`, ctx.remoteArg, ...cut.map((p, i) => `+${p.ref}:${tmp}/${i}`)],
+        [...FETCH_CONFIG, 'fetch', '--quiet', '--no-tags', '--refmap=', `--depth=${2 ** 30}`, ctx.remoteArg, ...cut.map((p, i) => `+${p.ref}:${tmp}/${i}`)],
         { timeoutMs: ctx.timeoutMs },
       );
       if (run.code === 0) for (const p of cut) chains.set(p.ref, readPending(git, p.oid));
@@ -617,32 +625,39 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
     if (snap.tip && !(await isAncestor(ctx, snap.tip, p.tip))) {
       throw new SyncFailedError(`internal: the combined ${ctx.branch} does not descend from the remote tip (local memories are unchanged)`, { remote: ctx.remoteName });
     }
-    const pushed = await pushRefs(ctx, [{ ref: ctx.branchRef, next: p.tip, expect: snap.tip }, ...u.folded.map((f) => ({ ref: f.ref, next: null, expect: f.oid }))]);
-    if (pushed.ok) {
-      await setRef(ctx, ctx.trackingRef, p.tip, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
-      const moved = await moveLocal(ctx, local, p.tip);
-      await setRef(ctx, ctx.markRef, p.tip, `git-memory: shared with ${ctx.remoteName}`);
-      recordPending(ctx, u.invalid.length);
-      return result(ctx, 'pending', {
-        ...base,
-        tip: moved.tip,
-        remoteTip: p.tip,
-        pulled: p.tip !== local,
-        pushed: true,
-        created: snap.tip === null,
-        sent: countCommits(ctx, p.tip, snap.tip),
-        conflicts: [...conflicts, ...moved.conflicts],
-        pending: moved.pending,
-        folded: u.folded.length,
-        pendingRemote: u.invalid.length,
-      });
+    // Other writers are publishing right now (a matrix of jobs): a writer with commits of its own goes
+    // straight to a pending ref, one push that cannot be rejected, instead of racing them for the
+    // branch and paying a second push when it loses. The first sync after the burst folds.
+    const yieldToBurst = !fold && attempt === 0 && p.own.length > 0 && burstInProgress(snap.pending, Date.now());
+    if (!yieldToBurst) {
+      const pushed = await pushRefs(ctx, [{ ref: ctx.branchRef, next: p.tip, expect: snap.tip }, ...u.folded.map((f) => ({ ref: f.ref, next: null, expect: f.oid }))]);
+      if (pushed.ok) {
+        await setRef(ctx, ctx.trackingRef, p.tip, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
+        const moved = await moveLocal(ctx, local, p.tip);
+        await setRef(ctx, ctx.markRef, p.tip, `git-memory: shared with ${ctx.remoteName}`);
+        recordPending(ctx, u.invalid.length);
+        return result(ctx, 'pending', {
+          ...base,
+          tip: moved.tip,
+          remoteTip: p.tip,
+          pulled: p.tip !== local,
+          pushed: true,
+          created: snap.tip === null,
+          sent: countCommits(ctx, p.tip, snap.tip),
+          conflicts: [...conflicts, ...moved.conflicts],
+          pending: moved.pending,
+          folded: u.folded.length,
+          pendingRemote: u.invalid.length,
+        });
+      }
+      if (pushed.kind === 'no-atomic') return syncBranch(ctx, maxRetries);
+      if (pushed.kind !== 'moved') throw pushed.error;
+      rejected++;
+      if (fold && attempt < maxRetries) continue;
     }
-    if (pushed.kind === 'no-atomic') return syncBranch(ctx, maxRetries);
-    if (pushed.kind !== 'moved') throw pushed.error;
-    rejected++;
-    if (fold && attempt < maxRetries) continue;
 
-    // Another writer moved the branch first: publish the local commits where nobody else writes.
+    // Another writer moved the branch first (or a burst is in progress): publish the local commits
+    // where nobody else writes.
     let pendingRef: string | null = null;
     if (p.own.length) {
       const w = buildPending(git, treeOf(ctx, p.union), p.own, signature(store.identity(), store.now()));

@@ -47,6 +47,16 @@ export interface VectorEntry {
   id: string;
   oid: string;
   read: () => Memory;
+  /** Creation time in ms, when known without reading: orders what to embed first without parsing. */
+  ts?: number;
+}
+
+/** A memory without a valid vector. Read lazily: a search embeds a few and must not parse the rest. */
+interface Pending {
+  id: string;
+  ts: number;
+  memOid: string;
+  load: () => { m: Memory; hash: string };
 }
 
 export interface EnsureOptions {
@@ -228,10 +238,13 @@ export class BranchVectors {
     return this.memo;
   }
 
-  /** Sorts `items` into vectors to reuse and memories to embed (reading only memories whose file changed). */
-  private split(items: Array<Memory | VectorEntry>, rows: Map<string, CachedRow>): { have: CachedRow[]; want: { m: Memory; hash: string; memOid: string }[]; dirty: boolean } {
+  /**
+   * Sorts `items` into vectors to reuse and memories to embed. Reads only memories whose file changed
+   * since their vector was checked; a memory with no vector at all is not read here (see {@link Pending}).
+   */
+  private split(items: Array<Memory | VectorEntry>, rows: Map<string, CachedRow>): { have: CachedRow[]; want: Pending[]; dirty: boolean } {
     const have: CachedRow[] = [];
-    const want: { m: Memory; hash: string; memOid: string }[] = [];
+    const want: Pending[] = [];
     let dirty = false;
     for (const it of items) {
       const r = rows.get(it.id);
@@ -241,17 +254,46 @@ export class BranchVectors {
         have.push(r);
         continue;
       }
+      if (!r) {
+        const memOid = entry?.oid ?? '';
+        let loaded: { m: Memory; hash: string } | null = null;
+        const load = () => {
+          if (!loaded) {
+            const m = entry ? entry.read() : (it as Memory);
+            loaded = { m, hash: hashOf(m) };
+          }
+          return loaded;
+        };
+        const ts = entry ? entry.ts ?? Date.parse(load().m.timestamp) : Date.parse((it as Memory).timestamp);
+        want.push({ id: it.id, ts: Number.isFinite(ts) ? ts : 0, memOid, load });
+        continue;
+      }
       const m = entry ? entry.read() : (it as Memory);
       const hash = hashOf(m);
-      if (r && r.hash === hash) {
+      if (r.hash === hash) {
         if (entry) {
           r.memOid = entry.oid;
           dirty = true;
         }
         have.push(r);
-      } else want.push({ m, hash, memOid: entry?.oid ?? '' });
+      } else {
+        const ts = Date.parse(m.timestamp);
+        want.push({ id: it.id, ts: Number.isFinite(ts) ? ts : 0, memOid: entry?.oid ?? '', load: () => ({ m, hash }) });
+      }
     }
     return { have, want, dirty };
+  }
+
+  /**
+   * How many of `items` have a vector of this model (on the branch or in the local cache), checked
+   * by id only: no memory is read. What a search looks at before it decides to load the model.
+   */
+  coverage(items: Iterable<{ id: string }>): { with: number; without: number } {
+    const rows = this.load().rows;
+    let w = 0;
+    let wo = 0;
+    for (const it of items) rows.has(it.id) ? w++ : wo++;
+    return { with: w, without: wo };
   }
 
   private checkDims(vecs: Float32Array[], dims: number): void {
@@ -276,7 +318,7 @@ export class BranchVectors {
     const reused = result.length;
     // Preferred first, then newest: what the caller needs, and what an agent most likely asks about.
     const prefer = opts.prefer ?? (() => false);
-    all.sort((a, b) => Number(prefer(b.m.id)) - Number(prefer(a.m.id)) || (a.m.timestamp < b.m.timestamp ? 1 : a.m.timestamp > b.m.timestamp ? -1 : 0));
+    all.sort((a, b) => Number(prefer(b.id)) - Number(prefer(a.id)) || b.ts - a.ts);
     const want = opts.budget !== undefined ? all.slice(0, Math.max(0, opts.budget)) : all;
     const t0 = performance.now();
     let done = 0;
@@ -293,7 +335,7 @@ export class BranchVectors {
           if (perItem) size = Math.max(1, Math.min(64, Math.floor(left / perItem)));
           if (left <= 0 || (perItem && left < perItem)) break;
         }
-        const batch = want.slice(done, done + size);
+        const batch = want.slice(done, done + size).map((p) => ({ ...p.load(), memOid: p.memOid }));
         const tb = performance.now();
         const vecs = await this.embedder.embed(batch.map((w) => w.m.content));
         perItem = (performance.now() - tb) / batch.length;
@@ -333,8 +375,9 @@ export class BranchVectors {
    */
   plan(items: Array<Memory | VectorEntry>, live: Set<string> = new Set(items.map((m) => m.id))): VectorPlan {
     const memo = this.load();
-    const { have, want, dirty } = this.split(items, memo.rows);
+    const { have, want: pending, dirty } = this.split(items, memo.rows);
     if (dirty) this.writeCache(memo.tree, [...memo.rows.values()], memo.dims);
+    const want = pending.map((p) => ({ ...p.load(), memOid: p.memOid }));
     const local: VectorPlan['local'] = [];
     let reused = 0;
     const byId = new Map(items.map((it) => [it.id, it]));

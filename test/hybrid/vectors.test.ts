@@ -157,18 +157,22 @@ describe('vectors on the branch', () => {
     const slow = await startEmbedServer({ delay: () => 150 });
     try {
       const s = new MemoryStore({ repo: makeRepo(), warn: () => {}, config: { autoTag: false } });
-      for (let i = 0; i < 30; i++) await s.store({ content: `ordinary note ${i} about lunch plans`, timestamp: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() });
-      await s.store({ content: 'the zebra crossing near the office is repainted', timestamp: '2025-06-01T00:00:00Z' });
       const e = new HttpEmbedder({ model: 'bow', baseUrl: slow.url, batchSize: 64 });
+      // One memory with a vector: the branch is not a never-embedded one (see the next test).
+      await s.store({ content: 'ordinary note about lunch plans', timestamp: '2026-02-01T00:00:00Z' });
+      await s.search({ query: 'lunch' }, { embedder: e, embedBudgetMs: Infinity });
+      for (let i = 0; i < 29; i++) await s.store({ content: `ordinary note ${i} about lunch plans`, timestamp: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() });
+      await s.store({ content: 'the zebra crossing near the office is repainted', timestamp: '2025-06-01T00:00:00Z' });
       const tip = s.tip();
       const t = performance.now();
       const r = await s.search({ query: 'zebra crossing' }, { embedder: e, embedBudgetMs: 400 });
       const ms = performance.now() - t;
       expect(s.tip()).toBe(tip);
       expect(r.mode).toBe('hybrid');
+      expect(r.vectors!.reused).toBe(1);
       expect(r.vectors!.embedded).toBeGreaterThan(0);
-      expect(r.vectors!.embedded).toBeLessThan(31);
-      expect(r.vectors!.missing).toBe(31 - r.vectors!.embedded);
+      expect(r.vectors!.embedded).toBeLessThan(30);
+      expect(r.vectors!.missing).toBe(30 - r.vectors!.embedded);
       // The oldest memory is embedded last, so it is among the missing, and still found by its words.
       expect(r.results[0].content).toContain('zebra');
       expect(r.results[0].scores?.fulltext).toBe(1);
@@ -181,6 +185,35 @@ describe('vectors on the branch', () => {
     } finally {
       await slow.close();
     }
+  });
+
+  it('over a never-embedded branch larger than the budget, searches by full text without loading the model, and says so', async () => {
+    const s = new MemoryStore({ repo: makeRepo(), warn: () => {}, config: { autoTag: false } });
+    for (let i = 0; i < 40; i++) await s.store({ content: `ordinary note ${i} about lunch plans` });
+    await s.store({ content: 'the zebra crossing near the office is repainted' });
+    const calls: number[] = [];
+    const counting = { id: 'counting@1', englishOnly: false, embed: async (t: string[]) => (calls.push(t.length), t.map(() => Float32Array.from([1, 0, 0]))) };
+    const tip = s.tip();
+    // Budget 1 s fits about 32 memories; 41 lack a vector and none has one.
+    const r = await s.search({ query: 'zebra crossing' }, { embedder: counting, embedBudgetMs: 1000 });
+    expect(calls).toEqual([]);
+    expect(r.mode).toBe('fulltext');
+    expect(r.fallback).toMatchObject({ from: 'hybrid', to: 'fulltext' });
+    expect(r.fallback!.reason).toBe('41 of 41 memories have no vector yet');
+    expect(r.vectors).toMatchObject({ model: 'counting@1', embedded: 0, reused: 0, missing: 41 });
+    expect(r.results[0].content).toContain('zebra');
+    expect(s.tip()).toBe(tip);
+    // A budget that fits them all: hybrid, every memory embedded into the local cache.
+    const all = await s.search({ query: 'zebra crossing' }, { embedder: counting, embedBudgetMs: 60_000 });
+    expect(all.mode).toBe('hybrid');
+    expect(all.vectors).toMatchObject({ embedded: 41, missing: 0 });
+    // Now that vectors exist, a new memory is embedded by the next search as before.
+    await s.store({ content: 'a new note about the zebra crossing' });
+    const stored = s.tip();
+    const next = await s.search({ query: 'zebra' }, { embedder: counting, embedBudgetMs: 1000 });
+    expect(next.mode).toBe('hybrid');
+    expect(next.vectors).toMatchObject({ embedded: 1, reused: 41, missing: 0 });
+    expect(s.tip()).toBe(stored);
   });
 });
 

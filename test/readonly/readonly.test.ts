@@ -40,7 +40,9 @@ describe('read CLI commands leave every ref unchanged', () => {
   // [name, args, extra env, check of the --json output]
   const cases: [string, () => string[], Record<string, string>, (json: any) => void][] = [
     ['search (hybrid default, embedding budget 0)', () => ['search', 'deploy'], { MEMORY_EMBED_BUDGET_MS: '0' }, (j) => {
-      expect(j.mode).toBe('hybrid');
+      // No vector anywhere and none may be computed: full text, and the answer says why.
+      expect(j.mode).toBe('fulltext');
+      expect(j.fallback).toMatchObject({ from: 'hybrid', to: 'fulltext' });
       expect(j.vectors).toMatchObject({ embedded: 0, missing: 3 });
       // Without a vector, a memory still matches on its words.
       expect(j.results[0].content).toContain('deploy');

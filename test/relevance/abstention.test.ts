@@ -179,7 +179,8 @@ describe('the feedback pass', () => {
   let s: MemoryStore;
   beforeAll(async () => {
     s = await storeWith(many);
-    await s.search({ query: 'warm up' }, { embedder });
+    // Every memory gets its vector first (a search alone embeds only what fits in its budget).
+    await s.search({ query: 'warm up' }, { embedder, embedBudgetMs: Infinity });
   }, 180_000);
 
   it('runs only when the first pass has a confident match, and never adds results', async () => {

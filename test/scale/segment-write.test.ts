@@ -1,7 +1,8 @@
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SegmentBuilder, decodeSegment, encodeSegment, writeSegment } from '../../src/search/segment.js';
+import { CorruptSegmentError, MAX_DUPES, SegmentBuilder, decodeSegment, encodeSegment, openSegmentLazily, postingsOf, writeSegment, type Segment } from '../../src/search/segment.js';
+import { IndexView, textScores, DEFAULT_BM25 } from '../../src/search/engine.js';
 import { tempDir } from '../helpers.js';
 
 describe('segment files written section by section', () => {
@@ -26,5 +27,76 @@ describe('segment files written section by section', () => {
     expect(back.ids.get(2999)).toBe('mem_2999');
     expect(back.paths.get(17)).toBe('memories/2026-01/17/mem_17.md');
     expect(back.scopes).toEqual(['équipe']);
+  });
+});
+
+describe('segment files opened lazily', () => {
+  const build = () => {
+    const b = new SegmentBuilder();
+    for (let i = 0; i < 2000; i++) {
+      b.add({ id: `mem_${i}`, path: `memories/2026-01/${i % 32}/mem_${i}.md`, oid: i.toString(16).padStart(40, '0'), timestamp: 1_700_000_000_000 + i, priority: ['low', 'medium', 'high'][i % 3], category: i % 2 ? 'ops' : 'général', scope: i % 5 ? undefined : 'équipe', tags: [`t${i % 7}`, '日本'], content: `note ${i} über caches 日本語 deploy${i % 13} ${i % 3 ? 'rollback' : 'release'}` });
+    }
+    return b.finish({ kind: 'base', tree: 'b'.repeat(40) });
+  };
+  const lazyOf = (bytes: Buffer): Segment => {
+    const file = join(tempDir(), 'seg');
+    writeFileSync(file, bytes);
+    return openSegmentLazily(openSync(file, 'r'), bytes.length);
+  };
+
+  it('give every array, string and posting list the eager decoding gives, and the same search scores', () => {
+    const bytes = encodeSegment(build());
+    const eager = decodeSegment(bytes);
+    const lazy = lazyOf(bytes);
+    // A few strings first (read one by one), then a scan (the column is read whole).
+    expect(lazy.ids.get(1999)).toBe('mem_1999');
+    expect(lazy.paths.get(5)).toBe(eager.paths.get(5));
+    for (let d = 0; d < eager.n; d++) expect(lazy.ids.get(d)).toBe(eager.ids.get(d));
+    // Postings of a term as a range of the file, before the arrays are read.
+    const t = eager.terms.find(Buffer.from('rollback'));
+    expect(t).toBeGreaterThanOrEqual(0);
+    const range = postingsOf(lazy, lazy.terms.find(Buffer.from('rollback')));
+    const mem = postingsOf(eager, t);
+    expect([...range.doc]).toEqual([...mem.doc]);
+    expect([...range.tf]).toEqual([...mem.tf]);
+    const q = (seg: Segment) => textScores(new IndexView([{ seg, dead: null }], seg.tree), 'rollback deploy7 caches', DEFAULT_BM25);
+    expect(q(eager).length).toBeGreaterThan(100);
+    expect(q(lazyOf(bytes))).toEqual(q(eager));
+    for (const k of ['ts', 'prio', 'cat', 'scope', 'tagOff', 'tagIds', 'len', 'postOff', 'postDoc', 'postTf', 'removed'] as const) {
+      expect([...(lazy[k] as ArrayLike<number>)]).toEqual([...(eager[k] as ArrayLike<number>)]);
+    }
+    expect(lazy.oids.blob.equals(eager.oids.blob)).toBe(true);
+    expect(lazy.terms.blob.equals(eager.terms.blob)).toBe(true);
+    expect({ n: lazy.n, tree: lazy.tree, cats: lazy.cats, scopes: lazy.scopes, tags: lazy.tags, lenSum: lazy.lenSum }).toEqual({ n: eager.n, tree: eager.tree, cats: eager.cats, scopes: eager.scopes, tags: eager.tags, lenSum: eager.lenSum });
+  });
+
+  it('refuse a file whose header does not describe it', () => {
+    const bytes = encodeSegment(build());
+    expect(() => lazyOf(bytes.subarray(0, bytes.length - 8))).toThrow(CorruptSegmentError);
+    expect(() => lazyOf(Buffer.from('not a segment at all'))).toThrow(CorruptSegmentError);
+  });
+});
+
+describe('second copies of an id', () => {
+  it('are listed in the segment (path and blob id), survive the file and a merge, and past the cap become unknown', () => {
+    const doc = (id: string, path: string, oid: string) => ({ id, path, oid, timestamp: 1_700_000_000_000, priority: 'medium', category: 'general', tags: [], content: `note ${id}` });
+    const b = new SegmentBuilder();
+    b.add(doc('mem_a', 'memories/a.md', '1'.repeat(40)));
+    b.add(doc('mem_a', 'memories/copies/a.md', '2'.repeat(40)));
+    b.add(doc('mem_b', 'memories/b.md', '3'.repeat(40)));
+    const seg = b.finish({ kind: 'base', tree: 'c'.repeat(40) });
+    expect(seg.n).toBe(2);
+    expect(seg.dupes).toEqual([['memories/copies/a.md', '2'.repeat(40)]]);
+    const bytes = encodeSegment(seg);
+    expect(decodeSegment(bytes).dupes).toEqual(seg.dupes);
+    const file = join(tempDir(), 'seg');
+    writeFileSync(file, bytes);
+    expect(openSegmentLazily(openSync(file, 'r'), bytes.length).dupes).toEqual(seg.dupes);
+
+    const many = new SegmentBuilder();
+    for (let i = 0; i <= MAX_DUPES + 1; i++) many.add(doc('mem_x', `memories/x${i}.md`, i.toString(16).padStart(40, '0')));
+    const over = many.finish({ kind: 'base', tree: 'd'.repeat(40) });
+    expect(over.dupes).toBeNull();
+    expect(decodeSegment(encodeSegment(over)).dupes).toBeNull();
   });
 });

@@ -126,6 +126,29 @@ describe('pending refs', { timeout: 300_000 }, () => {
     expect(git(remote, 'log', '--format=%H', '--grep', `Memory-Id: ${y1}`, 'memory').split('\n')).toHaveLength(1);
   });
 
+  it('during a burst (a pending ref made seconds ago) a writer goes straight to a pending ref; a sync with nothing of its own still folds', async () => {
+    const { remote, a, b, c, x1, x2, parked } = await twoWriters();
+    const y = await storeIn(b, 'y from b');
+    raceNextPush(remote, parked);
+    expect((await withStore(b, (s) => sync(s))).pendingRef).not.toBeNull();
+    const branch = git(remote, 'rev-parse', 'memory');
+    // c has a memory of its own: one push, to a new pending ref; the branch is not raced for.
+    await withStore(c, (s) => pull(s));
+    const z = await storeIn(c, 'z from c');
+    const r = await withStore(c, (s) => sync(s));
+    expect(r).toMatchObject({ mode: 'pending', pushed: true, retries: 0, folded: 0, sent: 1, pendingRemote: 2 });
+    expect(r.pendingRef).toMatch(/^refs\/memory-pending\/memory\//);
+    expect(git(remote, 'rev-parse', 'memory')).toBe(branch);
+    expect(pendingRefs(remote)).toHaveLength(2);
+    // A reader already sees all four; the next sync without memories of its own folds both refs.
+    const f = await withStore(a, (s) => sync(s));
+    expect(f).toMatchObject({ pushed: true, folded: 2, pendingRemote: 0 });
+    expect(pendingRefs(remote)).toEqual([]);
+    expect(idsOn(remote)).toEqual([x1, x2, y, z].sort());
+    for (const id of [y, z]) expect(git(remote, 'log', '--format=%H', '--grep', `Memory-Id: ${id}`, 'memory').split('\n')).toHaveLength(1);
+    expect(() => git(remote, 'fsck', '--strict', '--no-progress')).not.toThrow();
+  });
+
   it('memory sync --fold folds explicitly; --json reports it', async () => {
     const { remote, b, c, parked } = await twoWriters();
     await storeIn(b, 'y from b');
