@@ -194,7 +194,7 @@ export interface GitMemory {
   configSet(key: string, value: unknown): Promise<{ success: true; key: string; value: unknown; commit: string | null; changed: boolean }>;
   /** Removes a shared setting from `.memory/config.json` (one commit; `changed: false` when it was not set). */
   configUnset(key: string): Promise<{ success: true; key: string; commit: string | null; changed: boolean }>;
-  /** The underlying {@link MemoryStore}, for settings such as an injected clock. */
+  /** The underlying {@link MemoryStore}: the branch the operations work on (config, catalogs, `mutate`), for uses beyond these methods. */
   readonly core: MemoryStore;
   /** Releases cached file handles. The object must not be used afterwards. */
   close(): void;
