@@ -106,8 +106,13 @@ async function processes(W, mode) {
   const clones = Array.from({ length: W }, (_, i) => ciClone(w, `job${i}`));
   const env = mode === 'branch' ? { MEMORY_SYNC_MODE: 'branch' } : {};
   const t = performance.now();
-  const res = await Promise.all(clones.map((c, i) => run(process.execPath, [cli, 'store', `job ${i} learned something: ${'lorem ipsum '.repeat(6)}`, '--sync', '--json'], { cwd: c, env })));
+  // CPU of each writer with every process it waited for (its git commands, and through a file://
+  // remote the server side too: upload-pack, receive-pack, the hook), from /usr/bin/time.
+  const timed = existsSync('/usr/bin/time');
+  const cmd = (args) => (timed ? ['/usr/bin/time', ['-f', 'GMCPU %U %S', process.execPath, ...args]] : [process.execPath, args]);
+  const res = await Promise.all(clones.map((c, i) => run(...cmd([cli, 'store', `job ${i} learned something: ${'lorem ipsum '.repeat(6)}`, '--sync', '--json']), { cwd: c, env })));
   const wall = performance.now() - t;
+  const cpus = res.map((r) => /GMCPU ([\d.]+) ([\d.]+)/.exec(r.err)).filter(Boolean).map((m) => Number(m[1]) + Number(m[2]));
   const parsed = res.map((r) => {
     try {
       return { code: r.code, j: JSON.parse(r.out) };
@@ -122,6 +127,7 @@ async function processes(W, mode) {
     writers: W,
     mode,
     wallMs: Math.round(wall),
+    ...(cpus.length ? { cpuTotalS: +cpus.reduce((a, b) => a + b, 0).toFixed(1), cpuPerWriterMedianMs: Math.round(median(cpus) * 1000) } : {}),
     failed: W - ok.length,
     failedCodes: [...new Set(parsed.filter((p) => p.code !== 0).map((p) => p.j?.error?.code ?? `exit ${p.code}`))],
     viaPendingRef: ok.filter((p) => p.j?.sync?.pendingRef).length,

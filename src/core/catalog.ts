@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeCacheFile } from '../git/atomic-file.js';
 import type { GitRepository } from '../git/repository.js';
 import { memoryFromFile, type StoredMemory } from './memory.js';
 
@@ -124,15 +125,9 @@ export function loadCatalog(
   }
   const catalog = withIndex(tree, entries, skipped);
   if (opts.persist !== false) {
-    try {
-      mkdirSync(opts.dir, { recursive: true });
-      const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-      const body: CatalogFile = { format: CATALOG_FORMAT, tree, entries, skipped };
-      writeFileSync(tmp, JSON.stringify(body));
-      renameSync(tmp, file);
-    } catch {
-      /* a read-only git dir still works, just without the cache */
-    }
+    const body: CatalogFile = { format: CATALOG_FORMAT, tree, entries, skipped };
+    // A read-only git dir still works, just without the cache (and so does a catalog too large for one string).
+    writeCacheFile(file, (put) => put(Buffer.from(JSON.stringify(body))));
   }
   return catalog;
 }

@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { runGit, runGitSync, type GitTarget } from '../git/cli.js';
 import { MEMORIES_DIR } from './catalog.js';
 import { InvalidInputError, MemoryError, NotFoundError, InternalError } from './errors.js';
 import { assertId, idTime, pathFor } from './id.js';
@@ -12,30 +12,36 @@ import { listTrash, trashPathFor, TRASH_DIR } from './trash.js';
  * commits by hand.
  */
 
-/** Runs git against the repository's object database and refs (never the work tree or index). */
+/** History walks over a large branch (stats' disk usage) may take long; none should hang forever. */
+const HISTORY_TIMEOUT = 600_000;
+
+/** The repository's object database and refs (never the work tree or index), whatever GIT_DIR says. */
+function historyTarget(store: MemoryBranch): GitTarget {
+  return { gitDir: store.git.location.commonDir, root: store.git.location.commonDir };
+}
+
+function historyError(args: string[], err: unknown): InternalError {
+  const e = err as { message: string; data?: { stderr?: string } };
+  if (/git is not installed or not on PATH/.test(e.message)) return new InternalError('git is not installed or not on PATH: history needs the git command');
+  return new InternalError(`git ${args[0]} failed: ${(e.data?.stderr || e.message).trim().split('\n')[0]}`);
+}
+
+/** Runs git through the one runner (src/git/cli.ts) against the repository's history. */
 export function gitCli(store: MemoryBranch, args: string[]): string {
   try {
-    return execFileSync('git', ['--git-dir', store.git.location.commonDir, '-c', 'core.quotePath=false', ...args], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-      maxBuffer: 256 * 1024 * 1024,
-    });
+    return runGitSync(historyTarget(store), ['-c', 'core.quotePath=false', ...args], { maxBytes: 256 * 1024 * 1024, timeoutMs: HISTORY_TIMEOUT }).stdout.toString('utf8');
   } catch (err) {
-    const e = err as { stderr?: string; message: string; code?: string };
-    if (e.code === 'ENOENT') throw new InternalError('git is not installed or not on PATH: history needs the git command');
-    throw new InternalError(`git ${args[0]} failed: ${(e.stderr || e.message).trim().split('\n')[0]}`);
+    throw historyError(args, err);
   }
 }
 
 /** {@link gitCli} without blocking, so independent git queries run side by side. */
-export function gitCliAsync(store: MemoryBranch, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile('git', ['--git-dir', store.git.location.commonDir, ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (!err) return resolve(stdout);
-      const code = (err as { code?: unknown }).code;
-      reject(code === 'ENOENT' ? new InternalError('git is not installed or not on PATH') : new InternalError(`git ${args[0]} failed: ${(stderr || err.message).trim().split('\n')[0]}`));
-    });
-  });
+export async function gitCliAsync(store: MemoryBranch, args: string[]): Promise<string> {
+  try {
+    return (await runGit(historyTarget(store), args, { maxBytes: 256 * 1024 * 1024, timeoutMs: HISTORY_TIMEOUT })).stdout.toString('utf8');
+  } catch (err) {
+    throw historyError(args, err);
+  }
 }
 
 /** A commit id from a full or abbreviated hash or any revision git understands (`memory~2`). */
@@ -51,7 +57,7 @@ export function resolveCommit(store: MemoryBranch, rev: string): string {
     }
   }
   try {
-    return execFileSync('git', ['--git-dir', store.git.location.commonDir, 'rev-parse', '--verify', '--quiet', `${r}^{commit}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return runGitSync(historyTarget(store), ['rev-parse', '--verify', '--quiet', `${r}^{commit}`]).stdout.toString('utf8').trim();
   } catch {
     throw new NotFoundError(r, 'commit');
   }

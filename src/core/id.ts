@@ -26,6 +26,19 @@ function encodeTime(ms: number): string {
   return s;
 }
 
+// Random bytes drawn 4 KiB at a time: one call per id cost 8% of an import of 100,000 memories.
+let pool: Buffer | null = null;
+let poolAt = 0;
+function randomChars(): number[] {
+  if (!pool || poolAt + RANDOM_CHARS > pool.length) {
+    pool = crypto().randomBytes(4096);
+    poolAt = 0;
+  }
+  const out = new Array<number>(RANDOM_CHARS);
+  for (let i = 0; i < RANDOM_CHARS; i++) out[i] = pool[poolAt++] & 31;
+  return out;
+}
+
 /**
  * `mem_` + 9 chars of creation time + 8 random chars (base32). Ids from one process are strictly
  * increasing (the random part is incremented within a millisecond, as ULID does); ids from different
@@ -39,8 +52,7 @@ export function newId(timeMs: number = Date.now()): string {
     while (i >= 0 && rand[i] === 31) rand[i--] = 0;
     if (i >= 0) rand[i]++;
   } else {
-    const bytes = crypto().randomBytes(RANDOM_CHARS);
-    rand = [...bytes].map((b) => b & 31);
+    rand = randomChars();
   }
   lastTime = timeMs;
   lastRandom = rand;

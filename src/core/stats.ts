@@ -53,7 +53,8 @@ async function gitFigures(store: MemoryStore): Promise<GitFigures> {
   const tip = store.tip();
   if (!tip) return { commits: 0, coreVersions: 0, bytes: 0 };
   const { gitCliAsync } = await import('./history.js');
-  const { readFileSync, writeFileSync, renameSync, mkdirSync } = await import('node:fs');
+  const { readFileSync } = await import('node:fs');
+  const { writeCacheFile } = await import('../git/atomic-file.js');
   const { join } = await import('node:path');
   const file = join(store.cacheDir, FIGURES_FILE);
   let cached: (GitFigures & { tip: string }) | null = null;
@@ -85,14 +86,8 @@ async function gitFigures(store: MemoryStore): Promise<GitFigures> {
     ]);
     out = ancestor && delta ? { commits: old.commits + delta.commits, coreVersions: old.coreVersions + delta.coreVersions, bytes: old.bytes + delta.bytes } : await walk([store.ref]);
   } else out = await walk([store.ref]);
-  try {
-    mkdirSync(store.cacheDir, { recursive: true });
-    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ tip, ...out }));
-    renameSync(tmp, file);
-  } catch {
-    /* read-only git dir: walked again next time */
-  }
+  // A read-only git dir: walked again next time.
+  writeCacheFile(file, JSON.stringify({ tip, ...out }));
   return out;
 }
 

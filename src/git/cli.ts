@@ -29,6 +29,8 @@ export interface GitRunResult {
   status: number;
   stdout: Buffer;
   stderr: string;
+  /** Killed after `timeoutMs` (the status is then -1). */
+  timedOut?: boolean;
 }
 
 /** Variables that would point git at another repository or index than the one we name. */
@@ -82,7 +84,11 @@ export function runGit(target: GitTarget, args: string[], opts: GitRunOptions = 
     let err = '';
     let overflow = false;
     let spawnError: Error | undefined;
-    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? DEFAULT_TIMEOUT);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, opts.timeoutMs ?? DEFAULT_TIMEOUT);
     child.stdout.on('data', (c: Buffer) => {
       outBytes += c.length;
       if (outBytes > max) {
@@ -99,7 +105,7 @@ export function runGit(target: GitTarget, args: string[], opts: GitRunOptions = 
     });
     child.on('close', (code) => {
       clearTimeout(timer);
-      const res = { status: code ?? -1, stdout: Buffer.concat(out), stderr: err };
+      const res: GitRunResult = { status: code ?? -1, stdout: Buffer.concat(out), stderr: err, ...(timedOut ? { timedOut } : {}) };
       if (overflow) return reject(fail(args, { status: code, stderr: `output over ${max} bytes\n${err}` }));
       if (spawnError || code !== 0) {
         if (opts.allowFailure && !spawnError) return resolve(res);

@@ -1,7 +1,7 @@
 import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { BranchCheckedOutError, InvalidInputError, LockedError, RefMovedError } from '../errors.js';
-import { writeError } from './objects.js';
+import { writeError } from './atomic-file.js';
 import { readConfigFile } from './repo.js';
 import type { Identity } from './tree.js';
 

@@ -2,6 +2,7 @@ import { readdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { ObjectMissingError } from '../errors.js';
 import { catFileBatch, runGitSync, type GitTarget } from './cli.js';
+import { isRegularFile } from './diff.js';
 import { ObjectStore, type GitObject } from './objects.js';
 import { RefStore } from './refs.js';
 import { findRepository, readConfigFile, readEffectiveConfig, type RepoLocation } from './repo.js';
@@ -185,7 +186,7 @@ export class GitRepository {
     return null;
   }
 
-  /** Every blob under `prefix` (recursively), in tree order. Missing prefix yields nothing. */
+  /** Every regular file (`isRegularFile`) under `prefix` (recursively), in tree order. Missing prefix yields nothing. */
   listBlobs(tree: string, prefix: string): BlobEntry[] {
     const out: BlobEntry[] = [];
     const start = prefix ? this.entryAt(tree, prefix) : { mode: MODE_TREE, name: '', oid: tree };
@@ -194,7 +195,7 @@ export class GitRepository {
       for (const e of this.readTree(oid)) {
         const p = base ? `${base}/${e.name}` : e.name;
         if (isTreeMode(e.mode)) walk(e.oid, p);
-        else if (e.mode !== '160000' && e.mode !== '120000') out.push({ path: p, oid: e.oid });
+        else if (isRegularFile(e.mode)) out.push({ path: p, oid: e.oid });
       }
     };
     walk(start.oid, prefix.replace(/\/+$/, ''));

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { MEMORIES_DIR } from '../core/catalog.js';
 import { isValidId } from '../core/id.js';
 import { memoryFromFile } from '../core/memory.js';
+import { writeFileAtomic } from '../git/atomic-file.js';
 import { catFileBatch } from '../git/cli.js';
+import { diffFiles } from '../git/diff.js';
 import type { GitRepository } from '../git/repository.js';
-import { isTreeMode } from '../git/tree.js';
 
 /**
  * What de-duplication and upserts need to know about every live memory: a hash of its normalised
@@ -185,33 +186,6 @@ function readBlobsWithGit(git: GitRepository, oids: string[], visit: (oid: strin
   } catch {
     return false;
   }
-}
-
-/** Calls `visit` for every blob under `prefix` that differs between two trees. */
-export function diffBlobs(git: GitRepository, a: string | null, b: string | null, prefix: string, visit: (path: string, oldOid: string | null, newOid: string | null) => void): void {
-  const sub = (tree: string | null): string | null => {
-    if (!tree) return null;
-    const e = git.entryAt(tree, prefix);
-    return e && isTreeMode(e.mode) ? e.oid : null;
-  };
-  const walk = (x: string | null, y: string | null, base: string) => {
-    if (x === y) return;
-    const xs = new Map((x ? git.readTree(x) : []).map((e) => [e.name, e]));
-    const ys = new Map((y ? git.readTree(y) : []).map((e) => [e.name, e]));
-    for (const name of new Set([...xs.keys(), ...ys.keys()])) {
-      const ex = xs.get(name);
-      const ey = ys.get(name);
-      if (ex && ey && ex.oid === ey.oid && ex.mode === ey.mode) continue;
-      const p = `${base}/${name}`;
-      const xt = ex && isTreeMode(ex.mode) ? ex.oid : null;
-      const yt = ey && isTreeMode(ey.mode) ? ey.oid : null;
-      if (xt || yt) walk(xt, yt, p);
-      const xb = ex && !isTreeMode(ex.mode) ? ex.oid : null;
-      const yb = ey && !isTreeMode(ey.mode) ? ey.oid : null;
-      if ((xb || yb) && xb !== yb) visit(p, xb, yb);
-    }
-  };
-  walk(sub(a), sub(b), prefix);
 }
 
 /**
@@ -410,23 +384,13 @@ function writeBase(file: string, tree: string, entries: Iterable<Fingerprint>): 
     at += lines[i].length;
   }
   offs.writeUInt32LE(at, n * 4);
-  mkdirSync(join(file, '..'), { recursive: true });
-  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  const fd = openSync(tmp, 'w');
-  try {
-    const put = (b: Buffer) => {
-      let w = 0;
-      while (w < b.length) w += writeSync(fd, b, w);
-    };
+  writeFileAtomic(file, (put) => {
     put(head);
     put(table(hashes));
     put(table(keys));
     put(offs);
     for (let i = 0; i < n; i += 4096) put(Buffer.concat(lines.slice(i, i + 4096)));
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, file);
+  });
   return build;
 }
 
@@ -466,7 +430,6 @@ const memo = new WeakMap<GitRepository, Map<string, Fingerprints>>();
 /** Persists the log; merges it into a new base first when it has grown past the limit. */
 function save(fp: Fingerprints, cacheDir: string): void {
   try {
-    mkdirSync(cacheDir, { recursive: true });
     if (fp.tree && fp.log.count() > LOG_LIMIT) {
       const build = writeBase(baseOf(cacheDir), fp.tree, fp.entries());
       fp.base?.close();
@@ -474,10 +437,7 @@ function save(fp: Fingerprints, cacheDir: string): void {
       if (fp.base?.build === build) fp.log = new FingerprintIndex(fp.tree);
       else fp.base = null; // replaced meanwhile by another process: keep the full log
     }
-    const file = fileOf(cacheDir);
-    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    writeFileSync(tmp, HEADER + (fp.tree ?? '-') + (fp.base ? ` ${fp.base.build}` : '') + fp.log.text());
-    renameSync(tmp, file);
+    writeFileAtomic(fileOf(cacheDir), HEADER + (fp.tree ?? '-') + (fp.base ? ` ${fp.base.build}` : '') + fp.log.text());
   } catch {
     /* read-only git dir: works, without the cache */
   }
@@ -560,10 +520,10 @@ export function loadFingerprints(git: GitRepository, tree: string | null, cacheD
     }
     const changes: Array<{ path: string; f: Fingerprint | null }> = [];
     const toRead: Array<{ path: string; oid: string }> = [];
-    diffBlobs(git, from, tree, MEMORIES_DIR, (path, _old, oid) => {
-      if (oid && path.endsWith('.md')) toRead.push({ path, oid });
+    for (const { path, newOid } of diffFiles((t) => git.readTree(t), from, tree, MEMORIES_DIR)) {
+      if (newOid && path.endsWith('.md')) toRead.push({ path, oid: newOid });
       else changes.push({ path, f: null });
-    });
+    }
     // Many files to read (a fresh clone, a big fetch): `git cat-file --batch` reads them far faster
     // than object-by-object lookups, which try a loose file before each pack lookup (cold index of 10,000
     // packed memories: 0.64 s -> ~0.3 s; of 100,000: 6.6 s -> 2.7 s).

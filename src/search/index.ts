@@ -1,12 +1,14 @@
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ARCHIVE_DIR, unreadableFile } from '../core/catalog.js';
 import { InvalidInputError } from '../core/errors.js';
 import { memoryFromFile, publicMemory, type Memory } from '../core/memory.js';
 import type { SearchQuery, SearchResponse, SearchResult } from '../core/search-types.js';
 import type { ReadonlyBranch } from '../core/branch-view.js';
-import { isTreeMode } from '../git/tree.js';
-import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, normalizeFilter, rank, textScores, type Bm25Params, type Weights } from './engine.js';
+import { writeCacheFile } from '../git/atomic-file.js';
+import { diffFiles } from '../git/diff.js';
+import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, normalizeFilter, rank, type Bm25Params, type Weights } from './engine.js';
+import { SegmentSearchIndex, docsAt, viewOf } from './search-index.js';
 import { SEGMENT_FORMAT, SegmentBuilder, decodeSegment, mergeSegments, openSegmentLazily, writeSegment, type DocInput, type Segment } from './segment.js';
 
 /**
@@ -101,14 +103,8 @@ function verifiedBefore(file: string, sig: string): boolean {
 }
 
 function markVerified(file: string, sig: string): void {
-  try {
-    const ok = okFile(file);
-    const tmp = `${ok}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    writeFileSync(tmp, sig);
-    renameSync(tmp, ok);
-  } catch {
-    /* read-only git dir: verified again next time */
-  }
+  // A read-only git dir: verified again next time.
+  writeCacheFile(okFile(file), sig);
 }
 
 function readSegment(file: string): Segment | null {
@@ -153,28 +149,14 @@ function dropOtherFormats(store: ReadonlyBranch): void {
 }
 
 function writeAtomic(file: string, seg: Segment): number {
-  let fd: number | null = null;
-  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  try {
-    mkdirSync(join(file, '..'), { recursive: true });
-    fd = openSync(tmp, 'w');
-    // Written section by section: a large segment is never copied whole into one buffer.
-    const bytes = writeSegment(fd, seg, (f, b) => {
-      let w = 0;
-      while (w < b.length) w += writeSync(f, b, w);
-    });
-    closeSync(fd);
-    fd = null;
-    renameSync(tmp, file);
-    rememberFile(file, seg);
-    const sig = signature(file);
-    if (sig) markVerified(file, sig);
-    return bytes;
-  } catch {
-    if (fd !== null) closeSync(fd);
-    rmSync(tmp, { force: true });
-    return 0; // a read-only git dir still searches, just without a cache
-  }
+  // Written section by section: a large segment is never copied whole into one buffer. A read-only
+  // or full disk: 0 bytes, and the search goes on without a cache.
+  const bytes = writeCacheFile(file, (write) => writeSegment(seg, write));
+  if (!bytes) return 0;
+  rememberFile(file, seg);
+  const sig = signature(file);
+  if (sig) markVerified(file, sig);
+  return bytes;
 }
 
 // Parsed memories by path and blob id: a process that searches after each of its own stores
@@ -227,58 +209,23 @@ interface TreeDiff {
   removed: string[];
 }
 
-/** Files under memories/ that differ between two trees, descending only into subtrees that changed. */
+/** Files under memories/ that differ between two trees (src/git/diff.ts: regular files only). */
 export function diffMemories(store: ReadonlyBranch, from: string, to: string): TreeDiff {
   const out: TreeDiff = { added: [], removed: [] };
-  const root = (t: string) => {
-    const e = store.git.entryAt(t, MEMORIES_PREFIX);
-    return e && isTreeMode(e.mode) ? e.oid : null;
-  };
-  const plain = (mode: string) => !isTreeMode(mode) && mode !== '160000' && mode !== '120000';
-  const walk = (a: string | null, b: string | null, base: string) => {
-    if (a === b) return;
-    const A = new Map((a ? store.git.readTree(a) : []).map((e) => [e.name, e]));
-    const B = new Map((b ? store.git.readTree(b) : []).map((e) => [e.name, e]));
-    for (const name of new Set([...A.keys(), ...B.keys()])) {
-      const ea = A.get(name);
-      const eb = B.get(name);
-      if (ea && eb && ea.oid === eb.oid && ea.mode === eb.mode) continue;
-      const p = `${base}/${name}`;
-      const aTree = !!ea && isTreeMode(ea.mode);
-      const bTree = !!eb && isTreeMode(eb.mode);
-      if (aTree || bTree) walk(aTree ? ea!.oid : null, bTree ? eb!.oid : null, p);
-      if (ea && plain(ea.mode)) out.removed.push(p);
-      if (eb && plain(eb.mode)) out.added.push({ path: p, oid: eb.oid });
-    }
-  };
-  walk(root(from), root(to), MEMORIES_PREFIX);
+  for (const c of diffFiles((t) => store.git.readTree(t), from, to, MEMORIES_PREFIX)) {
+    if (c.oldOid) out.removed.push(c.path);
+    if (c.newOid) out.added.push({ path: c.path, oid: c.newOid });
+  }
   return out;
 }
 
 function buildDelta(store: ReadonlyBranch, base: Segment, tree: string): Segment {
   const diff = diffMemories(store, base.tree, tree);
-  const removed: number[] = [];
-  if (diff.removed.length) {
-    const gone = new Set(diff.removed);
-    for (let d = 0; d < base.n; d++) if (gone.has(base.paths.get(d))) removed.push(d);
-  }
+  const removed = docsAt(base, diff.removed);
   const b = new SegmentBuilder();
   for (const f of diff.added) addFile(store, b, f.path, f.oid, true);
   b.skipped += base.skipped;
   return b.finish({ kind: 'delta', tree, baseBuild: base.build, baseTree: base.tree, removed });
-}
-
-function viewOf(base: Segment, delta: Segment | null): IndexView {
-  if (!delta) return new IndexView([{ seg: base, dead: null }], base.tree);
-  const dead = new Uint8Array(base.n);
-  for (const d of delta.removed) if (d < base.n) dead[d] = 1;
-  return new IndexView(
-    [
-      { seg: base, dead },
-      { seg: delta, dead: null },
-    ],
-    delta.tree,
-  );
 }
 
 function needsCompaction(base: Segment, delta: Segment): boolean {
@@ -436,10 +383,7 @@ export function archiveSegment(store: ReadonlyBranch, tree: string | null): Segm
  * for every memory the text matches. For hybrid ranking.
  */
 export function fullTextScores(store: ReadonlyBranch, text: string, opts: IndexOptions = {}): Map<string, number> {
-  const view = openIndex(store, opts);
-  const out = new Map<string, number>();
-  for (const h of textScores(view, text, opts.bm25)) out.set(view.parts[h.part].seg.ids.get(h.doc), h.score);
-  return out;
+  return new SegmentSearchIndex(openIndex(store, opts)).scores(text, opts.bm25);
 }
 
 /** Ids of the memories passing the filters of `q` (its text is ignored). */

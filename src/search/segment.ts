@@ -604,17 +604,17 @@ export function encodeSegment(s: Segment): Buffer {
 }
 
 /**
- * Writes the same bytes as {@link encodeSegment} to an open file, section by section, with the checksum
+ * Writes the same bytes as {@link encodeSegment} to `write` (a file being written), section by section, with the checksum
  * computed as it goes: no second copy of the whole segment in memory (a 1,000,000-memory base is
  * hundreds of MB). Falls back to the in-memory encoding where zlib cannot continue a checksum.
  */
-export function writeSegment(fd: number, s: Segment, write: (fd: number, b: Uint8Array) => void): number {
+export function writeSegment(s: Segment, write: (b: Uint8Array) => void): number {
   const more = crc32 as unknown as ((b: Uint8Array, v?: number) => number) | null;
   // zlib.crc32(data, value) continues a checksum (Node 20.15+); checked, not assumed.
   const crcMore = more && more(Buffer.from('b'), more(Buffer.from('a'))) === more(Buffer.from('ab')) ? more : null;
   if (!crcMore) {
     const bytes = encodeSegment(s);
-    write(fd, bytes);
+    write(bytes);
     return bytes.length;
   }
   const sections: Header['sections'] = {};
@@ -655,11 +655,11 @@ export function writeSegment(fd: number, s: Segment, write: (fd: number, b: Uint
   const head = Buffer.alloc(8);
   head.writeUInt32LE(MAGIC, 0);
   head.writeUInt32LE(json.length, 4);
-  write(fd, head);
-  write(fd, json);
+  write(head);
+  write(json);
   sectionsOf(s).forEach(([, arr], i) => {
-    write(fd, new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength));
-    if (pads[i]) write(fd, new Uint8Array(pads[i]));
+    write(new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength));
+    if (pads[i]) write(new Uint8Array(pads[i]));
   });
   return 8 + json.length + at;
 }

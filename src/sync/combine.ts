@@ -1,5 +1,6 @@
 import type { GitRepository } from '../git/repository.js';
-import { isTreeMode, type Identity, type TreeEntry } from '../git/tree.js';
+import { diffFiles } from '../git/diff.js';
+import type { Identity } from '../git/tree.js';
 import { parseFile } from '../core/codec.js';
 import { idFromPath, isValidId } from '../core/id.js';
 
@@ -7,44 +8,14 @@ import { idFromPath, isValidId } from '../core/id.js';
 export type PathChanges = Map<string, string | null>;
 
 /**
- * Which files differ between two trees. Identical subtrees are skipped by id, so the cost follows
- * the number of changed paths, not the size of the branch.
+ * Which files differ between two trees (src/git/diff.ts: regular files only; symlinks and submodules
+ * have no place on the branch and are left as they are). Identical subtrees are skipped by id, so the
+ * cost follows the number of changed paths, not the size of the branch.
  */
-export function diffTrees(git: GitRepository, a: string | null, b: string | null): PathChanges {
+export function changedFiles(git: GitRepository, a: string | null, b: string | null): PathChanges {
   const out: PathChanges = new Map();
-  const all = (tree: string, base: string, value: (oid: string) => string | null) => {
-    for (const e of git.readTree(tree)) {
-      const p = base ? `${base}/${e.name}` : e.name;
-      if (isTreeMode(e.mode)) all(e.oid, p, value);
-      else if (isFile(e)) out.set(p, value(e.oid));
-    }
-  };
-  const walk = (ta: string | null, tb: string | null, base: string) => {
-    if (ta === tb) return;
-    if (!ta) return all(tb as string, base, (oid) => oid);
-    if (!tb) return all(ta, base, () => null);
-    const ea = new Map(git.readTree(ta).map((e) => [e.name, e] as const));
-    const eb = new Map(git.readTree(tb).map((e) => [e.name, e] as const));
-    for (const name of new Set([...ea.keys(), ...eb.keys()])) {
-      const x = ea.get(name);
-      const y = eb.get(name);
-      if (x && y && x.oid === y.oid && isTreeMode(x.mode) === isTreeMode(y.mode)) continue;
-      const p = base ? `${base}/${name}` : name;
-      const xt = x && isTreeMode(x.mode) ? x.oid : null;
-      const yt = y && isTreeMode(y.mode) ? y.oid : null;
-      if (xt || yt) walk(xt, yt, p);
-      const xf = x && isFile(x) ? x.oid : null;
-      const yf = y && isFile(y) ? y.oid : null;
-      if (xf !== yf) out.set(p, yf);
-    }
-  };
-  walk(a, b, '');
+  for (const c of diffFiles((t) => git.readTree(t), a, b)) out.set(c.path, c.newOid);
   return out;
-}
-
-/** Regular files only: symlinks and submodules have no place on the branch and are left as they are. */
-function isFile(e: TreeEntry): boolean {
-  return !isTreeMode(e.mode) && e.mode !== '120000' && e.mode !== '160000';
 }
 
 export type ConflictKind = 'both-changed' | 'deleted-locally' | 'deleted-remotely';
@@ -185,8 +156,8 @@ export function combine(git: GitRepository, input: CombineInput): CombineResult 
   const treeOf = (c: string) => git.readCommit(c).tree;
   const baseTree = input.base ? treeOf(input.base) : null;
   const remoteTree = treeOf(input.remote);
-  const localDiff = diffTrees(git, baseTree, treeOf(input.local));
-  const remoteDiff = diffTrees(git, baseTree, remoteTree);
+  const localDiff = changedFiles(git, baseTree, treeOf(input.local));
+  const remoteDiff = changedFiles(git, baseTree, remoteTree);
 
   const target: PathChanges = new Map(localDiff);
   const conflicts: SyncConflict[] = [];
@@ -218,7 +189,7 @@ export function combine(git: GitRepository, input: CombineInput): CombineResult 
       // The parent is beyond a shallow boundary: diff against the common ancestor instead.
       parentTree = baseTree;
     }
-    const d = diffTrees(git, parentTree, info.tree);
+    const d = changedFiles(git, parentTree, info.tree);
     if (!d.size) continue;
     const next = git.writeTree(tipTree, withContent(git, d));
     if (next === tipTree) continue; // already on the remote: like rebase, drop the empty commit

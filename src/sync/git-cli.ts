@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
 import { MemoryError, type ErrorCode } from '../core/errors.js';
+import { runGit as run, type GitTarget } from '../git/cli.js';
 
 export interface GitRun {
   code: number;
@@ -12,37 +12,21 @@ export interface GitRun {
 export const DEFAULT_TIMEOUT_MS = 120_000;
 
 /**
- * Runs the git CLI. Network operations go through git itself so that whatever the checkout set up
- * (credential helpers, `http.extraheader` from actions/checkout, proxies, ssh config, `insteadOf`
- * rewrites) applies unchanged. Plain execFile rather than simple-git: we need exit code, stdout and
- * stderr verbatim to classify failures, and it keeps simple-git and its dependencies out of the CLI chunk.
+ * Runs the git CLI for sync through the one runner (src/git/cli.ts): the repository named by path
+ * (an explicit --repo wins over an inherited GIT_DIR), English messages (classified below), never a
+ * credential prompt (a CI job or an agent has no terminal to answer it; a prompt would hang the sync
+ * instead of failing it). Network operations go through git itself so that whatever the checkout set
+ * up (credential helpers, `http.extraheader` from actions/checkout, proxies, ssh config, `insteadOf`
+ * rewrites) applies unchanged. A failure is a result to classify, never a throw: a git that cannot
+ * be started (or whose output overflows) is exit code -1.
  */
-export function runGit(cwd: string, args: string[], opts: { timeoutMs?: number } = {}): Promise<GitRun> {
-  return new Promise((resolve) => {
-    execFile(
-      'git',
-      args,
-      {
-        cwd,
-        // English messages (we classify them), never an interactive credential prompt: a CI job or an
-        // agent has no terminal to answer it, and a prompt would hang the sync instead of failing it.
-        env: { ...process.env, LC_ALL: 'C', LANGUAGE: 'C', GIT_TERMINAL_PROMPT: '0' },
-        encoding: 'utf8',
-        maxBuffer: 64 * 1024 * 1024,
-        timeout: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        killSignal: 'SIGKILL',
-      },
-      (err, stdout, stderr) => {
-        const e = err as (NodeJS.ErrnoException & { code?: number | string; killed?: boolean }) | null;
-        if (e && typeof e.code === 'string') {
-          // The git binary itself could not be started.
-          resolve({ code: -1, stdout: '', stderr: `could not run git: ${e.message}`, timedOut: false });
-          return;
-        }
-        resolve({ code: e ? (typeof e.code === 'number' ? e.code : 1) : 0, stdout: String(stdout), stderr: String(stderr), timedOut: !!e?.killed });
-      },
-    );
-  });
+export async function runGit(target: GitTarget, args: string[], opts: { timeoutMs?: number } = {}): Promise<GitRun> {
+  try {
+    const r = await run(target, args, { timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, allowFailure: true });
+    return { code: r.status, stdout: r.stdout.toString('utf8'), stderr: r.stderr, timedOut: !!r.timedOut };
+  } catch (err) {
+    return { code: -1, stdout: '', stderr: `could not run git: ${(err as Error).message}`, timedOut: false };
+  }
 }
 
 const PERMISSION = [

@@ -1,6 +1,7 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmdirSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
+import { writeCacheFile } from '../git/atomic-file.js';
 import type { GitRepository } from '../git/repository.js';
 import type { MemoryStore } from '../core/store.js';
 
@@ -186,27 +187,16 @@ function statusFile(commonDir: string): string {
 
 export function writePendingStatus(commonDir: string, s: PendingStatus): void {
   const file = statusFile(commonDir);
+  let all: Record<string, PendingStatus> = {};
   try {
-    mkdirSync(dirname(file), { recursive: true });
-    let all: Record<string, PendingStatus> = {};
-    try {
-      all = JSON.parse(readFileSync(file, 'utf8'));
-      if (!all || typeof all !== 'object' || Array.isArray(all)) all = {};
-    } catch {
-      /* first time, or unreadable: start again */
-    }
-    all[`${s.remote}\n${s.branch}`] = s;
-    const tmp = `${file}.${process.pid}.${randomBytes(3).toString('hex')}.tmp`;
-    writeFileSync(tmp, JSON.stringify(all));
-    renameSync(tmp, file);
+    all = JSON.parse(readFileSync(file, 'utf8'));
+    if (!all || typeof all !== 'object' || Array.isArray(all)) all = {};
   } catch {
-    /* a figure for stats: never fail a sync over it */
-    try {
-      unlinkSync(`${file}.tmp`);
-    } catch {
-      /* nothing */
-    }
+    /* first time, or unreadable: start again */
   }
+  all[`${s.remote}\n${s.branch}`] = s;
+  // A figure for stats: never fail a sync over it.
+  writeCacheFile(file, JSON.stringify(all));
 }
 
 /**

@@ -3,8 +3,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { MemoryError, RefMovedError, ConflictError, InvalidInputError, PushRejectedError, RemoteUnreachableError, SyncFailedError } from '../core/errors.js';
 import type { MemoryStore } from '../core/store.js';
+import type { GitTarget } from '../git/cli.js';
 import { readEffectiveConfig } from '../git/repo.js';
-import { combine, diffTrees, signature, type SyncConflict } from './combine.js';
+import { combine, changedFiles, signature, type SyncConflict } from './combine.js';
 import { gitFailure, redact, remoteMessage, runGit, DEFAULT_TIMEOUT_MS, type GitRun } from './git-cli.js';
 import { linearChain, linearMergeBase } from './history.js';
 import { buildPending, burstInProgress, listRefs, newPendingRef, pendingPrefix, pruneEmptyDirs, readPending, writePendingStatus, type PendingChain, type PendingRef } from './pending.js';
@@ -73,6 +74,8 @@ export interface SyncResult {
 interface Ctx {
   store: MemoryStore;
   cwd: string;
+  /** Where git runs: this repository by path, whatever GIT_DIR the environment holds. */
+  target: GitTarget;
   commonDir: string;
   /** What git is given: the remote's name, or its URL/path. */
   remoteArg: string;
@@ -120,6 +123,7 @@ function context(store: MemoryStore, opts: SyncOptions): Ctx {
   return {
     store,
     cwd,
+    target: store.git.target,
     commonDir: loc.commonDir,
     remoteArg: remote,
     remoteName: redact(remote),
@@ -174,7 +178,7 @@ async function deleteRefsUnder(ctx: Ctx, prefix: string): Promise<void> {
     }
     if (ctx.store.git.resolve(ref)) packed.push(ref);
   }
-  for (const ref of packed) await runGit(ctx.cwd, ['update-ref', '-d', ref]);
+  for (const ref of packed) await runGit(ctx.target, ['update-ref', '-d', ref]);
   try {
     rmSync(join(ctx.commonDir, prefix), { recursive: true, force: true });
   } catch {
@@ -217,7 +221,7 @@ async function fetchSnapshot(ctx: Ctx, withPending: boolean): Promise<Snapshot> 
   const branchSpec = `+${ctx.branchRef}:${tmp}/branch`;
   const pendingSpec = `+${pendingPrefix(ctx.branch)}*:${tmp}/pending/*`;
   try {
-    let run = await runGit(ctx.cwd, [...args, branchSpec, ...(withPending ? [pendingSpec] : [])], { timeoutMs: ctx.timeoutMs });
+    let run = await runGit(ctx.target, [...args, branchSpec, ...(withPending ? [pendingSpec] : [])], { timeoutMs: ctx.timeoutMs });
     let noBranch = false;
     if (run.code !== 0 && /couldn't find remote ref/i.test(run.stderr)) {
       // No branch yet (a glob refspec that matches nothing is no error): pending refs may still exist.
@@ -225,7 +229,7 @@ async function fetchSnapshot(ctx: Ctx, withPending: boolean): Promise<Snapshot> 
       // Without --depth: pending refs end in a root commit (finite anyway), and git fails silently
       // (exit 1, no message) on a depth-limited fetch whose only refspec matches nothing.
       const plain = args.filter((a) => !a.startsWith('--depth='));
-      run = withPending ? await runGit(ctx.cwd, [...plain, pendingSpec], { timeoutMs: ctx.timeoutMs }) : { code: 0, stdout: '', stderr: '', timedOut: false };
+      run = withPending ? await runGit(ctx.target, [...plain, pendingSpec], { timeoutMs: ctx.timeoutMs }) : { code: 0, stdout: '', stderr: '', timedOut: false };
     }
     if (run.code !== 0) throw gitFailure(`fetching ${ctx.branch} from ${ctx.remoteName}`, run, { remote: ctx.remoteName, branch: ctx.branch });
     const refs = listRefs(ctx.commonDir, `${tmp}/`);
@@ -264,7 +268,7 @@ function removeStaleFetchRefs(commonDir: string): void {
 async function mergeBase(ctx: Ctx, a: string, b: string): Promise<string | null> {
   const fast = linearMergeBase(ctx.store.git, a, b);
   if (fast !== undefined) return fast;
-  const run = await runGit(ctx.cwd, ['merge-base', a, b]);
+  const run = await runGit(ctx.target, ['merge-base', a, b]);
   if (run.code === 0) return run.stdout.trim() || null;
   if (run.code === 1 && !run.stderr.trim()) return null; // unrelated histories
   throw new SyncFailedError(`git merge-base failed: ${run.stderr.trim()} (local memories are unchanged)`, { git: run.stderr.trim() });
@@ -273,7 +277,7 @@ async function mergeBase(ctx: Ctx, a: string, b: string): Promise<string | null>
 async function isAncestor(ctx: Ctx, a: string, b: string): Promise<boolean> {
   const fast = linearMergeBase(ctx.store.git, a, b);
   if (fast !== undefined) return fast === a;
-  const run = await runGit(ctx.cwd, ['merge-base', '--is-ancestor', a, b]);
+  const run = await runGit(ctx.target, ['merge-base', '--is-ancestor', a, b]);
   return run.code === 0;
 }
 
@@ -281,7 +285,7 @@ async function isAncestor(ctx: Ctx, a: string, b: string): Promise<boolean> {
 async function localChain(ctx: Ctx, base: string | null, tip: string): Promise<string[]> {
   const fast = linearChain(ctx.store.git, base, tip);
   if (fast) return fast;
-  const run = await runGit(ctx.cwd, ['rev-list', '--first-parent', '--reverse', tip, ...(base ? [`^${base}`] : [])]);
+  const run = await runGit(ctx.target, ['rev-list', '--first-parent', '--reverse', tip, ...(base ? [`^${base}`] : [])]);
   if (run.code !== 0) throw new SyncFailedError(`git rev-list failed: ${run.stderr.trim()} (local memories are unchanged)`, { git: run.stderr.trim() });
   return run.stdout.split('\n').filter(Boolean);
 }
@@ -320,12 +324,12 @@ async function plan(ctx: Ctx, local: string | null, remote: string | null): Prom
   const none = { received: 0, replayed: 0, conflicts: [] as SyncConflict[] };
   if (!remote) return { tip: local, ...none };
   const git = ctx.store.git;
-  if (!local) return { tip: remote, ...none, received: memoryFiles(diffTrees(git, null, git.readCommit(remote).tree).keys()) };
+  if (!local) return { tip: remote, ...none, received: memoryFiles(changedFiles(git, null, git.readCommit(remote).tree).keys()) };
   if (local === remote) return { tip: local, ...none };
   const base = await mergeBase(ctx, local, remote);
   if (base === remote) return { tip: local, ...none };
   if (base === local) {
-    return { tip: remote, ...none, received: memoryFiles(diffTrees(git, git.readCommit(local).tree, git.readCommit(remote).tree).keys()) };
+    return { tip: remote, ...none, received: memoryFiles(changedFiles(git, git.readCommit(local).tree, git.readCommit(remote).tree).keys()) };
   }
   const chain = await localChain(ctx, base, local);
   const res = combine(git, { base, local, remote, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now() });
@@ -398,7 +402,7 @@ async function pushRefs(ctx: Ctx, updates: RefUpdate[], atomic = true): Promise<
   const args = ['push', '--porcelain', '--no-verify', ...(atomic ? ['--atomic'] : [])];
   for (const u of updates) args.push(`--force-with-lease=${u.ref}:${u.expect ?? ''}`);
   args.push(ctx.remoteArg, ...updates.map((u) => `${u.next ?? ''}:${u.ref}`));
-  const run = await runGit(ctx.cwd, args, { timeoutMs: ctx.timeoutMs });
+  const run = await runGit(ctx.target, args, { timeoutMs: ctx.timeoutMs });
   return pushOutcome(ctx, run, updates[0].ref);
 }
 
@@ -499,7 +503,7 @@ async function unionOf(ctx: Ctx, snap: Snapshot): Promise<Union> {
     const tmp = `refs/git-memory/fetch/${process.pid}-${randomBytes(4).toString('hex')}`;
     try {
       const run = await runGit(
-        ctx.cwd,
+        ctx.target,
         [...FETCH_CONFIG, 'fetch', '--quiet', '--no-tags', '--refmap=', `--depth=${2 ** 30}`, ctx.remoteArg, ...cut.map((p, i) => `+${p.ref}:${tmp}/${i}`)],
         { timeoutMs: ctx.timeoutMs },
       );
@@ -561,7 +565,7 @@ interface LocalPlan {
 async function planLocal(ctx: Ctx, local: string | null, union: string | null, remoteTip: string | null): Promise<LocalPlan> {
   const git = ctx.store.git;
   const none = { replayed: 0, conflicts: [] as SyncConflict[] };
-  const files = (a: string | null, b: string | null) => memoryFiles(diffTrees(git, treeOf(ctx, a), treeOf(ctx, b)).keys());
+  const files = (a: string | null, b: string | null) => memoryFiles(changedFiles(git, treeOf(ctx, a), treeOf(ctx, b)).keys());
   if (!local) return { tip: union, union, own: [], received: files(null, union), ...none };
   if (!union) return { tip: local, union, own: await chainBetween(ctx, null, local), received: 0, ...none };
   const mark = validMark(ctx, local);
@@ -710,7 +714,7 @@ async function pullPending(ctx: Ctx): Promise<SyncResult> {
 /** Pushes `oid` to the remote branch, never forced: the remote only moves forward (mode "branch"). */
 async function pushTip(ctx: Ctx, oid: string): Promise<PushOutcome> {
   // --no-verify: pre-push hooks guard code pushes (tests, linters); a memory write is not one.
-  const run = await runGit(ctx.cwd, ['push', '--porcelain', '--no-verify', ctx.remoteArg, `${oid}:${ctx.branchRef}`], { timeoutMs: ctx.timeoutMs });
+  const run = await runGit(ctx.target, ['push', '--porcelain', '--no-verify', ctx.remoteArg, `${oid}:${ctx.branchRef}`], { timeoutMs: ctx.timeoutMs });
   return pushOutcome(ctx, run, ctx.branchRef);
 }
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemoryError, EmbedderError } from '../core/errors.js';
+import { writeCacheFile } from '../git/atomic-file.js';
 import { pathFor } from '../core/id.js';
 import type { Memory } from '../core/memory.js';
 import { modelSlug, type Embedder } from '../embed/types.js';
@@ -175,10 +176,7 @@ export class BranchVectors {
         buf.set(new Uint8Array(r.data.buffer, r.data.byteOffset, dims), off);
         off += dims;
       }
-      mkdirSync(join(this.branch.cacheDir, 'vectors'), { recursive: true });
-      const tmp = `${this.cacheFile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-      writeFileSync(tmp, buf);
-      renameSync(tmp, this.cacheFile);
+      writeCacheFile(this.cacheFile, buf);
     } catch {
       /* a read-only git dir still works, without the cache */
     }

@@ -24,6 +24,25 @@ describe('import streams its input', () => {
     expect([...fileRecords(file)]).toHaveLength(3001);
   });
 
+  it('checks UTF-8 across slice boundaries: a bad byte past the first slice, a cut last character', () => {
+    const dir = tempDir();
+    const line = (i: number) => JSON.stringify({ content: `${i} ${'日本語🙂é'.repeat(200)}` });
+    const body = Array.from({ length: 2000 }, (_, i) => line(i)).join('\n');
+    const ok = join(dir, 'ok.jsonl');
+    // Ends with a multi-byte character and no newline: valid.
+    writeFileSync(ok, body + '\n' + JSON.stringify({ content: 'last' }).slice(0, -2) + 'é"}');
+    expect([...fileRecords(ok)].filter((it) => it.record)).toHaveLength(2001);
+    const bad = join(dir, 'bad.jsonl');
+    const bytes = Buffer.from(body + '\n', 'utf8');
+    expect(bytes.length).toBeGreaterThan(5 << 20);
+    bytes[(5 << 20) + 3] = 0xff; // invalid anywhere in UTF-8, past the first 4 MiB slice
+    writeFileSync(bad, bytes);
+    expect(() => [...fileRecords(bad)]).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+    const cut = join(dir, 'cut.jsonl');
+    writeFileSync(cut, Buffer.concat([Buffer.from(body, 'utf8'), Buffer.from('日本', 'utf8').subarray(0, 4)]));
+    expect(() => [...fileRecords(cut)]).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+  });
+
   it('imports batch by batch, de-duplicating across batches and against the branch', async () => {
     const repo = makeRepo();
     const s = new MemoryStore({ repo, warn: () => {} });

@@ -14,9 +14,9 @@ describe('segment files written section by section', () => {
     const seg = b.finish({ kind: 'base', tree: 'a'.repeat(40) });
     const file = join(tempDir(), 'seg');
     const fd = openSync(file, 'w');
-    const n = writeSegment(fd, seg, (f, bytes) => {
+    const n = writeSegment(seg, (bytes) => {
       let w = 0;
-      while (w < bytes.length) w += writeSync(f, bytes, w);
+      while (w < bytes.length) w += writeSync(fd, bytes, w);
     });
     closeSync(fd);
     const onDisk = readFileSync(file);

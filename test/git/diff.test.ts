@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { diffFiles, diffTrees, isRegularFile, type TreeChange } from '../../src/git/diff.js';
+import { GitRepository } from '../../src/git/repository.js';
+import { gitEnv, makeRepo } from '../helpers.js';
+
+/**
+ * The one tree diff (src/git/diff.ts), checked against git itself on trees git builds: every entry
+ * kind (files, executables, symlinks, gitlinks, folders), type changes in both directions (file to
+ * folder, file to symlink), a prefix, and a few hundred random tree pairs.
+ */
+
+type Entry = { mode: string; content: string };
+
+function run(repo: string, args: string[], opts: { input?: string; env?: NodeJS.ProcessEnv } = {}): string {
+  return execFileSync('git', args, { cwd: repo, env: { ...gitEnv, ...opts.env }, input: opts.input, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] }).trimEnd();
+}
+
+/** Writes `files` as a tree with git's own plumbing (a private index, `update-index`, `write-tree`). */
+function writeTree(repo: string, files: Map<string, Entry>, n: number): string {
+  const objects = GitRepository.open(repo).objects;
+  const env = { GIT_INDEX_FILE: join(repo, '.git', `diff-test-index-${n}`) };
+  run(repo, ['read-tree', '--empty'], { env });
+  const lines: string[] = [];
+  for (const [path, e] of files) {
+    // A gitlink names a commit of another repository: any id will do, git does not look it up.
+    // Blobs by the in-process writer (checked against git elsewhere): a spawn per file made this slow.
+    const oid = e.mode === '160000' ? Buffer.from(e.content).toString('hex').padEnd(40, '0').slice(0, 40) : objects.write('blob', Buffer.from(e.content));
+    lines.push(`${e.mode} ${oid}\t${path}`);
+  }
+  if (lines.length) run(repo, ['update-index', '--add', '--index-info'], { env, input: lines.join('\n') + '\n' });
+  return run(repo, ['write-tree'], { env });
+}
+
+/** `git diff-tree -r --no-renames` as TreeChanges, sorted by path then old-before-new. */
+function gitDiff(repo: string, a: string, b: string, prefix = ''): TreeChange[] {
+  const out = run(repo, ['diff-tree', '-r', '--no-renames', a, b, ...(prefix ? ['--', `${prefix}/`] : [])]);
+  if (!out) return [];
+  const z = (s: string, zero: string) => (/^0+$/.test(s) && s.length === zero.length ? null : s);
+  return sortChanges(
+    out.split('\n').map((l) => {
+      const [meta, path] = l.split('\t');
+      const [om, nm, oo, no] = meta.slice(1).split(' ');
+      return { path, oldMode: z(om, '000000'), newMode: z(nm, '000000'), oldOid: z(oo, '0'.repeat(40)), newOid: z(no, '0'.repeat(40)) };
+    }),
+  );
+}
+
+/**
+ * git reports a type change between a file and a symlink or gitlink as one line (`T`) but a
+ * deletion plus an addition for some pairs; ours is always one change per path. Folded per path.
+ */
+function fold(changes: TreeChange[]): TreeChange[] {
+  const byPath = new Map<string, TreeChange>();
+  for (const c of changes) {
+    const prev = byPath.get(c.path);
+    byPath.set(c.path, prev ? { path: c.path, oldMode: prev.oldMode ?? c.oldMode, oldOid: prev.oldOid ?? c.oldOid, newMode: prev.newMode ?? c.newMode, newOid: prev.newOid ?? c.newOid } : c);
+  }
+  return sortChanges([...byPath.values()]);
+}
+
+function sortChanges<T extends { path: string }>(xs: T[]): T[] {
+  return xs.sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0));
+}
+
+/** Regular files of a tree, by `git ls-tree -r` (the oracle for diffFiles). */
+function lsFiles(repo: string, tree: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const text = run(repo, ['ls-tree', '-r', tree]);
+  for (const l of text ? text.split('\n') : []) {
+    const [meta, path] = l.split('\t');
+    const [mode, , oid] = meta.split(' ');
+    if (mode !== '120000' && mode !== '160000') out.set(path, oid);
+  }
+  return out;
+}
+
+function expectedFiles(repo: string, a: string, b: string): Array<{ path: string; oldOid: string | null; newOid: string | null }> {
+  const x = lsFiles(repo, a);
+  const y = lsFiles(repo, b);
+  const out = [];
+  for (const path of new Set([...x.keys(), ...y.keys()])) {
+    const oldOid = x.get(path) ?? null;
+    const newOid = y.get(path) ?? null;
+    if (oldOid !== newOid) out.push({ path, oldOid, newOid });
+  }
+  return sortChanges(out);
+}
+
+describe('the shared tree diff', () => {
+  it('finds what `git diff-tree -r` finds, for every kind of entry and type change', () => {
+    const repo = makeRepo();
+    const g = GitRepository.open(repo);
+    const read = (t: string) => g.readTree(t);
+    const a = new Map<string, Entry>([
+      ['README.md', { mode: '100644', content: 'readme' }],
+      ['memories/a/one.md', { mode: '100644', content: 'one' }],
+      ['memories/two.md', { mode: '100644', content: 'two' }],
+      ['memories/exec.md', { mode: '100644', content: 'same bytes' }],
+      ['memories/link.md', { mode: '120000', content: 'two.md' }],
+      ['memories/becomes-link.md', { mode: '100644', content: 'plain' }],
+      ['memories/sub', { mode: '160000', content: 'abc' }],
+      ['memories/swap', { mode: '100644', content: 'a file, then a folder' }],
+      ['memories/deep/x/y.md', { mode: '100644', content: 'deep' }],
+    ]);
+    const b = new Map<string, Entry>([
+      ['README.md', { mode: '100644', content: 'readme' }],
+      ['memories/a/one.md', { mode: '100644', content: 'one, changed' }],
+      ['memories/exec.md', { mode: '100755', content: 'same bytes' }],
+      ['memories/link.md', { mode: '100644', content: 'now a file' }],
+      ['memories/becomes-link.md', { mode: '120000', content: 'one.md' }],
+      ['memories/sub', { mode: '160000', content: 'def' }],
+      ['memories/swap/inner.md', { mode: '100644', content: 'inside' }],
+      ['memories/deep', { mode: '100644', content: 'a folder, then a file' }],
+      ['other/new.md', { mode: '100644', content: 'new' }],
+    ]);
+    const t1 = writeTree(repo, a, 1);
+    const t2 = writeTree(repo, b, 2);
+
+    expect(fold(diffTrees(read, t1, t2))).toEqual(fold(gitDiff(repo, t1, t2)));
+    expect(fold(diffTrees(read, t1, t2, 'memories'))).toEqual(fold(gitDiff(repo, t1, t2, 'memories')));
+    expect(fold(diffTrees(read, null, t2))).toEqual(fold(gitDiff(repo, '4b825dc642cb6eb9a060e54bf8d69288fbee4904', t2)));
+    expect(diffTrees(read, t1, t1)).toEqual([]);
+
+    // Files only: symlinks and gitlinks count as absent; a mode change alone is no change.
+    const files = sortChanges(diffFiles(read, t1, t2));
+    expect(files).toEqual(expectedFiles(repo, t1, t2));
+    const paths = files.map((f) => f.path);
+    expect(paths).not.toContain('memories/exec.md');
+    expect(paths).not.toContain('memories/sub');
+    expect(files.find((f) => f.path === 'memories/link.md')).toMatchObject({ oldOid: null });
+    expect(files.find((f) => f.path === 'memories/becomes-link.md')).toMatchObject({ newOid: null });
+    expect(sortChanges(diffFiles(read, t1, t2, 'memories'))).toEqual(files.filter((f) => f.path.startsWith('memories/')));
+    // The listing applies the same rule.
+    expect(sortChanges(g.listBlobs(t2, 'memories'))).toEqual(sortChanges([...lsFiles(repo, t2)].filter(([p]) => p.startsWith('memories/')).map(([path, oid]) => ({ path, oid }))));
+  });
+
+  it('a prefix that is a file, or absent, is an empty folder', () => {
+    const repo = makeRepo();
+    const g = GitRepository.open(repo);
+    const read = (t: string) => g.readTree(t);
+    const t1 = writeTree(repo, new Map([['memories', { mode: '100644', content: 'not a folder' }]]), 1);
+    const t2 = writeTree(repo, new Map([['memories/a.md', { mode: '100644', content: 'a' }]]), 2);
+    expect(diffFiles(read, t1, t2, 'memories').map((c) => c.path)).toEqual(['memories/a.md']);
+    expect(diffFiles(read, t2, t1, 'memories').map((c) => c.newOid)).toEqual([null]);
+    expect(diffFiles(read, t1, t1, 'trash')).toEqual([]);
+  });
+
+  it('agrees with git on random tree pairs', () => {
+    const repo = makeRepo();
+    const g = GitRepository.open(repo);
+    const read = (t: string) => g.readTree(t);
+    let seed = 42;
+    const rnd = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const names = ['a', 'b', 'c.md', 'd.md'];
+    const randomPath = () => {
+      const depth = 1 + rnd(3);
+      return Array.from({ length: depth }, () => names[rnd(names.length)]).join('/');
+    };
+    const modes = ['100644', '100644', '100644', '100755', '120000', '160000'];
+    const randomTree = (from: Map<string, Entry> | null): Map<string, Entry> => {
+      const out = new Map(from ?? []);
+      for (let i = 0, n = 3 + rnd(8); i < n; i++) {
+        const p = randomPath();
+        if (rnd(4) === 0) out.delete(p);
+        else out.set(p, { mode: modes[rnd(modes.length)], content: `v${rnd(3)}` });
+      }
+      // A path cannot be a file and a folder at once: the folder wins.
+      for (const p of [...out.keys()]) if ([...out.keys()].some((q) => q.startsWith(p + '/'))) out.delete(p);
+      // Never the empty tree: git does not store it as an object (it knows it by heart).
+      out.set('keep.md', { mode: '100644', content: 'keep' });
+      return out;
+    };
+    let checked = 0;
+    for (let round = 0; round < 25; round++) {
+      const x = randomTree(null);
+      const y = randomTree(x);
+      const t1 = writeTree(repo, x, 1);
+      const t2 = writeTree(repo, y, 2);
+      expect(fold(diffTrees(read, t1, t2))).toEqual(fold(gitDiff(repo, t1, t2)));
+      const files = expectedFiles(repo, t1, t2);
+      expect(sortChanges(diffFiles(read, t1, t2))).toEqual(files);
+      expect(sortChanges(diffFiles(read, t1, t2, 'a'))).toEqual(files.filter((c) => c.path.startsWith('a/')));
+      checked += diffTrees(read, t1, t2).length;
+    }
+    expect(checked).toBeGreaterThan(60);
+  });
+
+  it('isRegularFile: files and executables, never trees, symlinks or gitlinks', () => {
+    expect(['100644', '100755', '100664'].every(isRegularFile)).toBe(true);
+    expect(['40000', '040000', '120000', '160000'].some(isRegularFile)).toBe(false);
+    expect(isRegularFile(null)).toBe(false);
+  });
+});

@@ -1,0 +1,277 @@
+import { describe, expect, it } from 'vitest';
+import lunr from 'lunr';
+import { LUNR_BM25, DEFAULT_BM25, type Bm25Params } from '../../src/search/engine.js';
+import { segmentEngine, type IndexChange, type IndexedDoc, type SearchIndex, type SearchIndexEngine } from '../../src/search/search-index.js';
+import type { DocInput } from '../../src/search/segment.js';
+
+/**
+ * A differential test of the segment engine against plain lunr, plugged in behind the same
+ * `SearchIndex` interface as a reference implementation.
+ *
+ * What the two must agree on, over a generated corpus of a few hundred memories:
+ * - the set of matching documents, for single-term and multi-term queries (any query term in any
+ *   field), including inflected forms (both stem with lunr's Porter stemmer) and stop words (both
+ *   drop lunr's stop words);
+ * - with lunr's constants (LUNR_BM25) and the same field boosts, the top result of single-term
+ *   queries wherever lunr's top two scores are not tied (lunr rounds each term weight to 3 decimals,
+ *   so "tied" means within 0.005), and the order of lunr's top ten where their scores differ;
+ * - the document table, after a full build and after incremental updates (which lunr cannot do: the
+ *   reference rebuilds).
+ *
+ * Deliberate differences, not checked (docs/DESIGN.md, "Full-text search"):
+ * - Analysis: ours keeps `node.js` / `snake_case` whole plus their parts, keeps Unicode letters and
+ *   splits CJK into bigrams; lunr's tokenizer splits on spaces and hyphens only and its trimmer cuts
+ *   non-ASCII letters. The corpus is plain lowercase words, where both analyse alike.
+ * - Multi-term ranking: lunr's idf counts a document once per field holding the term, ours once per
+ *   document; lunr divides by the query vector's length (the same for every document of one query).
+ *   A query term given twice (or two words with one stem: `query queries`) counts once in ours (the
+ *   query's distinct terms), twice in lunr. So for multi-term queries the top result is compared only
+ *   where the terms are distinct and occur in content alone; the matching set always.
+ * - The default constants (DEFAULT_BM25: k1 0.6, b 0.3, idf^1.5, coordination) were tuned on LoCoMo
+ *   and are not lunr's: with them only the matching set is compared.
+ * - The seed's boosts (tags and category named by the query, priority, recency) are added by `rank`
+ *   on top of the engine's scores, outside this interface.
+ */
+
+interface Boosts {
+  content: number;
+  tags: number;
+  category: number;
+}
+
+/** Plain lunr as a SearchIndex; updates rebuild, since a lunr.Index is immutable. */
+class LunrIndex implements SearchIndex {
+  private readonly idx: lunr.Index;
+  constructor(
+    readonly tree: string,
+    private readonly all: Map<string, DocInput>,
+    private readonly params: Bm25Params,
+  ) {
+    const [content, tags, category] = params.boost;
+    const docs = [...all.values()];
+    this.idx = lunr(function () {
+      this.ref('id');
+      this.field('content', { boost: content });
+      this.field('tags', { boost: tags });
+      this.field('category', { boost: category });
+      this.k1(params.k1);
+      this.b(params.b);
+      for (const d of docs) this.add({ id: d.id, content: d.content, tags: d.tags.join(' '), category: d.category });
+    });
+  }
+  get size(): number {
+    return this.all.size;
+  }
+  scores(text: string): Map<string, number> {
+    const tokens = lunr.tokenizer(text);
+    const out = new Map<string, number>();
+    if (!tokens.length) return out;
+    for (const r of this.idx.query((q) => q.term(tokens, {}))) out.set(r.ref, r.score);
+    return out;
+  }
+  docs(): IndexedDoc[] {
+    return [...this.all.values()].map(({ content: _c, ...row }) => row);
+  }
+  doc(id: string): IndexedDoc | null {
+    return this.docs().find((d) => d.id === id) ?? null;
+  }
+}
+
+function lunrEngine(params: Bm25Params): SearchIndexEngine<LunrIndex> {
+  const corpus = new WeakMap<LunrIndex, Map<string, DocInput>>();
+  const make = (tree: string, all: Map<string, DocInput>) => {
+    const i = new LunrIndex(tree, all, params);
+    corpus.set(i, all);
+    return i;
+  };
+  return {
+    build: (tree, docs) => make(tree, new Map([...docs].map((d) => [d.path, d]))),
+    update: (prev, tree, change: IndexChange) => {
+      const all = new Map(corpus.get(prev));
+      for (const p of change.removed) all.delete(p);
+      for (const d of change.upserts) all.set(d.path, d);
+      return make(tree, all);
+    },
+  };
+}
+
+// A deterministic corpus: real English words (so stemming matters), a skewed distribution (so
+// document frequencies and lengths vary), stop words in the text, tags and categories from their
+// own small vocabularies plus a few content words.
+const WORDS = (
+  'deploy deploys deployed deploying deployment server servers database databases migrate migration migrations cache caching cached ' +
+  'token tokens auth authentication login user users session sessions request requests response timeout timeouts retry retries ' +
+  'queue queues worker workers build builds test tests testing failure failures error errors config configuration branch branches ' +
+  'merge merged release releases version versions memory memories index indexes search searching query queries rank ranking ' +
+  'latency throughput memory leak leaks crash crashes restart restarts cluster clusters node nodes network proxy gateway ' +
+  'python rust typescript golang java compiler compile compiled linker library libraries package packages install upgrade ' +
+  'docker kubernetes helm terraform ansible pipeline pipelines runner runners artifact artifacts secret secrets rotate rotation ' +
+  'customer customers invoice billing payment payments refund refunds report reports dashboard metrics alert alerts oncall'
+).split(' ');
+const STOP = ['the', 'and', 'of', 'to', 'a', 'in', 'is', 'it', 'for', 'on', 'with', 'was'];
+const TAGS = ['infra', 'backend', 'frontend', 'security', 'billing', 'ci', 'ops', 'data', 'urgent', 'deploy'];
+const CATEGORIES = ['fact', 'decision', 'preference', 'incident', 'howto', 'server'];
+
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return (n: number) => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return (s >>> 8) % n;
+  };
+}
+
+function corpus(n: number, seed: number, from = 0): DocInput[] {
+  const r = rng(seed);
+  // Zipf-like: low word numbers are much more frequent.
+  const word = () => WORDS[Math.floor(WORDS.length * Math.pow(r(10_000) / 10_000, 2.2))];
+  return Array.from({ length: n }, (_, i) => {
+    const k = from + i;
+    const len = 4 + r(36);
+    const content = Array.from({ length: len }, () => (r(5) === 0 ? STOP[r(STOP.length)] : word())).join(' ');
+    const tags = [...new Set(Array.from({ length: r(4) }, () => TAGS[r(TAGS.length)]))];
+    return {
+      id: `mem_${String(k).padStart(6, '0')}`,
+      path: `memories/2026-01/${String(k % 32).padStart(2, '0')}/mem_${String(k).padStart(6, '0')}.md`,
+      oid: k.toString(16).padStart(40, '0'),
+      timestamp: Date.UTC(2026, 0, 1) + k * 60_000,
+      priority: (['low', 'medium', 'high'] as const)[r(3)],
+      category: CATEGORIES[r(CATEGORIES.length)],
+      ...(r(4) === 0 ? { scope: `scope${r(3)}` } : {}),
+      tags,
+      content,
+    };
+  });
+}
+
+const sortIds = (m: Map<string, number>) => [...m.keys()].sort();
+
+function ranked(m: Map<string, number>): Array<[string, number]> {
+  return [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+}
+
+/** Fields each term (after analysis) occurs in, over the corpus. */
+function fieldsOfTerms(docs: DocInput[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const note = (text: string, field: string) => {
+    for (const t of lunr.tokenizer(text)) {
+      const s = lunr.stemmer(t).toString();
+      out.set(s, (out.get(s) ?? new Set()).add(field));
+    }
+  };
+  for (const d of docs) {
+    note(d.content, 'content');
+    note(d.tags.join(' '), 'tags');
+    note(d.category, 'category');
+  }
+  return out;
+}
+
+const SINGLE = [...WORDS, ...TAGS, ...CATEGORIES, ...STOP, 'deployments', 'servering', 'crashed', 'nothinglikethis'];
+
+function multiQueries(count: number, seed: number): string[] {
+  const r = rng(seed);
+  const pool = [...WORDS, ...TAGS, ...CATEGORIES, ...STOP];
+  return Array.from({ length: count }, () => Array.from({ length: 2 + r(3) }, () => pool[r(pool.length)]).join(' '));
+}
+
+/** Checks that `ours` and `ref` agree on everything the interface promises (see the header). */
+function expectAgreement(ours: SearchIndex, ref: SearchIndex, docs: DocInput[], params: Bm25Params, compareRanking: boolean): { tops: number } {
+  expect(ours.size).toBe(ref.size);
+  const byId = (a: IndexedDoc, b: IndexedDoc) => (a.id < b.id ? -1 : 1);
+  expect(ours.docs().sort(byId)).toEqual(ref.docs().sort(byId));
+  let tops = 0;
+  for (const q of SINGLE) {
+    const a = ours.scores(q, params);
+    const b = ref.scores(q);
+    expect(sortIds(a), `single-term query "${q}"`).toEqual(sortIds(b));
+    if (!compareRanking || b.size < 2) continue;
+    const lr = ranked(b);
+    if (lr[0][1] - lr[1][1] > 0.005) {
+      expect(ranked(a)[0][0], `top result of "${q}"`).toBe(lr[0][0]);
+      tops++;
+    }
+    // lunr's top ten, in lunr's order wherever lunr's scores are apart.
+    const top = lr.slice(0, 10);
+    for (let i = 0; i + 1 < top.length; i++) {
+      if (top[i][1] - top[i + 1][1] > 0.005) expect(a.get(top[i][0])!, `"${q}": ${top[i][0]} above ${top[i + 1][0]}`).toBeGreaterThan(a.get(top[i + 1][0])!);
+    }
+  }
+  const fields = fieldsOfTerms(docs);
+  for (const q of multiQueries(150, 7)) {
+    const a = ours.scores(q, params);
+    const b = ref.scores(q);
+    expect(sortIds(a), `multi-term query "${q}"`).toEqual(sortIds(b));
+    if (!compareRanking || b.size < 2) continue;
+    const stems = lunr.tokenizer(q).map((t) => lunr.stemmer(t).toString());
+    const contentOnly = stems.every((s) => {
+      const f = fields.get(s);
+      return !f || (f.size === 1 && f.has('content'));
+    });
+    const distinct = new Set(stems).size === stems.length;
+    const lr = ranked(b);
+    if (contentOnly && distinct && lr[0][1] - lr[1][1] > 0.005) {
+      expect(ranked(a)[0][0], `top result of "${q}"`).toBe(lr[0][0]);
+      tops++;
+    }
+  }
+  return { tops };
+}
+
+describe('the segment engine against plain lunr (SearchIndex reference implementation)', () => {
+  const docs = corpus(400, 1);
+
+  it('same matches, same top results with lunr constants, same document table', () => {
+    const ours = segmentEngine.build('t1', docs);
+    const ref = lunrEngine(LUNR_BM25).build('t1', docs);
+    const { tops } = expectAgreement(ours, ref, docs, LUNR_BM25, true);
+    // The comparison of top results is not vacuous.
+    expect(tops).toBeGreaterThan(100);
+  });
+
+  it('field boosts weigh the fields alike in both', () => {
+    const boosted: Bm25Params = { ...LUNR_BM25, boost: [1, 3, 2] };
+    const { tops } = expectAgreement(segmentEngine.build('t1', docs), lunrEngine(boosted).build('t1', docs), docs, boosted, true);
+    expect(tops).toBeGreaterThan(100);
+  });
+
+  it('with the tuned defaults, the same documents match', () => {
+    expectAgreement(segmentEngine.build('t1', docs), lunrEngine(DEFAULT_BM25).build('t1', docs), docs, DEFAULT_BM25, false);
+  });
+
+  it('incremental updates (a delta, then a second one, then a compaction) agree with lunr rebuilt and with a full build', () => {
+    const lunrE = lunrEngine(LUNR_BM25);
+    let ours = segmentEngine.build('t1', docs);
+    let ref = lunrE.build('t1', docs);
+    let current = new Map(docs.map((d) => [d.path, d]));
+    const r = rng(99);
+    const step = (tree: string, added: number, removed: number, changed: number, from: number) => {
+      const paths = [...current.keys()];
+      const gone = new Set<string>();
+      while (gone.size < removed) gone.add(paths[r(paths.length)]);
+      const edits = paths.filter((p) => !gone.has(p)).slice(0, changed).map((p) => ({ ...current.get(p)!, content: `${current.get(p)!.content} rotated secrets after the outage` }));
+      const change: IndexChange = { upserts: [...edits, ...corpus(added, from, from)], removed: [...gone, ...edits.map((e) => e.path)] };
+      ours = segmentEngine.update(ours, tree, change);
+      ref = lunrE.update(ref, tree, change);
+      for (const p of change.removed) current.delete(p);
+      for (const d of change.upserts) current.set(d.path, d);
+    };
+    step('t2', 30, 15, 10, 1000);
+    expect(ours.delta).not.toBeNull();
+    expectAgreement(ours, ref, [...current.values()], LUNR_BM25, true);
+    step('t3', 20, 10, 10, 2000);
+    expectAgreement(ours, ref, [...current.values()], LUNR_BM25, true);
+    // An update over a tenth of the base is compacted into a new base.
+    step('t4', 600, 50, 0, 3000);
+    expect(ours.delta).toBeNull();
+    expectAgreement(ours, ref, [...current.values()], LUNR_BM25, true);
+    // And the incremental index scores exactly as a full build of the same documents.
+    const full = segmentEngine.build('t4', current.values());
+    for (const q of [...SINGLE.slice(0, 40), ...multiQueries(40, 3)]) {
+      const a = ours.scores(q, DEFAULT_BM25);
+      const b = full.scores(q, DEFAULT_BM25);
+      expect(sortIds(a)).toEqual(sortIds(b));
+      for (const [id, s] of a) expect(s).toBeCloseTo(b.get(id)!, 9);
+    }
+    current = new Map();
+  });
+});
