@@ -19,7 +19,7 @@
  */
 
 // The entry point and its results.
-export { openMemory, type GitMemory, type OpenOptions, type GetResult, type RecentResult, type ListResult, type DeleteResult, type TrashInput, type TrashResult } from './core/api.js';
+export { openMemory, type GitMemory, type OpenOptions, type GetResult, type RecentResult, type ListResult, type DeleteResult, type TrashInput, type TrashResult } from './api.js';
 export { MemoryStore, DEFAULT_BRANCH, type StoreOptions, type StoreInput, type StoreResult, type ListFilter, type UpdateInput, type UpdateResult } from './core/store.js';
 
 // The memory model.

@@ -1,9 +1,10 @@
-import { openMemory, type GitMemory } from '../core/api.js';
+import { openMemory, type GitMemory } from '../api.js';
 import type { SyncResult } from '../sync/sync.js';
 import type { Memory } from '../core/memory.js';
 import type { SearchQuery } from '../core/search-types.js';
 import type { ActionInputs } from './inputs.js';
 import { searchSummary, storeSummary } from './summary.js';
+import { excerpt } from '../core/excerpt.js';
 
 /** What one step produced: the step outputs, the seed-shaped response, and the job-summary Markdown. */
 export interface ActionResult {
@@ -24,11 +25,6 @@ export interface ActionLog {
 
 const READS = new Set(['search', 'get', 'recent', 'list']);
 const WRITES = new Set(['store', 'delete']);
-
-function excerpt(s: string, max = 100): string {
-  const one = s.replace(/\s+/g, ' ').trim();
-  return one.length > max ? one.slice(0, max - 1) + '…' : one;
-}
 
 /** Runs one action step against the library. Knows nothing of @actions/core: main.ts does the I/O. */
 export async function execute(inputs: ActionInputs, log: ActionLog): Promise<ActionResult> {
@@ -100,17 +96,17 @@ async function perform(memory: GitMemory, inputs: ActionInputs, log: ActionLog):
     }
     case 'get': {
       const r = await memory.get(inputs.id as string);
-      log.info(`${r.memory.id}: ${excerpt(r.memory.content)}`);
+      log.info(`${r.memory.id}: ${excerpt(r.memory.content, 100)}`);
       return { json: { success: true, memory: r.memory }, id: r.memory.id, results: [r.memory], count: 1 };
     }
     case 'recent': {
       const r = await memory.recent(inputs.limit);
-      for (const m of r.memories) log.info(`${m.id}  ${m.timestamp.slice(0, 10)}  ${excerpt(m.content)}`);
+      for (const m of r.memories) log.info(`${m.id}  ${m.timestamp.slice(0, 10)}  ${excerpt(m.content, 100)}`);
       return { json: { success: true, memories: r.memories }, id: '', results: r.memories, count: r.memories.length };
     }
     case 'list': {
       const r = await memory.list({ tags: inputs.tags, category: inputs.category, priority: inputs.priority, limit: inputs.limit });
-      for (const m of r.memories) log.info(`${m.id}  ${m.timestamp.slice(0, 10)}  ${excerpt(m.content)}`);
+      for (const m of r.memories) log.info(`${m.id}  ${m.timestamp.slice(0, 10)}  ${excerpt(m.content, 100)}`);
       log.info(`${r.memories.length} of ${r.total} memories`);
       return { json: { success: true, memories: r.memories, total: r.total }, id: '', results: r.memories, count: r.memories.length };
     }
@@ -127,7 +123,7 @@ async function perform(memory: GitMemory, inputs: ActionInputs, log: ActionLog):
     case 'search': {
       const q: SearchQuery = { query: inputs.query, tags: inputs.tags, category: inputs.category, priority: inputs.priority, after: inputs.after, before: inputs.before, days: inputs.days, limit: inputs.limit, mode: inputs.mode === 'auto' ? undefined : inputs.mode };
       const r = await memory.search(q);
-      for (const m of r.results) log.info(`${m.relevance.toFixed(2)}  ${m.id}  ${excerpt(m.content)}`);
+      for (const m of r.results) log.info(`${m.relevance.toFixed(2)}  ${m.id}  ${excerpt(m.content, 100)}`);
       // hybrid/vector fall back to full text unless the branch's config names an HTTP embedder (the
       // bundle carries no local model); say which ran. With mode auto that is the expected outcome.
       const noModel = r.fallback?.code === 'EMBEDDER_ERROR' && /not installed/.test(r.fallback.reason);

@@ -1,6 +1,6 @@
 import type { OptionSpec } from './args.js';
-import { MemoryStore } from '../core/store.js';
-import { MemoryError } from '../core/errors.js';
+import { openDoor, type MemoryDoor } from '../api.js';
+import { InvalidInputError, MemoryError } from '../core/errors.js';
 import { reportError, toMemoryError, writeJson } from './output.js';
 import { DEFAULT_MAX_INPUT_BYTES, readBoundedStream } from '../core/bounds.js';
 
@@ -22,8 +22,13 @@ export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
   sync: { type: 'boolean', describe: 'Share through the remote ($MEMORY_REMOTE or origin): pull before reading, sync after writing (default: $MEMORY_AUTO_SYNC)' },
 };
 
-export function openStore(argv: GlobalArgs): MemoryStore {
-  return new MemoryStore({ repo: argv.repo, branch: argv.branch, source: 'cli' });
+/**
+ * The door (src/api.ts) for one command. No write-time vectors: a command is one short process, and
+ * loading the embedding model to embed one memory would cost seconds (`memory embed` and the search
+ * helper embed instead).
+ */
+export function openCliMemory(argv: GlobalArgs): MemoryDoor {
+  return openDoor({ repo: argv.repo, branch: argv.branch, source: 'cli', embedOnWrite: false });
 }
 
 /**
@@ -51,9 +56,9 @@ function autoSync(argv: GlobalArgs, mode: SyncMode): { mode: SyncMode; explicit:
   return on ? { mode, explicit: false } : null;
 }
 
-async function pullFirst(store: MemoryStore, explicit: boolean): Promise<void> {
+async function pullFirst(memory: MemoryDoor, explicit: boolean): Promise<void> {
   try {
-    await (await import('../sync/index.js')).pull(store);
+    await memory.pull();
   } catch (err) {
     // Asked for on this command: fail. Switched on by the environment: offline reads keep working.
     if (explicit) throw err;
@@ -62,9 +67,9 @@ async function pullFirst(store: MemoryStore, explicit: boolean): Promise<void> {
   }
 }
 
-async function syncAfter<R>(store: MemoryStore, result: R, human: (result: R) => string | null, json: boolean): Promise<R> {
+async function syncAfter<R>(memory: MemoryDoor, result: R, human: (result: R) => string | null, json: boolean): Promise<R> {
   try {
-    const r = await (await import('../sync/index.js')).sync(store);
+    const r = await memory.sync();
     if (!json) process.stderr.write((await import('../sync/format.js')).describeSync(r) + '\n');
     return result && typeof result === 'object' ? { ...result, sync: r } : result;
   } catch (err) {
@@ -79,17 +84,19 @@ async function syncAfter<R>(store: MemoryStore, result: R, human: (result: R) =>
 }
 
 /**
- * Runs one command: opens the store, calls `fn`, prints JSON or the human rendering, maps errors to
- * exit codes. Every command goes through here so `--json` and errors behave the same everywhere.
+ * Runs one command: opens the door, calls `fn` with it, prints JSON or the human rendering, maps
+ * errors to exit codes. Every command goes through here so `--json` and errors behave the same
+ * everywhere, and every command reaches the memories through the door, as the MCP server and the
+ * Action do.
  */
-export async function run<R>(argv: GlobalArgs, fn: (store: MemoryStore) => Promise<R>, human: (result: R) => string | null, opts: RunOptions = {}): Promise<void> {
-  let store: MemoryStore | null = null;
+export async function run<R>(argv: GlobalArgs, fn: (memory: MemoryDoor) => Promise<R>, human: (result: R) => string | null, opts: RunOptions = {}): Promise<void> {
+  let memory: MemoryDoor | null = null;
   try {
-    store = openStore(argv);
+    memory = openCliMemory(argv);
     const auto = autoSync(argv, opts.sync ?? SYNC_MODES[String(argv._?.[0])] ?? 'none');
-    if (auto?.mode === 'read') await pullFirst(store, auto.explicit);
-    let result = await fn(store);
-    if (auto?.mode === 'write') result = await syncAfter(store, result, human, !!argv.json);
+    if (auto?.mode === 'read') await pullFirst(memory, auto.explicit);
+    let result = await fn(memory);
+    if (auto?.mode === 'write') result = await syncAfter(memory, result, human, !!argv.json);
     if (argv.json) writeJson(result);
     else {
       const text = human(result);
@@ -98,7 +105,7 @@ export async function run<R>(argv: GlobalArgs, fn: (store: MemoryStore) => Promi
   } catch (err) {
     reportError(err, !!argv.json);
   } finally {
-    store?.close();
+    memory?.close();
   }
 }
 
@@ -108,6 +115,18 @@ export async function run<R>(argv: GlobalArgs, fn: (store: MemoryStore) => Promi
  */
 export async function readStdin(opts: { limit?: number; what?: string } = {}): Promise<string> {
   return readBoundedStream(process.stdin, { limit: opts.limit ?? DEFAULT_MAX_INPUT_BYTES, what: opts.what ?? 'stdin', rejectNul: true });
+}
+
+/** `--meta k=v --meta k2=v2` → { k: 'v', k2: 'v2' }; undefined when none is given. */
+export function parseMeta(pairs: string[] | undefined): Record<string, string> | undefined {
+  if (!pairs?.length) return undefined;
+  const out: Record<string, string> = {};
+  for (const p of pairs) {
+    const eq = p.indexOf('=');
+    if (eq <= 0) throw new InvalidInputError(`--meta expects key=value, got ${JSON.stringify(p)}`, { field: 'meta' });
+    out[p.slice(0, eq).trim()] = p.slice(eq + 1);
+  }
+  return out;
 }
 
 /** `--tags a,b --tags c` → ['a','b','c'] */

@@ -1,6 +1,7 @@
 import { MemoryError, type ErrorCode, InternalError } from '../core/errors.js';
 import { safeError, safeText } from '../core/error-format.js';
 import { isUndated, type Memory } from '../core/memory.js';
+import { excerpt } from '../core/excerpt.js';
 
 /** Exit codes by error code; documented in the README. */
 const EXIT: Partial<Record<ErrorCode, number>> = {
@@ -85,11 +86,6 @@ export function reportError(err: unknown, json: boolean): void {
   process.exitCode = exitCodeFor(me.code);
 }
 
-function oneLine(s: string, max: number): string {
-  const t = s.replace(/\s+/g, ' ').trim();
-  return t.length > max ? t.slice(0, max - 1) + '…' : t;
-}
-
 /** `1 memory`, `2 memories`: a count with its noun in the right number. */
 export function count(n: number, one = 'memory', many = one === 'memory' ? 'memories' : one + 's'): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -132,9 +128,9 @@ export function formatTable(rows: Array<Memory & { relevance?: number }>, opts: 
     const tags = m.tags.length ? m.tags.slice(0, 4).join(',') : '-';
     const rel = opts.relevance && m.relevance !== undefined ? m.relevance.toFixed(2).padStart(6) + '  ' : '';
     const fixed = `${m.id}  ${date}  ${rel}`;
-    const tagCol = oneLine(tags, 24).padEnd(Math.min(24, Math.max(1, tags.length)));
+    const tagCol = excerpt(tags, 24).padEnd(Math.min(24, Math.max(1, tags.length)));
     const room = Math.max(20, w - fixed.length - tagCol.length - 4);
-    return `${color.bold(m.id)}  ${color.dim(date)}  ${rel}${color.yellow(tagCol)}  ${oneLine(m.content, room)}`;
+    return `${color.bold(m.id)}  ${color.dim(date)}  ${rel}${color.yellow(tagCol)}  ${excerpt(m.content, room)}`;
   });
   return lines.join('\n');
 }

@@ -1,5 +1,5 @@
 import type { GitRepository } from '../git/repository.js';
-import type { CatalogEntry } from './catalog.js';
+import type { Catalog, CatalogEntry } from './catalog.js';
 import type { MemoryConfig } from './config.js';
 
 /**
@@ -71,4 +71,38 @@ export interface MemoryBranch extends Omit<ReadonlyBranch, 'git'> {
   /** The live memory file with this id at `commit` (default: the tip), or null. */
   find(id: string, commit?: string | null): CatalogEntry | null;
   mutate<T>(compute: (tip: string | null) => { change: Change | null; result: T }): Promise<T & { commit: string | null }>;
+}
+
+/** Vector files for texts about to be written, committed with them (src/vector/write.ts makes these). */
+export interface VectorsForWrite {
+  /** Adds the vector file of memory `id` to `changes` when `content` is one of the texts embedded. */
+  add(changes: Map<string, Buffer | null>, id: string, timestamp: string, content: string): boolean;
+}
+
+/** What the store was opened with that its writes apply (the `StoreOptions` the operations need). */
+export interface WriteDefaults {
+  /** metadata.source of new memories. */
+  readonly source: string;
+  /** Largest content an update accepts; unset: MAX_CONTENT_BYTES. */
+  readonly maxContentBytes?: number;
+  /** Category an update that clears it falls back to; unset: "general". */
+  readonly defaultCategory?: string;
+  readonly vectorsOnWrite?: (texts: string[]) => Promise<VectorsForWrite | null>;
+}
+
+/**
+ * What the memory operations (src/core/ops: store, get, list, update, delete) work on: the writable
+ * view plus the two catalogs, the validated config, the by-path lookup and the store's defaults.
+ * `MemoryStore` satisfies it and delegates its methods to the operations, which never import it.
+ */
+export interface StoreBranch extends MemoryBranch {
+  /** Every live memory at `commit` (default: the tip). */
+  catalog(commit?: string | null): Catalog;
+  /** Every memory archived by `memory prune`, at `commit` (default: the tip). */
+  archiveCatalog(commit?: string | null): Catalog;
+  /** The effective configuration, checked with the full schema. */
+  loadConfig(): Promise<MemoryConfig>;
+  /** The memory at the path its id gives; undefined when none is there (a hand-named file: look further). */
+  findAtPath(id: string, commit: string | null): CatalogEntry | null | undefined;
+  readonly defaults: WriteDefaults;
 }

@@ -1,6 +1,7 @@
 import { ConflictError, InvalidInputError, MemoryError, NotFoundError } from './errors.js';
 import type { MemoryStore } from './store.js';
 import { assertNoNewSecrets, guardOptions } from '../lifecycle/write.js';
+import { excerpt } from './excerpt.js';
 
 /**
  * Core documents: free-text Markdown an agent keeps in context every turn and revises in place with
@@ -102,19 +103,14 @@ function occurrences(doc: string, needle: string): number[] {
   return out;
 }
 
-function clip(s: string, max = 60): string {
-  const one = s.replace(/\s+/g, ' ').trim();
-  return one.length > max ? one.slice(0, max - 1) + '…' : one;
-}
-
 function matchError(field: string, text: string, found: number[], doc: string, op: number | null): MemoryError {
   const lines = found.map((i) => lineAt(doc, i));
   const where = op === null ? '' : ` (operation ${op + 1})`;
   const data: Record<string, unknown> = { field, matches: found.length, lines, reason: found.length ? 'ambiguous' : 'no_match' };
   if (op !== null) data.operation = op;
   const msg = found.length
-    ? `${field} "${clip(text)}" matches ${found.length} places${where}, on lines ${lines.join(', ')}: include more surrounding text so it matches exactly once`
-    : `${field} "${clip(text)}" does not occur in the current core document${where}: view it again ("memory core view") and copy the text exactly`;
+    ? `${field} "${excerpt(text, 60)}" matches ${found.length} places${where}, on lines ${lines.join(', ')}: include more surrounding text so it matches exactly once`
+    : `${field} "${excerpt(text, 60)}" does not occur in the current core document${where}: view it again ("memory core view") and copy the text exactly`;
   return new InvalidInputError(msg, data);
 }
 
@@ -249,11 +245,11 @@ export async function coreView(store: MemoryStore, opts: { name?: string } = {})
 function describeOp(op: CoreOperation): string {
   switch (op.action) {
     case 'edit':
-      return `- edit "${clip(op.old_text ?? '', 50)}" -> "${clip(op.new_text ?? '', 50)}"`;
+      return `- edit "${excerpt(op.old_text ?? '', 50)}" -> "${excerpt(op.new_text ?? '', 50)}"`;
     case 'delete':
-      return `- delete "${clip(op.old_text ?? '', 50)}"`;
+      return `- delete "${excerpt(op.old_text ?? '', 50)}"`;
     default:
-      return `- insert after "${clip(op.anchor_text ?? '', 40)}": "${clip(op.content ?? '', 50)}"`;
+      return `- insert after "${excerpt(op.anchor_text ?? '', 40)}": "${excerpt(op.content ?? '', 50)}"`;
   }
 }
 

@@ -1,22 +1,22 @@
 import { GitRepository } from '../git/repository.js';
 import type { Identity } from '../git/tree.js';
 import { branchConfigOid, loadStoreConfig, readStoreConfig, type DeepPartial, type MemoryConfig, type ResolvedConfig } from './config.js';
-// The write-side lifecycle code (secret scan, auto-tags, de-duplication) loads on the first write, so
-// `memory get` and the other reads never evaluate it.
-const lifecycle = () => import('../lifecycle/store-hooks.js');
-import { ARCHIVE_DIR, cacheDir, loadCatalog, MEMORIES_DIR, unreadableFile, type Catalog, type CatalogEntry } from './catalog.js';
+import { ARCHIVE_DIR, cacheDir, loadCatalog, unreadableFile, type Catalog, type CatalogEntry } from './catalog.js';
 import { validateBranchName } from '../git/refs.js';
-import type { Change } from './branch-view.js';
-import { checkedTags, checkMetadata, checkText, checkTime } from './bounds.js';
+import type { Change, WriteDefaults } from './branch-view.js';
 import { safeText } from './error-format.js';
-import { ConfirmationRequiredError, DuplicateError, InvalidInputError, MemoryError, NotFoundError, RefMovedError } from './errors.js';
-import { assertId, newId, pathFor } from './id.js';
-import { trashFile, trashPathFor } from './trash.js';
+import { RefMovedError } from './errors.js';
+import { assertId, pathFor } from './id.js';
 import type { SearchQuery, SearchResponse } from './search-types.js';
 import type { IndexOptions as SearchIndexOptions, RebuildResult as RebuildIndexResult } from '../search/index.js';
 import type { ModeSearchOptions } from '../search/hybrid.js';
 import type { StoreVectors } from '../vector/write.js';
-import { isPriority, memoryFromFile, memoryToFile, normalizeTags, publicMemory, runnerMetadata, validateContent, MAX_CONTENT_BYTES, type Memory, type Priority, type StoredMemory } from './memory.js';
+import { memoryFromFile, type Memory, type Priority } from './memory.js';
+import { storeMemory, type StoreInput, type StoreResult } from './ops/store.js';
+import { getMemory } from './ops/get.js';
+import { filterMemories, listPage, recentMemories, taggedMemories, type ListFilter } from './ops/list.js';
+import { updateMemory, type UpdateInput, type UpdateResult } from './ops/update.js';
+import { clearMemories, deleteMemory, deleteTagged } from './ops/delete.js';
 
 export const DEFAULT_BRANCH = 'memory';
 
@@ -48,88 +48,9 @@ export interface StoreOptions {
   vectorsOnWrite?: (texts: string[]) => Promise<StoreVectors | null>;
 }
 
-export interface StoreInput {
-  content: string;
-  tags?: string[] | string;
-  category?: string;
-  priority?: Priority;
-  scope?: string;
-  metadata?: Record<string, unknown>;
-  /** Creation time; default now. Used by imports and benchmarks that replay history. */
-  timestamp?: string | Date;
-  /** Keep this id instead of generating one (imports). */
-  id?: string;
-  /** Store even when the secret guard finds a credential in it (one write, on purpose). */
-  allowSecret?: boolean;
-  /** Store with every detected credential masked as `[REDACTED:kind]` instead of refusing. */
-  redact?: boolean;
-  /** Time to live ("30m", "12h", "7d", "2w", "1y" or seconds): front matter `expires`; `memory prune` removes it after. */
-  ttl?: string | number;
-  /** Absolute expiry time (front matter `expires`); `ttl` wins when both are given. */
-  expires?: string | Date;
-  /** Update the live memory stored with this key (same scope) instead of adding another. */
-  upsertKey?: string;
-  /** Derive tags from the content when none are given. Default: config `autoTag`. */
-  autoTag?: boolean;
-  /** Return an existing memory with the same content (after whitespace normalisation) instead of adding one. Default: config `dedupe`. */
-  dedupe?: boolean;
-}
-
-export interface StoreResult {
-  success: true;
-  id: string;
-  timestamp: string;
-  /** The commit that recorded it (with `duplicate`, the tip it was found at). */
-  commit: string;
-  /** Nothing was written: a memory with the same content already exists, and this is its id. */
-  duplicate?: true;
-  /** An upsert changed the memory carrying the key (a new version of it). */
-  upserted?: true;
-  /** Tags derived from the content (auto-tagging), when none were given. */
-  autoTags?: string[];
-  /** How many credentials were masked (`redact`). */
-  redacted?: number;
-}
-
-export interface ListFilter {
-  tags?: string[] | string;
-  category?: string;
-  scope?: string;
-  priority?: Priority;
-  /** Include memories archived by `memory prune` (marked `archived: true`). Default false. */
-  archived?: boolean;
-  /** Page size. Default 50. */
-  limit?: number;
-}
-
-/** Fields of {@link MemoryStore.update}; each one given replaces the stored value. */
-export interface UpdateInput {
-  content?: string;
-  /** Replaces the tag list. */
-  tags?: string[] | string;
-  category?: string;
-  priority?: Priority;
-  /** Empty string removes the scope. */
-  scope?: string;
-  /** Merged into the existing metadata. */
-  metadata?: Record<string, unknown>;
-  /** Write even if the secret guard finds a new credential (this write only). */
-  allowSecret?: boolean;
-  /** Write with new credentials masked as `[REDACTED:kind]`. */
-  redact?: boolean;
-}
-
-export interface UpdateResult {
-  success: true;
-  id: string;
-  /** metadata.version after the update. */
-  version: number;
-  /** The `updated` time of this version. */
-  updated: string;
-  /** Fields whose value changed; empty when the update changed nothing (and no commit was made). */
-  changed: string[];
-  commit: string;
-}
+export type { StoreInput, StoreResult } from './ops/store.js';
+export type { ListFilter } from './ops/list.js';
+export type { UpdateInput, UpdateResult } from './ops/update.js';
 
 /** The README.md written at the root of a new memory branch. */
 export const BRANCH_README = `# git-memory
@@ -150,28 +71,15 @@ const DEFAULT_IDENTITY: Identity = { name: 'git-memory', email: 'git-memory@loca
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function excerpt(content: string, max = 160): string {
-  const one = content.replace(/\s+/g, ' ').trim();
-  return one.length > max ? one.slice(0, max - 1) + '…' : one;
-}
-
-function byNewest(a: Memory, b: Memory): number {
-  return a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
-}
-
-function toLimit(v: unknown, dflt: number, name: string): number {
-  if (v === undefined || v === null) return dflt;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidInputError(`${name} must be a positive integer, got ${JSON.stringify(v)}`, { field: name });
-  return n;
-}
-
 export type { Change } from './branch-view.js';
 
 /**
- * The memory operations over one branch of one repository. Every write is one commit built in the
+ * One branch of one repository: the open repository, the layered config, the clock and warnings,
+ * the catalog caches, and `mutate`, the one way to commit. Every write is one commit built in the
  * object database and published by compare-and-swap on the branch ref; on a lost race the change is
  * recomputed on the new tip and retried, so concurrent writers never lose each other's memories.
+ * The operations themselves (store, get, list, update, delete) are free functions in src/core/ops
+ * over the `StoreBranch` this class satisfies; its methods of those names hand over to them.
  */
 export class MemoryStore {
   readonly git: GitRepository;
@@ -184,8 +92,12 @@ export class MemoryStore {
   private configMemo: (ResolvedConfig & { validated?: boolean; branchOid?: string | null }) | null = null;
   private readonly configWarned = new Set<string>();
 
+  /** What the operations in src/core/ops apply from the options this store was opened with. */
+  readonly defaults: WriteDefaults;
+
   constructor(opts: StoreOptions = {}) {
     this.opts = opts;
+    this.defaults = { source: opts.source ?? 'library', maxContentBytes: opts.maxContentBytes, defaultCategory: opts.defaultCategory, vectorsOnWrite: opts.vectorsOnWrite };
     this.git = GitRepository.open(opts.repo);
     this.branch = validateBranchName(opts.branch || process.env.MEMORY_BRANCH || DEFAULT_BRANCH);
     this.ref = `refs/heads/${this.branch}`;
@@ -306,7 +218,7 @@ export class MemoryStore {
   }
 
   /** The fast path of {@link find}: the memory at the path its id gives; undefined when not there. */
-  private findAtPath(id: string, commit: string | null): CatalogEntry | null | undefined {
+  findAtPath(id: string, commit: string | null): CatalogEntry | null | undefined {
     assertId(id);
     const tree = this.treeOf(commit);
     if (!tree) return null;
@@ -325,315 +237,52 @@ export class MemoryStore {
     return undefined;
   }
 
-  /** A live memory at the tip whose path does not follow from its id (a hand-written file), via the index. */
-  private async findInIndex(id: string): Promise<CatalogEntry | null> {
-    const { locateInIndex } = await import('../search/listing.js');
-    const at = locateInIndex(this, id);
-    if (!at) return null;
-    try {
-      const memory = memoryFromFile(at.path, this.git.readBlob(at.oid).toString('utf8'), (w) => this.warn(w));
-      return memory.id === id ? { path: at.path, oid: at.oid, memory } : null;
-    } catch {
-      return null;
-    }
+  // The memory operations live in src/core/ops, one file each, over the StoreBranch this store is.
+
+  store(input: StoreInput): Promise<StoreResult> {
+    return storeMemory(this, input);
   }
 
-  async store(input: StoreInput): Promise<StoreResult> {
-    const { guardOptions, guardWrite, guardFile, expiryOf, findExisting, contentHash, keyOf, normalizeContent, UPSERT_KEY_FIELD } = await lifecycle();
-    const cfg = await this.loadConfig();
-    const raw = validateContent(input.content, cfg.maxContentBytes);
-    if (input.priority !== undefined && !isPriority(input.priority)) {
-      throw new InvalidInputError(`priority must be low, medium or high, got ${JSON.stringify(input.priority)}`, { field: 'priority' });
-    }
-    const created = input.timestamp !== undefined ? new Date(input.timestamp) : this.now();
-    if (!Number.isFinite(created.getTime())) throw new InvalidInputError('invalid timestamp: not a date', { field: 'timestamp' });
-    checkTime(created, 'timestamp');
-    const id = input.id !== undefined ? assertId(input.id) : newId(created.getTime());
-    const timestamp = created.toISOString();
-    const givenTags = checkedTags(input.tags);
-    checkMetadata(input.metadata);
-    for (const f of ['category', 'scope', 'upsertKey'] as const) checkText(input[f], f);
-    const upsertKey = input.upsertKey !== undefined ? String(input.upsertKey).trim() : undefined;
-    if (input.upsertKey !== undefined && !upsertKey) throw new InvalidInputError('upsertKey must not be empty', { field: 'upsertKey' });
-    if (upsertKey && upsertKey.length > 256) throw new InvalidInputError('upsertKey is over 256 characters', { field: 'upsertKey' });
-    // The secret guard runs on everything before any object is written (tags as given, before
-    // lowercasing; the upsert key too); auto-tags come from the masked text.
-    const guard = guardOptions(cfg, input);
-    if (guard.allowSecret) this.warn('the secret guard is lowered for this write (--allow-secret or secretGuard "off"): a credential in it is stored and pushed as it is');
-    const guarded = guardWrite(
-      { content: raw, tags: input.tags, category: input.category, scope: input.scope, metadata: input.metadata, extra: upsertKey ? { upsert_key: upsertKey } : undefined },
-      { ...guard, autoTag: input.autoTag ?? cfg.autoTag },
-    );
-    const { content, tags } = guarded;
-    const expires = expiryOf(input, this.now());
-    const memory: StoredMemory = {
-      id,
-      content,
-      tags,
-      category: guarded.category?.trim() || cfg.defaultCategory,
-      priority: input.priority ?? cfg.defaultPriority,
-      timestamp,
-      metadata: { source: this.opts.source ?? 'library', version: 1, ...runnerMetadata(), ...(guarded.metadata ?? {}) },
-      path: pathFor(id, timestamp),
-      extra: {},
-    };
-    if (guarded.scope) memory.scope = guarded.scope;
-    if (expires) memory.extra.expires = expires;
-    if (upsertKey) memory.extra[UPSERT_KEY_FIELD] = String(guarded.extra?.upsert_key ?? upsertKey);
-    const fileText = memoryToFile(memory);
-    // The last gate: every byte of the file (the default category from config included).
-    guardFile(fileText, null, { ...guard, what: 'the memory' });
-    const file = Buffer.from(fileText, 'utf8');
-    const tagNote = tags.length ? ` [tags: ${tags.join(', ')}]` : '';
-    const hash = (input.dedupe ?? cfg.dedupe) ? contentHash(content, memory.scope) : null;
-    const key = upsertKey ? keyOf(upsertKey, memory.scope) : null;
-    type Outcome = { id: string; timestamp: string; duplicate?: true; upserted?: true };
-    const vectors = (await this.opts.vectorsOnWrite?.([content])) ?? null;
-    const res = await this.mutate<Outcome>((tip) => {
-      if (input.id !== undefined && tip && this.find(id, tip)) throw new DuplicateError(id);
-      const hit = findExisting(this, tip, { hash, key });
-      if (hit?.kind === 'duplicate') return { change: null, result: { id: hit.memory.id, timestamp: hit.memory.timestamp, duplicate: true as const } };
-      if (hit?.kind === 'upsert') {
-        // Agents re-learning a fact: a new version of the memory with that key, not a second memory.
-        const old = hit.memory;
-        const next: StoredMemory = { ...old, content, metadata: { ...old.metadata, ...(guarded.metadata ?? {}) }, extra: { ...old.extra } };
-        if (givenTags.length) next.tags = tags;
-        if (input.category !== undefined) next.category = memory.category;
-        if (input.priority !== undefined) next.priority = memory.priority;
-        if (expires) next.extra.expires = expires;
-        const same = normalizeContent(old.content) === normalizeContent(content) && JSON.stringify([next.tags, next.category, next.priority, next.extra, next.metadata]) === JSON.stringify([old.tags, old.category, old.priority, old.extra, old.metadata]);
-        if (same) return { change: null, result: { id: old.id, timestamp: old.timestamp, duplicate: true as const } };
-        const v = Number(old.metadata.version);
-        next.metadata.version = (Number.isInteger(v) && v > 0 ? v : 1) + 1;
-        next.updated = this.now().toISOString();
-        const nextText = memoryToFile(next);
-        guardFile(nextText, memoryToFile(old), { ...guard, what: 'the memory' });
-        const changes = new Map<string, Buffer | null>([[old.path, Buffer.from(nextText, 'utf8')]]);
-        vectors?.add(changes, old.id, old.timestamp, content);
-        return {
-          change: {
-            changes,
-            message: `memory: update ${old.id} (upsert key ${memory.extra[UPSERT_KEY_FIELD]}) to version ${next.metadata.version}\n\n${excerpt(content)}\n\nMemory-Id: ${old.id}\n`,
-          },
-          result: { id: old.id, timestamp: old.timestamp, upserted: true as const },
-        };
-      }
-      const changes = new Map<string, Buffer | null>([[memory.path, file]]);
-      vectors?.add(changes, id, timestamp, content);
-      return {
-        change: { changes, message: `memory: store ${id}${tagNote}\n\n${excerpt(content)}\n\nMemory-Id: ${id}\n` },
-        result: { id, timestamp },
-      };
-    });
-    const out: StoreResult = { success: true, id: res.id, timestamp: res.timestamp, commit: res.commit as string };
-    if (res.duplicate) out.duplicate = true;
-    if (res.upserted) out.upserted = true;
-    if (!givenTags.length && tags.length && !out.duplicate && !out.upserted) out.autoTags = tags;
-    if (guarded.redacted) out.redacted = guarded.redacted;
-    return out;
-  }
-
-  async get(id: string): Promise<{ success: true; memory: Memory }> {
-    const tip = this.tip();
-    // Native ids give their path (a direct read); other files are looked up in the derived index.
-    const hit = this.findAtPath(id, tip) ?? (tip ? await this.findInIndex(id) : null);
-    if (hit) return { success: true, memory: publicMemory(hit.memory) };
-    // An archived memory is still on the branch: readable by id, marked as archived.
-    const archived = this.archiveCatalog().byId.get(id);
-    if (archived) return { success: true, memory: { ...publicMemory(archived.memory), archived: true } };
-    throw new NotFoundError(id);
+  get(id: string): Promise<{ success: true; memory: Memory }> {
+    return getMemory(this, id);
   }
 
   /** All memories matching a filter, newest first (no paging), from the full catalog; `list` is the scalable form. */
   filter(f: Omit<ListFilter, 'limit'> = {}): Memory[] {
-    const tags = normalizeTags(f.tags);
-    const out: Memory[] = [];
-    const live = this.catalog().byId;
-    const sources: Array<[Iterable<CatalogEntry>, boolean]> = [[live.values(), false]];
-    if (f.archived) sources.push([this.archiveCatalog().byId.values(), true]);
-    for (const [entries, archived] of sources) {
-      for (const e of entries) {
-        const m = e.memory;
-        if (archived && live.has(m.id)) continue;
-        if (f.category !== undefined && m.category !== f.category) continue;
-        if (f.scope !== undefined && m.scope !== f.scope) continue;
-        if (f.priority !== undefined && m.priority !== f.priority) continue;
-        if (tags.length && !tags.every((t) => m.tags.includes(t))) continue;
-        out.push(archived ? { ...publicMemory(m), archived: true } : publicMemory(m));
-      }
-    }
-    return out.sort(byNewest);
+    return filterMemories(this, f);
   }
 
-  // list, recent and tagged read the derived index (src/search/listing.ts): typed arrays filtered and
-  // sorted, and only the returned page read from git.
-  async recent(count?: number): Promise<{ success: true; memories: Memory[] }> {
-    const n = toLimit(count, 10, 'count');
-    const { listMemories } = await import('../search/listing.js');
-    return { success: true, memories: listMemories(this, {}, n).memories };
+  recent(count?: number): Promise<{ success: true; memories: Memory[] }> {
+    return recentMemories(this, count);
   }
 
-  async tagged(tags: string[] | string): Promise<{ success: true; memories: Memory[] }> {
-    const t = normalizeTags(tags);
-    if (!t.length) throw new InvalidInputError('give at least one tag, e.g. "memory tagged api,limits"', { field: 'tags' });
-    const { listMemories } = await import('../search/listing.js');
-    return { success: true, memories: listMemories(this, { tags: t }, null).memories };
+  tagged(tags: string[] | string): Promise<{ success: true; memories: Memory[] }> {
+    return taggedMemories(this, tags);
   }
 
-  async list(f: ListFilter = {}): Promise<{ success: true; memories: Memory[]; total: number }> {
-    const limit = toLimit(f.limit, 50, 'limit');
-    const { listMemories } = await import('../search/listing.js');
-    const r = listMemories(this, f, limit);
-    return { success: true, memories: r.memories, total: r.total };
+  list(f: ListFilter = {}): Promise<{ success: true; memories: Memory[]; total: number }> {
+    return listPage(this, f);
   }
 
   /**
    * Writes a new version of a memory: the given fields replace the old ones (tags too), `updated` is
-   * set and `metadata.version` goes up by one. Same path, so `git log` of the file is its history.
-   * Nothing changes (no commit) when every given field already has that value.
+   * set and `metadata.version` goes up by one. Nothing changes (no commit) when every given field
+   * already has that value.
    */
-  async update(id: string, patch: UpdateInput): Promise<UpdateResult> {
-    const { guardOptions, assertNoNewSecrets, guardFields, guardFile } = await lifecycle();
-    assertId(id);
-    const fields = (['content', 'tags', 'category', 'priority', 'scope', 'metadata'] as const).filter((k) => patch[k] !== undefined);
-    if (!fields.length) throw new InvalidInputError('nothing to update: give content, tags, category, priority, scope or metadata', { field: 'patch' });
-    const content = patch.content !== undefined ? validateContent(patch.content, this.opts.maxContentBytes ?? MAX_CONTENT_BYTES) : undefined;
-    if (patch.priority !== undefined && !isPriority(patch.priority)) {
-      throw new InvalidInputError(`priority must be low, medium or high, got ${JSON.stringify(patch.priority)}`, { field: 'priority' });
-    }
-    if (patch.metadata !== undefined && (typeof patch.metadata !== 'object' || patch.metadata === null || Array.isArray(patch.metadata))) {
-      throw new InvalidInputError('metadata must be an object of keys to values', { field: 'metadata' });
-    }
-    const patchTags = patch.tags !== undefined ? checkedTags(patch.tags) : undefined;
-    checkMetadata(patch.metadata);
-    for (const f of ['category', 'scope'] as const) checkText(patch[f], f);
-    let attempt = 0;
-    const vectors = content !== undefined ? ((await this.opts.vectorsOnWrite?.([content])) ?? null) : null;
-    const res = await this.mutate((tip) => {
-      const hit = tip ? this.find(id, tip) : null;
-      if (!hit) throw new NotFoundError(id);
-      const old = hit.memory;
-      const next: StoredMemory = { ...old, tags: [...old.tags], metadata: { ...old.metadata }, extra: { ...old.extra } };
-      if (content !== undefined) next.content = content;
-      if (patchTags !== undefined) next.tags = patchTags;
-      if (patch.category !== undefined) next.category = patch.category.trim() || this.opts.defaultCategory || 'general';
-      if (patch.priority !== undefined) next.priority = patch.priority;
-      if (patch.scope !== undefined) {
-        if (patch.scope) next.scope = patch.scope;
-        else delete next.scope;
-      }
-      if (patch.metadata !== undefined) Object.assign(next.metadata, patch.metadata);
-      // Secret guard: refuse credentials this version adds (ones already stored stay editable).
-      const guard = guardOptions(this.config(), patch);
-      if (guard.allowSecret && !attempt++) this.warn(`the secret guard is lowered for the update of ${id} (--allow-secret or secretGuard "off"): a credential in it is stored as it is`);
-      next.content = assertNoNewSecrets(next.content, old.content, { ...guard, what: `the update of ${id}` });
-      // Tags are scanned as given (before lowercasing), then normalised again.
-      const rawTags = patch.tags === undefined ? [] : Array.isArray(patch.tags) ? patch.tags.map(String) : String(patch.tags).split(',');
-      const guardedFields = guardFields({ tags: rawTags, category: patch.category !== undefined ? next.category : '', scope: patch.scope ? next.scope : '', metadata: patch.metadata ?? {} }, { ...guard, what: `the update of ${id}` });
-      if (patch.tags !== undefined) next.tags = checkedTags(guardedFields.tags);
-      if (patch.category !== undefined) next.category = guardedFields.category as string;
-      if (patch.scope) next.scope = guardedFields.scope as string;
-      if (patch.metadata !== undefined) Object.assign(next.metadata, guardedFields.metadata);
-      const changed = fields.filter((k) => JSON.stringify(next[k] ?? null) !== JSON.stringify(old[k] ?? null));
-      const oldVersion = Number(old.metadata.version);
-      const version = Number.isInteger(oldVersion) && oldVersion > 0 ? oldVersion : 1;
-      if (!changed.length) return { change: null, result: { version, updated: old.updated ?? old.timestamp, changed: [] as string[] } };
-      next.updated = this.now().toISOString();
-      next.metadata.version = version + 1;
-      const nextText = memoryToFile(next);
-      guardFile(nextText, memoryToFile(old), { ...guard, what: `the update of ${id}` });
-      const changes = new Map<string, Buffer | null>([[hit.path, Buffer.from(nextText, 'utf8')]]);
-      if (changed.includes('content')) vectors?.add(changes, id, old.timestamp, next.content);
-      return {
-        change: {
-          changes,
-          message: `memory: update ${id} (${changed.join(', ')}) to version ${version + 1}\n\n${excerpt(next.content)}\n\nMemory-Id: ${id}\n`,
-        },
-        result: { version: version + 1, updated: next.updated, changed: changed as string[] },
-      };
-    });
-    return { success: true, id, version: res.version, updated: res.updated, changed: res.changed, commit: res.commit as string };
+  update(id: string, patch: UpdateInput): Promise<UpdateResult> {
+    return updateMemory(this, id, patch);
   }
 
-  /**
-   * Files other than `path` that hold memory `id` at `tip`. From the search index when it describes
-   * `tip` (a path and a blob id per file, no parsing: a delete at 100,000 memories read the whole
-   * catalog, 32x a node start and 517 MB); every candidate is read to confirm its id.
-   */
-  private otherCopies(id: string, path: string, tip: string, filesOfIdInIndex: typeof import('../search/listing.js').filesOfIdInIndex): CatalogEntry[] {
-    const files = tip === this.tip() ? filesOfIdInIndex(this, id) : null;
-    if (files) {
-      const out: CatalogEntry[] = [];
-      for (const at of files) {
-        if (at.path === path) continue;
-        try {
-          const memory = memoryFromFile(at.path, this.git.readBlob(at.oid).toString('utf8'), (w) => this.warn(w));
-          if (memory.id === id) out.push({ path: at.path, oid: at.oid, memory });
-        } catch {
-          /* unreadable: not a copy we can move to the trash */
-        }
-      }
-      return out;
-    }
-    return this.catalog(tip).entries.filter((e) => e.memory.id === id && e.path !== path);
+  delete(id: string): Promise<{ success: true; deleted: string; commit: string; files?: number }> {
+    return deleteMemory(this, id);
   }
 
-  async delete(id: string): Promise<{ success: true; deleted: string; commit: string; files?: number }> {
-    assertId(id);
-    const { filesOfIdInIndex } = await import('../search/listing.js');
-    const res = await this.mutate((tip) => {
-      const hit = tip ? this.find(id, tip) : null;
-      if (!hit || !tip) throw new NotFoundError(id);
-      // Two files claiming one id (a hand copy, a merge): every copy goes, so the memory is really gone.
-      const copies = [hit, ...this.otherCopies(id, hit.path, tip, filesOfIdInIndex)];
-      const when = this.now();
-      return {
-        // A delete is a move to trash/ (a rename in git), so it can be restored and history follows it.
-        change: {
-          changes: new Map<string, Buffer | null>(copies.flatMap((c) => [[c.path, null], [trashPathFor(c.path), trashFile(c.memory, when)]] as Array<[string, Buffer | null]>)),
-          message: `memory: delete ${id} (moved to the trash${copies.length > 1 ? `, ${copies.length} files` : ''})\n\n${excerpt(hit.memory.content)}\n\nMemory-Id: ${id}\n`,
-        },
-        result: { files: copies.length },
-      };
-    });
-    const out: { success: true; deleted: string; commit: string; files?: number } = { success: true, deleted: id, commit: res.commit as string };
-    if (res.files > 1) out.files = res.files;
-    return out;
+  deleteByTag(tag: string): Promise<{ success: true; deleted: string[]; commit: string | null }> {
+    return deleteTagged(this, tag);
   }
 
-  async deleteByTag(tag: string): Promise<{ success: true; deleted: string[]; commit: string | null }> {
-    const [t] = normalizeTags(tag);
-    if (!t) throw new InvalidInputError('give a tag to delete by', { field: 'tag' });
-    const res = await this.mutate((tip) => {
-      const hits = [...this.catalog(tip).byId.values()].filter((e) => e.memory.tags.includes(t));
-      if (!hits.length) return { change: null, result: { deleted: [] as string[] } };
-      const ids = hits.map((h) => h.memory.id);
-      return {
-        change: {
-          changes: new Map<string, Buffer | null>(hits.flatMap((h) => [[h.path, null], [trashPathFor(h.path), trashFile(h.memory, this.now())]])),
-          message: `memory: delete ${ids.length} memor${ids.length === 1 ? 'y' : 'ies'} [tag: ${t}] (moved to the trash)\n\n${ids.map((i) => `Memory-Id: ${i}`).join('\n')}\n`,
-        },
-        result: { deleted: ids },
-      };
-    });
-    return { success: true, deleted: res.deleted, commit: res.commit };
-  }
-
-  async clear(opts: { confirm?: boolean } = {}): Promise<{ success: true; deleted: number; commit: string | null }> {
-    if (!opts.confirm) throw new ConfirmationRequiredError('clearing every memory');
-    const res = await this.mutate((tip) => {
-      const cat = this.catalog(tip);
-      const n = cat.byId.size;
-      if (!cat.entries.length && !cat.skipped.length) return { change: null, result: { deleted: 0 } };
-      // Every memory file moves to the trash in one commit; .md files that do not parse move as they
-      // are. Anything else under memories/ (notes, symlinks, submodules) is not a memory: left alone.
-      const changes = new Map<string, Buffer | null>();
-      const when = this.now();
-      for (const e of cat.entries) changes.set(e.path, null).set(trashPathFor(e.path), trashFile(e.memory, when));
-      for (const f of cat.skipped) changes.set(f.path, null).set(trashPathFor(f.path), this.git.readBlob(f.oid));
-      return { change: { changes, message: `memory: clear ${n} memories (moved to the trash)\n` }, result: { deleted: n } };
-    });
-    return { success: true, deleted: res.deleted, commit: res.commit };
+  clear(opts: { confirm?: boolean } = {}): Promise<{ success: true; deleted: number; commit: string | null }> {
+    return clearMemories(this, opts);
   }
 
   /**

@@ -4,7 +4,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
-import { openMemory, type GitMemory, type OpenOptions } from '../core/api.js';
+import { openMemory, type GitMemory, type OpenOptions } from '../api.js';
 import { MemoryError, InvalidInputError, SyncFailedError } from '../core/errors.js';
 import { formatError, safeError, safeText } from '../core/error-format.js';
 import { mcpDefinition, type McpToolDefinition } from './definitions.js';

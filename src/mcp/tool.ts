@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { GitMemory } from '../core/api.js';
+import type { GitMemory } from '../api.js';
 import type { Memory } from '../core/memory.js';
 import type { MemoryPreviewT } from './schemas.js';
 

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join } from 'node:path';
 import { checkoutState, git, tempDir } from '../helpers.js';
-import { openMemory } from '../../src/core/api.js';
+import { openMemory } from '../../src/api.js';
 import { actionEntry, checkout, declaredInputs, declaredOutputs, makeRemote, runAction, runs } from './run-action.js';
 
 const local = { sync: 'false' };

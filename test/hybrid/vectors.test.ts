@@ -4,7 +4,7 @@ import { HttpEmbedder } from '../../src/embed/index.js';
 import { encodeVector, decodeVector, contentHash } from '../../src/vector/codec.js';
 import { BranchVectors, vectorPath } from '../../src/vector/branch.js';
 import { VectorIndex } from '../../src/vector/index.js';
-import { openMemory } from '../../src/core/api.js';
+import { openMemory } from '../../src/api.js';
 import { embedMemories } from '../../src/lifecycle/embed.js';
 import { storeVectorsFrom } from '../../src/vector/write.js';
 import { cliAsync, git, makeRepo, tempDir } from '../helpers.js';

@@ -122,7 +122,7 @@ memory.close();
     const out = JSON.parse(r.stdout);
     expect(out).toMatchObject({ valid: true, content: 'Deploys need the VPN', hits: 1, code: 'NOT_FOUND' });
     // The TSDoc reaches users.
-    expect(readFileSync(join(consumer, 'node_modules', 'git-memory', 'dist', 'types', 'core', 'api.d.ts'), 'utf8')).toMatch(/@example[\s\S]*openMemory\(\{ repo: '\.' \}\)/);
+    expect(readFileSync(join(consumer, 'node_modules', 'git-memory', 'dist', 'types', 'api.d.ts'), 'utf8')).toMatch(/@example[\s\S]*openMemory\(\{ repo: '\.' \}\)/);
   });
 
   it('runs the typed CommonJS consumer (compiled to require) and compiles a project without @types/node', () => {

@@ -10,5 +10,5 @@ export const clearCommand: CommandModule<GlobalArgs, Args> = {
   command: 'clear',
   describe: 'Move every memory to the trash in one commit (needs --confirm)',
   builder: (y) => y.option('confirm', { type: 'boolean', describe: 'Really clear' }).example('$0 clear --confirm', 'Move all memories to the trash'),
-  handler: (argv) => run(argv, (s) => s.clear({ confirm: argv.confirm }), (r) => `moved ${count(r.deleted)} to the trash`),
+  handler: (argv) => run(argv, (m) => m.clear({ confirm: argv.confirm }), (r) => `moved ${count(r.deleted)} to the trash`),
 };

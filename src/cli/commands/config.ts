@@ -34,25 +34,24 @@ export const configCommand: CommandModule<GlobalArgs, Args> = {
   handler: (argv) =>
     run<Record<string, unknown>>(
       argv,
-      async (s) => {
-        const ops = await import('../../lifecycle/config-ops.js');
+      async (m) => {
         const needKey = () => {
           if (!argv.key) throw new InvalidInputError(`give a key: memory config ${argv.action} <key>`, { field: 'key' });
           return argv.key;
         };
-        if (argv.action === 'get') return ops.configGet(s, needKey());
+        if (argv.action === 'get') return m.configGet(needKey());
         if (argv.action === 'set') {
           const key = needKey();
           if (argv.value === undefined) throw new InvalidInputError(`give a value: memory config set ${key} <value>`, { field: 'value' });
-          const r = await ops.configSet(s, key, argv.value);
+          const r = await m.configSet(key, argv.value);
           return { success: true, key: r.key, value: r.value, changed: r.changed, commit: r.commit };
         }
         if (argv.action === 'unset') {
-          const r = await ops.configUnset(s, needKey());
+          const r = await m.configUnset(needKey());
           return { success: true, key: r.key, changed: r.changed, commit: r.commit };
         }
         if (argv.key) throw new InvalidInputError('"config show" takes no key; use "memory config get <key>"', { field: 'key' });
-        return { ...(await ops.configShow(s)) };
+        return { ...(await m.config()) };
       },
       (r) => {
         if (argv.action === 'get') return typeof r.value === 'object' ? JSON.stringify(r.value) : String(r.value);

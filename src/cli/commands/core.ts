@@ -16,8 +16,6 @@ interface CoreArgs extends GlobalArgs {
   version?: string;
 }
 
-const core = () => import('../../core/core-doc.js');
-
 function shared<T>(y: Argv<T>) {
   return y.option('name', { type: 'string', describe: 'Core document name (default "default"; e.g. user, project)' });
 }
@@ -63,7 +61,7 @@ const subcommands: CommandModule<GlobalArgs, CoreArgs>[] = [
     handler: (argv) =>
       run(
         argv,
-        async (s) => (await core()).coreView(s, { name: argv.name }),
+        (m) => m.coreView({ name: argv.name }),
         (r) => `${r.content || color.dim('(empty: start it with "memory core set TEXT")')}${r.content.endsWith('\n') ? '' : '\n'}${color.dim(`-- core "${r.name}" · version ${r.version ?? '(none)'} · ${r.chars}/${r.max_chars} chars`)}`,
       ),
   },
@@ -79,14 +77,14 @@ const subcommands: CommandModule<GlobalArgs, CoreArgs>[] = [
     handler: (argv) =>
       run(
         argv,
-        async (s) => {
+        async (m) => {
           let content = argv.content;
           if (argv.file !== undefined) {
             content = readBoundedFile(argv.file, { limit: DEFAULT_MAX_INPUT_BYTES, rejectNul: true });
           }
           if (content === '-') content = await readStdin();
           if (content === undefined) throw new InvalidInputError('give the document text, --file FILE, or "-" to read stdin', { field: 'content' });
-          return (await core()).coreSet(s, { content, name: argv.name, expect_version: argv['expect-version'] });
+          return m.coreSet({ content, name: argv.name, expect_version: argv['expect-version'] });
         },
         written,
       ),
@@ -102,7 +100,7 @@ const subcommands: CommandModule<GlobalArgs, CoreArgs>[] = [
     handler: (argv) =>
       run(
         argv,
-        async (s) => (await core()).coreUpdate(s, { action: 'edit', old_text: argv.old, new_text: await textArg(argv.new), name: argv.name, expect_version: argv['expect-version'] }),
+        async (m) => m.coreUpdate({ action: 'edit', old_text: argv.old, new_text: await textArg(argv.new), name: argv.name, expect_version: argv['expect-version'] }),
         written,
       ),
   },
@@ -111,7 +109,7 @@ const subcommands: CommandModule<GlobalArgs, CoreArgs>[] = [
     describe: 'Remove text that occurs exactly once (a whole line takes its line break with it)',
     builder: (y) => guarded(y).option('old', { type: 'string', demandOption: true, describe: 'Exact text to remove; must match once' }).example('$0 core delete --old "Prefers tabs"', 'Remove a line'),
     handler: (argv) =>
-      run(argv, async (s) => (await core()).coreUpdate(s, { action: 'delete', old_text: argv.old, name: argv.name, expect_version: argv['expect-version'] }), written),
+      run(argv, async (m) => m.coreUpdate({ action: 'delete', old_text: argv.old, name: argv.name, expect_version: argv['expect-version'] }), written),
   },
   {
     command: 'insert-after',
@@ -124,7 +122,7 @@ const subcommands: CommandModule<GlobalArgs, CoreArgs>[] = [
     handler: (argv) =>
       run(
         argv,
-        async (s) => (await core()).coreUpdate(s, { action: 'insert_after', anchor_text: argv.anchor, content: await textArg(argv.content), name: argv.name, expect_version: argv['expect-version'] }),
+        async (m) => m.coreUpdate({ action: 'insert_after', anchor_text: argv.anchor, content: await textArg(argv.content), name: argv.name, expect_version: argv['expect-version'] }),
         written,
       ),
   },
@@ -138,7 +136,7 @@ const subcommands: CommandModule<GlobalArgs, CoreArgs>[] = [
     handler: (argv) =>
       run(
         argv,
-        async (s) => (await core()).coreUpdate(s, { action: 'batch', operations: await readOps(argv.file), name: argv.name, expect_version: argv['expect-version'] }),
+        async (m) => m.coreUpdate({ action: 'batch', operations: await readOps(argv.file), name: argv.name, expect_version: argv['expect-version'] }),
         written,
       ),
   },
@@ -149,7 +147,7 @@ const subcommands: CommandModule<GlobalArgs, CoreArgs>[] = [
     handler: (argv) =>
       run(
         argv,
-        async (s) => (await core()).coreHistory(s, { name: argv.name }),
+        (m) => m.coreHistory({ name: argv.name }),
         (r) => (r.snapshots.length ? r.snapshots.map((x) => `${color.bold(x.version.slice(0, 12))}  ${color.dim(x.timestamp)}  ${x.message}`).join('\n') : color.dim('(no snapshots yet)')),
       ),
   },
@@ -160,7 +158,7 @@ const subcommands: CommandModule<GlobalArgs, CoreArgs>[] = [
     handler: (argv) =>
       run(
         argv,
-        async (s) => (await core()).coreRestore(s, { version: String(argv.version), name: argv.name, expect_version: argv['expect-version'] }),
+        (m) => m.coreRestore({ version: String(argv.version), name: argv.name, expect_version: argv['expect-version'] }),
         (r) => `${written(r)} ${color.dim(`restored from ${r.restored_from.slice(0, 12)}`)}`,
       ),
   },

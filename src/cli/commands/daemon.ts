@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { InvalidInputError } from '../../core/errors.js';
 import { run, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
-import { daemonStatus, startDaemon, stopDaemon, type DaemonState } from '../../daemon/client.js';
+import type { DaemonState } from '../../daemon/client.js';
 
 interface Args extends GlobalArgs {
   action: string;
@@ -46,10 +46,10 @@ export const daemonCommand: CommandModule<GlobalArgs, Args> = {
     }
     return run<DaemonState | { success: true; stopped: boolean; pid?: number; cleaned?: string[] }>(
       argv,
-      async (s) => {
-        if (argv.action === 'status') return daemonStatus(s);
-        if (argv.action === 'stop') return stopDaemon(s);
-        if (argv.action === 'start') return startDaemon(s);
+      async (m) => {
+        if (argv.action === 'status') return m.helper.status();
+        if (argv.action === 'stop') return m.helper.stop();
+        if (argv.action === 'start') return m.helper.start();
         throw new InvalidInputError(`unknown action ${JSON.stringify(argv.action)}`, { field: 'action' });
       },
       (r) => {

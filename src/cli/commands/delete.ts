@@ -22,14 +22,14 @@ export const deleteCommand: CommandModule<GlobalArgs, Args> = {
   handler: (argv) =>
     run<{ success: true; deleted: string | number; ids: string[]; count: number; commit: string | null; files?: number }>(
       argv,
-      async (s) => {
+      async (m) => {
         if (argv.id && argv.tag) throw new InvalidInputError('give an id or --tag, not both', { field: 'id' });
         if (argv.tag !== undefined) {
-          const r = await s.deleteByTag(argv.tag);
+          const r = await m.deleteByTag(argv.tag);
           return { success: true, deleted: r.deleted.length, ids: r.deleted, count: r.deleted.length, commit: r.commit };
         }
         if (!argv.id) throw new InvalidInputError('give the id to delete (or --tag TAG)', { field: 'id' });
-        const r = await s.delete(argv.id);
+        const r = await m.delete(argv.id);
         // Several files claimed the id (hand copies): all went, and the count says so.
         return { success: true, deleted: r.deleted, ids: [r.deleted], count: 1, commit: r.commit, ...(r.files ? { files: r.files } : {}) };
       },

@@ -27,12 +27,12 @@ export const embedCommand: CommandModule<GlobalArgs, Args> = {
   handler: (argv) =>
     run(
       argv,
-      async (s) => {
+      async (m) => {
         const batchSize = positive(argv.batch, 'batch');
         const threads = positive(argv.threads, 'threads');
         const bar = progressReporter({ label: 'embedding', unit: 'memories', quiet: argv.json });
         try {
-          return await (await import('../../lifecycle/embed.js')).embedMemories(s, { batchSize, threads, onProgress: bar.progress });
+          return await m.embed({ batchSize, threads, onProgress: bar.progress });
         } finally {
           bar.end();
         }

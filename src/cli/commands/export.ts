@@ -34,10 +34,9 @@ export const exportCommand: CommandModule<GlobalArgs, Args> = {
     let toStdout = false;
     return run(
       argv,
-      async (s) => {
-        const { exportChunks } = await import('../../lifecycle/import-export.js');
+      async (m) => {
         const format = (argv.format ?? (argv.json ? 'json' : 'jsonl')) as 'jsonl' | 'json' | 'markdown';
-        const chunks = exportChunks(s, { format, archived: argv.archived });
+        const chunks = await m.exportChunks({ format, archived: argv.archived });
         if (!argv.output) {
           const n = await writeAll(process.stdout, chunks);
           toStdout = true;

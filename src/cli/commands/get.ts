@@ -21,8 +21,8 @@ export const getCommand: CommandModule<GlobalArgs, Args> = {
     argv.at !== undefined
       ? run(
           argv,
-          async (s) => (await import('../../core/history.js')).getAt(s, argv.id, String(argv.at)),
+          (m) => m.getAt(argv.id, String(argv.at)),
           (r) => `${formatMemoryBlock(r.memory)}\n-- at ${r.commit.slice(0, 12)}${r.state === 'live' ? '' : ` (${r.state}${r.deleted_at ? `, deleted ${r.deleted_at}` : ''})`}`,
         )
-      : run(argv, (s) => s.get(argv.id), (r) => formatMemoryBlock(r.memory)),
+      : run(argv, (m) => m.get(argv.id), (r) => formatMemoryBlock(r.memory)),
 };

@@ -1,14 +1,10 @@
 import type { CommandModule } from 'yargs';
 import { run, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
+import { excerpt } from '../../core/excerpt.js';
 
 interface Args extends GlobalArgs {
   id: string;
-}
-
-function oneLine(s: string, max: number): string {
-  const t = s.replace(/\s+/g, ' ').trim();
-  return t.length > max ? t.slice(0, max - 1) + '…' : t;
 }
 
 export const historyCommand: CommandModule<GlobalArgs, Args> = {
@@ -22,12 +18,12 @@ export const historyCommand: CommandModule<GlobalArgs, Args> = {
   handler: (argv) =>
     run(
       argv,
-      async (s) => (await import('../../core/history.js')).memoryHistory(s, argv.id),
+      (m) => m.history(argv.id),
       (r) =>
         r.versions
           .map((v) => {
             const ver = v.version === null ? '  -' : `v${v.version}`.padStart(3);
-            return `${color.bold(ver)}  ${color.dim(v.timestamp.slice(0, 19).replace('T', ' '))}  ${v.commit.slice(0, 10)}  ${v.event.padEnd(8)}  ${v.content === null ? color.dim('(gone; still in git history)') : oneLine(v.content, 70)}`;
+            return `${color.bold(ver)}  ${color.dim(v.timestamp.slice(0, 19).replace('T', ' '))}  ${v.commit.slice(0, 10)}  ${v.event.padEnd(8)}  ${v.content === null ? color.dim('(gone; still in git history)') : excerpt(v.content, 70)}`;
           })
           .join('\n'),
     ),

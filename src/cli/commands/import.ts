@@ -33,13 +33,13 @@ export const importCommand: CommandModule<GlobalArgs, Args> = {
   handler: (argv) =>
     run(
       argv,
-      async (s) => {
-        const ie = await import('../../lifecycle/import-export.js');
-        let items;
+      async (m) => {
+        // What to read: one of fromPi, file or text, the way importMemories reads it (a file in slices).
+        let source: { fromPi: string } | { file: string } | { text: string };
         let sourceName: string;
         if (argv.fromPi !== undefined) {
           if (argv.file) throw new InvalidInputError('give either a file or --from-pi DIR, not both', { field: 'file' });
-          items = ie.readPiDirectory(argv.fromPi);
+          source = { fromPi: argv.fromPi };
           sourceName = 'a .pi/memories directory';
         } else {
           const file = argv.file;
@@ -47,7 +47,7 @@ export const importCommand: CommandModule<GlobalArgs, Args> = {
           if (file === '-') {
             // Bounded (MEMORY_MAX_IMPORT_BYTES), strict UTF-8: an endless stdin fails at the limit.
             const { maxImportBytes } = await import('../../core/bounds.js');
-            items = ie.parseRecords(await readStdin({ limit: maxImportBytes() }));
+            source = { text: await readStdin({ limit: maxImportBytes() }) };
           } else {
             // Read in slices as the import goes (bounded, NUL and invalid UTF-8 refused): a file of a
             // million memories is never in memory whole, and `import /dev/zero` fails at once.
@@ -57,14 +57,14 @@ export const importCommand: CommandModule<GlobalArgs, Args> = {
             } catch (err) {
               throw new InvalidInputError(`cannot read ${file.split(/[\\/]/).pop() ?? file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { field: 'file' });
             }
-            items = ie.fileRecords(file);
+            source = { file };
           }
           sourceName = file === '-' ? 'stdin' : file.split(/[\\/]/).pop() ?? file;
         }
         const bar = progressReporter({ label: 'importing', quiet: argv.json });
         let r;
         try {
-          r = await ie.importRecords(s, items, { strict: argv.strict, allowSecret: argv.allowSecret, redact: argv.redact, autoTag: argv.autoTag, dryRun: argv.dryRun, onProgress: bar.progress, sourceName });
+          r = await m.importMemories({ ...source, strict: argv.strict, allowSecret: argv.allowSecret, redact: argv.redact, autoTag: argv.autoTag, dryRun: argv.dryRun, onProgress: bar.progress, sourceName });
         } finally {
           bar.end();
         }

@@ -28,7 +28,7 @@ export const listCommand: CommandModule<GlobalArgs, Args> = {
   handler: (argv) =>
     run(
       argv,
-      (s) => s.list({ tags: splitList(argv.tag), category: argv.category, scope: argv.scope, priority: argv.priority as Priority | undefined, limit: argv.limit, archived: argv.archived }),
+      (m) => m.list({ tags: splitList(argv.tag), category: argv.category, scope: argv.scope, priority: argv.priority as Priority | undefined, limit: argv.limit, archived: argv.archived }),
       (r) => resultsWithNote(formatTable(r.memories), noteColor.dim(`${r.memories.length} of ${r.total}`)),
     ),
 };

@@ -31,12 +31,11 @@ export const pruneCommand: CommandModule<GlobalArgs, Args> = {
   handler: (argv) =>
     run(
       argv,
-      async (s) => {
-        const { prune } = await import('../../lifecycle/prune.js');
+      async (m) => {
         // Progress on stderr (a bar on a terminal, a line every 2 s on a pipe, nothing with --json).
         const bar = progressReporter({ label: argv.dryRun ? 'checking' : 'pruning', quiet: argv.json });
         try {
-          return await prune(s, { dryRun: argv.dryRun, retention: argv.retention, archiveAfterDays: argv.archiveAfter, deleteAfterDays: argv.deleteAfter, maxMemories: argv.maxMemories, onProgress: bar.progress });
+          return await m.prune({ dryRun: argv.dryRun, retention: argv.retention, archiveAfterDays: argv.archiveAfter, deleteAfterDays: argv.deleteAfter, maxMemories: argv.maxMemories, onProgress: bar.progress });
         } finally {
           bar.end();
         }

@@ -11,5 +11,5 @@ export const pullCommand: CommandModule<GlobalArgs, RemoteArgs> = {
       .option('remote', { type: 'string', describe: 'Remote name or URL (default: $MEMORY_REMOTE or "origin")' })
       .example('$0 pull', 'Take in memories others pushed to origin')
       .example('$0 pull --json', 'With the JSON result (received, conflicts)'),
-  handler: (argv) => run(argv, async (s) => (await import('../../sync/index.js')).pull(s, { remote: argv.remote }), (r) => describeSync(r, 'pulled'), { sync: 'none' }),
+  handler: (argv) => run(argv, (m) => m.pull({ remote: argv.remote }), (r) => describeSync(r, 'pulled'), { sync: 'none' }),
 };

@@ -13,10 +13,10 @@ export const rebuildIndexCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   handler: (argv) =>
     run(
       argv,
-      async (s) => {
+      async (m) => {
         const bar = progressReporter({ label: 'indexing', quiet: argv.json });
         try {
-          return await s.rebuildIndex({ progress: bar.progress });
+          return await m.rebuildIndex({ progress: bar.progress });
         } finally {
           bar.end();
         }

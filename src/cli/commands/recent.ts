@@ -10,5 +10,5 @@ export const recentCommand: CommandModule<GlobalArgs, Args> = {
   command: 'recent',
   describe: 'Show the newest memories',
   builder: (y) => y.option('count', { alias: 'n', type: 'number', describe: 'How many (default 10)' }).example('$0 recent --count 5', 'The five newest'),
-  handler: (argv) => run(argv, (s) => s.recent(argv.count), (r) => formatTable(r.memories)),
+  handler: (argv) => run(argv, (m) => m.recent(argv.count), (r) => formatTable(r.memories)),
 };

@@ -4,7 +4,6 @@ import { run, splitList, type GlobalArgs } from '../context.js';
 import { formatTable, noteColor, resultsWithNote } from '../output.js';
 import { progressReporter } from '../progress.js';
 import type { SearchMode, SearchQuery, SearchResponse } from '../../core/search-types.js';
-import { searchViaDaemon } from '../../daemon/client.js';
 
 /** The mode line under the results: which mode ran, and any fallback or relaxation, never silent. */
 function describeMode(r: SearchResponse): string {
@@ -58,7 +57,7 @@ export const searchCommand: CommandModule<GlobalArgs, Args> = {
   handler: (argv) =>
     run(
       argv,
-      async (s) => {
+      async (m) => {
         const text = (argv.query ?? []).map(String).join(' ');
         const q: SearchQuery = {
           query: text,
@@ -75,11 +74,11 @@ export const searchCommand: CommandModule<GlobalArgs, Args> = {
           archived: argv.archived,
         };
         // A warm search helper answers first when there is one (docs/daemon.md); null: in-process.
-        const viaDaemon = await searchViaDaemon(s, q);
+        const viaDaemon = await m.helper.search(q);
         if (viaDaemon) return viaDaemon;
         const bar = progressReporter({ label: 'indexing', quiet: argv.json });
         try {
-          return await s.search(q, { progress: bar.progress });
+          return await m.search(q, { progress: bar.progress });
         } finally {
           bar.end();
         }

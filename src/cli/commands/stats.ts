@@ -18,10 +18,9 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
     let format: (s: MemoryStats) => string = () => '';
     return run(
       argv,
-      async (s) => {
-        const m = await import('../../core/stats.js');
-        format = m.formatStats;
-        return m.memoryStats(s, { top: argv.top });
+      async (m) => {
+        format = (await import('../../core/stats.js')).formatStats;
+        return m.stats({ top: argv.top });
       },
       (r) => format(r),
     );

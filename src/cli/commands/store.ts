@@ -1,9 +1,8 @@
 import type { CommandModule } from 'yargs';
 import { InvalidInputError } from '../../core/errors.js';
 import { PRIORITIES, type Priority } from '../../core/memory.js';
-import { readStdin, run, splitList, type GlobalArgs } from '../context.js';
+import { parseMeta, readStdin, run, splitList, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
-import { notifyStored } from '../../daemon/client.js';
 
 interface Args extends GlobalArgs {
   content?: string;
@@ -17,17 +16,6 @@ interface Args extends GlobalArgs {
   ttl?: string;
   upsertKey?: string;
   autoTag?: boolean;
-}
-
-function parseMeta(pairs: string[] | undefined): Record<string, string> | undefined {
-  if (!pairs?.length) return undefined;
-  const out: Record<string, string> = {};
-  for (const p of pairs) {
-    const eq = p.indexOf('=');
-    if (eq <= 0) throw new InvalidInputError(`--meta expects key=value, got ${JSON.stringify(p)}`, { field: 'meta' });
-    out[p.slice(0, eq).trim()] = p.slice(eq + 1);
-  }
-  return out;
 }
 
 export const storeCommand: CommandModule<GlobalArgs, Args> = {
@@ -54,11 +42,11 @@ export const storeCommand: CommandModule<GlobalArgs, Args> = {
   handler: (argv) =>
     run(
       argv,
-      async (s) => {
+      async (m) => {
         let content = argv.content;
-        if (content === '-' || (content === undefined && !process.stdin.isTTY)) content = await readStdin({ limit: (await s.loadConfig()).maxContentBytes });
+        if (content === '-' || (content === undefined && !process.stdin.isTTY)) content = await readStdin({ limit: (await m.settings()).maxContentBytes });
         if (content === undefined) throw new InvalidInputError('give the content to store, e.g. memory store "what you learned" (or "-" to read stdin)', { field: 'content' });
-        const r = await s.store({
+        const r = await m.store({
           content,
           tags: splitList(argv.tags),
           category: argv.category,
@@ -72,7 +60,7 @@ export const storeCommand: CommandModule<GlobalArgs, Args> = {
           autoTag: argv.autoTag,
         });
         // A warm search helper embeds the new memory now, so the next search need not (docs/daemon.md).
-        if (!r.duplicate) await notifyStored(s);
+        if (!r.duplicate) await m.helper.notifyStored();
         const out: { success: true; id: string; timestamp: string; duplicate?: true; upserted?: true; tags?: string[]; redacted?: number } = { success: r.success, id: r.id, timestamp: r.timestamp };
         if (r.duplicate) out.duplicate = true;
         if (r.upserted) out.upserted = true;

@@ -25,7 +25,8 @@ export const syncCommand: CommandModule<GlobalArgs, RemoteArgs> = {
   handler: (argv) =>
     run(
       argv,
-      async (s) => (await import('../../sync/index.js')).sync(s, { remote: argv.remote, retries: argv.retries, fold: argv.fold, mode: argv.mode as 'pending' | 'branch' | undefined }),
+      (m) =>
+        m.sync({ remote: argv.remote, retries: argv.retries, fold: argv.fold, mode: argv.mode as 'pending' | 'branch' | undefined }),
       (r) => describeSync(r, 'synced'),
       { sync: 'none' },
     ),

@@ -1,18 +1,15 @@
 import type { CommandModule } from 'yargs';
 import { ConfirmationRequiredError, InvalidInputError } from '../../core/errors.js';
+import { parseAge } from '../../core/trash.js';
 import { run, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
+import { excerpt } from '../../core/excerpt.js';
 
 interface Args extends GlobalArgs {
   action: string;
   id?: string;
   'older-than'?: string;
   confirm?: boolean;
-}
-
-function oneLine(s: string, max: number): string {
-  const t = s.replace(/\s+/g, ' ').trim();
-  return t.length > max ? t.slice(0, max - 1) + '…' : t;
 }
 
 export const trashCommand: CommandModule<GlobalArgs, Args> = {
@@ -31,22 +28,21 @@ export const trashCommand: CommandModule<GlobalArgs, Args> = {
   handler: (argv) =>
     run<Record<string, unknown>>(
       argv,
-      async (s) => {
-        const t = await import('../../core/trash.js');
+      async (m) => {
         if (argv.action === 'restore') {
           if (!argv.id) throw new InvalidInputError('give the id to restore: memory trash restore <id>', { field: 'id' });
-          const r = await (await import('../../core/restore.js')).restoreFromTrash(s, argv.id);
+          const r = await m.trash({ action: 'restore', id: argv.id });
           return { success: true, restored: r.restored, from: r.from, path: r.path };
         }
         if (argv.id) throw new InvalidInputError(`"trash ${argv.action}" takes no id`, { field: 'id' });
         if (argv.action === 'empty') {
-          const days = argv['older-than'] !== undefined ? t.parseAge(argv['older-than']) : undefined;
+          const days = argv['older-than'] !== undefined ? parseAge(argv['older-than']) : undefined;
           // Purging everything is as final as clear: it asks for the same confirmation.
           if (days === undefined && !argv.confirm) throw new ConfirmationRequiredError('emptying the whole trash (or give --older-than)');
-          const r = await t.emptyTrash(s, { olderThanDays: days });
+          const r = await m.trash({ action: 'empty', olderThanDays: days });
           return { success: true, purged: r.purged };
         }
-        return { success: true, items: t.listTrash(s) };
+        return { success: true, items: (await m.trash({ action: 'list' })).items };
       },
       (r) => {
         if (r.restored) return `restored ${color.bold(String(r.restored))}${r.from === 'history' ? ' from git history' : ''}`;
@@ -57,7 +53,7 @@ export const trashCommand: CommandModule<GlobalArgs, Args> = {
         const items = r.items as Array<{ id: string; content: string; deleted_at: string | null; expires_at: string | null }>;
         if (!items.length) return color.dim('(trash is empty)');
         return items
-          .map((i) => `${color.bold(i.id)}  ${color.dim(`deleted ${i.deleted_at?.slice(0, 10) ?? '?'}${i.expires_at ? `, purged after ${i.expires_at.slice(0, 10)}` : ''}`)}  ${oneLine(i.content, 60)}`)
+          .map((i) => `${color.bold(i.id)}  ${color.dim(`deleted ${i.deleted_at?.slice(0, 10) ?? '?'}${i.expires_at ? `, purged after ${i.expires_at.slice(0, 10)}` : ''}`)}  ${excerpt(i.content, 60)}`)
           .join('\n');
       },
     ),

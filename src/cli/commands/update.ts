@@ -1,7 +1,6 @@
 import type { CommandModule } from 'yargs';
-import { InvalidInputError } from '../../core/errors.js';
 import { PRIORITIES, type Priority } from '../../core/memory.js';
-import { readStdin, run, splitList, type GlobalArgs } from '../context.js';
+import { parseMeta, readStdin, run, splitList, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
 
 interface Args extends GlobalArgs {
@@ -31,17 +30,12 @@ export const updateCommand: CommandModule<GlobalArgs, Args> = {
   handler: (argv) =>
     run(
       argv,
-      async (s) => {
+      async (m) => {
         let content = argv.content;
-        if (content === '-') content = await readStdin({ limit: (await s.loadConfig()).maxContentBytes });
-        let metadata: Record<string, string> | undefined;
-        for (const p of argv.meta ?? []) {
-          const eq = p.indexOf('=');
-          if (eq <= 0) throw new InvalidInputError(`--meta expects key=value, got ${JSON.stringify(p)}`, { field: 'meta' });
-          (metadata ??= {})[p.slice(0, eq).trim()] = p.slice(eq + 1);
-        }
+        if (content === '-') content = await readStdin({ limit: (await m.settings()).maxContentBytes });
+        const metadata = parseMeta(argv.meta);
         const tags = argv.tags !== undefined ? (splitList(argv.tags) ?? []) : undefined;
-        const r = await s.update(argv.id, { content, tags, category: argv.category, priority: argv.priority as Priority | undefined, scope: argv.scope, metadata });
+        const r = await m.update(argv.id, { content, tags, category: argv.category, priority: argv.priority as Priority | undefined, scope: argv.scope, metadata });
         return { success: r.success, id: r.id, version: r.version, updated: r.updated, changed: r.changed };
       },
       (r) => (r.changed.length ? `updated ${color.bold(r.id)} to version ${r.version} (${r.changed.join(', ')})` : `${r.id} unchanged (version ${r.version})`),

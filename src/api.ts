@@ -1,32 +1,54 @@
-import { MemoryStore, type ListFilter, type StoreInput, type StoreOptions, type StoreResult } from './store.js';
-import type { Memory } from './memory.js';
-import type { SearchQuery, SearchResponse } from './search-types.js';
-import type { RebuildResult as RebuildIndexResult } from '../search/index.js';
-import { coreHistory, coreRestore, coreSet, coreUpdate, coreView, type CoreSnapshot, type CoreUpdateInput, type CoreViewResult, type CoreWriteResult } from './core-doc.js';
-import { getAt, memoryHistory, type GetAtResult, type MemoryVersion } from './history.js';
-import { memoryStats, type MemoryStats } from './stats.js';
-import { emptyTrash, listTrash, type TrashItem } from './trash.js';
-import { restoreFromTrash } from './restore.js';
-import { InvalidInputError } from './errors.js';
-import type { UpdateInput, UpdateResult } from './store.js';
+/**
+ * The door: every surface (the CLI, src/cli/context.ts; the MCP server, src/mcp/server.ts; the
+ * GitHub Action, src/action/execute.ts) holds the object {@link openMemory} or {@link openDoor}
+ * returns, and nothing under src/cli, src/mcp or src/action builds a `MemoryStore` or calls an
+ * operation module itself. The door checks the options it is given and hands each call to an
+ * operation in src/core, src/lifecycle, src/sync or src/daemon, which validates its own input.
+ *
+ * Operations beyond the store's own are imported on first use (`await import()` inside the method):
+ * the CLI opens a door for every command, and `memory get` must not load history, core documents,
+ * stats, sync, search or vectors (docs/DESIGN.md, "CLI start-up").
+ */
+import { MemoryStore, type ListFilter, type StoreInput, type StoreOptions, type StoreResult, type UpdateInput, type UpdateResult } from './core/store.js';
+import { isPriority, type Memory } from './core/memory.js';
+import type { MemoryConfig } from './core/config.js';
+import type { SearchQuery, SearchResponse } from './core/search-types.js';
+import type { RebuildResult as RebuildIndexResult } from './search/index.js';
+import type { CoreSnapshot, CoreUpdateInput, CoreViewResult, CoreWriteResult } from './core/core-doc.js';
+import type { GetAtResult, MemoryVersion } from './core/history.js';
+import type { MemoryStats } from './core/stats.js';
+import { emptyTrash, listTrash, type TrashItem } from './core/trash.js';
+import { storeMemory } from './core/ops/store.js';
+import { getMemory } from './core/ops/get.js';
+import { listPage, recentMemories, taggedMemories } from './core/ops/list.js';
+import { updateMemory } from './core/ops/update.js';
+import { clearMemories, deleteMemory, deleteTagged } from './core/ops/delete.js';
+import { InvalidInputError } from './core/errors.js';
+import type { SyncOptions, SyncResult } from './sync/sync.js';
+import type { PruneOptions, PruneResult } from './lifecycle/prune.js';
+import type { ImportInput, ImportResult, ExportFormat } from './lifecycle/import-export.js';
+import type { ConfigShowResult } from './lifecycle/config-ops.js';
+import type { EmbedOptions, EmbedResult } from './lifecycle/embed.js';
+// Not imported on first use: the helper's build id is the bundle file holding its client (src/daemon/common.ts),
+// and the CLI's start-up chunk is the file an upgrade is detected by.
+import { daemonStatus, notifyStored, searchViaDaemon, startDaemon, stopDaemon, type DaemonState } from './daemon/client.js';
 
 /** `memory_trash` input: list (default), restore one by id, or empty (everything, or older than N days). */
 export interface TrashInput {
-  action?: 'list' | 'restore' | 'empty';
+  action?: TrashAction;
   /** restore: the memory id. */
   id?: string;
   /** empty: only items deleted at least this many days ago. */
   olderThanDays?: number;
 }
 
+/** What {@link GitMemory.trash} does. */
+export type TrashAction = 'list' | 'restore' | 'empty';
+
 export type TrashResult =
   | { success: true; action: 'list'; items: TrashItem[] }
   | { success: true; action: 'restore'; restored: string; from: 'trash' | 'history'; path: string; commit: string }
   | { success: true; action: 'empty'; purged: string[]; commit: string | null };
-import type { SyncOptions, SyncResult } from '../sync/sync.js';
-import type { PruneOptions, PruneResult } from '../lifecycle/prune.js';
-import type { ImportInput, ImportResult, ExportFormat } from '../lifecycle/import-export.js';
-import type { ConfigShowResult } from '../lifecycle/config-ops.js';
 
 /** What {@link GitMemory.get} resolves to (`memory_get`). */
 export type GetResult = { success: true; memory: Memory };
@@ -35,7 +57,7 @@ export type RecentResult = { success: true; memories: Memory[] };
 /** What {@link GitMemory.list} resolves to (`memory_list`); `total` counts every match, not just the page. */
 export type ListResult = { success: true; memories: Memory[]; total: number };
 /** What {@link GitMemory.delete} resolves to (`memory_delete`). */
-export type DeleteResult = { success: true; deleted: string; commit: string };
+export type DeleteResult = { success: true; deleted: string; commit: string; files?: number };
 
 /**
  * Options for {@link openMemory}. Every field is optional: `repo` (default: the current directory),
@@ -91,10 +113,13 @@ export interface GitMemory {
    * `{ success, results: [{ ...memory, relevance }], total }`. `limit` default 10. Any query string
    * is accepted; bad filter values reject with INVALID_INPUT.
    */
-  search(q?: SearchQuery): Promise<SearchResponse>;
+  search(q?: SearchQuery, opts?: ProgressOptions): Promise<SearchResponse>;
   /** Rebuilds the search index from every file on the branch: `{ success, indexed, skipped, ... }`. */
-  rebuildIndex(): Promise<RebuildIndexResult>;
-  /** `memory_delete`: removes one memory (one commit; git history keeps it), `{ success, deleted, commit }`. Rejects with NOT_FOUND. */
+  rebuildIndex(opts?: ProgressOptions): Promise<RebuildIndexResult>;
+  /**
+   * `memory_delete`: moves one memory to the trash (one commit; git history keeps it), `{ success,
+   * deleted, commit }`, plus `files` when several files claimed the id (all went). Rejects with NOT_FOUND.
+   */
   delete(id: string): Promise<DeleteResult>;
   /** Removes every memory with `tag` in one commit. */
   deleteByTag(tag: string): Promise<{ success: true; deleted: string[]; commit: string | null }>;
@@ -146,13 +171,12 @@ export interface GitMemory {
    * (from git history if it was already purged); `empty` → purges everything, or with
    * `olderThanDays` only older items. Git history keeps purged memories.
    */
-  trash(input?: TrashInput): Promise<TrashResult>;
+  trash<A extends TrashAction = 'list'>(input?: TrashInput & { action?: A }): Promise<Extract<TrashResult, { action: A }>>;
   /**
    * `memory_stats`: `{ total, categories, tags: { distinct, top }, priorities, trash, core: { chars,
    * versions, documents }, commits, oldest, newest, months, branch_size_bytes }`.
    */
   stats(opts?: { top?: number }): Promise<MemoryStats>;
-  /** The underlying {@link MemoryStore}, for operations beyond the seed's tools. */
   /**
    * Retention in one commit: expired and too-old memories to the trash, old ones to `archive/`, the
    * cap (`maxMemories`), old trash purged. `{ dryRun: true }` writes nothing. See docs/lifecycle.md.
@@ -168,6 +192,9 @@ export interface GitMemory {
   configGet(key: string): Promise<{ success: true; key: string; value: unknown; origin: string }>;
   /** Sets a shared setting in `.memory/config.json` on the branch (one commit); INVALID_INPUT for a bad key or value. */
   configSet(key: string, value: unknown): Promise<{ success: true; key: string; value: unknown; commit: string | null; changed: boolean }>;
+  /** Removes a shared setting from `.memory/config.json` (one commit; `changed: false` when it was not set). */
+  configUnset(key: string): Promise<{ success: true; key: string; commit: string | null; changed: boolean }>;
+  /** The underlying {@link MemoryStore}: the branch the operations work on (config, catalogs, `mutate`), for uses beyond these methods. */
   readonly core: MemoryStore;
   /** Releases cached file handles. The object must not be used afterwards. */
   close(): void;
@@ -187,48 +214,142 @@ export interface GitMemory {
  * ```
  */
 export function openMemory(opts: OpenOptions = {}): GitMemory {
-  const { embedOnWrite, ...storeOpts } = opts;
-  const writeVectors = async (texts: string[]) => (await import('../vector/write.js')).writeTimeVectors(s, texts);
-  const s: MemoryStore = new MemoryStore({ ...storeOpts, vectorsOnWrite: opts.vectorsOnWrite ?? (embedOnWrite === false ? undefined : writeVectors) });
+  return openDoor(opts);
+}
+
+/** A progress callback for work that reads the whole branch (an index build): files done, files total. */
+export interface ProgressOptions {
+  progress?: (done: number, total: number) => void;
+}
+
+/**
+ * The door as the CLI holds it: every {@link GitMemory} method, plus operations the package does not
+ * promise library users (not exported from src/index.ts): bulk embedding, the export as a stream,
+ * the validated settings, and the warm search helper (src/daemon, docs/daemon.md).
+ */
+export interface MemoryDoor extends GitMemory {
+  /** Embeds every memory that has no vector for the configured model, committing in batches (`memory embed`). */
+  embed(opts?: Pick<EmbedOptions, 'batchSize' | 'threads' | 'onProgress'>): Promise<EmbedResult>;
+  /** The export in pieces, for writing to a stream as it is produced; the generator returns the count. */
+  exportChunks(opts?: { format?: ExportFormat; archived?: boolean }): Promise<Generator<string, number>>;
+  /** The effective settings, checked against the full schema (the limits a write applies). */
+  settings(): Promise<MemoryConfig>;
+  /** The warm search helper for this branch. */
+  readonly helper: SearchHelper;
+}
+
+/** The search helper (src/daemon): a process that keeps the model and the index warm between commands. */
+export interface SearchHelper {
+  /** The search answered by a running (or freshly started) helper, or null: search in this process. */
+  search(q: SearchQuery): Promise<SearchResponse | null>;
+  /** Tells a running helper a memory was stored, so it embeds it before the next search asks. */
+  notifyStored(): Promise<void>;
+  status(): Promise<DaemonState>;
+  start(): Promise<DaemonState>;
+  stop(): Promise<{ success: true; stopped: boolean; pid?: number; cleaned?: string[] }>;
+}
+
+const OPTION_TYPES: Record<string, 'string' | 'function' | 'boolean' | 'object'> = {
+  repo: 'string',
+  branch: 'string',
+  source: 'string',
+  defaultCategory: 'string',
+  now: 'function',
+  warn: 'function',
+  vectorsOnWrite: 'function',
+  embedOnWrite: 'boolean',
+  config: 'object',
+};
+
+/** INVALID_INPUT for an options object a caller (most likely plain JavaScript) got wrong, before anything opens. */
+function checkOpenOptions(opts: unknown): OpenOptions {
+  if (opts === undefined) return {};
+  if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) throw new InvalidInputError('the options must be an object, e.g. { repo: "." }', { field: 'options' });
+  const o = opts as Record<string, unknown>;
+  for (const [key, type] of Object.entries(OPTION_TYPES)) {
+    const v = o[key];
+    if (v === undefined) continue;
+    if (typeof v !== type || (type === 'object' && (v === null || Array.isArray(v)))) throw new InvalidInputError(`${key} must be ${type === 'object' ? 'an object' : `a ${type}`}`, { field: key });
+  }
+  if (o.maxContentBytes !== undefined && !(Number.isInteger(o.maxContentBytes) && (o.maxContentBytes as number) > 0)) {
+    throw new InvalidInputError('maxContentBytes must be a positive integer', { field: 'maxContentBytes' });
+  }
+  if (o.defaultPriority !== undefined && !isPriority(o.defaultPriority)) throw new InvalidInputError('defaultPriority must be low, medium or high', { field: 'defaultPriority' });
+  return o as OpenOptions;
+}
+
+/**
+ * {@link openMemory} for the surfaces: the same door, typed with the CLI's extra operations. The CLI
+ * passes `embedOnWrite: false`: a command is one short process, and loading a model to embed one
+ * memory would cost seconds; `memory embed` (or the search helper, told by `helper.notifyStored`) does it.
+ */
+export function openDoor(options: OpenOptions = {}): MemoryDoor {
+  const { embedOnWrite, ...storeOpts } = checkOpenOptions(options);
+  const writeVectors = async (texts: string[]) => (await import('./vector/write.js')).writeTimeVectors(s, texts);
+  const s: MemoryStore = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? undefined : writeVectors) });
+  const history = () => import('./core/history.js');
+  const coreDoc = () => import('./core/core-doc.js');
+  const sync = () => import('./sync/index.js');
+  const importExport = () => import('./lifecycle/import-export.js');
+  const configOps = () => import('./lifecycle/config-ops.js');
   return {
-    store: (input) => s.store(input),
-    get: (id) => s.get(id),
-    recent: (count) => s.recent(count),
-    tagged: (tags) => s.tagged(tags),
-    list: (filter) => s.list(filter),
-    search: (q) => s.search(q),
-    rebuildIndex: () => s.rebuildIndex(),
-    delete: (id) => s.delete(id),
-    deleteByTag: (tag) => s.deleteByTag(tag),
-    clear: (o) => s.clear(o),
-    sync: async (o) => (await import('../sync/index.js')).sync(s, o),
-    pull: async (o) => (await import('../sync/index.js')).pull(s, o),
-    push: async (o) => (await import('../sync/index.js')).push(s, o),
-    update: (id, patch) => s.update(id, patch),
-    history: (id) => memoryHistory(s, id),
-    getAt: (id, at) => getAt(s, id, at),
-    coreView: (o) => coreView(s, o),
-    coreUpdate: (input) => coreUpdate(s, input),
-    coreSet: (input) => coreSet(s, input),
-    coreHistory: (o) => coreHistory(s, o),
-    coreRestore: (input) => coreRestore(s, input),
-    trash: async (input = {}) => {
+    store: (input) => storeMemory(s, input),
+    get: (id) => getMemory(s, id),
+    recent: (count) => recentMemories(s, count),
+    tagged: (tags) => taggedMemories(s, tags),
+    list: (filter) => listPage(s, filter),
+    // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
+    search: async (q, o) => (await import('./search/hybrid.js')).modeSearch(s, q, o?.progress ? { progress: o.progress } : undefined),
+    rebuildIndex: async (o) => (await import('./search/index.js')).rebuildIndex(s, o?.progress ? { progress: o.progress } : undefined),
+    delete: (id) => deleteMemory(s, id),
+    deleteByTag: (tag) => deleteTagged(s, tag),
+    clear: (o) => clearMemories(s, o),
+    sync: async (o) => (await sync()).sync(s, o),
+    pull: async (o) => (await sync()).pull(s, o),
+    push: async (o) => (await sync()).push(s, o),
+    update: (id, patch) => updateMemory(s, id, patch),
+    history: async (id) => (await history()).memoryHistory(s, id),
+    getAt: async (id, at) => (await history()).getAt(s, id, at),
+    coreView: async (o) => (await coreDoc()).coreView(s, o),
+    coreUpdate: async (input) => (await coreDoc()).coreUpdate(s, input),
+    coreSet: async (input) => (await coreDoc()).coreSet(s, input),
+    coreHistory: async (o) => (await coreDoc()).coreHistory(s, o),
+    coreRestore: async (input) => (await coreDoc()).coreRestore(s, input),
+    // One implementation for the three actions; the cast gives callers the result of the action they asked for.
+    trash: (async (input: TrashInput = {}): Promise<TrashResult> => {
       const action = input.action ?? 'list';
       if (action === 'list') return { success: true, action, items: listTrash(s) };
       if (action === 'restore') {
         if (!input.id) throw new InvalidInputError('restore needs the id of a memory in the trash', { field: 'id' });
-        return { ...(await restoreFromTrash(s, input.id)), action };
+        return { ...(await (await import('./core/restore.js')).restoreFromTrash(s, input.id)), action };
       }
       if (action === 'empty') return { ...(await emptyTrash(s, { olderThanDays: input.olderThanDays })), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: 'action' });
+    }) as GitMemory['trash'],
+    stats: async (o) => (await import('./core/stats.js')).memoryStats(s, o),
+    prune: async (o) => (await import('./lifecycle/prune.js')).prune(s, o),
+    importMemories: async (input) => (await importExport()).importMemories(s, input),
+    exportMemories: async (o) => (await importExport()).exportMemories(s, o),
+    exportChunks: async (o) => (await importExport()).exportChunks(s, o),
+    config: async () => (await configOps()).configShow(s),
+    configGet: async (key) => (await configOps()).configGet(s, key),
+    configSet: async (key, value) => (await configOps()).configSet(s, key, value),
+    configUnset: async (key) => (await configOps()).configUnset(s, key),
+    settings: () => s.loadConfig(),
+    embed: async (o = {}) => {
+      for (const key of ['batchSize', 'threads'] as const) {
+        const v = o[key];
+        if (v !== undefined && !(Number.isInteger(v) && v > 0)) throw new InvalidInputError(`${key} must be a positive integer, got ${JSON.stringify(v)}`, { field: key });
+      }
+      return (await import('./lifecycle/embed.js')).embedMemories(s, { batchSize: o.batchSize, threads: o.threads, onProgress: o.onProgress });
     },
-    stats: (o) => memoryStats(s, o),
-    prune: async (o) => (await import('../lifecycle/prune.js')).prune(s, o),
-    importMemories: async (input) => (await import('../lifecycle/import-export.js')).importMemories(s, input),
-    exportMemories: async (o) => (await import('../lifecycle/import-export.js')).exportMemories(s, o),
-    config: async () => (await import('../lifecycle/config-ops.js')).configShow(s),
-    configGet: async (key) => (await import('../lifecycle/config-ops.js')).configGet(s, key),
-    configSet: async (key, value) => (await import('../lifecycle/config-ops.js')).configSet(s, key, value),
+    helper: {
+      search: (q) => searchViaDaemon(s, q),
+      notifyStored: () => notifyStored(s),
+      status: () => daemonStatus(s),
+      start: () => startDaemon(s),
+      stop: () => stopDaemon(s),
+    },
     core: s,
     close: () => s.close(),
   };
