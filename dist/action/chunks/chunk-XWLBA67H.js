@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
-  isTreeMode
-} from "./chunk-IV4MYADZ.js";
+  diffFiles
+} from "./chunk-VR7ABPSN.js";
 import {
   ARCHIVE_DIR,
   isPriority,
@@ -9,10 +9,13 @@ import {
   normalizeTags,
   publicMemory,
   unreadableFile
-} from "./chunk-PA3TFRYT.js";
+} from "./chunk-WVSHZKS2.js";
+import {
+  writeCacheFile
+} from "./chunk-XTT75VXB.js";
 import {
   InvalidInputError
-} from "./chunk-ZTZC2PO4.js";
+} from "./chunk-MDKNWCHG.js";
 import {
   __commonJS,
   __toESM
@@ -1750,7 +1753,7 @@ var require_lunr = __commonJS({
 });
 
 // src/search/index.ts
-import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync as closeSync2, fstatSync, openSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 
 // src/search/analyze.ts
@@ -1822,27 +1825,40 @@ function queryTerms(text) {
 }
 
 // src/search/segment.ts
+import { closeSync, readSync } from "node:fs";
 import * as zlib from "node:zlib";
-var SEGMENT_FORMAT = 3;
+var SEGMENT_FORMAT = 4;
+var MAX_DUPES = 1e3;
 var FIELDS = ["content", "tags", "category"];
 var NF = FIELDS.length;
 var MAGIC = 1481854279;
 var PRIORITY_CODE = { low: 0, medium: 1, high: 2 };
 var PRIORITY_NAME = ["low", "medium", "high"];
+var ROWS_BEFORE_WHOLE = 64;
 var StringColumn = class _StringColumn {
-  constructor(blob, off) {
-    this.blob = blob;
+  constructor(blob, off, source) {
     this.off = off;
+    this.source = source;
+    this.data = blob;
   }
-  blob;
   off;
+  source;
+  data;
+  /** Strings read one by one so far (see {@link ROWS_BEFORE_WHOLE}). */
+  rows = 0;
+  /** The whole blob (read from the file on first use, for a column opened lazily). */
+  get blob() {
+    return this.data ??= this.source(0, this.off[this.off.length - 1]);
+  }
   get length() {
     return this.off.length - 1;
   }
   get(i) {
+    if (!this.data && this.rows++ < ROWS_BEFORE_WHOLE) return this.source(this.off[i], this.off[i + 1] - this.off[i]).toString("utf8");
     return this.blob.toString("utf8", this.off[i], this.off[i + 1]);
   }
   bytes(i) {
+    if (!this.data && this.rows++ < ROWS_BEFORE_WHOLE) return this.source(this.off[i], this.off[i + 1] - this.off[i]);
     return this.blob.subarray(this.off[i], this.off[i + 1]);
   }
   /** Index of `key` in a column sorted bytewise, or -1. */
@@ -1975,6 +1991,7 @@ var SegmentBuilder = class {
   tags = new Interner();
   seen = /* @__PURE__ */ new Set();
   skipped = 0;
+  dupes = [];
   wordNo = /* @__PURE__ */ new Map();
   get size() {
     return this.count;
@@ -1989,7 +2006,11 @@ var SegmentBuilder = class {
     return no;
   }
   add(d) {
-    if (this.seen.has(d.id)) return;
+    if (this.seen.has(d.id)) {
+      if (this.dupes && this.dupes.length < MAX_DUPES) this.dupes.push([d.path, d.oid]);
+      else this.dupes = null;
+      return;
+    }
     this.seen.add(d.id);
     const doc = this.count++;
     this.ids.push(d.id);
@@ -2069,6 +2090,7 @@ var SegmentBuilder = class {
       baseTree: meta.baseTree ?? null,
       n,
       skipped: this.skipped,
+      dupes: this.dupes,
       ids: this.ids.done(),
       paths: this.paths.done(),
       oids: this.oids.done(),
@@ -2181,6 +2203,7 @@ function mergeSegments(base, delta) {
     baseTree: null,
     n,
     skipped: delta.skipped,
+    dupes: base.dupes && delta.dupes && base.dupes.length + delta.dupes.length <= MAX_DUPES ? [...base.dupes, ...delta.dupes] : null,
     ids: StringColumn.from(ids),
     paths: StringColumn.from(paths2),
     oids: StringColumn.from(oids),
@@ -2249,6 +2272,7 @@ function encodeSegment(s) {
     baseTree: s.baseTree,
     n: s.n,
     skipped: s.skipped,
+    dupes: s.dupes,
     cats: s.cats,
     scopes: s.scopes,
     tags: s.tags,
@@ -2265,12 +2289,12 @@ function encodeSegment(s) {
   head.writeUInt32LE(json.length, 4);
   return Buffer.concat([head, json, data]);
 }
-function writeSegment(fd, s, write) {
+function writeSegment(s, write) {
   const more = crc322;
   const crcMore = more && more(Buffer.from("b"), more(Buffer.from("a"))) === more(Buffer.from("ab")) ? more : null;
   if (!crcMore) {
     const bytes = encodeSegment(s);
-    write(fd, bytes);
+    write(bytes);
     return bytes.length;
   }
   const sections = {};
@@ -2295,6 +2319,7 @@ function writeSegment(fd, s, write) {
     baseTree: s.baseTree,
     n: s.n,
     skipped: s.skipped,
+    dupes: s.dupes,
     cats: s.cats,
     scopes: s.scopes,
     tags: s.tags,
@@ -2309,16 +2334,23 @@ function writeSegment(fd, s, write) {
   const head = Buffer.alloc(8);
   head.writeUInt32LE(MAGIC, 0);
   head.writeUInt32LE(json.length, 4);
-  write(fd, head);
-  write(fd, json);
+  write(head);
+  write(json);
   sectionsOf(s).forEach(([, arr], i) => {
-    write(fd, new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength));
-    if (pads[i]) write(fd, new Uint8Array(pads[i]));
+    write(new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength));
+    if (pads[i]) write(new Uint8Array(pads[i]));
   });
   return 8 + json.length + at;
 }
 var CorruptSegmentError = class extends Error {
 };
+function headerFields(h, n) {
+  return { kind: h.kind, tree: h.tree, build: h.build, baseBuild: h.baseBuild, baseTree: h.baseTree, n, skipped: h.skipped | 0, dupes: dupesOf(h.dupes), cats: h.cats, scopes: h.scopes, tags: h.tags, lenSum: h.lenSum };
+}
+function dupesOf(v) {
+  if (!Array.isArray(v) || v.length > MAX_DUPES) return null;
+  return v.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === "string" && typeof e[1] === "string") ? v : null;
+}
 function bad(why) {
   throw new CorruptSegmentError(why);
 }
@@ -2361,13 +2393,7 @@ function decodeSegment(input, opts = {}) {
   const n = h.n;
   if (!Number.isInteger(n) || n < 0) bad("bad document count");
   const s = {
-    kind: h.kind,
-    tree: h.tree,
-    build: h.build,
-    baseBuild: h.baseBuild,
-    baseTree: h.baseTree,
-    n,
-    skipped: h.skipped | 0,
+    ...headerFields(h, n),
     ids: col("ids"),
     paths: col("paths"),
     oids: col("oids"),
@@ -2382,11 +2408,7 @@ function decodeSegment(input, opts = {}) {
     postOff: get("postOff", "u32"),
     postDoc: get("postDoc", "u32"),
     postTf: get("postTf", "u8"),
-    removed: get("removed", "u32"),
-    cats: h.cats,
-    scopes: h.scopes,
-    tags: h.tags,
-    lenSum: h.lenSum
+    removed: get("removed", "u32")
   };
   if (!Array.isArray(s.lenSum) || s.lenSum.length !== NF || !s.lenSum.every((x) => Number.isFinite(x) && x >= 0)) bad("bad length sums");
   if (typeof s.tree !== "string" || typeof s.build !== "string" || !Array.isArray(s.cats) || !Array.isArray(s.scopes) || !Array.isArray(s.tags)) bad("bad header fields");
@@ -2402,6 +2424,108 @@ function decodeSegment(input, opts = {}) {
   for (let i = 0; i < s.tagIds.length; i++) if (s.tagIds[i] >= s.tags.length) bad("bad tags");
   for (let i = 0; i < s.postDoc.length; i++) if (s.postDoc[i] >= n) bad("bad postings");
   return s;
+}
+var RANGE = /* @__PURE__ */ Symbol("postings range");
+var closeWhenCollected = new FinalizationRegistry((fd) => {
+  try {
+    closeSync(fd);
+  } catch {
+  }
+});
+function openSegmentLazily(fd, size) {
+  const head = Buffer.alloc(8);
+  if (readSync(fd, head, 0, 8, 0) !== 8 || head.readUInt32LE(0) !== MAGIC) bad("not an index segment");
+  const hlen = head.readUInt32LE(4);
+  if (8 + hlen > size) bad("truncated header");
+  const hbuf = Buffer.alloc(hlen);
+  if (readSync(fd, hbuf, 0, hlen, 8) !== hlen) bad("truncated header");
+  let h;
+  try {
+    h = JSON.parse(hbuf.toString("utf8"));
+  } catch {
+    bad("unreadable header");
+  }
+  if (!h || h.format !== SEGMENT_FORMAT) bad("other format");
+  const start = 8 + hlen;
+  if (size - start !== h.dataLength) bad("truncated or padded data");
+  const n = h.n;
+  if (!Number.isInteger(n) || n < 0) bad("bad document count");
+  const read = (pos, len) => {
+    const buf = Buffer.allocUnsafeSlow(len);
+    let got = 0;
+    while (got < len) {
+      const k = readSync(fd, buf, got, len - got, start + pos + got);
+      if (k <= 0) bad("truncated data");
+      got += k;
+    }
+    return buf;
+  };
+  const section = (name, kind) => {
+    const sec = h.sections?.[name];
+    if (!sec || sec[2] !== kind || sec[0] % 8 || sec[0] + sec[1] > h.dataLength || sec[1] % CTOR[kind].BYTES_PER_ELEMENT) bad(`bad section ${name}`);
+    return [sec[0], sec[1]];
+  };
+  const array = (name, kind, count) => {
+    const [at, len] = section(name, kind);
+    if (count >= 0 && len !== count * CTOR[kind].BYTES_PER_ELEMENT) bad(`bad section ${name}`);
+    return () => {
+      const b = read(at, len);
+      return new CTOR[kind](b.buffer, 0, len / CTOR[kind].BYTES_PER_ELEMENT);
+    };
+  };
+  const column = (name, count) => {
+    const [at, len] = section(name, "u8");
+    const off = array(`${name}Off`, "u32", count + 1)();
+    if (off[0] !== 0 || off[count] !== len) bad(`bad offsets ${name}`);
+    return new StringColumn(null, off, (pos, l) => read(at + pos, l));
+  };
+  const s = headerFields(h, n);
+  if (!Array.isArray(s.lenSum) || s.lenSum.length !== NF || typeof s.tree !== "string" || typeof s.build !== "string" || !Array.isArray(s.cats) || !Array.isArray(s.scopes) || !Array.isArray(s.tags)) bad("bad header fields");
+  const lazy = (name, load) => Object.defineProperty(s, name, {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const value = load();
+      Object.defineProperty(s, name, { value, enumerable: true, writable: false });
+      return value;
+    }
+  });
+  const postings = section("postDoc", "u32")[1] / 4;
+  const terms2 = section("termsOff", "u32")[1] / 4 - 1;
+  lazy("ids", () => column("ids", n));
+  lazy("paths", () => column("paths", n));
+  lazy("oids", () => column("oids", n));
+  lazy("terms", () => column("terms", terms2));
+  lazy("ts", array("ts", "f64", n));
+  lazy("prio", array("prio", "u8", n));
+  lazy("cat", array("cat", "u32", n));
+  lazy("scope", array("scope", "u32", n));
+  lazy("tagOff", array("tagOff", "u32", n + 1));
+  lazy("tagIds", array("tagIds", "u32", -1));
+  lazy("len", array("len", "u32", n * NF));
+  lazy("postOff", array("postOff", "u32", terms2 + 1));
+  lazy("postDoc", array("postDoc", "u32", postings));
+  lazy("postTf", array("postTf", "u8", postings * NF));
+  lazy("removed", array("removed", "u32", -1));
+  const [docAt] = section("postDoc", "u32");
+  const [tfAt] = section("postTf", "u8");
+  const range = (from, to) => {
+    if (from < 0 || to < from || to > postings) bad("bad postings");
+    const d = read(docAt + from * 4, (to - from) * 4);
+    const t = read(tfAt + from * NF, (to - from) * NF);
+    return { doc: new Uint32Array(d.buffer, 0, to - from), tf: new Uint8Array(t.buffer, 0, (to - from) * NF) };
+  };
+  Object.defineProperty(s, RANGE, { value: range });
+  closeWhenCollected.register(s, fd);
+  return s;
+}
+function postingsOf(seg, t) {
+  const from = seg.postOff[t];
+  const to = seg.postOff[t + 1];
+  const range = seg[RANGE];
+  const own = Object.getOwnPropertyDescriptor(seg, "postDoc");
+  if (range && own && own.get) return range(from, to);
+  return { doc: seg.postDoc.subarray(from, to), tf: seg.postTf.subarray(from * NF, to * NF) };
 }
 function monotonic(off, end, name) {
   if (off.length < 1 || off[0] !== 0 || off[off.length - 1] !== end) bad(`bad offsets ${name}`);
@@ -2468,8 +2592,13 @@ function idf(df, n) {
   return Math.log(1 + Math.abs((n - df + 0.5) / (df + 0.5)));
 }
 function textScores(view, text, params = DEFAULT_BM25) {
+  const out = [];
+  eachTextScore(view, text, params, (part, doc, score) => out.push({ part, doc, score }));
+  return out;
+}
+function eachTextScore(view, text, params, visit) {
   const qterms = queryTerms(text);
-  if (!qterms.length || !view.n) return [];
+  if (!qterms.length || !view.n) return;
   const { k1, b, boost } = params;
   const keys = qterms.map((t) => Buffer.from(t, "utf8"));
   const scratch = view.borrowScratch();
@@ -2477,27 +2606,30 @@ function textScores(view, text, params = DEFAULT_BM25) {
   const coord = params.coord ?? 0;
   const matched = view.borrowCounts();
   for (const key of keys) {
-    const where = view.parts.map((p) => p.seg.terms.find(key));
+    const lists = view.parts.map((p) => {
+      const t = p.seg.terms.find(key);
+      return t < 0 ? null : postingsOf(p.seg, t);
+    });
     let df = 0;
-    view.parts.forEach(({ seg, dead }, pi) => {
-      const t = where[pi];
-      if (t < 0) return;
-      if (!dead) df += seg.postOff[t + 1] - seg.postOff[t];
-      else for (let p = seg.postOff[t]; p < seg.postOff[t + 1]; p++) if (!dead[seg.postDoc[p]]) df++;
+    view.parts.forEach(({ dead }, pi) => {
+      const list = lists[pi];
+      if (!list) return;
+      if (!dead) df += list.doc.length;
+      else for (let p = 0; p < list.doc.length; p++) if (!dead[list.doc[p]]) df++;
     });
     if (!df) continue;
     const w = Math.pow(idf(df, view.n), params.idfPow ?? 1);
     view.parts.forEach(({ seg, dead }, pi) => {
-      const t = where[pi];
-      if (t < 0) return;
+      const list = lists[pi];
+      if (!list) return;
       const scores = scratch[pi];
       const tl = touched[pi];
-      for (let p = seg.postOff[t]; p < seg.postOff[t + 1]; p++) {
-        const d = seg.postDoc[p];
+      for (let p = 0; p < list.doc.length; p++) {
+        const d = list.doc[p];
         if (dead?.[d]) continue;
         let s = 0;
         for (let f = 0; f < NF2; f++) {
-          const tf = seg.postTf[p * NF2 + f];
+          const tf = list.tf[p * NF2 + f];
           if (!tf) continue;
           const norm = 1 - b + b * seg.len[d * NF2 + f] / view.avgLen[f];
           s += boost[f] * ((k1 + 1) * tf) / (k1 * norm + tf);
@@ -2508,16 +2640,14 @@ function textScores(view, text, params = DEFAULT_BM25) {
       }
     });
   }
-  const out = [];
   touched.forEach((tl, pi) => {
     const scores = scratch[pi];
     for (const d of tl) {
-      if (scores[d] > 0) out.push({ part: pi, doc: d, score: coord ? scores[d] * Math.pow(matched[pi][d] / keys.length, coord) : scores[d] });
+      if (scores[d] > 0) visit(pi, d, coord ? scores[d] * Math.pow(matched[pi][d] / keys.length, coord) : scores[d]);
       scores[d] = 0;
       matched[pi][d] = 0;
     }
   });
-  return out;
 }
 var ISO = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
 function parseDate(v, field) {
@@ -2621,18 +2751,20 @@ function newestFirst(view) {
 }
 function bestOf(items, k, cmp) {
   if (items.length <= k * 4) return items.sort(cmp).slice(0, k);
-  const heap = [];
-  for (const it of items) {
-    if (heap.length === k && cmp(it, heap[k - 1]) >= 0) continue;
-    let i = heap.length < k ? heap.length : k - 1;
-    if (heap.length < k) heap.push(it);
-    while (i > 0 && cmp(it, heap[i - 1]) < 0) {
-      heap[i] = heap[i - 1];
-      i--;
-    }
-    heap[i] = it;
+  const top = [];
+  for (const it of items) keepBest(top, it, k, cmp);
+  return top;
+}
+function keepBest(top, it, k, cmp) {
+  if (k <= 0 || top.length >= k && cmp(it, top[top.length - 1]) >= 0) return false;
+  let i = top.length < k ? top.length : k - 1;
+  if (top.length < k) top.push(it);
+  while (i > 0 && cmp(it, top[i - 1]) < 0) {
+    top[i] = top[i - 1];
+    i--;
   }
-  return heap;
+  top[i] = it;
+  return true;
 }
 function rank(view, text, filter, limit, w, now, params = DEFAULT_BM25) {
   const pass = compileFilter(view, filter);
@@ -2648,29 +2780,101 @@ function rank(view, text, filter, limit, w, now, params = DEFAULT_BM25) {
     return { ranked: bestOf(candidates, limit, newestFirst(view)), total: candidates.length };
   }
   const qset = new Set(queryTerms(text));
-  const hits = textScores(view, text, params);
   const nameCache = view.parts.map(({ seg }) => ({ tags: new Uint8Array(seg.tags.length), cats: new Uint8Array(seg.cats.length) }));
   const named = (pi, kind, i) => {
     const cache = nameCache[pi][kind];
     if (!cache[i]) cache[i] = nameMatches(view.parts[pi].seg[kind][i], qset) ? 2 : 1;
     return cache[i] === 2;
   };
-  for (const h of hits) {
-    if (!pass(h.part, h.doc)) continue;
-    const seg = view.parts[h.part].seg;
-    let tagHits = 0;
-    for (let i = seg.tagOff[h.doc]; i < seg.tagOff[h.doc + 1]; i++) if (named(h.part, "tags", seg.tagIds[i])) tagHits++;
-    const catHit = named(h.part, "cats", seg.cat[h.doc]) ? 1 : 0;
-    const rel = w.contentMatch * h.score + w.tagMatch * tagHits + w.categoryMatch * catHit + baseBoost(seg, h.doc, w, now);
-    candidates.push({ part: h.part, doc: h.doc, relevance: round(rel) });
-  }
   const newest = newestFirst(view);
   const cmp = (a, b) => b.relevance - a.relevance || newest(a, b);
-  return { ranked: bestOf(candidates, limit, cmp), total: candidates.length };
+  const top = [];
+  let total = 0;
+  eachTextScore(view, text, params, (part, doc, score) => {
+    if (!pass(part, doc)) return;
+    total++;
+    const seg = view.parts[part].seg;
+    let tagHits = 0;
+    for (let i = seg.tagOff[doc]; i < seg.tagOff[doc + 1]; i++) if (named(part, "tags", seg.tagIds[i])) tagHits++;
+    const catHit = named(part, "cats", seg.cat[doc]) ? 1 : 0;
+    const relevance = round(w.contentMatch * score + w.tagMatch * tagHits + w.categoryMatch * catHit + baseBoost(seg, doc, w, now));
+    if (limit > SMALL_PAGE) return void candidates.push({ part, doc, relevance });
+    if (top.length >= limit && relevance < top[top.length - 1].relevance) return;
+    keepBest(top, { part, doc, relevance }, limit, cmp);
+  });
+  return { ranked: limit > SMALL_PAGE ? bestOf(candidates, limit, cmp) : top, total };
 }
+var SMALL_PAGE = 256;
 function round(x) {
   return Math.round(x * 1e4) / 1e4;
 }
+
+// src/search/search-index.ts
+function viewOf(base, delta) {
+  if (!delta) return new IndexView([{ seg: base, dead: null }], base.tree);
+  const dead = new Uint8Array(base.n);
+  for (const d of delta.removed) if (d < base.n) dead[d] = 1;
+  return new IndexView(
+    [
+      { seg: base, dead },
+      { seg: delta, dead: null }
+    ],
+    delta.tree
+  );
+}
+function docsAt(base, paths2) {
+  const gone = new Set(paths2);
+  const out = [];
+  if (!gone.size) return out;
+  for (let d = 0; d < base.n; d++) if (gone.has(base.paths.get(d))) out.push(d);
+  return out;
+}
+function rowOf(seg, d) {
+  const row = {
+    id: seg.ids.get(d),
+    path: seg.paths.get(d),
+    oid: seg.oids.get(d),
+    timestamp: seg.ts[d],
+    priority: PRIORITY_NAME[seg.prio[d]] ?? "medium",
+    category: seg.cats[seg.cat[d]],
+    tags: Array.from(seg.tagIds.subarray(seg.tagOff[d], seg.tagOff[d + 1]), (t) => seg.tags[t])
+  };
+  if (seg.scope[d] !== NO_SCOPE) row.scope = seg.scopes[seg.scope[d]];
+  return row;
+}
+var SegmentSearchIndex = class {
+  constructor(view, base = null, delta = null) {
+    this.view = view;
+    this.base = base;
+    this.delta = delta;
+  }
+  view;
+  base;
+  delta;
+  byId = null;
+  get tree() {
+    return this.view.tree;
+  }
+  get size() {
+    return this.view.n;
+  }
+  scores(text, params = DEFAULT_BM25) {
+    const out = /* @__PURE__ */ new Map();
+    for (const h of textScores(this.view, text, params)) out.set(this.view.parts[h.part].seg.ids.get(h.doc), h.score);
+    return out;
+  }
+  docs() {
+    const out = [];
+    this.view.parts.forEach(({ seg, dead }) => {
+      for (let d = 0; d < seg.n; d++) if (!dead?.[d]) out.push(rowOf(seg, d));
+    });
+    return out;
+  }
+  doc(id) {
+    this.byId ??= new Map(this.docs().map((r) => [r.id, r]));
+    return this.byId.get(id) ?? null;
+  }
+};
 
 // src/search/index.ts
 var MEMORIES_PREFIX = "memories";
@@ -2707,13 +2911,7 @@ function verifiedBefore(file, sig) {
   }
 }
 function markVerified(file, sig) {
-  try {
-    const ok = okFile(file);
-    const tmp = `${ok}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    writeFileSync(tmp, sig);
-    renameSync(tmp, ok);
-  } catch {
-  }
+  writeCacheFile(okFile(file), sig);
 }
 function readSegment(file) {
   const sig = signature(file);
@@ -2722,9 +2920,20 @@ function readSegment(file) {
   if (hit && hit.sig === sig) return hit.seg;
   let seg = null;
   try {
-    const trusted = verifiedBefore(file, sig);
-    seg = decodeSegment(readFileSync(file), { checksum: !trusted });
-    if (!trusted) markVerified(file, sig);
+    if (verifiedBefore(file, sig)) {
+      const fd = openSync(file, "r");
+      try {
+        const st = fstatSync(fd);
+        if (`${st.ino}:${st.size}:${st.mtimeMs}` !== sig) throw new Error("replaced while opening");
+        seg = openSegmentLazily(fd, st.size);
+      } catch (err) {
+        closeSync2(fd);
+        throw err;
+      }
+    } else {
+      seg = decodeSegment(readFileSync(file));
+      markVerified(file, sig);
+    }
   } catch {
     seg = null;
   }
@@ -2741,27 +2950,12 @@ function dropOtherFormats(store) {
   }
 }
 function writeAtomic(file, seg) {
-  let fd = null;
-  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  try {
-    mkdirSync(join(file, ".."), { recursive: true });
-    fd = openSync(tmp, "w");
-    const bytes = writeSegment(fd, seg, (f, b) => {
-      let w = 0;
-      while (w < b.length) w += writeSync(f, b, w);
-    });
-    closeSync(fd);
-    fd = null;
-    renameSync(tmp, file);
-    rememberFile(file, seg);
-    const sig = signature(file);
-    if (sig) markVerified(file, sig);
-    return bytes;
-  } catch {
-    if (fd !== null) closeSync(fd);
-    rmSync(tmp, { force: true });
-    return 0;
-  }
+  const bytes = writeCacheFile(file, (write) => writeSegment(seg, write));
+  if (!bytes) return 0;
+  rememberFile(file, seg);
+  const sig = signature(file);
+  if (sig) markVerified(file, sig);
+  return bytes;
 }
 var parsed = /* @__PURE__ */ new Map();
 function docFrom(store, path, oid, text = store.git.readBlob(oid).toString("utf8")) {
@@ -2801,53 +2995,19 @@ function fullBuild(store, tree, opts) {
 }
 function diffMemories(store, from, to) {
   const out = { added: [], removed: [] };
-  const root = (t) => {
-    const e = store.git.entryAt(t, MEMORIES_PREFIX);
-    return e && isTreeMode(e.mode) ? e.oid : null;
-  };
-  const plain = (mode) => !isTreeMode(mode) && mode !== "160000" && mode !== "120000";
-  const walk = (a, b, base) => {
-    if (a === b) return;
-    const A = new Map((a ? store.git.readTree(a) : []).map((e) => [e.name, e]));
-    const B = new Map((b ? store.git.readTree(b) : []).map((e) => [e.name, e]));
-    for (const name of /* @__PURE__ */ new Set([...A.keys(), ...B.keys()])) {
-      const ea = A.get(name);
-      const eb = B.get(name);
-      if (ea && eb && ea.oid === eb.oid && ea.mode === eb.mode) continue;
-      const p = `${base}/${name}`;
-      const aTree = !!ea && isTreeMode(ea.mode);
-      const bTree = !!eb && isTreeMode(eb.mode);
-      if (aTree || bTree) walk(aTree ? ea.oid : null, bTree ? eb.oid : null, p);
-      if (ea && plain(ea.mode)) out.removed.push(p);
-      if (eb && plain(eb.mode)) out.added.push({ path: p, oid: eb.oid });
-    }
-  };
-  walk(root(from), root(to), MEMORIES_PREFIX);
+  for (const c of diffFiles((t) => store.git.readTree(t), from, to, MEMORIES_PREFIX)) {
+    if (c.oldOid) out.removed.push(c.path);
+    if (c.newOid) out.added.push({ path: c.path, oid: c.newOid });
+  }
   return out;
 }
 function buildDelta(store, base, tree) {
   const diff = diffMemories(store, base.tree, tree);
-  const removed = [];
-  if (diff.removed.length) {
-    const gone = new Set(diff.removed);
-    for (let d = 0; d < base.n; d++) if (gone.has(base.paths.get(d))) removed.push(d);
-  }
+  const removed = docsAt(base, diff.removed);
   const b = new SegmentBuilder();
   for (const f of diff.added) addFile(store, b, f.path, f.oid, true);
   b.skipped += base.skipped;
   return b.finish({ kind: "delta", tree, baseBuild: base.build, baseTree: base.tree, removed });
-}
-function viewOf(base, delta) {
-  if (!delta) return new IndexView([{ seg: base, dead: null }], base.tree);
-  const dead = new Uint8Array(base.n);
-  for (const d of delta.removed) if (d < base.n) dead[d] = 1;
-  return new IndexView(
-    [
-      { seg: base, dead },
-      { seg: delta, dead: null }
-    ],
-    delta.tree
-  );
 }
 function needsCompaction(base, delta) {
   return delta.n + delta.removed.length > Math.max(500, base.n / 10);
@@ -2979,10 +3139,7 @@ function archiveSegment(store, tree) {
   return seg;
 }
 function fullTextScores(store, text, opts = {}) {
-  const view = openIndex(store, opts);
-  const out = /* @__PURE__ */ new Map();
-  for (const h of textScores(view, text, opts.bm25)) out.set(view.parts[h.part].seg.ids.get(h.doc), h.score);
-  return out;
+  return new SegmentSearchIndex(openIndex(store, opts)).scores(text, opts.bm25);
 }
 function filterIds(store, q, opts = {}) {
   const view = openIndex(store, opts);
@@ -3007,6 +3164,7 @@ export {
   compileFilter,
   newestFirst,
   bestOf,
+  keepBest,
   rank,
   MEMORIES_PREFIX,
   diffMemories,

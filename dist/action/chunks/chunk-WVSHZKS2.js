@@ -4,18 +4,21 @@ import {
   checkText,
   parseFile,
   serializeFile
-} from "./chunk-ROOA6VXC.js";
+} from "./chunk-LYBMLCMS.js";
 import {
   idFromPath,
   idTime,
   isValidId
-} from "./chunk-GCNSAT3V.js";
+} from "./chunk-QSDIKEXA.js";
+import {
+  writeCacheFile
+} from "./chunk-XTT75VXB.js";
 import {
   BinaryContentError,
   ContentTooLargeError,
   EmptyContentError,
   InvalidInputError
-} from "./chunk-ZTZC2PO4.js";
+} from "./chunk-MDKNWCHG.js";
 
 // src/core/memory.ts
 var isScalar = (v) => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
@@ -124,7 +127,7 @@ function runnerMetadata(env = process.env) {
 }
 
 // src/core/catalog.ts
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 var MEMORIES_DIR = "memories";
 var ARCHIVE_DIR = "archive";
@@ -197,14 +200,8 @@ function loadCatalog(repo, tree, opts) {
   }
   const catalog = withIndex(tree, entries, skipped);
   if (opts.persist !== false) {
-    try {
-      mkdirSync(opts.dir, { recursive: true });
-      const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-      const body = { format: CATALOG_FORMAT, tree, entries, skipped };
-      writeFileSync(tmp, JSON.stringify(body));
-      renameSync(tmp, file);
-    } catch {
-    }
+    const body = { format: CATALOG_FORMAT, tree, entries, skipped };
+    writeCacheFile(file, (put) => put(Buffer.from(JSON.stringify(body))));
   }
   return catalog;
 }

@@ -2,20 +2,20 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   TRASH_DIR,
   trashFile
-} from "./chunk-T7O2VLGT.js";
+} from "./chunk-ZO7JTCDV.js";
 import {
   ARCHIVE_DIR,
   MEMORIES_DIR,
   isUndated,
   memoryFromFile,
   memoryToFile
-} from "./chunk-PA3TFRYT.js";
+} from "./chunk-WVSHZKS2.js";
 import {
   parseFile
-} from "./chunk-ROOA6VXC.js";
+} from "./chunk-LYBMLCMS.js";
 import {
   InvalidInputError
-} from "./chunk-ZTZC2PO4.js";
+} from "./chunk-MDKNWCHG.js";
 
 // src/lifecycle/prune.ts
 var DAY_MS = 864e5;

@@ -3,7 +3,7 @@ import {
   BinaryContentError,
   InvalidInputError,
   MemoryError
-} from "./chunk-ZTZC2PO4.js";
+} from "./chunk-MDKNWCHG.js";
 import {
   __commonJS
 } from "./chunk-KOPXADFB.js";

@@ -2,14 +2,16 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   archivePathFor,
   prune
-} from "./chunk-NP32DM4V.js";
-import "./chunk-T7O2VLGT.js";
+} from "./chunk-U6MCGAKM.js";
+import "./chunk-ZO7JTCDV.js";
 import {
   ARCHIVE_DIR
-} from "./chunk-PA3TFRYT.js";
-import "./chunk-ROOA6VXC.js";
-import "./chunk-GCNSAT3V.js";
-import "./chunk-ZTZC2PO4.js";
+} from "./chunk-WVSHZKS2.js";
+import "./chunk-LYBMLCMS.js";
+import "./chunk-QSDIKEXA.js";
+import "./chunk-T2M7576Q.js";
+import "./chunk-XTT75VXB.js";
+import "./chunk-MDKNWCHG.js";
 import "./chunk-KOPXADFB.js";
 export {
   ARCHIVE_DIR,

@@ -7,12 +7,15 @@ import {
   logPaths,
   memoryHistory,
   resolveCommit
-} from "./chunk-LNMWNN6C.js";
-import "./chunk-T7O2VLGT.js";
-import "./chunk-PA3TFRYT.js";
-import "./chunk-ROOA6VXC.js";
-import "./chunk-GCNSAT3V.js";
-import "./chunk-ZTZC2PO4.js";
+} from "./chunk-VKEURJKT.js";
+import "./chunk-ZO7JTCDV.js";
+import "./chunk-47DQF2KA.js";
+import "./chunk-WVSHZKS2.js";
+import "./chunk-LYBMLCMS.js";
+import "./chunk-QSDIKEXA.js";
+import "./chunk-T2M7576Q.js";
+import "./chunk-XTT75VXB.js";
+import "./chunk-MDKNWCHG.js";
 import "./chunk-KOPXADFB.js";
 export {
   getAt,

@@ -3,46 +3,50 @@ import {
   TRASH_DIR,
   listTrash,
   trashPathFor
-} from "./chunk-T7O2VLGT.js";
+} from "./chunk-ZO7JTCDV.js";
+import {
+  runGit,
+  runGitSync
+} from "./chunk-47DQF2KA.js";
 import {
   MEMORIES_DIR,
   memoryFromFile,
   publicMemory
-} from "./chunk-PA3TFRYT.js";
+} from "./chunk-WVSHZKS2.js";
 import {
   assertId,
   idTime,
   pathFor
-} from "./chunk-GCNSAT3V.js";
+} from "./chunk-QSDIKEXA.js";
 import {
   InternalError,
   InvalidInputError,
   NotFoundError
-} from "./chunk-ZTZC2PO4.js";
+} from "./chunk-MDKNWCHG.js";
 
 // src/core/history.ts
-import { execFile, execFileSync } from "node:child_process";
+var HISTORY_TIMEOUT = 6e5;
+function historyTarget(store) {
+  return { gitDir: store.git.location.commonDir, root: store.git.location.commonDir };
+}
+function historyError(args, err) {
+  const e = err;
+  if (/git is not installed or not on PATH/.test(e.message)) return new InternalError("git is not installed or not on PATH: history needs the git command");
+  return new InternalError(`git ${args[0]} failed: ${(e.data?.stderr || e.message).trim().split("\n")[0]}`);
+}
 function gitCli(store, args) {
   try {
-    return execFileSync("git", ["--git-dir", store.git.location.commonDir, "-c", "core.quotePath=false", ...args], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-      maxBuffer: 256 * 1024 * 1024
-    });
+    return runGitSync(historyTarget(store), ["-c", "core.quotePath=false", ...args], { maxBytes: 256 * 1024 * 1024, timeoutMs: HISTORY_TIMEOUT }).stdout.toString("utf8");
   } catch (err) {
-    const e = err;
-    if (e.code === "ENOENT") throw new InternalError("git is not installed or not on PATH: history needs the git command");
-    throw new InternalError(`git ${args[0]} failed: ${(e.stderr || e.message).trim().split("\n")[0]}`);
+    throw historyError(args, err);
   }
 }
-function gitCliAsync(store, args) {
-  return new Promise((resolve, reject) => {
-    execFile("git", ["--git-dir", store.git.location.commonDir, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (!err) return resolve(stdout);
-      const code = err.code;
-      reject(code === "ENOENT" ? new InternalError("git is not installed or not on PATH") : new InternalError(`git ${args[0]} failed: ${(stderr || err.message).trim().split("\n")[0]}`));
-    });
-  });
+async function gitCliAsync(store, args) {
+  try {
+    return (await runGit(historyTarget(store), args, { maxBytes: 256 * 1024 * 1024, timeoutMs: HISTORY_TIMEOUT })).stdout.toString("utf8");
+  } catch (err) {
+    throw historyError(args, err);
+  }
 }
 function resolveCommit(store, rev) {
   const r = String(rev ?? "").trim();
@@ -56,7 +60,7 @@ function resolveCommit(store, rev) {
     }
   }
   try {
-    return execFileSync("git", ["--git-dir", store.git.location.commonDir, "rev-parse", "--verify", "--quiet", `${r}^{commit}`], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    return runGitSync(historyTarget(store), ["rev-parse", "--verify", "--quiet", `${r}^{commit}`]).stdout.toString("utf8").trim();
   } catch {
     throw new NotFoundError(r, "commit");
   }

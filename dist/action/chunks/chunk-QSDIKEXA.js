@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   InvalidIdError
-} from "./chunk-ZTZC2PO4.js";
+} from "./chunk-MDKNWCHG.js";
 import {
   __require
 } from "./chunk-KOPXADFB.js";
@@ -23,6 +23,17 @@ function encodeTime(ms) {
   }
   return s;
 }
+var pool = null;
+var poolAt = 0;
+function randomChars() {
+  if (!pool || poolAt + RANDOM_CHARS > pool.length) {
+    pool = crypto().randomBytes(4096);
+    poolAt = 0;
+  }
+  const out = new Array(RANDOM_CHARS);
+  for (let i = 0; i < RANDOM_CHARS; i++) out[i] = pool[poolAt++] & 31;
+  return out;
+}
 function newId(timeMs = Date.now()) {
   let rand;
   if (timeMs === lastTime) {
@@ -31,8 +42,7 @@ function newId(timeMs = Date.now()) {
     while (i >= 0 && rand[i] === 31) rand[i--] = 0;
     if (i >= 0) rand[i]++;
   } else {
-    const bytes = crypto().randomBytes(RANDOM_CHARS);
-    rand = [...bytes].map((b) => b & 31);
+    rand = randomChars();
   }
   lastTime = timeMs;
   lastRandom = rand;

@@ -8,17 +8,18 @@ import {
   readBranchConfigText,
   setPath,
   validateLayerStrict
-} from "./chunk-HYP7OYLW.js";
+} from "./chunk-IL2K74TS.js";
 import {
   getPath
 } from "./chunk-53GENQGN.js";
 import {
   SecretDetectedError,
   scanText
-} from "./chunk-6RLT72SY.js";
+} from "./chunk-FA2HJ3VF.js";
+import "./chunk-T2M7576Q.js";
 import {
   InvalidInputError
-} from "./chunk-ZTZC2PO4.js";
+} from "./chunk-MDKNWCHG.js";
 import "./chunk-KOPXADFB.js";
 
 // src/lifecycle/config-ops.ts

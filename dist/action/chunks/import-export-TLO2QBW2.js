@@ -1,13 +1,15 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   archivePathFor
-} from "./chunk-NP32DM4V.js";
+} from "./chunk-U6MCGAKM.js";
 import {
   BRANCH_README,
-  writeError
-} from "./chunk-KMZ2LKBH.js";
-import "./chunk-YZVM6DVJ.js";
-import "./chunk-HYP7OYLW.js";
+  hashObject
+} from "./chunk-RC7I5FYF.js";
+import "./chunk-5GR53BCC.js";
+import "./chunk-54KTB477.js";
+import "./chunk-IL2K74TS.js";
+import "./chunk-ZO7JTCDV.js";
 import "./chunk-53GENQGN.js";
 import {
   UPSERT_KEY_FIELD,
@@ -17,45 +19,51 @@ import {
   keyOf,
   loadFingerprints,
   primeFingerprints
-} from "./chunk-FZEW5SX7.js";
+} from "./chunk-BKLASSMJ.js";
 import {
   maskSecrets
-} from "./chunk-6RLT72SY.js";
-import "./chunk-IV4MYADZ.js";
-import "./chunk-T7O2VLGT.js";
+} from "./chunk-FA2HJ3VF.js";
+import "./chunk-47DQF2KA.js";
+import "./chunk-VR7ABPSN.js";
 import {
   MEMORIES_DIR,
   isPriority,
   memoryToFile,
   validateContent
-} from "./chunk-PA3TFRYT.js";
+} from "./chunk-WVSHZKS2.js";
 import {
   InputTooLargeError,
   checkMetadata,
   checkTime,
   maxImportBytes,
   readBoundedFile
-} from "./chunk-ROOA6VXC.js";
+} from "./chunk-LYBMLCMS.js";
 import {
   isValidId,
   newId,
   pathFor
-} from "./chunk-GCNSAT3V.js";
+} from "./chunk-QSDIKEXA.js";
+import "./chunk-T2M7576Q.js";
+import {
+  AtomicFile,
+  writeError,
+  writeFileAtomic
+} from "./chunk-XTT75VXB.js";
 import {
   BinaryContentError,
   InvalidInputError,
   MemoryError,
   RefMovedError
-} from "./chunk-ZTZC2PO4.js";
+} from "./chunk-MDKNWCHG.js";
 import "./chunk-KOPXADFB.js";
 
 // src/lifecycle/import-export.ts
-import { closeSync as closeSync2, fstatSync, openSync as openSync2, readdirSync, readFileSync, readSync, statSync } from "node:fs";
+import { isUtf8 } from "node:buffer";
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
 import { basename, join as join2 } from "node:path";
 
-// src/lifecycle/bulk-write.ts
+// src/git/pack-write.ts
 import { createHash } from "node:crypto";
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 var CRC_TABLE = (() => {
@@ -72,9 +80,6 @@ function crc32(bufs) {
   for (const b of bufs) for (let i = 0; i < b.length; i++) c = CRC_TABLE[(c ^ b[i]) & 255] ^ c >>> 8;
   return (c ^ -1) >>> 0;
 }
-function blobId(data) {
-  return createHash("sha1").update(`blob ${data.length}\0`).update(data).digest("hex");
-}
 function packHeader(type, size) {
   const bytes = [];
   let b = type << 4 | size & 15;
@@ -88,30 +93,42 @@ function packHeader(type, size) {
   return Buffer.from(bytes);
 }
 function writeBlobPack(objectsDir, blobs, onProgress) {
-  const temps = [];
-  try {
-    return writePack(objectsDir, blobs, temps, onProgress);
-  } catch (err) {
-    for (const t of temps) rmSync(t, { force: true });
-    throw writeError(err, join(objectsDir, "pack"));
-  }
-}
-function writePack(objectsDir, blobs, temps, onProgress) {
-  const ids = blobs.map(blobId);
+  const ids = blobs.map((b) => hashObject("blob", b));
   const unique = /* @__PURE__ */ new Map();
   ids.forEach((id, i) => unique.has(id) || unique.set(id, blobs[i]));
   if (!unique.size) return ids;
   const dir = join(objectsDir, "pack");
-  mkdirSync(dir, { recursive: true });
-  const tmp = join(dir, `tmp_pack_${process.pid}_${Math.random().toString(36).slice(2)}`);
-  temps.push(tmp, `${tmp}.idx`);
-  const fd = openSync(tmp, "w", 292);
+  const tmpName = `tmp_pack_${process.pid}_${Math.random().toString(36).slice(2)}`;
+  let pack = null;
+  let name;
+  let idx;
+  try {
+    pack = new AtomicFile(dir, tmpName, { mode: 292, fsync: true });
+    const { trailer, entries } = writePack(pack, unique, onProgress);
+    name = trailer.toString("hex");
+    entries.sort((a, b) => a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    idx = buildIndex(entries, trailer);
+    pack.commit(join(dir, `pack-${name}.pack`));
+  } catch (err) {
+    pack?.abort();
+    throw writeError(err, dir);
+  }
+  writeFileAtomic(join(dir, `pack-${name}.idx`), idx, { mode: 292, fsync: true, tmpName: `${tmpName}.idx`, errorPath: dir });
+  onProgress?.(blobs.length);
+  return ids;
+}
+function writePack(file, unique, onProgress) {
   const sum = createHash("sha1");
   const entries = [];
-  let trailer = Buffer.alloc(20);
   let offset = 0;
   let pending = [];
   let pendingBytes = 0;
+  const flush = () => {
+    if (!pending.length) return;
+    file.write(Buffer.concat(pending));
+    pending = [];
+    pendingBytes = 0;
+  };
   const out = (b) => {
     sum.update(b);
     pending.push(b);
@@ -119,53 +136,24 @@ function writePack(objectsDir, blobs, temps, onProgress) {
     offset += b.length;
     if (pendingBytes > 1 << 20) flush();
   };
-  const flush = () => {
-    if (!pending.length) return;
-    const b = Buffer.concat(pending);
-    let w = 0;
-    while (w < b.length) w += writeSync(fd, b, w);
-    pending = [];
-    pendingBytes = 0;
-  };
-  try {
-    const head = Buffer.alloc(12);
-    head.write("PACK", 0, "latin1");
-    head.writeUInt32BE(2, 4);
-    head.writeUInt32BE(unique.size, 8);
-    out(head);
-    let k = 0;
-    for (const [id, data] of unique) {
-      if (onProgress && ++k % 500 === 0) onProgress(k);
-      const h = packHeader(3, data.length);
-      const z = deflateSync(data, { level: 1, chunkSize: Math.max(1024, Math.min(65536, data.length + 128)) });
-      entries.push({ id, offset, crc: crc32([h, z]) });
-      out(h);
-      out(z);
-    }
-    trailer = sum.digest();
-    pending.push(trailer);
-    flush();
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+  const head = Buffer.alloc(12);
+  head.write("PACK", 0, "latin1");
+  head.writeUInt32BE(2, 4);
+  head.writeUInt32BE(unique.size, 8);
+  out(head);
+  let k = 0;
+  for (const [id, data] of unique) {
+    if (onProgress && ++k % 500 === 0) onProgress(k);
+    const h = packHeader(3, data.length);
+    const z = deflateSync(data, { level: 1, chunkSize: Math.max(1024, Math.min(65536, data.length + 128)) });
+    entries.push({ id, offset, crc: crc32([h, z]) });
+    out(h);
+    out(z);
   }
-  const name = trailer.toString("hex");
-  entries.sort((a, b) => a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-  const idx = buildIndex(entries, trailer);
-  const packPath = join(dir, `pack-${name}.pack`);
-  renameSync(tmp, packPath);
-  const idxTmp = `${tmp}.idx`;
-  const ifd = openSync(idxTmp, "w", 292);
-  try {
-    let w = 0;
-    while (w < idx.length) w += writeSync(ifd, idx, w);
-    fsyncSync(ifd);
-  } finally {
-    closeSync(ifd);
-  }
-  renameSync(idxTmp, join(dir, `pack-${name}.idx`));
-  onProgress?.(blobs.length);
-  return ids;
+  const trailer = sum.digest();
+  pending.push(trailer);
+  flush();
+  return { trailer, entries };
 }
 function buildIndex(entries, packSum) {
   const n = entries.length;
@@ -347,14 +335,14 @@ function maxStreamedImportBytes(env = process.env) {
 }
 function prescanImportFile(fd, what) {
   const limit = maxStreamedImportBytes();
-  const buf = Buffer.allocUnsafe(1 << 22);
-  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const buf = Buffer.allocUnsafe((1 << 22) + 4);
+  let carry = 0;
   let total = 0;
   let sinceNl = 0;
   for (; ; ) {
-    const n = readSync(fd, buf, 0, buf.length, total);
+    const n = readSync(fd, buf, carry, buf.length - carry, total);
     if (n === 0) break;
-    const c = buf.subarray(0, n);
+    const c = buf.subarray(carry, carry + n);
     const z = c.indexOf(0);
     if (z >= 0) throw new BinaryContentError(total + z);
     const nl = c.lastIndexOf(10);
@@ -362,24 +350,23 @@ function prescanImportFile(fd, what) {
     if (sinceNl > MAX_IMPORT_LINE_CHARS) throw new InputTooLargeError(`a line of ${what}`, MAX_IMPORT_LINE_CHARS);
     total += n;
     if (total > limit) throw new InputTooLargeError(what, limit);
-    try {
-      decoder.decode(c, { stream: true });
-    } catch {
-      throw new InvalidInputError(`${what} is not valid UTF-8 (near byte ${total - n}); nothing was written`, { field: "file" });
-    }
+    const all = buf.subarray(0, carry + n);
+    let end = all.length;
+    let k = end - 1;
+    while (k >= 0 && (all[k] & 192) === 128 && end - k <= 3) k--;
+    if (k >= 0 && all[k] >= 192) end = k;
+    if (!isUtf8(all.subarray(0, end))) throw new InvalidInputError(`${what} is not valid UTF-8 (near byte ${total - n}); nothing was written`, { field: "file" });
+    carry = all.length - end;
+    all.copy(buf, 0, end);
   }
-  try {
-    decoder.decode();
-  } catch {
-    throw new InvalidInputError(`${what} ends inside a UTF-8 character; nothing was written`, { field: "file" });
-  }
+  if (carry && !isUtf8(buf.subarray(0, carry))) throw new InvalidInputError(`${what} ends inside a UTF-8 character; nothing was written`, { field: "file" });
 }
 function fileRecords(file) {
   return {
     *[Symbol.iterator]() {
       let fd;
       try {
-        fd = openSync2(file, "r");
+        fd = openSync(file, "r");
       } catch (err) {
         throw new InvalidInputError(`cannot read ${file}: ${err.message}`, { field: "file" });
       }
@@ -429,7 +416,7 @@ function fileRecords(file) {
         }
         if (rest) for (const it of jsonLines(rest, line)) yield it;
       } finally {
-        closeSync2(fd);
+        closeSync(fd);
       }
     }
   };

@@ -1,32 +1,36 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
-  SEARCH_EMBED_BUDGET_MS,
-  USE_MODEL_ID,
-  branchVectors,
-  normalize,
-  readOnlyView,
-  searchBudgetMs,
-  storeEmbedder,
-  topK
-} from "./chunk-E6PWSNAP.js";
-import {
   bestOf,
   filterIds,
   fullTextScores,
   openIndex,
   search
-} from "./chunk-DVOM32EV.js";
-import "./chunk-IV4MYADZ.js";
+} from "./chunk-XWLBA67H.js";
+import "./chunk-VR7ABPSN.js";
 import {
   memoryFromFile,
   publicMemory
-} from "./chunk-PA3TFRYT.js";
-import "./chunk-ROOA6VXC.js";
-import "./chunk-GCNSAT3V.js";
+} from "./chunk-WVSHZKS2.js";
+import "./chunk-LYBMLCMS.js";
+import {
+  SEARCH_EMBED_BUDGET_MS,
+  branchVectors,
+  readOnlyView,
+  searchBudgetMs,
+  storeEmbedder,
+  topK
+} from "./chunk-ACTQ4MKC.js";
+import {
+  USE_MODEL_ID,
+  normalize
+} from "./chunk-Z33LP7KQ.js";
+import "./chunk-QSDIKEXA.js";
+import "./chunk-T2M7576Q.js";
+import "./chunk-XTT75VXB.js";
 import {
   InvalidInputError,
   MemoryError
-} from "./chunk-ZTZC2PO4.js";
+} from "./chunk-MDKNWCHG.js";
 import "./chunk-KOPXADFB.js";
 
 // src/search/hybrid.ts
@@ -93,6 +97,8 @@ function hybridSetting(store, key, dflt, max) {
   return Number.isFinite(w) && w >= 0 && w <= max ? w : dflt;
 }
 var round = (x) => Math.round(x * 1e4) / 1e4;
+var MIN_VECTOR_SHARE = 0.01;
+var EMBEDDED_PER_BUDGET_SECOND = 32;
 async function vectorRank(store, embedder, q, mode, opts, matchesOnly = false) {
   const text = (q.query ?? "").trim();
   const limit = q.limit === void 0 || q.limit === null ? 10 : Number(q.limit);
@@ -119,7 +125,17 @@ async function vectorRank(store, embedder, q, mode, opts, matchesOnly = false) {
   });
   const memoryOf = (id) => entries.get(id).read();
   const bv = branchVectors(readOnlyView(store), embedder);
-  const { index, report } = await bv.ensure([...entries.values()], { budgetMs: opts.embedBudgetMs ?? searchBudgetMs(), prefer: (id) => allowed.has(id) });
+  const budgetMs = opts.embedBudgetMs ?? searchBudgetMs();
+  if (mode === "hybrid" || matchesOnly) {
+    const cov = bv.coverage(entries.values());
+    const fits = budgetMs / 1e3 * EMBEDDED_PER_BUDGET_SECOND;
+    if (cov.without > fits && cov.with < MIN_VECTOR_SHARE * (cov.with + cov.without)) {
+      const vectors2 = { model: embedder.id, embedded: 0, reused: cov.with, missing: cov.without };
+      const skipped = `${cov.without} of ${cov.with + cov.without} memories have no vector yet`;
+      return { response: { success: true, results: [], total: 0 }, vectors: vectors2, skipped };
+    }
+  }
+  const { index, report } = await bv.ensure([...entries.values()], { budgetMs, prefer: (id) => allowed.has(id) });
   const vectors = { model: report.model, embedded: report.embedded, reused: report.reused, missing: report.missing };
   const [qv] = await embedder.embed([text]);
   const n = index.size;
@@ -245,7 +261,9 @@ async function modeSearch(store, q = {}, opts = {}) {
       try {
         const r = await vectorRank(store, embedder, current, mode, opts, relaxed.includes("vector"));
         vectors = r.vectors;
-        return r.response;
+        if (!r.skipped) return r.response;
+        if (relaxed.includes("vector")) return r.response;
+        fallBack(r.skipped);
       } catch (err) {
         if (!(err instanceof MemoryError) || err.code !== "EMBEDDER_ERROR") throw err;
         fallBack(err.message, err.code);
@@ -279,8 +297,10 @@ async function modeSearch(store, q = {}, opts = {}) {
 }
 export {
   CALIBRATED_MIN_SIMILARITY,
+  EMBEDDED_PER_BUDGET_SECOND,
   FEEDBACK_DOCS,
   FEEDBACK_MIN_MEMORIES,
+  MIN_VECTOR_SHARE,
   SEARCH_EMBED_BUDGET_MS,
   SEARCH_MODES,
   UNCALIBRATED_MIN_SIMILARITY,

@@ -3,7 +3,7 @@ import {
   NotARepositoryError,
   UnsafeRepositoryError,
   UnsupportedRepositoryError
-} from "./chunk-ZTZC2PO4.js";
+} from "./chunk-MDKNWCHG.js";
 
 // src/git/repo.ts
 import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from "node:fs";

@@ -7,10 +7,10 @@ import {
 } from "./chunk-53GENQGN.js";
 import {
   scanText
-} from "./chunk-6RLT72SY.js";
+} from "./chunk-FA2HJ3VF.js";
 import {
   InvalidInputError
-} from "./chunk-ZTZC2PO4.js";
+} from "./chunk-MDKNWCHG.js";
 
 // src/core/config.ts
 import { readFileSync } from "node:fs";

@@ -1,7 +1,10 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
+import {
+  writeCacheFile
+} from "./chunk-XTT75VXB.js";
 
 // src/sync/pending.ts
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmdirSync, statSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
 var PENDING_NAMESPACE = "refs/memory-pending";
@@ -12,6 +15,19 @@ function pendingPrefix(branch) {
 }
 function newPendingRef(branch, now = Date.now()) {
   return `${pendingPrefix(branch)}${now.toString(36).padStart(9, "0")}-${randomBytes(5).toString("hex")}`;
+}
+function pendingRefTime(ref) {
+  const m = /\/([0-9a-z]{9})-[0-9a-f]+$/.exec(ref);
+  if (!m) return null;
+  const t = parseInt(m[1], 36);
+  return Number.isFinite(t) ? t : null;
+}
+var BURST_MS = 3e4;
+function burstInProgress(pending, now) {
+  return pending.some((p) => {
+    const t = pendingRefTime(p.ref);
+    return t !== null && now - t < BURST_MS && t - now < BURST_MS;
+  });
 }
 function readPending(git, oid) {
   const chain = [];
@@ -111,25 +127,15 @@ function statusFile(commonDir) {
 }
 function writePendingStatus(commonDir, s) {
   const file = statusFile(commonDir);
+  let all = {};
   try {
-    mkdirSync(dirname(file), { recursive: true });
-    let all = {};
-    try {
-      all = JSON.parse(readFileSync(file, "utf8"));
-      if (!all || typeof all !== "object" || Array.isArray(all)) all = {};
-    } catch {
-    }
-    all[`${s.remote}
-${s.branch}`] = s;
-    const tmp = `${file}.${process.pid}.${randomBytes(3).toString("hex")}.tmp`;
-    writeFileSync(tmp, JSON.stringify(all));
-    renameSync(tmp, file);
+    all = JSON.parse(readFileSync(file, "utf8"));
+    if (!all || typeof all !== "object" || Array.isArray(all)) all = {};
   } catch {
-    try {
-      unlinkSync(`${file}.tmp`);
-    } catch {
-    }
   }
+  all[`${s.remote}
+${s.branch}`] = s;
+  writeCacheFile(file, JSON.stringify(all));
 }
 function pendingStatus(store) {
   let all;
@@ -157,6 +163,9 @@ export {
   PENDING_BASE_SUBJECT,
   pendingPrefix,
   newPendingRef,
+  pendingRefTime,
+  BURST_MS,
+  burstInProgress,
   readPending,
   writeRawCommit,
   buildPending,

@@ -5,13 +5,13 @@ import {
   memoryToFile,
   publicMemory,
   unreadableFile
-} from "./chunk-PA3TFRYT.js";
+} from "./chunk-WVSHZKS2.js";
 import {
   parseFile
-} from "./chunk-ROOA6VXC.js";
+} from "./chunk-LYBMLCMS.js";
 import {
   InvalidInputError
-} from "./chunk-ZTZC2PO4.js";
+} from "./chunk-MDKNWCHG.js";
 
 // src/core/trash.ts
 var TRASH_DIR = "trash";

@@ -5,90 +5,35 @@ import {
   guardFields,
   maskSecrets,
   scanText
-} from "./chunk-6RLT72SY.js";
+} from "./chunk-FA2HJ3VF.js";
 import {
-  isTreeMode
-} from "./chunk-IV4MYADZ.js";
+  catFileBatch
+} from "./chunk-47DQF2KA.js";
+import {
+  diffFiles
+} from "./chunk-VR7ABPSN.js";
 import {
   MEMORIES_DIR,
   memoryFromFile
-} from "./chunk-PA3TFRYT.js";
+} from "./chunk-WVSHZKS2.js";
 import {
   MAX_TIME_MS,
   checkedTags
-} from "./chunk-ROOA6VXC.js";
+} from "./chunk-LYBMLCMS.js";
 import {
   isValidId
-} from "./chunk-GCNSAT3V.js";
+} from "./chunk-QSDIKEXA.js";
 import {
-  GitCommandError,
+  writeFileAtomic
+} from "./chunk-XTT75VXB.js";
+import {
   InvalidInputError
-} from "./chunk-ZTZC2PO4.js";
-import {
-  __require
-} from "./chunk-KOPXADFB.js";
+} from "./chunk-MDKNWCHG.js";
 
 // src/lifecycle/fingerprints.ts
 import { createHash } from "node:crypto";
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
-
-// src/git/cli.ts
-var cpLib;
-var cp = () => cpLib ??= __require("node:child_process");
-var REPO_VARS = ["GIT_DIR", "GIT_WORK_TREE", "GIT_COMMON_DIR", "GIT_INDEX_FILE", "GIT_NAMESPACE", "GIT_PREFIX", "GIT_CEILING_DIRECTORIES"];
-function gitEnv(target, extra = {}) {
-  const env = { ...process.env };
-  for (const k of REPO_VARS) delete env[k];
-  return { ...env, GIT_DIR: target.gitDir, LC_ALL: "C", LANGUAGE: "C", GIT_TERMINAL_PROMPT: "0", GCM_INTERACTIVE: "never", ...extra };
-}
-var DEFAULT_MAX = 64 << 20;
-var DEFAULT_TIMEOUT = 12e4;
-function fail(args, r) {
-  const why = r.error ? `${r.error.code === "ENOENT" ? "git is not installed or not on PATH" : r.error.message}
-${r.stderr}` : r.stderr;
-  return new GitCommandError(args, r.status, why);
-}
-function runGitSync(target, args, opts = {}) {
-  const r = cp().spawnSync("git", args, {
-    cwd: target.root,
-    env: gitEnv(target, opts.env),
-    input: opts.input,
-    maxBuffer: opts.maxBytes ?? DEFAULT_MAX,
-    timeout: opts.timeoutMs ?? DEFAULT_TIMEOUT,
-    stdio: ["pipe", "pipe", "pipe"]
-  });
-  const stderr = r.stderr ? r.stderr.toString("utf8") : "";
-  const res = { status: r.status ?? -1, stdout: r.stdout ?? Buffer.alloc(0), stderr };
-  if (r.error || r.status !== 0) {
-    if (opts.allowFailure && !r.error) return res;
-    throw fail(args, { status: r.status, stderr, error: r.error });
-  }
-  return res;
-}
-function catFileBatch(target, oids, opts = {}) {
-  const r = runGitSync(target, ["cat-file", "--batch"], { input: oids.join("\n") + "\n", allowFailure: true, maxBytes: opts.maxBytes });
-  const objects = /* @__PURE__ */ new Map();
-  const buf = r.stdout;
-  let p = 0;
-  while (p < buf.length) {
-    const nl = buf.indexOf(10, p);
-    if (nl < 0) break;
-    const header = buf.toString("latin1", p, nl);
-    const m = /^(\S+) (commit|tree|blob|tag) (\d+)$/.exec(header);
-    if (!m) {
-      objects.set(header.split(" ")[0], "missing");
-      p = nl + 1;
-      continue;
-    }
-    const n = Number(m[3]);
-    objects.set(m[1], { type: m[2], data: buf.subarray(nl + 1, nl + 1 + n) });
-    p = nl + 1 + n + 1;
-  }
-  return { objects, stderr: r.stderr };
-}
-
-// src/lifecycle/fingerprints.ts
 var enc = (key) => `k:${encodeURIComponent(key)}`;
 var FingerprintIndex = class {
   constructor(tree, body = "\n") {
@@ -223,31 +168,6 @@ function readBlobsWithGit(git, oids, visit) {
   } catch {
     return false;
   }
-}
-function diffBlobs(git, a, b, prefix, visit) {
-  const sub = (tree) => {
-    if (!tree) return null;
-    const e = git.entryAt(tree, prefix);
-    return e && isTreeMode(e.mode) ? e.oid : null;
-  };
-  const walk = (x, y, base) => {
-    if (x === y) return;
-    const xs = new Map((x ? git.readTree(x) : []).map((e) => [e.name, e]));
-    const ys = new Map((y ? git.readTree(y) : []).map((e) => [e.name, e]));
-    for (const name of /* @__PURE__ */ new Set([...xs.keys(), ...ys.keys()])) {
-      const ex = xs.get(name);
-      const ey = ys.get(name);
-      if (ex && ey && ex.oid === ey.oid && ex.mode === ey.mode) continue;
-      const p = `${base}/${name}`;
-      const xt = ex && isTreeMode(ex.mode) ? ex.oid : null;
-      const yt = ey && isTreeMode(ey.mode) ? ey.oid : null;
-      if (xt || yt) walk(xt, yt, p);
-      const xb = ex && !isTreeMode(ex.mode) ? ex.oid : null;
-      const yb = ey && !isTreeMode(ey.mode) ? ey.oid : null;
-      if ((xb || yb) && xb !== yb) visit(p, xb, yb);
-    }
-  };
-  walk(sub(a), sub(b), prefix);
 }
 var HEADER = `git-memory fingerprints v${FORMAT} `;
 var fileOf = (cacheDir) => join(cacheDir, `fingerprints-v${FORMAT}.txt`);
@@ -413,23 +333,13 @@ function writeBase(file, tree, entries) {
     at += lines[i].length;
   }
   offs.writeUInt32LE(at, n * 4);
-  mkdirSync(join(file, ".."), { recursive: true });
-  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  const fd = openSync(tmp, "w");
-  try {
-    const put = (b) => {
-      let w = 0;
-      while (w < b.length) w += writeSync(fd, b, w);
-    };
+  writeFileAtomic(file, (put) => {
     put(head);
     put(table(hashes));
     put(table(keys));
     put(offs);
     for (let i = 0; i < n; i += 4096) put(Buffer.concat(lines.slice(i, i + 4096)));
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, file);
+  });
   return build;
 }
 var Fingerprints = class {
@@ -464,7 +374,6 @@ var Fingerprints = class {
 var memo = /* @__PURE__ */ new WeakMap();
 function save(fp, cacheDir) {
   try {
-    mkdirSync(cacheDir, { recursive: true });
     if (fp.tree && fp.log.count() > LOG_LIMIT) {
       const build = writeBase(baseOf(cacheDir), fp.tree, fp.entries());
       fp.base?.close();
@@ -472,10 +381,7 @@ function save(fp, cacheDir) {
       if (fp.base?.build === build) fp.log = new FingerprintIndex(fp.tree);
       else fp.base = null;
     }
-    const file = fileOf(cacheDir);
-    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    writeFileSync(tmp, HEADER + (fp.tree ?? "-") + (fp.base ? ` ${fp.base.build}` : "") + fp.log.text());
-    renameSync(tmp, file);
+    writeFileAtomic(fileOf(cacheDir), HEADER + (fp.tree ?? "-") + (fp.base ? ` ${fp.base.build}` : "") + fp.log.text());
   } catch {
   }
 }
@@ -545,10 +451,10 @@ function loadFingerprints(git, tree, cacheDir) {
     }
     const changes = [];
     const toRead = [];
-    diffBlobs(git, from, tree, MEMORIES_DIR, (path, _old, oid) => {
-      if (oid && path.endsWith(".md")) toRead.push({ path, oid });
+    for (const { path, newOid } of diffFiles((t) => git.readTree(t), from, tree, MEMORIES_DIR)) {
+      if (newOid && path.endsWith(".md")) toRead.push({ path, oid: newOid });
       else changes.push({ path, f: null });
-    });
+    }
     const bulk = /* @__PURE__ */ new Map();
     if (toRead.length > 500) {
       const pathsOf = /* @__PURE__ */ new Map();
@@ -838,8 +744,6 @@ function findExisting(store, tip, q) {
 }
 
 export {
-  runGitSync,
-  catFileBatch,
   UPSERT_KEY_FIELD,
   normalizeContent,
   contentHash,

@@ -10,15 +10,18 @@ import {
   guardWrite,
   keyOf,
   normalizeContent
-} from "./chunk-FZEW5SX7.js";
+} from "./chunk-BKLASSMJ.js";
 import {
   guardFields
-} from "./chunk-6RLT72SY.js";
-import "./chunk-IV4MYADZ.js";
-import "./chunk-PA3TFRYT.js";
-import "./chunk-ROOA6VXC.js";
-import "./chunk-GCNSAT3V.js";
-import "./chunk-ZTZC2PO4.js";
+} from "./chunk-FA2HJ3VF.js";
+import "./chunk-47DQF2KA.js";
+import "./chunk-VR7ABPSN.js";
+import "./chunk-WVSHZKS2.js";
+import "./chunk-LYBMLCMS.js";
+import "./chunk-QSDIKEXA.js";
+import "./chunk-T2M7576Q.js";
+import "./chunk-XTT75VXB.js";
+import "./chunk-MDKNWCHG.js";
 import "./chunk-KOPXADFB.js";
 export {
   UPSERT_KEY_FIELD,

@@ -2,14 +2,18 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   contentHash,
   encodeVector,
-  modelSlug,
   storeEmbedder,
   vectorPath
-} from "./chunk-E6PWSNAP.js";
-import "./chunk-GCNSAT3V.js";
+} from "./chunk-ACTQ4MKC.js";
+import {
+  modelSlug
+} from "./chunk-Z33LP7KQ.js";
+import "./chunk-QSDIKEXA.js";
+import "./chunk-T2M7576Q.js";
+import "./chunk-XTT75VXB.js";
 import {
   MemoryError
-} from "./chunk-ZTZC2PO4.js";
+} from "./chunk-MDKNWCHG.js";
 import "./chunk-KOPXADFB.js";
 
 // src/vector/write.ts

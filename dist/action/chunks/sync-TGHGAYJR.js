@@ -1,17 +1,34 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
-  readEffectiveConfig
-} from "./chunk-YZVM6DVJ.js";
+  PENDING_NAMESPACE,
+  buildPending,
+  burstInProgress,
+  listRefs,
+  newPendingRef,
+  pendingPrefix,
+  pendingStatus,
+  pruneEmptyDirs,
+  readPending,
+  writePendingStatus
+} from "./chunk-CGR2RI6B.js";
 import {
-  isTreeMode
-} from "./chunk-IV4MYADZ.js";
+  readEffectiveConfig
+} from "./chunk-54KTB477.js";
+import {
+  runGit
+} from "./chunk-47DQF2KA.js";
+import {
+  diffFiles
+} from "./chunk-VR7ABPSN.js";
 import {
   parseFile
-} from "./chunk-ROOA6VXC.js";
+} from "./chunk-LYBMLCMS.js";
 import {
   idFromPath,
   isValidId
-} from "./chunk-GCNSAT3V.js";
+} from "./chunk-QSDIKEXA.js";
+import "./chunk-T2M7576Q.js";
+import "./chunk-XTT75VXB.js";
 import {
   ConflictError,
   InvalidInputError,
@@ -20,18 +37,7 @@ import {
   RefMovedError,
   RemoteUnreachableError,
   SyncFailedError
-} from "./chunk-ZTZC2PO4.js";
-import {
-  PENDING_NAMESPACE,
-  buildPending,
-  listRefs,
-  newPendingRef,
-  pendingPrefix,
-  pendingStatus,
-  pruneEmptyDirs,
-  readPending,
-  writePendingStatus
-} from "./chunk-DAY7DW2L.js";
+} from "./chunk-MDKNWCHG.js";
 import "./chunk-KOPXADFB.js";
 
 // src/sync/sync.ts
@@ -40,39 +46,10 @@ import { createHash, randomBytes } from "node:crypto";
 import { join, resolve } from "node:path";
 
 // src/sync/combine.ts
-function diffTrees(git, a, b) {
+function changedFiles(git, a, b) {
   const out = /* @__PURE__ */ new Map();
-  const all = (tree, base, value) => {
-    for (const e of git.readTree(tree)) {
-      const p = base ? `${base}/${e.name}` : e.name;
-      if (isTreeMode(e.mode)) all(e.oid, p, value);
-      else if (isFile(e)) out.set(p, value(e.oid));
-    }
-  };
-  const walk = (ta, tb, base) => {
-    if (ta === tb) return;
-    if (!ta) return all(tb, base, (oid) => oid);
-    if (!tb) return all(ta, base, () => null);
-    const ea = new Map(git.readTree(ta).map((e) => [e.name, e]));
-    const eb = new Map(git.readTree(tb).map((e) => [e.name, e]));
-    for (const name of /* @__PURE__ */ new Set([...ea.keys(), ...eb.keys()])) {
-      const x = ea.get(name);
-      const y = eb.get(name);
-      if (x && y && x.oid === y.oid && isTreeMode(x.mode) === isTreeMode(y.mode)) continue;
-      const p = base ? `${base}/${name}` : name;
-      const xt = x && isTreeMode(x.mode) ? x.oid : null;
-      const yt = y && isTreeMode(y.mode) ? y.oid : null;
-      if (xt || yt) walk(xt, yt, p);
-      const xf = x && isFile(x) ? x.oid : null;
-      const yf = y && isFile(y) ? y.oid : null;
-      if (xf !== yf) out.set(p, yf);
-    }
-  };
-  walk(a, b, "");
+  for (const c of diffFiles((t) => git.readTree(t), a, b)) out.set(c.path, c.newOid);
   return out;
-}
-function isFile(e) {
-  return !isTreeMode(e.mode) && e.mode !== "120000" && e.mode !== "160000";
 }
 function isoOrEmpty(v) {
   const t = typeof v === "string" ? Date.parse(v) : v instanceof Date ? v.getTime() : NaN;
@@ -144,8 +121,8 @@ function combine(git, input) {
   const treeOf2 = (c) => git.readCommit(c).tree;
   const baseTree = input.base ? treeOf2(input.base) : null;
   const remoteTree = treeOf2(input.remote);
-  const localDiff = diffTrees(git, baseTree, treeOf2(input.local));
-  const remoteDiff = diffTrees(git, baseTree, remoteTree);
+  const localDiff = changedFiles(git, baseTree, treeOf2(input.local));
+  const remoteDiff = changedFiles(git, baseTree, remoteTree);
   const target = new Map(localDiff);
   const conflicts = [];
   for (const [path, l] of localDiff) {
@@ -173,7 +150,7 @@ function combine(git, input) {
     } catch {
       parentTree = baseTree;
     }
-    const d = diffTrees(git, parentTree, info.tree);
+    const d = changedFiles(git, parentTree, info.tree);
     if (!d.size) continue;
     const next = git.writeTree(tipTree, withContent(git, d));
     if (next === tipTree) continue;
@@ -196,33 +173,14 @@ ${body}
 }
 
 // src/sync/git-cli.ts
-import { execFile } from "node:child_process";
 var DEFAULT_TIMEOUT_MS = 12e4;
-function runGit(cwd, args, opts = {}) {
-  return new Promise((resolve2) => {
-    execFile(
-      "git",
-      args,
-      {
-        cwd,
-        // English messages (we classify them), never an interactive credential prompt: a CI job or an
-        // agent has no terminal to answer it, and a prompt would hang the sync instead of failing it.
-        env: { ...process.env, LC_ALL: "C", LANGUAGE: "C", GIT_TERMINAL_PROMPT: "0" },
-        encoding: "utf8",
-        maxBuffer: 64 * 1024 * 1024,
-        timeout: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        killSignal: "SIGKILL"
-      },
-      (err, stdout, stderr) => {
-        const e = err;
-        if (e && typeof e.code === "string") {
-          resolve2({ code: -1, stdout: "", stderr: `could not run git: ${e.message}`, timedOut: false });
-          return;
-        }
-        resolve2({ code: e ? typeof e.code === "number" ? e.code : 1 : 0, stdout: String(stdout), stderr: String(stderr), timedOut: !!e?.killed });
-      }
-    );
-  });
+async function runGit2(target, args, opts = {}) {
+  try {
+    const r = await runGit(target, args, { timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, allowFailure: true });
+    return { code: r.status, stdout: r.stdout.toString("utf8"), stderr: r.stderr, timedOut: !!r.timedOut };
+  } catch (err) {
+    return { code: -1, stdout: "", stderr: `could not run git: ${err.message}`, timedOut: false };
+  }
 }
 var PERMISSION = [
   /permission denied/i,
@@ -359,6 +317,7 @@ function context(store, opts) {
   return {
     store,
     cwd,
+    target: store.git.target,
     commonDir: loc.commonDir,
     remoteArg: remote,
     remoteName: redact(remote),
@@ -405,27 +364,28 @@ async function deleteRefsUnder(ctx, prefix) {
     }
     if (ctx.store.git.resolve(ref)) packed.push(ref);
   }
-  for (const ref of packed) await runGit(ctx.cwd, ["update-ref", "-d", ref]);
+  for (const ref of packed) await runGit2(ctx.target, ["update-ref", "-d", ref]);
   try {
     rmSync(join(ctx.commonDir, prefix), { recursive: true, force: true });
   } catch {
   }
 }
+var FETCH_CONFIG = ["-c", "fetch.recurseSubmodules=false", "-c", "maintenance.auto=false", "-c", "gc.auto=0"];
 async function fetchSnapshot(ctx, withPending) {
   const git = ctx.store.git;
   removeStaleFetchRefs(ctx.commonDir);
   const tmp = `refs/git-memory/fetch/${process.pid}-${randomBytes(4).toString("hex")}`;
   const shallow = existsSync(join(ctx.commonDir, "shallow")) && !git.resolve(ctx.trackingRef);
-  const args = ["-c", "fetch.recurseSubmodules=false", "fetch", "--quiet", "--no-tags", "--refmap=", ...shallow ? [`--depth=${FIRST_FETCH_DEPTH}`] : [], ctx.remoteArg];
+  const args = [...FETCH_CONFIG, "fetch", "--quiet", "--no-tags", "--refmap=", ...shallow ? [`--depth=${FIRST_FETCH_DEPTH}`] : [], ctx.remoteArg];
   const branchSpec = `+${ctx.branchRef}:${tmp}/branch`;
   const pendingSpec = `+${pendingPrefix(ctx.branch)}*:${tmp}/pending/*`;
   try {
-    let run = await runGit(ctx.cwd, [...args, branchSpec, ...withPending ? [pendingSpec] : []], { timeoutMs: ctx.timeoutMs });
+    let run = await runGit2(ctx.target, [...args, branchSpec, ...withPending ? [pendingSpec] : []], { timeoutMs: ctx.timeoutMs });
     let noBranch = false;
     if (run.code !== 0 && /couldn't find remote ref/i.test(run.stderr)) {
       noBranch = true;
       const plain = args.filter((a) => !a.startsWith("--depth="));
-      run = withPending ? await runGit(ctx.cwd, [...plain, pendingSpec], { timeoutMs: ctx.timeoutMs }) : { code: 0, stdout: "", stderr: "", timedOut: false };
+      run = withPending ? await runGit2(ctx.target, [...plain, pendingSpec], { timeoutMs: ctx.timeoutMs }) : { code: 0, stdout: "", stderr: "", timedOut: false };
     }
     if (run.code !== 0) throw gitFailure(`fetching ${ctx.branch} from ${ctx.remoteName}`, run, { remote: ctx.remoteName, branch: ctx.branch });
     const refs = listRefs(ctx.commonDir, `${tmp}/`);
@@ -460,7 +420,7 @@ function removeStaleFetchRefs(commonDir) {
 async function mergeBase(ctx, a, b) {
   const fast = linearMergeBase(ctx.store.git, a, b);
   if (fast !== void 0) return fast;
-  const run = await runGit(ctx.cwd, ["merge-base", a, b]);
+  const run = await runGit2(ctx.target, ["merge-base", a, b]);
   if (run.code === 0) return run.stdout.trim() || null;
   if (run.code === 1 && !run.stderr.trim()) return null;
   throw new SyncFailedError(`git merge-base failed: ${run.stderr.trim()} (local memories are unchanged)`, { git: run.stderr.trim() });
@@ -468,13 +428,13 @@ async function mergeBase(ctx, a, b) {
 async function isAncestor(ctx, a, b) {
   const fast = linearMergeBase(ctx.store.git, a, b);
   if (fast !== void 0) return fast === a;
-  const run = await runGit(ctx.cwd, ["merge-base", "--is-ancestor", a, b]);
+  const run = await runGit2(ctx.target, ["merge-base", "--is-ancestor", a, b]);
   return run.code === 0;
 }
 async function localChain(ctx, base, tip) {
   const fast = linearChain(ctx.store.git, base, tip);
   if (fast) return fast;
-  const run = await runGit(ctx.cwd, ["rev-list", "--first-parent", "--reverse", tip, ...base ? [`^${base}`] : []]);
+  const run = await runGit2(ctx.target, ["rev-list", "--first-parent", "--reverse", tip, ...base ? [`^${base}`] : []]);
   if (run.code !== 0) throw new SyncFailedError(`git rev-list failed: ${run.stderr.trim()} (local memories are unchanged)`, { git: run.stderr.trim() });
   return run.stdout.split("\n").filter(Boolean);
 }
@@ -500,12 +460,12 @@ async function plan(ctx, local, remote) {
   const none = { received: 0, replayed: 0, conflicts: [] };
   if (!remote) return { tip: local, ...none };
   const git = ctx.store.git;
-  if (!local) return { tip: remote, ...none, received: memoryFiles(diffTrees(git, null, git.readCommit(remote).tree).keys()) };
+  if (!local) return { tip: remote, ...none, received: memoryFiles(changedFiles(git, null, git.readCommit(remote).tree).keys()) };
   if (local === remote) return { tip: local, ...none };
   const base = await mergeBase(ctx, local, remote);
   if (base === remote) return { tip: local, ...none };
   if (base === local) {
-    return { tip: remote, ...none, received: memoryFiles(diffTrees(git, git.readCommit(local).tree, git.readCommit(remote).tree).keys()) };
+    return { tip: remote, ...none, received: memoryFiles(changedFiles(git, git.readCommit(local).tree, git.readCommit(remote).tree).keys()) };
   }
   const chain = await localChain(ctx, base, local);
   const res = combine(git, { base, local, remote, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now() });
@@ -550,7 +510,7 @@ async function pushRefs(ctx, updates, atomic = true) {
   const args = ["push", "--porcelain", "--no-verify", ...atomic ? ["--atomic"] : []];
   for (const u of updates) args.push(`--force-with-lease=${u.ref}:${u.expect ?? ""}`);
   args.push(ctx.remoteArg, ...updates.map((u) => `${u.next ?? ""}:${u.ref}`));
-  const run = await runGit(ctx.cwd, args, { timeoutMs: ctx.timeoutMs });
+  const run = await runGit2(ctx.target, args, { timeoutMs: ctx.timeoutMs });
   return pushOutcome(ctx, run, updates[0].ref);
 }
 function pushOutcome(ctx, run, mainRef) {
@@ -623,9 +583,9 @@ async function unionOf(ctx, snap) {
   if (cut.length && existsSync(join(ctx.commonDir, "shallow"))) {
     const tmp = `refs/git-memory/fetch/${process.pid}-${randomBytes(4).toString("hex")}`;
     try {
-      const run = await runGit(
-        ctx.cwd,
-        ["-c", "fetch.recurseSubmodules=false", "fetch", "--quiet", "--no-tags", "--refmap=", `--depth=${2 ** 30}`, ctx.remoteArg, ...cut.map((p, i) => `+${p.ref}:${tmp}/${i}`)],
+      const run = await runGit2(
+        ctx.target,
+        [...FETCH_CONFIG, "fetch", "--quiet", "--no-tags", "--refmap=", `--depth=${2 ** 30}`, ctx.remoteArg, ...cut.map((p, i) => `+${p.ref}:${tmp}/${i}`)],
         { timeoutMs: ctx.timeoutMs }
       );
       if (run.code === 0) for (const p of cut) chains.set(p.ref, readPending(git, p.oid));
@@ -670,7 +630,7 @@ function validMark(ctx, local) {
 async function planLocal(ctx, local, union, remoteTip) {
   const git = ctx.store.git;
   const none = { replayed: 0, conflicts: [] };
-  const files = (a, b) => memoryFiles(diffTrees(git, treeOf(ctx, a), treeOf(ctx, b)).keys());
+  const files = (a, b) => memoryFiles(changedFiles(git, treeOf(ctx, a), treeOf(ctx, b)).keys());
   if (!local) return { tip: union, union, own: [], received: files(null, union), ...none };
   if (!union) return { tip: local, union, own: await chainBetween(ctx, null, local), received: 0, ...none };
   const mark = validMark(ctx, local);
@@ -718,30 +678,33 @@ async function syncPending(ctx, maxRetries, fold) {
     if (snap.tip && !await isAncestor(ctx, snap.tip, p.tip)) {
       throw new SyncFailedError(`internal: the combined ${ctx.branch} does not descend from the remote tip (local memories are unchanged)`, { remote: ctx.remoteName });
     }
-    const pushed = await pushRefs(ctx, [{ ref: ctx.branchRef, next: p.tip, expect: snap.tip }, ...u.folded.map((f) => ({ ref: f.ref, next: null, expect: f.oid }))]);
-    if (pushed.ok) {
-      await setRef(ctx, ctx.trackingRef, p.tip, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
-      const moved2 = await moveLocal(ctx, local, p.tip);
-      await setRef(ctx, ctx.markRef, p.tip, `git-memory: shared with ${ctx.remoteName}`);
-      recordPending(ctx, u.invalid.length);
-      return result(ctx, "pending", {
-        ...base,
-        tip: moved2.tip,
-        remoteTip: p.tip,
-        pulled: p.tip !== local,
-        pushed: true,
-        created: snap.tip === null,
-        sent: countCommits(ctx, p.tip, snap.tip),
-        conflicts: [...conflicts, ...moved2.conflicts],
-        pending: moved2.pending,
-        folded: u.folded.length,
-        pendingRemote: u.invalid.length
-      });
+    const yieldToBurst = !fold && attempt === 0 && p.own.length > 0 && burstInProgress(snap.pending, Date.now());
+    if (!yieldToBurst) {
+      const pushed = await pushRefs(ctx, [{ ref: ctx.branchRef, next: p.tip, expect: snap.tip }, ...u.folded.map((f) => ({ ref: f.ref, next: null, expect: f.oid }))]);
+      if (pushed.ok) {
+        await setRef(ctx, ctx.trackingRef, p.tip, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
+        const moved2 = await moveLocal(ctx, local, p.tip);
+        await setRef(ctx, ctx.markRef, p.tip, `git-memory: shared with ${ctx.remoteName}`);
+        recordPending(ctx, u.invalid.length);
+        return result(ctx, "pending", {
+          ...base,
+          tip: moved2.tip,
+          remoteTip: p.tip,
+          pulled: p.tip !== local,
+          pushed: true,
+          created: snap.tip === null,
+          sent: countCommits(ctx, p.tip, snap.tip),
+          conflicts: [...conflicts, ...moved2.conflicts],
+          pending: moved2.pending,
+          folded: u.folded.length,
+          pendingRemote: u.invalid.length
+        });
+      }
+      if (pushed.kind === "no-atomic") return syncBranch(ctx, maxRetries);
+      if (pushed.kind !== "moved") throw pushed.error;
+      rejected++;
+      if (fold && attempt < maxRetries) continue;
     }
-    if (pushed.kind === "no-atomic") return syncBranch(ctx, maxRetries);
-    if (pushed.kind !== "moved") throw pushed.error;
-    rejected++;
-    if (fold && attempt < maxRetries) continue;
     let pendingRef = null;
     if (p.own.length) {
       const w = buildPending(git, treeOf(ctx, p.union), p.own, signature(store.identity(), store.now()));
@@ -788,7 +751,7 @@ async function pullPending(ctx) {
   return result(ctx, "pending", { ...common, tip: moved.tip, pulled: true, replayed: p.replayed, conflicts: [...u.conflicts, ...p.conflicts, ...moved.conflicts], pending: moved.pending });
 }
 async function pushTip(ctx, oid) {
-  const run = await runGit(ctx.cwd, ["push", "--porcelain", "--no-verify", ctx.remoteArg, `${oid}:${ctx.branchRef}`], { timeoutMs: ctx.timeoutMs });
+  const run = await runGit2(ctx.target, ["push", "--porcelain", "--no-verify", ctx.remoteArg, `${oid}:${ctx.branchRef}`], { timeoutMs: ctx.timeoutMs });
   return pushOutcome(ctx, run, ctx.branchRef);
 }
 async function syncBranch(ctx, maxRetries, rejectedBefore = 0) {
@@ -903,9 +866,9 @@ async function push(store, opts = {}) {
 }
 export {
   PENDING_NAMESPACE,
+  changedFiles,
   classifyGitFailure,
   combine,
-  diffTrees,
   pendingStatus,
   pull,
   push,

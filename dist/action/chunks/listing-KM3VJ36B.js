@@ -4,18 +4,21 @@ import {
   PRIORITY_NAME,
   archiveSegment,
   compileFilter,
+  keepBest,
   newestFirst,
   openIndex,
   readMemory
-} from "./chunk-DVOM32EV.js";
-import "./chunk-IV4MYADZ.js";
+} from "./chunk-XWLBA67H.js";
+import "./chunk-VR7ABPSN.js";
 import {
   isPriority,
   normalizeTags
-} from "./chunk-PA3TFRYT.js";
-import "./chunk-ROOA6VXC.js";
-import "./chunk-GCNSAT3V.js";
-import "./chunk-ZTZC2PO4.js";
+} from "./chunk-WVSHZKS2.js";
+import "./chunk-LYBMLCMS.js";
+import "./chunk-QSDIKEXA.js";
+import "./chunk-T2M7576Q.js";
+import "./chunk-XTT75VXB.js";
+import "./chunk-MDKNWCHG.js";
 import "./chunk-KOPXADFB.js";
 
 // src/search/listing.ts
@@ -63,15 +66,7 @@ function listMemories(branch, q, limit) {
         const lastTs = view.parts[last.part].seg.ts[last.doc];
         if (seg.ts[d] < lastTs) continue;
       }
-      const c = { part: pi, doc: d, relevance: 0 };
-      if (top.length >= limit && cmp(c, top[top.length - 1]) >= 0) continue;
-      let i = top.length < limit ? top.length : limit - 1;
-      if (top.length < limit) top.push(c);
-      while (i > 0 && cmp(c, top[i - 1]) < 0) {
-        top[i] = top[i - 1];
-        i--;
-      }
-      top[i] = c;
+      keepBest(top, { part: pi, doc: d, relevance: 0 }, limit, cmp);
     }
   });
   const page = limit === null ? all.sort(cmp) : top;
@@ -87,22 +82,39 @@ function listMemories(branch, q, limit) {
 }
 function locateInIndex(branch, id) {
   const view = openIndex(branch);
-  const key = Buffer.from(id, "utf8");
-  for (const { seg, dead } of view.parts) {
-    const blob = seg.ids.blob;
-    const off = seg.ids.off;
-    for (let at = blob.indexOf(key); at >= 0; at = blob.indexOf(key, at + 1)) {
-      let lo = 0;
-      let hi = seg.n - 1;
-      while (lo < hi) {
-        const mid = lo + hi + 1 >>> 1;
-        if (off[mid] <= at) lo = mid;
-        else hi = mid - 1;
-      }
-      if (off[lo] === at && off[lo + 1] === at + key.length && !dead?.[lo]) return { path: seg.paths.get(lo), oid: seg.oids.get(lo) };
-    }
+  for (const part of view.parts) {
+    const d = docsWithId(part.seg, id, part.dead, 1);
+    if (d.length) return { path: part.seg.paths.get(d[0]), oid: part.seg.oids.get(d[0]) };
   }
   return null;
+}
+function docsWithId(seg, id, dead, max = Infinity) {
+  const key = Buffer.from(id, "utf8");
+  const blob = seg.ids.blob;
+  const off = seg.ids.off;
+  const out = [];
+  for (let at = blob.indexOf(key); at >= 0 && out.length < max; at = blob.indexOf(key, at + 1)) {
+    let lo = 0;
+    let hi = seg.n - 1;
+    while (lo < hi) {
+      const mid = lo + hi + 1 >>> 1;
+      if (off[mid] <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    if (off[lo] === at && off[lo + 1] === at + key.length && !dead?.[lo]) out.push(lo);
+  }
+  return out;
+}
+function filesOfIdInIndex(branch, id) {
+  const view = openIndex(branch);
+  const tree = branch.treeOf(branch.tip());
+  const out = [];
+  for (const { seg, dead } of view.parts) {
+    for (const d of docsWithId(seg, id, dead)) out.push({ path: seg.paths.get(d), oid: seg.oids.get(d) });
+    if (!seg.dupes) return null;
+    for (const [path, oid] of seg.dupes) if (tree && branch.git.entryAt(tree, path)?.oid === oid) out.push({ path, oid });
+  }
+  return out;
 }
 function indexCounts(branch) {
   const view = openIndex(branch);
@@ -143,6 +155,7 @@ function indexCounts(branch) {
   return out;
 }
 export {
+  filesOfIdInIndex,
   indexCounts,
   listMemories,
   locateInIndex

@@ -19,12 +19,14 @@ import {
   search,
   terms,
   textScores
-} from "./chunk-DVOM32EV.js";
-import "./chunk-IV4MYADZ.js";
-import "./chunk-PA3TFRYT.js";
-import "./chunk-ROOA6VXC.js";
-import "./chunk-GCNSAT3V.js";
-import "./chunk-ZTZC2PO4.js";
+} from "./chunk-XWLBA67H.js";
+import "./chunk-VR7ABPSN.js";
+import "./chunk-WVSHZKS2.js";
+import "./chunk-LYBMLCMS.js";
+import "./chunk-QSDIKEXA.js";
+import "./chunk-T2M7576Q.js";
+import "./chunk-XTT75VXB.js";
+import "./chunk-MDKNWCHG.js";
 import "./chunk-KOPXADFB.js";
 export {
   DEFAULT_BM25,
