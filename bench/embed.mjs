@@ -160,8 +160,9 @@ if (!SKIP.has('C')) {
   console.log(`\n## C. memory embed (CLI, commits every 1000), against --threads 1 in the same run`);
   console.log('| memories | --threads 1 s (CPU s) | default s (CPU s) | speed-up | commits | memories/s |\n|---|---|---|---|---|---|');
   for (const n of EMBED) {
-    const a = importedRepo(cli, n);
-    const one = run(cli, ['embed', '--threads', '1', '--json'], a);
+    // --baseline off: only the default run (the one-thread baseline doubles the time).
+    const a = opt('baseline', 'on') === 'off' ? null : importedRepo(cli, n);
+    const one = a ? run(cli, ['embed', '--threads', '1', '--json'], a) : { ms: NaN, cpu: NaN, json: { embedded: n } };
     const b = importedRepo(cli, n);
     const def = run(cli, ['embed', '--json'], b);
     if (def.json.embedded !== n || one.json.embedded !== n) throw new Error(`embedded ${def.json.embedded} / ${one.json.embedded} of ${n}`);
