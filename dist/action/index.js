@@ -12,7 +12,7 @@ import {
   storeMemory,
   taggedMemories,
   updateMemory
-} from "./chunks/chunk-RC7I5FYF.js";
+} from "./chunks/chunk-OCL5TYH3.js";
 import {
   excerpt
 } from "./chunks/chunk-5GR53BCC.js";
@@ -845,7 +845,7 @@ function openDoor(options = {}) {
   const history = () => import("./chunks/history-WZIZPI4V.js");
   const coreDoc = () => import("./chunks/core-doc-SNNWQESM.js");
   const sync = () => import("./chunks/sync-TGHGAYJR.js");
-  const importExport = () => import("./chunks/import-export-TLO2QBW2.js");
+  const importExport = () => import("./chunks/import-export-UH6I4JMZ.js");
   const configOps = () => import("./chunks/config-ops-6BLHUY6S.js");
   return {
     store: (input) => storeMemory(s, input),
@@ -854,8 +854,8 @@ function openDoor(options = {}) {
     tagged: (tags) => taggedMemories(s, tags),
     list: (filter) => listPage(s, filter),
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
-    search: async (q, o) => (await import("./chunks/hybrid-AGSH7MS4.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0),
-    rebuildIndex: async (o) => (await import("./chunks/search-GWJL7GUH.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
+    search: async (q, o) => (await import("./chunks/hybrid-UWFPSL55.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0),
+    rebuildIndex: async (o) => (await import("./chunks/search-KZMSIEL2.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
     delete: (id) => deleteMemory(s, id),
     deleteByTag: (tag) => deleteTagged(s, tag),
     clear: (o) => clearMemories(s, o),
@@ -881,7 +881,7 @@ function openDoor(options = {}) {
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-W4Y6JUMG.js")).memoryStats(s, o),
+    stats: async (o) => (await import("./chunks/stats-SGUF7TFM.js")).memoryStats(s, o),
     prune: async (o) => (await import("./chunks/prune-SILOL7OR.js")).prune(s, o),
     importMemories: async (input) => (await importExport()).importMemories(s, input),
     exportMemories: async (o) => (await importExport()).exportMemories(s, o),

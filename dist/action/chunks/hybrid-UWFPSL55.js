@@ -5,7 +5,7 @@ import {
   fullTextScores,
   openIndex,
   search
-} from "./chunk-XWLBA67H.js";
+} from "./chunk-YXJ7N5IB.js";
 import "./chunk-VR7ABPSN.js";
 import {
   memoryFromFile,

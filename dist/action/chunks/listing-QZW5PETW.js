@@ -8,7 +8,7 @@ import {
   newestFirst,
   openIndex,
   readMemory
-} from "./chunk-XWLBA67H.js";
+} from "./chunk-YXJ7N5IB.js";
 import "./chunk-VR7ABPSN.js";
 import {
   isPriority,

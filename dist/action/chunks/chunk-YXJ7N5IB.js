@@ -1835,17 +1835,21 @@ var MAGIC = 1481854279;
 var PRIORITY_CODE = { low: 0, medium: 1, high: 2 };
 var PRIORITY_NAME = ["low", "medium", "high"];
 var ROWS_BEFORE_WHOLE = 64;
+var BYTES_PER_ROW_READ = 16 * 1024;
 var StringColumn = class _StringColumn {
   constructor(blob, off, source) {
     this.off = off;
     this.source = source;
     this.data = blob;
+    this.budget = Math.max(ROWS_BEFORE_WHOLE, Math.floor((off[off.length - 1] ?? 0) / BYTES_PER_ROW_READ));
   }
   off;
   source;
   data;
-  /** Strings read one by one so far (see {@link ROWS_BEFORE_WHOLE}). */
+  /** Strings read one by one so far. */
   rows = 0;
+  /** Strings read one by one before the whole blob is (see {@link ROWS_BEFORE_WHOLE}). */
+  budget;
   /** The whole blob (read from the file on first use, for a column opened lazily). */
   get blob() {
     return this.data ??= this.source(0, this.off[this.off.length - 1]);
@@ -1854,11 +1858,11 @@ var StringColumn = class _StringColumn {
     return this.off.length - 1;
   }
   get(i) {
-    if (!this.data && this.rows++ < ROWS_BEFORE_WHOLE) return this.source(this.off[i], this.off[i + 1] - this.off[i]).toString("utf8");
+    if (!this.data && this.rows++ < this.budget) return this.source(this.off[i], this.off[i + 1] - this.off[i]).toString("utf8");
     return this.blob.toString("utf8", this.off[i], this.off[i + 1]);
   }
   bytes(i) {
-    if (!this.data && this.rows++ < ROWS_BEFORE_WHOLE) return this.source(this.off[i], this.off[i + 1] - this.off[i]);
+    if (!this.data && this.rows++ < this.budget) return this.source(this.off[i], this.off[i + 1] - this.off[i]);
     return this.blob.subarray(this.off[i], this.off[i + 1]);
   }
   /** Index of `key` in a column sorted bytewise, or -1. */

@@ -19,7 +19,7 @@ import {
   search,
   terms,
   textScores
-} from "./chunk-XWLBA67H.js";
+} from "./chunk-YXJ7N5IB.js";
 import "./chunk-VR7ABPSN.js";
 import "./chunk-WVSHZKS2.js";
 import "./chunk-LYBMLCMS.js";
