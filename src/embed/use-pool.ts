@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -37,14 +38,40 @@ export interface UsePoolOptions {
 }
 
 /**
- * Threads `memory embed` uses for the offline model: env MEMORY_EMBED_THREADS, else the idle cores
- * (cores minus the 1-minute load average, at least 1, at most 4). Measured (bench/embed.mjs): a
- * second model only pays when a core is free for it; on a saturated machine two workers ran at half
- * the speed of one thread.
+ * Idle cores now: the share of CPU time the kernel spent idle over `ms`, times the cores (Linux,
+ * from /proc/stat); null elsewhere. The 1-minute load average lags by a minute: right after a burst
+ * of work it read 3.3 on an idle 2-core machine, and `memory embed` of 10,000 ran on one worker in
+ * 359 s (BENCHMARKS.md, issue 13).
  */
-export function defaultThreads(env: NodeJS.ProcessEnv = process.env, cores = availableParallelism(), load = loadavg()[0]): number {
+export async function measuredIdleCores(ms = 250, cores = availableParallelism()): Promise<number | null> {
+  const sample = (): [number, number] | null => {
+    try {
+      const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0];
+      const v = line.trim().split(/\s+/).slice(1).map(Number);
+      if (v.length < 5 || v.some((x) => !Number.isFinite(x))) return null;
+      return [v[3] + v[4], v.reduce((a, b) => a + b, 0)];
+    } catch {
+      return null;
+    }
+  };
+  const a = sample();
+  if (!a) return null;
+  await new Promise((r) => setTimeout(r, ms));
+  const b = sample();
+  if (!b || b[1] <= a[1]) return null;
+  return ((b[0] - a[0]) / (b[1] - a[1])) * cores;
+}
+
+/**
+ * Threads `memory embed` uses for the offline model: env MEMORY_EMBED_THREADS, else the idle cores
+ * (measured over a quarter second where the system tells, else cores minus the 1-minute load
+ * average; at least 1, at most 4). Measured (bench/embed.mjs): a second model only pays when a core
+ * is free for it; on a saturated machine two workers ran at half the speed of one thread.
+ */
+export function defaultThreads(env: NodeJS.ProcessEnv = process.env, cores = availableParallelism(), load = loadavg()[0], idleNow: number | null = null): number {
   const n = Number(env.MEMORY_EMBED_THREADS);
   if (Number.isInteger(n) && n >= 1) return Math.min(n, 16);
+  if (idleNow !== null && Number.isFinite(idleNow)) return Math.max(1, Math.min(4, cores, Math.floor(idleNow + 0.5)));
   const idle = Math.floor(cores - (Number.isFinite(load) ? load : 0) + 0.5);
   return Math.max(1, Math.min(4, cores, idle));
 }

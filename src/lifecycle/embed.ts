@@ -97,7 +97,7 @@ export async function embedMemories(store: MemoryStore, opts: EmbedOptions = {})
   }
 
   // The offline model computes on one thread: a pool of workers uses every core.
-  const threads = opts.threads ?? (await import('../embed/use-pool.js')).defaultThreads();
+  const threads = opts.threads ?? (await defaultEmbedThreads(configured, plan.embed.length));
   const pool = configured instanceof UseLiteEmbedder && threads > 1 && plan.embed.length > 64 ? new (await import('../embed/use-pool.js')).UsePoolEmbedder({ threads }) : null;
   const embedder = pool ?? configured;
   try {
@@ -134,3 +134,10 @@ export async function embedMemories(store: MemoryStore, opts: EmbedOptions = {})
   return { success: true, model, embedded: plan.embed.length, fromCache: plan.local.length, reused: plan.reused, pruned: plan.stale.length, commits, commit: last, durationMs: Math.round(performance.now() - t0) };
 }
 
+
+/** Worker threads for the offline model: only worth measuring the machine for when a pool would run. */
+async function defaultEmbedThreads(configured: unknown, toEmbed: number): Promise<number> {
+  const { defaultThreads, measuredIdleCores } = await import('../embed/use-pool.js');
+  if (!(configured instanceof UseLiteEmbedder) || toEmbed <= 64 || process.env.MEMORY_EMBED_THREADS) return defaultThreads();
+  return defaultThreads(process.env, undefined, undefined, await measuredIdleCores());
+}

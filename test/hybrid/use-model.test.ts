@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UseLiteEmbedder } from '../../src/embed/index.js';
-import { defaultThreads, UsePoolEmbedder } from '../../src/embed/use-pool.js';
+import { defaultThreads, measuredIdleCores, UsePoolEmbedder } from '../../src/embed/use-pool.js';
 import { cliAsync, makeRepo } from '../helpers.js';
 
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i], 0);
@@ -47,6 +47,18 @@ describe('the offline model on worker threads (memory embed)', () => {
     expect(defaultThreads({}, 16, 1)).toBe(4);
     expect(defaultThreads({}, 8, 5.2)).toBe(3);
     expect(defaultThreads({ MEMORY_EMBED_THREADS: '3' }, 2, 30)).toBe(3);
+    // Idle cores measured now win over a lagging load average.
+    expect(defaultThreads({}, 2, 3.3, 1.9)).toBe(2);
+    expect(defaultThreads({}, 2, 0.1, 0.2)).toBe(1);
+    expect(defaultThreads({}, 8, 0, 7.8)).toBe(4);
+  });
+
+  it('measures idle cores from the kernel where it can', async () => {
+    const idle = await measuredIdleCores(100, 2);
+    if (process.platform !== 'linux') return expect(idle).toBeNull();
+    expect(idle).not.toBeNull();
+    expect(idle!).toBeGreaterThanOrEqual(0);
+    expect(idle!).toBeLessThanOrEqual(2.0001);
   });
 });
 
