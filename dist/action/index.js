@@ -896,7 +896,7 @@ function openDoor(options = {}) {
         const v = o[key];
         if (v !== void 0 && !(Number.isInteger(v) && v > 0)) throw new InvalidInputError(`${key} must be a positive integer, got ${JSON.stringify(v)}`, { field: key });
       }
-      return (await import("./chunks/embed-52POHAOE.js")).embedMemories(s, { batchSize: o.batchSize, threads: o.threads, onProgress: o.onProgress });
+      return (await import("./chunks/embed-NMVNE3MX.js")).embedMemories(s, { batchSize: o.batchSize, threads: o.threads, onProgress: o.onProgress });
     },
     helper: {
       search: (q) => searchViaDaemon(s, q),

@@ -65,8 +65,8 @@ Vectors are derived data (docs/hybrid.md); written by "memory embed".
     await commitFiles(pending, n ? `commit ${n} vectors from the local cache${plan.stale.length ? `, prune ${plan.stale.length}` : ""}` : `prune ${plan.stale.length} vectors`);
     opts.onProgress?.(done, total);
   }
-  const threads = opts.threads ?? (await import("./use-pool-P3VSXOS2.js")).defaultThreads();
-  const pool = configured instanceof UseLiteEmbedder && threads > 1 && plan.embed.length > 64 ? new (await import("./use-pool-P3VSXOS2.js")).UsePoolEmbedder({ threads }) : null;
+  const threads = opts.threads ?? await defaultEmbedThreads(configured, plan.embed.length);
+  const pool = configured instanceof UseLiteEmbedder && threads > 1 && plan.embed.length > 64 ? new (await import("./use-pool-4LIVQ7OD.js")).UsePoolEmbedder({ threads }) : null;
   const embedder = pool ?? configured;
   try {
     const pieces = [];
@@ -99,6 +99,11 @@ Vectors are derived data (docs/hybrid.md); written by "memory embed".
     await pool?.close();
   }
   return { success: true, model, embedded: plan.embed.length, fromCache: plan.local.length, reused: plan.reused, pruned: plan.stale.length, commits, commit: last, durationMs: Math.round(performance.now() - t0) };
+}
+async function defaultEmbedThreads(configured, toEmbed) {
+  const { defaultThreads, measuredIdleCores } = await import("./use-pool-4LIVQ7OD.js");
+  if (!(configured instanceof UseLiteEmbedder) || toEmbed <= 64 || process.env.MEMORY_EMBED_THREADS) return defaultThreads();
+  return defaultThreads(process.env, void 0, void 0, await measuredIdleCores());
 }
 export {
   defaultBatch,

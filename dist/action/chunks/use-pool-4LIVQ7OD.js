@@ -10,6 +10,7 @@ import {
 import "./chunk-KOPXADFB.js";
 
 // src/embed/use-pool.ts
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { availableParallelism, loadavg } from "node:os";
 import { Worker } from "node:worker_threads";
@@ -31,9 +32,28 @@ parentPort.on('message', async ({ id, texts }) => {
   }
 });
 `;
-function defaultThreads(env = process.env, cores = availableParallelism(), load = loadavg()[0]) {
+async function measuredIdleCores(ms = 250, cores = availableParallelism()) {
+  const sample = () => {
+    try {
+      const line = readFileSync("/proc/stat", "utf8").split("\n", 1)[0];
+      const v = line.trim().split(/\s+/).slice(1).map(Number);
+      if (v.length < 5 || v.some((x) => !Number.isFinite(x))) return null;
+      return [v[3] + v[4], v.reduce((a2, b2) => a2 + b2, 0)];
+    } catch {
+      return null;
+    }
+  };
+  const a = sample();
+  if (!a) return null;
+  await new Promise((r) => setTimeout(r, ms));
+  const b = sample();
+  if (!b || b[1] <= a[1]) return null;
+  return (b[0] - a[0]) / (b[1] - a[1]) * cores;
+}
+function defaultThreads(env = process.env, cores = availableParallelism(), load = loadavg()[0], idleNow = null) {
   const n = Number(env.MEMORY_EMBED_THREADS);
   if (Number.isInteger(n) && n >= 1) return Math.min(n, 16);
+  if (idleNow !== null && Number.isFinite(idleNow)) return Math.max(1, Math.min(4, cores, Math.floor(idleNow + 0.5)));
   const idle = Math.floor(cores - (Number.isFinite(load) ? load : 0) + 0.5);
   return Math.max(1, Math.min(4, cores, idle));
 }
@@ -127,5 +147,6 @@ var UsePoolEmbedder = class {
 };
 export {
   UsePoolEmbedder,
-  defaultThreads
+  defaultThreads,
+  measuredIdleCores
 };
