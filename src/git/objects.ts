@@ -279,6 +279,7 @@ export function hashObject(type: ObjectType, data: Buffer): string {
  */
 export class ObjectStore {
   private packs: Pack[] | null = null;
+  private lastPack: Pack | null = null;
   private alternates: ObjectStore[] | null = null;
   private known = new Set<string>();
   /** Packs whose index could not be read, by path: reported when an object is then not found. */
@@ -356,9 +357,22 @@ export class ObjectStore {
 
   private readPacked(oid: string, rescan: boolean): GitObject | null {
     const bin = Buffer.from(oid, 'hex');
-    for (const pack of this.loadPacks()) {
+    const packs = this.loadPacks();
+    // The pack that held the last object first, as git does: objects read one after another (the
+    // files of one month, a commit's trees) were mostly written together. A full index build over an
+    // import's 20 packs spent 12% of its time searching packs that did not have the object.
+    const last = this.lastPack;
+    if (last && packs.includes(last)) {
+      const off = last.offsetOf(bin);
+      if (off !== null) return last.readAt(off, this);
+    }
+    for (const pack of packs) {
+      if (pack === last) continue;
       const off = pack.offsetOf(bin);
-      if (off !== null) return pack.readAt(off, this);
+      if (off !== null) {
+        this.lastPack = pack;
+        return pack.readAt(off, this);
+      }
     }
     if (rescan) {
       for (const p of this.packs ?? []) p.close();
