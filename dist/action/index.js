@@ -12,7 +12,7 @@ import {
   storeMemory,
   taggedMemories,
   updateMemory
-} from "./chunks/chunk-OCL5TYH3.js";
+} from "./chunks/chunk-HYHXZSE2.js";
 import {
   excerpt
 } from "./chunks/chunk-5GR53BCC.js";
@@ -845,7 +845,7 @@ function openDoor(options = {}) {
   const history = () => import("./chunks/history-WZIZPI4V.js");
   const coreDoc = () => import("./chunks/core-doc-SNNWQESM.js");
   const sync = () => import("./chunks/sync-TGHGAYJR.js");
-  const importExport = () => import("./chunks/import-export-UH6I4JMZ.js");
+  const importExport = () => import("./chunks/import-export-FK4ZAG2E.js");
   const configOps = () => import("./chunks/config-ops-6BLHUY6S.js");
   return {
     store: (input) => storeMemory(s, input),

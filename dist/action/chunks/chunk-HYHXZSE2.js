@@ -328,6 +328,7 @@ var ObjectStore = class _ObjectStore {
   }
   objectsDir;
   packs = null;
+  lastPack = null;
   alternates = null;
   known = /* @__PURE__ */ new Set();
   /** Packs whose index could not be read, by path: reported when an object is then not found. */
@@ -395,9 +396,19 @@ var ObjectStore = class _ObjectStore {
   }
   readPacked(oid, rescan) {
     const bin = Buffer.from(oid, "hex");
-    for (const pack of this.loadPacks()) {
+    const packs = this.loadPacks();
+    const last = this.lastPack;
+    if (last && packs.includes(last)) {
+      const off = last.offsetOf(bin);
+      if (off !== null) return last.readAt(off, this);
+    }
+    for (const pack of packs) {
+      if (pack === last) continue;
       const off = pack.offsetOf(bin);
-      if (off !== null) return pack.readAt(off, this);
+      if (off !== null) {
+        this.lastPack = pack;
+        return pack.readAt(off, this);
+      }
     }
     if (rescan) {
       for (const p of this.packs ?? []) p.close();
