@@ -12,7 +12,7 @@ import {
   storeMemory,
   taggedMemories,
   updateMemory
-} from "./chunks/chunk-HYHXZSE2.js";
+} from "./chunks/chunk-W26F32MN.js";
 import {
   excerpt
 } from "./chunks/chunk-5GR53BCC.js";
@@ -845,7 +845,7 @@ function openDoor(options = {}) {
   const history = () => import("./chunks/history-WZIZPI4V.js");
   const coreDoc = () => import("./chunks/core-doc-SNNWQESM.js");
   const sync = () => import("./chunks/sync-TGHGAYJR.js");
-  const importExport = () => import("./chunks/import-export-FK4ZAG2E.js");
+  const importExport = () => import("./chunks/import-export-STZKVRJS.js");
   const configOps = () => import("./chunks/config-ops-6BLHUY6S.js");
   return {
     store: (input) => storeMemory(s, input),
@@ -854,7 +854,7 @@ function openDoor(options = {}) {
     tagged: (tags) => taggedMemories(s, tags),
     list: (filter) => listPage(s, filter),
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
-    search: async (q, o) => (await import("./chunks/hybrid-UWFPSL55.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0),
+    search: async (q, o) => (await import("./chunks/hybrid-UKFNX2UQ.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0),
     rebuildIndex: async (o) => (await import("./chunks/search-KZMSIEL2.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
     delete: (id) => deleteMemory(s, id),
     deleteByTag: (tag) => deleteTagged(s, tag),

@@ -135,9 +135,9 @@ async function vectorRank(store, embedder, q, mode, opts, matchesOnly = false) {
       return { response: { success: true, results: [], total: 0 }, vectors: vectors2, skipped };
     }
   }
+  const [qv] = await embedder.embed([text]);
   const { index, report } = await bv.ensure([...entries.values()], { budgetMs, prefer: (id) => allowed.has(id) });
   const vectors = { model: report.model, embedded: report.embedded, reused: report.reused, missing: report.missing };
-  const [qv] = await embedder.embed([text]);
   const n = index.size;
   const ok = new Uint8Array(n);
   let okCount = 0;
