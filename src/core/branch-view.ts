@@ -25,6 +25,8 @@ export interface BranchBlob {
 /** Reading objects of the repository: trees and blobs, never writing them. */
 export interface BranchObjects {
   readBlob(oid: string): Buffer;
+  /** Every blob of `oids`, visited in the order cheapest to read (not the order given). */
+  readBlobs(oids: readonly string[], visit: (i: number, data: Buffer) => void): void;
   readTree(oid: string): BranchTreeEntry[];
   /** The entry at `path` in `tree`, or null. */
   entryAt(tree: string, path: string): BranchTreeEntry | null;

@@ -45,6 +45,8 @@ class Pack {
   private fd: number | null = null;
   private size = 0;
   private window: { pos: number; buf: Buffer } | null = null;
+  /** What a small read takes (see {@link read}); larger while {@link ObjectStore.readEach} walks the pack in order. */
+  page = READ_PAGE;
   /** Resolved objects by pack offset; delta chains hit the same bases again and again. */
   private cache = new Map<number, GitObject>();
 
@@ -130,6 +132,51 @@ class Pack {
     return null;
   }
 
+  /**
+   * Calls `visit(i, offset)` for each id of `want` (`n` binary ids of 20 bytes, sorted) that this pack
+   * holds: one merge of two sorted lists instead of a binary search per id (a full index build over
+   * an import's 20 packs spent 12% of its time in those searches). Compares the first four bytes as
+   * numbers and the rest only when they are equal.
+   */
+  /** How many objects the pack holds. */
+  objectCount(): number {
+    return this.count;
+  }
+
+  matchSorted(want: Buffer, n: number, visit: (i: number, offset: number) => void): void {
+    if (!this.idx) {
+      this.idx = this.idxBytes(0, fstatSync(this.idxFd as number).size);
+      this.closeIdx();
+    }
+    const idx = this.idx;
+    const v1 = this.version === 1;
+    const width = v1 ? 24 : 20;
+    const first = v1 ? 1024 + 4 : 8 + 1024;
+    const offBase = 8 + 1024 + this.count * 24;
+    let i = 0;
+    let j = 0;
+    while (i < n && j < this.count) {
+      const at = first + j * width;
+      const a = want.readUInt32BE(i * 20);
+      const b = idx.readUInt32BE(at);
+      let c = a < b ? -1 : a > b ? 1 : 0;
+      if (c === 0) c = want.compare(idx, at + 4, at + 20, i * 20 + 4, i * 20 + 20);
+      if (c < 0) i++;
+      else if (c > 0) j++;
+      else {
+        let off: number;
+        if (v1) off = idx.readUInt32BE(at - 4);
+        else {
+          off = idx.readUInt32BE(offBase + j * 4);
+          if (off & 0x80000000) off = Number(idx.readBigUInt64BE(offBase + this.count * 4 + (off & 0x7fffffff) * 8));
+        }
+        visit(i, off);
+        i++;
+        j++;
+      }
+    }
+  }
+
   private closeIdx(): void {
     if (this.idxFd !== null) closeSync(this.idxFd);
     this.idxFd = null;
@@ -148,7 +195,7 @@ class Pack {
       this.fd = openSync(this.packPath, 'r');
       this.size = fstatSync(this.fd).size;
     }
-    const want = len < READ_PAGE ? READ_PAGE : len;
+    const want = len < this.page ? this.page : len;
     const n = Math.max(0, Math.min(want, this.size - pos));
     const buf = Buffer.allocUnsafe(n);
     let got = 0;
@@ -158,7 +205,7 @@ class Pack {
       got += r;
     }
     const out = buf.subarray(0, got);
-    if (len < READ_PAGE) this.window = { pos, buf: out };
+    if (len < this.page) this.window = { pos, buf: out };
     return out.subarray(0, Math.min(len, got));
   }
 
@@ -402,6 +449,81 @@ export class ObjectStore {
     }
     if (expect && obj.type !== expect) throw new CorruptObjectError(oid, `expected a ${expect}, found a ${obj.type}`);
     return obj;
+  }
+
+  /**
+   * Reads every object of `oids` and calls `visit(i, object)` for each, in the order cheapest for the
+   * object database rather than the order given: the ids are sorted and merged with each pack's
+   * sorted index, then each pack is read front to back in large pages. A full index build at
+   * 1,000,000 memories read its blobs in tree order, which is random order in the import's packs:
+   * one system call and up to 20 index searches per blob. Objects in no pack (loose, in an alternate,
+   * promised by a partial clone's remote) are read one by one afterwards, through {@link read}.
+   */
+  readEach(oids: readonly string[], visit: (i: number, obj: GitObject) => void): void {
+    const n = oids.length;
+    for (const o of oids) if (!/^[0-9a-f]{40}$/.test(o)) throw new CorruptObjectError(o, 'not a sha1 object id');
+    // Sorted by the first 4 bytes packed with the position (a float sort, no comparator), then runs
+    // that share those bytes (1 in ~4,000 at a million ids) sorted by the whole id.
+    const SHIFT = 2 ** 21;
+    let order: number[];
+    if (n < SHIFT) {
+      const keys = new Float64Array(n);
+      for (let i = 0; i < n; i++) keys[i] = parseInt(oids[i].slice(0, 8), 16) * SHIFT + i;
+      keys.sort();
+      order = Array.from(keys, (k) => k % SHIFT);
+      for (let s = 0; s < n; ) {
+        let e = s + 1;
+        while (e < n && Math.floor(keys[e] / SHIFT) === Math.floor(keys[s] / SHIFT)) e++;
+        if (e - s > 1) {
+          const run = order.slice(s, e).sort((x, y) => (oids[x] < oids[y] ? -1 : oids[x] > oids[y] ? 1 : 0));
+          for (let k = s; k < e; k++) order[k] = run[k - s];
+        }
+        s = e;
+      }
+    } else {
+      order = Array.from(oids.keys()).sort((x, y) => (oids[x] < oids[y] ? -1 : oids[x] > oids[y] ? 1 : 0));
+    }
+    const want = Buffer.allocUnsafe(n * 20);
+    for (let k = 0; k < n; k++) want.write(oids[order[k]], k * 20, 20, 'hex');
+    const found = new Uint8Array(n);
+    let remaining = n;
+    for (const pack of this.loadPacks()) {
+      if (!remaining) break;
+      // Each hit as offset × 2^21 + position: sorted as plain numbers, exact while offsets stay below
+      // 4 GiB (a larger pack, or more ids, takes the comparator sort).
+      const keys = new Float64Array(Math.min(remaining, pack.objectCount()));
+      const hits: Array<[number, number]> = [];
+      let m = 0;
+      pack.matchSorted(want, n, (k, off) => {
+        if (found[k]) return;
+        found[k] = 1;
+        remaining--;
+        if (off < 2 ** 32 && n < SHIFT && !hits.length) keys[m++] = off * SHIFT + order[k];
+        else {
+          for (let j = 0; j < m; j++) hits.push([Math.floor(keys[j] / SHIFT), keys[j] % SHIFT]);
+          m = 0;
+          hits.push([off, order[k]]);
+        }
+      });
+      let offsets: ArrayLike<number>;
+      let positions: ArrayLike<number>;
+      if (hits.length) {
+        hits.sort((x, y) => x[0] - y[0]);
+        offsets = hits.map((h) => h[0]);
+        positions = hits.map((h) => h[1]);
+      } else {
+        const sorted = keys.subarray(0, m).sort();
+        offsets = sorted.map((k) => Math.floor(k / SHIFT));
+        positions = sorted.map((k) => k % SHIFT);
+      }
+      pack.page = 1 << 18;
+      try {
+        for (let k = 0; k < offsets.length; k++) visit(positions[k], pack.readAt(offsets[k], this));
+      } finally {
+        pack.page = READ_PAGE;
+      }
+    }
+    for (let k = 0; k < n; k++) if (!found[k]) visit(order[k], this.read(oids[order[k]]));
   }
 
   /** Packs whose index this reader could not use (git may still read them). */

@@ -1,6 +1,6 @@
 import { readdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { ObjectMissingError } from '../errors.js';
+import { CorruptObjectError, ObjectMissingError } from '../errors.js';
 import { catFileBatch, runGitSync, type GitTarget } from './cli.js';
 import { isRegularFile } from './diff.js';
 import { ObjectStore, type GitObject } from './objects.js';
@@ -172,6 +172,17 @@ export class GitRepository {
     return this.objects.read(oid, 'blob').data;
   }
 
+  /**
+   * Reads every blob of `oids`, calling `visit(i, data)` for each in the order cheapest to read (pack
+   * by pack, front to back), not the order given. For whole-branch work: a full index build.
+   */
+  readBlobs(oids: readonly string[], visit: (i: number, data: Buffer) => void): void {
+    this.objects.readEach(oids, (i, obj) => {
+      if (obj.type !== 'blob') throw new CorruptObjectError(oids[i], `expected a blob, found a ${obj.type}`);
+      visit(i, obj.data);
+    });
+  }
+
   /** The entry at `path` in `tree`, or null. */
   entryAt(tree: string, path: string): TreeEntry | null {
     const parts = path.split('/').filter(Boolean);
@@ -192,7 +203,9 @@ export class GitRepository {
     const start = prefix ? this.entryAt(tree, prefix) : { mode: MODE_TREE, name: '', oid: tree };
     if (!start || !isTreeMode(start.mode)) return out;
     const walk = (oid: string, base: string) => {
-      for (const e of this.readTree(oid)) {
+      // Not kept in the tree cache: a whole-branch listing would fill it with every entry of the
+      // branch (a million parsed entries at 1,000,000 memories) that nothing reads again.
+      for (const e of this.trees.get(oid) ?? parseTree(this.objects.read(oid, 'tree').data, oid)) {
         const p = base ? `${base}/${e.name}` : e.name;
         if (isTreeMode(e.mode)) walk(e.oid, p);
         else if (isRegularFile(e.mode)) out.push({ path: p, oid: e.oid });

@@ -180,11 +180,11 @@ function docFromCached(store: ReadonlyBranch, path: string, oid: string, text?: 
   return doc;
 }
 
-function addFile(store: ReadonlyBranch, b: SegmentBuilder, path: string, oid: string, cache = false): void {
+function addFile(store: ReadonlyBranch, b: SegmentBuilder, path: string, oid: string, cache = false, bytes?: Buffer): void {
   if (!path.endsWith('.md')) return;
   // A blob that cannot be read fails the build (never an index persisted without it); only a file
   // that reads but does not parse is skipped.
-  const text = cache && parsed.has(`${path}\0${oid}`) ? undefined : store.git.readBlob(oid).toString('utf8');
+  const text = cache && parsed.has(`${path}\0${oid}`) ? undefined : (bytes ?? store.git.readBlob(oid)).toString('utf8');
   try {
     b.add(cache ? docFromCached(store, path, oid, text) : docFrom(store, path, oid, text));
   } catch (err) {
@@ -194,12 +194,29 @@ function addFile(store: ReadonlyBranch, b: SegmentBuilder, path: string, oid: st
 }
 
 function fullBuild(store: ReadonlyBranch, tree: string, opts: IndexOptions): Segment {
-  const blobs = store.git.listBlobs(tree, MEMORIES_PREFIX);
-  const b = new SegmentBuilder();
+  const blobs = store.git.listBlobs(tree, MEMORIES_PREFIX).filter((f) => f.path.endsWith('.md'));
   const every = Math.max(200, Math.floor(blobs.length / 200));
-  for (let i = 0; i < blobs.length; i++) {
-    addFile(store, b, blobs[i].path, blobs[i].oid);
-    if (opts.progress && (i % every === 0 || i === blobs.length - 1)) opts.progress(i + 1, blobs.length);
+  let done = 0;
+  const progress = () => {
+    done++;
+    if (opts.progress && (done % every === 1 || done === blobs.length)) opts.progress(done, blobs.length);
+  };
+  // Blobs in the order the object database holds them (documents may be numbered in any order:
+  // ranking breaks ties by id). Two files claiming one id are the exception: the first in tree order
+  // must win, so such a branch is built again in tree order (a hand copy; rare).
+  const b = new SegmentBuilder();
+  b.expect(blobs.length);
+  store.git.readBlobs(
+    blobs.map((f) => f.oid),
+    (i, data) => {
+      addFile(store, b, blobs[i].path, blobs[i].oid, false, data);
+      progress();
+    },
+  );
+  if (!b.dupes || b.dupes.length) {
+    const again = new SegmentBuilder();
+    for (const f of blobs) addFile(store, again, f.path, f.oid);
+    return again.finish({ kind: 'base', tree });
   }
   return b.finish({ kind: 'base', tree });
 }

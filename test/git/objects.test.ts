@@ -62,6 +62,57 @@ describe('ObjectStore', () => {
   });
 });
 
+describe('ObjectStore.readEach (bulk reads in pack order)', () => {
+  it('visits every object once with its position in the input, across several packs, loose objects and deltas, as git reads them', () => {
+    const repo = makeRepo({ commit: true });
+    let text = 'line\n'.repeat(100);
+    for (let i = 0; i < 30; i++) {
+      text = text.replace('line\n', `changed ${i}\n`);
+      writeFileSync(join(repo, 'doc.txt'), text);
+      writeFileSync(join(repo, `f${i}.txt`), `file ${i}\n`);
+      git(repo, 'add', '-A');
+      git(repo, 'commit', '-q', '-m', `c${i}`);
+      // A new pack every ten commits (deltas inside each), the last commits stay loose.
+      if (i % 10 === 9 && i < 29) git(repo, 'repack', '-d', '-q');
+    }
+    const packDir = join(repo, '.git', 'objects', 'pack');
+    expect(readdirSync(packDir).filter((n) => n.endsWith('.idx')).length).toBeGreaterThanOrEqual(2);
+    const all = git(repo, 'rev-list', '--objects', '--all').split('\n').map((l) => l.slice(0, 40));
+    // Shuffled, with one id twice: positions, not ids, are what the visitor gets.
+    const oids = [...all].sort((a, b) => (a.slice(7) < b.slice(7) ? -1 : 1));
+    oids.push(oids[3]);
+    const store = new ObjectStore(join(repo, '.git', 'objects'));
+    const visits = new Array<number>(oids.length).fill(0);
+    store.readEach(oids, (i, obj) => {
+      visits[i]++;
+      const theirs = catFile(repo, oids[i]);
+      expect(obj.type).toBe(theirs.type);
+      expect(Buffer.compare(obj.data, theirs.data)).toBe(0);
+    });
+    expect(visits.every((v) => v === 1)).toBe(true);
+  });
+
+  it('fails on an id that is nowhere (OBJECT_MISSING) or not an id (CORRUPT_OBJECT), as read does', () => {
+    const repo = makeRepo({ commit: true });
+    git(repo, 'repack', '-a', '-d', '-q');
+    const head = git(repo, 'rev-parse', 'HEAD');
+    const store = new ObjectStore(join(repo, '.git', 'objects'));
+    const codeOf = (f: () => void) => {
+      try {
+        f();
+      } catch (err) {
+        return (err as MemoryError).code;
+      }
+      return 'none';
+    };
+    expect(codeOf(() => store.readEach([head, 'f'.repeat(40)], () => {}))).toBe('OBJECT_MISSING');
+    expect(codeOf(() => store.readEach([head, 'not-an-id'], () => {}))).toBe('CORRUPT_OBJECT');
+    const got: string[] = [];
+    store.readEach([head], (_, obj) => got.push(obj.type));
+    expect(got).toEqual(['commit']);
+  });
+});
+
 describe('RefStore', () => {
   it('moves a ref only from the expected value, and honours git\'s lock', async () => {
     const repo = makeRepo({ commit: true });
@@ -118,6 +169,13 @@ describe('pack index versions', () => {
       expect(ours.type).toBe(theirs.type);
       expect(Buffer.compare(ours.data, theirs.data)).toBe(0);
     }
+    // The bulk reader merges the ids with the v1 index too.
+    const seen = new Array<number>(oids.length).fill(0);
+    new ObjectStore(join(repo, '.git', 'objects')).readEach(oids, (i, obj) => {
+      seen[i]++;
+      expect(Buffer.compare(obj.data, catFile(repo, oids[i]).data)).toBe(0);
+    });
+    expect(seen.every((c) => c === 1)).toBe(true);
   });
 
   it('an index it cannot read fails loudly with OBJECT_MISSING naming the index, never "not found"', () => {

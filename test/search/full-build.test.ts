@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { git, makeRepo } from '../helpers.js';
+import { commitToBranch, run } from '../hardening/boundary.js';
+
+// A full index build reads blobs in the order the object database holds them, not tree order
+// (src/search/index.ts fullBuild). What it indexes must not depend on that order.
+describe('full index build', () => {
+  it('two files claiming one id: the first in tree order is the one indexed, packed or loose, whichever comes first', () => {
+    // memories/0000/ sorts before memories/<year>-<month>/, memories/zzzz/ after: in one of the two
+    // the copy is read first, whatever order the objects are stored in.
+    for (const [dir, winner] of [
+      ['0000', 'copied beta note'],
+      ['zzzz', 'original alpha note'],
+    ]) {
+      for (const packed of [false, true]) {
+        const repo = makeRepo();
+        const id = run(repo, ['store', 'original alpha note', '--tags', 'note', '--json']).json.id;
+        const path = git(repo, 'ls-tree', '-r', '--name-only', 'memory').split('\n').find((p) => p.includes(id))!;
+        commitToBranch(repo, { [`memories/${dir}/copy.md`]: git(repo, 'show', `memory:${path}`).replace('original alpha note', 'copied beta note') + '\n' });
+        for (let i = 0; i < 10; i++) run(repo, ['store', `filler ${i} gamma`, '--json']);
+        if (packed) git(repo, 'repack', '-a', '-d', '-q');
+        run(repo, ['rebuild-index', '--json']);
+        const hits = run(repo, ['search', 'note', '--mode', 'fulltext', '--json']).json.results.map((r: { id: string; content: string }) => [r.id, r.content.trim()]);
+        expect(hits, `${dir} ${packed ? 'packed' : 'loose'}`).toEqual([[id, winner]]);
+        expect(run(repo, ['search', 'gamma', '--mode', 'fulltext', '--json']).json.total).toBe(10);
+      }
+    }
+  });
+});
