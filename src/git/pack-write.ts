@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { AtomicFile, writeError, writeFileAtomic } from './atomic-file.js';
+import type { CompressedBlob } from './blob-compressor.js';
 import { hashObject } from './objects.js';
 
 /**
@@ -42,11 +43,15 @@ function packHeader(type: number, size: number): Buffer {
   return Buffer.from(bytes);
 }
 
-/** Writes `blobs` as one pack (+ index) under `objectsDir/pack`; returns each blob's id, in order. */
-export function writeBlobPack(objectsDir: string, blobs: Buffer[], onProgress?: (done: number) => void): string[] {
-  const ids = blobs.map((b) => hashObject('blob', b));
-  const unique = new Map<string, Buffer>();
-  ids.forEach((id, i) => unique.has(id) || unique.set(id, blobs[i]));
+/**
+ * Writes `blobs` as one pack (+ index) under `objectsDir/pack`; returns each blob's id, in order. A
+ * blob a {@link BlobCompressor} already compressed is written as it is; the others are compressed here.
+ */
+export function writeBlobPack(objectsDir: string, blobs: Array<Buffer | CompressedBlob>, onProgress?: (done: number) => void): string[] {
+  const items = blobs.map((b): CompressedBlob => (Buffer.isBuffer(b) ? { data: b } : b));
+  const ids = items.map((b) => b.id ?? hashObject('blob', b.data));
+  const unique = new Map<string, CompressedBlob>();
+  ids.forEach((id, i) => unique.has(id) || unique.set(id, items[i]));
   if (!unique.size) return ids;
   const dir = join(objectsDir, 'pack');
   const tmpName = `tmp_pack_${process.pid}_${Math.random().toString(36).slice(2)}`;
@@ -66,7 +71,7 @@ export function writeBlobPack(objectsDir: string, blobs: Buffer[], onProgress?: 
     throw writeError(err, dir);
   }
   writeFileAtomic(join(dir, `pack-${name}.idx`), idx, { mode: 0o444, fsync: true, tmpName: `${tmpName}.idx`, errorPath: dir });
-  onProgress?.(blobs.length);
+  onProgress?.(items.length);
   return ids;
 }
 
@@ -77,7 +82,7 @@ interface PackEntry {
 }
 
 /** Streams the pack into `file`; returns its checksum (the pack's name) and where each object is. */
-function writePack(file: AtomicFile, unique: Map<string, Buffer>, onProgress?: (done: number) => void): { trailer: Buffer; entries: PackEntry[] } {
+function writePack(file: AtomicFile, unique: Map<string, CompressedBlob>, onProgress?: (done: number) => void): { trailer: Buffer; entries: PackEntry[] } {
   const sum = createHash('sha1');
   const entries: PackEntry[] = [];
   let offset = 0;
@@ -102,8 +107,14 @@ function writePack(file: AtomicFile, unique: Map<string, Buffer>, onProgress?: (
   head.writeUInt32BE(unique.size, 8);
   out(head);
   let k = 0;
-  for (const [id, data] of unique) {
+  for (const [id, blob] of unique) {
     if (onProgress && ++k % 500 === 0) onProgress(k);
+    if (blob.packed && blob.crc !== undefined) {
+      entries.push({ id, offset, crc: blob.crc });
+      out(blob.packed);
+      continue;
+    }
+    const data = blob.data;
     const h = packHeader(3, data.length);
     // deflateSync's output buffer is 16 KiB by default whatever the input: for 10,000 small blobs that
     // held ~100 MB of RSS until GC. A chunk sized to the input keeps it proportional.

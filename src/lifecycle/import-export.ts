@@ -7,6 +7,7 @@ import { isValidId, newId, pathFor } from '../core/id.js';
 import { isPriority, memoryFromFile, memoryToFile, normalizeTags, validateContent, type StoredMemory } from '../core/memory.js';
 import { checkMetadata, checkTime, InputTooLargeError, maxImportBytes, readBoundedFile } from '../core/bounds.js';
 import { BRANCH_README, type MemoryStore } from '../core/store.js';
+import { BlobCompressor, type CompressedBlob } from '../git/blob-compressor.js';
 import { writeBlobPack } from '../git/pack-write.js';
 import { contentHash, keyOf, loadFingerprints, primeFingerprints, UPSERT_KEY_FIELD, type Fingerprint } from './fingerprints.js';
 import { ARCHIVE_DIR, archivePathFor } from './prune.js';
@@ -418,7 +419,12 @@ export async function importRecords(store: MemoryStore, items: Iterable<ImportIt
   const added: Fingerprint[] = [];
   let foreign = false;
 
-  const runBatch = async (batch: Array<{ m: StoredMemory; explicitId: boolean }>) => {
+  // A large import compresses its files on worker threads while this thread reads the next records
+  // (src/git/blob-compressor.ts); a small one is not worth starting them.
+  let compressor: BlobCompressor | null = null;
+  const WORKERS_FROM = 2000;
+  type Item = { m: StoredMemory; explicitId: boolean; blob?: CompressedBlob };
+  const runBatch = async (batch: Item[]) => {
     const pick = (k: Known) => {
       const picked: Array<{ index: number; hash: string }> = [];
       const paths = new Set<string>();
@@ -450,7 +456,6 @@ export async function importRecords(store: MemoryStore, items: Iterable<ImportIt
       const tip = store.tip();
       if (known && known.tip !== tip) foreign = true;
       const k = knownAt(tip);
-      const snapshot = new Set(k.hashes);
       const r = pick(k);
       if (!r.picked.length) {
         duplicates += r.dups;
@@ -458,7 +463,8 @@ export async function importRecords(store: MemoryStore, items: Iterable<ImportIt
       }
       const todo = r.picked.filter((p) => !blobIds.has(p.index));
       if (todo.length) {
-        const written = writeBlobPack(objectsDir, todo.map((p) => Buffer.from(memoryToFile(batch[p.index].m), 'utf8')), opts.onProgress ? (n) => opts.onProgress!(done + n, Math.max(total, done + n)) : undefined);
+        await compressor?.settle();
+        const written = writeBlobPack(objectsDir, todo.map((p) => batch[p.index].blob ?? Buffer.from(memoryToFile(batch[p.index].m), 'utf8')), opts.onProgress ? (n) => opts.onProgress!(done + n, Math.max(total, done + n)) : undefined);
         todo.forEach((p, i) => blobIds.set(p.index, written[i]));
         done += todo.length;
       }
@@ -486,25 +492,38 @@ export async function importRecords(store: MemoryStore, items: Iterable<ImportIt
         return;
       } catch (err) {
         if (!(err instanceof RefMovedError) || attempt >= 100) throw err;
-        k.hashes = snapshot;
+        // Start again from the new tip's fingerprints (what this attempt picked is forgotten with
+        // them; a copy of the set per batch made the import quadratic).
         known = null;
         await new Promise((res) => setTimeout(res, Math.random() * Math.min(50, 2 ** attempt)));
       }
     }
   };
 
-  let batch: Array<{ m: StoredMemory; explicitId: boolean }> = [];
-  for (const it of items) {
-    const m = toMemory(it, errors);
-    if (!m) continue;
-    const raw = (it.record as ImportRecord).id;
-    batch.push({ m, explicitId: raw !== undefined && raw !== null && raw !== '' });
-    if (batch.length >= batchSize) {
-      await runBatch(batch);
-      batch = [];
+  let batch: Item[] = [];
+  let seen = 0;
+  try {
+    for (const it of items) {
+      const m = toMemory(it, errors);
+      if (!m) continue;
+      const raw = (it.record as ImportRecord).id;
+      const item: Item = { m, explicitId: raw !== undefined && raw !== null && raw !== '' };
+      if (!opts.dryRun && ++seen === WORKERS_FROM && !compressor) {
+        compressor = new BlobCompressor();
+        // The records read so far are compressed too.
+        for (const b of batch) b.blob = compressor.add(Buffer.from(memoryToFile(b.m), 'utf8'));
+      }
+      if (compressor) item.blob = compressor.add(Buffer.from(memoryToFile(m), 'utf8'));
+      batch.push(item);
+      if (batch.length >= batchSize) {
+        await runBatch(batch);
+        batch = [];
+      }
     }
+    if (batch.length) await runBatch(batch);
+  } finally {
+    await (compressor as BlobCompressor | null)?.close();
   }
-  if (batch.length) await runBatch(batch);
   // The next store's de-duplication lookup starts from here instead of reading every new file.
   const last = known as Known | null;
   if (!opts.dryRun && commits.length && !foreign && last) primeFingerprints(store.git, store.cacheDir, store.treeOf(startTip), last.tree as string, added);

@@ -16,6 +16,22 @@ const seedLines = [
 ];
 
 describe('import', () => {
+  it('a large import (its files compressed on worker threads) keeps every record, drops duplicates across batches, and git reads it all', async () => {
+    const repo = makeRepo();
+    const s = new MemoryStore({ repo, warn: () => {} });
+    const records = Array.from({ length: 3500 }, (_, i) => ({ content: `note number ${i % 3000} about ${'x'.repeat(i % 50)}`, tags: ['bulk'], timestamp: new Date(Date.UTC(2025, 0, 1) + (i % 3000) * 60_000).toISOString() }));
+    const r = await importMemories(s, { records, batchSize: 1000 });
+    expect(r.errors).toEqual([]);
+    expect(r.imported).toBe(3000);
+    expect(r.duplicates).toBe(500);
+    expect(r.commits).toHaveLength(3); // the fourth batch holds only duplicates
+    git(repo, 'fsck', '--strict', '--no-progress');
+    const files = git(repo, 'ls-tree', '-r', '--name-only', 'memory').split('\n').filter((p) => p.startsWith('memories/'));
+    expect(files).toHaveLength(3000);
+    expect(git(repo, 'show', `memory:${files[1234]}`)).toMatch(/note number \d+ about/);
+    expect((await s.list({ limit: 5000 })).total).toBe(3000);
+  });
+
   it('imports JSONL in one commit, keeping ids and timestamps; invalid lines reported by number', async () => {
     const repo = makeRepo();
     const s = new MemoryStore({ repo, warn: () => {} });
