@@ -609,8 +609,17 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
   for (let attempt = 0; ; attempt++) {
     if (attempt > 0) await sleep(backoff(attempt - 1));
     const snap = await fetchSnapshot(ctx, true);
-    const u = await unionOf(ctx, snap);
     const local = store.tip();
+    // Other writers are publishing right now (a matrix of jobs): a writer with commits of its own goes
+    // straight to a pending ref, one push that cannot be rejected, instead of racing them for the
+    // branch and paying a second push when it loses. It does not replay the others' pending refs
+    // either: that is the folder's work, and replaying all of them in each of N writers made a burst
+    // cost N² (40 pending refs doubled a writer's CPU). The first sync after the burst folds.
+    if (!fold && attempt === 0 && burstInProgress(snap.pending, Date.now())) {
+      const own = await planLocal(ctx, local, snap.tip, snap.tip);
+      if (own.own.length && own.tip) return publishPending(ctx, local, own, snap, rejected, own.conflicts, maxRetries);
+    }
+    const u = await unionOf(ctx, snap);
     const p = await planLocal(ctx, local, u.tip, snap.tip);
     const conflicts = [...u.conflicts, ...p.conflicts];
     const base = { received: p.received, replayed: p.replayed, retries: rejected };
@@ -629,11 +638,7 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
     if (snap.tip && !(await isAncestor(ctx, snap.tip, p.tip))) {
       throw new SyncFailedError(`internal: the combined ${ctx.branch} does not descend from the remote tip (local memories are unchanged)`, { remote: ctx.remoteName });
     }
-    // Other writers are publishing right now (a matrix of jobs): a writer with commits of its own goes
-    // straight to a pending ref, one push that cannot be rejected, instead of racing them for the
-    // branch and paying a second push when it loses. The first sync after the burst folds.
-    const yieldToBurst = !fold && attempt === 0 && p.own.length > 0 && burstInProgress(snap.pending, Date.now());
-    if (!yieldToBurst) {
+    {
       const pushed = await pushRefs(ctx, [{ ref: ctx.branchRef, next: p.tip, expect: snap.tip }, ...u.folded.map((f) => ({ ref: f.ref, next: null, expect: f.oid }))]);
       if (pushed.ok) {
         await setRef(ctx, ctx.trackingRef, p.tip, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
@@ -660,37 +665,46 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
       if (fold && attempt < maxRetries) continue;
     }
 
-    // Another writer moved the branch first (or a burst is in progress): publish the local commits
-    // where nobody else writes.
-    let pendingRef: string | null = null;
-    if (p.own.length) {
-      const w = buildPending(git, treeOf(ctx, p.union), p.own, signature(store.identity(), store.now()));
-      pendingRef = newPendingRef(ctx.branch);
-      const shared = await pushRefs(ctx, [{ ref: pendingRef, next: w, expect: null }]);
-      if (!shared.ok) {
-        // A server that takes no refs outside branches (or no atomic pushes): the branch-only protocol.
-        if (shared.kind === 'refused' || shared.kind === 'no-atomic') return syncBranch(ctx, maxRetries, rejected);
-        throw shared.error;
-      }
-    }
-    const moved = await moveLocal(ctx, local, p.tip);
-    await setRef(ctx, ctx.markRef, p.tip, `git-memory: shared with ${ctx.remoteName}`);
-    const left = snap.pending.length + (pendingRef ? 1 : 0);
-    recordPending(ctx, left);
-    return result(ctx, 'pending', {
-      ...base,
-      retries: rejected,
-      tip: moved.tip,
-      remoteTip: snap.tip,
-      pulled: p.tip !== local,
-      pushed: !!pendingRef,
-      sent: p.own.length,
-      conflicts: [...conflicts, ...moved.conflicts],
-      pending: moved.pending,
-      pendingRef,
-      pendingRemote: left,
-    });
+    // Another writer moved the branch first: publish the local commits where nobody else writes.
+    return publishPending(ctx, local, p, snap, rejected, conflicts, maxRetries);
   }
+}
+
+/**
+ * Pushes the commits of `p.own` to a new pending ref of their own (a push nobody can reject), built on
+ * the tree of `p.union` (the state this writer saw), then moves the local branch to `p.tip`.
+ */
+async function publishPending(ctx: Ctx, local: string | null, p: LocalPlan, snap: Snapshot, rejected: number, conflicts: SyncConflict[], maxRetries: number): Promise<SyncResult> {
+  const store = ctx.store;
+  let pendingRef: string | null = null;
+  if (p.own.length) {
+    const w = buildPending(store.git, treeOf(ctx, p.union), p.own, signature(store.identity(), store.now()));
+    pendingRef = newPendingRef(ctx.branch);
+    const shared = await pushRefs(ctx, [{ ref: pendingRef, next: w, expect: null }]);
+    if (!shared.ok) {
+      // A server that takes no refs outside branches (or no atomic pushes): the branch-only protocol.
+      if (shared.kind === 'refused' || shared.kind === 'no-atomic') return syncBranch(ctx, maxRetries, rejected);
+      throw shared.error;
+    }
+  }
+  const moved = await moveLocal(ctx, local, p.tip as string);
+  await setRef(ctx, ctx.markRef, p.tip as string, `git-memory: shared with ${ctx.remoteName}`);
+  const left = snap.pending.length + (pendingRef ? 1 : 0);
+  recordPending(ctx, left);
+  return result(ctx, 'pending', {
+    received: p.received,
+    replayed: p.replayed,
+    retries: rejected,
+    tip: moved.tip,
+    remoteTip: snap.tip,
+    pulled: p.tip !== local,
+    pushed: !!pendingRef,
+    sent: p.own.length,
+    conflicts: [...conflicts, ...moved.conflicts],
+    pending: moved.pending,
+    pendingRef,
+    pendingRemote: left,
+  });
 }
 
 /** Pending-aware pull: the local branch becomes the union of the remote branch, its pending refs and local commits. */

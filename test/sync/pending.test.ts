@@ -140,6 +140,11 @@ describe('pending refs', { timeout: 300_000 }, () => {
     expect(r.pendingRef).toMatch(/^refs\/memory-pending\/memory\//);
     expect(git(remote, 'rev-parse', 'memory')).toBe(branch);
     expect(pendingRefs(remote)).toHaveLength(2);
+    // It did not replay b's pending ref (the folder's work: N writers each replaying every pending
+    // ref made a burst cost N²); c reads y after its next pull.
+    expect(idsOn(c)).not.toContain(y);
+    await withStore(c, (s) => pull(s));
+    expect(idsOn(c)).toEqual(expect.arrayContaining([y, z]));
     // A reader already sees all four; the next sync without memories of its own folds both refs.
     const f = await withStore(a, (s) => sync(s));
     expect(f).toMatchObject({ pushed: true, folded: 2, pendingRemote: 0 });
