@@ -12,7 +12,7 @@ import {
   storeMemory,
   taggedMemories,
   updateMemory
-} from "./chunks/chunk-W26F32MN.js";
+} from "./chunks/chunk-XW7BOERR.js";
 import {
   excerpt
 } from "./chunks/chunk-5GR53BCC.js";
@@ -23,6 +23,7 @@ import {
   listTrash
 } from "./chunks/chunk-ZO7JTCDV.js";
 import "./chunks/chunk-53GENQGN.js";
+import "./chunks/chunk-Z5YN2S7E.js";
 import {
   SecretDetectedError,
   scanText
@@ -843,9 +844,9 @@ function openDoor(options = {}) {
   const writeVectors = async (texts) => (await import("./chunks/write-UCNZMW23.js")).writeTimeVectors(s, texts);
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
   const history = () => import("./chunks/history-WZIZPI4V.js");
-  const coreDoc = () => import("./chunks/core-doc-SNNWQESM.js");
-  const sync = () => import("./chunks/sync-TGHGAYJR.js");
-  const importExport = () => import("./chunks/import-export-STZKVRJS.js");
+  const coreDoc = () => import("./chunks/core-doc-BR3BGJMM.js");
+  const sync = () => import("./chunks/sync-YKDGILK4.js");
+  const importExport = () => import("./chunks/import-export-2BAHEJIX.js");
   const configOps = () => import("./chunks/config-ops-6BLHUY6S.js");
   return {
     store: (input) => storeMemory(s, input),
@@ -854,8 +855,8 @@ function openDoor(options = {}) {
     tagged: (tags) => taggedMemories(s, tags),
     list: (filter) => listPage(s, filter),
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
-    search: async (q, o) => (await import("./chunks/hybrid-UKFNX2UQ.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0),
-    rebuildIndex: async (o) => (await import("./chunks/search-KZMSIEL2.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
+    search: async (q, o) => (await import("./chunks/hybrid-M5S3ZB2U.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0),
+    rebuildIndex: async (o) => (await import("./chunks/search-G3UZXCBP.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
     delete: (id) => deleteMemory(s, id),
     deleteByTag: (tag) => deleteTagged(s, tag),
     clear: (o) => clearMemories(s, o),
@@ -881,7 +882,7 @@ function openDoor(options = {}) {
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-SGUF7TFM.js")).memoryStats(s, o),
+    stats: async (o) => (await import("./chunks/stats-3ACTYD6X.js")).memoryStats(s, o),
     prune: async (o) => (await import("./chunks/prune-SILOL7OR.js")).prune(s, o),
     importMemories: async (input) => (await importExport()).importMemories(s, input),
     exportMemories: async (o) => (await importExport()).exportMemories(s, o),

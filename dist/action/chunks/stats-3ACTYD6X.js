@@ -2,12 +2,13 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   CORE_DIR,
   charCount
-} from "./chunk-WQWM5KB4.js";
+} from "./chunk-XZL4NED4.js";
 import "./chunk-5GR53BCC.js";
 import {
   trashCount
 } from "./chunk-ZO7JTCDV.js";
-import "./chunk-BKLASSMJ.js";
+import "./chunk-5WOX652P.js";
+import "./chunk-Z5YN2S7E.js";
 import "./chunk-FA2HJ3VF.js";
 import "./chunk-47DQF2KA.js";
 import "./chunk-VR7ABPSN.js";
@@ -65,7 +66,7 @@ async function gitFigures(store) {
 async function memoryStats(store, opts = {}) {
   const top = opts.top ?? 10;
   const tip = store.tip();
-  const { indexCounts } = await import("./listing-QZW5PETW.js");
+  const { indexCounts } = await import("./listing-MJ3YP7Q3.js");
   const c = indexCounts(store);
   const iso = (ms) => ms === null ? null : new Date(ms).toISOString();
   const documents = {};

@@ -8,7 +8,7 @@ import {
   newestFirst,
   openIndex,
   readMemory
-} from "./chunk-YXJ7N5IB.js";
+} from "./chunk-JQ2TUGIW.js";
 import "./chunk-VR7ABPSN.js";
 import {
   isPriority,

@@ -660,8 +660,12 @@ async function syncPending(ctx, maxRetries, fold) {
   for (let attempt = 0; ; attempt++) {
     if (attempt > 0) await sleep(backoff(attempt - 1));
     const snap = await fetchSnapshot(ctx, true);
-    const u = await unionOf(ctx, snap);
     const local = store.tip();
+    if (!fold && attempt === 0 && burstInProgress(snap.pending, Date.now())) {
+      const own = await planLocal(ctx, local, snap.tip, snap.tip);
+      if (own.own.length && own.tip) return publishPending(ctx, local, own, snap, rejected, own.conflicts, maxRetries);
+    }
+    const u = await unionOf(ctx, snap);
     const p = await planLocal(ctx, local, u.tip, snap.tip);
     const conflicts = [...u.conflicts, ...p.conflicts];
     const base = { received: p.received, replayed: p.replayed, retries: rejected };
@@ -670,32 +674,31 @@ async function syncPending(ctx, maxRetries, fold) {
       return result(ctx, "pending", { ...base, pendingRemote: u.invalid.length });
     }
     if (p.tip === snap.tip && !u.folded.length) {
-      const moved2 = await moveLocal(ctx, local, p.tip);
+      const moved = await moveLocal(ctx, local, p.tip);
       await setRef(ctx, ctx.markRef, p.tip, `git-memory: shared with ${ctx.remoteName}`);
       recordPending(ctx, u.invalid.length);
-      return result(ctx, "pending", { ...base, tip: moved2.tip, remoteTip: snap.tip, pulled: p.tip !== local, conflicts: [...conflicts, ...moved2.conflicts], pending: moved2.pending, pendingRemote: u.invalid.length });
+      return result(ctx, "pending", { ...base, tip: moved.tip, remoteTip: snap.tip, pulled: p.tip !== local, conflicts: [...conflicts, ...moved.conflicts], pending: moved.pending, pendingRemote: u.invalid.length });
     }
     if (snap.tip && !await isAncestor(ctx, snap.tip, p.tip)) {
       throw new SyncFailedError(`internal: the combined ${ctx.branch} does not descend from the remote tip (local memories are unchanged)`, { remote: ctx.remoteName });
     }
-    const yieldToBurst = !fold && attempt === 0 && p.own.length > 0 && burstInProgress(snap.pending, Date.now());
-    if (!yieldToBurst) {
+    {
       const pushed = await pushRefs(ctx, [{ ref: ctx.branchRef, next: p.tip, expect: snap.tip }, ...u.folded.map((f) => ({ ref: f.ref, next: null, expect: f.oid }))]);
       if (pushed.ok) {
         await setRef(ctx, ctx.trackingRef, p.tip, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
-        const moved2 = await moveLocal(ctx, local, p.tip);
+        const moved = await moveLocal(ctx, local, p.tip);
         await setRef(ctx, ctx.markRef, p.tip, `git-memory: shared with ${ctx.remoteName}`);
         recordPending(ctx, u.invalid.length);
         return result(ctx, "pending", {
           ...base,
-          tip: moved2.tip,
+          tip: moved.tip,
           remoteTip: p.tip,
           pulled: p.tip !== local,
           pushed: true,
           created: snap.tip === null,
           sent: countCommits(ctx, p.tip, snap.tip),
-          conflicts: [...conflicts, ...moved2.conflicts],
-          pending: moved2.pending,
+          conflicts: [...conflicts, ...moved.conflicts],
+          pending: moved.pending,
           folded: u.folded.length,
           pendingRemote: u.invalid.length
         });
@@ -705,34 +708,39 @@ async function syncPending(ctx, maxRetries, fold) {
       rejected++;
       if (fold && attempt < maxRetries) continue;
     }
-    let pendingRef = null;
-    if (p.own.length) {
-      const w = buildPending(git, treeOf(ctx, p.union), p.own, signature(store.identity(), store.now()));
-      pendingRef = newPendingRef(ctx.branch);
-      const shared = await pushRefs(ctx, [{ ref: pendingRef, next: w, expect: null }]);
-      if (!shared.ok) {
-        if (shared.kind === "refused" || shared.kind === "no-atomic") return syncBranch(ctx, maxRetries, rejected);
-        throw shared.error;
-      }
-    }
-    const moved = await moveLocal(ctx, local, p.tip);
-    await setRef(ctx, ctx.markRef, p.tip, `git-memory: shared with ${ctx.remoteName}`);
-    const left = snap.pending.length + (pendingRef ? 1 : 0);
-    recordPending(ctx, left);
-    return result(ctx, "pending", {
-      ...base,
-      retries: rejected,
-      tip: moved.tip,
-      remoteTip: snap.tip,
-      pulled: p.tip !== local,
-      pushed: !!pendingRef,
-      sent: p.own.length,
-      conflicts: [...conflicts, ...moved.conflicts],
-      pending: moved.pending,
-      pendingRef,
-      pendingRemote: left
-    });
+    return publishPending(ctx, local, p, snap, rejected, conflicts, maxRetries);
   }
+}
+async function publishPending(ctx, local, p, snap, rejected, conflicts, maxRetries) {
+  const store = ctx.store;
+  let pendingRef = null;
+  if (p.own.length) {
+    const w = buildPending(store.git, treeOf(ctx, p.union), p.own, signature(store.identity(), store.now()));
+    pendingRef = newPendingRef(ctx.branch);
+    const shared = await pushRefs(ctx, [{ ref: pendingRef, next: w, expect: null }]);
+    if (!shared.ok) {
+      if (shared.kind === "refused" || shared.kind === "no-atomic") return syncBranch(ctx, maxRetries, rejected);
+      throw shared.error;
+    }
+  }
+  const moved = await moveLocal(ctx, local, p.tip);
+  await setRef(ctx, ctx.markRef, p.tip, `git-memory: shared with ${ctx.remoteName}`);
+  const left = snap.pending.length + (pendingRef ? 1 : 0);
+  recordPending(ctx, left);
+  return result(ctx, "pending", {
+    received: p.received,
+    replayed: p.replayed,
+    retries: rejected,
+    tip: moved.tip,
+    remoteTip: snap.tip,
+    pulled: p.tip !== local,
+    pushed: !!pendingRef,
+    sent: p.own.length,
+    conflicts: [...conflicts, ...moved.conflicts],
+    pending: moved.pending,
+    pendingRef,
+    pendingRemote: left
+  });
 }
 async function pullPending(ctx) {
   const store = ctx.store;

@@ -18,6 +18,9 @@ import {
   trashPathFor
 } from "./chunk-ZO7JTCDV.js";
 import {
+  orderByHex
+} from "./chunk-Z5YN2S7E.js";
+import {
   maskSecrets
 } from "./chunk-FA2HJ3VF.js";
 import {
@@ -144,6 +147,8 @@ var Pack = class {
   fd = null;
   size = 0;
   window = null;
+  /** What a small read takes (see {@link read}); larger while {@link ObjectStore.readEach} walks the pack in order. */
+  page = READ_PAGE;
   /** Resolved objects by pack offset; delta chains hit the same bases again and again. */
   cache = /* @__PURE__ */ new Map();
   idxBytes(pos, len) {
@@ -191,6 +196,49 @@ var Pack = class {
     }
     return null;
   }
+  /**
+   * Calls `visit(i, offset)` for each id of `want` (`n` binary ids of 20 bytes, sorted) that this pack
+   * holds: one merge of two sorted lists instead of a binary search per id (a full index build over
+   * an import's 20 packs spent 12% of its time in those searches). Compares the first four bytes as
+   * numbers and the rest only when they are equal.
+   */
+  /** How many objects the pack holds. */
+  objectCount() {
+    return this.count;
+  }
+  matchSorted(want, n, visit) {
+    if (!this.idx) {
+      this.idx = this.idxBytes(0, fstatSync(this.idxFd).size);
+      this.closeIdx();
+    }
+    const idx = this.idx;
+    const v1 = this.version === 1;
+    const width = v1 ? 24 : 20;
+    const first = v1 ? 1024 + 4 : 8 + 1024;
+    const offBase = 8 + 1024 + this.count * 24;
+    let i = 0;
+    let j = 0;
+    while (i < n && j < this.count) {
+      const at = first + j * width;
+      const a = want.readUInt32BE(i * 20);
+      const b = idx.readUInt32BE(at);
+      let c = a < b ? -1 : a > b ? 1 : 0;
+      if (c === 0) c = want.compare(idx, at + 4, at + 20, i * 20 + 4, i * 20 + 20);
+      if (c < 0) i++;
+      else if (c > 0) j++;
+      else {
+        let off;
+        if (v1) off = idx.readUInt32BE(at - 4);
+        else {
+          off = idx.readUInt32BE(offBase + j * 4);
+          if (off & 2147483648) off = Number(idx.readBigUInt64BE(offBase + this.count * 4 + (off & 2147483647) * 8));
+        }
+        visit(i, off);
+        i++;
+        j++;
+      }
+    }
+  }
   closeIdx() {
     if (this.idxFd !== null) closeSync(this.idxFd);
     this.idxFd = null;
@@ -208,7 +256,7 @@ var Pack = class {
       this.fd = openSync(this.packPath, "r");
       this.size = fstatSync(this.fd).size;
     }
-    const want = len < READ_PAGE ? READ_PAGE : len;
+    const want = len < this.page ? this.page : len;
     const n = Math.max(0, Math.min(want, this.size - pos));
     const buf = Buffer.allocUnsafe(n);
     let got = 0;
@@ -218,7 +266,7 @@ var Pack = class {
       got += r;
     }
     const out = buf.subarray(0, got);
-    if (len < READ_PAGE) this.window = { pos, buf: out };
+    if (len < this.page) this.window = { pos, buf: out };
     return out.subarray(0, Math.min(len, got));
   }
   readAt(offset, store) {
@@ -435,6 +483,59 @@ var ObjectStore = class _ObjectStore {
     }
     if (expect && obj.type !== expect) throw new CorruptObjectError(oid, `expected a ${expect}, found a ${obj.type}`);
     return obj;
+  }
+  /**
+   * Reads every object of `oids` and calls `visit(i, object)` for each, in the order cheapest for the
+   * object database rather than the order given: the ids are sorted and merged with each pack's
+   * sorted index, then each pack is read front to back in large pages. A full index build at
+   * 1,000,000 memories read its blobs in tree order, which is random order in the import's packs:
+   * one system call and up to 20 index searches per blob. Objects in no pack (loose, in an alternate,
+   * promised by a partial clone's remote) are read one by one afterwards, through {@link read}.
+   */
+  readEach(oids, visit) {
+    const n = oids.length;
+    for (const o of oids) if (!/^[0-9a-f]{40}$/.test(o)) throw new CorruptObjectError(o, "not a sha1 object id");
+    const order = orderByHex(oids);
+    const SHIFT = 2 ** 21;
+    const want = Buffer.allocUnsafe(n * 20);
+    for (let k = 0; k < n; k++) want.write(oids[order[k]], k * 20, 20, "hex");
+    const found = new Uint8Array(n);
+    let remaining = n;
+    for (const pack of this.loadPacks()) {
+      if (!remaining) break;
+      const keys = new Float64Array(Math.min(remaining, pack.objectCount()));
+      const hits = [];
+      let m = 0;
+      pack.matchSorted(want, n, (k, off) => {
+        if (found[k]) return;
+        found[k] = 1;
+        remaining--;
+        if (off < 2 ** 32 && n < SHIFT && !hits.length) keys[m++] = off * SHIFT + order[k];
+        else {
+          for (let j = 0; j < m; j++) hits.push([Math.floor(keys[j] / SHIFT), keys[j] % SHIFT]);
+          m = 0;
+          hits.push([off, order[k]]);
+        }
+      });
+      let offsets;
+      let positions;
+      if (hits.length) {
+        hits.sort((x, y) => x[0] - y[0]);
+        offsets = hits.map((h) => h[0]);
+        positions = hits.map((h) => h[1]);
+      } else {
+        const sorted = keys.subarray(0, m).sort();
+        offsets = sorted.map((k) => Math.floor(k / SHIFT));
+        positions = sorted.map((k) => k % SHIFT);
+      }
+      pack.page = 1 << 18;
+      try {
+        for (let k = 0; k < offsets.length; k++) visit(positions[k], pack.readAt(offsets[k], this));
+      } finally {
+        pack.page = READ_PAGE;
+      }
+    }
+    for (let k = 0; k < n; k++) if (!found[k]) visit(order[k], this.read(oids[order[k]]));
   }
   /** Packs whose index this reader could not use (git may still read them). */
   hasUnreadablePacks() {
@@ -802,6 +903,16 @@ var GitRepository = class _GitRepository {
   readBlob(oid) {
     return this.objects.read(oid, "blob").data;
   }
+  /**
+   * Reads every blob of `oids`, calling `visit(i, data)` for each in the order cheapest to read (pack
+   * by pack, front to back), not the order given. For whole-branch work: a full index build.
+   */
+  readBlobs(oids, visit) {
+    this.objects.readEach(oids, (i, obj) => {
+      if (obj.type !== "blob") throw new CorruptObjectError(oids[i], `expected a blob, found a ${obj.type}`);
+      visit(i, obj.data);
+    });
+  }
   /** The entry at `path` in `tree`, or null. */
   entryAt(tree, path) {
     const parts = path.split("/").filter(Boolean);
@@ -821,7 +932,7 @@ var GitRepository = class _GitRepository {
     const start = prefix ? this.entryAt(tree, prefix) : { mode: MODE_TREE, name: "", oid: tree };
     if (!start || !isTreeMode(start.mode)) return out;
     const walk = (oid, base) => {
-      for (const e of this.readTree(oid)) {
+      for (const e of this.trees.get(oid) ?? parseTree(this.objects.read(oid, "tree").data, oid)) {
         const p = base ? `${base}/${e.name}` : e.name;
         if (isTreeMode(e.mode)) walk(e.oid, p);
         else if (isRegularFile(e.mode)) out.push({ path: p, oid: e.oid });
@@ -959,7 +1070,7 @@ function safeError(err) {
 }
 
 // src/core/ops/store.ts
-var lifecycle = () => import("./store-hooks-UNEPMXCS.js");
+var lifecycle = () => import("./store-hooks-FHD7PHKJ.js");
 async function storeMemory(b, input) {
   const { guardOptions, guardWrite, guardFile, expiryOf, findExisting, contentHash, keyOf, normalizeContent, UPSERT_KEY_FIELD } = await lifecycle();
   const cfg = await b.loadConfig();
@@ -1062,7 +1173,7 @@ Memory-Id: ${id}
 
 // src/core/ops/get.ts
 async function findInIndex(b, id) {
-  const { locateInIndex } = await import("./listing-QZW5PETW.js");
+  const { locateInIndex } = await import("./listing-MJ3YP7Q3.js");
   const at = locateInIndex(b, id);
   if (!at) return null;
   try {
@@ -1112,24 +1223,24 @@ function filterMemories(b, f = {}) {
 }
 async function recentMemories(b, count) {
   const n = toLimit(count, 10, "count");
-  const { listMemories } = await import("./listing-QZW5PETW.js");
+  const { listMemories } = await import("./listing-MJ3YP7Q3.js");
   return { success: true, memories: listMemories(b, {}, n).memories };
 }
 async function taggedMemories(b, tags) {
   const t = normalizeTags(tags);
   if (!t.length) throw new InvalidInputError('give at least one tag, e.g. "memory tagged api,limits"', { field: "tags" });
-  const { listMemories } = await import("./listing-QZW5PETW.js");
+  const { listMemories } = await import("./listing-MJ3YP7Q3.js");
   return { success: true, memories: listMemories(b, { tags: t }, null).memories };
 }
 async function listPage(b, f = {}) {
   const limit = toLimit(f.limit, 50, "limit");
-  const { listMemories } = await import("./listing-QZW5PETW.js");
+  const { listMemories } = await import("./listing-MJ3YP7Q3.js");
   const r = listMemories(b, f, limit);
   return { success: true, memories: r.memories, total: r.total };
 }
 
 // src/core/ops/update.ts
-var lifecycle2 = () => import("./store-hooks-UNEPMXCS.js");
+var lifecycle2 = () => import("./store-hooks-FHD7PHKJ.js");
 async function updateMemory(b, id, patch) {
   const { guardOptions, assertNoNewSecrets, guardFields, guardFile } = await lifecycle2();
   assertId(id);
@@ -1215,7 +1326,7 @@ function otherCopies(b, id, path, tip, filesOfIdInIndex) {
 }
 async function deleteMemory(b, id) {
   assertId(id);
-  const { filesOfIdInIndex } = await import("./listing-QZW5PETW.js");
+  const { filesOfIdInIndex } = await import("./listing-MJ3YP7Q3.js");
   const res = await b.mutate((tip) => {
     const hit = tip ? b.find(id, tip) : null;
     if (!hit || !tip) throw new NotFoundError(id);
@@ -1469,12 +1580,12 @@ var MemoryStore = class {
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./hybrid-UKFNX2UQ.js");
+    const { modeSearch } = await import("./hybrid-M5S3ZB2U.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./search-KZMSIEL2.js");
+    const { rebuildIndex } = await import("./search-G3UZXCBP.js");
     return rebuildIndex(this, opts);
   }
   close() {

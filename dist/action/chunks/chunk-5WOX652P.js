@@ -1,5 +1,8 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
+  orderByHex
+} from "./chunk-Z5YN2S7E.js";
+import {
   SecretDetectedError,
   assertNoSecrets,
   guardFields,
@@ -296,20 +299,29 @@ function parseLine(line) {
   return f;
 }
 function writeBase(file, tree, entries) {
-  const lines = [];
+  const chunks = [];
+  let text = "";
+  const ends = [];
+  let at = 0;
   const hashes = [];
   const keys = [];
   for (const f of entries) {
     if (/[\t\n]/.test(f.path) || !/^[0-9a-f]{24}$/.test(f.hash)) continue;
-    const i = lines.length;
-    lines.push(Buffer.from(lineOf(f), "utf8"));
-    hashes.push({ h: Buffer.from(f.hash, "hex"), i });
+    const i = hashes.length;
+    const line = lineOf(f);
+    at += Buffer.byteLength(line, "utf8");
+    ends.push(at);
+    text += line;
+    if (text.length > 1 << 20) {
+      chunks.push(Buffer.from(text, "utf8"));
+      text = "";
+    }
+    hashes.push(f.hash);
     if (f.key) keys.push({ h: digest12(f.key), i });
   }
-  const byRow = (a, b) => Buffer.compare(a.h, b.h) || a.i - b.i;
-  hashes.sort(byRow);
-  keys.sort(byRow);
-  const n = lines.length;
+  if (text) chunks.push(Buffer.from(text, "utf8"));
+  keys.sort((a, b) => Buffer.compare(a.h, b.h) || a.i - b.i);
+  const n = hashes.length;
   const build = (Date.now().toString(36) + Math.random().toString(36).slice(2)).padEnd(16, "0").slice(0, 16);
   const head = Buffer.alloc(BASE_HEAD);
   head.writeUInt32LE(BASE_MAGIC, 0);
@@ -318,27 +330,25 @@ function writeBase(file, tree, entries) {
   head.writeUInt32LE(keys.length, 12);
   head.write(tree, 16, "latin1");
   head.write(build, 56, "latin1");
-  const table = (rows) => {
-    const b = Buffer.alloc(rows.length * ROW);
-    rows.forEach((r, j) => {
-      r.h.copy(b, j * ROW);
-      b.writeUInt32LE(r.i, j * ROW + 12);
-    });
-    return b;
-  };
+  const hashTable = Buffer.alloc(n * ROW);
+  orderByHex(hashes).forEach((i, j) => {
+    hashTable.write(hashes[i], j * ROW, 12, "hex");
+    hashTable.writeUInt32LE(i, j * ROW + 12);
+  });
+  const keyTable = Buffer.alloc(keys.length * ROW);
+  keys.forEach((r, j) => {
+    r.h.copy(keyTable, j * ROW);
+    keyTable.writeUInt32LE(r.i, j * ROW + 12);
+  });
   const offs = Buffer.alloc((n + 1) * 4);
-  let at = 0;
-  for (let i = 0; i < n; i++) {
-    offs.writeUInt32LE(at, i * 4);
-    at += lines[i].length;
-  }
+  for (let i = 0; i < n; i++) offs.writeUInt32LE(i ? ends[i - 1] : 0, i * 4);
   offs.writeUInt32LE(at, n * 4);
   writeFileAtomic(file, (put) => {
     put(head);
-    put(table(hashes));
-    put(table(keys));
+    put(hashTable);
+    put(keyTable);
     put(offs);
-    for (let i = 0; i < n; i += 4096) put(Buffer.concat(lines.slice(i, i + 4096)));
+    for (const c of chunks) put(c);
   });
   return build;
 }

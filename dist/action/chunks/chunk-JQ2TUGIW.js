@@ -1909,8 +1909,9 @@ var Grow = class {
     next.set(this.arr.subarray(0, this.size));
     this.arr = next;
   }
+  /** The values: a view of the storage, not a copy (the builder lets go of it). */
   done() {
-    return this.arr.slice(0, this.size);
+    return this.arr.subarray(0, this.size);
   }
   /** Frees the storage (after a build has copied what it needs). */
   drop() {
@@ -1923,6 +1924,11 @@ var ColumnBuilder = class {
   off = new Grow((n) => new Uint32Array(n));
   constructor() {
     this.off.push(0);
+  }
+  /** Room for `n` more strings of about `bytes` bytes each. */
+  reserve(n, bytes) {
+    this.bytes.reserve(n * bytes);
+    this.off.reserve(n);
   }
   push(s) {
     const need = Buffer.byteLength(s, "utf8");
@@ -1973,6 +1979,7 @@ function byteOrder(strings) {
   });
   return order;
 }
+var DIGITS = /^[0-9]+$/;
 var SegmentBuilder = class {
   termNo = /* @__PURE__ */ new Map();
   termStr = [];
@@ -1997,6 +2004,9 @@ var SegmentBuilder = class {
   skipped = 0;
   dupes = [];
   wordNo = /* @__PURE__ */ new Map();
+  slotOf = new Int32Array(1024).fill(-1);
+  tf = new Uint32Array(64 * NF);
+  touched = [];
   get size() {
     return this.count;
   }
@@ -2015,7 +2025,7 @@ var SegmentBuilder = class {
       else this.dupes = null;
       return;
     }
-    this.seen.add(d.id);
+    this.seen.add(Buffer.from(d.id, "utf8").toString("utf8"));
     const doc = this.count++;
     this.ids.push(d.id);
     this.paths.push(d.path);
@@ -2026,22 +2036,34 @@ var SegmentBuilder = class {
     this.scope.push(d.scope ? this.scopes.get(d.scope) : NO_SCOPE);
     for (const t of d.tags) this.tagIds.push(this.tags.get(t));
     this.tagOff.push(this.tagIds.length);
-    const slots = /* @__PURE__ */ new Map();
-    const tf = [];
+    const touched = this.touched;
+    touched.length = 0;
     let f = 0;
     let count = 0;
     const hit = (no) => {
-      let slot = slots.get(no);
-      if (slot === void 0) {
-        slot = slots.size;
-        slots.set(no, slot);
-        tf.push(0, 0, 0);
+      if (no >= this.slotOf.length) {
+        const grown = new Int32Array(Math.max(no + 1, this.slotOf.length * 2)).fill(-1);
+        grown.set(this.slotOf);
+        this.slotOf = grown;
       }
-      tf[slot * NF + f]++;
+      let slot = this.slotOf[no];
+      if (slot < 0) {
+        slot = touched.length;
+        this.slotOf[no] = slot;
+        touched.push(no);
+        if ((slot + 1) * NF > this.tf.length) {
+          const grown = new Uint32Array(this.tf.length * 2);
+          grown.set(this.tf);
+          this.tf = grown;
+        }
+        for (let g = 0; g < NF; g++) this.tf[slot * NF + g] = 0;
+      }
+      this.tf[slot * NF + f]++;
       count++;
     };
     const term = (t) => hit(this.numberOf(t));
     const word = (w) => {
+      if (DIGITS.test(w)) return hit(this.numberOf(w));
       let no = this.wordNo.get(w);
       if (no === void 0) {
         const t = pipelineWord(w);
@@ -2056,11 +2078,26 @@ var SegmentBuilder = class {
       analyze(texts[f], term, true, word);
       this.len.push(count);
     }
-    for (const [no, slot] of slots) {
+    for (let slot = 0; slot < touched.length; slot++) {
+      const no = touched[slot];
+      this.slotOf[no] = -1;
       this.pTerm.push(no);
       this.pDoc.push(doc);
-      for (let f2 = 0; f2 < NF; f2++) this.pTf.push(Math.min(255, tf[slot * NF + f2]));
+      for (let g = 0; g < NF; g++) this.pTf.push(Math.min(255, this.tf[slot * NF + g]));
     }
+  }
+  /**
+   * Room for about `docs` documents, reserved up front: a full build knows how many files it reads,
+   * and growing the postings by copying them (a third of a gigabyte at 1,000,000 memories) touched
+   * fresh memory several times over. Reserved pages that are never written cost no memory.
+   */
+  expect(docs) {
+    this.pTerm.reserve(docs * 48);
+    this.pDoc.reserve(docs * 48);
+    this.pTf.reserve(docs * 48 * NF);
+    this.ids.reserve(docs, 32);
+    this.paths.reserve(docs, 64);
+    this.oids.reserve(docs, 40);
   }
   finish(meta) {
     const order = byteOrder(this.termStr);
@@ -2977,9 +3014,9 @@ function docFromCached(store, path, oid, text) {
   }
   return doc;
 }
-function addFile(store, b, path, oid, cache = false) {
+function addFile(store, b, path, oid, cache = false, bytes) {
   if (!path.endsWith(".md")) return;
-  const text = cache && parsed.has(`${path}\0${oid}`) ? void 0 : store.git.readBlob(oid).toString("utf8");
+  const text = cache && parsed.has(`${path}\0${oid}`) ? void 0 : (bytes ?? store.git.readBlob(oid)).toString("utf8");
   try {
     b.add(cache ? docFromCached(store, path, oid, text) : docFrom(store, path, oid, text));
   } catch (err) {
@@ -2988,12 +3025,26 @@ function addFile(store, b, path, oid, cache = false) {
   }
 }
 function fullBuild(store, tree, opts) {
-  const blobs = store.git.listBlobs(tree, MEMORIES_PREFIX);
-  const b = new SegmentBuilder();
+  const blobs = store.git.listBlobs(tree, MEMORIES_PREFIX).filter((f) => f.path.endsWith(".md"));
   const every = Math.max(200, Math.floor(blobs.length / 200));
-  for (let i = 0; i < blobs.length; i++) {
-    addFile(store, b, blobs[i].path, blobs[i].oid);
-    if (opts.progress && (i % every === 0 || i === blobs.length - 1)) opts.progress(i + 1, blobs.length);
+  let done = 0;
+  const progress = () => {
+    done++;
+    if (opts.progress && (done % every === 1 || done === blobs.length)) opts.progress(done, blobs.length);
+  };
+  const b = new SegmentBuilder();
+  b.expect(blobs.length);
+  store.git.readBlobs(
+    blobs.map((f) => f.oid),
+    (i, data) => {
+      addFile(store, b, blobs[i].path, blobs[i].oid, false, data);
+      progress();
+    }
+  );
+  if (!b.dupes || b.dupes.length) {
+    const again = new SegmentBuilder();
+    for (const f of blobs) addFile(store, again, f.path, f.oid);
+    return again.finish({ kind: "base", tree });
   }
   return b.finish({ kind: "base", tree });
 }

@@ -5,7 +5,7 @@ import {
 import {
   assertNoNewSecrets,
   guardOptions
-} from "./chunk-BKLASSMJ.js";
+} from "./chunk-5WOX652P.js";
 import {
   ConflictError,
   InvalidInputError,

@@ -10,7 +10,8 @@ import {
   guardWrite,
   keyOf,
   normalizeContent
-} from "./chunk-BKLASSMJ.js";
+} from "./chunk-5WOX652P.js";
+import "./chunk-Z5YN2S7E.js";
 import {
   guardFields
 } from "./chunk-FA2HJ3VF.js";

@@ -5,7 +5,7 @@ import {
 import {
   BRANCH_README,
   hashObject
-} from "./chunk-W26F32MN.js";
+} from "./chunk-XW7BOERR.js";
 import "./chunk-5GR53BCC.js";
 import "./chunk-54KTB477.js";
 import "./chunk-IL2K74TS.js";
@@ -19,7 +19,8 @@ import {
   keyOf,
   loadFingerprints,
   primeFingerprints
-} from "./chunk-BKLASSMJ.js";
+} from "./chunk-5WOX652P.js";
+import "./chunk-Z5YN2S7E.js";
 import {
   maskSecrets
 } from "./chunk-FA2HJ3VF.js";
@@ -62,6 +63,132 @@ import { isUtf8 } from "node:buffer";
 import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
 import { basename, join as join2 } from "node:path";
 
+// src/git/blob-compressor.ts
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+var WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const { deflateSync } = require('node:zlib');
+const { createHash } = require('node:crypto');
+const T = new Int32Array(256);
+for (let n = 0; n < 256; n++) { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; T[n] = c; }
+function header(size) {
+  const bytes = [];
+  let b = (3 << 4) | (size & 15);
+  size = Math.floor(size / 16);
+  while (size > 0) { bytes.push(b | 0x80); b = size & 0x7f; size = Math.floor(size / 128); }
+  bytes.push(b);
+  return Buffer.from(bytes);
+}
+parentPort.on('message', ({ group, buf, lens }) => {
+  const input = Buffer.from(buf);
+  const outs = [];
+  const packedLens = new Uint32Array(lens.length);
+  const crcs = new Uint32Array(lens.length);
+  const ids = Buffer.alloc(lens.length * 20);
+  let at = 0;
+  for (let i = 0; i < lens.length; i++) {
+    const data = input.subarray(at, at + lens[i]);
+    at += lens[i];
+    createHash('sha1').update('blob ' + data.length + '\\0').update(data).digest().copy(ids, i * 20);
+    const h = header(data.length);
+    const z = deflateSync(data, { level: 1, chunkSize: Math.max(1024, Math.min(65536, data.length + 128)) });
+    let c = -1;
+    for (let j = 0; j < h.length; j++) c = T[(c ^ h[j]) & 0xff] ^ (c >>> 8);
+    for (let j = 0; j < z.length; j++) c = T[(c ^ z[j]) & 0xff] ^ (c >>> 8);
+    crcs[i] = (c ^ -1) >>> 0;
+    packedLens[i] = h.length + z.length;
+    outs.push(h, z);
+  }
+  const out = Buffer.concat(outs);
+  const ab = out.byteOffset === 0 && out.byteLength === out.buffer.byteLength ? out.buffer : out.buffer.slice(out.byteOffset, out.byteOffset + out.length);
+  parentPort.postMessage({ group, buf: ab, lens: packedLens, crcs, ids }, [ab]);
+});
+`;
+var GROUP_ITEMS = 256;
+var GROUP_BYTES = 1 << 19;
+var BlobCompressor = class {
+  workers = [];
+  next = 0;
+  group = [];
+  groupBytes = 0;
+  groups = /* @__PURE__ */ new Map();
+  groupNo = 0;
+  pending = /* @__PURE__ */ new Set();
+  broken = false;
+  /** `threads`: worker threads (default: the cores but one, at most 3; none on a single core). */
+  constructor(threads = Math.min(3, availableParallelism() - 1)) {
+    for (let i = 0; i < threads; i++) {
+      const w = new Worker(WORKER_SOURCE, { eval: true });
+      w.on("message", (msg) => this.receive(msg));
+      w.on("error", () => this.fail());
+      w.on("exit", (code) => code !== 0 && this.fail());
+      w.unref();
+      this.workers.push(w);
+    }
+  }
+  /** Whether there is any worker to send to. */
+  get active() {
+    return this.workers.length > 0 && !this.broken;
+  }
+  /** Queues `data` for compression; the returned object is filled in when a worker is done. */
+  add(data) {
+    const item = { data };
+    if (!this.active) return item;
+    this.group.push(item);
+    this.groupBytes += data.length;
+    if (this.group.length >= GROUP_ITEMS || this.groupBytes >= GROUP_BYTES) this.send();
+    return item;
+  }
+  /** Waits until every item queued so far is compressed (or its worker failed). */
+  async settle() {
+    if (this.group.length) this.send();
+    await Promise.all([...this.pending]);
+  }
+  async close() {
+    const ws = this.workers;
+    this.workers = [];
+    this.fail();
+    await Promise.all(ws.map((w) => w.terminate()));
+  }
+  send() {
+    const items = this.group;
+    this.group = [];
+    this.groupBytes = 0;
+    if (!this.active) return;
+    const group = this.groupNo++;
+    const lens = new Uint32Array(items.map((i) => i.data.length));
+    const buf = Buffer.concat(items.map((i) => i.data));
+    const ab = buf.byteOffset === 0 && buf.byteLength === buf.buffer.byteLength ? buf.buffer : buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.length);
+    let resolve;
+    const done = new Promise((r) => resolve = r);
+    this.groups.set(group, { items, done, resolve });
+    this.pending.add(done);
+    void done.then(() => this.pending.delete(done));
+    this.workers[this.next++ % this.workers.length].postMessage({ group, buf: ab, lens }, [ab]);
+  }
+  receive(msg) {
+    const g = this.groups.get(msg.group);
+    if (!g) return;
+    this.groups.delete(msg.group);
+    const out = Buffer.from(msg.buf);
+    const ids = Buffer.from(msg.ids.buffer, msg.ids.byteOffset, msg.ids.byteLength);
+    let at = 0;
+    g.items.forEach((item, i) => {
+      item.packed = out.subarray(at, at + msg.lens[i]);
+      item.crc = msg.crcs[i];
+      item.id = ids.toString("hex", i * 20, i * 20 + 20);
+      at += msg.lens[i];
+    });
+    g.resolve();
+  }
+  fail() {
+    this.broken = true;
+    for (const g of this.groups.values()) g.resolve();
+    this.groups.clear();
+  }
+};
+
 // src/git/pack-write.ts
 import { createHash } from "node:crypto";
 import { join } from "node:path";
@@ -93,9 +220,10 @@ function packHeader(type, size) {
   return Buffer.from(bytes);
 }
 function writeBlobPack(objectsDir, blobs, onProgress) {
-  const ids = blobs.map((b) => hashObject("blob", b));
+  const items = blobs.map((b) => Buffer.isBuffer(b) ? { data: b } : b);
+  const ids = items.map((b) => b.id ?? hashObject("blob", b.data));
   const unique = /* @__PURE__ */ new Map();
-  ids.forEach((id, i) => unique.has(id) || unique.set(id, blobs[i]));
+  ids.forEach((id, i) => unique.has(id) || unique.set(id, items[i]));
   if (!unique.size) return ids;
   const dir = join(objectsDir, "pack");
   const tmpName = `tmp_pack_${process.pid}_${Math.random().toString(36).slice(2)}`;
@@ -114,7 +242,7 @@ function writeBlobPack(objectsDir, blobs, onProgress) {
     throw writeError(err, dir);
   }
   writeFileAtomic(join(dir, `pack-${name}.idx`), idx, { mode: 292, fsync: true, tmpName: `${tmpName}.idx`, errorPath: dir });
-  onProgress?.(blobs.length);
+  onProgress?.(items.length);
   return ids;
 }
 function writePack(file, unique, onProgress) {
@@ -142,8 +270,14 @@ function writePack(file, unique, onProgress) {
   head.writeUInt32BE(unique.size, 8);
   out(head);
   let k = 0;
-  for (const [id, data] of unique) {
+  for (const [id, blob] of unique) {
     if (onProgress && ++k % 500 === 0) onProgress(k);
+    if (blob.packed && blob.crc !== void 0) {
+      entries.push({ id, offset, crc: blob.crc });
+      out(blob.packed);
+      continue;
+    }
+    const data = blob.data;
     const h = packHeader(3, data.length);
     const z = deflateSync(data, { level: 1, chunkSize: Math.max(1024, Math.min(65536, data.length + 128)) });
     entries.push({ id, offset, crc: crc32([h, z]) });
@@ -494,6 +628,8 @@ async function importRecords(store, items, opts = {}) {
   const startTip = store.tip();
   const added = [];
   let foreign = false;
+  let compressor = null;
+  const WORKERS_FROM = 2e3;
   const runBatch = async (batch2) => {
     const pick = (k) => {
       const picked = [];
@@ -524,7 +660,6 @@ async function importRecords(store, items, opts = {}) {
       const tip = store.tip();
       if (known && known.tip !== tip) foreign = true;
       const k = knownAt(tip);
-      const snapshot = new Set(k.hashes);
       const r = pick(k);
       if (!r.picked.length) {
         duplicates += r.dups;
@@ -532,7 +667,8 @@ async function importRecords(store, items, opts = {}) {
       }
       const todo = r.picked.filter((p) => !blobIds.has(p.index));
       if (todo.length) {
-        const written = writeBlobPack(objectsDir, todo.map((p) => Buffer.from(memoryToFile(batch2[p.index].m), "utf8")), opts.onProgress ? (n2) => opts.onProgress(done + n2, Math.max(total, done + n2)) : void 0);
+        await compressor?.settle();
+        const written = writeBlobPack(objectsDir, todo.map((p) => batch2[p.index].blob ?? Buffer.from(memoryToFile(batch2[p.index].m), "utf8")), opts.onProgress ? (n2) => opts.onProgress(done + n2, Math.max(total, done + n2)) : void 0);
         todo.forEach((p, i) => blobIds.set(p.index, written[i]));
         done += todo.length;
       }
@@ -564,24 +700,34 @@ ${addedIds.slice(0, 20).map((i) => `Memory-Id: ${i}`).join("\n")}${n > 20 ? `
         return;
       } catch (err) {
         if (!(err instanceof RefMovedError) || attempt >= 100) throw err;
-        k.hashes = snapshot;
         known = null;
         await new Promise((res) => setTimeout(res, Math.random() * Math.min(50, 2 ** attempt)));
       }
     }
   };
   let batch = [];
-  for (const it of items) {
-    const m = toMemory(it, errors);
-    if (!m) continue;
-    const raw = it.record.id;
-    batch.push({ m, explicitId: raw !== void 0 && raw !== null && raw !== "" });
-    if (batch.length >= batchSize) {
-      await runBatch(batch);
-      batch = [];
+  let seen = 0;
+  try {
+    for (const it of items) {
+      const m = toMemory(it, errors);
+      if (!m) continue;
+      const raw = it.record.id;
+      const item = { m, explicitId: raw !== void 0 && raw !== null && raw !== "" };
+      if (!opts.dryRun && ++seen === WORKERS_FROM && !compressor) {
+        compressor = new BlobCompressor();
+        for (const b of batch) b.blob = compressor.add(Buffer.from(memoryToFile(b.m), "utf8"));
+      }
+      if (compressor) item.blob = compressor.add(Buffer.from(memoryToFile(m), "utf8"));
+      batch.push(item);
+      if (batch.length >= batchSize) {
+        await runBatch(batch);
+        batch = [];
+      }
     }
+    if (batch.length) await runBatch(batch);
+  } finally {
+    await compressor?.close();
   }
-  if (batch.length) await runBatch(batch);
   const last = known;
   if (!opts.dryRun && commits.length && !foreign && last) primeFingerprints(store.git, store.cacheDir, store.treeOf(startTip), last.tree, added);
   return { success: true, imported: ids.length, duplicates, errors, ids, commits };

@@ -5,7 +5,7 @@ import {
   fullTextScores,
   openIndex,
   search
-} from "./chunk-YXJ7N5IB.js";
+} from "./chunk-JQ2TUGIW.js";
 import "./chunk-VR7ABPSN.js";
 import {
   memoryFromFile,

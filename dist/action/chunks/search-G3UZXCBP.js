@@ -19,7 +19,7 @@ import {
   search,
   terms,
   textScores
-} from "./chunk-YXJ7N5IB.js";
+} from "./chunk-JQ2TUGIW.js";
 import "./chunk-VR7ABPSN.js";
 import "./chunk-WVSHZKS2.js";
 import "./chunk-LYBMLCMS.js";

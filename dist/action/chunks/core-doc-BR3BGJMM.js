@@ -12,9 +12,10 @@ import {
   coreSet,
   coreUpdate,
   coreView
-} from "./chunk-WQWM5KB4.js";
+} from "./chunk-XZL4NED4.js";
 import "./chunk-5GR53BCC.js";
-import "./chunk-BKLASSMJ.js";
+import "./chunk-5WOX652P.js";
+import "./chunk-Z5YN2S7E.js";
 import "./chunk-FA2HJ3VF.js";
 import "./chunk-47DQF2KA.js";
 import "./chunk-VR7ABPSN.js";
