@@ -9,6 +9,7 @@ import { writeCacheFile } from '../git/atomic-file.js';
 import { diffFiles } from '../git/diff.js';
 import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, normalizeFilter, rank, type Bm25Params, type Weights } from './engine.js';
 import { SegmentSearchIndex, docsAt, viewOf } from './search-index.js';
+import { writeNewestOrder } from './newest-order.js';
 import { SEGMENT_FORMAT, SegmentBuilder, decodeSegment, mergeSegments, openSegmentLazily, writeSegment, type DocInput, type Segment } from './segment.js';
 
 /**
@@ -53,6 +54,11 @@ interface State {
 }
 
 const states = new WeakMap<ReadonlyBranch, State>();
+
+/** The file of the base segment of `store`'s index (it may not exist). */
+export function baseSegmentFile(store: ReadonlyBranch): string {
+  return paths(store).base;
+}
 
 function paths(store: ReadonlyBranch) {
   return {
@@ -140,7 +146,7 @@ function readSegment(file: string): Segment | null {
 function dropOtherFormats(store: ReadonlyBranch): void {
   try {
     for (const f of readdirSync(store.cacheDir)) {
-      const m = /^(?:verified-)?search-v(\d+)\.(base|delta)$/.exec(f);
+      const m = /^(?:verified-|newest-)?search-v(\d+)\.(base|delta)$/.exec(f);
       if (m && Number(m[1]) !== SEGMENT_FORMAT) rmSync(join(store.cacheDir, f), { force: true });
     }
   } catch {
@@ -153,6 +159,7 @@ function writeAtomic(file: string, seg: Segment): number {
   // or full disk: 0 bytes, and the search goes on without a cache.
   const bytes = writeCacheFile(file, (write) => writeSegment(seg, write));
   if (!bytes) return 0;
+  if (seg.kind === 'base') writeNewestOrder(file, seg);
   rememberFile(file, seg);
   const sig = signature(file);
   if (sig) markVerified(file, sig);

@@ -1,7 +1,8 @@
 import type { ReadonlyBranch } from '../core/branch-view.js';
 import { isPriority, normalizeTags, type Memory, type Priority } from '../core/memory.js';
 import { IndexView, compileFilter, keepBest, newestFirst, type NormalizedFilter, type Ranked } from './engine.js';
-import { archiveSegment, openIndex, readMemory } from './index.js';
+import { archiveSegment, baseSegmentFile, openIndex, readMemory } from './index.js';
+import { readNewestOrder } from './newest-order.js';
 import { PRIORITY_NAME, type Segment } from './segment.js';
 
 /**
@@ -58,6 +59,11 @@ export function listMemories(branch: ReadonlyBranch, q: ListQuery, limit: number
     filter.priority = q.priority;
   }
   const { view, archivePart } = listingView(branch, q.archived);
+  const unfiltered = !filter.tags.length && filter.category === undefined && filter.scope === undefined && filter.priority === undefined;
+  if (limit !== null && unfiltered && archivePart < 0) {
+    const page = newestPage(branch, view, limit);
+    if (page) return { memories: readPage(branch, view, page, -1), total: view.n };
+  }
   const pass = compileFilter(view, filter);
   const hidden = archivePart >= 0 ? liveIds(view, archivePart) : null;
   const cmp = newestFirst(view);
@@ -85,6 +91,10 @@ export function listMemories(branch: ReadonlyBranch, q: ListQuery, limit: number
     }
   });
   const page = limit === null ? all.sort(cmp) : top;
+  return { memories: readPage(branch, view, page, archivePart), total };
+}
+
+function readPage(branch: ReadonlyBranch, view: IndexView, page: Array<{ part: number; doc: number }>, archivePart: number): Memory[] {
   const memories: Memory[] = [];
   const seen = new Set<string>();
   for (const r of page) {
@@ -94,7 +104,47 @@ export function listMemories(branch: ReadonlyBranch, q: ListQuery, limit: number
     seen.add(m.id);
     memories.push(r.part === archivePart ? { ...m, archived: true } : m);
   }
-  return { memories, total };
+  return memories;
+}
+
+/**
+ * The newest `limit` live documents without a filter, from the base segment's newest-first order
+ * (src/search/newest-order.ts) merged with the delta's documents: reads a few entries of that file
+ * instead of every document's time. Null when the base has no usable order file (the caller scans).
+ */
+function newestPage(branch: ReadonlyBranch, view: IndexView, limit: number): Array<{ part: number; doc: number }> | null {
+  const base = view.parts[0];
+  if (!base || base.seg.kind !== 'base') return null;
+  type Item = { part: number; doc: number; ts: number };
+  const idOf = (it: Item) => view.parts[it.part].seg.ids.get(it.doc);
+  const cmp = (a: Item, b: Item) => {
+    if (a.ts !== b.ts) return b.ts - a.ts;
+    const ia = idOf(a);
+    const ib = idOf(b);
+    return ia < ib ? 1 : ia > ib ? -1 : 0;
+  };
+  const top: Item[] = [];
+  for (let pi = 1; pi < view.parts.length; pi++) {
+    const { seg, dead } = view.parts[pi];
+    for (let d = 0; d < seg.n; d++) if (!dead?.[d]) keepBest(top, { part: pi, doc: d, ts: seg.ts[d] }, limit, cmp);
+  }
+  // Base documents come newest first: after `limit` live ones, every later one is older.
+  const file = baseSegmentFile(branch);
+  let from = 0;
+  let taken = 0;
+  while (taken < limit && from < base.seg.n) {
+    const chunk = readNewestOrder(file, base.seg, from, Math.max(64, (limit - taken) * 2));
+    if (!chunk) return null;
+    if (!chunk.docs.length) break;
+    for (let i = 0; i < chunk.docs.length && taken < limit; i++) {
+      from++;
+      const d = chunk.docs[i];
+      if (base.dead?.[d]) continue;
+      taken++;
+      keepBest(top, { part: 0, doc: d, ts: chunk.ts[i] }, limit, cmp);
+    }
+  }
+  return top;
 }
 
 /** Where the live memory `id` is at the branch tip, from the index (files whose path does not give their id). */

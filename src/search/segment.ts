@@ -34,35 +34,66 @@ export const PRIORITY_NAME = ['low', 'medium', 'high'] as const;
 const ROWS_BEFORE_WHOLE = 64;
 const BYTES_PER_ROW_READ = 16 * 1024;
 
+/** The offsets of a lazily opened column: its size, and each row's span or all of them read from the file. */
+export interface LazyOffsets {
+  count: number;
+  total: number;
+  row(i: number): [number, number];
+  all(): Uint32Array;
+}
+
 /** Strings stored back to back; `off[i]..off[i+1]` are the bytes of string i. */
 export class StringColumn {
   private data: Buffer | null;
+  private offsets: Uint32Array | null;
   /** Strings read one by one so far. */
   private rows = 0;
   /** Strings read one by one before the whole blob is (see {@link ROWS_BEFORE_WHOLE}). */
   private readonly budget: number;
   constructor(
     blob: Buffer | null,
-    readonly off: Uint32Array,
+    off: Uint32Array | LazyOffsets,
     /** Reads `len` bytes at `pos` of the blob, for a column of a segment file not read whole. */
     private readonly source?: (pos: number, len: number) => Buffer,
   ) {
     this.data = blob;
-    this.budget = Math.max(ROWS_BEFORE_WHOLE, Math.floor((off[off.length - 1] ?? 0) / BYTES_PER_ROW_READ));
+    this.offsets = off instanceof Uint32Array ? off : null;
+    this.lazyOff = off instanceof Uint32Array ? null : off;
+    const total = off instanceof Uint32Array ? (off[off.length - 1] ?? 0) : off.total;
+    this.budget = Math.max(ROWS_BEFORE_WHOLE, Math.floor(total / BYTES_PER_ROW_READ));
+  }
+  private readonly lazyOff: LazyOffsets | null;
+  /**
+   * Where each string starts (and the end of the last). For a column opened lazily, read on first use
+   * of the whole: a command that reads a few rows reads their two offsets each instead (the offsets of
+   * a 1,000,000-row column are 4 MB).
+   */
+  get off(): Uint32Array {
+    return (this.offsets ??= this.lazyOff!.all());
   }
   /** The whole blob (read from the file on first use, for a column opened lazily). */
   get blob(): Buffer {
-    return (this.data ??= this.source!(0, this.off[this.off.length - 1]));
+    return (this.data ??= this.source!(0, this.lazyOff && !this.offsets ? this.lazyOff.total : this.off[this.off.length - 1]));
   }
   get length(): number {
-    return this.off.length - 1;
+    return this.offsets ? this.offsets.length - 1 : this.lazyOff!.count;
+  }
+  private span(i: number): [number, number] {
+    if (this.offsets) return [this.offsets[i], this.offsets[i + 1]];
+    return this.lazyOff!.row(i);
   }
   get(i: number): string {
-    if (!this.data && this.rows++ < this.budget) return this.source!(this.off[i], this.off[i + 1] - this.off[i]).toString('utf8');
+    if (!this.data && this.rows++ < this.budget) {
+      const [a, b] = this.span(i);
+      return this.source!(a, b - a).toString('utf8');
+    }
     return this.blob.toString('utf8', this.off[i], this.off[i + 1]);
   }
   bytes(i: number): Buffer {
-    if (!this.data && this.rows++ < this.budget) return this.source!(this.off[i], this.off[i + 1] - this.off[i]);
+    if (!this.data && this.rows++ < this.budget) {
+      const [a, b] = this.span(i);
+      return this.source!(a, b - a);
+    }
     return this.blob.subarray(this.off[i], this.off[i + 1]);
   }
   /** Index of `key` in a column sorted bytewise, or -1. */
@@ -874,9 +905,28 @@ export function openSegmentLazily(fd: number, size: number): Segment {
   };
   const column = (name: string, count: number): StringColumn => {
     const [at, len] = section(name, 'u8');
-    const off = array(`${name}Off`, 'u32', count + 1)();
-    if (off[0] !== 0 || off[count] !== len) bad(`bad offsets ${name}`);
-    return new StringColumn(null, off, (pos, l) => read(at + pos, l));
+    const loadAll = array(`${name}Off`, 'u32', count + 1);
+    const [offAt] = section(`${name}Off`, 'u32');
+    const ends = read(offAt + count * 4, 4);
+    if (read(offAt, 4).readUInt32LE(0) !== 0 || ends.readUInt32LE(0) !== len) bad(`bad offsets ${name}`);
+    const lazy: LazyOffsets = {
+      count,
+      total: len,
+      row: (i) => {
+        if (!(i >= 0 && i < count)) bad(`bad row ${name}`);
+        const b = read(offAt + i * 4, 8);
+        const a = b.readUInt32LE(0);
+        const z = b.readUInt32LE(4);
+        if (a > z || z > len) bad(`bad offsets ${name}`);
+        return [a, z];
+      },
+      all: () => {
+        const off = loadAll();
+        if (off[0] !== 0 || off[count] !== len) bad(`bad offsets ${name}`);
+        return off;
+      },
+    };
+    return new StringColumn(null, lazy, (pos, l) => read(at + pos, l));
   };
   const s = headerFields(h, n) as Segment;
   if (!Array.isArray(s.lenSum) || s.lenSum.length !== NF || typeof s.tree !== 'string' || typeof s.build !== 'string' || !Array.isArray(s.cats) || !Array.isArray(s.scopes) || !Array.isArray(s.tags)) bad('bad header fields');

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { memoryStats } from '../../src/core/stats.js';
 import { MemoryStore } from '../../src/core/store.js';
 import type { Memory } from '../../src/core/memory.js';
@@ -71,6 +73,20 @@ describe('listing from the index agrees with the catalog', () => {
       expect(Math.abs(st.branch_size_bytes - full)).toBeLessThanOrEqual(full * 0.01);
     };
     await check(new MemoryStore({ repo, warn: () => {} }));
+    // recent/list without a filter read the base's newest-first order file; a damaged or missing one
+    // is ignored (the documents are scanned), with the same answers.
+    const orderFile = join(repo, '.git', 'git-memory', 'memory', 'newest-search-v4.base');
+    expect(existsSync(orderFile)).toBe(true);
+    const good = readFileSync(orderFile);
+    const damaged = Buffer.from(good);
+    damaged.writeUInt32LE(0xffffff, 44); // a document number out of range
+    writeFileSync(orderFile, damaged);
+    await check(new MemoryStore({ repo, warn: () => {} }));
+    writeFileSync(orderFile, good.subarray(0, 30));
+    await check(new MemoryStore({ repo, warn: () => {} }));
+    rmSync(orderFile);
+    await check(new MemoryStore({ repo, warn: () => {} }));
+    writeFileSync(orderFile, good);
     // The branch moves (another writer): updates, deletes, new memories; the index takes a delta.
     await s.update(ids[3], { tags: ['ci', 'moved'], category: 'infra' });
     await s.delete(ids[10]);
