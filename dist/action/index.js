@@ -12,7 +12,7 @@ import {
   storeMemory,
   taggedMemories,
   updateMemory
-} from "./chunks/chunk-XW7BOERR.js";
+} from "./chunks/chunk-IKAXP2IE.js";
 import {
   excerpt
 } from "./chunks/chunk-5GR53BCC.js";
@@ -846,7 +846,7 @@ function openDoor(options = {}) {
   const history = () => import("./chunks/history-WZIZPI4V.js");
   const coreDoc = () => import("./chunks/core-doc-BR3BGJMM.js");
   const sync = () => import("./chunks/sync-YKDGILK4.js");
-  const importExport = () => import("./chunks/import-export-2BAHEJIX.js");
+  const importExport = () => import("./chunks/import-export-EDQ2FFX2.js");
   const configOps = () => import("./chunks/config-ops-6BLHUY6S.js");
   return {
     store: (input) => storeMemory(s, input),
@@ -855,8 +855,8 @@ function openDoor(options = {}) {
     tagged: (tags) => taggedMemories(s, tags),
     list: (filter) => listPage(s, filter),
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
-    search: async (q, o) => (await import("./chunks/hybrid-M5S3ZB2U.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0),
-    rebuildIndex: async (o) => (await import("./chunks/search-G3UZXCBP.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
+    search: async (q, o) => (await import("./chunks/hybrid-B67XHCNG.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0),
+    rebuildIndex: async (o) => (await import("./chunks/search-R5P5AWL5.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
     delete: (id) => deleteMemory(s, id),
     deleteByTag: (tag) => deleteTagged(s, tag),
     clear: (o) => clearMemories(s, o),
@@ -882,7 +882,7 @@ function openDoor(options = {}) {
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-3ACTYD6X.js")).memoryStats(s, o),
+    stats: async (o) => (await import("./chunks/stats-K7V54USP.js")).memoryStats(s, o),
     prune: async (o) => (await import("./chunks/prune-SILOL7OR.js")).prune(s, o),
     importMemories: async (input) => (await importExport()).importMemories(s, input),
     exportMemories: async (o) => (await importExport()).exportMemories(s, o),

@@ -1753,8 +1753,8 @@ var require_lunr = __commonJS({
 });
 
 // src/search/index.ts
-import { closeSync as closeSync2, fstatSync, openSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
-import { basename, join } from "node:path";
+import { closeSync as closeSync3, fstatSync, openSync as openSync2, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { basename as basename2, join as join2 } from "node:path";
 
 // src/search/analyze.ts
 var import_lunr = __toESM(require_lunr(), 1);
@@ -1838,31 +1838,52 @@ var ROWS_BEFORE_WHOLE = 64;
 var BYTES_PER_ROW_READ = 16 * 1024;
 var StringColumn = class _StringColumn {
   constructor(blob, off, source) {
-    this.off = off;
     this.source = source;
     this.data = blob;
-    this.budget = Math.max(ROWS_BEFORE_WHOLE, Math.floor((off[off.length - 1] ?? 0) / BYTES_PER_ROW_READ));
+    this.offsets = off instanceof Uint32Array ? off : null;
+    this.lazyOff = off instanceof Uint32Array ? null : off;
+    const total = off instanceof Uint32Array ? off[off.length - 1] ?? 0 : off.total;
+    this.budget = Math.max(ROWS_BEFORE_WHOLE, Math.floor(total / BYTES_PER_ROW_READ));
   }
-  off;
   source;
   data;
+  offsets;
   /** Strings read one by one so far. */
   rows = 0;
   /** Strings read one by one before the whole blob is (see {@link ROWS_BEFORE_WHOLE}). */
   budget;
+  lazyOff;
+  /**
+   * Where each string starts (and the end of the last). For a column opened lazily, read on first use
+   * of the whole: a command that reads a few rows reads their two offsets each instead (the offsets of
+   * a 1,000,000-row column are 4 MB).
+   */
+  get off() {
+    return this.offsets ??= this.lazyOff.all();
+  }
   /** The whole blob (read from the file on first use, for a column opened lazily). */
   get blob() {
-    return this.data ??= this.source(0, this.off[this.off.length - 1]);
+    return this.data ??= this.source(0, this.lazyOff && !this.offsets ? this.lazyOff.total : this.off[this.off.length - 1]);
   }
   get length() {
-    return this.off.length - 1;
+    return this.offsets ? this.offsets.length - 1 : this.lazyOff.count;
+  }
+  span(i) {
+    if (this.offsets) return [this.offsets[i], this.offsets[i + 1]];
+    return this.lazyOff.row(i);
   }
   get(i) {
-    if (!this.data && this.rows++ < this.budget) return this.source(this.off[i], this.off[i + 1] - this.off[i]).toString("utf8");
+    if (!this.data && this.rows++ < this.budget) {
+      const [a, b] = this.span(i);
+      return this.source(a, b - a).toString("utf8");
+    }
     return this.blob.toString("utf8", this.off[i], this.off[i + 1]);
   }
   bytes(i) {
-    if (!this.data && this.rows++ < this.budget) return this.source(this.off[i], this.off[i + 1] - this.off[i]);
+    if (!this.data && this.rows++ < this.budget) {
+      const [a, b] = this.span(i);
+      return this.source(a, b - a);
+    }
     return this.blob.subarray(this.off[i], this.off[i + 1]);
   }
   /** Index of `key` in a column sorted bytewise, or -1. */
@@ -2516,9 +2537,28 @@ function openSegmentLazily(fd, size) {
   };
   const column = (name, count) => {
     const [at, len] = section(name, "u8");
-    const off = array(`${name}Off`, "u32", count + 1)();
-    if (off[0] !== 0 || off[count] !== len) bad(`bad offsets ${name}`);
-    return new StringColumn(null, off, (pos, l) => read(at + pos, l));
+    const loadAll = array(`${name}Off`, "u32", count + 1);
+    const [offAt] = section(`${name}Off`, "u32");
+    const ends = read(offAt + count * 4, 4);
+    if (read(offAt, 4).readUInt32LE(0) !== 0 || ends.readUInt32LE(0) !== len) bad(`bad offsets ${name}`);
+    const lazy2 = {
+      count,
+      total: len,
+      row: (i) => {
+        if (!(i >= 0 && i < count)) bad(`bad row ${name}`);
+        const b = read(offAt + i * 4, 8);
+        const a = b.readUInt32LE(0);
+        const z = b.readUInt32LE(4);
+        if (a > z || z > len) bad(`bad offsets ${name}`);
+        return [a, z];
+      },
+      all: () => {
+        const off = loadAll();
+        if (off[0] !== 0 || off[count] !== len) bad(`bad offsets ${name}`);
+        return off;
+      }
+    };
+    return new StringColumn(null, lazy2, (pos, l) => read(at + pos, l));
   };
   const s = headerFields(h, n);
   if (!Array.isArray(s.lenSum) || s.lenSum.length !== NF || typeof s.tree !== "string" || typeof s.build !== "string" || !Array.isArray(s.cats) || !Array.isArray(s.scopes) || !Array.isArray(s.tags)) bad("bad header fields");
@@ -2723,6 +2763,7 @@ function normalizeFilter(q, now) {
   return f;
 }
 function compileFilter(view, f) {
+  if (!f.tags.length && f.category === void 0 && f.scope === void 0 && f.priority === void 0 && f.after === void 0 && f.before === void 0 && f.since === void 0) return () => true;
   const per = view.parts.map(({ seg }) => {
     const tagIdx = f.tags.map((t) => seg.tags.indexOf(t));
     const cat = f.category !== void 0 ? seg.cats.indexOf(f.category) : -2;
@@ -2827,6 +2868,10 @@ function rank(view, text, filter, limit, w, now, params = DEFAULT_BM25) {
     if (!cache[i]) cache[i] = nameMatches(view.parts[pi].seg[kind][i], qset) ? 2 : 1;
     return cache[i] === 2;
   };
+  const anyNamed = view.parts.map(({ seg }, pi) => ({
+    tags: seg.tags.some((_, i) => named(pi, "tags", i)),
+    cats: seg.cats.some((_, i) => named(pi, "cats", i))
+  }));
   const newest = newestFirst(view);
   const cmp = (a, b) => b.relevance - a.relevance || newest(a, b);
   const top = [];
@@ -2836,8 +2881,10 @@ function rank(view, text, filter, limit, w, now, params = DEFAULT_BM25) {
     total++;
     const seg = view.parts[part].seg;
     let tagHits = 0;
-    for (let i = seg.tagOff[doc]; i < seg.tagOff[doc + 1]; i++) if (named(part, "tags", seg.tagIds[i])) tagHits++;
-    const catHit = named(part, "cats", seg.cat[doc]) ? 1 : 0;
+    if (anyNamed[part].tags) {
+      for (let i = seg.tagOff[doc]; i < seg.tagOff[doc + 1]; i++) if (named(part, "tags", seg.tagIds[i])) tagHits++;
+    }
+    const catHit = anyNamed[part].cats && named(part, "cats", seg.cat[doc]) ? 1 : 0;
     const relevance = round(w.contentMatch * score + w.tagMatch * tagHits + w.categoryMatch * catHit + baseBoost(seg, doc, w, now));
     if (limit > SMALL_PAGE) return void candidates.push({ part, doc, relevance });
     if (top.length >= limit && relevance < top[top.length - 1].relevance) return;
@@ -2917,13 +2964,85 @@ var SegmentSearchIndex = class {
   }
 };
 
+// src/search/newest-order.ts
+import { closeSync as closeSync2, openSync, readSync as readSync2 } from "node:fs";
+import { basename, join } from "node:path";
+var MAGIC2 = "GMNEWv1\0";
+var HEAD = 8 + 32 + 4;
+var ENTRY = 12;
+function buildField(seg) {
+  return seg.build.padEnd(32, "\0").slice(0, 32);
+}
+function newestFileOf(segmentFile) {
+  return join(segmentFile, "..", `newest-${basename(segmentFile)}`);
+}
+function writeNewestOrder(segmentFile, seg) {
+  const n = seg.n;
+  const ts = seg.ts;
+  const order = new Uint32Array(n);
+  for (let d = 0; d < n; d++) order[d] = d;
+  order.sort((a, b) => {
+    if (ts[a] !== ts[b]) return ts[b] - ts[a];
+    const ia = seg.ids.get(a);
+    const ib = seg.ids.get(b);
+    return ia < ib ? 1 : ia > ib ? -1 : 0;
+  });
+  const body = Buffer.alloc(n * ENTRY);
+  for (let i = 0; i < n; i++) {
+    body.writeUInt32LE(order[i], i * ENTRY);
+    body.writeDoubleLE(ts[order[i]], i * ENTRY + 4);
+  }
+  const head = Buffer.alloc(HEAD);
+  head.write(MAGIC2, 0, "latin1");
+  head.write(buildField(seg), 8, "latin1");
+  head.writeUInt32LE(n, 40);
+  writeCacheFile(newestFileOf(segmentFile), (put) => {
+    put(head);
+    put(body);
+  });
+}
+function readNewestOrder(segmentFile, seg, from, count) {
+  let fd;
+  try {
+    fd = openSync(newestFileOf(segmentFile), "r");
+  } catch {
+    return null;
+  }
+  try {
+    const head = Buffer.alloc(HEAD);
+    if (readSync2(fd, head, 0, HEAD, 0) !== HEAD) return null;
+    if (head.toString("latin1", 0, 8) !== MAGIC2) return null;
+    if (head.toString("latin1", 8, 40) !== buildField(seg)) return null;
+    if (head.readUInt32LE(40) !== seg.n) return null;
+    const k = Math.max(0, Math.min(count, seg.n - from));
+    const buf = Buffer.alloc(k * ENTRY);
+    if (k && readSync2(fd, buf, 0, buf.length, HEAD + from * ENTRY) !== buf.length) return null;
+    const docs = new Uint32Array(k);
+    const ts = new Float64Array(k);
+    for (let i = 0; i < k; i++) {
+      const d = buf.readUInt32LE(i * ENTRY);
+      if (d >= seg.n) return null;
+      docs[i] = d;
+      ts[i] = buf.readDoubleLE(i * ENTRY + 4);
+    }
+    return { docs, ts };
+  } catch {
+    return null;
+  } finally {
+    closeSync2(fd);
+  }
+}
+
 // src/search/index.ts
 var MEMORIES_PREFIX = "memories";
 var states = /* @__PURE__ */ new WeakMap();
+function baseSegmentFile(store) {
+  return paths(store).base;
+}
 function paths(store) {
   return {
-    base: join(store.cacheDir, `search-v${SEGMENT_FORMAT}.base`),
-    delta: join(store.cacheDir, `search-v${SEGMENT_FORMAT}.delta`)
+    base: join2(store.cacheDir, `search-v${SEGMENT_FORMAT}.base`),
+    delta: join2(store.cacheDir, `search-v${SEGMENT_FORMAT}.delta`)
   };
 }
 var fileCache = /* @__PURE__ */ new Map();
@@ -2942,7 +3061,7 @@ function rememberFile(file, seg) {
   if (fileCache.size > 16) fileCache.delete(fileCache.keys().next().value);
 }
 function okFile(file) {
-  return join(file, "..", `verified-${basename(file)}`);
+  return join2(file, "..", `verified-${basename2(file)}`);
 }
 function verifiedBefore(file, sig) {
   try {
@@ -2962,13 +3081,13 @@ function readSegment(file) {
   let seg = null;
   try {
     if (verifiedBefore(file, sig)) {
-      const fd = openSync(file, "r");
+      const fd = openSync2(file, "r");
       try {
         const st = fstatSync(fd);
         if (`${st.ino}:${st.size}:${st.mtimeMs}` !== sig) throw new Error("replaced while opening");
         seg = openSegmentLazily(fd, st.size);
       } catch (err) {
-        closeSync2(fd);
+        closeSync3(fd);
         throw err;
       }
     } else {
@@ -2984,8 +3103,8 @@ function readSegment(file) {
 function dropOtherFormats(store) {
   try {
     for (const f of readdirSync(store.cacheDir)) {
-      const m = /^(?:verified-)?search-v(\d+)\.(base|delta)$/.exec(f);
-      if (m && Number(m[1]) !== SEGMENT_FORMAT) rmSync(join(store.cacheDir, f), { force: true });
+      const m = /^(?:verified-|newest-)?search-v(\d+)\.(base|delta)$/.exec(f);
+      if (m && Number(m[1]) !== SEGMENT_FORMAT) rmSync(join2(store.cacheDir, f), { force: true });
     }
   } catch {
   }
@@ -2993,6 +3112,7 @@ function dropOtherFormats(store) {
 function writeAtomic(file, seg) {
   const bytes = writeCacheFile(file, (write) => writeSegment(seg, write));
   if (!bytes) return 0;
+  if (seg.kind === "base") writeNewestOrder(file, seg);
   rememberFile(file, seg);
   const sig = signature(file);
   if (sig) markVerified(file, sig);
@@ -3221,7 +3341,9 @@ export {
   bestOf,
   keepBest,
   rank,
+  readNewestOrder,
   MEMORIES_PREFIX,
+  baseSegmentFile,
   diffMemories,
   openIndex,
   rebuildIndex,

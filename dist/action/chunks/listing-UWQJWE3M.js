@@ -3,12 +3,14 @@ import {
   IndexView,
   PRIORITY_NAME,
   archiveSegment,
+  baseSegmentFile,
   compileFilter,
   keepBest,
   newestFirst,
   openIndex,
-  readMemory
-} from "./chunk-JQ2TUGIW.js";
+  readMemory,
+  readNewestOrder
+} from "./chunk-JMI2JKLP.js";
 import "./chunk-VR7ABPSN.js";
 import {
   isPriority,
@@ -46,6 +48,11 @@ function listMemories(branch, q, limit) {
     filter.priority = q.priority;
   }
   const { view, archivePart } = listingView(branch, q.archived);
+  const unfiltered = !filter.tags.length && filter.category === void 0 && filter.scope === void 0 && filter.priority === void 0;
+  if (limit !== null && unfiltered && archivePart < 0) {
+    const page2 = newestPage(branch, view, limit);
+    if (page2) return { memories: readPage(branch, view, page2, -1), total: view.n };
+  }
   const pass = compileFilter(view, filter);
   const hidden = archivePart >= 0 ? liveIds(view, archivePart) : null;
   const cmp = newestFirst(view);
@@ -70,6 +77,9 @@ function listMemories(branch, q, limit) {
     }
   });
   const page = limit === null ? all.sort(cmp) : top;
+  return { memories: readPage(branch, view, page, archivePart), total };
+}
+function readPage(branch, view, page, archivePart) {
   const memories = [];
   const seen = /* @__PURE__ */ new Set();
   for (const r of page) {
@@ -78,7 +88,39 @@ function listMemories(branch, q, limit) {
     seen.add(m.id);
     memories.push(r.part === archivePart ? { ...m, archived: true } : m);
   }
-  return { memories, total };
+  return memories;
+}
+function newestPage(branch, view, limit) {
+  const base = view.parts[0];
+  if (!base || base.seg.kind !== "base") return null;
+  const idOf = (it) => view.parts[it.part].seg.ids.get(it.doc);
+  const cmp = (a, b) => {
+    if (a.ts !== b.ts) return b.ts - a.ts;
+    const ia = idOf(a);
+    const ib = idOf(b);
+    return ia < ib ? 1 : ia > ib ? -1 : 0;
+  };
+  const top = [];
+  for (let pi = 1; pi < view.parts.length; pi++) {
+    const { seg, dead } = view.parts[pi];
+    for (let d = 0; d < seg.n; d++) if (!dead?.[d]) keepBest(top, { part: pi, doc: d, ts: seg.ts[d] }, limit, cmp);
+  }
+  const file = baseSegmentFile(branch);
+  let from = 0;
+  let taken = 0;
+  while (taken < limit && from < base.seg.n) {
+    const chunk = readNewestOrder(file, base.seg, from, Math.max(64, (limit - taken) * 2));
+    if (!chunk) return null;
+    if (!chunk.docs.length) break;
+    for (let i = 0; i < chunk.docs.length && taken < limit; i++) {
+      from++;
+      const d = chunk.docs[i];
+      if (base.dead?.[d]) continue;
+      taken++;
+      keepBest(top, { part: 0, doc: d, ts: chunk.ts[i] }, limit, cmp);
+    }
+  }
+  return top;
 }
 function locateInIndex(branch, id) {
   const view = openIndex(branch);

@@ -6,6 +6,7 @@ import {
   MEMORIES_PREFIX,
   analyze,
   archiveSegment,
+  baseSegmentFile,
   compileFilter,
   diffMemories,
   filterIds,
@@ -19,7 +20,7 @@ import {
   search,
   terms,
   textScores
-} from "./chunk-JQ2TUGIW.js";
+} from "./chunk-JMI2JKLP.js";
 import "./chunk-VR7ABPSN.js";
 import "./chunk-WVSHZKS2.js";
 import "./chunk-LYBMLCMS.js";
@@ -35,6 +36,7 @@ export {
   MEMORIES_PREFIX,
   analyze,
   archiveSegment,
+  baseSegmentFile,
   compileFilter,
   diffMemories,
   filterIds,

@@ -5,7 +5,7 @@ import {
   fullTextScores,
   openIndex,
   search
-} from "./chunk-JQ2TUGIW.js";
+} from "./chunk-JMI2JKLP.js";
 import "./chunk-VR7ABPSN.js";
 import {
   memoryFromFile,

@@ -66,7 +66,7 @@ async function gitFigures(store) {
 async function memoryStats(store, opts = {}) {
   const top = opts.top ?? 10;
   const tip = store.tip();
-  const { indexCounts } = await import("./listing-MJ3YP7Q3.js");
+  const { indexCounts } = await import("./listing-UWQJWE3M.js");
   const c = indexCounts(store);
   const iso = (ms) => ms === null ? null : new Date(ms).toISOString();
   const documents = {};
