@@ -75,6 +75,8 @@ export function assertBoundedTree(data: unknown): void {
 export function serializeFile(data: Record<string, unknown>, content: string): string {
   const clean: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(data)) if (v !== undefined) clean[k] = v;
+  const fast = dumpPlainFrontMatter(clean);
+  if (fast !== undefined) return `---\n${fast}---\n${content}`;
   const yaml = yamlLibrary();
   const front = yaml.dump(clean, { schema: yaml.CORE_SCHEMA, lineWidth: -1, noRefs: true, sortKeys: false, quotingType: '"' });
   return `---\n${front}---\n${content}`;
@@ -169,4 +171,76 @@ export function parsePlainFrontMatter(text: string): Record<string, unknown> | u
     } else return undefined;
   }
   return data;
+}
+
+// The same subset written without js-yaml: what `memory store` and an import write is flat fields,
+// string lists and a one-level metadata map of plain scalars. For those, the text below is exactly
+// js-yaml's dump (CORE schema, no line width, double quotes): test/core/codec.test.ts compares the two
+// on generated values. Anything else (a string that needs quotes, a float, deeper nesting) goes to
+// js-yaml, whose load and dump were 7% of an import of 1,000,000 memories and part of every store.
+
+/** Words js-yaml quotes: the CORE schema's null and booleans, and YAML 1.1's booleans (compat mode). */
+const QUOTED_WORDS = new Set(['null', 'Null', 'NULL', '~', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE', 'y', 'Y', 'yes', 'Yes', 'YES', 'n', 'N', 'no', 'No', 'NO', 'on', 'On', 'ON', 'off', 'Off', 'OFF']);
+const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
+
+/** YAML 1.1's base-60 numbers (`1:20`, `190:20:30.5`): js-yaml quotes what looks like one. */
+const SEXAGESIMAL_LIKE = /^[-+]?[0-9][0-9_.]*:[0-9_.:]*$/;
+
+function plainString(s: string): boolean {
+  return PLAIN.test(s) && !NUMBER_LIKE.test(s) && !SEXAGESIMAL_LIKE.test(s) && !QUOTED_WORDS.has(s) && !s.endsWith(' ') && !s.endsWith(':') && !s.includes(': ') && !s.includes(' #');
+}
+
+/** A scalar as js-yaml dumps it in this subset, or undefined. */
+function dumpScalar(v: unknown): string | undefined {
+  if (typeof v === 'string') return plainString(v) ? v : undefined;
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (v === null) return 'null';
+  if (typeof v === 'number' && Number.isSafeInteger(v) && !Object.is(v, -0) && INT.test(String(v))) return String(v);
+  return undefined;
+}
+
+function plainKey(k: string): boolean {
+  return PLAIN_KEY.test(k) && !QUOTED_WORDS.has(k) && k !== '__proto__';
+}
+
+/** Front matter in git-memory's own shape, as js-yaml would dump it; undefined for anything else. */
+export function dumpPlainFrontMatter(data: Record<string, unknown>): string | undefined {
+  if (!Object.keys(data).length) return '{}\n';
+  let out = '';
+  for (const [k, v] of Object.entries(data)) {
+    if (!plainKey(k)) return undefined;
+    if (Array.isArray(v)) {
+      if (!v.length) {
+        out += `${k}: []\n`;
+        continue;
+      }
+      out += `${k}:\n`;
+      for (const x of v) {
+        const s = dumpScalar(x);
+        if (s === undefined) return undefined;
+        out += `  - ${s}\n`;
+      }
+      continue;
+    }
+    if (v !== null && typeof v === 'object') {
+      const proto = Object.getPrototypeOf(v);
+      if (proto !== Object.prototype && proto !== null) return undefined;
+      const entries = Object.entries(v);
+      if (!entries.length) {
+        out += `${k}: {}\n`;
+        continue;
+      }
+      out += `${k}:\n`;
+      for (const [ek, ev] of entries) {
+        const s = plainKey(ek) && !Array.isArray(ev) ? dumpScalar(ev) : undefined;
+        if (s === undefined) return undefined;
+        out += `  ${ek}: ${s}\n`;
+      }
+      continue;
+    }
+    const s = dumpScalar(v);
+    if (s === undefined) return undefined;
+    out += `${k}: ${s}\n`;
+  }
+  return out;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import yaml from 'js-yaml';
-import { parseFile, parsePlainFrontMatter, serializeFile, FrontMatterError } from '../../src/core/codec.js';
+import { dumpPlainFrontMatter, parseFile, parsePlainFrontMatter, serializeFile, FrontMatterError } from '../../src/core/codec.js';
 import { memoryFromFile, memoryToFile, type StoredMemory } from '../../src/core/memory.js';
 import { idFromPath, isValidId, newId, idTime, pathFor } from '../../src/core/id.js';
 
@@ -162,6 +162,41 @@ describe('front-matter fast path', () => {
       { numRuns: 5000 },
     );
     expect(accepted).toBeGreaterThan(200);
+  });
+
+  /** js-yaml's dump with serializeFile's options: the reference for the writing fast path. */
+  const dumped = (data: Record<string, unknown>) => yaml.dump(data, { schema: yaml.CORE_SCHEMA, lineWidth: -1, noRefs: true, sortKeys: false, quotingType: '"' });
+
+  it('writes exactly what js-yaml dumps whenever it accepts (property)', () => {
+    const value = fc.oneof(scalar, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.oneof(scalar, fc.integer(), fc.boolean(), fc.constant(null)), { maxLength: 3 }), fc.dictionary(fc.oneof(fc.constantFrom(...keys), dense(5)), fc.oneof(scalar, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(scalar, { maxLength: 2 })), { maxKeys: 3 }));
+    let accepted = 0;
+    fc.assert(
+      fc.property(fc.dictionary(fc.oneof(fc.constantFrom(...keys), dense(5)), value, { maxKeys: 6 }), (data) => {
+        const fast = dumpPlainFrontMatter(data);
+        if (fast === undefined) return;
+        accepted++;
+        expect(fast, JSON.stringify(data)).toBe(dumped(data));
+      }),
+      { numRuns: 20000 },
+    );
+    expect(accepted).toBeGreaterThan(1000); // the property is not vacuous
+    // Every scalar near the edges, alone, in a list and in a map.
+    for (const v of [...scalars, ...scalars.map((x) => ` ${x}`), 0, -0, 1, -1, 2 ** 53, 2 ** 53 - 1, 1.5, NaN, Infinity, true, false, null]) {
+      for (const data of [{ k: v }, { k: [v] }, { k: { a: v } }]) {
+        const fast = dumpPlainFrontMatter(data);
+        if (fast !== undefined) expect(fast, JSON.stringify(data)).toBe(dumped(data));
+      }
+    }
+  });
+
+  it('writes what a store writes without js-yaml, and it reads back the same', () => {
+    const front = { id: 'mem_0k2x9d1ab7q4ce3m', tags: ['deploy', 'ci', 'v1.2'], category: 'decision', priority: 'high', timestamp: '2026-11-30T23:44:44.527Z', scope: 'team', metadata: { source: 'cli', version: 1, job_id: 'build-42', url: 'https://ci.example/run/42' }, upsert_key: 'deploy-policy' };
+    const fast = dumpPlainFrontMatter(front);
+    expect(fast).toBe(dumped(front));
+    expect(parsePlainFrontMatter(fast!)).toEqual(front);
+    expect(dumpPlainFrontMatter({ tags: [], metadata: {} })).toBe('tags: []\nmetadata: {}\n');
+    // Needs quotes, a float, deeper nesting, a class instance: js-yaml's job.
+    for (const data of [{ k: 'a: b' }, { k: 'yes' }, { k: 1.5 }, { k: { a: { b: 1 } } }, { k: [[1]] }, { k: new Date(0) }, { 'a b': 1 }, { k: '' }]) expect(dumpPlainFrontMatter(data as Record<string, unknown>)).toBeUndefined();
   });
 
   it('takes the fast path for what git-memory writes (property)', () => {
