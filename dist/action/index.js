@@ -12,7 +12,7 @@ import {
   storeMemory,
   taggedMemories,
   updateMemory
-} from "./chunks/chunk-IKAXP2IE.js";
+} from "./chunks/chunk-53IKLDYG.js";
 import {
   excerpt
 } from "./chunks/chunk-5GR53BCC.js";
@@ -21,7 +21,7 @@ import "./chunks/chunk-IL2K74TS.js";
 import {
   emptyTrash,
   listTrash
-} from "./chunks/chunk-ZO7JTCDV.js";
+} from "./chunks/chunk-W5ENC4GP.js";
 import "./chunks/chunk-53GENQGN.js";
 import "./chunks/chunk-Z5YN2S7E.js";
 import {
@@ -33,8 +33,8 @@ import "./chunks/chunk-VR7ABPSN.js";
 import {
   isPriority,
   normalizeTags
-} from "./chunks/chunk-WVSHZKS2.js";
-import "./chunks/chunk-LYBMLCMS.js";
+} from "./chunks/chunk-UWLGHJZD.js";
+import "./chunks/chunk-5FXUYNES.js";
 import "./chunks/chunk-QSDIKEXA.js";
 import "./chunks/chunk-T2M7576Q.js";
 import "./chunks/chunk-XTT75VXB.js";
@@ -843,10 +843,10 @@ function openDoor(options = {}) {
   const { embedOnWrite, ...storeOpts } = checkOpenOptions(options);
   const writeVectors = async (texts) => (await import("./chunks/write-UCNZMW23.js")).writeTimeVectors(s, texts);
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
-  const history = () => import("./chunks/history-WZIZPI4V.js");
-  const coreDoc = () => import("./chunks/core-doc-BR3BGJMM.js");
-  const sync = () => import("./chunks/sync-YKDGILK4.js");
-  const importExport = () => import("./chunks/import-export-EDQ2FFX2.js");
+  const history = () => import("./chunks/history-2SPMPZOQ.js");
+  const coreDoc = () => import("./chunks/core-doc-I5G43JFR.js");
+  const sync = () => import("./chunks/sync-TNQL4M7E.js");
+  const importExport = () => import("./chunks/import-export-FVWT7GHJ.js");
   const configOps = () => import("./chunks/config-ops-6BLHUY6S.js");
   return {
     store: (input) => storeMemory(s, input),
@@ -855,8 +855,8 @@ function openDoor(options = {}) {
     tagged: (tags) => taggedMemories(s, tags),
     list: (filter) => listPage(s, filter),
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
-    search: async (q, o) => (await import("./chunks/hybrid-B67XHCNG.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0),
-    rebuildIndex: async (o) => (await import("./chunks/search-R5P5AWL5.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
+    search: async (q, o) => (await import("./chunks/hybrid-EBNKY2F5.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0),
+    rebuildIndex: async (o) => (await import("./chunks/search-VJJGYZLX.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
     delete: (id) => deleteMemory(s, id),
     deleteByTag: (tag) => deleteTagged(s, tag),
     clear: (o) => clearMemories(s, o),
@@ -877,13 +877,13 @@ function openDoor(options = {}) {
       if (action === "list") return { success: true, action, items: listTrash(s) };
       if (action === "restore") {
         if (!input.id) throw new InvalidInputError("restore needs the id of a memory in the trash", { field: "id" });
-        return { ...await (await import("./chunks/restore-ZTZ6HLB2.js")).restoreFromTrash(s, input.id), action };
+        return { ...await (await import("./chunks/restore-CUMFMPVS.js")).restoreFromTrash(s, input.id), action };
       }
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-K7V54USP.js")).memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-SILOL7OR.js")).prune(s, o),
+    stats: async (o) => (await import("./chunks/stats-H7MLVC2O.js")).memoryStats(s, o),
+    prune: async (o) => (await import("./chunks/prune-E53KYJ6C.js")).prune(s, o),
     importMemories: async (input) => (await importExport()).importMemories(s, input),
     exportMemories: async (o) => (await importExport()).exportMemories(s, o),
     exportChunks: async (o) => (await importExport()).exportChunks(s, o),

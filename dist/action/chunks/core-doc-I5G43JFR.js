@@ -12,15 +12,15 @@ import {
   coreSet,
   coreUpdate,
   coreView
-} from "./chunk-XZL4NED4.js";
+} from "./chunk-XFFE6BWC.js";
 import "./chunk-5GR53BCC.js";
-import "./chunk-5WOX652P.js";
+import "./chunk-3YP7GLMM.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-FA2HJ3VF.js";
 import "./chunk-47DQF2KA.js";
 import "./chunk-VR7ABPSN.js";
-import "./chunk-WVSHZKS2.js";
-import "./chunk-LYBMLCMS.js";
+import "./chunk-UWLGHJZD.js";
+import "./chunk-5FXUYNES.js";
 import "./chunk-QSDIKEXA.js";
 import "./chunk-T2M7576Q.js";
 import "./chunk-XTT75VXB.js";

@@ -10,15 +10,15 @@ import {
   guardWrite,
   keyOf,
   normalizeContent
-} from "./chunk-5WOX652P.js";
+} from "./chunk-3YP7GLMM.js";
 import "./chunk-Z5YN2S7E.js";
 import {
   guardFields
 } from "./chunk-FA2HJ3VF.js";
 import "./chunk-47DQF2KA.js";
 import "./chunk-VR7ABPSN.js";
-import "./chunk-WVSHZKS2.js";
-import "./chunk-LYBMLCMS.js";
+import "./chunk-UWLGHJZD.js";
+import "./chunk-5FXUYNES.js";
 import "./chunk-QSDIKEXA.js";
 import "./chunk-T2M7576Q.js";
 import "./chunk-XTT75VXB.js";

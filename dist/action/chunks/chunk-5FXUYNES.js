@@ -2986,6 +2986,10 @@ function assertBoundedTree(data) {
 function serializeFile(data, content) {
   const clean = {};
   for (const [k, v] of Object.entries(data)) if (v !== void 0) clean[k] = v;
+  const fast = dumpPlainFrontMatter(clean);
+  if (fast !== void 0) return `---
+${fast}---
+${content}`;
   const yaml = yamlLibrary();
   const front = yaml.dump(clean, { schema: yaml.CORE_SCHEMA, lineWidth: -1, noRefs: true, sortKeys: false, quotingType: '"' });
   return `---
@@ -3075,6 +3079,69 @@ function parsePlainFrontMatter(text) {
     } else return void 0;
   }
   return data;
+}
+var QUOTED_WORDS = /* @__PURE__ */ new Set(["null", "Null", "NULL", "~", "true", "True", "TRUE", "false", "False", "FALSE", "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF"]);
+var PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
+var SEXAGESIMAL_LIKE = /^[-+]?[0-9][0-9_.]*:[0-9_.:]*$/;
+function plainString(s) {
+  return PLAIN.test(s) && !NUMBER_LIKE.test(s) && !SEXAGESIMAL_LIKE.test(s) && !QUOTED_WORDS.has(s) && !s.endsWith(" ") && !s.endsWith(":") && !s.includes(": ") && !s.includes(" #");
+}
+function dumpScalar(v) {
+  if (typeof v === "string") return plainString(v) ? v : void 0;
+  if (typeof v === "boolean") return v ? "true" : "false";
+  if (v === null) return "null";
+  if (typeof v === "number" && Number.isSafeInteger(v) && !Object.is(v, -0) && INT.test(String(v))) return String(v);
+  return void 0;
+}
+function plainKey(k) {
+  return PLAIN_KEY.test(k) && !QUOTED_WORDS.has(k) && k !== "__proto__";
+}
+function dumpPlainFrontMatter(data) {
+  if (!Object.keys(data).length) return "{}\n";
+  let out = "";
+  for (const [k, v] of Object.entries(data)) {
+    if (!plainKey(k)) return void 0;
+    if (Array.isArray(v)) {
+      if (!v.length) {
+        out += `${k}: []
+`;
+        continue;
+      }
+      out += `${k}:
+`;
+      for (const x of v) {
+        const s2 = dumpScalar(x);
+        if (s2 === void 0) return void 0;
+        out += `  - ${s2}
+`;
+      }
+      continue;
+    }
+    if (v !== null && typeof v === "object") {
+      const proto = Object.getPrototypeOf(v);
+      if (proto !== Object.prototype && proto !== null) return void 0;
+      const entries = Object.entries(v);
+      if (!entries.length) {
+        out += `${k}: {}
+`;
+        continue;
+      }
+      out += `${k}:
+`;
+      for (const [ek, ev] of entries) {
+        const s2 = plainKey(ek) && !Array.isArray(ev) ? dumpScalar(ev) : void 0;
+        if (s2 === void 0) return void 0;
+        out += `  ${ek}: ${s2}
+`;
+      }
+      continue;
+    }
+    const s = dumpScalar(v);
+    if (s === void 0) return void 0;
+    out += `${k}: ${s}
+`;
+  }
+  return out;
 }
 
 export {

@@ -10,13 +10,13 @@ import {
   openIndex,
   readMemory,
   readNewestOrder
-} from "./chunk-JMI2JKLP.js";
+} from "./chunk-ZRP73MAQ.js";
 import "./chunk-VR7ABPSN.js";
 import {
   isPriority,
   normalizeTags
-} from "./chunk-WVSHZKS2.js";
-import "./chunk-LYBMLCMS.js";
+} from "./chunk-UWLGHJZD.js";
+import "./chunk-5FXUYNES.js";
 import "./chunk-QSDIKEXA.js";
 import "./chunk-T2M7576Q.js";
 import "./chunk-XTT75VXB.js";

@@ -20,10 +20,10 @@ import {
   search,
   terms,
   textScores
-} from "./chunk-JMI2JKLP.js";
+} from "./chunk-ZRP73MAQ.js";
 import "./chunk-VR7ABPSN.js";
-import "./chunk-WVSHZKS2.js";
-import "./chunk-LYBMLCMS.js";
+import "./chunk-UWLGHJZD.js";
+import "./chunk-5FXUYNES.js";
 import "./chunk-QSDIKEXA.js";
 import "./chunk-T2M7576Q.js";
 import "./chunk-XTT75VXB.js";

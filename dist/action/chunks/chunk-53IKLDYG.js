@@ -16,7 +16,7 @@ import {
 import {
   trashFile,
   trashPathFor
-} from "./chunk-ZO7JTCDV.js";
+} from "./chunk-W5ENC4GP.js";
 import {
   orderByHex
 } from "./chunk-Z5YN2S7E.js";
@@ -50,13 +50,13 @@ import {
   runnerMetadata,
   unreadableFile,
   validateContent
-} from "./chunk-WVSHZKS2.js";
+} from "./chunk-UWLGHJZD.js";
 import {
   checkMetadata,
   checkText,
   checkTime,
   checkedTags
-} from "./chunk-LYBMLCMS.js";
+} from "./chunk-5FXUYNES.js";
 import {
   assertId,
   newId,
@@ -1070,7 +1070,7 @@ function safeError(err) {
 }
 
 // src/core/ops/store.ts
-var lifecycle = () => import("./store-hooks-FHD7PHKJ.js");
+var lifecycle = () => import("./store-hooks-LFNNPUFI.js");
 async function storeMemory(b, input) {
   const { guardOptions, guardWrite, guardFile, expiryOf, findExisting, contentHash, keyOf, normalizeContent, UPSERT_KEY_FIELD } = await lifecycle();
   const cfg = await b.loadConfig();
@@ -1173,7 +1173,7 @@ Memory-Id: ${id}
 
 // src/core/ops/get.ts
 async function findInIndex(b, id) {
-  const { locateInIndex } = await import("./listing-UWQJWE3M.js");
+  const { locateInIndex } = await import("./listing-WF36SPU5.js");
   const at = locateInIndex(b, id);
   if (!at) return null;
   try {
@@ -1223,24 +1223,24 @@ function filterMemories(b, f = {}) {
 }
 async function recentMemories(b, count) {
   const n = toLimit(count, 10, "count");
-  const { listMemories } = await import("./listing-UWQJWE3M.js");
+  const { listMemories } = await import("./listing-WF36SPU5.js");
   return { success: true, memories: listMemories(b, {}, n).memories };
 }
 async function taggedMemories(b, tags) {
   const t = normalizeTags(tags);
   if (!t.length) throw new InvalidInputError('give at least one tag, e.g. "memory tagged api,limits"', { field: "tags" });
-  const { listMemories } = await import("./listing-UWQJWE3M.js");
+  const { listMemories } = await import("./listing-WF36SPU5.js");
   return { success: true, memories: listMemories(b, { tags: t }, null).memories };
 }
 async function listPage(b, f = {}) {
   const limit = toLimit(f.limit, 50, "limit");
-  const { listMemories } = await import("./listing-UWQJWE3M.js");
+  const { listMemories } = await import("./listing-WF36SPU5.js");
   const r = listMemories(b, f, limit);
   return { success: true, memories: r.memories, total: r.total };
 }
 
 // src/core/ops/update.ts
-var lifecycle2 = () => import("./store-hooks-FHD7PHKJ.js");
+var lifecycle2 = () => import("./store-hooks-LFNNPUFI.js");
 async function updateMemory(b, id, patch) {
   const { guardOptions, assertNoNewSecrets, guardFields, guardFile } = await lifecycle2();
   assertId(id);
@@ -1326,7 +1326,7 @@ function otherCopies(b, id, path, tip, filesOfIdInIndex) {
 }
 async function deleteMemory(b, id) {
   assertId(id);
-  const { filesOfIdInIndex } = await import("./listing-UWQJWE3M.js");
+  const { filesOfIdInIndex } = await import("./listing-WF36SPU5.js");
   const res = await b.mutate((tip) => {
     const hit = tip ? b.find(id, tip) : null;
     if (!hit || !tip) throw new NotFoundError(id);
@@ -1580,12 +1580,12 @@ var MemoryStore = class {
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./hybrid-B67XHCNG.js");
+    const { modeSearch } = await import("./hybrid-EBNKY2F5.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./search-R5P5AWL5.js");
+    const { rebuildIndex } = await import("./search-VJJGYZLX.js");
     return rebuildIndex(this, opts);
   }
   close() {

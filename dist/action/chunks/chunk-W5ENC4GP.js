@@ -5,10 +5,10 @@ import {
   memoryToFile,
   publicMemory,
   unreadableFile
-} from "./chunk-WVSHZKS2.js";
+} from "./chunk-UWLGHJZD.js";
 import {
   parseFile
-} from "./chunk-LYBMLCMS.js";
+} from "./chunk-5FXUYNES.js";
 import {
   InvalidInputError
 } from "./chunk-MDKNWCHG.js";

@@ -18,11 +18,11 @@ import {
 import {
   MEMORIES_DIR,
   memoryFromFile
-} from "./chunk-WVSHZKS2.js";
+} from "./chunk-UWLGHJZD.js";
 import {
   MAX_TIME_MS,
   checkedTags
-} from "./chunk-LYBMLCMS.js";
+} from "./chunk-5FXUYNES.js";
 import {
   isValidId
 } from "./chunk-QSDIKEXA.js";

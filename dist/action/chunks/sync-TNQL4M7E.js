@@ -22,7 +22,7 @@ import {
 } from "./chunk-VR7ABPSN.js";
 import {
   parseFile
-} from "./chunk-LYBMLCMS.js";
+} from "./chunk-5FXUYNES.js";
 import {
   idFromPath,
   isValidId

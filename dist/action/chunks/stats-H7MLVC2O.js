@@ -2,18 +2,18 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   CORE_DIR,
   charCount
-} from "./chunk-XZL4NED4.js";
+} from "./chunk-XFFE6BWC.js";
 import "./chunk-5GR53BCC.js";
 import {
   trashCount
-} from "./chunk-ZO7JTCDV.js";
-import "./chunk-5WOX652P.js";
+} from "./chunk-W5ENC4GP.js";
+import "./chunk-3YP7GLMM.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-FA2HJ3VF.js";
 import "./chunk-47DQF2KA.js";
 import "./chunk-VR7ABPSN.js";
-import "./chunk-WVSHZKS2.js";
-import "./chunk-LYBMLCMS.js";
+import "./chunk-UWLGHJZD.js";
+import "./chunk-5FXUYNES.js";
 import "./chunk-QSDIKEXA.js";
 import "./chunk-T2M7576Q.js";
 import "./chunk-XTT75VXB.js";
@@ -28,7 +28,7 @@ var FIGURES_FILE = "stats-v1.json";
 async function gitFigures(store) {
   const tip = store.tip();
   if (!tip) return { commits: 0, coreVersions: 0, bytes: 0 };
-  const { gitCliAsync } = await import("./history-WZIZPI4V.js");
+  const { gitCliAsync } = await import("./history-2SPMPZOQ.js");
   const { readFileSync } = await import("node:fs");
   const { writeCacheFile } = await import("./atomic-file-3Z566FKW.js");
   const { join } = await import("node:path");
@@ -66,7 +66,7 @@ async function gitFigures(store) {
 async function memoryStats(store, opts = {}) {
   const top = opts.top ?? 10;
   const tip = store.tip();
-  const { indexCounts } = await import("./listing-UWQJWE3M.js");
+  const { indexCounts } = await import("./listing-WF36SPU5.js");
   const c = indexCounts(store);
   const iso = (ms) => ms === null ? null : new Date(ms).toISOString();
   const documents = {};

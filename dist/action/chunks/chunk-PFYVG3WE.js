@@ -2,17 +2,17 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   TRASH_DIR,
   trashFile
-} from "./chunk-ZO7JTCDV.js";
+} from "./chunk-W5ENC4GP.js";
 import {
   ARCHIVE_DIR,
   MEMORIES_DIR,
   isUndated,
   memoryFromFile,
   memoryToFile
-} from "./chunk-WVSHZKS2.js";
+} from "./chunk-UWLGHJZD.js";
 import {
   parseFile
-} from "./chunk-LYBMLCMS.js";
+} from "./chunk-5FXUYNES.js";
 import {
   InvalidInputError
 } from "./chunk-MDKNWCHG.js";

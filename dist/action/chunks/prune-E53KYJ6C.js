@@ -2,12 +2,12 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   archivePathFor,
   prune
-} from "./chunk-U6MCGAKM.js";
-import "./chunk-ZO7JTCDV.js";
+} from "./chunk-PFYVG3WE.js";
+import "./chunk-W5ENC4GP.js";
 import {
   ARCHIVE_DIR
-} from "./chunk-WVSHZKS2.js";
-import "./chunk-LYBMLCMS.js";
+} from "./chunk-UWLGHJZD.js";
+import "./chunk-5FXUYNES.js";
 import "./chunk-QSDIKEXA.js";
 import "./chunk-T2M7576Q.js";
 import "./chunk-XTT75VXB.js";

@@ -5,13 +5,13 @@ import {
   fullTextScores,
   openIndex,
   search
-} from "./chunk-JMI2JKLP.js";
+} from "./chunk-ZRP73MAQ.js";
 import "./chunk-VR7ABPSN.js";
 import {
   memoryFromFile,
   publicMemory
-} from "./chunk-WVSHZKS2.js";
-import "./chunk-LYBMLCMS.js";
+} from "./chunk-UWLGHJZD.js";
+import "./chunk-5FXUYNES.js";
 import {
   SEARCH_EMBED_BUDGET_MS,
   branchVectors,

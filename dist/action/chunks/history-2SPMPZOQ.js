@@ -7,11 +7,11 @@ import {
   logPaths,
   memoryHistory,
   resolveCommit
-} from "./chunk-VKEURJKT.js";
-import "./chunk-ZO7JTCDV.js";
+} from "./chunk-ZAVMDAWP.js";
+import "./chunk-W5ENC4GP.js";
 import "./chunk-47DQF2KA.js";
-import "./chunk-WVSHZKS2.js";
-import "./chunk-LYBMLCMS.js";
+import "./chunk-UWLGHJZD.js";
+import "./chunk-5FXUYNES.js";
 import "./chunk-QSDIKEXA.js";
 import "./chunk-T2M7576Q.js";
 import "./chunk-XTT75VXB.js";

@@ -4,7 +4,7 @@ import {
   checkText,
   parseFile,
   serializeFile
-} from "./chunk-LYBMLCMS.js";
+} from "./chunk-5FXUYNES.js";
 import {
   idFromPath,
   idTime,

@@ -1,18 +1,18 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   lastKnownFile
-} from "./chunk-VKEURJKT.js";
+} from "./chunk-ZAVMDAWP.js";
 import {
   byDeletedDesc,
   liveFile,
   livePathFor,
   readTrash
-} from "./chunk-ZO7JTCDV.js";
+} from "./chunk-W5ENC4GP.js";
 import "./chunk-47DQF2KA.js";
 import {
   memoryFromFile
-} from "./chunk-WVSHZKS2.js";
-import "./chunk-LYBMLCMS.js";
+} from "./chunk-UWLGHJZD.js";
+import "./chunk-5FXUYNES.js";
 import {
   assertId
 } from "./chunk-QSDIKEXA.js";

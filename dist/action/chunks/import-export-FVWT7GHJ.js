@@ -1,15 +1,15 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   archivePathFor
-} from "./chunk-U6MCGAKM.js";
+} from "./chunk-PFYVG3WE.js";
 import {
   BRANCH_README,
   hashObject
-} from "./chunk-IKAXP2IE.js";
+} from "./chunk-53IKLDYG.js";
 import "./chunk-5GR53BCC.js";
 import "./chunk-54KTB477.js";
 import "./chunk-IL2K74TS.js";
-import "./chunk-ZO7JTCDV.js";
+import "./chunk-W5ENC4GP.js";
 import "./chunk-53GENQGN.js";
 import {
   UPSERT_KEY_FIELD,
@@ -19,7 +19,7 @@ import {
   keyOf,
   loadFingerprints,
   primeFingerprints
-} from "./chunk-5WOX652P.js";
+} from "./chunk-3YP7GLMM.js";
 import "./chunk-Z5YN2S7E.js";
 import {
   maskSecrets
@@ -31,14 +31,14 @@ import {
   isPriority,
   memoryToFile,
   validateContent
-} from "./chunk-WVSHZKS2.js";
+} from "./chunk-UWLGHJZD.js";
 import {
   InputTooLargeError,
   checkMetadata,
   checkTime,
   maxImportBytes,
   readBoundedFile
-} from "./chunk-LYBMLCMS.js";
+} from "./chunk-5FXUYNES.js";
 import {
   isValidId,
   newId,

@@ -9,7 +9,7 @@ import {
   normalizeTags,
   publicMemory,
   unreadableFile
-} from "./chunk-WVSHZKS2.js";
+} from "./chunk-UWLGHJZD.js";
 import {
   writeCacheFile
 } from "./chunk-XTT75VXB.js";

@@ -3,7 +3,7 @@ import {
   TRASH_DIR,
   listTrash,
   trashPathFor
-} from "./chunk-ZO7JTCDV.js";
+} from "./chunk-W5ENC4GP.js";
 import {
   runGit,
   runGitSync
@@ -12,7 +12,7 @@ import {
   MEMORIES_DIR,
   memoryFromFile,
   publicMemory
-} from "./chunk-WVSHZKS2.js";
+} from "./chunk-UWLGHJZD.js";
 import {
   assertId,
   idTime,
