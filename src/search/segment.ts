@@ -102,7 +102,14 @@ export class StringColumn {
     let hi = this.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
-      const c = this.blob.compare(key, 0, key.length, this.off[mid], this.off[mid + 1]);
+      // A column not in memory: each probe reads its row (20 probes in a million terms), not the
+      // whole column (12 MB of terms and offsets at 1,000,000 memories, for a two-word search).
+      let c: number;
+      if (this.data || !this.source) c = this.blob.compare(key, 0, key.length, this.off[mid], this.off[mid + 1]);
+      else {
+        const [a, z] = this.span(mid);
+        c = this.source(a, z - a).compare(key);
+      }
       if (c === 0) return mid;
       if (c < 0) lo = mid + 1;
       else hi = mid - 1;
@@ -840,6 +847,41 @@ export function decodeSegment(input: Buffer, opts: { checksum?: boolean } = {}):
 
 /** Reads a range of postings without loading the whole arrays (a segment opened lazily), see {@link postingsOf}. */
 const RANGE = Symbol('postings range');
+const ELEMENTS = Symbol('element reader');
+type NumericColumn = 'len' | 'ts' | 'prio';
+type ElementReader = (name: NumericColumn, from: number, count: number) => ArrayLike<number>;
+
+/** Elements per block read by {@link gatherValues}. */
+const GATHER_BLOCK = 32_768;
+
+/**
+ * The values at `indices` (ascending) of a per-document array of `seg`. For an array not in memory,
+ * the file is read block by block into one reused buffer and only the blocks holding an index are
+ * read: on this kind of machine a fresh megabyte costs ~7 ms to touch and a reused one ~1 ms, so this
+ * is several times cheaper than reading the array and much cheaper than a read per value.
+ */
+export function gatherValues(seg: Segment, name: NumericColumn, indices: ArrayLike<number>): Float64Array {
+  const out = new Float64Array(indices.length);
+  const own = Object.getOwnPropertyDescriptor(seg, name);
+  const reader = (seg as unknown as { [ELEMENTS]?: ElementReader })[ELEMENTS];
+  if ((own && 'value' in own) || !reader) {
+    const arr = seg[name];
+    for (let k = 0; k < indices.length; k++) out[k] = arr[indices[k]];
+    return out;
+  }
+  let k = 0;
+  while (k < indices.length) {
+    const block = Math.floor(indices[k] / GATHER_BLOCK);
+    const from = block * GATHER_BLOCK;
+    let end = k;
+    while (end < indices.length && indices[end] < from + GATHER_BLOCK) end++;
+    const last = indices[end - 1];
+    const values = reader(name, indices[k], last - indices[k] + 1);
+    for (let j = k; j < end; j++) out[j] = values[indices[j] - indices[k]];
+    k = end;
+  }
+  return out;
+}
 type RangeReader = (from: number, to: number) => { doc: Uint32Array; tf: Uint8Array };
 
 /** Closes the file of a lazily opened segment once nothing refers to the segment any more. */
@@ -966,6 +1008,30 @@ export function openSegmentLazily(fd: number, size: number): Segment {
     return { doc: new Uint32Array(d.buffer, 0, to - from), tf: new Uint8Array(t.buffer, 0, (to - from) * NF) };
   };
   Object.defineProperty(s, RANGE, { value: range });
+  // A few values of a per-document array, read from the file without reading the array (a pruned
+  // search scores a few thousand documents of a million).
+  const sections: Record<NumericColumn, [number, number, ArrayKind]> = {
+    len: [...section('len', 'u32'), 'u32'],
+    ts: [...section('ts', 'f64'), 'f64'],
+    prio: [...section('prio', 'u8'), 'u8'],
+  };
+  // One buffer, reused: the values are copied out by the caller before the next read.
+  let scratch = Buffer.allocUnsafeSlow(0);
+  const elements: ElementReader = (name, from, count) => {
+    const [at, len, kind] = sections[name];
+    const width = CTOR[kind].BYTES_PER_ELEMENT;
+    if (from < 0 || count < 0 || (from + count) * width > len) bad(`bad ${name} index`);
+    const bytes = count * width;
+    if (scratch.length < bytes) scratch = Buffer.allocUnsafeSlow(Math.max(bytes, 1 << 16));
+    let got = 0;
+    while (got < bytes) {
+      const r = readSync(fd, scratch, got, bytes - got, start + at + from * width + got);
+      if (r <= 0) bad('truncated data');
+      got += r;
+    }
+    return new CTOR[kind](scratch.buffer as ArrayBuffer, 0, count);
+  };
+  Object.defineProperty(s, ELEMENTS, { value: elements });
   closeWhenCollected.register(s, fd);
   return s;
 }
