@@ -5,7 +5,7 @@ import {
   fullTextScores,
   openIndex,
   search
-} from "./chunk-ZRP73MAQ.js";
+} from "./chunk-MHD7HBEM.js";
 import "./chunk-VR7ABPSN.js";
 import {
   memoryFromFile,

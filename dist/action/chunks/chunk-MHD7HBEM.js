@@ -1892,7 +1892,12 @@ var StringColumn = class _StringColumn {
     let hi = this.length - 1;
     while (lo <= hi) {
       const mid = lo + hi >>> 1;
-      const c = this.blob.compare(key, 0, key.length, this.off[mid], this.off[mid + 1]);
+      let c;
+      if (this.data || !this.source) c = this.blob.compare(key, 0, key.length, this.off[mid], this.off[mid + 1]);
+      else {
+        const [a, z] = this.span(mid);
+        c = this.source(a, z - a).compare(key);
+      }
       if (c === 0) return mid;
       if (c < 0) lo = mid + 1;
       else hi = mid - 1;
@@ -2488,6 +2493,30 @@ function decodeSegment(input, opts = {}) {
   return s;
 }
 var RANGE = /* @__PURE__ */ Symbol("postings range");
+var ELEMENTS = /* @__PURE__ */ Symbol("element reader");
+var GATHER_BLOCK = 32768;
+function gatherValues(seg, name, indices) {
+  const out = new Float64Array(indices.length);
+  const own = Object.getOwnPropertyDescriptor(seg, name);
+  const reader = seg[ELEMENTS];
+  if (own && "value" in own || !reader) {
+    const arr = seg[name];
+    for (let k2 = 0; k2 < indices.length; k2++) out[k2] = arr[indices[k2]];
+    return out;
+  }
+  let k = 0;
+  while (k < indices.length) {
+    const block = Math.floor(indices[k] / GATHER_BLOCK);
+    const from = block * GATHER_BLOCK;
+    let end = k;
+    while (end < indices.length && indices[end] < from + GATHER_BLOCK) end++;
+    const last = indices[end - 1];
+    const values = reader(name, indices[k], last - indices[k] + 1);
+    for (let j = k; j < end; j++) out[j] = values[indices[j] - indices[k]];
+    k = end;
+  }
+  return out;
+}
 var closeWhenCollected = new FinalizationRegistry((fd) => {
   try {
     closeSync(fd);
@@ -2597,6 +2626,27 @@ function openSegmentLazily(fd, size) {
     return { doc: new Uint32Array(d.buffer, 0, to - from), tf: new Uint8Array(t.buffer, 0, (to - from) * NF) };
   };
   Object.defineProperty(s, RANGE, { value: range });
+  const sections = {
+    len: [...section("len", "u32"), "u32"],
+    ts: [...section("ts", "f64"), "f64"],
+    prio: [...section("prio", "u8"), "u8"]
+  };
+  let scratch = Buffer.allocUnsafeSlow(0);
+  const elements = (name, from, count) => {
+    const [at, len, kind] = sections[name];
+    const width = CTOR[kind].BYTES_PER_ELEMENT;
+    if (from < 0 || count < 0 || (from + count) * width > len) bad(`bad ${name} index`);
+    const bytes = count * width;
+    if (scratch.length < bytes) scratch = Buffer.allocUnsafeSlow(Math.max(bytes, 1 << 16));
+    let got = 0;
+    while (got < bytes) {
+      const r = readSync(fd, scratch, got, bytes - got, start + at + from * width + got);
+      if (r <= 0) bad("truncated data");
+      got += r;
+    }
+    return new CTOR[kind](scratch.buffer, 0, count);
+  };
+  Object.defineProperty(s, ELEMENTS, { value: elements });
   closeWhenCollected.register(s, fd);
   return s;
 }
@@ -2814,10 +2864,133 @@ function nameTerms(name) {
   return need;
 }
 function baseBoost(seg, d, w, now) {
-  const pr = w.priority[["low", "medium", "high"][seg.prio[d]]] ?? 0;
-  const ageDays = Math.max(0, (now - seg.ts[d]) / DAY);
+  return boostOf(seg.prio[d], seg.ts[d], w, now);
+}
+function boostOf(prio, ts, w, now) {
+  const pr = w.priority[["low", "medium", "high"][prio]] ?? 0;
+  const ageDays = Math.max(0, (now - ts) / DAY);
   const rec = ageDays < w.recencyDays ? w.recencyPerDay * (w.recencyDays - ageDays) : 0;
   return pr + rec;
+}
+function rankPruned(view, qterms, limit, w, now, params) {
+  const N = view.n;
+  if (qterms.length < 2 || limit <= 0 || N < 1e4 && params.prune !== true) return null;
+  const { k1, b, boost } = params;
+  if (!(b >= 0 && b <= 1 && k1 >= 0 && boost.every((x) => x >= 0) && w.contentMatch >= 0)) return null;
+  const coord = params.coord ?? 0;
+  const terms2 = qterms.map((t) => {
+    const key = Buffer.from(t, "utf8");
+    const lists = view.parts.map((p) => {
+      const i = p.seg.terms.find(key);
+      return i < 0 ? null : postingsOf(p.seg, i);
+    });
+    let df = 0;
+    view.parts.forEach(({ dead }, pi) => {
+      const list = lists[pi];
+      if (!list) return;
+      if (!dead) df += list.doc.length;
+      else for (let p = 0; p < list.doc.length; p++) if (!dead[list.doc[p]]) df++;
+    });
+    return { lists, df, w: df ? Math.pow(idf(df, N), params.idfPow ?? 1) : 0 };
+  });
+  const byDf = terms2.map((t, i) => i).sort((x, y) => terms2[x].df - terms2[y].df);
+  const rare = /* @__PURE__ */ new Set();
+  let candidatesAtMost = 0;
+  for (const i of byDf) {
+    if (!terms2[i].df) continue;
+    if (candidatesAtMost + terms2[i].df > N / 50) break;
+    candidatesAtMost += terms2[i].df;
+    rare.add(i);
+  }
+  const common = terms2.map((t, i) => i).filter((i) => !rare.has(i) && terms2[i].df > 0);
+  if (!rare.size || !common.length) return null;
+  let bm25Bound = 0;
+  for (const i of common) {
+    const tfMax = [0, 0, 0];
+    terms2[i].lists.forEach((list) => {
+      if (!list) return;
+      for (let p = 0; p < list.tf.length; p++) if (list.tf[p] > tfMax[p % NF2]) tfMax[p % NF2] = list.tf[p];
+    });
+    let s = 0;
+    for (let f = 0; f < NF2; f++) if (tfMax[f]) s += boost[f] * ((k1 + 1) * tfMax[f]) / (k1 * (1 - b) + tfMax[f]);
+    bm25Bound += terms2[i].w * s;
+  }
+  if (coord) bm25Bound *= Math.pow(common.length / qterms.length, coord);
+  const maxBase = Math.max(w.priority.low, w.priority.medium, w.priority.high, 0) + Math.max(0, w.recencyPerDay * w.recencyDays);
+  const bound = w.contentMatch * bm25Bound + maxBase;
+  const top = [];
+  const cmp = (x, y) => {
+    if (y.relevance !== x.relevance) return y.relevance - x.relevance;
+    if (x.ts !== y.ts) return y.ts - x.ts;
+    const ix = view.parts[x.part].seg.ids.get(x.doc);
+    const iy = view.parts[y.part].seg.ids.get(y.doc);
+    return ix < iy ? 1 : ix > iy ? -1 : 0;
+  };
+  let total = 0;
+  for (let pi = 0; pi < view.parts.length; pi++) {
+    const { seg, dead } = view.parts[pi];
+    const mark = new Uint8Array(seg.n);
+    const cands = [];
+    for (const i of rare) {
+      const list = terms2[i].lists[pi];
+      if (!list) continue;
+      for (let p = 0; p < list.doc.length; p++) {
+        const d = list.doc[p];
+        if (dead?.[d] || mark[d]) continue;
+        mark[d] = 1;
+        cands.push(d);
+      }
+    }
+    total += cands.length;
+    cands.sort((x, y) => x - y);
+    const slot = /* @__PURE__ */ new Map();
+    cands.forEach((d, k) => slot.set(d, k));
+    const score = new Float64Array(cands.length);
+    const matched = new Uint16Array(cands.length);
+    const lenIdx = new Float64Array(cands.length * NF2);
+    cands.forEach((d, k) => {
+      for (let f = 0; f < NF2; f++) lenIdx[k * NF2 + f] = d * NF2 + f;
+    });
+    const lens = gatherValues(seg, "len", lenIdx);
+    const times = gatherValues(seg, "ts", cands);
+    const prios = gatherValues(seg, "prio", cands);
+    for (let i = 0; i < terms2.length; i++) {
+      const list = terms2[i].lists[pi];
+      if (!list || !terms2[i].df) continue;
+      for (let p = 0; p < list.doc.length; p++) {
+        const d = list.doc[p];
+        if (dead?.[d]) continue;
+        if (mark[d] !== 1) {
+          if (!mark[d]) {
+            mark[d] = 2;
+            total++;
+          }
+          continue;
+        }
+        const k = slot.get(d);
+        let s = 0;
+        for (let f = 0; f < NF2; f++) {
+          const tf = list.tf[p * NF2 + f];
+          if (!tf) continue;
+          const norm = 1 - b + b * lens[k * NF2 + f] / view.avgLen[f];
+          s += boost[f] * ((k1 + 1) * tf) / (k1 * norm + tf);
+        }
+        score[k] += terms2[i].w * s;
+        matched[k]++;
+      }
+    }
+    for (let k = 0; k < cands.length; k++) {
+      const d = cands[k];
+      if (!(score[k] > 0)) continue;
+      const sc = coord ? score[k] * Math.pow(matched[k] / qterms.length, coord) : score[k];
+      const ts = times[k];
+      const relevance = round(w.contentMatch * sc + w.tagMatch * 0 + w.categoryMatch * 0 + boostOf(prios[k], ts, w, now));
+      if (top.length >= limit && relevance < top[top.length - 1].relevance) continue;
+      keepBest(top, { part: pi, doc: d, relevance, ts }, limit, cmp);
+    }
+  }
+  if (top.length < limit || !(top[top.length - 1].relevance > bound + 1e-3)) return null;
+  return { ranked: top.map(({ part, doc, relevance }) => ({ part, doc, relevance })), total };
 }
 function newestFirst(view) {
   return (a, b) => {
@@ -2861,7 +3034,8 @@ function rank(view, text, filter, limit, w, now, params = DEFAULT_BM25) {
     });
     return { ranked: bestOf(candidates, limit, newestFirst(view)), total: candidates.length };
   }
-  const qset = new Set(queryTerms(text));
+  const qterms = queryTerms(text);
+  const qset = new Set(qterms);
   const nameCache = view.parts.map(({ seg }) => ({ tags: new Uint8Array(seg.tags.length), cats: new Uint8Array(seg.cats.length) }));
   const named = (pi, kind, i) => {
     const cache = nameCache[pi][kind];
@@ -2872,6 +3046,11 @@ function rank(view, text, filter, limit, w, now, params = DEFAULT_BM25) {
     tags: seg.tags.some((_, i) => named(pi, "tags", i)),
     cats: seg.cats.some((_, i) => named(pi, "cats", i))
   }));
+  const unfiltered = !filter.tags.length && filter.category === void 0 && filter.scope === void 0 && filter.priority === void 0 && filter.after === void 0 && filter.before === void 0 && filter.since === void 0;
+  if (unfiltered && limit <= SMALL_PAGE && params.prune !== false && !anyNamed.some((a) => a.tags || a.cats)) {
+    const pruned = rankPruned(view, qterms, limit, w, now, params);
+    if (pruned) return pruned;
+  }
   const newest = newestFirst(view);
   const cmp = (a, b) => b.relevance - a.relevance || newest(a, b);
   const top = [];

@@ -10,7 +10,7 @@ import {
   openIndex,
   readMemory,
   readNewestOrder
-} from "./chunk-ZRP73MAQ.js";
+} from "./chunk-MHD7HBEM.js";
 import "./chunk-VR7ABPSN.js";
 import {
   isPriority,
