@@ -123,6 +123,25 @@ function idf(df: number, n: number): number {
 }
 
 /**
+ * A term's postings in each part (a range of the file for a segment not read whole) and its document
+ * frequency over live documents.
+ */
+function termPostings(view: IndexView, key: Buffer): { lists: Array<{ doc: Uint32Array; tf: Uint8Array } | null>; df: number } {
+  const lists = view.parts.map((p) => {
+    const t = p.seg.terms.find(key);
+    return t < 0 ? null : postingsOf(p.seg, t);
+  });
+  let df = 0;
+  view.parts.forEach(({ dead }, pi) => {
+    const list = lists[pi];
+    if (!list) return;
+    if (!dead) df += list.doc.length;
+    else for (let p = 0; p < list.doc.length; p++) if (!dead[list.doc[p]]) df++;
+  });
+  return { lists, df };
+}
+
+/**
  * BM25 of `text` against every live document (summed over content, tags and category): the
  * documents with a score above 0. Equal results whether the index is one segment or base + delta,
  * since document frequencies count live postings only.
@@ -148,18 +167,7 @@ export function eachTextScore(view: IndexView, text: string, params: Bm25Params,
   const coord = params.coord ?? 0;
   const matched = view.borrowCounts();
   for (const key of keys) {
-    // A term's postings, once per part: a range of the file for a segment not read whole.
-    const lists = view.parts.map((p) => {
-      const t = p.seg.terms.find(key);
-      return t < 0 ? null : postingsOf(p.seg, t);
-    });
-    let df = 0;
-    view.parts.forEach(({ dead }, pi) => {
-      const list = lists[pi];
-      if (!list) return;
-      if (!dead) df += list.doc.length;
-      else for (let p = 0; p < list.doc.length; p++) if (!dead[list.doc[p]]) df++;
-    });
+    const { lists, df } = termPostings(view, key);
     if (!df) continue;
     const w = Math.pow(idf(df, view.n), params.idfPow ?? 1);
     view.parts.forEach(({ seg, dead }, pi) => {
@@ -347,18 +355,7 @@ export function rankPruned(view: IndexView, qterms: string[], limit: number, w: 
   const coord = params.coord ?? 0;
   type Term = { lists: Array<{ doc: Uint32Array; tf: Uint8Array } | null>; df: number; w: number };
   const terms: Term[] = qterms.map((t) => {
-    const key = Buffer.from(t, 'utf8');
-    const lists = view.parts.map((p) => {
-      const i = p.seg.terms.find(key);
-      return i < 0 ? null : postingsOf(p.seg, i);
-    });
-    let df = 0;
-    view.parts.forEach(({ dead }, pi) => {
-      const list = lists[pi];
-      if (!list) return;
-      if (!dead) df += list.doc.length;
-      else for (let p = 0; p < list.doc.length; p++) if (!dead[list.doc[p]]) df++;
-    });
+    const { lists, df } = termPostings(view, Buffer.from(t, 'utf8'));
     return { lists, df, w: df ? Math.pow(idf(df, N), params.idfPow ?? 1) : 0 };
   });
   // Rare: together in at most 2% of the documents; common: the others (at least one of each).
