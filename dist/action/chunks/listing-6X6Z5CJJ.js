@@ -10,7 +10,7 @@ import {
   openIndex,
   readMemory,
   readNewestOrder
-} from "./chunk-MHD7HBEM.js";
+} from "./chunk-ZHNLAF5Y.js";
 import "./chunk-VR7ABPSN.js";
 import {
   isPriority,

@@ -5,7 +5,7 @@ import {
   fullTextScores,
   openIndex,
   search
-} from "./chunk-MHD7HBEM.js";
+} from "./chunk-ZHNLAF5Y.js";
 import "./chunk-VR7ABPSN.js";
 import {
   memoryFromFile,

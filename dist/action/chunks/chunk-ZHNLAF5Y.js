@@ -2722,6 +2722,20 @@ var IndexView = class _IndexView {
 function idf(df, n) {
   return Math.log(1 + Math.abs((n - df + 0.5) / (df + 0.5)));
 }
+function termPostings(view, key) {
+  const lists = view.parts.map((p) => {
+    const t = p.seg.terms.find(key);
+    return t < 0 ? null : postingsOf(p.seg, t);
+  });
+  let df = 0;
+  view.parts.forEach(({ dead }, pi) => {
+    const list = lists[pi];
+    if (!list) return;
+    if (!dead) df += list.doc.length;
+    else for (let p = 0; p < list.doc.length; p++) if (!dead[list.doc[p]]) df++;
+  });
+  return { lists, df };
+}
 function textScores(view, text, params = DEFAULT_BM25) {
   const out = [];
   eachTextScore(view, text, params, (part, doc, score) => out.push({ part, doc, score }));
@@ -2737,17 +2751,7 @@ function eachTextScore(view, text, params, visit) {
   const coord = params.coord ?? 0;
   const matched = view.borrowCounts();
   for (const key of keys) {
-    const lists = view.parts.map((p) => {
-      const t = p.seg.terms.find(key);
-      return t < 0 ? null : postingsOf(p.seg, t);
-    });
-    let df = 0;
-    view.parts.forEach(({ dead }, pi) => {
-      const list = lists[pi];
-      if (!list) return;
-      if (!dead) df += list.doc.length;
-      else for (let p = 0; p < list.doc.length; p++) if (!dead[list.doc[p]]) df++;
-    });
+    const { lists, df } = termPostings(view, key);
     if (!df) continue;
     const w = Math.pow(idf(df, view.n), params.idfPow ?? 1);
     view.parts.forEach(({ seg, dead }, pi) => {
@@ -2879,18 +2883,7 @@ function rankPruned(view, qterms, limit, w, now, params) {
   if (!(b >= 0 && b <= 1 && k1 >= 0 && boost.every((x) => x >= 0) && w.contentMatch >= 0)) return null;
   const coord = params.coord ?? 0;
   const terms2 = qterms.map((t) => {
-    const key = Buffer.from(t, "utf8");
-    const lists = view.parts.map((p) => {
-      const i = p.seg.terms.find(key);
-      return i < 0 ? null : postingsOf(p.seg, i);
-    });
-    let df = 0;
-    view.parts.forEach(({ dead }, pi) => {
-      const list = lists[pi];
-      if (!list) return;
-      if (!dead) df += list.doc.length;
-      else for (let p = 0; p < list.doc.length; p++) if (!dead[list.doc[p]]) df++;
-    });
+    const { lists, df } = termPostings(view, Buffer.from(t, "utf8"));
     return { lists, df, w: df ? Math.pow(idf(df, N), params.idfPow ?? 1) : 0 };
   });
   const byDf = terms2.map((t, i) => i).sort((x, y) => terms2[x].df - terms2[y].df);

@@ -1173,7 +1173,7 @@ Memory-Id: ${id}
 
 // src/core/ops/get.ts
 async function findInIndex(b, id) {
-  const { locateInIndex } = await import("./listing-6B5Y2Q3M.js");
+  const { locateInIndex } = await import("./listing-6X6Z5CJJ.js");
   const at = locateInIndex(b, id);
   if (!at) return null;
   try {
@@ -1223,18 +1223,18 @@ function filterMemories(b, f = {}) {
 }
 async function recentMemories(b, count) {
   const n = toLimit(count, 10, "count");
-  const { listMemories } = await import("./listing-6B5Y2Q3M.js");
+  const { listMemories } = await import("./listing-6X6Z5CJJ.js");
   return { success: true, memories: listMemories(b, {}, n).memories };
 }
 async function taggedMemories(b, tags) {
   const t = normalizeTags(tags);
   if (!t.length) throw new InvalidInputError('give at least one tag, e.g. "memory tagged api,limits"', { field: "tags" });
-  const { listMemories } = await import("./listing-6B5Y2Q3M.js");
+  const { listMemories } = await import("./listing-6X6Z5CJJ.js");
   return { success: true, memories: listMemories(b, { tags: t }, null).memories };
 }
 async function listPage(b, f = {}) {
   const limit = toLimit(f.limit, 50, "limit");
-  const { listMemories } = await import("./listing-6B5Y2Q3M.js");
+  const { listMemories } = await import("./listing-6X6Z5CJJ.js");
   const r = listMemories(b, f, limit);
   return { success: true, memories: r.memories, total: r.total };
 }
@@ -1326,7 +1326,7 @@ function otherCopies(b, id, path, tip, filesOfIdInIndex) {
 }
 async function deleteMemory(b, id) {
   assertId(id);
-  const { filesOfIdInIndex } = await import("./listing-6B5Y2Q3M.js");
+  const { filesOfIdInIndex } = await import("./listing-6X6Z5CJJ.js");
   const res = await b.mutate((tip) => {
     const hit = tip ? b.find(id, tip) : null;
     if (!hit || !tip) throw new NotFoundError(id);
@@ -1580,12 +1580,12 @@ var MemoryStore = class {
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./hybrid-JUUPMVC5.js");
+    const { modeSearch } = await import("./hybrid-XNSGYMKC.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./search-ECNSH3BP.js");
+    const { rebuildIndex } = await import("./search-CRUPQ6IG.js");
     return rebuildIndex(this, opts);
   }
   close() {
