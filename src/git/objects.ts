@@ -471,36 +471,24 @@ export class ObjectStore {
     let remaining = n;
     for (const pack of this.loadPacks()) {
       if (!remaining) break;
-      // Each hit as offset × 2^21 + position: sorted as plain numbers, exact while offsets stay below
-      // 4 GiB (a larger pack, or more ids, takes the comparator sort).
-      const keys = new Float64Array(Math.min(remaining, pack.objectCount()));
-      const hits: Array<[number, number]> = [];
-      let m = 0;
+      const offs: number[] = [];
+      const pos: number[] = [];
       pack.matchSorted(want, n, (k, off) => {
         if (found[k]) return;
         found[k] = 1;
         remaining--;
-        if (off < 2 ** 32 && n < SHIFT && !hits.length) keys[m++] = off * SHIFT + order[k];
-        else {
-          for (let j = 0; j < m; j++) hits.push([Math.floor(keys[j] / SHIFT), keys[j] % SHIFT]);
-          m = 0;
-          hits.push([off, order[k]]);
-        }
+        offs.push(off);
+        pos.push(order[k]);
       });
-      let offsets: ArrayLike<number>;
-      let positions: ArrayLike<number>;
-      if (hits.length) {
-        hits.sort((x, y) => x[0] - y[0]);
-        offsets = hits.map((h) => h[0]);
-        positions = hits.map((h) => h[1]);
-      } else {
-        const sorted = keys.subarray(0, m).sort();
-        offsets = sorted.map((k) => Math.floor(k / SHIFT));
-        positions = sorted.map((k) => k % SHIFT);
-      }
+      if (!offs.length) continue;
+      // In pack order. Offsets below 4 GiB and positions below 2^21 pack into one exact float, sorted
+      // as plain numbers; otherwise (a huge pack) a comparator sort.
+      let byOffset: number[];
+      if (n < SHIFT && offs.every((o) => o < 2 ** 32)) byOffset = Array.from(Float64Array.from(offs, (o, j) => o * SHIFT + j).sort(), (key) => key % SHIFT);
+      else byOffset = Array.from(offs.keys()).sort((x, y) => offs[x] - offs[y]);
       pack.page = 1 << 18;
       try {
-        for (let k = 0; k < offsets.length; k++) visit(positions[k], pack.readAt(offsets[k], this));
+        for (const j of byOffset) visit(pos[j], pack.readAt(offs[j], this));
       } finally {
         pack.page = READ_PAGE;
       }

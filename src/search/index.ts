@@ -170,8 +170,8 @@ function writeAtomic(file: string, seg: Segment): number {
 // reads and parses each new file once, not once per search.
 const parsed = new Map<string, DocInput>();
 
-function docFrom(store: ReadonlyBranch, path: string, oid: string, text = store.git.readBlob(oid).toString('utf8')): DocInput {
-  const m = memoryFromFile(path, text, (w) => store.warn(w));
+function docFrom(store: ReadonlyBranch, path: string, oid: string, text = store.git.readBlob(oid).toString('utf8'), warn = (w: string) => store.warn(w)): DocInput {
+  const m = memoryFromFile(path, text, warn);
   const ts = Date.parse(m.timestamp);
   return { id: m.id, path, oid, timestamp: Number.isFinite(ts) ? ts : 0, priority: m.priority, category: m.category, scope: m.scope, tags: m.tags, content: m.content };
 }
@@ -187,16 +187,26 @@ function docFromCached(store: ReadonlyBranch, path: string, oid: string, text?: 
   return doc;
 }
 
-function addFile(store: ReadonlyBranch, b: SegmentBuilder, path: string, oid: string, cache = false, bytes?: Buffer): void {
+interface AddOptions {
+  /** Through the parsed-file cache (a delta: files this process may have just written). */
+  cache?: boolean;
+  /** The blob, already read. */
+  bytes?: Buffer;
+  /** Where warnings about the file go (default: the store's). */
+  warn?: (message: string) => void;
+}
+
+function addFile(store: ReadonlyBranch, b: SegmentBuilder, path: string, oid: string, opts: AddOptions = {}): void {
   if (!path.endsWith('.md')) return;
+  const warn = opts.warn ?? ((w: string) => store.warn(w));
   // A blob that cannot be read fails the build (never an index persisted without it); only a file
   // that reads but does not parse is skipped.
-  const text = cache && parsed.has(`${path}\0${oid}`) ? undefined : (bytes ?? store.git.readBlob(oid)).toString('utf8');
+  const text = opts.cache && parsed.has(`${path}\0${oid}`) ? undefined : (opts.bytes ?? store.git.readBlob(oid)).toString('utf8');
   try {
-    b.add(cache ? docFromCached(store, path, oid, text) : docFrom(store, path, oid, text));
+    b.add(opts.cache ? docFromCached(store, path, oid, text) : docFrom(store, path, oid, text, warn));
   } catch (err) {
     b.skipped++;
-    store.warn(`search index: ${unreadableFile(path, (err as Error).message)}`);
+    warn(`search index: ${unreadableFile(path, (err as Error).message)}`);
   }
 }
 
@@ -216,13 +226,15 @@ function fullBuild(store: ReadonlyBranch, tree: string, opts: IndexOptions): Seg
   store.git.readBlobs(
     blobs.map((f) => f.oid),
     (i, data) => {
-      addFile(store, b, blobs[i].path, blobs[i].oid, false, data);
+      addFile(store, b, blobs[i].path, blobs[i].oid, { bytes: data });
       progress();
     },
   );
   if (!b.dupes || b.dupes.length) {
+    // Every warning about a file was given by the first pass.
     const again = new SegmentBuilder();
-    for (const f of blobs) addFile(store, again, f.path, f.oid);
+    again.expect(blobs.length);
+    for (const f of blobs) addFile(store, again, f.path, f.oid, { warn: () => {} });
     return again.finish({ kind: 'base', tree });
   }
   return b.finish({ kind: 'base', tree });
@@ -247,7 +259,7 @@ function buildDelta(store: ReadonlyBranch, base: Segment, tree: string): Segment
   const diff = diffMemories(store, base.tree, tree);
   const removed = docsAt(base, diff.removed);
   const b = new SegmentBuilder();
-  for (const f of diff.added) addFile(store, b, f.path, f.oid, true);
+  for (const f of diff.added) addFile(store, b, f.path, f.oid, { cache: true });
   b.skipped += base.skipped;
   return b.finish({ kind: 'delta', tree, baseBuild: base.build, baseTree: base.tree, removed });
 }

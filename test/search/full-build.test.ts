@@ -16,10 +16,16 @@ describe('full index build', () => {
         const repo = makeRepo();
         const id = run(repo, ['store', 'original alpha note', '--tags', 'note', '--json']).json.id;
         const path = git(repo, 'ls-tree', '-r', '--name-only', 'memory').split('\n').find((p) => p.includes(id))!;
-        commitToBranch(repo, { [`memories/${dir}/copy.md`]: git(repo, 'show', `memory:${path}`).replace('original alpha note', 'copied beta note') + '\n' });
+        commitToBranch(repo, {
+          [`memories/${dir}/copy.md`]: git(repo, 'show', `memory:${path}`).replace('original alpha note', 'copied beta note') + '\n',
+          'memories/zz/broken.md': '---\ntags: [unclosed\n---\nbroken\n',
+        });
         for (let i = 0; i < 10; i++) run(repo, ['store', `filler ${i} gamma`, '--json']);
         if (packed) git(repo, 'repack', '-a', '-d', '-q');
-        run(repo, ['rebuild-index', '--json']);
+        const rebuilt = run(repo, ['rebuild-index', '--json']);
+        expect(rebuilt.json.skipped).toBe(1);
+        // Said once, though the copy makes the build run a second time in tree order.
+        expect(rebuilt.stderr.split('\n').filter((l) => l.includes('memories/zz/broken.md'))).toHaveLength(1);
         const hits = run(repo, ['search', 'note', '--mode', 'fulltext', '--json']).json.results.map((r: { id: string; content: string }) => [r.id, r.content.trim()]);
         expect(hits, `${dir} ${packed ? 'packed' : 'loose'}`).toEqual([[id, winner]]);
         expect(run(repo, ['search', 'gamma', '--mode', 'fulltext', '--json']).json.total).toBe(10);
