@@ -12,7 +12,7 @@ import {
   storeMemory,
   taggedMemories,
   updateMemory
-} from "./chunks/chunk-NZ4GOGZF.js";
+} from "./chunks/chunk-MYJ3VU7V.js";
 import {
   excerpt
 } from "./chunks/chunk-5GR53BCC.js";
@@ -846,7 +846,7 @@ function openDoor(options = {}) {
   const history = () => import("./chunks/history-2SPMPZOQ.js");
   const coreDoc = () => import("./chunks/core-doc-I5G43JFR.js");
   const sync = () => import("./chunks/sync-TNQL4M7E.js");
-  const importExport = () => import("./chunks/import-export-FNHYEC7G.js");
+  const importExport = () => import("./chunks/import-export-VDRRSEYF.js");
   const configOps = () => import("./chunks/config-ops-6BLHUY6S.js");
   return {
     store: (input) => storeMemory(s, input),
@@ -855,8 +855,8 @@ function openDoor(options = {}) {
     tagged: (tags) => taggedMemories(s, tags),
     list: (filter) => listPage(s, filter),
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
-    search: async (q, o) => (await import("./chunks/hybrid-XNSGYMKC.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0),
-    rebuildIndex: async (o) => (await import("./chunks/search-CRUPQ6IG.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
+    search: async (q, o) => (await import("./chunks/hybrid-LPKVFWRK.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0),
+    rebuildIndex: async (o) => (await import("./chunks/search-3NGH3FLR.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
     delete: (id) => deleteMemory(s, id),
     deleteByTag: (tag) => deleteTagged(s, tag),
     clear: (o) => clearMemories(s, o),
@@ -882,7 +882,7 @@ function openDoor(options = {}) {
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-WMMYQ366.js")).memoryStats(s, o),
+    stats: async (o) => (await import("./chunks/stats-AG5ZVBW4.js")).memoryStats(s, o),
     prune: async (o) => (await import("./chunks/prune-E53KYJ6C.js")).prune(s, o),
     importMemories: async (input) => (await importExport()).importMemories(s, input),
     exportMemories: async (o) => (await importExport()).exportMemories(s, o),

@@ -5,7 +5,7 @@ import {
   fullTextScores,
   openIndex,
   search
-} from "./chunk-ZHNLAF5Y.js";
+} from "./chunk-OJTEUJ6K.js";
 import "./chunk-VR7ABPSN.js";
 import {
   memoryFromFile,

@@ -20,7 +20,7 @@ import {
   search,
   terms,
   textScores
-} from "./chunk-ZHNLAF5Y.js";
+} from "./chunk-OJTEUJ6K.js";
 import "./chunk-VR7ABPSN.js";
 import "./chunk-UWLGHJZD.js";
 import "./chunk-5FXUYNES.js";

@@ -10,7 +10,7 @@ import {
   openIndex,
   readMemory,
   readNewestOrder
-} from "./chunk-ZHNLAF5Y.js";
+} from "./chunk-OJTEUJ6K.js";
 import "./chunk-VR7ABPSN.js";
 import {
   isPriority,

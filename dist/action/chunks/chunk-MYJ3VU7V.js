@@ -503,34 +503,22 @@ var ObjectStore = class _ObjectStore {
     let remaining = n;
     for (const pack of this.loadPacks()) {
       if (!remaining) break;
-      const keys = new Float64Array(Math.min(remaining, pack.objectCount()));
-      const hits = [];
-      let m = 0;
+      const offs = [];
+      const pos = [];
       pack.matchSorted(want, n, (k, off) => {
         if (found[k]) return;
         found[k] = 1;
         remaining--;
-        if (off < 2 ** 32 && n < SHIFT && !hits.length) keys[m++] = off * SHIFT + order[k];
-        else {
-          for (let j = 0; j < m; j++) hits.push([Math.floor(keys[j] / SHIFT), keys[j] % SHIFT]);
-          m = 0;
-          hits.push([off, order[k]]);
-        }
+        offs.push(off);
+        pos.push(order[k]);
       });
-      let offsets;
-      let positions;
-      if (hits.length) {
-        hits.sort((x, y) => x[0] - y[0]);
-        offsets = hits.map((h) => h[0]);
-        positions = hits.map((h) => h[1]);
-      } else {
-        const sorted = keys.subarray(0, m).sort();
-        offsets = sorted.map((k) => Math.floor(k / SHIFT));
-        positions = sorted.map((k) => k % SHIFT);
-      }
+      if (!offs.length) continue;
+      let byOffset;
+      if (n < SHIFT && offs.every((o) => o < 2 ** 32)) byOffset = Array.from(Float64Array.from(offs, (o, j) => o * SHIFT + j).sort(), (key) => key % SHIFT);
+      else byOffset = Array.from(offs.keys()).sort((x, y) => offs[x] - offs[y]);
       pack.page = 1 << 18;
       try {
-        for (let k = 0; k < offsets.length; k++) visit(positions[k], pack.readAt(offsets[k], this));
+        for (const j of byOffset) visit(pos[j], pack.readAt(offs[j], this));
       } finally {
         pack.page = READ_PAGE;
       }
@@ -1173,7 +1161,7 @@ Memory-Id: ${id}
 
 // src/core/ops/get.ts
 async function findInIndex(b, id) {
-  const { locateInIndex } = await import("./listing-6X6Z5CJJ.js");
+  const { locateInIndex } = await import("./listing-JRFRTM7F.js");
   const at = locateInIndex(b, id);
   if (!at) return null;
   try {
@@ -1223,18 +1211,18 @@ function filterMemories(b, f = {}) {
 }
 async function recentMemories(b, count) {
   const n = toLimit(count, 10, "count");
-  const { listMemories } = await import("./listing-6X6Z5CJJ.js");
+  const { listMemories } = await import("./listing-JRFRTM7F.js");
   return { success: true, memories: listMemories(b, {}, n).memories };
 }
 async function taggedMemories(b, tags) {
   const t = normalizeTags(tags);
   if (!t.length) throw new InvalidInputError('give at least one tag, e.g. "memory tagged api,limits"', { field: "tags" });
-  const { listMemories } = await import("./listing-6X6Z5CJJ.js");
+  const { listMemories } = await import("./listing-JRFRTM7F.js");
   return { success: true, memories: listMemories(b, { tags: t }, null).memories };
 }
 async function listPage(b, f = {}) {
   const limit = toLimit(f.limit, 50, "limit");
-  const { listMemories } = await import("./listing-6X6Z5CJJ.js");
+  const { listMemories } = await import("./listing-JRFRTM7F.js");
   const r = listMemories(b, f, limit);
   return { success: true, memories: r.memories, total: r.total };
 }
@@ -1326,7 +1314,7 @@ function otherCopies(b, id, path, tip, filesOfIdInIndex) {
 }
 async function deleteMemory(b, id) {
   assertId(id);
-  const { filesOfIdInIndex } = await import("./listing-6X6Z5CJJ.js");
+  const { filesOfIdInIndex } = await import("./listing-JRFRTM7F.js");
   const res = await b.mutate((tip) => {
     const hit = tip ? b.find(id, tip) : null;
     if (!hit || !tip) throw new NotFoundError(id);
@@ -1580,12 +1568,12 @@ var MemoryStore = class {
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./hybrid-XNSGYMKC.js");
+    const { modeSearch } = await import("./hybrid-LPKVFWRK.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./search-CRUPQ6IG.js");
+    const { rebuildIndex } = await import("./search-3NGH3FLR.js");
     return rebuildIndex(this, opts);
   }
   close() {

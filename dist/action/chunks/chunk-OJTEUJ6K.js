@@ -3291,8 +3291,8 @@ function writeAtomic(file, seg) {
   return bytes;
 }
 var parsed = /* @__PURE__ */ new Map();
-function docFrom(store, path, oid, text = store.git.readBlob(oid).toString("utf8")) {
-  const m = memoryFromFile(path, text, (w) => store.warn(w));
+function docFrom(store, path, oid, text = store.git.readBlob(oid).toString("utf8"), warn = (w) => store.warn(w)) {
+  const m = memoryFromFile(path, text, warn);
   const ts = Date.parse(m.timestamp);
   return { id: m.id, path, oid, timestamp: Number.isFinite(ts) ? ts : 0, priority: m.priority, category: m.category, scope: m.scope, tags: m.tags, content: m.content };
 }
@@ -3306,14 +3306,15 @@ function docFromCached(store, path, oid, text) {
   }
   return doc;
 }
-function addFile(store, b, path, oid, cache = false, bytes) {
+function addFile(store, b, path, oid, opts = {}) {
   if (!path.endsWith(".md")) return;
-  const text = cache && parsed.has(`${path}\0${oid}`) ? void 0 : (bytes ?? store.git.readBlob(oid)).toString("utf8");
+  const warn = opts.warn ?? ((w) => store.warn(w));
+  const text = opts.cache && parsed.has(`${path}\0${oid}`) ? void 0 : (opts.bytes ?? store.git.readBlob(oid)).toString("utf8");
   try {
-    b.add(cache ? docFromCached(store, path, oid, text) : docFrom(store, path, oid, text));
+    b.add(opts.cache ? docFromCached(store, path, oid, text) : docFrom(store, path, oid, text, warn));
   } catch (err) {
     b.skipped++;
-    store.warn(`search index: ${unreadableFile(path, err.message)}`);
+    warn(`search index: ${unreadableFile(path, err.message)}`);
   }
 }
 function fullBuild(store, tree, opts) {
@@ -3329,13 +3330,15 @@ function fullBuild(store, tree, opts) {
   store.git.readBlobs(
     blobs.map((f) => f.oid),
     (i, data) => {
-      addFile(store, b, blobs[i].path, blobs[i].oid, false, data);
+      addFile(store, b, blobs[i].path, blobs[i].oid, { bytes: data });
       progress();
     }
   );
   if (!b.dupes || b.dupes.length) {
     const again = new SegmentBuilder();
-    for (const f of blobs) addFile(store, again, f.path, f.oid);
+    again.expect(blobs.length);
+    for (const f of blobs) addFile(store, again, f.path, f.oid, { warn: () => {
+    } });
     return again.finish({ kind: "base", tree });
   }
   return b.finish({ kind: "base", tree });
@@ -3352,7 +3355,7 @@ function buildDelta(store, base, tree) {
   const diff = diffMemories(store, base.tree, tree);
   const removed = docsAt(base, diff.removed);
   const b = new SegmentBuilder();
-  for (const f of diff.added) addFile(store, b, f.path, f.oid, true);
+  for (const f of diff.added) addFile(store, b, f.path, f.oid, { cache: true });
   b.skipped += base.skipped;
   return b.finish({ kind: "delta", tree, baseBuild: base.build, baseTree: base.tree, removed });
 }

@@ -5,7 +5,7 @@ import {
 import {
   BRANCH_README,
   hashObject
-} from "./chunk-NZ4GOGZF.js";
+} from "./chunk-MYJ3VU7V.js";
 import "./chunk-5GR53BCC.js";
 import "./chunk-54KTB477.js";
 import "./chunk-IL2K74TS.js";
