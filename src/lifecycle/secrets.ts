@@ -70,7 +70,7 @@ export interface SecretFinding {
   field: string;
 }
 
-interface Rule {
+export interface Rule {
   kind: SecretKind;
   re: RegExp;
   /** Capture group holding the secret itself (the part to mask); 0 = the whole match. */
@@ -88,7 +88,8 @@ interface Rule {
 const B = '(?<![A-Za-z0-9_])'; // a word boundary that also treats "_" as part of the word
 const E = '(?![A-Za-z0-9_])';
 
-const RULES: Rule[] = [
+/** @internal Exported for the test that checks MIN_SECRET_CHARS against every rule. */
+export const RULES: Rule[] = [
   { kind: 'aws-access-key', re: new RegExp(`${B}(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}${E}`, 'g') },
   { kind: 'github-token', re: new RegExp(`${B}gh[pousr]_[A-Za-z0-9]{36,255}${E}`, 'g') },
   { kind: 'github-token', re: new RegExp(`${B}github_pat_[A-Za-z0-9_]{22,255}${E}`, 'g') },
@@ -259,8 +260,18 @@ function lineCol(text: string, offset: number): { line: number; column: number }
   return { line, column: offset - last };
 }
 
+/**
+ * No rule matches fewer characters than this: the shortest are a password assignment (a key name, a
+ * separator and 8 characters: `pwd=12345678`, 12) and URL credentials (`://u:secret@`, 12). Shorter
+ * strings (most tags, categories, scopes) are not scanned: forty rules on "general" cost 1.5 µs, a
+ * tenth of an imported memory's whole scan. A new rule must keep to it (test/lifecycle/secrets.test.ts
+ * checks the shortest example of every rule).
+ */
+export const MIN_SECRET_CHARS = 12;
+
 /** Every credential-looking span in `text`, sorted by position, overlaps removed. */
 export function scanText(text: string, field = 'content'): SecretFinding[] {
+  if (text.length < MIN_SECRET_CHARS) return [];
   const found: SecretFinding[] = [];
   for (const rule of RULES) {
     if (rule.find) {
@@ -345,6 +356,8 @@ export function assertNoSecrets(text: string, opts: SecretGuardOptions & { field
  */
 export function guardFields<T extends Record<string, unknown>>(fields: T, opts: SecretGuardOptions & { what?: string } = {}): T {
   if (opts.allowSecret) return fields;
+  // Nearly every write has no secret: find that out without building paths and copies.
+  if (!Object.values(fields).some(holdsSecret)) return fields;
   const out: Record<string, unknown> = {};
   const findings: SecretFinding[] = [];
   const visit = (v: unknown, path: string): unknown => {
@@ -377,6 +390,19 @@ export function guardFields<T extends Record<string, unknown>>(fields: T, opts: 
   if (!findings.length) return fields;
   if (opts.redact) return out as T;
   throw new SecretDetectedError(findings, opts.what);
+}
+
+/** Whether guardFields would find anything in `v`: the same strings scanned, nothing copied. */
+function holdsSecret(v: unknown): boolean {
+  if (typeof v === 'string') return scanText(v).length > 0;
+  if (Array.isArray(v)) return v.some(holdsSecret);
+  if (v && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      if (typeof x === 'string' && scanText(`${k}=${x}`).length > 0) return true;
+      if (holdsSecret(x)) return true;
+    }
+  }
+  return false;
 }
 
 /** `text` with every span the guard would flag replaced by `[REDACTED:kind]` (for messages and logs). */

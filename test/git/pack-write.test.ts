@@ -4,6 +4,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BlobCompressor } from '../../src/git/blob-compressor.js';
 import { writeBlobPack } from '../../src/git/pack-write.js';
+import { contentHash } from '../../src/lifecycle/fingerprints.js';
+import { memoryToFile } from '../../src/core/memory.js';
 import { gitEnv, makeRepo } from '../helpers.js';
 
 const blobs = () =>
@@ -54,5 +56,26 @@ describe('writeBlobPack with a BlobCompressor (import)', () => {
     const repo = makeRepo({ commit: true });
     const [id] = writeBlobPack(join(repo, '.git', 'objects'), [item, late]);
     expect(execFileSync('git', ['cat-file', '-p', id], { cwd: repo, env: gitEnv }).toString()).toBe('hello\n');
+  });
+
+  it("digests a memory file's content on the worker exactly as the de-duplication hash does", async () => {
+    // Whitespace of every kind JS's \s knows, multi-byte text, a lone surrogate (encoded as U+FFFD on
+    // both sides), scopes with odd characters, content that looks like front matter.
+    const pieces = [' ', '\t', '\n', '\r\n', '\u00a0', '\u2028', '\u3000', '\ufeff', 'é', '日本', '🙂', '\ud800', '---\n', 'a', 'word', '  ', '\v\f'];
+    let seed = 7;
+    const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const cases = Array.from({ length: 400 }, (_, i) => {
+      const content = Array.from({ length: 1 + rnd(30) }, () => pieces[rnd(pieces.length)]).join('');
+      const scope = i % 3 === 0 ? undefined : i % 3 === 1 ? 'team/a' : 'ünï\u00a0code';
+      return { content, scope };
+    });
+    const c = new BlobCompressor(1);
+    const items = cases.map(({ content, scope }, i) => {
+      const file = Buffer.from(memoryToFile({ id: `mem_${i}`, content, tags: [], category: 'general', priority: 'medium', timestamp: '2026-01-01T00:00:00.000Z', metadata: {}, path: 'x', extra: {}, ...(scope ? { scope } : {}) }));
+      return c.add(file, { from: file.length - Buffer.byteLength(content), prefix: (scope ?? '') + '\0' });
+    });
+    await c.settle();
+    await c.close();
+    expect(items.map((it) => it.digest)).toEqual(cases.map(({ content, scope }) => contentHash(content, scope)));
   });
 });

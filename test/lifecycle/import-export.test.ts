@@ -32,6 +32,24 @@ describe('import', () => {
     expect((await s.list({ limit: 5000 })).total).toBe(3000);
   });
 
+  it('a large import finds duplicates that differ only in whitespace, per scope, whether hashed on a worker or not', async () => {
+    const repo = makeRepo();
+    const s = new MemoryStore({ repo, warn: () => {} });
+    await s.store({ content: 'stored before the import  number 5', tags: ['x'] });
+    // 2,600 records: the first 1,999 are hashed on this thread, the rest on the worker.
+    const records = Array.from({ length: 2600 }, (_, i) => {
+      const n = i % 1300;
+      const spaced = i >= 1300 ? `\u00a0 note\t${n}\n\nabout  things ` : `note ${n} about things`;
+      return { content: spaced, ...(n % 10 === 0 ? { scope: 'team-a' } : {}), timestamp: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString() };
+    });
+    records.push({ content: 'stored before the import number 5', timestamp: '2025-06-01T00:00:00Z' });
+    records.push({ content: 'note 10 about things', timestamp: '2025-06-01T00:00:00Z' }); // same words, no scope: new
+    const r = await importMemories(s, { records, batchSize: 1000 });
+    expect(r.errors).toEqual([]);
+    expect(r.imported).toBe(1301);
+    expect(r.duplicates).toBe(1301);
+  });
+
   it('imports JSONL in one commit, keeping ids and timestamps; invalid lines reported by number', async () => {
     const repo = makeRepo();
     const s = new MemoryStore({ repo, warn: () => {} });
@@ -130,6 +148,41 @@ describe('import', () => {
     const strict = cli(repo, ['import', file, '--strict', '--json']);
     expect(strict.code).toBe(2);
     expect(strict.json.error.code).toBe('INVALID_INPUT');
+  });
+
+  it('a file whose lines are longer than a read slice (multi-byte text across slice edges) imports whole, with the right line numbers', async () => {
+    const repo = makeRepo();
+    const s = new MemoryStore({ repo, warn: () => {} });
+    // 3-byte and 4-byte characters, so slice edges fall inside characters and lines span several slices.
+    // Quotes and backslashes double in JSON: a line of ~70 KB for 60 KB of content.
+    const big = (i: number) => `record ${i} ` + '记忆🧠 "q" \\ '.repeat(3300 + i * 17);
+    const lines: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      lines.push(JSON.stringify({ content: big(i) }));
+      lines.push(JSON.stringify({ content: `short ${i}` }));
+    }
+    lines.splice(17, 0, '{ broken');
+    const file = join(tempDir(), 'long.jsonl');
+    writeFileSync(file, lines.join('\n'));
+    const r = await importMemories(s, { file });
+    expect(r.errors.map((e) => [e.line, e.code])).toEqual([[18, 'INVALID_INPUT']]);
+    expect(r.imported).toBe(24);
+    const all = await s.list({ limit: 100 });
+    const contents = new Set(all.memories.map((m: { content: string }) => m.content));
+    for (let i = 0; i < 12; i++) {
+      expect(contents.has(big(i))).toBe(true);
+      expect(contents.has(`short ${i}`)).toBe(true);
+    }
+  });
+
+  it('CLI: an import large enough for the worker threads finishes and reports (the process waits for its workers)', () => {
+    const repo = makeRepo();
+    const file = join(tempDir(), 'many.jsonl');
+    writeFileSync(file, Array.from({ length: 4500 }, (_, i) => JSON.stringify({ content: `bulk note ${i} ${'lorem ipsum '.repeat(20)}` })).join('\n') + '\n');
+    const r = cli(repo, ['import', file, '--json']);
+    expect(r.code).toBe(0);
+    expect(r.json).toMatchObject({ success: true, imported: 4500, errors: [] });
+    expect(Number(git(repo, 'rev-list', '--count', 'memory'))).toBe(1);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertNoSecrets, redactText, scanText, type SecretKind } from '../../src/lifecycle/secrets.js';
+import { assertNoSecrets, MIN_SECRET_CHARS, redactText, RULES, scanText, type SecretKind } from '../../src/lifecycle/secrets.js';
 import { assertNoNewSecrets } from '../../src/lifecycle/write.js';
 import { MemoryError } from '../../src/core/errors.js';
 
@@ -58,6 +58,67 @@ const LOOK_ALIKES: string[] = [
   'https://user@example.com/path and mailto:someone@example.com',
 ];
 
+
+/**
+ * The fewest characters a regular expression can match, for the syntax the rules use: literals,
+ * escapes, classes, groups, lookarounds (zero width), alternation and quantifiers.
+ */
+function minLength(src: string): number {
+  let i = 0;
+  const alternation = (): number => {
+    let best = sequence();
+    while (src[i] === '|') {
+      i++;
+      best = Math.min(best, sequence());
+    }
+    return best;
+  };
+  const sequence = (): number => {
+    let total = 0;
+    while (i < src.length && src[i] !== '|' && src[i] !== ')') {
+      let atom: number;
+      const c = src[i];
+      if (c === '(') {
+        i++;
+        let zero = false;
+        if (src.startsWith('?:', i)) i += 2;
+        else if (/^\?<?[=!]/.test(src.slice(i))) {
+          zero = true;
+          i += src[i + 1] === '<' ? 3 : 2;
+        } else if (src.startsWith('?<', i)) i = src.indexOf('>', i) + 1;
+        const inner = alternation();
+        expect(src[i]).toBe(')');
+        i++;
+        atom = zero ? 0 : inner;
+      } else if (c === '[') {
+        i++;
+        while (src[i] !== ']') i += src[i] === '\\' ? 2 : 1;
+        i++;
+        atom = 1;
+      } else if (c === '\\') {
+        atom = /[bB]/.test(src[i + 1]) ? 0 : 1;
+        i += 2;
+      } else if (c === '^' || c === '$') {
+        atom = 0;
+        i++;
+      } else {
+        atom = 1;
+        i++;
+      }
+      const q = /^(?:\*|\+|\?|\{(\d+)(?:,\d*)?\})\??/.exec(src.slice(i));
+      if (q) {
+        i += q[0].length;
+        atom = q[0][0] === '*' || q[0][0] === '?' ? 0 : q[0][0] === '+' ? atom : atom * Number(q[1]);
+      }
+      total += atom;
+    }
+    return total;
+  };
+  const n = alternation();
+  expect(i).toBe(src.length);
+  return n;
+}
+
 describe('secret scanner', () => {
   it.each(SECRETS)('finds %s', (kind, secret) => {
     const text = `note before\nsome context: ${secret} and after`;
@@ -70,6 +131,17 @@ describe('secret scanner', () => {
     const masked = redactText(text, found);
     expect(masked).toContain(`[REDACTED:${kind}]`);
     expect(scanText(masked)).toEqual([]);
+  });
+
+  it('no rule matches fewer than MIN_SECRET_CHARS characters (shorter strings are not scanned)', () => {
+    expect(minLength('a(?:bc|d)[e-f]{3}x?(?<!q)\\d+')).toBe(6); // the measure itself
+    for (const rule of RULES) {
+      // The assignment finder: a key name (at least "pwd"), a separator, 8 characters of value.
+      const min = rule.find ? 3 + 1 + 8 : minLength(rule.re.source);
+      expect(min, `${rule.kind}: ${rule.re.source}`).toBeGreaterThanOrEqual(MIN_SECRET_CHARS);
+    }
+    expect(scanText(j('pwd=', '9xK2mQ7v'))).toHaveLength(1);
+    expect(MIN_SECRET_CHARS).toBe(j('pwd=', '9xK2mQ7v').length);
   });
 
   it.each(LOOK_ALIKES)('does not flag: %s', (text) => {
