@@ -5,12 +5,17 @@
 //              (MEMORY_SYNC_MODE=branch, the protocol before pending refs) in the same run.
 //   inproc:    N writers simulated in a few processes (each writer still has its own clone).
 //   bytes:     what a store job and a search job fetch and push with a branch of N memories.
+//   floor:     the same W jobs doing only what no writer can avoid, without git-memory: a node start, then
+//              git alone (a fetch of the branch and a push of one new commit to a ref of its own, or the
+//              push alone): the wall time any implementation with that many round trips pays here.
+//              "store+fetch+push": the node start replaced by a local `memory store` (no sync).
 // Reported per case: wall time, failed writers, memories on the remote branch after one more sync
 // (from a fresh clone), memories a fresh clone reads, max retries, pending refs left.
 // Baseline timed in the same run: an empty `node -e ''` start.
 //   node bench/sync-concurrency.mjs processes [--writers 32,64] [--modes pending,branch] [--hook 0.5]
 //   node bench/sync-concurrency.mjs inproc [--writers 16,256] [--procs 8] [--hook 0.5] [--git-timeout ms (120000)]
 //   node bench/sync-concurrency.mjs bytes [--memories 1000,10000]
+//   node bench/sync-concurrency.mjs floor [--writers 64] [--shapes fetch+push,push,store+fetch+push] [--hook 0.5]
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -200,6 +205,26 @@ async function bytes(N) {
   return { memories: N, historyCommits: Number(git(w.remote, 'rev-list', '--count', 'memory')), branchObjectsBytes: branchBytes, ...out };
 }
 
+/**
+ * W jobs at once, each: `node -e ''`, then git only. "fetch+push": a shallow fetch of the branch and
+ * its pending refs, a commit made with `git commit-tree`, a push of it to a new ref (cannot be
+ * rejected); "push": the push alone. No git-memory code runs.
+ */
+async function floor(W, shape) {
+  const w = await world(1);
+  const clones = Array.from({ length: W }, (_, i) => ciClone(w, `floor${i}`));
+  const start = shape.startsWith('store') ? `"${process.execPath}" "${cli}" store "job learned something" --json >/dev/null` : `"${process.execPath}" -e ''`;
+  const script = [
+    start,
+    ...(shape.endsWith('fetch+push') ? [`git -c maintenance.auto=false -c gc.auto=0 fetch -q --no-tags --refmap= --depth=4 origin +refs/heads/memory:refs/floor/memory '+refs/memory-pending/memory/*:refs/floor/pending/*'`] : []),
+    `c=$(git commit-tree -m job "$(git rev-parse HEAD^{tree})")`,
+    `git push -q --no-verify origin "$c:refs/memory-pending/memory/floor-$$"`,
+  ].join(' && ');
+  const t = performance.now();
+  const res = await Promise.all(clones.map((c) => run('/bin/sh', ['-c', script], { cwd: c })));
+  return { writers: W, shape, wallMs: Math.round(performance.now() - t), failed: res.filter((r) => r.code !== 0).length };
+}
+
 const nodeStart = median(Array.from({ length: 5 }, () => timeSpawn(process.execPath, ['-e', ''])));
 const results = [];
 if (part === 'processes') {
@@ -217,6 +242,12 @@ if (part === 'processes') {
 } else if (part === 'bytes') {
   for (const N of list('memories', '1000,10000').map(Number)) {
     const r = await bytes(N);
+    console.error(JSON.stringify(r));
+    results.push(r);
+  }
+} else if (part === 'floor') {
+  for (const W of list('writers', '64').map(Number)) for (const shape of list('shapes', 'fetch+push,push,store+fetch+push')) {
+    const r = await floor(W, shape);
     console.error(JSON.stringify(r));
     results.push(r);
   }
