@@ -12,12 +12,12 @@ import {
   storeMemory,
   taggedMemories,
   updateMemory
-} from "./chunks/chunk-MYJ3VU7V.js";
+} from "./chunks/chunk-2LVDUE62.js";
 import {
   excerpt
 } from "./chunks/chunk-5GR53BCC.js";
 import "./chunks/chunk-54KTB477.js";
-import "./chunks/chunk-IL2K74TS.js";
+import "./chunks/chunk-T2R2GJK2.js";
 import {
   emptyTrash,
   listTrash
@@ -27,7 +27,7 @@ import "./chunks/chunk-Z5YN2S7E.js";
 import {
   SecretDetectedError,
   scanText
-} from "./chunks/chunk-FA2HJ3VF.js";
+} from "./chunks/chunk-3644YZMK.js";
 import "./chunks/chunk-47DQF2KA.js";
 import "./chunks/chunk-VR7ABPSN.js";
 import {
@@ -844,10 +844,10 @@ function openDoor(options = {}) {
   const writeVectors = async (texts) => (await import("./chunks/write-UCNZMW23.js")).writeTimeVectors(s, texts);
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
   const history = () => import("./chunks/history-2SPMPZOQ.js");
-  const coreDoc = () => import("./chunks/core-doc-I5G43JFR.js");
+  const coreDoc = () => import("./chunks/core-doc-YRMKT6FA.js");
   const sync = () => import("./chunks/sync-TNQL4M7E.js");
-  const importExport = () => import("./chunks/import-export-VDRRSEYF.js");
-  const configOps = () => import("./chunks/config-ops-6BLHUY6S.js");
+  const importExport = () => import("./chunks/import-export-FBZY653O.js");
+  const configOps = () => import("./chunks/config-ops-NANM3QSR.js");
   return {
     store: (input) => storeMemory(s, input),
     get: (id) => getMemory(s, id),
@@ -882,7 +882,7 @@ function openDoor(options = {}) {
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-AG5ZVBW4.js")).memoryStats(s, o),
+    stats: async (o) => (await import("./chunks/stats-XQFLRL2X.js")).memoryStats(s, o),
     prune: async (o) => (await import("./chunks/prune-E53KYJ6C.js")).prune(s, o),
     importMemories: async (input) => (await importExport()).importMemories(s, input),
     exportMemories: async (o) => (await importExport()).exportMemories(s, o),

@@ -8,14 +8,14 @@ import {
   readBranchConfigText,
   setPath,
   validateLayerStrict
-} from "./chunk-IL2K74TS.js";
+} from "./chunk-T2R2GJK2.js";
 import {
   getPath
 } from "./chunk-53GENQGN.js";
 import {
   SecretDetectedError,
   scanText
-} from "./chunk-FA2HJ3VF.js";
+} from "./chunk-3644YZMK.js";
 import "./chunk-T2M7576Q.js";
 import {
   InvalidInputError

@@ -8,7 +8,7 @@ import {
   guardFields,
   maskSecrets,
   scanText
-} from "./chunk-FA2HJ3VF.js";
+} from "./chunk-3644YZMK.js";
 import {
   catFileBatch
 } from "./chunk-47DQF2KA.js";

@@ -10,11 +10,11 @@ import {
   guardWrite,
   keyOf,
   normalizeContent
-} from "./chunk-3YP7GLMM.js";
+} from "./chunk-RJ2HTXEQ.js";
 import "./chunk-Z5YN2S7E.js";
 import {
   guardFields
-} from "./chunk-FA2HJ3VF.js";
+} from "./chunk-3644YZMK.js";
 import "./chunk-47DQF2KA.js";
 import "./chunk-VR7ABPSN.js";
 import "./chunk-UWLGHJZD.js";

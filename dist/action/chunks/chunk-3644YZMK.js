@@ -194,7 +194,9 @@ function lineCol(text, offset) {
   }
   return { line, column: offset - last };
 }
+var MIN_SECRET_CHARS = 12;
 function scanText(text, field = "content") {
+  if (text.length < MIN_SECRET_CHARS) return [];
   const found = [];
   for (const rule of RULES) {
     if (rule.find) {
@@ -257,6 +259,7 @@ function assertNoSecrets(text, opts = {}) {
 }
 function guardFields(fields, opts = {}) {
   if (opts.allowSecret) return fields;
+  if (!Object.values(fields).some(holdsSecret)) return fields;
   const out = {};
   const findings = [];
   const visit = (v, path) => {
@@ -288,6 +291,17 @@ function guardFields(fields, opts = {}) {
   if (!findings.length) return fields;
   if (opts.redact) return out;
   throw new SecretDetectedError(findings, opts.what);
+}
+function holdsSecret(v) {
+  if (typeof v === "string") return scanText(v).length > 0;
+  if (Array.isArray(v)) return v.some(holdsSecret);
+  if (v && typeof v === "object") {
+    for (const [k, x] of Object.entries(v)) {
+      if (typeof x === "string" && scanText(`${k}=${x}`).length > 0) return true;
+      if (holdsSecret(x)) return true;
+    }
+  }
+  return false;
 }
 function maskSecrets(text) {
   const found = scanText(text);

@@ -5,7 +5,7 @@ import {
 import {
   assertNoNewSecrets,
   guardOptions
-} from "./chunk-3YP7GLMM.js";
+} from "./chunk-RJ2HTXEQ.js";
 import {
   ConflictError,
   InvalidInputError,

@@ -12,11 +12,11 @@ import {
   coreSet,
   coreUpdate,
   coreView
-} from "./chunk-XFFE6BWC.js";
+} from "./chunk-ZPSQV2D4.js";
 import "./chunk-5GR53BCC.js";
-import "./chunk-3YP7GLMM.js";
+import "./chunk-RJ2HTXEQ.js";
 import "./chunk-Z5YN2S7E.js";
-import "./chunk-FA2HJ3VF.js";
+import "./chunk-3644YZMK.js";
 import "./chunk-47DQF2KA.js";
 import "./chunk-VR7ABPSN.js";
 import "./chunk-UWLGHJZD.js";

@@ -7,7 +7,7 @@ import {
 } from "./chunk-53GENQGN.js";
 import {
   scanText
-} from "./chunk-FA2HJ3VF.js";
+} from "./chunk-3644YZMK.js";
 import {
   InvalidInputError
 } from "./chunk-MDKNWCHG.js";

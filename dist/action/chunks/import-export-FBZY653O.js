@@ -5,10 +5,10 @@ import {
 import {
   BRANCH_README,
   hashObject
-} from "./chunk-MYJ3VU7V.js";
+} from "./chunk-2LVDUE62.js";
 import "./chunk-5GR53BCC.js";
 import "./chunk-54KTB477.js";
-import "./chunk-IL2K74TS.js";
+import "./chunk-T2R2GJK2.js";
 import "./chunk-W5ENC4GP.js";
 import "./chunk-53GENQGN.js";
 import {
@@ -19,11 +19,11 @@ import {
   keyOf,
   loadFingerprints,
   primeFingerprints
-} from "./chunk-3YP7GLMM.js";
+} from "./chunk-RJ2HTXEQ.js";
 import "./chunk-Z5YN2S7E.js";
 import {
   maskSecrets
-} from "./chunk-FA2HJ3VF.js";
+} from "./chunk-3644YZMK.js";
 import "./chunk-47DQF2KA.js";
 import "./chunk-VR7ABPSN.js";
 import {
@@ -80,17 +80,19 @@ function header(size) {
   bytes.push(b);
   return Buffer.from(bytes);
 }
-parentPort.on('message', ({ group, buf, lens }) => {
+parentPort.on('message', ({ group, buf, lens, froms, prefixes }) => {
   const input = Buffer.from(buf);
   const outs = [];
   const packedLens = new Uint32Array(lens.length);
   const crcs = new Uint32Array(lens.length);
   const ids = Buffer.alloc(lens.length * 20);
+  const digests = Buffer.alloc(lens.length * 12);
   let at = 0;
   for (let i = 0; i < lens.length; i++) {
     const data = input.subarray(at, at + lens[i]);
     at += lens[i];
     createHash('sha1').update('blob ' + data.length + '\\0').update(data).digest().copy(ids, i * 20);
+    if (froms[i] >= 0) createHash('sha1').update(prefixes[i] + data.toString('utf8', froms[i]).replace(/\\s+/g, ' ').trim()).digest().copy(digests, i * 12, 0, 12);
     const h = header(data.length);
     const z = deflateSync(data, { level: 1, chunkSize: Math.max(1024, Math.min(65536, data.length + 128)) });
     let c = -1;
@@ -102,19 +104,23 @@ parentPort.on('message', ({ group, buf, lens }) => {
   }
   const out = Buffer.concat(outs);
   const ab = out.byteOffset === 0 && out.byteLength === out.buffer.byteLength ? out.buffer : out.buffer.slice(out.byteOffset, out.byteOffset + out.length);
-  parentPort.postMessage({ group, buf: ab, lens: packedLens, crcs, ids }, [ab]);
+  parentPort.postMessage({ group, buf: ab, lens: packedLens, crcs, ids, digests }, [ab]);
 });
 `;
+var EMPTY = Buffer.alloc(0);
 var GROUP_ITEMS = 256;
 var GROUP_BYTES = 1 << 19;
 var BlobCompressor = class {
   workers = [];
   next = 0;
   group = [];
+  digests = [];
   groupBytes = 0;
   groups = /* @__PURE__ */ new Map();
   groupNo = 0;
   pending = /* @__PURE__ */ new Set();
+  /** Groups sent to each worker and not answered yet. */
+  busy = /* @__PURE__ */ new Map();
   broken = false;
   /** `threads`: worker threads (default: the cores but one, at most 3; none on a single core). */
   constructor(threads = Math.min(3, availableParallelism() - 1)) {
@@ -131,11 +137,12 @@ var BlobCompressor = class {
   get active() {
     return this.workers.length > 0 && !this.broken;
   }
-  /** Queues `data` for compression; the returned object is filled in when a worker is done. */
-  add(data) {
-    const item = { data };
+  /** Queues `data` for compression (and `digest`); the returned object is filled in when a worker is done. */
+  add(data, digest) {
+    const item = { data, packed: void 0, crc: void 0, id: void 0, digest: void 0 };
     if (!this.active) return item;
     this.group.push(item);
+    this.digests.push(digest ?? null);
     this.groupBytes += data.length;
     if (this.group.length >= GROUP_ITEMS || this.groupBytes >= GROUP_BYTES) this.send();
     return item;
@@ -153,19 +160,32 @@ var BlobCompressor = class {
   }
   send() {
     const items = this.group;
+    const digests = this.digests;
     this.group = [];
+    this.digests = [];
     this.groupBytes = 0;
     if (!this.active) return;
     const group = this.groupNo++;
     const lens = new Uint32Array(items.map((i) => i.data.length));
+    const froms = new Int32Array(digests.map((d) => d ? d.from : -1));
+    const prefixes = digests.map((d) => d ? d.prefix : "");
     const buf = Buffer.concat(items.map((i) => i.data));
     const ab = buf.byteOffset === 0 && buf.byteLength === buf.buffer.byteLength ? buf.buffer : buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.length);
     let resolve;
     const done = new Promise((r) => resolve = r);
-    this.groups.set(group, { items, done, resolve });
+    this.groups.set(group, { items, froms, done, resolve });
+    const w = this.workers[this.next++ % this.workers.length];
+    const busy = this.busy.get(w) ?? 0;
+    if (busy === 0) w.ref();
+    this.busy.set(w, busy + 1);
     this.pending.add(done);
-    void done.then(() => this.pending.delete(done));
-    this.workers[this.next++ % this.workers.length].postMessage({ group, buf: ab, lens }, [ab]);
+    void done.then(() => {
+      this.pending.delete(done);
+      const left = (this.busy.get(w) ?? 1) - 1;
+      this.busy.set(w, left);
+      if (left === 0) w.unref();
+    });
+    w.postMessage({ group, buf: ab, lens, froms, prefixes }, [ab]);
   }
   receive(msg) {
     const g = this.groups.get(msg.group);
@@ -173,11 +193,14 @@ var BlobCompressor = class {
     this.groups.delete(msg.group);
     const out = Buffer.from(msg.buf);
     const ids = Buffer.from(msg.ids.buffer, msg.ids.byteOffset, msg.ids.byteLength);
+    const digests = Buffer.from(msg.digests.buffer, msg.digests.byteOffset, msg.digests.byteLength);
     let at = 0;
     g.items.forEach((item, i) => {
       item.packed = out.subarray(at, at + msg.lens[i]);
       item.crc = msg.crcs[i];
       item.id = ids.toString("hex", i * 20, i * 20 + 20);
+      if (g.froms[i] >= 0) item.digest = digests.toString("hex", i * 12, i * 12 + 12);
+      item.data = EMPTY;
       at += msg.lens[i];
     });
     g.resolve();
@@ -510,19 +533,19 @@ function fileRecords(file) {
           return;
         }
         prescanImportFile(fd, basename(file));
-        const buf = Buffer.allocUnsafe(1 << 22);
+        const buf = Buffer.allocUnsafe(1 << 16);
         const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
         const limit = maxStreamedImportBytes();
         let total = 0;
-        let rest = "";
+        let long = [];
         let line = 0;
         let first = true;
         for (; ; ) {
           const n = readSync(fd, buf, 0, buf.length, null);
           if (first) {
             first = false;
-            const head = buf.toString("utf8", 0, Math.min(n, 256)).replace(/^\uFEFF/, "").trimStart();
-            if (head.startsWith("[") || head.startsWith("{") && /^\{\s*"(?:success|memories)"/.test(head)) {
+            const head2 = buf.toString("utf8", 0, Math.min(n, 256)).replace(/^\uFEFF/, "").trimStart();
+            if (head2.startsWith("[") || head2.startsWith("{") && /^\{\s*"(?:success|memories)"/.test(head2)) {
               yield* parseRecords(readBoundedFile(file, { limit: maxImportBytes(), rejectNul: true, what: basename(file) }));
               return;
             }
@@ -536,13 +559,18 @@ function fileRecords(file) {
           } catch {
             throw new InvalidInputError(`${basename(file)} changed during the import and is no longer valid UTF-8 (near byte ${total - n}); batches before it were committed`, { field: "file" });
           }
-          const text = rest + decoded;
-          const lastNl = text.lastIndexOf("\n");
-          rest = lastNl < 0 ? text : text.slice(lastNl + 1);
-          const whole = lastNl < 0 ? "" : text.slice(0, lastNl + 1);
+          const lastNl = decoded.lastIndexOf("\n");
+          if (lastNl < 0) {
+            long.push(decoded);
+            continue;
+          }
+          const head = decoded.slice(0, lastNl + 1);
+          const whole = long.length ? long.join("") + head : head;
+          long = [decoded.slice(lastNl + 1)];
           for (const it of jsonLines(whole, line)) yield it;
           line += countLines(whole);
         }
+        let rest = long.join("");
         try {
           rest += decoder.decode();
         } catch {
@@ -630,28 +658,31 @@ async function importRecords(store, items, opts = {}) {
   let foreign = false;
   let compressor = null;
   const WORKERS_FROM = 2e3;
+  const hashOf = (it) => it.hash ??= it.blob?.digest ?? contentHash(it.blob.data.toString("utf8", it.from), it.scope);
   const runBatch = async (batch2) => {
     const pick = (k) => {
       const picked = [];
       const paths = /* @__PURE__ */ new Set();
       let dups = 0;
-      batch2.forEach(({ m, explicitId }, i) => {
-        const h = contentHash(m.content, m.scope);
-        const idTaken = explicitId && (idsOf(k).has(m.id) || paths.has(m.path) || k.tree !== null && store.git.entryAt(k.tree, m.path) !== null);
-        if (idTaken || k.hashes.has(h) || paths.has(m.path)) {
+      batch2.forEach((it, i) => {
+        const { id, path, explicitId } = it;
+        const h = hashOf(it);
+        const idTaken = explicitId && (idsOf(k).has(id) || paths.has(path) || k.tree !== null && store.git.entryAt(k.tree, path) !== null);
+        if (idTaken || k.hashes.has(h) || paths.has(path)) {
           dups++;
           return;
         }
         k.hashes.add(h);
-        if (explicitId) idsOf(k).add(m.id);
-        paths.add(m.path);
+        if (explicitId) idsOf(k).add(id);
+        paths.add(path);
         picked.push({ index: i, hash: h });
       });
       return { picked, dups };
     };
+    await compressor?.settle();
     if (opts.dryRun) {
       const r = pick(knownAt(store.tip()));
-      for (const p of r.picked) ids.push(batch2[p.index].m.id);
+      for (const p of r.picked) ids.push(batch2[p.index].id);
       duplicates += r.dups;
       return;
     }
@@ -667,15 +698,14 @@ async function importRecords(store, items, opts = {}) {
       }
       const todo = r.picked.filter((p) => !blobIds.has(p.index));
       if (todo.length) {
-        await compressor?.settle();
-        const written = writeBlobPack(objectsDir, todo.map((p) => batch2[p.index].blob ?? Buffer.from(memoryToFile(batch2[p.index].m), "utf8")), opts.onProgress ? (n2) => opts.onProgress(done + n2, Math.max(total, done + n2)) : void 0);
+        const written = writeBlobPack(objectsDir, todo.map((p) => batch2[p.index].blob ?? batch2[p.index].file), opts.onProgress ? (n2) => opts.onProgress(done + n2, Math.max(total, done + n2)) : void 0);
         todo.forEach((p, i) => blobIds.set(p.index, written[i]));
         done += todo.length;
       }
-      const changes = new Map(r.picked.map((p) => [batch2[p.index].m.path, blobIds.get(p.index)]));
+      const changes = new Map(r.picked.map((p) => [batch2[p.index].path, blobIds.get(p.index)]));
       if (!tip) changes.set("README.md", Buffer.from(BRANCH_README));
       const tree = store.git.writeTree(k.tree, changes);
-      const addedIds = r.picked.map((p) => batch2[p.index].m.id);
+      const addedIds = r.picked.map((p) => batch2[p.index].id);
       const n = addedIds.length;
       const from = opts.sourceName ? ` from ${maskSecrets(opts.sourceName).slice(0, 200)}` : "";
       const message = `memory: import ${n} memor${n === 1 ? "y" : "ies"}${from}${r.dups ? ` (${r.dups} already present)` : ""}
@@ -690,11 +720,10 @@ ${addedIds.slice(0, 20).map((i) => `Memory-Id: ${i}`).join("\n")}${n > 20 ? `
         duplicates += r.dups;
         known = { ...k, tip: commit, tree };
         for (const p of r.picked) {
-          const m = batch2[p.index].m;
-          if (!m.path.startsWith(`${MEMORIES_DIR}/`)) continue;
-          const key = m.extra[UPSERT_KEY_FIELD];
-          const f = { path: m.path, id: m.id, hash: p.hash };
-          if (typeof key === "string" && key) f.key = keyOf(key, m.scope);
+          const it = batch2[p.index];
+          if (!it.path.startsWith(`${MEMORIES_DIR}/`)) continue;
+          const f = { path: it.path, id: it.id, hash: p.hash };
+          if (it.key) f.key = it.key;
           added.push(f);
         }
         return;
@@ -712,12 +741,29 @@ ${addedIds.slice(0, 20).map((i) => `Memory-Id: ${i}`).join("\n")}${n > 20 ? `
       const m = toMemory(it, errors);
       if (!m) continue;
       const raw = it.record.id;
-      const item = { m, explicitId: raw !== void 0 && raw !== null && raw !== "" };
-      if (!opts.dryRun && ++seen === WORKERS_FROM && !compressor) {
-        compressor = new BlobCompressor();
-        for (const b of batch) b.blob = compressor.add(Buffer.from(memoryToFile(b.m), "utf8"));
+      const upsertKey = m.extra[UPSERT_KEY_FIELD];
+      const item = { id: m.id, path: m.path, hash: void 0, key: void 0, explicitId: raw !== void 0 && raw !== null && raw !== "", blob: void 0, file: void 0, from: void 0, scope: void 0 };
+      if (typeof upsertKey === "string" && upsertKey) item.key = keyOf(upsertKey, m.scope);
+      if (opts.dryRun) item.hash = contentHash(m.content, m.scope);
+      else {
+        if (++seen === WORKERS_FROM && !compressor) {
+          compressor = new BlobCompressor();
+          for (const b of batch) {
+            b.blob = compressor.add(b.file);
+            b.file = void 0;
+          }
+        }
+        const file = Buffer.from(memoryToFile(m), "utf8");
+        if (compressor?.active) {
+          item.from = file.length - Buffer.byteLength(m.content, "utf8");
+          item.scope = m.scope;
+          item.blob = compressor.add(file, { from: item.from, prefix: (m.scope ?? "") + "\0" });
+        } else {
+          item.hash = contentHash(m.content, m.scope);
+          if (compressor) item.blob = compressor.add(file);
+          else item.file = file;
+        }
       }
-      if (compressor) item.blob = compressor.add(Buffer.from(memoryToFile(m), "utf8"));
       batch.push(item);
       if (batch.length >= batchSize) {
         await runBatch(batch);

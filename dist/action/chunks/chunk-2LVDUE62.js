@@ -12,7 +12,7 @@ import {
   branchConfigOid,
   loadStoreConfig,
   readStoreConfig
-} from "./chunk-IL2K74TS.js";
+} from "./chunk-T2R2GJK2.js";
 import {
   trashFile,
   trashPathFor
@@ -22,7 +22,7 @@ import {
 } from "./chunk-Z5YN2S7E.js";
 import {
   maskSecrets
-} from "./chunk-FA2HJ3VF.js";
+} from "./chunk-3644YZMK.js";
 import {
   catFileBatch,
   runGitSync
@@ -1058,7 +1058,7 @@ function safeError(err) {
 }
 
 // src/core/ops/store.ts
-var lifecycle = () => import("./store-hooks-LFNNPUFI.js");
+var lifecycle = () => import("./store-hooks-EFSCZUG3.js");
 async function storeMemory(b, input) {
   const { guardOptions, guardWrite, guardFile, expiryOf, findExisting, contentHash, keyOf, normalizeContent, UPSERT_KEY_FIELD } = await lifecycle();
   const cfg = await b.loadConfig();
@@ -1228,7 +1228,7 @@ async function listPage(b, f = {}) {
 }
 
 // src/core/ops/update.ts
-var lifecycle2 = () => import("./store-hooks-LFNNPUFI.js");
+var lifecycle2 = () => import("./store-hooks-EFSCZUG3.js");
 async function updateMemory(b, id, patch) {
   const { guardOptions, assertNoNewSecrets, guardFields, guardFile } = await lifecycle2();
   assertId(id);
