@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, cliAsync, git, makeRepo, tempDir } from '../helpers.js';
 import { MemoryStore } from '../../src/core/store.js';
@@ -186,6 +186,46 @@ describe('pending refs', { timeout: 300_000 }, () => {
     expect(f.folded).toBe(1);
     expect(idsOn(remote)).toHaveLength(8);
     expect(() => git(remote, 'fsck', '--strict', '--no-progress')).not.toThrow();
+  });
+
+  it('a fresh shallow CI clone shares its store with one fetch and one push, no other git process, quiet or in a burst', async () => {
+    const { remote, clones } = setup(1);
+    const [a] = clones;
+    // A branch history deeper than the first fetch's depth, so the clone sees a shallow boundary.
+    for (let i = 0; i < 6; i++) {
+      await storeIn(a, `history ${i}`);
+      await withStore(a, (s) => sync(s));
+    }
+    const job = (n: string, pendingBefore: number) => {
+      const ci = tempDir('gm-ci-');
+      git(ci, 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', `file://${remote}`, '.');
+      git(ci, 'checkout', '-q', '--detach');
+      const trace = join(tempDir('gm-trace-'), 'trace.txt');
+      const r = cli(ci, ['store', `learned in job ${n}`, '--sync', '--json'], { env: { GIT_TRACE: trace } });
+      expect(r.code).toBe(0);
+      expect(r.json.sync.pendingRemote).toBeGreaterThanOrEqual(pendingBefore);
+      // git commands started by git-memory: only the fetch and the push (the trace also holds what those
+      // two start, here and on the file:// remote's side; left out); no merge-base or other helper.
+      const ours = readFileSync(trace, 'utf8')
+        .split('\n')
+        .filter((l) => / trace: built-in: git (?:-c \S+ )*(\S+)/.test(l) && !/--shallow-file|--git-dir=|pack-objects|unpack-objects|index-pack|rev-list --objects|upload-pack|receive-pack|gc --auto|for-each-ref '--format=%\(objectname\)'/.test(l))
+        .map((l) => / trace: built-in: git (?:-c \S+ )*(\S+)/.exec(l)![1]);
+      expect(ours).toEqual(['fetch', 'push']);
+      return r.json;
+    };
+    const quiet = job('one', 0);
+    expect(quiet.sync.pendingRef).toBeNull();
+    expect(idsOn(remote)).toContain(quiet.id);
+    // A burst: a pending ref made seconds ago is on the remote, so the next job publishes to one of its own.
+    const b = tempDir('gm-clone-');
+    git(b, 'clone', '-q', remote, '.');
+    await storeIn(b, 'parked writer');
+    git(b, 'push', '-q', 'origin', `memory:refs/memory-pending/memory/${Date.now().toString(36).padStart(9, '0')}-aaaaaaaaaa`);
+    const burst = job('two', 1);
+    expect(burst.sync.pendingRef).toMatch(/^refs\/memory-pending\/memory\//);
+    const f = await withStore(a, (s) => sync(s));
+    expect(f.folded).toBe(2);
+    expect(idsOn(remote)).toContain(burst.id);
   });
 
   it('PUSH_REJECTED carries the remote\'s own message, bounded and without control characters', async () => {
