@@ -845,7 +845,7 @@ function openDoor(options = {}) {
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
   const history = () => import("./chunks/history-2SPMPZOQ.js");
   const coreDoc = () => import("./chunks/core-doc-YRMKT6FA.js");
-  const sync = () => import("./chunks/sync-TNQL4M7E.js");
+  const sync = () => import("./chunks/sync-VIOW2XE3.js");
   const importExport = () => import("./chunks/import-export-FBZY653O.js");
   const configOps = () => import("./chunks/config-ops-NANM3QSR.js");
   return {

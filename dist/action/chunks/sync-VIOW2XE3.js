@@ -43,7 +43,7 @@ import "./chunk-KOPXADFB.js";
 // src/sync/sync.ts
 import { existsSync, readdirSync, rmSync, statSync, unlinkSync } from "node:fs";
 import { createHash, randomBytes } from "node:crypto";
-import { join, resolve } from "node:path";
+import { join as join2, resolve } from "node:path";
 
 // src/sync/combine.ts
 function changedFiles(git, a, b) {
@@ -247,8 +247,18 @@ function remoteMessage(stderr) {
 }
 
 // src/sync/history.ts
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 var LIMIT = 2e4;
-function parents(git, oid) {
+function shallowRoots(git) {
+  try {
+    return new Set(readFileSync(join(git.location.commonDir, "shallow"), "utf8").split("\n").filter((l) => /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(l)));
+  } catch {
+    return /* @__PURE__ */ new Set();
+  }
+}
+function parents(git, oid, shallow) {
+  if (shallow.has(oid)) return [];
   try {
     return git.readCommit(oid).parents;
   } catch {
@@ -256,6 +266,7 @@ function parents(git, oid) {
   }
 }
 function linearMergeBase(git, a, b) {
+  const shallow = shallowRoots(git);
   const seenA = /* @__PURE__ */ new Set();
   const seenB = /* @__PURE__ */ new Set();
   let x = a;
@@ -264,14 +275,14 @@ function linearMergeBase(git, a, b) {
     if (x) {
       if (seenB.has(x)) return x;
       seenA.add(x);
-      const p = parents(git, x);
+      const p = parents(git, x, shallow);
       if (!p || p.length > 1) return void 0;
       x = p[0] ?? null;
     }
     if (y) {
       if (seenA.has(y)) return y;
       seenB.add(y);
-      const p = parents(git, y);
+      const p = parents(git, y, shallow);
       if (!p || p.length > 1) return void 0;
       y = p[0] ?? null;
     }
@@ -279,12 +290,13 @@ function linearMergeBase(git, a, b) {
   return x || y ? void 0 : null;
 }
 function linearChain(git, base, tip) {
+  const shallow = shallowRoots(git);
   const out = [];
   let cur = tip;
   while (cur && cur !== base) {
     if (out.length >= LIMIT) return void 0;
     out.push(cur);
-    const p = parents(git, cur);
+    const p = parents(git, cur, shallow);
     if (!p || p.length > 1) return void 0;
     cur = p[0] ?? null;
   }
@@ -358,15 +370,15 @@ async function deleteRefsUnder(ctx, prefix) {
   const packed = [];
   for (const ref of refs.keys()) {
     try {
-      unlinkSync(join(ctx.commonDir, ref));
-      pruneEmptyDirs(join(ctx.commonDir, ref, ".."), join(ctx.commonDir, "refs", "git-memory", "fetch"));
+      unlinkSync(join2(ctx.commonDir, ref));
+      pruneEmptyDirs(join2(ctx.commonDir, ref, ".."), join2(ctx.commonDir, "refs", "git-memory", "fetch"));
     } catch {
     }
     if (ctx.store.git.resolve(ref)) packed.push(ref);
   }
   for (const ref of packed) await runGit2(ctx.target, ["update-ref", "-d", ref]);
   try {
-    rmSync(join(ctx.commonDir, prefix), { recursive: true, force: true });
+    rmSync(join2(ctx.commonDir, prefix), { recursive: true, force: true });
   } catch {
   }
 }
@@ -375,7 +387,7 @@ async function fetchSnapshot(ctx, withPending) {
   const git = ctx.store.git;
   removeStaleFetchRefs(ctx.commonDir);
   const tmp = `refs/git-memory/fetch/${process.pid}-${randomBytes(4).toString("hex")}`;
-  const shallow = existsSync(join(ctx.commonDir, "shallow")) && !git.resolve(ctx.trackingRef);
+  const shallow = existsSync(join2(ctx.commonDir, "shallow")) && !git.resolve(ctx.trackingRef);
   const args = [...FETCH_CONFIG, "fetch", "--quiet", "--no-tags", "--refmap=", ...shallow ? [`--depth=${FIRST_FETCH_DEPTH}`] : [], ctx.remoteArg];
   const branchSpec = `+${ctx.branchRef}:${tmp}/branch`;
   const pendingSpec = `+${pendingPrefix(ctx.branch)}*:${tmp}/pending/*`;
@@ -403,7 +415,7 @@ async function fetchSnapshot(ctx, withPending) {
   }
 }
 function removeStaleFetchRefs(commonDir) {
-  const dir = join(commonDir, "refs", "git-memory", "fetch");
+  const dir = join2(commonDir, "refs", "git-memory", "fetch");
   let names;
   try {
     names = readdirSync(dir);
@@ -412,7 +424,7 @@ function removeStaleFetchRefs(commonDir) {
   }
   for (const n of names) {
     try {
-      if (Date.now() - statSync(join(dir, n)).mtimeMs > 36e5) rmSync(join(dir, n), { recursive: true, force: true });
+      if (Date.now() - statSync(join2(dir, n)).mtimeMs > 36e5) rmSync(join2(dir, n), { recursive: true, force: true });
     } catch {
     }
   }
@@ -580,7 +592,7 @@ async function unionOf(ctx, snap) {
   const chains = /* @__PURE__ */ new Map();
   for (const p of snap.pending) chains.set(p.ref, readPending(git, p.oid));
   const cut = snap.pending.filter((p) => !chains.get(p.ref));
-  if (cut.length && existsSync(join(ctx.commonDir, "shallow"))) {
+  if (cut.length && existsSync(join2(ctx.commonDir, "shallow"))) {
     const tmp = `refs/git-memory/fetch/${process.pid}-${randomBytes(4).toString("hex")}`;
     try {
       const run = await runGit2(
