@@ -12,7 +12,7 @@
 // Reported per case: wall time, failed writers, memories on the remote branch after one more sync
 // (from a fresh clone), memories a fresh clone reads, max retries, pending refs left.
 // Baseline timed in the same run: an empty `node -e ''` start.
-//   node bench/sync-concurrency.mjs processes [--writers 32,64] [--modes pending,branch] [--hook 0.5]
+//   node bench/sync-concurrency.mjs processes [--writers 32,64] [--modes pending,branch] [--hook 0.5] [--history 1]
 //   node bench/sync-concurrency.mjs inproc [--writers 16,256] [--procs 8] [--hook 0.5] [--git-timeout ms (120000)]
 //   node bench/sync-concurrency.mjs bytes [--memories 1000,10000]
 //   node bench/sync-concurrency.mjs floor [--writers 64] [--shapes fetch+push,push,store+fetch+push] [--hook 0.5]
@@ -29,6 +29,9 @@ const opt = (name, dflt) => {
 };
 const list = (name, dflt) => String(opt(name, dflt)).split(',').filter(Boolean);
 const HOOK = Number(opt('hook', '0.5'));
+// Commits on the branch before the writers start (each one memory more): with more than the first
+// fetch's depth (4), a CI clone's fetch is shallow, as it is against a branch with a history.
+const HISTORY = Number(opt('history', '1'));
 const { cli, lib } = privateBuild();
 const git = (cwd, ...a) => execFileSync('git', a, { cwd, env: benchEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 }).trim();
 const tmp = mkdtempSync(join(tmpdir(), 'gm-bench-conc-'));
@@ -66,6 +69,7 @@ async function world(preload = 1, hook = HOOK) {
     files.set(pathFor(id, ts), Buffer.from(`---\nid: ${id}\ntags:\n  - preload\ncategory: general\npriority: medium\ntimestamp: ${ts}\n---\npreloaded memory ${i} about topic ${i % 97}\n`));
   }
   await m.core.mutate(() => ({ change: { changes: files, message: `preload ${preload}\n` }, result: {} }));
+  for (let i = 1; i < HISTORY; i++) await m.store({ content: `history ${i} of the branch`, tags: ['preload'] });
   await m.sync({ mode: 'branch' });
   m.close();
   if (hook > 0) {
@@ -92,7 +96,7 @@ async function afterwards(w, expected) {
   const t = performance.now();
   const f = await run(process.execPath, [cli, 'sync', '--json'], { cwd: folder });
   const foldMs = performance.now() - t;
-  const onBranch = idsOnRemote(w.remote) - 1;
+  const onBranch = idsOnRemote(w.remote) - HISTORY;
   git(w.remote, 'fsck', '--strict', '--no-progress');
   const reader = ciClone(w, `reader${seq++}`);
   const r = await run(process.execPath, [cli, 'list', '--sync', '--limit', '100000', '--json'], { cwd: reader });
@@ -100,7 +104,7 @@ async function afterwards(w, expected) {
     foldMs: Math.round(foldMs),
     foldOk: f.code === 0,
     onBranchAfterOneMoreSync: onBranch,
-    readableFromFreshClone: (JSON.parse(r.out).total ?? 0) - 1,
+    readableFromFreshClone: (JSON.parse(r.out).total ?? 0) - HISTORY,
     pendingLeft: pendingLeft(w.remote),
     lost: expected - onBranch,
   };
