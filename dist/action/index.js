@@ -846,7 +846,7 @@ function openDoor(options = {}) {
   const history = () => import("./chunks/history-2SPMPZOQ.js");
   const coreDoc = () => import("./chunks/core-doc-YRMKT6FA.js");
   const sync = () => import("./chunks/sync-VIOW2XE3.js");
-  const importExport = () => import("./chunks/import-export-FBZY653O.js");
+  const importExport = () => import("./chunks/import-export-YNPIHOWA.js");
   const configOps = () => import("./chunks/config-ops-NANM3QSR.js");
   return {
     store: (input) => storeMemory(s, input),

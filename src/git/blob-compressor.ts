@@ -104,6 +104,8 @@ export class BlobCompressor {
       w.on('message', (msg: Done) => this.receive(msg));
       // A worker that fails leaves its items uncompressed: the pack writer compresses those itself.
       w.on('error', () => this.fail());
+      // An answer that cannot be read would leave its group waiting forever on a referenced worker.
+      w.on('messageerror', () => this.fail());
       w.on('exit', (code) => code !== 0 && this.fail());
       // Unreferenced while idle, so an import that returns (or throws) without close() does not hang;
       // referenced while it has work, or the process would exit (code 0, silently) as soon as the main

@@ -210,11 +210,6 @@ export function readPiDirectory(dir: string): Array<{ line: string; record?: Imp
 /** An input item: a record, or a line that could not be read as one. */
 export type ImportItem = { line: number | string; record?: ImportRecord; error?: ImportError };
 
-/**
- * JSONL records of a file, read in 4 MiB slices: the whole input is never in memory. Re-iterable (each
- * iteration reads the file again), which `strict` uses to validate everything before writing anything.
- * A JSON document (an array, or `{ memories: [...] }` as `export --format json` writes) is read whole.
- */
 /** No record line is longer than this (64 KiB of content, escaped, plus metadata and tags). */
 const MAX_IMPORT_LINE_CHARS = 4 * 1024 * 1024;
 
@@ -260,6 +255,11 @@ function prescanImportFile(fd: number, what: string): void {
   if (carry && !isUtf8(buf.subarray(0, carry))) throw new InvalidInputError(`${what} ends inside a UTF-8 character; nothing was written`, { field: 'file' });
 }
 
+/**
+ * JSONL records of a file, read in 64 KiB slices: the whole input is never in memory. Re-iterable (each
+ * iteration reads the file again), which `strict` uses to validate everything before writing anything.
+ * A JSON document (an array, or `{ memories: [...] }` as `export --format json` writes) is read whole.
+ */
 export function fileRecords(file: string): Iterable<ImportItem> {
   return {
     *[Symbol.iterator]() {

@@ -261,11 +261,12 @@ function lineCol(text: string, offset: number): { line: number; column: number }
 }
 
 /**
- * No rule matches fewer characters than this: the shortest are a password assignment (a key name, a
- * separator and 8 characters: `pwd=12345678`, 12) and URL credentials (`://u:secret@`, 12). Shorter
- * strings (most tags, categories, scopes) are not scanned: forty rules on "general" cost 1.5 µs, a
- * tenth of an imported memory's whole scan. A new rule must keep to it (test/lifecycle/secrets.test.ts
- * checks the shortest example of every rule).
+ * No rule matches fewer characters than this: by their patterns the shortest are a password
+ * assignment (a key name of at least 3 characters, a separator, 8 characters of value) and URL
+ * credentials (`://u:` and 6 characters and `@`), 12 each. Shorter strings (most tags, categories,
+ * scopes) are not scanned: forty rules on "general" cost 1.5 µs, a tenth of an imported memory's
+ * whole scan. A new rule must keep to it: test/lifecycle/secrets.test.ts computes the shortest match
+ * of every rule's pattern.
  */
 export const MIN_SECRET_CHARS = 12;
 

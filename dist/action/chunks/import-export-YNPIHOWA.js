@@ -128,6 +128,7 @@ var BlobCompressor = class {
       const w = new Worker(WORKER_SOURCE, { eval: true });
       w.on("message", (msg) => this.receive(msg));
       w.on("error", () => this.fail());
+      w.on("messageerror", () => this.fail());
       w.on("exit", (code) => code !== 0 && this.fail());
       w.unref();
       this.workers.push(w);
