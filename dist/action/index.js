@@ -12,7 +12,7 @@ import {
   storeMemory,
   taggedMemories,
   updateMemory
-} from "./chunks/chunk-2LVDUE62.js";
+} from "./chunks/chunk-I5VKL4AS.js";
 import {
   excerpt
 } from "./chunks/chunk-5GR53BCC.js";
@@ -846,7 +846,7 @@ function openDoor(options = {}) {
   const history = () => import("./chunks/history-2SPMPZOQ.js");
   const coreDoc = () => import("./chunks/core-doc-YRMKT6FA.js");
   const sync = () => import("./chunks/sync-VIOW2XE3.js");
-  const importExport = () => import("./chunks/import-export-YNPIHOWA.js");
+  const importExport = () => import("./chunks/import-export-3X77E3VP.js");
   const configOps = () => import("./chunks/config-ops-NANM3QSR.js");
   return {
     store: (input) => storeMemory(s, input),
@@ -855,7 +855,7 @@ function openDoor(options = {}) {
     tagged: (tags) => taggedMemories(s, tags),
     list: (filter) => listPage(s, filter),
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
-    search: async (q, o) => (await import("./chunks/hybrid-LPKVFWRK.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0),
+    search: async (q, o) => (await import("./chunks/hybrid-IRED7TWE.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0),
     rebuildIndex: async (o) => (await import("./chunks/search-3NGH3FLR.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
     delete: (id) => deleteMemory(s, id),
     deleteByTag: (tag) => deleteTagged(s, tag),

@@ -69,4 +69,9 @@ export interface SearchResponse {
   relaxed?: Relaxation[];
   /** Vector and hybrid modes. */
   vectors?: VectorReport;
+  /**
+   * Present when the query text had no searchable words (only punctuation, or only common words such
+   * as "the"): it was set aside and the filters alone listed memories newest first. Says why.
+   */
+  ignoredQuery?: string;
 }

@@ -456,6 +456,8 @@ export function rankPruned(view: IndexView, qterms: string[], limit: number, w: 
       if (!(score[k] > 0)) continue;
       const sc = coord ? score[k] * Math.pow(matched[k] / qterms.length, coord) : score[k];
       const ts = times[k];
+      // rank's sum with no tag or category named (tagHits and catHit are 0), term for term: the same
+      // relevance to the last bit.
       const relevance = round(w.contentMatch * sc + w.tagMatch * 0 + w.categoryMatch * 0 + boostOf(prios[k], ts, w, now));
       if (top.length >= limit && relevance < top[top.length - 1].relevance) continue;
       keepBest(top, { part: pi, doc: d, relevance, ts }, limit, cmp);

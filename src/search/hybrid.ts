@@ -7,6 +7,7 @@ import type { VectorEntry } from '../vector/branch.js';
 import { topK, type VectorIndex } from '../vector/index.js';
 import { branchVectors, searchBudgetMs, storeEmbedder } from '../vector/store-vectors.js';
 import { readOnlyView } from '../vector/view.js';
+import { queryTerms } from './analyze.js';
 import { bestOf } from './engine.js';
 import { filterIds, fullTextScores, openIndex, search as fullTextSearch, type IndexOptions } from './index.js';
 
@@ -357,8 +358,13 @@ export async function modeSearch(store: ReadonlyBranch, q: SearchQuery = {}, opt
     fallback = { from: mode, to: 'fulltext', reason, ...(code ? { code } : {}) };
     mode = 'fulltext';
   };
+  // Text that analyses to no term at all ("((((", "the of") would list everything newest first with
+  // relevance that looks earned; the response says the text was set aside (a vector search of it
+  // would be no better: noise ranked by a model).
+  const ignoredQuery = text && !queryTerms(text).length ? 'the query has no searchable words (punctuation and common words such as "the" are ignored): filters alone list memories newest first' : undefined;
   if (mode !== 'fulltext') {
     if (!text) fallBack('no query text: filters alone list memories newest first');
+    else if (ignoredQuery) fallBack(ignoredQuery);
     else if (embedderError) fallBack(embedderError.message, embedderError.code);
     else if (!embedder) fallBack('no embedder configured (MEMORY_EMBEDDER=none)');
     else if (q.archived) fallBack('archived memories are searched by full text only');
@@ -407,6 +413,7 @@ export async function modeSearch(store: ReadonlyBranch, q: SearchQuery = {}, opt
   if (fallback) out.fallback = fallback;
   if (q.relax) out.relaxed = relaxed;
   if (vectors) out.vectors = vectors;
+  if (ignoredQuery) out.ignoredQuery = ignoredQuery;
   return out;
 }
 

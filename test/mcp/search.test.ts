@@ -43,6 +43,11 @@ describe('memory mcp: memory_search', () => {
     expect(structured(hy)).toMatchObject({ mode: 'fulltext', fallback: { from: 'hybrid', to: 'fulltext' } });
     expect(text(hy)).toMatch(/hybrid search was not available/);
     expect(structured(await client.callTool({ name: 'memory_search', arguments: { query: 'rate limit', mode: 'fulltext' } })).total).toBe(2);
+    // A query with no searchable words is set aside, and the agent is told so.
+    const noWords = await client.callTool({ name: 'memory_search', arguments: { query: '((( ? )))', mode: 'fulltext' } });
+    expect(structured(noWords).ignoredQuery).toMatch(/no searchable words/);
+    expect(text(noWords)).toMatch(/no searchable words/);
+    expect(structured(await client.callTool({ name: 'memory_search', arguments: { query: 'rate limit', mode: 'fulltext' } })).ignoredQuery).toBeUndefined();
     expect(errorCode(await client.callTool({ name: 'memory_search', arguments: { query: 'x', mode: 'semantic' } }))).toBe('INVALID_INPUT');
     // relax: a tag filter that matches nothing is dropped, and the response says so.
     const rl = structured(await client.callTool({ name: 'memory_search', arguments: { query: 'VPN', tags: ['nope'], relax: true } }));

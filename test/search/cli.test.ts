@@ -51,6 +51,21 @@ describe('memory search (CLI)', () => {
     expect(cli(repo, ['search', '--', '-x', '--json']).code).toBe(0);
   });
 
+  it('says when the query has no searchable words instead of passing everything off as a match', () => {
+    for (const q of ['((((', '*', 'the of']) {
+      const j = cli(repo, ['search', q, '--json']);
+      expect(j.code, q).toBe(0);
+      expect(j.json.ignoredQuery, q).toMatch(/no searchable words/);
+      const h = cli(repo, ['search', q]);
+      expect(h.stderr, q).toMatch(/no searchable words/);
+    }
+    const words = cli(repo, ['search', 'rate limit', '--json']);
+    expect(words.json.ignoredQuery).toBeUndefined();
+    // A query given in vector or hybrid mode is not sent to the model either: the response says why.
+    const hybrid = cli(repo, ['search', '((((', '--mode', 'hybrid', '--json'], { env: { MEMORY_EMBEDDER: 'none' } });
+    expect(hybrid.json.fallback.reason).toMatch(/no searchable words/);
+  });
+
   it('rejects bad filter values with exit 2 and INVALID_INPUT', () => {
     for (const args of [['--after', 'last week'], ['--days', '-3'], ['--limit', '0'], ['--before', '2026-02-30T99:00']]) {
       const r = cli(repo, ['search', 'x', '--json', ...args]);

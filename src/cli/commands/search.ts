@@ -10,6 +10,7 @@ function describeMode(r: SearchResponse): string {
   const parts: string[] = [];
   if (r.mode) parts.push(`${r.mode} search`);
   if (r.fallback) parts.push(`(fell back from ${r.fallback.from}: ${r.fallback.reason})`);
+  else if (r.ignoredQuery) parts.push(`(${r.ignoredQuery})`);
   if (r.relaxed?.length) parts.push(`relaxed: ${r.relaxed.map((x) => (x === 'date' ? 'without dates' : x === 'tags' ? 'without tags' : 'vector mode')).join(', then ')}`);
   if (r.vectors?.embedded) parts.push(`${r.vectors.embedded} ${r.vectors.embedded === 1 ? 'memory' : 'memories'} embedded`);
   if (r.vectors?.missing) parts.push(`${r.vectors.missing} not yet embedded: run "memory embed"`);

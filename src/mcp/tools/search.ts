@@ -44,6 +44,7 @@ export const memorySearch = defineTool({
     mode: Mode.optional().describe('The search mode that ran'),
     fallback: z.object({ from: Mode, to: Mode, reason: z.string(), code: z.string().optional() }).optional().describe('Why the requested mode did not run'),
     relaxed: z.array(z.string()).optional().describe('With relax: the filters that were dropped to find something'),
+    ignoredQuery: z.string().optional().describe('Set when the query had no searchable words: it was ignored and the filters alone listed memories newest first'),
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   access: 'read',
@@ -61,6 +62,7 @@ export const memorySearch = defineTool({
       mode?: z.output<typeof Mode>;
       fallback?: { from: z.output<typeof Mode>; to: z.output<typeof Mode>; reason: string; code?: string };
       relaxed?: string[];
+      ignoredQuery?: string;
     } = {
       success: true,
       results: r.results.map((m) => ({ ...preview(m, ctx.previewChars), relevance: m.relevance, ...(m.scores ? { scores: m.scores } : {}) })),
@@ -69,10 +71,11 @@ export const memorySearch = defineTool({
     if (r.mode) out.mode = r.mode;
     if (r.fallback) out.fallback = r.fallback;
     if (r.relaxed?.length) out.relaxed = r.relaxed;
+    if (r.ignoredQuery) out.ignoredQuery = r.ignoredQuery;
     return out;
   },
   render: (r) => {
-    const notes = [r.fallback ? `(${r.fallback.from} search was not available: ${r.fallback.reason}; used ${r.fallback.to})` : '', r.relaxed?.length ? `(nothing matched as asked; dropped: ${r.relaxed.join(', ')})` : ''].filter(Boolean);
+    const notes = [r.fallback ? `(${r.fallback.from} search was not available: ${r.fallback.reason}; used ${r.fallback.to})` : '', r.relaxed?.length ? `(nothing matched as asked; dropped: ${r.relaxed.join(', ')})` : '', r.ignoredQuery && !r.fallback ? `(${r.ignoredQuery})` : ''].filter(Boolean);
     return renderList(`${r.results.length} of ${r.total} matching memor${r.total === 1 ? 'y' : 'ies'}:${notes.length ? ' ' + notes.join(' ') : ''}`, r.results);
   },
 });

@@ -4,6 +4,7 @@ import {
   filterIds,
   fullTextScores,
   openIndex,
+  queryTerms,
   search
 } from "./chunk-OJTEUJ6K.js";
 import "./chunk-VR7ABPSN.js";
@@ -247,8 +248,10 @@ async function modeSearch(store, q = {}, opts = {}) {
     fallback = { from: mode, to: "fulltext", reason, ...code ? { code } : {} };
     mode = "fulltext";
   };
+  const ignoredQuery = text && !queryTerms(text).length ? 'the query has no searchable words (punctuation and common words such as "the" are ignored): filters alone list memories newest first' : void 0;
   if (mode !== "fulltext") {
     if (!text) fallBack("no query text: filters alone list memories newest first");
+    else if (ignoredQuery) fallBack(ignoredQuery);
     else if (embedderError) fallBack(embedderError.message, embedderError.code);
     else if (!embedder) fallBack("no embedder configured (MEMORY_EMBEDDER=none)");
     else if (q.archived) fallBack("archived memories are searched by full text only");
@@ -293,6 +296,7 @@ async function modeSearch(store, q = {}, opts = {}) {
   if (fallback) out.fallback = fallback;
   if (q.relax) out.relaxed = relaxed;
   if (vectors) out.vectors = vectors;
+  if (ignoredQuery) out.ignoredQuery = ignoredQuery;
   return out;
 }
 export {

@@ -5,7 +5,7 @@ import {
 import {
   BRANCH_README,
   hashObject
-} from "./chunk-2LVDUE62.js";
+} from "./chunk-I5VKL4AS.js";
 import "./chunk-5GR53BCC.js";
 import "./chunk-54KTB477.js";
 import "./chunk-T2R2GJK2.js";

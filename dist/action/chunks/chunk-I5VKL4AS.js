@@ -1568,7 +1568,7 @@ var MemoryStore = class {
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./hybrid-LPKVFWRK.js");
+    const { modeSearch } = await import("./hybrid-IRED7TWE.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
