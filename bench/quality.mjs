@@ -257,9 +257,10 @@ for (const ci of needLocomo ? convIdx : []) {
     }
   }
   if (parts.has('abstention')) {
+    const best = await nearestCosines(turns.map((t) => t.content));
     for (const q of unanswerable) {
       const r = await search(store, q.question, LIMIT);
-      items[`abst|locomo-${conv.sample_id}|${q.id}`] = { split: q.split, abstained: r.results.length === 0, n: r.results.length };
+      items[`abst|locomo-${conv.sample_id}|${q.id}`] = { split: q.split, abstained: r.results.length === 0, n: r.results.length, bestCosine: await best(q.question) };
     }
   }
   store.close();
@@ -269,9 +270,10 @@ for (const ci of needLocomo ? convIdx : []) {
 // ---- the engineering store -------------------------------------------------------------------
 if (parts.has('abstention')) {
   const { store } = await openStore('engineering', engineering);
+  const best = await nearestCosines(engineering.map((d) => d.content));
   for (const q of unanswerable) {
     const r = await search(store, q.question, LIMIT);
-    items[`abst|eng|${q.id}`] = { split: q.split, abstained: r.results.length === 0, n: r.results.length };
+    items[`abst|eng|${q.id}`] = { split: q.split, abstained: r.results.length === 0, n: r.results.length, bestCosine: await best(q.question) };
   }
   store.close();
   log(`engineering store: done (${Math.round((performance.now() - t0) / 1000)} s)`);
@@ -307,6 +309,20 @@ if (parts.has('paraphrase')) {
     store.close();
   }
   log(`paraphrase: done (${Math.round((performance.now() - t0) / 1000)} s)`);
+}
+
+/**
+ * The model's cosine between a query and its nearest memory among `contents`: for an unanswerable
+ * question, how close the best unrelated memory comes (what a similarity threshold has to reject).
+ */
+async function nearestCosines(contents) {
+  const vecs = await embedder.embed(contents);
+  return async (q) => {
+    const [qv] = await embedder.embed([q]);
+    let best = -1;
+    for (const v of vecs) best = Math.max(best, dot(v, qv));
+    return round(best);
+  };
 }
 
 function dot(a, b) {
@@ -365,11 +381,11 @@ function summarise(split) {
   const abst = (prefix) => {
     const xs = of(prefix);
     const any = xs.filter((x) => !x.abstained);
-    return { searches: xs.length, abstained: mean(xs.map((x) => (x.abstained ? 1 : 0))), meanResultsWhenAny: mean(any.map((x) => x.n)), fullPages: xs.filter((x) => x.n >= LIMIT).length };
+    return { searches: xs.length, abstained: mean(xs.map((x) => (x.abstained ? 1 : 0))), meanResultsWhenAny: mean(any.map((x) => x.n)), fullPages: xs.filter((x) => x.n >= LIMIT).length, medianNearestCosine: xs.length ? median(xs.map((x) => x.bestCosine)) : NaN };
   };
   const para = (prefix) => {
     const xs = of(prefix);
-    return { queries: xs.length, top3: mean(xs.map((x) => +x.hit3)), top10: mean(xs.map((x) => +x.hit10)), cosineTop3: mean(xs.map((x) => +x.cos3)), cosineTop10: mean(xs.map((x) => +x.cos10)) };
+    return { queries: xs.length, top3: mean(xs.map((x) => +x.hit3)), top10: mean(xs.map((x) => +x.hit10)), cosineTop3: mean(xs.map((x) => +x.cos3)), cosineTop10: mean(xs.map((x) => +x.cos10)), medianTargetCosine: xs.length ? median(xs.map((x) => x.cosine)) : NaN };
   };
   const loc = (cats) => {
     const xs = of('locomo|').filter((x) => cats.includes(x.category));
@@ -396,12 +412,14 @@ if (parts.has('abstention')) {
   row('abstention: engineering store', (s) => s.abstention.engineering.abstained);
   row('mean results when any', (s) => s.abstention.all.meanResultsWhenAny, (x) => (Number.isFinite(x) ? x.toFixed(1) : '-'));
   row(`full pages of ${LIMIT}`, (s) => s.abstention.all.fullPages, String);
+  row('model cosine of the nearest memory, median', (s) => s.abstention.all.medianNearestCosine, (x) => x.toFixed(3));
 }
 if (parts.has('paraphrase')) {
   row(`paraphrase top 3 (queries ${T.paraphrase.all.queries} / ${H.paraphrase.all.queries})`, (s) => s.paraphrase.all.top3);
   row('paraphrase top 10', (s) => s.paraphrase.all.top10);
   row('cosine alone: top 3', (s) => s.paraphrase.all.cosineTop3);
   row('cosine alone: top 10', (s) => s.paraphrase.all.cosineTop10);
+  row('model cosine of query and its note, median', (s) => s.paraphrase.all.medianTargetCosine, (x) => x.toFixed(3));
 }
 if (parts.has('locomo')) {
   for (const [k, name] of [['1', '1 multi-hop'], ['2', '2 temporal'], ['3', '3 open-domain'], ['4', '4 single-hop'], ['5', '5 adversarial'], ['overall 1-4', 'overall 1-4'], ['all 1-5', 'all 1-5']]) {
