@@ -6,6 +6,7 @@
 //                          [--parts abstention,paraphrase,locomo,latency] [--limit 10]
 //                          [--data path/to/locomo10.json] [--vector-cache DIR] [--latency-n 10000]
 //   node bench/quality.mjs --compare A.json B.json [--resamples 2000]
+//   node bench/quality.mjs --split tune --table A.json B.json …   (one row per saved run: the curve)
 //   node bench/quality.mjs --check-sets
 //
 // A setting is what the flags pass to the real library (a private build of src/, bench/lib.mjs):
@@ -157,6 +158,24 @@ function compare(fileA, fileB) {
   console.log('(* the interval excludes 0; MRR rows are x100)');
 }
 
+/** One row per saved run: the curve of settings #25 asks for (pick on tune, report holdout). */
+function table(files, split) {
+  console.log(`Settings on the ${split} half (from saved runs)`);
+  console.log('| setting | abstention % | mean results when any | paraphrase top 3 % | top 10 % | cosine top 3 % | R@10 multi-hop | R@10 1-4 | R@10 1-5 | MRR 1-5 | search at 10k, x lunr (query vector cached) |\n|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const f of files) {
+    const r = readJson(f);
+    const s = r.summary[split];
+    const lat = r.latency ? Object.entries(r.latency.ratioToLunr).find(([k]) => k.includes('cached')) : null;
+    const n = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
+    console.log(`| ${r.meta.label} | ${pct(s.abstention.all.abstained)} | ${n(s.abstention.all.meanResultsWhenAny)} | ${pct(s.paraphrase.all.top3)} | ${pct(s.paraphrase.all.top10)} | ${pct(s.paraphrase.all.cosineTop3)} | ${pct(s.locomo['1'].r10)} | ${pct(s.locomo['overall 1-4'].r10)} | ${pct(s.locomo['all 1-5'].r10)} | ${n(s.locomo['all 1-5'].mrr, 3)} | ${lat ? `${lat[1]}x` : '-'} |`);
+  }
+}
+
+if (flag('--table')) {
+  const files = argv.slice(argv.indexOf('--table') + 1).filter((a) => !a.startsWith('--'));
+  table(files, value('--split', 'tune'));
+  process.exit(0);
+}
 if (flag('--compare')) {
   const i = argv.indexOf('--compare');
   compare(argv[i + 1], argv[i + 2]);
