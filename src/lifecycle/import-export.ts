@@ -13,6 +13,7 @@ import { contentHash, keyOf, loadFingerprints, primeFingerprints, UPSERT_KEY_FIE
 import { ARCHIVE_DIR, archivePathFor } from './prune.js';
 import { guardWrite, guardOptions } from './write.js';
 import { maskSecrets } from './secrets.js';
+import { safeText } from '../core/error-format.js';
 
 /** One line (or file) that could not be imported. */
 export interface ImportError {
@@ -374,16 +375,18 @@ export async function importRecords(store: MemoryStore, items: Iterable<ImportIt
   const cfg = await store.loadConfig();
   const settings = { ...opts, maxContentBytes: cfg.maxContentBytes, secretGuard: cfg.secretGuard, defaultCategory: cfg.defaultCategory, defaultPriority: cfg.defaultPriority };
   if (guardOptions(cfg, { allowSecret: opts.allowSecret, redact: opts.redact }).allowSecret) store.warn('the secret guard is lowered for this import (--allow-secret or secretGuard "off"): credentials in it are stored and pushed as they are');
+  // Per-record errors quote the record (a priority, an id, a key, JSON.parse's excerpt of the line):
+  // they go through the one formatter every error uses, which masks credentials and escapes controls.
   const toMemory = (it: ImportItem, errors: ImportError[]): StoredMemory | null => {
     if (it.error) {
-      errors.push(it.error);
+      errors.push({ ...it.error, line: typeof it.error.line === 'string' ? safeText(it.error.line, 200) : it.error.line, message: safeText(it.error.message) });
       return null;
     }
     try {
       return recordToMemory(store, it.record as ImportRecord, settings);
     } catch (err) {
       const e = err instanceof MemoryError ? err : new InvalidInputError((err as Error).message);
-      errors.push({ line: it.line, code: e.code, message: e.message });
+      errors.push({ line: typeof it.line === 'string' ? safeText(it.line, 200) : it.line, code: e.code, message: safeText(e.message) });
       return null;
     }
   };
