@@ -92,6 +92,17 @@ export interface Rule {
 const B = '(?<![A-Za-z0-9_])'; // a word boundary that also treats "_" as part of the word
 const E = '(?![A-Za-z0-9_])';
 
+/** `curl … -u user:password` on one line; group 1 is the password. */
+const CURL_USER = /curl[^\n]{0,200}?\s(?:-u|--user)(?:\s{1,3}|=)["']?[^\s:"'$]{1,64}:([^\s"']{6,128})/y;
+
+function* curlUsers(text: string): Generator<{ offset: number; value: string }> {
+  for (let i = text.indexOf('curl'); i !== -1; i = text.indexOf('curl', i + 4)) {
+    CURL_USER.lastIndex = i;
+    const m = CURL_USER.exec(text);
+    if (m) yield { offset: i + m[0].length - m[1].length, value: m[1] };
+  }
+}
+
 /** @internal Exported for the test that checks MIN_SECRET_CHARS against every rule. */
 export const RULES: Rule[] = [
   { kind: 'aws-access-key', re: new RegExp(`${B}(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}${E}`, 'g') },
@@ -113,8 +124,9 @@ export const RULES: Rule[] = [
   // `curl -u user:password` / `--user=user:password` (the password part; `-u user:` prompts, `$VAR` is a placeholder).
   {
     kind: 'command-credentials',
-    re: /curl[^\n]{0,200}?\s(?:-u|--user)(?:\s{1,3}|=)["']?[^\s:"'$]{1,64}:([^\s"']{6,128})/g,
-    group: 1,
+    re: CURL_USER,
+    // Found from each "curl" (indexOf), not by the regex over the whole text: its lazy gap cost 0.2 ms per 64 KiB.
+    find: curlUsers,
     accept: (v) => !isPlaceholder(v) && !/^(?:pass(?:word)?|secret|token|passwd)\d*$/i.test(v) && randomLooking(v, 2.5),
   },
   { kind: 'google-api-key', re: new RegExp(`${B}AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])`, 'g') },
