@@ -40,6 +40,8 @@ describe('a present but unreadable memory file (#24.15)', () => {
     expect(g.code).toBe(3);
     const u = run(repo, ['update', id, '--content', 'new text', '--json']);
     expect(u.json.error.code).toBe('UNREADABLE_MEMORY');
+    const d = run(repo, ['delete', id, '--json']);
+    expect(d.json.error.code).toBe('UNREADABLE_MEMORY');
     const h = run(repo, ['history', id]);
     expect(h.code).toBe(0);
     expect(h.stdout).toContain('unreadable');
