@@ -26,7 +26,7 @@ import { clearMemories, deleteMemory, deleteTagged } from './core/ops/delete.js'
 import { InvalidInputError } from './core/errors.js';
 import type { SyncOptions, SyncResult } from './sync/sync.js';
 import type { PruneOptions, PruneResult } from './lifecycle/prune.js';
-import type { ImportInput, ImportResult, ExportFormat } from './lifecycle/import-export.js';
+import type { ImportInput, ImportResult, ExportFormat, ExportOptions, ExportSkip } from './lifecycle/import-export.js';
 import type { ConfigShowResult } from './lifecycle/config-ops.js';
 import type { EmbedOptions, EmbedResult } from './lifecycle/embed.js';
 // Not imported on first use: the helper's build id is the bundle file holding its client (src/daemon/common.ts),
@@ -185,7 +185,7 @@ export interface GitMemory {
   /** Imports records (objects, JSONL text, a file, or a seed `.pi/memories` dir) in one commit. */
   importMemories(input: ImportInput): Promise<ImportResult>;
   /** Every memory as JSONL (default), a JSON array or Markdown, in `data`. */
-  exportMemories(opts?: { format?: ExportFormat; archived?: boolean }): Promise<{ success: true; format: ExportFormat; count: number; data: string }>;
+  exportMemories(opts?: { format?: ExportFormat; archived?: boolean }): Promise<{ success: true; format: ExportFormat; count: number; data: string; skipped: ExportSkip[] }>;
   /** The effective configuration, where each value comes from, and problems found in the layers. */
   config(): Promise<ConfigShowResult>;
   /** One setting by dotted key, e.g. `retention.enabled`. */
@@ -231,7 +231,7 @@ export interface MemoryDoor extends GitMemory {
   /** Embeds every memory that has no vector for the configured model, committing in batches (`memory embed`). */
   embed(opts?: Pick<EmbedOptions, 'batchSize' | 'threads' | 'onProgress'>): Promise<EmbedResult>;
   /** The export in pieces, for writing to a stream as it is produced; the generator returns the count. */
-  exportChunks(opts?: { format?: ExportFormat; archived?: boolean }): Promise<Generator<string, number>>;
+  exportChunks(opts?: Pick<ExportOptions, 'format' | 'archived' | 'skipped'>): Promise<Generator<string, number>>;
   /** The effective settings, checked against the full schema (the limits a write applies). */
   settings(): Promise<MemoryConfig>;
   /** The warm search helper for this branch. */
@@ -330,7 +330,7 @@ export function openDoor(options: OpenOptions = {}): MemoryDoor {
     prune: async (o) => (await import('./lifecycle/prune.js')).prune(s, o),
     importMemories: async (input) => (await importExport()).importMemories(s, input),
     exportMemories: async (o) => (await importExport()).exportMemories(s, o),
-    exportChunks: async (o) => (await importExport()).exportChunks(s, o),
+    exportChunks: async (o) => (await importExport()).exportChunks(s, { maxContentBytes: (await s.loadConfig()).maxContentBytes, ...o }),
     config: async () => (await configOps()).configShow(s),
     configGet: async (key) => (await configOps()).configGet(s, key),
     configSet: async (key, value) => (await configOps()).configSet(s, key, value),

@@ -32,6 +32,8 @@ export type ErrorCode =
   | 'READ_ONLY_REPOSITORY'
   | 'UNSAFE_REPOSITORY'
   | 'GIT_FAILED'
+  | 'EXPORT_INCOMPLETE'
+  | 'UNREADABLE_MEMORY'
   | 'INTERNAL';
 
 export class MemoryError extends Error {
@@ -214,5 +216,26 @@ export class BranchCheckedOutError extends MemoryError {
       `branch ${JSON.stringify(branch)} is checked out in ${worktree}: git-memory never writes to a checked-out branch (it would move that HEAD); use a branch of its own, e.g. --branch memory`,
       { field: 'branch', branch, worktree, reason: 'checked-out' },
     );
+  }
+}
+/**
+ * `memory export` wrote every memory it could, but some branch files cannot be written in a form
+ * `memory import` accepts (a NUL byte in the text, more tags than the cap, ...): they are named here,
+ * and the export exits non-zero rather than losing them quietly on the way back in.
+ */
+export class ExportIncompleteError extends MemoryError {
+  constructor(skipped: Array<{ id: string; path: string; code: string; reason: string }>, exported: number) {
+    const list = skipped.slice(0, 10).map((s) => `${s.id} (${s.path}: ${s.reason})`).join('; ');
+    super(
+      'EXPORT_INCOMPLETE',
+      `exported ${exported} memories; ${skipped.length} could not be written in a form "memory import" accepts and were left out: ${list}${skipped.length > 10 ? `; and ${skipped.length - 10} more` : ''} (fix or delete those files on the memory branch)`,
+      { exported, skipped: skipped.slice(0, 1000) },
+    );
+  }
+}
+/** A memory file is on the branch but cannot be read (broken front matter, ...): not the same as not found. */
+export class UnreadableMemoryError extends MemoryError {
+  constructor(id: string, path: string, reason: string) {
+    super('UNREADABLE_MEMORY', `memory ${id} is on the branch at ${path} but cannot be read: ${reason} (fix or delete the file on the memory branch)`, { id, path, reason });
   }
 }

@@ -6,9 +6,21 @@ import { execute } from './execute.js';
 import { failureMessage, toMemoryError } from './failure.js';
 import { safeText } from '../core/error-format.js';
 import { parseInputs, type ActionInputs } from './inputs.js';
+import { workflowSafe } from './log.js';
 
 // GitHub's limit for one step output.
 const OUTPUT_LIMIT = 1024 * 1024;
+
+/**
+ * The one way the action writes to the step log: memory text, ids and error messages all pass
+ * through workflowSafe, so none of them can be read by the runner as a workflow command.
+ */
+const log = {
+  info: (m: string) => core.info(workflowSafe(m)),
+  warning: (m: string) => core.warning(workflowSafe(m)),
+  debug: (m: string) => core.debug(workflowSafe(m)),
+  failed: (m: string) => core.setFailed(workflowSafe(m)),
+};
 
 /** One action step. Never throws: a failure becomes `core.setFailed` (exit code 1). */
 export async function run(): Promise<void> {
@@ -17,13 +29,13 @@ export async function run(): Promise<void> {
     // Untrimmed: content keeps its leading indentation; parseInputs trims the other inputs.
     const parsed = parseInputs((name) => core.getInput(name, { trimWhitespace: false }));
     inputs = parsed.inputs;
-    for (const name of parsed.ignored) core.warning(`input \`${name}\` is not used by command ${inputs.command}; ignored`);
-    const r = await execute(inputs, { info: (m) => core.info(m), warning: (m) => core.warning(m) });
+    for (const name of parsed.ignored) log.warning(`input \`${name}\` is not used by command ${inputs.command}; ignored`);
+    const r = await execute(inputs, { info: log.info, warning: log.warning });
     const results = JSON.stringify(r.results);
     const json = JSON.stringify(r.json);
     for (const [name, text] of [['results', results], ['json', json]]) {
       const bytes = Buffer.byteLength(text);
-      if (bytes > OUTPUT_LIMIT) core.warning(`output \`${name}\` is ${bytes} bytes; GitHub keeps at most 1 MB per output: lower \`limit\``);
+      if (bytes > OUTPUT_LIMIT) log.warning(`output \`${name}\` is ${bytes} bytes; GitHub keeps at most 1 MB per output: lower \`limit\``);
     }
     core.setOutput('id', r.id);
     core.setOutput('results', results);
@@ -34,14 +46,14 @@ export async function run(): Promise<void> {
       try {
         await core.summary.addRaw(r.summary, true).write();
       } catch (err) {
-        core.warning(`could not write the job summary: ${(err as Error).message}`);
+        log.warning(`could not write the job summary: ${(err as Error).message}`);
       }
     }
   } catch (err) {
     const me = toMemoryError(err);
-    if (me.code === 'INTERNAL') core.debug(safeText(String((err as Error)?.stack ?? err), 4000));
+    if (me.code === 'INTERNAL') log.debug(safeText(String((err as Error)?.stack ?? err), 4000));
     // Steps with continue-on-error can still read what went wrong.
     core.setOutput('json', JSON.stringify({ success: false, error: me.toJSON() }));
-    core.setFailed(failureMessage(me, inputs));
+    log.failed(failureMessage(me, inputs));
   }
 }

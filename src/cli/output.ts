@@ -13,6 +13,7 @@ const EXIT: Partial<Record<ErrorCode, number>> = {
   CONFIRMATION_REQUIRED: 2,
   DUPLICATE: 2,
   NOT_FOUND: 3,
+  UNREADABLE_MEMORY: 3,
   CONFLICT: 4,
   LOCKED: 4,
   NOT_A_REPOSITORY: 5,

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeCacheFile } from '../git/atomic-file.js';
@@ -35,6 +36,20 @@ interface CatalogFile {
   tree: string | null;
   entries: CatalogEntry[];
   skipped: SkippedFile[];
+}
+
+/**
+ * The text of a branch file. Bytes that are not UTF-8 (a Latin-1 edit, a binary) are decoded with
+ * U+FFFD, as before, but never silently: the warning names the file, and an update refuses to rewrite
+ * it (src/core/ops/update.ts), which would replace the original bytes for good.
+ */
+export function blobText(bytes: Buffer, path: string, warn: (message: string) => void): string {
+  if (!isUtf8(bytes)) warn(notUtf8(path));
+  return bytes.toString('utf8');
+}
+
+export function notUtf8(path: string): string {
+  return `${path} is not valid UTF-8: shown with U+FFFD in place of the bad bytes; an update of it is refused (fix the file with git)`;
 }
 
 /** The warning for a file on the branch that cannot be read: which file, why, and what to do. */
@@ -112,7 +127,7 @@ export function loadCatalog(
     }
     // A blob that cannot be read (a partial clone's remote unreachable) fails the whole read: it is not
     // the file's fault, so it is never recorded as skipped (that record is cached).
-    const text = repo.readBlob(blob.oid).toString('utf8');
+    const text = blobText(repo.readBlob(blob.oid), blob.path, warn);
     try {
       const memory = memoryFromFile(idPath(blob.path), text, warn);
       memory.path = blob.path;

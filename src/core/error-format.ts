@@ -22,11 +22,23 @@ function cutRuns(s: string): string {
   return s.replace(LONG_RUN, (run) => `${run.slice(0, 60)}…[${run.length - 60} more characters]`);
 }
 
-/** One string as it may appear in an error: masked, long runs cut, at most `max` characters. */
+/**
+ * Characters that change how a terminal or a code view shows the text around them: C0/C1 controls
+ * (escape sequences; newline and tab excepted), bidi overrides and isolates (an RLO in an id shows
+ * `mem_abc‮fed` as something else), line/paragraph separators and the BOM. Lone surrogates too.
+ */
+const DISPLAY_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** `text` with each display-control character written as `\uXXXX` (visible, inert). */
+export function escapeControls(text: string): string {
+  return text.replace(DISPLAY_CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** One string as it may appear in an error or a warning: masked, controls escaped, long runs cut, at most `max` characters. */
 export function safeText(value: string, max = MAX_ERROR_MESSAGE): string {
   // Scan a bounded prefix: an error about a 300 MB argument needs none of its tail.
   let s = value.length > 64 * 1024 ? value.slice(0, 64 * 1024) : value;
-  s = cutRuns(maskSecrets(s));
+  s = cutRuns(escapeControls(maskSecrets(s)));
   if (s.length > max || value.length > 64 * 1024) s = `${s.slice(0, max)}…[${value.length - Math.min(max, s.length)} more characters]`;
   return s;
 }

@@ -1,5 +1,5 @@
 import { runGit, runGitSync, type GitTarget } from '../git/cli.js';
-import { MEMORIES_DIR } from './catalog.js';
+import { blobText, MEMORIES_DIR } from './catalog.js';
 import { InvalidInputError, MemoryError, NotFoundError, InternalError } from './errors.js';
 import { assertId, idTime, pathFor } from './id.js';
 import { memoryFromFile, publicMemory, type Memory } from './memory.js';
@@ -112,6 +112,8 @@ export interface MemoryVersion {
   path: string;
   /** The commit's subject line. */
   message: string;
+  /** Set when the file was there at that commit but could not be read (why); `content` is then null. */
+  unreadable?: string;
 }
 
 interface VersionWithText extends MemoryVersion {
@@ -156,19 +158,23 @@ function versionsOf(store: MemoryBranch, id: string): VersionWithText[] {
       let text: string | null = null;
       let content: string | null = null;
       let version: number | null = null;
+      let unreadable: string | undefined;
       try {
         const entry = store.git.entryAt(store.git.readCommit(r.commit).tree, pick.path);
         if (entry) {
-          text = store.git.readBlob(entry.oid).toString('utf8');
+          text = blobText(store.git.readBlob(entry.oid), `${pick.path} at ${r.commit.slice(0, 7)}`, (w) => store.warn(w));
           const m = memoryFromFile(pick.path, text);
           content = m.content;
           const n = Number(m.metadata.version);
           version = Number.isInteger(n) && n > 0 ? n : 1;
         }
       } catch (err) {
-        store.warn(`${pick.path} at ${r.commit.slice(0, 7)}: ${(err as Error).message}`);
+        // There but unreadable (broken front matter): not the same as gone.
+        unreadable = (err as Error).message;
+        store.warn(`${pick.path} at ${r.commit.slice(0, 7)}: ${unreadable}`);
       }
       v = { version, commit: r.commit, timestamp: r.timestamp, content, event: eventFor(prev, state, everLive), state, path: pick.path, message: r.message, text };
+      if (unreadable !== undefined) v.unreadable = unreadable;
       if (state === 'live') everLive = true;
     }
     prev = v.state;

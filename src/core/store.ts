@@ -1,7 +1,7 @@
 import { GitRepository } from '../git/repository.js';
 import type { Identity } from '../git/tree.js';
 import { branchConfigOid, loadStoreConfig, readStoreConfig, type DeepPartial, type MemoryConfig, type ResolvedConfig } from './config.js';
-import { ARCHIVE_DIR, cacheDir, loadCatalog, unreadableFile, type Catalog, type CatalogEntry } from './catalog.js';
+import { ARCHIVE_DIR, blobText, cacheDir, loadCatalog, unreadableFile, type Catalog, type CatalogEntry } from './catalog.js';
 import { validateBranchName } from '../git/refs.js';
 import type { Change, WriteDefaults } from './branch-view.js';
 import { safeText } from './error-format.js';
@@ -226,7 +226,7 @@ export class MemoryStore {
     const guess = pathFor(id, '');
     const entry = this.git.entryAt(tree, guess);
     if (entry && /^10[0-7]{4}$/.test(entry.mode)) {
-      const text = this.git.readBlob(entry.oid).toString('utf8'); // a read failure is an error, not "not found"
+      const text = blobText(this.git.readBlob(entry.oid), guess, (w) => this.warn(w)); // a read failure is an error, not "not found"
       try {
         const m = memoryFromFile(guess, text, (w) => this.warn(w));
         if (m.id === id) return { path: guess, oid: entry.oid, memory: m };

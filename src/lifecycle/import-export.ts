@@ -2,9 +2,9 @@ import { isUtf8 } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { MEMORIES_DIR } from '../core/catalog.js';
-import { BinaryContentError, InvalidInputError, MemoryError, RefMovedError } from '../core/errors.js';
-import { isValidId, newId, pathFor } from '../core/id.js';
-import { isPriority, memoryFromFile, memoryToFile, normalizeTags, validateContent, type StoredMemory } from '../core/memory.js';
+import { BinaryContentError, ExportIncompleteError, InvalidInputError, MemoryError, RefMovedError } from '../core/errors.js';
+import { idTime, isValidId, newId, pathFor } from '../core/id.js';
+import { isPriority, isUndated, memoryFromFile, memoryToFile, normalizeTags, UNDATED, validateContent, type StoredMemory } from '../core/memory.js';
 import { checkMetadata, checkTime, InputTooLargeError, maxImportBytes, readBoundedFile } from '../core/bounds.js';
 import { BRANCH_README, type MemoryStore } from '../core/store.js';
 import { BlobCompressor, type CompressedBlob } from '../git/blob-compressor.js';
@@ -13,6 +13,7 @@ import { contentHash, keyOf, loadFingerprints, primeFingerprints, UPSERT_KEY_FIE
 import { ARCHIVE_DIR, archivePathFor } from './prune.js';
 import { guardWrite, guardOptions } from './write.js';
 import { maskSecrets } from './secrets.js';
+import { safeText } from '../core/error-format.js';
 
 /** One line (or file) that could not be imported. */
 export interface ImportError {
@@ -83,7 +84,9 @@ export function recordToMemory(store: MemoryStore, rec: ImportRecord, opts: Impo
   if (rec.metadata !== undefined && (typeof rec.metadata !== 'object' || rec.metadata === null || Array.isArray(rec.metadata))) throw new InvalidInputError('metadata must be an object', { field: 'metadata' });
   if (rec.category !== undefined && typeof rec.category !== 'string') throw new InvalidInputError('category must be a string', { field: 'category' });
   if (rec.scope !== undefined && rec.scope !== null && typeof rec.scope !== 'string') throw new InvalidInputError('scope must be a string', { field: 'scope' });
-  const timestamp = isoOrThrow(rec.timestamp, 'timestamp') ?? store.now().toISOString();
+  // The epoch itself is how export writes an undated memory (a file with no timestamp and no time in
+  // its id): it stays undated, so export then import gives back what `list` showed.
+  const timestamp = rec.timestamp === UNDATED ? UNDATED : isoOrThrow(rec.timestamp, 'timestamp') ?? store.now().toISOString();
   const updated = isoOrThrow(rec.updated, 'updated');
   const expires = isoOrThrow(rec.expires, 'expires');
   checkMetadata(rec.metadata);
@@ -374,16 +377,18 @@ export async function importRecords(store: MemoryStore, items: Iterable<ImportIt
   const cfg = await store.loadConfig();
   const settings = { ...opts, maxContentBytes: cfg.maxContentBytes, secretGuard: cfg.secretGuard, defaultCategory: cfg.defaultCategory, defaultPriority: cfg.defaultPriority };
   if (guardOptions(cfg, { allowSecret: opts.allowSecret, redact: opts.redact }).allowSecret) store.warn('the secret guard is lowered for this import (--allow-secret or secretGuard "off"): credentials in it are stored and pushed as they are');
+  // Per-record errors quote the record (a priority, an id, a key, JSON.parse's excerpt of the line):
+  // they go through the one formatter every error uses, which masks credentials and escapes controls.
   const toMemory = (it: ImportItem, errors: ImportError[]): StoredMemory | null => {
     if (it.error) {
-      errors.push(it.error);
+      errors.push({ ...it.error, line: typeof it.error.line === 'string' ? safeText(it.error.line, 200) : it.error.line, message: safeText(it.error.message) });
       return null;
     }
     try {
       return recordToMemory(store, it.record as ImportRecord, settings);
     } catch (err) {
       const e = err instanceof MemoryError ? err : new InvalidInputError((err as Error).message);
-      errors.push({ line: it.line, code: e.code, message: e.message });
+      errors.push({ line: typeof it.line === 'string' ? safeText(it.line, 200) : it.line, code: e.code, message: safeText(e.message) });
       return null;
     }
   };
@@ -565,16 +570,85 @@ export async function importRecords(store: MemoryStore, items: Iterable<ImportIt
 
 export type ExportFormat = 'jsonl' | 'json' | 'markdown';
 
+/** A memory export could not write in a form import accepts (see {@link exportChunks}). */
+export interface ExportSkip {
+  id: string;
+  path: string;
+  code: string;
+  reason: string;
+}
+
+export interface ExportOptions {
+  format?: ExportFormat;
+  archived?: boolean;
+  /** The content limit the records are checked against (the branch's `maxContentBytes`). */
+  maxContentBytes?: number;
+  /** Filled with the memories left out (JSON/JSONL): nothing import would refuse is written. */
+  skipped?: ExportSkip[];
+}
+
+/** Fields of an export record; a front-matter key with one of these names is kept as `original_<key>`. */
+const RECORD_FIELDS = new Set(['id', 'content', 'tags', 'category', 'priority', 'timestamp', 'updated', 'scope', 'metadata', 'archived', 'path', 'relevance']);
+
 /** A memory as export writes it: the seed's fields plus scope/updated/expires/upsert key when set. */
 export function exportRecord(m: StoredMemory, archived = false): Record<string, unknown> {
   const out: Record<string, unknown> = { id: m.id, content: m.content, tags: m.tags, category: m.category, priority: m.priority, timestamp: m.timestamp };
   if (m.updated) out.updated = m.updated;
   if (m.scope) out.scope = m.scope;
   out.metadata = m.metadata;
-  for (const [k, v] of Object.entries(m.extra)) if (v !== undefined) out[k] = v;
+  for (const [k, v] of Object.entries(m.extra)) {
+    if (v === undefined) continue;
+    // A hand-written `content:` or `archived: true` in the front matter must not replace the body or
+    // send the memory to the archive on the way back in; an upsert key that is not text would be dropped.
+    if (RECORD_FIELDS.has(k) || (k === UPSERT_KEY_FIELD && typeof v !== 'string')) out[`original_${k}`] = v;
+    else out[k] = v;
+  }
   if (archived) out.archived = true;
   return out;
 }
+
+function importableTime(v: unknown, field: string): boolean {
+  try {
+    isoOrThrow(v, field);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Dates a branch file may hold and import refuses (year 9999, before 1970, `expires: next tuesday`):
+ * the value moves to `invalid_<field>` (kept, visible) and `timestamp` falls back to the id's time,
+ * else undated. Returns the fields changed.
+ */
+function repairDates(rec: Record<string, unknown>, m: StoredMemory): string[] {
+  const fixed: string[] = [];
+  if (!isUndated(m) && !importableTime(rec.timestamp, 'timestamp')) {
+    rec.invalid_timestamp = rec.timestamp;
+    const t = idTime(m.id);
+    rec.timestamp = t !== null && importableTime(t, 'timestamp') ? new Date(t).toISOString() : UNDATED;
+    fixed.push('timestamp');
+  }
+  for (const f of ['updated', 'expires']) {
+    if (rec[f] === undefined || rec[f] === null || rec[f] === '' || importableTime(rec[f], f)) continue;
+    rec[`invalid_${f}`] = rec[f];
+    delete rec[f];
+    fixed.push(f);
+  }
+  return fixed;
+}
+
+/** What import would refuse in `rec` whatever the guard settings (the secret guard is import's call). */
+function importProblem(rec: Record<string, unknown>, maxContentBytes: number): MemoryError | null {
+  try {
+    recordToMemory(CHECKER, rec, { allowSecret: true, maxContentBytes, secretGuard: 'off', defaultCategory: 'general', defaultPriority: 'medium' });
+    return null;
+  } catch (err) {
+    return err instanceof MemoryError ? err : new InvalidInputError((err as Error).message);
+  }
+}
+// recordToMemory reads only the clock from its store.
+const CHECKER = { now: () => new Date() } as unknown as MemoryStore;
 
 /** Every live memory (and, with `archived`, the archived ones), oldest first. */
 export function collectForExport(store: MemoryStore, opts: { archived?: boolean } = {}): Array<{ memory: StoredMemory; archived: boolean }> {
@@ -609,8 +683,13 @@ function markdownOf(items: Array<{ memory: StoredMemory; archived: boolean }>, b
   return parts.join('\n');
 }
 
-/** Renders every memory in `format`; pieces are yielded so a large export streams. */
-export function* exportChunks(store: MemoryStore, opts: { format?: ExportFormat; archived?: boolean } = {}): Generator<string, number> {
+/**
+ * Renders every memory in `format`; pieces are yielded so a large export streams. JSON and JSONL are
+ * written for `memory import`: each record is checked by the importer's own validation; dates import
+ * refuses are moved aside (see repairDates, with a warning), and a memory import could never take (a
+ * NUL byte, over a cap) is left out and added to `opts.skipped`, for the caller to fail loudly.
+ */
+export function* exportChunks(store: MemoryStore, opts: ExportOptions = {}): Generator<string, number> {
   const format = opts.format ?? 'jsonl';
   if (!['jsonl', 'json', 'markdown'].includes(format)) throw new InvalidInputError(`format must be jsonl, json or markdown, got ${JSON.stringify(format)}`, { field: 'format' });
   const items = collectForExport(store, opts);
@@ -618,13 +697,31 @@ export function* exportChunks(store: MemoryStore, opts: { format?: ExportFormat;
     yield markdownOf(items, store.branch);
     return items.length;
   }
+  const max = opts.maxContentBytes ?? 16 * 1024 * 1024;
+  const skipped = opts.skipped ?? [];
+  let repaired = 0;
+  let written = 0;
   if (format === 'json') yield '[\n';
   for (let i = 0; i < items.length; i += 1000) {
-    const slice = items.slice(i, i + 1000).map(({ memory, archived }) => JSON.stringify(exportRecord(memory, archived)));
-    yield format === 'json' ? slice.map((s, j) => (i + j > 0 ? ',\n' : '') + '  ' + s).join('') : slice.join('\n') + '\n';
+    const lines: string[] = [];
+    for (const { memory, archived } of items.slice(i, i + 1000)) {
+      const rec = exportRecord(memory, archived);
+      const fixed = repairDates(rec, memory);
+      if (fixed.length && ++repaired <= 20) store.warn(`export: ${memory.id} (${memory.path}): ${fixed.map((f) => `${f} ${JSON.stringify(String(rec[`invalid_${f}`])).slice(0, 60)}`).join(', ')} is not a date import accepts (1970..2999); written as ${fixed.map((f) => `invalid_${f}`).join(', ')}`);
+      const problem = importProblem(rec, max);
+      if (problem) {
+        skipped.push({ id: memory.id, path: memory.path, code: problem.code, reason: problem.message });
+        continue;
+      }
+      const text = JSON.stringify(rec);
+      lines.push(format === 'json' ? (written > 0 ? ',\n' : '') + '  ' + text : text + '\n');
+      written++;
+    }
+    if (lines.length) yield lines.join('');
   }
-  if (format === 'json') yield items.length ? '\n]\n' : ']\n';
-  return items.length;
+  if (repaired > 20) store.warn(`export: ${repaired - 20} more memories had dates import refuses, written as invalid_<field>`);
+  if (format === 'json') yield written ? '\n]\n' : ']\n';
+  return written;
 }
 
 /** Library form of `memory import`: records given directly, as JSONL/JSON text, a file path, or a `.pi` directory. */
@@ -647,12 +744,16 @@ export async function importMemories(store: MemoryStore, input: ImportInput): Pr
 }
 
 /** Library form of `memory export`: the whole export as one string. */
-export async function exportMemories(store: MemoryStore, opts: { format?: ExportFormat; archived?: boolean } = {}): Promise<{ success: true; format: ExportFormat; count: number; data: string }> {
-  const gen = exportChunks(store, opts);
+export async function exportMemories(store: MemoryStore, opts: ExportOptions = {}): Promise<{ success: true; format: ExportFormat; count: number; data: string; skipped: ExportSkip[] }> {
+  const skipped = opts.skipped ?? [];
+  const gen = exportChunks(store, { maxContentBytes: (await store.loadConfig()).maxContentBytes, ...opts, skipped });
   let data = '';
   for (;;) {
     const n = gen.next();
-    if (n.done) return { success: true, format: opts.format ?? 'jsonl', count: n.value, data };
+    if (n.done) {
+      if (skipped.length) store.warn(new ExportIncompleteError(skipped, n.value).message);
+      return { success: true, format: opts.format ?? 'jsonl', count: n.value, data, skipped };
+    }
     data += n.value;
   }
 }

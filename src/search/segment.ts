@@ -627,7 +627,8 @@ interface Header {
   sections: Record<string, [offset: number, bytes: number, kind: ArrayKind]>;
 }
 
-const crc32: ((b: Uint8Array) => number) | null = typeof (zlib as { crc32?: unknown }).crc32 === 'function' ? (zlib as unknown as { crc32: (b: Uint8Array) => number }).crc32 : null;
+/** CRC-32 of a byte array (zlib's, native); null where this Node has none (then no cache is checked). Also checks the vector cache. */
+export const crc32: ((b: Uint8Array) => number) | null = typeof (zlib as { crc32?: unknown }).crc32 === 'function' ? (zlib as unknown as { crc32: (b: Uint8Array) => number }).crc32 : null;
 
 function sectionsOf(s: Segment): Array<[string, Uint8Array | Uint16Array | Uint32Array | Float64Array, ArrayKind]> {
   return [

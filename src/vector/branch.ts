@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { MemoryError, EmbedderError } from '../core/errors.js';
 import { writeCacheFile } from '../git/atomic-file.js';
 import { pathFor } from '../core/id.js';
@@ -9,10 +9,13 @@ import { modelSlug, type Embedder } from '../embed/types.js';
 import { contentHash, decodeVector, encodeVector, quantize } from './codec.js';
 import { VectorIndex, type VectorRow } from './index.js';
 import { readOnlyView, type ReadOnlyBranch } from './view.js';
+import { crc32 } from '../search/segment.js';
 
 /** Folder on the branch holding every model's vectors, beside (never inside) `memories/`. */
 export const VECTORS_DIR = 'vectors';
-const CACHE_FORMAT = 2;
+// 3: a CRC-32 of everything before it closes the file (40 flipped bytes in a v2 cache silently
+// changed what a vector search returned).
+const CACHE_FORMAT = 3;
 
 interface CachedRow extends VectorRow {
   /** Path and blob id on the branch; '' for a vector computed here and not committed. */
@@ -144,7 +147,13 @@ export class BranchVectors {
 
   private readCache(): { header: CacheHeader; rows: CachedRow[] } | null {
     try {
-      const buf = readFileSync(this.cacheFile);
+      const whole = readFileSync(this.cacheFile);
+      const buf = whole.subarray(0, whole.length - 4);
+      // A damaged or edited cache is rebuilt from the branch (and by embedding again), never trusted.
+      if (crc32 && (whole.length < 8 || crc32(buf) !== whole.readUInt32LE(whole.length - 4))) {
+        this.branch.warn(`the vector cache ${basename(this.cacheFile)} failed its checksum (damaged or changed on disk): rebuilding it`);
+        return null;
+      }
       const len = buf.readUInt32LE(0);
       const header = JSON.parse(buf.toString('utf8', 4, 4 + len)) as CacheHeader;
       if (header.format !== CACHE_FORMAT || header.model !== this.embedder.id) return null;
@@ -168,7 +177,7 @@ export class BranchVectors {
     try {
       const header: CacheHeader = { format: CACHE_FORMAT, model: this.embedder.id, dims, folderTree, rows: rows.map((r) => [r.path, r.oid, r.id, r.hash, r.scale, r.memOid ?? '']) };
       const json = Buffer.from(JSON.stringify(header), 'utf8');
-      const buf = Buffer.alloc(4 + json.length + rows.length * dims);
+      const buf = Buffer.alloc(4 + json.length + rows.length * dims + 4);
       buf.writeUInt32LE(json.length, 0);
       json.copy(buf, 4);
       let off = 4 + json.length;
@@ -176,6 +185,7 @@ export class BranchVectors {
         buf.set(new Uint8Array(r.data.buffer, r.data.byteOffset, dims), off);
         off += dims;
       }
+      buf.writeUInt32LE(crc32 ? crc32(buf.subarray(0, off)) : 0, off);
       writeCacheFile(this.cacheFile, buf);
     } catch {
       /* a read-only git dir still works, without the cache */

@@ -70,6 +70,21 @@ export const SECRETS = [
   ['service-token', j('NR', 'AK-', 'X7HK2LM9QP3RS5TV8WX1YZ4AB6C')],
   ['service-token', j('PM', 'AK-', '0123456789abcdef01234567', '-', HEX32, 'ab')],
   ['service-token', j('12345678', '9:AA', 'Hk2Lm9Qp3Rs5Tv8Wx1Yz4Ab6Cd0Ef2Gh5')],
+  // Issue #24: SSH2 (RFC 4716) and PuTTY private keys, Stripe test keys, webhook signing secrets,
+  // Discord webhooks, curl -u.
+  ['private-key', j('---- BEGIN SSH2 ', 'ENCRYPTED PRIVATE', ' KEY ----\nComment: "rsa-key-20240101"\n', 'P2/56wAAAi4AAAA3aWYtbW9kbntzaWdue3JzYS1wa2NzMS1zaGExfSxlbmNyeXB0e3Jz\n', '---- END SSH2 ', 'ENCRYPTED PRIVATE', ' KEY ----')],
+  ['private-key', j('---- BEGIN SSH2 ', 'PRIVATE', ' KEY ----\nP2/56wAAAi4AAAA3aWYtbW9kbntzaWdue3JzYS1wa2NzMS1zaGExfQ')],
+  ['private-key', j('PuTTY-User-', 'Key-File-2', ': ssh-rsa\nEncryption: none\nComment: rsa-key\nPublic-Lines: 1\nAAAAB3NzaC1yc2EAAAABJQAAAQEAhNWeUrlqwBTK\nPrivate-Lines: 1\n', 'AAABAQCKTnW9bcLHtQfUfAs8QmX2YxZzRgHzK1mPq\nPrivate-MAC: ', HEX32)],
+  ['private-key', j('PuTTY-User-', 'Key-File-3', ': ssh-ed25519\nEncryption: aes256-cbc\nComment: ci\nPublic-Lines: 2\nAAAAC3NzaC1lZDI1NTE5AAAAIOx\nKey-Derivation: Argon2id\nArgon2-Memory: 8192\n')],
+  ['stripe-key', j('sk', '_test_', '4eC39HqLyjWDarjtT1zdp7dc')],
+  ['stripe-key', j('rk', '_test_', '51HqLyjWDarjtT1zdp7dcXk9mQ2')],
+  ['service-token', j('wh', 'sec_', 'MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw')],
+  ['service-token', j('wh', 'sec_', 'x7Hk2Lm9Qp3Rs5Tv8Wx1Yz4Ab6Cd0Ef2Gh5Ij7Kq', '=')],
+  ['discord-webhook', j('https://discord.com/api/', 'webhooks/', '123456789012345678/', 'aB3dE6gH9jK2mN5pQ8sT1vW4yZ7-x7Hk2Lm9Qp3Rs5Tv8Wx1Yz4Ab6Cd0Ef2Gh5Ij7Kq_zX')],
+  ['discord-webhook', j('https://discordapp.com/api/', 'webhooks/', '987654321098765432/', 'Qp3Rs5Tv8Wx1Yz4Ab6Cd0Ef2Gh5Ij7Kq_aB3dE6gH9jK2mN5pQ8sT1vW4yZ7-x7Hk2Lm9')],
+  ['command-credentials', j('curl -u ', 'deploy:', 'Zq8kP2mX9vLr', ' https://api.example.com/v1/items')],
+  ['command-credentials', j('curl -sS --user ', '"ci-bot:', 'Wm3#kQ8vX2pL"', ' -X POST https://ci.example.com/hook')],
+  ['command-credentials', j('curl --user=', 'admin:', 'S3cr3tPass99', ' https://nexus.internal/repo')],
 ];
 
 /** Text that looks a little like a credential and is not one: none may be flagged. */
@@ -117,4 +132,16 @@ export const LOOK_ALIKES = [
   'Call the bot at 123456789 for support (it is a phone tree, not a token).',
   'Set SECRET_KEY=${DJANGO_SECRET_KEY} in the env file, never a literal.',
   'npm config set //registry.npmjs.org/:_authToken=${NPM_TOKEN}',
+  // Look-alikes of the issue #24 kinds.
+  '---- BEGIN SSH2 PUBLIC KEY ----\nComment: "rsa-key"\nAAAAB3NzaC1yc2EAAAABJQAAAQEAhNWeUrlqwBTK\n---- END SSH2 PUBLIC KEY ----',
+  'PuTTY-User-Key-File-2 is the header of .ppk files; convert them with puttygen.',
+  'Stripe test keys start with sk_test_ and live keys with sk_live_; use sk_test_xxxxxxxxxxxxxxxxxxxxxxxx in docs.',
+  'Verify webhooks with the whsec_ secret from the dashboard (STRIPE_WEBHOOK_SECRET).',
+  'Post alerts to https://discord.com/api/webhooks/<id>/<token> (the URL is in the vault).',
+  'See https://discord.com/developers/docs/resources/webhook for the payload.',
+  'curl -u $API_USER:$API_PASSWORD https://api.example.com',
+  'curl -u user:password https://example.com is the form in the docs; never paste the real one.',
+  'curl -u "ci:${{ secrets.CI_TOKEN }}" https://ci.example.com',
+  'curl -u admin: https://nexus.internal prompts for the password.',
+  'Use curl --user-agent test:1 https://example.com for the smoke check.',
 ];

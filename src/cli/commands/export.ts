@@ -1,5 +1,5 @@
 import { createWriteStream, openSync } from 'node:fs';
-import { InvalidInputError } from '../../core/errors.js';
+import { ExportIncompleteError, InvalidInputError } from '../../core/errors.js';
 import type { CommandModule } from 'yargs';
 import { run, type GlobalArgs } from '../context.js';
 import { count } from '../output.js';
@@ -36,11 +36,15 @@ export const exportCommand: CommandModule<GlobalArgs, Args> = {
       argv,
       async (m) => {
         const format = (argv.format ?? (argv.json ? 'json' : 'jsonl')) as 'jsonl' | 'json' | 'markdown';
-        const chunks = await m.exportChunks({ format, archived: argv.archived });
+        // Memories import would refuse are left out of JSON/JSONL and named here: the data written is
+        // complete otherwise, and the exit is non-zero (EXPORT_INCOMPLETE), never a quiet loss.
+        const skipped: Array<{ id: string; path: string; code: string; reason: string }> = [];
+        const chunks = await m.exportChunks({ format, archived: argv.archived, skipped });
         if (!argv.output) {
           const n = await writeAll(process.stdout, chunks);
           toStdout = true;
           argv.json = false;
+          if (skipped.length) throw new ExportIncompleteError(skipped, n);
           return { success: true as const, exported: n, format, file: null as string | null };
         }
         let fd: number;
@@ -53,6 +57,7 @@ export const exportCommand: CommandModule<GlobalArgs, Args> = {
         const failed = new Promise<never>((_, reject) => file.once('error', reject));
         const n = await Promise.race([writeAll(file, chunks), failed]);
         await Promise.race([new Promise<void>((resolve) => file.end(() => resolve())), failed]);
+        if (skipped.length) throw new ExportIncompleteError(skipped, n);
         return { success: true as const, exported: n, format, file: argv.output };
       },
       (r) => (toStdout ? null : `exported ${count(r.exported)} as ${r.format} to ${r.file}`),

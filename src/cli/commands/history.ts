@@ -23,7 +23,7 @@ export const historyCommand: CommandModule<GlobalArgs, Args> = {
         r.versions
           .map((v) => {
             const ver = v.version === null ? '  -' : `v${v.version}`.padStart(3);
-            return `${color.bold(ver)}  ${color.dim(v.timestamp.slice(0, 19).replace('T', ' '))}  ${v.commit.slice(0, 10)}  ${v.event.padEnd(8)}  ${v.content === null ? color.dim('(gone; still in git history)') : excerpt(v.content, 70)}`;
+            return `${color.bold(ver)}  ${color.dim(v.timestamp.slice(0, 19).replace('T', ' '))}  ${v.commit.slice(0, 10)}  ${v.event.padEnd(8)}  ${v.content === null ? color.dim(v.unreadable !== undefined ? `(unreadable: ${excerpt(v.unreadable, 60)})` : '(gone; still in git history)') : excerpt(v.content, 70)}`;
           })
           .join('\n'),
     ),

@@ -1,6 +1,7 @@
 import type { StoreBranch } from '../branch-view.js';
 import type { CatalogEntry } from '../catalog.js';
-import { ConfirmationRequiredError, InvalidInputError, NotFoundError } from '../errors.js';
+import { ConfirmationRequiredError, InvalidInputError } from '../errors.js';
+import { missingError } from './get.js';
 import { assertId } from '../id.js';
 import { memoryFromFile, normalizeTags } from '../memory.js';
 import { trashFile, trashPathFor } from '../trash.js';
@@ -35,7 +36,7 @@ export async function deleteMemory(b: StoreBranch, id: string): Promise<{ succes
   const { filesOfIdInIndex } = await import('../../search/listing.js');
   const res = await b.mutate((tip) => {
     const hit = tip ? b.find(id, tip) : null;
-    if (!hit || !tip) throw new NotFoundError(id);
+    if (!hit || !tip) throw missingError(b, id, tip);
     // Two files claiming one id (a hand copy, a merge): every copy goes, so the memory is really gone.
     const copies = [hit, ...otherCopies(b, id, hit.path, tip, filesOfIdInIndex)];
     const when = b.now();

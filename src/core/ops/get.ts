@@ -1,6 +1,7 @@
 import type { StoreBranch } from '../branch-view.js';
-import type { CatalogEntry } from '../catalog.js';
-import { NotFoundError } from '../errors.js';
+import { blobText, type CatalogEntry } from '../catalog.js';
+import { NotFoundError, UnreadableMemoryError, type MemoryError } from '../errors.js';
+import { idFromPath, pathFor } from '../id.js';
 import { memoryFromFile, publicMemory, type Memory } from '../memory.js';
 
 /** A live memory at the tip whose path does not follow from its id (a hand-written file), via the index. */
@@ -9,7 +10,7 @@ async function findInIndex(b: StoreBranch, id: string): Promise<CatalogEntry | n
   const at = locateInIndex(b, id);
   if (!at) return null;
   try {
-    const memory = memoryFromFile(at.path, b.git.readBlob(at.oid).toString('utf8'), (w) => b.warn(w));
+    const memory = memoryFromFile(at.path, blobText(b.git.readBlob(at.oid), at.path, (w) => b.warn(w)), (w) => b.warn(w));
     return memory.id === id ? { path: at.path, oid: at.oid, memory } : null;
   } catch {
     return null;
@@ -25,5 +26,30 @@ export async function getMemory(b: StoreBranch, id: string): Promise<{ success: 
   // An archived memory is still on the branch: readable by id, marked as archived.
   const archived = b.archiveCatalog().byId.get(id);
   if (archived) return { success: true, memory: { ...publicMemory(archived.memory), archived: true } };
-  throw new NotFoundError(id);
+  throw missingError(b, id, tip);
+}
+
+/**
+ * Why no memory `id` could be read at `tip`: a file for it is there but cannot be parsed (at the path
+ * its id gives, or a hand-written file whose path gives that id), or there is none. Not found and
+ * unreadable are different answers: the second one says which file to fix.
+ */
+export function missingError(b: StoreBranch, id: string, tip: string | null): MemoryError {
+  const tree = b.treeOf(tip);
+  if (tree) {
+    const path = pathFor(id, '');
+    const e = b.git.entryAt(tree, path);
+    if (e && /^10[0-7]{4}$/.test(e.mode)) {
+      try {
+        const m = memoryFromFile(path, b.git.readBlob(e.oid).toString('utf8'));
+        if (m.id === id) return new NotFoundError(id);
+      } catch (err) {
+        return new UnreadableMemoryError(id, path, (err as Error).message);
+      }
+    }
+    for (const s of b.catalog(tip).skipped) {
+      if (s.path.endsWith(`/${id}.md`) || idFromPath(s.path) === id) return new UnreadableMemoryError(id, s.path, s.reason);
+    }
+  }
+  return new NotFoundError(id);
 }

@@ -77,7 +77,7 @@ export async function storeMemory(b: StoreBranch, input: StoreInput): Promise<St
   // The secret guard runs on everything before any object is written (tags as given, before
   // lowercasing; the upsert key too); auto-tags come from the masked text.
   const guard = guardOptions(cfg, input);
-  if (guard.allowSecret) b.warn('the secret guard is lowered for b write (--allow-secret or secretGuard "off"): a credential in it is stored and pushed as it is');
+  if (guard.allowSecret) b.warn('the secret guard is lowered for this write (--allow-secret or secretGuard "off"): a credential in it is stored and pushed as it is');
   const guarded = guardWrite(
     { content: raw, tags: input.tags, category: input.category, scope: input.scope, metadata: input.metadata, extra: upsertKey ? { upsert_key: upsertKey } : undefined },
     { ...guard, autoTag: input.autoTag ?? cfg.autoTag },

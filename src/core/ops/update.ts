@@ -1,6 +1,9 @@
 import type { StoreBranch } from '../branch-view.js';
 import { checkedTags, checkMetadata, checkText } from '../bounds.js';
-import { InvalidInputError, NotFoundError } from '../errors.js';
+import { isUtf8 } from 'node:buffer';
+import { InvalidInputError, UnreadableMemoryError } from '../errors.js';
+import { notUtf8 } from '../catalog.js';
+import { missingError } from './get.js';
 import { assertId } from '../id.js';
 import { isPriority, memoryToFile, validateContent, MAX_CONTENT_BYTES, type Priority, type StoredMemory } from '../memory.js';
 import { COMMIT_EXCERPT, excerpt } from '../excerpt.js';
@@ -60,7 +63,9 @@ export async function updateMemory(b: StoreBranch, id: string, patch: UpdateInpu
   const vectors = content !== undefined ? ((await b.defaults.vectorsOnWrite?.([content])) ?? null) : null;
   const res = await b.mutate((tip) => {
     const hit = tip ? b.find(id, tip) : null;
-    if (!hit) throw new NotFoundError(id);
+    if (!hit) throw missingError(b, id, tip);
+    // Rewriting a file that is not UTF-8 would replace its bad bytes with U+FFFD for good: refused.
+    if (!isUtf8(b.git.readBlob(hit.oid))) throw new UnreadableMemoryError(id, hit.path, notUtf8(hit.path));
     const old = hit.memory;
     const next: StoredMemory = { ...old, tags: [...old.tags], metadata: { ...old.metadata }, extra: { ...old.extra } };
     if (content !== undefined) next.content = content;
