@@ -541,6 +541,29 @@ async function unionOf(ctx: Ctx, snap: Snapshot): Promise<Union> {
   return { tip, folded, invalid, conflicts };
 }
 
+/** This repository's commits not yet shared, as they were made, and the tree they were made on. */
+interface OwnCommits {
+  /** The tree of the commit they sit on (the mark, else the merge base with the remote tip; null: none). */
+  baseTree: string | null;
+  commits: string[];
+}
+
+/**
+ * The local commits after the mark (everything before it is on the remote, on the branch or in
+ * pending refs), or after the merge base with the remote tip when there is no mark. Their base is
+ * the state this writer saw when it made them, including its own and others' memories that are
+ * still only in pending refs. A pending ref built on the fetched branch tip instead lacks those, and
+ * a deletion of one of them re-applied there deletes nothing: the fold then saw the memory as never
+ * there, and brought it back next to its trash copy (issue 24).
+ */
+async function ownSinceShared(ctx: Ctx, local: string | null, remoteTip: string | null): Promise<OwnCommits> {
+  if (!local) return { baseTree: null, commits: [] };
+  const mark = validMark(ctx, local);
+  const base = mark ?? (remoteTip ? await mergeBase(ctx, local, remoteTip) : null);
+  if (base === local) return { baseTree: treeOf(ctx, base), commits: [] };
+  return { baseTree: treeOf(ctx, base), commits: await chainBetween(ctx, base, local) };
+}
+
 /** The mark, if it is still on the local branch's first-parent line (else null: fall back to the merge base). */
 function validMark(ctx: Ctx, local: string | null): string | null {
   const mark = ctx.store.git.resolve(ctx.markRef);
@@ -616,8 +639,11 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
     // either: that is the folder's work, and replaying all of them in each of N writers made a burst
     // cost N² (40 pending refs doubled a writer's CPU). The first sync after the burst folds.
     if (!fold && attempt === 0 && burstInProgress(snap.pending, Date.now())) {
-      const own = await planLocal(ctx, local, snap.tip, snap.tip);
-      if (own.own.length && own.tip) return publishPending(ctx, local, own, snap, rejected, own.conflicts, maxRetries);
+      const made = await ownSinceShared(ctx, local, snap.tip);
+      if (made.commits.length) {
+        const own = await planLocal(ctx, local, snap.tip, snap.tip);
+        if (own.tip) return publishPending(ctx, local, own, snap, rejected, own.conflicts, maxRetries, made);
+      }
     }
     const u = await unionOf(ctx, snap);
     const p = await planLocal(ctx, local, u.tip, snap.tip);
@@ -674,11 +700,25 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
  * Pushes the commits of `p.own` to a new pending ref of their own (a push nobody can reject), built on
  * the tree of `p.union` (the state this writer saw), then moves the local branch to `p.tip`.
  */
-async function publishPending(ctx: Ctx, local: string | null, p: LocalPlan, snap: Snapshot, rejected: number, conflicts: SyncConflict[], maxRetries: number): Promise<SyncResult> {
+async function publishPending(
+  ctx: Ctx,
+  local: string | null,
+  p: LocalPlan,
+  snap: Snapshot,
+  rejected: number,
+  conflicts: SyncConflict[],
+  maxRetries: number,
+  made?: OwnCommits,
+): Promise<SyncResult> {
   const store = ctx.store;
   let pendingRef: string | null = null;
-  if (p.own.length) {
-    const w = buildPending(store.git, treeOf(ctx, p.union), p.own, signature(store.identity(), store.now()));
+  // What the pending ref records: the writer's commits and the exact state they were made on (the
+  // three-way base of the fold). By default the union this sync built and the commits re-applied on
+  // it; in a burst (`made`), the local commits as they were made, on the state they were made on.
+  const root = made ? made.baseTree : treeOf(ctx, p.union);
+  const commits = made ? made.commits : p.own;
+  if (commits.length) {
+    const w = buildPending(store.git, root, commits, signature(store.identity(), store.now()));
     pendingRef = newPendingRef(ctx.branch);
     const shared = await pushRefs(ctx, [{ ref: pendingRef, next: w, expect: null }]);
     if (!shared.ok) {
@@ -699,7 +739,7 @@ async function publishPending(ctx: Ctx, local: string | null, p: LocalPlan, snap
     remoteTip: snap.tip,
     pulled: p.tip !== local,
     pushed: !!pendingRef,
-    sent: p.own.length,
+    sent: commits.length,
     conflicts: [...conflicts, ...moved.conflicts],
     pending: moved.pending,
     pendingRef,
