@@ -163,4 +163,93 @@ describe('fold safety (issue 24)', { timeout: 300_000 }, () => {
     const list = ok(cli(fresh, ['list', '--sync', '--limit', '100', '--json'])).json;
     expect(list.memories.map((m: { id: string }) => m.id).sort()).toEqual(live);
   });
+
+  it('a pending ref or a pulled branch holding a name git refuses is not taken: INVALID_TREE_NAME, nothing written, the rest folds and stays readable', () => {
+    const { remote, clones } = setup(3);
+    const [a, b, c] = clones;
+    for (let i = 0; i < 3; i++) ok(cli(a, ['store', `memory ${i} of a`, '--json']));
+    ok(cli(a, ['sync', '--json']));
+    ok(cli(b, ['pull']));
+    const tree = git(b, 'rev-parse', 'memory^{tree}');
+    const blob = memoryFile(b, 'mem_zzzzzzzzzzzzzzzzz', 'hostile');
+    const names = ['..', '.git', '.GIT.', 'mem_a/b.md', '.'];
+    for (const [i, name] of names.entries()) pushPending(b, tree, treeWithName(b, tree, name, blob), `bad${i}aaaaaaa`);
+    // One good pending ref among them: it folds.
+    ok(cli(b, ['store', 'a good pending memory', '--json']));
+    const good = git(b, 'rev-parse', 'memory');
+    pushPending(b, tree, git(b, 'rev-parse', `${good}^{tree}`), 'goodaaaaaa');
+    const r = ok(cli(c, ['sync', '--json'])).json;
+    expect(r.folded).toBe(1);
+    expect(r.refused.map((x: { code: string }) => x.code)).toEqual(names.map(() => 'INVALID_TREE_NAME'));
+    expect(r.pendingRemote).toBe(names.length);
+    expect(pendingRefs(remote)).toHaveLength(names.length);
+    expect(ok(cli(c, ['sync'])).stderr + ok(cli(c, ['sync'])).stdout).toMatch(/refused to fold .*INVALID_TREE_NAME/);
+    fsckBranch(remote);
+    expect(git(remote, 'ls-tree', '-r', '--name-only', 'memory')).not.toMatch(/(^|\/)(\.\.?|\.git)(\/|$)/im);
+    expect(ok(cli(c, ['list', '--json'])).json.memories).toHaveLength(4);
+
+    // The remote branch itself moved to a commit with such a name (a hand edit, a fork's push).
+    for (const name of ['..', '.git', 'mem_a/b.md']) {
+      const remoteTip = git(remote, 'rev-parse', 'memory');
+      git(b, 'fetch', '-q', 'origin', 'memory');
+      const base = git(b, 'rev-parse', `${remoteTip}^{tree}`);
+      const bad = git(b, 'commit-tree', treeWithName(b, base, name, blob), '-p', remoteTip, '-m', 'hand edit');
+      git(b, 'push', '-q', '-f', 'origin', `${bad}:refs/heads/memory`);
+      const before = git(c, 'rev-parse', 'memory');
+      for (const cmd of [['pull', '--json'], ['sync', '--json'], ['sync', '--fold', '--json'], ['pull', '--json']]) {
+        const e = cli(c, cmd);
+        expect(e.code, e.stdout).toBe(6);
+        expect(e.json.error.code).toBe('INVALID_TREE_NAME');
+      }
+      const branchMode = cli(c, ['pull', '--json'], { env: { MEMORY_SYNC_MODE: 'branch' } });
+      expect(branchMode.json.error.code).toBe('INVALID_TREE_NAME');
+      expect(git(c, 'rev-parse', 'memory')).toBe(before);
+      expect(ok(cli(c, ['list', '--json'])).json.memories).toHaveLength(4);
+      git(b, 'push', '-q', '-f', 'origin', `${remoteTip}:refs/heads/memory`);
+    }
+  });
+
+  it('a fold or pull that would remove more than half the memories stops with TOO_MANY_DELETES; MEMORY_SYNC_MAX_DELETE_RATIO=1 lets it through; moves to the trash and own deletes never count', () => {
+    const { remote, clones } = setup(3);
+    const [a, b, c] = clones;
+    const ids: string[] = [];
+    for (let i = 0; i < 8; i++) ids.push(ok(cli(a, ['store', `memory ${i} of a`, '--json'])).json.id);
+    ok(cli(a, ['sync', '--json']));
+    // Own deletes (to the trash) of 5 of 8, then another clone pulls them: trash moves are not losses.
+    for (const id of ids.slice(0, 5)) ok(cli(a, ['delete', id, '--json']));
+    ok(cli(a, ['sync', '--json']));
+    ok(cli(b, ['pull', '--json']));
+    expect(ok(cli(b, ['list', '--json'])).json.memories).toHaveLength(3);
+    for (let i = 0; i < 5; i++) ok(cli(a, ['store', `more ${i}`, '--json']));
+    ok(cli(a, ['sync', '--json']));
+    ok(cli(b, ['pull', '--json']));
+    ok(cli(c, ['pull', '--json']));
+    expect(ok(cli(c, ['list', '--json'])).json.memories).toHaveLength(8);
+
+    // A pending ref whose tree drops every memory (and the trash with them).
+    const tree = git(b, 'rev-parse', 'memory^{tree}');
+    const empty = rawTree(b, lsTree(b, tree).filter((e) => e.name !== 'memories' && e.name !== 'trash'));
+    const ref = pushPending(b, tree, empty, 'wipeaaaaaa');
+    const branchBefore = git(remote, 'rev-parse', 'memory');
+    const cBefore = git(c, 'rev-parse', 'memory');
+    for (const cmd of [['sync', '--json'], ['sync', '--fold', '--json'], ['pull', '--json']]) {
+      const e = cli(c, cmd);
+      expect(e.code, e.stdout).toBe(6);
+      expect(e.json.error.code).toBe('TOO_MANY_DELETES');
+      expect(e.json.error.message).toContain('MEMORY_SYNC_MAX_DELETE_RATIO=1');
+    }
+    // A fresh clone (no local branch) is stopped too; the branch file may not loosen the bound.
+    const fresh = tempDir('gm-fresh-');
+    git(fresh, 'clone', '-q', remote, '.');
+    expect(cli(fresh, ['sync', '--json']).json.error.code).toBe('TOO_MANY_DELETES');
+    expect(git(remote, 'rev-parse', 'memory')).toBe(branchBefore);
+    expect(pendingRefs(remote)).toEqual([ref]);
+    expect(git(c, 'rev-parse', 'memory')).toBe(cBefore);
+    expect(ok(cli(c, ['list', '--json'])).json.memories).toHaveLength(8);
+    // The override, from the person running the command.
+    const forced = ok(cli(c, ['sync', '--json'], { env: { MEMORY_SYNC_MAX_DELETE_RATIO: '1' } })).json;
+    expect(forced.folded).toBe(1);
+    expect(idsUnder(remote, 'memory', 'memories')).toEqual([]);
+    fsckBranch(remote);
+  });
 });
