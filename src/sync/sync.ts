@@ -618,7 +618,10 @@ interface OwnCommits {
 async function ownSinceShared(ctx: Ctx, local: string | null, remoteTip: string | null): Promise<OwnCommits> {
   if (!local) return { baseTree: null, commits: [] };
   const mark = validMark(ctx, local);
-  const base = mark ?? (remoteTip ? await mergeBase(ctx, local, remoteTip) : null);
+  const common = remoteTip ? await mergeBase(ctx, local, remoteTip) : null;
+  // Commits the remote branch already holds (made here, pushed by a sync whose mark did not move)
+  // are not this writer's to publish again: start after them when they follow the mark.
+  const base = !mark ? common : common && common !== mark && linearChain(ctx.store.git, mark, common) ? common : mark;
   if (base === local) return { baseTree: treeOf(ctx, base), commits: [] };
   return { baseTree: treeOf(ctx, base), commits: await chainBetween(ctx, base, local) };
 }
@@ -699,10 +702,10 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
     // cost N² (40 pending refs doubled a writer's CPU). The first sync after the burst folds.
     if (!fold && attempt === 0 && burstInProgress(snap.pending, Date.now())) {
       const made = await ownSinceShared(ctx, local, snap.tip);
-      if (made.commits.length) {
-        const own = await planLocal(ctx, local, snap.tip, snap.tip);
+      const own = made.commits.length ? await planLocal(ctx, local, snap.tip, snap.tip) : null;
+      if (own?.tip && own.own.length) {
         await guardResult(ctx, local, snap.tip, own.tip);
-        if (own.tip) return publishPending(ctx, local, own, snap, rejected, own.conflicts, maxRetries, made);
+        return publishPending(ctx, local, own, snap, rejected, own.conflicts, maxRetries, made);
       }
     }
     const u = await unionOf(ctx, snap);
