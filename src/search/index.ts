@@ -240,6 +240,8 @@ function fullBuild(store: ReadonlyBranch, tree: string, opts: IndexOptions): Seg
       again.sweep = sweep;
       for (const f of blobs) addFile(store, again, f.path, f.oid, { warn: () => {} });
     }
+    // Both sweeps met every unparsable file: the first pass counted each once.
+    again.skipped = b.skipped;
     return again.finish({ kind: 'base', tree });
   }
   return b.finish({ kind: 'base', tree });
