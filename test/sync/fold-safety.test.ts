@@ -231,6 +231,14 @@ describe('fold safety (issue 24)', { timeout: 300_000 }, () => {
     const empty = rawTree(b, lsTree(b, tree).filter((e) => e.name !== 'memories' && e.name !== 'trash'));
     const ref = pushPending(b, tree, empty, 'wipeaaaaaa');
     const branchBefore = git(remote, 'rev-parse', 'memory');
+    // The branch's own config may not loosen the bound (it protects against the branch itself).
+    expect(cli(c, ['config', 'set', 'sync.maxDeleteRatio', '1', '--json']).json.error.code).toBe('INVALID_INPUT');
+    const cfg = execFileSync('git', ['hash-object', '-w', '--stdin'], { cwd: c, env: gitEnv, input: '{"sync":{"maxDeleteRatio":1}}\n' }).toString().trim();
+    const cTree = git(c, 'rev-parse', 'memory^{tree}');
+    const dotMemory = lsTree(c, cTree).find((e) => e.name === '.memory');
+    const cfgTree = rawTree(c, [...(dotMemory ? lsTree(c, dotMemory.oid).filter((e) => e.name !== 'config.json') : []), { mode: '100644', name: 'config.json', oid: cfg }]);
+    const withCfg = rawTree(c, [...lsTree(c, cTree).filter((e) => e.name !== '.memory'), { mode: '40000', name: '.memory', oid: cfgTree }]);
+    git(c, 'update-ref', 'refs/heads/memory', git(c, 'commit-tree', withCfg, '-p', 'memory', '-m', 'hand edit: loosen the bound'));
     const cBefore = git(c, 'rev-parse', 'memory');
     for (const cmd of [['sync', '--json'], ['sync', '--fold', '--json'], ['pull', '--json']]) {
       const e = cli(c, cmd);
