@@ -25,6 +25,9 @@ const EXIT: Partial<Record<ErrorCode, number>> = {
   PUSH_REJECTED: 6,
   REMOTE_UNREACHABLE: 6,
   PERMISSION_DENIED: 6,
+  // What a fold or pull refuses to take from the remote (docs/sync.md): a sync failure like the others.
+  INVALID_TREE_NAME: 6,
+  TOO_MANY_DELETES: 6,
   SECRET_DETECTED: 7,
 };
 

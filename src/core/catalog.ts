@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { writeCacheFile } from '../git/atomic-file.js';
 import type { GitRepository } from '../git/repository.js';
 import { memoryFromFile, type StoredMemory } from './memory.js';
+import { copyWins, duplicateIdWarning } from './id.js';
 
 export const MEMORIES_DIR = 'memories';
 /** Memories archived by `memory prune`: `archive/<path below memories/>`, out of default list and search. */
@@ -29,6 +30,8 @@ export interface Catalog {
   entries: CatalogEntry[];
   skipped: SkippedFile[];
   byId: Map<string, CatalogEntry>;
+  /** Files that lost to another claiming the same id ({@link copyWins}): [id, path used, path ignored]. */
+  dupes: Array<[string, string, string]>;
 }
 
 interface CatalogFile {
@@ -58,16 +61,29 @@ export function unreadableFile(path: string, reason: string): string {
 }
 
 export function emptyCatalog(): Catalog {
-  return { tree: null, entries: [], skipped: [], byId: new Map() };
+  return { tree: null, entries: [], skipped: [], byId: new Map(), dupes: [] };
 }
 
 function withIndex(tree: string | null, entries: CatalogEntry[], skipped: SkippedFile[]): Catalog {
   const byId = new Map<string, CatalogEntry>();
+  const losers: CatalogEntry[] = [];
   for (const e of entries) {
-    // Two files claiming one id (a hand copy): the first in tree order wins, deterministically.
-    if (!byId.has(e.memory.id)) byId.set(e.memory.id, e);
+    // Two files claiming one id (a hand copy): one rule everywhere (src/core/id.ts, copyWins).
+    const had = byId.get(e.memory.id);
+    if (!had) byId.set(e.memory.id, e);
+    else if (copyWins({ id: e.memory.id, path: e.path }, { id: had.memory.id, path: had.path })) {
+      byId.set(e.memory.id, e);
+      losers.push(had);
+    } else losers.push(e);
   }
-  return { tree, entries, skipped, byId };
+  const dupes = losers.map((l) => [l.memory.id, (byId.get(l.memory.id) as CatalogEntry).path, l.path] as [string, string, string]);
+  return { tree, entries, skipped, byId, dupes };
+}
+
+/** Says, once per catalog read, which file of each duplicated id is used. */
+function warnDupes(c: Catalog, warn?: (msg: string) => void): Catalog {
+  if (warn) for (const [id, used, ignored] of c.dupes) warn(duplicateIdWarning(id, used, ignored));
+  return c;
 }
 
 /** Directory under the git dir for derived data of one branch. */
@@ -96,7 +112,7 @@ export function loadCatalog(
     try {
       const parsed = JSON.parse(readFileSync(file, 'utf8')) as CatalogFile;
       if (parsed.format === CATALOG_FORMAT && Array.isArray(parsed.entries)) {
-        if (parsed.tree === tree) return withIndex(tree, parsed.entries, parsed.skipped ?? []);
+        if (parsed.tree === tree) return warnDupes(withIndex(tree, parsed.entries, parsed.skipped ?? []), opts.warn);
         prev = parsed;
       }
     } catch {
@@ -138,7 +154,7 @@ export function loadCatalog(
       warn(unreadableFile(blob.path, reason));
     }
   }
-  const catalog = withIndex(tree, entries, skipped);
+  const catalog = warnDupes(withIndex(tree, entries, skipped), opts.warn);
   if (opts.persist !== false) {
     const body: CatalogFile = { format: CATALOG_FORMAT, tree, entries, skipped };
     // A read-only git dir still works, just without the cache (and so does a catalog too large for one string).

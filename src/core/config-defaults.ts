@@ -25,7 +25,8 @@ export interface MemoryConfig {
   maxContentBytes: number;
   /** Hybrid search: weight of the vector score; share of a time-neighbour's score a memory inherits, and the gap that still counts as adjacent; the similarity a memory without a full-text match needs (0 = the model's calibrated threshold) (docs/hybrid.md). */
   hybrid: { vectorWeight: number; contextWeight: number; contextMinutes: number; minSimilarity: number };
-  sync: { retries: number };
+  /** `maxDeleteRatio`: the share of the memories a fold or pull may delete before it stops (docs/sync.md); 1 = no bound. */
+  sync: { retries: number; maxDeleteRatio: number };
   /** What a write containing a credential does: refuse it, store it masked, or (not advised) store it. */
   secretGuard: 'block' | 'redact' | 'off';
   /** Storing content identical to an existing memory returns that memory instead of adding a copy. */
@@ -43,7 +44,7 @@ export const DEFAULT_CONFIG: MemoryConfig = {
   coreMaxChars: 8000,
   maxContentBytes: 64 * 1024,
   hybrid: { vectorWeight: 0.7, contextWeight: 0.2, contextMinutes: 30, minSimilarity: 0 },
-  sync: { retries: 20 },
+  sync: { retries: 20, maxDeleteRatio: 0.5 },
   secretGuard: 'block',
   dedupe: true,
 };
@@ -99,6 +100,7 @@ export const NUMBER_RULES: Record<string, { min: number; max?: number; int: bool
   'hybrid.contextMinutes': { min: 0, max: 1440, int: false },
   'hybrid.minSimilarity': { min: 0, max: 1, int: false },
   'sync.retries': { min: 0, max: 1000, int: true },
+  'sync.maxDeleteRatio': { min: 0, max: 1, int: false },
 };
 export const CONFIG_ENUMS = ENUMS;
 

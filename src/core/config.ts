@@ -217,6 +217,20 @@ export function sanitizeFileLayer(layer: ConfigLayer, issues: ConfigIssue[]): Co
       message: `${layer.source}: secretGuard "off" is ignored: only the person running the command may lower the secret guard (--allow-secret, or MEMORY_SECRET_GUARD=off in the environment)`,
     });
   }
+  // The bound on what a fold may delete guards against the branch itself (a pending ref that drops
+  // every memory): a file, the branch's own included, may tighten it but not loosen it.
+  const sync = values.sync as Record<string, unknown> | undefined;
+  if (sync && typeof sync === 'object' && typeof sync.maxDeleteRatio === 'number' && sync.maxDeleteRatio > DEFAULT_CONFIG.sync.maxDeleteRatio) {
+    delete sync.maxDeleteRatio;
+    issues.push({
+      layer: layer.name,
+      source: layer.source,
+      key: 'sync.maxDeleteRatio',
+      kind: 'invalid-value',
+      problem: `may not be above ${DEFAULT_CONFIG.sync.maxDeleteRatio} in a file`,
+      message: `${layer.source}: sync.maxDeleteRatio above ${DEFAULT_CONFIG.sync.maxDeleteRatio} is ignored: only the person running the command may loosen it (MEMORY_SYNC_MAX_DELETE_RATIO in the environment)`,
+    });
+  }
   const walk = (obj: Record<string, unknown>, prefix: string) => {
     for (const [k, v] of Object.entries(obj)) {
       const key = prefix ? `${prefix}.${k}` : k;

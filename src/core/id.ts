@@ -106,3 +106,22 @@ export function pathFor(id: string, timestamp: string): string {
   const month = `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
   return `memories/${month}/${bucketOf(id)}/${id}.md`;
 }
+
+/**
+ * Two files on the branch claiming one id (a hand copy, a merge of two branches): which one is the
+ * memory, everywhere (get, update, list, search, export, history, the index). The file at the id's own
+ * path ({@link pathFor}) wins; among others, the first in path order (bytewise). True when `b` wins
+ * over `a`. docs/DESIGN.md states the rule; readers warn naming both files.
+ */
+export function copyWins(b: { id: string; path: string }, a: { id: string; path: string }): boolean {
+  const own = (x: { id: string; path: string }) => (x.path === pathFor(x.id, '') ? 0 : 1);
+  const ob = own(b);
+  const oa = own(a);
+  if (ob !== oa) return ob < oa;
+  return Buffer.compare(Buffer.from(b.path, 'utf8'), Buffer.from(a.path, 'utf8')) < 0;
+}
+
+/** The warning for two files claiming one id: which one is read, which one is not. */
+export function duplicateIdWarning(id: string, used: string, ignored: string): string {
+  return `two files claim id ${id}: ${used} is used, ${ignored} is ignored (the file at the id's own path wins, else the first in path order; delete or fix the other on the memory branch)`;
+}

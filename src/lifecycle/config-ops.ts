@@ -1,4 +1,5 @@
 import {
+  DEFAULT_CONFIG,
   BRANCH_CONFIG_PATH,
   configKeys,
   getPath,
@@ -85,6 +86,14 @@ export async function configSet(store: MemoryStore, key: string, raw: unknown): 
   if (findings.length) throw new SecretDetectedError(findings, `the setting ${key}`);
   if (key === 'secretGuard' && value === 'off') {
     throw new InvalidInputError('secretGuard "off" cannot be stored on the branch (every job would store credentials): lower the guard per command with --allow-secret or MEMORY_SECRET_GUARD=off', { field: 'value', key });
+  }
+  if (key === 'sync.maxDeleteRatio' && typeof value === 'number' && value > DEFAULT_CONFIG.sync.maxDeleteRatio) {
+    // Readers ignore it above the default (the bound guards against the branch itself): refuse a
+    // value that would be stored and then not apply.
+    throw new InvalidInputError(
+      `sync.maxDeleteRatio above ${DEFAULT_CONFIG.sync.maxDeleteRatio} cannot be stored on the branch (the bound protects against the branch itself): loosen it per command with MEMORY_SYNC_MAX_DELETE_RATIO`,
+      { field: 'value', key },
+    );
   }
   await loadConfigValidator();
   const probe: ConfigLayer = { name: 'flags', source: `${key}`, values: {} };

@@ -655,8 +655,8 @@ export function collectForExport(store: MemoryStore, opts: { archived?: boolean 
   const tip = store.tip();
   const out: Array<{ memory: StoredMemory; archived: boolean }> = [];
   const seen = new Set<string>();
-  for (const e of store.catalog(tip).entries) {
-    if (seen.has(e.memory.id)) continue;
+  // One file per id, the one every reader uses (src/core/id.ts, copyWins).
+  for (const e of store.catalog(tip).byId.values()) {
     seen.add(e.memory.id);
     out.push({ memory: e.memory, archived: false });
   }

@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, openSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ARCHIVE_DIR, unreadableFile } from '../core/catalog.js';
+import { copyWins, duplicateIdWarning } from '../core/id.js';
 import { InvalidInputError } from '../core/errors.js';
 import { memoryFromFile, publicMemory, type Memory } from '../core/memory.js';
 import type { SearchQuery, SearchResponse, SearchResult } from '../core/search-types.js';
@@ -234,7 +235,13 @@ function fullBuild(store: ReadonlyBranch, tree: string, opts: IndexOptions): Seg
     // Every warning about a file was given by the first pass.
     const again = new SegmentBuilder();
     again.expect(blobs.length);
-    for (const f of blobs) addFile(store, again, f.path, f.oid, { warn: () => {} });
+    // The id's own path first, then the rest in tree (path) order: src/core/id.ts, copyWins.
+    for (const sweep of ['own', 'others'] as const) {
+      again.sweep = sweep;
+      for (const f of blobs) addFile(store, again, f.path, f.oid, { warn: () => {} });
+    }
+    // Both sweeps met every unparsable file: the first pass counted each once.
+    again.skipped = b.skipped;
     return again.finish({ kind: 'base', tree });
   }
   return b.finish({ kind: 'base', tree });
@@ -271,7 +278,32 @@ function needsCompaction(base: Segment, delta: Segment): boolean {
 function remember(store: ReadonlyBranch, tree: string | null, base: Segment | null, delta: Segment | null, view: IndexView): IndexView {
   const prev = states.get(store);
   states.set(store, { tree, base, delta, view, memories: prev?.memories ?? new Map() });
+  if (tree && prev?.tree !== tree) warnDupes(store, tree, view);
   return view;
+}
+
+/**
+ * Second copies of an id a segment left out (src/core/id.ts, copyWins): each read of a new tree says
+ * which file is used and which is ignored, as the catalog does. Rare (a hand copy), so the winner is
+ * found by a plain scan of the ids.
+ */
+function warnDupes(store: ReadonlyBranch, tree: string, view: IndexView): void {
+  for (const part of view.parts) {
+    for (const [path, oid] of part.seg.dupes ?? []) {
+      if (store.git.entryAt(tree, path)?.oid !== oid) continue;
+      let id: string;
+      try {
+        id = memoryFromFile(path, store.git.readBlob(oid).toString('utf8')).id;
+      } catch {
+        continue;
+      }
+      let used: string | null = null;
+      for (const q of view.parts) {
+        for (let d = 0; d < q.seg.n && !used; d++) if (!q.dead?.[d] && q.seg.ids.get(d) === id) used = q.seg.paths.get(d);
+      }
+      if (used) store.warn(duplicateIdWarning(id, used, path));
+    }
+  }
 }
 
 /**
@@ -384,13 +416,29 @@ export async function search(store: ReadonlyBranch, q: SearchQuery = {}, opts: I
     }
   }
   const { ranked, total } = rank(view, q.query ?? '', filter, limit, weightsOf(store), now, opts.bm25 ?? DEFAULT_BM25);
-  const seen = new Set<string>();
+  const seen = new Map<string, number>();
+  const paths: string[] = [];
   const results: SearchResult[] = [];
   for (const r of ranked) {
-    const m = readMemory(store, view.parts[r.part].seg, r.doc);
-    // A hand-made copy of a file (same id) indexed in both segments: show it once.
-    if (seen.has(m.id)) continue;
-    seen.add(m.id);
+    const seg = view.parts[r.part].seg;
+    const m = readMemory(store, seg, r.doc);
+    const path = seg.paths.get(r.doc);
+    // A hand-made copy of a file (same id) indexed in both segments: shown once, the copy the rule
+    // picks (src/core/id.ts, copyWins) at the better-ranked place.
+    const at = seen.get(m.id);
+    if (at !== undefined) {
+      if (r.part !== archivePart && !results[at].archived) {
+        const win = copyWins({ id: m.id, path }, { id: m.id, path: paths[at] });
+        store.warn(duplicateIdWarning(m.id, win ? path : paths[at], win ? paths[at] : path));
+        if (win) {
+          results[at] = { ...m, relevance: results[at].relevance };
+          paths[at] = path;
+        }
+      }
+      continue;
+    }
+    seen.set(m.id, results.length);
+    paths.push(path);
     results.push(r.part === archivePart ? { ...m, archived: true, relevance: r.relevance } : { ...m, relevance: r.relevance });
   }
   return { success: true, results, total };

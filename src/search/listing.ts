@@ -1,5 +1,6 @@
 import type { ReadonlyBranch } from '../core/branch-view.js';
 import { isPriority, normalizeTags, type Memory, type Priority } from '../core/memory.js';
+import { copyWins, duplicateIdWarning } from '../core/id.js';
 import { IndexView, compileFilter, keepBest, newestFirst, type NormalizedFilter, type Ranked } from './engine.js';
 import { archiveSegment, baseSegmentFile, openIndex, readMemory } from './index.js';
 import { readNewestOrder } from './newest-order.js';
@@ -96,12 +97,28 @@ export function listMemories(branch: ReadonlyBranch, q: ListQuery, limit: number
 
 function readPage(branch: ReadonlyBranch, view: IndexView, page: Array<{ part: number; doc: number }>, archivePart: number): Memory[] {
   const memories: Memory[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, number>();
+  const paths: string[] = [];
   for (const r of page) {
-    const m = readMemory(branch, view.parts[r.part].seg, r.doc);
-    // A hand-made copy of a file (same id) in both the base and the delta: shown once.
-    if (seen.has(m.id)) continue;
-    seen.add(m.id);
+    const seg = view.parts[r.part].seg;
+    const m = readMemory(branch, seg, r.doc);
+    const path = seg.paths.get(r.doc);
+    // A hand-made copy of a file (same id) in both the base and the delta: shown once, the copy the
+    // rule picks (src/core/id.ts, copyWins), at the first place.
+    const at = seen.get(m.id);
+    if (at !== undefined) {
+      if (r.part !== archivePart && !memories[at].archived) {
+        const win = copyWins({ id: m.id, path }, { id: m.id, path: paths[at] });
+        branch.warn(duplicateIdWarning(m.id, win ? path : paths[at], win ? paths[at] : path));
+        if (win) {
+          memories[at] = m;
+          paths[at] = path;
+        }
+      }
+      continue;
+    }
+    seen.set(m.id, memories.length);
+    paths.push(path);
     memories.push(r.part === archivePart ? { ...m, archived: true } : m);
   }
   return memories;
@@ -150,11 +167,15 @@ function newestPage(branch: ReadonlyBranch, view: IndexView, limit: number): Arr
 /** Where the live memory `id` is at the branch tip, from the index (files whose path does not give their id). */
 export function locateInIndex(branch: ReadonlyBranch, id: string): { path: string; oid: string } | null {
   const view = openIndex(branch);
+  let best: { path: string; oid: string } | null = null;
+  // Copies in the base and the delta: the one the rule picks (src/core/id.ts, copyWins).
   for (const part of view.parts) {
-    const d = docsWithId(part.seg, id, part.dead, 1);
-    if (d.length) return { path: part.seg.paths.get(d[0]), oid: part.seg.oids.get(d[0]) };
+    for (const d of docsWithId(part.seg, id, part.dead)) {
+      const c = { path: part.seg.paths.get(d), oid: part.seg.oids.get(d) };
+      if (!best || copyWins({ id, path: c.path }, { id, path: best.path })) best = c;
+    }
   }
-  return null;
+  return best;
 }
 
 /** Live documents of `seg` whose id is `id` (at most `max`). */

@@ -1,6 +1,7 @@
 import { closeSync, readSync } from 'node:fs';
 import * as zlib from 'node:zlib';
 import { analyze, pipelineWord } from './analyze.js';
+import { pathFor } from '../core/id.js';
 
 /**
  * One immutable piece of the full-text index: a document table (what the filters and the ranking
@@ -333,8 +334,16 @@ export class SegmentBuilder {
     return no;
   }
 
+  /**
+   * Which files `add` takes: all, or (a full build of a branch with two files claiming one id, in two
+   * sweeps) only files at their id's own path, then only the others, so the rule of src/core/id.ts
+   * (copyWins: the id's own path, else the first in path order) decides which copy is indexed.
+   */
+  sweep: 'all' | 'own' | 'others' = 'all';
+
   add(d: DocInput): void {
-    // Two files claiming one id (a hand copy): the first wins, as in the catalog.
+    if (this.sweep !== 'all' && (d.path === pathFor(d.id, '')) !== (this.sweep === 'own')) return;
+    // Two files claiming one id (a hand copy): the first wins; the order of adds applies the rule.
     if (this.seen.has(d.id)) {
       if (this.dupes && this.dupes.length < MAX_DUPES) this.dupes.push([d.path, d.oid]);
       else this.dupes = null;

@@ -16,6 +16,7 @@ export function describeSync(r: SyncResult, verb = 'synced'): string {
   for (const c of r.conflicts) out += `\n  conflict ${c.id ?? c.path}: kept the ${c.kept} version (${c.kind}; ${c.reason}); the other stays in history`;
   if (r.pendingRemote && !r.pendingRef) out += `\n  ${plural(r.pendingRemote, 'pending ref')} left on the remote (the next sync folds them; "memory sync --fold" now)`;
   else if (r.pendingRemote && r.pendingRemote > 1) out += `\n  ${plural(r.pendingRemote, 'pending ref')} on the remote, this one included`;
+  for (const x of r.refused ?? []) out += `\n  refused to fold ${x.ref}: ${x.code} (${x.reason} at "${x.path}"); it is left on the remote for a person to remove`;
   if (r.pending) out += `\n  ${plural(r.pending, 'commit')} stored during the sync stay local until the next sync`;
   return out;
 }

@@ -8,6 +8,8 @@ import { readEffectiveConfig } from '../git/repo.js';
 import { combine, changedFiles, signature, type SyncConflict } from './combine.js';
 import { gitFailure, redact, remoteMessage, runGit, DEFAULT_TIMEOUT_MS, type GitRun } from './git-cli.js';
 import { linearChain, linearMergeBase } from './history.js';
+import { assertDeleteBound, assertValidNames, DEFAULT_MAX_DELETE_RATIO, findBadName } from './guard.js';
+import type { GitRepository } from '../git/repository.js';
 import { buildPending, burstInProgress, listRefs, newPendingRef, pendingPrefix, pruneEmptyDirs, readPending, writePendingStatus, type PendingChain, type PendingRef } from './pending.js';
 
 /** How a sync publishes: see docs/sync.md. */
@@ -69,6 +71,17 @@ export interface SyncResult {
   pendingRef: string | null;
   /** Pending refs left on the remote as far as this sync knows (the next sync folds them); null: not looked at. */
   pendingRemote: number | null;
+  /** Pending refs this sync refused to fold (left on the remote for a person, counted in `pendingRemote`), and why. */
+  refused: RefusedRef[];
+}
+
+/** A pending ref a fold will not take (docs/sync.md, "What a fold refuses"). */
+export interface RefusedRef {
+  ref: string;
+  code: 'INVALID_TREE_NAME';
+  /** The offending path, JSON-escaped and bounded. */
+  path: string;
+  reason: string;
 }
 
 interface Ctx {
@@ -462,6 +475,7 @@ function result(ctx: Ctx, mode: SyncMode, r: Partial<SyncResult>): SyncResult {
     folded: 0,
     pendingRef: null,
     pendingRemote: null,
+    refused: [],
     ...r,
   };
 }
@@ -481,8 +495,9 @@ interface Union {
   tip: string | null;
   /** Pending refs whose commits are in `tip` (a fold deletes them). */
   folded: PendingRef[];
-  /** Pending refs that are not what a writer pushes (left alone, reported). */
+  /** Pending refs that are not what a writer pushes, or that a fold refuses (left alone, reported). */
   invalid: PendingRef[];
+  refused: RefusedRef[];
   conflicts: SyncConflict[];
 }
 
@@ -515,11 +530,21 @@ async function unionOf(ctx: Ctx, snap: Snapshot): Promise<Union> {
   let tip = snap.tip;
   const folded: PendingRef[] = [];
   const invalid: PendingRef[] = [];
+  const refused: RefusedRef[] = [];
   const conflicts: SyncConflict[] = [];
   for (const p of snap.pending) {
     const pc = chains.get(p.ref);
     if (!pc) {
       invalid.push(p);
+      continue;
+    }
+    // Names git refuses ("..", ".git", a "/" inside a name) never reach the branch: the ref is left
+    // alone like a malformed one, and the rest is folded. Each commit is checked against its parent
+    // (cost: what it changed), the root against the branch tip (it starts the branch when there is none).
+    const bad = pendingBadName(git, pc, treeOf(ctx, snap.tip));
+    if (bad) {
+      invalid.push(p);
+      refused.push({ ref: p.ref, code: 'INVALID_TREE_NAME', path: JSON.stringify(bad.path.slice(0, 200)).slice(1, -1), reason: bad.reason });
       continue;
     }
     if (pc.chain.length) {
@@ -538,7 +563,67 @@ async function unionOf(ctx: Ctx, snap: Snapshot): Promise<Union> {
     }
     folded.push(p);
   }
-  return { tip, folded, invalid, conflicts };
+  return { tip, folded, invalid, refused, conflicts };
+}
+
+/** The first name git would refuse in what a pending ref adds, commit by commit (null: none). */
+function pendingBadName(git: GitRepository, pc: PendingChain, branchTree: string | null): { path: string; reason: string } | null {
+  let prev = git.readCommit(pc.base).tree;
+  const first = findBadName(git, branchTree, prev);
+  if (first) return first;
+  for (const c of pc.chain) {
+    const t = git.readCommit(c).tree;
+    const bad = findBadName(git, prev, t);
+    if (bad) return bad;
+    prev = t;
+  }
+  return null;
+}
+
+/**
+ * What a sync or pull checks before it writes anything (local branch or remote): the result `next`
+ * takes no name git refuses into the local branch, and deletes at most `sync.maxDeleteRatio` of the
+ * memories the local and remote branches hold, deletions made by this repository's own unshared
+ * commits aside. Throws INVALID_TREE_NAME or TOO_MANY_DELETES; nothing has moved yet.
+ */
+async function guardResult(ctx: Ctx, local: string | null, remoteTip: string | null, next: string | null): Promise<void> {
+  if (!next || next === local) return;
+  const git = ctx.store.git;
+  const data = { remote: ctx.remoteName, branch: ctx.branch };
+  assertValidNames(git, treeOf(ctx, local), treeOf(ctx, next), `the remote ${ctx.branch} (or a pending ref of it)`, data);
+  const ratio = ctx.store.config().sync?.maxDeleteRatio ?? DEFAULT_MAX_DELETE_RATIO;
+  await assertDeleteBound(git, [treeOf(ctx, local), treeOf(ctx, remoteTip)], treeOf(ctx, next), async () => {
+    const made = await ownSinceShared(ctx, local, remoteTip);
+    const own = new Set<string>();
+    for (const [path, oid] of changedFiles(git, made.baseTree, treeOf(ctx, local))) if (oid === null) own.add(path);
+    return own;
+  }, ratio, data);
+}
+
+/** This repository's commits not yet shared, as they were made, and the tree they were made on. */
+interface OwnCommits {
+  /** The tree of the commit they sit on (the mark, else the merge base with the remote tip; null: none). */
+  baseTree: string | null;
+  commits: string[];
+}
+
+/**
+ * The local commits after the mark (everything before it is on the remote, on the branch or in
+ * pending refs), or after the merge base with the remote tip when there is no mark. Their base is
+ * the state this writer saw when it made them, including its own and others' memories that are
+ * still only in pending refs. A pending ref built on the fetched branch tip instead lacks those, and
+ * a deletion of one of them re-applied there deletes nothing: the fold then saw the memory as never
+ * there, and brought it back next to its trash copy (issue 24).
+ */
+async function ownSinceShared(ctx: Ctx, local: string | null, remoteTip: string | null): Promise<OwnCommits> {
+  if (!local) return { baseTree: null, commits: [] };
+  const mark = validMark(ctx, local);
+  const common = remoteTip ? await mergeBase(ctx, local, remoteTip) : null;
+  // Commits the remote branch already holds (made here, pushed by a sync whose mark did not move)
+  // are not this writer's to publish again: start after them when they follow the mark.
+  const base = !mark ? common : common && common !== mark && linearChain(ctx.store.git, mark, common) ? common : mark;
+  if (base === local) return { baseTree: treeOf(ctx, base), commits: [] };
+  return { baseTree: treeOf(ctx, base), commits: await chainBetween(ctx, base, local) };
 }
 
 /** The mark, if it is still on the local branch's first-parent line (else null: fall back to the merge base). */
@@ -616,13 +701,18 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
     // either: that is the folder's work, and replaying all of them in each of N writers made a burst
     // cost N² (40 pending refs doubled a writer's CPU). The first sync after the burst folds.
     if (!fold && attempt === 0 && burstInProgress(snap.pending, Date.now())) {
-      const own = await planLocal(ctx, local, snap.tip, snap.tip);
-      if (own.own.length && own.tip) return publishPending(ctx, local, own, snap, rejected, own.conflicts, maxRetries);
+      const made = await ownSinceShared(ctx, local, snap.tip);
+      const own = made.commits.length ? await planLocal(ctx, local, snap.tip, snap.tip) : null;
+      if (own?.tip && own.own.length) {
+        await guardResult(ctx, local, snap.tip, own.tip);
+        return publishPending(ctx, local, own, snap, rejected, own.conflicts, maxRetries, made);
+      }
     }
     const u = await unionOf(ctx, snap);
     const p = await planLocal(ctx, local, u.tip, snap.tip);
     const conflicts = [...u.conflicts, ...p.conflicts];
-    const base = { received: p.received, replayed: p.replayed, retries: rejected };
+    await guardResult(ctx, local, snap.tip, p.tip);
+    const base = { received: p.received, replayed: p.replayed, retries: rejected, refused: u.refused };
     if (!p.tip) {
       recordPending(ctx, u.invalid.length);
       return result(ctx, 'pending', { ...base, pendingRemote: u.invalid.length });
@@ -666,7 +756,7 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
     }
 
     // Another writer moved the branch first: publish the local commits where nobody else writes.
-    return publishPending(ctx, local, p, snap, rejected, conflicts, maxRetries);
+    return publishPending(ctx, local, p, snap, rejected, conflicts, maxRetries, undefined, u.refused);
   }
 }
 
@@ -674,11 +764,26 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
  * Pushes the commits of `p.own` to a new pending ref of their own (a push nobody can reject), built on
  * the tree of `p.union` (the state this writer saw), then moves the local branch to `p.tip`.
  */
-async function publishPending(ctx: Ctx, local: string | null, p: LocalPlan, snap: Snapshot, rejected: number, conflicts: SyncConflict[], maxRetries: number): Promise<SyncResult> {
+async function publishPending(
+  ctx: Ctx,
+  local: string | null,
+  p: LocalPlan,
+  snap: Snapshot,
+  rejected: number,
+  conflicts: SyncConflict[],
+  maxRetries: number,
+  made?: OwnCommits,
+  refused: RefusedRef[] = [],
+): Promise<SyncResult> {
   const store = ctx.store;
   let pendingRef: string | null = null;
-  if (p.own.length) {
-    const w = buildPending(store.git, treeOf(ctx, p.union), p.own, signature(store.identity(), store.now()));
+  // What the pending ref records: the writer's commits and the exact state they were made on (the
+  // three-way base of the fold). By default the union this sync built and the commits re-applied on
+  // it; in a burst (`made`), the local commits as they were made, on the state they were made on.
+  const root = made ? made.baseTree : treeOf(ctx, p.union);
+  const commits = made ? made.commits : p.own;
+  if (commits.length) {
+    const w = buildPending(store.git, root, commits, signature(store.identity(), store.now()));
     pendingRef = newPendingRef(ctx.branch);
     const shared = await pushRefs(ctx, [{ ref: pendingRef, next: w, expect: null }]);
     if (!shared.ok) {
@@ -699,11 +804,12 @@ async function publishPending(ctx: Ctx, local: string | null, p: LocalPlan, snap
     remoteTip: snap.tip,
     pulled: p.tip !== local,
     pushed: !!pendingRef,
-    sent: p.own.length,
+    sent: commits.length,
     conflicts: [...conflicts, ...moved.conflicts],
     pending: moved.pending,
     pendingRef,
     pendingRemote: left,
+    refused,
   });
 }
 
@@ -714,8 +820,9 @@ async function pullPending(ctx: Ctx): Promise<SyncResult> {
   const u = await unionOf(ctx, snap);
   const local = store.tip();
   const p = await planLocal(ctx, local, u.tip, snap.tip);
+  await guardResult(ctx, local, snap.tip, p.tip);
   recordPending(ctx, snap.pending.length);
-  const common = { remoteTip: snap.tip, received: p.received, pendingRemote: snap.pending.length };
+  const common = { remoteTip: snap.tip, received: p.received, pendingRemote: snap.pending.length, refused: u.refused };
   if (!p.tip || p.tip === local) {
     if (p.union && local && (p.union === local || linearChain(store.git, p.union, local))) await setRef(ctx, ctx.markRef, p.union, `git-memory: pull from ${ctx.remoteName}`);
     return result(ctx, 'pending', { ...common, tip: local, received: 0 });
@@ -769,6 +876,7 @@ async function syncBranch(ctx: Ctx, maxRetries: number, rejectedBefore = 0): Pro
     const remote = (await fetchSnapshot(ctx, false)).tip;
     const local = store.tip();
     const p = await plan(ctx, local, remote);
+    await guardResult(ctx, local, remote, p.tip);
     if (!p.tip) return done({ retries: rejected });
     if (p.tip === remote) {
       const moved = await moveLocal(ctx, local, remote);
@@ -834,6 +942,7 @@ export async function pull(store: MemoryStore, opts: SyncOptions = {}): Promise<
   const remote = (await fetchSnapshot(ctx, false)).tip;
   const local = store.tip();
   const p = await plan(ctx, local, remote);
+  await guardResult(ctx, local, remote, p.tip);
   if (!p.tip || p.tip === local) return result(ctx, 'branch', { tip: local, remoteTip: remote });
   const moved = await moveLocal(ctx, local, p.tip);
   return result(ctx, 'branch', {

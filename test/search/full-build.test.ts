@@ -5,11 +5,11 @@ import { commitToBranch, run } from '../hardening/boundary.js';
 // A full index build reads blobs in the order the object database holds them, not tree order
 // (src/search/index.ts fullBuild). What it indexes must not depend on that order.
 describe('full index build', () => {
-  it('two files claiming one id: the first in tree order is the one indexed, packed or loose, whichever comes first', () => {
+  it("two files claiming one id: the file at the id's own path is the one indexed (src/core/id.ts copyWins), packed or loose, whichever comes first", () => {
     // memories/0000/ sorts before memories/<year>-<month>/, memories/zzzz/ after: in one of the two
-    // the copy is read first, whatever order the objects are stored in.
+    // the copy is read first, whatever order the objects are stored in; the id's own path wins in both.
     for (const [dir, winner] of [
-      ['0000', 'copied beta note'],
+      ['0000', 'original alpha note'],
       ['zzzz', 'original alpha note'],
     ]) {
       for (const packed of [false, true]) {

@@ -1,0 +1,141 @@
+import { MemoryError } from '../core/errors.js';
+import type { GitRepository } from '../git/repository.js';
+import { isTreeMode } from '../git/tree.js';
+import { changedFiles } from './combine.js';
+
+/**
+ * What a fold or a pull refuses to take into the user's branch (docs/sync.md, "What a fold
+ * refuses"). Pending refs and the remote branch are written by other jobs, forks and hand edits:
+ * untrusted input, checked before anything is written locally or pushed.
+ */
+
+/** A tree entry name git itself refuses (`git fsck --strict`: hasDot, hasDotdot, hasDotgit, fullPathname, emptyName). */
+export class InvalidTreeNameError extends MemoryError {
+  constructor(message: string, data: Record<string, unknown>) {
+    super('INVALID_TREE_NAME', message, data);
+  }
+}
+
+/** A fold or pull that would delete more memories than `sync.maxDeleteRatio` of the store allows. */
+export class TooManyDeletesError extends MemoryError {
+  constructor(message: string, data: Record<string, unknown>) {
+    super('TOO_MANY_DELETES', message, data);
+  }
+}
+
+/** Code points git ignores when it compares a name with ".git" on HFS+ (utf8.c, is_hfs_dotgit). */
+const HFS_IGNORABLE = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
+
+/**
+ * Why git would refuse a tree entry name (null: fine). Mirrors fsck's checks: "" (emptyName), "."
+ * (hasDot), ".." (hasDotdot), a "/" or NUL (fullPathname), and ".git" in any case, with trailing dots
+ * or spaces (NTFS), as its 8.3 short name "git~1", or with HFS+-ignored code points (hasDotgit).
+ */
+export function badTreeName(name: string): string | null {
+  if (name === '') return 'empty name';
+  if (name === '.' || name === '..') return `"${name}"`;
+  if (name.includes('/') || name.includes('\0')) return 'a name containing "/"';
+  const folded = name.replace(HFS_IGNORABLE, '').toLowerCase();
+  if (folded === '.git' || folded.replace(/[. ]+$/, '') === '.git' || folded.replace(/[. ]+$/, '') === 'git~1') return '".git"';
+  return null;
+}
+
+/** A name as it may be shown: bounded, control and bidi characters escaped. */
+function shown(s: string): string {
+  const t = s.length > 80 ? s.slice(0, 80) + '…' : s;
+  return JSON.stringify(t).replace(/[\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+}
+
+/**
+ * The first invalid entry name in `tree` that `old` does not have (null: none). Only subtrees whose
+ * ids differ are read, so the cost follows what changed, not the size of the branch.
+ */
+export function findBadName(git: GitRepository, old: string | null, tree: string | null): { path: string; reason: string } | null {
+  const walk = (x: string | null, y: string | null, base: string): { path: string; reason: string } | null => {
+    if (!y || x === y) return null;
+    const xs = new Map((x ? git.readTree(x) : []).map((e) => [e.name, e] as const));
+    for (const e of git.readTree(y)) {
+      const before = xs.get(e.name);
+      if (before && before.oid === e.oid && before.mode === e.mode) continue;
+      const p = base ? `${base}/${e.name}` : e.name;
+      const why = badTreeName(e.name);
+      if (why) return { path: p, reason: why };
+      if (isTreeMode(e.mode)) {
+        const r = walk(before && isTreeMode(before.mode) ? before.oid : null, e.oid, p);
+        if (r) return r;
+      }
+    }
+    return null;
+  };
+  return walk(old, tree, '');
+}
+
+/** Checks what `tree` adds over `old`; throws INVALID_TREE_NAME naming `what` (a pending ref, the remote branch). */
+export function assertValidNames(git: GitRepository, old: string | null, tree: string | null, what: string, data: Record<string, unknown>): void {
+  const bad = findBadName(git, old, tree);
+  if (!bad) return;
+  throw new InvalidTreeNameError(
+    `${what} holds a file or folder git refuses (${bad.reason} at ${shown(bad.path)}): it is not taken into the local branch and nothing was written; ` +
+      'the rest of the memories stay readable. Remove that entry on the remote (or delete the pending ref) and sync again.',
+    { ...data, path: shown(bad.path).slice(1, -1), reason: bad.reason },
+  );
+}
+
+/** Default of `sync.maxDeleteRatio`: a fold or pull may delete at most half the memories. */
+export const DEFAULT_MAX_DELETE_RATIO = 0.5;
+/** Deletions up to this many are never stopped, whatever the ratio: a store of two memories may lose one. */
+export const MIN_GUARDED_DELETES = 2;
+
+function memoryPaths(git: GitRepository, tree: string | null): Set<string> {
+  const out = new Set<string>();
+  if (!tree) return out;
+  for (const [p] of changedFiles(git, null, tree)) if (isMemoryPath(p)) out.add(p);
+  return out;
+}
+
+const isMemoryPath = (p: string) => p.startsWith('memories/') && p.endsWith('.md');
+
+/**
+ * Stops a fold or pull that removes more than `ratio` of the memories the user and the remote branch
+ * hold (`before`: their trees) from the branch. Counted: memories that leave memories/ without landing
+ * in trash/ or archive/ (those are recoverable), and that this repository's own unshared commits did
+ * not delete (`ownDeletions`, asked for only when the deletions are many). A pending ref whose tree
+ * drops every memory, or a remote branch reset by mistake, is refused with TOO_MANY_DELETES instead
+ * of emptying every clone that syncs.
+ */
+export async function assertDeleteBound(
+  git: GitRepository,
+  before: (string | null)[],
+  after: string | null,
+  ownDeletions: () => Promise<Set<string>>,
+  ratio: number,
+  data: Record<string, unknown>,
+): Promise<void> {
+  if (ratio >= 1) return;
+  // Deletions first, by diff (the cost follows what changed); the store is counted only when they
+  // are many, so an ordinary sync never walks the whole branch.
+  const gone = new Set<string>();
+  for (const t of before) {
+    if (!t || t === after) continue;
+    for (const [p, oid] of changedFiles(git, t, after)) if (oid === null && isMemoryPath(p)) gone.add(p);
+  }
+  if (gone.size <= MIN_GUARDED_DELETES) return;
+  // A memory moved to the trash (`memory delete`, `clear`) or the archive (`prune`) is still on the
+  // branch and comes back with `memory trash restore`: only memories that leave the branch count.
+  for (const p of [...gone]) {
+    const rel = p.slice('memories/'.length);
+    if (after && (git.entryAt(after, `trash/${rel}`) || git.entryAt(after, `archive/${rel}`))) gone.delete(p);
+  }
+  if (gone.size <= MIN_GUARDED_DELETES) return;
+  for (const p of await ownDeletions()) gone.delete(p);
+  if (gone.size <= MIN_GUARDED_DELETES) return;
+  const had = new Set<string>();
+  for (const t of before) for (const p of memoryPaths(git, t)) had.add(p);
+  const deleted = gone.size;
+  if (deleted <= ratio * had.size) return;
+  throw new TooManyDeletesError(
+    `this sync would remove ${deleted} of ${had.size} memories from the branch (not to the trash, and not deleted by this repository) (more than sync.maxDeleteRatio = ${ratio} of the store): nothing was written. ` +
+      'If that is intended (someone cleared the store), run it again with MEMORY_SYNC_MAX_DELETE_RATIO=1 in the environment; otherwise remove the pending ref or restore the remote branch.',
+    { ...data, deleted, total: had.size, ratio },
+  );
+}
