@@ -32,6 +32,7 @@ export type ErrorCode =
   | 'READ_ONLY_REPOSITORY'
   | 'UNSAFE_REPOSITORY'
   | 'GIT_FAILED'
+  | 'VIEW_UNAVAILABLE'
   | 'INTERNAL';
 
 export class MemoryError extends Error {
@@ -153,6 +154,13 @@ export class EmbedderError extends MemoryError {
     super('EMBEDDER_ERROR', message, data);
   }
 }
+/** `memory view` cannot serve: its page files are missing, or the port is taken or not allowed. */
+export class ViewUnavailableError extends MemoryError {
+  constructor(message: string, data: Record<string, unknown> = {}) {
+    super('VIEW_UNAVAILABLE', message, data);
+  }
+}
+
 export class InternalError extends MemoryError {
   constructor(message: string, data: Record<string, unknown> = {}) {
     super('INTERNAL', message, data);
