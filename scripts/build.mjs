@@ -105,15 +105,8 @@ if (process.argv.includes('--types')) await buildTypes(join(outdir, 'types'), jo
   for (const name of ['git-memory', 'memory']) writeFileSync(join(outdir, 'man', `${name}.1`), mod.exports.manPage(name, pkg.version));
 }
 
-// The viewer's page (`memory view`, src/view/client): one script, one style sheet, one HTML file in
-// <outdir>/view, with markdown-it, DOMPurify and jsdiff inside: nothing is fetched from a CDN.
-{
-  const viewDir = join(outdir, 'view');
-  rmSync(viewDir, { recursive: true, force: true });
-  mkdirSync(viewDir, { recursive: true });
-  await build({ absWorkingDir: root, bundle: true, platform: 'browser', target: 'es2020', format: 'iife', minify: true, legalComments: 'none', logLevel: 'warning', entryPoints: ['src/view/client/app.ts'], outfile: join(viewDir, 'app.js') });
-  for (const f of ['index.html', 'app.css']) writeFileSync(join(viewDir, f), readFileSync(join(root, 'src', 'view', 'client', f)));
-}
+// The viewer's page (`memory view`, src/view/client) in <outdir>/view (scripts/build-view.mjs).
+await (await import('./build-view.mjs')).buildViewer(join(outdir, 'view'));
 
 // The GitHub Action bundle (<outdir>/action, i.e. the committed dist/action). Not on `npm install` or
 // `npm pack` (the package does not ship it): installing must not rewrite a committed file; `npm run

@@ -486,6 +486,10 @@ export class ViewModel {
         const id = /([^/]+)\.md$/.exec(path)?.[1];
         if (!id) continue;
         const list = byId.get(id) ?? [];
+        // One commit moving a file (memories/ → trash/) deletes one path and adds another: one version, the file that is there.
+        const same = list.length && list[list.length - 1].commit === e.commit ? list[list.length - 1] : null;
+        if (same && (m[1] === 'D' || same.content !== null)) continue;
+        if (same) list.pop();
         if (list.length >= 100) continue;
         const top = path.split('/')[0];
         const state = top === MEMORIES_DIR ? 'live' : top === TRASH_DIR ? 'trash' : top;

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI, cli, git, gitEnv, makeRepo } from '../helpers.js';
+import { CLI, git, gitEnv, makeRepo } from '../helpers.js';
+import { openDoor } from '../../src/api.js';
 
 /**
  * Shared parts of the viewer's browser tests: Debian's chromium (driven by playwright-core, no browser
@@ -44,31 +45,44 @@ export interface Fixture {
   ids: string[];
 }
 
-function store(repo: string, args: string[], env: NodeJS.ProcessEnv = {}): string {
-  const r = cli(repo, ['store', ...args, '--json'], { env });
-  if (r.code !== 0) throw new Error(`store failed: ${r.stderr}`);
-  return r.json.id as string;
-}
-
-/** A repository with a memory branch: plain memories, versions, a deletion, a core document, the hostile corpus. */
-export function buildFixture(): Fixture {
+/**
+ * A repository with a memory branch: plain memories, versions, a deletion, a core document, the hostile
+ * corpus. Written through the library in this process (one CLI process per write cost minutes on a
+ * loaded 2-core machine); the viewer under test is a real `memory view` process.
+ */
+export async function buildFixture(): Promise<Fixture> {
   const repo = makeRepo({ commit: true });
-  const ids: string[] = [];
-  ids.push(store(repo, ['The API rate limit is **100 requests per minute**; back off on 429.', '--tags', 'api,limits', '--category', 'facts', '--priority', 'high']));
-  ids.push(store(repo, ['Deploys go through the staging cluster first, then production.', '--tags', 'deploy,ops', '--category', 'process', '--meta', 'job=deploy-job']));
-  ids.push(store(repo, ['Use pnpm, not npm, in the web package.', '--tags', 'tooling', '--scope', 'web'], { GIT_AUTHOR_NAME: 'Agent Smith' }));
-  const cacheId = store(repo, ['Cache entries expire after one hour.', '--tags', 'cache', '--category', 'facts']);
-  const up = cli(repo, ['update', cacheId, '--content', 'Cache entries expire after two hours, not one.']);
-  if (up.code !== 0) throw new Error(up.stderr);
-  const beforeDelete = git(repo, 'rev-parse', 'memory');
-  const del = cli(repo, ['delete', cacheId]);
-  if (del.code !== 0) throw new Error(del.stderr);
-  const core = cli(repo, ['core', 'set', 'The team prefers small pull requests.']);
-  if (core.code !== 0) throw new Error(core.stderr);
-  const edit = cli(repo, ['core', 'edit', '--old', 'small pull requests', '--new', 'small, reviewed pull requests']);
-  if (edit.code !== 0) throw new Error(edit.stderr);
-  const hostileIds = HOSTILE.map((text, i) => store(repo, [text, '--tags', `hostile,h${i}`, '--category', 'hostile', '--meta', `job=<img src=x onerror="window.__pwned='job'">`], { GIT_AUTHOR_NAME: `<img src=x onerror="window.__pwned='author'">` }));
-  return { repo, cacheId, beforeDelete, tip: git(repo, 'rev-parse', 'memory'), hostileIds, ids };
+  const m = openDoor({ repo, embedOnWrite: false, source: 'cli' });
+  const as = async <T>(author: string | undefined, fn: () => Promise<T>): Promise<T> => {
+    const prev = process.env.GIT_AUTHOR_NAME;
+    if (author) process.env.GIT_AUTHOR_NAME = author;
+    try {
+      return await fn();
+    } finally {
+      process.env.GIT_AUTHOR_NAME = prev;
+    }
+  };
+  try {
+    const ids: string[] = [];
+    ids.push((await m.store({ content: 'The API rate limit is **100 requests per minute**; back off on 429.', tags: ['api', 'limits'], category: 'facts', priority: 'high' })).id);
+    ids.push((await m.store({ content: 'Deploys go through the staging cluster first, then production.', tags: ['deploy', 'ops'], category: 'process', metadata: { job: 'deploy-job' } })).id);
+    ids.push((await as('Agent Smith', () => m.store({ content: 'Use pnpm, not npm, in the web package.', tags: ['tooling'], scope: 'web' }))).id);
+    const cacheId = (await m.store({ content: 'Cache entries expire after one hour.', tags: ['cache'], category: 'facts' })).id;
+    await m.update(cacheId, { content: 'Cache entries expire after two hours, not one.' });
+    const beforeDelete = git(repo, 'rev-parse', 'memory');
+    await m.delete(cacheId);
+    await m.coreSet({ content: 'The team prefers small pull requests.' });
+    await m.coreUpdate({ action: 'edit', old_text: 'small pull requests', new_text: 'small, reviewed pull requests' });
+    const hostileIds: string[] = [];
+    for (const [i, text] of HOSTILE.entries()) {
+      // git keeps no < or > in an author name; quotes and handlers it keeps.
+      const r = await as(`" onmouseover="window.__pwned='author'" x='`, () => m.store({ content: text, tags: ['hostile', `h${i}`], category: 'hostile', metadata: { job: `<img src=x onerror="window.__pwned='job'">` } }));
+      hostileIds.push(r.id);
+    }
+    return { repo, cacheId, beforeDelete, tip: git(repo, 'rev-parse', 'memory'), hostileIds, ids };
+  } finally {
+    m.close();
+  }
 }
 
 export interface RunningViewer {
