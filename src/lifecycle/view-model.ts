@@ -1,11 +1,11 @@
 import { loadCatalog, ARCHIVE_DIR, MEMORIES_DIR, type Catalog, type CatalogEntry } from '../core/catalog.js';
-import { gitCliAsync, memoryHistory, resolveCommit } from '../core/history.js';
+import { gitCliAsync, resolveCommit } from '../core/history.js';
 import { InvalidInputError, NotFoundError } from '../core/errors.js';
 import { assertId } from '../core/id.js';
 import { parseFile } from '../core/codec.js';
 import { listTrash, TRASH_DIR, type TrashItem } from '../core/trash.js';
 import { CORE_DIR } from '../core/core-doc.js';
-import type { Memory } from '../core/memory.js';
+import { memoryFromFile, type Memory } from '../core/memory.js';
 import type { MemoryStore } from '../core/store.js';
 import type { SearchQuery, SearchResponse } from '../core/search-types.js';
 import type { MemoryStats } from '../core/stats.js';
@@ -126,6 +126,24 @@ export interface HealthView {
   duplicateIds: Array<{ id: string; paths: string[] }>;
   pendingRefs: Array<{ ref: string; oid: string }>;
   nearDuplicates: Array<{ ids: string[]; excerpt: string }>;
+}
+
+interface Touch {
+  commit: string;
+  status: string;
+  path: string;
+}
+
+interface HistoryIndex {
+  tip: string | null;
+  /** File name without `.md` (a native memory's id) → the commits that touched such a file, newest first. */
+  byStem: Map<string, Touch[]>;
+  commits: Map<string, LogEntry>;
+}
+
+/** `memories/2026-12/9/mem_x.md` → `mem_x`. */
+function stemOf(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/, '');
 }
 
 export interface CoreDocView {
@@ -258,6 +276,20 @@ export class ViewModel {
     const state = p.state || 'live';
     if (!['live', 'archived', 'trash', 'all'].includes(state)) throw new InvalidInputError(`state must be live, archived, trash or all`, { field: 'state' });
     const q = (p.q ?? '').slice(0, 500).trim();
+    // Paging through one query (or coming back to it) reuses its matches and facets.
+    const key = JSON.stringify([at, q, p.mode, state, p.tags, p.category, p.priority, p.scope, p.source]);
+    let hit = this.lists.get(key);
+    if (!hit) {
+      hit = await this.match(at, q, state, p);
+      if (this.lists.size >= 32) this.lists.delete(this.lists.keys().next().value as string);
+      this.lists.set(key, hit);
+    }
+    return { at, total: hit.filtered.length, page, size, items: hit.filtered.slice((page - 1) * size, page * size), facets: hit.facets, ...(hit.search ? { search: hit.search } : {}) };
+  }
+
+  private lists = new Map<string, { filtered: ViewItem[]; facets: Facets; search?: ListView['search'] }>();
+
+  private async match(at: string | null, q: string, state: string, p: ListParams): Promise<{ filtered: ViewItem[]; facets: Facets; search?: ListView['search'] }> {
     let pool: ViewItem[];
     let search: ListView['search'];
     if (q) {
@@ -298,16 +330,7 @@ export class ViewModel {
       source: count((i) => [i.source]),
       state: count((i) => [i.state], q ? filtered : this.items(at)),
     };
-    return { at, total: filtered.length, page, size, items: filtered.slice((page - 1) * size, page * size), facets, ...(search ? { search } : {}) };
-  }
-
-  private async commitInfo(commits: string[]): Promise<Map<string, LogEntry>> {
-    const out = new Map<string, LogEntry>();
-    for (let i = 0; i < commits.length; i += 500) {
-      const part = commits.slice(i, i + 500);
-      for (const e of parseLog(await gitCliAsync(this.store, ['log', '--no-walk=unsorted', `--format=${LOG_FORMAT}`, ...part]))) out.set(e.commit, e);
-    }
-    return out;
+    return { filtered, facets, search };
   }
 
   async memory(id: string, atRev?: string): Promise<MemoryView> {
@@ -321,17 +344,8 @@ export class ViewModel {
       state = 'archived';
     }
     const trashed = entry ? undefined : s.trash.find((t) => t.id === id);
-    let versions: VersionView[] = [];
-    try {
-      const h = await memoryHistory(this.store, id);
-      const info = await this.commitInfo(h.versions.map((v) => v.commit));
-      versions = h.versions.map((v) => {
-        const c = info.get(v.commit);
-        return { ...v, author: c?.author ?? '', email: c?.email ?? '', trailers: c?.trailers ?? {} };
-      });
-    } catch (err) {
-      if (!(err instanceof NotFoundError)) throw err;
-    }
+    const stems = new Set([id, ...[entry?.path, trashed?.path].flatMap((p) => (p ? [stemOf(p)] : []))]);
+    const versions = await this.versionsOf(stems);
     if (!entry && !trashed && !versions.length) throw new NotFoundError(id);
     let memory: MemoryView['memory'] = null;
     let frontMatter = '';
@@ -464,6 +478,119 @@ export class ViewModel {
     };
   }
 
+  private hist: HistoryIndex | null = null;
+  private histBuilding: Promise<HistoryIndex> | null = null;
+
+  /**
+   * Which commits touched which memory file, from one `git log --name-status` pass over the branch
+   * (memories/, archive/, trash/), kept in memory and extended with only the new commits when the tip
+   * moves. A memory's page then reads its versions' blobs in-process: no git process per page (one
+   * `git log` per page cost ~1 s on a loaded machine; this pass costs one such call per tip).
+   */
+  async historyIndex(): Promise<HistoryIndex> {
+    const tip = this.store.tip();
+    if (!tip) return { tip: null, byStem: new Map(), commits: new Map() };
+    if (this.hist?.tip === tip) return this.hist;
+    if (this.histBuilding) {
+      const h = await this.histBuilding;
+      if (h.tip === tip) return h;
+    }
+    this.histBuilding = (async () => {
+      const prev = this.hist;
+      let range = [this.store.ref];
+      if (prev?.tip) {
+        try {
+          await gitCliAsync(this.store, ['merge-base', '--is-ancestor', prev.tip, tip]);
+          range = [`${prev.tip}..${tip}`];
+        } catch {
+          /* the branch was rewritten: start over */
+        }
+      }
+      const out = await gitCliAsync(this.store, ['-c', 'core.quotePath=false', 'log', `--format=${LOG_FORMAT}`, '--name-status', '--no-renames', ...range, '--', MEMORIES_DIR, ARCHIVE_DIR, TRASH_DIR]);
+      const incremental = range[0] !== this.store.ref && prev;
+      const byStem = new Map<string, Touch[]>();
+      const commits = incremental ? new Map(prev.commits) : new Map<string, LogEntry>();
+      for (const chunk of out.split('\x1e')) {
+        if (!chunk.trim()) continue;
+        const nl = chunk.indexOf('\n', chunk.lastIndexOf('\x1f'));
+        const [e] = parseLog('\x1e' + (nl < 0 ? chunk : chunk.slice(0, nl)));
+        if (!e) continue;
+        commits.set(e.commit, e);
+        for (const line of (nl < 0 ? '' : chunk.slice(nl + 1)).split('\n')) {
+          const m = /^([AMDT])\t(.+)$/.exec(line);
+          if (!m || !m[2].endsWith('.md')) continue;
+          const stem = stemOf(m[2]);
+          const list = byStem.get(stem) ?? [];
+          list.push({ commit: e.commit, status: m[1], path: m[2] });
+          byStem.set(stem, list);
+        }
+      }
+      if (incremental) for (const [stem, old] of prev.byStem) byStem.set(stem, [...(byStem.get(stem) ?? []), ...old]);
+      const h: HistoryIndex = { tip, byStem, commits };
+      this.hist = h;
+      return h;
+    })();
+    try {
+      return await this.histBuilding;
+    } finally {
+      this.histBuilding = null;
+    }
+  }
+
+  private async versionsOf(stems: Set<string>): Promise<VersionView[]> {
+    await this.historyIndex();
+    return this.versionsFromIndex(stems);
+  }
+
+  /** A memory's versions, newest first (at most 200), from the history index: events as `memory history` names them. */
+  private versionsFromIndex(stems: Set<string>): VersionView[] {
+    const h = this.hist;
+    if (!h) return [];
+    const touches = [...stems].flatMap((st) => h.byStem.get(st) ?? []);
+    // Newest first, grouped by commit: a move (memories/ → trash/) is one version, the file that is there.
+    const order = new Map<string, number>();
+    for (const t of touches) if (!order.has(t.commit)) order.set(t.commit, order.size);
+    const byCommit = new Map<string, Touch[]>();
+    for (const t of touches) byCommit.set(t.commit, [...(byCommit.get(t.commit) ?? []), t]);
+    const commits = [...byCommit.keys()].sort((a, b) => order.get(a)! - order.get(b)!).slice(0, 200);
+    const out: VersionView[] = [];
+    let prev: string | null = null;
+    let everLive = false;
+    for (const commit of commits.reverse()) {
+      const ts = byCommit.get(commit)!;
+      const present = ts.filter((t) => t.status !== 'D');
+      const pick = present.find((t) => t.path.startsWith(MEMORIES_DIR + '/')) ?? present[0];
+      const info = h.commits.get(commit);
+      const base = { commit, timestamp: info?.timestamp ?? '', message: info?.message ?? '', author: info?.author ?? '', email: info?.email ?? '', trailers: info?.trailers ?? {} };
+      if (!pick) {
+        out.push({ ...base, version: null, event: prev === 'trash' ? 'purged' : 'removed', state: 'gone', path: ts[0].path, content: null });
+        prev = 'gone';
+        continue;
+      }
+      const top = pick.path.split('/')[0];
+      const state = top === MEMORIES_DIR ? 'live' : top === TRASH_DIR ? 'trash' : top;
+      const event = state === 'live' ? (prev === null || prev === 'gone' ? (everLive ? 'restored' : 'stored') : prev === 'live' ? 'updated' : 'restored') : state === 'trash' ? (prev === 'trash' ? 'changed' : 'deleted') : prev === state ? 'changed' : 'moved';
+      let content: string | null = null;
+      let version: number | null = null;
+      try {
+        const tree = this.store.treeOf(commit);
+        const entry = tree ? this.store.git.entryAt(tree, pick.path) : null;
+        if (entry) {
+          const m = memoryFromFile(MEMORIES_DIR + pick.path.slice(pick.path.indexOf('/')), this.store.git.readBlob(entry.oid).toString('utf8'));
+          content = m.content;
+          const n = Number(m.metadata.version);
+          version = Number.isInteger(n) && n > 0 ? n : 1;
+        }
+      } catch {
+        /* an unreadable version shows without its text */
+      }
+      out.push({ ...base, version, event, state, path: pick.path, content });
+      if (state === 'live') everLive = true;
+      prev = state;
+    }
+    return out.reverse();
+  }
+
   /**
    * Every memory at the tip (live, archived, trash) with its versions, for the static export: the
    * versions of all of them come from one `git log --name-status` pass instead of one per memory.
@@ -471,49 +598,7 @@ export class ViewModel {
   async *exportMemories(): AsyncGenerator<MemoryView> {
     const tip = this.store.tip();
     if (!tip) return;
-    const out = await gitCliAsync(this.store, ['-c', 'core.quotePath=false', 'log', `--format=${LOG_FORMAT}`, '--name-status', '--no-renames', this.store.ref, '--', MEMORIES_DIR, ARCHIVE_DIR, TRASH_DIR]);
-    const byId = new Map<string, VersionView[]>();
-    for (const chunk of out.split('\x1e')) {
-      if (!chunk.trim()) continue;
-      const nl = chunk.indexOf('\n', chunk.lastIndexOf('\x1f'));
-      const [e] = parseLog('\x1e' + (nl < 0 ? chunk : chunk.slice(0, nl)));
-      if (!e) continue;
-      const tree = this.store.treeOf(e.commit);
-      for (const line of (nl < 0 ? '' : chunk.slice(nl + 1)).split('\n')) {
-        const m = /^([AMDT])\t(.+)$/.exec(line);
-        if (!m) continue;
-        const path = m[2];
-        const id = /([^/]+)\.md$/.exec(path)?.[1];
-        if (!id) continue;
-        const list = byId.get(id) ?? [];
-        // One commit moving a file (memories/ → trash/) deletes one path and adds another: one version, the file that is there.
-        const same = list.length && list[list.length - 1].commit === e.commit ? list[list.length - 1] : null;
-        if (same && (m[1] === 'D' || same.content !== null)) continue;
-        if (same) list.pop();
-        if (list.length >= 100) continue;
-        const top = path.split('/')[0];
-        const state = top === MEMORIES_DIR ? 'live' : top === TRASH_DIR ? 'trash' : top;
-        let content: string | null = null;
-        let version: number | null = null;
-        if (m[1] !== 'D' && tree) {
-          try {
-            const entry = this.store.git.entryAt(tree, path);
-            if (entry) {
-              const text = this.store.git.readBlob(entry.oid).toString('utf8');
-              const body = /^---\r?\n[\s\S]*?\r?\n---\r?\n?([\s\S]*)$/.exec(text);
-              content = body ? body[1].replace(/\n$/, '') : text;
-              const v = /\n\s+version:\s*(\d+)/.exec(text);
-              version = v ? Number(v[1]) : 1;
-            }
-          } catch {
-            /* an unreadable version shows without text */
-          }
-        }
-        const event = m[1] === 'D' ? (state === 'trash' ? 'purged' : 'moved') : m[1] === 'A' ? (state === 'live' ? 'stored' : state === 'trash' ? 'deleted' : 'archived') : 'updated';
-        list.push({ version, commit: e.commit, timestamp: e.timestamp, event, state, path, message: e.message, author: e.author, email: e.email, trailers: e.trailers, content });
-        byId.set(id, list);
-      }
-    }
+    await this.historyIndex();
     const s = this.snapshot(tip);
     const tree = this.store.treeOf(tip);
     const raw = (path: string) => {
@@ -526,7 +611,7 @@ export class ViewModel {
       at: null,
       memory,
       frontMatter: memory ? raw(memory.path) : '',
-      versions: byId.get(id) ?? [],
+      versions: this.versionsFromIndex(new Set([id, ...(memory ? [stemOf(memory.path)] : [])])),
       commands: [`memory get ${id}`, `memory history ${id}`, ...(memory?.state === 'trash' ? [`memory trash restore ${id}`] : [])],
     });
     const pub = (e: CatalogEntry, state: ViewState) => {

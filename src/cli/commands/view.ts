@@ -59,7 +59,11 @@ export const viewCommand: CommandModule<GlobalArgs, Args> = {
       if (!['127.0.0.1', 'localhost', '::1'].includes(host)) process.stderr.write(`git-memory: warning: listening on ${host}: reachable beyond this machine by anyone with the URL\n`);
       if (argv.open) openBrowser(v.url);
       // Warm the list of the tip while the user opens the page (the first page waits on this otherwise).
-      void (async () => (await memory!.viewModel()).list({}))().catch(() => {});
+      void (async () => {
+        const vm = await memory!.viewModel();
+        await vm.list({});
+        await vm.historyIndex();
+      })().catch(() => {});
       const mem = memory;
       const stop = () => {
         void v.close();
