@@ -1,6 +1,9 @@
 // Issue 27 (`memory view`): how fast the viewer answers on a large branch, in a real browser.
 //
-//   MEMORY_EMBEDDER=none node bench/view.mjs [--size 100000] [--export-size 10000] [--runs 20] [--shot docs/view.png]
+//   MEMORY_EMBEDDER=none node bench/view.mjs [--size 100000] [--export-size 10000] [--runs 20] [--shot docs/view.png] [--keep DIR]
+//
+// --keep DIR: build the large branch in DIR once and reuse it on the next run (the import is minutes
+// on a loaded machine).
 //
 // The branch is made the way a user makes one (`memory import` of generated JSONL), plus one memory
 // updated 99 times (100 versions). Then, with Debian's chromium (playwright-core, CHROMIUM_PATH or
@@ -12,7 +15,7 @@
 //   - static export of --export-size memories (a second branch of that size): `memory view --export`.
 // Timings on a shared machine are noisy: the node-start baseline is measured in the same run.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchEnv, median, privateBuild, tempRepo } from './lib.mjs';
 
@@ -52,8 +55,12 @@ function timed(args, cwd) {
   return { ms: performance.now() - t, stdout: r.stdout };
 }
 
-function makeBranch(n) {
-  const repo = tempRepo('gm-bench-view-');
+function makeBranch(n, dir = null) {
+  const repo = dir ?? tempRepo('gm-bench-view-');
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    execFileSync('git', ['init', '-q', '-b', 'main', dir], { env });
+  }
   execFileSync('git', ['commit', '-q', '--allow-empty', '-m', 'init'], { cwd: repo, env });
   const file = join(repo, 'corpus.jsonl');
   corpus(file, n);
@@ -65,11 +72,13 @@ function makeBranch(n) {
 const base = median(Array.from({ length: 7 }, () => timed(['-e', '']).ms));
 console.log(`baseline node -e '': ${base.toFixed(0)} ms`);
 
-const repo = makeBranch(N);
+const KEEP = opt('keep', null);
+const kept = KEEP && existsSync(join(KEEP, 'many-id'));
+const repo = kept ? KEEP : makeBranch(N, KEEP);
 // One memory with 100 versions (99 updates), through the library.
 const { openMemory } = await import(lib);
-let manyId;
-{
+let manyId = kept ? readFileSync(join(KEEP, 'many-id'), 'utf8').trim() : null;
+if (!manyId) {
   const m = openMemory({ repo, embedOnWrite: false });
   manyId = (await m.store({ content: 'Version 1 of a note that is edited often.', tags: ['edited'] })).id;
   for (let v = 2; v <= 100; v++) await m.update(manyId, { content: `Version ${v} of a note that is edited often.\nLine ${v % 7} changed.` });
@@ -149,7 +158,7 @@ for (const label of ['cold', 'warm']) {
 }
 
 const exportRepo = EXPORT_N === N ? repo : makeBranch(EXPORT_N);
-const out = join(exportRepo, 'site');
+const out = join(tempRepo('gm-bench-view-site-'), 'site');
 const ex = timed([cli, 'view', '--export', out, '--json'], exportRepo);
 results.exportMs = ex.ms;
 console.log(`static export of ${JSON.parse(ex.stdout).memories} memories: ${(ex.ms / 1000).toFixed(2)} s`);

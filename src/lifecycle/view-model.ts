@@ -3,7 +3,7 @@ import { gitCliAsync, resolveCommit } from '../core/history.js';
 import { InvalidInputError, NotFoundError } from '../core/errors.js';
 import { assertId } from '../core/id.js';
 import { parseFile } from '../core/codec.js';
-import { listTrash, TRASH_DIR, type TrashItem } from '../core/trash.js';
+import { listTrash, trashCount, TRASH_DIR, type TrashItem } from '../core/trash.js';
 import { CORE_DIR } from '../core/core-doc.js';
 import { memoryFromFile, type Memory } from '../core/memory.js';
 import type { MemoryStore } from '../core/store.js';
@@ -63,6 +63,8 @@ export interface ListView {
   size: number;
   items: ViewItem[];
   facets: Facets;
+  /** The scope and source facets are not counted yet (the first pages, before the catalog is loaded). */
+  partial?: boolean;
   /** Search: the mode that ran, why another did not, the words matched (for highlighting). */
   search?: { mode?: string; fallback?: string; ignored?: string; words: string[] };
 }
@@ -86,7 +88,7 @@ export interface MemoryView {
   id: string;
   at: string | null;
   /** The memory at `at` (default the tip), or null when it is not on the branch there (only in history). */
-  memory: (Memory & { state: ViewState; path: string; deleted_at?: string | null; expires_at?: string | null }) | null;
+  memory: (Memory & { state: ViewState; path: string; deleted_at?: string | null; expires_at?: string | null; expires?: string }) | null;
   /** The raw front matter of the file, as written on the branch. */
   frontMatter: string;
   versions: VersionView[];
@@ -276,6 +278,8 @@ export class ViewModel {
     const state = p.state || 'live';
     if (!['live', 'archived', 'trash', 'all'].includes(state)) throw new InvalidInputError(`state must be live, archived, trash or all`, { field: 'state' });
     const q = (p.q ?? '').slice(0, 500).trim();
+    const plain = !q && state === 'live' && !(p.tags ?? []).filter(Boolean).length && !p.category && !p.priority && !p.scope && !p.source;
+    if (plain && at === this.store.tip() && page <= 10 && !this.sorted.has(at ?? '')) return this.quickList(at, page, size);
     // Paging through one query (or coming back to it) reuses its matches and facets.
     const key = JSON.stringify([at, q, p.mode, state, p.tags, p.category, p.priority, p.scope, p.source]);
     let hit = this.lists.get(key);
@@ -285,6 +289,36 @@ export class ViewModel {
       this.lists.set(key, hit);
     }
     return { at, total: hit.filtered.length, page, size, items: hit.filtered.slice((page - 1) * size, page * size), facets: hit.facets, ...(hit.search ? { search: hit.search } : {}) };
+  }
+
+  /**
+   * The first pages of the tip's unfiltered list before the full catalog is in memory: the newest
+   * memories and the tag, category and priority counts come from the search index's document table
+   * (what `memory list` and `memory stats` read), so the first page does not wait for every memory
+   * file to be parsed (seconds at 100,000). Scope and source facets appear once the catalog is loaded.
+   */
+  private async quickList(at: string | null, page: number, size: number): Promise<ListView> {
+    const { listMemories, indexCounts } = await import('../search/listing.js');
+    const r = listMemories(this.store, {}, page * size);
+    const c = indexCounts(this.store);
+    const top = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 30);
+    const trash = trashCount(this.store, at);
+    return {
+      at,
+      total: r.total,
+      page,
+      size,
+      items: r.memories.slice((page - 1) * size).map((m) => itemOf(m, 'live')),
+      facets: {
+        tags: top(c.tags),
+        category: top(c.categories),
+        priority: top(new Map(Object.entries(c.priorities).filter(([, n]) => n > 0))),
+        scope: [],
+        source: [],
+        state: [['live', c.total], ...(trash ? [['trash', trash] as [string, number]] : [])],
+      },
+      partial: true,
+    };
   }
 
   private lists = new Map<string, { filtered: ViewItem[]; facets: Facets; search?: ListView['search'] }>();
@@ -359,7 +393,8 @@ export class ViewModel {
     };
     if (entry) {
       const { path: _p, extra: _e, ...pub } = entry.memory;
-      memory = { ...pub, ...(state === 'archived' ? { archived: true as const } : {}), state, path: entry.path };
+      const expires = entry.memory.extra?.expires;
+      memory = { ...pub, ...(state === 'archived' ? { archived: true as const } : {}), ...(expires !== undefined ? { expires: clip(expires, 40) } : {}), state, path: entry.path };
       frontMatter = raw(entry.path);
     } else if (trashed) {
       memory = { ...trashed, state: 'trash', path: trashed.path };

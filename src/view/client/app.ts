@@ -222,7 +222,7 @@ async function pageMemories(p: Params): Promise<HTMLElement> {
     timeBar(at),
     h('div', { class: 'searchbar' }, input, modeSel, r.search?.mode ? h('span', { class: 'mode', id: 'search-mode' }, `mode: ${r.search.mode}`) : null, r.search?.fallback ? h('span', { class: 'warn' }, r.search.fallback) : null, r.search?.ignored ? h('span', { class: 'warn' }, r.search.ignored) : null),
     h('div', { class: 'columns' },
-      h('aside', { class: 'facets' }, facet('State', 'state', r.facets.state), facet('Tags', 'tags', r.facets.tags), facet('Category', 'category', r.facets.category), facet('Priority', 'priority', r.facets.priority), facet('Scope', 'scope', r.facets.scope), facet('Source / job', 'source', r.facets.source)),
+      h('aside', { class: 'facets' }, r.partial ? h('p', { class: 'count' }, 'Scope and source counts load in a moment.') : null, facet('State', 'state', r.facets.state), facet('Tags', 'tags', r.facets.tags), facet('Category', 'category', r.facets.category), facet('Priority', 'priority', r.facets.priority), facet('Scope', 'scope', r.facets.scope), facet('Source / job', 'source', r.facets.source)),
       h('section', {},
         h('p', { class: 'total', id: 'total' }, `${r.total} ${r.total === 1 ? 'memory' : 'memories'}`, pages > 1 ? ` · page ${r.page} of ${pages}` : ''),
         h('ul', { class: 'items', id: 'items' }, r.items.map((i: Json) => itemRow(i, at, words))),
@@ -276,7 +276,7 @@ async function pageMemory(p: Params): Promise<HTMLElement> {
           h('section', {}, h('h3', {}, 'Text'), renderMarkdown(m.content)),
           h('section', {}, h('h3', {}, 'Front matter'), h('pre', { class: 'raw', id: 'frontmatter' }, r.frontMatter),
             m.state === 'trash' ? h('p', { class: 'warn' }, `In the trash since ${m.deleted_at ?? '?'}; purged after ${m.expires_at ?? '?'}`) : null,
-            m.metadata?.expires ? h('p', { class: 'warn' }, `Expires ${String(m.metadata.expires)}`) : null))
+            m.expires ? h('p', { class: 'warn', id: 'expires' }, `Expires ${String(m.expires)} (memory prune moves it to the trash then)`) : null))
       : null,
     h('h3', {}, 'Read or restore it'),
     h('ul', { class: 'commands' }, r.commands.map((c: string) => h('li', {}, h('code', {}, c), ' ', h('button', { type: 'button', onclick: () => void navigator.clipboard?.writeText(c) }, 'copy')))),
