@@ -83,8 +83,15 @@ if (!manyId) {
   manyId = (await m.store({ content: 'Version 1 of a note that is edited often.', tags: ['edited'] })).id;
   for (let v = 2; v <= 100; v++) await m.update(manyId, { content: `Version ${v} of a note that is edited often.\nLine ${v % 7} changed.` });
   m.close();
+  if (KEEP) writeFileSync(join(KEEP, 'many-id'), manyId);
 }
 
+// The derived data every read command builds on first use after an import (the search index and the
+// catalog cache), built here once by the CLI, as `memory search` after `memory import` does.
+{
+  const first = timed([cli, 'search', 'staging', '--json'], repo);
+  console.log(`first search after the import (builds the index): ${(first.ms / 1000).toFixed(1)} s`);
+}
 const { chromium } = await import('playwright-core');
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 
@@ -106,8 +113,8 @@ const results = { size: N, exportSize: EXPORT_N, runs: RUNS, baselineMs: base };
 for (const label of ['cold', 'warm']) {
   const v = await startViewer();
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.goto(v.url);
-  await page.waitForSelector('#items li');
+  await page.goto(v.url, { timeout: 300_000 });
+  await page.waitForSelector('#items li', { timeout: 300_000 });
   const ms = performance.now() - v.t0;
   results[`firstPage_${label}`] = ms;
   console.log(`first page shown (${label}): ${ms.toFixed(0)} ms from spawn (${(ms / base).toFixed(1)}x node start)`);
@@ -143,12 +150,12 @@ for (const label of ['cold', 'warm']) {
     }
     const t = performance.now();
     await page.goto(`${u.origin}/#/memory?id=${manyId}`);
-    await page.waitForFunction(() => document.querySelectorAll('#versions tr').length === 101);
+    await page.waitForFunction(() => document.querySelectorAll('#versions tr').length === 101, null, { timeout: 300_000 });
     results.historyShown = performance.now() - t;
     console.log(`  100 versions shown in the browser: ${results.historyShown.toFixed(0)} ms from navigation`);
     if (SHOT) {
       await page.goto(`${u.origin}/#/memories?q=staging+rollback`);
-      await page.waitForSelector('#items li .score');
+      await page.waitForSelector('#items li .score', { timeout: 300_000 });
       mkdirSync(join(SHOT, '..'), { recursive: true });
       await page.screenshot({ path: SHOT });
     }

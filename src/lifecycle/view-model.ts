@@ -66,7 +66,7 @@ export interface ListView {
   /** The scope and source facets are not counted yet (the first pages, before the catalog is loaded). */
   partial?: boolean;
   /** Search: the mode that ran, why another did not, the words matched (for highlighting). */
-  search?: { mode?: string; fallback?: string; ignored?: string; words: string[] };
+  search?: { mode?: string; fallback?: string; ignored?: string; words: string[]; /** Every match; the list holds the best 1,000. */ total?: number };
 }
 
 export interface VersionView {
@@ -303,6 +303,19 @@ export class ViewModel {
     const c = indexCounts(this.store);
     const top = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 30);
     const trash = trashCount(this.store, at);
+    // Load the full catalog and the history index once the first page is out and the viewer is idle:
+    // loading them blocks this process for seconds at 100,000 memories, and must not delay that page.
+    if (!this.warming) {
+      this.warming = true;
+      setTimeout(() => {
+        try {
+          this.items(this.store.tip());
+        } catch {
+          /* the request that needs it reports the error */
+        }
+        void this.historyIndex().catch(() => {});
+      }, 3000).unref();
+    }
     return {
       at,
       total: r.total,
@@ -321,6 +334,7 @@ export class ViewModel {
     };
   }
 
+  private warming = false;
   private lists = new Map<string, { filtered: ViewItem[]; facets: Facets; search?: ListView['search'] }>();
 
   private async match(at: string | null, q: string, state: string, p: ListParams): Promise<{ filtered: ViewItem[]; facets: Facets; search?: ListView['search'] }> {
@@ -333,7 +347,7 @@ export class ViewModel {
         const r = await this.deps.search({ query: q, mode, limit: 1000, archived: state === 'archived' });
         pool = r.results.map((m) => ({ ...itemOf(m, m.archived ? 'archived' : 'live'), relevance: m.relevance, ...(m.scores ? { scores: m.scores as Record<string, number> } : {}) }));
         if (state === 'archived') pool = pool.filter((i) => i.state === 'archived');
-        search = { mode: r.mode, fallback: r.fallback ? `${r.fallback.from} → ${r.fallback.to}: ${r.fallback.reason}` : undefined, ignored: r.ignoredQuery, words };
+        search = { total: r.total, mode: r.mode, fallback: r.fallback ? `${r.fallback.from} → ${r.fallback.to}: ${r.fallback.reason}` : undefined, ignored: r.ignoredQuery, words };
       } else {
         // An older commit (or the trash): the search index is of the tip, so match words in the text.
         const all = this.items(at).filter((i) => state === 'all' || i.state === state);

@@ -59,15 +59,9 @@ export const viewCommand: CommandModule<GlobalArgs, Args> = {
       if (!['127.0.0.1', 'localhost', '::1'].includes(host)) process.stderr.write(`git-memory: warning: listening on ${host}: reachable beyond this machine by anyone with the URL\n`);
       if (argv.open) openBrowser(v.url);
       // Warm the list of the tip while the user opens the page (the first page waits on this otherwise).
-      // The first page comes from the search index (fast); the full catalog (facets, filters, time
-      // travel) and the history index load a moment later, so they do not hold up that first page.
-      void (async () => {
-        const vm = await memory!.viewModel();
-        await vm.list({});
-        await new Promise((r) => setTimeout(r, 1500));
-        vm.items(vm.branch().tip);
-        await vm.historyIndex();
-      })().catch(() => {});
+      // The first page comes from the search index: open it now, while the user opens the page (the
+      // view model loads the full catalog once that first page is out: src/lifecycle/view-model.ts).
+      void (async () => (await memory!.viewModel()).list({}))().catch(() => {});
       const mem = memory;
       const stop = () => {
         void v.close();

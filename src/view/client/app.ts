@@ -224,7 +224,7 @@ async function pageMemories(p: Params): Promise<HTMLElement> {
     h('div', { class: 'columns' },
       h('aside', { class: 'facets' }, r.partial ? h('p', { class: 'count' }, 'Scope and source counts load in a moment.') : null, facet('State', 'state', r.facets.state), facet('Tags', 'tags', r.facets.tags), facet('Category', 'category', r.facets.category), facet('Priority', 'priority', r.facets.priority), facet('Scope', 'scope', r.facets.scope), facet('Source / job', 'source', r.facets.source)),
       h('section', {},
-        h('p', { class: 'total', id: 'total' }, `${r.total} ${r.total === 1 ? 'memory' : 'memories'}`, pages > 1 ? ` · page ${r.page} of ${pages}` : ''),
+        h('p', { class: 'total', id: 'total' }, `${r.total} ${r.total === 1 ? 'memory' : 'memories'}`, r.search?.total > r.total ? ` (the best of ${r.search.total} matches)` : '', pages > 1 ? ` · page ${r.page} of ${pages}` : ''),
         h('ul', { class: 'items', id: 'items' }, r.items.map((i: Json) => itemRow(i, at, words))),
         pages > 1 ? h('nav', { class: 'pager' }, r.page > 1 ? h('a', { href: link('memories', { ...p, page: String(r.page - 1) }), id: 'prev' }, '← newer') : null, ' ', r.page < pages ? h('a', { href: link('memories', { ...p, page: String(r.page + 1) }), id: 'next' }, 'older →') : null) : null,
       ),
