@@ -278,6 +278,7 @@ export class ViewModel {
     const state = p.state || 'live';
     if (!['live', 'archived', 'trash', 'all'].includes(state)) throw new InvalidInputError(`state must be live, archived, trash or all`, { field: 'state' });
     const q = (p.q ?? '').slice(0, 500).trim();
+    this.lastList = Date.now();
     const plain = !q && state === 'live' && !(p.tags ?? []).filter(Boolean).length && !p.category && !p.priority && !p.scope && !p.source;
     if (plain && at === this.store.tip() && page <= 10 && !this.sorted.has(at ?? '')) return this.quickList(at, page, size);
     // Paging through one query (or coming back to it) reuses its matches and facets.
@@ -307,14 +308,17 @@ export class ViewModel {
     // loading them blocks this process for seconds at 100,000 memories, and must not delay that page.
     if (!this.warming) {
       this.warming = true;
-      setTimeout(() => {
+      const warm = () => {
+        // Still browsing the first pages: wait until the viewer has been idle for 2 s.
+        if (Date.now() - this.lastList < 2000) return void setTimeout(warm, 1000).unref();
         try {
           this.items(this.store.tip());
         } catch {
           /* the request that needs it reports the error */
         }
         void this.historyIndex().catch(() => {});
-      }, 3000).unref();
+      };
+      setTimeout(warm, 2000).unref();
     }
     return {
       at,
@@ -335,6 +339,9 @@ export class ViewModel {
   }
 
   private warming = false;
+  private lastList = 0;
+  /** Memory pages by id and commit: a commit's content never changes. */
+  private pages = new Map<string, MemoryView>();
   private lists = new Map<string, { filtered: ViewItem[]; facets: Facets; search?: ListView['search'] }>();
 
   private async match(at: string | null, q: string, state: string, p: ListParams): Promise<{ filtered: ViewItem[]; facets: Facets; search?: ListView['search'] }> {
@@ -384,6 +391,16 @@ export class ViewModel {
   async memory(id: string, atRev?: string): Promise<MemoryView> {
     assertId(id);
     const at = this.resolve(atRev);
+    const key = `${id}@${at}`;
+    const hit = this.pages.get(key);
+    if (hit) return hit;
+    const view = await this.memoryAt(id, at);
+    if (this.pages.size >= 200) this.pages.delete(this.pages.keys().next().value as string);
+    this.pages.set(key, view);
+    return view;
+  }
+
+  private async memoryAt(id: string, at: string | null): Promise<MemoryView> {
     const s = this.snapshot(at);
     let entry: CatalogEntry | undefined = s.live.byId.get(id);
     let state: ViewState = 'live';

@@ -59,9 +59,6 @@ export const viewCommand: CommandModule<GlobalArgs, Args> = {
       if (!['127.0.0.1', 'localhost', '::1'].includes(host)) process.stderr.write(`git-memory: warning: listening on ${host}: reachable beyond this machine by anyone with the URL\n`);
       if (argv.open) openBrowser(v.url);
       // Warm the list of the tip while the user opens the page (the first page waits on this otherwise).
-      // The first page comes from the search index: open it now, while the user opens the page (the
-      // view model loads the full catalog once that first page is out: src/lifecycle/view-model.ts).
-      void (async () => (await memory!.viewModel()).list({}))().catch(() => {});
       const mem = memory;
       const stop = () => {
         void v.close();
