@@ -339,6 +339,8 @@ export class ViewModel {
   }
 
   private warming = false;
+  /** Export only: parsed memories by blob id, so versions equal to the tip's file are not read again. */
+  private known: Map<string, Memory> | null = null;
   private lastList = 0;
   /** Memory pages by id and commit: a commit's content never changes. */
   private pages = new Map<string, MemoryView>();
@@ -641,7 +643,12 @@ export class ViewModel {
       try {
         const tree = this.store.treeOf(commit);
         const entry = tree ? this.store.git.entryAt(tree, pick.path) : null;
-        if (entry) {
+        const known = entry ? this.known?.get(entry.oid) : undefined;
+        if (known) {
+          content = known.content;
+          const n = Number(known.metadata.version);
+          version = Number.isInteger(n) && n > 0 ? n : 1;
+        } else if (entry) {
           const m = memoryFromFile(MEMORIES_DIR + pick.path.slice(pick.path.indexOf('/')), this.store.git.readBlob(entry.oid).toString('utf8'));
           content = m.content;
           const n = Number(m.metadata.version);
@@ -666,6 +673,8 @@ export class ViewModel {
     if (!tip) return;
     await this.historyIndex();
     const s = this.snapshot(tip);
+    // Most versions are the file as it is at the tip: take their text from the catalog, not git.
+    this.known = new Map([...s.live.entries, ...s.archived.entries].map((e) => [e.oid, e.memory]));
     const tree = this.store.treeOf(tip);
     const raw = (path: string) => {
       const e = tree ? this.store.git.entryAt(tree, path) : null;

@@ -34,7 +34,7 @@ export async function exportViewer(door: MemoryDoor, dirArg: string): Promise<Ex
     if (foreign.length) throw new InvalidInputError(`${dirArg} is not empty and not an earlier export (it holds ${foreign.slice(0, 3).join(', ')}): choose an empty directory`, { field: 'export' });
   }
   const assets = findAssets();
-  mkdirSync(join(dir, 'data', 'm'), { recursive: true });
+  mkdirSync(join(dir, 'data'), { recursive: true });
   let files = 0;
   const put = (key: string, value: unknown) => {
     writeFileSync(join(dir, 'data', `${key}.js`), `__gm(${JSON.stringify(key)},${JSON.stringify(value)});\n`);
@@ -51,17 +51,28 @@ export async function exportViewer(door: MemoryDoor, dirArg: string): Promise<Ex
   const branch = vm.branch();
   const items = vm.items(branch.tip);
   for (let i = 0; i * CHUNK < items.length || i === 0; i++) put(`items-${i}`, items.slice(i * CHUNK, (i + 1) * CHUNK));
-  put('meta', { branch, chunks: Math.max(1, Math.ceil(items.length / CHUNK)), exported: new Date().toISOString() });
+  put('meta', { branch, chunks: Math.max(1, Math.ceil(items.length / CHUNK)), buckets: Math.max(1, Math.ceil(items.length / 100)), exported: new Date().toISOString() });
   put('log', await vm.log({ size: 500 }));
   put('stats', await vm.stats());
   put('health', await vm.health());
   put('core', await vm.core());
+  // Memory pages in buckets of ~100 (by a hash of the id, the page computes the same): 10,000 files
+  // of one page each cost more to write than everything else in the export.
+  const buckets = Math.max(1, Math.ceil(items.length / 100));
+  const pages: Array<Record<string, unknown>> = Array.from({ length: buckets }, () => ({}));
   let memories = 0;
   for await (const m of vm.exportMemories()) {
-    // The id names a file: only the id alphabet (a hand-edited file on the branch may claim anything).
     if (!/^[A-Za-z0-9_-]{1,128}$/.test(m.id)) continue;
-    put(`m/${m.id}`, m);
+    pages[bucketOf(m.id, buckets)][m.id] = m;
     memories++;
   }
+  pages.forEach((p, i) => put(`mb-${i}`, p));
   return { success: true, dir, index: join(dir, 'index.html'), memories, files };
+}
+
+/** Which `data/mb-<n>.js` holds a memory's page (src/view/client/app.ts computes the same). */
+export function bucketOf(id: string, buckets: number): number {
+  let h = 0;
+  for (let i = 0; i < id.length; i++) h = (Math.imul(h, 31) + id.charCodeAt(i)) >>> 0;
+  return h % buckets;
 }

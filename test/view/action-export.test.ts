@@ -11,8 +11,9 @@ describe('action input view-export', () => {
     const r = await runAction(ws, { sync: 'false', content: 'Deploys need a green staging run <script>x()</script>', tags: 'deploy', 'view-export': 'memory-site' });
     expect(r.code, r.stderr + r.errors.join('\n')).toBe(0);
     const site = join(ws, 'memory-site');
-    for (const f of ['index.html', 'app.js', 'app.css', 'data/meta.js', `data/m/${r.outputs.id}.js`]) expect(existsSync(join(site, f)), f).toBe(true);
+    for (const f of ['index.html', 'app.js', 'app.css', 'data/meta.js', 'data/mb-0.js']) expect(existsSync(join(site, f)), f).toBe(true);
     expect(readFileSync(join(site, 'index.html'), 'utf8')).toContain('Content-Security-Policy');
+    expect(readFileSync(join(site, 'data', 'mb-0.js'), 'utf8')).toContain(r.outputs.id);
     expect(r.json.viewExport).toEqual({ dir: site, memories: 1 });
     expect(r.summary).toContain('memory-site');
     expect(r.summary).toContain('/octo/widgets/actions/runs/4242#artifacts');

@@ -131,7 +131,13 @@ async function staticApi(route: string, p: Params): Promise<Json> {
   }
   if (route === 'memory') {
     if (one('at')) throw new Error('an older commit needs the live viewer (memory view)');
-    return chunk(`m/${one('id')}`);
+    const id = one('id');
+    const meta = await chunk('meta');
+    let hsh = 0;
+    for (let i = 0; i < id.length; i++) hsh = (Math.imul(hsh, 31) + id.charCodeAt(i)) >>> 0;
+    const page = (await chunk(`mb-${hsh % meta.buckets}`))[id];
+    if (!page || !Object.prototype.hasOwnProperty.call(await chunk(`mb-${hsh % meta.buckets}`), id)) throw new Error(`not in this export: ${id}`);
+    return page;
   }
   if (route === 'log') return chunk('log');
   if (route === 'compare') throw new Error('comparing commits needs the live viewer (memory view); the export holds the tip and each memory\'s versions');
