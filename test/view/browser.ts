@@ -73,6 +73,8 @@ export async function buildFixture(): Promise<Fixture> {
     await m.delete(cacheId);
     await m.coreSet({ content: 'The team prefers small pull requests.' });
     await m.coreUpdate({ action: 'edit', old_text: 'small pull requests', new_text: 'small, reviewed pull requests' });
+    // A hand-edited file that cannot be read: health lists it, every other page still works.
+    await m.core.mutate(() => ({ change: { changes: new Map([['memories/2026-12/0/broken.md', Buffer.from('---\nid: [unclosed\n---\n<script>window.__pwned="broken"</script>\n')]]), message: 'hand edit' }, result: {} }));
     const hostileIds: string[] = [];
     for (const [i, text] of HOSTILE.entries()) {
       // git keeps no < or > in an author name; quotes and handlers it keeps.

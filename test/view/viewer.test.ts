@@ -127,7 +127,8 @@ describe.skipIf(!CHROMIUM)('memory view in chromium', () => {
     expect(await page.textContent('#plot-authors')).toContain('Agent Smith');
     await page.screenshot({ path: shotPath('stats'), fullPage: true });
     await open('#/health', 'health');
-    expect(await page.textContent('#unreadable')).toContain('(0)');
+    expect(await page.textContent('#unreadable')).toContain('(1)');
+    expect(await page.textContent('#unreadable')).toContain('memories/2026-12/0/broken.md');
     await page.screenshot({ path: shotPath('health') });
     await open('#/core', 'core');
     expect(await page.textContent('.core-doc')).toContain('small, reviewed pull requests');
