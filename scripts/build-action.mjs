@@ -44,6 +44,8 @@ export async function buildAction(outdir = join(root, 'dist', 'action')) {
   // The bundle is ESM whatever package.json sits above it in the checkout.
   writeFileSync(join(outdir, 'package.json'), JSON.stringify({ type: 'module', private: true }, null, 2) + '\n');
   writeFileSync(join(outdir, 'licenses.txt'), licenses(result.metafile));
+  // The viewer's page, for the `view-export` input (src/view/export.ts finds it next to the bundle).
+  await (await import('./build-view.mjs')).buildViewer(join(outdir, 'view'));
   return result;
 }
 

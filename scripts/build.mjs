@@ -105,6 +105,9 @@ if (process.argv.includes('--types')) await buildTypes(join(outdir, 'types'), jo
   for (const name of ['git-memory', 'memory']) writeFileSync(join(outdir, 'man', `${name}.1`), mod.exports.manPage(name, pkg.version));
 }
 
+// The viewer's page (`memory view`, src/view/client) in <outdir>/view (scripts/build-view.mjs).
+await (await import('./build-view.mjs')).buildViewer(join(outdir, 'view'));
+
 // The GitHub Action bundle (<outdir>/action, i.e. the committed dist/action). Not on `npm install` or
 // `npm pack` (the package does not ship it): installing must not rewrite a committed file; `npm run
 // build` and test builds do include it.

@@ -19,7 +19,7 @@ export const LAYERS = [
   ['git'],
   ['core', 'embed', 'vector', 'search', 'lifecycle', 'sync'],
   ['api.ts', 'index.ts', 'daemon'],
-  ['cli', 'mcp', 'action'],
+  ['cli', 'mcp', 'action', 'view'],
 ];
 const MAX_UPWARD = 1;
 

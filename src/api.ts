@@ -29,6 +29,7 @@ import type { PruneOptions, PruneResult } from './lifecycle/prune.js';
 import type { ImportInput, ImportResult, ExportFormat, ExportOptions, ExportSkip } from './lifecycle/import-export.js';
 import type { ConfigShowResult } from './lifecycle/config-ops.js';
 import type { EmbedOptions, EmbedResult } from './lifecycle/embed.js';
+import type { ViewModel } from './lifecycle/view-model.js';
 // Not imported on first use: the helper's build id is the bundle file holding its client (src/daemon/common.ts),
 // and the CLI's start-up chunk is the file an upgrade is detected by.
 import { daemonStatus, notifyStored, searchViaDaemon, startDaemon, stopDaemon, type DaemonState } from './daemon/client.js';
@@ -236,6 +237,12 @@ export interface MemoryDoor extends GitMemory {
   settings(): Promise<MemoryConfig>;
   /** The warm search helper for this branch. */
   readonly helper: SearchHelper;
+  /**
+   * The read-only projections `memory view` shows (src/lifecycle/view-model.ts): lists with facets,
+   * a memory with its versions, the branch log, commit comparisons, stats, health, core documents.
+   * One object per door: it caches catalogs of the commits looked at. Nothing it does commits.
+   */
+  viewModel(): Promise<ViewModel>;
 }
 
 /** The search helper (src/daemon): a process that keeps the model and the index warm between commands. */
@@ -292,6 +299,7 @@ export function openDoor(options: OpenOptions = {}): MemoryDoor {
   const sync = () => import('./sync/index.js');
   const importExport = () => import('./lifecycle/import-export.js');
   const configOps = () => import('./lifecycle/config-ops.js');
+  let viewModel: ViewModel | null = null;
   return {
     store: (input) => storeMemory(s, input),
     get: (id) => getMemory(s, id),
@@ -342,6 +350,14 @@ export function openDoor(options: OpenOptions = {}): MemoryDoor {
         if (v !== undefined && !(Number.isInteger(v) && v > 0)) throw new InvalidInputError(`${key} must be a positive integer, got ${JSON.stringify(v)}`, { field: key });
       }
       return (await import('./lifecycle/embed.js')).embedMemories(s, { batchSize: o.batchSize, threads: o.threads, onProgress: o.onProgress });
+    },
+    viewModel: async () => {
+      if (!viewModel) {
+        const { ViewModel: VM } = await import('./lifecycle/view-model.js');
+        // Search in this process (the viewer is long-lived and warm); retention as a dry run only.
+        viewModel = new VM(s, { search: async (q) => (await import('./search/hybrid.js')).modeSearch(s, q), pruneDryRun: async () => (await import('./lifecycle/prune.js')).prune(s, { dryRun: true }) });
+      }
+      return viewModel;
     },
     helper: {
       search: (q) => searchViaDaemon(s, q),

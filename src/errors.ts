@@ -36,6 +36,7 @@ export type ErrorCode =
   | 'GIT_FAILED'
   | 'EXPORT_INCOMPLETE'
   | 'UNREADABLE_MEMORY'
+  | 'VIEW_UNAVAILABLE'
   | 'INTERNAL';
 
 export class MemoryError extends Error {
@@ -157,6 +158,13 @@ export class EmbedderError extends MemoryError {
     super('EMBEDDER_ERROR', message, data);
   }
 }
+/** `memory view` cannot serve: its page files are missing, or the port is taken or not allowed. */
+export class ViewUnavailableError extends MemoryError {
+  constructor(message: string, data: Record<string, unknown> = {}) {
+    super('VIEW_UNAVAILABLE', message, data);
+  }
+}
+
 export class InternalError extends MemoryError {
   constructor(message: string, data: Record<string, unknown> = {}) {
     super('INTERNAL', message, data);

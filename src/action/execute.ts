@@ -1,4 +1,4 @@
-import { openMemory, type GitMemory } from '../api.js';
+import { openDoor, type GitMemory } from '../api.js';
 import type { SyncResult } from '../sync/sync.js';
 import type { Memory } from '../core/memory.js';
 import type { SearchQuery } from '../core/search-types.js';
@@ -28,7 +28,7 @@ const WRITES = new Set(['store', 'delete']);
 
 /** Runs one action step against the library. Knows nothing of @actions/core: main.ts does the I/O. */
 export async function execute(inputs: ActionInputs, log: ActionLog): Promise<ActionResult> {
-  const memory = openMemory({ repo: inputs.path, branch: inputs.branch, source: 'github-action', warn: (m) => log.warning(m) });
+  const memory = openDoor({ repo: inputs.path, branch: inputs.branch, source: 'github-action', warn: (m) => log.warning(m) });
   try {
     // Writes pull first too: delete may target a memory only the remote has, and store de-duplicates
     // against (and commits on top of) what other jobs already stored.
@@ -45,6 +45,15 @@ export async function execute(inputs: ActionInputs, log: ActionLog): Promise<Act
     if (inputs.command === 'store') {
       const tags = (result.json.tags as string[] | undefined) ?? inputs.tags;
       result.summary = storeSummary(result.id, tags, inputs.branch, inputs.sync ? inputs.remote : null, result.json.duplicate === true);
+    }
+    if (inputs.viewExport) {
+      // The static viewer of the branch as this step leaves it, for an artifact or a Pages site.
+      const { exportViewer } = await import('../view/export.js');
+      const v = await exportViewer(memory, inputs.viewExport);
+      log.info(`viewer written to ${v.dir} (${v.memories} memories)`);
+      const run = process.env.GITHUB_REPOSITORY && process.env.GITHUB_RUN_ID ? `${process.env.GITHUB_SERVER_URL || 'https://github.com'}/${process.env.GITHUB_REPOSITORY}/actions/runs/${process.env.GITHUB_RUN_ID}#artifacts` : null;
+      result.json.viewExport = { dir: v.dir, memories: v.memories };
+      result.summary = `${result.summary ?? ''}\nMemory viewer of \`${inputs.branch}\` (${v.memories} memories) written to \`${inputs.viewExport}\`: upload it with actions/upload-artifact${run ? ` ([this run's artifacts](${run}))` : ''} or publish it with GitHub Pages, then open \`index.html\`.\n`;
     }
     return result;
   } finally {

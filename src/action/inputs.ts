@@ -27,6 +27,8 @@ export interface ActionInputs {
   sync: boolean;
   /** Absolute path of the repository. */
   path: string;
+  /** After the command: write the static viewer (`memory view --export`) to this absolute directory. */
+  viewExport?: string;
 }
 
 /** Which optional inputs each command reads; anything else given is reported as ignored. */
@@ -109,6 +111,7 @@ export function parseInputs(get: (name: string) => string, env: NodeJS.ProcessEn
     remote: str('remote') || 'origin',
     sync: syncRaw === 'true',
     path: p ? (isAbsolute(p) ? p : resolve(workspace, p)) : workspace,
+    viewExport: str('view-export') ? resolve(workspace, str('view-export')) : undefined,
   };
 
   if (inputs.command === 'store' && inputs.content === undefined) bad('content', 'the text to remember is required for command store');

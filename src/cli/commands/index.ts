@@ -25,7 +25,8 @@ import { pullCommand } from './pull.js';
 import { pushCommand } from './push.js';
 import { embedCommand } from './embed.js';
 import { daemonCommand } from './daemon.js';
+import { viewCommand } from './view.js';
 
 /** Every CLI command. A new command is a module in this folder plus one line here. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<GlobalArgs, any>[] = [storeCommand, getCommand, recentCommand, taggedCommand, listCommand, deleteCommand, clearCommand, configCommand, pruneCommand, importCommand, exportCommand, updateCommand, historyCommand, trashCommand, coreCommand, statsCommand, mcpCommand, toolsCommand, searchCommand, rebuildIndexCommand, syncCommand, pullCommand, pushCommand, embedCommand, daemonCommand];
+export const commands: CommandModule<GlobalArgs, any>[] = [storeCommand, getCommand, recentCommand, taggedCommand, listCommand, deleteCommand, clearCommand, configCommand, pruneCommand, importCommand, exportCommand, updateCommand, historyCommand, trashCommand, coreCommand, statsCommand, mcpCommand, toolsCommand, searchCommand, rebuildIndexCommand, syncCommand, pullCommand, pushCommand, embedCommand, daemonCommand, viewCommand];

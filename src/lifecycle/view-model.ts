@@ -1,0 +1,718 @@
+import { loadCatalog, ARCHIVE_DIR, MEMORIES_DIR, type Catalog, type CatalogEntry } from '../core/catalog.js';
+import { gitCliAsync, resolveCommit } from '../core/history.js';
+import { InvalidInputError, NotFoundError } from '../core/errors.js';
+import { assertId } from '../core/id.js';
+import { parseFile } from '../core/codec.js';
+import { listTrash, trashCount, TRASH_DIR, type TrashItem } from '../core/trash.js';
+import { CORE_DIR } from '../core/core-doc.js';
+import { memoryFromFile, type Memory } from '../core/memory.js';
+import type { MemoryStore } from '../core/store.js';
+import type { SearchQuery, SearchResponse } from '../core/search-types.js';
+import type { MemoryStats } from '../core/stats.js';
+import type { PruneResult } from './prune.js';
+import { diffFiles } from '../git/diff.js';
+
+/**
+ * The data behind `memory view` (src/view): read-only projections of the memory branch, at its tip or
+ * at any commit of it. Nothing here commits, moves a ref or writes a file on the branch: every read
+ * goes through catalogs (derived, cached under the git dir like every read command's), tree reads and
+ * `git log`. Values are plain JSON; the browser escapes every string it shows (src/view/client).
+ */
+
+/** Where a memory lives on the branch at the commit looked at. */
+export type ViewState = 'live' | 'archived' | 'trash';
+
+/** One row of the memories list. */
+export interface ViewItem {
+  id: string;
+  timestamp: string;
+  updated?: string;
+  tags: string[];
+  category: string;
+  priority: string;
+  scope?: string;
+  source?: string;
+  state: ViewState;
+  /** The first 280 characters of the text. */
+  excerpt: string;
+  /** Search only: the ranking score and its parts (docs/hybrid.md). */
+  relevance?: number;
+  scores?: Record<string, number>;
+}
+
+export interface ListParams {
+  at?: string;
+  q?: string;
+  mode?: string;
+  tags?: string[];
+  category?: string;
+  priority?: string;
+  scope?: string;
+  source?: string;
+  state?: string;
+  page?: number;
+  size?: number;
+}
+
+export type Facets = Record<'tags' | 'category' | 'priority' | 'scope' | 'source' | 'state', Array<[string, number]>>;
+
+export interface ListView {
+  at: string | null;
+  total: number;
+  page: number;
+  size: number;
+  items: ViewItem[];
+  facets: Facets;
+  /** The scope and source facets are not counted yet (the first pages, before the catalog is loaded). */
+  partial?: boolean;
+  /** Search: the mode that ran, why another did not, the words matched (for highlighting). */
+  search?: { mode?: string; fallback?: string; ignored?: string; words: string[]; /** Every match; the list holds the best 1,000. */ total?: number };
+}
+
+export interface VersionView {
+  version: number | null;
+  commit: string;
+  timestamp: string;
+  event: string;
+  state: string;
+  path: string;
+  message: string;
+  author: string;
+  email: string;
+  /** Commit-message trailers (`Job: …`, `Run: …`), key → value. */
+  trailers: Record<string, string>;
+  content: string | null;
+}
+
+export interface MemoryView {
+  id: string;
+  at: string | null;
+  /** The memory at `at` (default the tip), or null when it is not on the branch there (only in history). */
+  memory: (Memory & { state: ViewState; path: string; deleted_at?: string | null; expires_at?: string | null; expires?: string }) | null;
+  /** The raw front matter of the file, as written on the branch. */
+  frontMatter: string;
+  versions: VersionView[];
+  commands: string[];
+}
+
+export interface LogEntry {
+  commit: string;
+  parents: string[];
+  author: string;
+  email: string;
+  timestamp: string;
+  message: string;
+  trailers: Record<string, string>;
+}
+
+export interface CompareView {
+  a: string;
+  b: string;
+  added: ViewItem[];
+  changed: ViewItem[];
+  deleted: ViewItem[];
+}
+
+export interface StatsView {
+  stats: MemoryStats;
+  /** Memories created per month, by category (cumulative counts are computed by the page). */
+  monthsByCategory: { months: string[]; series: Array<{ category: string; counts: number[] }> };
+  writesPerDay: Array<[string, number]>;
+  writesPerAuthor: Array<[string, number]>;
+  caps: { memories: number; maxMemories: number; trash: number; trashRetentionDays: number; branchBytes: number };
+  retention: { archive: number; expire: number; trash: number; purge: number; sample: string[] } | null;
+}
+
+export interface HealthView {
+  unreadable: Array<{ path: string; reason: string }>;
+  duplicateIds: Array<{ id: string; paths: string[] }>;
+  pendingRefs: Array<{ ref: string; oid: string }>;
+  nearDuplicates: Array<{ ids: string[]; excerpt: string }>;
+}
+
+interface Touch {
+  commit: string;
+  status: string;
+  path: string;
+}
+
+interface HistoryIndex {
+  tip: string | null;
+  /** File name without `.md` (a native memory's id) → the commits that touched such a file, newest first. */
+  byStem: Map<string, Touch[]>;
+  commits: Map<string, LogEntry>;
+}
+
+/** `memories/2026-12/9/mem_x.md` → `mem_x`. */
+function stemOf(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/, '');
+}
+
+export interface CoreDocView {
+  name: string;
+  content: string;
+  versions: Array<{ commit: string; timestamp: string; author: string; message: string; content: string | null }>;
+}
+
+/** What the view model needs from the door beyond the store: search and a dry-run prune. */
+export interface ViewDeps {
+  search(q: SearchQuery): Promise<SearchResponse>;
+  pruneDryRun(): Promise<PruneResult>;
+}
+
+const MAX_PAGE = 200;
+const MAX_TEXT = 200;
+const SORT = (a: ViewItem, b: ViewItem) => (a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+function clip(s: unknown, max = MAX_TEXT): string | undefined {
+  if (s === undefined || s === null) return undefined;
+  const t = String(s);
+  return t.length > max ? t.slice(0, max) : t;
+}
+
+function itemOf(m: Memory, state: ViewState): ViewItem {
+  const src = m.metadata?.job ?? m.metadata?.source;
+  return {
+    id: m.id,
+    timestamp: m.timestamp,
+    ...(m.updated ? { updated: m.updated } : {}),
+    tags: m.tags,
+    category: m.category,
+    priority: m.priority,
+    ...(m.scope ? { scope: m.scope } : {}),
+    ...(src !== undefined ? { source: clip(src, 100) } : {}),
+    state,
+    excerpt: m.content.length > 280 ? m.content.slice(0, 280) + '…' : m.content,
+  };
+}
+
+function parseTrailers(body: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of body.split('\n')) {
+    const m = /^([A-Za-z][A-Za-z0-9-]{0,40}):\s+(.{1,500})$/.exec(line.trim());
+    if (m) out[m[1]] = m[2];
+  }
+  return out;
+}
+
+const LOG_FORMAT = '%x1e%H%x1f%P%x1f%an%x1f%ae%x1f%ct%x1f%s%x1f%(trailers:only,unfold)';
+
+function parseLog(out: string): LogEntry[] {
+  const entries: LogEntry[] = [];
+  for (const chunk of out.split('\x1e')) {
+    if (!chunk.trim()) continue;
+    const [commit, parents, author, email, ct, subject, trailers] = chunk.split('\x1f');
+    entries.push({ commit, parents: parents ? parents.split(' ') : [], author: clip(author, 100) ?? '', email: clip(email, 100) ?? '', timestamp: new Date(Number(ct) * 1000).toISOString(), message: clip(subject, 300) ?? '', trailers: parseTrailers(trailers ?? '') });
+  }
+  return entries;
+}
+
+/** Normalised text for near-duplicate grouping: case, digits, punctuation and spacing do not count. */
+function nearKey(text: string): string {
+  return text.toLowerCase().replace(/[0-9]+/g, '#').replace(/[^\p{L}#]+/gu, ' ').trim().slice(0, 400);
+}
+
+export class ViewModel {
+  private sorted = new Map<string, ViewItem[]>();
+  private catalogs = new Map<string, { live: Catalog; archived: Catalog; trash: TrashItem[] }>();
+
+  constructor(
+    private readonly store: MemoryStore,
+    private readonly deps: ViewDeps,
+  ) {}
+
+  /** A commit id for `at` (a full or short hash, or a revision such as `memory~3`); null: the tip. */
+  resolve(at: string | undefined): string | null {
+    if (at === undefined || at === '') return this.store.tip();
+    return resolveCommit(this.store, at);
+  }
+
+  branch(): { branch: string; tip: string | null } {
+    return { branch: this.store.branch, tip: this.store.tip() };
+  }
+
+  private snapshot(commit: string | null): { live: Catalog; archived: Catalog; trash: TrashItem[] } {
+    const key = commit ?? '';
+    const hit = this.catalogs.get(key);
+    if (hit) return hit;
+    let snap;
+    if (commit === this.store.tip()) snap = { live: this.store.catalog(commit), archived: this.store.archiveCatalog(commit), trash: listTrash(this.store, commit) };
+    else {
+      // An older commit: parse only the files that differ from the tip's catalog, and keep it off disk
+      // (the cache file belongs to the tip).
+      const tree = this.store.treeOf(commit);
+      const tip = this.store.tip();
+      const opts = { dir: this.store.cacheDir, persist: false, warn: () => {} };
+      snap = {
+        live: loadCatalog(this.store.git, tree, { ...opts, previous: this.store.catalog(tip) }),
+        archived: loadCatalog(this.store.git, tree, { ...opts, previous: this.store.archiveCatalog(tip), prefix: ARCHIVE_DIR }),
+        trash: listTrash(this.store, commit),
+      };
+    }
+    // A handful of commits are looked at in one session; keep the tip and the last few.
+    if (this.catalogs.size > 8) this.catalogs.delete(this.catalogs.keys().next().value as string);
+    this.catalogs.set(key, snap);
+    return snap;
+  }
+
+  /** Every memory at `commit`, live, archived and in the trash, newest first. */
+  items(commit: string | null): ViewItem[] {
+    const key = commit ?? '';
+    const hit = this.sorted.get(key);
+    if (hit) return hit;
+    const s = this.snapshot(commit);
+    const out: ViewItem[] = [];
+    for (const e of s.live.byId.values()) out.push(itemOf(e.memory, 'live'));
+    for (const e of s.archived.byId.values()) out.push(itemOf(e.memory, 'archived'));
+    for (const t of s.trash) out.push(itemOf(t, 'trash'));
+    out.sort(SORT);
+    if (this.sorted.size > 8) this.sorted.delete(this.sorted.keys().next().value as string);
+    this.sorted.set(key, out);
+    return out;
+  }
+
+  async list(p: ListParams): Promise<ListView> {
+    const at = this.resolve(p.at);
+    const size = Math.min(MAX_PAGE, Math.max(1, Math.floor(Number(p.size ?? 50)) || 50));
+    const page = Math.max(1, Math.floor(Number(p.page ?? 1)) || 1);
+    const state = p.state || 'live';
+    if (!['live', 'archived', 'trash', 'all'].includes(state)) throw new InvalidInputError(`state must be live, archived, trash or all`, { field: 'state' });
+    const q = (p.q ?? '').slice(0, 500).trim();
+    this.lastList = Date.now();
+    const plain = !q && state === 'live' && !(p.tags ?? []).filter(Boolean).length && !p.category && !p.priority && !p.scope && !p.source;
+    if (plain && at === this.store.tip() && page <= 10 && !this.sorted.has(at ?? '')) return this.quickList(at, page, size);
+    // Paging through one query (or coming back to it) reuses its matches and facets.
+    const key = JSON.stringify([at, q, p.mode, state, p.tags, p.category, p.priority, p.scope, p.source]);
+    let hit = this.lists.get(key);
+    if (!hit) {
+      hit = await this.match(at, q, state, p);
+      if (this.lists.size >= 32) this.lists.delete(this.lists.keys().next().value as string);
+      this.lists.set(key, hit);
+    }
+    return { at, total: hit.filtered.length, page, size, items: hit.filtered.slice((page - 1) * size, page * size), facets: hit.facets, ...(hit.search ? { search: hit.search } : {}) };
+  }
+
+  /**
+   * The first pages of the tip's unfiltered list before the full catalog is in memory: the newest
+   * memories and the tag, category and priority counts come from the search index's document table
+   * (what `memory list` and `memory stats` read), so the first page does not wait for every memory
+   * file to be parsed (seconds at 100,000). Scope and source facets appear once the catalog is loaded.
+   */
+  private async quickList(at: string | null, page: number, size: number): Promise<ListView> {
+    const { listMemories, indexCounts } = await import('../search/listing.js');
+    const r = listMemories(this.store, {}, page * size);
+    const c = indexCounts(this.store);
+    const top = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 30);
+    const trash = trashCount(this.store, at);
+    // Load the full catalog and the history index once the first page is out and the viewer is idle:
+    // loading them blocks this process for seconds at 100,000 memories, and must not delay that page.
+    if (!this.warming) {
+      this.warming = true;
+      const warm = () => {
+        // Still browsing the first pages: wait until the viewer has been idle for 2 s.
+        if (Date.now() - this.lastList < 2000) return void setTimeout(warm, 1000).unref();
+        try {
+          this.items(this.store.tip());
+        } catch {
+          /* the request that needs it reports the error */
+        }
+        void this.historyIndex().catch(() => {});
+      };
+      setTimeout(warm, 2000).unref();
+    }
+    return {
+      at,
+      total: r.total,
+      page,
+      size,
+      items: r.memories.slice((page - 1) * size).map((m) => itemOf(m, 'live')),
+      facets: {
+        tags: top(c.tags),
+        category: top(c.categories),
+        priority: top(new Map(Object.entries(c.priorities).filter(([, n]) => n > 0))),
+        scope: [],
+        source: [],
+        state: [['live', c.total], ...(trash ? [['trash', trash] as [string, number]] : [])],
+      },
+      partial: true,
+    };
+  }
+
+  private warming = false;
+  /** Export only: parsed memories by blob id, so versions equal to the tip's file are not read again. */
+  private known: Map<string, Memory> | null = null;
+  private lastList = 0;
+  /** Memory pages by id and commit: a commit's content never changes. */
+  private pages = new Map<string, MemoryView>();
+  private lists = new Map<string, { filtered: ViewItem[]; facets: Facets; search?: ListView['search'] }>();
+
+  private async match(at: string | null, q: string, state: string, p: ListParams): Promise<{ filtered: ViewItem[]; facets: Facets; search?: ListView['search'] }> {
+    let pool: ViewItem[];
+    let search: ListView['search'];
+    if (q) {
+      const words = [...new Set(q.toLowerCase().match(/[\p{L}\p{N}_]{2,}/gu) ?? [])].slice(0, 20);
+      if (at === this.store.tip() && (state === 'live' || state === 'archived')) {
+        const mode = p.mode && ['hybrid', 'vector', 'fulltext'].includes(p.mode) ? (p.mode as SearchQuery['mode']) : undefined;
+        const r = await this.deps.search({ query: q, mode, limit: 1000, archived: state === 'archived' });
+        pool = r.results.map((m) => ({ ...itemOf(m, m.archived ? 'archived' : 'live'), relevance: m.relevance, ...(m.scores ? { scores: m.scores as Record<string, number> } : {}) }));
+        if (state === 'archived') pool = pool.filter((i) => i.state === 'archived');
+        search = { total: r.total, mode: r.mode, fallback: r.fallback ? `${r.fallback.from} → ${r.fallback.to}: ${r.fallback.reason}` : undefined, ignored: r.ignoredQuery, words };
+      } else {
+        // An older commit (or the trash): the search index is of the tip, so match words in the text.
+        const all = this.items(at).filter((i) => state === 'all' || i.state === state);
+        pool = all.filter((i) => words.every((w) => i.excerpt.toLowerCase().includes(w) || i.tags.includes(w)));
+        search = { mode: 'words', words };
+      }
+    } else pool = this.items(at).filter((i) => state === 'all' || i.state === state);
+    const tags = (p.tags ?? []).filter(Boolean);
+    const filtered = pool.filter(
+      (i) =>
+        tags.every((t) => i.tags.includes(t)) &&
+        (!p.category || i.category === p.category) &&
+        (!p.priority || i.priority === p.priority) &&
+        (!p.scope || i.scope === p.scope) &&
+        (!p.source || i.source === p.source),
+    );
+    // Facet counts over the matches; the state facet over the whole store at that commit.
+    const count = (get: (i: ViewItem) => Array<string | undefined>, from = filtered): Array<[string, number]> => {
+      const m = new Map<string, number>();
+      for (const i of from) for (const v of get(i)) if (v !== undefined) m.set(v, (m.get(v) ?? 0) + 1);
+      return [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 30);
+    };
+    const facets: Facets = {
+      tags: count((i) => i.tags),
+      category: count((i) => [i.category]),
+      priority: count((i) => [i.priority]),
+      scope: count((i) => [i.scope]),
+      source: count((i) => [i.source]),
+      state: count((i) => [i.state], q ? filtered : this.items(at)),
+    };
+    return { filtered, facets, search };
+  }
+
+  async memory(id: string, atRev?: string): Promise<MemoryView> {
+    assertId(id);
+    const at = this.resolve(atRev);
+    const key = `${id}@${at}`;
+    const hit = this.pages.get(key);
+    if (hit) return hit;
+    const view = await this.memoryAt(id, at);
+    if (this.pages.size >= 200) this.pages.delete(this.pages.keys().next().value as string);
+    this.pages.set(key, view);
+    return view;
+  }
+
+  private async memoryAt(id: string, at: string | null): Promise<MemoryView> {
+    const s = this.snapshot(at);
+    let entry: CatalogEntry | undefined = s.live.byId.get(id);
+    let state: ViewState = 'live';
+    if (!entry) {
+      entry = s.archived.byId.get(id);
+      state = 'archived';
+    }
+    const trashed = entry ? undefined : s.trash.find((t) => t.id === id);
+    const stems = new Set([id, ...[entry?.path, trashed?.path].flatMap((p) => (p ? [stemOf(p)] : []))]);
+    const versions = await this.versionsOf(stems);
+    if (!entry && !trashed && !versions.length) throw new NotFoundError(id);
+    let memory: MemoryView['memory'] = null;
+    let frontMatter = '';
+    const tree = this.store.treeOf(at);
+    const raw = (path: string) => {
+      const e = tree ? this.store.git.entryAt(tree, path) : null;
+      if (!e) return '';
+      const text = this.store.git.readBlob(e.oid).toString('utf8');
+      const m = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+      return m ? m[1] : '';
+    };
+    if (entry) {
+      const { path: _p, extra: _e, ...pub } = entry.memory;
+      const expires = entry.memory.extra?.expires;
+      memory = { ...pub, ...(state === 'archived' ? { archived: true as const } : {}), ...(expires !== undefined ? { expires: clip(expires, 40) } : {}), state, path: entry.path };
+      frontMatter = raw(entry.path);
+    } else if (trashed) {
+      memory = { ...trashed, state: 'trash', path: trashed.path };
+      frontMatter = raw(trashed.path);
+      try {
+        parseFile(frontMatter);
+      } catch {
+        /* shown raw anyway */
+      }
+    }
+    const commands = [`memory get ${id}`, `memory history ${id}`];
+    if (at && at !== this.store.tip()) commands.push(`memory get ${id} --at ${at.slice(0, 12)}`);
+    if (memory?.state === 'trash' || (!memory && versions.length)) commands.push(`memory trash restore ${id}`);
+    return { id, at, memory, frontMatter, versions, commands };
+  }
+
+  async log(p: { page?: number; size?: number } = {}): Promise<{ total: number; page: number; size: number; entries: LogEntry[] }> {
+    const size = Math.min(500, Math.max(1, Math.floor(Number(p.size ?? 100)) || 100));
+    const page = Math.max(1, Math.floor(Number(p.page ?? 1)) || 1);
+    if (!this.store.tip()) return { total: 0, page, size, entries: [] };
+    const [count, out] = await Promise.all([
+      gitCliAsync(this.store, ['rev-list', '--count', this.store.ref]),
+      gitCliAsync(this.store, ['log', `--format=${LOG_FORMAT}`, `--skip=${(page - 1) * size}`, `-n${size}`, this.store.ref]),
+    ]);
+    return { total: Number(count.trim()), page, size, entries: parseLog(out) };
+  }
+
+  /** Memories added, changed and deleted from commit `a` to commit `b` (live, archived and trash files). */
+  compare(aRev: string, bRev: string): CompareView {
+    const a = this.resolve(aRev);
+    const b = this.resolve(bRev);
+    if (!a || !b) throw new InvalidInputError('compare needs two commits of the branch', { field: 'a' });
+    const changes = diffFiles((oid) => this.store.git.readTree(oid), this.store.treeOf(a), this.store.treeOf(b));
+    const ids = (path: string) => /([^/]+)\.md$/.exec(path)?.[1];
+    const touched = new Set<string>();
+    for (const c of changes) if ([MEMORIES_DIR, ARCHIVE_DIR, TRASH_DIR].includes(c.path.split('/')[0])) touched.add(ids(c.path) ?? '');
+    touched.delete('');
+    const before = new Map(this.items(a).map((i) => [i.id, i]));
+    const after = new Map(this.items(b).map((i) => [i.id, i]));
+    const out: CompareView = { a, b, added: [], changed: [], deleted: [] };
+    for (const id of touched) {
+      const x = before.get(id);
+      const y = after.get(id);
+      if (y && (!x || (x.state !== 'live' && y.state === 'live'))) out.added.push(y);
+      else if (x && (!y || (x.state === 'live' && y.state !== 'live'))) out.deleted.push(y ?? x);
+      else if (y) out.changed.push(y);
+    }
+    for (const l of [out.added, out.changed, out.deleted]) l.sort(SORT);
+    return out;
+  }
+
+  async stats(): Promise<StatsView> {
+    const { memoryStats } = await import('../core/stats.js');
+    const stats = await memoryStats(this.store, { top: 20 });
+    const live = this.items(this.store.tip()).filter((i) => i.state === 'live');
+    const monthSet = new Set<string>();
+    const byCat = new Map<string, Map<string, number>>();
+    for (const i of live) {
+      const m = i.timestamp.slice(0, 7);
+      monthSet.add(m);
+      const c = byCat.get(i.category) ?? new Map<string, number>();
+      c.set(m, (c.get(m) ?? 0) + 1);
+      byCat.set(i.category, c);
+    }
+    const months = [...monthSet].sort();
+    const series = [...byCat].map(([category, c]) => ({ category, counts: months.map((m) => c.get(m) ?? 0) })).sort((x, y) => y.counts.reduce((s, n) => s + n, 0) - x.counts.reduce((s, n) => s + n, 0)).slice(0, 8);
+    const days = new Map<string, number>();
+    const authors = new Map<string, number>();
+    if (this.store.tip()) {
+      const out = await gitCliAsync(this.store, ['log', '--format=%ct%x1f%an%x1f%(trailers:key=Job,valueonly,separator=%x2C)', '-n100000', this.store.ref]);
+      for (const line of out.split('\n')) {
+        if (!line) continue;
+        const [ct, an, job] = line.split('\x1f');
+        const d = new Date(Number(ct) * 1000).toISOString().slice(0, 10);
+        days.set(d, (days.get(d) ?? 0) + 1);
+        const who = clip(job || an, 80) ?? '';
+        authors.set(who, (authors.get(who) ?? 0) + 1);
+      }
+    }
+    const cfg = this.store.config();
+    let retention: StatsView['retention'] = null;
+    try {
+      const r = await this.deps.pruneDryRun();
+      const expire = r.trashed.filter((i) => /expire/.test(i.reason)).length;
+      const sample = [...r.archived, ...r.trashed, ...r.purged].slice(0, 10).map((i) => `${i.id}: ${clip(i.reason, 80)}`);
+      retention = { archive: r.archived.length, expire, trash: r.trashed.length - expire, purge: r.purged.length, sample };
+    } catch {
+      retention = null;
+    }
+    return {
+      stats,
+      monthsByCategory: { months, series },
+      writesPerDay: [...days].sort((x, y) => (x[0] < y[0] ? -1 : 1)).slice(-90),
+      writesPerAuthor: [...authors].sort((x, y) => y[1] - x[1]).slice(0, 10),
+      caps: { memories: stats.total, maxMemories: cfg.maxMemories, trash: stats.trash, trashRetentionDays: cfg.trashRetentionDays, branchBytes: stats.branch_size_bytes },
+      retention,
+    };
+  }
+
+  async health(): Promise<HealthView> {
+    const tip = this.store.tip();
+    const live = this.store.catalog(tip);
+    const byId = new Map<string, string[]>();
+    for (const e of live.entries) byId.set(e.memory.id, [...(byId.get(e.memory.id) ?? []), e.path]);
+    const near = new Map<string, string[]>();
+    for (const e of live.byId.values()) {
+      const k = nearKey(e.memory.content);
+      if (k) near.set(k, [...(near.get(k) ?? []), e.memory.id]);
+    }
+    const { listRefs, pendingPrefix } = await import('../sync/pending.js');
+    return {
+      unreadable: live.skipped.map((s) => ({ path: s.path, reason: clip(s.reason, 300) ?? '' })).slice(0, 500),
+      duplicateIds: [...byId].filter(([, p]) => p.length > 1).map(([id, paths]) => ({ id, paths })).slice(0, 500),
+      pendingRefs: [...listRefs(this.store.git.location.commonDir, pendingPrefix(this.store.branch))].map(([ref, oid]) => ({ ref, oid })).slice(0, 500),
+      nearDuplicates: [...near].filter(([, ids]) => ids.length > 1).map(([k, ids]) => ({ ids: ids.slice(0, 20), excerpt: k.slice(0, 120) })).slice(0, 200),
+    };
+  }
+
+  private hist: HistoryIndex | null = null;
+  private histBuilding: Promise<HistoryIndex> | null = null;
+
+  /**
+   * Which commits touched which memory file, from one `git log --name-status` pass over the branch
+   * (memories/, archive/, trash/), kept in memory and extended with only the new commits when the tip
+   * moves. A memory's page then reads its versions' blobs in-process: no git process per page (one
+   * `git log` per page cost ~1 s on a loaded machine; this pass costs one such call per tip).
+   */
+  async historyIndex(): Promise<HistoryIndex> {
+    const tip = this.store.tip();
+    if (!tip) return { tip: null, byStem: new Map(), commits: new Map() };
+    if (this.hist?.tip === tip) return this.hist;
+    if (this.histBuilding) {
+      const h = await this.histBuilding;
+      if (h.tip === tip) return h;
+    }
+    this.histBuilding = (async () => {
+      const prev = this.hist;
+      let range = [this.store.ref];
+      if (prev?.tip) {
+        try {
+          await gitCliAsync(this.store, ['merge-base', '--is-ancestor', prev.tip, tip]);
+          range = [`${prev.tip}..${tip}`];
+        } catch {
+          /* the branch was rewritten: start over */
+        }
+      }
+      const out = await gitCliAsync(this.store, ['-c', 'core.quotePath=false', 'log', `--format=${LOG_FORMAT}`, '--name-status', '--no-renames', ...range, '--', MEMORIES_DIR, ARCHIVE_DIR, TRASH_DIR]);
+      const incremental = range[0] !== this.store.ref && prev;
+      const byStem = new Map<string, Touch[]>();
+      const commits = incremental ? new Map(prev.commits) : new Map<string, LogEntry>();
+      for (const chunk of out.split('\x1e')) {
+        if (!chunk.trim()) continue;
+        const nl = chunk.indexOf('\n', chunk.lastIndexOf('\x1f'));
+        const [e] = parseLog('\x1e' + (nl < 0 ? chunk : chunk.slice(0, nl)));
+        if (!e) continue;
+        commits.set(e.commit, e);
+        for (const line of (nl < 0 ? '' : chunk.slice(nl + 1)).split('\n')) {
+          const m = /^([AMDT])\t(.+)$/.exec(line);
+          if (!m || !m[2].endsWith('.md')) continue;
+          const stem = stemOf(m[2]);
+          const list = byStem.get(stem) ?? [];
+          list.push({ commit: e.commit, status: m[1], path: m[2] });
+          byStem.set(stem, list);
+        }
+      }
+      if (incremental) for (const [stem, old] of prev.byStem) byStem.set(stem, [...(byStem.get(stem) ?? []), ...old]);
+      const h: HistoryIndex = { tip, byStem, commits };
+      this.hist = h;
+      return h;
+    })();
+    try {
+      return await this.histBuilding;
+    } finally {
+      this.histBuilding = null;
+    }
+  }
+
+  private async versionsOf(stems: Set<string>): Promise<VersionView[]> {
+    await this.historyIndex();
+    return this.versionsFromIndex(stems);
+  }
+
+  /** A memory's versions, newest first (at most 200), from the history index: events as `memory history` names them. */
+  private versionsFromIndex(stems: Set<string>): VersionView[] {
+    const h = this.hist;
+    if (!h) return [];
+    const touches = [...stems].flatMap((st) => h.byStem.get(st) ?? []);
+    // Newest first, grouped by commit: a move (memories/ → trash/) is one version, the file that is there.
+    const order = new Map<string, number>();
+    for (const t of touches) if (!order.has(t.commit)) order.set(t.commit, order.size);
+    const byCommit = new Map<string, Touch[]>();
+    for (const t of touches) byCommit.set(t.commit, [...(byCommit.get(t.commit) ?? []), t]);
+    const commits = [...byCommit.keys()].sort((a, b) => order.get(a)! - order.get(b)!).slice(0, 200);
+    const out: VersionView[] = [];
+    let prev: string | null = null;
+    let everLive = false;
+    for (const commit of commits.reverse()) {
+      const ts = byCommit.get(commit)!;
+      const present = ts.filter((t) => t.status !== 'D');
+      const pick = present.find((t) => t.path.startsWith(MEMORIES_DIR + '/')) ?? present[0];
+      const info = h.commits.get(commit);
+      const base = { commit, timestamp: info?.timestamp ?? '', message: info?.message ?? '', author: info?.author ?? '', email: info?.email ?? '', trailers: info?.trailers ?? {} };
+      if (!pick) {
+        out.push({ ...base, version: null, event: prev === 'trash' ? 'purged' : 'removed', state: 'gone', path: ts[0].path, content: null });
+        prev = 'gone';
+        continue;
+      }
+      const top = pick.path.split('/')[0];
+      const state = top === MEMORIES_DIR ? 'live' : top === TRASH_DIR ? 'trash' : top;
+      const event = state === 'live' ? (prev === null || prev === 'gone' ? (everLive ? 'restored' : 'stored') : prev === 'live' ? 'updated' : 'restored') : state === 'trash' ? (prev === 'trash' ? 'changed' : 'deleted') : prev === state ? 'changed' : 'moved';
+      let content: string | null = null;
+      let version: number | null = null;
+      try {
+        const tree = this.store.treeOf(commit);
+        const entry = tree ? this.store.git.entryAt(tree, pick.path) : null;
+        const known = entry ? this.known?.get(entry.oid) : undefined;
+        if (known) {
+          content = known.content;
+          const n = Number(known.metadata.version);
+          version = Number.isInteger(n) && n > 0 ? n : 1;
+        } else if (entry) {
+          const m = memoryFromFile(MEMORIES_DIR + pick.path.slice(pick.path.indexOf('/')), this.store.git.readBlob(entry.oid).toString('utf8'));
+          content = m.content;
+          const n = Number(m.metadata.version);
+          version = Number.isInteger(n) && n > 0 ? n : 1;
+        }
+      } catch {
+        /* an unreadable version shows without its text */
+      }
+      out.push({ ...base, version, event, state, path: pick.path, content });
+      if (state === 'live') everLive = true;
+      prev = state;
+    }
+    return out.reverse();
+  }
+
+  /**
+   * Every memory at the tip (live, archived, trash) with its versions, for the static export: the
+   * versions of all of them come from one `git log --name-status` pass instead of one per memory.
+   */
+  async *exportMemories(): AsyncGenerator<MemoryView> {
+    const tip = this.store.tip();
+    if (!tip) return;
+    await this.historyIndex();
+    const s = this.snapshot(tip);
+    // Most versions are the file as it is at the tip: take their text from the catalog, not git.
+    this.known = new Map([...s.live.entries, ...s.archived.entries].map((e) => [e.oid, e.memory]));
+    const tree = this.store.treeOf(tip);
+    const raw = (path: string) => {
+      const e = tree ? this.store.git.entryAt(tree, path) : null;
+      const m = e ? /^---\r?\n([\s\S]*?)\r?\n---/.exec(this.store.git.readBlob(e.oid).toString('utf8')) : null;
+      return m ? m[1] : '';
+    };
+    const view = (id: string, memory: MemoryView['memory']): MemoryView => ({
+      id,
+      at: null,
+      memory,
+      frontMatter: memory ? raw(memory.path) : '',
+      versions: this.versionsFromIndex(new Set([id, ...(memory ? [stemOf(memory.path)] : [])])),
+      commands: [`memory get ${id}`, `memory history ${id}`, ...(memory?.state === 'trash' ? [`memory trash restore ${id}`] : [])],
+    });
+    const pub = (e: CatalogEntry, state: ViewState) => {
+      const { path: _p, extra: _e, ...m } = e.memory;
+      return { ...m, state, path: e.path };
+    };
+    for (const e of s.live.byId.values()) yield view(e.memory.id, pub(e, 'live'));
+    for (const e of s.archived.byId.values()) yield view(e.memory.id, { ...pub(e, 'archived'), archived: true as const });
+    for (const t of s.trash) yield view(t.id, { ...t, state: 'trash', path: t.path });
+  }
+
+  async core(): Promise<CoreDocView[]> {
+    const tip = this.store.tip();
+    const tree = this.store.treeOf(tip);
+    if (!tree) return [];
+    const docs: CoreDocView[] = [];
+    for (const b of this.store.git.listBlobs(tree, CORE_DIR).slice(0, 50)) {
+      if (!b.path.endsWith('.md')) continue;
+      const out = await gitCliAsync(this.store, ['log', `--format=${LOG_FORMAT}`, '-n200', this.store.ref, '--', b.path]);
+      const versions = parseLog(out).map((e) => {
+        const t = this.store.treeOf(e.commit);
+        const entry = t ? this.store.git.entryAt(t, b.path) : null;
+        return { commit: e.commit, timestamp: e.timestamp, author: e.author, message: e.message, content: entry ? this.store.git.readBlob(entry.oid).toString('utf8') : null };
+      });
+      docs.push({ name: b.path.slice(CORE_DIR.length + 1, -3), content: this.store.git.readBlob(b.oid).toString('utf8'), versions });
+    }
+    return docs;
+  }
+}

@@ -1,0 +1,432 @@
+/// <reference lib="dom" />
+/**
+ * The viewer's page (bundled by scripts/build.mjs into dist/view/app.js; nothing is fetched from
+ * elsewhere). Memory text is hostile input: every string goes into the page as a text node (the `h`
+ * helper never sets innerHTML), except rendered Markdown, which markdown-it produces with raw HTML
+ * disabled and images off, and DOMPurify then reduces to a short list of tags with only href/title
+ * attributes and http(s)/mailto links. The Content-Security-Policy (server header, or the export's meta
+ * tag) is the second wall: no inline script, no style attribute, nothing from another origin.
+ */
+import MarkdownIt from 'markdown-it';
+import DOMPurify from 'dompurify';
+import { diffLines } from 'diff';
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Params = Record<string, string | string[]>;
+
+const STATIC = document.documentElement.dataset.static === '1';
+const app = document.getElementById('app') as HTMLElement;
+
+// ---------- DOM helpers: text only ----------
+type Child = Node | string | number | null | undefined | false | Child[];
+function h(tag: string, attrs: Record<string, unknown> = {}, ...children: Child[]): HTMLElement {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v as EventListener);
+    else if (k === 'href') el.setAttribute('href', safeHref(String(v)));
+    else el.setAttribute(k, String(v));
+  }
+  append(el, children);
+  return el;
+}
+function append(el: Node, children: Child[]): void {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    if (Array.isArray(c)) append(el, c);
+    else el.appendChild(typeof c === 'object' ? c : document.createTextNode(String(c)));
+  }
+}
+/** Links the page makes itself: only in-page routes. */
+function safeHref(v: string): string {
+  return v.startsWith('#') ? v : '#';
+}
+const SVG = 'http://www.w3.org/2000/svg';
+function s(tag: string, attrs: Record<string, string | number> = {}, ...children: Child[]): SVGElement {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  append(el, children);
+  return el;
+}
+
+// ---------- Markdown ----------
+const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
+md.disable('image');
+md.validateLink = (url: string) => /^(https?:|mailto:)/i.test(url.trim());
+const ALLOWED_TAGS = ['p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'em', 'strong', 's', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td'];
+DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName === 'A') {
+    const href = node.getAttribute('href') ?? '';
+    if (!/^(https?:|mailto:)/i.test(href)) node.removeAttribute('href');
+    node.setAttribute('rel', 'noopener noreferrer nofollow');
+    node.setAttribute('target', '_blank');
+  }
+});
+export function renderMarkdown(text: string): HTMLElement {
+  const clean = DOMPurify.sanitize(md.render(text), { ALLOWED_TAGS, ALLOWED_ATTR: ['href', 'title'], ALLOW_DATA_ATTR: false, ALLOW_ARIA_ATTR: false, RETURN_TRUSTED_TYPE: false }) as unknown as string;
+  const box = h('div', { class: 'markdown' });
+  box.innerHTML = clean;
+  return box;
+}
+
+// ---------- data ----------
+const staticChunks = new Map<string, Promise<Json>>();
+(window as unknown as { __gm: (k: string, v: Json) => void }).__gm = (k, v) => pending.get(k)?.(v);
+const pending = new Map<string, (v: Json) => void>();
+/** The export's data: `data/<key>.js` files calling `__gm(key, value)` (fetch() of file:// is refused). */
+function chunk(key: string): Promise<Json> {
+  let p = staticChunks.get(key);
+  if (!p) {
+    p = new Promise((resolve, reject) => {
+      pending.set(key, resolve);
+      const el = document.createElement('script');
+      el.src = `data/${key.split('/').map(encodeURIComponent).join('/')}.js`;
+      el.onerror = () => reject(new Error(`not in this export: ${key}`));
+      document.head.appendChild(el);
+    });
+    staticChunks.set(key, p);
+  }
+  return p;
+}
+
+async function api(route: string, params: Params = {}): Promise<Json> {
+  if (STATIC) return staticApi(route, params);
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) for (const x of Array.isArray(v) ? v : [v]) if (x !== '') q.append(k, x);
+  const r = await fetch(`/api/${route}?${q}`, { credentials: 'same-origin' });
+  const j = await r.json();
+  if (!r.ok) throw new Error(j?.error?.message ?? `HTTP ${r.status}`);
+  return j;
+}
+
+async function allItems(): Promise<Json[]> {
+  const meta = await chunk('meta');
+  const parts = await Promise.all(Array.from({ length: meta.chunks }, (_, i) => chunk(`items-${i}`)));
+  return parts.flat();
+}
+
+async function staticApi(route: string, p: Params): Promise<Json> {
+  const one = (k: string) => (Array.isArray(p[k]) ? (p[k] as string[])[0] : (p[k] as string | undefined)) ?? '';
+  if (route === 'branch') return (await chunk('meta')).branch;
+  if (route === 'list') {
+    if (one('at')) throw new Error('browsing an older commit needs the live viewer (memory view); the export holds the tip');
+    const items = await allItems();
+    const words = (one('q').toLowerCase().match(/[\p{L}\p{N}_]{2,}/gu) ?? []) as string[];
+    const state = one('state') || 'live';
+    const tags = ([] as string[]).concat(p.tag ?? []);
+    const pool = items.filter((i) => (state === 'all' || i.state === state) && words.every((w) => i.excerpt.toLowerCase().includes(w) || i.tags.includes(w)));
+    const f = pool.filter((i) => tags.every((t) => i.tags.includes(t)) && ['category', 'priority', 'scope', 'source'].every((k) => !one(k) || i[k] === one(k)));
+    const count = (get: (i: Json) => Array<string | undefined>, from = f) => {
+      const m = new Map<string, number>();
+      for (const i of from) for (const v of get(i)) if (v !== undefined) m.set(v, (m.get(v) ?? 0) + 1);
+      return [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 30);
+    };
+    const size = 50;
+    const page = Math.max(1, Number(one('page')) || 1);
+    return {
+      at: null, total: f.length, page, size, items: f.slice((page - 1) * size, page * size),
+      facets: { tags: count((i) => i.tags), category: count((i) => [i.category]), priority: count((i) => [i.priority]), scope: count((i) => [i.scope]), source: count((i) => [i.source]), state: count((i) => [i.state], words.length ? f : items) },
+      ...(words.length ? { search: { mode: 'words', words } } : {}),
+    };
+  }
+  if (route === 'memory') {
+    if (one('at')) throw new Error('an older commit needs the live viewer (memory view)');
+    const id = one('id');
+    const meta = await chunk('meta');
+    let hsh = 0;
+    for (let i = 0; i < id.length; i++) hsh = (Math.imul(hsh, 31) + id.charCodeAt(i)) >>> 0;
+    const page = (await chunk(`mb-${hsh % meta.buckets}`))[id];
+    if (!page || !Object.prototype.hasOwnProperty.call(await chunk(`mb-${hsh % meta.buckets}`), id)) throw new Error(`not in this export: ${id}`);
+    return page;
+  }
+  if (route === 'log') return chunk('log');
+  if (route === 'compare') throw new Error('comparing commits needs the live viewer (memory view); the export holds the tip and each memory\'s versions');
+  return chunk(route);
+}
+
+// ---------- routing: the state lives in the URL's fragment ----------
+function parseHash(): { route: string; params: Params } {
+  const raw = location.hash.replace(/^#\/?/, '');
+  const [path, query = ''] = raw.split('?');
+  const params: Params = {};
+  for (const [k, v] of new URLSearchParams(query)) {
+    const prev = params[k];
+    params[k] = prev === undefined ? v : ([] as string[]).concat(prev, v);
+  }
+  return { route: path || 'memories', params };
+}
+function link(route: string, params: Params = {}): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) for (const x of Array.isArray(v) ? v : [v]) if (x !== undefined && x !== '') q.append(k, x);
+  const qs = q.toString();
+  return `#/${route}${qs ? `?${qs}` : ''}`;
+}
+const first = (p: Params, k: string) => (Array.isArray(p[k]) ? (p[k] as string[])[0] : (p[k] as string | undefined)) ?? '';
+
+// ---------- pieces ----------
+const short = (c: string | null | undefined) => (c ? c.slice(0, 10) : '');
+const when = (t: string) => t.slice(0, 19).replace('T', ' ');
+
+function highlighted(text: string, words: string[]): Child[] {
+  if (!words.length) return [text];
+  const re = new RegExp(`(${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'gi');
+  return text.split(re).map((part, i) => (i % 2 ? h('mark', {}, part) : part));
+}
+
+function itemRow(i: Json, at: string, words: string[] = []): HTMLElement {
+  return h(
+    'li',
+    { class: `item state-${i.state}`, 'data-id': i.id },
+    h('div', { class: 'meta' }, h('a', { href: link('memory', { id: i.id, at }), class: 'id' }, i.id), ' ', when(i.timestamp), ' ', h('span', { class: `pri pri-${i.priority}` }, i.priority), ' ', h('span', { class: 'cat' }, i.category), i.state !== 'live' ? h('span', { class: 'badge' }, i.state) : null, i.scope ? h('span', { class: 'scope' }, `scope ${i.scope}`) : null, i.source ? h('span', { class: 'src' }, `${i.source}`) : null),
+    h('div', { class: 'excerpt' }, highlighted(i.excerpt, words)),
+    i.tags.length ? h('div', { class: 'tags' }, i.tags.map((t: string) => h('span', { class: 'tag' }, t))) : null,
+    i.relevance !== undefined
+      ? h('div', { class: 'score' }, `score ${Number(i.relevance).toFixed(3)}`, Object.entries(i.scores ?? {}).map(([k, v]) => ` · ${k === 'fulltext' ? 'full text' : k === 'vector' ? 'meaning' : k} ${Number(v).toFixed(3)}`))
+      : null,
+  );
+}
+
+function timeBar(at: string): HTMLElement | null {
+  if (!at) return null;
+  return h('div', { class: 'timetravel' }, 'Viewing the store as of commit ', h('code', {}, short(at)), ' · ', h('a', { href: link('memories') }, 'back to the tip'));
+}
+
+// ---------- pages ----------
+let searchTimer: ReturnType<typeof setTimeout> | undefined;
+
+async function pageMemories(p: Params): Promise<HTMLElement> {
+  const at = first(p, 'at');
+  const q = first(p, 'q');
+  const r = await api('list', { ...p, at, q });
+  const words: string[] = r.search?.words ?? [];
+  const input = h('input', { type: 'search', id: 'q', placeholder: 'Search as you type…', value: q, autocomplete: 'off', maxlength: 500 }) as HTMLInputElement;
+  input.addEventListener('input', () => {
+    clearTimeout(searchTimer);
+    searchTimer = setTimeout(() => {
+      const next = { ...p, q: input.value, page: '' };
+      history.replaceState(null, '', link('memories', next));
+      void render(true);
+    }, 180);
+  });
+  const modeSel = h('select', { id: 'mode', disabled: STATIC ? 'disabled' : undefined }, ['', 'fulltext', 'hybrid', 'vector'].map((m) => h('option', { value: m, ...(first(p, 'mode') === m ? { selected: 'selected' } : {}) }, m || 'default mode'))) as HTMLSelectElement;
+  modeSel.addEventListener('change', () => (location.hash = link('memories', { ...p, mode: modeSel.value, page: '' })));
+  const facet = (name: string, key: string, values: Array<[string, number]>) =>
+    values.length
+      ? h('div', { class: 'facet', 'data-facet': key }, h('h4', {}, name),
+          h('ul', {}, values.map(([v, n]) => {
+            const active = key === 'tags' ? ([] as string[]).concat(p.tag ?? []).includes(v) : first(p, key) === v;
+            const next: Params = { ...p, page: '' };
+            if (key === 'tags') next.tag = active ? ([] as string[]).concat(p.tag ?? []).filter((t) => t !== v) : ([] as string[]).concat(p.tag ?? [], v);
+            else next[key] = active ? '' : v;
+            return h('li', { class: active ? 'active' : undefined }, h('a', { href: link('memories', next) }, v), ' ', h('span', { class: 'count' }, n));
+          })))
+      : null;
+  const pages = Math.max(1, Math.ceil(r.total / r.size));
+  return h(
+    'div',
+    { class: 'page-memories' },
+    timeBar(at),
+    h('div', { class: 'searchbar' }, input, modeSel, r.search?.mode ? h('span', { class: 'mode', id: 'search-mode' }, `mode: ${r.search.mode}`) : null, r.search?.fallback ? h('span', { class: 'warn' }, r.search.fallback) : null, r.search?.ignored ? h('span', { class: 'warn' }, r.search.ignored) : null),
+    h('div', { class: 'columns' },
+      h('aside', { class: 'facets' }, r.partial ? h('p', { class: 'count' }, 'Scope and source counts load in a moment.') : null, facet('State', 'state', r.facets.state), facet('Tags', 'tags', r.facets.tags), facet('Category', 'category', r.facets.category), facet('Priority', 'priority', r.facets.priority), facet('Scope', 'scope', r.facets.scope), facet('Source / job', 'source', r.facets.source)),
+      h('section', {},
+        h('p', { class: 'total', id: 'total' }, `${r.total} ${r.total === 1 ? 'memory' : 'memories'}`, r.search?.total > r.total ? ` (the best of ${r.search.total} matches)` : '', pages > 1 ? ` · page ${r.page} of ${pages}` : ''),
+        h('ul', { class: 'items', id: 'items' }, r.items.map((i: Json) => itemRow(i, at, words))),
+        pages > 1 ? h('nav', { class: 'pager' }, r.page > 1 ? h('a', { href: link('memories', { ...p, page: String(r.page - 1) }), id: 'prev' }, '← newer') : null, ' ', r.page < pages ? h('a', { href: link('memories', { ...p, page: String(r.page + 1) }), id: 'next' }, 'older →') : null) : null,
+      ),
+    ),
+  );
+}
+
+function diffView(a: string, b: string): HTMLElement {
+  const box = h('pre', { class: 'diff', id: 'diff' });
+  for (const part of diffLines(a, b)) {
+    const cls = part.added ? 'add' : part.removed ? 'del' : 'same';
+    const mark = part.added ? '+' : part.removed ? '-' : ' ';
+    for (const line of part.value.replace(/\n$/, '').split('\n')) box.appendChild(h('span', { class: cls }, `${mark} ${line}\n`));
+  }
+  return box;
+}
+
+async function pageMemory(p: Params): Promise<HTMLElement> {
+  const id = first(p, 'id');
+  const at = first(p, 'at');
+  const r = await api('memory', { id, at });
+  const m = r.memory;
+  const versions: Json[] = r.versions;
+  const withText = versions.filter((v) => v.content !== null);
+  const sel = (name: string, idx: number) => {
+    const el = h('select', { id: `diff-${name}` }, withText.map((v, i) => h('option', { value: String(i), ...(i === idx ? { selected: 'selected' } : {}) }, `${v.version ? `v${v.version}` : '—'} ${short(v.commit)} ${v.event}`))) as HTMLSelectElement;
+    el.addEventListener('change', update);
+    return el;
+  };
+  // Default: the newest version against the last one with different text (a move to the trash keeps the text).
+  const differing = withText.findIndex((v) => v.content !== withText[0]?.content);
+  const from = sel('from', differing > 0 ? differing : Math.min(1, withText.length - 1));
+  const to = sel('to', 0);
+  const diffBox = h('div', { class: 'diffbox' });
+  function update() {
+    diffBox.replaceChildren();
+    const a = withText[Number(from.value)];
+    const b = withText[Number(to.value)];
+    if (a && b) diffBox.appendChild(diffView(a.content, b.content));
+  }
+  update();
+  return h(
+    'div',
+    { class: 'page-memory' },
+    timeBar(at),
+    h('h2', {}, r.id, m ? h('span', { class: `badge state-${m.state}` }, m.state) : h('span', { class: 'badge state-gone' }, 'not on the branch here (history only)')),
+    m
+      ? h('div', { class: 'columns2' },
+          h('section', {}, h('h3', {}, 'Text'), renderMarkdown(m.content)),
+          h('section', {}, h('h3', {}, 'Front matter'), h('pre', { class: 'raw', id: 'frontmatter' }, r.frontMatter),
+            m.state === 'trash' ? h('p', { class: 'warn' }, `In the trash since ${m.deleted_at ?? '?'}; purged after ${m.expires_at ?? '?'}`) : null,
+            m.expires ? h('p', { class: 'warn', id: 'expires' }, `Expires ${String(m.expires)} (memory prune moves it to the trash then)`) : null))
+      : null,
+    h('h3', {}, 'Read or restore it'),
+    h('ul', { class: 'commands' }, r.commands.map((c: string) => h('li', {}, h('code', {}, c), ' ', h('button', { type: 'button', onclick: () => void navigator.clipboard?.writeText(c) }, 'copy')))),
+    h('h3', {}, `Versions (${versions.length})`),
+    h('table', { class: 'versions', id: 'versions' },
+      h('tr', {}, ['version', 'event', 'commit', 'author', 'time', 'message', 'trailers'].map((x) => h('th', {}, x))),
+      versions.map((v) => h('tr', {}, h('td', {}, v.version ? `v${v.version}` : '—'), h('td', {}, v.event), h('td', {}, h('a', { href: link('memory', { id, at: v.commit }) }, short(v.commit))), h('td', {}, v.author), h('td', {}, when(v.timestamp)), h('td', {}, v.message), h('td', {}, Object.entries(v.trailers ?? {}).map(([k, x]) => h('div', {}, `${k}: ${x}`)))))),
+    withText.length > 1 ? h('div', {}, h('h3', {}, 'Diff'), h('div', { class: 'diffpick' }, 'from ', from, ' to ', to), diffBox) : null,
+  );
+}
+
+async function pageLog(p: Params): Promise<HTMLElement> {
+  const r = await api('log', { page: first(p, 'page') });
+  const a = h('input', { id: 'cmp-a', placeholder: 'older commit', size: 12 }) as HTMLInputElement;
+  const b = h('input', { id: 'cmp-b', placeholder: 'newer commit', size: 12 }) as HTMLInputElement;
+  return h('div', { class: 'page-log' },
+    h('h2', {}, `Branch log (${r.total} commits)`),
+    STATIC ? null : h('div', { class: 'compare' }, 'Compare ', a, ' with ', b, ' ', h('button', { type: 'button', id: 'cmp-go', onclick: () => (location.hash = link('compare', { a: a.value, b: b.value })) }, 'compare')),
+    h('table', { class: 'log', id: 'log' },
+      h('tr', {}, ['commit', 'author', 'time', 'message', '', ''].map((x) => h('th', {}, x))),
+      r.entries.map((e: Json, i: number) => h('tr', { 'data-commit': e.commit },
+        h('td', {}, h('code', {}, short(e.commit))), h('td', {}, e.trailers?.Job ?? e.author), h('td', {}, when(e.timestamp)), h('td', {}, e.message),
+        h('td', {}, STATIC ? null : h('a', { href: link('memories', { at: e.commit }), class: 'browse' }, 'browse')),
+        h('td', {}, STATIC || !e.parents?.length ? null : h('a', { href: link('compare', { a: e.parents[0], b: e.commit }), class: 'changes' }, 'changes')),
+        void i))));
+}
+
+async function pageCompare(p: Params): Promise<HTMLElement> {
+  const r = await api('compare', { a: first(p, 'a'), b: first(p, 'b') });
+  const group = (name: string, id: string, items: Json[], at: string) => h('section', { id }, h('h3', {}, `${name} (${items.length})`), h('ul', { class: 'items' }, items.map((i) => itemRow(i, at))));
+  return h('div', { class: 'page-compare' }, h('h2', {}, 'Compare ', h('code', {}, short(r.a)), ' → ', h('code', {}, short(r.b))), group('Added', 'added', r.added, r.b), group('Changed', 'changed', r.changed, r.b), group('Deleted', 'deleted', r.deleted, r.a));
+}
+
+// ---------- plots: plain SVG ----------
+const COLORS = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7'];
+function barChart(id: string, data: Array<[string, number]>, opts: { horizontal?: boolean } = {}): HTMLElement {
+  const W = 640;
+  const max = Math.max(1, ...data.map((d) => d[1]));
+  if (opts.horizontal) {
+    const H = data.length * 22 + 10;
+    const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: 'plot', id, 'data-points': data.length },
+      data.map(([k, v], i) => [s('rect', { x: 200, y: i * 22 + 4, width: Math.max(1, ((W - 260) * v) / max), height: 16, fill: COLORS[0] }, s('title', {}, `${k}: ${v}`)), s('text', { x: 195, y: i * 22 + 16, 'text-anchor': 'end' }, k.slice(0, 30)), s('text', { x: 205 + ((W - 260) * v) / max, y: i * 22 + 16 }, v)]));
+    return h('figure', {}, svg as unknown as HTMLElement);
+  }
+  const H = 180;
+  const bw = (W - 40) / Math.max(1, data.length);
+  const svg = s('svg', { viewBox: `0 0 ${W} ${H + 20}`, width: W, height: H + 20, class: 'plot', id, 'data-points': data.length },
+    data.map(([k, v], i) => s('rect', { x: 30 + i * bw, y: H - (H * v) / max, width: Math.max(1, bw - 1), height: (H * v) / max, fill: COLORS[0] }, s('title', {}, `${k}: ${v}`))),
+    s('text', { x: 30, y: H + 15 }, data[0]?.[0] ?? ''), s('text', { x: W - 10, y: H + 15, 'text-anchor': 'end' }, data[data.length - 1]?.[0] ?? ''), s('text', { x: 0, y: 12 }, max));
+  return h('figure', {}, svg as unknown as HTMLElement);
+}
+function lineChart(id: string, months: string[], series: Array<{ category: string; counts: number[] }>): HTMLElement {
+  const W = 640;
+  const H = 200;
+  const cum = series.map((x) => ({ name: x.category, v: x.counts.reduce<number[]>((acc, n) => (acc.push((acc[acc.length - 1] ?? 0) + n), acc), []) }));
+  const max = Math.max(1, ...cum.flatMap((c) => c.v));
+  const X = (i: number) => 30 + (months.length > 1 ? ((W - 140) * i) / (months.length - 1) : 0);
+  const Y = (v: number) => H - (H - 10) * (v / max);
+  const svg = s('svg', { viewBox: `0 0 ${W} ${H + 20}`, width: W, height: H + 20, class: 'plot', id, 'data-points': months.length * cum.length },
+    cum.map((c, k) => [s('polyline', { points: c.v.map((v, i) => `${X(i)},${Y(v)}`).join(' '), fill: 'none', stroke: COLORS[k % COLORS.length], 'stroke-width': 2 }), s('text', { x: W - 105, y: 14 + k * 14, fill: COLORS[k % COLORS.length] }, `${c.name.slice(0, 14)} ${c.v[c.v.length - 1] ?? 0}`)]),
+    s('text', { x: 30, y: H + 15 }, months[0] ?? ''), s('text', { x: W - 110, y: H + 15, 'text-anchor': 'end' }, months[months.length - 1] ?? ''), s('text', { x: 0, y: 12 }, max));
+  return h('figure', {}, svg as unknown as HTMLElement);
+}
+function gauge(id: string, label: string, value: number, cap: number): HTMLElement {
+  const W = 640;
+  const frac = cap > 0 ? Math.min(1, value / cap) : 0;
+  return h('figure', {}, s('svg', { viewBox: `0 0 ${W} 30`, width: W, height: 30, class: 'plot gauge', id, 'data-points': 1 }, s('rect', { x: 0, y: 5, width: W - 200, height: 18, fill: '#ddd' }), s('rect', { x: 0, y: 5, width: (W - 200) * frac, height: 18, fill: frac > 0.9 ? COLORS[2] : COLORS[4] }), s('text', { x: W - 195, y: 19 }, `${label}: ${value} / ${cap}`)) as unknown as HTMLElement);
+}
+function bytes(n: number): string {
+  return n > 1048576 ? `${(n / 1048576).toFixed(1)} MB` : n > 1024 ? `${(n / 1024).toFixed(1)} KB` : `${n} B`;
+}
+
+async function pageStats(): Promise<HTMLElement> {
+  const r = await api('stats');
+  const st = r.stats;
+  return h('div', { class: 'page-stats' },
+    h('h2', {}, 'Stats'),
+    h('p', {}, `${st.total} memories · ${st.trash} in the trash · ${st.commits} commits · branch ${bytes(st.branch_size_bytes)} · ${st.tags.distinct} tags`),
+    h('h3', {}, 'Memories over time, by category'), lineChart('plot-months', r.monthsByCategory.months, r.monthsByCategory.series),
+    h('h3', {}, 'Writes per day (commits)'), barChart('plot-days', r.writesPerDay),
+    h('h3', {}, 'Writes per author / job'), barChart('plot-authors', r.writesPerAuthor, { horizontal: true }),
+    h('h3', {}, 'Top tags'), barChart('plot-tags', st.tags.top.map((t: Json) => [t.tag, t.count]), { horizontal: true }),
+    h('h3', {}, 'Against the caps'), gauge('plot-cap', 'live memories vs maxMemories', r.caps.memories, r.caps.maxMemories),
+    h('p', {}, `Trash kept ${r.caps.trashRetentionDays} days; branch size ${bytes(r.caps.branchBytes)}.`),
+    h('h3', {}, 'What retention does next (memory prune --dry-run)'),
+    r.retention ? h('div', { id: 'retention' }, h('p', {}, `archive ${r.retention.archive} · expire ${r.retention.expire} · to the trash ${r.retention.trash} · purge ${r.retention.purge}`), h('ul', {}, r.retention.sample.map((x: string) => h('li', {}, x)))) : h('p', {}, 'not available'),
+  );
+}
+
+async function pageHealth(): Promise<HTMLElement> {
+  const r = await api('health');
+  const list = (title: string, id: string, rows: Child[]) => h('section', { id }, h('h3', {}, `${title} (${rows.length})`), rows.length ? h('ul', {}, rows.map((x) => h('li', {}, x))) : h('p', { class: 'ok' }, 'none'));
+  return h('div', { class: 'page-health' }, h('h2', {}, 'Health'),
+    list('Unreadable files', 'unreadable', r.unreadable.map((u: Json) => [h('code', {}, u.path), ` ${u.reason}`])),
+    list('Duplicate ids', 'dupids', r.duplicateIds.map((d: Json) => [h('code', {}, d.id), ` in ${d.paths.join(', ')}`])),
+    list('Pending refs from concurrent writers', 'pending', r.pendingRefs.map((d: Json) => [h('code', {}, d.ref), ` ${short(d.oid)}`])),
+    list('Near-duplicate memories', 'neardup', r.nearDuplicates.map((d: Json) => [d.ids.map((id: string) => [h('a', { href: link('memory', { id }) }, id), ' ']), h('div', { class: 'excerpt' }, d.excerpt)])));
+}
+
+async function pageCore(): Promise<HTMLElement> {
+  const docs: Json[] = await api('core');
+  if (!docs.length) return h('div', {}, h('h2', {}, 'Core documents'), h('p', {}, 'No core document on this branch (memory core set …).'));
+  return h('div', { class: 'page-core' }, h('h2', {}, 'Core documents'),
+    docs.map((d) => {
+      const vs = d.versions.filter((v: Json) => v.content !== null);
+      return h('section', { class: 'core-doc', 'data-name': d.name }, h('h3', {}, d.name), renderMarkdown(d.content),
+        h('table', { class: 'versions' }, d.versions.map((v: Json) => h('tr', {}, h('td', {}, short(v.commit)), h('td', {}, v.author), h('td', {}, when(v.timestamp)), h('td', {}, v.message)))),
+        vs.length > 1 ? diffView(vs[1].content, vs[0].content) : null);
+    }));
+}
+
+// ---------- shell ----------
+const NAV: Array<[string, string]> = [['memories', 'Memories'], ['log', 'Time travel'], ['stats', 'Stats'], ['health', 'Health'], ['core', 'Core']];
+
+async function render(keepFocus = false): Promise<void> {
+  const { route, params } = parseHash();
+  let page: HTMLElement;
+  try {
+    page =
+      route === 'memory' ? await pageMemory(params)
+      : route === 'log' ? await pageLog(params)
+      : route === 'compare' ? await pageCompare(params)
+      : route === 'stats' ? await pageStats()
+      : route === 'health' ? await pageHealth()
+      : route === 'core' ? await pageCore()
+      : await pageMemories(params);
+  } catch (err) {
+    page = h('div', { class: 'error', id: 'error' }, `Could not load: ${(err as Error).message}`);
+  }
+  const branch = await api('branch').catch(() => null);
+  const focused = keepFocus ? (document.activeElement as HTMLInputElement | null) : null;
+  const caret = focused?.selectionStart ?? null;
+  app.replaceChildren(
+    h('header', {}, h('strong', {}, 'git-memory'), branch ? h('span', { class: 'branch' }, ` ${branch.branch} @ ${short(branch.tip)}`) : null, STATIC ? h('span', { class: 'badge' }, 'static export') : null,
+      h('nav', {}, NAV.map(([r, name]) => h('a', { href: link(r), class: route === r || (r === 'log' && route === 'compare') ? 'current' : undefined }, name)))),
+    h('main', { 'data-route': route }, page),
+  );
+  if (focused?.id) {
+    const again = document.getElementById(focused.id) as HTMLInputElement | null;
+    again?.focus();
+    if (again && caret !== null) again.setSelectionRange(caret, caret);
+  }
+  document.body.dataset.ready = route;
+}
+
+window.addEventListener('hashchange', () => void render());
+void render();

@@ -1,0 +1,203 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { buildFixture, chromiumPath, HOSTILE, refs, shotPath, startViewer, type Fixture, type RunningViewer } from './browser.js';
+
+/**
+ * `memory view` in a real browser (Debian's chromium through playwright-core): every page shows the
+ * branch's memories, search narrows, versions and diffs, time travel, plots; hostile memory text never
+ * runs and loads nothing remote; no route writes; the token and Host checks hold.
+ */
+const CHROMIUM = chromiumPath();
+if (!CHROMIUM) console.warn('test/view: chromium not found (apt-get install -y chromium, or set CHROMIUM_PATH): browser tests skipped');
+
+describe.skipIf(!CHROMIUM)('memory view in chromium', () => {
+  let fx: Fixture;
+  let viewer: RunningViewer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  /** Requests to any origin but the viewer's. */
+  const foreign: string[] = [];
+  const cspErrors: string[] = [];
+  const dialogs: string[] = [];
+  let refsBefore = '';
+
+  beforeAll(async () => {
+    fx = await buildFixture();
+    refsBefore = refs(fx.repo);
+    viewer = await startViewer(fx.repo);
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({ executablePath: CHROMIUM!, args: ['--no-sandbox'] });
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    page.on('request', (r) => {
+      const u = r.url();
+      if (!u.startsWith(viewer.origin + '/') && !u.startsWith('data:') && !u.startsWith('about:')) foreign.push(u);
+    });
+    page.on('console', (m) => {
+      if (/Content Security Policy|Refused to/i.test(m.text())) cspErrors.push(m.text());
+    });
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    // The first URL carries the token; the server moves it into an HttpOnly cookie and out of the address bar.
+    await page.goto(viewer.url);
+    expect(page.url()).not.toContain('token=');
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await viewer?.stop();
+  });
+
+  async function open(hash: string, ready: string): Promise<void> {
+    // A change of the fragment alone re-renders in place: wait for this render, not the last one.
+    await page.evaluate(() => delete document.body.dataset.ready).catch(() => {});
+    await page.goto(`${viewer.origin}/${hash}`);
+    await page.waitForSelector(`body[data-ready="${ready}"]`);
+  }
+  const pwned = () => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned);
+
+  it('lists the memories newest first with facets, and shows each page', async () => {
+    await open('#/memories', 'memories');
+    const ids = await page.$$eval('#items li', (els) => els.map((e) => e.getAttribute('data-id')));
+    // Live memories: 3 plain + the hostile corpus; the deleted cache memory is in the trash facet only.
+    expect(ids).toHaveLength(3 + HOSTILE.length);
+    expect(ids[0]).toBe(fx.hostileIds[fx.hostileIds.length - 1]);
+    expect(ids).toContain(fx.ids[0]);
+    expect(ids).not.toContain(fx.cacheId);
+    expect(await page.textContent('[data-facet="state"]')).toMatch(/trash\s*1/);
+    expect(await page.textContent('[data-facet="category"]')).toMatch(/hostile\s*9/);
+    await page.screenshot({ path: shotPath('memories'), fullPage: false });
+    // A facet narrows the list, and the state is in the URL.
+    await page.click('[data-facet="category"] a:text-is("facts")');
+    await page.waitForFunction(() => document.querySelectorAll('#items li').length === 1);
+    expect(page.url()).toContain('category=facts');
+    expect(await page.getAttribute('#items li', 'data-id')).toBe(fx.ids[0]);
+  });
+
+  it('search narrows the list as you type, with the score and matched words', async () => {
+    await open('#/memories', 'memories');
+    await page.fill('#q', 'staging cluster');
+    await page.waitForFunction(() => document.querySelectorAll('#items li').length === 1);
+    expect(await page.getAttribute('#items li', 'data-id')).toBe(fx.ids[1]);
+    expect(await page.textContent('#items li .score')).toMatch(/score \d/);
+    expect(await page.$$eval('#items li mark', (m) => m.map((x) => x.textContent?.toLowerCase()))).toEqual(expect.arrayContaining(['staging', 'cluster']));
+    expect(page.url()).toContain('q=staging');
+    await page.screenshot({ path: shotPath('search') });
+  });
+
+  it('a memory shows its versions, authors and a diff between two of them', async () => {
+    await open(`#/memory?id=${fx.cacheId}`, 'memory');
+    const rows = await page.$$eval('#versions tr', (trs) => trs.slice(1).map((t) => t.textContent ?? ''));
+    expect(rows.length).toBe(3);
+    expect(rows[0]).toMatch(/deleted/);
+    expect(rows[2]).toMatch(/stored/);
+    expect(await page.textContent('#diff .del')).toContain('one hour');
+    expect(await page.textContent('#diff .add')).toContain('two hours');
+    expect(await page.textContent('.commands')).toContain(`memory trash restore ${fx.cacheId}`);
+    await page.screenshot({ path: shotPath('memory') });
+    await open(`#/memory?id=${fx.ids[0]}`, 'memory');
+    expect(await page.innerHTML('.markdown')).toContain('<strong>100 requests per minute</strong>');
+    expect(await page.textContent('#frontmatter')).toContain('priority: high');
+  });
+
+  it('time travel: an older commit shows the memory deleted since, and compare lists it', async () => {
+    await open('#/log', 'log');
+    expect(await page.$$eval('#log tr[data-commit]', (r) => r.length)).toBeGreaterThan(10);
+    await page.screenshot({ path: shotPath('log') });
+    await open(`#/memories?at=${fx.beforeDelete}`, 'memories');
+    const ids = await page.$$eval('#items li', (els) => els.map((e) => e.getAttribute('data-id')));
+    expect(ids).toContain(fx.cacheId);
+    expect(await page.textContent('.timetravel')).toContain(fx.beforeDelete.slice(0, 10));
+    await open(`#/compare?a=${fx.beforeDelete}&b=${fx.tip}`, 'compare');
+    expect(await page.$$eval('#deleted li', (els) => els.map((e) => e.getAttribute('data-id')))).toEqual([fx.cacheId]);
+    expect(await page.$$eval('#added li', (els) => els.length)).toBe(HOSTILE.length);
+  });
+
+  it('stats draw plots from the data; health and core documents show', async () => {
+    await open('#/stats', 'stats');
+    for (const id of ['plot-months', 'plot-days', 'plot-authors', 'plot-tags', 'plot-cap']) {
+      expect(Number(await page.getAttribute(`#${id}`, 'data-points')), id).toBeGreaterThan(0);
+    }
+    expect(await page.$$eval('#plot-tags rect', (r) => r.length)).toBeGreaterThanOrEqual(5);
+    expect(await page.$$eval('#plot-months polyline', (r) => r.length)).toBeGreaterThanOrEqual(3);
+    expect(await page.textContent('#plot-authors')).toContain('Agent Smith');
+    await page.screenshot({ path: shotPath('stats'), fullPage: true });
+    await open('#/health', 'health');
+    expect(await page.textContent('#unreadable')).toContain('(1)');
+    expect(await page.textContent('#unreadable')).toContain('memories/2026-12/0/broken.md');
+    await page.screenshot({ path: shotPath('health') });
+    await open('#/core', 'core');
+    expect(await page.textContent('.core-doc')).toContain('small, reviewed pull requests');
+    expect(await page.textContent('.core-doc .diff .add')).toContain('reviewed');
+  });
+
+  it('hostile memory text never runs, loads nothing remote and keeps its box', async () => {
+    await open('#/memories?category=hostile', 'memories');
+    expect(await page.$$eval('#items li', (l) => l.length)).toBe(HOSTILE.length);
+    for (const id of fx.hostileIds) {
+      await open(`#/memory?id=${id}`, 'memory');
+      const md = await page.$eval('.markdown', (el) => ({
+        html: el.innerHTML,
+        bad: el.querySelectorAll('script,img,svg,iframe,form,input,style,math,details,object,embed').length,
+        handlers: [...el.querySelectorAll('*')].flatMap((e) => [...e.attributes].map((a) => a.name)).filter((n) => n.startsWith('on') || n === 'style' || n === 'src'),
+        links: [...el.querySelectorAll('a')].map((a) => a.getAttribute('href')).filter((h) => h !== null),
+      }));
+      expect(md.bad, md.html).toBe(0);
+      expect(md.handlers, md.html).toEqual([]);
+      for (const href of md.links) expect(href).toMatch(/^(https?:|mailto:)/);
+      // The text is shown, escaped, not dropped.
+      expect(await page.textContent('.markdown')).toMatch(/hostile-/);
+      const box = await page.$eval('.markdown', (el) => el.getBoundingClientRect().width);
+      expect(box).toBeLessThan(1280);
+    }
+    await open('#/log', 'log');
+    expect(await page.textContent('#log')).toContain(`onmouseover="window.__pwned='author'"`);
+    expect(await pwned()).toBeUndefined();
+    expect(dialogs).toEqual([]);
+    expect(foreign).toEqual([]);
+    // The sanitiser, not only the policy, kept everything out: nothing even tried to load.
+    expect(cspErrors).toEqual([]);
+    await page.screenshot({ path: shotPath('hostile') });
+  });
+
+  it('every route read leaves every ref as it was; other methods are refused', async () => {
+    const routes = ['/', '/app.js', '/app.css', '/api/branch', '/api/list', `/api/list?at=${fx.beforeDelete}`, '/api/list?q=cache&state=all', `/api/memory?id=${fx.cacheId}`, '/api/log', `/api/compare?a=${fx.beforeDelete}&b=${fx.tip}`, '/api/stats', '/api/health', '/api/core'];
+    for (const r of routes) expect((await page.request.get(viewer.origin + r)).status(), r).toBe(200);
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      const res = await page.request.fetch(`${viewer.origin}/api/memory?id=${fx.ids[0]}`, { method, data: '{}' });
+      expect(res.status(), method).toBe(405);
+    }
+    expect(refs(fx.repo)).toBe(refsBefore);
+    const head = await page.request.head(viewer.origin + '/api/stats');
+    expect(head.status()).toBe(200);
+    const h = head.headers();
+    expect(h['content-security-policy']).toMatch(/default-src 'none'; script-src 'self'/);
+    expect(h['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('refuses requests without the token, with a foreign Host or a foreign Origin', async () => {
+    const raw = (path: string, headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port: viewer.port, path, headers }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const host = `127.0.0.1:${viewer.port}`;
+    const cookie = `gm_view_${viewer.port}=${viewer.token}`;
+    expect(await raw('/api/list', { Host: host, Cookie: cookie })).toBe(200);
+    expect(await raw('/api/list', { Host: host })).toBe(403);
+    expect(await raw('/api/list?token=wrong', { Host: host })).toBe(403);
+    expect(await raw('/api/list', { Host: host, Cookie: `gm_view_${viewer.port}=${viewer.token}x` })).toBe(403);
+    expect(await raw('/api/list', { Host: 'evil.example', Cookie: cookie })).toBe(403);
+    expect(await raw(`/?token=${viewer.token}`, { Host: `evil.example:${viewer.port}` })).toBe(403);
+    expect(await raw('/api/list', { Host: host, Cookie: cookie, Origin: 'http://evil.example' })).toBe(403);
+    expect(await raw(`/?token=${viewer.token}`, { Host: host })).toBe(303);
+  });
+});
