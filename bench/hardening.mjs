@@ -4,6 +4,13 @@
 //   node bench/hardening.mjs [--runs 3]
 //   node bench/hardening.mjs --search-size [--runs 3] [--sizes 1k,16k,64k,1m,16m] [--huge]
 //
+//   node bench/hardening.mjs --hangs [--runs 3]
+//
+// --hangs (issue 24): the other hangs, each as the command's wall time next to the same command with
+// nothing in the way, in the same run: 20,000 `--tags` flags (against a node start), default searches
+// with the helper's socket path blocked (against MEMORY_DAEMON=off), and a full-text search while the
+// helper does not answer (SIGSTOP holds it; against MEMORY_DAEMON=off).
+//
 // --search-size (issue 24): a default `memory search` (hybrid with the offline model when installed;
 // MEMORY_EMBEDDER=none turns it to full text) against the size of the largest memory on the branch,
 // a hand-committed blob of 1 KB .. 16 MiB next to 20 ordinary memories, as ratios to the 1 KB case
@@ -19,6 +26,10 @@ const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
 const { cli, lib } = privateBuild();
 if (process.argv.includes('--search-size')) {
   await searchSize();
+  process.exit(0);
+}
+if (process.argv.includes('--hangs')) {
+  await hangs();
   process.exit(0);
 }
 const TIME = '/usr/bin/time';
@@ -165,4 +176,54 @@ async function searchSize() {
   }
   const worst = Math.max(...sizes.map((_, i) => Math.max(...Object.keys(kinds).map((k) => med(i, k) / med(0, k)))));
   console.log(`\nworst ratio to the 1 KB case: ${fmt(worst, 2)}x (bound: 2x) ${worst <= 2 ? 'OK' : 'OVER'}`);
+}
+
+async function hangs() {
+  const wall = (args, cwd, env = benchEnv) => {
+    const t = process.hrtime.bigint();
+    const r = spawnSync(process.execPath, args, { cwd, env, encoding: 'utf8', timeout: 120_000, killSignal: 'SIGKILL' });
+    return { ms: Number(process.hrtime.bigint() - t) / 1e6, code: /"code": "([A-Z_]+)"/.exec(r.stdout)?.[1] ?? (r.status === 0 ? 'OK' : r.signal ? 'killed at 120 s' : `exit ${r.status}`) };
+  };
+  const base = tempRepo();
+  execFileSync(process.execPath, [cli, 'store', 'The API rate limit is 100 requests per minute'], { cwd: base, env: benchEnv });
+  const flags = Array.from({ length: 20_000 }, (_, i) => ['--tags', `t${i}`]).flat();
+  const on = { ...benchEnv, MEMORY_DAEMON: 'on', MEMORY_DAEMON_IDLE: '120s' };
+  delete on.MEMORY_EMBEDDER;
+  const off = { ...on, MEMORY_DAEMON: 'off' };
+  // The helper's socket path taken by a folder: no helper can listen there.
+  const blocked = tempRepo();
+  execFileSync(process.execPath, [cli, 'store', 'The API rate limit is 100 requests per minute'], { cwd: blocked, env: benchEnv });
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(join(blocked, '.git', 'git-memory', '@daemon', 'daemon.sock'), { recursive: true, mode: 0o700 });
+  // A helper that does not answer: started, then stopped with SIGSTOP.
+  const held = tempRepo();
+  execFileSync(process.execPath, [cli, 'store', 'The API rate limit is 100 requests per minute'], { cwd: held, env: benchEnv });
+  const ft = { ...on, MEMORY_EMBEDDER: 'none' };
+  const pid = JSON.parse(execFileSync(process.execPath, [cli, 'daemon', 'start', '--json'], { cwd: held, env: ft, encoding: 'utf8' })).status.pid;
+  process.kill(pid, 'SIGSTOP');
+  process.on('exit', () => {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  });
+  const cases = {
+    'node -e "" (baseline)': [() => wall(['-e', ''], base)],
+    '`memory store x` + 20,000 `--tags` flags': [() => wall([cli, 'store', 'x', ...flags, '--json'], base), 'node -e "" (baseline)'],
+    'default search, MEMORY_DAEMON=off': [() => wall([cli, 'search', 'rate limit', '--json'], blocked, off)],
+    'default search, helper socket path blocked (the 2nd and later searches)': [() => wall([cli, 'search', 'rate limit', '--json'], blocked, on), 'default search, MEMORY_DAEMON=off'],
+    'full-text search, MEMORY_DAEMON=off': [() => wall([cli, 'search', 'rate limit', '--mode', 'fulltext', '--json'], held, off)],
+    'full-text search, helper not answering (SIGSTOP)': [() => wall([cli, 'search', 'rate limit', '--mode', 'fulltext', '--json'], held, ft), 'full-text search, MEMORY_DAEMON=off'],
+  };
+  // The first blocked search starts a helper that cannot listen (and backs off): not what is measured.
+  wall([cli, 'search', 'rate limit', '--json'], blocked, on);
+  const res = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
+  for (let r = 0; r < runs; r++) for (const [k, [fn]] of Object.entries(cases)) res[k].push(fn());
+  console.log(`| case | result | wall (median of ${runs}) | against | ratio |\n|---|---|---|---|---|`);
+  for (const [k, [, against]] of Object.entries(cases)) {
+    const ms = median(res[k].map((x) => x.ms));
+    const b = against ? median(res[against].map((x) => x.ms)) : ms;
+    console.log(`| ${k} | ${res[k][0].code} | ${fmt(ms, 0)} ms | ${against ?? '-'} | ${against ? fmt(ms / b, 2) + 'x' : '-'} |`);
+  }
 }

@@ -31,7 +31,7 @@ import type { ConfigShowResult } from './lifecycle/config-ops.js';
 import type { EmbedOptions, EmbedResult } from './lifecycle/embed.js';
 // Not imported on first use: the helper's build id is the bundle file holding its client (src/daemon/common.ts),
 // and the CLI's start-up chunk is the file an upgrade is detected by.
-import { daemonStatus, notifyStored, searchViaDaemon, startDaemon, stopDaemon, type DaemonState } from './daemon/client.js';
+import { daemonStatus, notifyStored, searchViaDaemon, startDaemon, stopDaemon, type DaemonState, type StopResult } from './daemon/client.js';
 
 /** `memory_trash` input: list (default), restore one by id, or empty (everything, or older than N days). */
 export interface TrashInput {
@@ -246,7 +246,7 @@ export interface SearchHelper {
   notifyStored(): Promise<void>;
   status(): Promise<DaemonState>;
   start(): Promise<DaemonState>;
-  stop(): Promise<{ success: true; stopped: boolean; pid?: number; cleaned?: string[] }>;
+  stop(): Promise<StopResult>;
 }
 
 const OPTION_TYPES: Record<string, 'string' | 'function' | 'boolean' | 'object'> = {
