@@ -32,7 +32,7 @@ import type { EmbedOptions, EmbedResult } from './lifecycle/embed.js';
 import type { ViewModel } from './lifecycle/view-model.js';
 // Not imported on first use: the helper's build id is the bundle file holding its client (src/daemon/common.ts),
 // and the CLI's start-up chunk is the file an upgrade is detected by.
-import { daemonStatus, notifyStored, searchViaDaemon, startDaemon, stopDaemon, type DaemonState } from './daemon/client.js';
+import { daemonStatus, notifyStored, searchViaDaemon, startDaemon, stopDaemon, type DaemonState, type StopResult } from './daemon/client.js';
 
 /** `memory_trash` input: list (default), restore one by id, or empty (everything, or older than N days). */
 export interface TrashInput {
@@ -253,7 +253,7 @@ export interface SearchHelper {
   notifyStored(): Promise<void>;
   status(): Promise<DaemonState>;
   start(): Promise<DaemonState>;
-  stop(): Promise<{ success: true; stopped: boolean; pid?: number; cleaned?: string[] }>;
+  stop(): Promise<StopResult>;
 }
 
 const OPTION_TYPES: Record<string, 'string' | 'function' | 'boolean' | 'object'> = {

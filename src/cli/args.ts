@@ -36,6 +36,13 @@ export interface CommandDef { command?: string | readonly string[]; describe?: s
 
 export class UsageError extends Error {}
 
+/**
+ * Occurrences of one array option (`--tags`, `--meta`, `--tag`) a command line may carry. Far above
+ * any real use (a memory takes at most 100 tags and 100 metadata keys; one `--tags` value holds many,
+ * comma-separated) and low enough that collecting them costs nothing.
+ */
+export const MAX_ARRAY_OPTION_VALUES = 1000;
+
 const camel = (s: string) => s.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 function parseCommandString(cmd: string): { name: string; aliases: string[]; positionals: PositionalSpec[] } {
@@ -297,8 +304,14 @@ export class Cli {
         if (typeof raw !== 'string' || raw.trim() === '' || !Number.isFinite(v)) throw new UsageError(`--${name} expects a number, got ${JSON.stringify(raw)}`);
       }
       if (spec.choices && !spec.choices.includes(v)) throw new UsageError(`--${name} must be one of ${spec.choices.map((c) => JSON.stringify(c)).join(', ')}; got ${JSON.stringify(v)}`);
-      if (spec.array) values.set(name, [...((values.get(name) as unknown[]) ?? []), v]);
-      else values.set(name, v);
+      if (spec.array) {
+        // Appended in place: copying the list on every occurrence made 20,000 `--tags` flags cost
+        // 24 s before anything looked at them (issue 24). Refused at the bound, before the rest.
+        let list = values.get(name) as unknown[] | undefined;
+        if (!list) values.set(name, (list = []));
+        if (list.length >= MAX_ARRAY_OPTION_VALUES) throw new UsageError(`too many --${name} options: at most ${MAX_ARRAY_OPTION_VALUES}`);
+        list.push(v);
+      } else values.set(name, v);
     };
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i];

@@ -23,6 +23,19 @@ export const MAX_METADATA_BYTES = 16 * 1024;
 export const MAX_METADATA_DEPTH = 4;
 /** Front matter of one branch file; longer front matter makes the file unreadable (it is skipped). */
 export const MAX_FRONT_MATTER_BYTES = 256 * 1024;
+/**
+ * Largest file on the branch read as a memory: the largest content a store can be configured to
+ * accept (`maxContentBytes`, 16 MiB) plus the largest front matter. A larger blob (a hand commit, a
+ * fork, another tool) is skipped with a warning before it is decoded or parsed, as an unreadable
+ * file is: a 100 MB one ran a search out of memory (issue 24).
+ */
+export const MAX_BRANCH_FILE_BYTES = 16 * 1024 * 1024 + 256 * 1024;
+
+/** The reason a branch file of `bytes` is not read, or null when it is within {@link MAX_BRANCH_FILE_BYTES}. */
+export function oversizedFile(bytes: number): string | null {
+  return bytes > MAX_BRANCH_FILE_BYTES ? `the file is ${bytes} bytes, over the ${MAX_BRANCH_FILE_BYTES}-byte limit of a memory file; not read` : null;
+}
+
 /** YAML nodes one front matter may expand to (aliases count each time they are used). */
 export const MAX_FRONT_MATTER_NODES = 10_000;
 /** Default cap on an import file or stdin import (env MEMORY_MAX_IMPORT_BYTES overrides it). */

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeCacheFile } from '../git/atomic-file.js';
 import type { GitRepository } from '../git/repository.js';
+import { oversizedFile } from './bounds.js';
 import { memoryFromFile, type StoredMemory } from './memory.js';
 import { copyWins, duplicateIdWarning } from './id.js';
 
@@ -143,9 +144,12 @@ export function loadCatalog(
     }
     // A blob that cannot be read (a partial clone's remote unreachable) fails the whole read: it is not
     // the file's fault, so it is never recorded as skipped (that record is cached).
-    const text = blobText(repo.readBlob(blob.oid), blob.path, warn);
+    const bytes = repo.readBlob(blob.oid);
     try {
-      const memory = memoryFromFile(idPath(blob.path), text, warn);
+      // Over the cap: skipped before the bytes become a string (see MAX_BRANCH_FILE_BYTES).
+      const tooLarge = oversizedFile(bytes.length);
+      if (tooLarge) throw new Error(tooLarge);
+      const memory = memoryFromFile(idPath(blob.path), blobText(bytes, blob.path, warn), warn);
       memory.path = blob.path;
       entries.push({ path: blob.path, oid: blob.oid, memory });
     } catch (err) {

@@ -3,7 +3,7 @@ import { FrontMatterError, parseFile, serializeFile } from './codec.js';
 const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 import { BinaryContentError, ContentTooLargeError, EmptyContentError, InvalidInputError } from './errors.js';
 import { idFromPath, idTime, isValidId } from './id.js';
-import { checkText } from './bounds.js';
+import { checkText, oversizedFile } from './bounds.js';
 
 export const PRIORITIES = ['low', 'medium', 'high'] as const;
 export type Priority = (typeof PRIORITIES)[number];
@@ -92,6 +92,9 @@ function isoOrNull(v: unknown): string | null {
  * leniently, a missing id is derived from the path, and only unparsable front matter throws.
  */
 export function memoryFromFile(path: string, text: string, warn: (msg: string) => void = () => {}): StoredMemory {
+  // UTF-16 units never outnumber UTF-8 bytes: a text this long is a file over the cap.
+  const tooLarge = oversizedFile(text.length);
+  if (tooLarge) throw new FrontMatterError(tooLarge);
   const { data, content } = parseFile(text);
   // Tags are a scalar or a list of scalars; anything else (a map, nested lists) makes the file unreadable.
   if (data.tags !== undefined && data.tags !== null && !isScalar(data.tags) && !(Array.isArray(data.tags) && data.tags.every((t) => t === null || isScalar(t)))) {

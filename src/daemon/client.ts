@@ -4,13 +4,13 @@
  * start-up path: node:net and node:child_process are required only when used, and nothing here
  * imports search, vector or model code.
  */
-import { existsSync, readFileSync, unlinkSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { MemoryError, type ErrorCode, InternalError } from '../core/errors.js';
 import type { SearchQuery, SearchResponse } from '../core/search-types.js';
 import type { MemoryStore } from '../core/store.js';
-import { buildId, daemonMode, daemonPaths, envFingerprint, isPrivateDir, PROTOCOL, requestTimeoutMs, socketDir, type DaemonOp, type DaemonPaths, type DaemonRequest, type DaemonResponse, type DaemonStatus } from './common.js';
+import { buildId, daemonMode, daemonPaths, envFingerprint, isPrivateDir, privateDir, PROTOCOL, requestTimeoutMs, socketDir, START_BACKOFF_MS, type DaemonOp, type DaemonPaths, type DaemonRequest, type DaemonResponse, type DaemonStatus } from './common.js';
 
 const req = createRequire(import.meta.url);
 
@@ -93,35 +93,125 @@ function needsModel(store: MemoryStore, q: SearchQuery): boolean {
   return (kind || 'use').toLowerCase() !== 'none';
 }
 
-/** Starts a helper for this store's repository, detached, stdio ignored. False when it cannot be started. */
-export function spawnDaemon(store: MemoryStore, extraArgs: string[] = []): boolean {
+/** A helper this process started: `exited` turns true when it ends (it gave up, or could not listen). */
+export interface Spawned {
+  pid: number;
+  exited: () => boolean;
+}
+
+/** Starts a helper for this store's repository, detached, stdio ignored. Null when it cannot be started. */
+export function spawnDaemon(store: MemoryStore, extraArgs: string[] = []): Spawned | null {
   // Absolute: the helper runs from the repository root, not from this process's directory.
   const script = process.argv[1] ? resolve(process.argv[1]) : '';
-  if (!script || !existsSync(script)) return false;
+  if (!script || !existsSync(script)) return null;
   try {
     const cp = req('node:child_process') as typeof import('node:child_process');
     const root = store.git.location.root;
     const child = cp.spawn(process.execPath, [script, 'daemon', 'run', '--repo', root, '--branch', store.branch, ...extraArgs], { detached: true, stdio: 'ignore', cwd: root, env: process.env });
-    child.on('error', () => {});
+    let exited = false;
+    child.on('error', () => (exited = true));
+    child.on('exit', () => (exited = true));
     child.unref();
-    return true;
+    return { pid: child.pid ?? 0, exited: () => exited };
   } catch {
-    return false;
+    return null;
+  }
+}
+
+function readJson(file: string): Record<string, unknown> | null {
+  try {
+    const v = JSON.parse(readFileSync(file, 'utf8'));
+    return v && typeof v === 'object' ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Is `pid` a live process? (EPERM: alive, another user's.) A zombie (exited, not yet reaped) is not. */
+function alive(pid: number): boolean {
+  if (!(pid > 0)) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    // "pid (comm) S ...": the state follows the last ')'. A helper is detached, so whoever reaps it
+    // (init, a container's subreaper) may take a while: `stop` must not wait on that.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true; // no /proc: kill(0) is all there is
+  }
+}
+
+/**
+ * The pid of the live helper named by the pid file, or 0. Only a pid file in this user's private
+ * folder counts, and where the system tells (/proc), only a process running `daemon run`: a pid
+ * reused by an unrelated process is never taken for a helper (nor signalled by `stop`).
+ */
+function livePid(p: DaemonPaths): number {
+  if (!isPrivateDir(p.dir)) return 0;
+  const pid = Number(readJson(p.pidFile)?.pid) || 0;
+  if (!alive(pid)) return 0;
+  try {
+    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    if (!(cmd.includes('daemon') && cmd.includes('run'))) return 0;
+  } catch {
+    /* no /proc (macOS): the pid file and liveness are all there is */
+  }
+  return pid;
+}
+
+/** What a live helper is working on, from its busy marker: `{ since, op }`, or null when idle. */
+function busyWith(p: DaemonPaths, pid: number): { since: string; op: string } | null {
+  const b = readJson(p.busyFile);
+  if (!b || Number(b.pid) !== pid || typeof b.since !== 'string') return null;
+  return { since: b.since, op: String(b.op ?? 'search') };
+}
+
+/** A start that failed recently (see START_BACKOFF_MS): its reason, or null. */
+function backedOff(p: DaemonPaths): string | null {
+  if (!isPrivateDir(p.dir)) return null;
+  const b = readJson(p.backoffFile);
+  if (!b || !(Number(b.retryAfter) > Date.now())) return null;
+  return String(b.reason ?? 'a helper did not start');
+}
+
+function backOff(p: DaemonPaths, reason: string): void {
+  try {
+    writeFileSync(p.backoffFile, JSON.stringify({ at: new Date().toISOString(), retryAfter: Date.now() + START_BACKOFF_MS, reason }) + '\n', { mode: 0o600 });
+  } catch {
+    /* a read-only git dir: every search tries again */
+  }
+}
+
+function clearBackOff(p: DaemonPaths): void {
+  try {
+    unlinkSync(p.backoffFile);
+  } catch {
+    /* none */
   }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Sends `b`, retrying while nobody listens yet (a helper just started), until `deadline`. */
-async function sendWhenUp(p: DaemonPaths, b: DaemonRequest, deadline: number, timeoutMs: number): Promise<Outcome> {
+/** Sends `b`, retrying while nobody listens yet (a helper just started), until `deadline` or until `child` exits. */
+async function sendWhenUp(p: DaemonPaths, b: DaemonRequest, deadline: number, timeoutMs: number, child?: Spawned): Promise<Outcome> {
   for (;;) {
     const o = usable(p) ? await send(p.socket, b, timeoutMs) : ({ kind: 'absent' } as Outcome);
     // A stale answer comes from the helper being replaced, still on the socket for a moment.
     const replaced = o.kind === 'answer' && !o.res.ok && !!o.res.stale;
     if ((o.kind === 'answer' && !replaced) || o.kind === 'lost' || Date.now() >= deadline) return o;
+    // The helper we started is gone without listening (the socket path is blocked, another helper
+    // holds the lock and is not answering): waiting longer gains nothing.
+    if (child?.exited() && !livePid(p)) return o;
     await sleep(20);
   }
 }
+
+/** How long a search that needs no model waits for a helper's answer: no longer than an in-process search takes. */
+const NO_MODEL_WAIT_MS = 2000;
 
 /** How long a client waits for a helper it started to listen (it listens before loading anything heavy). */
 const START_WAIT_MS = 5000;
@@ -140,17 +230,37 @@ export async function searchViaDaemon(store: MemoryStore, q: SearchQuery): Promi
   if (daemonMode().effective === 'off') return null;
   const p = pathsFor(store);
   const b = body(store, 'search', { query: q });
-  const timeout = requestTimeoutMs();
+  const model = needsModel(store, q);
+  // A search that needs no model never waits on a busy helper: it is about as fast in-process, and
+  // the helper runs one request at a time (issue 24: a full-text search waited 30 s behind one).
+  if (!model && usable(p)) {
+    const pid = livePid(p);
+    if (pid && busyWith(p, pid)) {
+      debug('helper busy: searching in-process');
+      return null;
+    }
+  }
+  const timeout = model ? requestTimeoutMs() : Math.min(requestTimeoutMs(), NO_MODEL_WAIT_MS);
   let o: Outcome = usable(p) ? await send(p.socket, b, timeout) : { kind: 'absent' };
   if (o.kind === 'answer' && !o.res.ok && o.res.stale) {
     // The helper answered for another build or environment and is exiting: replace it.
     debug(`stale helper (${o.res.stale}), starting a new one`);
     o = { kind: 'absent' };
   }
-  if ((o.kind === 'absent' || o.kind === 'refused') && needsModel(store, q)) {
-    if (spawnDaemon(store)) {
-      debug('started a helper');
-      o = await sendWhenUp(p, b, Date.now() + START_WAIT_MS, timeout);
+  if ((o.kind === 'absent' || o.kind === 'refused') && model) {
+    const why = backedOff(p);
+    // A helper that could not start a moment ago will not start now: search in-process at once
+    // instead of paying the wait on every search (issue 24: ~5 s each with a blocked socket path).
+    if (why) debug(`not starting a helper until the back-off ends (${why})`);
+    else if (!privateDir(p.dir) || !privateDir(socketDir(p))) debug('the helper folder is not a private folder of this user: not starting one');
+    else {
+      const child = spawnDaemon(store);
+      if (child) {
+        debug('started a helper');
+        o = await sendWhenUp(p, b, Date.now() + START_WAIT_MS, timeout, child);
+        if (o.kind === 'absent' || o.kind === 'refused') backOff(p, child.exited() ? 'the helper exited without listening' : `nobody listened within ${START_WAIT_MS} ms`);
+        else if (o.kind === 'answer') clearBackOff(p);
+      }
     }
   }
   if (o.kind !== 'answer') {
@@ -183,33 +293,47 @@ export interface DaemonState {
   mode: string;
   reason: string;
   socket: string;
-  /** Stale files found (and removed) when no helper answered. */
+  /** Stale files found (and removed) when no helper process was alive. */
   cleaned?: string[];
   /** Answered for another build or environment (it will not serve this client). */
   stale?: string;
   status?: DaemonStatus;
+  /** Alive but not answering (working on a long request): its pid, and what it is doing when it says. */
+  busy?: { pid: number; since?: string; op?: string };
+  /** Clients do not start a helper until then, because the last one they started never listened. */
+  backoff?: { until: string; reason: string };
 }
 
-/** Removes a socket and pid file left by a helper that is gone (its pid no longer runs). */
-function cleanStale(p: DaemonPaths): string[] {
+/**
+ * Removes the socket and pid file of a helper that is gone. Only in this user's private folders, only
+ * files this user owns, only when no process named by the pid file is alive and nothing listens on
+ * the socket (a connection is refused): a live socket is never called stale (issue 24: run as root,
+ * status removed a live socket in another user's folder).
+ */
+async function cleanStale(p: DaemonPaths, stopped = 0): Promise<string[]> {
   const cleaned: string[] = [];
-  let pid = 0;
-  try {
-    pid = Number(JSON.parse(readFileSync(p.pidFile, 'utf8')).pid) || 0;
-  } catch {
-    /* none, or unreadable */
-  }
-  let alive = false;
-  if (pid > 0) {
+  if (!usable(p) || livePid(p)) return cleaned;
+  const pid = Number(readJson(p.pidFile)?.pid) || 0;
+  if (alive(pid)) return cleaned; // a live process we cannot identify: leave it alone
+  const uid = typeof process.getuid === 'function' ? process.getuid() : -1;
+  const own = (f: string, socket: boolean) => {
     try {
-      process.kill(pid, 0);
-      alive = true;
-    } catch (err) {
-      alive = (err as NodeJS.ErrnoException).code === 'EPERM';
+      const st = lstatSync(f);
+      return (uid < 0 || st.uid === uid) && (socket ? st.isSocket() : st.isFile());
+    } catch {
+      return false;
     }
+  };
+  // The helper `stop` just ended still names itself in the pid file (a new one would have taken the
+  // lock before listening): its socket is its own. Right after a kill a connection can still be
+  // accepted for a moment, so the check below would keep it.
+  if (own(p.socket, true) && !(stopped && pid === stopped)) {
+    const o = await send(p.socket, { v: PROTOCOL, op: 'status', build: '', env: '' }, 1000);
+    debug(`stale check of the socket: ${o.kind}`);
+    if (o.kind !== 'refused') return cleaned; // something listens: not stale
   }
-  if (alive) return cleaned;
-  for (const f of [p.socket, p.pidFile]) {
+  for (const [f, socket] of [[p.socket, true], [p.pidFile, false], [p.busyFile, false]] as const) {
+    if (!own(f, socket)) continue;
     try {
       unlinkSync(f);
       cleaned.push(f.slice(f.lastIndexOf('/') + 1));
@@ -220,7 +344,14 @@ function cleanStale(p: DaemonPaths): string[] {
   return cleaned;
 }
 
-/** `memory daemon status`. */
+function backoffState(p: DaemonPaths): { backoff?: { until: string; reason: string } } {
+  const why = backedOff(p);
+  if (!why) return {};
+  const until = Number(readJson(p.backoffFile)?.retryAfter);
+  return { backoff: { until: new Date(until).toISOString(), reason: why } };
+}
+
+/** `memory daemon status`: running means a helper process is alive, whether or not it answers now. */
 export async function daemonStatus(store: MemoryStore): Promise<DaemonState> {
   const m = daemonMode();
   const p = pathsFor(store);
@@ -231,22 +362,66 @@ export async function daemonStatus(store: MemoryStore): Promise<DaemonState> {
     const stale = st.build !== buildId() ? 'version' : undefined;
     return { ...base, running: true, status: st, ...(stale ? { stale } : {}) };
   }
-  const cleaned = o.kind === 'refused' || o.kind === 'absent' ? cleanStale(p) : [];
-  return { ...base, running: false, ...(cleaned.length ? { cleaned } : {}) };
+  // No answer: alive and busy (a long request holds it), or gone.
+  const pid = livePid(p);
+  if (pid) return { ...base, running: true, busy: { pid, ...(busyWith(p, pid) ?? {}) } };
+  const cleaned = o.kind === 'refused' || o.kind === 'absent' ? await cleanStale(p) : [];
+  return { ...base, running: false, ...(cleaned.length ? { cleaned } : {}), ...backoffState(p) };
 }
 
-/** `memory daemon stop`: asks the helper to exit and waits until its socket is gone. */
-export async function stopDaemon(store: MemoryStore): Promise<{ success: true; stopped: boolean; pid?: number; cleaned?: string[] }> {
-  const p = pathsFor(store);
-  const o = usable(p) ? await send(p.socket, body(store, 'stop'), 5000) : ({ kind: 'absent' } as Outcome);
-  if (o.kind === 'answer' && o.res.ok) {
-    const pid = o.res.status?.pid;
-    const until = Date.now() + 5000;
-    while (existsSync(p.socket) && Date.now() < until) await sleep(20);
-    return { success: true, stopped: true, ...(pid ? { pid } : {}) };
+/** Waits until `pid` is gone, at most `ms`. */
+async function gone(pid: number, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (alive(pid)) {
+    if (Date.now() >= until) return false;
+    await sleep(20);
   }
-  const cleaned = cleanStale(p);
-  return { success: true, stopped: false, ...(cleaned.length ? { cleaned } : {}) };
+  return true;
+}
+
+export interface StopResult {
+  success: true;
+  stopped: boolean;
+  pid?: number;
+  /** How it ended when asking was not enough: it did not answer, or did not exit in time. */
+  signal?: 'SIGTERM' | 'SIGKILL';
+  cleaned?: string[];
+}
+
+/**
+ * `memory daemon stop`: asks the helper to exit and returns once its process is gone (bounded: a
+ * helper that does not answer within 2 s, busy with a long request, gets SIGTERM, and SIGKILL 5 s
+ * later). `stopped` is true exactly when a helper was running and no longer is.
+ */
+export async function stopDaemon(store: MemoryStore): Promise<StopResult> {
+  const p = pathsFor(store);
+  const before = livePid(p);
+  const o = usable(p) ? await send(p.socket, body(store, 'stop'), 2000) : ({ kind: 'absent' } as Outcome);
+  const pid = (o.kind === 'answer' && o.res.ok ? o.res.status?.pid : undefined) || before;
+  if (!pid) {
+    const cleaned = await cleanStale(p);
+    return { success: true, stopped: false, ...(cleaned.length ? { cleaned } : {}) };
+  }
+  let signal: StopResult['signal'];
+  if (!(await gone(pid, o.kind === 'answer' ? 3000 : 0))) {
+    signal = 'SIGTERM';
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      /* gone meanwhile */
+    }
+    if (!(await gone(pid, 5000))) {
+      signal = 'SIGKILL';
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        /* gone meanwhile */
+      }
+      await gone(pid, 2000);
+    }
+  }
+  const cleaned = alive(pid) ? [] : await cleanStale(p, pid);
+  return { success: true, stopped: !alive(pid), pid, ...(signal ? { signal } : {}), ...(cleaned.length ? { cleaned } : {}) };
 }
 
 /** `memory daemon start`: starts a helper (unless one answers) and waits until it is warm. */
@@ -255,9 +430,12 @@ export async function startDaemon(store: MemoryStore): Promise<DaemonState> {
   const first = await daemonStatus(store);
   if (first.running && !first.stale) return first;
   if (first.running && first.stale) await stopDaemon(store);
-  if (!spawnDaemon(store)) throw new InternalError('could not start the search helper (no CLI script to run)');
+  // An explicit start tries whatever a failed one left behind.
+  clearBackOff(p);
+  const child = spawnDaemon(store);
+  if (!child) throw new InternalError('could not start the search helper (no CLI script to run)');
   // A status request is answered after the warm-up queued before it: waiting for it waits for warm.
-  const o = await sendWhenUp(p, body(store, 'status'), Date.now() + START_WAIT_MS, 120_000);
+  const o = await sendWhenUp(p, body(store, 'status'), Date.now() + START_WAIT_MS, 120_000, child);
   if (o.kind === 'answer' && o.res.ok) return daemonStatus(store);
   const why = o.kind === 'lost' ? o.reason : o.kind === 'answer' ? (o.res.ok ? '' : o.res.stale ? `a stale helper (${o.res.stale}) still answers` : o.res.error?.message) : 'nobody listening';
   throw new InternalError(`the search helper did not start (${why}); run "memory daemon run" to see why`);

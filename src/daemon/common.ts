@@ -102,7 +102,14 @@ export interface DaemonPaths {
   dir: string;
   socket: string;
   pidFile: string;
+  /** Present while the helper works on a request: `{ pid, since, op }` (clients that need no model skip a busy helper). */
+  busyFile: string;
+  /** Written when a helper a client started never listened: `{ at, retryAfter, reason }` (no new start until then). */
+  backoffFile: string;
 }
+
+/** How long clients stop starting helpers after one failed to come up (a blocked socket path, say). */
+export const START_BACKOFF_MS = 5 * 60_000;
 
 /** Longest socket path used as is (sun_path holds 104-108 bytes depending on the system). */
 const MAX_SOCKET_PATH = 100;
@@ -123,7 +130,7 @@ export function daemonPaths(commonDir: string, env: NodeJS.ProcessEnv = process.
     const base = env.XDG_RUNTIME_DIR ? join(env.XDG_RUNTIME_DIR, 'git-memory') : join(tmpdir(), `git-memory-${uid}`);
     socket = join(base, `${createHash('sha256').update(commonDir).digest('hex').slice(0, 20)}.sock`);
   }
-  return { dir, socket, pidFile: join(dir, 'daemon.pid') };
+  return { dir, socket, pidFile: join(dir, 'daemon.pid'), busyFile: join(dir, 'busy.json'), backoffFile: join(dir, 'start-failed.json') };
 }
 
 /** The folder of the socket (the @daemon folder, or the short-path fallback). */

@@ -10,7 +10,7 @@
  * - Exits after MEMORY_DAEMON_IDLE without a request, on `stop`, on SIGTERM/SIGINT, when its socket
  *   or pid file is removed or replaced, or when its own bundle changes on disk (an upgrade).
  */
-import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync, chmodSync, existsSync, realpathSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeFileSync, writeSync, chmodSync, existsSync, realpathSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { MemoryError, InvalidInputError } from '../core/errors.js';
 import type { SearchQuery } from '../core/search-types.js';
@@ -180,6 +180,7 @@ export async function runDaemon(opts: RunOptions = {}): Promise<number> {
     } catch {
       /* gone */
     }
+    idle();
   };
 
   let exitResolve: (code: number) => void = () => {};
@@ -203,9 +204,33 @@ export async function runDaemon(opts: RunOptions = {}): Promise<number> {
     idleTimer = setTimeout(() => shutdown(`idle for ${Math.round(idleMs / 1000)} s`), idleMs);
   };
 
+  /**
+   * While a request runs, a busy marker says so: a client whose search needs no model searches
+   * in-process instead of queueing behind it, and `daemon status` can say what a helper that does
+   * not answer (its thread held by the model) is doing.
+   */
+  const busy = (op: string) => {
+    try {
+      writeFileSync(p.busyFile, JSON.stringify({ pid: process.pid, since: new Date().toISOString(), op }) + '\n', { mode: 0o600 });
+    } catch {
+      /* the folder is gone: the watch below ends this helper */
+    }
+  };
+  const idle = () => {
+    try {
+      if (readPid(p.busyFile)?.pid === process.pid) unlinkSync(p.busyFile);
+    } catch {
+      /* gone */
+    }
+  };
+
   /** Runs `fn` after every request queued before it: one search at a time, in arrival order. */
-  const enqueue = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = queue.then(fn, fn);
+  const enqueue = <T>(fn: () => Promise<T>, op = 'search'): Promise<T> => {
+    const marked = () => {
+      busy(op);
+      return fn().finally(idle);
+    };
+    const run = queue.then(marked, marked);
     queue = run.catch(() => {});
     return run;
   };
@@ -245,7 +270,7 @@ export async function runDaemon(opts: RunOptions = {}): Promise<number> {
       const key = `${r.repo}\0${r.branch ?? ''}`;
       if (!refreshing.has(key)) {
         refreshing.add(key);
-        void enqueue(() => (refreshing.delete(key), warm(r.repo, r.branch)));
+        void enqueue(() => (refreshing.delete(key), warm(r.repo, r.branch)), 'refresh');
       }
       return { res: { ok: true } };
     }
@@ -371,6 +396,6 @@ export async function runDaemon(opts: RunOptions = {}): Promise<number> {
   });
 
   // Warm the branch it was started for, ahead of the request that started it.
-  void enqueue(() => warm(root, homeBranch));
+  void enqueue(() => warm(root, homeBranch), 'warm-up');
   return exited;
 }

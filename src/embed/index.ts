@@ -6,6 +6,7 @@ import { UseLiteEmbedder } from './use.js';
 
 export type { Embedder, EmbedderConfig, EmbedderKind } from './types.js';
 export { normalize, modelSlug } from './types.js';
+export { MAX_EMBED_CHARS, embedInput } from './input.js';
 export { HttpEmbedder, type HttpEmbedderOptions } from './http.js';
 export { OnnxEmbedder } from './onnx.js';
 export { UseLiteEmbedder, USE_MODEL_ID } from './use.js';

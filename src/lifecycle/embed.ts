@@ -1,5 +1,6 @@
 import { MemoryError, EmbedderError } from '../core/errors.js';
 import type { MemoryStore } from '../core/store.js';
+import { embedInput } from '../embed/input.js';
 import type { Embedder } from '../embed/types.js';
 import { UseLiteEmbedder } from '../embed/use.js';
 import { vectorPath, type VectorEntry } from '../vector/branch.js';
@@ -111,7 +112,7 @@ export async function embedMemories(store: MemoryStore, opts: EmbedOptions = {})
       ends.add(pieces.length - 1);
     }
     const run = (c: typeof plan.embed) => {
-      const p = embedder.embed(c.map((w) => w.m.content));
+      const p = embedder.embed(c.map((w) => embedInput(w.m.content)));
       p.catch(() => {}); // surfaced when awaited
       return p;
     };

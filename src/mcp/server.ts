@@ -120,12 +120,27 @@ export class BoundedStdioTransport implements Transport {
 
   private line(text: string): void {
     if (!text.trim()) return;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch (err) {
+      this.onerror?.(err as Error);
+      void this.reply(null, -32700, 'parse error: each line must be one JSON-RPC message');
+      return;
+    }
     let msg: JSONRPCMessage;
     try {
       msg = deserializeMessage(text);
     } catch (err) {
+      // Valid JSON that is not a valid JSON-RPC message: answered with the request's own id, so a
+      // client waiting on it fails at once instead of hanging (issue 24). `params` that is not an
+      // object or array breaks JSON-RPC itself (-32600); an array where MCP takes named parameters
+      // is a request with invalid params (-32602).
       this.onerror?.(err as Error);
-      void this.reply(null, -32700, 'parse error: each line must be one JSON-RPC message');
+      const o = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : null;
+      const id = o && ((typeof o.id === 'string' && o.id.length <= 256) || (typeof o.id === 'number' && Number.isFinite(o.id))) ? (o.id as string | number) : null;
+      const badParams = !!o && typeof o.method === 'string' && Array.isArray(o.params);
+      void this.reply(id, badParams ? -32602 : -32600, badParams ? 'invalid params: MCP requests take an object of named parameters' : 'invalid request: not a JSON-RPC 2.0 message (jsonrpc "2.0", a method name, params an object when present)');
       return;
     }
     this.onmessage?.(msg);

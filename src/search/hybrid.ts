@@ -2,7 +2,7 @@ import { InvalidInputError, MemoryError } from '../core/errors.js';
 import { memoryFromFile, publicMemory, type Memory } from '../core/memory.js';
 import type { Relaxation, SearchFallback, SearchMode, SearchQuery, SearchResponse, SearchResult, VectorReport } from '../core/search-types.js';
 import type { ReadonlyBranch } from '../core/branch-view.js';
-import { normalize, USE_MODEL_ID, type Embedder } from '../embed/index.js';
+import { embedInput, normalize, USE_MODEL_ID, type Embedder } from '../embed/index.js';
 import type { VectorEntry } from '../vector/branch.js';
 import { topK, type VectorIndex } from '../vector/index.js';
 import { branchVectors, searchBudgetMs, storeEmbedder } from '../vector/store-vectors.js';
@@ -213,7 +213,7 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
   }
   // The query first: it loads the model, so the budget below is spent embedding memories, not on
   // the load (which used to take most of it: 4 memories per search instead of ~30).
-  const [qv] = await embedder.embed([text]);
+  const [qv] = await embedder.embed([embedInput(text)]);
   const { index, report } = await bv.ensure([...entries.values()], { budgetMs, prefer: (id) => allowed.has(id) });
   const vectors: VectorReport = { model: report.model, embedded: report.embedded, reused: report.reused, missing: report.missing };
 
@@ -309,7 +309,9 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
           const v = index.vector(id);
           if (v) for (let j = 0; j < q2.length; j++) q2[j] += v[j] / top.length;
         }
-        const feedback = textScores(top.map((id) => memoryOf(id).content).join('\n'));
+        // The openings the vectors stand for: a long memory's whole text as a query would cost
+        // what indexing it does, on every search (issue 24).
+        const feedback = textScores(top.map((id) => embedInput(memoryOf(id).content)).join('\n'));
         scored = blend(index.scoreAll(normalize(q2)), feedback);
       }
     }

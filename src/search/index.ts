@@ -2,6 +2,7 @@ import { closeSync, fstatSync, openSync, readFileSync, readdirSync, rmSync, stat
 import { basename, join } from 'node:path';
 import { ARCHIVE_DIR, unreadableFile } from '../core/catalog.js';
 import { copyWins, duplicateIdWarning } from '../core/id.js';
+import { oversizedFile } from '../core/bounds.js';
 import { InvalidInputError } from '../core/errors.js';
 import { memoryFromFile, publicMemory, type Memory } from '../core/memory.js';
 import type { SearchQuery, SearchResponse, SearchResult } from '../core/search-types.js';
@@ -202,8 +203,12 @@ function addFile(store: ReadonlyBranch, b: SegmentBuilder, path: string, oid: st
   const warn = opts.warn ?? ((w: string) => store.warn(w));
   // A blob that cannot be read fails the build (never an index persisted without it); only a file
   // that reads but does not parse is skipped.
-  const text = opts.cache && parsed.has(`${path}\0${oid}`) ? undefined : (opts.bytes ?? store.git.readBlob(oid)).toString('utf8');
+  const bytes = opts.cache && parsed.has(`${path}\0${oid}`) ? undefined : (opts.bytes ?? store.git.readBlob(oid));
   try {
+    // Over the cap: skipped before the bytes become a string (see MAX_BRANCH_FILE_BYTES).
+    const tooLarge = bytes && oversizedFile(bytes.length);
+    if (tooLarge) throw new Error(tooLarge);
+    const text = bytes?.toString('utf8');
     b.add(opts.cache ? docFromCached(store, path, oid, text) : docFrom(store, path, oid, text, warn));
   } catch (err) {
     b.skipped++;

@@ -19,6 +19,14 @@ export const SEGMENT_FORMAT = 4;
 export const MAX_DUPES = 1000;
 /** Indexed fields, in posting order. */
 export const FIELDS = ['content', 'tags', 'category'] as const;
+
+/**
+ * Characters of one memory's content the full-text index holds: its first 256 KiB. Four times the
+ * default content cap (`maxContentBytes`, 64 KiB), so what a store accepts by default is indexed whole;
+ * text past it (a store configured for larger memories, a hand-committed file) is not searchable by
+ * its words, and the memory is still found by its opening, tags and meaning (docs/search.md).
+ */
+export const MAX_INDEXED_CHARS = 256 * 1024;
 const NF = FIELDS.length;
 const MAGIC = 0x58534d47; // "GMSX" little-endian
 
@@ -405,7 +413,9 @@ export class SegmentBuilder {
       }
       if (no >= 0) hit(no);
     };
-    const texts = [d.content, d.tags.join(' '), d.category];
+    // The opening of a very long memory only: indexing is linear, but 16 MiB of text cost seconds of
+    // analysis on every index build (issue 24). Every memory a store accepts by default is whole.
+    const texts = [d.content.length > MAX_INDEXED_CHARS ? d.content.slice(0, MAX_INDEXED_CHARS) : d.content, d.tags.join(' '), d.category];
     for (f = 0; f < NF; f++) {
       count = 0;
       analyze(texts[f], term, true, word);

@@ -5,6 +5,7 @@ import { MemoryError, EmbedderError } from '../core/errors.js';
 import { writeCacheFile } from '../git/atomic-file.js';
 import { pathFor } from '../core/id.js';
 import type { Memory } from '../core/memory.js';
+import { embedInput } from '../embed/input.js';
 import { modelSlug, type Embedder } from '../embed/types.js';
 import { contentHash, decodeVector, encodeVector, quantize } from './codec.js';
 import { VectorIndex, type VectorRow } from './index.js';
@@ -345,7 +346,7 @@ export class BranchVectors {
         }
         const batch = want.slice(done, done + size).map((p) => ({ ...p.load(), memOid: p.memOid }));
         const tb = performance.now();
-        const vecs = await this.embedder.embed(batch.map((w) => w.m.content));
+        const vecs = await this.embedder.embed(batch.map((w) => embedInput(w.m.content)));
         perItem = (performance.now() - tb) / batch.length;
         this.checkDims(vecs, dims);
         batch.forEach((w, i) => {

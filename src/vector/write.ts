@@ -1,4 +1,5 @@
 import { MemoryError } from '../core/errors.js';
+import { embedInput } from '../embed/input.js';
 import { modelSlug, type Embedder } from '../embed/types.js';
 import { vectorPath } from './branch.js';
 import { contentHash, encodeVector } from './codec.js';
@@ -45,7 +46,7 @@ export function storeVectorsFrom(model: string, texts: string[], vectors: Float3
 
 /** Embeds `texts` with `embedder` and returns their {@link StoreVectors}. Throws what the embedder throws. */
 export async function vectorsForStore(embedder: Embedder, texts: string[]): Promise<StoreVectors> {
-  return storeVectorsFrom(embedder.id, texts, await embedder.embed(texts));
+  return storeVectorsFrom(embedder.id, texts, await embedder.embed(texts.map(embedInput)));
 }
 
 /**

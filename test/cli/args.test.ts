@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Cli, UsageError, type CommandDef, type Program } from '../../src/cli/args.js';
+import { Cli, MAX_ARRAY_OPTION_VALUES, UsageError, type CommandDef, type Program } from '../../src/cli/args.js';
 
 /** A program whose handlers record the argv they were called with. */
 function program(commands: CommandDef[]): { cli: Cli; calls: Array<Record<string, unknown>> } {
@@ -118,5 +118,17 @@ describe('CLI argument parser', () => {
     expect(out[1]).toMatch(/--tags[\s\S]*\[array\][\s\S]*--priority[\s\S]*choices: low, medium, high/);
     expect(out[2]).toMatch(/memory core view[\s\S]*memory core edit/);
     expect(out[3]).toBe('1.2.3\n');
+  });
+
+  it('collects a repeated array option up to a bound and refuses the rest at the bound (issue 24)', async () => {
+    const { cli, calls } = program([store]);
+    const flags = (n: number) => Array.from({ length: n }, (_, i) => ['--tags', `t${i}`]).flat();
+    await cli.run(['store', 'x', ...flags(MAX_ARRAY_OPTION_VALUES)]);
+    expect((calls[0].tags as string[]).length).toBe(MAX_ARRAY_OPTION_VALUES);
+    expect((calls[0].tags as string[])[MAX_ARRAY_OPTION_VALUES - 1]).toBe(`t${MAX_ARRAY_OPTION_VALUES - 1}`);
+    // 20,000 flags then an unknown option: the bound is what is reported, so the parser stopped there
+    // instead of collecting (and copying) the other 19,000.
+    expect(await usage(cli.run(['store', 'x', ...flags(20_000), '--nonsense']))).toBe(`too many --tags options: at most ${MAX_ARRAY_OPTION_VALUES}`);
+    expect(calls).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@
 // demand, answers exactly what an in-process search answers, and whenever it is absent, dead, hung,
 // stale or switched off the CLI still answers correctly in-process.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -116,9 +116,15 @@ function daemonPid(repo: string): number | null {
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  try {
+    // A zombie (exited, not yet reaped by whoever adopted the detached helper) is gone.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return !existsSync('/proc/self');
   }
 }
 
@@ -414,3 +420,89 @@ net.createServer((c) => { c.on('error', () => {}); c.on('data', () => {
     expect(status(repo, ON_FT).status.pid).toBe(st.pid);
   });
 });
+
+// Issue 24: a helper that does not answer (its thread held by a long request; here SIGSTOP holds it)
+// is reported as running, is stopped for sure, and never holds up a search that needs no model; a
+// helper that cannot start is not waited for on every search; status never removes what is not stale.
+describe('search helper: busy, blocked, or not ours (issue 24)', { timeout: 180_000 }, () => {
+  it('status says a helper that does not answer is running, and stop ends it for sure', async () => {
+    const repo = repoWithNotes(NOTES.slice(0, 3), { embed: false });
+    const pid = start(repo);
+    process.kill(pid, 'SIGSTOP');
+    try {
+      const st = status(repo, ON_FT);
+      expect(st).toMatchObject({ running: true, busy: { pid } });
+      expect(cli(repo, ['daemon', 'status'], { env: ON_FT }).stdout).toMatch(new RegExp(`running, pid ${pid}, busy`));
+      // A full-text search does not queue behind it for MEMORY_DAEMON_TIMEOUT (30 s by default).
+      const t = Date.now();
+      const r = search(repo, ['rate limit', '--mode', 'fulltext'], ON_FT);
+      expect(Date.now() - t).toBeLessThan(15_000);
+      expect(r.json.results[0].content).toBe(NOTES[1]);
+      const stop = cli(repo, ['daemon', 'stop', '--json'], { env: ON_FT });
+      expect(stop.json).toMatchObject({ success: true, stopped: true, pid, signal: 'SIGKILL' });
+      // stop returned once the process was gone, not before.
+      expect(alive(pid)).toBe(false);
+      expect(existsSync(sockPath(repo))).toBe(false);
+      expect(status(repo, ON_FT).running).toBe(false);
+    } finally {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
+  }, 120_000);
+
+  it('stop of a helper that answers returns once its process is gone', async () => {
+    const repo = repoWithNotes(NOTES.slice(0, 2), { embed: false });
+    const pid = start(repo);
+    const stop = cli(repo, ['daemon', 'stop', '--json'], { env: ON_FT });
+    expect(stop.json).toMatchObject({ success: true, stopped: true, pid });
+    expect(stop.json.signal).toBeUndefined();
+    expect(alive(pid)).toBe(false);
+  });
+
+  it('a helper that cannot listen (the socket path is blocked) is not started and waited for again by the next search', async () => {
+    const repo = repoWithNotes(NOTES.slice(0, 3), { embed: false });
+    mkdirSync(sockPath(repo), { recursive: true, mode: 0o700 }); // a folder where the socket goes
+    const env = { ...ON, MEMORY_DEBUG: '1' };
+    const first = search(repo, ['rate limit requests'], env);
+    expect(first.json.results[0].content).toBe(NOTES[1]);
+    expect(first.stderr).toMatch(/started a helper/);
+    expect(existsSync(join(sockDir(repo), 'start-failed.json'))).toBe(true);
+    const second = search(repo, ['rate limit requests'], env);
+    expect(second.json.results[0].content).toBe(NOTES[1]);
+    expect(second.stderr).not.toMatch(/started a helper/);
+    expect(second.stderr).toMatch(/not starting a helper until the back-off ends/);
+    expect(status(repo, ON).backoff).toMatchObject({ reason: expect.stringMatching(/exited without listening|nobody listened/) });
+  }, 120_000);
+
+  it('status never removes a live socket, nor anything in a helper folder that is not private', async () => {
+    // A repository path long enough that the socket goes to $XDG_RUNTIME_DIR/git-memory/.
+    const deep = join(tempDir('gm-deep-'), 'a'.repeat(60), 'b'.repeat(40), 'repo');
+    mkdirSync(deep, { recursive: true });
+    git(deep, 'init', '-q', '-b', 'main');
+    repos.push(deep);
+    expect(cli(deep, ['store', NOTES[0]], { env: OFF }).code).toBe(0);
+    const runtime = tempDir('gm-xdg-');
+    const env = { ...ON_FT, XDG_RUNTIME_DIR: runtime };
+    const socket = status(deep, env).socket as string;
+    expect(socket.startsWith(join(runtime, 'git-memory'))).toBe(true);
+    // Someone else's folder, open to all (as another user's world-writable folder in /tmp is), with
+    // a live socket in it.
+    mkdirSync(dirname(socket), { recursive: true });
+    chmodSync(dirname(socket), 0o777);
+    const script = join(tempDir('gm-live-'), 'live.cjs');
+    writeFileSync(script, `require('node:net').createServer((c) => c.on('error', () => {})).listen(process.argv[2], () => process.stdout.write('ready\\n'));`);
+    const p = spawn(process.execPath, [script, socket], { stdio: ['ignore', 'pipe', 'inherit'] });
+    fakes.push(p);
+    await new Promise<void>((resolve) => p.stdout!.once('data', () => resolve()));
+    const st = status(deep, env);
+    expect(st.running).toBe(false);
+    expect(st.cleaned).toBeUndefined();
+    expect(existsSync(socket)).toBe(true);
+    expect(cli(deep, ['daemon', 'stop', '--json'], { env }).json.cleaned).toBeUndefined();
+    expect(existsSync(socket)).toBe(true);
+  });
+});
+

@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, gitEnv, makeRepo } from '../helpers.js';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { connect, errorCode, structured, text } from '../mcp/client.js';
 import { checkout, makeRemote, runAction } from '../action/run-action.js';
 import { escapeCell, searchSummary } from '../../src/action/summary.js';
@@ -31,6 +32,39 @@ describe('MCP arguments', () => {
     expect(lines[0]).toMatchObject({ id: null, error: { code: -32700 } });
     expect(lines[1]).toMatchObject({ id: 7, result: { serverInfo: { name: 'git-memory' } } });
   });
+
+  it('valid JSON that is not valid JSON-RPC is answered with the request id, and later requests still are (issue 24)', async () => {
+    const repo = makeRepo();
+    const p = spawn(process.execPath, [CLI(), 'mcp', '--repo', repo], { env: gitEnv, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    p.stdout.on('data', (d) => (out += d));
+    const send = (m: object) => p.stdin.write(JSON.stringify(m) + '\n');
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: null });
+    send({ jsonrpc: '2.0', id: 'nine', method: 'tools/call', params: ['memory_list', {}] });
+    send({ jsonrpc: '2.0', id: 10, method: 'tools/call', params: { name: 'memory_list', arguments: {} } });
+    for (let i = 0; i < 200 && !out.includes('"id":10'); i++) await new Promise((r) => setTimeout(r, 100));
+    p.stdin.end();
+    const msgs = out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(msgs.find((m) => m.id === 8)).toMatchObject({ error: { code: -32600 } });
+    expect(msgs.find((m) => m.id === 'nine')).toMatchObject({ error: { code: -32602 } });
+    expect(msgs.find((m) => m.id === 10)?.result?.structuredContent).toMatchObject({ total: 0 });
+    expect(msgs.filter((m) => m.id === null)).toEqual([]);
+  }, 60_000);
+
+  it('the SDK client gets an error for a request with array params at once, not a timeout (issue 24)', async () => {
+    const repo = makeRepo();
+    const { client } = await connect(repo);
+    const t = Date.now();
+    const err = await client.request({ method: 'tools/call', params: ['memory_list'] as any }, CallToolResultSchema, { timeout: 20_000 }).then(
+      () => null,
+      (e: { code?: number }) => e,
+    );
+    expect(err?.code).toBe(-32602);
+    expect(Date.now() - t).toBeLessThan(15_000);
+    expect(structured(await client.callTool({ name: 'memory_list', arguments: {} })).total).toBe(0);
+  }, 60_000);
 
   it('hostile tool arguments end in coded errors that never carry the secret', async () => {
     const repo = makeRepo({ commit: true });

@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { InvalidInputError } from '../../core/errors.js';
 import { run, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
-import type { DaemonState } from '../../daemon/client.js';
+import type { DaemonState, StopResult } from '../../daemon/client.js';
 
 interface Args extends GlobalArgs {
   action: string;
@@ -10,8 +10,16 @@ interface Args extends GlobalArgs {
 
 function describe(r: DaemonState): string {
   const mode = color.dim(`MEMORY_DAEMON: ${r.reason}`);
-  if (!r.running) return `not running ${color.dim(`(socket ${r.socket})`)}${r.cleaned ? color.dim(`; removed stale ${r.cleaned.join(', ')}`) : ''}\n${mode}`;
-  const s = r.status!;
+  if (!r.running) {
+    const backoff = r.backoff ? `\n${color.yellow(`searches start no helper until ${r.backoff.until}: ${r.backoff.reason} ("memory daemon start" tries now)`)}` : '';
+    return `not running ${color.dim(`(socket ${r.socket})`)}${r.cleaned ? color.dim(`; removed stale ${r.cleaned.join(', ')}`) : ''}${backoff}\n${mode}`;
+  }
+  if (!r.status) {
+    // Alive, but it did not answer: one request at a time, and a long one holds it.
+    const b = r.busy;
+    return `running, pid ${color.bold(String(b?.pid ?? '?'))}, busy${b?.since ? ` since ${b.since}${b.op ? ` (${b.op})` : ''}` : ''}: no answer within 5 s\n${mode}`;
+  }
+  const s = r.status;
   const lines = [
     `running, pid ${color.bold(String(s.pid))}, version ${s.version}${r.stale ? color.yellow(` (stale: ${r.stale}; the next search replaces it)`) : ''}`,
     color.dim(`up ${Math.round(s.uptimeMs / 1000)} s, idle ${Math.round(s.idleMs / 1000)} s of ${Math.round(s.idleTimeoutMs / 1000)} s, ${s.requests} requests, ${Math.round(s.rssBytes / 1048576)} MB`),
@@ -44,7 +52,7 @@ export const daemonCommand: CommandModule<GlobalArgs, Args> = {
       }
       process.exit(code);
     }
-    return run<DaemonState | { success: true; stopped: boolean; pid?: number; cleaned?: string[] }>(
+    return run<DaemonState | StopResult>(
       argv,
       async (m) => {
         if (argv.action === 'status') return m.helper.status();
@@ -53,7 +61,7 @@ export const daemonCommand: CommandModule<GlobalArgs, Args> = {
         throw new InvalidInputError(`unknown action ${JSON.stringify(argv.action)}`, { field: 'action' });
       },
       (r) => {
-        if ('stopped' in r) return r.stopped ? `stopped the helper${r.pid ? ` (pid ${r.pid})` : ''}` : `no helper was running${r.cleaned ? color.dim(`; removed stale ${r.cleaned.join(', ')}`) : ''}`;
+        if ('stopped' in r) return r.stopped ? `stopped the helper${r.pid ? ` (pid ${r.pid})` : ''}${r.signal ? color.dim(` with ${r.signal}: it was not answering`) : ''}` : r.pid ? `the helper (pid ${r.pid}) is still running` : `no helper was running${r.cleaned ? color.dim(`; removed stale ${r.cleaned.join(', ')}`) : ''}`;
         return describe(r);
       },
       { sync: 'none' },
