@@ -27,6 +27,8 @@ export interface ActionInputs {
   sync: boolean;
   /** Absolute path of the repository. */
   path: string;
+  /** The token for fetch and push (HTTP basic auth, as actions/checkout sends it); never persisted. */
+  token?: string;
 }
 
 /** Which optional inputs each command reads; anything else given is reported as ignored. */
@@ -109,6 +111,7 @@ export function parseInputs(get: (name: string) => string, env: NodeJS.ProcessEn
     remote: str('remote') || 'origin',
     sync: syncRaw === 'true',
     path: p ? (isAbsolute(p) ? p : resolve(workspace, p)) : workspace,
+    token: str('token') || undefined,
   };
 
   if (inputs.command === 'store' && inputs.content === undefined) bad('content', 'the text to remember is required for command store');
