@@ -112,6 +112,13 @@ export interface MemoryVersion {
   path: string;
   /** The commit's subject line. */
   message: string;
+  /** The memory's tags at that commit (absent when the file is gone or unreadable). */
+  tags?: string[];
+  /**
+   * The fields this version changed against the previous readable one (`content`, `tags`,
+   * `category`, `priority`, `scope`); absent for the first version and when gone.
+   */
+  changed?: string[];
 }
 
 interface VersionWithText extends MemoryVersion {
@@ -143,6 +150,7 @@ function versionsOf(store: MemoryBranch, id: string): VersionWithText[] {
   const records = logPaths(store, specs, { nameStatus: true }).reverse();
   const out: VersionWithText[] = [];
   let prev: string | null = null;
+  let prevMemory: Memory | null = null;
   let everLive = false;
   for (const r of records) {
     const present = r.files.filter((f) => f.status !== 'D');
@@ -156,6 +164,7 @@ function versionsOf(store: MemoryBranch, id: string): VersionWithText[] {
       let text: string | null = null;
       let content: string | null = null;
       let version: number | null = null;
+      let extra: Pick<MemoryVersion, 'tags' | 'changed'> = {};
       try {
         const entry = store.git.entryAt(store.git.readCommit(r.commit).tree, pick.path);
         if (entry) {
@@ -164,11 +173,18 @@ function versionsOf(store: MemoryBranch, id: string): VersionWithText[] {
           content = m.content;
           const n = Number(m.metadata.version);
           version = Number.isInteger(n) && n > 0 ? n : 1;
+          extra = { tags: m.tags };
+          if (prevMemory) {
+            const was = prevMemory;
+            const fields = (['content', 'tags', 'category', 'priority', 'scope'] as const).filter((f) => JSON.stringify(was[f] ?? null) !== JSON.stringify(m[f] ?? null));
+            extra.changed = fields;
+          }
+          prevMemory = m;
         }
       } catch (err) {
         store.warn(`${pick.path} at ${r.commit.slice(0, 7)}: ${(err as Error).message}`);
       }
-      v = { version, commit: r.commit, timestamp: r.timestamp, content, event: eventFor(prev, state, everLive), state, path: pick.path, message: r.message, text };
+      v = { version, commit: r.commit, timestamp: r.timestamp, content, event: eventFor(prev, state, everLive), state, path: pick.path, message: r.message, text, ...extra };
       if (state === 'live') everLive = true;
     }
     prev = v.state;
