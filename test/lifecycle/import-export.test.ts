@@ -121,7 +121,8 @@ describe('import', () => {
     );
     const repo = makeRepo();
     const r = cli(repo, ['import', '--from-pi', join(dir, '..'), '--json']);
-    expect(r.code).toBe(0);
+    // One unreadable file: imported the rest, and the exit code says so (#28; --allow-partial: 0).
+    expect(r.code).toBe(2);
     expect(r.json).toMatchObject({ success: true, imported: 3, duplicates: 0 });
     expect(r.json.errors).toEqual([expect.objectContaining({ line: 'mem_broken.json', code: 'INVALID_INPUT' })]);
     const s = new MemoryStore({ repo, warn: () => {} });
@@ -142,7 +143,7 @@ describe('import', () => {
     const file = join(tempDir(), 'bad.jsonl');
     writeFileSync(file, '{"content":"ok line"}\n[1,2]\n');
     const h = cli(repo, ['import', file]);
-    expect(h.code).toBe(0);
+    expect(h.code).toBe(2);
     expect(h.stdout).toMatch(/imported 1 memory, 1 invalid/);
     expect(h.stdout).toMatch(/line 2: \[INVALID_INPUT\]/);
     const strict = cli(repo, ['import', file, '--strict', '--json']);

@@ -13,6 +13,7 @@ interface Args extends GlobalArgs {
   redact?: boolean;
   autoTag?: boolean;
   dryRun?: boolean;
+  allowPartial?: boolean;
 }
 
 export const importCommand: CommandModule<GlobalArgs, Args> = {
@@ -27,7 +28,9 @@ export const importCommand: CommandModule<GlobalArgs, Args> = {
       .option('redact', { type: 'boolean', describe: 'Import records with detected credentials masked' })
       .option('auto-tag', { type: 'boolean', describe: 'Derive tags for records that have none (default: off, data is kept as it is)' })
       .option('dry-run', { type: 'boolean', describe: 'Validate and count; write nothing' })
-      .example('$0 import memories.jsonl', 'Import; invalid lines are reported by number, the rest imported')
+      .option('allow-partial', { type: 'boolean', describe: 'Exit 0 even when some lines were invalid (the valid ones are imported either way)' })
+      .example('$0 import memories.jsonl', 'Import; invalid lines are reported by number (exit 2), the rest imported')
+      .example('$0 import memories.jsonl --allow-partial', 'The same, exit 0 when some lines were invalid')
       .example('$0 export | $0 import - --repo ../other', 'Copy memories to another repository')
       .example('$0 import --from-pi .pi/memories', 'Migrate from the seed\'s file store, keeping ids and timestamps'),
   handler: (argv) =>
@@ -68,12 +71,18 @@ export const importCommand: CommandModule<GlobalArgs, Args> = {
         } finally {
           bar.end();
         }
-        return { success: true as const, imported: r.imported, duplicates: r.duplicates, errors: r.errors, commits: r.commits, dryRun: !!argv.dryRun };
+        // Invalid lines make the exit code say so (2, like any bad input), after the valid ones were
+        // imported and the report printed: a script that checks only `$?` must not take a file whose
+        // lines were mostly rejected for a success. --allow-partial accepts a partial import.
+        const partial = r.errors.length > 0;
+        if (partial && !argv.allowPartial) process.exitCode = 2;
+        return { success: true as const, imported: r.imported, duplicates: r.duplicates, errors: r.errors, commits: r.commits, dryRun: !!argv.dryRun, ...(partial ? { partial: true as const } : {}) };
       },
       (r) => {
         const lines = [`${r.dryRun ? 'would import' : 'imported'} ${r.imported} memor${r.imported === 1 ? 'y' : 'ies'}${r.duplicates ? `, ${r.duplicates} already present` : ''}${r.errors.length ? `, ${r.errors.length} invalid` : ''}`];
         for (const e of r.errors.slice(0, 20)) lines.push(color.dim(`  ${typeof e.line === 'number' ? `line ${e.line}` : e.line}: [${e.code}] ${e.message}`));
         if (r.errors.length > 20) lines.push(color.dim(`  ... and ${r.errors.length - 20} more (--json lists all)`));
+        if (r.partial && process.exitCode === 2) process.stderr.write(`git-memory: ${r.errors.length} invalid record${r.errors.length === 1 ? '' : 's'}: exit code 2 (the valid ones were ${r.dryRun ? 'checked' : 'imported'}; --allow-partial exits 0)\n`);
         return lines.join('\n');
       },
     ),

@@ -25,5 +25,6 @@ export async function getMemory(b: StoreBranch, id: string): Promise<{ success: 
   // An archived memory is still on the branch: readable by id, marked as archived.
   const archived = b.archiveCatalog().byId.get(id);
   if (archived) return { success: true, memory: { ...publicMemory(archived.memory), archived: true } };
-  throw new NotFoundError(id);
+  const { notFoundError } = await import('../trash.js');
+  throw notFoundError(b, id, tip);
 }

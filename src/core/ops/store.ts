@@ -115,7 +115,10 @@ export async function storeMemory(b: StoreBranch, input: StoreInput): Promise<St
       // Agents re-learning a fact: a new version of the memory with that key, not a second memory.
       const old = hit.memory;
       const next: StoredMemory = { ...old, content, metadata: { ...old.metadata, ...(guarded.metadata ?? {}) }, extra: { ...old.extra } };
-      if (givenTags.length) next.tags = tags;
+      // Given tags replace the old ones; without any, the tags are derived from the new content as a
+      // store derives them (the old ones were derived from the old content: `build-cache` with new
+      // content kept `ci-cache-2`). With auto-tagging off and no tags given, the old tags stay.
+      if (givenTags.length || tags.length) next.tags = tags;
       if (input.category !== undefined) next.category = memory.category;
       if (input.priority !== undefined) next.priority = memory.priority;
       if (expires) next.extra.expires = expires;
@@ -146,7 +149,7 @@ export async function storeMemory(b: StoreBranch, input: StoreInput): Promise<St
   const out: StoreResult = { success: true, id: res.id, timestamp: res.timestamp, commit: res.commit as string };
   if (res.duplicate) out.duplicate = true;
   if (res.upserted) out.upserted = true;
-  if (!givenTags.length && tags.length && !out.duplicate && !out.upserted) out.autoTags = tags;
+  if (!givenTags.length && tags.length && !out.duplicate) out.autoTags = tags;
   if (guarded.redacted) out.redacted = guarded.redacted;
   return out;
 }
