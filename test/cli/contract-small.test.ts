@@ -40,10 +40,13 @@ describe('CLI contract', { timeout: 120_000 }, () => {
     const r = cli(repo, ['import', file]);
     expect(r.code).toBe(2);
     expect(r.stdout).toContain('imported 2');
-    expect(r.stderr).toMatch(/--allow-partial/);
+    expect(r.stderr).toMatch(/INVALID_INPUT.*--allow-partial/);
+    // A non-zero exit carries the JSON error shape; its data has the report.
     const j = cli(makeRepo(), ['import', file, '--json']);
     expect(j.code).toBe(2);
-    expect(j.json).toMatchObject({ success: true, imported: 2, partial: true });
+    expect(j.json).toMatchObject({ success: false, error: { code: 'INVALID_INPUT', data: { partial: true, imported: 2 } } });
+    expect(j.json.error.data.errors).toHaveLength(2);
+    expect(cli(makeRepo(), ['import', file, '--allow-partial', '--json']).json).toMatchObject({ success: true, imported: 2 });
     expect(cli(makeRepo(), ['import', file, '--allow-partial']).code).toBe(0);
     writeFileSync(file, '{"content":"all fine"}\n');
     expect(cli(makeRepo(), ['import', file]).code).toBe(0);

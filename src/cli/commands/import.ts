@@ -64,26 +64,35 @@ export const importCommand: CommandModule<GlobalArgs, Args> = {
           }
           sourceName = file === '-' ? 'stdin' : file.split(/[\\/]/).pop() ?? file;
         }
-        const bar = progressReporter({ label: 'importing', quiet: argv.json });
+        // A file: the bar counts bytes of the file's size (a true total); stdin (already read): records.
+        const fromFile = 'file' in source;
+        const bar = progressReporter({ label: 'importing', quiet: argv.json, bytes: fromFile });
         let r;
         try {
-          r = await m.importMemories({ ...source, strict: argv.strict, allowSecret: argv.allowSecret, redact: argv.redact, autoTag: argv.autoTag, dryRun: argv.dryRun, onProgress: bar.progress, sourceName });
+          const progress = fromFile ? { onBytes: bar.progress } : { onProgress: bar.progress };
+          r = await m.importMemories({ ...source, strict: argv.strict, allowSecret: argv.allowSecret, redact: argv.redact, autoTag: argv.autoTag, dryRun: argv.dryRun, ...progress, sourceName });
         } finally {
           bar.end();
         }
-        // Invalid lines make the exit code say so (2, like any bad input), after the valid ones were
-        // imported and the report printed: a script that checks only `$?` must not take a file whose
-        // lines were mostly rejected for a success. --allow-partial accepts a partial import.
-        const partial = r.errors.length > 0;
-        if (partial && !argv.allowPartial) process.exitCode = 2;
-        return { success: true as const, imported: r.imported, duplicates: r.duplicates, errors: r.errors, commits: r.commits, dryRun: !!argv.dryRun, ...(partial ? { partial: true as const } : {}) };
+        const result = { success: true as const, imported: r.imported, duplicates: r.duplicates, errors: r.errors, commits: r.commits, dryRun: !!argv.dryRun };
+        // Invalid records make the exit code say so (2, INVALID_INPUT, like any bad input) after the
+        // valid ones were imported: a script that checks only `$?` must not take a file whose lines
+        // were mostly rejected for a success. A non-zero exit always carries the JSON error shape; its
+        // data has the report. --allow-partial accepts a partial import (exit 0, the report as it is).
+        if (r.errors.length && !argv.allowPartial) {
+          if (!argv.json) process.stdout.write(report(result) + '\n');
+          const n = r.errors.length;
+          throw new InvalidInputError(`${n} invalid record${n === 1 ? '' : 's'}; the ${r.imported} valid one${r.imported === 1 ? ' was' : 's were'} ${argv.dryRun ? 'checked' : 'imported'} (--allow-partial exits 0, --strict imports nothing)`, { field: 'file', partial: true, imported: r.imported, duplicates: r.duplicates, errors: r.errors, commits: r.commits, dryRun: !!argv.dryRun });
+        }
+        return result;
       },
-      (r) => {
-        const lines = [`${r.dryRun ? 'would import' : 'imported'} ${r.imported} memor${r.imported === 1 ? 'y' : 'ies'}${r.duplicates ? `, ${r.duplicates} already present` : ''}${r.errors.length ? `, ${r.errors.length} invalid` : ''}`];
-        for (const e of r.errors.slice(0, 20)) lines.push(color.dim(`  ${typeof e.line === 'number' ? `line ${e.line}` : e.line}: [${e.code}] ${e.message}`));
-        if (r.errors.length > 20) lines.push(color.dim(`  ... and ${r.errors.length - 20} more (--json lists all)`));
-        if (r.partial && process.exitCode === 2) process.stderr.write(`git-memory: ${r.errors.length} invalid record${r.errors.length === 1 ? '' : 's'}: exit code 2 (the valid ones were ${r.dryRun ? 'checked' : 'imported'}; --allow-partial exits 0)\n`);
-        return lines.join('\n');
-      },
+      report,
     ),
 };
+
+function report(r: { imported: number; duplicates: number; errors: Array<{ line: number | string; code: string; message: string }>; dryRun: boolean }): string {
+  const lines = [`${r.dryRun ? 'would import' : 'imported'} ${r.imported} memor${r.imported === 1 ? 'y' : 'ies'}${r.duplicates ? `, ${r.duplicates} already present` : ''}${r.errors.length ? `, ${r.errors.length} invalid` : ''}`];
+  for (const e of r.errors.slice(0, 20)) lines.push(color.dim(`  ${typeof e.line === 'number' ? `line ${e.line}` : e.line}: [${e.code}] ${e.message}`));
+  if (r.errors.length > 20) lines.push(color.dim(`  ... and ${r.errors.length - 20} more (--json lists all)`));
+  return lines.join('\n');
+}
