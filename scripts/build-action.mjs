@@ -35,7 +35,9 @@ export async function buildAction(outdir = join(root, 'dist', 'action')) {
     minify: false,
     legalComments: 'none',
     metafile: true,
-    define: { __VERSION__: JSON.stringify(pkg.version) },
+    // No local model in the action (src/embed/types.ts): the same whether or not a node_modules with
+    // one sits next to the bundle.
+    define: { __VERSION__: JSON.stringify(pkg.version), __GM_NO_LOCAL_MODELS__: 'true' },
     // CommonJS dependencies bundled into ESM still call require() for node built-ins.
     banner: { js: "import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);" },
     plugins: [withoutHttpClientTransport],

@@ -10,12 +10,16 @@
 //    dist/action/, which runners execute as committed), and commits it all as "Release vX.Y.Z";
 // 4. tags the commit vX.Y.Z (annotated, never moved) and moves the major tag vX to it — unless a
 //    higher vX.* release exists already (a patch of an older minor never drags vX backwards);
-// 5. with --push: pushes the branch, vX.Y.Z, and vX (forced: it is a moving tag).
+// 5. with --push: pushes the branch, vX.Y.Z, and vX (forced: it is a moving tag);
+// 6. packs the npm package of that commit (`npm pack`, whose prepack builds the declarations) as
+//    dist/release/git-memory-X.Y.Z.tgz (--out DIR elsewhere): attach it to the GitHub release. Until
+//    the package is on the npm registry, that tarball is how users install the CLI
+//    (`npm install -g <its release URL>`, README.md); test/package/package.test.ts installs one.
 //
-// Then `npm publish` publishes the package from the same commit. Users pin the action by the commit
+// Then, once the package is published, `npm publish` publishes the same commit. Users pin the action by the commit
 // SHA the script prints (docs/action.md).
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 function fail(message) {
@@ -40,9 +44,10 @@ const flag = (name) => {
 const repo = resolve(opt('--repo') ?? process.cwd());
 const remote = opt('--remote') ?? 'origin';
 const buildCmd = opt('--build') ?? 'node scripts/build.mjs';
+const outDir = resolve(repo, opt('--out') ?? join('dist', 'release'));
 const push = flag('--push');
 const dryRun = flag('--dry-run');
-if (argv.length !== 1 || argv[0].startsWith('-')) fail('usage: node scripts/release.mjs X.Y.Z [--push] [--remote R] [--dry-run] [--repo DIR] [--build CMD]');
+if (argv.length !== 1 || argv[0].startsWith('-')) fail('usage: node scripts/release.mjs X.Y.Z [--push] [--remote R] [--dry-run] [--repo DIR] [--build CMD] [--out DIR]');
 const version = argv[0].replace(/^v/, '');
 const m = /^(\d+)\.(\d+)\.(\d+)$/.exec(version);
 if (!m) fail(`"${argv[0]}" is not a version X.Y.Z`);
@@ -82,6 +87,7 @@ const plan = [
   `tag ${tag}`,
   moveMajor ? `move ${majorTag} to ${tag}` : `leave ${majorTag} (v${higher.map((v) => v.join('.')).sort().pop()} is newer)`,
   push ? `push ${branch}, ${tag}${moveMajor ? ` and ${majorTag} (forced)` : ''} to ${remote}` : 'no push (add --push)',
+  `pack the npm package as ${outDir}/git-memory-${version}.tgz`,
 ];
 if (dryRun) {
   process.stdout.write(`release ${tag} (dry run, nothing changed):\n${plan.map((p) => `  - ${p}`).join('\n')}\n`);
@@ -126,8 +132,19 @@ if (push) {
   if (moveMajor) git('push', '-q', '-f', remote, `refs/tags/${majorTag}:refs/tags/${majorTag}`);
 }
 
+// The tarball of the release commit: what users install until the package is on the registry.
+let tarball;
+try {
+  mkdirSync(outDir, { recursive: true });
+  const packed = execFileSync('npm', ['pack', '--json', '--pack-destination', outDir], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  tarball = join(outDir, JSON.parse(packed.slice(packed.indexOf('[')))[0].filename);
+} catch (err) {
+  fail(`released ${tag} at ${sha}, but npm pack failed (${err.message.split('\n')[0]}): run "npm pack" from that commit`);
+}
+
 process.stdout.write(
   `released ${tag} at ${sha}${moveMajor ? `; ${majorTag} → ${tag}` : `; ${majorTag} unchanged`}${push ? `; pushed to ${remote}` : ' (not pushed: git push --follow-tags, and git push -f ' + remote + ' ' + majorTag + ')'}\n` +
     `pin it:  uses: <owner>/git-memory@${sha} # ${tag}\n` +
-    `then:    npm publish   (from this commit)\n`,
+    `tarball: ${tarball}\n` +
+    `attach it to the GitHub release ${tag} (users: npm install -g <its download URL>); once published: npm publish\n`,
 );

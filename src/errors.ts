@@ -66,8 +66,10 @@ export class UnsupportedRepositoryError extends MemoryError {
   }
 }
 export class NotFoundError extends MemoryError {
-  constructor(id: string, what = 'memory') {
-    super('NOT_FOUND', `${what} not found: ${id} (list ids with "memory list")`, { id });
+  /** `more.hint` replaces the default advice; its other fields go into `data` (e.g. `trashed: true`). */
+  constructor(id: string, what = 'memory', more: { hint?: string } & Record<string, unknown> = {}) {
+    const { hint, ...data } = more;
+    super('NOT_FOUND', `${what} not found: ${id} (${hint ?? 'list ids with "memory list"'})`, { id, ...data });
   }
 }
 export class InvalidIdError extends MemoryError {

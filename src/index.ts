@@ -62,4 +62,12 @@ export { DEFAULT_CONFIG, type MemoryConfig, type ResolvedConfig, type ConfigIssu
 
 // Standalone helpers documented in docs/lifecycle.md and docs/core-memory.md.
 export { scanText, redactText, assertNoSecrets, SecretDetectedError, type SecretFinding, type SecretKind } from './lifecycle/secrets.js';
-export { purgeTrash } from './core/trash.js';
+import { purgeTrash as purgeBranchTrash } from './core/trash.js';
+import type { MemoryStore as Store } from './core/store.js';
+/**
+ * Purges trash items deleted at least `olderThanDays` days before `now` (default: the
+ * `trashRetentionDays` setting and the store's clock), in one commit. Git history keeps every purged file.
+ */
+export function purgeTrash(store: Store, olderThanDays?: number, now?: Date): Promise<{ success: true; purged: string[]; commit: string | null }> {
+  return purgeBranchTrash(store, olderThanDays, now);
+}

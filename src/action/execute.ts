@@ -28,6 +28,39 @@ const WRITES = new Set(['store', 'delete']);
 
 /** Runs one action step against the library. Knows nothing of @actions/core: main.ts does the I/O. */
 export async function execute(inputs: ActionInputs, log: ActionLog): Promise<ActionResult> {
+  const restoreAuth = inputs.token && inputs.sync ? useToken(inputs.token) : () => {};
+  try {
+    return await executeWith(inputs, log);
+  } finally {
+    restoreAuth();
+  }
+}
+
+/**
+ * Hands `token` to every git this process starts, for the server's URL only, the way actions/checkout
+ * sends it (`AUTHORIZATION: basic x-access-token:<token>` as an http extraheader), through git's
+ * GIT_CONFIG_COUNT/KEY/VALUE environment: nothing is written to the repository's config, so the token
+ * does not outlive the step. An empty value first resets any header the checkout persisted for that
+ * URL (two Authorization headers would be rejected). Returns a function restoring the environment.
+ */
+export function useToken(token: string, env: NodeJS.ProcessEnv = process.env): () => void {
+  const saved = Object.fromEntries(Object.keys(env).filter((k) => /^GIT_CONFIG_(COUNT|KEY_\d+|VALUE_\d+)$/.test(k)).map((k) => [k, env[k]]));
+  const base = Number(env.GIT_CONFIG_COUNT) || 0;
+  const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+  const key = `http.${server}/.extraheader`;
+  const basic = Buffer.from(`x-access-token:${token}`, 'utf8').toString('base64');
+  env[`GIT_CONFIG_KEY_${base}`] = key;
+  env[`GIT_CONFIG_VALUE_${base}`] = '';
+  env[`GIT_CONFIG_KEY_${base + 1}`] = key;
+  env[`GIT_CONFIG_VALUE_${base + 1}`] = `AUTHORIZATION: basic ${basic}`;
+  env.GIT_CONFIG_COUNT = String(base + 2);
+  return () => {
+    for (const k of Object.keys(env)) if (/^GIT_CONFIG_(COUNT|KEY_\d+|VALUE_\d+)$/.test(k)) delete env[k];
+    Object.assign(env, saved);
+  };
+}
+
+async function executeWith(inputs: ActionInputs, log: ActionLog): Promise<ActionResult> {
   const memory = openDoor({ repo: inputs.path, branch: inputs.branch, source: 'github-action', warn: (m) => log.warning(m) });
   try {
     // Writes pull first too: delete may target a memory only the remote has, and store de-duplicates
@@ -139,7 +172,11 @@ async function perform(memory: GitMemory, inputs: ActionInputs, log: ActionLog):
       const why = r.fallback && !(inputs.mode === 'auto' && (noModel || !inputs.query)) ? (noModel ? ': no embedding model in the action bundle' : `: ${r.fallback.reason}`) : '';
       if (r.vectors?.missing) log.info(`${r.vectors.missing} memories have no vector yet and matched on full text only (a store step with an HTTP embedder, or "memory embed", writes them)`);
       log.info(`${r.results.length} of ${r.total} matches${r.mode ? ` (${r.mode}${why})` : ''}`);
-      return { json: { success: true, results: r.results, total: r.total }, id: '', results: r.results, count: r.results.length, summary: searchSummary(inputs, r.results, r.total) };
+      // A mode the step asked for by name that did not run is a warning (an annotation on the run),
+      // not a log line: the results are full-text ones the workflow did not ask for.
+      if (r.fallback && inputs.mode !== 'auto') log.warning(`mode ${inputs.mode} fell back to ${r.mode ?? 'fulltext'}${why || `: ${r.fallback.reason}`}`);
+      // The whole response, as `memory search --json` prints it (mode, fallback, vectors, ...).
+      return { json: { ...r, success: true }, id: '', results: r.results, count: r.results.length, summary: searchSummary(inputs, r.results, r.total) };
     }
     case 'sync': {
       const r = await push(memory, inputs, log);

@@ -29,6 +29,8 @@ export interface ActionInputs {
   path: string;
   /** After the command: write the static viewer (`memory view --export`) to this absolute directory. */
   viewExport?: string;
+  /** The token for fetch and push (HTTP basic auth, as actions/checkout sends it); never persisted. */
+  token?: string;
 }
 
 /** Which optional inputs each command reads; anything else given is reported as ignored. */
@@ -112,6 +114,7 @@ export function parseInputs(get: (name: string) => string, env: NodeJS.ProcessEn
     sync: syncRaw === 'true',
     path: p ? (isAbsolute(p) ? p : resolve(workspace, p)) : workspace,
     viewExport: str('view-export') ? resolve(workspace, str('view-export')) : undefined,
+    token: str('token') || undefined,
   };
 
   if (inputs.command === 'store' && inputs.content === undefined) bad('content', 'the text to remember is required for command store');

@@ -29,6 +29,8 @@ export async function run(): Promise<void> {
     // Untrimmed: content keeps its leading indentation; parseInputs trims the other inputs.
     const parsed = parseInputs((name) => core.getInput(name, { trimWhitespace: false }));
     inputs = parsed.inputs;
+    // Masked in every later log line, whatever prints it (git's own messages included).
+    if (inputs.token) core.setSecret(inputs.token);
     for (const name of parsed.ignored) log.warning(`input \`${name}\` is not used by command ${inputs.command}; ignored`);
     const r = await execute(inputs, { info: log.info, warning: log.warning });
     const results = JSON.stringify(r.results);

@@ -117,6 +117,14 @@ export async function readStdin(opts: { limit?: number; what?: string } = {}): P
   return readBoundedStream(process.stdin, { limit: opts.limit ?? DEFAULT_MAX_INPUT_BYTES, what: opts.what ?? 'stdin', rejectNul: true });
 }
 
+/**
+ * Memory content from stdin: the trailing newline(s) that `echo`, a heredoc or a file end with are
+ * not part of the text (as `$(...)` drops them); everything else is kept byte for byte.
+ */
+export async function readStdinContent(limit: number): Promise<string> {
+  return (await readStdin({ limit })).replace(/(\r?\n)+$/, '');
+}
+
 /** `--meta k=v --meta k2=v2` → { k: 'v', k2: 'v2' }; undefined when none is given. */
 export function parseMeta(pairs: string[] | undefined): Record<string, string> | undefined {
   if (!pairs?.length) return undefined;

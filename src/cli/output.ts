@@ -98,6 +98,14 @@ export function count(n: number, one = 'memory', many = one === 'memory' ? 'memo
 /** Rows are cut to the window only on a terminal; piped or redirected, every row is whole. */
 const fitToWindow = () => !!process.stdout.isTTY;
 
+/**
+ * One row's text: cut to `room` characters on a terminal, whole (on one line) when piped or
+ * redirected, as the README promises for every listing (list, search, tagged, trash, history).
+ */
+export function rowText(text: string, room: number): string {
+  return fitToWindow() ? excerpt(text, room) : text.replace(/\s+/g, ' ').trim();
+}
+
 function width(): number {
   return Math.max(60, Math.min(process.stdout.columns || 100, 160));
 }

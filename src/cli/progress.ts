@@ -1,13 +1,15 @@
 /**
  * Progress for work that can take more than about a second (index builds, imports, embedding,
- * sync, prune). Always on stderr, so stdout stays the result. On a terminal: a bar redrawn in place,
- * only once the work has run for a moment (a small job finishes before anything is drawn). On a pipe
- * or CI log: a plain line every few seconds, so a long job is visibly alive without flooding the log.
- * Nothing at all with `--json` or `--quiet`: callers pass `quiet`.
+ * sync, prune, a search that loads a model or builds an index). Always on stderr, so stdout stays the
+ * result. On a terminal: a line redrawn in place, only once the work has run for a moment (a small job
+ * finishes before anything is drawn): a bar with the true total, the rate and the time left when the
+ * total is known, else what it is doing and for how long. On a pipe or CI log: a plain line every few
+ * seconds, so a long job is visibly alive without flooding the log. Nothing at all with `--json` or
+ * `--quiet`: callers pass `quiet`.
  */
 export interface ProgressReporter {
-  /** Report `done` of `total` units; cheap to call often. */
-  progress: (done: number, total: number) => void;
+  /** Report `done` of `total` units (0: unknown); cheap to call often. `label` renames the step. */
+  progress: (done: number, total: number, label?: string) => void;
   /** Clear the bar (a terminal) or print the closing line (a pipe, only if a line was printed). */
   end: () => void;
 }
@@ -15,13 +17,38 @@ export interface ProgressReporter {
 export interface ProgressOptions {
   /** What is being done, e.g. "embedding". */
   label: string;
-  /** Unit name for the counts, e.g. "memories". */
+  /** Unit name for the counts, e.g. "memories"; with `bytes`, counts are sizes (KB, MB). */
   unit?: string;
+  bytes?: boolean;
   quiet?: boolean;
   stream?: NodeJS.WriteStream;
+  /**
+   * On a terminal, say what is being waited for (`label… 3 s`) even before any count arrives: a
+   * search that builds an index or loads a model sat silent for 10 s.
+   */
+  heartbeat?: boolean;
 }
 
 const NOOP: ProgressReporter = { progress: () => {}, end: () => {} };
+
+/** A duration for people: `850 ms`, `4.2 s`, `6 min 17 s`, `1 h 3 min` (never `377494 ms`). */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '?';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+  const s = Math.round(ms / 1000);
+  if (s < 3600) return `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`;
+  const m = Math.round(s / 60);
+  return `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`;
+}
+
+/** A size for people: `512 B`, `3.4 KB`, `12.0 MB`. */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  if (n < 1024 ** 3) return `${(n / 1024 / 1024).toFixed(1)} MB`;
+  return `${(n / 1024 ** 3).toFixed(2)} GB`;
+}
 
 export function progressReporter(opts: ProgressOptions): ProgressReporter {
   const stream = opts.stream ?? process.stderr;
@@ -29,20 +56,52 @@ export function progressReporter(opts: ProgressOptions): ProgressReporter {
   const unit = opts.unit ?? 'memories';
   const start = Date.now();
   const delay = Number(process.env.MEMORY_PROGRESS_DELAY_MS ?? 400);
+  let label = opts.label;
+  const amount = (n: number) => (opts.bytes ? formatBytes(n) : n.toLocaleString('en-US'));
+  const counts = (done: number, total: number) => (opts.bytes ? `${amount(done)}/${amount(total)}` : `${amount(done)}/${amount(total)} ${unit}`);
+  /** `52/s · 2 min 27 s left`: from the average so far, once there is one. */
+  const pace = (done: number, total: number, now: number) => {
+    const secs = (now - start) / 1000;
+    if (done <= 0 || secs < 0.5) return '';
+    const rate = done / secs;
+    const r = opts.bytes ? `${formatBytes(rate)}/s` : `${rate >= 10 ? Math.round(rate).toLocaleString('en-US') : rate.toFixed(1)}/s`;
+    return total > done ? ` · ${r} · ${formatDuration(((total - done) / rate) * 1000)} left` : ` · ${r}`;
+  };
   if (stream.isTTY) {
     let drawn = false;
     let last = 0;
+    let counted = false;
+    const draw = (text: string) => {
+      drawn = true;
+      stream.write(`\r\x1b[2K${text}`);
+    };
+    const beat = () => {
+      if (!counted) draw(`${label}… ${formatDuration(Date.now() - start)}`);
+    };
+    let timer: NodeJS.Timeout | null = null;
+    if (opts.heartbeat) {
+      const first = setTimeout(() => {
+        beat();
+        timer = setInterval(beat, 1000);
+        timer.unref?.();
+      }, delay);
+      first.unref?.();
+      timer = first;
+    }
     return {
-      progress: (done, total) => {
+      progress: (done, total, step) => {
+        if (step) label = step;
         const now = Date.now();
         if (now - start < delay || (now - last < 100 && done < total)) return;
         last = now;
-        drawn = true;
-        const width = 30;
-        const filled = total ? Math.min(width, Math.round((done / total) * width)) : width;
-        stream.write(`\r${opts.label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${unit}`);
+        counted = true;
+        const width = 24;
+        if (!total) return draw(`${label}… ${amount(done)}${opts.bytes ? '' : ` ${unit}`}, ${formatDuration(now - start)}`);
+        const filled = Math.min(width, Math.round((done / total) * width));
+        draw(`${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${counts(done, total)}${pace(done, total, now)}`);
       },
       end: () => {
+        if (timer) clearTimeout(timer), clearInterval(timer);
         if (drawn) stream.write('\r\x1b[2K');
       },
     };
@@ -52,17 +111,18 @@ export function progressReporter(opts: ProgressOptions): ProgressReporter {
   let printed = false;
   let latest: [number, number] = [0, 0];
   return {
-    progress: (done, total) => {
+    progress: (done, total, step) => {
+      if (step) label = step;
       latest = [done, total];
       const now = Date.now();
       if (now - lastLine < interval) return;
       lastLine = now;
       printed = true;
       const pct = total ? ` (${Math.floor((done / total) * 100)}%)` : '';
-      stream.write(`git-memory: ${opts.label} ${done}/${total} ${unit}${pct}, ${((now - start) / 1000).toFixed(0)} s\n`);
+      stream.write(`git-memory: ${label} ${counts(done, total)}${pct}${pace(done, total, now)}, ${formatDuration(now - start)}\n`);
     },
     end: () => {
-      if (printed) stream.write(`git-memory: ${opts.label} done, ${latest[0]} ${unit} in ${((Date.now() - start) / 1000).toFixed(1)} s\n`);
+      if (printed) stream.write(`git-memory: ${label} done, ${opts.bytes ? amount(latest[0]) : `${amount(latest[0])} ${unit}`} in ${formatDuration(Date.now() - start)}\n`);
     },
   };
 }

@@ -24,7 +24,26 @@ export interface MemoryConfig {
   /** Largest memory content, in bytes. */
   maxContentBytes: number;
   /** Hybrid search: weight of the vector score; share of a time-neighbour's score a memory inherits, and the gap that still counts as adjacent; the similarity a memory without a full-text match needs (0 = the model's calibrated threshold) (docs/hybrid.md). */
-  hybrid: { vectorWeight: number; contextWeight: number; contextMinutes: number; minSimilarity: number };
+  hybrid: {
+    vectorWeight: number;
+    contextWeight: number;
+    contextMinutes: number;
+    minSimilarity: number;
+    /** The embedder: `use` (the offline model), `openai` (any OpenAI-compatible HTTP endpoint), `onnx` (a local model folder), `none`. */
+    embedder: 'use' | 'openai' | 'onnx' | 'none';
+    /** openai: the model name; onnx: the model folder. Empty: none given. */
+    model: string;
+    /** openai: the endpoint's base URL. Empty: https://api.openai.com/v1. */
+    baseUrl: string;
+    /** openai: the name of the environment variable holding the API key (the key itself is never a setting). */
+    apiKeyEnv: string;
+    /** openai: texts per request. */
+    batchSize: number;
+    /** openai: ms one request may take. */
+    timeoutMs: number;
+    /** openai: retries of a failed request. */
+    retries: number;
+  };
   /** `maxDeleteRatio`: the share of the memories a fold or pull may delete before it stops (docs/sync.md); 1 = no bound. */
   sync: { retries: number; maxDeleteRatio: number };
   /** What a write containing a credential does: refuse it, store it masked, or (not advised) store it. */
@@ -43,7 +62,7 @@ export const DEFAULT_CONFIG: MemoryConfig = {
   trashRetentionDays: 30,
   coreMaxChars: 8000,
   maxContentBytes: 64 * 1024,
-  hybrid: { vectorWeight: 0.7, contextWeight: 0.2, contextMinutes: 30, minSimilarity: 0 },
+  hybrid: { vectorWeight: 0.7, contextWeight: 0.2, contextMinutes: 30, minSimilarity: 0, embedder: 'use', model: '', baseUrl: '', apiKeyEnv: 'OPENAI_API_KEY', batchSize: 64, timeoutMs: 30_000, retries: 2 },
   sync: { retries: 20, maxDeleteRatio: 0.5 },
   secretGuard: 'block',
   dedupe: true,
@@ -82,6 +101,45 @@ export function getPath(obj: unknown, key: string): unknown {
 const ENUMS: Record<string, readonly string[]> = {
   defaultPriority: ['low', 'medium', 'high'],
   secretGuard: ['block', 'redact', 'off'],
+  'hybrid.embedder': ['use', 'openai', 'onnx', 'none'],
+};
+
+/** String settings whose empty value means "not given" (every other string must be non-empty). */
+export const EMPTY_ALLOWED: ReadonlySet<string> = new Set(['hybrid.model', 'hybrid.baseUrl']);
+
+/**
+ * What each setting does: the table in docs/lifecycle.md is generated from this and the defaults
+ * (test/lifecycle/config-keys.test.ts checks it), and `memory config set` accepts exactly these keys.
+ */
+export const CONFIG_DESCRIPTIONS: Record<string, string> = {
+  maxMemories: 'cap on live memories; `prune` archives the excess (lowest priority, then oldest, first)',
+  autoTag: 'derive tags when a store gives none',
+  defaultCategory: 'category of memories stored without one',
+  defaultPriority: 'priority of memories stored without one',
+  'searchRelevance.tagMatch': 'search boost of a tag match ([search.md](search.md))',
+  'searchRelevance.categoryMatch': 'search boost of a category match',
+  'searchRelevance.contentMatch': 'search weight of a content match',
+  'retention.enabled': 'apply the age rules on `prune` (and after every Action store)',
+  'retention.deleteAfterDays': 'memories older than this go to the trash on `prune`',
+  'retention.archiveAfterDays': 'memories older than this are archived on `prune`',
+  trashRetentionDays: 'days a deleted memory stays in the trash before `prune` purges it',
+  coreMaxChars: 'size budget of a core document',
+  maxContentBytes: 'largest memory, in bytes',
+  'hybrid.vectorWeight': 'weight of the vector score in hybrid search',
+  'hybrid.contextWeight': "share of a time neighbour's score a memory inherits in hybrid search ([hybrid.md](hybrid.md)); 0 = off",
+  'hybrid.contextMinutes': 'largest gap between two memories of one scope that still makes them neighbours',
+  'hybrid.minSimilarity': 'cosine similarity a memory without a full-text match needs to be a hybrid result (0 = the model\'s calibrated threshold)',
+  'hybrid.embedder': '`use` (offline model), `openai` (OpenAI-compatible HTTP endpoint), `onnx` (local model folder) or `none`; `MEMORY_EMBEDDER` overrides it ([hybrid.md](hybrid.md))',
+  'hybrid.model': 'openai: the model name; onnx: the model folder (`MEMORY_EMBEDDER_MODEL`)',
+  'hybrid.baseUrl': 'openai: the endpoint (empty: https://api.openai.com/v1; `MEMORY_EMBEDDER_URL`)',
+  'hybrid.apiKeyEnv': 'openai: the environment variable holding the API key (never the key itself)',
+  'hybrid.batchSize': 'openai: texts per request',
+  'hybrid.timeoutMs': 'openai: ms one request may take (`MEMORY_EMBEDDER_TIMEOUT_MS`)',
+  'hybrid.retries': 'openai: retries of a failed request',
+  'sync.retries': 'push retries of `memory sync` (the Action uses at least 20)',
+  'sync.maxDeleteRatio': 'share of the memories a sync or pull may remove from the branch before it stops with `TOO_MANY_DELETES` (1 = no bound; files may only lower it, `MEMORY_SYNC_MAX_DELETE_RATIO` raises it; [sync.md](sync.md#what-a-fold-refuses))',
+  secretGuard: '`block` refuses writes holding a credential, `redact` masks them, `off` stores them (`off` only from the environment or flags: in `.git-memory.json` or on the branch it is ignored with a warning; see [security.md](security.md))',
+  dedupe: 'identical content returns the existing memory',
 };
 
 /** Lower bounds for the numeric keys (0 = non-negative, 1 = at least one). */
@@ -100,7 +158,37 @@ export const NUMBER_RULES: Record<string, { min: number; max?: number; int: bool
   'hybrid.contextMinutes': { min: 0, max: 1440, int: false },
   'hybrid.minSimilarity': { min: 0, max: 1, int: false },
   'sync.retries': { min: 0, max: 1000, int: true },
+  'hybrid.batchSize': { min: 1, max: 2048, int: true },
+  'hybrid.timeoutMs': { min: 1, max: 600_000, int: true },
+  'hybrid.retries': { min: 0, max: 10, int: true },
   'sync.maxDeleteRatio': { min: 0, max: 1, int: false },
 };
 export const CONFIG_ENUMS = ENUMS;
 
+
+/** The settings table of docs/lifecycle.md (key, default, allowed values, meaning), from the schema above. */
+export function configTable(): string {
+  const rows: string[] = ['| key | default | allowed | meaning |', '|---|---|---|---|'];
+  const walk = (obj: Record<string, unknown>, prefix: string) => {
+    for (const [k, v] of Object.entries(obj)) {
+      const key = prefix ? `${prefix}.${k}` : k;
+      if (v && typeof v === 'object') {
+        walk(v as Record<string, unknown>, key);
+        continue;
+      }
+      const rule = NUMBER_RULES[key];
+      const allowed = ENUMS[key]
+        ? ENUMS[key].map((e) => `\`${e}\``).join(', ')
+        : rule
+          ? `${rule.int ? 'whole number' : 'number'} ${rule.min}${rule.max !== undefined ? `-${rule.max}` : ' or more'}`
+          : typeof v === 'boolean'
+            ? '`true`, `false`'
+            : EMPTY_ALLOWED.has(key)
+              ? 'text (empty: unset)'
+              : 'non-empty text';
+      rows.push(`| \`${key}\` | \`${JSON.stringify(v)}\` | ${allowed} | ${CONFIG_DESCRIPTIONS[key] ?? ''} |`);
+    }
+  };
+  walk(DEFAULT_CONFIG as unknown as Record<string, unknown>, '');
+  return rows.join('\n');
+}

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { CONFIG_ENUMS, DEFAULT_CONFIG, NUMBER_RULES, getPath, type ConfigIssue, type ConfigLayer } from './config-defaults.js';
+import { CONFIG_ENUMS, DEFAULT_CONFIG, EMPTY_ALLOWED, NUMBER_RULES, getPath, type ConfigIssue, type ConfigLayer } from './config-defaults.js';
 
 /**
  * The config schema in zod. zod/mini rather than zod: the classic build adds ~750 KB to the bundle and
@@ -10,7 +10,7 @@ function leaf(key: string, dflt: unknown): z.ZodMiniType {
   const en = CONFIG_ENUMS[key];
   if (en) return z.enum(en as [string, ...string[]]);
   if (typeof dflt === 'boolean') return z.boolean();
-  if (typeof dflt === 'string') return z.string().check(z.trim(), z.minLength(1));
+  if (typeof dflt === 'string') return EMPTY_ALLOWED.has(key) ? z.string().check(z.trim()) : z.string().check(z.trim(), z.minLength(1));
   const rule = NUMBER_RULES[key];
   const checks: z.core.$ZodCheck<number>[] = [z.minimum(rule?.min ?? 0)];
   if (rule?.max !== undefined) checks.push(z.maximum(rule.max));

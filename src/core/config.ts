@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InvalidInputError } from './errors.js';
 import { scanText } from '../lifecycle/secrets.js';
-import { CONFIG_ENUMS, DEFAULT_CONFIG, NUMBER_RULES, getPath, type ConfigIssue, type ConfigLayer, type MemoryConfig } from './config-defaults.js';
+import { CONFIG_ENUMS, DEFAULT_CONFIG, EMPTY_ALLOWED, NUMBER_RULES, getPath, type ConfigIssue, type ConfigLayer, type MemoryConfig } from './config-defaults.js';
 
 export { CONFIG_ENUMS, DEFAULT_CONFIG, NUMBER_RULES, getPath, type ConfigIssue, type ConfigLayer, type MemoryConfig };
 
@@ -131,7 +131,7 @@ function structuralValidator(layer: ConfigLayer, issues: ConfigIssue[]): Record<
       const ok =
         typeof v === typeof dflt &&
         (!CONFIG_ENUMS[key] || CONFIG_ENUMS[key].includes(v as string)) &&
-        (typeof v !== 'string' || v.trim() !== '') &&
+        (typeof v !== 'string' || v.trim() !== '' || EMPTY_ALLOWED.has(key)) &&
         (!rule || (Number.isFinite(v) && (v as number) >= rule.min && (rule.max === undefined || (v as number) <= rule.max) && (!rule.int || Number.isInteger(v))));
       if (ok) setPath(clean, key, v);
       else issues.push({ layer: layer.name, source: layer.source, key, kind: 'invalid-value', message: `${layer.source}: ${key} has an invalid value ${JSON.stringify(v)}; using the lower layer's value` });

@@ -114,6 +114,13 @@ export interface MemoryVersion {
   message: string;
   /** Set when the file was there at that commit but could not be read (why); `content` is then null. */
   unreadable?: string;
+  /** The memory's tags at that commit (absent when the file is gone or unreadable). */
+  tags?: string[];
+  /**
+   * The fields this version changed against the previous readable one (`content`, `tags`,
+   * `category`, `priority`, `scope`); absent for the first version and when gone.
+   */
+  changed?: string[];
 }
 
 interface VersionWithText extends MemoryVersion {
@@ -145,6 +152,7 @@ function versionsOf(store: MemoryBranch, id: string): VersionWithText[] {
   const records = logPaths(store, specs, { nameStatus: true }).reverse();
   const out: VersionWithText[] = [];
   let prev: string | null = null;
+  let prevMemory: Memory | null = null;
   let everLive = false;
   for (const r of records) {
     const present = r.files.filter((f) => f.status !== 'D');
@@ -159,6 +167,7 @@ function versionsOf(store: MemoryBranch, id: string): VersionWithText[] {
       let content: string | null = null;
       let version: number | null = null;
       let unreadable: string | undefined;
+      let extra: Pick<MemoryVersion, 'tags' | 'changed'> = {};
       try {
         const entry = store.git.entryAt(store.git.readCommit(r.commit).tree, pick.path);
         if (entry) {
@@ -167,13 +176,20 @@ function versionsOf(store: MemoryBranch, id: string): VersionWithText[] {
           content = m.content;
           const n = Number(m.metadata.version);
           version = Number.isInteger(n) && n > 0 ? n : 1;
+          extra = { tags: m.tags };
+          if (prevMemory) {
+            const was = prevMemory;
+            const fields = (['content', 'tags', 'category', 'priority', 'scope'] as const).filter((f) => JSON.stringify(was[f] ?? null) !== JSON.stringify(m[f] ?? null));
+            extra.changed = fields;
+          }
+          prevMemory = m;
         }
       } catch (err) {
         // There but unreadable (broken front matter): not the same as gone.
         unreadable = (err as Error).message;
         store.warn(`${pick.path} at ${r.commit.slice(0, 7)}: ${unreadable}`);
       }
-      v = { version, commit: r.commit, timestamp: r.timestamp, content, event: eventFor(prev, state, everLive), state, path: pick.path, message: r.message, text };
+      v = { version, commit: r.commit, timestamp: r.timestamp, content, event: eventFor(prev, state, everLive), state, path: pick.path, message: r.message, text, ...extra };
       if (unreadable !== undefined) v.unreadable = unreadable;
       if (state === 'live') everLive = true;
     }

@@ -41,7 +41,7 @@ export interface StoreOptions {
   /** Config overrides with the highest precedence (the "flags" layer), e.g. `{ autoTag: false }`. */
   config?: DeepPartial<MemoryConfig>;
   /**
-   * Write-time vectors: given the texts about to be written, their vector files, committed together
+   * @internal Write-time vectors: given the texts about to be written, their vector files, committed together
    * with the memory (src/vector/write.ts). `openMemory` sets it (long-lived writers embed); the CLI
    * leaves it unset, so `memory store` never loads a model. Null: store without vectors.
    */
@@ -55,7 +55,7 @@ export type { UpdateInput, UpdateResult } from './ops/update.js';
 /** The README.md written at the root of a new memory branch. */
 export const BRANCH_README = `# git-memory
 
-This branch holds long-term memories written by [git-memory](https://www.npmjs.com/package/git-memory):
+This branch holds long-term memories written by git-memory (the \`memory\` command):
 notes that AI agents and CI jobs stored so that later jobs can find them.
 
 - Every \`*.md\` file under \`memories/\` is one memory: YAML front matter (id, tags, category,
@@ -82,9 +82,11 @@ export type { Change } from './branch-view.js';
  * over the `StoreBranch` this class satisfies; its methods of those names hand over to them.
  */
 export class MemoryStore {
+  /** @internal The open repository (src/git): not part of the public API. */
   readonly git: GitRepository;
   readonly branch: string;
   readonly ref: string;
+  /** @internal */
   readonly cacheDir: string;
   private readonly opts: StoreOptions;
   private catalogMemo: Catalog | null = null;
@@ -92,7 +94,7 @@ export class MemoryStore {
   private configMemo: (ResolvedConfig & { validated?: boolean; branchOid?: string | null }) | null = null;
   private readonly configWarned = new Set<string>();
 
-  /** What the operations in src/core/ops apply from the options this store was opened with. */
+  /** @internal What the operations in src/core/ops apply from the options this store was opened with. */
   readonly defaults: WriteDefaults;
 
   constructor(opts: StoreOptions = {}) {
@@ -161,16 +163,17 @@ export class MemoryStore {
     (this.opts.warn ?? ((m: string) => process.stderr.write(`git-memory: warning: ${m}\n`)))(safeText(message));
   }
 
-  /** The branch tip, or null before the first write. */
+  /** @internal The branch tip, or null before the first write. */
   tip(): string | null {
     return this.git.resolve(this.ref);
   }
 
+  /** @internal */
   treeOf(commit: string | null): string | null {
     return commit ? this.git.readCommit(commit).tree : null;
   }
 
-  /** Every memory at the current tip (or at `commit`). */
+  /** @internal Every memory at the current tip (or at `commit`). */
   catalog(commit: string | null = this.tip()): Catalog {
     const tree = this.treeOf(commit);
     const cat = loadCatalog(this.git, tree, { dir: this.cacheDir, previous: this.catalogMemo, warn: (m) => this.warn(m) });
@@ -178,7 +181,7 @@ export class MemoryStore {
     return cat;
   }
 
-  /** Every memory archived by `memory prune` (under `archive/`), at the tip or at `commit`. */
+  /** @internal Every memory archived by `memory prune` (under `archive/`), at the tip or at `commit`. */
   archiveCatalog(commit: string | null = this.tip()): Catalog {
     const tree = this.treeOf(commit);
     const cat = loadCatalog(this.git, tree, { dir: this.cacheDir, previous: this.archiveMemo, warn: (m) => this.warn(m), prefix: ARCHIVE_DIR });
@@ -186,11 +189,12 @@ export class MemoryStore {
     return cat;
   }
 
+  /** @internal */
   identity(): Identity {
     return this.git.identity(process.env.GITHUB_ACTIONS === 'true' ? BOT : DEFAULT_IDENTITY);
   }
 
-  /**
+  /** @internal
    * Computes a change on the current tip and commits it; recomputes and retries when another writer
    * moved the branch first. `compute` returning null means nothing to write.
    */
@@ -210,14 +214,14 @@ export class MemoryStore {
     }
   }
 
-  /** Reads one memory by id at `commit` (default tip), from its canonical path or the catalog. */
+  /** @internal Reads one memory by id at `commit` (default tip), from its canonical path or the catalog. */
   find(id: string, commit: string | null = this.tip()): CatalogEntry | null {
     const hit = this.findAtPath(id, commit);
     if (hit !== undefined) return hit;
     return this.catalog(commit).byId.get(id) ?? null;
   }
 
-  /** The fast path of {@link find}: the memory at the path its id gives; undefined when not there. */
+  /** @internal The fast path of {@link find}: the memory at the path its id gives; undefined when not there. */
   findAtPath(id: string, commit: string | null): CatalogEntry | null | undefined {
     assertId(id);
     const tree = this.treeOf(commit);
@@ -247,7 +251,7 @@ export class MemoryStore {
     return getMemory(this, id);
   }
 
-  /** All memories matching a filter, newest first (no paging), from the full catalog; `list` is the scalable form. */
+  /** @internal All memories matching a filter, newest first (no paging), from the full catalog; `list` is the scalable form. */
   filter(f: Omit<ListFilter, 'limit'> = {}): Memory[] {
     return filterMemories(this, f);
   }

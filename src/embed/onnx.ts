@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { MemoryError, EmbedderError, InvalidInputError } from '../core/errors.js';
-import { normalize, type Embedder } from './types.js';
+import { LOCAL_MODELS, NO_LOCAL_MODELS, normalize, type Embedder } from './types.js';
 
 type Extractor = (texts: string[], opts: { pooling: 'mean'; normalize: boolean }) => Promise<{ tolist(): number[][] }>;
 
@@ -37,6 +37,7 @@ export class OnnxEmbedder implements Embedder {
   private load(): Promise<Extractor> {
     this.extractor ??= (async () => {
       let mod: { env: Record<string, unknown>; pipeline: (task: string, model: string, opts: object) => Promise<Extractor> };
+      if (!LOCAL_MODELS) throw new EmbedderError(NO_LOCAL_MODELS, { model: this.id, reason: 'not-installed' });
       try {
         mod = await import(TRANSFORMERS);
       } catch (err) {

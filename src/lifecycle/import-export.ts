@@ -34,8 +34,13 @@ export interface ImportOptions {
   batchSize?: number;
   /** Compute and report, write nothing. */
   dryRun?: boolean;
-  /** Called as blobs are written: done, total. */
+  /** Called as blobs are written: done, total (the records read so far: it grows as the input is read). */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * A file import: called as the file is read, with the bytes read and the file's size, a true total
+   * from the start (onProgress's total only counts what has been read, so a bar of it is always full).
+   */
+  onBytes?: (read: number, size: number) => void;
   /** Where the records came from, for the commit message. */
   sourceName?: string;
 }
@@ -263,7 +268,7 @@ function prescanImportFile(fd: number, what: string): void {
  * iteration reads the file again), which `strict` uses to validate everything before writing anything.
  * A JSON document (an array, or `{ memories: [...] }` as `export --format json` writes) is read whole.
  */
-export function fileRecords(file: string): Iterable<ImportItem> {
+export function fileRecords(file: string, onBytes?: (read: number, size: number) => void): Iterable<ImportItem> {
   return {
     *[Symbol.iterator]() {
       let fd: number;
@@ -281,6 +286,7 @@ export function fileRecords(file: string): Iterable<ImportItem> {
         // A regular file is checked whole first (size, NUL, UTF-8, line length) in one cheap sequential
         // pass, so a bad byte near the end fails the import before any batch is committed.
         prescanImportFile(fd, basename(file));
+        const size = fstatSync(fd).size;
         // Small slices: their text stays in V8's young generation, whose memory is reused. With 4 MiB
         // slices every slice's text (and the copy a concatenation with the previous slice's last line
         // makes) was a fresh large object: reading 1,000,000 records took 7 s instead of 0.4 s.
@@ -307,6 +313,7 @@ export function fileRecords(file: string): Iterable<ImportItem> {
           // import (it keeps growing, or is rewritten) can fail here, after earlier batches committed.
           total += n;
           if (total > limit) throw new InputTooLargeError(basename(file), limit);
+          onBytes?.(total, Math.max(size, total));
           let decoded: string;
           try {
             decoded = decoder.decode(buf.subarray(0, n), { stream: true });
@@ -739,7 +746,7 @@ export async function importMemories(store: MemoryStore, input: ImportInput): Pr
   if (input.records) items = input.records.map((record, i) => ({ line: i + 1, record }));
   else if (input.fromPi !== undefined) items = readPiDirectory(input.fromPi);
   else if (input.text !== undefined) items = parseRecords(input.text);
-  else items = fileRecords(input.file as string);
+  else items = fileRecords(input.file as string, input.onBytes);
   return importRecords(store, items, input);
 }
 

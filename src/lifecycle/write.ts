@@ -62,6 +62,11 @@ function rawTagList(tags: unknown): unknown[] {
   return typeof tags === 'string' ? tags.split(',') : [tags];
 }
 
+/** The tags auto-tagging derives from `content` (credentials masked first, never a tag). */
+export function derivedTags(content: string): string[] {
+  return autoTags(maskSecrets(content).replace(/\[REDACTED:[a-z-]+\]/g, ' '));
+}
+
 /**
  * Applies the secret guard to every part of a new memory (content, tags, category, scope, metadata,
  * extra front-matter fields), then derives tags when none were given. Tags are scanned as given,
@@ -104,7 +109,7 @@ export function guardWrite(
     }
   }
   let tags = checkedTags(fields.tags);
-  if (!tags.length && opts.autoTag) tags = autoTags(maskSecrets(content).replace(/\[REDACTED:[a-z-]+\]/g, ' '));
+  if (!tags.length && opts.autoTag) tags = derivedTags(content);
   return {
     content,
     tags,

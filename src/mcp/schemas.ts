@@ -12,9 +12,12 @@ export const Tags = z.array(z.string()).describe('Tags, e.g. ["api", "limits"]; 
 
 export const Priority = z.enum(PRIORITIES);
 
-/** A positive whole number; `cap` is applied by the tool (asking for more returns at most `cap`). */
+/**
+ * A positive whole number up to `cap`: the bound is in the schema (an agent sees it in the tool's
+ * JSON schema, and `limit: 500` is a validation error naming it, not a silent 50).
+ */
 export function count(what: string, dflt: number, cap: number) {
-  return z.number().int().min(1).describe(`${what} (default ${dflt}, at most ${cap})`);
+  return z.number().int().min(1).max(cap).describe(`${what} (default ${dflt}, at most ${cap})`);
 }
 
 /** ISO 8601 date or date-time; checked here so a bad date is a validation error, not an empty result. */

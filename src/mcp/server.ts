@@ -8,7 +8,7 @@ import { openMemory, type GitMemory, type OpenOptions } from '../api.js';
 import { MemoryError, InvalidInputError, SyncFailedError } from '../core/errors.js';
 import { formatError, safeError, safeText } from '../core/error-format.js';
 import { mcpDefinition, type McpToolDefinition } from './definitions.js';
-import { DEFAULT_PREVIEW_CHARS, type ToolDefinition } from './tool.js';
+import { adviceForAgents, DEFAULT_PREVIEW_CHARS, type ToolDefinition } from './tool.js';
 import { tools as allTools } from './tools/index.js';
 
 declare const __VERSION__: string;
@@ -171,6 +171,7 @@ export class BoundedStdioTransport implements Transport {
 
 function toolError(err: unknown): CallToolResult {
   const me = safeError(err);
+  me.message = adviceForAgents(me.message);
   return { isError: true, content: [{ type: 'text', text: JSON.stringify({ success: false, error: me.toJSON() }) }] };
 }
 

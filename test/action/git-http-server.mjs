@@ -8,11 +8,21 @@ import { createServer } from 'node:http';
 import { basename, dirname } from 'node:path';
 
 const bare = process.argv[2];
-// 'read-only' (default): pushes get 403; 'no-credentials': pushes get 401, as without a token.
+// 'read-only' (default): pushes get 403; 'no-credentials': pushes get 401, as without a token;
+// 'token:SECRET': pushes carrying that token are accepted, others get 401.
 const mode = process.argv[3] ?? 'read-only';
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
-  if (url.searchParams.get('service') === 'git-receive-pack' || url.pathname.endsWith('/git-receive-pack')) {
+  const pushing = url.searchParams.get('service') === 'git-receive-pack' || url.pathname.endsWith('/git-receive-pack');
+  // 'token:SECRET': pushes need the header actions/checkout sends (basic x-access-token:SECRET).
+  const authorized = mode.startsWith('token:') && req.headers.authorization === `basic ${Buffer.from(`x-access-token:${mode.slice(6)}`).toString('base64')}`;
+  if (pushing && mode.startsWith('token:') && !authorized) {
+    req.resume();
+    res.writeHead(401, { 'www-authenticate': 'Basic realm="GitHub"', 'content-type': 'text/plain' });
+    res.end('authentication required\n');
+    return;
+  }
+  if (pushing && !authorized) {
     req.resume();
     if (mode === 'no-credentials') {
       // What a push without a token gets (actions/checkout with persist-credentials: false).
@@ -38,6 +48,7 @@ const server = createServer((req, res) => {
       HTTP_CONTENT_ENCODING: req.headers['content-encoding'] ?? '',
       GIT_PROTOCOL: String(req.headers['git-protocol'] ?? ''),
       REMOTE_ADDR: '127.0.0.1',
+      ...(authorized ? { REMOTE_USER: 'x-access-token' } : {}),
     },
     stdio: ['pipe', 'pipe', 'ignore'],
   });

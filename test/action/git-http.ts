@@ -13,7 +13,7 @@ export interface GitHttp {
  * GITHUB_TOKEN (or 401, as without any token, with mode 'no-credentials'). The server is a separate
  * process (git-http-server.mjs), so a test may run git synchronously against it without blocking it.
  */
-export function serveReadOnly(bare: string, mode: 'read-only' | 'no-credentials' = 'read-only'): Promise<GitHttp> {
+export function serveReadOnly(bare: string, mode: 'read-only' | 'no-credentials' | `token:${string}` = 'read-only'): Promise<GitHttp> {
   const script = join(dirname(fileURLToPath(import.meta.url)), 'git-http-server.mjs');
   const p = spawn(process.execPath, [script, bare, mode], { stdio: ['pipe', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {

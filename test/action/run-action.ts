@@ -87,7 +87,8 @@ export function runAction(workspace: string, inputs: Record<string, string>, opt
   writeFileSync(outputFile, '');
   writeFileSync(summaryFile, '');
   const env = runnerEnv(workspace, { GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summaryFile, RUNNER_TEMP: dir, ...opts.env });
-  for (const [name, spec] of Object.entries(declaredInputs)) env[`INPUT_${name.toUpperCase()}`] = spec.default ?? '';
+  // The runner expands `${{ github.token }}` (the token input's default) to the job's token: none here.
+  for (const [name, spec] of Object.entries(declaredInputs)) env[`INPUT_${name.toUpperCase()}`] = (spec.default ?? '').replace(/\$\{\{\s*github\.token\s*\}\}/, '');
   for (const [name, value] of Object.entries(inputs)) {
     if (!(name in declaredInputs)) throw new Error(`test uses input ${name}, which action.yml does not declare`);
     env[`INPUT_${name.toUpperCase()}`] = value;

@@ -27,7 +27,7 @@ describe('JSONL import: every field is guarded, bad records are refused one by o
         line({ content: 'good two' }),
       ].join('\n') + '\n',
     );
-    const r = run(repo, ['import', f, '--json']);
+    const r = run(repo, ['import', f, '--json', '--allow-partial']);
     expect(expectCoded(r)).toBe('OK');
     expect(r.json.imported).toBe(2);
     expect(r.json.errors.map((e: { line: number; code: string }) => [e.line, e.code])).toEqual([

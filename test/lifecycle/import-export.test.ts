@@ -120,7 +120,9 @@ describe('import', () => {
       JSON.stringify({ tags: { typescript: ['mem_abc123'], database: ['mem_def456'], migrations: ['mem_def456'] }, categories: { 'project-alpha': ['mem_def456'] }, created_at: '2026-02-25T15:00:00Z', updated_at: '2026-02-25T16:30:00Z' }),
     );
     const repo = makeRepo();
-    const r = cli(repo, ['import', '--from-pi', join(dir, '..'), '--json']);
+    // One unreadable file: the rest is imported; --allow-partial accepts that with exit 0 (#28: without
+    // it the exit code is 2).
+    const r = cli(repo, ['import', '--from-pi', join(dir, '..'), '--json', '--allow-partial']);
     expect(r.code).toBe(0);
     expect(r.json).toMatchObject({ success: true, imported: 3, duplicates: 0 });
     expect(r.json.errors).toEqual([expect.objectContaining({ line: 'mem_broken.json', code: 'INVALID_INPUT' })]);
@@ -142,7 +144,7 @@ describe('import', () => {
     const file = join(tempDir(), 'bad.jsonl');
     writeFileSync(file, '{"content":"ok line"}\n[1,2]\n');
     const h = cli(repo, ['import', file]);
-    expect(h.code).toBe(0);
+    expect(h.code).toBe(2);
     expect(h.stdout).toMatch(/imported 1 memory, 1 invalid/);
     expect(h.stdout).toMatch(/line 2: \[INVALID_INPUT\]/);
     const strict = cli(repo, ['import', file, '--strict', '--json']);

@@ -15,6 +15,9 @@ import { gitEnv, makeRepo, tempDir } from '../helpers.js';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+// The current TypeScript (7.x, a devDependency alias: its default `types` is [], so no @types/node
+// is read unless a project names it) next to the 5.x the project builds with.
+const TSC = { 5: tsc, 7: join(root, 'node_modules', 'typescript7', 'bin', 'tsc') } as const;
 
 let tarball = '';
 let prefix = '';
@@ -74,8 +77,31 @@ describe('the packed tarball', { timeout: 180_000 }, () => {
     for (const f of ['package/LICENSE', 'package/CHANGELOG.md', 'package/README.md', 'package/dist/index.js', 'package/dist/index.cjs', 'package/dist/cli.cjs', 'package/dist/types/index.d.ts', 'package/dist/types-cjs/index.d.ts', 'package/dist/types-cjs/package.json', 'package/dist/man/git-memory.1', 'package/bin/memory.js'])
       expect(list).toContain(f);
     expect(list.filter((f) => f.startsWith('package/src/') || f.startsWith('package/test/') || f.startsWith('package/dist/action/'))).toEqual([]);
-    // Only declarations the public entry reaches.
-    expect(list.some((f) => f.includes('config-schema.d.ts') || f.includes('/cli/'))).toBe(false);
+    // One declaration file per module system: no internal module ships, so none is reachable.
+    expect(list.filter((f) => f.endsWith('.d.ts')).sort()).toEqual(['package/dist/types-cjs/index.d.ts', 'package/dist/types/index.d.ts']);
+    expect(readFileSync(join(consumer, 'node_modules', 'git-memory', 'dist', 'types', 'index.d.ts'), 'utf8')).not.toMatch(/\bBuffer\b|\bNodeJS\b|^import |<reference/m);
+  });
+
+  it('runs nothing at install: no install-time script in the packed package.json, no warning installing it', () => {
+    const packed = JSON.parse(execFileSync('tar', ['xzf', tarball, '-O', 'package/package.json'], { encoding: 'utf8' }));
+    for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) expect(packed.scripts ?? {}).not.toHaveProperty(hook);
+    // A consumer's install says nothing about scripts (it warned about `prepare`: scripts/ is not shipped).
+    const fresh = join(dirname(tarball), 'fresh-consumer');
+    mkdirSync(fresh);
+    writeFileSync(join(fresh, 'package.json'), JSON.stringify({ name: 'fresh', version: '1.0.0', private: true }));
+    const r = ok(run('npm', ['install', tarball, '--prefer-offline', '--no-audit', '--no-fund'], fresh), 'npm install (fresh consumer)');
+    expect(r.stderr).not.toMatch(/prepare|install-scripts|scripts\//i);
+  });
+
+  it('the install step of examples/workflows/scheduled-prune.yml works as written, given its release tarball', () => {
+    const wf = readFileSync(join(root, 'examples', 'workflows', 'scheduled-prune.yml'), 'utf8');
+    const line = /run: (npm install -g (\S+))/.exec(wf)!;
+    // The URL names this version's tarball, the file scripts/release.mjs packs and the release carries.
+    expect(line[2]).toMatch(new RegExp(`/releases/download/v${pkg.version.replace(/\./g, '\\.')}/git-memory-${pkg.version.replace(/\./g, '\\.')}\\.tgz$`));
+    expect(line[2].endsWith('/' + tarball.split('/').pop())).toBe(true);
+    const p2 = join(dirname(tarball), 'prefix-workflow');
+    ok(run('bash', ['-c', line[1].replace(line[2], JSON.stringify(tarball)) + ' --prefer-offline --no-audit --no-fund'], dirname(tarball), { npm_config_prefix: p2 }), 'the workflow install step');
+    expect(ok(run(join(p2, 'bin', 'memory'), ['--version'], dirname(tarball)), 'memory --version').stdout.trim()).toBe(pkg.version);
   });
 
   it('installs only what runs: no bundled package is installed again', () => {
@@ -122,7 +148,7 @@ memory.close();
     const out = JSON.parse(r.stdout);
     expect(out).toMatchObject({ valid: true, content: 'Deploys need the VPN', hits: 1, code: 'NOT_FOUND' });
     // The TSDoc reaches users.
-    expect(readFileSync(join(consumer, 'node_modules', 'git-memory', 'dist', 'types', 'api.d.ts'), 'utf8')).toMatch(/@example[\s\S]*openMemory\(\{ repo: '\.' \}\)/);
+    expect(readFileSync(join(consumer, 'node_modules', 'git-memory', 'dist', 'types', 'index.d.ts'), 'utf8')).toMatch(/@example[\s\S]*openMemory\(\{ repo: '\.' \}\)/);
   });
 
   it('runs the typed CommonJS consumer (compiled to require) and compiles a project without @types/node', () => {
@@ -134,6 +160,26 @@ memory.close();
     writeFileSync(join(consumer, 'bare.ts'), `import { openMemory } from 'git-memory';\nexport const total: Promise<number> = openMemory().list().then((r) => r.total);\n`);
     ok(run(process.execPath, [tsc, '-p', 'tsconfig.bare.json'], consumer), 'tsc (no @types/node)');
   });
+
+  // TypeScript 5 and 7, ES module and CommonJS, library checks on and off, with @types/node named
+  // (as the README says) and without it (TypeScript 7's default): 47 errors in dist/types/{git,search,
+  // vector,daemon} on 7 with library checks on, before the declarations were bundled.
+  for (const version of [5, 7] as const)
+    for (const skipLibCheck of [false, true])
+      for (const types of [['node'], []])
+        it(`type-checks consumers on TypeScript ${version}, skipLibCheck ${skipLibCheck}, types [${types}]`, () => {
+          const name = `tsconfig.ts${version}-${skipLibCheck}-${types.length}.json`;
+          writeFileSync(
+            join(consumer, 'matrix.ts'),
+            `import { openMemory, MemoryError, MemoryStore, purgeTrash, type GitMemory, type SearchResponse } from 'git-memory';\nconst m: GitMemory = openMemory({ repo: '.' });\nexport const r: Promise<SearchResponse> = m.search({ query: 'x' });\nexport const p = purgeTrash(new MemoryStore({ repo: '.' }), 30);\nexport const isErr = (e: unknown): boolean => e instanceof MemoryError && e.code === 'NOT_FOUND';\n// @ts-expect-error internals are not part of the public API\nexport const g = m.core.git;\n`,
+          );
+          writeFileSync(join(consumer, 'matrix-cjs.cts'), `import { openMemory, type ListResult } from 'git-memory';\nexport const l: Promise<ListResult> = openMemory().list({ limit: 1 });\n`);
+          writeFileSync(
+            join(consumer, name),
+            JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck, types, ...(types.length ? { typeRoots: [join(root, 'node_modules', '@types')] } : {}), noEmit: true }, files: ['matrix.ts', 'matrix-cjs.cts'] }),
+          );
+          ok(run(process.execPath, [TSC[version], '-p', name], consumer), `tsc ${version} -p ${name}`);
+        });
 
   it('require()s from plain CommonJS and imports from ESM: the same classes', () => {
     const repo = makeRepo();

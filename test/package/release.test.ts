@@ -46,6 +46,10 @@ describe('scripts/release.mjs', { timeout: 180_000 }, () => {
     expect(at(remote, 'v1')).toBe(sha);
     expect(at(remote, 'main')).toBe(sha);
     expect(git(dir, 'status', '--porcelain')).toBe('');
+    // The tarball users install from until the package is on the registry (README, scheduled-prune.yml).
+    const tgz = join(dir, 'dist', 'release', 'git-memory-1.0.0.tgz');
+    expect(r.stdout).toContain(`tarball: ${tgz}`);
+    expect(spawnSync('tar', ['xzf', tgz, '-O', 'package/package.json'], { encoding: 'utf8' }).stdout).toContain('"version": "1.0.0"');
 
     // A minor release moves v1; v1.0.0 stays.
     writeFileSync(join(dir, 'src', 'a.ts'), 'export const x = 1;\n');

@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { InvalidInputError } from '../../core/errors.js';
 import { run, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
-import { progressReporter } from '../progress.js';
+import { formatDuration, progressReporter } from '../progress.js';
 
 interface Args extends GlobalArgs {
   batch?: number;
@@ -41,7 +41,7 @@ export const embedCommand: CommandModule<GlobalArgs, Args> = {
         `embedded ${color.bold(String(r.embedded))} memories with ${r.model}` +
         (r.fromCache ? `, ${r.fromCache} from the local cache` : '') +
         `, ${r.reused} already had vectors${r.pruned ? `, ${r.pruned} stale removed` : ''}` +
-        ` ${color.dim(`(${r.commits} commit${r.commits === 1 ? '' : 's'}, ${r.durationMs} ms)`)}`,
+        ` ${color.dim(`(${r.commits} commit${r.commits === 1 ? '' : 's'}, ${formatDuration(r.durationMs)})`)}`,
       { sync: 'write' },
     ),
 };

@@ -1,7 +1,19 @@
 import type { CommandModule } from 'yargs';
 import { run, type GlobalArgs } from '../context.js';
-import { color } from '../output.js';
+import { color, rowText } from '../output.js';
+import type { MemoryVersion } from '../../core/history.js';
 import { excerpt } from '../../core/excerpt.js';
+
+/**
+ * A version's text: its content (whole when piped), or, when the content did not change (a tags-only
+ * update), what did: `tags: a,b → a,c` rather than the same text as the row below.
+ */
+function whatChanged(v: MemoryVersion, older: MemoryVersion | undefined): string {
+  const changed = v.changed ?? [];
+  if (!older || changed.includes('content') || !changed.length) return rowText(v.content ?? '', 70);
+  const parts = changed.map((f) => (f === 'tags' ? `tags: ${older.tags?.join(',') || '-'} → ${v.tags?.join(',') || '-'}` : `${f} changed`));
+  return color.dim(`(${parts.join('; ')}; content unchanged)`);
+}
 
 interface Args extends GlobalArgs {
   id: string;
@@ -21,9 +33,9 @@ export const historyCommand: CommandModule<GlobalArgs, Args> = {
       (m) => m.history(argv.id),
       (r) =>
         r.versions
-          .map((v) => {
+          .map((v, i) => {
             const ver = v.version === null ? '  -' : `v${v.version}`.padStart(3);
-            return `${color.bold(ver)}  ${color.dim(v.timestamp.slice(0, 19).replace('T', ' '))}  ${v.commit.slice(0, 10)}  ${v.event.padEnd(8)}  ${v.content === null ? color.dim(v.unreadable !== undefined ? `(unreadable: ${excerpt(v.unreadable, 60)})` : '(gone; still in git history)') : excerpt(v.content, 70)}`;
+            return `${color.bold(ver)}  ${color.dim(v.timestamp.slice(0, 19).replace('T', ' '))}  ${v.commit.slice(0, 10)}  ${v.event.padEnd(8)}  ${v.content === null ? color.dim(v.unreadable !== undefined ? `(unreadable: ${excerpt(v.unreadable, 60)})` : '(gone; still in git history)') : whatChanged(v, r.versions[i + 1])}`;
           })
           .join('\n'),
     ),

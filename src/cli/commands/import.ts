@@ -13,6 +13,7 @@ interface Args extends GlobalArgs {
   redact?: boolean;
   autoTag?: boolean;
   dryRun?: boolean;
+  allowPartial?: boolean;
 }
 
 export const importCommand: CommandModule<GlobalArgs, Args> = {
@@ -27,7 +28,9 @@ export const importCommand: CommandModule<GlobalArgs, Args> = {
       .option('redact', { type: 'boolean', describe: 'Import records with detected credentials masked' })
       .option('auto-tag', { type: 'boolean', describe: 'Derive tags for records that have none (default: off, data is kept as it is)' })
       .option('dry-run', { type: 'boolean', describe: 'Validate and count; write nothing' })
-      .example('$0 import memories.jsonl', 'Import; invalid lines are reported by number, the rest imported')
+      .option('allow-partial', { type: 'boolean', describe: 'Exit 0 even when some lines were invalid (the valid ones are imported either way)' })
+      .example('$0 import memories.jsonl', 'Import; invalid lines are reported by number (exit 2), the rest imported')
+      .example('$0 import memories.jsonl --allow-partial', 'The same, exit 0 when some lines were invalid')
       .example('$0 export | $0 import - --repo ../other', 'Copy memories to another repository')
       .example('$0 import --from-pi .pi/memories', 'Migrate from the seed\'s file store, keeping ids and timestamps'),
   handler: (argv) =>
@@ -61,20 +64,35 @@ export const importCommand: CommandModule<GlobalArgs, Args> = {
           }
           sourceName = file === '-' ? 'stdin' : file.split(/[\\/]/).pop() ?? file;
         }
-        const bar = progressReporter({ label: 'importing', quiet: argv.json });
+        // A file: the bar counts bytes of the file's size (a true total); stdin (already read): records.
+        const fromFile = 'file' in source;
+        const bar = progressReporter({ label: 'importing', quiet: argv.json, bytes: fromFile });
         let r;
         try {
-          r = await m.importMemories({ ...source, strict: argv.strict, allowSecret: argv.allowSecret, redact: argv.redact, autoTag: argv.autoTag, dryRun: argv.dryRun, onProgress: bar.progress, sourceName });
+          const progress = fromFile ? { onBytes: bar.progress } : { onProgress: bar.progress };
+          r = await m.importMemories({ ...source, strict: argv.strict, allowSecret: argv.allowSecret, redact: argv.redact, autoTag: argv.autoTag, dryRun: argv.dryRun, ...progress, sourceName });
         } finally {
           bar.end();
         }
-        return { success: true as const, imported: r.imported, duplicates: r.duplicates, errors: r.errors, commits: r.commits, dryRun: !!argv.dryRun };
+        const result = { success: true as const, imported: r.imported, duplicates: r.duplicates, errors: r.errors, commits: r.commits, dryRun: !!argv.dryRun };
+        // Invalid records make the exit code say so (2, INVALID_INPUT, like any bad input) after the
+        // valid ones were imported: a script that checks only `$?` must not take a file whose lines
+        // were mostly rejected for a success. A non-zero exit always carries the JSON error shape; its
+        // data has the report. --allow-partial accepts a partial import (exit 0, the report as it is).
+        if (r.errors.length && !argv.allowPartial) {
+          if (!argv.json) process.stdout.write(report(result) + '\n');
+          const n = r.errors.length;
+          throw new InvalidInputError(`${n} invalid record${n === 1 ? '' : 's'}; the ${r.imported} valid one${r.imported === 1 ? ' was' : 's were'} ${argv.dryRun ? 'checked' : 'imported'} (--allow-partial exits 0, --strict imports nothing)`, { field: 'file', partial: true, imported: r.imported, duplicates: r.duplicates, errors: r.errors, commits: r.commits, dryRun: !!argv.dryRun });
+        }
+        return result;
       },
-      (r) => {
-        const lines = [`${r.dryRun ? 'would import' : 'imported'} ${r.imported} memor${r.imported === 1 ? 'y' : 'ies'}${r.duplicates ? `, ${r.duplicates} already present` : ''}${r.errors.length ? `, ${r.errors.length} invalid` : ''}`];
-        for (const e of r.errors.slice(0, 20)) lines.push(color.dim(`  ${typeof e.line === 'number' ? `line ${e.line}` : e.line}: [${e.code}] ${e.message}`));
-        if (r.errors.length > 20) lines.push(color.dim(`  ... and ${r.errors.length - 20} more (--json lists all)`));
-        return lines.join('\n');
-      },
+      report,
     ),
 };
+
+function report(r: { imported: number; duplicates: number; errors: Array<{ line: number | string; code: string; message: string }>; dryRun: boolean }): string {
+  const lines = [`${r.dryRun ? 'would import' : 'imported'} ${r.imported} memor${r.imported === 1 ? 'y' : 'ies'}${r.duplicates ? `, ${r.duplicates} already present` : ''}${r.errors.length ? `, ${r.errors.length} invalid` : ''}`];
+  for (const e of r.errors.slice(0, 20)) lines.push(color.dim(`  ${typeof e.line === 'number' ? `line ${e.line}` : e.line}: [${e.code}] ${e.message}`));
+  if (r.errors.length > 20) lines.push(color.dim(`  ... and ${r.errors.length - 20} more (--json lists all)`));
+  return lines.join('\n');
+}

@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { run, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
-import { progressReporter } from '../progress.js';
+import { formatDuration, progressReporter } from '../progress.js';
 
 export const rebuildIndexCommand: CommandModule<GlobalArgs, GlobalArgs> = {
   command: 'rebuild-index',
@@ -21,6 +21,6 @@ export const rebuildIndexCommand: CommandModule<GlobalArgs, GlobalArgs> = {
           bar.end();
         }
       },
-      (r) => `indexed ${color.bold(String(r.indexed))} ${r.indexed === 1 ? 'memory' : 'memories'}${r.skipped ? `, skipped ${r.skipped} unreadable file${r.skipped === 1 ? '' : 's'}` : ''} ${color.dim(`(${r.durationMs} ms)`)}`,
+      (r) => `indexed ${color.bold(String(r.indexed))} ${r.indexed === 1 ? 'memory' : 'memories'}${r.skipped ? `, skipped ${r.skipped} unreadable file${r.skipped === 1 ? '' : 's'}` : ''} ${color.dim(`(${formatDuration(r.durationMs)})`)}`,
     ),
 };

@@ -74,12 +74,14 @@ export const searchCommand: CommandModule<GlobalArgs, Args> = {
           relax: argv.relax,
           archived: argv.archived,
         };
-        // A warm search helper answers first when there is one (docs/daemon.md); null: in-process.
-        const viaDaemon = await m.helper.search(q);
-        if (viaDaemon) return viaDaemon;
-        const bar = progressReporter({ label: 'indexing', quiet: argv.json });
+        // On a terminal a wait says what it is (`searching… 3 s`, then the index build with its total):
+        // a first search that builds the index or loads the model sat silent for 10 s.
+        const bar = progressReporter({ label: 'searching', quiet: argv.json, heartbeat: true });
         try {
-          return await m.search(q, { progress: bar.progress });
+          // A warm search helper answers first when there is one (docs/daemon.md); null: in-process.
+          const viaDaemon = await m.helper.search(q);
+          if (viaDaemon) return viaDaemon;
+          return await m.search(q, { progress: (done, total) => bar.progress(done, total, 'indexing') });
         } finally {
           bar.end();
         }

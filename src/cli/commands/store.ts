@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { InvalidInputError } from '../../core/errors.js';
 import { PRIORITIES, type Priority } from '../../core/memory.js';
-import { parseMeta, readStdin, run, splitList, type GlobalArgs } from '../context.js';
+import { parseMeta, readStdinContent, run, splitList, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
 
 interface Args extends GlobalArgs {
@@ -44,7 +44,7 @@ export const storeCommand: CommandModule<GlobalArgs, Args> = {
       argv,
       async (m) => {
         let content = argv.content;
-        if (content === '-' || (content === undefined && !process.stdin.isTTY)) content = await readStdin({ limit: (await m.settings()).maxContentBytes });
+        if (content === '-' || (content === undefined && !process.stdin.isTTY)) content = await readStdinContent((await m.settings()).maxContentBytes);
         if (content === undefined) throw new InvalidInputError('give the content to store, e.g. memory store "what you learned" (or "-" to read stdin)', { field: 'content' });
         const r = await m.store({
           content,

@@ -1,14 +1,32 @@
 import type { CommandModule } from 'yargs';
 import { run, splitList, type GlobalArgs } from '../context.js';
-import { formatTable } from '../output.js';
+import { formatTable, noteColor, resultsWithNote } from '../output.js';
 
 interface Args extends GlobalArgs {
   tags: string;
+  limit?: number;
 }
 
+// The conventions of `list` (#28): a page (--limit, default 50), `N of M` on stderr, `total` in JSON.
+// On 20,000 memories it printed 2,913 rows in 3.7 s with no count.
 export const taggedCommand: CommandModule<GlobalArgs, Args> = {
   command: 'tagged <tags>',
-  describe: 'Show memories carrying all the given tags',
-  builder: (y) => y.positional('tags', { type: 'string', demandOption: true, describe: 'Comma-separated tags' }).example('$0 tagged api,limits', 'Memories tagged both api and limits'),
-  handler: (argv) => run(argv, (m) => m.tagged(splitList(argv.tags) ?? []), (r) => formatTable(r.memories)),
+  describe: 'Show memories carrying all the given tags, newest first',
+  builder: (y) =>
+    y
+      .positional('tags', { type: 'string', demandOption: true, describe: 'Comma-separated tags' })
+      .option('limit', { type: 'number', describe: 'Page size (default 50); total counts every match' })
+      .example('$0 tagged api,limits', 'Memories tagged both api and limits')
+      .example('$0 tagged ci --limit 500 --json', 'Up to 500, as JSON with the total'),
+  handler: (argv) =>
+    run(
+      argv,
+      (m) => {
+        const tags = splitList(argv.tags) ?? [];
+        // The same check (and message) as the library's tagged(): at least one tag.
+        if (!tags.length) return m.tagged(tags).then((r) => ({ ...r, total: r.memories.length }));
+        return m.list({ tags, limit: argv.limit });
+      },
+      (r) => resultsWithNote(formatTable(r.memories), noteColor.dim(`${r.memories.length} of ${r.total}`)),
+    ),
 };

@@ -2,14 +2,14 @@ import type { CommandModule } from 'yargs';
 import { ConfirmationRequiredError, InvalidInputError } from '../../core/errors.js';
 import { parseAge } from '../../core/trash.js';
 import { run, type GlobalArgs } from '../context.js';
-import { color } from '../output.js';
-import { excerpt } from '../../core/excerpt.js';
+import { color, noteColor, resultsWithNote, rowText } from '../output.js';
 
 interface Args extends GlobalArgs {
   action: string;
   id?: string;
   'older-than'?: string;
   confirm?: boolean;
+  limit?: number;
 }
 
 export const trashCommand: CommandModule<GlobalArgs, Args> = {
@@ -21,6 +21,7 @@ export const trashCommand: CommandModule<GlobalArgs, Args> = {
       .positional('id', { type: 'string', describe: 'restore: the memory id' })
       .option('older-than', { type: 'string', describe: 'empty: only items deleted at least this long ago (30d, 12h, 2w)' })
       .option('confirm', { type: 'boolean', describe: 'empty without --older-than: really purge every item' })
+      .option('limit', { type: 'number', describe: 'list: page size (default 50); total counts every item' })
       .example('$0 trash', 'List deleted memories, most recent first')
       .example('$0 trash restore mem_0k2x9d1ab7q4ce3m', 'Put one back with its latest content')
       .example('$0 trash empty --older-than 30d', 'Purge old items (git history keeps them)')
@@ -42,7 +43,10 @@ export const trashCommand: CommandModule<GlobalArgs, Args> = {
           const r = await m.trash({ action: 'empty', olderThanDays: days });
           return { success: true, purged: r.purged };
         }
-        return { success: true, items: (await m.trash({ action: 'list' })).items };
+        const limit = argv.limit ?? 50;
+        if (!Number.isInteger(limit) || limit < 1) throw new InvalidInputError(`limit must be a positive integer, got ${JSON.stringify(argv.limit)}`, { field: 'limit' });
+        const items = (await m.trash({ action: 'list' })).items;
+        return { success: true, items: items.slice(0, limit), total: items.length };
       },
       (r) => {
         if (r.restored) return `restored ${color.bold(String(r.restored))}${r.from === 'history' ? ' from git history' : ''}`;
@@ -51,10 +55,11 @@ export const trashCommand: CommandModule<GlobalArgs, Args> = {
           return `purged ${p.length} memor${p.length === 1 ? 'y' : 'ies'} from the trash${p.length ? color.dim(' (git history keeps them: memory history <id>)') : ''}`;
         }
         const items = r.items as Array<{ id: string; content: string; deleted_at: string | null; expires_at: string | null }>;
-        if (!items.length) return color.dim('(trash is empty)');
-        return items
-          .map((i) => `${color.bold(i.id)}  ${color.dim(`deleted ${i.deleted_at?.slice(0, 10) ?? '?'}${i.expires_at ? `, purged after ${i.expires_at.slice(0, 10)}` : ''}`)}  ${excerpt(i.content, 60)}`)
+        if (!items.length) return process.stdout.isTTY ? color.dim('(trash is empty)') : resultsWithNote('', noteColor.dim('0 of 0'));
+        const rows = items
+          .map((i) => `${color.bold(i.id)}  ${color.dim(`deleted ${i.deleted_at?.slice(0, 10) ?? '?'}${i.expires_at ? `, purged after ${i.expires_at.slice(0, 10)}` : ''}`)}  ${rowText(i.content, 60)}`)
           .join('\n');
+        return resultsWithNote(rows, noteColor.dim(`${items.length} of ${r.total}`));
       },
     ),
 };

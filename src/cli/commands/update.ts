@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { PRIORITIES, type Priority } from '../../core/memory.js';
-import { parseMeta, readStdin, run, splitList, type GlobalArgs } from '../context.js';
+import { parseMeta, readStdinContent, run, splitList, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
 
 interface Args extends GlobalArgs {
@@ -32,7 +32,7 @@ export const updateCommand: CommandModule<GlobalArgs, Args> = {
       argv,
       async (m) => {
         let content = argv.content;
-        if (content === '-') content = await readStdin({ limit: (await m.settings()).maxContentBytes });
+        if (content === '-') content = await readStdinContent((await m.settings()).maxContentBytes);
         const metadata = parseMeta(argv.meta);
         const tags = argv.tags !== undefined ? (splitList(argv.tags) ?? []) : undefined;
         const r = await m.update(argv.id, { content, tags, category: argv.category, priority: argv.priority as Priority | undefined, scope: argv.scope, metadata });

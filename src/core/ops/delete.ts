@@ -34,8 +34,10 @@ function otherCopies(b: StoreBranch, id: string, path: string, tip: string, file
 export async function deleteMemory(b: StoreBranch, id: string): Promise<{ success: true; deleted: string; commit: string; files?: number }> {
   assertId(id);
   const { filesOfIdInIndex } = await import('../../search/listing.js');
+  const { notFoundError } = await import('../trash.js');
   const res = await b.mutate((tip) => {
     const hit = tip ? b.find(id, tip) : null;
+    // Already deleted: say it is in the trash (the MCP tool treats that as done: it is idempotent).
     if (!hit || !tip) throw missingError(b, id, tip);
     // Two files claiming one id (a hand copy, a merge): every copy goes, so the memory is really gone.
     const copies = [hit, ...otherCopies(b, id, hit.path, tip, filesOfIdInIndex)];

@@ -2,6 +2,7 @@ import type { StoreBranch } from '../branch-view.js';
 import { blobText, type CatalogEntry } from '../catalog.js';
 import { NotFoundError, UnreadableMemoryError, type MemoryError } from '../errors.js';
 import { idFromPath, pathFor } from '../id.js';
+import { notFoundError } from '../trash.js';
 import { memoryFromFile, publicMemory, type Memory } from '../memory.js';
 
 /** A live memory at the tip whose path does not follow from its id (a hand-written file), via the index. */
@@ -51,5 +52,6 @@ export function missingError(b: StoreBranch, id: string, tip: string | null): Me
       if (s.path.endsWith(`/${id}.md`) || idFromPath(s.path) === id) return new UnreadableMemoryError(id, s.path, s.reason);
     }
   }
-  return new NotFoundError(id);
+  // Not on the branch: a deleted id says it is in the trash and how to restore it.
+  return notFoundError(b, id, tip);
 }

@@ -57,7 +57,7 @@ export interface StoreResult {
  * auto-tags, de-duplicates and upserts (a new version of the memory with the same key).
  */
 export async function storeMemory(b: StoreBranch, input: StoreInput): Promise<StoreResult> {
-  const { guardOptions, guardWrite, guardFile, expiryOf, findExisting, contentHash, keyOf, normalizeContent, UPSERT_KEY_FIELD } = await lifecycle();
+  const { derivedTags, guardOptions, guardWrite, guardFile, expiryOf, findExisting, contentHash, keyOf, normalizeContent, UPSERT_KEY_FIELD } = await lifecycle();
   const cfg = await b.loadConfig();
   const raw = validateContent(input.content, cfg.maxContentBytes);
   if (input.priority !== undefined && !isPriority(input.priority)) {
@@ -105,7 +105,7 @@ export async function storeMemory(b: StoreBranch, input: StoreInput): Promise<St
   const tagNote = tags.length ? ` [tags: ${tags.join(', ')}]` : '';
   const hash = (input.dedupe ?? cfg.dedupe) ? contentHash(content, memory.scope) : null;
   const key = upsertKey ? keyOf(upsertKey, memory.scope) : null;
-  type Outcome = { id: string; timestamp: string; duplicate?: true; upserted?: true };
+  type Outcome = { id: string; timestamp: string; duplicate?: true; upserted?: true; retagged?: true };
   const vectors = (await b.defaults.vectorsOnWrite?.([content])) ?? null;
   const res = await b.mutate<Outcome>((tip) => {
     if (input.id !== undefined && tip && b.find(id, tip)) throw new DuplicateError(id);
@@ -115,7 +115,12 @@ export async function storeMemory(b: StoreBranch, input: StoreInput): Promise<St
       // Agents re-learning a fact: a new version of the memory with that key, not a second memory.
       const old = hit.memory;
       const next: StoredMemory = { ...old, content, metadata: { ...old.metadata, ...(guarded.metadata ?? {}) }, extra: { ...old.extra } };
+      // Given tags replace the old ones. Without any: tags that were auto-derived from the old content
+      // are derived again from the new content (`build-cache` with new content kept the stale
+      // `ci-cache-2`); tags a writer chose (they differ from what the old content derives) stay.
       if (givenTags.length) next.tags = tags;
+      const retagged = !givenTags.length && tags.length > 0 && JSON.stringify(old.tags) === JSON.stringify(derivedTags(old.content));
+      if (retagged) next.tags = tags;
       if (input.category !== undefined) next.category = memory.category;
       if (input.priority !== undefined) next.priority = memory.priority;
       if (expires) next.extra.expires = expires;
@@ -133,7 +138,7 @@ export async function storeMemory(b: StoreBranch, input: StoreInput): Promise<St
           changes,
           message: `memory: update ${old.id} (upsert key ${memory.extra[UPSERT_KEY_FIELD]}) to version ${next.metadata.version}\n\n${excerpt(content, COMMIT_EXCERPT)}\n\nMemory-Id: ${old.id}\n`,
         },
-        result: { id: old.id, timestamp: old.timestamp, upserted: true as const },
+        result: { id: old.id, timestamp: old.timestamp, upserted: true as const, ...(retagged ? { retagged: true as const } : {}) },
       };
     }
     const changes = new Map<string, Buffer | null>([[memory.path, file]]);
@@ -146,7 +151,7 @@ export async function storeMemory(b: StoreBranch, input: StoreInput): Promise<St
   const out: StoreResult = { success: true, id: res.id, timestamp: res.timestamp, commit: res.commit as string };
   if (res.duplicate) out.duplicate = true;
   if (res.upserted) out.upserted = true;
-  if (!givenTags.length && tags.length && !out.duplicate && !out.upserted) out.autoTags = tags;
+  if (!givenTags.length && tags.length && !out.duplicate && (!out.upserted || res.retagged)) out.autoTags = tags;
   if (guarded.redacted) out.redacted = guarded.redacted;
   return out;
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { MemoryError } from '../../core/errors.js';
 import { Id } from '../schemas.js';
 import { defineTool } from '../tool.js';
 
@@ -11,12 +12,18 @@ export const memoryDelete = defineTool({
     'It moves to the trash, where memory_trash can restore it; git history keeps the text. Get the id from memory_search or memory_list first.',
   ].join(' '),
   input: z.object({ id: Id }),
-  output: z.object({ success: z.literal(true), deleted: z.string() }),
+  output: z.object({ success: z.literal(true), deleted: z.string(), alreadyDeleted: z.literal(true).optional().describe('true when the memory was already in the trash: nothing changed') }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   access: 'write',
   async run(memory, a) {
-    const r = await memory.delete(a.id);
-    return { success: true as const, deleted: r.deleted };
+    try {
+      const r = await memory.delete(a.id);
+      return { success: true as const, deleted: r.deleted };
+    } catch (err) {
+      // Idempotent, as annotated: deleting a memory that is already in the trash is done, not an error.
+      if (err instanceof MemoryError && err.code === 'NOT_FOUND' && err.data.trashed === true) return { success: true as const, deleted: a.id, alreadyDeleted: true as const };
+      throw err;
+    }
   },
-  render: (r) => `Deleted memory ${r.deleted}.`,
+  render: (r) => (r.alreadyDeleted ? `Memory ${r.deleted} was already deleted (it is in the trash).` : `Deleted memory ${r.deleted}.`),
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { InvalidInputError } from '../../core/errors.js';
-import { count, IsoDate, MemoryPreview, Tags } from '../schemas.js';
+import { count, IsoDate, MemoryPreview, Priority, Tags } from '../schemas.js';
 import { clamp, defineTool, preview, renderList } from '../tool.js';
 
 const DEFAULT = 10;
@@ -23,6 +23,7 @@ export const memorySearch = defineTool({
     query: z.string().optional().describe('What to look for, in words, e.g. "rate limit" (optional)'),
     tags: Tags.optional().describe('Only memories carrying every one of these tags'),
     category: z.string().min(1).optional().describe('Only this category'),
+    priority: Priority.optional().describe('Only memories of this priority (low, medium, high)'),
     scope: z.string().min(1).optional().describe('Only memories with this scope'),
     limit: count('Maximum results', DEFAULT, CAP).optional(),
     after: IsoDate.optional().describe('Only memories stored after this ISO date, e.g. 2026-01-01'),

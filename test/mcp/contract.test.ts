@@ -1,0 +1,48 @@
+// Smaller MCP contract breaks of #28, through the real SDK client: memory_delete is idempotent as
+// annotated, schemas carry their bounds, memory_search honours priority, and error advice names tools.
+import { describe, expect, it } from 'vitest';
+import { cli, makeRepo } from '../helpers.js';
+import { connect, errorCode, structured, text } from './client.js';
+
+describe('MCP contract', { timeout: 120_000 }, () => {
+  it('memory_delete twice: the second call succeeds (idempotent), saying it was already deleted', async () => {
+    const repo = makeRepo();
+    const { client } = await connect(repo);
+    const { id } = structured(await client.callTool({ name: 'memory_store', arguments: { content: 'to be forgotten' } }));
+    const first = await client.callTool({ name: 'memory_delete', arguments: { id } });
+    expect(first.isError).toBeFalsy();
+    const second = await client.callTool({ name: 'memory_delete', arguments: { id } });
+    expect(second.isError, text(second)).toBeFalsy();
+    expect(structured(second)).toEqual({ success: true, deleted: id, alreadyDeleted: true });
+    // A memory that never existed is still NOT_FOUND, and the advice names the tool, not the CLI.
+    const none = await client.callTool({ name: 'memory_delete', arguments: { id: 'mem_0k2x9d1ab7q4ce3m' } });
+    expect(errorCode(none)).toBe('NOT_FOUND');
+    expect(text(none)).toContain('memory_list');
+    expect(text(none)).not.toContain('memory list');
+    // get of the deleted one says it is in the trash and how to restore it, with the tool.
+    const got = await client.callTool({ name: 'memory_get', arguments: { id } });
+    expect(errorCode(got)).toBe('NOT_FOUND');
+    expect(text(got)).toMatch(/in the trash/);
+    expect(text(got)).toContain('memory_trash');
+  });
+
+  it('schemas carry the bounds: memory_search limit 500 is INVALID_INPUT; the cap is in the JSON schema', async () => {
+    const repo = makeRepo();
+    const { client } = await connect(repo);
+    const tools = (await client.listTools()).tools;
+    const search = tools.find((t) => t.name === 'memory_search')!;
+    expect((search.inputSchema.properties as any).limit.maximum).toBe(50);
+    const r = await client.callTool({ name: 'memory_search', arguments: { query: 'x', limit: 500 } });
+    expect(errorCode(r)).toBe('INVALID_INPUT');
+    expect(text(r)).toMatch(/limit/);
+  });
+
+  it('memory_search honours priority, as the CLI does', async () => {
+    const repo = makeRepo();
+    cli(repo, ['store', 'deploy checklist, high', '--priority', 'high']);
+    cli(repo, ['store', 'deploy checklist, low', '--priority', 'low']);
+    const { client } = await connect(repo);
+    const r = structured(await client.callTool({ name: 'memory_search', arguments: { query: 'deploy checklist', priority: 'high', relax: false } }));
+    expect(r.results.map((m: any) => m.priority)).toEqual(['high']);
+  });
+});
