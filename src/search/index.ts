@@ -7,7 +7,9 @@ import type { SearchQuery, SearchResponse, SearchResult } from '../core/search-t
 import type { ReadonlyBranch } from '../core/branch-view.js';
 import { writeCacheFile } from '../git/atomic-file.js';
 import { diffFiles } from '../git/diff.js';
-import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, normalizeFilter, rank, type Bm25Params, type Weights } from './engine.js';
+import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, normalizeFilter, rank, textScores, type Bm25Params, type Weights } from './engine.js';
+import { MIN_COVERAGE, lexicalConfidence, nothingConfidentNote, roundConfidence } from './confidence.js';
+import { queryTerms } from './analyze.js';
 import { SegmentSearchIndex, docsAt, viewOf } from './search-index.js';
 import { writeNewestOrder } from './newest-order.js';
 import { SEGMENT_FORMAT, SegmentBuilder, decodeSegment, mergeSegments, openSegmentLazily, writeSegment, type DocInput, type Segment } from './segment.js';
@@ -31,6 +33,8 @@ export interface IndexOptions {
   progress?: (done: number, total: number) => void;
   /** BM25 constants; defaults are lunr's. */
   bm25?: Bm25Params;
+  /** Share of the query's information a confident full-text match holds (default {@link MIN_COVERAGE}; benches tune it). */
+  minCoverage?: number;
 }
 
 export interface RebuildResult {
@@ -383,17 +387,31 @@ export async function search(store: ReadonlyBranch, q: SearchQuery = {}, opts: I
       view = new IndexView([...view.parts, { seg: arch, dead: null }], view.tree);
     }
   }
-  const { ranked, total } = rank(view, q.query ?? '', filter, limit, weightsOf(store), now, opts.bm25 ?? DEFAULT_BM25);
+  const { ranked, total, confident } = rank(view, q.query ?? '', filter, limit, weightsOf(store), now, opts.bm25 ?? DEFAULT_BM25, opts.minCoverage);
   const seen = new Set<string>();
   const results: SearchResult[] = [];
+  const weak: SearchResult[] = [];
+  const hasText = queryTerms(q.query ?? '').length > 0;
   for (const r of ranked) {
     const m = readMemory(store, view.parts[r.part].seg, r.doc);
     // A hand-made copy of a file (same id) indexed in both segments: show it once.
     if (seen.has(m.id)) continue;
     seen.add(m.id);
-    results.push(r.part === archivePart ? { ...m, archived: true, relevance: r.relevance } : { ...m, relevance: r.relevance });
+    const out: SearchResult = r.part === archivePart ? { ...m, archived: true, relevance: r.relevance } : { ...m, relevance: r.relevance };
+    if (!hasText) {
+      results.push(out);
+      continue;
+    }
+    // Confidence: the share of the query's information the memory holds (src/search/confidence.ts).
+    const conf = lexicalConfidence(r.coverage ?? 0, opts.minCoverage);
+    out.confidence = roundConfidence(conf);
+    ((r.coverage ?? 0) >= (opts.minCoverage ?? MIN_COVERAGE) ? results : weak).push(out);
   }
-  return { success: true, results, total };
+  if (!hasText) return { success: true, results, total };
+  // total: every confident match (weak candidates are not matches).
+  const res: SearchResponse = { success: true, results, weak, total: confident };
+  if (!results.length) res.nothingConfident = nothingConfidentNote(weak.length);
+  return res;
 }
 
 // Archived memories (`archive/`, written by `memory prune`) are searched only on request: an
@@ -420,6 +438,17 @@ export function archiveSegment(store: ReadonlyBranch, tree: string | null): Segm
  */
 export function fullTextScores(store: ReadonlyBranch, text: string, opts: IndexOptions = {}): Map<string, number> {
   return new SegmentSearchIndex(openIndex(store, opts)).scores(text, opts.bm25);
+}
+
+/**
+ * Full-text matches with their BM25 score (no boosts, no filters) and the share of the query's
+ * information each holds: id → { score, coverage }. For hybrid ranking and its confidence.
+ */
+export function fullTextMatches(store: ReadonlyBranch, text: string, opts: IndexOptions = {}): Map<string, { score: number; coverage: number }> {
+  const view = openIndex(store, opts);
+  const out = new Map<string, { score: number; coverage: number }>();
+  for (const h of textScores(view, text, opts.bm25 ?? DEFAULT_BM25)) out.set(view.parts[h.part].seg.ids.get(h.doc), { score: h.score, coverage: h.coverage });
+  return out;
 }
 
 /** Ids of the memories passing the filters of `q` (its text is ignored). */
