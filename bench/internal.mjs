@@ -33,6 +33,7 @@ export async function internals(src = root) {
         "export { embedMemories } from './src/lifecycle/embed.ts';",
         "export { UseLiteEmbedder } from './src/embed/index.ts';",
         "export * as searchIndex from './src/search/index.ts';",
+        "export * as engine from './src/search/engine.ts';",
       ].join('\n'),
     },
     outfile: file,

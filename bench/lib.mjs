@@ -111,6 +111,10 @@ export async function internals() {
     `export { VectorIndex } from ${src('vector/index.ts')};`,
     `export { UseLiteEmbedder } from ${src('embed/index.ts')};`,
     `export { UsePoolEmbedder } from ${src('embed/use-pool.ts')};`,
+    // bench/quality.mjs: the analyzer (to check that a paraphrase shares no term with its note) and the
+    // vector backfill (no longer part of the public API).
+    `export { terms, queryTerms } from ${src('search/analyze.ts')};`,
+    `export { embedMemories } from ${src('lifecycle/embed.ts')};`,
   ].join('\n');
   await build({ stdin: { contents, resolveDir: root, loader: 'ts' }, bundle: true, platform: 'node', format: 'cjs', outfile: file, logLevel: 'silent', external: ['@energetic-ai/*'], define: { 'import.meta.url': '__gmImportMetaUrl' }, banner: { js: 'var __gmImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' } });
   internalsMemo = { ...createRequire(import.meta.url)(file), file };

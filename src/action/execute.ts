@@ -129,8 +129,10 @@ async function perform(memory: GitMemory, inputs: ActionInputs, log: ActionLog):
       const noModel = r.fallback?.code === 'EMBEDDER_ERROR' && /not installed/.test(r.fallback.reason);
       const why = r.fallback && !(inputs.mode === 'auto' && (noModel || !inputs.query)) ? (noModel ? ': no embedding model in the action bundle' : `: ${r.fallback.reason}`) : '';
       if (r.vectors?.missing) log.info(`${r.vectors.missing} memories have no vector yet and matched on full text only (a store step with an HTTP embedder, or "memory embed", writes them)`);
-      log.info(`${r.results.length} of ${r.total} matches${r.mode ? ` (${r.mode}${why})` : ''}`);
-      return { json: { success: true, results: r.results, total: r.total }, id: '', results: r.results, count: r.results.length, summary: searchSummary(inputs, r.results, r.total) };
+      log.info(`${r.results.length} of ${r.total} matches${r.mode ? ` (${r.mode}${why})` : ''}${r.weak?.length ? `, ${r.weak.length} weak candidates below confidence (in the json output)` : ''}`);
+      // `results` holds confident matches only; `weak` and `nothingConfident` go in the json output.
+      const json = { success: true, results: r.results, ...(r.weak ? { weak: r.weak } : {}), ...(r.nothingConfident ? { nothingConfident: r.nothingConfident } : {}), total: r.total };
+      return { json, id: '', results: r.results, count: r.results.length, summary: searchSummary(inputs, r.results, r.total, r.nothingConfident) };
     }
     case 'sync': {
       const r = await push(memory, inputs, log);

@@ -11,8 +11,19 @@
  *   calibrated threshold (src/search/hybrid.ts).
  */
 
-/** Share of the query's information a memory must hold to be a confident full-text match (tuned on LoCoMo's tune part, BENCHMARKS.md). */
+/**
+ * The lines, picked on the tune part of the evaluation sets (bench/confidence-curve.mjs, BENCHMARKS.md):
+ * a memory is confident when it holds {@link MIN_COVERAGE} of the query's information; or its cosine
+ * reaches {@link SEMANTIC_LINE} × the model's calibrated threshold; or both signals agree half-way
+ * (coverage {@link PAIR_COVERAGE} and cosine {@link PAIR_SEMANTIC} × the threshold); or every term of
+ * the query is one the store holds (a question about what the store talks about) and the memory holds
+ * {@link KNOWN_COVERAGE} of its information.
+ */
 export const MIN_COVERAGE = 0.6;
+export const SEMANTIC_LINE = 0.85;
+export const PAIR_COVERAGE = 0.25;
+export const PAIR_SEMANTIC = 0.68;
+export const KNOWN_COVERAGE = 0.2;
 
 /** Maps `x` in 0-1 so that `line` lands on 0.5, linear on each side. */
 function around(x: number, line: number): number {
@@ -20,6 +31,34 @@ function around(x: number, line: number): number {
   if (line <= 0) return 1;
   if (line >= 1) return v >= 1 ? 0.5 : 0.5 * v;
   return v < line ? (0.5 * v) / line : 0.5 + (0.5 * (v - line)) / (1 - line);
+}
+
+export interface Signals {
+  /** Share of the query's information the memory holds. */
+  coverage: number;
+  /** Share of the query's terms the store holds at all. */
+  known: number;
+  /** Cosine to the query, when vectors ran. */
+  cosine?: number;
+  /** The model's calibrated threshold (Infinity: the model cannot read the query). */
+  floor?: number;
+  /** Overrides {@link MIN_COVERAGE}. */
+  minCoverage?: number;
+}
+
+/** 0-1, the line at 0.5: the strongest of the rules above, each mapped so its line lands on 0.5. */
+export function confidence(s: Signals): number {
+  const cov = Math.max(0, Math.min(1, s.coverage));
+  let c = around(cov, s.minCoverage ?? MIN_COVERAGE);
+  if (s.known >= 1 && cov > 0) c = Math.max(c, around(cov, KNOWN_COVERAGE));
+  if (s.cosine !== undefined && s.floor !== undefined && Number.isFinite(s.floor)) {
+    const floor = s.floor;
+    // A threshold at or below 0 (set by hand) accepts everything by meaning.
+    if (floor <= 0) return 1;
+    c = Math.max(c, around(s.cosine, SEMANTIC_LINE * floor));
+    c = Math.max(c, Math.min(around(cov, PAIR_COVERAGE), around(s.cosine, PAIR_SEMANTIC * floor)));
+  }
+  return c;
 }
 
 export function lexicalConfidence(coverage: number, minCoverage = MIN_COVERAGE): number {

@@ -290,6 +290,19 @@ function labelWords(name: string): string[] {
   return ws;
 }
 
+/**
+ * The share of the query's terms (question words aside) that some memory holds at all: near 1 for a
+ * question about what the store talks about, low for one about something it never mentions
+ * (LoCoMo tune questions 0.88 on average, unanswerable ones 0.36; BENCHMARKS.md).
+ */
+export function knownShare(view: IndexView, text: string): number {
+  const qterms = queryTerms(text).filter((t) => !QUESTION_WORDS.has(t));
+  if (!qterms.length || !view.n) return 0;
+  let known = 0;
+  for (const t of qterms) if (termPostings(view, Buffer.from(t, 'utf8')).df > 0) known++;
+  return known / qterms.length;
+}
+
 /** Filters after validation and normalisation. */
 export interface NormalizedFilter {
   tags: string[];

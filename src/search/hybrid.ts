@@ -8,8 +8,8 @@ import { topK, type VectorIndex } from '../vector/index.js';
 import { branchVectors, searchBudgetMs, storeEmbedder } from '../vector/store-vectors.js';
 import { readOnlyView } from '../vector/view.js';
 import { queryTerms } from './analyze.js';
-import { bestOf } from './engine.js';
-import { CONFIDENT, lexicalConfidence, nothingConfidentNote, roundConfidence, semanticConfidence } from './confidence.js';
+import { bestOf, knownShare } from './engine.js';
+import { CONFIDENT, confidence, nothingConfidentNote, roundConfidence, semanticConfidence } from './confidence.js';
 import { filterIds, fullTextMatches, openIndex, search as fullTextSearch, type IndexOptions } from './index.js';
 
 /**
@@ -154,7 +154,7 @@ export interface ModeSearchOptions extends IndexOptions {
  * The full-text side of hybrid ranking is BM25 / best BM25 × coverage ^ this (coverage: the share of
  * the query's information the memory holds). Picked on LoCoMo's tune conversations (BENCHMARKS.md).
  */
-export const COVERAGE_POWER = 1;
+export const COVERAGE_POWER = 0.5;
 /** The nearest memories by meaning that are hybrid candidates (weak below the threshold). Picked on the tune sets. */
 export const SEMANTIC_CANDIDATES = 3;
 
@@ -290,7 +290,10 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
     const match = new Uint8Array(n);
     for (let r = 0; r < n; r++) if (ok[r] && (cos1[r] >= floor || text.has(index.ids[r]))) match[r] = 1;
     if (semK > 0 && Number.isFinite(floor)) for (const r of topK(cos1, semK, (x) => ok[x] === 1 && cos1[x] > 0)) match[r] = 1;
-    const confOf = (id: string, r: number | undefined) => Math.max(lexicalConfidence(coverage.get(id) ?? 0, opts.minCoverage), r === undefined ? 0 : semanticConfidence(cos1[r], floor));
+    // Confidence from the first pass's signals (src/search/confidence.ts): what the memory holds of
+    // the query's information, how close it is by meaning, whether the store knows every query term.
+    const known = knownShare(view, q.query ?? '');
+    const confOf = (id: string, r: number | undefined) => confidence({ coverage: coverage.get(id) ?? 0, known, minCoverage: opts.minCoverage, ...(r === undefined ? {} : { cosine: cos1[r], floor }) });
     const blend = (cos: Float32Array, feedback: Map<string, number> | null) => {
       const out: Scored[] = [];
       const push = (id: string, v: number, r: number | undefined) => {

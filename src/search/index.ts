@@ -7,8 +7,8 @@ import type { SearchQuery, SearchResponse, SearchResult } from '../core/search-t
 import type { ReadonlyBranch } from '../core/branch-view.js';
 import { writeCacheFile } from '../git/atomic-file.js';
 import { diffFiles } from '../git/diff.js';
-import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, normalizeFilter, rank, textScores, type Bm25Params, type Weights } from './engine.js';
-import { MIN_COVERAGE, lexicalConfidence, nothingConfidentNote, roundConfidence } from './confidence.js';
+import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, knownShare, normalizeFilter, rank, textScores, type Bm25Params, type Weights } from './engine.js';
+import { KNOWN_COVERAGE, MIN_COVERAGE, confidence, nothingConfidentNote, roundConfidence } from './confidence.js';
 import { queryTerms } from './analyze.js';
 import { SegmentSearchIndex, docsAt, viewOf } from './search-index.js';
 import { writeNewestOrder } from './newest-order.js';
@@ -387,7 +387,12 @@ export async function search(store: ReadonlyBranch, q: SearchQuery = {}, opts: I
       view = new IndexView([...view.parts, { seg: arch, dead: null }], view.tree);
     }
   }
-  const { ranked, total, confident } = rank(view, q.query ?? '', filter, limit, weightsOf(store), now, opts.bm25 ?? DEFAULT_BM25, opts.minCoverage);
+  // The coverage a confident match needs (src/search/confidence.ts): lower when the store holds every
+  // term of the query.
+  const known = knownShare(view, q.query ?? '');
+  const minCoverage = opts.minCoverage ?? MIN_COVERAGE;
+  const line = known >= 1 ? Math.min(minCoverage, KNOWN_COVERAGE) : minCoverage;
+  const { ranked, total, confident } = rank(view, q.query ?? '', filter, limit, weightsOf(store), now, opts.bm25 ?? DEFAULT_BM25, line);
   const seen = new Set<string>();
   const results: SearchResult[] = [];
   const weak: SearchResult[] = [];
@@ -403,9 +408,8 @@ export async function search(store: ReadonlyBranch, q: SearchQuery = {}, opts: I
       continue;
     }
     // Confidence: the share of the query's information the memory holds (src/search/confidence.ts).
-    const conf = lexicalConfidence(r.coverage ?? 0, opts.minCoverage);
-    out.confidence = roundConfidence(conf);
-    ((r.coverage ?? 0) >= (opts.minCoverage ?? MIN_COVERAGE) ? results : weak).push(out);
+    out.confidence = roundConfidence(confidence({ coverage: r.coverage ?? 0, known, minCoverage }));
+    ((r.coverage ?? 0) >= line ? results : weak).push(out);
   }
   if (!hasText) return { success: true, results, total };
   // total: every confident match (weak candidates are not matches).
