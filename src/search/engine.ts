@@ -423,7 +423,7 @@ export interface Ranked {
   part: number;
   doc: number;
   relevance: number;
-  /** With text: the share of the query's information the memory holds, or 1 for a tag or category the query names. */
+  /** With text: the share of the query's information the memory holds (content, tags and category as values). */
   coverage?: number;
 }
 
@@ -680,8 +680,9 @@ export function rank(view: IndexView, text: string, filter: NormalizedFilter, li
     if (anyNamed[part].tags) for (let i = seg.tagOff[doc]; i < seg.tagOff[doc + 1]; i++) if (named(part, 'tags', seg.tagIds[i])) tagHits++;
     const catHit = anyNamed[part].cats && named(part, 'cats', seg.cat[doc]) ? 1 : 0;
     const relevance = round(w.contentMatch * score + w.tagMatch * tagHits + w.categoryMatch * catHit + baseBoost(seg, doc, w, now));
-    // A tag or category the query names as a value is a match by the memory's own label.
-    const coverage = tagHits || catHit ? 1 : round(cov);
+    // A tag or category the query names covers the words it holds, like content does (an auto-tag
+    // "difference" does not make a memory the answer to every question about a difference).
+    const coverage = round(cov);
     if (coverage >= minCoverage) confident++;
     if (limit > SMALL_PAGE) return void candidates.push({ part, doc, relevance, coverage });
     // Below the current last one: one comparison of numbers, no object.
