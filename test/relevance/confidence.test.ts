@@ -113,3 +113,35 @@ describe('confidence (CLI)', () => {
     expect(asked.stdout).toMatch(/^# weak candidates \(below confidence\)\n.*difference between the two trails/m);
   });
 });
+
+describe('meaning can win (hybrid, the default offline model)', () => {
+  it('a note that is the nearest by meaning reaches the top 3 without a shared word, over notes sharing one', async () => {
+    const { UseLiteEmbedder } = await import('../../src/embed/index.js');
+    const embedder = new UseLiteEmbedder();
+    const s = new MemoryStore({ repo: makeRepo(), warn: () => {}, config: { autoTag: false } });
+    const target = 'The nightly database backup silently stopped because the cron container lost its credentials.';
+    const notes = [
+      target,
+      // Each shares a word with the question below ("week", "saved", "copies", "evening", "data").
+      'Plan for the week ahead: finish the slides and book the dentist.',
+      'I saved twenty dollars on the concert tickets.',
+      'We printed copies of the wedding invitations.',
+      'The evening run by the river was lovely.',
+      'The data science meetup moved to Thursday.',
+      'Copies of the lease are in the blue folder.',
+      'Every evening the neighbours play loud music.',
+      'The team saved the demo at the last minute.',
+      'Week three of the pottery class: glazing.',
+      'The data plan on my phone ran out again.',
+      'The kids watched a film in the evening.',
+      'Lunch on Friday is pizza with the team.',
+    ];
+    for (const [i, content] of notes.entries()) await s.store({ content, timestamp: new Date(Date.UTC(2026, 0, 1, 3 * i)).toISOString() });
+    const query = "why weren't copies of our data being saved each evening this week?";
+    const r = await s.search({ query }, { embedder, embedBudgetMs: Infinity });
+    const page = [...r.results, ...(r.weak ?? [])].map((m) => m.content);
+    expect(page.slice(0, 3)).toContain(target);
+    const t = [...r.results, ...(r.weak ?? [])].find((m) => m.content === target)!;
+    expect(t.scores?.fulltext).toBe(0);
+  }, 180_000);
+});
