@@ -148,6 +148,8 @@ export interface ModeSearchOptions extends IndexOptions {
   coveragePower?: number;
   /** Hybrid: the nearest memories by meaning that are candidates whatever their similarity. Default {@link SEMANTIC_CANDIDATES}. */
   semanticCandidates?: number;
+  /** Hybrid: most cosine between two memories placed on the page before the others (1 = off). Default {@link DIVERSITY}. */
+  diversity?: number;
 }
 
 /**
@@ -155,6 +157,15 @@ export interface ModeSearchOptions extends IndexOptions {
  * the query's information the memory holds). Picked on LoCoMo's tune conversations (BENCHMARKS.md).
  */
 export const COVERAGE_POWER = 0.5;
+/** Page diversity: most cosine between two memories placed before the others (1 = off). Picked on the tune sets. */
+export const DIVERSITY = 1;
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let x = 0;
+  for (let i = 0; i < a.length; i++) x += a[i] * b[i];
+  return x;
+}
+
 /** The nearest memories by meaning that are hybrid candidates (weak below the threshold). Picked on the tune sets. */
 export const SEMANTIC_CANDIDATES = 3;
 
@@ -351,7 +362,29 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
   const better = (a: Scored, b: Scored) => b.score - a.score || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
   const results: SearchResult[] = [];
   const weak: SearchResult[] = [];
-  for (const s of bestOf(scored, limit, better)) {
+  // Diversity (hybrid): a candidate nearly identical by meaning to one already on the page (cosine
+  // above `diversity`) waits until the other candidates are placed, so near-duplicate turns of one
+  // session do not fill the page (evidence spread over sessions). 1 = off.
+  const diversity = mode === 'hybrid' && !matchesOnly ? opts.diversity ?? DIVERSITY : 1;
+  let page: Scored[];
+  if (diversity < 1) {
+    const pool = bestOf(scored, limit * 3, better);
+    const kept: Scored[] = [];
+    const later: Scored[] = [];
+    const vecs: Float32Array[] = [];
+    for (const c of pool) {
+      if (kept.length >= limit) break;
+      const v = index.vector(c.id);
+      const dup = v ? vecs.some((u) => dot(u, v) > diversity) : false;
+      if (dup) later.push(c);
+      else {
+        kept.push(c);
+        if (v) vecs.push(v);
+      }
+    }
+    page = [...kept, ...later].slice(0, limit);
+  } else page = bestOf(scored, limit, better);
+  for (const s of page) {
     const m = memoryOf(s.id);
     const scores: SearchResult['scores'] = { vector: round(s.v ?? 0) };
     if (s.t !== undefined) scores.fulltext = round(s.t);
