@@ -6,6 +6,7 @@
 //                          [--parts abstention,paraphrase,locomo,latency] [--limit 10]
 //                          [--data path/to/locomo10.json] [--vector-cache DIR] [--latency-n 10000]
 //   node bench/quality.mjs --compare A.json B.json [--resamples 2000]
+//   node bench/quality.mjs --split tune --table A.json B.json …   (one row per saved run: the curve)
 //   node bench/quality.mjs --check-sets
 //
 // A setting is what the flags pass to the real library (a private build of src/, bench/lib.mjs):
@@ -157,6 +158,24 @@ function compare(fileA, fileB) {
   console.log('(* the interval excludes 0; MRR rows are x100)');
 }
 
+/** One row per saved run: the curve of settings #25 asks for (pick on tune, report holdout). */
+function table(files, split) {
+  console.log(`Settings on the ${split} half (from saved runs)`);
+  console.log('| setting | abstention % | mean results when any | paraphrase top 3 % | top 10 % | cosine top 3 % | R@10 multi-hop | R@10 1-4 | R@10 1-5 | MRR 1-5 | search at 10k, x lunr (query vector cached) |\n|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const f of files) {
+    const r = readJson(f);
+    const s = r.summary[split];
+    const lat = r.latency ? Object.entries(r.latency.ratioToLunr).find(([k]) => k.includes('cached')) : null;
+    const n = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
+    console.log(`| ${r.meta.label} | ${pct(s.abstention.all.abstained)} | ${n(s.abstention.all.meanResultsWhenAny)} | ${pct(s.paraphrase.all.top3)} | ${pct(s.paraphrase.all.top10)} | ${pct(s.paraphrase.all.cosineTop3)} | ${pct(s.locomo['1'].r10)} | ${pct(s.locomo['overall 1-4'].r10)} | ${pct(s.locomo['all 1-5'].r10)} | ${n(s.locomo['all 1-5'].mrr, 3)} | ${lat ? `${lat[1]}x` : '-'} |`);
+  }
+}
+
+if (flag('--table')) {
+  const files = argv.slice(argv.indexOf('--table') + 1).filter((a) => !a.startsWith('--'));
+  table(files, value('--split', 'tune'));
+  process.exit(0);
+}
 if (flag('--compare')) {
   const i = argv.indexOf('--compare');
   compare(argv[i + 1], argv[i + 2]);
@@ -260,7 +279,7 @@ for (const ci of needLocomo ? convIdx : []) {
     const best = await nearestCosines(turns.map((t) => t.content));
     for (const q of unanswerable) {
       const r = await search(store, q.question, LIMIT);
-      items[`abst|locomo-${conv.sample_id}|${q.id}`] = { split: q.split, abstained: r.results.length === 0, n: r.results.length, bestCosine: await best(q.question) };
+      items[`abst|locomo-${conv.sample_id}|${q.id}`] = { split: q.split, abstained: r.results.length === 0, n: r.results.length, bestCosine: await best(q.question), shared: await sharedTerms(q.question, r.results) };
     }
   }
   store.close();
@@ -273,7 +292,7 @@ if (parts.has('abstention')) {
   const best = await nearestCosines(engineering.map((d) => d.content));
   for (const q of unanswerable) {
     const r = await search(store, q.question, LIMIT);
-    items[`abst|eng|${q.id}`] = { split: q.split, abstained: r.results.length === 0, n: r.results.length, bestCosine: await best(q.question) };
+    items[`abst|eng|${q.id}`] = { split: q.split, abstained: r.results.length === 0, n: r.results.length, bestCosine: await best(q.question), shared: await sharedTerms(q.question, r.results) };
   }
   store.close();
   log(`engineering store: done (${Math.round((performance.now() - t0) / 1000)} s)`);
@@ -309,6 +328,14 @@ if (parts.has('paraphrase')) {
     store.close();
   }
   log(`paraphrase: done (${Math.round((performance.now() - t0) / 1000)} s)`);
+}
+
+/** The analyzed terms a question shares with the results it got (content, tags, category): why it matched. */
+async function sharedTerms(question, results) {
+  if (!results.length) return [];
+  const { terms, queryTerms } = await internals();
+  const got = new Set(results.flatMap((x) => terms([x.content, ...(x.tags ?? []), x.category ?? ''].join(' '))));
+  return queryTerms(question).filter((t) => got.has(t));
 }
 
 /**
@@ -381,7 +408,11 @@ function summarise(split) {
   const abst = (prefix) => {
     const xs = of(prefix);
     const any = xs.filter((x) => !x.abstained);
-    return { searches: xs.length, abstained: mean(xs.map((x) => (x.abstained ? 1 : 0))), meanResultsWhenAny: mean(any.map((x) => x.n)), fullPages: xs.filter((x) => x.n >= LIMIT).length, medianNearestCosine: xs.length ? median(xs.map((x) => x.bestCosine)) : NaN };
+    // The terms that made unanswerable questions match, by how many searches they matched in.
+    const counts = new Map();
+    for (const x of any) for (const t of x.shared ?? []) counts.set(t, (counts.get(t) ?? 0) + 1);
+    const topSharedTerms = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 15).map(([t, c]) => `${t} ${c}`);
+    return { searches: xs.length, abstained: mean(xs.map((x) => (x.abstained ? 1 : 0))), meanResultsWhenAny: mean(any.map((x) => x.n)), fullPages: xs.filter((x) => x.n >= LIMIT).length, medianNearestCosine: xs.length ? median(xs.map((x) => x.bestCosine)) : NaN, oneSharedTerm: any.filter((x) => x.shared?.length === 1).length, topSharedTerms };
   };
   const para = (prefix) => {
     const xs = of(prefix);
@@ -413,6 +444,7 @@ if (parts.has('abstention')) {
   row('mean results when any', (s) => s.abstention.all.meanResultsWhenAny, (x) => (Number.isFinite(x) ? x.toFixed(1) : '-'));
   row(`full pages of ${LIMIT}`, (s) => s.abstention.all.fullPages, String);
   row('model cosine of the nearest memory, median', (s) => s.abstention.all.medianNearestCosine, (x) => x.toFixed(3));
+  row('searches matching through one shared term', (s) => s.abstention.all.oneSharedTerm, String);
 }
 if (parts.has('paraphrase')) {
   row(`paraphrase top 3 (queries ${T.paraphrase.all.queries} / ${H.paraphrase.all.queries})`, (s) => s.paraphrase.all.top3);
@@ -431,6 +463,9 @@ if (parts.has('locomo')) {
 console.log(`Search quality (#25), setting "${label}", ${meta.date}${quick ? ', --quick' : ''}; model ${embedder.id}; ${result.meta.seconds} s; fallbacks ${fallbacks.length}; per-question results: ${out}`);
 console.log('| measure | tune | holdout |\n|---|---|---|');
 console.log(lines.join('\n'));
+if (parts.has('abstention')) {
+  for (const split of ['tune', 'holdout']) console.log(`Terms unanswerable questions matched through (${split}, searches): ${summary[split].abstention.all.topSharedTerms.join(', ')}`);
+}
 if (latency) {
   console.log(`\nWarm in-process search, ${LATENCY_N.toLocaleString('en')} memories, ${latency.queries} queries x ${latency.rounds} rounds (median ms; ratio to plain lunr on the same texts):`);
   for (const [k, v] of Object.entries(latency.medianMs)) console.log(`- ${k}: ${v} ms (${latency.ratioToLunr[k]}x)`);
