@@ -262,11 +262,16 @@ function sameWord(a: string, b: string): boolean {
 
 /** For each query term, the words of `text` that analyse to it: a tag matches one of them, not a stem. */
 function termWords(text: string, qterms: string[]): string[][] {
-  const words = valueWords(text);
-  return qterms.map((t) => {
-    const out = words.filter((w) => w === t || queryTerms(w).includes(t));
-    return out.length ? out : [t];
-  });
+  // One analysis per distinct word (a long query stays linear in its length).
+  const byTerm = new Map<string, string[]>();
+  for (const w of new Set(valueWords(text))) {
+    for (const t of new Set([w, ...queryTerms(w)])) {
+      const list = byTerm.get(t);
+      if (list) list.push(w);
+      else byTerm.set(t, [w]);
+    }
+  }
+  return qterms.map((t) => byTerm.get(t) ?? [t]);
 }
 
 /**
