@@ -71,7 +71,7 @@ export const searchCommand: CommandModule<GlobalArgs, Args> = {
       .option('after', { type: 'string', describe: 'Only memories created after this ISO date or datetime' })
       .option('before', { type: 'string', describe: 'Only memories created before this ISO date or datetime' })
       .option('days', { type: 'number', describe: 'Only memories from the last N days' })
-      .option('limit', { type: 'number', describe: 'Results to return (default 10); total counts every match' })
+      .option('limit', { type: 'number', describe: 'Results to return (default 10, confident and weak together); total counts every confident match' })
       .option('mode', { type: 'string', choices: ['hybrid', 'vector', 'fulltext'], describe: 'hybrid (default when an embedder is available), vector or fulltext; the result says which ran and why' })
       .option('archived', { type: 'boolean', describe: 'Also search memories archived by "memory prune" (full text; marked archived)' })
       .option('relax', { type: 'boolean', describe: 'If nothing matches, retry without the dates, then without tags, then in vector mode' })
