@@ -13,7 +13,8 @@
 // with a result found by meaning alone (a false accept). Vectors are cached in .bench-tmp/.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildPrivate, repoWith, root } from './search-lib.mjs';
+import { internals } from './internal.mjs';
+import { repoWith, root } from './search-lib.mjs';
 import { sessionDate } from './locomo-data.mjs';
 import { cachedEmbedder } from './calibrate-lib.mjs';
 import { engineeringNotes } from './abstention-notes.mjs';
@@ -24,8 +25,8 @@ const ni = args.indexOf('--notes');
 const N = ni >= 0 ? Number(args[ni + 1]) : 10_000;
 const si = args.indexOf('--min-similarity');
 const minSimilarity = si >= 0 ? Number(args[si + 1]) : undefined;
-const { lib } = buildPrivate();
-const { MemoryStore, embedMemories, UseLiteEmbedder } = await import(lib);
+const lib = await internals();
+const { MemoryStore, embedMemories, UseLiteEmbedder } = lib;
 delete process.env.MEMORY_EMBEDDER; // the default offline model
 const embedder = cachedEmbedder(new UseLiteEmbedder());
 const unrelated = JSON.parse(readFileSync(join(root, 'bench', 'data', 'unrelated-queries.json'), 'utf8')).queries;

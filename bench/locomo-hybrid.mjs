@@ -22,7 +22,8 @@
 // ever: about 7,900 texts, minutes on 2 shared cores).
 // The data set is CC BY-NC 4.0: it is read from where it lies and never copied into the project.
 import { readFileSync } from 'node:fs';
-import { buildPrivate, repoWith } from './search-lib.mjs';
+import { internals } from './internal.mjs';
+import { repoWith } from './search-lib.mjs';
 import { evidenceIds, sessionDate } from './locomo-data.mjs';
 import { cachedEmbedder } from './calibrate-lib.mjs';
 
@@ -35,8 +36,8 @@ const weights = (wi >= 0 ? args[wi + 1] : '0.7').split(',').map(Number);
 const ci = args.indexOf('--context');
 const contexts = ci >= 0 ? args[ci + 1].split(',').map(Number) : [null];
 const data = JSON.parse(readFileSync(file, 'utf8'));
-const { lib } = buildPrivate();
-const { MemoryStore, embedMemories, UseLiteEmbedder } = await import(lib);
+const lib = await internals();
+const { MemoryStore, embedMemories, UseLiteEmbedder } = lib;
 const embedder = cachedEmbedder(new UseLiteEmbedder());
 const si = args.indexOf('--min-similarity');
 const sims = si >= 0 ? args[si + 1].split(',').map(Number) : [null];

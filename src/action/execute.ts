@@ -171,12 +171,13 @@ async function perform(memory: GitMemory, inputs: ActionInputs, log: ActionLog):
       const noModel = r.fallback?.code === 'EMBEDDER_ERROR' && /not installed/.test(r.fallback.reason);
       const why = r.fallback && !(inputs.mode === 'auto' && (noModel || !inputs.query)) ? (noModel ? ': no embedding model in the action bundle' : `: ${r.fallback.reason}`) : '';
       if (r.vectors?.missing) log.info(`${r.vectors.missing} memories have no vector yet and matched on full text only (a store step with an HTTP embedder, or "memory embed", writes them)`);
-      log.info(`${r.results.length} of ${r.total} matches${r.mode ? ` (${r.mode}${why})` : ''}`);
+      log.info(`${r.results.length} of ${r.total} matches${r.mode ? ` (${r.mode}${why})` : ''}${r.weak?.length ? `, ${r.weak.length} weak candidates below confidence (in the json output)` : ''}`);
       // A mode the step asked for by name that did not run is a warning (an annotation on the run),
       // not a log line: the results are full-text ones the workflow did not ask for.
       if (r.fallback && inputs.mode !== 'auto') log.warning(`mode ${inputs.mode} fell back to ${r.mode ?? 'fulltext'}${why || `: ${r.fallback.reason}`}`);
-      // The whole response, as `memory search --json` prints it (mode, fallback, vectors, ...).
-      return { json: { ...r, success: true }, id: '', results: r.results, count: r.results.length, summary: searchSummary(inputs, r.results, r.total) };
+      // The whole response, as `memory search --json` prints it (mode, fallback, vectors, ...); `results`
+      // holds confident matches only, `weak` and `nothingConfident` are in it too.
+      return { json: { ...r, success: true }, id: '', results: r.results, count: r.results.length, summary: searchSummary(inputs, r.results, r.total, r.nothingConfident) };
     }
     case 'sync': {
       const r = await push(memory, inputs, log);

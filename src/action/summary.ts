@@ -32,11 +32,11 @@ export function neutraliseLinks(text: string): string {
 
 const code = (s: string) => '`' + s.replace(/`/g, "'") + '`';
 
-export function searchSummary(q: { query?: string; tags: string[]; category?: string; branch: string }, results: Array<Memory & { relevance?: number }>, total: number): string {
+export function searchSummary(q: { query?: string; tags: string[]; category?: string; branch: string }, results: Array<Memory & { relevance?: number }>, total: number, nothingConfident?: string): string {
   const what = [q.query ? `“${escapeCell(q.query, 80)}”` : '', ...q.tags.map((t) => `#${escapeCell(t, 40)}`), q.category ? `category ${escapeCell(q.category, 40)}` : '']
     .filter(Boolean)
     .join(' ');
-  const head = `### Memory search${what ? ': ' + what : ''}\n\n${results.length} of ${total} match${total === 1 ? '' : 'es'} on branch ${code(q.branch)}.\n`;
+  const head = `### Memory search${what ? ': ' + what : ''}\n\n${results.length} of ${total} match${total === 1 ? '' : 'es'} on branch ${code(q.branch)}.${nothingConfident ? ` Nothing confident: ${escapeCell(nothingConfident, 200)}.` : ''}\n`;
   if (!results.length) return head;
   const rows = results.map((m, i) => {
     const rel = typeof m.relevance === 'number' ? m.relevance.toFixed(2) : '';

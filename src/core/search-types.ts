@@ -52,13 +52,26 @@ export interface VectorReport {
 export interface SearchResult extends Memory {
   /** Higher is better; comparable within one response only. */
   relevance: number;
-  /** Vector and hybrid modes: cosine similarity, normalised full-text and feedback scores, each 0-1, and what conversation context added (docs/hybrid.md). */
-  scores?: { vector?: number; fulltext?: number; feedback?: number; context?: number };
+  /**
+   * 0-1: how surely the memory is what the query is about (docs/search.md, "Confidence"). Results
+   * with 0.5 or more are in `results`, the others in `weak`. Absent for filter-only listings.
+   */
+  confidence?: number;
+  /** Vector and hybrid modes: cosine similarity, normalised full-text and feedback scores, each 0-1, what conversation context added, and the share of the query's information the memory holds (docs/hybrid.md). */
+  scores?: { vector?: number; fulltext?: number; feedback?: number; context?: number; coverage?: number };
 }
 
 export interface SearchResponse {
   success: true;
+  /** Confident matches only (confidence ≥ 0.5), best first. Empty when the store holds nothing the query is about. */
   results: SearchResult[];
+  /**
+   * With query text: candidates of the page below confidence (sharing a common word or a loose
+   * meaning with the query), best first, after `results`; together at most `limit`. Not answers.
+   */
+  weak?: SearchResult[];
+  /** Present when query text found no confident match: says so (and how many weak candidates there are). */
+  nothingConfident?: string;
   /** Every match, not just this page. */
   total: number;
   /** The mode that actually ran (set by the mode-aware search). */

@@ -1,7 +1,8 @@
 import { InvalidInputError } from '../core/errors.js';
 import { isPriority, normalizeTags, type Priority } from '../core/memory.js';
 import type { SearchQuery } from '../core/search-types.js';
-import { queryTerms } from './analyze.js';
+import { pipelineWord, queryTerms } from './analyze.js';
+import { MIN_COVERAGE } from './confidence.js';
 import { FIELDS, gatherValues, NO_SCOPE, postingsOf, PRIORITY_CODE, type Segment } from './segment.js';
 
 /**
@@ -65,6 +66,7 @@ export class IndexView {
   readonly avgLen: Float64Array;
   private scratch: Float64Array[] | null = null;
   private counts: Uint16Array[] | null = null;
+  private coverage: Float64Array[] | null = null;
   constructor(
     readonly parts: Part[],
     readonly tree: string | null,
@@ -108,6 +110,11 @@ export class IndexView {
   borrowCounts(): Uint16Array[] {
     return (this.counts ??= this.parts.map((p) => new Uint16Array(p.seg.n)));
   }
+
+  /** Zeroed per-document coverage sums, same contract as {@link borrowScratch}. */
+  borrowCoverage(): Float64Array[] {
+    return (this.coverage ??= this.parts.map((p) => new Float64Array(p.seg.n)));
+  }
 }
 
 /** A document address: part index and document number in that part. */
@@ -115,11 +122,38 @@ export interface Hit {
   part: number;
   doc: number;
   score: number;
+  /** The share of the query's information the document holds, 0-1 (see {@link termInformation}). */
+  coverage: number;
 }
 
 /** lunr's idf. */
 function idf(df: number, n: number): number {
   return Math.log(1 + Math.abs((n - df + 0.5) / (df + 0.5)));
+}
+
+/**
+ * Words that say a text is a question or a request, not what it is about ("what", "how", "tell me",
+ * "explain"): lunr's stop-word list already drops most interrogatives and auxiliaries; these are the
+ * rest of the general notion. They carry no information about which memory answers, so they weigh
+ * nothing in a query's information (below). Stemmed as the analyser stems them.
+ */
+const QUESTION_WORDS = new Set(['whose', 'whether', 'shall', 'tell', 'explain', 'describ', 'pleas', 'anyon', 'anyth', 'someon', 'someth']);
+
+/** A term in more than this share of the memories says nothing about which one answers (docs/search.md). */
+export const NON_TERM_SHARE = 0.5;
+/** Memories a store needs before {@link NON_TERM_SHARE} applies. */
+export const NON_TERM_MIN_MEMORIES = 20;
+
+/**
+ * The information of each query term: its idf, or the idf of a word no memory holds (the most a word
+ * can weigh: a question about something the store never mentions must not be matched by its other,
+ * commoner words), and 0 for a question word or a term in most memories. A memory's coverage of a
+ * query is the share of this mass that it holds (see {@link eachTextScore}).
+ */
+export function termInformation(qterms: string[], dfs: number[], n: number): number[] {
+  // Among a handful of memories "most of them" says nothing about a word: every word is in most.
+  const common = n >= NON_TERM_MIN_MEMORIES ? NON_TERM_SHARE * n : Infinity;
+  return qterms.map((t, i) => (QUESTION_WORDS.has(t) || dfs[i] > common ? 0 : idf(dfs[i], n)));
 }
 
 /**
@@ -148,7 +182,7 @@ function termPostings(view: IndexView, key: Buffer): { lists: Array<{ doc: Uint3
  */
 export function textScores(view: IndexView, text: string, params: Bm25Params = DEFAULT_BM25): Hit[] {
   const out: Hit[] = [];
-  eachTextScore(view, text, params, (part, doc, score) => out.push({ part, doc, score }));
+  eachTextScore(view, text, params, (part, doc, score, coverage) => out.push({ part, doc, score, coverage }));
   return out;
 }
 
@@ -157,7 +191,7 @@ export function textScores(view: IndexView, text: string, params: Bm25Params = D
  * with a common word matches most of a large branch (600,000 documents of 1,000,000), where an
  * object per match was most of a search's time and garbage.
  */
-export function eachTextScore(view: IndexView, text: string, params: Bm25Params, visit: (part: number, doc: number, score: number) => void): void {
+export function eachTextScore(view: IndexView, text: string, params: Bm25Params, visit: (part: number, doc: number, score: number, coverage: number) => void): void {
   const qterms = queryTerms(text);
   if (!qterms.length || !view.n) return;
   const { k1, b, boost } = params;
@@ -166,10 +200,16 @@ export function eachTextScore(view: IndexView, text: string, params: Bm25Params,
   const touched: Array<number[]> = view.parts.map(() => []);
   const coord = params.coord ?? 0;
   const matched = view.borrowCounts();
-  for (const key of keys) {
-    const { lists, df } = termPostings(view, key);
+  const postings = keys.map((key) => termPostings(view, key));
+  const info = termInformation(qterms, postings.map((p) => p.df), view.n);
+  const mass = info.reduce((a, x) => a + x, 0);
+  const covered = view.borrowCoverage();
+  const qwords = termWords(text, qterms);
+  for (let qi = 0; qi < keys.length; qi++) {
+    const { lists, df } = postings[qi];
     if (!df) continue;
     const w = Math.pow(idf(df, view.n), params.idfPow ?? 1);
+    const share = mass > 0 ? info[qi] / mass : 0;
     view.parts.forEach(({ seg, dead }, pi) => {
       const list = lists[pi];
       if (!list) return;
@@ -181,24 +221,91 @@ export function eachTextScore(view: IndexView, text: string, params: Bm25Params,
         let s = 0;
         for (let f = 0; f < NF; f++) {
           const tf = list.tf[p * NF + f];
-          if (!tf) continue;
+          if (!tf || (f !== CONTENT_FIELD && !labelValueMatch(seg, d, f, qwords[qi]))) continue;
           const norm = 1 - b + (b * seg.len[d * NF + f]) / view.avgLen[f];
           s += (boost[f] * ((k1 + 1) * tf)) / (k1 * norm + tf);
         }
+        if (s === 0) continue;
         if (scores[d] === 0) tl.push(d);
         scores[d] += w * s;
         matched[pi][d]++;
+        covered[pi][d] += share;
       }
     });
   }
   touched.forEach((tl, pi) => {
     const scores = scratch[pi];
+    const cov = covered[pi];
     for (const d of tl) {
-      if (scores[d] > 0) visit(pi, d, coord ? scores[d] * Math.pow(matched[pi][d] / keys.length, coord) : scores[d]);
+      if (scores[d] > 0) visit(pi, d, coord ? scores[d] * Math.pow(matched[pi][d] / keys.length, coord) : scores[d], Math.min(1, cov[d]));
       scores[d] = 0;
       matched[pi][d] = 0;
+      cov[d] = 0;
     }
   });
+}
+
+/** Field numbers of a segment's postings: content, tags, category. */
+const CONTENT_FIELD = 0;
+const TAGS_FIELD = 1;
+const CATEGORY_FIELD = 2;
+
+/** Plain lowercase words of a text or a name, as written (no stemming): fields match as values. */
+export function valueWords(text: string): string[] {
+  return text.normalize('NFKC').toLowerCase().split(/[^\p{L}\p{N}+#]+/u).filter(Boolean);
+}
+
+/** A word of a name is in the query as written, or with a plural ending either way ("limit"/"limits"). */
+function sameWord(a: string, b: string): boolean {
+  return a === b || a === b + 's' || b === a + 's' || a === b + 'es' || b === a + 'es';
+}
+
+/** For each query term, the words of `text` that analyse to it: a tag matches one of them, not a stem. */
+function termWords(text: string, qterms: string[]): string[][] {
+  // One analysis per distinct word (a long query stays linear in its length).
+  const byTerm = new Map<string, string[]>();
+  for (const w of new Set(valueWords(text))) {
+    for (const t of new Set([w, ...queryTerms(w)])) {
+      const list = byTerm.get(t);
+      if (list) list.push(w);
+      else byTerm.set(t, [w]);
+    }
+  }
+  return qterms.map((t) => byTerm.get(t) ?? [t]);
+}
+
+/**
+ * Whether a tag (field 1) or the category (field 2) of document `d` holds one of `words` as a whole
+ * word: labels match as values, so "generator" (stem "gener") never matches the category "general".
+ */
+function labelValueMatch(seg: Segment, d: number, field: number, words: string[]): boolean {
+  const names = field === TAGS_FIELD ? Array.from(seg.tagIds.subarray(seg.tagOff[d], seg.tagOff[d + 1]), (t) => seg.tags[t]) : [seg.cats[seg.cat[d]]];
+  for (const name of names) if (labelWords(name).some((x) => words.some((w) => sameWord(x, w)))) return true;
+  return false;
+}
+
+const labelWordCache = new Map<string, string[]>();
+function labelWords(name: string): string[] {
+  let ws = labelWordCache.get(name);
+  if (!ws) {
+    ws = valueWords(name ?? '');
+    if (labelWordCache.size > 50_000) labelWordCache.clear();
+    labelWordCache.set(name, ws);
+  }
+  return ws;
+}
+
+/**
+ * The share of the query's terms (question words aside) that some memory holds at all: near 1 for a
+ * question about what the store talks about, low for one about something it never mentions
+ * (LoCoMo tune questions 0.88 on average, unanswerable ones 0.36; BENCHMARKS.md).
+ */
+export function knownShare(view: IndexView, text: string): number {
+  const qterms = queryTerms(text).filter((t) => !QUESTION_WORDS.has(t));
+  if (!qterms.length || !view.n) return 0;
+  let known = 0;
+  for (const t of qterms) if (termPostings(view, Buffer.from(t, 'utf8')).df > 0) known++;
+  return known / qterms.length;
 }
 
 /** Filters after validation and normalisation. */
@@ -295,9 +402,9 @@ const WORD = /^[\p{L}\p{N}]+$/u;
  * Whether a tag or category is named by the query: all of its words appear among the query's
  * terms (`rate-limit` matches "rate limits"), or, for a name with no plain word (`c++`), itself.
  */
-export function nameMatches(name: string, qset: Set<string>): boolean {
+export function nameMatches(name: string, qwords: Set<string>): boolean {
   const need = nameTerms(name);
-  return need.length > 0 && need.every((t) => qset.has(t));
+  return need.length > 0 && need.every((t) => qwords.has(t) || qwords.has(t + 's') || qwords.has(t + 'es') || (t.endsWith('s') && qwords.has(t.slice(0, -1))));
 }
 
 // Tags and categories repeat across memories and queries: analyse each name once per process.
@@ -306,9 +413,11 @@ const nameTermCache = new Map<string, string[]>();
 function nameTerms(name: string): string[] {
   let need = nameTermCache.get(name);
   if (!need) {
-    const ts = queryTerms(name);
-    const words = ts.filter((t) => WORD.test(t));
-    need = words.length ? words : ts;
+    // Values, not stems: "generator" never names the category "general". Stop words of a name
+    // ("out-of-office") are not required of the query.
+    const ws = valueWords(name);
+    const words = ws.filter((t) => WORD.test(t) && pipelineWord(t));
+    need = words.length ? words : ws.length ? ws : [name.trim().toLowerCase()];
     if (nameTermCache.size > 50_000) nameTermCache.clear();
     nameTermCache.set(name, need);
   }
@@ -319,6 +428,8 @@ export interface Ranked {
   part: number;
   doc: number;
   relevance: number;
+  /** With text: the share of the query's information the memory holds (content, tags and category as values). */
+  coverage?: number;
 }
 
 /** Priority and recency boosts of one document. */
@@ -345,7 +456,7 @@ function boostOf(prio: number, ts: number, w: Weights, now: number): number {
  * hold (filters, a tag or category named by the query, no rare word, or a bound the page does not
  * clear): the caller ranks as usual. Results are the same either way (test/search/pruned-rank.test.ts).
  */
-export function rankPruned(view: IndexView, qterms: string[], limit: number, w: Weights, now: number, params: Bm25Params): { ranked: Ranked[]; total: number } | null {
+export function rankPruned(view: IndexView, qterms: string[], limit: number, w: Weights, now: number, params: Bm25Params, text = qterms.join(' '), minCoverage = MIN_COVERAGE): { ranked: Ranked[]; total: number; confident: number } | null {
   const N = view.n;
   // Below 10,000 documents scoring all of them is cheap (`prune: true` forces it, for tests).
   if (qterms.length < 2 || limit <= 0 || (N < 10_000 && params.prune !== true)) return null;
@@ -358,6 +469,9 @@ export function rankPruned(view: IndexView, qterms: string[], limit: number, w: 
     const { lists, df } = termPostings(view, Buffer.from(t, 'utf8'));
     return { lists, df, w: df ? Math.pow(idf(df, N), params.idfPow ?? 1) : 0 };
   });
+  const info = termInformation(qterms, terms.map((t) => t.df), N);
+  const mass = info.reduce((a, x) => a + x, 0);
+  const qwords = termWords(text, qterms);
   // Rare: together in at most 2% of the documents; common: the others (at least one of each).
   const byDf = terms.map((t, i) => i).sort((x, y) => terms[x].df - terms[y].df);
   const rare = new Set<number>();
@@ -370,6 +484,9 @@ export function rankPruned(view: IndexView, qterms: string[], limit: number, w: 
   }
   const common = terms.map((t, i) => i).filter((i) => !rare.has(i) && terms[i].df > 0);
   if (!rare.size || !common.length) return null;
+  // A document holding only common words is never confident when they carry less than the
+  // confident share of the query's information; otherwise it would have to be counted one by one.
+  if (mass > 0 && common.reduce((a, i) => a + info[i], 0) / mass >= minCoverage) return null;
   // The most a document holding only common words can reach.
   let bm25Bound = 0;
   for (const i of common) {
@@ -396,6 +513,7 @@ export function rankPruned(view: IndexView, qterms: string[], limit: number, w: 
     return ix < iy ? 1 : ix > iy ? -1 : 0;
   };
   let total = 0;
+  let confident = 0;
   for (let pi = 0; pi < view.parts.length; pi++) {
     const { seg, dead } = view.parts[pi];
     // 1: candidate, 2: counted (holds only common words).
@@ -411,12 +529,13 @@ export function rankPruned(view: IndexView, qterms: string[], limit: number, w: 
         cands.push(d);
       }
     }
-    total += cands.length;
+
     cands.sort((x, y) => x - y);
     const slot = new Map<number, number>();
     cands.forEach((d, k) => slot.set(d, k));
     const score = new Float64Array(cands.length);
     const matched = new Uint16Array(cands.length);
+    const covered = new Float64Array(cands.length);
     // The candidates' lengths, times and priorities, gathered in document order.
     const lenIdx = new Float64Array(cands.length * NF);
     cands.forEach((d, k) => {
@@ -433,7 +552,8 @@ export function rankPruned(view: IndexView, qterms: string[], limit: number, w: 
         const d = list.doc[p];
         if (dead?.[d]) continue;
         if (mark[d] !== 1) {
-          if (!mark[d]) {
+          // A label-only posting counts when the label holds the word as a value, as in rank.
+          if (!mark[d] && (list.tf[p * NF + CONTENT_FIELD] > 0 || labelValueMatch(seg, d, TAGS_FIELD, qwords[i]) || labelValueMatch(seg, d, CATEGORY_FIELD, qwords[i]))) {
             mark[d] = 2;
             total++;
           }
@@ -443,29 +563,33 @@ export function rankPruned(view: IndexView, qterms: string[], limit: number, w: 
         let s = 0;
         for (let f = 0; f < NF; f++) {
           const tf = list.tf[p * NF + f];
-          if (!tf) continue;
+          if (!tf || (f !== CONTENT_FIELD && !labelValueMatch(seg, d, f, qwords[i]))) continue;
           const norm = 1 - b + (b * lens[k * NF + f]) / view.avgLen[f];
           s += (boost[f] * ((k1 + 1) * tf)) / (k1 * norm + tf);
         }
+        if (s === 0) continue;
         score[k] += terms[i].w * s;
         matched[k]++;
+        covered[k] += mass > 0 ? info[i] / mass : 0;
       }
     }
     for (let k = 0; k < cands.length; k++) {
       const d = cands[k];
       if (!(score[k] > 0)) continue;
+      total++;
+      if (round(Math.min(1, covered[k])) >= minCoverage) confident++;
       const sc = coord ? score[k] * Math.pow(matched[k] / qterms.length, coord) : score[k];
       const ts = times[k];
       // rank's sum with no tag or category named (tagHits and catHit are 0), term for term: the same
       // relevance to the last bit.
       const relevance = round(w.contentMatch * sc + w.tagMatch * 0 + w.categoryMatch * 0 + boostOf(prios[k], ts, w, now));
       if (top.length >= limit && relevance < top[top.length - 1].relevance) continue;
-      keepBest(top, { part: pi, doc: d, relevance, ts }, limit, cmp);
+      keepBest(top, { part: pi, doc: d, relevance, ts, coverage: round(Math.min(1, covered[k])) }, limit, cmp);
     }
   }
   // Every page entry must beat anything a common-only document could score, ties included.
   if (top.length < limit || !(top[top.length - 1].relevance > bound + 1e-3)) return null;
-  return { ranked: top.map(({ part, doc, relevance }) => ({ part, doc, relevance })), total };
+  return { ranked: top.map(({ part, doc, relevance, coverage }) => ({ part, doc, relevance, coverage })), total, confident };
 }
 
 /** Newest first (creation time), ties by id descending: the order of list, recent and filter-only searches. */
@@ -512,7 +636,7 @@ export function keepBest<T>(top: T[], it: T, k: number, cmp: (a: T, b: T) => num
  * with BM25 > 0 that pass the filters; best first, ties newest first. Without text: every document
  * passing the filters, newest first, relevance = priority boost + recency boost.
  */
-export function rank(view: IndexView, text: string, filter: NormalizedFilter, limit: number, w: Weights, now: number, params: Bm25Params = DEFAULT_BM25): { ranked: Ranked[]; total: number } {
+export function rank(view: IndexView, text: string, filter: NormalizedFilter, limit: number, w: Weights, now: number, params: Bm25Params = DEFAULT_BM25, minCoverage = MIN_COVERAGE): { ranked: Ranked[]; total: number; confident: number } {
   const pass = compileFilter(view, filter);
   const hasText = queryTerms(text).length > 0;
   const candidates: Ranked[] = [];
@@ -523,10 +647,10 @@ export function rank(view: IndexView, text: string, filter: NormalizedFilter, li
         candidates.push({ part: pi, doc: d, relevance: round(baseBoost(seg, d, w, now)) });
       }
     });
-    return { ranked: bestOf(candidates, limit, newestFirst(view)), total: candidates.length };
+    return { ranked: bestOf(candidates, limit, newestFirst(view)), total: candidates.length, confident: candidates.length };
   }
   const qterms = queryTerms(text);
-  const qset = new Set(qterms);
+  const qset = new Set(valueWords(text));
   // Whether each tag / category name is named by the query: 0 unknown, 1 no, 2 yes.
   const nameCache = view.parts.map(({ seg }) => ({ tags: new Uint8Array(seg.tags.length), cats: new Uint8Array(seg.cats.length) }));
   const named = (pi: number, kind: 'tags' | 'cats', i: number) => {
@@ -543,7 +667,7 @@ export function rank(view: IndexView, text: string, filter: NormalizedFilter, li
   }));
   const unfiltered = !filter.tags.length && filter.category === undefined && filter.scope === undefined && filter.priority === undefined && filter.after === undefined && filter.before === undefined && filter.since === undefined;
   if (unfiltered && limit <= SMALL_PAGE && params.prune !== false && !anyNamed.some((a) => a.tags || a.cats)) {
-    const pruned = rankPruned(view, qterms, limit, w, now, params);
+    const pruned = rankPruned(view, qterms, limit, w, now, params, text, minCoverage);
     if (pruned) return pruned;
   }
   const newest = newestFirst(view);
@@ -552,7 +676,8 @@ export function rank(view: IndexView, text: string, filter: NormalizedFilter, li
   // one comparison of numbers and no allocation.
   const top: Ranked[] = [];
   let total = 0;
-  eachTextScore(view, text, params, (part, doc, score) => {
+  let confident = 0;
+  eachTextScore(view, text, params, (part, doc, score, cov) => {
     if (!pass(part, doc)) return;
     total++;
     const seg = view.parts[part].seg;
@@ -560,12 +685,16 @@ export function rank(view: IndexView, text: string, filter: NormalizedFilter, li
     if (anyNamed[part].tags) for (let i = seg.tagOff[doc]; i < seg.tagOff[doc + 1]; i++) if (named(part, 'tags', seg.tagIds[i])) tagHits++;
     const catHit = anyNamed[part].cats && named(part, 'cats', seg.cat[doc]) ? 1 : 0;
     const relevance = round(w.contentMatch * score + w.tagMatch * tagHits + w.categoryMatch * catHit + baseBoost(seg, doc, w, now));
-    if (limit > SMALL_PAGE) return void candidates.push({ part, doc, relevance });
+    // A tag or category the query names covers the words it holds, like content does (an auto-tag
+    // "difference" does not make a memory the answer to every question about a difference).
+    const coverage = round(cov);
+    if (coverage >= minCoverage) confident++;
+    if (limit > SMALL_PAGE) return void candidates.push({ part, doc, relevance, coverage });
     // Below the current last one: one comparison of numbers, no object.
     if (top.length >= limit && relevance < top[top.length - 1].relevance) return;
-    keepBest(top, { part, doc, relevance }, limit, cmp);
+    keepBest(top, { part, doc, relevance, coverage }, limit, cmp);
   });
-  return { ranked: limit > SMALL_PAGE ? bestOf(candidates, limit, cmp) : top, total };
+  return { ranked: limit > SMALL_PAGE ? bestOf(candidates, limit, cmp) : top, total, confident };
 }
 
 /** Pages up to this size are kept by insertion as matches stream by; larger ones are sorted at the end. */

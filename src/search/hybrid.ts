@@ -8,8 +8,9 @@ import { topK, type VectorIndex } from '../vector/index.js';
 import { branchVectors, searchBudgetMs, storeEmbedder } from '../vector/store-vectors.js';
 import { readOnlyView } from '../vector/view.js';
 import { queryTerms } from './analyze.js';
-import { bestOf } from './engine.js';
-import { filterIds, fullTextScores, openIndex, search as fullTextSearch, type IndexOptions } from './index.js';
+import { bestOf, knownShare } from './engine.js';
+import { CONFIDENT, confidence, nothingConfidentNote, roundConfidence, semanticConfidence } from './confidence.js';
+import { filterIds, fullTextMatches, openIndex, search as fullTextSearch, type IndexOptions } from './index.js';
 
 /**
  * Search modes over one store: `fulltext` (BM25 and the seed's boosts, src/search/index.ts),
@@ -143,7 +144,30 @@ export interface ModeSearchOptions extends IndexOptions {
   feedback?: boolean;
   /** Cosine similarity a memory without a full-text match needs to be a hybrid result. Default: {@link minSimilarity}. */
   minSimilarity?: number;
+  /** Hybrid: exponent of the query-information coverage on the full-text side. Default {@link COVERAGE_POWER}. */
+  coveragePower?: number;
+  /** Hybrid: the nearest memories by meaning that are candidates whatever their similarity. Default {@link SEMANTIC_CANDIDATES}. */
+  semanticCandidates?: number;
+  /** Hybrid: most cosine between two memories placed on the page before the others (1 = off). Default {@link DIVERSITY}. */
+  diversity?: number;
 }
+
+/**
+ * The full-text side of hybrid ranking is BM25 / best BM25 × coverage ^ this (coverage: the share of
+ * the query's information the memory holds). Picked on LoCoMo's tune conversations (BENCHMARKS.md).
+ */
+export const COVERAGE_POWER = 0.5;
+/** Page diversity: most cosine between two memories placed before the others (1 = off). Picked on the tune sets. */
+export const DIVERSITY = 1;
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let x = 0;
+  for (let i = 0; i < a.length; i++) x += a[i] * b[i];
+  return x;
+}
+
+/** The nearest memories by meaning that are hybrid candidates (weak below the threshold). Picked on the tune sets. */
+export const SEMANTIC_CANDIDATES = 3;
 
 function hybridSetting(store: ReadonlyBranch, key: 'vectorWeight' | 'contextWeight' | 'contextMinutes', dflt: number, max: number): number {
   const w = Number(store.config().hybrid?.[key]);
@@ -224,55 +248,73 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
   let okCount = 0;
   for (let r = 0; r < n; r++) if (allowed.has(index.ids[r])) okCount += ok[r] = 1;
 
-  type Scored = { id: string; score: number; v?: number; t?: number; f?: number; c?: number };
+  type Scored = { id: string; score: number; v?: number; t?: number; f?: number; c?: number; conf: number };
   let scored: Scored[] = [];
+  // Hybrid: the share of the query's information each full-text match holds.
+  const coverage = new Map<string, number>();
   let total: number;
   // The calibrated threshold. An English-only model maps a query in another script (Chinese,
   // Cyrillic, …) to noise near every English memory: then nothing is close by meaning.
   const floor = embedder.englishOnly && !understood(q.query ?? '') ? Infinity : minSimilarity(store, embedder, opts.minSimilarity).value;
   if (mode === 'vector' && !matchesOnly) {
-    // Vector mode lists the nearest memories, however far: the caller asked for a ranking by meaning.
+    // Vector mode lists the nearest memories, however far (the caller asked for a ranking by
+    // meaning); those below the threshold are weak.
     const cos = index.scoreAll(qv);
-    scored = topK(cos, limit, (r) => ok[r] === 1).map((r) => ({ id: index.ids[r], score: cos[r], v: cos[r] }));
-    total = okCount;
+    scored = topK(cos, limit, (r) => ok[r] === 1).map((r) => ({ id: index.ids[r], score: cos[r], v: cos[r], conf: semanticConfidence(cos[r], floor) }));
+    // total: the memories at least as close as the threshold (the others are weak).
+    total = 0;
+    for (let r = 0; r < n; r++) if (ok[r] && cos[r] >= floor) total++;
   } else if (mode === 'vector') {
     // Relaxation's last step: only memories as close as the threshold (nearest noise is no answer).
     const cos = index.scoreAll(qv);
     let above = 0;
     for (let r = 0; r < n; r++) if (ok[r] && cos[r] >= floor) above++;
-    scored = topK(cos, limit, (r) => ok[r] === 1 && cos[r] >= floor).map((r) => ({ id: index.ids[r], score: cos[r], v: cos[r] }));
+    scored = topK(cos, limit, (r) => ok[r] === 1 && cos[r] >= floor).map((r) => ({ id: index.ids[r], score: cos[r], v: cos[r], conf: semanticConfidence(cos[r], floor) }));
     total = above;
   } else {
     const w = hybridSetting(store, 'vectorWeight', 0.7, 1);
     const ctxWeight = hybridSetting(store, 'contextWeight', 0.2, 1);
+    const covPow = opts.coveragePower ?? COVERAGE_POWER;
+    const semK = opts.semanticCandidates ?? SEMANTIC_CANDIDATES;
     const nb = ctxWeight > 0 ? neighboursOf(index, view, hybridSetting(store, 'contextMinutes', 30, 1440) * 60_000, (id) => entries.get(id)) : null;
-    const textScores = (t: string) => {
+    // Full-text side: BM25 / the best BM25 among the allowed memories, times the share of the
+    // query's information the memory holds to the power `covPow`: a memory sharing one common word
+    // of the question does not outrank one close by meaning.
+    const textScores = (t: string, withCoverage: boolean) => {
       const m = new Map<string, number>();
       let max = 0;
-      for (const [id, sc] of fullTextScores(store, t, opts)) {
+      for (const [id, { score, coverage: cv }] of fullTextMatches(store, t, opts)) {
         if (!allowed.has(id)) continue;
-        m.set(id, sc);
-        if (sc > max) max = sc;
+        m.set(id, score);
+        if (withCoverage) coverage.set(id, cv);
+        if (score > max) max = score;
       }
-      for (const [id, sc] of m) m.set(id, max > 0 ? sc / max : 0);
+      for (const [id, sc] of m) m.set(id, (max > 0 ? sc / max : 0) * (withCoverage && covPow ? Math.pow(coverage.get(id) ?? 0, covPow) : 1));
       return m;
     };
-    const text = textScores(q.query ?? '');
+    const text = textScores(q.query ?? '', true);
     const cos1 = index.scoreAll(qv);
-    // The matches, fixed by the query itself: its full-text matches and the memories at least as
-    // close as the threshold. Feedback and context re-rank them; neither adds one.
+    // The candidates, fixed by the query itself: its full-text matches, the memories at least as
+    // close as the threshold, and the `semK` nearest by meaning (so a memory that is the nearest by
+    // meaning can rank without a shared word; below the threshold it is weak). Feedback and context
+    // re-rank them; neither adds one.
     const match = new Uint8Array(n);
     for (let r = 0; r < n; r++) if (ok[r] && (cos1[r] >= floor || text.has(index.ids[r]))) match[r] = 1;
+    if (semK > 0 && Number.isFinite(floor)) for (const r of topK(cos1, semK, (x) => ok[x] === 1 && cos1[x] > 0)) match[r] = 1;
+    // Confidence from the first pass's signals (src/search/confidence.ts): what the memory holds of
+    // the query's information, how close it is by meaning, whether the store knows every query term.
+    const known = knownShare(view, q.query ?? '');
+    const confOf = (id: string, r: number | undefined) => confidence({ coverage: coverage.get(id) ?? 0, known, minCoverage: opts.minCoverage, ...(r === undefined ? {} : { cosine: cos1[r], floor }) });
     const blend = (cos: Float32Array, feedback: Map<string, number> | null) => {
       const out: Scored[] = [];
-      const push = (id: string, v: number) => {
+      const push = (id: string, v: number, r: number | undefined) => {
         const t = text.get(id) ?? 0;
         const f = feedback ? feedback.get(id) ?? 0 : undefined;
-        out.push({ id, score: w * v + (1 - w) * (t + (f ?? 0)), v, t, ...(f !== undefined ? { f } : {}) });
+        out.push({ id, score: w * v + (1 - w) * (t + (f ?? 0)), v, t, ...(f !== undefined ? { f } : {}), conf: confOf(id, r) });
       };
-      for (let r = 0; r < n; r++) if (match[r]) push(index.ids[r], Math.max(0, cos[r]));
+      for (let r = 0; r < n; r++) if (match[r]) push(index.ids[r], Math.max(0, cos[r]), r);
       // Full-text matches without a vector yet (over the embedding budget) still count.
-      for (const id of text.keys()) if (!index.rowOf.has(id)) push(id, 0);
+      for (const id of text.keys()) if (!index.rowOf.has(id)) push(id, 0, undefined);
       if (!nb) return out;
       // Context: every match lends its score to its neighbours; each keeps the best it was lent.
       // Only matches are re-ranked: a neighbour that matches nothing itself is not added, so a
@@ -311,23 +353,51 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
         }
         // The openings the vectors stand for: a long memory's whole text as a query would cost
         // what indexing it does, on every search (issue 24).
-        const feedback = textScores(top.map((id) => embedInput(memoryOf(id).content)).join('\n'));
+        const feedback = textScores(top.map((id) => embedInput(memoryOf(id).content)).join('\n'), false);
         scored = blend(index.scoreAll(normalize(q2)), feedback);
       }
     }
-    total = scored.length;
+    // total: every confident match (weak candidates are not matches).
+    total = scored.reduce((a, x) => a + (x.conf >= CONFIDENT ? 1 : 0), 0);
   }
   // Ties: the later id first (native ids sort by creation time).
   const better = (a: Scored, b: Scored) => b.score - a.score || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-  const results: SearchResult[] = bestOf(scored, limit, better).map((s) => {
+  const results: SearchResult[] = [];
+  const weak: SearchResult[] = [];
+  // Diversity (hybrid): a candidate nearly identical by meaning to one already on the page (cosine
+  // above `diversity`) waits until the other candidates are placed, so near-duplicate turns of one
+  // session do not fill the page (evidence spread over sessions). 1 = off.
+  const diversity = mode === 'hybrid' && !matchesOnly ? opts.diversity ?? DIVERSITY : 1;
+  let page: Scored[];
+  if (diversity < 1) {
+    const pool = bestOf(scored, limit * 3, better);
+    const kept: Scored[] = [];
+    const later: Scored[] = [];
+    const vecs: Float32Array[] = [];
+    for (const c of pool) {
+      if (kept.length >= limit) break;
+      const v = index.vector(c.id);
+      const dup = v ? vecs.some((u) => dot(u, v) > diversity) : false;
+      if (dup) later.push(c);
+      else {
+        kept.push(c);
+        if (v) vecs.push(v);
+      }
+    }
+    page = [...kept, ...later].slice(0, limit);
+  } else page = bestOf(scored, limit, better);
+  for (const s of page) {
     const m = memoryOf(s.id);
     const scores: SearchResult['scores'] = { vector: round(s.v ?? 0) };
     if (s.t !== undefined) scores.fulltext = round(s.t);
     if (s.f !== undefined) scores.feedback = round(s.f);
     if (s.c) scores.context = round(s.c);
-    return { ...m, relevance: round(s.score), scores };
-  });
-  return { response: { success: true, results, total }, vectors };
+    if (mode === 'hybrid' && !matchesOnly) scores.coverage = round(coverage.get(s.id) ?? 0);
+    (s.conf >= CONFIDENT ? results : weak).push({ ...m, relevance: round(s.score), confidence: roundConfidence(s.conf), scores });
+  }
+  const response: SearchResponse = { success: true, results, weak, total };
+  if (!results.length) response.nothingConfident = nothingConfidentNote(weak.length);
+  return { response, vectors };
 }
 
 /**

@@ -9,7 +9,9 @@ import type { SearchQuery, SearchResponse, SearchResult } from '../core/search-t
 import type { ReadonlyBranch } from '../core/branch-view.js';
 import { writeCacheFile } from '../git/atomic-file.js';
 import { diffFiles } from '../git/diff.js';
-import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, normalizeFilter, rank, type Bm25Params, type Weights } from './engine.js';
+import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, knownShare, normalizeFilter, rank, textScores, type Bm25Params, type Weights } from './engine.js';
+import { KNOWN_COVERAGE, MIN_COVERAGE, confidence, nothingConfidentNote, roundConfidence } from './confidence.js';
+import { queryTerms } from './analyze.js';
 import { SegmentSearchIndex, docsAt, viewOf } from './search-index.js';
 import { writeNewestOrder } from './newest-order.js';
 import { SEGMENT_FORMAT, SegmentBuilder, decodeSegment, mergeSegments, openSegmentLazily, writeSegment, type DocInput, type Segment } from './segment.js';
@@ -33,6 +35,8 @@ export interface IndexOptions {
   progress?: (done: number, total: number) => void;
   /** BM25 constants; defaults are lunr's. */
   bm25?: Bm25Params;
+  /** Share of the query's information a confident full-text match holds (default {@link MIN_COVERAGE}; benches tune it). */
+  minCoverage?: number;
 }
 
 export interface RebuildResult {
@@ -420,33 +424,51 @@ export async function search(store: ReadonlyBranch, q: SearchQuery = {}, opts: I
       view = new IndexView([...view.parts, { seg: arch, dead: null }], view.tree);
     }
   }
-  const { ranked, total } = rank(view, q.query ?? '', filter, limit, weightsOf(store), now, opts.bm25 ?? DEFAULT_BM25);
-  const seen = new Map<string, number>();
-  const paths: string[] = [];
+  // The coverage a confident match needs (src/search/confidence.ts): lower when the store holds every
+  // term of the query.
+  const known = knownShare(view, q.query ?? '');
+  const minCoverage = opts.minCoverage ?? MIN_COVERAGE;
+  const line = known >= 1 ? Math.min(minCoverage, KNOWN_COVERAGE) : minCoverage;
+  const { ranked, total, confident } = rank(view, q.query ?? '', filter, limit, weightsOf(store), now, opts.bm25 ?? DEFAULT_BM25, line);
+  // id -> where its result went (results or weak) and the file it came from.
+  const seen = new Map<string, { list: SearchResult[]; at: number; path: string }>();
   const results: SearchResult[] = [];
+  const weak: SearchResult[] = [];
+  const hasText = queryTerms(q.query ?? '').length > 0;
   for (const r of ranked) {
     const seg = view.parts[r.part].seg;
     const m = readMemory(store, seg, r.doc);
     const path = seg.paths.get(r.doc);
     // A hand-made copy of a file (same id) indexed in both segments: shown once, the copy the rule
     // picks (src/core/id.ts, copyWins) at the better-ranked place.
-    const at = seen.get(m.id);
-    if (at !== undefined) {
-      if (r.part !== archivePart && !results[at].archived) {
-        const win = copyWins({ id: m.id, path }, { id: m.id, path: paths[at] });
-        store.warn(duplicateIdWarning(m.id, win ? path : paths[at], win ? paths[at] : path));
+    const prev = seen.get(m.id);
+    if (prev) {
+      const kept = prev.list[prev.at];
+      if (r.part !== archivePart && !kept.archived) {
+        const win = copyWins({ id: m.id, path }, { id: m.id, path: prev.path });
+        store.warn(duplicateIdWarning(m.id, win ? path : prev.path, win ? prev.path : path));
         if (win) {
-          results[at] = { ...m, relevance: results[at].relevance };
-          paths[at] = path;
+          prev.list[prev.at] = { ...m, relevance: kept.relevance, ...(kept.confidence !== undefined ? { confidence: kept.confidence } : {}) };
+          prev.path = path;
         }
       }
       continue;
     }
-    seen.set(m.id, results.length);
-    paths.push(path);
-    results.push(r.part === archivePart ? { ...m, archived: true, relevance: r.relevance } : { ...m, relevance: r.relevance });
+    const out: SearchResult = r.part === archivePart ? { ...m, archived: true, relevance: r.relevance } : { ...m, relevance: r.relevance };
+    let list = results;
+    if (hasText) {
+      // Confidence: the share of the query's information the memory holds (src/search/confidence.ts).
+      out.confidence = roundConfidence(confidence({ coverage: r.coverage ?? 0, known, minCoverage }));
+      if ((r.coverage ?? 0) < line) list = weak;
+    }
+    seen.set(m.id, { list, at: list.length, path });
+    list.push(out);
   }
-  return { success: true, results, total };
+  if (!hasText) return { success: true, results, total };
+  // total: every confident match (weak candidates are not matches).
+  const res: SearchResponse = { success: true, results, weak, total: confident };
+  if (!results.length) res.nothingConfident = nothingConfidentNote(weak.length);
+  return res;
 }
 
 // Archived memories (`archive/`, written by `memory prune`) are searched only on request: an
@@ -473,6 +495,17 @@ export function archiveSegment(store: ReadonlyBranch, tree: string | null): Segm
  */
 export function fullTextScores(store: ReadonlyBranch, text: string, opts: IndexOptions = {}): Map<string, number> {
   return new SegmentSearchIndex(openIndex(store, opts)).scores(text, opts.bm25);
+}
+
+/**
+ * Full-text matches with their BM25 score (no boosts, no filters) and the share of the query's
+ * information each holds: id → { score, coverage }. For hybrid ranking and its confidence.
+ */
+export function fullTextMatches(store: ReadonlyBranch, text: string, opts: IndexOptions = {}): Map<string, { score: number; coverage: number }> {
+  const view = openIndex(store, opts);
+  const out = new Map<string, { score: number; coverage: number }>();
+  for (const h of textScores(view, text, opts.bm25 ?? DEFAULT_BM25)) out.set(view.parts[h.part].seg.ids.get(h.doc), { score: h.score, coverage: h.coverage });
+  return out;
 }
 
 /** Ids of the memories passing the filters of `q` (its text is ignored). */

@@ -185,11 +185,12 @@ describe('the feedback pass', () => {
 
   it('runs only when the first pass has a confident match, and never adds results', async () => {
     // A word match the model does not find close ("pizza"): feedback would make every result about
-    // lunch; it does not run.
+    // lunch; it does not run. (Whether the match is confident or weak is decided by the confidence
+    // rules, src/search/confidence.ts; the page holds it either way, and the nearest by meaning.)
     const weak = await s.search({ query: 'pizza oven temperature', limit: 50 }, { embedder });
-    expect(contents(weak)).toEqual(['Lunch on Friday is pizza with the team']);
-    expect(weak.results[0].scores?.feedback).toBeUndefined();
-    expect(weak.total).toBe(1);
+    const page = [...weak.results, ...(weak.weak ?? [])];
+    expect(page[0].content).toBe('Lunch on Friday is pizza with the team');
+    for (const m of page) expect(m.scores?.feedback).toBeUndefined();
 
     // A confident match: feedback runs (every result carries its feedback score), re-ranks the
     // same matches and adds none.

@@ -295,7 +295,7 @@ describe('index cache', () => {
   it('works on an empty branch', async () => {
     const repo = makeRepo();
     const a = open(repo);
-    expect(await a.search({ query: 'x' })).toEqual({ success: true, results: [], total: 0, mode: 'fulltext' });
+    expect(await a.search({ query: 'x' })).toEqual({ success: true, results: [], weak: [], total: 0, mode: 'fulltext', nothingConfident: 'no memory matches the query' });
     expect(await a.rebuildIndex()).toMatchObject({ indexed: 0, skipped: 0 });
   });
 });

@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { PRIORITIES, type Priority } from '../../core/memory.js';
 import { run, splitList, type GlobalArgs } from '../context.js';
-import { formatTable, noteColor, resultsWithNote } from '../output.js';
+import { color, formatTable, noteColor, resultsWithNote } from '../output.js';
 import { progressReporter } from '../progress.js';
 import type { SearchMode, SearchQuery, SearchResponse } from '../../core/search-types.js';
 
@@ -30,6 +30,32 @@ interface Args extends GlobalArgs {
   limit?: number;
   mode?: string;
   relax?: boolean;
+  weak?: boolean;
+}
+
+/**
+ * Confident results, then the weak candidates (below confidence) apart: dimmed under a heading on a
+ * terminal; on a pipe only with --weak, after a `# weak` line, so a script reading stdout gets
+ * answers only unless it asks (docs/search.md, "Confidence").
+ */
+function renderResults(r: SearchResponse, showWeak: boolean | undefined): string {
+  const main = r.results.length || !r.weak?.length ? formatTable(r.results, { relevance: true }) : '';
+  const weak = r.weak ?? [];
+  const terminal = !!process.stdout.isTTY;
+  if (!weak.length || !(showWeak ?? terminal)) return main;
+  const head = terminal ? color.dim(`weak candidates (below confidence, not answers):`) : '# weak candidates (below confidence)';
+  const rows = formatTable(weak, { relevance: true });
+  const body = terminal ? rows.split('\n').map((l) => color.dim(l.replace(/\x1b\[[0-9;]*m/g, ''))).join('\n') : rows;
+  return [main, head, body].filter(Boolean).join('\n');
+}
+
+/** `3 of 12`, and what is below confidence: `· nothing confident · 4 weak (--weak to print)`. */
+function countLine(r: SearchResponse, showWeak: boolean | undefined): string {
+  let s = `${r.results.length} of ${r.total}`;
+  const weak = r.weak?.length ?? 0;
+  if (r.nothingConfident) s += ' · nothing confident';
+  if (weak) s += ` · ${weak} weak${!(showWeak ?? !!process.stdout.isTTY) ? ' (--weak to print)' : ''}`;
+  return noteColor.dim(s);
 }
 
 export const searchCommand: CommandModule<GlobalArgs, Args> = {
@@ -45,16 +71,18 @@ export const searchCommand: CommandModule<GlobalArgs, Args> = {
       .option('after', { type: 'string', describe: 'Only memories created after this ISO date or datetime' })
       .option('before', { type: 'string', describe: 'Only memories created before this ISO date or datetime' })
       .option('days', { type: 'number', describe: 'Only memories from the last N days' })
-      .option('limit', { type: 'number', describe: 'Results to return (default 10); total counts every match' })
+      .option('limit', { type: 'number', describe: 'Results to return (default 10, confident and weak together); total counts every confident match' })
       .option('mode', { type: 'string', choices: ['hybrid', 'vector', 'fulltext'], describe: 'hybrid (default when an embedder is available), vector or fulltext; the result says which ran and why' })
       .option('archived', { type: 'boolean', describe: 'Also search memories archived by "memory prune" (full text; marked archived)' })
       .option('relax', { type: 'boolean', describe: 'If nothing matches, retry without the dates, then without tags, then in vector mode' })
+      .option('weak', { type: 'boolean', describe: 'Print the weak candidates (below confidence) after the results even when piped; --no-weak hides them on a terminal' })
       .example('$0 search "TypeScript configuration"', 'Ranked by words and meaning (hybrid; full-text only without a model)')
       .example('$0 search "rate limit" --tag api --limit 5', 'Combined with a tag filter')
       .example('$0 search deployment --after 2026-01-01 --before 2026-02-25', 'Within dates')
       .example('$0 search --category infrastructure --json', 'Filters alone, newest first, as JSON')
       .example('$0 search "CI broke because an env var was not set" --mode vector', 'By meaning (offline model, docs/hybrid.md)')
-      .example('$0 search "deploy" --tag ops --after 2026-01-01 --relax', 'Widen the search step by step if nothing matches'),
+      .example('$0 search "deploy" --tag ops --after 2026-01-01 --relax', 'Widen the search step by step if nothing matches')
+      .example('$0 search "how do I rotate the keys" --weak | cat', 'Also print candidates below confidence when piped'),
   handler: (argv) =>
     run(
       argv,
@@ -87,6 +115,7 @@ export const searchCommand: CommandModule<GlobalArgs, Args> = {
         }
       },
       // Results on stdout; the `N of M · mode` line on stderr, so a pipe gets results only.
-      (r) => resultsWithNote(formatTable(r.results, { relevance: true }), `${noteColor.dim(`${r.results.length} of ${r.total}`)}${describeMode(r)}`),
+      // Weak candidates apart (dimmed on a terminal, on a pipe only with --weak).
+      (r) => resultsWithNote(renderResults(r, argv.weak), `${countLine(r, argv.weak)}${describeMode(r)}`),
     ),
 };

@@ -8,6 +8,13 @@ const CAP = 50;
 
 const Mode = z.enum(['hybrid', 'vector', 'fulltext']);
 
+const Hit = MemoryPreview.extend({
+  relevance: z.number().describe('Higher is better; comparable within one response only'),
+  confidence: z.number().optional().describe('0-1: how surely this memory is what the query is about; 0.5 and above is confident'),
+  scores: z.object({ vector: z.number().optional(), fulltext: z.number().optional(), feedback: z.number().optional(), context: z.number().optional(), coverage: z.number().optional() }).optional(),
+});
+type HitOut = z.output<typeof Hit>;
+
 export const memorySearch = defineTool({
   name: 'memory_search',
   title: 'Search memories',
@@ -18,6 +25,8 @@ export const memorySearch = defineTool({
     'background is not in this conversation; and when the user asks to search memories.',
     'Filters alone (no query) list matches newest first. If a filtered search finds nothing, the filters are relaxed (dates, then tags, then by meaning) and the response lists what was dropped; set relax: false to turn that off.',
     'Long contents are cut; memory_get returns the full text.',
+    'Confidence: `results` holds only memories that match the query confidently (each with `confidence` >= 0.5); an empty `results` with `nothingConfident` means the memories do not hold an answer: say you do not remember rather than guessing.',
+    '`weak` lists candidates below confidence (sharing a common word or a loose meaning): hints to check, not answers.',
   ].join(' '),
   input: z.object({
     query: z.string().optional().describe('What to look for, in words, e.g. "rate limit" (optional)'),
@@ -35,13 +44,10 @@ export const memorySearch = defineTool({
   }),
   output: z.object({
     success: z.literal(true),
-    results: z.array(
-      MemoryPreview.extend({
-        relevance: z.number().describe('Higher is better; comparable within one response only'),
-        scores: z.object({ vector: z.number().optional(), fulltext: z.number().optional(), feedback: z.number().optional(), context: z.number().optional() }).optional(),
-      }),
-    ),
-    total: z.number().int(),
+    results: z.array(Hit).describe('Confident matches only, best first'),
+    weak: z.array(Hit).optional().describe('Candidates below confidence, best first: not answers'),
+    nothingConfident: z.string().optional().describe('Set when no memory matches confidently: the memories do not hold an answer'),
+    total: z.number().int().describe('Confident matches in all (results is one page of them)'),
     mode: Mode.optional().describe('The search mode that ran'),
     fallback: z.object({ from: Mode, to: Mode, reason: z.string(), code: z.string().optional() }).optional().describe('Why the requested mode did not run'),
     relaxed: z.array(z.string()).optional().describe('With relax: the filters that were dropped to find something'),
@@ -56,9 +62,12 @@ export const memorySearch = defineTool({
     const { limit, ...q } = a;
     // Agents get relaxation by default (issue 8): an empty answer to a filtered search is rarely useful.
     const r = await memory.search({ ...q, relax: q.relax ?? true, limit: clamp(limit, DEFAULT, CAP) });
+    const hit = (m: (typeof r.results)[number]): HitOut => ({ ...preview(m, ctx.previewChars), relevance: m.relevance, ...(m.confidence !== undefined ? { confidence: m.confidence } : {}), ...(m.scores ? { scores: m.scores } : {}) });
     const out: {
       success: true;
-      results: Array<ReturnType<typeof preview> & { relevance: number; scores?: { vector?: number; fulltext?: number; feedback?: number; context?: number } }>;
+      results: HitOut[];
+      weak?: HitOut[];
+      nothingConfident?: string;
       total: number;
       mode?: z.output<typeof Mode>;
       fallback?: { from: z.output<typeof Mode>; to: z.output<typeof Mode>; reason: string; code?: string };
@@ -66,9 +75,11 @@ export const memorySearch = defineTool({
       ignoredQuery?: string;
     } = {
       success: true,
-      results: r.results.map((m) => ({ ...preview(m, ctx.previewChars), relevance: m.relevance, ...(m.scores ? { scores: m.scores } : {}) })),
+      results: r.results.map(hit),
       total: r.total,
     };
+    if (r.weak?.length) out.weak = r.weak.map(hit);
+    if (r.nothingConfident) out.nothingConfident = r.nothingConfident;
     if (r.mode) out.mode = r.mode;
     if (r.fallback) out.fallback = r.fallback;
     if (r.relaxed?.length) out.relaxed = r.relaxed;
@@ -77,6 +88,10 @@ export const memorySearch = defineTool({
   },
   render: (r) => {
     const notes = [r.fallback ? `(${r.fallback.from} search was not available: ${r.fallback.reason}; used ${r.fallback.to})` : '', r.relaxed?.length ? `(nothing matched as asked; dropped: ${r.relaxed.join(', ')})` : '', r.ignoredQuery && !r.fallback ? `(${r.ignoredQuery})` : ''].filter(Boolean);
-    return renderList(`${r.results.length} of ${r.total} matching memor${r.total === 1 ? 'y' : 'ies'}:${notes.length ? ' ' + notes.join(' ') : ''}`, r.results);
+    const main = renderList(`${r.results.length} of ${r.total} matching memor${r.total === 1 ? 'y' : 'ies'}:${notes.length ? ' ' + notes.join(' ') : ''}`, r.results);
+    // What the memories do not hold is said, and weak candidates come apart, marked as not answers.
+    const none = r.nothingConfident ? `\nNothing confident: ${r.nothingConfident}.` : '';
+    const weak = r.weak?.length ? '\n' + renderList(`Weak candidates (below confidence; not answers):`, r.weak) : '';
+    return main + none + weak;
   },
 });
