@@ -12,7 +12,7 @@ import { writeBlobPack } from '../git/pack-write.js';
 import { contentHash, keyOf, loadFingerprints, primeFingerprints, UPSERT_KEY_FIELD, type Fingerprint } from './fingerprints.js';
 import { ARCHIVE_DIR, archivePathFor } from './prune.js';
 import { guardWrite, guardOptions } from './write.js';
-import { maskSecrets } from './secrets.js';
+import { maskSecrets } from '../core/secrets.js';
 
 /** One line (or file) that could not be imported. */
 export interface ImportError {

@@ -4,7 +4,7 @@ import type { GitRepository } from '../git/repository.js';
 import { loadFingerprints } from './fingerprints.js';
 import type { MemoryConfig } from '../core/config.js';
 import { autoTags } from './autotag.js';
-import { assertNoSecrets, guardFields, maskSecrets, scanText, SecretDetectedError, type SecretGuardOptions } from './secrets.js';
+import { assertNoSecrets, guardFields, maskSecrets, scanText, SecretDetectedError, type SecretGuardOptions } from '../core/secrets.js';
 import { checkedTags, MAX_TIME_MS } from '../core/bounds.js';
 
 /** The guard options a write gets: the caller's flags, else the config's `secretGuard` mode. */
