@@ -1,4 +1,5 @@
 import type { GitRepository } from '../git/repository.js';
+import type { CommitInfo } from '../git/tree.js';
 import type { Catalog, CatalogEntry } from './catalog.js';
 import type { MemoryConfig } from './config.js';
 
@@ -32,6 +33,19 @@ export interface BranchObjects {
   entryAt(tree: string, path: string): BranchTreeEntry | null;
   /** Every blob under `prefix` (recursively), in tree order. */
   listBlobs(tree: string, prefix: string): BranchBlob[];
+}
+
+/**
+ * The repository as write operations see it: object reads, commit reads and where it lives, and no
+ * method that writes an object or moves a ref. `GitRepository` satisfies it; handing operations this
+ * instead of the concrete class is what makes `mutate` the one way for them to commit (a module that
+ * names `compareAndSwap` or `commitTree` outside the allow-list fails scripts/import-graph.mjs --check).
+ */
+export interface BranchRepository extends BranchObjects {
+  readCommit(oid: string): CommitInfo;
+  readonly location: GitRepository['location'];
+  /** Where `git` runs for this repository (reads through `git cat-file --batch`). */
+  readonly target: GitRepository['target'];
 }
 
 export interface ReadonlyBranch {
@@ -69,7 +83,7 @@ export interface Change {
  * store, and the store can import them.
  */
 export interface MemoryBranch extends Omit<ReadonlyBranch, 'git'> {
-  readonly git: GitRepository;
+  readonly git: BranchRepository;
   /** The live memory file with this id at `commit` (default: the tip), or null. */
   find(id: string, commit?: string | null): CatalogEntry | null;
   mutate<T>(compute: (tip: string | null) => { change: Change | null; result: T }): Promise<T & { commit: string | null }>;
