@@ -10,6 +10,7 @@ import { readOnlyView } from '../vector/view.js';
 import { queryTerms } from './analyze.js';
 import { bestOf } from './engine.js';
 import { filterIds, fullTextScores, openIndex, search as fullTextSearch, type IndexOptions } from './index.js';
+import { limitOf } from '../core/bounds.js';
 
 /**
  * Search modes over one store: `fulltext` (BM25 and the seed's boosts, src/search/index.ts),
@@ -173,8 +174,7 @@ export const EMBEDDED_PER_BUDGET_SECOND = 32;
 /** Vector or hybrid ranking of the memories that pass the filters of `q`. */
 async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQuery, mode: 'vector' | 'hybrid', opts: ModeSearchOptions, matchesOnly = false): Promise<Ran> {
   const text = (q.query ?? '').trim();
-  const limit = q.limit === undefined || q.limit === null ? 10 : Number(q.limit);
-  if (!Number.isInteger(limit) || limit < 1) throw new InvalidInputError(`limit must be a positive integer, got ${JSON.stringify(q.limit)}`, { field: 'limit' });
+  const limit = limitOf(q.limit, 10);
   const allowed = filterIds(store, q, opts);
   // Nothing passes the filters: no vectors needed (relaxation may retry wider).
   if (!allowed.size) return { response: { success: true, results: [], total: 0 } };

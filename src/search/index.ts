@@ -11,6 +11,7 @@ import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, normalizeFilte
 import { SegmentSearchIndex, docsAt, viewOf } from './search-index.js';
 import { writeNewestOrder } from './newest-order.js';
 import { SEGMENT_FORMAT, SegmentBuilder, decodeSegment, mergeSegments, openSegmentLazily, writeSegment, type DocInput, type Segment } from './segment.js';
+import { limitOf } from '../core/bounds.js';
 
 /**
  * The search index of one branch: derived from the branch's tree, cached under the git dir,
@@ -346,10 +347,7 @@ function weightsOf(store: ReadonlyBranch): Weights {
 }
 
 function toLimit(v: unknown): number {
-  if (v === undefined || v === null) return 10;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidInputError(`limit must be a positive integer, got ${JSON.stringify(v)}`, { field: 'limit' });
-  return n;
+  return limitOf(v, 10);
 }
 
 /** The public memory of document `d` of `seg`, read from its blob (cached by blob id per branch). */
