@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { ARCHIVE_DIR, unreadableFile } from '../core/catalog.js';
+import { ARCHIVE_DIR, MEMORIES_DIR, unreadableFile } from '../core/catalog.js';
 import { InvalidInputError } from '../core/errors.js';
 import { memoryFromFile, publicMemory, type Memory } from '../core/memory.js';
 import type { SearchQuery, SearchResponse, SearchResult } from '../core/search-types.js';
@@ -24,8 +24,6 @@ import { limitOf } from '../core/bounds.js';
  * costs no text analysis. Files are written to a temp name and renamed, so concurrent processes
  * never see a half-written file, and a file that fails any check is ignored and rebuilt.
  */
-
-export const MEMORIES_PREFIX = 'memories';
 
 export interface IndexOptions {
   /** Called while a full rebuild reads the branch: (files done, files total). */
@@ -212,7 +210,7 @@ function addFile(store: ReadonlyBranch, b: SegmentBuilder, path: string, oid: st
 }
 
 function fullBuild(store: ReadonlyBranch, tree: string, opts: IndexOptions): Segment {
-  const blobs = store.git.listBlobs(tree, MEMORIES_PREFIX).filter((f) => f.path.endsWith('.md'));
+  const blobs = store.git.listBlobs(tree, MEMORIES_DIR).filter((f) => f.path.endsWith('.md'));
   const every = Math.max(200, Math.floor(blobs.length / 200));
   let done = 0;
   const progress = () => {
@@ -249,7 +247,7 @@ interface TreeDiff {
 /** Files under memories/ that differ between two trees (src/git/diff.ts: regular files only). */
 export function diffMemories(store: ReadonlyBranch, from: string, to: string): TreeDiff {
   const out: TreeDiff = { added: [], removed: [] };
-  for (const c of diffFiles((t) => store.git.readTree(t), from, to, MEMORIES_PREFIX)) {
+  for (const c of diffFiles((t) => store.git.readTree(t), from, to, MEMORIES_DIR)) {
     if (c.oldOid) out.removed.push(c.path);
     if (c.newOid) out.added.push({ path: c.path, oid: c.newOid });
   }
@@ -406,7 +404,7 @@ export function archiveSegment(store: ReadonlyBranch, tree: string | null): Segm
   if (!blobs.length) return null;
   const b = new SegmentBuilder();
   // Indexed under the path the memory had below memories/: ids derived from a path stay the same.
-  for (const f of blobs) addFile(store, b, MEMORIES_PREFIX + f.path.slice(ARCHIVE_DIR.length), f.oid);
+  for (const f of blobs) addFile(store, b, MEMORIES_DIR + f.path.slice(ARCHIVE_DIR.length), f.oid);
   const seg = b.finish({ kind: 'delta', tree });
   archiveSegments.set(store, { tree, seg });
   return seg;
