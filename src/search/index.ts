@@ -28,7 +28,7 @@ import { limitOf } from '../core/bounds.js';
 export interface IndexOptions {
   /** Called while a full rebuild reads the branch: (files done, files total). */
   progress?: (done: number, total: number) => void;
-  /** BM25 constants; defaults are lunr's. */
+  /** BM25 constants; default DEFAULT_BM25 (src/search/engine.ts). */
   bm25?: Bm25Params;
 }
 
