@@ -2,11 +2,11 @@ import { isUtf8 } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { MEMORIES_DIR } from '../core/catalog.js';
-import { BinaryContentError, InvalidInputError, MemoryError, RefMovedError } from '../core/errors.js';
+import { BinaryContentError, InvalidInputError, MemoryError } from '../core/errors.js';
 import { isValidId, newId, pathFor } from '../core/id.js';
 import { isPriority, memoryFromFile, memoryToFile, normalizeTags, validateContent, type StoredMemory } from '../core/memory.js';
 import { checkMetadata, checkTime, InputTooLargeError, maxImportBytes, readBoundedFile } from '../core/bounds.js';
-import { BRANCH_README, type MemoryStore } from '../core/store.js';
+import { afterLostRace, BRANCH_README, type MemoryStore } from '../core/store.js';
 import { BlobCompressor, type CompressedBlob } from '../git/blob-compressor.js';
 import { writeBlobPack } from '../git/pack-write.js';
 import { contentHash, keyOf, loadFingerprints, primeFingerprints, UPSERT_KEY_FIELD, type Fingerprint } from './fingerprints.js';
@@ -506,11 +506,10 @@ export async function importRecords(store: MemoryStore, items: Iterable<ImportIt
         }
         return;
       } catch (err) {
-        if (!(err instanceof RefMovedError) || attempt >= 100) throw err;
+        await afterLostRace(err, attempt);
         // Start again from the new tip's fingerprints (what this attempt picked is forgotten with
         // them; a copy of the set per batch made the import quadratic).
         known = null;
-        await new Promise((res) => setTimeout(res, Math.random() * Math.min(50, 2 ** attempt)));
       }
     }
   };
