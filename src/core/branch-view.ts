@@ -77,9 +77,9 @@ export interface Change {
 
 /**
  * The writable view of one memory branch that write operations (trash, restore, history, core
- * documents, config, prune) take instead of the concrete store: the read-only view, the repository,
- * a lookup by id, and `mutate`, the one way to commit (compare-and-swap on the branch ref, recomputed
- * on a lost race). `MemoryStore` satisfies it structurally, so operation modules need not import the
+ * documents, config, prune) take instead of the concrete store: the read-only view, the repository
+ * as a {@link BranchRepository} (reads only), a lookup by id, and `mutate`, the only way code holding
+ * this type can commit (compare-and-swap on the branch ref, recomputed on a lost race). `MemoryStore` satisfies it structurally, so operation modules need not import the
  * store, and the store can import them.
  */
 export interface MemoryBranch extends Omit<ReadonlyBranch, 'git'> {

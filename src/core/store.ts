@@ -86,7 +86,8 @@ export type { Change } from './branch-view.js';
 
 /**
  * One branch of one repository: the open repository, the layered config, the clock and warnings,
- * the catalog caches, and `mutate`, the one way to commit. Every write is one commit built in the
+ * the catalog caches, and `mutate`, the one way operations commit (the other writers of the ref are
+ * sync's publish and the import's batch commit: scripts/import-graph.mjs allows no more). Every write is one commit built in the
  * object database and published by compare-and-swap on the branch ref; on a lost race the change is
  * recomputed on the new tip and retried, so concurrent writers never lose each other's memories.
  * The operations themselves (store, get, list, update, delete) are free functions in src/core/ops
