@@ -65,15 +65,23 @@ const lib = privateBuild().lib; // already a file: URL
     const esbuild = await import('esbuild');
     const dir = mkdtempSync(join(tmpdir(), 'gm-bench-secrets-'));
     process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
-    const bundle = async (contents, name) => {
+    // The scanner moved from src/lifecycle/ to src/core/: take it from where it is at each revision.
+    const bundle = async ([contents, folder], name) => {
       const outfile = join(dir, `${name}.mjs`);
-      await esbuild.build({ stdin: { contents, resolveDir: join(root, 'src', 'lifecycle'), loader: 'ts', sourcefile: 'secrets.ts' }, bundle: true, format: 'esm', platform: 'node', outfile, logLevel: 'error' });
+      await esbuild.build({ stdin: { contents, resolveDir: join(root, 'src', folder), loader: 'ts', sourcefile: 'secrets.ts' }, bundle: true, format: 'esm', platform: 'node', outfile, logLevel: 'error' });
       return import(pathToFileURL(outfile).href);
     };
-    const show = (r) => execFileSync('git', ['show', `${r}:src/lifecycle/secrets.ts`], { cwd: root, encoding: 'utf8' });
+    const show = (r) => {
+      for (const folder of ['core', 'lifecycle']) {
+        try {
+          return [execFileSync('git', ['show', `${r}:src/${folder}/secrets.ts`], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }), folder];
+        } catch {}
+      }
+      throw new Error(`no secrets.ts at ${r}`);
+    };
     const { readFileSync } = await import('node:fs');
     const before = await bundle(show(rev), 'before');
-    const now = await bundle(readFileSync(join(root, 'src', 'lifecycle', 'secrets.ts'), 'utf8'), 'now');
+    const now = await bundle([readFileSync(join(root, 'src', 'core', 'secrets.ts'), 'utf8'), 'core'], 'now');
     const make = (words) => {
       let s = '';
       for (let i = 0; s.length < 65536; i++) s += words[(i * 7919) % words.length] + (i % 13 ? ' ' : '\n');

@@ -33,6 +33,7 @@ import type { ViewModel } from './lifecycle/view-model.js';
 // Not imported on first use: the helper's build id is the bundle file holding its client (src/daemon/common.ts),
 // and the CLI's start-up chunk is the file an upgrade is detected by.
 import { daemonStatus, notifyStored, searchViaDaemon, startDaemon, stopDaemon, type DaemonState, type StopResult } from './daemon/client.js';
+import { positiveInt } from './core/bounds.js';
 
 /** `memory_trash` input: list (default), restore one by id, or empty (everything, or older than N days). */
 export interface TrashInput {
@@ -278,9 +279,7 @@ function checkOpenOptions(opts: unknown): OpenOptions {
     if (v === undefined) continue;
     if (typeof v !== type || (type === 'object' && (v === null || Array.isArray(v)))) throw new InvalidInputError(`${key} must be ${type === 'object' ? 'an object' : `a ${type}`}`, { field: key });
   }
-  if (o.maxContentBytes !== undefined && !(Number.isInteger(o.maxContentBytes) && (o.maxContentBytes as number) > 0)) {
-    throw new InvalidInputError('maxContentBytes must be a positive integer', { field: 'maxContentBytes' });
-  }
+  if (o.maxContentBytes !== undefined) positiveInt(o.maxContentBytes, 'maxContentBytes');
   if (o.defaultPriority !== undefined && !isPriority(o.defaultPriority)) throw new InvalidInputError('defaultPriority must be low, medium or high', { field: 'defaultPriority' });
   return o as OpenOptions;
 }
@@ -347,7 +346,7 @@ export function openDoor(options: OpenOptions = {}): MemoryDoor {
     embed: async (o = {}) => {
       for (const key of ['batchSize', 'threads'] as const) {
         const v = o[key];
-        if (v !== undefined && !(Number.isInteger(v) && v > 0)) throw new InvalidInputError(`${key} must be a positive integer, got ${JSON.stringify(v)}`, { field: key });
+        if (v !== undefined) positiveInt(v, key);
       }
       return (await import('./lifecycle/embed.js')).embedMemories(s, { batchSize: o.batchSize, threads: o.threads, onProgress: o.onProgress });
     },

@@ -61,7 +61,7 @@ export type { SyncConflict, ConflictKind } from './sync/combine.js';
 export { DEFAULT_CONFIG, type MemoryConfig, type ResolvedConfig, type ConfigIssue } from './core/config.js';
 
 // Standalone helpers documented in docs/lifecycle.md and docs/core-memory.md.
-export { scanText, redactText, assertNoSecrets, SecretDetectedError, type SecretFinding, type SecretKind } from './lifecycle/secrets.js';
+export { scanText, redactText, assertNoSecrets, SecretDetectedError, type SecretFinding, type SecretKind } from './core/secrets.js';
 import { purgeTrash as purgeBranchTrash } from './core/trash.js';
 import type { MemoryStore as Store } from './core/store.js';
 /**

@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { InvalidInputError } from '../core/errors.js';
 import { isPriority, normalizeTags, type Priority } from '../core/memory.js';
-import { scanText, SecretDetectedError } from '../lifecycle/secrets.js';
+import { scanText, SecretDetectedError } from '../core/secrets.js';
 import type { SearchMode } from '../core/search-types.js';
 
 export const COMMANDS = ['store', 'search', 'get', 'recent', 'list', 'delete', 'sync'] as const;

@@ -64,6 +64,22 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * Refuses a string that is not well-formed UTF-16 (a lone surrogate cannot be written as UTF-8:
  * it would be stored as U+FFFD, and URI or hash code downstream throws on it). Returns the value.
  */
+/**
+ * `v` as a positive integer, or INVALID_INPUT naming `field` (and `label`, e.g. '--limit', in the
+ * message). The one check behind every count, limit, batch size and byte cap an input carries; with
+ * `coerce`, numeric strings count (limits arriving from query strings and argv).
+ */
+export function positiveInt(v: unknown, field: string, opts: { label?: string; coerce?: boolean } = {}): number {
+  const n = opts.coerce ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) throw new InvalidInputError(`${opts.label ?? field} must be a positive integer, got ${JSON.stringify(v)}`, { field });
+  return n;
+}
+
+/** A result limit: `dflt` when unset (undefined or null), else {@link positiveInt} of it (numeric strings count). */
+export function limitOf(v: unknown, dflt: number, field = 'limit'): number {
+  return v === undefined || v === null ? dflt : positiveInt(v, field, { coerce: true });
+}
+
 export function checkText<T>(value: T, field: string): T {
   if (typeof value === 'string' && LONE_SURROGATE.test(value)) {
     throw new InvalidInputError(`${field} is not valid Unicode text (a lone surrogate)`, { field, reason: 'invalid-unicode' });

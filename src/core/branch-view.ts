@@ -1,4 +1,5 @@
 import type { GitRepository } from '../git/repository.js';
+import type { CommitInfo } from '../git/tree.js';
 import type { Catalog, CatalogEntry } from './catalog.js';
 import type { MemoryConfig } from './config.js';
 
@@ -34,6 +35,19 @@ export interface BranchObjects {
   listBlobs(tree: string, prefix: string): BranchBlob[];
 }
 
+/**
+ * The repository as write operations see it: object reads, commit reads and where it lives, and no
+ * method that writes an object or moves a ref. `GitRepository` satisfies it; handing operations this
+ * instead of the concrete class is what makes `mutate` the one way for them to commit (a module that
+ * names `compareAndSwap` or `commitTree` outside the allow-list fails scripts/import-graph.mjs --check).
+ */
+export interface BranchRepository extends BranchObjects {
+  readCommit(oid: string): CommitInfo;
+  readonly location: GitRepository['location'];
+  /** Where `git` runs for this repository (reads through `git cat-file --batch`). */
+  readonly target: GitRepository['target'];
+}
+
 export interface ReadonlyBranch {
   /** Branch name, e.g. "memory". */
   readonly branch: string;
@@ -63,13 +77,13 @@ export interface Change {
 
 /**
  * The writable view of one memory branch that write operations (trash, restore, history, core
- * documents, config, prune) take instead of the concrete store: the read-only view, the repository,
- * a lookup by id, and `mutate`, the one way to commit (compare-and-swap on the branch ref, recomputed
- * on a lost race). `MemoryStore` satisfies it structurally, so operation modules need not import the
+ * documents, config, prune) take instead of the concrete store: the read-only view, the repository
+ * as a {@link BranchRepository} (reads only), a lookup by id, and `mutate`, the only way code holding
+ * this type can commit (compare-and-swap on the branch ref, recomputed on a lost race). `MemoryStore` satisfies it structurally, so operation modules need not import the
  * store, and the store can import them.
  */
 export interface MemoryBranch extends Omit<ReadonlyBranch, 'git'> {
-  readonly git: GitRepository;
+  readonly git: BranchRepository;
   /** The live memory file with this id at `commit` (default: the tip), or null. */
   find(id: string, commit?: string | null): CatalogEntry | null;
   mutate<T>(compute: (tip: string | null) => { change: Change | null; result: T }): Promise<T & { commit: string | null }>;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InvalidInputError } from './errors.js';
-import { scanText } from '../lifecycle/secrets.js';
+import { scanText } from './secrets.js';
 import { CONFIG_ENUMS, DEFAULT_CONFIG, EMPTY_ALLOWED, NUMBER_RULES, getPath, type ConfigIssue, type ConfigLayer, type MemoryConfig } from './config-defaults.js';
 
 export { CONFIG_ENUMS, DEFAULT_CONFIG, NUMBER_RULES, getPath, type ConfigIssue, type ConfigLayer, type MemoryConfig };

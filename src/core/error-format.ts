@@ -1,5 +1,5 @@
 import { MemoryError, type ErrorCode, InternalError } from './errors.js';
-import { maskSecrets } from '../lifecycle/secrets.js';
+import { maskSecrets } from './secrets.js';
 
 /**
  * The one error formatter every surface uses (CLI stderr and `--json`, MCP tool errors, the Action's

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { crc32 } from './crc32.js';
 import { AtomicFile, writeError, writeFileAtomic } from './atomic-file.js';
 import type { CompressedBlob } from './blob-compressor.js';
 import { hashObject } from './objects.js';
@@ -13,22 +14,6 @@ import { hashObject } from './objects.js';
  * atomic writer under git's temp names (`tmp_pack_<pid>_*`, which a later write removes if this
  * process was killed), fsynced, and the index renamed last: a pack is visible only once its .idx is.
  */
-
-const CRC_TABLE = (() => {
-  const t = new Int32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c;
-  }
-  return t;
-})();
-
-function crc32(bufs: Buffer[]): number {
-  let c = -1;
-  for (const b of bufs) for (let i = 0; i < b.length; i++) c = CRC_TABLE[(c ^ b[i]) & 0xff] ^ (c >>> 8);
-  return (c ^ -1) >>> 0;
-}
 
 function packHeader(type: number, size: number): Buffer {
   const bytes: number[] = [];
@@ -119,7 +104,7 @@ function writePack(file: AtomicFile, unique: Map<string, CompressedBlob>, onProg
     // deflateSync's output buffer is 16 KiB by default whatever the input: for 10,000 small blobs that
     // held ~100 MB of RSS until GC. A chunk sized to the input keeps it proportional.
     const z = deflateSync(data, { level: 1, chunkSize: Math.max(1024, Math.min(65536, data.length + 128)) });
-    entries.push({ id, offset, crc: crc32([h, z]) });
+    entries.push({ id, offset, crc: crc32(z, crc32(h)) });
     out(h);
     out(z);
   }

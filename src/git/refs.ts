@@ -79,6 +79,58 @@ const STALE_LOCK_MS = 10_000;
 const LOCK_WAIT_MS = 15_000;
 
 /**
+ * The packed-refs file of `commonDir`, name → oid (empty when there is none); peeled lines (`^…`)
+ * and the header are skipped. The one parser of it (RefStore reads, sync's pending-ref listing).
+ */
+export function packedRefs(commonDir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  let text: string;
+  try {
+    text = readFileSync(join(commonDir, 'packed-refs'), 'utf8');
+  } catch {
+    return out;
+  }
+  for (const line of text.split('\n')) {
+    if (line.length > 41 && line[40] === ' ') out.set(line.slice(41), line.slice(0, 40));
+  }
+  return out;
+}
+
+/** Refs under `prefix` in a repository's files backend (loose and packed), name → oid. */
+export function listRefs(commonDir: string, prefix: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [name, oid] of packedRefs(commonDir)) if (name.startsWith(prefix)) out.set(name, oid);
+  const walk = (rel: string) => {
+    let names: string[];
+    try {
+      names = readdirSync(join(commonDir, rel));
+    } catch {
+      return;
+    }
+    for (const n of names) {
+      const r = `${rel}/${n}`;
+      let st;
+      try {
+        st = statSync(join(commonDir, r));
+      } catch {
+        continue;
+      }
+      if (st.isDirectory()) walk(r);
+      else if (!n.endsWith('.lock')) {
+        try {
+          const v = readFileSync(join(commonDir, r), 'utf8').trim();
+          if (/^[0-9a-f]{40}$/.test(v)) out.set(r, v);
+        } catch {
+          /* gone */
+        }
+      }
+    }
+  };
+  walk(prefix.replace(/\/$/, ''));
+  return out;
+}
+
+/**
  * Refs in git's "files" backend, updated with git's own lockfile protocol: `<ref>.lock` created
  * exclusively, the old value checked under the lock, the new one renamed into place. This is what
  * `git update-ref REF NEW OLD` does, so git and git-memory can move the same ref safely at once.
@@ -87,16 +139,7 @@ export class RefStore {
   constructor(private readonly commonDir: string) {}
 
   private packed(ref: string): string | null {
-    let text: string;
-    try {
-      text = readFileSync(join(this.commonDir, 'packed-refs'), 'utf8');
-    } catch {
-      return null;
-    }
-    for (const line of text.split('\n')) {
-      if (line.length > 41 && line[40] === ' ' && line.slice(41) === ref) return line.slice(0, 40);
-    }
-    return null;
+    return packedRefs(this.commonDir).get(ref) ?? null;
   }
 
   read(ref: string): string | null {
@@ -112,14 +155,7 @@ export class RefStore {
 
   /** Every ref name in packed-refs. */
   private packedNames(): string[] {
-    try {
-      return readFileSync(join(this.commonDir, 'packed-refs'), 'utf8')
-        .split('\n')
-        .filter((l) => l.length > 41 && l[40] === ' ')
-        .map((l) => l.slice(41));
-    } catch {
-      return [];
-    }
+    return [...packedRefs(this.commonDir).keys()];
   }
 
   /**

@@ -138,13 +138,53 @@ function checkOwnership(dir: string, paths: string[]): void {
   if (!safe) throw new UnsafeRepositoryError(resolve(dir), foreign ?? -1, uid);
 }
 
-/** Every value of `key` in the system and global config files and on git's command line, in order. */
-function protectedConfigValues(key: string): string[] {
+/**
+ * The system and global config files git reads, lowest first: the one list (safe.directory and the
+ * effective config both use it). GIT_CONFIG_NOSYSTEM skips the system file, GIT_CONFIG_SYSTEM and
+ * GIT_CONFIG_GLOBAL replace the default paths, as in git.
+ */
+function userConfigFiles(): string[] {
+  const env = process.env;
   const files: string[] = [];
   const home = homeDir();
-  if (process.env.GIT_CONFIG_NOSYSTEM !== '1' && process.env.GIT_CONFIG_NOSYSTEM !== 'true') files.push(process.env.GIT_CONFIG_SYSTEM ?? '/etc/gitconfig');
-  if (process.env.GIT_CONFIG_GLOBAL) files.push(process.env.GIT_CONFIG_GLOBAL);
-  else files.push(join(process.env.XDG_CONFIG_HOME ?? join(home, '.config'), 'git', 'config'), join(home, '.gitconfig'));
+  if (env.GIT_CONFIG_NOSYSTEM !== '1' && env.GIT_CONFIG_NOSYSTEM !== 'true') files.push(env.GIT_CONFIG_SYSTEM ?? '/etc/gitconfig');
+  if (env.GIT_CONFIG_GLOBAL) files.push(env.GIT_CONFIG_GLOBAL);
+  else files.push(join(env.XDG_CONFIG_HOME ?? join(home, '.config'), 'git', 'config'), join(home, '.gitconfig'));
+  return files;
+}
+
+/** `section[.sub].name` with section and name lowercased (the subsection keeps its case), as git compares keys. */
+function canonicalKey(key: string): string {
+  const first = key.indexOf('.');
+  const last = key.lastIndexOf('.');
+  if (first < 0) return key.toLowerCase();
+  return key.slice(0, first).toLowerCase() + key.slice(first, last) + key.slice(last).toLowerCase();
+}
+
+/**
+ * Config given on git's command line (`git -c key=value`), which reaches child processes as
+ * GIT_CONFIG_PARAMETERS, and the GIT_CONFIG_COUNT/KEY_n/VALUE_n form; in order, highest precedence.
+ */
+function commandLineConfig(): ConfigEntry[] {
+  const out: ConfigEntry[] = [];
+  const params = process.env.GIT_CONFIG_PARAMETERS;
+  if (params) {
+    for (const m of params.matchAll(/'([^']*)'(?:=(?:'([^']*)')?)?/g)) {
+      const [k, v] = m[2] !== undefined ? [m[1], m[2]] : m[1].split(/=(.*)/s);
+      if (k) out.push([canonicalKey(k), v ?? '']);
+    }
+  }
+  const count = Number(process.env.GIT_CONFIG_COUNT ?? 0);
+  for (let i = 0; i < count && i < 1000; i++) {
+    const k = process.env[`GIT_CONFIG_KEY_${i}`];
+    if (k) out.push([canonicalKey(k), process.env[`GIT_CONFIG_VALUE_${i}`] ?? '']);
+  }
+  return out;
+}
+
+/** Every value of `key` in the system and global config files and on git's command line, in order. */
+function protectedConfigValues(key: string): string[] {
+  const files = userConfigFiles();
   const out: string[] = [];
   const visit = (file: string, depth: number) => {
     let text: string;
@@ -163,17 +203,7 @@ function protectedConfigValues(key: string): string[] {
   };
   for (const f of files) visit(f, 0);
   // `git -c safe.directory=…` reaches children as GIT_CONFIG_PARAMETERS; GIT_CONFIG_COUNT is the other form.
-  const params = process.env.GIT_CONFIG_PARAMETERS;
-  if (params) {
-    for (const m of params.matchAll(/'([^']*)'(?:=(?:'([^']*)')?)?/g)) {
-      const [k, v] = m[2] !== undefined ? [m[1], m[2]] : m[1].split(/=(.*)/s);
-      if (k?.toLowerCase() === key) out.push(v ?? '');
-    }
-  }
-  const count = Number(process.env.GIT_CONFIG_COUNT ?? 0);
-  for (let i = 0; i < count && i < 1000; i++) {
-    if (process.env[`GIT_CONFIG_KEY_${i}`]?.toLowerCase() === key) out.push(process.env[`GIT_CONFIG_VALUE_${i}`] ?? '');
-  }
+  for (const [k, v] of commandLineConfig()) if (k === key) out.push(v);
   return out;
 }
 
@@ -313,16 +343,14 @@ function readWithIncludes(file: string, loc: RepoLocation, depth: number, out: M
   }
 }
 
-/** Git config as git would see it for user identity: system < global < repo (later wins), includes followed. */
+/**
+ * Git config as git would see it (user identity, remotes): system < global < repo < `git -c`
+ * (later wins), includes followed; the same file list as safe.directory.
+ */
 export function readEffectiveConfig(loc: RepoLocation): Map<string, string> {
-  const files: string[] = [];
-  const home = homeDir();
-  const xdg = process.env.XDG_CONFIG_HOME ?? join(home, '.config');
-  if (process.env.GIT_CONFIG_NOSYSTEM !== '1' && process.env.GIT_CONFIG_NOSYSTEM !== 'true') files.push('/etc/gitconfig');
-  if (process.env.GIT_CONFIG_GLOBAL) files.push(process.env.GIT_CONFIG_GLOBAL);
-  else files.push(join(xdg, 'git', 'config'), join(home, '.gitconfig'));
-  files.push(join(loc.commonDir, 'config'));
+  const files = [...userConfigFiles(), join(loc.commonDir, 'config')];
   const merged = new Map<string, string>();
   for (const f of files) readWithIncludes(f, loc, 0, merged);
+  for (const [k, v] of commandLineConfig()) merged.set(k, v);
   return merged;
 }

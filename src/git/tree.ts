@@ -80,14 +80,20 @@ export function parseCommit(oid: string, data: Buffer): CommitInfo {
   return info;
 }
 
-function signature(id: Identity, when: Date): string {
+/** A git signature line (name, email, time): what follows `author ` or `committer ` in a commit. */
+export function signature(id: Identity, when: Date): string {
   const clean = (s: string) => s.replace(/[<>\n]/g, '').trim();
   return `${clean(id.name) || 'git-memory'} <${clean(id.email)}> ${Math.floor(when.getTime() / 1000)} +0000`;
 }
 
-export function serializeCommit(c: { tree: string; parents: string[]; author: Identity; committer?: Identity; message: string; when?: Date }): Buffer {
+/**
+ * The bytes of a commit object; the one place they are made. An author or committer given as a
+ * string is a signature line kept verbatim (sync re-applying a commit keeps who stored it, and when).
+ */
+export function serializeCommit(c: { tree: string; parents: string[]; author: Identity | string; committer?: Identity | string; message: string; when?: Date }): Buffer {
   const when = c.when ?? new Date();
-  const lines = [`tree ${c.tree}`, ...c.parents.map((p) => `parent ${p}`), `author ${signature(c.author, when)}`, `committer ${signature(c.committer ?? c.author, when)}`];
+  const sig = (who: Identity | string) => (typeof who === 'string' ? who : signature(who, when));
+  const lines = [`tree ${c.tree}`, ...c.parents.map((p) => `parent ${p}`), `author ${sig(c.author)}`, `committer ${sig(c.committer ?? c.author)}`];
   const msg = c.message.endsWith('\n') ? c.message : c.message + '\n';
   return Buffer.from(lines.join('\n') + '\n\n' + msg, 'utf8');
 }

@@ -14,7 +14,7 @@ import {
   type MemoryConfig,
 } from '../core/config.js';
 import { InvalidInputError } from '../core/errors.js';
-import { scanText, SecretDetectedError } from './secrets.js';
+import { scanText, SecretDetectedError } from '../core/secrets.js';
 import type { MemoryStore } from '../core/store.js';
 
 export interface ConfigShowResult {

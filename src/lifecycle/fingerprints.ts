@@ -8,7 +8,7 @@ import { writeFileAtomic } from '../git/atomic-file.js';
 import { orderByHex } from '../git/hex-order.js';
 import { catFileBatch } from '../git/cli.js';
 import { diffFiles } from '../git/diff.js';
-import type { GitRepository } from '../git/repository.js';
+import type { BranchRepository } from '../core/branch-view.js';
 
 /**
  * What de-duplication and upserts need to know about every live memory: a hash of its normalised
@@ -157,7 +157,7 @@ function quickFields(path: string, text: string): { id: string; content: string;
   return { id, content: text.slice(end + 5), scope: scope || undefined, key: key || undefined };
 }
 
-function fingerprint(git: GitRepository, path: string, oid: string, data?: Buffer): Fingerprint | null {
+function fingerprint(git: BranchRepository, path: string, oid: string, data?: Buffer): Fingerprint | null {
   // A read failure (a partial clone offline) is thrown, never recorded as "no fingerprint" in the cache.
   const text = (data ?? git.readBlob(oid)).toString('utf8');
   try {
@@ -178,7 +178,7 @@ function fingerprint(git: GitRepository, path: string, oid: string, data?: Buffe
 }
 
 /** Blob contents by id through `git cat-file --batch`, in slices so memory stays bounded; false when git cannot be run. */
-function readBlobsWithGit(git: GitRepository, oids: string[], visit: (oid: string, data: Buffer) => void): boolean {
+function readBlobsWithGit(git: BranchRepository, oids: string[], visit: (oid: string, data: Buffer) => void): boolean {
   try {
     for (let i = 0; i < oids.length; i += 20_000) {
       for (const [oid, o] of catFileBatch(git.target, oids.slice(i, i + 20_000), { maxBytes: 2 ** 31 - 1 }).objects) if (o !== 'missing' && o.type === 'blob') visit(oid, o.data);
@@ -435,7 +435,7 @@ export class Fingerprints {
   }
 }
 
-const memo = new WeakMap<GitRepository, Map<string, Fingerprints>>();
+const memo = new WeakMap<BranchRepository, Map<string, Fingerprints>>();
 
 /** Persists the log; merges it into a new base first when it has grown past the limit. */
 function save(fp: Fingerprints, cacheDir: string): void {
@@ -457,7 +457,7 @@ function save(fp: Fingerprints, cacheDir: string): void {
  * After a bulk write whose new files are all known (an import), moves the index from `base` to `next`
  * without reading the blobs back.
  */
-export function primeFingerprints(git: GitRepository, cacheDir: string, base: string | null, next: string, added: Fingerprint[]): void {
+export function primeFingerprints(git: BranchRepository, cacheDir: string, base: string | null, next: string, added: Fingerprint[]): void {
   const fp = loadFingerprints(git, base, cacheDir);
   if (fp.log.count() + added.length > LOG_LIMIT) {
     // A large import: straight into a new base (its paths are new ones), without growing the text log first.
@@ -513,7 +513,7 @@ function readCache(cacheDir: string): Fingerprints | null {
 }
 
 /** The index at `tree`, from memory, the cache files, or by diffing from the cached tree. */
-export function loadFingerprints(git: GitRepository, tree: string | null, cacheDir: string): Fingerprints {
+export function loadFingerprints(git: BranchRepository, tree: string | null, cacheDir: string): Fingerprints {
   let perRepo = memo.get(git);
   if (!perRepo) memo.set(git, (perRepo = new Map()));
   const cached = perRepo.get(cacheDir);

@@ -6,13 +6,13 @@ import { BinaryContentError, ExportIncompleteError, InvalidInputError, MemoryErr
 import { idTime, isValidId, newId, pathFor } from '../core/id.js';
 import { isPriority, isUndated, memoryFromFile, memoryToFile, normalizeTags, UNDATED, validateContent, type StoredMemory } from '../core/memory.js';
 import { checkMetadata, checkTime, InputTooLargeError, maxImportBytes, readBoundedFile } from '../core/bounds.js';
-import { BRANCH_README, type MemoryStore } from '../core/store.js';
+import { afterLostRace, BRANCH_README, type MemoryStore } from '../core/store.js';
 import { BlobCompressor, type CompressedBlob } from '../git/blob-compressor.js';
 import { writeBlobPack } from '../git/pack-write.js';
 import { contentHash, keyOf, loadFingerprints, primeFingerprints, UPSERT_KEY_FIELD, type Fingerprint } from './fingerprints.js';
 import { ARCHIVE_DIR, archivePathFor } from './prune.js';
 import { guardWrite, guardOptions } from './write.js';
-import { maskSecrets } from './secrets.js';
+import { maskSecrets } from '../core/secrets.js';
 import { safeText } from '../core/error-format.js';
 
 /** One line (or file) that could not be imported. */
@@ -518,11 +518,10 @@ export async function importRecords(store: MemoryStore, items: Iterable<ImportIt
         }
         return;
       } catch (err) {
-        if (!(err instanceof RefMovedError) || attempt >= 100) throw err;
+        await afterLostRace(err, attempt);
         // Start again from the new tip's fingerprints (what this attempt picked is forgotten with
         // them; a copy of the set per batch made the import quadratic).
         known = null;
-        await new Promise((res) => setTimeout(res, Math.random() * Math.min(50, 2 ** attempt)));
       }
     }
   };

@@ -1,10 +1,10 @@
 import { InvalidInputError } from '../core/errors.js';
 import { memoryFromFile, type StoredMemory } from '../core/memory.js';
-import type { GitRepository } from '../git/repository.js';
+import type { BranchRepository } from '../core/branch-view.js';
 import { loadFingerprints } from './fingerprints.js';
 import type { MemoryConfig } from '../core/config.js';
 import { autoTags } from './autotag.js';
-import { assertNoSecrets, guardFields, maskSecrets, scanText, SecretDetectedError, type SecretGuardOptions } from './secrets.js';
+import { assertNoSecrets, guardFields, maskSecrets, scanText, SecretDetectedError, type SecretGuardOptions } from '../core/secrets.js';
 import { checkedTags, MAX_TIME_MS } from '../core/bounds.js';
 
 /** The guard options a write gets: the caller's flags, else the config's `secretGuard` mode. */
@@ -155,7 +155,7 @@ export function assertNoNewSecrets(next: string, prev: string, opts: SecretGuard
 
 /** What the de-duplication step needs from a store. */
 export interface DedupeSource {
-  git: GitRepository;
+  git: BranchRepository;
   cacheDir: string;
   treeOf(commit: string | null): string | null;
   warn(message: string): void;

@@ -11,6 +11,7 @@ import { queryTerms } from './analyze.js';
 import { bestOf, knownShare } from './engine.js';
 import { CONFIDENT, confidence, nothingConfidentNote, roundConfidence, semanticConfidence } from './confidence.js';
 import { filterIds, fullTextMatches, openIndex, search as fullTextSearch, type IndexOptions } from './index.js';
+import { limitOf } from '../core/bounds.js';
 
 /**
  * Search modes over one store: `fulltext` (BM25 and the seed's boosts, src/search/index.ts),
@@ -197,8 +198,7 @@ export const EMBEDDED_PER_BUDGET_SECOND = 32;
 /** Vector or hybrid ranking of the memories that pass the filters of `q`. */
 async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQuery, mode: 'vector' | 'hybrid', opts: ModeSearchOptions, matchesOnly = false): Promise<Ran> {
   const text = (q.query ?? '').trim();
-  const limit = q.limit === undefined || q.limit === null ? 10 : Number(q.limit);
-  if (!Number.isInteger(limit) || limit < 1) throw new InvalidInputError(`limit must be a positive integer, got ${JSON.stringify(q.limit)}`, { field: 'limit' });
+  const limit = limitOf(q.limit, 10);
   const allowed = filterIds(store, q, opts);
   // Nothing passes the filters: no vectors needed (relaxation may retry wider).
   if (!allowed.size) return { response: { success: true, results: [], total: 0 } };

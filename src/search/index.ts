@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { ARCHIVE_DIR, unreadableFile } from '../core/catalog.js';
+import { ARCHIVE_DIR, MEMORIES_DIR, unreadableFile } from '../core/catalog.js';
 import { copyWins, duplicateIdWarning } from '../core/id.js';
 import { oversizedFile } from '../core/bounds.js';
 import { InvalidInputError } from '../core/errors.js';
@@ -15,6 +15,7 @@ import { queryTerms } from './analyze.js';
 import { SegmentSearchIndex, docsAt, viewOf } from './search-index.js';
 import { writeNewestOrder } from './newest-order.js';
 import { SEGMENT_FORMAT, SegmentBuilder, decodeSegment, mergeSegments, openSegmentLazily, writeSegment, type DocInput, type Segment } from './segment.js';
+import { limitOf } from '../core/bounds.js';
 
 /**
  * The search index of one branch: derived from the branch's tree, cached under the git dir,
@@ -28,12 +29,10 @@ import { SEGMENT_FORMAT, SegmentBuilder, decodeSegment, mergeSegments, openSegme
  * never see a half-written file, and a file that fails any check is ignored and rebuilt.
  */
 
-export const MEMORIES_PREFIX = 'memories';
-
 export interface IndexOptions {
   /** Called while a full rebuild reads the branch: (files done, files total). */
   progress?: (done: number, total: number) => void;
-  /** BM25 constants; defaults are lunr's. */
+  /** BM25 constants; default DEFAULT_BM25 (src/search/engine.ts). */
   bm25?: Bm25Params;
   /** Share of the query's information a confident full-text match holds (default {@link MIN_COVERAGE}; benches tune it). */
   minCoverage?: number;
@@ -221,7 +220,7 @@ function addFile(store: ReadonlyBranch, b: SegmentBuilder, path: string, oid: st
 }
 
 function fullBuild(store: ReadonlyBranch, tree: string, opts: IndexOptions): Segment {
-  const blobs = store.git.listBlobs(tree, MEMORIES_PREFIX).filter((f) => f.path.endsWith('.md'));
+  const blobs = store.git.listBlobs(tree, MEMORIES_DIR).filter((f) => f.path.endsWith('.md'));
   const every = Math.max(200, Math.floor(blobs.length / 200));
   let done = 0;
   const progress = () => {
@@ -264,7 +263,7 @@ interface TreeDiff {
 /** Files under memories/ that differ between two trees (src/git/diff.ts: regular files only). */
 export function diffMemories(store: ReadonlyBranch, from: string, to: string): TreeDiff {
   const out: TreeDiff = { added: [], removed: [] };
-  for (const c of diffFiles((t) => store.git.readTree(t), from, to, MEMORIES_PREFIX)) {
+  for (const c of diffFiles((t) => store.git.readTree(t), from, to, MEMORIES_DIR)) {
     if (c.oldOid) out.removed.push(c.path);
     if (c.newOid) out.added.push({ path: c.path, oid: c.newOid });
   }
@@ -387,10 +386,7 @@ function weightsOf(store: ReadonlyBranch): Weights {
 }
 
 function toLimit(v: unknown): number {
-  if (v === undefined || v === null) return 10;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidInputError(`limit must be a positive integer, got ${JSON.stringify(v)}`, { field: 'limit' });
-  return n;
+  return limitOf(v, 10);
 }
 
 /** The public memory of document `d` of `seg`, read from its blob (cached by blob id per branch). */
@@ -483,7 +479,7 @@ export function archiveSegment(store: ReadonlyBranch, tree: string | null): Segm
   if (!blobs.length) return null;
   const b = new SegmentBuilder();
   // Indexed under the path the memory had below memories/: ids derived from a path stay the same.
-  for (const f of blobs) addFile(store, b, MEMORIES_PREFIX + f.path.slice(ARCHIVE_DIR.length), f.oid);
+  for (const f of blobs) addFile(store, b, MEMORIES_DIR + f.path.slice(ARCHIVE_DIR.length), f.oid);
   const seg = b.finish({ kind: 'delta', tree });
   archiveSegments.set(store, { tree, seg });
   return seg;

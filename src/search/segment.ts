@@ -1,5 +1,5 @@
 import { closeSync, readSync } from 'node:fs';
-import * as zlib from 'node:zlib';
+import { crc32 } from '../git/crc32.js';
 import { analyze, pipelineWord } from './analyze.js';
 import { pathFor } from '../core/id.js';
 
@@ -646,8 +646,6 @@ interface Header {
   sections: Record<string, [offset: number, bytes: number, kind: ArrayKind]>;
 }
 
-/** CRC-32 of a byte array (zlib's, native); null where this Node has none (then no cache is checked). Also checks the vector cache. */
-export const crc32: ((b: Uint8Array) => number) | null = typeof (zlib as { crc32?: unknown }).crc32 === 'function' ? (zlib as unknown as { crc32: (b: Uint8Array) => number }).crc32 : null;
 
 function sectionsOf(s: Segment): Array<[string, Uint8Array | Uint16Array | Uint32Array | Float64Array, ArrayKind]> {
   return [

@@ -1,6 +1,6 @@
 import type { GitRepository } from '../git/repository.js';
 import { diffFiles } from '../git/diff.js';
-import type { Identity } from '../git/tree.js';
+import { serializeCommit, signature, type Identity } from '../git/tree.js';
 import { parseFile } from '../core/codec.js';
 import { idFromPath, isValidId } from '../core/id.js';
 
@@ -122,20 +122,15 @@ export function resolvePath(git: GitRepository, path: string, local: string | nu
   };
 }
 
-/** A git signature line (name, email, time) for commits sync writes. */
-export function signature(id: Identity, when: Date): string {
-  const clean = (s: string) => s.replace(/[<>\n]/g, '').trim();
-  return `${clean(id.name) || 'git-memory'} <${clean(id.email)}> ${Math.floor(when.getTime() / 1000)} +0000`;
-}
+export { signature };
 
 /**
  * A commit object with the author line kept verbatim (who stored the memory, and when) and a new
- * committer (who re-applied it): what `git rebase` records. The only commit bytes written outside
- * src/git, because GitRepository.commitTree has no way to keep a foreign author line.
+ * committer (who re-applied it): what `git rebase` records. Written as an object only; the caller
+ * publishes it through the ref compare-and-swap in sync.ts.
  */
 function writeCommit(git: GitRepository, tree: string, parent: string, author: string, committer: string, message: string): string {
-  const msg = message.endsWith('\n') ? message : message + '\n';
-  return git.objects.write('commit', Buffer.from(`tree ${tree}\nparent ${parent}\nauthor ${author}\ncommitter ${committer}\n\n${msg}`, 'utf8'));
+  return git.objects.write('commit', serializeCommit({ tree, parents: [parent], author, committer, message }));
 }
 
 function withContent(git: GitRepository, changes: PathChanges): Map<string, Buffer | null> {

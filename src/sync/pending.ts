@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync, rmdirSync, statSync } from 'node:fs';
+import { readFileSync, rmdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { writeCacheFile } from '../git/atomic-file.js';
 import type { GitRepository } from '../git/repository.js';
 import type { MemoryStore } from '../core/store.js';
+import { serializeCommit } from '../git/tree.js';
 
 /**
  * Pending refs: where a writer publishes its commits without contending with anyone. Each sync that
@@ -91,8 +92,7 @@ export function readPending(git: GitRepository, oid: string): PendingChain | nul
 
 /** A commit object with author and committer lines kept verbatim. `parent` null: a root commit. */
 export function writeRawCommit(git: GitRepository, tree: string, parent: string | null, author: string, committer: string, message: string): string {
-  const msg = message.endsWith('\n') ? message : message + '\n';
-  return git.objects.write('commit', Buffer.from(`tree ${tree}\n${parent ? `parent ${parent}\n` : ''}author ${author}\ncommitter ${committer}\n\n${msg}`, 'utf8'));
+  return git.objects.write('commit', serializeCommit({ tree, parents: parent ? [parent] : [], author, committer, message }));
 }
 
 /**
@@ -118,45 +118,8 @@ export function buildPending(git: GitRepository, baseTree: string | null, own: s
   return tip;
 }
 
-/** Refs under `prefix` in a repository's files backend (loose and packed), name → oid. */
-export function listRefs(commonDir: string, prefix: string): Map<string, string> {
-  const out = new Map<string, string>();
-  try {
-    for (const line of readFileSync(join(commonDir, 'packed-refs'), 'utf8').split('\n')) {
-      if (line.length > 41 && line[40] === ' ' && line.slice(41).startsWith(prefix)) out.set(line.slice(41), line.slice(0, 40));
-    }
-  } catch {
-    /* no packed refs */
-  }
-  const walk = (rel: string) => {
-    let names: string[];
-    try {
-      names = readdirSync(join(commonDir, rel));
-    } catch {
-      return;
-    }
-    for (const n of names) {
-      const r = `${rel}/${n}`;
-      let st;
-      try {
-        st = statSync(join(commonDir, r));
-      } catch {
-        continue;
-      }
-      if (st.isDirectory()) walk(r);
-      else if (!n.endsWith('.lock')) {
-        try {
-          const v = readFileSync(join(commonDir, r), 'utf8').trim();
-          if (/^[0-9a-f]{40}$/.test(v)) out.set(r, v);
-        } catch {
-          /* gone */
-        }
-      }
-    }
-  };
-  walk(prefix.replace(/\/$/, ''));
-  return out;
-}
+/** Refs under `prefix` (loose and packed): the git layer's reader. */
+export { listRefs } from '../git/refs.js';
 
 /** Removes empty directories from `dir` up to (not including) `stop`. */
 export function pruneEmptyDirs(dir: string, stop: string): void {

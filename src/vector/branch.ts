@@ -9,8 +9,8 @@ import { embedInput } from '../embed/input.js';
 import { modelSlug, type Embedder } from '../embed/types.js';
 import { contentHash, decodeVector, encodeVector, quantize } from './codec.js';
 import { VectorIndex, type VectorRow } from './index.js';
-import { readOnlyView, type ReadOnlyBranch } from './view.js';
-import { crc32 } from '../search/segment.js';
+import { readOnlyView, type VectorBranch } from './view.js';
+import { crc32 } from '../git/crc32.js';
 
 /** Folder on the branch holding every model's vectors, beside (never inside) `memories/`. */
 export const VECTORS_DIR = 'vectors';
@@ -120,19 +120,19 @@ export function blobOid(data: Buffer): string {
  * to derive, so writers commit them to the branch under `vectors/<model>/` (one small file per
  * memory, keyed by id and content hash, see ./write.ts and ./backfill.ts) and they travel with it:
  * a fresh clone reads them instead of re-embedding. This class only reads the branch (it holds a
- * {@link ReadOnlyBranch}, which has no way to commit); vectors it computes for a search go to a
+ * {@link VectorBranch}, which has no way to commit); vectors it computes for a search go to a
  * local cache under the git dir, keyed by blob id like the catalog, which also keeps repeat
  * searches from re-reading thousands of blobs.
  */
 export class BranchVectors {
   readonly slug: string;
   readonly folder: string;
-  readonly branch: ReadOnlyBranch;
+  readonly branch: VectorBranch;
   private readonly cacheFile: string;
   private memo: { tree: string | null; rows: Map<string, CachedRow>; dims: number } | null = null;
   private lastIndex: { rows: VectorRow[]; index: VectorIndex } | null = null;
 
-  constructor(branch: ReadOnlyBranch, readonly embedder: Embedder) {
+  constructor(branch: VectorBranch, readonly embedder: Embedder) {
     // Whatever object is passed (a MemoryStore, say), only its read-only members are kept.
     this.branch = readOnlyView(branch);
     this.slug = modelSlug(embedder.id);

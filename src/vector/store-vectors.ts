@@ -1,10 +1,10 @@
 import type { MemoryConfig } from '../core/config.js';
 import { createEmbedder, resolveEmbedderConfig, type Embedder } from '../embed/index.js';
 import { BranchVectors } from './branch.js';
-import type { ReadOnlyBranch } from './view.js';
+import type { VectorBranch } from './view.js';
 
 /** A read-only branch with its configuration (a `MemoryStore` fits): all the vector side needs. */
-export interface ConfiguredBranch extends ReadOnlyBranch {
+export interface ConfiguredBranch extends VectorBranch {
   config(): MemoryConfig;
 }
 
@@ -26,7 +26,7 @@ const sets = new WeakMap<object, Map<string, BranchVectors>>();
  * One {@link BranchVectors} per store and embedder, so its in-memory copy of the vectors serves
  * every search of a long-lived process. It keeps only a read-only view of `store`.
  */
-export function branchVectors(store: ReadOnlyBranch, embedder: Embedder): BranchVectors {
+export function branchVectors(store: VectorBranch, embedder: Embedder): BranchVectors {
   let m = sets.get(store);
   if (!m) sets.set(store, (m = new Map()));
   let bv = m.get(embedder.id);

@@ -2,30 +2,30 @@ import type { BranchObjects, ReadonlyBranch } from '../core/branch-view.js';
 /**
  * What the read side of vectors may see of a memory branch: its tip, trees and blobs, the local
  * cache folder and the warning sink. No method here can create a commit or move a ref, so code that
- * only holds a {@link ReadOnlyBranch} (vector loading, the vector step of a search) cannot write to
+ * only holds a {@link VectorBranch} (vector loading, the vector step of a search) cannot write to
  * the branch: "reads never write" is a property of the types, and of the object too (see
  * {@link readOnlyView}).
  */
 /** The object reads the vector side needs: no writes (see src/core/branch-view.ts). */
-export type ReadOnlyGit = Pick<BranchObjects, 'entryAt' | 'listBlobs' | 'readBlob'>;
+export type VectorObjects = Pick<BranchObjects, 'entryAt' | 'listBlobs' | 'readBlob'>;
 
-/** The part of the read-only branch view the vector side needs: tip, trees, blobs, the cache folder, warnings. */
-export type ReadOnlyBranch = Pick<ReadonlyBranch, 'cacheDir' | 'tip' | 'treeOf' | 'warn'> & { readonly git: ReadOnlyGit };
+/** The part of {@link ReadonlyBranch} (src/core/branch-view.ts) the vector side needs: tip, trees, blobs, the cache folder, warnings. */
+export type VectorBranch = Pick<ReadonlyBranch, 'cacheDir' | 'tip' | 'treeOf' | 'warn'> & { readonly git: VectorObjects };
 
 /**
  * A new object exposing only the read-only members of `source` (a `MemoryStore` fits), bound to
  * it: not the store itself, so not even a cast can reach `mutate` or `git.commit` through it.
  */
-export function readOnlyView(source: ReadOnlyBranch): ReadOnlyBranch {
+export function readOnlyView(source: VectorBranch): VectorBranch {
   if (views.has(source)) return views.get(source)!;
   if (made.has(source)) return source;
   const g = source.git;
-  const git: ReadOnlyGit = Object.freeze({
+  const git: VectorObjects = Object.freeze({
     entryAt: (tree: string, path: string) => g.entryAt(tree, path),
     listBlobs: (tree: string, prefix: string) => g.listBlobs(tree, prefix),
     readBlob: (oid: string) => g.readBlob(oid),
   });
-  const view: ReadOnlyBranch = Object.freeze({
+  const view: VectorBranch = Object.freeze({
     cacheDir: source.cacheDir,
     tip: () => source.tip(),
     treeOf: (commit: string | null) => source.treeOf(commit),
@@ -38,5 +38,5 @@ export function readOnlyView(source: ReadOnlyBranch): ReadOnlyBranch {
   return view;
 }
 
-const views = new WeakMap<object, ReadOnlyBranch>();
+const views = new WeakMap<object, VectorBranch>();
 const made = new WeakSet<object>();

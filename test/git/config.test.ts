@@ -105,3 +105,45 @@ describe('git config includes (user identity)', () => {
     expect(globMatch('/A/**', '/a/b')).toBe(false);
   });
 });
+
+describe('git config sources for identity and remotes (#26: one file list)', () => {
+  it('honours GIT_CONFIG_SYSTEM and `git -c` (GIT_CONFIG_PARAMETERS, GIT_CONFIG_COUNT) as git does', () => {
+    const home = tempDir('gm-home-');
+    const repo = join(home, 'proj');
+    mkdirSync(repo, { recursive: true });
+    const system = join(home, 'etc', 'gitconfig');
+    write(system, '[user]\n\tname = System Person\n\temail = system@example.com\n[remote "Origin"]\n\turl = /srv/system.git\n');
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GIT_CONFIG_SYSTEM: system };
+    const sh = (...args: string[]) => execFileSync('git', args, { cwd: repo, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    sh('init', '-q', '-b', 'main');
+    // What git hands a child process for `git -c …`: read it from a real git, not written by hand.
+    const childEnv = sh('-c', 'user.name=Cli Person', '-c', 'alias.envdump=!env', 'envdump');
+    const params = /^GIT_CONFIG_PARAMETERS=(.*)$/m.exec(childEnv)?.[1];
+    expect(params).toBeTruthy();
+    const keys = ['HOME', 'XDG_CONFIG_HOME', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG_NOSYSTEM', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_PARAMETERS', 'GIT_CONFIG_COUNT', 'GIT_CONFIG_KEY_0', 'GIT_CONFIG_VALUE_0'];
+    const before = Object.fromEntries(keys.map((k) => [k, process.env[k]]));
+    try {
+      for (const k of keys) delete process.env[k];
+      Object.assign(process.env, { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GIT_CONFIG_SYSTEM: system });
+      const loc = findRepository(repo);
+      let cfg = readEffectiveConfig(loc);
+      expect(cfg.get('user.name')).toBe(sh('config', '--get', 'user.name').trim());
+      expect(cfg.get('user.name')).toBe('System Person');
+      expect(cfg.get('remote.Origin.url')).toBe('/srv/system.git');
+      process.env.GIT_CONFIG_PARAMETERS = params;
+      cfg = readEffectiveConfig(loc);
+      expect(cfg.get('user.name')).toBe('Cli Person');
+      expect(cfg.get('user.email')).toBe('system@example.com');
+      delete process.env.GIT_CONFIG_PARAMETERS;
+      Object.assign(process.env, { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'User.Email', GIT_CONFIG_VALUE_0: 'count@example.com' });
+      expect(readEffectiveConfig(loc).get('user.email')).toBe(sh('-c', 'user.email=count@example.com', 'config', '--get', 'user.email').trim());
+      process.env.GIT_CONFIG_NOSYSTEM = '1';
+      expect(readEffectiveConfig(loc).get('user.name')).toBeUndefined();
+    } finally {
+      for (const k of keys) {
+        if (before[k] === undefined) delete process.env[k];
+        else process.env[k] = before[k];
+      }
+    }
+  });
+});

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CliBackend, InProcessBackend, type GitBackend } from '../../src/git/backend.js';
+import { CliBackend, InProcessBackend, type GitBackend } from './backends.js';
 import { GitRepository } from '../../src/git/repository.js';
 import { errorCode, git, gitEnv, makeRepo, tempDir } from '../helpers.js';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Cli, isContent, UsageError } from '../../src/cli/args.js';
 import { MAX_ERROR_MESSAGE, safeError, safeText } from '../../src/core/error-format.js';
 import { InvalidIdError, MemoryError } from '../../src/core/errors.js';
-import { scanText } from '../../src/lifecycle/secrets.js';
+import { scanText } from '../../src/core/secrets.js';
 // @ts-expect-error: a plain .mjs module shared with bench/secrets.mjs
 import { SECRETS } from './secret-corpus.mjs';
 

@@ -6,7 +6,7 @@ import { MemoryError } from '../../src/core/errors.js';
 import { checkedTags, MAX_TAGS } from '../../src/core/bounds.js';
 import { normalizeTags } from '../../src/core/memory.js';
 import { safeError } from '../../src/core/error-format.js';
-import { scanText } from '../../src/lifecycle/secrets.js';
+import { scanText } from '../../src/core/secrets.js';
 import { branchBytes, expectNoSecret, otherRefs } from './boundary.js';
 // @ts-expect-error: a plain .mjs module shared with bench/secrets.mjs
 import { SECRETS } from './secret-corpus.mjs';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertNoSecrets, MIN_SECRET_CHARS, redactText, RULES, scanText, type SecretKind } from '../../src/lifecycle/secrets.js';
+import { assertNoSecrets, MIN_SECRET_CHARS, redactText, RULES, scanText, type SecretKind } from '../../src/core/secrets.js';
 import { assertNoNewSecrets } from '../../src/lifecycle/write.js';
 import { MemoryError } from '../../src/core/errors.js';
 

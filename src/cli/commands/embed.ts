@@ -1,8 +1,8 @@
 import type { CommandModule } from 'yargs';
-import { InvalidInputError } from '../../core/errors.js';
 import { run, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
 import { formatDuration, progressReporter } from '../progress.js';
+import { positiveInt } from '../../core/bounds.js';
 
 interface Args extends GlobalArgs {
   batch?: number;
@@ -10,9 +10,7 @@ interface Args extends GlobalArgs {
 }
 
 function positive(v: number | undefined, name: string): number | undefined {
-  if (v === undefined) return undefined;
-  if (!Number.isInteger(v) || v < 1) throw new InvalidInputError(`--${name} must be a positive integer, got ${JSON.stringify(v)}`, { field: name });
-  return v;
+  return v === undefined ? undefined : positiveInt(v, name, { label: `--${name}` });
 }
 
 export const embedCommand: CommandModule<GlobalArgs, Args> = {

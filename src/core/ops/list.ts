@@ -2,6 +2,7 @@ import type { ReadonlyBranch, StoreBranch } from '../branch-view.js';
 import type { CatalogEntry } from '../catalog.js';
 import { InvalidInputError } from '../errors.js';
 import { normalizeTags, publicMemory, type Memory, type Priority } from '../memory.js';
+import { limitOf } from '../bounds.js';
 
 export interface ListFilter {
   tags?: string[] | string;
@@ -16,10 +17,7 @@ export interface ListFilter {
 
 
 function toLimit(v: unknown, dflt: number, name: string): number {
-  if (v === undefined || v === null) return dflt;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidInputError(`${name} must be a positive integer, got ${JSON.stringify(v)}`, { field: name });
-  return n;
+  return limitOf(v, dflt, name);
 }
 
 function byNewest(a: Memory, b: Memory): number {

@@ -10,17 +10,18 @@ import {
   PushRejectedError,
   RefMovedError,
   RemoteUnreachableError,
-} from '../errors.js';
-import { catFileBatch, runGit, runGitSync, type GitTarget } from './cli.js';
-import { diffTrees, type TreeChange } from './diff.js';
-import type { CommitRequest, GitRepository } from './repository.js';
-import { parseCommit, parseTree, type CommitInfo, type TreeEntry } from './tree.js';
+} from '../../src/errors.js';
+import { catFileBatch, runGit, runGitSync, type GitTarget } from '../../src/git/cli.js';
+import { diffTrees, type TreeChange } from '../../src/git/diff.js';
+import type { CommitRequest, GitRepository } from '../../src/git/repository.js';
+import { parseCommit, parseTree, type CommitInfo, type TreeEntry } from '../../src/git/tree.js';
 
-export type { TreeChange } from './diff.js';
-export type { CommitRequest } from './repository.js';
+export type { TreeChange } from '../../src/git/diff.js';
+export type { CommitRequest } from '../../src/git/repository.js';
 
 /**
- * The narrow set of git operations git-memory needs, with two implementations run by one
+ * Test scaffolding, not a seam of src/ (moved from src/git/backend.ts, #26): nothing in src/ called
+ * it. The narrow set of git operations git-memory needs, with two implementations run by one
  * conformance suite (test/git/conformance.test.ts): `InProcessBackend` (the object reader/writer in
  * src/git, falling back to git for objects it cannot find) and `CliBackend` (every operation a git
  * command). Errors are coded the same way by both: OBJECT_MISSING, CORRUPT_OBJECT, CONFLICT (the ref
