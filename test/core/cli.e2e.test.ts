@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { CLI, cli, cliAsync, checkoutState, git, gitEnv, makeRepo, tempDir } from '../helpers.js';
 
-describe('memory CLI', () => {
+// Several real processes at once and kill -9: minutes on a loaded 2-core machine.
+describe('memory CLI', { timeout: 240_000 }, () => {
 
   it('lands every store when several processes write to one clone at once', async () => {
     const repo = makeRepo({ commit: true });

@@ -42,11 +42,11 @@ async function withStore<T>(repo: string, fn: (s: MemoryStore) => Promise<T>): P
 const storeIn = (repo: string, content: string) => withStore(repo, async (s) => (await s.store({ content })).id);
 
 /**
- * Every push is recorded (marks/<n>); with `hold`, the hook then holds it until the test releases it
- * (a condition, not a sleep: the kill lands while the push is in flight however loaded the machine);
- * with race-with, the first one loses a race.
+ * Every push is recorded (marks/<n>); from push number `holdAt` on, the hook holds each push until the
+ * test releases it (a condition, not a sleep: the kill lands while that push is in flight however
+ * loaded the machine); with race-with, the first one loses a race.
  */
-function instrument(remote: string, hold: boolean): string {
+function instrument(remote: string, holdAt: number | null): string {
   const marks = join(remote, 'marks');
   mkdirSync(marks, { recursive: true });
   mkdirSync(join(remote, 'released'), { recursive: true });
@@ -62,7 +62,7 @@ if [ -f race-with ] && [ ! -f raced ]; then
   : > raced
   env -u GIT_QUARANTINE_PATH -u GIT_OBJECT_DIRECTORY -u GIT_ALTERNATE_OBJECT_DIRECTORIES git update-ref refs/heads/memory "$(cat race-with)"
 fi
-${hold ? 'i=0; while [ ! -f release ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done' : ''}
+${holdAt === null ? '' : `if [ $((n + 1)) -ge ${holdAt} ]; then i=0; while [ ! -f release ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done; fi`}
 : > "released/$((n + 1))"
 exit 0
 `,
@@ -144,7 +144,7 @@ describe('kill -9 during a pending-ref sync', { timeout: 400_000 }, () => {
       const x2 = await storeIn(a, 'x2 from a');
       git(a, 'push', '-q', 'origin', 'memory:refs/parked/a');
       const y = await storeIn(b, 'y from b');
-      const marks = instrument(remote, true);
+      const marks = instrument(remote, push);
       if (race) writeFileSync(join(remote, 'race-with'), git(a, 'rev-parse', 'memory') + '\n');
 
       const victim = spawnSync(b);
@@ -153,7 +153,7 @@ describe('kill -9 during a pending-ref sync', { timeout: 400_000 }, () => {
       await victim.closed;
       // The server finishes the push it was holding.
       await releaseAndSettle(remote);
-      instrument(remote, false);
+      instrument(remote, null);
 
       // Recovery: the killed clone syncs again; nothing was lost locally.
       expect(idsOn(b)).toContain(y);
@@ -172,21 +172,21 @@ describe('kill -9 during a pending-ref sync', { timeout: 400_000 }, () => {
       ids.push(await storeIn(a, `a ${round}`));
       git(a, 'push', '-q', '-f', 'origin', 'memory:refs/parked/a');
       ids.push(await storeIn(b, `b ${round}`));
-      const marks = instrument(remote, false);
+      const marks = instrument(remote, null);
       rmSync(join(remote, 'raced'), { force: true });
       writeFileSync(join(remote, 'race-with'), git(a, 'rev-parse', 'memory') + '\n');
       const r = await withStore(b, (s) => sync(s));
       expect(r.pendingRef).not.toBeNull();
       // The folder (c) syncs and is killed: in its fold push (round 0), or after a delay.
-      if (round === 0) instrument(remote, true);
       const before = pushesSeen(marks);
+      if (round === 0) instrument(remote, before + 1);
       const folder = spawnSync(c);
       if (round === 0) await waitFor(() => pushesSeen(marks) > before);
       else await new Promise((r) => setTimeout(r, 300 + round * 700));
       folder.child.kill('SIGKILL');
       await folder.closed;
       await releaseAndSettle(remote);
-      instrument(remote, false);
+      instrument(remote, null);
       await settle([c, a, b]);
       assertWhole(remote, [a, b, c], ids);
       await withStore(a, (s) => sync(s));
