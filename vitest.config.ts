@@ -1,13 +1,29 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+
+// Two projects (test/README.md). `fast`: everything in-process (the command line through
+// test/run-cli.ts, the library directly), nothing built: `npm run test:fast`. `e2e`: files named
+// `*.e2e.test.ts`, which spawn the built CLI, the MCP server, the action or the daemon; only this
+// project builds dist (the global setup). `npm test` runs both.
+const E2E = 'test/**/*.e2e.test.ts';
+
 export default defineConfig({
+  // The in-process command line reports the package's version, as the build stamps it into dist.
+  define: { __VERSION__: JSON.stringify(pkg.version) },
   test: {
-    include: ['test/**/*.test.ts'],
-    globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup-env.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Tests spawn git and node processes; two workers suit the 2-core machines this runs on.
+    // Tests spawn git (and, in e2e, node); two workers suit the 2-core machines this runs on.
     maxWorkers: 2,
+    // `npm run test:coverage`: statement coverage of src/ by the test processes (the in-process
+    // command line counts; code run only inside a spawned CLI does not).
+    coverage: { provider: 'v8', include: ['src/**'], reporter: ['text-summary', 'json-summary'] },
+    projects: [
+      { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [E2E] } },
+      { extends: true, test: { name: 'e2e', include: [E2E], globalSetup: ['test/global-setup.ts'] } },
+    ],
   },
 });

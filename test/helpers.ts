@@ -49,7 +49,8 @@ export function makeRepo(opts: { commit?: boolean; bare?: boolean } = {}): strin
 
 export const CLI = () => {
   const p = process.env.GIT_MEMORY_TEST_CLI;
-  if (!p) throw new Error('GIT_MEMORY_TEST_CLI is not set: run tests through vitest (global setup builds the CLI)');
+  // Only the e2e project builds dist (test/README.md): a test that spawns the CLI lives in a *.e2e.test.ts file.
+  if (!p) throw new Error('the built CLI is only available to e2e tests: name the file *.e2e.test.ts, or use runCli (test/run-cli.ts) to run the command in-process');
   return p;
 };
 

@@ -1,3 +1,6 @@
+import fc from 'fast-check';
+import { runs } from './fc-runs.js';
+
 // Every test worker: no user or system git config leaks into in-process library calls.
 process.env.GIT_CONFIG_NOSYSTEM = '1';
 process.env.GIT_CONFIG_GLOBAL = '/dev/null';
@@ -13,3 +16,9 @@ delete process.env.MEMORY_AUTO_SYNC;
 process.env.MEMORY_EMBEDDER = 'none';
 // No test starts a background search helper by accident; test/daemon turns it on where it tests it.
 process.env.MEMORY_DAEMON = 'off';
+// The runner's colour choice (scripts/test.mjs sets NO_COLOR for a log) is not the tests': a test of
+// colour sets the variables it tests.
+delete process.env.NO_COLOR;
+delete process.env.FORCE_COLOR;
+// fast-check properties without their own count get the FC_RUNS default too (test/fc-runs.ts).
+fc.configureGlobal({ numRuns: runs(100) });

@@ -109,7 +109,7 @@ export const EMPTY_ALLOWED: ReadonlySet<string> = new Set(['hybrid.model', 'hybr
 
 /**
  * What each setting does: the table in docs/lifecycle.md is generated from this and the defaults
- * (test/lifecycle/config-keys.test.ts checks it), and `memory config set` accepts exactly these keys.
+ * (test/lifecycle/config-keys.e2e.test.ts checks it), and `memory config set` accepts exactly these keys.
  */
 export const CONFIG_DESCRIPTIONS: Record<string, string> = {
   maxMemories: 'cap on live memories; `prune` archives the excess (lowest priority, then oldest, first)',

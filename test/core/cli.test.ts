@@ -3,24 +3,25 @@ import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { CLI, cli, cliAsync, checkoutState, git, gitEnv, makeRepo, tempDir } from '../helpers.js';
+import { runCli } from '../run-cli.js';
 
 describe('memory CLI', () => {
-  it('prints help with examples from any directory, even outside a repository', () => {
-    const r = cli(tempDir(), ['--help']);
+  it('prints help with examples from any directory, even outside a repository', async () => {
+    const r = await runCli(tempDir(), ['--help']);
     expect(r.code).toBe(0);
     for (const c of ['store', 'get', 'recent', 'tagged', 'list', 'delete', 'clear']) expect(r.stdout).toContain(`memory ${c}`);
     expect(r.stdout).toContain('Examples:');
-    const s = cli(tempDir(), ['store', '--help']);
+    const s = await runCli(tempDir(), ['store', '--help']);
     expect(s.stdout).toContain('--tags');
     expect(s.stdout).toContain('Examples:');
   });
 
-  it('stores and reads back with the seed JSON shapes', () => {
+  it('stores and reads back with the seed JSON shapes', async () => {
     const repo = makeRepo({ commit: true });
-    const st = cli(repo, ['store', 'Database connection uses SSL on production', '--category', 'infrastructure', '--priority', 'high', '--tags', 'db,ssl', '--meta', 'ticket=OPS-1', '--json']);
+    const st = await runCli(repo, ['store', 'Database connection uses SSL on production', '--category', 'infrastructure', '--priority', 'high', '--tags', 'db,ssl', '--meta', 'ticket=OPS-1', '--json']);
     expect(st.code).toBe(0);
     expect(Object.keys(st.json).sort()).toEqual(['id', 'success', 'timestamp']);
-    const got = cli(repo, ['get', st.json.id, '--json']);
+    const got = await runCli(repo, ['get', st.json.id, '--json']);
     expect(got.json).toEqual({
       success: true,
       memory: {
@@ -33,140 +34,53 @@ describe('memory CLI', () => {
         metadata: { source: 'cli', version: 1, ticket: 'OPS-1' },
       },
     });
-    const list = cli(repo, ['list', '--tag', 'db', '--json']);
+    const list = await runCli(repo, ['list', '--tag', 'db', '--json']);
     expect(list.json).toMatchObject({ success: true, total: 1 });
-    expect(cli(repo, ['recent', '--count', '1', '--json']).json.memories).toHaveLength(1);
-    expect(cli(repo, ['tagged', 'db,ssl', '--json']).json.memories[0].id).toBe(st.json.id);
-    const human = cli(repo, ['get', st.json.id]);
+    expect((await runCli(repo, ['recent', '--count', '1', '--json'])).json.memories).toHaveLength(1);
+    expect((await runCli(repo, ['tagged', 'db,ssl', '--json'])).json.memories[0].id).toBe(st.json.id);
+    const human = await runCli(repo, ['get', st.json.id]);
     expect(human.stdout).toContain('Database connection uses SSL');
     expect(human.stdout).not.toContain('\x1b['); // no colour on a pipe
   });
 
-  it('reads content from stdin with "-", byte-exact', () => {
+  it('reads content from stdin with "-", byte-exact', async () => {
     const repo = makeRepo();
     const content = '  ---\nline\n---\n  中文 🎉  \n\n';
-    const st = cli(repo, ['store', '-', '--json'], { input: content });
+    const st = await runCli(repo, ['store', '-', '--json'], { input: content });
     expect(st.code).toBe(0);
-    expect(cli(repo, ['get', st.json.id, '--json']).json.memory.content).toBe(content);
+    expect((await runCli(repo, ['get', st.json.id, '--json'])).json.memory.content).toBe(content);
   });
 
-  it('reports errors with stable codes, exit codes and JSON on stdout', () => {
+  it('reports errors with stable codes, exit codes and JSON on stdout', async () => {
     const repo = makeRepo();
-    const nf = cli(repo, ['get', 'mem_doesnotexist', '--json']);
+    const nf = await runCli(repo, ['get', 'mem_doesnotexist', '--json']);
     expect(nf.code).toBe(3);
     expect(nf.json).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
-    const bad = cli(repo, ['get', '../../etc/passwd']);
+    const bad = await runCli(repo, ['get', '../../etc/passwd']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('INVALID_ID');
     expect(bad.stdout).toBe('');
-    expect(cli(repo, ['store', '', '--json']).json.error.code).toBe('EMPTY_CONTENT');
-    expect(cli(repo, ['store', '-', '--json'], { input: 'x'.repeat(70000) }).json.error.code).toBe('CONTENT_TOO_LARGE');
-    expect(cli(repo, ['store', '-', '--json'], { input: 'a\0b' }).json.error.code).toBe('BINARY_CONTENT');
-    expect(cli(repo, ['clear']).code).toBe(2);
-    const usage = cli(repo, ['frobnicate', '--json']);
+    expect((await runCli(repo, ['store', '', '--json'])).json.error.code).toBe('EMPTY_CONTENT');
+    expect((await runCli(repo, ['store', '-', '--json'], { input: 'x'.repeat(70000) })).json.error.code).toBe('CONTENT_TOO_LARGE');
+    expect((await runCli(repo, ['store', '-', '--json'], { input: 'a\0b' })).json.error.code).toBe('BINARY_CONTENT');
+    expect((await runCli(repo, ['clear'])).code).toBe(2);
+    const usage = await runCli(repo, ['frobnicate', '--json']);
     expect(usage.code).toBe(2);
     expect(usage.json.error.code).toBe('INVALID_INPUT');
-    const outside = cli(tempDir(), ['list', '--json']);
+    const outside = await runCli(tempDir(), ['list', '--json']);
     expect(outside.code).toBe(5);
     expect(outside.json.error.code).toBe('NOT_A_REPOSITORY');
     // Nothing was written by any failed command.
     expect(() => git(repo, 'rev-parse', '--verify', '-q', 'memory')).toThrow();
   });
 
-  it('works on another repository with --repo and another branch with --branch / MEMORY_BRANCH', () => {
+  it('works on another repository with --repo and another branch with --branch / MEMORY_BRANCH', async () => {
     const repo = makeRepo();
     const elsewhere = tempDir();
-    const a = cli(elsewhere, ['store', 'on team branch', '--repo', repo, '--branch', 'team/notes', '--json']);
+    const a = await runCli(elsewhere, ['store', 'on team branch', '--repo', repo, '--branch', 'team/notes', '--json']);
     expect(a.code).toBe(0);
     expect(git(repo, 'branch', '--list', 'team/notes')).toContain('team/notes');
-    expect(cli(repo, ['list', '--json'], { env: { MEMORY_BRANCH: 'team/notes' } }).json.total).toBe(1);
-    expect(cli(repo, ['list', '--json']).json.total).toBe(0);
-  });
-
-  it('lands every store when several processes write to one clone at once', async () => {
-    const repo = makeRepo({ commit: true });
-    const before = checkoutState(repo);
-    const procs = 6;
-    const each = 5;
-    const runs = await Promise.all(
-      Array.from({ length: procs }, async (_, p) => {
-        const ids: string[] = [];
-        for (let i = 0; i < each; i++) {
-          const r = await cliAsync(repo, ['store', `process ${p} memory ${i}`, '--json']);
-          expect(r.code).toBe(0);
-          ids.push(r.json.id);
-        }
-        return ids;
-      }),
-    );
-    const list = cli(repo, ['list', '--limit', '1000', '--json']).json;
-    expect(list.total).toBe(procs * each);
-    expect(new Set(list.memories.map((m: any) => m.id))).toEqual(new Set(runs.flat()));
-    expect(git(repo, 'rev-list', '--count', 'memory')).toBe(String(procs * each));
-    expect(git(repo, 'fsck', '--strict', '--no-dangling')).toBe('');
-    expect(checkoutState(repo)).toEqual(before);
-  });
-
-  it('leaves the branch on a valid commit when a writer is killed with SIGKILL mid-store', async () => {
-    const repo = makeRepo();
-    const lib = join(dirname(CLI()), 'index.js');
-    const script = `import(${JSON.stringify(lib)}).then(async ({ openMemory }) => {
-      const m = openMemory({ repo: ${JSON.stringify(repo)} });
-      for (let i = 0; ; i++) await m.store({ content: 'crash test ' + i + ' ' + 'x'.repeat(i % 500) });
-    });`;
-    for (const delay of [5, 40, 90]) {
-      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { env: gitEnv, stdio: ['ignore', 'ignore', 'pipe'] });
-      let stderr = '';
-      child.stderr.on('data', (d) => (stderr += d));
-      const closed = new Promise((r) => child.on('close', r));
-      // Wait until the writer is storing (start-up takes long on a loaded machine), then kill it mid-stream.
-      const refFile = join(repo, '.git', 'refs', 'heads', 'memory');
-      const tipNow = () => (existsSync(refFile) ? readFileSync(refFile, 'utf8') : '');
-      const before = tipNow();
-      const start = Date.now();
-      while (tipNow() === before && Date.now() - start < 30_000) await new Promise((r) => setTimeout(r, 5));
-      await new Promise((r) => setTimeout(r, delay));
-      expect(child.exitCode).toBeNull(); // still storing when killed
-      child.kill('SIGKILL');
-      await closed;
-      expect(stderr).toBe('');
-      const tip = git(repo, 'rev-parse', '--verify', 'memory');
-      expect(git(repo, 'cat-file', '-t', tip)).toBe('commit');
-      expect(git(repo, 'fsck', '--strict', '--no-dangling', 'memory')).toBe('');
-    }
-    const list = cli(repo, ['list', '--limit', '100000', '--json']);
-    expect(list.json.total).toBeGreaterThan(0);
-    expect(list.stderr).toBe('');
-    // A lock left behind (if the kill hit that microsecond) is taken over; writing still works.
-    const after = cli(repo, ['store', 'after the crashes', '--json']);
-    expect(after.code).toBe(0);
-  });
-
-  it('bin/memory.js (CommonJS) runs the built CLI, and says how to build it when dist/ is missing', () => {
-    const repo = makeRepo();
-    const pkg = tempDir();
-    cpSync(join(__dirname, '..', '..', 'bin'), join(pkg, 'bin'), { recursive: true });
-    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'git-memory', type: 'module' })); // as the real package
-    const run = (args: string[]) => spawnSync(process.execPath, [join(pkg, 'bin', 'memory.js'), ...args], { cwd: repo, env: gitEnv, encoding: 'utf8' });
-    const missing = run(['--version']);
-    expect(missing.status).toBe(1);
-    expect(missing.stderr).toContain('git-memory is not built');
-    symlinkSync(dirname(CLI()), join(pkg, 'dist'));
-    const st = run(['store', 'through the bin', '--tags', 'bin', '--json']);
-    expect(st.status).toBe(0);
-    const got = run(['get', JSON.parse(st.stdout).id]);
-    expect(got.stdout).toContain('through the bin');
-    expect(run(['get', 'mem_nosuchid']).status).toBe(3);
-  });
-
-  it('runs as a git subcommand when on PATH', () => {
-    const repo = makeRepo();
-    const binDir = tempDir();
-    mkdirSync(binDir, { recursive: true });
-    const shim = join(binDir, 'git-memory');
-    writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${CLI()}" "$@"\n`, { mode: 0o755 });
-    const r = spawnSync('git', ['memory', 'store', 'via git', '--json'], { cwd: repo, env: { ...gitEnv, PATH: `${binDir}:${process.env.PATH}` }, encoding: 'utf8' });
-    expect(r.status).toBe(0);
-    expect(JSON.parse(r.stdout).success).toBe(true);
+    expect((await runCli(repo, ['list', '--json'], { env: { MEMORY_BRANCH: 'team/notes' } })).json.total).toBe(1);
+    expect((await runCli(repo, ['list', '--json'])).json.total).toBe(0);
   });
 });

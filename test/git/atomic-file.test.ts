@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { AtomicFile, writeCacheFile, writeFileAtomic } from '../../src/git/atomic-file.js';
 import { MemoryError } from '../../src/errors.js';
 import { tempDir } from '../helpers.js';
+import { rootOnly } from '../root-only.js';
 
 /** The one atomic writer (src/git/atomic-file.ts): whole files or none, no temp left behind, coded errors. */
 
@@ -89,7 +90,7 @@ describe('writeFileAtomic', () => {
 
   const canMount = mountTmpfs(64) !== null;
 
-  it.skipIf(!canMount)('a full disk is DISK_FULL and a read-only one READ_ONLY_REPOSITORY, with no temp file left; the cache variant returns 0', () => {
+  rootOnly('root and a tmpfs mount', canMount)('a full disk is DISK_FULL and a read-only one READ_ONLY_REPOSITORY, with no temp file left; the cache variant returns 0', () => {
     const full = mountTmpfs(64)!;
     spawnSync('dd', ['if=/dev/zero', `of=${join(full, 'filler')}`, 'bs=4k'], { stdio: 'ignore' });
     const big = Buffer.alloc(256 * 1024, 7);

@@ -3,6 +3,7 @@ import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemoryStore } from '../../src/core/store.js';
 import { checkoutState, cli, git, makeRepo, tempDir } from '../helpers.js';
+import { runCli } from '../run-cli.js';
 
 /**
  * Real clones of a real bare remote on disk, in the shapes CI checkouts have: partial
@@ -48,18 +49,18 @@ describe('partial clone (--filter=blob:none)', () => {
   it('list, search and get read every memory, fetching the promised blobs in one round trip', async () => {
     const { url, ids } = await seedRemote();
     const dir = partialClone(url);
-    const list = cli(dir, ['list', '--json']);
+    const list = await runCli(dir, ['list', '--json']);
     expect(list.code).toBe(0);
     expect(list.json.memories.map((m: { id: string }) => m.id).sort()).toEqual([...ids].sort());
     expect(list.stderr).not.toMatch(/skipped/);
 
-    const search = cli(dir, ['search', 'cherry orchards', '--json', '--limit', '20']);
+    const search = await runCli(dir, ['search', 'cherry orchards', '--json', '--limit', '20']);
     expect(search.code).toBe(0);
     expect(search.json.results.length).toBe(N);
 
     // A fresh clone: get of one id reads that one blob through git.
     const other = partialClone(url);
-    const get = cli(other, ['get', ids[3], '--json']);
+    const get = await runCli(other, ['get', ids[3], '--json']);
     expect(get.code).toBe(0);
     expect(get.json.memory.content).toBe('fact number 3 about cherry orchards');
 
@@ -77,17 +78,17 @@ describe('partial clone (--filter=blob:none)', () => {
     const dir = partialClone(url);
     renameSync(bare, bare + '.away');
     for (const args of [['list', '--json'], ['search', 'cherry', '--json'], ['stats', '--json']]) {
-      const r = cli(dir, args);
+      const r = await runCli(dir, args);
       expect(r.code, args.join(' ')).not.toBe(0);
       expect(r.json?.success, args.join(' ')).toBe(false);
       expect(r.json.error.code, args.join(' ')).toBe('OBJECT_MISSING');
     }
     renameSync(bare + '.away', bare);
     // The remote is back: the very next reads see every memory (no stale cache to delete by hand).
-    const list = cli(dir, ['list', '--json']);
+    const list = await runCli(dir, ['list', '--json']);
     expect(list.code).toBe(0);
     expect(list.json.total).toBe(N);
-    const search = cli(dir, ['search', 'cherry', '--json', '--limit', '20']);
+    const search = await runCli(dir, ['search', 'cherry', '--json', '--limit', '20']);
     expect(search.code).toBe(0);
     expect(search.json.results.length).toBe(N);
     expect(missingBlobs(dir).length).toBeLessThan(N);
@@ -97,21 +98,21 @@ describe('partial clone (--filter=blob:none)', () => {
     const { url, bare, ids } = await seedRemote();
     const dir = partialClone(url);
     renameSync(bare, bare + '.away');
-    const r = cli(dir, ['get', ids[0], '--json']);
+    const r = await runCli(dir, ['get', ids[0], '--json']);
     expect(r.json.error.code).toBe('OBJECT_MISSING');
     renameSync(bare + '.away', bare);
-    expect(cli(dir, ['get', ids[0], '--json']).json.memory.id).toBe(ids[0]);
+    expect((await runCli(dir, ['get', ids[0], '--json'])).json.memory.id).toBe(ids[0]);
   });
 
   it('stores on top of a partial clone; git reads what was written', async () => {
     const { url } = await seedRemote();
     const dir = partialClone(url);
     const before = checkoutState(dir);
-    const r = cli(dir, ['store', 'written into a partial clone', '--json']);
+    const r = await runCli(dir, ['store', 'written into a partial clone', '--json']);
     expect(r.code).toBe(0);
     expect(git(dir, 'cat-file', '-p', `memory:memories`)).toMatch(/tree/);
     expect(git(dir, 'log', '-1', '--format=%B', 'memory')).toContain(r.json.id);
-    expect(cli(dir, ['list', '--json']).json.total).toBe(N + 1);
+    expect((await runCli(dir, ['list', '--json'])).json.total).toBe(N + 1);
     expect(checkoutState(dir)).toEqual(before);
   });
 });
@@ -123,12 +124,12 @@ describe('shallow and detached clones', () => {
     git(join(dir, '..'), 'clone', '-q', '--depth', '1', url, dir);
     git(dir, 'fetch', '-q', '--depth', '1', 'origin', 'memory:memory');
     expect(git(dir, 'rev-parse', '--is-shallow-repository')).toBe('true');
-    const list = cli(dir, ['list', '--json']);
+    const list = await runCli(dir, ['list', '--json']);
     expect(list.code).toBe(0);
     expect(list.json.memories.map((m: { id: string }) => m.id).sort()).toEqual([...ids].sort());
-    expect(cli(dir, ['search', 'orchards', '--json']).json.results.length).toBeGreaterThan(0);
-    expect(cli(dir, ['store', 'stored on a shallow clone', '--json']).code).toBe(0);
-    expect(cli(dir, ['list', '--json']).json.total).toBe(N + 1);
+    expect((await runCli(dir, ['search', 'orchards', '--json'])).json.results.length).toBeGreaterThan(0);
+    expect((await runCli(dir, ['store', 'stored on a shallow clone', '--json'])).code).toBe(0);
+    expect((await runCli(dir, ['list', '--json'])).json.total).toBe(N + 1);
   });
 
   it('a detached HEAD is left alone by reads and writes', async () => {
@@ -139,8 +140,8 @@ describe('shallow and detached clones', () => {
     git(dir, 'fetch', '-q', 'origin', 'memory:memory');
     const before = checkoutState(dir);
     expect(before.head).toMatch(/^ERR .* [0-9a-f]{40}$/); // `symbolic-ref HEAD` fails: detached
-    expect(cli(dir, ['store', 'stored with a detached HEAD', '--json']).code).toBe(0);
-    expect(cli(dir, ['list', '--json']).json.total).toBe(N + 1);
+    expect((await runCli(dir, ['store', 'stored with a detached HEAD', '--json'])).code).toBe(0);
+    expect((await runCli(dir, ['list', '--json'])).json.total).toBe(N + 1);
     expect(checkoutState(dir)).toEqual(before);
   });
 });

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { validateBranchName } from '../../src/git/refs.js';
 import { MemoryError } from '../../src/errors.js';
 import { checkoutState, cli, git, gitEnv, makeRepo, tempDir } from '../helpers.js';
+import { runCli } from '../run-cli.js';
+import { asRoot, rootOnly } from '../root-only.js';
 
 const NAMES = [
   'memory', 'memory/sub', 'team-a/memories', 'a.b', 'x_y', 'v1.2', 'ünïcode', 'a@b', 'mem{ory}',
@@ -38,80 +40,79 @@ describe('branch names', () => {
     }
   });
 
-  it('a bad --branch is INVALID_INPUT (exit 2) and creates no ref', () => {
+  it('a bad --branch is INVALID_INPUT (exit 2) and creates no ref', async () => {
     const repo = makeRepo({ commit: true });
     for (const name of ['HEAD', '-x', 'refs/heads/x', 'x/', 'a..b', 'x.lock']) {
-      const r = cli(repo, ['store', 'some fact', '--branch', name, '--json']);
+      const r = await runCli(repo, ['store', 'some fact', '--branch', name, '--json']);
       expect(r.json?.error?.code, name).toBe('INVALID_INPUT');
       expect(r.code, name).toBe(2);
     }
     expect(git(repo, 'for-each-ref', '--format=%(refname)')).toBe('refs/heads/main');
   });
 
-  it('nested names are valid; a name that collides with an existing branch is INVALID_INPUT, not INTERNAL', () => {
+  it('nested names are valid; a name that collides with an existing branch is INVALID_INPUT, not INTERNAL', async () => {
     const repo = makeRepo({ commit: true });
-    expect(cli(repo, ['store', 'nested fact', '--branch', 'memory/team-a', '--json']).code).toBe(0);
+    expect((await runCli(repo, ['store', 'nested fact', '--branch', 'memory/team-a', '--json'])).code).toBe(0);
     expect(git(repo, 'rev-parse', '--verify', '-q', 'refs/heads/memory/team-a')).toMatch(/^[0-9a-f]{40}$/);
     // refs/heads/memory cannot exist beside refs/heads/memory/team-a (a file and a folder of one name).
-    const clash = cli(repo, ['store', 'clashing fact', '--branch', 'memory', '--json']);
+    const clash = await runCli(repo, ['store', 'clashing fact', '--branch', 'memory', '--json']);
     expect(clash.json.error.code).toBe('INVALID_INPUT');
     const other = makeRepo({ commit: true });
-    expect(cli(other, ['store', 'plain', '--json']).code).toBe(0);
-    const sub = cli(other, ['store', 'sub', '--branch', 'memory/sub', '--json']);
+    expect((await runCli(other, ['store', 'plain', '--json'])).code).toBe(0);
+    const sub = await runCli(other, ['store', 'sub', '--branch', 'memory/sub', '--json']);
     expect(sub.json.error.code).toBe('INVALID_INPUT');
     // Packed refs collide too.
     git(other, 'pack-refs', '--all');
-    expect(cli(other, ['store', 'sub', '--branch', 'memory/sub', '--json']).json.error.code).toBe('INVALID_INPUT');
+    expect((await runCli(other, ['store', 'sub', '--branch', 'memory/sub', '--json'])).json.error.code).toBe('INVALID_INPUT');
   });
 });
 
 describe('checked-out branches', () => {
-  it('refuses to write to the branch checked out in the main worktree; HEAD, index and tree unchanged', () => {
+  it('refuses to write to the branch checked out in the main worktree; HEAD, index and tree unchanged', async () => {
     const repo = makeRepo({ commit: true });
     const before = checkoutState(repo);
     const head = git(repo, 'rev-parse', 'main');
-    const r = cli(repo, ['store', 'x', '--branch', 'main', '--json']);
+    const r = await runCli(repo, ['store', 'x', '--branch', 'main', '--json']);
     expect(r.json.error.code).toBe('INVALID_INPUT');
     expect(r.json.error.data.reason).toBe('checked-out');
     expect(git(repo, 'rev-parse', 'main')).toBe(head);
     expect(checkoutState(repo)).toEqual(before);
   });
 
-  it('refuses a branch checked out in a linked worktree, and an unborn checked-out branch', () => {
+  it('refuses a branch checked out in a linked worktree, and an unborn checked-out branch', async () => {
     const repo = makeRepo({ commit: true });
     const wt = join(tempDir(), 'wt');
     git(repo, 'worktree', 'add', '-q', '-b', 'notes', wt);
-    expect(cli(repo, ['store', 'x', '--branch', 'notes', '--json']).json.error.code).toBe('INVALID_INPUT');
-    expect(cli(wt, ['store', 'x', '--branch', 'notes', '--json']).json.error.code).toBe('INVALID_INPUT');
+    expect((await runCli(repo, ['store', 'x', '--branch', 'notes', '--json'])).json.error.code).toBe('INVALID_INPUT');
+    expect((await runCli(wt, ['store', 'x', '--branch', 'notes', '--json'])).json.error.code).toBe('INVALID_INPUT');
     // From the linked worktree, the main worktree's branch is refused too; other branches work.
-    expect(cli(wt, ['store', 'x', '--branch', 'main', '--json']).json.error.code).toBe('INVALID_INPUT');
-    expect(cli(wt, ['store', 'fine', '--json']).code).toBe(0);
+    expect((await runCli(wt, ['store', 'x', '--branch', 'main', '--json'])).json.error.code).toBe('INVALID_INPUT');
+    expect((await runCli(wt, ['store', 'fine', '--json'])).code).toBe(0);
     const empty = makeRepo(); // HEAD -> refs/heads/main, no commit yet
-    expect(cli(empty, ['store', 'x', '--branch', 'main', '--json']).json.error.code).toBe('INVALID_INPUT');
+    expect((await runCli(empty, ['store', 'x', '--branch', 'main', '--json'])).json.error.code).toBe('INVALID_INPUT');
     expect(git(empty, 'for-each-ref')).toBe('');
   });
 
-  it("a bare repository's HEAD branch is not checked out: writes to it work", () => {
+  it("a bare repository's HEAD branch is not checked out: writes to it work", async () => {
     const bare = makeRepo({ bare: true });
-    expect(cli(bare, ['store', 'into a bare repo', '--branch', 'main', '--json']).code).toBe(0);
+    expect((await runCli(bare, ['store', 'into a bare repo', '--branch', 'main', '--json'])).code).toBe(0);
   });
 });
 
 describe('which repository', () => {
-  it('an explicit --repo wins over GIT_DIR in the environment', () => {
+  it('an explicit --repo wins over GIT_DIR in the environment', async () => {
     const a = makeRepo({ commit: true });
     const b = makeRepo({ commit: true });
-    const r = cli(tempDir(), ['store', 'belongs in A', '--repo', a, '--json'], { env: { GIT_DIR: join(b, '.git') } });
+    const r = await runCli(tempDir(), ['store', 'belongs in A', '--repo', a, '--json'], { env: { GIT_DIR: join(b, '.git') } });
     expect(r.code).toBe(0);
     expect(git(a, 'rev-parse', '--verify', '-q', 'refs/heads/memory')).toMatch(/^[0-9a-f]{40}$/);
     expect(spawnSync('git', ['rev-parse', '--verify', '-q', 'refs/heads/memory'], { cwd: b, env: gitEnv }).status).not.toBe(0);
     // Without --repo, GIT_DIR is honoured as git does.
-    expect(cli(a, ['store', 'belongs in B', '--json'], { env: { GIT_DIR: join(b, '.git') } }).code).toBe(0);
+    expect((await runCli(a, ['store', 'belongs in B', '--json'], { env: { GIT_DIR: join(b, '.git') } })).code).toBe(0);
     expect(git(b, 'rev-parse', '--verify', '-q', 'refs/heads/memory')).toMatch(/^[0-9a-f]{40}$/);
   });
 
-  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  it.skipIf(!asRoot)("a repository owned by another user is refused unless safe.directory trusts it (git's rule)", () => {
+  rootOnly('root, to hand the repository to another user', asRoot)("a repository owned by another user is refused unless safe.directory trusts it (git's rule)", async () => {
     const repo = makeRepo({ commit: true });
     const chownR = (p: string) => {
       chownSync(p, 65534, 65534);
@@ -122,7 +123,7 @@ describe('which repository', () => {
     // git itself refuses it
     expect(spawnSync('git', ['status'], { cwd: repo, env: gitEnv, encoding: 'utf8' }).stderr).toMatch(/dubious ownership/);
     for (const args of [['list', '--json'], ['store', 'x', '--json']]) {
-      const r = cli(repo, args);
+      const r = await runCli(repo, args);
       expect(r.json.error.code, args[0]).toBe('UNSAFE_REPOSITORY');
     }
     expect(spawnSync('git', ['-c', `safe.directory=${repo}`, 'rev-parse', '-q', '--verify', 'refs/heads/memory'], { cwd: repo, env: gitEnv }).status).not.toBe(0);
@@ -130,15 +131,15 @@ describe('which repository', () => {
     // Trusted by the global config, by `*`, or by git -c (GIT_CONFIG_PARAMETERS): allowed.
     const cfg = join(tempDir(), 'gitconfig');
     writeFileSync(cfg, `[safe]\n\tdirectory = ${repo}\n`);
-    expect(cli(repo, ['store', 'trusted', '--json'], { env: { GIT_CONFIG_GLOBAL: cfg } }).code).toBe(0);
+    expect((await runCli(repo, ['store', 'trusted', '--json'], { env: { GIT_CONFIG_GLOBAL: cfg } })).code).toBe(0);
     writeFileSync(cfg, `[safe]\n\tdirectory = *\n\tdirectory =\n`); // an empty value resets the list
-    expect(cli(repo, ['list', '--json'], { env: { GIT_CONFIG_GLOBAL: cfg } }).json.error.code).toBe('UNSAFE_REPOSITORY');
+    expect((await runCli(repo, ['list', '--json'], { env: { GIT_CONFIG_GLOBAL: cfg } })).json.error.code).toBe('UNSAFE_REPOSITORY');
     writeFileSync(cfg, `[safe]\n\tdirectory = *\n`);
-    expect(cli(repo, ['list', '--json'], { env: { GIT_CONFIG_GLOBAL: cfg } }).code).toBe(0);
-    expect(cli(repo, ['list', '--json'], { env: { GIT_CONFIG_PARAMETERS: `'safe.directory'='${repo}'` } }).code).toBe(0);
+    expect((await runCli(repo, ['list', '--json'], { env: { GIT_CONFIG_GLOBAL: cfg } })).code).toBe(0);
+    expect((await runCli(repo, ['list', '--json'], { env: { GIT_CONFIG_PARAMETERS: `'safe.directory'='${repo}'` } })).code).toBe(0);
     // The repository's own config cannot vouch for itself.
     git(repo, '-c', `safe.directory=${repo}`, 'config', 'safe.directory', repo);
-    expect(cli(repo, ['list', '--json']).json.error.code).toBe('UNSAFE_REPOSITORY');
+    expect((await runCli(repo, ['list', '--json'])).json.error.code).toBe('UNSAFE_REPOSITORY');
   });
 });
 
@@ -171,42 +172,42 @@ function tmpFiles(dir: string): string[] {
 describe('disk full and read-only repositories', () => {
   const canMount = mountTmpfs(64) !== null;
 
-  it.skipIf(!canMount)('a full disk gives DISK_FULL, leaves no temp files and no moved ref', () => {
+  rootOnly('root and a tmpfs mount', canMount)('a full disk gives DISK_FULL, leaves no temp files and no moved ref', async () => {
     const mnt = mountTmpfs(2048)!;
     const repo = join(mnt, 'r');
     mkdirSync(repo);
     git(repo, 'init', '-q', '-b', 'main');
-    expect(cli(repo, ['store', 'first fact', '--json']).code).toBe(0);
+    expect((await runCli(repo, ['store', 'first fact', '--json'])).code).toBe(0);
     const tip = git(repo, 'rev-parse', 'memory');
     // Fill the file system, then store something larger than what is left.
     spawnSync('dd', ['if=/dev/zero', `of=${join(mnt, 'filler')}`, 'bs=4k'], { stdio: 'ignore' });
     const big = Array.from({ length: 2500 }, () => Math.random().toString(36).slice(2, 8)).join(' '); // ~17 KB, incompressible
-    const r = cli(repo, ['store', big, '--json']);
+    const r = await runCli(repo, ['store', big, '--json']);
     expect(r.json.error.code).toBe('DISK_FULL');
     expect(r.json.error.message).toMatch(/free some disk space/);
     expect(tmpFiles(join(repo, '.git', 'objects'))).toEqual([]);
     expect(git(repo, 'rev-parse', 'memory')).toBe(tip);
     // A bulk import writes one pack: same code, no tmp_pack_* left behind.
     const lines = Array.from({ length: 50 }, (_, i) => JSON.stringify({ content: `imported ${i} ${Math.random().toString(36)}` })).join('\n');
-    const imp = cli(repo, ['import', '-', '--json'], { input: lines });
+    const imp = await runCli(repo, ['import', '-', '--json'], { input: lines });
     expect(imp.json.error.code).toBe('DISK_FULL');
     expect(tmpFiles(join(repo, '.git', 'objects'))).toEqual([]);
     expect(git(repo, 'rev-parse', 'memory')).toBe(tip);
   });
 
-  it.skipIf(!canMount)('a read-only .git gives READ_ONLY_REPOSITORY; reads still work', () => {
+  rootOnly('root and a tmpfs mount', canMount)('a read-only .git gives READ_ONLY_REPOSITORY; reads still work', async () => {
     const mnt = mountTmpfs(4096)!;
     const repo = join(mnt, 'r');
     mkdirSync(repo);
     git(repo, 'init', '-q', '-b', 'main');
-    expect(cli(repo, ['store', 'first fact', '--json']).code).toBe(0);
+    expect((await runCli(repo, ['store', 'first fact', '--json'])).code).toBe(0);
     expect(spawnSync('mount', ['-o', 'remount,ro', mnt]).status).toBe(0);
-    const r = cli(repo, ['store', 'second fact', '--json']);
+    const r = await runCli(repo, ['store', 'second fact', '--json']);
     expect(r.json.error.code).toBe('READ_ONLY_REPOSITORY');
-    expect(cli(repo, ['list', '--json']).json.total).toBe(1);
+    expect((await runCli(repo, ['list', '--json'])).json.total).toBe(1);
   });
 
-  it('temp packs left by a killed process are removed by the next write; live ones are kept', () => {
+  it('temp packs left by a killed process are removed by the next write; live ones are kept', async () => {
     const repo = makeRepo({ commit: true });
     const packDir = join(repo, '.git', 'objects', 'pack');
     mkdirSync(packDir, { recursive: true });
@@ -214,7 +215,7 @@ describe('disk full and read-only repositories', () => {
     writeFileSync(join(packDir, `tmp_pack_${dead}_abc123`), 'partial pack');
     writeFileSync(join(packDir, `tmp_pack_${process.pid}_live42`), 'in progress');
     writeFileSync(join(packDir, 'tmp_pack_XyZ123'), "git's own");
-    expect(cli(repo, ['store', 'a fact', '--json']).code).toBe(0);
+    expect((await runCli(repo, ['store', 'a fact', '--json'])).code).toBe(0);
     expect(readdirSync(packDir).filter((n) => n.startsWith('tmp_')).sort()).toEqual([`tmp_pack_${process.pid}_live42`, 'tmp_pack_XyZ123']);
   });
 });

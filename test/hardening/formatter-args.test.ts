@@ -6,6 +6,7 @@ import { InvalidIdError, MemoryError } from '../../src/core/errors.js';
 import { scanText } from '../../src/core/secrets.js';
 // @ts-expect-error: a plain .mjs module shared with bench/secrets.mjs
 import { SECRETS } from './secret-corpus.mjs';
+import { runs } from '../fc-runs.js';
 
 const secrets = (SECRETS as Array<[string, string]>).map(([, s]) => s);
 const withSecret = fc.tuple(fc.string({ maxLength: 200 }), fc.constantFrom(...secrets), fc.string({ maxLength: 200 })).map(([a, s, b]) => `${a} ${s} ${b}`);
@@ -23,7 +24,7 @@ describe('the error formatter', () => {
         expect(json.length).toBeLessThan(5000);
         expect(me.code).toBe('INVALID_INPUT');
       }),
-      { numRuns: 300, seed: 14 },
+      { numRuns: runs(300), seed: 14 },
     );
   });
 
@@ -81,7 +82,7 @@ describe('the argument parser', () => {
           expect(scanText(safeText((err as Error).message))).toEqual([]);
         }
       }),
-      { numRuns: 400, seed: 7 },
+      { numRuns: runs(400), seed: 7 },
     );
   });
 

@@ -10,6 +10,7 @@ import { scanText } from '../../src/core/secrets.js';
 import { branchBytes, expectNoSecret, otherRefs } from './boundary.js';
 // @ts-expect-error: a plain .mjs module shared with bench/secrets.mjs
 import { SECRETS } from './secret-corpus.mjs';
+import { runs } from '../fc-runs.js';
 
 const secrets = (SECRETS as Array<[string, string]>).map(([, s]) => s);
 // Strings a hostile caller may send: plain text, a credential (or one cut into), very long, odd bytes.
@@ -61,7 +62,7 @@ describe('library boundary (property): store/update with hostile fields', () => 
           }
         },
       ),
-      { numRuns: 60, seed: 1414 },
+      { numRuns: runs(60), seed: 1414 },
     );
     const onBranch = branchBytes(repo);
     expect(scanText(onBranch)).toEqual([]);
@@ -76,13 +77,10 @@ describe('tag and metadata caps', () => {
     const repo = makeRepo();
     const store = new MemoryStore({ repo, warn: () => {} });
     const tags = Array.from({ length: 100_000 }, (_, i) => `tag${i}`);
-    const t = performance.now();
+    // Linear, not quadratic: bench/test-bounds.mjs measures 100,000 against 10,000 tags (a ratio).
     await expect(store.store({ content: 'x', tags })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
-    expect(performance.now() - t).toBeLessThan(4000);
-    // Normalising them (reading a file written by someone else) is linear too.
-    const t2 = performance.now();
+    // Normalising them (reading a file written by someone else) is linear too (same script).
     expect(normalizeTags(tags)).toHaveLength(100_000);
-    expect(performance.now() - t2).toBeLessThan(4000);
     expect(checkedTags(Array.from({ length: MAX_TAGS }, (_, i) => `t${i}`))).toHaveLength(MAX_TAGS);
     expect(() => checkedTags(Array.from({ length: MAX_TAGS + 1 }, (_, i) => `t${i}`))).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
     expect(() => checkedTags(['x'.repeat(101)])).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));

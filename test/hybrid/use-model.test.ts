@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UseLiteEmbedder } from '../../src/embed/index.js';
 import { defaultThreads, measuredIdleCores, UsePoolEmbedder } from '../../src/embed/use-pool.js';
 import { cliAsync, makeRepo } from '../helpers.js';
+import { runCli } from '../run-cli.js';
 
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i], 0);
 
@@ -67,25 +68,25 @@ describe('hybrid search with the default model (CLI)', () => {
     const repo = makeRepo();
     const env = { MEMORY_EMBEDDER: '' }; // the default: the offline model
     for (const c of ['deploy failed: env var missing', 'Lunch on Friday is pizza with the team', '部署失败：缺少环境变量 DATABASE_URL', 'The user prefers tabs over spaces']) {
-      expect((await cliAsync(repo, ['store', c, '--json'], { env })).code).toBe(0);
+      expect((await runCli(repo, ['store', c, '--json'], { env })).code).toBe(0);
     }
     const q = 'CI broke because an environment variable was not set';
-    const ft = (await cliAsync(repo, ['search', q, '--mode', 'fulltext', '--json'], { env })).json;
+    const ft = (await runCli(repo, ['search', q, '--mode', 'fulltext', '--json'], { env })).json;
     expect(ft.results.map((r: { content: string }) => r.content)).not.toContain('deploy failed: env var missing');
-    const hy = (await cliAsync(repo, ['search', q, '--json'], { env })).json;
+    const hy = (await runCli(repo, ['search', q, '--json'], { env })).json;
     expect(hy).toMatchObject({ mode: 'hybrid', vectors: { model: 'use-lite-en@0.2.0', embedded: 4 } });
     expect(hy.results[0].content).toBe('deploy failed: env var missing');
-    const zh = (await cliAsync(repo, ['search', '环境变量', '--json'], { env })).json;
+    const zh = (await runCli(repo, ['search', '环境变量', '--json'], { env })).json;
     expect(zh.mode).toBe('hybrid');
     expect(zh.results[0].content).toContain('环境变量');
     // The English-only model reads a Chinese or Russian query as noise about 0.3-0.45 from every
     // English memory: in hybrid mode such a query finds full-text matches only.
     for (const other of ['天气预报', 'погода завтра']) {
-      const r = (await cliAsync(repo, ['search', other, '--json'], { env })).json;
+      const r = (await runCli(repo, ['search', other, '--json'], { env })).json;
       expect(r).toMatchObject({ success: true, mode: 'hybrid', total: 0 });
     }
     // Relaxation does not fall through to vector mode for a query the model cannot read.
-    const relaxed = (await cliAsync(repo, ['search', '天气预报', '--relax', '--json'], { env })).json;
+    const relaxed = (await runCli(repo, ['search', '天气预报', '--relax', '--json'], { env })).json;
     expect(relaxed).toMatchObject({ mode: 'hybrid', total: 0, relaxed: [] });
   });
 });

@@ -9,6 +9,7 @@ import { embedMemories } from '../../src/lifecycle/embed.js';
 import { storeVectorsFrom } from '../../src/vector/write.js';
 import { cliAsync, git, makeRepo, tempDir } from '../helpers.js';
 import { startEmbedServer, type EmbedServer } from './embed-server.js';
+import { runCli } from '../run-cli.js';
 
 let server: EmbedServer;
 beforeAll(async () => {
@@ -164,9 +165,7 @@ describe('vectors on the branch', () => {
       for (let i = 0; i < 29; i++) await s.store({ content: `ordinary note ${i} about lunch plans`, timestamp: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() });
       await s.store({ content: 'the zebra crossing near the office is repainted', timestamp: '2025-06-01T00:00:00Z' });
       const tip = s.tip();
-      const t = performance.now();
       const r = await s.search({ query: 'zebra crossing' }, { embedder: e, embedBudgetMs: 400 });
-      const ms = performance.now() - t;
       expect(s.tip()).toBe(tip);
       expect(r.mode).toBe('hybrid');
       expect(r.vectors!.reused).toBe(1);
@@ -176,8 +175,8 @@ describe('vectors on the branch', () => {
       // The oldest memory is embedded last, so it is among the missing, and still found by its words.
       expect(r.results[0].content).toContain('zebra');
       expect(r.results[0].scores?.fulltext).toBe(1);
-      // Bounded: the budget, plus the batch in flight and the query.
-      expect(ms).toBeLessThan(400 + 3 * 150 + 2000);
+      // Bounded by the budget: embedding stopped with memories left (above). How long the search
+      // took against the budget is measured by bench/test-bounds.mjs, not asserted on a shared machine.
       // Budget 0: nothing is embedded at search time.
       const none = await new MemoryStore({ repo: s.git.location.root, warn: () => {} }).search({ query: 'zebra' }, { embedder: new HttpEmbedder({ model: 'bow-2', baseUrl: slow.url }), embedBudgetMs: 0 });
       expect(none.vectors).toMatchObject({ embedded: 0, missing: 31 });
@@ -272,7 +271,7 @@ describe('write-time vectors', () => {
       mem.close();
     });
     const before = server.texts();
-    const c = await cliAsync(repo, ['store', 'from the command line', '--json'], { env: envOf() });
+    const c = await runCli(repo, ['store', 'from the command line', '--json'], { env: envOf() });
     expect(c.code).toBe(0);
     expect(server.texts()).toBe(before);
     expect(changed(repo, 'memory')).toHaveLength(1);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryError, openMemory, type GitMemory } from '../../src/index.js';
 import { cli, git, makeRepo, errorCode as codeOf } from '../helpers.js';
+import { runCli } from '../run-cli.js';
 
 const MEMORY_KEYS = ['category', 'content', 'id', 'metadata', 'priority', 'tags', 'timestamp'];
 
@@ -128,10 +129,10 @@ describe('openMemory (library API)', () => {
 
   it('sees what other writers (the CLI) stored, and they see its writes', async () => {
     const { repo, memory } = fresh();
-    const fromCli = cli(repo, ['store', 'from the cli', '--tags', 'shared', '--json']).json.id;
+    const fromCli = (await runCli(repo, ['store', 'from the cli', '--tags', 'shared', '--json'])).json.id;
     const mine = await memory.store({ content: 'from the library', tags: ['shared'] });
     expect((await memory.tagged('shared')).memories.map((m) => m.id).sort()).toEqual([fromCli, mine.id].sort());
-    expect(cli(repo, ['list', '--tag', 'shared', '--json']).json.total).toBe(2);
+    expect((await runCli(repo, ['list', '--tag', 'shared', '--json'])).json.total).toBe(2);
     memory.close();
   });
 });

@@ -5,6 +5,7 @@ import { MemoryStore } from '../../src/core/store.js';
 import { MemoryError } from '../../src/core/errors.js';
 import { configGet, configSet, configShow, configUnset } from '../../src/lifecycle/config-ops.js';
 import { cli, git, makeRepo, errorCode as code } from '../helpers.js';
+import { runCli } from '../run-cli.js';
 
 function withEnv<T>(vars: Record<string, string>, fn: () => Promise<T>): Promise<T> {
   const old: Record<string, string | undefined> = {};
@@ -94,19 +95,19 @@ describe('layered config', () => {
     expect(() => new MemoryStore({ repo, warn: () => {}, config: { maxMemories: -1 } }).config()).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
   });
 
-  it('CLI: config show/get/set with --json', () => {
+  it('CLI: config show/get/set with --json', async () => {
     const repo = makeRepo();
-    const set = cli(repo, ['config', 'set', 'retention.enabled', 'true', '--json']);
+    const set = await runCli(repo, ['config', 'set', 'retention.enabled', 'true', '--json']);
     expect(set.code).toBe(0);
     expect(set.json).toMatchObject({ success: true, key: 'retention.enabled', value: true, changed: true });
-    expect(cli(repo, ['config', 'get', 'retention.enabled', '--json']).json).toMatchObject({ success: true, value: true, origin: 'branch' });
-    expect(cli(repo, ['config', 'get', 'retention.enabled']).stdout.trim()).toBe('true');
-    const show = cli(repo, ['config', 'show', '--json'], { env: { MEMORY_AUTO_TAG: 'false' } });
+    expect((await runCli(repo, ['config', 'get', 'retention.enabled', '--json'])).json).toMatchObject({ success: true, value: true, origin: 'branch' });
+    expect((await runCli(repo, ['config', 'get', 'retention.enabled'])).stdout.trim()).toBe('true');
+    const show = await runCli(repo, ['config', 'show', '--json'], { env: { MEMORY_AUTO_TAG: 'false' } });
     expect(show.json.config.autoTag).toBe(false);
     expect(show.json.origin.autoTag).toBe('env');
-    const bad = cli(repo, ['config', 'set', 'maxMemories', 'many', '--json']);
+    const bad = await runCli(repo, ['config', 'set', 'maxMemories', 'many', '--json']);
     expect(bad.code).toBe(2);
     expect(bad.json.error.code).toBe('INVALID_INPUT');
-    expect(cli(repo, ['config', 'show']).stdout).toMatch(/retention\.enabled\s+true\s+branch/);
+    expect((await runCli(repo, ['config', 'show'])).stdout).toMatch(/retention\.enabled\s+true\s+branch/);
   });
 });

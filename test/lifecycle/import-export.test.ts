@@ -5,6 +5,7 @@ import { MemoryStore } from '../../src/core/store.js';
 import { MemoryError } from '../../src/core/errors.js';
 import { exportMemories, importMemories } from '../../src/lifecycle/import-export.js';
 import { cli, git, makeRepo, tempDir } from '../helpers.js';
+import { runCli } from '../run-cli.js';
 
 const j = (...p: string[]) => p.join('');
 const commits = (repo: string) => Number(git(repo, 'rev-list', '--count', 'memory'));
@@ -122,7 +123,7 @@ describe('import', () => {
     const repo = makeRepo();
     // One unreadable file: the rest is imported; --allow-partial accepts that with exit 0 (#28: without
     // it the exit code is 2).
-    const r = cli(repo, ['import', '--from-pi', join(dir, '..'), '--json', '--allow-partial']);
+    const r = await runCli(repo, ['import', '--from-pi', join(dir, '..'), '--json', '--allow-partial']);
     expect(r.code).toBe(0);
     expect(r.json).toMatchObject({ success: true, imported: 3, duplicates: 0 });
     expect(r.json.errors).toEqual([expect.objectContaining({ line: 'mem_broken.json', code: 'INVALID_INPUT' })]);
@@ -135,19 +136,19 @@ describe('import', () => {
     expect(commits(repo)).toBe(1);
   });
 
-  it('CLI: JSONL from stdin and a file; progress bar only on a TTY', () => {
+  it('CLI: JSONL from stdin and a file; progress bar only on a TTY', async () => {
     const repo = makeRepo();
-    const r = cli(repo, ['import', '-', '--json'], { input: seedLines.map((l) => JSON.stringify(l)).join('\n') });
+    const r = await runCli(repo, ['import', '-', '--json'], { input: seedLines.map((l) => JSON.stringify(l)).join('\n') });
     expect(r.code).toBe(0);
     expect(r.json).toMatchObject({ success: true, imported: 3, errors: [] });
     expect(r.stderr).not.toContain('importing [');
     const file = join(tempDir(), 'bad.jsonl');
     writeFileSync(file, '{"content":"ok line"}\n[1,2]\n');
-    const h = cli(repo, ['import', file]);
+    const h = await runCli(repo, ['import', file]);
     expect(h.code).toBe(2);
     expect(h.stdout).toMatch(/imported 1 memory, 1 invalid/);
     expect(h.stdout).toMatch(/line 2: \[INVALID_INPUT\]/);
-    const strict = cli(repo, ['import', file, '--strict', '--json']);
+    const strict = await runCli(repo, ['import', file, '--strict', '--json']);
     expect(strict.code).toBe(2);
     expect(strict.json.error.code).toBe('INVALID_INPUT');
   });
@@ -177,11 +178,11 @@ describe('import', () => {
     }
   });
 
-  it('CLI: an import large enough for the worker threads finishes and reports (the process waits for its workers)', () => {
+  it('CLI: an import large enough for the worker threads finishes and reports (the process waits for its workers)', async () => {
     const repo = makeRepo();
     const file = join(tempDir(), 'many.jsonl');
     writeFileSync(file, Array.from({ length: 4500 }, (_, i) => JSON.stringify({ content: `bulk note ${i} ${'lorem ipsum '.repeat(20)}` })).join('\n') + '\n');
-    const r = cli(repo, ['import', file, '--json']);
+    const r = await runCli(repo, ['import', file, '--json']);
     expect(r.code).toBe(0);
     expect(r.json).toMatchObject({ success: true, imported: 4500, errors: [] });
     expect(Number(git(repo, 'rev-list', '--count', 'memory'))).toBe(1);
@@ -194,22 +195,22 @@ describe('export', () => {
     const s = new MemoryStore({ repo: a, warn: () => {} });
     await importMemories(s, { records: seedLines });
     await s.store({ content: '  Leading and trailing space, CJK 记忆 and emoji 🧠\n---\nnot front matter\n', tags: ['tricky'], scope: 'p2p:ou_123', ttl: '30d', upsertKey: 'tricky' });
-    const jsonl = cli(a, ['export']);
+    const jsonl = await runCli(a, ['export']);
     expect(jsonl.code).toBe(0);
     expect(jsonl.stdout.trim().split('\n')).toHaveLength(4);
     const out = join(tempDir(), 'all.json');
-    const js = cli(a, ['export', '--json', '--output', out]);
+    const js = await runCli(a, ['export', '--json', '--output', out]);
     expect(js.json).toMatchObject({ success: true, exported: 4, format: 'json' });
     expect(JSON.parse(readFileSync(out, 'utf8'))).toHaveLength(4);
 
     for (const input of [{ input: jsonl.stdout, args: ['import', '-', '--json'] }, { input: '', args: ['import', out, '--json'] }]) {
       const b = makeRepo();
-      const r = cli(b, input.args, { input: input.input });
+      const r = await runCli(b, input.args, { input: input.input });
       expect(r.json).toMatchObject({ imported: 4, errors: [] });
-      const again = cli(b, ['export']);
+      const again = await runCli(b, ['export']);
       expect(again.stdout).toBe(jsonl.stdout);
     }
-    const bad = cli(a, ['export', '-o', join(tempDir(), 'no', 'such', 'dir.jsonl'), '--json']);
+    const bad = await runCli(a, ['export', '-o', join(tempDir(), 'no', 'such', 'dir.jsonl'), '--json']);
     expect(bad.code).toBe(2);
     expect(bad.json.error.code).toBe('INVALID_INPUT');
     const md = await exportMemories(s, { format: 'markdown' });

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { MemoryStore } from '../../src/core/store.js';
 import { listTrash } from '../../src/core/trash.js';
 import { prune } from '../../src/lifecycle/prune.js';
 import { exportMemories, importMemories } from '../../src/lifecycle/import-export.js';
 import { cli, git, makeRepo } from '../helpers.js';
+import { runCli } from '../run-cli.js';
 
 const DAY = 86_400_000;
 const T0 = Date.parse('2026-01-01T00:00:00Z');
@@ -33,7 +34,7 @@ describe('memory prune', () => {
     clock.now = T0 + 200 * DAY;
     const hand = (await s.list()).memories.find((m) => m.content.startsWith('Restart'))!;
     expect(hand.timestamp).toBe('1970-01-01T00:00:00.000Z');
-    expect(cli(repo, ['list', '--tag', 'ops'])).toMatchObject({ code: 0, stdout: expect.stringContaining('undated') });
+    expect(await runCli(repo, ['list', '--tag', 'ops'])).toMatchObject({ code: 0, stdout: expect.stringContaining('undated') });
 
     const r = await prune(s);
     expect(r.trashed.map((i) => i.id)).not.toContain(hand.id);
@@ -82,9 +83,9 @@ describe('memory prune', () => {
     expect(withArchive.memories[1]).toMatchObject({ id: mid.id, content: 'written on day 50', archived: true });
     expect(withArchive.memories[0].archived).toBeUndefined();
     expect((await s.get(mid.id)).memory).toMatchObject({ content: 'written on day 50', archived: true });
-    const viaCli = cli(repo, ['list', '--archived', '--json']);
+    const viaCli = await runCli(repo, ['list', '--archived', '--json']);
     expect(viaCli.json.memories.map((m: { id: string }) => m.id)).toEqual([fresh.id, mid.id]);
-    expect(cli(repo, ['list', '--json']).json.total).toBe(1);
+    expect((await runCli(repo, ['list', '--json'])).json.total).toBe(1);
     // Search finds archived memories only when asked, and marks them.
     expect((await s.search({ query: 'written', mode: 'fulltext' })).results.map((m) => m.id)).toEqual([fresh.id]);
     expect((await s.search({ query: '50', mode: 'fulltext' })).total).toBe(0);
@@ -92,7 +93,7 @@ describe('memory prune', () => {
     expect(found.results.map((m) => [m.id, m.archived])).toEqual([[mid.id, true]]);
     const both = await s.search({ query: 'written', archived: true });
     expect(new Map(both.results.map((m) => [m.id, m.archived]))).toEqual(new Map([[fresh.id, undefined], [mid.id, true]]));
-    const viaSearch = cli(repo, ['search', 'written', '--archived', '--json']);
+    const viaSearch = await runCli(repo, ['search', 'written', '--archived', '--json']);
     expect(viaSearch.json.results.map((m: { id: string }) => m.id).sort()).toEqual([fresh.id, mid.id].sort());
     // Archived memories are out of list/search but in an export with archived.
     const all = await exportMemories(s, { archived: true });
@@ -150,23 +151,26 @@ describe('memory prune', () => {
     expect((await s.list()).memories.map((m) => m.id).sort()).toEqual([ids.h1, ids.m1, ids.m2].sort());
   });
 
-  it('CLI: prune --dry-run --json and a readable summary', () => {
+  it('CLI: prune --dry-run --json and a readable summary', async () => {
     const repo = makeRepo();
-    cli(repo, ['store', 'short lived', '--ttl', '1s']);
+    // A test clock: the command runs in this process, so a faked Date is its clock too.
+    vi.useFakeTimers({ toFake: ['Date'], now: T0 });
+    onTestFinished(() => vi.useRealTimers());
+    await runCli(repo, ['store', 'short lived', '--ttl', '1s']);
     const before = git(repo, 'rev-parse', 'memory');
     const later = { MEMORY_RETENTION_ENABLED: 'true' };
-    // Two seconds later the memory is expired (the CLI uses the real clock).
-    const wait = Date.now() + 1100;
-    while (Date.now() < wait) {
-      /* spin: no sleep in sync tests */
-    }
-    const dry = cli(repo, ['prune', '--dry-run', '--json'], { env: later });
+    // Still alive within its second: nothing to prune.
+    vi.setSystemTime(T0 + 500);
+    expect((await runCli(repo, ['prune', '--dry-run', '--json'], { env: later })).json).toMatchObject({ success: true, trashed: [] });
+    // Two seconds later it is expired.
+    vi.setSystemTime(T0 + 2000);
+    const dry = await runCli(repo, ['prune', '--dry-run', '--json'], { env: later });
     expect(dry.code).toBe(0);
     expect(dry.json).toMatchObject({ success: true, dryRun: true, trashed: [expect.objectContaining({ reason: 'expired' })] });
     expect(git(repo, 'rev-parse', 'memory')).toBe(before);
-    const run = cli(repo, ['prune'], { env: later });
+    const run = await runCli(repo, ['prune'], { env: later });
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^pruned: 0 memories archived, 1 moved to the trash/);
-    expect(cli(repo, ['list', '--json']).json.total).toBe(0);
+    expect((await runCli(repo, ['list', '--json'])).json.total).toBe(0);
   });
 });

@@ -175,20 +175,13 @@ describe('secret scanner', () => {
     expect(() => assertNoNewSecrets(old + j(' gh', 'p_', R36), old)).toThrow(expect.objectContaining({ code: 'SECRET_DETECTED' }));
   });
 
-  it('scans 64 KiB of text in well under a few milliseconds', () => {
+  it('scans 64 KiB of look-alike text without a finding (its speed: bench/secrets.mjs)', () => {
     const words = LOOK_ALIKES.join(' ').split(/\s+/);
     let text = '';
     for (let i = 0; text.length < 65536; i++) text += words[(i * 7919) % words.length] + (i % 13 ? ' ' : '\n');
     text = text.slice(0, 65536);
-    for (let i = 0; i < 20; i++) scanText(text);
-    const times: number[] = [];
-    for (let i = 0; i < 30; i++) {
-      const t = performance.now();
-      scanText(text);
-      times.push(performance.now() - t);
-    }
-    times.sort((a, b) => a - b);
-    // The goal is < 1 ms (bench/secrets.mjs measures it); the bound here leaves room for a loaded CI machine.
-    expect(times[15]).toBeLessThan(5);
+    // The goal is < 1 ms per 64 KiB: bench/secrets.mjs measures it against a same-run baseline. A
+    // timed assertion here failed on a loaded machine without anything being slower.
+    expect(scanText(text)).toEqual([]);
   });
 });

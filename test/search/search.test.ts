@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/core/store.js';
 import { makeRepo } from '../helpers.js';
 import { SEGMENT_FORMAT } from '../../src/search/segment.js';
+import { runs } from '../fc-runs.js';
 
 const NOW = new Date('2026-03-01T12:00:00Z');
 const DAY = 86_400_000;
@@ -171,7 +172,7 @@ describe('memory search (library)', async () => {
         expect(r.results.length).toBeLessThanOrEqual(3);
         for (const x of r.results) expect(Number.isFinite(x.relevance)).toBe(true);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 

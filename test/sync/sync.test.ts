@@ -6,6 +6,7 @@ import { cli, cliAsync, git, gitEnv, makeRepo, tempDir, checkoutState } from '..
 import { MemoryStore } from '../../src/core/store.js';
 import { memoryToFile } from '../../src/core/memory.js';
 import { classifyGitFailure } from '../../src/sync/git-cli.js';
+import { runCli } from '../run-cli.js';
 
 /** A bare remote whose default branch has one commit, and `n` full clones of it. */
 function setup(n: number): { remote: string; clones: string[] } {
@@ -73,98 +74,64 @@ async function remove(repo: string, id: string): Promise<void> {
   }
 }
 
-function store(repo: string, content: string, extra: string[] = []): string {
-  const r = cli(repo, ['store', content, '--json', ...extra]);
+async function store(repo: string, content: string, extra: string[] = []): Promise<string> {
+  const r = await runCli(repo, ['store', content, '--json', ...extra]);
   expect(r.code, r.stderr).toBe(0);
   return r.json.id;
 }
 
-function sync(repo: string, extra: string[] = []) {
-  const r = cli(repo, ['sync', '--json', ...extra]);
+async function sync(repo: string, extra: string[] = []) {
+  const r = await runCli(repo, ['sync', '--json', ...extra]);
   expect(r.code, r.stderr + r.stdout).toBe(0);
   return r.json;
 }
 
 // Real git remotes and CLI processes: minutes on a loaded 2-core machine.
 describe('memory sync', { timeout: 300_000 }, () => {
-  it('N clones x M memories stored and synced by concurrent processes: nothing lost, fsck clean', async () => {
-    const N = 3;
-    const M = 5;
-    const { remote, clones } = setup(N);
-    // Two writer processes share clone 0, so local compare-and-swap races happen during syncs too.
-    const writers = [...clones, clones[0]];
-    const results = await Promise.all(
-      writers.map(async (dir, w) => {
-        const out = [];
-        for (let i = 0; i < M; i++) {
-          out.push(await cliAsync(dir, ['store', `writer ${w} memory ${i}`, '--tags', `w${w}`, '--sync', '--json'], { env: { MEMORY_SYNC_RETRIES: '40' } }));
-        }
-        return out;
-      }),
-    );
-    const all = results.flat();
-    for (const r of all) expect(r.code, r.stderr + r.stdout).toBe(0);
-    const stored = all.map((r) => r.json.id as string).sort();
-    expect(new Set(stored).size).toBe(writers.length * M);
-    // Every process synced after its own store, so the remote holds every memory: on the branch, or
-    // in a pending ref when another writer moved the branch first. One more sync folds them all.
-    sync(clones[1]);
-    expect(git(remote, 'for-each-ref', 'refs/memory-pending/')).toBe('');
-    expect(idsOn(remote)).toEqual(stored);
-    expect(() => git(remote, 'fsck', '--strict', '--no-progress')).not.toThrow();
-    for (const c of clones) {
-      sync(c);
-      expect(idsOn(c)).toEqual(stored);
-      expect(() => git(c, 'fsck', '--no-progress')).not.toThrow();
-      expect(cli(c, ['list', '--limit', '100', '--json']).json.total).toBe(stored.length);
-    }
-    // Re-applied, not merged: the branch history stays a single line.
-    expect(git(remote, 'rev-list', '--merges', '--count', 'memory')).toBe('0');
-  });
 
-  it('creates the remote branch on first push and leaves the checkout alone', () => {
+  it('creates the remote branch on first push and leaves the checkout alone', async () => {
     const { remote, clones } = setup(1);
     const [a] = clones;
     expect(git(remote, 'branch', '--list', 'memory')).toBe('');
     const before = checkoutState(a);
-    const id = store(a, 'first memory');
-    const r = sync(a);
+    const id = await store(a, 'first memory');
+    const r = await sync(a);
     expect(r).toMatchObject({ success: true, pushed: true, created: true, sent: 1, retries: 0 });
     expect(idsOn(remote)).toEqual([id]);
     expect(git(a, 'rev-parse', 'refs/remotes/origin/memory')).toBe(git(remote, 'rev-parse', 'memory'));
     expect(checkoutState(a)).toEqual(before);
     // Nothing new on either side: a no-op.
-    expect(sync(a)).toMatchObject({ pushed: false, pulled: false, sent: 0 });
+    expect(await sync(a)).toMatchObject({ pushed: false, pulled: false, sent: 0 });
   });
 
-  it('pull adopts the remote branch when there is no local one; push publishes without combining', () => {
+  it('pull adopts the remote branch when there is no local one; push publishes without combining', async () => {
     const { remote, clones } = setup(2);
     const [a, b] = clones;
-    const id = store(a, 'shared');
-    expect(cli(a, ['push', '--json']).json).toMatchObject({ pushed: true, created: true });
-    const p = cli(b, ['pull', '--json']);
+    const id = await store(a, 'shared');
+    expect((await runCli(a, ['push', '--json'])).json).toMatchObject({ pushed: true, created: true });
+    const p = await runCli(b, ['pull', '--json']);
     expect(p.code).toBe(0);
     expect(p.json).toMatchObject({ pulled: true, received: 1 });
     expect(idsOn(b)).toEqual([id]);
     // b has something new, a pushed meanwhile: a plain push must refuse rather than overwrite.
-    store(a, 'a again');
-    expect(cli(a, ['push', '--json']).code).toBe(0);
-    store(b, 'b again');
-    const rejected = cli(b, ['push', '--json']);
+    await store(a, 'a again');
+    expect((await runCli(a, ['push', '--json'])).code).toBe(0);
+    await store(b, 'b again');
+    const rejected = await runCli(b, ['push', '--json']);
     expect(rejected.code).toBe(6);
     expect(rejected.json.error.code).toBe('PUSH_REJECTED');
     expect(idsOn(remote)).toHaveLength(2);
-    expect(sync(b)).toMatchObject({ pushed: true, replayed: 1 });
+    expect(await sync(b)).toMatchObject({ pushed: true, replayed: 1 });
     expect(idsOn(remote)).toHaveLength(3);
   });
 
   it('same memory edited on both sides: the later update wins, the other version stays in history', async () => {
     const { remote, clones } = setup(2);
     const [a, b] = clones;
-    const x = store(a, 'x original');
-    const y = store(a, 'y original');
-    sync(a);
-    sync(b);
+    const x = await store(a, 'x original');
+    const y = await store(a, 'y original');
+    await sync(a);
+    await sync(b);
     // a: x is the newer edit, y the older one; b the reverse. a pushes first.
     await edit(a, x, 'x edited by a (newer)', '2030-01-02T00:00:00.000Z');
     await edit(a, y, 'y edited by a (older)', '2030-01-01T00:00:00.000Z');
@@ -172,8 +139,8 @@ describe('memory sync', { timeout: 300_000 }, () => {
     await edit(b, y, 'y edited by b (newer)', '2030-01-02T00:00:00.000Z');
     const xPath = git(b, 'ls-tree', '-r', '--name-only', 'memory', '--', 'memories').split('\n').find((p) => p.includes(x));
     const bX = git(b, 'rev-parse', `memory:${xPath}`);
-    sync(a);
-    const r = sync(b);
+    await sync(a);
+    const r = await sync(b);
     expect(r.conflicts).toHaveLength(2);
     const byId = Object.fromEntries(r.conflicts.map((c: any) => [c.id, c]));
     expect(byId[x]).toMatchObject({ kind: 'both-changed', kept: 'remote' });
@@ -182,7 +149,7 @@ describe('memory sync', { timeout: 300_000 }, () => {
     expect(fileOf(remote, y)).toContain('y edited by b (newer)');
     // b's losing version of x is still reachable from the branch: nothing silently dropped.
     expect(reachableBlobs(remote).has(bX)).toBe(true);
-    sync(a);
+    await sync(a);
     expect(fileOf(a, x)).toContain('x edited by a (newer)');
     expect(fileOf(a, y)).toContain('y edited by b (newer)');
     expect(git(remote, 'rev-list', '--merges', '--count', 'memory')).toBe('0');
@@ -191,30 +158,30 @@ describe('memory sync', { timeout: 300_000 }, () => {
   it('delete on one side, edit on the other: the edit is kept and reported', async () => {
     const { remote, clones } = setup(2);
     const [a, b] = clones;
-    const x = store(a, 'x');
-    const y = store(a, 'y');
-    sync(a);
-    sync(b);
+    const x = await store(a, 'x');
+    const y = await store(a, 'y');
+    await sync(a);
+    await sync(b);
     await remove(a, x);
     await edit(b, x, 'x edited by b', '2030-01-01T00:00:00.000Z');
     await edit(a, y, 'y edited by a', '2030-01-01T00:00:00.000Z');
     await remove(b, y);
-    sync(a);
-    const r = sync(b);
+    await sync(a);
+    const r = await sync(b);
     const byId = Object.fromEntries(r.conflicts.map((c: any) => [c.id, c]));
     expect(byId[x]).toMatchObject({ kind: 'deleted-remotely', kept: 'local' });
     expect(byId[y]).toMatchObject({ kind: 'deleted-locally', kept: 'remote' });
     expect(fileOf(remote, x)).toContain('x edited by b');
     expect(fileOf(remote, y)).toContain('y edited by a');
-    expect(cli(b, ['get', y, '--json']).json.memory.content).toBe('y edited by a');
+    expect((await runCli(b, ['get', y, '--json'])).json.memory.content).toBe('y edited by a');
   });
 
   it('a local change that was undone does not undo the remote change to the same memory', async () => {
     const { remote, clones } = setup(2);
     const [a, b] = clones;
-    const x = store(a, 'x original');
-    sync(a);
-    sync(b);
+    const x = await store(a, 'x original');
+    await sync(a);
+    await sync(b);
     const path = git(b, 'ls-tree', '-r', '--name-only', 'memory', '--', 'memories').split('\n').find((p) => p.includes(x)) as string;
     const original = execFileSync('git', ['cat-file', 'blob', `memory:${path}`], { cwd: b, env: gitEnv });
     await edit(b, x, 'x edited by b, then undone', '2030-01-05T00:00:00.000Z');
@@ -223,8 +190,8 @@ describe('memory sync', { timeout: 300_000 }, () => {
     s.close();
     expect(git(b, 'rev-parse', `memory:${path}`)).toBe(git(a, 'rev-parse', `memory:${path}`));
     await edit(a, x, 'x edited by a', '2030-01-01T00:00:00.000Z');
-    sync(a);
-    const r = sync(b);
+    await sync(a);
+    const r = await sync(b);
     // b's net change to x is none, so a's edit stands, even though b's replayed commits touched x.
     expect(r.conflicts).toEqual([]);
     expect(fileOf(remote, x)).toContain('x edited by a');
@@ -234,14 +201,14 @@ describe('memory sync', { timeout: 300_000 }, () => {
   it("a fresh clone's first store does not replace the branch README edited on the remote", async () => {
     const { remote, clones } = setup(2);
     const [a, b] = clones;
-    store(a, 'from a');
+    await store(a, 'from a');
     const s = new MemoryStore({ repo: a });
     await s.mutate(() => ({ change: { changes: new Map([['README.md', Buffer.from('# Our team memory\n\nEdited by hand.\n')]]), message: 'docs: README\n' }, result: {} }));
     s.close();
-    sync(a);
+    await sync(a);
     // b never fetched the branch: its first store starts a new history with the default README.
-    const fromB = store(b, 'from b');
-    const r = sync(b);
+    const fromB = await store(b, 'from b');
+    const r = await sync(b);
     expect(r.conflicts).toEqual([expect.objectContaining({ path: 'README.md', kept: 'remote' })]);
     expect(git(remote, 'show', 'memory:README.md')).toContain('Edited by hand.');
     expect(idsOn(remote)).toContain(fromB);
@@ -256,9 +223,9 @@ describe('memory sync', { timeout: 300_000 }, () => {
       git(a, 'commit', '-q', '-m', `c${i}`);
     }
     git(a, 'push', '-q', 'origin', 'HEAD:main');
-    const gone = store(a, 'will be deleted');
-    const kept = store(a, 'kept');
-    sync(a);
+    const gone = await store(a, 'will be deleted');
+    const kept = await store(a, 'kept');
+    await sync(a);
 
     // What actions/checkout gives a job: depth 1, one branch, detached HEAD.
     const ci = tempDir('gm-ci-');
@@ -266,18 +233,18 @@ describe('memory sync', { timeout: 300_000 }, () => {
     git(ci, 'checkout', '-q', '--detach');
     expect(git(ci, 'rev-parse', '--is-shallow-repository')).toBe('true');
     const before = checkoutState(ci);
-    const fromCi = store(ci, 'stored by a CI job before its first sync');
-    expect(sync(ci)).toMatchObject({ pushed: true, replayed: 1 });
+    const fromCi = await store(ci, 'stored by a CI job before its first sync');
+    expect(await sync(ci)).toMatchObject({ pushed: true, replayed: 1 });
     expect(idsOn(remote)).toEqual([gone, kept, fromCi].sort());
 
     // The remote moves on (a deletion), the CI clone stores again: the incremental fetch must find the
     // merge base, or the deleted memory would come back.
-    sync(a);
+    await sync(a);
     await remove(a, gone);
-    const later = store(a, 'later from a');
-    sync(a);
-    const second = store(ci, 'second from CI');
-    const r = sync(ci);
+    const later = await store(a, 'later from a');
+    await sync(a);
+    const second = await store(ci, 'second from CI');
+    const r = await sync(ci);
     expect(r).toMatchObject({ pushed: true, conflicts: [] });
     expect(idsOn(remote)).toEqual([kept, fromCi, later, second].sort());
     expect(idsOn(ci)).toEqual(idsOn(remote));
@@ -285,61 +252,61 @@ describe('memory sync', { timeout: 300_000 }, () => {
     expect(() => git(remote, 'fsck', '--strict', '--no-progress')).not.toThrow();
     expect(() => git(ci, 'fsck', '--no-progress')).not.toThrow();
     // A read with --sync pulls first.
-    sync(a);
-    const fromA = store(a, 'read me after pulling');
-    sync(a);
-    expect(cli(ci, ['get', fromA, '--sync', '--json']).json.memory.content).toBe('read me after pulling');
+    await sync(a);
+    const fromA = await store(a, 'read me after pulling');
+    await sync(a);
+    expect((await runCli(ci, ['get', fromA, '--sync', '--json'])).json.memory.content).toBe('read me after pulling');
   });
 
-  it('unreachable or unknown remotes fail with a clear code and leave local memories untouched', () => {
+  it('unreachable or unknown remotes fail with a clear code and leave local memories untouched', async () => {
     const repo = makeRepo({ commit: true });
-    store(repo, 'local only');
+    await store(repo, 'local only');
     const tip = git(repo, 'rev-parse', 'memory');
     git(repo, 'remote', 'add', 'origin', join(tempDir(), 'does-not-exist.git'));
     for (const args of [['sync'], ['pull'], ['push'], ['sync', '--remote', 'nosuchremote'], ['sync', '--remote', 'file:///nonexistent/repo.git']]) {
-      const r = cli(repo, [...args, '--json']);
+      const r = await runCli(repo, [...args, '--json']);
       expect(r.code, args.join(' ')).toBe(6);
       expect(r.json.error.code, args.join(' ')).toBe('REMOTE_UNREACHABLE');
     }
     expect(git(repo, 'rev-parse', 'memory')).toBe(tip);
     // Local operations keep working offline.
-    expect(cli(repo, ['list', '--json']).json.total).toBe(1);
+    expect((await runCli(repo, ['list', '--json'])).json.total).toBe(1);
     // With automatic sync: a read warns and answers from local memories; a write is kept locally
     // and the command fails with the sync's code.
-    const read = cli(repo, ['list', '--json'], { env: { MEMORY_AUTO_SYNC: '1' } });
+    const read = await runCli(repo, ['list', '--json'], { env: { MEMORY_AUTO_SYNC: '1' } });
     expect(read.code).toBe(0);
     expect(read.stderr).toMatch(/REMOTE_UNREACHABLE/);
-    const write = cli(repo, ['store', 'kept even offline', '--json'], { env: { MEMORY_AUTO_SYNC: '1' } });
+    const write = await runCli(repo, ['store', 'kept even offline', '--json'], { env: { MEMORY_AUTO_SYNC: '1' } });
     expect(write.code).toBe(6);
     expect(write.json.error.code).toBe('REMOTE_UNREACHABLE');
     expect(write.json.error.data.result.id).toMatch(/^mem_/);
-    expect(cli(repo, ['get', write.json.error.data.result.id, '--json']).code).toBe(0);
+    expect((await runCli(repo, ['get', write.json.error.data.result.id, '--json'])).code).toBe(0);
   });
 
-  it('a push the server refuses is PUSH_REJECTED, not retried, and leaves the local branch as it was', () => {
+  it('a push the server refuses is PUSH_REJECTED, not retried, and leaves the local branch as it was', async () => {
     const { remote, clones } = setup(1);
     const [a] = clones;
     const hook = join(remote, 'hooks', 'pre-receive');
     writeFileSync(hook, '#!/bin/sh\necho "branch is protected" >&2\nexit 1\n');
     chmodSync(hook, 0o755);
-    store(a, 'refused');
+    await store(a, 'refused');
     const tip = git(a, 'rev-parse', 'memory');
-    const r = cli(a, ['sync', '--json']);
+    const r = await runCli(a, ['sync', '--json']);
     expect(r.code).toBe(6);
     expect(r.json.error.code).toBe('PUSH_REJECTED');
     expect(git(a, 'rev-parse', 'memory')).toBe(tip);
     expect(git(remote, 'branch', '--list', 'memory')).toBe('');
   });
 
-  it('MEMORY_AUTO_SYNC=1 shares a store in one command', () => {
+  it('MEMORY_AUTO_SYNC=1 shares a store in one command', async () => {
     const { remote, clones } = setup(2);
     const [a, b] = clones;
-    const r = cli(a, ['store', 'auto shared', '--json'], { env: { MEMORY_AUTO_SYNC: '1' } });
+    const r = await runCli(a, ['store', 'auto shared', '--json'], { env: { MEMORY_AUTO_SYNC: '1' } });
     expect(r.code, r.stderr).toBe(0);
     expect(r.json.sync).toMatchObject({ pushed: true });
     expect(idsOn(remote)).toEqual([r.json.id]);
     // --no-sync overrides the environment.
-    const off = cli(b, ['store', 'not shared', '--no-sync', '--json'], { env: { MEMORY_AUTO_SYNC: '1' } });
+    const off = await runCli(b, ['store', 'not shared', '--no-sync', '--json'], { env: { MEMORY_AUTO_SYNC: '1' } });
     expect(off.code).toBe(0);
     expect(off.json.sync).toBeUndefined();
     expect(idsOn(remote)).toEqual([r.json.id]);
@@ -354,10 +321,10 @@ describe('memory sync', { timeout: 300_000 }, () => {
     expect(classifyGitFailure('fatal: something else entirely')).toBe('SYNC_FAILED');
   });
 
-  it('never prints credentials embedded in a remote URL', () => {
+  it('never prints credentials embedded in a remote URL', async () => {
     const repo = makeRepo({ commit: true });
-    store(repo, 'local');
-    const r = cli(repo, ['sync', '--remote', 'https://x-access-token:ghs_SECRET123@127.0.0.1:9/o/r.git', '--json']);
+    await store(repo, 'local');
+    const r = await runCli(repo, ['sync', '--remote', 'https://x-access-token:ghs_SECRET123@127.0.0.1:9/o/r.git', '--json']);
     expect(r.code).toBe(6);
     expect(r.json.error.code).toBe('REMOTE_UNREACHABLE');
     expect(r.stdout + r.stderr).not.toContain('ghs_SECRET123');

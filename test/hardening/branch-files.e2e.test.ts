@@ -26,11 +26,10 @@ const ALIAS_BOMB = [
 ].join('\n');
 
 describe('hostile branch files', () => {
-  it('a YAML alias bomb is refused in microseconds, not expanded', () => {
+  it('a YAML alias bomb is refused, not expanded', () => {
     expect(ALIAS_BOMB.length).toBeLessThan(500);
-    const t = performance.now();
+    // Refused by its alias count before any expansion (bench/test-bounds.mjs times it against a plain parse).
     expect(() => parseFile(ALIAS_BOMB)).toThrow(/aliases/);
-    expect(performance.now() - t).toBeLessThan(500);
   });
 
   it('non-scalar tags make the file unreadable (skipped), scalars still read', () => {
@@ -49,7 +48,7 @@ describe('hostile branch files', () => {
     for (const args of [['list'], ['search', 'staging database'], ['stats'], ['get', good.id], ['tagged', 'db']]) {
       const r = run(repo, [...args, '--json']);
       expect(expectCoded(r), args.join(' ')).toBe('OK');
-      expect(r.ms, args.join(' ')).toBeLessThan(10_000);
+      // Within the run's time cap (killed past it: expectCoded); bench/hardening.mjs times these.
       stderr += r.stderr;
       if (args[0] !== 'stats') expect(r.stdout).toContain(good.id);
     }

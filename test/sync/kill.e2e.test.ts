@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CLI, git, gitEnv, makeRepo, tempDir } from '../helpers.js';
 import { MemoryStore } from '../../src/core/store.js';
@@ -9,7 +9,7 @@ import { sync, pull } from '../../src/sync/index.js';
 /**
  * kill -9 of a writer or a folder at any point of a pending-ref sync: nothing lost, nothing
  * duplicated, `git fsck` clean. Precise kill points come from the remote's pre-receive hook, which
- * records each push it receives and then sleeps: the test kills the syncing process while its push
+ * records each push it receives and then holds it: the test kills the syncing process while its push
  * is in flight (the server still applies it: a job that died after its push was accepted). Other
  * rounds kill after a delay, before or between the network steps.
  */
@@ -41,10 +41,16 @@ async function withStore<T>(repo: string, fn: (s: MemoryStore) => Promise<T>): P
 
 const storeIn = (repo: string, content: string) => withStore(repo, async (s) => (await s.store({ content })).id);
 
-/** Every push is recorded (marks/<n>) and held for `sleep` seconds; with race-with, the first one loses a race. */
-function instrument(remote: string, sleep: number): string {
+/**
+ * Every push is recorded (marks/<n>); from push number `holdAt` on, the hook holds each push until the
+ * test releases it (a condition, not a sleep: the kill lands while that push is in flight however
+ * loaded the machine); with race-with, the first one loses a race.
+ */
+function instrument(remote: string, holdAt: number | null): string {
   const marks = join(remote, 'marks');
   mkdirSync(marks, { recursive: true });
+  mkdirSync(join(remote, 'released'), { recursive: true });
+  rmSync(join(remote, 'release'), { force: true });
   const hook = join(remote, 'hooks', 'pre-receive');
   writeFileSync(
     hook,
@@ -56,12 +62,24 @@ if [ -f race-with ] && [ ! -f raced ]; then
   : > raced
   env -u GIT_QUARANTINE_PATH -u GIT_OBJECT_DIRECTORY -u GIT_ALTERNATE_OBJECT_DIRECTORIES git update-ref refs/heads/memory "$(cat race-with)"
 fi
-sleep ${sleep}
+${holdAt === null ? '' : `if [ $((n + 1)) -ge ${holdAt} ]; then i=0; while [ ! -f release ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done; fi`}
+: > "released/$((n + 1))"
 exit 0
 `,
   );
   chmodSync(hook, 0o755);
   return marks;
+}
+
+/**
+ * Lets a held push go on and waits until the server is done with every push it saw: each hook has
+ * finished and no ref lock is left (the server applies or refuses the push after its hook).
+ */
+async function releaseAndSettle(remote: string): Promise<void> {
+  writeFileSync(join(remote, 'release'), '');
+  const locked = (dir: string): boolean =>
+    readdirSync(dir, { withFileTypes: true }).some((e) => (e.isDirectory() ? locked(join(dir, e.name)) : e.name.endsWith('.lock')));
+  await waitFor(() => readdirSync(join(remote, 'released')).length >= readdirSync(join(remote, 'marks')).length && !locked(join(remote, 'refs')) && !existsSync(join(remote, 'packed-refs.lock')));
 }
 
 const pushesSeen = (marks: string) => readdirSync(marks).length;
@@ -126,7 +144,7 @@ describe('kill -9 during a pending-ref sync', { timeout: 400_000 }, () => {
       const x2 = await storeIn(a, 'x2 from a');
       git(a, 'push', '-q', 'origin', 'memory:refs/parked/a');
       const y = await storeIn(b, 'y from b');
-      const marks = instrument(remote, 2);
+      const marks = instrument(remote, push);
       if (race) writeFileSync(join(remote, 'race-with'), git(a, 'rev-parse', 'memory') + '\n');
 
       const victim = spawnSync(b);
@@ -134,8 +152,8 @@ describe('kill -9 during a pending-ref sync', { timeout: 400_000 }, () => {
       victim.child.kill('SIGKILL');
       await victim.closed;
       // The server finishes the push it was holding.
-      await new Promise((r) => setTimeout(r, 2500));
-      instrument(remote, 0);
+      await releaseAndSettle(remote);
+      instrument(remote, null);
 
       // Recovery: the killed clone syncs again; nothing was lost locally.
       expect(idsOn(b)).toContain(y);
@@ -154,20 +172,21 @@ describe('kill -9 during a pending-ref sync', { timeout: 400_000 }, () => {
       ids.push(await storeIn(a, `a ${round}`));
       git(a, 'push', '-q', '-f', 'origin', 'memory:refs/parked/a');
       ids.push(await storeIn(b, `b ${round}`));
-      const marks = instrument(remote, round === 0 ? 2 : 0);
+      const marks = instrument(remote, null);
       rmSync(join(remote, 'raced'), { force: true });
       writeFileSync(join(remote, 'race-with'), git(a, 'rev-parse', 'memory') + '\n');
       const r = await withStore(b, (s) => sync(s));
       expect(r.pendingRef).not.toBeNull();
       // The folder (c) syncs and is killed: in its fold push (round 0), or after a delay.
       const before = pushesSeen(marks);
+      if (round === 0) instrument(remote, before + 1);
       const folder = spawnSync(c);
       if (round === 0) await waitFor(() => pushesSeen(marks) > before);
       else await new Promise((r) => setTimeout(r, 300 + round * 700));
       folder.child.kill('SIGKILL');
       await folder.closed;
-      await new Promise((r) => setTimeout(r, 2500));
-      instrument(remote, 0);
+      await releaseAndSettle(remote);
+      instrument(remote, null);
       await settle([c, a, b]);
       assertWhole(remote, [a, b, c], ids);
       await withStore(a, (s) => sync(s));

@@ -81,9 +81,8 @@ describe('MCP arguments', () => {
       ['memory_delete', { id: GH_TOKEN }, 'INVALID_ID'],
     ];
     for (const [name, args, want] of cases) {
-      const t = Date.now();
+      // Answered, not hung: the test's timeout bounds each call (no wall-clock assertion on a shared machine).
       const r = await client.callTool({ name, arguments: args });
-      expect(Date.now() - t).toBeLessThan(15_000);
       // A schema refusal (zod) or the library's own code: either way coded, never INTERNAL.
       expect(r.isError, `${name} ${JSON.stringify(args).slice(0, 80)}`).toBe(true);
       const code = errorCode(r);

@@ -4,6 +4,7 @@ import { checkoutState, cli, git } from '../helpers.js';
 import { MemoryStore } from '../../src/core/store.js';
 import { serveReadOnly } from './git-http.js';
 import { checkout, makeRemote, runAction } from './run-action.js';
+import { asRoot, rootOnly } from '../root-only.js';
 
 /** Memory ids on the remote's memory branch, read with plain git. */
 function remoteIds(bare: string, branch = 'memory'): string[] {
@@ -140,7 +141,7 @@ describe('action with sync (the default)', () => {
   });
 
   // Needs root to hand the checkout to another user, as a container job's workspace is.
-  it.runIf(process.getuid?.() === 0)('tells a container job to mark the workspace safe when git refuses it', async () => {
+  rootOnly('root, to hand the workspace to another user', asRoot)('tells a container job to mark the workspace safe when git refuses it', async () => {
     const ws = checkout(makeRemote());
     execFileSync('chown', ['-R', 'nobody', ws]);
     const r = await runAction(ws, { content: 'from a container job' });

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { CLI, git, gitEnv, tempDir } from '../helpers.js';
+import { MemoryStore } from '../../src/core/store.js';
 import { checkout, makeRemote, parseOutputFile, runAction, runnerEnv } from '../action/run-action.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -173,10 +174,12 @@ describe('examples/workflows', { timeout: 180_000 }, () => {
     const seed = checkout(remote);
     const env = { ...gitEnv, MEMORY_EMBEDDER: 'none' };
     const cliIn = (args: string[]) => spawnSync(process.execPath, [CLI(), ...args], { cwd: seed, env, encoding: 'utf8' });
-    expect(cliIn(['store', 'temporary freeze notice', '--ttl', '1s']).status).toBe(0);
+    // A test clock instead of waiting out the TTL: the notice was stored a minute ago with a 1 s TTL.
+    const past = new MemoryStore({ repo: seed, now: () => new Date(Date.now() - 60_000) });
+    await past.store({ content: 'temporary freeze notice', ttl: '1s' });
+    past.close();
     expect(cliIn(['store', 'a lasting fact']).status).toBe(0);
     expect(cliIn(['push']).status).toBe(0);
-    await new Promise((r) => setTimeout(r, 1100));
     const wf = load('scheduled-prune.yml');
     await runJob(wf.jobs.prune, remote, github('7004'), {}, { install: {} });
     expect(remoteMemories(remote).map((m) => m.content)).toEqual(['a lasting fact']);
