@@ -5,6 +5,7 @@ import type { SearchQuery } from '../core/search-types.js';
 import type { ActionInputs } from './inputs.js';
 import { searchSummary, storeSummary } from './summary.js';
 import { excerpt } from '../core/excerpt.js';
+import { indexCacheDir, runnerCache } from './index-cache.js';
 
 /** What one step produced: the step outputs, the seed-shaped response, and the job-summary Markdown. */
 export interface ActionResult {
@@ -21,6 +22,7 @@ export interface ActionResult {
 export interface ActionLog {
   info(message: string): void;
   warning(message: string): void;
+  debug?(message: string): void;
 }
 
 const READS = new Set(['search', 'get', 'recent', 'list']);
@@ -28,12 +30,19 @@ const WRITES = new Set(['store', 'delete']);
 
 /** Runs one action step against the library. Knows nothing of @actions/core: main.ts does the I/O. */
 export async function execute(inputs: ActionInputs, log: ActionLog): Promise<ActionResult> {
-  const memory = openMemory({ repo: inputs.path, branch: inputs.branch, source: 'github-action', warn: (m) => log.warning(m) });
+  // A search keeps its index in the runner's cache between jobs (src/action/index-cache.ts).
+  const dir = indexCacheDir();
+  const cache = inputs.command === 'search' ? runnerCache(inputs.branch, dir, log) : null;
+  const memory = openMemory({ repo: inputs.path, branch: inputs.branch, source: 'github-action', warn: (m) => log.warning(m), indexCache: cache ? dir : undefined });
   try {
     // Writes pull first too: delete may target a memory only the remote has, and store de-duplicates
     // against (and commits on top of) what other jobs already stored.
     if (inputs.sync && (READS.has(inputs.command) || WRITES.has(inputs.command))) await pull(memory, inputs, log);
+    const tree = cache ? memory.core.treeOf(memory.core.tip()) : null;
+    const hit = cache ? await cache.restore(tree) : null;
     const result = await perform(memory, inputs, log);
+    if (cache && hit) await cache.save(tree, ((result.json.indexCache as { bytesWritten?: number } | undefined)?.bytesWritten ?? 0) > 0, hit.exact);
+    delete result.json.indexCache;
     // Retention on the branch (retention.enabled) is applied by the jobs that write: one prune commit
     // after a store, pushed together with it.
     if (inputs.command === 'store' && memory.core.config().retention?.enabled) {
@@ -130,7 +139,7 @@ async function perform(memory: GitMemory, inputs: ActionInputs, log: ActionLog):
       const why = r.fallback && !(inputs.mode === 'auto' && (noModel || !inputs.query)) ? (noModel ? ': no embedding model in the action bundle' : `: ${r.fallback.reason}`) : '';
       if (r.vectors?.missing) log.info(`${r.vectors.missing} memories have no vector yet and matched on full text only (a store step with an HTTP embedder, or "memory embed", writes them)`);
       log.info(`${r.results.length} of ${r.total} matches${r.mode ? ` (${r.mode}${why})` : ''}`);
-      return { json: { success: true, results: r.results, total: r.total }, id: '', results: r.results, count: r.results.length, summary: searchSummary(inputs, r.results, r.total) };
+      return { json: { success: true, results: r.results, total: r.total, indexCache: r.indexCache }, id: '', results: r.results, count: r.results.length, summary: searchSummary(inputs, r.results, r.total) };
     }
     case 'sync': {
       const r = await push(memory, inputs, log);
