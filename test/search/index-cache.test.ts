@@ -19,11 +19,12 @@ function setup() {
   const remote = makeRepo({ bare: true });
   const writer = makeRepo();
   git(writer, 'remote', 'add', 'origin', remote);
-  for (let i = 0; i < 5; i++) store(writer, `Deployment note ${i}: the staging cluster restarts nightly`, '--tags', 'ops');
+  const notes: string[] = [];
+  for (let i = 0; i < 5; i++) notes.push(store(writer, `Deployment note ${i}: the staging cluster restarts nightly`, '--tags', 'ops'));
   store(writer, 'The API rate limit is 100 requests per minute', '--tags', 'api');
   git(writer, 'push', '-q', 'origin', 'memory');
   const cache = join(tempDir('gm-icache-'), 'index-cache');
-  return { remote, writer, cache };
+  return { remote, writer, cache, notes };
 }
 
 /** A CI job's checkout: a fresh clone of the memory branch (shallow by default, as CI does). */
@@ -38,7 +39,7 @@ const ids = (r: { json: { results: Array<{ id: string }> } }) => r.json.results.
 
 describe('search index cache between CI jobs', () => {
   it('restores the previous job index and brings it up to date without a full build', () => {
-    const { remote, writer, cache } = setup();
+    const { remote, writer, cache, notes } = setup();
     // Job 1: nothing cached yet: a full build, saved to the cache.
     const j1 = job(remote);
     const first = cli(j1, ['search', 'staging', 'restarts', '--limit', '50', '--json', '--index-cache', cache]);
@@ -48,7 +49,10 @@ describe('search index cache between CI jobs', () => {
     expect(readdirSync(join(cache, 'memory'))).toContain(`search-v${SEGMENT_FORMAT}.base`);
 
     // The branch moves one commit; job 2 is a fresh shallow clone that never had job 1's tree.
+    // The branch moves: one memory added, one deleted, one rewritten so it no longer matches.
     const fresh = store(writer, 'Staging restarts moved to 03:00 UTC after the outage', '--tags', 'ops');
+    expect(cli(writer, ['delete', notes[0], '--json']).code).toBe(0);
+    expect(cli(writer, ['update', notes[1], '--content', 'Deployment note 1: retired', '--json']).code).toBe(0);
     git(writer, 'push', '-q', 'origin', 'memory');
     const j2 = job(remote);
     const refsBefore = refs(j2);
@@ -59,6 +63,9 @@ describe('search index cache between CI jobs', () => {
     // Only the one new memory was analysed: a delta from the restored base's own table.
     expect(second.json.indexCache.index).toBe('delta-from-table');
     expect(ids(second)).toContain(fresh);
+    expect(ids(second)).not.toContain(notes[0]);
+    expect(ids(second)).not.toContain(notes[1]);
+    expect(second.json.total).toBe(4);
     // The same answer as a job without a cache, and the clone's refs untouched.
     const plain = cli(job(remote), ['search', 'staging', 'restarts', '--limit', '50', '--json']);
     expect(ids(second)).toEqual(ids(plain));
