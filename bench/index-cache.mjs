@@ -5,9 +5,10 @@
 // For each size: a branch of N memories (`memory import` of generated JSONL) pushed to a bare remote;
 // a first job (fresh shallow clone, search with --index-cache) fills the cache; then one more memory
 // is pushed, so the cached index is one commit behind. Then, interleaved run by run (same load):
-//   floor : `git clone --depth 1` of the branch + `node -e ''`          (a node start plus the fetch)
-//   hit   : `git clone --depth 1` + `memory search --index-cache COPY`  (COPY: the one-commit-behind cache)
-//   miss  : `git clone --depth 1` + `memory search`                     (today: a full build per job)
+//   floor : `git clone --no-checkout --depth 1` of the branch + `node -e ''` (a node start plus the fetch;
+//           no checkout: a search job reads the branch from the object database, as the Action does)
+//   hit   : the same clone + `memory search --index-cache COPY`  (COPY: the one-commit-behind cache)
+//   miss  : the same clone + `memory search`                     (today: a full build per job)
 // Prints wall times (medians) as ratios to the floor, the bytes read from the cache, the bytes of the
 // clone's object store (what the fetch brought), and how the hit got its index (must not be `full`).
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -58,7 +59,7 @@ function corpus(file, n) {
 let clones = 0;
 const clone = (remote) => {
   const d = join(tmp, `clone-${clones++}`);
-  const { ms } = timed('git', ['clone', '-q', '--depth', '1', '--branch', 'memory', `file://${remote}`, d], tmp);
+  const { ms } = timed('git', ['clone', '-q', '--no-checkout', '--depth', '1', '--branch', 'memory', `file://${remote}`, d], tmp);
   return { d, ms };
 };
 const QUERY = ['search', 'rollback', 'latency', '--json'];
