@@ -130,3 +130,28 @@ describe('search index cache between CI jobs', () => {
     expect(r.stderr).toMatch(/index cache: not saved/);
   });
 });
+
+describe('index cache bounds (library)', () => {
+  it('never reads a cache file over the bound: a warning, a full build, the right answer', async () => {
+    const { openMemory } = await import('../../src/api.js');
+    const { withIndexCache } = await import('../../src/search/index-cache.js');
+    const { indexFiles } = await import('../../src/search/index.js');
+    const repo = makeRepo();
+    const dir = join(tempDir('gm-icache-lib-'), 'cache');
+    const warnings: string[] = [];
+    const m = openMemory({ repo, indexCache: dir, warn: (w) => warnings.push(w) });
+    for (const c of ['Rotate the signing key every 90 days', 'The nightly build runs at 02:00']) await m.store({ content: c });
+    const first = await m.search({ query: 'signing key' });
+    expect(first.indexCache).toMatchObject({ restored: false, index: 'full' });
+    expect(first.indexCache!.bytesWritten).toBeGreaterThan(100);
+    m.close();
+    // A new process of the same repository without its own index, and a 100-byte bound.
+    for (const f of Object.values(indexFiles(m.core))) rmSync(f, { force: true });
+    const again = openMemory({ repo, warn: (w) => warnings.push(w) });
+    const { result, report } = await withIndexCache(again.core, dir, () => again.search({ query: 'signing key' }), { maxFileBytes: 100 });
+    expect(report).toMatchObject({ restored: false, bytesRead: 0, index: 'full' });
+    expect(result.total).toBe(1);
+    expect(warnings.join('\n')).toMatch(/index cache: not restored \(search-v\d+\.base is \d+ bytes, over the 100-byte bound\)/);
+    again.close();
+  });
+});
