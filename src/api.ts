@@ -74,6 +74,12 @@ export interface OpenOptions extends StoreOptions {
    * long-lived writer); false leaves vectors to `memory embed`. No effect with MEMORY_EMBEDDER=none.
    */
   embedOnWrite?: boolean;
+  /**
+   * A directory that carries the search index between CI jobs (docs/search.md, "Index cache"):
+   * restored before a search when the repository has none, saved back after a search that built or
+   * updated it. The response then has `indexCache`. The CLI takes `--index-cache` or MEMORY_INDEX_CACHE.
+   */
+  indexCache?: string;
 }
 
 /**
@@ -266,6 +272,7 @@ const OPTION_TYPES: Record<string, 'string' | 'function' | 'boolean' | 'object'>
   warn: 'function',
   vectorsOnWrite: 'function',
   embedOnWrite: 'boolean',
+  indexCache: 'string',
   config: 'object',
 };
 
@@ -279,6 +286,9 @@ function checkOpenOptions(opts: unknown): OpenOptions {
     if (v === undefined) continue;
     if (typeof v !== type || (type === 'object' && (v === null || Array.isArray(v)))) throw new InvalidInputError(`${key} must be ${type === 'object' ? 'an object' : `a ${type}`}`, { field: key });
   }
+  if (o.indexCache !== undefined && (!(o.indexCache as string).trim() || (o.indexCache as string).includes('\0'))) {
+    throw new InvalidInputError('indexCache must be a directory path', { field: 'indexCache' });
+  }
   if (o.maxContentBytes !== undefined) positiveInt(o.maxContentBytes, 'maxContentBytes');
   if (o.defaultPriority !== undefined && !isPriority(o.defaultPriority)) throw new InvalidInputError('defaultPriority must be low, medium or high', { field: 'defaultPriority' });
   return o as OpenOptions;
@@ -290,7 +300,7 @@ function checkOpenOptions(opts: unknown): OpenOptions {
  * memory would cost seconds; `memory embed` (or the search helper, told by `helper.notifyStored`) does it.
  */
 export function openDoor(options: OpenOptions = {}): MemoryDoor {
-  const { embedOnWrite, ...storeOpts } = checkOpenOptions(options);
+  const { embedOnWrite, indexCache, ...storeOpts } = checkOpenOptions(options);
   const writeVectors = async (texts: string[]) => (await import('./vector/write.js')).writeTimeVectors(s, texts);
   const s: MemoryStore = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? undefined : writeVectors) });
   const history = () => import('./core/history.js');
@@ -306,7 +316,12 @@ export function openDoor(options: OpenOptions = {}): MemoryDoor {
     tagged: (tags) => taggedMemories(s, tags),
     list: (filter) => listPage(s, filter),
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
-    search: async (q, o) => (await import('./search/hybrid.js')).modeSearch(s, q, o?.progress ? { progress: o.progress } : undefined),
+    search: async (q, o) => {
+      const run = async () => (await import('./search/hybrid.js')).modeSearch(s, q, o?.progress ? { progress: o.progress } : undefined);
+      if (!indexCache) return run();
+      const { result, report } = await (await import('./search/index-cache.js')).withIndexCache(s, indexCache, run);
+      return { ...result, indexCache: report };
+    },
     rebuildIndex: async (o) => (await import('./search/index.js')).rebuildIndex(s, o?.progress ? { progress: o.progress } : undefined),
     delete: (id) => deleteMemory(s, id),
     deleteByTag: (tag) => deleteTagged(s, tag),

@@ -5,6 +5,7 @@ import type { SearchQuery } from '../core/search-types.js';
 import type { ActionInputs } from './inputs.js';
 import { searchSummary, storeSummary } from './summary.js';
 import { excerpt } from '../core/excerpt.js';
+import { indexCacheDir, runnerCache } from './index-cache.js';
 
 /** What one step produced: the step outputs, the seed-shaped response, and the job-summary Markdown. */
 export interface ActionResult {
@@ -21,6 +22,7 @@ export interface ActionResult {
 export interface ActionLog {
   info(message: string): void;
   warning(message: string): void;
+  debug?(message: string): void;
 }
 
 const READS = new Set(['search', 'get', 'recent', 'list']);
@@ -61,12 +63,19 @@ export function useToken(token: string, env: NodeJS.ProcessEnv = process.env): (
 }
 
 async function executeWith(inputs: ActionInputs, log: ActionLog): Promise<ActionResult> {
-  const memory = openDoor({ repo: inputs.path, branch: inputs.branch, source: 'github-action', warn: (m) => log.warning(m) });
+  // A search keeps its index in the runner's cache between jobs (src/action/index-cache.ts).
+  const dir = indexCacheDir();
+  const cache = inputs.command === 'search' ? runnerCache(inputs.branch, dir, log) : null;
+  const memory = openDoor({ repo: inputs.path, branch: inputs.branch, source: 'github-action', warn: (m) => log.warning(m), indexCache: cache ? dir : undefined });
   try {
     // Writes pull first too: delete may target a memory only the remote has, and store de-duplicates
     // against (and commits on top of) what other jobs already stored.
     if (inputs.sync && (READS.has(inputs.command) || WRITES.has(inputs.command))) await pull(memory, inputs, log);
+    const tree = cache ? memory.core.treeOf(memory.core.tip()) : null;
+    const hit = cache ? await cache.restore(tree) : null;
     const result = await perform(memory, inputs, log);
+    if (cache && hit) await cache.save(tree, ((result.json.indexCache as { bytesWritten?: number } | undefined)?.bytesWritten ?? 0) > 0, hit.exact);
+    delete result.json.indexCache;
     // Retention on the branch (retention.enabled) is applied by the jobs that write: one prune commit
     // after a store, pushed together with it.
     if (inputs.command === 'store' && memory.core.config().retention?.enabled) {

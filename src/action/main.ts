@@ -32,7 +32,7 @@ export async function run(): Promise<void> {
     // Masked in every later log line, whatever prints it (git's own messages included).
     if (inputs.token) core.setSecret(inputs.token);
     for (const name of parsed.ignored) log.warning(`input \`${name}\` is not used by command ${inputs.command}; ignored`);
-    const r = await execute(inputs, { info: log.info, warning: log.warning });
+    const r = await execute(inputs, { info: log.info, warning: log.warning, debug: log.debug });
     const results = JSON.stringify(r.results);
     const json = JSON.stringify(r.json);
     for (const [name, text] of [['results', results], ['json', json]]) {

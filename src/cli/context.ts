@@ -11,6 +11,7 @@ export interface GlobalArgs {
   json?: boolean;
   /** Automatic sync for this command (see {@link SyncMode}); `--no-sync` turns MEMORY_AUTO_SYNC off. */
   sync?: boolean;
+  indexCache?: string;
   _?: Array<string | number>;
 }
 
@@ -19,6 +20,7 @@ export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
   repo: { type: 'string', describe: 'Repository directory (default: the current directory)' },
   branch: { type: 'string', describe: 'Branch holding the memories (default: $MEMORY_BRANCH or "memory")' },
   json: { type: 'boolean', describe: 'Print the result as JSON on stdout' },
+  'index-cache': { type: 'string', describe: 'Directory carrying the search index between CI jobs: restored when the repository has none, saved after a search that built or updated it (default: $MEMORY_INDEX_CACHE)' },
   sync: { type: 'boolean', describe: 'Share through the remote ($MEMORY_REMOTE or origin): pull before reading, sync after writing (default: $MEMORY_AUTO_SYNC)' },
 };
 
@@ -28,7 +30,8 @@ export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
  * helper embed instead).
  */
 export function openCliMemory(argv: GlobalArgs): MemoryDoor {
-  return openDoor({ repo: argv.repo, branch: argv.branch, source: 'cli', embedOnWrite: false });
+  const indexCache = argv.indexCache ?? (process.env.MEMORY_INDEX_CACHE?.trim() || undefined);
+  return openDoor({ repo: argv.repo, branch: argv.branch, source: 'cli', embedOnWrite: false, indexCache });
 }
 
 /**

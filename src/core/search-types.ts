@@ -87,4 +87,6 @@ export interface SearchResponse {
    * as "the"): it was set aside and the filters alone listed memories newest first. Says why.
    */
   ignoredQuery?: string;
+  /** With an index cache (`--index-cache`, docs/search.md): what it did for this search. */
+  indexCache?: { restored: boolean; bytesRead: number; index: string; bytesWritten: number };
 }

@@ -270,12 +270,71 @@ export function diffMemories(store: ReadonlyBranch, from: string, to: string): T
   return out;
 }
 
+/**
+ * The same difference as {@link diffMemories}, from the base's own document table (path and blob id
+ * of every document, and of every duplicate it skipped) instead of its tree: for a base restored from
+ * an index cache (src/search/index-cache.ts) into a shallow clone that never had the base's tree.
+ * Files that did not parse are not in the table, so they are read again (and counted again).
+ * Null when the table is incomplete (more duplicates than a segment lists).
+ */
+export function diffFromTable(store: ReadonlyBranch, base: Segment, tree: string): TreeDiff | null {
+  if (!base.dupes) return null;
+  const known = new Map<string, string>();
+  for (let d = 0; d < base.n; d++) known.set(base.paths.get(d), base.oids.get(d));
+  for (const [path, oid] of base.dupes) known.set(path, oid);
+  const out: TreeDiff = { added: [], removed: [] };
+  for (const f of store.git.listBlobs(tree, MEMORIES_DIR)) {
+    const was = known.get(f.path);
+    if (was === f.oid) {
+      known.delete(f.path);
+      continue;
+    }
+    if (was !== undefined) {
+      known.delete(f.path);
+      out.removed.push(f.path);
+    }
+    out.added.push({ path: f.path, oid: f.oid });
+  }
+  for (const path of known.keys()) out.removed.push(path);
+  return out;
+}
+
+/** How the last {@link openIndex} of this process got its index (for `--index-cache` reports and tests). */
+let lastOpen: 'memory' | 'cached' | 'delta' | 'delta-from-table' | 'full' | 'empty' = 'empty';
+
+export function lastIndexOpen(): typeof lastOpen {
+  return lastOpen;
+}
+
+/** True when the branch's cached base segment reads and passes its checks (any tree). */
+export function hasUsableIndex(store: ReadonlyBranch): boolean {
+  return readSegment(paths(store).base) !== null;
+}
+
+/** The files of `store`'s persisted index, base then delta (either may not exist). */
+export function indexFiles(store: ReadonlyBranch): { base: string; delta: string } {
+  return paths(store);
+}
+
 function buildDelta(store: ReadonlyBranch, base: Segment, tree: string): Segment {
-  const diff = diffMemories(store, base.tree, tree);
+  let diff: TreeDiff;
+  let fromTable = false;
+  try {
+    diff = diffMemories(store, base.tree, tree);
+  } catch (err) {
+    // The base's tree is not in this repository (a shallow clone, a restored index): compare the
+    // base's document table with the current tree instead.
+    const t = diffFromTable(store, base, tree);
+    if (!t) throw err;
+    diff = t;
+    fromTable = true;
+  }
   const removed = docsAt(base, diff.removed);
   const b = new SegmentBuilder();
   for (const f of diff.added) addFile(store, b, f.path, f.oid, { cache: true });
-  b.skipped += base.skipped;
+  // From the table, every file that does not parse was read again and counted above.
+  if (!fromTable) b.skipped += base.skipped;
+  lastOpen = fromTable ? 'delta-from-table' : 'delta';
   return b.finish({ kind: 'delta', tree, baseBuild: base.build, baseTree: base.tree, removed });
 }
 
@@ -320,16 +379,25 @@ function warnDupes(store: ReadonlyBranch, tree: string, view: IndexView): void {
  */
 export function openIndex(store: ReadonlyBranch, opts: IndexOptions = {}): IndexView {
   const tree = store.treeOf(store.tip());
-  if (!tree) return remember(store, null, null, null, IndexView.empty());
+  if (!tree) {
+    lastOpen = 'empty';
+    return remember(store, null, null, null, IndexView.empty());
+  }
   const st = states.get(store);
-  if (st && st.tree === tree) return st.view;
+  if (st && st.tree === tree) {
+    lastOpen = 'memory';
+    return st.view;
+  }
   const files = paths(store);
   let base = st?.base ?? null;
   if (!base || base.tree !== tree) {
     const disk = readSegment(files.base);
     if (disk && (disk.tree === tree || !base)) base = disk;
   }
-  if (base && base.tree === tree) return remember(store, tree, base, null, viewOf(base, null));
+  if (base && base.tree === tree) {
+    lastOpen = 'cached';
+    return remember(store, tree, base, null, viewOf(base, null));
+  }
   if (base) {
     const fits = (d: Segment | null) => !!d && d.kind === 'delta' && d.tree === tree && d.baseBuild === base!.build;
     let delta = fits(st?.delta ?? null) ? st!.delta : null;
@@ -337,7 +405,10 @@ export function openIndex(store: ReadonlyBranch, opts: IndexOptions = {}): Index
       const disk = readSegment(files.delta);
       if (fits(disk)) delta = disk;
     }
-    if (delta) return remember(store, tree, base, delta, viewOf(base, delta));
+    if (delta) {
+      lastOpen = 'cached';
+      return remember(store, tree, base, delta, viewOf(base, delta));
+    }
     try {
       delta = buildDelta(store, base, tree);
     } catch {
@@ -354,6 +425,7 @@ export function openIndex(store: ReadonlyBranch, opts: IndexOptions = {}): Index
     }
   }
   const built = fullBuild(store, tree, opts);
+  lastOpen = 'full';
   writeAtomic(files.base, built);
   dropOtherFormats(store);
   return remember(store, tree, built, null, viewOf(built, null));

@@ -1,0 +1,83 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SEGMENT_FORMAT } from '../search/segment.js';
+
+/**
+ * The search index kept in the runner's cache between jobs (issue #29, docs/action.md "Index
+ * cache"), with @actions/cache. A search step restores the newest entry for the branch into a
+ * folder the library uses as its `indexCache` (src/search/index-cache.ts: validated, brought up to
+ * the branch's tree incrementally), and saves the folder under the current tree's key when the
+ * search wrote to it. Keys name the index format, the branch and the tree, so an exact hit is the
+ * same tree and the restore-key prefix finds the newest entry of an older tree of the branch.
+ * Without the runner's cache service (a local run, a test, another CI system) it is skipped with a
+ * debug line. Failures of the cache service never fail the step: they are warnings.
+ */
+
+export interface CacheLog {
+  info(message: string): void;
+  warning(message: string): void;
+  debug?(message: string): void;
+}
+
+/**
+ * `git-memory-index-v<format>-<branch>:` : the restore-key prefix for every tree of the branch. The
+ * branch is URI-encoded, which encodes `:`, so one branch's prefix is never a prefix of another's
+ * (`memory-` would also match `memory-x-<tree>`). Keys are at most 512 characters, no commas.
+ */
+export function indexCachePrefix(branch: string): string {
+  return `git-memory-index-v${SEGMENT_FORMAT}-${encodeURIComponent(branch).replace(/,/g, '%2C')}:`;
+}
+
+export function indexCacheKey(branch: string, tree: string | null): string {
+  return indexCachePrefix(branch) + (tree ?? 'empty');
+}
+
+/** True when the runner's cache service is reachable from this process (the env the runner sets). */
+export function cacheServiceAvailable(env: NodeJS.ProcessEnv = process.env): boolean {
+  const v2 = (env.ACTIONS_CACHE_SERVICE_V2 ?? '').toLowerCase() === 'true' || env.ACTIONS_CACHE_SERVICE_V2 === '1';
+  const url = v2 ? env.ACTIONS_RESULTS_URL : env.ACTIONS_CACHE_URL || env.ACTIONS_RESULTS_URL;
+  return !!url && !!env.ACTIONS_RUNTIME_TOKEN;
+}
+
+/** The folder the library uses as its index cache in this job. */
+export function indexCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  return join(env.RUNNER_TEMP || tmpdir(), 'git-memory-index-cache');
+}
+
+export interface RunnerCache {
+  /** Restores the newest entry for `tree` (exact) or an older tree of the branch; the key restored. */
+  restore(tree: string | null): Promise<{ key: string | undefined; exact: boolean }>;
+  /** Saves the folder under `tree`'s key when the search wrote to it and no entry holds that tree. */
+  save(tree: string | null, wrote: boolean, exact: boolean): Promise<void>;
+}
+
+/** The runner's cache for this branch, or null (skipped, with a debug line) when there is no cache service. */
+export function runnerCache(branch: string, dir: string, log: CacheLog, env: NodeJS.ProcessEnv = process.env): RunnerCache | null {
+  if (!cacheServiceAvailable(env)) {
+    log.debug?.('index cache: no runner cache service (ACTIONS_CACHE_URL / ACTIONS_RESULTS_URL and ACTIONS_RUNTIME_TOKEN unset): skipped');
+    return null;
+  }
+  const lib = () => import('@actions/cache');
+  return {
+    async restore(tree) {
+      try {
+        const key = await (await lib()).restoreCache([dir], indexCacheKey(branch, tree), [indexCachePrefix(branch)]);
+        log.info(key ? `index cache: restored ${key}` : 'index cache: no entry for this branch yet; the index is built from the branch');
+        return { key, exact: key === indexCacheKey(branch, tree) };
+      } catch (err) {
+        log.warning(`index cache: restore failed (${(err as Error).message}); the index is built from the branch`);
+        return { key: undefined, exact: false };
+      }
+    },
+    async save(tree, wrote, exact) {
+      if (!wrote || exact) return;
+      try {
+        await (await lib()).saveCache([dir], indexCacheKey(branch, tree));
+        log.info(`index cache: saved ${indexCacheKey(branch, tree)}`);
+      } catch (err) {
+        // Another job of the same tree saved it first (entries are immutable), or the service is down.
+        log.warning(`index cache: not saved (${(err as Error).message})`);
+      }
+    },
+  };
+}

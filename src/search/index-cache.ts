@@ -1,0 +1,145 @@
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readSync, rmSync, statSync, constants as fsConstants } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { ReadonlyBranch } from '../core/branch-view.js';
+import { writeCacheFile } from '../git/atomic-file.js';
+import { hasUsableIndex, indexFiles, lastIndexOpen } from './index.js';
+
+/**
+ * The search index carried between CI jobs (issue #29): `--index-cache DIR` / MEMORY_INDEX_CACHE.
+ *
+ * DIR holds a copy of the branch's persisted index (`<DIR>/<branch>/search-v<format>.base` and
+ * `.delta`, the files src/search/index.ts keeps under the git dir). Before a search, when the
+ * repository has no usable index of its own, the copy is restored into the git dir; the search
+ * then validates it like any cache file (format version in the name and header, CRC-32, every
+ * offset in range: a file that fails is ignored and the index is built from the branch) and brings
+ * it up to the branch's tree with the incremental path (only the memories that differ are read).
+ * After a search that built or updated the index, the files that changed are copied back, each to a
+ * temp name renamed into place, so concurrent jobs leave whole files (a delta names the base build
+ * it applies to, so a base and a delta from two jobs never combine). DIR is a cache: nothing in it
+ * is trusted, a broken or missing DIR costs a full build and a warning, never a failed search, and
+ * the repository's branch and refs are never written.
+ */
+
+/** Largest file read from DIR (a 1,000,000-memory base is a few hundred MB). */
+export const DEFAULT_MAX_CACHE_FILE_BYTES = 4 * 1024 ** 3;
+
+export interface IndexCacheReport {
+  /** A copy was restored from DIR into the repository's git dir. */
+  restored: boolean;
+  /** Bytes read from DIR. */
+  bytesRead: number;
+  /**
+   * How the search got its index: `cached` (the restored or local index was at the branch's tree),
+   * `delta` / `delta-from-table` (brought up to date incrementally; `-from-table` when the restored
+   * base's tree is not in this clone, a shallow one), `full` (built from every memory: a miss).
+   */
+  index: string;
+  /** Bytes written back to DIR (0 when nothing changed). */
+  bytesWritten: number;
+}
+
+export interface IndexCacheOptions {
+  maxFileBytes?: number;
+  /** Where problems with DIR are reported (never fatal). */
+  warn?: (message: string) => void;
+}
+
+function branchDir(store: ReadonlyBranch, dir: string): string {
+  // The same per-branch folder name as under the git dir (src/core/catalog.ts cacheDir).
+  return join(dir, basename(store.cacheDir));
+}
+
+function signature(file: string): string {
+  try {
+    const st = statSync(file);
+    return `${st.ino}:${st.size}:${st.mtimeMs}`;
+  } catch {
+    return '-';
+  }
+}
+
+/** Copies `from` (a regular file of at most `max` bytes, never a link) to `to` atomically; the bytes copied, or -1. */
+function copyBounded(from: string, to: string, max: number): number {
+  let st;
+  try {
+    st = lstatSync(from);
+  } catch {
+    return -1;
+  }
+  if (!st.isFile()) throw new Error(`${basename(from)} is not a regular file`);
+  if (st.size > max) throw new Error(`${basename(from)} is ${st.size} bytes, over the ${max}-byte bound`);
+  const fd = openSync(from, fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0));
+  try {
+    const size = fstatSync(fd).size;
+    if (size > max) throw new Error(`${basename(from)} grew over the ${max}-byte bound`);
+    let copied = 0;
+    const written = writeCacheFile(to, (write) => {
+      const buf = Buffer.allocUnsafe(1 << 20);
+      for (;;) {
+        const n = readSync(fd, buf, 0, buf.length, null);
+        if (n <= 0) break;
+        copied += n;
+        if (copied > max) throw new Error(`${basename(from)} grew over the ${max}-byte bound`);
+        write(buf.subarray(0, n));
+      }
+    });
+    return written ? copied : -1;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The files of the index, as [file under the git dir, file under DIR]. */
+function pairs(store: ReadonlyBranch, dir: string): Array<[string, string]> {
+  const f = indexFiles(store);
+  const d = branchDir(store, dir);
+  return [f.base, f.delta].map((local) => [local, join(d, basename(local))]);
+}
+
+/**
+ * Runs `search` with the index cache at `dir`: restores before, saves after. The search's own result
+ * is returned whatever happens to the cache, with what the cache did.
+ */
+export async function withIndexCache<R>(store: ReadonlyBranch, dir: string, search: () => Promise<R>, opts: IndexCacheOptions = {}): Promise<{ result: R; report: IndexCacheReport }> {
+  const max = opts.maxFileBytes ?? DEFAULT_MAX_CACHE_FILE_BYTES;
+  const warn = opts.warn ?? ((m: string) => store.warn(m));
+  const report: IndexCacheReport = { restored: false, bytesRead: 0, index: 'cached', bytesWritten: 0 };
+  const files = pairs(store, dir);
+  if (!hasUsableIndex(store)) {
+    try {
+      mkdirSync(store.cacheDir, { recursive: true });
+      for (const [local, cached] of files) {
+        const n = copyBounded(cached, local, max);
+        if (n >= 0) report.bytesRead += n;
+        if (n >= 0 && local === files[0][0]) report.restored = true;
+      }
+    } catch (err) {
+      warn(`index cache: not restored (${(err as Error).message}); building the index from the branch`);
+      for (const [local] of files) rmSync(local, { force: true });
+      report.restored = false;
+    }
+  }
+  const before = files.map(([local]) => signature(local));
+  const result = await search();
+  report.index = lastIndexOpen();
+  try {
+    // Only files this search wrote (a new base, a new delta), and everything when DIR has no base.
+    const dirHasBase = signature(files[0][1]) !== '-';
+    let wrote = false;
+    files.forEach(([local, cached], i) => {
+      const now = signature(local);
+      if (now === '-' || (dirHasBase && now === before[i] && !(i === 1 && wrote))) return;
+      if (i === 0) mkdirSync(branchDir(store, dir), { recursive: true });
+      const n = copyBounded(local, cached, Number.MAX_SAFE_INTEGER);
+      if (n > 0) {
+        report.bytesWritten += n;
+        wrote = true;
+      }
+    });
+    // A new base makes DIR's old delta useless (it names the old base build): drop it.
+    if (wrote && signature(files[1][0]) === '-') rmSync(files[1][1], { force: true });
+  } catch (err) {
+    warn(`index cache: not saved (${(err as Error).message})`);
+  }
+  return { result, report };
+}

@@ -1,0 +1,157 @@
+import { readFileSync, readdirSync, symlinkSync, writeFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, git, makeRepo, tempDir } from '../helpers.js';
+import { SEGMENT_FORMAT } from '../../src/search/segment.js';
+
+/**
+ * `--index-cache DIR` (issue #29): CI jobs in fresh clones carry the search index between them.
+ * Real repositories, a real bare remote, fresh clones one commit apart, the built CLI.
+ */
+
+function store(repo: string, content: string, ...args: string[]): string {
+  const r = cli(repo, ['store', content, '--json', ...args]);
+  expect(r.code, r.stderr).toBe(0);
+  return r.json.id as string;
+}
+
+function setup() {
+  const remote = makeRepo({ bare: true });
+  const writer = makeRepo();
+  git(writer, 'remote', 'add', 'origin', remote);
+  const notes: string[] = [];
+  for (let i = 0; i < 5; i++) notes.push(store(writer, `Deployment note ${i}: the staging cluster restarts nightly`, '--tags', 'ops'));
+  store(writer, 'The API rate limit is 100 requests per minute', '--tags', 'api');
+  git(writer, 'push', '-q', 'origin', 'memory');
+  const cache = join(tempDir('gm-icache-'), 'index-cache');
+  return { remote, writer, cache, notes };
+}
+
+/** A CI job's checkout: a fresh clone of the memory branch (shallow by default, as CI does). */
+function job(remote: string, shallow = true): string {
+  const d = join(tempDir('gm-job-'), 'clone');
+  git(process.cwd(), 'clone', '-q', ...(shallow ? ['--depth', '1'] : []), '--branch', 'memory', `file://${remote}`, d);
+  return d;
+}
+
+const refs = (repo: string) => git(repo, 'for-each-ref', '--format=%(refname) %(objectname)');
+const ids = (r: { json: { results: Array<{ id: string }> } }) => r.json.results.map((m) => m.id);
+
+describe('search index cache between CI jobs', () => {
+  it('restores the previous job index and brings it up to date without a full build', () => {
+    const { remote, writer, cache, notes } = setup();
+    // Job 1: nothing cached yet: a full build, saved to the cache.
+    const j1 = job(remote);
+    const first = cli(j1, ['search', 'staging', 'restarts', '--limit', '50', '--json', '--index-cache', cache]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.json.indexCache).toMatchObject({ restored: false, bytesRead: 0, index: 'full' });
+    expect(first.json.indexCache.bytesWritten).toBeGreaterThan(0);
+    expect(readdirSync(join(cache, 'memory'))).toContain(`search-v${SEGMENT_FORMAT}.base`);
+
+    // The branch moves one commit; job 2 is a fresh shallow clone that never had job 1's tree.
+    // The branch moves: one memory added, one deleted, one rewritten so it no longer matches.
+    const fresh = store(writer, 'Staging restarts moved to 03:00 UTC after the outage', '--tags', 'ops');
+    expect(cli(writer, ['delete', notes[0], '--json']).code).toBe(0);
+    expect(cli(writer, ['update', notes[1], '--content', 'Deployment note 1: retired', '--json']).code).toBe(0);
+    git(writer, 'push', '-q', 'origin', 'memory');
+    const j2 = job(remote);
+    const refsBefore = refs(j2);
+    const second = cli(j2, ['search', 'staging', 'restarts', '--limit', '50', '--json', '--index-cache', cache]);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.json.indexCache.restored).toBe(true);
+    expect(second.json.indexCache.bytesRead).toBeGreaterThan(0);
+    // Only the one new memory was analysed: a delta from the restored base's own table.
+    expect(second.json.indexCache.index).toBe('delta-from-table');
+    expect(ids(second)).toContain(fresh);
+    expect(ids(second)).not.toContain(notes[0]);
+    expect(ids(second)).not.toContain(notes[1]);
+    expect(second.json.total).toBe(4);
+    // The same answer as a job without a cache, and the clone's refs untouched.
+    const plain = cli(job(remote), ['search', 'staging', 'restarts', '--limit', '50', '--json']);
+    expect(ids(second)).toEqual(ids(plain));
+    expect(second.json.total).toBe(plain.json.total);
+    expect(refs(j2)).toBe(refsBefore);
+    // Only the delta went back to the cache (the base did not change).
+    expect(second.json.indexCache.bytesWritten).toBeGreaterThan(0);
+    expect(second.json.indexCache.bytesWritten).toBeLessThan(first.json.indexCache.bytesWritten);
+
+    // Job 3, a full clone, through the environment variable: base + delta restored, nothing to build.
+    const j3 = job(remote, false);
+    const third = cli(j3, ['search', 'staging', '--json'], { env: { MEMORY_INDEX_CACHE: cache } });
+    expect(third.code, third.stderr).toBe(0);
+    expect(third.json.indexCache).toMatchObject({ restored: true, index: 'cached', bytesWritten: 0 });
+    expect(ids(third)).toContain(fresh);
+  });
+
+  it('a full clone brings a restored index up to date with the tree diff', () => {
+    const { remote, writer, cache } = setup();
+    expect(cli(job(remote), ['search', 'api', '--json', '--index-cache', cache]).json.indexCache.index).toBe('full');
+    const fresh = store(writer, 'The API rate limit rises to 500 requests per minute in March', '--tags', 'api');
+    git(writer, 'push', '-q', 'origin', 'memory');
+    const r = cli(job(remote, false), ['search', 'api', 'rate', '--json', '--index-cache', cache]);
+    expect(r.json.indexCache).toMatchObject({ restored: true, index: 'delta' });
+    expect(ids(r)).toContain(fresh);
+  });
+
+  it('a damaged, foreign or linked cache file is ignored: a full build, a warning, the right answer', () => {
+    const { remote, cache } = setup();
+    expect(cli(job(remote), ['search', 'api', '--json', '--index-cache', cache]).code).toBe(0);
+    const base = join(cache, 'memory', `search-v${SEGMENT_FORMAT}.base`);
+    const good = readFileSync(base);
+    const bad = Buffer.from(good);
+    bad[bad.length >> 1] ^= 0xff; // one flipped byte: the CRC no longer matches
+    writeFileSync(base, bad);
+    const r = cli(job(remote), ['search', 'rate', 'limit', '--json', '--index-cache', cache]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json.indexCache).toMatchObject({ restored: true, index: 'full' });
+    expect(r.json.total).toBe(1);
+    // The full build replaced the damaged copy in the cache.
+    expect(readFileSync(base).equals(bad)).toBe(false);
+
+    // A link in the cache dir (to anything) is never followed.
+    rmSync(base);
+    const elsewhere = join(tempDir('gm-elsewhere-'), 'x');
+    writeFileSync(elsewhere, good);
+    symlinkSync(elsewhere, base);
+    const l = cli(job(remote), ['search', 'rate', '--json', '--index-cache', cache]);
+    expect(l.code).toBe(0);
+    expect(l.json.indexCache).toMatchObject({ restored: false, bytesRead: 0, index: 'full' });
+    expect(l.stderr).toMatch(/index cache: not restored \(search-v\d+\.base is not a regular file\)/);
+  });
+
+  it('a cache dir that cannot be written costs nothing but a warning', () => {
+    const { remote } = setup();
+    const file = join(tempDir('gm-notdir-'), 'file');
+    writeFileSync(file, 'not a directory');
+    const r = cli(job(remote), ['search', 'rate', '--json', '--index-cache', file]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json.total).toBe(1);
+    expect(r.json.indexCache.bytesWritten).toBe(0);
+    expect(r.stderr).toMatch(/index cache: not saved/);
+  });
+});
+
+describe('index cache bounds (library)', () => {
+  it('never reads a cache file over the bound: a warning, a full build, the right answer', async () => {
+    const { openMemory } = await import('../../src/api.js');
+    const { withIndexCache } = await import('../../src/search/index-cache.js');
+    const { indexFiles } = await import('../../src/search/index.js');
+    const repo = makeRepo();
+    const dir = join(tempDir('gm-icache-lib-'), 'cache');
+    const warnings: string[] = [];
+    const m = openMemory({ repo, indexCache: dir, warn: (w) => warnings.push(w) });
+    for (const c of ['Rotate the signing key every 90 days', 'The nightly build runs at 02:00']) await m.store({ content: c });
+    const first = await m.search({ query: 'signing key' });
+    expect(first.indexCache).toMatchObject({ restored: false, index: 'full' });
+    expect(first.indexCache!.bytesWritten).toBeGreaterThan(100);
+    m.close();
+    // A new process of the same repository without its own index, and a 100-byte bound.
+    for (const f of Object.values(indexFiles(m.core))) rmSync(f, { force: true });
+    const again = openMemory({ repo, warn: (w) => warnings.push(w) });
+    const { result, report } = await withIndexCache(again.core, dir, () => again.search({ query: 'signing key' }), { maxFileBytes: 100 });
+    expect(report).toMatchObject({ restored: false, bytesRead: 0, index: 'full' });
+    expect(result.total).toBe(1);
+    expect(warnings.join('\n')).toMatch(/index cache: not restored \(search-v\d+\.base is \d+ bytes, over the 100-byte bound\)/);
+    again.close();
+  });
+});
