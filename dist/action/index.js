@@ -1,5 +1,15 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
+  debug,
+  getInput,
+  info,
+  setFailed,
+  setOutput,
+  setSecret,
+  summary,
+  warning
+} from "./chunks/chunk-SULXBKLD.js";
+import {
   MemoryStore,
   clearMemories,
   deleteMemory,
@@ -12,538 +22,48 @@ import {
   storeMemory,
   taggedMemories,
   updateMemory
-} from "./chunks/chunk-I5VKL4AS.js";
+} from "./chunks/chunk-UDQYLPXZ.js";
 import {
   excerpt
 } from "./chunks/chunk-5GR53BCC.js";
-import "./chunks/chunk-54KTB477.js";
-import "./chunks/chunk-T2R2GJK2.js";
-import {
-  emptyTrash,
-  listTrash
-} from "./chunks/chunk-W5ENC4GP.js";
-import "./chunks/chunk-53GENQGN.js";
+import "./chunks/chunk-JWKAALMJ.js";
+import "./chunks/chunk-YV7V3QT5.js";
+import "./chunks/chunk-K6EUXEO3.js";
 import "./chunks/chunk-Z5YN2S7E.js";
+import "./chunks/chunk-7J66HWOH.js";
 import {
   SecretDetectedError,
   scanText
-} from "./chunks/chunk-3644YZMK.js";
-import "./chunks/chunk-47DQF2KA.js";
-import "./chunks/chunk-VR7ABPSN.js";
+} from "./chunks/chunk-QELH3FFE.js";
+import {
+  emptyTrash,
+  listTrash
+} from "./chunks/chunk-3MCIJMPV.js";
+import {
+  SEGMENT_FORMAT
+} from "./chunks/chunk-Z5A4UDG2.js";
+import "./chunks/chunk-UCBYA3PT.js";
+import "./chunks/chunk-NRU5WURV.js";
+import "./chunks/chunk-VDSN3D72.js";
 import {
   isPriority,
   normalizeTags
-} from "./chunks/chunk-UWLGHJZD.js";
-import "./chunks/chunk-5FXUYNES.js";
-import "./chunks/chunk-QSDIKEXA.js";
+} from "./chunks/chunk-MO7RHTDL.js";
+import {
+  positiveInt
+} from "./chunks/chunk-DFWT2NPX.js";
+import "./chunks/chunk-7ZPDJLBH.js";
 import "./chunks/chunk-T2M7576Q.js";
-import "./chunks/chunk-XTT75VXB.js";
+import "./chunks/chunk-ENPGJTG6.js";
 import {
   InternalError,
   InvalidInputError,
   MemoryError
-} from "./chunks/chunk-MDKNWCHG.js";
-import "./chunks/chunk-KOPXADFB.js";
-
-// node_modules/@actions/core/lib/command.js
-import * as os from "os";
-
-// node_modules/@actions/core/lib/utils.js
-function toCommandValue(input) {
-  if (input === null || input === void 0) {
-    return "";
-  } else if (typeof input === "string" || input instanceof String) {
-    return input;
-  }
-  return JSON.stringify(input);
-}
-function toCommandProperties(annotationProperties) {
-  if (!Object.keys(annotationProperties).length) {
-    return {};
-  }
-  return {
-    title: annotationProperties.title,
-    file: annotationProperties.file,
-    line: annotationProperties.startLine,
-    endLine: annotationProperties.endLine,
-    col: annotationProperties.startColumn,
-    endColumn: annotationProperties.endColumn
-  };
-}
-
-// node_modules/@actions/core/lib/command.js
-function issueCommand(command, properties, message) {
-  const cmd = new Command(command, properties, message);
-  process.stdout.write(cmd.toString() + os.EOL);
-}
-var CMD_STRING = "::";
-var Command = class {
-  constructor(command, properties, message) {
-    if (!command) {
-      command = "missing.command";
-    }
-    this.command = command;
-    this.properties = properties;
-    this.message = message;
-  }
-  toString() {
-    let cmdStr = CMD_STRING + this.command;
-    if (this.properties && Object.keys(this.properties).length > 0) {
-      cmdStr += " ";
-      let first = true;
-      for (const key in this.properties) {
-        if (this.properties.hasOwnProperty(key)) {
-          const val = this.properties[key];
-          if (val) {
-            if (first) {
-              first = false;
-            } else {
-              cmdStr += ",";
-            }
-            cmdStr += `${key}=${escapeProperty(val)}`;
-          }
-        }
-      }
-    }
-    cmdStr += `${CMD_STRING}${escapeData(this.message)}`;
-    return cmdStr;
-  }
-};
-function escapeData(s) {
-  return toCommandValue(s).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-}
-function escapeProperty(s) {
-  return toCommandValue(s).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/:/g, "%3A").replace(/,/g, "%2C");
-}
-
-// node_modules/@actions/core/lib/file-command.js
-import * as crypto from "crypto";
-import * as fs from "fs";
-import * as os2 from "os";
-function issueFileCommand(command, message) {
-  const filePath = process.env[`GITHUB_${command}`];
-  if (!filePath) {
-    throw new Error(`Unable to find environment variable for file command ${command}`);
-  }
-  if (!fs.existsSync(filePath)) {
-    throw new Error(`Missing file at path: ${filePath}`);
-  }
-  fs.appendFileSync(filePath, `${toCommandValue(message)}${os2.EOL}`, {
-    encoding: "utf8"
-  });
-}
-function prepareKeyValueMessage(key, value) {
-  const delimiter = `ghadelimiter_${crypto.randomUUID()}`;
-  const convertedValue = toCommandValue(value);
-  if (key.includes(delimiter)) {
-    throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
-  }
-  if (convertedValue.includes(delimiter)) {
-    throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
-  }
-  return `${key}<<${delimiter}${os2.EOL}${convertedValue}${os2.EOL}${delimiter}`;
-}
-
-// node_modules/@actions/core/lib/core.js
-import * as os4 from "os";
-
-// node_modules/@actions/http-client/lib/index.js
-var HttpCodes;
-(function(HttpCodes2) {
-  HttpCodes2[HttpCodes2["OK"] = 200] = "OK";
-  HttpCodes2[HttpCodes2["MultipleChoices"] = 300] = "MultipleChoices";
-  HttpCodes2[HttpCodes2["MovedPermanently"] = 301] = "MovedPermanently";
-  HttpCodes2[HttpCodes2["ResourceMoved"] = 302] = "ResourceMoved";
-  HttpCodes2[HttpCodes2["SeeOther"] = 303] = "SeeOther";
-  HttpCodes2[HttpCodes2["NotModified"] = 304] = "NotModified";
-  HttpCodes2[HttpCodes2["UseProxy"] = 305] = "UseProxy";
-  HttpCodes2[HttpCodes2["SwitchProxy"] = 306] = "SwitchProxy";
-  HttpCodes2[HttpCodes2["TemporaryRedirect"] = 307] = "TemporaryRedirect";
-  HttpCodes2[HttpCodes2["PermanentRedirect"] = 308] = "PermanentRedirect";
-  HttpCodes2[HttpCodes2["BadRequest"] = 400] = "BadRequest";
-  HttpCodes2[HttpCodes2["Unauthorized"] = 401] = "Unauthorized";
-  HttpCodes2[HttpCodes2["PaymentRequired"] = 402] = "PaymentRequired";
-  HttpCodes2[HttpCodes2["Forbidden"] = 403] = "Forbidden";
-  HttpCodes2[HttpCodes2["NotFound"] = 404] = "NotFound";
-  HttpCodes2[HttpCodes2["MethodNotAllowed"] = 405] = "MethodNotAllowed";
-  HttpCodes2[HttpCodes2["NotAcceptable"] = 406] = "NotAcceptable";
-  HttpCodes2[HttpCodes2["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
-  HttpCodes2[HttpCodes2["RequestTimeout"] = 408] = "RequestTimeout";
-  HttpCodes2[HttpCodes2["Conflict"] = 409] = "Conflict";
-  HttpCodes2[HttpCodes2["Gone"] = 410] = "Gone";
-  HttpCodes2[HttpCodes2["TooManyRequests"] = 429] = "TooManyRequests";
-  HttpCodes2[HttpCodes2["InternalServerError"] = 500] = "InternalServerError";
-  HttpCodes2[HttpCodes2["NotImplemented"] = 501] = "NotImplemented";
-  HttpCodes2[HttpCodes2["BadGateway"] = 502] = "BadGateway";
-  HttpCodes2[HttpCodes2["ServiceUnavailable"] = 503] = "ServiceUnavailable";
-  HttpCodes2[HttpCodes2["GatewayTimeout"] = 504] = "GatewayTimeout";
-})(HttpCodes || (HttpCodes = {}));
-var Headers;
-(function(Headers2) {
-  Headers2["Accept"] = "accept";
-  Headers2["ContentType"] = "content-type";
-})(Headers || (Headers = {}));
-var MediaTypes;
-(function(MediaTypes2) {
-  MediaTypes2["ApplicationJson"] = "application/json";
-})(MediaTypes || (MediaTypes = {}));
-var HttpRedirectCodes = [
-  HttpCodes.MovedPermanently,
-  HttpCodes.ResourceMoved,
-  HttpCodes.SeeOther,
-  HttpCodes.TemporaryRedirect,
-  HttpCodes.PermanentRedirect
-];
-var HttpResponseRetryCodes = [
-  HttpCodes.BadGateway,
-  HttpCodes.ServiceUnavailable,
-  HttpCodes.GatewayTimeout
-];
-
-// node_modules/@actions/core/lib/summary.js
-import { EOL as EOL3 } from "os";
-import { constants, promises } from "fs";
-var __awaiter = function(thisArg, _arguments, P, generator) {
-  function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve3) {
-      resolve3(value);
-    });
-  }
-  return new (P || (P = Promise))(function(resolve3, reject) {
-    function fulfilled(value) {
-      try {
-        step(generator.next(value));
-      } catch (e) {
-        reject(e);
-      }
-    }
-    function rejected(value) {
-      try {
-        step(generator["throw"](value));
-      } catch (e) {
-        reject(e);
-      }
-    }
-    function step(result) {
-      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
-    }
-    step((generator = generator.apply(thisArg, _arguments || [])).next());
-  });
-};
-var { access, appendFile, writeFile } = promises;
-var SUMMARY_ENV_VAR = "GITHUB_STEP_SUMMARY";
-var Summary = class {
-  constructor() {
-    this._buffer = "";
-  }
-  /**
-   * Finds the summary file path from the environment, rejects if env var is not found or file does not exist
-   * Also checks r/w permissions.
-   *
-   * @returns step summary file path
-   */
-  filePath() {
-    return __awaiter(this, void 0, void 0, function* () {
-      if (this._filePath) {
-        return this._filePath;
-      }
-      const pathFromEnv = process.env[SUMMARY_ENV_VAR];
-      if (!pathFromEnv) {
-        throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
-      }
-      try {
-        yield access(pathFromEnv, constants.R_OK | constants.W_OK);
-      } catch (_a) {
-        throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
-      }
-      this._filePath = pathFromEnv;
-      return this._filePath;
-    });
-  }
-  /**
-   * Wraps content in an HTML tag, adding any HTML attributes
-   *
-   * @param {string} tag HTML tag to wrap
-   * @param {string | null} content content within the tag
-   * @param {[attribute: string]: string} attrs key-value list of HTML attributes to add
-   *
-   * @returns {string} content wrapped in HTML element
-   */
-  wrap(tag, content, attrs = {}) {
-    const htmlAttrs = Object.entries(attrs).map(([key, value]) => ` ${key}="${value}"`).join("");
-    if (!content) {
-      return `<${tag}${htmlAttrs}>`;
-    }
-    return `<${tag}${htmlAttrs}>${content}</${tag}>`;
-  }
-  /**
-   * Writes text in the buffer to the summary buffer file and empties buffer. Will append by default.
-   *
-   * @param {SummaryWriteOptions} [options] (optional) options for write operation
-   *
-   * @returns {Promise<Summary>} summary instance
-   */
-  write(options) {
-    return __awaiter(this, void 0, void 0, function* () {
-      const overwrite = !!(options === null || options === void 0 ? void 0 : options.overwrite);
-      const filePath = yield this.filePath();
-      const writeFunc = overwrite ? writeFile : appendFile;
-      yield writeFunc(filePath, this._buffer, { encoding: "utf8" });
-      return this.emptyBuffer();
-    });
-  }
-  /**
-   * Clears the summary buffer and wipes the summary file
-   *
-   * @returns {Summary} summary instance
-   */
-  clear() {
-    return __awaiter(this, void 0, void 0, function* () {
-      return this.emptyBuffer().write({ overwrite: true });
-    });
-  }
-  /**
-   * Returns the current summary buffer as a string
-   *
-   * @returns {string} string of summary buffer
-   */
-  stringify() {
-    return this._buffer;
-  }
-  /**
-   * If the summary buffer is empty
-   *
-   * @returns {boolen} true if the buffer is empty
-   */
-  isEmptyBuffer() {
-    return this._buffer.length === 0;
-  }
-  /**
-   * Resets the summary buffer without writing to summary file
-   *
-   * @returns {Summary} summary instance
-   */
-  emptyBuffer() {
-    this._buffer = "";
-    return this;
-  }
-  /**
-   * Adds raw text to the summary buffer
-   *
-   * @param {string} text content to add
-   * @param {boolean} [addEOL=false] (optional) append an EOL to the raw text (default: false)
-   *
-   * @returns {Summary} summary instance
-   */
-  addRaw(text, addEOL = false) {
-    this._buffer += text;
-    return addEOL ? this.addEOL() : this;
-  }
-  /**
-   * Adds the operating system-specific end-of-line marker to the buffer
-   *
-   * @returns {Summary} summary instance
-   */
-  addEOL() {
-    return this.addRaw(EOL3);
-  }
-  /**
-   * Adds an HTML codeblock to the summary buffer
-   *
-   * @param {string} code content to render within fenced code block
-   * @param {string} lang (optional) language to syntax highlight code
-   *
-   * @returns {Summary} summary instance
-   */
-  addCodeBlock(code2, lang) {
-    const attrs = Object.assign({}, lang && { lang });
-    const element = this.wrap("pre", this.wrap("code", code2), attrs);
-    return this.addRaw(element).addEOL();
-  }
-  /**
-   * Adds an HTML list to the summary buffer
-   *
-   * @param {string[]} items list of items to render
-   * @param {boolean} [ordered=false] (optional) if the rendered list should be ordered or not (default: false)
-   *
-   * @returns {Summary} summary instance
-   */
-  addList(items, ordered = false) {
-    const tag = ordered ? "ol" : "ul";
-    const listItems = items.map((item) => this.wrap("li", item)).join("");
-    const element = this.wrap(tag, listItems);
-    return this.addRaw(element).addEOL();
-  }
-  /**
-   * Adds an HTML table to the summary buffer
-   *
-   * @param {SummaryTableCell[]} rows table rows
-   *
-   * @returns {Summary} summary instance
-   */
-  addTable(rows) {
-    const tableBody = rows.map((row) => {
-      const cells = row.map((cell) => {
-        if (typeof cell === "string") {
-          return this.wrap("td", cell);
-        }
-        const { header, data, colspan, rowspan } = cell;
-        const tag = header ? "th" : "td";
-        const attrs = Object.assign(Object.assign({}, colspan && { colspan }), rowspan && { rowspan });
-        return this.wrap(tag, data, attrs);
-      }).join("");
-      return this.wrap("tr", cells);
-    }).join("");
-    const element = this.wrap("table", tableBody);
-    return this.addRaw(element).addEOL();
-  }
-  /**
-   * Adds a collapsable HTML details element to the summary buffer
-   *
-   * @param {string} label text for the closed state
-   * @param {string} content collapsable content
-   *
-   * @returns {Summary} summary instance
-   */
-  addDetails(label, content) {
-    const element = this.wrap("details", this.wrap("summary", label) + content);
-    return this.addRaw(element).addEOL();
-  }
-  /**
-   * Adds an HTML image tag to the summary buffer
-   *
-   * @param {string} src path to the image you to embed
-   * @param {string} alt text description of the image
-   * @param {SummaryImageOptions} options (optional) addition image attributes
-   *
-   * @returns {Summary} summary instance
-   */
-  addImage(src, alt, options) {
-    const { width, height } = options || {};
-    const attrs = Object.assign(Object.assign({}, width && { width }), height && { height });
-    const element = this.wrap("img", null, Object.assign({ src, alt }, attrs));
-    return this.addRaw(element).addEOL();
-  }
-  /**
-   * Adds an HTML section heading element
-   *
-   * @param {string} text heading text
-   * @param {number | string} [level=1] (optional) the heading level, default: 1
-   *
-   * @returns {Summary} summary instance
-   */
-  addHeading(text, level) {
-    const tag = `h${level}`;
-    const allowedTag = ["h1", "h2", "h3", "h4", "h5", "h6"].includes(tag) ? tag : "h1";
-    const element = this.wrap(allowedTag, text);
-    return this.addRaw(element).addEOL();
-  }
-  /**
-   * Adds an HTML thematic break (<hr>) to the summary buffer
-   *
-   * @returns {Summary} summary instance
-   */
-  addSeparator() {
-    const element = this.wrap("hr", null);
-    return this.addRaw(element).addEOL();
-  }
-  /**
-   * Adds an HTML line break (<br>) to the summary buffer
-   *
-   * @returns {Summary} summary instance
-   */
-  addBreak() {
-    const element = this.wrap("br", null);
-    return this.addRaw(element).addEOL();
-  }
-  /**
-   * Adds an HTML blockquote to the summary buffer
-   *
-   * @param {string} text quote text
-   * @param {string} cite (optional) citation url
-   *
-   * @returns {Summary} summary instance
-   */
-  addQuote(text, cite) {
-    const attrs = Object.assign({}, cite && { cite });
-    const element = this.wrap("blockquote", text, attrs);
-    return this.addRaw(element).addEOL();
-  }
-  /**
-   * Adds an HTML anchor tag to the summary buffer
-   *
-   * @param {string} text link text/content
-   * @param {string} href hyperlink
-   *
-   * @returns {Summary} summary instance
-   */
-  addLink(text, href) {
-    const element = this.wrap("a", text, { href });
-    return this.addRaw(element).addEOL();
-  }
-};
-var _summary = new Summary();
-var summary = _summary;
-
-// node_modules/@actions/core/lib/platform.js
-import os3 from "os";
-
-// node_modules/@actions/io/lib/io-util.js
-import * as fs2 from "fs";
-var { chmod, copyFile, lstat, mkdir, open, readdir, rename, rm, rmdir, stat, symlink, unlink } = fs2.promises;
-var IS_WINDOWS = process.platform === "win32";
-var READONLY = fs2.constants.O_RDONLY;
-
-// node_modules/@actions/exec/lib/toolrunner.js
-var IS_WINDOWS2 = process.platform === "win32";
-
-// node_modules/@actions/core/lib/platform.js
-var platform = os3.platform();
-var arch = os3.arch();
-
-// node_modules/@actions/core/lib/core.js
-var ExitCode;
-(function(ExitCode2) {
-  ExitCode2[ExitCode2["Success"] = 0] = "Success";
-  ExitCode2[ExitCode2["Failure"] = 1] = "Failure";
-})(ExitCode || (ExitCode = {}));
-function getInput(name, options) {
-  const val = process.env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] || "";
-  if (options && options.required && !val) {
-    throw new Error(`Input required and not supplied: ${name}`);
-  }
-  if (options && options.trimWhitespace === false) {
-    return val;
-  }
-  return val.trim();
-}
-function setOutput(name, value) {
-  const filePath = process.env["GITHUB_OUTPUT"] || "";
-  if (filePath) {
-    return issueFileCommand("OUTPUT", prepareKeyValueMessage(name, value));
-  }
-  process.stdout.write(os4.EOL);
-  issueCommand("set-output", { name }, toCommandValue(value));
-}
-function setFailed(message) {
-  process.exitCode = ExitCode.Failure;
-  error(message);
-}
-function debug(message) {
-  issueCommand("debug", {}, message);
-}
-function error(message, properties = {}) {
-  issueCommand("error", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-function warning(message, properties = {}) {
-  issueCommand("warning", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-function info(message) {
-  process.stdout.write(message + os4.EOL);
-}
+} from "./chunks/chunk-UL6AG55K.js";
+import "./chunks/chunk-VBFOSH5Y.js";
 
 // src/daemon/client.ts
-import { existsSync as existsSync2, readFileSync, unlinkSync } from "node:fs";
+import { existsSync, lstatSync as lstatSync2, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { createRequire as createRequire2 } from "node:module";
 import { resolve } from "node:path";
 
@@ -595,6 +115,7 @@ function envFingerprint(env = process.env) {
   }
   return JSON.stringify(pairs);
 }
+var START_BACKOFF_MS = 5 * 6e4;
 var MAX_SOCKET_PATH = 100;
 function daemonPaths(commonDir, env = process.env) {
   const dir = join(commonDir, "git-memory", "@daemon");
@@ -605,10 +126,23 @@ function daemonPaths(commonDir, env = process.env) {
     const base = env.XDG_RUNTIME_DIR ? join(env.XDG_RUNTIME_DIR, "git-memory") : join(tmpdir(), `git-memory-${uid}`);
     socket = join(base, `${createHash("sha256").update(commonDir).digest("hex").slice(0, 20)}.sock`);
   }
-  return { dir, socket, pidFile: join(dir, "daemon.pid") };
+  return { dir, socket, pidFile: join(dir, "daemon.pid"), busyFile: join(dir, "busy.json"), backoffFile: join(dir, "start-failed.json") };
 }
 function socketDir(p) {
   return p.socket.slice(0, p.socket.lastIndexOf("/"));
+}
+function privateDir(dir) {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 448 });
+    const st = lstatSync(dir);
+    if (!st.isDirectory()) return false;
+    const uid = typeof process.getuid === "function" ? process.getuid() : st.uid;
+    if (st.uid !== uid) return false;
+    if ((st.mode & 511) !== 448) chmodSync(dir, 448);
+    return (lstatSync(dir).mode & 63) === 0;
+  } catch {
+    return false;
+  }
 }
 function isPrivateDir(dir) {
   try {
@@ -686,28 +220,87 @@ function needsModel(store, q) {
 }
 function spawnDaemon(store, extraArgs = []) {
   const script = process.argv[1] ? resolve(process.argv[1]) : "";
-  if (!script || !existsSync2(script)) return false;
+  if (!script || !existsSync(script)) return null;
   try {
     const cp = req("node:child_process");
     const root = store.git.location.root;
     const child = cp.spawn(process.execPath, [script, "daemon", "run", "--repo", root, "--branch", store.branch, ...extraArgs], { detached: true, stdio: "ignore", cwd: root, env: process.env });
-    child.on("error", () => {
-    });
+    let exited = false;
+    child.on("error", () => exited = true);
+    child.on("exit", () => exited = true);
     child.unref();
-    return true;
+    return { pid: child.pid ?? 0, exited: () => exited };
   } catch {
-    return false;
+    return null;
+  }
+}
+function readJson(file) {
+  try {
+    const v = JSON.parse(readFileSync(file, "utf8"));
+    return v && typeof v === "object" ? v : null;
+  } catch {
+    return null;
+  }
+}
+function alive(pid) {
+  if (!(pid > 0)) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    return err.code === "EPERM";
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return true;
+  }
+}
+function livePid(p) {
+  if (!isPrivateDir(p.dir)) return 0;
+  const pid = Number(readJson(p.pidFile)?.pid) || 0;
+  if (!alive(pid)) return 0;
+  try {
+    const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+    if (!(cmd.includes("daemon") && cmd.includes("run"))) return 0;
+  } catch {
+  }
+  return pid;
+}
+function busyWith(p, pid) {
+  const b = readJson(p.busyFile);
+  if (!b || Number(b.pid) !== pid || typeof b.since !== "string") return null;
+  return { since: b.since, op: String(b.op ?? "search") };
+}
+function backedOff(p) {
+  if (!isPrivateDir(p.dir)) return null;
+  const b = readJson(p.backoffFile);
+  if (!b || !(Number(b.retryAfter) > Date.now())) return null;
+  return String(b.reason ?? "a helper did not start");
+}
+function backOff(p, reason) {
+  try {
+    writeFileSync(p.backoffFile, JSON.stringify({ at: (/* @__PURE__ */ new Date()).toISOString(), retryAfter: Date.now() + START_BACKOFF_MS, reason }) + "\n", { mode: 384 });
+  } catch {
+  }
+}
+function clearBackOff(p) {
+  try {
+    unlinkSync(p.backoffFile);
+  } catch {
   }
 }
 var sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-async function sendWhenUp(p, b, deadline, timeoutMs) {
+async function sendWhenUp(p, b, deadline, timeoutMs, child) {
   for (; ; ) {
     const o = usable(p) ? await send(p.socket, b, timeoutMs) : { kind: "absent" };
     const replaced = o.kind === "answer" && !o.res.ok && !!o.res.stale;
     if (o.kind === "answer" && !replaced || o.kind === "lost" || Date.now() >= deadline) return o;
+    if (child?.exited() && !livePid(p)) return o;
     await sleep(20);
   }
 }
+var NO_MODEL_WAIT_MS = 2e3;
 var START_WAIT_MS = 5e3;
 function debug2(msg) {
   if (process.env.MEMORY_DEBUG) process.stderr.write(`git-memory: daemon: ${msg}
@@ -717,16 +310,32 @@ async function searchViaDaemon(store, q) {
   if (daemonMode().effective === "off") return null;
   const p = pathsFor(store);
   const b = body(store, "search", { query: q });
-  const timeout = requestTimeoutMs();
+  const model = needsModel(store, q);
+  if (!model && usable(p)) {
+    const pid = livePid(p);
+    if (pid && busyWith(p, pid)) {
+      debug2("helper busy: searching in-process");
+      return null;
+    }
+  }
+  const timeout = model ? requestTimeoutMs() : Math.min(requestTimeoutMs(), NO_MODEL_WAIT_MS);
   let o = usable(p) ? await send(p.socket, b, timeout) : { kind: "absent" };
   if (o.kind === "answer" && !o.res.ok && o.res.stale) {
     debug2(`stale helper (${o.res.stale}), starting a new one`);
     o = { kind: "absent" };
   }
-  if ((o.kind === "absent" || o.kind === "refused") && needsModel(store, q)) {
-    if (spawnDaemon(store)) {
-      debug2("started a helper");
-      o = await sendWhenUp(p, b, Date.now() + START_WAIT_MS, timeout);
+  if ((o.kind === "absent" || o.kind === "refused") && model) {
+    const why = backedOff(p);
+    if (why) debug2(`not starting a helper until the back-off ends (${why})`);
+    else if (!privateDir(p.dir) || !privateDir(socketDir(p))) debug2("the helper folder is not a private folder of this user: not starting one");
+    else {
+      const child = spawnDaemon(store);
+      if (child) {
+        debug2("started a helper");
+        o = await sendWhenUp(p, b, Date.now() + START_WAIT_MS, timeout, child);
+        if (o.kind === "absent" || o.kind === "refused") backOff(p, child.exited() ? "the helper exited without listening" : `nobody listened within ${START_WAIT_MS} ms`);
+        else if (o.kind === "answer") clearBackOff(p);
+      }
     }
   }
   if (o.kind !== "answer") {
@@ -743,27 +352,30 @@ async function searchViaDaemon(store, q) {
 async function notifyStored(store) {
   if (daemonMode().effective === "off") return;
   const p = pathsFor(store);
-  if (!usable(p) || !existsSync2(p.socket)) return;
+  if (!usable(p) || !existsSync(p.socket)) return;
   await send(p.socket, body(store, "refresh"), 300);
 }
-function cleanStale(p) {
+async function cleanStale(p, stopped = 0) {
   const cleaned = [];
-  let pid = 0;
-  try {
-    pid = Number(JSON.parse(readFileSync(p.pidFile, "utf8")).pid) || 0;
-  } catch {
-  }
-  let alive = false;
-  if (pid > 0) {
+  if (!usable(p) || livePid(p)) return cleaned;
+  const pid = Number(readJson(p.pidFile)?.pid) || 0;
+  if (alive(pid)) return cleaned;
+  const uid = typeof process.getuid === "function" ? process.getuid() : -1;
+  const own = (f, socket) => {
     try {
-      process.kill(pid, 0);
-      alive = true;
-    } catch (err) {
-      alive = err.code === "EPERM";
+      const st = lstatSync2(f);
+      return (uid < 0 || st.uid === uid) && (socket ? st.isSocket() : st.isFile());
+    } catch {
+      return false;
     }
+  };
+  if (own(p.socket, true) && !(stopped && pid === stopped)) {
+    const o = await send(p.socket, { v: PROTOCOL, op: "status", build: "", env: "" }, 1e3);
+    debug2(`stale check of the socket: ${o.kind}`);
+    if (o.kind !== "refused") return cleaned;
   }
-  if (alive) return cleaned;
-  for (const f of [p.socket, p.pidFile]) {
+  for (const [f, socket] of [[p.socket, true], [p.pidFile, false], [p.busyFile, false]]) {
+    if (!own(f, socket)) continue;
     try {
       unlinkSync(f);
       cleaned.push(f.slice(f.lastIndexOf("/") + 1));
@@ -771,6 +383,12 @@ function cleanStale(p) {
     }
   }
   return cleaned;
+}
+function backoffState(p) {
+  const why = backedOff(p);
+  if (!why) return {};
+  const until = Number(readJson(p.backoffFile)?.retryAfter);
+  return { backoff: { until: new Date(until).toISOString(), reason: why } };
 }
 async function daemonStatus(store) {
   const m = daemonMode();
@@ -782,37 +400,62 @@ async function daemonStatus(store) {
     const stale = st.build !== buildId() ? "version" : void 0;
     return { ...base, running: true, status: st, ...stale ? { stale } : {} };
   }
-  const cleaned = o.kind === "refused" || o.kind === "absent" ? cleanStale(p) : [];
-  return { ...base, running: false, ...cleaned.length ? { cleaned } : {} };
+  const pid = livePid(p);
+  if (pid) return { ...base, running: true, busy: { pid, ...busyWith(p, pid) ?? {} } };
+  const cleaned = o.kind === "refused" || o.kind === "absent" ? await cleanStale(p) : [];
+  return { ...base, running: false, ...cleaned.length ? { cleaned } : {}, ...backoffState(p) };
+}
+async function gone(pid, ms) {
+  const until = Date.now() + ms;
+  while (alive(pid)) {
+    if (Date.now() >= until) return false;
+    await sleep(20);
+  }
+  return true;
 }
 async function stopDaemon(store) {
   const p = pathsFor(store);
-  const o = usable(p) ? await send(p.socket, body(store, "stop"), 5e3) : { kind: "absent" };
-  if (o.kind === "answer" && o.res.ok) {
-    const pid = o.res.status?.pid;
-    const until = Date.now() + 5e3;
-    while (existsSync2(p.socket) && Date.now() < until) await sleep(20);
-    return { success: true, stopped: true, ...pid ? { pid } : {} };
+  const before = livePid(p);
+  const o = usable(p) ? await send(p.socket, body(store, "stop"), 2e3) : { kind: "absent" };
+  const pid = (o.kind === "answer" && o.res.ok ? o.res.status?.pid : void 0) || before;
+  if (!pid) {
+    const cleaned2 = await cleanStale(p);
+    return { success: true, stopped: false, ...cleaned2.length ? { cleaned: cleaned2 } : {} };
   }
-  const cleaned = cleanStale(p);
-  return { success: true, stopped: false, ...cleaned.length ? { cleaned } : {} };
+  let signal;
+  if (!await gone(pid, o.kind === "answer" ? 3e3 : 0)) {
+    signal = "SIGTERM";
+    try {
+      process.kill(pid, "SIGTERM");
+    } catch {
+    }
+    if (!await gone(pid, 5e3)) {
+      signal = "SIGKILL";
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+      }
+      await gone(pid, 2e3);
+    }
+  }
+  const cleaned = alive(pid) ? [] : await cleanStale(p, pid);
+  return { success: true, stopped: !alive(pid), pid, ...signal ? { signal } : {}, ...cleaned.length ? { cleaned } : {} };
 }
 async function startDaemon(store) {
   const p = pathsFor(store);
   const first = await daemonStatus(store);
   if (first.running && !first.stale) return first;
   if (first.running && first.stale) await stopDaemon(store);
-  if (!spawnDaemon(store)) throw new InternalError("could not start the search helper (no CLI script to run)");
-  const o = await sendWhenUp(p, body(store, "status"), Date.now() + START_WAIT_MS, 12e4);
+  clearBackOff(p);
+  const child = spawnDaemon(store);
+  if (!child) throw new InternalError("could not start the search helper (no CLI script to run)");
+  const o = await sendWhenUp(p, body(store, "status"), Date.now() + START_WAIT_MS, 12e4, child);
   if (o.kind === "answer" && o.res.ok) return daemonStatus(store);
   const why = o.kind === "lost" ? o.reason : o.kind === "answer" ? o.res.ok ? "" : o.res.stale ? `a stale helper (${o.res.stale}) still answers` : o.res.error?.message : "nobody listening";
   throw new InternalError(`the search helper did not start (${why}); run "memory daemon run" to see why`);
 }
 
 // src/api.ts
-function openMemory(opts = {}) {
-  return openDoor(opts);
-}
 var OPTION_TYPES = {
   repo: "string",
   branch: "string",
@@ -822,6 +465,7 @@ var OPTION_TYPES = {
   warn: "function",
   vectorsOnWrite: "function",
   embedOnWrite: "boolean",
+  indexCache: "string",
   config: "object"
 };
 function checkOpenOptions(opts) {
@@ -833,21 +477,23 @@ function checkOpenOptions(opts) {
     if (v === void 0) continue;
     if (typeof v !== type || type === "object" && (v === null || Array.isArray(v))) throw new InvalidInputError(`${key} must be ${type === "object" ? "an object" : `a ${type}`}`, { field: key });
   }
-  if (o.maxContentBytes !== void 0 && !(Number.isInteger(o.maxContentBytes) && o.maxContentBytes > 0)) {
-    throw new InvalidInputError("maxContentBytes must be a positive integer", { field: "maxContentBytes" });
+  if (o.indexCache !== void 0 && (!o.indexCache.trim() || o.indexCache.includes("\0"))) {
+    throw new InvalidInputError("indexCache must be a directory path", { field: "indexCache" });
   }
+  if (o.maxContentBytes !== void 0) positiveInt(o.maxContentBytes, "maxContentBytes");
   if (o.defaultPriority !== void 0 && !isPriority(o.defaultPriority)) throw new InvalidInputError("defaultPriority must be low, medium or high", { field: "defaultPriority" });
   return o;
 }
 function openDoor(options = {}) {
-  const { embedOnWrite, ...storeOpts } = checkOpenOptions(options);
-  const writeVectors = async (texts) => (await import("./chunks/write-UCNZMW23.js")).writeTimeVectors(s, texts);
+  const { embedOnWrite, indexCache, ...storeOpts } = checkOpenOptions(options);
+  const writeVectors = async (texts) => (await import("./chunks/write-56YGDGMG.js")).writeTimeVectors(s, texts);
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
-  const history = () => import("./chunks/history-2SPMPZOQ.js");
-  const coreDoc = () => import("./chunks/core-doc-YRMKT6FA.js");
-  const sync = () => import("./chunks/sync-VIOW2XE3.js");
-  const importExport = () => import("./chunks/import-export-3X77E3VP.js");
-  const configOps = () => import("./chunks/config-ops-NANM3QSR.js");
+  const history = () => import("./chunks/history-YK4WVTTY.js");
+  const coreDoc = () => import("./chunks/core-doc-AH4Z55WP.js");
+  const sync = () => import("./chunks/sync-HZ4SKDRE.js");
+  const importExport = () => import("./chunks/import-export-XIRKFAZX.js");
+  const configOps = () => import("./chunks/config-ops-VGZJPSRP.js");
+  let viewModel = null;
   return {
     store: (input) => storeMemory(s, input),
     get: (id) => getMemory(s, id),
@@ -855,8 +501,13 @@ function openDoor(options = {}) {
     tagged: (tags) => taggedMemories(s, tags),
     list: (filter) => listPage(s, filter),
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
-    search: async (q, o) => (await import("./chunks/hybrid-IRED7TWE.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0),
-    rebuildIndex: async (o) => (await import("./chunks/search-3NGH3FLR.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
+    search: async (q, o) => {
+      const run2 = async () => (await import("./chunks/hybrid-I2BLTYRJ.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0);
+      if (!indexCache) return run2();
+      const { result, report } = await (await import("./chunks/index-cache-YOMVOGO5.js")).withIndexCache(s, indexCache, run2);
+      return { ...result, indexCache: report };
+    },
+    rebuildIndex: async (o) => (await import("./chunks/search-5NQQM62K.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
     delete: (id) => deleteMemory(s, id),
     deleteByTag: (tag) => deleteTagged(s, tag),
     clear: (o) => clearMemories(s, o),
@@ -877,16 +528,16 @@ function openDoor(options = {}) {
       if (action === "list") return { success: true, action, items: listTrash(s) };
       if (action === "restore") {
         if (!input.id) throw new InvalidInputError("restore needs the id of a memory in the trash", { field: "id" });
-        return { ...await (await import("./chunks/restore-CUMFMPVS.js")).restoreFromTrash(s, input.id), action };
+        return { ...await (await import("./chunks/restore-2YU2OLZ5.js")).restoreFromTrash(s, input.id), action };
       }
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-XQFLRL2X.js")).memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-E53KYJ6C.js")).prune(s, o),
+    stats: async (o) => (await import("./chunks/stats-KAXB3BVK.js")).memoryStats(s, o),
+    prune: async (o) => (await import("./chunks/prune-CCB5VJ4W.js")).prune(s, o),
     importMemories: async (input) => (await importExport()).importMemories(s, input),
     exportMemories: async (o) => (await importExport()).exportMemories(s, o),
-    exportChunks: async (o) => (await importExport()).exportChunks(s, o),
+    exportChunks: async (o) => (await importExport()).exportChunks(s, { maxContentBytes: (await s.loadConfig()).maxContentBytes, ...o }),
     config: async () => (await configOps()).configShow(s),
     configGet: async (key) => (await configOps()).configGet(s, key),
     configSet: async (key, value) => (await configOps()).configSet(s, key, value),
@@ -895,9 +546,16 @@ function openDoor(options = {}) {
     embed: async (o = {}) => {
       for (const key of ["batchSize", "threads"]) {
         const v = o[key];
-        if (v !== void 0 && !(Number.isInteger(v) && v > 0)) throw new InvalidInputError(`${key} must be a positive integer, got ${JSON.stringify(v)}`, { field: key });
+        if (v !== void 0) positiveInt(v, key);
       }
-      return (await import("./chunks/embed-NMVNE3MX.js")).embedMemories(s, { batchSize: o.batchSize, threads: o.threads, onProgress: o.onProgress });
+      return (await import("./chunks/embed-PAFSEIW2.js")).embedMemories(s, { batchSize: o.batchSize, threads: o.threads, onProgress: o.onProgress });
+    },
+    viewModel: async () => {
+      if (!viewModel) {
+        const { ViewModel: VM } = await import("./chunks/view-model-CJZTXF4F.js");
+        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-I2BLTYRJ.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-CCB5VJ4W.js")).prune(s, { dryRun: true }) });
+      }
+      return viewModel;
     },
     helper: {
       search: (q) => searchViaDaemon(s, q),
@@ -924,11 +582,11 @@ function neutraliseLinks(text) {
   return text.replace(/([A-Za-z][A-Za-z0-9+.\\-]{0,30}):(?=\/\/|\\?\/)/g, `$1:${ZWSP}`).replace(/\b(www)\./gi, `$1${ZWSP}.`).replace(/@/g, `${ZWSP}@`);
 }
 var code = (s) => "`" + s.replace(/`/g, "'") + "`";
-function searchSummary(q, results, total) {
+function searchSummary(q, results, total, nothingConfident) {
   const what = [q.query ? `\u201C${escapeCell(q.query, 80)}\u201D` : "", ...q.tags.map((t) => `#${escapeCell(t, 40)}`), q.category ? `category ${escapeCell(q.category, 40)}` : ""].filter(Boolean).join(" ");
   const head = `### Memory search${what ? ": " + what : ""}
 
-${results.length} of ${total} match${total === 1 ? "" : "es"} on branch ${code(q.branch)}.
+${results.length} of ${total} match${total === 1 ? "" : "es"} on branch ${code(q.branch)}.${nothingConfident ? ` Nothing confident: ${escapeCell(nothingConfident, 200)}.` : ""}
 `;
   if (!results.length) return head;
   const rows = results.map((m, i) => {
@@ -950,47 +608,134 @@ function storeSummary(id, tags, branch, pushedTo, duplicate = false) {
 `;
 }
 
+// src/action/index-cache.ts
+import { tmpdir as tmpdir2 } from "node:os";
+import { join as join2 } from "node:path";
+function indexCachePrefix(branch) {
+  return `git-memory-index-v${SEGMENT_FORMAT}-${encodeURIComponent(branch).replace(/,/g, "%2C")}:`;
+}
+function indexCacheKey(branch, tree) {
+  return indexCachePrefix(branch) + (tree ?? "empty");
+}
+function cacheServiceAvailable(env = process.env) {
+  const v2 = (env.ACTIONS_CACHE_SERVICE_V2 ?? "").toLowerCase() === "true" || env.ACTIONS_CACHE_SERVICE_V2 === "1";
+  const url = v2 ? env.ACTIONS_RESULTS_URL : env.ACTIONS_CACHE_URL || env.ACTIONS_RESULTS_URL;
+  return !!url && !!env.ACTIONS_RUNTIME_TOKEN;
+}
+function indexCacheDir(env = process.env) {
+  return join2(env.RUNNER_TEMP || tmpdir2(), "git-memory-index-cache");
+}
+function runnerCache(branch, dir, log2, env = process.env) {
+  if (!cacheServiceAvailable(env)) {
+    log2.debug?.("index cache: no runner cache service (ACTIONS_CACHE_URL / ACTIONS_RESULTS_URL and ACTIONS_RUNTIME_TOKEN unset): skipped");
+    return null;
+  }
+  const lib = () => import("./chunks/cache-7EHVMTKA.js");
+  return {
+    async restore(tree) {
+      try {
+        const key = await (await lib()).restoreCache([dir], indexCacheKey(branch, tree), [indexCachePrefix(branch)]);
+        log2.info(key ? `index cache: restored ${key}` : "index cache: no entry for this branch yet; the index is built from the branch");
+        return { key, exact: key === indexCacheKey(branch, tree) };
+      } catch (err) {
+        log2.warning(`index cache: restore failed (${err.message}); the index is built from the branch`);
+        return { key: void 0, exact: false };
+      }
+    },
+    async save(tree, wrote, exact) {
+      if (!wrote || exact) return;
+      try {
+        await (await lib()).saveCache([dir], indexCacheKey(branch, tree));
+        log2.info(`index cache: saved ${indexCacheKey(branch, tree)}`);
+      } catch (err) {
+        log2.warning(`index cache: not saved (${err.message})`);
+      }
+    }
+  };
+}
+
 // src/action/execute.ts
 var READS = /* @__PURE__ */ new Set(["search", "get", "recent", "list"]);
 var WRITES = /* @__PURE__ */ new Set(["store", "delete"]);
-async function execute(inputs, log) {
-  const memory = openMemory({ repo: inputs.path, branch: inputs.branch, source: "github-action", warn: (m) => log.warning(m) });
+async function execute(inputs, log2) {
+  const restoreAuth = inputs.token && inputs.sync ? useToken(inputs.token) : () => {
+  };
   try {
-    if (inputs.sync && (READS.has(inputs.command) || WRITES.has(inputs.command))) await pull(memory, inputs, log);
-    const result = await perform(memory, inputs, log);
+    return await executeWith(inputs, log2);
+  } finally {
+    restoreAuth();
+  }
+}
+function useToken(token, env = process.env) {
+  const saved = Object.fromEntries(Object.keys(env).filter((k) => /^GIT_CONFIG_(COUNT|KEY_\d+|VALUE_\d+)$/.test(k)).map((k) => [k, env[k]]));
+  const base = Number(env.GIT_CONFIG_COUNT) || 0;
+  const server = (env.GITHUB_SERVER_URL || "https://github.com").replace(/\/+$/, "");
+  const key = `http.${server}/.extraheader`;
+  const basic = Buffer.from(`x-access-token:${token}`, "utf8").toString("base64");
+  env[`GIT_CONFIG_KEY_${base}`] = key;
+  env[`GIT_CONFIG_VALUE_${base}`] = "";
+  env[`GIT_CONFIG_KEY_${base + 1}`] = key;
+  env[`GIT_CONFIG_VALUE_${base + 1}`] = `AUTHORIZATION: basic ${basic}`;
+  env.GIT_CONFIG_COUNT = String(base + 2);
+  return () => {
+    for (const k of Object.keys(env)) if (/^GIT_CONFIG_(COUNT|KEY_\d+|VALUE_\d+)$/.test(k)) delete env[k];
+    Object.assign(env, saved);
+  };
+}
+async function executeWith(inputs, log2) {
+  const dir = indexCacheDir();
+  const cache = inputs.command === "search" ? runnerCache(inputs.branch, dir, log2) : null;
+  const memory = openDoor({ repo: inputs.path, branch: inputs.branch, source: "github-action", warn: (m) => log2.warning(m), indexCache: cache ? dir : void 0 });
+  try {
+    if (inputs.sync && (READS.has(inputs.command) || WRITES.has(inputs.command))) await pull(memory, inputs, log2);
+    const tree = cache ? memory.core.treeOf(memory.core.tip()) : null;
+    const hit = cache ? await cache.restore(tree) : null;
+    const result = await perform(memory, inputs, log2);
+    if (cache && hit) await cache.save(tree, (result.json.indexCache?.bytesWritten ?? 0) > 0, hit.exact);
+    delete result.json.indexCache;
     if (inputs.command === "store" && memory.core.config().retention?.enabled) {
       const p = await memory.prune();
-      if (p.commit) log.info(`retention: ${p.summary}`);
+      if (p.commit) log2.info(`retention: ${p.summary}`);
       result.json.pruned = { archived: p.archived.length, trashed: p.trashed.length, purged: p.purged.length };
     }
-    if (inputs.sync && WRITES.has(inputs.command)) await push(memory, inputs, log);
+    if (inputs.sync && WRITES.has(inputs.command)) await push(memory, inputs, log2);
     if (inputs.command === "store") {
       const tags = result.json.tags ?? inputs.tags;
       result.summary = storeSummary(result.id, tags, inputs.branch, inputs.sync ? inputs.remote : null, result.json.duplicate === true);
+    }
+    if (inputs.viewExport) {
+      const { exportViewer } = await import("./chunks/export-77SGW7SM.js");
+      const v = await exportViewer(memory, inputs.viewExport);
+      log2.info(`viewer written to ${v.dir} (${v.memories} memories)`);
+      const run2 = process.env.GITHUB_REPOSITORY && process.env.GITHUB_RUN_ID ? `${process.env.GITHUB_SERVER_URL || "https://github.com"}/${process.env.GITHUB_REPOSITORY}/actions/runs/${process.env.GITHUB_RUN_ID}#artifacts` : null;
+      result.json.viewExport = { dir: v.dir, memories: v.memories };
+      result.summary = `${result.summary ?? ""}
+Memory viewer of \`${inputs.branch}\` (${v.memories} memories) written to \`${inputs.viewExport}\`: upload it with actions/upload-artifact${run2 ? ` ([this run's artifacts](${run2}))` : ""} or publish it with GitHub Pages, then open \`index.html\`.
+`;
     }
     return result;
   } finally {
     memory.close();
   }
 }
-async function pull(memory, inputs, log) {
+async function pull(memory, inputs, log2) {
   const r = await memory.pull({ remote: inputs.remote });
-  log.info(r.remoteTip ? `fetched ${inputs.branch} from ${r.remote}${r.received ? `: ${r.received} memory files changed` : ""}` : `${r.remote} has no ${inputs.branch} branch yet`);
-  reportConflicts(r, log);
+  log2.info(r.remoteTip ? `fetched ${inputs.branch} from ${r.remote}${r.received ? `: ${r.received} memory files changed` : ""}` : `${r.remote} has no ${inputs.branch} branch yet`);
+  reportConflicts(r, log2);
 }
 var MIN_RETRIES = 20;
-async function push(memory, inputs, log) {
+async function push(memory, inputs, log2) {
   const retries = process.env.MEMORY_SYNC_RETRIES ? void 0 : Math.max(MIN_RETRIES, memory.core.config().sync?.retries ?? 0);
   const r = await memory.sync({ remote: inputs.remote, retries });
-  if (r.pendingRef) log.info(`another job moved ${inputs.branch} first: shared this job's commits as ${r.pendingRef} (readers see it now; the next sync folds it into the branch)`);
-  else log.info(`pushed ${inputs.branch} to ${r.remote}${r.created ? " (created the branch)" : ""}${r.folded ? `, folding ${r.folded} pending ref${r.folded === 1 ? "" : "s"}` : ""}${r.retries ? ` after ${r.retries} retr${r.retries === 1 ? "y" : "ies"}: other jobs pushed first` : ""}`);
-  reportConflicts(r, log);
+  if (r.pendingRef) log2.info(`another job moved ${inputs.branch} first: shared this job's commits as ${r.pendingRef} (readers see it now; the next sync folds it into the branch)`);
+  else log2.info(`pushed ${inputs.branch} to ${r.remote}${r.created ? " (created the branch)" : ""}${r.folded ? `, folding ${r.folded} pending ref${r.folded === 1 ? "" : "s"}` : ""}${r.retries ? ` after ${r.retries} retr${r.retries === 1 ? "y" : "ies"}: other jobs pushed first` : ""}`);
+  reportConflicts(r, log2);
   return r;
 }
-function reportConflicts(r, log) {
-  for (const c of r.conflicts) log.warning(`${c.id ?? c.path}: changed here and on the remote (${c.kind}); kept the ${c.kept} version (${c.reason}); the other stays in the branch's history`);
+function reportConflicts(r, log2) {
+  for (const c of r.conflicts) log2.warning(`${c.id ?? c.path}: changed here and on the remote (${c.kind}); kept the ${c.kept} version (${c.reason}); the other stays in the branch's history`);
 }
-async function perform(memory, inputs, log) {
+async function perform(memory, inputs, log2) {
   switch (inputs.command) {
     case "store": {
       const r = await memory.store({ content: inputs.content, tags: inputs.tags, category: inputs.category, priority: inputs.priority });
@@ -999,50 +744,51 @@ async function perform(memory, inputs, log) {
       if (r.upserted) json.upserted = true;
       if (r.autoTags) json.tags = r.autoTags;
       if (r.redacted) json.redacted = r.redacted;
-      log.info(`${r.duplicate ? "already stored, same content" : "stored"} ${r.id} (${r.timestamp})${r.autoTags ? ` tags: ${r.autoTags.join(", ")}` : ""}`);
-      if (r.redacted) log.warning(`${r.redacted} credential${r.redacted === 1 ? "" : "s"} masked in the stored text`);
+      log2.info(`${r.duplicate ? "already stored, same content" : "stored"} ${r.id} (${r.timestamp})${r.autoTags ? ` tags: ${r.autoTags.join(", ")}` : ""}`);
+      if (r.redacted) log2.warning(`${r.redacted} credential${r.redacted === 1 ? "" : "s"} masked in the stored text`);
       return { json, id: r.id, results: [], count: r.duplicate ? 0 : 1 };
     }
     case "get": {
       const r = await memory.get(inputs.id);
-      log.info(`${r.memory.id}: ${excerpt(r.memory.content, 100)}`);
+      log2.info(`${r.memory.id}: ${excerpt(r.memory.content, 100)}`);
       return { json: { success: true, memory: r.memory }, id: r.memory.id, results: [r.memory], count: 1 };
     }
     case "recent": {
       const r = await memory.recent(inputs.limit);
-      for (const m of r.memories) log.info(`${m.id}  ${m.timestamp.slice(0, 10)}  ${excerpt(m.content, 100)}`);
+      for (const m of r.memories) log2.info(`${m.id}  ${m.timestamp.slice(0, 10)}  ${excerpt(m.content, 100)}`);
       return { json: { success: true, memories: r.memories }, id: "", results: r.memories, count: r.memories.length };
     }
     case "list": {
       const r = await memory.list({ tags: inputs.tags, category: inputs.category, priority: inputs.priority, limit: inputs.limit });
-      for (const m of r.memories) log.info(`${m.id}  ${m.timestamp.slice(0, 10)}  ${excerpt(m.content, 100)}`);
-      log.info(`${r.memories.length} of ${r.total} memories`);
+      for (const m of r.memories) log2.info(`${m.id}  ${m.timestamp.slice(0, 10)}  ${excerpt(m.content, 100)}`);
+      log2.info(`${r.memories.length} of ${r.total} memories`);
       return { json: { success: true, memories: r.memories, total: r.total }, id: "", results: r.memories, count: r.memories.length };
     }
     case "delete": {
       if (inputs.id) {
         const r2 = await memory.delete(inputs.id);
-        log.info(`deleted ${r2.deleted}`);
+        log2.info(`deleted ${r2.deleted}`);
         return { json: { success: true, deleted: r2.deleted }, id: r2.deleted, results: [], count: 1, summary: `Deleted memory \`${r2.deleted}\` from branch \`${inputs.branch}\`.
 ` };
       }
       const r = await memory.deleteByTag(inputs.tags[0]);
-      log.info(`deleted ${r.deleted.length} memories tagged ${inputs.tags[0]}`);
+      log2.info(`deleted ${r.deleted.length} memories tagged ${inputs.tags[0]}`);
       return { json: { success: true, deleted: r.deleted }, id: "", results: [], count: r.deleted.length, summary: `Deleted ${r.deleted.length} memories tagged \`${inputs.tags[0]}\` from branch \`${inputs.branch}\`.
 ` };
     }
     case "search": {
       const q = { query: inputs.query, tags: inputs.tags, category: inputs.category, priority: inputs.priority, after: inputs.after, before: inputs.before, days: inputs.days, limit: inputs.limit, mode: inputs.mode === "auto" ? void 0 : inputs.mode };
       const r = await memory.search(q);
-      for (const m of r.results) log.info(`${m.relevance.toFixed(2)}  ${m.id}  ${excerpt(m.content, 100)}`);
+      for (const m of r.results) log2.info(`${m.relevance.toFixed(2)}  ${m.id}  ${excerpt(m.content, 100)}`);
       const noModel = r.fallback?.code === "EMBEDDER_ERROR" && /not installed/.test(r.fallback.reason);
       const why = r.fallback && !(inputs.mode === "auto" && (noModel || !inputs.query)) ? noModel ? ": no embedding model in the action bundle" : `: ${r.fallback.reason}` : "";
-      if (r.vectors?.missing) log.info(`${r.vectors.missing} memories have no vector yet and matched on full text only (a store step with an HTTP embedder, or "memory embed", writes them)`);
-      log.info(`${r.results.length} of ${r.total} matches${r.mode ? ` (${r.mode}${why})` : ""}`);
-      return { json: { success: true, results: r.results, total: r.total }, id: "", results: r.results, count: r.results.length, summary: searchSummary(inputs, r.results, r.total) };
+      if (r.vectors?.missing) log2.info(`${r.vectors.missing} memories have no vector yet and matched on full text only (a store step with an HTTP embedder, or "memory embed", writes them)`);
+      log2.info(`${r.results.length} of ${r.total} matches${r.mode ? ` (${r.mode}${why})` : ""}${r.weak?.length ? `, ${r.weak.length} weak candidates below confidence (in the json output)` : ""}`);
+      if (r.fallback && inputs.mode !== "auto") log2.warning(`mode ${inputs.mode} fell back to ${r.mode ?? "fulltext"}${why || `: ${r.fallback.reason}`}`);
+      return { json: { ...r, success: true }, id: "", results: r.results, count: r.results.length, summary: searchSummary(inputs, r.results, r.total, r.nothingConfident) };
     }
     case "sync": {
-      const r = await push(memory, inputs, log);
+      const r = await push(memory, inputs, log2);
       return { json: { ...r }, id: "", results: [], count: 0, summary: `Synced branch \`${inputs.branch}\` with \`${r.remote}\`: ${r.received} memory files received, ${r.sent} commits sent.
 ` };
     }
@@ -1119,7 +865,7 @@ var MODES = ["fulltext", "hybrid", "vector"];
 function bad(input, message) {
   throw new InvalidInputError(`input \`${input}\`: ${message}`, { field: input });
 }
-function positiveInt(name, raw) {
+function positiveInt2(name, raw) {
   if (raw === "") return void 0;
   if (!/^\d+$/.test(raw) || Number(raw) < 1) bad(name, `expected a positive whole number, got ${JSON.stringify(raw)}`);
   return Number(raw);
@@ -1157,7 +903,7 @@ function parseInputs(get, env = process.env) {
     priority: priority || void 0,
     query: str("query") || void 0,
     id: str("id") || void 0,
-    limit: positiveInt("limit", str("limit")),
+    limit: positiveInt2("limit", str("limit")),
     after: isoDate("after", str("after")),
     before: isoDate("before", str("before")),
     days: days ? Number(days) : void 0,
@@ -1165,7 +911,9 @@ function parseInputs(get, env = process.env) {
     branch: str("branch") || "memory",
     remote: str("remote") || "origin",
     sync: syncRaw === "true",
-    path: p ? isAbsolute(p) ? p : resolve2(workspace, p) : workspace
+    path: p ? isAbsolute(p) ? p : resolve2(workspace, p) : workspace,
+    viewExport: str("view-export") ? resolve2(workspace, str("view-export")) : void 0,
+    token: str("token") || void 0
   };
   if (inputs.command === "store" && inputs.content === void 0) bad("content", "the text to remember is required for command store");
   if (inputs.command === "get" && !inputs.id) bad("id", "the memory id is required for command get");
@@ -1178,20 +926,32 @@ function parseInputs(get, env = process.env) {
   return { inputs, ignored };
 }
 
+// src/action/log.ts
+function workflowSafe(text) {
+  return text.replace(/##\[/g, "#\u200B#[").replace(/::/g, ":\u200B:");
+}
+
 // src/action/main.ts
 var OUTPUT_LIMIT = 1024 * 1024;
+var log = {
+  info: (m) => info(workflowSafe(m)),
+  warning: (m) => warning(workflowSafe(m)),
+  debug: (m) => debug(workflowSafe(m)),
+  failed: (m) => setFailed(workflowSafe(m))
+};
 async function run() {
   let inputs;
   try {
     const parsed = parseInputs((name) => getInput(name, { trimWhitespace: false }));
     inputs = parsed.inputs;
-    for (const name of parsed.ignored) warning(`input \`${name}\` is not used by command ${inputs.command}; ignored`);
-    const r = await execute(inputs, { info: (m) => info(m), warning: (m) => warning(m) });
+    if (inputs.token) setSecret(inputs.token);
+    for (const name of parsed.ignored) log.warning(`input \`${name}\` is not used by command ${inputs.command}; ignored`);
+    const r = await execute(inputs, { info: log.info, warning: log.warning, debug: log.debug });
     const results = JSON.stringify(r.results);
     const json = JSON.stringify(r.json);
     for (const [name, text] of [["results", results], ["json", json]]) {
       const bytes = Buffer.byteLength(text);
-      if (bytes > OUTPUT_LIMIT) warning(`output \`${name}\` is ${bytes} bytes; GitHub keeps at most 1 MB per output: lower \`limit\``);
+      if (bytes > OUTPUT_LIMIT) log.warning(`output \`${name}\` is ${bytes} bytes; GitHub keeps at most 1 MB per output: lower \`limit\``);
     }
     setOutput("id", r.id);
     setOutput("results", results);
@@ -1201,14 +961,14 @@ async function run() {
       try {
         await summary.addRaw(r.summary, true).write();
       } catch (err) {
-        warning(`could not write the job summary: ${err.message}`);
+        log.warning(`could not write the job summary: ${err.message}`);
       }
     }
   } catch (err) {
     const me = toMemoryError(err);
-    if (me.code === "INTERNAL") debug(safeText(String(err?.stack ?? err), 4e3));
+    if (me.code === "INTERNAL") log.debug(safeText(String(err?.stack ?? err), 4e3));
     setOutput("json", JSON.stringify({ success: false, error: me.toJSON() }));
-    setFailed(failureMessage(me, inputs));
+    log.failed(failureMessage(me, inputs));
   }
 }
 

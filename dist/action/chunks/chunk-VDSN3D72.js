@@ -1,0 +1,79 @@
+import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
+import {
+  CorruptObjectError
+} from "./chunk-UL6AG55K.js";
+
+// src/git/tree.ts
+var MODE_TREE = "40000";
+var MODE_BLOB = "100644";
+function isTreeMode(mode) {
+  return mode === "40000" || mode === "040000";
+}
+function parseTree(data, oid = "(tree)") {
+  const out = [];
+  let p = 0;
+  while (p < data.length) {
+    const sp = data.indexOf(32, p);
+    const nul = data.indexOf(0, sp);
+    if (sp < 0 || nul < 0 || nul + 21 > data.length) throw new CorruptObjectError(oid, "malformed tree");
+    out.push({
+      mode: data.toString("latin1", p, sp),
+      name: data.toString("utf8", sp + 1, nul),
+      oid: data.toString("hex", nul + 1, nul + 21)
+    });
+    p = nul + 21;
+  }
+  return out;
+}
+function sortKey(e) {
+  return Buffer.from(isTreeMode(e.mode) ? e.name + "/" : e.name, "utf8");
+}
+function serializeTree(entries) {
+  const keyed = entries.map((e) => ({ e, k: sortKey(e) }));
+  keyed.sort((a, b) => Buffer.compare(a.k, b.k));
+  const parts = [];
+  for (const { e } of keyed) {
+    parts.push(Buffer.from(`${isTreeMode(e.mode) ? "40000" : e.mode} ${e.name}\0`, "utf8"), Buffer.from(e.oid, "hex"));
+  }
+  return Buffer.concat(parts);
+}
+function parseCommit(oid, data) {
+  const text = data.toString("utf8");
+  const end = text.indexOf("\n\n");
+  const head = end < 0 ? text : text.slice(0, end);
+  const info = { oid, tree: "", parents: [], author: "", committer: "", time: 0, message: end < 0 ? "" : text.slice(end + 2) };
+  for (const line of head.split("\n")) {
+    if (line.startsWith("tree ")) info.tree = line.slice(5);
+    else if (line.startsWith("parent ")) info.parents.push(line.slice(7));
+    else if (line.startsWith("author ")) info.author = line.slice(7);
+    else if (line.startsWith("committer ")) {
+      info.committer = line.slice(10);
+      const m = /> (\d+) [+-]\d{4}$/.exec(info.committer);
+      if (m) info.time = Number(m[1]);
+    }
+  }
+  if (!/^[0-9a-f]{40}$/.test(info.tree)) throw new CorruptObjectError(oid, "commit has no tree");
+  return info;
+}
+function signature(id, when) {
+  const clean = (s) => s.replace(/[<>\n]/g, "").trim();
+  return `${clean(id.name) || "git-memory"} <${clean(id.email)}> ${Math.floor(when.getTime() / 1e3)} +0000`;
+}
+function serializeCommit(c) {
+  const when = c.when ?? /* @__PURE__ */ new Date();
+  const sig = (who) => typeof who === "string" ? who : signature(who, when);
+  const lines = [`tree ${c.tree}`, ...c.parents.map((p) => `parent ${p}`), `author ${sig(c.author)}`, `committer ${sig(c.committer ?? c.author)}`];
+  const msg = c.message.endsWith("\n") ? c.message : c.message + "\n";
+  return Buffer.from(lines.join("\n") + "\n\n" + msg, "utf8");
+}
+
+export {
+  MODE_TREE,
+  MODE_BLOB,
+  isTreeMode,
+  parseTree,
+  serializeTree,
+  parseCommit,
+  signature,
+  serializeCommit
+};

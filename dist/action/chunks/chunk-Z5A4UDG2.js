@@ -1,0 +1,2674 @@
+import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
+import {
+  crc32
+} from "./chunk-UCBYA3PT.js";
+import {
+  pathFor
+} from "./chunk-7ZPDJLBH.js";
+import {
+  __commonJS,
+  __toESM
+} from "./chunk-VBFOSH5Y.js";
+
+// node_modules/lunr/lunr.js
+var require_lunr = __commonJS({
+  "node_modules/lunr/lunr.js"(exports, module) {
+    (function() {
+      var lunr2 = function(config) {
+        var builder = new lunr2.Builder();
+        builder.pipeline.add(
+          lunr2.trimmer,
+          lunr2.stopWordFilter,
+          lunr2.stemmer
+        );
+        builder.searchPipeline.add(
+          lunr2.stemmer
+        );
+        config.call(builder, builder);
+        return builder.build();
+      };
+      lunr2.version = "2.3.9";
+      lunr2.utils = {};
+      lunr2.utils.warn = /* @__PURE__ */ (function(global) {
+        return function(message) {
+          if (global.console && console.warn) {
+            console.warn(message);
+          }
+        };
+      })(this);
+      lunr2.utils.asString = function(obj) {
+        if (obj === void 0 || obj === null) {
+          return "";
+        } else {
+          return obj.toString();
+        }
+      };
+      lunr2.utils.clone = function(obj) {
+        if (obj === null || obj === void 0) {
+          return obj;
+        }
+        var clone = /* @__PURE__ */ Object.create(null), keys = Object.keys(obj);
+        for (var i = 0; i < keys.length; i++) {
+          var key = keys[i], val = obj[key];
+          if (Array.isArray(val)) {
+            clone[key] = val.slice();
+            continue;
+          }
+          if (typeof val === "string" || typeof val === "number" || typeof val === "boolean") {
+            clone[key] = val;
+            continue;
+          }
+          throw new TypeError("clone is not deep and does not support nested objects");
+        }
+        return clone;
+      };
+      lunr2.FieldRef = function(docRef, fieldName, stringValue) {
+        this.docRef = docRef;
+        this.fieldName = fieldName;
+        this._stringValue = stringValue;
+      };
+      lunr2.FieldRef.joiner = "/";
+      lunr2.FieldRef.fromString = function(s) {
+        var n = s.indexOf(lunr2.FieldRef.joiner);
+        if (n === -1) {
+          throw "malformed field ref string";
+        }
+        var fieldRef = s.slice(0, n), docRef = s.slice(n + 1);
+        return new lunr2.FieldRef(docRef, fieldRef, s);
+      };
+      lunr2.FieldRef.prototype.toString = function() {
+        if (this._stringValue == void 0) {
+          this._stringValue = this.fieldName + lunr2.FieldRef.joiner + this.docRef;
+        }
+        return this._stringValue;
+      };
+      lunr2.Set = function(elements) {
+        this.elements = /* @__PURE__ */ Object.create(null);
+        if (elements) {
+          this.length = elements.length;
+          for (var i = 0; i < this.length; i++) {
+            this.elements[elements[i]] = true;
+          }
+        } else {
+          this.length = 0;
+        }
+      };
+      lunr2.Set.complete = {
+        intersect: function(other) {
+          return other;
+        },
+        union: function() {
+          return this;
+        },
+        contains: function() {
+          return true;
+        }
+      };
+      lunr2.Set.empty = {
+        intersect: function() {
+          return this;
+        },
+        union: function(other) {
+          return other;
+        },
+        contains: function() {
+          return false;
+        }
+      };
+      lunr2.Set.prototype.contains = function(object) {
+        return !!this.elements[object];
+      };
+      lunr2.Set.prototype.intersect = function(other) {
+        var a, b, elements, intersection = [];
+        if (other === lunr2.Set.complete) {
+          return this;
+        }
+        if (other === lunr2.Set.empty) {
+          return other;
+        }
+        if (this.length < other.length) {
+          a = this;
+          b = other;
+        } else {
+          a = other;
+          b = this;
+        }
+        elements = Object.keys(a.elements);
+        for (var i = 0; i < elements.length; i++) {
+          var element = elements[i];
+          if (element in b.elements) {
+            intersection.push(element);
+          }
+        }
+        return new lunr2.Set(intersection);
+      };
+      lunr2.Set.prototype.union = function(other) {
+        if (other === lunr2.Set.complete) {
+          return lunr2.Set.complete;
+        }
+        if (other === lunr2.Set.empty) {
+          return this;
+        }
+        return new lunr2.Set(Object.keys(this.elements).concat(Object.keys(other.elements)));
+      };
+      lunr2.idf = function(posting, documentCount) {
+        var documentsWithTerm = 0;
+        for (var fieldName in posting) {
+          if (fieldName == "_index") continue;
+          documentsWithTerm += Object.keys(posting[fieldName]).length;
+        }
+        var x = (documentCount - documentsWithTerm + 0.5) / (documentsWithTerm + 0.5);
+        return Math.log(1 + Math.abs(x));
+      };
+      lunr2.Token = function(str, metadata) {
+        this.str = str || "";
+        this.metadata = metadata || {};
+      };
+      lunr2.Token.prototype.toString = function() {
+        return this.str;
+      };
+      lunr2.Token.prototype.update = function(fn) {
+        this.str = fn(this.str, this.metadata);
+        return this;
+      };
+      lunr2.Token.prototype.clone = function(fn) {
+        fn = fn || function(s) {
+          return s;
+        };
+        return new lunr2.Token(fn(this.str, this.metadata), this.metadata);
+      };
+      lunr2.tokenizer = function(obj, metadata) {
+        if (obj == null || obj == void 0) {
+          return [];
+        }
+        if (Array.isArray(obj)) {
+          return obj.map(function(t) {
+            return new lunr2.Token(
+              lunr2.utils.asString(t).toLowerCase(),
+              lunr2.utils.clone(metadata)
+            );
+          });
+        }
+        var str = obj.toString().toLowerCase(), len = str.length, tokens = [];
+        for (var sliceEnd = 0, sliceStart = 0; sliceEnd <= len; sliceEnd++) {
+          var char = str.charAt(sliceEnd), sliceLength = sliceEnd - sliceStart;
+          if (char.match(lunr2.tokenizer.separator) || sliceEnd == len) {
+            if (sliceLength > 0) {
+              var tokenMetadata = lunr2.utils.clone(metadata) || {};
+              tokenMetadata["position"] = [sliceStart, sliceLength];
+              tokenMetadata["index"] = tokens.length;
+              tokens.push(
+                new lunr2.Token(
+                  str.slice(sliceStart, sliceEnd),
+                  tokenMetadata
+                )
+              );
+            }
+            sliceStart = sliceEnd + 1;
+          }
+        }
+        return tokens;
+      };
+      lunr2.tokenizer.separator = /[\s\-]+/;
+      lunr2.Pipeline = function() {
+        this._stack = [];
+      };
+      lunr2.Pipeline.registeredFunctions = /* @__PURE__ */ Object.create(null);
+      lunr2.Pipeline.registerFunction = function(fn, label) {
+        if (label in this.registeredFunctions) {
+          lunr2.utils.warn("Overwriting existing registered function: " + label);
+        }
+        fn.label = label;
+        lunr2.Pipeline.registeredFunctions[fn.label] = fn;
+      };
+      lunr2.Pipeline.warnIfFunctionNotRegistered = function(fn) {
+        var isRegistered = fn.label && fn.label in this.registeredFunctions;
+        if (!isRegistered) {
+          lunr2.utils.warn("Function is not registered with pipeline. This may cause problems when serialising the index.\n", fn);
+        }
+      };
+      lunr2.Pipeline.load = function(serialised) {
+        var pipeline = new lunr2.Pipeline();
+        serialised.forEach(function(fnName) {
+          var fn = lunr2.Pipeline.registeredFunctions[fnName];
+          if (fn) {
+            pipeline.add(fn);
+          } else {
+            throw new Error("Cannot load unregistered function: " + fnName);
+          }
+        });
+        return pipeline;
+      };
+      lunr2.Pipeline.prototype.add = function() {
+        var fns = Array.prototype.slice.call(arguments);
+        fns.forEach(function(fn) {
+          lunr2.Pipeline.warnIfFunctionNotRegistered(fn);
+          this._stack.push(fn);
+        }, this);
+      };
+      lunr2.Pipeline.prototype.after = function(existingFn, newFn) {
+        lunr2.Pipeline.warnIfFunctionNotRegistered(newFn);
+        var pos = this._stack.indexOf(existingFn);
+        if (pos == -1) {
+          throw new Error("Cannot find existingFn");
+        }
+        pos = pos + 1;
+        this._stack.splice(pos, 0, newFn);
+      };
+      lunr2.Pipeline.prototype.before = function(existingFn, newFn) {
+        lunr2.Pipeline.warnIfFunctionNotRegistered(newFn);
+        var pos = this._stack.indexOf(existingFn);
+        if (pos == -1) {
+          throw new Error("Cannot find existingFn");
+        }
+        this._stack.splice(pos, 0, newFn);
+      };
+      lunr2.Pipeline.prototype.remove = function(fn) {
+        var pos = this._stack.indexOf(fn);
+        if (pos == -1) {
+          return;
+        }
+        this._stack.splice(pos, 1);
+      };
+      lunr2.Pipeline.prototype.run = function(tokens) {
+        var stackLength = this._stack.length;
+        for (var i = 0; i < stackLength; i++) {
+          var fn = this._stack[i];
+          var memo = [];
+          for (var j = 0; j < tokens.length; j++) {
+            var result = fn(tokens[j], j, tokens);
+            if (result === null || result === void 0 || result === "") continue;
+            if (Array.isArray(result)) {
+              for (var k = 0; k < result.length; k++) {
+                memo.push(result[k]);
+              }
+            } else {
+              memo.push(result);
+            }
+          }
+          tokens = memo;
+        }
+        return tokens;
+      };
+      lunr2.Pipeline.prototype.runString = function(str, metadata) {
+        var token = new lunr2.Token(str, metadata);
+        return this.run([token]).map(function(t) {
+          return t.toString();
+        });
+      };
+      lunr2.Pipeline.prototype.reset = function() {
+        this._stack = [];
+      };
+      lunr2.Pipeline.prototype.toJSON = function() {
+        return this._stack.map(function(fn) {
+          lunr2.Pipeline.warnIfFunctionNotRegistered(fn);
+          return fn.label;
+        });
+      };
+      lunr2.Vector = function(elements) {
+        this._magnitude = 0;
+        this.elements = elements || [];
+      };
+      lunr2.Vector.prototype.positionForIndex = function(index) {
+        if (this.elements.length == 0) {
+          return 0;
+        }
+        var start = 0, end = this.elements.length / 2, sliceLength = end - start, pivotPoint = Math.floor(sliceLength / 2), pivotIndex = this.elements[pivotPoint * 2];
+        while (sliceLength > 1) {
+          if (pivotIndex < index) {
+            start = pivotPoint;
+          }
+          if (pivotIndex > index) {
+            end = pivotPoint;
+          }
+          if (pivotIndex == index) {
+            break;
+          }
+          sliceLength = end - start;
+          pivotPoint = start + Math.floor(sliceLength / 2);
+          pivotIndex = this.elements[pivotPoint * 2];
+        }
+        if (pivotIndex == index) {
+          return pivotPoint * 2;
+        }
+        if (pivotIndex > index) {
+          return pivotPoint * 2;
+        }
+        if (pivotIndex < index) {
+          return (pivotPoint + 1) * 2;
+        }
+      };
+      lunr2.Vector.prototype.insert = function(insertIdx, val) {
+        this.upsert(insertIdx, val, function() {
+          throw "duplicate index";
+        });
+      };
+      lunr2.Vector.prototype.upsert = function(insertIdx, val, fn) {
+        this._magnitude = 0;
+        var position = this.positionForIndex(insertIdx);
+        if (this.elements[position] == insertIdx) {
+          this.elements[position + 1] = fn(this.elements[position + 1], val);
+        } else {
+          this.elements.splice(position, 0, insertIdx, val);
+        }
+      };
+      lunr2.Vector.prototype.magnitude = function() {
+        if (this._magnitude) return this._magnitude;
+        var sumOfSquares = 0, elementsLength = this.elements.length;
+        for (var i = 1; i < elementsLength; i += 2) {
+          var val = this.elements[i];
+          sumOfSquares += val * val;
+        }
+        return this._magnitude = Math.sqrt(sumOfSquares);
+      };
+      lunr2.Vector.prototype.dot = function(otherVector) {
+        var dotProduct = 0, a = this.elements, b = otherVector.elements, aLen = a.length, bLen = b.length, aVal = 0, bVal = 0, i = 0, j = 0;
+        while (i < aLen && j < bLen) {
+          aVal = a[i], bVal = b[j];
+          if (aVal < bVal) {
+            i += 2;
+          } else if (aVal > bVal) {
+            j += 2;
+          } else if (aVal == bVal) {
+            dotProduct += a[i + 1] * b[j + 1];
+            i += 2;
+            j += 2;
+          }
+        }
+        return dotProduct;
+      };
+      lunr2.Vector.prototype.similarity = function(otherVector) {
+        return this.dot(otherVector) / this.magnitude() || 0;
+      };
+      lunr2.Vector.prototype.toArray = function() {
+        var output = new Array(this.elements.length / 2);
+        for (var i = 1, j = 0; i < this.elements.length; i += 2, j++) {
+          output[j] = this.elements[i];
+        }
+        return output;
+      };
+      lunr2.Vector.prototype.toJSON = function() {
+        return this.elements;
+      };
+      lunr2.stemmer = (function() {
+        var step2list = {
+          "ational": "ate",
+          "tional": "tion",
+          "enci": "ence",
+          "anci": "ance",
+          "izer": "ize",
+          "bli": "ble",
+          "alli": "al",
+          "entli": "ent",
+          "eli": "e",
+          "ousli": "ous",
+          "ization": "ize",
+          "ation": "ate",
+          "ator": "ate",
+          "alism": "al",
+          "iveness": "ive",
+          "fulness": "ful",
+          "ousness": "ous",
+          "aliti": "al",
+          "iviti": "ive",
+          "biliti": "ble",
+          "logi": "log"
+        }, step3list = {
+          "icate": "ic",
+          "ative": "",
+          "alize": "al",
+          "iciti": "ic",
+          "ical": "ic",
+          "ful": "",
+          "ness": ""
+        }, c = "[^aeiou]", v = "[aeiouy]", C = c + "[^aeiouy]*", V = v + "[aeiou]*", mgr0 = "^(" + C + ")?" + V + C, meq1 = "^(" + C + ")?" + V + C + "(" + V + ")?$", mgr1 = "^(" + C + ")?" + V + C + V + C, s_v = "^(" + C + ")?" + v;
+        var re_mgr0 = new RegExp(mgr0);
+        var re_mgr1 = new RegExp(mgr1);
+        var re_meq1 = new RegExp(meq1);
+        var re_s_v = new RegExp(s_v);
+        var re_1a = /^(.+?)(ss|i)es$/;
+        var re2_1a = /^(.+?)([^s])s$/;
+        var re_1b = /^(.+?)eed$/;
+        var re2_1b = /^(.+?)(ed|ing)$/;
+        var re_1b_2 = /.$/;
+        var re2_1b_2 = /(at|bl|iz)$/;
+        var re3_1b_2 = new RegExp("([^aeiouylsz])\\1$");
+        var re4_1b_2 = new RegExp("^" + C + v + "[^aeiouwxy]$");
+        var re_1c = /^(.+?[^aeiou])y$/;
+        var re_2 = /^(.+?)(ational|tional|enci|anci|izer|bli|alli|entli|eli|ousli|ization|ation|ator|alism|iveness|fulness|ousness|aliti|iviti|biliti|logi)$/;
+        var re_3 = /^(.+?)(icate|ative|alize|iciti|ical|ful|ness)$/;
+        var re_4 = /^(.+?)(al|ance|ence|er|ic|able|ible|ant|ement|ment|ent|ou|ism|ate|iti|ous|ive|ize)$/;
+        var re2_4 = /^(.+?)(s|t)(ion)$/;
+        var re_5 = /^(.+?)e$/;
+        var re_5_1 = /ll$/;
+        var re3_5 = new RegExp("^" + C + v + "[^aeiouwxy]$");
+        var porterStemmer = function porterStemmer2(w) {
+          var stem, suffix, firstch, re, re2, re3, re4;
+          if (w.length < 3) {
+            return w;
+          }
+          firstch = w.substr(0, 1);
+          if (firstch == "y") {
+            w = firstch.toUpperCase() + w.substr(1);
+          }
+          re = re_1a;
+          re2 = re2_1a;
+          if (re.test(w)) {
+            w = w.replace(re, "$1$2");
+          } else if (re2.test(w)) {
+            w = w.replace(re2, "$1$2");
+          }
+          re = re_1b;
+          re2 = re2_1b;
+          if (re.test(w)) {
+            var fp = re.exec(w);
+            re = re_mgr0;
+            if (re.test(fp[1])) {
+              re = re_1b_2;
+              w = w.replace(re, "");
+            }
+          } else if (re2.test(w)) {
+            var fp = re2.exec(w);
+            stem = fp[1];
+            re2 = re_s_v;
+            if (re2.test(stem)) {
+              w = stem;
+              re2 = re2_1b_2;
+              re3 = re3_1b_2;
+              re4 = re4_1b_2;
+              if (re2.test(w)) {
+                w = w + "e";
+              } else if (re3.test(w)) {
+                re = re_1b_2;
+                w = w.replace(re, "");
+              } else if (re4.test(w)) {
+                w = w + "e";
+              }
+            }
+          }
+          re = re_1c;
+          if (re.test(w)) {
+            var fp = re.exec(w);
+            stem = fp[1];
+            w = stem + "i";
+          }
+          re = re_2;
+          if (re.test(w)) {
+            var fp = re.exec(w);
+            stem = fp[1];
+            suffix = fp[2];
+            re = re_mgr0;
+            if (re.test(stem)) {
+              w = stem + step2list[suffix];
+            }
+          }
+          re = re_3;
+          if (re.test(w)) {
+            var fp = re.exec(w);
+            stem = fp[1];
+            suffix = fp[2];
+            re = re_mgr0;
+            if (re.test(stem)) {
+              w = stem + step3list[suffix];
+            }
+          }
+          re = re_4;
+          re2 = re2_4;
+          if (re.test(w)) {
+            var fp = re.exec(w);
+            stem = fp[1];
+            re = re_mgr1;
+            if (re.test(stem)) {
+              w = stem;
+            }
+          } else if (re2.test(w)) {
+            var fp = re2.exec(w);
+            stem = fp[1] + fp[2];
+            re2 = re_mgr1;
+            if (re2.test(stem)) {
+              w = stem;
+            }
+          }
+          re = re_5;
+          if (re.test(w)) {
+            var fp = re.exec(w);
+            stem = fp[1];
+            re = re_mgr1;
+            re2 = re_meq1;
+            re3 = re3_5;
+            if (re.test(stem) || re2.test(stem) && !re3.test(stem)) {
+              w = stem;
+            }
+          }
+          re = re_5_1;
+          re2 = re_mgr1;
+          if (re.test(w) && re2.test(w)) {
+            re = re_1b_2;
+            w = w.replace(re, "");
+          }
+          if (firstch == "y") {
+            w = firstch.toLowerCase() + w.substr(1);
+          }
+          return w;
+        };
+        return function(token) {
+          return token.update(porterStemmer);
+        };
+      })();
+      lunr2.Pipeline.registerFunction(lunr2.stemmer, "stemmer");
+      lunr2.generateStopWordFilter = function(stopWords) {
+        var words = stopWords.reduce(function(memo, stopWord) {
+          memo[stopWord] = stopWord;
+          return memo;
+        }, {});
+        return function(token) {
+          if (token && words[token.toString()] !== token.toString()) return token;
+        };
+      };
+      lunr2.stopWordFilter = lunr2.generateStopWordFilter([
+        "a",
+        "able",
+        "about",
+        "across",
+        "after",
+        "all",
+        "almost",
+        "also",
+        "am",
+        "among",
+        "an",
+        "and",
+        "any",
+        "are",
+        "as",
+        "at",
+        "be",
+        "because",
+        "been",
+        "but",
+        "by",
+        "can",
+        "cannot",
+        "could",
+        "dear",
+        "did",
+        "do",
+        "does",
+        "either",
+        "else",
+        "ever",
+        "every",
+        "for",
+        "from",
+        "get",
+        "got",
+        "had",
+        "has",
+        "have",
+        "he",
+        "her",
+        "hers",
+        "him",
+        "his",
+        "how",
+        "however",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "just",
+        "least",
+        "let",
+        "like",
+        "likely",
+        "may",
+        "me",
+        "might",
+        "most",
+        "must",
+        "my",
+        "neither",
+        "no",
+        "nor",
+        "not",
+        "of",
+        "off",
+        "often",
+        "on",
+        "only",
+        "or",
+        "other",
+        "our",
+        "own",
+        "rather",
+        "said",
+        "say",
+        "says",
+        "she",
+        "should",
+        "since",
+        "so",
+        "some",
+        "than",
+        "that",
+        "the",
+        "their",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "tis",
+        "to",
+        "too",
+        "twas",
+        "us",
+        "wants",
+        "was",
+        "we",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "while",
+        "who",
+        "whom",
+        "why",
+        "will",
+        "with",
+        "would",
+        "yet",
+        "you",
+        "your"
+      ]);
+      lunr2.Pipeline.registerFunction(lunr2.stopWordFilter, "stopWordFilter");
+      lunr2.trimmer = function(token) {
+        return token.update(function(s) {
+          return s.replace(/^\W+/, "").replace(/\W+$/, "");
+        });
+      };
+      lunr2.Pipeline.registerFunction(lunr2.trimmer, "trimmer");
+      lunr2.TokenSet = function() {
+        this.final = false;
+        this.edges = {};
+        this.id = lunr2.TokenSet._nextId;
+        lunr2.TokenSet._nextId += 1;
+      };
+      lunr2.TokenSet._nextId = 1;
+      lunr2.TokenSet.fromArray = function(arr) {
+        var builder = new lunr2.TokenSet.Builder();
+        for (var i = 0, len = arr.length; i < len; i++) {
+          builder.insert(arr[i]);
+        }
+        builder.finish();
+        return builder.root;
+      };
+      lunr2.TokenSet.fromClause = function(clause) {
+        if ("editDistance" in clause) {
+          return lunr2.TokenSet.fromFuzzyString(clause.term, clause.editDistance);
+        } else {
+          return lunr2.TokenSet.fromString(clause.term);
+        }
+      };
+      lunr2.TokenSet.fromFuzzyString = function(str, editDistance) {
+        var root = new lunr2.TokenSet();
+        var stack = [{
+          node: root,
+          editsRemaining: editDistance,
+          str
+        }];
+        while (stack.length) {
+          var frame = stack.pop();
+          if (frame.str.length > 0) {
+            var char = frame.str.charAt(0), noEditNode;
+            if (char in frame.node.edges) {
+              noEditNode = frame.node.edges[char];
+            } else {
+              noEditNode = new lunr2.TokenSet();
+              frame.node.edges[char] = noEditNode;
+            }
+            if (frame.str.length == 1) {
+              noEditNode.final = true;
+            }
+            stack.push({
+              node: noEditNode,
+              editsRemaining: frame.editsRemaining,
+              str: frame.str.slice(1)
+            });
+          }
+          if (frame.editsRemaining == 0) {
+            continue;
+          }
+          if ("*" in frame.node.edges) {
+            var insertionNode = frame.node.edges["*"];
+          } else {
+            var insertionNode = new lunr2.TokenSet();
+            frame.node.edges["*"] = insertionNode;
+          }
+          if (frame.str.length == 0) {
+            insertionNode.final = true;
+          }
+          stack.push({
+            node: insertionNode,
+            editsRemaining: frame.editsRemaining - 1,
+            str: frame.str
+          });
+          if (frame.str.length > 1) {
+            stack.push({
+              node: frame.node,
+              editsRemaining: frame.editsRemaining - 1,
+              str: frame.str.slice(1)
+            });
+          }
+          if (frame.str.length == 1) {
+            frame.node.final = true;
+          }
+          if (frame.str.length >= 1) {
+            if ("*" in frame.node.edges) {
+              var substitutionNode = frame.node.edges["*"];
+            } else {
+              var substitutionNode = new lunr2.TokenSet();
+              frame.node.edges["*"] = substitutionNode;
+            }
+            if (frame.str.length == 1) {
+              substitutionNode.final = true;
+            }
+            stack.push({
+              node: substitutionNode,
+              editsRemaining: frame.editsRemaining - 1,
+              str: frame.str.slice(1)
+            });
+          }
+          if (frame.str.length > 1) {
+            var charA = frame.str.charAt(0), charB = frame.str.charAt(1), transposeNode;
+            if (charB in frame.node.edges) {
+              transposeNode = frame.node.edges[charB];
+            } else {
+              transposeNode = new lunr2.TokenSet();
+              frame.node.edges[charB] = transposeNode;
+            }
+            if (frame.str.length == 1) {
+              transposeNode.final = true;
+            }
+            stack.push({
+              node: transposeNode,
+              editsRemaining: frame.editsRemaining - 1,
+              str: charA + frame.str.slice(2)
+            });
+          }
+        }
+        return root;
+      };
+      lunr2.TokenSet.fromString = function(str) {
+        var node = new lunr2.TokenSet(), root = node;
+        for (var i = 0, len = str.length; i < len; i++) {
+          var char = str[i], final = i == len - 1;
+          if (char == "*") {
+            node.edges[char] = node;
+            node.final = final;
+          } else {
+            var next = new lunr2.TokenSet();
+            next.final = final;
+            node.edges[char] = next;
+            node = next;
+          }
+        }
+        return root;
+      };
+      lunr2.TokenSet.prototype.toArray = function() {
+        var words = [];
+        var stack = [{
+          prefix: "",
+          node: this
+        }];
+        while (stack.length) {
+          var frame = stack.pop(), edges = Object.keys(frame.node.edges), len = edges.length;
+          if (frame.node.final) {
+            frame.prefix.charAt(0);
+            words.push(frame.prefix);
+          }
+          for (var i = 0; i < len; i++) {
+            var edge = edges[i];
+            stack.push({
+              prefix: frame.prefix.concat(edge),
+              node: frame.node.edges[edge]
+            });
+          }
+        }
+        return words;
+      };
+      lunr2.TokenSet.prototype.toString = function() {
+        if (this._str) {
+          return this._str;
+        }
+        var str = this.final ? "1" : "0", labels = Object.keys(this.edges).sort(), len = labels.length;
+        for (var i = 0; i < len; i++) {
+          var label = labels[i], node = this.edges[label];
+          str = str + label + node.id;
+        }
+        return str;
+      };
+      lunr2.TokenSet.prototype.intersect = function(b) {
+        var output = new lunr2.TokenSet(), frame = void 0;
+        var stack = [{
+          qNode: b,
+          output,
+          node: this
+        }];
+        while (stack.length) {
+          frame = stack.pop();
+          var qEdges = Object.keys(frame.qNode.edges), qLen = qEdges.length, nEdges = Object.keys(frame.node.edges), nLen = nEdges.length;
+          for (var q = 0; q < qLen; q++) {
+            var qEdge = qEdges[q];
+            for (var n = 0; n < nLen; n++) {
+              var nEdge = nEdges[n];
+              if (nEdge == qEdge || qEdge == "*") {
+                var node = frame.node.edges[nEdge], qNode = frame.qNode.edges[qEdge], final = node.final && qNode.final, next = void 0;
+                if (nEdge in frame.output.edges) {
+                  next = frame.output.edges[nEdge];
+                  next.final = next.final || final;
+                } else {
+                  next = new lunr2.TokenSet();
+                  next.final = final;
+                  frame.output.edges[nEdge] = next;
+                }
+                stack.push({
+                  qNode,
+                  output: next,
+                  node
+                });
+              }
+            }
+          }
+        }
+        return output;
+      };
+      lunr2.TokenSet.Builder = function() {
+        this.previousWord = "";
+        this.root = new lunr2.TokenSet();
+        this.uncheckedNodes = [];
+        this.minimizedNodes = {};
+      };
+      lunr2.TokenSet.Builder.prototype.insert = function(word) {
+        var node, commonPrefix = 0;
+        if (word < this.previousWord) {
+          throw new Error("Out of order word insertion");
+        }
+        for (var i = 0; i < word.length && i < this.previousWord.length; i++) {
+          if (word[i] != this.previousWord[i]) break;
+          commonPrefix++;
+        }
+        this.minimize(commonPrefix);
+        if (this.uncheckedNodes.length == 0) {
+          node = this.root;
+        } else {
+          node = this.uncheckedNodes[this.uncheckedNodes.length - 1].child;
+        }
+        for (var i = commonPrefix; i < word.length; i++) {
+          var nextNode = new lunr2.TokenSet(), char = word[i];
+          node.edges[char] = nextNode;
+          this.uncheckedNodes.push({
+            parent: node,
+            char,
+            child: nextNode
+          });
+          node = nextNode;
+        }
+        node.final = true;
+        this.previousWord = word;
+      };
+      lunr2.TokenSet.Builder.prototype.finish = function() {
+        this.minimize(0);
+      };
+      lunr2.TokenSet.Builder.prototype.minimize = function(downTo) {
+        for (var i = this.uncheckedNodes.length - 1; i >= downTo; i--) {
+          var node = this.uncheckedNodes[i], childKey = node.child.toString();
+          if (childKey in this.minimizedNodes) {
+            node.parent.edges[node.char] = this.minimizedNodes[childKey];
+          } else {
+            node.child._str = childKey;
+            this.minimizedNodes[childKey] = node.child;
+          }
+          this.uncheckedNodes.pop();
+        }
+      };
+      lunr2.Index = function(attrs) {
+        this.invertedIndex = attrs.invertedIndex;
+        this.fieldVectors = attrs.fieldVectors;
+        this.tokenSet = attrs.tokenSet;
+        this.fields = attrs.fields;
+        this.pipeline = attrs.pipeline;
+      };
+      lunr2.Index.prototype.search = function(queryString) {
+        return this.query(function(query) {
+          var parser = new lunr2.QueryParser(queryString, query);
+          parser.parse();
+        });
+      };
+      lunr2.Index.prototype.query = function(fn) {
+        var query = new lunr2.Query(this.fields), matchingFields = /* @__PURE__ */ Object.create(null), queryVectors = /* @__PURE__ */ Object.create(null), termFieldCache = /* @__PURE__ */ Object.create(null), requiredMatches = /* @__PURE__ */ Object.create(null), prohibitedMatches = /* @__PURE__ */ Object.create(null);
+        for (var i = 0; i < this.fields.length; i++) {
+          queryVectors[this.fields[i]] = new lunr2.Vector();
+        }
+        fn.call(query, query);
+        for (var i = 0; i < query.clauses.length; i++) {
+          var clause = query.clauses[i], terms2 = null, clauseMatches = lunr2.Set.empty;
+          if (clause.usePipeline) {
+            terms2 = this.pipeline.runString(clause.term, {
+              fields: clause.fields
+            });
+          } else {
+            terms2 = [clause.term];
+          }
+          for (var m = 0; m < terms2.length; m++) {
+            var term = terms2[m];
+            clause.term = term;
+            var termTokenSet = lunr2.TokenSet.fromClause(clause), expandedTerms = this.tokenSet.intersect(termTokenSet).toArray();
+            if (expandedTerms.length === 0 && clause.presence === lunr2.Query.presence.REQUIRED) {
+              for (var k = 0; k < clause.fields.length; k++) {
+                var field = clause.fields[k];
+                requiredMatches[field] = lunr2.Set.empty;
+              }
+              break;
+            }
+            for (var j = 0; j < expandedTerms.length; j++) {
+              var expandedTerm = expandedTerms[j], posting = this.invertedIndex[expandedTerm], termIndex = posting._index;
+              for (var k = 0; k < clause.fields.length; k++) {
+                var field = clause.fields[k], fieldPosting = posting[field], matchingDocumentRefs = Object.keys(fieldPosting), termField = expandedTerm + "/" + field, matchingDocumentsSet = new lunr2.Set(matchingDocumentRefs);
+                if (clause.presence == lunr2.Query.presence.REQUIRED) {
+                  clauseMatches = clauseMatches.union(matchingDocumentsSet);
+                  if (requiredMatches[field] === void 0) {
+                    requiredMatches[field] = lunr2.Set.complete;
+                  }
+                }
+                if (clause.presence == lunr2.Query.presence.PROHIBITED) {
+                  if (prohibitedMatches[field] === void 0) {
+                    prohibitedMatches[field] = lunr2.Set.empty;
+                  }
+                  prohibitedMatches[field] = prohibitedMatches[field].union(matchingDocumentsSet);
+                  continue;
+                }
+                queryVectors[field].upsert(termIndex, clause.boost, function(a, b) {
+                  return a + b;
+                });
+                if (termFieldCache[termField]) {
+                  continue;
+                }
+                for (var l = 0; l < matchingDocumentRefs.length; l++) {
+                  var matchingDocumentRef = matchingDocumentRefs[l], matchingFieldRef = new lunr2.FieldRef(matchingDocumentRef, field), metadata = fieldPosting[matchingDocumentRef], fieldMatch;
+                  if ((fieldMatch = matchingFields[matchingFieldRef]) === void 0) {
+                    matchingFields[matchingFieldRef] = new lunr2.MatchData(expandedTerm, field, metadata);
+                  } else {
+                    fieldMatch.add(expandedTerm, field, metadata);
+                  }
+                }
+                termFieldCache[termField] = true;
+              }
+            }
+          }
+          if (clause.presence === lunr2.Query.presence.REQUIRED) {
+            for (var k = 0; k < clause.fields.length; k++) {
+              var field = clause.fields[k];
+              requiredMatches[field] = requiredMatches[field].intersect(clauseMatches);
+            }
+          }
+        }
+        var allRequiredMatches = lunr2.Set.complete, allProhibitedMatches = lunr2.Set.empty;
+        for (var i = 0; i < this.fields.length; i++) {
+          var field = this.fields[i];
+          if (requiredMatches[field]) {
+            allRequiredMatches = allRequiredMatches.intersect(requiredMatches[field]);
+          }
+          if (prohibitedMatches[field]) {
+            allProhibitedMatches = allProhibitedMatches.union(prohibitedMatches[field]);
+          }
+        }
+        var matchingFieldRefs = Object.keys(matchingFields), results = [], matches = /* @__PURE__ */ Object.create(null);
+        if (query.isNegated()) {
+          matchingFieldRefs = Object.keys(this.fieldVectors);
+          for (var i = 0; i < matchingFieldRefs.length; i++) {
+            var matchingFieldRef = matchingFieldRefs[i];
+            var fieldRef = lunr2.FieldRef.fromString(matchingFieldRef);
+            matchingFields[matchingFieldRef] = new lunr2.MatchData();
+          }
+        }
+        for (var i = 0; i < matchingFieldRefs.length; i++) {
+          var fieldRef = lunr2.FieldRef.fromString(matchingFieldRefs[i]), docRef = fieldRef.docRef;
+          if (!allRequiredMatches.contains(docRef)) {
+            continue;
+          }
+          if (allProhibitedMatches.contains(docRef)) {
+            continue;
+          }
+          var fieldVector = this.fieldVectors[fieldRef], score = queryVectors[fieldRef.fieldName].similarity(fieldVector), docMatch;
+          if ((docMatch = matches[docRef]) !== void 0) {
+            docMatch.score += score;
+            docMatch.matchData.combine(matchingFields[fieldRef]);
+          } else {
+            var match = {
+              ref: docRef,
+              score,
+              matchData: matchingFields[fieldRef]
+            };
+            matches[docRef] = match;
+            results.push(match);
+          }
+        }
+        return results.sort(function(a, b) {
+          return b.score - a.score;
+        });
+      };
+      lunr2.Index.prototype.toJSON = function() {
+        var invertedIndex = Object.keys(this.invertedIndex).sort().map(function(term) {
+          return [term, this.invertedIndex[term]];
+        }, this);
+        var fieldVectors = Object.keys(this.fieldVectors).map(function(ref) {
+          return [ref, this.fieldVectors[ref].toJSON()];
+        }, this);
+        return {
+          version: lunr2.version,
+          fields: this.fields,
+          fieldVectors,
+          invertedIndex,
+          pipeline: this.pipeline.toJSON()
+        };
+      };
+      lunr2.Index.load = function(serializedIndex) {
+        var attrs = {}, fieldVectors = {}, serializedVectors = serializedIndex.fieldVectors, invertedIndex = /* @__PURE__ */ Object.create(null), serializedInvertedIndex = serializedIndex.invertedIndex, tokenSetBuilder = new lunr2.TokenSet.Builder(), pipeline = lunr2.Pipeline.load(serializedIndex.pipeline);
+        if (serializedIndex.version != lunr2.version) {
+          lunr2.utils.warn("Version mismatch when loading serialised index. Current version of lunr '" + lunr2.version + "' does not match serialized index '" + serializedIndex.version + "'");
+        }
+        for (var i = 0; i < serializedVectors.length; i++) {
+          var tuple = serializedVectors[i], ref = tuple[0], elements = tuple[1];
+          fieldVectors[ref] = new lunr2.Vector(elements);
+        }
+        for (var i = 0; i < serializedInvertedIndex.length; i++) {
+          var tuple = serializedInvertedIndex[i], term = tuple[0], posting = tuple[1];
+          tokenSetBuilder.insert(term);
+          invertedIndex[term] = posting;
+        }
+        tokenSetBuilder.finish();
+        attrs.fields = serializedIndex.fields;
+        attrs.fieldVectors = fieldVectors;
+        attrs.invertedIndex = invertedIndex;
+        attrs.tokenSet = tokenSetBuilder.root;
+        attrs.pipeline = pipeline;
+        return new lunr2.Index(attrs);
+      };
+      lunr2.Builder = function() {
+        this._ref = "id";
+        this._fields = /* @__PURE__ */ Object.create(null);
+        this._documents = /* @__PURE__ */ Object.create(null);
+        this.invertedIndex = /* @__PURE__ */ Object.create(null);
+        this.fieldTermFrequencies = {};
+        this.fieldLengths = {};
+        this.tokenizer = lunr2.tokenizer;
+        this.pipeline = new lunr2.Pipeline();
+        this.searchPipeline = new lunr2.Pipeline();
+        this.documentCount = 0;
+        this._b = 0.75;
+        this._k1 = 1.2;
+        this.termIndex = 0;
+        this.metadataWhitelist = [];
+      };
+      lunr2.Builder.prototype.ref = function(ref) {
+        this._ref = ref;
+      };
+      lunr2.Builder.prototype.field = function(fieldName, attributes) {
+        if (/\//.test(fieldName)) {
+          throw new RangeError("Field '" + fieldName + "' contains illegal character '/'");
+        }
+        this._fields[fieldName] = attributes || {};
+      };
+      lunr2.Builder.prototype.b = function(number) {
+        if (number < 0) {
+          this._b = 0;
+        } else if (number > 1) {
+          this._b = 1;
+        } else {
+          this._b = number;
+        }
+      };
+      lunr2.Builder.prototype.k1 = function(number) {
+        this._k1 = number;
+      };
+      lunr2.Builder.prototype.add = function(doc, attributes) {
+        var docRef = doc[this._ref], fields = Object.keys(this._fields);
+        this._documents[docRef] = attributes || {};
+        this.documentCount += 1;
+        for (var i = 0; i < fields.length; i++) {
+          var fieldName = fields[i], extractor = this._fields[fieldName].extractor, field = extractor ? extractor(doc) : doc[fieldName], tokens = this.tokenizer(field, {
+            fields: [fieldName]
+          }), terms2 = this.pipeline.run(tokens), fieldRef = new lunr2.FieldRef(docRef, fieldName), fieldTerms = /* @__PURE__ */ Object.create(null);
+          this.fieldTermFrequencies[fieldRef] = fieldTerms;
+          this.fieldLengths[fieldRef] = 0;
+          this.fieldLengths[fieldRef] += terms2.length;
+          for (var j = 0; j < terms2.length; j++) {
+            var term = terms2[j];
+            if (fieldTerms[term] == void 0) {
+              fieldTerms[term] = 0;
+            }
+            fieldTerms[term] += 1;
+            if (this.invertedIndex[term] == void 0) {
+              var posting = /* @__PURE__ */ Object.create(null);
+              posting["_index"] = this.termIndex;
+              this.termIndex += 1;
+              for (var k = 0; k < fields.length; k++) {
+                posting[fields[k]] = /* @__PURE__ */ Object.create(null);
+              }
+              this.invertedIndex[term] = posting;
+            }
+            if (this.invertedIndex[term][fieldName][docRef] == void 0) {
+              this.invertedIndex[term][fieldName][docRef] = /* @__PURE__ */ Object.create(null);
+            }
+            for (var l = 0; l < this.metadataWhitelist.length; l++) {
+              var metadataKey = this.metadataWhitelist[l], metadata = term.metadata[metadataKey];
+              if (this.invertedIndex[term][fieldName][docRef][metadataKey] == void 0) {
+                this.invertedIndex[term][fieldName][docRef][metadataKey] = [];
+              }
+              this.invertedIndex[term][fieldName][docRef][metadataKey].push(metadata);
+            }
+          }
+        }
+      };
+      lunr2.Builder.prototype.calculateAverageFieldLengths = function() {
+        var fieldRefs = Object.keys(this.fieldLengths), numberOfFields = fieldRefs.length, accumulator = {}, documentsWithField = {};
+        for (var i = 0; i < numberOfFields; i++) {
+          var fieldRef = lunr2.FieldRef.fromString(fieldRefs[i]), field = fieldRef.fieldName;
+          documentsWithField[field] || (documentsWithField[field] = 0);
+          documentsWithField[field] += 1;
+          accumulator[field] || (accumulator[field] = 0);
+          accumulator[field] += this.fieldLengths[fieldRef];
+        }
+        var fields = Object.keys(this._fields);
+        for (var i = 0; i < fields.length; i++) {
+          var fieldName = fields[i];
+          accumulator[fieldName] = accumulator[fieldName] / documentsWithField[fieldName];
+        }
+        this.averageFieldLength = accumulator;
+      };
+      lunr2.Builder.prototype.createFieldVectors = function() {
+        var fieldVectors = {}, fieldRefs = Object.keys(this.fieldTermFrequencies), fieldRefsLength = fieldRefs.length, termIdfCache = /* @__PURE__ */ Object.create(null);
+        for (var i = 0; i < fieldRefsLength; i++) {
+          var fieldRef = lunr2.FieldRef.fromString(fieldRefs[i]), fieldName = fieldRef.fieldName, fieldLength = this.fieldLengths[fieldRef], fieldVector = new lunr2.Vector(), termFrequencies = this.fieldTermFrequencies[fieldRef], terms2 = Object.keys(termFrequencies), termsLength = terms2.length;
+          var fieldBoost = this._fields[fieldName].boost || 1, docBoost = this._documents[fieldRef.docRef].boost || 1;
+          for (var j = 0; j < termsLength; j++) {
+            var term = terms2[j], tf = termFrequencies[term], termIndex = this.invertedIndex[term]._index, idf, score, scoreWithPrecision;
+            if (termIdfCache[term] === void 0) {
+              idf = lunr2.idf(this.invertedIndex[term], this.documentCount);
+              termIdfCache[term] = idf;
+            } else {
+              idf = termIdfCache[term];
+            }
+            score = idf * ((this._k1 + 1) * tf) / (this._k1 * (1 - this._b + this._b * (fieldLength / this.averageFieldLength[fieldName])) + tf);
+            score *= fieldBoost;
+            score *= docBoost;
+            scoreWithPrecision = Math.round(score * 1e3) / 1e3;
+            fieldVector.insert(termIndex, scoreWithPrecision);
+          }
+          fieldVectors[fieldRef] = fieldVector;
+        }
+        this.fieldVectors = fieldVectors;
+      };
+      lunr2.Builder.prototype.createTokenSet = function() {
+        this.tokenSet = lunr2.TokenSet.fromArray(
+          Object.keys(this.invertedIndex).sort()
+        );
+      };
+      lunr2.Builder.prototype.build = function() {
+        this.calculateAverageFieldLengths();
+        this.createFieldVectors();
+        this.createTokenSet();
+        return new lunr2.Index({
+          invertedIndex: this.invertedIndex,
+          fieldVectors: this.fieldVectors,
+          tokenSet: this.tokenSet,
+          fields: Object.keys(this._fields),
+          pipeline: this.searchPipeline
+        });
+      };
+      lunr2.Builder.prototype.use = function(fn) {
+        var args = Array.prototype.slice.call(arguments, 1);
+        args.unshift(this);
+        fn.apply(this, args);
+      };
+      lunr2.MatchData = function(term, field, metadata) {
+        var clonedMetadata = /* @__PURE__ */ Object.create(null), metadataKeys = Object.keys(metadata || {});
+        for (var i = 0; i < metadataKeys.length; i++) {
+          var key = metadataKeys[i];
+          clonedMetadata[key] = metadata[key].slice();
+        }
+        this.metadata = /* @__PURE__ */ Object.create(null);
+        if (term !== void 0) {
+          this.metadata[term] = /* @__PURE__ */ Object.create(null);
+          this.metadata[term][field] = clonedMetadata;
+        }
+      };
+      lunr2.MatchData.prototype.combine = function(otherMatchData) {
+        var terms2 = Object.keys(otherMatchData.metadata);
+        for (var i = 0; i < terms2.length; i++) {
+          var term = terms2[i], fields = Object.keys(otherMatchData.metadata[term]);
+          if (this.metadata[term] == void 0) {
+            this.metadata[term] = /* @__PURE__ */ Object.create(null);
+          }
+          for (var j = 0; j < fields.length; j++) {
+            var field = fields[j], keys = Object.keys(otherMatchData.metadata[term][field]);
+            if (this.metadata[term][field] == void 0) {
+              this.metadata[term][field] = /* @__PURE__ */ Object.create(null);
+            }
+            for (var k = 0; k < keys.length; k++) {
+              var key = keys[k];
+              if (this.metadata[term][field][key] == void 0) {
+                this.metadata[term][field][key] = otherMatchData.metadata[term][field][key];
+              } else {
+                this.metadata[term][field][key] = this.metadata[term][field][key].concat(otherMatchData.metadata[term][field][key]);
+              }
+            }
+          }
+        }
+      };
+      lunr2.MatchData.prototype.add = function(term, field, metadata) {
+        if (!(term in this.metadata)) {
+          this.metadata[term] = /* @__PURE__ */ Object.create(null);
+          this.metadata[term][field] = metadata;
+          return;
+        }
+        if (!(field in this.metadata[term])) {
+          this.metadata[term][field] = metadata;
+          return;
+        }
+        var metadataKeys = Object.keys(metadata);
+        for (var i = 0; i < metadataKeys.length; i++) {
+          var key = metadataKeys[i];
+          if (key in this.metadata[term][field]) {
+            this.metadata[term][field][key] = this.metadata[term][field][key].concat(metadata[key]);
+          } else {
+            this.metadata[term][field][key] = metadata[key];
+          }
+        }
+      };
+      lunr2.Query = function(allFields) {
+        this.clauses = [];
+        this.allFields = allFields;
+      };
+      lunr2.Query.wildcard = new String("*");
+      lunr2.Query.wildcard.NONE = 0;
+      lunr2.Query.wildcard.LEADING = 1;
+      lunr2.Query.wildcard.TRAILING = 2;
+      lunr2.Query.presence = {
+        /**
+         * Term's presence in a document is optional, this is the default value.
+         */
+        OPTIONAL: 1,
+        /**
+         * Term's presence in a document is required, documents that do not contain
+         * this term will not be returned.
+         */
+        REQUIRED: 2,
+        /**
+         * Term's presence in a document is prohibited, documents that do contain
+         * this term will not be returned.
+         */
+        PROHIBITED: 3
+      };
+      lunr2.Query.prototype.clause = function(clause) {
+        if (!("fields" in clause)) {
+          clause.fields = this.allFields;
+        }
+        if (!("boost" in clause)) {
+          clause.boost = 1;
+        }
+        if (!("usePipeline" in clause)) {
+          clause.usePipeline = true;
+        }
+        if (!("wildcard" in clause)) {
+          clause.wildcard = lunr2.Query.wildcard.NONE;
+        }
+        if (clause.wildcard & lunr2.Query.wildcard.LEADING && clause.term.charAt(0) != lunr2.Query.wildcard) {
+          clause.term = "*" + clause.term;
+        }
+        if (clause.wildcard & lunr2.Query.wildcard.TRAILING && clause.term.slice(-1) != lunr2.Query.wildcard) {
+          clause.term = "" + clause.term + "*";
+        }
+        if (!("presence" in clause)) {
+          clause.presence = lunr2.Query.presence.OPTIONAL;
+        }
+        this.clauses.push(clause);
+        return this;
+      };
+      lunr2.Query.prototype.isNegated = function() {
+        for (var i = 0; i < this.clauses.length; i++) {
+          if (this.clauses[i].presence != lunr2.Query.presence.PROHIBITED) {
+            return false;
+          }
+        }
+        return true;
+      };
+      lunr2.Query.prototype.term = function(term, options) {
+        if (Array.isArray(term)) {
+          term.forEach(function(t) {
+            this.term(t, lunr2.utils.clone(options));
+          }, this);
+          return this;
+        }
+        var clause = options || {};
+        clause.term = term.toString();
+        this.clause(clause);
+        return this;
+      };
+      lunr2.QueryParseError = function(message, start, end) {
+        this.name = "QueryParseError";
+        this.message = message;
+        this.start = start;
+        this.end = end;
+      };
+      lunr2.QueryParseError.prototype = new Error();
+      lunr2.QueryLexer = function(str) {
+        this.lexemes = [];
+        this.str = str;
+        this.length = str.length;
+        this.pos = 0;
+        this.start = 0;
+        this.escapeCharPositions = [];
+      };
+      lunr2.QueryLexer.prototype.run = function() {
+        var state = lunr2.QueryLexer.lexText;
+        while (state) {
+          state = state(this);
+        }
+      };
+      lunr2.QueryLexer.prototype.sliceString = function() {
+        var subSlices = [], sliceStart = this.start, sliceEnd = this.pos;
+        for (var i = 0; i < this.escapeCharPositions.length; i++) {
+          sliceEnd = this.escapeCharPositions[i];
+          subSlices.push(this.str.slice(sliceStart, sliceEnd));
+          sliceStart = sliceEnd + 1;
+        }
+        subSlices.push(this.str.slice(sliceStart, this.pos));
+        this.escapeCharPositions.length = 0;
+        return subSlices.join("");
+      };
+      lunr2.QueryLexer.prototype.emit = function(type) {
+        this.lexemes.push({
+          type,
+          str: this.sliceString(),
+          start: this.start,
+          end: this.pos
+        });
+        this.start = this.pos;
+      };
+      lunr2.QueryLexer.prototype.escapeCharacter = function() {
+        this.escapeCharPositions.push(this.pos - 1);
+        this.pos += 1;
+      };
+      lunr2.QueryLexer.prototype.next = function() {
+        if (this.pos >= this.length) {
+          return lunr2.QueryLexer.EOS;
+        }
+        var char = this.str.charAt(this.pos);
+        this.pos += 1;
+        return char;
+      };
+      lunr2.QueryLexer.prototype.width = function() {
+        return this.pos - this.start;
+      };
+      lunr2.QueryLexer.prototype.ignore = function() {
+        if (this.start == this.pos) {
+          this.pos += 1;
+        }
+        this.start = this.pos;
+      };
+      lunr2.QueryLexer.prototype.backup = function() {
+        this.pos -= 1;
+      };
+      lunr2.QueryLexer.prototype.acceptDigitRun = function() {
+        var char, charCode;
+        do {
+          char = this.next();
+          charCode = char.charCodeAt(0);
+        } while (charCode > 47 && charCode < 58);
+        if (char != lunr2.QueryLexer.EOS) {
+          this.backup();
+        }
+      };
+      lunr2.QueryLexer.prototype.more = function() {
+        return this.pos < this.length;
+      };
+      lunr2.QueryLexer.EOS = "EOS";
+      lunr2.QueryLexer.FIELD = "FIELD";
+      lunr2.QueryLexer.TERM = "TERM";
+      lunr2.QueryLexer.EDIT_DISTANCE = "EDIT_DISTANCE";
+      lunr2.QueryLexer.BOOST = "BOOST";
+      lunr2.QueryLexer.PRESENCE = "PRESENCE";
+      lunr2.QueryLexer.lexField = function(lexer) {
+        lexer.backup();
+        lexer.emit(lunr2.QueryLexer.FIELD);
+        lexer.ignore();
+        return lunr2.QueryLexer.lexText;
+      };
+      lunr2.QueryLexer.lexTerm = function(lexer) {
+        if (lexer.width() > 1) {
+          lexer.backup();
+          lexer.emit(lunr2.QueryLexer.TERM);
+        }
+        lexer.ignore();
+        if (lexer.more()) {
+          return lunr2.QueryLexer.lexText;
+        }
+      };
+      lunr2.QueryLexer.lexEditDistance = function(lexer) {
+        lexer.ignore();
+        lexer.acceptDigitRun();
+        lexer.emit(lunr2.QueryLexer.EDIT_DISTANCE);
+        return lunr2.QueryLexer.lexText;
+      };
+      lunr2.QueryLexer.lexBoost = function(lexer) {
+        lexer.ignore();
+        lexer.acceptDigitRun();
+        lexer.emit(lunr2.QueryLexer.BOOST);
+        return lunr2.QueryLexer.lexText;
+      };
+      lunr2.QueryLexer.lexEOS = function(lexer) {
+        if (lexer.width() > 0) {
+          lexer.emit(lunr2.QueryLexer.TERM);
+        }
+      };
+      lunr2.QueryLexer.termSeparator = lunr2.tokenizer.separator;
+      lunr2.QueryLexer.lexText = function(lexer) {
+        while (true) {
+          var char = lexer.next();
+          if (char == lunr2.QueryLexer.EOS) {
+            return lunr2.QueryLexer.lexEOS;
+          }
+          if (char.charCodeAt(0) == 92) {
+            lexer.escapeCharacter();
+            continue;
+          }
+          if (char == ":") {
+            return lunr2.QueryLexer.lexField;
+          }
+          if (char == "~") {
+            lexer.backup();
+            if (lexer.width() > 0) {
+              lexer.emit(lunr2.QueryLexer.TERM);
+            }
+            return lunr2.QueryLexer.lexEditDistance;
+          }
+          if (char == "^") {
+            lexer.backup();
+            if (lexer.width() > 0) {
+              lexer.emit(lunr2.QueryLexer.TERM);
+            }
+            return lunr2.QueryLexer.lexBoost;
+          }
+          if (char == "+" && lexer.width() === 1) {
+            lexer.emit(lunr2.QueryLexer.PRESENCE);
+            return lunr2.QueryLexer.lexText;
+          }
+          if (char == "-" && lexer.width() === 1) {
+            lexer.emit(lunr2.QueryLexer.PRESENCE);
+            return lunr2.QueryLexer.lexText;
+          }
+          if (char.match(lunr2.QueryLexer.termSeparator)) {
+            return lunr2.QueryLexer.lexTerm;
+          }
+        }
+      };
+      lunr2.QueryParser = function(str, query) {
+        this.lexer = new lunr2.QueryLexer(str);
+        this.query = query;
+        this.currentClause = {};
+        this.lexemeIdx = 0;
+      };
+      lunr2.QueryParser.prototype.parse = function() {
+        this.lexer.run();
+        this.lexemes = this.lexer.lexemes;
+        var state = lunr2.QueryParser.parseClause;
+        while (state) {
+          state = state(this);
+        }
+        return this.query;
+      };
+      lunr2.QueryParser.prototype.peekLexeme = function() {
+        return this.lexemes[this.lexemeIdx];
+      };
+      lunr2.QueryParser.prototype.consumeLexeme = function() {
+        var lexeme = this.peekLexeme();
+        this.lexemeIdx += 1;
+        return lexeme;
+      };
+      lunr2.QueryParser.prototype.nextClause = function() {
+        var completedClause = this.currentClause;
+        this.query.clause(completedClause);
+        this.currentClause = {};
+      };
+      lunr2.QueryParser.parseClause = function(parser) {
+        var lexeme = parser.peekLexeme();
+        if (lexeme == void 0) {
+          return;
+        }
+        switch (lexeme.type) {
+          case lunr2.QueryLexer.PRESENCE:
+            return lunr2.QueryParser.parsePresence;
+          case lunr2.QueryLexer.FIELD:
+            return lunr2.QueryParser.parseField;
+          case lunr2.QueryLexer.TERM:
+            return lunr2.QueryParser.parseTerm;
+          default:
+            var errorMessage = "expected either a field or a term, found " + lexeme.type;
+            if (lexeme.str.length >= 1) {
+              errorMessage += " with value '" + lexeme.str + "'";
+            }
+            throw new lunr2.QueryParseError(errorMessage, lexeme.start, lexeme.end);
+        }
+      };
+      lunr2.QueryParser.parsePresence = function(parser) {
+        var lexeme = parser.consumeLexeme();
+        if (lexeme == void 0) {
+          return;
+        }
+        switch (lexeme.str) {
+          case "-":
+            parser.currentClause.presence = lunr2.Query.presence.PROHIBITED;
+            break;
+          case "+":
+            parser.currentClause.presence = lunr2.Query.presence.REQUIRED;
+            break;
+          default:
+            var errorMessage = "unrecognised presence operator'" + lexeme.str + "'";
+            throw new lunr2.QueryParseError(errorMessage, lexeme.start, lexeme.end);
+        }
+        var nextLexeme = parser.peekLexeme();
+        if (nextLexeme == void 0) {
+          var errorMessage = "expecting term or field, found nothing";
+          throw new lunr2.QueryParseError(errorMessage, lexeme.start, lexeme.end);
+        }
+        switch (nextLexeme.type) {
+          case lunr2.QueryLexer.FIELD:
+            return lunr2.QueryParser.parseField;
+          case lunr2.QueryLexer.TERM:
+            return lunr2.QueryParser.parseTerm;
+          default:
+            var errorMessage = "expecting term or field, found '" + nextLexeme.type + "'";
+            throw new lunr2.QueryParseError(errorMessage, nextLexeme.start, nextLexeme.end);
+        }
+      };
+      lunr2.QueryParser.parseField = function(parser) {
+        var lexeme = parser.consumeLexeme();
+        if (lexeme == void 0) {
+          return;
+        }
+        if (parser.query.allFields.indexOf(lexeme.str) == -1) {
+          var possibleFields = parser.query.allFields.map(function(f) {
+            return "'" + f + "'";
+          }).join(", "), errorMessage = "unrecognised field '" + lexeme.str + "', possible fields: " + possibleFields;
+          throw new lunr2.QueryParseError(errorMessage, lexeme.start, lexeme.end);
+        }
+        parser.currentClause.fields = [lexeme.str];
+        var nextLexeme = parser.peekLexeme();
+        if (nextLexeme == void 0) {
+          var errorMessage = "expecting term, found nothing";
+          throw new lunr2.QueryParseError(errorMessage, lexeme.start, lexeme.end);
+        }
+        switch (nextLexeme.type) {
+          case lunr2.QueryLexer.TERM:
+            return lunr2.QueryParser.parseTerm;
+          default:
+            var errorMessage = "expecting term, found '" + nextLexeme.type + "'";
+            throw new lunr2.QueryParseError(errorMessage, nextLexeme.start, nextLexeme.end);
+        }
+      };
+      lunr2.QueryParser.parseTerm = function(parser) {
+        var lexeme = parser.consumeLexeme();
+        if (lexeme == void 0) {
+          return;
+        }
+        parser.currentClause.term = lexeme.str.toLowerCase();
+        if (lexeme.str.indexOf("*") != -1) {
+          parser.currentClause.usePipeline = false;
+        }
+        var nextLexeme = parser.peekLexeme();
+        if (nextLexeme == void 0) {
+          parser.nextClause();
+          return;
+        }
+        switch (nextLexeme.type) {
+          case lunr2.QueryLexer.TERM:
+            parser.nextClause();
+            return lunr2.QueryParser.parseTerm;
+          case lunr2.QueryLexer.FIELD:
+            parser.nextClause();
+            return lunr2.QueryParser.parseField;
+          case lunr2.QueryLexer.EDIT_DISTANCE:
+            return lunr2.QueryParser.parseEditDistance;
+          case lunr2.QueryLexer.BOOST:
+            return lunr2.QueryParser.parseBoost;
+          case lunr2.QueryLexer.PRESENCE:
+            parser.nextClause();
+            return lunr2.QueryParser.parsePresence;
+          default:
+            var errorMessage = "Unexpected lexeme type '" + nextLexeme.type + "'";
+            throw new lunr2.QueryParseError(errorMessage, nextLexeme.start, nextLexeme.end);
+        }
+      };
+      lunr2.QueryParser.parseEditDistance = function(parser) {
+        var lexeme = parser.consumeLexeme();
+        if (lexeme == void 0) {
+          return;
+        }
+        var editDistance = parseInt(lexeme.str, 10);
+        if (isNaN(editDistance)) {
+          var errorMessage = "edit distance must be numeric";
+          throw new lunr2.QueryParseError(errorMessage, lexeme.start, lexeme.end);
+        }
+        parser.currentClause.editDistance = editDistance;
+        var nextLexeme = parser.peekLexeme();
+        if (nextLexeme == void 0) {
+          parser.nextClause();
+          return;
+        }
+        switch (nextLexeme.type) {
+          case lunr2.QueryLexer.TERM:
+            parser.nextClause();
+            return lunr2.QueryParser.parseTerm;
+          case lunr2.QueryLexer.FIELD:
+            parser.nextClause();
+            return lunr2.QueryParser.parseField;
+          case lunr2.QueryLexer.EDIT_DISTANCE:
+            return lunr2.QueryParser.parseEditDistance;
+          case lunr2.QueryLexer.BOOST:
+            return lunr2.QueryParser.parseBoost;
+          case lunr2.QueryLexer.PRESENCE:
+            parser.nextClause();
+            return lunr2.QueryParser.parsePresence;
+          default:
+            var errorMessage = "Unexpected lexeme type '" + nextLexeme.type + "'";
+            throw new lunr2.QueryParseError(errorMessage, nextLexeme.start, nextLexeme.end);
+        }
+      };
+      lunr2.QueryParser.parseBoost = function(parser) {
+        var lexeme = parser.consumeLexeme();
+        if (lexeme == void 0) {
+          return;
+        }
+        var boost = parseInt(lexeme.str, 10);
+        if (isNaN(boost)) {
+          var errorMessage = "boost must be numeric";
+          throw new lunr2.QueryParseError(errorMessage, lexeme.start, lexeme.end);
+        }
+        parser.currentClause.boost = boost;
+        var nextLexeme = parser.peekLexeme();
+        if (nextLexeme == void 0) {
+          parser.nextClause();
+          return;
+        }
+        switch (nextLexeme.type) {
+          case lunr2.QueryLexer.TERM:
+            parser.nextClause();
+            return lunr2.QueryParser.parseTerm;
+          case lunr2.QueryLexer.FIELD:
+            parser.nextClause();
+            return lunr2.QueryParser.parseField;
+          case lunr2.QueryLexer.EDIT_DISTANCE:
+            return lunr2.QueryParser.parseEditDistance;
+          case lunr2.QueryLexer.BOOST:
+            return lunr2.QueryParser.parseBoost;
+          case lunr2.QueryLexer.PRESENCE:
+            parser.nextClause();
+            return lunr2.QueryParser.parsePresence;
+          default:
+            var errorMessage = "Unexpected lexeme type '" + nextLexeme.type + "'";
+            throw new lunr2.QueryParseError(errorMessage, nextLexeme.start, nextLexeme.end);
+        }
+      };
+      (function(root, factory) {
+        if (typeof define === "function" && define.amd) {
+          define(factory);
+        } else if (typeof exports === "object") {
+          module.exports = factory();
+        } else {
+          root.lunr = factory();
+        }
+      })(this, function() {
+        return lunr2;
+      });
+    })();
+  }
+});
+
+// src/search/analyze.ts
+var import_lunr = __toESM(require_lunr(), 1);
+var CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3005\u30fc]/u;
+var CJK_RUNS = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3005\u30fc]+)/u;
+var LEAD = /^[^\p{L}\p{N}]+/u;
+var TRAIL = /[^\p{L}\p{N}+#]+$/u;
+var PART_SPLIT = /[^\p{L}\p{N}]+/u;
+var WORD_ONLY = /^[\p{L}\p{N}]+$/u;
+var stemCache = /* @__PURE__ */ new Map();
+function pipelineWord(word) {
+  const hit = stemCache.get(word);
+  if (hit !== void 0) return hit;
+  let out = "";
+  const tok = new import_lunr.default.Token(word, {});
+  if (import_lunr.default.stopWordFilter(tok) !== void 0) out = import_lunr.default.stemmer(tok).toString();
+  if (stemCache.size > 5e5) stemCache.clear();
+  stemCache.set(word, out);
+  return out;
+}
+var ASCII_WORD = /^[a-z0-9]+$/;
+function latinChunk(chunk, emit, word) {
+  if (ASCII_WORD.test(chunk)) return word(chunk);
+  const w = chunk.replace(LEAD, "").replace(TRAIL, "");
+  if (!w) return;
+  if (WORD_ONLY.test(w)) return word(w);
+  emit(w);
+  for (const part of w.split(PART_SPLIT)) {
+    if (!part || part.length === 1 && !new RegExp("\\p{N}", "u").test(part)) continue;
+    word(part);
+  }
+}
+function cjkRun(run, emit, unigrams) {
+  const chars = Array.from(run);
+  if (chars.length === 1) {
+    emit(chars[0]);
+    return;
+  }
+  for (let i = 0; i + 1 < chars.length; i++) emit(chars[i] + chars[i + 1]);
+  if (unigrams) for (const c of chars) emit(c);
+}
+function analyze(text, emit, forIndex, word) {
+  if (!text) return;
+  const plain = word ?? ((w) => {
+    const t = pipelineWord(w);
+    if (t) emit(t);
+  });
+  const norm = text.normalize("NFKC").toLowerCase();
+  const hasCjk = CJK.test(norm);
+  const pieces = hasCjk ? norm.split(CJK_RUNS) : [norm];
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i];
+    if (!piece) continue;
+    if (hasCjk && i % 2 === 1) {
+      cjkRun(piece, emit, forIndex);
+      continue;
+    }
+    for (const chunk of piece.split(/\s+/)) if (chunk) latinChunk(chunk, emit, plain);
+  }
+}
+function terms(text, forIndex = true) {
+  const out = [];
+  analyze(text, (t) => out.push(t), forIndex);
+  return out;
+}
+function queryTerms(text) {
+  return [...new Set(terms(text, false))];
+}
+
+// src/search/segment.ts
+import { closeSync, readSync } from "node:fs";
+var SEGMENT_FORMAT = 4;
+var MAX_DUPES = 1e3;
+var FIELDS = ["content", "tags", "category"];
+var MAX_INDEXED_CHARS = 256 * 1024;
+var NF = FIELDS.length;
+var MAGIC = 1481854279;
+var PRIORITY_CODE = { low: 0, medium: 1, high: 2 };
+var PRIORITY_NAME = ["low", "medium", "high"];
+var ROWS_BEFORE_WHOLE = 64;
+var BYTES_PER_ROW_READ = 16 * 1024;
+var StringColumn = class _StringColumn {
+  constructor(blob, off, source) {
+    this.source = source;
+    this.data = blob;
+    this.offsets = off instanceof Uint32Array ? off : null;
+    this.lazyOff = off instanceof Uint32Array ? null : off;
+    const total = off instanceof Uint32Array ? off[off.length - 1] ?? 0 : off.total;
+    this.budget = Math.max(ROWS_BEFORE_WHOLE, Math.floor(total / BYTES_PER_ROW_READ));
+  }
+  source;
+  data;
+  offsets;
+  /** Strings read one by one so far. */
+  rows = 0;
+  /** Strings read one by one before the whole blob is (see {@link ROWS_BEFORE_WHOLE}). */
+  budget;
+  lazyOff;
+  /**
+   * Where each string starts (and the end of the last). For a column opened lazily, read on first use
+   * of the whole: a command that reads a few rows reads their two offsets each instead (the offsets of
+   * a 1,000,000-row column are 4 MB).
+   */
+  get off() {
+    return this.offsets ??= this.lazyOff.all();
+  }
+  /** The whole blob (read from the file on first use, for a column opened lazily). */
+  get blob() {
+    return this.data ??= this.source(0, this.lazyOff && !this.offsets ? this.lazyOff.total : this.off[this.off.length - 1]);
+  }
+  get length() {
+    return this.offsets ? this.offsets.length - 1 : this.lazyOff.count;
+  }
+  span(i) {
+    if (this.offsets) return [this.offsets[i], this.offsets[i + 1]];
+    return this.lazyOff.row(i);
+  }
+  get(i) {
+    if (!this.data && this.rows++ < this.budget) {
+      const [a, b] = this.span(i);
+      return this.source(a, b - a).toString("utf8");
+    }
+    return this.blob.toString("utf8", this.off[i], this.off[i + 1]);
+  }
+  bytes(i) {
+    if (!this.data && this.rows++ < this.budget) {
+      const [a, b] = this.span(i);
+      return this.source(a, b - a);
+    }
+    return this.blob.subarray(this.off[i], this.off[i + 1]);
+  }
+  /** Index of `key` in a column sorted bytewise, or -1. */
+  find(key) {
+    let lo = 0;
+    let hi = this.length - 1;
+    while (lo <= hi) {
+      const mid = lo + hi >>> 1;
+      let c;
+      if (this.data || !this.source) c = this.blob.compare(key, 0, key.length, this.off[mid], this.off[mid + 1]);
+      else {
+        const [a, z] = this.span(mid);
+        c = this.source(a, z - a).compare(key);
+      }
+      if (c === 0) return mid;
+      if (c < 0) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+  static from(strings) {
+    const off = new Uint32Array(strings.length + 1);
+    for (let i = 0; i < strings.length; i++) off[i + 1] = off[i] + Buffer.byteLength(strings[i], "utf8");
+    const blob = Buffer.allocUnsafe(off[strings.length]);
+    for (let i = 0; i < strings.length; i++) blob.write(strings[i], off[i], "utf8");
+    return new _StringColumn(blob, off);
+  }
+};
+var NO_SCOPE = 4294967295;
+function newBuildId() {
+  return Date.now().toString(36) + Math.random().toString(36).slice(2, 10) + process.pid.toString(36);
+}
+var Grow = class {
+  constructor(make) {
+    this.make = make;
+    this.arr = make(1024);
+  }
+  make;
+  arr;
+  size = 0;
+  push(v) {
+    if (this.size === this.arr.length) this.reserve(1);
+    this.arr[this.size++] = v;
+  }
+  /** Room for `n` more values; grows by half (not double) so the slack of a large build stays small. */
+  reserve(n) {
+    if (this.size + n <= this.arr.length) return;
+    const next = this.make(Math.max(this.size + n, Math.ceil(this.arr.length * 1.5)));
+    next.set(this.arr.subarray(0, this.size));
+    this.arr = next;
+  }
+  /** The values: a view of the storage, not a copy (the builder lets go of it). */
+  done() {
+    return this.arr.subarray(0, this.size);
+  }
+  /** Frees the storage (after a build has copied what it needs). */
+  drop() {
+    this.arr = this.make(0);
+    this.size = 0;
+  }
+};
+var ColumnBuilder = class {
+  bytes = new Grow((n) => new Uint8Array(n));
+  off = new Grow((n) => new Uint32Array(n));
+  constructor() {
+    this.off.push(0);
+  }
+  /** Room for `n` more strings of about `bytes` bytes each. */
+  reserve(n, bytes) {
+    this.bytes.reserve(n * bytes);
+    this.off.reserve(n);
+  }
+  push(s) {
+    const need = Buffer.byteLength(s, "utf8");
+    this.bytes.reserve(need);
+    const at = this.bytes.size;
+    Buffer.from(this.bytes.arr.buffer, this.bytes.arr.byteOffset, this.bytes.arr.length).write(s, at, "utf8");
+    this.bytes.size += need;
+    this.off.push(this.bytes.size);
+  }
+  done() {
+    const blob = this.bytes.done();
+    const col = new StringColumn(Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength), this.off.done());
+    this.bytes = new Grow((n) => new Uint8Array(n));
+    this.off = new Grow((n) => new Uint32Array(n));
+    return col;
+  }
+};
+var Interner = class {
+  list = [];
+  map = /* @__PURE__ */ new Map();
+  constructor(initial = []) {
+    for (const s of initial) this.get(s);
+  }
+  get(s) {
+    let i = this.map.get(s);
+    if (i === void 0) {
+      i = this.list.length;
+      this.list.push(s);
+      this.map.set(s, i);
+    }
+    return i;
+  }
+};
+function sumLens(len, n) {
+  const out = new Array(NF).fill(0);
+  for (let d = 0; d < n; d++) for (let f = 0; f < NF; f++) out[f] += len[d * NF + f];
+  return out;
+}
+var SURROGATE = /[\ud800-\udfff]/;
+function byteOrder(strings) {
+  const astral = strings.map((s) => SURROGATE.test(s));
+  const order = strings.map((_, i) => i);
+  order.sort((a, b) => {
+    const x = strings[a];
+    const y = strings[b];
+    if (astral[a] || astral[b]) return Buffer.compare(Buffer.from(x, "utf8"), Buffer.from(y, "utf8"));
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  return order;
+}
+var DIGITS = /^[0-9]+$/;
+var SegmentBuilder = class {
+  termNo = /* @__PURE__ */ new Map();
+  termStr = [];
+  pTerm = new Grow((n) => new Uint32Array(n));
+  pDoc = new Grow((n) => new Uint32Array(n));
+  pTf = new Grow((n) => new Uint8Array(n));
+  ids = new ColumnBuilder();
+  paths = new ColumnBuilder();
+  oids = new ColumnBuilder();
+  count = 0;
+  ts = [];
+  prio = [];
+  cat = [];
+  scope = [];
+  tagOff = [0];
+  tagIds = [];
+  len = [];
+  cats = new Interner();
+  scopes = new Interner();
+  tags = new Interner();
+  seen = /* @__PURE__ */ new Set();
+  skipped = 0;
+  dupes = [];
+  wordNo = /* @__PURE__ */ new Map();
+  slotOf = new Int32Array(1024).fill(-1);
+  tf = new Uint32Array(64 * NF);
+  touched = [];
+  get size() {
+    return this.count;
+  }
+  numberOf(term) {
+    let no = this.termNo.get(term);
+    if (no === void 0) {
+      no = this.termStr.length;
+      this.termStr.push(term);
+      this.termNo.set(term, no);
+    }
+    return no;
+  }
+  /**
+   * Which files `add` takes: all, or (a full build of a branch with two files claiming one id, in two
+   * sweeps) only files at their id's own path, then only the others, so the rule of src/core/id.ts
+   * (copyWins: the id's own path, else the first in path order) decides which copy is indexed.
+   */
+  sweep = "all";
+  add(d) {
+    if (this.sweep !== "all" && d.path === pathFor(d.id, "") !== (this.sweep === "own")) return;
+    if (this.seen.has(d.id)) {
+      if (this.dupes && this.dupes.length < MAX_DUPES) this.dupes.push([d.path, d.oid]);
+      else this.dupes = null;
+      return;
+    }
+    this.seen.add(Buffer.from(d.id, "utf8").toString("utf8"));
+    const doc = this.count++;
+    this.ids.push(d.id);
+    this.paths.push(d.path);
+    this.oids.push(d.oid);
+    this.ts.push(d.timestamp);
+    this.prio.push(PRIORITY_CODE[d.priority] ?? 1);
+    this.cat.push(this.cats.get(d.category));
+    this.scope.push(d.scope ? this.scopes.get(d.scope) : NO_SCOPE);
+    for (const t of d.tags) this.tagIds.push(this.tags.get(t));
+    this.tagOff.push(this.tagIds.length);
+    const touched = this.touched;
+    touched.length = 0;
+    let f = 0;
+    let count = 0;
+    const hit = (no) => {
+      if (no >= this.slotOf.length) {
+        const grown = new Int32Array(Math.max(no + 1, this.slotOf.length * 2)).fill(-1);
+        grown.set(this.slotOf);
+        this.slotOf = grown;
+      }
+      let slot = this.slotOf[no];
+      if (slot < 0) {
+        slot = touched.length;
+        this.slotOf[no] = slot;
+        touched.push(no);
+        if ((slot + 1) * NF > this.tf.length) {
+          const grown = new Uint32Array(this.tf.length * 2);
+          grown.set(this.tf);
+          this.tf = grown;
+        }
+        for (let g = 0; g < NF; g++) this.tf[slot * NF + g] = 0;
+      }
+      this.tf[slot * NF + f]++;
+      count++;
+    };
+    const term = (t) => hit(this.numberOf(t));
+    const word = (w) => {
+      if (DIGITS.test(w)) return hit(this.numberOf(w));
+      let no = this.wordNo.get(w);
+      if (no === void 0) {
+        const t = pipelineWord(w);
+        no = t ? this.numberOf(t) : -1;
+        if (this.wordNo.size < 1e6) this.wordNo.set(w, no);
+      }
+      if (no >= 0) hit(no);
+    };
+    const texts = [d.content.length > MAX_INDEXED_CHARS ? d.content.slice(0, MAX_INDEXED_CHARS) : d.content, d.tags.join(" "), d.category];
+    for (f = 0; f < NF; f++) {
+      count = 0;
+      analyze(texts[f], term, true, word);
+      this.len.push(count);
+    }
+    for (let slot = 0; slot < touched.length; slot++) {
+      const no = touched[slot];
+      this.slotOf[no] = -1;
+      this.pTerm.push(no);
+      this.pDoc.push(doc);
+      for (let g = 0; g < NF; g++) this.pTf.push(Math.min(255, this.tf[slot * NF + g]));
+    }
+  }
+  /**
+   * Room for about `docs` documents, reserved up front: a full build knows how many files it reads,
+   * and growing the postings by copying them (a third of a gigabyte at 1,000,000 memories) touched
+   * fresh memory several times over. Reserved pages that are never written cost no memory.
+   */
+  expect(docs) {
+    this.pTerm.reserve(docs * 48);
+    this.pDoc.reserve(docs * 48);
+    this.pTf.reserve(docs * 48 * NF);
+    this.ids.reserve(docs, 32);
+    this.paths.reserve(docs, 64);
+    this.oids.reserve(docs, 40);
+  }
+  finish(meta) {
+    const order = byteOrder(this.termStr);
+    const rank = new Uint32Array(order.length);
+    order.forEach((no, r) => rank[no] = r);
+    const T = order.length;
+    const pTerm = this.pTerm.arr;
+    const P = this.pTerm.size;
+    const postOff = new Uint32Array(T + 1);
+    for (let i = 0; i < P; i++) postOff[rank[pTerm[i]] + 1]++;
+    for (let t = 0; t < T; t++) postOff[t + 1] += postOff[t];
+    const fill = postOff.slice(0, T);
+    const postDoc = new Uint32Array(P);
+    const postTf = new Uint8Array(P * NF);
+    const srcDoc = this.pDoc.arr;
+    const srcTf = this.pTf.arr;
+    for (let i = 0; i < P; i++) {
+      const at = fill[rank[pTerm[i]]]++;
+      postDoc[at] = srcDoc[i];
+      for (let f = 0; f < NF; f++) postTf[at * NF + f] = srcTf[i * NF + f];
+    }
+    this.pTerm.drop();
+    this.pDoc.drop();
+    this.pTf.drop();
+    const n = this.count;
+    return {
+      kind: meta.kind,
+      tree: meta.tree,
+      build: newBuildId(),
+      baseBuild: meta.baseBuild ?? null,
+      baseTree: meta.baseTree ?? null,
+      n,
+      skipped: this.skipped,
+      dupes: this.dupes,
+      ids: this.ids.done(),
+      paths: this.paths.done(),
+      oids: this.oids.done(),
+      ts: Float64Array.from(this.ts),
+      prio: Uint8Array.from(this.prio),
+      cat: Uint32Array.from(this.cat),
+      scope: Uint32Array.from(this.scope),
+      tagOff: Uint32Array.from(this.tagOff),
+      tagIds: Uint32Array.from(this.tagIds),
+      len: Uint32Array.from(this.len),
+      terms: StringColumn.from(order.map((no) => this.termStr[no])),
+      postOff,
+      postDoc,
+      postTf,
+      removed: Uint32Array.from(meta.removed ?? []),
+      cats: this.cats.list,
+      scopes: this.scopes.list,
+      tags: this.tags.list,
+      lenSum: sumLens(this.len, n)
+    };
+  }
+};
+function mergeSegments(base, delta) {
+  const dead = new Uint8Array(base.n);
+  for (const d of delta.removed) if (d < base.n) dead[d] = 1;
+  const remap = new Uint32Array(base.n);
+  let n = 0;
+  for (let d = 0; d < base.n; d++) if (!dead[d]) remap[d] = n++;
+  const deltaStart = n;
+  n += delta.n;
+  const cats = new Interner(base.cats);
+  const scopes = new Interner(base.scopes);
+  const tags = new Interner(base.tags);
+  const catMap = delta.cats.map((c) => cats.get(c));
+  const scopeMap = delta.scopes.map((s) => scopes.get(s));
+  const tagMap = delta.tags.map((t) => tags.get(t));
+  const ids = [];
+  const paths = [];
+  const oids = [];
+  const ts = new Float64Array(n);
+  const prio = new Uint8Array(n);
+  const cat = new Uint32Array(n);
+  const scope = new Uint32Array(n);
+  const tagOff = [0];
+  const tagIds = [];
+  const len = new Uint32Array(n * NF);
+  const copyDoc = (s, d, to, isDelta) => {
+    ids.push(s.ids.get(d));
+    paths.push(s.paths.get(d));
+    oids.push(s.oids.get(d));
+    ts[to] = s.ts[d];
+    prio[to] = s.prio[d];
+    cat[to] = isDelta ? catMap[s.cat[d]] : s.cat[d];
+    const sc = s.scope[d];
+    scope[to] = sc === NO_SCOPE ? NO_SCOPE : isDelta ? scopeMap[sc] : sc;
+    for (let i2 = s.tagOff[d]; i2 < s.tagOff[d + 1]; i2++) tagIds.push(isDelta ? tagMap[s.tagIds[i2]] : s.tagIds[i2]);
+    tagOff.push(tagIds.length);
+    for (let f = 0; f < NF; f++) len[to * NF + f] = s.len[d * NF + f];
+  };
+  for (let d = 0; d < base.n; d++) if (!dead[d]) copyDoc(base, d, remap[d], false);
+  for (let d = 0; d < delta.n; d++) copyDoc(delta, d, deltaStart + d, true);
+  const termBufs = [];
+  const postOff = [0];
+  const pDoc = new Grow((k) => new Uint32Array(k));
+  const pTf = new Grow((k) => new Uint8Array(k));
+  const emitBase = (t) => {
+    for (let p = base.postOff[t]; p < base.postOff[t + 1]; p++) {
+      const d = base.postDoc[p];
+      if (dead[d]) continue;
+      pDoc.push(remap[d]);
+      for (let f = 0; f < NF; f++) pTf.push(base.postTf[p * NF + f]);
+    }
+  };
+  const emitDelta = (t) => {
+    for (let p = delta.postOff[t]; p < delta.postOff[t + 1]; p++) {
+      pDoc.push(deltaStart + delta.postDoc[p]);
+      for (let f = 0; f < NF; f++) pTf.push(delta.postTf[p * NF + f]);
+    }
+  };
+  let i = 0;
+  let j = 0;
+  const TB = base.terms.length;
+  const TD = delta.terms.length;
+  while (i < TB || j < TD) {
+    const before = pDoc.size;
+    let term;
+    const c = i >= TB ? 1 : j >= TD ? -1 : Buffer.compare(base.terms.bytes(i), delta.terms.bytes(j));
+    if (c < 0) {
+      term = base.terms.bytes(i);
+      emitBase(i++);
+    } else if (c > 0) {
+      term = delta.terms.bytes(j);
+      emitDelta(j++);
+    } else {
+      term = base.terms.bytes(i);
+      emitBase(i++);
+      emitDelta(j++);
+    }
+    if (pDoc.size === before) continue;
+    termBufs.push(term);
+    postOff.push(pDoc.size);
+  }
+  const termOff = new Uint32Array(termBufs.length + 1);
+  for (let k = 0; k < termBufs.length; k++) termOff[k + 1] = termOff[k] + termBufs[k].length;
+  return {
+    kind: "base",
+    tree: delta.tree,
+    build: newBuildId(),
+    baseBuild: null,
+    baseTree: null,
+    n,
+    skipped: delta.skipped,
+    dupes: base.dupes && delta.dupes && base.dupes.length + delta.dupes.length <= MAX_DUPES ? [...base.dupes, ...delta.dupes] : null,
+    ids: StringColumn.from(ids),
+    paths: StringColumn.from(paths),
+    oids: StringColumn.from(oids),
+    ts,
+    prio,
+    cat,
+    scope,
+    tagOff: Uint32Array.from(tagOff),
+    tagIds: Uint32Array.from(tagIds),
+    len,
+    terms: new StringColumn(Buffer.concat(termBufs), termOff),
+    postOff: Uint32Array.from(postOff),
+    postDoc: pDoc.done(),
+    postTf: pTf.done(),
+    removed: new Uint32Array(0),
+    cats: cats.list,
+    scopes: scopes.list,
+    tags: tags.list,
+    lenSum: sumLens(len, n)
+  };
+}
+var CTOR = { u8: Uint8Array, u16: Uint16Array, u32: Uint32Array, f64: Float64Array };
+function sectionsOf(s) {
+  return [
+    ["ts", s.ts, "f64"],
+    ["ids", s.ids.blob, "u8"],
+    ["idsOff", s.ids.off, "u32"],
+    ["paths", s.paths.blob, "u8"],
+    ["pathsOff", s.paths.off, "u32"],
+    ["oids", s.oids.blob, "u8"],
+    ["oidsOff", s.oids.off, "u32"],
+    ["prio", s.prio, "u8"],
+    ["cat", s.cat, "u32"],
+    ["scope", s.scope, "u32"],
+    ["tagOff", s.tagOff, "u32"],
+    ["tagIds", s.tagIds, "u32"],
+    ["len", s.len, "u32"],
+    ["terms", s.terms.blob, "u8"],
+    ["termsOff", s.terms.off, "u32"],
+    ["postOff", s.postOff, "u32"],
+    ["postDoc", s.postDoc, "u32"],
+    ["postTf", s.postTf, "u8"],
+    ["removed", s.removed, "u32"]
+  ];
+}
+function encodeSegment(s) {
+  const parts = [];
+  const sections = {};
+  let at = 0;
+  for (const [name, arr, kind] of sectionsOf(s)) {
+    const bytes = Buffer.from(arr.buffer, arr.byteOffset, arr.byteLength);
+    sections[name] = [at, bytes.length, kind];
+    parts.push(bytes);
+    const pad2 = (8 - bytes.length % 8) % 8;
+    if (pad2) parts.push(Buffer.alloc(pad2));
+    at += bytes.length + pad2;
+  }
+  const data = Buffer.concat(parts);
+  const header = {
+    format: SEGMENT_FORMAT,
+    kind: s.kind,
+    tree: s.tree,
+    build: s.build,
+    baseBuild: s.baseBuild,
+    baseTree: s.baseTree,
+    n: s.n,
+    skipped: s.skipped,
+    dupes: s.dupes,
+    cats: s.cats,
+    scopes: s.scopes,
+    tags: s.tags,
+    lenSum: s.lenSum,
+    dataLength: data.length,
+    crc: crc32 ? crc32(data) : null,
+    sections
+  };
+  let json = Buffer.from(JSON.stringify(header), "utf8");
+  const pad = (8 - (8 + json.length) % 8) % 8;
+  json = Buffer.concat([json, Buffer.alloc(pad, 32)]);
+  const head = Buffer.alloc(8);
+  head.writeUInt32LE(MAGIC, 0);
+  head.writeUInt32LE(json.length, 4);
+  return Buffer.concat([head, json, data]);
+}
+function writeSegment(s, write) {
+  const more = crc32;
+  const crcMore = more && more(Buffer.from("b"), more(Buffer.from("a"))) === more(Buffer.from("ab")) ? more : null;
+  if (!crcMore) {
+    const bytes = encodeSegment(s);
+    write(bytes);
+    return bytes.length;
+  }
+  const sections = {};
+  let at = 0;
+  let crc = 0;
+  const pads = [];
+  for (const [name, arr, kind] of sectionsOf(s)) {
+    const bytes = new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength);
+    sections[name] = [at, bytes.length, kind];
+    if (bytes.length) crc = crcMore(bytes, crc);
+    const pad2 = (8 - bytes.length % 8) % 8;
+    if (pad2) crc = crcMore(new Uint8Array(pad2), crc);
+    pads.push(pad2);
+    at += bytes.length + pad2;
+  }
+  const header = {
+    format: SEGMENT_FORMAT,
+    kind: s.kind,
+    tree: s.tree,
+    build: s.build,
+    baseBuild: s.baseBuild,
+    baseTree: s.baseTree,
+    n: s.n,
+    skipped: s.skipped,
+    dupes: s.dupes,
+    cats: s.cats,
+    scopes: s.scopes,
+    tags: s.tags,
+    lenSum: s.lenSum,
+    dataLength: at,
+    crc,
+    sections
+  };
+  let json = Buffer.from(JSON.stringify(header), "utf8");
+  const pad = (8 - (8 + json.length) % 8) % 8;
+  json = Buffer.concat([json, Buffer.alloc(pad, 32)]);
+  const head = Buffer.alloc(8);
+  head.writeUInt32LE(MAGIC, 0);
+  head.writeUInt32LE(json.length, 4);
+  write(head);
+  write(json);
+  sectionsOf(s).forEach(([, arr], i) => {
+    write(new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength));
+    if (pads[i]) write(new Uint8Array(pads[i]));
+  });
+  return 8 + json.length + at;
+}
+var CorruptSegmentError = class extends Error {
+};
+function headerFields(h, n) {
+  return { kind: h.kind, tree: h.tree, build: h.build, baseBuild: h.baseBuild, baseTree: h.baseTree, n, skipped: h.skipped | 0, dupes: dupesOf(h.dupes), cats: h.cats, scopes: h.scopes, tags: h.tags, lenSum: h.lenSum };
+}
+function dupesOf(v) {
+  if (!Array.isArray(v) || v.length > MAX_DUPES) return null;
+  return v.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === "string" && typeof e[1] === "string") ? v : null;
+}
+function bad(why) {
+  throw new CorruptSegmentError(why);
+}
+function decodeSegment(input, opts = {}) {
+  let buf = input;
+  if (buf.length < 8 || buf.readUInt32LE(0) !== MAGIC) bad("not an index segment");
+  const hlen = buf.readUInt32LE(4);
+  if (8 + hlen > buf.length) bad("truncated header");
+  let h;
+  try {
+    h = JSON.parse(buf.toString("utf8", 8, 8 + hlen));
+  } catch {
+    bad("unreadable header");
+  }
+  if (!h || h.format !== SEGMENT_FORMAT) bad("other format");
+  const start = 8 + hlen;
+  if (buf.length - start !== h.dataLength) bad("truncated or padded data");
+  if ((buf.byteOffset + start) % 8 !== 0) {
+    const copy = Buffer.allocUnsafeSlow(buf.length);
+    buf.copy(copy);
+    buf = copy;
+  }
+  const data = buf.subarray(start);
+  if (opts.checksum !== false && h.crc !== null && crc32 && crc32(data) !== h.crc) bad("checksum mismatch");
+  const get = (name, kind) => {
+    const sec = h.sections?.[name];
+    if (!sec || sec[2] !== kind || sec[0] % 8 || sec[0] + sec[1] > data.length || sec[1] % CTOR[kind].BYTES_PER_ELEMENT) bad(`bad section ${name}`);
+    return new CTOR[kind](data.buffer, data.byteOffset + sec[0], sec[1] / CTOR[kind].BYTES_PER_ELEMENT);
+  };
+  const u8 = (name) => {
+    const a = get(name, "u8");
+    return Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+  };
+  const col = (name) => {
+    const blob = u8(name);
+    const off = get(`${name}Off`, "u32");
+    monotonic(off, blob.length, name);
+    return new StringColumn(blob, off);
+  };
+  const n = h.n;
+  if (!Number.isInteger(n) || n < 0) bad("bad document count");
+  const s = {
+    ...headerFields(h, n),
+    ids: col("ids"),
+    paths: col("paths"),
+    oids: col("oids"),
+    ts: get("ts", "f64"),
+    prio: get("prio", "u8"),
+    cat: get("cat", "u32"),
+    scope: get("scope", "u32"),
+    tagOff: get("tagOff", "u32"),
+    tagIds: get("tagIds", "u32"),
+    len: get("len", "u32"),
+    terms: col("terms"),
+    postOff: get("postOff", "u32"),
+    postDoc: get("postDoc", "u32"),
+    postTf: get("postTf", "u8"),
+    removed: get("removed", "u32")
+  };
+  if (!Array.isArray(s.lenSum) || s.lenSum.length !== NF || !s.lenSum.every((x) => Number.isFinite(x) && x >= 0)) bad("bad length sums");
+  if (typeof s.tree !== "string" || typeof s.build !== "string" || !Array.isArray(s.cats) || !Array.isArray(s.scopes) || !Array.isArray(s.tags)) bad("bad header fields");
+  if (s.ids.length !== n || s.paths.length !== n || s.oids.length !== n || s.ts.length !== n || s.prio.length !== n) bad("bad document table");
+  if (s.cat.length !== n || s.scope.length !== n || s.tagOff.length !== n + 1 || s.len.length !== n * NF) bad("bad document table");
+  monotonic(s.tagOff, s.tagIds.length, "tagOff");
+  monotonic(s.postOff, s.postDoc.length, "postOff");
+  if (s.postTf.length !== s.postDoc.length * NF) bad("bad postings");
+  if (s.postOff.length !== s.terms.length + 1) bad("bad dictionary");
+  for (let i = 0; i < n; i++) {
+    if (s.cat[i] >= s.cats.length || s.scope[i] !== NO_SCOPE && s.scope[i] >= s.scopes.length || s.prio[i] > 2) bad("bad document table");
+  }
+  for (let i = 0; i < s.tagIds.length; i++) if (s.tagIds[i] >= s.tags.length) bad("bad tags");
+  for (let i = 0; i < s.postDoc.length; i++) if (s.postDoc[i] >= n) bad("bad postings");
+  return s;
+}
+var RANGE = /* @__PURE__ */ Symbol("postings range");
+var ELEMENTS = /* @__PURE__ */ Symbol("element reader");
+var GATHER_BLOCK = 32768;
+function gatherValues(seg, name, indices) {
+  const out = new Float64Array(indices.length);
+  const own = Object.getOwnPropertyDescriptor(seg, name);
+  const reader = seg[ELEMENTS];
+  if (own && "value" in own || !reader) {
+    const arr = seg[name];
+    for (let k2 = 0; k2 < indices.length; k2++) out[k2] = arr[indices[k2]];
+    return out;
+  }
+  let k = 0;
+  while (k < indices.length) {
+    const block = Math.floor(indices[k] / GATHER_BLOCK);
+    const from = block * GATHER_BLOCK;
+    let end = k;
+    while (end < indices.length && indices[end] < from + GATHER_BLOCK) end++;
+    const last = indices[end - 1];
+    const values = reader(name, indices[k], last - indices[k] + 1);
+    for (let j = k; j < end; j++) out[j] = values[indices[j] - indices[k]];
+    k = end;
+  }
+  return out;
+}
+var closeWhenCollected = new FinalizationRegistry((fd) => {
+  try {
+    closeSync(fd);
+  } catch {
+  }
+});
+function openSegmentLazily(fd, size) {
+  const head = Buffer.alloc(8);
+  if (readSync(fd, head, 0, 8, 0) !== 8 || head.readUInt32LE(0) !== MAGIC) bad("not an index segment");
+  const hlen = head.readUInt32LE(4);
+  if (8 + hlen > size) bad("truncated header");
+  const hbuf = Buffer.alloc(hlen);
+  if (readSync(fd, hbuf, 0, hlen, 8) !== hlen) bad("truncated header");
+  let h;
+  try {
+    h = JSON.parse(hbuf.toString("utf8"));
+  } catch {
+    bad("unreadable header");
+  }
+  if (!h || h.format !== SEGMENT_FORMAT) bad("other format");
+  const start = 8 + hlen;
+  if (size - start !== h.dataLength) bad("truncated or padded data");
+  const n = h.n;
+  if (!Number.isInteger(n) || n < 0) bad("bad document count");
+  const read = (pos, len) => {
+    const buf = Buffer.allocUnsafeSlow(len);
+    let got = 0;
+    while (got < len) {
+      const k = readSync(fd, buf, got, len - got, start + pos + got);
+      if (k <= 0) bad("truncated data");
+      got += k;
+    }
+    return buf;
+  };
+  const section = (name, kind) => {
+    const sec = h.sections?.[name];
+    if (!sec || sec[2] !== kind || sec[0] % 8 || sec[0] + sec[1] > h.dataLength || sec[1] % CTOR[kind].BYTES_PER_ELEMENT) bad(`bad section ${name}`);
+    return [sec[0], sec[1]];
+  };
+  const array = (name, kind, count) => {
+    const [at, len] = section(name, kind);
+    if (count >= 0 && len !== count * CTOR[kind].BYTES_PER_ELEMENT) bad(`bad section ${name}`);
+    return () => {
+      const b = read(at, len);
+      return new CTOR[kind](b.buffer, 0, len / CTOR[kind].BYTES_PER_ELEMENT);
+    };
+  };
+  const column = (name, count) => {
+    const [at, len] = section(name, "u8");
+    const loadAll = array(`${name}Off`, "u32", count + 1);
+    const [offAt] = section(`${name}Off`, "u32");
+    const ends = read(offAt + count * 4, 4);
+    if (read(offAt, 4).readUInt32LE(0) !== 0 || ends.readUInt32LE(0) !== len) bad(`bad offsets ${name}`);
+    const lazy2 = {
+      count,
+      total: len,
+      row: (i) => {
+        if (!(i >= 0 && i < count)) bad(`bad row ${name}`);
+        const b = read(offAt + i * 4, 8);
+        const a = b.readUInt32LE(0);
+        const z = b.readUInt32LE(4);
+        if (a > z || z > len) bad(`bad offsets ${name}`);
+        return [a, z];
+      },
+      all: () => {
+        const off = loadAll();
+        if (off[0] !== 0 || off[count] !== len) bad(`bad offsets ${name}`);
+        return off;
+      }
+    };
+    return new StringColumn(null, lazy2, (pos, l) => read(at + pos, l));
+  };
+  const s = headerFields(h, n);
+  if (!Array.isArray(s.lenSum) || s.lenSum.length !== NF || typeof s.tree !== "string" || typeof s.build !== "string" || !Array.isArray(s.cats) || !Array.isArray(s.scopes) || !Array.isArray(s.tags)) bad("bad header fields");
+  const lazy = (name, load) => Object.defineProperty(s, name, {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const value = load();
+      Object.defineProperty(s, name, { value, enumerable: true, writable: false });
+      return value;
+    }
+  });
+  const postings = section("postDoc", "u32")[1] / 4;
+  const terms2 = section("termsOff", "u32")[1] / 4 - 1;
+  lazy("ids", () => column("ids", n));
+  lazy("paths", () => column("paths", n));
+  lazy("oids", () => column("oids", n));
+  lazy("terms", () => column("terms", terms2));
+  lazy("ts", array("ts", "f64", n));
+  lazy("prio", array("prio", "u8", n));
+  lazy("cat", array("cat", "u32", n));
+  lazy("scope", array("scope", "u32", n));
+  lazy("tagOff", array("tagOff", "u32", n + 1));
+  lazy("tagIds", array("tagIds", "u32", -1));
+  lazy("len", array("len", "u32", n * NF));
+  lazy("postOff", array("postOff", "u32", terms2 + 1));
+  lazy("postDoc", array("postDoc", "u32", postings));
+  lazy("postTf", array("postTf", "u8", postings * NF));
+  lazy("removed", array("removed", "u32", -1));
+  const [docAt] = section("postDoc", "u32");
+  const [tfAt] = section("postTf", "u8");
+  const range = (from, to) => {
+    if (from < 0 || to < from || to > postings) bad("bad postings");
+    const d = read(docAt + from * 4, (to - from) * 4);
+    const t = read(tfAt + from * NF, (to - from) * NF);
+    return { doc: new Uint32Array(d.buffer, 0, to - from), tf: new Uint8Array(t.buffer, 0, (to - from) * NF) };
+  };
+  Object.defineProperty(s, RANGE, { value: range });
+  const sections = {
+    len: [...section("len", "u32"), "u32"],
+    ts: [...section("ts", "f64"), "f64"],
+    prio: [...section("prio", "u8"), "u8"]
+  };
+  let scratch = Buffer.allocUnsafeSlow(0);
+  const elements = (name, from, count) => {
+    const [at, len, kind] = sections[name];
+    const width = CTOR[kind].BYTES_PER_ELEMENT;
+    if (from < 0 || count < 0 || (from + count) * width > len) bad(`bad ${name} index`);
+    const bytes = count * width;
+    if (scratch.length < bytes) scratch = Buffer.allocUnsafeSlow(Math.max(bytes, 1 << 16));
+    let got = 0;
+    while (got < bytes) {
+      const r = readSync(fd, scratch, got, bytes - got, start + at + from * width + got);
+      if (r <= 0) bad("truncated data");
+      got += r;
+    }
+    return new CTOR[kind](scratch.buffer, 0, count);
+  };
+  Object.defineProperty(s, ELEMENTS, { value: elements });
+  closeWhenCollected.register(s, fd);
+  return s;
+}
+function postingsOf(seg, t) {
+  const from = seg.postOff[t];
+  const to = seg.postOff[t + 1];
+  const range = seg[RANGE];
+  const own = Object.getOwnPropertyDescriptor(seg, "postDoc");
+  if (range && own && own.get) return range(from, to);
+  return { doc: seg.postDoc.subarray(from, to), tf: seg.postTf.subarray(from * NF, to * NF) };
+}
+function monotonic(off, end, name) {
+  if (off.length < 1 || off[0] !== 0 || off[off.length - 1] !== end) bad(`bad offsets ${name}`);
+  for (let i = 1; i < off.length; i++) if (off[i] < off[i - 1]) bad(`bad offsets ${name}`);
+}
+
+export {
+  pipelineWord,
+  analyze,
+  terms,
+  queryTerms,
+  SEGMENT_FORMAT,
+  FIELDS,
+  PRIORITY_CODE,
+  PRIORITY_NAME,
+  NO_SCOPE,
+  SegmentBuilder,
+  mergeSegments,
+  writeSegment,
+  decodeSegment,
+  gatherValues,
+  openSegmentLazily,
+  postingsOf
+};

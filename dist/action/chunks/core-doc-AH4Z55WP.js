@@ -1,0 +1,43 @@
+import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
+import {
+  CORE_DIR,
+  DEFAULT_CORE,
+  applyOperation,
+  applyOperations,
+  charCount,
+  coreHistory,
+  coreName,
+  corePath,
+  coreRestore,
+  coreSet,
+  coreUpdate,
+  coreView
+} from "./chunk-K3GR65I3.js";
+import "./chunk-5GR53BCC.js";
+import "./chunk-RF6NKRYI.js";
+import "./chunk-Z5YN2S7E.js";
+import "./chunk-7J66HWOH.js";
+import "./chunk-QELH3FFE.js";
+import "./chunk-NRU5WURV.js";
+import "./chunk-VDSN3D72.js";
+import "./chunk-MO7RHTDL.js";
+import "./chunk-DFWT2NPX.js";
+import "./chunk-7ZPDJLBH.js";
+import "./chunk-T2M7576Q.js";
+import "./chunk-ENPGJTG6.js";
+import "./chunk-UL6AG55K.js";
+import "./chunk-VBFOSH5Y.js";
+export {
+  CORE_DIR,
+  DEFAULT_CORE,
+  applyOperation,
+  applyOperations,
+  charCount,
+  coreHistory,
+  coreName,
+  corePath,
+  coreRestore,
+  coreSet,
+  coreUpdate,
+  coreView
+};

@@ -1,0 +1,369 @@
+import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
+import {
+  SEARCH_EMBED_BUDGET_MS,
+  branchVectors,
+  embedInput,
+  readOnlyView,
+  searchBudgetMs,
+  storeEmbedder,
+  topK
+} from "./chunk-N654R55L.js";
+import {
+  USE_MODEL_ID,
+  normalize
+} from "./chunk-T4ZV2EMR.js";
+import {
+  CONFIDENT,
+  bestOf,
+  confidence,
+  filterIds,
+  fullTextMatches,
+  knownShare,
+  nothingConfidentNote,
+  openIndex,
+  roundConfidence,
+  search,
+  semanticConfidence
+} from "./chunk-2IVFUBM7.js";
+import {
+  queryTerms
+} from "./chunk-Z5A4UDG2.js";
+import "./chunk-UCBYA3PT.js";
+import "./chunk-NRU5WURV.js";
+import "./chunk-VDSN3D72.js";
+import {
+  memoryFromFile,
+  publicMemory
+} from "./chunk-MO7RHTDL.js";
+import {
+  limitOf
+} from "./chunk-DFWT2NPX.js";
+import "./chunk-7ZPDJLBH.js";
+import "./chunk-T2M7576Q.js";
+import "./chunk-ENPGJTG6.js";
+import {
+  InvalidInputError,
+  MemoryError
+} from "./chunk-UL6AG55K.js";
+import "./chunk-VBFOSH5Y.js";
+
+// src/search/hybrid.ts
+var SEARCH_MODES = ["hybrid", "vector", "fulltext"];
+var CALIBRATED_MIN_SIMILARITY = {
+  [USE_MODEL_ID]: 0.59
+};
+var UNCALIBRATED_MIN_SIMILARITY = 0.5;
+function minSimilarity(store, embedder, option) {
+  const check = (v, field) => {
+    if (!Number.isFinite(v) || v < -1 || v > 1) throw new InvalidInputError(`${field} must be a cosine similarity between -1 and 1, got ${JSON.stringify(v)}`, { field });
+    return v;
+  };
+  if (option !== void 0 && option !== null) return { value: check(Number(option), "minSimilarity"), source: "option" };
+  const cfg = Number(store.config().hybrid?.minSimilarity);
+  if (Number.isFinite(cfg) && cfg > 0 && cfg <= 1) return { value: cfg, source: "config" };
+  const cal = CALIBRATED_MIN_SIMILARITY[embedder.id];
+  if (cal !== void 0) return { value: cal, source: "calibrated" };
+  return { value: UNCALIBRATED_MIN_SIMILARITY, source: "default" };
+}
+function understood(text) {
+  return !new RegExp("\\p{L}", "u").test(text) || new RegExp("\\p{Script=Latin}", "u").test(text);
+}
+var FEEDBACK_DOCS = 2;
+var FEEDBACK_MIN_MEMORIES = 100;
+var neighbourCache = /* @__PURE__ */ new WeakMap();
+function neighboursOf(index, view, windowMs, placeOf) {
+  const hit = neighbourCache.get(index);
+  if (hit && hit.view === view && hit.windowMs === windowMs) return hit.nb;
+  const n = index.size;
+  const ts = new Float64Array(n);
+  const scope = new Int32Array(n);
+  const scopes = /* @__PURE__ */ new Map();
+  const order = [];
+  for (let r = 0; r < n; r++) {
+    const at = placeOf(index.ids[r]);
+    if (!at || !Number.isFinite(at.ts)) continue;
+    ts[r] = at.ts;
+    let code = scopes.get(at.scope);
+    if (code === void 0) scopes.set(at.scope, code = scopes.size);
+    scope[r] = code;
+    order.push(r);
+  }
+  order.sort((a, b) => scope[a] - scope[b] || ts[a] - ts[b] || a - b);
+  const prev = new Int32Array(n).fill(-1);
+  const next = new Int32Array(n).fill(-1);
+  for (let k = 1; k < order.length; k++) {
+    const a = order[k - 1];
+    const b = order[k];
+    if (scope[a] === scope[b] && ts[b] - ts[a] <= windowMs) {
+      prev[b] = a;
+      next[a] = b;
+    }
+  }
+  const nb = { prev, next };
+  neighbourCache.set(index, { view, windowMs, nb });
+  return nb;
+}
+function feedbackDefault() {
+  return !["0", "false", "no", "off"].includes((process.env.MEMORY_HYBRID_FEEDBACK ?? "").trim().toLowerCase());
+}
+var COVERAGE_POWER = 0.5;
+var DIVERSITY = 1;
+function dot(a, b) {
+  let x = 0;
+  for (let i = 0; i < a.length; i++) x += a[i] * b[i];
+  return x;
+}
+var SEMANTIC_CANDIDATES = 3;
+function hybridSetting(store, key, dflt, max) {
+  const w = Number(store.config().hybrid?.[key]);
+  return Number.isFinite(w) && w >= 0 && w <= max ? w : dflt;
+}
+var round = (x) => Math.round(x * 1e4) / 1e4;
+var MIN_VECTOR_SHARE = 0.01;
+var EMBEDDED_PER_BUDGET_SECOND = 32;
+async function vectorRank(store, embedder, q, mode, opts, matchesOnly = false) {
+  const text = (q.query ?? "").trim();
+  const limit = limitOf(q.limit, 10);
+  const allowed = filterIds(store, q, opts);
+  if (!allowed.size) return { response: { success: true, results: [], total: 0 } };
+  const view = openIndex(store, opts);
+  const entries = /* @__PURE__ */ new Map();
+  const memo = /* @__PURE__ */ new Map();
+  const read = (path, oid) => {
+    let m = memo.get(oid);
+    if (!m) memo.set(oid, m = publicMemory(memoryFromFile(path, store.git.readBlob(oid).toString("utf8"))));
+    return m;
+  };
+  view.parts.forEach(({ seg, dead }) => {
+    for (let d = 0; d < seg.n; d++) {
+      if (dead?.[d]) continue;
+      const id = seg.ids.get(d);
+      if (entries.has(id)) continue;
+      const path = seg.paths.get(d);
+      const oid = seg.oids.get(d);
+      entries.set(id, { id, oid, path, ts: seg.ts[d], scope: seg.scopes[seg.scope[d]] ?? "", read: () => read(path, oid) });
+    }
+  });
+  const memoryOf = (id) => entries.get(id).read();
+  const bv = branchVectors(readOnlyView(store), embedder);
+  const budgetMs = opts.embedBudgetMs ?? searchBudgetMs();
+  if (mode === "hybrid" || matchesOnly) {
+    const cov = bv.coverage(entries.values());
+    const fits = budgetMs / 1e3 * EMBEDDED_PER_BUDGET_SECOND;
+    if (cov.without > fits && cov.with < MIN_VECTOR_SHARE * (cov.with + cov.without)) {
+      const vectors2 = { model: embedder.id, embedded: 0, reused: cov.with, missing: cov.without };
+      const skipped = `${cov.without} of ${cov.with + cov.without} memories have no vector yet`;
+      return { response: { success: true, results: [], total: 0 }, vectors: vectors2, skipped };
+    }
+  }
+  const [qv] = await embedder.embed([embedInput(text)]);
+  const { index, report } = await bv.ensure([...entries.values()], { budgetMs, prefer: (id) => allowed.has(id) });
+  const vectors = { model: report.model, embedded: report.embedded, reused: report.reused, missing: report.missing };
+  const n = index.size;
+  const ok = new Uint8Array(n);
+  let okCount = 0;
+  for (let r = 0; r < n; r++) if (allowed.has(index.ids[r])) okCount += ok[r] = 1;
+  let scored = [];
+  const coverage = /* @__PURE__ */ new Map();
+  let total;
+  const floor = embedder.englishOnly && !understood(q.query ?? "") ? Infinity : minSimilarity(store, embedder, opts.minSimilarity).value;
+  if (mode === "vector" && !matchesOnly) {
+    const cos = index.scoreAll(qv);
+    scored = topK(cos, limit, (r) => ok[r] === 1).map((r) => ({ id: index.ids[r], score: cos[r], v: cos[r], conf: semanticConfidence(cos[r], floor) }));
+    total = 0;
+    for (let r = 0; r < n; r++) if (ok[r] && cos[r] >= floor) total++;
+  } else if (mode === "vector") {
+    const cos = index.scoreAll(qv);
+    let above = 0;
+    for (let r = 0; r < n; r++) if (ok[r] && cos[r] >= floor) above++;
+    scored = topK(cos, limit, (r) => ok[r] === 1 && cos[r] >= floor).map((r) => ({ id: index.ids[r], score: cos[r], v: cos[r], conf: semanticConfidence(cos[r], floor) }));
+    total = above;
+  } else {
+    const w = hybridSetting(store, "vectorWeight", 0.7, 1);
+    const ctxWeight = hybridSetting(store, "contextWeight", 0.2, 1);
+    const covPow = opts.coveragePower ?? COVERAGE_POWER;
+    const semK = opts.semanticCandidates ?? SEMANTIC_CANDIDATES;
+    const nb = ctxWeight > 0 ? neighboursOf(index, view, hybridSetting(store, "contextMinutes", 30, 1440) * 6e4, (id) => entries.get(id)) : null;
+    const textScores = (t, withCoverage) => {
+      const m = /* @__PURE__ */ new Map();
+      let max = 0;
+      for (const [id, { score, coverage: cv }] of fullTextMatches(store, t, opts)) {
+        if (!allowed.has(id)) continue;
+        m.set(id, score);
+        if (withCoverage) coverage.set(id, cv);
+        if (score > max) max = score;
+      }
+      for (const [id, sc] of m) m.set(id, (max > 0 ? sc / max : 0) * (withCoverage && covPow ? Math.pow(coverage.get(id) ?? 0, covPow) : 1));
+      return m;
+    };
+    const text2 = textScores(q.query ?? "", true);
+    const cos1 = index.scoreAll(qv);
+    const match = new Uint8Array(n);
+    for (let r = 0; r < n; r++) if (ok[r] && (cos1[r] >= floor || text2.has(index.ids[r]))) match[r] = 1;
+    if (semK > 0 && Number.isFinite(floor)) for (const r of topK(cos1, semK, (x) => ok[x] === 1 && cos1[x] > 0)) match[r] = 1;
+    const known = knownShare(view, q.query ?? "");
+    const confOf = (id, r) => confidence({ coverage: coverage.get(id) ?? 0, known, minCoverage: opts.minCoverage, ...r === void 0 ? {} : { cosine: cos1[r], floor } });
+    const blend = (cos, feedback) => {
+      const out = [];
+      const push = (id, v, r) => {
+        const t = text2.get(id) ?? 0;
+        const f = feedback ? feedback.get(id) ?? 0 : void 0;
+        out.push({ id, score: w * v + (1 - w) * (t + (f ?? 0)), v, t, ...f !== void 0 ? { f } : {}, conf: confOf(id, r) });
+      };
+      for (let r = 0; r < n; r++) if (match[r]) push(index.ids[r], Math.max(0, cos[r]), r);
+      for (const id of text2.keys()) if (!index.rowOf.has(id)) push(id, 0, void 0);
+      if (!nb) return out;
+      const lent = new Float64Array(n);
+      for (const s of out) {
+        const r = index.rowOf.get(s.id);
+        if (r === void 0) continue;
+        for (const j of [nb.prev[r], nb.next[r]]) if (j >= 0 && lent[j] < s.score) lent[j] = s.score;
+      }
+      for (const s of out) {
+        const r = index.rowOf.get(s.id);
+        const c = r === void 0 ? 0 : ctxWeight * lent[r];
+        s.c = c;
+        s.score += c;
+      }
+      return out;
+    };
+    scored = blend(cos1, null);
+    if (opts.feedback ?? (feedbackDefault() && allowed.size >= FEEDBACK_MIN_MEMORIES)) {
+      const ranked = bestOf(scored, FEEDBACK_DOCS, (a, b) => b.score - a.score || (a.id < b.id ? 1 : -1));
+      const top = ranked.length && (ranked[0].v ?? 0) >= floor ? ranked.map((x) => x.id) : [];
+      if (top.length) {
+        const q2 = Float32Array.from(qv);
+        for (const id of top) {
+          const v = index.vector(id);
+          if (v) for (let j = 0; j < q2.length; j++) q2[j] += v[j] / top.length;
+        }
+        const feedback = textScores(top.map((id) => embedInput(memoryOf(id).content)).join("\n"), false);
+        scored = blend(index.scoreAll(normalize(q2)), feedback);
+      }
+    }
+    total = scored.reduce((a, x) => a + (x.conf >= CONFIDENT ? 1 : 0), 0);
+  }
+  const better = (a, b) => b.score - a.score || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+  const results = [];
+  const weak = [];
+  const diversity = mode === "hybrid" && !matchesOnly ? opts.diversity ?? DIVERSITY : 1;
+  let page;
+  if (diversity < 1) {
+    const pool = bestOf(scored, limit * 3, better);
+    const kept = [];
+    const later = [];
+    const vecs = [];
+    for (const c of pool) {
+      if (kept.length >= limit) break;
+      const v = index.vector(c.id);
+      const dup = v ? vecs.some((u) => dot(u, v) > diversity) : false;
+      if (dup) later.push(c);
+      else {
+        kept.push(c);
+        if (v) vecs.push(v);
+      }
+    }
+    page = [...kept, ...later].slice(0, limit);
+  } else page = bestOf(scored, limit, better);
+  for (const s of page) {
+    const m = memoryOf(s.id);
+    const scores = { vector: round(s.v ?? 0) };
+    if (s.t !== void 0) scores.fulltext = round(s.t);
+    if (s.f !== void 0) scores.feedback = round(s.f);
+    if (s.c) scores.context = round(s.c);
+    if (mode === "hybrid" && !matchesOnly) scores.coverage = round(coverage.get(s.id) ?? 0);
+    (s.conf >= CONFIDENT ? results : weak).push({ ...m, relevance: round(s.score), confidence: roundConfidence(s.conf), scores });
+  }
+  const response = { success: true, results, weak, total };
+  if (!results.length) response.nothingConfident = nothingConfidentNote(weak.length);
+  return { response, vectors };
+}
+async function modeSearch(store, q = {}, opts = {}) {
+  if (q === null || typeof q !== "object") throw new InvalidInputError("search takes an options object", { field: "query" });
+  if (q.mode !== void 0 && q.mode !== null && !SEARCH_MODES.includes(q.mode)) {
+    throw new InvalidInputError(`mode must be hybrid, vector or fulltext, got ${JSON.stringify(q.mode)}`, { field: "mode" });
+  }
+  const text = typeof q.query === "string" ? q.query.trim() : "";
+  let embedder;
+  let embedderError = null;
+  try {
+    embedder = storeEmbedder(store, opts.embedder);
+  } catch (err) {
+    if (!(err instanceof MemoryError) || err.code !== "EMBEDDER_ERROR") throw err;
+    embedder = null;
+    embedderError = err;
+  }
+  const requested = q.mode ?? (embedder || embedderError ? "hybrid" : "fulltext");
+  let mode = requested;
+  let fallback;
+  const fallBack = (reason, code) => {
+    fallback = { from: mode, to: "fulltext", reason, ...code ? { code } : {} };
+    mode = "fulltext";
+  };
+  const ignoredQuery = text && !queryTerms(text).length ? 'the query has no searchable words (punctuation and common words such as "the" are ignored): filters alone list memories newest first' : void 0;
+  if (mode !== "fulltext") {
+    if (!text) fallBack("no query text: filters alone list memories newest first");
+    else if (ignoredQuery) fallBack(ignoredQuery);
+    else if (embedderError) fallBack(embedderError.message, embedderError.code);
+    else if (!embedder) fallBack("no embedder configured (MEMORY_EMBEDDER=none)");
+    else if (q.archived) fallBack("archived memories are searched by full text only");
+  }
+  const relaxed = [];
+  let current = { ...q };
+  let vectors;
+  const runOnce = async () => {
+    if (mode !== "fulltext" && embedder) {
+      try {
+        const r = await vectorRank(store, embedder, current, mode, opts, relaxed.includes("vector"));
+        vectors = r.vectors;
+        if (!r.skipped) return r.response;
+        if (relaxed.includes("vector")) return r.response;
+        fallBack(r.skipped);
+      } catch (err) {
+        if (!(err instanceof MemoryError) || err.code !== "EMBEDDER_ERROR") throw err;
+        fallBack(err.message, err.code);
+        embedder = null;
+      }
+    }
+    const { mode: _m, relax: _r, ...plain } = current;
+    return search(store, plain, opts);
+  };
+  let res = await runOnce();
+  while (q.relax && res.total === 0) {
+    if (current.after || current.before || current.days !== void 0) {
+      const { after: _a, before: _b, days: _d, ...rest } = current;
+      current = rest;
+      relaxed.push("date");
+    } else if (current.tags !== void 0 && (Array.isArray(current.tags) ? current.tags.length : String(current.tags).trim())) {
+      const { tags: _t, ...rest } = current;
+      current = rest;
+      relaxed.push("tags");
+    } else if (mode === "fulltext" && text && embedder && (!embedder.englishOnly || understood(text))) {
+      mode = "vector";
+      relaxed.push("vector");
+    } else break;
+    res = await runOnce();
+  }
+  const out = { ...res, mode };
+  if (fallback) out.fallback = fallback;
+  if (q.relax) out.relaxed = relaxed;
+  if (vectors) out.vectors = vectors;
+  if (ignoredQuery) out.ignoredQuery = ignoredQuery;
+  return out;
+}
+export {
+  CALIBRATED_MIN_SIMILARITY,
+  COVERAGE_POWER,
+  DIVERSITY,
+  EMBEDDED_PER_BUDGET_SECOND,
+  FEEDBACK_DOCS,
+  FEEDBACK_MIN_MEMORIES,
+  MIN_VECTOR_SHARE,
+  SEARCH_EMBED_BUDGET_MS,
+  SEARCH_MODES,
+  SEMANTIC_CANDIDATES,
+  UNCALIBRATED_MIN_SIMILARITY,
+  minSimilarity,
+  modeSearch,
+  storeEmbedder
+};

@@ -1,0 +1,114 @@
+import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
+import {
+  hasUsableIndex,
+  indexFiles,
+  lastIndexOpen
+} from "./chunk-2IVFUBM7.js";
+import "./chunk-Z5A4UDG2.js";
+import "./chunk-UCBYA3PT.js";
+import "./chunk-NRU5WURV.js";
+import "./chunk-VDSN3D72.js";
+import "./chunk-MO7RHTDL.js";
+import "./chunk-DFWT2NPX.js";
+import "./chunk-7ZPDJLBH.js";
+import "./chunk-T2M7576Q.js";
+import {
+  writeCacheFile
+} from "./chunk-ENPGJTG6.js";
+import "./chunk-UL6AG55K.js";
+import "./chunk-VBFOSH5Y.js";
+
+// src/search/index-cache.ts
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readSync, rmSync, statSync, constants as fsConstants } from "node:fs";
+import { basename, join } from "node:path";
+var DEFAULT_MAX_CACHE_FILE_BYTES = 4 * 1024 ** 3;
+function branchDir(store, dir) {
+  return join(dir, basename(store.cacheDir));
+}
+function signature(file) {
+  try {
+    const st = statSync(file);
+    return `${st.ino}:${st.size}:${st.mtimeMs}`;
+  } catch {
+    return "-";
+  }
+}
+function copyBounded(from, to, max) {
+  let st;
+  try {
+    st = lstatSync(from);
+  } catch {
+    return -1;
+  }
+  if (!st.isFile()) throw new Error(`${basename(from)} is not a regular file`);
+  if (st.size > max) throw new Error(`${basename(from)} is ${st.size} bytes, over the ${max}-byte bound`);
+  const fd = openSync(from, fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0));
+  try {
+    const size = fstatSync(fd).size;
+    if (size > max) throw new Error(`${basename(from)} grew over the ${max}-byte bound`);
+    let copied = 0;
+    const written = writeCacheFile(to, (write) => {
+      const buf = Buffer.allocUnsafe(1 << 20);
+      for (; ; ) {
+        const n = readSync(fd, buf, 0, buf.length, null);
+        if (n <= 0) break;
+        copied += n;
+        if (copied > max) throw new Error(`${basename(from)} grew over the ${max}-byte bound`);
+        write(buf.subarray(0, n));
+      }
+    });
+    return written ? copied : -1;
+  } finally {
+    closeSync(fd);
+  }
+}
+function pairs(store, dir) {
+  const f = indexFiles(store);
+  const d = branchDir(store, dir);
+  return [f.base, f.delta].map((local) => [local, join(d, basename(local))]);
+}
+async function withIndexCache(store, dir, search, opts = {}) {
+  const max = opts.maxFileBytes ?? DEFAULT_MAX_CACHE_FILE_BYTES;
+  const warn = opts.warn ?? ((m) => store.warn(m));
+  const report = { restored: false, bytesRead: 0, index: "cached", bytesWritten: 0 };
+  const files = pairs(store, dir);
+  if (!hasUsableIndex(store)) {
+    try {
+      mkdirSync(store.cacheDir, { recursive: true });
+      for (const [local, cached] of files) {
+        const n = copyBounded(cached, local, max);
+        if (n >= 0) report.bytesRead += n;
+        if (n >= 0 && local === files[0][0]) report.restored = true;
+      }
+    } catch (err) {
+      warn(`index cache: not restored (${err.message}); building the index from the branch`);
+      for (const [local] of files) rmSync(local, { force: true });
+      report.restored = false;
+    }
+  }
+  const before = files.map(([local]) => signature(local));
+  const result = await search();
+  report.index = lastIndexOpen();
+  try {
+    const dirHasBase = signature(files[0][1]) !== "-";
+    let wrote = false;
+    files.forEach(([local, cached], i) => {
+      const now = signature(local);
+      if (now === "-" || dirHasBase && now === before[i] && !(i === 1 && wrote)) return;
+      if (i === 0) mkdirSync(branchDir(store, dir), { recursive: true });
+      const n = copyBounded(local, cached, Number.MAX_SAFE_INTEGER);
+      if (n > 0) {
+        report.bytesWritten += n;
+        wrote = true;
+      }
+    });
+    if (wrote && signature(files[1][0]) === "-") rmSync(files[1][1], { force: true });
+  } catch (err) {
+    warn(`index cache: not saved (${err.message})`);
+  }
+  return { result, report };
+}
+export {
+  DEFAULT_MAX_CACHE_FILE_BYTES,
+  withIndexCache
+};

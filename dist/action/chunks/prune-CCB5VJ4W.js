@@ -1,0 +1,20 @@
+import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
+import {
+  archivePathFor,
+  prune
+} from "./chunk-PLVBVDLV.js";
+import "./chunk-3MCIJMPV.js";
+import {
+  ARCHIVE_DIR
+} from "./chunk-MO7RHTDL.js";
+import "./chunk-DFWT2NPX.js";
+import "./chunk-7ZPDJLBH.js";
+import "./chunk-T2M7576Q.js";
+import "./chunk-ENPGJTG6.js";
+import "./chunk-UL6AG55K.js";
+import "./chunk-VBFOSH5Y.js";
+export {
+  ARCHIVE_DIR,
+  archivePathFor,
+  prune
+};

@@ -1,0 +1,1030 @@
+import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
+import {
+  PENDING_NAMESPACE,
+  buildPending,
+  burstInProgress,
+  newPendingRef,
+  pendingPrefix,
+  pendingStatus,
+  pruneEmptyDirs,
+  readPending,
+  writePendingStatus
+} from "./chunk-YTELCX4D.js";
+import {
+  listRefs,
+  readEffectiveConfig
+} from "./chunk-JWKAALMJ.js";
+import {
+  runGit
+} from "./chunk-7J66HWOH.js";
+import {
+  diffFiles
+} from "./chunk-NRU5WURV.js";
+import {
+  isTreeMode,
+  serializeCommit,
+  signature
+} from "./chunk-VDSN3D72.js";
+import {
+  parseFile
+} from "./chunk-DFWT2NPX.js";
+import {
+  idFromPath,
+  isValidId
+} from "./chunk-7ZPDJLBH.js";
+import "./chunk-T2M7576Q.js";
+import "./chunk-ENPGJTG6.js";
+import {
+  ConflictError,
+  InvalidInputError,
+  MemoryError,
+  PushRejectedError,
+  RefMovedError,
+  RemoteUnreachableError,
+  SyncFailedError
+} from "./chunk-UL6AG55K.js";
+import "./chunk-VBFOSH5Y.js";
+
+// src/sync/sync.ts
+import { existsSync, readdirSync, rmSync, statSync, unlinkSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { join as join2, resolve } from "node:path";
+
+// src/sync/combine.ts
+function changedFiles(git, a, b) {
+  const out = /* @__PURE__ */ new Map();
+  for (const c of diffFiles((t) => git.readTree(t), a, b)) out.set(c.path, c.newOid);
+  return out;
+}
+function isoOrEmpty(v) {
+  const t = typeof v === "string" ? Date.parse(v) : v instanceof Date ? v.getTime() : NaN;
+  return Number.isFinite(t) ? new Date(t).toISOString() : "";
+}
+function versionKey(git, path, oid) {
+  if (!path.endsWith(".md")) return { time: "", id: null };
+  try {
+    const { data } = parseFile(git.readBlob(oid).toString("utf8"));
+    return { time: isoOrEmpty(data.updated) || isoOrEmpty(data.timestamp), id: isValidId(data.id) ? data.id : null };
+  } catch {
+    return { time: "", id: null };
+  }
+}
+function pathId(path) {
+  if (!path.startsWith("memories/") || !path.endsWith(".md")) return null;
+  const name = path.slice(path.lastIndexOf("/") + 1, -3);
+  return isValidId(name) ? name : idFromPath(path);
+}
+function resolvePath(git, path, local, remote) {
+  if (local === null || remote === null) {
+    const kept = local === null ? "remote" : "local";
+    const oid = local ?? remote;
+    return {
+      path,
+      id: versionKey(git, path, oid).id ?? pathId(path),
+      kind: local === null ? "deleted-locally" : "deleted-remotely",
+      kept,
+      local,
+      remote,
+      reason: `deleted on the ${kept === "local" ? "remote" : "local"} side, changed on the ${kept} side: the change is kept`
+    };
+  }
+  const l = versionKey(git, path, local);
+  const r = versionKey(git, path, remote);
+  const untimed = !l.time && !r.time;
+  const localWins = l.time !== r.time ? l.time > r.time : !untimed && local > remote;
+  const win = localWins ? l : r;
+  const lose = localWins ? r : l;
+  return {
+    path,
+    id: l.id ?? r.id ?? pathId(path),
+    kind: "both-changed",
+    kept: localWins ? "local" : "remote",
+    local,
+    remote,
+    reason: untimed ? "no update time in either version: the published (remote) one is kept" : win.time !== lose.time ? `later update (${win.time || "?"} over ${lose.time || "?"})` : "same update time: larger blob id"
+  };
+}
+function writeCommit(git, tree, parent, author, committer, message) {
+  return git.objects.write("commit", serializeCommit({ tree, parents: [parent], author, committer, message }));
+}
+function withContent(git, changes) {
+  const out = /* @__PURE__ */ new Map();
+  for (const [p, oid] of changes) out.set(p, oid === null ? null : git.readBlob(oid));
+  return out;
+}
+function combine(git, input) {
+  const treeOf2 = (c) => git.readCommit(c).tree;
+  const baseTree = input.base ? treeOf2(input.base) : null;
+  const remoteTree = treeOf2(input.remote);
+  const localDiff = changedFiles(git, baseTree, treeOf2(input.local));
+  const remoteDiff = changedFiles(git, baseTree, remoteTree);
+  const target = new Map(localDiff);
+  const conflicts = [];
+  for (const [path, l] of localDiff) {
+    if (!remoteDiff.has(path)) continue;
+    const r = remoteDiff.get(path);
+    if (l === r) continue;
+    const c = resolvePath(git, path, l, r);
+    conflicts.push(c);
+    target.set(path, c.kept === "local" ? l : r);
+  }
+  for (const [p, v] of [...target]) {
+    const onRemote = remoteDiff.has(p) ? remoteDiff.get(p) : void 0;
+    if (onRemote !== void 0 && onRemote === v) target.delete(p);
+  }
+  const targetTree = target.size ? git.writeTree(remoteTree, withContent(git, target)) : remoteTree;
+  const committer = signature(input.committer, input.when);
+  let tip = input.remote;
+  let tipTree = remoteTree;
+  let replayed = 0;
+  for (const c of input.chain) {
+    const info = git.readCommit(c);
+    let parentTree;
+    try {
+      parentTree = info.parents.length ? treeOf2(info.parents[0]) : null;
+    } catch {
+      parentTree = baseTree;
+    }
+    const d = changedFiles(git, parentTree, info.tree);
+    if (!d.size) continue;
+    const next = git.writeTree(tipTree, withContent(git, d));
+    if (next === tipTree) continue;
+    tip = writeCommit(git, next, tip, info.author, committer, info.message);
+    tipTree = next;
+    replayed++;
+  }
+  if (tipTree !== targetTree) {
+    const lines = conflicts.map((c) => `Conflict: ${c.id ?? c.path} kept ${c.kept} version (${c.kind}; ${c.reason})`);
+    const ids = [...new Set(conflicts.map((c) => c.id).filter((x) => !!x))].map((i) => `Memory-Id: ${i}`);
+    const subject = conflicts.length ? `memory: sync with ${input.remoteName}: resolve ${conflicts.length} conflict${conflicts.length === 1 ? "" : "s"}` : `memory: sync with ${input.remoteName}: keep changes made on both sides`;
+    const body = [...lines, ...lines.length && ids.length ? [""] : [], ...ids].join("\n");
+    tip = writeCommit(git, targetTree, tip, committer, committer, body ? `${subject}
+
+${body}
+` : `${subject}
+`);
+  }
+  return { tip, replayed, received: [...remoteDiff.keys()].filter((p) => p.startsWith("memories/")).length, conflicts };
+}
+
+// src/sync/git-cli.ts
+var DEFAULT_TIMEOUT_MS = 12e4;
+async function runGit2(target, args, opts = {}) {
+  try {
+    const r = await runGit(target, args, { timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, allowFailure: true });
+    return { code: r.status, stdout: r.stdout.toString("utf8"), stderr: r.stderr, timedOut: !!r.timedOut };
+  } catch (err) {
+    return { code: -1, stdout: "", stderr: `could not run git: ${err.message}`, timedOut: false };
+  }
+}
+var PERMISSION = [
+  /permission denied/i,
+  /permission to .* denied/i,
+  /authentication failed/i,
+  /could not read (username|password)/i,
+  /terminal prompts disabled/i,
+  /returned error: 40[13]/i,
+  /\b403\b.*forbidden/i,
+  /access denied/i,
+  /not authorized/i,
+  /insufficient permission/i,
+  /write access to repository not granted/i
+];
+var UNREACHABLE = [
+  /could not resolve host/i,
+  /could not resolve hostname/i,
+  /connection refused/i,
+  /connection timed out/i,
+  /operation timed out/i,
+  /network is unreachable/i,
+  /no route to host/i,
+  /failed to connect/i,
+  /couldn't connect/i,
+  /unable to access/i,
+  /does not appear to be a git repository/i,
+  /could not read from remote repository/i,
+  /repository .*not found/i,
+  /not a git repository/i,
+  /no such file or directory/i,
+  /host key verification failed/i,
+  /the remote end hung up/i
+];
+function classifyGitFailure(stderr, timedOut = false) {
+  if (timedOut) return "REMOTE_UNREACHABLE";
+  if (PERMISSION.some((r) => r.test(stderr))) return "PERMISSION_DENIED";
+  if (UNREACHABLE.some((r) => r.test(stderr))) return "REMOTE_UNREACHABLE";
+  return "SYNC_FAILED";
+}
+var HINT = {
+  REMOTE_UNREACHABLE: 'check the remote name/URL ("git remote -v") and the network; local memories are unchanged',
+  PERMISSION_DENIED: 'check the credentials git uses for this remote (in GitHub Actions: "permissions: contents: write"); local memories are unchanged',
+  SYNC_FAILED: "local memories are unchanged"
+};
+function redact(text) {
+  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/@]+@/gi, "$1***@");
+}
+function gitMessage(stderr) {
+  const lines = redact(stderr).split("\n").map((l) => l.trim()).filter((l) => l && !/^hint:/i.test(l));
+  return lines.slice(-3).join(" / ") || "no message from git";
+}
+function gitFailure(what, run, data = {}) {
+  const code = classifyGitFailure(run.stderr, run.timedOut);
+  const detail = run.timedOut ? "timed out" : gitMessage(run.stderr);
+  return new MemoryError(code, `${what} failed: ${detail} (${HINT[code]})`, { ...data, exitCode: run.code, git: redact(run.stderr.trim().slice(-2e3)) });
+}
+var REMOTE_MESSAGE_MAX = 600;
+function remoteMessage(stderr) {
+  const lines = redact(stderr).split(/\r?\n|\r/).filter((l) => /^remote:/.test(l)).map(
+    (l) => l.slice(7).replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, "").replace(/[\x00-\x1f\x7f-\x9f]/g, "").trim()
+  ).filter((l) => l && !/^-+$/.test(l));
+  const text = lines.join(" / ");
+  return text.length > REMOTE_MESSAGE_MAX ? text.slice(0, REMOTE_MESSAGE_MAX - 1) + "\u2026" : text;
+}
+
+// src/sync/history.ts
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+var LIMIT = 2e4;
+function shallowRoots(git) {
+  try {
+    return new Set(readFileSync(join(git.location.commonDir, "shallow"), "utf8").split("\n").filter((l) => /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(l)));
+  } catch {
+    return /* @__PURE__ */ new Set();
+  }
+}
+function parents(git, oid, shallow) {
+  if (shallow.has(oid)) return [];
+  try {
+    return git.readCommit(oid).parents;
+  } catch {
+    return void 0;
+  }
+}
+function linearMergeBase(git, a, b) {
+  const shallow = shallowRoots(git);
+  const seenA = /* @__PURE__ */ new Set();
+  const seenB = /* @__PURE__ */ new Set();
+  let x = a;
+  let y = b;
+  for (let i = 0; i < LIMIT && (x || y); i++) {
+    if (x) {
+      if (seenB.has(x)) return x;
+      seenA.add(x);
+      const p = parents(git, x, shallow);
+      if (!p || p.length > 1) return void 0;
+      x = p[0] ?? null;
+    }
+    if (y) {
+      if (seenA.has(y)) return y;
+      seenB.add(y);
+      const p = parents(git, y, shallow);
+      if (!p || p.length > 1) return void 0;
+      y = p[0] ?? null;
+    }
+  }
+  return x || y ? void 0 : null;
+}
+function linearChain(git, base, tip) {
+  const shallow = shallowRoots(git);
+  const out = [];
+  let cur = tip;
+  while (cur && cur !== base) {
+    if (out.length >= LIMIT) return void 0;
+    out.push(cur);
+    const p = parents(git, cur, shallow);
+    if (!p || p.length > 1) return void 0;
+    cur = p[0] ?? null;
+  }
+  if (base && cur !== base) return void 0;
+  return out.reverse();
+}
+
+// src/sync/guard.ts
+var InvalidTreeNameError = class extends MemoryError {
+  constructor(message, data) {
+    super("INVALID_TREE_NAME", message, data);
+  }
+};
+var TooManyDeletesError = class extends MemoryError {
+  constructor(message, data) {
+    super("TOO_MANY_DELETES", message, data);
+  }
+};
+var HFS_IGNORABLE = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
+function badTreeName(name) {
+  if (name === "") return "empty name";
+  if (name === "." || name === "..") return `"${name}"`;
+  if (name.includes("/") || name.includes("\0")) return 'a name containing "/"';
+  const folded = name.replace(HFS_IGNORABLE, "").toLowerCase();
+  if (folded === ".git" || folded.replace(/[. ]+$/, "") === ".git" || folded.replace(/[. ]+$/, "") === "git~1") return '".git"';
+  return null;
+}
+function shown(s) {
+  const t = s.length > 80 ? s.slice(0, 80) + "\u2026" : s;
+  return JSON.stringify(t).replace(/[\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+}
+function findBadName(git, old, tree) {
+  const walk = (x, y, base) => {
+    if (!y || x === y) return null;
+    const xs = new Map((x ? git.readTree(x) : []).map((e) => [e.name, e]));
+    for (const e of git.readTree(y)) {
+      const before = xs.get(e.name);
+      if (before && before.oid === e.oid && before.mode === e.mode) continue;
+      const p = base ? `${base}/${e.name}` : e.name;
+      const why = badTreeName(e.name);
+      if (why) return { path: p, reason: why };
+      if (isTreeMode(e.mode)) {
+        const r = walk(before && isTreeMode(before.mode) ? before.oid : null, e.oid, p);
+        if (r) return r;
+      }
+    }
+    return null;
+  };
+  return walk(old, tree, "");
+}
+function assertValidNames(git, old, tree, what, data) {
+  const bad = findBadName(git, old, tree);
+  if (!bad) return;
+  throw new InvalidTreeNameError(
+    `${what} holds a file or folder git refuses (${bad.reason} at ${shown(bad.path)}): it is not taken into the local branch and nothing was written; the rest of the memories stay readable. Remove that entry on the remote (or delete the pending ref) and sync again.`,
+    { ...data, path: shown(bad.path).slice(1, -1), reason: bad.reason }
+  );
+}
+var DEFAULT_MAX_DELETE_RATIO = 0.5;
+var MIN_GUARDED_DELETES = 2;
+function memoryPaths(git, tree) {
+  const out = /* @__PURE__ */ new Set();
+  if (!tree) return out;
+  for (const [p] of changedFiles(git, null, tree)) if (isMemoryPath(p)) out.add(p);
+  return out;
+}
+var isMemoryPath = (p) => p.startsWith("memories/") && p.endsWith(".md");
+async function assertDeleteBound(git, before, after, ownDeletions, ratio, data) {
+  if (ratio >= 1) return;
+  const gone = /* @__PURE__ */ new Set();
+  for (const t of before) {
+    if (!t || t === after) continue;
+    for (const [p, oid] of changedFiles(git, t, after)) if (oid === null && isMemoryPath(p)) gone.add(p);
+  }
+  if (gone.size <= MIN_GUARDED_DELETES) return;
+  for (const p of [...gone]) {
+    const rel = p.slice("memories/".length);
+    if (after && (git.entryAt(after, `trash/${rel}`) || git.entryAt(after, `archive/${rel}`))) gone.delete(p);
+  }
+  if (gone.size <= MIN_GUARDED_DELETES) return;
+  for (const p of await ownDeletions()) gone.delete(p);
+  if (gone.size <= MIN_GUARDED_DELETES) return;
+  const had = /* @__PURE__ */ new Set();
+  for (const t of before) for (const p of memoryPaths(git, t)) had.add(p);
+  const deleted = gone.size;
+  if (deleted <= ratio * had.size) return;
+  throw new TooManyDeletesError(
+    `this sync would remove ${deleted} of ${had.size} memories from the branch (not to the trash, and not deleted by this repository) (more than sync.maxDeleteRatio = ${ratio} of the store): nothing was written. If that is intended (someone cleared the store), run it again with MEMORY_SYNC_MAX_DELETE_RATIO=1 in the environment; otherwise remove the pending ref or restore the remote branch.`,
+    { ...data, deleted, total: had.size, ratio }
+  );
+}
+
+// src/sync/sync.ts
+var sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+var FIRST_FETCH_DEPTH = 4;
+function context(store, opts) {
+  const remote = (opts.remote || process.env.MEMORY_REMOTE || "origin").trim();
+  if (!remote || remote.startsWith("-") || /[\0\n]/.test(remote)) {
+    throw new InvalidInputError(`invalid remote: ${JSON.stringify(remote)}`, { field: "remote" });
+  }
+  const loc = store.git.location;
+  const cwd = loc.root;
+  const configured = /^[A-Za-z0-9._-]+$/.test(remote) && readEffectiveConfig(loc).has(`remote.${remote}.url`);
+  let trackingRef;
+  let key;
+  if (configured) {
+    trackingRef = `refs/remotes/${remote}/${store.branch}`;
+    key = remote;
+  } else if (remote.includes(":") || remote.includes("/") || existsSync(resolve(cwd, remote))) {
+    key = createHash("sha1").update(remote).digest("hex").slice(0, 12);
+    trackingRef = `refs/git-memory/remotes/${key}/${store.branch}`;
+  } else {
+    throw new RemoteUnreachableError(`no remote named "${remote}" in this repository (list them with "git remote -v", or pass a URL with --remote)`, { remote });
+  }
+  return {
+    store,
+    cwd,
+    target: store.git.target,
+    commonDir: loc.commonDir,
+    remoteArg: remote,
+    remoteName: redact(remote),
+    trackingRef,
+    markRef: `refs/git-memory/shared/${key}/${store.branch}`,
+    branch: store.branch,
+    branchRef: `refs/heads/${store.branch}`,
+    timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  };
+}
+function retriesFrom(store, opts) {
+  const raw = opts.retries ?? (process.env.MEMORY_SYNC_RETRIES ? Number(process.env.MEMORY_SYNC_RETRIES) : store.config().sync?.retries ?? 20);
+  if (!Number.isInteger(raw) || raw < 0) throw new InvalidInputError(`retries must be a non-negative integer, got ${JSON.stringify(raw)}`, { field: "retries" });
+  return raw;
+}
+function modeFrom(opts) {
+  const raw = opts.mode ?? (process.env.MEMORY_SYNC_MODE || "pending");
+  if (raw !== "pending" && raw !== "branch") throw new InvalidInputError(`sync mode must be "pending" or "branch", got ${JSON.stringify(String(raw).slice(0, 40))}`, { field: "mode" });
+  return raw;
+}
+function backoff(attempt) {
+  return 10 + Math.random() * Math.min(1500, 40 * 2 ** attempt);
+}
+async function setRef(ctx, ref, oid, message) {
+  for (let i = 0; i < 5; i++) {
+    const cur = ctx.store.git.resolve(ref);
+    if (cur === oid) return;
+    try {
+      await ctx.store.git.refs.compareAndSwap(ref, cur, oid, { who: ctx.store.identity(), message });
+      return;
+    } catch (err) {
+      if (!(err instanceof RefMovedError)) return;
+    }
+  }
+}
+async function deleteRefsUnder(ctx, prefix) {
+  const refs = listRefs(ctx.commonDir, prefix);
+  const packed = [];
+  for (const ref of refs.keys()) {
+    try {
+      unlinkSync(join2(ctx.commonDir, ref));
+      pruneEmptyDirs(join2(ctx.commonDir, ref, ".."), join2(ctx.commonDir, "refs", "git-memory", "fetch"));
+    } catch {
+    }
+    if (ctx.store.git.resolve(ref)) packed.push(ref);
+  }
+  for (const ref of packed) await runGit2(ctx.target, ["update-ref", "-d", ref]);
+  try {
+    rmSync(join2(ctx.commonDir, prefix), { recursive: true, force: true });
+  } catch {
+  }
+}
+var FETCH_CONFIG = ["-c", "fetch.recurseSubmodules=false", "-c", "maintenance.auto=false", "-c", "gc.auto=0"];
+async function fetchSnapshot(ctx, withPending) {
+  const git = ctx.store.git;
+  removeStaleFetchRefs(ctx.commonDir);
+  const tmp = `refs/git-memory/fetch/${process.pid}-${randomBytes(4).toString("hex")}`;
+  const shallow = existsSync(join2(ctx.commonDir, "shallow")) && !git.resolve(ctx.trackingRef);
+  const args = [...FETCH_CONFIG, "fetch", "--quiet", "--no-tags", "--refmap=", ...shallow ? [`--depth=${FIRST_FETCH_DEPTH}`] : [], ctx.remoteArg];
+  const branchSpec = `+${ctx.branchRef}:${tmp}/branch`;
+  const pendingSpec = `+${pendingPrefix(ctx.branch)}*:${tmp}/pending/*`;
+  try {
+    let run = await runGit2(ctx.target, [...args, branchSpec, ...withPending ? [pendingSpec] : []], { timeoutMs: ctx.timeoutMs });
+    let noBranch = false;
+    if (run.code !== 0 && /couldn't find remote ref/i.test(run.stderr)) {
+      noBranch = true;
+      const plain = args.filter((a) => !a.startsWith("--depth="));
+      run = withPending ? await runGit2(ctx.target, [...plain, pendingSpec], { timeoutMs: ctx.timeoutMs }) : { code: 0, stdout: "", stderr: "", timedOut: false };
+    }
+    if (run.code !== 0) throw gitFailure(`fetching ${ctx.branch} from ${ctx.remoteName}`, run, { remote: ctx.remoteName, branch: ctx.branch });
+    const refs = listRefs(ctx.commonDir, `${tmp}/`);
+    const tip = noBranch ? null : refs.get(`${tmp}/branch`) ?? null;
+    if (!noBranch && !tip) throw new SyncFailedError(`fetching ${ctx.branch} from ${ctx.remoteName} left no ref behind (local memories are unchanged)`, { remote: ctx.remoteName });
+    const pending = [];
+    for (const [ref, oid] of refs) {
+      if (ref.startsWith(`${tmp}/pending/`)) pending.push({ ref: pendingPrefix(ctx.branch) + ref.slice(`${tmp}/pending/`.length), oid });
+    }
+    pending.sort((a, b) => a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0);
+    if (tip) await setRef(ctx, ctx.trackingRef, tip, `git-memory: fetch ${ctx.branch} from ${ctx.remoteName}`);
+    return { tip, pending };
+  } finally {
+    await deleteRefsUnder(ctx, `${tmp}/`);
+  }
+}
+function removeStaleFetchRefs(commonDir) {
+  const dir = join2(commonDir, "refs", "git-memory", "fetch");
+  let names;
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    try {
+      if (Date.now() - statSync(join2(dir, n)).mtimeMs > 36e5) rmSync(join2(dir, n), { recursive: true, force: true });
+    } catch {
+    }
+  }
+}
+async function mergeBase(ctx, a, b) {
+  const fast = linearMergeBase(ctx.store.git, a, b);
+  if (fast !== void 0) return fast;
+  const run = await runGit2(ctx.target, ["merge-base", a, b]);
+  if (run.code === 0) return run.stdout.trim() || null;
+  if (run.code === 1 && !run.stderr.trim()) return null;
+  throw new SyncFailedError(`git merge-base failed: ${run.stderr.trim()} (local memories are unchanged)`, { git: run.stderr.trim() });
+}
+async function isAncestor(ctx, a, b) {
+  const fast = linearMergeBase(ctx.store.git, a, b);
+  if (fast !== void 0) return fast === a;
+  const run = await runGit2(ctx.target, ["merge-base", "--is-ancestor", a, b]);
+  return run.code === 0;
+}
+async function localChain(ctx, base, tip) {
+  const fast = linearChain(ctx.store.git, base, tip);
+  if (fast) return fast;
+  const run = await runGit2(ctx.target, ["rev-list", "--first-parent", "--reverse", tip, ...base ? [`^${base}`] : []]);
+  if (run.code !== 0) throw new SyncFailedError(`git rev-list failed: ${run.stderr.trim()} (local memories are unchanged)`, { git: run.stderr.trim() });
+  return run.stdout.split("\n").filter(Boolean);
+}
+function countCommits(ctx, from, until, max = 1e5) {
+  let n = 0;
+  let cur = from;
+  while (cur && !(until && cur.startsWith(until)) && n < max) {
+    n++;
+    try {
+      cur = ctx.store.git.readCommit(cur).parents[0] ?? null;
+    } catch {
+      break;
+    }
+  }
+  return n;
+}
+function memoryFiles(paths) {
+  let n = 0;
+  for (const p of paths) if (p.startsWith("memories/")) n++;
+  return n;
+}
+async function plan(ctx, local, remote) {
+  const none = { received: 0, replayed: 0, conflicts: [] };
+  if (!remote) return { tip: local, ...none };
+  const git = ctx.store.git;
+  if (!local) return { tip: remote, ...none, received: memoryFiles(changedFiles(git, null, git.readCommit(remote).tree).keys()) };
+  if (local === remote) return { tip: local, ...none };
+  const base = await mergeBase(ctx, local, remote);
+  if (base === remote) return { tip: local, ...none };
+  if (base === local) {
+    return { tip: remote, ...none, received: memoryFiles(changedFiles(git, git.readCommit(local).tree, git.readCommit(remote).tree).keys()) };
+  }
+  const chain = await localChain(ctx, base, local);
+  const res = combine(git, { base, local, remote, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now() });
+  return { tip: res.tip, received: res.received, replayed: res.replayed, conflicts: res.conflicts };
+}
+async function moveLocal(ctx, expect, next) {
+  const store = ctx.store;
+  let pending = 0;
+  const conflicts = [];
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (expect === next) return { tip: next, pending, conflicts };
+    try {
+      await store.git.refs.compareAndSwap(store.ref, expect, next, { who: store.identity(), message: `git-memory: sync with ${ctx.remoteName}` });
+      return { tip: next, pending, conflicts };
+    } catch (err) {
+      if (!(err instanceof RefMovedError)) throw err;
+    }
+    const now = store.tip();
+    if (!now) {
+      expect = null;
+      continue;
+    }
+    const base = expect && await isAncestor(ctx, expect, now) ? expect : await mergeBase(ctx, now, next);
+    if (base === now) {
+      expect = now;
+      continue;
+    }
+    if (base === next) return { tip: now, pending, conflicts };
+    const chain = await localChain(ctx, base, now);
+    const res = combine(store.git, { base, local: now, remote: next, chain, remoteName: ctx.remoteName, committer: store.identity(), when: store.now() });
+    pending += res.replayed;
+    conflicts.push(...res.conflicts);
+    expect = now;
+    next = res.tip;
+    await sleep(Math.random() * 5);
+  }
+  throw new ConflictError("the local memory branch kept moving during the sync; run it again", { ref: store.ref });
+}
+var MOVED_LOCAL = /fetch first|non-fast-forward|stale info/;
+var MOVED_REMOTE = /cannot lock|failed to (update|lock)|incorrect old value|but expected|reference already exists|unable to update|atomic (push|transaction) failed/i;
+async function pushRefs(ctx, updates, atomic = true) {
+  const args = ["push", "--porcelain", "--no-verify", ...atomic ? ["--atomic"] : []];
+  for (const u of updates) args.push(`--force-with-lease=${u.ref}:${u.expect ?? ""}`);
+  args.push(ctx.remoteArg, ...updates.map((u) => `${u.next ?? ""}:${u.ref}`));
+  const run = await runGit2(ctx.target, args, { timeoutMs: ctx.timeoutMs });
+  return pushOutcome(ctx, run, updates[0].ref);
+}
+function pushOutcome(ctx, run, mainRef) {
+  const lines = run.stdout.split("\n").filter((l) => /^[ +\-*!=]\t/.test(l)).map((l) => {
+    const [flag, spec = "", summary = ""] = l.split("	");
+    return { flag, ref: spec.slice(spec.lastIndexOf(":") + 1), summary: summary.trim() };
+  });
+  const main = lines.find((l) => l.ref === mainRef);
+  const data = { remote: ctx.remoteName, branch: ctx.branch };
+  if (run.code === 0 && lines.length && !lines.some((l) => l.flag === "!")) {
+    const m = main && /^([0-9a-f]{4,40})\.\.\.?[0-9a-f]{4,40}$/.exec(main.summary);
+    return { ok: true, created: main?.flag === "*", old: main?.flag === "=" ? "same" : m ? m[1] : null };
+  }
+  if (/does not support --atomic|atomic push.*not supported/i.test(run.stderr)) {
+    return { ok: false, kind: "no-atomic", error: new SyncFailedError(`${ctx.remoteName} cannot update several refs atomically`, data) };
+  }
+  const rejected = lines.filter((l) => l.flag === "!");
+  if (rejected.length) {
+    const real = rejected.filter((l) => !/atomic push failed/.test(l.summary));
+    const said = remoteMessage(run.stderr);
+    const why = (real[0] ?? rejected[0]).summary;
+    const moved = real.length ? real.every((l) => /\[rejected\]/.test(l.summary) && MOVED_LOCAL.test(l.summary) || /\[remote rejected\]/.test(l.summary) && MOVED_REMOTE.test(l.summary)) : true;
+    if (moved) return { ok: false, kind: "moved", error: new PushRejectedError(`the remote ${ctx.branch} moved: ${why}`, { ...data, git: why }) };
+    return {
+      ok: false,
+      kind: "refused",
+      error: new PushRejectedError(
+        `the remote refused the push of ${ctx.branch}: ${why}${said ? `; the remote said: ${said}` : ""} (a protected branch or a server hook? local memories are unchanged)`,
+        { ...data, git: why, remoteMessage: said || null }
+      )
+    };
+  }
+  return { ok: false, kind: "failed", error: gitFailure(`pushing ${ctx.branch} to ${ctx.remoteName}`, run, { ...data, remoteMessage: remoteMessage(run.stderr) || null }) };
+}
+function result(ctx, mode, r) {
+  return {
+    success: true,
+    remote: ctx.remoteName,
+    branch: ctx.branch,
+    mode,
+    tip: null,
+    remoteTip: null,
+    pulled: false,
+    pushed: false,
+    created: false,
+    received: 0,
+    sent: 0,
+    replayed: 0,
+    conflicts: [],
+    retries: 0,
+    pending: 0,
+    folded: 0,
+    pendingRef: null,
+    pendingRemote: null,
+    refused: [],
+    ...r
+  };
+}
+async function chainBetween(ctx, base, tip) {
+  if (!tip || tip === base) return [];
+  return localChain(ctx, base, tip);
+}
+function treeOf(ctx, c) {
+  return c ? ctx.store.git.readCommit(c).tree : null;
+}
+async function unionOf(ctx, snap) {
+  const git = ctx.store.git;
+  const chains = /* @__PURE__ */ new Map();
+  for (const p of snap.pending) chains.set(p.ref, readPending(git, p.oid));
+  const cut = snap.pending.filter((p) => !chains.get(p.ref));
+  if (cut.length && existsSync(join2(ctx.commonDir, "shallow"))) {
+    const tmp = `refs/git-memory/fetch/${process.pid}-${randomBytes(4).toString("hex")}`;
+    try {
+      const run = await runGit2(
+        ctx.target,
+        [...FETCH_CONFIG, "fetch", "--quiet", "--no-tags", "--refmap=", `--depth=${2 ** 30}`, ctx.remoteArg, ...cut.map((p, i) => `+${p.ref}:${tmp}/${i}`)],
+        { timeoutMs: ctx.timeoutMs }
+      );
+      if (run.code === 0) for (const p of cut) chains.set(p.ref, readPending(git, p.oid));
+    } finally {
+      await deleteRefsUnder(ctx, `${tmp}/`);
+    }
+  }
+  let tip = snap.tip;
+  const folded = [];
+  const invalid = [];
+  const refused = [];
+  const conflicts = [];
+  for (const p of snap.pending) {
+    const pc = chains.get(p.ref);
+    if (!pc) {
+      invalid.push(p);
+      continue;
+    }
+    const bad = pendingBadName(git, pc, treeOf(ctx, snap.tip));
+    if (bad) {
+      invalid.push(p);
+      refused.push({ ref: p.ref, code: "INVALID_TREE_NAME", path: JSON.stringify(bad.path.slice(0, 200)).slice(1, -1), reason: bad.reason });
+      continue;
+    }
+    if (pc.chain.length) {
+      const res = combine(git, {
+        base: pc.base,
+        local: p.oid,
+        // No branch on the remote (deleted by hand?): the first pending ref's base starts it.
+        remote: tip ?? pc.base,
+        chain: pc.chain,
+        remoteName: ctx.remoteName,
+        committer: ctx.store.identity(),
+        when: ctx.store.now()
+      });
+      tip = res.tip;
+      conflicts.push(...res.conflicts);
+    }
+    folded.push(p);
+  }
+  return { tip, folded, invalid, refused, conflicts };
+}
+function pendingBadName(git, pc, branchTree) {
+  let prev = git.readCommit(pc.base).tree;
+  const first = findBadName(git, branchTree, prev);
+  if (first) return first;
+  for (const c of pc.chain) {
+    const t = git.readCommit(c).tree;
+    const bad = findBadName(git, prev, t);
+    if (bad) return bad;
+    prev = t;
+  }
+  return null;
+}
+async function guardResult(ctx, local, remoteTip, next) {
+  if (!next || next === local) return;
+  const git = ctx.store.git;
+  const data = { remote: ctx.remoteName, branch: ctx.branch };
+  assertValidNames(git, treeOf(ctx, local), treeOf(ctx, next), `the remote ${ctx.branch} (or a pending ref of it)`, data);
+  const ratio = ctx.store.config().sync?.maxDeleteRatio ?? DEFAULT_MAX_DELETE_RATIO;
+  await assertDeleteBound(git, [treeOf(ctx, local), treeOf(ctx, remoteTip)], treeOf(ctx, next), async () => {
+    const made = await ownSinceShared(ctx, local, remoteTip);
+    const own = /* @__PURE__ */ new Set();
+    for (const [path, oid] of changedFiles(git, made.baseTree, treeOf(ctx, local))) if (oid === null) own.add(path);
+    return own;
+  }, ratio, data);
+}
+async function ownSinceShared(ctx, local, remoteTip) {
+  if (!local) return { baseTree: null, commits: [] };
+  const mark = validMark(ctx, local);
+  const common = remoteTip ? await mergeBase(ctx, local, remoteTip) : null;
+  const base = !mark ? common : common && common !== mark && linearChain(ctx.store.git, mark, common) ? common : mark;
+  if (base === local) return { baseTree: treeOf(ctx, base), commits: [] };
+  return { baseTree: treeOf(ctx, base), commits: await chainBetween(ctx, base, local) };
+}
+function validMark(ctx, local) {
+  const mark = ctx.store.git.resolve(ctx.markRef);
+  if (!mark || !local) return null;
+  if (mark === local) return mark;
+  return linearChain(ctx.store.git, mark, local) ? mark : null;
+}
+async function planLocal(ctx, local, union, remoteTip) {
+  const git = ctx.store.git;
+  const none = { replayed: 0, conflicts: [] };
+  const files = (a, b) => memoryFiles(changedFiles(git, treeOf(ctx, a), treeOf(ctx, b)).keys());
+  if (!local) return { tip: union, union, own: [], received: files(null, union), ...none };
+  if (!union) return { tip: local, union, own: await chainBetween(ctx, null, local), received: 0, ...none };
+  const mark = validMark(ctx, local);
+  if (mark) {
+    if (union !== mark && treeOf(ctx, union) === treeOf(ctx, mark) && (!remoteTip || remoteTip === mark || linearChain(git, remoteTip, mark))) union = mark;
+    if (mark === local) return { tip: union, union, own: [], received: files(mark, union), ...none };
+    if (union === mark) return { tip: local, union, own: await chainBetween(ctx, mark, local), received: 0, ...none };
+    const chain2 = await chainBetween(ctx, mark, local);
+    const res2 = combine(git, { base: mark, local, remote: union, chain: chain2, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now() });
+    return { tip: res2.tip, union, own: await chainBetween(ctx, union, res2.tip), received: res2.received, replayed: res2.replayed, conflicts: res2.conflicts };
+  }
+  if (local === union) return { tip: local, union, own: [], received: 0, ...none };
+  const base = await mergeBase(ctx, local, union);
+  if (base === union) return { tip: local, union, own: await chainBetween(ctx, union, local), received: 0, ...none };
+  if (base === local) return { tip: union, union, own: [], received: files(local, union), ...none };
+  const chain = await localChain(ctx, base, local);
+  const res = combine(git, { base, local, remote: union, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now() });
+  return { tip: res.tip, union, own: await chainBetween(ctx, union, res.tip), received: res.received, replayed: res.replayed, conflicts: res.conflicts };
+}
+function recordPending(ctx, count) {
+  writePendingStatus(ctx.commonDir, { remote: ctx.remoteName, branch: ctx.branch, count, checkedAt: (/* @__PURE__ */ new Date()).toISOString() });
+}
+async function syncPending(ctx, maxRetries, fold) {
+  const store = ctx.store;
+  const git = store.git;
+  let rejected = 0;
+  for (let attempt = 0; ; attempt++) {
+    if (attempt > 0) await sleep(backoff(attempt - 1));
+    const snap = await fetchSnapshot(ctx, true);
+    const local = store.tip();
+    if (!fold && attempt === 0 && burstInProgress(snap.pending, Date.now())) {
+      const made = await ownSinceShared(ctx, local, snap.tip);
+      const own = made.commits.length ? await planLocal(ctx, local, snap.tip, snap.tip) : null;
+      if (own?.tip && own.own.length) {
+        await guardResult(ctx, local, snap.tip, own.tip);
+        return publishPending(ctx, local, own, snap, rejected, own.conflicts, maxRetries, made);
+      }
+    }
+    const u = await unionOf(ctx, snap);
+    const p = await planLocal(ctx, local, u.tip, snap.tip);
+    const conflicts = [...u.conflicts, ...p.conflicts];
+    await guardResult(ctx, local, snap.tip, p.tip);
+    const base = { received: p.received, replayed: p.replayed, retries: rejected, refused: u.refused };
+    if (!p.tip) {
+      recordPending(ctx, u.invalid.length);
+      return result(ctx, "pending", { ...base, pendingRemote: u.invalid.length });
+    }
+    if (p.tip === snap.tip && !u.folded.length) {
+      const moved = await moveLocal(ctx, local, p.tip);
+      await setRef(ctx, ctx.markRef, p.tip, `git-memory: shared with ${ctx.remoteName}`);
+      recordPending(ctx, u.invalid.length);
+      return result(ctx, "pending", { ...base, tip: moved.tip, remoteTip: snap.tip, pulled: p.tip !== local, conflicts: [...conflicts, ...moved.conflicts], pending: moved.pending, pendingRemote: u.invalid.length });
+    }
+    if (snap.tip && !await isAncestor(ctx, snap.tip, p.tip)) {
+      throw new SyncFailedError(`internal: the combined ${ctx.branch} does not descend from the remote tip (local memories are unchanged)`, { remote: ctx.remoteName });
+    }
+    {
+      const pushed = await pushRefs(ctx, [{ ref: ctx.branchRef, next: p.tip, expect: snap.tip }, ...u.folded.map((f) => ({ ref: f.ref, next: null, expect: f.oid }))]);
+      if (pushed.ok) {
+        await setRef(ctx, ctx.trackingRef, p.tip, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
+        const moved = await moveLocal(ctx, local, p.tip);
+        await setRef(ctx, ctx.markRef, p.tip, `git-memory: shared with ${ctx.remoteName}`);
+        recordPending(ctx, u.invalid.length);
+        return result(ctx, "pending", {
+          ...base,
+          tip: moved.tip,
+          remoteTip: p.tip,
+          pulled: p.tip !== local,
+          pushed: true,
+          created: snap.tip === null,
+          sent: countCommits(ctx, p.tip, snap.tip),
+          conflicts: [...conflicts, ...moved.conflicts],
+          pending: moved.pending,
+          folded: u.folded.length,
+          pendingRemote: u.invalid.length
+        });
+      }
+      if (pushed.kind === "no-atomic") return syncBranch(ctx, maxRetries);
+      if (pushed.kind !== "moved") throw pushed.error;
+      rejected++;
+      if (fold && attempt < maxRetries) continue;
+    }
+    return publishPending(ctx, local, p, snap, rejected, conflicts, maxRetries, void 0, u.refused);
+  }
+}
+async function publishPending(ctx, local, p, snap, rejected, conflicts, maxRetries, made, refused = []) {
+  const store = ctx.store;
+  let pendingRef = null;
+  const root = made ? made.baseTree : treeOf(ctx, p.union);
+  const commits = made ? made.commits : p.own;
+  if (commits.length) {
+    const w = buildPending(store.git, root, commits, signature(store.identity(), store.now()));
+    pendingRef = newPendingRef(ctx.branch);
+    const shared = await pushRefs(ctx, [{ ref: pendingRef, next: w, expect: null }]);
+    if (!shared.ok) {
+      if (shared.kind === "refused" || shared.kind === "no-atomic") return syncBranch(ctx, maxRetries, rejected);
+      throw shared.error;
+    }
+  }
+  const moved = await moveLocal(ctx, local, p.tip);
+  await setRef(ctx, ctx.markRef, p.tip, `git-memory: shared with ${ctx.remoteName}`);
+  const left = snap.pending.length + (pendingRef ? 1 : 0);
+  recordPending(ctx, left);
+  return result(ctx, "pending", {
+    received: p.received,
+    replayed: p.replayed,
+    retries: rejected,
+    tip: moved.tip,
+    remoteTip: snap.tip,
+    pulled: p.tip !== local,
+    pushed: !!pendingRef,
+    sent: commits.length,
+    conflicts: [...conflicts, ...moved.conflicts],
+    pending: moved.pending,
+    pendingRef,
+    pendingRemote: left,
+    refused
+  });
+}
+async function pullPending(ctx) {
+  const store = ctx.store;
+  const snap = await fetchSnapshot(ctx, true);
+  const u = await unionOf(ctx, snap);
+  const local = store.tip();
+  const p = await planLocal(ctx, local, u.tip, snap.tip);
+  await guardResult(ctx, local, snap.tip, p.tip);
+  recordPending(ctx, snap.pending.length);
+  const common = { remoteTip: snap.tip, received: p.received, pendingRemote: snap.pending.length, refused: u.refused };
+  if (!p.tip || p.tip === local) {
+    if (p.union && local && (p.union === local || linearChain(store.git, p.union, local))) await setRef(ctx, ctx.markRef, p.union, `git-memory: pull from ${ctx.remoteName}`);
+    return result(ctx, "pending", { ...common, tip: local, received: 0 });
+  }
+  const moved = await moveLocal(ctx, local, p.tip);
+  if (p.union) await setRef(ctx, ctx.markRef, p.union, `git-memory: pull from ${ctx.remoteName}`);
+  return result(ctx, "pending", { ...common, tip: moved.tip, pulled: true, replayed: p.replayed, conflicts: [...u.conflicts, ...p.conflicts, ...moved.conflicts], pending: moved.pending });
+}
+async function pushTip(ctx, oid) {
+  const run = await runGit2(ctx.target, ["push", "--porcelain", "--no-verify", ctx.remoteArg, `${oid}:${ctx.branchRef}`], { timeoutMs: ctx.timeoutMs });
+  return pushOutcome(ctx, run, ctx.branchRef);
+}
+async function syncBranch(ctx, maxRetries, rejectedBefore = 0) {
+  const store = ctx.store;
+  let lastRejection = null;
+  let rejected = rejectedBefore;
+  const done = async (r) => {
+    if (r.remoteTip && r.tip && (r.tip === r.remoteTip || linearChain(store.git, r.remoteTip, r.tip))) await setRef(ctx, ctx.markRef, r.remoteTip, `git-memory: shared with ${ctx.remoteName}`);
+    return result(ctx, "branch", r);
+  };
+  const seen = store.git.resolve(ctx.trackingRef);
+  const start = store.tip();
+  const ahead = start && seen && start !== seen && !rejectedBefore ? linearChain(store.git, seen, start) : void 0;
+  if (start && ahead?.length) {
+    const pushed = await pushTip(ctx, start);
+    if (pushed.ok) {
+      await setRef(ctx, ctx.trackingRef, start, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
+      return done({ tip: store.tip(), remoteTip: start, pushed: true, sent: ahead.length, pending: countCommits(ctx, store.tip(), start) });
+    }
+    if (pushed.kind !== "moved") throw pushed.error;
+    lastRejection = pushed.error;
+    rejected++;
+  }
+  for (let attempt = 0; attempt <= maxRetries; attempt++) {
+    if (attempt > 0 || rejected) await sleep(backoff(Math.max(0, rejected - 1)));
+    const remote = (await fetchSnapshot(ctx, false)).tip;
+    const local = store.tip();
+    const p = await plan(ctx, local, remote);
+    await guardResult(ctx, local, remote, p.tip);
+    if (!p.tip) return done({ retries: rejected });
+    if (p.tip === remote) {
+      const moved = await moveLocal(ctx, local, remote);
+      return done({
+        tip: moved.tip,
+        remoteTip: remote,
+        pulled: local !== remote,
+        received: p.received,
+        conflicts: [...p.conflicts, ...moved.conflicts],
+        retries: rejected,
+        pending: moved.pending
+      });
+    }
+    const pushed = await pushTip(ctx, p.tip);
+    if (pushed.ok) {
+      await setRef(ctx, ctx.trackingRef, p.tip, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
+      const moved = await moveLocal(ctx, local, p.tip);
+      return done({
+        tip: moved.tip,
+        remoteTip: p.tip,
+        pulled: p.tip !== local,
+        pushed: true,
+        created: pushed.created || remote === null,
+        received: p.received,
+        sent: countCommits(ctx, p.tip, remote),
+        replayed: p.replayed,
+        conflicts: [...p.conflicts, ...moved.conflicts],
+        retries: rejected,
+        pending: moved.pending
+      });
+    }
+    if (pushed.kind !== "moved") throw pushed.error;
+    lastRejection = pushed.error;
+    rejected++;
+  }
+  throw new PushRejectedError(
+    `the remote ${ctx.branch} kept moving: other writers pushed first ${rejected} times in a row; local memories are unchanged, run "memory sync" again (or raise --retries)`,
+    { remote: ctx.remoteName, branch: ctx.branch, retries: maxRetries, last: lastRejection?.message }
+  );
+}
+async function sync(store, opts = {}) {
+  const ctx = context(store, opts);
+  const maxRetries = retriesFrom(store, opts);
+  const mode = modeFrom(opts);
+  if (mode === "branch") {
+    if (opts.fold) throw new InvalidInputError("fold needs the pending mode (pending refs are what a fold folds)", { field: "fold" });
+    return syncBranch(ctx, maxRetries);
+  }
+  return syncPending(ctx, maxRetries, !!opts.fold);
+}
+async function pull(store, opts = {}) {
+  const ctx = context(store, opts);
+  if (modeFrom(opts) === "pending") return pullPending(ctx);
+  const remote = (await fetchSnapshot(ctx, false)).tip;
+  const local = store.tip();
+  const p = await plan(ctx, local, remote);
+  await guardResult(ctx, local, remote, p.tip);
+  if (!p.tip || p.tip === local) return result(ctx, "branch", { tip: local, remoteTip: remote });
+  const moved = await moveLocal(ctx, local, p.tip);
+  return result(ctx, "branch", {
+    tip: moved.tip,
+    remoteTip: remote,
+    pulled: true,
+    received: p.received,
+    replayed: p.replayed,
+    conflicts: [...p.conflicts, ...moved.conflicts],
+    pending: moved.pending
+  });
+}
+async function push(store, opts = {}) {
+  const ctx = context(store, opts);
+  const mode = modeFrom(opts);
+  const local = store.tip();
+  if (!local) return result(ctx, mode, {});
+  const pushed = await pushTip(ctx, local);
+  if (!pushed.ok) {
+    if (pushed.kind === "moved") {
+      throw new PushRejectedError(`the remote ${ctx.branch} has changes this repository does not have yet: run "memory sync" (or "memory pull", then "memory push"); local memories are unchanged`, pushed.error.data);
+    }
+    throw pushed.error;
+  }
+  await setRef(ctx, ctx.trackingRef, local, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
+  const same = pushed.old === "same" || pushed.old !== null && local.startsWith(pushed.old);
+  return result(ctx, mode, { tip: local, remoteTip: local, pushed: !same, created: pushed.created, sent: same ? 0 : countCommits(ctx, local, pushed.old === "same" ? local : pushed.old) });
+}
+export {
+  PENDING_NAMESPACE,
+  changedFiles,
+  classifyGitFailure,
+  combine,
+  pendingStatus,
+  pull,
+  push,
+  remoteMessage,
+  resolvePath,
+  sync
+};
