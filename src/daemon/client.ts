@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { MemoryError, type ErrorCode, InternalError } from '../core/errors.js';
 import type { SearchQuery, SearchResponse } from '../core/search-types.js';
 import type { MemoryStore } from '../core/store.js';
-import { buildId, daemonMode, daemonPaths, envFingerprint, isPrivateDir, privateDir, PROTOCOL, requestTimeoutMs, socketDir, START_BACKOFF_MS, type DaemonOp, type DaemonPaths, type DaemonRequest, type DaemonResponse, type DaemonStatus } from './common.js';
+import { alive, buildId, daemonMode, daemonPaths, envFingerprint, isPrivateDir, privateDir, PROTOCOL, requestTimeoutMs, socketDir, START_BACKOFF_MS, type DaemonOp, type DaemonPaths, type DaemonRequest, type DaemonResponse, type DaemonStatus } from './common.js';
 
 const req = createRequire(import.meta.url);
 
@@ -124,24 +124,6 @@ function readJson(file: string): Record<string, unknown> | null {
     return v && typeof v === 'object' ? (v as Record<string, unknown>) : null;
   } catch {
     return null;
-  }
-}
-
-/** Is `pid` a live process? (EPERM: alive, another user's.) A zombie (exited, not yet reaped) is not. */
-function alive(pid: number): boolean {
-  if (!(pid > 0)) return false;
-  try {
-    process.kill(pid, 0);
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  try {
-    // "pid (comm) S ...": the state follows the last ')'. A helper is detached, so whoever reaps it
-    // (init, a container's subreaper) may take a while: `stop` must not wait on that.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return true; // no /proc: kill(0) is all there is
   }
 }
 

@@ -4,7 +4,7 @@
  * (MEMORY_DAEMON). This module sits on the CLI's start-up path: node:fs and node:path only, no
  * search code, nothing that loads a model.
  */
-import { lstatSync, mkdirSync, chmodSync, statSync } from 'node:fs';
+import { lstatSync, mkdirSync, chmodSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -205,3 +205,25 @@ export interface DaemonStatus {
 export type DaemonResponse =
   | { ok: true; result?: unknown; status?: DaemonStatus; warnings?: string[] }
   | { ok: false; stale?: 'version' | 'env' | 'protocol'; error?: { code: string; message: string; data?: Record<string, unknown> }; warnings?: string[] };
+
+/**
+ * Is `pid` a live process? (EPERM: alive, another user's.) A zombie (exited, not yet reaped) is not:
+ * a helper killed with -9 stays a zombie until whoever adopted it reaps it, and neither a client nor a
+ * new helper may wait on it (the new helper would give way to it and the search would back off).
+ */
+export function alive(pid: number): boolean {
+  if (!(pid > 0)) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    // "pid (comm) S ...": the state follows the last ')'. A helper is detached, so whoever reaps it
+    // (init, a container's subreaper) may take a while: `stop` must not wait on that.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true; // no /proc: kill(0) is all there is
+  }
+}

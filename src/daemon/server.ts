@@ -16,7 +16,7 @@ import { MemoryError, InvalidInputError } from '../core/errors.js';
 import type { SearchQuery } from '../core/search-types.js';
 import { MemoryStore } from '../core/store.js';
 import { send } from './client.js';
-import { buildId, daemonPaths, envFingerprint, idleTimeoutMs, MAX_REQUEST_BYTES, privateDir, PROTOCOL, socketDir, VERSION, type DaemonPaths, type DaemonRequest, type DaemonResponse, type DaemonStatus } from './common.js';
+import { alive, buildId, daemonPaths, envFingerprint, idleTimeoutMs, MAX_REQUEST_BYTES, privateDir, PROTOCOL, socketDir, VERSION, type DaemonPaths, type DaemonRequest, type DaemonResponse, type DaemonStatus } from './common.js';
 
 export interface RunOptions {
   repo?: string;
@@ -46,15 +46,6 @@ function readPid(file: string): { pid: number; mtimeMs: number } | null {
   }
 }
 
-function alive(pid: number): boolean {
-  if (pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Takes the helper's lock (the pid file, created exclusively). Gives way to a live helper that

@@ -43,10 +43,10 @@ describe('memory CLI', () => {
     expect(human.stdout).not.toContain('\x1b['); // no colour on a pipe
   });
 
-  it('reads content from stdin with "-", byte-exact', async () => {
+  it('reads content from stdin with "-", byte-exact but for the trailing newlines a pipe adds (#28)', async () => {
     const repo = makeRepo();
-    const content = '  ---\nline\n---\n  中文 🎉  \n\n';
-    const st = await runCli(repo, ['store', '-', '--json'], { input: content });
+    const content = '  ---\nline\n---\n  中文 🎉  ';
+    const st = await runCli(repo, ['store', '-', '--json'], { input: `${content}\n\n` });
     expect(st.code).toBe(0);
     expect((await runCli(repo, ['get', st.json.id, '--json'])).json.memory.content).toBe(content);
   });
