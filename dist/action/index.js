@@ -63,12 +63,12 @@ import {
 import "./chunks/chunk-VBFOSH5Y.js";
 
 // src/daemon/client.ts
-import { existsSync, lstatSync as lstatSync2, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync as lstatSync2, readFileSync as readFileSync2, unlinkSync, writeFileSync } from "node:fs";
 import { createRequire as createRequire2 } from "node:module";
 import { resolve } from "node:path";
 
 // src/daemon/common.ts
-import { lstatSync, mkdirSync, chmodSync, statSync } from "node:fs";
+import { lstatSync, mkdirSync, chmodSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
@@ -151,6 +151,20 @@ function isPrivateDir(dir) {
     return st.isDirectory() && st.uid === uid && (st.mode & 63) === 0;
   } catch {
     return false;
+  }
+}
+function alive(pid) {
+  if (!(pid > 0)) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    return err.code === "EPERM";
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return true;
   }
 }
 
@@ -236,24 +250,10 @@ function spawnDaemon(store, extraArgs = []) {
 }
 function readJson(file) {
   try {
-    const v = JSON.parse(readFileSync(file, "utf8"));
+    const v = JSON.parse(readFileSync2(file, "utf8"));
     return v && typeof v === "object" ? v : null;
   } catch {
     return null;
-  }
-}
-function alive(pid) {
-  if (!(pid > 0)) return false;
-  try {
-    process.kill(pid, 0);
-  } catch (err) {
-    return err.code === "EPERM";
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-  } catch {
-    return true;
   }
 }
 function livePid(p) {
@@ -261,7 +261,7 @@ function livePid(p) {
   const pid = Number(readJson(p.pidFile)?.pid) || 0;
   if (!alive(pid)) return 0;
   try {
-    const cmd = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+    const cmd = readFileSync2(`/proc/${pid}/cmdline`, "utf8").split("\0");
     if (!(cmd.includes("daemon") && cmd.includes("run"))) return 0;
   } catch {
   }
