@@ -55,7 +55,7 @@ export type TrashResult =
 /** What {@link GitMemory.get} resolves to (`memory_get`). */
 export type GetResult = { success: true; memory: Memory };
 /** What {@link GitMemory.recent} resolves to (`memory_recent`), newest first. */
-export type RecentResult = { success: true; memories: Memory[] };
+export type RecentResult = { success: true; memories: Memory[]; /** Every live memory, not just the page. */ total: number };
 /** What {@link GitMemory.list} resolves to (`memory_list`); `total` counts every match, not just the page. */
 export type ListResult = { success: true; memories: Memory[]; total: number };
 /** What {@link GitMemory.delete} resolves to (`memory_delete`). */

@@ -22,7 +22,7 @@ import {
   storeMemory,
   taggedMemories,
   updateMemory
-} from "./chunks/chunk-UDQYLPXZ.js";
+} from "./chunks/chunk-ZOJVTO2K.js";
 import {
   excerpt
 } from "./chunks/chunk-5GR53BCC.js";
@@ -491,7 +491,7 @@ function openDoor(options = {}) {
   const history = () => import("./chunks/history-YK4WVTTY.js");
   const coreDoc = () => import("./chunks/core-doc-AH4Z55WP.js");
   const sync = () => import("./chunks/sync-HZ4SKDRE.js");
-  const importExport = () => import("./chunks/import-export-XIRKFAZX.js");
+  const importExport = () => import("./chunks/import-export-KSJ3IB72.js");
   const configOps = () => import("./chunks/config-ops-VGZJPSRP.js");
   let viewModel = null;
   return {

@@ -267,7 +267,7 @@ export class MemoryStore {
     return filterMemories(this, f);
   }
 
-  recent(count?: number): Promise<{ success: true; memories: Memory[] }> {
+  recent(count?: number): Promise<{ success: true; memories: Memory[]; total: number }> {
     return recentMemories(this, count);
   }
 

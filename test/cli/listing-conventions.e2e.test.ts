@@ -26,6 +26,18 @@ describe('listing conventions', { timeout: 120_000 }, () => {
     expect(cli(repo, ['tagged', 'ci', '--limit', '0', '--json']).json.error.code).toBe('INVALID_INPUT');
   });
 
+  it('recent: N of M on stderr, total in JSON', async () => {
+    const repo = makeRepo();
+    const store = new MemoryStore({ repo, warn: () => {} });
+    for (let i = 0; i < 12; i++) await store.store({ content: `recent note ${i}` });
+    store.close();
+    const r = cli(repo, ['recent']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trim().split('\n')).toHaveLength(10);
+    expect(r.stderr).toContain('10 of 12');
+    expect(cli(repo, ['recent', '-n', '3', '--json']).json).toMatchObject({ success: true, total: 12 });
+  });
+
   it('trash: whole rows when piped, N of M on stderr, --limit, total in JSON', () => {
     const repo = makeRepo();
     const ids = [0, 1, 2].map((i) => cli(repo, ['store', `${long} ${i}`, '--json']).json.id);

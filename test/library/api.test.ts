@@ -35,12 +35,13 @@ describe('openMemory (library API)', () => {
     memory.close();
   });
 
-  it('recent → { success, memories } newest first; count defaults to 10', async () => {
+  it('recent → { success, memories, total } newest first; count defaults to 10', async () => {
     const { memory } = fresh();
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) ids.push((await memory.store({ content: `note ${i}`, timestamp: new Date(Date.UTC(2026, 0, 1, 0, i)) })).id);
     const r = await memory.recent();
-    expect(Object.keys(r).sort()).toEqual(['memories', 'success']);
+    expect(Object.keys(r).sort()).toEqual(['memories', 'success', 'total']);
+    expect(r.total).toBe(12);
     expect(r.memories.map((m) => m.id)).toEqual(ids.slice().reverse().slice(0, 10));
     expect((await memory.recent(3)).memories.map((m) => m.content)).toEqual(['note 11', 'note 10', 'note 9']);
     expect(await codeOf(memory.recent(0))).toBe('INVALID_INPUT');

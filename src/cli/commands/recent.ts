@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { run, type GlobalArgs } from '../context.js';
-import { formatTable } from '../output.js';
+import { formatTable, noteColor, resultsWithNote } from '../output.js';
 
 interface Args extends GlobalArgs {
   count?: number;
@@ -10,5 +10,6 @@ export const recentCommand: CommandModule<GlobalArgs, Args> = {
   command: 'recent',
   describe: 'Show the newest memories',
   builder: (y) => y.option('count', { alias: 'n', type: 'number', describe: 'How many (default 10)' }).example('$0 recent --count 5', 'The five newest'),
-  handler: (argv) => run(argv, (m) => m.recent(argv.count), (r) => formatTable(r.memories)),
+    // `N of M` on stderr and `total` in JSON, as every listing command (#28).
+  handler: (argv) => run(argv, (m) => m.recent(argv.count), (r) => resultsWithNote(formatTable(r.memories), noteColor.dim(`${r.memories.length} of ${r.total}`))),
 };

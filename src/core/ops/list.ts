@@ -47,10 +47,12 @@ export function filterMemories(b: StoreBranch, f: Omit<ListFilter, 'limit'> = {}
 
 // list, recent and tagged read the derived index (src/search/listing.ts): typed arrays filtered and
 // sorted, and only the returned page read from git.
-export async function recentMemories(b: ReadonlyBranch, count?: number): Promise<{ success: true; memories: Memory[] }> {
+export async function recentMemories(b: ReadonlyBranch, count?: number): Promise<{ success: true; memories: Memory[]; total: number }> {
   const n = toLimit(count, 10, 'count');
   const { listMemories } = await import('../../search/listing.js');
-  return { success: true, memories: listMemories(b, {}, n).memories };
+  // total: every live memory (the listing counts them without reading any; #28: every listing says N of M).
+  const r = listMemories(b, {}, n);
+  return { success: true, memories: r.memories, total: r.total };
 }
 
 export async function taggedMemories(b: ReadonlyBranch, tags: string[] | string): Promise<{ success: true; memories: Memory[] }> {

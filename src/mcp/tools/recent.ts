@@ -14,12 +14,12 @@ export const memoryRecent = defineTool({
     'Long contents are cut; memory_get returns the full text.',
   ].join(' '),
   input: z.object({ count: count('How many memories', DEFAULT, CAP).optional() }),
-  output: z.object({ success: z.literal(true), memories: z.array(MemoryPreview) }),
+  output: z.object({ success: z.literal(true), memories: z.array(MemoryPreview), total: z.number().int().describe('Every live memory, not just these') }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   access: 'read',
   async run(memory, a, ctx) {
     const r = await memory.recent(clamp(a.count, DEFAULT, CAP));
-    return { success: true as const, memories: r.memories.map((m) => preview(m, ctx.previewChars)) };
+    return { success: true as const, memories: r.memories.map((m) => preview(m, ctx.previewChars)), total: r.total };
   },
-  render: (r) => renderList(`${r.memories.length} most recent memor${r.memories.length === 1 ? 'y' : 'ies'}:`, r.memories),
+  render: (r) => renderList(`${r.memories.length} most recent of ${r.total} memor${r.total === 1 ? 'y' : 'ies'}:`, r.memories),
 });

@@ -7,7 +7,7 @@ import {
   afterLostRace,
   hashObject,
   safeText
-} from "./chunk-UDQYLPXZ.js";
+} from "./chunk-ZOJVTO2K.js";
 import "./chunk-5GR53BCC.js";
 import "./chunk-JWKAALMJ.js";
 import "./chunk-YV7V3QT5.js";

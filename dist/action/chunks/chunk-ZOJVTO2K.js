@@ -1038,7 +1038,8 @@ function filterMemories(b, f = {}) {
 async function recentMemories(b, count) {
   const n = toLimit(count, 10, "count");
   const { listMemories } = await import("./listing-CIYJKRBD.js");
-  return { success: true, memories: listMemories(b, {}, n).memories };
+  const r = listMemories(b, {}, n);
+  return { success: true, memories: r.memories, total: r.total };
 }
 async function taggedMemories(b, tags) {
   const t = normalizeTags(tags);
