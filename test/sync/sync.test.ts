@@ -7,72 +7,7 @@ import { MemoryStore } from '../../src/core/store.js';
 import { memoryToFile } from '../../src/core/memory.js';
 import { classifyGitFailure } from '../../src/sync/git-cli.js';
 import { runCli } from '../run-cli.js';
-
-/** A bare remote whose default branch has one commit, and `n` full clones of it. */
-function setup(n: number): { remote: string; clones: string[] } {
-  const remote = makeRepo({ bare: true });
-  const seed = tempDir('gm-seed-');
-  git(seed, 'clone', '-q', remote, '.');
-  writeFileSync(join(seed, 'README.md'), '# project\n');
-  git(seed, 'add', 'README.md');
-  git(seed, 'commit', '-q', '-m', 'init');
-  git(seed, 'push', '-q', 'origin', 'HEAD:main');
-  const clones = Array.from({ length: n }, () => {
-    const d = tempDir('gm-clone-');
-    git(d, 'clone', '-q', remote, '.');
-    return d;
-  });
-  return { remote, clones };
-}
-
-/** Memory ids on a branch of any repository (bare or not), read with the git CLI. */
-function idsOn(repo: string, ref = 'memory'): string[] {
-  const out = git(repo, 'ls-tree', '-r', '--name-only', ref, '--', 'memories');
-  return out
-    .split('\n')
-    .filter((p) => p.endsWith('.md'))
-    .map((p) => p.slice(p.lastIndexOf('/') + 1, -3))
-    .sort();
-}
-
-function fileOf(repo: string, id: string, ref = 'memory'): string | null {
-  const path = git(repo, 'ls-tree', '-r', '--name-only', ref, '--', 'memories')
-    .split('\n')
-    .find((p) => p.endsWith(`/${id}.md`));
-  return path ? git(repo, 'show', `${ref}:${path}`) : null;
-}
-
-function reachableBlobs(repo: string, ref = 'memory'): Set<string> {
-  return new Set(
-    git(repo, 'rev-list', '--objects', ref)
-      .split('\n')
-      .map((l) => l.split(' ')[0]),
-  );
-}
-
-/** Writes a new version of a memory (a later `updated` time) as one commit, the way an update does. */
-async function edit(repo: string, id: string, content: string, updated: string): Promise<void> {
-  const s = new MemoryStore({ repo });
-  try {
-    const hit = s.find(id);
-    if (!hit) throw new Error(`no ${id} in ${repo}`);
-    const file = Buffer.from(memoryToFile({ ...hit.memory, content, updated }));
-    await s.mutate(() => ({ change: { changes: new Map([[hit.path, file]]), message: `memory: update ${id}\n` }, result: {} }));
-  } finally {
-    s.close();
-  }
-}
-
-async function remove(repo: string, id: string): Promise<void> {
-  const s = new MemoryStore({ repo });
-  try {
-    const hit = s.find(id);
-    if (!hit) throw new Error(`no ${id} in ${repo}`);
-    await s.mutate(() => ({ change: { changes: new Map([[hit.path, null]]), message: `memory: delete ${id}\n` }, result: {} }));
-  } finally {
-    s.close();
-  }
-}
+import { setup, idsOn, fileOf, reachableBlobs, edit, remove } from './fixtures.js';
 
 async function store(repo: string, content: string, extra: string[] = []): Promise<string> {
   const r = await runCli(repo, ['store', content, '--json', ...extra]);

@@ -1,0 +1,124 @@
+// Fixtures shared by the sync tests (fast and e2e files): a bare remote with clones, what a ref holds,
+// pending refs, a store opened for one call, a push made to lose its race, hand-made versions.
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { git, makeRepo, tempDir } from '../helpers.js';
+import { MemoryStore } from '../../src/core/store.js';
+import { memoryToFile } from '../../src/core/memory.js';
+import { sync, pull } from '../../src/sync/index.js';
+
+/** A bare remote whose default branch has one commit, and `n` full clones of it. */
+export function setup(n: number): { remote: string; clones: string[] } {
+  const remote = makeRepo({ bare: true });
+  const seed = tempDir('gm-seed-');
+  git(seed, 'clone', '-q', remote, '.');
+  writeFileSync(join(seed, 'README.md'), '# project\n');
+  git(seed, 'add', 'README.md');
+  git(seed, 'commit', '-q', '-m', 'init');
+  git(seed, 'push', '-q', 'origin', 'HEAD:main');
+  const clones = Array.from({ length: n }, () => {
+    const d = tempDir('gm-clone-');
+    git(d, 'clone', '-q', remote, '.');
+    return d;
+  });
+  return { remote, clones };
+}
+
+export function idsOn(repo: string, ref = 'memory'): string[] {
+  return git(repo, 'ls-tree', '-r', '--name-only', ref, '--', 'memories')
+    .split('\n')
+    .filter((p) => p.endsWith('.md'))
+    .map((p) => p.slice(p.lastIndexOf('/') + 1, -3))
+    .sort();
+}
+
+export function pendingRefs(remote: string): string[] {
+  const out = git(remote, 'for-each-ref', '--format=%(refname)', 'refs/memory-pending/');
+  return out ? out.split('\n') : [];
+}
+
+export async function withStore<T>(repo: string, fn: (s: MemoryStore) => Promise<T>): Promise<T> {
+  const s = new MemoryStore({ repo });
+  try {
+    return await fn(s);
+  } finally {
+    s.close();
+  }
+}
+
+export const storeIn = (repo: string, content: string) => withStore(repo, async (s) => (await s.store({ content })).id);
+
+/**
+ * Makes the next push to the remote lose a race deterministically: its pre-receive hook moves
+ * refs/heads/memory to `oid` (a commit already on the remote) before the push is applied, as another
+ * writer's push landing in between would. Later pushes are left alone.
+ */
+export function raceNextPush(remote: string, oid: string, extra = ''): void {
+  writeFileSync(join(remote, 'race-with'), oid + '\n');
+  const hook = join(remote, 'hooks', 'pre-receive');
+  writeFileSync(
+    hook,
+    `#!/bin/sh
+input=$(cat)
+${extra}
+if [ -f race-with ] && [ ! -f raced ]; then
+  : > raced
+  env -u GIT_QUARANTINE_PATH -u GIT_OBJECT_DIRECTORY -u GIT_ALTERNATE_OBJECT_DIRECTORIES git update-ref refs/heads/memory "$(cat race-with)"
+fi
+exit 0
+`,
+  );
+  chmodSync(hook, 0o755);
+}
+
+/** a has stored and shared x1; b has pulled it; a then stores x2, parked on the remote outside the branch. */
+export async function twoWriters() {
+  const { remote, clones } = setup(3);
+  const [a, b, c] = clones;
+  const x1 = await storeIn(a, 'x1 from a');
+  await withStore(a, (s) => sync(s));
+  await withStore(b, (s) => pull(s));
+  const x2 = await storeIn(a, 'x2 from a');
+  git(a, 'push', '-q', 'origin', 'memory:refs/parked/a');
+  const parked = git(a, 'rev-parse', 'memory');
+  return { remote, a, b, c, x1, x2, parked };
+}
+
+export function fileOf(repo: string, id: string, ref = 'memory'): string | null {
+  const path = git(repo, 'ls-tree', '-r', '--name-only', ref, '--', 'memories')
+    .split('\n')
+    .find((p) => p.endsWith(`/${id}.md`));
+  return path ? git(repo, 'show', `${ref}:${path}`) : null;
+}
+
+export function reachableBlobs(repo: string, ref = 'memory'): Set<string> {
+  return new Set(
+    git(repo, 'rev-list', '--objects', ref)
+      .split('\n')
+      .map((l) => l.split(' ')[0]),
+  );
+}
+
+/** Writes a new version of a memory (a later `updated` time) as one commit, the way an update does. */
+export async function edit(repo: string, id: string, content: string, updated: string): Promise<void> {
+  const s = new MemoryStore({ repo });
+  try {
+    const hit = s.find(id);
+    if (!hit) throw new Error(`no ${id} in ${repo}`);
+    const file = Buffer.from(memoryToFile({ ...hit.memory, content, updated }));
+    await s.mutate(() => ({ change: { changes: new Map([[hit.path, file]]), message: `memory: update ${id}\n` }, result: {} }));
+  } finally {
+    s.close();
+  }
+}
+
+export async function remove(repo: string, id: string): Promise<void> {
+  const s = new MemoryStore({ repo });
+  try {
+    const hit = s.find(id);
+    if (!hit) throw new Error(`no ${id} in ${repo}`);
+    await s.mutate(() => ({ change: { changes: new Map([[hit.path, null]]), message: `memory: delete ${id}\n` }, result: {} }));
+  } finally {
+    s.close();
+  }
+}
