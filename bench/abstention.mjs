@@ -13,7 +13,7 @@
 // with a result found by meaning alone (a false accept). Vectors are cached in .bench-tmp/.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { internals } from './internal.mjs';
+import { internals } from './lib.mjs';
 import { repoWith, root } from './search-lib.mjs';
 import { sessionDate } from './locomo-data.mjs';
 import { cachedEmbedder } from './calibrate-lib.mjs';

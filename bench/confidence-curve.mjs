@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { internals } from './internal.mjs';
+import { internals } from './lib.mjs';
 import { repoWith, root } from './search-lib.mjs';
 import { evidenceIds, sessionDate } from './locomo-data.mjs';
 import { cachedEmbedder, cos } from './calibrate-lib.mjs';

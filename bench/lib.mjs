@@ -1,6 +1,6 @@
 // Shared helpers for benchmark scripts: a private build, temp repos, timing with medians.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -115,8 +115,13 @@ export async function internals() {
     // vector backfill (no longer part of the public API).
     `export { terms, queryTerms } from ${src('search/analyze.ts')};`,
     `export { embedMemories } from ${src('lifecycle/embed.ts')};`,
+    // bench/locomo-hybrid.mjs, abstention.mjs, confidence-curve.mjs: the store and the search pieces.
+    `export { MemoryStore } from ${src('core/store.ts')};`,
+    `export * as searchIndex from ${src('search/index.ts')};`,
+    `export * as engine from ${src('search/engine.ts')};`,
   ].join('\n');
-  await build({ stdin: { contents, resolveDir: root, loader: 'ts' }, bundle: true, platform: 'node', format: 'cjs', outfile: file, logLevel: 'silent', external: ['@energetic-ai/*'], define: { 'import.meta.url': '__gmImportMetaUrl' }, banner: { js: 'var __gmImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' } });
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  await build({ stdin: { contents, resolveDir: root, loader: 'ts' }, bundle: true, platform: 'node', format: 'cjs', outfile: file, logLevel: 'silent', external: ['@energetic-ai/*'], define: { __VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__gmImportMetaUrl' }, banner: { js: 'var __gmImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' } });
   internalsMemo = { ...createRequire(import.meta.url)(file), file };
   return internalsMemo;
 }

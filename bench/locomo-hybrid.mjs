@@ -22,7 +22,7 @@
 // ever: about 7,900 texts, minutes on 2 shared cores).
 // The data set is CC BY-NC 4.0: it is read from where it lies and never copied into the project.
 import { readFileSync } from 'node:fs';
-import { internals } from './internal.mjs';
+import { internals } from './lib.mjs';
 import { repoWith } from './search-lib.mjs';
 import { evidenceIds, sessionDate } from './locomo-data.mjs';
 import { cachedEmbedder } from './calibrate-lib.mjs';

@@ -123,7 +123,7 @@ export async function repoWith(lib, name, docs, { fresh = false } = {}) {
 
 /** Adds `docs` to the memory branch of `dir` in one commit; returns their ids. */
 export async function appendDocs(lib, dir, docs) {
-  // `lib`: the private build's URL, or the already loaded module (bench/internal.mjs).
+  // `lib`: the private build's URL, or the already loaded module (internals() of bench/lib.mjs).
   const { MemoryStore } = typeof lib === 'string' ? await import(lib) : lib;
   const { newId, pathFor } = await idHelpers();
   const s = new MemoryStore({ repo: dir, warn: () => {} });

@@ -287,7 +287,7 @@ function checkOpenOptions(opts: unknown): OpenOptions {
     if (typeof v !== type || (type === 'object' && (v === null || Array.isArray(v)))) throw new InvalidInputError(`${key} must be ${type === 'object' ? 'an object' : `a ${type}`}`, { field: key });
   }
   if (o.indexCache !== undefined && (!(o.indexCache as string).trim() || (o.indexCache as string).includes('\0'))) {
-    throw new InvalidInputError('indexCache must be a directory path', { field: 'indexCache' });
+    throw new InvalidInputError('the index cache (--index-cache, MEMORY_INDEX_CACHE or indexCache) must be a directory path', { field: 'indexCache' });
   }
   if (o.maxContentBytes !== undefined) positiveInt(o.maxContentBytes, 'maxContentBytes');
   if (o.defaultPriority !== undefined && !isPriority(o.defaultPriority)) throw new InvalidInputError('defaultPriority must be low, medium or high', { field: 'defaultPriority' });

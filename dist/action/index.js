@@ -478,7 +478,7 @@ function checkOpenOptions(opts) {
     if (typeof v !== type || type === "object" && (v === null || Array.isArray(v))) throw new InvalidInputError(`${key} must be ${type === "object" ? "an object" : `a ${type}`}`, { field: key });
   }
   if (o.indexCache !== void 0 && (!o.indexCache.trim() || o.indexCache.includes("\0"))) {
-    throw new InvalidInputError("indexCache must be a directory path", { field: "indexCache" });
+    throw new InvalidInputError("the index cache (--index-cache, MEMORY_INDEX_CACHE or indexCache) must be a directory path", { field: "indexCache" });
   }
   if (o.maxContentBytes !== void 0) positiveInt(o.maxContentBytes, "maxContentBytes");
   if (o.defaultPriority !== void 0 && !isPriority(o.defaultPriority)) throw new InvalidInputError("defaultPriority must be low, medium or high", { field: "defaultPriority" });
