@@ -6,8 +6,8 @@
 // on a loaded machine).
 //
 // The branch is made the way a user makes one (`memory import` of generated JSONL), plus one memory
-// updated 99 times (100 versions). Then, with Debian's chromium (playwright-core, CHROMIUM_PATH or
-// /usr/bin/chromium) already running:
+// updated 99 times (100 versions). Then, with Debian's chromium (playwright-core; the browser found by
+// scripts/find-browser.mjs) already running:
 //   - first page: from spawning `memory view` to the list's first row in the browser (cold: the first
 //     viewer on the branch; warm: a second one), and as a ratio to an empty `node -e ''` start;
 //   - list, search, a memory page: the server's answer over loopback HTTP, median of --runs, warm;
@@ -18,6 +18,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchEnv, median, privateBuild, tempRepo } from './lib.mjs';
+import { browserPath, browserSearched } from '../scripts/find-browser.mjs';
 
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -28,8 +29,8 @@ const N = Number(opt('size', '100000'));
 const EXPORT_N = Number(opt('export-size', '10000'));
 const RUNS = Number(opt('runs', '20'));
 const SHOT = opt('shot', null);
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-if (!existsSync(CHROMIUM)) throw new Error(`chromium not found at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
+const CHROMIUM = browserPath();
+if (!CHROMIUM) throw new Error(`no browser found (looked for ${browserSearched()}); apt-get install -y chromium, or set CHROME_PATH`);
 const env = { ...benchEnv, MEMORY_EMBEDDER: 'none' };
 
 const { cli, lib } = privateBuild();

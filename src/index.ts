@@ -54,7 +54,7 @@ export type { MemoryStats } from './core/stats.js';
 export type { PruneOptions, PruneResult, PruneItem } from './lifecycle/prune.js';
 export type { ImportInput, ImportResult, ImportError, ExportFormat } from './lifecycle/import-export.js';
 export type { ConfigShowResult } from './lifecycle/config-ops.js';
-export type { SyncOptions, SyncResult } from './sync/sync.js';
+export type { SyncOptions, SyncProgress, SyncResult } from './sync/sync.js';
 export type { SyncConflict, ConflictKind } from './sync/combine.js';
 
 // Settings (docs/lifecycle.md).

@@ -10,6 +10,8 @@
 export interface ProgressReporter {
   /** Report `done` of `total` units (0: unknown); cheap to call often. `label` renames the step. */
   progress: (done: number, total: number, label?: string) => void;
+  /** A new step with nothing to count (`pushing to origin`): the heartbeat names it from now on. */
+  step: (label: string) => void;
   /** Clear the bar (a terminal) or print the closing line (a pipe, only if a line was printed). */
   end: () => void;
 }
@@ -29,7 +31,7 @@ export interface ProgressOptions {
   heartbeat?: boolean;
 }
 
-const NOOP: ProgressReporter = { progress: () => {}, end: () => {} };
+const NOOP: ProgressReporter = { progress: () => {}, step: () => {}, end: () => {} };
 
 /** A duration for people: `850 ms`, `4.2 s`, `6 min 17 s`, `1 h 3 min` (never `377494 ms`). */
 export function formatDuration(ms: number): string {
@@ -100,6 +102,12 @@ export function progressReporter(opts: ProgressOptions): ProgressReporter {
         const filled = Math.min(width, Math.round((done / total) * width));
         draw(`${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${counts(done, total)}${pace(done, total, now)}`);
       },
+      step: (next) => {
+        label = next;
+        counted = false;
+        // Already on screen: show the new step now, not at the next beat.
+        if (drawn) beat();
+      },
       end: () => {
         if (timer) clearTimeout(timer), clearInterval(timer);
         if (drawn) stream.write('\r\x1b[2K');
@@ -120,6 +128,9 @@ export function progressReporter(opts: ProgressOptions): ProgressReporter {
       printed = true;
       const pct = total ? ` (${Math.floor((done / total) * 100)}%)` : '';
       stream.write(`git-memory: ${label} ${counts(done, total)}${pct}${pace(done, total, now)}, ${formatDuration(now - start)}\n`);
+    },
+    step: (next) => {
+      label = next;
     },
     end: () => {
       if (printed) stream.write(`git-memory: ${label} done, ${opts.bytes ? amount(latest[0]) : `${amount(latest[0])} ${unit}`} in ${formatDuration(Date.now() - start)}\n`);

@@ -35,6 +35,15 @@ export interface SyncOptions {
   mode?: SyncMode;
   /** Mode "pending": keep trying (up to `retries`) until the branch holds everything, instead of leaving a pending ref. */
   fold?: boolean;
+  /** Told when a step starts (the CLI's progress line on a terminal); reporting only, never consulted. */
+  onProgress?: (event: SyncProgress) => void;
+}
+
+/** A sync step starting: fetching from the remote, combining its changes with local ones, pushing. */
+export interface SyncProgress {
+  phase: 'fetch' | 'combine' | 'push';
+  /** The remote as shown (credentials redacted). */
+  remote: string;
 }
 
 export interface SyncResult {
@@ -103,6 +112,16 @@ interface Ctx {
   branch: string;
   branchRef: string;
   timeoutMs: number;
+  onProgress?: (event: SyncProgress) => void;
+}
+
+/** Progress hook: a failing listener must not fail the sync. */
+function report(ctx: Ctx, phase: SyncProgress['phase']): void {
+  try {
+    ctx.onProgress?.({ phase, remote: ctx.remoteName });
+  } catch {
+    /* reporting only */
+  }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -145,6 +164,7 @@ function context(store: MemoryStore, opts: SyncOptions): Ctx {
     branch: store.branch,
     branchRef: `refs/heads/${store.branch}`,
     timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    onProgress: opts.onProgress,
   };
 }
 
@@ -221,6 +241,7 @@ const FETCH_CONFIG = ['-c', 'fetch.recurseSubmodules=false', '-c', 'maintenance.
  * contend for a ref lock, and with explicit refspecs, so single-branch clones work too. One round trip.
  */
 async function fetchSnapshot(ctx: Ctx, withPending: boolean): Promise<Snapshot> {
+  report(ctx, 'fetch');
   const git = ctx.store.git;
   removeStaleFetchRefs(ctx.commonDir);
   const tmp = `refs/git-memory/fetch/${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -334,6 +355,7 @@ interface Plan {
 
 /** Combines the local tip with the fetched remote tip, without moving any ref. */
 async function plan(ctx: Ctx, local: string | null, remote: string | null): Promise<Plan> {
+  report(ctx, 'combine');
   const none = { received: 0, replayed: 0, conflicts: [] as SyncConflict[] };
   if (!remote) return { tip: local, ...none };
   const git = ctx.store.git;
@@ -411,6 +433,7 @@ const MOVED_REMOTE = /cannot lock|failed to (update|lock)|incorrect old value|bu
  * server): either every ref moves or none does. Never forced beyond the lease.
  */
 async function pushRefs(ctx: Ctx, updates: RefUpdate[], atomic = true): Promise<PushOutcome> {
+  report(ctx, 'push');
   // --no-verify: pre-push hooks guard code pushes (tests, linters); a memory write is not one.
   const args = ['push', '--porcelain', '--no-verify', ...(atomic ? ['--atomic'] : [])];
   for (const u of updates) args.push(`--force-with-lease=${u.ref}:${u.expect ?? ''}`);
@@ -508,6 +531,7 @@ interface Union {
  * are kept; the committer is this process.
  */
 async function unionOf(ctx: Ctx, snap: Snapshot): Promise<Union> {
+  report(ctx, 'combine');
   const git = ctx.store.git;
   const chains = new Map<string, PendingChain | null>();
   for (const p of snap.pending) chains.set(p.ref, readPending(git, p.oid));
@@ -834,6 +858,7 @@ async function pullPending(ctx: Ctx): Promise<SyncResult> {
 
 /** Pushes `oid` to the remote branch, never forced: the remote only moves forward (mode "branch"). */
 async function pushTip(ctx: Ctx, oid: string): Promise<PushOutcome> {
+  report(ctx, 'push');
   // --no-verify: pre-push hooks guard code pushes (tests, linters); a memory write is not one.
   const run = await runGit(ctx.target, ['push', '--porcelain', '--no-verify', ctx.remoteArg, `${oid}:${ctx.branchRef}`], { timeoutMs: ctx.timeoutMs });
   return pushOutcome(ctx, run, ctx.branchRef);

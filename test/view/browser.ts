@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { browserPath, browserSearched } from '../../scripts/find-browser.mjs';
 import { join } from 'node:path';
 import { CLI, git, gitEnv, makeRepo } from '../helpers.js';
 import { openDoor } from '../../src/api.js';
@@ -9,11 +10,15 @@ import { openDoor } from '../../src/api.js';
  * download), a repository with a memory branch worth looking at, the viewer as a real process.
  */
 
-/** The chromium binary, or null (the tests then skip, saying why; CI installs it in .ci/run). */
+/**
+ * The browser binary, or null (the tests then skip, saying what was looked for; CI installs chromium in
+ * .ci/run, GitHub's ubuntu runners have google-chrome): scripts/find-browser.mjs.
+ */
 export function chromiumPath(): string | null {
-  for (const p of [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']) if (p && existsSync(p)) return p;
-  return null;
+  return browserPath();
 }
+/** The skip warning: what was looked for and how to provide it. */
+export const NO_BROWSER = `test/view: no browser found (looked for ${browserSearched()}): browser tests skipped; apt-get install -y chromium, or set CHROME_PATH`;
 
 export const SHOTS = join(process.cwd(), 'test-results', 'view');
 export function shotPath(name: string): string {

@@ -1,6 +1,9 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, makeRepo } from '../helpers.js';
+import { CLI, cli, gitEnv, makeRepo, tempDir } from '../helpers.js';
 
 /** `memory view` argument and start-up errors: stable codes, no server left behind. */
 describe('memory view: bad options and a taken port', () => {
@@ -22,5 +25,69 @@ describe('memory view: bad options and a taken port', () => {
     const r = cli(makeRepo({ commit: true }), ['view', ...args, '--json']);
     expect(r.code).toBe(2);
     expect(r.json.error.code).toBe('INVALID_INPUT');
+  });
+});
+
+/** `--open`: the opener is `$BROWSER` (one program, the URL its only argument, no shell), run for real. */
+describe('memory view --open', () => {
+  /** A real program that records the arguments it was given, one per line. */
+  function recorder(dir: string): { program: string; log: string } {
+    const log = join(dir, 'argv.txt');
+    const program = join(dir, 'fake browser.js');
+    writeFileSync(program, `#!${process.execPath}\nrequire('node:fs').writeFileSync(${JSON.stringify(log)}, process.argv.slice(2).join('\\n'));\n`);
+    chmodSync(program, 0o755);
+    return { program, log };
+  }
+  async function waitFor(file: string, ms = 30_000): Promise<string> {
+    for (const t0 = Date.now(); Date.now() - t0 < ms; await new Promise((r) => setTimeout(r, 50))) if (existsSync(file)) return readFileSync(file, 'utf8');
+    throw new Error(`${file} was not written`);
+  }
+  function view(repo: string, env: NodeJS.ProcessEnv): Promise<{ url: string; stderr: () => string; stop: () => void }> {
+    return new Promise((resolve, reject) => {
+      const proc = spawn(process.execPath, [CLI(), 'view', '--port', '0', '--open', '--json'], { cwd: repo, env: { ...gitEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      proc.stderr.on('data', (d) => (err += d));
+      proc.stdout.on('data', (d) => {
+        out += d;
+        if (out.includes('\n')) resolve({ url: JSON.parse(out.split('\n')[0]).url, stderr: () => err, stop: () => void proc.kill('SIGTERM') });
+      });
+      proc.once('exit', (c) => reject(new Error(`viewer exited ${c}: ${err}`)));
+    });
+  }
+
+  it('runs $BROWSER with the printed URL as its only argument (a path with a space, no shell)', async () => {
+    const repo = makeRepo({ commit: true });
+    const { program, log } = recorder(tempDir('gm-open-'));
+    const v = await view(repo, { BROWSER: program });
+    try {
+      const argv = (await waitFor(log)).split('\n');
+      expect(argv).toEqual([v.url]);
+      expect(v.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{43}$/);
+    } finally {
+      v.stop();
+    }
+  });
+
+  it('a $BROWSER that cannot run leaves the viewer serving and says so on stderr', async () => {
+    const repo = makeRepo({ commit: true });
+    const dir = tempDir('gm-open-');
+    const v = await view(repo, { BROWSER: join(dir, 'no such browser') });
+    try {
+      for (const t0 = Date.now(); !v.stderr().includes('could not open a browser') && Date.now() - t0 < 10_000; ) await new Promise((r) => setTimeout(r, 50));
+      expect(v.stderr()).toContain('could not open a browser');
+      expect(v.stderr()).toContain('ENOENT');
+      const r = await fetch(v.url, { redirect: 'manual' });
+      expect(r.status).toBe(303);
+    } finally {
+      v.stop();
+    }
+  });
+
+  it('picks $BROWSER over the desktop opener, and the desktop opener otherwise', async () => {
+    const { opener } = await import('../../src/cli/commands/view.js');
+    expect(opener('http://x/', { BROWSER: ' /opt/b r/chrome ' }, 'linux')).toEqual(['/opt/b r/chrome', ['http://x/']]);
+    expect(opener('http://x/', {}, 'linux')).toEqual(['xdg-open', ['http://x/']]);
+    expect(opener('http://x/', { BROWSER: '' }, 'darwin')).toEqual(['open', ['http://x/']]);
   });
 });

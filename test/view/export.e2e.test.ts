@@ -4,11 +4,11 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { cli, makeRepo, tempDir } from '../helpers.js';
-import { buildFixture, chromiumPath, HOSTILE, refs, shotPath, type Fixture } from './browser.js';
+import { buildFixture, chromiumPath, NO_BROWSER, HOSTILE, refs, shotPath, type Fixture } from './browser.js';
 
 /** `memory view --export DIR`: the same pages from file://, with the same checks as the served viewer. */
 const CHROMIUM = chromiumPath();
-if (!CHROMIUM) console.warn('test/view: chromium not found (apt-get install -y chromium, or set CHROMIUM_PATH): browser tests skipped');
+if (!CHROMIUM) console.warn(NO_BROWSER);
 
 describe('memory view --export', () => {
   it('refuses a directory holding other files (INVALID_INPUT), writing nothing', () => {

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buildFixture, chromiumPath, HOSTILE, refs, shotPath, startViewer, type Fixture, type RunningViewer } from './browser.js';
+import { buildFixture, chromiumPath, NO_BROWSER, HOSTILE, refs, shotPath, startViewer, type Fixture, type RunningViewer } from './browser.js';
 
 /**
  * `memory view` in a real browser (Debian's chromium through playwright-core): every page shows the
@@ -9,7 +9,7 @@ import { buildFixture, chromiumPath, HOSTILE, refs, shotPath, startViewer, type 
  * runs and loads nothing remote; no route writes; the token and Host checks hold.
  */
 const CHROMIUM = chromiumPath();
-if (!CHROMIUM) console.warn('test/view: chromium not found (apt-get install -y chromium, or set CHROMIUM_PATH): browser tests skipped');
+if (!CHROMIUM) console.warn(NO_BROWSER);
 
 describe.skipIf(!CHROMIUM)('memory view in chromium', () => {
   let fx: Fixture;

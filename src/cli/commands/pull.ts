@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { run, type GlobalArgs } from '../context.js';
 import { describeSync } from '../../sync/format.js';
-import type { RemoteArgs } from './sync.js';
+import { syncProgress, type RemoteArgs } from './sync.js';
 
 export const pullCommand: CommandModule<GlobalArgs, RemoteArgs> = {
   command: 'pull',
@@ -11,5 +11,18 @@ export const pullCommand: CommandModule<GlobalArgs, RemoteArgs> = {
       .option('remote', { type: 'string', describe: 'Remote name or URL (default: $MEMORY_REMOTE or "origin")' })
       .example('$0 pull', 'Take in memories others pushed to origin')
       .example('$0 pull --json', 'With the JSON result (received, conflicts)'),
-  handler: (argv) => run(argv, (m) => m.pull({ remote: argv.remote }), (r) => describeSync(r, 'pulled'), { sync: 'none' }),
+  handler: (argv) =>
+    run(
+      argv,
+      async (m) => {
+        const p = syncProgress(argv.json);
+        try {
+          return await m.pull({ remote: argv.remote, onProgress: p.onProgress });
+        } finally {
+          p.end();
+        }
+      },
+      (r) => describeSync(r, 'pulled'),
+      { sync: 'none' },
+    ),
 };

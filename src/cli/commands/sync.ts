@@ -1,6 +1,19 @@
 import type { CommandModule } from 'yargs';
 import { run, type GlobalArgs } from '../context.js';
 import { describeSync } from '../../sync/format.js';
+import type { SyncProgress } from '../../sync/sync.js';
+import { progressReporter } from '../progress.js';
+
+/**
+ * `sync`/`pull` on a terminal: which step the wait is in (fetching from the remote, combining,
+ * pushing) and for how long, from the sync's progress events. Nothing on a pipe or with --json.
+ */
+export function syncProgress(json: boolean | undefined): { onProgress: (e: SyncProgress) => void; end: () => void } {
+  const bar = progressReporter({ label: 'syncing', quiet: !!json || !process.stderr.isTTY, heartbeat: true });
+  const name = (r: string) => (r.length > 60 ? `${r.slice(0, 57)}…` : r);
+  const label = { fetch: (r: string) => `fetching from ${name(r)}`, combine: () => 'combining with local memories', push: (r: string) => `pushing to ${name(r)}` };
+  return { onProgress: (e) => bar.step(label[e.phase](e.remote)), end: bar.end };
+}
 
 export interface RemoteArgs extends GlobalArgs {
   remote?: string;
@@ -25,8 +38,14 @@ export const syncCommand: CommandModule<GlobalArgs, RemoteArgs> = {
   handler: (argv) =>
     run(
       argv,
-      (m) =>
-        m.sync({ remote: argv.remote, retries: argv.retries, fold: argv.fold, mode: argv.mode as 'pending' | 'branch' | undefined }),
+      async (m) => {
+        const p = syncProgress(argv.json);
+        try {
+          return await m.sync({ remote: argv.remote, retries: argv.retries, fold: argv.fold, mode: argv.mode as 'pending' | 'branch' | undefined, onProgress: p.onProgress });
+        } finally {
+          p.end();
+        }
+      },
       (r) => describeSync(r, 'synced'),
       { sync: 'none' },
     ),

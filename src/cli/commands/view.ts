@@ -11,13 +11,26 @@ interface Args extends GlobalArgs {
   export?: string;
 }
 
-/** Opens `url` in the desktop's browser; a failure only means the user opens it by hand. */
+/**
+ * The program that opens the URL: `$BROWSER` when set (one program, a name on PATH or a path, given the
+ * URL as its only argument: no shell, nothing split or expanded), else the desktop's opener.
+ */
+export function opener(url: string, env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): [string, string[]] {
+  const browser = env.BROWSER?.trim();
+  if (browser) return [browser, [url]];
+  return platform === 'darwin' ? ['open', [url]] : platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
+}
+
+/** Opens `url` in a browser; a failure only means the user opens the printed URL by hand. */
 function openBrowser(url: string): void {
-  const [cmd, args] = process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
+  const [cmd, args] = opener(url);
+  const failed = (why: string) => process.stderr.write(`git-memory: could not open a browser with ${JSON.stringify(cmd.slice(0, 200))} (${why}): open the URL above\n`);
   try {
-    spawn(cmd as string, args as string[], { stdio: 'ignore', detached: true }).on('error', () => {}).unref();
-  } catch {
-    /* printed URL is enough */
+    spawn(cmd, args, { stdio: 'ignore', detached: true, shell: false })
+      .on('error', (e: NodeJS.ErrnoException) => failed(e.code ?? 'error'))
+      .unref();
+  } catch (e) {
+    failed((e as NodeJS.ErrnoException).code ?? 'error');
   }
 }
 
@@ -28,10 +41,11 @@ export const viewCommand: CommandModule<GlobalArgs, Args> = {
     y
       .option('port', { type: 'number', describe: 'Port to listen on (default: any free port)' })
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to bind (default loopback only)' })
-      .option('open', { type: 'boolean', default: false, describe: 'Open the URL in the default browser (--no-open: just print it)' })
+      .option('open', { type: 'boolean', default: false, describe: 'Open the URL in a browser: $BROWSER if set (one program, given the URL), else the desktop\'s default (--no-open: just print it)' })
       .option('export', { type: 'string', describe: 'Write the viewer as static files to this directory instead of serving (opens from disk)' })
       .example('$0 view', 'Serve the viewer on loopback; open the printed URL (it carries the session token)')
       .example('$0 view --port 7420 --open', 'A fixed port, opened in the browser')
+      .example('BROWSER=firefox $0 view --open', 'Opened with a chosen browser program (no shell: the URL is its only argument)')
       .example('$0 view --export site', 'Static copy for a GitHub Pages site or an Actions artifact')
       .epilog('Read-only: GET/HEAD only, nothing commits or moves a ref. Requests need the token and a Host naming this server. Ctrl-C stops it.'),
   handler: async (argv) => {
