@@ -116,8 +116,8 @@ export async function run<R>(argv: GlobalArgs, fn: (memory: MemoryDoor) => Promi
  * Reads stdin as text, holding at most `limit + 1` bytes (CONTENT_TOO_LARGE past it, so `yes | memory
  * store -` fails at once), refusing NUL bytes (BINARY_CONTENT) and invalid UTF-8 (INVALID_INPUT).
  */
-export async function readStdin(opts: { limit?: number; what?: string } = {}): Promise<string> {
-  return readBoundedStream(process.stdin, { limit: opts.limit ?? DEFAULT_MAX_INPUT_BYTES, what: opts.what ?? 'stdin', rejectNul: true });
+export async function readStdin(opts: { limit?: number; what?: string; onBytes?: (read: number) => void } = {}): Promise<string> {
+  return readBoundedStream(process.stdin, { limit: opts.limit ?? DEFAULT_MAX_INPUT_BYTES, what: opts.what ?? 'stdin', rejectNul: true, onBytes: opts.onBytes });
 }
 
 /**

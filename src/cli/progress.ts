@@ -98,7 +98,7 @@ export function progressReporter(opts: ProgressOptions): ProgressReporter {
         last = now;
         counted = true;
         const width = 24;
-        if (!total) return draw(`${label}… ${amount(done)}${opts.bytes ? '' : ` ${unit}`}, ${formatDuration(now - start)}`);
+        if (!total) return draw(`${label}… ${amount(done)}${opts.bytes ? '' : ` ${unit}`}${pace(done, 0, now)}, ${formatDuration(now - start)}`);
         const filled = Math.min(width, Math.round((done / total) * width));
         draw(`${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${counts(done, total)}${pace(done, total, now)}`);
       },
@@ -127,7 +127,8 @@ export function progressReporter(opts: ProgressOptions): ProgressReporter {
       lastLine = now;
       printed = true;
       const pct = total ? ` (${Math.floor((done / total) * 100)}%)` : '';
-      stream.write(`git-memory: ${label} ${counts(done, total)}${pct}${pace(done, total, now)}, ${formatDuration(now - start)}\n`);
+      // No total (a pipe of unknown length): what was done and the rate, never `n/0`.
+      stream.write(`git-memory: ${label} ${total ? counts(done, total) : opts.bytes ? amount(done) : `${amount(done)} ${unit}`}${pct}${pace(done, total, now)}, ${formatDuration(now - start)}\n`);
     },
     step: (next) => {
       label = next;

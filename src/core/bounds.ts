@@ -177,6 +177,8 @@ export interface BoundedReadOptions {
   what: string;
   /** Refuse at the first NUL byte (BINARY_CONTENT): text formats (JSON, JSONL, Markdown) never hold one. */
   rejectNul?: boolean;
+  /** Told the bytes read so far after each chunk (progress of a long read). */
+  onBytes?: (read: number) => void;
 }
 
 /** Reads a stream to its end, holding at most `limit + 1` bytes, and decodes it as strict UTF-8. */
@@ -196,6 +198,7 @@ export async function readBoundedStream(stream: NodeJS.ReadableStream, opts: Bou
       total += c.length;
       if (total > opts.limit) throw new InputTooLargeError(opts.what, opts.limit);
       chunks.push(c);
+      opts.onBytes?.(total);
     }
   } finally {
     // Stop reading: a producer such as `yes` gets EPIPE instead of filling memory.

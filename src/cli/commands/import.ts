@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { statSync } from 'node:fs';
+import { fstatSync, statSync } from 'node:fs';
 import { InvalidInputError } from '../../core/errors.js';
 import { readStdin, run, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
@@ -50,7 +50,15 @@ export const importCommand: CommandModule<GlobalArgs, Args> = {
           if (file === '-') {
             // Bounded (MEMORY_MAX_IMPORT_BYTES), strict UTF-8: an endless stdin fails at the limit.
             const { maxImportBytes } = await import('../../core/bounds.js');
-            source = { text: await readStdin({ limit: maxImportBytes() }) };
+            // Bytes read, against the size when stdin is a file (`< file`): a true total; from a pipe
+            // the size is unknown, so bytes and the rate, never a made-up total.
+            const size = stdinSize();
+            const reading = progressReporter({ label: 'reading stdin', quiet: argv.json, bytes: true });
+            try {
+              source = { text: await readStdin({ limit: maxImportBytes(), onBytes: (n) => reading.progress(n, size && Math.max(size, n)) }) };
+            } finally {
+              reading.end();
+            }
           } else {
             // Read in slices as the import goes (bounded, NUL and invalid UTF-8 refused): a file of a
             // million memories is never in memory whole, and `import /dev/zero` fails at once.
@@ -64,7 +72,8 @@ export const importCommand: CommandModule<GlobalArgs, Args> = {
           }
           sourceName = file === '-' ? 'stdin' : file.split(/[\\/]/).pop() ?? file;
         }
-        // A file: the bar counts bytes of the file's size (a true total); stdin (already read): records.
+        // A file: the bar counts bytes of the file's size (a true total); stdin (already read): records
+        // of all it held (a true total too).
         const fromFile = 'file' in source;
         const bar = progressReporter({ label: 'importing', quiet: argv.json, bytes: fromFile });
         let r;
@@ -95,4 +104,16 @@ function report(r: { imported: number; duplicates: number; errors: Array<{ line:
   for (const e of r.errors.slice(0, 20)) lines.push(color.dim(`  ${typeof e.line === 'number' ? `line ${e.line}` : e.line}: [${e.code}] ${e.message}`));
   if (r.errors.length > 20) lines.push(color.dim(`  ... and ${r.errors.length - 20} more (--json lists all)`));
   return lines.join('\n');
+}
+
+/** The size of stdin when it is a regular file (`memory import - < file`), else 0 (a pipe, a terminal). */
+function stdinSize(): number {
+  const fd = (process.stdin as { fd?: number }).fd;
+  if (fd !== 0) return 0;
+  try {
+    const st = fstatSync(0);
+    return st.isFile() ? st.size : 0;
+  } catch {
+    return 0;
+  }
 }
