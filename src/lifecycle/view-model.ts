@@ -134,6 +134,8 @@ interface Touch {
   commit: string;
   status: string;
   path: string;
+  /** The file's blob after the commit (from `--raw`): no tree walk to find it. */
+  oid?: string;
 }
 
 interface HistoryIndex {
@@ -574,7 +576,7 @@ export class ViewModel {
           /* the branch was rewritten: start over */
         }
       }
-      const out = await gitCliAsync(this.store, ['-c', 'core.quotePath=false', 'log', `--format=${LOG_FORMAT}`, '--name-status', '--no-renames', ...range, '--', MEMORIES_DIR, ARCHIVE_DIR, TRASH_DIR]);
+      const out = await gitCliAsync(this.store, ['-c', 'core.quotePath=false', 'log', `--format=${LOG_FORMAT}`, '--raw', '--no-abbrev', '--no-renames', ...range, '--', MEMORIES_DIR, ARCHIVE_DIR, TRASH_DIR]);
       const incremental = range[0] !== this.store.ref && prev;
       const byStem = new Map<string, Touch[]>();
       const commits = incremental ? new Map(prev.commits) : new Map<string, LogEntry>();
@@ -585,11 +587,12 @@ export class ViewModel {
         if (!e) continue;
         commits.set(e.commit, e);
         for (const line of (nl < 0 ? '' : chunk.slice(nl + 1)).split('\n')) {
-          const m = /^([AMDT])\t(.+)$/.exec(line);
-          if (!m || !m[2].endsWith('.md')) continue;
-          const stem = stemOf(m[2]);
+          // `:100644 100644 <old blob> <new blob> M\tpath`: the new blob is the version's text.
+          const m = /^:\d+ \d+ [0-9a-f]+ ([0-9a-f]+) ([AMDT])\t(.+)$/.exec(line);
+          if (!m || !m[3].endsWith('.md')) continue;
+          const stem = stemOf(m[3]);
           const list = byStem.get(stem) ?? [];
-          list.push({ commit: e.commit, status: m[1], path: m[2] });
+          list.push({ commit: e.commit, status: m[2], path: m[3], ...(m[2] !== 'D' ? { oid: m[1] } : {}) });
           byStem.set(stem, list);
         }
       }
@@ -641,8 +644,10 @@ export class ViewModel {
       let content: string | null = null;
       let version: number | null = null;
       try {
-        const tree = this.store.treeOf(commit);
-        const entry = tree ? this.store.git.entryAt(tree, pick.path) : null;
+        // The blob from the log's --raw line; a tree walk per version (4 tree objects inflated) only
+        // for an index built before it carried blobs.
+        const tree = pick.oid ? null : this.store.treeOf(commit);
+        const entry = pick.oid ? { oid: pick.oid } : tree ? this.store.git.entryAt(tree, pick.path) : null;
         const known = entry ? this.known?.get(entry.oid) : undefined;
         if (known) {
           content = known.content;
@@ -676,16 +681,17 @@ export class ViewModel {
     // Most versions are the file as it is at the tip: take their text from the catalog, not git.
     this.known = new Map([...s.live.entries, ...s.archived.entries].map((e) => [e.oid, e.memory]));
     const tree = this.store.treeOf(tip);
-    const raw = (path: string) => {
-      const e = tree ? this.store.git.entryAt(tree, path) : null;
+    // The catalog knows each file's blob: no tree walk per memory (the trash's files do need one).
+    const raw = (path: string, oid?: string) => {
+      const e = oid ? { oid } : tree ? this.store.git.entryAt(tree, path) : null;
       const m = e ? /^---\r?\n([\s\S]*?)\r?\n---/.exec(this.store.git.readBlob(e.oid).toString('utf8')) : null;
       return m ? m[1] : '';
     };
-    const view = (id: string, memory: MemoryView['memory']): MemoryView => ({
+    const view = (id: string, memory: MemoryView['memory'], oid?: string): MemoryView => ({
       id,
       at: null,
       memory,
-      frontMatter: memory ? raw(memory.path) : '',
+      frontMatter: memory ? raw(memory.path, oid) : '',
       versions: this.versionsFromIndex(new Set([id, ...(memory ? [stemOf(memory.path)] : [])])),
       commands: [`memory get ${id}`, `memory history ${id}`, ...(memory?.state === 'trash' ? [`memory trash restore ${id}`] : [])],
     });
@@ -693,8 +699,8 @@ export class ViewModel {
       const { path: _p, extra: _e, ...m } = e.memory;
       return { ...m, state, path: e.path };
     };
-    for (const e of s.live.byId.values()) yield view(e.memory.id, pub(e, 'live'));
-    for (const e of s.archived.byId.values()) yield view(e.memory.id, { ...pub(e, 'archived'), archived: true as const });
+    for (const e of s.live.byId.values()) yield view(e.memory.id, pub(e, 'live'), e.oid);
+    for (const e of s.archived.byId.values()) yield view(e.memory.id, { ...pub(e, 'archived'), archived: true as const }, e.oid);
     for (const t of s.trash) yield view(t.id, { ...t, state: 'trash', path: t.path });
   }
 

@@ -14,9 +14,9 @@ import { findAssets } from './server.js';
  */
 
 /** The export's page: the same files, marked static, with the policy as a meta tag (no server to send it). */
-export const EXPORT_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'";
+export const EXPORT_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'";
 const CHUNK = 2000;
-const OURS = new Set(['index.html', 'app.js', 'app.css', 'data']);
+const OURS = new Set(['index.html', 'app.js', 'app.css', 'worker.js', 'data']);
 
 export interface ExportResult {
   success: true;
@@ -44,14 +44,17 @@ export async function exportViewer(door: MemoryDoor, dirArg: string): Promise<Ex
     .replace('<html lang="en">', '<html lang="en" data-static="1">')
     .replace('<meta charset="utf-8">', `<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="${EXPORT_CSP}">`);
   writeFileSync(join(dir, 'index.html'), html);
-  for (const f of ['app.js', 'app.css']) writeFileSync(join(dir, f), readFileSync(join(assets, f)));
-  files += 3;
+  for (const f of ['app.js', 'app.css', 'worker.js']) writeFileSync(join(dir, f), readFileSync(join(assets, f)));
+  files += 4;
 
   const vm = await door.viewModel();
   const branch = vm.branch();
   const items = vm.items(branch.tip);
   for (let i = 0; i * CHUNK < items.length || i === 0; i++) put(`items-${i}`, items.slice(i * CHUNK, (i + 1) * CHUNK));
-  put('meta', { branch, chunks: Math.max(1, Math.ceil(items.length / CHUNK)), buckets: Math.max(1, Math.ceil(items.length / 100)), exported: new Date().toISOString() });
+  // The plain list's total and facets, so the page shows its first page from the first chunk without
+  // loading and counting all of them (50 chunks at 100,000).
+  const plain = await vm.list({});
+  put('meta', { branch, chunks: Math.max(1, Math.ceil(items.length / CHUNK)), buckets: Math.max(1, Math.ceil(items.length / 100)), live: { total: plain.total, facets: plain.facets }, exported: new Date().toISOString() });
   put('log', await vm.log({ size: 500 }));
   put('stats', await vm.stats());
   put('health', await vm.health());

@@ -1,5 +1,8 @@
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, sep } from 'node:path';
+import { openDoor } from '../../src/api.js';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -108,5 +111,77 @@ describe.skipIf(!CHROMIUM)('the static export in chromium from file://', () => {
     expect(dialogs).toEqual([]);
     expect(foreign).toEqual([]);
     expect(cspErrors).toEqual([]);
+  });
+});
+
+/**
+ * An export of more than one catalog chunk (2,000 entries each), served over http as GitHub Pages
+ * serves it (a plain static server, the page's meta tag the only policy) and opened from file://. Over
+ * http the catalog loads and is searched in the page's Web Worker; from file:// chromium refuses the
+ * worker and the page does the same work in slices. Either way the first page comes from the first
+ * chunk, and a search finds a memory that is only in the last chunk.
+ */
+describe.skipIf(!CHROMIUM)('a static export of several chunks: worker over http, slices from file://', () => {
+  let browser: Browser;
+  let site = '';
+  let server: Server;
+  let origin = '';
+  const N = 2600;
+
+  beforeAll(async () => {
+    const repo = makeRepo({ commit: true });
+    const m = openDoor({ repo, embedOnWrite: false, source: 'cli' });
+    try {
+      const t0 = Date.parse('2025-01-01T00:00:00Z');
+      const records = Array.from({ length: N }, (_, i) => ({ content: i === 0 ? 'The oldest memory mentions a zanzibar needle.' : `Ordinary memory ${i} about builds.`, tags: [i % 2 ? 'odd' : 'even'], timestamp: new Date(t0 + i * 60_000).toISOString() }));
+      records.push({ content: HOSTILE[0], tags: ['hostile'], timestamp: new Date(t0 + N * 60_000).toISOString() });
+      await m.importMemories({ records });
+    } finally {
+      m.close();
+    }
+    site = join(tempDir('gm-export-'), 'site');
+    const r = cli(repo, ['view', '--export', site, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(join(site, 'data')).filter((f) => f.startsWith('items-'))).toHaveLength(2);
+    server = createServer((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      const file = join(site, path === '/' ? 'index.html' : path);
+      if (!file.startsWith(site + sep) || !existsSync(file)) return void res.writeHead(404).end();
+      res.writeHead(200, { 'Content-Type': file.endsWith('.html') ? 'text/html' : file.endsWith('.css') ? 'text/css' : 'text/javascript' }).end(readFileSync(file));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({ executablePath: CHROMIUM!, args: ['--no-sandbox'] });
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  it.each([['http', 'yes'], ['file', 'no']])('from %s (worker: %s): first page, facets of all chunks, a search reaching the last chunk, nothing run', async (how, worker) => {
+    const page = await (await browser.newContext()).newPage();
+    const csp: string[] = [];
+    page.on('console', (msg) => {
+      if (/Content Security Policy|Refused to/i.test(msg.text())) csp.push(msg.text());
+    });
+    await page.goto(how === 'http' ? `${origin}/index.html` : pathToFileURL(join(site, 'index.html')).href);
+    await page.waitForSelector('#items li');
+    expect(await page.$$eval('#items li', (els) => els.length)).toBe(50);
+    expect(await page.textContent('#total')).toContain(`${N + 1} memories`);
+    await page.waitForFunction(() => document.body.dataset.catalog === 'loaded');
+    expect(String(await page.evaluate(() => document.body.dataset.worker))).toMatch(new RegExp(`^${worker}`));
+    await page.fill('#q', 'zanzibar needle');
+    await page.waitForFunction(() => document.querySelectorAll('#items li').length === 1 && !document.body.dataset.busy);
+    expect(await page.textContent('#items li')).toContain('zanzibar');
+    await page.fill('#q', '');
+    await page.waitForFunction(() => document.querySelectorAll('#items li').length === 50 && !document.body.dataset.busy);
+    await page.click('[data-facet="tags"] a:text-is("odd")');
+    await page.waitForFunction(() => location.hash.includes('tag=odd') && !document.body.dataset.busy && document.body.dataset.ready === 'memories');
+    expect(await page.textContent('#total')).toContain(`${N / 2} memories`);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    expect(csp).toEqual([]);
+    await page.screenshot({ path: shotPath(`export-chunks-${how}`) });
   });
 });

@@ -10,6 +10,7 @@
 import MarkdownIt from 'markdown-it';
 import DOMPurify from 'dompurify';
 import { diffLines } from 'diff';
+import { listCatalog, plainQuery, PAGE } from './query.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Params = Record<string, string | string[]>;
@@ -99,10 +100,103 @@ async function api(route: string, params: Params = {}): Promise<Json> {
   return j;
 }
 
-async function allItems(): Promise<Json[]> {
-  const meta = await chunk('meta');
-  const parts = await Promise.all(Array.from({ length: meta.chunks }, (_, i) => chunk(`items-${i}`)));
-  return parts.flat();
+// ---------- the export's catalog: off the main thread, or in slices ----------
+/** Yields to the browser (input, rendering) between slices of main-thread work: a macrotask, not a 4 ms timer. */
+function pause(): Promise<void> {
+  return new Promise((resolve) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => resolve();
+    ch.port2.postMessage(0);
+  });
+}
+class Superseded extends Error {}
+let listSeq = 0;
+
+interface CatalogEngine {
+  list(p: Params): Promise<Json>;
+}
+let engine: Promise<CatalogEngine> | null = null;
+
+/** A worker that loads and queries the catalog (an export served over http(s)). Rejects when refused. */
+function workerEngine(chunks: number): Promise<CatalogEngine> {
+  return new Promise((resolve, reject) => {
+    // From file:// chromium throws here (origin null); other browsers may fire 'error' instead.
+    const w = new Worker('worker.js');
+    const waiting = new Map<number, { ok: (v: Json) => void; fail: (e: Error) => void }>();
+    let next = 0;
+    let loaded = false;
+    w.onerror = (ev) => {
+      ev.preventDefault();
+      if (!loaded) reject(new Error(ev.message || 'worker refused'));
+    };
+    w.onmessage = (ev: MessageEvent) => {
+      const m = ev.data ?? {};
+      if (m.type === 'loaded') {
+        loaded = true;
+        resolve({
+          list: (params) =>
+            new Promise((ok, fail) => {
+              const id = ++next;
+              waiting.set(id, { ok, fail });
+              w.postMessage({ type: 'list', id, params });
+            }),
+        });
+      } else if (m.type === 'error') reject(new Error(m.message));
+      else if (m.type === 'list') {
+        const cb = waiting.get(m.id);
+        waiting.delete(m.id);
+        if (m.error) cb?.fail(new Error(m.error));
+        else cb?.ok(m.result);
+      }
+    };
+    w.postMessage({ type: 'load', chunks });
+  });
+}
+
+/** The same work on the main thread, one chunk or one slice per task (file://). */
+async function mainEngine(chunks: number): Promise<CatalogEngine> {
+  // After the page's load event: script elements added before it hold the event (and the browser's
+  // spinner) until the last of 50 chunks is in, though the first page shows from the first chunk.
+  if (document.readyState !== 'complete') await new Promise((r) => window.addEventListener('load', r, { once: true }));
+  const items: Json[] = [];
+  for (let i = 0; i < chunks; i++) {
+    for (const x of await chunk(`items-${i}`)) items.push(x);
+    staticChunks.delete(`items-${i}`);
+    await pause();
+  }
+  const memo = new Map();
+  const lower: Array<string | undefined> = [];
+  return {
+    list: (params) => {
+      const mine = ++listSeq;
+      return listCatalog(items, params, async () => {
+        await pause();
+        // Typing on: a newer query replaced this one; stop instead of finishing it.
+        if (mine !== listSeq) throw new Superseded('superseded');
+      }, memo, lower);
+    },
+  };
+}
+
+function catalog(): Promise<CatalogEngine> {
+  if (!engine) {
+    document.body.dataset.catalog = 'loading';
+    engine = (async () => {
+      const meta = await chunk('meta');
+      const chunks = Math.max(1, Number(meta.chunks) || 1);
+      let e: CatalogEngine;
+      try {
+        e = await workerEngine(chunks);
+        document.body.dataset.worker = 'yes';
+      } catch (err) {
+        document.body.dataset.worker = `no: ${String((err as Error).message).slice(0, 100)}`;
+        e = await mainEngine(chunks);
+      }
+      document.body.dataset.catalog = 'loaded';
+      return e;
+    })();
+  }
+  return engine;
 }
 
 async function staticApi(route: string, p: Params): Promise<Json> {
@@ -110,24 +204,16 @@ async function staticApi(route: string, p: Params): Promise<Json> {
   if (route === 'branch') return (await chunk('meta')).branch;
   if (route === 'list') {
     if (one('at')) throw new Error('browsing an older commit needs the live viewer (memory view); the export holds the tip');
-    const items = await allItems();
-    const words = (one('q').toLowerCase().match(/[\p{L}\p{N}_]{2,}/gu) ?? []) as string[];
-    const state = one('state') || 'live';
-    const tags = ([] as string[]).concat(p.tag ?? []);
-    const pool = items.filter((i) => (state === 'all' || i.state === state) && words.every((w) => i.excerpt.toLowerCase().includes(w) || i.tags.includes(w)));
-    const f = pool.filter((i) => tags.every((t) => i.tags.includes(t)) && ['category', 'priority', 'scope', 'source'].every((k) => !one(k) || i[k] === one(k)));
-    const count = (get: (i: Json) => Array<string | undefined>, from = f) => {
-      const m = new Map<string, number>();
-      for (const i of from) for (const v of get(i)) if (v !== undefined) m.set(v, (m.get(v) ?? 0) + 1);
-      return [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 30);
-    };
-    const size = 50;
-    const page = Math.max(1, Number(one('page')) || 1);
-    return {
-      at: null, total: f.length, page, size, items: f.slice((page - 1) * size, page * size),
-      facets: { tags: count((i) => i.tags), category: count((i) => [i.category]), priority: count((i) => [i.priority]), scope: count((i) => [i.scope]), source: count((i) => [i.source]), state: count((i) => [i.state], words.length ? f : items) },
-      ...(words.length ? { search: { mode: 'words', words } } : {}),
-    };
+    const meta = await chunk('meta');
+    const load = catalog();
+    // The first pages of the plain list come from the first chunk and the facets the export counted:
+    // they do not wait for the whole catalog (50 chunks at 100,000).
+    if (plainQuery(p) && meta.live && !document.body.dataset.catalog?.startsWith('loaded')) {
+      const page = Math.max(1, Math.floor(Number(one('page'))) || 1);
+      const live = (await chunk('items-0')).filter((i: Json) => i.state === 'live');
+      if (page * PAGE <= live.length || live.length === meta.live.total) return { at: null, total: meta.live.total, page, size: PAGE, items: live.slice((page - 1) * PAGE, page * PAGE), facets: meta.live.facets };
+    }
+    return (await load).list(p);
   }
   if (route === 'memory') {
     if (one('at')) throw new Error('an older commit needs the live viewer (memory view)');
@@ -397,8 +483,11 @@ async function pageCore(): Promise<HTMLElement> {
 // ---------- shell ----------
 const NAV: Array<[string, string]> = [['memories', 'Memories'], ['log', 'Time travel'], ['stats', 'Stats'], ['health', 'Health'], ['core', 'Core']];
 
+let renderSeq = 0;
 async function render(keepFocus = false): Promise<void> {
   const { route, params } = parseHash();
+  const mine = ++renderSeq;
+  document.body.dataset.busy = '1';
   let page: HTMLElement;
   try {
     page =
@@ -410,9 +499,12 @@ async function render(keepFocus = false): Promise<void> {
       : route === 'core' ? await pageCore()
       : await pageMemories(params);
   } catch (err) {
+    if (err instanceof Superseded) return;
     page = h('div', { class: 'error', id: 'error' }, `Could not load: ${(err as Error).message}`);
   }
   const branch = await api('branch').catch(() => null);
+  // A newer render (the next keystroke, another click) owns the page now.
+  if (mine !== renderSeq) return;
   const focused = keepFocus ? (document.activeElement as HTMLInputElement | null) : null;
   const caret = focused?.selectionStart ?? null;
   app.replaceChildren(
@@ -426,6 +518,7 @@ async function render(keepFocus = false): Promise<void> {
     if (again && caret !== null) again.setSelectionRange(caret, caret);
   }
   document.body.dataset.ready = route;
+  delete document.body.dataset.busy;
 }
 
 window.addEventListener('hashchange', () => void render());
