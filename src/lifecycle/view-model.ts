@@ -282,7 +282,19 @@ export class ViewModel {
     const q = (p.q ?? '').slice(0, 500).trim();
     this.lastList = Date.now();
     const plain = !q && state === 'live' && !(p.tags ?? []).filter(Boolean).length && !p.category && !p.priority && !p.scope && !p.source;
-    if (plain && at === this.store.tip() && page <= 10 && !this.sorted.has(at ?? '')) return this.quickList(at, page, size);
+    if (plain && at === this.store.tip() && page <= 10 && !this.sorted.has(at ?? '')) {
+      // Kept per tip and page until the full catalog is in: the viewer computes the first page while
+      // the browser is still fetching the page's files (`memory view` warms it), and a reload is free.
+      const k = `${at}:${page}:${size}`;
+      let quick = this.quick.get(k);
+      if (!quick) {
+        quick = this.quickList(at, page, size);
+        if (this.quick.size >= 16) this.quick.delete(this.quick.keys().next().value as string);
+        this.quick.set(k, quick);
+        quick.catch(() => this.quick.delete(k));
+      }
+      return quick;
+    }
     // Paging through one query (or coming back to it) reuses its matches and facets.
     const key = JSON.stringify([at, q, p.mode, state, p.tags, p.category, p.priority, p.scope, p.source]);
     let hit = this.lists.get(key);
@@ -341,6 +353,7 @@ export class ViewModel {
   }
 
   private warming = false;
+  private quick = new Map<string, Promise<ListView>>();
   /** Export only: parsed memories by blob id, so versions equal to the tip's file are not read again. */
   private known: Map<string, Memory> | null = null;
   private lastList = 0;

@@ -72,8 +72,10 @@ export const viewCommand: CommandModule<GlobalArgs, Args> = {
       else process.stdout.write(`git-memory viewer on ${memory.core.branch}: ${v.url}\n(read-only; Ctrl-C stops it)\n`);
       if (!['127.0.0.1', 'localhost', '::1'].includes(host)) process.stderr.write(`git-memory: warning: listening on ${host}: reachable beyond this machine by anyone with the URL\n`);
       if (argv.open) openBrowser(v.url);
-      // Warm the list of the tip while the user opens the page (the first page waits on this otherwise).
+      // Warm the list of the tip while the browser fetches the page and its script (the first page
+      // waits on this otherwise: ~0.4 s at 100,000 memories on an idle machine).
       const mem = memory;
+      setImmediate(() => void mem.viewModel().then((vm) => vm.list({})).catch(() => {}));
       const stop = () => {
         void v.close();
         mem.close();
