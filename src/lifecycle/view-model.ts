@@ -293,6 +293,7 @@ export class ViewModel {
         this.quick.set(k, quick);
         quick.catch(() => this.quick.delete(k));
       }
+      this.startWarming();
       return quick;
     }
     // Paging through one query (or coming back to it) reuses its matches and facets.
@@ -318,22 +319,6 @@ export class ViewModel {
     const c = indexCounts(this.store);
     const top = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 30);
     const trash = trashCount(this.store, at);
-    // Load the full catalog and the history index once the first page is out and the viewer is idle:
-    // loading them blocks this process for seconds at 100,000 memories, and must not delay that page.
-    if (!this.warming) {
-      this.warming = true;
-      const warm = () => {
-        // Still browsing the first pages: wait until the viewer has been idle for 2 s.
-        if (Date.now() - this.lastList < 2000) return void setTimeout(warm, 1000).unref();
-        try {
-          this.items(this.store.tip());
-        } catch {
-          /* the request that needs it reports the error */
-        }
-        void this.historyIndex().catch(() => {});
-      };
-      setTimeout(warm, 2000).unref();
-    }
     return {
       at,
       total: r.total,
@@ -350,6 +335,39 @@ export class ViewModel {
       },
       partial: true,
     };
+  }
+
+  /**
+   * The first page of the tip, computed before the browser asks for it (`memory view` calls this once
+   * it listens). Unlike a request, it does not start the background load of the full catalog: that
+   * load blocks this process for seconds at 100,000 memories and must wait until the first page is out
+   * (it started during a slow browser's first request otherwise, and that page waited for it).
+   */
+  prefetch(): void {
+    const at = this.store.tip();
+    const k = `${at}:1:50`;
+    if (this.sorted.has(at ?? '') || this.quick.has(k)) return;
+    const quick = this.quickList(at, 1, 50);
+    this.quick.set(k, quick);
+    quick.catch(() => this.quick.delete(k));
+  }
+
+  /** Load the full catalog and the history index once the first page is out and the viewer is idle. */
+  private startWarming(): void {
+    if (!this.warming) {
+      this.warming = true;
+      const warm = () => {
+        // Still browsing the first pages: wait until the viewer has been idle for 2 s.
+        if (Date.now() - this.lastList < 2000) return void setTimeout(warm, 1000).unref();
+        try {
+          this.items(this.store.tip());
+        } catch {
+          /* the request that needs it reports the error */
+        }
+        void this.historyIndex().catch(() => {});
+      };
+      setTimeout(warm, 2000).unref();
+    }
   }
 
   private warming = false;

@@ -75,7 +75,7 @@ export const viewCommand: CommandModule<GlobalArgs, Args> = {
       // Warm the list of the tip while the browser fetches the page and its script (the first page
       // waits on this otherwise: ~0.4 s at 100,000 memories on an idle machine).
       const mem = memory;
-      setImmediate(() => void mem.viewModel().then((vm) => vm.list({})).catch(() => {}));
+      setImmediate(() => void mem.viewModel().then((vm) => vm.prefetch()).catch(() => {}));
       const stop = () => {
         void v.close();
         mem.close();
