@@ -39,10 +39,10 @@ console.log(row('current (confidence.ts)', evaluate(current)));
 // g/gv the nearest-by-meaning gap rule, s page support (cosine line; coverage above 0), k the known rule.
 const rule = (P) => (p) => {
   const item = (x) =>
-    x.cov >= P.c ||
+    (x.cov >= P.c && x.cos >= (P.l ?? -9) * FLOOR) ||
     (x.cos >= P.v * FLOOR && x.z >= P.z) ||
     (x.cov >= P.pc && x.cos >= P.pv * FLOOR) ||
-    (x.known >= 1 && x.cov >= 0.2) ||
+    (x.known >= 1 && x.cov >= 0.2 && x.cos >= (P.l ?? -9) * FLOOR) ||
     (x.crank < 1 && x.gap >= P.g * FLOOR && x.cos >= P.gv * FLOOR);
   const c = p.map(item);
   if (!P.s || !c.some(Boolean)) return c;
@@ -56,13 +56,15 @@ const evalPage = (conf) => {
   return { abst: a, para3, r10: rec(pages.locomo), multi: rec(pages.locomo.filter((q) => q.cat === 1)), nres };
 };
 const OLD = { c: 0.6, v: 0.85, z: -99, pc: 0.25, pv: 0.68, g: 99, gv: 99, s: 0 };
-const NEW = { c: 0.6, v: 0.85, z: 3, pc: 0.3, pv: 0.68, g: 0.37, gv: 0.76, s: 0.6 };
+const NEW = { c: 0.6, v: 0.85, z: 3, pc: 0.3, pv: 0.68, g: 0.37, gv: 0.76, s: 0.6, l: 0.3 };
 const steps = [
   ['before (the seventh session)', OLD],
   ['+ page support', { ...OLD, s: 0.6 }],
   ['+ semantic line needs z >= 3', { ...OLD, s: 0.6, z: 3 }],
   ['+ pair coverage 0.3', { ...OLD, s: 0.6, z: 3, pc: 0.3 }],
-  ['+ nearest-gap rule (default)', NEW],
+  ['+ nearest-gap rule', { ...NEW, l: -9 }],
+  ['+ lexical rules need cosine >= 0.3 x threshold (default)', NEW],
+  ['default, lexical cosine 0.4', { ...NEW, l: 0.4 }],
   ['default, support off', { ...NEW, s: 0 }],
   ['default, z >= 2.5', { ...NEW, z: 2.5 }],
   ['default, z >= 3.5', { ...NEW, z: 3.5 }],

@@ -34,6 +34,12 @@ export const KNOWN_COVERAGE = 0.2;
  * rest: a note said in other words) with a cosine of at least {@link NEAREST_SEMANTIC} × the threshold.
  */
 export const SEMANTIC_Z = 3;
+/**
+ * Hybrid: a lexical match (the coverage and known rules) whose cosine is below this × the threshold is
+ * not confident on its words alone: it shares the query's words, not what it is about ("taxed on a
+ * sold holiday home" against a turn that sells a home and mentions a holiday, cosine 0.1).
+ */
+export const LEXICAL_SEMANTIC = 0.3;
 export const NEAREST_GAP = 0.37;
 export const NEAREST_SEMANTIC = 0.76;
 
@@ -77,6 +83,8 @@ export function confidence(s: Signals): number {
   const cov = Math.max(0, Math.min(1, s.coverage));
   let c = around(cov, s.minCoverage ?? MIN_COVERAGE);
   if (s.known >= 1 && cov > 0) c = Math.max(c, around(cov, KNOWN_COVERAGE));
+  // Words without the meaning: weak (only where the query's distribution calibrates the cosine).
+  if (s.z !== undefined && s.cosine !== undefined && s.floor !== undefined && Number.isFinite(s.floor) && s.cosine < LEXICAL_SEMANTIC * s.floor) c = Math.min(c, 0.49);
   if (s.cosine !== undefined && s.floor !== undefined && Number.isFinite(s.floor)) {
     const floor = s.floor;
     // A threshold at or below 0 (set by hand) accepts everything by meaning.

@@ -23,6 +23,13 @@ describe('confidence signals (src/search/confidence.ts)', () => {
     expect(confidence({ coverage: 0, known: 0, cosine: 0.47, floor, z: 2.5, nearestGap: 0.1 })).toBeLessThan(0.5);
     expect(confidence({ coverage: 0, known: 0, cosine: 0.4, floor, z: 2.5, nearestGap: 0.25 })).toBeLessThan(0.5);
   });
+  it('a lexical match far from the query by meaning is not confident on its words alone (hybrid, calibrated)', () => {
+    expect(confidence({ coverage: 1, known: 1, cosine: 0.1, floor, z: 0.5 })).toBeLessThan(0.5);
+    expect(confidence({ coverage: 1, known: 1, cosine: 0.25, floor, z: 1.5 })).toBeGreaterThanOrEqual(0.5);
+    // Full text (no cosine) and uncalibrated stores (no z): the words decide.
+    expect(confidence({ coverage: 1, known: 1 })).toBeGreaterThanOrEqual(0.5);
+    expect(confidence({ coverage: 1, known: 1, cosine: 0.1, floor })).toBeGreaterThanOrEqual(0.5);
+  });
   it('page support: some of the query\'s information or 0.6 × the threshold by meaning; on the line, below own confidence', () => {
     expect(supported(0.05, 0.1, floor)).toBe(true);
     expect(supported(0, 0.36, floor)).toBe(true);
