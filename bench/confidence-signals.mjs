@@ -5,12 +5,13 @@
 // store holds `known`) and applies every rule of a grid to them: abstention, paraphrase note in the
 // confident top 3, LoCoMo evidence recall@10 of the confident results (categories 1-5, multi-hop).
 //
-//   node bench/confidence-signals.mjs FILE [--min-abstention 0.95] [--top 20]
+//   node bench/confidence-curve.mjs --part tune --page-only --save pages.json
+//   node bench/confidence-signals.mjs pages.json [--grid] [--min-abstention 0.95] [--top 20]
 //
-// A rule: the current one (src/search/confidence.ts) OR one of the new per-query signals:
-// cos >= zc && z >= zz (a cosine that stands out from the query's own distribution), or
-// crank < rk && z >= zr (the nearest memories by meaning when they stand out), or coverage and z
-// together (cov >= zc2 && z >= zz2).
+// First the product's rule (src/search/confidence.ts, its constants as parameters) step by step from the
+// seventh session's rule, and around the default: that curve is in BENCHMARKS.md. With --grid, also the
+// exploratory grid of the first pass: the seventh session's rule OR cos >= zc && z >= zz (a cosine
+// standing out from the query's own distribution), or crank < rk && z >= zr, or cov >= zc2 && z >= zz2.
 import { readFileSync } from 'node:fs';
 
 const argv = process.argv.slice(2);
@@ -20,7 +21,7 @@ const abst = pages.abst.map((p) => Object.assign(p.items, { known: p.known }));
 const minAbst = Number(arg('--min-abstention', '0.95'));
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const FLOOR = 0.59;
-// The rule in src/search/confidence.ts (its constants).
+// The rule of the seventh session (before page support and the per-query signals).
 const current = (x) => x.cov >= 0.6 || x.cos >= 0.85 * FLOOR || (x.cov >= 0.25 && x.cos >= 0.68 * FLOOR) || (x.known >= 1 && x.cov >= 0.2);
 function evaluate(ok) {
   const a = mean(abst.map((p) => (p.some(ok) ? 0 : 1)));
@@ -33,7 +34,7 @@ const row = (name, e) => `| ${name} | ${pct(e.abst)} | ${pct(e.para3)} | ${pct(e
 console.log(`searches: ${abst.length} unanswerable, ${pages.para.length} paraphrase, ${pages.locomo.length} LoCoMo`);
 console.log('| rule | abstention | paraphrase top 3 | R@10 1-5 | multi-hop |\n|---|---|---|---|---|');
 console.log(row('whole page', evaluate(() => true)));
-console.log(row('current (confidence.ts)', evaluate(current)));
+console.log(row('seventh session rule', evaluate(current)));
 // The rule of src/search/confidence.ts with its constants as parameters (cosines as multiples of the
 // model's threshold): c coverage line, v semantic line, z its standard-score line, pc/pv the pair,
 // g/gv the nearest-by-meaning gap rule, s page support (cosine line; coverage above 0), k the known rule.
