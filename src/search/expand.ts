@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { InvalidInputError } from '../core/errors.js';
 import { queryTerms } from './analyze.js';
 import { docFrequency, isQuestionWord, NON_TERM_MIN_MEMORIES, NON_TERM_SHARE, valueWords, type IndexView } from './engine.js';
 
@@ -65,12 +66,22 @@ export function neighbourWords(view: IndexView, query: string, texts: string[], 
 export type SynonymTable = Readonly<Record<string, readonly string[]>>;
 
 const tables = new Map<string, SynonymTable>();
-/** The table in file `path` (JSON), read once per process. */
+/** Largest synonym table file read (WordNet's with hyponyms is 2.9 MB). */
+export const MAX_SYNONYM_TABLE_BYTES = 32 * 1024 * 1024;
+/** The table in file `path` (JSON), read once per process; a missing, huge or malformed file is INVALID_INPUT. */
 export function synonymTable(path: string): SynonymTable {
   let t = tables.get(path);
   if (!t) {
-    const parsed = JSON.parse(readFileSync(path, 'utf8')) as unknown;
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('a synonym table is a JSON object of word lists');
+    const bad = (why: string) => new InvalidInputError(`synonyms: ${why}`, { field: 'synonyms' });
+    let parsed: unknown;
+    try {
+      if (statSync(path).size > MAX_SYNONYM_TABLE_BYTES) throw bad(`the file is larger than ${MAX_SYNONYM_TABLE_BYTES} bytes`);
+      parsed = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (err) {
+      if (err instanceof InvalidInputError) throw err;
+      throw bad(`cannot read a JSON synonym table (${(err as Error).message.slice(0, 200)})`);
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw bad('a synonym table is a JSON object of word lists');
     tables.set(path, (t = parsed as SynonymTable));
   }
   return t;

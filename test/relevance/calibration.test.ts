@@ -119,5 +119,12 @@ describe('hybrid confidence with the default offline model', () => {
     expect(m).toBeDefined();
     expect(m!.scores!.fulltext).toBeGreaterThan(0);
     expect([...expanded.results, ...(expanded.weak ?? [])].slice(0, 3).map((x) => x.content)).toContain(clarinet);
+    // A bad table is a clear error with a stable code, not a crash or a silent miss.
+    const broken = join(dir, 'broken.json');
+    writeFileSync(broken, '{"instrument": [');
+    await expect(s.search({ query }, { embedder, expansion: 'table', synonyms: broken })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(s.search({ query }, { embedder, expansion: 'table', synonyms: join(dir, 'missing.json') })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    writeFileSync(broken, '["instrument"]');
+    await expect(s.search({ query }, { embedder, expansion: 'table', synonyms: broken })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
   }, 120_000);
 });
