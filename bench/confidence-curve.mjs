@@ -63,7 +63,16 @@ async function page(st, query) {
   // The share of the query's terms the store holds at all.
   const ts = lib.searchIndex.queryTerms(query);
   const known = ts.length ? ts.filter((t) => lib.searchIndex.fullTextMatches(st.store, t).size > 0).length / ts.length : 0;
-  const out = [...r.results, ...(r.weak ?? [])].map((m) => ({ id: m.id, cov: m.scores?.coverage ?? 0, cos: st.vecs.has(m.id) ? cos(qv, st.vecs.get(m.id)) : 0, known }));
+  // Per-query calibration: the query's cosine to every memory of the store (mean, spread, rank).
+  const all = st.allVecs ?? (st.allVecs = [...st.vecs.values()]);
+  const cs = all.map((v) => cos(qv, v)).sort((x, y) => y - x);
+  const mu = cs.reduce((a, x) => a + x, 0) / cs.length;
+  const sd = Math.sqrt(cs.reduce((a, x) => a + (x - mu) ** 2, 0) / cs.length) || 1;
+  const out = [...r.results, ...(r.weak ?? [])].map((m, rank) => {
+    const c = st.vecs.has(m.id) ? cos(qv, st.vecs.get(m.id)) : 0;
+    // z: standard scores of the cosine within the query's own distribution; gap: over the 10th nearest.
+    return { id: m.id, cov: m.scores?.coverage ?? 0, cos: c, known, z: (c - mu) / sd, gap: c - cs[Math.min(9, cs.length - 1)], crank: cs.findIndex((x) => x <= c), rank, ft: m.scores?.fulltext ?? 0, conf: m.confidence };
+  });
   out.known = known;
   return out;
 }
@@ -123,6 +132,7 @@ const kq = (ps) => mean(ps.map((p) => p.known ?? p[0]?.known ?? 0));
 console.error(`known share: unanswerable ${kq(pages.abst).toFixed(2)}, LoCoMo ${kq(pages.locomo.map((q) => q.page)).toFixed(2)}`);
 console.log(`Confidence rules on the ${part} part, ${new Date().toISOString()}; options ${JSON.stringify(opts)}; searches: ${pages.abst.length} unanswerable, ${pages.para.length} paraphrase, ${pages.locomo.length} LoCoMo`);
 console.log(`whole page (every candidate confident): abstention ${pct(all.abst)}, paraphrase top 3 ${pct(all.para3)}, R@10 1-5 ${pct(all.r10)}, multi-hop ${pct(all.multi)}`);
+if (argv.includes('--page-only')) process.exit(0);
 console.log('| coverage c | cosine v | both: c2 | both: v2 | known k | then coverage c3 | abstention | paraphrase top 3 | R@10 1-5 | multi-hop R@10 |\n|---|---|---|---|---|---|---|---|---|---|');
 const rows = [];
 const grid = JSON.parse(arg('--grid', 'null')) ?? { c: [0.5, 0.6, 0.7, 1.01], v: [0.5, 0.55, 0.59], c2: [0.15, 0.25, 0.35, 1.01], v2: [0.3, 0.35, 0.4], k: [1.01, 1, 0.9, 0.8, 0.7], c3: [0, 0.05, 0.1, 0.2], v3: [0, 0.2, 0.3] };

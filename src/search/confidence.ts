@@ -21,9 +21,37 @@
  */
 export const MIN_COVERAGE = 0.6;
 export const SEMANTIC_LINE = 0.85;
-export const PAIR_COVERAGE = 0.25;
+export const PAIR_COVERAGE = 0.3;
 export const PAIR_SEMANTIC = 0.68;
 export const KNOWN_COVERAGE = 0.2;
+
+/**
+ * Per-query calibration (hybrid): a cosine is judged against the query's own cosines over the store.
+ * The semantic line needs the cosine to stand {@link SEMANTIC_Z} standard deviations above the mean of
+ * the query's cosines to every memory (an unanswerable question's nearest memories sit at 0.5 in a
+ * store where everything is near it); and the nearest memory by meaning is confident when it stands
+ * {@link NEAREST_GAP} × the threshold above the query's 10th nearest (one memory far closer than the
+ * rest: a note said in other words) with a cosine of at least {@link NEAREST_SEMANTIC} × the threshold.
+ */
+export const SEMANTIC_Z = 3;
+/**
+ * Hybrid: a lexical match (the coverage and known rules) whose cosine is below this × the threshold is
+ * not confident on its words alone: it shares the query's words, not what it is about ("taxed on a
+ * sold holiday home" against a turn that sells a home and mentions a holiday, cosine 0.1).
+ */
+export const LEXICAL_SEMANTIC = 0.3;
+export const NEAREST_GAP = 0.37;
+export const NEAREST_SEMANTIC = 0.76;
+
+/**
+ * Page support (hybrid): when a query has a confident match, the store knows what it asks about, and a
+ * candidate on the same page that holds some of the query's information (coverage above 0) or is
+ * within {@link SUPPORT_SEMANTIC} × the threshold by meaning is a confident result too (in a store of at
+ * least 20 memories, src/search/hybrid.ts CALIBRATION_MIN_MEMORIES), at confidence
+ * 0.5 + its own / 5 (below the page's own confident matches). It adds results only to queries that
+ * already have one, so it never costs abstention.
+ */
+export const SUPPORT_SEMANTIC = 0.6;
 
 /** Maps `x` in 0-1 so that `line` lands on 0.5, linear on each side. */
 function around(x: number, line: number): number {
@@ -44,6 +72,10 @@ export interface Signals {
   floor?: number;
   /** Overrides {@link MIN_COVERAGE}. */
   minCoverage?: number;
+  /** Standard score of `cosine` among the query's cosines to every memory (hybrid). */
+  z?: number;
+  /** The cosine above the query's 10th nearest memory, when this is the nearest (hybrid). */
+  nearestGap?: number;
 }
 
 /** 0-1, the line at 0.5: the strongest of the rules above, each mapped so its line lands on 0.5. */
@@ -51,12 +83,17 @@ export function confidence(s: Signals): number {
   const cov = Math.max(0, Math.min(1, s.coverage));
   let c = around(cov, s.minCoverage ?? MIN_COVERAGE);
   if (s.known >= 1 && cov > 0) c = Math.max(c, around(cov, KNOWN_COVERAGE));
+  // Words without the meaning: weak (only where the query's distribution calibrates the cosine).
+  if (s.z !== undefined && s.cosine !== undefined && s.floor !== undefined && Number.isFinite(s.floor) && s.cosine < LEXICAL_SEMANTIC * s.floor) c = Math.min(c, 0.49);
   if (s.cosine !== undefined && s.floor !== undefined && Number.isFinite(s.floor)) {
     const floor = s.floor;
     // A threshold at or below 0 (set by hand) accepts everything by meaning.
     if (floor <= 0) return 1;
-    c = Math.max(c, around(s.cosine, SEMANTIC_LINE * floor));
+    const semantic = around(s.cosine, SEMANTIC_LINE * floor);
+    // Without the query's distribution (vector mode, a single memory) the cosine alone decides.
+    c = Math.max(c, s.z === undefined ? semantic : Math.min(semantic, around(s.z / (2 * SEMANTIC_Z), 0.5)));
     c = Math.max(c, Math.min(around(cov, PAIR_COVERAGE), around(s.cosine, PAIR_SEMANTIC * floor)));
+    if (s.nearestGap !== undefined) c = Math.max(c, Math.min(around(s.cosine, NEAREST_SEMANTIC * floor), around(s.nearestGap, NEAREST_GAP * floor)));
   }
   return c;
 }
@@ -71,6 +108,16 @@ export function semanticConfidence(cos: number, floor: number): number {
 }
 
 export const CONFIDENT = 0.5;
+
+/** Whether a candidate is supported by a confident page (see {@link SUPPORT_SEMANTIC}). */
+export function supported(coverage: number, cosine: number | undefined, floor: number): boolean {
+  return coverage > 0 || (cosine !== undefined && Number.isFinite(floor) && cosine >= SUPPORT_SEMANTIC * floor);
+}
+
+/** The confidence of a supported candidate: on the line, ordered by its own. */
+export function supportedConfidence(own: number): number {
+  return Math.max(own, CONFIDENT + Math.min(own, CONFIDENT) / 5);
+}
 
 export function roundConfidence(x: number): number {
   return Math.round(x * 1000) / 1000;

@@ -295,6 +295,16 @@ function labelWords(name: string): string[] {
   return ws;
 }
 
+/** Live documents holding `term` (an analysed term), over every part of the view. */
+export function docFrequency(view: IndexView, term: string): number {
+  return termPostings(view, Buffer.from(term, 'utf8')).df;
+}
+
+/** Whether a query term weighs nothing in a query's information: a question word ({@link termInformation}). */
+export function isQuestionWord(term: string): boolean {
+  return QUESTION_WORDS.has(term);
+}
+
 /**
  * The share of the query's terms (question words aside) that some memory holds at all: near 1 for a
  * question about what the store talks about, low for one about something it never mentions

@@ -9,7 +9,8 @@ import { branchVectors, searchBudgetMs, storeEmbedder } from '../vector/store-ve
 import { readOnlyView } from '../vector/view.js';
 import { queryTerms } from './analyze.js';
 import { bestOf, knownShare } from './engine.js';
-import { CONFIDENT, confidence, nothingConfidentNote, roundConfidence, semanticConfidence } from './confidence.js';
+import { CONFIDENT, confidence, nothingConfidentNote, roundConfidence, semanticConfidence, supported, supportedConfidence } from './confidence.js';
+import { neighbourWords, synonymTable, tableWords, type ExpansionSource } from './expand.js';
 import { filterIds, fullTextMatches, openIndex, search as fullTextSearch, type IndexOptions } from './index.js';
 import { limitOf } from '../core/bounds.js';
 
@@ -151,7 +152,36 @@ export interface ModeSearchOptions extends IndexOptions {
   semanticCandidates?: number;
   /** Hybrid: most cosine between two memories placed on the page before the others (1 = off). Default {@link DIVERSITY}. */
   diversity?: number;
+  /** Hybrid: query expansion, `none`, `store` (words shared by the nearest memories by meaning) or `table` (a synonym table, {@link ModeSearchOptions.synonyms}). Default {@link EXPANSION}. */
+  expansion?: ExpansionSource;
+  /** Hybrid: weight of the expansion query's full-text score beside the query's own. Default {@link EXPANSION_WEIGHT}. */
+  expansionWeight?: number;
+  /** Hybrid: whether memories matching only the expansion become candidates. Default true. */
+  expansionCandidates?: boolean;
+  /** Hybrid, `store` expansion: nearest memories read, words kept, fewest of them holding a word. */
+  expansionNeighbours?: number;
+  expansionWords?: number;
+  expansionMinDocs?: number;
+  /** Hybrid, `table` expansion: the synonym table's file (JSON) and words kept per query term. */
+  synonyms?: string;
+  synonymsPerTerm?: number;
+  /** Hybrid: a page with a confident match makes its candidates that hold some of the query's information, or are near by meaning, confident too. Default {@link PAGE_SUPPORT}. */
+  pageSupport?: boolean;
+  /** Hybrid: most memories of one session (a run of memories stored at most `hybrid.contextMinutes` apart) placed before the others (0 = off). Default {@link SESSION_CAP}. */
+  sessionCap?: number;
 }
+
+/** Page support by default (src/search/confidence.ts, {@link supported}). */
+export const PAGE_SUPPORT = true;
+/** Fewest memories for the query's own cosine distribution to calibrate confidence (z, nearest gap). */
+export const CALIBRATION_MIN_MEMORIES = 20;
+
+/** Session diversity by default (0 = off); picked on the tune sets. */
+export const SESSION_CAP = 0;
+
+/** Query expansion by default (src/search/expand.ts); picked on the tune sets. */
+export const EXPANSION: ExpansionSource = 'none';
+export const EXPANSION_WEIGHT = 0.5;
 
 /**
  * The full-text side of hybrid ranking is BM25 / best BM25 × coverage ^ this (coverage: the share of
@@ -248,11 +278,14 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
   let okCount = 0;
   for (let r = 0; r < n; r++) if (allowed.has(index.ids[r])) okCount += ok[r] = 1;
 
-  type Scored = { id: string; score: number; v?: number; t?: number; f?: number; c?: number; conf: number };
+  type Scored = { id: string; score: number; v?: number; t?: number; f?: number; c?: number; conf: number; cov1?: number; cos1?: number };
+  // Hybrid: whether a confident page lends support to its other candidates (src/search/confidence.ts).
+  let support = false;
   let scored: Scored[] = [];
   // Hybrid: the share of the query's information each full-text match holds.
   const coverage = new Map<string, number>();
   let total: number;
+  let sessionOf: ((id: string) => number) | null = null;
   // The calibrated threshold. An English-only model maps a query in another script (Chinese,
   // Cyrillic, …) to noise near every English memory: then nothing is close by meaning.
   const floor = embedder.englishOnly && !understood(q.query ?? '') ? Infinity : minSimilarity(store, embedder, opts.minSimilarity).value;
@@ -276,7 +309,29 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
     const ctxWeight = hybridSetting(store, 'contextWeight', 0.2, 1);
     const covPow = opts.coveragePower ?? COVERAGE_POWER;
     const semK = opts.semanticCandidates ?? SEMANTIC_CANDIDATES;
-    const nb = ctxWeight > 0 ? neighboursOf(index, view, hybridSetting(store, 'contextMinutes', 30, 1440) * 60_000, (id) => entries.get(id)) : null;
+    const windowMs = hybridSetting(store, 'contextMinutes', 30, 1440) * 60_000;
+    const nb = ctxWeight > 0 ? neighboursOf(index, view, windowMs, (id) => entries.get(id)) : null;
+    if ((opts.sessionCap ?? SESSION_CAP) > 0) {
+      // A session: the first memory of its run of time neighbours (memo per search, chains walked once).
+      const chain = nb ?? neighboursOf(index, view, windowMs, (id) => entries.get(id));
+      const root = new Int32Array(n).fill(-2);
+      const rootOf = (r: number): number => {
+        const path: number[] = [];
+        let x = r;
+        while (root[x] === -2 && chain.prev[x] >= 0) {
+          path.push(x);
+          x = chain.prev[x];
+        }
+        const top = root[x] === -2 ? x : root[x];
+        root[x] = top;
+        for (const y of path) root[y] = top;
+        return top;
+      };
+      sessionOf = (id) => {
+        const r = index.rowOf.get(id);
+        return r === undefined ? -1 : rootOf(r);
+      };
+    }
     // Full-text side: BM25 / the best BM25 among the allowed memories, times the share of the
     // query's information the memory holds to the power `covPow`: a memory sharing one common word
     // of the question does not outrank one close by meaning.
@@ -294,23 +349,58 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
     };
     const text = textScores(q.query ?? '', true);
     const cos1 = index.scoreAll(qv);
+    // Query expansion: a second, lighter full-text query of words the query does not hold.
+    const expansion = opts.expansion ?? EXPANSION;
+    let expWords: string[] = [];
+    if (expansion === 'store') {
+      const near = topK(cos1, opts.expansionNeighbours ?? 5, (r) => ok[r] === 1 && cos1[r] > 0);
+      expWords = neighbourWords(view, q.query ?? '', near.map((r) => embedInput(memoryOf(index.ids[r]).content)), opts.expansionWords ?? 5, opts.expansionMinDocs ?? 2);
+    } else if (expansion === 'table' && opts.synonyms) {
+      expWords = tableWords(view, q.query ?? '', synonymTable(opts.synonyms), opts.synonymsPerTerm ?? 3);
+    }
+    const expWeight = opts.expansionWeight ?? EXPANSION_WEIGHT;
+    const expanded = expWords.length && expWeight > 0 ? textScores(expWords.join(' '), false) : null;
     // The candidates, fixed by the query itself: its full-text matches, the memories at least as
     // close as the threshold, and the `semK` nearest by meaning (so a memory that is the nearest by
     // meaning can rank without a shared word; below the threshold it is weak). Feedback and context
     // re-rank them; neither adds one.
     const match = new Uint8Array(n);
-    for (let r = 0; r < n; r++) if (ok[r] && (cos1[r] >= floor || text.has(index.ids[r]))) match[r] = 1;
+    const expCands = expanded && (opts.expansionCandidates ?? true) ? expanded : null;
+    for (let r = 0; r < n; r++) if (ok[r] && (cos1[r] >= floor || text.has(index.ids[r]) || expCands?.has(index.ids[r]))) match[r] = 1;
     if (semK > 0 && Number.isFinite(floor)) for (const r of topK(cos1, semK, (x) => ok[x] === 1 && cos1[x] > 0)) match[r] = 1;
     // Confidence from the first pass's signals (src/search/confidence.ts): what the memory holds of
     // the query's information, how close it is by meaning, whether the store knows every query term.
     const known = knownShare(view, q.query ?? '');
-    const confOf = (id: string, r: number | undefined) => confidence({ coverage: coverage.get(id) ?? 0, known, minCoverage: opts.minCoverage, ...(r === undefined ? {} : { cosine: cos1[r], floor }) });
+    // Per-query calibration: the query's cosines to every allowed memory (mean, spread, the nearest
+    // and the 10th nearest), one pass over the scores already computed.
+    let sum = 0;
+    let sq = 0;
+    for (let r = 0; r < n; r++)
+      if (ok[r]) {
+        sum += cos1[r];
+        sq += cos1[r] * cos1[r];
+      }
+    const mu = okCount ? sum / okCount : 0;
+    const sd = okCount ? Math.sqrt(Math.max(0, sq / okCount - mu * mu)) : 0;
+    const near10 = topK(cos1, 10, (x) => ok[x] === 1);
+    const nearest = near10.length ? near10[0] : -1;
+    const tenth = near10.length ? cos1[near10[near10.length - 1]] : 0;
+    const calibrated = okCount >= CALIBRATION_MIN_MEMORIES && sd > 0;
+    const confOf = (id: string, r: number | undefined) =>
+      confidence({
+        coverage: coverage.get(id) ?? 0,
+        known,
+        minCoverage: opts.minCoverage,
+        ...(r === undefined ? {} : { cosine: cos1[r], floor, ...(calibrated ? { z: (cos1[r] - mu) / sd, ...(r === nearest ? { nearestGap: cos1[r] - tenth } : {}) } : {}) }),
+      });
+    // Among a handful of memories the nearest are near only because there is nothing else.
+    support = (opts.pageSupport ?? PAGE_SUPPORT) && calibrated;
     const blend = (cos: Float32Array, feedback: Map<string, number> | null) => {
       const out: Scored[] = [];
       const push = (id: string, v: number, r: number | undefined) => {
-        const t = text.get(id) ?? 0;
+        const t = (text.get(id) ?? 0) + (expanded ? expWeight * (expanded.get(id) ?? 0) : 0);
         const f = feedback ? feedback.get(id) ?? 0 : undefined;
-        out.push({ id, score: w * v + (1 - w) * (t + (f ?? 0)), v, t, ...(f !== undefined ? { f } : {}), conf: confOf(id, r) });
+        out.push({ id, score: w * v + (1 - w) * (t + (f ?? 0)), v, t, ...(f !== undefined ? { f } : {}), conf: confOf(id, r), cov1: coverage.get(id) ?? 0, ...(r === undefined ? {} : { cos1: cos1[r] }) });
       };
       for (let r = 0; r < n; r++) if (match[r]) push(index.ids[r], Math.max(0, cos[r]), r);
       // Full-text matches without a vector yet (over the embedding budget) still count.
@@ -369,7 +459,25 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
   // session do not fill the page (evidence spread over sessions). 1 = off.
   const diversity = mode === 'hybrid' && !matchesOnly ? opts.diversity ?? DIVERSITY : 1;
   let page: Scored[];
-  if (diversity < 1) {
+  const cap = mode === 'hybrid' && !matchesOnly && sessionOf ? opts.sessionCap ?? SESSION_CAP : 0;
+  if (cap > 0 && sessionOf) {
+    // Session diversity: past `cap` memories of one session, the rest wait until the other sessions'
+    // candidates are placed (evidence spread over sessions, multi-hop questions).
+    const pool = bestOf(scored, limit * 3, better);
+    const kept: Scored[] = [];
+    const later: Scored[] = [];
+    const per = new Map<number, number>();
+    for (const c of pool) {
+      const sid = sessionOf(c.id);
+      const k = per.get(sid) ?? 0;
+      if (sid >= 0 && k >= cap) later.push(c);
+      else {
+        kept.push(c);
+        per.set(sid, k + 1);
+      }
+    }
+    page = [...kept, ...later].slice(0, limit);
+  } else if (diversity < 1) {
     const pool = bestOf(scored, limit * 3, better);
     const kept: Scored[] = [];
     const later: Scored[] = [];
@@ -386,6 +494,11 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
     }
     page = [...kept, ...later].slice(0, limit);
   } else page = bestOf(scored, limit, better);
+  // Page support: a page with a confident match makes its supported candidates confident.
+  if (support && page.some((s) => s.conf >= CONFIDENT)) {
+    for (const s of page) if (s.conf < CONFIDENT && supported(s.cov1 ?? 0, s.cos1, floor)) s.conf = supportedConfidence(s.conf);
+    total = Math.max(total, page.reduce((a, x) => a + (x.conf >= CONFIDENT ? 1 : 0), 0));
+  }
   for (const s of page) {
     const m = memoryOf(s.id);
     const scores: SearchResult['scores'] = { vector: round(s.v ?? 0) };

@@ -1,0 +1,130 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MemoryStore } from '../../src/core/store.js';
+import { confidence, supported, supportedConfidence } from '../../src/search/confidence.js';
+import type { Embedder } from '../../src/embed/index.js';
+import { makeRepo } from '../helpers.js';
+
+// Issue 25, eighth session: confidence from several signals together (per-query calibration of the
+// cosine, the nearest memory standing out, page support) and query expansion as an option.
+
+describe('confidence signals (src/search/confidence.ts)', () => {
+  const floor = 0.59;
+  it('a cosine at the semantic line is confident only when it stands out from the query\'s own cosines', () => {
+    expect(confidence({ coverage: 0, known: 0, cosine: 0.52, floor })).toBeGreaterThanOrEqual(0.5);
+    expect(confidence({ coverage: 0, known: 0, cosine: 0.52, floor, z: 3.5 })).toBeGreaterThanOrEqual(0.5);
+    // Everything in this store is about as near: an unanswerable question's usual neighbourhood.
+    expect(confidence({ coverage: 0, known: 0, cosine: 0.52, floor, z: 2 })).toBeLessThan(0.5);
+  });
+  it('the nearest memory far above the 10th nearest is confident below the semantic line', () => {
+    expect(confidence({ coverage: 0, known: 0, cosine: 0.47, floor, z: 2.5, nearestGap: 0.25 })).toBeGreaterThanOrEqual(0.5);
+    expect(confidence({ coverage: 0, known: 0, cosine: 0.47, floor, z: 2.5, nearestGap: 0.1 })).toBeLessThan(0.5);
+    expect(confidence({ coverage: 0, known: 0, cosine: 0.4, floor, z: 2.5, nearestGap: 0.25 })).toBeLessThan(0.5);
+  });
+  it('a lexical match far from the query by meaning is not confident on its words alone (hybrid, calibrated)', () => {
+    expect(confidence({ coverage: 1, known: 1, cosine: 0.1, floor, z: 0.5 })).toBeLessThan(0.5);
+    expect(confidence({ coverage: 1, known: 1, cosine: 0.25, floor, z: 1.5 })).toBeGreaterThanOrEqual(0.5);
+    // Full text (no cosine) and uncalibrated stores (no z): the words decide.
+    expect(confidence({ coverage: 1, known: 1 })).toBeGreaterThanOrEqual(0.5);
+    expect(confidence({ coverage: 1, known: 1, cosine: 0.1, floor })).toBeGreaterThanOrEqual(0.5);
+  });
+  it('page support: some of the query\'s information or 0.6 × the threshold by meaning; on the line, below own confidence', () => {
+    expect(supported(0.05, 0.1, floor)).toBe(true);
+    expect(supported(0, 0.36, floor)).toBe(true);
+    expect(supported(0, 0.34, floor)).toBe(false);
+    expect(supported(0, undefined, floor)).toBe(false);
+    expect(supportedConfidence(0.3)).toBeCloseTo(0.56, 5);
+    expect(supportedConfidence(0.8)).toBe(0.8);
+  });
+});
+
+/** A two-person chat stored one turn per memory: 24 turns, enough for the per-query calibration. */
+const CHAT = [
+  'Caroline: I went to a LGBTQ support group yesterday and it was so powerful.',
+  'Melanie: That is great! What did you take away from it?',
+  'Caroline: The stories gave me courage. I want to work in counseling one day.',
+  'Melanie: I painted a lake sunrise last week, the difference in light at dawn was amazing.',
+  'Caroline: The difference between the two trails is the view from the ridge.',
+  'Melanie: We took the kids camping in the mountains, they loved the campfire.',
+  'Caroline: I have been researching adoption agencies for months now.',
+  'Melanie: My husband and I celebrated our anniversary with a picnic.',
+  'Caroline: I bought new running shoes; the old ones were worn out.',
+  'Melanie: Pottery class on Tuesdays is my favourite way to relax.',
+  'Caroline: Home feels quieter since my roommate moved out.',
+  'Melanie: We might sell the old car and get a bike trailer instead.',
+  'Caroline: My mentor says transition stories help young people a lot.',
+  'Melanie: The kids want to play soccer this summer.',
+  'Caroline: I read a book about self-acceptance that changed my view.',
+  'Melanie: Free concert in the park on Saturday, want to come?',
+  'Caroline: The service at the new cafe downtown was slow but friendly.',
+  'Melanie: I am under a lot of pressure at work this month.',
+  'Caroline: Against all odds, the bake sale raised five hundred dollars.',
+  'Melanie: My daughter lost her first tooth yesterday!',
+  'Caroline: Volunteering at the shelter is the best part of my week.',
+  'Melanie: I started learning the clarinet again after ten years.',
+  'Caroline: A friend from the support group invited me to a pride parade.',
+  'Melanie: The beach trip got cancelled because of the storm.',
+];
+
+describe('hybrid confidence with the default offline model', () => {
+  let s: MemoryStore;
+  let embedder: Embedder;
+  beforeAll(async () => {
+    const { UseLiteEmbedder } = await import('../../src/embed/index.js');
+    embedder = new UseLiteEmbedder();
+    s = new MemoryStore({ repo: makeRepo(), warn: () => {}, config: { autoTag: false } });
+    // A day apart: no conversation context between turns (each its own session).
+    for (const [i, content] of CHAT.entries()) await s.store({ content, timestamp: new Date(Date.UTC(2026, 0, 1 + i)).toISOString() });
+  }, 180_000);
+
+  it('an unanswerable question stays empty: nothing confident, its candidates weak', async () => {
+    for (const query of ['What is the difference between a Roth IRA and a traditional IRA?', 'How do I get a red wine stain out of a carpet?', 'Can a landlord keep my deposit for normal wear and tear?']) {
+      const r = await s.search({ query }, { embedder, embedBudgetMs: Infinity });
+      expect(r.results, query).toEqual([]);
+      expect(r.nothingConfident).toMatch(/no memory matches/);
+    }
+  }, 120_000);
+
+  it('a confident page makes its supported candidates results, each on the line and below the page\'s own', async () => {
+    const query = 'What did Caroline take away from the support group, and did she go to the pride parade?';
+    const off = await s.search({ query }, { embedder, embedBudgetMs: Infinity, pageSupport: false });
+    const on = await s.search({ query }, { embedder, embedBudgetMs: Infinity });
+    expect(off.results.length).toBeGreaterThan(0);
+    const before = new Set(off.results.map((m) => m.id));
+    for (const id of before) expect(on.results.map((m) => m.id)).toContain(id);
+    const added = on.results.filter((m) => !before.has(m.id));
+    expect(added.length).toBeGreaterThan(0);
+    for (const m of added) {
+      expect(m.confidence).toBeGreaterThanOrEqual(0.5);
+      expect(m.confidence).toBeLessThan(0.6);
+      expect((m.scores?.coverage ?? 0) > 0 || (m.scores?.vector ?? 0) >= 0.6 * 0.59 - 1e-4).toBe(true);
+    }
+    expect(on.total).toBeGreaterThanOrEqual(on.results.length);
+  }, 120_000);
+
+  it('query expansion from a synonym table makes a memory that shares no word with the query match (off by default)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gm-syn-'));
+    const table = join(dir, 'synonyms.json');
+    // Keyed by the analysed query term ("instruments" → "instrument").
+    writeFileSync(table, JSON.stringify({ instrument: ['clarinet', 'violin'] }));
+    const query = 'Who practises a musical instrument?';
+    const clarinet = CHAT[21];
+    const plain = await s.search({ query }, { embedder, embedBudgetMs: Infinity });
+    const hit = (r: typeof plain) => [...r.results, ...(r.weak ?? [])].find((m) => m.content === clarinet);
+    expect(hit(plain)?.scores?.fulltext ?? 0).toBe(0);
+    const expanded = await s.search({ query }, { embedder, embedBudgetMs: Infinity, expansion: 'table', synonyms: table });
+    const m = hit(expanded);
+    expect(m).toBeDefined();
+    expect(m!.scores!.fulltext).toBeGreaterThan(0);
+    expect([...expanded.results, ...(expanded.weak ?? [])].slice(0, 3).map((x) => x.content)).toContain(clarinet);
+    // A bad table is a clear error with a stable code, not a crash or a silent miss.
+    const broken = join(dir, 'broken.json');
+    writeFileSync(broken, '{"instrument": [');
+    await expect(s.search({ query }, { embedder, expansion: 'table', synonyms: broken })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(s.search({ query }, { embedder, expansion: 'table', synonyms: join(dir, 'missing.json') })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    writeFileSync(broken, '["instrument"]');
+    await expect(s.search({ query }, { embedder, expansion: 'table', synonyms: broken })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+  }, 120_000);
+});
