@@ -6,6 +6,7 @@ import { validateBranchName } from '../git/refs.js';
 import type { Change, WriteDefaults } from './branch-view.js';
 import { safeText } from './error-format.js';
 import { RefMovedError } from './errors.js';
+import { runClosers } from './closers.js';
 import { assertId, pathFor } from './id.js';
 import type { SearchQuery, SearchResponse } from './search-types.js';
 import type { IndexOptions as SearchIndexOptions, RebuildResult as RebuildIndexResult } from '../search/index.js';
@@ -317,7 +318,12 @@ export class MemoryStore {
     return rebuildIndex(this, opts);
   }
 
+  /** Lets go of what the store holds open: index files (src/core/closers.ts), then the git reader. */
   close(): void {
-    this.git.close();
+    try {
+      runClosers(this);
+    } finally {
+      this.git.close();
+    }
   }
 }
