@@ -1,7 +1,7 @@
 import type { Priority } from './memory.js';
 
-// The settings' shape, defaults and value rules: data both config.ts (layering) and config-schema.ts
-// (validation, loaded lazily) need. Kept apart so the two don't import each other.
+// The settings schema: shape, defaults and value rules, data both config.ts (layering) and
+// config-validate.ts (the one validator) derive from. Kept apart so the two don't import each other.
 
 /**
  * Settings shared by every job. The seed's keys plus git-memory's own. Where they come from (the

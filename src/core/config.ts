@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InvalidInputError } from './errors.js';
 import { scanText } from './secrets.js';
-import { CONFIG_ENUMS, DEFAULT_CONFIG, EMPTY_ALLOWED, NUMBER_RULES, getPath, type ConfigIssue, type ConfigLayer, type MemoryConfig } from './config-defaults.js';
+import { CONFIG_ENUMS, DEFAULT_CONFIG, NUMBER_RULES, getPath, type ConfigIssue, type ConfigLayer, type MemoryConfig } from './config-defaults.js';
+import { validateLayer } from './config-validate.js';
 
 export { CONFIG_ENUMS, DEFAULT_CONFIG, NUMBER_RULES, getPath, type ConfigIssue, type ConfigLayer, type MemoryConfig };
 
@@ -105,51 +106,6 @@ export function repoFileLayer(root: string | null, issues: ConfigIssue[]): Confi
   return parseConfigText(text, 'repo', REPO_CONFIG_FILE, issues);
 }
 
-/**
- * Validates one layer against the schema. The default checker is structural (same kind as the
- * default, numbers in range); {@link loadConfigValidator} swaps in the zod schema, which is kept out of
- * the start-up path because evaluating zod costs more than a whole `memory get`.
- */
-export type LayerValidator = (layer: ConfigLayer, issues: ConfigIssue[]) => Record<string, unknown>;
-
-function structuralValidator(layer: ConfigLayer, issues: ConfigIssue[]): Record<string, unknown> {
-  const clean: Record<string, unknown> = {};
-  const known = new Set(configKeys().map((k) => k.key));
-  const walk = (obj: Record<string, unknown>, prefix: string) => {
-    for (const [k, v] of Object.entries(obj)) {
-      const key = prefix ? `${prefix}.${k}` : k;
-      const dflt = getPath(DEFAULT_CONFIG, key);
-      if (dflt !== undefined && typeof dflt === 'object' && v && typeof v === 'object' && !Array.isArray(v)) {
-        walk(v as Record<string, unknown>, key);
-        continue;
-      }
-      if (!known.has(key)) {
-        issues.push({ layer: layer.name, source: layer.source, key, kind: 'unknown-key', message: `${layer.source}: unknown setting "${key}" ignored` });
-        continue;
-      }
-      const rule = NUMBER_RULES[key];
-      const ok =
-        typeof v === typeof dflt &&
-        (!CONFIG_ENUMS[key] || CONFIG_ENUMS[key].includes(v as string)) &&
-        (typeof v !== 'string' || v.trim() !== '' || EMPTY_ALLOWED.has(key)) &&
-        (!rule || (Number.isFinite(v) && (v as number) >= rule.min && (rule.max === undefined || (v as number) <= rule.max) && (!rule.int || Number.isInteger(v))));
-      if (ok) setPath(clean, key, v);
-      else issues.push({ layer: layer.name, source: layer.source, key, kind: 'invalid-value', message: `${layer.source}: ${key} has an invalid value ${JSON.stringify(v)}; using the lower layer's value` });
-    }
-  };
-  walk(layer.values, '');
-  return clean;
-}
-
-let validator: LayerValidator = structuralValidator;
-
-/** Loads the zod schema (a lazily loaded chunk) so later resolutions report zod's precise messages. */
-export async function loadConfigValidator(): Promise<void> {
-  if (validator !== structuralValidator) return;
-  const mod = await import('./config-schema.js');
-  validator = mod.zodLayerValidator;
-}
-
 function mergeInto(target: Record<string, unknown>, src: Record<string, unknown>, origin: Record<string, ConfigLayer['name']>, name: ConfigLayer['name'], prefix = ''): void {
   for (const [k, v] of Object.entries(src)) {
     const key = prefix ? `${prefix}.${k}` : k;
@@ -165,21 +121,21 @@ function mergeInto(target: Record<string, unknown>, src: Record<string, unknown>
 
 /**
  * The effective configuration: defaults < branch file < repo file < env < flags. Each layer is
- * validated on its own; an unknown key is a warning, a bad value falls back to the layer below (so
+ * validated on its own (config-validate.ts, the one validator); an unknown key is a warning, a bad value falls back to the layer below (so
  * one broken setting on a shared branch never stops every job), and each is reported in `issues`.
  */
 export function resolveConfig(layers: ConfigLayer[] = [], issues: ConfigIssue[] = []): ResolvedConfig {
   const config = structuredClone(DEFAULT_CONFIG) as unknown as Record<string, unknown>;
   const origin: Record<string, ConfigLayer['name']> = {};
   for (const { key } of configKeys()) origin[key] = 'defaults';
-  for (const layer of layers) mergeInto(config, validator(layer, issues), origin, layer.name);
+  for (const layer of layers) mergeInto(config, validateLayer(layer, issues), origin, layer.name);
   return { config: config as unknown as MemoryConfig, layers, issues, origin };
 }
 
 /** Validates values given by the program (flags, library options): a bad one is an error, not a warning. */
 export function validateLayerStrict(layer: ConfigLayer): { values: Record<string, unknown>; issues: ConfigIssue[] } {
   const issues: ConfigIssue[] = [];
-  const values = validator(layer, issues);
+  const values = validateLayer(layer, issues);
   return { values, issues };
 }
 
@@ -270,13 +226,6 @@ export function readStoreConfig(store: ConfigSource, flags?: Record<string, unkn
   const bad = issues.find((i) => i.layer === 'flags');
   if (bad) throw new ConfigInputError(bad.message, bad.key);
   return resolved;
-}
-
-/** Like {@link readStoreConfig}, with the zod schema loaded first when there is anything to validate. */
-export async function loadStoreConfig(store: ConfigSource, flags?: Record<string, unknown>): Promise<ResolvedConfig> {
-  const issues: ConfigIssue[] = [];
-  if (configLayers(store, flags, issues).length || issues.length) await loadConfigValidator();
-  return readStoreConfig(store, flags);
 }
 
 class ConfigInputError extends InvalidInputError {

@@ -1,11 +1,12 @@
 import { GitRepository } from '../git/repository.js';
 import type { Identity } from '../git/tree.js';
-import { branchConfigOid, loadStoreConfig, readStoreConfig, type DeepPartial, type MemoryConfig, type ResolvedConfig } from './config.js';
+import { branchConfigOid, readStoreConfig, type DeepPartial, type MemoryConfig, type ResolvedConfig } from './config.js';
 import { ARCHIVE_DIR, blobText, cacheDir, loadCatalog, unreadableFile, type Catalog, type CatalogEntry } from './catalog.js';
 import { validateBranchName } from '../git/refs.js';
 import type { Change, WriteDefaults } from './branch-view.js';
 import { safeText } from './error-format.js';
 import { RefMovedError } from './errors.js';
+import { runClosers } from './closers.js';
 import { assertId, pathFor } from './id.js';
 import type { SearchQuery, SearchResponse } from './search-types.js';
 import type { IndexOptions as SearchIndexOptions, RebuildResult as RebuildIndexResult } from '../search/index.js';
@@ -103,7 +104,7 @@ export class MemoryStore {
   private readonly opts: StoreOptions;
   private catalogMemo: Catalog | null = null;
   private archiveMemo: Catalog | null = null;
-  private configMemo: (ResolvedConfig & { validated?: boolean; branchOid?: string | null }) | null = null;
+  private configMemo: (ResolvedConfig & { branchOid?: string | null }) | null = null;
   private readonly configWarned = new Set<string>();
 
   /** @internal What the operations in src/core/ops apply from the options this store was opened with. */
@@ -120,8 +121,8 @@ export class MemoryStore {
 
   /**
    * The effective configuration: defaults < branch `.memory/config.json` < repo `.git-memory.json` <
-   * `MEMORY_*` env < `opts.config`. Cached for this store instance; `loadConfig()` validates with the
-   * full zod schema (kept off the start-up path), this sync form with a structural check.
+   * `MEMORY_*` env < `opts.config`. Cached for this store instance (re-read when the branch file
+   * changes); every layer is checked by the one validator (src/core/config-validate.ts).
    */
   config(): MemoryConfig {
     return this.resolvedConfig().config;
@@ -135,13 +136,9 @@ export class MemoryStore {
     return this.configMemo;
   }
 
+  /** {@link config}, for callers that await it (the library's `settings()`): the same answer. */
   async loadConfig(): Promise<MemoryConfig> {
-    const branchOid = branchConfigOid(this);
-    if (!this.configMemo?.validated || this.configMemo.branchOid !== branchOid) {
-      const r = await loadStoreConfig(this, this.configFlags());
-      this.configMemo = { ...this.reportConfigIssues(r), validated: true, branchOid };
-    }
-    return this.configMemo.config;
+    return this.config();
   }
 
   /** Forgets the cached configuration (after `memory config set`). */
@@ -157,7 +154,7 @@ export class MemoryStore {
     return flags;
   }
 
-  private reportConfigIssues(r: ResolvedConfig & { validated?: boolean }): ResolvedConfig & { validated?: boolean } {
+  private reportConfigIssues(r: ResolvedConfig): ResolvedConfig {
     for (const i of r.issues) {
       if (this.configWarned.has(i.message)) continue;
       this.configWarned.add(i.message);
@@ -317,7 +314,12 @@ export class MemoryStore {
     return rebuildIndex(this, opts);
   }
 
+  /** Lets go of what the store holds open: index files (src/core/closers.ts), then the git reader. */
   close(): void {
-    this.git.close();
+    try {
+      runClosers(this);
+    } finally {
+      this.git.close();
+    }
   }
 }

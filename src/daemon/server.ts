@@ -75,224 +75,245 @@ async function acquire(p: DaemonPaths, build: string, env: string): Promise<bool
   return false;
 }
 
-export async function runDaemon(opts: RunOptions = {}): Promise<number> {
-  const log = opts.log ?? (() => {});
-  const home = new MemoryStore({ repo: opts.repo, branch: opts.branch, warn: () => {} });
-  const commonDir = real(home.git.location.commonDir);
-  const p = daemonPaths(home.git.location.commonDir);
-  if (!privateDir(p.dir) || !privateDir(socketDir(p))) {
-    log(`not starting: ${p.dir} is not a private folder of this user`);
-    return 1;
-  }
-  // What this helper answers for, fixed before it changes its own environment.
-  const build = buildId();
-  const env = envFingerprint();
-  // Never writes to the branch: vectors it computes stay in the local cache.
-  process.env.MEMORY_VECTORS_COMMIT = '0';
-  if (!(await acquire(p, build, env))) {
-    log('another helper runs (or is starting) for this repository');
-    home.close();
-    return 0;
-  }
+/** What a helper answers for and where, fixed when it starts. */
+interface HelperSetup {
+  paths: DaemonPaths;
+  /** The repository's common git dir, resolved: requests for another repository are refused. */
+  commonDir: string;
+  build: string;
+  env: string;
+  idleMs: number;
+  log: (line: string) => void;
+}
 
-  const root = home.git.location.root;
-  const homeBranch = home.branch;
-  home.close();
-  const startedAt = Date.now();
-  const idleMs = idleTimeoutMs();
-  let lastRequest = Date.now();
+type Handled = { res: DaemonResponse; after?: () => void };
+
+/**
+ * One running helper: its open stores, its request queue, its socket and timers, and the methods
+ * that serve a connection, answer a request and end the helper. {@link runDaemon} takes the lock,
+ * makes one, listens and waits for {@link exited}.
+ */
+export class SearchHelper {
+  private readonly startedAt = Date.now();
+  private lastRequest = Date.now();
   /** When the helper last finished a request before the current one (what status reports as idle). */
-  let idleSince = lastRequest;
-  let requests = 0;
-  let sink: string[] | null = null;
-  const stores = new Map<string, { store: MemoryStore; tip: string | null }>();
-  let queue: Promise<unknown> = Promise.resolve();
-  const refreshing = new Set<string>();
-  let server: Server | null = null;
-  let socketIno = 0;
-  let stopping = false;
-  let watch: NodeJS.Timeout | undefined;
+  private idleSince = this.lastRequest;
+  private requests = 0;
+  /** Warnings of the request running now (requests run one at a time). */
+  private sink: string[] | null = null;
+  /** Open stores by repository and branch, least recently used first. */
+  private readonly stores = new Map<string, { store: MemoryStore; tip: string | null }>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly refreshing = new Set<string>();
+  private server: Server | null = null;
+  private socketIno = 0;
+  private stopping = false;
+  private watch: NodeJS.Timeout | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private exitResolve: (code: number) => void = () => {};
+  /** Resolves with the exit code once the helper has stopped. */
+  readonly exited = new Promise<number>((r) => (this.exitResolve = r));
 
-  const storeFor = (repo: unknown, branch: unknown): { store: MemoryStore; tip: string | null } => {
+  constructor(private readonly setup: HelperSetup) {}
+
+  private get p(): DaemonPaths {
+    return this.setup.paths;
+  }
+
+  /** The store of (repo, branch), opened on first use; at most MAX_STORES stay open. */
+  private storeFor(repo: unknown, branch: unknown): { store: MemoryStore; tip: string | null } {
     if (typeof repo !== 'string' || !repo || (branch !== undefined && typeof branch !== 'string')) throw new InvalidInputError('a request names its repository and branch');
     const key = `${repo}\0${branch ?? ''}`;
-    let hit = stores.get(key);
+    let hit = this.stores.get(key);
     if (hit) {
-      stores.delete(key);
-      stores.set(key, hit);
+      this.stores.delete(key);
+      this.stores.set(key, hit);
       return hit;
     }
-    const store = new MemoryStore({ repo, branch: branch as string | undefined, source: 'cli', warn: (m) => sink?.push(m) });
-    if (real(store.git.location.commonDir) !== commonDir) {
+    const store = new MemoryStore({ repo, branch: branch as string | undefined, source: 'cli', warn: (m) => this.sink?.push(m) });
+    if (real(store.git.location.commonDir) !== this.setup.commonDir) {
       store.close();
       throw new InvalidInputError('this helper serves another repository', { repo });
     }
     hit = { store, tip: null };
-    stores.set(key, hit);
-    while (stores.size > MAX_STORES) {
-      const [k, old] = stores.entries().next().value as [string, { store: MemoryStore }];
-      stores.delete(k);
+    this.stores.set(key, hit);
+    while (this.stores.size > MAX_STORES) {
+      const [k, old] = this.stores.entries().next().value as [string, { store: MemoryStore }];
+      this.stores.delete(k);
       old.store.close();
     }
     return hit;
-  };
+  }
 
-  const drop = (repo: unknown, branch: unknown) => {
+  /** Closes the store of (repo, branch): its index files close with it (src/search/index.ts). */
+  private drop(repo: unknown, branch: unknown): void {
     const key = `${repo}\0${branch ?? ''}`;
-    stores.get(key)?.store.close();
-    stores.delete(key);
-  };
+    this.stores.get(key)?.store.close();
+    this.stores.delete(key);
+  }
 
-  const status = (): DaemonStatus => ({
-    pid: process.pid,
-    version: VERSION,
-    build,
-    protocol: PROTOCOL,
-    socket: p.socket,
-    startedAt: new Date(startedAt).toISOString(),
-    uptimeMs: Date.now() - startedAt,
-    idleMs: Date.now() - idleSince,
-    idleTimeoutMs: idleMs,
-    requests,
-    rssBytes: process.memoryUsage.rss(),
-    cpuMs: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
-    stores: [...stores.entries()].map(([k, v]) => ({ repo: k.split('\0')[0], branch: v.store.branch, tip: v.tip })),
-  });
+  status(): DaemonStatus {
+    return {
+      pid: process.pid,
+      version: VERSION,
+      build: this.setup.build,
+      protocol: PROTOCOL,
+      socket: this.p.socket,
+      startedAt: new Date(this.startedAt).toISOString(),
+      uptimeMs: Date.now() - this.startedAt,
+      idleMs: Date.now() - this.idleSince,
+      idleTimeoutMs: this.setup.idleMs,
+      requests: this.requests,
+      rssBytes: process.memoryUsage.rss(),
+      cpuMs: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
+      stores: [...this.stores.entries()].map(([k, v]) => ({ repo: k.split('\0')[0], branch: v.store.branch, tip: v.tip })),
+    };
+  }
 
   /** Removes the socket and pid file if they are still this helper's (before any answer that makes a client start another). */
-  const release = () => {
+  release(): void {
     try {
-      if (socketIno && statSync(p.socket).ino === socketIno) unlinkSync(p.socket);
+      if (this.socketIno && statSync(this.p.socket).ino === this.socketIno) unlinkSync(this.p.socket);
     } catch {
       /* gone */
     }
     try {
-      if (readPid(p.pidFile)?.pid === process.pid) unlinkSync(p.pidFile);
+      if (readPid(this.p.pidFile)?.pid === process.pid) unlinkSync(this.p.pidFile);
     } catch {
       /* gone */
     }
-    idle();
-  };
+    this.idle();
+  }
 
-  let exitResolve: (code: number) => void = () => {};
-  const exited = new Promise<number>((r) => (exitResolve = r));
-  const shutdown = (why: string) => {
-    if (stopping) return;
-    stopping = true;
-    log(`exiting: ${why}`);
-    release();
-    server?.close();
-    for (const { store } of stores.values()) store.close();
-    clearInterval(watch);
-    clearTimeout(idleTimer);
+  /** Stops serving: the lock and socket go, every store closes, {@link exited} resolves. */
+  shutdown(why: string): void {
+    if (this.stopping) return;
+    this.stopping = true;
+    this.setup.log(`exiting: ${why}`);
+    this.release();
+    this.server?.close();
+    for (const { store } of this.stores.values()) store.close();
+    this.stores.clear();
+    clearInterval(this.watch);
+    clearTimeout(this.idleTimer);
     // Let answers in flight reach their clients.
-    setTimeout(() => exitResolve(0), 50).unref();
-  };
+    setTimeout(() => this.exitResolve(0), 50).unref();
+  }
 
-  let idleTimer: NodeJS.Timeout = setTimeout(() => {}, 0);
-  const armIdle = () => {
-    clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => shutdown(`idle for ${Math.round(idleMs / 1000)} s`), idleMs);
-  };
+  private armIdle(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => this.shutdown(`idle for ${Math.round(this.setup.idleMs / 1000)} s`), this.setup.idleMs);
+  }
 
   /**
    * While a request runs, a busy marker says so: a client whose search needs no model searches
    * in-process instead of queueing behind it, and `daemon status` can say what a helper that does
    * not answer (its thread held by the model) is doing.
    */
-  const busy = (op: string) => {
+  private busy(op: string): void {
     try {
-      writeFileSync(p.busyFile, JSON.stringify({ pid: process.pid, since: new Date().toISOString(), op }) + '\n', { mode: 0o600 });
+      writeFileSync(this.p.busyFile, JSON.stringify({ pid: process.pid, since: new Date().toISOString(), op }) + '\n', { mode: 0o600 });
     } catch {
-      /* the folder is gone: the watch below ends this helper */
+      /* the folder is gone: the watch ends this helper */
     }
-  };
-  const idle = () => {
+  }
+
+  private idle(): void {
     try {
-      if (readPid(p.busyFile)?.pid === process.pid) unlinkSync(p.busyFile);
+      if (readPid(this.p.busyFile)?.pid === process.pid) unlinkSync(this.p.busyFile);
     } catch {
       /* gone */
     }
-  };
+  }
 
   /** Runs `fn` after every request queued before it: one search at a time, in arrival order. */
-  const enqueue = <T>(fn: () => Promise<T>, op = 'search'): Promise<T> => {
+  private enqueue<T>(fn: () => Promise<T>, op = 'search'): Promise<T> {
     const marked = () => {
-      busy(op);
-      return fn().finally(idle);
+      this.busy(op);
+      return fn().finally(() => this.idle());
     };
-    const run = queue.then(marked, marked);
-    queue = run.catch(() => {});
+    const run = this.queue.then(marked, marked);
+    this.queue = run.catch(() => {});
     return run;
-  };
+  }
 
-  const warm = async (repo: unknown, branch: unknown) => {
+  /** A default search on (repo, branch): loads the index, the vectors and the model, the paths the next real search takes. */
+  async warm(repo: unknown, branch: unknown): Promise<void> {
     try {
-      const s = storeFor(repo, branch);
+      const s = this.storeFor(repo, branch);
       s.store.invalidateConfig();
-      sink = [];
-      // A default search: loads the index, the vectors (embedding new memories into the local
-      // cache) and the model, exactly the paths the next real search takes.
+      this.sink = [];
+      // New memories are embedded into the local cache: a search never writes to the branch.
       await s.store.search({ query: 'warm up', limit: 1 });
       s.tip = s.store.tip();
     } catch (err) {
-      log(`warm-up failed: ${(err as Error).message}`);
-      drop(repo, branch);
+      this.setup.log(`warm-up failed: ${(err as Error).message}`);
+      this.drop(repo, branch);
     } finally {
-      sink = null;
+      this.sink = null;
     }
-  };
+  }
 
-  const handle = async (r: DaemonRequest): Promise<{ res: DaemonResponse; after?: () => void }> => {
-    if (r.op === 'status') return { res: { ok: true, status: status() } };
+  /** Queues a warm-up (of the branch the helper was started for, before the request that started it). */
+  warmSoon(repo: string, branch: string, op = 'warm-up'): void {
+    void this.enqueue(() => this.warm(repo, branch), op);
+  }
+
+  /** The answer to one request, and what to do once it is sent. */
+  async handle(r: DaemonRequest): Promise<Handled> {
+    if (r.op === 'status') return { res: { ok: true, status: this.status() } };
     if (r.op === 'stop') {
-      const st = status();
-      release();
-      return { res: { ok: true, status: st }, after: () => shutdown('stop requested') };
+      const st = this.status();
+      this.release();
+      return { res: { ok: true, status: st }, after: () => this.shutdown('stop requested') };
     }
-    if (r.build !== build || r.env !== env) {
+    if (r.build !== this.setup.build || r.env !== this.setup.env) {
       // Another build (an upgrade, a second install) or environment: give way to a fresh helper.
-      const stale = r.build !== build ? 'version' : 'env';
-      release();
-      return { res: { ok: false, stale }, after: () => shutdown(`stale for a client (${stale})`) };
+      const stale = r.build !== this.setup.build ? 'version' : 'env';
+      this.release();
+      return { res: { ok: false, stale }, after: () => this.shutdown(`stale for a client (${stale})`) };
     }
     if (r.op === 'refresh') {
       // Stores in a burst queue one refresh per branch, not one each.
       const key = `${r.repo}\0${r.branch ?? ''}`;
-      if (!refreshing.has(key)) {
-        refreshing.add(key);
-        void enqueue(() => (refreshing.delete(key), warm(r.repo, r.branch)), 'refresh');
+      if (!this.refreshing.has(key)) {
+        this.refreshing.add(key);
+        void this.enqueue(() => (this.refreshing.delete(key), this.warm(r.repo, r.branch)), 'refresh');
       }
       return { res: { ok: true } };
     }
     if (r.op !== 'search') return { res: { ok: false, error: { code: 'INVALID_INPUT', message: `unknown request ${JSON.stringify(r.op)}` } } };
-    return enqueue(async () => {
-      sink = [];
-      try {
-        const s = storeFor(r.repo, r.branch);
-        // The repository's .git-memory.json may have changed since the last request.
-        s.store.invalidateConfig();
-        const q = r.query;
-        if (q === null || typeof q !== 'object' || Array.isArray(q)) throw new InvalidInputError('search takes an options object', { field: 'query' });
-        const result = await s.store.search(q as SearchQuery);
-        s.tip = s.store.tip();
-        return { res: { ok: true, result, warnings: sink } };
-      } catch (err) {
-        if (err instanceof MemoryError) {
-          if (err.code === 'INTERNAL' || err.code === 'CORRUPT_OBJECT') drop(r.repo, r.branch);
-          return { res: { ok: false, error: err.toJSON(), warnings: sink ?? [] } };
-        }
-        // A bug or a changed repository (repacked, replaced): start from a fresh store next time.
-        drop(r.repo, r.branch);
-        log(`request failed: ${(err as Error)?.stack ?? err}`);
-        return { res: { ok: false, error: { code: 'INTERNAL', message: (err as Error)?.message ?? String(err) }, warnings: sink ?? [] } };
-      } finally {
-        sink = null;
-      }
-    });
-  };
+    return this.enqueue(() => this.search(r));
+  }
 
-  const onConnection = (conn: Socket) => {
+  /** A search request, run in its turn. */
+  private async search(r: DaemonRequest): Promise<Handled> {
+    this.sink = [];
+    try {
+      const s = this.storeFor(r.repo, r.branch);
+      // The repository's .git-memory.json may have changed since the last request.
+      s.store.invalidateConfig();
+      const q = r.query;
+      if (q === null || typeof q !== 'object' || Array.isArray(q)) throw new InvalidInputError('search takes an options object', { field: 'query' });
+      const result = await s.store.search(q as SearchQuery);
+      s.tip = s.store.tip();
+      return { res: { ok: true, result, warnings: this.sink } };
+    } catch (err) {
+      if (err instanceof MemoryError) {
+        if (err.code === 'INTERNAL' || err.code === 'CORRUPT_OBJECT') this.drop(r.repo, r.branch);
+        return { res: { ok: false, error: err.toJSON(), warnings: this.sink ?? [] } };
+      }
+      // A bug or a changed repository (repacked, replaced): start from a fresh store next time.
+      this.drop(r.repo, r.branch);
+      this.setup.log(`request failed: ${(err as Error)?.stack ?? err}`);
+      return { res: { ok: false, error: { code: 'INTERNAL', message: (err as Error)?.message ?? String(err) }, warnings: this.sink ?? [] } };
+    } finally {
+      this.sink = null;
+    }
+  }
+
+  /** Reads one JSON line (bounded) from a connection, answers it, and closes the connection. */
+  private onConnection(conn: Socket): void {
     const chunks: Buffer[] = [];
     let size = 0;
     let got = false;
@@ -321,17 +342,17 @@ export async function runDaemon(opts: RunOptions = {}): Promise<number> {
         conn.end(JSON.stringify({ ok: false, error: { code: 'INVALID_INPUT', message: 'unreadable request' } }) + '\n');
         return;
       }
-      requests++;
-      idleSince = lastRequest;
-      lastRequest = Date.now();
-      clearTimeout(idleTimer);
+      this.requests++;
+      this.idleSince = this.lastRequest;
+      this.lastRequest = Date.now();
+      clearTimeout(this.idleTimer);
       const reply = (res: DaemonResponse) => {
         if (!conn.destroyed) conn.end(JSON.stringify(res) + '\n');
       };
-      const answer: Promise<{ res: DaemonResponse; after?: () => void }> =
+      const answer: Promise<Handled> =
         r.v !== PROTOCOL
-          ? (release(), Promise.resolve({ res: { ok: false, stale: 'protocol' } as DaemonResponse, after: () => shutdown('client speaks another protocol') }))
-          : handle(r);
+          ? (this.release(), Promise.resolve({ res: { ok: false, stale: 'protocol' } as DaemonResponse, after: () => this.shutdown('client speaks another protocol') }))
+          : this.handle(r);
       answer
         .then(({ res, after }) => {
           reply(res);
@@ -339,54 +360,92 @@ export async function runDaemon(opts: RunOptions = {}): Promise<number> {
         })
         .catch((err) => reply({ ok: false, error: { code: 'INTERNAL', message: (err as Error)?.message ?? String(err) } }))
         .finally(() => {
-          lastRequest = Date.now();
-          if (!stopping) armIdle();
+          this.lastRequest = Date.now();
+          if (!this.stopping) this.armIdle();
         });
     });
-  };
-
-  // Listen: any socket file left here is stale (the lock is ours). Born 0600 (umask), then checked.
-  try {
-    if (existsSync(p.socket)) unlinkSync(p.socket);
-  } catch {
-    /* gone */
   }
-  server = createServer(onConnection);
-  const oldMask = process.umask(0o177);
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server!.once('error', reject);
-      server!.listen(p.socket, () => resolve());
-    });
-  } catch (err) {
-    process.umask(oldMask);
-    log(`cannot listen on ${p.socket}: ${(err as Error).message}`);
-    release();
+
+  /**
+   * Listens on the socket (any socket file left there is stale: the lock is ours; born 0600 by the
+   * umask, then checked), then watches that socket, pid file and bundle stay its own. False when it
+   * cannot listen.
+   */
+  async listen(): Promise<boolean> {
+    const p = this.p;
+    try {
+      if (existsSync(p.socket)) unlinkSync(p.socket);
+    } catch {
+      /* gone */
+    }
+    const server = createServer((conn) => this.onConnection(conn));
+    this.server = server;
+    const oldMask = process.umask(0o177);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(p.socket, () => resolve());
+      });
+    } catch (err) {
+      this.setup.log(`cannot listen on ${p.socket}: ${(err as Error).message}`);
+      this.release();
+      return false;
+    } finally {
+      process.umask(oldMask);
+    }
+    chmodSync(p.socket, 0o600);
+    this.socketIno = statSync(p.socket).ino;
+    this.setup.log(`listening on ${p.socket} (pid ${process.pid}, idle timeout ${Math.round(this.setup.idleMs / 1000)} s)`);
+    this.watch = setInterval(() => this.checkOwnFiles(), WATCH_MS);
+    this.watch.unref();
+    this.armIdle();
+    return true;
+  }
+
+  /** Ends the helper when its socket or pid file was removed or replaced, or its program changed on disk. */
+  private checkOwnFiles(): void {
+    try {
+      if (statSync(this.p.socket).ino !== this.socketIno) return this.shutdown('socket replaced');
+    } catch {
+      return this.shutdown('socket removed');
+    }
+    if (readPid(this.p.pidFile)?.pid !== process.pid) return this.shutdown('pid file removed or replaced');
+    if (buildId(true) !== this.setup.build) return this.shutdown('its program changed on disk');
+  }
+}
+
+/**
+ * Runs the helper for the repository of `opts.repo` until it stops; resolves with the exit code.
+ * Changes nothing process-wide but what a daemon process owns: the signal and uncaught-exception
+ * handlers that end it.
+ */
+export async function runDaemon(opts: RunOptions = {}): Promise<number> {
+  const log = opts.log ?? (() => {});
+  const home = new MemoryStore({ repo: opts.repo, branch: opts.branch, warn: () => {} });
+  const root = home.git.location.root;
+  const homeBranch = home.branch;
+  const commonDir = real(home.git.location.commonDir);
+  const paths = daemonPaths(home.git.location.commonDir);
+  home.close();
+  if (!privateDir(paths.dir) || !privateDir(socketDir(paths))) {
+    log(`not starting: ${paths.dir} is not a private folder of this user`);
     return 1;
   }
-  process.umask(oldMask);
-  chmodSync(p.socket, 0o600);
-  socketIno = statSync(p.socket).ino;
-  log(`listening on ${p.socket} (pid ${process.pid}, idle timeout ${Math.round(idleMs / 1000)} s)`);
-
-  watch = setInterval(() => {
-    try {
-      if (statSync(p.socket).ino !== socketIno) return shutdown('socket replaced');
-    } catch {
-      return shutdown('socket removed');
-    }
-    if (readPid(p.pidFile)?.pid !== process.pid) return shutdown('pid file removed or replaced');
-    if (buildId(true) !== build) return shutdown('its program changed on disk');
-  }, WATCH_MS);
-  watch.unref();
-  armIdle();
-  for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(sig, () => shutdown(sig));
+  // What this helper answers for: the build and the environment a search's answer depends on.
+  const build = buildId();
+  const env = envFingerprint();
+  if (!(await acquire(paths, build, env))) {
+    log('another helper runs (or is starting) for this repository');
+    return 0;
+  }
+  const helper = new SearchHelper({ paths, commonDir, build, env, idleMs: idleTimeoutMs(), log });
+  if (!(await helper.listen())) return 1;
+  for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(sig, () => helper.shutdown(sig));
   process.on('uncaughtException', (err) => {
     log(`uncaught: ${err?.stack ?? err}`);
-    shutdown('uncaught exception');
+    helper.shutdown('uncaught exception');
   });
-
   // Warm the branch it was started for, ahead of the request that started it.
-  void enqueue(() => warm(root, homeBranch), 'warm-up');
-  return exited;
+  helper.warmSoon(root, homeBranch);
+  return helper.exited;
 }

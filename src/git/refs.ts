@@ -2,7 +2,7 @@ import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readdirSync
 import { basename, dirname, join, resolve } from 'node:path';
 import { BranchCheckedOutError, InvalidInputError, LockedError, RefMovedError } from '../errors.js';
 import { writeError } from './atomic-file.js';
-import { readConfigFile } from './repo.js';
+import { readConfigFile } from './location.js';
 import type { Identity } from './tree.js';
 
 /**

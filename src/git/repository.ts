@@ -5,7 +5,7 @@ import { catFileBatch, runGitSync, type GitTarget } from './cli.js';
 import { isRegularFile } from './diff.js';
 import { ObjectStore, type GitObject } from './objects.js';
 import { RefStore } from './refs.js';
-import { findRepository, readConfigFile, readEffectiveConfig, type RepoLocation } from './repo.js';
+import { findRepository, readConfigFile, readEffectiveConfig, type RepoLocation } from './location.js';
 import { MODE_BLOB, MODE_TREE, isTreeMode, parseCommit, parseTree, serializeCommit, serializeTree, type CommitInfo, type Identity, type TreeEntry } from './tree.js';
 
 export interface BlobEntry {

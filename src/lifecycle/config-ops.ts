@@ -3,7 +3,6 @@ import {
   BRANCH_CONFIG_PATH,
   configKeys,
   getPath,
-  loadConfigValidator,
   parseConfigText,
   parseValue,
   readBranchConfigText,
@@ -95,7 +94,6 @@ export async function configSet(store: MemoryStore, key: string, raw: unknown): 
       { field: 'value', key },
     );
   }
-  await loadConfigValidator();
   const probe: ConfigLayer = { name: 'flags', source: `${key}`, values: {} };
   setPath(probe.values, key, value);
   const { issues } = validateLayerStrict(probe);

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ARCHIVE_DIR, MEMORIES_DIR, unreadableFile } from '../core/catalog.js';
 import { copyWins, duplicateIdWarning } from '../core/id.js';
@@ -14,7 +14,8 @@ import { KNOWN_COVERAGE, MIN_COVERAGE, confidence, nothingConfidentNote, roundCo
 import { queryTerms } from './analyze.js';
 import { SegmentSearchIndex, docsAt, viewOf } from './search-index.js';
 import { writeNewestOrder } from './newest-order.js';
-import { SEGMENT_FORMAT, SegmentBuilder, decodeSegment, mergeSegments, openSegmentLazily, writeSegment, type DocInput, type Segment } from './segment.js';
+import { SEGMENT_FORMAT, SegmentBuilder, SegmentFile, decodeSegment, mergeSegments, releaseSegment, retainSegment, writeSegment, type DocInput, type Segment } from './segment.js';
+import { onClose } from '../core/closers.js';
 import { limitOf } from '../core/bounds.js';
 
 /**
@@ -50,15 +51,83 @@ export interface RebuildResult {
   durationMs: number;
 }
 
-interface State {
-  tree: string | null;
-  base: Segment | null;
-  delta: Segment | null;
-  view: IndexView;
-  memories: Map<string, Memory>;
+/**
+ * The index of one branch view in this process: the current generation (the tree it describes, its
+ * base and delta, the view over them) and the segment files read, by path.
+ *
+ * Segment files opened lazily (SegmentFile) hold a file descriptor, and this state is their owner: a
+ * file is held while it is the last version read of its path, or part of the current generation or
+ * the one before it, and closes when none of these holds it any more, or when the store closes
+ * (MemoryStore.close runs the closers registered with src/core/closers.ts). The generation before
+ * the current one stays open because a search that took its view before an await (hybrid ranking
+ * waits for the embedder) still reads it after a concurrent call moved the index on.
+ */
+class BranchIndex {
+  tree: string | null = null;
+  base: Segment | null = null;
+  delta: Segment | null = null;
+  view: IndexView = IndexView.empty();
+  memories = new Map<string, Memory>();
+  /** Segments read by path, with the file's identity when read: a file is re-read only when replaced. */
+  private readonly files = new Map<string, { sig: string; seg: Segment | null }>();
+  private previous: Array<Segment | null> = [];
+
+  /** Records the segment read (or written) at `file`; takes over the reference its opener holds. */
+  setFile(file: string, sig: string | null, seg: Segment | null): void {
+    const old = this.files.get(file);
+    this.files.delete(file);
+    if (sig) this.files.set(file, { sig, seg });
+    else releaseSegment(seg);
+    releaseSegment(old?.seg);
+  }
+
+  /** The segment read from `file` when it is still the version with identity `sig`. */
+  fileAt(file: string, sig: string): { seg: Segment | null } | null {
+    const hit = this.files.get(file);
+    return hit && hit.sig === sig && !(hit.seg instanceof SegmentFile && hit.seg.closed) ? hit : null;
+  }
+
+  /** Makes (tree, base, delta, view) current; the generation before stays held, the one before that is let go. */
+  setGeneration(tree: string | null, base: Segment | null, delta: Segment | null, view: IndexView): void {
+    retainSegment(base);
+    retainSegment(delta);
+    for (const seg of this.previous) releaseSegment(seg);
+    this.previous = [this.base, this.delta];
+    this.tree = tree;
+    this.base = base;
+    this.delta = delta;
+    this.view = view;
+  }
+
+  /** Lets go of every segment (the store is closing): each file closes unless another holder remains. */
+  close(): void {
+    for (const seg of [...this.previous, this.base, this.delta]) releaseSegment(seg);
+    for (const { seg } of this.files.values()) releaseSegment(seg);
+    this.previous = [];
+    this.base = this.delta = null;
+    this.files.clear();
+    this.view = IndexView.empty();
+    this.tree = null;
+    this.memories.clear();
+  }
 }
 
-const states = new WeakMap<ReadonlyBranch, State>();
+const states = new WeakMap<ReadonlyBranch, BranchIndex>();
+
+/** The index state of `store`, made on first use; the store's close() lets go of its files. */
+function stateOf(store: ReadonlyBranch): BranchIndex {
+  let st = states.get(store);
+  if (!st) {
+    const made = new BranchIndex();
+    st = made;
+    states.set(store, made);
+    onClose(store, () => {
+      made.close();
+      states.delete(store);
+    });
+  }
+  return st;
+}
 
 /** The file of the base segment of `store`'s index (it may not exist). */
 export function baseSegmentFile(store: ReadonlyBranch): string {
@@ -72,11 +141,6 @@ function paths(store: ReadonlyBranch) {
   };
 }
 
-// Decoded segments by file, with the file's identity when read: a long-lived process (an MCP
-// server) re-reads a cache file only when another process replaced it. Files are replaced by
-// rename, so a new version always has a new inode.
-const fileCache = new Map<string, { sig: string; seg: Segment | null }>();
-
 function signature(file: string): string | null {
   try {
     const st = statSync(file);
@@ -84,13 +148,6 @@ function signature(file: string): string | null {
   } catch {
     return null;
   }
-}
-
-function rememberFile(file: string, seg: Segment | null): void {
-  const sig = signature(file);
-  fileCache.delete(file);
-  if (sig) fileCache.set(file, { sig, seg });
-  if (fileCache.size > 16) fileCache.delete(fileCache.keys().next().value as string);
 }
 
 /**
@@ -118,24 +175,23 @@ function markVerified(file: string, sig: string): void {
   writeCacheFile(okFile(file), sig);
 }
 
-function readSegment(file: string): Segment | null {
+/**
+ * The segment in `file`, or null when it is missing, corrupt, truncated or of another format (the
+ * caller rebuilds it). A version read before by this store is not read again; a version some reader
+ * verified is opened lazily (a SegmentFile owned by the store's BranchIndex); any other is read whole
+ * and checked.
+ */
+function readSegment(store: ReadonlyBranch, file: string): Segment | null {
   const sig = signature(file);
   if (!sig) return null;
-  const hit = fileCache.get(file);
-  if (hit && hit.sig === sig) return hit.seg;
+  const st = stateOf(store);
+  const hit = st.fileAt(file, sig);
+  if (hit) return hit.seg;
   let seg: Segment | null = null;
   try {
     if (verifiedBefore(file, sig)) {
-      // Verified before: read lazily, only the arrays this command needs (segment.ts).
-      const fd = openSync(file, 'r');
-      try {
-        const st = fstatSync(fd);
-        if (`${st.ino}:${st.size}:${st.mtimeMs}` !== sig) throw new Error('replaced while opening');
-        seg = openSegmentLazily(fd, st.size);
-      } catch (err) {
-        closeSync(fd);
-        throw err;
-      }
+      // Verified before: read lazily, only the arrays this command needs (segment/file.ts).
+      seg = SegmentFile.open(file, (s) => `${s.ino}:${s.size}:${s.mtimeMs}` === sig);
     } else {
       seg = decodeSegment(readFileSync(file));
       markVerified(file, sig);
@@ -143,7 +199,7 @@ function readSegment(file: string): Segment | null {
   } catch {
     seg = null; // missing, corrupt, truncated or another format: rebuilt by the caller
   }
-  rememberFile(file, seg);
+  st.setFile(file, sig, seg);
   return seg;
 }
 
@@ -159,14 +215,14 @@ function dropOtherFormats(store: ReadonlyBranch): void {
   }
 }
 
-function writeAtomic(file: string, seg: Segment): number {
+function writeAtomic(store: ReadonlyBranch, file: string, seg: Segment): number {
   // Written section by section: a large segment is never copied whole into one buffer. A read-only
   // or full disk: 0 bytes, and the search goes on without a cache.
   const bytes = writeCacheFile(file, (write) => writeSegment(seg, write));
   if (!bytes) return 0;
   if (seg.kind === 'base') writeNewestOrder(file, seg);
-  rememberFile(file, seg);
   const sig = signature(file);
+  stateOf(store).setFile(file, sig, seg);
   if (sig) markVerified(file, sig);
   return bytes;
 }
@@ -308,7 +364,7 @@ export function lastIndexOpen(): typeof lastOpen {
 
 /** True when the branch's cached base segment reads and passes its checks (any tree). */
 export function hasUsableIndex(store: ReadonlyBranch): boolean {
-  return readSegment(paths(store).base) !== null;
+  return readSegment(store, paths(store).base) !== null;
 }
 
 /** The files of `store`'s persisted index, base then delta (either may not exist). */
@@ -343,9 +399,10 @@ function needsCompaction(base: Segment, delta: Segment): boolean {
 }
 
 function remember(store: ReadonlyBranch, tree: string | null, base: Segment | null, delta: Segment | null, view: IndexView): IndexView {
-  const prev = states.get(store);
-  states.set(store, { tree, base, delta, view, memories: prev?.memories ?? new Map() });
-  if (tree && prev?.tree !== tree) warnDupes(store, tree, view);
+  const st = stateOf(store);
+  const prevTree = st.tree;
+  st.setGeneration(tree, base, delta, view);
+  if (tree && prevTree !== tree) warnDupes(store, tree, view);
   return view;
 }
 
@@ -391,7 +448,7 @@ export function openIndex(store: ReadonlyBranch, opts: IndexOptions = {}): Index
   const files = paths(store);
   let base = st?.base ?? null;
   if (!base || base.tree !== tree) {
-    const disk = readSegment(files.base);
+    const disk = readSegment(store, files.base);
     if (disk && (disk.tree === tree || !base)) base = disk;
   }
   if (base && base.tree === tree) {
@@ -402,7 +459,7 @@ export function openIndex(store: ReadonlyBranch, opts: IndexOptions = {}): Index
     const fits = (d: Segment | null) => !!d && d.kind === 'delta' && d.tree === tree && d.baseBuild === base!.build;
     let delta = fits(st?.delta ?? null) ? st!.delta : null;
     if (!delta) {
-      const disk = readSegment(files.delta);
+      const disk = readSegment(store, files.delta);
       if (fits(disk)) delta = disk;
     }
     if (delta) {
@@ -417,16 +474,16 @@ export function openIndex(store: ReadonlyBranch, opts: IndexOptions = {}): Index
     if (delta) {
       if (needsCompaction(base, delta)) {
         const merged = mergeSegments(base, delta);
-        writeAtomic(files.base, merged);
+        writeAtomic(store, files.base, merged);
         return remember(store, tree, merged, null, viewOf(merged, null));
       }
-      writeAtomic(files.delta, delta);
+      writeAtomic(store, files.delta, delta);
       return remember(store, tree, base, delta, viewOf(base, delta));
     }
   }
   const built = fullBuild(store, tree, opts);
   lastOpen = 'full';
-  writeAtomic(files.base, built);
+  writeAtomic(store, files.base, built);
   dropOtherFormats(store);
   return remember(store, tree, built, null, viewOf(built, null));
 }
@@ -440,7 +497,7 @@ export async function rebuildIndex(store: ReadonlyBranch, opts: IndexOptions = {
     return { success: true, indexed: 0, skipped: 0, tree: null, bytes: 0, durationMs: Math.round(performance.now() - t0) };
   }
   const built = fullBuild(store, tree, opts);
-  const bytes = writeAtomic(paths(store).base, built);
+  const bytes = writeAtomic(store, paths(store).base, built);
   dropOtherFormats(store);
   remember(store, tree, built, null, viewOf(built, null));
   return { success: true, indexed: built.n, skipped: built.skipped, tree, bytes, durationMs: Math.round(performance.now() - t0) };

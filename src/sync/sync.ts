@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { MemoryError, RefMovedError, ConflictError, InvalidInputError, PushRejectedError, RemoteUnreachableError, SyncFailedError } from '../core/errors.js';
 import type { MemoryStore } from '../core/store.js';
 import type { GitTarget } from '../git/cli.js';
-import { readEffectiveConfig } from '../git/repo.js';
+import { readEffectiveConfig } from '../git/location.js';
 import { combine, changedFiles, signature, type SyncConflict } from './combine.js';
 import { gitFailure, redact, remoteMessage, runGit, DEFAULT_TIMEOUT_MS, type GitRun } from './git-cli.js';
 import { linearChain, linearMergeBase } from './history.js';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findRepository, globMatch, readEffectiveConfig } from '../../src/git/repo.js';
+import { findRepository, globMatch, readEffectiveConfig } from '../../src/git/location.js';
 import { tempDir } from '../helpers.js';
 
 /**

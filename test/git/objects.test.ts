@@ -5,7 +5,7 @@ import { MemoryError } from '../../src/errors.js';
 import { join } from 'node:path';
 import { ObjectStore, hashObject } from '../../src/git/objects.js';
 import { RefStore } from '../../src/git/refs.js';
-import { findRepository } from '../../src/git/repo.js';
+import { findRepository } from '../../src/git/location.js';
 import { GitRepository } from '../../src/git/repository.js';
 import { git, gitEnv, makeRepo } from '../helpers.js';
 

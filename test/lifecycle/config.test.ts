@@ -83,7 +83,7 @@ describe('layered config', () => {
     expect(r.issues.map((i) => [i.kind, i.key])).toEqual(expect.arrayContaining([['invalid-value', 'maxMemories'], ['unknown-key', 'autoTagg'], ['unknown-key', 'retention.keepForever']]));
     expect(warnings.join('\n')).toMatch(/autoTagg/);
     expect(warnings.join('\n')).toMatch(/maxMemories must be a whole number|maxMemories .*number/);
-    // The sync form (no zod loaded yet in a fresh store) agrees on the values.
+    // The sync form in a fresh store agrees on the values.
     expect(new MemoryStore({ repo, warn: () => {} }).config().maxMemories).toBe(10000);
 
     writeFileSync(join(repo, '.git-memory.json'), '{ not json');

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CorruptSegmentError, MAX_DUPES, SegmentBuilder, decodeSegment, encodeSegment, openSegmentLazily, postingsOf, writeSegment, type Segment } from '../../src/search/segment.js';
+import { CorruptSegmentError, MAX_DUPES, SEGMENT_FORMAT, SegmentBuilder, SegmentClosedError, SegmentFile, decodeSegment, encodeSegment, openSegmentLazily, postingsOf, writeSegment, type Segment } from '../../src/search/segment.js';
 import { IndexView, textScores, DEFAULT_BM25 } from '../../src/search/engine.js';
 import { tempDir } from '../helpers.js';
 
@@ -28,6 +29,41 @@ describe('segment files written section by section', () => {
     expect(back.paths.get(17)).toBe('memories/2026-01/17/mem_17.md');
     expect(back.scopes).toEqual(['équipe']);
   });
+
+  it('are the bytes of format 4 as it was first written (the persisted format did not move)', () => {
+    // The digest of this segment's file as the encoder wrote it before segment.ts was split (#26);
+    // any change to the layout must bump SEGMENT_FORMAT and this digest together.
+    const b = new SegmentBuilder();
+    for (let i = 0; i < 500; i++) {
+      b.add({ id: `mem_${i}`, path: `memories/2026-01/${i % 32}/mem_${i}.md`, oid: i.toString(16).padStart(40, '0'), timestamp: 1_700_000_000_000 + i, priority: ['low', 'medium', 'high'][i % 3], category: i % 2 ? 'ops' : 'général', scope: i % 5 ? undefined : 'équipe', tags: [`t${i % 7}`, '日本'], content: `note ${i} über caches 日本語 ${i % 13}` });
+    }
+    const seg = { ...b.finish({ kind: 'base', tree: 'a'.repeat(40) }), build: 'fixed' };
+    const streamed: Buffer[] = [];
+    writeSegment(seg, (x) => streamed.push(Buffer.from(x)));
+    const digest = (x: Buffer) => createHash('sha256').update(x).digest('hex');
+    expect(SEGMENT_FORMAT).toBe(4);
+    expect(digest(encodeSegment(seg))).toBe('738fcb3438aaf5d7f26aa9a731202353bb8a1f0c333fa1a758058c7af48caf19');
+    expect(digest(Buffer.concat(streamed))).toBe('738fcb3438aaf5d7f26aa9a731202353bb8a1f0c333fa1a758058c7af48caf19');
+  });
+
+  it('of another format number are refused by both readers', () => {
+    const b = new SegmentBuilder();
+    b.add({ id: 'mem_a', path: 'memories/a.md', oid: '1'.repeat(40), timestamp: 0, priority: 'low', category: 'general', tags: [], content: 'a note' });
+    const bytes = encodeSegment(b.finish({ kind: 'base', tree: 'a'.repeat(40) }));
+    const at = bytes.indexOf(`"format":${SEGMENT_FORMAT},`);
+    expect(at).toBeGreaterThan(0);
+    const other = Buffer.from(bytes);
+    other.write(`"format":${SEGMENT_FORMAT + 1},`, at, 'utf8'); // same length: only the number differs
+    expect(() => decodeSegment(other)).toThrow(/other format/);
+    expect(() => decodeSegment(other)).toThrow(CorruptSegmentError);
+    const file = join(tempDir(), 'seg');
+    writeFileSync(file, other);
+    expect(() => SegmentFile.open(file)).toThrow(/other format/);
+    writeFileSync(file, bytes);
+    const ok = SegmentFile.open(file);
+    expect(ok.ids.get(0)).toBe('mem_a');
+    ok.close();
+  });
 });
 
 describe('segment files opened lazily', () => {
@@ -38,10 +74,10 @@ describe('segment files opened lazily', () => {
     }
     return b.finish({ kind: 'base', tree: 'b'.repeat(40) });
   };
-  const lazyOf = (bytes: Buffer): Segment => {
+  const lazyOf = (bytes: Buffer): SegmentFile => {
     const file = join(tempDir(), 'seg');
     writeFileSync(file, bytes);
-    return openSegmentLazily(openSync(file, 'r'), bytes.length);
+    return SegmentFile.open(file);
   };
 
   it('give every array, string and posting list the eager decoding gives, and the same search scores', () => {
@@ -70,6 +106,26 @@ describe('segment files opened lazily', () => {
     expect({ n: lazy.n, tree: lazy.tree, cats: lazy.cats, scopes: lazy.scopes, tags: lazy.tags, lenSum: lazy.lenSum }).toEqual({ n: eager.n, tree: eager.tree, cats: eager.cats, scopes: eager.scopes, tags: eager.tags, lenSum: eager.lenSum });
   });
 
+  it('close when the last holder lets go, and refuse a read after that instead of reading another file', () => {
+    const lazy = lazyOf(encodeSegment(build()));
+    expect(lazy.ids.get(3)).toBe('mem_3');
+    lazy.retain(); // a second holder
+    lazy.release();
+    expect(lazy.closed).toBe(false);
+    expect(lazy.paths.get(4)).toBe('memories/2026-01/4/mem_4.md');
+    lazy.release();
+    expect(lazy.closed).toBe(true);
+    // The descriptor number may name another file by now: a read is an error, never its bytes.
+    const other = openSync(join(tempDir(), 'other'), 'w+');
+    try {
+      expect(() => lazy.ids.get(1500)).toThrow(SegmentClosedError);
+      expect(() => lazy.postDoc).toThrow(SegmentClosedError);
+      expect(() => lazy.retain()).toThrow(SegmentClosedError);
+    } finally {
+      closeSync(other);
+    }
+  });
+
   it('refuse a file whose header does not describe it', () => {
     const bytes = encodeSegment(build());
     expect(() => lazyOf(bytes.subarray(0, bytes.length - 8))).toThrow(CorruptSegmentError);
@@ -91,7 +147,10 @@ describe('second copies of an id', () => {
     expect(decodeSegment(bytes).dupes).toEqual(seg.dupes);
     const file = join(tempDir(), 'seg');
     writeFileSync(file, bytes);
-    expect(openSegmentLazily(openSync(file, 'r'), bytes.length).dupes).toEqual(seg.dupes);
+    const fd = openSync(file, 'r');
+    const lazy = openSegmentLazily(fd, bytes.length);
+    expect(lazy.dupes).toEqual(seg.dupes);
+    lazy.close();
 
     const many = new SegmentBuilder();
     for (let i = 0; i <= MAX_DUPES + 1; i++) many.add(doc('mem_x', `memories/x${i}.md`, i.toString(16).padStart(40, '0')));

@@ -3,6 +3,10 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { NotARepositoryError, UnsafeRepositoryError, UnsupportedRepositoryError } from '../errors.js';
 
+// Where a repository is and what git's config files say about it, without spawning git: the
+// discovery (GIT_DIR, .git files, worktrees' commondir, safe.directory) and the config reader.
+// What is done with a found repository (objects, refs, commits) is GitRepository (repository.ts).
+
 export interface RepoLocation {
   /** The directory the repository was found from (work tree root, or the git dir for a bare repo). */
   root: string;

@@ -1,0 +1,67 @@
+import { mkdirSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MemoryStore } from '../../src/core/store.js';
+import { SearchHelper, runDaemon } from '../../src/daemon/server.js';
+import { send } from '../../src/daemon/client.js';
+import { PROTOCOL, buildId, daemonPaths, envFingerprint } from '../../src/daemon/common.js';
+import { makeRepo } from '../helpers.js';
+
+// The helper's request handling in-process (the socket, the lock and the client are
+// test/daemon/daemon.e2e.test.ts): answers come from its own stores, nothing process-wide changes.
+describe('search helper (in-process)', () => {
+  it('answers a search as the store does, refuses a stale client, and changes no environment', async () => {
+    const repo = makeRepo();
+    const writer = new MemoryStore({ repo, warn: () => {} });
+    await writer.store({ content: 'The deploy runs on Tuesdays after the cache warm-up', tags: ['ops'] });
+    await writer.store({ content: 'Lunch is at noon', tags: ['team'] });
+    const expected = await writer.search({ query: 'deploy cache', mode: 'fulltext' });
+    const commonDir = writer.git.location.commonDir;
+    writer.close();
+
+    const paths = daemonPaths(join(commonDir, 'helper-test'));
+    mkdirSync(paths.dir, { recursive: true });
+    const envBefore = { ...process.env };
+    const lines: string[] = [];
+    const helper = new SearchHelper({ paths, commonDir: realpathSync(commonDir), build: 'b1', env: 'e1', idleMs: 60_000, log: (l) => lines.push(l) });
+    const ask = (r: object) => helper.handle({ v: PROTOCOL, build: 'b1', env: 'e1', repo, ...r } as never);
+
+    const { res } = await ask({ op: 'search', query: { query: 'deploy cache', mode: 'fulltext' } });
+    expect(res.ok).toBe(true);
+    expect((res as { result: unknown }).result).toEqual(expected);
+    expect(helper.status().stores.map((s) => s.repo)).toEqual([repo]);
+
+    const bad = await ask({ op: 'search', query: 'not an object' });
+    expect(bad.res).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+
+    const stale = await ask({ op: 'search', build: 'other', query: {} });
+    expect(stale.res).toEqual({ ok: false, stale: 'version' });
+    stale.after?.();
+    expect(await helper.exited).toBe(0);
+    expect(lines.join('\n')).toMatch(/exiting: stale for a client \(version\)/);
+    // Shut down: every store it had open is closed (their index files with them).
+    expect(helper.status().stores).toEqual([]);
+    expect(process.env).toEqual(envBefore);
+  });
+
+  it('runs, answers and stops without setting process.env (options, not the environment, change its behaviour)', async () => {
+    const repo = makeRepo();
+    const writer = new MemoryStore({ repo, warn: () => {} });
+    await writer.store({ content: 'The deploy runs on Tuesdays', tags: ['ops'] });
+    const paths = daemonPaths(writer.git.location.commonDir);
+    writer.close();
+    const envBefore = { ...process.env };
+    const running = runDaemon({ repo });
+    const base = { v: PROTOCOL, build: buildId(), env: envFingerprint(), repo };
+    let answer = await send(paths.socket, { ...base, op: 'search', query: { query: 'deploy', mode: 'fulltext' } } as never, 30_000);
+    for (let i = 0; i < 50 && answer.kind === 'absent'; i++) {
+      await new Promise((r) => setTimeout(r, 100)); // listening happens after the lock is taken
+      answer = await send(paths.socket, { ...base, op: 'search', query: { query: 'deploy', mode: 'fulltext' } } as never, 30_000);
+    }
+    expect(answer).toMatchObject({ kind: 'answer', res: { ok: true } });
+    expect(process.env).toEqual(envBefore);
+    await send(paths.socket, { ...base, op: 'stop' } as never, 10_000);
+    expect(await running).toBe(0);
+    expect(process.env).toEqual(envBefore);
+  });
+});
