@@ -106,8 +106,13 @@ const known = { id: embedder.id, englishOnly: true, embed: async (texts) => text
   return Float32Array.from(v);
 }) };
 
+// A fixed clock: the newest memories are days old, so the recency boost takes part and two runs
+// minutes apart rank the same (the dump compares relevance to the last digit).
+const newest = Math.max(...docs.map((d) => Date.parse(d.timestamp)));
+const now = () => new Date(newest + 3 * 86_400_000);
+
 if (dump) {
-  const memory = openMemory({ repo: dir, warn: () => {} });
+  const memory = openMemory({ repo: dir, warn: () => {}, now });
   const responses = {};
   const strip = (r) => ({ total: r.total, mode: r.mode, fallback: r.fallback?.reason, nothingConfident: r.nothingConfident, results: (r.results ?? []).map(pick), weak: (r.weak ?? []).map(pick) });
   const pick = (x) => ({ id: x.id, relevance: x.relevance, confidence: x.confidence, scores: x.scores, content: createHash('sha256').update(x.content).digest('hex').slice(0, 8) });
@@ -131,7 +136,7 @@ const plain = lunr(function () {
   this.field('content');
   docs.forEach((d, i) => this.add({ i, content: d.content }));
 });
-const memory = openMemory({ repo: dir, warn: () => {} });
+const memory = openMemory({ repo: dir, warn: () => {}, now });
 const noop = async () => {};
 // 60 queries per round: a third from each source.
 const sample = [...asked.filter((_, i) => i % 4 === 0).slice(0, 30), ...picked.slice(0, 22), ...extra];

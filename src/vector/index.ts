@@ -54,8 +54,11 @@ export class VectorIndex {
     return out;
   }
 
-  /** Cosine similarity of `q` (unit length) with every row. */
-  scoreAll(q: Float32Array): Float32Array {
+  /**
+   * Cosine similarity of `q` (unit length) with every row, or with the rows whose `only` byte is set
+   * (the others stay 0; a row's value is the same either way).
+   */
+  scoreAll(q: Float32Array, only?: Uint8Array): Float32Array {
     const d = this.dims;
     if (!this.ids.length) return new Float32Array(0);
     if (q.length !== d) throw new Error(`query has ${q.length} dimensions, index ${d}`);
@@ -64,6 +67,7 @@ export class VectorIndex {
     const m = this.data;
     const d4 = d - (d % 4);
     for (let r = 0, base = 0; r < n; r++, base += d) {
+      if (only && !only[r]) continue;
       let s0 = 0;
       let s1 = 0;
       let s2 = 0;
