@@ -1,3 +1,5 @@
+import { createScanner, type Scanner } from './scan.js';
+
 export interface VectorRow {
   id: string;
   hash: string;
@@ -22,13 +24,16 @@ export class VectorIndex {
   readonly scales: Float32Array;
   readonly data: Int8Array;
   readonly rowOf: Map<string, number>;
+  /** The matrix in WebAssembly memory with a SIMD scan (src/vector/scan.ts), where it runs. */
+  private readonly scanner: Scanner | null;
 
   constructor(readonly dims: number, rows: VectorRow[]) {
     const n = rows.length;
     this.ids = new Array(n);
     this.hashes = new Array(n);
-    this.scales = new Float32Array(n);
-    this.data = new Int8Array(n * dims);
+    this.scanner = createScanner(n, dims);
+    this.scales = this.scanner?.scales ?? new Float32Array(n);
+    this.data = this.scanner?.data ?? new Int8Array(n * dims);
     this.rowOf = new Map();
     rows.forEach((r, i) => {
       if (r.data.length !== dims) throw new Error(`vector of ${r.data.length} dimensions in an index of ${dims}`);
@@ -62,6 +67,7 @@ export class VectorIndex {
     const d = this.dims;
     if (!this.ids.length) return new Float32Array(0);
     if (q.length !== d) throw new Error(`query has ${q.length} dimensions, index ${d}`);
+    if (this.scanner) return this.scanner.scan(q, only);
     const n = this.ids.length;
     const out = new Float32Array(n);
     const m = this.data;
