@@ -43,6 +43,9 @@ function unit(v: Float32Array): Float32Array {
   return v.map((x) => x / Math.sqrt(s));
 }
 
+// What this guards: every float32 cosine equal to the JS loop's (a wrong lane, element, scale or mask
+// fails it; checked by breaking one lane once). A change of summation order alone would almost never
+// show: the double sums are rounded to float32, which is why the scan keeps the JS order anyway.
 describe('vector scan', () => {
   it('WebAssembly SIMD is used on this Node, and its cosines equal the JavaScript loop bit for bit', () => {
     const rand = rng(7);
