@@ -37,6 +37,9 @@ export class GitRepository {
   /** Where git runs when the in-process reader needs it: this repository, named explicitly. */
   readonly target: GitTarget;
   private trees = new Map<string, TreeEntry[]>();
+  // Parsed commits by id (a commit never changes): every search resolves the tip's tree several times
+  // (index, configuration, vectors), and inflating the commit object each time cost ~1 ms a search.
+  private commits = new Map<string, CommitInfo>();
   /** The promisor remote of a partial clone (null: not partial); read once. */
   private promisor: { remote: string } | null | undefined;
   /** Blob ids of the last listBlobs, for read-ahead in a partial clone. */
@@ -155,7 +158,14 @@ export class GitRepository {
   }
 
   readCommit(oid: string): CommitInfo {
-    return parseCommit(oid, this.objects.read(oid, 'commit').data);
+    let c = this.commits.get(oid);
+    if (!c) {
+      c = parseCommit(oid, this.objects.read(oid, 'commit').data);
+      if (this.commits.size >= 2_000) this.commits.clear();
+      this.commits.set(oid, c);
+    }
+    // A copy: callers own what they get (the cache must not change if one edits it).
+    return { ...c, parents: [...c.parents] };
   }
 
   readTree(oid: string): TreeEntry[] {

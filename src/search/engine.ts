@@ -160,20 +160,47 @@ export function termInformation(qterms: string[], dfs: number[], n: number): num
  * A term's postings in each part (a range of the file for a segment not read whole) and its document
  * frequency over live documents.
  */
-function termPostings(view: IndexView, key: Buffer): { lists: Array<{ doc: Uint32Array; tf: Uint8Array } | null>; df: number } {
+function termPostings(view: IndexView, term: string): TermPostings {
+  let cache = postingsCache.get(view);
+  if (!cache) postingsCache.set(view, (cache = { terms: new Map(), size: 0 }));
+  const hit = cache.terms.get(term);
+  if (hit) return hit;
+  const key = Buffer.from(term, 'utf8');
   const lists = view.parts.map((p) => {
     const t = p.seg.terms.find(key);
     return t < 0 ? null : postingsOf(p.seg, t);
   });
   let df = 0;
+  let size = 0;
   view.parts.forEach(({ dead }, pi) => {
     const list = lists[pi];
     if (!list) return;
+    size += list.doc.length;
     if (!dead) df += list.doc.length;
     else for (let p = 0; p < list.doc.length; p++) if (!dead[list.doc[p]]) df++;
   });
-  return { lists, df };
+  const out = { lists, df };
+  if (cache.size + size > POSTINGS_CACHE_MAX || cache.terms.size >= POSTINGS_CACHE_TERMS) {
+    cache.terms.clear();
+    cache.size = 0;
+  }
+  cache.terms.set(term, out);
+  cache.size += size;
+  return out;
 }
+
+type TermPostings = { lists: Array<{ doc: Uint32Array; tf: Uint8Array } | null>; df: number };
+
+/**
+ * Looked-up terms of an index view (a view never changes: a new tree is a new view), so one search
+ * finds each term once, not once per pass (the confidence's known-terms share, the pruned and the
+ * full ranking, hybrid's two passes), and later searches reuse common words. A lookup in a segment
+ * opened lazily is ~16 reads of the file plus one of the postings. Bounded: at most this many
+ * postings (7 bytes each) and terms, then it starts again.
+ */
+const POSTINGS_CACHE_MAX = 2_000_000;
+const POSTINGS_CACHE_TERMS = 20_000;
+const postingsCache = new WeakMap<IndexView, { terms: Map<string, TermPostings>; size: number }>();
 
 /**
  * BM25 of `text` against every live document (summed over content, tags and category): the
@@ -195,7 +222,7 @@ export function eachTextScore(view: IndexView, text: string, params: Bm25Params,
   const qterms = queryTerms(text);
   if (!qterms.length || !view.n) return;
   const { k1, b, boost } = params;
-  const keys = qterms.map((t) => Buffer.from(t, 'utf8'));
+  const keys = qterms;
   const scratch = view.borrowScratch();
   const touched: Array<number[]> = view.parts.map(() => []);
   const coord = params.coord ?? 0;
@@ -297,7 +324,7 @@ function labelWords(name: string): string[] {
 
 /** Live documents holding `term` (an analysed term), over every part of the view. */
 export function docFrequency(view: IndexView, term: string): number {
-  return termPostings(view, Buffer.from(term, 'utf8')).df;
+  return termPostings(view, term).df;
 }
 
 /** Whether a query term weighs nothing in a query's information: a question word ({@link termInformation}). */
@@ -314,7 +341,7 @@ export function knownShare(view: IndexView, text: string): number {
   const qterms = queryTerms(text).filter((t) => !QUESTION_WORDS.has(t));
   if (!qterms.length || !view.n) return 0;
   let known = 0;
-  for (const t of qterms) if (termPostings(view, Buffer.from(t, 'utf8')).df > 0) known++;
+  for (const t of qterms) if (termPostings(view, t).df > 0) known++;
   return known / qterms.length;
 }
 
@@ -476,7 +503,7 @@ export function rankPruned(view: IndexView, qterms: string[], limit: number, w: 
   const coord = params.coord ?? 0;
   type Term = { lists: Array<{ doc: Uint32Array; tf: Uint8Array } | null>; df: number; w: number };
   const terms: Term[] = qterms.map((t) => {
-    const { lists, df } = termPostings(view, Buffer.from(t, 'utf8'));
+    const { lists, df } = termPostings(view, t);
     return { lists, df, w: df ? Math.pow(idf(df, N), params.idfPow ?? 1) : 0 };
   });
   const info = termInformation(qterms, terms.map((t) => t.df), N);

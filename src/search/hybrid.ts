@@ -1,5 +1,5 @@
 import { InvalidInputError, MemoryError } from '../core/errors.js';
-import { memoryFromFile, publicMemory, type Memory } from '../core/memory.js';
+import type { Memory } from '../core/memory.js';
 import type { Relaxation, SearchFallback, SearchMode, SearchQuery, SearchResponse, SearchResult, VectorReport } from '../core/search-types.js';
 import type { ReadonlyBranch } from '../core/branch-view.js';
 import { embedInput, normalize, USE_MODEL_ID, type Embedder } from '../embed/index.js';
@@ -11,7 +11,9 @@ import { queryTerms } from './analyze.js';
 import { bestOf, knownShare } from './engine.js';
 import { CONFIDENT, confidence, nothingConfidentNote, roundConfidence, semanticConfidence, supported, supportedConfidence } from './confidence.js';
 import { neighbourWords, synonymTable, tableWords, type ExpansionSource } from './expand.js';
-import { filterIds, fullTextMatches, openIndex, search as fullTextSearch, type IndexOptions } from './index.js';
+import { docIds, filterIds, fullTextMatches, openIndex, readMemory, search as fullTextSearch, type IndexOptions } from './index.js';
+import type { IndexView } from './engine.js';
+import type { Segment } from './segment.js';
 import { limitOf } from '../core/bounds.js';
 
 /**
@@ -225,39 +227,102 @@ interface Ran {
 export const MIN_VECTOR_SHARE = 0.01;
 export const EMBEDDED_PER_BUDGET_SECOND = 32;
 
+/** A live memory of the index, as the vector step sees it: read (and parsed) only when asked. */
+class IndexEntry implements VectorEntry {
+  constructor(
+    readonly id: string,
+    readonly oid: string,
+    readonly path: string,
+    readonly ts: number,
+    readonly scope: string,
+    private readonly at: { store: ReadonlyBranch; seg: Segment; doc: number },
+  ) {}
+  /** Parsed from its blob, cached by blob id per branch (src/search/index.ts, readMemory). */
+  read(): Memory {
+    return readMemory(this.at.store, this.at.seg, this.at.doc);
+  }
+}
+
+/**
+ * The live memories of an index view by id (first copy of an id wins), and as one array in that
+ * order: built once per view (a view never changes; a store or delete makes a new tree, so a new
+ * view), since decoding 10,000 ids, paths and blob ids and making an object per memory on every
+ * search was a third of a warm hybrid search (BENCHMARKS.md, "#25 latency, eighth session").
+ */
+function entriesOf(store: ReadonlyBranch, view: IndexView): { entries: Map<string, IndexEntry>; list: IndexEntry[] } {
+  const hit = entryCache.get(view);
+  if (hit && hit.store === store) return hit;
+  const ids = docIds(view);
+  const entries = new Map<string, IndexEntry>();
+  view.parts.forEach(({ seg, dead }, pi) => {
+    for (let d = 0; d < seg.n; d++) {
+      if (dead?.[d]) continue;
+      const id = ids[pi][d];
+      if (entries.has(id)) continue;
+      entries.set(id, new IndexEntry(id, seg.oids.get(d), seg.paths.get(d), seg.ts[d], seg.scopes[seg.scope[d]] ?? '', { store, seg, doc: d }));
+    }
+  });
+  const out = { store, entries, list: [...entries.values()] };
+  entryCache.set(view, out);
+  return out;
+}
+const entryCache = new WeakMap<IndexView, { store: ReadonlyBranch; entries: Map<string, IndexEntry>; list: IndexEntry[] }>();
+
+/** Which rows of `index` pass the filters (`allowed`): one byte per row, kept for the next search with the same two objects. */
+function rowsPassing(index: VectorIndex, allowed: ReadonlySet<string>): { ok: Uint8Array; okCount: number } {
+  const hit = okCache.get(index);
+  if (hit && hit.allowed === allowed) return hit;
+  const ok = new Uint8Array(index.size);
+  let okCount = 0;
+  for (let r = 0; r < ok.length; r++) if (allowed.has(index.ids[r])) okCount += ok[r] = 1;
+  const out = { allowed, ok, okCount };
+  okCache.set(index, out);
+  return out;
+}
+const okCache = new WeakMap<VectorIndex, { allowed: ReadonlySet<string>; ok: Uint8Array; okCount: number }>();
+
+/**
+ * The query's vector, from a small per-embedder cache of recent query texts: an agent repeats
+ * questions, and the offline model takes tens of ms per query (BENCHMARKS.md). A vector depends only
+ * on the text and the model, so nothing on the branch can make one stale. A copy is returned.
+ */
+async function embedQuery(embedder: Embedder, text: string): Promise<Float32Array> {
+  let cache = queryVectors.get(embedder);
+  if (!cache) queryVectors.set(embedder, (cache = new Map()));
+  let v = cache.get(text);
+  if (v) {
+    // Most recently used last.
+    cache.delete(text);
+    cache.set(text, v);
+  } else {
+    [v] = await embedder.embed([text]);
+    if (!v) return v;
+    cache.set(text, v);
+    if (cache.size > QUERY_VECTORS) cache.delete(cache.keys().next().value as string);
+  }
+  return Float32Array.from(v);
+}
+/** Query texts whose vectors are kept per embedder (512 floats each for the offline model: 128 KB in all). */
+export const QUERY_VECTORS = 64;
+const queryVectors = new WeakMap<Embedder, Map<string, Float32Array>>();
+
 /** Vector or hybrid ranking of the memories that pass the filters of `q`. */
 async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQuery, mode: 'vector' | 'hybrid', opts: ModeSearchOptions, matchesOnly = false): Promise<Ran> {
   const text = (q.query ?? '').trim();
   const limit = limitOf(q.limit, 10);
-  const allowed = filterIds(store, q, opts);
-  // Nothing passes the filters: no vectors needed (relaxation may retry wider).
-  if (!allowed.size) return { response: { success: true, results: [], total: 0 } };
   // Memories come from the full-text index (id, path, blob id), not the catalog: a vector checked
   // against a blob id needs no parsing, and at 100,000 memories the parsed catalog alone is ~180 MB.
   const view = openIndex(store, opts);
-  const entries = new Map<string, VectorEntry & { path: string; ts: number; scope: string }>();
-  const memo = new Map<string, Memory>();
-  const read = (path: string, oid: string): Memory => {
-    let m = memo.get(oid);
-    if (!m) memo.set(oid, (m = publicMemory(memoryFromFile(path, store.git.readBlob(oid).toString('utf8')))));
-    return m;
-  };
-  view.parts.forEach(({ seg, dead }) => {
-    for (let d = 0; d < seg.n; d++) {
-      if (dead?.[d]) continue;
-      const id = seg.ids.get(d);
-      if (entries.has(id)) continue;
-      const path = seg.paths.get(d);
-      const oid = seg.oids.get(d);
-      entries.set(id, { id, oid, path, ts: seg.ts[d], scope: seg.scopes[seg.scope[d]] ?? '', read: () => read(path, oid) });
-    }
-  });
+  const allowed = filterIds(store, q, opts, view);
+  // Nothing passes the filters: no vectors needed (relaxation may retry wider).
+  if (!allowed.size) return { response: { success: true, results: [], total: 0 } };
+  const { entries, list } = entriesOf(store, view);
   const memoryOf = (id: string) => entries.get(id)!.read();
   // The vector step sees the branch through a read-only view: it has no way to commit.
   const bv = branchVectors(readOnlyView(store), embedder);
   const budgetMs = opts.embedBudgetMs ?? searchBudgetMs();
   if (mode === 'hybrid' || matchesOnly) {
-    const cov = bv.coverage(entries.values());
+    const cov = bv.coverage(list);
     const fits = (budgetMs / 1000) * EMBEDDED_PER_BUDGET_SECOND;
     if (cov.without > fits && cov.with < MIN_VECTOR_SHARE * (cov.with + cov.without)) {
       const vectors: VectorReport = { model: embedder.id, embedded: 0, reused: cov.with, missing: cov.without };
@@ -267,16 +332,15 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
   }
   // The query first: it loads the model, so the budget below is spent embedding memories, not on
   // the load (which used to take most of it: 4 memories per search instead of ~30).
-  const [qv] = await embedder.embed([embedInput(text)]);
-  const { index, report } = await bv.ensure([...entries.values()], { budgetMs, prefer: (id) => allowed.has(id) });
+  const qv = await embedQuery(embedder, embedInput(text));
+  const { index, report } = await bv.ensure(list, { budgetMs, prefer: (id) => allowed.has(id) });
   const vectors: VectorReport = { model: report.model, embedded: report.embedded, reused: report.reused, missing: report.missing };
 
   const n = index.size;
   // Rows passing the filters, as a byte per row: the scans below touch every row, a Set lookup per
-  // row per pass would cost more than the scoring itself.
-  const ok = new Uint8Array(n);
-  let okCount = 0;
-  for (let r = 0; r < n; r++) if (allowed.has(index.ids[r])) okCount += ok[r] = 1;
+  // row per pass would cost more than the scoring itself. The same for every search of one index
+  // and filter result (the unfiltered set is one object per index view).
+  const { ok, okCount } = rowsPassing(index, allowed);
 
   type Scored = { id: string; score: number; v?: number; t?: number; f?: number; c?: number; conf: number; cov1?: number; cos1?: number };
   // Hybrid: whether a confident page lends support to its other candidates (src/search/confidence.ts).
@@ -338,7 +402,7 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
     const textScores = (t: string, withCoverage: boolean) => {
       const m = new Map<string, number>();
       let max = 0;
-      for (const [id, { score, coverage: cv }] of fullTextMatches(store, t, opts)) {
+      for (const [id, { score, coverage: cv }] of fullTextMatches(store, t, opts, view)) {
         if (!allowed.has(id)) continue;
         m.set(id, score);
         if (withCoverage) coverage.set(id, cv);
@@ -366,7 +430,14 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
     // re-rank them; neither adds one.
     const match = new Uint8Array(n);
     const expCands = expanded && (opts.expansionCandidates ?? true) ? expanded : null;
-    for (let r = 0; r < n; r++) if (ok[r] && (cos1[r] >= floor || text.has(index.ids[r]) || expCands?.has(index.ids[r]))) match[r] = 1;
+    // (The full-text and expansion matches by their rows: a lookup per match, not a string lookup per row.)
+    for (let r = 0; r < n; r++) if (ok[r] && cos1[r] >= floor) match[r] = 1;
+    for (const ids of [text.keys(), expCands?.keys() ?? []]) {
+      for (const id of ids) {
+        const r = index.rowOf.get(id);
+        if (r !== undefined && ok[r]) match[r] = 1;
+      }
+    }
     if (semK > 0 && Number.isFinite(floor)) for (const r of topK(cos1, semK, (x) => ok[x] === 1 && cos1[x] > 0)) match[r] = 1;
     // Confidence from the first pass's signals (src/search/confidence.ts): what the memory holds of
     // the query's information, how close it is by meaning, whether the store knows every query term.
@@ -444,7 +515,8 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
         // The openings the vectors stand for: a long memory's whole text as a query would cost
         // what indexing it does, on every search (issue 24).
         const feedback = textScores(top.map((id) => embedInput(memoryOf(id).content)).join('\n'), false);
-        scored = blend(index.scoreAll(normalize(q2)), feedback);
+        // blend reads the cosines of the candidates only: the other rows are not scored.
+        scored = blend(index.scoreAll(normalize(q2), match), feedback);
       }
     }
     // total: every confident match (weak candidates are not matches).

@@ -626,21 +626,54 @@ export function fullTextScores(store: ReadonlyBranch, text: string, opts: IndexO
  * Full-text matches with their BM25 score (no boosts, no filters) and the share of the query's
  * information each holds: id → { score, coverage }. For hybrid ranking and its confidence.
  */
-export function fullTextMatches(store: ReadonlyBranch, text: string, opts: IndexOptions = {}): Map<string, { score: number; coverage: number }> {
-  const view = openIndex(store, opts);
+export function fullTextMatches(store: ReadonlyBranch, text: string, opts: IndexOptions = {}, view: IndexView = openIndex(store, opts)): Map<string, { score: number; coverage: number }> {
+  const ids = docIds(view);
   const out = new Map<string, { score: number; coverage: number }>();
-  for (const h of textScores(view, text, opts.bm25 ?? DEFAULT_BM25)) out.set(view.parts[h.part].seg.ids.get(h.doc), { score: h.score, coverage: h.coverage });
+  for (const h of textScores(view, text, opts.bm25 ?? DEFAULT_BM25)) out.set(ids[h.part][h.doc], { score: h.score, coverage: h.coverage });
   return out;
 }
 
-/** Ids of the memories passing the filters of `q` (its text is ignored). */
-export function filterIds(store: ReadonlyBranch, q: SearchQuery, opts: IndexOptions = {}): Set<string> {
-  const view = openIndex(store, opts);
-  const pass = compileFilter(view, normalizeFilter(q, store.now().getTime()));
+/**
+ * The id of every document of every part of `view` (dead ones included), decoded once per view: a
+ * hybrid search reads all of them (filters, the vector rows, matches), and decoding 10,000 ids from
+ * the segment on every search was a fifth of its time. A view never changes (a new tree is a new
+ * view), so neither does this.
+ */
+export function docIds(view: IndexView): string[][] {
+  let ids = idCache.get(view);
+  if (!ids) {
+    ids = view.parts.map(({ seg }) => {
+      const out = new Array<string>(seg.n);
+      for (let d = 0; d < seg.n; d++) out[d] = seg.ids.get(d);
+      return out;
+    });
+    idCache.set(view, ids);
+  }
+  return ids;
+}
+const idCache = new WeakMap<IndexView, string[][]>();
+
+/** The ids of every live memory of a view (what {@link filterIds} returns without filters), once per view. */
+const allIdsCache = new WeakMap<IndexView, ReadonlySet<string>>();
+
+/**
+ * Ids of the memories passing the filters of `q` (its text is ignored). Without filters, the same
+ * set for every search of one index view: callers must not change it.
+ */
+export function filterIds(store: ReadonlyBranch, q: SearchQuery, opts: IndexOptions = {}, view: IndexView = openIndex(store, opts)): ReadonlySet<string> {
+  const f = normalizeFilter(q, store.now().getTime());
+  const unfiltered = !f.tags.length && f.category === undefined && f.scope === undefined && f.priority === undefined && f.after === undefined && f.before === undefined && f.since === undefined;
+  if (unfiltered) {
+    const hit = allIdsCache.get(view);
+    if (hit) return hit;
+  }
+  const pass = compileFilter(view, f);
+  const ids = docIds(view);
   const out = new Set<string>();
-  view.parts.forEach(({ seg, dead }, pi) => {
-    for (let d = 0; d < seg.n; d++) if (!dead?.[d] && pass(pi, d)) out.add(seg.ids.get(d));
+  view.parts.forEach(({ dead }, pi) => {
+    for (let d = 0; d < ids[pi].length; d++) if (!dead?.[d] && pass(pi, d)) out.add(ids[pi][d]);
   });
+  if (unfiltered) allIdsCache.set(view, out);
   return out;
 }
 

@@ -131,6 +131,13 @@ export class BranchVectors {
   private readonly cacheFile: string;
   private memo: { tree: string | null; rows: Map<string, CachedRow>; dims: number } | null = null;
   private lastIndex: { rows: VectorRow[]; index: VectorIndex } | null = null;
+  /**
+   * Bumped whenever the rows change (a new memo, a vector embedded or noted as committed): what
+   * {@link coverage} and {@link ensure} computed for one list of items holds until then.
+   */
+  private gen = 0;
+  private lastCoverage: { items: unknown; gen: number; result: { with: number; without: number } } | null = null;
+  private lastEnsure: { items: unknown; gen: number; index: VectorIndex; reused: number } | null = null;
 
   constructor(branch: VectorBranch, readonly embedder: Embedder) {
     // Whatever object is passed (a MemoryStore, say), only its read-only members are kept.
@@ -244,6 +251,7 @@ export class BranchVectors {
     const all = [...rows.values()];
     if (!cached || cached.header.folderTree !== tree || all.length !== cached.rows.length) this.writeCache(tree, all, dims);
     this.memo = { tree, rows, dims };
+    this.gen++;
     return this.memo;
   }
 
@@ -299,9 +307,13 @@ export class BranchVectors {
    */
   coverage(items: Iterable<{ id: string }>): { with: number; without: number } {
     const rows = this.load().rows;
+    // The same list as the last call (a search's cached list of the index's memories) and the same rows.
+    const last = this.lastCoverage;
+    if (last && last.items === items && last.gen === this.gen) return { ...last.result };
     let w = 0;
     let wo = 0;
     for (const it of items) rows.has(it.id) ? w++ : wo++;
+    this.lastCoverage = { items, gen: this.gen, result: { with: w, without: wo } };
     return { with: w, without: wo };
   }
 
@@ -322,6 +334,12 @@ export class BranchVectors {
    */
   async ensure(items: Array<Memory | VectorEntry>, opts: EnsureOptions = {}): Promise<{ index: VectorIndex; report: EnsureReport }> {
     const memo = this.load();
+    // The same array of items as the last call, nothing changed since, and nothing was left to
+    // embed: the same index, without checking every item again (10,000 lookups a search).
+    const prev = this.lastEnsure;
+    if (prev && prev.items === items && prev.gen === this.gen && this.lastIndex?.index === prev.index) {
+      return { index: prev.index, report: { model: this.embedder.id, embedded: 0, reused: prev.reused, missing: 0, embedMs: 0 } };
+    }
     const { have: result, want: all, dirty: checked } = this.split(items, memo.rows);
     let dirty = checked;
     const reused = result.length;
@@ -358,6 +376,7 @@ export class BranchVectors {
         });
         done += batch.length;
         dirty = true;
+        this.gen++;
       }
       memo.dims = dims;
     }
@@ -374,6 +393,7 @@ export class BranchVectors {
       result.forEach((r, i) => (r.data = index.data.subarray(i * dims, (i + 1) * dims)));
     }
     this.lastIndex = { rows: result, index };
+    this.lastEnsure = all.length === 0 ? { items, gen: this.gen, index, reused } : null;
     return { index, report: { model: this.embedder.id, embedded: done, reused, missing: all.length - done, embedMs: Math.round(embedMs) } };
   }
 
@@ -415,6 +435,7 @@ export class BranchVectors {
       const v = id ? decodeVector(buf) : null;
       if (!id || !v || v.model !== this.embedder.id) continue;
       memo.rows.set(id, { path, oid: blobOid(buf), id, hash: v.hash, scale: v.scale, data: v.data });
+      this.gen++;
       if (!memo.dims) memo.dims = v.data.length;
     }
   }

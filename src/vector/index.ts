@@ -1,3 +1,5 @@
+import { createScanner, type Scanner } from './scan.js';
+
 export interface VectorRow {
   id: string;
   hash: string;
@@ -22,13 +24,16 @@ export class VectorIndex {
   readonly scales: Float32Array;
   readonly data: Int8Array;
   readonly rowOf: Map<string, number>;
+  /** The matrix in WebAssembly memory with a SIMD scan (src/vector/scan.ts), where it runs. */
+  private readonly scanner: Scanner | null;
 
   constructor(readonly dims: number, rows: VectorRow[]) {
     const n = rows.length;
     this.ids = new Array(n);
     this.hashes = new Array(n);
-    this.scales = new Float32Array(n);
-    this.data = new Int8Array(n * dims);
+    this.scanner = createScanner(n, dims);
+    this.scales = this.scanner?.scales ?? new Float32Array(n);
+    this.data = this.scanner?.data ?? new Int8Array(n * dims);
     this.rowOf = new Map();
     rows.forEach((r, i) => {
       if (r.data.length !== dims) throw new Error(`vector of ${r.data.length} dimensions in an index of ${dims}`);
@@ -54,16 +59,21 @@ export class VectorIndex {
     return out;
   }
 
-  /** Cosine similarity of `q` (unit length) with every row. */
-  scoreAll(q: Float32Array): Float32Array {
+  /**
+   * Cosine similarity of `q` (unit length) with every row, or with the rows whose `only` byte is set
+   * (the others stay 0; a row's value is the same either way).
+   */
+  scoreAll(q: Float32Array, only?: Uint8Array): Float32Array {
     const d = this.dims;
     if (!this.ids.length) return new Float32Array(0);
     if (q.length !== d) throw new Error(`query has ${q.length} dimensions, index ${d}`);
+    if (this.scanner) return this.scanner.scan(q, only);
     const n = this.ids.length;
     const out = new Float32Array(n);
     const m = this.data;
     const d4 = d - (d % 4);
     for (let r = 0, base = 0; r < n; r++, base += d) {
+      if (only && !only[r]) continue;
       let s0 = 0;
       let s1 = 0;
       let s2 = 0;
