@@ -71,6 +71,11 @@ export class GitRepository {
     return this.promisor?.remote ?? null;
   }
 
+  /** Reads the promisor setting again (a filtered fetch may just have made this a partial clone). */
+  forgetPartialClone(): void {
+    this.promisor = undefined;
+  }
+
   /**
    * The fallback of the in-process reader: an object it cannot find is asked of git itself, which
    * fetches a partial clone's promised objects from the promisor remote and reads any format this

@@ -133,10 +133,13 @@ function writeCommit(git: GitRepository, tree: string, parent: string, author: s
   return git.objects.write('commit', serializeCommit({ tree, parents: [parent], author, committer, message }));
 }
 
-function withContent(git: GitRepository, changes: PathChanges): Map<string, Buffer | null> {
-  const out = new Map<string, Buffer | null>();
-  for (const [p, oid] of changes) out.set(p, oid === null ? null : git.readBlob(oid));
-  return out;
+/**
+ * What writeTree takes: blob ids, not contents. Every id here is an existing blob (a local commit's,
+ * or one the remote has), so no blob is read: in a blob-less fetch (a writer's, docs/sync.md) the
+ * other side's blobs are not in this repository at all, and a tree may name them all the same.
+ */
+function asEntries(changes: PathChanges): Map<string, string | null> {
+  return changes;
 }
 
 /**
@@ -169,7 +172,7 @@ export function combine(git: GitRepository, input: CombineInput): CombineResult 
     const onRemote = remoteDiff.has(p) ? remoteDiff.get(p) : undefined;
     if (onRemote !== undefined && onRemote === v) target.delete(p);
   }
-  const targetTree = target.size ? git.writeTree(remoteTree, withContent(git, target)) : remoteTree;
+  const targetTree = target.size ? git.writeTree(remoteTree, asEntries(target)) : remoteTree;
 
   const committer = signature(input.committer, input.when);
   let tip = input.remote;
@@ -186,7 +189,7 @@ export function combine(git: GitRepository, input: CombineInput): CombineResult 
     }
     const d = changedFiles(git, parentTree, info.tree);
     if (!d.size) continue;
-    const next = git.writeTree(tipTree, withContent(git, d));
+    const next = git.writeTree(tipTree, asEntries(d));
     if (next === tipTree) continue; // already on the remote: like rebase, drop the empty commit
     tip = writeCommit(git, next, tip, info.author, committer, info.message);
     tipTree = next;
