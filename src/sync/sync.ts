@@ -5,7 +5,7 @@ import { MemoryError, RefMovedError, ConflictError, InvalidInputError, PushRejec
 import type { MemoryStore } from '../core/store.js';
 import type { GitTarget } from '../git/cli.js';
 import { readEffectiveConfig } from '../git/repo.js';
-import { combine, changedFiles, signature, type SyncConflict } from './combine.js';
+import { combine, changedFiles, countMemoryFiles, signature, type SyncConflict } from './combine.js';
 import { gitFailure, redact, remoteMessage, runGit, DEFAULT_TIMEOUT_MS, type GitRun } from './git-cli.js';
 import { linearChain, linearMergeBase } from './history.js';
 import { assertDeleteBound, assertValidNames, DEFAULT_MAX_DELETE_RATIO, findBadName } from './guard.js';
@@ -384,7 +384,7 @@ async function plan(ctx: Ctx, local: string | null, remote: string | null): Prom
   const none = { received: 0, replayed: 0, conflicts: [] as SyncConflict[] };
   if (!remote) return { tip: local, ...none };
   const git = ctx.store.git;
-  if (!local) return { tip: remote, ...none, received: memoryFiles(changedFiles(git, null, git.readCommit(remote).tree).keys()) };
+  if (!local) return { tip: remote, ...none, received: countMemoryFiles(git, git.readCommit(remote).tree) };
   if (local === remote) return { tip: local, ...none };
   const base = await mergeBase(ctx, local, remote);
   if (base === remote) return { tip: local, ...none };
@@ -697,7 +697,7 @@ interface LocalPlan {
 async function planLocal(ctx: Ctx, local: string | null, union: string | null, remoteTip: string | null): Promise<LocalPlan> {
   const git = ctx.store.git;
   const none = { replayed: 0, conflicts: [] as SyncConflict[] };
-  const files = (a: string | null, b: string | null) => memoryFiles(changedFiles(git, treeOf(ctx, a), treeOf(ctx, b)).keys());
+  const files = (a: string | null, b: string | null) => (a ? memoryFiles(changedFiles(git, treeOf(ctx, a), treeOf(ctx, b)).keys()) : countMemoryFiles(git, treeOf(ctx, b)));
   if (!local) return { tip: union, union, own: [], received: files(null, union), ...none };
   if (!union) return { tip: local, union, own: await chainBetween(ctx, null, local), received: 0, ...none };
   const mark = validMark(ctx, local);

@@ -14,7 +14,7 @@ import { idsOn, pendingRefs } from './fixtures.js';
  * (uploadpack.allowFilter on and off), the built CLI, real git.
  */
 
-const PRELOAD = 40;
+const PRELOAD = 24;
 
 /** A bare remote: `main` with one commit, `memory` with PRELOAD memories (and the README a store writes). */
 async function world(allowFilter: boolean, readme?: string): Promise<{ remote: string; url: string; preloaded: { id: string; content: string }[] }> {
@@ -67,7 +67,8 @@ function fullClone(remote: string): string {
   return d;
 }
 
-describe('writers fetch no blobs', () => {
+// Real processes on a shared machine: generous per-test limits (each test spawns 5-15 CLI processes).
+describe('writers fetch no blobs', { timeout: 300_000 }, () => {
   it('a store --sync from a fresh shallow clone fetches no blob of the branch (allowFilter on), and everything stays readable', async () => {
     const w = await world(true);
     const job = ciClone(w.url);
