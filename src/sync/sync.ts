@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, rmSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { MemoryError, RefMovedError, ConflictError, InvalidInputError, PushRejectedError, RemoteUnreachableError, SyncFailedError } from '../core/errors.js';
@@ -304,7 +304,49 @@ async function afterFirstBloblessFetch(ctx: Ctx): Promise<void> {
   const git = ctx.store.git;
   git.forgetPartialClone();
   if (git.partialCloneRemote() !== ctx.remoteArg) return;
-  await runGit(ctx.target, ['config', '--unset-all', `remote.${ctx.remoteArg}.partialclonefilter`]);
+  // In-process under git's own lock (config.lock, created exclusively, renamed over): a `git config
+  // --unset` was one more process per CI writer. Anything unexpected: ask git to do it.
+  if (!dropRecordedFilter(ctx.commonDir, ctx.remoteArg)) await runGit(ctx.target, ['config', '--unset-all', `remote.${ctx.remoteArg}.partialclonefilter`]);
+}
+
+/**
+ * Removes the `partialclonefilter` line git just wrote into `[remote "<name>"]` of the repository's
+ * config, taking git's lock file as git does. False when the file is not as git writes it (the line
+ * missing or repeated, the section not found, the lock held): the caller then runs git.
+ */
+function dropRecordedFilter(commonDir: string, remote: string): boolean {
+  const file = join(commonDir, 'config');
+  const lock = `${file}.lock`;
+  let fd: number;
+  try {
+    fd = openSync(lock, 'wx', 0o644);
+  } catch {
+    return false;
+  }
+  try {
+    const text = readFileSync(file, 'utf8');
+    const lines = text.split('\n');
+    const header = `[remote "${remote}"]`;
+    let inSection = false;
+    const hits: number[] = [];
+    lines.forEach((l, i) => {
+      const t = l.trim();
+      if (t.startsWith('[')) inSection = t === header;
+      else if (/^\s*partialclonefilter\s*=/i.test(l)) hits.push(inSection ? i : -1);
+    });
+    if (hits.length !== 1 || hits[0] < 0) return false;
+    lines.splice(hits[0], 1);
+    writeSync(fd, lines.join('\n'));
+    closeSync(fd);
+    fd = -1;
+    renameSync(lock, file);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    if (fd >= 0) closeSync(fd);
+    rmSync(lock, { force: true });
+  }
 }
 
 /** Temporary refs left by a sync that was killed mid-fetch; live ones are seconds old. */
