@@ -16,6 +16,7 @@
 //   node bench/sync-concurrency.mjs inproc [--writers 16,256] [--procs 8] [--hook 0.5] [--git-timeout ms (120000)]
 //   node bench/sync-concurrency.mjs bytes [--memories 1000,10000]
 //   node bench/sync-concurrency.mjs floor [--writers 64] [--shapes fetch+push,push,store+fetch+push] [--hook 0.5]
+//   node bench/sync-concurrency.mjs ratio [--writers 64] [--rounds 2] [--hook 0.5]   (writers between two floors, alternated)
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -255,5 +256,20 @@ if (part === 'processes') {
     console.error(JSON.stringify(r));
     results.push(r);
   }
+} else if (part === 'ratio') {
+  // The writers and their floor alternated in one run (floor, writers, floor, …), so both see the same
+  // machine; the ratio is each writers' run over the mean of the floors either side of it.
+  const W = Number(opt('writers', '64'));
+  const rounds = Number(opt('rounds', '2'));
+  const floors = [await floor(W, 'fetch+push')];
+  console.error(JSON.stringify(floors[0]));
+  for (let i = 0; i < rounds; i++) {
+    const r = await processes(W, 'pending');
+    console.error(JSON.stringify(r));
+    floors.push(await floor(W, 'fetch+push'));
+    console.error(JSON.stringify(floors.at(-1)));
+    results.push({ ...r, floorWallMs: Math.round((floors.at(-2).wallMs + floors.at(-1).wallMs) / 2), overFloor: +((2 * r.wallMs) / (floors.at(-2).wallMs + floors.at(-1).wallMs)).toFixed(2) });
+  }
+  results.push({ floors: floors.map((f) => f.wallMs), load: (await import('node:os')).loadavg().map((x) => +x.toFixed(1)) });
 } else throw new Error(`unknown part ${part}`);
 console.log(JSON.stringify({ part, hookSeconds: part === 'bytes' ? 0 : HOOK, nodeStartMs: +nodeStart.toFixed(1), results }, null, 2));

@@ -46,6 +46,8 @@ export interface BranchRepository extends BranchObjects {
   readonly location: GitRepository['location'];
   /** Where `git` runs for this repository (reads through `git cat-file --batch`). */
   readonly target: GitRepository['target'];
+  /** In a partial clone, fetches the blobs not here in one round trip before many reads. */
+  prefetchBlobs?(oids: Iterable<string>): number;
 }
 
 export interface ReadonlyBranch {

@@ -74,6 +74,11 @@ export class GitRepository {
     return this.promisor?.remote ?? null;
   }
 
+  /** Reads the promisor setting again (a filtered fetch may just have made this a partial clone). */
+  forgetPartialClone(): void {
+    this.promisor = undefined;
+  }
+
   /**
    * The fallback of the in-process reader: an object it cannot find is asked of git itself, which
    * fetches a partial clone's promised objects from the promisor remote and reads any format this
@@ -87,19 +92,13 @@ export class GitRepository {
       listing.fetched = true;
       const missing = [...listing.oids].filter((o) => !this.objects.has(o));
       if (missing.length > 1) {
-        const r = runGitSync(
-          this.target,
-          ['-c', 'fetch.negotiationAlgorithm=noop', 'fetch', remote, '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--filter=blob:none', '--stdin'],
-          { input: missing.join('\n') + '\n', allowFailure: true },
-        );
-        this.fallbackStats.prefetches++;
-        if (r.status === 0) {
-          this.fallbackStats.prefetched += missing.length;
+        const err = this.fetchPromised(remote, missing);
+        if (!err) {
           const got = this.objects.tryRead(oid);
           if (got) return got;
         } else {
           // The remote is unreachable: every other blob would fail the same way, one timeout each.
-          listing.error = lastLine(r.stderr) || `git fetch exited ${r.status}`;
+          listing.error = err;
         }
       }
     }
@@ -121,6 +120,34 @@ export class GitRepository {
     const why = lastLine(res.stderr);
     if (why) throw new ObjectMissingError(oid, `git: ${why}`);
     return null;
+  }
+
+  /** Fetches promised objects from the promisor remote in one round trip; the error (null: fetched). */
+  private fetchPromised(remote: string, oids: string[]): string | null {
+    const r = runGitSync(
+      this.target,
+      ['-c', 'fetch.negotiationAlgorithm=noop', '-c', 'maintenance.auto=false', '-c', 'gc.auto=0', 'fetch', remote, '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--filter=blob:none', '--stdin'],
+      { input: oids.join('\n') + '\n', allowFailure: true },
+    );
+    this.fallbackStats.prefetches++;
+    if (r.status !== 0) return lastLine(r.stderr) || `git fetch exited ${r.status}`;
+    this.fallbackStats.prefetched += oids.length;
+    return null;
+  }
+
+  /**
+   * Before reading many blobs by id: in a partial clone (a writer's blob-less fetch, docs/sync.md),
+   * fetches the ones not here in one round trip, instead of one `git` fetch per blob as each read
+   * misses. Elsewhere (or when all are here) nothing. Returns how many were asked for. A failure is
+   * left to the reads, which report it per object.
+   */
+  prefetchBlobs(oids: Iterable<string>): number {
+    const remote = this.partialCloneRemote();
+    if (!remote) return 0;
+    const missing = [...new Set(oids)].filter((o) => !this.objects.has(o));
+    if (!missing.length) return 0;
+    this.fetchPromised(remote, missing);
+    return missing.length;
   }
 
   /**

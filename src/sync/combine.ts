@@ -1,6 +1,6 @@
 import type { GitRepository } from '../git/repository.js';
-import { diffFiles } from '../git/diff.js';
-import { serializeCommit, signature, type Identity } from '../git/tree.js';
+import { diffFiles, isRegularFile } from '../git/diff.js';
+import { isTreeMode, serializeCommit, signature, type Identity } from '../git/tree.js';
 import { parseFile } from '../core/codec.js';
 import { idFromPath, isValidId } from '../core/id.js';
 
@@ -15,6 +15,38 @@ export type PathChanges = Map<string, string | null>;
 export function changedFiles(git: GitRepository, a: string | null, b: string | null): PathChanges {
   const out: PathChanges = new Map();
   for (const c of diffFiles((t) => git.readTree(t), a, b)) out.set(c.path, c.newOid);
+  return out;
+}
+
+/**
+ * The regular files under `memories/` in `tree`, counted without building their paths: what a side
+ * with no common ancestor "changed" (all of it). Reads every tree once, no blob.
+ */
+export function countMemoryFiles(git: GitRepository, tree: string | null): number {
+  const top = tree ? git.entryAt(tree, 'memories') : null;
+  if (!top || !isTreeMode(top.mode)) return 0;
+  let n = 0;
+  const walk = (oid: string): void => {
+    for (const e of git.readTree(oid)) {
+      if (isTreeMode(e.mode)) walk(e.oid);
+      else if (isRegularFile(e.mode)) n++;
+    }
+  };
+  walk(top.oid);
+  return n;
+}
+
+/**
+ * What `changedFiles(null, tree)` says about `paths` only: the regular files among them that `tree`
+ * has. With no common ancestor every file of the other side counts as changed, but a combine only ever
+ * asks about the paths its own side changed: looking those up costs what they are, not the branch.
+ */
+function filesAt(git: GitRepository, tree: string, paths: Iterable<string>): PathChanges {
+  const out: PathChanges = new Map();
+  for (const p of paths) {
+    const e = git.entryAt(tree, p);
+    if (e && isRegularFile(e.mode)) out.set(p, e.oid);
+  }
   return out;
 }
 
@@ -133,10 +165,13 @@ function writeCommit(git: GitRepository, tree: string, parent: string, author: s
   return git.objects.write('commit', serializeCommit({ tree, parents: [parent], author, committer, message }));
 }
 
-function withContent(git: GitRepository, changes: PathChanges): Map<string, Buffer | null> {
-  const out = new Map<string, Buffer | null>();
-  for (const [p, oid] of changes) out.set(p, oid === null ? null : git.readBlob(oid));
-  return out;
+/**
+ * What writeTree takes: blob ids, not contents. Every id here is an existing blob (a local commit's,
+ * or one the remote has), so no blob is read: in a blob-less fetch (a writer's, docs/sync.md) the
+ * other side's blobs are not in this repository at all, and a tree may name them all the same.
+ */
+function asEntries(changes: PathChanges): Map<string, string | null> {
+  return changes;
 }
 
 /**
@@ -152,7 +187,10 @@ export function combine(git: GitRepository, input: CombineInput): CombineResult 
   const baseTree = input.base ? treeOf(input.base) : null;
   const remoteTree = treeOf(input.remote);
   const localDiff = changedFiles(git, baseTree, treeOf(input.local));
-  const remoteDiff = changedFiles(git, baseTree, remoteTree);
+  // Unrelated histories (a fresh clone's first store): the remote side "changed" every file of the
+  // branch; only the paths this side changed are looked up, and the rest is counted, not listed.
+  const remoteDiff = baseTree ? changedFiles(git, baseTree, remoteTree) : filesAt(git, remoteTree, localDiff.keys());
+  const received = baseTree ? [...remoteDiff.keys()].filter((p) => p.startsWith('memories/')).length : countMemoryFiles(git, remoteTree);
 
   const target: PathChanges = new Map(localDiff);
   const conflicts: SyncConflict[] = [];
@@ -169,7 +207,7 @@ export function combine(git: GitRepository, input: CombineInput): CombineResult 
     const onRemote = remoteDiff.has(p) ? remoteDiff.get(p) : undefined;
     if (onRemote !== undefined && onRemote === v) target.delete(p);
   }
-  const targetTree = target.size ? git.writeTree(remoteTree, withContent(git, target)) : remoteTree;
+  const targetTree = target.size ? git.writeTree(remoteTree, asEntries(target)) : remoteTree;
 
   const committer = signature(input.committer, input.when);
   let tip = input.remote;
@@ -186,7 +224,7 @@ export function combine(git: GitRepository, input: CombineInput): CombineResult 
     }
     const d = changedFiles(git, parentTree, info.tree);
     if (!d.size) continue;
-    const next = git.writeTree(tipTree, withContent(git, d));
+    const next = git.writeTree(tipTree, asEntries(d));
     if (next === tipTree) continue; // already on the remote: like rebase, drop the empty commit
     tip = writeCommit(git, next, tip, info.author, committer, info.message);
     tipTree = next;
@@ -202,5 +240,5 @@ export function combine(git: GitRepository, input: CombineInput): CombineResult 
     const body = [...lines, ...(lines.length && ids.length ? [''] : []), ...ids].join('\n');
     tip = writeCommit(git, targetTree, tip, committer, committer, body ? `${subject}\n\n${body}\n` : `${subject}\n`);
   }
-  return { tip, replayed, received: [...remoteDiff.keys()].filter((p) => p.startsWith('memories/')).length, conflicts };
+  return { tip, replayed, received, conflicts };
 }

@@ -1,7 +1,8 @@
 import { MemoryError } from '../core/errors.js';
 import type { GitRepository } from '../git/repository.js';
-import { isTreeMode } from '../git/tree.js';
+import { isTreeMode, type TreeEntry } from '../git/tree.js';
 import { changedFiles } from './combine.js';
+import { isRegularFile } from '../git/diff.js';
 
 /**
  * What a fold or a pull refuses to take into the user's branch (docs/sync.md, "What a fold
@@ -23,6 +24,9 @@ export class TooManyDeletesError extends MemoryError {
   }
 }
 
+/** Starts with no dot, holds no "~", "/", space, control or non-ASCII character: never refused. */
+const PLAIN_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
+
 /** Code points git ignores when it compares a name with ".git" on HFS+ (utf8.c, is_hfs_dotgit). */
 const HFS_IGNORABLE = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
 
@@ -32,6 +36,9 @@ const HFS_IGNORABLE = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
  * or spaces (NTFS), as its 8.3 short name "git~1", or with HFS+-ignored code points (hasDotgit).
  */
 export function badTreeName(name: string): string | null {
+  // The names a branch is made of (ids, months, buckets, `x.md`): nothing below can match them, and a
+  // fresh clone's first sync checks every name of the branch.
+  if (PLAIN_NAME.test(name)) return null;
   if (name === '') return 'empty name';
   if (name === '.' || name === '..') return `"${name}"`;
   if (name.includes('/') || name.includes('\0')) return 'a name containing "/"';
@@ -53,15 +60,14 @@ function shown(s: string): string {
 export function findBadName(git: GitRepository, old: string | null, tree: string | null): { path: string; reason: string } | null {
   const walk = (x: string | null, y: string | null, base: string): { path: string; reason: string } | null => {
     if (!y || x === y) return null;
-    const xs = new Map((x ? git.readTree(x) : []).map((e) => [e.name, e] as const));
+    const xs = new Map<string, TreeEntry>(x ? git.readTree(x).map((e) => [e.name, e] as const) : []);
     for (const e of git.readTree(y)) {
       const before = xs.get(e.name);
       if (before && before.oid === e.oid && before.mode === e.mode) continue;
-      const p = base ? `${base}/${e.name}` : e.name;
       const why = badTreeName(e.name);
-      if (why) return { path: p, reason: why };
+      if (why) return { path: base ? `${base}/${e.name}` : e.name, reason: why };
       if (isTreeMode(e.mode)) {
-        const r = walk(before && isTreeMode(before.mode) ? before.oid : null, e.oid, p);
+        const r = walk(before && isTreeMode(before.mode) ? before.oid : null, e.oid, base ? `${base}/${e.name}` : e.name);
         if (r) return r;
       }
     }
@@ -79,6 +85,28 @@ export function assertValidNames(git: GitRepository, old: string | null, tree: s
       'the rest of the memories stay readable. Remove that entry on the remote (or delete the pending ref) and sync again.',
     { ...data, path: shown(bad.path).slice(1, -1), reason: bad.reason },
   );
+}
+
+/**
+ * The regular files of `before` that `after` lacks (or holds as something else than a file). Walks
+ * `before`'s side only, skipping equal subtrees: a fresh clone's small local tree against the whole
+ * branch costs what the small tree holds, not the branch (a full diff listed every file the branch
+ * adds: 0.57 s of a store job at 100,000 memories).
+ */
+export function deletedFiles(git: GitRepository, before: string | null, after: string | null): string[] {
+  const out: string[] = [];
+  const walk = (x: string, y: string | null, base: string): void => {
+    if (x === y) return;
+    const ys = new Map((y ? git.readTree(y) : []).map((e) => [e.name, e] as const));
+    for (const e of git.readTree(x)) {
+      const p = base ? `${base}/${e.name}` : e.name;
+      const other = ys.get(e.name);
+      if (isTreeMode(e.mode)) walk(e.oid, other && isTreeMode(other.mode) ? other.oid : null, p);
+      else if (isRegularFile(e.mode) && !(other && isRegularFile(other.mode))) out.push(p);
+    }
+  };
+  if (before) walk(before, after, '');
+  return out;
 }
 
 /** Default of `sync.maxDeleteRatio`: a fold or pull may delete at most half the memories. */
@@ -117,7 +145,7 @@ export async function assertDeleteBound(
   const gone = new Set<string>();
   for (const t of before) {
     if (!t || t === after) continue;
-    for (const [p, oid] of changedFiles(git, t, after)) if (oid === null && isMemoryPath(p)) gone.add(p);
+    for (const p of deletedFiles(git, t, after)) if (isMemoryPath(p)) gone.add(p);
   }
   if (gone.size <= MIN_GUARDED_DELETES) return;
   // A memory moved to the trash (`memory delete`, `clear`) or the archive (`prune`) is still on the

@@ -1,11 +1,11 @@
-import { existsSync, readdirSync, rmSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { MemoryError, RefMovedError, ConflictError, InvalidInputError, PushRejectedError, RemoteUnreachableError, SyncFailedError } from '../core/errors.js';
 import type { MemoryStore } from '../core/store.js';
 import type { GitTarget } from '../git/cli.js';
 import { readEffectiveConfig } from '../git/location.js';
-import { combine, changedFiles, signature, type SyncConflict } from './combine.js';
+import { combine, changedFiles, countMemoryFiles, signature, type SyncConflict } from './combine.js';
 import { gitFailure, redact, remoteMessage, runGit, DEFAULT_TIMEOUT_MS, type GitRun } from './git-cli.js';
 import { linearChain, linearMergeBase } from './history.js';
 import { assertDeleteBound, assertValidNames, DEFAULT_MAX_DELETE_RATIO, findBadName } from './guard.js';
@@ -104,6 +104,8 @@ interface Ctx {
   /** What we show. */
   remoteName: string;
   trackingRef: string;
+  /** `remoteArg` is a remote configured in this repository (a name, not a URL or path). */
+  named: boolean;
   /**
    * The local commit up to which everything local is known to be on the remote (on its branch or in
    * pending refs): commits after it are this repository's own, still to be shared.
@@ -160,6 +162,7 @@ function context(store: MemoryStore, opts: SyncOptions): Ctx {
     remoteArg: remote,
     remoteName: redact(remote),
     trackingRef,
+    named: configured,
     markRef: `refs/git-memory/shared/${key}/${store.branch}`,
     branch: store.branch,
     branchRef: `refs/heads/${store.branch}`,
@@ -225,6 +228,8 @@ interface Snapshot {
   tip: string | null;
   /** Pending refs, sorted by name (creation time first). */
   pending: PendingRef[];
+  /** The fetch asked for no blobs (`--filter=blob:none`). */
+  blobless: boolean;
 }
 
 /**
@@ -240,7 +245,7 @@ const FETCH_CONFIG = ['-c', 'fetch.recurseSubmodules=false', '-c', 'maintenance.
  * refs (`refs/git-memory/fetch/<pid>-<random>/…`), so concurrent syncs in one repository never
  * contend for a ref lock, and with explicit refspecs, so single-branch clones work too. One round trip.
  */
-async function fetchSnapshot(ctx: Ctx, withPending: boolean): Promise<Snapshot> {
+async function fetchSnapshot(ctx: Ctx, withPending: boolean, write = false): Promise<Snapshot> {
   report(ctx, 'fetch');
   const git = ctx.store.git;
   removeStaleFetchRefs(ctx.commonDir);
@@ -249,9 +254,20 @@ async function fetchSnapshot(ctx: Ctx, withPending: boolean): Promise<Snapshot> 
   // history with the branch yet, so deeper history would only cost time. Later fetches are
   // incremental and stop at commits we have, which is all the merge base needs.
   const shallow = existsSync(join(ctx.commonDir, 'shallow')) && !git.resolve(ctx.trackingRef);
+  const blobless = write && bloblessFetch(ctx, shallow);
+  const wasPromisor = blobless && git.partialCloneRemote() === ctx.remoteArg;
   // --refmap= : without it git also updates refs/remotes/<remote>/<branch> itself ("opportunistic"
   // update), and two syncs in one clone then fail on that ref's lock. We move it by compare-and-swap.
-  const args = [...FETCH_CONFIG, 'fetch', '--quiet', '--no-tags', '--refmap=', ...(shallow ? [`--depth=${FIRST_FETCH_DEPTH}`] : []), ctx.remoteArg];
+  const args = [
+    ...FETCH_CONFIG,
+    'fetch',
+    '--quiet',
+    '--no-tags',
+    '--refmap=',
+    ...(shallow ? [`--depth=${FIRST_FETCH_DEPTH}`] : []),
+    ...(blobless ? ['--filter=blob:none'] : []),
+    ctx.remoteArg,
+  ];
   const branchSpec = `+${ctx.branchRef}:${tmp}/branch`;
   const pendingSpec = `+${pendingPrefix(ctx.branch)}*:${tmp}/pending/*`;
   try {
@@ -265,6 +281,7 @@ async function fetchSnapshot(ctx: Ctx, withPending: boolean): Promise<Snapshot> 
       const plain = args.filter((a) => !a.startsWith('--depth='));
       run = withPending ? await runGit(ctx.target, [...plain, pendingSpec], { timeoutMs: ctx.timeoutMs }) : { code: 0, stdout: '', stderr: '', timedOut: false };
     }
+    if (blobless && !wasPromisor) await afterFirstBloblessFetch(ctx);
     if (run.code !== 0) throw gitFailure(`fetching ${ctx.branch} from ${ctx.remoteName}`, run, { remote: ctx.remoteName, branch: ctx.branch });
     const refs = listRefs(ctx.commonDir, `${tmp}/`);
     const tip = noBranch ? null : refs.get(`${tmp}/branch`) ?? null;
@@ -275,9 +292,81 @@ async function fetchSnapshot(ctx: Ctx, withPending: boolean): Promise<Snapshot> 
     }
     pending.sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
     if (tip) await setRef(ctx, ctx.trackingRef, tip, `git-memory: fetch ${ctx.branch} from ${ctx.remoteName}`);
-    return { tip, pending };
+    return { tip, pending, blobless };
   } finally {
     await deleteRefsUnder(ctx, `${tmp}/`);
+  }
+}
+
+/**
+ * Whether a writer's fetch leaves the blobs on the remote (`--filter=blob:none`): a sync needs the
+ * branch's commits and trees to combine, and of the blobs only those of paths both sides changed
+ * (read on demand, src/git/repository.ts). Only where that changes nothing the user relies on: a
+ * shallow clone on first contact with the branch (a CI checkout: it has none of the branch's objects
+ * anyway), or a clone that already is a partial clone of this remote; a full clone stays full. Only
+ * a configured remote (a partial clone's promisor is a remote by name). A server that does not allow
+ * filters (`uploadpack.allowFilter` off) answers with the full pack: git warns and fetches as before.
+ * `MEMORY_SYNC_BLOBLESS=0` turns it off.
+ */
+function bloblessFetch(ctx: Ctx, shallowFirst: boolean): boolean {
+  const env = process.env.MEMORY_SYNC_BLOBLESS;
+  if (env !== undefined && ['0', 'false', 'no', 'off'].includes(env.trim().toLowerCase())) return false;
+  if (!ctx.named) return false;
+  return shallowFirst || ctx.store.git.partialCloneRemote() === ctx.remoteArg;
+}
+
+/**
+ * git registers the remote as the repository's promisor on its first filtered fetch (so that git
+ * itself, and this reader, fetch a missing blob on demand: `git log -p memory` keeps working), and
+ * also records the filter as the default of every later `git fetch` from that remote. The second
+ * would change how the user's own fetches of code behave: removed, the first kept.
+ */
+async function afterFirstBloblessFetch(ctx: Ctx): Promise<void> {
+  const git = ctx.store.git;
+  git.forgetPartialClone();
+  if (git.partialCloneRemote() !== ctx.remoteArg) return;
+  // In-process under git's own lock (config.lock, created exclusively, renamed over): a `git config
+  // --unset` was one more process per CI writer. Anything unexpected: ask git to do it.
+  if (!dropRecordedFilter(ctx.commonDir, ctx.remoteArg)) await runGit(ctx.target, ['config', '--unset-all', `remote.${ctx.remoteArg}.partialclonefilter`]);
+}
+
+/**
+ * Removes the `partialclonefilter` line git just wrote into `[remote "<name>"]` of the repository's
+ * config, taking git's lock file as git does. False when the file is not as git writes it (the line
+ * missing or repeated, the section not found, the lock held): the caller then runs git.
+ */
+function dropRecordedFilter(commonDir: string, remote: string): boolean {
+  const file = join(commonDir, 'config');
+  const lock = `${file}.lock`;
+  let fd: number;
+  try {
+    fd = openSync(lock, 'wx', 0o644);
+  } catch {
+    return false;
+  }
+  try {
+    const text = readFileSync(file, 'utf8');
+    const lines = text.split('\n');
+    const header = `[remote "${remote}"]`;
+    let inSection = false;
+    const hits: number[] = [];
+    lines.forEach((l, i) => {
+      const t = l.trim();
+      if (t.startsWith('[')) inSection = t === header;
+      else if (/^\s*partialclonefilter\s*=/i.test(l)) hits.push(inSection ? i : -1);
+    });
+    if (hits.length !== 1 || hits[0] < 0) return false;
+    lines.splice(hits[0], 1);
+    writeSync(fd, lines.join('\n'));
+    closeSync(fd);
+    fd = -1;
+    renameSync(lock, file);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    if (fd >= 0) closeSync(fd);
+    rmSync(lock, { force: true });
   }
 }
 
@@ -359,7 +448,7 @@ async function plan(ctx: Ctx, local: string | null, remote: string | null): Prom
   const none = { received: 0, replayed: 0, conflicts: [] as SyncConflict[] };
   if (!remote) return { tip: local, ...none };
   const git = ctx.store.git;
-  if (!local) return { tip: remote, ...none, received: memoryFiles(changedFiles(git, null, git.readCommit(remote).tree).keys()) };
+  if (!local) return { tip: remote, ...none, received: countMemoryFiles(git, git.readCommit(remote).tree) };
   if (local === remote) return { tip: local, ...none };
   const base = await mergeBase(ctx, local, remote);
   if (base === remote) return { tip: local, ...none };
@@ -543,7 +632,7 @@ async function unionOf(ctx: Ctx, snap: Snapshot): Promise<Union> {
     try {
       const run = await runGit(
         ctx.target,
-        [...FETCH_CONFIG, 'fetch', '--quiet', '--no-tags', '--refmap=', `--depth=${2 ** 30}`, ctx.remoteArg, ...cut.map((p, i) => `+${p.ref}:${tmp}/${i}`)],
+        [...FETCH_CONFIG, 'fetch', '--quiet', '--no-tags', '--refmap=', `--depth=${2 ** 30}`, ...(snap.blobless ? ['--filter=blob:none'] : []), ctx.remoteArg, ...cut.map((p, i) => `+${p.ref}:${tmp}/${i}`)],
         { timeoutMs: ctx.timeoutMs },
       );
       if (run.code === 0) for (const p of cut) chains.set(p.ref, readPending(git, p.oid));
@@ -674,7 +763,7 @@ interface LocalPlan {
 async function planLocal(ctx: Ctx, local: string | null, union: string | null, remoteTip: string | null): Promise<LocalPlan> {
   const git = ctx.store.git;
   const none = { replayed: 0, conflicts: [] as SyncConflict[] };
-  const files = (a: string | null, b: string | null) => memoryFiles(changedFiles(git, treeOf(ctx, a), treeOf(ctx, b)).keys());
+  const files = (a: string | null, b: string | null) => (a ? memoryFiles(changedFiles(git, treeOf(ctx, a), treeOf(ctx, b)).keys()) : countMemoryFiles(git, treeOf(ctx, b)));
   if (!local) return { tip: union, union, own: [], received: files(null, union), ...none };
   if (!union) return { tip: local, union, own: await chainBetween(ctx, null, local), received: 0, ...none };
   const mark = validMark(ctx, local);
@@ -717,7 +806,7 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
   // sync that skipped them could leave them unfolded for as long as nobody races.
   for (let attempt = 0; ; attempt++) {
     if (attempt > 0) await sleep(backoff(attempt - 1));
-    const snap = await fetchSnapshot(ctx, true);
+    const snap = await fetchSnapshot(ctx, true, true);
     const local = store.tip();
     // Other writers are publishing right now (a matrix of jobs): a writer with commits of its own goes
     // straight to a pending ref, one push that cannot be rejected, instead of racing them for the
@@ -898,7 +987,7 @@ async function syncBranch(ctx: Ctx, maxRetries: number, rejectedBefore = 0): Pro
 
   for (let attempt = 0; attempt <= maxRetries; attempt++) {
     if (attempt > 0 || rejected) await sleep(backoff(Math.max(0, rejected - 1)));
-    const remote = (await fetchSnapshot(ctx, false)).tip;
+    const remote = (await fetchSnapshot(ctx, false, true)).tip;
     const local = store.tip();
     const p = await plan(ctx, local, remote);
     await guardResult(ctx, local, remote, p.tip);
