@@ -22,13 +22,12 @@ import {
   storeMemory,
   taggedMemories,
   updateMemory
-} from "./chunks/chunk-ZOJVTO2K.js";
+} from "./chunks/chunk-X3Z6A2QM.js";
 import {
   excerpt
 } from "./chunks/chunk-5GR53BCC.js";
-import "./chunks/chunk-JWKAALMJ.js";
-import "./chunks/chunk-YV7V3QT5.js";
-import "./chunks/chunk-K6EUXEO3.js";
+import "./chunks/chunk-QZPDLTY5.js";
+import "./chunks/chunk-QXRS3KE3.js";
 import "./chunks/chunk-Z5YN2S7E.js";
 import "./chunks/chunk-7J66HWOH.js";
 import {
@@ -41,8 +40,8 @@ import {
 } from "./chunks/chunk-3MCIJMPV.js";
 import {
   SEGMENT_FORMAT
-} from "./chunks/chunk-Z5A4UDG2.js";
-import "./chunks/chunk-UCBYA3PT.js";
+} from "./chunks/chunk-3KSJEXFT.js";
+import "./chunks/chunk-KZZYYKRM.js";
 import "./chunks/chunk-NRU5WURV.js";
 import "./chunks/chunk-VDSN3D72.js";
 import {
@@ -52,6 +51,7 @@ import {
 import {
   positiveInt
 } from "./chunks/chunk-DFWT2NPX.js";
+import "./chunks/chunk-UCBYA3PT.js";
 import "./chunks/chunk-7ZPDJLBH.js";
 import "./chunks/chunk-T2M7576Q.js";
 import "./chunks/chunk-ENPGJTG6.js";
@@ -486,13 +486,13 @@ function checkOpenOptions(opts) {
 }
 function openDoor(options = {}) {
   const { embedOnWrite, indexCache, ...storeOpts } = checkOpenOptions(options);
-  const writeVectors = async (texts) => (await import("./chunks/write-56YGDGMG.js")).writeTimeVectors(s, texts);
+  const writeVectors = async (texts) => (await import("./chunks/write-L4OMSTY4.js")).writeTimeVectors(s, texts);
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
   const history = () => import("./chunks/history-YK4WVTTY.js");
-  const coreDoc = () => import("./chunks/core-doc-AH4Z55WP.js");
-  const sync = () => import("./chunks/sync-HZ4SKDRE.js");
-  const importExport = () => import("./chunks/import-export-KSJ3IB72.js");
-  const configOps = () => import("./chunks/config-ops-VGZJPSRP.js");
+  const coreDoc = () => import("./chunks/core-doc-U5AAMQOY.js");
+  const sync = () => import("./chunks/sync-Y23DULNS.js");
+  const importExport = () => import("./chunks/import-export-ES3TJKQX.js");
+  const configOps = () => import("./chunks/config-ops-IZW6WZG3.js");
   let viewModel = null;
   return {
     store: (input) => storeMemory(s, input),
@@ -502,12 +502,12 @@ function openDoor(options = {}) {
     list: (filter) => listPage(s, filter),
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
     search: async (q, o) => {
-      const run2 = async () => (await import("./chunks/hybrid-I2BLTYRJ.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0);
+      const run2 = async () => (await import("./chunks/hybrid-TZSHGXFK.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0);
       if (!indexCache) return run2();
-      const { result, report } = await (await import("./chunks/index-cache-YOMVOGO5.js")).withIndexCache(s, indexCache, run2);
+      const { result, report } = await (await import("./chunks/index-cache-4W5G3Z56.js")).withIndexCache(s, indexCache, run2);
       return { ...result, indexCache: report };
     },
-    rebuildIndex: async (o) => (await import("./chunks/search-5NQQM62K.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
+    rebuildIndex: async (o) => (await import("./chunks/search-P2SW27KO.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
     delete: (id) => deleteMemory(s, id),
     deleteByTag: (tag) => deleteTagged(s, tag),
     clear: (o) => clearMemories(s, o),
@@ -533,7 +533,7 @@ function openDoor(options = {}) {
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-KAXB3BVK.js")).memoryStats(s, o),
+    stats: async (o) => (await import("./chunks/stats-3CBYDFRE.js")).memoryStats(s, o),
     prune: async (o) => (await import("./chunks/prune-CCB5VJ4W.js")).prune(s, o),
     importMemories: async (input) => (await importExport()).importMemories(s, input),
     exportMemories: async (o) => (await importExport()).exportMemories(s, o),
@@ -548,12 +548,12 @@ function openDoor(options = {}) {
         const v = o[key];
         if (v !== void 0) positiveInt(v, key);
       }
-      return (await import("./chunks/embed-PAFSEIW2.js")).embedMemories(s, { batchSize: o.batchSize, threads: o.threads, onProgress: o.onProgress });
+      return (await import("./chunks/embed-UABKST7H.js")).embedMemories(s, { batchSize: o.batchSize, threads: o.threads, onProgress: o.onProgress });
     },
     viewModel: async () => {
       if (!viewModel) {
-        const { ViewModel: VM } = await import("./chunks/view-model-CJZTXF4F.js");
-        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-I2BLTYRJ.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-CCB5VJ4W.js")).prune(s, { dryRun: true }) });
+        const { ViewModel: VM } = await import("./chunks/view-model-CAWDUMRM.js");
+        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-TZSHGXFK.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-CCB5VJ4W.js")).prune(s, { dryRun: true }) });
       }
       return viewModel;
     },
@@ -704,7 +704,7 @@ async function executeWith(inputs, log2) {
       result.summary = storeSummary(result.id, tags, inputs.branch, inputs.sync ? inputs.remote : null, result.json.duplicate === true);
     }
     if (inputs.viewExport) {
-      const { exportViewer } = await import("./chunks/export-77SGW7SM.js");
+      const { exportViewer } = await import("./chunks/export-7NWGGGHN.js");
       const v = await exportViewer(memory, inputs.viewExport);
       log2.info(`viewer written to ${v.dir} (${v.memories} memories)`);
       const run2 = process.env.GITHUB_REPOSITORY && process.env.GITHUB_RUN_ID ? `${process.env.GITHUB_SERVER_URL || "https://github.com"}/${process.env.GITHUB_REPOSITORY}/actions/runs/${process.env.GITHUB_RUN_ID}#artifacts` : null;

@@ -723,82 +723,82 @@ var require_lunr = __commonJS({
           str
         }];
         while (stack.length) {
-          var frame = stack.pop();
-          if (frame.str.length > 0) {
-            var char = frame.str.charAt(0), noEditNode;
-            if (char in frame.node.edges) {
-              noEditNode = frame.node.edges[char];
+          var frame2 = stack.pop();
+          if (frame2.str.length > 0) {
+            var char = frame2.str.charAt(0), noEditNode;
+            if (char in frame2.node.edges) {
+              noEditNode = frame2.node.edges[char];
             } else {
               noEditNode = new lunr2.TokenSet();
-              frame.node.edges[char] = noEditNode;
+              frame2.node.edges[char] = noEditNode;
             }
-            if (frame.str.length == 1) {
+            if (frame2.str.length == 1) {
               noEditNode.final = true;
             }
             stack.push({
               node: noEditNode,
-              editsRemaining: frame.editsRemaining,
-              str: frame.str.slice(1)
+              editsRemaining: frame2.editsRemaining,
+              str: frame2.str.slice(1)
             });
           }
-          if (frame.editsRemaining == 0) {
+          if (frame2.editsRemaining == 0) {
             continue;
           }
-          if ("*" in frame.node.edges) {
-            var insertionNode = frame.node.edges["*"];
+          if ("*" in frame2.node.edges) {
+            var insertionNode = frame2.node.edges["*"];
           } else {
             var insertionNode = new lunr2.TokenSet();
-            frame.node.edges["*"] = insertionNode;
+            frame2.node.edges["*"] = insertionNode;
           }
-          if (frame.str.length == 0) {
+          if (frame2.str.length == 0) {
             insertionNode.final = true;
           }
           stack.push({
             node: insertionNode,
-            editsRemaining: frame.editsRemaining - 1,
-            str: frame.str
+            editsRemaining: frame2.editsRemaining - 1,
+            str: frame2.str
           });
-          if (frame.str.length > 1) {
+          if (frame2.str.length > 1) {
             stack.push({
-              node: frame.node,
-              editsRemaining: frame.editsRemaining - 1,
-              str: frame.str.slice(1)
+              node: frame2.node,
+              editsRemaining: frame2.editsRemaining - 1,
+              str: frame2.str.slice(1)
             });
           }
-          if (frame.str.length == 1) {
-            frame.node.final = true;
+          if (frame2.str.length == 1) {
+            frame2.node.final = true;
           }
-          if (frame.str.length >= 1) {
-            if ("*" in frame.node.edges) {
-              var substitutionNode = frame.node.edges["*"];
+          if (frame2.str.length >= 1) {
+            if ("*" in frame2.node.edges) {
+              var substitutionNode = frame2.node.edges["*"];
             } else {
               var substitutionNode = new lunr2.TokenSet();
-              frame.node.edges["*"] = substitutionNode;
+              frame2.node.edges["*"] = substitutionNode;
             }
-            if (frame.str.length == 1) {
+            if (frame2.str.length == 1) {
               substitutionNode.final = true;
             }
             stack.push({
               node: substitutionNode,
-              editsRemaining: frame.editsRemaining - 1,
-              str: frame.str.slice(1)
+              editsRemaining: frame2.editsRemaining - 1,
+              str: frame2.str.slice(1)
             });
           }
-          if (frame.str.length > 1) {
-            var charA = frame.str.charAt(0), charB = frame.str.charAt(1), transposeNode;
-            if (charB in frame.node.edges) {
-              transposeNode = frame.node.edges[charB];
+          if (frame2.str.length > 1) {
+            var charA = frame2.str.charAt(0), charB = frame2.str.charAt(1), transposeNode;
+            if (charB in frame2.node.edges) {
+              transposeNode = frame2.node.edges[charB];
             } else {
               transposeNode = new lunr2.TokenSet();
-              frame.node.edges[charB] = transposeNode;
+              frame2.node.edges[charB] = transposeNode;
             }
-            if (frame.str.length == 1) {
+            if (frame2.str.length == 1) {
               transposeNode.final = true;
             }
             stack.push({
               node: transposeNode,
-              editsRemaining: frame.editsRemaining - 1,
-              str: charA + frame.str.slice(2)
+              editsRemaining: frame2.editsRemaining - 1,
+              str: charA + frame2.str.slice(2)
             });
           }
         }
@@ -827,16 +827,16 @@ var require_lunr = __commonJS({
           node: this
         }];
         while (stack.length) {
-          var frame = stack.pop(), edges = Object.keys(frame.node.edges), len = edges.length;
-          if (frame.node.final) {
-            frame.prefix.charAt(0);
-            words.push(frame.prefix);
+          var frame2 = stack.pop(), edges = Object.keys(frame2.node.edges), len = edges.length;
+          if (frame2.node.final) {
+            frame2.prefix.charAt(0);
+            words.push(frame2.prefix);
           }
           for (var i = 0; i < len; i++) {
             var edge = edges[i];
             stack.push({
-              prefix: frame.prefix.concat(edge),
-              node: frame.node.edges[edge]
+              prefix: frame2.prefix.concat(edge),
+              node: frame2.node.edges[edge]
             });
           }
         }
@@ -854,28 +854,28 @@ var require_lunr = __commonJS({
         return str;
       };
       lunr2.TokenSet.prototype.intersect = function(b) {
-        var output = new lunr2.TokenSet(), frame = void 0;
+        var output = new lunr2.TokenSet(), frame2 = void 0;
         var stack = [{
           qNode: b,
           output,
           node: this
         }];
         while (stack.length) {
-          frame = stack.pop();
-          var qEdges = Object.keys(frame.qNode.edges), qLen = qEdges.length, nEdges = Object.keys(frame.node.edges), nLen = nEdges.length;
+          frame2 = stack.pop();
+          var qEdges = Object.keys(frame2.qNode.edges), qLen = qEdges.length, nEdges = Object.keys(frame2.node.edges), nLen = nEdges.length;
           for (var q = 0; q < qLen; q++) {
             var qEdge = qEdges[q];
             for (var n = 0; n < nLen; n++) {
               var nEdge = nEdges[n];
               if (nEdge == qEdge || qEdge == "*") {
-                var node = frame.node.edges[nEdge], qNode = frame.qNode.edges[qEdge], final = node.final && qNode.final, next = void 0;
-                if (nEdge in frame.output.edges) {
-                  next = frame.output.edges[nEdge];
+                var node = frame2.node.edges[nEdge], qNode = frame2.qNode.edges[qEdge], final = node.final && qNode.final, next = void 0;
+                if (nEdge in frame2.output.edges) {
+                  next = frame2.output.edges[nEdge];
                   next.final = next.final || final;
                 } else {
                   next = new lunr2.TokenSet();
                   next.final = final;
-                  frame.output.edges[nEdge] = next;
+                  frame2.output.edges[nEdge] = next;
                 }
                 stack.push({
                   qNode,
@@ -1809,8 +1809,7 @@ function queryTerms(text) {
   return [...new Set(terms(text, false))];
 }
 
-// src/search/segment.ts
-import { closeSync, readSync } from "node:fs";
+// src/search/segment/format.ts
 var SEGMENT_FORMAT = 4;
 var MAX_DUPES = 1e3;
 var FIELDS = ["content", "tags", "category"];
@@ -1819,6 +1818,14 @@ var NF = FIELDS.length;
 var MAGIC = 1481854279;
 var PRIORITY_CODE = { low: 0, medium: 1, high: 2 };
 var PRIORITY_NAME = ["low", "medium", "high"];
+var NO_SCOPE = 4294967295;
+var CorruptSegmentError = class extends Error {
+};
+function bad(why) {
+  throw new CorruptSegmentError(why);
+}
+
+// src/search/segment/column.ts
 var ROWS_BEFORE_WHOLE = 64;
 var BYTES_PER_ROW_READ = 16 * 1024;
 var StringColumn = class _StringColumn {
@@ -1897,7 +1904,8 @@ var StringColumn = class _StringColumn {
     return new _StringColumn(blob, off);
   }
 };
-var NO_SCOPE = 4294967295;
+
+// src/search/segment/build.ts
 function newBuildId() {
   return Date.now().toString(36) + Math.random().toString(36).slice(2, 10) + process.pid.toString(36);
 }
@@ -2172,6 +2180,8 @@ var SegmentBuilder = class {
     };
   }
 };
+
+// src/search/segment/merge.ts
 function mergeSegments(base, delta) {
   const dead = new Uint8Array(base.n);
   for (const d of delta.removed) if (d < base.n) dead[d] = 1;
@@ -2284,6 +2294,8 @@ function mergeSegments(base, delta) {
     lenSum: sumLens(len, n)
   };
 }
+
+// src/search/segment/codec.ts
 var CTOR = { u8: Uint8Array, u16: Uint16Array, u32: Uint32Array, f64: Float64Array };
 function sectionsOf(s) {
   return [
@@ -2308,19 +2320,20 @@ function sectionsOf(s) {
     ["removed", s.removed, "u32"]
   ];
 }
-function encodeSegment(s) {
+function layout(s) {
   const parts = [];
   const sections = {};
   let at = 0;
   for (const [name, arr, kind] of sectionsOf(s)) {
-    const bytes = Buffer.from(arr.buffer, arr.byteOffset, arr.byteLength);
+    const bytes = new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength);
+    const pad = (8 - bytes.length % 8) % 8;
     sections[name] = [at, bytes.length, kind];
-    parts.push(bytes);
-    const pad2 = (8 - bytes.length % 8) % 8;
-    if (pad2) parts.push(Buffer.alloc(pad2));
-    at += bytes.length + pad2;
+    parts.push({ bytes, pad });
+    at += bytes.length + pad;
   }
-  const data = Buffer.concat(parts);
+  return { parts, sections, dataLength: at };
+}
+function frame(s, sections, dataLength, crc) {
   const header = {
     format: SEGMENT_FORMAT,
     kind: s.kind,
@@ -2335,97 +2348,88 @@ function encodeSegment(s) {
     scopes: s.scopes,
     tags: s.tags,
     lenSum: s.lenSum,
-    dataLength: data.length,
-    crc: crc32 ? crc32(data) : null,
+    dataLength,
+    crc,
     sections
   };
-  let json = Buffer.from(JSON.stringify(header), "utf8");
+  const json = Buffer.from(JSON.stringify(header), "utf8");
   const pad = (8 - (8 + json.length) % 8) % 8;
-  json = Buffer.concat([json, Buffer.alloc(pad, 32)]);
-  const head = Buffer.alloc(8);
+  const head = Buffer.alloc(8 + json.length + pad, 32);
   head.writeUInt32LE(MAGIC, 0);
-  head.writeUInt32LE(json.length, 4);
-  return Buffer.concat([head, json, data]);
+  head.writeUInt32LE(json.length + pad, 4);
+  json.copy(head, 8);
+  return head;
 }
-function writeSegment(s, write) {
+function encodeSegment(s) {
+  const { parts, sections, dataLength } = layout(s);
+  const data = Buffer.alloc(dataLength);
+  let at = 0;
+  for (const { bytes, pad } of parts) {
+    data.set(bytes, at);
+    at += bytes.length + pad;
+  }
+  return Buffer.concat([frame(s, sections, dataLength, crc32 ? crc32(data) : null), data]);
+}
+var crcMore = (() => {
   const more = crc32;
-  const crcMore = more && more(Buffer.from("b"), more(Buffer.from("a"))) === more(Buffer.from("ab")) ? more : null;
+  return more && more(Buffer.from("b"), more(Buffer.from("a"))) === more(Buffer.from("ab")) ? more : null;
+})();
+function writeSegment(s, write) {
   if (!crcMore) {
     const bytes = encodeSegment(s);
     write(bytes);
     return bytes.length;
   }
-  const sections = {};
-  let at = 0;
+  const { parts, sections, dataLength } = layout(s);
   let crc = 0;
-  const pads = [];
-  for (const [name, arr, kind] of sectionsOf(s)) {
-    const bytes = new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength);
-    sections[name] = [at, bytes.length, kind];
+  for (const { bytes, pad } of parts) {
     if (bytes.length) crc = crcMore(bytes, crc);
-    const pad2 = (8 - bytes.length % 8) % 8;
-    if (pad2) crc = crcMore(new Uint8Array(pad2), crc);
-    pads.push(pad2);
-    at += bytes.length + pad2;
+    if (pad) crc = crcMore(new Uint8Array(pad), crc);
   }
-  const header = {
-    format: SEGMENT_FORMAT,
-    kind: s.kind,
-    tree: s.tree,
-    build: s.build,
-    baseBuild: s.baseBuild,
-    baseTree: s.baseTree,
-    n: s.n,
-    skipped: s.skipped,
-    dupes: s.dupes,
-    cats: s.cats,
-    scopes: s.scopes,
-    tags: s.tags,
-    lenSum: s.lenSum,
-    dataLength: at,
-    crc,
-    sections
-  };
-  let json = Buffer.from(JSON.stringify(header), "utf8");
-  const pad = (8 - (8 + json.length) % 8) % 8;
-  json = Buffer.concat([json, Buffer.alloc(pad, 32)]);
-  const head = Buffer.alloc(8);
-  head.writeUInt32LE(MAGIC, 0);
-  head.writeUInt32LE(json.length, 4);
+  const head = frame(s, sections, dataLength, crc);
   write(head);
-  write(json);
-  sectionsOf(s).forEach(([, arr], i) => {
-    write(new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength));
-    if (pads[i]) write(new Uint8Array(pads[i]));
-  });
-  return 8 + json.length + at;
+  for (const { bytes, pad } of parts) {
+    write(bytes);
+    if (pad) write(new Uint8Array(pad));
+  }
+  return head.length + dataLength;
 }
-var CorruptSegmentError = class extends Error {
-};
-function headerFields(h, n) {
-  return { kind: h.kind, tree: h.tree, build: h.build, baseBuild: h.baseBuild, baseTree: h.baseTree, n, skipped: h.skipped | 0, dupes: dupesOf(h.dupes), cats: h.cats, scopes: h.scopes, tags: h.tags, lenSum: h.lenSum };
-}
-function dupesOf(v) {
-  if (!Array.isArray(v) || v.length > MAX_DUPES) return null;
-  return v.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === "string" && typeof e[1] === "string") ? v : null;
-}
-function bad(why) {
-  throw new CorruptSegmentError(why);
-}
-function decodeSegment(input, opts = {}) {
-  let buf = input;
-  if (buf.length < 8 || buf.readUInt32LE(0) !== MAGIC) bad("not an index segment");
-  const hlen = buf.readUInt32LE(4);
-  if (8 + hlen > buf.length) bad("truncated header");
+function readHeader(read, size) {
+  const head = size >= 8 ? read(0, 8) : null;
+  if (!head || head.readUInt32LE(0) !== MAGIC) bad("not an index segment");
+  const hlen = head.readUInt32LE(4);
+  if (8 + hlen > size) bad("truncated header");
+  const json = read(8, hlen);
+  if (!json) bad("truncated header");
   let h;
   try {
-    h = JSON.parse(buf.toString("utf8", 8, 8 + hlen));
+    h = JSON.parse(json.toString("utf8"));
   } catch {
     bad("unreadable header");
   }
   if (!h || h.format !== SEGMENT_FORMAT) bad("other format");
   const start = 8 + hlen;
-  if (buf.length - start !== h.dataLength) bad("truncated or padded data");
+  if (size - start !== h.dataLength) bad("truncated or padded data");
+  if (!Number.isInteger(h.n) || h.n < 0) bad("bad document count");
+  if (!Array.isArray(h.lenSum) || h.lenSum.length !== NF || !h.lenSum.every((x) => Number.isFinite(x) && x >= 0)) bad("bad length sums");
+  if (typeof h.tree !== "string" || typeof h.build !== "string" || !Array.isArray(h.cats) || !Array.isArray(h.scopes) || !Array.isArray(h.tags)) bad("bad header fields");
+  return { h, start };
+}
+function sectionOf(h, name, kind) {
+  const sec = h.sections?.[name];
+  if (!sec || sec[2] !== kind || sec[0] % 8 || sec[0] + sec[1] > h.dataLength || sec[1] % CTOR[kind].BYTES_PER_ELEMENT) bad(`bad section ${name}`);
+  return [sec[0], sec[1]];
+}
+function headerFields(h) {
+  return { kind: h.kind, tree: h.tree, build: h.build, baseBuild: h.baseBuild, baseTree: h.baseTree, n: h.n, skipped: h.skipped | 0, dupes: dupesOf(h.dupes), cats: h.cats, scopes: h.scopes, tags: h.tags, lenSum: h.lenSum };
+}
+function dupesOf(v) {
+  if (!Array.isArray(v) || v.length > MAX_DUPES) return null;
+  return v.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === "string" && typeof e[1] === "string") ? v : null;
+}
+function decodeSegment(input, opts = {}) {
+  let buf = input;
+  const { h, start } = readHeader((pos, len) => pos + len <= buf.length ? buf.subarray(pos, pos + len) : null, buf.length);
   if ((buf.byteOffset + start) % 8 !== 0) {
     const copy = Buffer.allocUnsafeSlow(buf.length);
     buf.copy(copy);
@@ -2434,24 +2438,19 @@ function decodeSegment(input, opts = {}) {
   const data = buf.subarray(start);
   if (opts.checksum !== false && h.crc !== null && crc32 && crc32(data) !== h.crc) bad("checksum mismatch");
   const get = (name, kind) => {
-    const sec = h.sections?.[name];
-    if (!sec || sec[2] !== kind || sec[0] % 8 || sec[0] + sec[1] > data.length || sec[1] % CTOR[kind].BYTES_PER_ELEMENT) bad(`bad section ${name}`);
-    return new CTOR[kind](data.buffer, data.byteOffset + sec[0], sec[1] / CTOR[kind].BYTES_PER_ELEMENT);
-  };
-  const u8 = (name) => {
-    const a = get(name, "u8");
-    return Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+    const [at, len] = sectionOf(h, name, kind);
+    return new CTOR[kind](data.buffer, data.byteOffset + at, len / CTOR[kind].BYTES_PER_ELEMENT);
   };
   const col = (name) => {
-    const blob = u8(name);
+    const a = get(name, "u8");
+    const blob = Buffer.from(a.buffer, a.byteOffset, a.byteLength);
     const off = get(`${name}Off`, "u32");
     monotonic(off, blob.length, name);
     return new StringColumn(blob, off);
   };
   const n = h.n;
-  if (!Number.isInteger(n) || n < 0) bad("bad document count");
   const s = {
-    ...headerFields(h, n),
+    ...headerFields(h),
     ids: col("ids"),
     paths: col("paths"),
     oids: col("oids"),
@@ -2468,8 +2467,6 @@ function decodeSegment(input, opts = {}) {
     postTf: get("postTf", "u8"),
     removed: get("removed", "u32")
   };
-  if (!Array.isArray(s.lenSum) || s.lenSum.length !== NF || !s.lenSum.every((x) => Number.isFinite(x) && x >= 0)) bad("bad length sums");
-  if (typeof s.tree !== "string" || typeof s.build !== "string" || !Array.isArray(s.cats) || !Array.isArray(s.scopes) || !Array.isArray(s.tags)) bad("bad header fields");
   if (s.ids.length !== n || s.paths.length !== n || s.oids.length !== n || s.ts.length !== n || s.prio.length !== n) bad("bad document table");
   if (s.cat.length !== n || s.scope.length !== n || s.tagOff.length !== n + 1 || s.len.length !== n * NF) bad("bad document table");
   monotonic(s.tagOff, s.tagIds.length, "tagOff");
@@ -2483,175 +2480,318 @@ function decodeSegment(input, opts = {}) {
   for (let i = 0; i < s.postDoc.length; i++) if (s.postDoc[i] >= n) bad("bad postings");
   return s;
 }
-var RANGE = /* @__PURE__ */ Symbol("postings range");
-var ELEMENTS = /* @__PURE__ */ Symbol("element reader");
+function monotonic(off, end, name) {
+  if (off.length < 1 || off[0] !== 0 || off[off.length - 1] !== end) bad(`bad offsets ${name}`);
+  for (let i = 1; i < off.length; i++) if (off[i] < off[i - 1]) bad(`bad offsets ${name}`);
+}
+
+// src/search/segment/file.ts
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+var SegmentClosedError = class extends Error {
+  constructor() {
+    super("index segment file read after it was closed");
+  }
+};
 var GATHER_BLOCK = 32768;
-function gatherValues(seg, name, indices) {
-  const out = new Float64Array(indices.length);
-  const own = Object.getOwnPropertyDescriptor(seg, name);
-  const reader = seg[ELEMENTS];
-  if (own && "value" in own || !reader) {
-    const arr = seg[name];
-    for (let k2 = 0; k2 < indices.length; k2++) out[k2] = arr[indices[k2]];
+var SegmentFile = class _SegmentFile {
+  kind;
+  tree;
+  build;
+  baseBuild;
+  baseTree;
+  n;
+  skipped;
+  dupes;
+  cats;
+  scopes;
+  tags;
+  lenSum;
+  fd;
+  refs = 1;
+  h;
+  /** Where the data starts in the file. */
+  start;
+  terms_;
+  postings_;
+  /** One buffer reused by {@link gather}: the values are copied out before the next read. */
+  scratch = Buffer.allocUnsafeSlow(0);
+  // Loaded on first use; `undefined` until then.
+  ids_;
+  paths_;
+  oids_;
+  terms__;
+  ts_;
+  prio_;
+  cat_;
+  scope_;
+  tagOff_;
+  tagIds_;
+  len_;
+  postOff_;
+  postDoc_;
+  postTf_;
+  removed_;
+  /**
+   * Opens the segment file at `path`; `accept` may refuse the file by its stat (another version than
+   * the one the caller verified). Throws {@link CorruptSegmentError} for a header that does not
+   * describe the file; the descriptor is closed on every failure.
+   */
+  static open(path, accept) {
+    const fd = openSync(path, "r");
+    try {
+      const st = fstatSync(fd);
+      if (accept && !accept(st)) bad("replaced while opening");
+      return new _SegmentFile(fd, st.size);
+    } catch (err) {
+      closeSync(fd);
+      throw err;
+    }
+  }
+  /** Takes ownership of `fd` (a segment file of `size` bytes) when the header checks pass; the caller closes it when they do not. */
+  constructor(fd, size) {
+    this.fd = fd;
+    const { h, start } = readHeader((pos, len) => this.readAbs(pos, len), size);
+    this.h = h;
+    this.start = start;
+    this.kind = h.kind;
+    this.tree = h.tree;
+    this.build = h.build;
+    this.baseBuild = h.baseBuild;
+    this.baseTree = h.baseTree;
+    this.n = h.n;
+    const f = headerFields(h);
+    this.skipped = f.skipped;
+    this.dupes = f.dupes;
+    this.cats = h.cats;
+    this.scopes = h.scopes;
+    this.tags = h.tags;
+    this.lenSum = h.lenSum;
+    const n = h.n;
+    this.postings_ = sectionOf(h, "postDoc", "u32")[1] / 4;
+    this.terms_ = sectionOf(h, "termsOff", "u32")[1] / 4 - 1;
+    const sizes = [
+      ["ids", "u8", -1],
+      ["idsOff", "u32", n + 1],
+      ["paths", "u8", -1],
+      ["pathsOff", "u32", n + 1],
+      ["oids", "u8", -1],
+      ["oidsOff", "u32", n + 1],
+      ["terms", "u8", -1],
+      ["termsOff", "u32", this.terms_ + 1],
+      ["ts", "f64", n],
+      ["prio", "u8", n],
+      ["cat", "u32", n],
+      ["scope", "u32", n],
+      ["tagOff", "u32", n + 1],
+      ["tagIds", "u32", -1],
+      ["len", "u32", n * NF],
+      ["postOff", "u32", this.terms_ + 1],
+      ["postDoc", "u32", this.postings_],
+      ["postTf", "u8", this.postings_ * NF],
+      ["removed", "u32", -1]
+    ];
+    for (const [name, kind, count] of sizes) {
+      const [, len] = sectionOf(h, name, kind);
+      if (count >= 0 && len !== count * CTOR[kind].BYTES_PER_ELEMENT) bad(`bad section ${name}`);
+    }
+  }
+  get ids() {
+    return this.ids_ ??= this.column("ids", this.n);
+  }
+  get paths() {
+    return this.paths_ ??= this.column("paths", this.n);
+  }
+  get oids() {
+    return this.oids_ ??= this.column("oids", this.n);
+  }
+  get terms() {
+    return this.terms__ ??= this.column("terms", this.terms_);
+  }
+  get ts() {
+    return this.ts_ ??= this.array("ts", "f64");
+  }
+  get prio() {
+    return this.prio_ ??= this.array("prio", "u8");
+  }
+  get cat() {
+    return this.cat_ ??= this.array("cat", "u32");
+  }
+  get scope() {
+    return this.scope_ ??= this.array("scope", "u32");
+  }
+  get tagOff() {
+    return this.tagOff_ ??= this.array("tagOff", "u32");
+  }
+  get tagIds() {
+    return this.tagIds_ ??= this.array("tagIds", "u32");
+  }
+  get len() {
+    return this.len_ ??= this.array("len", "u32");
+  }
+  get postOff() {
+    return this.postOff_ ??= this.array("postOff", "u32");
+  }
+  get postDoc() {
+    return this.postDoc_ ??= this.array("postDoc", "u32");
+  }
+  get postTf() {
+    return this.postTf_ ??= this.array("postTf", "u8");
+  }
+  get removed() {
+    return this.removed_ ??= this.array("removed", "u32");
+  }
+  /** True once the file is closed (by {@link close} or the last {@link release}). */
+  get closed() {
+    return this.fd < 0;
+  }
+  /** One more holder: the file stays open until each calls {@link release}. */
+  retain() {
+    if (this.closed) throw new SegmentClosedError();
+    this.refs++;
+    return this;
+  }
+  /** A holder is done with the segment; the last one closes the file. */
+  release() {
+    if (this.refs > 0 && --this.refs === 0) this.close();
+  }
+  /** Closes the file now, whoever else holds the segment (arrays already read stay readable). */
+  close() {
+    if (this.fd < 0) return;
+    const fd = this.fd;
+    this.fd = -1;
+    this.refs = 0;
+    try {
+      closeSync(fd);
+    } catch {
+    }
+  }
+  /**
+   * The postings of term `t`: documents, and term frequencies (`tf[i * 3 + field]`). From the arrays
+   * when a scan has read them, else one range of the file.
+   */
+  postings(t) {
+    const from = this.postOff[t];
+    const to = this.postOff[t + 1];
+    if (this.postDoc_ && this.postTf_) return { doc: this.postDoc_.subarray(from, to), tf: this.postTf_.subarray(from * NF, to * NF) };
+    if (!(from >= 0 && to >= from && to <= this.postings_)) bad("bad postings");
+    const [docAt] = sectionOf(this.h, "postDoc", "u32");
+    const [tfAt] = sectionOf(this.h, "postTf", "u8");
+    const d = this.read(docAt + from * 4, (to - from) * 4);
+    const f = this.read(tfAt + from * NF, (to - from) * NF);
+    return { doc: new Uint32Array(d.buffer, 0, to - from), tf: new Uint8Array(f.buffer, 0, (to - from) * NF) };
+  }
+  /**
+   * The values at `indices` (ascending) of a per-document array. From the array when it was read,
+   * else block by block into one reused buffer, reading only the blocks holding an index: on this kind
+   * of machine a fresh megabyte costs ~7 ms to touch and a reused one ~1 ms, so this is several times
+   * cheaper than reading the array and much cheaper than a read per value (a pruned search scores a
+   * few thousand documents of a million).
+   */
+  gather(name, indices) {
+    const out = new Float64Array(indices.length);
+    const loaded = name === "len" ? this.len_ : name === "ts" ? this.ts_ : this.prio_;
+    if (loaded) {
+      for (let k2 = 0; k2 < indices.length; k2++) out[k2] = loaded[indices[k2]];
+      return out;
+    }
+    let k = 0;
+    while (k < indices.length) {
+      const from = Math.floor(indices[k] / GATHER_BLOCK) * GATHER_BLOCK;
+      let end = k;
+      while (end < indices.length && indices[end] < from + GATHER_BLOCK) end++;
+      const values = this.elements(name, indices[k], indices[end - 1] - indices[k] + 1);
+      for (let j = k; j < end; j++) out[j] = values[indices[j] - indices[k]];
+      k = end;
+    }
     return out;
   }
-  let k = 0;
-  while (k < indices.length) {
-    const block = Math.floor(indices[k] / GATHER_BLOCK);
-    const from = block * GATHER_BLOCK;
-    let end = k;
-    while (end < indices.length && indices[end] < from + GATHER_BLOCK) end++;
-    const last = indices[end - 1];
-    const values = reader(name, indices[k], last - indices[k] + 1);
-    for (let j = k; j < end; j++) out[j] = values[indices[j] - indices[k]];
-    k = end;
+  /** `count` elements of a per-document array from element `from`, in the reused buffer. */
+  elements(name, from, count) {
+    const kind = name === "ts" ? "f64" : name === "prio" ? "u8" : "u32";
+    const [at, len] = sectionOf(this.h, name, kind);
+    const width = CTOR[kind].BYTES_PER_ELEMENT;
+    if (from < 0 || count < 0 || (from + count) * width > len) bad(`bad ${name} index`);
+    const bytes = count * width;
+    if (this.scratch.length < bytes) this.scratch = Buffer.allocUnsafeSlow(Math.max(bytes, 1 << 16));
+    this.fill(this.scratch, bytes, this.start + at + from * width);
+    return new CTOR[kind](this.scratch.buffer, 0, count);
   }
-  return out;
-}
-var closeWhenCollected = new FinalizationRegistry((fd) => {
-  try {
-    closeSync(fd);
-  } catch {
+  /** A whole array section, read from the file (its size was checked when the file was opened). */
+  array(name, kind) {
+    const [at, len] = sectionOf(this.h, name, kind);
+    const b = this.read(at, len);
+    return new CTOR[kind](b.buffer, 0, len / CTOR[kind].BYTES_PER_ELEMENT);
   }
-});
-function openSegmentLazily(fd, size) {
-  const head = Buffer.alloc(8);
-  if (readSync(fd, head, 0, 8, 0) !== 8 || head.readUInt32LE(0) !== MAGIC) bad("not an index segment");
-  const hlen = head.readUInt32LE(4);
-  if (8 + hlen > size) bad("truncated header");
-  const hbuf = Buffer.alloc(hlen);
-  if (readSync(fd, hbuf, 0, hlen, 8) !== hlen) bad("truncated header");
-  let h;
-  try {
-    h = JSON.parse(hbuf.toString("utf8"));
-  } catch {
-    bad("unreadable header");
-  }
-  if (!h || h.format !== SEGMENT_FORMAT) bad("other format");
-  const start = 8 + hlen;
-  if (size - start !== h.dataLength) bad("truncated or padded data");
-  const n = h.n;
-  if (!Number.isInteger(n) || n < 0) bad("bad document count");
-  const read = (pos, len) => {
-    const buf = Buffer.allocUnsafeSlow(len);
-    let got = 0;
-    while (got < len) {
-      const k = readSync(fd, buf, got, len - got, start + pos + got);
-      if (k <= 0) bad("truncated data");
-      got += k;
-    }
-    return buf;
-  };
-  const section = (name, kind) => {
-    const sec = h.sections?.[name];
-    if (!sec || sec[2] !== kind || sec[0] % 8 || sec[0] + sec[1] > h.dataLength || sec[1] % CTOR[kind].BYTES_PER_ELEMENT) bad(`bad section ${name}`);
-    return [sec[0], sec[1]];
-  };
-  const array = (name, kind, count) => {
-    const [at, len] = section(name, kind);
-    if (count >= 0 && len !== count * CTOR[kind].BYTES_PER_ELEMENT) bad(`bad section ${name}`);
-    return () => {
-      const b = read(at, len);
-      return new CTOR[kind](b.buffer, 0, len / CTOR[kind].BYTES_PER_ELEMENT);
-    };
-  };
-  const column = (name, count) => {
-    const [at, len] = section(name, "u8");
-    const loadAll = array(`${name}Off`, "u32", count + 1);
-    const [offAt] = section(`${name}Off`, "u32");
-    const ends = read(offAt + count * 4, 4);
-    if (read(offAt, 4).readUInt32LE(0) !== 0 || ends.readUInt32LE(0) !== len) bad(`bad offsets ${name}`);
-    const lazy2 = {
+  /** A string column whose rows are read one by one until a caller reads many (column.ts). */
+  column(name, count) {
+    const [at, len] = sectionOf(this.h, name, "u8");
+    const [offAt] = sectionOf(this.h, `${name}Off`, "u32");
+    if (this.read(offAt, 4).readUInt32LE(0) !== 0 || this.read(offAt + count * 4, 4).readUInt32LE(0) !== len) bad(`bad offsets ${name}`);
+    const lazy = {
       count,
       total: len,
       row: (i) => {
         if (!(i >= 0 && i < count)) bad(`bad row ${name}`);
-        const b = read(offAt + i * 4, 8);
+        const b = this.read(offAt + i * 4, 8);
         const a = b.readUInt32LE(0);
         const z = b.readUInt32LE(4);
         if (a > z || z > len) bad(`bad offsets ${name}`);
         return [a, z];
       },
       all: () => {
-        const off = loadAll();
+        const off = this.array(`${name}Off`, "u32");
         if (off[0] !== 0 || off[count] !== len) bad(`bad offsets ${name}`);
         return off;
       }
     };
-    return new StringColumn(null, lazy2, (pos, l) => read(at + pos, l));
-  };
-  const s = headerFields(h, n);
-  if (!Array.isArray(s.lenSum) || s.lenSum.length !== NF || typeof s.tree !== "string" || typeof s.build !== "string" || !Array.isArray(s.cats) || !Array.isArray(s.scopes) || !Array.isArray(s.tags)) bad("bad header fields");
-  const lazy = (name, load) => Object.defineProperty(s, name, {
-    configurable: true,
-    enumerable: true,
-    get() {
-      const value = load();
-      Object.defineProperty(s, name, { value, enumerable: true, writable: false });
-      return value;
-    }
-  });
-  const postings = section("postDoc", "u32")[1] / 4;
-  const terms2 = section("termsOff", "u32")[1] / 4 - 1;
-  lazy("ids", () => column("ids", n));
-  lazy("paths", () => column("paths", n));
-  lazy("oids", () => column("oids", n));
-  lazy("terms", () => column("terms", terms2));
-  lazy("ts", array("ts", "f64", n));
-  lazy("prio", array("prio", "u8", n));
-  lazy("cat", array("cat", "u32", n));
-  lazy("scope", array("scope", "u32", n));
-  lazy("tagOff", array("tagOff", "u32", n + 1));
-  lazy("tagIds", array("tagIds", "u32", -1));
-  lazy("len", array("len", "u32", n * NF));
-  lazy("postOff", array("postOff", "u32", terms2 + 1));
-  lazy("postDoc", array("postDoc", "u32", postings));
-  lazy("postTf", array("postTf", "u8", postings * NF));
-  lazy("removed", array("removed", "u32", -1));
-  const [docAt] = section("postDoc", "u32");
-  const [tfAt] = section("postTf", "u8");
-  const range = (from, to) => {
-    if (from < 0 || to < from || to > postings) bad("bad postings");
-    const d = read(docAt + from * 4, (to - from) * 4);
-    const t = read(tfAt + from * NF, (to - from) * NF);
-    return { doc: new Uint32Array(d.buffer, 0, to - from), tf: new Uint8Array(t.buffer, 0, (to - from) * NF) };
-  };
-  Object.defineProperty(s, RANGE, { value: range });
-  const sections = {
-    len: [...section("len", "u32"), "u32"],
-    ts: [...section("ts", "f64"), "f64"],
-    prio: [...section("prio", "u8"), "u8"]
-  };
-  let scratch = Buffer.allocUnsafeSlow(0);
-  const elements = (name, from, count) => {
-    const [at, len, kind] = sections[name];
-    const width = CTOR[kind].BYTES_PER_ELEMENT;
-    if (from < 0 || count < 0 || (from + count) * width > len) bad(`bad ${name} index`);
-    const bytes = count * width;
-    if (scratch.length < bytes) scratch = Buffer.allocUnsafeSlow(Math.max(bytes, 1 << 16));
+    return new StringColumn(null, lazy, (pos, l) => this.read(at + pos, l));
+  }
+  /** `len` bytes at `pos` of the data, in a buffer of their own (any typed array can view it). */
+  read(pos, len) {
+    const buf = Buffer.allocUnsafeSlow(len);
+    this.fill(buf, len, this.start + pos);
+    return buf;
+  }
+  /** `len` bytes at `pos` of the file, or null when the file is shorter (the header reader's view). */
+  readAbs(pos, len) {
+    const buf = Buffer.allocUnsafeSlow(len);
     let got = 0;
-    while (got < bytes) {
-      const r = readSync(fd, scratch, got, bytes - got, start + at + from * width + got);
-      if (r <= 0) bad("truncated data");
-      got += r;
+    while (got < len) {
+      const k = readSync(this.fd, buf, got, len - got, pos + got);
+      if (k <= 0) return null;
+      got += k;
     }
-    return new CTOR[kind](scratch.buffer, 0, count);
-  };
-  Object.defineProperty(s, ELEMENTS, { value: elements });
-  closeWhenCollected.register(s, fd);
-  return s;
-}
+    return buf;
+  }
+  fill(buf, len, pos) {
+    if (this.fd < 0) throw new SegmentClosedError();
+    let got = 0;
+    while (got < len) {
+      const k = readSync(this.fd, buf, got, len - got, pos + got);
+      if (k <= 0) bad("truncated data");
+      got += k;
+    }
+  }
+};
 function postingsOf(seg, t) {
+  if (seg instanceof SegmentFile) return seg.postings(t);
   const from = seg.postOff[t];
   const to = seg.postOff[t + 1];
-  const range = seg[RANGE];
-  const own = Object.getOwnPropertyDescriptor(seg, "postDoc");
-  if (range && own && own.get) return range(from, to);
   return { doc: seg.postDoc.subarray(from, to), tf: seg.postTf.subarray(from * NF, to * NF) };
 }
-function monotonic(off, end, name) {
-  if (off.length < 1 || off[0] !== 0 || off[off.length - 1] !== end) bad(`bad offsets ${name}`);
-  for (let i = 1; i < off.length; i++) if (off[i] < off[i - 1]) bad(`bad offsets ${name}`);
+function gatherValues(seg, name, indices) {
+  if (seg instanceof SegmentFile) return seg.gather(name, indices);
+  const out = new Float64Array(indices.length);
+  const arr = seg[name];
+  for (let k = 0; k < indices.length; k++) out[k] = arr[indices[k]];
+  return out;
+}
+function retainSegment(seg) {
+  if (seg instanceof SegmentFile) seg.retain();
+  return seg;
+}
+function releaseSegment(seg) {
+  if (seg instanceof SegmentFile) seg.release();
 }
 
 export {
@@ -2668,7 +2808,9 @@ export {
   mergeSegments,
   writeSegment,
   decodeSegment,
+  SegmentFile,
+  postingsOf,
   gatherValues,
-  openSegmentLazily,
-  postingsOf
+  retainSegment,
+  releaseSegment
 };

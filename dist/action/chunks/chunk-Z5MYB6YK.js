@@ -465,6 +465,7 @@ function loadFingerprints(git, tree, cacheDir) {
       if (newOid && path.endsWith(".md")) toRead.push({ path, oid: newOid });
       else changes.push({ path, f: null });
     }
+    if (toRead.length) git.prefetchBlobs?.(toRead.map((r) => r.oid));
     const bulk = /* @__PURE__ */ new Map();
     if (toRead.length > 500) {
       const pathsOf = /* @__PURE__ */ new Map();

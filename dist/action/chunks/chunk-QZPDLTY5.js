@@ -16,7 +16,7 @@ import {
 import { appendFileSync, closeSync, existsSync as existsSync2, mkdirSync, openSync, readdirSync, readFileSync as readFileSync2, renameSync, statSync as statSync2, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname as dirname2, join as join2, resolve as resolve2 } from "node:path";
 
-// src/git/repo.ts
+// src/git/location.ts
 import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { homedir } from "node:os";

@@ -2,9 +2,9 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   CORE_DIR,
   charCount
-} from "./chunk-K3GR65I3.js";
+} from "./chunk-GPZJXAA6.js";
 import "./chunk-5GR53BCC.js";
-import "./chunk-RF6NKRYI.js";
+import "./chunk-Z5MYB6YK.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-7J66HWOH.js";
 import "./chunk-QELH3FFE.js";
@@ -67,7 +67,7 @@ async function gitFigures(store) {
 async function memoryStats(store, opts = {}) {
   const top = opts.top ?? 10;
   const tip = store.tip();
-  const { indexCounts } = await import("./listing-CIYJKRBD.js");
+  const { indexCounts } = await import("./listing-TDHPVDDU.js");
   const c = indexCounts(store);
   const iso = (ms) => ms === null ? null : new Date(ms).toISOString();
   const documents = {};
@@ -96,7 +96,7 @@ async function memoryStats(store, opts = {}) {
     months: Object.fromEntries([...c.months].sort((a, b) => a[0] < b[0] ? -1 : 1)),
     branch_size_bytes: g.bytes,
     unreadable: c.unreadable,
-    pending_refs: await (await import("./pending-Q6ITDAL3.js")).pendingRefsFigure(store)
+    pending_refs: await (await import("./pending-DY3KOIJE.js")).pendingRefsFigure(store)
   };
 }
 var BARS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";

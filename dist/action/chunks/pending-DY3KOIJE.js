@@ -18,7 +18,7 @@ import {
 } from "./chunk-YTELCX4D.js";
 import {
   listRefs
-} from "./chunk-JWKAALMJ.js";
+} from "./chunk-QZPDLTY5.js";
 import "./chunk-VDSN3D72.js";
 import "./chunk-ENPGJTG6.js";
 import "./chunk-UL6AG55K.js";

@@ -7,11 +7,10 @@ import {
   afterLostRace,
   hashObject,
   safeText
-} from "./chunk-ZOJVTO2K.js";
+} from "./chunk-X3Z6A2QM.js";
 import "./chunk-5GR53BCC.js";
-import "./chunk-JWKAALMJ.js";
-import "./chunk-YV7V3QT5.js";
-import "./chunk-K6EUXEO3.js";
+import "./chunk-QZPDLTY5.js";
+import "./chunk-QXRS3KE3.js";
 import {
   UPSERT_KEY_FIELD,
   contentHash,
@@ -20,16 +19,14 @@ import {
   keyOf,
   loadFingerprints,
   primeFingerprints
-} from "./chunk-RF6NKRYI.js";
+} from "./chunk-Z5MYB6YK.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-7J66HWOH.js";
 import {
   maskSecrets
 } from "./chunk-QELH3FFE.js";
 import "./chunk-3MCIJMPV.js";
-import {
-  crc32
-} from "./chunk-UCBYA3PT.js";
+import "./chunk-KZZYYKRM.js";
 import "./chunk-NRU5WURV.js";
 import "./chunk-VDSN3D72.js";
 import {
@@ -47,6 +44,9 @@ import {
   maxImportBytes,
   readBoundedFile
 } from "./chunk-DFWT2NPX.js";
+import {
+  crc32
+} from "./chunk-UCBYA3PT.js";
 import {
   idTime,
   isValidId,

@@ -6,15 +6,20 @@ import {
   PRIORITY_NAME,
   SEGMENT_FORMAT,
   SegmentBuilder,
+  SegmentFile,
   decodeSegment,
   gatherValues,
   mergeSegments,
-  openSegmentLazily,
   pipelineWord,
   postingsOf,
   queryTerms,
+  releaseSegment,
+  retainSegment,
   writeSegment
-} from "./chunk-Z5A4UDG2.js";
+} from "./chunk-3KSJEXFT.js";
+import {
+  onClose
+} from "./chunk-KZZYYKRM.js";
 import {
   diffFiles
 } from "./chunk-NRU5WURV.js";
@@ -43,15 +48,20 @@ import {
 } from "./chunk-UL6AG55K.js";
 
 // src/search/index.ts
-import { closeSync as closeSync2, fstatSync, openSync as openSync2, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { basename as basename2, join as join2 } from "node:path";
 
 // src/search/confidence.ts
 var MIN_COVERAGE = 0.6;
 var SEMANTIC_LINE = 0.85;
-var PAIR_COVERAGE = 0.25;
+var PAIR_COVERAGE = 0.3;
 var PAIR_SEMANTIC = 0.68;
 var KNOWN_COVERAGE = 0.2;
+var SEMANTIC_Z = 3;
+var LEXICAL_SEMANTIC = 0.3;
+var NEAREST_GAP = 0.37;
+var NEAREST_SEMANTIC = 0.76;
+var SUPPORT_SEMANTIC = 0.6;
 function around(x, line) {
   const v = Math.max(0, Math.min(1, x));
   if (line <= 0) return 1;
@@ -62,11 +72,14 @@ function confidence(s) {
   const cov = Math.max(0, Math.min(1, s.coverage));
   let c = around(cov, s.minCoverage ?? MIN_COVERAGE);
   if (s.known >= 1 && cov > 0) c = Math.max(c, around(cov, KNOWN_COVERAGE));
+  if (s.z !== void 0 && s.cosine !== void 0 && s.floor !== void 0 && Number.isFinite(s.floor) && s.cosine < LEXICAL_SEMANTIC * s.floor) c = Math.min(c, 0.49);
   if (s.cosine !== void 0 && s.floor !== void 0 && Number.isFinite(s.floor)) {
     const floor = s.floor;
     if (floor <= 0) return 1;
-    c = Math.max(c, around(s.cosine, SEMANTIC_LINE * floor));
+    const semantic = around(s.cosine, SEMANTIC_LINE * floor);
+    c = Math.max(c, s.z === void 0 ? semantic : Math.min(semantic, around(s.z / (2 * SEMANTIC_Z), 0.5)));
     c = Math.max(c, Math.min(around(cov, PAIR_COVERAGE), around(s.cosine, PAIR_SEMANTIC * floor)));
+    if (s.nearestGap !== void 0) c = Math.max(c, Math.min(around(s.cosine, NEAREST_SEMANTIC * floor), around(s.nearestGap, NEAREST_GAP * floor)));
   }
   return c;
 }
@@ -74,6 +87,12 @@ function semanticConfidence(cos, floor) {
   return Number.isFinite(floor) ? around(cos, floor) : 0;
 }
 var CONFIDENT = 0.5;
+function supported(coverage, cosine, floor) {
+  return coverage > 0 || cosine !== void 0 && Number.isFinite(floor) && cosine >= SUPPORT_SEMANTIC * floor;
+}
+function supportedConfidence(own) {
+  return Math.max(own, CONFIDENT + Math.min(own, CONFIDENT) / 5);
+}
 function roundConfidence(x) {
   return Math.round(x * 1e3) / 1e3;
 }
@@ -152,20 +171,37 @@ function termInformation(qterms, dfs, n) {
   const common = n >= NON_TERM_MIN_MEMORIES ? NON_TERM_SHARE * n : Infinity;
   return qterms.map((t, i) => QUESTION_WORDS.has(t) || dfs[i] > common ? 0 : idf(dfs[i], n));
 }
-function termPostings(view, key) {
+function termPostings(view, term) {
+  let cache = postingsCache.get(view);
+  if (!cache) postingsCache.set(view, cache = { terms: /* @__PURE__ */ new Map(), size: 0 });
+  const hit = cache.terms.get(term);
+  if (hit) return hit;
+  const key = Buffer.from(term, "utf8");
   const lists = view.parts.map((p) => {
     const t = p.seg.terms.find(key);
     return t < 0 ? null : postingsOf(p.seg, t);
   });
   let df = 0;
+  let size = 0;
   view.parts.forEach(({ dead }, pi) => {
     const list = lists[pi];
     if (!list) return;
+    size += list.doc.length;
     if (!dead) df += list.doc.length;
     else for (let p = 0; p < list.doc.length; p++) if (!dead[list.doc[p]]) df++;
   });
-  return { lists, df };
+  const out = { lists, df };
+  if (cache.size + size > POSTINGS_CACHE_MAX || cache.terms.size >= POSTINGS_CACHE_TERMS) {
+    cache.terms.clear();
+    cache.size = 0;
+  }
+  cache.terms.set(term, out);
+  cache.size += size;
+  return out;
 }
+var POSTINGS_CACHE_MAX = 2e6;
+var POSTINGS_CACHE_TERMS = 2e4;
+var postingsCache = /* @__PURE__ */ new WeakMap();
 function textScores(view, text, params = DEFAULT_BM25) {
   const out = [];
   eachTextScore(view, text, params, (part, doc, score, coverage) => out.push({ part, doc, score, coverage }));
@@ -175,7 +211,7 @@ function eachTextScore(view, text, params, visit) {
   const qterms = queryTerms(text);
   if (!qterms.length || !view.n) return;
   const { k1, b, boost } = params;
-  const keys = qterms.map((t) => Buffer.from(t, "utf8"));
+  const keys = qterms;
   const scratch = view.borrowScratch();
   const touched = view.parts.map(() => []);
   const coord = params.coord ?? 0;
@@ -259,11 +295,17 @@ function labelWords(name) {
   }
   return ws;
 }
+function docFrequency(view, term) {
+  return termPostings(view, term).df;
+}
+function isQuestionWord(term) {
+  return QUESTION_WORDS.has(term);
+}
 function knownShare(view, text) {
   const qterms = queryTerms(text).filter((t) => !QUESTION_WORDS.has(t));
   if (!qterms.length || !view.n) return 0;
   let known = 0;
-  for (const t of qterms) if (termPostings(view, Buffer.from(t, "utf8")).df > 0) known++;
+  for (const t of qterms) if (termPostings(view, t).df > 0) known++;
   return known / qterms.length;
 }
 var ISO = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
@@ -365,7 +407,7 @@ function rankPruned(view, qterms, limit, w, now, params, text = qterms.join(" ")
   if (!(b >= 0 && b <= 1 && k1 >= 0 && boost.every((x) => x >= 0) && w.contentMatch >= 0)) return null;
   const coord = params.coord ?? 0;
   const terms2 = qterms.map((t) => {
-    const { lists, df } = termPostings(view, Buffer.from(t, "utf8"));
+    const { lists, df } = termPostings(view, t);
     return { lists, df, w: df ? Math.pow(idf(df, N), params.idfPow ?? 1) : 0 };
   });
   const info = termInformation(qterms, terms2.map((t) => t.df), N);
@@ -700,7 +742,65 @@ function readNewestOrder(segmentFile, seg, from, count) {
 }
 
 // src/search/index.ts
+var BranchIndex = class {
+  tree = null;
+  base = null;
+  delta = null;
+  view = IndexView.empty();
+  memories = /* @__PURE__ */ new Map();
+  /** Segments read by path, with the file's identity when read: a file is re-read only when replaced. */
+  files = /* @__PURE__ */ new Map();
+  previous = [];
+  /** Records the segment read (or written) at `file`; takes over the reference its opener holds. */
+  setFile(file, sig, seg) {
+    const old = this.files.get(file);
+    this.files.delete(file);
+    if (sig) this.files.set(file, { sig, seg });
+    else releaseSegment(seg);
+    releaseSegment(old?.seg);
+  }
+  /** The segment read from `file` when it is still the version with identity `sig`. */
+  fileAt(file, sig) {
+    const hit = this.files.get(file);
+    return hit && hit.sig === sig && !(hit.seg instanceof SegmentFile && hit.seg.closed) ? hit : null;
+  }
+  /** Makes (tree, base, delta, view) current; the generation before stays held, the one before that is let go. */
+  setGeneration(tree, base, delta, view) {
+    retainSegment(base);
+    retainSegment(delta);
+    for (const seg of this.previous) releaseSegment(seg);
+    this.previous = [this.base, this.delta];
+    this.tree = tree;
+    this.base = base;
+    this.delta = delta;
+    this.view = view;
+  }
+  /** Lets go of every segment (the store is closing): each file closes unless another holder remains. */
+  close() {
+    for (const seg of [...this.previous, this.base, this.delta]) releaseSegment(seg);
+    for (const { seg } of this.files.values()) releaseSegment(seg);
+    this.previous = [];
+    this.base = this.delta = null;
+    this.files.clear();
+    this.view = IndexView.empty();
+    this.tree = null;
+    this.memories.clear();
+  }
+};
 var states = /* @__PURE__ */ new WeakMap();
+function stateOf(store) {
+  let st = states.get(store);
+  if (!st) {
+    const made = new BranchIndex();
+    st = made;
+    states.set(store, made);
+    onClose(store, () => {
+      made.close();
+      states.delete(store);
+    });
+  }
+  return st;
+}
 function baseSegmentFile(store) {
   return paths(store).base;
 }
@@ -710,7 +810,6 @@ function paths(store) {
     delta: join2(store.cacheDir, `search-v${SEGMENT_FORMAT}.delta`)
   };
 }
-var fileCache = /* @__PURE__ */ new Map();
 function signature(file) {
   try {
     const st = statSync(file);
@@ -718,12 +817,6 @@ function signature(file) {
   } catch {
     return null;
   }
-}
-function rememberFile(file, seg) {
-  const sig = signature(file);
-  fileCache.delete(file);
-  if (sig) fileCache.set(file, { sig, seg });
-  if (fileCache.size > 16) fileCache.delete(fileCache.keys().next().value);
 }
 function okFile(file) {
   return join2(file, "..", `verified-${basename2(file)}`);
@@ -738,23 +831,16 @@ function verifiedBefore(file, sig) {
 function markVerified(file, sig) {
   writeCacheFile(okFile(file), sig);
 }
-function readSegment(file) {
+function readSegment(store, file) {
   const sig = signature(file);
   if (!sig) return null;
-  const hit = fileCache.get(file);
-  if (hit && hit.sig === sig) return hit.seg;
+  const st = stateOf(store);
+  const hit = st.fileAt(file, sig);
+  if (hit) return hit.seg;
   let seg = null;
   try {
     if (verifiedBefore(file, sig)) {
-      const fd = openSync2(file, "r");
-      try {
-        const st = fstatSync(fd);
-        if (`${st.ino}:${st.size}:${st.mtimeMs}` !== sig) throw new Error("replaced while opening");
-        seg = openSegmentLazily(fd, st.size);
-      } catch (err) {
-        closeSync2(fd);
-        throw err;
-      }
+      seg = SegmentFile.open(file, (s) => `${s.ino}:${s.size}:${s.mtimeMs}` === sig);
     } else {
       seg = decodeSegment(readFileSync(file));
       markVerified(file, sig);
@@ -762,7 +848,7 @@ function readSegment(file) {
   } catch {
     seg = null;
   }
-  rememberFile(file, seg);
+  st.setFile(file, sig, seg);
   return seg;
 }
 function dropOtherFormats(store) {
@@ -774,12 +860,12 @@ function dropOtherFormats(store) {
   } catch {
   }
 }
-function writeAtomic(file, seg) {
+function writeAtomic(store, file, seg) {
   const bytes = writeCacheFile(file, (write) => writeSegment(seg, write));
   if (!bytes) return 0;
   if (seg.kind === "base") writeNewestOrder(file, seg);
-  rememberFile(file, seg);
   const sig = signature(file);
+  stateOf(store).setFile(file, sig, seg);
   if (sig) markVerified(file, sig);
   return bytes;
 }
@@ -877,7 +963,7 @@ function lastIndexOpen() {
   return lastOpen;
 }
 function hasUsableIndex(store) {
-  return readSegment(paths(store).base) !== null;
+  return readSegment(store, paths(store).base) !== null;
 }
 function indexFiles(store) {
   return paths(store);
@@ -904,9 +990,10 @@ function needsCompaction(base, delta) {
   return delta.n + delta.removed.length > Math.max(500, base.n / 10);
 }
 function remember(store, tree, base, delta, view) {
-  const prev = states.get(store);
-  states.set(store, { tree, base, delta, view, memories: prev?.memories ?? /* @__PURE__ */ new Map() });
-  if (tree && prev?.tree !== tree) warnDupes(store, tree, view);
+  const st = stateOf(store);
+  const prevTree = st.tree;
+  st.setGeneration(tree, base, delta, view);
+  if (tree && prevTree !== tree) warnDupes(store, tree, view);
   return view;
 }
 function warnDupes(store, tree, view) {
@@ -941,7 +1028,7 @@ function openIndex(store, opts = {}) {
   const files = paths(store);
   let base = st?.base ?? null;
   if (!base || base.tree !== tree) {
-    const disk = readSegment(files.base);
+    const disk = readSegment(store, files.base);
     if (disk && (disk.tree === tree || !base)) base = disk;
   }
   if (base && base.tree === tree) {
@@ -952,7 +1039,7 @@ function openIndex(store, opts = {}) {
     const fits = (d) => !!d && d.kind === "delta" && d.tree === tree && d.baseBuild === base.build;
     let delta = fits(st?.delta ?? null) ? st.delta : null;
     if (!delta) {
-      const disk = readSegment(files.delta);
+      const disk = readSegment(store, files.delta);
       if (fits(disk)) delta = disk;
     }
     if (delta) {
@@ -967,16 +1054,16 @@ function openIndex(store, opts = {}) {
     if (delta) {
       if (needsCompaction(base, delta)) {
         const merged = mergeSegments(base, delta);
-        writeAtomic(files.base, merged);
+        writeAtomic(store, files.base, merged);
         return remember(store, tree, merged, null, viewOf(merged, null));
       }
-      writeAtomic(files.delta, delta);
+      writeAtomic(store, files.delta, delta);
       return remember(store, tree, base, delta, viewOf(base, delta));
     }
   }
   const built = fullBuild(store, tree, opts);
   lastOpen = "full";
-  writeAtomic(files.base, built);
+  writeAtomic(store, files.base, built);
   dropOtherFormats(store);
   return remember(store, tree, built, null, viewOf(built, null));
 }
@@ -988,7 +1075,7 @@ async function rebuildIndex(store, opts = {}) {
     return { success: true, indexed: 0, skipped: 0, tree: null, bytes: 0, durationMs: Math.round(performance.now() - t0) };
   }
   const built = fullBuild(store, tree, opts);
-  const bytes = writeAtomic(paths(store).base, built);
+  const bytes = writeAtomic(store, paths(store).base, built);
   dropOtherFormats(store);
   remember(store, tree, built, null, viewOf(built, null));
   return { success: true, indexed: built.n, skipped: built.skipped, tree, bytes, durationMs: Math.round(performance.now() - t0) };
@@ -1089,19 +1176,40 @@ function archiveSegment(store, tree) {
 function fullTextScores(store, text, opts = {}) {
   return new SegmentSearchIndex(openIndex(store, opts)).scores(text, opts.bm25);
 }
-function fullTextMatches(store, text, opts = {}) {
-  const view = openIndex(store, opts);
+function fullTextMatches(store, text, opts = {}, view = openIndex(store, opts)) {
+  const ids = docIds(view);
   const out = /* @__PURE__ */ new Map();
-  for (const h of textScores(view, text, opts.bm25 ?? DEFAULT_BM25)) out.set(view.parts[h.part].seg.ids.get(h.doc), { score: h.score, coverage: h.coverage });
+  for (const h of textScores(view, text, opts.bm25 ?? DEFAULT_BM25)) out.set(ids[h.part][h.doc], { score: h.score, coverage: h.coverage });
   return out;
 }
-function filterIds(store, q, opts = {}) {
-  const view = openIndex(store, opts);
-  const pass = compileFilter(view, normalizeFilter(q, store.now().getTime()));
+function docIds(view) {
+  let ids = idCache.get(view);
+  if (!ids) {
+    ids = view.parts.map(({ seg }) => {
+      const out = new Array(seg.n);
+      for (let d = 0; d < seg.n; d++) out[d] = seg.ids.get(d);
+      return out;
+    });
+    idCache.set(view, ids);
+  }
+  return ids;
+}
+var idCache = /* @__PURE__ */ new WeakMap();
+var allIdsCache = /* @__PURE__ */ new WeakMap();
+function filterIds(store, q, opts = {}, view = openIndex(store, opts)) {
+  const f = normalizeFilter(q, store.now().getTime());
+  const unfiltered = !f.tags.length && f.category === void 0 && f.scope === void 0 && f.priority === void 0 && f.after === void 0 && f.before === void 0 && f.since === void 0;
+  if (unfiltered) {
+    const hit = allIdsCache.get(view);
+    if (hit) return hit;
+  }
+  const pass = compileFilter(view, f);
+  const ids = docIds(view);
   const out = /* @__PURE__ */ new Set();
-  view.parts.forEach(({ seg, dead }, pi) => {
-    for (let d = 0; d < seg.n; d++) if (!dead?.[d] && pass(pi, d)) out.add(seg.ids.get(d));
+  view.parts.forEach(({ dead }, pi) => {
+    for (let d = 0; d < ids[pi].length; d++) if (!dead?.[d] && pass(pi, d)) out.add(ids[pi][d]);
   });
+  if (unfiltered) allIdsCache.set(view, out);
   return out;
 }
 
@@ -1109,12 +1217,19 @@ export {
   confidence,
   semanticConfidence,
   CONFIDENT,
+  supported,
+  supportedConfidence,
   roundConfidence,
   nothingConfidentNote,
   DEFAULT_BM25,
   DEFAULT_WEIGHTS,
   IndexView,
+  NON_TERM_SHARE,
+  NON_TERM_MIN_MEMORIES,
   textScores,
+  valueWords,
+  docFrequency,
+  isQuestionWord,
   knownShare,
   normalizeFilter,
   compileFilter,
@@ -1136,5 +1251,6 @@ export {
   archiveSegment,
   fullTextScores,
   fullTextMatches,
+  docIds,
   filterIds
 };

@@ -5,9 +5,9 @@ import {
 } from "./chunk-VWTHBL7Q.js";
 import {
   CORE_DIR
-} from "./chunk-K3GR65I3.js";
+} from "./chunk-GPZJXAA6.js";
 import "./chunk-5GR53BCC.js";
-import "./chunk-RF6NKRYI.js";
+import "./chunk-Z5MYB6YK.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-7J66HWOH.js";
 import "./chunk-QELH3FFE.js";
@@ -150,7 +150,18 @@ var ViewModel = class {
     const q = (p.q ?? "").slice(0, 500).trim();
     this.lastList = Date.now();
     const plain = !q && state === "live" && !(p.tags ?? []).filter(Boolean).length && !p.category && !p.priority && !p.scope && !p.source;
-    if (plain && at === this.store.tip() && page <= 10 && !this.sorted.has(at ?? "")) return this.quickList(at, page, size);
+    if (plain && at === this.store.tip() && page <= 10 && !this.sorted.has(at ?? "")) {
+      const k = `${at}:${page}:${size}`;
+      let quick = this.quick.get(k);
+      if (!quick) {
+        quick = this.quickList(at, page, size);
+        if (this.quick.size >= 16) this.quick.delete(this.quick.keys().next().value);
+        this.quick.set(k, quick);
+        quick.catch(() => this.quick.delete(k));
+      }
+      this.startWarming();
+      return quick;
+    }
     const key = JSON.stringify([at, q, p.mode, state, p.tags, p.category, p.priority, p.scope, p.source]);
     let hit = this.lists.get(key);
     if (!hit) {
@@ -167,24 +178,11 @@ var ViewModel = class {
    * file to be parsed (seconds at 100,000). Scope and source facets appear once the catalog is loaded.
    */
   async quickList(at, page, size) {
-    const { listMemories, indexCounts } = await import("./listing-CIYJKRBD.js");
+    const { listMemories, indexCounts } = await import("./listing-TDHPVDDU.js");
     const r = listMemories(this.store, {}, page * size);
     const c = indexCounts(this.store);
     const top = (m) => [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 30);
     const trash = trashCount(this.store, at);
-    if (!this.warming) {
-      this.warming = true;
-      const warm = () => {
-        if (Date.now() - this.lastList < 2e3) return void setTimeout(warm, 1e3).unref();
-        try {
-          this.items(this.store.tip());
-        } catch {
-        }
-        void this.historyIndex().catch(() => {
-        });
-      };
-      setTimeout(warm, 2e3).unref();
-    }
     return {
       at,
       total: r.total,
@@ -202,7 +200,38 @@ var ViewModel = class {
       partial: true
     };
   }
+  /**
+   * The first page of the tip, computed before the browser asks for it (`memory view` calls this once
+   * it listens). Unlike a request, it does not start the background load of the full catalog: that
+   * load blocks this process for seconds at 100,000 memories and must wait until the first page is out
+   * (it started during a slow browser's first request otherwise, and that page waited for it).
+   */
+  prefetch() {
+    const at = this.store.tip();
+    const k = `${at}:1:50`;
+    if (this.sorted.has(at ?? "") || this.quick.has(k)) return;
+    const quick = this.quickList(at, 1, 50);
+    this.quick.set(k, quick);
+    quick.catch(() => this.quick.delete(k));
+  }
+  /** Load the full catalog and the history index once the first page is out and the viewer is idle. */
+  startWarming() {
+    if (!this.warming) {
+      this.warming = true;
+      const warm = () => {
+        if (Date.now() - this.lastList < 2e3) return void setTimeout(warm, 1e3).unref();
+        try {
+          this.items(this.store.tip());
+        } catch {
+        }
+        void this.historyIndex().catch(() => {
+        });
+      };
+      setTimeout(warm, 2e3).unref();
+    }
+  }
   warming = false;
+  quick = /* @__PURE__ */ new Map();
   /** Export only: parsed memories by blob id, so versions equal to the tip's file are not read again. */
   known = null;
   lastList = 0;
@@ -330,7 +359,7 @@ var ViewModel = class {
     return out;
   }
   async stats() {
-    const { memoryStats } = await import("./stats-KAXB3BVK.js");
+    const { memoryStats } = await import("./stats-3CBYDFRE.js");
     const stats = await memoryStats(this.store, { top: 20 });
     const live = this.items(this.store.tip()).filter((i) => i.state === "live");
     const monthSet = /* @__PURE__ */ new Set();
@@ -386,7 +415,7 @@ var ViewModel = class {
       const k = nearKey(e.memory.content);
       if (k) near.set(k, [...near.get(k) ?? [], e.memory.id]);
     }
-    const { listRefs, pendingPrefix } = await import("./pending-Q6ITDAL3.js");
+    const { listRefs, pendingPrefix } = await import("./pending-DY3KOIJE.js");
     return {
       unreadable: live.skipped.map((s) => ({ path: s.path, reason: clip(s.reason, 300) ?? "" })).slice(0, 500),
       duplicateIds: [...byId].filter(([, p]) => p.length > 1).map(([id, paths]) => ({ id, paths })).slice(0, 500),
@@ -420,7 +449,7 @@ var ViewModel = class {
         } catch {
         }
       }
-      const out = await gitCliAsync(this.store, ["-c", "core.quotePath=false", "log", `--format=${LOG_FORMAT}`, "--name-status", "--no-renames", ...range, "--", MEMORIES_DIR, ARCHIVE_DIR, TRASH_DIR]);
+      const out = await gitCliAsync(this.store, ["-c", "core.quotePath=false", "log", `--format=${LOG_FORMAT}`, "--raw", "--no-abbrev", "--no-renames", ...range, "--", MEMORIES_DIR, ARCHIVE_DIR, TRASH_DIR]);
       const incremental = range[0] !== this.store.ref && prev;
       const byStem = /* @__PURE__ */ new Map();
       const commits = incremental ? new Map(prev.commits) : /* @__PURE__ */ new Map();
@@ -431,11 +460,11 @@ var ViewModel = class {
         if (!e) continue;
         commits.set(e.commit, e);
         for (const line of (nl < 0 ? "" : chunk.slice(nl + 1)).split("\n")) {
-          const m = /^([AMDT])\t(.+)$/.exec(line);
-          if (!m || !m[2].endsWith(".md")) continue;
-          const stem = stemOf(m[2]);
+          const m = /^:\d+ \d+ [0-9a-f]+ ([0-9a-f]+) ([AMDT])\t(.+)$/.exec(line);
+          if (!m || !m[3].endsWith(".md")) continue;
+          const stem = stemOf(m[3]);
           const list = byStem.get(stem) ?? [];
-          list.push({ commit: e.commit, status: m[1], path: m[2] });
+          list.push({ commit: e.commit, status: m[2], path: m[3], ...m[2] !== "D" ? { oid: m[1] } : {} });
           byStem.set(stem, list);
         }
       }
@@ -484,8 +513,8 @@ var ViewModel = class {
       let content = null;
       let version = null;
       try {
-        const tree = this.store.treeOf(commit);
-        const entry = tree ? this.store.git.entryAt(tree, pick.path) : null;
+        const tree = pick.oid ? null : this.store.treeOf(commit);
+        const entry = pick.oid ? { oid: pick.oid } : tree ? this.store.git.entryAt(tree, pick.path) : null;
         const known = entry ? this.known?.get(entry.oid) : void 0;
         if (known) {
           content = known.content;
@@ -516,16 +545,16 @@ var ViewModel = class {
     const s = this.snapshot(tip);
     this.known = new Map([...s.live.entries, ...s.archived.entries].map((e) => [e.oid, e.memory]));
     const tree = this.store.treeOf(tip);
-    const raw = (path) => {
-      const e = tree ? this.store.git.entryAt(tree, path) : null;
+    const raw = (path, oid) => {
+      const e = oid ? { oid } : tree ? this.store.git.entryAt(tree, path) : null;
       const m = e ? /^---\r?\n([\s\S]*?)\r?\n---/.exec(this.store.git.readBlob(e.oid).toString("utf8")) : null;
       return m ? m[1] : "";
     };
-    const view = (id, memory) => ({
+    const view = (id, memory, oid) => ({
       id,
       at: null,
       memory,
-      frontMatter: memory ? raw(memory.path) : "",
+      frontMatter: memory ? raw(memory.path, oid) : "",
       versions: this.versionsFromIndex(/* @__PURE__ */ new Set([id, ...memory ? [stemOf(memory.path)] : []])),
       commands: [`memory get ${id}`, `memory history ${id}`, ...memory?.state === "trash" ? [`memory trash restore ${id}`] : []]
     });
@@ -533,8 +562,8 @@ var ViewModel = class {
       const { path: _p, extra: _e, ...m } = e.memory;
       return { ...m, state, path: e.path };
     };
-    for (const e of s.live.byId.values()) yield view(e.memory.id, pub(e, "live"));
-    for (const e of s.archived.byId.values()) yield view(e.memory.id, { ...pub(e, "archived"), archived: true });
+    for (const e of s.live.byId.values()) yield view(e.memory.id, pub(e, "live"), e.oid);
+    for (const e of s.archived.byId.values()) yield view(e.memory.id, { ...pub(e, "archived"), archived: true }, e.oid);
     for (const t of s.trash) yield view(t.id, { ...t, state: "trash", path: t.path });
   }
   async core() {

@@ -11,7 +11,7 @@ import {
   guardWrite,
   keyOf,
   normalizeContent
-} from "./chunk-RF6NKRYI.js";
+} from "./chunk-Z5MYB6YK.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-7J66HWOH.js";
 import {

@@ -1,21 +1,129 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
-  CONFIG_ENUMS,
-  DEFAULT_CONFIG,
-  EMPTY_ALLOWED,
-  NUMBER_RULES,
-  getPath
-} from "./chunk-K6EUXEO3.js";
-import {
   scanText
 } from "./chunk-QELH3FFE.js";
 import {
   InvalidInputError
 } from "./chunk-UL6AG55K.js";
 
+// src/core/config-defaults.ts
+var DEFAULT_CONFIG = {
+  maxMemories: 1e4,
+  autoTag: true,
+  defaultCategory: "general",
+  defaultPriority: "medium",
+  searchRelevance: { tagMatch: 3, categoryMatch: 2, contentMatch: 1 },
+  retention: { enabled: false, deleteAfterDays: 90, archiveAfterDays: 30 },
+  trashRetentionDays: 30,
+  coreMaxChars: 8e3,
+  maxContentBytes: 64 * 1024,
+  hybrid: { vectorWeight: 0.7, contextWeight: 0.2, contextMinutes: 30, minSimilarity: 0, embedder: "use", model: "", baseUrl: "", apiKeyEnv: "OPENAI_API_KEY", batchSize: 64, timeoutMs: 3e4, retries: 2 },
+  sync: { retries: 20, maxDeleteRatio: 0.5 },
+  secretGuard: "block",
+  dedupe: true
+};
+function getPath(obj, key) {
+  let cur = obj;
+  for (const part of key.split(".")) {
+    if (!cur || typeof cur !== "object" || Array.isArray(cur)) return void 0;
+    cur = cur[part];
+  }
+  return cur;
+}
+var ENUMS = {
+  defaultPriority: ["low", "medium", "high"],
+  secretGuard: ["block", "redact", "off"],
+  "hybrid.embedder": ["use", "openai", "onnx", "none"]
+};
+var EMPTY_ALLOWED = /* @__PURE__ */ new Set(["hybrid.model", "hybrid.baseUrl"]);
+var NUMBER_RULES = {
+  maxMemories: { min: 1, int: true },
+  "searchRelevance.tagMatch": { min: 0, int: false },
+  "searchRelevance.categoryMatch": { min: 0, int: false },
+  "searchRelevance.contentMatch": { min: 0, int: false },
+  "retention.deleteAfterDays": { min: 1, int: true },
+  "retention.archiveAfterDays": { min: 1, int: true },
+  trashRetentionDays: { min: 0, int: true },
+  coreMaxChars: { min: 1, int: true },
+  maxContentBytes: { min: 1, max: 16 * 1024 * 1024, int: true },
+  "hybrid.vectorWeight": { min: 0, max: 1, int: false },
+  "hybrid.contextWeight": { min: 0, max: 1, int: false },
+  "hybrid.contextMinutes": { min: 0, max: 1440, int: false },
+  "hybrid.minSimilarity": { min: 0, max: 1, int: false },
+  "sync.retries": { min: 0, max: 1e3, int: true },
+  "hybrid.batchSize": { min: 1, max: 2048, int: true },
+  "hybrid.timeoutMs": { min: 1, max: 6e5, int: true },
+  "hybrid.retries": { min: 0, max: 10, int: true },
+  "sync.maxDeleteRatio": { min: 0, max: 1, int: false }
+};
+var CONFIG_ENUMS = ENUMS;
+
 // src/core/config.ts
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+
+// src/core/config-validate.ts
+function validateLayer(layer, issues) {
+  const unknown = (key) => issues.push({ layer: layer.name, source: layer.source, key, kind: "unknown-key", message: `${layer.source}: unknown setting "${key}" ignored (see "memory config show" for the known ones)` });
+  const invalid = (key, problem) => issues.push({ layer: layer.name, source: layer.source, key, kind: "invalid-value", problem, message: `${layer.source}: ${key || "(root)"} ${problem}; using the value from the layer below` });
+  const walk = (values, schema, prefix) => {
+    const out = {};
+    if (!isObject(values)) {
+      invalid(prefix, `must be an object of settings, got ${shown(values)}`);
+      return out;
+    }
+    for (const [k, v] of Object.entries(values)) {
+      const key = prefix ? `${prefix}.${k}` : k;
+      if (!Object.hasOwn(schema, k)) {
+        unknown(key);
+        continue;
+      }
+      if (v === void 0) continue;
+      const dflt = schema[k];
+      if (isObject(dflt)) {
+        const inner = walk(v, dflt, key);
+        if (isObject(v)) out[k] = inner;
+        continue;
+      }
+      const problem = leafProblem(key, dflt, v);
+      if (problem) invalid(key, problem);
+      else out[k] = typeof v === "string" ? v.trim() : v;
+    }
+    return out;
+  };
+  return walk(layer.values, DEFAULT_CONFIG, "");
+}
+function leafProblem(key, dflt, v) {
+  const got = shown(v);
+  const words = CONFIG_ENUMS[key];
+  if (words) return typeof v === "string" && words.includes(v) ? null : `must be one of ${words.map((w) => JSON.stringify(w)).join(", ")}, got ${got}`;
+  if (typeof dflt === "boolean") return typeof v === "boolean" ? null : `must be a boolean, got ${got}`;
+  if (typeof dflt === "string") {
+    if (typeof v !== "string") return `must be a string, got ${got}`;
+    return v.trim() === "" && !EMPTY_ALLOWED.has(key) ? "must not be empty" : null;
+  }
+  const rule = NUMBER_RULES[key];
+  if (typeof v !== "number" || !Number.isFinite(v)) return `must be ${rule?.int ? "a whole number" : "a number"}, got ${got}`;
+  if (rule?.int && !Number.isInteger(v)) return `must be a whole number, got ${got}`;
+  const min = rule?.min ?? 0;
+  if (v < min) return `must be at least ${min}, got ${got}`;
+  if (rule?.max !== void 0 && v > rule.max) return `must be at most ${rule.max}, got ${got}`;
+  return null;
+}
+function isObject(v) {
+  return !!v && typeof v === "object" && !Array.isArray(v);
+}
+function shown(v) {
+  let s;
+  try {
+    s = JSON.stringify(v) ?? String(v);
+  } catch {
+    s = String(v);
+  }
+  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+}
+
+// src/core/config.ts
 var BRANCH_CONFIG_PATH = ".memory/config.json";
 var REPO_CONFIG_FILE = ".git-memory.json";
 function configKeys() {
@@ -90,36 +198,6 @@ function repoFileLayer(root, issues) {
   }
   return parseConfigText(text, "repo", REPO_CONFIG_FILE, issues);
 }
-function structuralValidator(layer, issues) {
-  const clean = {};
-  const known = new Set(configKeys().map((k) => k.key));
-  const walk = (obj, prefix) => {
-    for (const [k, v] of Object.entries(obj)) {
-      const key = prefix ? `${prefix}.${k}` : k;
-      const dflt = getPath(DEFAULT_CONFIG, key);
-      if (dflt !== void 0 && typeof dflt === "object" && v && typeof v === "object" && !Array.isArray(v)) {
-        walk(v, key);
-        continue;
-      }
-      if (!known.has(key)) {
-        issues.push({ layer: layer.name, source: layer.source, key, kind: "unknown-key", message: `${layer.source}: unknown setting "${key}" ignored` });
-        continue;
-      }
-      const rule = NUMBER_RULES[key];
-      const ok = typeof v === typeof dflt && (!CONFIG_ENUMS[key] || CONFIG_ENUMS[key].includes(v)) && (typeof v !== "string" || v.trim() !== "" || EMPTY_ALLOWED.has(key)) && (!rule || Number.isFinite(v) && v >= rule.min && (rule.max === void 0 || v <= rule.max) && (!rule.int || Number.isInteger(v)));
-      if (ok) setPath(clean, key, v);
-      else issues.push({ layer: layer.name, source: layer.source, key, kind: "invalid-value", message: `${layer.source}: ${key} has an invalid value ${JSON.stringify(v)}; using the lower layer's value` });
-    }
-  };
-  walk(layer.values, "");
-  return clean;
-}
-var validator = structuralValidator;
-async function loadConfigValidator() {
-  if (validator !== structuralValidator) return;
-  const mod = await import("./config-schema-AGQUU4M3.js");
-  validator = mod.zodLayerValidator;
-}
 function mergeInto(target, src, origin, name, prefix = "") {
   for (const [k, v] of Object.entries(src)) {
     const key = prefix ? `${prefix}.${k}` : k;
@@ -136,12 +214,12 @@ function resolveConfig(layers = [], issues = []) {
   const config = structuredClone(DEFAULT_CONFIG);
   const origin = {};
   for (const { key } of configKeys()) origin[key] = "defaults";
-  for (const layer of layers) mergeInto(config, validator(layer, issues), origin, layer.name);
+  for (const layer of layers) mergeInto(config, validateLayer(layer, issues), origin, layer.name);
   return { config, layers, issues, origin };
 }
 function validateLayerStrict(layer) {
   const issues = [];
-  const values = validator(layer, issues);
+  const values = validateLayer(layer, issues);
   return { values, issues };
 }
 function readBranchConfigText(store, commit = store.tip()) {
@@ -207,11 +285,6 @@ function readStoreConfig(store, flags) {
   if (bad) throw new ConfigInputError(bad.message, bad.key);
   return resolved;
 }
-async function loadStoreConfig(store, flags) {
-  const issues = [];
-  if (configLayers(store, flags, issues).length || issues.length) await loadConfigValidator();
-  return readStoreConfig(store, flags);
-}
 var ConfigInputError = class extends InvalidInputError {
   constructor(message, key) {
     super(message, { field: key });
@@ -223,15 +296,15 @@ function branchConfigOid(store) {
 }
 
 export {
+  DEFAULT_CONFIG,
+  getPath,
   BRANCH_CONFIG_PATH,
   configKeys,
   setPath,
   parseValue,
   parseConfigText,
-  loadConfigValidator,
   validateLayerStrict,
   readBranchConfigText,
   readStoreConfig,
-  loadStoreConfig,
   branchConfigOid
 };

@@ -1,5 +1,37 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
+  CONFIDENT,
+  NON_TERM_MIN_MEMORIES,
+  NON_TERM_SHARE,
+  bestOf,
+  confidence,
+  docFrequency,
+  docIds,
+  filterIds,
+  fullTextMatches,
+  isQuestionWord,
+  knownShare,
+  nothingConfidentNote,
+  openIndex,
+  readMemory,
+  roundConfidence,
+  search,
+  semanticConfidence,
+  supported,
+  supportedConfidence,
+  valueWords
+} from "./chunk-Q4DK5HL5.js";
+import {
+  queryTerms
+} from "./chunk-3KSJEXFT.js";
+import "./chunk-KZZYYKRM.js";
+import "./chunk-NRU5WURV.js";
+import "./chunk-VDSN3D72.js";
+import "./chunk-MO7RHTDL.js";
+import {
+  limitOf
+} from "./chunk-DFWT2NPX.js";
+import {
   SEARCH_EMBED_BUDGET_MS,
   branchVectors,
   embedInput,
@@ -7,37 +39,12 @@ import {
   searchBudgetMs,
   storeEmbedder,
   topK
-} from "./chunk-N654R55L.js";
+} from "./chunk-LA45L5JW.js";
 import {
   USE_MODEL_ID,
   normalize
 } from "./chunk-T4ZV2EMR.js";
-import {
-  CONFIDENT,
-  bestOf,
-  confidence,
-  filterIds,
-  fullTextMatches,
-  knownShare,
-  nothingConfidentNote,
-  openIndex,
-  roundConfidence,
-  search,
-  semanticConfidence
-} from "./chunk-2IVFUBM7.js";
-import {
-  queryTerms
-} from "./chunk-Z5A4UDG2.js";
 import "./chunk-UCBYA3PT.js";
-import "./chunk-NRU5WURV.js";
-import "./chunk-VDSN3D72.js";
-import {
-  memoryFromFile,
-  publicMemory
-} from "./chunk-MO7RHTDL.js";
-import {
-  limitOf
-} from "./chunk-DFWT2NPX.js";
 import "./chunk-7ZPDJLBH.js";
 import "./chunk-T2M7576Q.js";
 import "./chunk-ENPGJTG6.js";
@@ -46,6 +53,79 @@ import {
   MemoryError
 } from "./chunk-UL6AG55K.js";
 import "./chunk-VBFOSH5Y.js";
+
+// src/search/expand.ts
+import { readFileSync, statSync } from "node:fs";
+function termWordsOf(text) {
+  const out = /* @__PURE__ */ new Map();
+  for (const w of new Set(valueWords(text))) {
+    const ts = queryTerms(w);
+    if (ts.length === 1 && !out.has(ts[0])) out.set(ts[0], w);
+  }
+  return out;
+}
+function usable(view, term) {
+  if (isQuestionWord(term)) return 0;
+  const df = docFrequency(view, term);
+  const common = view.n >= NON_TERM_MIN_MEMORIES ? NON_TERM_SHARE * view.n : Infinity;
+  return df > 0 && df <= common ? df : 0;
+}
+function neighbourWords(view, query, texts, most, minDocs) {
+  const q = new Set(queryTerms(query));
+  const count = /* @__PURE__ */ new Map();
+  for (const t of texts) {
+    for (const [term, word] of termWordsOf(t)) {
+      if (q.has(term)) continue;
+      const c = count.get(term);
+      if (c) c.n++;
+      else count.set(term, { n: 1, word });
+    }
+  }
+  const scored = [];
+  for (const [term, { n, word }] of count) {
+    if (n < minDocs) continue;
+    const df = usable(view, term);
+    if (df) scored.push([word, n * Math.log(1 + view.n / df)]);
+  }
+  return scored.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, most).map(([w]) => w);
+}
+var tables = /* @__PURE__ */ new Map();
+var MAX_SYNONYM_TABLE_BYTES = 32 * 1024 * 1024;
+function synonymTable(path) {
+  let t = tables.get(path);
+  if (!t) {
+    const bad = (why) => new InvalidInputError(`synonyms: ${why}`, { field: "synonyms" });
+    let parsed;
+    try {
+      if (statSync(path).size > MAX_SYNONYM_TABLE_BYTES) throw bad(`the file is larger than ${MAX_SYNONYM_TABLE_BYTES} bytes`);
+      parsed = JSON.parse(readFileSync(path, "utf8"));
+    } catch (err) {
+      if (err instanceof InvalidInputError) throw err;
+      throw bad(`cannot read a JSON synonym table (${err.message.slice(0, 200)})`);
+    }
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw bad("a synonym table is a JSON object of word lists");
+    tables.set(path, t = parsed);
+  }
+  return t;
+}
+function tableWords(view, query, table, perTerm) {
+  const qterms = queryTerms(query);
+  const q = new Set(qterms);
+  const out = [];
+  for (const t of qterms) {
+    const words = Object.prototype.hasOwnProperty.call(table, t) ? table[t] : void 0;
+    if (!Array.isArray(words) || isQuestionWord(t)) continue;
+    const cands = [];
+    for (const [term, word] of termWordsOf(words.slice(0, 200).join(" "))) {
+      if (q.has(term)) continue;
+      const df = usable(view, term);
+      if (df) cands.push([word, df]);
+    }
+    cands.sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
+    for (const [w] of cands.slice(0, perTerm)) out.push(w);
+  }
+  return out;
+}
 
 // src/search/hybrid.ts
 var SEARCH_MODES = ["hybrid", "vector", "fulltext"];
@@ -106,6 +186,11 @@ function neighboursOf(index, view, windowMs, placeOf) {
 function feedbackDefault() {
   return !["0", "false", "no", "off"].includes((process.env.MEMORY_HYBRID_FEEDBACK ?? "").trim().toLowerCase());
 }
+var PAGE_SUPPORT = true;
+var CALIBRATION_MIN_MEMORIES = 20;
+var SESSION_CAP = 0;
+var EXPANSION = "none";
+var EXPANSION_WEIGHT = 0.5;
 var COVERAGE_POWER = 0.5;
 var DIVERSITY = 1;
 function dot(a, b) {
@@ -121,34 +206,84 @@ function hybridSetting(store, key, dflt, max) {
 var round = (x) => Math.round(x * 1e4) / 1e4;
 var MIN_VECTOR_SHARE = 0.01;
 var EMBEDDED_PER_BUDGET_SECOND = 32;
+var IndexEntry = class {
+  constructor(id, oid, path, ts, scope, at) {
+    this.id = id;
+    this.oid = oid;
+    this.path = path;
+    this.ts = ts;
+    this.scope = scope;
+    this.at = at;
+  }
+  id;
+  oid;
+  path;
+  ts;
+  scope;
+  at;
+  /** Parsed from its blob, cached by blob id per branch (src/search/index.ts, readMemory). */
+  read() {
+    return readMemory(this.at.store, this.at.seg, this.at.doc);
+  }
+};
+function entriesOf(store, view) {
+  const hit = entryCache.get(view);
+  if (hit && hit.store === store) return hit;
+  const ids = docIds(view);
+  const entries = /* @__PURE__ */ new Map();
+  view.parts.forEach(({ seg, dead }, pi) => {
+    for (let d = 0; d < seg.n; d++) {
+      if (dead?.[d]) continue;
+      const id = ids[pi][d];
+      if (entries.has(id)) continue;
+      entries.set(id, new IndexEntry(id, seg.oids.get(d), seg.paths.get(d), seg.ts[d], seg.scopes[seg.scope[d]] ?? "", { store, seg, doc: d }));
+    }
+  });
+  const out = { store, entries, list: [...entries.values()] };
+  entryCache.set(view, out);
+  return out;
+}
+var entryCache = /* @__PURE__ */ new WeakMap();
+function rowsPassing(index, allowed) {
+  const hit = okCache.get(index);
+  if (hit && hit.allowed === allowed) return hit;
+  const ok = new Uint8Array(index.size);
+  let okCount = 0;
+  for (let r = 0; r < ok.length; r++) if (allowed.has(index.ids[r])) okCount += ok[r] = 1;
+  const out = { allowed, ok, okCount };
+  okCache.set(index, out);
+  return out;
+}
+var okCache = /* @__PURE__ */ new WeakMap();
+async function embedQuery(embedder, text) {
+  let cache = queryVectors.get(embedder);
+  if (!cache) queryVectors.set(embedder, cache = /* @__PURE__ */ new Map());
+  let v = cache.get(text);
+  if (v) {
+    cache.delete(text);
+    cache.set(text, v);
+  } else {
+    [v] = await embedder.embed([text]);
+    if (!v) return v;
+    cache.set(text, v);
+    if (cache.size > QUERY_VECTORS) cache.delete(cache.keys().next().value);
+  }
+  return Float32Array.from(v);
+}
+var QUERY_VECTORS = 64;
+var queryVectors = /* @__PURE__ */ new WeakMap();
 async function vectorRank(store, embedder, q, mode, opts, matchesOnly = false) {
   const text = (q.query ?? "").trim();
   const limit = limitOf(q.limit, 10);
-  const allowed = filterIds(store, q, opts);
-  if (!allowed.size) return { response: { success: true, results: [], total: 0 } };
   const view = openIndex(store, opts);
-  const entries = /* @__PURE__ */ new Map();
-  const memo = /* @__PURE__ */ new Map();
-  const read = (path, oid) => {
-    let m = memo.get(oid);
-    if (!m) memo.set(oid, m = publicMemory(memoryFromFile(path, store.git.readBlob(oid).toString("utf8"))));
-    return m;
-  };
-  view.parts.forEach(({ seg, dead }) => {
-    for (let d = 0; d < seg.n; d++) {
-      if (dead?.[d]) continue;
-      const id = seg.ids.get(d);
-      if (entries.has(id)) continue;
-      const path = seg.paths.get(d);
-      const oid = seg.oids.get(d);
-      entries.set(id, { id, oid, path, ts: seg.ts[d], scope: seg.scopes[seg.scope[d]] ?? "", read: () => read(path, oid) });
-    }
-  });
+  const allowed = filterIds(store, q, opts, view);
+  if (!allowed.size) return { response: { success: true, results: [], total: 0 } };
+  const { entries, list } = entriesOf(store, view);
   const memoryOf = (id) => entries.get(id).read();
   const bv = branchVectors(readOnlyView(store), embedder);
   const budgetMs = opts.embedBudgetMs ?? searchBudgetMs();
   if (mode === "hybrid" || matchesOnly) {
-    const cov = bv.coverage(entries.values());
+    const cov = bv.coverage(list);
     const fits = budgetMs / 1e3 * EMBEDDED_PER_BUDGET_SECOND;
     if (cov.without > fits && cov.with < MIN_VECTOR_SHARE * (cov.with + cov.without)) {
       const vectors2 = { model: embedder.id, embedded: 0, reused: cov.with, missing: cov.without };
@@ -156,16 +291,16 @@ async function vectorRank(store, embedder, q, mode, opts, matchesOnly = false) {
       return { response: { success: true, results: [], total: 0 }, vectors: vectors2, skipped };
     }
   }
-  const [qv] = await embedder.embed([embedInput(text)]);
-  const { index, report } = await bv.ensure([...entries.values()], { budgetMs, prefer: (id) => allowed.has(id) });
+  const qv = await embedQuery(embedder, embedInput(text));
+  const { index, report } = await bv.ensure(list, { budgetMs, prefer: (id) => allowed.has(id) });
   const vectors = { model: report.model, embedded: report.embedded, reused: report.reused, missing: report.missing };
   const n = index.size;
-  const ok = new Uint8Array(n);
-  let okCount = 0;
-  for (let r = 0; r < n; r++) if (allowed.has(index.ids[r])) okCount += ok[r] = 1;
+  const { ok, okCount } = rowsPassing(index, allowed);
+  let support = false;
   let scored = [];
   const coverage = /* @__PURE__ */ new Map();
   let total;
+  let sessionOf = null;
   const floor = embedder.englishOnly && !understood(q.query ?? "") ? Infinity : minSimilarity(store, embedder, opts.minSimilarity).value;
   if (mode === "vector" && !matchesOnly) {
     const cos = index.scoreAll(qv);
@@ -183,11 +318,32 @@ async function vectorRank(store, embedder, q, mode, opts, matchesOnly = false) {
     const ctxWeight = hybridSetting(store, "contextWeight", 0.2, 1);
     const covPow = opts.coveragePower ?? COVERAGE_POWER;
     const semK = opts.semanticCandidates ?? SEMANTIC_CANDIDATES;
-    const nb = ctxWeight > 0 ? neighboursOf(index, view, hybridSetting(store, "contextMinutes", 30, 1440) * 6e4, (id) => entries.get(id)) : null;
+    const windowMs = hybridSetting(store, "contextMinutes", 30, 1440) * 6e4;
+    const nb = ctxWeight > 0 ? neighboursOf(index, view, windowMs, (id) => entries.get(id)) : null;
+    if ((opts.sessionCap ?? SESSION_CAP) > 0) {
+      const chain = nb ?? neighboursOf(index, view, windowMs, (id) => entries.get(id));
+      const root = new Int32Array(n).fill(-2);
+      const rootOf = (r) => {
+        const path = [];
+        let x = r;
+        while (root[x] === -2 && chain.prev[x] >= 0) {
+          path.push(x);
+          x = chain.prev[x];
+        }
+        const top = root[x] === -2 ? x : root[x];
+        root[x] = top;
+        for (const y of path) root[y] = top;
+        return top;
+      };
+      sessionOf = (id) => {
+        const r = index.rowOf.get(id);
+        return r === void 0 ? -1 : rootOf(r);
+      };
+    }
     const textScores = (t, withCoverage) => {
       const m = /* @__PURE__ */ new Map();
       let max = 0;
-      for (const [id, { score, coverage: cv }] of fullTextMatches(store, t, opts)) {
+      for (const [id, { score, coverage: cv }] of fullTextMatches(store, t, opts, view)) {
         if (!allowed.has(id)) continue;
         m.set(id, score);
         if (withCoverage) coverage.set(id, cv);
@@ -198,17 +354,53 @@ async function vectorRank(store, embedder, q, mode, opts, matchesOnly = false) {
     };
     const text2 = textScores(q.query ?? "", true);
     const cos1 = index.scoreAll(qv);
+    const expansion = opts.expansion ?? EXPANSION;
+    let expWords = [];
+    if (expansion === "store") {
+      const near = topK(cos1, opts.expansionNeighbours ?? 5, (r) => ok[r] === 1 && cos1[r] > 0);
+      expWords = neighbourWords(view, q.query ?? "", near.map((r) => embedInput(memoryOf(index.ids[r]).content)), opts.expansionWords ?? 5, opts.expansionMinDocs ?? 2);
+    } else if (expansion === "table" && opts.synonyms) {
+      expWords = tableWords(view, q.query ?? "", synonymTable(opts.synonyms), opts.synonymsPerTerm ?? 3);
+    }
+    const expWeight = opts.expansionWeight ?? EXPANSION_WEIGHT;
+    const expanded = expWords.length && expWeight > 0 ? textScores(expWords.join(" "), false) : null;
     const match = new Uint8Array(n);
-    for (let r = 0; r < n; r++) if (ok[r] && (cos1[r] >= floor || text2.has(index.ids[r]))) match[r] = 1;
+    const expCands = expanded && (opts.expansionCandidates ?? true) ? expanded : null;
+    for (let r = 0; r < n; r++) if (ok[r] && cos1[r] >= floor) match[r] = 1;
+    for (const ids of [text2.keys(), expCands?.keys() ?? []]) {
+      for (const id of ids) {
+        const r = index.rowOf.get(id);
+        if (r !== void 0 && ok[r]) match[r] = 1;
+      }
+    }
     if (semK > 0 && Number.isFinite(floor)) for (const r of topK(cos1, semK, (x) => ok[x] === 1 && cos1[x] > 0)) match[r] = 1;
     const known = knownShare(view, q.query ?? "");
-    const confOf = (id, r) => confidence({ coverage: coverage.get(id) ?? 0, known, minCoverage: opts.minCoverage, ...r === void 0 ? {} : { cosine: cos1[r], floor } });
+    let sum = 0;
+    let sq = 0;
+    for (let r = 0; r < n; r++)
+      if (ok[r]) {
+        sum += cos1[r];
+        sq += cos1[r] * cos1[r];
+      }
+    const mu = okCount ? sum / okCount : 0;
+    const sd = okCount ? Math.sqrt(Math.max(0, sq / okCount - mu * mu)) : 0;
+    const near10 = topK(cos1, 10, (x) => ok[x] === 1);
+    const nearest = near10.length ? near10[0] : -1;
+    const tenth = near10.length ? cos1[near10[near10.length - 1]] : 0;
+    const calibrated = okCount >= CALIBRATION_MIN_MEMORIES && sd > 0;
+    const confOf = (id, r) => confidence({
+      coverage: coverage.get(id) ?? 0,
+      known,
+      minCoverage: opts.minCoverage,
+      ...r === void 0 ? {} : { cosine: cos1[r], floor, ...calibrated ? { z: (cos1[r] - mu) / sd, ...r === nearest ? { nearestGap: cos1[r] - tenth } : {} } : {} }
+    });
+    support = (opts.pageSupport ?? PAGE_SUPPORT) && calibrated;
     const blend = (cos, feedback) => {
       const out = [];
       const push = (id, v, r) => {
-        const t = text2.get(id) ?? 0;
+        const t = (text2.get(id) ?? 0) + (expanded ? expWeight * (expanded.get(id) ?? 0) : 0);
         const f = feedback ? feedback.get(id) ?? 0 : void 0;
-        out.push({ id, score: w * v + (1 - w) * (t + (f ?? 0)), v, t, ...f !== void 0 ? { f } : {}, conf: confOf(id, r) });
+        out.push({ id, score: w * v + (1 - w) * (t + (f ?? 0)), v, t, ...f !== void 0 ? { f } : {}, conf: confOf(id, r), cov1: coverage.get(id) ?? 0, ...r === void 0 ? {} : { cos1: cos1[r] } });
       };
       for (let r = 0; r < n; r++) if (match[r]) push(index.ids[r], Math.max(0, cos[r]), r);
       for (const id of text2.keys()) if (!index.rowOf.has(id)) push(id, 0, void 0);
@@ -238,7 +430,7 @@ async function vectorRank(store, embedder, q, mode, opts, matchesOnly = false) {
           if (v) for (let j = 0; j < q2.length; j++) q2[j] += v[j] / top.length;
         }
         const feedback = textScores(top.map((id) => embedInput(memoryOf(id).content)).join("\n"), false);
-        scored = blend(index.scoreAll(normalize(q2)), feedback);
+        scored = blend(index.scoreAll(normalize(q2), match), feedback);
       }
     }
     total = scored.reduce((a, x) => a + (x.conf >= CONFIDENT ? 1 : 0), 0);
@@ -248,7 +440,23 @@ async function vectorRank(store, embedder, q, mode, opts, matchesOnly = false) {
   const weak = [];
   const diversity = mode === "hybrid" && !matchesOnly ? opts.diversity ?? DIVERSITY : 1;
   let page;
-  if (diversity < 1) {
+  const cap = mode === "hybrid" && !matchesOnly && sessionOf ? opts.sessionCap ?? SESSION_CAP : 0;
+  if (cap > 0 && sessionOf) {
+    const pool = bestOf(scored, limit * 3, better);
+    const kept = [];
+    const later = [];
+    const per = /* @__PURE__ */ new Map();
+    for (const c of pool) {
+      const sid = sessionOf(c.id);
+      const k = per.get(sid) ?? 0;
+      if (sid >= 0 && k >= cap) later.push(c);
+      else {
+        kept.push(c);
+        per.set(sid, k + 1);
+      }
+    }
+    page = [...kept, ...later].slice(0, limit);
+  } else if (diversity < 1) {
     const pool = bestOf(scored, limit * 3, better);
     const kept = [];
     const later = [];
@@ -265,6 +473,10 @@ async function vectorRank(store, embedder, q, mode, opts, matchesOnly = false) {
     }
     page = [...kept, ...later].slice(0, limit);
   } else page = bestOf(scored, limit, better);
+  if (support && page.some((s) => s.conf >= CONFIDENT)) {
+    for (const s of page) if (s.conf < CONFIDENT && supported(s.cov1 ?? 0, s.cos1, floor)) s.conf = supportedConfidence(s.conf);
+    total = Math.max(total, page.reduce((a, x) => a + (x.conf >= CONFIDENT ? 1 : 0), 0));
+  }
   for (const s of page) {
     const m = memoryOf(s.id);
     const scores = { vector: round(s.v ?? 0) };
@@ -353,15 +565,21 @@ async function modeSearch(store, q = {}, opts = {}) {
 }
 export {
   CALIBRATED_MIN_SIMILARITY,
+  CALIBRATION_MIN_MEMORIES,
   COVERAGE_POWER,
   DIVERSITY,
   EMBEDDED_PER_BUDGET_SECOND,
+  EXPANSION,
+  EXPANSION_WEIGHT,
   FEEDBACK_DOCS,
   FEEDBACK_MIN_MEMORIES,
   MIN_VECTOR_SHARE,
+  PAGE_SUPPORT,
+  QUERY_VECTORS,
   SEARCH_EMBED_BUDGET_MS,
   SEARCH_MODES,
   SEMANTIC_CANDIDATES,
+  SESSION_CAP,
   UNCALIBRATED_MIN_SIMILARITY,
   minSimilarity,
   modeSearch,

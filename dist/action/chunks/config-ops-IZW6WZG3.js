@@ -1,18 +1,15 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   BRANCH_CONFIG_PATH,
+  DEFAULT_CONFIG,
   configKeys,
-  loadConfigValidator,
+  getPath,
   parseConfigText,
   parseValue,
   readBranchConfigText,
   setPath,
   validateLayerStrict
-} from "./chunk-YV7V3QT5.js";
-import {
-  DEFAULT_CONFIG,
-  getPath
-} from "./chunk-K6EUXEO3.js";
+} from "./chunk-QXRS3KE3.js";
 import {
   SecretDetectedError,
   scanText
@@ -76,7 +73,6 @@ async function configSet(store, key, raw) {
       { field: "value", key }
     );
   }
-  await loadConfigValidator();
   const probe = { name: "flags", source: `${key}`, values: {} };
   setPath(probe.values, key, value);
   const { issues } = validateLayerStrict(probe);

@@ -22,9 +22,9 @@ function findAssets(explicit) {
 }
 
 // src/view/export.ts
-var EXPORT_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'";
+var EXPORT_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'";
 var CHUNK = 2e3;
-var OURS = /* @__PURE__ */ new Set(["index.html", "app.js", "app.css", "data"]);
+var OURS = /* @__PURE__ */ new Set(["index.html", "app.js", "app.css", "worker.js", "data"]);
 async function exportViewer(door, dirArg) {
   const dir = resolve(dirArg);
   if (existsSync2(dir)) {
@@ -42,13 +42,14 @@ async function exportViewer(door, dirArg) {
   const html = readFileSync2(join2(assets, "index.html"), "utf8").replace('<html lang="en">', '<html lang="en" data-static="1">').replace('<meta charset="utf-8">', `<meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${EXPORT_CSP}">`);
   writeFileSync(join2(dir, "index.html"), html);
-  for (const f of ["app.js", "app.css"]) writeFileSync(join2(dir, f), readFileSync2(join2(assets, f)));
-  files += 3;
+  for (const f of ["app.js", "app.css", "worker.js"]) writeFileSync(join2(dir, f), readFileSync2(join2(assets, f)));
+  files += 4;
   const vm = await door.viewModel();
   const branch = vm.branch();
   const items = vm.items(branch.tip);
   for (let i = 0; i * CHUNK < items.length || i === 0; i++) put(`items-${i}`, items.slice(i * CHUNK, (i + 1) * CHUNK));
-  put("meta", { branch, chunks: Math.max(1, Math.ceil(items.length / CHUNK)), buckets: Math.max(1, Math.ceil(items.length / 100)), exported: (/* @__PURE__ */ new Date()).toISOString() });
+  const plain = await vm.list({});
+  put("meta", { branch, chunks: Math.max(1, Math.ceil(items.length / CHUNK)), buckets: Math.max(1, Math.ceil(items.length / 100)), live: { total: plain.total, facets: plain.facets }, exported: (/* @__PURE__ */ new Date()).toISOString() });
   put("log", await vm.log({ size: 500 }));
   put("stats", await vm.stats());
   put("health", await vm.health());

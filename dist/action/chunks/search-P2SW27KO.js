@@ -8,6 +8,7 @@ import {
   compileFilter,
   diffFromTable,
   diffMemories,
+  docIds,
   filterIds,
   fullTextMatches,
   fullTextScores,
@@ -21,17 +22,18 @@ import {
   rebuildIndex,
   search,
   textScores
-} from "./chunk-2IVFUBM7.js";
+} from "./chunk-Q4DK5HL5.js";
 import {
   analyze,
   queryTerms,
   terms
-} from "./chunk-Z5A4UDG2.js";
-import "./chunk-UCBYA3PT.js";
+} from "./chunk-3KSJEXFT.js";
+import "./chunk-KZZYYKRM.js";
 import "./chunk-NRU5WURV.js";
 import "./chunk-VDSN3D72.js";
 import "./chunk-MO7RHTDL.js";
 import "./chunk-DFWT2NPX.js";
+import "./chunk-UCBYA3PT.js";
 import "./chunk-7ZPDJLBH.js";
 import "./chunk-T2M7576Q.js";
 import "./chunk-ENPGJTG6.js";
@@ -47,6 +49,7 @@ export {
   compileFilter,
   diffFromTable,
   diffMemories,
+  docIds,
   filterIds,
   fullTextMatches,
   fullTextScores,

@@ -81,7 +81,7 @@ var HttpEmbedder = class {
       const ctl = new AbortController();
       const timer = setTimeout(() => ctl.abort(), this.o.timeoutMs);
       let res;
-      let body;
+      let body2;
       try {
         res = await fetch(this.url, {
           method: "POST",
@@ -89,7 +89,7 @@ var HttpEmbedder = class {
           body: JSON.stringify({ model: this.o.model, input, encoding_format: "float" }),
           signal: ctl.signal
         });
-        body = await res.text();
+        body2 = await res.text();
       } catch (err) {
         const timedOut = ctl.signal.aborted;
         lastErr = fail(
@@ -107,20 +107,20 @@ var HttpEmbedder = class {
       if (!res.ok) {
         let msg = "";
         try {
-          msg = String(JSON.parse(body)?.error?.message ?? "").slice(0, 200);
+          msg = String(JSON.parse(body2)?.error?.message ?? "").slice(0, 200);
         } catch {
         }
         const hint = res.status === 401 || res.status === 403 ? " (check the API key variable named by hybrid.apiKeyEnv)" : "";
         throw fail(`embedder at ${this.o.baseUrl} answered HTTP ${res.status}${msg ? `: ${msg}` : ""}${hint}`, { model: this.o.model, status: res.status, reason: "http" });
       }
-      return this.parse(body, input.length);
+      return this.parse(body2, input.length);
     }
     throw lastErr;
   }
-  parse(body, n) {
+  parse(body2, n) {
     let json;
     try {
-      json = JSON.parse(body);
+      json = JSON.parse(body2);
     } catch {
       throw fail(`embedder at ${this.o.baseUrl} returned a body that is not JSON`, { model: this.o.model, reason: "protocol" });
     }
@@ -243,6 +243,169 @@ function createEmbedder(cfg, env = process.env) {
   }
 }
 
+// src/vector/scan.ts
+var OP = {
+  block: 2,
+  loop: 3,
+  if: 4,
+  end: 11,
+  br: 12,
+  brIf: 13,
+  get: 32,
+  set: 33,
+  i32Load8U: 45,
+  f32Load: 42,
+  f32Store: 56,
+  i32Const: 65,
+  f32Const: 67,
+  i32Eqz: 69,
+  i32GeU: 79,
+  i32Add: 106,
+  i32Shl: 116,
+  f64Add: 160,
+  f64Mul: 162,
+  f32DemoteF64: 182,
+  f64PromoteF32: 187,
+  void: 64
+};
+var simd = (op) => op < 128 ? [253, op] : [253, op & 127 | 128, op >> 7];
+var V128_LOAD = 0;
+var V128_LOAD8X8_S = 1;
+var V128_CONST = 12;
+var I8X16_SHUFFLE = 13;
+var F64X2_EXTRACT_LANE = 33;
+var I32X4_EXTEND_LOW_I16X8_S = 167;
+var I32X4_EXTEND_HIGH_I16X8_S = 168;
+var F64X2_ADD = 240;
+var F64X2_MUL = 242;
+var F64X2_CONVERT_LOW_I32X4_S = 254;
+function leb(n) {
+  const out = [];
+  do {
+    let b = n & 127;
+    n >>>= 7;
+    if (n) b |= 128;
+    out.push(b);
+  } while (n);
+  return out;
+}
+var section = (id, body2) => [id, ...leb(body2.length), ...body2];
+var str = (s) => [...leb(s.length), ...Array.from(s, (c) => c.charCodeAt(0))];
+var [N, D, Q, M, SCALES, OUT, MASK] = [0, 1, 2, 3, 4, 5, 6];
+var [R, J, ROW, A01, A23, X, LO, HI] = [7, 8, 9, 10, 11, 12, 13, 14];
+function body() {
+  const get = (i) => [OP.get, i];
+  const set = (i) => [OP.set, i];
+  const c = [];
+  const madd = (acc, v, k) => [
+    ...get(acc),
+    ...v,
+    ...simd(F64X2_CONVERT_LOW_I32X4_S),
+    ...get(Q),
+    ...get(J),
+    OP.i32Const,
+    3,
+    OP.i32Shl,
+    OP.i32Add,
+    ...simd(V128_LOAD),
+    0,
+    ...leb(8 * k),
+    ...simd(F64X2_MUL),
+    ...simd(F64X2_ADD),
+    ...set(acc)
+  ];
+  const upper = (i) => [...get(i), ...get(i), ...simd(I8X16_SHUFFLE), 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7];
+  const zero = [...simd(V128_CONST), ...new Array(16).fill(0)];
+  const outAddr = [...get(OUT), ...get(R), OP.i32Const, 2, OP.i32Shl, OP.i32Add];
+  c.push(OP.i32Const, 0, ...set(R), ...get(M), ...set(ROW));
+  c.push(OP.block, OP.void, OP.loop, OP.void);
+  c.push(...get(R), ...get(N), OP.i32GeU, OP.brIf, 1);
+  c.push(OP.block, OP.void);
+  c.push(...get(MASK), OP.if, OP.void, ...get(MASK), ...get(R), OP.i32Add, OP.i32Load8U, 0, 0, OP.i32Eqz, OP.if, OP.void);
+  c.push(...outAddr, OP.f32Const, 0, 0, 0, 0, OP.f32Store, 2, 0, OP.br, 2, OP.end, OP.end);
+  c.push(...zero, ...set(A01), ...zero, ...set(A23), OP.i32Const, 0, ...set(J));
+  c.push(OP.block, OP.void, OP.loop, OP.void);
+  c.push(...get(J), ...get(D), OP.i32GeU, OP.brIf, 1);
+  c.push(...get(ROW), ...get(J), OP.i32Add, ...simd(V128_LOAD8X8_S), 0, 0, ...set(X));
+  c.push(...get(X), ...simd(I32X4_EXTEND_LOW_I16X8_S), ...set(LO), ...get(X), ...simd(I32X4_EXTEND_HIGH_I16X8_S), ...set(HI));
+  c.push(...madd(A01, get(LO), 0), ...madd(A23, upper(LO), 2), ...madd(A01, get(HI), 4), ...madd(A23, upper(HI), 6));
+  c.push(...get(J), OP.i32Const, 8, OP.i32Add, ...set(J), OP.br, 0, OP.end, OP.end);
+  c.push(...outAddr);
+  c.push(...get(A01), ...simd(F64X2_EXTRACT_LANE), 0, ...get(A01), ...simd(F64X2_EXTRACT_LANE), 1, OP.f64Add);
+  c.push(...get(A23), ...simd(F64X2_EXTRACT_LANE), 0, OP.f64Add, ...get(A23), ...simd(F64X2_EXTRACT_LANE), 1, OP.f64Add);
+  c.push(...get(SCALES), ...get(R), OP.i32Const, 2, OP.i32Shl, OP.i32Add, OP.f32Load, 2, 0, OP.f64PromoteF32, OP.f64Mul, OP.f32DemoteF64, OP.f32Store, 2, 0);
+  c.push(OP.end);
+  c.push(...get(R), OP.i32Const, 1, OP.i32Add, ...set(R), ...get(ROW), ...get(D), OP.i32Add, ...set(ROW), OP.br, 0, OP.end, OP.end);
+  c.push(OP.end);
+  const locals = [2, 3, 127, 5, 123];
+  const fn = [...locals, ...c];
+  return [...leb(fn.length), ...fn];
+}
+function moduleBytes() {
+  const bytes = [
+    0,
+    97,
+    115,
+    109,
+    1,
+    0,
+    0,
+    0,
+    ...section(1, [1, 96, 7, ...new Array(7).fill(127), 0]),
+    ...section(2, [1, ...str("e"), ...str("m"), 2, 0, 0]),
+    ...section(3, [1, 0]),
+    ...section(7, [1, ...str("s"), 0, 0]),
+    ...section(10, [1, ...body()])
+  ];
+  return new Uint8Array(bytes);
+}
+var compiled;
+function scanModule() {
+  if (compiled === void 0) {
+    try {
+      const bytes = moduleBytes();
+      compiled = typeof WebAssembly === "object" && WebAssembly.validate(bytes) ? new WebAssembly.Module(bytes) : null;
+    } catch {
+      compiled = null;
+    }
+  }
+  return compiled;
+}
+function createScanner(n, d) {
+  if (n <= 0 || d <= 0 || d % 8 !== 0) return null;
+  const mod = scanModule();
+  if (!mod) return null;
+  const qAt = 0;
+  const scalesAt = d * 8;
+  const outAt = scalesAt + n * 4;
+  const maskAt = outAt + n * 4;
+  const dataAt = maskAt + n + (8 - (maskAt + n) % 8) % 8;
+  const bytes = dataAt + n * d;
+  if (bytes > 2147418112) return null;
+  let memory;
+  let run;
+  try {
+    memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / 65536) });
+    run = new WebAssembly.Instance(mod, { e: { m: memory } }).exports.s;
+  } catch {
+    return null;
+  }
+  const buf = memory.buffer;
+  const q = new Float64Array(buf, qAt, d);
+  const out = new Float32Array(buf, outAt, n);
+  const mask = new Uint8Array(buf, maskAt, n);
+  return {
+    data: new Int8Array(buf, dataAt, n * d),
+    scales: new Float32Array(buf, scalesAt, n),
+    scan(query, only) {
+      for (let j = 0; j < d; j++) q[j] = query[j];
+      if (only) mask.set(only.subarray(0, n));
+      run(n, d, qAt, dataAt, scalesAt, outAt, only ? maskAt : 0);
+      return out.slice();
+    }
+  };
+}
+
 // src/vector/index.ts
 var VectorIndex = class {
   constructor(dims, rows) {
@@ -250,8 +413,9 @@ var VectorIndex = class {
     const n = rows.length;
     this.ids = new Array(n);
     this.hashes = new Array(n);
-    this.scales = new Float32Array(n);
-    this.data = new Int8Array(n * dims);
+    this.scanner = createScanner(n, dims);
+    this.scales = this.scanner?.scales ?? new Float32Array(n);
+    this.data = this.scanner?.data ?? new Int8Array(n * dims);
     this.rowOf = /* @__PURE__ */ new Map();
     rows.forEach((r, i) => {
       if (r.data.length !== dims) throw new Error(`vector of ${r.data.length} dimensions in an index of ${dims}`);
@@ -268,6 +432,8 @@ var VectorIndex = class {
   scales;
   data;
   rowOf;
+  /** The matrix in WebAssembly memory with a SIMD scan (src/vector/scan.ts), where it runs. */
+  scanner;
   get size() {
     return this.ids.length;
   }
@@ -280,16 +446,21 @@ var VectorIndex = class {
     for (let j = 0; j < this.dims; j++) out[j] = this.data[base + j] * this.scales[r];
     return out;
   }
-  /** Cosine similarity of `q` (unit length) with every row. */
-  scoreAll(q) {
+  /**
+   * Cosine similarity of `q` (unit length) with every row, or with the rows whose `only` byte is set
+   * (the others stay 0; a row's value is the same either way).
+   */
+  scoreAll(q, only) {
     const d = this.dims;
     if (!this.ids.length) return new Float32Array(0);
     if (q.length !== d) throw new Error(`query has ${q.length} dimensions, index ${d}`);
+    if (this.scanner) return this.scanner.scan(q, only);
     const n = this.ids.length;
     const out = new Float32Array(n);
     const m = this.data;
     const d4 = d - d % 4;
     for (let r = 0, base = 0; r < n; r++, base += d) {
+      if (only && !only[r]) continue;
       let s0 = 0;
       let s1 = 0;
       let s2 = 0;
@@ -462,6 +633,13 @@ var BranchVectors = class {
   cacheFile;
   memo = null;
   lastIndex = null;
+  /**
+   * Bumped whenever the rows change (a new memo, a vector embedded or noted as committed): what
+   * {@link coverage} and {@link ensure} computed for one list of items holds until then.
+   */
+  gen = 0;
+  lastCoverage = null;
+  lastEnsure = null;
   folderTree(commit) {
     const tree = this.branch.treeOf(commit);
     const e = tree ? this.branch.git.entryAt(tree, this.folder) : null;
@@ -557,6 +735,7 @@ var BranchVectors = class {
     const all = [...rows.values()];
     if (!cached || cached.header.folderTree !== tree || all.length !== cached.rows.length) this.writeCache(tree, all, dims);
     this.memo = { tree, rows, dims };
+    this.gen++;
     return this.memo;
   }
   /**
@@ -609,9 +788,12 @@ var BranchVectors = class {
    */
   coverage(items) {
     const rows = this.load().rows;
+    const last = this.lastCoverage;
+    if (last && last.items === items && last.gen === this.gen) return { ...last.result };
     let w = 0;
     let wo = 0;
     for (const it of items) rows.has(it.id) ? w++ : wo++;
+    this.lastCoverage = { items, gen: this.gen, result: { with: w, without: wo } };
     return { with: w, without: wo };
   }
   checkDims(vecs, dims) {
@@ -628,6 +810,10 @@ var BranchVectors = class {
    */
   async ensure(items, opts = {}) {
     const memo = this.load();
+    const prev = this.lastEnsure;
+    if (prev && prev.items === items && prev.gen === this.gen && this.lastIndex?.index === prev.index) {
+      return { index: prev.index, report: { model: this.embedder.id, embedded: 0, reused: prev.reused, missing: 0, embedMs: 0 } };
+    }
     const { have: result, want: all, dirty: checked } = this.split(items, memo.rows);
     let dirty = checked;
     const reused = result.length;
@@ -661,6 +847,7 @@ var BranchVectors = class {
         });
         done += batch.length;
         dirty = true;
+        this.gen++;
       }
       memo.dims = dims;
     }
@@ -674,6 +861,7 @@ var BranchVectors = class {
       result.forEach((r, i) => r.data = index.data.subarray(i * dims, (i + 1) * dims));
     }
     this.lastIndex = { rows: result, index };
+    this.lastEnsure = all.length === 0 ? { items, gen: this.gen, index, reused } : null;
     return { index, report: { model: this.embedder.id, embedded: done, reused, missing: all.length - done, embedMs: Math.round(embedMs) } };
   }
   /**
@@ -713,6 +901,7 @@ var BranchVectors = class {
       const v = id ? decodeVector(buf) : null;
       if (!id || !v || v.model !== this.embedder.id) continue;
       memo.rows.set(id, { path, oid: blobOid(buf), id, hash: v.hash, scale: v.scale, data: v.data });
+      this.gen++;
       if (!memo.dims) memo.dims = v.data.length;
     }
   }

@@ -12,9 +12,9 @@ import {
   coreSet,
   coreUpdate,
   coreView
-} from "./chunk-K3GR65I3.js";
+} from "./chunk-GPZJXAA6.js";
 import "./chunk-5GR53BCC.js";
-import "./chunk-RF6NKRYI.js";
+import "./chunk-Z5MYB6YK.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-7J66HWOH.js";
 import "./chunk-QELH3FFE.js";

@@ -5,7 +5,7 @@ import {
   encodeVector,
   storeEmbedder,
   vectorPath
-} from "./chunk-N654R55L.js";
+} from "./chunk-LA45L5JW.js";
 import {
   modelSlug
 } from "./chunk-T4ZV2EMR.js";

@@ -5,7 +5,7 @@ import {
   encodeQuantized,
   storeEmbedder,
   vectorPath
-} from "./chunk-N654R55L.js";
+} from "./chunk-LA45L5JW.js";
 import {
   UseLiteEmbedder
 } from "./chunk-T4ZV2EMR.js";

@@ -3,13 +3,14 @@ import {
   hasUsableIndex,
   indexFiles,
   lastIndexOpen
-} from "./chunk-2IVFUBM7.js";
-import "./chunk-Z5A4UDG2.js";
-import "./chunk-UCBYA3PT.js";
+} from "./chunk-Q4DK5HL5.js";
+import "./chunk-3KSJEXFT.js";
+import "./chunk-KZZYYKRM.js";
 import "./chunk-NRU5WURV.js";
 import "./chunk-VDSN3D72.js";
 import "./chunk-MO7RHTDL.js";
 import "./chunk-DFWT2NPX.js";
+import "./chunk-UCBYA3PT.js";
 import "./chunk-7ZPDJLBH.js";
 import "./chunk-T2M7576Q.js";
 import {

@@ -9,11 +9,11 @@ import {
   openIndex,
   readMemory,
   readNewestOrder
-} from "./chunk-2IVFUBM7.js";
+} from "./chunk-Q4DK5HL5.js";
 import {
   PRIORITY_NAME
-} from "./chunk-Z5A4UDG2.js";
-import "./chunk-UCBYA3PT.js";
+} from "./chunk-3KSJEXFT.js";
+import "./chunk-KZZYYKRM.js";
 import "./chunk-NRU5WURV.js";
 import "./chunk-VDSN3D72.js";
 import {
@@ -21,6 +21,7 @@ import {
   normalizeTags
 } from "./chunk-MO7RHTDL.js";
 import "./chunk-DFWT2NPX.js";
+import "./chunk-UCBYA3PT.js";
 import {
   copyWins,
   duplicateIdWarning

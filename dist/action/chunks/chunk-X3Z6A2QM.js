@@ -9,12 +9,11 @@ import {
   readConfigFile,
   readEffectiveConfig,
   validateBranchName
-} from "./chunk-JWKAALMJ.js";
+} from "./chunk-QZPDLTY5.js";
 import {
   branchConfigOid,
-  loadStoreConfig,
   readStoreConfig
-} from "./chunk-YV7V3QT5.js";
+} from "./chunk-QXRS3KE3.js";
 import {
   orderByHex
 } from "./chunk-Z5YN2S7E.js";
@@ -30,6 +29,9 @@ import {
   trashFile,
   trashPathFor
 } from "./chunk-3MCIJMPV.js";
+import {
+  runClosers
+} from "./chunk-KZZYYKRM.js";
 import {
   isRegularFile
 } from "./chunk-NRU5WURV.js";
@@ -630,6 +632,9 @@ var GitRepository = class _GitRepository {
   /** Where git runs when the in-process reader needs it: this repository, named explicitly. */
   target;
   trees = /* @__PURE__ */ new Map();
+  // Parsed commits by id (a commit never changes): every search resolves the tip's tree several times
+  // (index, configuration, vectors), and inflating the commit object each time cost ~1 ms a search.
+  commits = /* @__PURE__ */ new Map();
   /** The promisor remote of a partial clone (null: not partial); read once. */
   promisor;
   /** Blob ids of the last listBlobs, for read-ahead in a partial clone. */
@@ -655,6 +660,10 @@ var GitRepository = class _GitRepository {
     }
     return this.promisor?.remote ?? null;
   }
+  /** Reads the promisor setting again (a filtered fetch may just have made this a partial clone). */
+  forgetPartialClone() {
+    this.promisor = void 0;
+  }
   /**
    * The fallback of the in-process reader: an object it cannot find is asked of git itself, which
    * fetches a partial clone's promised objects from the promisor remote and reads any format this
@@ -668,18 +677,12 @@ var GitRepository = class _GitRepository {
       listing.fetched = true;
       const missing = [...listing.oids].filter((o) => !this.objects.has(o));
       if (missing.length > 1) {
-        const r = runGitSync(
-          this.target,
-          ["-c", "fetch.negotiationAlgorithm=noop", "fetch", remote, "--no-tags", "--no-write-fetch-head", "--recurse-submodules=no", "--filter=blob:none", "--stdin"],
-          { input: missing.join("\n") + "\n", allowFailure: true }
-        );
-        this.fallbackStats.prefetches++;
-        if (r.status === 0) {
-          this.fallbackStats.prefetched += missing.length;
+        const err = this.fetchPromised(remote, missing);
+        if (!err) {
           const got2 = this.objects.tryRead(oid);
           if (got2) return got2;
         } else {
-          listing.error = lastLine(r.stderr) || `git fetch exited ${r.status}`;
+          listing.error = err;
         }
       }
     }
@@ -698,6 +701,32 @@ var GitRepository = class _GitRepository {
     const why = lastLine(res.stderr);
     if (why) throw new ObjectMissingError(oid, `git: ${why}`);
     return null;
+  }
+  /** Fetches promised objects from the promisor remote in one round trip; the error (null: fetched). */
+  fetchPromised(remote, oids) {
+    const r = runGitSync(
+      this.target,
+      ["-c", "fetch.negotiationAlgorithm=noop", "-c", "maintenance.auto=false", "-c", "gc.auto=0", "fetch", remote, "--no-tags", "--no-write-fetch-head", "--recurse-submodules=no", "--filter=blob:none", "--stdin"],
+      { input: oids.join("\n") + "\n", allowFailure: true }
+    );
+    this.fallbackStats.prefetches++;
+    if (r.status !== 0) return lastLine(r.stderr) || `git fetch exited ${r.status}`;
+    this.fallbackStats.prefetched += oids.length;
+    return null;
+  }
+  /**
+   * Before reading many blobs by id: in a partial clone (a writer's blob-less fetch, docs/sync.md),
+   * fetches the ones not here in one round trip, instead of one `git` fetch per blob as each read
+   * misses. Elsewhere (or when all are here) nothing. Returns how many were asked for. A failure is
+   * left to the reads, which report it per object.
+   */
+  prefetchBlobs(oids) {
+    const remote = this.partialCloneRemote();
+    if (!remote) return 0;
+    const missing = [...new Set(oids)].filter((o) => !this.objects.has(o));
+    if (!missing.length) return 0;
+    this.fetchPromised(remote, missing);
+    return missing.length;
   }
   /**
    * Removes temporary object and pack files left by git-memory processes that no longer run (a killed
@@ -730,7 +759,13 @@ var GitRepository = class _GitRepository {
     return this.refs.read(ref);
   }
   readCommit(oid) {
-    return parseCommit(oid, this.objects.read(oid, "commit").data);
+    let c = this.commits.get(oid);
+    if (!c) {
+      c = parseCommit(oid, this.objects.read(oid, "commit").data);
+      if (this.commits.size >= 2e3) this.commits.clear();
+      this.commits.set(oid, c);
+    }
+    return { ...c, parents: [...c.parents] };
   }
   readTree(oid) {
     let t = this.trees.get(oid);
@@ -866,7 +901,7 @@ function pidAlive(pid) {
 }
 
 // src/core/ops/store.ts
-var lifecycle = () => import("./store-hooks-JHMRL2CF.js");
+var lifecycle = () => import("./store-hooks-DQTPTMHZ.js");
 async function storeMemory(b, input) {
   const { derivedTags, guardOptions, guardWrite, guardFile, expiryOf, findExisting, contentHash, keyOf, normalizeContent, UPSERT_KEY_FIELD } = await lifecycle();
   const cfg = await b.loadConfig();
@@ -971,7 +1006,7 @@ Memory-Id: ${id}
 
 // src/core/ops/get.ts
 async function findInIndex(b, id) {
-  const { locateInIndex } = await import("./listing-CIYJKRBD.js");
+  const { locateInIndex } = await import("./listing-TDHPVDDU.js");
   const at = locateInIndex(b, id);
   if (!at) return null;
   try {
@@ -1037,26 +1072,26 @@ function filterMemories(b, f = {}) {
 }
 async function recentMemories(b, count) {
   const n = toLimit(count, 10, "count");
-  const { listMemories } = await import("./listing-CIYJKRBD.js");
+  const { listMemories } = await import("./listing-TDHPVDDU.js");
   const r = listMemories(b, {}, n);
   return { success: true, memories: r.memories, total: r.total };
 }
 async function taggedMemories(b, tags) {
   const t = normalizeTags(tags);
   if (!t.length) throw new InvalidInputError('give at least one tag, e.g. "memory tagged api,limits"', { field: "tags" });
-  const { listMemories } = await import("./listing-CIYJKRBD.js");
+  const { listMemories } = await import("./listing-TDHPVDDU.js");
   return { success: true, memories: listMemories(b, { tags: t }, null).memories };
 }
 async function listPage(b, f = {}) {
   const limit = toLimit(f.limit, 50, "limit");
-  const { listMemories } = await import("./listing-CIYJKRBD.js");
+  const { listMemories } = await import("./listing-TDHPVDDU.js");
   const r = listMemories(b, f, limit);
   return { success: true, memories: r.memories, total: r.total };
 }
 
 // src/core/ops/update.ts
 import { isUtf8 } from "node:buffer";
-var lifecycle2 = () => import("./store-hooks-JHMRL2CF.js");
+var lifecycle2 = () => import("./store-hooks-DQTPTMHZ.js");
 async function updateMemory(b, id, patch) {
   const { guardOptions, assertNoNewSecrets, guardFields, guardFile } = await lifecycle2();
   assertId(id);
@@ -1143,7 +1178,7 @@ function otherCopies(b, id, path, tip, filesOfIdInIndex) {
 }
 async function deleteMemory(b, id) {
   assertId(id);
-  const { filesOfIdInIndex } = await import("./listing-CIYJKRBD.js");
+  const { filesOfIdInIndex } = await import("./listing-TDHPVDDU.js");
   const { notFoundError: notFoundError2 } = await import("./trash-TI7XMTTR.js");
   const res = await b.mutate((tip) => {
     const hit = tip ? b.find(id, tip) : null;
@@ -1249,8 +1284,8 @@ var MemoryStore = class {
   }
   /**
    * The effective configuration: defaults < branch `.memory/config.json` < repo `.git-memory.json` <
-   * `MEMORY_*` env < `opts.config`. Cached for this store instance; `loadConfig()` validates with the
-   * full zod schema (kept off the start-up path), this sync form with a structural check.
+   * `MEMORY_*` env < `opts.config`. Cached for this store instance (re-read when the branch file
+   * changes); every layer is checked by the one validator (src/core/config-validate.ts).
    */
   config() {
     return this.resolvedConfig().config;
@@ -1261,13 +1296,9 @@ var MemoryStore = class {
     if (!this.configMemo || this.configMemo.branchOid !== branchOid) this.configMemo = { ...this.reportConfigIssues(readStoreConfig(this, this.configFlags())), branchOid };
     return this.configMemo;
   }
+  /** {@link config}, for callers that await it (the library's `settings()`): the same answer. */
   async loadConfig() {
-    const branchOid = branchConfigOid(this);
-    if (!this.configMemo?.validated || this.configMemo.branchOid !== branchOid) {
-      const r = await loadStoreConfig(this, this.configFlags());
-      this.configMemo = { ...this.reportConfigIssues(r), validated: true, branchOid };
-    }
-    return this.configMemo.config;
+    return this.config();
   }
   /** Forgets the cached configuration (after `memory config set`). */
   invalidateConfig() {
@@ -1405,16 +1436,21 @@ var MemoryStore = class {
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./hybrid-I2BLTYRJ.js");
+    const { modeSearch } = await import("./hybrid-TZSHGXFK.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./search-5NQQM62K.js");
+    const { rebuildIndex } = await import("./search-P2SW27KO.js");
     return rebuildIndex(this, opts);
   }
+  /** Lets go of what the store holds open: index files (src/core/closers.ts), then the git reader. */
   close() {
-    this.git.close();
+    try {
+      runClosers(this);
+    } finally {
+      this.git.close();
+    }
   }
 };
 

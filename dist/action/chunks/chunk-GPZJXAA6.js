@@ -5,7 +5,7 @@ import {
 import {
   assertNoNewSecrets,
   guardOptions
-} from "./chunk-RF6NKRYI.js";
+} from "./chunk-Z5MYB6YK.js";
 import {
   ConflictError,
   InvalidInputError,

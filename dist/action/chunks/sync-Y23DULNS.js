@@ -13,12 +13,13 @@ import {
 import {
   listRefs,
   readEffectiveConfig
-} from "./chunk-JWKAALMJ.js";
+} from "./chunk-QZPDLTY5.js";
 import {
   runGit
 } from "./chunk-7J66HWOH.js";
 import {
-  diffFiles
+  diffFiles,
+  isRegularFile
 } from "./chunk-NRU5WURV.js";
 import {
   isTreeMode,
@@ -46,7 +47,7 @@ import {
 import "./chunk-VBFOSH5Y.js";
 
 // src/sync/sync.ts
-import { existsSync, readdirSync, rmSync, statSync, unlinkSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync as readFileSync2, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { createHash, randomBytes } from "node:crypto";
 import { join as join2, resolve } from "node:path";
 
@@ -54,6 +55,27 @@ import { join as join2, resolve } from "node:path";
 function changedFiles(git, a, b) {
   const out = /* @__PURE__ */ new Map();
   for (const c of diffFiles((t) => git.readTree(t), a, b)) out.set(c.path, c.newOid);
+  return out;
+}
+function countMemoryFiles(git, tree) {
+  const top = tree ? git.entryAt(tree, "memories") : null;
+  if (!top || !isTreeMode(top.mode)) return 0;
+  let n = 0;
+  const walk = (oid) => {
+    for (const e of git.readTree(oid)) {
+      if (isTreeMode(e.mode)) walk(e.oid);
+      else if (isRegularFile(e.mode)) n++;
+    }
+  };
+  walk(top.oid);
+  return n;
+}
+function filesAt(git, tree, paths) {
+  const out = /* @__PURE__ */ new Map();
+  for (const p of paths) {
+    const e = git.entryAt(tree, p);
+    if (e && isRegularFile(e.mode)) out.set(p, e.oid);
+  }
   return out;
 }
 function isoOrEmpty(v) {
@@ -107,17 +129,16 @@ function resolvePath(git, path, local, remote) {
 function writeCommit(git, tree, parent, author, committer, message) {
   return git.objects.write("commit", serializeCommit({ tree, parents: [parent], author, committer, message }));
 }
-function withContent(git, changes) {
-  const out = /* @__PURE__ */ new Map();
-  for (const [p, oid] of changes) out.set(p, oid === null ? null : git.readBlob(oid));
-  return out;
+function asEntries(changes) {
+  return changes;
 }
 function combine(git, input) {
   const treeOf2 = (c) => git.readCommit(c).tree;
   const baseTree = input.base ? treeOf2(input.base) : null;
   const remoteTree = treeOf2(input.remote);
   const localDiff = changedFiles(git, baseTree, treeOf2(input.local));
-  const remoteDiff = changedFiles(git, baseTree, remoteTree);
+  const remoteDiff = baseTree ? changedFiles(git, baseTree, remoteTree) : filesAt(git, remoteTree, localDiff.keys());
+  const received = baseTree ? [...remoteDiff.keys()].filter((p) => p.startsWith("memories/")).length : countMemoryFiles(git, remoteTree);
   const target = new Map(localDiff);
   const conflicts = [];
   for (const [path, l] of localDiff) {
@@ -132,7 +153,7 @@ function combine(git, input) {
     const onRemote = remoteDiff.has(p) ? remoteDiff.get(p) : void 0;
     if (onRemote !== void 0 && onRemote === v) target.delete(p);
   }
-  const targetTree = target.size ? git.writeTree(remoteTree, withContent(git, target)) : remoteTree;
+  const targetTree = target.size ? git.writeTree(remoteTree, asEntries(target)) : remoteTree;
   const committer = signature(input.committer, input.when);
   let tip = input.remote;
   let tipTree = remoteTree;
@@ -147,7 +168,7 @@ function combine(git, input) {
     }
     const d = changedFiles(git, parentTree, info.tree);
     if (!d.size) continue;
-    const next = git.writeTree(tipTree, withContent(git, d));
+    const next = git.writeTree(tipTree, asEntries(d));
     if (next === tipTree) continue;
     tip = writeCommit(git, next, tip, info.author, committer, info.message);
     tipTree = next;
@@ -164,7 +185,7 @@ ${body}
 ` : `${subject}
 `);
   }
-  return { tip, replayed, received: [...remoteDiff.keys()].filter((p) => p.startsWith("memories/")).length, conflicts };
+  return { tip, replayed, received, conflicts };
 }
 
 // src/sync/git-cli.ts
@@ -310,8 +331,10 @@ var TooManyDeletesError = class extends MemoryError {
     super("TOO_MANY_DELETES", message, data);
   }
 };
+var PLAIN_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
 var HFS_IGNORABLE = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
 function badTreeName(name) {
+  if (PLAIN_NAME.test(name)) return null;
   if (name === "") return "empty name";
   if (name === "." || name === "..") return `"${name}"`;
   if (name.includes("/") || name.includes("\0")) return 'a name containing "/"';
@@ -326,15 +349,14 @@ function shown(s) {
 function findBadName(git, old, tree) {
   const walk = (x, y, base) => {
     if (!y || x === y) return null;
-    const xs = new Map((x ? git.readTree(x) : []).map((e) => [e.name, e]));
+    const xs = new Map(x ? git.readTree(x).map((e) => [e.name, e]) : []);
     for (const e of git.readTree(y)) {
       const before = xs.get(e.name);
       if (before && before.oid === e.oid && before.mode === e.mode) continue;
-      const p = base ? `${base}/${e.name}` : e.name;
       const why = badTreeName(e.name);
-      if (why) return { path: p, reason: why };
+      if (why) return { path: base ? `${base}/${e.name}` : e.name, reason: why };
       if (isTreeMode(e.mode)) {
-        const r = walk(before && isTreeMode(before.mode) ? before.oid : null, e.oid, p);
+        const r = walk(before && isTreeMode(before.mode) ? before.oid : null, e.oid, base ? `${base}/${e.name}` : e.name);
         if (r) return r;
       }
     }
@@ -350,6 +372,21 @@ function assertValidNames(git, old, tree, what, data) {
     { ...data, path: shown(bad.path).slice(1, -1), reason: bad.reason }
   );
 }
+function deletedFiles(git, before, after) {
+  const out = [];
+  const walk = (x, y, base) => {
+    if (x === y) return;
+    const ys = new Map((y ? git.readTree(y) : []).map((e) => [e.name, e]));
+    for (const e of git.readTree(x)) {
+      const p = base ? `${base}/${e.name}` : e.name;
+      const other = ys.get(e.name);
+      if (isTreeMode(e.mode)) walk(e.oid, other && isTreeMode(other.mode) ? other.oid : null, p);
+      else if (isRegularFile(e.mode) && !(other && isRegularFile(other.mode))) out.push(p);
+    }
+  };
+  if (before) walk(before, after, "");
+  return out;
+}
 var DEFAULT_MAX_DELETE_RATIO = 0.5;
 var MIN_GUARDED_DELETES = 2;
 function memoryPaths(git, tree) {
@@ -364,7 +401,7 @@ async function assertDeleteBound(git, before, after, ownDeletions, ratio, data) 
   const gone = /* @__PURE__ */ new Set();
   for (const t of before) {
     if (!t || t === after) continue;
-    for (const [p, oid] of changedFiles(git, t, after)) if (oid === null && isMemoryPath(p)) gone.add(p);
+    for (const p of deletedFiles(git, t, after)) if (isMemoryPath(p)) gone.add(p);
   }
   if (gone.size <= MIN_GUARDED_DELETES) return;
   for (const p of [...gone]) {
@@ -385,6 +422,12 @@ async function assertDeleteBound(git, before, after, ownDeletions, ratio, data) 
 }
 
 // src/sync/sync.ts
+function report(ctx, phase) {
+  try {
+    ctx.onProgress?.({ phase, remote: ctx.remoteName });
+  } catch {
+  }
+}
 var sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 var FIRST_FETCH_DEPTH = 4;
 function context(store, opts) {
@@ -414,10 +457,12 @@ function context(store, opts) {
     remoteArg: remote,
     remoteName: redact(remote),
     trackingRef,
+    named: configured,
     markRef: `refs/git-memory/shared/${key}/${store.branch}`,
     branch: store.branch,
     branchRef: `refs/heads/${store.branch}`,
-    timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS
+    timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    onProgress: opts.onProgress
   };
 }
 function retriesFrom(store, opts) {
@@ -463,12 +508,24 @@ async function deleteRefsUnder(ctx, prefix) {
   }
 }
 var FETCH_CONFIG = ["-c", "fetch.recurseSubmodules=false", "-c", "maintenance.auto=false", "-c", "gc.auto=0"];
-async function fetchSnapshot(ctx, withPending) {
+async function fetchSnapshot(ctx, withPending, write = false) {
+  report(ctx, "fetch");
   const git = ctx.store.git;
   removeStaleFetchRefs(ctx.commonDir);
   const tmp = `refs/git-memory/fetch/${process.pid}-${randomBytes(4).toString("hex")}`;
   const shallow = existsSync(join2(ctx.commonDir, "shallow")) && !git.resolve(ctx.trackingRef);
-  const args = [...FETCH_CONFIG, "fetch", "--quiet", "--no-tags", "--refmap=", ...shallow ? [`--depth=${FIRST_FETCH_DEPTH}`] : [], ctx.remoteArg];
+  const blobless = write && bloblessFetch(ctx, shallow);
+  const wasPromisor = blobless && git.partialCloneRemote() === ctx.remoteArg;
+  const args = [
+    ...FETCH_CONFIG,
+    "fetch",
+    "--quiet",
+    "--no-tags",
+    "--refmap=",
+    ...shallow ? [`--depth=${FIRST_FETCH_DEPTH}`] : [],
+    ...blobless ? ["--filter=blob:none"] : [],
+    ctx.remoteArg
+  ];
   const branchSpec = `+${ctx.branchRef}:${tmp}/branch`;
   const pendingSpec = `+${pendingPrefix(ctx.branch)}*:${tmp}/pending/*`;
   try {
@@ -479,6 +536,7 @@ async function fetchSnapshot(ctx, withPending) {
       const plain = args.filter((a) => !a.startsWith("--depth="));
       run = withPending ? await runGit2(ctx.target, [...plain, pendingSpec], { timeoutMs: ctx.timeoutMs }) : { code: 0, stdout: "", stderr: "", timedOut: false };
     }
+    if (blobless && !wasPromisor) await afterFirstBloblessFetch(ctx);
     if (run.code !== 0) throw gitFailure(`fetching ${ctx.branch} from ${ctx.remoteName}`, run, { remote: ctx.remoteName, branch: ctx.branch });
     const refs = listRefs(ctx.commonDir, `${tmp}/`);
     const tip = noBranch ? null : refs.get(`${tmp}/branch`) ?? null;
@@ -489,9 +547,55 @@ async function fetchSnapshot(ctx, withPending) {
     }
     pending.sort((a, b) => a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0);
     if (tip) await setRef(ctx, ctx.trackingRef, tip, `git-memory: fetch ${ctx.branch} from ${ctx.remoteName}`);
-    return { tip, pending };
+    return { tip, pending, blobless };
   } finally {
     await deleteRefsUnder(ctx, `${tmp}/`);
+  }
+}
+function bloblessFetch(ctx, shallowFirst) {
+  const env = process.env.MEMORY_SYNC_BLOBLESS;
+  if (env !== void 0 && ["0", "false", "no", "off"].includes(env.trim().toLowerCase())) return false;
+  if (!ctx.named) return false;
+  return shallowFirst || ctx.store.git.partialCloneRemote() === ctx.remoteArg;
+}
+async function afterFirstBloblessFetch(ctx) {
+  const git = ctx.store.git;
+  git.forgetPartialClone();
+  if (git.partialCloneRemote() !== ctx.remoteArg) return;
+  if (!dropRecordedFilter(ctx.commonDir, ctx.remoteArg)) await runGit2(ctx.target, ["config", "--unset-all", `remote.${ctx.remoteArg}.partialclonefilter`]);
+}
+function dropRecordedFilter(commonDir, remote) {
+  const file = join2(commonDir, "config");
+  const lock = `${file}.lock`;
+  let fd;
+  try {
+    fd = openSync(lock, "wx", 420);
+  } catch {
+    return false;
+  }
+  try {
+    const text = readFileSync2(file, "utf8");
+    const lines = text.split("\n");
+    const header = `[remote "${remote}"]`;
+    let inSection = false;
+    const hits = [];
+    lines.forEach((l, i) => {
+      const t = l.trim();
+      if (t.startsWith("[")) inSection = t === header;
+      else if (/^\s*partialclonefilter\s*=/i.test(l)) hits.push(inSection ? i : -1);
+    });
+    if (hits.length !== 1 || hits[0] < 0) return false;
+    lines.splice(hits[0], 1);
+    writeSync(fd, lines.join("\n"));
+    closeSync(fd);
+    fd = -1;
+    renameSync(lock, file);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    if (fd >= 0) closeSync(fd);
+    rmSync(lock, { force: true });
   }
 }
 function removeStaleFetchRefs(commonDir) {
@@ -549,10 +653,11 @@ function memoryFiles(paths) {
   return n;
 }
 async function plan(ctx, local, remote) {
+  report(ctx, "combine");
   const none = { received: 0, replayed: 0, conflicts: [] };
   if (!remote) return { tip: local, ...none };
   const git = ctx.store.git;
-  if (!local) return { tip: remote, ...none, received: memoryFiles(changedFiles(git, null, git.readCommit(remote).tree).keys()) };
+  if (!local) return { tip: remote, ...none, received: countMemoryFiles(git, git.readCommit(remote).tree) };
   if (local === remote) return { tip: local, ...none };
   const base = await mergeBase(ctx, local, remote);
   if (base === remote) return { tip: local, ...none };
@@ -599,6 +704,7 @@ async function moveLocal(ctx, expect, next) {
 var MOVED_LOCAL = /fetch first|non-fast-forward|stale info/;
 var MOVED_REMOTE = /cannot lock|failed to (update|lock)|incorrect old value|but expected|reference already exists|unable to update|atomic (push|transaction) failed/i;
 async function pushRefs(ctx, updates, atomic = true) {
+  report(ctx, "push");
   const args = ["push", "--porcelain", "--no-verify", ...atomic ? ["--atomic"] : []];
   for (const u of updates) args.push(`--force-with-lease=${u.ref}:${u.expect ?? ""}`);
   args.push(ctx.remoteArg, ...updates.map((u) => `${u.next ?? ""}:${u.ref}`));
@@ -669,6 +775,7 @@ function treeOf(ctx, c) {
   return c ? ctx.store.git.readCommit(c).tree : null;
 }
 async function unionOf(ctx, snap) {
+  report(ctx, "combine");
   const git = ctx.store.git;
   const chains = /* @__PURE__ */ new Map();
   for (const p of snap.pending) chains.set(p.ref, readPending(git, p.oid));
@@ -678,7 +785,7 @@ async function unionOf(ctx, snap) {
     try {
       const run = await runGit2(
         ctx.target,
-        [...FETCH_CONFIG, "fetch", "--quiet", "--no-tags", "--refmap=", `--depth=${2 ** 30}`, ctx.remoteArg, ...cut.map((p, i) => `+${p.ref}:${tmp}/${i}`)],
+        [...FETCH_CONFIG, "fetch", "--quiet", "--no-tags", "--refmap=", `--depth=${2 ** 30}`, ...snap.blobless ? ["--filter=blob:none"] : [], ctx.remoteArg, ...cut.map((p, i) => `+${p.ref}:${tmp}/${i}`)],
         { timeoutMs: ctx.timeoutMs }
       );
       if (run.code === 0) for (const p of cut) chains.set(p.ref, readPending(git, p.oid));
@@ -763,7 +870,7 @@ function validMark(ctx, local) {
 async function planLocal(ctx, local, union, remoteTip) {
   const git = ctx.store.git;
   const none = { replayed: 0, conflicts: [] };
-  const files = (a, b) => memoryFiles(changedFiles(git, treeOf(ctx, a), treeOf(ctx, b)).keys());
+  const files = (a, b) => a ? memoryFiles(changedFiles(git, treeOf(ctx, a), treeOf(ctx, b)).keys()) : countMemoryFiles(git, treeOf(ctx, b));
   if (!local) return { tip: union, union, own: [], received: files(null, union), ...none };
   if (!union) return { tip: local, union, own: await chainBetween(ctx, null, local), received: 0, ...none };
   const mark = validMark(ctx, local);
@@ -792,7 +899,7 @@ async function syncPending(ctx, maxRetries, fold) {
   let rejected = 0;
   for (let attempt = 0; ; attempt++) {
     if (attempt > 0) await sleep(backoff(attempt - 1));
-    const snap = await fetchSnapshot(ctx, true);
+    const snap = await fetchSnapshot(ctx, true, true);
     const local = store.tip();
     if (!fold && attempt === 0 && burstInProgress(snap.pending, Date.now())) {
       const made = await ownSinceShared(ctx, local, snap.tip);
@@ -901,6 +1008,7 @@ async function pullPending(ctx) {
   return result(ctx, "pending", { ...common, tip: moved.tip, pulled: true, replayed: p.replayed, conflicts: [...u.conflicts, ...p.conflicts, ...moved.conflicts], pending: moved.pending });
 }
 async function pushTip(ctx, oid) {
+  report(ctx, "push");
   const run = await runGit2(ctx.target, ["push", "--porcelain", "--no-verify", ctx.remoteArg, `${oid}:${ctx.branchRef}`], { timeoutMs: ctx.timeoutMs });
   return pushOutcome(ctx, run, ctx.branchRef);
 }
@@ -927,7 +1035,7 @@ async function syncBranch(ctx, maxRetries, rejectedBefore = 0) {
   }
   for (let attempt = 0; attempt <= maxRetries; attempt++) {
     if (attempt > 0 || rejected) await sleep(backoff(Math.max(0, rejected - 1)));
-    const remote = (await fetchSnapshot(ctx, false)).tip;
+    const remote = (await fetchSnapshot(ctx, false, true)).tip;
     const local = store.tip();
     const p = await plan(ctx, local, remote);
     await guardResult(ctx, local, remote, p.tip);
