@@ -262,7 +262,9 @@ async function single(runs) {
     const log = join(c, '.git', 'gm-gitlog');
     const [cmd, args] = jobs[kind](i);
     const t = performance.now();
-    const r = await run('/usr/bin/time', ['-f', 'GMCPU %U %S', cmd, ...args], { cwd: c, env: { PATH, GM_GITLOG: log } });
+    // CPU from /usr/bin/time where there is one (the job and every process it waited for); else wall only.
+    const timed = existsSync('/usr/bin/time');
+    const r = await run(timed ? '/usr/bin/time' : cmd, timed ? ['-f', 'GMCPU %U %S', cmd, ...args] : args, { cwd: c, env: { PATH, GM_GITLOG: log } });
     const ms = performance.now() - t;
     if (r.code !== 0) throw new Error(`${kind} failed: ${r.err.slice(0, 400)}`);
     const m = /GMCPU ([\d.]+) ([\d.]+)/.exec(r.err);
