@@ -17,6 +17,8 @@
 //   node bench/sync-concurrency.mjs bytes [--memories 1000,10000]
 //   node bench/sync-concurrency.mjs floor [--writers 64] [--shapes fetch+push,push,store+fetch+push] [--hook 0.5]
 //   node bench/sync-concurrency.mjs ratio [--writers 64] [--rounds 2] [--hook 0.5]   (writers between two floors, alternated)
+//   node bench/sync-concurrency.mjs single [--runs 5] [--hook 0.5]   (one writer against its floor, then two at once:
+//              wall, CPU and the git commands each runs, counted by a `git` wrapper first on PATH)
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -230,6 +232,81 @@ async function floor(W, shape) {
   return { writers: W, shape, wallMs: Math.round(performance.now() - t), failed: res.filter((r) => r.code !== 0).length };
 }
 
+/**
+ * One CI job (fresh clone each run), alone: `node -e ''`, the floor (node start, fetch, push of a
+ * pending ref) and `memory store --sync`, interleaved run by run; then two writers started together
+ * (both see the same tip: one wins the branch, the other's push is rejected after the remote's hook
+ * ran, and it pushes again to a pending ref). The git commands each job started are logged by a
+ * wrapper named `git` first on PATH (git's own sub-processes, and the server side through file://,
+ * run from git's exec path and are not counted).
+ */
+async function single(runs) {
+  const shim = join(tmp, 'shim');
+  execFileSync('mkdir', ['-p', shim]);
+  const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+  writeFileSync(join(shim, 'git'), `#!/bin/sh\n[ -n "$GM_GITLOG" ] && printf '%s\\n' "$*" >> "$GM_GITLOG"\nexec "${realGit}" "$@"\n`);
+  chmodSync(join(shim, 'git'), 0o755);
+  const PATH = `${shim}:${process.env.PATH}`;
+  const floorScript = [
+    `"${process.execPath}" -e ''`,
+    `git -c maintenance.auto=false -c gc.auto=0 fetch -q --no-tags --refmap= --depth=4 origin +refs/heads/memory:refs/floor/memory '+refs/memory-pending/memory/*:refs/floor/pending/*'`,
+    `c=$(git commit-tree -m job "$(git rev-parse HEAD^{tree})")`,
+    `git push -q --no-verify origin "$c:refs/memory-pending/memory/floor-$$"`,
+  ].join(' && ');
+  const jobs = {
+    node: () => ['/bin/sh', ['-c', `"${process.execPath}" -e ''`]],
+    floor: () => ['/bin/sh', ['-c', floorScript]],
+    writer: (i) => [process.execPath, [cli, 'store', `job ${i} learned something: ${'lorem ipsum '.repeat(6)}`, '--sync', '--json']],
+  };
+  const timedRun = async (kind, c, i) => {
+    const log = join(c, '.git', 'gm-gitlog');
+    const [cmd, args] = jobs[kind](i);
+    const t = performance.now();
+    // CPU from /usr/bin/time where there is one (the job and every process it waited for); else wall only.
+    const timed = existsSync('/usr/bin/time');
+    const r = await run(timed ? '/usr/bin/time' : cmd, timed ? ['-f', 'GMCPU %U %S', cmd, ...args] : args, { cwd: c, env: { PATH, GM_GITLOG: log } });
+    const ms = performance.now() - t;
+    if (r.code !== 0) throw new Error(`${kind} failed: ${r.err.slice(0, 400)}`);
+    const m = /GMCPU ([\d.]+) ([\d.]+)/.exec(r.err);
+    const cmds = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
+    let out = null;
+    try {
+      out = JSON.parse(r.out);
+    } catch {}
+    return { ms, cpu: m ? Number(m[1]) + Number(m[2]) : NaN, git: cmds.map((l) => l.replace(/^(-c \S+ )*/, '').split(' ')[0]), pendingRef: !!out?.sync?.pendingRef };
+  };
+  const acc = { node: [], floor: [], writer: [] };
+  for (let r = 0; r < runs; r++) {
+    for (const kind of ['node', 'floor', 'writer']) {
+      const w = await world(1);
+      acc[kind].push(await timedRun(kind, ciClone(w, `${kind}${r}`), r));
+    }
+  }
+  const sum = (xs) => ({ wallMs: Math.round(median(xs.map((x) => x.ms))), cpuMs: Math.round(median(xs.map((x) => x.cpu)) * 1000), gitCommands: xs[0].git.join(',') || '-' });
+  const out = { runs, node: sum(acc.node), floor: sum(acc.floor), writer: sum(acc.writer) };
+  out.writer.overFloorWall = +(out.writer.wallMs / out.floor.wallMs).toFixed(2);
+  out.writer.overFloorCpu = +(out.writer.cpuMs / out.floor.cpuMs).toFixed(2);
+  // Two writers at once, and the same two floors at once.
+  const pairs = { floor: [], writer: [] };
+  for (let r = 0; r < runs; r++) {
+    for (const kind of ['floor', 'writer']) {
+      const w = await world(1);
+      const cs = [ciClone(w, `p${kind}${r}a`), ciClone(w, `p${kind}${r}b`)];
+      const t = performance.now();
+      const rs = await Promise.all(cs.map((c, i) => timedRun(kind, c, i)));
+      pairs[kind].push({ ms: performance.now() - t, rs });
+    }
+  }
+  const pair = (kind) => ({
+    wallMs: Math.round(median(pairs[kind].map((p) => p.ms))),
+    gitCommandsPerRun: pairs[kind].map((p) => p.rs.map((x) => x.git.join(',')).join(' | ')),
+    ...(kind === 'writer' ? { viaPendingRef: pairs[kind].map((p) => p.rs.filter((x) => x.pendingRef).length) } : {}),
+  });
+  out.two = { floor: pair('floor'), writer: pair('writer') };
+  out.two.writer.overFloorWall = +(out.two.writer.wallMs / out.two.floor.wallMs).toFixed(2);
+  return out;
+}
+
 const nodeStart = median(Array.from({ length: 5 }, () => timeSpawn(process.execPath, ['-e', ''])));
 const results = [];
 if (part === 'processes') {
@@ -271,5 +348,8 @@ if (part === 'processes') {
     results.push({ ...r, floorWallMs: Math.round((floors.at(-2).wallMs + floors.at(-1).wallMs) / 2), overFloor: +((2 * r.wallMs) / (floors.at(-2).wallMs + floors.at(-1).wallMs)).toFixed(2) });
   }
   results.push({ floors: floors.map((f) => f.wallMs), load: (await import('node:os')).loadavg().map((x) => +x.toFixed(1)) });
+} else if (part === 'single') {
+  results.push(await single(Number(opt('runs', '5'))));
+  results.push({ load: (await import('node:os')).loadavg().map((x) => +x.toFixed(1)) });
 } else throw new Error(`unknown part ${part}`);
 console.log(JSON.stringify({ part, hookSeconds: part === 'bytes' ? 0 : HOOK, nodeStartMs: +nodeStart.toFixed(1), results }, null, 2));
