@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { cli, makeRepo } from '../helpers.js';
+import { makeRepo } from '../helpers.js';
+import { runCli } from '../run-cli.js';
 
 /** `memory view` argument and start-up errors: stable codes, no server left behind. */
 describe('memory view: bad options and a taken port', () => {
@@ -10,7 +11,7 @@ describe('memory view: bad options and a taken port', () => {
     await new Promise<void>((r) => taken.listen(0, '127.0.0.1', () => r()));
     const port = (taken.address() as { port: number }).port;
     try {
-      const r = cli(repo, ['view', '--port', String(port), '--json']);
+      const r = await runCli(repo, ['view', '--port', String(port), '--json']);
       expect(r.code).toBe(1);
       expect(r.json.error.code).toBe('VIEW_UNAVAILABLE');
     } finally {
@@ -18,8 +19,8 @@ describe('memory view: bad options and a taken port', () => {
     }
   });
 
-  it.each([[['--port', '70000']], [['--port', '-1']], [['--host', 'a b']]])('rejects %j with INVALID_INPUT (exit 2)', (args) => {
-    const r = cli(makeRepo({ commit: true }), ['view', ...args, '--json']);
+  it.each([[['--port', '70000']], [['--port', '-1']], [['--host', 'a b']]])('rejects %j with INVALID_INPUT (exit 2)', async (args) => {
+    const r = await runCli(makeRepo({ commit: true }), ['view', ...args, '--json']);
     expect(r.code).toBe(2);
     expect(r.json.error.code).toBe('INVALID_INPUT');
   });
