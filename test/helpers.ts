@@ -2,13 +2,18 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { MemoryError } from '../src/core/errors.js';
 
 const dirs: string[] = [];
-afterAll(() => {
+/**
+ * Removes the temp directories made so far. test/setup-env.ts calls it after each test file: the fast
+ * project shares one module graph between the files a worker runs (isolate: false), so a hook
+ * registered here when this module loads would run after the first file only.
+ */
+export function removeTempDirs(): void {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+}
 
 /** A fresh temp directory removed after the test file. */
 export function tempDir(prefix = 'gm-'): string {
