@@ -2,13 +2,18 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { MemoryError } from '../src/core/errors.js';
 
 const dirs: string[] = [];
-afterAll(() => {
+/**
+ * Removes the temp directories made so far. test/setup-env.ts calls it after each test file: the fast
+ * project shares one module graph between the files a worker runs (isolate: false), so a hook
+ * registered here when this module loads would run after the first file only.
+ */
+export function removeTempDirs(): void {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+}
 
 /** A fresh temp directory removed after the test file. */
 export function tempDir(prefix = 'gm-'): string {
@@ -125,4 +130,68 @@ export async function errorCode(p: Promise<unknown>): Promise<string> {
     return (e as MemoryError).code;
   }
   throw new Error('expected a rejection');
+}
+
+/**
+ * What git itself reads for each id, in one `git cat-file --batch` process instead of two spawns an
+ * object: `{ type, data }` by id (a missing id throws).
+ */
+export function catFileBatch(repo: string, oids: string[]): Map<string, { type: string; data: Buffer }> {
+  const out = execFileSync('git', ['cat-file', '--batch'], { cwd: repo, env: gitEnv, input: oids.join('\n') + '\n', maxBuffer: 1 << 30 });
+  const objects = new Map<string, { type: string; data: Buffer }>();
+  let at = 0;
+  for (const oid of oids) {
+    const nl = out.indexOf(10, at);
+    const [got, type, size] = out.subarray(at, nl).toString('utf8').split(' ');
+    if (type === 'missing' || got !== oid) throw new Error(`git cat-file --batch: ${out.subarray(at, nl).toString('utf8')} (asked for ${oid})`);
+    const start = nl + 1;
+    objects.set(oid, { type, data: out.subarray(start, start + Number(size)) });
+    at = start + Number(size) + 1;
+  }
+  return objects;
+}
+
+/**
+ * Commits on `branch` (default: the current HEAD's branch, `main` in makeRepo), one per entry, each
+ * writing the given files (path -> content; null deletes), in one `git fast-import` process instead of
+ * an add and a commit spawn per commit. Objects land in a pack, as after a push or a gc; the work tree
+ * and index are brought to the last commit when the branch is checked out. `loose`: the objects are
+ * written as loose objects instead (fastimport.unpackLimit), as after a plain `git commit`.
+ */
+export function commitFiles(repo: string, commits: Array<{ files: Record<string, string | null>; message?: string }>, branch?: string, opts: { loose?: boolean } = {}): void {
+  let target = branch;
+  if (!target) target = git(repo, 'symbolic-ref', '--short', 'HEAD');
+  let parent = '';
+  try {
+    parent = git(repo, 'rev-parse', '-q', '--verify', `refs/heads/${target}`);
+  } catch {
+    parent = '';
+  }
+  const parts: Buffer[] = [];
+  const data = (s: string | Buffer) => {
+    const b = Buffer.isBuffer(s) ? s : Buffer.from(s, 'utf8');
+    parts.push(Buffer.from(`data ${b.length}\n`), b, Buffer.from('\n'));
+  };
+  let when = 1_700_000_000;
+  commits.forEach((c, i) => {
+    parts.push(Buffer.from(`commit refs/heads/${target}\ncommitter Test <test@example.com> ${when++} +0000\n`));
+    data(c.message ?? `c${i}`);
+    if (i === 0 && parent) parts.push(Buffer.from(`from ${parent}\n`));
+    for (const [path, content] of Object.entries(c.files)) {
+      if (content === null) parts.push(Buffer.from(`D ${path}\n`));
+      else {
+        parts.push(Buffer.from(`M 100644 inline ${path}\n`));
+        data(content);
+      }
+    }
+    parts.push(Buffer.from('\n'));
+  });
+  execFileSync('git', ['-c', `fastimport.unpackLimit=${opts.loose ? 1_000_000 : 1}`, 'fast-import', '--quiet', '--done'], { cwd: repo, env: gitEnv, input: Buffer.concat([...parts, Buffer.from('done\n')]) });
+  let head = '';
+  try {
+    head = git(repo, 'symbolic-ref', '--short', 'HEAD');
+  } catch {
+    head = '';
+  }
+  if (head === target && !git(repo, 'rev-parse', '--is-bare-repository').startsWith('true')) git(repo, 'reset', '-q', '--hard', target);
 }

@@ -1,5 +1,12 @@
 import fc from 'fast-check';
+import { afterAll } from 'vitest';
 import { runs } from './fc-runs.js';
+
+// Runs before each test file, also when files share a worker's modules (the fast project: isolate
+// false in vitest.config.ts): the environment below is set again for every file, and the temp
+// directories a file made are removed after it. helpers.js is imported late on purpose: its `gitEnv`
+// copies process.env when it loads, which must be after the settings below.
+afterAll(async () => (await import('./helpers.js')).removeTempDirs());
 
 // Every test worker: no user or system git config leaks into in-process library calls.
 process.env.GIT_CONFIG_NOSYSTEM = '1';

@@ -1,60 +1,16 @@
 // Every wait over about a second says what it is doing (#28): a true total, the rate and the time left
 // where known, durations for people. `memory import`'s bar was always full (its total counted only
 // what had been read), a first search sat silent for 10 s, `memory embed` printed `377494 ms`.
+//
+// The model-loading wait on a real terminal (script(1)) needs a spawned CLI; the rest: progress.test.ts.
 import { spawnSync } from 'node:child_process';
 import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDuration, progressReporter } from '../../src/cli/progress.js';
+import { formatBytes } from '../../src/cli/progress.js';
 import { CLI, cli, gitEnv, makeRepo, tempDir } from '../helpers.js';
 
-/** A stream that says it is a terminal and keeps what is written. */
-function fakeTerminal(): NodeJS.WriteStream & { text: () => string } {
-  let out = '';
-  return { isTTY: true, write: (s: string) => ((out += s), true), text: () => out } as unknown as NodeJS.WriteStream & { text: () => string };
-}
-
-describe('progress', { timeout: 120_000 }, () => {
-  it('durations and sizes are for people', () => {
-    expect(formatDuration(377494)).toBe('6 min 17 s');
-    expect(formatDuration(850)).toBe('850 ms');
-    expect(formatDuration(4200)).toBe('4.2 s');
-    expect(formatDuration(3_780_000)).toBe('1 h 3 min');
-    expect(formatBytes(3 * 1024 * 1024)).toBe('3.0 MB');
-  });
-
-  it('on a terminal: a bar of the true total with rate and time left; a heartbeat before any count', async () => {
-    process.env.MEMORY_PROGRESS_DELAY_MS = '0';
-    try {
-      const t = fakeTerminal();
-      const bar = progressReporter({ label: 'importing', bytes: true, stream: t });
-      await new Promise((r) => setTimeout(r, 600));
-      bar.progress(1024 * 1024, 4 * 1024 * 1024);
-      bar.end();
-      expect(t.text()).toMatch(/importing \[#{6}\.{18}\] 1\.0 MB\/4\.0 MB · [\d.]+ (KB|MB)\/s · [\d.]+ (s|min)[^\n]* left/);
-      const h = fakeTerminal();
-      const wait = progressReporter({ label: 'searching', stream: h, heartbeat: true });
-      await new Promise((r) => setTimeout(r, 50));
-      wait.end();
-      expect(h.text()).toMatch(/searching… \d+ ms/);
-    } finally {
-      delete process.env.MEMORY_PROGRESS_DELAY_MS;
-    }
-  });
-
-  it('memory import from a file: progress by bytes of the file, not a bar that is always full', () => {
-    const repo = makeRepo();
-    const file = join(tempDir(), 'many.jsonl');
-    writeFileSync(file, Array.from({ length: 4000 }, (_, i) => JSON.stringify({ content: `imported memory number ${i} ${'x'.repeat(200)}` })).join('\n') + '\n');
-    const r = cli(repo, ['import', file], { env: { MEMORY_PROGRESS_INTERVAL_MS: '0' } });
-    expect(r.code, r.stderr).toBe(0);
-    const lines = r.stderr.split('\n').filter((l) => l.startsWith('git-memory: importing '));
-    // Bytes of the file's size, from the first line on: not `500/500`.
-    expect(lines[0]).toMatch(/importing [\d.]+ KB\/[\d.]+ (KB|MB) \((\d+)%\)/);
-    expect(Number(/\((\d+)%\)/.exec(lines[0])![1])).toBeLessThan(100);
-    expect(r.stderr).toMatch(/importing done, [\d.]+ (KB|MB) in /);
-  });
-
+describe('progress on a terminal', { timeout: 120_000 }, () => {
   it('a search on a terminal says it is working while it loads the model (no count to show)', () => {
     const repo = makeRepo();
     cli(repo, ['store', 'The deploy needs the VPN']);

@@ -17,11 +17,13 @@ function run(repo: string, args: string[], opts: { input?: string; env?: NodeJS.
   return execFileSync('git', args, { cwd: repo, env: { ...gitEnv, ...opts.env }, input: opts.input, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] }).trimEnd();
 }
 
+let indexes = 0;
+
 /** Writes `files` as a tree with git's own plumbing (a private index, `update-index`, `write-tree`). */
 function writeTree(repo: string, files: Map<string, Entry>, n: number): string {
   const objects = GitRepository.open(repo).objects;
-  const env = { GIT_INDEX_FILE: join(repo, '.git', `diff-test-index-${n}`) };
-  run(repo, ['read-tree', '--empty'], { env });
+  // A fresh index file each time starts empty (no `read-tree --empty` spawn).
+  const env = { GIT_INDEX_FILE: join(repo, '.git', `diff-test-index-${n}-${++indexes}`) };
   const lines: string[] = [];
   for (const [path, e] of files) {
     // A gitlink names a commit of another repository: any id will do, git does not look it up.

@@ -7,12 +7,12 @@ import { ObjectStore, hashObject } from '../../src/git/objects.js';
 import { RefStore } from '../../src/git/refs.js';
 import { findRepository } from '../../src/git/location.js';
 import { GitRepository } from '../../src/git/repository.js';
-import { git, gitEnv, makeRepo } from '../helpers.js';
+import { catFileBatch, commitFiles, git, makeRepo } from '../helpers.js';
 
-function catFile(repo: string, oid: string): { type: string; data: Buffer } {
-  const type = git(repo, 'cat-file', '-t', oid);
-  const data = execFileSync('git', ['cat-file', type, oid], { cwd: repo, env: gitEnv });
-  return { type, data };
+/** What git reads for each id (one `git cat-file --batch` for all of them). */
+function gitReads(repo: string, oids: string[]): (oid: string) => { type: string; data: Buffer } {
+  const objects = catFileBatch(repo, [...new Set(oids)]);
+  return (oid) => objects.get(oid)!;
 }
 
 describe('ObjectStore', () => {
@@ -20,22 +20,23 @@ describe('ObjectStore', () => {
     const repo = makeRepo({ commit: true });
     // Many similar versions of files → OFS_DELTA chains after an aggressive gc.
     let text = 'line\n'.repeat(200);
-    for (let i = 0; i < 40; i++) {
-      text = text.replace('line\n', `changed ${i}\n`) + `tail ${i}\n`;
-      writeFileSync(join(repo, 'doc.txt'), text);
-      writeFileSync(join(repo, `f${i % 5}.txt`), `file ${i}\n`.repeat(50));
-      git(repo, 'add', '-A');
-      git(repo, 'commit', '-q', '-m', `c${i}`);
-    }
+    commitFiles(
+      repo,
+      Array.from({ length: 40 }, (_, i) => {
+        text = text.replace('line\n', `changed ${i}\n`) + `tail ${i}\n`;
+        return { files: { 'doc.txt': text, [`f${i % 5}.txt`]: `file ${i}\n`.repeat(50) } };
+      }),
+    );
     git(repo, 'gc', '-q', '--aggressive', '--prune=now');
     const oids = git(repo, 'rev-list', '--objects', '--all').split('\n').map((l) => l.slice(0, 40));
     expect(oids.length).toBeGreaterThan(100);
     const verify = git(repo, 'verify-pack', '-v', ...execFileSync('sh', ['-c', 'ls .git/objects/pack/*.idx'], { cwd: repo, encoding: 'utf8' }).trim().split('\n'));
     expect(verify).toMatch(/chain length = [2-9]/); // the test really exercises deltas
     const store = new ObjectStore(join(repo, '.git', 'objects'));
+    const catFile = gitReads(repo, oids);
     for (const oid of oids) {
       const ours = store.read(oid);
-      const theirs = catFile(repo, oid);
+      const theirs = catFile(oid);
       expect(ours.type).toBe(theirs.type);
       expect(Buffer.compare(ours.data, theirs.data)).toBe(0);
       expect(hashObject(ours.type, ours.data)).toBe(oid);
@@ -66,26 +67,30 @@ describe('ObjectStore.readEach (bulk reads in pack order)', () => {
   it('visits every object once with its position in the input, across several packs, loose objects and deltas, as git reads them', () => {
     const repo = makeRepo({ commit: true });
     let text = 'line\n'.repeat(100);
-    for (let i = 0; i < 30; i++) {
-      text = text.replace('line\n', `changed ${i}\n`);
-      writeFileSync(join(repo, 'doc.txt'), text);
-      writeFileSync(join(repo, `f${i}.txt`), `file ${i}\n`);
-      git(repo, 'add', '-A');
-      git(repo, 'commit', '-q', '-m', `c${i}`);
-      // A new pack every ten commits (deltas inside each), the last commits stay loose.
-      if (i % 10 === 9 && i < 29) git(repo, 'repack', '-d', '-q');
-    }
+    const batch = (from: number) =>
+      Array.from({ length: 10 }, (_, k) => {
+        const i = from + k;
+        text = text.replace('line\n', `changed ${i}\n`);
+        return { files: { 'doc.txt': text, [`f${i}.txt`]: `file ${i}\n` } };
+      });
+    // A pack for each of the first two batches of ten commits (deltas inside each); the last ten
+    // commits' objects stay loose.
+    commitFiles(repo, batch(0));
+    commitFiles(repo, batch(10));
+    commitFiles(repo, batch(20), undefined, { loose: true });
     const packDir = join(repo, '.git', 'objects', 'pack');
     expect(readdirSync(packDir).filter((n) => n.endsWith('.idx')).length).toBeGreaterThanOrEqual(2);
+    expect(readdirSync(join(repo, '.git', 'objects')).filter((n) => /^[0-9a-f]{2}$/.test(n)).length).toBeGreaterThan(0);
     const all = git(repo, 'rev-list', '--objects', '--all').split('\n').map((l) => l.slice(0, 40));
     // Shuffled, with one id twice: positions, not ids, are what the visitor gets.
     const oids = [...all].sort((a, b) => (a.slice(7) < b.slice(7) ? -1 : 1));
     oids.push(oids[3]);
     const store = new ObjectStore(join(repo, '.git', 'objects'));
     const visits = new Array<number>(oids.length).fill(0);
+    const catFile = gitReads(repo, oids);
     store.readEach(oids, (i, obj) => {
       visits[i]++;
-      const theirs = catFile(repo, oids[i]);
+      const theirs = catFile(oids[i]);
       expect(obj.type).toBe(theirs.type);
       expect(Buffer.compare(obj.data, theirs.data)).toBe(0);
     });
@@ -142,11 +147,7 @@ describe('RefStore', () => {
 describe('pack index versions', () => {
   function packedRepo(): { repo: string; idx: string; pack: string; oids: string[] } {
     const repo = makeRepo({ commit: true });
-    for (let i = 0; i < 12; i++) {
-      writeFileSync(join(repo, 'doc.txt'), `version ${i}\n`.repeat(30 + i));
-      git(repo, 'add', '-A');
-      git(repo, 'commit', '-q', '-m', `c${i}`);
-    }
+    commitFiles(repo, Array.from({ length: 12 }, (_, i) => ({ files: { 'doc.txt': `version ${i}\n`.repeat(30 + i) } })));
     git(repo, 'repack', '-a', '-d', '-q');
     const packDir = join(repo, '.git', 'objects', 'pack');
     const idx = join(packDir, readdirSync(packDir).find((n) => n.endsWith('.idx'))!);
@@ -163,9 +164,10 @@ describe('pack index versions', () => {
     store.fallback = (oid) => {
       throw new Error(`fallback used for ${oid}`);
     };
+    const catFile = gitReads(repo, oids);
     for (const oid of oids) {
       const ours = store.read(oid);
-      const theirs = catFile(repo, oid);
+      const theirs = catFile(oid);
       expect(ours.type).toBe(theirs.type);
       expect(Buffer.compare(ours.data, theirs.data)).toBe(0);
     }
@@ -173,7 +175,7 @@ describe('pack index versions', () => {
     const seen = new Array<number>(oids.length).fill(0);
     new ObjectStore(join(repo, '.git', 'objects')).readEach(oids, (i, obj) => {
       seen[i]++;
-      expect(Buffer.compare(obj.data, catFile(repo, oids[i]).data)).toBe(0);
+      expect(Buffer.compare(obj.data, catFile(oids[i]).data)).toBe(0);
     });
     expect(seen.every((c) => c === 1)).toBe(true);
   });

@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { CLI, git, gitEnv, tempDir } from '../helpers.js';
+import { runCli } from '../run-cli.js';
 
 /** Codes a boundary case may end with. INTERNAL is never acceptable: it means an unhandled path. */
 export const CODES = new Set([
@@ -46,6 +47,17 @@ export function run(cwd: string, args: string[], opts: { input?: string | Buffer
     maxBuffer: 64 * 1024 * 1024,
   });
   return { code: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr, json: parse(r.stdout), ms: Date.now() - t };
+}
+
+/**
+ * The command line in this process (test/run-cli.ts), in the shape of `run`: for cases about what a
+ * command answers (codes, masking, escaping, what reaches the branch), not about the process's heap or
+ * time cap, which only `run` (a spawned CLI, in an e2e file) enforces.
+ */
+export async function runIn(cwd: string, args: string[], opts: { input?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Run> {
+  const t = Date.now();
+  const r = await runCli(cwd, args, opts);
+  return { code: r.code, signal: null, stdout: r.stdout, stderr: r.stderr, json: r.json, ms: Date.now() - t };
 }
 
 /**

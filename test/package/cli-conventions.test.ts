@@ -166,16 +166,29 @@ describe('generated from the command definitions', () => {
     const dir = tempDir();
     const file = join(dir, 'c.bash');
     writeFileSync(file, script);
-    const complete = (words: string[]) =>
-      spawnSync('bash', ['-c', `source ${JSON.stringify(file)}; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _memory; echo "\${COMPREPLY[*]}"`], { encoding: 'utf8' }).stdout.trim().split(/\s+/).filter(Boolean);
+    // Every case in one bash that sources the script once, as an interactive shell does before the
+    // user presses TAB many times (a bash a case cost a second each on a loaded machine).
+    const completeAll = (cases: string[][]): string[][] => {
+      const body = cases.map((words) => `COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; COMPREPLY=(); _memory; echo "\${COMPREPLY[*]}"`).join('\n');
+      const r = spawnSync('bash', ['-c', `source ${JSON.stringify(file)}\n${body}`], { encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      const lines = r.stdout.split('\n').slice(0, -1);
+      expect(lines).toHaveLength(cases.length);
+      return lines.map((l) => l.trim().split(/\s+/).filter(Boolean));
+    };
     const tree = commandTree(program);
-    expect(complete(['memory', '']).filter((w) => !w.startsWith('-')).sort()).toEqual(tree.map((c) => c.name).sort());
-    for (const c of tree.filter((x) => !x.commands.length)) expect(complete(['memory', c.name, '--'])).toEqual(expect.arrayContaining(c.options.map((o) => `--${o.name}`)));
-    expect(complete(['memory', '--repo', '/tmp', 'exp'])).toEqual(['export']);
-    expect(complete(['memory', 'export', '--format', ''])).toEqual(['jsonl', 'json', 'markdown']);
-    expect(complete(['memory', 'tools', '--format', ''])).toEqual(['openai', 'anthropic', 'mcp']);
-    expect(complete(['memory', 'completion', '']).filter((w) => !w.startsWith('-'))).toEqual(['bash', 'zsh', 'fish']);
-    expect(complete(['memory', 'trash', 'r'])).toEqual(['restore']);
+    const leaves = tree.filter((x) => !x.commands.length);
+    const fixed: Array<[string[], string[]]> = [
+      [['memory', '--repo', '/tmp', 'exp'], ['export']],
+      [['memory', 'export', '--format', ''], ['jsonl', 'json', 'markdown']],
+      [['memory', 'tools', '--format', ''], ['openai', 'anthropic', 'mcp']],
+      [['memory', 'trash', 'r'], ['restore']],
+    ];
+    const [top, completionArgs, ...rest] = completeAll([['memory', ''], ['memory', 'completion', ''], ...leaves.map((c) => ['memory', c.name, '--']), ...fixed.map(([w]) => w)]);
+    expect(top.filter((w) => !w.startsWith('-')).sort()).toEqual(tree.map((c) => c.name).sort());
+    expect(completionArgs.filter((w) => !w.startsWith('-'))).toEqual(['bash', 'zsh', 'fish']);
+    leaves.forEach((c, i) => expect(rest[i], c.name).toEqual(expect.arrayContaining(c.options.map((o) => `--${o.name}`))));
+    fixed.forEach(([words, want], i) => expect(rest[leaves.length + i], words.join(' ')).toEqual(want));
     const bad = await runCli(repo, ['completion', 'powershell', '--json']);
     expect(bad.code).toBe(2);
     expect(bad.json.error.code).toBe('INVALID_INPUT');

@@ -114,11 +114,22 @@ describe('the packed tarball', { timeout: 180_000 }, () => {
   });
 });
 
-describe('the library from a consumer project', { timeout: 180_000 }, () => {
-  it('compiles a typed ES-module consumer with tsc --strict and runs it', () => {
-    writeFileSync(
-      join(consumer, 'index.ts'),
-      `import { openMemory, MemoryError, isValidId, type GitMemory, type SearchResponse, type Memory } from 'git-memory';
+// TypeScript 5 and 7, ES module and CommonJS, library checks on and off, with @types/node named (as
+// the README says) and without it (TypeScript 7's default): 47 errors in dist/types/{git,search,vector,
+// daemon} on 7 with library checks on, before the declarations were bundled. Each combination is its
+// own project, and each compiler builds all of its projects in one `tsc -b` (one process, files parsed
+// once): ten tsc processes before, two now. The projects that share options take the consumers of the
+// first two tests too: TypeScript 5 with library checks and @types/node emits the ES-module and
+// CommonJS consumers that run; TypeScript 5 without either also checks a `tsc --init`-like project.
+type Cell = { version: 5 | 7; skipLibCheck: boolean; types: string[] };
+const CELLS: Cell[] = ([5, 7] as const).flatMap((version) => [false, true].flatMap((skipLibCheck) => [['node'], []].map((types) => ({ version, skipLibCheck, types }))));
+const cellName = (c: Cell) => `tsconfig.ts${c.version}-${c.skipLibCheck}-${c.types.length}.json`;
+const typechecked = new Map<5 | 7, SpawnSyncReturns<string>>();
+
+function writeConsumers(): void {
+  writeFileSync(
+    join(consumer, 'index.ts'),
+    `import { openMemory, MemoryError, isValidId, type GitMemory, type SearchResponse, type Memory } from 'git-memory';
 // @ts-expect-error internals are not part of the public API
 import type { BranchVectors } from 'git-memory';
 const memory: GitMemory = openMemory({ repo: process.argv[2] });
@@ -135,14 +146,48 @@ try {
 }
 memory.close();
 `,
-    );
-    writeFileSync(
-      join(consumer, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, types: ['node'], typeRoots: [join(root, 'node_modules', '@types')], outDir: 'out' }, files: ['index.ts', 'cjs.cts'] }),
-    );
-    // A CommonJS consumer in the same program (one tsc run): .cts resolves through the exports map's "require" types.
-    writeFileSync(join(consumer, 'cjs.cts'), `import { openMemory, type ListResult } from 'git-memory';\nconst m = openMemory({ repo: process.argv[2] });\nm.list({ limit: 1 }).then((r: ListResult) => console.log(r.total));\n`);
-    ok(run(process.execPath, [tsc, '-p', '.'], consumer), 'tsc --strict (ESM and CommonJS consumers)');
+  );
+  // A CommonJS consumer in the same program: .cts resolves through the exports map's "require" types.
+  writeFileSync(join(consumer, 'cjs.cts'), `import { openMemory, type ListResult } from 'git-memory';\nconst m = openMemory({ repo: process.argv[2] });\nm.list({ limit: 1 }).then((r: ListResult) => console.log(r.total));\n`);
+  // `tsc --init` projects skip library checks; then @types/node is not needed either.
+  writeFileSync(join(consumer, 'bare.ts'), `import { openMemory } from 'git-memory';\nexport const total: Promise<number> = openMemory().list().then((r) => r.total);\n`);
+  writeFileSync(
+    join(consumer, 'matrix.ts'),
+    `import { openMemory, MemoryError, MemoryStore, purgeTrash, type GitMemory, type SearchResponse } from 'git-memory';\nconst m: GitMemory = openMemory({ repo: '.' });\nexport const r: Promise<SearchResponse> = m.search({ query: 'x' });\nexport const p = purgeTrash(new MemoryStore({ repo: '.' }), 30);\nexport const isErr = (e: unknown): boolean => e instanceof MemoryError && e.code === 'NOT_FOUND';\n// @ts-expect-error internals are not part of the public API\nexport const g = m.core.git;\n`,
+  );
+  writeFileSync(join(consumer, 'matrix-cjs.cts'), `import { openMemory, type ListResult } from 'git-memory';\nexport const l: Promise<ListResult> = openMemory().list({ limit: 1 });\n`);
+  for (const c of CELLS) {
+    const emits = c.version === 5 && !c.skipLibCheck && c.types.length > 0;
+    const bare = c.version === 5 && c.skipLibCheck && c.types.length === 0;
+    const files = [...(emits ? ['index.ts', 'cjs.cts'] : []), ...(bare ? ['bare.ts'] : []), 'matrix.ts', 'matrix-cjs.cts'];
+    const compilerOptions = { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: c.skipLibCheck, types: c.types, ...(c.types.length ? { typeRoots: [join(root, 'node_modules', '@types')] } : {}), ...(emits ? { outDir: 'out' } : { noEmit: true }) };
+    writeFileSync(join(consumer, cellName(c)), JSON.stringify({ compilerOptions, files }));
+  }
+}
+
+/** Every project of one compiler, built by one `tsc -b --verbose` (memoised: the tests below share it). */
+function typecheck(version: 5 | 7): SpawnSyncReturns<string> {
+  let r = typechecked.get(version);
+  if (!r) {
+    if (!typechecked.size) writeConsumers();
+    const solution = `tsconfig.ts${version}.all.json`;
+    writeFileSync(join(consumer, solution), JSON.stringify({ files: [], references: CELLS.filter((c) => c.version === version).map((c) => ({ path: cellName(c) })) }));
+    r = run(process.execPath, [TSC[version], '-b', '--verbose', solution], consumer);
+    typechecked.set(version, r);
+  }
+  return r;
+}
+
+/** The project of `cell` was built (not skipped) and the build had no error. */
+function expectTypechecked(cell: Cell): void {
+  const r = ok(typecheck(cell.version), `tsc ${cell.version} -b (${cellName(cell)} and the other projects)`);
+  expect(r.stdout + r.stderr).toMatch(new RegExp(`Building project '[^']*${cellName(cell).replace(/\./g, '\\.')}'`));
+}
+
+describe('the library from a consumer project', { timeout: 180_000 }, () => {
+  it('compiles a typed ES-module consumer with tsc --strict and runs it', () => {
+    // The ES-module and CommonJS consumers are in the TypeScript 5, library-checked, @types/node project.
+    expectTypechecked({ version: 5, skipLibCheck: false, types: ['node'] });
     const repo = makeRepo();
     const r = ok(run(process.execPath, ['out/index.js', repo], consumer), 'ESM consumer');
     const out = JSON.parse(r.stdout);
@@ -152,34 +197,15 @@ memory.close();
   });
 
   it('runs the typed CommonJS consumer (compiled to require) and compiles a project without @types/node', () => {
+    expectTypechecked({ version: 5, skipLibCheck: false, types: ['node'] });
     expect(readFileSync(join(consumer, 'out', 'cjs.cjs'), 'utf8')).toContain('require("git-memory")');
     const repo = makeRepo();
     expect(ok(run(process.execPath, ['out/cjs.cjs', repo], consumer), 'CJS consumer').stdout.trim()).toBe('0');
-    // `tsc --init` projects skip library checks; then @types/node is not needed either.
-    writeFileSync(join(consumer, 'tsconfig.bare.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true, types: [], noEmit: true }, files: ['bare.ts'] }));
-    writeFileSync(join(consumer, 'bare.ts'), `import { openMemory } from 'git-memory';\nexport const total: Promise<number> = openMemory().list().then((r) => r.total);\n`);
-    ok(run(process.execPath, [tsc, '-p', 'tsconfig.bare.json'], consumer), 'tsc (no @types/node)');
+    // bare.ts: library checks skipped, no @types/node.
+    expectTypechecked({ version: 5, skipLibCheck: true, types: [] });
   });
 
-  // TypeScript 5 and 7, ES module and CommonJS, library checks on and off, with @types/node named
-  // (as the README says) and without it (TypeScript 7's default): 47 errors in dist/types/{git,search,
-  // vector,daemon} on 7 with library checks on, before the declarations were bundled.
-  for (const version of [5, 7] as const)
-    for (const skipLibCheck of [false, true])
-      for (const types of [['node'], []])
-        it(`type-checks consumers on TypeScript ${version}, skipLibCheck ${skipLibCheck}, types [${types}]`, () => {
-          const name = `tsconfig.ts${version}-${skipLibCheck}-${types.length}.json`;
-          writeFileSync(
-            join(consumer, 'matrix.ts'),
-            `import { openMemory, MemoryError, MemoryStore, purgeTrash, type GitMemory, type SearchResponse } from 'git-memory';\nconst m: GitMemory = openMemory({ repo: '.' });\nexport const r: Promise<SearchResponse> = m.search({ query: 'x' });\nexport const p = purgeTrash(new MemoryStore({ repo: '.' }), 30);\nexport const isErr = (e: unknown): boolean => e instanceof MemoryError && e.code === 'NOT_FOUND';\n// @ts-expect-error internals are not part of the public API\nexport const g = m.core.git;\n`,
-          );
-          writeFileSync(join(consumer, 'matrix-cjs.cts'), `import { openMemory, type ListResult } from 'git-memory';\nexport const l: Promise<ListResult> = openMemory().list({ limit: 1 });\n`);
-          writeFileSync(
-            join(consumer, name),
-            JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck, types, ...(types.length ? { typeRoots: [join(root, 'node_modules', '@types')] } : {}), noEmit: true }, files: ['matrix.ts', 'matrix-cjs.cts'] }),
-          );
-          ok(run(process.execPath, [TSC[version], '-p', name], consumer), `tsc ${version} -p ${name}`);
-        });
+  for (const cell of CELLS) it(`type-checks consumers on TypeScript ${cell.version}, skipLibCheck ${cell.skipLibCheck}, types [${cell.types}]`, () => expectTypechecked(cell));
 
   it('require()s from plain CommonJS and imports from ESM: the same classes', () => {
     const repo = makeRepo();

@@ -1,6 +1,7 @@
 // Fixtures shared by the sync tests (fast and e2e files): a bare remote with clones, what a ref holds,
 // pending refs, a store opened for one call, a push made to lose its race, hand-made versions.
 import { chmodSync, writeFileSync } from 'node:fs';
+import { expect } from 'vitest';
 import { join } from 'node:path';
 import { git, makeRepo, tempDir } from '../helpers.js';
 import { MemoryStore } from '../../src/core/store.js';
@@ -121,4 +122,27 @@ export async function remove(repo: string, id: string): Promise<void> {
   } finally {
     s.close();
   }
+}
+
+export function pathsOn(repo: string, ref: string, under: string): string[] {
+  const out = git(repo, 'ls-tree', '-r', '--name-only', ref, '--', under);
+  return out ? out.split('\n').filter((p) => p.endsWith('.md')) : [];
+}
+export const idsUnder = (repo: string, ref: string, under: string) => pathsOn(repo, ref, under).map((p) => p.slice(p.lastIndexOf('/') + 1, -3)).sort();
+
+/** A pending ref name made now (a burst in progress for every writer that fetches it). */
+export const pendingName = (tag: string) => `refs/memory-pending/memory/${Date.now().toString(36).padStart(9, '0')}-${tag}`;
+
+/** Asserts a command run (spawned or in-process) exited 0, showing its output if not. */
+export function ok(r: { code: number; stdout: string; stderr: string }) {
+  expect(r.code, r.stderr + r.stdout).toBe(0);
+  return r;
+}
+
+/** The memory branch of `remote` in a fresh repository: `git fsck --strict` on what a clone gets (pending refs left for a person aside). */
+export function fsckBranch(remote: string): void {
+  const d = tempDir('gm-fsck-');
+  git(d, 'init', '-q', '--bare');
+  git(d, 'fetch', '-q', remote, 'memory:refs/heads/memory');
+  expect(() => git(d, 'fsck', '--strict', '--no-progress', '--no-dangling')).not.toThrow();
 }

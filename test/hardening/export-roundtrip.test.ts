@@ -7,28 +7,28 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeRepo, tempDir } from '../helpers.js';
-import { commitToBranch, run } from './boundary.js';
+import { commitToBranch, runIn } from './boundary.js';
 
 type Listed = { id: string; content: string; timestamp: string; tags: string[]; category: string };
 
-function listAll(repo: string): Listed[] {
-  const r = run(repo, ['list', '--json', '--limit', '1000']);
+async function listAll(repo: string): Promise<Listed[]> {
+  const r = await runIn(repo, ['list', '--json', '--limit', '1000']);
   expect(r.code, r.stderr).toBe(0);
   return r.json.memories;
 }
 
 /** Exports `repo`, imports into a fresh one; checks the promise and returns what happened. */
-function roundTrip(repo: string): { listed: Listed[]; back: Listed[]; exportCode: number | null; exportError: string | undefined; stderr: string; named: string[] } {
-  const listed = listAll(repo);
+async function roundTrip(repo: string): Promise<{ listed: Listed[]; back: Listed[]; exportCode: number | null; exportError: string | undefined; stderr: string; named: string[] }> {
+  const listed = await listAll(repo);
   const file = join(tempDir(), 'out.jsonl');
-  const ex = run(repo, ['export', '-o', file, '--json']);
+  const ex = await runIn(repo, ['export', '-o', file, '--json']);
   const named: string[] = ex.code === 0 ? [] : (ex.json?.error?.data?.skipped ?? []).map((s: { id: string }) => s.id);
   const target = makeRepo();
-  const im = run(target, ['import', file, '--json']);
+  const im = await runIn(target, ['import', file, '--json']);
   expect(im.code, im.stdout + im.stderr).toBe(0);
   // Nothing export wrote is refused by import.
   expect(im.json.errors, JSON.stringify(im.json.errors)).toEqual([]);
-  const back = listAll(target);
+  const back = await listAll(target);
   const backIds = new Set(back.map((m) => m.id));
   for (const m of listed) {
     if (backIds.has(m.id)) {
@@ -45,7 +45,7 @@ function roundTrip(repo: string): { listed: Listed[]; back: Listed[]; exportCode
 const fm = (fields: string[], body: string) => `---\n${fields.join('\n')}\n---\n${body}`;
 
 describe('export then import keeps every listed memory, or export fails naming it (#24.2)', () => {
-  it('the files of the report: NUL byte, no timestamp, year 9999, plus garbage dates and colliding keys', () => {
+  it('the files of the report: NUL byte, no timestamp, year 9999, plus garbage dates and colliding keys', async () => {
     const repo = makeRepo({ commit: true });
     commitToBranch(repo, {
       'memories/hand/plain.md': fm(['tags: [ok]', 'timestamp: 2024-05-01T00:00:00.000Z'], 'a plain memory\n'),
@@ -59,7 +59,7 @@ describe('export then import keeps every listed memory, or export fails naming i
       'memories/hand/nul.md': fm(['timestamp: 2024-01-01T00:00:00.000Z'], 'has a \u0000 byte\n'),
       'memories/hand/many-tags.md': fm(['timestamp: 2024-01-01T00:00:00.000Z', `tags: [${Array.from({ length: 150 }, (_, i) => `t${i}`).join(', ')}]`], 'too many tags\n'),
     });
-    const r = roundTrip(repo);
+    const r = await roundTrip(repo);
     expect(r.listed.length).toBe(10);
     // Only what import can never take (a NUL byte, over the tag cap) is left out, and export says so.
     expect(r.exportCode).not.toBe(0);
@@ -88,7 +88,7 @@ describe('export then import keeps every listed memory, or export fails naming i
           tree[`memories/p/f${i}.md`] = fields.length ? fm(fields, `${i} ${f.body}`) : `${i} ${f.body}`;
         });
         commitToBranch(repo, tree);
-        roundTrip(repo);
+        await roundTrip(repo);
       }),
       { numRuns: 4, seed: 2424 },
     );

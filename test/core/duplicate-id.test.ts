@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { cli, git, gitEnv, makeRepo } from '../helpers.js';
+import { git, gitEnv, makeRepo } from '../helpers.js';
+import { runCli } from '../run-cli.js';
 
 // Issue 24, item 3: two files on the branch claiming one id (a hand copy, a merge of two branches).
 // One resolution everywhere: the file at the id's own path wins, else the first in path order; every
@@ -21,21 +22,21 @@ function handCopy(repo: string, fromPath: string, path: string, text: string): v
 
 describe('two files with one id (issue 24)', { timeout: 120_000 }, () => {
   for (const where of ['before', 'after'] as const) {
-    it(`get, list, search, export, update and history agree on one file, and warn naming both (copy sorted ${where} the id's own path)`, () => {
+    it(`get, list, search, export, update and history agree on one file, and warn naming both (copy sorted ${where} the id's own path)`, async () => {
       const repo = makeRepo({ commit: true });
-      const s = cli(repo, ['store', 'original zebra text', '--json']);
+      const s = await runCli(repo, ['store', 'original zebra text', '--json']);
       const id = s.json.id as string;
-      cli(repo, ['store', 'another memory', '--json']);
+      await runCli(repo, ['store', 'another memory', '--json']);
       const own = git(repo, 'ls-tree', '-r', '--name-only', 'memory', 'memories').split('\n').find((p) => p.endsWith(`/${id}.md`)) as string;
       const copyPath = where === 'before' ? `memories/0000-00/0/copy-of-${id}.md` : `memories/9999-99/z/copy-of-${id}.md`;
       handCopy(repo, own, copyPath, 'hand copy zebra text');
 
       const content = (r: { json: any }) => r.json.memory?.content ?? r.json.memories?.find((m: any) => m.id === id)?.content;
-      const got = cli(repo, ['get', id, '--json']);
+      const got = await runCli(repo, ['get', id, '--json']);
       expect(got.code, got.stderr).toBe(0);
-      const listed = cli(repo, ['list', '--json']);
-      const found = cli(repo, ['search', 'zebra', '--json']);
-      const exported = cli(repo, ['export']);
+      const listed = await runCli(repo, ['list', '--json']);
+      const found = await runCli(repo, ['search', 'zebra', '--json']);
+      const exported = await runCli(repo, ['export']);
       const lines = exported.stdout.trim().split('\n').map((l) => JSON.parse(l));
       // The id's own path wins, wherever the copy sorts.
       expect(content(got)).toBe('original zebra text');
@@ -53,12 +54,12 @@ describe('two files with one id (issue 24)', { timeout: 120_000 }, () => {
         expect(said).toContain(copyPath);
       }
       // An update changes what every reader sees.
-      expect(cli(repo, ['update', id, '--content', 'updated zebra text', '--json']).code).toBe(0);
-      expect(content(cli(repo, ['get', id, '--json']))).toBe('updated zebra text');
-      expect(content(cli(repo, ['list', '--json']))).toBe('updated zebra text');
-      expect(cli(repo, ['search', 'zebra', '--json']).json.results.filter((m: any) => m.id === id).map((m: any) => m.content)).toEqual(['updated zebra text']);
-      expect(cli(repo, ['export']).stdout).toContain('updated zebra text');
-      const hist = cli(repo, ['history', id, '--json']);
+      expect((await runCli(repo, ['update', id, '--content', 'updated zebra text', '--json'])).code).toBe(0);
+      expect(content(await runCli(repo, ['get', id, '--json']))).toBe('updated zebra text');
+      expect(content(await runCli(repo, ['list', '--json']))).toBe('updated zebra text');
+      expect((await runCli(repo, ['search', 'zebra', '--json'])).json.results.filter((m: any) => m.id === id).map((m: any) => m.content)).toEqual(['updated zebra text']);
+      expect((await runCli(repo, ['export'])).stdout).toContain('updated zebra text');
+      const hist = await runCli(repo, ['history', id, '--json']);
       expect(hist.code, hist.stderr).toBe(0);
       expect(JSON.stringify(hist.json)).toContain('updated zebra text');
     });

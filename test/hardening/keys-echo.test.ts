@@ -6,13 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { makeRepo, tempDir } from '../helpers.js';
 import { openMemory } from '../../src/api.js';
 import { safeText } from '../../src/core/error-format.js';
-import { branchBytes, expectCoded, expectNoSecret, GH_TOKEN, run } from './boundary.js';
+import { branchBytes, expectCoded, expectNoSecret, GH_TOKEN, runIn } from './boundary.js';
 
 const j = (...p: string[]) => p.join('');
 const line = (o: unknown) => JSON.stringify(o);
 
 describe('a credential as a key name is refused at every depth, whatever its value (#24.9)', () => {
-  it('import: metadata keys and top-level extra keys holding a token, with number/true/null/list/object values', () => {
+  it('import: metadata keys and top-level extra keys holding a token, with number/true/null/list/object values', async () => {
     const repo = makeRepo({ commit: true });
     const f = join(tempDir(), 'in.jsonl');
     const records = [
@@ -27,7 +27,7 @@ describe('a credential as a key name is refused at every depth, whatever its val
     ];
     writeFileSync(f, records.map(line).join('\n') + '\n');
     // --allow-partial: the invalid records are reported with exit 0 (#28: without it the exit code is 2).
-    const r = run(repo, ['import', f, '--json', '--allow-partial']);
+    const r = await runIn(repo, ['import', f, '--json', '--allow-partial']);
     expect(expectCoded(r)).toBe('OK');
     expect(r.json.imported).toBe(1);
     expect(r.json.errors.map((e: { line: number; code: string }) => [e.line, e.code])).toEqual([1, 2, 3, 4, 5, 6, 7].map((l) => [l, 'SECRET_DETECTED']));
@@ -35,17 +35,17 @@ describe('a credential as a key name is refused at every depth, whatever its val
     expectNoSecret(GH_TOKEN, branchBytes(repo), r.stdout, r.stderr);
     expect(r.json.errors[1].message).toContain('[REDACTED:github-token]');
     // The human form too.
-    const h = run(repo, ['import', f]);
+    const h = await runIn(repo, ['import', f]);
     expectNoSecret(GH_TOKEN, h.stdout, h.stderr);
   });
 
-  it('--redact renames such a key to its masked form instead', () => {
+  it('--redact renames such a key to its masked form instead', async () => {
     const repo = makeRepo();
     const f = join(tempDir(), 'in.jsonl');
     writeFileSync(f, line({ content: 'v', metadata: { n: { [GH_TOKEN]: 2 } }, [GH_TOKEN]: null }) + '\n');
-    const r = run(repo, ['import', f, '--redact', '--json']);
+    const r = await runIn(repo, ['import', f, '--redact', '--json']);
     expect(r.json.imported).toBe(1);
-    const m = run(repo, ['list', '--json']).json.memories[0];
+    const m = (await runIn(repo, ['list', '--json'])).json.memories[0];
     expect(m.metadata.n).toEqual({ '[REDACTED:github-token]': 2 });
     expectNoSecret(GH_TOKEN, branchBytes(repo));
   });
@@ -65,12 +65,12 @@ describe('a credential as a key name is refused at every depth, whatever its val
 });
 
 describe('errors never echo a secret (#24.10): one masker for every error path', () => {
-  it('an import record whose priority or id is a token: the per-record error is masked', () => {
+  it('an import record whose priority or id is a token: the per-record error is masked', async () => {
     const repo = makeRepo();
     const f = join(tempDir(), 'in.jsonl');
     writeFileSync(f, [line({ content: 'a', priority: GH_TOKEN }), line({ content: 'b', timestamp: GH_TOKEN }), `{"content": "c", ${GH_TOKEN}}`].join('\n') + '\n');
     for (const args of [['import', f, '--json'], ['import', f], ['import', f, '--strict', '--json']]) {
-      const r = run(repo, args);
+      const r = await runIn(repo, args);
       expectNoSecret(GH_TOKEN, r.stdout, r.stderr);
     }
   });
@@ -78,29 +78,29 @@ describe('errors never echo a secret (#24.10): one masker for every error path',
 
 describe('bidi and control characters are escaped wherever an error echoes input (#24.16)', () => {
   const RLO = '\u202e';
-  it('the formatter escapes them; newlines and tabs stay', () => {
+  it('the formatter escapes them; newlines and tabs stay', async () => {
     const s = safeText(`id mem_a${RLO}bc\u2066x\u0007y\u001b[31m\nnext\tline`);
     expect(s).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u0007\u001b]/);
     expect(s).toContain('\\u202e');
     expect(s).toContain('\nnext\tline');
   });
 
-  it('memory get / delete / history with an RLO in the id: stderr and --json carry no raw control character', () => {
+  it('memory get / delete / history with an RLO in the id: stderr and --json carry no raw control character', async () => {
     const repo = makeRepo({ commit: true });
-    run(repo, ['store', 'hello there']);
+    await runIn(repo, ['store', 'hello there']);
     for (const cmd of ['get', 'delete', 'history']) {
-      const r = run(repo, [cmd, `mem_abc${RLO}def`]);
+      const r = await runIn(repo, [cmd, `mem_abc${RLO}def`]);
       expect(r.code).not.toBe(0);
       expect(r.stderr + r.stdout, cmd).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u001b]/);
       expect(r.stderr).toContain('\\u202e');
-      const rj = run(repo, [cmd, `mem_${RLO}\u001b[2Jx`, '--json']);
+      const rj = await runIn(repo, [cmd, `mem_${RLO}\u001b[2Jx`, '--json']);
       expect(rj.stderr + rj.stdout).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u001b]/);
     }
   });
 
-  it('the guard-lowered warning reads "for this write"', () => {
+  it('the guard-lowered warning reads "for this write"', async () => {
     const repo = makeRepo();
-    const r = run(repo, ['store', 'plain text', '--allow-secret']);
+    const r = await runIn(repo, ['store', 'plain text', '--allow-secret']);
     expect(r.stderr).toContain('lowered for this write');
     expect(r.stderr).not.toContain('for b write');
   });
@@ -112,14 +112,14 @@ describe('auto-tags never come from a span the scanner flags (#24.12)', () => {
   it.each([
     ['ssh2', SSH2],
     ['putty', PUTTY],
-  ])('%s: refused by default; stored with --allow-secret, its tags hold no piece of the key', (_name, key) => {
+  ])('%s: refused by default; stored with --allow-secret, its tags hold no piece of the key', async (_name, key) => {
     const repo = makeRepo();
     const content = `Deploy notes for the kubernetes cluster.\n${key}\n`;
-    const blocked = run(repo, ['store', content, '--json']);
+    const blocked = await runIn(repo, ['store', content, '--json']);
     expect(blocked.json?.error?.code).toBe('SECRET_DETECTED');
-    const r = run(repo, ['store', content, '--allow-secret', '--json']);
+    const r = await runIn(repo, ['store', content, '--allow-secret', '--json']);
     expect(r.code).toBe(0);
-    const tags: string[] = run(repo, ['list', '--json']).json.memories[0].tags;
+    const tags: string[] = (await runIn(repo, ['list', '--json'])).json.memories[0].tags;
     const keyText = key.toLowerCase();
     const fromKey = tags.filter((t) => keyText.includes(t) && !'deploy notes for the kubernetes cluster'.includes(t));
     expect(fromKey).toEqual([]);

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/core/store.js';
 import type { SearchResponse } from '../../src/core/search-types.js';
-import { cli, makeRepo } from '../helpers.js';
+import { makeRepo } from '../helpers.js';
+import { runCli } from '../run-cli.js';
 
 // Issue 25: search that knows when it knows. Full-text mode (no model): a memory is a confident match
 // when it holds enough of the query's information, not when it shares one of its words; candidates
@@ -97,19 +98,21 @@ describe('confidence (full text)', () => {
 
 describe('confidence (CLI)', () => {
   const repo = makeRepo();
-  for (const c of CHAT.slice(0, 12)) expect(cli(repo, ['store', c, '--json']).code).toBe(0);
+  beforeAll(async () => {
+    for (const c of CHAT.slice(0, 12)) expect((await runCli(repo, ['store', c, '--json'])).code).toBe(0);
+  });
 
-  it('--json has results and weak; a pipe gets confident results only unless --weak', () => {
+  it('--json has results and weak; a pipe gets confident results only unless --weak', async () => {
     const q = 'What is the difference between a Roth IRA and a traditional IRA?';
-    const j = cli(repo, ['search', q, '--json']).json;
+    const j = (await runCli(repo, ['search', q, '--json'])).json;
     expect(j.results).toEqual([]);
     expect(j.weak.length).toBeGreaterThan(0);
     expect(typeof j.nothingConfident).toBe('string');
-    const piped = cli(repo, ['search', q]);
+    const piped = await runCli(repo, ['search', q]);
     expect(piped.code).toBe(0);
     expect(piped.stdout).toBe('');
     expect(piped.stderr).toMatch(/0 of 0 · nothing confident · \d+ weak \(--weak to print\)/);
-    const asked = cli(repo, ['search', q, '--weak']);
+    const asked = await runCli(repo, ['search', q, '--weak']);
     expect(asked.stdout).toMatch(/^# weak candidates \(below confidence\)\n.*difference between the two trails/m);
   });
 });

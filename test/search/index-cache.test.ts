@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync, symlinkSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, git, makeRepo, tempDir } from '../helpers.js';
+import { git, makeRepo, tempDir } from '../helpers.js';
+import { runCli } from '../run-cli.js';
 import { SEGMENT_FORMAT } from '../../src/search/segment.js';
 
 /**
@@ -9,19 +10,19 @@ import { SEGMENT_FORMAT } from '../../src/search/segment.js';
  * Real repositories, a real bare remote, fresh clones one commit apart, the built CLI.
  */
 
-function store(repo: string, content: string, ...args: string[]): string {
-  const r = cli(repo, ['store', content, '--json', ...args]);
+async function store(repo: string, content: string, ...args: string[]): Promise<string> {
+  const r = await runCli(repo, ['store', content, '--json', ...args]);
   expect(r.code, r.stderr).toBe(0);
   return r.json.id as string;
 }
 
-function setup() {
+async function setup() {
   const remote = makeRepo({ bare: true });
   const writer = makeRepo();
   git(writer, 'remote', 'add', 'origin', remote);
   const notes: string[] = [];
-  for (let i = 0; i < 5; i++) notes.push(store(writer, `Deployment note ${i}: the staging cluster restarts nightly`, '--tags', 'ops'));
-  store(writer, 'The API rate limit is 100 requests per minute', '--tags', 'api');
+  for (let i = 0; i < 5; i++) notes.push(await store(writer, `Deployment note ${i}: the staging cluster restarts nightly`, '--tags', 'ops'));
+  await store(writer, 'The API rate limit is 100 requests per minute', '--tags', 'api');
   git(writer, 'push', '-q', 'origin', 'memory');
   const cache = join(tempDir('gm-icache-'), 'index-cache');
   return { remote, writer, cache, notes };
@@ -38,11 +39,11 @@ const refs = (repo: string) => git(repo, 'for-each-ref', '--format=%(refname) %(
 const ids = (r: { json: { results: Array<{ id: string }> } }) => r.json.results.map((m) => m.id);
 
 describe('search index cache between CI jobs', () => {
-  it('restores the previous job index and brings it up to date without a full build', () => {
-    const { remote, writer, cache, notes } = setup();
+  it('restores the previous job index and brings it up to date without a full build', async () => {
+    const { remote, writer, cache, notes } = await setup();
     // Job 1: nothing cached yet: a full build, saved to the cache.
     const j1 = job(remote);
-    const first = cli(j1, ['search', 'staging', 'restarts', '--limit', '50', '--json', '--index-cache', cache]);
+    const first = await runCli(j1, ['search', 'staging', 'restarts', '--limit', '50', '--json', '--index-cache', cache]);
     expect(first.code, first.stderr).toBe(0);
     expect(first.json.indexCache).toMatchObject({ restored: false, bytesRead: 0, index: 'full' });
     expect(first.json.indexCache.bytesWritten).toBeGreaterThan(0);
@@ -50,13 +51,13 @@ describe('search index cache between CI jobs', () => {
 
     // The branch moves one commit; job 2 is a fresh shallow clone that never had job 1's tree.
     // The branch moves: one memory added, one deleted, one rewritten so it no longer matches.
-    const fresh = store(writer, 'Staging restarts moved to 03:00 UTC after the outage', '--tags', 'ops');
-    expect(cli(writer, ['delete', notes[0], '--json']).code).toBe(0);
-    expect(cli(writer, ['update', notes[1], '--content', 'Deployment note 1: retired', '--json']).code).toBe(0);
+    const fresh = await store(writer, 'Staging restarts moved to 03:00 UTC after the outage', '--tags', 'ops');
+    expect((await runCli(writer, ['delete', notes[0], '--json'])).code).toBe(0);
+    expect((await runCli(writer, ['update', notes[1], '--content', 'Deployment note 1: retired', '--json'])).code).toBe(0);
     git(writer, 'push', '-q', 'origin', 'memory');
     const j2 = job(remote);
     const refsBefore = refs(j2);
-    const second = cli(j2, ['search', 'staging', 'restarts', '--limit', '50', '--json', '--index-cache', cache]);
+    const second = await runCli(j2, ['search', 'staging', 'restarts', '--limit', '50', '--json', '--index-cache', cache]);
     expect(second.code, second.stderr).toBe(0);
     expect(second.json.indexCache.restored).toBe(true);
     expect(second.json.indexCache.bytesRead).toBeGreaterThan(0);
@@ -67,7 +68,7 @@ describe('search index cache between CI jobs', () => {
     expect(ids(second)).not.toContain(notes[1]);
     expect(second.json.total).toBe(4);
     // The same answer as a job without a cache, and the clone's refs untouched.
-    const plain = cli(job(remote), ['search', 'staging', 'restarts', '--limit', '50', '--json']);
+    const plain = await runCli(job(remote), ['search', 'staging', 'restarts', '--limit', '50', '--json']);
     expect(ids(second)).toEqual(ids(plain));
     expect(second.json.total).toBe(plain.json.total);
     expect(refs(j2)).toBe(refsBefore);
@@ -77,31 +78,31 @@ describe('search index cache between CI jobs', () => {
 
     // Job 3, a full clone, through the environment variable: base + delta restored, nothing to build.
     const j3 = job(remote, false);
-    const third = cli(j3, ['search', 'staging', '--json'], { env: { MEMORY_INDEX_CACHE: cache } });
+    const third = await runCli(j3, ['search', 'staging', '--json'], { env: { MEMORY_INDEX_CACHE: cache } });
     expect(third.code, third.stderr).toBe(0);
     expect(third.json.indexCache).toMatchObject({ restored: true, index: 'cached', bytesWritten: 0 });
     expect(ids(third)).toContain(fresh);
   });
 
-  it('a full clone brings a restored index up to date with the tree diff', () => {
-    const { remote, writer, cache } = setup();
-    expect(cli(job(remote), ['search', 'api', '--json', '--index-cache', cache]).json.indexCache.index).toBe('full');
-    const fresh = store(writer, 'The API rate limit rises to 500 requests per minute in March', '--tags', 'api');
+  it('a full clone brings a restored index up to date with the tree diff', async () => {
+    const { remote, writer, cache } = await setup();
+    expect((await runCli(job(remote), ['search', 'api', '--json', '--index-cache', cache])).json.indexCache.index).toBe('full');
+    const fresh = await store(writer, 'The API rate limit rises to 500 requests per minute in March', '--tags', 'api');
     git(writer, 'push', '-q', 'origin', 'memory');
-    const r = cli(job(remote, false), ['search', 'api', 'rate', '--json', '--index-cache', cache]);
+    const r = await runCli(job(remote, false), ['search', 'api', 'rate', '--json', '--index-cache', cache]);
     expect(r.json.indexCache).toMatchObject({ restored: true, index: 'delta' });
     expect(ids(r)).toContain(fresh);
   });
 
-  it('a damaged, foreign or linked cache file is ignored: a full build, a warning, the right answer', () => {
-    const { remote, cache } = setup();
-    expect(cli(job(remote), ['search', 'api', '--json', '--index-cache', cache]).code).toBe(0);
+  it('a damaged, foreign or linked cache file is ignored: a full build, a warning, the right answer', async () => {
+    const { remote, cache } = await setup();
+    expect((await runCli(job(remote), ['search', 'api', '--json', '--index-cache', cache])).code).toBe(0);
     const base = join(cache, 'memory', `search-v${SEGMENT_FORMAT}.base`);
     const good = readFileSync(base);
     const bad = Buffer.from(good);
     bad[bad.length >> 1] ^= 0xff; // one flipped byte: the CRC no longer matches
     writeFileSync(base, bad);
-    const r = cli(job(remote), ['search', 'rate', 'limit', '--json', '--index-cache', cache]);
+    const r = await runCli(job(remote), ['search', 'rate', 'limit', '--json', '--index-cache', cache]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.json.indexCache).toMatchObject({ restored: true, index: 'full' });
     expect(r.json.total).toBe(1);
@@ -113,17 +114,17 @@ describe('search index cache between CI jobs', () => {
     const elsewhere = join(tempDir('gm-elsewhere-'), 'x');
     writeFileSync(elsewhere, good);
     symlinkSync(elsewhere, base);
-    const l = cli(job(remote), ['search', 'rate', '--json', '--index-cache', cache]);
+    const l = await runCli(job(remote), ['search', 'rate', '--json', '--index-cache', cache]);
     expect(l.code).toBe(0);
     expect(l.json.indexCache).toMatchObject({ restored: false, bytesRead: 0, index: 'full' });
     expect(l.stderr).toMatch(/index cache: not restored \(search-v\d+\.base is not a regular file\)/);
   });
 
-  it('a cache dir that cannot be written costs nothing but a warning', () => {
-    const { remote } = setup();
+  it('a cache dir that cannot be written costs nothing but a warning', async () => {
+    const { remote } = await setup();
     const file = join(tempDir('gm-notdir-'), 'file');
     writeFileSync(file, 'not a directory');
-    const r = cli(job(remote), ['search', 'rate', '--json', '--index-cache', file]);
+    const r = await runCli(job(remote), ['search', 'rate', '--json', '--index-cache', file]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.json.total).toBe(1);
     expect(r.json.indexCache.bytesWritten).toBe(0);

@@ -3,7 +3,8 @@
 // cat` ended rows with "…"). A history entry for a tags-only change says what changed.
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/core/store.js';
-import { cli, makeRepo } from '../helpers.js';
+import { makeRepo } from '../helpers.js';
+import { runCli } from '../run-cli.js';
 
 const long = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ') + ' the end of a long memory';
 
@@ -13,17 +14,17 @@ describe('listing conventions', { timeout: 120_000 }, () => {
     const store = new MemoryStore({ repo, warn: () => {} });
     for (let i = 0; i < 55; i++) await store.store({ content: `ci note ${i}`, tags: i % 11 === 0 ? ['ci', 'slow'] : ['ci'] });
     store.close();
-    const r = cli(repo, ['tagged', 'ci']);
+    const r = await runCli(repo, ['tagged', 'ci']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.trim().split('\n')).toHaveLength(50);
     expect(r.stderr).toContain('50 of 55');
-    const few = cli(repo, ['tagged', 'ci,slow', '--limit', '2']);
+    const few = await runCli(repo, ['tagged', 'ci,slow', '--limit', '2']);
     expect(few.stdout.trim().split('\n')).toHaveLength(2);
     expect(few.stderr).toContain('2 of 5');
-    const j = cli(repo, ['tagged', 'ci', '--limit', '3', '--json']).json;
+    const j = (await runCli(repo, ['tagged', 'ci', '--limit', '3', '--json'])).json;
     expect(j).toMatchObject({ success: true, total: 55 });
     expect(j.memories).toHaveLength(3);
-    expect(cli(repo, ['tagged', 'ci', '--limit', '0', '--json']).json.error.code).toBe('INVALID_INPUT');
+    expect((await runCli(repo, ['tagged', 'ci', '--limit', '0', '--json'])).json.error.code).toBe('INVALID_INPUT');
   });
 
   it('recent: N of M on stderr, total in JSON', async () => {
@@ -31,33 +32,34 @@ describe('listing conventions', { timeout: 120_000 }, () => {
     const store = new MemoryStore({ repo, warn: () => {} });
     for (let i = 0; i < 12; i++) await store.store({ content: `recent note ${i}` });
     store.close();
-    const r = cli(repo, ['recent']);
+    const r = await runCli(repo, ['recent']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.trim().split('\n')).toHaveLength(10);
     expect(r.stderr).toContain('10 of 12');
-    expect(cli(repo, ['recent', '-n', '3', '--json']).json).toMatchObject({ success: true, total: 12 });
+    expect((await runCli(repo, ['recent', '-n', '3', '--json'])).json).toMatchObject({ success: true, total: 12 });
   });
 
-  it('trash: whole rows when piped, N of M on stderr, --limit, total in JSON', () => {
+  it('trash: whole rows when piped, N of M on stderr, --limit, total in JSON', async () => {
     const repo = makeRepo();
-    const ids = [0, 1, 2].map((i) => cli(repo, ['store', `${long} ${i}`, '--json']).json.id);
-    for (const id of ids) expect(cli(repo, ['delete', id]).code).toBe(0);
-    const r = cli(repo, ['trash'], { env: { COLUMNS: '60' } });
+    const ids: string[] = [];
+    for (const i of [0, 1, 2]) ids.push((await runCli(repo, ['store', `${long} ${i}`, '--json'])).json.id);
+    for (const id of ids) expect((await runCli(repo, ['delete', id])).code).toBe(0);
+    const r = await runCli(repo, ['trash'], { env: { COLUMNS: '60' } });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.trim().split('\n')).toHaveLength(3);
     expect(r.stdout).toContain(`${long} 2`);
     expect(r.stdout).not.toContain('…');
     expect(r.stderr).toContain('3 of 3');
-    const one = cli(repo, ['trash', '--limit', '1', '--json']).json;
+    const one = (await runCli(repo, ['trash', '--limit', '1', '--json'])).json;
     expect(one).toMatchObject({ success: true, total: 3 });
     expect(one.items).toHaveLength(1);
   });
 
-  it('history: whole content when piped; a tags-only change shows the tags that changed', () => {
+  it('history: whole content when piped; a tags-only change shows the tags that changed', async () => {
     const repo = makeRepo();
-    const id = cli(repo, ['store', long, '--tags', 'alpha', '--json']).json.id;
-    expect(cli(repo, ['update', id, '--tags', 'beta'], {}).code).toBe(0);
-    const r = cli(repo, ['history', id], { env: { COLUMNS: '60' } });
+    const id = (await runCli(repo, ['store', long, '--tags', 'alpha', '--json'])).json.id;
+    expect((await runCli(repo, ['update', id, '--tags', 'beta'], {})).code).toBe(0);
+    const r = await runCli(repo, ['history', id], { env: { COLUMNS: '60' } });
     expect(r.code, r.stderr).toBe(0);
     const rows = r.stdout.trim().split('\n');
     expect(rows).toHaveLength(2);
@@ -65,7 +67,7 @@ describe('listing conventions', { timeout: 120_000 }, () => {
     expect(rows[0]).not.toContain(long);
     expect(rows[1]).toContain(long);
     expect(r.stdout).not.toContain('…');
-    const j = cli(repo, ['history', id, '--json']).json;
+    const j = (await runCli(repo, ['history', id, '--json'])).json;
     expect(j.versions[0]).toMatchObject({ changed: ['tags'], tags: ['beta'] });
   });
 });

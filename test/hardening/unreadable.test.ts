@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { git, gitEnv, makeRepo, tempDir } from '../helpers.js';
 import { spawnSync } from 'node:child_process';
 import { openMemory } from '../../src/api.js';
-import { commitToBranch, run } from './boundary.js';
+import { commitToBranch, runIn } from './boundary.js';
 
 /** Commits `bytes` as they are at `path` on the memory branch (git plumbing, no UTF-8 encoding on the way). */
 function commitBytes(repo: string, path: string, bytes: Buffer): void {
@@ -22,37 +22,37 @@ function commitBytes(repo: string, path: string, bytes: Buffer): void {
   g('update-ref', 'refs/heads/memory', commit);
 }
 
-function stored(repo: string, text: string): { id: string; path: string } {
-  const r = run(repo, ['store', text, '--json']);
+async function stored(repo: string, text: string): Promise<{ id: string; path: string }> {
+  const r = await runIn(repo, ['store', text, '--json']);
   expect(r.code, r.stderr).toBe(0);
   const path = git(repo, 'ls-tree', '-r', '--name-only', 'memory').split('\n').find((p) => p.includes(r.json.id))!;
   return { id: r.json.id, path };
 }
 
 describe('a present but unreadable memory file (#24.15)', () => {
-  it('get and update answer UNREADABLE_MEMORY naming the path; history says unreadable, not gone', () => {
+  it('get and update answer UNREADABLE_MEMORY naming the path; history says unreadable, not gone', async () => {
     const repo = makeRepo({ commit: true });
-    const { id, path } = stored(repo, 'hello world one');
+    const { id, path } = await stored(repo, 'hello world one');
     commitToBranch(repo, { [path]: `---\nid: ${id}\ntags: {a: [1}\n---\nbody\n` });
-    const g = run(repo, ['get', id, '--json']);
+    const g = await runIn(repo, ['get', id, '--json']);
     expect(g.json.error.code).toBe('UNREADABLE_MEMORY');
     expect(g.json.error.data.path).toBe(path);
     expect(g.code).toBe(3);
-    const u = run(repo, ['update', id, '--content', 'new text', '--json']);
+    const u = await runIn(repo, ['update', id, '--content', 'new text', '--json']);
     expect(u.json.error.code).toBe('UNREADABLE_MEMORY');
-    const d = run(repo, ['delete', id, '--json']);
+    const d = await runIn(repo, ['delete', id, '--json']);
     expect(d.json.error.code).toBe('UNREADABLE_MEMORY');
-    const h = run(repo, ['history', id]);
+    const h = await runIn(repo, ['history', id]);
     expect(h.code).toBe(0);
     expect(h.stdout).toContain('unreadable');
     expect(h.stdout).not.toContain('gone');
-    const hj = run(repo, ['history', id, '--json']);
+    const hj = await runIn(repo, ['history', id, '--json']);
     expect(hj.json.versions[0].unreadable).toMatch(/YAML/);
   });
 
   it('a hand-written file (id from its path) that cannot be read: UNREADABLE_MEMORY too', async () => {
     const repo = makeRepo({ commit: true });
-    stored(repo, 'something else');
+    await stored(repo, 'something else');
     commitToBranch(repo, { 'memories/hand/notes.md': '---\ntags: [unclosed\n---\nbody\n' });
     // Its id is derived from the path: the one `list` would show if it were readable.
     const mem = openMemory({ repo, warn: () => {} });
@@ -67,18 +67,18 @@ describe('a present but unreadable memory file (#24.15)', () => {
 });
 
 describe('invalid UTF-8 in a branch file (#24.15)', () => {
-  it('get warns naming the path; update refuses and leaves the bytes as they are', () => {
+  it('get warns naming the path; update refuses and leaves the bytes as they are', async () => {
     const repo = makeRepo({ commit: true });
-    const { id, path } = stored(repo, 'placeholder');
+    const { id, path } = await stored(repo, 'placeholder');
     const head = git(repo, 'cat-file', '-p', `memory:${path}`).replace(/placeholder\n?$/, '');
     // Latin-1 bytes (caf\xe9) written by another tool: not UTF-8.
     commitBytes(repo, path, Buffer.concat([Buffer.from(head), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a])]));
     const before = git(repo, 'rev-parse', 'memory');
-    const g = run(repo, ['get', id, '--json']);
+    const g = await runIn(repo, ['get', id, '--json']);
     expect(g.code).toBe(0);
     expect(g.stderr).toContain(path);
     expect(g.stderr).toMatch(/UTF-8/);
-    const u = run(repo, ['update', id, '--content', 'rewritten', '--json']);
+    const u = await runIn(repo, ['update', id, '--content', 'rewritten', '--json']);
     expect(u.json?.error?.code).toBe('UNREADABLE_MEMORY');
     expect(u.json.error.data.reason).toMatch(/UTF-8/);
     expect(git(repo, 'rev-parse', 'memory')).toBe(before);

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { configKeys } from '../../src/core/config.js';
 import { CONFIG_DESCRIPTIONS, configTable } from '../../src/core/config-defaults.js';
-import { cli, makeRepo } from '../helpers.js';
+import { makeRepo } from '../helpers.js';
+import { runCli } from '../run-cli.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const keys = () => configKeys().map((k) => k.key);
@@ -21,7 +22,7 @@ function sources(dir: string): string[] {
 }
 
 describe('settings', () => {
-  it('every key the code reads from the configuration is a known setting', () => {
+  it('every key the code reads from the configuration is a known setting', async () => {
     const read = new Set<string>();
     for (const file of sources(join(root, 'src'))) {
       const text = readFileSync(file, 'utf8');
@@ -38,7 +39,7 @@ describe('settings', () => {
     for (const k of ['hybrid.embedder', 'hybrid.model', 'hybrid.baseUrl', 'hybrid.apiKeyEnv', 'hybrid.minSimilarity']) expect(known).toContain(k);
   });
 
-  it('every setting is described, and docs/lifecycle.md carries the generated table', () => {
+  it('every setting is described, and docs/lifecycle.md carries the generated table', async () => {
     expect(Object.keys(CONFIG_DESCRIPTIONS).sort()).toEqual(keys().sort());
     const file = join(root, 'docs', 'lifecycle.md');
     const text = readFileSync(file, 'utf8');
@@ -49,25 +50,25 @@ describe('settings', () => {
     expect(text).toBe(fresh);
   });
 
-  it('memory config set/get/show take the embedder settings and validate them', () => {
+  it('memory config set/get/show take the embedder settings and validate them', async () => {
     const repo = makeRepo();
-    const set = cli(repo, ['config', 'set', 'hybrid.embedder', 'openai', '--json']);
+    const set = await runCli(repo, ['config', 'set', 'hybrid.embedder', 'openai', '--json']);
     expect(set.code, set.stderr).toBe(0);
-    expect(cli(repo, ['config', 'get', 'hybrid.embedder', '--json']).json).toMatchObject({ value: 'openai', origin: 'branch' });
-    expect(cli(repo, ['config', 'set', 'hybrid.model', 'text-embedding-3-small', '--json']).code).toBe(0);
-    expect(cli(repo, ['config', 'set', 'hybrid.baseUrl', 'http://127.0.0.1:9/v1', '--json']).code).toBe(0);
-    const show = cli(repo, ['config', 'show']);
+    expect((await runCli(repo, ['config', 'get', 'hybrid.embedder', '--json'])).json).toMatchObject({ value: 'openai', origin: 'branch' });
+    expect((await runCli(repo, ['config', 'set', 'hybrid.model', 'text-embedding-3-small', '--json'])).code).toBe(0);
+    expect((await runCli(repo, ['config', 'set', 'hybrid.baseUrl', 'http://127.0.0.1:9/v1', '--json'])).code).toBe(0);
+    const show = await runCli(repo, ['config', 'show']);
     expect(show.stdout).toMatch(/hybrid\.embedder\s+"openai"/);
     expect(show.stdout).toMatch(/hybrid\.apiKeyEnv\s+"OPENAI_API_KEY"/);
     expect(show.stderr).not.toMatch(/unknown setting/);
     for (const [key, value] of [['hybrid.embedder', 'bert'], ['hybrid.batchSize', '0'], ['hybrid.timeoutMs', 'soon'], ['hybrid.retries', '99'], ['hybrid.apiKeyEnv', '']]) {
-      const bad = cli(repo, ['config', 'set', key, value, '--json']);
+      const bad = await runCli(repo, ['config', 'set', key, value, '--json']);
       expect(bad.code, `${key}=${value}`).not.toBe(0);
       expect(bad.json.error.code).toBe('INVALID_INPUT');
     }
     // The branch's setting is used: a search asks the configured (unreachable) endpoint and says so.
-    cli(repo, ['store', 'The deploy needs the VPN']);
-    const s = cli(repo, ['search', 'VPN', '--mode', 'hybrid', '--json'], { env: { MEMORY_EMBEDDER: '', OPENAI_API_KEY: 'x' } });
+    await runCli(repo, ['store', 'The deploy needs the VPN']);
+    const s = await runCli(repo, ['search', 'VPN', '--mode', 'hybrid', '--json'], { env: { MEMORY_EMBEDDER: '', OPENAI_API_KEY: 'x' } });
     expect(s.json.fallback?.reason ?? '').toMatch(/127\.0\.0\.1:9/);
   });
 });

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { git, gitEnv, tempDir } from '../helpers.js';
+import { runCli } from '../run-cli.js';
+import { fsckBranch, idsUnder, ok, pendingName, pendingRefs, setup } from './fixtures.js';
+
+// Issue 24, data items 1 and 4: what a fold keeps (a delete stays deleted, even of a memory that was
+// still only in a pending ref) and what it refuses (names git refuses, a mass deletion). The command
+// line in-process (runCli), real clones, a real bare remote on disk, pending refs made the way writers
+// make them. Several writer processes at once: fold-safety.e2e.test.ts.
+
+/** Writes a tree object from raw entries, names as given (git mktree would refuse some of them). */
+function rawTree(repo: string, entries: { mode: string; name: string; oid: string }[]): string {
+  const parts = entries
+    .slice()
+    .sort((a, b) => Buffer.compare(Buffer.from(a.name + (a.mode === '40000' ? '/' : '')), Buffer.from(b.name + (b.mode === '40000' ? '/' : ''))))
+    .map((e) => Buffer.concat([Buffer.from(`${e.mode} ${e.name}\0`), Buffer.from(e.oid, 'hex')]));
+  return execFileSync('git', ['hash-object', '-w', '-t', 'tree', '--literally', '--stdin'], { cwd: repo, env: gitEnv, input: Buffer.concat(parts) })
+    .toString()
+    .trim();
+}
+
+function lsTree(repo: string, tree: string): { mode: string; name: string; oid: string }[] {
+  const out = git(repo, 'ls-tree', tree);
+  return out
+    ? out.split('\n').map((l) => {
+        const [meta, name] = l.split('\t');
+        const [mode, , oid] = meta.split(' ');
+        return { mode: mode === '040000' ? '40000' : mode, name, oid };
+      })
+    : [];
+}
+
+/** `tree` with one extra entry `name` (a memory file) inside its first memories/<month>/<x>/ folder. */
+function treeWithName(repo: string, tree: string, name: string, blob: string): string {
+  const top = lsTree(repo, tree);
+  const mem = top.find((e) => e.name === 'memories') as { oid: string };
+  const months = lsTree(repo, mem.oid);
+  const shard = lsTree(repo, months[0].oid);
+  const leaf = lsTree(repo, shard[0].oid);
+  const newLeaf = rawTree(repo, [...leaf, { mode: '100644', name, oid: blob }]);
+  const newShard = rawTree(repo, shard.map((e, i) => (i === 0 ? { ...e, oid: newLeaf } : e)));
+  const newMonths = rawTree(repo, months.map((e, i) => (i === 0 ? { ...e, oid: newShard } : e)));
+  return rawTree(repo, top.map((e) => (e.name === 'memories' ? { ...e, oid: newMonths } : e)));
+}
+
+/** A pending ref as a writer pushes it: a root commit holding `base`, then one commit with `tree`. */
+function pushPending(repo: string, base: string, tree: string, tag: string): string {
+  const root = git(repo, 'commit-tree', base, '-m', 'memory: pending base');
+  const c = git(repo, 'commit-tree', tree, '-p', root, '-m', 'memory: store\n\nMemory-Id: mem_00000000000000000');
+  const ref = pendingName(tag);
+  git(repo, 'push', '-q', 'origin', `${c}:${ref}`);
+  return ref;
+}
+
+function memoryFile(repo: string, id: string, text: string): string {
+  const body = `---\nid: ${id}\ntimestamp: 2026-11-30T10:00:00.000Z\ntags: []\ncategory: general\npriority: medium\n---\n${text}\n`;
+  return execFileSync('git', ['hash-object', '-w', '--stdin'], { cwd: repo, env: gitEnv, input: body }).toString().trim();
+}
+
+describe('fold safety (issue 24)', { timeout: 300_000 }, () => {
+  it('a delete published during a burst stays deleted after the fold, also of a memory still only in a pending ref', async () => {
+    const { remote, clones } = setup(3);
+    const [a, b, c] = clones;
+    ok(await runCli(a, ['store', 'seed memory', '--sync', '--json']));
+    // Another writer's pending ref, made seconds ago: a burst is in progress.
+    ok(await runCli(b, ['pull']));
+    ok(await runCli(b, ['store', 'parked writer', '--json']));
+    git(b, 'push', '-q', 'origin', `memory:${pendingName('aaaaaaaaaa')}`);
+    const x = ok(await runCli(a, ['store', 'x: this one will be deleted', '--sync', '--json'])).json;
+    expect(x.sync.pendingRef).toMatch(/^refs\/memory-pending\//);
+    const d = ok(await runCli(a, ['delete', x.id, '--sync', '--json'])).json;
+    expect(d.sync.pendingRef).toMatch(/^refs\/memory-pending\//);
+    // A reader folds everything.
+    const f = ok(await runCli(c, ['sync', '--fold', '--json'])).json;
+    expect(f.folded).toBe(3);
+    expect(pendingRefs(remote)).toEqual([]);
+    expect(idsUnder(remote, 'memory', 'memories')).not.toContain(x.id);
+    expect(idsUnder(remote, 'memory', 'trash')).toContain(x.id);
+    const fresh = tempDir('gm-fresh-');
+    git(fresh, 'clone', '-q', remote, '.');
+    const list = ok(await runCli(fresh, ['list', '--sync', '--limit', '100', '--json'])).json;
+    expect(list.memories.map((m: { id: string }) => m.id)).not.toContain(x.id);
+    fsckBranch(remote);
+  });
+
+  it('a pending ref or a pulled branch holding a name git refuses is not taken: INVALID_TREE_NAME, nothing written, the rest folds and stays readable', async () => {
+    const { remote, clones } = setup(3);
+    const [a, b, c] = clones;
+    for (let i = 0; i < 3; i++) ok(await runCli(a, ['store', `memory ${i} of a`, '--json']));
+    ok(await runCli(a, ['sync', '--json']));
+    ok(await runCli(b, ['pull']));
+    const tree = git(b, 'rev-parse', 'memory^{tree}');
+    const blob = memoryFile(b, 'mem_zzzzzzzzzzzzzzzzz', 'hostile');
+    const names = ['..', '.git', '.GIT.', 'mem_a/b.md', '.'];
+    for (const [i, name] of names.entries()) pushPending(b, tree, treeWithName(b, tree, name, blob), `bad${i}aaaaaaa`);
+    // One good pending ref among them: it folds.
+    ok(await runCli(b, ['store', 'a good pending memory', '--json']));
+    const good = git(b, 'rev-parse', 'memory');
+    pushPending(b, tree, git(b, 'rev-parse', `${good}^{tree}`), 'goodaaaaaa');
+    const r = ok(await runCli(c, ['sync', '--json'])).json;
+    expect(r.folded).toBe(1);
+    expect(r.refused.map((x: { code: string }) => x.code)).toEqual(names.map(() => 'INVALID_TREE_NAME'));
+    expect(r.pendingRemote).toBe(names.length);
+    expect(pendingRefs(remote)).toHaveLength(names.length);
+    expect(ok(await runCli(c, ['sync'])).stderr + ok(await runCli(c, ['sync'])).stdout).toMatch(/refused to fold .*INVALID_TREE_NAME/);
+    fsckBranch(remote);
+    expect(git(remote, 'ls-tree', '-r', '--name-only', 'memory')).not.toMatch(/(^|\/)(\.\.?|\.git)(\/|$)/im);
+    expect(ok(await runCli(c, ['list', '--json'])).json.memories).toHaveLength(4);
+
+    // The remote branch itself moved to a commit with such a name (a hand edit, a fork's push).
+    for (const name of ['..', '.git', 'mem_a/b.md']) {
+      const remoteTip = git(remote, 'rev-parse', 'memory');
+      git(b, 'fetch', '-q', 'origin', 'memory');
+      const base = git(b, 'rev-parse', `${remoteTip}^{tree}`);
+      const bad = git(b, 'commit-tree', treeWithName(b, base, name, blob), '-p', remoteTip, '-m', 'hand edit');
+      git(b, 'push', '-q', '-f', 'origin', `${bad}:refs/heads/memory`);
+      const before = git(c, 'rev-parse', 'memory');
+      for (const cmd of [['pull', '--json'], ['sync', '--json'], ['sync', '--fold', '--json'], ['pull', '--json']]) {
+        const e = await runCli(c, cmd);
+        expect(e.code, e.stdout).toBe(6);
+        expect(e.json.error.code).toBe('INVALID_TREE_NAME');
+      }
+      const branchMode = await runCli(c, ['pull', '--json'], { env: { MEMORY_SYNC_MODE: 'branch' } });
+      expect(branchMode.json.error.code).toBe('INVALID_TREE_NAME');
+      expect(git(c, 'rev-parse', 'memory')).toBe(before);
+      expect(ok(await runCli(c, ['list', '--json'])).json.memories).toHaveLength(4);
+      git(b, 'push', '-q', '-f', 'origin', `${remoteTip}:refs/heads/memory`);
+    }
+  });
+
+  it('a fold or pull that would remove more than half the memories stops with TOO_MANY_DELETES; MEMORY_SYNC_MAX_DELETE_RATIO=1 lets it through; moves to the trash and own deletes never count', async () => {
+    const { remote, clones } = setup(3);
+    const [a, b, c] = clones;
+    const ids: string[] = [];
+    for (let i = 0; i < 8; i++) ids.push(ok(await runCli(a, ['store', `memory ${i} of a`, '--json'])).json.id);
+    ok(await runCli(a, ['sync', '--json']));
+    // Own deletes (to the trash) of 5 of 8, then another clone pulls them: trash moves are not losses.
+    for (const id of ids.slice(0, 5)) ok(await runCli(a, ['delete', id, '--json']));
+    ok(await runCli(a, ['sync', '--json']));
+    ok(await runCli(b, ['pull', '--json']));
+    expect(ok(await runCli(b, ['list', '--json'])).json.memories).toHaveLength(3);
+    for (let i = 0; i < 5; i++) ok(await runCli(a, ['store', `more ${i}`, '--json']));
+    ok(await runCli(a, ['sync', '--json']));
+    ok(await runCli(b, ['pull', '--json']));
+    ok(await runCli(c, ['pull', '--json']));
+    expect(ok(await runCli(c, ['list', '--json'])).json.memories).toHaveLength(8);
+
+    // A pending ref whose tree drops every memory (and the trash with them).
+    const tree = git(b, 'rev-parse', 'memory^{tree}');
+    const empty = rawTree(b, lsTree(b, tree).filter((e) => e.name !== 'memories' && e.name !== 'trash'));
+    const ref = pushPending(b, tree, empty, 'wipeaaaaaa');
+    const branchBefore = git(remote, 'rev-parse', 'memory');
+    // The branch's own config may not loosen the bound (it protects against the branch itself).
+    expect((await runCli(c, ['config', 'set', 'sync.maxDeleteRatio', '1', '--json'])).json.error.code).toBe('INVALID_INPUT');
+    const cfg = execFileSync('git', ['hash-object', '-w', '--stdin'], { cwd: c, env: gitEnv, input: '{"sync":{"maxDeleteRatio":1}}\n' }).toString().trim();
+    const cTree = git(c, 'rev-parse', 'memory^{tree}');
+    const dotMemory = lsTree(c, cTree).find((e) => e.name === '.memory');
+    const cfgTree = rawTree(c, [...(dotMemory ? lsTree(c, dotMemory.oid).filter((e) => e.name !== 'config.json') : []), { mode: '100644', name: 'config.json', oid: cfg }]);
+    const withCfg = rawTree(c, [...lsTree(c, cTree).filter((e) => e.name !== '.memory'), { mode: '40000', name: '.memory', oid: cfgTree }]);
+    git(c, 'update-ref', 'refs/heads/memory', git(c, 'commit-tree', withCfg, '-p', 'memory', '-m', 'hand edit: loosen the bound'));
+    const cBefore = git(c, 'rev-parse', 'memory');
+    for (const cmd of [['sync', '--json'], ['sync', '--fold', '--json'], ['pull', '--json']]) {
+      const e = await runCli(c, cmd);
+      expect(e.code, e.stdout).toBe(6);
+      expect(e.json.error.code).toBe('TOO_MANY_DELETES');
+      expect(e.json.error.message).toContain('MEMORY_SYNC_MAX_DELETE_RATIO=1');
+    }
+    // A fresh clone (no local branch) is stopped too; the branch file may not loosen the bound.
+    const fresh = tempDir('gm-fresh-');
+    git(fresh, 'clone', '-q', remote, '.');
+    expect((await runCli(fresh, ['sync', '--json'])).json.error.code).toBe('TOO_MANY_DELETES');
+    expect(git(remote, 'rev-parse', 'memory')).toBe(branchBefore);
+    expect(pendingRefs(remote)).toEqual([ref]);
+    expect(git(c, 'rev-parse', 'memory')).toBe(cBefore);
+    expect(ok(await runCli(c, ['list', '--json'])).json.memories).toHaveLength(8);
+    // The override, from the person running the command.
+    const forced = ok(await runCli(c, ['sync', '--json'], { env: { MEMORY_SYNC_MAX_DELETE_RATIO: '1' } })).json;
+    expect(forced.folded).toBe(1);
+    expect(idsUnder(remote, 'memory', 'memories')).toEqual([]);
+    fsckBranch(remote);
+  });
+});
