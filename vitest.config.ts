@@ -20,7 +20,7 @@ export default defineConfig({
     maxWorkers: 2,
     // `npm run test:coverage`: statement coverage of src/ by the test processes (the in-process
     // command line counts; code run only inside a spawned CLI does not).
-    coverage: { provider: 'v8', include: ['src/**'], reporter: ['text-summary', 'json-summary'] },
+    coverage: { provider: 'v8', include: ['src/**/*.ts'], reportOnFailure: true, reporter: ['text-summary', 'json-summary'] },
     projects: [
       // GIT_MEMORY_TEST_CLI emptied: under `npm test` the e2e project's global setup sets it in the
       // shared main process, and a fast file that spawned the CLI would pass there but not alone.
