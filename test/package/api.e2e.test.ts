@@ -84,6 +84,7 @@ const TYPES = [
   'StoreResult',
   'SyncConflict',
   'SyncOptions',
+  'SyncProgress',
   'SyncResult',
   'TrashInput',
   'TrashItem',
