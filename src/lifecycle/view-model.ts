@@ -300,6 +300,9 @@ export class ViewModel {
     const key = JSON.stringify([at, q, p.mode, state, p.tags, p.category, p.priority, p.scope, p.source]);
     let hit = this.lists.get(key);
     if (!hit) {
+      // A search of the tip's live or archived memories reads the search index, not the catalog: it
+      // is answered while the catalog loads.
+      if (!q || (state !== 'live' && state !== 'archived')) await this.settled();
       hit = await this.match(at, q, state, p);
       if (this.lists.size >= 32) this.lists.delete(this.lists.keys().next().value as string);
       this.lists.set(key, hit);
@@ -359,17 +362,53 @@ export class ViewModel {
       const warm = () => {
         // Still browsing the first pages: wait until the viewer has been idle for 2 s.
         if (Date.now() - this.lastList < 2000) return void setTimeout(warm, 1000).unref();
-        try {
-          this.items(this.store.tip());
-        } catch {
-          /* the request that needs it reports the error */
-        }
-        void this.historyIndex().catch(() => {});
+        void this.loadTip()
+          .catch(() => {
+            /* the request that needs it reports the error */
+          })
+          .then(() => this.historyIndex())
+          .catch(() => {});
       };
       setTimeout(warm, 2000).unref();
     }
   }
 
+  /**
+   * The tip's catalogs loaded without holding the event loop (the cache file is parsed by a worker
+   * thread and handed over in slices, src/core/catalog.ts), then sorted. At 100,000 memories the
+   * synchronous load held every request (a search as you type, a memory's page) for seconds. Requests
+   * that need the whole catalog wait for this promise instead of starting a synchronous load of their own.
+   */
+  private loadTip(): Promise<void> {
+    const tip = this.store.tip();
+    if (this.sorted.has(tip ?? '')) return Promise.resolve();
+    if (this.loading?.tip !== tip) {
+      const p = (async () => {
+        await this.store.catalogAsync(tip);
+        await this.store.catalogAsync(tip, true);
+        // A turn of the loop between the catalogs and the sort of every item.
+        await new Promise((r) => setImmediate(r));
+        this.items(tip);
+      })();
+      const entry = { tip, done: p };
+      this.loading = entry;
+      void p.catch(() => {}).finally(() => {
+        if (this.loading === entry) this.loading = null;
+      });
+    }
+    return this.loading!.done;
+  }
+
+  /**
+   * Waits for the background load of the tip's catalog when one is under way: any commit's snapshot
+   * starts from the tip's catalog, which would otherwise be loaded a second time, synchronously.
+   */
+  private async settled(): Promise<void> {
+    const l = this.loading;
+    if (l) await l.done.catch(() => {});
+  }
+
+  private loading: { tip: string | null; done: Promise<void> } | null = null;
   private warming = false;
   private quick = new Map<string, Promise<ListView>>();
   /** Export only: parsed memories by blob id, so versions equal to the tip's file are not read again. */
@@ -429,21 +468,28 @@ export class ViewModel {
     const key = `${id}@${at}`;
     const hit = this.pages.get(key);
     if (hit) return hit;
+    if (this.loading && at === this.loading.tip) {
+      // While the catalog loads, a live memory at its canonical path (every native id) is read on its
+      // own, as `memory get` does; not cached, since a hand-copied duplicate could win once all is known.
+      const own = this.store.findAtPath(id, at);
+      if (own) return this.memoryAt(id, at, own);
+    }
+    await this.settled();
     const view = await this.memoryAt(id, at);
     if (this.pages.size >= 200) this.pages.delete(this.pages.keys().next().value as string);
     this.pages.set(key, view);
     return view;
   }
 
-  private async memoryAt(id: string, at: string | null): Promise<MemoryView> {
-    const s = this.snapshot(at);
-    let entry: CatalogEntry | undefined = s.live.byId.get(id);
+  private async memoryAt(id: string, at: string | null, own?: CatalogEntry): Promise<MemoryView> {
+    const s = own ? null : this.snapshot(at);
+    let entry: CatalogEntry | undefined = own ?? s?.live.byId.get(id);
     let state: ViewState = 'live';
     if (!entry) {
-      entry = s.archived.byId.get(id);
+      entry = s?.archived.byId.get(id);
       state = 'archived';
     }
-    const trashed = entry ? undefined : s.trash.find((t) => t.id === id);
+    const trashed = entry ? undefined : s?.trash.find((t) => t.id === id);
     const stems = new Set([id, ...[entry?.path, trashed?.path].flatMap((p) => (p ? [stemOf(p)] : []))]);
     const versions = await this.versionsOf(stems);
     if (!entry && !trashed && !versions.length) throw new NotFoundError(id);
@@ -513,6 +559,7 @@ export class ViewModel {
   }
 
   async stats(): Promise<StatsView> {
+    await this.settled();
     const { memoryStats } = await import('../core/stats.js');
     const stats = await memoryStats(this.store, { top: 20 });
     const live = this.items(this.store.tip()).filter((i) => i.state === 'live');
@@ -561,6 +608,7 @@ export class ViewModel {
   }
 
   async health(): Promise<HealthView> {
+    await this.settled();
     const tip = this.store.tip();
     const live = this.store.catalog(tip);
     const byId = new Map<string, string[]>();
