@@ -267,10 +267,34 @@ export class ViewModel {
     for (const e of s.live.byId.values()) out.push(itemOf(e.memory, 'live'));
     for (const e of s.archived.byId.values()) out.push(itemOf(e.memory, 'archived'));
     for (const t of s.trash) out.push(itemOf(t, 'trash'));
+    return this.keepSorted(key, out);
+  }
+
+  private keepSorted(key: string, out: ViewItem[]): ViewItem[] {
     out.sort(SORT);
     if (this.sorted.size > 8) this.sorted.delete(this.sorted.keys().next().value as string);
     this.sorted.set(key, out);
     return out;
+  }
+
+  /** {@link items} of the tip for the background load: the items are made a slice per loop turn. */
+  private async itemsInSlices(tip: string | null): Promise<void> {
+    const s = this.snapshot(tip);
+    const out: ViewItem[] = [];
+    let n = 0;
+    const turn = async () => {
+      if (++n % 5000 === 0) await new Promise((r) => setImmediate(r));
+    };
+    for (const e of s.live.byId.values()) {
+      out.push(itemOf(e.memory, 'live'));
+      await turn();
+    }
+    for (const e of s.archived.byId.values()) {
+      out.push(itemOf(e.memory, 'archived'));
+      await turn();
+    }
+    for (const t of s.trash) out.push(itemOf(t, 'trash'));
+    if (this.store.tip() === tip && !this.sorted.has(tip ?? '')) this.keepSorted(tip ?? '', out);
   }
 
   async list(p: ListParams): Promise<ListView> {
@@ -386,9 +410,7 @@ export class ViewModel {
       const p = (async () => {
         await this.store.catalogAsync(tip);
         await this.store.catalogAsync(tip, true);
-        // A turn of the loop between the catalogs and the sort of every item.
-        await new Promise((r) => setImmediate(r));
-        this.items(tip);
+        await this.itemsInSlices(tip);
       })();
       const entry = { tip, done: p };
       this.loading = entry;
@@ -659,13 +681,21 @@ export class ViewModel {
       const incremental = range[0] !== this.store.ref && prev;
       const byStem = new Map<string, Touch[]>();
       const commits = incremental ? new Map(prev.commits) : new Map<string, LogEntry>();
+      // The log of 100,000 memories is ~0.5 s of parsing: a turn of the loop every few thousand lines
+      // keeps the viewer answering (it is built in the background after the catalog).
+      let lines = 0;
+      const turn = async () => {
+        if (++lines % 5000 === 0) await new Promise((r) => setImmediate(r));
+      };
       for (const chunk of out.split('\x1e')) {
         if (!chunk.trim()) continue;
+        await turn();
         const nl = chunk.indexOf('\n', chunk.lastIndexOf('\x1f'));
         const [e] = parseLog('\x1e' + (nl < 0 ? chunk : chunk.slice(0, nl)));
         if (!e) continue;
         commits.set(e.commit, e);
         for (const line of (nl < 0 ? '' : chunk.slice(nl + 1)).split('\n')) {
+          await turn();
           // `:100644 100644 <old blob> <new blob> M\tpath`: the new blob is the version's text.
           const m = /^:\d+ \d+ [0-9a-f]+ ([0-9a-f]+) ([AMDT])\t(.+)$/.exec(line);
           if (!m || !m[3].endsWith('.md')) continue;
