@@ -694,7 +694,11 @@ export class ViewModel {
         const [e] = parseLog('\x1e' + (nl < 0 ? chunk : chunk.slice(0, nl)));
         if (!e) continue;
         commits.set(e.commit, e);
-        for (const line of (nl < 0 ? '' : chunk.slice(nl + 1)).split('\n')) {
+        // Line by line, not one split: an import's commit lists 100,000 files.
+        for (let at = nl < 0 ? chunk.length : nl + 1; at < chunk.length; ) {
+          const end = chunk.indexOf('\n', at) < 0 ? chunk.length : chunk.indexOf('\n', at);
+          const line = chunk.slice(at, end);
+          at = end + 1;
           await turn();
           // `:100644 100644 <old blob> <new blob> M\tpath`: the new blob is the version's text.
           const m = /^:\d+ \d+ [0-9a-f]+ ([0-9a-f]+) ([AMDT])\t(.+)$/.exec(line);
