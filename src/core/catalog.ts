@@ -220,7 +220,7 @@ else {
 }
 `;
 
-export function readCatalogFileAsync(dir: string, prefix = MEMORIES_DIR): Promise<{ tree: string | null; entries: CatalogEntry[]; skipped: SkippedFile[] } | undefined> {
+export function readCatalogFileAsync(dir: string, prefix = MEMORIES_DIR, pace?: () => Promise<void>): Promise<{ tree: string | null; entries: CatalogEntry[]; skipped: SkippedFile[] } | undefined> {
   return new Promise((resolve) => {
     let worker: Worker;
     try {
@@ -248,9 +248,10 @@ export function readCatalogFileAsync(dir: string, prefix = MEMORIES_DIR): Promis
           return;
         }
         if (m.kind === 'end') return finish({ tree, entries, skipped });
-        // Ask for the next slice first: the worker stringifies it while this thread parses this one.
-        worker.postMessage(0);
         for (const e of JSON.parse(m.json ?? '[]') as CatalogEntry[]) entries.push(e);
+        // The next slice when the caller lets it (a request in the foreground goes first).
+        if (!pace) worker.postMessage(0);
+        else void pace().then(() => worker.postMessage(0), () => finish(undefined));
       } catch {
         finish(undefined);
       }
@@ -268,11 +269,12 @@ export function readCatalogFileAsync(dir: string, prefix = MEMORIES_DIR): Promis
 export async function loadCatalogAsync(
   repo: GitRepository,
   tree: string | null,
-  opts: { dir: string; previous?: Catalog | null; warn?: (msg: string) => void; prefix?: string },
+  opts: { dir: string; previous?: Catalog | null; warn?: (msg: string) => void; prefix?: string; pace?: () => Promise<void> },
 ): Promise<Catalog> {
-  if (!tree || opts.previous?.tree === tree) return loadCatalog(repo, tree, opts);
-  const read = opts.previous ? undefined : await readCatalogFileAsync(opts.dir, opts.prefix);
+  const { pace, ...rest } = opts;
+  if (!tree || opts.previous?.tree === tree) return loadCatalog(repo, tree, rest);
+  const read = opts.previous ? undefined : await readCatalogFileAsync(opts.dir, opts.prefix, pace);
   if (read && read.tree === tree) return warnDupes(await withIndexInSlices(tree, read.entries, read.skipped), opts.warn);
   const previous = read ? { tree: read.tree, entries: read.entries, skipped: read.skipped, byId: new Map(), dupes: [] } : opts.previous;
-  return loadCatalog(repo, tree, { ...opts, previous });
+  return loadCatalog(repo, tree, { ...rest, previous });
 }

@@ -194,10 +194,10 @@ export class MemoryStore {
    * @internal {@link catalog} for a long-lived process (`memory view`): the cache file is parsed off
    * this thread (src/core/catalog.ts, loadCatalogAsync), so the event loop keeps answering meanwhile.
    */
-  async catalogAsync(commit: string | null = this.tip(), archived = false): Promise<Catalog> {
+  async catalogAsync(commit: string | null = this.tip(), archived = false, pace?: () => Promise<void>): Promise<Catalog> {
     const tree = this.treeOf(commit);
     const previous = archived ? this.archiveMemo : this.catalogMemo;
-    const cat = await loadCatalogAsync(this.git, tree, { dir: this.cacheDir, previous, warn: (m) => this.warn(m), ...(archived ? { prefix: ARCHIVE_DIR } : {}) });
+    const cat = await loadCatalogAsync(this.git, tree, { dir: this.cacheDir, previous, warn: (m) => this.warn(m), pace, ...(archived ? { prefix: ARCHIVE_DIR } : {}) });
     if (archived) this.archiveMemo = cat;
     else this.catalogMemo = cat;
     return cat;

@@ -408,8 +408,8 @@ export class ViewModel {
     if (this.sorted.has(tip ?? '')) return Promise.resolve();
     if (this.loading?.tip !== tip) {
       const p = (async () => {
-        await this.store.catalogAsync(tip);
-        await this.store.catalogAsync(tip, true);
+        await this.store.catalogAsync(tip, false, () => this.yieldToPages());
+        await this.store.catalogAsync(tip, true, () => this.yieldToPages());
         await this.itemsInSlices(tip);
       })();
       const entry = { tip, done: p };
@@ -430,6 +430,18 @@ export class ViewModel {
     if (l) await l.done.catch(() => {});
   }
 
+  /**
+   * The background load's next step: a turn of the loop, or, while a memory's page is being made
+   * during the load (it needs no catalog, but its versions need the history index), after that page.
+   * Only pages that never wait for the load count, so the two cannot wait on each other.
+   */
+  private yieldToPages(): Promise<void> {
+    if (!this.foreground) return new Promise((r) => setImmediate(r));
+    return new Promise((r) => this.paused.push(r));
+  }
+
+  private foreground = 0;
+  private paused: Array<() => void> = [];
   private loading: { tip: string | null; done: Promise<void> } | null = null;
   private warming = false;
   private quick = new Map<string, Promise<ListView>>();
@@ -494,7 +506,15 @@ export class ViewModel {
       // While the catalog loads, a live memory at its canonical path (every native id) is read on its
       // own, as `memory get` does; not cached, since a hand-copied duplicate could win once all is known.
       const own = this.store.findAtPath(id, at);
-      if (own) return this.memoryAt(id, at, own);
+      if (own) {
+        // The page goes first: the background load pauses between slices until it is out.
+        this.foreground++;
+        try {
+          return await this.memoryAt(id, at, own);
+        } finally {
+          if (--this.foreground === 0) for (const go of this.paused.splice(0)) go();
+        }
+      }
     }
     await this.settled();
     const view = await this.memoryAt(id, at);
