@@ -577,7 +577,8 @@ export class ViewModel {
   }
 
   /** Memories added, changed and deleted from commit `a` to commit `b` (live, archived and trash files). */
-  compare(aRev: string, bRev: string): CompareView {
+  async compare(aRev: string, bRev: string): Promise<CompareView> {
+    await this.settled();
     const a = this.resolve(aRev);
     const b = this.resolve(bRev);
     if (!a || !b) throw new InvalidInputError('compare needs two commits of the branch', { field: 'a' });
