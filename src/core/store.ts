@@ -1,7 +1,7 @@
 import { GitRepository } from '../git/repository.js';
 import type { Identity } from '../git/tree.js';
 import { branchConfigOid, readStoreConfig, type DeepPartial, type MemoryConfig, type ResolvedConfig } from './config.js';
-import { ARCHIVE_DIR, blobText, cacheDir, loadCatalog, unreadableFile, type Catalog, type CatalogEntry } from './catalog.js';
+import { ARCHIVE_DIR, blobText, cacheDir, loadCatalog, loadCatalogAsync, unreadableFile, type Catalog, type CatalogEntry } from './catalog.js';
 import { validateBranchName } from '../git/refs.js';
 import type { Change, WriteDefaults } from './branch-view.js';
 import { safeText } from './error-format.js';
@@ -187,6 +187,19 @@ export class MemoryStore {
     const tree = this.treeOf(commit);
     const cat = loadCatalog(this.git, tree, { dir: this.cacheDir, previous: this.catalogMemo, warn: (m) => this.warn(m) });
     this.catalogMemo = cat;
+    return cat;
+  }
+
+  /**
+   * @internal {@link catalog} for a long-lived process (`memory view`): the cache file is parsed off
+   * this thread (src/core/catalog.ts, loadCatalogAsync), so the event loop keeps answering meanwhile.
+   */
+  async catalogAsync(commit: string | null = this.tip(), archived = false, pace?: () => Promise<void>): Promise<Catalog> {
+    const tree = this.treeOf(commit);
+    const previous = archived ? this.archiveMemo : this.catalogMemo;
+    const cat = await loadCatalogAsync(this.git, tree, { dir: this.cacheDir, previous, warn: (m) => this.warn(m), pace, ...(archived ? { prefix: ARCHIVE_DIR } : {}) });
+    if (archived) this.archiveMemo = cat;
+    else this.catalogMemo = cat;
     return cat;
   }
 

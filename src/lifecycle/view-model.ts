@@ -267,10 +267,34 @@ export class ViewModel {
     for (const e of s.live.byId.values()) out.push(itemOf(e.memory, 'live'));
     for (const e of s.archived.byId.values()) out.push(itemOf(e.memory, 'archived'));
     for (const t of s.trash) out.push(itemOf(t, 'trash'));
+    return this.keepSorted(key, out);
+  }
+
+  private keepSorted(key: string, out: ViewItem[]): ViewItem[] {
     out.sort(SORT);
     if (this.sorted.size > 8) this.sorted.delete(this.sorted.keys().next().value as string);
     this.sorted.set(key, out);
     return out;
+  }
+
+  /** {@link items} of the tip for the background load: the items are made a slice per loop turn. */
+  private async itemsInSlices(tip: string | null): Promise<void> {
+    const s = this.snapshot(tip);
+    const out: ViewItem[] = [];
+    let n = 0;
+    const turn = async () => {
+      if (++n % 5000 === 0) await new Promise((r) => setImmediate(r));
+    };
+    for (const e of s.live.byId.values()) {
+      out.push(itemOf(e.memory, 'live'));
+      await turn();
+    }
+    for (const e of s.archived.byId.values()) {
+      out.push(itemOf(e.memory, 'archived'));
+      await turn();
+    }
+    for (const t of s.trash) out.push(itemOf(t, 'trash'));
+    if (this.store.tip() === tip && !this.sorted.has(tip ?? '')) this.keepSorted(tip ?? '', out);
   }
 
   async list(p: ListParams): Promise<ListView> {
@@ -300,6 +324,9 @@ export class ViewModel {
     const key = JSON.stringify([at, q, p.mode, state, p.tags, p.category, p.priority, p.scope, p.source]);
     let hit = this.lists.get(key);
     if (!hit) {
+      // A search of the tip's live or archived memories reads the search index, not the catalog: it
+      // is answered while the catalog loads.
+      if (!q || (state !== 'live' && state !== 'archived')) await this.settled();
       hit = await this.match(at, q, state, p);
       if (this.lists.size >= 32) this.lists.delete(this.lists.keys().next().value as string);
       this.lists.set(key, hit);
@@ -359,17 +386,63 @@ export class ViewModel {
       const warm = () => {
         // Still browsing the first pages: wait until the viewer has been idle for 2 s.
         if (Date.now() - this.lastList < 2000) return void setTimeout(warm, 1000).unref();
-        try {
-          this.items(this.store.tip());
-        } catch {
-          /* the request that needs it reports the error */
-        }
-        void this.historyIndex().catch(() => {});
+        void this.loadTip()
+          .catch(() => {
+            /* the request that needs it reports the error */
+          })
+          .then(() => this.historyIndex())
+          .catch(() => {});
       };
       setTimeout(warm, 2000).unref();
     }
   }
 
+  /**
+   * The tip's catalogs loaded without holding the event loop (the cache file is parsed by a worker
+   * thread and handed over in slices, src/core/catalog.ts), then sorted. At 100,000 memories the
+   * synchronous load held every request (a search as you type, a memory's page) for seconds. Requests
+   * that need the whole catalog wait for this promise instead of starting a synchronous load of their own.
+   */
+  private loadTip(): Promise<void> {
+    const tip = this.store.tip();
+    if (this.sorted.has(tip ?? '')) return Promise.resolve();
+    if (this.loading?.tip !== tip) {
+      const p = (async () => {
+        await this.store.catalogAsync(tip, false, () => this.yieldToPages());
+        await this.store.catalogAsync(tip, true, () => this.yieldToPages());
+        await this.itemsInSlices(tip);
+      })();
+      const entry = { tip, done: p };
+      this.loading = entry;
+      void p.catch(() => {}).finally(() => {
+        if (this.loading === entry) this.loading = null;
+      });
+    }
+    return this.loading!.done;
+  }
+
+  /**
+   * Waits for the background load of the tip's catalog when one is under way: any commit's snapshot
+   * starts from the tip's catalog, which would otherwise be loaded a second time, synchronously.
+   */
+  private async settled(): Promise<void> {
+    const l = this.loading;
+    if (l) await l.done.catch(() => {});
+  }
+
+  /**
+   * The background load's next step: a turn of the loop, or, while a memory's page is being made
+   * during the load (it needs no catalog, but its versions need the history index), after that page.
+   * Only pages that never wait for the load count, so the two cannot wait on each other.
+   */
+  private yieldToPages(): Promise<void> {
+    if (!this.foreground) return new Promise((r) => setImmediate(r));
+    return new Promise((r) => this.paused.push(r));
+  }
+
+  private foreground = 0;
+  private paused: Array<() => void> = [];
+  private loading: { tip: string | null; done: Promise<void> } | null = null;
   private warming = false;
   private quick = new Map<string, Promise<ListView>>();
   /** Export only: parsed memories by blob id, so versions equal to the tip's file are not read again. */
@@ -429,21 +502,36 @@ export class ViewModel {
     const key = `${id}@${at}`;
     const hit = this.pages.get(key);
     if (hit) return hit;
+    if (this.loading && at === this.loading.tip) {
+      // While the catalog loads, a live memory at its canonical path (every native id) is read on its
+      // own, as `memory get` does; not cached, since a hand-copied duplicate could win once all is known.
+      const own = this.store.findAtPath(id, at);
+      if (own) {
+        // The page goes first: the background load pauses between slices until it is out.
+        this.foreground++;
+        try {
+          return await this.memoryAt(id, at, own);
+        } finally {
+          if (--this.foreground === 0) for (const go of this.paused.splice(0)) go();
+        }
+      }
+    }
+    await this.settled();
     const view = await this.memoryAt(id, at);
     if (this.pages.size >= 200) this.pages.delete(this.pages.keys().next().value as string);
     this.pages.set(key, view);
     return view;
   }
 
-  private async memoryAt(id: string, at: string | null): Promise<MemoryView> {
-    const s = this.snapshot(at);
-    let entry: CatalogEntry | undefined = s.live.byId.get(id);
+  private async memoryAt(id: string, at: string | null, own?: CatalogEntry): Promise<MemoryView> {
+    const s = own ? null : this.snapshot(at);
+    let entry: CatalogEntry | undefined = own ?? s?.live.byId.get(id);
     let state: ViewState = 'live';
     if (!entry) {
-      entry = s.archived.byId.get(id);
+      entry = s?.archived.byId.get(id);
       state = 'archived';
     }
-    const trashed = entry ? undefined : s.trash.find((t) => t.id === id);
+    const trashed = entry ? undefined : s?.trash.find((t) => t.id === id);
     const stems = new Set([id, ...[entry?.path, trashed?.path].flatMap((p) => (p ? [stemOf(p)] : []))]);
     const versions = await this.versionsOf(stems);
     if (!entry && !trashed && !versions.length) throw new NotFoundError(id);
@@ -489,7 +577,8 @@ export class ViewModel {
   }
 
   /** Memories added, changed and deleted from commit `a` to commit `b` (live, archived and trash files). */
-  compare(aRev: string, bRev: string): CompareView {
+  async compare(aRev: string, bRev: string): Promise<CompareView> {
+    await this.settled();
     const a = this.resolve(aRev);
     const b = this.resolve(bRev);
     if (!a || !b) throw new InvalidInputError('compare needs two commits of the branch', { field: 'a' });
@@ -513,6 +602,7 @@ export class ViewModel {
   }
 
   async stats(): Promise<StatsView> {
+    await this.settled();
     const { memoryStats } = await import('../core/stats.js');
     const stats = await memoryStats(this.store, { top: 20 });
     const live = this.items(this.store.tip()).filter((i) => i.state === 'live');
@@ -561,6 +651,7 @@ export class ViewModel {
   }
 
   async health(): Promise<HealthView> {
+    await this.settled();
     const tip = this.store.tip();
     const live = this.store.catalog(tip);
     const byId = new Map<string, string[]>();
@@ -611,13 +702,25 @@ export class ViewModel {
       const incremental = range[0] !== this.store.ref && prev;
       const byStem = new Map<string, Touch[]>();
       const commits = incremental ? new Map(prev.commits) : new Map<string, LogEntry>();
+      // The log of 100,000 memories is ~0.5 s of parsing: a turn of the loop every few thousand lines
+      // keeps the viewer answering (it is built in the background after the catalog).
+      let lines = 0;
+      const turn = async () => {
+        if (++lines % 5000 === 0) await new Promise((r) => setImmediate(r));
+      };
       for (const chunk of out.split('\x1e')) {
         if (!chunk.trim()) continue;
+        await turn();
         const nl = chunk.indexOf('\n', chunk.lastIndexOf('\x1f'));
         const [e] = parseLog('\x1e' + (nl < 0 ? chunk : chunk.slice(0, nl)));
         if (!e) continue;
         commits.set(e.commit, e);
-        for (const line of (nl < 0 ? '' : chunk.slice(nl + 1)).split('\n')) {
+        // Line by line, not one split: an import's commit lists 100,000 files.
+        for (let at = nl < 0 ? chunk.length : nl + 1; at < chunk.length; ) {
+          const end = chunk.indexOf('\n', at) < 0 ? chunk.length : chunk.indexOf('\n', at);
+          const line = chunk.slice(at, end);
+          at = end + 1;
+          await turn();
           // `:100644 100644 <old blob> <new blob> M\tpath`: the new blob is the version's text.
           const m = /^:\d+ \d+ [0-9a-f]+ ([0-9a-f]+) ([AMDT])\t(.+)$/.exec(line);
           if (!m || !m[3].endsWith('.md')) continue;

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MemoryStore } from '../../src/core/store.js';
+import { loadCatalog, loadCatalogAsync, type CatalogEntry } from '../../src/core/catalog.js';
+import { makeRepo } from '../helpers.js';
+
+// Issue 27: `memory view` loads the full catalog in the background; at 100,000 memories the one
+// JSON.parse of its ~52 MB cache file held the event loop for seconds, and every request waited.
+// loadCatalogAsync parses the file in a worker and hands it over in slices.
+async function bigCache(n: number) {
+  const repo = makeRepo({ commit: true });
+  const s = new MemoryStore({ repo, warn: () => {} });
+  await s.store({ content: 'API rate limit is 100 requests/minute', tags: ['api'], category: 'infrastructure' });
+  await s.store({ content: 'The user prefers TypeScript', tags: ['prefs'] });
+  const real = s.catalog();
+  const file = join(s.cacheDir, readdirSync(s.cacheDir).find((f) => /^catalog-v\d+\.json$/.test(f))!);
+  const body = JSON.parse(readFileSync(file, 'utf8')) as { format: number; tree: string; entries: CatalogEntry[]; skipped: unknown[] };
+  const model = body.entries[0];
+  // The cache of this very tree, made large: the loaders trust a cache of the same tree (derived data).
+  for (let i = 0; i < n; i++) {
+    const id = `mem_${String(i).padStart(17, '0')}`;
+    body.entries.push({ path: `memories/2026-12/1/${id}.md`, oid: model.oid, memory: { ...model.memory, id, content: `${model.memory.content} ${i} `.repeat(6), path: `memories/2026-12/1/${id}.md` } });
+  }
+  writeFileSync(file, JSON.stringify(body));
+  return { s, tree: real.tree, file, body };
+}
+
+describe('catalog loaded off the event loop', () => {
+  it('reads the same catalog as the synchronous loader, and the loop keeps turning meanwhile', async () => {
+    const { s, tree } = await bigCache(30_000);
+    // Same-run baseline: the synchronous load of this file (one JSON.parse) holds the loop this long.
+    const t0 = performance.now();
+    const sync = loadCatalog(s.git, tree, { dir: s.cacheDir, persist: false });
+    const baseline = performance.now() - t0;
+    expect(sync.entries).toHaveLength(30_002);
+
+    let last = performance.now();
+    let longest = 0;
+    let ticks = 0;
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+      ticks++;
+    }, 5);
+    last = performance.now();
+    const t1 = performance.now();
+    const cat = await loadCatalogAsync(s.git, tree, { dir: s.cacheDir });
+    const took = performance.now() - t1;
+    longest = Math.max(longest, performance.now() - last);
+    clearInterval(timer);
+
+    expect(cat.tree).toBe(tree);
+    expect(cat.entries).toEqual(sync.entries);
+    expect([...cat.byId.keys()]).toEqual([...sync.byId.keys()]);
+    expect(cat.skipped).toEqual(sync.skipped);
+    // Behaviour, with generous bounds from the same-run baseline: the loop turned many times while the
+    // file loaded, and no turn waited anywhere near the whole parse (a synchronous load: one gap ≈ baseline).
+    expect(ticks, `ticks during a ${took.toFixed(0)} ms load`).toBeGreaterThanOrEqual(5);
+    expect(longest, `longest gap vs sync load ${baseline.toFixed(0)} ms`).toBeLessThan(baseline / 2);
+  }, 120_000);
+
+  it('rejects a cache file of an unknown format or a corrupt one, and rebuilds from the branch', async () => {
+    const { s, tree, file, body } = await bigCache(10);
+    writeFileSync(file, JSON.stringify({ ...body, format: 99 }));
+    const a = await loadCatalogAsync(s.git, tree, { dir: s.cacheDir });
+    expect(a.entries).toHaveLength(2);
+    writeFileSync(file, '{"format": 2, "entries": [');
+    const b = await loadCatalogAsync(s.git, tree, { dir: s.cacheDir });
+    expect(b.entries.map((e) => e.memory.id).sort()).toEqual(a.entries.map((e) => e.memory.id).sort());
+  }, 60_000);
+
+  it('uses a cache of an older tree as the previous catalog: only the new files are parsed', async () => {
+    const { s, tree } = await bigCache(0);
+    await s.store({ content: 'A third memory after the cache was written' });
+    const tip = s.tip();
+    const cat = await loadCatalogAsync(s.git, s.treeOf(tip), { dir: s.cacheDir });
+    expect(cat.tree).not.toBe(tree);
+    expect(cat.entries).toHaveLength(3);
+  }, 60_000);
+});
