@@ -80,15 +80,24 @@ export function importId(raw: unknown): { id: string; original?: string } | null
   return { id: `mem_${body}`, original: s };
 }
 
+/** The settings every record is checked with: the caller's options and the branch's config. */
+export type RecordSettings = ImportOptions & { maxContentBytes: number; secretGuard: 'block' | 'redact' | 'off'; defaultCategory: string; defaultPriority: 'low' | 'medium' | 'high' };
+
+/** A JSON object (not null, not an array): what a record's `metadata` must be. */
+function isObjectRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
 /** Turns one record into a memory file, applying the same checks as `memory store`. */
-export function recordToMemory(store: MemoryStore, rec: ImportRecord | undefined, opts: ImportOptions & { maxContentBytes: number; secretGuard: 'block' | 'redact' | 'off'; defaultCategory: string; defaultPriority: 'low' | 'medium' | 'high' }): StoredMemory {
+export function recordToMemory(store: MemoryStore, rec: ImportRecord | undefined, opts: RecordSettings): StoredMemory {
   if (!rec || typeof rec !== 'object' || Array.isArray(rec)) throw new InvalidInputError('each record must be a JSON object', { field: 'record' });
   const raw = validateContent(rec.content, opts.maxContentBytes);
-  if (rec.priority !== undefined && !isPriority(rec.priority)) throw new InvalidInputError(`priority must be low, medium or high, got ${JSON.stringify(rec.priority)}`, { field: 'priority' });
+  const { priority, metadata: meta, category, scope } = rec;
+  if (priority !== undefined && !isPriority(priority)) throw new InvalidInputError(`priority must be low, medium or high, got ${JSON.stringify(priority)}`, { field: 'priority' });
   if (rec.tags !== undefined && !Array.isArray(rec.tags) && typeof rec.tags !== 'string') throw new InvalidInputError('tags must be a list of strings', { field: 'tags' });
-  if (rec.metadata !== undefined && (typeof rec.metadata !== 'object' || rec.metadata === null || Array.isArray(rec.metadata))) throw new InvalidInputError('metadata must be an object', { field: 'metadata' });
-  if (rec.category !== undefined && typeof rec.category !== 'string') throw new InvalidInputError('category must be a string', { field: 'category' });
-  if (rec.scope !== undefined && rec.scope !== null && typeof rec.scope !== 'string') throw new InvalidInputError('scope must be a string', { field: 'scope' });
+  if (meta !== undefined && !isObjectRecord(meta)) throw new InvalidInputError('metadata must be an object', { field: 'metadata' });
+  if (category !== undefined && typeof category !== 'string') throw new InvalidInputError('category must be a string', { field: 'category' });
+  if (scope !== undefined && scope !== null && typeof scope !== 'string') throw new InvalidInputError('scope must be a string', { field: 'scope' });
   // The epoch itself is how export writes an undated memory (a file with no timestamp and no time in
   // its id): it stays undated, so export then import gives back what `list` showed.
   const timestamp = rec.timestamp === UNDATED ? UNDATED : isoOrThrow(rec.timestamp, 'timestamp') ?? store.now().toISOString();
@@ -103,7 +112,7 @@ export function recordToMemory(store: MemoryStore, rec: ImportRecord | undefined
   if (typeof rec[UPSERT_KEY_FIELD] === 'string' && rec[UPSERT_KEY_FIELD]) extraIn[UPSERT_KEY_FIELD] = rec[UPSERT_KEY_FIELD];
   if (rec.id !== undefined && rec.id !== null && rec.id !== '') extraIn.original_id = String(rec.id);
   const g = guardWrite(
-    { content: raw, tags: rec.tags, category: rec.category as string | undefined, scope: (rec.scope as string | undefined) ?? undefined, metadata: rec.metadata as Record<string, unknown> | undefined, extra: extraIn },
+    { content: raw, tags: rec.tags, category, scope: scope ?? undefined, metadata: meta, extra: extraIn },
     { ...guardOptions({ secretGuard: opts.secretGuard }, { allowSecret: opts.allowSecret, redact: opts.redact }), autoTag: !!opts.autoTag },
   );
   const { original_id: guardedOriginal, [UPSERT_KEY_FIELD]: guardedKey, ...extra } = g.extra ?? {};
@@ -119,7 +128,7 @@ export function recordToMemory(store: MemoryStore, rec: ImportRecord | undefined
     content: g.content,
     tags: g.tags,
     category: g.category?.trim() || opts.defaultCategory,
-    priority: (rec.priority as StoredMemory['priority']) ?? opts.defaultPriority,
+    priority: priority ?? opts.defaultPriority,
     timestamp,
     metadata,
     // An exported archived memory goes back to the archive (export --archived round-trips).
@@ -369,9 +378,6 @@ function* jsonLines(text: string, firstLine: number): Generator<ImportItem> {
     }
   }
 }
-
-/** The settings every record is checked with: the caller's options and the branch's config. */
-type RecordSettings = ImportOptions & { maxContentBytes: number; secretGuard: 'block' | 'redact' | 'off'; defaultCategory: string; defaultPriority: 'low' | 'medium' | 'high' };
 
 /**
  * One input item as a memory, or null with the reason added to `errors`. Per-record errors quote the
