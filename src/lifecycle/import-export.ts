@@ -484,7 +484,7 @@ class Importer {
   private known: Known | null = null;
   /** Fingerprints of everything this import added, to move the index along without reading blobs back. */
   private readonly added: Fingerprint[] = [];
-  /** Another writer moved the branch during the import. */
+  /** Another writer moved the branch during the import (between batches, or by winning a race). */
   private foreign = false;
   private readonly startTip: string | null;
   private readonly objectsDir: string;
@@ -631,6 +631,9 @@ class Importer {
         // Start again from the new tip's fingerprints (what this attempt picked is forgotten with
         // them; a copy of the set per batch made the import quadratic).
         this.known = null;
+        // Another writer's commit is now in the branch: the index must not be moved to this import's
+        // last tree from its own records alone (finish), or it would lack the other writer's memories.
+        this.foreign = true;
       }
     }
   }
