@@ -80,15 +80,24 @@ export function importId(raw: unknown): { id: string; original?: string } | null
   return { id: `mem_${body}`, original: s };
 }
 
+/** The settings every record is checked with: the caller's options and the branch's config. */
+export type RecordSettings = ImportOptions & { maxContentBytes: number; secretGuard: 'block' | 'redact' | 'off'; defaultCategory: string; defaultPriority: 'low' | 'medium' | 'high' };
+
+/** A JSON object (not null, not an array): what a record's `metadata` must be. */
+function isObjectRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
 /** Turns one record into a memory file, applying the same checks as `memory store`. */
-export function recordToMemory(store: MemoryStore, rec: ImportRecord, opts: ImportOptions & { maxContentBytes: number; secretGuard: 'block' | 'redact' | 'off'; defaultCategory: string; defaultPriority: 'low' | 'medium' | 'high' }): StoredMemory {
+export function recordToMemory(store: MemoryStore, rec: ImportRecord | undefined, opts: RecordSettings): StoredMemory {
   if (!rec || typeof rec !== 'object' || Array.isArray(rec)) throw new InvalidInputError('each record must be a JSON object', { field: 'record' });
   const raw = validateContent(rec.content, opts.maxContentBytes);
-  if (rec.priority !== undefined && !isPriority(rec.priority)) throw new InvalidInputError(`priority must be low, medium or high, got ${JSON.stringify(rec.priority)}`, { field: 'priority' });
+  const { priority, metadata: meta, category, scope } = rec;
+  if (priority !== undefined && !isPriority(priority)) throw new InvalidInputError(`priority must be low, medium or high, got ${JSON.stringify(priority)}`, { field: 'priority' });
   if (rec.tags !== undefined && !Array.isArray(rec.tags) && typeof rec.tags !== 'string') throw new InvalidInputError('tags must be a list of strings', { field: 'tags' });
-  if (rec.metadata !== undefined && (typeof rec.metadata !== 'object' || rec.metadata === null || Array.isArray(rec.metadata))) throw new InvalidInputError('metadata must be an object', { field: 'metadata' });
-  if (rec.category !== undefined && typeof rec.category !== 'string') throw new InvalidInputError('category must be a string', { field: 'category' });
-  if (rec.scope !== undefined && rec.scope !== null && typeof rec.scope !== 'string') throw new InvalidInputError('scope must be a string', { field: 'scope' });
+  if (meta !== undefined && !isObjectRecord(meta)) throw new InvalidInputError('metadata must be an object', { field: 'metadata' });
+  if (category !== undefined && typeof category !== 'string') throw new InvalidInputError('category must be a string', { field: 'category' });
+  if (scope !== undefined && scope !== null && typeof scope !== 'string') throw new InvalidInputError('scope must be a string', { field: 'scope' });
   // The epoch itself is how export writes an undated memory (a file with no timestamp and no time in
   // its id): it stays undated, so export then import gives back what `list` showed.
   const timestamp = rec.timestamp === UNDATED ? UNDATED : isoOrThrow(rec.timestamp, 'timestamp') ?? store.now().toISOString();
@@ -103,7 +112,7 @@ export function recordToMemory(store: MemoryStore, rec: ImportRecord, opts: Impo
   if (typeof rec[UPSERT_KEY_FIELD] === 'string' && rec[UPSERT_KEY_FIELD]) extraIn[UPSERT_KEY_FIELD] = rec[UPSERT_KEY_FIELD];
   if (rec.id !== undefined && rec.id !== null && rec.id !== '') extraIn.original_id = String(rec.id);
   const g = guardWrite(
-    { content: raw, tags: rec.tags, category: rec.category as string | undefined, scope: (rec.scope as string | undefined) ?? undefined, metadata: rec.metadata as Record<string, unknown> | undefined, extra: extraIn },
+    { content: raw, tags: rec.tags, category, scope: scope ?? undefined, metadata: meta, extra: extraIn },
     { ...guardOptions({ secretGuard: opts.secretGuard }, { allowSecret: opts.allowSecret, redact: opts.redact }), autoTag: !!opts.autoTag },
   );
   const { original_id: guardedOriginal, [UPSERT_KEY_FIELD]: guardedKey, ...extra } = g.extra ?? {};
@@ -119,7 +128,7 @@ export function recordToMemory(store: MemoryStore, rec: ImportRecord, opts: Impo
     content: g.content,
     tags: g.tags,
     category: g.category?.trim() || opts.defaultCategory,
-    priority: (rec.priority as StoredMemory['priority']) ?? opts.defaultPriority,
+    priority: priority ?? opts.defaultPriority,
     timestamp,
     metadata,
     // An exported archived memory goes back to the archive (export --archived round-trips).
@@ -371,6 +380,298 @@ function* jsonLines(text: string, firstLine: number): Generator<ImportItem> {
 }
 
 /**
+ * One input item as a memory, or null with the reason added to `errors`. Per-record errors quote the
+ * record (a priority, an id, a key, JSON.parse's excerpt of the line): they go through the one
+ * formatter every error uses, which masks credentials and escapes controls.
+ */
+function memoryOf(store: MemoryStore, it: ImportItem, settings: RecordSettings, errors: ImportError[]): StoredMemory | null {
+  if (it.error) {
+    errors.push({ ...it.error, line: typeof it.error.line === 'string' ? safeText(it.error.line, 200) : it.error.line, message: safeText(it.error.message) });
+    return null;
+  }
+  try {
+    return recordToMemory(store, it.record, settings);
+  } catch (err) {
+    const e = err instanceof MemoryError ? err : new InvalidInputError((err as Error).message);
+    errors.push({ line: typeof it.line === 'string' ? safeText(it.line, 200) : it.line, code: e.code, message: safeText(e.message) });
+    return null;
+  }
+}
+
+/** `--strict`: every record is checked before anything is written (the input is read twice). */
+function refuseInvalid(store: MemoryStore, items: Iterable<ImportItem>, settings: RecordSettings): void {
+  const errors: ImportError[] = [];
+  for (const it of items) memoryOf(store, it, settings, errors);
+  if (errors.length) {
+    const first = errors[0];
+    throw new InvalidInputError(`import refused (--strict): ${errors.length} invalid record${errors.length === 1 ? '' : 's'}, first at line ${first.line}: ${first.message}; nothing was written`, { errors });
+  }
+}
+
+/**
+ * What is on the branch at `tip`: content hashes and (loaded only when a record brings its own id)
+ * ids, from the de-duplication index; kept up to date with what the import adds.
+ */
+interface Known {
+  tip: string | null;
+  tree: string | null;
+  hashes: Set<string>;
+  ids: Set<string> | null;
+}
+
+/** The content hash a worker computes with the compression: read from the blob once it is done. */
+interface WorkerHash {
+  blob: CompressedBlob;
+  /** Where the memory's content starts in the file (a memory file ends with its content). */
+  from: number;
+  scope: string | undefined;
+}
+
+/**
+ * What a batch keeps of each record until its commit: the record and its memory are dropped as soon
+ * as the file is made, so they die young (a batch of 50,000 whole memories survived two scavenges
+ * each and was copied into the old generation: GC was a sixth of an import of 1,000,000).
+ */
+interface Pending {
+  id: string;
+  path: string;
+  /** Upsert key (keyOf), for the fingerprint. */
+  key?: string;
+  /** The record named its id: it may name a memory already there (generated ids are new by construction). */
+  explicitId: boolean;
+  /** The content hash, or where a worker puts it (see {@link hashOf}). */
+  hash: string | WorkerHash;
+  /** The memory file: bytes, or bytes queued on the compressor; null in a dry run (nothing is written). */
+  body: Buffer | CompressedBlob | null;
+}
+
+/** The content hash of a pending record: the worker's digest, or from the file's bytes if the worker failed. */
+function hashOf(it: Pending): string {
+  if (typeof it.hash !== 'string') {
+    const w = it.hash;
+    it.hash = w.blob.digest ?? contentHash(w.blob.data.toString('utf8', w.from), w.scope);
+  }
+  return it.hash;
+}
+
+/** The records of a batch to write (index into the batch, content hash), and how many are duplicates. */
+interface Choice {
+  picked: Array<{ index: number; hash: string }>;
+  dups: number;
+}
+
+function importMessage(addedIds: string[], dups: number, sourceName: string | undefined): string {
+  const n = addedIds.length;
+  const from = sourceName ? ` from ${maskSecrets(sourceName).slice(0, 200)}` : '';
+  return `memory: import ${n} memor${n === 1 ? 'y' : 'ies'}${from}${dups ? ` (${dups} already present)` : ''}\n\n${addedIds.slice(0, 20).map((i) => `Memory-Id: ${i}`).join('\n')}${n > 20 ? `\n(and ${n - 20} more)` : ''}\n`;
+}
+
+/** A large import compresses its files on worker threads (src/git/blob-compressor.ts); a small one is not worth starting them. */
+const WORKERS_FROM = 2000;
+
+/**
+ * One import's state: the records of the open batch, what the branch holds (for de-duplication),
+ * the compressor, and the result so far. `add` takes records one by one and commits a batch when it
+ * is full; `flush` commits the last one; `close` stops the workers; `finish` gives the result.
+ */
+class Importer {
+  readonly errors: ImportError[] = [];
+  private readonly ids: string[] = [];
+  private readonly commits: string[] = [];
+  private duplicates = 0;
+  /** Blobs written so far, for onProgress. */
+  private done = 0;
+  private known: Known | null = null;
+  /** Fingerprints of everything this import added, to move the index along without reading blobs back. */
+  private readonly added: Fingerprint[] = [];
+  /** Another writer moved the branch during the import (between batches, or by winning a race). */
+  private foreign = false;
+  private readonly startTip: string | null;
+  private readonly objectsDir: string;
+  private compressor: BlobCompressor | null = null;
+  /** Records read (and turned into files) so far. */
+  private seen = 0;
+  private batch: Pending[] = [];
+
+  constructor(
+    private readonly store: MemoryStore,
+    private readonly settings: RecordSettings,
+    /** The number of records when known up front (an array), else 0: onProgress's total then grows. */
+    private readonly total: number,
+  ) {
+    this.startTip = store.tip();
+    this.objectsDir = join(store.git.location.commonDir, 'objects');
+  }
+
+  /** Reads one item; commits the batch when it is full. */
+  async add(it: ImportItem): Promise<void> {
+    const m = memoryOf(this.store, it, this.settings, this.errors);
+    if (!m) return;
+    this.batch.push(this.pendingOf(m, it.record?.id));
+    if (this.batch.length >= (this.settings.batchSize ?? 50_000)) {
+      const batch = this.batch;
+      this.batch = [];
+      await this.runBatch(batch);
+    }
+  }
+
+  /** Commits the last batch. */
+  async flush(): Promise<void> {
+    if (!this.batch.length) return;
+    const batch = this.batch;
+    this.batch = [];
+    await this.runBatch(batch);
+  }
+
+  /** The result; moves the de-duplication index to the import's last commit. */
+  finish(): ImportResult {
+    // The next store's de-duplication lookup starts from here instead of reading every new file.
+    const last = this.known;
+    if (!this.settings.dryRun && this.commits.length && !this.foreign && last && last.tree !== null) {
+      primeFingerprints(this.store.git, this.store.cacheDir, this.store.treeOf(this.startTip), last.tree, this.added);
+    }
+    return { success: true, imported: this.ids.length, duplicates: this.duplicates, errors: this.errors, ids: this.ids, commits: this.commits };
+  }
+
+  async close(): Promise<void> {
+    await this.compressor?.close();
+  }
+
+  /** Makes the memory's file (queued for compression when the workers run) and keeps what the batch needs of it. */
+  private pendingOf(m: StoredMemory, rawId: unknown): Pending {
+    const upsertKey = m.extra[UPSERT_KEY_FIELD];
+    const base = { id: m.id, path: m.path, explicitId: rawId !== undefined && rawId !== null && rawId !== '', key: typeof upsertKey === 'string' && upsertKey ? keyOf(upsertKey, m.scope) : undefined };
+    if (this.settings.dryRun) return { ...base, hash: contentHash(m.content, m.scope), body: null };
+    if (++this.seen === WORKERS_FROM && !this.compressor) {
+      const compressor = (this.compressor = new BlobCompressor());
+      // The records read so far are compressed too.
+      for (const b of this.batch) if (Buffer.isBuffer(b.body)) b.body = compressor.add(b.body);
+    }
+    const file = Buffer.from(memoryToFile(m), 'utf8');
+    if (this.compressor?.active) {
+      // A memory file ends with its content: the worker hashes it from there.
+      const from = file.length - Buffer.byteLength(m.content, 'utf8');
+      const blob = this.compressor.add(file, { from, prefix: (m.scope ?? '') + '\0' });
+      return { ...base, hash: { blob, from, scope: m.scope }, body: blob };
+    }
+    return { ...base, hash: contentHash(m.content, m.scope), body: this.compressor ? this.compressor.add(file) : file };
+  }
+
+  /** What is on the branch at `tip`: the state kept so far when the tip is the one it was built for. */
+  private knownAt(tip: string | null): Known {
+    if (this.known && this.known.tip === tip) return this.known;
+    const tree = this.store.treeOf(tip);
+    const hashes = new Set<string>();
+    if (tree) for (const f of loadFingerprints(this.store.git, tree, this.store.cacheDir).entries()) hashes.add(f.hash);
+    // Another writer moved the branch during the import: start over from its tip (rare).
+    return (this.known = { tip, tree, hashes, ids: null });
+  }
+
+  private idsOf(k: Known): Set<string> {
+    if (!k.ids) {
+      k.ids = new Set();
+      if (k.tree) for (const f of loadFingerprints(this.store.git, k.tree, this.store.cacheDir).entries()) k.ids.add(f.id);
+    }
+    return k.ids;
+  }
+
+  /** Picks the batch's records that are new to `k` (and to each other), adding them to `k`. */
+  private choose(batch: Pending[], k: Known): Choice {
+    const picked: Choice['picked'] = [];
+    const paths = new Set<string>();
+    let dups = 0;
+    batch.forEach((it, i) => {
+      const { id, path, explicitId } = it;
+      const h = hashOf(it);
+      // Generated ids are new by construction; a given id may name a memory already there.
+      const idTaken = explicitId && (this.idsOf(k).has(id) || paths.has(path) || (k.tree !== null && this.store.git.entryAt(k.tree, path) !== null));
+      if (idTaken || k.hashes.has(h) || paths.has(path)) {
+        dups++;
+        return;
+      }
+      k.hashes.add(h);
+      if (explicitId) this.idsOf(k).add(id);
+      paths.add(path);
+      picked.push({ index: i, hash: h });
+    });
+    return { picked, dups };
+  }
+
+  /** One pack for the batch's blobs, then one tree and one commit, retried on a moved branch. */
+  private async runBatch(batch: Pending[]): Promise<void> {
+    await this.compressor?.settle();
+    if (this.settings.dryRun) {
+      const r = this.choose(batch, this.knownAt(this.store.tip()));
+      for (const p of r.picked) this.ids.push(batch[p.index].id);
+      this.duplicates += r.dups;
+      return;
+    }
+    const blobIds = new Map<number, string>();
+    for (let attempt = 0; ; attempt++) {
+      const tip = this.store.tip();
+      if (this.known && this.known.tip !== tip) this.foreign = true;
+      const k = this.knownAt(tip);
+      const r = this.choose(batch, k);
+      if (!r.picked.length) {
+        this.duplicates += r.dups;
+        return;
+      }
+      this.writeBlobs(batch, r.picked, blobIds);
+      const changes = new Map<string, string | Buffer | null>(r.picked.map((p) => [batch[p.index].path, blobIds.get(p.index)!]));
+      if (!tip) changes.set('README.md', Buffer.from(BRANCH_README));
+      const tree = this.store.git.writeTree(k.tree, changes);
+      const addedIds = r.picked.map((p) => batch[p.index].id);
+      const message = importMessage(addedIds, r.dups, this.settings.sourceName);
+      try {
+        const commit = await this.store.git.commitTree({ ref: this.store.ref, expect: tip, tree, message, author: this.store.identity(), when: this.store.now() });
+        this.committed(batch, r, { ...k, tip: commit, tree }, addedIds);
+        return;
+      } catch (err) {
+        await afterLostRace(err, attempt);
+        // Start again from the new tip's fingerprints (what this attempt picked is forgotten with
+        // them; a copy of the set per batch made the import quadratic).
+        this.known = null;
+        // Another writer's commit is now in the branch: the index must not be moved to this import's
+        // last tree from its own records alone (finish), or it would lack the other writer's memories.
+        this.foreign = true;
+      }
+    }
+  }
+
+  /** Writes the picked records' blobs not written by an earlier attempt, as one pack; their ids go to `blobIds`. */
+  private writeBlobs(batch: Pending[], picked: Choice['picked'], blobIds: Map<number, string>): void {
+    const todo = picked.filter((p) => !blobIds.has(p.index));
+    if (!todo.length) return;
+    const bodies = todo.map((p) => {
+      const body = batch[p.index].body;
+      // Only a dry run has no bodies, and it never writes.
+      if (body === null) throw new Error('import: a record without its file reached the writer');
+      return body;
+    });
+    const onProgress = this.settings.onProgress;
+    const done = this.done;
+    const written = writeBlobPack(this.objectsDir, bodies, onProgress ? (n) => onProgress(done + n, Math.max(this.total, done + n)) : undefined);
+    todo.forEach((p, i) => blobIds.set(p.index, written[i]));
+    this.done += todo.length;
+  }
+
+  /** A batch's commit landed: the result, the branch state and the fingerprints move to it. */
+  private committed(batch: Pending[], r: Choice, known: Known & { tip: string; tree: string }, addedIds: string[]): void {
+    this.commits.push(known.tip);
+    for (const i of addedIds) this.ids.push(i);
+    this.duplicates += r.dups;
+    this.known = known;
+    for (const p of r.picked) {
+      const it = batch[p.index];
+      if (!it.path.startsWith(`${MEMORIES_DIR}/`)) continue;
+      const f: Fingerprint = { path: it.path, id: it.id, hash: p.hash };
+      if (it.key) f.key = it.key;
+      this.added.push(f);
+    }
+  }
+}
+
+/**
  * Imports records as one commit per `batchSize` records (one commit for most imports): blobs are
  * written first, as one pack, then the batch's paths in one `writeTree`, so 10,000 memories cost one
  * tree rewrite, not 10,000 commits. Records already on the branch (same id, or same content and scope)
@@ -382,196 +683,17 @@ function* jsonLines(text: string, firstLine: number): Generator<ImportItem> {
  */
 export async function importRecords(store: MemoryStore, items: Iterable<ImportItem>, opts: ImportOptions = {}): Promise<ImportResult> {
   const cfg = await store.loadConfig();
-  const settings = { ...opts, maxContentBytes: cfg.maxContentBytes, secretGuard: cfg.secretGuard, defaultCategory: cfg.defaultCategory, defaultPriority: cfg.defaultPriority };
+  const settings: RecordSettings = { ...opts, maxContentBytes: cfg.maxContentBytes, secretGuard: cfg.secretGuard, defaultCategory: cfg.defaultCategory, defaultPriority: cfg.defaultPriority };
   if (guardOptions(cfg, { allowSecret: opts.allowSecret, redact: opts.redact }).allowSecret) store.warn('the secret guard is lowered for this import (--allow-secret or secretGuard "off"): credentials in it are stored and pushed as they are');
-  // Per-record errors quote the record (a priority, an id, a key, JSON.parse's excerpt of the line):
-  // they go through the one formatter every error uses, which masks credentials and escapes controls.
-  const toMemory = (it: ImportItem, errors: ImportError[]): StoredMemory | null => {
-    if (it.error) {
-      errors.push({ ...it.error, line: typeof it.error.line === 'string' ? safeText(it.error.line, 200) : it.error.line, message: safeText(it.error.message) });
-      return null;
-    }
-    try {
-      return recordToMemory(store, it.record as ImportRecord, settings);
-    } catch (err) {
-      const e = err instanceof MemoryError ? err : new InvalidInputError((err as Error).message);
-      errors.push({ line: typeof it.line === 'string' ? safeText(it.line, 200) : it.line, code: e.code, message: safeText(e.message) });
-      return null;
-    }
-  };
-  if (opts.strict) {
-    const errors: ImportError[] = [];
-    for (const it of items) toMemory(it, errors);
-    if (errors.length) {
-      const first = errors[0];
-      throw new InvalidInputError(`import refused (--strict): ${errors.length} invalid record${errors.length === 1 ? '' : 's'}, first at line ${first.line}: ${first.message}; nothing was written`, { errors });
-    }
-  }
-  const errors: ImportError[] = [];
-  const batchSize = opts.batchSize ?? 50_000;
-  const ids: string[] = [];
-  const commits: string[] = [];
-  let duplicates = 0;
-  let done = 0;
-  const total = Array.isArray(items) ? items.length : 0;
-  const objectsDir = join(store.git.location.commonDir, 'objects');
-
-  // What is on the branch: content hashes (and, only when a record brings its own id, ids), from the
-  // de-duplication index at the tip the import starts on; then kept up to date with what it adds.
-  type Known = { tip: string | null; tree: string | null; hashes: Set<string>; ids: Set<string> | null };
-  let known = null as Known | null;
-  const knownAt = (tip: string | null) => {
-    if (known && known.tip === tip) return known;
-    const tree = store.treeOf(tip);
-    const hashes = new Set<string>();
-    if (tree) for (const f of loadFingerprints(store.git, tree, store.cacheDir).entries()) hashes.add(f.hash);
-    // Another writer moved the branch during the import: start over from its tip (rare).
-    return (known = { tip, tree, hashes, ids: null });
-  };
-  const idsOf = (k: Known) => {
-    if (!k.ids) {
-      k.ids = new Set();
-      if (k.tree) for (const f of loadFingerprints(store.git, k.tree, store.cacheDir).entries()) k.ids.add(f.id);
-    }
-    return k.ids;
-  };
-  // Fingerprints of everything this import added, to move the index along without reading blobs back.
-  const startTip = store.tip();
-  const added: Fingerprint[] = [];
-  let foreign = false;
-
-  // A large import compresses its files on worker threads while this thread reads the next records
-  // (src/git/blob-compressor.ts); a small one is not worth starting them.
-  let compressor: BlobCompressor | null = null;
-  const WORKERS_FROM = 2000;
-  // What a batch keeps of each record until its commit: the record and its memory are dropped as soon
-  // as the file is made, so they die young (a batch of 50,000 whole memories survived two scavenges
-  // each and was copied into the old generation: GC was a sixth of an import of 1,000,000).
-  // The content hash is computed with the compression on a worker (`hash` is then filled in at the
-  // batch's end from `blob.digest`, or from the file's bytes if the worker failed).
-  type Item = { id: string; path: string; hash?: string; key?: string; explicitId: boolean; blob?: CompressedBlob; file?: Buffer; from?: number; scope?: string };
-  const hashOf = (it: Item): string => (it.hash ??= it.blob?.digest ?? contentHash(it.blob!.data.toString('utf8', it.from), it.scope));
-  const runBatch = async (batch: Item[]) => {
-    const pick = (k: Known) => {
-      const picked: Array<{ index: number; hash: string }> = [];
-      const paths = new Set<string>();
-      let dups = 0;
-      batch.forEach((it, i) => {
-        const { id, path, explicitId } = it;
-        const h = hashOf(it);
-        // Generated ids are new by construction; a given id may name a memory already there.
-        const idTaken = explicitId && (idsOf(k).has(id) || paths.has(path) || (k.tree !== null && store.git.entryAt(k.tree, path) !== null));
-        if (idTaken || k.hashes.has(h) || paths.has(path)) {
-          dups++;
-          return;
-        }
-        k.hashes.add(h);
-        if (explicitId) idsOf(k).add(id);
-        paths.add(path);
-        picked.push({ index: i, hash: h });
-      });
-      return { picked, dups };
-    };
-    await compressor?.settle();
-    if (opts.dryRun) {
-      const r = pick(knownAt(store.tip()));
-      for (const p of r.picked) ids.push(batch[p.index].id);
-      duplicates += r.dups;
-      return;
-    }
-    // One pack for the batch's blobs, then one tree and one commit, retried on a moved branch.
-    const blobIds = new Map<number, string>();
-    for (let attempt = 0; ; attempt++) {
-      const tip = store.tip();
-      if (known && known.tip !== tip) foreign = true;
-      const k = knownAt(tip);
-      const r = pick(k);
-      if (!r.picked.length) {
-        duplicates += r.dups;
-        return;
-      }
-      const todo = r.picked.filter((p) => !blobIds.has(p.index));
-      if (todo.length) {
-        const written = writeBlobPack(objectsDir, todo.map((p) => batch[p.index].blob ?? (batch[p.index].file as Buffer)), opts.onProgress ? (n) => opts.onProgress!(done + n, Math.max(total, done + n)) : undefined);
-        todo.forEach((p, i) => blobIds.set(p.index, written[i]));
-        done += todo.length;
-      }
-      const changes = new Map<string, string | Buffer | null>(r.picked.map((p) => [batch[p.index].path, blobIds.get(p.index)!]));
-      if (!tip) changes.set('README.md', Buffer.from(BRANCH_README));
-      const tree = store.git.writeTree(k.tree, changes);
-      const addedIds = r.picked.map((p) => batch[p.index].id);
-      const n = addedIds.length;
-      const from = opts.sourceName ? ` from ${maskSecrets(opts.sourceName).slice(0, 200)}` : '';
-      const message = `memory: import ${n} memor${n === 1 ? 'y' : 'ies'}${from}${r.dups ? ` (${r.dups} already present)` : ''}\n\n${addedIds.slice(0, 20).map((i) => `Memory-Id: ${i}`).join('\n')}${n > 20 ? `\n(and ${n - 20} more)` : ''}\n`;
-      try {
-        const commit = await store.git.commitTree({ ref: store.ref, expect: tip, tree, message, author: store.identity(), when: store.now() });
-        commits.push(commit);
-        for (const i of addedIds) ids.push(i);
-        duplicates += r.dups;
-        known = { ...k, tip: commit, tree };
-        for (const p of r.picked) {
-          const it = batch[p.index];
-          if (!it.path.startsWith(`${MEMORIES_DIR}/`)) continue;
-          const f: Fingerprint = { path: it.path, id: it.id, hash: p.hash };
-          if (it.key) f.key = it.key;
-          added.push(f);
-        }
-        return;
-      } catch (err) {
-        await afterLostRace(err, attempt);
-        // Start again from the new tip's fingerprints (what this attempt picked is forgotten with
-        // them; a copy of the set per batch made the import quadratic).
-        known = null;
-      }
-    }
-  };
-
-  let batch: Item[] = [];
-  let seen = 0;
+  if (opts.strict) refuseInvalid(store, items, settings);
+  const importer = new Importer(store, settings, Array.isArray(items) ? items.length : 0);
   try {
-    for (const it of items) {
-      const m = toMemory(it, errors);
-      if (!m) continue;
-      const raw = (it.record as ImportRecord).id;
-      const upsertKey = m.extra[UPSERT_KEY_FIELD];
-      const item: Item = { id: m.id, path: m.path, hash: undefined, key: undefined, explicitId: raw !== undefined && raw !== null && raw !== '', blob: undefined, file: undefined, from: undefined, scope: undefined };
-      if (typeof upsertKey === 'string' && upsertKey) item.key = keyOf(upsertKey, m.scope);
-      if (opts.dryRun) item.hash = contentHash(m.content, m.scope);
-      else {
-        if (++seen === WORKERS_FROM && !compressor) {
-          compressor = new BlobCompressor();
-          // The records read so far are compressed too.
-          for (const b of batch) {
-            b.blob = compressor.add(b.file as Buffer);
-            b.file = undefined;
-          }
-        }
-        const file = Buffer.from(memoryToFile(m), 'utf8');
-        if (compressor?.active) {
-          // A memory file ends with its content: the worker hashes it from there.
-          item.from = file.length - Buffer.byteLength(m.content, 'utf8');
-          item.scope = m.scope;
-          item.blob = compressor.add(file, { from: item.from, prefix: (m.scope ?? '') + '\0' });
-        } else {
-          item.hash = contentHash(m.content, m.scope);
-          if (compressor) item.blob = compressor.add(file);
-          else item.file = file;
-        }
-      }
-      batch.push(item);
-      if (batch.length >= batchSize) {
-        await runBatch(batch);
-        batch = [];
-      }
-    }
-    if (batch.length) await runBatch(batch);
+    for (const it of items) await importer.add(it);
+    await importer.flush();
   } finally {
-    await (compressor as BlobCompressor | null)?.close();
+    await importer.close();
   }
-  // The next store's de-duplication lookup starts from here instead of reading every new file.
-  const last = known as Known | null;
-  if (!opts.dryRun && commits.length && !foreign && last) primeFingerprints(store.git, store.cacheDir, store.treeOf(startTip), last.tree as string, added);
-  return { success: true, imported: ids.length, duplicates, errors, ids, commits };
+  return importer.finish();
 }
 
 export type ExportFormat = 'jsonl' | 'json' | 'markdown';
