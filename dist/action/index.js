@@ -22,7 +22,7 @@ import {
   storeMemory,
   taggedMemories,
   updateMemory
-} from "./chunks/chunk-X3Z6A2QM.js";
+} from "./chunks/chunk-5WIFR7ES.js";
 import {
   excerpt
 } from "./chunks/chunk-5GR53BCC.js";
@@ -37,7 +37,7 @@ import {
 import {
   emptyTrash,
   listTrash
-} from "./chunks/chunk-3MCIJMPV.js";
+} from "./chunks/chunk-3V36XISB.js";
 import {
   SEGMENT_FORMAT
 } from "./chunks/chunk-3KSJEXFT.js";
@@ -47,7 +47,7 @@ import "./chunks/chunk-VDSN3D72.js";
 import {
   isPriority,
   normalizeTags
-} from "./chunks/chunk-MO7RHTDL.js";
+} from "./chunks/chunk-3RCE6W7H.js";
 import {
   positiveInt
 } from "./chunks/chunk-DFWT2NPX.js";
@@ -488,10 +488,10 @@ function openDoor(options = {}) {
   const { embedOnWrite, indexCache, ...storeOpts } = checkOpenOptions(options);
   const writeVectors = async (texts) => (await import("./chunks/write-L4OMSTY4.js")).writeTimeVectors(s, texts);
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
-  const history = () => import("./chunks/history-YK4WVTTY.js");
-  const coreDoc = () => import("./chunks/core-doc-U5AAMQOY.js");
+  const history = () => import("./chunks/history-K5NVFNYY.js");
+  const coreDoc = () => import("./chunks/core-doc-XGOIM46I.js");
   const sync = () => import("./chunks/sync-Y23DULNS.js");
-  const importExport = () => import("./chunks/import-export-ES3TJKQX.js");
+  const importExport = () => import("./chunks/import-export-SWEQ5EVY.js");
   const configOps = () => import("./chunks/config-ops-IZW6WZG3.js");
   let viewModel = null;
   return {
@@ -502,12 +502,12 @@ function openDoor(options = {}) {
     list: (filter) => listPage(s, filter),
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
     search: async (q, o) => {
-      const run2 = async () => (await import("./chunks/hybrid-TZSHGXFK.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0);
+      const run2 = async () => (await import("./chunks/hybrid-EBWN7DCU.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0);
       if (!indexCache) return run2();
-      const { result, report } = await (await import("./chunks/index-cache-4W5G3Z56.js")).withIndexCache(s, indexCache, run2);
+      const { result, report } = await (await import("./chunks/index-cache-H4SQDXCS.js")).withIndexCache(s, indexCache, run2);
       return { ...result, indexCache: report };
     },
-    rebuildIndex: async (o) => (await import("./chunks/search-P2SW27KO.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
+    rebuildIndex: async (o) => (await import("./chunks/search-VFCA2Y22.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
     delete: (id) => deleteMemory(s, id),
     deleteByTag: (tag) => deleteTagged(s, tag),
     clear: (o) => clearMemories(s, o),
@@ -528,13 +528,13 @@ function openDoor(options = {}) {
       if (action === "list") return { success: true, action, items: listTrash(s) };
       if (action === "restore") {
         if (!input.id) throw new InvalidInputError("restore needs the id of a memory in the trash", { field: "id" });
-        return { ...await (await import("./chunks/restore-2YU2OLZ5.js")).restoreFromTrash(s, input.id), action };
+        return { ...await (await import("./chunks/restore-DLPAS3XT.js")).restoreFromTrash(s, input.id), action };
       }
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-3CBYDFRE.js")).memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-CCB5VJ4W.js")).prune(s, o),
+    stats: async (o) => (await import("./chunks/stats-3QUIXAQ5.js")).memoryStats(s, o),
+    prune: async (o) => (await import("./chunks/prune-ARJ53S6Y.js")).prune(s, o),
     importMemories: async (input) => (await importExport()).importMemories(s, input),
     exportMemories: async (o) => (await importExport()).exportMemories(s, o),
     exportChunks: async (o) => (await importExport()).exportChunks(s, { maxContentBytes: (await s.loadConfig()).maxContentBytes, ...o }),
@@ -552,8 +552,8 @@ function openDoor(options = {}) {
     },
     viewModel: async () => {
       if (!viewModel) {
-        const { ViewModel: VM } = await import("./chunks/view-model-CAWDUMRM.js");
-        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-TZSHGXFK.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-CCB5VJ4W.js")).prune(s, { dryRun: true }) });
+        const { ViewModel: VM } = await import("./chunks/view-model-FBBO22KS.js");
+        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-EBWN7DCU.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-ARJ53S6Y.js")).prune(s, { dryRun: true }) });
       }
       return viewModel;
     },

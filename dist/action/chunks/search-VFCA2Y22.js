@@ -22,7 +22,7 @@ import {
   rebuildIndex,
   search,
   textScores
-} from "./chunk-Q4DK5HL5.js";
+} from "./chunk-EHIP57KI.js";
 import {
   analyze,
   queryTerms,
@@ -31,7 +31,7 @@ import {
 import "./chunk-KZZYYKRM.js";
 import "./chunk-NRU5WURV.js";
 import "./chunk-VDSN3D72.js";
-import "./chunk-MO7RHTDL.js";
+import "./chunk-3RCE6W7H.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-UCBYA3PT.js";
 import "./chunk-7ZPDJLBH.js";

@@ -12,15 +12,15 @@ import {
   coreSet,
   coreUpdate,
   coreView
-} from "./chunk-GPZJXAA6.js";
+} from "./chunk-GNSAXH5O.js";
 import "./chunk-5GR53BCC.js";
-import "./chunk-Z5MYB6YK.js";
+import "./chunk-24JN552Y.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-7J66HWOH.js";
 import "./chunk-QELH3FFE.js";
 import "./chunk-NRU5WURV.js";
 import "./chunk-VDSN3D72.js";
-import "./chunk-MO7RHTDL.js";
+import "./chunk-3RCE6W7H.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-7ZPDJLBH.js";
 import "./chunk-T2M7576Q.js";

@@ -20,14 +20,14 @@ import {
   supported,
   supportedConfidence,
   valueWords
-} from "./chunk-Q4DK5HL5.js";
+} from "./chunk-EHIP57KI.js";
 import {
   queryTerms
 } from "./chunk-3KSJEXFT.js";
 import "./chunk-KZZYYKRM.js";
 import "./chunk-NRU5WURV.js";
 import "./chunk-VDSN3D72.js";
-import "./chunk-MO7RHTDL.js";
+import "./chunk-3RCE6W7H.js";
 import {
   limitOf
 } from "./chunk-DFWT2NPX.js";

@@ -3,12 +3,12 @@ import {
   hasUsableIndex,
   indexFiles,
   lastIndexOpen
-} from "./chunk-Q4DK5HL5.js";
+} from "./chunk-EHIP57KI.js";
 import "./chunk-3KSJEXFT.js";
 import "./chunk-KZZYYKRM.js";
 import "./chunk-NRU5WURV.js";
 import "./chunk-VDSN3D72.js";
-import "./chunk-MO7RHTDL.js";
+import "./chunk-3RCE6W7H.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-UCBYA3PT.js";
 import "./chunk-7ZPDJLBH.js";

@@ -7,13 +7,13 @@ import {
   TRASH_DIR,
   listTrash,
   trashPathFor
-} from "./chunk-3MCIJMPV.js";
+} from "./chunk-3V36XISB.js";
 import {
   MEMORIES_DIR,
   blobText,
   memoryFromFile,
   publicMemory
-} from "./chunk-MO7RHTDL.js";
+} from "./chunk-3RCE6W7H.js";
 import {
   assertId,
   idTime,

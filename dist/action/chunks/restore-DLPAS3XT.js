@@ -1,17 +1,17 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   lastKnownFile
-} from "./chunk-VWTHBL7Q.js";
+} from "./chunk-GIUOIZKU.js";
 import "./chunk-7J66HWOH.js";
 import {
   byDeletedDesc,
   liveFile,
   livePathFor,
   readTrash
-} from "./chunk-3MCIJMPV.js";
+} from "./chunk-3V36XISB.js";
 import {
   memoryFromFile
-} from "./chunk-MO7RHTDL.js";
+} from "./chunk-3RCE6W7H.js";
 import "./chunk-DFWT2NPX.js";
 import {
   assertId

@@ -18,7 +18,7 @@ import {
 import {
   MEMORIES_DIR,
   memoryFromFile
-} from "./chunk-MO7RHTDL.js";
+} from "./chunk-3RCE6W7H.js";
 import {
   MAX_TIME_MS,
   checkedTags

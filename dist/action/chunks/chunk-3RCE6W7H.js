@@ -134,6 +134,7 @@ function runnerMetadata(env = process.env) {
 // src/core/catalog.ts
 import { isUtf8 } from "node:buffer";
 import { readFileSync } from "node:fs";
+import { Worker } from "node:worker_threads";
 import { join } from "node:path";
 var MEMORIES_DIR = "memories";
 var ARCHIVE_DIR = "archive";
@@ -154,14 +155,27 @@ function emptyCatalog() {
 function withIndex(tree, entries, skipped) {
   const byId = /* @__PURE__ */ new Map();
   const losers = [];
-  for (const e of entries) {
-    const had = byId.get(e.memory.id);
-    if (!had) byId.set(e.memory.id, e);
-    else if (copyWins({ id: e.memory.id, path: e.path }, { id: had.memory.id, path: had.path })) {
-      byId.set(e.memory.id, e);
-      losers.push(had);
-    } else losers.push(e);
+  for (const e of entries) indexOne(byId, losers, e);
+  return indexed(tree, entries, skipped, byId, losers);
+}
+async function withIndexInSlices(tree, entries, skipped) {
+  const byId = /* @__PURE__ */ new Map();
+  const losers = [];
+  for (let i = 0; i < entries.length; i++) {
+    if (i % 5e3 === 4999) await new Promise((r) => setImmediate(r));
+    indexOne(byId, losers, entries[i]);
   }
+  return indexed(tree, entries, skipped, byId, losers);
+}
+function indexOne(byId, losers, e) {
+  const had = byId.get(e.memory.id);
+  if (!had) byId.set(e.memory.id, e);
+  else if (copyWins({ id: e.memory.id, path: e.path }, { id: had.memory.id, path: had.path })) {
+    byId.set(e.memory.id, e);
+    losers.push(had);
+  } else losers.push(e);
+}
+function indexed(tree, entries, skipped, byId, losers) {
   const dupes = losers.map((l) => [l.memory.id, byId.get(l.memory.id).path, l.path]);
   return { tree, entries, skipped, byId, dupes };
 }
@@ -172,14 +186,17 @@ function warnDupes(c, warn) {
 function cacheDir(commonDir, branch) {
   return join(commonDir, "git-memory", encodeURIComponent(branch));
 }
+function catalogFile(dir, prefix) {
+  return join(dir, `catalog-${prefix === MEMORIES_DIR ? "" : prefix + "-"}v${CATALOG_FORMAT}.json`);
+}
 function loadCatalog(repo, tree, opts) {
   if (!tree) return emptyCatalog();
   if (opts.previous?.tree === tree) return opts.previous;
   const prefix = opts.prefix ?? MEMORIES_DIR;
-  const file = join(opts.dir, `catalog-${prefix === MEMORIES_DIR ? "" : prefix + "-"}v${CATALOG_FORMAT}.json`);
   const idPath = (path) => prefix === MEMORIES_DIR ? path : MEMORIES_DIR + path.slice(prefix.length);
   let prev = opts.previous ?? null;
   if (!prev) {
+    const file = catalogFile(opts.dir, prefix);
     try {
       const parsed = JSON.parse(readFileSync(file, "utf8"));
       if (parsed.format === CATALOG_FORMAT && Array.isArray(parsed.entries)) {
@@ -227,9 +244,76 @@ function loadCatalog(repo, tree, opts) {
   const catalog = warnDupes(withIndex(tree, entries, skipped), opts.warn);
   if (opts.persist !== false) {
     const body = { format: CATALOG_FORMAT, tree, entries, skipped };
-    writeCacheFile(file, (put) => put(Buffer.from(JSON.stringify(body))));
+    writeCacheFile(catalogFile(opts.dir, prefix), (put) => put(Buffer.from(JSON.stringify(body))));
   }
   return catalog;
+}
+var SLICE = 500;
+var READER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { readFileSync } = require('node:fs');
+let parsed;
+try { parsed = JSON.parse(readFileSync(workerData.file, 'utf8')); } catch { parsed = null; }
+if (!parsed || parsed.format !== workerData.format || !Array.isArray(parsed.entries)) { parentPort.postMessage({ kind: 'none' }); }
+else {
+  const entries = parsed.entries;
+  let at = 0;
+  const next = () => {
+    if (at >= entries.length) return parentPort.postMessage({ kind: 'end' }), parentPort.close();
+    parentPort.postMessage({ kind: 'slice', json: JSON.stringify(entries.slice(at, at + workerData.slice)) });
+    at += workerData.slice;
+  };
+  parentPort.postMessage({ kind: 'head', tree: parsed.tree ?? null, skipped: JSON.stringify(Array.isArray(parsed.skipped) ? parsed.skipped : []), count: entries.length });
+  parentPort.on('message', next);
+  next();
+}
+`;
+function readCatalogFileAsync(dir, prefix = MEMORIES_DIR, pace) {
+  return new Promise((resolve) => {
+    let worker;
+    try {
+      worker = new Worker(READER, { eval: true, workerData: { file: catalogFile(dir, prefix), format: CATALOG_FORMAT, slice: SLICE } });
+    } catch {
+      return resolve(void 0);
+    }
+    worker.unref();
+    let tree = null;
+    let skipped = [];
+    const entries = [];
+    let done = false;
+    const finish = (v) => {
+      if (done) return;
+      done = true;
+      void worker.terminate();
+      resolve(v);
+    };
+    worker.on("message", (m) => {
+      try {
+        if (m.kind === "none") return finish(void 0);
+        if (m.kind === "head") {
+          tree = m.tree ?? null;
+          skipped = JSON.parse(m.skipped ?? "[]");
+          return;
+        }
+        if (m.kind === "end") return finish({ tree, entries, skipped });
+        for (const e of JSON.parse(m.json ?? "[]")) entries.push(e);
+        if (!pace) worker.postMessage(0);
+        else void pace().then(() => worker.postMessage(0), () => finish(void 0));
+      } catch {
+        finish(void 0);
+      }
+    });
+    worker.once("error", () => finish(void 0));
+    worker.once("exit", () => finish(void 0));
+  });
+}
+async function loadCatalogAsync(repo, tree, opts) {
+  const { pace, ...rest } = opts;
+  if (!tree || opts.previous?.tree === tree) return loadCatalog(repo, tree, rest);
+  const read = opts.previous ? void 0 : await readCatalogFileAsync(opts.dir, opts.prefix, pace);
+  if (read && read.tree === tree) return warnDupes(await withIndexInSlices(tree, read.entries, read.skipped), opts.warn);
+  const previous = read ? { tree: read.tree, entries: read.entries, skipped: read.skipped, byId: /* @__PURE__ */ new Map(), dupes: [] } : opts.previous;
+  return loadCatalog(repo, tree, { ...rest, previous });
 }
 
 export {
@@ -249,5 +333,6 @@ export {
   notUtf8,
   unreadableFile,
   cacheDir,
-  loadCatalog
+  loadCatalog,
+  loadCatalogAsync
 };

@@ -1,13 +1,13 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   archivePathFor
-} from "./chunk-PLVBVDLV.js";
+} from "./chunk-LX2PZPTD.js";
 import {
   BRANCH_README,
   afterLostRace,
   hashObject,
   safeText
-} from "./chunk-X3Z6A2QM.js";
+} from "./chunk-5WIFR7ES.js";
 import "./chunk-5GR53BCC.js";
 import "./chunk-QZPDLTY5.js";
 import "./chunk-QXRS3KE3.js";
@@ -19,13 +19,13 @@ import {
   keyOf,
   loadFingerprints,
   primeFingerprints
-} from "./chunk-Z5MYB6YK.js";
+} from "./chunk-24JN552Y.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-7J66HWOH.js";
 import {
   maskSecrets
 } from "./chunk-QELH3FFE.js";
-import "./chunk-3MCIJMPV.js";
+import "./chunk-3V36XISB.js";
 import "./chunk-KZZYYKRM.js";
 import "./chunk-NRU5WURV.js";
 import "./chunk-VDSN3D72.js";
@@ -36,7 +36,7 @@ import {
   isUndated,
   memoryToFile,
   validateContent
-} from "./chunk-MO7RHTDL.js";
+} from "./chunk-3RCE6W7H.js";
 import {
   InputTooLargeError,
   checkMetadata,
@@ -365,14 +365,18 @@ function importId(raw) {
   if (!body) throw new InvalidInputError(`id ${JSON.stringify(s)} has no usable characters`, { field: "id" });
   return { id: `mem_${body}`, original: s };
 }
+function isObjectRecord(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
 function recordToMemory(store, rec, opts) {
   if (!rec || typeof rec !== "object" || Array.isArray(rec)) throw new InvalidInputError("each record must be a JSON object", { field: "record" });
   const raw = validateContent(rec.content, opts.maxContentBytes);
-  if (rec.priority !== void 0 && !isPriority(rec.priority)) throw new InvalidInputError(`priority must be low, medium or high, got ${JSON.stringify(rec.priority)}`, { field: "priority" });
+  const { priority, metadata: meta, category, scope } = rec;
+  if (priority !== void 0 && !isPriority(priority)) throw new InvalidInputError(`priority must be low, medium or high, got ${JSON.stringify(priority)}`, { field: "priority" });
   if (rec.tags !== void 0 && !Array.isArray(rec.tags) && typeof rec.tags !== "string") throw new InvalidInputError("tags must be a list of strings", { field: "tags" });
-  if (rec.metadata !== void 0 && (typeof rec.metadata !== "object" || rec.metadata === null || Array.isArray(rec.metadata))) throw new InvalidInputError("metadata must be an object", { field: "metadata" });
-  if (rec.category !== void 0 && typeof rec.category !== "string") throw new InvalidInputError("category must be a string", { field: "category" });
-  if (rec.scope !== void 0 && rec.scope !== null && typeof rec.scope !== "string") throw new InvalidInputError("scope must be a string", { field: "scope" });
+  if (meta !== void 0 && !isObjectRecord(meta)) throw new InvalidInputError("metadata must be an object", { field: "metadata" });
+  if (category !== void 0 && typeof category !== "string") throw new InvalidInputError("category must be a string", { field: "category" });
+  if (scope !== void 0 && scope !== null && typeof scope !== "string") throw new InvalidInputError("scope must be a string", { field: "scope" });
   const timestamp = rec.timestamp === UNDATED ? UNDATED : isoOrThrow(rec.timestamp, "timestamp") ?? store.now().toISOString();
   const updated = isoOrThrow(rec.updated, "updated");
   const expires = isoOrThrow(rec.expires, "expires");
@@ -383,7 +387,7 @@ function recordToMemory(store, rec, opts) {
   if (typeof rec[UPSERT_KEY_FIELD] === "string" && rec[UPSERT_KEY_FIELD]) extraIn[UPSERT_KEY_FIELD] = rec[UPSERT_KEY_FIELD];
   if (rec.id !== void 0 && rec.id !== null && rec.id !== "") extraIn.original_id = String(rec.id);
   const g = guardWrite(
-    { content: raw, tags: rec.tags, category: rec.category, scope: rec.scope ?? void 0, metadata: rec.metadata, extra: extraIn },
+    { content: raw, tags: rec.tags, category, scope: scope ?? void 0, metadata: meta, extra: extraIn },
     { ...guardOptions({ secretGuard: opts.secretGuard }, { allowSecret: opts.allowSecret, redact: opts.redact }), autoTag: !!opts.autoTag }
   );
   const { original_id: guardedOriginal, [UPSERT_KEY_FIELD]: guardedKey, ...extra } = g.extra ?? {};
@@ -398,7 +402,7 @@ function recordToMemory(store, rec, opts) {
     content: g.content,
     tags: g.tags,
     category: g.category?.trim() || opts.defaultCategory,
-    priority: rec.priority ?? opts.defaultPriority,
+    priority: priority ?? opts.defaultPriority,
     timestamp,
     metadata,
     // An exported archived memory goes back to the archive (export --archived round-trips).
@@ -603,177 +607,232 @@ function* jsonLines(text, firstLine) {
     }
   }
 }
-async function importRecords(store, items, opts = {}) {
-  const cfg = await store.loadConfig();
-  const settings = { ...opts, maxContentBytes: cfg.maxContentBytes, secretGuard: cfg.secretGuard, defaultCategory: cfg.defaultCategory, defaultPriority: cfg.defaultPriority };
-  if (guardOptions(cfg, { allowSecret: opts.allowSecret, redact: opts.redact }).allowSecret) store.warn('the secret guard is lowered for this import (--allow-secret or secretGuard "off"): credentials in it are stored and pushed as they are');
-  const toMemory = (it, errors2) => {
-    if (it.error) {
-      errors2.push({ ...it.error, line: typeof it.error.line === "string" ? safeText(it.error.line, 200) : it.error.line, message: safeText(it.error.message) });
-      return null;
-    }
-    try {
-      return recordToMemory(store, it.record, settings);
-    } catch (err) {
-      const e = err instanceof MemoryError ? err : new InvalidInputError(err.message);
-      errors2.push({ line: typeof it.line === "string" ? safeText(it.line, 200) : it.line, code: e.code, message: safeText(e.message) });
-      return null;
-    }
-  };
-  if (opts.strict) {
-    const errors2 = [];
-    for (const it of items) toMemory(it, errors2);
-    if (errors2.length) {
-      const first = errors2[0];
-      throw new InvalidInputError(`import refused (--strict): ${errors2.length} invalid record${errors2.length === 1 ? "" : "s"}, first at line ${first.line}: ${first.message}; nothing was written`, { errors: errors2 });
-    }
+function memoryOf(store, it, settings, errors) {
+  if (it.error) {
+    errors.push({ ...it.error, line: typeof it.error.line === "string" ? safeText(it.error.line, 200) : it.error.line, message: safeText(it.error.message) });
+    return null;
   }
+  try {
+    return recordToMemory(store, it.record, settings);
+  } catch (err) {
+    const e = err instanceof MemoryError ? err : new InvalidInputError(err.message);
+    errors.push({ line: typeof it.line === "string" ? safeText(it.line, 200) : it.line, code: e.code, message: safeText(e.message) });
+    return null;
+  }
+}
+function refuseInvalid(store, items, settings) {
   const errors = [];
-  const batchSize = opts.batchSize ?? 5e4;
-  const ids = [];
-  const commits = [];
-  let duplicates = 0;
-  let done = 0;
-  const total = Array.isArray(items) ? items.length : 0;
-  const objectsDir = join2(store.git.location.commonDir, "objects");
-  let known = null;
-  const knownAt = (tip) => {
-    if (known && known.tip === tip) return known;
-    const tree = store.treeOf(tip);
-    const hashes = /* @__PURE__ */ new Set();
-    if (tree) for (const f of loadFingerprints(store.git, tree, store.cacheDir).entries()) hashes.add(f.hash);
-    return known = { tip, tree, hashes, ids: null };
-  };
-  const idsOf = (k) => {
-    if (!k.ids) {
-      k.ids = /* @__PURE__ */ new Set();
-      if (k.tree) for (const f of loadFingerprints(store.git, k.tree, store.cacheDir).entries()) k.ids.add(f.id);
-    }
-    return k.ids;
-  };
-  const startTip = store.tip();
-  const added = [];
-  let foreign = false;
-  let compressor = null;
-  const WORKERS_FROM = 2e3;
-  const hashOf = (it) => it.hash ??= it.blob?.digest ?? contentHash(it.blob.data.toString("utf8", it.from), it.scope);
-  const runBatch = async (batch2) => {
-    const pick = (k) => {
-      const picked = [];
-      const paths = /* @__PURE__ */ new Set();
-      let dups = 0;
-      batch2.forEach((it, i) => {
-        const { id, path, explicitId } = it;
-        const h = hashOf(it);
-        const idTaken = explicitId && (idsOf(k).has(id) || paths.has(path) || k.tree !== null && store.git.entryAt(k.tree, path) !== null);
-        if (idTaken || k.hashes.has(h) || paths.has(path)) {
-          dups++;
-          return;
-        }
-        k.hashes.add(h);
-        if (explicitId) idsOf(k).add(id);
-        paths.add(path);
-        picked.push({ index: i, hash: h });
-      });
-      return { picked, dups };
-    };
-    await compressor?.settle();
-    if (opts.dryRun) {
-      const r = pick(knownAt(store.tip()));
-      for (const p of r.picked) ids.push(batch2[p.index].id);
-      duplicates += r.dups;
-      return;
-    }
-    const blobIds = /* @__PURE__ */ new Map();
-    for (let attempt = 0; ; attempt++) {
-      const tip = store.tip();
-      if (known && known.tip !== tip) foreign = true;
-      const k = knownAt(tip);
-      const r = pick(k);
-      if (!r.picked.length) {
-        duplicates += r.dups;
-        return;
-      }
-      const todo = r.picked.filter((p) => !blobIds.has(p.index));
-      if (todo.length) {
-        const written = writeBlobPack(objectsDir, todo.map((p) => batch2[p.index].blob ?? batch2[p.index].file), opts.onProgress ? (n2) => opts.onProgress(done + n2, Math.max(total, done + n2)) : void 0);
-        todo.forEach((p, i) => blobIds.set(p.index, written[i]));
-        done += todo.length;
-      }
-      const changes = new Map(r.picked.map((p) => [batch2[p.index].path, blobIds.get(p.index)]));
-      if (!tip) changes.set("README.md", Buffer.from(BRANCH_README));
-      const tree = store.git.writeTree(k.tree, changes);
-      const addedIds = r.picked.map((p) => batch2[p.index].id);
-      const n = addedIds.length;
-      const from = opts.sourceName ? ` from ${maskSecrets(opts.sourceName).slice(0, 200)}` : "";
-      const message = `memory: import ${n} memor${n === 1 ? "y" : "ies"}${from}${r.dups ? ` (${r.dups} already present)` : ""}
+  for (const it of items) memoryOf(store, it, settings, errors);
+  if (errors.length) {
+    const first = errors[0];
+    throw new InvalidInputError(`import refused (--strict): ${errors.length} invalid record${errors.length === 1 ? "" : "s"}, first at line ${first.line}: ${first.message}; nothing was written`, { errors });
+  }
+}
+function hashOf(it) {
+  if (typeof it.hash !== "string") {
+    const w = it.hash;
+    it.hash = w.blob.digest ?? contentHash(w.blob.data.toString("utf8", w.from), w.scope);
+  }
+  return it.hash;
+}
+function importMessage(addedIds, dups, sourceName) {
+  const n = addedIds.length;
+  const from = sourceName ? ` from ${maskSecrets(sourceName).slice(0, 200)}` : "";
+  return `memory: import ${n} memor${n === 1 ? "y" : "ies"}${from}${dups ? ` (${dups} already present)` : ""}
 
 ${addedIds.slice(0, 20).map((i) => `Memory-Id: ${i}`).join("\n")}${n > 20 ? `
 (and ${n - 20} more)` : ""}
 `;
+}
+var WORKERS_FROM = 2e3;
+var Importer = class {
+  constructor(store, settings, total) {
+    this.store = store;
+    this.settings = settings;
+    this.total = total;
+    this.startTip = store.tip();
+    this.objectsDir = join2(store.git.location.commonDir, "objects");
+  }
+  store;
+  settings;
+  total;
+  errors = [];
+  ids = [];
+  commits = [];
+  duplicates = 0;
+  /** Blobs written so far, for onProgress. */
+  done = 0;
+  known = null;
+  /** Fingerprints of everything this import added, to move the index along without reading blobs back. */
+  added = [];
+  /** Another writer moved the branch during the import (between batches, or by winning a race). */
+  foreign = false;
+  startTip;
+  objectsDir;
+  compressor = null;
+  /** Records read (and turned into files) so far. */
+  seen = 0;
+  batch = [];
+  /** Reads one item; commits the batch when it is full. */
+  async add(it) {
+    const m = memoryOf(this.store, it, this.settings, this.errors);
+    if (!m) return;
+    this.batch.push(this.pendingOf(m, it.record?.id));
+    if (this.batch.length >= (this.settings.batchSize ?? 5e4)) {
+      const batch = this.batch;
+      this.batch = [];
+      await this.runBatch(batch);
+    }
+  }
+  /** Commits the last batch. */
+  async flush() {
+    if (!this.batch.length) return;
+    const batch = this.batch;
+    this.batch = [];
+    await this.runBatch(batch);
+  }
+  /** The result; moves the de-duplication index to the import's last commit. */
+  finish() {
+    const last = this.known;
+    if (!this.settings.dryRun && this.commits.length && !this.foreign && last && last.tree !== null) {
+      primeFingerprints(this.store.git, this.store.cacheDir, this.store.treeOf(this.startTip), last.tree, this.added);
+    }
+    return { success: true, imported: this.ids.length, duplicates: this.duplicates, errors: this.errors, ids: this.ids, commits: this.commits };
+  }
+  async close() {
+    await this.compressor?.close();
+  }
+  /** Makes the memory's file (queued for compression when the workers run) and keeps what the batch needs of it. */
+  pendingOf(m, rawId) {
+    const upsertKey = m.extra[UPSERT_KEY_FIELD];
+    const base = { id: m.id, path: m.path, explicitId: rawId !== void 0 && rawId !== null && rawId !== "", key: typeof upsertKey === "string" && upsertKey ? keyOf(upsertKey, m.scope) : void 0 };
+    if (this.settings.dryRun) return { ...base, hash: contentHash(m.content, m.scope), body: null };
+    if (++this.seen === WORKERS_FROM && !this.compressor) {
+      const compressor = this.compressor = new BlobCompressor();
+      for (const b of this.batch) if (Buffer.isBuffer(b.body)) b.body = compressor.add(b.body);
+    }
+    const file = Buffer.from(memoryToFile(m), "utf8");
+    if (this.compressor?.active) {
+      const from = file.length - Buffer.byteLength(m.content, "utf8");
+      const blob = this.compressor.add(file, { from, prefix: (m.scope ?? "") + "\0" });
+      return { ...base, hash: { blob, from, scope: m.scope }, body: blob };
+    }
+    return { ...base, hash: contentHash(m.content, m.scope), body: this.compressor ? this.compressor.add(file) : file };
+  }
+  /** What is on the branch at `tip`: the state kept so far when the tip is the one it was built for. */
+  knownAt(tip) {
+    if (this.known && this.known.tip === tip) return this.known;
+    const tree = this.store.treeOf(tip);
+    const hashes = /* @__PURE__ */ new Set();
+    if (tree) for (const f of loadFingerprints(this.store.git, tree, this.store.cacheDir).entries()) hashes.add(f.hash);
+    return this.known = { tip, tree, hashes, ids: null };
+  }
+  idsOf(k) {
+    if (!k.ids) {
+      k.ids = /* @__PURE__ */ new Set();
+      if (k.tree) for (const f of loadFingerprints(this.store.git, k.tree, this.store.cacheDir).entries()) k.ids.add(f.id);
+    }
+    return k.ids;
+  }
+  /** Picks the batch's records that are new to `k` (and to each other), adding them to `k`. */
+  choose(batch, k) {
+    const picked = [];
+    const paths = /* @__PURE__ */ new Set();
+    let dups = 0;
+    batch.forEach((it, i) => {
+      const { id, path, explicitId } = it;
+      const h = hashOf(it);
+      const idTaken = explicitId && (this.idsOf(k).has(id) || paths.has(path) || k.tree !== null && this.store.git.entryAt(k.tree, path) !== null);
+      if (idTaken || k.hashes.has(h) || paths.has(path)) {
+        dups++;
+        return;
+      }
+      k.hashes.add(h);
+      if (explicitId) this.idsOf(k).add(id);
+      paths.add(path);
+      picked.push({ index: i, hash: h });
+    });
+    return { picked, dups };
+  }
+  /** One pack for the batch's blobs, then one tree and one commit, retried on a moved branch. */
+  async runBatch(batch) {
+    await this.compressor?.settle();
+    if (this.settings.dryRun) {
+      const r = this.choose(batch, this.knownAt(this.store.tip()));
+      for (const p of r.picked) this.ids.push(batch[p.index].id);
+      this.duplicates += r.dups;
+      return;
+    }
+    const blobIds = /* @__PURE__ */ new Map();
+    for (let attempt = 0; ; attempt++) {
+      const tip = this.store.tip();
+      if (this.known && this.known.tip !== tip) this.foreign = true;
+      const k = this.knownAt(tip);
+      const r = this.choose(batch, k);
+      if (!r.picked.length) {
+        this.duplicates += r.dups;
+        return;
+      }
+      this.writeBlobs(batch, r.picked, blobIds);
+      const changes = new Map(r.picked.map((p) => [batch[p.index].path, blobIds.get(p.index)]));
+      if (!tip) changes.set("README.md", Buffer.from(BRANCH_README));
+      const tree = this.store.git.writeTree(k.tree, changes);
+      const addedIds = r.picked.map((p) => batch[p.index].id);
+      const message = importMessage(addedIds, r.dups, this.settings.sourceName);
       try {
-        const commit = await store.git.commitTree({ ref: store.ref, expect: tip, tree, message, author: store.identity(), when: store.now() });
-        commits.push(commit);
-        for (const i of addedIds) ids.push(i);
-        duplicates += r.dups;
-        known = { ...k, tip: commit, tree };
-        for (const p of r.picked) {
-          const it = batch2[p.index];
-          if (!it.path.startsWith(`${MEMORIES_DIR}/`)) continue;
-          const f = { path: it.path, id: it.id, hash: p.hash };
-          if (it.key) f.key = it.key;
-          added.push(f);
-        }
+        const commit = await this.store.git.commitTree({ ref: this.store.ref, expect: tip, tree, message, author: this.store.identity(), when: this.store.now() });
+        this.committed(batch, r, { ...k, tip: commit, tree }, addedIds);
         return;
       } catch (err) {
         await afterLostRace(err, attempt);
-        known = null;
+        this.known = null;
+        this.foreign = true;
       }
     }
-  };
-  let batch = [];
-  let seen = 0;
-  try {
-    for (const it of items) {
-      const m = toMemory(it, errors);
-      if (!m) continue;
-      const raw = it.record.id;
-      const upsertKey = m.extra[UPSERT_KEY_FIELD];
-      const item = { id: m.id, path: m.path, hash: void 0, key: void 0, explicitId: raw !== void 0 && raw !== null && raw !== "", blob: void 0, file: void 0, from: void 0, scope: void 0 };
-      if (typeof upsertKey === "string" && upsertKey) item.key = keyOf(upsertKey, m.scope);
-      if (opts.dryRun) item.hash = contentHash(m.content, m.scope);
-      else {
-        if (++seen === WORKERS_FROM && !compressor) {
-          compressor = new BlobCompressor();
-          for (const b of batch) {
-            b.blob = compressor.add(b.file);
-            b.file = void 0;
-          }
-        }
-        const file = Buffer.from(memoryToFile(m), "utf8");
-        if (compressor?.active) {
-          item.from = file.length - Buffer.byteLength(m.content, "utf8");
-          item.scope = m.scope;
-          item.blob = compressor.add(file, { from: item.from, prefix: (m.scope ?? "") + "\0" });
-        } else {
-          item.hash = contentHash(m.content, m.scope);
-          if (compressor) item.blob = compressor.add(file);
-          else item.file = file;
-        }
-      }
-      batch.push(item);
-      if (batch.length >= batchSize) {
-        await runBatch(batch);
-        batch = [];
-      }
-    }
-    if (batch.length) await runBatch(batch);
-  } finally {
-    await compressor?.close();
   }
-  const last = known;
-  if (!opts.dryRun && commits.length && !foreign && last) primeFingerprints(store.git, store.cacheDir, store.treeOf(startTip), last.tree, added);
-  return { success: true, imported: ids.length, duplicates, errors, ids, commits };
+  /** Writes the picked records' blobs not written by an earlier attempt, as one pack; their ids go to `blobIds`. */
+  writeBlobs(batch, picked, blobIds) {
+    const todo = picked.filter((p) => !blobIds.has(p.index));
+    if (!todo.length) return;
+    const bodies = todo.map((p) => {
+      const body = batch[p.index].body;
+      if (body === null) throw new Error("import: a record without its file reached the writer");
+      return body;
+    });
+    const onProgress = this.settings.onProgress;
+    const done = this.done;
+    const written = writeBlobPack(this.objectsDir, bodies, onProgress ? (n) => onProgress(done + n, Math.max(this.total, done + n)) : void 0);
+    todo.forEach((p, i) => blobIds.set(p.index, written[i]));
+    this.done += todo.length;
+  }
+  /** A batch's commit landed: the result, the branch state and the fingerprints move to it. */
+  committed(batch, r, known, addedIds) {
+    this.commits.push(known.tip);
+    for (const i of addedIds) this.ids.push(i);
+    this.duplicates += r.dups;
+    this.known = known;
+    for (const p of r.picked) {
+      const it = batch[p.index];
+      if (!it.path.startsWith(`${MEMORIES_DIR}/`)) continue;
+      const f = { path: it.path, id: it.id, hash: p.hash };
+      if (it.key) f.key = it.key;
+      this.added.push(f);
+    }
+  }
+};
+async function importRecords(store, items, opts = {}) {
+  const cfg = await store.loadConfig();
+  const settings = { ...opts, maxContentBytes: cfg.maxContentBytes, secretGuard: cfg.secretGuard, defaultCategory: cfg.defaultCategory, defaultPriority: cfg.defaultPriority };
+  if (guardOptions(cfg, { allowSecret: opts.allowSecret, redact: opts.redact }).allowSecret) store.warn('the secret guard is lowered for this import (--allow-secret or secretGuard "off"): credentials in it are stored and pushed as they are');
+  if (opts.strict) refuseInvalid(store, items, settings);
+  const importer = new Importer(store, settings, Array.isArray(items) ? items.length : 0);
+  try {
+    for (const it of items) await importer.add(it);
+    await importer.flush();
+  } finally {
+    await importer.close();
+  }
+  return importer.finish();
 }
 var RECORD_FIELDS = /* @__PURE__ */ new Set(["id", "content", "tags", "category", "priority", "timestamp", "updated", "scope", "metadata", "archived", "path", "relevance"]);
 function exportRecord(m, archived = false) {

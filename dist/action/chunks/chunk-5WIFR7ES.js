@@ -28,7 +28,7 @@ import {
   notFoundError,
   trashFile,
   trashPathFor
-} from "./chunk-3MCIJMPV.js";
+} from "./chunk-3V36XISB.js";
 import {
   runClosers
 } from "./chunk-KZZYYKRM.js";
@@ -51,6 +51,7 @@ import {
   cacheDir,
   isPriority,
   loadCatalog,
+  loadCatalogAsync,
   memoryFromFile,
   memoryToFile,
   normalizeTags,
@@ -59,7 +60,7 @@ import {
   runnerMetadata,
   unreadableFile,
   validateContent
-} from "./chunk-MO7RHTDL.js";
+} from "./chunk-3RCE6W7H.js";
 import {
   checkMetadata,
   checkText,
@@ -901,7 +902,7 @@ function pidAlive(pid) {
 }
 
 // src/core/ops/store.ts
-var lifecycle = () => import("./store-hooks-DQTPTMHZ.js");
+var lifecycle = () => import("./store-hooks-SZIVKOAI.js");
 async function storeMemory(b, input) {
   const { derivedTags, guardOptions, guardWrite, guardFile, expiryOf, findExisting, contentHash, keyOf, normalizeContent, UPSERT_KEY_FIELD } = await lifecycle();
   const cfg = await b.loadConfig();
@@ -1006,7 +1007,7 @@ Memory-Id: ${id}
 
 // src/core/ops/get.ts
 async function findInIndex(b, id) {
-  const { locateInIndex } = await import("./listing-TDHPVDDU.js");
+  const { locateInIndex } = await import("./listing-Y5V2VOLN.js");
   const at = locateInIndex(b, id);
   if (!at) return null;
   try {
@@ -1072,26 +1073,26 @@ function filterMemories(b, f = {}) {
 }
 async function recentMemories(b, count) {
   const n = toLimit(count, 10, "count");
-  const { listMemories } = await import("./listing-TDHPVDDU.js");
+  const { listMemories } = await import("./listing-Y5V2VOLN.js");
   const r = listMemories(b, {}, n);
   return { success: true, memories: r.memories, total: r.total };
 }
 async function taggedMemories(b, tags) {
   const t = normalizeTags(tags);
   if (!t.length) throw new InvalidInputError('give at least one tag, e.g. "memory tagged api,limits"', { field: "tags" });
-  const { listMemories } = await import("./listing-TDHPVDDU.js");
+  const { listMemories } = await import("./listing-Y5V2VOLN.js");
   return { success: true, memories: listMemories(b, { tags: t }, null).memories };
 }
 async function listPage(b, f = {}) {
   const limit = toLimit(f.limit, 50, "limit");
-  const { listMemories } = await import("./listing-TDHPVDDU.js");
+  const { listMemories } = await import("./listing-Y5V2VOLN.js");
   const r = listMemories(b, f, limit);
   return { success: true, memories: r.memories, total: r.total };
 }
 
 // src/core/ops/update.ts
 import { isUtf8 } from "node:buffer";
-var lifecycle2 = () => import("./store-hooks-DQTPTMHZ.js");
+var lifecycle2 = () => import("./store-hooks-SZIVKOAI.js");
 async function updateMemory(b, id, patch) {
   const { guardOptions, assertNoNewSecrets, guardFields, guardFile } = await lifecycle2();
   assertId(id);
@@ -1178,8 +1179,8 @@ function otherCopies(b, id, path, tip, filesOfIdInIndex) {
 }
 async function deleteMemory(b, id) {
   assertId(id);
-  const { filesOfIdInIndex } = await import("./listing-TDHPVDDU.js");
-  const { notFoundError: notFoundError2 } = await import("./trash-TI7XMTTR.js");
+  const { filesOfIdInIndex } = await import("./listing-Y5V2VOLN.js");
+  const { notFoundError: notFoundError2 } = await import("./trash-K5WUZSBS.js");
   const res = await b.mutate((tip) => {
     const hit = tip ? b.find(id, tip) : null;
     if (!hit || !tip) throw missingError(b, id, tip);
@@ -1341,6 +1342,18 @@ var MemoryStore = class {
     this.catalogMemo = cat;
     return cat;
   }
+  /**
+   * @internal {@link catalog} for a long-lived process (`memory view`): the cache file is parsed off
+   * this thread (src/core/catalog.ts, loadCatalogAsync), so the event loop keeps answering meanwhile.
+   */
+  async catalogAsync(commit = this.tip(), archived = false, pace) {
+    const tree = this.treeOf(commit);
+    const previous = archived ? this.archiveMemo : this.catalogMemo;
+    const cat = await loadCatalogAsync(this.git, tree, { dir: this.cacheDir, previous, warn: (m) => this.warn(m), pace, ...archived ? { prefix: ARCHIVE_DIR } : {} });
+    if (archived) this.archiveMemo = cat;
+    else this.catalogMemo = cat;
+    return cat;
+  }
   /** @internal Every memory archived by `memory prune` (under `archive/`), at the tip or at `commit`. */
   archiveCatalog(commit = this.tip()) {
     const tree = this.treeOf(commit);
@@ -1436,12 +1449,12 @@ var MemoryStore = class {
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./hybrid-TZSHGXFK.js");
+    const { modeSearch } = await import("./hybrid-EBWN7DCU.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./search-P2SW27KO.js");
+    const { rebuildIndex } = await import("./search-VFCA2Y22.js");
     return rebuildIndex(this, opts);
   }
   /** Lets go of what the store holds open: index files (src/core/closers.ts), then the git reader. */

@@ -2,12 +2,12 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   gitCliAsync,
   resolveCommit
-} from "./chunk-VWTHBL7Q.js";
+} from "./chunk-GIUOIZKU.js";
 import {
   CORE_DIR
-} from "./chunk-GPZJXAA6.js";
+} from "./chunk-GNSAXH5O.js";
 import "./chunk-5GR53BCC.js";
-import "./chunk-Z5MYB6YK.js";
+import "./chunk-24JN552Y.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-7J66HWOH.js";
 import "./chunk-QELH3FFE.js";
@@ -15,7 +15,7 @@ import {
   TRASH_DIR,
   listTrash,
   trashCount
-} from "./chunk-3MCIJMPV.js";
+} from "./chunk-3V36XISB.js";
 import {
   diffFiles
 } from "./chunk-NRU5WURV.js";
@@ -25,7 +25,7 @@ import {
   MEMORIES_DIR,
   loadCatalog,
   memoryFromFile
-} from "./chunk-MO7RHTDL.js";
+} from "./chunk-3RCE6W7H.js";
 import {
   parseFile
 } from "./chunk-DFWT2NPX.js";
@@ -136,10 +136,32 @@ var ViewModel = class {
     for (const e of s.live.byId.values()) out.push(itemOf(e.memory, "live"));
     for (const e of s.archived.byId.values()) out.push(itemOf(e.memory, "archived"));
     for (const t of s.trash) out.push(itemOf(t, "trash"));
+    return this.keepSorted(key, out);
+  }
+  keepSorted(key, out) {
     out.sort(SORT);
     if (this.sorted.size > 8) this.sorted.delete(this.sorted.keys().next().value);
     this.sorted.set(key, out);
     return out;
+  }
+  /** {@link items} of the tip for the background load: the items are made a slice per loop turn. */
+  async itemsInSlices(tip) {
+    const s = this.snapshot(tip);
+    const out = [];
+    let n = 0;
+    const turn = async () => {
+      if (++n % 5e3 === 0) await new Promise((r) => setImmediate(r));
+    };
+    for (const e of s.live.byId.values()) {
+      out.push(itemOf(e.memory, "live"));
+      await turn();
+    }
+    for (const e of s.archived.byId.values()) {
+      out.push(itemOf(e.memory, "archived"));
+      await turn();
+    }
+    for (const t of s.trash) out.push(itemOf(t, "trash"));
+    if (this.store.tip() === tip && !this.sorted.has(tip ?? "")) this.keepSorted(tip ?? "", out);
   }
   async list(p) {
     const at = this.resolve(p.at);
@@ -165,6 +187,7 @@ var ViewModel = class {
     const key = JSON.stringify([at, q, p.mode, state, p.tags, p.category, p.priority, p.scope, p.source]);
     let hit = this.lists.get(key);
     if (!hit) {
+      if (!q || state !== "live" && state !== "archived") await this.settled();
       hit = await this.match(at, q, state, p);
       if (this.lists.size >= 32) this.lists.delete(this.lists.keys().next().value);
       this.lists.set(key, hit);
@@ -178,7 +201,7 @@ var ViewModel = class {
    * file to be parsed (seconds at 100,000). Scope and source facets appear once the catalog is loaded.
    */
   async quickList(at, page, size) {
-    const { listMemories, indexCounts } = await import("./listing-TDHPVDDU.js");
+    const { listMemories, indexCounts } = await import("./listing-Y5V2VOLN.js");
     const r = listMemories(this.store, {}, page * size);
     const c = indexCounts(this.store);
     const top = (m) => [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 30);
@@ -220,16 +243,58 @@ var ViewModel = class {
       this.warming = true;
       const warm = () => {
         if (Date.now() - this.lastList < 2e3) return void setTimeout(warm, 1e3).unref();
-        try {
-          this.items(this.store.tip());
-        } catch {
-        }
-        void this.historyIndex().catch(() => {
+        void this.loadTip().catch(() => {
+        }).then(() => this.historyIndex()).catch(() => {
         });
       };
       setTimeout(warm, 2e3).unref();
     }
   }
+  /**
+   * The tip's catalogs loaded without holding the event loop (the cache file is parsed by a worker
+   * thread and handed over in slices, src/core/catalog.ts), then sorted. At 100,000 memories the
+   * synchronous load held every request (a search as you type, a memory's page) for seconds. Requests
+   * that need the whole catalog wait for this promise instead of starting a synchronous load of their own.
+   */
+  loadTip() {
+    const tip = this.store.tip();
+    if (this.sorted.has(tip ?? "")) return Promise.resolve();
+    if (this.loading?.tip !== tip) {
+      const p = (async () => {
+        await this.store.catalogAsync(tip, false, () => this.yieldToPages());
+        await this.store.catalogAsync(tip, true, () => this.yieldToPages());
+        await this.itemsInSlices(tip);
+      })();
+      const entry = { tip, done: p };
+      this.loading = entry;
+      void p.catch(() => {
+      }).finally(() => {
+        if (this.loading === entry) this.loading = null;
+      });
+    }
+    return this.loading.done;
+  }
+  /**
+   * Waits for the background load of the tip's catalog when one is under way: any commit's snapshot
+   * starts from the tip's catalog, which would otherwise be loaded a second time, synchronously.
+   */
+  async settled() {
+    const l = this.loading;
+    if (l) await l.done.catch(() => {
+    });
+  }
+  /**
+   * The background load's next step: a turn of the loop, or, while a memory's page is being made
+   * during the load (it needs no catalog, but its versions need the history index), after that page.
+   * Only pages that never wait for the load count, so the two cannot wait on each other.
+   */
+  yieldToPages() {
+    if (!this.foreground) return new Promise((r) => setImmediate(r));
+    return new Promise((r) => this.paused.push(r));
+  }
+  foreground = 0;
+  paused = [];
+  loading = null;
   warming = false;
   quick = /* @__PURE__ */ new Map();
   /** Export only: parsed memories by blob id, so versions equal to the tip's file are not read again. */
@@ -280,20 +345,32 @@ var ViewModel = class {
     const key = `${id}@${at}`;
     const hit = this.pages.get(key);
     if (hit) return hit;
+    if (this.loading && at === this.loading.tip) {
+      const own = this.store.findAtPath(id, at);
+      if (own) {
+        this.foreground++;
+        try {
+          return await this.memoryAt(id, at, own);
+        } finally {
+          if (--this.foreground === 0) for (const go of this.paused.splice(0)) go();
+        }
+      }
+    }
+    await this.settled();
     const view = await this.memoryAt(id, at);
     if (this.pages.size >= 200) this.pages.delete(this.pages.keys().next().value);
     this.pages.set(key, view);
     return view;
   }
-  async memoryAt(id, at) {
-    const s = this.snapshot(at);
-    let entry = s.live.byId.get(id);
+  async memoryAt(id, at, own) {
+    const s = own ? null : this.snapshot(at);
+    let entry = own ?? s?.live.byId.get(id);
     let state = "live";
     if (!entry) {
-      entry = s.archived.byId.get(id);
+      entry = s?.archived.byId.get(id);
       state = "archived";
     }
-    const trashed = entry ? void 0 : s.trash.find((t) => t.id === id);
+    const trashed = entry ? void 0 : s?.trash.find((t) => t.id === id);
     const stems = /* @__PURE__ */ new Set([id, ...[entry?.path, trashed?.path].flatMap((p) => p ? [stemOf(p)] : [])]);
     const versions = await this.versionsOf(stems);
     if (!entry && !trashed && !versions.length) throw new NotFoundError(id);
@@ -336,7 +413,8 @@ var ViewModel = class {
     return { total: Number(count.trim()), page, size, entries: parseLog(out) };
   }
   /** Memories added, changed and deleted from commit `a` to commit `b` (live, archived and trash files). */
-  compare(aRev, bRev) {
+  async compare(aRev, bRev) {
+    await this.settled();
     const a = this.resolve(aRev);
     const b = this.resolve(bRev);
     if (!a || !b) throw new InvalidInputError("compare needs two commits of the branch", { field: "a" });
@@ -359,7 +437,8 @@ var ViewModel = class {
     return out;
   }
   async stats() {
-    const { memoryStats } = await import("./stats-3CBYDFRE.js");
+    await this.settled();
+    const { memoryStats } = await import("./stats-3QUIXAQ5.js");
     const stats = await memoryStats(this.store, { top: 20 });
     const live = this.items(this.store.tip()).filter((i) => i.state === "live");
     const monthSet = /* @__PURE__ */ new Set();
@@ -406,6 +485,7 @@ var ViewModel = class {
     };
   }
   async health() {
+    await this.settled();
     const tip = this.store.tip();
     const live = this.store.catalog(tip);
     const byId = /* @__PURE__ */ new Map();
@@ -453,13 +533,22 @@ var ViewModel = class {
       const incremental = range[0] !== this.store.ref && prev;
       const byStem = /* @__PURE__ */ new Map();
       const commits = incremental ? new Map(prev.commits) : /* @__PURE__ */ new Map();
+      let lines = 0;
+      const turn = async () => {
+        if (++lines % 5e3 === 0) await new Promise((r) => setImmediate(r));
+      };
       for (const chunk of out.split("")) {
         if (!chunk.trim()) continue;
+        await turn();
         const nl = chunk.indexOf("\n", chunk.lastIndexOf(""));
         const [e] = parseLog("" + (nl < 0 ? chunk : chunk.slice(0, nl)));
         if (!e) continue;
         commits.set(e.commit, e);
-        for (const line of (nl < 0 ? "" : chunk.slice(nl + 1)).split("\n")) {
+        for (let at = nl < 0 ? chunk.length : nl + 1; at < chunk.length; ) {
+          const end = chunk.indexOf("\n", at) < 0 ? chunk.length : chunk.indexOf("\n", at);
+          const line = chunk.slice(at, end);
+          at = end + 1;
+          await turn();
           const m = /^:\d+ \d+ [0-9a-f]+ ([0-9a-f]+) ([AMDT])\t(.+)$/.exec(line);
           if (!m || !m[3].endsWith(".md")) continue;
           const stem = stemOf(m[3]);

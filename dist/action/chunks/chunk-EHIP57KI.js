@@ -31,7 +31,7 @@ import {
   normalizeTags,
   publicMemory,
   unreadableFile
-} from "./chunk-MO7RHTDL.js";
+} from "./chunk-3RCE6W7H.js";
 import {
   limitOf,
   oversizedFile

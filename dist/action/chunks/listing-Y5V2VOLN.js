@@ -9,7 +9,7 @@ import {
   openIndex,
   readMemory,
   readNewestOrder
-} from "./chunk-Q4DK5HL5.js";
+} from "./chunk-EHIP57KI.js";
 import {
   PRIORITY_NAME
 } from "./chunk-3KSJEXFT.js";
@@ -19,7 +19,7 @@ import "./chunk-VDSN3D72.js";
 import {
   isPriority,
   normalizeTags
-} from "./chunk-MO7RHTDL.js";
+} from "./chunk-3RCE6W7H.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-UCBYA3PT.js";
 import {

@@ -2,18 +2,18 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   CORE_DIR,
   charCount
-} from "./chunk-GPZJXAA6.js";
+} from "./chunk-GNSAXH5O.js";
 import "./chunk-5GR53BCC.js";
-import "./chunk-Z5MYB6YK.js";
+import "./chunk-24JN552Y.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-7J66HWOH.js";
 import "./chunk-QELH3FFE.js";
 import {
   trashCount
-} from "./chunk-3MCIJMPV.js";
+} from "./chunk-3V36XISB.js";
 import "./chunk-NRU5WURV.js";
 import "./chunk-VDSN3D72.js";
-import "./chunk-MO7RHTDL.js";
+import "./chunk-3RCE6W7H.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-7ZPDJLBH.js";
 import "./chunk-T2M7576Q.js";
@@ -29,7 +29,7 @@ var FIGURES_FILE = "stats-v1.json";
 async function gitFigures(store) {
   const tip = store.tip();
   if (!tip) return { commits: 0, coreVersions: 0, bytes: 0 };
-  const { gitCliAsync } = await import("./history-YK4WVTTY.js");
+  const { gitCliAsync } = await import("./history-K5NVFNYY.js");
   const { readFileSync } = await import("node:fs");
   const { writeCacheFile } = await import("./atomic-file-NBAAF5EC.js");
   const { join } = await import("node:path");
@@ -67,7 +67,7 @@ async function gitFigures(store) {
 async function memoryStats(store, opts = {}) {
   const top = opts.top ?? 10;
   const tip = store.tip();
-  const { indexCounts } = await import("./listing-TDHPVDDU.js");
+  const { indexCounts } = await import("./listing-Y5V2VOLN.js");
   const c = indexCounts(store);
   const iso = (ms) => ms === null ? null : new Date(ms).toISOString();
   const documents = {};

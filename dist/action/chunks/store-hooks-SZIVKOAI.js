@@ -11,7 +11,7 @@ import {
   guardWrite,
   keyOf,
   normalizeContent
-} from "./chunk-Z5MYB6YK.js";
+} from "./chunk-24JN552Y.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-7J66HWOH.js";
 import {
@@ -19,7 +19,7 @@ import {
 } from "./chunk-QELH3FFE.js";
 import "./chunk-NRU5WURV.js";
 import "./chunk-VDSN3D72.js";
-import "./chunk-MO7RHTDL.js";
+import "./chunk-3RCE6W7H.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-7ZPDJLBH.js";
 import "./chunk-T2M7576Q.js";

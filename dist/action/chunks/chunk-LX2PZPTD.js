@@ -2,14 +2,14 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   TRASH_DIR,
   trashFile
-} from "./chunk-3MCIJMPV.js";
+} from "./chunk-3V36XISB.js";
 import {
   ARCHIVE_DIR,
   MEMORIES_DIR,
   isUndated,
   memoryFromFile,
   memoryToFile
-} from "./chunk-MO7RHTDL.js";
+} from "./chunk-3RCE6W7H.js";
 import {
   parseFile
 } from "./chunk-DFWT2NPX.js";

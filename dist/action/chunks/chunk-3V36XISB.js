@@ -5,7 +5,7 @@ import {
   memoryToFile,
   publicMemory,
   unreadableFile
-} from "./chunk-MO7RHTDL.js";
+} from "./chunk-3RCE6W7H.js";
 import {
   parseFile
 } from "./chunk-DFWT2NPX.js";

@@ -1,12 +1,16 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
-  archivePathFor,
-  prune
-} from "./chunk-PLVBVDLV.js";
-import "./chunk-3MCIJMPV.js";
-import {
-  ARCHIVE_DIR
-} from "./chunk-MO7RHTDL.js";
+  getAt,
+  gitCli,
+  gitCliAsync,
+  lastKnownFile,
+  logPaths,
+  memoryHistory,
+  resolveCommit
+} from "./chunk-GIUOIZKU.js";
+import "./chunk-7J66HWOH.js";
+import "./chunk-3V36XISB.js";
+import "./chunk-3RCE6W7H.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-7ZPDJLBH.js";
 import "./chunk-T2M7576Q.js";
@@ -14,7 +18,11 @@ import "./chunk-ENPGJTG6.js";
 import "./chunk-UL6AG55K.js";
 import "./chunk-VBFOSH5Y.js";
 export {
-  ARCHIVE_DIR,
-  archivePathFor,
-  prune
+  getAt,
+  gitCli,
+  gitCliAsync,
+  lastKnownFile,
+  logPaths,
+  memoryHistory,
+  resolveCommit
 };
