@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { run, type GlobalArgs } from '../context.js';
 import { describeSync } from '../../sync/format.js';
-import { syncProgress, type RemoteArgs } from './sync.js';
+import { withSyncProgress, type RemoteArgs } from './sync.js';
 
 export const pullCommand: CommandModule<GlobalArgs, RemoteArgs> = {
   command: 'pull',
@@ -14,14 +14,7 @@ export const pullCommand: CommandModule<GlobalArgs, RemoteArgs> = {
   handler: (argv) =>
     run(
       argv,
-      async (m) => {
-        const p = syncProgress(argv.json);
-        try {
-          return await m.pull({ remote: argv.remote, onProgress: p.onProgress });
-        } finally {
-          p.end();
-        }
-      },
+      (m) => withSyncProgress(argv.json, (onProgress) => m.pull({ remote: argv.remote, onProgress })),
       (r) => describeSync(r, 'pulled'),
       { sync: 'none' },
     ),

@@ -8,11 +8,19 @@ import { progressReporter } from '../progress.js';
  * `sync`/`pull` on a terminal: which step the wait is in (fetching from the remote, combining,
  * pushing) and for how long, from the sync's progress events. Nothing on a pipe or with --json.
  */
-export function syncProgress(json: boolean | undefined): { onProgress: (e: SyncProgress) => void; end: () => void } {
+/**
+ * Runs a sync or pull with its steps shown on a terminal (fetch, combine, push; nothing on a pipe or
+ * with --json), the bar ended whatever happens.
+ */
+export async function withSyncProgress<T>(json: boolean | undefined, work: (onProgress: (e: SyncProgress) => void) => Promise<T>): Promise<T> {
   const bar = progressReporter({ label: 'syncing', quiet: !!json || !process.stderr.isTTY, heartbeat: true });
   const name = (r: string) => (r.length > 60 ? `${r.slice(0, 57)}…` : r);
   const label = { fetch: (r: string) => `fetching from ${name(r)}`, combine: () => 'combining with local memories', push: (r: string) => `pushing to ${name(r)}` };
-  return { onProgress: (e) => bar.step(label[e.phase](e.remote)), end: bar.end };
+  try {
+    return await work((e) => bar.step(label[e.phase](e.remote)));
+  } finally {
+    bar.end();
+  }
 }
 
 export interface RemoteArgs extends GlobalArgs {
@@ -38,14 +46,7 @@ export const syncCommand: CommandModule<GlobalArgs, RemoteArgs> = {
   handler: (argv) =>
     run(
       argv,
-      async (m) => {
-        const p = syncProgress(argv.json);
-        try {
-          return await m.sync({ remote: argv.remote, retries: argv.retries, fold: argv.fold, mode: argv.mode as 'pending' | 'branch' | undefined, onProgress: p.onProgress });
-        } finally {
-          p.end();
-        }
-      },
+      (m) => withSyncProgress(argv.json, (onProgress) => m.sync({ remote: argv.remote, retries: argv.retries, fold: argv.fold, mode: argv.mode as 'pending' | 'branch' | undefined, onProgress })),
       (r) => describeSync(r, 'synced'),
       { sync: 'none' },
     ),
