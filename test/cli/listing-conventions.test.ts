@@ -25,6 +25,9 @@ describe('listing conventions', { timeout: 120_000 }, () => {
     expect(j).toMatchObject({ success: true, total: 55 });
     expect(j.memories).toHaveLength(3);
     expect((await runCli(repo, ['tagged', 'ci', '--limit', '0', '--json'])).json.error.code).toBe('INVALID_INPUT');
+    // trash list shares the one limit check (core/bounds.ts): same code, same field.
+    const bad = (await runCli(repo, ['trash', 'list', '--limit', '0', '--json'])).json.error;
+    expect(bad).toMatchObject({ code: 'INVALID_INPUT' });
   });
 
   it('recent: N of M on stderr, total in JSON', async () => {

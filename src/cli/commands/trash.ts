@@ -1,5 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { ConfirmationRequiredError, InvalidInputError } from '../../core/errors.js';
+import { limitOf } from '../../core/bounds.js';
 import { parseAge } from '../../core/trash.js';
 import { run, type GlobalArgs } from '../context.js';
 import { color, noteColor, resultsWithNote, rowText } from '../output.js';
@@ -43,8 +44,7 @@ export const trashCommand: CommandModule<GlobalArgs, Args> = {
           const r = await m.trash({ action: 'empty', olderThanDays: days });
           return { success: true, purged: r.purged };
         }
-        const limit = argv.limit ?? 50;
-        if (!Number.isInteger(limit) || limit < 1) throw new InvalidInputError(`limit must be a positive integer, got ${JSON.stringify(argv.limit)}`, { field: 'limit' });
+        const limit = limitOf(argv.limit, 50);
         const items = (await m.trash({ action: 'list' })).items;
         return { success: true, items: items.slice(0, limit), total: items.length };
       },
