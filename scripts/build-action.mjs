@@ -8,6 +8,7 @@ import { build } from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { BLOB_WORKER, buildBlobWorker, pointAtBlobWorker } from './build-worker.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -16,7 +17,7 @@ export async function buildAction(outdir = join(root, 'dist', 'action')) {
   outdir = resolve(outdir);
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   // Only what this script writes: outdir may be a directory holding other things.
-  for (const f of ['index.js', 'package.json', 'licenses.txt', 'chunks']) rmSync(join(outdir, f), { recursive: true, force: true });
+  for (const f of ['index.js', 'package.json', 'licenses.txt', 'chunks', BLOB_WORKER]) rmSync(join(outdir, f), { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
   const result = await build({
     absWorkingDir: root,
@@ -43,6 +44,16 @@ export async function buildAction(outdir = join(root, 'dist', 'action')) {
     plugins: [withoutHttpClientTransport],
     logLevel: 'warning',
   });
+  // The import's blob worker (scripts/build-worker.mjs): <outdir>/blob-worker.cjs, named by the output holding the compressor.
+  await buildBlobWorker(join(outdir, BLOB_WORKER));
+  let named = false;
+  for (const out of Object.keys(result.metafile.outputs)) {
+    const file = join(root, out);
+    const code = readFileSync(file, 'utf8');
+    const pointed = pointAtBlobWorker(code, file, join(outdir, BLOB_WORKER), 'esm');
+    if (pointed !== code) writeFileSync(file, pointed), (named = true);
+  }
+  if (!named) throw new Error(`no output of the action build holds the blob compressor's ${BLOB_WORKER}`);
   // The bundle is ESM whatever package.json sits above it in the checkout.
   writeFileSync(join(outdir, 'package.json'), JSON.stringify({ type: 'module', private: true }, null, 2) + '\n');
   writeFileSync(join(outdir, 'licenses.txt'), licenses(result.metafile));

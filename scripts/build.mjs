@@ -16,6 +16,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, relative, resolve } from 'node:path';
+import { BLOB_WORKER, BLOB_WORKER_ID, buildBlobWorker, pointAtBlobWorker } from './build-worker.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -34,7 +35,7 @@ const common = {
 };
 
 // The CLI. Only what this script writes is removed first (no stale chunk survives a rebuild; dist/action stays).
-for (const f of ['cli.js', 'cli.cjs', 'chunks']) rmSync(join(outdir, f), { recursive: true, force: true });
+for (const f of ['cli.js', 'cli.cjs', 'chunks', BLOB_WORKER]) rmSync(join(outdir, f), { recursive: true, force: true });
 const CLI_ENTRY = 'src/cli/entry.ts';
 const cliOptions = {
   ...common,
@@ -63,10 +64,13 @@ for (const file of cli.outputFiles) {
   const rel = relative(dirname(file.path), yamlChunk).split('\\').join('/');
   code = code.replace(/(require\)?\()"js-yaml"\)/g, `$1__dirname + ${JSON.stringify('/' + rel)})`);
   if (code.includes('"js-yaml"')) throw new Error(`${file.path}: a use of js-yaml the build does not redirect to chunks/js-yaml.cjs`);
+  // The import's blob worker: dist/blob-worker.cjs, found from whichever file holds the compressor.
+  code = pointAtBlobWorker(code, file.path, join(outdir, BLOB_WORKER), 'cjs');
   mkdirSync(dirname(file.path), { recursive: true });
   writeFileSync(file.path, code);
 }
 await build({ ...common, format: 'cjs', entryPoints: [createRequire(join(root, 'package.json')).resolve('js-yaml')], outfile: yamlChunk });
+await buildBlobWorker(join(outdir, BLOB_WORKER));
 
 // The library: one CommonJS bundle (dist/index.cjs) with its dependencies inside, and an ES-module
 // entry (dist/index.js) that re-exports it by name. One implementation for `import` and `require`:
@@ -83,6 +87,16 @@ await build({
   banner: { js: '"use strict"; const __gmImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
   define: { ...common.define, 'import.meta.url': '__gmImportMetaUrl' },
 });
+{
+  const file = join(outdir, 'index.cjs');
+  writeFileSync(file, pointAtBlobWorker(readFileSync(file, 'utf8'), file, join(outdir, BLOB_WORKER), 'cjs'));
+}
+// Every output holding the compressor now names the worker: an import would otherwise run on one
+// thread without a word (the compressor's fallback), a slowdown no test of the results would see.
+for (const f of [join(outdir, 'index.cjs'), ...cli.outputFiles.map((o) => o.path)]) {
+  if (readFileSync(f, 'utf8').includes(BLOB_WORKER_ID)) throw new Error(`${f}: the blob worker's identifier was not replaced`);
+}
+if (![join(outdir, 'index.cjs'), ...cli.outputFiles.map((o) => o.path)].some((f) => readFileSync(f, 'utf8').includes(BLOB_WORKER))) throw new Error(`no output of the CLI or library build names ${BLOB_WORKER}`);
 {
   const names = Object.keys(createRequire(import.meta.url)(join(outdir, 'index.cjs'))).filter((n) => n !== '__esModule' && n !== 'default').sort();
   if (!names.includes('openMemory')) throw new Error('dist/index.cjs does not export openMemory');

@@ -1,9 +1,9 @@
 /**
  * `memory completion bash|zsh|fish`: a completion script generated from the command definitions
- * (src/cli/args.ts commandTree), so a new command or option completes without touching this file.
+ * (src/cli/command.ts commandTree), so a new command or option completes without touching this file.
  * The scripts are static: completing never starts node.
  */
-import { commandTree, type CommandDef, type CommandInfo, type OptionSpec, type Program } from './args.js';
+import { command, commandTree, type CommandDef, type CommandInfo, type OptionSpec, type Program } from './command.js';
 import { InvalidInputError } from '../core/errors.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
@@ -154,17 +154,17 @@ export function completionScript(shell: string, program: Program): string {
 }
 
 /** The `completion` command; `program` gives the whole command line (main.ts passes its own). */
-export const completionCommand = (program: () => Program): CommandDef => ({
-  command: 'completion <shell>',
-  describe: 'Print a shell completion script (bash, zsh or fish) for memory and git-memory',
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  builder: (y: any) =>
-    y
-      .positional('shell', { type: 'string', choices: SHELLS, describe: 'bash, zsh or fish' })
-      .example('eval "$($0 completion bash)"', 'In ~/.bashrc')
-      .example('$0 completion zsh > "${fpath[1]}/_memory"', 'zsh, installed once')
-      .example('$0 completion fish > ~/.config/fish/completions/memory.fish', 'fish'),
-  handler: (argv: { shell: string }) => {
-    process.stdout.write(completionScript(argv.shell, program()));
-  },
-});
+export const completionCommand = (program: () => Program): CommandDef =>
+  command<{ shell: string }>({
+    command: 'completion <shell>',
+    describe: 'Print a shell completion script (bash, zsh or fish) for memory and git-memory',
+    builder: (y) =>
+      y
+        .positional('shell', { type: 'string', choices: SHELLS, describe: 'bash, zsh or fish' })
+        .example('eval "$($0 completion bash)"', 'In ~/.bashrc')
+        .example('$0 completion zsh > "${fpath[1]}/_memory"', 'zsh, installed once')
+        .example('$0 completion fish > ~/.config/fish/completions/memory.fish', 'fish'),
+    handler: (argv) => {
+      process.stdout.write(completionScript(argv.shell, program()));
+    },
+  });

@@ -1,4 +1,4 @@
-import type { OptionSpec } from './args.js';
+import type { OptionSpec } from './command.js';
 import { openDoor, type MemoryDoor } from '../api.js';
 import { InvalidInputError, MemoryError } from '../core/errors.js';
 import { reportError, toMemoryError, writeJson } from './output.js';
@@ -15,7 +15,7 @@ export interface GlobalArgs {
   _?: Array<string | number>;
 }
 
-/** Options every command accepts, anywhere on the command line (parsed by src/cli/args.ts). */
+/** Options every command accepts, anywhere on the command line (parsed by src/cli/parse.ts). */
 export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
   repo: { type: 'string', describe: 'Repository directory (default: the current directory)' },
   branch: { type: 'string', describe: 'Branch holding the memories (default: $MEMORY_BRANCH or "memory")' },

@@ -30,7 +30,7 @@ export async function main(args: string[] = process.argv.slice(2)): Promise<void
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     const json = args.includes('--json');
-    reportError(new InvalidInputError(err.message), json);
+    reportError(new InvalidInputError(err.message, { field: err.field }), json);
     process.exitCode = 2;
   }
 }

@@ -3,7 +3,7 @@
  * dist/man/git-memory.1 and memory.1; package.json `man` installs them). `git memory --help` runs
  * `man git-memory`, so without it git answers "No manual entry".
  */
-import { commandTree, type CommandInfo } from './args.js';
+import { commandTree, type CommandInfo } from './command.js';
 import { program } from './main.js';
 
 /** Text safe in roff: backslashes escaped, no line starting with a control character, hyphens literal. */

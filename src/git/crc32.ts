@@ -5,8 +5,8 @@ import * as zlib from 'node:zlib';
  * and segment checksums (src/search/segment.ts). `crc32(b, value)` continues the checksum `value`
  * over `b`, so a file written section by section is checked without a second copy in memory.
  * zlib's native crc32 (Node 20.15+, 22.2+) when it exists and continues correctly (checked, not
- * assumed); otherwise a table in JavaScript giving the same numbers. The blob compressor's worker
- * (src/git/blob-compressor.ts) still carries its own copy: it runs as an eval'd string (#26).
+ * assumed); otherwise a table in JavaScript giving the same numbers. The import's blob worker uses it
+ * too, through src/git/pack-entry.ts.
  */
 export type Crc32 = (bytes: Uint8Array, value?: number) => number;
 

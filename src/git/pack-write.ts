@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
-import { crc32 } from './crc32.js';
 import { AtomicFile, writeError, writeFileAtomic } from './atomic-file.js';
-import type { CompressedBlob } from './blob-compressor.js';
 import { hashObject } from './objects.js';
+import { blobEntry } from './pack-entry.js';
 
 /**
  * Writing many blobs at once (an import). Thousands of loose objects cost one file creation each
@@ -15,27 +13,26 @@ import { hashObject } from './objects.js';
  * process was killed), fsynced, and the index renamed last: a pack is visible only once its .idx is.
  */
 
-function packHeader(type: number, size: number): Buffer {
-  const bytes: number[] = [];
-  let b = (type << 4) | (size & 15);
-  size = Math.floor(size / 16);
-  while (size > 0) {
-    bytes.push(b | 0x80);
-    b = size & 0x7f;
-    size = Math.floor(size / 128);
-  }
-  bytes.push(b);
-  return Buffer.from(bytes);
+/**
+ * A blob for {@link writeBlobPack}: its bytes, and the pack entry when it was made elsewhere (the
+ * import's worker threads, src/lifecycle/blob-compressor.ts): then it is written as it is.
+ */
+export interface PackBlob {
+  data: Buffer;
+  /** The entry as the pack stores it (header + zlib stream), its CRC-32 and its object id. */
+  packed?: Buffer;
+  crc?: number;
+  id?: string;
 }
 
 /**
  * Writes `blobs` as one pack (+ index) under `objectsDir/pack`; returns each blob's id, in order. A
- * blob a {@link BlobCompressor} already compressed is written as it is; the others are compressed here.
+ * blob whose entry was made already (`packed`) is written as it is; the others are compressed here.
  */
-export function writeBlobPack(objectsDir: string, blobs: Array<Buffer | CompressedBlob>, onProgress?: (done: number) => void): string[] {
-  const items = blobs.map((b): CompressedBlob => (Buffer.isBuffer(b) ? { data: b } : b));
+export function writeBlobPack(objectsDir: string, blobs: Array<Buffer | PackBlob>, onProgress?: (done: number) => void): string[] {
+  const items = blobs.map((b): PackBlob => (Buffer.isBuffer(b) ? { data: b } : b));
   const ids = items.map((b) => b.id ?? hashObject('blob', b.data));
-  const unique = new Map<string, CompressedBlob>();
+  const unique = new Map<string, PackBlob>();
   ids.forEach((id, i) => unique.has(id) || unique.set(id, items[i]));
   if (!unique.size) return ids;
   const dir = join(objectsDir, 'pack');
@@ -67,7 +64,7 @@ interface PackEntry {
 }
 
 /** Streams the pack into `file`; returns its checksum (the pack's name) and where each object is. */
-function writePack(file: AtomicFile, unique: Map<string, CompressedBlob>, onProgress?: (done: number) => void): { trailer: Buffer; entries: PackEntry[] } {
+function writePack(file: AtomicFile, unique: Map<string, PackBlob>, onProgress?: (done: number) => void): { trailer: Buffer; entries: PackEntry[] } {
   const sum = createHash('sha1');
   const entries: PackEntry[] = [];
   let offset = 0;
@@ -99,14 +96,10 @@ function writePack(file: AtomicFile, unique: Map<string, CompressedBlob>, onProg
       out(blob.packed);
       continue;
     }
-    const data = blob.data;
-    const h = packHeader(3, data.length);
-    // deflateSync's output buffer is 16 KiB by default whatever the input: for 10,000 small blobs that
-    // held ~100 MB of RSS until GC. A chunk sized to the input keeps it proportional.
-    const z = deflateSync(data, { level: 1, chunkSize: Math.max(1024, Math.min(65536, data.length + 128)) });
-    entries.push({ id, offset, crc: crc32(z, crc32(h)) });
-    out(h);
-    out(z);
+    const e = blobEntry(blob.data);
+    entries.push({ id, offset, crc: e.crc });
+    out(e.header);
+    out(e.deflated);
   }
   const trailer = sum.digest();
   pending.push(trailer);

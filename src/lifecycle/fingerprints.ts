@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { MEMORIES_DIR } from '../core/catalog.js';
+import { contentHash } from '../core/content-hash.js';
 import { isValidId } from '../core/id.js';
 import { memoryFromFile } from '../core/memory.js';
 import { writeFileAtomic } from '../git/atomic-file.js';
@@ -116,17 +117,8 @@ function nthTab(line: string, n: number): number {
 export const UPSERT_KEY_FIELD = 'upsert_key';
 const FORMAT = 2;
 
-/** Whitespace differences never make two memories different. */
-export function normalizeContent(content: string): string {
-  return content.replace(/\s+/g, ' ').trim();
-}
-
-export function contentHash(content: string, scope?: string): string {
-  return createHash('sha1')
-    .update((scope ?? '') + '\0' + normalizeContent(content))
-    .digest('hex')
-    .slice(0, 24);
-}
+// The content hash lives in core/ (a leaf the import's blob worker can bundle alone).
+export { contentHash, normalizeContent } from '../core/content-hash.js';
 
 export function keyOf(key: string, scope?: string): string {
   return `${scope ?? ''}\0${key}`;

@@ -7,7 +7,7 @@ import { idTime, isValidId, newId, pathFor } from '../core/id.js';
 import { isPriority, isUndated, memoryFromFile, memoryToFile, normalizeTags, UNDATED, validateContent, type StoredMemory } from '../core/memory.js';
 import { checkMetadata, checkTime, InputTooLargeError, maxImportBytes, readBoundedFile } from '../core/bounds.js';
 import { afterLostRace, BRANCH_README, type MemoryStore } from '../core/store.js';
-import { BlobCompressor, type CompressedBlob } from '../git/blob-compressor.js';
+import { BlobCompressor, type CompressedBlob } from './blob-compressor.js';
 import { writeBlobPack } from '../git/pack-write.js';
 import { contentHash, keyOf, loadFingerprints, primeFingerprints, UPSERT_KEY_FIELD, type Fingerprint } from './fingerprints.js';
 import { ARCHIVE_DIR, archivePathFor } from './prune.js';
@@ -466,7 +466,7 @@ function importMessage(addedIds: string[], dups: number, sourceName: string | un
   return `memory: import ${n} memor${n === 1 ? 'y' : 'ies'}${from}${dups ? ` (${dups} already present)` : ''}\n\n${addedIds.slice(0, 20).map((i) => `Memory-Id: ${i}`).join('\n')}${n > 20 ? `\n(and ${n - 20} more)` : ''}\n`;
 }
 
-/** A large import compresses its files on worker threads (src/git/blob-compressor.ts); a small one is not worth starting them. */
+/** A large import compresses its files on worker threads (src/lifecycle/blob-compressor.ts); a small one is not worth starting them. */
 const WORKERS_FROM = 2000;
 
 /**
@@ -551,7 +551,7 @@ class Importer {
     if (this.compressor?.active) {
       // A memory file ends with its content: the worker hashes it from there.
       const from = file.length - Buffer.byteLength(m.content, 'utf8');
-      const blob = this.compressor.add(file, { from, prefix: (m.scope ?? '') + '\0' });
+      const blob = this.compressor.add(file, { from, scope: m.scope });
       return { ...base, hash: { blob, from, scope: m.scope }, body: blob };
     }
     return { ...base, hash: contentHash(m.content, m.scope), body: this.compressor ? this.compressor.add(file) : file };

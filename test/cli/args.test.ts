@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Cli, MAX_ARRAY_OPTION_VALUES, UsageError, type CommandDef, type Program } from '../../src/cli/args.js';
+import { Cli, MAX_ARRAY_OPTION_VALUES, UsageError, type Builder, type CommandDef, type Program } from '../../src/cli/args.js';
 
 /** A program whose handlers record the argv they were called with. */
 function program(commands: CommandDef[]): { cli: Cli; calls: Array<Record<string, unknown>> } {
@@ -12,7 +12,7 @@ function program(commands: CommandDef[]): { cli: Cli; calls: Array<Record<string
 const store: CommandDef = {
   command: 'store [content]',
   describe: 'Store',
-  builder: (y: any) =>
+  builder: (y: Builder) =>
     y
       .positional('content', { type: 'string' })
       .option('tags', { type: 'string', array: true })
@@ -21,14 +21,25 @@ const store: CommandDef = {
       .option('count', { alias: 'n', type: 'number' }),
   handler: () => {},
 };
-const get: CommandDef = { command: 'get <id>', describe: 'Get', builder: (y: any) => y.positional('id', { type: 'string' }), handler: () => {} };
-const search: CommandDef = { command: 'search [query..]', describe: 'Search', builder: (y: any) => y, handler: () => {} };
+const get: CommandDef = { command: 'get <id>', describe: 'Get', builder: (y: Builder) => y.positional('id', { type: 'string' }), handler: () => {} };
+const search: CommandDef = { command: 'search [query..]', describe: 'Search', builder: (y: Builder) => y, handler: () => {} };
 const nested: Array<Record<string, unknown>> = [];
 const core: CommandDef = {
   command: 'core <command>',
   describe: 'Core',
-  builder: (y: any) => y.command([{ command: 'view', describe: 'View', handler: () => {} }, { command: 'edit', describe: 'Edit', builder: (z: any) => z.option('old', { type: 'string', demandOption: true }), handler: (a: Record<string, unknown>) => void nested.push(a) }]).demandCommand(1),
+  builder: (y: Builder) => y.command([{ command: 'view', describe: 'View', handler: () => {} }, { command: 'edit', describe: 'Edit', builder: (z: Builder) => z.option('old', { type: 'string', demandOption: true }), handler: (a: Record<string, unknown>) => void nested.push(a) }]).demandCommand(),
 };
+
+/** The field a usage error names (main.ts reports it as INVALID_INPUT with this field). */
+async function field(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(UsageError);
+    return (e as UsageError).field;
+  }
+  throw new Error('expected a usage error');
+}
 
 async function usage(p: Promise<unknown>): Promise<string> {
   try {
@@ -74,6 +85,16 @@ describe('CLI argument parser', () => {
     expect(await usage(cli.run(['core', 'edit']))).toMatch(/missing required option --old/);
     expect(await usage(cli.run(['store', '--tagz', 'x']))).toMatch(/unknown option --tagz \(did you mean "--tags"\?\)/);
     expect(await usage(cli.run(['store', '--cuont', '1']))).toMatch(/did you mean "--count"/);
+    expect(await usage(cli.run(['--frob']))).toBe('unknown option --frob; see "memory --help"');
+    // Each names what is at fault (never an unknown option's text, which may be a pasted secret).
+    expect(await field(cli.run(['stor', 'x']))).toBe('command');
+    expect(await field(cli.run(['store', '--frob']))).toBe('option');
+    expect(await field(cli.run(['store', '--count', 'many']))).toBe('count');
+    expect(await field(cli.run(['store', '--priority', 'urgent']))).toBe('priority');
+    expect(await field(cli.run(['store', 'a', 'b']))).toBe('argument');
+    expect(await field(cli.run(['get']))).toBe('id');
+    expect(await field(cli.run(['core']))).toBe('command');
+    expect(await field(cli.run(['core', 'edit']))).toBe('old');
   });
 
   it('prints help, not an error, when no command is given', async () => {
@@ -93,7 +114,7 @@ describe('CLI argument parser', () => {
   });
 
   it('takes --tag for a --tags option and --tags for a --tag one', async () => {
-    const tagOne: CommandDef = { command: 'del', describe: 'Del', builder: (y: any) => y.option('tag', { type: 'string' }), handler: () => {} };
+    const tagOne: CommandDef = { command: 'del', describe: 'Del', builder: (y: Builder) => y.option('tag', { type: 'string' }), handler: () => {} };
     const { cli, calls } = program([store, tagOne]);
     await cli.run(['store', 'x', '--tag', 'a', '--tag', 'b,c']);
     await cli.run(['del', '--tags', 'z']);

@@ -1,24 +1,12 @@
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/core/store.js';
 import { OnnxEmbedder } from '../../src/embed/index.js';
 import { makeRepo, tempDir } from '../helpers.js';
 
-// @huggingface/transformers is an optional dependency the project does not install: these tests pin
-// down what a user without it (or with a wrong folder) sees.
+// What a user with a wrong folder sees. Without @huggingface/transformers installed (it is a
+// devDependency here, for the contract suite test/embed/embedder-contract.test.ts): onnx-absent.e2e.test.ts.
 describe('optional ONNX embedder', () => {
-  it('names the package to install when @huggingface/transformers is absent', async () => {
-    const dir = tempDir('gm-onnx-');
-    writeFileSync(join(dir, 'config.json'), '{"model_type":"bert"}');
-    const e = new OnnxEmbedder(dir);
-    expect(e.id).toMatch(/^onnx:gm-onnx-.*-[0-9a-f]{8}$/);
-    const err = await e.embed(['x']).catch((x) => x);
-    expect(err.code).toBe('EMBEDDER_ERROR');
-    expect(err.data.reason).toBe('not-installed');
-    expect(err.message).toContain('ONNXRUNTIME_NODE_INSTALL=skip npm install @huggingface/transformers');
-  });
-
   it('rejects a folder that is not a model, and search falls back to full-text saying why', async () => {
     expect(() => new OnnxEmbedder(join(tempDir(), 'nope'))).toThrow(expect.objectContaining({ code: 'EMBEDDER_ERROR' }));
     const s = new MemoryStore({ repo: makeRepo(), warn: () => {} });

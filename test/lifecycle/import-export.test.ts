@@ -17,7 +17,7 @@ const seedLines = [
 ];
 
 describe('import', () => {
-  it('a large import (its files compressed on worker threads) keeps every record, drops duplicates across batches, and git reads it all', async () => {
+  it('a large import (packs in batches; run from src/ without the built worker, so on this thread) keeps every record, drops duplicates across batches, and git reads it all', async () => {
     const repo = makeRepo();
     const s = new MemoryStore({ repo, warn: () => {} });
     const records = Array.from({ length: 3500 }, (_, i) => ({ content: `note number ${i % 3000} about ${'x'.repeat(i % 50)}`, tags: ['bulk'], timestamp: new Date(Date.UTC(2025, 0, 1) + (i % 3000) * 60_000).toISOString() }));
@@ -37,7 +37,8 @@ describe('import', () => {
     const repo = makeRepo();
     const s = new MemoryStore({ repo, warn: () => {} });
     await s.store({ content: 'stored before the import  number 5', tags: ['x'] });
-    // 2,600 records: the first 1,999 are hashed on this thread, the rest on the worker.
+    // 2,600 records: in the built packages the first 1,999 are hashed on this thread, the rest on the
+    // worker (test/lifecycle/blob-worker.e2e.test.ts); from src/ all here.
     const records = Array.from({ length: 2600 }, (_, i) => {
       const n = i % 1300;
       const spaced = i >= 1300 ? `\u00a0 note\t${n}\n\nabout  things ` : `note ${n} about things`;

@@ -1,4 +1,4 @@
-import type { CommandModule } from 'yargs';
+import { command } from '../command.js';
 import { InvalidInputError } from '../../core/errors.js';
 import { run, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
@@ -16,7 +16,7 @@ function flatten(obj: Record<string, unknown>, prefix = ''): Array<[string, unkn
   });
 }
 
-export const configCommand: CommandModule<GlobalArgs, Args> = {
+export const configCommand = command<Args>({
   command: 'config [action] [key] [value]',
   describe: 'Settings shared by every job: show, get <key>, set <key> <value>, unset <key>',
   builder: (y) =>
@@ -63,4 +63,4 @@ export const configCommand: CommandModule<GlobalArgs, Args> = {
         return [...rows, '', color.dim(layers.length ? `layers: ${layers.join('; ')}` : 'layers: defaults only')].join('\n');
       },
     ),
-};
+});

@@ -1,5 +1,5 @@
 import { DEFAULT_MAX_INPUT_BYTES, readBoundedFile } from '../../core/bounds.js';
-import type { Argv, CommandModule } from 'yargs';
+import { command, type Builder, type Command, type CommandDef } from '../command.js';
 import { InvalidInputError } from '../../core/errors.js';
 import type { CoreOperation, CoreWriteResult } from '../../core/core-doc.js';
 import { readStdin, run, type GlobalArgs } from '../context.js';
@@ -16,11 +16,11 @@ interface CoreArgs extends GlobalArgs {
   version?: string;
 }
 
-function shared<T>(y: Argv<T>) {
+function shared(y: Builder): Builder {
   return y.option('name', { type: 'string', describe: 'Core document name (default "default"; e.g. user, project)' });
 }
 
-function guarded<T>(y: Argv<T>) {
+function guarded(y: Builder): Builder {
   return shared(y).option('expect-version', {
     type: 'string',
     describe: 'Refuse (CONFLICT, exit 4) if the document changed since this version (the "version" from core view)',
@@ -53,7 +53,8 @@ async function readOps(file: string | undefined): Promise<CoreOperation[]> {
   return ops as CoreOperation[];
 }
 
-const subcommands: CommandModule<GlobalArgs, CoreArgs>[] = [
+const subcommands: CommandDef[] = (
+  [
   {
     command: 'view',
     describe: 'Show the core document and the version it was read at',
@@ -154,7 +155,7 @@ const subcommands: CommandModule<GlobalArgs, CoreArgs>[] = [
   {
     command: 'restore <version>',
     describe: 'Bring the document back as it was at a version (as a new commit)',
-    builder: (y) => guarded(y).positional('version', { type: 'string', demandOption: true, describe: 'A version from "memory core history" (full or short commit id)' }).example('$0 core restore 1a2b3c4', 'Undo later changes'),
+    builder: (y) => guarded(y).positional('version', { type: 'string', describe: 'A version from "memory core history" (full or short commit id)' }).example('$0 core restore 1a2b3c4', 'Undo later changes'),
     handler: (argv) =>
       run(
         argv,
@@ -162,17 +163,17 @@ const subcommands: CommandModule<GlobalArgs, CoreArgs>[] = [
         (r) => `${written(r)} ${color.dim(`restored from ${r.restored_from.slice(0, 12)}`)}`,
       ),
   },
-];
+  ] satisfies Command<CoreArgs>[]
+).map((c) => command(c));
 
-export const coreCommand: CommandModule<GlobalArgs, GlobalArgs> = {
+export const coreCommand = command<GlobalArgs>({
   command: 'core <command>',
   describe: 'The core document an agent keeps in context: view, set, edit, delete, insert-after, batch, history, restore',
   builder: (y) =>
     y
-      .command(subcommands as CommandModule<GlobalArgs, GlobalArgs>[])
-      .demandCommand(1, 'give a core subcommand: view, set, edit, delete, insert-after, batch, history or restore')
+      .command(subcommands)
+      .demandCommand('give a core subcommand: view, set, edit, delete, insert-after, batch, history or restore')
       .example('$0 core view --json', 'Read it (note the version)')
       .example('$0 core edit --old "Name: Ada" --new "Name: Ada L." --expect-version <version>', 'Patch it; conflict if it changed since')
       .epilog('old/anchor texts must match the current document exactly once; zero or several matches is an INVALID_INPUT error naming the lines, and nothing is written.'),
-  handler: () => {},
-};
+});

@@ -1,4 +1,4 @@
-import type { CommandModule } from 'yargs';
+import { command } from '../command.js';
 import { InvalidInputError } from '../../core/errors.js';
 import { run, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
@@ -30,7 +30,7 @@ function describe(r: DaemonState): string {
   return lines.join('\n');
 }
 
-export const daemonCommand: CommandModule<GlobalArgs, Args> = {
+export const daemonCommand = command<Args>({
   command: 'daemon [action]',
   describe: 'The search helper that keeps the model and index warm: status, start, stop (docs/daemon.md)',
   builder: (y) =>
@@ -67,4 +67,4 @@ export const daemonCommand: CommandModule<GlobalArgs, Args> = {
       { sync: 'none' },
     );
   },
-};
+});

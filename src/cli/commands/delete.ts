@@ -1,4 +1,4 @@
-import type { CommandModule } from 'yargs';
+import { command } from '../command.js';
 import { InvalidInputError } from '../../core/errors.js';
 import { run, type GlobalArgs } from '../context.js';
 import { count } from '../output.js';
@@ -8,7 +8,7 @@ interface Args extends GlobalArgs {
   tag?: string;
 }
 
-export const deleteCommand: CommandModule<GlobalArgs, Args> = {
+export const deleteCommand = command<Args>({
   command: 'delete [id]',
   describe: 'Move a memory to the trash by id, or every memory with a tag (memory trash restore brings it back)',
   builder: (y) =>
@@ -35,4 +35,4 @@ export const deleteCommand: CommandModule<GlobalArgs, Args> = {
       },
       (r) => (typeof r.deleted === 'number' ? `moved ${count(r.count)} to the trash${r.count ? ': ' + r.ids.join(', ') : ''}` : `moved ${r.deleted} to the trash (memory trash restore ${r.deleted} brings it back)`),
     ),
-};
+});

@@ -1,4 +1,4 @@
-import type { CommandModule } from 'yargs';
+import { command } from '../command.js';
 import { run, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
 import { formatDuration, progressReporter } from '../progress.js';
@@ -13,7 +13,7 @@ function positive(v: number | undefined, name: string): number | undefined {
   return v === undefined ? undefined : positiveInt(v, name, { label: `--${name}` });
 }
 
-export const embedCommand: CommandModule<GlobalArgs, Args> = {
+export const embedCommand = command<Args>({
   command: 'embed',
   describe: 'Compute and commit the vectors of memories that lack one, in batches that each commit (searches never commit vectors)',
   builder: (y) =>
@@ -42,4 +42,4 @@ export const embedCommand: CommandModule<GlobalArgs, Args> = {
         ` ${color.dim(`(${r.commits} commit${r.commits === 1 ? '' : 's'}, ${formatDuration(r.durationMs)})`)}`,
       { sync: 'write' },
     ),
-};
+});

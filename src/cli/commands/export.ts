@@ -1,6 +1,6 @@
 import { createWriteStream, openSync } from 'node:fs';
 import { ExportIncompleteError, InvalidInputError } from '../../core/errors.js';
-import type { CommandModule } from 'yargs';
+import { command } from '../command.js';
 import { run, type GlobalArgs } from '../context.js';
 import { count } from '../output.js';
 
@@ -18,7 +18,7 @@ async function writeAll(out: NodeJS.WritableStream, chunks: Generator<string, nu
   }
 }
 
-export const exportCommand: CommandModule<GlobalArgs, Args> = {
+export const exportCommand = command<Args>({
   command: 'export',
   describe: 'Write every memory as JSONL (default), JSON or Markdown, to stdout or a file',
   builder: (y) =>
@@ -63,4 +63,4 @@ export const exportCommand: CommandModule<GlobalArgs, Args> = {
       (r) => (toStdout ? null : `exported ${count(r.exported)} as ${r.format} to ${r.file}`),
     );
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { CommandModule } from 'yargs';
+import { command } from '../command.js';
 import { run, type GlobalArgs } from '../context.js';
 import { formatMemoryBlock } from '../output.js';
 
@@ -7,12 +7,12 @@ interface Args extends GlobalArgs {
   at?: string;
 }
 
-export const getCommand: CommandModule<GlobalArgs, Args> = {
+export const getCommand = command<Args>({
   command: 'get <id>',
   describe: 'Show one memory by id',
   builder: (y) =>
     y
-      .positional('id', { type: 'string', demandOption: true, describe: 'Memory id (mem_...)' })
+      .positional('id', { type: 'string', describe: 'Memory id (mem_...)' })
       .option('at', { type: 'string', describe: 'An older version: its number (3) or a commit id (see "memory history <id>")' })
       .example('$0 get mem_0k2x9d1ab7q4ce3m', 'Show a memory')
       .example('$0 get mem_0k2x9d1ab7q4ce3m --json', 'As JSON')
@@ -25,4 +25,4 @@ export const getCommand: CommandModule<GlobalArgs, Args> = {
           (r) => `${formatMemoryBlock(r.memory)}\n-- at ${r.commit.slice(0, 12)}${r.state === 'live' ? '' : ` (${r.state}${r.deleted_at ? `, deleted ${r.deleted_at}` : ''})`}`,
         )
       : run(argv, (m) => m.get(argv.id), (r) => formatMemoryBlock(r.memory)),
-};
+});

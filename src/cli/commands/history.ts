@@ -1,4 +1,4 @@
-import type { CommandModule } from 'yargs';
+import { command } from '../command.js';
 import { run, type GlobalArgs } from '../context.js';
 import { color, rowText } from '../output.js';
 import type { MemoryVersion } from '../../core/history.js';
@@ -19,12 +19,12 @@ interface Args extends GlobalArgs {
   id: string;
 }
 
-export const historyCommand: CommandModule<GlobalArgs, Args> = {
+export const historyCommand = command<Args>({
   command: 'history <id>',
   describe: "Every version of a memory from git history, newest first (also after it was deleted or purged)",
   builder: (y) =>
     y
-      .positional('id', { type: 'string', demandOption: true, describe: 'Memory id' })
+      .positional('id', { type: 'string', describe: 'Memory id' })
       .example('$0 history mem_0k2x9d1ab7q4ce3m', 'Versions, with the commit of each')
       .example('$0 get mem_0k2x9d1ab7q4ce3m --at 2', 'Then read one of them'),
   handler: (argv) =>
@@ -39,4 +39,4 @@ export const historyCommand: CommandModule<GlobalArgs, Args> = {
           })
           .join('\n'),
     ),
-};
+});

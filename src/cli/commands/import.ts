@@ -1,4 +1,4 @@
-import type { CommandModule } from 'yargs';
+import { command } from '../command.js';
 import { fstatSync, statSync } from 'node:fs';
 import { InvalidInputError } from '../../core/errors.js';
 import { readStdin, run, type GlobalArgs } from '../context.js';
@@ -16,7 +16,7 @@ interface Args extends GlobalArgs {
   allowPartial?: boolean;
 }
 
-export const importCommand: CommandModule<GlobalArgs, Args> = {
+export const importCommand = command<Args>({
   command: 'import [file]',
   describe: 'Import memories from JSONL (one per line, the seed\'s fields; "-" for stdin) or the seed\'s .pi/memories directory, in one commit',
   builder: (y) =>
@@ -97,7 +97,7 @@ export const importCommand: CommandModule<GlobalArgs, Args> = {
       },
       report,
     ),
-};
+});
 
 function report(r: { imported: number; duplicates: number; errors: Array<{ line: number | string; code: string; message: string }>; dryRun: boolean }): string {
   const lines = [`${r.dryRun ? 'would import' : 'imported'} ${r.imported} memor${r.imported === 1 ? 'y' : 'ies'}${r.duplicates ? `, ${r.duplicates} already present` : ''}${r.errors.length ? `, ${r.errors.length} invalid` : ''}`];

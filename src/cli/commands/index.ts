@@ -1,5 +1,4 @@
-import type { CommandModule } from 'yargs';
-import type { GlobalArgs } from '../context.js';
+import type { CommandDef } from '../command.js';
 import { storeCommand } from './store.js';
 import { getCommand } from './get.js';
 import { recentCommand } from './recent.js';
@@ -28,5 +27,4 @@ import { daemonCommand } from './daemon.js';
 import { viewCommand } from './view.js';
 
 /** Every CLI command. A new command is a module in this folder plus one line here. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<GlobalArgs, any>[] = [storeCommand, getCommand, recentCommand, taggedCommand, listCommand, deleteCommand, clearCommand, configCommand, pruneCommand, importCommand, exportCommand, updateCommand, historyCommand, trashCommand, coreCommand, statsCommand, mcpCommand, toolsCommand, searchCommand, rebuildIndexCommand, syncCommand, pullCommand, pushCommand, embedCommand, daemonCommand, viewCommand];
+export const commands: CommandDef[] = [storeCommand, getCommand, recentCommand, taggedCommand, listCommand, deleteCommand, clearCommand, configCommand, pruneCommand, importCommand, exportCommand, updateCommand, historyCommand, trashCommand, coreCommand, statsCommand, mcpCommand, toolsCommand, searchCommand, rebuildIndexCommand, syncCommand, pullCommand, pushCommand, embedCommand, daemonCommand, viewCommand];

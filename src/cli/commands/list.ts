@@ -1,4 +1,4 @@
-import type { CommandModule } from 'yargs';
+import { command } from '../command.js';
 import { PRIORITIES, type Priority } from '../../core/memory.js';
 import { run, splitList, type GlobalArgs } from '../context.js';
 import { formatTable, noteColor, resultsWithNote } from '../output.js';
@@ -12,7 +12,7 @@ interface Args extends GlobalArgs {
   archived?: boolean;
 }
 
-export const listCommand: CommandModule<GlobalArgs, Args> = {
+export const listCommand = command<Args>({
   command: 'list',
   describe: 'List memories, newest first, with optional filters',
   builder: (y) =>
@@ -31,4 +31,4 @@ export const listCommand: CommandModule<GlobalArgs, Args> = {
       (m) => m.list({ tags: splitList(argv.tag), category: argv.category, scope: argv.scope, priority: argv.priority as Priority | undefined, limit: argv.limit, archived: argv.archived }),
       (r) => resultsWithNote(formatTable(r.memories), noteColor.dim(`${r.memories.length} of ${r.total}`)),
     ),
-};
+});

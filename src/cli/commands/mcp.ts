@@ -1,4 +1,4 @@
-import type { CommandModule } from 'yargs';
+import { command } from '../command.js';
 import type { GlobalArgs } from '../context.js';
 import { InvalidInputError } from '../../core/errors.js';
 import { reportError } from '../output.js';
@@ -19,7 +19,7 @@ function syncMode(flag: boolean | undefined): 'all' | 'read' | 'write' | false {
   return false;
 }
 
-export const mcpCommand: CommandModule<GlobalArgs, Args> = {
+export const mcpCommand = command<Args>({
   command: 'mcp',
   describe: 'Serve the memory tools to an MCP client over stdio (Claude Code, Cursor, SDK agents)',
   builder: (y) =>
@@ -43,4 +43,4 @@ export const mcpCommand: CommandModule<GlobalArgs, Args> = {
       reportError(err, !!argv.json);
     }
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { CommandModule } from 'yargs';
+import { command } from '../command.js';
 import { run, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
 import { progressReporter } from '../progress.js';
@@ -11,7 +11,7 @@ interface Args extends GlobalArgs {
   maxMemories?: number;
 }
 
-export const pruneCommand: CommandModule<GlobalArgs, Args> = {
+export const pruneCommand = command<Args>({
   command: 'prune',
   describe: 'Apply retention in one commit: archive old memories, trash expired/too old ones, purge old trash',
   builder: (y) =>
@@ -46,4 +46,4 @@ export const pruneCommand: CommandModule<GlobalArgs, Args> = {
         return [title, ...lines.map((l) => color.dim('  ' + l))].join('\n');
       },
     ),
-};
+});

@@ -1,9 +1,9 @@
-import type { CommandModule } from 'yargs';
+import { command } from '../command.js';
 import { run, type GlobalArgs } from '../context.js';
 import { describeSync } from '../../sync/format.js';
 import { withSyncProgress, type RemoteArgs } from './sync.js';
 
-export const pullCommand: CommandModule<GlobalArgs, RemoteArgs> = {
+export const pullCommand = command<RemoteArgs>({
   command: 'pull',
   describe: 'Fetch the remote memory branch and combine it into the local one (publishes nothing)',
   builder: (y) =>
@@ -18,4 +18,4 @@ export const pullCommand: CommandModule<GlobalArgs, RemoteArgs> = {
       (r) => describeSync(r, 'pulled'),
       { sync: 'none' },
     ),
-};
+});

@@ -1,9 +1,9 @@
-import type { CommandModule } from 'yargs';
+import { command } from '../command.js';
 import { run, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
 import { formatDuration, progressReporter } from '../progress.js';
 
-export const rebuildIndexCommand: CommandModule<GlobalArgs, GlobalArgs> = {
+export const rebuildIndexCommand = command<GlobalArgs>({
   command: 'rebuild-index',
   describe: 'Rebuild the search index from every memory on the branch',
   builder: (y) =>
@@ -23,4 +23,4 @@ export const rebuildIndexCommand: CommandModule<GlobalArgs, GlobalArgs> = {
       },
       (r) => `indexed ${color.bold(String(r.indexed))} ${r.indexed === 1 ? 'memory' : 'memories'}${r.skipped ? `, skipped ${r.skipped} unreadable file${r.skipped === 1 ? '' : 's'}` : ''} ${color.dim(`(${formatDuration(r.durationMs)})`)}`,
     ),
-};
+});

@@ -1,4 +1,4 @@
-import type { CommandModule } from 'yargs';
+import { command } from '../command.js';
 import { run, type GlobalArgs } from '../context.js';
 import { formatTable, noteColor, resultsWithNote } from '../output.js';
 
@@ -6,10 +6,10 @@ interface Args extends GlobalArgs {
   count?: number;
 }
 
-export const recentCommand: CommandModule<GlobalArgs, Args> = {
+export const recentCommand = command<Args>({
   command: 'recent',
   describe: 'Show the newest memories',
   builder: (y) => y.option('count', { alias: 'n', type: 'number', describe: 'How many (default 10)' }).example('$0 recent --count 5', 'The five newest'),
     // `N of M` on stderr and `total` in JSON, as every listing command (#28).
   handler: (argv) => run(argv, (m) => m.recent(argv.count), (r) => resultsWithNote(formatTable(r.memories), noteColor.dim(`${r.memories.length} of ${r.total}`))),
-};
+});

@@ -1,4 +1,4 @@
-import type { CommandModule } from 'yargs';
+import { command } from '../command.js';
 import { PRIORITIES, type Priority } from '../../core/memory.js';
 import { run, splitList, type GlobalArgs } from '../context.js';
 import { color, formatTable, noteColor, resultsWithNote } from '../output.js';
@@ -58,12 +58,12 @@ function countLine(r: SearchResponse, showWeak: boolean | undefined): string {
   return noteColor.dim(s);
 }
 
-export const searchCommand: CommandModule<GlobalArgs, Args> = {
+export const searchCommand = command<Args>({
   command: 'search [query..]',
   describe: 'Search by words and meaning (hybrid by default, see --mode), ranked, with filters (filters alone: newest first)',
   builder: (y) =>
     y
-      .positional('query', { type: 'string', array: true, describe: 'Words to look for (any text; quotes optional)' })
+      .positional('query', { type: 'string', describe: 'Words to look for (any text; quotes optional)' })
       .option('tag', { alias: 'tags', type: 'string', array: true, describe: 'Only memories with this tag (repeatable: all must match)' })
       .option('category', { type: 'string', describe: 'Only this category' })
       .option('priority', { type: 'string', choices: PRIORITIES as unknown as string[], describe: 'Only this priority' })
@@ -118,4 +118,4 @@ export const searchCommand: CommandModule<GlobalArgs, Args> = {
       // Weak candidates apart (dimmed on a terminal, on a pipe only with --weak).
       (r) => resultsWithNote(renderResults(r, argv.weak), `${countLine(r, argv.weak)}${describeMode(r)}`),
     ),
-};
+});

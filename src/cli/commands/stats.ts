@@ -1,4 +1,4 @@
-import type { CommandModule } from 'yargs';
+import { command } from '../command.js';
 import type { MemoryStats } from '../../core/stats.js';
 import { run, type GlobalArgs } from '../context.js';
 
@@ -6,7 +6,7 @@ interface Args extends GlobalArgs {
   top?: number;
 }
 
-export const statsCommand: CommandModule<GlobalArgs, Args> = {
+export const statsCommand = command<Args>({
   command: 'stats',
   describe: 'Counts: memories, categories, tags, priorities, trash, core, commits, size, per-month activity',
   builder: (y) =>
@@ -25,4 +25,4 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
       (r) => format(r),
     );
   },
-};
+});

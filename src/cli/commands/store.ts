@@ -1,4 +1,4 @@
-import type { CommandModule } from 'yargs';
+import { command } from '../command.js';
 import { InvalidInputError } from '../../core/errors.js';
 import { PRIORITIES, type Priority } from '../../core/memory.js';
 import { parseMeta, readStdinContent, run, splitList, type GlobalArgs } from '../context.js';
@@ -18,7 +18,7 @@ interface Args extends GlobalArgs {
   autoTag?: boolean;
 }
 
-export const storeCommand: CommandModule<GlobalArgs, Args> = {
+export const storeCommand = command<Args>({
   command: 'store [content]',
   describe: 'Store a new memory (one commit on the memory branch)',
   builder: (y) =>
@@ -73,4 +73,4 @@ export const storeCommand: CommandModule<GlobalArgs, Args> = {
         (r.tags ? ` ${color.yellow(r.tags.map((t) => '#' + t).join(' '))}` : '') +
         (r.redacted ? `\n${r.redacted} secret${r.redacted === 1 ? '' : 's'} masked` : ''),
     ),
-};
+});

@@ -1,4 +1,4 @@
-import type { CommandModule } from 'yargs';
+import { command } from '../command.js';
 import { run, type GlobalArgs } from '../context.js';
 import { describeSync } from '../../sync/format.js';
 import type { SyncProgress } from '../../sync/sync.js';
@@ -30,7 +30,7 @@ export interface RemoteArgs extends GlobalArgs {
   mode?: string;
 }
 
-export const syncCommand: CommandModule<GlobalArgs, RemoteArgs> = {
+export const syncCommand = command<RemoteArgs>({
   command: 'sync',
   describe: 'Share memories: fetch the remote memory branch and pending refs, combine them with local memories, push (to a pending ref of its own if another writer moved the branch first)',
   builder: (y) =>
@@ -50,4 +50,4 @@ export const syncCommand: CommandModule<GlobalArgs, RemoteArgs> = {
       (r) => describeSync(r, 'synced'),
       { sync: 'none' },
     ),
-};
+});

@@ -1,4 +1,4 @@
-import type { CommandModule } from 'yargs';
+import { command } from '../command.js';
 import { run, splitList, type GlobalArgs } from '../context.js';
 import { formatTable, noteColor, resultsWithNote } from '../output.js';
 
@@ -9,12 +9,12 @@ interface Args extends GlobalArgs {
 
 // The conventions of `list` (#28): a page (--limit, default 50), `N of M` on stderr, `total` in JSON.
 // On 20,000 memories it printed 2,913 rows in 3.7 s with no count.
-export const taggedCommand: CommandModule<GlobalArgs, Args> = {
+export const taggedCommand = command<Args>({
   command: 'tagged <tags>',
   describe: 'Show memories carrying all the given tags, newest first',
   builder: (y) =>
     y
-      .positional('tags', { type: 'string', demandOption: true, describe: 'Comma-separated tags' })
+      .positional('tags', { type: 'string', describe: 'Comma-separated tags' })
       .option('limit', { type: 'number', describe: 'Page size (default 50); total counts every match' })
       .example('$0 tagged api,limits', 'Memories tagged both api and limits')
       .example('$0 tagged ci --limit 500 --json', 'Up to 500, as JSON with the total'),
@@ -29,4 +29,4 @@ export const taggedCommand: CommandModule<GlobalArgs, Args> = {
       },
       (r) => resultsWithNote(formatTable(r.memories), noteColor.dim(`${r.memories.length} of ${r.total}`)),
     ),
-};
+});

@@ -1,4 +1,4 @@
-import type { CommandModule } from 'yargs';
+import { command } from '../command.js';
 import type { GlobalArgs } from '../context.js';
 import { reportError, writeJson } from '../output.js';
 
@@ -6,7 +6,7 @@ interface Args extends GlobalArgs {
   format?: string;
 }
 
-export const toolsCommand: CommandModule<GlobalArgs, Args> = {
+export const toolsCommand = command<Args>({
   command: 'tools',
   describe: 'Print the memory tool definitions as JSON schemas, for function calling without MCP',
   builder: (y) =>
@@ -23,4 +23,4 @@ export const toolsCommand: CommandModule<GlobalArgs, Args> = {
       reportError(err, !!argv.json);
     }
   },
-};
+});

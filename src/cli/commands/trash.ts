@@ -1,4 +1,4 @@
-import type { CommandModule } from 'yargs';
+import { command } from '../command.js';
 import { ConfirmationRequiredError, InvalidInputError } from '../../core/errors.js';
 import { limitOf } from '../../core/bounds.js';
 import { parseAge } from '../../core/trash.js';
@@ -13,7 +13,7 @@ interface Args extends GlobalArgs {
   limit?: number;
 }
 
-export const trashCommand: CommandModule<GlobalArgs, Args> = {
+export const trashCommand = command<Args>({
   command: 'trash [action] [id]',
   describe: 'The trash bin of deleted memories: list, restore <id>, empty [--older-than 30d]',
   builder: (y) =>
@@ -62,4 +62,4 @@ export const trashCommand: CommandModule<GlobalArgs, Args> = {
         return resultsWithNote(rows, noteColor.dim(`${items.length} of ${r.total}`));
       },
     ),
-};
+});

@@ -1,4 +1,4 @@
-import type { CommandModule } from 'yargs';
+import { command } from '../command.js';
 import { PRIORITIES, type Priority } from '../../core/memory.js';
 import { parseMeta, readStdinContent, run, splitList, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
@@ -13,12 +13,12 @@ interface Args extends GlobalArgs {
   meta?: string[];
 }
 
-export const updateCommand: CommandModule<GlobalArgs, Args> = {
+export const updateCommand = command<Args>({
   command: 'update <id>',
   describe: 'Write a new version of a memory (updated time set, metadata.version + 1)',
   builder: (y) =>
     y
-      .positional('id', { type: 'string', demandOption: true, describe: 'Memory id' })
+      .positional('id', { type: 'string', describe: 'Memory id' })
       .option('content', { type: 'string', describe: 'New text ("-" reads stdin)' })
       .option('tags', { type: 'string', array: true, describe: 'Replace the tags (comma-separated or repeated; "" clears them)' })
       .option('category', { type: 'string', describe: 'New category' })
@@ -40,4 +40,4 @@ export const updateCommand: CommandModule<GlobalArgs, Args> = {
       },
       (r) => (r.changed.length ? `updated ${color.bold(r.id)} to version ${r.version} (${r.changed.join(', ')})` : `${r.id} unchanged (version ${r.version})`),
     ),
-};
+});

@@ -1,4 +1,4 @@
-import type { CommandModule } from 'yargs';
+import { command } from '../command.js';
 import { spawn } from 'node:child_process';
 import { InvalidInputError } from '../../core/errors.js';
 import { openCliMemory, type GlobalArgs } from '../context.js';
@@ -34,7 +34,7 @@ function openBrowser(url: string): void {
   }
 }
 
-export const viewCommand: CommandModule<GlobalArgs, Args> = {
+export const viewCommand = command<Args>({
   command: 'view',
   describe: 'Browse the memory branch and its history in a local, read-only web viewer (docs/view.md)',
   builder: (y) =>
@@ -88,4 +88,4 @@ export const viewCommand: CommandModule<GlobalArgs, Args> = {
       reportError(err, !!argv.json);
     }
   },
-};
+});

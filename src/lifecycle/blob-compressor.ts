@@ -1,84 +1,55 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { PackBlob } from '../git/pack-write.js';
+import { ownBuffer, type PackAnswer, type PackRequest } from './blob-group.js';
 
 /**
  * Compresses blobs for a pack on worker threads while the main thread goes on preparing the next
  * ones. An import of 1,000,000 memories spent a quarter of its time in zlib (one `deflateSync` per
  * object, ~20 µs each, most of it setting up the stream), on one core. Each result is what the pack
  * stores for the object (type-and-size header plus zlib data), its CRC-32 (for the pack index) and
- * its object id, all computed off the main thread.
+ * its object id, all computed off the main thread by blob-group.ts' packGroup.
  */
-export interface CompressedBlob {
+export interface CompressedBlob extends PackBlob {
   /** The blob's bytes; emptied once a worker has packed it (the pack needs only `packed`). */
   data: Buffer;
-  /** Set once a worker has compressed it: the pack entry (header + zlib stream), its CRC-32, its id. */
-  packed?: Buffer;
-  crc?: number;
-  id?: string;
   /** Set once a worker is done, when {@link TextDigest} was asked for: 24 hex digits. */
   digest?: string;
 }
 
 /**
- * A digest of the text that ends the blob, computed on the worker with the rest: the first 12 bytes of
- * SHA-1 over `prefix` plus the text from byte `from` on, whitespace runs collapsed to one space and
- * trimmed. It is the de-duplication hash of a memory file's content (contentHash in
- * src/lifecycle/fingerprints.ts; test/lifecycle/import-export.test.ts checks the two agree).
+ * The de-duplication hash (contentHash, src/core/content-hash.ts) of the memory content that ends the
+ * blob, computed on the worker with the rest: the content starts at byte `from`.
  */
 export interface TextDigest {
   from: number;
-  prefix: string;
+  scope?: string;
 }
 
-// Plain CommonJS run with `eval`: no file to ship next to the bundles (CLI, library, Action).
-// Kept in step with packHeader/crc32/hashObject in pack-write.ts and objects.ts (the pack test
-// compares a pack written with and without workers byte for byte).
-const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const { deflateSync } = require('node:zlib');
-const { createHash } = require('node:crypto');
-const T = new Int32Array(256);
-for (let n = 0; n < 256; n++) { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; T[n] = c; }
-function header(size) {
-  const bytes = [];
-  let b = (3 << 4) | (size & 15);
-  size = Math.floor(size / 16);
-  while (size > 0) { bytes.push(b | 0x80); b = size & 0x7f; size = Math.floor(size / 128); }
-  bytes.push(b);
-  return Buffer.from(bytes);
+/**
+ * The worker's file. The build bundles src/lifecycle/blob-worker.ts alone into `blob-worker.cjs` next
+ * to each build and replaces this identifier, in every output file that holds this code, with that
+ * file's path relative to the output file (scripts/build-worker.mjs): a chunk in dist/chunks/ and
+ * dist/index.cjs each find it. Run from src/ (the fast tests) there is no built file, no identifier,
+ * and no worker: the pack writer and contentHash do the work on the main thread (the same functions);
+ * tests that want the threads pass a worker they built.
+ */
+declare const __GM_BLOB_WORKER__: string | URL;
+export function builtWorker(): string | URL | undefined {
+  return typeof __GM_BLOB_WORKER__ === 'undefined' ? undefined : __GM_BLOB_WORKER__;
 }
-parentPort.on('message', ({ group, buf, lens, froms, prefixes }) => {
-  const input = Buffer.from(buf);
-  const outs = [];
-  const packedLens = new Uint32Array(lens.length);
-  const crcs = new Uint32Array(lens.length);
-  const ids = Buffer.alloc(lens.length * 20);
-  const digests = Buffer.alloc(lens.length * 12);
-  let at = 0;
-  for (let i = 0; i < lens.length; i++) {
-    const data = input.subarray(at, at + lens[i]);
-    at += lens[i];
-    createHash('sha1').update('blob ' + data.length + '\\0').update(data).digest().copy(ids, i * 20);
-    if (froms[i] >= 0) createHash('sha1').update(prefixes[i] + data.toString('utf8', froms[i]).replace(/\\s+/g, ' ').trim()).digest().copy(digests, i * 12, 0, 12);
-    const h = header(data.length);
-    const z = deflateSync(data, { level: 1, chunkSize: Math.max(1024, Math.min(65536, data.length + 128)) });
-    let c = -1;
-    for (let j = 0; j < h.length; j++) c = T[(c ^ h[j]) & 0xff] ^ (c >>> 8);
-    for (let j = 0; j < z.length; j++) c = T[(c ^ z[j]) & 0xff] ^ (c >>> 8);
-    crcs[i] = (c ^ -1) >>> 0;
-    packedLens[i] = h.length + z.length;
-    outs.push(h, z);
-  }
-  const out = Buffer.concat(outs);
-  const ab = out.byteOffset === 0 && out.byteLength === out.buffer.byteLength ? out.buffer : out.buffer.slice(out.byteOffset, out.byteOffset + out.length);
-  parentPort.postMessage({ group, buf: ab, lens: packedLens, crcs, ids, digests }, [ab]);
-});
-`;
+
+export interface CompressorOptions {
+  /** Worker threads. Default: the cores but one, at most 3; none on a single core or without a worker file. */
+  threads?: number;
+  /** The built worker (default: {@link builtWorker}). */
+  worker?: string | URL;
+}
+
+const debug = (msg: string) => process.env.MEMORY_DEBUG && process.stderr.write(`git-memory: blob compressor: ${msg}\n`);
 
 const EMPTY = Buffer.alloc(0);
 
-/** A worker's answer for one group. */
-type Done = { group: number; buf: ArrayBuffer; lens: Uint32Array; crcs: Uint32Array; ids: Uint8Array; digests: Uint8Array };
 
 /** Items sent to a worker together: fewer messages, and each is worth the copy. */
 const GROUP_ITEMS = 256;
@@ -97,16 +68,23 @@ export class BlobCompressor {
   private busy = new Map<Worker, number>();
   private broken = false;
 
-  /** `threads`: worker threads (default: the cores but one, at most 3; none on a single core). */
-  constructor(threads = Math.min(3, availableParallelism() - 1)) {
+  /** Groups answered, and the first failure: for MEMORY_DEBUG's line at close. */
+  private answered = 0;
+  private failure: string | null = null;
+
+  constructor(opts: CompressorOptions = {}) {
+    const file = opts.worker ?? builtWorker();
+    const threads = file === undefined ? 0 : (opts.threads ?? Math.min(3, availableParallelism() - 1));
     for (let i = 0; i < threads; i++) {
-      const w = new Worker(WORKER_SOURCE, { eval: true });
-      w.on('message', (msg: Done) => this.receive(msg));
-      // A worker that fails leaves its items uncompressed: the pack writer compresses those itself.
-      w.on('error', () => this.fail());
+      const w = new Worker(file!);
+      w.on('message', (msg: PackAnswer) => this.receive(msg));
+      // A worker that fails (or whose file is missing) leaves its items uncompressed: the pack writer
+      // compresses those itself, and the import hashes them with contentHash.
+      w.on('error', (err) => this.fail(`a worker failed: ${err.message}`));
       // An answer that cannot be read would leave its group waiting forever on a referenced worker.
-      w.on('messageerror', () => this.fail());
-      w.on('exit', (code) => code !== 0 && this.fail());
+      w.on('messageerror', () => this.fail('an answer could not be read'));
+      // (terminate() at close exits with 1: not a failure.)
+      w.on('exit', (code) => code !== 0 && this.workers.includes(w) && this.fail(`a worker exited with code ${code}`));
       // Unreferenced while idle, so an import that returns (or throws) without close() does not hang;
       // referenced while it has work, or the process would exit (code 0, silently) as soon as the main
       // thread awaited a result.
@@ -141,8 +119,9 @@ export class BlobCompressor {
 
   async close(): Promise<void> {
     const ws = this.workers;
+    if (ws.length) debug(`${this.answered} groups compressed on ${ws.length} worker threads${this.failure ? `; then ${this.failure}, the rest on the main thread` : ''}`);
     this.workers = [];
-    this.fail();
+    this.fail(null);
     await Promise.all(ws.map((w) => w.terminate()));
   }
 
@@ -156,10 +135,9 @@ export class BlobCompressor {
     const group = this.groupNo++;
     const lens = new Uint32Array(items.map((i) => i.data.length));
     const froms = new Int32Array(digests.map((d) => (d ? d.from : -1)));
-    const prefixes = digests.map((d) => (d ? d.prefix : ''));
-    const buf = Buffer.concat(items.map((i) => i.data));
+    const scopes = digests.map((d) => d?.scope ?? '');
     // A concatenation of more than 4 KiB owns its memory: moved to the worker, not copied.
-    const ab = buf.byteOffset === 0 && buf.byteLength === buf.buffer.byteLength ? buf.buffer : buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.length);
+    const buf = ownBuffer(Buffer.concat(items.map((i) => i.data)));
     let resolve!: () => void;
     const done = new Promise<void>((r) => (resolve = r));
     this.groups.set(group, { items, froms, done, resolve });
@@ -174,12 +152,14 @@ export class BlobCompressor {
       this.busy.set(w, left);
       if (left === 0) w.unref();
     });
-    w.postMessage({ group, buf: ab, lens, froms, prefixes }, [ab]);
+    const req: PackRequest = { group, buf, lens, froms, scopes };
+    w.postMessage(req, [buf]);
   }
 
-  private receive(msg: Done): void {
+  private receive(msg: PackAnswer): void {
     const g = this.groups.get(msg.group);
     if (!g) return;
+    this.answered++;
     this.groups.delete(msg.group);
     const out = Buffer.from(msg.buf);
     const ids = Buffer.from(msg.ids.buffer, msg.ids.byteOffset, msg.ids.byteLength);
@@ -196,7 +176,12 @@ export class BlobCompressor {
     g.resolve();
   }
 
-  private fail(): void {
+  /** Stops sending (`reason` null: closed); the groups still out resolve with their items uncompressed. */
+  private fail(reason: string | null): void {
+    if (reason && !this.failure) {
+      this.failure = reason;
+      debug(reason);
+    }
     this.broken = true;
     for (const g of this.groups.values()) g.resolve();
     this.groups.clear();
