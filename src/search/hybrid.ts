@@ -7,8 +7,8 @@ import type { VectorEntry } from '../vector/branch.js';
 import { topK, type VectorIndex } from '../vector/index.js';
 import { branchVectors, searchBudgetMs, storeEmbedder } from '../vector/store-vectors.js';
 import { readOnlyView } from '../vector/view.js';
-import { queryTerms, terms } from './analyze.js';
-import { bestOf, docFrequency, knownShare, NON_TERM_MIN_MEMORIES, NON_TERM_SHARE } from './engine.js';
+import { queryTerms } from './analyze.js';
+import { bestOf, knownShare } from './engine.js';
 import { CONFIDENT, confidence, nothingConfidentNote, roundConfidence, semanticConfidence, supported, supportedConfidence } from './confidence.js';
 import { neighbourWords, synonymTable, tableWords, type ExpansionSource } from './expand.js';
 import { docIds, filterIds, fullTextMatches, openIndex, readMemory, search as fullTextSearch, type IndexOptions } from './index.js';
@@ -82,12 +82,19 @@ export const FEEDBACK_DOCS = 2;
 export const FEEDBACK_MIN_MEMORIES = 100;
 
 /**
+ * The default `hybrid.contextWeight` (src/core/config-defaults.ts holds the same value). 0.4 since
+ * issue 25's ninth session: on the tune half, LoCoMo recall@10 of confident results 67.8 → 69.2 (0.2 →
+ * 0.4; 0.3 68.7, 0.5 69.3) with abstention and paraphrase unchanged (BENCHMARKS.md, "#25 ranking").
+ */
+export const CONTEXT_WEIGHT = 0.4;
+
+/**
  * Conversation context. Agents often store a conversation one turn per memory, and the turn that
  * answers a question ("Yes, twice last month!") matches the query that finds the turn before it only
  * weakly. So in hybrid ranking a matching memory also inherits `hybrid.contextWeight` times the best
  * score of its neighbours: the memories stored just before and just after it, in the same scope, at
  * most `hybrid.contextMinutes` apart. +5.3 points of recall@10 on LoCoMo; where neighbours are
- * unrelated notes it costs about 1.2 (BENCHMARKS.md). 0 turns it off.
+ * unrelated notes it costs about 1.2 at 0.2 (BENCHMARKS.md). 0 turns it off.
  */
 interface Neighbours {
   /** Row of the previous / next memory in time (same scope, within the window) per vector row, or -1. */
@@ -171,19 +178,6 @@ export interface ModeSearchOptions extends IndexOptions {
   pageSupport?: boolean;
   /** Hybrid: most memories of one session (a run of memories stored at most `hybrid.contextMinutes` apart) placed before the others (0 = off). Default {@link SESSION_CAP}. */
   sessionCap?: number;
-  /** Hybrid: maximal marginal relevance, the score a candidate loses per unit of cosine to the nearest memory already on the page (0 = off). Default {@link MMR}. */
-  mmr?: number;
-  /** Hybrid: the score a candidate loses per memory of its session already on the page (0 = off). */
-  sessionPenalty?: number;
-  /** Hybrid feedback: matches of the first pass it reads, weight of their words' full-text score, weight of their mean vector. */
-  feedbackDocs?: number;
-  /** Hybrid context: weight of the score a memory inherits from the memory stored just before it / just after it. Default: `hybrid.contextWeight` both. */
-  contextBefore?: number;
-  contextAfter?: number;
-  /** Hybrid: the query's vector is of its text without the words most memories hold (a speaker's name in a chat). Default {@link DENSE_NON_TERMS}. */
-  denseNonTerms?: boolean;
-  feedbackText?: number;
-  feedbackVector?: number;
 }
 
 /** Page support by default (src/search/confidence.ts, {@link supported}). */
@@ -205,29 +199,6 @@ export const EXPANSION_WEIGHT = 0.5;
 export const COVERAGE_POWER = 0.5;
 /** Page diversity: most cosine between two memories placed before the others (1 = off). Picked on the tune sets. */
 export const DIVERSITY = 1;
-/** Whether the query's vector leaves out the words most memories hold (see {@link withoutNonTerms}). Picked on the tune sets. */
-export const DENSE_NON_TERMS = false;
-
-/**
- * The query text without its words that most memories hold (src/search/engine.ts `NON_TERM_SHARE`):
- * in a chat stored one turn per memory the speakers' names are in nearly every memory, and a name in
- * the query's vector pulls it towards every turn of that speaker, generic ones ("Wow, Caroline, that
- * looks amazing!") first. The full-text side already weighs such words as nothing. The text itself
- * when nothing is left out, or everything would be.
- */
-export function withoutNonTerms(view: IndexView, text: string): string {
-  if (view.n < NON_TERM_MIN_MEMORIES) return text;
-  const common = NON_TERM_SHARE * view.n;
-  const words = text.split(/\s+/).filter(Boolean);
-  const kept = words.filter((w) => !terms(w, false).some((t) => docFrequency(view, t) > common));
-  return kept.length === words.length || !kept.length ? text : kept.join(' ');
-}
-
-/** Maximal marginal relevance weight (0 = off). Picked on the tune sets. */
-export const MMR = 0;
-/** Page positions MMR orders (the rest follow by score), and candidates it reads per position. */
-export const MMR_DEPTH = 30;
-export const MMR_POOL = 3;
 
 function dot(a: Float32Array, b: Float32Array): number {
   let x = 0;
@@ -368,7 +339,7 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
   }
   // The query first: it loads the model, so the budget below is spent embedding memories, not on
   // the load (which used to take most of it: 4 memories per search instead of ~30).
-  const qv = await embedQuery(embedder, embedInput(mode === 'hybrid' && (opts.denseNonTerms ?? DENSE_NON_TERMS) ? withoutNonTerms(view, text) : text));
+  const qv = await embedQuery(embedder, embedInput(text));
   const { index, report } = await bv.ensure(list, { budgetMs, prefer: (id) => allowed.has(id) });
   const vectors: VectorReport = { model: report.model, embedded: report.embedded, reused: report.reused, missing: report.missing };
 
@@ -406,12 +377,12 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
     total = above;
   } else {
     const w = hybridSetting(store, 'vectorWeight', 0.7, 1);
-    const ctxWeight = hybridSetting(store, 'contextWeight', 0.2, 1);
+    const ctxWeight = hybridSetting(store, 'contextWeight', CONTEXT_WEIGHT, 1);
     const covPow = opts.coveragePower ?? COVERAGE_POWER;
     const semK = opts.semanticCandidates ?? SEMANTIC_CANDIDATES;
     const windowMs = hybridSetting(store, 'contextMinutes', 30, 1440) * 60_000;
     const nb = ctxWeight > 0 ? neighboursOf(index, view, windowMs, (id) => entries.get(id)) : null;
-    if ((opts.sessionCap ?? SESSION_CAP) > 0 || (opts.sessionPenalty ?? 0) > 0) {
+    if ((opts.sessionCap ?? SESSION_CAP) > 0) {
       // A session: the first memory of its run of time neighbours (memo per search, chains walked once).
       const chain = nb ?? neighboursOf(index, view, windowMs, (id) => entries.get(id));
       const root = new Int32Array(n).fill(-2);
@@ -516,21 +487,15 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
       // Context: every match lends its score to its neighbours; each keeps the best it was lent.
       // Only matches are re-ranked: a neighbour that matches nothing itself is not added, so a
       // burst of unrelated notes does not put one in the results for another's query.
-      const fromPrev = new Float64Array(n);
-      const fromNext = new Float64Array(n);
+      const lent = new Float64Array(n);
       for (const s of out) {
         const r = index.rowOf.get(s.id);
         if (r === undefined) continue;
-        const a = nb.next[r];
-        const b = nb.prev[r];
-        if (a >= 0 && fromPrev[a] < s.score) fromPrev[a] = s.score;
-        if (b >= 0 && fromNext[b] < s.score) fromNext[b] = s.score;
+        for (const j of [nb.prev[r], nb.next[r]]) if (j >= 0 && lent[j] < s.score) lent[j] = s.score;
       }
-      const wPrev = opts.contextBefore ?? ctxWeight;
-      const wNext = opts.contextAfter ?? ctxWeight;
       for (const s of out) {
         const r = index.rowOf.get(s.id);
-        const c = r === undefined ? 0 : Math.max(wPrev * fromPrev[r], wNext * fromNext[r]);
+        const c = r === undefined ? 0 : ctxWeight * lent[r];
         s.c = c;
         s.score += c;
       }
@@ -546,20 +511,17 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
       // pass: feedback from a weak match would rank "more of the same" as that match first.
       // Confident: the best match is itself a semantic match. (Feedback from the best semantic
       // matches wherever they rank instead: LoCoMo R@10 71.0% against 72.3%, BENCHMARKS.md.)
-      const ranked = bestOf(scored, opts.feedbackDocs ?? FEEDBACK_DOCS, (a, b) => b.score - a.score || (a.id < b.id ? 1 : -1));
+      const ranked = bestOf(scored, FEEDBACK_DOCS, (a, b) => b.score - a.score || (a.id < b.id ? 1 : -1));
       const top = ranked.length && (ranked[0].v ?? 0) >= floor ? ranked.map((x) => x.id) : [];
       if (top.length) {
         const q2 = Float32Array.from(qv);
-        const beta = opts.feedbackVector ?? 1;
         for (const id of top) {
           const v = index.vector(id);
-          if (v) for (let j = 0; j < q2.length; j++) q2[j] += (beta * v[j]) / top.length;
+          if (v) for (let j = 0; j < q2.length; j++) q2[j] += v[j] / top.length;
         }
         // The openings the vectors stand for: a long memory's whole text as a query would cost
         // what indexing it does, on every search (issue 24).
-        const fbText = opts.feedbackText ?? 1;
         const feedback = textScores(top.map((id) => embedInput(memoryOf(id).content)).join('\n'), false);
-        if (fbText !== 1) for (const [id, x] of feedback) feedback.set(id, fbText * x);
         // blend reads the cosines of the candidates only: the other rows are not scored.
         scored = blend(index.scoreAll(normalize(q2), match), feedback);
       }
@@ -569,46 +531,6 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
   }
   // Ties: the later id first (native ids sort by creation time).
   const better = (a: Scored, b: Scored) => b.score - a.score || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-  /**
-   * Maximal marginal relevance over the best candidates (`ranked`, best first): the first `depth`
-   * places go one at a time to the candidate whose score, less `lambda` × its cosine to the nearest
-   * memory already placed (and `penalty` per placed memory of its session), is highest; the others
-   * follow in score order. Soft: a near-duplicate of a placed turn can still win when it scores far
-   * above the rest.
-   */
-  const marginal = (ranked: Scored[], depth: number, lambda: number, penalty: number, session: ((id: string) => number) | null): Scored[] => {
-    const pool = ranked.slice(0, depth * MMR_POOL);
-    const vecs = pool.map((c) => index.vector(c.id));
-    const nearest = new Float64Array(pool.length);
-    const sess = pool.map((c) => (session && penalty > 0 ? session(c.id) : -1));
-    const perSession = new Map<number, number>();
-    const used = new Uint8Array(pool.length);
-    const out: Scored[] = [];
-    for (let k = 0; k < Math.min(depth, pool.length); k++) {
-      let best = -1;
-      let bestValue = -Infinity;
-      for (let i = 0; i < pool.length; i++) {
-        if (used[i]) continue;
-        const value = pool[i].score - lambda * nearest[i] - (sess[i] >= 0 ? penalty * (perSession.get(sess[i]) ?? 0) : 0);
-        if (value > bestValue) {
-          bestValue = value;
-          best = i;
-        }
-      }
-      used[best] = 1;
-      out.push(pool[best]);
-      if (sess[best] >= 0) perSession.set(sess[best], (perSession.get(sess[best]) ?? 0) + 1);
-      const v = vecs[best];
-      if (lambda > 0 && v) {
-        for (let i = 0; i < pool.length; i++) {
-          const u = vecs[i];
-          if (!used[i] && u) nearest[i] = Math.max(nearest[i], dot(u, v));
-        }
-      }
-    }
-    for (let i = 0; i < pool.length; i++) if (!used[i]) out.push(pool[i]);
-    return [...out, ...ranked.slice(pool.length)];
-  };
   const results: SearchResult[] = [];
   const weak: SearchResult[] = [];
   // Diversity (hybrid): a candidate nearly identical by meaning to one already on the page (cosine
@@ -634,9 +556,6 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
       }
     }
     page = [...kept, ...later].slice(0, limit);
-  } else if (mode === 'hybrid' && !matchesOnly && ((opts.mmr ?? MMR) > 0 || ((opts.sessionPenalty ?? 0) > 0 && sessionOf))) {
-    const depth = Math.min(limit, MMR_DEPTH);
-    page = marginal(bestOf(scored, Math.max(limit, depth * MMR_POOL), better), depth, opts.mmr ?? MMR, opts.sessionPenalty ?? 0, sessionOf).slice(0, limit);
   } else if (diversity < 1) {
     const pool = bestOf(scored, limit * 3, better);
     const kept: Scored[] = [];
