@@ -62,7 +62,7 @@ export const DEFAULT_CONFIG: MemoryConfig = {
   trashRetentionDays: 30,
   coreMaxChars: 8000,
   maxContentBytes: 64 * 1024,
-  hybrid: { vectorWeight: 0.7, contextWeight: 0.4, contextMinutes: 30, minSimilarity: 0, embedder: 'use', model: '', baseUrl: '', apiKeyEnv: 'OPENAI_API_KEY', batchSize: 64, timeoutMs: 30_000, retries: 2 },
+  hybrid: { vectorWeight: 0.7, contextWeight: 0.2, contextMinutes: 30, minSimilarity: 0, embedder: 'use', model: '', baseUrl: '', apiKeyEnv: 'OPENAI_API_KEY', batchSize: 64, timeoutMs: 30_000, retries: 2 },
   sync: { retries: 20, maxDeleteRatio: 0.5 },
   secretGuard: 'block',
   dedupe: true,

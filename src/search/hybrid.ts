@@ -82,11 +82,13 @@ export const FEEDBACK_DOCS = 2;
 export const FEEDBACK_MIN_MEMORIES = 100;
 
 /**
- * The default `hybrid.contextWeight` (src/core/config-defaults.ts holds the same value). 0.4 since
- * issue 25's ninth session: on the tune half, LoCoMo recall@10 of confident results 67.8 → 69.2 (0.2 →
- * 0.4; 0.3 68.7, 0.5 69.3) with abstention and paraphrase unchanged (BENCHMARKS.md, "#25 ranking").
+ * The default `hybrid.contextWeight` (src/core/config-defaults.ts holds the same value). Issue 25's
+ * ninth session picked 0.4 on the tune half (LoCoMo recall@10 of confident results 67.8 → 69.2,
+ * abstention and paraphrase unchanged there), but on the holdout half it cost multi-hop recall 2.4
+ * points and two paraphrased notes their top-3 place (a fresh note has no neighbours to inherit from,
+ * chat turns around it gain): 0.2 stays (BENCHMARKS.md, "#25 ranking, ninth session").
  */
-export const CONTEXT_WEIGHT = 0.4;
+export const CONTEXT_WEIGHT = 0.2;
 
 /**
  * Conversation context. Agents often store a conversation one turn per memory, and the turn that
@@ -94,7 +96,7 @@ export const CONTEXT_WEIGHT = 0.4;
  * weakly. So in hybrid ranking a matching memory also inherits `hybrid.contextWeight` times the best
  * score of its neighbours: the memories stored just before and just after it, in the same scope, at
  * most `hybrid.contextMinutes` apart. +5.3 points of recall@10 on LoCoMo; where neighbours are
- * unrelated notes it costs about 1.2 at 0.2 (BENCHMARKS.md). 0 turns it off.
+ * unrelated notes it costs about 1.2 (BENCHMARKS.md). 0 turns it off.
  */
 interface Neighbours {
   /** Row of the previous / next memory in time (same scope, within the window) per vector row, or -1. */
