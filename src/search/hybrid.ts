@@ -86,7 +86,7 @@ export const FEEDBACK_MIN_MEMORIES = 100;
  * ninth session picked 0.4 on the tune half (LoCoMo recall@10 of confident results 67.8 → 69.2,
  * abstention and paraphrase unchanged there), but on the holdout half it cost multi-hop recall 2.4
  * points and two paraphrased notes their top-3 place (a fresh note has no neighbours to inherit from,
- * chat turns around it gain): 0.2 stays (BENCHMARKS.md, "#25 ranking, ninth session").
+ * memories stored in runs gain): 0.2 stays (BENCHMARKS.md, "#25 ranking, ninth session").
  */
 export const CONTEXT_WEIGHT = 0.2;
 
