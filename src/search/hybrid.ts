@@ -180,8 +180,6 @@ export interface ModeSearchOptions extends IndexOptions {
   pageSupport?: boolean;
   /** Hybrid: most memories of one session (a run of memories stored at most `hybrid.contextMinutes` apart) placed before the others (0 = off). Default {@link SESSION_CAP}. */
   sessionCap?: number;
-  /** Experiment (#25 ranking): reciprocal-rank fusion of the two sides with this k (0 = the weighted blend). */
-  rrfK?: number;
 }
 
 /** Page support by default (src/search/confidence.ts, {@link supported}). */
@@ -485,15 +483,6 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
         out.push({ id, score: w * v + (1 - w) * (t + (f ?? 0)), v, t, ...(f !== undefined ? { f } : {}), conf: confOf(id, r), cov1: coverage.get(id) ?? 0, ...(r === undefined ? {} : { cos1: cos1[r] }) });
       };
       for (let r = 0; r < n; r++) if (match[r]) push(index.ids[r], Math.max(0, cos[r]), r);
-      if (opts.rrfK) {
-        // Rank fusion: each side's value becomes (k + 1) / (k + its rank among the candidates).
-        const k = opts.rrfK;
-        const byV = [...out].sort((a, b) => (b.v ?? 0) - (a.v ?? 0));
-        const byT = out.filter((x) => (x.t ?? 0) + (x.f ?? 0) > 0).sort((a, b) => (b.t ?? 0) + (b.f ?? 0) - ((a.t ?? 0) + (a.f ?? 0)));
-        const rv = new Map(byV.map((x, i) => [x, (k + 1) / (k + i + 1)]));
-        const rt = new Map(byT.map((x, i) => [x, (k + 1) / (k + i + 1)]));
-        for (const x of out) x.score = w * (rv.get(x) ?? 0) + (1 - w) * (rt.get(x) ?? 0);
-      }
       // Full-text matches without a vector yet (over the embedding budget) still count.
       for (const id of text.keys()) if (!index.rowOf.has(id)) push(id, 0, undefined);
       if (!nb) return out;
