@@ -180,8 +180,6 @@ export interface ModeSearchOptions extends IndexOptions {
   pageSupport?: boolean;
   /** Hybrid: most memories of one session (a run of memories stored at most `hybrid.contextMinutes` apart) placed before the others (0 = off). Default {@link SESSION_CAP}. */
   sessionCap?: number;
-  /** Experiment (#25 ranking): the blend's cosine centred on the store's mean vector. */
-  centered?: boolean;
 }
 
 /** Page support by default (src/search/confidence.ts, {@link supported}). */
@@ -208,32 +206,6 @@ function dot(a: Float32Array, b: Float32Array): number {
   let x = 0;
   for (let i = 0; i < a.length; i++) x += a[i] * b[i];
   return x;
-}
-
-const centres = new WeakMap<VectorIndex, { m: Float32Array; mm: number; dm: Float64Array; dn: Float64Array }>();
-function centreOf(index: VectorIndex): { m: Float32Array; mm: number; dm: Float64Array; dn: Float64Array } {
-  const hit = centres.get(index);
-  if (hit) return hit;
-  const n = index.size;
-  let m: Float32Array | null = null;
-  for (let r = 0; r < n; r++) {
-    const v = index.vector(index.ids[r]);
-    if (!v) continue;
-    if (!m) m = new Float32Array(v.length);
-    for (let j = 0; j < v.length; j++) m[j] += v[j] / n;
-  }
-  m ??= new Float32Array(0);
-  const mm = dot(m, m);
-  const dm = new Float64Array(n);
-  const dn = new Float64Array(n);
-  for (let r = 0; r < n; r++) {
-    const v = index.vector(index.ids[r]);
-    dm[r] = v ? dot(v, m) : 0;
-    dn[r] = Math.sqrt(Math.max(1e-9, 1 - 2 * dm[r] + mm));
-  }
-  const out = { m, mm, dm, dn };
-  centres.set(index, out);
-  return out;
 }
 
 /** The nearest memories by meaning that are hybrid candidates (weak below the threshold). Picked on the tune sets. */
@@ -503,18 +475,9 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
       });
     // Among a handful of memories the nearest are near only because there is nothing else.
     support = (opts.pageSupport ?? PAGE_SUPPORT) && calibrated;
-    // Experiment: cosines centred on the store's mean vector (the component every memory shares).
-    const centre = opts.centered ? centreOf(index) : null;
-    const blend = (cos: Float32Array, feedback: Map<string, number> | null, qvec: Float32Array = qv) => {
+    const blend = (cos: Float32Array, feedback: Map<string, number> | null) => {
       const out: Scored[] = [];
-      let qm = 0;
-      let qn = 1;
-      if (centre) {
-        qm = dot(qvec, centre.m);
-        qn = Math.sqrt(Math.max(1e-9, 1 - 2 * qm + centre.mm));
-      }
-      const push = (id: string, v0: number, r: number | undefined) => {
-        const v = centre && r !== undefined ? Math.max(0, (cos[r] - qm - centre.dm[r] + centre.mm) / (qn * centre.dn[r])) : v0;
+      const push = (id: string, v: number, r: number | undefined) => {
         const t = (text.get(id) ?? 0) + (expanded ? expWeight * (expanded.get(id) ?? 0) : 0);
         const f = feedback ? feedback.get(id) ?? 0 : undefined;
         out.push({ id, score: w * v + (1 - w) * (t + (f ?? 0)), v, t, ...(f !== undefined ? { f } : {}), conf: confOf(id, r), cov1: coverage.get(id) ?? 0, ...(r === undefined ? {} : { cos1: cos1[r] }) });
@@ -562,8 +525,7 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
         // what indexing it does, on every search (issue 24).
         const feedback = textScores(top.map((id) => embedInput(memoryOf(id).content)).join('\n'), false);
         // blend reads the cosines of the candidates only: the other rows are not scored.
-        const q2n = normalize(q2);
-        scored = blend(index.scoreAll(q2n, match), feedback, q2n);
+        scored = blend(index.scoreAll(normalize(q2), match), feedback);
       }
     }
     // total: every confident match (weak candidates are not matches).
