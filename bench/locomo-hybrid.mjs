@@ -6,6 +6,7 @@
 //   node bench/locomo-hybrid.mjs [path/to/locomo10.json] [--fresh] [--weights 0.7,0.5,0.3] [--context 0.2,0] [--no-feedback-too]
 //                                [--min-similarity 0.5,0.6] [--modes fulltext,vector,hybrid]
 //
+// --convs 0,1,2,3,4: those conversations only (0-4 are the tune half of bench/quality.mjs).
 // --shuffle: every turn gets the timestamp of another turn of its conversation (seeded permutation), so
 // a memory's time neighbours are unrelated turns: what conversation context costs where neighbours
 // are independent notes (separate branches; the first run embeds them).
@@ -64,7 +65,9 @@ let embedded = 0;
 let reused = 0;
 let embedMs = 0;
 
-for (const conv of data) {
+const cvi = args.indexOf('--convs');
+const convs = cvi >= 0 ? args[cvi + 1].split(',').map(Number).map((i) => data[i]).filter(Boolean) : data;
+for (const conv of convs) {
   const c = conv.conversation;
   const turns = [];
   for (let s = 1; c[`session_${s}`]; s++) {

@@ -8,6 +8,7 @@
 //   node bench/quality.mjs --compare A.json B.json [--resamples 2000]
 //   node bench/quality.mjs --split tune --table A.json B.json …   (one row per saved run: the curve)
 //   node bench/quality.mjs --check-sets
+//   --half tune|holdout: measure one half only (pick defaults on tune without running holdout's searches)
 //
 // A setting is what the flags pass to the real library (a private build of src/, bench/lib.mjs):
 // --mode and --query k=v go into the search query (`store.search(query, …)`), --opt k=v into the
@@ -116,6 +117,8 @@ const MEASURES = [
   ['LoCoMo R@10 multi-hop (1)', (k, it) => isLocomo(k) && it.category === 1, (it) => it.r10],
   ['LoCoMo R@10 overall 1-4', (k, it) => isLocomo(k) && it.category <= 4, (it) => it.r10],
   ['LoCoMo R@10 all 1-5', isLocomo, (it) => it.r10],
+  ['LoCoMo page R@10 all 1-5 (results and weak by relevance)', (k, it) => isLocomo(k) && it.p10 !== undefined, (it) => it.p10],
+  ['LoCoMo page R@10 multi-hop', (k, it) => isLocomo(k) && it.category === 1 && it.p10 !== undefined, (it) => it.p10],
   ['LoCoMo R@5 all 1-5', isLocomo, (it) => it.r5],
   ['LoCoMo MRR all 1-5', isLocomo, (it) => it.rr],
 ];
@@ -241,8 +244,11 @@ const meta = { label, date: new Date().toISOString(), quick, mode: mode ?? 'defa
 
 // ---- LoCoMo stores ----------------------------------------------------------------------------
 const locomo = readJson(locomoFile);
-const convIdx = quick ? [0, 5] : locomo.map((_, i) => i);
+const half = value('--half');
+if (half !== undefined && half !== 'tune' && half !== 'holdout') throw new Error(`--half takes tune or holdout, got ${JSON.stringify(half)}`);
+const inHalf = (split) => half === undefined || split === half;
 const locomoSplit = (i) => (i < 5 ? 'tune' : 'holdout');
+const convIdx = (quick ? [0, 5] : locomo.map((_, i) => i)).filter((i) => inHalf(locomoSplit(i)) || parts.has('abstention'));
 function turnsOf(conv) {
   const c = conv.conversation;
   const turns = [];
@@ -262,7 +268,7 @@ for (const ci of needLocomo ? convIdx : []) {
   const turns = turnsOf(conv);
   const { store, ids } = await openStore(`locomo-${conv.sample_id}`, turnDocs(turns));
   const split = locomoSplit(ci);
-  if (parts.has('locomo')) {
+  if (parts.has('locomo') && inHalf(split)) {
     const diaOf = new Map(ids.map((id, i) => [id, turns[i].dia]));
     const known = new Set(turns.map((t) => t.dia));
     for (const [qi, qa] of conv.qa.entries()) {
@@ -270,14 +276,17 @@ for (const ci of needLocomo ? convIdx : []) {
       if (!ev.length || !(qa.category >= 1 && qa.category <= 5)) continue;
       const r = await search(store, String(qa.question), DEPTH);
       const ranked = r.results.map((x) => diaOf.get(x.id));
-      const at = (k) => ev.filter((x) => ranked.slice(0, k).includes(x)).length / ev.length;
+      const at = (k, list = ranked) => ev.filter((x) => list.slice(0, k).includes(x)).length / ev.length;
+      // The ranking itself, confident or not: results and weak candidates by relevance (the top 10
+      // is the page a search with limit 10 shows); r10 counts the first 10 confident results.
+      const page = [...r.results, ...(r.weak ?? [])].sort((a, b) => b.relevance - a.relevance).map((x) => diaOf.get(x.id));
       const first = ranked.findIndex((d) => ev.includes(d));
-      items[`locomo|${conv.sample_id}|${qi}`] = { split, category: qa.category, r5: at(5), r10: at(10), rr: first >= 0 ? 1 / (first + 1) : 0 };
+      items[`locomo|${conv.sample_id}|${qi}`] = { split, category: qa.category, r5: at(5), r10: at(10), p10: at(10, page), ranks: ev.map((x) => page.indexOf(x) + 1 || null), rr: first >= 0 ? 1 / (first + 1) : 0 };
     }
   }
   if (parts.has('abstention')) {
     const best = await nearestCosines(turns.map((t) => t.content));
-    for (const q of unanswerable) {
+    for (const q of unanswerable.filter((q) => inHalf(q.split))) {
       const r = await search(store, q.question, LIMIT);
       items[`abst|locomo-${conv.sample_id}|${q.id}`] = { split: q.split, abstained: r.results.length === 0, n: r.results.length, bestCosine: await best(q.question), shared: await sharedTerms(q.question, r.results) };
     }
@@ -290,7 +299,7 @@ for (const ci of needLocomo ? convIdx : []) {
 if (parts.has('abstention')) {
   const { store } = await openStore('engineering', engineering);
   const best = await nearestCosines(engineering.map((d) => d.content));
-  for (const q of unanswerable) {
+  for (const q of unanswerable.filter((q) => inHalf(q.split))) {
     const r = await search(store, q.question, LIMIT);
     items[`abst|eng|${q.id}`] = { split: q.split, abstained: r.results.length === 0, n: r.results.length, bestCosine: await best(q.question), shared: await sharedTerms(q.question, r.results) };
   }
@@ -315,6 +324,7 @@ if (parts.has('paraphrase')) {
     // The cosine-only baseline: every memory ranked by the model's cosine with the query.
     const memVecs = await embedder.embed(docs.map((d) => d.content));
     for (const [ni, n] of paraphrase.entries()) {
+      if (!inHalf(n.split)) continue;
       for (const [qi, q] of n.queries.entries()) {
         const r = await search(store, q, LIMIT);
         const rank = r.results.findIndex((x) => x.id === noteIds[ni]);
@@ -420,7 +430,7 @@ function summarise(split) {
   };
   const loc = (cats) => {
     const xs = of('locomo|').filter((x) => cats.includes(x.category));
-    return { questions: xs.length, r5: mean(xs.map((x) => x.r5)), r10: mean(xs.map((x) => x.r10)), mrr: mean(xs.map((x) => x.rr)) };
+    return { questions: xs.length, r5: mean(xs.map((x) => x.r5)), r10: mean(xs.map((x) => x.r10)), p10: mean(xs.map((x) => x.p10)), mrr: mean(xs.map((x) => x.rr)) };
   };
   return {
     abstention: { all: abst('abst|'), locomo: abst('abst|locomo'), engineering: abst('abst|eng') },
@@ -457,6 +467,8 @@ if (parts.has('locomo')) {
   for (const [k, name] of [['1', '1 multi-hop'], ['2', '2 temporal'], ['3', '3 open-domain'], ['4', '4 single-hop'], ['5', '5 adversarial'], ['overall 1-4', 'overall 1-4'], ['all 1-5', 'all 1-5']]) {
     row(`LoCoMo R@10 ${name} (n ${T.locomo[k].questions} / ${H.locomo[k].questions})`, (s) => s.locomo[k].r10);
   }
+  row('LoCoMo page R@10 all 1-5 (results and weak by relevance)', (s) => s.locomo['all 1-5'].p10);
+  row('LoCoMo page R@10 multi-hop', (s) => s.locomo['1'].p10);
   row('LoCoMo R@5 all 1-5', (s) => s.locomo['all 1-5'].r5);
   row('LoCoMo MRR all 1-5', (s) => s.locomo['all 1-5'].mrr, (x) => x.toFixed(3));
 }

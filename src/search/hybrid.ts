@@ -82,6 +82,15 @@ export const FEEDBACK_DOCS = 2;
 export const FEEDBACK_MIN_MEMORIES = 100;
 
 /**
+ * The default `hybrid.contextWeight` (src/core/config-defaults.ts holds the same value). Issue 25's
+ * ninth session picked 0.4 on the tune half (LoCoMo recall@10 of confident results 67.8 → 69.2,
+ * abstention and paraphrase unchanged there), but on the holdout half it cost multi-hop recall 2.4
+ * points and two paraphrased notes their top-3 place (a fresh note has no neighbours to inherit from,
+ * memories stored in runs gain): 0.2 stays (BENCHMARKS.md, "#25 ranking, ninth session").
+ */
+export const CONTEXT_WEIGHT = 0.2;
+
+/**
  * Conversation context. Agents often store a conversation one turn per memory, and the turn that
  * answers a question ("Yes, twice last month!") matches the query that finds the turn before it only
  * weakly. So in hybrid ranking a matching memory also inherits `hybrid.contextWeight` times the best
@@ -370,7 +379,7 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
     total = above;
   } else {
     const w = hybridSetting(store, 'vectorWeight', 0.7, 1);
-    const ctxWeight = hybridSetting(store, 'contextWeight', 0.2, 1);
+    const ctxWeight = hybridSetting(store, 'contextWeight', CONTEXT_WEIGHT, 1);
     const covPow = opts.coveragePower ?? COVERAGE_POWER;
     const semK = opts.semanticCandidates ?? SEMANTIC_CANDIDATES;
     const windowMs = hybridSetting(store, 'contextMinutes', 30, 1440) * 60_000;

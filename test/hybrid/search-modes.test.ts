@@ -172,6 +172,8 @@ describe('conversation context in hybrid ranking', () => {
     expect(answer.scores?.context).toBeGreaterThan(0);
     expect(answer.relevance).toBeGreaterThan(own);
     expect(answer.relevance - own).toBeLessThan(question.relevance - question.scores!.context!);
+    // Exactly the default weight (0.2) × the question's own relevance (its score before context).
+    expect(answer.scores!.context!).toBeCloseTo(0.2 * (question.relevance - question.scores!.context!), 3);
     const heavier = await conversation({ hybrid: { contextWeight: 0.4 } });
     const rh = await heavier.s.search({ query: 'payment webhook' }, { embedder: embedderFor() });
     const answerH = pageOf(rh).find((m) => m.id === heavier.ids.answer)!;
