@@ -4,8 +4,8 @@
 //
 // Per size, a bare remote (`uploadpack.allowFilter` on) whose memory branch of N memories is written
 // by writeBranchFast (bench/lib.mjs: blobs through `git fast-import`, trees by `git mktree --batch`;
-// a 1,000,000-memory branch in minutes, not the hours of a fast-import of every path), then one real
-// `memory store --sync` (the branch as the CLI writes it). Then, per run:
+// a 1,000,000-memory branch in minutes, not the hours of a fast-import of every path; loose trees then
+// packed with `git repack -d`), then one real `memory store --sync` (the branch as the CLI writes it). Then, per run:
 //   store job : `git clone --depth 1 --single-branch --branch main` (what actions/checkout gives a job)
 //               + `memory store … --sync --json`: bytes `git upload-pack` sent it (a wrapper counts
 //               them), wall and CPU time (/usr/bin/time: the job's processes and, through file://, the
@@ -55,6 +55,10 @@ async function remoteWith(n) {
   const empty = git(remote, ['mktree'], '');
   git(remote, ['update-ref', 'refs/heads/main', git(remote, ['commit-tree', empty, '-m', 'init'])]);
   await writeBranchFast(remote, n, { env, text });
+  // The trees and commits are loose objects: packed as a hosted remote keeps them (pack-objects then
+  // reuses them instead of compressing every tree again on every fetch). Only the loose objects: the
+  // blobs are already in fast-import's pack.
+  git(remote, ['repack', '-d', '-q']);
   git(remote, ['config', 'uploadpack.allowFilter', 'true']);
   const seed = storeClone(remote, 'seed');
   const r = spawnSync(process.execPath, [cli, 'store', 'seed: the branch as the CLI writes it', '--sync', '--json'], { cwd: seed, env, encoding: 'utf8' });
