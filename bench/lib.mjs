@@ -81,6 +81,7 @@ let idHelpersMemo = null;
 export async function idHelpers() {
   if (idHelpersMemo) return idHelpersMemo;
   const { build } = await import('esbuild');
+  mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
   const dir = mkdtempSync(join(root, 'node_modules', '.cache', 'git-memory-bench-id-'));
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
   // CommonJS: id.ts requires node:crypto lazily, which an ES-module bundle cannot do.
@@ -124,4 +125,71 @@ export async function internals() {
   await build({ stdin: { contents, resolveDir: root, loader: 'ts' }, bundle: true, platform: 'node', format: 'cjs', outfile: file, logLevel: 'silent', external: ['@energetic-ai/*'], define: { __VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__gmImportMetaUrl' }, banner: { js: 'var __gmImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' } });
   internalsMemo = { ...createRequire(import.meta.url)(file), file };
   return internalsMemo;
+}
+
+/**
+ * Writes a memory branch of `n` memories into the bare repository `repo` fast enough for 1,000,000
+ * (issue #29). `git fast-import` alone is too slow there: each file added to a tree is a linear scan of
+ * that tree's entries (~1,350 per leaf at 1,000,000), so it is given only the blobs (one streamed
+ * `blob` command each, packed without deltas), while the blob and tree ids are computed here and the
+ * trees are written with one `git mktree --batch` per level, leaves first. Returns the commit.
+ * `ref` gets one commit (parent: none) holding `memories/<month>/<bucket>/<id>.md` files in the
+ * format the CLI writes; `text(i)` is memory i's body.
+ */
+export async function writeBranchFast(repo, n, { ref = 'refs/heads/memory', env = benchEnv, t0 = Date.UTC(2025, 0, 1), step = 60_000, text = (i) => `preloaded memory ${i} about topic ${i % 97}: the build cache of service ${i % 13} needs warming` } = {}) {
+  const { createHash } = await import('node:crypto');
+  const { spawn } = await import('node:child_process');
+  const { newId, pathFor } = await idHelpers();
+  const tStart = performance.now();
+  const fi = spawn('git', ['fast-import', '--quiet', '--depth=0'], { cwd: repo, env, stdio: ['pipe', 'ignore', 'inherit'] });
+  const done = new Promise((res, rej) => fi.on('close', (c) => (c === 0 ? res() : rej(new Error(`git fast-import exited ${c}`)))));
+  // dir path -> Map(name -> [mode, id])
+  const dirs = new Map();
+  const add = (path, mode, oid) => {
+    const cut = path.lastIndexOf('/');
+    const dir = cut < 0 ? '' : path.slice(0, cut);
+    let d = dirs.get(dir);
+    if (!d) {
+      d = new Map();
+      dirs.set(dir, d);
+      if (dir) add(dir, '040000', null);
+    }
+    d.set(path.slice(cut + 1), [mode, oid]);
+  };
+  let chunk = [];
+  let bytes = 0;
+  const flush = async () => {
+    const buf = Buffer.concat(chunk);
+    chunk = [];
+    bytes = 0;
+    if (!fi.stdin.write(buf)) await new Promise((r) => fi.stdin.once('drain', r));
+  };
+  for (let i = 0; i < n; i++) {
+    const ms = t0 + i * step;
+    const ts = new Date(ms).toISOString();
+    const id = newId(ms);
+    const body = Buffer.from(`---\nid: ${id}\ntags:\n  - preload\ncategory: general\npriority: medium\ntimestamp: ${ts}\n---\n${text(i)}\n`);
+    const oid = createHash('sha1').update(`blob ${body.length}\0`).update(body).digest('hex');
+    add(pathFor(id, ts), '100644', oid);
+    chunk.push(Buffer.from(`blob\ndata ${body.length}\n`), body, Buffer.from('\n'));
+    bytes += body.length + 20;
+    if (bytes > 4 << 20) await flush();
+  }
+  await flush();
+  fi.stdin.end();
+  await done;
+  if (process.env.GM_BENCH_DEBUG) console.error(`blobs written: ${Math.round(performance.now() - tStart)} ms`);
+  // Trees, deepest first: a tree's id needs its children's ids.
+  const depth = (p) => (p ? p.split('/').length : 0);
+  const order = [...dirs.keys()].sort((a, b) => depth(b) - depth(a));
+  const ids = new Map();
+  for (let lvl = depth(order[0]); lvl >= 0; lvl--) {
+    const here = order.filter((p) => depth(p) === lvl);
+    const input = here.map((p) => [...dirs.get(p)].map(([name, [mode, oid]]) => `${mode} ${mode === '040000' ? 'tree' : 'blob'} ${oid ?? ids.get(p ? `${p}/${name}` : name)}\t${name}\n`).join('')).join('\n') + '\n';
+    const out = execFileSync('git', ['mktree', '--batch', '--missing'], { cwd: repo, env, input, encoding: 'utf8', maxBuffer: 1 << 28 }).trim().split('\n');
+    here.forEach((p, i) => ids.set(p, out[i]));
+  }
+  const commit = execFileSync('git', ['commit-tree', ids.get(''), '-m', `preload ${n}`], { cwd: repo, env, encoding: 'utf8' }).trim();
+  execFileSync('git', ['update-ref', ref, commit], { cwd: repo, env });
+  return commit;
 }

@@ -5,7 +5,7 @@ import type { SearchQuery } from '../core/search-types.js';
 import type { ActionInputs } from './inputs.js';
 import { searchSummary, storeSummary } from './summary.js';
 import { excerpt } from '../core/excerpt.js';
-import { indexCacheDir, runnerCache } from './index-cache.js';
+import { describeIndexCache, indexCacheDir, runnerCache } from './index-cache.js';
 
 /** What one step produced: the step outputs, the seed-shaped response, and the job-summary Markdown. */
 export interface ActionResult {
@@ -74,7 +74,9 @@ async function executeWith(inputs: ActionInputs, log: ActionLog): Promise<Action
     const tree = cache ? memory.core.treeOf(memory.core.tip()) : null;
     const hit = cache ? await cache.restore(tree) : null;
     const result = await perform(memory, inputs, log);
-    if (cache && hit) await cache.save(tree, ((result.json.indexCache as { bytesWritten?: number } | undefined)?.bytesWritten ?? 0) > 0, hit.exact);
+    const report = result.json.indexCache as Parameters<typeof describeIndexCache>[0] & { bytesWritten?: number } | undefined;
+    if (cache && report) log.info(describeIndexCache(report));
+    if (cache && hit) await cache.save(tree, (report?.bytesWritten ?? 0) > 0, hit.exact);
     delete result.json.indexCache;
     // Retention on the branch (retention.enabled) is applied by the jobs that write: one prune commit
     // after a store, pushed together with it.

@@ -32,9 +32,20 @@ export function indexCacheKey(branch: string, tree: string | null): string {
   return indexCachePrefix(branch) + (tree ?? 'empty');
 }
 
-/** True when the runner's cache service is reachable from this process (the env the runner sets). */
+/**
+ * True when the runner's cache service is reachable from this process (the env the runner sets). The
+ * same choice @actions/cache makes (internal/config.js): any non-empty ACTIONS_CACHE_SERVICE_V2 means
+ * the v2 service at ACTIONS_RESULTS_URL, except on GitHub Enterprise Server, which has only v1.
+ */
 export function cacheServiceAvailable(env: NodeJS.ProcessEnv = process.env): boolean {
-  const v2 = (env.ACTIONS_CACHE_SERVICE_V2 ?? '').toLowerCase() === 'true' || env.ACTIONS_CACHE_SERVICE_V2 === '1';
+  let host = 'GITHUB.COM';
+  try {
+    host = new URL(env.GITHUB_SERVER_URL || 'https://github.com').hostname.toUpperCase();
+  } catch {
+    /* a malformed URL: @actions/cache would throw too; treated as github.com here */
+  }
+  const ghes = host !== 'GITHUB.COM' && !host.endsWith('.GHE.COM') && !host.endsWith('.LOCALHOST');
+  const v2 = !!env.ACTIONS_CACHE_SERVICE_V2 && !ghes;
   const url = v2 ? env.ACTIONS_RESULTS_URL : env.ACTIONS_CACHE_URL || env.ACTIONS_RESULTS_URL;
   return !!url && !!env.ACTIONS_RUNTIME_TOKEN;
 }
@@ -80,4 +91,11 @@ export function runnerCache(branch: string, dir: string, log: CacheLog, env: Nod
       }
     },
   };
+}
+
+/** The log line saying how a search step got its index: the proof, in a job's log, that a restore saved a build. */
+export function describeIndexCache(r: { restored: boolean; bytesRead: number; index: string; vectorFiles?: number }): string {
+  const from = r.restored || r.vectorFiles ? `${r.bytesRead} bytes restored${r.vectorFiles ? ` (vector files: ${r.vectorFiles})` : ''}` : 'nothing restored';
+  if (r.index === 'full') return `index cache: the index was built from every memory of the branch (${from})`;
+  return `index cache: the index was reused, not rebuilt (${r.index}; ${from})`;
 }

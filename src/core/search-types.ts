@@ -88,5 +88,5 @@ export interface SearchResponse {
    */
   ignoredQuery?: string;
   /** With an index cache (`--index-cache`, docs/search.md): what it did for this search. */
-  indexCache?: { restored: boolean; bytesRead: number; index: string; bytesWritten: number };
+  indexCache?: { restored: boolean; bytesRead: number; index: string; bytesWritten: number; vectorFiles: number };
 }

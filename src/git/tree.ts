@@ -30,6 +30,33 @@ export function parseTree(data: Buffer, oid = '(tree)'): TreeEntry[] {
   return out;
 }
 
+/**
+ * Visits the entries of a raw tree object without building them (no strings, nothing kept): for
+ * walks over every tree of a branch (a fresh clone's first sync reads ~35 MB of trees at 1,000,000
+ * memories), where parsing into {@link TreeEntry} objects cost as much as inflating. `at` is the
+ * entry's start (its mode), `sp` the space before its name, `nul` the NUL after it (the 20-byte id
+ * follows). `visit` returning true stops the walk.
+ */
+export function scanTree(data: Buffer, oid: string, visit: (at: number, sp: number, nul: number) => boolean | void): void {
+  for (let p = 0; p < data.length; ) {
+    const sp = data.indexOf(0x20, p);
+    const nul = sp < 0 ? -1 : data.indexOf(0, sp);
+    if (sp < 0 || nul < 0 || nul + 21 > data.length) throw new CorruptObjectError(oid, 'malformed tree');
+    if (visit(p, sp, nul)) return;
+    p = nul + 21;
+  }
+}
+
+/** {@link isTreeMode} of the raw entry at `at` (mode bytes `at`..`sp`). */
+export function isTreeModeAt(data: Buffer, at: number, sp: number): boolean {
+  return (sp - at === 5 && data[at] === 0x34) || (sp - at === 6 && data[at] === 0x30 && data[at + 1] === 0x34);
+}
+
+/** {@link isRegularFile} (src/git/diff.ts) of the raw entry at `at`: mode 100644 or 100755, not a tree, link or submodule. */
+export function isRegularFileAt(data: Buffer, at: number, sp: number): boolean {
+  return sp - at === 6 && data[at] === 0x31 && data[at + 1] === 0x30;
+}
+
 /** Git orders tree entries bytewise, with directory names compared as if they ended in "/". */
 function sortKey(e: TreeEntry): Buffer {
   return Buffer.from(isTreeMode(e.mode) ? e.name + '/' : e.name, 'utf8');

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readSync, rmSync, statSync, constants as fsConstants } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, statSync, constants as fsConstants } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { ReadonlyBranch } from '../core/branch-view.js';
 import { writeCacheFile } from '../git/atomic-file.js';
@@ -18,10 +18,24 @@ import { hasUsableIndex, indexFiles, lastIndexOpen } from './index.js';
  * it applies to, so a base and a delta from two jobs never combine). DIR is a cache: nothing in it
  * is trusted, a broken or missing DIR costs a full build and a warning, never a failed search, and
  * the repository's branch and refs are never written.
+ *
+ * The vector cache travels with it (`<DIR>/<branch>/vectors/<model>.v<format>.bin`, the file
+ * src/vector/branch.ts keeps under `<git dir>/.../vectors/`): the vectors a hybrid search embedded
+ * in one job (memories whose vector is not committed) and the branch's committed vectors already
+ * read, so the next job neither re-embeds nor re-reads them. A restored vector file is checked by its
+ * loader like any local one (format in the name and header, model, size, CRC-32 over the file: a
+ * file that fails is dropped with a warning and rebuilt by embedding) and every row in it is keyed
+ * by the blob id of the memory or vector file it was computed from, so a cache from another branch or
+ * repository can only supply vectors of identical content: never a wrong result.
  */
 
 /** Largest file read from DIR (a 1,000,000-memory base is a few hundred MB). */
 export const DEFAULT_MAX_CACHE_FILE_BYTES = 4 * 1024 ** 3;
+
+/** A vector cache file's name (`<model slug>.v<format>.bin`); anything else in DIR's vectors/ is ignored. */
+const VECTOR_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}\.v\d{1,4}\.bin$/;
+/** At most this many vector files (one per model) are restored per branch. */
+const MAX_VECTOR_FILES = 8;
 
 export interface IndexCacheReport {
   /** A copy was restored from DIR into the repository's git dir. */
@@ -34,8 +48,10 @@ export interface IndexCacheReport {
    * base's tree is not in this clone, a shallow one), `full` (built from every memory: a miss).
    */
   index: string;
-  /** Bytes written back to DIR (0 when nothing changed). */
+  /** Bytes written back to DIR (0 when nothing changed). Vector files included. */
   bytesWritten: number;
+  /** Vector cache files (one per embedding model) restored from DIR; their bytes are in `bytesRead`. */
+  vectorFiles: number;
 }
 
 export interface IndexCacheOptions {
@@ -96,6 +112,23 @@ function pairs(store: ReadonlyBranch, dir: string): Array<[string, string]> {
   return [f.base, f.delta].map((local) => [local, join(d, basename(local))]);
 }
 
+/** The vector cache files of the branch, as [file under the git dir, file under DIR]: DIR's and the local ones. */
+function vectorPairs(store: ReadonlyBranch, dir: string): Array<[string, string]> {
+  const local = join(store.cacheDir, 'vectors');
+  const cached = join(branchDir(store, dir), 'vectors');
+  const names = new Set<string>();
+  for (const d of [cached, local]) {
+    let list: string[] = [];
+    try {
+      list = readdirSync(d);
+    } catch {
+      /* no folder: nothing cached */
+    }
+    for (const n of list.filter((f) => VECTOR_FILE.test(f)).sort()) if (names.size < MAX_VECTOR_FILES) names.add(n);
+  }
+  return [...names].map((n) => [join(local, n), join(cached, n)]);
+}
+
 /**
  * Runs `search` with the index cache at `dir`: restores before, saves after. The search's own result
  * is returned whatever happens to the cache, with what the cache did.
@@ -103,8 +136,25 @@ function pairs(store: ReadonlyBranch, dir: string): Array<[string, string]> {
 export async function withIndexCache<R>(store: ReadonlyBranch, dir: string, search: () => Promise<R>, opts: IndexCacheOptions = {}): Promise<{ result: R; report: IndexCacheReport }> {
   const max = opts.maxFileBytes ?? DEFAULT_MAX_CACHE_FILE_BYTES;
   const warn = opts.warn ?? ((m: string) => store.warn(m));
-  const report: IndexCacheReport = { restored: false, bytesRead: 0, index: 'cached', bytesWritten: 0 };
+  const report: IndexCacheReport = { restored: false, bytesRead: 0, index: 'cached', bytesWritten: 0, vectorFiles: 0 };
   const files = pairs(store, dir);
+  const vectors = vectorPairs(store, dir);
+  // The clone's own vector cache wins (it is at least as new); a file is restored only where none is.
+  for (const [local, cached] of vectors) {
+    if (signature(local) !== '-') continue;
+    try {
+      mkdirSync(join(store.cacheDir, 'vectors'), { recursive: true });
+      const n = copyBounded(cached, local, max);
+      if (n >= 0) {
+        report.bytesRead += n;
+        report.vectorFiles++;
+      }
+    } catch (err) {
+      warn(`index cache: vectors not restored (${(err as Error).message}); memories without a committed vector are embedded again`);
+      rmSync(local, { force: true });
+    }
+  }
+  const vectorsBefore = vectors.map(([local]) => signature(local));
   if (!hasUsableIndex(store)) {
     try {
       mkdirSync(store.cacheDir, { recursive: true });
@@ -138,6 +188,16 @@ export async function withIndexCache<R>(store: ReadonlyBranch, dir: string, sear
     });
     // A new base makes DIR's old delta useless (it names the old base build): drop it.
     if (wrote && signature(files[1][0]) === '-') rmSync(files[1][1], { force: true });
+    // Vector files the search wrote (or that DIR lacks), including ones this search created.
+    const now = vectorPairs(store, dir);
+    for (const [local, cached] of now) {
+      const i = vectors.findIndex(([l]) => l === local);
+      const sig = signature(local);
+      if (sig === '-' || (i >= 0 && sig === vectorsBefore[i] && signature(cached) !== '-')) continue;
+      mkdirSync(join(branchDir(store, dir), 'vectors'), { recursive: true });
+      const n = copyBounded(local, cached, Number.MAX_SAFE_INTEGER);
+      if (n > 0) report.bytesWritten += n;
+    }
   } catch (err) {
     warn(`index cache: not saved (${(err as Error).message})`);
   }

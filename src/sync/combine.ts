@@ -1,6 +1,6 @@
 import type { GitRepository } from '../git/repository.js';
 import { diffFiles, isRegularFile } from '../git/diff.js';
-import { isTreeMode, serializeCommit, signature, type Identity } from '../git/tree.js';
+import { isRegularFileAt, isTreeMode, isTreeModeAt, scanTree, serializeCommit, signature, type Identity } from '../git/tree.js';
 import { parseFile } from '../core/codec.js';
 import { idFromPath, isValidId } from '../core/id.js';
 
@@ -20,17 +20,20 @@ export function changedFiles(git: GitRepository, a: string | null, b: string | n
 
 /**
  * The regular files under `memories/` in `tree`, counted without building their paths: what a side
- * with no common ancestor "changed" (all of it). Reads every tree once, no blob.
+ * with no common ancestor "changed" (all of it). Reads every tree once, no blob. The raw tree bytes
+ * are scanned, not parsed into entries (nor kept in the tree cache): a fresh clone's first store at
+ * 1,000,000 memories reads ~35 MB of trees here, and parsing them cost as much as inflating them.
  */
 export function countMemoryFiles(git: GitRepository, tree: string | null): number {
   const top = tree ? git.entryAt(tree, 'memories') : null;
   if (!top || !isTreeMode(top.mode)) return 0;
   let n = 0;
   const walk = (oid: string): void => {
-    for (const e of git.readTree(oid)) {
-      if (isTreeMode(e.mode)) walk(e.oid);
-      else if (isRegularFile(e.mode)) n++;
-    }
+    const data = git.objects.read(oid, 'tree').data;
+    scanTree(data, oid, (at, sp, nul) => {
+      if (isTreeModeAt(data, at, sp)) walk(data.toString('hex', nul + 1, nul + 21));
+      else if (isRegularFileAt(data, at, sp)) n++;
+    });
   };
   walk(top.oid);
   return n;

@@ -1,6 +1,6 @@
 import { MemoryError } from '../core/errors.js';
 import type { GitRepository } from '../git/repository.js';
-import { isTreeMode, type TreeEntry } from '../git/tree.js';
+import { isTreeMode, isTreeModeAt, scanTree, type TreeEntry } from '../git/tree.js';
 import { changedFiles } from './combine.js';
 import { isRegularFile } from '../git/diff.js';
 
@@ -26,6 +26,10 @@ export class TooManyDeletesError extends MemoryError {
 
 /** Starts with no dot, holds no "~", "/", space, control or non-ASCII character: never refused. */
 const PLAIN_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
+
+/** The bytes of a plain name (PLAIN_NAME), for names checked in a raw tree without decoding them. */
+const PLAIN_BYTE = new Uint8Array(256);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-') PLAIN_BYTE[c.charCodeAt(0)] = 1;
 
 /** Code points git ignores when it compares a name with ".git" on HFS+ (utf8.c, is_hfs_dotgit). */
 const HFS_IGNORABLE = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
@@ -58,8 +62,25 @@ function shown(s: string): string {
  * ids differ are read, so the cost follows what changed, not the size of the branch.
  */
 export function findBadName(git: GitRepository, old: string | null, tree: string | null): { path: string; reason: string } | null {
+  // A tree `old` has nothing of (a fresh clone's first sync: the whole branch): every name is new, read
+  // from the raw tree; only a name that is not plain is decoded and checked.
+  const fresh = (y: string, base: string): { path: string; reason: string } | null => {
+    const data = git.objects.read(y, 'tree').data;
+    let found: { path: string; reason: string } | null = null;
+    scanTree(data, y, (at, sp, nul) => {
+      let plain = nul > sp + 1 && data[sp + 1] !== 0x2e && data[sp + 1] !== 0x2d;
+      for (let i = sp + 1; plain && i < nul; i++) plain = PLAIN_BYTE[data[i]] === 1;
+      const name = plain && !isTreeModeAt(data, at, sp) ? null : data.toString('utf8', sp + 1, nul);
+      const why = plain || name === null ? null : badTreeName(name);
+      if (why) found = { path: base ? `${base}/${name}` : (name as string), reason: why };
+      else if (name !== null && isTreeModeAt(data, at, sp)) found = fresh(data.toString('hex', nul + 1, nul + 21), base ? `${base}/${name}` : name);
+      return found !== null;
+    });
+    return found;
+  };
   const walk = (x: string | null, y: string | null, base: string): { path: string; reason: string } | null => {
     if (!y || x === y) return null;
+    if (!x) return fresh(y, base);
     const xs = new Map<string, TreeEntry>(x ? git.readTree(x).map((e) => [e.name, e] as const) : []);
     for (const e of git.readTree(y)) {
       const before = xs.get(e.name);

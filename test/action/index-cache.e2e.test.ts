@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheServiceAvailable, indexCacheKey, indexCachePrefix, runnerCache } from '../../src/action/index-cache.js';
 import { SEGMENT_FORMAT } from '../../src/search/segment.js';
+import { git, tempDir } from '../helpers.js';
+import { runCli } from '../run-cli.js';
+import { startEmbedServer, type EmbedServer } from '../hybrid/embed-server.js';
+import { startCacheServer, type CacheServer } from './cache-server.js';
 import { checkout, makeRemote, runAction } from './run-action.js';
 
 const TREE = 'a'.repeat(40);
@@ -22,6 +28,9 @@ describe('action: search index in the runner cache (issue #29)', () => {
     expect(cacheServiceAvailable({ ACTIONS_CACHE_URL: 'https://cache.example/', ACTIONS_RUNTIME_TOKEN: 't' })).toBe(true);
     expect(cacheServiceAvailable({ ACTIONS_RESULTS_URL: 'https://results.example/', ACTIONS_RUNTIME_TOKEN: 't', ACTIONS_CACHE_SERVICE_V2: 'true' })).toBe(true);
     expect(cacheServiceAvailable({ ACTIONS_CACHE_URL: 'https://cache.example/', ACTIONS_RUNTIME_TOKEN: 't', ACTIONS_CACHE_SERVICE_V2: 'true' })).toBe(false);
+    // As @actions/cache decides: any non-empty flag is v2 (even "false"), except on Enterprise Server (v1 only).
+    expect(cacheServiceAvailable({ ACTIONS_CACHE_URL: 'https://cache.example/', ACTIONS_RUNTIME_TOKEN: 't', ACTIONS_CACHE_SERVICE_V2: 'false' })).toBe(false);
+    expect(cacheServiceAvailable({ ACTIONS_CACHE_URL: 'https://cache.example/', ACTIONS_RUNTIME_TOKEN: 't', ACTIONS_CACHE_SERVICE_V2: 'true', GITHUB_SERVER_URL: 'https://ghes.example.com' })).toBe(true);
     const lines: string[] = [];
     const log = { info: (m: string) => lines.push(`info ${m}`), warning: (m: string) => lines.push(`warning ${m}`), debug: (m: string) => lines.push(`debug ${m}`) };
     expect(runnerCache('memory', '/nonexistent', log, {})).toBeNull();
@@ -41,5 +50,96 @@ describe('action: search index in the runner cache (issue #29)', () => {
     expect(r.json.indexCache).toBeUndefined();
     expect(r.stdout).toMatch(/::debug::index cache: no runner cache service/);
     expect(r.warnings).toEqual([]);
+  });
+});
+
+describe('action: the runner cache round trip (a fake cache service speaking the v2 protocol)', () => {
+  let cacheServer: CacheServer;
+  let embeds: EmbedServer;
+  beforeAll(async () => {
+    cacheServer = await startCacheServer();
+    embeds = await startEmbedServer();
+  });
+  afterAll(async () => {
+    await cacheServer.close();
+    await embeds.close();
+  });
+
+  it('job 2 restores what job 1 saved and does not rebuild the index or re-embed the memories', async () => {
+    const remote = makeRemote();
+    // Memories on the remote's branch, written by the CLI from another clone.
+    const writer = checkout(remote);
+    const store = async (content: string) => {
+      const r = await runCli(writer, ['store', content, '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      return r.json.id as string;
+    };
+    for (let i = 0; i < 5; i++) await store(`Deployment note ${i}: the staging cluster restarts nightly`);
+    await store('The API rate limit is 100 requests per minute');
+    git(writer, 'push', '-q', 'origin', 'memory');
+    const tree = () => git(remote, 'rev-parse', 'memory^{tree}');
+
+    // A runner: every job gets the same workspace and temp paths, emptied (a fresh machine each job).
+    const runner = tempDir('gm-runner-');
+    const ws = join(runner, 'work', 'widgets', 'widgets');
+    const temp = join(runner, 'temp');
+    const job = () => {
+      rmSync(join(runner, 'work'), { recursive: true, force: true });
+      rmSync(temp, { recursive: true, force: true });
+      mkdirSync(temp, { recursive: true });
+      mkdirSync(join(runner, 'work', 'widgets'), { recursive: true });
+      git(runner, 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', `file://${remote}`, ws);
+      const env = { ...cacheServer.env, RUNNER_TEMP: temp, MEMORY_EMBEDDER: 'openai', MEMORY_EMBEDDER_URL: embeds.url, MEMORY_EMBEDDER_MODEL: 'bow' };
+      return runAction(ws, { command: 'search', query: 'staging restarts nightly', sync: 'true', limit: '50' }, { env });
+    };
+
+    // Job 1: no entry yet: a full build and every memory embedded, saved under the branch's tree.
+    const t1 = tree();
+    let texts = embeds.texts();
+    const one = await job();
+    expect(one.code, one.stdout + one.stderr).toBe(0);
+    expect(one.stdout).toMatch(/index cache: no entry for this branch yet/);
+    expect(one.stdout).toMatch(/index cache: the index was built from every memory of the branch/);
+    expect(one.stdout).toContain(`index cache: saved ${indexCacheKey('memory', t1)}`);
+    expect(one.json.vectors).toMatchObject({ embedded: 6 });
+    expect(embeds.texts() - texts).toBe(7);
+    expect(one.warnings).toEqual([]);
+    expect(cacheServer.entries.map((e) => e.key)).toEqual([indexCacheKey('memory', t1)]);
+
+    // The branch moves one commit.
+    const fresh = await store('Staging restarts nightly moved to 03:00 UTC');
+    git(writer, 'push', '-q', 'origin', 'memory');
+    const t2 = tree();
+
+    // Job 2, a fresh runner: the restore-key prefix finds job 1's entry; the index is brought up to
+    // date from it (only the new memory analysed) and only the new memory is embedded.
+    texts = embeds.texts();
+    const two = await job();
+    expect(two.code, two.stdout + two.stderr).toBe(0);
+    expect(two.stdout).toMatch(new RegExp(`Cache hit for restore-key: ${indexCacheKey('memory', t1)}`));
+    expect(two.stdout).toContain(`index cache: restored ${indexCacheKey('memory', t1)}`);
+    expect(two.stdout).toMatch(/index cache: the index was reused, not rebuilt \((?:delta|delta-from-table); \d+ bytes restored \(vector files: 1\)\)/);
+    expect(two.stdout).not.toMatch(/built from every memory/);
+    expect(two.json.vectors).toMatchObject({ embedded: 1, reused: 6 });
+    expect(embeds.texts() - texts).toBe(2);
+    expect(two.json.results.map((r: { id: string }) => r.id)).toContain(fresh);
+    expect(two.json.total).toBe(one.json.total + 1);
+    expect(two.warnings).toEqual([]);
+    // Saved under the new tree (the hit was not exact); entries are never overwritten.
+    expect(two.stdout).toContain(`index cache: saved ${indexCacheKey('memory', t2)}`);
+    expect(cacheServer.entries.map((e) => e.key)).toEqual([indexCacheKey('memory', t1), indexCacheKey('memory', t2)]);
+
+    // Job 3, the same tree: an exact hit, nothing to build, embed or save.
+    texts = embeds.texts();
+    const three = await job();
+    expect(three.code, three.stdout + three.stderr).toBe(0);
+    expect(three.stdout).toMatch(new RegExp(`Cache hit for: ${indexCacheKey('memory', t2)}`));
+    expect(three.stdout).toMatch(/index cache: the index was reused, not rebuilt \(cached;/);
+    expect(three.json.vectors).toMatchObject({ embedded: 0, reused: 7 });
+    expect(embeds.texts() - texts).toBe(1);
+    expect(three.json.results).toEqual(two.json.results);
+    expect(three.stdout).not.toMatch(/index cache: saved/);
+    expect(cacheServer.entries).toHaveLength(2);
+    expect(cacheServer.calls.filter((c) => c.startsWith('PUT'))).toHaveLength(2);
   });
 });

@@ -1,9 +1,10 @@
 import { readFileSync, readdirSync, symlinkSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { git, makeRepo, tempDir } from '../helpers.js';
 import { runCli } from '../run-cli.js';
 import { SEGMENT_FORMAT } from '../../src/search/segment.js';
+import { startEmbedServer, type EmbedServer } from '../hybrid/embed-server.js';
 
 /**
  * `--index-cache DIR` (issue #29): CI jobs in fresh clones carry the search index between them.
@@ -154,5 +155,93 @@ describe('index cache bounds (library)', () => {
     expect(result.total).toBe(1);
     expect(warnings.join('\n')).toMatch(/index cache: not restored \(search-v\d+\.base is \d+ bytes, over the 100-byte bound\)/);
     again.close();
+  });
+});
+
+describe('the vector cache travels with the index cache', () => {
+  // A real OpenAI-compatible embeddings server (a bag of words) counting every text it embeds.
+  let server: EmbedServer;
+  beforeAll(async () => {
+    server = await startEmbedServer();
+  });
+  afterAll(() => server.close());
+  const hybrid = () => ({ MEMORY_EMBEDDER: 'openai', MEMORY_EMBEDDER_URL: server.url, MEMORY_EMBEDDER_MODEL: 'bow' });
+  const vectorFile = (cache: string) => {
+    const d = join(cache, 'memory', 'vectors');
+    return join(d, readdirSync(d).find((f) => f.endsWith('.bin'))!);
+  };
+  const q = ['search', 'staging', 'restarts', 'nightly', '--limit', '50', '--json'];
+  const ranked = (r: { json: { results: Array<{ id: string; relevance: number }> } }) => r.json.results.map((m) => `${m.id} ${m.relevance.toFixed(6)}`);
+
+  it('a fresh clone one commit behind embeds only the new memory; a damaged vector file is rejected and rebuilt', async () => {
+    const { remote, writer, cache } = await setup();
+    // Job 1: every memory is embedded (none has a committed vector), then saved with the index.
+    let texts = server.texts();
+    const first = await runCli(job(remote), [...q, '--index-cache', cache], { env: hybrid() });
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.json.mode).toBe('hybrid');
+    expect(first.json.vectors).toMatchObject({ embedded: 6, missing: 0 });
+    expect(server.texts() - texts).toBe(7); // the query and 6 memories
+    expect(first.json.indexCache.vectorFiles).toBe(0);
+    const saved = readFileSync(vectorFile(cache));
+
+    // The branch moves one commit; job 2 is a fresh shallow clone: only the new memory is embedded.
+    const fresh = await store(writer, 'Staging restarts nightly moved to 03:00 UTC', '--tags', 'ops');
+    git(writer, 'push', '-q', 'origin', 'memory');
+    texts = server.texts();
+    const second = await runCli(job(remote), [...q, '--index-cache', cache], { env: hybrid() });
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.json.indexCache).toMatchObject({ restored: true, vectorFiles: 1, index: 'delta-from-table' });
+    expect(second.json.vectors).toMatchObject({ embedded: 1, reused: 6, missing: 0 });
+    expect(server.texts() - texts).toBe(2); // the query and the new memory
+    expect(ids(second)).toContain(fresh);
+    // The same ranking, scores included, as a job without any cache (which embeds all 7 again).
+    const plain = await runCli(job(remote), q, { env: hybrid() });
+    expect(plain.json.vectors).toMatchObject({ embedded: 7 });
+    expect(ranked(second)).toEqual(ranked(plain));
+    // The new vector went back to the cache with the index's delta.
+    expect(readFileSync(vectorFile(cache)).equals(saved)).toBe(false);
+
+    // One flipped byte in the cached vectors: the restored file fails its checksum, is dropped with a
+    // warning, every memory is embedded again, the answer is unchanged, and the cache is whole again.
+    const bad = readFileSync(vectorFile(cache));
+    bad[bad.length - 10] ^= 0x5a;
+    writeFileSync(vectorFile(cache), bad);
+    texts = server.texts();
+    const third = await runCli(job(remote), [...q, '--index-cache', cache], { env: hybrid() });
+    expect(third.code, third.stderr).toBe(0);
+    expect(third.json.indexCache.vectorFiles).toBe(1);
+    expect(third.stderr).toMatch(/vector cache .* failed its checksum/);
+    expect(third.json.vectors).toMatchObject({ embedded: 7, reused: 0 });
+    expect(server.texts() - texts).toBe(8);
+    expect(ranked(third)).toEqual(ranked(plain));
+    expect(readFileSync(vectorFile(cache)).equals(bad)).toBe(false);
+    texts = server.texts();
+    const fourth = await runCli(job(remote), [...q, '--index-cache', cache], { env: hybrid() });
+    expect(fourth.json.vectors).toMatchObject({ embedded: 0, reused: 7 });
+    expect(server.texts() - texts).toBe(1);
+  });
+
+  it('a vector cache of another model or a linked vector file is never used', async () => {
+    const { remote, cache } = await setup();
+    expect((await runCli(job(remote), [...q, '--index-cache', cache], { env: hybrid() })).json.vectors.embedded).toBe(6);
+    // Another model name: its file is restored but never read for this model (another file name).
+    let texts = server.texts();
+    const other = await runCli(job(remote), [...q, '--index-cache', cache], { env: { ...hybrid(), MEMORY_EMBEDDER_MODEL: 'bow2' } });
+    expect(other.code, other.stderr).toBe(0);
+    expect(other.json.vectors).toMatchObject({ model: 'openai:bow2', embedded: 6, reused: 0 });
+    expect(server.texts() - texts).toBe(7);
+    // A symlink in place of the vector file is refused (O_NOFOLLOW), with a warning; the search embeds.
+    const f = vectorFile(cache);
+    const target = join(tempDir('gm-vlink-'), 'v.bin');
+    writeFileSync(target, readFileSync(f));
+    rmSync(f);
+    symlinkSync(target, f);
+    texts = server.texts();
+    const linked = await runCli(job(remote), [...q, '--index-cache', cache], { env: hybrid() });
+    expect(linked.code, linked.stderr).toBe(0);
+    expect(linked.stderr).toMatch(/index cache: vectors not restored \(.*\.bin is not a regular file\)/);
+    expect(linked.json.vectors).toMatchObject({ embedded: 6 });
+    expect(server.texts() - texts).toBe(7);
   });
 });
