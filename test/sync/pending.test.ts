@@ -82,6 +82,18 @@ describe('pending refs', { timeout: 300_000 }, () => {
     expect(() => git(remote, 'fsck', '--strict', '--no-progress')).not.toThrow();
   });
 
+  it('a clone storing several memories in a row, seconds apart, leaves no pending ref: a tip it pushed itself is no sign of a burst', async () => {
+    const { remote, clones } = setup(1);
+    const [a] = clones;
+    for (let i = 0; i < 3; i++) {
+      await storeIn(a, `in a row ${i}`);
+      const r = await withStore(a, (s) => sync(s));
+      expect(r).toMatchObject({ pushed: true, pendingRef: null, pendingRemote: 0 });
+    }
+    expect(pendingRefs(remote)).toEqual([]);
+    expect(idsOn(remote)).toHaveLength(3);
+  });
+
   it('memory sync --fold folds explicitly; --json reports it', async () => {
     const { remote, b, c, parked } = await twoWriters();
     await storeIn(b, 'y from b');
