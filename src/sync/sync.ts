@@ -1005,6 +1005,7 @@ async function publishPending(
     remoteTip,
     pulled: p.tip !== local,
     pushed: !!pendingRef || remoteTip !== snap.tip,
+    created: snap.tip === null && remoteTip !== null,
     sent: commits.length,
     conflicts: [...conflicts, ...moved.conflicts],
     pending: moved.pending,
