@@ -81,7 +81,7 @@ async function world(preload = 1, hook = HOOK) {
   await m.sync({ mode: 'branch' });
   m.close();
   if (hook > 0) {
-    // Each push the remote receives is one line of pushes.log (pushes per writer).
+    // Each push the remote receives is one line of pushes.log (pushes per writer that reached the hook).
     writeFileSync(join(remote, 'hooks', 'pre-receive'), `#!/bin/sh\ncat >/dev/null\necho >> pushes.log\nsleep ${hook}\n`);
     chmodSync(join(remote, 'hooks', 'pre-receive'), 0o755);
   }
@@ -128,7 +128,15 @@ async function processes(W, mode) {
   // remote the server side too: upload-pack, receive-pack, the hook), from /usr/bin/time.
   const timed = existsSync('/usr/bin/time');
   const cmd = (args) => (timed ? ['/usr/bin/time', ['-f', 'GMCPU %U %S', process.execPath, ...args]] : [process.execPath, args]);
-  const res = await Promise.all(clones.map((c, i) => run(...cmd([cli, 'store', `job ${i} learned something: ${'lorem ipsum '.repeat(6)}`, '--sync', '--json']), { cwd: c, env })));
+  // git push processes each writer starts, logged by a `git` wrapper first on PATH: a push whose lease
+  // git rejects before sending (the branch moved before it connected) never reaches the remote's hook.
+  const shim = join(w.dir, 'shim');
+  execFileSync('mkdir', ['-p', shim]);
+  const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+  writeFileSync(join(shim, 'git'), `#!/bin/sh\nfor a in "$@"; do case "$a" in push) echo >> "$GM_PUSHLOG"; break;; -c) ;; -*|*=*) ;; *) break;; esac; done\nexec "${realGit}" "$@"\n`);
+  chmodSync(join(shim, 'git'), 0o755);
+  const res = await Promise.all(clones.map((c, i) => run(...cmd([cli, 'store', `job ${i} learned something: ${'lorem ipsum '.repeat(6)}`, '--sync', '--json']), { cwd: c, env: { ...env, PATH: `${shim}:${process.env.PATH}`, GM_PUSHLOG: join(c, '.git', 'gm-pushes') } })));
+  const pushProcs = clones.map((c) => (existsSync(join(c, '.git', 'gm-pushes')) ? readFileSync(join(c, '.git', 'gm-pushes'), 'utf8').length : 0));
   const wall = performance.now() - t;
   const cpus = res.map((r) => /GMCPU ([\d.]+) ([\d.]+)/.exec(r.err)).filter(Boolean).map((m) => Number(m[1]) + Number(m[2]));
   const parsed = res.map((r) => {
@@ -153,6 +161,8 @@ async function processes(W, mode) {
     maxRetries: Math.max(0, ...retries),
     meanRetries: +(retries.reduce((a, b) => a + b, 0) / W).toFixed(2),
     pushesPerWriter: +(pushes / W).toFixed(2),
+    pushProcessesPerWriter: +(pushProcs.reduce((a, b) => a + b, 0) / W).toFixed(2),
+    writersPushingTwice: pushProcs.filter((n) => n > 1).length,
     tipAgeS: TIP_AGE,
     ...after,
   };
