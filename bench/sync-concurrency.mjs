@@ -16,7 +16,7 @@
 //   node bench/sync-concurrency.mjs inproc [--writers 16,256] [--procs 8] [--hook 0.5] [--git-timeout ms (120000)]
 //   node bench/sync-concurrency.mjs bytes [--memories 1000,10000]
 //   node bench/sync-concurrency.mjs floor [--writers 64] [--shapes fetch+push,push,store+fetch+push] [--hook 0.5]
-//   node bench/sync-concurrency.mjs ratio [--writers 64] [--rounds 2] [--hook 0.5]   (writers between two floors, alternated)
+//   node bench/sync-concurrency.mjs ratio [--writers 64] [--rounds 2] [--hook 0.5] [--tip-age 0]   (writers between two floors, alternated)
 //   node bench/sync-concurrency.mjs single [--runs 5] [--hook 0.5]   (one writer against its floor, then two at once:
 //              wall, CPU and the git commands each runs, counted by a `git` wrapper first on PATH)
 import { execFileSync, spawn } from 'node:child_process';
@@ -35,6 +35,11 @@ const HOOK = Number(opt('hook', '0.5'));
 // Commits on the branch before the writers start (each one memory more): with more than the first
 // fetch's depth (4), a CI clone's fetch is shallow, as it is against a branch with a history.
 const HISTORY = Number(opt('history', '1'));
+// How long ago the branch tip was written before the writers start (seconds). 0: just now, as every
+// session before issue 29's ninth measured. A writer takes a branch tip another writer committed in the
+// last 30 s as a sign of a burst (docs/sync.md): --tip-age 3600 is a matrix whose branch was last
+// written an hour ago, so its first writers have no such sign.
+const TIP_AGE = Number(opt('tip-age', '0'));
 const { cli, lib } = privateBuild();
 const git = (cwd, ...a) => execFileSync('git', a, { cwd, env: benchEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 }).trim();
 const tmp = mkdtempSync(join(tmpdir(), 'gm-bench-conc-'));
@@ -63,7 +68,7 @@ async function world(preload = 1, hook = HOOK) {
   git(seed, 'push', '-q', 'origin', 'HEAD:main');
   const { openMemory } = await import(lib);
   const { newId, pathFor } = await idHelpers();
-  const m = openMemory({ repo: seed });
+  const m = openMemory({ repo: seed, ...(TIP_AGE > 0 ? { now: () => new Date(Date.now() - TIP_AGE * 1000) } : {}) });
   const files = new Map();
   const t0 = Date.UTC(2026, 0, 1);
   for (let i = 0; i < preload; i++) {
@@ -76,7 +81,8 @@ async function world(preload = 1, hook = HOOK) {
   await m.sync({ mode: 'branch' });
   m.close();
   if (hook > 0) {
-    writeFileSync(join(remote, 'hooks', 'pre-receive'), `#!/bin/sh\ncat >/dev/null\nsleep ${hook}\n`);
+    // Each push the remote receives is one line of pushes.log (pushes per writer that reached the hook).
+    writeFileSync(join(remote, 'hooks', 'pre-receive'), `#!/bin/sh\ncat >/dev/null\necho >> pushes.log\nsleep ${hook}\n`);
     chmodSync(join(remote, 'hooks', 'pre-receive'), 0o755);
   }
   return { dir, remote, url: `file://${remote}` };
@@ -122,7 +128,15 @@ async function processes(W, mode) {
   // remote the server side too: upload-pack, receive-pack, the hook), from /usr/bin/time.
   const timed = existsSync('/usr/bin/time');
   const cmd = (args) => (timed ? ['/usr/bin/time', ['-f', 'GMCPU %U %S', process.execPath, ...args]] : [process.execPath, args]);
-  const res = await Promise.all(clones.map((c, i) => run(...cmd([cli, 'store', `job ${i} learned something: ${'lorem ipsum '.repeat(6)}`, '--sync', '--json']), { cwd: c, env })));
+  // git push processes each writer starts, logged by a `git` wrapper first on PATH: a push whose lease
+  // git rejects before sending (the branch moved before it connected) never reaches the remote's hook.
+  const shim = join(w.dir, 'shim');
+  execFileSync('mkdir', ['-p', shim]);
+  const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+  writeFileSync(join(shim, 'git'), `#!/bin/sh\nfor a in "$@"; do case "$a" in push) echo >> "$GM_PUSHLOG"; break;; -c) ;; -*|*=*) ;; *) break;; esac; done\nexec "${realGit}" "$@"\n`);
+  chmodSync(join(shim, 'git'), 0o755);
+  const res = await Promise.all(clones.map((c, i) => run(...cmd([cli, 'store', `job ${i} learned something: ${'lorem ipsum '.repeat(6)}`, '--sync', '--json']), { cwd: c, env: { ...env, PATH: `${shim}:${process.env.PATH}`, GM_PUSHLOG: join(c, '.git', 'gm-pushes') } })));
+  const pushProcs = clones.map((c) => (existsSync(join(c, '.git', 'gm-pushes')) ? readFileSync(join(c, '.git', 'gm-pushes'), 'utf8').length : 0));
   const wall = performance.now() - t;
   const cpus = res.map((r) => /GMCPU ([\d.]+) ([\d.]+)/.exec(r.err)).filter(Boolean).map((m) => Number(m[1]) + Number(m[2]));
   const parsed = res.map((r) => {
@@ -134,6 +148,7 @@ async function processes(W, mode) {
   });
   const ok = parsed.filter((p) => p.code === 0);
   const retries = parsed.map((p) => (p.code === 0 ? p.j?.sync?.retries : p.j?.error?.data?.retries) ?? 0);
+  const pushes = existsSync(join(w.remote, 'pushes.log')) ? readFileSync(join(w.remote, 'pushes.log'), 'utf8').length : 0;
   const after = await afterwards(w, W);
   return {
     writers: W,
@@ -145,6 +160,10 @@ async function processes(W, mode) {
     viaPendingRef: ok.filter((p) => p.j?.sync?.pendingRef).length,
     maxRetries: Math.max(0, ...retries),
     meanRetries: +(retries.reduce((a, b) => a + b, 0) / W).toFixed(2),
+    pushesPerWriter: +(pushes / W).toFixed(2),
+    pushProcessesPerWriter: +(pushProcs.reduce((a, b) => a + b, 0) / W).toFixed(2),
+    writersPushingTwice: pushProcs.filter((n) => n > 1).length,
+    tipAgeS: TIP_AGE,
     ...after,
   };
 }

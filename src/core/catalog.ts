@@ -1,12 +1,18 @@
 import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
+import type * as WorkerThreads from 'node:worker_threads';
 import { join } from 'node:path';
 import { writeCacheFile } from '../git/atomic-file.js';
 import type { GitRepository } from '../git/repository.js';
 import { oversizedFile } from './bounds.js';
 import { memoryFromFile, type StoredMemory } from './memory.js';
 import { copyWins, duplicateIdWarning } from './id.js';
+
+// node:worker_threads is required on first use (a catalog read in a worker), not imported: every CLI
+// start paid for loading it, and a store or a sync never starts a worker.
+declare const require: (id: string) => unknown;
+let workerLib: typeof WorkerThreads | undefined;
+const workerThreads = () => (workerLib ??= require('node:worker_threads') as typeof WorkerThreads);
 
 export const MEMORIES_DIR = 'memories';
 /** Memories archived by `memory prune`: `archive/<path below memories/>`, out of default list and search. */
@@ -222,9 +228,9 @@ else {
 
 export function readCatalogFileAsync(dir: string, prefix = MEMORIES_DIR, pace?: () => Promise<void>): Promise<{ tree: string | null; entries: CatalogEntry[]; skipped: SkippedFile[] } | undefined> {
   return new Promise((resolve) => {
-    let worker: Worker;
+    let worker: WorkerThreads.Worker;
     try {
-      worker = new Worker(READER, { eval: true, workerData: { file: catalogFile(dir, prefix), format: CATALOG_FORMAT, slice: SLICE } });
+      worker = new (workerThreads().Worker)(READER, { eval: true, workerData: { file: catalogFile(dir, prefix), format: CATALOG_FORMAT, slice: SLICE } });
     } catch {
       return resolve(undefined);
     }

@@ -54,6 +54,18 @@ export function burstInProgress(pending: PendingRef[], now: number): boolean {
   });
 }
 
+/**
+ * A branch tip committed less than {@link RECENT_TIP_MS} ago, that this clone had not seen before its
+ * fetch, is a writer that just won the branch: others of the same burst are likely racing right now,
+ * before any of them has made a pending ref (issue 29). A tip this clone pushed itself (an agent
+ * storing several memories in a row) is no such sign.
+ */
+export const RECENT_TIP_MS = 30_000;
+export function recentForeignTip(tipTime: number | null, tip: string | null, seen: string | null, now: number): boolean {
+  if (!tip || tip === seen || tipTime === null) return false;
+  return now - tipTime < RECENT_TIP_MS && tipTime - now < RECENT_TIP_MS;
+}
+
 export interface PendingRef {
   /** The full ref name on the remote. */
   ref: string;

@@ -10,7 +10,7 @@ import { gitFailure, redact, remoteMessage, runGit, DEFAULT_TIMEOUT_MS, type Git
 import { linearChain, linearMergeBase } from './history.js';
 import { assertDeleteBound, assertValidNames, DEFAULT_MAX_DELETE_RATIO, findBadName } from './guard.js';
 import type { GitRepository } from '../git/repository.js';
-import { buildPending, burstInProgress, listRefs, newPendingRef, pendingPrefix, pruneEmptyDirs, readPending, writePendingStatus, type PendingChain, type PendingRef } from './pending.js';
+import { buildPending, burstInProgress, listRefs, recentForeignTip, newPendingRef, pendingPrefix, pruneEmptyDirs, readPending, writePendingStatus, type PendingChain, type PendingRef } from './pending.js';
 
 /** How a sync publishes: see docs/sync.md. */
 export type SyncMode = 'pending' | 'branch';
@@ -531,6 +531,42 @@ async function pushRefs(ctx: Ctx, updates: RefUpdate[], atomic = true): Promise<
   return pushOutcome(ctx, run, updates[0].ref);
 }
 
+/** What became of each ref of a non-atomic push. */
+type RefStatus = 'ok' | 'moved' | 'refused' | 'failed';
+
+/**
+ * Pushes ref changes WITHOUT --atomic, each under its lease: the remote applies each one it can.
+ * Returns each ref's fate, and the error that describes the first one that failed.
+ */
+async function pushEach(ctx: Ctx, updates: RefUpdate[]): Promise<{ status: Map<string, RefStatus>; error: MemoryError | null }> {
+  report(ctx, 'push');
+  const args = ['push', '--porcelain', '--no-verify'];
+  for (const u of updates) args.push(`--force-with-lease=${u.ref}:${u.expect ?? ''}`);
+  args.push(ctx.remoteArg, ...updates.map((u) => `${u.next ?? ''}:${u.ref}`));
+  const run = await runGit(ctx.target, args, { timeoutMs: ctx.timeoutMs });
+  const lines = new Map<string, { flag: string; summary: string }>();
+  for (const l of run.stdout.split('\n')) {
+    if (!/^[ +\-*!=]\t/.test(l)) continue;
+    const [flag, spec = '', summary = ''] = l.split('\t');
+    lines.set(spec.slice(spec.lastIndexOf(':') + 1), { flag, summary: summary.trim() });
+  }
+  const status = new Map<string, RefStatus>();
+  let error: MemoryError | null = null;
+  for (const u of updates) {
+    const l = lines.get(u.ref);
+    let st: RefStatus;
+    if (!l) st = 'failed';
+    else if (l.flag !== '!') st = 'ok';
+    else st = (/\[rejected\]/.test(l.summary) && MOVED_LOCAL.test(l.summary)) || (/\[remote rejected\]/.test(l.summary) && MOVED_REMOTE.test(l.summary)) ? 'moved' : 'refused';
+    status.set(u.ref, st);
+    if (st !== 'ok' && !error) {
+      const o = pushOutcome(ctx, run.code === 0 ? { ...run, code: 1 } : run, u.ref);
+      error = o.ok ? null : o.error;
+    }
+  }
+  return { status, error };
+}
+
 function pushOutcome(ctx: Ctx, run: GitRun, mainRef: string): PushOutcome {
   const lines = run.stdout
     .split('\n')
@@ -791,6 +827,22 @@ function recordPending(ctx: Ctx, count: number): void {
 }
 
 /**
+ * Signs that other writers are publishing right now: a pending ref made in the last 30 s, or a branch
+ * tip committed in the last 30 s by someone else (this clone had not seen it before the fetch).
+ */
+function contended(ctx: Ctx, snap: Snapshot, seen: string | null, now: number): boolean {
+  if (burstInProgress(snap.pending, now)) return true;
+  if (!snap.tip || snap.tip === seen) return false;
+  let time: number | null = null;
+  try {
+    time = ctx.store.git.readCommit(snap.tip).time * 1000;
+  } catch {
+    return false;
+  }
+  return recentForeignTip(time, snap.tip, seen, now);
+}
+
+/**
  * Sync with pending refs (the default). One fetch (branch and pending refs), then one atomic push
  * that moves the branch to the union plus local commits and deletes the pending refs it folded, each
  * ref under a lease. If another writer moved the branch first, the local commits go to a new pending
@@ -806,19 +858,26 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
   // sync that skipped them could leave them unfolded for as long as nobody races.
   for (let attempt = 0; ; attempt++) {
     if (attempt > 0) await sleep(backoff(attempt - 1));
+    // The remote tip this clone knew before this fetch: a tip it pushed itself is no sign of others.
+    const seen = attempt === 0 ? git.resolve(ctx.trackingRef) : null;
     const snap = await fetchSnapshot(ctx, true, true);
     const local = store.tip();
-    // Other writers are publishing right now (a matrix of jobs): a writer with commits of its own goes
-    // straight to a pending ref, one push that cannot be rejected, instead of racing them for the
-    // branch and paying a second push when it loses. It does not replay the others' pending refs
-    // either: that is the folder's work, and replaying all of them in each of N writers made a burst
-    // cost N² (40 pending refs doubled a writer's CPU). The first sync after the burst folds.
-    if (!fold && attempt === 0 && burstInProgress(snap.pending, Date.now())) {
+    // Other writers are publishing right now (a matrix of jobs): a pending ref made in the last 30 s,
+    // or a branch tip another writer committed in the last 30 s. A writer with commits of its own then
+    // does not race them with an atomic fold (lost, it cost a second push: ~27 of 64 writers did),
+    // but sends ONE non-atomic push: the branch moved to its commits (under a lease) and a pending ref
+    // of its own holding the same commits. Whichever lands, its memories are on the remote; when both
+    // do, the pending ref is redundant and the next fold drops it as a no-op. It does not replay the
+    // others' pending refs either: that is the folder's work, and replaying all of them in each of N
+    // writers made a burst cost N² (40 pending refs doubled a writer's CPU). The first sync with no
+    // such sign folds.
+    if (!fold && attempt === 0 && contended(ctx, snap, seen, Date.now())) {
       const made = await ownSinceShared(ctx, local, snap.tip);
       const own = made.commits.length ? await planLocal(ctx, local, snap.tip, snap.tip) : null;
       if (own?.tip && own.own.length) {
         await guardResult(ctx, local, snap.tip, own.tip);
-        return publishPending(ctx, local, own, snap, rejected, own.conflicts, maxRetries, made);
+        const branchToo = !snap.tip || (await isAncestor(ctx, snap.tip, own.tip));
+        return publishPending(ctx, local, own, snap, rejected, own.conflicts, maxRetries, made, [], branchToo);
       }
     }
     const u = await unionOf(ctx, snap);
@@ -887,9 +946,12 @@ async function publishPending(
   maxRetries: number,
   made?: OwnCommits,
   refused: RefusedRef[] = [],
+  branchToo = false,
 ): Promise<SyncResult> {
   const store = ctx.store;
   let pendingRef: string | null = null;
+  let remoteTip = snap.tip;
+  let redundant = 0;
   // What the pending ref records: the writer's commits and the exact state they were made on (the
   // three-way base of the fold). By default the union this sync built and the commits re-applied on
   // it; in a burst (`made`), the local commits as they were made, on the state they were made on.
@@ -898,25 +960,52 @@ async function publishPending(
   if (commits.length) {
     const w = buildPending(store.git, root, commits, signature(store.identity(), store.now()));
     pendingRef = newPendingRef(ctx.branch);
-    const shared = await pushRefs(ctx, [{ ref: pendingRef, next: w, expect: null }]);
-    if (!shared.ok) {
-      // A server that takes no refs outside branches (or no atomic pushes): the branch-only protocol.
-      if (shared.kind === 'refused' || shared.kind === 'no-atomic') return syncBranch(ctx, maxRetries, rejected);
-      throw shared.error;
+    if (branchToo) {
+      // One non-atomic push, two refs: the branch (fetched tip → p.tip, under a lease) and the pending
+      // ref. Either holds this writer's commits, so whichever the remote takes, nothing is lost and no
+      // second push follows.
+      const out = await pushEach(ctx, [
+        { ref: ctx.branchRef, next: p.tip, expect: snap.tip },
+        { ref: pendingRef, next: w, expect: null },
+      ]);
+      const branch = out.status.get(ctx.branchRef);
+      const parked = out.status.get(pendingRef) === 'ok';
+      if (branch !== 'ok' && !parked) {
+        // A server that takes no refs outside branches: the branch-only protocol.
+        if (out.status.get(pendingRef) === 'refused') return syncBranch(ctx, maxRetries, rejected + (branch === 'moved' ? 1 : 0));
+        throw out.error;
+      }
+      if (branch === 'moved') rejected++;
+      if (branch === 'ok') {
+        remoteTip = p.tip;
+        await setRef(ctx, ctx.trackingRef, p.tip as string, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
+        // The commits are on the branch; the pending ref (if the remote took it) is a copy of them that
+        // the next fold replays as a no-op and deletes.
+        if (parked) redundant = 1;
+        pendingRef = null;
+      }
+    } else {
+      const shared = await pushRefs(ctx, [{ ref: pendingRef, next: w, expect: null }]);
+      if (!shared.ok) {
+        // A server that takes no refs outside branches (or no atomic pushes): the branch-only protocol.
+        if (shared.kind === 'refused' || shared.kind === 'no-atomic') return syncBranch(ctx, maxRetries, rejected);
+        throw shared.error;
+      }
     }
   }
   const moved = await moveLocal(ctx, local, p.tip as string);
   await setRef(ctx, ctx.markRef, p.tip as string, `git-memory: shared with ${ctx.remoteName}`);
-  const left = snap.pending.length + (pendingRef ? 1 : 0);
+  const left = snap.pending.length + (pendingRef ? 1 : 0) + redundant;
   recordPending(ctx, left);
   return result(ctx, 'pending', {
     received: p.received,
     replayed: p.replayed,
     retries: rejected,
     tip: moved.tip,
-    remoteTip: snap.tip,
+    remoteTip,
     pulled: p.tip !== local,
-    pushed: !!pendingRef,
+    pushed: !!pendingRef || remoteTip !== snap.tip,
+    created: snap.tip === null && remoteTip !== null,
     sent: commits.length,
     conflicts: [...conflicts, ...moved.conflicts],
     pending: moved.pending,

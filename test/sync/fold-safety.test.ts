@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { git, gitEnv, tempDir } from '../helpers.js';
 import { runCli } from '../run-cli.js';
 import { fsckBranch, idsUnder, ok, pendingName, pendingRefs, setup } from './fixtures.js';
@@ -67,10 +69,16 @@ describe('fold safety (issue 24)', { timeout: 300_000 }, () => {
     ok(await runCli(b, ['pull']));
     ok(await runCli(b, ['store', 'parked writer', '--json']));
     git(b, 'push', '-q', 'origin', `memory:${pendingName('aaaaaaaaaa')}`);
+    // The branch takes no update meanwhile (its per-ref hook refuses it, as a lost lease would): the
+    // writer's one push lands in its pending ref only, so x is still only in a pending ref when deleted.
+    writeFileSync(join(remote, 'hooks', 'update'), '#!/bin/sh\n[ "$1" = refs/heads/memory ] && [ -f hold-branch ] && exit 1\nexit 0\n');
+    chmodSync(join(remote, 'hooks', 'update'), 0o755);
+    writeFileSync(join(remote, 'hold-branch'), '');
     const x = ok(await runCli(a, ['store', 'x: this one will be deleted', '--sync', '--json'])).json;
     expect(x.sync.pendingRef).toMatch(/^refs\/memory-pending\//);
     const d = ok(await runCli(a, ['delete', x.id, '--sync', '--json'])).json;
     expect(d.sync.pendingRef).toMatch(/^refs\/memory-pending\//);
+    rmSync(join(remote, 'hold-branch'));
     // A reader folds everything.
     const f = ok(await runCli(c, ['sync', '--fold', '--json'])).json;
     expect(f.folded).toBe(3);

@@ -51,19 +51,22 @@ describe('pending refs', { timeout: 300_000 }, () => {
     expect(git(remote, 'log', '--format=%H', '--grep', `Memory-Id: ${y1}`, 'memory').split('\n')).toHaveLength(1);
   });
 
-  it('during a burst (a pending ref made seconds ago) a writer goes straight to a pending ref; a sync with nothing of its own still folds', async () => {
+  it('during a burst (a pending ref made seconds ago) a writer pushes once: the branch and a pending ref together; a sync with nothing of its own still folds', async () => {
     const { remote, a, b, c, x1, x2, parked } = await twoWriters();
     const y = await storeIn(b, 'y from b');
     raceNextPush(remote, parked);
     expect((await withStore(b, (s) => sync(s))).pendingRef).not.toBeNull();
     const branch = git(remote, 'rev-parse', 'memory');
-    // c has a memory of its own: one push, to a new pending ref; the branch is not raced for.
+    // c has a memory of its own: ONE push, not atomic, that moves the branch to its commit (under a
+    // lease) and makes a pending ref holding the same commit; nobody raced it, so both landed and the
+    // pending ref is a redundant copy. No fold is raced for (b's pending ref is left alone).
     await withStore(c, (s) => pull(s));
     const z = await storeIn(c, 'z from c');
     const r = await withStore(c, (s) => sync(s));
-    expect(r).toMatchObject({ mode: 'pending', pushed: true, retries: 0, folded: 0, sent: 1, pendingRemote: 2 });
-    expect(r.pendingRef).toMatch(/^refs\/memory-pending\/memory\//);
-    expect(git(remote, 'rev-parse', 'memory')).toBe(branch);
+    expect(r).toMatchObject({ mode: 'pending', pushed: true, retries: 0, folded: 0, sent: 1, pendingRef: null, pendingRemote: 2 });
+    expect(git(remote, 'rev-parse', 'memory')).toBe(r.remoteTip);
+    expect(git(remote, 'rev-parse', 'memory~1')).toBe(branch);
+    expect(idsOn(remote)).toContain(z);
     expect(pendingRefs(remote)).toHaveLength(2);
     // It did not replay b's pending ref (the folder's work: N writers each replaying every pending
     // ref made a burst cost N²); c reads y after its next pull.
@@ -77,6 +80,18 @@ describe('pending refs', { timeout: 300_000 }, () => {
     expect(idsOn(remote)).toEqual([x1, x2, y, z].sort());
     for (const id of [y, z]) expect(git(remote, 'log', '--format=%H', '--grep', `Memory-Id: ${id}`, 'memory').split('\n')).toHaveLength(1);
     expect(() => git(remote, 'fsck', '--strict', '--no-progress')).not.toThrow();
+  });
+
+  it('a clone storing several memories in a row, seconds apart, leaves no pending ref: a tip it pushed itself is no sign of a burst', async () => {
+    const { remote, clones } = setup(1);
+    const [a] = clones;
+    for (let i = 0; i < 3; i++) {
+      await storeIn(a, `in a row ${i}`);
+      const r = await withStore(a, (s) => sync(s));
+      expect(r).toMatchObject({ pushed: true, pendingRef: null, pendingRemote: 0 });
+    }
+    expect(pendingRefs(remote)).toEqual([]);
+    expect(idsOn(remote)).toHaveLength(3);
   });
 
   it('memory sync --fold folds explicitly; --json reports it', async () => {
@@ -117,9 +132,16 @@ describe('pending refs', { timeout: 300_000 }, () => {
     const { remote, clones } = setup(1);
     const [a] = clones;
     // A branch history deeper than the first fetch's depth, so the clone sees a shallow boundary.
+    // Written an hour ago: a branch tip committed seconds ago by another writer is a sign of a burst.
+    const hourAgo = () => new Date(Date.now() - 3_600_000);
     for (let i = 0; i < 6; i++) {
-      await storeIn(a, `history ${i}`);
-      await withStore(a, (s) => sync(s));
+      const s = new MemoryStore({ repo: a, now: hourAgo });
+      try {
+        await s.store({ content: `history ${i}` });
+        await sync(s);
+      } finally {
+        s.close();
+      }
     }
     const job = async (n: string, pendingBefore: number) => {
       const ci = tempDir('gm-ci-');
@@ -147,9 +169,15 @@ describe('pending refs', { timeout: 300_000 }, () => {
     await storeIn(b, 'parked writer');
     git(b, 'push', '-q', 'origin', `memory:refs/memory-pending/memory/${Date.now().toString(36).padStart(9, '0')}-aaaaaaaaaa`);
     const burst = await job('two', 1);
-    expect(burst.sync.pendingRef).toMatch(/^refs\/memory-pending\/memory\//);
+    // Its one push moved the branch (nobody raced it) and made a pending ref holding the same commit.
+    expect(burst.sync.pendingRef).toBeNull();
+    expect(burst.sync.pendingRemote).toBe(2);
+    expect(pendingRefs(remote)).toHaveLength(2);
+    expect(idsOn(remote)).toContain(burst.id);
     const f = await withStore(a, (s) => sync(s));
     expect(f.folded).toBe(2);
+    expect(pendingRefs(remote)).toEqual([]);
+    expect(git(remote, 'log', '--format=%H', '--grep', `Memory-Id: ${burst.id}`, 'memory').split('\n')).toHaveLength(1);
     expect(idsOn(remote)).toContain(burst.id);
   });
 

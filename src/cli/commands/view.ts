@@ -1,5 +1,5 @@
 import { command } from '../command.js';
-import { spawn } from 'node:child_process';
+import type * as ChildProcess from 'node:child_process';
 import { InvalidInputError } from '../../core/errors.js';
 import { openCliMemory, type GlobalArgs } from '../context.js';
 import { reportError, writeJson } from '../output.js';
@@ -21,12 +21,17 @@ export function opener(url: string, env: NodeJS.ProcessEnv = process.env, platfo
   return platform === 'darwin' ? ['open', [url]] : platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
 }
 
+// node:child_process is required here, on use: imported, it was loaded by every CLI start (this module
+// is part of the command table), also by commands that never start a process (`get`, `list`, `--help`).
+declare const require: (id: string) => unknown;
+
 /** Opens `url` in a browser; a failure only means the user opens the printed URL by hand. */
 function openBrowser(url: string): void {
   const [cmd, args] = opener(url);
   const failed = (why: string) => process.stderr.write(`git-memory: could not open a browser with ${JSON.stringify(cmd.slice(0, 200))} (${why}): open the URL above\n`);
   try {
-    spawn(cmd, args, { stdio: 'ignore', detached: true, shell: false })
+    (require('node:child_process') as typeof ChildProcess)
+      .spawn(cmd, args, { stdio: 'ignore', detached: true, shell: false })
       .on('error', (e: NodeJS.ErrnoException) => failed(e.code ?? 'error'))
       .unref();
   } catch (e) {
