@@ -66,6 +66,16 @@ export function recentForeignTip(tipTime: number | null, tip: string | null, see
   return now - tipTime < RECENT_TIP_MS && tipTime - now < RECENT_TIP_MS;
 }
 
+/**
+ * A contended writer leaves its pending ref behind (a redundant copy when its branch push landed), and
+ * only a writer without signs of a burst folds. Under sustained traffic (a write every few seconds for
+ * hours) the signs never go away, so refs would pile up without bound and every writer's fetch would
+ * list them all. From this many pending refs on, a writer folds them (the atomic path) even in a
+ * burst: 64 keeps a 64-job matrix on the one-push path (bench/sync-concurrency.mjs) and bounds what
+ * a fetch lists.
+ */
+export const FOLD_AT_PENDING = 64;
+
 export interface PendingRef {
   /** The full ref name on the remote. */
   ref: string;

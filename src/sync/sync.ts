@@ -10,7 +10,7 @@ import { gitFailure, redact, remoteMessage, runGit, DEFAULT_TIMEOUT_MS, type Git
 import { linearChain, linearMergeBase } from './history.js';
 import { assertDeleteBound, assertValidNames, DEFAULT_MAX_DELETE_RATIO, findBadName } from './guard.js';
 import type { GitRepository } from '../git/repository.js';
-import { buildPending, burstInProgress, listRefs, recentForeignTip, newPendingRef, pendingPrefix, pruneEmptyDirs, readPending, writePendingStatus, type PendingChain, type PendingRef } from './pending.js';
+import { FOLD_AT_PENDING, buildPending, burstInProgress, listRefs, recentForeignTip, newPendingRef, pendingPrefix, pruneEmptyDirs, readPending, writePendingStatus, type PendingChain, type PendingRef } from './pending.js';
 
 /** How a sync publishes: see docs/sync.md. */
 export type SyncMode = 'pending' | 'branch';
@@ -871,7 +871,8 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
     // others' pending refs either: that is the folder's work, and replaying all of them in each of N
     // writers made a burst cost N² (40 pending refs doubled a writer's CPU). The first sync with no
     // such sign folds.
-    if (!fold && attempt === 0 && contended(ctx, snap, seen, Date.now())) {
+    // From FOLD_AT_PENDING refs on, fold them anyway: under sustained traffic the signs never clear.
+    if (!fold && attempt === 0 && snap.pending.length < FOLD_AT_PENDING && contended(ctx, snap, seen, Date.now())) {
       const made = await ownSinceShared(ctx, local, snap.tip);
       const own = made.commits.length ? await planLocal(ctx, local, snap.tip, snap.tip) : null;
       if (own?.tip && own.own.length) {

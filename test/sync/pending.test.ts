@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { cli, cliAsync, git, makeRepo, tempDir } from '../helpers.js';
 import { MemoryStore } from '../../src/core/store.js';
 import { sync, pull } from '../../src/sync/index.js';
+import { FOLD_AT_PENDING, newPendingRef } from '../../src/sync/pending.js';
 import { memoryStats } from '../../src/core/stats.js';
 import { MemoryError } from '../../src/core/errors.js';
 import { runCli } from '../run-cli.js';
@@ -92,6 +93,31 @@ describe('pending refs', { timeout: 300_000 }, () => {
     }
     expect(pendingRefs(remote)).toEqual([]);
     expect(idsOn(remote)).toHaveLength(3);
+  });
+
+  it('pending refs do not pile up under sustained traffic: from FOLD_AT_PENDING on, a writer folds them even in a burst', async () => {
+    const { remote, clones } = setup(2);
+    const [a, b] = clones;
+    await storeIn(a, 'first');
+    await withStore(a, (s) => sync(s));
+    // What contended writers leave when their branch push landed: fresh pending refs holding commits
+    // the branch already has. One short of the cap, a writer still takes the one-push path...
+    const tip = git(remote, 'rev-parse', 'memory');
+    const fresh = (n: number) => {
+      for (let i = 0; i < n; i++) git(remote, 'update-ref', newPendingRef('memory'), tip);
+    };
+    fresh(FOLD_AT_PENDING - 1);
+    await storeIn(b, 'second');
+    const one = await withStore(b, (s) => sync(s));
+    expect(one).toMatchObject({ pushed: true, folded: 0 });
+    expect(pendingRefs(remote)).toHaveLength(FOLD_AT_PENDING);
+    // ...at the cap it folds them all (atomic push), whatever their age.
+    await storeIn(a, 'third');
+    const folded = await withStore(a, (s) => sync(s));
+    expect(folded).toMatchObject({ pushed: true, folded: FOLD_AT_PENDING, pendingRemote: 0 });
+    expect(pendingRefs(remote)).toEqual([]);
+    expect(idsOn(remote)).toHaveLength(3);
+    expect(() => git(remote, 'fsck', '--strict', '--no-progress')).not.toThrow();
   });
 
   it('memory sync --fold folds explicitly; --json reports it', async () => {
