@@ -84,12 +84,24 @@ afterAll(() => {
  * search, in-process or through the helper, embeds anything: then their outputs must be byte-equal.
  */
 function repoWithNotes(notes = NOTES, { embed = true } = {}): string {
-  const d = makeRepo();
+  // Each set of notes is stored through the CLI once a file (a spawn a note, and `embed` loads the
+  // model); every test gets its own copy of that repository (cp -r), so no test sees another's helper,
+  // socket or writes. Nothing here depends on ids differing between tests.
+  const key = JSON.stringify([notes, embed]);
+  let template = templates.get(key);
+  if (!template) {
+    template = makeRepo();
+    for (const n of notes) expect(cli(template, ['store', n, '--json'], { env: OFF }).code).toBe(0);
+    if (embed) embedAll(template);
+    expect(existsSync(sockDir(template))).toBe(false); // never a helper's files in what is copied
+    templates.set(key, template);
+  }
+  const d = tempDir('gm-repo-');
+  cpSync(template, d, { recursive: true });
   repos.push(d);
-  for (const n of notes) expect(cli(d, ['store', n, '--json'], { env: OFF }).code).toBe(0);
-  if (embed) embedAll(d);
   return d;
 }
+const templates = new Map<string, string>();
 
 function embedAll(repo: string, args: string[] = []): void {
   const r = cli(repo, ['embed', '--json', ...args], { env: OFF });

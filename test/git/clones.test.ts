@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renameSync } from 'node:fs';
+import { cpSync, existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemoryStore } from '../../src/core/store.js';
 import { checkoutState, cli, git, makeRepo, tempDir } from '../helpers.js';
@@ -12,15 +12,27 @@ import { runCli } from '../run-cli.js';
 
 const N = 6;
 
+/**
+ * A bare remote with N memories. Built once a file (a repository, N stores, a bare clone) and copied
+ * per test (cp -r), so each test owns its remote (some move it away); the fast project keeps this
+ * module between files while each file's temp folders go, hence the existence check.
+ */
+let template: { bare: string; ids: string[] } | undefined;
 async function seedRemote(): Promise<{ url: string; bare: string; ids: string[] }> {
-  const src = makeRepo({ commit: true });
-  const store = new MemoryStore({ repo: src, warn: () => {} });
-  const ids: string[] = [];
-  for (let i = 0; i < N; i++) ids.push((await store.store({ content: `fact number ${i} about cherry orchards`, tags: ['orchard'] })).id);
+  if (!template || !existsSync(template.bare)) {
+    const src = makeRepo({ commit: true });
+    const store = new MemoryStore({ repo: src, warn: () => {} });
+    const ids: string[] = [];
+    for (let i = 0; i < N; i++) ids.push((await store.store({ content: `fact number ${i} about cherry orchards`, tags: ['orchard'] })).id);
+    store.close();
+    const bare = join(tempDir('gm-remote-'), 'remote.git');
+    git(src, 'clone', '-q', '--bare', src, bare);
+    git(bare, 'config', 'uploadpack.allowFilter', 'true');
+    template = { bare, ids };
+  }
   const bare = join(tempDir('gm-remote-'), 'remote.git');
-  git(src, 'clone', '-q', '--bare', src, bare);
-  git(bare, 'config', 'uploadpack.allowFilter', 'true');
-  return { url: `file://${bare}`, bare, ids };
+  cpSync(template.bare, bare, { recursive: true });
+  return { url: `file://${bare}`, bare, ids: [...template.ids] };
 }
 
 function partialClone(url: string): string {

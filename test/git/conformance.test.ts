@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliBackend, InProcessBackend, type GitBackend } from './backends.js';
 import { GitRepository } from '../../src/git/repository.js';
@@ -22,8 +22,20 @@ function catFile(repo: string, oid: string): Buffer {
   return execFileSync('git', ['cat-file', '-p', oid], { cwd: repo, env: gitEnv });
 }
 
-/** A repository with files, a symlink, nested folders and a few commits. */
+/**
+ * A repository with files, a symlink, nested folders and a few commits: built once a file (a dozen git
+ * processes) and copied per test (cp -r keeps the symlink a symlink), so each test owns its copy. The
+ * fast project keeps this module between files while each file's temp folders go: existence check.
+ */
+let template: { repo: string; c1: string; c2: string } | undefined;
 function fixture(): { repo: string; c1: string; c2: string } {
+  if (!template || !existsSync(template.repo)) template = build();
+  const repo = tempDir('gm-repo-');
+  cpSync(template.repo, repo, { recursive: true, verbatimSymlinks: true });
+  return { ...template, repo };
+}
+
+function build(): { repo: string; c1: string; c2: string } {
   const repo = makeRepo({ commit: true });
   mkdirSync(join(repo, 'memories', 'a'), { recursive: true });
   writeFileSync(join(repo, 'memories', 'a', 'one.md'), 'one\n');

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { git, makeRepo, tempDir } from '../helpers.js';
+import { git } from '../helpers.js';
+import { setup } from './fixtures.js';
 import { MemoryStore } from '../../src/core/store.js';
 import { memoryToFile } from '../../src/core/memory.js';
 import { sync } from '../../src/sync/index.js';
@@ -21,18 +20,8 @@ function tree(repo: string): string {
 describe('sync convergence', { timeout: 300_000 }, () => {
   for (const seed of [1, 7, 42, 99]) {
     it(`random stores, edits, deletes and syncs on 3 clones converge without losing anything (seed ${seed})`, async () => {
-      const remote = makeRepo({ bare: true });
-      const seedDir = tempDir();
-      git(seedDir, 'clone', '-q', remote, '.');
-      writeFileSync(join(seedDir, 'a.txt'), 'a\n');
-      git(seedDir, 'add', '.');
-      git(seedDir, 'commit', '-q', '-m', 'init');
-      git(seedDir, 'push', '-q', 'origin', 'HEAD:main');
-      const clones = [0, 1, 2].map(() => {
-        const d = tempDir();
-        git(d, 'clone', '-q', remote, '.');
-        return new MemoryStore({ repo: d });
-      });
+      const { remote, clones: dirs } = setup(3);
+      const clones = dirs.map((d) => new MemoryStore({ repo: d }));
       const rand = rng(seed);
       const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
       // Every id ever stored, and the ids some clone deleted: a stored id may only disappear if deleted.

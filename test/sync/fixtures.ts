@@ -1,6 +1,6 @@
 // Fixtures shared by the sync tests (fast and e2e files): a bare remote with clones, what a ref holds,
 // pending refs, a store opened for one call, a push made to lose its race, hand-made versions.
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { join } from 'node:path';
 import { git, makeRepo, tempDir } from '../helpers.js';
@@ -8,8 +8,41 @@ import { MemoryStore } from '../../src/core/store.js';
 import { memoryToFile } from '../../src/core/memory.js';
 import { sync, pull } from '../../src/sync/index.js';
 
-/** A bare remote whose default branch has one commit, and `n` full clones of it. */
-export function setup(n: number): { remote: string; clones: string[] } {
+/**
+ * Fixture repositories are built once a test file (the real way: init, clone, push, store, sync) and
+ * each test gets a copy (cp -r of the remote and every clone, the clones' origin URL pointed at the
+ * copied remote): a copy costs no git process, a build a dozen or more. Copies share nothing, so a
+ * test may change its remote (hooks, refs, config) or clones freely. The fast project keeps modules
+ * between files while each file's temp folders are removed after it, hence the existence check.
+ */
+type Repos = { remote: string; clones: string[] };
+const templates = new Map<string, Repos & { data: unknown }>();
+const intact = (t: Repos | undefined): t is Repos => !!t && [t.remote, ...t.clones].every((d) => existsSync(d));
+
+function copyOf(from: Repos): Repos {
+  const remote = tempDir('gm-repo-');
+  cpSync(from.remote, remote, { recursive: true });
+  const clones = from.clones.map((c) => {
+    const d = tempDir('gm-clone-');
+    cpSync(c, d, { recursive: true });
+    const config = join(d, '.git', 'config');
+    const text = readFileSync(config, 'utf8');
+    expect(text).toContain(`url = ${from.remote}\n`);
+    writeFileSync(config, text.split(`url = ${from.remote}\n`).join(`url = ${remote}\n`));
+    return d;
+  });
+  return { remote, clones };
+}
+
+/** A bare remote whose default branch has one commit, and `n` full clones of it (a copy of a template). */
+export function setup(n: number): Repos {
+  let t = templates.get(`setup ${n}`);
+  if (!intact(t)) templates.set(`setup ${n}`, (t = { ...build(n), data: null }));
+  return copyOf(t!);
+}
+
+/** Builds what `setup` copies: a bare remote, a seed commit pushed to main, `n` clones. */
+function build(n: number): { remote: string; clones: string[] } {
   const remote = makeRepo({ bare: true });
   const seed = tempDir('gm-seed-');
   git(seed, 'clone', '-q', remote, '.');
@@ -74,15 +107,22 @@ exit 0
 
 /** a has stored and shared x1; b has pulled it; a then stores x2, parked on the remote outside the branch. */
 export async function twoWriters() {
-  const { remote, clones } = setup(3);
+  type Ids = { x1: string; x2: string; parked: string };
+  let t = templates.get('twoWriters') as (Repos & { data: Ids }) | undefined;
+  if (!intact(t)) {
+    const { remote, clones } = build(3);
+    const [a, b] = clones;
+    const x1 = await storeIn(a, 'x1 from a');
+    await withStore(a, (s) => sync(s));
+    await withStore(b, (s) => pull(s));
+    const x2 = await storeIn(a, 'x2 from a');
+    git(a, 'push', '-q', 'origin', 'memory:refs/parked/a');
+    const parked = git(a, 'rev-parse', 'memory');
+    templates.set('twoWriters', (t = { remote, clones, data: { x1, x2, parked } }));
+  }
+  const { remote, clones } = copyOf(t!);
   const [a, b, c] = clones;
-  const x1 = await storeIn(a, 'x1 from a');
-  await withStore(a, (s) => sync(s));
-  await withStore(b, (s) => pull(s));
-  const x2 = await storeIn(a, 'x2 from a');
-  git(a, 'push', '-q', 'origin', 'memory:refs/parked/a');
-  const parked = git(a, 'rev-parse', 'memory');
-  return { remote, a, b, c, x1, x2, parked };
+  return { remote, a, b, c, ...t!.data };
 }
 
 export function fileOf(repo: string, id: string, ref = 'memory'): string | null {
