@@ -1,4 +1,4 @@
-import { loadCatalog, ARCHIVE_DIR, MEMORIES_DIR, type Catalog, type CatalogEntry } from '../core/catalog.js';
+import { loadCatalog, slicer, ARCHIVE_DIR, MEMORIES_DIR, type Catalog, type CatalogEntry } from '../core/catalog.js';
 import { gitCliAsync, resolveCommit } from '../core/history.js';
 import { InvalidInputError, NotFoundError } from '../core/errors.js';
 import { assertId } from '../core/id.js';
@@ -209,6 +209,11 @@ function parseLog(out: string): LogEntry[] {
   return entries;
 }
 
+/** `git log` arguments of the history index over `range`: every commit touching a memory file, with blob ids. */
+function historyArgs(range: string[]): string[] {
+  return ['-c', 'core.quotePath=false', 'log', `--format=${LOG_FORMAT}`, '--raw', '--no-abbrev', '--no-renames', ...range, '--', MEMORIES_DIR, ARCHIVE_DIR, TRASH_DIR];
+}
+
 /** Normalised text for near-duplicate grouping: case, digits, punctuation and spacing do not count. */
 function nearKey(text: string): string {
   return text.toLowerCase().replace(/[0-9]+/g, '#').replace(/[^\p{L}#]+/gu, ' ').trim().slice(0, 400);
@@ -277,21 +282,16 @@ export class ViewModel {
     return out;
   }
 
-  /** {@link items} of the tip for the background load: the items are made a slice per loop turn. */
-  private async itemsInSlices(tip: string | null): Promise<void> {
+  /** {@link items} of the tip for the background load: made in pieces of about SLICE_MS, then sorted. */
+  private async itemsInSlices(tip: string | null, pace: () => Promise<void>): Promise<void> {
     const s = this.snapshot(tip);
     const out: ViewItem[] = [];
-    let n = 0;
-    const turn = async () => {
-      if (++n % 5000 === 0) await new Promise((r) => setImmediate(r));
-    };
-    for (const e of s.live.byId.values()) {
-      out.push(itemOf(e.memory, 'live'));
-      await turn();
-    }
-    for (const e of s.archived.byId.values()) {
-      out.push(itemOf(e.memory, 'archived'));
-      await turn();
+    const slice = slicer(pace);
+    for (const [cat, state] of [[s.live, 'live'], [s.archived, 'archived']] as const) {
+      for (const e of cat.byId.values()) {
+        out.push(itemOf(e.memory, state));
+        if ((out.length & 255) === 0 && slice.due()) await slice.next();
+      }
     }
     for (const t of s.trash) out.push(itemOf(t, 'trash'));
     if (this.store.tip() === tip && !this.sorted.has(tip ?? '')) this.keepSorted(tip ?? '', out);
@@ -408,9 +408,13 @@ export class ViewModel {
     if (this.sorted.has(tip ?? '')) return Promise.resolve();
     if (this.loading?.tip !== tip) {
       const p = (async () => {
-        await this.store.catalogAsync(tip, false, () => this.yieldToPages());
-        await this.store.catalogAsync(tip, true, () => this.yieldToPages());
-        await this.itemsInSlices(tip);
+        // A memory's page needs the history index: its `git log` runs in its own process (the other
+        // core) while this thread parses the catalog, so a page asked for mid-load does not start it.
+        this.logAhead(tip);
+        const pace = () => this.yieldToPages();
+        await this.store.catalogAsync(tip, false, pace);
+        await this.store.catalogAsync(tip, true, pace);
+        await this.itemsInSlices(tip, pace);
       })();
       const entry = { tip, done: p };
       this.loading = entry;
@@ -689,7 +693,8 @@ export class ViewModel {
     }
     this.histBuilding = (async () => {
       const prev = this.hist;
-      let range = [this.store.ref];
+      // The tip's commit id, not the ref: the index is of `tip` even if the branch moves meanwhile.
+      let range = [tip];
       if (prev?.tip) {
         try {
           await gitCliAsync(this.store, ['merge-base', '--is-ancestor', prev.tip, tip]);
@@ -698,15 +703,18 @@ export class ViewModel {
           /* the branch was rewritten: start over */
         }
       }
-      const out = await gitCliAsync(this.store, ['-c', 'core.quotePath=false', 'log', `--format=${LOG_FORMAT}`, '--raw', '--no-abbrev', '--no-renames', ...range, '--', MEMORIES_DIR, ARCHIVE_DIR, TRASH_DIR]);
-      const incremental = range[0] !== this.store.ref && prev;
+      const ahead = this.ahead;
+      this.ahead = null;
+      const out = range[0] === tip && ahead?.tip === tip ? await ahead.out : await gitCliAsync(this.store, historyArgs(range));
+      const incremental = range[0] !== tip && prev;
       const byStem = new Map<string, Touch[]>();
       const commits = incremental ? new Map(prev.commits) : new Map<string, LogEntry>();
-      // The log of 100,000 memories is ~0.5 s of parsing: a turn of the loop every few thousand lines
-      // keeps the viewer answering (it is built in the background after the catalog).
+      // The log of 100,000 memories is ~0.5 s of parsing: a turn of the loop every SLICE_MS keeps the
+      // viewer answering (it is built in the background after the catalog).
       let lines = 0;
+      const slice = slicer();
       const turn = async () => {
-        if (++lines % 5000 === 0) await new Promise((r) => setImmediate(r));
+        if ((++lines & 255) === 0 && slice.due()) await slice.next();
       };
       for (const chunk of out.split('\x1e')) {
         if (!chunk.trim()) continue;
@@ -741,6 +749,16 @@ export class ViewModel {
       this.histBuilding = null;
     }
   }
+
+  /** The history index's `git log` of the whole branch at `tip`, started now, taken by {@link historyIndex}. */
+  private logAhead(tip: string | null): void {
+    if (!tip || this.hist?.tip === tip || this.histBuilding || this.ahead?.tip === tip) return;
+    const out = gitCliAsync(this.store, historyArgs([tip]));
+    out.catch(() => {}); // historyIndex reports it (or runs its own)
+    this.ahead = { tip, out };
+  }
+
+  private ahead: { tip: string; out: Promise<string> } | null = null;
 
   private async versionsOf(stems: Set<string>): Promise<VersionView[]> {
     await this.historyIndex();
