@@ -342,8 +342,15 @@ export class ViewModel {
    */
   private async quickList(at: string | null, page: number, size: number): Promise<ListView> {
     const { listMemories, indexCounts } = await import('../search/listing.js');
+    // A turn of the loop between the steps: the prefetch starts as soon as the viewer listens, and the
+    // browser's first requests (the token redirect, the page, its script) are answered in between, so
+    // the browser loads and parses the script while the rest of the first page is computed.
+    const turn = () => new Promise<void>((r) => setImmediate(r));
+    await turn();
     const r = listMemories(this.store, {}, page * size);
+    await turn();
     const c = indexCounts(this.store);
+    await turn();
     const top = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 30);
     const trash = trashCount(this.store, at);
     return {
@@ -511,7 +518,10 @@ export class ViewModel {
       // own, as `memory get` does; not cached, since a hand-copied duplicate could win once all is known.
       const own = this.store.findAtPath(id, at);
       if (own) {
-        // The page goes first: the background load pauses between slices until it is out.
+        // The page goes first: the background load pauses between slices until it is out. Not while
+        // the history's `git log` (started with the load) is still running: that is a wait on another
+        // process, and a paused load would sit idle through it (seconds on a loaded machine).
+        if (this.ahead?.tip === at) await this.ahead.out.catch(() => {});
         this.foreground++;
         try {
           return await this.memoryAt(id, at, own);
