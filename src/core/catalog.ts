@@ -249,10 +249,11 @@ export async function readCatalogFileAsync(dir: string, prefix = MEMORIES_DIR, p
     const slice = slicer(pace);
     const entries: CatalogEntry[] = [];
     let n = 0;
-    // A time check every few entries: performance.now() per entry would cost more than it saves.
-    const add = async (json: string) => {
+    // Parses one entry; true when the piece has run its time (checked every few entries:
+    // performance.now() per entry would cost more than it saves). An await only then, not per entry.
+    const add = (json: string): boolean => {
       entries.push(JSON.parse(json) as CatalogEntry);
-      if ((++n & 31) === 0 && slice.due()) await slice.next();
+      return (++n & 31) === 0 && slice.due();
     };
     const nl = buf.indexOf(10);
     const first = nl < 0 ? '' : buf.toString('utf8', 0, nl);
@@ -275,8 +276,9 @@ export async function readCatalogFileAsync(dir: string, prefix = MEMORIES_DIR, p
         for (let p = 0; p < text.length && !closed; ) {
           const eol = text.indexOf('\n', p);
           const e = eol < 0 ? text.length : eol;
-          if (text.charCodeAt(p) === 123 /* { */) await add(text.slice(p, text.charCodeAt(e - 1) === 44 /* , */ ? e - 1 : e));
-          else if (text.slice(p, e) === ']}') closed = true;
+          if (text.charCodeAt(p) === 123 /* { */) {
+            if (add(text.slice(p, text.charCodeAt(e - 1) === 44 /* , */ ? e - 1 : e))) await slice.next();
+          } else if (text.slice(p, e) === ']}') closed = true;
           else return undefined;
           p = e + 1;
         }
@@ -298,7 +300,7 @@ export async function readCatalogFileAsync(dir: string, prefix = MEMORIES_DIR, p
           for (p++; text.charCodeAt(p) === 123; ) {
             const e = valueEnd(text, p);
             if (e < 0) return undefined;
-            await add(text.slice(p, e));
+            if (add(text.slice(p, e))) await slice.next();
             p = text.charCodeAt(e) === 44 /* , */ ? e + 1 : e;
           }
           if (text.charCodeAt(p++) !== 93 /* ] */) return undefined;
