@@ -286,33 +286,63 @@ export async function readCatalogFileAsync(dir: string, prefix = MEMORIES_DIR, p
       if (!closed) return undefined;
     } else {
       // The older layout, the whole document on one line (`{"format":2,"tree":…,"entries":[{…},{…}],"skipped":[…]}`,
-      // keys in any order): the top-level members walked, each entry parsed on its own.
-      const text = buf.toString('utf8');
+      // keys in any order): the top-level members walked, each entry parsed on its own. Decoded ~1 MB at a
+      // time too (one decode of 52 MB is a stall of its own): an entry cut by a piece's end waits for the next.
+      let decoded = 0;
+      let text = '';
+      const more = (): boolean => {
+        if (decoded >= buf.length) return false;
+        let end = Math.min(buf.length, decoded + REGION);
+        while (end < buf.length && (buf[end] & 0xc0) === 0x80) end--; // not inside a UTF-8 sequence
+        text += buf.toString('utf8', decoded, end);
+        decoded = end;
+        return true;
+      };
+      // The value at `p` complete in `text` (more decoded as needed): where it ends, or -1.
+      const whole = (p: number): number => {
+        for (;;) {
+          const e = valueEnd(text, p);
+          if (e >= 0 && (e < text.length || decoded >= buf.length)) return e;
+          if (!more()) return -1;
+        }
+      };
+      more();
       const head: Record<string, unknown> = {};
       let p = 1;
       if (text.charCodeAt(0) !== 123) return undefined;
       while (text.charCodeAt(p) === 34 /* " */) {
-        const keyEnd = valueEnd(text, p);
+        const keyEnd = whole(p);
         if (keyEnd < 0 || text.charCodeAt(keyEnd) !== 58 /* : */) return undefined;
         const key = JSON.parse(text.slice(p, keyEnd)) as string;
         p = keyEnd + 1;
+        if (p >= text.length) more();
         if (key === 'entries' && text.charCodeAt(p) === 91 /* [ */) {
-          for (p++; text.charCodeAt(p) === 123; ) {
-            const e = valueEnd(text, p);
+          if (++p >= text.length) more();
+          while (text.charCodeAt(p) === 123) {
+            const e = whole(p);
             if (e < 0) return undefined;
             if (add(text.slice(p, e))) await slice.next();
             p = text.charCodeAt(e) === 44 /* , */ ? e + 1 : e;
+            // Drop what is parsed: the text held stays ~1 MB.
+            if (p > REGION) {
+              text = text.slice(p);
+              p = 0;
+            }
+            if (p >= text.length) more();
           }
           if (text.charCodeAt(p++) !== 93 /* ] */) return undefined;
           head.entries = true;
         } else {
-          const e = valueEnd(text, p);
+          const e = whole(p);
           if (e < 0) return undefined;
           head[key] = JSON.parse(text.slice(p, e));
           p = e;
         }
+        if (p >= text.length) more();
         if (text.charCodeAt(p) === 44) p++;
+        if (p + 1 >= text.length) more();
       }
+      while (more());
       if (text.slice(p).trim() !== '}' || head.format !== CATALOG_FORMAT || head.entries !== true) return undefined;
       tree = (head.tree as string | null | undefined) ?? null;
       skipped = Array.isArray(head.skipped) ? (head.skipped as SkippedFile[]) : [];
