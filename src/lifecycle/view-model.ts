@@ -214,6 +214,39 @@ function historyArgs(range: string[]): string[] {
   return ['-c', 'core.quotePath=false', 'log', `--format=${LOG_FORMAT}`, '--raw', '--no-abbrev', '--no-renames', ...range, '--', MEMORIES_DIR, ARCHIVE_DIR, TRASH_DIR];
 }
 
+/**
+ * `git log --format=LOG_FORMAT --raw` output into `byStem` and `commits`. The log of 100,000 memories
+ * is ~0.5 s of parsing: a turn of the loop every SLICE_MS keeps the viewer answering.
+ */
+async function indexLog(out: string, byStem: Map<string, Touch[]>, commits: Map<string, LogEntry>): Promise<void> {
+  let lines = 0;
+  const slice = slicer();
+  // Sync check, an await only when due: an await per line (100,000 of them) cost more than the parse.
+  const due = () => (++lines & 255) === 0 && slice.due();
+  for (const chunk of out.split('\x1e')) {
+    if (!chunk.trim()) continue;
+    if (due()) await slice.next();
+    const nl = chunk.indexOf('\n', chunk.lastIndexOf('\x1f'));
+    const [e] = parseLog('\x1e' + (nl < 0 ? chunk : chunk.slice(0, nl)));
+    if (!e) continue;
+    commits.set(e.commit, e);
+    // Line by line, not one split: an import's commit lists 100,000 files.
+    for (let at = nl < 0 ? chunk.length : nl + 1; at < chunk.length; ) {
+      const end = chunk.indexOf('\n', at) < 0 ? chunk.length : chunk.indexOf('\n', at);
+      const line = chunk.slice(at, end);
+      at = end + 1;
+      if (due()) await slice.next();
+      // `:100644 100644 <old blob> <new blob> M\tpath`: the new blob is the version's text.
+      const m = /^:\d+ \d+ [0-9a-f]+ ([0-9a-f]+) ([AMDT])\t(.+)$/.exec(line);
+      if (!m || !m[3].endsWith('.md')) continue;
+      const stem = stemOf(m[3]);
+      const list = byStem.get(stem) ?? [];
+      list.push({ commit: e.commit, status: m[2], path: m[3], ...(m[2] !== 'D' ? { oid: m[1] } : {}) });
+      byStem.set(stem, list);
+    }
+  }
+}
+
 /** Normalised text for near-duplicate grouping: case, digits, punctuation and spacing do not count. */
 function nearKey(text: string): string {
   return text.toLowerCase().replace(/[0-9]+/g, '#').replace(/[^\p{L}#]+/gu, ' ').trim().slice(0, 400);
@@ -283,10 +316,10 @@ export class ViewModel {
   }
 
   /** {@link items} of the tip for the background load: made in pieces of about SLICE_MS, then sorted. */
-  private async itemsInSlices(tip: string | null, pace: () => Promise<void>): Promise<void> {
+  private async itemsInSlices(tip: string | null): Promise<void> {
     const s = this.snapshot(tip);
     const out: ViewItem[] = [];
-    const slice = slicer(pace);
+    const slice = slicer();
     for (const [cat, state] of [[s.live, 'live'], [s.archived, 'archived']] as const) {
       for (const e of cat.byId.values()) {
         out.push(itemOf(e.memory, state));
@@ -415,13 +448,12 @@ export class ViewModel {
     if (this.sorted.has(tip ?? '')) return Promise.resolve();
     if (this.loading?.tip !== tip) {
       const p = (async () => {
-        // A memory's page needs the history index: its `git log` runs in its own process (the other
-        // core) while this thread parses the catalog, so a page asked for mid-load does not start it.
+        // The history index (every memory page once the load is over) needs a `git log` of the whole
+        // branch: it runs in its own process (the other core) while this thread parses the catalog.
         this.logAhead(tip);
-        const pace = () => this.yieldToPages();
-        await this.store.catalogAsync(tip, false, pace);
-        await this.store.catalogAsync(tip, true, pace);
-        await this.itemsInSlices(tip, pace);
+        await this.store.catalogAsync(tip, false);
+        await this.store.catalogAsync(tip, true);
+        await this.itemsInSlices(tip);
       })();
       const entry = { tip, done: p };
       this.loading = entry;
@@ -441,18 +473,6 @@ export class ViewModel {
     if (l) await l.done.catch(() => {});
   }
 
-  /**
-   * The background load's next step: a turn of the loop, or, while a memory's page is being made
-   * during the load (it needs no catalog, but its versions need the history index), after that page.
-   * Only pages that never wait for the load count, so the two cannot wait on each other.
-   */
-  private yieldToPages(): Promise<void> {
-    if (!this.foreground) return new Promise((r) => setImmediate(r));
-    return new Promise((r) => this.paused.push(r));
-  }
-
-  private foreground = 0;
-  private paused: Array<() => void> = [];
   private loading: { tip: string | null; done: Promise<void> } | null = null;
   private warming = false;
   private quick = new Map<string, Promise<ListView>>();
@@ -517,18 +537,9 @@ export class ViewModel {
       // While the catalog loads, a live memory at its canonical path (every native id) is read on its
       // own, as `memory get` does; not cached, since a hand-copied duplicate could win once all is known.
       const own = this.store.findAtPath(id, at);
-      if (own) {
-        // The page goes first: the background load pauses between slices until it is out. Not while
-        // the history's `git log` (started with the load) is still running: that is a wait on another
-        // process, and a paused load would sit idle through it (seconds on a loaded machine).
-        if (this.ahead?.tip === at) await this.ahead.out.catch(() => {});
-        this.foreground++;
-        try {
-          return await this.memoryAt(id, at, own);
-        } finally {
-          if (--this.foreground === 0) for (const go of this.paused.splice(0)) go();
-        }
-      }
+      // Its versions come from a `git log` of its own files until the history index is built: the
+      // page does not wait for the index (a 14 MB log at 100,000) nor hold up the load.
+      if (own) return this.memoryAt(id, at, own);
     }
     await this.settled();
     const view = await this.memoryAt(id, at);
@@ -547,7 +558,7 @@ export class ViewModel {
     }
     const trashed = entry ? undefined : s?.trash.find((t) => t.id === id);
     const stems = new Set([id, ...[entry?.path, trashed?.path].flatMap((p) => (p ? [stemOf(p)] : []))]);
-    const versions = await this.versionsOf(stems);
+    const versions = own && at && this.hist?.tip !== at ? await this.versionsByLog(stems, at) : await this.versionsOf(stems);
     if (!entry && !trashed && !versions.length) throw new NotFoundError(id);
     let memory: MemoryView['memory'] = null;
     let frontMatter = '';
@@ -719,34 +730,7 @@ export class ViewModel {
       const incremental = range[0] !== tip && prev;
       const byStem = new Map<string, Touch[]>();
       const commits = incremental ? new Map(prev.commits) : new Map<string, LogEntry>();
-      // The log of 100,000 memories is ~0.5 s of parsing: a turn of the loop every SLICE_MS keeps the
-      // viewer answering (it is built in the background after the catalog).
-      let lines = 0;
-      const slice = slicer();
-      // Sync check, an await only when due: an await per line (100,000 of them) cost more than the parse.
-      const due = () => (++lines & 255) === 0 && slice.due();
-      for (const chunk of out.split('\x1e')) {
-        if (!chunk.trim()) continue;
-        if (due()) await slice.next();
-        const nl = chunk.indexOf('\n', chunk.lastIndexOf('\x1f'));
-        const [e] = parseLog('\x1e' + (nl < 0 ? chunk : chunk.slice(0, nl)));
-        if (!e) continue;
-        commits.set(e.commit, e);
-        // Line by line, not one split: an import's commit lists 100,000 files.
-        for (let at = nl < 0 ? chunk.length : nl + 1; at < chunk.length; ) {
-          const end = chunk.indexOf('\n', at) < 0 ? chunk.length : chunk.indexOf('\n', at);
-          const line = chunk.slice(at, end);
-          at = end + 1;
-          if (due()) await slice.next();
-          // `:100644 100644 <old blob> <new blob> M\tpath`: the new blob is the version's text.
-          const m = /^:\d+ \d+ [0-9a-f]+ ([0-9a-f]+) ([AMDT])\t(.+)$/.exec(line);
-          if (!m || !m[3].endsWith('.md')) continue;
-          const stem = stemOf(m[3]);
-          const list = byStem.get(stem) ?? [];
-          list.push({ commit: e.commit, status: m[2], path: m[3], ...(m[2] !== 'D' ? { oid: m[1] } : {}) });
-          byStem.set(stem, list);
-        }
-      }
+      await indexLog(out, byStem, commits);
       if (incremental) for (const [stem, old] of prev.byStem) byStem.set(stem, [...(byStem.get(stem) ?? []), ...old]);
       const h: HistoryIndex = { tip, byStem, commits };
       this.hist = h;
@@ -769,14 +753,28 @@ export class ViewModel {
 
   private ahead: { tip: string; out: Promise<string> } | null = null;
 
+  /**
+   * One memory's versions without the history index (a page asked for while the catalog loads, before
+   * the index is built): `git log --raw` of the branch limited to that memory's files (by name, under
+   * memories/, archive/ and trash/), parsed the same way. Milliseconds on a branch of one import, where
+   * the whole index is ~14 MB of log to parse at 100,000 memories.
+   */
+  private async versionsByLog(stems: Set<string>, tip: string): Promise<VersionView[]> {
+    const specs = [...stems].filter((st) => /^[A-Za-z0-9_-]{1,100}$/.test(st)).flatMap((st) => [MEMORIES_DIR, ARCHIVE_DIR, TRASH_DIR].map((d) => `:(glob)${d}/**/${st}.md`));
+    if (!specs.length) return this.versionsOf(stems);
+    const out = await gitCliAsync(this.store, ['-c', 'core.quotePath=false', 'log', `--format=${LOG_FORMAT}`, '--raw', '--no-abbrev', '--no-renames', tip, '--', ...specs]);
+    const h: HistoryIndex = { tip, byStem: new Map(), commits: new Map() };
+    await indexLog(out, h.byStem, h.commits);
+    return this.versionsFromIndex(stems, h);
+  }
+
   private async versionsOf(stems: Set<string>): Promise<VersionView[]> {
     await this.historyIndex();
     return this.versionsFromIndex(stems);
   }
 
   /** A memory's versions, newest first (at most 200), from the history index: events as `memory history` names them. */
-  private versionsFromIndex(stems: Set<string>): VersionView[] {
-    const h = this.hist;
+  private versionsFromIndex(stems: Set<string>, h = this.hist): VersionView[] {
     if (!h) return [];
     const touches = [...stems].flatMap((st) => h.byStem.get(st) ?? []);
     // Newest first, grouped by commit: a move (memories/ → trash/) is one version, the file that is there.

@@ -73,6 +73,9 @@ describe('memory view while the full catalog loads', () => {
       // The page asked for mid-load came back before the load ended (it did not wait for the catalog).
       expect(pageBeforeLoaded, 'memory page answered during the load').toBe(true);
       expect((page?.body.memory as { content: string }).content).toBe('The deploy runbook lives in docs/deploy.md');
+      // Its versions too (from a log of its own files while the history index is not built yet).
+      const versions = page?.body.versions as Array<{ event: string; content: string }>;
+      expect(versions.map((v) => [v.event, v.content])).toEqual([['stored', 'The deploy runbook lives in docs/deploy.md']]);
       // Once loaded, the full list knows every memory.
       const all = await get('/api/list?state=all&size=1');
       expect(all.body.total).toBe(N + 2);
