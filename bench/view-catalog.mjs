@@ -196,5 +196,5 @@ const base = median(starts);
 console.log(`node -e '' median ${base.toFixed(0)} ms (${N} memories, ${RUNS} runs each)`);
 for (const [mode, xs] of Object.entries(rows)) {
   const m = (k) => median(xs.map((x) => x[k]));
-  console.log(`${mode}: longest /api/branch answer ${m('longest').toFixed(0)} ms (${(m('longest') / base).toFixed(2)}x node start), longest stall ${m('maxDelay').toFixed(0)} ms (${(m('maxDelay') / base).toFixed(2)}x), load ${m('loadMs').toFixed(0)} ms (${(m('loadMs') / base).toFixed(1)}x; main-thread CPU ${m('loadCpu')} ms, with the page's work when it paused the load), memory page mid-load ${m('pageMs').toFixed(0)} ms (${(m('pageMs') / base).toFixed(2)}x)`);
+  console.log(`${mode}: longest /api/branch answer ${m('longest').toFixed(0)} ms (${(m('longest') / base).toFixed(2)}x node start), longest stall ${m('maxDelay').toFixed(0)} ms (${(m('maxDelay') / base).toFixed(2)}x), load ${m('loadMs').toFixed(0)} ms (${(m('loadMs') / base).toFixed(1)}x; main-thread CPU ${m('loadCpu')} ms; after: with the mid-load page's share of this thread), memory page mid-load ${m('pageMs').toFixed(0)} ms (${(m('pageMs') / base).toFixed(2)}x)`);
 }
