@@ -89,6 +89,17 @@ const catFile = join(resolve(repo, cacheFiles), 'git-memory', 'memory', 'catalog
 const catBytes = existsSync(catFile) ? readFileSync(catFile).length : 0;
 console.log(`load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}; catalog cache ${(catBytes / 1e6).toFixed(1)} MB`);
 
+// This process's main-thread CPU time (ms), Linux: the load's own work, apart from the machine's
+// scheduling (wall times on the shared machine stretch with its load) and from GC helper threads.
+function mainThreadCpu() {
+  try {
+    const f = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
 function nodeStart() {
   return new Promise((r) => {
     const t = performance.now();
@@ -142,6 +153,7 @@ async function once(mode) {
     last = now;
   }, 5);
   const t0 = performance.now();
+  const cpu0 = mainThreadCpu();
   let pageMs = null;
   const load = mode === 'before'
     ? new Promise((resolve) => setTimeout(() => resolve(vm.items(tip)), 0)) // the old warm-up
@@ -158,6 +170,7 @@ async function once(mode) {
   });
   await load;
   const loadMs = performance.now() - t0;
+  const loadCpu = mainThreadCpu() - cpu0;
   await page;
   await new Promise((r) => setTimeout(r, 300));
   clearInterval(gaps);
@@ -166,7 +179,7 @@ async function once(mode) {
   const [longest, polls] = polled.trim().split(' ').map(Number);
   await srv.close();
   door.close();
-  return { loadMs, longest, maxDelay: maxGap, pageMs, polls };
+  return { loadMs, loadCpu, longest, maxDelay: maxGap, pageMs, polls };
 }
 
 const rows = { before: [], after: [] };
@@ -176,12 +189,12 @@ for (let r = 0; r < RUNS; r++) {
     starts.push(await nodeStart());
     const x = await once(mode);
     rows[mode].push(x);
-    console.log(`run ${r + 1} ${mode}: load ${x.loadMs.toFixed(0)} ms, longest /api/branch ${x.longest.toFixed(0)} ms (${x.polls} polls), longest stall of this thread ${x.maxDelay.toFixed(0)} ms, memory page mid-load ${x.pageMs.toFixed(0)} ms`);
+    console.log(`run ${r + 1} ${mode}: load ${x.loadMs.toFixed(0)} ms (main-thread CPU ${x.loadCpu} ms), longest /api/branch ${x.longest.toFixed(0)} ms (${x.polls} polls), longest stall of this thread ${x.maxDelay.toFixed(0)} ms, memory page mid-load ${x.pageMs.toFixed(0)} ms`);
   }
 }
 const base = median(starts);
 console.log(`node -e '' median ${base.toFixed(0)} ms (${N} memories, ${RUNS} runs each)`);
 for (const [mode, xs] of Object.entries(rows)) {
   const m = (k) => median(xs.map((x) => x[k]));
-  console.log(`${mode}: longest /api/branch answer ${m('longest').toFixed(0)} ms (${(m('longest') / base).toFixed(2)}x node start), longest stall ${m('maxDelay').toFixed(0)} ms (${(m('maxDelay') / base).toFixed(2)}x), load ${m('loadMs').toFixed(0)} ms (${(m('loadMs') / base).toFixed(1)}x), memory page mid-load ${m('pageMs').toFixed(0)} ms (${(m('pageMs') / base).toFixed(2)}x)`);
+  console.log(`${mode}: longest /api/branch answer ${m('longest').toFixed(0)} ms (${(m('longest') / base).toFixed(2)}x node start), longest stall ${m('maxDelay').toFixed(0)} ms (${(m('maxDelay') / base).toFixed(2)}x), load ${m('loadMs').toFixed(0)} ms (${(m('loadMs') / base).toFixed(1)}x; main-thread CPU ${m('loadCpu')} ms; after: with the mid-load page's share of this thread), memory page mid-load ${m('pageMs').toFixed(0)} ms (${(m('pageMs') / base).toFixed(2)}x)`);
 }

@@ -1,18 +1,12 @@
 import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
-import type * as WorkerThreads from 'node:worker_threads';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeCacheFile } from '../git/atomic-file.js';
 import type { GitRepository } from '../git/repository.js';
 import { oversizedFile } from './bounds.js';
 import { memoryFromFile, type StoredMemory } from './memory.js';
 import { copyWins, duplicateIdWarning } from './id.js';
-
-// node:worker_threads is required on first use (a catalog read in a worker), not imported: every CLI
-// start paid for loading it, and a store or a sync never starts a worker.
-declare const require: (id: string) => unknown;
-let workerLib: typeof WorkerThreads | undefined;
-const workerThreads = () => (workerLib ??= require('node:worker_threads') as typeof WorkerThreads);
 
 export const MEMORIES_DIR = 'memories';
 /** Memories archived by `memory prune`: `archive/<path below memories/>`, out of default list and search. */
@@ -79,12 +73,13 @@ function withIndex(tree: string | null, entries: CatalogEntry[], skipped: Skippe
   return indexed(tree, entries, skipped, byId, losers);
 }
 
-/** {@link withIndex} a slice of entries per turn of the event loop (~0.1 s in one piece at 100,000). */
-async function withIndexInSlices(tree: string | null, entries: CatalogEntry[], skipped: SkippedFile[]): Promise<Catalog> {
+/** {@link withIndex} in pieces of about {@link SLICE_MS} (~0.1 s in one piece at 100,000). */
+async function withIndexInSlices(tree: string | null, entries: CatalogEntry[], skipped: SkippedFile[], pace?: () => Promise<void>): Promise<Catalog> {
   const byId = new Map<string, CatalogEntry>();
   const losers: CatalogEntry[] = [];
+  const slice = slicer(pace);
   for (let i = 0; i < entries.length; i++) {
-    if (i % 5000 === 4999) await new Promise((r) => setImmediate(r));
+    if ((i & 255) === 255 && slice.due()) await slice.next();
     indexOne(byId, losers, entries[i]);
   }
   return indexed(tree, entries, skipped, byId, losers);
@@ -187,84 +182,217 @@ export function loadCatalog(
     }
   }
   const catalog = warnDupes(withIndex(tree, entries, skipped), opts.warn);
-  if (opts.persist !== false) {
-    const body: CatalogFile = { format: CATALOG_FORMAT, tree, entries, skipped };
-    // A read-only git dir still works, just without the cache (and so does a catalog too large for one string).
-    writeCacheFile(catalogFile(opts.dir, prefix), (put) => put(Buffer.from(JSON.stringify(body))));
-  }
+  // A read-only git dir still works, just without the cache.
+  if (opts.persist !== false) writeCatalogCache(opts.dir, prefix, { tree, entries, skipped });
   return catalog;
 }
 
 /**
- * The catalog cache file read by a worker thread and handed over in slices: the worker does the one
- * big JSON.parse (seconds at 100,000 memories, ~52 MB) and sends the entries back as JSON text of
- * {@link SLICE} entries at a time, and this thread parses one slice per event-loop turn. The total
- * work on this thread is about the same, but no single piece of it holds the loop for more than a
- * slice, so a long-lived process (`memory view`) keeps answering while it loads. The worker asks for
- * nothing: it is sent the path and its code is inline (no file to find next to a bundle).
- * Undefined when the file is missing, corrupt, of another format, or the worker could not run: the
- * caller falls back to {@link loadCatalog}.
+ * The cache file, one entry per line: `{"format":2,"tree":…,"skipped":[…],"entries":[` on the first
+ * line, then each entry on a line of its own (a `,` at its end but the last), then `]}`. Still one
+ * JSON document (the synchronous loader and older versions parse it whole), but a reader that must
+ * not hold the event loop can find entry boundaries with a newline search (JSON.stringify never
+ * writes a raw newline) and parse a few at a time ({@link readCatalogFileAsync}). Written in pieces:
+ * no 52 MB string at 100,000 memories.
  */
-const SLICE = 500;
-const READER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { readFileSync } = require('node:fs');
-let parsed;
-try { parsed = JSON.parse(readFileSync(workerData.file, 'utf8')); } catch { parsed = null; }
-if (!parsed || parsed.format !== workerData.format || !Array.isArray(parsed.entries)) { parentPort.postMessage({ kind: 'none' }); }
-else {
-  const entries = parsed.entries;
-  let at = 0;
-  const next = () => {
-    if (at >= entries.length) return parentPort.postMessage({ kind: 'end' }), parentPort.close();
-    parentPort.postMessage({ kind: 'slice', json: JSON.stringify(entries.slice(at, at + workerData.slice)) });
-    at += workerData.slice;
-  };
-  parentPort.postMessage({ kind: 'head', tree: parsed.tree ?? null, skipped: JSON.stringify(Array.isArray(parsed.skipped) ? parsed.skipped : []), count: entries.length });
-  parentPort.on('message', next);
-  next();
-}
-`;
-
-export function readCatalogFileAsync(dir: string, prefix = MEMORIES_DIR, pace?: () => Promise<void>): Promise<{ tree: string | null; entries: CatalogEntry[]; skipped: SkippedFile[] } | undefined> {
-  return new Promise((resolve) => {
-    let worker: WorkerThreads.Worker;
-    try {
-      worker = new (workerThreads().Worker)(READER, { eval: true, workerData: { file: catalogFile(dir, prefix), format: CATALOG_FORMAT, slice: SLICE } });
-    } catch {
-      return resolve(undefined);
+export function writeCatalogCache(dir: string, prefix: string, body: { tree: string | null; entries: CatalogEntry[]; skipped: SkippedFile[] }): number {
+  return writeCacheFile(catalogFile(dir, prefix), (put) => {
+    const { entries } = body;
+    put(Buffer.from(`{"format":${CATALOG_FORMAT},"tree":${JSON.stringify(body.tree)},"skipped":${JSON.stringify(body.skipped)},"entries":[\n`));
+    for (let i = 0; i < entries.length; i += 1000) {
+      const part = entries.slice(i, i + 1000).map((e) => JSON.stringify(e));
+      put(Buffer.from(part.join(',\n') + (i + 1000 < entries.length ? ',\n' : '\n')));
     }
-    worker.unref();
-    let tree: string | null = null;
-    let skipped: SkippedFile[] = [];
-    const entries: CatalogEntry[] = [];
-    let done = false;
-    const finish = (v: { tree: string | null; entries: CatalogEntry[]; skipped: SkippedFile[] } | undefined) => {
-      if (done) return;
-      done = true;
-      void worker.terminate();
-      resolve(v);
-    };
-    worker.on('message', (m: { kind: string; tree?: string | null; skipped?: string; json?: string }) => {
-      try {
-        if (m.kind === 'none') return finish(undefined);
-        if (m.kind === 'head') {
-          tree = m.tree ?? null;
-          skipped = JSON.parse(m.skipped ?? '[]') as SkippedFile[];
-          return;
-        }
-        if (m.kind === 'end') return finish({ tree, entries, skipped });
-        for (const e of JSON.parse(m.json ?? '[]') as CatalogEntry[]) entries.push(e);
-        // The next slice when the caller lets it (a request in the foreground goes first).
-        if (!pace) worker.postMessage(0);
-        else void pace().then(() => worker.postMessage(0), () => finish(undefined));
-      } catch {
-        finish(undefined);
-      }
-    });
-    worker.once('error', () => finish(undefined));
-    worker.once('exit', () => finish(undefined));
+    put(Buffer.from(']}\n'));
   });
+}
+
+/** How long a piece of the background load may hold the event loop before it lets others run (ms). */
+export const SLICE_MS = 15;
+
+/**
+ * Cuts a long loop into pieces of about {@link SLICE_MS}: `due()` (cheap, called per item) says when
+ * the piece has run long enough, then `await next()` lets the loop turn (or waits while `pace` says
+ * so: a page being made in the foreground goes first).
+ */
+export function slicer(pace?: () => Promise<void>): { due(): boolean; next(): Promise<void> } {
+  let from = performance.now();
+  return {
+    due: () => performance.now() - from >= SLICE_MS,
+    next: async () => {
+      await (pace ? pace() : new Promise<void>((r) => setImmediate(r)));
+      from = performance.now();
+    },
+  };
+}
+
+/**
+ * The catalog cache file without holding the event loop for its parse (~1 s in one piece at 100,000
+ * memories, ~52 MB): the file is read off this thread, then its entries are parsed a few at a time,
+ * with a turn of the loop every {@link SLICE_MS}. Entry boundaries come from the layout
+ * {@link writeCatalogCache} writes (one entry per line); a file of the older layout (the whole
+ * document on one line) is cut by a scan that follows JSON strings and nesting. Undefined when the
+ * file is missing, corrupt or of another format: the caller falls back to {@link loadCatalog}.
+ *
+ * Why not a worker thread (an earlier version): the entries must end up as objects on this thread,
+ * so the worker saved nothing, and handing them over (JSON text per slice, parsed again here) made the
+ * load 2.4x longer than one synchronous parse at 100,000 memories.
+ */
+export async function readCatalogFileAsync(dir: string, prefix = MEMORIES_DIR, pace?: () => Promise<void>): Promise<{ tree: string | null; entries: CatalogEntry[]; skipped: SkippedFile[] } | undefined> {
+  let buf: Buffer;
+  try {
+    buf = await readWhole(catalogFile(dir, prefix));
+  } catch {
+    return undefined;
+  }
+  try {
+    const slice = slicer(pace);
+    const entries: CatalogEntry[] = [];
+    let n = 0;
+    // Parses one entry; true when the piece has run its time (checked every few entries:
+    // performance.now() per entry would cost more than it saves). An await only then, not per entry.
+    const add = (json: string): boolean => {
+      entries.push(JSON.parse(json) as CatalogEntry);
+      return (++n & 31) === 0 && slice.due();
+    };
+    const nl = buf.indexOf(10);
+    const first = nl < 0 ? '' : buf.toString('utf8', 0, nl);
+    let tree: string | null;
+    let skipped: SkippedFile[];
+    if (first.endsWith('"entries":[')) {
+      const head = JSON.parse(first + ']}') as CatalogFile;
+      if (head.format !== CATALOG_FORMAT || !Array.isArray(head.skipped)) return undefined;
+      tree = head.tree ?? null;
+      skipped = head.skipped;
+      // Decoded ~1 MB of whole lines at a time (a newline byte is never part of a UTF-8 sequence):
+      // one decode per entry cost ~0.4 s more at 100,000, one of the whole file is a stall of its own.
+      let closed = false;
+      for (let at = nl + 1; at < buf.length && !closed; ) {
+        let end = buf.lastIndexOf(10, Math.min(buf.length, at + REGION) - 1);
+        if (end < at) end = buf.indexOf(10, at);
+        if (end < 0) end = buf.length;
+        const text = buf.toString('utf8', at, end);
+        at = end + 1;
+        for (let p = 0; p < text.length && !closed; ) {
+          const eol = text.indexOf('\n', p);
+          const e = eol < 0 ? text.length : eol;
+          if (text.charCodeAt(p) === 123 /* { */) {
+            if (add(text.slice(p, text.charCodeAt(e - 1) === 44 /* , */ ? e - 1 : e))) await slice.next();
+          } else if (text.slice(p, e) === ']}') closed = true;
+          else return undefined;
+          p = e + 1;
+        }
+      }
+      if (!closed) return undefined;
+    } else {
+      // The older layout, the whole document on one line (`{"format":2,"tree":…,"entries":[{…},{…}],"skipped":[…]}`,
+      // keys in any order): the top-level members walked, each entry parsed on its own. Decoded ~1 MB at a
+      // time too (one decode of 52 MB is a stall of its own): an entry cut by a piece's end waits for the next.
+      let decoded = 0;
+      let text = '';
+      const more = (): boolean => {
+        if (decoded >= buf.length) return false;
+        let end = Math.min(buf.length, decoded + REGION);
+        while (end < buf.length && (buf[end] & 0xc0) === 0x80) end--; // not inside a UTF-8 sequence
+        text += buf.toString('utf8', decoded, end);
+        decoded = end;
+        return true;
+      };
+      // The value at `p` complete in `text` (more decoded as needed): where it ends, or -1.
+      const whole = (p: number): number => {
+        for (;;) {
+          const e = valueEnd(text, p);
+          if (e >= 0 && (e < text.length || decoded >= buf.length)) return e;
+          if (!more()) return -1;
+        }
+      };
+      more();
+      const head: Record<string, unknown> = {};
+      let p = 1;
+      if (text.charCodeAt(0) !== 123) return undefined;
+      while (text.charCodeAt(p) === 34 /* " */) {
+        const keyEnd = whole(p);
+        if (keyEnd < 0 || text.charCodeAt(keyEnd) !== 58 /* : */) return undefined;
+        const key = JSON.parse(text.slice(p, keyEnd)) as string;
+        p = keyEnd + 1;
+        if (p >= text.length) more();
+        if (key === 'entries' && text.charCodeAt(p) === 91 /* [ */) {
+          if (++p >= text.length) more();
+          while (text.charCodeAt(p) === 123) {
+            const e = whole(p);
+            if (e < 0) return undefined;
+            if (add(text.slice(p, e))) await slice.next();
+            p = text.charCodeAt(e) === 44 /* , */ ? e + 1 : e;
+            // Drop what is parsed: the text held stays ~1 MB.
+            if (p > REGION) {
+              text = text.slice(p);
+              p = 0;
+            }
+            if (p >= text.length) more();
+          }
+          if (text.charCodeAt(p++) !== 93 /* ] */) return undefined;
+          head.entries = true;
+        } else {
+          const e = whole(p);
+          if (e < 0) return undefined;
+          head[key] = JSON.parse(text.slice(p, e));
+          p = e;
+        }
+        if (p >= text.length) more();
+        if (text.charCodeAt(p) === 44) p++;
+        if (p + 1 >= text.length) more();
+      }
+      while (more());
+      if (text.slice(p).trim() !== '}' || head.format !== CATALOG_FORMAT || head.entries !== true) return undefined;
+      tree = (head.tree as string | null | undefined) ?? null;
+      skipped = Array.isArray(head.skipped) ? (head.skipped as SkippedFile[]) : [];
+    }
+    for (const e of entries) if (!e || typeof e.path !== 'string' || !e.memory || typeof e.memory.id !== 'string') return undefined;
+    return { tree, entries, skipped };
+  } catch {
+    return undefined;
+  }
+}
+
+const REGION = 1 << 20;
+
+/**
+ * A file's bytes read off this thread in one read call where the system allows: fs.promises.readFile
+ * reads in pieces of 512 KiB, ~100 round trips through the thread pool for a 52 MB file, each a wait
+ * for this thread to be scheduled again (seconds on a loaded machine).
+ */
+async function readWhole(file: string): Promise<Buffer> {
+  const fh = await open(file, 'r');
+  try {
+    const size = (await fh.stat()).size;
+    const buf = Buffer.allocUnsafe(size);
+    let got = 0;
+    while (got < size) {
+      const { bytesRead } = await fh.read(buf, got, size - got, got);
+      if (!bytesRead) break;
+      got += bytesRead;
+    }
+    return got === size ? buf : buf.subarray(0, got);
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Where the JSON value at `from` ends (a string, object, array or literal, as JSON.stringify writes them); -1 if it does not. */
+function valueEnd(text: string, from: number): number {
+  let depth = 0;
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92 /* backslash */) i++;
+      if (depth === 0) return i < text.length ? i + 1 : -1;
+    } else if (c === 123 || c === 91) depth++;
+    else if (c === 125 || c === 93) {
+      if (depth === 0) return i;
+      if (--depth === 0) return i + 1;
+    } else if (c === 44 && depth === 0) return i;
+  }
+  return depth === 0 ? text.length : -1;
 }
 
 /**
@@ -280,7 +408,7 @@ export async function loadCatalogAsync(
   const { pace, ...rest } = opts;
   if (!tree || opts.previous?.tree === tree) return loadCatalog(repo, tree, rest);
   const read = opts.previous ? undefined : await readCatalogFileAsync(opts.dir, opts.prefix, pace);
-  if (read && read.tree === tree) return warnDupes(await withIndexInSlices(tree, read.entries, read.skipped), opts.warn);
+  if (read && read.tree === tree) return warnDupes(await withIndexInSlices(tree, read.entries, read.skipped, pace), opts.warn);
   const previous = read ? { tree: read.tree, entries: read.entries, skipped: read.skipped, byId: new Map(), dupes: [] } : opts.previous;
   return loadCatalog(repo, tree, { ...rest, previous });
 }

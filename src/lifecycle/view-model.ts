@@ -1,4 +1,4 @@
-import { loadCatalog, ARCHIVE_DIR, MEMORIES_DIR, type Catalog, type CatalogEntry } from '../core/catalog.js';
+import { loadCatalog, slicer, ARCHIVE_DIR, MEMORIES_DIR, type Catalog, type CatalogEntry } from '../core/catalog.js';
 import { gitCliAsync, resolveCommit } from '../core/history.js';
 import { InvalidInputError, NotFoundError } from '../core/errors.js';
 import { assertId } from '../core/id.js';
@@ -209,6 +209,44 @@ function parseLog(out: string): LogEntry[] {
   return entries;
 }
 
+/** `git log` arguments of the history index over `range`: every commit touching a memory file, with blob ids. */
+function historyArgs(range: string[]): string[] {
+  return ['-c', 'core.quotePath=false', 'log', `--format=${LOG_FORMAT}`, '--raw', '--no-abbrev', '--no-renames', ...range, '--', MEMORIES_DIR, ARCHIVE_DIR, TRASH_DIR];
+}
+
+/**
+ * `git log --format=LOG_FORMAT --raw` output into `byStem` and `commits`. The log of 100,000 memories
+ * is ~0.5 s of parsing: a turn of the loop every SLICE_MS keeps the viewer answering.
+ */
+async function indexLog(out: string, byStem: Map<string, Touch[]>, commits: Map<string, LogEntry>): Promise<void> {
+  let lines = 0;
+  const slice = slicer();
+  // Sync check, an await only when due: an await per line (100,000 of them) cost more than the parse.
+  const due = () => (++lines & 255) === 0 && slice.due();
+  for (const chunk of out.split('\x1e')) {
+    if (!chunk.trim()) continue;
+    if (due()) await slice.next();
+    const nl = chunk.indexOf('\n', chunk.lastIndexOf('\x1f'));
+    const [e] = parseLog('\x1e' + (nl < 0 ? chunk : chunk.slice(0, nl)));
+    if (!e) continue;
+    commits.set(e.commit, e);
+    // Line by line, not one split: an import's commit lists 100,000 files.
+    for (let at = nl < 0 ? chunk.length : nl + 1; at < chunk.length; ) {
+      const end = chunk.indexOf('\n', at) < 0 ? chunk.length : chunk.indexOf('\n', at);
+      const line = chunk.slice(at, end);
+      at = end + 1;
+      if (due()) await slice.next();
+      // `:100644 100644 <old blob> <new blob> M\tpath`: the new blob is the version's text.
+      const m = /^:\d+ \d+ [0-9a-f]+ ([0-9a-f]+) ([AMDT])\t(.+)$/.exec(line);
+      if (!m || !m[3].endsWith('.md')) continue;
+      const stem = stemOf(m[3]);
+      const list = byStem.get(stem) ?? [];
+      list.push({ commit: e.commit, status: m[2], path: m[3], ...(m[2] !== 'D' ? { oid: m[1] } : {}) });
+      byStem.set(stem, list);
+    }
+  }
+}
+
 /** Normalised text for near-duplicate grouping: case, digits, punctuation and spacing do not count. */
 function nearKey(text: string): string {
   return text.toLowerCase().replace(/[0-9]+/g, '#').replace(/[^\p{L}#]+/gu, ' ').trim().slice(0, 400);
@@ -277,21 +315,16 @@ export class ViewModel {
     return out;
   }
 
-  /** {@link items} of the tip for the background load: the items are made a slice per loop turn. */
+  /** {@link items} of the tip for the background load: made in pieces of about SLICE_MS, then sorted. */
   private async itemsInSlices(tip: string | null): Promise<void> {
     const s = this.snapshot(tip);
     const out: ViewItem[] = [];
-    let n = 0;
-    const turn = async () => {
-      if (++n % 5000 === 0) await new Promise((r) => setImmediate(r));
-    };
-    for (const e of s.live.byId.values()) {
-      out.push(itemOf(e.memory, 'live'));
-      await turn();
-    }
-    for (const e of s.archived.byId.values()) {
-      out.push(itemOf(e.memory, 'archived'));
-      await turn();
+    const slice = slicer();
+    for (const [cat, state] of [[s.live, 'live'], [s.archived, 'archived']] as const) {
+      for (const e of cat.byId.values()) {
+        out.push(itemOf(e.memory, state));
+        if ((out.length & 255) === 0 && slice.due()) await slice.next();
+      }
     }
     for (const t of s.trash) out.push(itemOf(t, 'trash'));
     if (this.store.tip() === tip && !this.sorted.has(tip ?? '')) this.keepSorted(tip ?? '', out);
@@ -342,8 +375,15 @@ export class ViewModel {
    */
   private async quickList(at: string | null, page: number, size: number): Promise<ListView> {
     const { listMemories, indexCounts } = await import('../search/listing.js');
+    // A turn of the loop between the steps: the prefetch starts as soon as the viewer listens, and the
+    // browser's first requests (the token redirect, the page, its script) are answered in between, so
+    // the browser loads and parses the script while the rest of the first page is computed.
+    const turn = () => new Promise<void>((r) => setImmediate(r));
+    await turn();
     const r = listMemories(this.store, {}, page * size);
+    await turn();
     const c = indexCounts(this.store);
+    await turn();
     const top = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 30);
     const trash = trashCount(this.store, at);
     return {
@@ -408,8 +448,11 @@ export class ViewModel {
     if (this.sorted.has(tip ?? '')) return Promise.resolve();
     if (this.loading?.tip !== tip) {
       const p = (async () => {
-        await this.store.catalogAsync(tip, false, () => this.yieldToPages());
-        await this.store.catalogAsync(tip, true, () => this.yieldToPages());
+        // The history index (every memory page once the load is over) needs a `git log` of the whole
+        // branch: it runs in its own process (the other core) while this thread parses the catalog.
+        this.logAhead(tip);
+        await this.store.catalogAsync(tip, false);
+        await this.store.catalogAsync(tip, true);
         await this.itemsInSlices(tip);
       })();
       const entry = { tip, done: p };
@@ -430,18 +473,6 @@ export class ViewModel {
     if (l) await l.done.catch(() => {});
   }
 
-  /**
-   * The background load's next step: a turn of the loop, or, while a memory's page is being made
-   * during the load (it needs no catalog, but its versions need the history index), after that page.
-   * Only pages that never wait for the load count, so the two cannot wait on each other.
-   */
-  private yieldToPages(): Promise<void> {
-    if (!this.foreground) return new Promise((r) => setImmediate(r));
-    return new Promise((r) => this.paused.push(r));
-  }
-
-  private foreground = 0;
-  private paused: Array<() => void> = [];
   private loading: { tip: string | null; done: Promise<void> } | null = null;
   private warming = false;
   private quick = new Map<string, Promise<ListView>>();
@@ -506,15 +537,9 @@ export class ViewModel {
       // While the catalog loads, a live memory at its canonical path (every native id) is read on its
       // own, as `memory get` does; not cached, since a hand-copied duplicate could win once all is known.
       const own = this.store.findAtPath(id, at);
-      if (own) {
-        // The page goes first: the background load pauses between slices until it is out.
-        this.foreground++;
-        try {
-          return await this.memoryAt(id, at, own);
-        } finally {
-          if (--this.foreground === 0) for (const go of this.paused.splice(0)) go();
-        }
-      }
+      // Its versions come from a `git log` of its own files until the history index is built: the
+      // page does not wait for the index (a 14 MB log at 100,000) nor hold up the load.
+      if (own) return this.memoryAt(id, at, own);
     }
     await this.settled();
     const view = await this.memoryAt(id, at);
@@ -533,7 +558,7 @@ export class ViewModel {
     }
     const trashed = entry ? undefined : s?.trash.find((t) => t.id === id);
     const stems = new Set([id, ...[entry?.path, trashed?.path].flatMap((p) => (p ? [stemOf(p)] : []))]);
-    const versions = await this.versionsOf(stems);
+    const versions = own && at && this.hist?.tip !== at ? await this.versionsByLog(stems, at) : await this.versionsOf(stems);
     if (!entry && !trashed && !versions.length) throw new NotFoundError(id);
     let memory: MemoryView['memory'] = null;
     let frontMatter = '';
@@ -689,7 +714,8 @@ export class ViewModel {
     }
     this.histBuilding = (async () => {
       const prev = this.hist;
-      let range = [this.store.ref];
+      // The tip's commit id, not the ref: the index is of `tip` even if the branch moves meanwhile.
+      let range = [tip];
       if (prev?.tip) {
         try {
           await gitCliAsync(this.store, ['merge-base', '--is-ancestor', prev.tip, tip]);
@@ -698,38 +724,13 @@ export class ViewModel {
           /* the branch was rewritten: start over */
         }
       }
-      const out = await gitCliAsync(this.store, ['-c', 'core.quotePath=false', 'log', `--format=${LOG_FORMAT}`, '--raw', '--no-abbrev', '--no-renames', ...range, '--', MEMORIES_DIR, ARCHIVE_DIR, TRASH_DIR]);
-      const incremental = range[0] !== this.store.ref && prev;
+      const ahead = this.ahead;
+      this.ahead = null;
+      const out = range[0] === tip && ahead?.tip === tip ? await ahead.out : await gitCliAsync(this.store, historyArgs(range));
+      const incremental = range[0] !== tip && prev;
       const byStem = new Map<string, Touch[]>();
       const commits = incremental ? new Map(prev.commits) : new Map<string, LogEntry>();
-      // The log of 100,000 memories is ~0.5 s of parsing: a turn of the loop every few thousand lines
-      // keeps the viewer answering (it is built in the background after the catalog).
-      let lines = 0;
-      const turn = async () => {
-        if (++lines % 5000 === 0) await new Promise((r) => setImmediate(r));
-      };
-      for (const chunk of out.split('\x1e')) {
-        if (!chunk.trim()) continue;
-        await turn();
-        const nl = chunk.indexOf('\n', chunk.lastIndexOf('\x1f'));
-        const [e] = parseLog('\x1e' + (nl < 0 ? chunk : chunk.slice(0, nl)));
-        if (!e) continue;
-        commits.set(e.commit, e);
-        // Line by line, not one split: an import's commit lists 100,000 files.
-        for (let at = nl < 0 ? chunk.length : nl + 1; at < chunk.length; ) {
-          const end = chunk.indexOf('\n', at) < 0 ? chunk.length : chunk.indexOf('\n', at);
-          const line = chunk.slice(at, end);
-          at = end + 1;
-          await turn();
-          // `:100644 100644 <old blob> <new blob> M\tpath`: the new blob is the version's text.
-          const m = /^:\d+ \d+ [0-9a-f]+ ([0-9a-f]+) ([AMDT])\t(.+)$/.exec(line);
-          if (!m || !m[3].endsWith('.md')) continue;
-          const stem = stemOf(m[3]);
-          const list = byStem.get(stem) ?? [];
-          list.push({ commit: e.commit, status: m[2], path: m[3], ...(m[2] !== 'D' ? { oid: m[1] } : {}) });
-          byStem.set(stem, list);
-        }
-      }
+      await indexLog(out, byStem, commits);
       if (incremental) for (const [stem, old] of prev.byStem) byStem.set(stem, [...(byStem.get(stem) ?? []), ...old]);
       const h: HistoryIndex = { tip, byStem, commits };
       this.hist = h;
@@ -742,14 +743,38 @@ export class ViewModel {
     }
   }
 
+  /** The history index's `git log` of the whole branch at `tip`, started now, taken by {@link historyIndex}. */
+  private logAhead(tip: string | null): void {
+    if (!tip || this.hist?.tip === tip || this.histBuilding || this.ahead?.tip === tip) return;
+    const out = gitCliAsync(this.store, historyArgs([tip]));
+    out.catch(() => {}); // historyIndex reports it (or runs its own)
+    this.ahead = { tip, out };
+  }
+
+  private ahead: { tip: string; out: Promise<string> } | null = null;
+
+  /**
+   * One memory's versions without the history index (a page asked for while the catalog loads, before
+   * the index is built): `git log --raw` of the branch limited to that memory's files (by name, under
+   * memories/, archive/ and trash/), parsed the same way. Milliseconds on a branch of one import, where
+   * the whole index is ~14 MB of log to parse at 100,000 memories.
+   */
+  private async versionsByLog(stems: Set<string>, tip: string): Promise<VersionView[]> {
+    const specs = [...stems].filter((st) => /^[A-Za-z0-9_-]{1,100}$/.test(st)).flatMap((st) => [MEMORIES_DIR, ARCHIVE_DIR, TRASH_DIR].map((d) => `:(glob)${d}/**/${st}.md`));
+    if (!specs.length) return this.versionsOf(stems);
+    const out = await gitCliAsync(this.store, ['-c', 'core.quotePath=false', 'log', `--format=${LOG_FORMAT}`, '--raw', '--no-abbrev', '--no-renames', tip, '--', ...specs]);
+    const h: HistoryIndex = { tip, byStem: new Map(), commits: new Map() };
+    await indexLog(out, h.byStem, h.commits);
+    return this.versionsFromIndex(stems, h);
+  }
+
   private async versionsOf(stems: Set<string>): Promise<VersionView[]> {
     await this.historyIndex();
     return this.versionsFromIndex(stems);
   }
 
   /** A memory's versions, newest first (at most 200), from the history index: events as `memory history` names them. */
-  private versionsFromIndex(stems: Set<string>): VersionView[] {
-    const h = this.hist;
+  private versionsFromIndex(stems: Set<string>, h = this.hist): VersionView[] {
     if (!h) return [];
     const touches = [...stems].flatMap((st) => h.byStem.get(st) ?? []);
     // Newest first, grouped by commit: a move (memories/ → trash/) is one version, the file that is there.

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemoryStore } from '../../src/core/store.js';
-import { loadCatalog, loadCatalogAsync, type CatalogEntry } from '../../src/core/catalog.js';
+import { loadCatalog, loadCatalogAsync, readCatalogFileAsync, writeCatalogCache, type CatalogEntry } from '../../src/core/catalog.js';
 import { makeRepo } from '../helpers.js';
 
 // Issue 27: `memory view` loads the full catalog in the background; at 100,000 memories the one
 // JSON.parse of its ~52 MB cache file held the event loop for seconds, and every request waited.
-// loadCatalogAsync parses the file in a worker and hands it over in slices.
+// loadCatalogAsync reads the file off the thread and parses its entries a few at a time.
 async function bigCache(n: number) {
   const repo = makeRepo({ commit: true });
   const s = new MemoryStore({ repo, warn: () => {} });
@@ -78,5 +78,40 @@ describe('catalog loaded off the event loop', () => {
     const cat = await loadCatalogAsync(s.git, s.treeOf(tip), { dir: s.cacheDir });
     expect(cat.tree).not.toBe(tree);
     expect(cat.entries).toHaveLength(3);
+  }, 60_000);
+
+  it('writes one entry per line and reads both layouts entry by entry, whatever the memories contain', async () => {
+    const { s, tree, file, body } = await bigCache(0);
+    // Text that looks like the layout's own boundaries, quotes, escapes and multi-byte characters.
+    const tricky = ['line one\nline two', ']}', '"entries":[', '{"path":"x"}', 'back\\slash \\" quote', 'é ü 雪 🎉', ',\n{', '\u2028 separator'];
+    const model = body.entries[0];
+    body.entries.push(...tricky.map((content, i) => {
+      const id = `mem_${String(i).padStart(17, '0')}`;
+      return { path: `memories/2026-12/1/${id}.md`, oid: model.oid, memory: { ...model.memory, id, content, metadata: { note: content, nested: { entries: [content] } }, path: `memories/2026-12/1/${id}.md` } };
+    }));
+    body.skipped.push({ path: 'memories/bad.md', oid: model.oid, reason: 'broken ]} "entries":[' } as never);
+    const sync = () => loadCatalog(s.git, tree, { dir: s.cacheDir, persist: false });
+
+    // The layout this version writes: a header line, one line per entry, then `]}`.
+    writeCatalogCache(s.cacheDir, 'memories', body as never);
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    expect(lines).toHaveLength(body.entries.length + 2);
+    expect(lines[0]).toMatch(/^\{"format":\d+,"tree":"[0-9a-f]+","skipped":\[.*\],"entries":\[$/);
+    expect(lines.at(-1)).toBe(']}');
+    // Read by the sliced reader itself (undefined would mean the synchronous fallback, same result).
+    expect(await readCatalogFileAsync(s.cacheDir)).toEqual({ tree, entries: body.entries, skipped: body.skipped });
+    const a = await loadCatalogAsync(s.git, tree, { dir: s.cacheDir });
+    expect(a.entries).toEqual(sync().entries);
+
+    // The older layout (one line, entries before skipped) of the same catalog.
+    writeFileSync(file, JSON.stringify({ format: body.format, tree: body.tree, entries: body.entries, skipped: body.skipped }));
+    expect(await readCatalogFileAsync(s.cacheDir)).toEqual({ tree, entries: body.entries, skipped: body.skipped });
+
+    // A cut file (a crash mid-write by another tool): not trusted, rebuilt from the branch.
+    writeCatalogCache(s.cacheDir, 'memories', body as never);
+    writeFileSync(file, readFileSync(file, 'utf8').split('\n').slice(0, 4).join('\n') + '\n');
+    expect(await readCatalogFileAsync(s.cacheDir)).toBeUndefined();
+    const c = await loadCatalogAsync(s.git, tree, { dir: s.cacheDir });
+    expect(c.entries.map((e) => e.memory.id).sort()).toEqual(body.entries.slice(0, 2).map((e) => e.memory.id).sort());
   }, 60_000);
 });

@@ -50,13 +50,17 @@ describe('memory view while the full catalog loads', () => {
       let longest = 0;
       let answered = 0;
       let page: { status: number; body: Record<string, unknown> } | null = null;
+      let pageBeforeLoaded = false;
       const deadline = performance.now() + 60_000;
       while (!loaded && performance.now() < deadline) {
         const t = performance.now();
         expect((await get('/api/branch')).status).toBe(200);
         longest = Math.max(longest, performance.now() - t);
         if (!loaded) answered++;
-        if (answered === 2) page = await get(`/api/memory?id=${a.id}`);
+        if (answered === 2) {
+          page = await get(`/api/memory?id=${a.id}`);
+          pageBeforeLoaded = !loaded;
+        }
         await new Promise((r) => setTimeout(r, 10));
       }
       expect(loaded, 'the catalog loaded within 60 s').toBe(true);
@@ -66,7 +70,12 @@ describe('memory view while the full catalog loads', () => {
       expect(answered, `requests answered during the load (sync load ${baseline.toFixed(0)} ms)`).toBeGreaterThanOrEqual(3);
       expect(longest, `longest answer vs a sync load of ${baseline.toFixed(0)} ms`).toBeLessThan(baseline / 2);
       expect(page?.status).toBe(200);
+      // The page asked for mid-load came back before the load ended (it did not wait for the catalog).
+      expect(pageBeforeLoaded, 'memory page answered during the load').toBe(true);
       expect((page?.body.memory as { content: string }).content).toBe('The deploy runbook lives in docs/deploy.md');
+      // Its versions too (from a log of its own files while the history index is not built yet).
+      const versions = page?.body.versions as Array<{ event: string; content: string }>;
+      expect(versions.map((v) => [v.event, v.content])).toEqual([['stored', 'The deploy runbook lives in docs/deploy.md']]);
       // Once loaded, the full list knows every memory.
       const all = await get('/api/list?state=all&size=1');
       expect(all.body.total).toBe(N + 2);
