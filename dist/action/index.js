@@ -22,7 +22,7 @@ import {
   storeMemory,
   taggedMemories,
   updateMemory
-} from "./chunks/chunk-5WIFR7ES.js";
+} from "./chunks/chunk-3UVK3EIK.js";
 import {
   excerpt
 } from "./chunks/chunk-5GR53BCC.js";
@@ -37,17 +37,17 @@ import {
 import {
   emptyTrash,
   listTrash
-} from "./chunks/chunk-3V36XISB.js";
+} from "./chunks/chunk-2TFKYPFY.js";
 import {
   SEGMENT_FORMAT
 } from "./chunks/chunk-3KSJEXFT.js";
 import "./chunks/chunk-KZZYYKRM.js";
-import "./chunks/chunk-NRU5WURV.js";
-import "./chunks/chunk-VDSN3D72.js";
+import "./chunks/chunk-O2YEL7ET.js";
+import "./chunks/chunk-FJ5LWIOV.js";
 import {
   isPriority,
   normalizeTags
-} from "./chunks/chunk-3RCE6W7H.js";
+} from "./chunks/chunk-XOYLYYTO.js";
 import {
   positiveInt
 } from "./chunks/chunk-DFWT2NPX.js";
@@ -488,10 +488,10 @@ function openDoor(options = {}) {
   const { embedOnWrite, indexCache, ...storeOpts } = checkOpenOptions(options);
   const writeVectors = async (texts) => (await import("./chunks/write-L4OMSTY4.js")).writeTimeVectors(s, texts);
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
-  const history = () => import("./chunks/history-K5NVFNYY.js");
-  const coreDoc = () => import("./chunks/core-doc-XGOIM46I.js");
-  const sync = () => import("./chunks/sync-Y23DULNS.js");
-  const importExport = () => import("./chunks/import-export-SWEQ5EVY.js");
+  const history = () => import("./chunks/history-P4T3K2NA.js");
+  const coreDoc = () => import("./chunks/core-doc-A5FGQAMW.js");
+  const sync = () => import("./chunks/sync-EYHEY7LX.js");
+  const importExport = () => import("./chunks/import-export-RMWBOIX3.js");
   const configOps = () => import("./chunks/config-ops-IZW6WZG3.js");
   let viewModel = null;
   return {
@@ -502,12 +502,12 @@ function openDoor(options = {}) {
     list: (filter) => listPage(s, filter),
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
     search: async (q, o) => {
-      const run2 = async () => (await import("./chunks/hybrid-EBWN7DCU.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0);
+      const run2 = async () => (await import("./chunks/hybrid-JFSMRMTV.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0);
       if (!indexCache) return run2();
-      const { result, report } = await (await import("./chunks/index-cache-H4SQDXCS.js")).withIndexCache(s, indexCache, run2);
+      const { result, report } = await (await import("./chunks/index-cache-7DER4H5H.js")).withIndexCache(s, indexCache, run2);
       return { ...result, indexCache: report };
     },
-    rebuildIndex: async (o) => (await import("./chunks/search-VFCA2Y22.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
+    rebuildIndex: async (o) => (await import("./chunks/search-YBFKIBZL.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
     delete: (id) => deleteMemory(s, id),
     deleteByTag: (tag) => deleteTagged(s, tag),
     clear: (o) => clearMemories(s, o),
@@ -528,13 +528,13 @@ function openDoor(options = {}) {
       if (action === "list") return { success: true, action, items: listTrash(s) };
       if (action === "restore") {
         if (!input.id) throw new InvalidInputError("restore needs the id of a memory in the trash", { field: "id" });
-        return { ...await (await import("./chunks/restore-DLPAS3XT.js")).restoreFromTrash(s, input.id), action };
+        return { ...await (await import("./chunks/restore-QLYNKTPE.js")).restoreFromTrash(s, input.id), action };
       }
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-3QUIXAQ5.js")).memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-ARJ53S6Y.js")).prune(s, o),
+    stats: async (o) => (await import("./chunks/stats-XBTGOIMW.js")).memoryStats(s, o),
+    prune: async (o) => (await import("./chunks/prune-YLKWXVCS.js")).prune(s, o),
     importMemories: async (input) => (await importExport()).importMemories(s, input),
     exportMemories: async (o) => (await importExport()).exportMemories(s, o),
     exportChunks: async (o) => (await importExport()).exportChunks(s, { maxContentBytes: (await s.loadConfig()).maxContentBytes, ...o }),
@@ -552,8 +552,8 @@ function openDoor(options = {}) {
     },
     viewModel: async () => {
       if (!viewModel) {
-        const { ViewModel: VM } = await import("./chunks/view-model-FBBO22KS.js");
-        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-EBWN7DCU.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-ARJ53S6Y.js")).prune(s, { dryRun: true }) });
+        const { ViewModel: VM } = await import("./chunks/view-model-YINFDNEF.js");
+        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-JFSMRMTV.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-YLKWXVCS.js")).prune(s, { dryRun: true }) });
       }
       return viewModel;
     },
@@ -618,7 +618,13 @@ function indexCacheKey(branch, tree) {
   return indexCachePrefix(branch) + (tree ?? "empty");
 }
 function cacheServiceAvailable(env = process.env) {
-  const v2 = (env.ACTIONS_CACHE_SERVICE_V2 ?? "").toLowerCase() === "true" || env.ACTIONS_CACHE_SERVICE_V2 === "1";
+  let host = "GITHUB.COM";
+  try {
+    host = new URL(env.GITHUB_SERVER_URL || "https://github.com").hostname.toUpperCase();
+  } catch {
+  }
+  const ghes = host !== "GITHUB.COM" && !host.endsWith(".GHE.COM") && !host.endsWith(".LOCALHOST");
+  const v2 = !!env.ACTIONS_CACHE_SERVICE_V2 && !ghes;
   const url = v2 ? env.ACTIONS_RESULTS_URL : env.ACTIONS_CACHE_URL || env.ACTIONS_RESULTS_URL;
   return !!url && !!env.ACTIONS_RUNTIME_TOKEN;
 }
@@ -652,6 +658,11 @@ function runnerCache(branch, dir, log2, env = process.env) {
       }
     }
   };
+}
+function describeIndexCache(r) {
+  const from = r.restored || r.vectorFiles ? `${r.bytesRead} bytes restored${r.vectorFiles ? ` (vector files: ${r.vectorFiles})` : ""}` : "nothing restored";
+  if (r.index === "full") return `index cache: the index was built from every memory of the branch (${from})`;
+  return `index cache: the index was reused, not rebuilt (${r.index}; ${from})`;
 }
 
 // src/action/execute.ts
@@ -691,7 +702,9 @@ async function executeWith(inputs, log2) {
     const tree = cache ? memory.core.treeOf(memory.core.tip()) : null;
     const hit = cache ? await cache.restore(tree) : null;
     const result = await perform(memory, inputs, log2);
-    if (cache && hit) await cache.save(tree, (result.json.indexCache?.bytesWritten ?? 0) > 0, hit.exact);
+    const report = result.json.indexCache;
+    if (cache && report) log2.info(describeIndexCache(report));
+    if (cache && hit) await cache.save(tree, (report?.bytesWritten ?? 0) > 0, hit.exact);
     delete result.json.indexCache;
     if (inputs.command === "store" && memory.core.config().retention?.enabled) {
       const p = await memory.prune();

@@ -1,17 +1,17 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   lastKnownFile
-} from "./chunk-GIUOIZKU.js";
+} from "./chunk-YBRVQS4M.js";
 import "./chunk-7J66HWOH.js";
 import {
   byDeletedDesc,
   liveFile,
   livePathFor,
   readTrash
-} from "./chunk-3V36XISB.js";
+} from "./chunk-2TFKYPFY.js";
 import {
   memoryFromFile
-} from "./chunk-3RCE6W7H.js";
+} from "./chunk-XOYLYYTO.js";
 import "./chunk-DFWT2NPX.js";
 import {
   assertId

@@ -1,12 +1,16 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
-  archivePathFor,
-  prune
-} from "./chunk-LX2PZPTD.js";
-import "./chunk-3V36XISB.js";
-import {
-  ARCHIVE_DIR
-} from "./chunk-3RCE6W7H.js";
+  getAt,
+  gitCli,
+  gitCliAsync,
+  lastKnownFile,
+  logPaths,
+  memoryHistory,
+  resolveCommit
+} from "./chunk-YBRVQS4M.js";
+import "./chunk-7J66HWOH.js";
+import "./chunk-2TFKYPFY.js";
+import "./chunk-XOYLYYTO.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-7ZPDJLBH.js";
 import "./chunk-T2M7576Q.js";
@@ -14,7 +18,11 @@ import "./chunk-ENPGJTG6.js";
 import "./chunk-UL6AG55K.js";
 import "./chunk-VBFOSH5Y.js";
 export {
-  ARCHIVE_DIR,
-  archivePathFor,
-  prune
+  getAt,
+  gitCli,
+  gitCliAsync,
+  lastKnownFile,
+  logPaths,
+  memoryHistory,
+  resolveCommit
 };

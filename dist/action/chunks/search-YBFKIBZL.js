@@ -22,16 +22,16 @@ import {
   rebuildIndex,
   search,
   textScores
-} from "./chunk-EHIP57KI.js";
+} from "./chunk-UKIMEKXT.js";
 import {
   analyze,
   queryTerms,
   terms
 } from "./chunk-3KSJEXFT.js";
 import "./chunk-KZZYYKRM.js";
-import "./chunk-NRU5WURV.js";
-import "./chunk-VDSN3D72.js";
-import "./chunk-3RCE6W7H.js";
+import "./chunk-O2YEL7ET.js";
+import "./chunk-FJ5LWIOV.js";
+import "./chunk-XOYLYYTO.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-UCBYA3PT.js";
 import "./chunk-7ZPDJLBH.js";

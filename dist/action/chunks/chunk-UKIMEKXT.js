@@ -22,7 +22,7 @@ import {
 } from "./chunk-KZZYYKRM.js";
 import {
   diffFiles
-} from "./chunk-NRU5WURV.js";
+} from "./chunk-O2YEL7ET.js";
 import {
   ARCHIVE_DIR,
   MEMORIES_DIR,
@@ -31,7 +31,7 @@ import {
   normalizeTags,
   publicMemory,
   unreadableFile
-} from "./chunk-3RCE6W7H.js";
+} from "./chunk-XOYLYYTO.js";
 import {
   limitOf,
   oversizedFile

@@ -1,13 +1,13 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   archivePathFor
-} from "./chunk-LX2PZPTD.js";
+} from "./chunk-IU6J7THJ.js";
 import {
   BRANCH_README,
   afterLostRace,
   hashObject,
   safeText
-} from "./chunk-5WIFR7ES.js";
+} from "./chunk-3UVK3EIK.js";
 import "./chunk-5GR53BCC.js";
 import "./chunk-QZPDLTY5.js";
 import "./chunk-QXRS3KE3.js";
@@ -19,16 +19,16 @@ import {
   keyOf,
   loadFingerprints,
   primeFingerprints
-} from "./chunk-24JN552Y.js";
+} from "./chunk-3XJJZONT.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-7J66HWOH.js";
 import {
   maskSecrets
 } from "./chunk-QELH3FFE.js";
-import "./chunk-3V36XISB.js";
+import "./chunk-2TFKYPFY.js";
 import "./chunk-KZZYYKRM.js";
-import "./chunk-NRU5WURV.js";
-import "./chunk-VDSN3D72.js";
+import "./chunk-O2YEL7ET.js";
+import "./chunk-FJ5LWIOV.js";
 import {
   MEMORIES_DIR,
   UNDATED,
@@ -36,7 +36,7 @@ import {
   isUndated,
   memoryToFile,
   validateContent
-} from "./chunk-3RCE6W7H.js";
+} from "./chunk-XOYLYYTO.js";
 import {
   InputTooLargeError,
   checkMetadata,
@@ -72,50 +72,43 @@ import { isUtf8 } from "node:buffer";
 import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
 import { basename, join as join2 } from "node:path";
 
-// src/git/blob-compressor.ts
+// src/lifecycle/blob-compressor.ts
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-var WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const { deflateSync } = require('node:zlib');
-const { createHash } = require('node:crypto');
-const T = new Int32Array(256);
-for (let n = 0; n < 256; n++) { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; T[n] = c; }
-function header(size) {
+
+// src/git/pack-entry.ts
+import { deflateSync } from "node:zlib";
+function packHeader(type, size) {
   const bytes = [];
-  let b = (3 << 4) | (size & 15);
+  let b = type << 4 | size & 15;
   size = Math.floor(size / 16);
-  while (size > 0) { bytes.push(b | 0x80); b = size & 0x7f; size = Math.floor(size / 128); }
+  while (size > 0) {
+    bytes.push(b | 128);
+    b = size & 127;
+    size = Math.floor(size / 128);
+  }
   bytes.push(b);
   return Buffer.from(bytes);
 }
-parentPort.on('message', ({ group, buf, lens, froms, prefixes }) => {
-  const input = Buffer.from(buf);
-  const outs = [];
-  const packedLens = new Uint32Array(lens.length);
-  const crcs = new Uint32Array(lens.length);
-  const ids = Buffer.alloc(lens.length * 20);
-  const digests = Buffer.alloc(lens.length * 12);
-  let at = 0;
-  for (let i = 0; i < lens.length; i++) {
-    const data = input.subarray(at, at + lens[i]);
-    at += lens[i];
-    createHash('sha1').update('blob ' + data.length + '\\0').update(data).digest().copy(ids, i * 20);
-    if (froms[i] >= 0) createHash('sha1').update(prefixes[i] + data.toString('utf8', froms[i]).replace(/\\s+/g, ' ').trim()).digest().copy(digests, i * 12, 0, 12);
-    const h = header(data.length);
-    const z = deflateSync(data, { level: 1, chunkSize: Math.max(1024, Math.min(65536, data.length + 128)) });
-    let c = -1;
-    for (let j = 0; j < h.length; j++) c = T[(c ^ h[j]) & 0xff] ^ (c >>> 8);
-    for (let j = 0; j < z.length; j++) c = T[(c ^ z[j]) & 0xff] ^ (c >>> 8);
-    crcs[i] = (c ^ -1) >>> 0;
-    packedLens[i] = h.length + z.length;
-    outs.push(h, z);
-  }
-  const out = Buffer.concat(outs);
-  const ab = out.byteOffset === 0 && out.byteLength === out.buffer.byteLength ? out.buffer : out.buffer.slice(out.byteOffset, out.byteOffset + out.length);
-  parentPort.postMessage({ group, buf: ab, lens: packedLens, crcs, ids, digests }, [ab]);
-});
-`;
+var BLOB = 3;
+function blobEntry(data) {
+  const header = packHeader(BLOB, data.length);
+  const deflated = deflateSync(data, { level: 1, chunkSize: Math.max(1024, Math.min(65536, data.length + 128)) });
+  return { header, deflated, crc: crc32(deflated, crc32(header)) };
+}
+
+// src/lifecycle/blob-group.ts
+function ownBuffer(b) {
+  const ab = b.buffer;
+  return b.byteOffset === 0 && b.byteLength === ab.byteLength ? ab : ab.slice(b.byteOffset, b.byteOffset + b.byteLength);
+}
+
+// src/lifecycle/blob-compressor.ts
+function builtWorker() {
+  return typeof new URL("../blob-worker.cjs", import.meta.url) === "undefined" ? void 0 : new URL("../blob-worker.cjs", import.meta.url);
+}
+var debug = (msg) => process.env.MEMORY_DEBUG && process.stderr.write(`git-memory: blob compressor: ${msg}
+`);
 var EMPTY = Buffer.alloc(0);
 var GROUP_ITEMS = 256;
 var GROUP_BYTES = 1 << 19;
@@ -131,14 +124,18 @@ var BlobCompressor = class {
   /** Groups sent to each worker and not answered yet. */
   busy = /* @__PURE__ */ new Map();
   broken = false;
-  /** `threads`: worker threads (default: the cores but one, at most 3; none on a single core). */
-  constructor(threads = Math.min(3, availableParallelism() - 1)) {
+  /** Groups answered, and the first failure: for MEMORY_DEBUG's line at close. */
+  answered = 0;
+  failure = null;
+  constructor(opts = {}) {
+    const file = opts.worker ?? builtWorker();
+    const threads = file === void 0 ? 0 : opts.threads ?? Math.min(3, availableParallelism() - 1);
     for (let i = 0; i < threads; i++) {
-      const w = new Worker(WORKER_SOURCE, { eval: true });
+      const w = new Worker(file);
       w.on("message", (msg) => this.receive(msg));
-      w.on("error", () => this.fail());
-      w.on("messageerror", () => this.fail());
-      w.on("exit", (code) => code !== 0 && this.fail());
+      w.on("error", (err) => this.fail(`a worker failed: ${err.message}`));
+      w.on("messageerror", () => this.fail("an answer could not be read"));
+      w.on("exit", (code) => code !== 0 && this.workers.includes(w) && this.fail(`a worker exited with code ${code}`));
       w.unref();
       this.workers.push(w);
     }
@@ -164,8 +161,9 @@ var BlobCompressor = class {
   }
   async close() {
     const ws = this.workers;
+    if (ws.length) debug(`${this.answered} groups compressed on ${ws.length} worker threads${this.failure ? `; then ${this.failure}, the rest on the main thread` : ""}`);
     this.workers = [];
-    this.fail();
+    this.fail(null);
     await Promise.all(ws.map((w) => w.terminate()));
   }
   send() {
@@ -178,9 +176,8 @@ var BlobCompressor = class {
     const group = this.groupNo++;
     const lens = new Uint32Array(items.map((i) => i.data.length));
     const froms = new Int32Array(digests.map((d) => d ? d.from : -1));
-    const prefixes = digests.map((d) => d ? d.prefix : "");
-    const buf = Buffer.concat(items.map((i) => i.data));
-    const ab = buf.byteOffset === 0 && buf.byteLength === buf.buffer.byteLength ? buf.buffer : buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.length);
+    const scopes = digests.map((d) => d?.scope ?? "");
+    const buf = ownBuffer(Buffer.concat(items.map((i) => i.data)));
     let resolve;
     const done = new Promise((r) => resolve = r);
     this.groups.set(group, { items, froms, done, resolve });
@@ -195,11 +192,13 @@ var BlobCompressor = class {
       this.busy.set(w, left);
       if (left === 0) w.unref();
     });
-    w.postMessage({ group, buf: ab, lens, froms, prefixes }, [ab]);
+    const req = { group, buf, lens, froms, scopes };
+    w.postMessage(req, [buf]);
   }
   receive(msg) {
     const g = this.groups.get(msg.group);
     if (!g) return;
+    this.answered++;
     this.groups.delete(msg.group);
     const out = Buffer.from(msg.buf);
     const ids = Buffer.from(msg.ids.buffer, msg.ids.byteOffset, msg.ids.byteLength);
@@ -215,7 +214,12 @@ var BlobCompressor = class {
     });
     g.resolve();
   }
-  fail() {
+  /** Stops sending (`reason` null: closed); the groups still out resolve with their items uncompressed. */
+  fail(reason) {
+    if (reason && !this.failure) {
+      this.failure = reason;
+      debug(reason);
+    }
     this.broken = true;
     for (const g of this.groups.values()) g.resolve();
     this.groups.clear();
@@ -225,19 +229,6 @@ var BlobCompressor = class {
 // src/git/pack-write.ts
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import { deflateSync } from "node:zlib";
-function packHeader(type, size) {
-  const bytes = [];
-  let b = type << 4 | size & 15;
-  size = Math.floor(size / 16);
-  while (size > 0) {
-    bytes.push(b | 128);
-    b = size & 127;
-    size = Math.floor(size / 128);
-  }
-  bytes.push(b);
-  return Buffer.from(bytes);
-}
 function writeBlobPack(objectsDir, blobs, onProgress) {
   const items = blobs.map((b) => Buffer.isBuffer(b) ? { data: b } : b);
   const ids = items.map((b) => b.id ?? hashObject("blob", b.data));
@@ -296,12 +287,10 @@ function writePack(file, unique, onProgress) {
       out(blob.packed);
       continue;
     }
-    const data = blob.data;
-    const h = packHeader(3, data.length);
-    const z = deflateSync(data, { level: 1, chunkSize: Math.max(1024, Math.min(65536, data.length + 128)) });
-    entries.push({ id, offset, crc: crc32(z, crc32(h)) });
-    out(h);
-    out(z);
+    const e = blobEntry(blob.data);
+    entries.push({ id, offset, crc: e.crc });
+    out(e.header);
+    out(e.deflated);
   }
   const trailer = sum.digest();
   pending.push(trailer);
@@ -714,7 +703,7 @@ var Importer = class {
     const file = Buffer.from(memoryToFile(m), "utf8");
     if (this.compressor?.active) {
       const from = file.length - Buffer.byteLength(m.content, "utf8");
-      const blob = this.compressor.add(file, { from, prefix: (m.scope ?? "") + "\0" });
+      const blob = this.compressor.add(file, { from, scope: m.scope });
       return { ...base, hash: { blob, from, scope: m.scope }, body: blob };
     }
     return { ...base, hash: contentHash(m.content, m.scope), body: this.compressor ? this.compressor.add(file) : file };

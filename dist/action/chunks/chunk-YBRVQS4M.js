@@ -7,13 +7,13 @@ import {
   TRASH_DIR,
   listTrash,
   trashPathFor
-} from "./chunk-3V36XISB.js";
+} from "./chunk-2TFKYPFY.js";
 import {
   MEMORIES_DIR,
   blobText,
   memoryFromFile,
   publicMemory
-} from "./chunk-3RCE6W7H.js";
+} from "./chunk-XOYLYYTO.js";
 import {
   assertId,
   idTime,

@@ -12,15 +12,15 @@ import {
   coreSet,
   coreUpdate,
   coreView
-} from "./chunk-GNSAXH5O.js";
+} from "./chunk-YSY6SHOD.js";
 import "./chunk-5GR53BCC.js";
-import "./chunk-24JN552Y.js";
+import "./chunk-3XJJZONT.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-7J66HWOH.js";
 import "./chunk-QELH3FFE.js";
-import "./chunk-NRU5WURV.js";
-import "./chunk-VDSN3D72.js";
-import "./chunk-3RCE6W7H.js";
+import "./chunk-O2YEL7ET.js";
+import "./chunk-FJ5LWIOV.js";
+import "./chunk-XOYLYYTO.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-7ZPDJLBH.js";
 import "./chunk-T2M7576Q.js";

@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   isTreeMode
-} from "./chunk-VDSN3D72.js";
+} from "./chunk-FJ5LWIOV.js";
 
 // src/git/diff.ts
 var MODE_SYMLINK = "120000";

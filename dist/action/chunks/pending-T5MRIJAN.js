@@ -1,9 +1,11 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   BURST_MS,
+  FOLD_AT_PENDING,
   MAX_PENDING_CHAIN,
   PENDING_BASE_SUBJECT,
   PENDING_NAMESPACE,
+  RECENT_TIP_MS,
   buildPending,
   burstInProgress,
   newPendingRef,
@@ -13,21 +15,24 @@ import {
   pendingStatus,
   pruneEmptyDirs,
   readPending,
+  recentForeignTip,
   writePendingStatus,
   writeRawCommit
-} from "./chunk-YTELCX4D.js";
+} from "./chunk-D6IUJQAZ.js";
 import {
   listRefs
 } from "./chunk-QZPDLTY5.js";
-import "./chunk-VDSN3D72.js";
+import "./chunk-FJ5LWIOV.js";
 import "./chunk-ENPGJTG6.js";
 import "./chunk-UL6AG55K.js";
 import "./chunk-VBFOSH5Y.js";
 export {
   BURST_MS,
+  FOLD_AT_PENDING,
   MAX_PENDING_CHAIN,
   PENDING_BASE_SUBJECT,
   PENDING_NAMESPACE,
+  RECENT_TIP_MS,
   buildPending,
   burstInProgress,
   listRefs,
@@ -38,6 +43,7 @@ export {
   pendingStatus,
   pruneEmptyDirs,
   readPending,
+  recentForeignTip,
   writePendingStatus,
   writeRawCommit
 };

@@ -5,7 +5,7 @@ import {
   memoryToFile,
   publicMemory,
   unreadableFile
-} from "./chunk-3RCE6W7H.js";
+} from "./chunk-XOYLYYTO.js";
 import {
   parseFile
 } from "./chunk-DFWT2NPX.js";

@@ -9,17 +9,17 @@ import {
   openIndex,
   readMemory,
   readNewestOrder
-} from "./chunk-EHIP57KI.js";
+} from "./chunk-UKIMEKXT.js";
 import {
   PRIORITY_NAME
 } from "./chunk-3KSJEXFT.js";
 import "./chunk-KZZYYKRM.js";
-import "./chunk-NRU5WURV.js";
-import "./chunk-VDSN3D72.js";
+import "./chunk-O2YEL7ET.js";
+import "./chunk-FJ5LWIOV.js";
 import {
   isPriority,
   normalizeTags
-} from "./chunk-3RCE6W7H.js";
+} from "./chunk-XOYLYYTO.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-UCBYA3PT.js";
 import {

@@ -1,5 +1,6 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
+  FOLD_AT_PENDING,
   PENDING_NAMESPACE,
   buildPending,
   burstInProgress,
@@ -8,8 +9,9 @@ import {
   pendingStatus,
   pruneEmptyDirs,
   readPending,
+  recentForeignTip,
   writePendingStatus
-} from "./chunk-YTELCX4D.js";
+} from "./chunk-D6IUJQAZ.js";
 import {
   listRefs,
   readEffectiveConfig
@@ -20,12 +22,15 @@ import {
 import {
   diffFiles,
   isRegularFile
-} from "./chunk-NRU5WURV.js";
+} from "./chunk-O2YEL7ET.js";
 import {
+  isRegularFileAt,
   isTreeMode,
+  isTreeModeAt,
+  scanTree,
   serializeCommit,
   signature
-} from "./chunk-VDSN3D72.js";
+} from "./chunk-FJ5LWIOV.js";
 import {
   parseFile
 } from "./chunk-DFWT2NPX.js";
@@ -62,10 +67,11 @@ function countMemoryFiles(git, tree) {
   if (!top || !isTreeMode(top.mode)) return 0;
   let n = 0;
   const walk = (oid) => {
-    for (const e of git.readTree(oid)) {
-      if (isTreeMode(e.mode)) walk(e.oid);
-      else if (isRegularFile(e.mode)) n++;
-    }
+    const data = git.objects.read(oid, "tree").data;
+    scanTree(data, oid, (at, sp, nul) => {
+      if (isTreeModeAt(data, at, sp)) walk(data.toString("hex", nul + 1, nul + 21));
+      else if (isRegularFileAt(data, at, sp)) n++;
+    });
   };
   walk(top.oid);
   return n;
@@ -332,6 +338,8 @@ var TooManyDeletesError = class extends MemoryError {
   }
 };
 var PLAIN_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
+var PLAIN_BYTE = new Uint8Array(256);
+for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-") PLAIN_BYTE[c.charCodeAt(0)] = 1;
 var HFS_IGNORABLE = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
 function badTreeName(name) {
   if (PLAIN_NAME.test(name)) return null;
@@ -347,8 +355,23 @@ function shown(s) {
   return JSON.stringify(t).replace(/[\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 }
 function findBadName(git, old, tree) {
+  const fresh = (y, base) => {
+    const data = git.objects.read(y, "tree").data;
+    let found = null;
+    scanTree(data, y, (at, sp, nul) => {
+      let plain = nul > sp + 1 && data[sp + 1] !== 46 && data[sp + 1] !== 45;
+      for (let i = sp + 1; plain && i < nul; i++) plain = PLAIN_BYTE[data[i]] === 1;
+      const name = plain && !isTreeModeAt(data, at, sp) ? null : data.toString("utf8", sp + 1, nul);
+      const why = plain || name === null ? null : badTreeName(name);
+      if (why) found = { path: base ? `${base}/${name}` : name, reason: why };
+      else if (name !== null && isTreeModeAt(data, at, sp)) found = fresh(data.toString("hex", nul + 1, nul + 21), base ? `${base}/${name}` : name);
+      return found !== null;
+    });
+    return found;
+  };
   const walk = (x, y, base) => {
     if (!y || x === y) return null;
+    if (!x) return fresh(y, base);
     const xs = new Map(x ? git.readTree(x).map((e) => [e.name, e]) : []);
     for (const e of git.readTree(y)) {
       const before = xs.get(e.name);
@@ -711,6 +734,34 @@ async function pushRefs(ctx, updates, atomic = true) {
   const run = await runGit2(ctx.target, args, { timeoutMs: ctx.timeoutMs });
   return pushOutcome(ctx, run, updates[0].ref);
 }
+async function pushEach(ctx, updates) {
+  report(ctx, "push");
+  const args = ["push", "--porcelain", "--no-verify"];
+  for (const u of updates) args.push(`--force-with-lease=${u.ref}:${u.expect ?? ""}`);
+  args.push(ctx.remoteArg, ...updates.map((u) => `${u.next ?? ""}:${u.ref}`));
+  const run = await runGit2(ctx.target, args, { timeoutMs: ctx.timeoutMs });
+  const lines = /* @__PURE__ */ new Map();
+  for (const l of run.stdout.split("\n")) {
+    if (!/^[ +\-*!=]\t/.test(l)) continue;
+    const [flag, spec = "", summary = ""] = l.split("	");
+    lines.set(spec.slice(spec.lastIndexOf(":") + 1), { flag, summary: summary.trim() });
+  }
+  const status = /* @__PURE__ */ new Map();
+  let error = null;
+  for (const u of updates) {
+    const l = lines.get(u.ref);
+    let st;
+    if (!l) st = "failed";
+    else if (l.flag !== "!") st = "ok";
+    else st = /\[rejected\]/.test(l.summary) && MOVED_LOCAL.test(l.summary) || /\[remote rejected\]/.test(l.summary) && MOVED_REMOTE.test(l.summary) ? "moved" : "refused";
+    status.set(u.ref, st);
+    if (st !== "ok" && !error) {
+      const o = pushOutcome(ctx, run.code === 0 ? { ...run, code: 1 } : run, u.ref);
+      error = o.ok ? null : o.error;
+    }
+  }
+  return { status, error };
+}
 function pushOutcome(ctx, run, mainRef) {
   const lines = run.stdout.split("\n").filter((l) => /^[ +\-*!=]\t/.test(l)).map((l) => {
     const [flag, spec = "", summary = ""] = l.split("	");
@@ -893,20 +944,33 @@ async function planLocal(ctx, local, union, remoteTip) {
 function recordPending(ctx, count) {
   writePendingStatus(ctx.commonDir, { remote: ctx.remoteName, branch: ctx.branch, count, checkedAt: (/* @__PURE__ */ new Date()).toISOString() });
 }
+function contended(ctx, snap, seen, now) {
+  if (burstInProgress(snap.pending, now)) return true;
+  if (!snap.tip || snap.tip === seen) return false;
+  let time = null;
+  try {
+    time = ctx.store.git.readCommit(snap.tip).time * 1e3;
+  } catch {
+    return false;
+  }
+  return recentForeignTip(time, snap.tip, seen, now);
+}
 async function syncPending(ctx, maxRetries, fold) {
   const store = ctx.store;
   const git = store.git;
   let rejected = 0;
   for (let attempt = 0; ; attempt++) {
     if (attempt > 0) await sleep(backoff(attempt - 1));
+    const seen = attempt === 0 ? git.resolve(ctx.trackingRef) : null;
     const snap = await fetchSnapshot(ctx, true, true);
     const local = store.tip();
-    if (!fold && attempt === 0 && burstInProgress(snap.pending, Date.now())) {
+    if (!fold && attempt === 0 && snap.pending.length < FOLD_AT_PENDING && contended(ctx, snap, seen, Date.now())) {
       const made = await ownSinceShared(ctx, local, snap.tip);
       const own = made.commits.length ? await planLocal(ctx, local, snap.tip, snap.tip) : null;
       if (own?.tip && own.own.length) {
         await guardResult(ctx, local, snap.tip, own.tip);
-        return publishPending(ctx, local, own, snap, rejected, own.conflicts, maxRetries, made);
+        const branchToo = !snap.tip || await isAncestor(ctx, snap.tip, own.tip);
+        return publishPending(ctx, local, own, snap, rejected, own.conflicts, maxRetries, made, [], branchToo);
       }
     }
     const u = await unionOf(ctx, snap);
@@ -956,32 +1020,55 @@ async function syncPending(ctx, maxRetries, fold) {
     return publishPending(ctx, local, p, snap, rejected, conflicts, maxRetries, void 0, u.refused);
   }
 }
-async function publishPending(ctx, local, p, snap, rejected, conflicts, maxRetries, made, refused = []) {
+async function publishPending(ctx, local, p, snap, rejected, conflicts, maxRetries, made, refused = [], branchToo = false) {
   const store = ctx.store;
   let pendingRef = null;
+  let remoteTip = snap.tip;
+  let redundant = 0;
   const root = made ? made.baseTree : treeOf(ctx, p.union);
   const commits = made ? made.commits : p.own;
   if (commits.length) {
     const w = buildPending(store.git, root, commits, signature(store.identity(), store.now()));
     pendingRef = newPendingRef(ctx.branch);
-    const shared = await pushRefs(ctx, [{ ref: pendingRef, next: w, expect: null }]);
-    if (!shared.ok) {
-      if (shared.kind === "refused" || shared.kind === "no-atomic") return syncBranch(ctx, maxRetries, rejected);
-      throw shared.error;
+    if (branchToo) {
+      const out = await pushEach(ctx, [
+        { ref: ctx.branchRef, next: p.tip, expect: snap.tip },
+        { ref: pendingRef, next: w, expect: null }
+      ]);
+      const branch = out.status.get(ctx.branchRef);
+      const parked = out.status.get(pendingRef) === "ok";
+      if (branch !== "ok" && !parked) {
+        if (out.status.get(pendingRef) === "refused") return syncBranch(ctx, maxRetries, rejected + (branch === "moved" ? 1 : 0));
+        throw out.error;
+      }
+      if (branch === "moved") rejected++;
+      if (branch === "ok") {
+        remoteTip = p.tip;
+        await setRef(ctx, ctx.trackingRef, p.tip, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
+        if (parked) redundant = 1;
+        pendingRef = null;
+      }
+    } else {
+      const shared = await pushRefs(ctx, [{ ref: pendingRef, next: w, expect: null }]);
+      if (!shared.ok) {
+        if (shared.kind === "refused" || shared.kind === "no-atomic") return syncBranch(ctx, maxRetries, rejected);
+        throw shared.error;
+      }
     }
   }
   const moved = await moveLocal(ctx, local, p.tip);
   await setRef(ctx, ctx.markRef, p.tip, `git-memory: shared with ${ctx.remoteName}`);
-  const left = snap.pending.length + (pendingRef ? 1 : 0);
+  const left = snap.pending.length + (pendingRef ? 1 : 0) + redundant;
   recordPending(ctx, left);
   return result(ctx, "pending", {
     received: p.received,
     replayed: p.replayed,
     retries: rejected,
     tip: moved.tip,
-    remoteTip: snap.tip,
+    remoteTip,
     pulled: p.tip !== local,
-    pushed: !!pendingRef,
+    pushed: !!pendingRef || remoteTip !== snap.tip,
+    created: snap.tip === null && remoteTip !== null,
     sent: commits.length,
     conflicts: [...conflicts, ...moved.conflicts],
     pending: moved.pending,

@@ -14,11 +14,11 @@ import {
 } from "./chunk-QELH3FFE.js";
 import {
   diffFiles
-} from "./chunk-NRU5WURV.js";
+} from "./chunk-O2YEL7ET.js";
 import {
   MEMORIES_DIR,
   memoryFromFile
-} from "./chunk-3RCE6W7H.js";
+} from "./chunk-XOYLYYTO.js";
 import {
   MAX_TIME_MS,
   checkedTags
@@ -33,8 +33,20 @@ import {
   InvalidInputError
 } from "./chunk-UL6AG55K.js";
 
-// src/lifecycle/fingerprints.ts
+// src/core/content-hash.ts
 import { createHash } from "node:crypto";
+function normalizeContent(content) {
+  return content.replace(/\s+/g, " ").trim();
+}
+function contentDigest(content, scope) {
+  return createHash("sha1").update((scope ?? "") + "\0" + normalizeContent(content)).digest().subarray(0, 12);
+}
+function contentHash(content, scope) {
+  return contentDigest(content, scope).toString("hex");
+}
+
+// src/lifecycle/fingerprints.ts
+import { createHash as createHash2 } from "node:crypto";
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 var enc = (key) => `k:${encodeURIComponent(key)}`;
@@ -115,12 +127,6 @@ function nthTab(line, n) {
 }
 var UPSERT_KEY_FIELD = "upsert_key";
 var FORMAT = 2;
-function normalizeContent(content) {
-  return content.replace(/\s+/g, " ").trim();
-}
-function contentHash(content, scope) {
-  return createHash("sha1").update((scope ?? "") + "\0" + normalizeContent(content)).digest("hex").slice(0, 24);
-}
 function keyOf(key, scope) {
   return `${scope ?? ""}\0${key}`;
 }
@@ -181,7 +187,7 @@ var BASE_MAGIC = 1346784583;
 var BASE_HEAD = 72;
 var ROW = 16;
 function digest12(s) {
-  return createHash("sha1").update(s).digest().subarray(0, 12);
+  return createHash2("sha1").update(s).digest().subarray(0, 12);
 }
 var FingerprintBase = class _FingerprintBase {
   fd;
@@ -758,9 +764,9 @@ function findExisting(store, tip, q) {
 }
 
 export {
-  UPSERT_KEY_FIELD,
   normalizeContent,
   contentHash,
+  UPSERT_KEY_FIELD,
   keyOf,
   primeFingerprints,
   loadFingerprints,

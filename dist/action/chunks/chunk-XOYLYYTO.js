@@ -134,7 +134,7 @@ function runnerMetadata(env = process.env) {
 // src/core/catalog.ts
 import { isUtf8 } from "node:buffer";
 import { readFileSync } from "node:fs";
-import { Worker } from "node:worker_threads";
+import { open } from "node:fs/promises";
 import { join } from "node:path";
 var MEMORIES_DIR = "memories";
 var ARCHIVE_DIR = "archive";
@@ -158,11 +158,12 @@ function withIndex(tree, entries, skipped) {
   for (const e of entries) indexOne(byId, losers, e);
   return indexed(tree, entries, skipped, byId, losers);
 }
-async function withIndexInSlices(tree, entries, skipped) {
+async function withIndexInSlices(tree, entries, skipped, pace) {
   const byId = /* @__PURE__ */ new Map();
   const losers = [];
+  const slice = slicer(pace);
   for (let i = 0; i < entries.length; i++) {
-    if (i % 5e3 === 4999) await new Promise((r) => setImmediate(r));
+    if ((i & 255) === 255 && slice.due()) await slice.next();
     indexOne(byId, losers, entries[i]);
   }
   return indexed(tree, entries, skipped, byId, losers);
@@ -242,76 +243,175 @@ function loadCatalog(repo, tree, opts) {
     }
   }
   const catalog = warnDupes(withIndex(tree, entries, skipped), opts.warn);
-  if (opts.persist !== false) {
-    const body = { format: CATALOG_FORMAT, tree, entries, skipped };
-    writeCacheFile(catalogFile(opts.dir, prefix), (put) => put(Buffer.from(JSON.stringify(body))));
-  }
+  if (opts.persist !== false) writeCatalogCache(opts.dir, prefix, { tree, entries, skipped });
   return catalog;
 }
-var SLICE = 500;
-var READER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { readFileSync } = require('node:fs');
-let parsed;
-try { parsed = JSON.parse(readFileSync(workerData.file, 'utf8')); } catch { parsed = null; }
-if (!parsed || parsed.format !== workerData.format || !Array.isArray(parsed.entries)) { parentPort.postMessage({ kind: 'none' }); }
-else {
-  const entries = parsed.entries;
-  let at = 0;
-  const next = () => {
-    if (at >= entries.length) return parentPort.postMessage({ kind: 'end' }), parentPort.close();
-    parentPort.postMessage({ kind: 'slice', json: JSON.stringify(entries.slice(at, at + workerData.slice)) });
-    at += workerData.slice;
-  };
-  parentPort.postMessage({ kind: 'head', tree: parsed.tree ?? null, skipped: JSON.stringify(Array.isArray(parsed.skipped) ? parsed.skipped : []), count: entries.length });
-  parentPort.on('message', next);
-  next();
-}
-`;
-function readCatalogFileAsync(dir, prefix = MEMORIES_DIR, pace) {
-  return new Promise((resolve) => {
-    let worker;
-    try {
-      worker = new Worker(READER, { eval: true, workerData: { file: catalogFile(dir, prefix), format: CATALOG_FORMAT, slice: SLICE } });
-    } catch {
-      return resolve(void 0);
+function writeCatalogCache(dir, prefix, body) {
+  return writeCacheFile(catalogFile(dir, prefix), (put) => {
+    const { entries } = body;
+    put(Buffer.from(`{"format":${CATALOG_FORMAT},"tree":${JSON.stringify(body.tree)},"skipped":${JSON.stringify(body.skipped)},"entries":[
+`));
+    for (let i = 0; i < entries.length; i += 1e3) {
+      const part = entries.slice(i, i + 1e3).map((e) => JSON.stringify(e));
+      put(Buffer.from(part.join(",\n") + (i + 1e3 < entries.length ? ",\n" : "\n")));
     }
-    worker.unref();
-    let tree = null;
-    let skipped = [];
-    const entries = [];
-    let done = false;
-    const finish = (v) => {
-      if (done) return;
-      done = true;
-      void worker.terminate();
-      resolve(v);
-    };
-    worker.on("message", (m) => {
-      try {
-        if (m.kind === "none") return finish(void 0);
-        if (m.kind === "head") {
-          tree = m.tree ?? null;
-          skipped = JSON.parse(m.skipped ?? "[]");
-          return;
-        }
-        if (m.kind === "end") return finish({ tree, entries, skipped });
-        for (const e of JSON.parse(m.json ?? "[]")) entries.push(e);
-        if (!pace) worker.postMessage(0);
-        else void pace().then(() => worker.postMessage(0), () => finish(void 0));
-      } catch {
-        finish(void 0);
-      }
-    });
-    worker.once("error", () => finish(void 0));
-    worker.once("exit", () => finish(void 0));
+    put(Buffer.from("]}\n"));
   });
+}
+var SLICE_MS = 15;
+function slicer(pace) {
+  let from = performance.now();
+  return {
+    due: () => performance.now() - from >= SLICE_MS,
+    next: async () => {
+      await (pace ? pace() : new Promise((r) => setImmediate(r)));
+      from = performance.now();
+    }
+  };
+}
+async function readCatalogFileAsync(dir, prefix = MEMORIES_DIR, pace) {
+  let buf;
+  try {
+    buf = await readWhole(catalogFile(dir, prefix));
+  } catch {
+    return void 0;
+  }
+  try {
+    const slice = slicer(pace);
+    const entries = [];
+    let n = 0;
+    const add = (json) => {
+      entries.push(JSON.parse(json));
+      return (++n & 31) === 0 && slice.due();
+    };
+    const nl = buf.indexOf(10);
+    const first = nl < 0 ? "" : buf.toString("utf8", 0, nl);
+    let tree;
+    let skipped;
+    if (first.endsWith('"entries":[')) {
+      const head = JSON.parse(first + "]}");
+      if (head.format !== CATALOG_FORMAT || !Array.isArray(head.skipped)) return void 0;
+      tree = head.tree ?? null;
+      skipped = head.skipped;
+      let closed = false;
+      for (let at = nl + 1; at < buf.length && !closed; ) {
+        let end = buf.lastIndexOf(10, Math.min(buf.length, at + REGION) - 1);
+        if (end < at) end = buf.indexOf(10, at);
+        if (end < 0) end = buf.length;
+        const text = buf.toString("utf8", at, end);
+        at = end + 1;
+        for (let p = 0; p < text.length && !closed; ) {
+          const eol = text.indexOf("\n", p);
+          const e = eol < 0 ? text.length : eol;
+          if (text.charCodeAt(p) === 123) {
+            if (add(text.slice(p, text.charCodeAt(e - 1) === 44 ? e - 1 : e))) await slice.next();
+          } else if (text.slice(p, e) === "]}") closed = true;
+          else return void 0;
+          p = e + 1;
+        }
+      }
+      if (!closed) return void 0;
+    } else {
+      let decoded = 0;
+      let text = "";
+      const more = () => {
+        if (decoded >= buf.length) return false;
+        let end = Math.min(buf.length, decoded + REGION);
+        while (end < buf.length && (buf[end] & 192) === 128) end--;
+        text += buf.toString("utf8", decoded, end);
+        decoded = end;
+        return true;
+      };
+      const whole = (p2) => {
+        for (; ; ) {
+          const e = valueEnd(text, p2);
+          if (e >= 0 && (e < text.length || decoded >= buf.length)) return e;
+          if (!more()) return -1;
+        }
+      };
+      more();
+      const head = {};
+      let p = 1;
+      if (text.charCodeAt(0) !== 123) return void 0;
+      while (text.charCodeAt(p) === 34) {
+        const keyEnd = whole(p);
+        if (keyEnd < 0 || text.charCodeAt(keyEnd) !== 58) return void 0;
+        const key = JSON.parse(text.slice(p, keyEnd));
+        p = keyEnd + 1;
+        if (p >= text.length) more();
+        if (key === "entries" && text.charCodeAt(p) === 91) {
+          if (++p >= text.length) more();
+          while (text.charCodeAt(p) === 123) {
+            const e = whole(p);
+            if (e < 0) return void 0;
+            if (add(text.slice(p, e))) await slice.next();
+            p = text.charCodeAt(e) === 44 ? e + 1 : e;
+            if (p > REGION) {
+              text = text.slice(p);
+              p = 0;
+            }
+            if (p >= text.length) more();
+          }
+          if (text.charCodeAt(p++) !== 93) return void 0;
+          head.entries = true;
+        } else {
+          const e = whole(p);
+          if (e < 0) return void 0;
+          head[key] = JSON.parse(text.slice(p, e));
+          p = e;
+        }
+        if (p >= text.length) more();
+        if (text.charCodeAt(p) === 44) p++;
+        if (p + 1 >= text.length) more();
+      }
+      while (more()) ;
+      if (text.slice(p).trim() !== "}" || head.format !== CATALOG_FORMAT || head.entries !== true) return void 0;
+      tree = head.tree ?? null;
+      skipped = Array.isArray(head.skipped) ? head.skipped : [];
+    }
+    for (const e of entries) if (!e || typeof e.path !== "string" || !e.memory || typeof e.memory.id !== "string") return void 0;
+    return { tree, entries, skipped };
+  } catch {
+    return void 0;
+  }
+}
+var REGION = 1 << 20;
+async function readWhole(file) {
+  const fh = await open(file, "r");
+  try {
+    const size = (await fh.stat()).size;
+    const buf = Buffer.allocUnsafe(size);
+    let got = 0;
+    while (got < size) {
+      const { bytesRead } = await fh.read(buf, got, size - got, got);
+      if (!bytesRead) break;
+      got += bytesRead;
+    }
+    return got === size ? buf : buf.subarray(0, got);
+  } finally {
+    await fh.close();
+  }
+}
+function valueEnd(text, from) {
+  let depth = 0;
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
+      if (depth === 0) return i < text.length ? i + 1 : -1;
+    } else if (c === 123 || c === 91) depth++;
+    else if (c === 125 || c === 93) {
+      if (depth === 0) return i;
+      if (--depth === 0) return i + 1;
+    } else if (c === 44 && depth === 0) return i;
+  }
+  return depth === 0 ? text.length : -1;
 }
 async function loadCatalogAsync(repo, tree, opts) {
   const { pace, ...rest } = opts;
   if (!tree || opts.previous?.tree === tree) return loadCatalog(repo, tree, rest);
   const read = opts.previous ? void 0 : await readCatalogFileAsync(opts.dir, opts.prefix, pace);
-  if (read && read.tree === tree) return warnDupes(await withIndexInSlices(tree, read.entries, read.skipped), opts.warn);
+  if (read && read.tree === tree) return warnDupes(await withIndexInSlices(tree, read.entries, read.skipped, pace), opts.warn);
   const previous = read ? { tree: read.tree, entries: read.entries, skipped: read.skipped, byId: /* @__PURE__ */ new Map(), dupes: [] } : opts.previous;
   return loadCatalog(repo, tree, { ...rest, previous });
 }
@@ -334,5 +434,6 @@ export {
   unreadableFile,
   cacheDir,
   loadCatalog,
+  slicer,
   loadCatalogAsync
 };

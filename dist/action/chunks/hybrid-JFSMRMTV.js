@@ -20,14 +20,14 @@ import {
   supported,
   supportedConfidence,
   valueWords
-} from "./chunk-EHIP57KI.js";
+} from "./chunk-UKIMEKXT.js";
 import {
   queryTerms
 } from "./chunk-3KSJEXFT.js";
 import "./chunk-KZZYYKRM.js";
-import "./chunk-NRU5WURV.js";
-import "./chunk-VDSN3D72.js";
-import "./chunk-3RCE6W7H.js";
+import "./chunk-O2YEL7ET.js";
+import "./chunk-FJ5LWIOV.js";
+import "./chunk-XOYLYYTO.js";
 import {
   limitOf
 } from "./chunk-DFWT2NPX.js";
@@ -150,6 +150,7 @@ function understood(text) {
 }
 var FEEDBACK_DOCS = 2;
 var FEEDBACK_MIN_MEMORIES = 100;
+var CONTEXT_WEIGHT = 0.2;
 var neighbourCache = /* @__PURE__ */ new WeakMap();
 function neighboursOf(index, view, windowMs, placeOf) {
   const hit = neighbourCache.get(index);
@@ -315,7 +316,7 @@ async function vectorRank(store, embedder, q, mode, opts, matchesOnly = false) {
     total = above;
   } else {
     const w = hybridSetting(store, "vectorWeight", 0.7, 1);
-    const ctxWeight = hybridSetting(store, "contextWeight", 0.2, 1);
+    const ctxWeight = hybridSetting(store, "contextWeight", CONTEXT_WEIGHT, 1);
     const covPow = opts.coveragePower ?? COVERAGE_POWER;
     const semK = opts.semanticCandidates ?? SEMANTIC_CANDIDATES;
     const windowMs = hybridSetting(store, "contextMinutes", 30, 1440) * 6e4;
@@ -566,6 +567,7 @@ async function modeSearch(store, q = {}, opts = {}) {
 export {
   CALIBRATED_MIN_SIMILARITY,
   CALIBRATION_MIN_MEMORIES,
+  CONTEXT_WEIGHT,
   COVERAGE_POWER,
   DIVERSITY,
   EMBEDDED_PER_BUDGET_SECOND,

@@ -3,12 +3,12 @@ import {
   hasUsableIndex,
   indexFiles,
   lastIndexOpen
-} from "./chunk-EHIP57KI.js";
+} from "./chunk-UKIMEKXT.js";
 import "./chunk-3KSJEXFT.js";
 import "./chunk-KZZYYKRM.js";
-import "./chunk-NRU5WURV.js";
-import "./chunk-VDSN3D72.js";
-import "./chunk-3RCE6W7H.js";
+import "./chunk-O2YEL7ET.js";
+import "./chunk-FJ5LWIOV.js";
+import "./chunk-XOYLYYTO.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-UCBYA3PT.js";
 import "./chunk-7ZPDJLBH.js";
@@ -20,9 +20,11 @@ import "./chunk-UL6AG55K.js";
 import "./chunk-VBFOSH5Y.js";
 
 // src/search/index-cache.ts
-import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readSync, rmSync, statSync, constants as fsConstants } from "node:fs";
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, statSync, constants as fsConstants } from "node:fs";
 import { basename, join } from "node:path";
 var DEFAULT_MAX_CACHE_FILE_BYTES = 4 * 1024 ** 3;
+var VECTOR_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}\.v\d{1,4}\.bin$/;
+var MAX_VECTOR_FILES = 8;
 function branchDir(store, dir) {
   return join(dir, basename(store.cacheDir));
 }
@@ -68,11 +70,41 @@ function pairs(store, dir) {
   const d = branchDir(store, dir);
   return [f.base, f.delta].map((local) => [local, join(d, basename(local))]);
 }
+function vectorPairs(store, dir) {
+  const local = join(store.cacheDir, "vectors");
+  const cached = join(branchDir(store, dir), "vectors");
+  const names = /* @__PURE__ */ new Set();
+  for (const d of [cached, local]) {
+    let list = [];
+    try {
+      list = readdirSync(d);
+    } catch {
+    }
+    for (const n of list.filter((f) => VECTOR_FILE.test(f)).sort()) if (names.size < MAX_VECTOR_FILES) names.add(n);
+  }
+  return [...names].map((n) => [join(local, n), join(cached, n)]);
+}
 async function withIndexCache(store, dir, search, opts = {}) {
   const max = opts.maxFileBytes ?? DEFAULT_MAX_CACHE_FILE_BYTES;
   const warn = opts.warn ?? ((m) => store.warn(m));
-  const report = { restored: false, bytesRead: 0, index: "cached", bytesWritten: 0 };
+  const report = { restored: false, bytesRead: 0, index: "cached", bytesWritten: 0, vectorFiles: 0 };
   const files = pairs(store, dir);
+  const vectors = vectorPairs(store, dir);
+  for (const [local, cached] of vectors) {
+    if (signature(local) !== "-") continue;
+    try {
+      mkdirSync(join(store.cacheDir, "vectors"), { recursive: true });
+      const n = copyBounded(cached, local, max);
+      if (n >= 0) {
+        report.bytesRead += n;
+        report.vectorFiles++;
+      }
+    } catch (err) {
+      warn(`index cache: vectors not restored (${err.message}); memories without a committed vector are embedded again`);
+      rmSync(local, { force: true });
+    }
+  }
+  const vectorsBefore = vectors.map(([local]) => signature(local));
   if (!hasUsableIndex(store)) {
     try {
       mkdirSync(store.cacheDir, { recursive: true });
@@ -94,8 +126,8 @@ async function withIndexCache(store, dir, search, opts = {}) {
     const dirHasBase = signature(files[0][1]) !== "-";
     let wrote = false;
     files.forEach(([local, cached], i) => {
-      const now = signature(local);
-      if (now === "-" || dirHasBase && now === before[i] && !(i === 1 && wrote)) return;
+      const now2 = signature(local);
+      if (now2 === "-" || dirHasBase && now2 === before[i] && !(i === 1 && wrote)) return;
       if (i === 0) mkdirSync(branchDir(store, dir), { recursive: true });
       const n = copyBounded(local, cached, Number.MAX_SAFE_INTEGER);
       if (n > 0) {
@@ -104,6 +136,15 @@ async function withIndexCache(store, dir, search, opts = {}) {
       }
     });
     if (wrote && signature(files[1][0]) === "-") rmSync(files[1][1], { force: true });
+    const now = vectorPairs(store, dir);
+    for (const [local, cached] of now) {
+      const i = vectors.findIndex(([l]) => l === local);
+      const sig = signature(local);
+      if (sig === "-" || i >= 0 && sig === vectorsBefore[i] && signature(cached) !== "-") continue;
+      mkdirSync(join(branchDir(store, dir), "vectors"), { recursive: true });
+      const n = copyBounded(local, cached, Number.MAX_SAFE_INTEGER);
+      if (n > 0) report.bytesWritten += n;
+    }
   } catch (err) {
     warn(`index cache: not saved (${err.message})`);
   }

@@ -25,6 +25,21 @@ function parseTree(data, oid = "(tree)") {
   }
   return out;
 }
+function scanTree(data, oid, visit) {
+  for (let p = 0; p < data.length; ) {
+    const sp = data.indexOf(32, p);
+    const nul = sp < 0 ? -1 : data.indexOf(0, sp);
+    if (sp < 0 || nul < 0 || nul + 21 > data.length) throw new CorruptObjectError(oid, "malformed tree");
+    if (visit(p, sp, nul)) return;
+    p = nul + 21;
+  }
+}
+function isTreeModeAt(data, at, sp) {
+  return sp - at === 5 && data[at] === 52 || sp - at === 6 && data[at] === 48 && data[at + 1] === 52;
+}
+function isRegularFileAt(data, at, sp) {
+  return sp - at === 6 && data[at] === 49 && data[at + 1] === 48;
+}
 function sortKey(e) {
   return Buffer.from(isTreeMode(e.mode) ? e.name + "/" : e.name, "utf8");
 }
@@ -72,6 +87,9 @@ export {
   MODE_BLOB,
   isTreeMode,
   parseTree,
+  scanTree,
+  isTreeModeAt,
+  isRegularFileAt,
   serializeTree,
   parseCommit,
   signature,

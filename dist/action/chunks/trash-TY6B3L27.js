@@ -13,8 +13,8 @@ import {
   trashCount,
   trashFile,
   trashPathFor
-} from "./chunk-3V36XISB.js";
-import "./chunk-3RCE6W7H.js";
+} from "./chunk-2TFKYPFY.js";
+import "./chunk-XOYLYYTO.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-7ZPDJLBH.js";
 import "./chunk-T2M7576Q.js";

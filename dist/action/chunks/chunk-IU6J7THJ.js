@@ -2,14 +2,14 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   TRASH_DIR,
   trashFile
-} from "./chunk-3V36XISB.js";
+} from "./chunk-2TFKYPFY.js";
 import {
   ARCHIVE_DIR,
   MEMORIES_DIR,
   isUndated,
   memoryFromFile,
   memoryToFile
-} from "./chunk-3RCE6W7H.js";
+} from "./chunk-XOYLYYTO.js";
 import {
   parseFile
 } from "./chunk-DFWT2NPX.js";

@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   serializeCommit
-} from "./chunk-VDSN3D72.js";
+} from "./chunk-FJ5LWIOV.js";
 import {
   writeCacheFile
 } from "./chunk-ENPGJTG6.js";
@@ -32,6 +32,12 @@ function burstInProgress(pending, now) {
     return t !== null && now - t < BURST_MS && t - now < BURST_MS;
   });
 }
+var RECENT_TIP_MS = 3e4;
+function recentForeignTip(tipTime, tip, seen, now) {
+  if (!tip || tip === seen || tipTime === null) return false;
+  return now - tipTime < RECENT_TIP_MS && tipTime - now < RECENT_TIP_MS;
+}
+var FOLD_AT_PENDING = 64;
 function readPending(git, oid) {
   const chain = [];
   let cur = oid;
@@ -127,6 +133,9 @@ export {
   pendingRefTime,
   BURST_MS,
   burstInProgress,
+  RECENT_TIP_MS,
+  recentForeignTip,
+  FOLD_AT_PENDING,
   readPending,
   writeRawCommit,
   buildPending,

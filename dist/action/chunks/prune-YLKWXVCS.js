@@ -1,16 +1,12 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
-  getAt,
-  gitCli,
-  gitCliAsync,
-  lastKnownFile,
-  logPaths,
-  memoryHistory,
-  resolveCommit
-} from "./chunk-GIUOIZKU.js";
-import "./chunk-7J66HWOH.js";
-import "./chunk-3V36XISB.js";
-import "./chunk-3RCE6W7H.js";
+  archivePathFor,
+  prune
+} from "./chunk-IU6J7THJ.js";
+import "./chunk-2TFKYPFY.js";
+import {
+  ARCHIVE_DIR
+} from "./chunk-XOYLYYTO.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-7ZPDJLBH.js";
 import "./chunk-T2M7576Q.js";
@@ -18,11 +14,7 @@ import "./chunk-ENPGJTG6.js";
 import "./chunk-UL6AG55K.js";
 import "./chunk-VBFOSH5Y.js";
 export {
-  getAt,
-  gitCli,
-  gitCliAsync,
-  lastKnownFile,
-  logPaths,
-  memoryHistory,
-  resolveCommit
+  ARCHIVE_DIR,
+  archivePathFor,
+  prune
 };

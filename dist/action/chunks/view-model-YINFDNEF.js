@@ -2,12 +2,12 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   gitCliAsync,
   resolveCommit
-} from "./chunk-GIUOIZKU.js";
+} from "./chunk-YBRVQS4M.js";
 import {
   CORE_DIR
-} from "./chunk-GNSAXH5O.js";
+} from "./chunk-YSY6SHOD.js";
 import "./chunk-5GR53BCC.js";
-import "./chunk-24JN552Y.js";
+import "./chunk-3XJJZONT.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-7J66HWOH.js";
 import "./chunk-QELH3FFE.js";
@@ -15,17 +15,18 @@ import {
   TRASH_DIR,
   listTrash,
   trashCount
-} from "./chunk-3V36XISB.js";
+} from "./chunk-2TFKYPFY.js";
 import {
   diffFiles
-} from "./chunk-NRU5WURV.js";
-import "./chunk-VDSN3D72.js";
+} from "./chunk-O2YEL7ET.js";
+import "./chunk-FJ5LWIOV.js";
 import {
   ARCHIVE_DIR,
   MEMORIES_DIR,
   loadCatalog,
-  memoryFromFile
-} from "./chunk-3RCE6W7H.js";
+  memoryFromFile,
+  slicer
+} from "./chunk-XOYLYYTO.js";
 import {
   parseFile
 } from "./chunk-DFWT2NPX.js";
@@ -84,6 +85,34 @@ function parseLog(out) {
     entries.push({ commit, parents: parents ? parents.split(" ") : [], author: clip(author, 100) ?? "", email: clip(email, 100) ?? "", timestamp: new Date(Number(ct) * 1e3).toISOString(), message: clip(subject, 300) ?? "", trailers: parseTrailers(trailers ?? "") });
   }
   return entries;
+}
+function historyArgs(range) {
+  return ["-c", "core.quotePath=false", "log", `--format=${LOG_FORMAT}`, "--raw", "--no-abbrev", "--no-renames", ...range, "--", MEMORIES_DIR, ARCHIVE_DIR, TRASH_DIR];
+}
+async function indexLog(out, byStem, commits) {
+  let lines = 0;
+  const slice = slicer();
+  const due = () => (++lines & 255) === 0 && slice.due();
+  for (const chunk of out.split("")) {
+    if (!chunk.trim()) continue;
+    if (due()) await slice.next();
+    const nl = chunk.indexOf("\n", chunk.lastIndexOf(""));
+    const [e] = parseLog("" + (nl < 0 ? chunk : chunk.slice(0, nl)));
+    if (!e) continue;
+    commits.set(e.commit, e);
+    for (let at = nl < 0 ? chunk.length : nl + 1; at < chunk.length; ) {
+      const end = chunk.indexOf("\n", at) < 0 ? chunk.length : chunk.indexOf("\n", at);
+      const line = chunk.slice(at, end);
+      at = end + 1;
+      if (due()) await slice.next();
+      const m = /^:\d+ \d+ [0-9a-f]+ ([0-9a-f]+) ([AMDT])\t(.+)$/.exec(line);
+      if (!m || !m[3].endsWith(".md")) continue;
+      const stem = stemOf(m[3]);
+      const list = byStem.get(stem) ?? [];
+      list.push({ commit: e.commit, status: m[2], path: m[3], ...m[2] !== "D" ? { oid: m[1] } : {} });
+      byStem.set(stem, list);
+    }
+  }
 }
 function nearKey(text) {
   return text.toLowerCase().replace(/[0-9]+/g, "#").replace(/[^\p{L}#]+/gu, " ").trim().slice(0, 400);
@@ -144,21 +173,16 @@ var ViewModel = class {
     this.sorted.set(key, out);
     return out;
   }
-  /** {@link items} of the tip for the background load: the items are made a slice per loop turn. */
+  /** {@link items} of the tip for the background load: made in pieces of about SLICE_MS, then sorted. */
   async itemsInSlices(tip) {
     const s = this.snapshot(tip);
     const out = [];
-    let n = 0;
-    const turn = async () => {
-      if (++n % 5e3 === 0) await new Promise((r) => setImmediate(r));
-    };
-    for (const e of s.live.byId.values()) {
-      out.push(itemOf(e.memory, "live"));
-      await turn();
-    }
-    for (const e of s.archived.byId.values()) {
-      out.push(itemOf(e.memory, "archived"));
-      await turn();
+    const slice = slicer();
+    for (const [cat, state] of [[s.live, "live"], [s.archived, "archived"]]) {
+      for (const e of cat.byId.values()) {
+        out.push(itemOf(e.memory, state));
+        if ((out.length & 255) === 0 && slice.due()) await slice.next();
+      }
     }
     for (const t of s.trash) out.push(itemOf(t, "trash"));
     if (this.store.tip() === tip && !this.sorted.has(tip ?? "")) this.keepSorted(tip ?? "", out);
@@ -201,9 +225,13 @@ var ViewModel = class {
    * file to be parsed (seconds at 100,000). Scope and source facets appear once the catalog is loaded.
    */
   async quickList(at, page, size) {
-    const { listMemories, indexCounts } = await import("./listing-Y5V2VOLN.js");
+    const { listMemories, indexCounts } = await import("./listing-LEH43VAU.js");
+    const turn = () => new Promise((r2) => setImmediate(r2));
+    await turn();
     const r = listMemories(this.store, {}, page * size);
+    await turn();
     const c = indexCounts(this.store);
+    await turn();
     const top = (m) => [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 30);
     const trash = trashCount(this.store, at);
     return {
@@ -261,8 +289,9 @@ var ViewModel = class {
     if (this.sorted.has(tip ?? "")) return Promise.resolve();
     if (this.loading?.tip !== tip) {
       const p = (async () => {
-        await this.store.catalogAsync(tip, false, () => this.yieldToPages());
-        await this.store.catalogAsync(tip, true, () => this.yieldToPages());
+        this.logAhead(tip);
+        await this.store.catalogAsync(tip, false);
+        await this.store.catalogAsync(tip, true);
         await this.itemsInSlices(tip);
       })();
       const entry = { tip, done: p };
@@ -283,17 +312,6 @@ var ViewModel = class {
     if (l) await l.done.catch(() => {
     });
   }
-  /**
-   * The background load's next step: a turn of the loop, or, while a memory's page is being made
-   * during the load (it needs no catalog, but its versions need the history index), after that page.
-   * Only pages that never wait for the load count, so the two cannot wait on each other.
-   */
-  yieldToPages() {
-    if (!this.foreground) return new Promise((r) => setImmediate(r));
-    return new Promise((r) => this.paused.push(r));
-  }
-  foreground = 0;
-  paused = [];
   loading = null;
   warming = false;
   quick = /* @__PURE__ */ new Map();
@@ -347,14 +365,7 @@ var ViewModel = class {
     if (hit) return hit;
     if (this.loading && at === this.loading.tip) {
       const own = this.store.findAtPath(id, at);
-      if (own) {
-        this.foreground++;
-        try {
-          return await this.memoryAt(id, at, own);
-        } finally {
-          if (--this.foreground === 0) for (const go of this.paused.splice(0)) go();
-        }
-      }
+      if (own) return this.memoryAt(id, at, own);
     }
     await this.settled();
     const view = await this.memoryAt(id, at);
@@ -372,7 +383,7 @@ var ViewModel = class {
     }
     const trashed = entry ? void 0 : s?.trash.find((t) => t.id === id);
     const stems = /* @__PURE__ */ new Set([id, ...[entry?.path, trashed?.path].flatMap((p) => p ? [stemOf(p)] : [])]);
-    const versions = await this.versionsOf(stems);
+    const versions = own && at && this.hist?.tip !== at ? await this.versionsByLog(stems, at) : await this.versionsOf(stems);
     if (!entry && !trashed && !versions.length) throw new NotFoundError(id);
     let memory = null;
     let frontMatter = "";
@@ -438,7 +449,7 @@ var ViewModel = class {
   }
   async stats() {
     await this.settled();
-    const { memoryStats } = await import("./stats-3QUIXAQ5.js");
+    const { memoryStats } = await import("./stats-XBTGOIMW.js");
     const stats = await memoryStats(this.store, { top: 20 });
     const live = this.items(this.store.tip()).filter((i) => i.state === "live");
     const monthSet = /* @__PURE__ */ new Set();
@@ -495,7 +506,7 @@ var ViewModel = class {
       const k = nearKey(e.memory.content);
       if (k) near.set(k, [...near.get(k) ?? [], e.memory.id]);
     }
-    const { listRefs, pendingPrefix } = await import("./pending-DY3KOIJE.js");
+    const { listRefs, pendingPrefix } = await import("./pending-T5MRIJAN.js");
     return {
       unreadable: live.skipped.map((s) => ({ path: s.path, reason: clip(s.reason, 300) ?? "" })).slice(0, 500),
       duplicateIds: [...byId].filter(([, p]) => p.length > 1).map(([id, paths]) => ({ id, paths })).slice(0, 500),
@@ -521,7 +532,7 @@ var ViewModel = class {
     }
     this.histBuilding = (async () => {
       const prev = this.hist;
-      let range = [this.store.ref];
+      let range = [tip];
       if (prev?.tip) {
         try {
           await gitCliAsync(this.store, ["merge-base", "--is-ancestor", prev.tip, tip]);
@@ -529,34 +540,13 @@ var ViewModel = class {
         } catch {
         }
       }
-      const out = await gitCliAsync(this.store, ["-c", "core.quotePath=false", "log", `--format=${LOG_FORMAT}`, "--raw", "--no-abbrev", "--no-renames", ...range, "--", MEMORIES_DIR, ARCHIVE_DIR, TRASH_DIR]);
-      const incremental = range[0] !== this.store.ref && prev;
+      const ahead = this.ahead;
+      this.ahead = null;
+      const out = range[0] === tip && ahead?.tip === tip ? await ahead.out : await gitCliAsync(this.store, historyArgs(range));
+      const incremental = range[0] !== tip && prev;
       const byStem = /* @__PURE__ */ new Map();
       const commits = incremental ? new Map(prev.commits) : /* @__PURE__ */ new Map();
-      let lines = 0;
-      const turn = async () => {
-        if (++lines % 5e3 === 0) await new Promise((r) => setImmediate(r));
-      };
-      for (const chunk of out.split("")) {
-        if (!chunk.trim()) continue;
-        await turn();
-        const nl = chunk.indexOf("\n", chunk.lastIndexOf(""));
-        const [e] = parseLog("" + (nl < 0 ? chunk : chunk.slice(0, nl)));
-        if (!e) continue;
-        commits.set(e.commit, e);
-        for (let at = nl < 0 ? chunk.length : nl + 1; at < chunk.length; ) {
-          const end = chunk.indexOf("\n", at) < 0 ? chunk.length : chunk.indexOf("\n", at);
-          const line = chunk.slice(at, end);
-          at = end + 1;
-          await turn();
-          const m = /^:\d+ \d+ [0-9a-f]+ ([0-9a-f]+) ([AMDT])\t(.+)$/.exec(line);
-          if (!m || !m[3].endsWith(".md")) continue;
-          const stem = stemOf(m[3]);
-          const list = byStem.get(stem) ?? [];
-          list.push({ commit: e.commit, status: m[2], path: m[3], ...m[2] !== "D" ? { oid: m[1] } : {} });
-          byStem.set(stem, list);
-        }
-      }
+      await indexLog(out, byStem, commits);
       if (incremental) for (const [stem, old] of prev.byStem) byStem.set(stem, [...byStem.get(stem) ?? [], ...old]);
       const h = { tip, byStem, commits };
       this.hist = h;
@@ -568,13 +558,35 @@ var ViewModel = class {
       this.histBuilding = null;
     }
   }
+  /** The history index's `git log` of the whole branch at `tip`, started now, taken by {@link historyIndex}. */
+  logAhead(tip) {
+    if (!tip || this.hist?.tip === tip || this.histBuilding || this.ahead?.tip === tip) return;
+    const out = gitCliAsync(this.store, historyArgs([tip]));
+    out.catch(() => {
+    });
+    this.ahead = { tip, out };
+  }
+  ahead = null;
+  /**
+   * One memory's versions without the history index (a page asked for while the catalog loads, before
+   * the index is built): `git log --raw` of the branch limited to that memory's files (by name, under
+   * memories/, archive/ and trash/), parsed the same way. Milliseconds on a branch of one import, where
+   * the whole index is ~14 MB of log to parse at 100,000 memories.
+   */
+  async versionsByLog(stems, tip) {
+    const specs = [...stems].filter((st) => /^[A-Za-z0-9_-]{1,100}$/.test(st)).flatMap((st) => [MEMORIES_DIR, ARCHIVE_DIR, TRASH_DIR].map((d) => `:(glob)${d}/**/${st}.md`));
+    if (!specs.length) return this.versionsOf(stems);
+    const out = await gitCliAsync(this.store, ["-c", "core.quotePath=false", "log", `--format=${LOG_FORMAT}`, "--raw", "--no-abbrev", "--no-renames", tip, "--", ...specs]);
+    const h = { tip, byStem: /* @__PURE__ */ new Map(), commits: /* @__PURE__ */ new Map() };
+    await indexLog(out, h.byStem, h.commits);
+    return this.versionsFromIndex(stems, h);
+  }
   async versionsOf(stems) {
     await this.historyIndex();
     return this.versionsFromIndex(stems);
   }
   /** A memory's versions, newest first (at most 200), from the history index: events as `memory history` names them. */
-  versionsFromIndex(stems) {
-    const h = this.hist;
+  versionsFromIndex(stems, h = this.hist) {
     if (!h) return [];
     const touches = [...stems].flatMap((st) => h.byStem.get(st) ?? []);
     const order = /* @__PURE__ */ new Map();

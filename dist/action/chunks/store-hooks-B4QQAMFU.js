@@ -11,15 +11,15 @@ import {
   guardWrite,
   keyOf,
   normalizeContent
-} from "./chunk-24JN552Y.js";
+} from "./chunk-3XJJZONT.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-7J66HWOH.js";
 import {
   guardFields
 } from "./chunk-QELH3FFE.js";
-import "./chunk-NRU5WURV.js";
-import "./chunk-VDSN3D72.js";
-import "./chunk-3RCE6W7H.js";
+import "./chunk-O2YEL7ET.js";
+import "./chunk-FJ5LWIOV.js";
+import "./chunk-XOYLYYTO.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-7ZPDJLBH.js";
 import "./chunk-T2M7576Q.js";
