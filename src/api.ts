@@ -374,7 +374,10 @@ export function openDoor(options: OpenOptions = {}): MemoryDoor {
       return viewModel;
     },
     helper: {
-      search: (q) => searchViaDaemon(s, q),
+      // An index cache is this process's business (restored before the search, saved after it): a
+      // helper answering instead would ignore the option the user gave, silently. CI turns helpers off
+      // anyway (MEMORY_DAEMON auto); on a workstation `--index-cache` now searches in-process too.
+      search: (q) => (indexCache ? Promise.resolve(null) : searchViaDaemon(s, q)),
       notifyStored: () => notifyStored(s),
       status: () => daemonStatus(s),
       start: () => startDaemon(s),

@@ -371,6 +371,19 @@ net.createServer((c) => { c.on('error', () => {}); c.on('data', () => {
     }
   });
 
+  it('an explicit index cache is searched in-process, even with a running helper: the option is honoured, not bypassed', async () => {
+    const repo = repoWithNotes();
+    start(repo);
+    const cache = tempDir('gm-ic-');
+    const r = cli(repo, ['search', 'rate', 'limit', '--json', '--index-cache', cache], { env: ON_FT });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json.indexCache).toBeDefined();
+    expect(r.json.results.map((m: { content: string }) => m.content)).toContain('The API rate limit is 100 requests per minute');
+    // Without the option the helper answers, as before.
+    const via = cli(repo, ['search', 'rate', 'limit', '--json'], { env: ON_FT });
+    expect(via.json.indexCache).toBeUndefined();
+  });
+
   it('MEMORY_DAEMON=off never starts or asks a helper; auto is off in CI', async () => {
     const repo = repoWithNotes(NOTES.slice(0, 3), { embed: false });
     // Default (hybrid) searches that would start one with the switch on.
