@@ -27,16 +27,22 @@ export function changedFiles(git: GitRepository, a: string | null, b: string | n
 export function countMemoryFiles(git: GitRepository, tree: string | null): number {
   const top = tree ? git.entryAt(tree, 'memories') : null;
   if (!top || !isTreeMode(top.mode)) return 0;
-  let n = 0;
-  const walk = (oid: string): void => {
+  // Counted once per tree id: a hostile remote tree naming one subtree many times at every level would
+  // otherwise cost (names per level)^depth reads.
+  const counted = new Map<string, number>();
+  const walk = (oid: string): number => {
+    const known = counted.get(oid);
+    if (known !== undefined) return known;
     const data = git.objects.read(oid, 'tree').data;
+    let n = 0;
     scanTree(data, oid, (at, sp, nul) => {
-      if (isTreeModeAt(data, at, sp)) walk(data.toString('hex', nul + 1, nul + 21));
+      if (isTreeModeAt(data, at, sp)) n += walk(data.toString('hex', nul + 1, nul + 21));
       else if (isRegularFileAt(data, at, sp)) n++;
     });
+    counted.set(oid, n);
+    return n;
   };
-  walk(top.oid);
-  return n;
+  return walk(top.oid);
 }
 
 /**

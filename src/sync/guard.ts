@@ -64,7 +64,11 @@ function shown(s: string): string {
 export function findBadName(git: GitRepository, old: string | null, tree: string | null): { path: string; reason: string } | null {
   // A tree `old` has nothing of (a fresh clone's first sync: the whole branch): every name is new, read
   // from the raw tree; only a name that is not plain is decoded and checked.
+  // A subtree found clean once is clean under any path: checked once per id (a hostile tree naming one
+  // subtree many times at every level would otherwise cost (names per level)^depth reads).
+  const clean = new Set<string>();
   const fresh = (y: string, base: string): { path: string; reason: string } | null => {
+    if (clean.has(y)) return null;
     const data = git.objects.read(y, 'tree').data;
     let found: { path: string; reason: string } | null = null;
     scanTree(data, y, (at, sp, nul) => {
@@ -76,6 +80,7 @@ export function findBadName(git: GitRepository, old: string | null, tree: string
       else if (name !== null && isTreeModeAt(data, at, sp)) found = fresh(data.toString('hex', nul + 1, nul + 21), base ? `${base}/${name}` : name);
       return found !== null;
     });
+    if (!found) clean.add(y);
     return found;
   };
   const walk = (x: string | null, y: string | null, base: string): { path: string; reason: string } | null => {

@@ -58,3 +58,22 @@ describe('findBadName over a tree the local branch has nothing of', () => {
     }
   });
 });
+
+describe('a tree bomb from the remote (one subtree named 16 times at each of 8 levels: 16^8 paths)', () => {
+  it('is counted and name-checked in time linear in its distinct trees', () => {
+    const repo = makeRepo({ bare: true });
+    const mktree = (lines: string[]) => withInput(repo, lines.join('\n') + '\n', 'mktree', '--missing');
+    const a = withInput(repo, 'a', 'hash-object', '-w', '--stdin');
+    let t = mktree([`100644 blob ${a}\tx.md`]);
+    for (let level = 0; level < 8; level++) t = mktree(Array.from({ length: 16 }, (_, i) => `040000 tree ${t}\td${i}`));
+    const root = mktree([`040000 tree ${t}\tmemories`]);
+    const g = GitRepository.open(repo);
+    const reads = { n: 0 };
+    const read = g.objects.read.bind(g.objects);
+    g.objects.read = ((oid: string, type?: string) => (reads.n++, read(oid, type as never))) as typeof g.objects.read;
+    // 16^8 = 4,294,967,296 files by path; without one count per tree id this never returns.
+    expect(countMemoryFiles(g, root)).toBe(16 ** 8);
+    expect(findBadName(g, null, root)).toBeNull();
+    expect(reads.n).toBeLessThan(40);
+  });
+});
