@@ -116,6 +116,17 @@ function catalogFile(dir: string, prefix: string): string {
 }
 
 /**
+ * The rows of a catalog file, checked before use by either loader: the file is derived data, but a cut
+ * or hand-edited one (`"skipped":[null]`) made every read throw until it was deleted.
+ */
+function rowsOk(entries: unknown, skipped: unknown): boolean {
+  if (!Array.isArray(entries) || !Array.isArray(skipped)) return false;
+  for (const e of entries as CatalogEntry[]) if (!e || typeof e.path !== 'string' || typeof e.oid !== 'string' || !e.memory || typeof e.memory.id !== 'string') return false;
+  for (const k of skipped as SkippedFile[]) if (!k || typeof k.path !== 'string' || typeof k.oid !== 'string' || typeof k.reason !== 'string') return false;
+  return true;
+}
+
+/**
  * Builds the catalog for `tree`, reusing parsed entries from the previous catalog (in memory or on
  * disk) for every file whose blob id did not change, so a fetch of 100 memories parses 100 files.
  */
@@ -135,7 +146,7 @@ export function loadCatalog(
     const file = catalogFile(opts.dir, prefix);
     try {
       const parsed = JSON.parse(readFileSync(file, 'utf8')) as CatalogFile;
-      if (parsed.format === CATALOG_FORMAT && Array.isArray(parsed.entries)) {
+      if (parsed.format === CATALOG_FORMAT && Array.isArray(parsed.entries) && rowsOk(parsed.entries, parsed.skipped ?? [])) {
         if (parsed.tree === tree) return warnDupes(withIndex(tree, parsed.entries, parsed.skipped ?? []), opts.warn);
         prev = parsed;
       }
@@ -347,7 +358,7 @@ export async function readCatalogFileAsync(dir: string, prefix = MEMORIES_DIR, p
       tree = (head.tree as string | null | undefined) ?? null;
       skipped = Array.isArray(head.skipped) ? (head.skipped as SkippedFile[]) : [];
     }
-    for (const e of entries) if (!e || typeof e.path !== 'string' || !e.memory || typeof e.memory.id !== 'string') return undefined;
+    if (!rowsOk(entries, skipped)) return undefined;
     return { tree, entries, skipped };
   } catch {
     return undefined;

@@ -71,6 +71,16 @@ describe('catalog loaded off the event loop', () => {
     expect(b.entries.map((e) => e.memory.id).sort()).toEqual(a.entries.map((e) => e.memory.id).sort());
   }, 60_000);
 
+  it('a cache file with a null row (cut or hand-edited) is rebuilt by both loaders, not thrown on every read', async () => {
+    const { s, tree, file, body } = await bigCache(3);
+    for (const bad of [{ ...body, skipped: [null] }, { ...body, entries: [...body.entries, null] }, { ...body, tree: 'f'.repeat(40), skipped: [{ path: 1 }] }]) {
+      writeFileSync(file, JSON.stringify(bad));
+      expect(loadCatalog(s.git, tree, { dir: s.cacheDir, persist: false }).entries).toHaveLength(2);
+      writeFileSync(file, JSON.stringify(bad));
+      expect((await loadCatalogAsync(s.git, tree, { dir: s.cacheDir })).entries).toHaveLength(2);
+    }
+  }, 60_000);
+
   it('uses a cache of an older tree as the previous catalog: only the new files are parsed', async () => {
     const { s, tree } = await bigCache(0);
     await s.store({ content: 'A third memory after the cache was written' });
