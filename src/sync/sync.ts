@@ -344,6 +344,7 @@ function dropRecordedFilter(commonDir: string, remote: string): boolean {
   } catch {
     return false;
   }
+  let renamed = false;
   try {
     const text = readFileSync(file, 'utf8');
     const lines = text.split('\n');
@@ -361,12 +362,14 @@ function dropRecordedFilter(commonDir: string, remote: string): boolean {
     closeSync(fd);
     fd = -1;
     renameSync(lock, file);
+    renamed = true;
     return true;
   } catch {
     return false;
   } finally {
     if (fd >= 0) closeSync(fd);
-    rmSync(lock, { force: true });
+    // Once renamed the lock is ours no more: a git started meanwhile may hold a new config.lock.
+    if (!renamed) rmSync(lock, { force: true });
   }
 }
 

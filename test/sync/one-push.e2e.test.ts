@@ -126,8 +126,11 @@ describe('one push per contended writer (issue 29)', { timeout: 300_000 }, () =>
     const base = pushesLogged(remote);
     const p = spawn(process.execPath, [CLI(), 'sync', '--json'], { cwd: victim, env: gitEnv, stdio: 'ignore' });
     for (let t = 0; t < 1200 && pushesLogged(remote) === base; t++) await new Promise((r) => setTimeout(r, 25));
+    // The push must really be in flight when the kill lands (else this case tests nothing).
+    expect(pushesLogged(remote)).toBeGreaterThan(base);
+    const gone = new Promise((r) => p.once('exit', r));
     p.kill('SIGKILL');
-    await new Promise((r) => setTimeout(r, 500));
+    await gone;
     expect(cli(victim, ['sync', '--json']).code).toBe(0);
     ids.push(v.json.id);
     // The burst has settled: one more sync folds every pending ref, redundant copies included.
