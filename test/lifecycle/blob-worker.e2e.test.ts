@@ -16,7 +16,7 @@ const threads = Math.min(3, availableParallelism() - 1);
 
 function expectThreadsRan(stderr: string): void {
   expect(stderr).not.toMatch(/blob compressor: .*failed|exited/);
-  if (threads > 0) expect(stderr).toMatch(new RegExp(`blob compressor: [1-9]\\d* groups compressed on ${threads} worker threads\\n`));
+  expect(stderr).toMatch(new RegExp(`blob compressor: [1-9]\\d* groups compressed on ${threads} worker threads\\n`));
 }
 
 /** A script importing RECORDS through `lib` (a library entry, or the action's chunks): prints the result. */
@@ -29,7 +29,9 @@ function runScript(body: string): { stdout: string; stderr: string } {
   return r;
 }
 
-describe('the blob worker in the built packages', () => {
+// On a single core the compressor starts no thread (by design): there is then nothing to check here,
+// and the skip says so instead of passing without a worker.
+describe.skipIf(threads === 0)('the blob worker in the built packages (skipped on a single core: no threads)', () => {
   it('the CLI (dist/cli.cjs, import in dist/chunks) compresses on the worker threads', () => {
     const repo = makeRepo({ commit: true });
     const file = join(tempDir(), 'records.jsonl');
