@@ -22,7 +22,7 @@ import {
   storeMemory,
   taggedMemories,
   updateMemory
-} from "./chunks/chunk-3UVK3EIK.js";
+} from "./chunks/chunk-RYK5OPO6.js";
 import {
   excerpt
 } from "./chunks/chunk-5GR53BCC.js";
@@ -37,7 +37,7 @@ import {
 import {
   emptyTrash,
   listTrash
-} from "./chunks/chunk-2TFKYPFY.js";
+} from "./chunks/chunk-KOEVJZXO.js";
 import {
   SEGMENT_FORMAT
 } from "./chunks/chunk-3KSJEXFT.js";
@@ -47,7 +47,7 @@ import "./chunks/chunk-FJ5LWIOV.js";
 import {
   isPriority,
   normalizeTags
-} from "./chunks/chunk-XOYLYYTO.js";
+} from "./chunks/chunk-XWN73OTE.js";
 import {
   positiveInt
 } from "./chunks/chunk-DFWT2NPX.js";
@@ -488,10 +488,10 @@ function openDoor(options = {}) {
   const { embedOnWrite, indexCache, ...storeOpts } = checkOpenOptions(options);
   const writeVectors = async (texts) => (await import("./chunks/write-L4OMSTY4.js")).writeTimeVectors(s, texts);
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
-  const history = () => import("./chunks/history-P4T3K2NA.js");
-  const coreDoc = () => import("./chunks/core-doc-A5FGQAMW.js");
-  const sync = () => import("./chunks/sync-EYHEY7LX.js");
-  const importExport = () => import("./chunks/import-export-RMWBOIX3.js");
+  const history = () => import("./chunks/history-A6SJ4IRU.js");
+  const coreDoc = () => import("./chunks/core-doc-YS5H3MMU.js");
+  const sync = () => import("./chunks/sync-VY72YMWZ.js");
+  const importExport = () => import("./chunks/import-export-32EOJB2E.js");
   const configOps = () => import("./chunks/config-ops-IZW6WZG3.js");
   let viewModel = null;
   return {
@@ -502,12 +502,12 @@ function openDoor(options = {}) {
     list: (filter) => listPage(s, filter),
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
     search: async (q, o) => {
-      const run2 = async () => (await import("./chunks/hybrid-JFSMRMTV.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0);
+      const run2 = async () => (await import("./chunks/hybrid-2TODKREW.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0);
       if (!indexCache) return run2();
-      const { result, report } = await (await import("./chunks/index-cache-7DER4H5H.js")).withIndexCache(s, indexCache, run2);
+      const { result, report } = await (await import("./chunks/index-cache-T2E4Y6IE.js")).withIndexCache(s, indexCache, run2);
       return { ...result, indexCache: report };
     },
-    rebuildIndex: async (o) => (await import("./chunks/search-YBFKIBZL.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
+    rebuildIndex: async (o) => (await import("./chunks/search-SH4PHMHG.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
     delete: (id) => deleteMemory(s, id),
     deleteByTag: (tag) => deleteTagged(s, tag),
     clear: (o) => clearMemories(s, o),
@@ -528,13 +528,13 @@ function openDoor(options = {}) {
       if (action === "list") return { success: true, action, items: listTrash(s) };
       if (action === "restore") {
         if (!input.id) throw new InvalidInputError("restore needs the id of a memory in the trash", { field: "id" });
-        return { ...await (await import("./chunks/restore-QLYNKTPE.js")).restoreFromTrash(s, input.id), action };
+        return { ...await (await import("./chunks/restore-XJFC7OLD.js")).restoreFromTrash(s, input.id), action };
       }
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-XBTGOIMW.js")).memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-YLKWXVCS.js")).prune(s, o),
+    stats: async (o) => (await import("./chunks/stats-5ANFYKIR.js")).memoryStats(s, o),
+    prune: async (o) => (await import("./chunks/prune-ROF4N3CI.js")).prune(s, o),
     importMemories: async (input) => (await importExport()).importMemories(s, input),
     exportMemories: async (o) => (await importExport()).exportMemories(s, o),
     exportChunks: async (o) => (await importExport()).exportChunks(s, { maxContentBytes: (await s.loadConfig()).maxContentBytes, ...o }),
@@ -552,13 +552,16 @@ function openDoor(options = {}) {
     },
     viewModel: async () => {
       if (!viewModel) {
-        const { ViewModel: VM } = await import("./chunks/view-model-YINFDNEF.js");
-        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-JFSMRMTV.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-YLKWXVCS.js")).prune(s, { dryRun: true }) });
+        const { ViewModel: VM } = await import("./chunks/view-model-EHIWPXR4.js");
+        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-2TODKREW.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-ROF4N3CI.js")).prune(s, { dryRun: true }) });
       }
       return viewModel;
     },
     helper: {
-      search: (q) => searchViaDaemon(s, q),
+      // An index cache is this process's business (restored before the search, saved after it): a
+      // helper answering instead would ignore the option the user gave, silently. CI turns helpers off
+      // anyway (MEMORY_DAEMON auto); on a workstation `--index-cache` now searches in-process too.
+      search: (q) => indexCache ? Promise.resolve(null) : searchViaDaemon(s, q),
       notifyStored: () => notifyStored(s),
       status: () => daemonStatus(s),
       start: () => startDaemon(s),

@@ -2,18 +2,18 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   CORE_DIR,
   charCount
-} from "./chunk-YSY6SHOD.js";
+} from "./chunk-7GL3BCMD.js";
 import "./chunk-5GR53BCC.js";
-import "./chunk-3XJJZONT.js";
+import "./chunk-WD6PZ5KD.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-7J66HWOH.js";
 import "./chunk-QELH3FFE.js";
 import {
   trashCount
-} from "./chunk-2TFKYPFY.js";
+} from "./chunk-KOEVJZXO.js";
 import "./chunk-O2YEL7ET.js";
 import "./chunk-FJ5LWIOV.js";
-import "./chunk-XOYLYYTO.js";
+import "./chunk-XWN73OTE.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-7ZPDJLBH.js";
 import "./chunk-T2M7576Q.js";
@@ -29,7 +29,7 @@ var FIGURES_FILE = "stats-v1.json";
 async function gitFigures(store) {
   const tip = store.tip();
   if (!tip) return { commits: 0, coreVersions: 0, bytes: 0 };
-  const { gitCliAsync } = await import("./history-P4T3K2NA.js");
+  const { gitCliAsync } = await import("./history-A6SJ4IRU.js");
   const { readFileSync } = await import("node:fs");
   const { writeCacheFile } = await import("./atomic-file-NBAAF5EC.js");
   const { join } = await import("node:path");
@@ -67,7 +67,7 @@ async function gitFigures(store) {
 async function memoryStats(store, opts = {}) {
   const top = opts.top ?? 10;
   const tip = store.tip();
-  const { indexCounts } = await import("./listing-LEH43VAU.js");
+  const { indexCounts } = await import("./listing-4PCKC2Z6.js");
   const c = indexCounts(store);
   const iso = (ms) => ms === null ? null : new Date(ms).toISOString();
   const documents = {};

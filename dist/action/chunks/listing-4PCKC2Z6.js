@@ -9,7 +9,7 @@ import {
   openIndex,
   readMemory,
   readNewestOrder
-} from "./chunk-UKIMEKXT.js";
+} from "./chunk-ZVCXNQYK.js";
 import {
   PRIORITY_NAME
 } from "./chunk-3KSJEXFT.js";
@@ -19,7 +19,7 @@ import "./chunk-FJ5LWIOV.js";
 import {
   isPriority,
   normalizeTags
-} from "./chunk-XOYLYYTO.js";
+} from "./chunk-XWN73OTE.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-UCBYA3PT.js";
 import {

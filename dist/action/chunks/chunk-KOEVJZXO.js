@@ -5,7 +5,7 @@ import {
   memoryToFile,
   publicMemory,
   unreadableFile
-} from "./chunk-XOYLYYTO.js";
+} from "./chunk-XWN73OTE.js";
 import {
   parseFile
 } from "./chunk-DFWT2NPX.js";

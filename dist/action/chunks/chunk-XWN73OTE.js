@@ -190,6 +190,12 @@ function cacheDir(commonDir, branch) {
 function catalogFile(dir, prefix) {
   return join(dir, `catalog-${prefix === MEMORIES_DIR ? "" : prefix + "-"}v${CATALOG_FORMAT}.json`);
 }
+function rowsOk(entries, skipped) {
+  if (!Array.isArray(entries) || !Array.isArray(skipped)) return false;
+  for (const e of entries) if (!e || typeof e.path !== "string" || typeof e.oid !== "string" || !e.memory || typeof e.memory.id !== "string") return false;
+  for (const k of skipped) if (!k || typeof k.path !== "string" || typeof k.oid !== "string" || typeof k.reason !== "string") return false;
+  return true;
+}
 function loadCatalog(repo, tree, opts) {
   if (!tree) return emptyCatalog();
   if (opts.previous?.tree === tree) return opts.previous;
@@ -200,7 +206,7 @@ function loadCatalog(repo, tree, opts) {
     const file = catalogFile(opts.dir, prefix);
     try {
       const parsed = JSON.parse(readFileSync(file, "utf8"));
-      if (parsed.format === CATALOG_FORMAT && Array.isArray(parsed.entries)) {
+      if (parsed.format === CATALOG_FORMAT && Array.isArray(parsed.entries) && rowsOk(parsed.entries, parsed.skipped ?? [])) {
         if (parsed.tree === tree) return warnDupes(withIndex(tree, parsed.entries, parsed.skipped ?? []), opts.warn);
         prev = parsed;
       }
@@ -369,7 +375,7 @@ async function readCatalogFileAsync(dir, prefix = MEMORIES_DIR, pace) {
       tree = head.tree ?? null;
       skipped = Array.isArray(head.skipped) ? head.skipped : [];
     }
-    for (const e of entries) if (!e || typeof e.path !== "string" || !e.memory || typeof e.memory.id !== "string") return void 0;
+    if (!rowsOk(entries, skipped)) return void 0;
     return { tree, entries, skipped };
   } catch {
     return void 0;

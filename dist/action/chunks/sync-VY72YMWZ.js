@@ -65,16 +65,20 @@ function changedFiles(git, a, b) {
 function countMemoryFiles(git, tree) {
   const top = tree ? git.entryAt(tree, "memories") : null;
   if (!top || !isTreeMode(top.mode)) return 0;
-  let n = 0;
+  const counted = /* @__PURE__ */ new Map();
   const walk = (oid) => {
+    const known = counted.get(oid);
+    if (known !== void 0) return known;
     const data = git.objects.read(oid, "tree").data;
+    let n = 0;
     scanTree(data, oid, (at, sp, nul) => {
-      if (isTreeModeAt(data, at, sp)) walk(data.toString("hex", nul + 1, nul + 21));
+      if (isTreeModeAt(data, at, sp)) n += walk(data.toString("hex", nul + 1, nul + 21));
       else if (isRegularFileAt(data, at, sp)) n++;
     });
+    counted.set(oid, n);
+    return n;
   };
-  walk(top.oid);
-  return n;
+  return walk(top.oid);
 }
 function filesAt(git, tree, paths) {
   const out = /* @__PURE__ */ new Map();
@@ -355,7 +359,9 @@ function shown(s) {
   return JSON.stringify(t).replace(/[\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 }
 function findBadName(git, old, tree) {
+  const clean = /* @__PURE__ */ new Set();
   const fresh = (y, base) => {
+    if (clean.has(y)) return null;
     const data = git.objects.read(y, "tree").data;
     let found = null;
     scanTree(data, y, (at, sp, nul) => {
@@ -367,6 +373,7 @@ function findBadName(git, old, tree) {
       else if (name !== null && isTreeModeAt(data, at, sp)) found = fresh(data.toString("hex", nul + 1, nul + 21), base ? `${base}/${name}` : name);
       return found !== null;
     });
+    if (!found) clean.add(y);
     return found;
   };
   const walk = (x, y, base) => {
@@ -596,6 +603,7 @@ function dropRecordedFilter(commonDir, remote) {
   } catch {
     return false;
   }
+  let renamed = false;
   try {
     const text = readFileSync2(file, "utf8");
     const lines = text.split("\n");
@@ -613,12 +621,13 @@ function dropRecordedFilter(commonDir, remote) {
     closeSync(fd);
     fd = -1;
     renameSync(lock, file);
+    renamed = true;
     return true;
   } catch {
     return false;
   } finally {
     if (fd >= 0) closeSync(fd);
-    rmSync(lock, { force: true });
+    if (!renamed) rmSync(lock, { force: true });
   }
 }
 function removeStaleFetchRefs(commonDir) {

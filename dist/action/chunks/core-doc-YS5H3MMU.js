@@ -12,15 +12,15 @@ import {
   coreSet,
   coreUpdate,
   coreView
-} from "./chunk-YSY6SHOD.js";
+} from "./chunk-7GL3BCMD.js";
 import "./chunk-5GR53BCC.js";
-import "./chunk-3XJJZONT.js";
+import "./chunk-WD6PZ5KD.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-7J66HWOH.js";
 import "./chunk-QELH3FFE.js";
 import "./chunk-O2YEL7ET.js";
 import "./chunk-FJ5LWIOV.js";
-import "./chunk-XOYLYYTO.js";
+import "./chunk-XWN73OTE.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-7ZPDJLBH.js";
 import "./chunk-T2M7576Q.js";

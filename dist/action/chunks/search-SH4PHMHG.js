@@ -22,7 +22,7 @@ import {
   rebuildIndex,
   search,
   textScores
-} from "./chunk-UKIMEKXT.js";
+} from "./chunk-ZVCXNQYK.js";
 import {
   analyze,
   queryTerms,
@@ -31,7 +31,7 @@ import {
 import "./chunk-KZZYYKRM.js";
 import "./chunk-O2YEL7ET.js";
 import "./chunk-FJ5LWIOV.js";
-import "./chunk-XOYLYYTO.js";
+import "./chunk-XWN73OTE.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-UCBYA3PT.js";
 import "./chunk-7ZPDJLBH.js";

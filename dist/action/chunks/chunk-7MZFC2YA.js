@@ -2,14 +2,14 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   TRASH_DIR,
   trashFile
-} from "./chunk-2TFKYPFY.js";
+} from "./chunk-KOEVJZXO.js";
 import {
   ARCHIVE_DIR,
   MEMORIES_DIR,
   isUndated,
   memoryFromFile,
   memoryToFile
-} from "./chunk-XOYLYYTO.js";
+} from "./chunk-XWN73OTE.js";
 import {
   parseFile
 } from "./chunk-DFWT2NPX.js";

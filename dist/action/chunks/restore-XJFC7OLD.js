@@ -1,17 +1,17 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   lastKnownFile
-} from "./chunk-YBRVQS4M.js";
+} from "./chunk-WCADWUBQ.js";
 import "./chunk-7J66HWOH.js";
 import {
   byDeletedDesc,
   liveFile,
   livePathFor,
   readTrash
-} from "./chunk-2TFKYPFY.js";
+} from "./chunk-KOEVJZXO.js";
 import {
   memoryFromFile
-} from "./chunk-XOYLYYTO.js";
+} from "./chunk-XWN73OTE.js";
 import "./chunk-DFWT2NPX.js";
 import {
   assertId

@@ -7,13 +7,13 @@ import {
   TRASH_DIR,
   listTrash,
   trashPathFor
-} from "./chunk-2TFKYPFY.js";
+} from "./chunk-KOEVJZXO.js";
 import {
   MEMORIES_DIR,
   blobText,
   memoryFromFile,
   publicMemory
-} from "./chunk-XOYLYYTO.js";
+} from "./chunk-XWN73OTE.js";
 import {
   assertId,
   idTime,

@@ -18,7 +18,7 @@ import {
 import {
   MEMORIES_DIR,
   memoryFromFile
-} from "./chunk-XOYLYYTO.js";
+} from "./chunk-XWN73OTE.js";
 import {
   MAX_TIME_MS,
   checkedTags

@@ -7,10 +7,10 @@ import {
   logPaths,
   memoryHistory,
   resolveCommit
-} from "./chunk-YBRVQS4M.js";
+} from "./chunk-WCADWUBQ.js";
 import "./chunk-7J66HWOH.js";
-import "./chunk-2TFKYPFY.js";
-import "./chunk-XOYLYYTO.js";
+import "./chunk-KOEVJZXO.js";
+import "./chunk-XWN73OTE.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-7ZPDJLBH.js";
 import "./chunk-T2M7576Q.js";

@@ -11,7 +11,7 @@ import {
   guardWrite,
   keyOf,
   normalizeContent
-} from "./chunk-3XJJZONT.js";
+} from "./chunk-WD6PZ5KD.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-7J66HWOH.js";
 import {
@@ -19,7 +19,7 @@ import {
 } from "./chunk-QELH3FFE.js";
 import "./chunk-O2YEL7ET.js";
 import "./chunk-FJ5LWIOV.js";
-import "./chunk-XOYLYYTO.js";
+import "./chunk-XWN73OTE.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-7ZPDJLBH.js";
 import "./chunk-T2M7576Q.js";

@@ -2,11 +2,11 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   archivePathFor,
   prune
-} from "./chunk-IU6J7THJ.js";
-import "./chunk-2TFKYPFY.js";
+} from "./chunk-7MZFC2YA.js";
+import "./chunk-KOEVJZXO.js";
 import {
   ARCHIVE_DIR
-} from "./chunk-XOYLYYTO.js";
+} from "./chunk-XWN73OTE.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-7ZPDJLBH.js";
 import "./chunk-T2M7576Q.js";

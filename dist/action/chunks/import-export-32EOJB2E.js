@@ -1,13 +1,13 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   archivePathFor
-} from "./chunk-IU6J7THJ.js";
+} from "./chunk-7MZFC2YA.js";
 import {
   BRANCH_README,
   afterLostRace,
   hashObject,
   safeText
-} from "./chunk-3UVK3EIK.js";
+} from "./chunk-RYK5OPO6.js";
 import "./chunk-5GR53BCC.js";
 import "./chunk-QZPDLTY5.js";
 import "./chunk-QXRS3KE3.js";
@@ -19,13 +19,13 @@ import {
   keyOf,
   loadFingerprints,
   primeFingerprints
-} from "./chunk-3XJJZONT.js";
+} from "./chunk-WD6PZ5KD.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-7J66HWOH.js";
 import {
   maskSecrets
 } from "./chunk-QELH3FFE.js";
-import "./chunk-2TFKYPFY.js";
+import "./chunk-KOEVJZXO.js";
 import "./chunk-KZZYYKRM.js";
 import "./chunk-O2YEL7ET.js";
 import "./chunk-FJ5LWIOV.js";
@@ -36,7 +36,7 @@ import {
   isUndated,
   memoryToFile,
   validateContent
-} from "./chunk-XOYLYYTO.js";
+} from "./chunk-XWN73OTE.js";
 import {
   InputTooLargeError,
   checkMetadata,

@@ -13,8 +13,8 @@ import {
   trashCount,
   trashFile,
   trashPathFor
-} from "./chunk-2TFKYPFY.js";
-import "./chunk-XOYLYYTO.js";
+} from "./chunk-KOEVJZXO.js";
+import "./chunk-XWN73OTE.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-7ZPDJLBH.js";
 import "./chunk-T2M7576Q.js";

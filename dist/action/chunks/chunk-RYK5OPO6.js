@@ -28,7 +28,7 @@ import {
   notFoundError,
   trashFile,
   trashPathFor
-} from "./chunk-2TFKYPFY.js";
+} from "./chunk-KOEVJZXO.js";
 import {
   runClosers
 } from "./chunk-KZZYYKRM.js";
@@ -60,7 +60,7 @@ import {
   runnerMetadata,
   unreadableFile,
   validateContent
-} from "./chunk-XOYLYYTO.js";
+} from "./chunk-XWN73OTE.js";
 import {
   checkMetadata,
   checkText,
@@ -902,7 +902,7 @@ function pidAlive(pid) {
 }
 
 // src/core/ops/store.ts
-var lifecycle = () => import("./store-hooks-B4QQAMFU.js");
+var lifecycle = () => import("./store-hooks-ZUE4L2IF.js");
 async function storeMemory(b, input) {
   const { derivedTags, guardOptions, guardWrite, guardFile, expiryOf, findExisting, contentHash, keyOf, normalizeContent, UPSERT_KEY_FIELD } = await lifecycle();
   const cfg = await b.loadConfig();
@@ -1007,7 +1007,7 @@ Memory-Id: ${id}
 
 // src/core/ops/get.ts
 async function findInIndex(b, id) {
-  const { locateInIndex } = await import("./listing-LEH43VAU.js");
+  const { locateInIndex } = await import("./listing-4PCKC2Z6.js");
   const at = locateInIndex(b, id);
   if (!at) return null;
   try {
@@ -1073,26 +1073,26 @@ function filterMemories(b, f = {}) {
 }
 async function recentMemories(b, count) {
   const n = toLimit(count, 10, "count");
-  const { listMemories } = await import("./listing-LEH43VAU.js");
+  const { listMemories } = await import("./listing-4PCKC2Z6.js");
   const r = listMemories(b, {}, n);
   return { success: true, memories: r.memories, total: r.total };
 }
 async function taggedMemories(b, tags) {
   const t = normalizeTags(tags);
   if (!t.length) throw new InvalidInputError('give at least one tag, e.g. "memory tagged api,limits"', { field: "tags" });
-  const { listMemories } = await import("./listing-LEH43VAU.js");
+  const { listMemories } = await import("./listing-4PCKC2Z6.js");
   return { success: true, memories: listMemories(b, { tags: t }, null).memories };
 }
 async function listPage(b, f = {}) {
   const limit = toLimit(f.limit, 50, "limit");
-  const { listMemories } = await import("./listing-LEH43VAU.js");
+  const { listMemories } = await import("./listing-4PCKC2Z6.js");
   const r = listMemories(b, f, limit);
   return { success: true, memories: r.memories, total: r.total };
 }
 
 // src/core/ops/update.ts
 import { isUtf8 } from "node:buffer";
-var lifecycle2 = () => import("./store-hooks-B4QQAMFU.js");
+var lifecycle2 = () => import("./store-hooks-ZUE4L2IF.js");
 async function updateMemory(b, id, patch) {
   const { guardOptions, assertNoNewSecrets, guardFields, guardFile } = await lifecycle2();
   assertId(id);
@@ -1179,8 +1179,8 @@ function otherCopies(b, id, path, tip, filesOfIdInIndex) {
 }
 async function deleteMemory(b, id) {
   assertId(id);
-  const { filesOfIdInIndex } = await import("./listing-LEH43VAU.js");
-  const { notFoundError: notFoundError2 } = await import("./trash-TY6B3L27.js");
+  const { filesOfIdInIndex } = await import("./listing-4PCKC2Z6.js");
+  const { notFoundError: notFoundError2 } = await import("./trash-TB73VEZC.js");
   const res = await b.mutate((tip) => {
     const hit = tip ? b.find(id, tip) : null;
     if (!hit || !tip) throw missingError(b, id, tip);
@@ -1449,12 +1449,12 @@ var MemoryStore = class {
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./hybrid-JFSMRMTV.js");
+    const { modeSearch } = await import("./hybrid-2TODKREW.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./search-YBFKIBZL.js");
+    const { rebuildIndex } = await import("./search-SH4PHMHG.js");
     return rebuildIndex(this, opts);
   }
   /** Lets go of what the store holds open: index files (src/core/closers.ts), then the git reader. */

@@ -20,14 +20,14 @@ import {
   supported,
   supportedConfidence,
   valueWords
-} from "./chunk-UKIMEKXT.js";
+} from "./chunk-ZVCXNQYK.js";
 import {
   queryTerms
 } from "./chunk-3KSJEXFT.js";
 import "./chunk-KZZYYKRM.js";
 import "./chunk-O2YEL7ET.js";
 import "./chunk-FJ5LWIOV.js";
-import "./chunk-XOYLYYTO.js";
+import "./chunk-XWN73OTE.js";
 import {
   limitOf
 } from "./chunk-DFWT2NPX.js";

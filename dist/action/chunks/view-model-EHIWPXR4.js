@@ -2,12 +2,12 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   gitCliAsync,
   resolveCommit
-} from "./chunk-YBRVQS4M.js";
+} from "./chunk-WCADWUBQ.js";
 import {
   CORE_DIR
-} from "./chunk-YSY6SHOD.js";
+} from "./chunk-7GL3BCMD.js";
 import "./chunk-5GR53BCC.js";
-import "./chunk-3XJJZONT.js";
+import "./chunk-WD6PZ5KD.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-7J66HWOH.js";
 import "./chunk-QELH3FFE.js";
@@ -15,7 +15,7 @@ import {
   TRASH_DIR,
   listTrash,
   trashCount
-} from "./chunk-2TFKYPFY.js";
+} from "./chunk-KOEVJZXO.js";
 import {
   diffFiles
 } from "./chunk-O2YEL7ET.js";
@@ -26,7 +26,7 @@ import {
   loadCatalog,
   memoryFromFile,
   slicer
-} from "./chunk-XOYLYYTO.js";
+} from "./chunk-XWN73OTE.js";
 import {
   parseFile
 } from "./chunk-DFWT2NPX.js";
@@ -225,7 +225,7 @@ var ViewModel = class {
    * file to be parsed (seconds at 100,000). Scope and source facets appear once the catalog is loaded.
    */
   async quickList(at, page, size) {
-    const { listMemories, indexCounts } = await import("./listing-LEH43VAU.js");
+    const { listMemories, indexCounts } = await import("./listing-4PCKC2Z6.js");
     const turn = () => new Promise((r2) => setImmediate(r2));
     await turn();
     const r = listMemories(this.store, {}, page * size);
@@ -449,7 +449,7 @@ var ViewModel = class {
   }
   async stats() {
     await this.settled();
-    const { memoryStats } = await import("./stats-XBTGOIMW.js");
+    const { memoryStats } = await import("./stats-5ANFYKIR.js");
     const stats = await memoryStats(this.store, { top: 20 });
     const live = this.items(this.store.tip()).filter((i) => i.state === "live");
     const monthSet = /* @__PURE__ */ new Set();

@@ -31,7 +31,7 @@ import {
   normalizeTags,
   publicMemory,
   unreadableFile
-} from "./chunk-XOYLYYTO.js";
+} from "./chunk-XWN73OTE.js";
 import {
   limitOf,
   oversizedFile

@@ -3,12 +3,12 @@ import {
   hasUsableIndex,
   indexFiles,
   lastIndexOpen
-} from "./chunk-UKIMEKXT.js";
+} from "./chunk-ZVCXNQYK.js";
 import "./chunk-3KSJEXFT.js";
 import "./chunk-KZZYYKRM.js";
 import "./chunk-O2YEL7ET.js";
 import "./chunk-FJ5LWIOV.js";
-import "./chunk-XOYLYYTO.js";
+import "./chunk-XWN73OTE.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-UCBYA3PT.js";
 import "./chunk-7ZPDJLBH.js";
