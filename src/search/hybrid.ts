@@ -15,6 +15,7 @@ import { docIds, filterIds, fullTextMatches, openIndex, readMemory, search as fu
 import type { IndexView } from './engine.js';
 import type { Segment } from './segment.js';
 import { limitOf } from '../core/bounds.js';
+import { DEFAULT_CONFIG } from '../core/config-defaults.js';
 
 /**
  * Search modes over one store: `fulltext` (BM25 and the seed's boosts, src/search/index.ts),
@@ -82,13 +83,13 @@ export const FEEDBACK_DOCS = 2;
 export const FEEDBACK_MIN_MEMORIES = 100;
 
 /**
- * The default `hybrid.contextWeight` (src/core/config-defaults.ts holds the same value). Issue 25's
+ * The default `hybrid.contextWeight`, from the one table of defaults (src/core/config-defaults.ts). Issue 25's
  * ninth session picked 0.4 on the tune half (LoCoMo recall@10 of confident results 67.8 → 69.2,
  * abstention and paraphrase unchanged there), but on the holdout half it cost multi-hop recall 2.4
  * points and two paraphrased notes their top-3 place (a fresh note has no neighbours to inherit from,
  * memories stored in runs gain): 0.2 stays (BENCHMARKS.md, "#25 ranking, ninth session").
  */
-export const CONTEXT_WEIGHT = 0.2;
+export const CONTEXT_WEIGHT = DEFAULT_CONFIG.hybrid.contextWeight;
 
 /**
  * Conversation context. Agents often store a conversation one turn per memory, and the turn that
@@ -378,11 +379,11 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
     scored = topK(cos, limit, (r) => ok[r] === 1 && cos[r] >= floor).map((r) => ({ id: index.ids[r], score: cos[r], v: cos[r], conf: semanticConfidence(cos[r], floor) }));
     total = above;
   } else {
-    const w = hybridSetting(store, 'vectorWeight', 0.7, 1);
+    const w = hybridSetting(store, 'vectorWeight', DEFAULT_CONFIG.hybrid.vectorWeight, 1);
     const ctxWeight = hybridSetting(store, 'contextWeight', CONTEXT_WEIGHT, 1);
     const covPow = opts.coveragePower ?? COVERAGE_POWER;
     const semK = opts.semanticCandidates ?? SEMANTIC_CANDIDATES;
-    const windowMs = hybridSetting(store, 'contextMinutes', 30, 1440) * 60_000;
+    const windowMs = hybridSetting(store, 'contextMinutes', DEFAULT_CONFIG.hybrid.contextMinutes, 1440) * 60_000;
     const nb = ctxWeight > 0 ? neighboursOf(index, view, windowMs, (id) => entries.get(id)) : null;
     if ((opts.sessionCap ?? SESSION_CAP) > 0) {
       // A session: the first memory of its run of time neighbours (memo per search, chains walked once).
