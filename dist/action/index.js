@@ -22,12 +22,12 @@ import {
   storeMemory,
   taggedMemories,
   updateMemory
-} from "./chunks/chunk-RYK5OPO6.js";
+} from "./chunks/chunk-TNTU536F.js";
 import {
   excerpt
 } from "./chunks/chunk-5GR53BCC.js";
 import "./chunks/chunk-QZPDLTY5.js";
-import "./chunks/chunk-QXRS3KE3.js";
+import "./chunks/chunk-BW57HGZZ.js";
 import "./chunks/chunk-Z5YN2S7E.js";
 import "./chunks/chunk-7J66HWOH.js";
 import {
@@ -38,6 +38,7 @@ import {
   emptyTrash,
   listTrash
 } from "./chunks/chunk-KOEVJZXO.js";
+import "./chunks/chunk-K6EUXEO3.js";
 import {
   SEGMENT_FORMAT
 } from "./chunks/chunk-3KSJEXFT.js";
@@ -491,8 +492,8 @@ function openDoor(options = {}) {
   const history = () => import("./chunks/history-A6SJ4IRU.js");
   const coreDoc = () => import("./chunks/core-doc-YS5H3MMU.js");
   const sync = () => import("./chunks/sync-VY72YMWZ.js");
-  const importExport = () => import("./chunks/import-export-32EOJB2E.js");
-  const configOps = () => import("./chunks/config-ops-IZW6WZG3.js");
+  const importExport = () => import("./chunks/import-export-YYDTOFQE.js");
+  const configOps = () => import("./chunks/config-ops-ZPE6TS4T.js");
   let viewModel = null;
   return {
     store: (input) => storeMemory(s, input),
@@ -502,7 +503,7 @@ function openDoor(options = {}) {
     list: (filter) => listPage(s, filter),
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
     search: async (q, o) => {
-      const run2 = async () => (await import("./chunks/hybrid-2TODKREW.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0);
+      const run2 = async () => (await import("./chunks/hybrid-N2B5IH4E.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0);
       if (!indexCache) return run2();
       const { result, report } = await (await import("./chunks/index-cache-T2E4Y6IE.js")).withIndexCache(s, indexCache, run2);
       return { ...result, indexCache: report };
@@ -553,7 +554,7 @@ function openDoor(options = {}) {
     viewModel: async () => {
       if (!viewModel) {
         const { ViewModel: VM } = await import("./chunks/view-model-EHIWPXR4.js");
-        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-2TODKREW.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-ROF4N3CI.js")).prune(s, { dryRun: true }) });
+        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-N2B5IH4E.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-ROF4N3CI.js")).prune(s, { dryRun: true }) });
       }
       return viewModel;
     },

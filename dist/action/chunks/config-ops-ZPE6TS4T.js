@@ -1,19 +1,21 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   BRANCH_CONFIG_PATH,
-  DEFAULT_CONFIG,
   configKeys,
-  getPath,
   parseConfigText,
   parseValue,
   readBranchConfigText,
   setPath,
   validateLayerStrict
-} from "./chunk-QXRS3KE3.js";
+} from "./chunk-BW57HGZZ.js";
 import {
   SecretDetectedError,
   scanText
 } from "./chunk-QELH3FFE.js";
+import {
+  DEFAULT_CONFIG,
+  getPath
+} from "./chunk-K6EUXEO3.js";
 import "./chunk-T2M7576Q.js";
 import {
   InvalidInputError

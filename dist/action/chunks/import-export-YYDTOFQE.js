@@ -7,10 +7,10 @@ import {
   afterLostRace,
   hashObject,
   safeText
-} from "./chunk-RYK5OPO6.js";
+} from "./chunk-TNTU536F.js";
 import "./chunk-5GR53BCC.js";
 import "./chunk-QZPDLTY5.js";
-import "./chunk-QXRS3KE3.js";
+import "./chunk-BW57HGZZ.js";
 import {
   UPSERT_KEY_FIELD,
   contentHash,
@@ -26,6 +26,7 @@ import {
   maskSecrets
 } from "./chunk-QELH3FFE.js";
 import "./chunk-KOEVJZXO.js";
+import "./chunk-K6EUXEO3.js";
 import "./chunk-KZZYYKRM.js";
 import "./chunk-O2YEL7ET.js";
 import "./chunk-FJ5LWIOV.js";

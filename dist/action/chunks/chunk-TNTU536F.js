@@ -13,7 +13,7 @@ import {
 import {
   branchConfigOid,
   readStoreConfig
-} from "./chunk-QXRS3KE3.js";
+} from "./chunk-BW57HGZZ.js";
 import {
   orderByHex
 } from "./chunk-Z5YN2S7E.js";
@@ -1449,7 +1449,7 @@ var MemoryStore = class {
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./hybrid-2TODKREW.js");
+    const { modeSearch } = await import("./hybrid-N2B5IH4E.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */

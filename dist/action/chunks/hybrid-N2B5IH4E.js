@@ -1,5 +1,8 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
+  DEFAULT_CONFIG
+} from "./chunk-K6EUXEO3.js";
+import {
   CONFIDENT,
   NON_TERM_MIN_MEMORIES,
   NON_TERM_SHARE,
@@ -150,7 +153,7 @@ function understood(text) {
 }
 var FEEDBACK_DOCS = 2;
 var FEEDBACK_MIN_MEMORIES = 100;
-var CONTEXT_WEIGHT = 0.2;
+var CONTEXT_WEIGHT = DEFAULT_CONFIG.hybrid.contextWeight;
 var neighbourCache = /* @__PURE__ */ new WeakMap();
 function neighboursOf(index, view, windowMs, placeOf) {
   const hit = neighbourCache.get(index);
@@ -315,11 +318,11 @@ async function vectorRank(store, embedder, q, mode, opts, matchesOnly = false) {
     scored = topK(cos, limit, (r) => ok[r] === 1 && cos[r] >= floor).map((r) => ({ id: index.ids[r], score: cos[r], v: cos[r], conf: semanticConfidence(cos[r], floor) }));
     total = above;
   } else {
-    const w = hybridSetting(store, "vectorWeight", 0.7, 1);
+    const w = hybridSetting(store, "vectorWeight", DEFAULT_CONFIG.hybrid.vectorWeight, 1);
     const ctxWeight = hybridSetting(store, "contextWeight", CONTEXT_WEIGHT, 1);
     const covPow = opts.coveragePower ?? COVERAGE_POWER;
     const semK = opts.semanticCandidates ?? SEMANTIC_CANDIDATES;
-    const windowMs = hybridSetting(store, "contextMinutes", 30, 1440) * 6e4;
+    const windowMs = hybridSetting(store, "contextMinutes", DEFAULT_CONFIG.hybrid.contextMinutes, 1440) * 6e4;
     const nb = ctxWeight > 0 ? neighboursOf(index, view, windowMs, (id) => entries.get(id)) : null;
     if ((opts.sessionCap ?? SESSION_CAP) > 0) {
       const chain = nb ?? neighboursOf(index, view, windowMs, (id) => entries.get(id));
