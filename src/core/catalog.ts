@@ -289,8 +289,12 @@ export async function readCatalogFileAsync(dir: string, prefix = MEMORIES_DIR, p
           const e = eol < 0 ? text.length : eol;
           if (text.charCodeAt(p) === 123 /* { */) {
             if (add(text.slice(p, text.charCodeAt(e - 1) === 44 /* , */ ? e - 1 : e))) await slice.next();
-          } else if (text.slice(p, e) === ']}') closed = true;
-          else return undefined;
+          } else if (text.slice(p, e) === ']}') {
+            // Nothing but the final newline after `]}`: like JSON.parse in the synchronous loader, a
+            // persisted format does not ignore bytes it did not write (two files run together).
+            if (!jsonSpace(text.slice(e + 1)) || !jsonSpace(buf.toString('latin1', at))) return undefined;
+            closed = true;
+          } else return undefined;
           p = e + 1;
         }
       }
@@ -366,6 +370,9 @@ export async function readCatalogFileAsync(dir: string, prefix = MEMORIES_DIR, p
 }
 
 const REGION = 1 << 20;
+
+/** Only the whitespace JSON allows around a document (what JSON.parse accepts after it). */
+const jsonSpace = (text: string): boolean => /^[ \t\r\n]*$/.test(text);
 
 /**
  * A file's bytes read off this thread in one read call where the system allows: fs.promises.readFile

@@ -124,4 +124,25 @@ describe('catalog loaded off the event loop', () => {
     const c = await loadCatalogAsync(s.git, tree, { dir: s.cacheDir });
     expect(c.entries.map((e) => e.memory.id).sort()).toEqual(body.entries.slice(0, 2).map((e) => e.memory.id).sort());
   }, 60_000);
+  it('round-trips the written file, and rejects bytes after its closing `]}` (rebuilt from the branch, as the synchronous loader does)', async () => {
+    const { s, tree, file, body } = await bigCache(3);
+    writeCatalogCache(s.cacheDir, 'memories', body as never);
+    const written = readFileSync(file, 'utf8');
+    expect(written.endsWith(']}\n')).toBe(true);
+    expect(await readCatalogFileAsync(s.cacheDir)).toEqual({ tree, entries: body.entries, skipped: body.skipped });
+    // Whitespace after the document is still one JSON document (JSON.parse accepts it): kept.
+    writeFileSync(file, written + '\n  \r\n');
+    expect((await readCatalogFileAsync(s.cacheDir))?.entries).toHaveLength(5);
+    // Anything else after `]}`: two files run together, an entry appended by hand, a second close.
+    const fakeEntry = JSON.stringify({ ...body.entries[2], path: 'memories/x.md', memory: { ...body.entries[2].memory, id: 'mem_appended' } });
+    for (const tail of ['garbage', `${fakeEntry}\n`, ']}\n', '\u0000']) {
+      writeFileSync(file, written + tail);
+      expect(await readCatalogFileAsync(s.cacheDir), JSON.stringify(tail)).toBeUndefined();
+      const cat = await loadCatalogAsync(s.git, tree, { dir: s.cacheDir });
+      // The branch has 2 memories; the file claimed 5 (+1): the rebuild reads the branch.
+      expect(cat.entries.map((e) => e.memory.id).sort()).toEqual(body.entries.slice(0, 2).map((e) => e.memory.id).sort());
+      writeFileSync(file, written + tail);
+      expect(loadCatalog(s.git, tree, { dir: s.cacheDir, persist: false }).entries).toHaveLength(2);
+    }
+  }, 60_000);
 });
