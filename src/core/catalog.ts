@@ -133,7 +133,7 @@ function rowsOk(entries: unknown, skipped: unknown): boolean {
 export function loadCatalog(
   repo: GitRepository,
   tree: string | null,
-  opts: { dir: string; previous?: Catalog | null; warn?: (msg: string) => void; persist?: boolean; prefix?: string },
+  opts: { dir: string; previous?: Catalog | null; warn?: (msg: string) => void; persist?: boolean; prefix?: string; readFile?: boolean },
 ): Catalog {
   if (!tree) return emptyCatalog();
   if (opts.previous?.tree === tree) return opts.previous;
@@ -142,7 +142,9 @@ export function loadCatalog(
   // archived memory keeps its id.
   const idPath = (path: string) => (prefix === MEMORIES_DIR ? path : MEMORIES_DIR + path.slice(prefix.length));
   let prev: { tree: string | null; entries: CatalogEntry[]; skipped: SkippedFile[] } | null = opts.previous ?? null;
-  if (!prev) {
+  // readFile false: loadCatalogAsync read (and refused) the file already; a second, synchronous read
+  // would hold the event loop for the very parse it avoids, and could trust what it refused.
+  if (!prev && opts.readFile !== false) {
     const file = catalogFile(opts.dir, prefix);
     try {
       const parsed = JSON.parse(readFileSync(file, 'utf8')) as CatalogFile;
@@ -243,7 +245,8 @@ export function slicer(pace?: () => Promise<void>): { due(): boolean; next(): Pr
  * with a turn of the loop every {@link SLICE_MS}. Entry boundaries come from the layout
  * {@link writeCatalogCache} writes (one entry per line); a file of the older layout (the whole
  * document on one line) is cut by a scan that follows JSON strings and nesting. Undefined when the
- * file is missing, corrupt or of another format: the caller falls back to {@link loadCatalog}.
+ * file is missing, corrupt or of another format: the caller rebuilds from the branch ({@link loadCatalog}
+ * without a second read of the file).
  *
  * Why not a worker thread (an earlier version): the entries must end up as objects on this thread,
  * so the worker saved nothing, and handing them over (JSON text per slice, parsed again here) made the
@@ -428,5 +431,6 @@ export async function loadCatalogAsync(
   const read = opts.previous ? undefined : await readCatalogFileAsync(opts.dir, opts.prefix, pace);
   if (read && read.tree === tree) return warnDupes(await withIndexInSlices(tree, read.entries, read.skipped, pace), opts.warn);
   const previous = read ? { tree: read.tree, entries: read.entries, skipped: read.skipped, byId: new Map(), dupes: [] } : opts.previous;
-  return loadCatalog(repo, tree, { ...rest, previous });
+  // One read of the file: missing or refused above, it is rebuilt from the branch, not read again.
+  return loadCatalog(repo, tree, { ...rest, previous, readFile: false });
 }

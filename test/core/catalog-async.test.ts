@@ -145,4 +145,15 @@ describe('catalog loaded off the event loop', () => {
       expect(loadCatalog(s.git, tree, { dir: s.cacheDir, persist: false }).entries).toHaveLength(2);
     }
   }, 60_000);
+  it('reads the file once: a file the sliced reader refuses is rebuilt from the branch, not read again synchronously', async () => {
+    const { s, tree, file, body } = await bigCache(0);
+    // Valid JSON (the synchronous JSON.parse takes it) that the sliced reader refuses: an entry line
+    // that does not start with `{`. It claims an entry the branch does not have.
+    const fake = { ...body.entries[0], path: 'memories/x.md', memory: { ...body.entries[0].memory, id: 'mem_only_in_the_file' } };
+    writeFileSync(file, `{"format":${body.format},"tree":${JSON.stringify(tree)},"skipped":[],"entries":[\n${[...body.entries, fake].map((e) => ' ' + JSON.stringify(e)).join(',\n')}\n]}\n`);
+    expect(await readCatalogFileAsync(s.cacheDir)).toBeUndefined();
+    const cat = await loadCatalogAsync(s.git, tree, { dir: s.cacheDir });
+    expect(cat.entries.map((e) => e.memory.id).sort()).toEqual(body.entries.map((e) => e.memory.id).sort());
+    expect(cat.byId.has('mem_only_in_the_file')).toBe(false);
+  }, 60_000);
 });
