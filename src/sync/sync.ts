@@ -260,6 +260,7 @@ async function fetchSnapshot(ctx: Ctx, withPending: boolean, write = false): Pro
   // update), and two syncs in one clone then fail on that ref's lock. We move it by compare-and-swap.
   const args = [
     ...FETCH_CONFIG,
+    ...(blobless ? asPromisor(ctx.remoteArg) : []),
     'fetch',
     '--quiet',
     '--no-tags',
@@ -281,9 +282,9 @@ async function fetchSnapshot(ctx: Ctx, withPending: boolean, write = false): Pro
       const plain = args.filter((a) => !a.startsWith('--depth='));
       run = withPending ? await runGit(ctx.target, [...plain, pendingSpec], { timeoutMs: ctx.timeoutMs }) : { code: 0, stdout: '', stderr: '', timedOut: false };
     }
-    if (blobless && !wasPromisor) await afterFirstBloblessFetch(ctx);
     if (run.code !== 0) throw gitFailure(`fetching ${ctx.branch} from ${ctx.remoteName}`, run, { remote: ctx.remoteName, branch: ctx.branch });
     const refs = listRefs(ctx.commonDir, `${tmp}/`);
+    if (blobless && !wasPromisor && refs.size) await afterFirstBloblessFetch(ctx);
     const tip = noBranch ? null : refs.get(`${tmp}/branch`) ?? null;
     if (!noBranch && !tip) throw new SyncFailedError(`fetching ${ctx.branch} from ${ctx.remoteName} left no ref behind (local memories are unchanged)`, { remote: ctx.remoteName });
     const pending: PendingRef[] = [];
@@ -316,26 +317,35 @@ function bloblessFetch(ctx: Ctx, shallowFirst: boolean): boolean {
 }
 
 /**
- * git registers the remote as the repository's promisor on its first filtered fetch (so that git
- * itself, and this reader, fetch a missing blob on demand: `git log -p memory` keeps working), and
- * also records the filter as the default of every later `git fetch` from that remote. The second
- * would change how the user's own fetches of code behave: removed, the first kept.
+ * A filtered fetch makes git register the remote as the repository's promisor (so that git itself,
+ * and this reader, fetch a missing blob on demand: `git log -p memory` keeps working) and record the
+ * filter as the default of every later `git fetch` from that remote, which would change how the
+ * user's own fetches of code behave. git writes both into the config before it even connects, so a
+ * fetch that then fails left the repository changed. Given as already registered on the command
+ * line, git writes neither; {@link afterFirstBloblessFetch} records the promisor once the fetch
+ * brought something, and nothing else.
  */
+function asPromisor(remote: string): string[] {
+  return ['-c', `remote.${remote}.promisor=true`, '-c', `remote.${remote}.partialclonefilter=blob:none`];
+}
+
+/** After the first blob-less fetch that succeeded: the remote recorded as the promisor (not the filter). */
 async function afterFirstBloblessFetch(ctx: Ctx): Promise<void> {
   const git = ctx.store.git;
   git.forgetPartialClone();
-  if (git.partialCloneRemote() !== ctx.remoteArg) return;
-  // In-process under git's own lock (config.lock, created exclusively, renamed over): a `git config
-  // --unset` was one more process per CI writer. Anything unexpected: ask git to do it.
-  if (!dropRecordedFilter(ctx.commonDir, ctx.remoteArg)) await runGit(ctx.target, ['config', '--unset-all', `remote.${ctx.remoteArg}.partialclonefilter`]);
+  if (git.partialCloneRemote() === ctx.remoteArg) return;
+  // In-process under git's own lock (config.lock, created exclusively, renamed over): a `git config`
+  // was one more process per CI writer. Anything unexpected: ask git to do it.
+  if (!recordPromisor(ctx.commonDir, ctx.remoteArg)) await runGit(ctx.target, ['config', `remote.${ctx.remoteArg}.promisor`, 'true']);
+  git.forgetPartialClone();
 }
 
 /**
- * Removes the `partialclonefilter` line git just wrote into `[remote "<name>"]` of the repository's
- * config, taking git's lock file as git does. False when the file is not as git writes it (the line
- * missing or repeated, the section not found, the lock held): the caller then runs git.
+ * Adds `promisor = true` to `[remote "<name>"]` of the repository's config, taking git's lock file as
+ * git does. False when the file is not as expected (the section missing or repeated, a `promisor`
+ * line already there, the lock held): the caller then runs git.
  */
-function dropRecordedFilter(commonDir: string, remote: string): boolean {
+function recordPromisor(commonDir: string, remote: string): boolean {
   const file = join(commonDir, 'config');
   const lock = `${file}.lock`;
   let fd: number;
@@ -350,14 +360,17 @@ function dropRecordedFilter(commonDir: string, remote: string): boolean {
     const lines = text.split('\n');
     const header = `[remote "${remote}"]`;
     let inSection = false;
-    const hits: number[] = [];
+    const heads: number[] = [];
+    let already = false;
     lines.forEach((l, i) => {
       const t = l.trim();
-      if (t.startsWith('[')) inSection = t === header;
-      else if (/^\s*partialclonefilter\s*=/i.test(l)) hits.push(inSection ? i : -1);
+      if (t.startsWith('[')) {
+        inSection = t === header;
+        if (inSection) heads.push(i);
+      } else if (inSection && /^\s*promisor\s*(=|$)/i.test(l)) already = true;
     });
-    if (hits.length !== 1 || hits[0] < 0) return false;
-    lines.splice(hits[0], 1);
+    if (heads.length !== 1 || already) return false;
+    lines.splice(heads[0] + 1, 0, '\tpromisor = true');
     writeSync(fd, lines.join('\n'));
     closeSync(fd);
     fd = -1;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, cliAsync, CLI, git, gitEnv, makeRepo, tempDir } from '../helpers.js';
 import { MemoryStore } from '../../src/core/store.js';
@@ -190,5 +190,29 @@ describe('writers fetch no blobs', { timeout: 300_000 }, () => {
     fsckClean(full);
     const reader = cli(ciClone(w.url), ['list', '--sync', '--limit', '1000', '--json']);
     expect(reader.json.total).toBe(PRELOAD + ids.length);
+  });
+  it('a first blob-less fetch that fails leaves the repository config as it was; the next one that succeeds records the promisor only', async () => {
+    const w = await world(true);
+    const job = ciClone(w.url);
+    // A real bare remote that fails the fetch after git has connected and chosen the filter: a copy
+    // of the remote without its objects (refs advertised, no pack can be made).
+    const broken = tempDir('gm-broken-');
+    cpSync(w.remote, broken, { recursive: true });
+    rmSync(join(broken, 'objects'), { recursive: true, force: true });
+    mkdirSync(join(broken, 'objects', 'pack'), { recursive: true });
+    git(job, 'remote', 'set-url', 'origin', `file://${broken}`);
+    const before = readFileSync(join(job, '.git', 'config'), 'utf8');
+    const r = cli(job, ['sync', '--json']);
+    expect(r.code).not.toBe(0);
+    expect(r.stdout + r.stderr).toMatch(/fetching memory/);
+    expect(readFileSync(join(job, '.git', 'config'), 'utf8')).toBe(before);
+
+    git(job, 'remote', 'set-url', 'origin', w.url);
+    const ok = cli(job, ['store', 'stored after the failed fetch', '--sync', '--json']);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(missingObjects(job)).toBeGreaterThanOrEqual(PRELOAD);
+    expect(git(job, 'config', '--get', 'remote.origin.promisor')).toBe('true');
+    expect(() => git(job, 'config', '--get', 'remote.origin.partialclonefilter')).toThrow();
+    expect(idsOn(fullClone(w.remote))).toContain(ok.json.id);
   });
 });
