@@ -124,8 +124,8 @@ export type CatFileResult = { type: 'commit' | 'tree' | 'blob' | 'tag'; data: Bu
  * Reads objects with one `git cat-file --batch` process (which fetches a partial clone's promised
  * objects). Returns each requested id's object or 'missing', plus git's stderr (why it was missing).
  */
-export function catFileBatch(target: GitTarget, oids: string[], opts: { maxBytes?: number } = {}): { objects: Map<string, CatFileResult>; stderr: string } {
-  const r = runGitSync(target, ['cat-file', '--batch'], { input: oids.join('\n') + '\n', allowFailure: true, maxBytes: opts.maxBytes });
+export function catFileBatch(target: GitTarget, oids: string[], opts: { maxBytes?: number; config?: string[] } = {}): { objects: Map<string, CatFileResult>; stderr: string } {
+  const r = runGitSync(target, [...(opts.config ?? []), 'cat-file', '--batch'], { input: oids.join('\n') + '\n', allowFailure: true, maxBytes: opts.maxBytes });
   const objects = new Map<string, CatFileResult>();
   const buf = r.stdout;
   let p = 0;

@@ -111,7 +111,7 @@ export class GitRepository {
     this.fallbackStats.catFile++;
     let res;
     try {
-      res = catFileBatch(this.target, [oid]);
+      res = catFileBatch(this.target, [oid], remote ? { config: filterGiven(remote) } : {});
     } catch (err) {
       throw new ObjectMissingError(oid, (err as Error).message);
     }
@@ -126,7 +126,7 @@ export class GitRepository {
   private fetchPromised(remote: string, oids: string[]): string | null {
     const r = runGitSync(
       this.target,
-      ['-c', 'fetch.negotiationAlgorithm=noop', '-c', 'maintenance.auto=false', '-c', 'gc.auto=0', 'fetch', remote, '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--filter=blob:none', '--stdin'],
+      ['-c', 'fetch.negotiationAlgorithm=noop', '-c', 'maintenance.auto=false', '-c', 'gc.auto=0', ...filterGiven(remote), 'fetch', remote, '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--filter=blob:none', '--stdin'],
       { input: oids.join('\n') + '\n', allowFailure: true },
     );
     this.fallbackStats.prefetches++;
@@ -343,4 +343,16 @@ function pidAlive(pid: number): boolean {
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/**
+ * `-c remote.<name>.partialclonefilter=blob:none` for a git command that may fetch from the promisor
+ * (a lazy read, or the fetch of promised blobs): a filtered fetch from a promisor without a recorded
+ * filter records it as the default of the user's later `git fetch` of code (docs/sync.md). Given on the
+ * command line (and passed on to the fetch git starts itself, through GIT_CONFIG_PARAMETERS), git
+ * records nothing. Never overrides a filter the user recorded: a command-line value applies only to
+ * this process.
+ */
+export function filterGiven(remote: string): string[] {
+  return ['-c', `remote.${remote}.partialclonefilter=blob:none`];
 }

@@ -684,7 +684,7 @@ async function unionOf(ctx: Ctx, snap: Snapshot): Promise<Union> {
     try {
       const run = await runGit(
         ctx.target,
-        [...FETCH_CONFIG, 'fetch', '--quiet', '--no-tags', '--refmap=', `--depth=${2 ** 30}`, ...(snap.blobless ? ['--filter=blob:none'] : []), ctx.remoteArg, ...cut.map((p, i) => `+${p.ref}:${tmp}/${i}`)],
+        [...FETCH_CONFIG, ...(snap.blobless ? asPromisor(ctx.remoteArg) : []), 'fetch', '--quiet', '--no-tags', '--refmap=', `--depth=${2 ** 30}`, ...(snap.blobless ? ['--filter=blob:none'] : []), ctx.remoteArg, ...cut.map((p, i) => `+${p.ref}:${tmp}/${i}`)],
         { timeoutMs: ctx.timeoutMs },
       );
       if (run.code === 0) for (const p of cut) chains.set(p.ref, readPending(git, p.oid));

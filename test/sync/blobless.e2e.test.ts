@@ -99,6 +99,8 @@ describe('writers fetch no blobs', { timeout: 300_000 }, () => {
     const s = cli(job, ['search', 'zebra12 deployment', '--json']);
     expect(s.code, s.stderr).toBe(0);
     expect(s.json.results.map((x: { id: string }) => x.id)).toContain(w.preloaded[12].id);
+    // Those on-demand fetches are filtered too, and record no filter either (git would, unasked).
+    expect(() => git(job, 'config', '--get', 'remote.origin.partialclonefilter')).toThrow();
     // ... and de-duplicates a second write against the memories it never fetched.
     const d = cli(ciClone(w.url), ['store', w.preloaded[3].content, '--json']);
     expect(d.code, d.stderr).toBe(0); // a fresh clone without the branch: nothing to de-duplicate against
