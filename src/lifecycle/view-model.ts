@@ -11,6 +11,7 @@ import type { SearchQuery, SearchResponse } from '../core/search-types.js';
 import type { MemoryStats } from '../core/stats.js';
 import type { PruneResult } from './prune.js';
 import { diffFiles } from '../git/diff.js';
+import { topFacet } from '../core/facets.js';
 
 /**
  * The data behind `memory view` (src/view): read-only projections of the memory branch, at its tip or
@@ -384,7 +385,6 @@ export class ViewModel {
     await turn();
     const c = indexCounts(this.store);
     await turn();
-    const top = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 30);
     const trash = trashCount(this.store, at);
     return {
       at,
@@ -393,9 +393,9 @@ export class ViewModel {
       size,
       items: r.memories.slice((page - 1) * size).map((m) => itemOf(m, 'live')),
       facets: {
-        tags: top(c.tags),
-        category: top(c.categories),
-        priority: top(new Map(Object.entries(c.priorities).filter(([, n]) => n > 0))),
+        tags: topFacet(c.tags),
+        category: topFacet(c.categories),
+        priority: topFacet(new Map(Object.entries(c.priorities).filter(([, n]) => n > 0))),
         scope: [],
         source: [],
         state: [['live', c.total], ...(trash ? [['trash', trash] as [string, number]] : [])],
@@ -514,7 +514,7 @@ export class ViewModel {
     const count = (get: (i: ViewItem) => Array<string | undefined>, from = filtered): Array<[string, number]> => {
       const m = new Map<string, number>();
       for (const i of from) for (const v of get(i)) if (v !== undefined) m.set(v, (m.get(v) ?? 0) + 1);
-      return [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 30);
+      return topFacet(m);
     };
     const facets: Facets = {
       tags: count((i) => i.tags),

@@ -6,6 +6,8 @@
  * SLICE entries, so no task of the page runs long (the whole pass at 100,000 entries took ~0.5 s in one
  * task before).
  */
+import { topFacet } from '../../core/facets.js';
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 export type Params = Record<string, string | string[]>;
@@ -27,7 +29,6 @@ export function plainQuery(p: Params): boolean {
 }
 
 type Counts = Map<string, number>;
-const top = (m: Counts) => [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 30);
 const bump = (m: Counts, v: string | undefined) => v !== undefined && v !== null && m.set(v, (m.get(v) ?? 0) + 1);
 
 interface Matched {
@@ -69,7 +70,7 @@ export async function listCatalog(items: Json[], p: Params, pause?: () => Promis
         if (words.length) bump(c.state, i.state);
       }
     }
-    m = { filtered, words, facets: { tags: top(c.tags), category: top(c.category), priority: top(c.priority), scope: top(c.scope), source: top(c.source), state: top(c.state) } };
+    m = { filtered, words, facets: { tags: topFacet(c.tags), category: topFacet(c.category), priority: topFacet(c.priority), scope: topFacet(c.scope), source: topFacet(c.source), state: topFacet(c.state) } };
     if (memo) {
       if (memo.size >= 16) memo.delete(memo.keys().next().value as string);
       memo.set(key, m);
