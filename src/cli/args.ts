@@ -1,5 +1,4 @@
 import { declared, type Builder, type CommandDef, type OptionSpec, type Program } from './command.js';
-import { helpText } from './help.js';
 import { closest, lookup, parseLine, takesValue, UsageError } from './parse.js';
 
 /**
@@ -58,6 +57,8 @@ export class Cli {
     if (wantsHelp || !chain.length) {
       // ...but an unknown option with it still is (a usage error that never echoes the option's value).
       if (!wantsHelp) this.read(rest, builder, path);
+      // Loaded on use: every other start (a command, a usage error) never formats help.
+      const { helpText } = await import('./help.js');
       process.stdout.write(helpText(this.program, chain, builder));
       return;
     }
