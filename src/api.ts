@@ -319,7 +319,9 @@ export function openDoor(options: OpenOptions = {}): MemoryDoor {
     search: async (q, o) => {
       const run = async () => (await import('./search/hybrid.js')).modeSearch(s, q, o?.progress ? { progress: o.progress } : undefined);
       if (!indexCache) return run();
-      const { result, report } = await (await import('./search/index-cache.js')).withIndexCache(s, indexCache, run);
+      // A search that reads no vector (full text) restores no vector file.
+      const vectors = (await import('./search/hybrid.js')).mayReadVectors(s, q ?? {});
+      const { result, report } = await (await import('./search/index-cache.js')).withIndexCache(s, indexCache, run, { vectors });
       return { ...result, indexCache: report };
     },
     rebuildIndex: async (o) => (await import('./search/index.js')).rebuildIndex(s, o?.progress ? { progress: o.progress } : undefined),

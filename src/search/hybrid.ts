@@ -595,6 +595,63 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
   return { response, vectors };
 }
 
+interface SearchStart {
+  text: string;
+  embedder: Embedder | null;
+  requested: SearchMode;
+  ignoredQuery?: string;
+  /** Why a hybrid or vector search falls back to full text before it starts. */
+  early?: { reason: string; code?: string };
+}
+
+/**
+ * What a search of `q` knows before it runs: its text, the embedder, the mode asked for, and whether
+ * it falls back to full text before it starts (no text, no searchable words, no embedder, archived).
+ * One decision for {@link modeSearch} and for the index cache ({@link mayReadVectors}).
+ */
+function searchStart(store: ReadonlyBranch, q: SearchQuery, override?: Embedder | null): SearchStart {
+  const text = typeof q.query === 'string' ? q.query.trim() : '';
+  let embedder: Embedder | null;
+  let embedderError: MemoryError | null = null;
+  try {
+    embedder = storeEmbedder(store, override);
+  } catch (err) {
+    // A model folder that is not there, say: the configuration is wrong, but search still works.
+    if (!(err instanceof MemoryError) || err.code !== 'EMBEDDER_ERROR') throw err;
+    embedder = null;
+    embedderError = err;
+  }
+  const requested: SearchMode = q.mode ?? (embedder || embedderError ? 'hybrid' : 'fulltext');
+  // Text that analyses to no term at all ("((((", "the of") would list everything newest first with
+  // relevance that looks earned; the response says the text was set aside (a vector search of it
+  // would be no better: noise ranked by a model).
+  const ignoredQuery = text && !queryTerms(text).length ? 'the query has no searchable words (punctuation and common words such as "the" are ignored): filters alone list memories newest first' : undefined;
+  let early: SearchStart['early'];
+  if (requested !== 'fulltext') {
+    if (!text) early = { reason: 'no query text: filters alone list memories newest first' };
+    else if (ignoredQuery) early = { reason: ignoredQuery };
+    else if (embedderError) early = { reason: embedderError.message, code: embedderError.code };
+    else if (!embedder) early = { reason: 'no embedder configured (MEMORY_EMBEDDER=none)' };
+    else if (q.archived) early = { reason: 'archived memories are searched by full text only' };
+  }
+  return { text, embedder, requested, ...(ignoredQuery ? { ignoredQuery } : {}), ...(early ? { early } : {}) };
+}
+
+/**
+ * Whether a search of `q` may read the branch's vectors: a hybrid or vector search that does not fall
+ * back before it starts, or a full-text one with `relax` (it may go on by meaning). The index cache
+ * restores the vector files only then (src/search/index-cache.ts): a full-text search never opens them.
+ */
+export function mayReadVectors(store: ReadonlyBranch, q: SearchQuery): boolean {
+  if (q === null || typeof q !== 'object') return false;
+  try {
+    const st = searchStart(store, q);
+    return !!st.embedder && ((st.requested !== 'fulltext' && !st.early) || (!!q.relax && !!st.text));
+  } catch {
+    return true; // unsure: restore them, as before
+  }
+}
+
 /**
  * `memory search` in any mode. Without `mode`: hybrid when an embedder is configured (the default
  * offline model counts), else full-text. A mode that cannot run falls back to full-text and says so
@@ -607,35 +664,16 @@ export async function modeSearch(store: ReadonlyBranch, q: SearchQuery = {}, opt
   if (q.mode !== undefined && q.mode !== null && !SEARCH_MODES.includes(q.mode)) {
     throw new InvalidInputError(`mode must be hybrid, vector or fulltext, got ${JSON.stringify(q.mode)}`, { field: 'mode' });
   }
-  const text = typeof q.query === 'string' ? q.query.trim() : '';
-  let embedder: Embedder | null;
-  let embedderError: MemoryError | null = null;
-  try {
-    embedder = storeEmbedder(store, opts.embedder);
-  } catch (err) {
-    // A model folder that is not there, say: the configuration is wrong, but search still works.
-    if (!(err instanceof MemoryError) || err.code !== 'EMBEDDER_ERROR') throw err;
-    embedder = null;
-    embedderError = err;
-  }
-  const requested: SearchMode = q.mode ?? (embedder || embedderError ? 'hybrid' : 'fulltext');
+  const start = searchStart(store, q, opts.embedder);
+  const { text, requested, ignoredQuery } = start;
+  let embedder = start.embedder;
   let mode = requested;
   let fallback: SearchFallback | undefined;
   const fallBack = (reason: string, code?: string) => {
     fallback = { from: mode, to: 'fulltext', reason, ...(code ? { code } : {}) };
     mode = 'fulltext';
   };
-  // Text that analyses to no term at all ("((((", "the of") would list everything newest first with
-  // relevance that looks earned; the response says the text was set aside (a vector search of it
-  // would be no better: noise ranked by a model).
-  const ignoredQuery = text && !queryTerms(text).length ? 'the query has no searchable words (punctuation and common words such as "the" are ignored): filters alone list memories newest first' : undefined;
-  if (mode !== 'fulltext') {
-    if (!text) fallBack('no query text: filters alone list memories newest first');
-    else if (ignoredQuery) fallBack(ignoredQuery);
-    else if (embedderError) fallBack(embedderError.message, embedderError.code);
-    else if (!embedder) fallBack('no embedder configured (MEMORY_EMBEDDER=none)');
-    else if (q.archived) fallBack('archived memories are searched by full text only');
-  }
+  if (start.early) fallBack(start.early.reason, start.early.code);
 
   const relaxed: Relaxation[] = [];
   let current: SearchQuery = { ...q };

@@ -58,6 +58,12 @@ export interface IndexCacheOptions {
   maxFileBytes?: number;
   /** Where problems with DIR are reported (never fatal). */
   warn?: (message: string) => void;
+  /**
+   * The search may read vectors (hybrid or vector mode; src/search/hybrid.ts mayReadVectors). False:
+   * the vector files are neither restored nor saved: a full-text search never opens them, and they
+   * are the larger part of DIR once a hybrid search ran (the index's size again at 384 dimensions).
+   */
+  vectors?: boolean;
 }
 
 function branchDir(store: ReadonlyBranch, dir: string): string {
@@ -138,7 +144,7 @@ export async function withIndexCache<R>(store: ReadonlyBranch, dir: string, sear
   const warn = opts.warn ?? ((m: string) => store.warn(m));
   const report: IndexCacheReport = { restored: false, bytesRead: 0, index: 'cached', bytesWritten: 0, vectorFiles: 0 };
   const files = pairs(store, dir);
-  const vectors = vectorPairs(store, dir);
+  const vectors = opts.vectors === false ? [] : vectorPairs(store, dir);
   // The clone's own vector cache wins (it is at least as new); a file is restored only where none is.
   for (const [local, cached] of vectors) {
     if (signature(local) !== '-') continue;
@@ -189,7 +195,7 @@ export async function withIndexCache<R>(store: ReadonlyBranch, dir: string, sear
     // A new base makes DIR's old delta useless (it names the old base build): drop it.
     if (wrote && signature(files[1][0]) === '-') rmSync(files[1][1], { force: true });
     // Vector files the search wrote (or that DIR lacks), including ones this search created.
-    const now = vectorPairs(store, dir);
+    const now = opts.vectors === false ? [] : vectorPairs(store, dir);
     for (const [local, cached] of now) {
       const i = vectors.findIndex(([l]) => l === local);
       const sig = signature(local);

@@ -222,6 +222,31 @@ describe('the vector cache travels with the index cache', () => {
     expect(server.texts() - texts).toBe(1);
   });
 
+  it('a full-text search restores no vector file (it never reads one) and leaves the cached ones as they were', async () => {
+    const { remote, cache } = await setup();
+    const first = await runCli(job(remote), [...q, '--index-cache', cache], { env: hybrid() });
+    expect(first.json.vectors).toMatchObject({ embedded: 6 });
+    const saved = readFileSync(vectorFile(cache));
+    // The same search with a hybrid one's bytes as the baseline: the index files and the vector file.
+    const withVectors = await runCli(job(remote), [...q, '--index-cache', cache], { env: hybrid() });
+    expect(withVectors.json.indexCache).toMatchObject({ restored: true, vectorFiles: 1 });
+    for (const [args, env] of [[['--mode', 'fulltext'], hybrid()], [[], {}]] as const) {
+      const d = job(remote);
+      const r = await runCli(d, [...q, '--index-cache', cache, ...args], { env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.json.mode).toBe('fulltext');
+      expect(r.json.indexCache).toMatchObject({ restored: true, vectorFiles: 0, index: 'cached', bytesWritten: 0 });
+      expect(r.json.indexCache.bytesRead).toBe(withVectors.json.indexCache.bytesRead - saved.length);
+      expect(readdirSync(join(d, '.git', 'git-memory', 'memory'))).not.toContain('vectors');
+      expect(ids(r).sort()).toEqual(ids(withVectors).sort());
+    }
+    expect(readFileSync(vectorFile(cache)).equals(saved)).toBe(true);
+    // A full-text search that may go on by meaning (--relax with an embedder) still restores them.
+    const relax = await runCli(job(remote), ['search', 'nothing like this anywhere', '--mode', 'fulltext', '--relax', '--json', '--index-cache', cache], { env: hybrid() });
+    expect(relax.code, relax.stderr).toBe(0);
+    expect(relax.json.indexCache.vectorFiles).toBe(1);
+  });
+
   it('a vector cache of another model or a linked vector file is never used', async () => {
     const { remote, cache } = await setup();
     expect((await runCli(job(remote), [...q, '--index-cache', cache], { env: hybrid() })).json.vectors.embedded).toBe(6);
