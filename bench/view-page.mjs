@@ -10,7 +10,9 @@
 // on the main thread) and over http from a plain static server on loopback (as GitHub Pages serves it: the
 // page's worker loads and searches the catalog). In each: time to the first row, to the full facet counts
 // (`body[data-catalog=loaded]`; an old page has it only implicitly), to a search's results; then the longest
-// task, the count of tasks over 100 ms and the blocking time over the whole visit.
+// task, the count of tasks over 100 ms and the blocking time over the whole visit. Every time is reported
+// as a ratio to a baseline measured in the same run (an empty `node -e ''` start, the median of 5 before
+// and 5 after the browser runs: the machine is shared), with the milliseconds as detail.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -35,8 +37,11 @@ const timed = (args, cwd) => {
   if (r.status !== 0) throw new Error(`${args.join(' ')}: ${r.stderr.slice(0, 1000)}`);
   return { ms: performance.now() - t, stdout: r.stdout };
 };
-const base = median(Array.from({ length: 5 }, () => timed(['-e', '']).ms));
-console.log(`baseline node -e '': ${base.toFixed(0)} ms; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+const starts = Array.from({ length: 5 }, () => timed(['-e', '']).ms);
+let base = median(starts);
+console.log(`baseline node -e '' (before): ${base.toFixed(0)} ms; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+/** A time as a ratio to the same run's baseline, the milliseconds as detail. */
+const x = (ms) => `${(ms / base).toFixed(2)}x (${ms.toFixed(0)} ms)`;
 
 let repo = opt('repo', null);
 if (!repo) {
@@ -57,7 +62,7 @@ const exported = JSON.parse(ex.stdout);
 // --clients DIR,DIR: measure the page files (app.js, worker.js) of other builds on the same export, e.g.
 // the ones before and after a change (node -e "import('./scripts/build-view.mjs').then(m => m.buildViewer(DIR))").
 const CLIENTS = (opt('clients', '') || '').split(',').filter(Boolean);
-console.log(`export of ${exported.memories} memories: ${(ex.ms / 1000).toFixed(1)} s (${(ex.ms / base).toFixed(1)}x node start), ${exported.files} files`);
+console.log(`export of ${exported.memories} memories: ${(ex.ms / 1000).toFixed(1)} s, ${exported.files} files`);
 
 // A plain static server, as GitHub Pages is (no CSP header: the page's meta tag is the policy).
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
@@ -115,9 +120,21 @@ for (const [client, mode] of runs) {
   const worker = await page.evaluate(() => (document.body.dataset.worker ?? 'none').replace(/^no:.*/, 'refused'));
   const r = { firstRow, loaded, searched, faceted, worker, longest: Math.max(0, ...lt), over100: lt.filter((d) => d > 100).length, tasks: lt.length, blocking: lt.reduce((s, d) => s + Math.max(0, d - 50), 0), longestIn };
   results[label] = r;
-  console.log(`${label.padEnd(6)} (worker: ${worker}): first row ${firstRow.toFixed(0)} ms, catalog loaded ${loaded.toFixed(0)} ms, search ${searched.toFixed(0)} ms, facet ${faceted.toFixed(0)} ms; long tasks ${r.tasks}, over 100 ms ${r.over100}, longest ${r.longest.toFixed(0)} ms (${Object.entries(longestIn).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}), blocking ${r.blocking.toFixed(0)} ms`);
   await page.close();
 }
 await browser.close();
 server.close();
+// The baseline again after the browser runs: the median of both halves is the run's baseline.
+starts.push(...Array.from({ length: 5 }, () => timed(['-e', '']).ms));
+base = median(starts);
+console.log(`baseline node -e '' (median of ${starts.length}, before and after): ${base.toFixed(0)} ms; times below are ratios to it`);
+console.log(`export of ${exported.memories} memories: ${x(ex.ms)}`);
+const TIMES = ['firstRow', 'loaded', 'searched', 'faceted', 'longest', 'blocking'];
+for (const [client, mode] of runs) {
+  const label = client ? `${mode} ${CLIENTS.indexOf(client) + 1}` : mode;
+  const r = results[label];
+  r.ratios = Object.fromEntries(TIMES.map((k) => [k, Number((r[k] / base).toFixed(3))]));
+  console.log(`${label.padEnd(6)} (worker: ${r.worker}): first row ${x(r.firstRow)}, catalog loaded ${x(r.loaded)}, search ${x(r.searched)}, facet ${x(r.faceted)}; long tasks ${r.tasks}, over 100 ms ${r.over100}, longest ${x(r.longest)} (${Object.entries(r.longestIn).map(([k, v]) => `${k} ${x(v)}`).join(', ')}), blocking ${x(r.blocking)}`);
+}
+results.baselineMs = base;
 console.log(JSON.stringify(results));
