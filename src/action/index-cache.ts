@@ -6,9 +6,10 @@ import { SEGMENT_FORMAT } from '../search/segment.js';
  * The search index kept in the runner's cache between jobs (issue #29, docs/action.md "Index
  * cache"), with @actions/cache. A search step restores the newest entry for the branch into a
  * folder the library uses as its `indexCache` (src/search/index-cache.ts: validated, brought up to
- * the branch's tree incrementally), and saves the folder under the current tree's key when the
- * search wrote to it. Keys name the index format, the branch and the tree, so an exact hit is the
- * same tree and the restore-key prefix finds the newest entry of an older tree of the branch.
+ * the branch's tree incrementally), and saves the folder when the search wrote to it: under the
+ * current tree's key, or a later key of that tree when its entry was the one restored. Keys name the
+ * index format, the branch and the tree, so the tree's own prefix finds its newest entry and the
+ * branch's prefix the newest entry of an older tree.
  * Without the runner's cache service (a local run, a test, another CI system) it is skipped with a
  * debug line. Failures of the cache service never fail the step: they are warnings.
  */
@@ -30,6 +31,16 @@ export function indexCachePrefix(branch: string): string {
 
 export function indexCacheKey(branch: string, tree: string | null): string {
   return indexCachePrefix(branch) + (tree ?? 'empty');
+}
+
+/**
+ * The key of a later entry of the same tree: `<tree key>+<time><random>`. Entries are immutable, so a
+ * search that restored this tree's entry and then wrote to the folder (vectors it embedded because
+ * the entry was saved by a full-text search, or because its vector file failed its check) saves under
+ * a new key of the tree, and the restore takes the tree's newest entry (docs/action.md "Index cache").
+ */
+export function laterIndexCacheKey(branch: string, tree: string | null, now = Date.now()): string {
+  return `${indexCacheKey(branch, tree)}+${now.toString(36)}${Math.floor(Math.random() * 0xffffff).toString(36)}`;
 }
 
 /**
@@ -58,7 +69,7 @@ export function indexCacheDir(env: NodeJS.ProcessEnv = process.env): string {
 export interface RunnerCache {
   /** Restores the newest entry for `tree` (exact) or an older tree of the branch; the key restored. */
   restore(tree: string | null): Promise<{ key: string | undefined; exact: boolean }>;
-  /** Saves the folder under `tree`'s key when the search wrote to it and no entry holds that tree. */
+  /** Saves the folder when the search wrote to it: under `tree`'s key, or a later key of the tree when its entry was restored. */
   save(tree: string | null, wrote: boolean, exact: boolean): Promise<void>;
 }
 
@@ -72,19 +83,26 @@ export function runnerCache(branch: string, dir: string, log: CacheLog, env: Nod
   return {
     async restore(tree) {
       try {
-        const key = await (await lib()).restoreCache([dir], indexCacheKey(branch, tree), [indexCachePrefix(branch)]);
+        // The newest entry of this tree (its first entry or a later one, `<tree key>+…`), else the newest of
+        // an older tree. The primary key `<tree key>+` is never saved: an exact hit on the tree's first
+        // entry would hide the later ones (the service tries the primary key exactly, then as a prefix,
+        // then each restore key as a prefix, newest first).
+        const own = indexCacheKey(branch, tree);
+        const key = await (await lib()).restoreCache([dir], `${own}+`, [own, indexCachePrefix(branch)]);
         log.info(key ? `index cache: restored ${key}` : 'index cache: no entry for this branch yet; the index is built from the branch');
-        return { key, exact: key === indexCacheKey(branch, tree) };
+        return { key, exact: !!key && (key === own || key.startsWith(`${own}+`)) };
       } catch (err) {
         log.warning(`index cache: restore failed (${(err as Error).message}); the index is built from the branch`);
         return { key: undefined, exact: false };
       }
     },
     async save(tree, wrote, exact) {
-      if (!wrote || exact) return;
+      if (!wrote) return;
+      // This tree's entry restored and the search wrote (new vectors): a later entry of the tree.
+      const key = exact ? laterIndexCacheKey(branch, tree) : indexCacheKey(branch, tree);
       try {
-        await (await lib()).saveCache([dir], indexCacheKey(branch, tree));
-        log.info(`index cache: saved ${indexCacheKey(branch, tree)}`);
+        await (await lib()).saveCache([dir], key);
+        log.info(`index cache: saved ${key}`);
       } catch (err) {
         // Another job of the same tree saved it first (entries are immutable), or the service is down.
         log.warning(`index cache: not saved (${(err as Error).message})`);

@@ -11,8 +11,9 @@ import type { AddressInfo } from 'node:net';
  *    FinalizeCacheEntryUpload {key, version, size_bytes} -> {ok, entry_id};
  *  - uploads the archive to the signed URL with the Azure Blob SDK (one `Put Blob` up to 128 MiB, else
  *    `Put Block` + `Put Block List`), and downloads it with a plain GET (the host is not Azure's).
- * Lookup as the service does it: the primary key exactly, then each restore key as a prefix, newest
- * entry first, always within the same `version` (a hash of the paths and the compression). Entries are
+ * Lookup as the service does it (GitHub's "Cache key matching"): the primary key exactly, then the
+ * primary key as a prefix, then each restore key as a prefix, newest entry first, always within the
+ * same `version` (a hash of the paths and the compression). Entries are
  * immutable: a second CreateCacheEntry of a key and version answers ok=false.
  */
 export interface CacheEntry {
@@ -50,7 +51,7 @@ export async function startCacheServer(token = 'runtime-token-for-tests'): Promi
     if (method === 'GetCacheEntryDownloadURL') {
       const sameVersion = entries.filter((e) => e.version === version).reverse();
       const restoreKeys = (body.restore_keys ?? body.restoreKeys ?? []) as string[];
-      const hit = sameVersion.find((e) => e.key === key) ?? restoreKeys.map((p) => sameVersion.find((e) => e.key.startsWith(p))).find(Boolean);
+      const hit = sameVersion.find((e) => e.key === key) ?? [key, ...restoreKeys].map((p) => sameVersion.find((e) => e.key.startsWith(p))).find(Boolean);
       if (!hit) return json(res, 200, { ok: false });
       return json(res, 200, { ok: true, signed_download_url: `${base}download/${entries.indexOf(hit)}?sig=read`, matched_key: hit.key });
     }

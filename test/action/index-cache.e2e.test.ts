@@ -129,11 +129,11 @@ describe('action: the runner cache round trip (a fake cache service speaking the
     expect(two.stdout).toContain(`index cache: saved ${indexCacheKey('memory', t2)}`);
     expect(cacheServer.entries.map((e) => e.key)).toEqual([indexCacheKey('memory', t1), indexCacheKey('memory', t2)]);
 
-    // Job 3, the same tree: an exact hit, nothing to build, embed or save.
+    // Job 3, the same tree: its entry (the tree's own prefix), nothing to build, embed or save.
     texts = embeds.texts();
     const three = await job();
     expect(three.code, three.stdout + three.stderr).toBe(0);
-    expect(three.stdout).toMatch(new RegExp(`Cache hit for: ${indexCacheKey('memory', t2)}`));
+    expect(three.stdout).toMatch(new RegExp(`Cache hit for restore-key: ${indexCacheKey('memory', t2)}`));
     expect(three.stdout).toMatch(/index cache: the index was reused, not rebuilt \(cached;/);
     expect(three.json.vectors).toMatchObject({ embedded: 0, reused: 7 });
     expect(embeds.texts() - texts).toBe(1);
@@ -141,5 +141,50 @@ describe('action: the runner cache round trip (a fake cache service speaking the
     expect(three.stdout).not.toMatch(/index cache: saved/);
     expect(cacheServer.entries).toHaveLength(2);
     expect(cacheServer.calls.filter((c) => c.startsWith('PUT'))).toHaveLength(2);
+  });
+  it('vectors embedded after an exact hit are saved under a later key of the tree, and the next job restores them', async () => {
+    const remote = makeRemote();
+    const writer = checkout(remote);
+    for (let i = 0; i < 5; i++) expect((await runCli(writer, ['store', `Deployment note ${i}: the staging cluster restarts nightly`, '--json'])).code).toBe(0);
+    git(writer, 'push', '-q', 'origin', 'memory');
+    const t = git(remote, 'rev-parse', 'memory^{tree}');
+    const runner = tempDir('gm-runner-');
+    const ws = join(runner, 'work', 'widgets', 'widgets');
+    const temp = join(runner, 'temp');
+    const job = (mode: string) => {
+      rmSync(join(runner, 'work'), { recursive: true, force: true });
+      rmSync(temp, { recursive: true, force: true });
+      mkdirSync(temp, { recursive: true });
+      mkdirSync(join(runner, 'work', 'widgets'), { recursive: true });
+      git(runner, 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', `file://${remote}`, ws);
+      const env = { ...cacheServer.env, RUNNER_TEMP: temp, MEMORY_EMBEDDER: 'openai', MEMORY_EMBEDDER_URL: embeds.url, MEMORY_EMBEDDER_MODEL: 'bow' };
+      return runAction(ws, { command: 'search', query: 'staging restarts nightly', sync: 'true', limit: '50', mode }, { env });
+    };
+    const keysOfT = () => cacheServer.entries.map((e) => e.key).filter((k) => k.startsWith(indexCacheKey('memory', t)));
+
+    // Job 1, full text: the index is built and saved, no vector (none read, none embedded).
+    const one = await job('fulltext');
+    expect(one.code, one.stdout + one.stderr).toBe(0);
+    expect(one.stdout).toContain(`index cache: saved ${indexCacheKey('memory', t)}`);
+    // Job 2, hybrid, the same tree: its entry is restored, every memory embedded (the entry had no
+    // vectors), and the vectors are saved under a later key of the tree (entries are immutable).
+    let texts = embeds.texts();
+    const two = await job('hybrid');
+    expect(two.code, two.stdout + two.stderr).toBe(0);
+    expect(two.stdout).toContain(`index cache: restored ${indexCacheKey('memory', t)}`);
+    expect(two.json.vectors).toMatchObject({ embedded: 5 });
+    expect(embeds.texts() - texts).toBe(6);
+    expect(two.stdout).toContain(`index cache: saved ${indexCacheKey('memory', t)}+`);
+    expect(keysOfT()).toHaveLength(2);
+    // Job 3, hybrid: the tree's newest entry, so nothing is embedded but the query, nothing saved.
+    texts = embeds.texts();
+    const three = await job('hybrid');
+    expect(three.code, three.stdout + three.stderr).toBe(0);
+    expect(three.stdout).toContain(`index cache: restored ${keysOfT()[1]}`);
+    expect(three.json.vectors).toMatchObject({ embedded: 0, reused: 5 });
+    expect(embeds.texts() - texts).toBe(1);
+    expect(three.stdout).not.toMatch(/index cache: saved/);
+    expect(keysOfT()).toHaveLength(2);
+    expect(three.warnings).toEqual([]);
   });
 });
