@@ -8,7 +8,7 @@ import { topK, type VectorIndex } from '../vector/index.js';
 import { branchVectors, searchBudgetMs, storeEmbedder } from '../vector/store-vectors.js';
 import { readOnlyView } from '../vector/view.js';
 import { queryTerms, terms } from './analyze.js';
-import { bestOf, docFrequency, knownShare, NON_TERM_MIN_MEMORIES, NON_TERM_SHARE } from './engine.js';
+import { bestOf, docFrequency, isQuestionWord, knownShare, NON_TERM_MIN_MEMORIES, NON_TERM_SHARE } from './engine.js';
 import { CONFIDENT, confidence, nothingConfidentNote, roundConfidence, semanticConfidence, supported, supportedConfidence } from './confidence.js';
 import { neighbourWords, synonymTable, tableWords, type ExpansionSource } from './expand.js';
 import { docIds, filterIds, fullTextMatches, openIndex, readMemory, search as fullTextSearch, type IndexOptions } from './index.js';
@@ -187,6 +187,8 @@ export interface ModeSearchOptions extends IndexOptions {
    * keep the whole query's cosines. 0 = off. Default {@link RANK_VECTOR}.
    */
   rankVector?: number;
+  /** Hybrid, experiment: with `rankVector`, which words that vector's text leaves out: `nonterms` (default) or `content` (also stop words and question words). */
+  rankWords?: 'nonterms' | 'content';
   /**
    * Hybrid, experiment: how much of a memory's leading label ({@link labelsOf}) its cosine loses in
    * the ranking (0 = off, 1 = the label's direction removed). Default {@link LABEL_WEIGHT}.
@@ -225,11 +227,16 @@ export const LABEL_WEIGHT = 0;
  * the query's vector pulls it towards every turn of that speaker, generic ones first. The text itself
  * when nothing is left out, or everything would be.
  */
-export function withoutNonTerms(view: IndexView, text: string): string {
+export function withoutNonTerms(view: IndexView, text: string, contentOnly = false): string {
   if (view.n < NON_TERM_MIN_MEMORIES) return text;
   const common = NON_TERM_SHARE * view.n;
   const words = text.split(/\s+/).filter(Boolean);
-  const kept = words.filter((w) => !terms(w, false).some((t) => docFrequency(view, t) > common));
+  // contentOnly: also without stop words and question words (the words the index does not weigh).
+  const kept = words.filter((w) => {
+    const ts = terms(w, false);
+    if (contentOnly && !ts.filter((t) => !isQuestionWord(t)).length) return false;
+    return !ts.some((t) => docFrequency(view, t) > common);
+  });
   return kept.length === words.length || !kept.length ? text : kept.join(' ');
 }
 
@@ -606,7 +613,7 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
     let qr = qv;
     if (alpha > 0) {
       const whole = (q.query ?? '').trim();
-      const stripped = withoutNonTerms(view, whole);
+      const stripped = withoutNonTerms(view, whole, opts.rankWords === 'content');
       if (stripped !== whole) {
         const qs = await embedQuery(embedder, embedInput(stripped));
         qr = normalize(qv.map((x, j) => (1 - alpha) * x + alpha * qs[j]));
