@@ -7,9 +7,9 @@ import type { VectorEntry } from '../vector/branch.js';
 import { topK, type VectorIndex } from '../vector/index.js';
 import { branchVectors, searchBudgetMs, storeEmbedder } from '../vector/store-vectors.js';
 import { readOnlyView } from '../vector/view.js';
-import { queryTerms, terms } from './analyze.js';
-import { bestOf, docFrequency, isQuestionWord, knownShare, NON_TERM_MIN_MEMORIES, NON_TERM_SHARE } from './engine.js';
-import { CONFIDENT, confidence, nothingConfidentNote, roundConfidence, semanticConfidence, supported, supportedConfidence } from './confidence.js';
+import { queryTerms } from './analyze.js';
+import { bestOf, knownShare } from './engine.js';
+import { CONFIDENT, HYBRID_MIN_COVERAGE, confidence, nothingConfidentNote, roundConfidence, semanticConfidence, supported, supportedConfidence } from './confidence.js';
 import { neighbourWords, synonymTable, tableWords, type ExpansionSource } from './expand.js';
 import { docIds, filterIds, fullTextMatches, openIndex, readMemory, search as fullTextSearch, type IndexOptions } from './index.js';
 import type { IndexView } from './engine.js';
@@ -181,19 +181,6 @@ export interface ModeSearchOptions extends IndexOptions {
   pageSupport?: boolean;
   /** Hybrid: most memories of one session (a run of memories stored at most `hybrid.contextMinutes` apart) placed before the others (0 = off). Default {@link SESSION_CAP}. */
   sessionCap?: number;
-  /**
-   * Hybrid, experiment (issue 25, tenth session): share of the ranking vector taken from the query's
-   * text without the words most memories hold ({@link withoutNonTerms}); candidates and confidence
-   * keep the whole query's cosines. 0 = off. Default {@link RANK_VECTOR}.
-   */
-  rankVector?: number;
-  /** Hybrid, experiment: with `rankVector`, which words that vector's text leaves out: `nonterms` (default) or `content` (also stop words and question words). */
-  rankWords?: 'nonterms' | 'content';
-  /**
-   * Hybrid, experiment: how much of a memory's leading label ({@link labelsOf}) its cosine loses in
-   * the ranking (0 = off, 1 = the label's direction removed). Default {@link LABEL_WEIGHT}.
-   */
-  labelWeight?: number;
 }
 
 /** Page support by default (src/search/confidence.ts, {@link supported}). */
@@ -215,94 +202,6 @@ export const EXPANSION_WEIGHT = 0.5;
 export const COVERAGE_POWER = 0.5;
 /** Page diversity: most cosine between two memories placed before the others (1 = off). Picked on the tune sets. */
 export const DIVERSITY = 1;
-
-/** Share of the ranking vector from the query without its non-terms (0 = off). Picked on the tune sets. */
-export const RANK_VECTOR = 0;
-/** Share of a leading label's direction a memory's ranking cosine loses (0 = off). Picked on the tune sets. */
-export const LABEL_WEIGHT = 0;
-
-/**
- * The query text without its words that most memories hold (src/search/engine.ts `NON_TERM_SHARE`):
- * in a chat stored one turn per memory the speakers' names are in nearly every memory, and a name in
- * the query's vector pulls it towards every turn of that speaker, generic ones first. The text itself
- * when nothing is left out, or everything would be.
- */
-export function withoutNonTerms(view: IndexView, text: string, contentOnly = false): string {
-  if (view.n < NON_TERM_MIN_MEMORIES) return text;
-  const common = NON_TERM_SHARE * view.n;
-  const words = text.split(/\s+/).filter(Boolean);
-  // contentOnly: also without stop words and question words (the words the index does not weigh).
-  const kept = words.filter((w) => {
-    const ts = terms(w, false);
-    if (contentOnly && !ts.filter((t) => !isQuestionWord(t)).length) return false;
-    return !ts.some((t) => docFrequency(view, t) > common);
-  });
-  return kept.length === words.length || !kept.length ? text : kept.join(' ');
-}
-
-/**
- * A leading label: one to three capitalised words and a colon opening a memory ("Melanie: …",
- * "Note: …"). It is structure, not content, when at least {@link LABEL_MIN_SHARE} of the memories
- * (and {@link NON_TERM_MIN_MEMORIES}) open with it.
- */
-const LABEL = /^(\p{Lu}[\p{L}\p{N}.'’-]{0,30}(?: \p{Lu}[\p{L}\p{N}.'’-]{0,30}){0,2}):\s/u;
-export const LABEL_MIN_SHARE = 0.1;
-
-interface Labels {
-  /** Per row: index into `vecs`, or -1 (no shared label). */
-  of: Int32Array;
-  /** Each label's unit vector (the model's embedding of the label alone). */
-  vecs: Float32Array[];
-  /** Per row: the memory's cosine to its label's vector. */
-  along: Float32Array;
-}
-const labelCache = new WeakMap<VectorIndex, Promise<Labels>>();
-
-/** The shared leading labels of the rows of `index` (read once per index: every memory's opening). */
-function labelsOf(index: VectorIndex, embedder: Embedder, contentOf: (id: string) => string): Promise<Labels> {
-  const hit = labelCache.get(index);
-  if (hit) return hit;
-  const run = (async () => {
-    const n = index.size;
-    const raw: string[] = new Array(n);
-    const count = new Map<string, number>();
-    for (let r = 0; r < n; r++) {
-      const m = LABEL.exec(contentOf(index.ids[r]).slice(0, 120));
-      raw[r] = m ? m[1] : '';
-      if (m) count.set(m[1], (count.get(m[1]) ?? 0) + 1);
-    }
-    const names = n >= NON_TERM_MIN_MEMORIES ? [...count].filter(([, c]) => c >= LABEL_MIN_SHARE * n).map(([l]) => l) : [];
-    const vecs = names.length ? (await embedder.embed(names)).map((v) => normalize(Float32Array.from(v))) : [];
-    const code = new Map(names.map((l, i) => [l, i]));
-    const of = new Int32Array(n).fill(-1);
-    const along = new Float32Array(n);
-    const scans = vecs.map((v) => index.scoreAll(v));
-    for (let r = 0; r < n; r++) {
-      const c = code.get(raw[r]);
-      if (c === undefined) continue;
-      of[r] = c;
-      along[r] = scans[c][r];
-    }
-    return { of, vecs, along };
-  })();
-  labelCache.set(index, run);
-  return run;
-}
-
-/**
- * The cosines of `q` to each row's vector with `g` of its label's direction taken out:
- * m' = m − g (m·l) l, so cos(q, m') = (q·m − g (m·l)(q·l)) / |m'|, |m'|² = 1 − (2g − g²)(m·l)².
- * In place over the rows `only` marks.
- */
-function withoutLabels(cos: Float32Array, q: Float32Array, labels: Labels, g: number, only: Uint8Array): void {
-  const lq = labels.vecs.map((l) => dot(l, q));
-  for (let r = 0; r < cos.length; r++) {
-    const c = labels.of[r];
-    if (c < 0 || !only[r]) continue;
-    const s = labels.along[r];
-    cos[r] = (cos[r] - g * s * lq[c]) / Math.sqrt(Math.max(1e-6, 1 - (2 * g - g * g) * s * s));
-  }
-}
 
 function dot(a: Float32Array, b: Float32Array): number {
   let x = 0;
@@ -572,7 +471,7 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
       confidence({
         coverage: coverage.get(id) ?? 0,
         known,
-        minCoverage: opts.minCoverage,
+        minCoverage: opts.minCoverage ?? HYBRID_MIN_COVERAGE,
         ...(r === undefined ? {} : { cosine: cos1[r], floor, ...(calibrated ? { z: (cos1[r] - mu) / sd, ...(r === nearest ? { nearestGap: cos1[r] - tenth } : {}) } : {}) }),
       });
     // Among a handful of memories the nearest are near only because there is nothing else.
@@ -605,27 +504,7 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
       }
       return out;
     };
-    // Experiments (off by default): the ranking's cosines from a query vector partly without the
-    // words most memories hold, and/or with the memories' leading labels weighed down. Candidates,
-    // confidence and the feedback trigger keep the whole query's cosines (`cos1`).
-    const alpha = opts.rankVector ?? RANK_VECTOR;
-    const labelW = opts.labelWeight ?? LABEL_WEIGHT;
-    let qr = qv;
-    if (alpha > 0) {
-      const whole = (q.query ?? '').trim();
-      const stripped = withoutNonTerms(view, whole, opts.rankWords === 'content');
-      if (stripped !== whole) {
-        const qs = await embedQuery(embedder, embedInput(stripped));
-        qr = normalize(qv.map((x, j) => (1 - alpha) * x + alpha * qs[j]));
-      }
-    }
-    const labels = labelW > 0 ? await labelsOf(index, embedder, (id) => memoryOf(id).content) : null;
-    const rankCos = (qvec: Float32Array, only: Uint8Array | undefined): Float32Array => {
-      const c = qvec === qv && !only ? (labels ? Float32Array.from(cos1) : cos1) : index.scoreAll(qvec, only);
-      if (labels) withoutLabels(c, qvec, labels, labelW, match);
-      return c;
-    };
-    scored = blend(rankCos(qr, qr === qv ? undefined : match), null);
+    scored = blend(cos1, null);
     // Feedback needs a collection: among a handful of memories the top two are often unrelated, and
     // their words would pull in more unrelated ones. Forced on by `feedback: true`.
     if (opts.feedback ?? (feedbackDefault() && allowed.size >= FEEDBACK_MIN_MEMORIES)) {
@@ -636,9 +515,9 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
       // Confident: the best match is itself a semantic match. (Feedback from the best semantic
       // matches wherever they rank instead: LoCoMo R@10 71.0% against 72.3%, BENCHMARKS.md.)
       const ranked = bestOf(scored, FEEDBACK_DOCS, (a, b) => b.score - a.score || (a.id < b.id ? 1 : -1));
-      const top = ranked.length && (ranked[0].cos1 ?? ranked[0].v ?? 0) >= floor ? ranked.map((x) => x.id) : [];
+      const top = ranked.length && (ranked[0].v ?? 0) >= floor ? ranked.map((x) => x.id) : [];
       if (top.length) {
-        const q2 = Float32Array.from(qr);
+        const q2 = Float32Array.from(qv);
         for (const id of top) {
           const v = index.vector(id);
           if (v) for (let j = 0; j < q2.length; j++) q2[j] += v[j] / top.length;
@@ -647,7 +526,7 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
         // what indexing it does, on every search (issue 24).
         const feedback = textScores(top.map((id) => embedInput(memoryOf(id).content)).join('\n'), false);
         // blend reads the cosines of the candidates only: the other rows are not scored.
-        scored = blend(rankCos(normalize(q2), match), feedback);
+        scored = blend(index.scoreAll(normalize(q2), match), feedback);
       }
     }
     // total: every confident match (weak candidates are not matches).
