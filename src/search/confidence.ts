@@ -40,6 +40,12 @@ export const KNOWN_COVERAGE = 0.2;
  * {@link NEAREST_GAP} × the threshold above the query's 10th nearest (one memory far closer than the
  * rest: a note said in other words) with a cosine of at least {@link NEAREST_SEMANTIC} × the threshold.
  */
+/**
+ * 3 in the eighth session; 2.8 since the tenth: questions whose evidence was on the page with nothing
+ * confident sat at the semantic line with z just under 3 (a question naming a chat's speaker is near
+ * all of that speaker's turns), and no unanswerable tune search sat between 2.75 and 3 (BENCHMARKS.md,
+ * "#25 ranking, tenth session").
+ */
 export const SEMANTIC_Z = 2.8;
 /**
  * Hybrid: a lexical match (the coverage and known rules) whose cosine is below this × the threshold is
