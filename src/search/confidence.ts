@@ -20,6 +20,13 @@
  * {@link KNOWN_COVERAGE} of its information.
  */
 export const MIN_COVERAGE = 0.6;
+/**
+ * The coverage line of hybrid search, where the lexical rules sit beside the semantic ones: a little
+ * higher than full text's {@link MIN_COVERAGE} (issue 25, tenth session: on the tune half an
+ * unanswerable question matched a turn through 0.61 of its information; 0.65 and 0.7 gave the same
+ * recall on the saved pages).
+ */
+export const HYBRID_MIN_COVERAGE = 0.65;
 export const SEMANTIC_LINE = 0.85;
 export const PAIR_COVERAGE = 0.3;
 export const PAIR_SEMANTIC = 0.68;
@@ -33,7 +40,13 @@ export const KNOWN_COVERAGE = 0.2;
  * {@link NEAREST_GAP} × the threshold above the query's 10th nearest (one memory far closer than the
  * rest: a note said in other words) with a cosine of at least {@link NEAREST_SEMANTIC} × the threshold.
  */
-export const SEMANTIC_Z = 3;
+/**
+ * 3 in the eighth session; 2.8 since the tenth: questions whose evidence was on the page with nothing
+ * confident sat at the semantic line with z just under 3 (a question naming a chat's speaker is near
+ * all of that speaker's turns), and no unanswerable tune search sat between 2.75 and 3 (BENCHMARKS.md,
+ * "#25 ranking, tenth session").
+ */
+export const SEMANTIC_Z = 2.8;
 /**
  * Hybrid: a lexical match (the coverage and known rules) whose cosine is below this × the threshold is
  * not confident on its words alone: it shares the query's words, not what it is about ("taxed on a

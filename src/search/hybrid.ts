@@ -9,7 +9,7 @@ import { branchVectors, searchBudgetMs, storeEmbedder } from '../vector/store-ve
 import { readOnlyView } from '../vector/view.js';
 import { queryTerms } from './analyze.js';
 import { bestOf, knownShare } from './engine.js';
-import { CONFIDENT, confidence, nothingConfidentNote, roundConfidence, semanticConfidence, supported, supportedConfidence } from './confidence.js';
+import { CONFIDENT, HYBRID_MIN_COVERAGE, confidence, nothingConfidentNote, roundConfidence, semanticConfidence, supported, supportedConfidence } from './confidence.js';
 import { neighbourWords, synonymTable, tableWords, type ExpansionSource } from './expand.js';
 import { docIds, filterIds, fullTextMatches, openIndex, readMemory, search as fullTextSearch, type IndexOptions } from './index.js';
 import type { IndexView } from './engine.js';
@@ -471,7 +471,7 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
       confidence({
         coverage: coverage.get(id) ?? 0,
         known,
-        minCoverage: opts.minCoverage,
+        minCoverage: opts.minCoverage ?? HYBRID_MIN_COVERAGE,
         ...(r === undefined ? {} : { cosine: cos1[r], floor, ...(calibrated ? { z: (cos1[r] - mu) / sd, ...(r === nearest ? { nearestGap: cos1[r] - tenth } : {}) } : {}) }),
       });
     // Among a handful of memories the nearest are near only because there is nothing else.

@@ -35,7 +35,7 @@ export interface IndexOptions {
   progress?: (done: number, total: number) => void;
   /** BM25 constants; default DEFAULT_BM25 (src/search/engine.ts). */
   bm25?: Bm25Params;
-  /** Share of the query's information a confident full-text match holds (default {@link MIN_COVERAGE}; benches tune it). */
+  /** Share of the query's information a confident full-text match holds (default {@link MIN_COVERAGE}, in hybrid search HYBRID_MIN_COVERAGE of src/search/confidence.ts; benches tune it). */
   minCoverage?: number;
 }
 

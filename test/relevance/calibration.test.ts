@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/core/store.js';
-import { confidence, supported, supportedConfidence } from '../../src/search/confidence.js';
+import { confidence, HYBRID_MIN_COVERAGE, supported, supportedConfidence } from '../../src/search/confidence.js';
 import type { Embedder } from '../../src/embed/index.js';
 import { makeRepo } from '../helpers.js';
 import { CHAT } from './chat-fixture.js';
@@ -30,6 +30,14 @@ describe('confidence signals (src/search/confidence.ts)', () => {
     // Full text (no cosine) and uncalibrated stores (no z): the words decide.
     expect(confidence({ coverage: 1, known: 1 })).toBeGreaterThanOrEqual(0.5);
     expect(confidence({ coverage: 1, known: 1, cosine: 0.1, floor })).toBeGreaterThanOrEqual(0.5);
+  });
+  it('tenth session lines (picked on the tune half, kept after the holdout look): z 2.8, hybrid coverage 0.65', () => {
+    expect(confidence({ coverage: 0, known: 0, cosine: 0.52, floor, z: 2.9 })).toBeGreaterThanOrEqual(0.5);
+    expect(confidence({ coverage: 0, known: 0, cosine: 0.52, floor, z: 2.7 })).toBeLessThan(0.5);
+    // Hybrid reads 0.65 of the query's information as the coverage line; full text keeps 0.6.
+    expect(confidence({ coverage: 0.62, known: 0, minCoverage: HYBRID_MIN_COVERAGE })).toBeLessThan(0.5);
+    expect(confidence({ coverage: 0.66, known: 0, minCoverage: HYBRID_MIN_COVERAGE })).toBeGreaterThanOrEqual(0.5);
+    expect(confidence({ coverage: 0.62, known: 0 })).toBeGreaterThanOrEqual(0.5);
   });
   it('page support: some of the query\'s information or 0.6 × the threshold by meaning; on the line, below own confidence', () => {
     expect(supported(0.05, 0.1, floor)).toBe(true);
