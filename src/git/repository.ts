@@ -52,7 +52,35 @@ export class GitRepository {
     this.objects = new ObjectStore(join(location.commonDir, 'objects'));
     this.refs = new RefStore(location.commonDir);
     this.target = { gitDir: location.gitDir, root: location.root };
-    this.objects.fallback = (oid) => this.readThroughGit(oid);
+    this.objects.fallback = (oid, expect) => this.readThroughGit(oid, expect);
+  }
+
+  /**
+   * While set (a writer's sync whose first fetch took no trees, docs/sync.md "What a writer fetches"),
+   * a tree this reader lacks is fetched alone (`--filter=tree:0` with its id as the want) and handed
+   * to `check` before anyone reads it; git's own lazy fetch would bring the tree's whole subtree with
+   * every blob-less fetch. If the remote will not send a tree by id, `fallback` runs once (it fetches
+   * the branch's trees the old way) and the read continues from what is there.
+   */
+  treeFetch: { remote: string; check: (oid: string, data: Buffer) => void; fallback: () => void; failed?: string; fetches: number } | null = null;
+
+  private fetchTree(oid: string): GitObject | null {
+    const tf = this.treeFetch as NonNullable<GitRepository['treeFetch']>;
+    if (!tf.failed) {
+      const r = runGitSync(
+        this.target,
+        ['-c', 'fetch.negotiationAlgorithm=noop', '-c', 'maintenance.auto=false', '-c', 'gc.auto=0', 'fetch', tf.remote, '--quiet', '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--filter=tree:0', oid],
+        { allowFailure: true },
+      );
+      tf.fetches++;
+      if (r.status !== 0) {
+        tf.failed = lastLine(r.stderr) || `git fetch exited ${r.status}`;
+        tf.fallback();
+      }
+    }
+    const got = this.objects.tryRead(oid);
+    if (got && got.type === 'tree') tf.check(oid, got.data);
+    return got;
   }
 
   /** The promisor remote when this is a partial clone (`git clone --filter=…`), else null. */
@@ -85,7 +113,11 @@ export class GitRepository {
    * reader does not. In a partial clone, the first miss among the blobs of the last listing fetches
    * all of that listing's missing blobs in one round trip (as `git checkout` does), not one per blob.
    */
-  private readThroughGit(oid: string): GitObject | null {
+  private readThroughGit(oid: string, expect?: string): GitObject | null {
+    if (this.treeFetch && expect === 'tree') {
+      const got = this.fetchTree(oid);
+      if (got) return got;
+    }
     const remote = this.partialCloneRemote();
     const listing = this.lastListing;
     if (remote && listing && !listing.fetched && listing.oids.has(oid)) {

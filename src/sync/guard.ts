@@ -61,14 +61,18 @@ function shown(s: string): string {
  * The first invalid entry name in `tree` that `old` does not have (null: none). Only subtrees whose
  * ids differ are read, so the cost follows what changed, not the size of the branch.
  */
-export function findBadName(git: GitRepository, old: string | null, tree: string | null): { path: string; reason: string } | null {
+export function findBadName(git: GitRepository, old: string | null, tree: string | null, opts: { onlyPresent?: boolean } = {}): { path: string; reason: string } | null {
+  // `onlyPresent` (a writer whose fetch took no trees, docs/sync.md): a subtree this repository does
+  // not hold is skipped, not fetched. Such a writer never reads it, and every tree it does read was
+  // checked as it arrived (treeNameCheck); the clone is marked so that its next pull checks the rest.
+  const absent = (oid: string) => opts.onlyPresent === true && !git.objects.has(oid);
   // A tree `old` has nothing of (a fresh clone's first sync: the whole branch): every name is new, read
   // from the raw tree; only a name that is not plain is decoded and checked.
   // A subtree found clean once is clean under any path: checked once per id (a hostile tree naming one
   // subtree many times at every level would otherwise cost (names per level)^depth reads).
   const clean = new Set<string>();
   const fresh = (y: string, base: string): { path: string; reason: string } | null => {
-    if (clean.has(y)) return null;
+    if (clean.has(y) || absent(y)) return null;
     const data = git.objects.read(y, 'tree').data;
     let found: { path: string; reason: string } | null = null;
     scanTree(data, y, (at, sp, nul) => {
@@ -84,8 +88,8 @@ export function findBadName(git: GitRepository, old: string | null, tree: string
     return found;
   };
   const walk = (x: string | null, y: string | null, base: string): { path: string; reason: string } | null => {
-    if (!y || x === y) return null;
-    if (!x) return fresh(y, base);
+    if (!y || x === y || absent(y)) return null;
+    if (!x || absent(x)) return fresh(y, base);
     const xs = new Map<string, TreeEntry>(x ? git.readTree(x).map((e) => [e.name, e] as const) : []);
     for (const e of git.readTree(y)) {
       const before = xs.get(e.name);
@@ -103,10 +107,34 @@ export function findBadName(git: GitRepository, old: string | null, tree: string
 }
 
 /** Checks what `tree` adds over `old`; throws INVALID_TREE_NAME naming `what` (a pending ref, the remote branch). */
-export function assertValidNames(git: GitRepository, old: string | null, tree: string | null, what: string, data: Record<string, unknown>): void {
-  const bad = findBadName(git, old, tree);
-  if (!bad) return;
-  throw new InvalidTreeNameError(
+export function assertValidNames(git: GitRepository, old: string | null, tree: string | null, what: string, data: Record<string, unknown>, opts: { onlyPresent?: boolean } = {}): void {
+  const bad = findBadName(git, old, tree, opts);
+  if (bad) throw invalidName(bad, what, data);
+}
+
+/**
+ * The check of one tree fetched alone (a treeless writer's, src/git/repository.ts `treeFetch`): its own
+ * entry names only, since each subtree, if read at all, arrives through the same check. Throws
+ * INVALID_TREE_NAME before anything reads the tree.
+ */
+export function treeNameCheck(what: string, data: Record<string, unknown>): (oid: string, raw: Buffer) => void {
+  return (oid, raw) => {
+    let bad: { path: string; reason: string } | null = null;
+    scanTree(raw, oid, (_at, sp, nul) => {
+      let plain = nul > sp + 1 && raw[sp + 1] !== 0x2e && raw[sp + 1] !== 0x2d;
+      for (let i = sp + 1; plain && i < nul; i++) plain = PLAIN_BYTE[raw[i]] === 1;
+      if (plain) return false;
+      const name = raw.toString('utf8', sp + 1, nul);
+      const why = badTreeName(name);
+      if (why) bad = { path: `${name} (in tree ${oid.slice(0, 12)})`, reason: why };
+      return bad !== null;
+    });
+    if (bad) throw invalidName(bad, what, data);
+  };
+}
+
+function invalidName(bad: { path: string; reason: string }, what: string, data: Record<string, unknown>): InvalidTreeNameError {
+  return new InvalidTreeNameError(
     `${what} holds a file or folder git refuses (${bad.reason} at ${shown(bad.path)}): it is not taken into the local branch and nothing was written; ` +
       'the rest of the memories stay readable. Remove that entry on the remote (or delete the pending ref) and sync again.',
     { ...data, path: shown(bad.path).slice(1, -1), reason: bad.reason },
