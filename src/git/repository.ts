@@ -1,4 +1,4 @@
-import { readdirSync, unlinkSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { CorruptObjectError, ObjectMissingError } from '../errors.js';
 import { catFileBatch, runGitSync, type GitTarget } from './cli.js';
@@ -6,7 +6,7 @@ import { isRegularFile } from './diff.js';
 import { ObjectStore, type GitObject } from './objects.js';
 import { RefStore } from './refs.js';
 import { findRepository, readConfigFile, readEffectiveConfig, type RepoLocation } from './location.js';
-import { MODE_BLOB, MODE_TREE, isTreeMode, parseCommit, parseTree, serializeCommit, serializeTree, type CommitInfo, type Identity, type TreeEntry } from './tree.js';
+import { MODE_BLOB, MODE_TREE, badTreeName, isTreeMode, parseCommit, parseTree, serializeCommit, serializeTree, type CommitInfo, type Identity, type TreeEntry } from './tree.js';
 
 export interface BlobEntry {
   path: string;
@@ -100,6 +100,18 @@ export class GitRepository {
       this.promisor = remote ? { remote } : null;
     }
     return this.promisor?.remote ?? null;
+  }
+
+  /** A ref under refs/git-memory/unchecked/ exists (loose, or packed by `git pack-refs`). */
+  hasUncheckedTrees(): boolean {
+    const dir = join(this.location.commonDir, 'refs', 'git-memory', 'unchecked');
+    try {
+      if (readdirSync(dir).length) return true;
+    } catch {
+      /* none loose */
+    }
+    const packed = join(this.location.commonDir, 'packed-refs');
+    return existsSync(packed) && readFileSync(packed, 'utf8').includes(' refs/git-memory/unchecked/');
   }
 
   /** Reads the promisor setting again (a filtered fetch may just have made this a partial clone). */
@@ -271,10 +283,14 @@ export class GitRepository {
     const out: BlobEntry[] = [];
     const start = prefix ? this.entryAt(tree, prefix) : { mode: MODE_TREE, name: '', oid: tree };
     if (!start || !isTreeMode(start.mode)) return out;
+    // A treeless writer (src/sync, docs/sync.md) left trees no sync checked: until a pull has checked
+    // them (and refuses the branch if need be), an entry git refuses is not listed.
+    const unchecked = this.hasUncheckedTrees();
     const walk = (oid: string, base: string) => {
       // Not kept in the tree cache: a whole-branch listing would fill it with every entry of the
       // branch (a million parsed entries at 1,000,000 memories) that nothing reads again.
       for (const e of this.trees.get(oid) ?? parseTree(this.objects.read(oid, 'tree').data, oid)) {
+        if (unchecked && badTreeName(e.name)) continue;
         const p = base ? `${base}/${e.name}` : e.name;
         if (isTreeMode(e.mode)) walk(e.oid, p);
         else if (isRegularFile(e.mode)) out.push({ path: p, oid: e.oid });

@@ -1,6 +1,8 @@
 import { MemoryError } from '../core/errors.js';
 import type { GitRepository } from '../git/repository.js';
-import { isTreeMode, isTreeModeAt, scanTree, type TreeEntry } from '../git/tree.js';
+import { badTreeName, isTreeMode, isTreeModeAt, scanTree, type TreeEntry } from '../git/tree.js';
+
+export { badTreeName };
 import { changedFiles } from './combine.js';
 import { isRegularFile } from '../git/diff.js';
 
@@ -24,32 +26,9 @@ export class TooManyDeletesError extends MemoryError {
   }
 }
 
-/** Starts with no dot, holds no "~", "/", space, control or non-ASCII character: never refused. */
-const PLAIN_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
-
 /** The bytes of a plain name (PLAIN_NAME), for names checked in a raw tree without decoding them. */
 const PLAIN_BYTE = new Uint8Array(256);
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-') PLAIN_BYTE[c.charCodeAt(0)] = 1;
-
-/** Code points git ignores when it compares a name with ".git" on HFS+ (utf8.c, is_hfs_dotgit). */
-const HFS_IGNORABLE = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
-
-/**
- * Why git would refuse a tree entry name (null: fine). Mirrors fsck's checks: "" (emptyName), "."
- * (hasDot), ".." (hasDotdot), a "/" or NUL (fullPathname), and ".git" in any case, with trailing dots
- * or spaces (NTFS), as its 8.3 short name "git~1", or with HFS+-ignored code points (hasDotgit).
- */
-export function badTreeName(name: string): string | null {
-  // The names a branch is made of (ids, months, buckets, `x.md`): nothing below can match them, and a
-  // fresh clone's first sync checks every name of the branch.
-  if (PLAIN_NAME.test(name)) return null;
-  if (name === '') return 'empty name';
-  if (name === '.' || name === '..') return `"${name}"`;
-  if (name.includes('/') || name.includes('\0')) return 'a name containing "/"';
-  const folded = name.replace(HFS_IGNORABLE, '').toLowerCase();
-  if (folded === '.git' || folded.replace(/[. ]+$/, '') === '.git' || folded.replace(/[. ]+$/, '') === 'git~1') return '".git"';
-  return null;
-}
 
 /** A name as it may be shown: bounded, control and bidi characters escaped. */
 function shown(s: string): string {

@@ -145,6 +145,11 @@ describe('a writer fetches only the trees on its path', { timeout: 300_000 }, ()
     const w2 = cli(job2, ['store', 'a fact stored beside an old hostile month', '--sync', '--json']);
     expect(w2.code, w2.stderr).toBe(0);
     expect(git(job2, 'for-each-ref', '--format=%(refname)', 'refs/git-memory/unchecked')).toBe('refs/git-memory/unchecked/memory');
+    // A read without a pull there lists what git would check out: the entry is not listed (its folder
+    // would otherwise list the memories under it a second time, under a path with "..").
+    const plain = cli(job2, ['list', '--limit', '1000', '--json']);
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.json.total).toBe(b.total + 1);
     const l = cli(job2, ['list', '--sync', '--json']);
     expect(l.code).toBe(6);
     expect(l.json?.error?.code ?? l.stderr).toBe('INVALID_TREE_NAME');
