@@ -102,6 +102,20 @@ export class GitRepository {
     return this.promisor?.remote ?? null;
   }
 
+  /**
+   * In a partial clone that lacks subtrees of a tree just read (a treeless write took only its own
+   * path: docs/sync.md), those subtrees come in one round trip, with everything under them, rather
+   * than in one lazy fetch each as they are read (a de-duplication reading every bucket of a month
+   * made 20 fetches). Not during a treeless sync, which fetches only what it reads.
+   */
+  private prefetchSubtrees(entries: TreeEntry[]): void {
+    if (this.treeFetch) return;
+    const remote = this.partialCloneRemote();
+    if (!remote) return;
+    const missing = entries.filter((e) => isTreeMode(e.mode) && !this.objects.has(e.oid)).map((e) => e.oid);
+    if (missing.length > 1) this.fetchPromised(remote, missing);
+  }
+
   /** A ref under refs/git-memory/unchecked/ exists (loose, or packed by `git pack-refs`). */
   hasUncheckedTrees(): boolean {
     const dir = join(this.location.commonDir, 'refs', 'git-memory', 'unchecked');
@@ -243,6 +257,7 @@ export class GitRepository {
     let t = this.trees.get(oid);
     if (!t) {
       t = parseTree(this.objects.read(oid, 'tree').data, oid);
+      this.prefetchSubtrees(t);
       if (this.trees.size > 20_000) this.trees.clear();
       this.trees.set(oid, t);
     }
@@ -286,10 +301,13 @@ export class GitRepository {
     // A treeless writer (src/sync, docs/sync.md) left trees no sync checked: until a pull has checked
     // them (and refuses the branch if need be), an entry git refuses is not listed.
     const unchecked = this.hasUncheckedTrees();
+    const promisor = this.treeFetch ? null : this.partialCloneRemote();
     const walk = (oid: string, base: string) => {
       // Not kept in the tree cache: a whole-branch listing would fill it with every entry of the
       // branch (a million parsed entries at 1,000,000 memories) that nothing reads again.
-      for (const e of this.trees.get(oid) ?? parseTree(this.objects.read(oid, 'tree').data, oid)) {
+      const entries = this.trees.get(oid) ?? parseTree(this.objects.read(oid, 'tree').data, oid);
+      if (promisor) this.prefetchSubtrees(entries);
+      for (const e of entries) {
         if (unchecked && badTreeName(e.name)) continue;
         const p = base ? `${base}/${e.name}` : e.name;
         if (isTreeMode(e.mode)) walk(e.oid, p);

@@ -314,7 +314,7 @@ async function fetchSnapshot(ctx: Ctx, withPending: boolean, write = false, tree
       if (ref.startsWith(`${tmp}/pending/`)) pending.push({ ref: pendingPrefix(ctx.branch) + ref.slice(`${tmp}/pending/`.length), oid });
     }
     pending.sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
-    if (treeless && tip) startTreeFetch(ctx);
+    if (treeless && tip) await startTreeFetch(ctx, tip);
     if (tip) await setRef(ctx, ctx.trackingRef, tip, `git-memory: fetch ${ctx.branch} from ${ctx.remoteName}`);
     return { tip, pending, blobless };
   } finally {
@@ -365,9 +365,12 @@ function uncheckedRef(ctx: Ctx): string {
  * checked before it is read (src/git/repository.ts `treeFetch`). If the remote will not send a tree by
  * id, the branch tip's trees are fetched once the old way (blob-less), and reading goes on from them.
  */
-function startTreeFetch(ctx: Ctx): void {
+async function startTreeFetch(ctx: Ctx, tip: string): Promise<void> {
   const git = ctx.store.git;
   ctx.treeless = true;
+  // Marked before anything can move the local branch: a writer killed after moving it leaves the mark
+  // too (one that failed leaves a mark over nothing new: the next pull checks once more, that is all).
+  await setRef(ctx, uncheckedRef(ctx), tip, 'git-memory: trees not read by a treeless sync');
   git.treeFetch = {
     remote: ctx.remoteArg,
     fetches: 0,
@@ -533,7 +536,7 @@ async function plan(ctx: Ctx, local: string | null, remote: string | null): Prom
   const none = { received: 0, replayed: 0, conflicts: [] as SyncConflict[] };
   if (!remote) return { tip: local, ...none };
   const git = ctx.store.git;
-  if (!local) return { tip: remote, ...none, received: countMemoryFiles(git, git.readCommit(remote).tree) };
+  if (!local) return { tip: remote, ...none, received: ctx.treeless ? null : countMemoryFiles(git, git.readCommit(remote).tree) };
   if (local === remote) return { tip: local, ...none };
   const base = await mergeBase(ctx, local, remote);
   if (base === remote) return { tip: local, ...none };
@@ -541,7 +544,7 @@ async function plan(ctx: Ctx, local: string | null, remote: string | null): Prom
     return { tip: remote, ...none, received: memoryFiles(changedFiles(git, git.readCommit(local).tree, git.readCommit(remote).tree).keys()) };
   }
   const chain = await localChain(ctx, base, local);
-  const res = combine(git, { base, local, remote, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now() });
+  const res = combine(git, { base, local, remote, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now(), uncounted: ctx.treeless });
   return { tip: res.tip, received: res.received, replayed: res.replayed, conflicts: res.conflicts };
 }
 
@@ -1233,12 +1236,13 @@ export async function sync(store: MemoryStore, opts: SyncOptions = {}): Promise<
     return syncBranch(ctx, maxRetries);
   }
   try {
-    const r = await syncPending(ctx, maxRetries, !!opts.fold);
-    // The local branch now names trees no check read (a treeless write): the next reader checks them.
-    if (ctx.treeless && r.tip) await setRef(ctx, uncheckedRef(ctx), r.tip, 'git-memory: trees not read by a treeless sync');
-    return r;
+    return await syncPending(ctx, maxRetries, !!opts.fold);
   } finally {
+    const fetched = store.git.treeFetch?.fetches ?? 0;
     store.git.treeFetch = null;
+    // Each filtered fetch records its filter as the remote's default again (`partialclonefilter =
+    // tree:0` would make the user's own fetches from that remote treeless): removed, as after the first.
+    if (fetched) await afterFirstBloblessFetch(ctx);
   }
 }
 

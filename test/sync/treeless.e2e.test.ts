@@ -4,6 +4,7 @@ import { cli, git, gitEnv, makeRepo, tempDir } from '../helpers.js';
 import { MemoryStore } from '../../src/core/store.js';
 import { sync } from '../../src/sync/index.js';
 import { idsOn } from './fixtures.js';
+import { newId } from '../../src/core/id.js';
 
 /**
  * Issue 29, tenth session: a writer's first sync in a fresh shallow clone fetches the branch's commits
@@ -78,13 +79,20 @@ function lsTree(repo: string, tree: string): { mode: string; name: string; oid: 
     : [];
 }
 
-/** Moves the remote branch to a commit whose memories/<month>/ also holds a folder named `name`. */
+/**
+ * Moves the remote branch to a commit whose memories/<month>/ also holds a folder named `name`, with
+ * one memory of its own in it (an id no other file has, so a listing that took it would count it).
+ */
 function plantName(remote: string, month: string, name: string): void {
   const tip = git(remote, 'rev-parse', 'memory');
   const top = lsTree(remote, `${tip}^{tree}`);
   const mem = lsTree(remote, `${tip}:memories`);
   const mon = lsTree(remote, `${tip}:memories/${month}`);
-  const bad = rawTree(remote, [...mon, { mode: '40000', name, oid: mon[0].oid }]);
+  const id = newId(Date.parse(`${month}-09T10:00:00.000Z`));
+  const body = `---\nid: ${id}\ntimestamp: ${month}-09T10:00:00.000Z\ntags: []\ncategory: general\npriority: medium\n---\nplanted under a hostile folder\n`;
+  const blob = execFileSync('git', ['hash-object', '-w', '--stdin'], { cwd: remote, env: gitEnv, input: body }).toString().trim();
+  const folder = rawTree(remote, [{ mode: '100644', name: `${id}.md`, oid: blob }]);
+  const bad = rawTree(remote, [...mon, { mode: '40000', name, oid: folder }]);
   const newMem = rawTree(remote, mem.map((e) => (e.name === month ? { ...e, oid: bad } : e)));
   const root = rawTree(remote, top.map((e) => (e.name === 'memories' ? { ...e, oid: newMem } : e)));
   git(remote, 'update-ref', 'refs/heads/memory', git(remote, 'commit-tree', root, '-p', tip, '-m', 'hand edit'));
@@ -145,8 +153,7 @@ describe('a writer fetches only the trees on its path', { timeout: 300_000 }, ()
     const w2 = cli(job2, ['store', 'a fact stored beside an old hostile month', '--sync', '--json']);
     expect(w2.code, w2.stderr).toBe(0);
     expect(git(job2, 'for-each-ref', '--format=%(refname)', 'refs/git-memory/unchecked')).toBe('refs/git-memory/unchecked/memory');
-    // A read without a pull there lists what git would check out: the entry is not listed (its folder
-    // would otherwise list the memories under it a second time, under a path with "..").
+    // A read without a pull there leaves the entry out (the memory planted under it is not listed).
     const plain = cli(job2, ['list', '--limit', '1000', '--json']);
     expect(plain.code, plain.stderr).toBe(0);
     expect(plain.json.total).toBe(b.total + 1);
