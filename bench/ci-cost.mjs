@@ -1,6 +1,12 @@
 // Issue #29, the figures at 1,000,000 memories: what a CI job costs as the memory branch grows.
 //
 //   node bench/ci-cost.mjs [--sizes 1000,100000,1000000] [--search-sizes 100000,1000000] [--runs 1]
+//                          [--repos DIR] [--before CLI]
+//
+// --repos DIR: the remotes are kept in DIR/n<size> and reused by the next run with the same DIR (a
+// 1,000,000-memory branch takes minutes to write; each store job adds one commit to it, so a reused
+// branch is a few commits longer). --before CLI: every store job is also run, interleaved, with another
+// build's bin/memory.js (e.g. main's), so before and after are measured under the same load.
 //
 // Per size, a bare remote (`uploadpack.allowFilter` on) whose memory branch of N memories is written
 // by writeBranchFast (bench/lib.mjs: blobs through `git fast-import`, trees by `git mktree --batch`;
@@ -20,7 +26,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { benchEnv, median, privateBuild, timeSpawn, writeBranchFast } from './lib.mjs';
 
 const argv = process.argv.slice(2);
@@ -31,6 +37,8 @@ const opt = (name, dflt) => {
 const SIZES = opt('sizes', '1000,100000').split(',').map(Number);
 const SEARCH = new Set(opt('search-sizes', '100000').split(',').filter(Boolean).map(Number));
 const RUNS = Number(opt('runs', '1'));
+const REPOS = opt('repos', null);
+const BEFORE = opt('before', null) && resolve(opt('before', null));
 const env = { ...benchEnv, MEMORY_EMBEDDER: 'none' };
 delete env.MEMORY_SYNC_BLOBLESS;
 delete env.MEMORY_INDEX_CACHE;
@@ -48,9 +56,14 @@ function text(i) {
 }
 
 async function remoteWith(n) {
-  const dir = join(tmp, `n${n}`);
-  mkdirSync(dir);
+  const dir = join(REPOS ?? tmp, `n${n}`);
   const remote = join(dir, 'remote.git');
+  if (REPOS && existsSync(join(dir, 'done'))) {
+    const treeBytes = Number(git(remote, ['rev-list', '--objects', '--filter=blob:none', '--disk-usage', '--max-count=1', 'memory']));
+    return { remote, treeBytes, reused: true };
+  }
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
   git(dir, ['init', '-q', '--bare', '-b', 'main', remote]);
   const empty = git(remote, ['mktree'], '');
   git(remote, ['update-ref', 'refs/heads/main', git(remote, ['commit-tree', empty, '-m', 'init'])]);
@@ -65,6 +78,7 @@ async function remoteWith(n) {
   if (r.status !== 0) throw new Error(r.stderr);
   rmSync(seed, { recursive: true, force: true });
   const treeBytes = Number(git(remote, ['rev-list', '--objects', '--filter=blob:none', '--disk-usage', '--max-count=1', 'memory']));
+  if (REPOS) writeFileSync(join(dir, 'done'), '');
   return { remote, treeBytes };
 }
 
@@ -84,17 +98,22 @@ function storeClone(remote, name = `job${seq++}`) {
   return d;
 }
 
-function storeJob(remote, i) {
+function storeJob(remote, i, bin = cli) {
   const c = storeClone(remote);
   const count = counter(`store${seq}`);
   git(c, ['config', 'remote.origin.uploadpack', count.wrap]);
   const t = process.hrtime.bigint();
-  const r = spawnSync('/usr/bin/time', ['-f', 'GMCPU %U %S', process.execPath, cli, 'store', `run ${i}: the store job learned rollback fact ${seq}`, '--sync', '--json'], { cwd: c, env, encoding: 'utf8' });
+  const r = spawnSync('/usr/bin/time', ['-f', 'GMCPU %U %S', process.execPath, bin, 'store', `run ${i}: the store job learned rollback fact ${seq}`, '--sync', '--json'], { cwd: c, env, encoding: 'utf8' });
   const ms = Number(process.hrtime.bigint() - t) / 1e6;
   if (r.status !== 0) throw new Error(`store failed: ${r.stderr}`);
   if (!JSON.parse(r.stdout).sync?.pushed) throw new Error('store: nothing pushed');
   const m = /GMCPU ([\d.]+) ([\d.]+)/.exec(r.stderr);
   rmSync(c, { recursive: true, force: true });
+  // Jobs here follow each other within seconds, so each one sees the last as a burst and parks a
+  // redundant copy of its commits in a pending ref (docs/sync.md): the branch holds them, so they are
+  // deleted, as the next fold would, and every job starts from the same state (a branch, no pending
+  // refs), as sequential CI jobs minutes apart do.
+  for (const ref of git(remote, ['for-each-ref', '--format=%(refname)', 'refs/memory-pending/']).split('\n').filter(Boolean)) git(remote, ['update-ref', '-d', ref]);
   return { ms, bytes: count.bytes(), cpu: m ? (Number(m[1]) + Number(m[2])) * 1000 : NaN };
 }
 
@@ -133,9 +152,14 @@ for (const n of SIZES) {
     log(`${n}: first search job (cache miss, full build) ${Math.round(fill.ms)} ms, ${fill.json.indexCache.bytesWritten} bytes to the cache`);
   }
   const runs = [];
+  const before = [];
   const hits = [];
   for (let i = 0; i < RUNS; i++) {
     nodeStart.push(timeSpawn(process.execPath, ['-e', ''], { env }));
+    if (BEFORE) {
+      before.push(storeJob(w.remote, i, BEFORE));
+      log(`${n}: store job (before) ${JSON.stringify(before.at(-1))}`);
+    }
     runs.push(storeJob(w.remote, i));
     log(`${n}: store job ${JSON.stringify(runs.at(-1))}`);
     if (!cache) continue;
@@ -153,16 +177,21 @@ for (const n of SIZES) {
     hits.push({ floor, cloneMs: c.ms, hit: c.ms + h.ms, bytes: c.bytes, report: h.json.indexCache });
     log(`${n}: search job floor ${Math.round(floor)} ms, hit ${Math.round(c.ms + h.ms)} ms (${h.json.indexCache.index}), fetched ${c.bytes} bytes`);
   }
-  stores.push({ memories: n, treeBytes: w.treeBytes, fetchedBytes: median(runs.map((r) => r.bytes)), wallMs: Math.round(median(runs.map((r) => r.ms))), cpuMs: Math.round(median(runs.map((r) => r.cpu))) });
+  const sum = (rs) => ({ fetchedBytes: median(rs.map((r) => r.bytes)), wallMs: Math.round(median(rs.map((r) => r.ms))), cpuMs: Math.round(median(rs.map((r) => r.cpu))) });
+  stores.push({ memories: n, treeBytes: w.treeBytes, ...sum(runs), ...(BEFORE ? { before: sum(before) } : {}) });
   if (hits.length) {
     const fl = median(hits.map((h) => h.floor));
     const hi = median(hits.map((h) => h.hit));
     const last = hits.at(-1).report;
     searches.push({ memories: n, floorMs: Math.round(fl), hitMs: Math.round(hi), hitOverFloor: +(hi / fl).toFixed(2), fetchedBytes: median(hits.map((h) => h.bytes)), cloneMs: Math.round(median(hits.map((h) => h.cloneMs))), index: last.index, cacheBytesRead: last.bytesRead, cacheBytesWritten: last.bytesWritten, missMs: Math.round(fill.ms) });
   }
-  rmSync(join(tmp, `n${n}`), { recursive: true, force: true });
+  if (!REPOS) rmSync(join(tmp, `n${n}`), { recursive: true, force: true });
 }
 const base = stores[0].wallMs;
 const node = median(nodeStart);
-for (const s of stores) Object.assign(s, { wallOverSmallest: +(s.wallMs / base).toFixed(2), wallOverNodeStart: +(s.wallMs / node).toFixed(1) });
+const cpuBase = stores[0].cpuMs;
+for (const s of stores) {
+  Object.assign(s, { wallOverSmallest: +(s.wallMs / base).toFixed(2), cpuOverSmallest: +(s.cpuMs / cpuBase).toFixed(2), wallOverNodeStart: +(s.wallMs / node).toFixed(1) });
+  if (s.before) Object.assign(s.before, { wallOverSmallest: +(s.before.wallMs / stores[0].before.wallMs).toFixed(2), cpuOverSmallest: +(s.before.cpuMs / stores[0].before.cpuMs).toFixed(2) });
+}
 console.log(JSON.stringify({ runs: RUNS, node: process.version, nodeStartMs: Math.round(node), load: loadavg().map((x) => +x.toFixed(1)), stores, searches }, null, 2));

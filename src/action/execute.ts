@@ -192,7 +192,7 @@ async function perform(memory: GitMemory, inputs: ActionInputs, log: ActionLog):
     }
     case 'sync': {
       const r = await push(memory, inputs, log);
-      return { json: { ...r }, id: '', results: [], count: 0, summary: `Synced branch \`${inputs.branch}\` with \`${r.remote}\`: ${r.received} memory files received, ${r.sent} commits sent.\n` };
+      return { json: { ...r }, id: '', results: [], count: 0, summary: `Synced branch \`${inputs.branch}\` with \`${r.remote}\`: ${r.received ?? "(not counted)"} memory files received, ${r.sent} commits sent.\n` };
     }
   }
 }

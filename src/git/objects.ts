@@ -336,7 +336,7 @@ export class ObjectStore {
    * Asked for an object this reader cannot find (a partial clone's promised object, a format this
    * reader does not know). GitRepository sets it to `git cat-file`, which fetches promised objects.
    */
-  fallback: ((oid: string) => GitObject | null) | null = null;
+  fallback: ((oid: string, expect?: ObjectType) => GitObject | null) | null = null;
 
   constructor(readonly objectsDir: string) {}
 
@@ -443,7 +443,7 @@ export class ObjectStore {
 
   read(oid: string, expect?: ObjectType): GitObject {
     if (!/^[0-9a-f]{40}$/.test(oid)) throw new CorruptObjectError(oid, 'not a sha1 object id');
-    const obj = this.tryRead(oid) ?? this.fallback?.(oid) ?? null;
+    const obj = this.tryRead(oid) ?? this.fallback?.(oid, expect) ?? null;
     if (!obj) {
       const bad = [...this.badPacks.values()];
       throw new ObjectMissingError(oid, bad.length ? `unreadable pack index: ${bad[0]}` : '');

@@ -1,4 +1,4 @@
-import { readdirSync, unlinkSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { CorruptObjectError, ObjectMissingError } from '../errors.js';
 import { catFileBatch, runGitSync, type GitTarget } from './cli.js';
@@ -6,7 +6,7 @@ import { isRegularFile } from './diff.js';
 import { ObjectStore, type GitObject } from './objects.js';
 import { RefStore } from './refs.js';
 import { findRepository, readConfigFile, readEffectiveConfig, type RepoLocation } from './location.js';
-import { MODE_BLOB, MODE_TREE, isTreeMode, parseCommit, parseTree, serializeCommit, serializeTree, type CommitInfo, type Identity, type TreeEntry } from './tree.js';
+import { MODE_BLOB, MODE_TREE, badTreeName, isTreeMode, parseCommit, parseTree, serializeCommit, serializeTree, type CommitInfo, type Identity, type TreeEntry } from './tree.js';
 
 export interface BlobEntry {
   path: string;
@@ -52,7 +52,35 @@ export class GitRepository {
     this.objects = new ObjectStore(join(location.commonDir, 'objects'));
     this.refs = new RefStore(location.commonDir);
     this.target = { gitDir: location.gitDir, root: location.root };
-    this.objects.fallback = (oid) => this.readThroughGit(oid);
+    this.objects.fallback = (oid, expect) => this.readThroughGit(oid, expect);
+  }
+
+  /**
+   * While set (a writer's sync whose first fetch took no trees, docs/sync.md "What a writer fetches"),
+   * a tree this reader lacks is fetched alone (`--filter=tree:0` with its id as the want) and handed
+   * to `check` before anyone reads it; git's own lazy fetch would bring the tree's whole subtree with
+   * every blob-less fetch. If the remote will not send a tree by id, `fallback` runs once (it fetches
+   * the branch's trees the old way) and the read continues from what is there.
+   */
+  treeFetch: { remote: string; check: (oid: string, data: Buffer) => void; fallback: () => void; failed?: string; fetches: number } | null = null;
+
+  private fetchTree(oid: string): GitObject | null {
+    const tf = this.treeFetch as NonNullable<GitRepository['treeFetch']>;
+    if (!tf.failed) {
+      const r = runGitSync(
+        this.target,
+        ['-c', 'fetch.negotiationAlgorithm=noop', '-c', 'maintenance.auto=false', '-c', 'gc.auto=0', 'fetch', tf.remote, '--quiet', '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--filter=tree:0', oid],
+        { allowFailure: true },
+      );
+      tf.fetches++;
+      if (r.status !== 0) {
+        tf.failed = lastLine(r.stderr) || `git fetch exited ${r.status}`;
+        tf.fallback();
+      }
+    }
+    const got = this.objects.tryRead(oid);
+    if (got && got.type === 'tree') tf.check(oid, got.data);
+    return got;
   }
 
   /** The promisor remote when this is a partial clone (`git clone --filter=…`), else null. */
@@ -74,6 +102,32 @@ export class GitRepository {
     return this.promisor?.remote ?? null;
   }
 
+  /**
+   * In a partial clone that lacks subtrees of a tree just read (a treeless write took only its own
+   * path: docs/sync.md), those subtrees come in one round trip, with everything under them, rather
+   * than in one lazy fetch each as they are read (a de-duplication reading every bucket of a month
+   * made 20 fetches). Not during a treeless sync, which fetches only what it reads.
+   */
+  private prefetchSubtrees(entries: TreeEntry[]): void {
+    if (this.treeFetch) return;
+    const remote = this.partialCloneRemote();
+    if (!remote) return;
+    const missing = entries.filter((e) => isTreeMode(e.mode) && !this.objects.has(e.oid)).map((e) => e.oid);
+    if (missing.length > 1) this.fetchPromised(remote, missing);
+  }
+
+  /** A ref under refs/git-memory/unchecked/ exists (loose, or packed by `git pack-refs`). */
+  hasUncheckedTrees(): boolean {
+    const dir = join(this.location.commonDir, 'refs', 'git-memory', 'unchecked');
+    try {
+      if (readdirSync(dir).length) return true;
+    } catch {
+      /* none loose */
+    }
+    const packed = join(this.location.commonDir, 'packed-refs');
+    return existsSync(packed) && readFileSync(packed, 'utf8').includes(' refs/git-memory/unchecked/');
+  }
+
   /** Reads the promisor setting again (a filtered fetch may just have made this a partial clone). */
   forgetPartialClone(): void {
     this.promisor = undefined;
@@ -85,7 +139,11 @@ export class GitRepository {
    * reader does not. In a partial clone, the first miss among the blobs of the last listing fetches
    * all of that listing's missing blobs in one round trip (as `git checkout` does), not one per blob.
    */
-  private readThroughGit(oid: string): GitObject | null {
+  private readThroughGit(oid: string, expect?: string): GitObject | null {
+    if (this.treeFetch && expect === 'tree') {
+      const got = this.fetchTree(oid);
+      if (got) return got;
+    }
     const remote = this.partialCloneRemote();
     const listing = this.lastListing;
     if (remote && listing && !listing.fetched && listing.oids.has(oid)) {
@@ -199,6 +257,7 @@ export class GitRepository {
     let t = this.trees.get(oid);
     if (!t) {
       t = parseTree(this.objects.read(oid, 'tree').data, oid);
+      this.prefetchSubtrees(t);
       if (this.trees.size > 20_000) this.trees.clear();
       this.trees.set(oid, t);
     }
@@ -239,10 +298,17 @@ export class GitRepository {
     const out: BlobEntry[] = [];
     const start = prefix ? this.entryAt(tree, prefix) : { mode: MODE_TREE, name: '', oid: tree };
     if (!start || !isTreeMode(start.mode)) return out;
+    // A treeless writer (src/sync, docs/sync.md) left trees no sync checked: until a pull has checked
+    // them (and refuses the branch if need be), an entry git refuses is not listed.
+    const unchecked = this.hasUncheckedTrees();
+    const promisor = this.treeFetch ? null : this.partialCloneRemote();
     const walk = (oid: string, base: string) => {
       // Not kept in the tree cache: a whole-branch listing would fill it with every entry of the
       // branch (a million parsed entries at 1,000,000 memories) that nothing reads again.
-      for (const e of this.trees.get(oid) ?? parseTree(this.objects.read(oid, 'tree').data, oid)) {
+      const entries = this.trees.get(oid) ?? parseTree(this.objects.read(oid, 'tree').data, oid);
+      if (promisor) this.prefetchSubtrees(entries);
+      for (const e of entries) {
+        if (unchecked && badTreeName(e.name)) continue;
         const p = base ? `${base}/${e.name}` : e.name;
         if (isTreeMode(e.mode)) walk(e.oid, p);
         else if (isRegularFile(e.mode)) out.push({ path: p, oid: e.oid });

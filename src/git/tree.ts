@@ -124,3 +124,26 @@ export function serializeCommit(c: { tree: string; parents: string[]; author: Id
   const msg = c.message.endsWith('\n') ? c.message : c.message + '\n';
   return Buffer.from(lines.join('\n') + '\n\n' + msg, 'utf8');
 }
+
+/** Starts with no dot, holds no "~", "/", space, control or non-ASCII character: never refused. */
+const PLAIN_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
+
+/** Code points git ignores when it compares a name with ".git" on HFS+ (utf8.c, is_hfs_dotgit). */
+const HFS_IGNORABLE = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
+
+/**
+ * Why git would refuse a tree entry name (null: fine). Mirrors fsck's checks: "" (emptyName), "."
+ * (hasDot), ".." (hasDotdot), a "/" or NUL (fullPathname), and ".git" in any case, with trailing dots
+ * or spaces (NTFS), as its 8.3 short name "git~1", or with HFS+-ignored code points (hasDotgit).
+ */
+export function badTreeName(name: string): string | null {
+  // The names a branch is made of (ids, months, buckets, `x.md`): nothing below can match them, and a
+  // fresh clone's first sync checks every name of the branch.
+  if (PLAIN_NAME.test(name)) return null;
+  if (name === '') return 'empty name';
+  if (name === '.' || name === '..') return `"${name}"`;
+  if (name.includes('/') || name.includes('\0')) return 'a name containing "/"';
+  const folded = name.replace(HFS_IGNORABLE, '').toLowerCase();
+  if (folded === '.git' || folded.replace(/[. ]+$/, '') === '.git' || folded.replace(/[. ]+$/, '') === 'git~1') return '".git"';
+  return null;
+}

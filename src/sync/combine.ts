@@ -86,6 +86,8 @@ export interface CombineInput {
   remoteName: string;
   committer: Identity;
   when: Date;
+  /** With no common ancestor, leave `received` uncounted (null) instead of reading every tree. */
+  uncounted?: boolean;
 }
 
 export interface CombineResult {
@@ -93,8 +95,8 @@ export interface CombineResult {
   tip: string;
   /** Local commits re-applied as new commits. */
   replayed: number;
-  /** Memory files the remote side changed since the common ancestor. */
-  received: number;
+  /** Memory files the remote side changed since the common ancestor (null: `uncounted`). */
+  received: number | null;
   conflicts: SyncConflict[];
 }
 
@@ -199,7 +201,7 @@ export function combine(git: GitRepository, input: CombineInput): CombineResult 
   // Unrelated histories (a fresh clone's first store): the remote side "changed" every file of the
   // branch; only the paths this side changed are looked up, and the rest is counted, not listed.
   const remoteDiff = baseTree ? changedFiles(git, baseTree, remoteTree) : filesAt(git, remoteTree, localDiff.keys());
-  const received = baseTree ? [...remoteDiff.keys()].filter((p) => p.startsWith('memories/')).length : countMemoryFiles(git, remoteTree);
+  const received = baseTree ? [...remoteDiff.keys()].filter((p) => p.startsWith('memories/')).length : input.uncounted ? null : countMemoryFiles(git, remoteTree);
 
   const target: PathChanges = new Map(localDiff);
   const conflicts: SyncConflict[] = [];

@@ -1,6 +1,8 @@
 import { MemoryError } from '../core/errors.js';
 import type { GitRepository } from '../git/repository.js';
-import { isTreeMode, isTreeModeAt, scanTree, type TreeEntry } from '../git/tree.js';
+import { badTreeName, isTreeMode, isTreeModeAt, scanTree, type TreeEntry } from '../git/tree.js';
+
+export { badTreeName };
 import { changedFiles } from './combine.js';
 import { isRegularFile } from '../git/diff.js';
 
@@ -24,32 +26,9 @@ export class TooManyDeletesError extends MemoryError {
   }
 }
 
-/** Starts with no dot, holds no "~", "/", space, control or non-ASCII character: never refused. */
-const PLAIN_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
-
 /** The bytes of a plain name (PLAIN_NAME), for names checked in a raw tree without decoding them. */
 const PLAIN_BYTE = new Uint8Array(256);
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-') PLAIN_BYTE[c.charCodeAt(0)] = 1;
-
-/** Code points git ignores when it compares a name with ".git" on HFS+ (utf8.c, is_hfs_dotgit). */
-const HFS_IGNORABLE = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
-
-/**
- * Why git would refuse a tree entry name (null: fine). Mirrors fsck's checks: "" (emptyName), "."
- * (hasDot), ".." (hasDotdot), a "/" or NUL (fullPathname), and ".git" in any case, with trailing dots
- * or spaces (NTFS), as its 8.3 short name "git~1", or with HFS+-ignored code points (hasDotgit).
- */
-export function badTreeName(name: string): string | null {
-  // The names a branch is made of (ids, months, buckets, `x.md`): nothing below can match them, and a
-  // fresh clone's first sync checks every name of the branch.
-  if (PLAIN_NAME.test(name)) return null;
-  if (name === '') return 'empty name';
-  if (name === '.' || name === '..') return `"${name}"`;
-  if (name.includes('/') || name.includes('\0')) return 'a name containing "/"';
-  const folded = name.replace(HFS_IGNORABLE, '').toLowerCase();
-  if (folded === '.git' || folded.replace(/[. ]+$/, '') === '.git' || folded.replace(/[. ]+$/, '') === 'git~1') return '".git"';
-  return null;
-}
 
 /** A name as it may be shown: bounded, control and bidi characters escaped. */
 function shown(s: string): string {
@@ -61,14 +40,18 @@ function shown(s: string): string {
  * The first invalid entry name in `tree` that `old` does not have (null: none). Only subtrees whose
  * ids differ are read, so the cost follows what changed, not the size of the branch.
  */
-export function findBadName(git: GitRepository, old: string | null, tree: string | null): { path: string; reason: string } | null {
+export function findBadName(git: GitRepository, old: string | null, tree: string | null, opts: { onlyPresent?: boolean } = {}): { path: string; reason: string } | null {
+  // `onlyPresent` (a writer whose fetch took no trees, docs/sync.md): a subtree this repository does
+  // not hold is skipped, not fetched. Such a writer never reads it, and every tree it does read was
+  // checked as it arrived (treeNameCheck); the clone is marked so that its next pull checks the rest.
+  const absent = (oid: string) => opts.onlyPresent === true && !git.objects.has(oid);
   // A tree `old` has nothing of (a fresh clone's first sync: the whole branch): every name is new, read
   // from the raw tree; only a name that is not plain is decoded and checked.
   // A subtree found clean once is clean under any path: checked once per id (a hostile tree naming one
   // subtree many times at every level would otherwise cost (names per level)^depth reads).
   const clean = new Set<string>();
   const fresh = (y: string, base: string): { path: string; reason: string } | null => {
-    if (clean.has(y)) return null;
+    if (clean.has(y) || absent(y)) return null;
     const data = git.objects.read(y, 'tree').data;
     let found: { path: string; reason: string } | null = null;
     scanTree(data, y, (at, sp, nul) => {
@@ -84,8 +67,8 @@ export function findBadName(git: GitRepository, old: string | null, tree: string
     return found;
   };
   const walk = (x: string | null, y: string | null, base: string): { path: string; reason: string } | null => {
-    if (!y || x === y) return null;
-    if (!x) return fresh(y, base);
+    if (!y || x === y || absent(y)) return null;
+    if (!x || absent(x)) return fresh(y, base);
     const xs = new Map<string, TreeEntry>(x ? git.readTree(x).map((e) => [e.name, e] as const) : []);
     for (const e of git.readTree(y)) {
       const before = xs.get(e.name);
@@ -103,10 +86,34 @@ export function findBadName(git: GitRepository, old: string | null, tree: string
 }
 
 /** Checks what `tree` adds over `old`; throws INVALID_TREE_NAME naming `what` (a pending ref, the remote branch). */
-export function assertValidNames(git: GitRepository, old: string | null, tree: string | null, what: string, data: Record<string, unknown>): void {
-  const bad = findBadName(git, old, tree);
-  if (!bad) return;
-  throw new InvalidTreeNameError(
+export function assertValidNames(git: GitRepository, old: string | null, tree: string | null, what: string, data: Record<string, unknown>, opts: { onlyPresent?: boolean } = {}): void {
+  const bad = findBadName(git, old, tree, opts);
+  if (bad) throw invalidName(bad, what, data);
+}
+
+/**
+ * The check of one tree fetched alone (a treeless writer's, src/git/repository.ts `treeFetch`): its own
+ * entry names only, since each subtree, if read at all, arrives through the same check. Throws
+ * INVALID_TREE_NAME before anything reads the tree.
+ */
+export function treeNameCheck(what: string, data: Record<string, unknown>): (oid: string, raw: Buffer) => void {
+  return (oid, raw) => {
+    let bad: { path: string; reason: string } | null = null;
+    scanTree(raw, oid, (_at, sp, nul) => {
+      let plain = nul > sp + 1 && raw[sp + 1] !== 0x2e && raw[sp + 1] !== 0x2d;
+      for (let i = sp + 1; plain && i < nul; i++) plain = PLAIN_BYTE[raw[i]] === 1;
+      if (plain) return false;
+      const name = raw.toString('utf8', sp + 1, nul);
+      const why = badTreeName(name);
+      if (why) bad = { path: `${name} (in tree ${oid.slice(0, 12)})`, reason: why };
+      return bad !== null;
+    });
+    if (bad) throw invalidName(bad, what, data);
+  };
+}
+
+function invalidName(bad: { path: string; reason: string }, what: string, data: Record<string, unknown>): InvalidTreeNameError {
+  return new InvalidTreeNameError(
     `${what} holds a file or folder git refuses (${bad.reason} at ${shown(bad.path)}): it is not taken into the local branch and nothing was written; ` +
       'the rest of the memories stay readable. Remove that entry on the remote (or delete the pending ref) and sync again.',
     { ...data, path: shown(bad.path).slice(1, -1), reason: bad.reason },

@@ -8,7 +8,8 @@ import { readEffectiveConfig } from '../git/location.js';
 import { combine, changedFiles, countMemoryFiles, signature, type SyncConflict } from './combine.js';
 import { gitFailure, redact, remoteMessage, runGit, DEFAULT_TIMEOUT_MS, type GitRun } from './git-cli.js';
 import { linearChain, linearMergeBase } from './history.js';
-import { assertDeleteBound, assertValidNames, DEFAULT_MAX_DELETE_RATIO, findBadName } from './guard.js';
+import { assertDeleteBound, assertValidNames, DEFAULT_MAX_DELETE_RATIO, findBadName, treeNameCheck } from './guard.js';
+import { runGitSync } from '../git/cli.js';
 import type { GitRepository } from '../git/repository.js';
 import { FOLD_AT_PENDING, buildPending, burstInProgress, listRefs, recentForeignTip, newPendingRef, pendingPrefix, pruneEmptyDirs, readPending, writePendingStatus, type PendingChain, type PendingRef } from './pending.js';
 
@@ -62,8 +63,11 @@ export interface SyncResult {
   pushed: boolean;
   /** The remote had no such branch: this push created it. */
   created: boolean;
-  /** Memory files the remote changed that are now local. */
-  received: number;
+  /**
+   * Memory files the remote changed that are now local; null: not counted (a writer's first sync in
+   * a fresh clone takes the branch without reading it: docs/sync.md, "What a writer fetches").
+   */
+  received: number | null;
   /** Commits published (on the branch or in `pendingRef`). */
   sent: number;
   /** Local commits re-applied on the remote tip. */
@@ -115,6 +119,8 @@ interface Ctx {
   branchRef: string;
   timeoutMs: number;
   onProgress?: (event: SyncProgress) => void;
+  /** This sync's fetch took no trees: they come one by one as read (`treeFetch`), see fetchSnapshot. */
+  treeless?: boolean;
 }
 
 /** Progress hook: a failing listener must not fail the sync. */
@@ -245,7 +251,7 @@ const FETCH_CONFIG = ['-c', 'fetch.recurseSubmodules=false', '-c', 'maintenance.
  * refs (`refs/git-memory/fetch/<pid>-<random>/…`), so concurrent syncs in one repository never
  * contend for a ref lock, and with explicit refspecs, so single-branch clones work too. One round trip.
  */
-async function fetchSnapshot(ctx: Ctx, withPending: boolean, write = false): Promise<Snapshot> {
+async function fetchSnapshot(ctx: Ctx, withPending: boolean, write = false, treelessOk = false): Promise<Snapshot> {
   report(ctx, 'fetch');
   const git = ctx.store.git;
   removeStaleFetchRefs(ctx.commonDir);
@@ -256,6 +262,13 @@ async function fetchSnapshot(ctx: Ctx, withPending: boolean, write = false): Pro
   const shallow = existsSync(join(ctx.commonDir, 'shallow')) && !git.resolve(ctx.trackingRef);
   const blobless = write && bloblessFetch(ctx, shallow);
   const wasPromisor = blobless && git.partialCloneRemote() === ctx.remoteArg;
+  // A writer's first contact takes no trees either (`tree:0`): only the commits. The trees it needs
+  // (the paths it writes, and what a combine compares) are fetched one by one as they are read.
+  // A clone marked by such a write stays in that mode for its later writes (their fetches are
+  // incremental anyway: only the trees that changed, with `blob:none`).
+  const unchecked = treelessOk && blobless && treelessEnabled() ? git.resolve(uncheckedRef(ctx)) : null;
+  let treeless = treelessOk && blobless && treelessEnabled() && (shallow || !!unchecked);
+  const filter = treeless && shallow ? '--filter=tree:0' : blobless ? '--filter=blob:none' : null;
   // --refmap= : without it git also updates refs/remotes/<remote>/<branch> itself ("opportunistic"
   // update), and two syncs in one clone then fail on that ref's lock. We move it by compare-and-swap.
   const args = [
@@ -266,13 +279,20 @@ async function fetchSnapshot(ctx: Ctx, withPending: boolean, write = false): Pro
     '--no-tags',
     '--refmap=',
     ...(shallow ? [`--depth=${FIRST_FETCH_DEPTH}`] : []),
-    ...(blobless ? ['--filter=blob:none'] : []),
+    ...(filter ? [filter] : []),
     ctx.remoteArg,
   ];
   const branchSpec = `+${ctx.branchRef}:${tmp}/branch`;
   const pendingSpec = `+${pendingPrefix(ctx.branch)}*:${tmp}/pending/*`;
   try {
     let run = await runGit(ctx.target, [...args, branchSpec, ...(withPending ? [pendingSpec] : [])], { timeoutMs: ctx.timeoutMs });
+    if (run.code !== 0 && filter === '--filter=tree:0' && /filter/i.test(run.stderr)) {
+      // A server that allows filters but not this one (`uploadpack.filter.tree.allow=false`, a depth
+      // limit): the blob-less fetch as before.
+      treeless = false;
+      args[args.indexOf(filter)] = '--filter=blob:none';
+      run = await runGit(ctx.target, [...args, branchSpec, ...(withPending ? [pendingSpec] : [])], { timeoutMs: ctx.timeoutMs });
+    }
     let noBranch = false;
     if (run.code !== 0 && /couldn't find remote ref/i.test(run.stderr)) {
       // No branch yet (a glob refspec that matches nothing is no error): pending refs may still exist.
@@ -285,6 +305,9 @@ async function fetchSnapshot(ctx: Ctx, withPending: boolean, write = false): Pro
     if (run.code !== 0) throw gitFailure(`fetching ${ctx.branch} from ${ctx.remoteName}`, run, { remote: ctx.remoteName, branch: ctx.branch });
     const refs = listRefs(ctx.commonDir, `${tmp}/`);
     if (blobless && !wasPromisor && refs.size) await afterFirstBloblessFetch(ctx);
+    // No branch (pending refs only), or a server that ignored the filter and sent everything: nothing
+    // to fetch one by one.
+    if (treeless && (noBranch || !git.partialCloneRemote())) treeless = false;
     const tip = noBranch ? null : refs.get(`${tmp}/branch`) ?? null;
     if (!noBranch && !tip) throw new SyncFailedError(`fetching ${ctx.branch} from ${ctx.remoteName} left no ref behind (local memories are unchanged)`, { remote: ctx.remoteName });
     const pending: PendingRef[] = [];
@@ -292,11 +315,79 @@ async function fetchSnapshot(ctx: Ctx, withPending: boolean, write = false): Pro
       if (ref.startsWith(`${tmp}/pending/`)) pending.push({ ref: pendingPrefix(ctx.branch) + ref.slice(`${tmp}/pending/`.length), oid });
     }
     pending.sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
+    if (treeless && tip) await startTreeFetch(ctx, tip);
     if (tip) await setRef(ctx, ctx.trackingRef, tip, `git-memory: fetch ${ctx.branch} from ${ctx.remoteName}`);
     return { tip, pending, blobless };
   } finally {
     await deleteRefsUnder(ctx, `${tmp}/`);
   }
+}
+
+/**
+ * A treeless writer about to fold pending refs: replaying one diffs its root (the whole state its
+ * writer saw) against the branch and each of its commits, and one fetch per tree read would cost more
+ * than taking their trees at once. So their trees come now, blob-less, in one more round trip (the
+ * cost of a first fetch before treeless writers). A writer in a burst folds nothing and skips this.
+ */
+async function fetchPendingTrees(ctx: Ctx, snap: Snapshot): Promise<void> {
+  const tmp = `refs/git-memory/fetch/${process.pid}-${randomBytes(4).toString('hex')}`;
+  const depth = existsSync(join(ctx.commonDir, 'shallow')) ? [`--depth=${FIRST_FETCH_DEPTH}`] : [];
+  try {
+    const run = await runGit(
+      ctx.target,
+      [...FETCH_CONFIG, 'fetch', '--quiet', '--no-tags', '--refmap=', ...depth, '--filter=blob:none', ctx.remoteArg, ...snap.pending.map((p, i) => `+${p.ref}:${tmp}/${i}`)],
+      { timeoutMs: ctx.timeoutMs },
+    );
+    // A failure (a pending ref folded and deleted meanwhile) is left to the reads: what is still
+    // missing then comes tree by tree, and a ref gone for good fails the fold as before.
+    void run;
+  } finally {
+    await deleteRefsUnder(ctx, `${tmp}/`);
+  }
+}
+
+/**
+ * `MEMORY_SYNC_TREELESS=1`: a writer's first fetch in a shallow clone takes no trees, then only the
+ * trees it reads, one fetch each. Off by default: on a small branch those four or five round trips
+ * cost more than the few trees they save (1,000 memories: the job's wall 1.5-1.9x, CPU 1.6x the
+ * one blob-less fetch); it pays from a few hundred thousand memories (1,000,000: 0.36x the wall).
+ * See docs/sync.md "A first write fetches no trees either".
+ */
+function treelessEnabled(): boolean {
+  const env = process.env.MEMORY_SYNC_TREELESS;
+  return env !== undefined && ['1', 'true', 'yes', 'on'].includes(env.trim().toLowerCase());
+}
+
+/**
+ * Marks a clone whose branch holds trees no sync checked (a treeless writer's: it read only the trees
+ * along its own paths). Its next pull or non-treeless sync checks every name of the branch and then
+ * drops the mark (guardResult).
+ */
+function uncheckedRef(ctx: Ctx): string {
+  return `refs/git-memory/unchecked/${ctx.branch}`;
+}
+
+/**
+ * From here to the end of this sync, a tree the repository lacks is fetched alone, and its names are
+ * checked before it is read (src/git/repository.ts `treeFetch`). If the remote will not send a tree by
+ * id, the branch tip's trees are fetched once the old way (blob-less), and reading goes on from them.
+ */
+async function startTreeFetch(ctx: Ctx, tip: string): Promise<void> {
+  const git = ctx.store.git;
+  ctx.treeless = true;
+  // Marked before anything can move the local branch: a writer killed after moving it leaves the mark
+  // too (one that failed leaves a mark over nothing new: the next pull checks once more, that is all).
+  await setRef(ctx, uncheckedRef(ctx), tip, 'git-memory: trees not read by a treeless sync');
+  git.treeFetch = {
+    remote: ctx.remoteArg,
+    fetches: 0,
+    check: treeNameCheck(`the remote ${ctx.branch} (or a pending ref of it)`, { remote: ctx.remoteName, branch: ctx.branch }),
+    fallback: () => {
+      const tmp = `refs/git-memory/fetch/${process.pid}-${randomBytes(4).toString('hex')}`;
+      runGitSync(ctx.target, [...FETCH_CONFIG, 'fetch', '--quiet', '--no-tags', '--refmap=', `--depth=${FIRST_FETCH_DEPTH}`, '--filter=blob:none', ctx.remoteArg, `+${ctx.branchRef}:${tmp}`], { allowFailure: true });
+      runGitSync(ctx.target, ['update-ref', '-d', tmp], { allowFailure: true });
+    },
+  };
 }
 
 /**
@@ -453,7 +544,7 @@ function memoryFiles(paths: Iterable<string>): number {
 interface Plan {
   /** What the branch should be on both sides; null when there are no memories anywhere. */
   tip: string | null;
-  received: number;
+  received: number | null;
   replayed: number;
   conflicts: SyncConflict[];
 }
@@ -464,7 +555,7 @@ async function plan(ctx: Ctx, local: string | null, remote: string | null): Prom
   const none = { received: 0, replayed: 0, conflicts: [] as SyncConflict[] };
   if (!remote) return { tip: local, ...none };
   const git = ctx.store.git;
-  if (!local) return { tip: remote, ...none, received: countMemoryFiles(git, git.readCommit(remote).tree) };
+  if (!local) return { tip: remote, ...none, received: ctx.treeless ? null : countMemoryFiles(git, git.readCommit(remote).tree) };
   if (local === remote) return { tip: local, ...none };
   const base = await mergeBase(ctx, local, remote);
   if (base === remote) return { tip: local, ...none };
@@ -472,7 +563,7 @@ async function plan(ctx: Ctx, local: string | null, remote: string | null): Prom
     return { tip: remote, ...none, received: memoryFiles(changedFiles(git, git.readCommit(local).tree, git.readCommit(remote).tree).keys()) };
   }
   const chain = await localChain(ctx, base, local);
-  const res = combine(git, { base, local, remote, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now() });
+  const res = combine(git, { base, local, remote, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now(), uncounted: ctx.treeless });
   return { tip: res.tip, received: res.received, replayed: res.replayed, conflicts: res.conflicts };
 }
 
@@ -752,10 +843,20 @@ function pendingBadName(git: GitRepository, pc: PendingChain, branchTree: string
  * commits aside. Throws INVALID_TREE_NAME or TOO_MANY_DELETES; nothing has moved yet.
  */
 async function guardResult(ctx: Ctx, local: string | null, remoteTip: string | null, next: string | null): Promise<void> {
-  if (!next || next === local) return;
   const git = ctx.store.git;
   const data = { remote: ctx.remoteName, branch: ctx.branch };
-  assertValidNames(git, treeOf(ctx, local), treeOf(ctx, next), `the remote ${ctx.branch} (or a pending ref of it)`, data);
+  const what = `the remote ${ctx.branch} (or a pending ref of it)`;
+  const unchecked = ctx.treeless ? null : git.resolve(uncheckedRef(ctx));
+  if (unchecked) {
+    // A treeless write left trees nobody checked in the local branch: before anything else reads them
+    // through this sync, every name of the branch is checked (reading them fetches what is missing).
+    assertValidNames(git, null, treeOf(ctx, next ?? local), what, data);
+    await runGit(ctx.target, ['update-ref', '-d', uncheckedRef(ctx), unchecked]);
+  }
+  if (!next || next === local) return;
+  // A treeless writer checks the trees it holds (each was checked as it arrived, too): the others it
+  // never reads, and the clone stays marked for its next pull.
+  assertValidNames(git, treeOf(ctx, local), treeOf(ctx, next), what, data, { onlyPresent: !!ctx.treeless });
   const ratio = ctx.store.config().sync?.maxDeleteRatio ?? DEFAULT_MAX_DELETE_RATIO;
   await assertDeleteBound(git, [treeOf(ctx, local), treeOf(ctx, remoteTip)], treeOf(ctx, next), async () => {
     const made = await ownSinceShared(ctx, local, remoteTip);
@@ -806,7 +907,7 @@ interface LocalPlan {
   union: string | null;
   /** Commits on top of `union` that are this repository's own (published by this sync). */
   own: string[];
-  received: number;
+  received: number | null;
   replayed: number;
   conflicts: SyncConflict[];
 }
@@ -815,7 +916,7 @@ interface LocalPlan {
 async function planLocal(ctx: Ctx, local: string | null, union: string | null, remoteTip: string | null): Promise<LocalPlan> {
   const git = ctx.store.git;
   const none = { replayed: 0, conflicts: [] as SyncConflict[] };
-  const files = (a: string | null, b: string | null) => (a ? memoryFiles(changedFiles(git, treeOf(ctx, a), treeOf(ctx, b)).keys()) : countMemoryFiles(git, treeOf(ctx, b)));
+  const files = (a: string | null, b: string | null) => (a ? memoryFiles(changedFiles(git, treeOf(ctx, a), treeOf(ctx, b)).keys()) : ctx.treeless ? null : countMemoryFiles(git, treeOf(ctx, b)));
   if (!local) return { tip: union, union, own: [], received: files(null, union), ...none };
   if (!union) return { tip: local, union, own: await chainBetween(ctx, null, local), received: 0, ...none };
   const mark = validMark(ctx, local);
@@ -826,7 +927,7 @@ async function planLocal(ctx: Ctx, local: string | null, union: string | null, r
     if (mark === local) return { tip: union, union, own: [], received: files(mark, union), ...none };
     if (union === mark) return { tip: local, union, own: await chainBetween(ctx, mark, local), received: 0, ...none };
     const chain = await chainBetween(ctx, mark, local);
-    const res = combine(git, { base: mark, local, remote: union, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now() });
+    const res = combine(git, { base: mark, local, remote: union, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now(), uncounted: ctx.treeless });
     return { tip: res.tip, union, own: await chainBetween(ctx, union, res.tip), received: res.received, replayed: res.replayed, conflicts: res.conflicts };
   }
   if (local === union) return { tip: local, union, own: [], received: 0, ...none };
@@ -834,7 +935,7 @@ async function planLocal(ctx: Ctx, local: string | null, union: string | null, r
   if (base === union) return { tip: local, union, own: await chainBetween(ctx, union, local), received: 0, ...none };
   if (base === local) return { tip: union, union, own: [], received: files(local, union), ...none };
   const chain = await localChain(ctx, base, local);
-  const res = combine(git, { base, local, remote: union, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now() });
+  const res = combine(git, { base, local, remote: union, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now(), uncounted: ctx.treeless });
   return { tip: res.tip, union, own: await chainBetween(ctx, union, res.tip), received: res.received, replayed: res.replayed, conflicts: res.conflicts };
 }
 
@@ -876,7 +977,7 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
     if (attempt > 0) await sleep(backoff(attempt - 1));
     // The remote tip this clone knew before this fetch: a tip it pushed itself is no sign of others.
     const seen = attempt === 0 ? git.resolve(ctx.trackingRef) : null;
-    const snap = await fetchSnapshot(ctx, true, true);
+    const snap = await fetchSnapshot(ctx, true, true, true);
     const local = store.tip();
     // Other writers are publishing right now (a matrix of jobs): a pending ref made in the last 30 s,
     // or a branch tip another writer committed in the last 30 s. A writer with commits of its own then
@@ -897,6 +998,7 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
         return publishPending(ctx, local, own, snap, rejected, own.conflicts, maxRetries, made, [], branchToo);
       }
     }
+    if (ctx.treeless && snap.pending.length) await fetchPendingTrees(ctx, snap);
     const u = await unionOf(ctx, snap);
     const p = await planLocal(ctx, local, u.tip, snap.tip);
     const conflicts = [...u.conflicts, ...p.conflicts];
@@ -1152,7 +1254,15 @@ export async function sync(store: MemoryStore, opts: SyncOptions = {}): Promise<
     if (opts.fold) throw new InvalidInputError('fold needs the pending mode (pending refs are what a fold folds)', { field: 'fold' });
     return syncBranch(ctx, maxRetries);
   }
-  return syncPending(ctx, maxRetries, !!opts.fold);
+  try {
+    return await syncPending(ctx, maxRetries, !!opts.fold);
+  } finally {
+    const fetched = store.git.treeFetch?.fetches ?? 0;
+    store.git.treeFetch = null;
+    // Each filtered fetch records its filter as the remote's default again (`partialclonefilter =
+    // tree:0` would make the user's own fetches from that remote treeless): removed, as after the first.
+    if (fetched) await afterFirstBloblessFetch(ctx);
+  }
 }
 
 /** Fetches the remote memory branch (and its pending refs) and combines it into the local one; publishes nothing. */
