@@ -12,3 +12,12 @@ export function runs(full: number): number {
   if (v !== '' && Number.isInteger(n) && n > 0) return n;
   return Math.max(25, Math.ceil(full / 10));
 }
+
+/**
+ * Whether this run asks for every property's full count (FC_RUNS=full, as .ci/run and CI set it): for
+ * loops that are not fast-check properties but have the same shape (a seeded random scenario repeated
+ * over several seeds; test/sync/converge.test.ts), the local loop runs fewer and CI all of them.
+ */
+export function fullRuns(): boolean {
+  return (process.env.FC_RUNS ?? '').trim().toLowerCase() === 'full';
+}

@@ -2,6 +2,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { MemoryError } from '../src/core/errors.js';
 
@@ -22,11 +23,14 @@ export function tempDir(prefix = 'gm-'): string {
   return d;
 }
 
+/** The tests' own global git config (test/gitconfig): no user config, and no gc or fsync work no test checks. */
+export const TEST_GIT_CONFIG = fileURLToPath(new URL('./gitconfig', import.meta.url));
+
 /** Environment for git in tests: no user/global config leaks in, a fixed identity. */
 export const gitEnv: NodeJS.ProcessEnv = {
   ...process.env,
   GIT_CONFIG_NOSYSTEM: '1',
-  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_CONFIG_GLOBAL: TEST_GIT_CONFIG,
   GIT_AUTHOR_NAME: 'Test',
   GIT_AUTHOR_EMAIL: 'test@example.com',
   GIT_COMMITTER_NAME: 'Test',

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll } from 'vitest';
 import { runs } from './fc-runs.js';
@@ -8,9 +9,10 @@ import { runs } from './fc-runs.js';
 // copies process.env when it loads, which must be after the settings below.
 afterAll(async () => (await import('./helpers.js')).removeTempDirs());
 
-// Every test worker: no user or system git config leaks into in-process library calls.
+// Every test worker: no user or system git config leaks into in-process library calls. The global
+// config is the tests' own (test/gitconfig: no gc, maintenance or fsync work after a fetch or push).
 process.env.GIT_CONFIG_NOSYSTEM = '1';
-process.env.GIT_CONFIG_GLOBAL = '/dev/null';
+process.env.GIT_CONFIG_GLOBAL = fileURLToPath(new URL('./gitconfig', import.meta.url));
 process.env.GIT_AUTHOR_NAME = 'Test';
 process.env.GIT_AUTHOR_EMAIL = 'test@example.com';
 process.env.GIT_COMMITTER_NAME = 'Test';

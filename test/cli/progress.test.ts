@@ -3,7 +3,7 @@
 // what had been read), a first search sat silent for 10 s, `memory embed` printed `377494 ms`.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatBytes, formatDuration, progressReporter } from '../../src/cli/progress.js';
 import { makeRepo, tempDir } from '../helpers.js';
 import { runCli } from '../run-cli.js';
@@ -24,21 +24,30 @@ describe('progress', { timeout: 120_000 }, () => {
   });
 
   it('on a terminal: a bar of the true total with rate and time left; a heartbeat before any count', async () => {
+    // A test clock (test/README.md): the rate and the time left come from Date.now(), the heartbeat
+    // from a timer; 600 ms pass without waiting them out.
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     process.env.MEMORY_PROGRESS_DELAY_MS = '0';
     try {
       const t = fakeTerminal();
       const bar = progressReporter({ label: 'importing', bytes: true, stream: t });
-      await new Promise((r) => setTimeout(r, 600));
+      vi.advanceTimersByTime(600);
       bar.progress(1024 * 1024, 4 * 1024 * 1024);
       bar.end();
-      expect(t.text()).toMatch(/importing \[#{6}\.{18}\] 1\.0 MB\/4\.0 MB · [\d.]+ (KB|MB)\/s · [\d.]+ (s|min)[^\n]* left/);
+      // 1 MB in 0.6 s: 1.7 MB/s, 3 MB left at that rate.
+      expect(t.text()).toMatch(/importing \[#{6}\.{18}\] 1\.0 MB\/4\.0 MB · 1\.7 MB\/s · 1\.8 s left/);
       const h = fakeTerminal();
       const wait = progressReporter({ label: 'searching', stream: h, heartbeat: true });
-      await new Promise((r) => setTimeout(r, 50));
-      wait.end();
+      expect(h.text()).toBe('');
+      vi.advanceTimersByTime(50);
       expect(h.text()).toMatch(/searching… \d+ ms/);
+      vi.advanceTimersByTime(2000);
+      wait.end();
+      // Redrawn every second while nothing is counted: the last draw says 2.0 s.
+      expect(h.text()).toMatch(/searching… 1\.0 s\r\x1b\[2Ksearching… 2\.0 s\r\x1b\[2K$/);
     } finally {
       delete process.env.MEMORY_PROGRESS_DELAY_MS;
+      vi.useRealTimers();
     }
   });
 

@@ -157,18 +157,18 @@ describe('pending refs', { timeout: 300_000 }, () => {
   it('a fresh shallow CI clone shares its store with one fetch and one push, no other git process, quiet or in a burst', async () => {
     const { remote, clones } = setup(1);
     const [a] = clones;
-    // A branch history deeper than the first fetch's depth, so the clone sees a shallow boundary.
+    // A branch history deeper than the first fetch's depth, so the clone sees a shallow boundary: six
+    // commits, published by one sync (it pushes them as they are, as `sent: 6` shows below for b).
     // Written an hour ago: a branch tip committed seconds ago by another writer is a sign of a burst.
     const hourAgo = () => new Date(Date.now() - 3_600_000);
-    for (let i = 0; i < 6; i++) {
-      const s = new MemoryStore({ repo: a, now: hourAgo });
-      try {
-        await s.store({ content: `history ${i}` });
-        await sync(s);
-      } finally {
-        s.close();
-      }
+    const s = new MemoryStore({ repo: a, now: hourAgo });
+    try {
+      for (let i = 0; i < 6; i++) await s.store({ content: `history ${i}` });
+      expect((await sync(s)).sent).toBe(6);
+    } finally {
+      s.close();
     }
+    expect(git(remote, 'rev-list', '--count', 'memory')).toBe('6');
     const job = async (n: string, pendingBefore: number) => {
       const ci = tempDir('gm-ci-');
       git(ci, 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', `file://${remote}`, '.');

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDoor } from '../../src/api.js';
-import { loadCatalog, type CatalogEntry } from '../../src/core/catalog.js';
+import type { CatalogEntry } from '../../src/core/catalog.js';
 import { MemoryStore } from '../../src/core/store.js';
 import { startViewServer } from '../../src/view/server.js';
 import { makeRepo, tempDir } from '../helpers.js';
@@ -17,7 +17,7 @@ describe('memory view while the full catalog loads', () => {
     const a = await door.store({ content: 'The deploy runbook lives in docs/deploy.md', tags: ['deploy'] });
     await door.store({ content: 'The user prefers TypeScript', tags: ['prefs'] });
     const s = new MemoryStore({ repo, warn: () => {} });
-    const tree = s.catalog().tree;
+    s.catalog();
     // The tip's cache file, made large (the loaders trust a cache of the same tree: derived data).
     const file = join(s.cacheDir, readdirSync(s.cacheDir).find((f) => /^catalog-v\d+\.json$/.test(f))!);
     const body = JSON.parse(readFileSync(file, 'utf8')) as { entries: CatalogEntry[] };
@@ -28,10 +28,6 @@ describe('memory view while the full catalog loads', () => {
       body.entries.push({ path: `memories/2026-12/1/${id}.md`, oid: model.oid, memory: { ...model.memory, id, content: `${model.memory.content} ${i} `.repeat(6), path: `memories/2026-12/1/${id}.md` } });
     }
     writeFileSync(file, JSON.stringify(body));
-    // Same-run baseline: how long the synchronous load of this file holds the loop.
-    const t0 = performance.now();
-    expect(loadCatalog(s.git, tree, { dir: s.cacheDir, persist: false }).entries).toHaveLength(N + 2);
-    const baseline = performance.now() - t0;
 
     const assets = tempDir('gm-view-assets-');
     mkdirSync(assets, { recursive: true });
@@ -65,10 +61,9 @@ describe('memory view while the full catalog loads', () => {
       }
       expect(loaded, 'the catalog loaded within 60 s').toBe(true);
       await load;
-      // Behaviour with generous bounds from the same-run baseline: requests were answered while the
-      // catalog loaded, none of them waited anywhere near a whole synchronous load.
-      expect(answered, `requests answered during the load (sync load ${baseline.toFixed(0)} ms)`).toBeGreaterThanOrEqual(3);
-      expect(longest, `longest answer vs a sync load of ${baseline.toFixed(0)} ms`).toBeLessThan(baseline / 2);
+      // Requests were answered while the catalog loaded: a load in one piece answers none before it
+      // ends. How long an answer waits (in real time) is measured by bench/view-catalog.mjs, not here.
+      expect(answered, `requests answered during the load (the longest took ${longest.toFixed(0)} ms)`).toBeGreaterThanOrEqual(3);
       expect(page?.status).toBe(200);
       // The page asked for mid-load came back before the load ended (it did not wait for the catalog).
       expect(pageBeforeLoaded, 'memory page answered during the load').toBe(true);
