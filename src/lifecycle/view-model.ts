@@ -438,8 +438,8 @@ export class ViewModel {
   }
 
   /**
-   * The tip's catalogs loaded without holding the event loop (the cache file is parsed by a worker
-   * thread and handed over in slices, src/core/catalog.ts), then sorted. At 100,000 memories the
+   * The tip's catalogs loaded without holding the event loop (the cache file is read off the thread,
+   * then parsed a few entries at a time between turns of the loop, src/core/catalog.ts), then sorted. At 100,000 memories the
    * synchronous load held every request (a search as you type, a memory's page) for seconds. Requests
    * that need the whole catalog wait for this promise instead of starting a synchronous load of their own.
    */
