@@ -333,12 +333,25 @@ function backoffState(p: DaemonPaths): { backoff?: { until: string; reason: stri
   return { backoff: { until: new Date(until).toISOString(), reason: why } };
 }
 
+/** How long status waits for an answer before it looks at the process instead. */
+const STATUS_WAIT_MS = 5000;
+/** How long stop waits for the helper to answer its request, then for it to exit on SIGTERM. */
+const STOP_ASK_MS = 2000;
+const STOP_TERM_GRACE_MS = 5000;
+
+/**
+ * A wait of status or stop, never longer than MEMORY_DAEMON_TIMEOUT (how long a client waits for the
+ * helper at all; default 30 s, so the defaults above apply). A lower setting shortens them too: the
+ * tests of a helper that does not answer set it instead of waiting 5 s + 2 s + 5 s for each look.
+ */
+const capped = (ms: number) => Math.min(ms, requestTimeoutMs());
+
 /** `memory daemon status`: running means a helper process is alive, whether or not it answers now. */
 export async function daemonStatus(store: MemoryStore): Promise<DaemonState> {
   const m = daemonMode();
   const p = pathsFor(store);
   const base = { success: true as const, mode: m.mode, reason: m.reason, socket: p.socket };
-  const o = usable(p) ? await send(p.socket, body(store, 'status'), 5000) : ({ kind: 'absent' } as Outcome);
+  const o = usable(p) ? await send(p.socket, body(store, 'status'), capped(STATUS_WAIT_MS)) : ({ kind: 'absent' } as Outcome);
   if (o.kind === 'answer' && o.res.ok && o.res.status) {
     const st = o.res.status;
     const stale = st.build !== buildId() ? 'version' : undefined;
@@ -373,12 +386,12 @@ export interface StopResult {
 /**
  * `memory daemon stop`: asks the helper to exit and returns once its process is gone (bounded: a
  * helper that does not answer within 2 s, busy with a long request, gets SIGTERM, and SIGKILL 5 s
- * later). `stopped` is true exactly when a helper was running and no longer is.
+ * later; both waits at most MEMORY_DAEMON_TIMEOUT). `stopped` is true exactly when a helper was running and no longer is.
  */
 export async function stopDaemon(store: MemoryStore): Promise<StopResult> {
   const p = pathsFor(store);
   const before = livePid(p);
-  const o = usable(p) ? await send(p.socket, body(store, 'stop'), 2000) : ({ kind: 'absent' } as Outcome);
+  const o = usable(p) ? await send(p.socket, body(store, 'stop'), capped(STOP_ASK_MS)) : ({ kind: 'absent' } as Outcome);
   const pid = (o.kind === 'answer' && o.res.ok ? o.res.status?.pid : undefined) || before;
   if (!pid) {
     const cleaned = await cleanStale(p);
@@ -392,7 +405,7 @@ export async function stopDaemon(store: MemoryStore): Promise<StopResult> {
     } catch {
       /* gone meanwhile */
     }
-    if (!(await gone(pid, 5000))) {
+    if (!(await gone(pid, capped(STOP_TERM_GRACE_MS)))) {
       signal = 'SIGKILL';
       try {
         process.kill(pid, 'SIGKILL');

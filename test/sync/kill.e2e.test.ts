@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CLI, git, gitEnv, makeRepo, tempDir } from '../helpers.js';
-import { MemoryStore } from '../../src/core/store.js';
+import { CLI, git, gitEnv } from '../helpers.js';
 import { sync, pull } from '../../src/sync/index.js';
+import { idsOn, setup, storeIn, withStore } from './fixtures.js';
 
 /**
  * kill -9 of a writer or a folder at any point of a pending-ref sync: nothing lost, nothing
@@ -14,32 +14,12 @@ import { sync, pull } from '../../src/sync/index.js';
  * rounds kill after a delay, before or between the network steps.
  */
 
-function setup(): { remote: string; a: string; b: string; c: string } {
-  const remote = makeRepo({ bare: true });
-  const seed = tempDir('gm-seed-');
-  git(seed, 'clone', '-q', remote, '.');
-  writeFileSync(join(seed, 'README.md'), '# project\n');
-  git(seed, 'add', 'README.md');
-  git(seed, 'commit', '-q', '-m', 'init');
-  git(seed, 'push', '-q', 'origin', 'HEAD:main');
-  const [a, b, c] = [0, 1, 2].map(() => {
-    const d = tempDir('gm-clone-');
-    git(d, 'clone', '-q', remote, '.');
-    return d;
-  });
+/** A bare remote with a seed commit and three clones: a copy of the file's template (fixtures.ts). */
+function world(): { remote: string; a: string; b: string; c: string } {
+  const { remote, clones } = setup(3);
+  const [a, b, c] = clones;
   return { remote, a, b, c };
 }
-
-async function withStore<T>(repo: string, fn: (s: MemoryStore) => Promise<T>): Promise<T> {
-  const s = new MemoryStore({ repo });
-  try {
-    return await fn(s);
-  } finally {
-    s.close();
-  }
-}
-
-const storeIn = (repo: string, content: string) => withStore(repo, async (s) => (await s.store({ content })).id);
 
 /**
  * Every push is recorded (marks/<n>); from push number `holdAt` on, the hook holds each push until the
@@ -101,14 +81,6 @@ async function waitFor(cond: () => boolean, ms = 60_000): Promise<void> {
   }
 }
 
-function idsOn(repo: string, ref = 'memory'): string[] {
-  return git(repo, 'ls-tree', '-r', '--name-only', ref, '--', 'memories')
-    .split('\n')
-    .filter((p) => p.endsWith('.md'))
-    .map((p) => p.slice(p.lastIndexOf('/') + 1, -3))
-    .sort();
-}
-
 function assertWhole(remote: string, clones: string[], ids: string[]): void {
   expect(idsOn(remote)).toEqual([...ids].sort());
   // Nothing duplicated: each memory's store commit is on the branch once.
@@ -137,7 +109,7 @@ describe('kill -9 during a pending-ref sync', { timeout: 400_000 }, () => {
   ];
   for (const [name, push, race] of points) {
     it(name, async () => {
-      const { remote, a, b, c } = setup();
+      const { remote, a, b, c } = world();
       const x1 = await storeIn(a, 'x1 from a');
       await withStore(a, (s) => sync(s));
       await withStore(b, (s) => pull(s));
@@ -163,7 +135,7 @@ describe('kill -9 during a pending-ref sync', { timeout: 400_000 }, () => {
   }
 
   it('folder killed while its fold push is in flight, and at random moments', async () => {
-    const { remote, a, b, c } = setup();
+    const { remote, a, b, c } = world();
     const ids = [await storeIn(a, 'x1 from a')];
     await withStore(a, (s) => sync(s));
     await withStore(b, (s) => pull(s));

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cli, makeRepo } from '../helpers.js';
-import { connect, errorCode, structured, text } from './client.js';
+import { makeRepo } from '../helpers.js';
+import { runCli } from '../run-cli.js';
+import { errorCode, structured, text } from './client.js';
+import { connectIn as connect } from './in-process.js';
 
 describe('memory mcp: update, history, core, trash, stats', () => {
   it('updates a memory and shows its history', async () => {
@@ -58,8 +60,8 @@ describe('memory mcp: update, history, core, trash, stats', () => {
 
   it('lists the trash and restores from it; stats counts', async () => {
     const repo = makeRepo();
-    const keep = cli(repo, ['store', 'keep me', '--tags', 'a', '--category', 'infra', '--json']).json.id;
-    const gone = cli(repo, ['store', 'forget me', '--tags', 'a', '--json']).json.id;
+    const keep = (await runCli(repo, ['store', 'keep me', '--tags', 'a', '--category', 'infra', '--json'])).json.id;
+    const gone = (await runCli(repo, ['store', 'forget me', '--tags', 'a', '--json'])).json.id;
     const { client } = await connect(repo);
     await client.callTool({ name: 'memory_delete', arguments: { id: gone } });
     const t = structured(await client.callTool({ name: 'memory_trash', arguments: {} }));

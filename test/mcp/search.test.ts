@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { cli, makeRepo } from '../helpers.js';
-import { connect, errorCode, structured, text } from './client.js';
+import { makeRepo } from '../helpers.js';
+import { runCli } from '../run-cli.js';
+import { errorCode, structured, text } from './client.js';
+import { connectIn as connect } from './in-process.js';
 
 describe('memory mcp: memory_search', () => {
   it('ranks matches, filters by tags/category/dates, caps and truncates', async () => {
     const repo = makeRepo();
-    const put = (content: string, ...args: string[]) => cli(repo, ['store', content, '--json', ...args]).json.id as string;
-    const rate = put('The API rate limit is 100 requests per minute; back off on 429', '--tags', 'api,limits', '--category', 'infrastructure');
-    const vpn = put('Deploys to production need the VPN', '--tags', 'deploy');
-    const ts = put('The user prefers TypeScript over JavaScript', '--tags', 'preferences');
-    const long = put(`Rate limit notes: ${'retry with exponential backoff. '.repeat(200)}`, '--tags', 'api');
-    const { client } = await connect(repo, ['--preview-chars', '300']);
+    const put = async (content: string, ...args: string[]) => (await runCli(repo, ['store', content, '--json', ...args])).json.id as string;
+    const rate = await put('The API rate limit is 100 requests per minute; back off on 429', '--tags', 'api,limits', '--category', 'infrastructure');
+    const vpn = await put('Deploys to production need the VPN', '--tags', 'deploy');
+    const ts = await put('The user prefers TypeScript over JavaScript', '--tags', 'preferences');
+    const long = await put(`Rate limit notes: ${'retry with exponential backoff. '.repeat(200)}`, '--tags', 'api');
+    const { client } = await connect(repo, { previewChars: 300 });
 
     const r = await client.callTool({ name: 'memory_search', arguments: { query: 'rate limit' } });
     const s = structured(r);

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { cli, makeRepo } from '../helpers.js';
+import { makeRepo } from '../helpers.js';
+import { runCli } from '../run-cli.js';
 import { MemoryStore } from '../../src/core/store.js';
-import { connect, structured } from './client.js';
+import { structured } from './client.js';
+import { connectIn as connect } from './in-process.js';
 
 describe('memory mcp: archived memories', () => {
   it('lists, searches and gets memories archived by retention only when asked', async () => {
     const repo = makeRepo();
     const old = await new MemoryStore({ repo, warn: () => {} }).store({ content: 'The staging database moved to eu-west-1', timestamp: '2020-01-01T00:00:00Z' });
-    const fresh = cli(repo, ['store', 'The staging database password rotates monthly', '--json']).json.id;
-    expect(cli(repo, ['config', 'set', 'retention.deleteAfterDays', '100000', '--json']).code).toBe(0);
-    const pruned = cli(repo, ['prune', '--retention', '--json']).json;
+    const fresh = (await runCli(repo, ['store', 'The staging database password rotates monthly', '--json'])).json.id;
+    expect((await runCli(repo, ['config', 'set', 'retention.deleteAfterDays', '100000', '--json'])).code).toBe(0);
+    const pruned = (await runCli(repo, ['prune', '--retention', '--json'])).json;
     expect(pruned.archived.map((i: { id: string }) => i.id)).toEqual([old.id]);
 
     const { client } = await connect(repo);

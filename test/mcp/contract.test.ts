@@ -1,8 +1,10 @@
 // Smaller MCP contract breaks of #28, through the real SDK client: memory_delete is idempotent as
 // annotated, schemas carry their bounds, memory_search honours priority, and error advice names tools.
 import { describe, expect, it } from 'vitest';
-import { cli, makeRepo } from '../helpers.js';
-import { connect, errorCode, structured, text } from './client.js';
+import { makeRepo } from '../helpers.js';
+import { runCli } from '../run-cli.js';
+import { errorCode, structured, text } from './client.js';
+import { connectIn as connect } from './in-process.js';
 
 describe('MCP contract', { timeout: 120_000 }, () => {
   it('memory_delete twice: the second call succeeds (idempotent), saying it was already deleted', async () => {
@@ -39,8 +41,8 @@ describe('MCP contract', { timeout: 120_000 }, () => {
 
   it('memory_search honours priority, as the CLI does', async () => {
     const repo = makeRepo();
-    cli(repo, ['store', 'deploy checklist, high', '--priority', 'high']);
-    cli(repo, ['store', 'deploy checklist, low', '--priority', 'low']);
+    await runCli(repo, ['store', 'deploy checklist, high', '--priority', 'high']);
+    await runCli(repo, ['store', 'deploy checklist, low', '--priority', 'low']);
     const { client } = await connect(repo);
     const r = structured(await client.callTool({ name: 'memory_search', arguments: { query: 'deploy checklist', priority: 'high', relax: false } }));
     expect(r.results.map((m: any) => m.priority)).toEqual(['high']);
