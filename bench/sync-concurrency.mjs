@@ -133,10 +133,12 @@ async function processes(W, mode) {
   const shim = join(w.dir, 'shim');
   execFileSync('mkdir', ['-p', shim]);
   const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
-  writeFileSync(join(shim, 'git'), `#!/bin/sh\nfor a in "$@"; do case "$a" in push) echo >> "$GM_PUSHLOG"; break;; -c) ;; -*|*=*) ;; *) break;; esac; done\nexec "${realGit}" "$@"\n`);
+  // Every git process the writer starts is one line of gm-git (the floor starts 4: fetch, rev-parse, commit-tree, push).
+  writeFileSync(join(shim, 'git'), `#!/bin/sh\necho >> "$GM_PUSHLOG.all"\nfor a in "$@"; do case "$a" in push) echo >> "$GM_PUSHLOG"; break;; -c) ;; -*|*=*) ;; *) break;; esac; done\nexec "${realGit}" "$@"\n`);
   chmodSync(join(shim, 'git'), 0o755);
   const res = await Promise.all(clones.map((c, i) => run(...cmd([cli, 'store', `job ${i} learned something: ${'lorem ipsum '.repeat(6)}`, '--sync', '--json']), { cwd: c, env: { ...env, PATH: `${shim}:${process.env.PATH}`, GM_PUSHLOG: join(c, '.git', 'gm-pushes') } })));
   const pushProcs = clones.map((c) => (existsSync(join(c, '.git', 'gm-pushes')) ? readFileSync(join(c, '.git', 'gm-pushes'), 'utf8').length : 0));
+  const gitProcs = clones.map((c) => (existsSync(join(c, '.git', 'gm-pushes.all')) ? readFileSync(join(c, '.git', 'gm-pushes.all'), 'utf8').length : 0));
   const wall = performance.now() - t;
   const cpus = res.map((r) => /GMCPU ([\d.]+) ([\d.]+)/.exec(r.err)).filter(Boolean).map((m) => Number(m[1]) + Number(m[2]));
   const parsed = res.map((r) => {
@@ -163,6 +165,7 @@ async function processes(W, mode) {
     pushesPerWriter: +(pushes / W).toFixed(2),
     pushProcessesPerWriter: +(pushProcs.reduce((a, b) => a + b, 0) / W).toFixed(2),
     writersPushingTwice: pushProcs.filter((n) => n > 1).length,
+    gitProcessesPerWriter: +(gitProcs.reduce((a, b) => a + b, 0) / W).toFixed(2),
     tipAgeS: TIP_AGE,
     ...after,
   };
@@ -246,9 +249,12 @@ async function floor(W, shape) {
     `c=$(git commit-tree -m job "$(git rev-parse HEAD^{tree})")`,
     `git push -q --no-verify origin "$c:refs/memory-pending/memory/floor-$$"`,
   ].join(' && ');
+  // CPU of each job with every process it waited for (git and, through file://, the server side), as for the writers.
+  const timed = existsSync('/usr/bin/time');
   const t = performance.now();
-  const res = await Promise.all(clones.map((c) => run('/bin/sh', ['-c', script], { cwd: c })));
-  return { writers: W, shape, wallMs: Math.round(performance.now() - t), failed: res.filter((r) => r.code !== 0).length };
+  const res = await Promise.all(clones.map((c) => (timed ? run('/usr/bin/time', ['-f', 'GMCPU %U %S', '/bin/sh', '-c', script], { cwd: c }) : run('/bin/sh', ['-c', script], { cwd: c }))));
+  const cpus = res.map((r) => /GMCPU ([\d.]+) ([\d.]+)/.exec(r.err)).filter(Boolean).map((m) => Number(m[1]) + Number(m[2]));
+  return { writers: W, shape, wallMs: Math.round(performance.now() - t), ...(cpus.length ? { cpuPerJobMedianMs: Math.round(median(cpus) * 1000) } : {}), failed: res.filter((r) => r.code !== 0).length };
 }
 
 /**
@@ -364,7 +370,13 @@ if (part === 'processes') {
     console.error(JSON.stringify(r));
     floors.push(await floor(W, 'fetch+push'));
     console.error(JSON.stringify(floors.at(-1)));
-    results.push({ ...r, floorWallMs: Math.round((floors.at(-2).wallMs + floors.at(-1).wallMs) / 2), overFloor: +((2 * r.wallMs) / (floors.at(-2).wallMs + floors.at(-1).wallMs)).toFixed(2) });
+    const floorCpu = (floors.at(-2).cpuPerJobMedianMs + floors.at(-1).cpuPerJobMedianMs) / 2;
+    results.push({
+      ...r,
+      floorWallMs: Math.round((floors.at(-2).wallMs + floors.at(-1).wallMs) / 2),
+      overFloor: +((2 * r.wallMs) / (floors.at(-2).wallMs + floors.at(-1).wallMs)).toFixed(2),
+      ...(floorCpu && r.cpuPerWriterMedianMs ? { floorCpuPerJobMs: Math.round(floorCpu), cpuOverFloor: +(r.cpuPerWriterMedianMs / floorCpu).toFixed(2) } : {}),
+    });
   }
   results.push({ floors: floors.map((f) => f.wallMs), load: (await import('node:os')).loadavg().map((x) => +x.toFixed(1)) });
 } else if (part === 'single') {

@@ -184,6 +184,44 @@ export function writePendingStatus(commonDir: string, s: PendingStatus): void {
   writeCacheFile(file, JSON.stringify(all));
 }
 
+function ownFile(commonDir: string): string {
+  return join(commonDir, 'git-memory', 'sync-own-pending.json');
+}
+
+/** How many of its own pending ref names a repository remembers (per remote and branch). */
+export const OWN_PENDING_KEPT = 16;
+
+/**
+ * Pending refs this repository pushed itself for `remote`/`branch` (the newest {@link OWN_PENDING_KEPT}).
+ * A sync does not take its own recent pending ref for another writer's burst: an agent storing
+ * several memories in a row drops the copy its previous write left (docs/sync.md).
+ */
+export function ownPendingRefs(commonDir: string, remote: string, branch: string): Set<string> {
+  try {
+    const all = JSON.parse(readFileSync(ownFile(commonDir), 'utf8'));
+    const list = all?.[`${remote}\n${branch}`];
+    if (!Array.isArray(list)) return new Set();
+    return new Set(list.filter((r): r is string => typeof r === 'string' && r.startsWith(pendingPrefix(branch))).slice(-OWN_PENDING_KEPT));
+  } catch {
+    return new Set();
+  }
+}
+
+/** Remembers a pending ref this repository pushed (see {@link ownPendingRefs}); bookkeeping, never fails. */
+export function rememberOwnPending(commonDir: string, remote: string, branch: string, ref: string): void {
+  const file = ownFile(commonDir);
+  let all: Record<string, string[]> = {};
+  try {
+    all = JSON.parse(readFileSync(file, 'utf8'));
+    if (!all || typeof all !== 'object' || Array.isArray(all)) all = {};
+  } catch {
+    /* first time, or unreadable */
+  }
+  const key = `${remote}\n${branch}`;
+  all[key] = [...[...ownPendingRefs(commonDir, remote, branch)].filter((r) => r !== ref), ref].slice(-OWN_PENDING_KEPT);
+  writeCacheFile(file, JSON.stringify(all));
+}
+
 /**
  * Pending refs left on the remote for this store's branch, as of the last sync or pull in this
  * repository (summed over remotes); null if none has run the pending-aware sync here yet.

@@ -11,7 +11,7 @@ import { linearChain, linearMergeBase } from './history.js';
 import { assertDeleteBound, assertValidNames, DEFAULT_MAX_DELETE_RATIO, findBadName, treeNameCheck } from './guard.js';
 import { runGitSync } from '../git/cli.js';
 import type { GitRepository } from '../git/repository.js';
-import { FOLD_AT_PENDING, buildPending, burstInProgress, listRefs, recentForeignTip, newPendingRef, pendingPrefix, pruneEmptyDirs, readPending, writePendingStatus, type PendingChain, type PendingRef } from './pending.js';
+import { FOLD_AT_PENDING, buildPending, burstInProgress, listRefs, recentForeignTip, newPendingRef, ownPendingRefs, pendingPrefix, pruneEmptyDirs, readPending, rememberOwnPending, writePendingStatus, type PendingChain, type PendingRef } from './pending.js';
 
 /** How a sync publishes: see docs/sync.md. */
 export type SyncMode = 'pending' | 'branch';
@@ -944,11 +944,12 @@ function recordPending(ctx: Ctx, count: number): void {
 }
 
 /**
- * Signs that other writers are publishing right now: a pending ref made in the last 30 s, or a branch
- * tip committed in the last 30 s by someone else (this clone had not seen it before the fetch).
+ * Signs that other writers are publishing right now: a pending ref made in the last 30 s by another
+ * repository (`mine`: the ones this repository pushed), or a branch tip committed in the last 30 s by
+ * someone else (this clone had not seen it before the fetch).
  */
-function contended(ctx: Ctx, snap: Snapshot, seen: string | null, now: number): boolean {
-  if (burstInProgress(snap.pending, now)) return true;
+function contended(ctx: Ctx, snap: Snapshot, seen: string | null, now: number, mine: Set<string>): boolean {
+  if (burstInProgress(snap.pending.filter((p) => !mine.has(p.ref)), now)) return true;
   if (!snap.tip || snap.tip === seen) return false;
   let time: number | null = null;
   try {
@@ -957,6 +958,34 @@ function contended(ctx: Ctx, snap: Snapshot, seen: string | null, now: number): 
     return false;
   }
   return recentForeignTip(time, snap.tip, seen, now);
+}
+
+/** At most this many pending refs are checked for being copies of what the branch holds (one combine each). */
+const MAX_COPY_CHECK = 8;
+
+/**
+ * The pending refs of `refs` whose commits the fetched branch tip already holds (replayed on it, they
+ * change nothing: the copy a one-push writer left when its branch push landed too), or null when any
+ * of them is not such a copy (it has memories to fold), cannot be read, or there are too many to check.
+ * Deleting such a ref, under a lease on its id, loses nothing whatever else lands: the branch only
+ * moves forward from the tip that holds its commits.
+ */
+function copiesOnTip(ctx: Ctx, snap: Snapshot, refs: PendingRef[]): PendingRef[] | null {
+  if (!refs.length) return [];
+  if (!snap.tip || refs.length > MAX_COPY_CHECK) return null;
+  const git = ctx.store.git;
+  for (const p of refs) {
+    const pc = readPending(git, p.oid);
+    if (!pc || pendingBadName(git, pc, treeOf(ctx, snap.tip))) return null;
+    if (!pc.chain.length) continue;
+    try {
+      const res = combine(git, { base: pc.base, local: p.oid, remote: snap.tip, chain: pc.chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now() });
+      if (res.tip !== snap.tip) return null;
+    } catch {
+      return null; // an object missing (a shallow fetch cut it): the fold path fetches it in full
+    }
+  }
+  return refs;
 }
 
 /**
@@ -989,13 +1018,31 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
     // writers made a burst cost N² (40 pending refs doubled a writer's CPU). The first sync with no
     // such sign folds.
     // From FOLD_AT_PENDING refs on, fold them anyway: under sustained traffic the signs never clear.
-    if (!fold && attempt === 0 && snap.pending.length < FOLD_AT_PENDING && contended(ctx, snap, seen, Date.now())) {
-      const made = await ownSinceShared(ctx, local, snap.tip);
-      const own = made.commits.length ? await planLocal(ctx, local, snap.tip, snap.tip) : null;
-      if (own?.tip && own.own.length) {
-        await guardResult(ctx, local, snap.tip, own.tip);
-        const branchToo = !snap.tip || (await isAncestor(ctx, snap.tip, own.tip));
-        return publishPending(ctx, local, own, snap, rejected, own.conflicts, maxRetries, made, [], branchToo);
+    //
+    // Without such a sign, a writer with commits of its own sends the same one push whenever the remote
+    // has nothing to fold: no pending refs, or only copies of what the fetched branch already holds
+    // (the ones a previous one-push writer left; this push deletes them, each under a lease). The
+    // first wave of a burst against a branch written an hour ago has no sign to see: racing an atomic
+    // fold, all of them but one paid a second push (1.47 pushes per writer at 64 writers). The cost:
+    // every such write leaves its own copy on the remote until the next writer or fold deletes it.
+    // Pending refs with memories to fold and no sign of a burst: the atomic fold below.
+    if (!fold && attempt === 0 && snap.pending.length < FOLD_AT_PENDING) {
+      const now = Date.now();
+      const mine = ownPendingRefs(ctx.commonDir, ctx.remoteName, ctx.branch);
+      const burst = contended(ctx, snap, seen, now, mine);
+      // Refs a burst may still be using are not checked (checking all of them in each of N writers is
+      // the N² cost above): other writers' refs of the last 30 s.
+      const settled = snap.pending.filter((p) => mine.has(p.ref) || !burstInProgress([p], now));
+      // Without a burst every ref is settled: all copies (or none at all) → one push; else the fold.
+      const drop = copiesOnTip(ctx, snap, settled);
+      if (burst || drop) {
+        const made = await ownSinceShared(ctx, local, snap.tip);
+        const own = made.commits.length ? await planLocal(ctx, local, snap.tip, snap.tip) : null;
+        if (own?.tip && own.own.length) {
+          await guardResult(ctx, local, snap.tip, own.tip);
+          const branchToo = !snap.tip || (await isAncestor(ctx, snap.tip, own.tip));
+          return publishPending(ctx, local, own, snap, rejected, own.conflicts, maxRetries, made, [], branchToo, branchToo ? (drop ?? []) : []);
+        }
       }
     }
     if (ctx.treeless && snap.pending.length) await fetchPendingTrees(ctx, snap);
@@ -1066,11 +1113,13 @@ async function publishPending(
   made?: OwnCommits,
   refused: RefusedRef[] = [],
   branchToo = false,
+  drop: PendingRef[] = [],
 ): Promise<SyncResult> {
   const store = ctx.store;
   let pendingRef: string | null = null;
   let remoteTip = snap.tip;
   let redundant = 0;
+  let dropped = 0;
   // What the pending ref records: the writer's commits and the exact state they were made on (the
   // three-way base of the fold). By default the union this sync built and the commits re-applied on
   // it; in a burst (`made`), the local commits as they were made, on the state they were made on.
@@ -1083,10 +1132,15 @@ async function publishPending(
       // One non-atomic push, two refs: the branch (fetched tip → p.tip, under a lease) and the pending
       // ref. Either holds this writer's commits, so whichever the remote takes, nothing is lost and no
       // second push follows.
+      // Copies of what the fetched tip holds go in the same push, each deleted under a lease on its id
+      // (another writer deleting it first is no failure).
       const out = await pushEach(ctx, [
         { ref: ctx.branchRef, next: p.tip, expect: snap.tip },
         { ref: pendingRef, next: w, expect: null },
+        ...drop.map((d) => ({ ref: d.ref, next: null, expect: d.oid })),
       ]);
+      dropped = drop.filter((d) => out.status.get(d.ref) === 'ok').length;
+      if (out.status.get(pendingRef) === 'ok') rememberOwnPending(ctx.commonDir, ctx.remoteName, ctx.branch, pendingRef);
       const branch = out.status.get(ctx.branchRef);
       const parked = out.status.get(pendingRef) === 'ok';
       if (branch !== 'ok' && !parked) {
@@ -1114,7 +1168,7 @@ async function publishPending(
   }
   const moved = await moveLocal(ctx, local, p.tip as string);
   await setRef(ctx, ctx.markRef, p.tip as string, `git-memory: shared with ${ctx.remoteName}`);
-  const left = snap.pending.length + (pendingRef ? 1 : 0) + redundant;
+  const left = snap.pending.length + (pendingRef ? 1 : 0) + redundant - dropped;
   recordPending(ctx, left);
   return result(ctx, 'pending', {
     received: p.received,

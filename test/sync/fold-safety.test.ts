@@ -96,7 +96,7 @@ describe('fold safety (issue 24)', { timeout: 300_000 }, () => {
     const { remote, clones } = setup(3);
     const [a, b, c] = clones;
     for (let i = 0; i < 3; i++) ok(await runCli(a, ['store', `memory ${i} of a`, '--json']));
-    ok(await runCli(a, ['sync', '--json']));
+    ok(await runCli(a, ['sync', '--fold', '--json'])); // --fold: no copy left (a fresh one is a sign of a burst)
     ok(await runCli(b, ['pull']));
     const tree = git(b, 'rev-parse', 'memory^{tree}');
     const blob = memoryFile(b, 'mem_zzzzzzzzzzzzzzzzz', 'hostile');
@@ -142,14 +142,14 @@ describe('fold safety (issue 24)', { timeout: 300_000 }, () => {
     const [a, b, c] = clones;
     const ids: string[] = [];
     for (let i = 0; i < 8; i++) ids.push(ok(await runCli(a, ['store', `memory ${i} of a`, '--json'])).json.id);
-    ok(await runCli(a, ['sync', '--json']));
+    ok(await runCli(a, ['sync', '--fold', '--json']));
     // Own deletes (to the trash) of 5 of 8, then another clone pulls them: trash moves are not losses.
     for (const id of ids.slice(0, 5)) ok(await runCli(a, ['delete', id, '--json']));
-    ok(await runCli(a, ['sync', '--json']));
+    ok(await runCli(a, ['sync', '--fold', '--json']));
     ok(await runCli(b, ['pull', '--json']));
     expect(ok(await runCli(b, ['list', '--json'])).json.memories).toHaveLength(3);
     for (let i = 0; i < 5; i++) ok(await runCli(a, ['store', `more ${i}`, '--json']));
-    ok(await runCli(a, ['sync', '--json']));
+    ok(await runCli(a, ['sync', '--fold', '--json']));
     ok(await runCli(b, ['pull', '--json']));
     ok(await runCli(c, ['pull', '--json']));
     expect(ok(await runCli(c, ['list', '--json'])).json.memories).toHaveLength(8);

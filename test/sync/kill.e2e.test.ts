@@ -111,10 +111,15 @@ describe('kill -9 during a pending-ref sync', { timeout: 400_000 }, () => {
     it(name, async () => {
       const { remote, a, b, c } = world();
       const x1 = await storeIn(a, 'x1 from a');
-      await withStore(a, (s) => sync(s));
+      await withStore(a, (s) => sync(s, { fold: true })); // no copy left: it would be a sign of a burst
       await withStore(b, (s) => pull(s));
+      await withStore(c, (s) => pull(s));
       const x2 = await storeIn(a, 'x2 from a');
       git(a, 'push', '-q', 'origin', 'memory:refs/parked/a');
+      // A pending ref with a memory to fold, made an hour ago (no sign of a burst): b's sync takes the
+      // atomic fold, as these kill points name it (with nothing to fold it would send one push).
+      const z = await storeIn(c, 'z from c, an hour ago');
+      git(c, 'push', '-q', 'origin', `memory:refs/memory-pending/memory/${(Date.now() - 3_600_000).toString(36).padStart(9, '0')}-cccccccccc`);
       const y = await storeIn(b, 'y from b');
       const marks = instrument(remote, push);
       if (race) writeFileSync(join(remote, 'race-with'), git(a, 'rev-parse', 'memory') + '\n');
@@ -130,7 +135,7 @@ describe('kill -9 during a pending-ref sync', { timeout: 400_000 }, () => {
       // Recovery: the killed clone syncs again; nothing was lost locally.
       expect(idsOn(b)).toContain(y);
       await settle([b, a, c]);
-      assertWhole(remote, [a, b, c], [x1, x2, y]);
+      assertWhole(remote, [a, b, c], [x1, x2, y, z]);
     });
   }
 

@@ -8,10 +8,12 @@ import { pull, sync } from '../../src/sync/index.js';
 import { setup, idsOn, pendingRefs, raceNextPush, withStore } from './fixtures.js';
 
 /**
- * Issue 29: a writer that has signs of other writers (a pending ref or a foreign branch tip made in the
- * last 30 s) publishes with ONE push, the branch (under a lease) and a pending ref of its own together,
- * not an atomic fold that, lost, costs a second push. A quiet writer pushes the branch alone and leaves
- * no pending ref. Pushes are counted where they land: the remote's pre-receive hook logs each one.
+ * Issue 29: a writer with commits of its own publishes with ONE push, the branch (under a lease) and a
+ * pending ref of its own together, not an atomic fold that, lost, costs a second push: when it has
+ * signs of other writers (a pending ref or a foreign branch tip made in the last 30 s), and when the
+ * remote has nothing to fold (no pending refs, or only copies of what the branch holds, which the
+ * same push deletes). A quiet writer's copy stays until the next writer or fold deletes it. Pushes
+ * are counted where they land: the remote's pre-receive hook logs each one.
  */
 
 /** What actions/checkout gives a job: depth 1, one branch, detached HEAD. */
@@ -47,7 +49,7 @@ function checkRemote(remote: string, ids: string[]): void {
 }
 
 describe('one push per contended writer (issue 29)', { timeout: 300_000 }, () => {
-  it('a writer that meets a fresh foreign tip pushes once, also when another writer wins the branch meanwhile; a quiet one leaves no pending ref', async () => {
+  it('a writer that meets a fresh foreign tip pushes once, also when another writer wins the branch meanwhile; a quiet one pushes once and leaves a copy', async () => {
     const { remote, clones } = setup(1);
     const [a] = clones;
     // The branch was last written an hour ago: no sign of other writers.
@@ -55,7 +57,7 @@ describe('one push per contended writer (issue 29)', { timeout: 300_000 }, () =>
     let x1: string;
     try {
       x1 = (await old.store({ content: 'x1 from a, an hour ago' })).id;
-      await sync(old);
+      await sync(old, { fold: true }); // no copy left behind
     } finally {
       old.close();
     }
@@ -64,8 +66,8 @@ describe('one push per contended writer (issue 29)', { timeout: 300_000 }, () =>
     const quiet = cli(ciClone(remote), ['store', 'quiet job', '--sync', '--json']);
     expect(quiet.code, quiet.stderr).toBe(0);
     expect(pushesLogged(remote)).toBe(1);
-    expect(quiet.json.sync).toMatchObject({ pushed: true, retries: 0, pendingRef: null, pendingRemote: 0 });
-    expect(pendingRefs(remote)).toEqual([]);
+    expect(quiet.json.sync).toMatchObject({ pushed: true, retries: 0, pendingRef: null, pendingRemote: 1 });
+    expect(pendingRefs(remote)).toHaveLength(1);
 
     // The quiet job's tip is seconds old. Another writer (a) moves the branch while the next job's push
     // is in flight (the hook), so that job's lease on the branch fails: its memory lands in its pending
@@ -81,15 +83,46 @@ describe('one push per contended writer (issue 29)', { timeout: 300_000 }, () =>
     const job = cli(ciClone(remote), ['store', 'job that loses the branch', '--sync', '--json']);
     expect(job.code, job.stderr).toBe(0);
     expect(pushesLogged(remote) - before).toBe(1);
-    expect(job.json.sync).toMatchObject({ pushed: true, retries: 1, pendingRemote: 1 });
+    expect(job.json.sync).toMatchObject({ pushed: true, retries: 1, pendingRemote: 2 });
     expect(job.json.sync.pendingRef).toMatch(/^refs\/memory-pending\/memory\//);
     expect(git(remote, 'rev-parse', 'memory')).toBe(git(a, 'rev-parse', 'memory'));
     git(remote, 'update-ref', '-d', 'refs/parked/a');
     // The next sync folds it; every memory is on the branch once.
     const f = cli(a, ['sync', '--json']);
     expect(f.code, f.stderr).toBe(0);
-    expect(f.json.folded).toBe(1);
+    expect(f.json.folded).toBe(2);
     checkRemote(remote, [x1!, quiet.json.id, a2, job.json.id]);
+  });
+
+  it('the first wave against a branch written an hour ago pushes once per writer: an hour-old copy is deleted, nothing is raced for', async () => {
+    const { remote, clones } = setup(1);
+    const [a] = clones;
+    const hourAgo = () => new Date(Date.now() - 3_600_000);
+    const old = new MemoryStore({ repo: a, now: hourAgo });
+    let x1: string;
+    try {
+      x1 = (await old.store({ content: 'x1 from a, an hour ago' })).id;
+      await sync(old, { fold: true });
+    } finally {
+      old.close();
+    }
+    // What a quiet writer left an hour ago: a copy of the branch's commits in a pending ref.
+    const copy = `refs/memory-pending/memory/${(Date.now() - 3_600_000).toString(36).padStart(9, '0')}-bbbbbbbbbb`;
+    git(a, 'push', '-q', 'origin', `memory:${copy}`);
+    writeFileSync(join(remote, 'hooks', 'pre-receive'), '#!/bin/sh\ncat >/dev/null\necho push >> pushes.log\nsleep 0.3\n');
+    chmodSync(join(remote, 'hooks', 'pre-receive'), 0o755);
+    const shim = pushCounter();
+    const logs = tempDir('gm-pushlog-');
+    const jobs = Array.from({ length: 6 }, (_, i) => ({ dir: ciClone(remote), log: join(logs, `w${i}`) }));
+    const results = await Promise.all(jobs.map((j, i) => cliAsync(j.dir, ['store', `first wave ${i}`, '--sync', '--json'], { env: { PATH: `${shim}:${process.env.PATH}`, GM_PUSHLOG: j.log } })));
+    for (const r of results) expect(r.code, r.stderr + r.stdout).toBe(0);
+    const pushes = jobs.map((j) => (existsSync(j.log) ? readFileSync(j.log, 'utf8').split('\n').filter(Boolean).length : 0));
+    // Before: each saw no sign of a burst and raced an atomic fold of the copy; all but one lost and pushed again.
+    expect(pushes).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(pendingRefs(remote)).not.toContain(copy);
+    const f = cli(a, ['sync', '--json']);
+    expect(f.code, f.stderr).toBe(0);
+    checkRemote(remote, [x1!, ...results.map((r) => r.json.id)]);
   });
 
   it('8 concurrent CI writers (2 of them on the branch-only protocol) and kill -9: the new ones push once each; after one more sync nothing is lost, no pending ref is left', async () => {
