@@ -22,14 +22,14 @@ import {
   storeMemory,
   taggedMemories,
   updateMemory
-} from "./chunks/chunk-TNTU536F.js";
+} from "./chunks/chunk-ZLGE5Q6Y.js";
 import {
   excerpt
 } from "./chunks/chunk-5GR53BCC.js";
 import "./chunks/chunk-QZPDLTY5.js";
 import "./chunks/chunk-BW57HGZZ.js";
 import "./chunks/chunk-Z5YN2S7E.js";
-import "./chunks/chunk-7J66HWOH.js";
+import "./chunks/chunk-TJ5RY7KU.js";
 import {
   SecretDetectedError,
   scanText
@@ -37,18 +37,18 @@ import {
 import {
   emptyTrash,
   listTrash
-} from "./chunks/chunk-KOEVJZXO.js";
+} from "./chunks/chunk-MYBKYED4.js";
 import "./chunks/chunk-K6EUXEO3.js";
 import {
   SEGMENT_FORMAT
 } from "./chunks/chunk-3KSJEXFT.js";
 import "./chunks/chunk-KZZYYKRM.js";
-import "./chunks/chunk-O2YEL7ET.js";
-import "./chunks/chunk-FJ5LWIOV.js";
+import "./chunks/chunk-TDEZOTZH.js";
+import "./chunks/chunk-4REC64I2.js";
 import {
   isPriority,
   normalizeTags
-} from "./chunks/chunk-XWN73OTE.js";
+} from "./chunks/chunk-7EEMCAWN.js";
 import {
   positiveInt
 } from "./chunks/chunk-DFWT2NPX.js";
@@ -391,11 +391,15 @@ function backoffState(p) {
   const until = Number(readJson(p.backoffFile)?.retryAfter);
   return { backoff: { until: new Date(until).toISOString(), reason: why } };
 }
+var STATUS_WAIT_MS = 5e3;
+var STOP_ASK_MS = 2e3;
+var STOP_TERM_GRACE_MS = 5e3;
+var capped = (ms) => Math.min(ms, requestTimeoutMs());
 async function daemonStatus(store) {
   const m = daemonMode();
   const p = pathsFor(store);
   const base = { success: true, mode: m.mode, reason: m.reason, socket: p.socket };
-  const o = usable(p) ? await send(p.socket, body(store, "status"), 5e3) : { kind: "absent" };
+  const o = usable(p) ? await send(p.socket, body(store, "status"), capped(STATUS_WAIT_MS)) : { kind: "absent" };
   if (o.kind === "answer" && o.res.ok && o.res.status) {
     const st = o.res.status;
     const stale = st.build !== buildId() ? "version" : void 0;
@@ -417,7 +421,7 @@ async function gone(pid, ms) {
 async function stopDaemon(store) {
   const p = pathsFor(store);
   const before = livePid(p);
-  const o = usable(p) ? await send(p.socket, body(store, "stop"), 2e3) : { kind: "absent" };
+  const o = usable(p) ? await send(p.socket, body(store, "stop"), capped(STOP_ASK_MS)) : { kind: "absent" };
   const pid = (o.kind === "answer" && o.res.ok ? o.res.status?.pid : void 0) || before;
   if (!pid) {
     const cleaned2 = await cleanStale(p);
@@ -430,7 +434,7 @@ async function stopDaemon(store) {
       process.kill(pid, "SIGTERM");
     } catch {
     }
-    if (!await gone(pid, 5e3)) {
+    if (!await gone(pid, capped(STOP_TERM_GRACE_MS))) {
       signal = "SIGKILL";
       try {
         process.kill(pid, "SIGKILL");
@@ -489,10 +493,10 @@ function openDoor(options = {}) {
   const { embedOnWrite, indexCache, ...storeOpts } = checkOpenOptions(options);
   const writeVectors = async (texts) => (await import("./chunks/write-L4OMSTY4.js")).writeTimeVectors(s, texts);
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
-  const history = () => import("./chunks/history-A6SJ4IRU.js");
-  const coreDoc = () => import("./chunks/core-doc-YS5H3MMU.js");
-  const sync = () => import("./chunks/sync-VY72YMWZ.js");
-  const importExport = () => import("./chunks/import-export-YYDTOFQE.js");
+  const history = () => import("./chunks/history-CHUJ6XDC.js");
+  const coreDoc = () => import("./chunks/core-doc-4DQ5EBE5.js");
+  const sync = () => import("./chunks/sync-KA5OX7K7.js");
+  const importExport = () => import("./chunks/import-export-P3ZKKXB3.js");
   const configOps = () => import("./chunks/config-ops-ZPE6TS4T.js");
   let viewModel = null;
   return {
@@ -503,12 +507,13 @@ function openDoor(options = {}) {
     list: (filter) => listPage(s, filter),
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
     search: async (q, o) => {
-      const run2 = async () => (await import("./chunks/hybrid-N2B5IH4E.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0);
+      const run2 = async () => (await import("./chunks/hybrid-XG3PTAML.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0);
       if (!indexCache) return run2();
-      const { result, report } = await (await import("./chunks/index-cache-T2E4Y6IE.js")).withIndexCache(s, indexCache, run2);
+      const vectors = (await import("./chunks/hybrid-XG3PTAML.js")).mayReadVectors(s, q ?? {});
+      const { result, report } = await (await import("./chunks/index-cache-YHENUZF2.js")).withIndexCache(s, indexCache, run2, { vectors });
       return { ...result, indexCache: report };
     },
-    rebuildIndex: async (o) => (await import("./chunks/search-SH4PHMHG.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
+    rebuildIndex: async (o) => (await import("./chunks/search-65IKSAQG.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
     delete: (id) => deleteMemory(s, id),
     deleteByTag: (tag) => deleteTagged(s, tag),
     clear: (o) => clearMemories(s, o),
@@ -529,13 +534,13 @@ function openDoor(options = {}) {
       if (action === "list") return { success: true, action, items: listTrash(s) };
       if (action === "restore") {
         if (!input.id) throw new InvalidInputError("restore needs the id of a memory in the trash", { field: "id" });
-        return { ...await (await import("./chunks/restore-XJFC7OLD.js")).restoreFromTrash(s, input.id), action };
+        return { ...await (await import("./chunks/restore-IC6SQ4U5.js")).restoreFromTrash(s, input.id), action };
       }
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-5ANFYKIR.js")).memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-ROF4N3CI.js")).prune(s, o),
+    stats: async (o) => (await import("./chunks/stats-7XDMPZOS.js")).memoryStats(s, o),
+    prune: async (o) => (await import("./chunks/prune-USIZFXSR.js")).prune(s, o),
     importMemories: async (input) => (await importExport()).importMemories(s, input),
     exportMemories: async (o) => (await importExport()).exportMemories(s, o),
     exportChunks: async (o) => (await importExport()).exportChunks(s, { maxContentBytes: (await s.loadConfig()).maxContentBytes, ...o }),
@@ -553,8 +558,8 @@ function openDoor(options = {}) {
     },
     viewModel: async () => {
       if (!viewModel) {
-        const { ViewModel: VM } = await import("./chunks/view-model-EHIWPXR4.js");
-        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-N2B5IH4E.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-ROF4N3CI.js")).prune(s, { dryRun: true }) });
+        const { ViewModel: VM } = await import("./chunks/view-model-VATB2CLQ.js");
+        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-XG3PTAML.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-USIZFXSR.js")).prune(s, { dryRun: true }) });
       }
       return viewModel;
     },
@@ -621,6 +626,9 @@ function indexCachePrefix(branch) {
 function indexCacheKey(branch, tree) {
   return indexCachePrefix(branch) + (tree ?? "empty");
 }
+function laterIndexCacheKey(branch, tree, now = Date.now()) {
+  return `${indexCacheKey(branch, tree)}+${now.toString(36)}${Math.floor(Math.random() * 16777215).toString(36)}`;
+}
 function cacheServiceAvailable(env = process.env) {
   let host = "GITHUB.COM";
   try {
@@ -644,19 +652,21 @@ function runnerCache(branch, dir, log2, env = process.env) {
   return {
     async restore(tree) {
       try {
-        const key = await (await lib()).restoreCache([dir], indexCacheKey(branch, tree), [indexCachePrefix(branch)]);
+        const own = indexCacheKey(branch, tree);
+        const key = await (await lib()).restoreCache([dir], `${own}+`, [own, indexCachePrefix(branch)]);
         log2.info(key ? `index cache: restored ${key}` : "index cache: no entry for this branch yet; the index is built from the branch");
-        return { key, exact: key === indexCacheKey(branch, tree) };
+        return { key, exact: !!key && (key === own || key.startsWith(`${own}+`)) };
       } catch (err) {
         log2.warning(`index cache: restore failed (${err.message}); the index is built from the branch`);
         return { key: void 0, exact: false };
       }
     },
     async save(tree, wrote, exact) {
-      if (!wrote || exact) return;
+      if (!wrote) return;
+      const key = exact ? laterIndexCacheKey(branch, tree) : indexCacheKey(branch, tree);
       try {
-        await (await lib()).saveCache([dir], indexCacheKey(branch, tree));
-        log2.info(`index cache: saved ${indexCacheKey(branch, tree)}`);
+        await (await lib()).saveCache([dir], key);
+        log2.info(`index cache: saved ${key}`);
       } catch (err) {
         log2.warning(`index cache: not saved (${err.message})`);
       }
@@ -806,7 +816,7 @@ async function perform(memory, inputs, log2) {
     }
     case "sync": {
       const r = await push(memory, inputs, log2);
-      return { json: { ...r }, id: "", results: [], count: 0, summary: `Synced branch \`${inputs.branch}\` with \`${r.remote}\`: ${r.received} memory files received, ${r.sent} commits sent.
+      return { json: { ...r }, id: "", results: [], count: 0, summary: `Synced branch \`${inputs.branch}\` with \`${r.remote}\`: ${r.received ?? "(not counted)"} memory files received, ${r.sent} commits sent.
 ` };
     }
   }

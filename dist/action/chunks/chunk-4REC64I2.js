@@ -81,6 +81,17 @@ function serializeCommit(c) {
   const msg = c.message.endsWith("\n") ? c.message : c.message + "\n";
   return Buffer.from(lines.join("\n") + "\n\n" + msg, "utf8");
 }
+var PLAIN_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
+var HFS_IGNORABLE = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
+function badTreeName(name) {
+  if (PLAIN_NAME.test(name)) return null;
+  if (name === "") return "empty name";
+  if (name === "." || name === "..") return `"${name}"`;
+  if (name.includes("/") || name.includes("\0")) return 'a name containing "/"';
+  const folded = name.replace(HFS_IGNORABLE, "").toLowerCase();
+  if (folded === ".git" || folded.replace(/[. ]+$/, "") === ".git" || folded.replace(/[. ]+$/, "") === "git~1") return '".git"';
+  return null;
+}
 
 export {
   MODE_TREE,
@@ -93,5 +104,6 @@ export {
   serializeTree,
   parseCommit,
   signature,
-  serializeCommit
+  serializeCommit,
+  badTreeName
 };

@@ -3,12 +3,12 @@ import {
   hasUsableIndex,
   indexFiles,
   lastIndexOpen
-} from "./chunk-ZVCXNQYK.js";
+} from "./chunk-7M4EK4YJ.js";
 import "./chunk-3KSJEXFT.js";
 import "./chunk-KZZYYKRM.js";
-import "./chunk-O2YEL7ET.js";
-import "./chunk-FJ5LWIOV.js";
-import "./chunk-XWN73OTE.js";
+import "./chunk-TDEZOTZH.js";
+import "./chunk-4REC64I2.js";
+import "./chunk-7EEMCAWN.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-UCBYA3PT.js";
 import "./chunk-7ZPDJLBH.js";
@@ -89,7 +89,7 @@ async function withIndexCache(store, dir, search, opts = {}) {
   const warn = opts.warn ?? ((m) => store.warn(m));
   const report = { restored: false, bytesRead: 0, index: "cached", bytesWritten: 0, vectorFiles: 0 };
   const files = pairs(store, dir);
-  const vectors = vectorPairs(store, dir);
+  const vectors = opts.vectors === false ? [] : vectorPairs(store, dir);
   for (const [local, cached] of vectors) {
     if (signature(local) !== "-") continue;
     try {
@@ -136,7 +136,7 @@ async function withIndexCache(store, dir, search, opts = {}) {
       }
     });
     if (wrote && signature(files[1][0]) === "-") rmSync(files[1][1], { force: true });
-    const now = vectorPairs(store, dir);
+    const now = opts.vectors === false ? [] : vectorPairs(store, dir);
     for (const [local, cached] of now) {
       const i = vectors.findIndex(([l]) => l === local);
       const sig = signature(local);

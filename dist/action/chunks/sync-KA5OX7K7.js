@@ -5,32 +5,36 @@ import {
   buildPending,
   burstInProgress,
   newPendingRef,
+  ownPendingRefs,
   pendingPrefix,
   pendingStatus,
   pruneEmptyDirs,
   readPending,
   recentForeignTip,
+  rememberOwnPending,
   writePendingStatus
-} from "./chunk-D6IUJQAZ.js";
+} from "./chunk-74FPKQBJ.js";
 import {
   listRefs,
   readEffectiveConfig
 } from "./chunk-QZPDLTY5.js";
 import {
-  runGit
-} from "./chunk-7J66HWOH.js";
+  runGit,
+  runGitSync
+} from "./chunk-TJ5RY7KU.js";
 import {
   diffFiles,
   isRegularFile
-} from "./chunk-O2YEL7ET.js";
+} from "./chunk-TDEZOTZH.js";
 import {
+  badTreeName,
   isRegularFileAt,
   isTreeMode,
   isTreeModeAt,
   scanTree,
   serializeCommit,
   signature
-} from "./chunk-FJ5LWIOV.js";
+} from "./chunk-4REC64I2.js";
 import {
   parseFile
 } from "./chunk-DFWT2NPX.js";
@@ -148,7 +152,7 @@ function combine(git, input) {
   const remoteTree = treeOf2(input.remote);
   const localDiff = changedFiles(git, baseTree, treeOf2(input.local));
   const remoteDiff = baseTree ? changedFiles(git, baseTree, remoteTree) : filesAt(git, remoteTree, localDiff.keys());
-  const received = baseTree ? [...remoteDiff.keys()].filter((p) => p.startsWith("memories/")).length : countMemoryFiles(git, remoteTree);
+  const received = baseTree ? [...remoteDiff.keys()].filter((p) => p.startsWith("memories/")).length : input.uncounted ? null : countMemoryFiles(git, remoteTree);
   const target = new Map(localDiff);
   const conflicts = [];
   for (const [path, l] of localDiff) {
@@ -341,27 +345,17 @@ var TooManyDeletesError = class extends MemoryError {
     super("TOO_MANY_DELETES", message, data);
   }
 };
-var PLAIN_NAME = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
 var PLAIN_BYTE = new Uint8Array(256);
 for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-") PLAIN_BYTE[c.charCodeAt(0)] = 1;
-var HFS_IGNORABLE = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
-function badTreeName(name) {
-  if (PLAIN_NAME.test(name)) return null;
-  if (name === "") return "empty name";
-  if (name === "." || name === "..") return `"${name}"`;
-  if (name.includes("/") || name.includes("\0")) return 'a name containing "/"';
-  const folded = name.replace(HFS_IGNORABLE, "").toLowerCase();
-  if (folded === ".git" || folded.replace(/[. ]+$/, "") === ".git" || folded.replace(/[. ]+$/, "") === "git~1") return '".git"';
-  return null;
-}
 function shown(s) {
   const t = s.length > 80 ? s.slice(0, 80) + "\u2026" : s;
   return JSON.stringify(t).replace(/[\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 }
-function findBadName(git, old, tree) {
+function findBadName(git, old, tree, opts = {}) {
+  const absent = (oid) => opts.onlyPresent === true && !git.objects.has(oid);
   const clean = /* @__PURE__ */ new Set();
   const fresh = (y, base) => {
-    if (clean.has(y)) return null;
+    if (clean.has(y) || absent(y)) return null;
     const data = git.objects.read(y, "tree").data;
     let found = null;
     scanTree(data, y, (at, sp, nul) => {
@@ -377,8 +371,8 @@ function findBadName(git, old, tree) {
     return found;
   };
   const walk = (x, y, base) => {
-    if (!y || x === y) return null;
-    if (!x) return fresh(y, base);
+    if (!y || x === y || absent(y)) return null;
+    if (!x || absent(x)) return fresh(y, base);
     const xs = new Map(x ? git.readTree(x).map((e) => [e.name, e]) : []);
     for (const e of git.readTree(y)) {
       const before = xs.get(e.name);
@@ -394,10 +388,27 @@ function findBadName(git, old, tree) {
   };
   return walk(old, tree, "");
 }
-function assertValidNames(git, old, tree, what, data) {
-  const bad = findBadName(git, old, tree);
-  if (!bad) return;
-  throw new InvalidTreeNameError(
+function assertValidNames(git, old, tree, what, data, opts = {}) {
+  const bad = findBadName(git, old, tree, opts);
+  if (bad) throw invalidName(bad, what, data);
+}
+function treeNameCheck(what, data) {
+  return (oid, raw) => {
+    let bad = null;
+    scanTree(raw, oid, (_at, sp, nul) => {
+      let plain = nul > sp + 1 && raw[sp + 1] !== 46 && raw[sp + 1] !== 45;
+      for (let i = sp + 1; plain && i < nul; i++) plain = PLAIN_BYTE[raw[i]] === 1;
+      if (plain) return false;
+      const name = raw.toString("utf8", sp + 1, nul);
+      const why = badTreeName(name);
+      if (why) bad = { path: `${name} (in tree ${oid.slice(0, 12)})`, reason: why };
+      return bad !== null;
+    });
+    if (bad) throw invalidName(bad, what, data);
+  };
+}
+function invalidName(bad, what, data) {
+  return new InvalidTreeNameError(
     `${what} holds a file or folder git refuses (${bad.reason} at ${shown(bad.path)}): it is not taken into the local branch and nothing was written; the rest of the memories stay readable. Remove that entry on the remote (or delete the pending ref) and sync again.`,
     { ...data, path: shown(bad.path).slice(1, -1), reason: bad.reason }
   );
@@ -538,7 +549,7 @@ async function deleteRefsUnder(ctx, prefix) {
   }
 }
 var FETCH_CONFIG = ["-c", "fetch.recurseSubmodules=false", "-c", "maintenance.auto=false", "-c", "gc.auto=0"];
-async function fetchSnapshot(ctx, withPending, write = false) {
+async function fetchSnapshot(ctx, withPending, write = false, treelessOk = false) {
   report(ctx, "fetch");
   const git = ctx.store.git;
   removeStaleFetchRefs(ctx.commonDir);
@@ -546,29 +557,39 @@ async function fetchSnapshot(ctx, withPending, write = false) {
   const shallow = existsSync(join2(ctx.commonDir, "shallow")) && !git.resolve(ctx.trackingRef);
   const blobless = write && bloblessFetch(ctx, shallow);
   const wasPromisor = blobless && git.partialCloneRemote() === ctx.remoteArg;
+  const unchecked = treelessOk && blobless && treelessEnabled() ? git.resolve(uncheckedRef(ctx)) : null;
+  let treeless = treelessOk && blobless && treelessEnabled() && (shallow || !!unchecked);
+  const filter = treeless && shallow ? "--filter=tree:0" : blobless ? "--filter=blob:none" : null;
   const args = [
     ...FETCH_CONFIG,
+    ...blobless ? asPromisor(ctx.remoteArg) : [],
     "fetch",
     "--quiet",
     "--no-tags",
     "--refmap=",
     ...shallow ? [`--depth=${FIRST_FETCH_DEPTH}`] : [],
-    ...blobless ? ["--filter=blob:none"] : [],
+    ...filter ? [filter] : [],
     ctx.remoteArg
   ];
   const branchSpec = `+${ctx.branchRef}:${tmp}/branch`;
   const pendingSpec = `+${pendingPrefix(ctx.branch)}*:${tmp}/pending/*`;
   try {
     let run = await runGit2(ctx.target, [...args, branchSpec, ...withPending ? [pendingSpec] : []], { timeoutMs: ctx.timeoutMs });
+    if (run.code !== 0 && filter === "--filter=tree:0" && /filter/i.test(run.stderr)) {
+      treeless = false;
+      args[args.indexOf(filter)] = "--filter=blob:none";
+      run = await runGit2(ctx.target, [...args, branchSpec, ...withPending ? [pendingSpec] : []], { timeoutMs: ctx.timeoutMs });
+    }
     let noBranch = false;
     if (run.code !== 0 && /couldn't find remote ref/i.test(run.stderr)) {
       noBranch = true;
       const plain = args.filter((a) => !a.startsWith("--depth="));
       run = withPending ? await runGit2(ctx.target, [...plain, pendingSpec], { timeoutMs: ctx.timeoutMs }) : { code: 0, stdout: "", stderr: "", timedOut: false };
     }
-    if (blobless && !wasPromisor) await afterFirstBloblessFetch(ctx);
     if (run.code !== 0) throw gitFailure(`fetching ${ctx.branch} from ${ctx.remoteName}`, run, { remote: ctx.remoteName, branch: ctx.branch });
     const refs = listRefs(ctx.commonDir, `${tmp}/`);
+    if (blobless && !wasPromisor && refs.size) await afterFirstBloblessFetch(ctx);
+    if (treeless && (noBranch || !git.partialCloneRemote())) treeless = false;
     const tip = noBranch ? null : refs.get(`${tmp}/branch`) ?? null;
     if (!noBranch && !tip) throw new SyncFailedError(`fetching ${ctx.branch} from ${ctx.remoteName} left no ref behind (local memories are unchanged)`, { remote: ctx.remoteName });
     const pending = [];
@@ -576,11 +597,48 @@ async function fetchSnapshot(ctx, withPending, write = false) {
       if (ref.startsWith(`${tmp}/pending/`)) pending.push({ ref: pendingPrefix(ctx.branch) + ref.slice(`${tmp}/pending/`.length), oid });
     }
     pending.sort((a, b) => a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0);
+    if (treeless && tip) await startTreeFetch(ctx, tip);
     if (tip) await setRef(ctx, ctx.trackingRef, tip, `git-memory: fetch ${ctx.branch} from ${ctx.remoteName}`);
     return { tip, pending, blobless };
   } finally {
     await deleteRefsUnder(ctx, `${tmp}/`);
   }
+}
+async function fetchPendingTrees(ctx, snap) {
+  const tmp = `refs/git-memory/fetch/${process.pid}-${randomBytes(4).toString("hex")}`;
+  const depth = existsSync(join2(ctx.commonDir, "shallow")) ? [`--depth=${FIRST_FETCH_DEPTH}`] : [];
+  try {
+    const run = await runGit2(
+      ctx.target,
+      [...FETCH_CONFIG, "fetch", "--quiet", "--no-tags", "--refmap=", ...depth, "--filter=blob:none", ctx.remoteArg, ...snap.pending.map((p, i) => `+${p.ref}:${tmp}/${i}`)],
+      { timeoutMs: ctx.timeoutMs }
+    );
+    void run;
+  } finally {
+    await deleteRefsUnder(ctx, `${tmp}/`);
+  }
+}
+function treelessEnabled() {
+  const env = process.env.MEMORY_SYNC_TREELESS;
+  return env !== void 0 && ["1", "true", "yes", "on"].includes(env.trim().toLowerCase());
+}
+function uncheckedRef(ctx) {
+  return `refs/git-memory/unchecked/${ctx.branch}`;
+}
+async function startTreeFetch(ctx, tip) {
+  const git = ctx.store.git;
+  ctx.treeless = true;
+  await setRef(ctx, uncheckedRef(ctx), tip, "git-memory: trees not read by a treeless sync");
+  git.treeFetch = {
+    remote: ctx.remoteArg,
+    fetches: 0,
+    check: treeNameCheck(`the remote ${ctx.branch} (or a pending ref of it)`, { remote: ctx.remoteName, branch: ctx.branch }),
+    fallback: () => {
+      const tmp = `refs/git-memory/fetch/${process.pid}-${randomBytes(4).toString("hex")}`;
+      runGitSync(ctx.target, [...FETCH_CONFIG, "fetch", "--quiet", "--no-tags", "--refmap=", `--depth=${FIRST_FETCH_DEPTH}`, "--filter=blob:none", ctx.remoteArg, `+${ctx.branchRef}:${tmp}`], { allowFailure: true });
+      runGitSync(ctx.target, ["update-ref", "-d", tmp], { allowFailure: true });
+    }
+  };
 }
 function bloblessFetch(ctx, shallowFirst) {
   const env = process.env.MEMORY_SYNC_BLOBLESS;
@@ -588,13 +646,17 @@ function bloblessFetch(ctx, shallowFirst) {
   if (!ctx.named) return false;
   return shallowFirst || ctx.store.git.partialCloneRemote() === ctx.remoteArg;
 }
+function asPromisor(remote) {
+  return ["-c", `remote.${remote}.promisor=true`, "-c", `remote.${remote}.partialclonefilter=blob:none`];
+}
 async function afterFirstBloblessFetch(ctx) {
   const git = ctx.store.git;
   git.forgetPartialClone();
-  if (git.partialCloneRemote() !== ctx.remoteArg) return;
-  if (!dropRecordedFilter(ctx.commonDir, ctx.remoteArg)) await runGit2(ctx.target, ["config", "--unset-all", `remote.${ctx.remoteArg}.partialclonefilter`]);
+  if (git.partialCloneRemote() === ctx.remoteArg) return;
+  if (!recordPromisor(ctx.commonDir, ctx.remoteArg)) await runGit2(ctx.target, ["config", `remote.${ctx.remoteArg}.promisor`, "true"]);
+  git.forgetPartialClone();
 }
-function dropRecordedFilter(commonDir, remote) {
+function recordPromisor(commonDir, remote) {
   const file = join2(commonDir, "config");
   const lock = `${file}.lock`;
   let fd;
@@ -609,14 +671,17 @@ function dropRecordedFilter(commonDir, remote) {
     const lines = text.split("\n");
     const header = `[remote "${remote}"]`;
     let inSection = false;
-    const hits = [];
+    const heads = [];
+    let already = false;
     lines.forEach((l, i) => {
       const t = l.trim();
-      if (t.startsWith("[")) inSection = t === header;
-      else if (/^\s*partialclonefilter\s*=/i.test(l)) hits.push(inSection ? i : -1);
+      if (t.startsWith("[")) {
+        inSection = t === header;
+        if (inSection) heads.push(i);
+      } else if (inSection && /^\s*promisor\s*(=|$)/i.test(l)) already = true;
     });
-    if (hits.length !== 1 || hits[0] < 0) return false;
-    lines.splice(hits[0], 1);
+    if (heads.length !== 1 || already) return false;
+    lines.splice(heads[0] + 1, 0, "	promisor = true");
     writeSync(fd, lines.join("\n"));
     closeSync(fd);
     fd = -1;
@@ -689,7 +754,7 @@ async function plan(ctx, local, remote) {
   const none = { received: 0, replayed: 0, conflicts: [] };
   if (!remote) return { tip: local, ...none };
   const git = ctx.store.git;
-  if (!local) return { tip: remote, ...none, received: countMemoryFiles(git, git.readCommit(remote).tree) };
+  if (!local) return { tip: remote, ...none, received: ctx.treeless ? null : countMemoryFiles(git, git.readCommit(remote).tree) };
   if (local === remote) return { tip: local, ...none };
   const base = await mergeBase(ctx, local, remote);
   if (base === remote) return { tip: local, ...none };
@@ -697,7 +762,7 @@ async function plan(ctx, local, remote) {
     return { tip: remote, ...none, received: memoryFiles(changedFiles(git, git.readCommit(local).tree, git.readCommit(remote).tree).keys()) };
   }
   const chain = await localChain(ctx, base, local);
-  const res = combine(git, { base, local, remote, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now() });
+  const res = combine(git, { base, local, remote, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now(), uncounted: ctx.treeless });
   return { tip: res.tip, received: res.received, replayed: res.replayed, conflicts: res.conflicts };
 }
 async function moveLocal(ctx, expect, next) {
@@ -845,7 +910,7 @@ async function unionOf(ctx, snap) {
     try {
       const run = await runGit2(
         ctx.target,
-        [...FETCH_CONFIG, "fetch", "--quiet", "--no-tags", "--refmap=", `--depth=${2 ** 30}`, ...snap.blobless ? ["--filter=blob:none"] : [], ctx.remoteArg, ...cut.map((p, i) => `+${p.ref}:${tmp}/${i}`)],
+        [...FETCH_CONFIG, ...snap.blobless ? asPromisor(ctx.remoteArg) : [], "fetch", "--quiet", "--no-tags", "--refmap=", `--depth=${2 ** 30}`, ...snap.blobless ? ["--filter=blob:none"] : [], ctx.remoteArg, ...cut.map((p, i) => `+${p.ref}:${tmp}/${i}`)],
         { timeoutMs: ctx.timeoutMs }
       );
       if (run.code === 0) for (const p of cut) chains.set(p.ref, readPending(git, p.oid));
@@ -901,10 +966,16 @@ function pendingBadName(git, pc, branchTree) {
   return null;
 }
 async function guardResult(ctx, local, remoteTip, next) {
-  if (!next || next === local) return;
   const git = ctx.store.git;
   const data = { remote: ctx.remoteName, branch: ctx.branch };
-  assertValidNames(git, treeOf(ctx, local), treeOf(ctx, next), `the remote ${ctx.branch} (or a pending ref of it)`, data);
+  const what = `the remote ${ctx.branch} (or a pending ref of it)`;
+  const unchecked = ctx.treeless ? null : git.resolve(uncheckedRef(ctx));
+  if (unchecked) {
+    assertValidNames(git, null, treeOf(ctx, next ?? local), what, data);
+    await runGit2(ctx.target, ["update-ref", "-d", uncheckedRef(ctx), unchecked]);
+  }
+  if (!next || next === local) return;
+  assertValidNames(git, treeOf(ctx, local), treeOf(ctx, next), what, data, { onlyPresent: !!ctx.treeless });
   const ratio = ctx.store.config().sync?.maxDeleteRatio ?? DEFAULT_MAX_DELETE_RATIO;
   await assertDeleteBound(git, [treeOf(ctx, local), treeOf(ctx, remoteTip)], treeOf(ctx, next), async () => {
     const made = await ownSinceShared(ctx, local, remoteTip);
@@ -930,7 +1001,7 @@ function validMark(ctx, local) {
 async function planLocal(ctx, local, union, remoteTip) {
   const git = ctx.store.git;
   const none = { replayed: 0, conflicts: [] };
-  const files = (a, b) => a ? memoryFiles(changedFiles(git, treeOf(ctx, a), treeOf(ctx, b)).keys()) : countMemoryFiles(git, treeOf(ctx, b));
+  const files = (a, b) => a ? memoryFiles(changedFiles(git, treeOf(ctx, a), treeOf(ctx, b)).keys()) : ctx.treeless ? null : countMemoryFiles(git, treeOf(ctx, b));
   if (!local) return { tip: union, union, own: [], received: files(null, union), ...none };
   if (!union) return { tip: local, union, own: await chainBetween(ctx, null, local), received: 0, ...none };
   const mark = validMark(ctx, local);
@@ -939,7 +1010,7 @@ async function planLocal(ctx, local, union, remoteTip) {
     if (mark === local) return { tip: union, union, own: [], received: files(mark, union), ...none };
     if (union === mark) return { tip: local, union, own: await chainBetween(ctx, mark, local), received: 0, ...none };
     const chain2 = await chainBetween(ctx, mark, local);
-    const res2 = combine(git, { base: mark, local, remote: union, chain: chain2, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now() });
+    const res2 = combine(git, { base: mark, local, remote: union, chain: chain2, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now(), uncounted: ctx.treeless });
     return { tip: res2.tip, union, own: await chainBetween(ctx, union, res2.tip), received: res2.received, replayed: res2.replayed, conflicts: res2.conflicts };
   }
   if (local === union) return { tip: local, union, own: [], received: 0, ...none };
@@ -947,14 +1018,14 @@ async function planLocal(ctx, local, union, remoteTip) {
   if (base === union) return { tip: local, union, own: await chainBetween(ctx, union, local), received: 0, ...none };
   if (base === local) return { tip: union, union, own: [], received: files(local, union), ...none };
   const chain = await localChain(ctx, base, local);
-  const res = combine(git, { base, local, remote: union, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now() });
+  const res = combine(git, { base, local, remote: union, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now(), uncounted: ctx.treeless });
   return { tip: res.tip, union, own: await chainBetween(ctx, union, res.tip), received: res.received, replayed: res.replayed, conflicts: res.conflicts };
 }
 function recordPending(ctx, count) {
   writePendingStatus(ctx.commonDir, { remote: ctx.remoteName, branch: ctx.branch, count, checkedAt: (/* @__PURE__ */ new Date()).toISOString() });
 }
-function contended(ctx, snap, seen, now) {
-  if (burstInProgress(snap.pending, now)) return true;
+function contended(ctx, snap, seen, now, mine) {
+  if (burstInProgress(snap.pending.filter((p) => !mine.has(p.ref)), now)) return true;
   if (!snap.tip || snap.tip === seen) return false;
   let time = null;
   try {
@@ -964,6 +1035,24 @@ function contended(ctx, snap, seen, now) {
   }
   return recentForeignTip(time, snap.tip, seen, now);
 }
+var MAX_COPY_CHECK = 8;
+function copiesOnTip(ctx, snap, refs) {
+  if (!refs.length) return [];
+  if (!snap.tip || refs.length > MAX_COPY_CHECK) return null;
+  const git = ctx.store.git;
+  for (const p of refs) {
+    const pc = readPending(git, p.oid);
+    if (!pc || pendingBadName(git, pc, treeOf(ctx, snap.tip))) return null;
+    if (!pc.chain.length) continue;
+    try {
+      const res = combine(git, { base: pc.base, local: p.oid, remote: snap.tip, chain: pc.chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now() });
+      if (res.tip !== snap.tip) return null;
+    } catch {
+      return null;
+    }
+  }
+  return refs;
+}
 async function syncPending(ctx, maxRetries, fold) {
   const store = ctx.store;
   const git = store.git;
@@ -971,17 +1060,25 @@ async function syncPending(ctx, maxRetries, fold) {
   for (let attempt = 0; ; attempt++) {
     if (attempt > 0) await sleep(backoff(attempt - 1));
     const seen = attempt === 0 ? git.resolve(ctx.trackingRef) : null;
-    const snap = await fetchSnapshot(ctx, true, true);
+    const snap = await fetchSnapshot(ctx, true, true, true);
     const local = store.tip();
-    if (!fold && attempt === 0 && snap.pending.length < FOLD_AT_PENDING && contended(ctx, snap, seen, Date.now())) {
-      const made = await ownSinceShared(ctx, local, snap.tip);
-      const own = made.commits.length ? await planLocal(ctx, local, snap.tip, snap.tip) : null;
-      if (own?.tip && own.own.length) {
-        await guardResult(ctx, local, snap.tip, own.tip);
-        const branchToo = !snap.tip || await isAncestor(ctx, snap.tip, own.tip);
-        return publishPending(ctx, local, own, snap, rejected, own.conflicts, maxRetries, made, [], branchToo);
+    if (!fold && attempt === 0 && snap.pending.length < FOLD_AT_PENDING) {
+      const now = Date.now();
+      const mine = ownPendingRefs(ctx.commonDir, ctx.remoteName, ctx.branch);
+      const burst = contended(ctx, snap, seen, now, mine);
+      const settled = snap.pending.filter((p2) => mine.has(p2.ref) || !burstInProgress([p2], now));
+      const drop = copiesOnTip(ctx, snap, settled);
+      if (burst || drop) {
+        const made = await ownSinceShared(ctx, local, snap.tip);
+        const own = made.commits.length ? await planLocal(ctx, local, snap.tip, snap.tip) : null;
+        if (own?.tip && own.own.length) {
+          await guardResult(ctx, local, snap.tip, own.tip);
+          const branchToo = !snap.tip || await isAncestor(ctx, snap.tip, own.tip);
+          return publishPending(ctx, local, own, snap, rejected, own.conflicts, maxRetries, made, [], branchToo, branchToo ? drop ?? [] : []);
+        }
       }
     }
+    if (ctx.treeless && snap.pending.length) await fetchPendingTrees(ctx, snap);
     const u = await unionOf(ctx, snap);
     const p = await planLocal(ctx, local, u.tip, snap.tip);
     const conflicts = [...u.conflicts, ...p.conflicts];
@@ -1029,11 +1126,12 @@ async function syncPending(ctx, maxRetries, fold) {
     return publishPending(ctx, local, p, snap, rejected, conflicts, maxRetries, void 0, u.refused);
   }
 }
-async function publishPending(ctx, local, p, snap, rejected, conflicts, maxRetries, made, refused = [], branchToo = false) {
+async function publishPending(ctx, local, p, snap, rejected, conflicts, maxRetries, made, refused = [], branchToo = false, drop = []) {
   const store = ctx.store;
   let pendingRef = null;
   let remoteTip = snap.tip;
   let redundant = 0;
+  let dropped = 0;
   const root = made ? made.baseTree : treeOf(ctx, p.union);
   const commits = made ? made.commits : p.own;
   if (commits.length) {
@@ -1042,8 +1140,11 @@ async function publishPending(ctx, local, p, snap, rejected, conflicts, maxRetri
     if (branchToo) {
       const out = await pushEach(ctx, [
         { ref: ctx.branchRef, next: p.tip, expect: snap.tip },
-        { ref: pendingRef, next: w, expect: null }
+        { ref: pendingRef, next: w, expect: null },
+        ...drop.map((d) => ({ ref: d.ref, next: null, expect: d.oid }))
       ]);
+      dropped = drop.filter((d) => out.status.get(d.ref) === "ok").length;
+      if (out.status.get(pendingRef) === "ok") rememberOwnPending(ctx.commonDir, ctx.remoteName, ctx.branch, pendingRef);
       const branch = out.status.get(ctx.branchRef);
       const parked = out.status.get(pendingRef) === "ok";
       if (branch !== "ok" && !parked) {
@@ -1067,7 +1168,7 @@ async function publishPending(ctx, local, p, snap, rejected, conflicts, maxRetri
   }
   const moved = await moveLocal(ctx, local, p.tip);
   await setRef(ctx, ctx.markRef, p.tip, `git-memory: shared with ${ctx.remoteName}`);
-  const left = snap.pending.length + (pendingRef ? 1 : 0) + redundant;
+  const left = snap.pending.length + (pendingRef ? 1 : 0) + redundant - dropped;
   recordPending(ctx, left);
   return result(ctx, "pending", {
     received: p.received,
@@ -1183,7 +1284,13 @@ async function sync(store, opts = {}) {
     if (opts.fold) throw new InvalidInputError("fold needs the pending mode (pending refs are what a fold folds)", { field: "fold" });
     return syncBranch(ctx, maxRetries);
   }
-  return syncPending(ctx, maxRetries, !!opts.fold);
+  try {
+    return await syncPending(ctx, maxRetries, !!opts.fold);
+  } finally {
+    const fetched = store.git.treeFetch?.fetches ?? 0;
+    store.git.treeFetch = null;
+    if (fetched) await afterFirstBloblessFetch(ctx);
+  }
 }
 async function pull(store, opts = {}) {
   const ctx = context(store, opts);

@@ -2,31 +2,31 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   gitCliAsync,
   resolveCommit
-} from "./chunk-WCADWUBQ.js";
+} from "./chunk-SDG62LA4.js";
 import {
   CORE_DIR
-} from "./chunk-7GL3BCMD.js";
+} from "./chunk-Y6YP6V6R.js";
 import "./chunk-5GR53BCC.js";
-import "./chunk-WD6PZ5KD.js";
+import "./chunk-Y525IT3Y.js";
 import "./chunk-Z5YN2S7E.js";
-import "./chunk-7J66HWOH.js";
+import "./chunk-TJ5RY7KU.js";
 import "./chunk-QELH3FFE.js";
 import {
   TRASH_DIR,
   listTrash,
   trashCount
-} from "./chunk-KOEVJZXO.js";
+} from "./chunk-MYBKYED4.js";
 import {
   diffFiles
-} from "./chunk-O2YEL7ET.js";
-import "./chunk-FJ5LWIOV.js";
+} from "./chunk-TDEZOTZH.js";
+import "./chunk-4REC64I2.js";
 import {
   ARCHIVE_DIR,
   MEMORIES_DIR,
   loadCatalog,
   memoryFromFile,
   slicer
-} from "./chunk-XWN73OTE.js";
+} from "./chunk-7EEMCAWN.js";
 import {
   parseFile
 } from "./chunk-DFWT2NPX.js";
@@ -40,6 +40,12 @@ import {
   NotFoundError
 } from "./chunk-UL6AG55K.js";
 import "./chunk-VBFOSH5Y.js";
+
+// src/core/facets.ts
+var FACET_TOP = 30;
+function topFacet(counts) {
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).slice(0, FACET_TOP);
+}
 
 // src/lifecycle/view-model.ts
 function stemOf(path) {
@@ -225,14 +231,13 @@ var ViewModel = class {
    * file to be parsed (seconds at 100,000). Scope and source facets appear once the catalog is loaded.
    */
   async quickList(at, page, size) {
-    const { listMemories, indexCounts } = await import("./listing-4PCKC2Z6.js");
+    const { listMemories, indexCounts } = await import("./listing-57UN7JWT.js");
     const turn = () => new Promise((r2) => setImmediate(r2));
     await turn();
     const r = listMemories(this.store, {}, page * size);
     await turn();
     const c = indexCounts(this.store);
     await turn();
-    const top = (m) => [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 30);
     const trash = trashCount(this.store, at);
     return {
       at,
@@ -241,9 +246,9 @@ var ViewModel = class {
       size,
       items: r.memories.slice((page - 1) * size).map((m) => itemOf(m, "live")),
       facets: {
-        tags: top(c.tags),
-        category: top(c.categories),
-        priority: top(new Map(Object.entries(c.priorities).filter(([, n]) => n > 0))),
+        tags: topFacet(c.tags),
+        category: topFacet(c.categories),
+        priority: topFacet(new Map(Object.entries(c.priorities).filter(([, n]) => n > 0))),
         scope: [],
         source: [],
         state: [["live", c.total], ...trash ? [["trash", trash]] : []]
@@ -279,8 +284,8 @@ var ViewModel = class {
     }
   }
   /**
-   * The tip's catalogs loaded without holding the event loop (the cache file is parsed by a worker
-   * thread and handed over in slices, src/core/catalog.ts), then sorted. At 100,000 memories the
+   * The tip's catalogs loaded without holding the event loop (the cache file is read off the thread,
+   * then parsed a few entries at a time between turns of the loop, src/core/catalog.ts), then sorted. At 100,000 memories the
    * synchronous load held every request (a search as you type, a memory's page) for seconds. Requests
    * that need the whole catalog wait for this promise instead of starting a synchronous load of their own.
    */
@@ -345,7 +350,7 @@ var ViewModel = class {
     const count = (get, from = filtered) => {
       const m = /* @__PURE__ */ new Map();
       for (const i of from) for (const v of get(i)) if (v !== void 0) m.set(v, (m.get(v) ?? 0) + 1);
-      return [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 30);
+      return topFacet(m);
     };
     const facets = {
       tags: count((i) => i.tags),
@@ -449,7 +454,7 @@ var ViewModel = class {
   }
   async stats() {
     await this.settled();
-    const { memoryStats } = await import("./stats-5ANFYKIR.js");
+    const { memoryStats } = await import("./stats-7XDMPZOS.js");
     const stats = await memoryStats(this.store, { top: 20 });
     const live = this.items(this.store.tip()).filter((i) => i.state === "live");
     const monthSet = /* @__PURE__ */ new Set();
@@ -506,7 +511,7 @@ var ViewModel = class {
       const k = nearKey(e.memory.content);
       if (k) near.set(k, [...near.get(k) ?? [], e.memory.id]);
     }
-    const { listRefs, pendingPrefix } = await import("./pending-T5MRIJAN.js");
+    const { listRefs, pendingPrefix } = await import("./pending-EW6VVWTC.js");
     return {
       unreadable: live.skipped.map((s) => ({ path: s.path, reason: clip(s.reason, 300) ?? "" })).slice(0, 500),
       duplicateIds: [...byId].filter(([, p]) => p.length > 1).map(([id, paths]) => ({ id, paths })).slice(0, 500),

@@ -7,10 +7,10 @@ import {
   logPaths,
   memoryHistory,
   resolveCommit
-} from "./chunk-WCADWUBQ.js";
-import "./chunk-7J66HWOH.js";
-import "./chunk-KOEVJZXO.js";
-import "./chunk-XWN73OTE.js";
+} from "./chunk-SDG62LA4.js";
+import "./chunk-TJ5RY7KU.js";
+import "./chunk-MYBKYED4.js";
+import "./chunk-7EEMCAWN.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-7ZPDJLBH.js";
 import "./chunk-T2M7576Q.js";

@@ -2,11 +2,11 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   archivePathFor,
   prune
-} from "./chunk-7MZFC2YA.js";
-import "./chunk-KOEVJZXO.js";
+} from "./chunk-FBZ4QPGK.js";
+import "./chunk-MYBKYED4.js";
 import {
   ARCHIVE_DIR
-} from "./chunk-XWN73OTE.js";
+} from "./chunk-7EEMCAWN.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-7ZPDJLBH.js";
 import "./chunk-T2M7576Q.js";

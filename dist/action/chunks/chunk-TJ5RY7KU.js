@@ -81,7 +81,7 @@ ${err}` }));
   });
 }
 function catFileBatch(target, oids, opts = {}) {
-  const r = runGitSync(target, ["cat-file", "--batch"], { input: oids.join("\n") + "\n", allowFailure: true, maxBytes: opts.maxBytes });
+  const r = runGitSync(target, [...opts.config ?? [], "cat-file", "--batch"], { input: oids.join("\n") + "\n", allowFailure: true, maxBytes: opts.maxBytes });
   const objects = /* @__PURE__ */ new Map();
   const buf = r.stdout;
   let p = 0;

@@ -2,18 +2,18 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   CORE_DIR,
   charCount
-} from "./chunk-7GL3BCMD.js";
+} from "./chunk-Y6YP6V6R.js";
 import "./chunk-5GR53BCC.js";
-import "./chunk-WD6PZ5KD.js";
+import "./chunk-Y525IT3Y.js";
 import "./chunk-Z5YN2S7E.js";
-import "./chunk-7J66HWOH.js";
+import "./chunk-TJ5RY7KU.js";
 import "./chunk-QELH3FFE.js";
 import {
   trashCount
-} from "./chunk-KOEVJZXO.js";
-import "./chunk-O2YEL7ET.js";
-import "./chunk-FJ5LWIOV.js";
-import "./chunk-XWN73OTE.js";
+} from "./chunk-MYBKYED4.js";
+import "./chunk-TDEZOTZH.js";
+import "./chunk-4REC64I2.js";
+import "./chunk-7EEMCAWN.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-7ZPDJLBH.js";
 import "./chunk-T2M7576Q.js";
@@ -29,7 +29,7 @@ var FIGURES_FILE = "stats-v1.json";
 async function gitFigures(store) {
   const tip = store.tip();
   if (!tip) return { commits: 0, coreVersions: 0, bytes: 0 };
-  const { gitCliAsync } = await import("./history-A6SJ4IRU.js");
+  const { gitCliAsync } = await import("./history-CHUJ6XDC.js");
   const { readFileSync } = await import("node:fs");
   const { writeCacheFile } = await import("./atomic-file-NBAAF5EC.js");
   const { join } = await import("node:path");
@@ -67,7 +67,7 @@ async function gitFigures(store) {
 async function memoryStats(store, opts = {}) {
   const top = opts.top ?? 10;
   const tip = store.tip();
-  const { indexCounts } = await import("./listing-4PCKC2Z6.js");
+  const { indexCounts } = await import("./listing-57UN7JWT.js");
   const c = indexCounts(store);
   const iso = (ms) => ms === null ? null : new Date(ms).toISOString();
   const documents = {};
@@ -96,7 +96,7 @@ async function memoryStats(store, opts = {}) {
     months: Object.fromEntries([...c.months].sort((a, b) => a[0] < b[0] ? -1 : 1)),
     branch_size_bytes: g.bytes,
     unreadable: c.unreadable,
-    pending_refs: await (await import("./pending-T5MRIJAN.js")).pendingRefsFigure(store)
+    pending_refs: await (await import("./pending-EW6VVWTC.js")).pendingRefsFigure(store)
   };
 }
 var BARS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";

@@ -12,15 +12,15 @@ import {
   coreSet,
   coreUpdate,
   coreView
-} from "./chunk-7GL3BCMD.js";
+} from "./chunk-Y6YP6V6R.js";
 import "./chunk-5GR53BCC.js";
-import "./chunk-WD6PZ5KD.js";
+import "./chunk-Y525IT3Y.js";
 import "./chunk-Z5YN2S7E.js";
-import "./chunk-7J66HWOH.js";
+import "./chunk-TJ5RY7KU.js";
 import "./chunk-QELH3FFE.js";
-import "./chunk-O2YEL7ET.js";
-import "./chunk-FJ5LWIOV.js";
-import "./chunk-XWN73OTE.js";
+import "./chunk-TDEZOTZH.js";
+import "./chunk-4REC64I2.js";
+import "./chunk-7EEMCAWN.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-7ZPDJLBH.js";
 import "./chunk-T2M7576Q.js";

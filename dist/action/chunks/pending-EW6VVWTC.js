@@ -3,12 +3,14 @@ import {
   BURST_MS,
   FOLD_AT_PENDING,
   MAX_PENDING_CHAIN,
+  OWN_PENDING_KEPT,
   PENDING_BASE_SUBJECT,
   PENDING_NAMESPACE,
   RECENT_TIP_MS,
   buildPending,
   burstInProgress,
   newPendingRef,
+  ownPendingRefs,
   pendingPrefix,
   pendingRefTime,
   pendingRefsFigure,
@@ -16,13 +18,14 @@ import {
   pruneEmptyDirs,
   readPending,
   recentForeignTip,
+  rememberOwnPending,
   writePendingStatus,
   writeRawCommit
-} from "./chunk-D6IUJQAZ.js";
+} from "./chunk-74FPKQBJ.js";
 import {
   listRefs
 } from "./chunk-QZPDLTY5.js";
-import "./chunk-FJ5LWIOV.js";
+import "./chunk-4REC64I2.js";
 import "./chunk-ENPGJTG6.js";
 import "./chunk-UL6AG55K.js";
 import "./chunk-VBFOSH5Y.js";
@@ -30,6 +33,7 @@ export {
   BURST_MS,
   FOLD_AT_PENDING,
   MAX_PENDING_CHAIN,
+  OWN_PENDING_KEPT,
   PENDING_BASE_SUBJECT,
   PENDING_NAMESPACE,
   RECENT_TIP_MS,
@@ -37,6 +41,7 @@ export {
   burstInProgress,
   listRefs,
   newPendingRef,
+  ownPendingRefs,
   pendingPrefix,
   pendingRefTime,
   pendingRefsFigure,
@@ -44,6 +49,7 @@ export {
   pruneEmptyDirs,
   readPending,
   recentForeignTip,
+  rememberOwnPending,
   writePendingStatus,
   writeRawCommit
 };

@@ -20,7 +20,7 @@ import {
 import {
   catFileBatch,
   runGitSync
-} from "./chunk-7J66HWOH.js";
+} from "./chunk-TJ5RY7KU.js";
 import {
   maskSecrets
 } from "./chunk-QELH3FFE.js";
@@ -28,22 +28,23 @@ import {
   notFoundError,
   trashFile,
   trashPathFor
-} from "./chunk-KOEVJZXO.js";
+} from "./chunk-MYBKYED4.js";
 import {
   runClosers
 } from "./chunk-KZZYYKRM.js";
 import {
   isRegularFile
-} from "./chunk-O2YEL7ET.js";
+} from "./chunk-TDEZOTZH.js";
 import {
   MODE_BLOB,
   MODE_TREE,
+  badTreeName,
   isTreeMode,
   parseCommit,
   parseTree,
   serializeCommit,
   serializeTree
-} from "./chunk-FJ5LWIOV.js";
+} from "./chunk-4REC64I2.js";
 import {
   ARCHIVE_DIR,
   MAX_CONTENT_BYTES,
@@ -60,7 +61,7 @@ import {
   runnerMetadata,
   unreadableFile,
   validateContent
-} from "./chunk-XWN73OTE.js";
+} from "./chunk-7EEMCAWN.js";
 import {
   checkMetadata,
   checkText,
@@ -143,7 +144,7 @@ function safeError(err) {
 }
 
 // src/git/repository.ts
-import { readdirSync as readdirSync2, unlinkSync } from "node:fs";
+import { existsSync as existsSync2, readdirSync as readdirSync2, readFileSync as readFileSync2, unlinkSync } from "node:fs";
 import { join as join2 } from "node:path";
 
 // src/git/objects.ts
@@ -535,7 +536,7 @@ var ObjectStore = class _ObjectStore {
   }
   read(oid, expect) {
     if (!/^[0-9a-f]{40}$/.test(oid)) throw new CorruptObjectError(oid, "not a sha1 object id");
-    const obj = this.tryRead(oid) ?? this.fallback?.(oid) ?? null;
+    const obj = this.tryRead(oid) ?? this.fallback?.(oid, expect) ?? null;
     if (!obj) {
       const bad = [...this.badPacks.values()];
       throw new ObjectMissingError(oid, bad.length ? `unreadable pack index: ${bad[0]}` : "");
@@ -625,7 +626,7 @@ var GitRepository = class _GitRepository {
     this.objects = new ObjectStore(join2(location.commonDir, "objects"));
     this.refs = new RefStore(location.commonDir);
     this.target = { gitDir: location.gitDir, root: location.root };
-    this.objects.fallback = (oid) => this.readThroughGit(oid);
+    this.objects.fallback = (oid, expect) => this.readThroughGit(oid, expect);
   }
   location;
   objects;
@@ -643,6 +644,32 @@ var GitRepository = class _GitRepository {
   swept = false;
   /** Objects read through git (the fallback), for tests and `memory stats`-style diagnostics. */
   fallbackStats = { catFile: 0, prefetches: 0, prefetched: 0 };
+  /**
+   * While set (a writer's sync whose first fetch took no trees, docs/sync.md "What a writer fetches"),
+   * a tree this reader lacks is fetched alone (`--filter=tree:0` with its id as the want) and handed
+   * to `check` before anyone reads it; git's own lazy fetch would bring the tree's whole subtree with
+   * every blob-less fetch. If the remote will not send a tree by id, `fallback` runs once (it fetches
+   * the branch's trees the old way) and the read continues from what is there.
+   */
+  treeFetch = null;
+  fetchTree(oid) {
+    const tf = this.treeFetch;
+    if (!tf.failed) {
+      const r = runGitSync(
+        this.target,
+        ["-c", "fetch.negotiationAlgorithm=noop", "-c", "maintenance.auto=false", "-c", "gc.auto=0", "fetch", tf.remote, "--quiet", "--no-tags", "--no-write-fetch-head", "--recurse-submodules=no", "--filter=tree:0", oid],
+        { allowFailure: true }
+      );
+      tf.fetches++;
+      if (r.status !== 0) {
+        tf.failed = lastLine(r.stderr) || `git fetch exited ${r.status}`;
+        tf.fallback();
+      }
+    }
+    const got = this.objects.tryRead(oid);
+    if (got && got.type === "tree") tf.check(oid, got.data);
+    return got;
+  }
   /** The promisor remote when this is a partial clone (`git clone --filter=…`), else null. */
   partialCloneRemote() {
     if (this.promisor === void 0) {
@@ -661,6 +688,29 @@ var GitRepository = class _GitRepository {
     }
     return this.promisor?.remote ?? null;
   }
+  /**
+   * In a partial clone that lacks subtrees of a tree just read (a treeless write took only its own
+   * path: docs/sync.md), those subtrees come in one round trip, with everything under them, rather
+   * than in one lazy fetch each as they are read (a de-duplication reading every bucket of a month
+   * made 20 fetches). Not during a treeless sync, which fetches only what it reads.
+   */
+  prefetchSubtrees(entries) {
+    if (this.treeFetch) return;
+    const remote = this.partialCloneRemote();
+    if (!remote) return;
+    const missing = entries.filter((e) => isTreeMode(e.mode) && !this.objects.has(e.oid)).map((e) => e.oid);
+    if (missing.length > 1) this.fetchPromised(remote, missing);
+  }
+  /** A ref under refs/git-memory/unchecked/ exists (loose, or packed by `git pack-refs`). */
+  hasUncheckedTrees() {
+    const dir = join2(this.location.commonDir, "refs", "git-memory", "unchecked");
+    try {
+      if (readdirSync2(dir).length) return true;
+    } catch {
+    }
+    const packed = join2(this.location.commonDir, "packed-refs");
+    return existsSync2(packed) && readFileSync2(packed, "utf8").includes(" refs/git-memory/unchecked/");
+  }
   /** Reads the promisor setting again (a filtered fetch may just have made this a partial clone). */
   forgetPartialClone() {
     this.promisor = void 0;
@@ -671,7 +721,11 @@ var GitRepository = class _GitRepository {
    * reader does not. In a partial clone, the first miss among the blobs of the last listing fetches
    * all of that listing's missing blobs in one round trip (as `git checkout` does), not one per blob.
    */
-  readThroughGit(oid) {
+  readThroughGit(oid, expect) {
+    if (this.treeFetch && expect === "tree") {
+      const got2 = this.fetchTree(oid);
+      if (got2) return got2;
+    }
     const remote = this.partialCloneRemote();
     const listing = this.lastListing;
     if (remote && listing && !listing.fetched && listing.oids.has(oid)) {
@@ -693,7 +747,7 @@ var GitRepository = class _GitRepository {
     this.fallbackStats.catFile++;
     let res;
     try {
-      res = catFileBatch(this.target, [oid]);
+      res = catFileBatch(this.target, [oid], remote ? { config: filterGiven(remote) } : {});
     } catch (err) {
       throw new ObjectMissingError(oid, err.message);
     }
@@ -707,7 +761,7 @@ var GitRepository = class _GitRepository {
   fetchPromised(remote, oids) {
     const r = runGitSync(
       this.target,
-      ["-c", "fetch.negotiationAlgorithm=noop", "-c", "maintenance.auto=false", "-c", "gc.auto=0", "fetch", remote, "--no-tags", "--no-write-fetch-head", "--recurse-submodules=no", "--filter=blob:none", "--stdin"],
+      ["-c", "fetch.negotiationAlgorithm=noop", "-c", "maintenance.auto=false", "-c", "gc.auto=0", ...filterGiven(remote), "fetch", remote, "--no-tags", "--no-write-fetch-head", "--recurse-submodules=no", "--filter=blob:none", "--stdin"],
       { input: oids.join("\n") + "\n", allowFailure: true }
     );
     this.fallbackStats.prefetches++;
@@ -772,6 +826,7 @@ var GitRepository = class _GitRepository {
     let t = this.trees.get(oid);
     if (!t) {
       t = parseTree(this.objects.read(oid, "tree").data, oid);
+      this.prefetchSubtrees(t);
       if (this.trees.size > 2e4) this.trees.clear();
       this.trees.set(oid, t);
     }
@@ -808,8 +863,13 @@ var GitRepository = class _GitRepository {
     const out = [];
     const start = prefix ? this.entryAt(tree, prefix) : { mode: MODE_TREE, name: "", oid: tree };
     if (!start || !isTreeMode(start.mode)) return out;
+    const unchecked = this.hasUncheckedTrees();
+    const promisor = this.treeFetch ? null : this.partialCloneRemote();
     const walk = (oid, base) => {
-      for (const e of this.trees.get(oid) ?? parseTree(this.objects.read(oid, "tree").data, oid)) {
+      const entries = this.trees.get(oid) ?? parseTree(this.objects.read(oid, "tree").data, oid);
+      if (promisor) this.prefetchSubtrees(entries);
+      for (const e of entries) {
+        if (unchecked && badTreeName(e.name)) continue;
         const p = base ? `${base}/${e.name}` : e.name;
         if (isTreeMode(e.mode)) walk(e.oid, p);
         else if (isRegularFile(e.mode)) out.push({ path: p, oid: e.oid });
@@ -900,9 +960,12 @@ function pidAlive(pid) {
     return err.code === "EPERM";
   }
 }
+function filterGiven(remote) {
+  return ["-c", `remote.${remote}.partialclonefilter=blob:none`];
+}
 
 // src/core/ops/store.ts
-var lifecycle = () => import("./store-hooks-ZUE4L2IF.js");
+var lifecycle = () => import("./store-hooks-UGQAA5EV.js");
 async function storeMemory(b, input) {
   const { derivedTags, guardOptions, guardWrite, guardFile, expiryOf, findExisting, contentHash, keyOf, normalizeContent, UPSERT_KEY_FIELD } = await lifecycle();
   const cfg = await b.loadConfig();
@@ -1007,7 +1070,7 @@ Memory-Id: ${id}
 
 // src/core/ops/get.ts
 async function findInIndex(b, id) {
-  const { locateInIndex } = await import("./listing-4PCKC2Z6.js");
+  const { locateInIndex } = await import("./listing-57UN7JWT.js");
   const at = locateInIndex(b, id);
   if (!at) return null;
   try {
@@ -1073,26 +1136,26 @@ function filterMemories(b, f = {}) {
 }
 async function recentMemories(b, count) {
   const n = toLimit(count, 10, "count");
-  const { listMemories } = await import("./listing-4PCKC2Z6.js");
+  const { listMemories } = await import("./listing-57UN7JWT.js");
   const r = listMemories(b, {}, n);
   return { success: true, memories: r.memories, total: r.total };
 }
 async function taggedMemories(b, tags) {
   const t = normalizeTags(tags);
   if (!t.length) throw new InvalidInputError('give at least one tag, e.g. "memory tagged api,limits"', { field: "tags" });
-  const { listMemories } = await import("./listing-4PCKC2Z6.js");
+  const { listMemories } = await import("./listing-57UN7JWT.js");
   return { success: true, memories: listMemories(b, { tags: t }, null).memories };
 }
 async function listPage(b, f = {}) {
   const limit = toLimit(f.limit, 50, "limit");
-  const { listMemories } = await import("./listing-4PCKC2Z6.js");
+  const { listMemories } = await import("./listing-57UN7JWT.js");
   const r = listMemories(b, f, limit);
   return { success: true, memories: r.memories, total: r.total };
 }
 
 // src/core/ops/update.ts
 import { isUtf8 } from "node:buffer";
-var lifecycle2 = () => import("./store-hooks-ZUE4L2IF.js");
+var lifecycle2 = () => import("./store-hooks-UGQAA5EV.js");
 async function updateMemory(b, id, patch) {
   const { guardOptions, assertNoNewSecrets, guardFields, guardFile } = await lifecycle2();
   assertId(id);
@@ -1179,8 +1242,8 @@ function otherCopies(b, id, path, tip, filesOfIdInIndex) {
 }
 async function deleteMemory(b, id) {
   assertId(id);
-  const { filesOfIdInIndex } = await import("./listing-4PCKC2Z6.js");
-  const { notFoundError: notFoundError2 } = await import("./trash-TB73VEZC.js");
+  const { filesOfIdInIndex } = await import("./listing-57UN7JWT.js");
+  const { notFoundError: notFoundError2 } = await import("./trash-BJCM4UHH.js");
   const res = await b.mutate((tip) => {
     const hit = tip ? b.find(id, tip) : null;
     if (!hit || !tip) throw missingError(b, id, tip);
@@ -1449,12 +1512,12 @@ var MemoryStore = class {
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./hybrid-N2B5IH4E.js");
+    const { modeSearch } = await import("./hybrid-XG3PTAML.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./search-SH4PHMHG.js");
+    const { rebuildIndex } = await import("./search-65IKSAQG.js");
     return rebuildIndex(this, opts);
   }
   /** Lets go of what the store holds open: index files (src/core/closers.ts), then the git reader. */

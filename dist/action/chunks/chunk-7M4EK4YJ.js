@@ -22,7 +22,7 @@ import {
 } from "./chunk-KZZYYKRM.js";
 import {
   diffFiles
-} from "./chunk-O2YEL7ET.js";
+} from "./chunk-TDEZOTZH.js";
 import {
   ARCHIVE_DIR,
   MEMORIES_DIR,
@@ -31,7 +31,7 @@ import {
   normalizeTags,
   publicMemory,
   unreadableFile
-} from "./chunk-XWN73OTE.js";
+} from "./chunk-7EEMCAWN.js";
 import {
   limitOf,
   oversizedFile
@@ -53,11 +53,12 @@ import { basename as basename2, join as join2 } from "node:path";
 
 // src/search/confidence.ts
 var MIN_COVERAGE = 0.6;
+var HYBRID_MIN_COVERAGE = 0.65;
 var SEMANTIC_LINE = 0.85;
 var PAIR_COVERAGE = 0.3;
 var PAIR_SEMANTIC = 0.68;
 var KNOWN_COVERAGE = 0.2;
-var SEMANTIC_Z = 3;
+var SEMANTIC_Z = 2.8;
 var LEXICAL_SEMANTIC = 0.3;
 var NEAREST_GAP = 0.37;
 var NEAREST_SEMANTIC = 0.76;
@@ -1214,6 +1215,7 @@ function filterIds(store, q, opts = {}, view = openIndex(store, opts)) {
 }
 
 export {
+  HYBRID_MIN_COVERAGE,
   confidence,
   semanticConfidence,
   CONFIDENT,

@@ -13,8 +13,8 @@ import {
   trashCount,
   trashFile,
   trashPathFor
-} from "./chunk-KOEVJZXO.js";
-import "./chunk-XWN73OTE.js";
+} from "./chunk-MYBKYED4.js";
+import "./chunk-7EEMCAWN.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-7ZPDJLBH.js";
 import "./chunk-T2M7576Q.js";

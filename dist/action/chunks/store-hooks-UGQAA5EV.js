@@ -11,15 +11,15 @@ import {
   guardWrite,
   keyOf,
   normalizeContent
-} from "./chunk-WD6PZ5KD.js";
+} from "./chunk-Y525IT3Y.js";
 import "./chunk-Z5YN2S7E.js";
-import "./chunk-7J66HWOH.js";
+import "./chunk-TJ5RY7KU.js";
 import {
   guardFields
 } from "./chunk-QELH3FFE.js";
-import "./chunk-O2YEL7ET.js";
-import "./chunk-FJ5LWIOV.js";
-import "./chunk-XWN73OTE.js";
+import "./chunk-TDEZOTZH.js";
+import "./chunk-4REC64I2.js";
+import "./chunk-7EEMCAWN.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-7ZPDJLBH.js";
 import "./chunk-T2M7576Q.js";

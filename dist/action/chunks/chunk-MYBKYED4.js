@@ -5,7 +5,7 @@ import {
   memoryToFile,
   publicMemory,
   unreadableFile
-} from "./chunk-XWN73OTE.js";
+} from "./chunk-7EEMCAWN.js";
 import {
   parseFile
 } from "./chunk-DFWT2NPX.js";

@@ -2,18 +2,18 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   runGit,
   runGitSync
-} from "./chunk-7J66HWOH.js";
+} from "./chunk-TJ5RY7KU.js";
 import {
   TRASH_DIR,
   listTrash,
   trashPathFor
-} from "./chunk-KOEVJZXO.js";
+} from "./chunk-MYBKYED4.js";
 import {
   MEMORIES_DIR,
   blobText,
   memoryFromFile,
   publicMemory
-} from "./chunk-XWN73OTE.js";
+} from "./chunk-7EEMCAWN.js";
 import {
   assertId,
   idTime,

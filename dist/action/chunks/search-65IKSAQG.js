@@ -22,16 +22,16 @@ import {
   rebuildIndex,
   search,
   textScores
-} from "./chunk-ZVCXNQYK.js";
+} from "./chunk-7M4EK4YJ.js";
 import {
   analyze,
   queryTerms,
   terms
 } from "./chunk-3KSJEXFT.js";
 import "./chunk-KZZYYKRM.js";
-import "./chunk-O2YEL7ET.js";
-import "./chunk-FJ5LWIOV.js";
-import "./chunk-XWN73OTE.js";
+import "./chunk-TDEZOTZH.js";
+import "./chunk-4REC64I2.js";
+import "./chunk-7EEMCAWN.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-UCBYA3PT.js";
 import "./chunk-7ZPDJLBH.js";

@@ -9,17 +9,17 @@ import {
   openIndex,
   readMemory,
   readNewestOrder
-} from "./chunk-ZVCXNQYK.js";
+} from "./chunk-7M4EK4YJ.js";
 import {
   PRIORITY_NAME
 } from "./chunk-3KSJEXFT.js";
 import "./chunk-KZZYYKRM.js";
-import "./chunk-O2YEL7ET.js";
-import "./chunk-FJ5LWIOV.js";
+import "./chunk-TDEZOTZH.js";
+import "./chunk-4REC64I2.js";
 import {
   isPriority,
   normalizeTags
-} from "./chunk-XWN73OTE.js";
+} from "./chunk-7EEMCAWN.js";
 import "./chunk-DFWT2NPX.js";
 import "./chunk-UCBYA3PT.js";
 import {

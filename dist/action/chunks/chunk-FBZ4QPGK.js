@@ -2,14 +2,14 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   TRASH_DIR,
   trashFile
-} from "./chunk-KOEVJZXO.js";
+} from "./chunk-MYBKYED4.js";
 import {
   ARCHIVE_DIR,
   MEMORIES_DIR,
   isUndated,
   memoryFromFile,
   memoryToFile
-} from "./chunk-XWN73OTE.js";
+} from "./chunk-7EEMCAWN.js";
 import {
   parseFile
 } from "./chunk-DFWT2NPX.js";

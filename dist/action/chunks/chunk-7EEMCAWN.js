@@ -202,7 +202,7 @@ function loadCatalog(repo, tree, opts) {
   const prefix = opts.prefix ?? MEMORIES_DIR;
   const idPath = (path) => prefix === MEMORIES_DIR ? path : MEMORIES_DIR + path.slice(prefix.length);
   let prev = opts.previous ?? null;
-  if (!prev) {
+  if (!prev && opts.readFile !== false) {
     const file = catalogFile(opts.dir, prefix);
     try {
       const parsed = JSON.parse(readFileSync(file, "utf8"));
@@ -311,8 +311,10 @@ async function readCatalogFileAsync(dir, prefix = MEMORIES_DIR, pace) {
           const e = eol < 0 ? text.length : eol;
           if (text.charCodeAt(p) === 123) {
             if (add(text.slice(p, text.charCodeAt(e - 1) === 44 ? e - 1 : e))) await slice.next();
-          } else if (text.slice(p, e) === "]}") closed = true;
-          else return void 0;
+          } else if (text.slice(p, e) === "]}") {
+            if (!jsonSpace(text.slice(e + 1)) || !jsonSpace(buf.toString("latin1", at))) return void 0;
+            closed = true;
+          } else return void 0;
           p = e + 1;
         }
       }
@@ -382,6 +384,7 @@ async function readCatalogFileAsync(dir, prefix = MEMORIES_DIR, pace) {
   }
 }
 var REGION = 1 << 20;
+var jsonSpace = (text) => /^[ \t\r\n]*$/.test(text);
 async function readWhole(file) {
   const fh = await open(file, "r");
   try {
@@ -419,7 +422,7 @@ async function loadCatalogAsync(repo, tree, opts) {
   const read = opts.previous ? void 0 : await readCatalogFileAsync(opts.dir, opts.prefix, pace);
   if (read && read.tree === tree) return warnDupes(await withIndexInSlices(tree, read.entries, read.skipped, pace), opts.warn);
   const previous = read ? { tree: read.tree, entries: read.entries, skipped: read.skipped, byId: /* @__PURE__ */ new Map(), dupes: [] } : opts.previous;
-  return loadCatalog(repo, tree, { ...rest, previous });
+  return loadCatalog(repo, tree, { ...rest, previous, readFile: false });
 }
 
 export {

@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   isTreeMode
-} from "./chunk-FJ5LWIOV.js";
+} from "./chunk-4REC64I2.js";
 
 // src/git/diff.ts
 var MODE_SYMLINK = "120000";

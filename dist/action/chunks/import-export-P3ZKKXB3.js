@@ -1,13 +1,13 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   archivePathFor
-} from "./chunk-7MZFC2YA.js";
+} from "./chunk-FBZ4QPGK.js";
 import {
   BRANCH_README,
   afterLostRace,
   hashObject,
   safeText
-} from "./chunk-TNTU536F.js";
+} from "./chunk-ZLGE5Q6Y.js";
 import "./chunk-5GR53BCC.js";
 import "./chunk-QZPDLTY5.js";
 import "./chunk-BW57HGZZ.js";
@@ -19,17 +19,17 @@ import {
   keyOf,
   loadFingerprints,
   primeFingerprints
-} from "./chunk-WD6PZ5KD.js";
+} from "./chunk-Y525IT3Y.js";
 import "./chunk-Z5YN2S7E.js";
-import "./chunk-7J66HWOH.js";
+import "./chunk-TJ5RY7KU.js";
 import {
   maskSecrets
 } from "./chunk-QELH3FFE.js";
-import "./chunk-KOEVJZXO.js";
+import "./chunk-MYBKYED4.js";
 import "./chunk-K6EUXEO3.js";
 import "./chunk-KZZYYKRM.js";
-import "./chunk-O2YEL7ET.js";
-import "./chunk-FJ5LWIOV.js";
+import "./chunk-TDEZOTZH.js";
+import "./chunk-4REC64I2.js";
 import {
   MEMORIES_DIR,
   UNDATED,
@@ -37,7 +37,7 @@ import {
   isUndated,
   memoryToFile,
   validateContent
-} from "./chunk-XWN73OTE.js";
+} from "./chunk-7EEMCAWN.js";
 import {
   InputTooLargeError,
   checkMetadata,

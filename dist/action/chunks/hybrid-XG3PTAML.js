@@ -4,6 +4,7 @@ import {
 } from "./chunk-K6EUXEO3.js";
 import {
   CONFIDENT,
+  HYBRID_MIN_COVERAGE,
   NON_TERM_MIN_MEMORIES,
   NON_TERM_SHARE,
   bestOf,
@@ -23,14 +24,14 @@ import {
   supported,
   supportedConfidence,
   valueWords
-} from "./chunk-ZVCXNQYK.js";
+} from "./chunk-7M4EK4YJ.js";
 import {
   queryTerms
 } from "./chunk-3KSJEXFT.js";
 import "./chunk-KZZYYKRM.js";
-import "./chunk-O2YEL7ET.js";
-import "./chunk-FJ5LWIOV.js";
-import "./chunk-XWN73OTE.js";
+import "./chunk-TDEZOTZH.js";
+import "./chunk-4REC64I2.js";
+import "./chunk-7EEMCAWN.js";
 import {
   limitOf
 } from "./chunk-DFWT2NPX.js";
@@ -395,7 +396,7 @@ async function vectorRank(store, embedder, q, mode, opts, matchesOnly = false) {
     const confOf = (id, r) => confidence({
       coverage: coverage.get(id) ?? 0,
       known,
-      minCoverage: opts.minCoverage,
+      minCoverage: opts.minCoverage ?? HYBRID_MIN_COVERAGE,
       ...r === void 0 ? {} : { cosine: cos1[r], floor, ...calibrated ? { z: (cos1[r] - mu) / sd, ...r === nearest ? { nearestGap: cos1[r] - tenth } : {} } : {} }
     });
     support = (opts.pageSupport ?? PAGE_SUPPORT) && calibrated;
@@ -494,36 +495,53 @@ async function vectorRank(store, embedder, q, mode, opts, matchesOnly = false) {
   if (!results.length) response.nothingConfident = nothingConfidentNote(weak.length);
   return { response, vectors };
 }
-async function modeSearch(store, q = {}, opts = {}) {
-  if (q === null || typeof q !== "object") throw new InvalidInputError("search takes an options object", { field: "query" });
-  if (q.mode !== void 0 && q.mode !== null && !SEARCH_MODES.includes(q.mode)) {
-    throw new InvalidInputError(`mode must be hybrid, vector or fulltext, got ${JSON.stringify(q.mode)}`, { field: "mode" });
-  }
+function searchStart(store, q, override) {
   const text = typeof q.query === "string" ? q.query.trim() : "";
   let embedder;
   let embedderError = null;
   try {
-    embedder = storeEmbedder(store, opts.embedder);
+    embedder = storeEmbedder(store, override);
   } catch (err) {
     if (!(err instanceof MemoryError) || err.code !== "EMBEDDER_ERROR") throw err;
     embedder = null;
     embedderError = err;
   }
   const requested = q.mode ?? (embedder || embedderError ? "hybrid" : "fulltext");
+  const ignoredQuery = text && !queryTerms(text).length ? 'the query has no searchable words (punctuation and common words such as "the" are ignored): filters alone list memories newest first' : void 0;
+  let early;
+  if (requested !== "fulltext") {
+    if (!text) early = { reason: "no query text: filters alone list memories newest first" };
+    else if (ignoredQuery) early = { reason: ignoredQuery };
+    else if (embedderError) early = { reason: embedderError.message, code: embedderError.code };
+    else if (!embedder) early = { reason: "no embedder configured (MEMORY_EMBEDDER=none)" };
+    else if (q.archived) early = { reason: "archived memories are searched by full text only" };
+  }
+  return { text, embedder, requested, ...ignoredQuery ? { ignoredQuery } : {}, ...early ? { early } : {} };
+}
+function mayReadVectors(store, q) {
+  if (q === null || typeof q !== "object") return false;
+  try {
+    const st = searchStart(store, q);
+    return !!st.embedder && (st.requested !== "fulltext" && !st.early || !!q.relax && !!st.text);
+  } catch {
+    return true;
+  }
+}
+async function modeSearch(store, q = {}, opts = {}) {
+  if (q === null || typeof q !== "object") throw new InvalidInputError("search takes an options object", { field: "query" });
+  if (q.mode !== void 0 && q.mode !== null && !SEARCH_MODES.includes(q.mode)) {
+    throw new InvalidInputError(`mode must be hybrid, vector or fulltext, got ${JSON.stringify(q.mode)}`, { field: "mode" });
+  }
+  const start = searchStart(store, q, opts.embedder);
+  const { text, requested, ignoredQuery } = start;
+  let embedder = start.embedder;
   let mode = requested;
   let fallback;
   const fallBack = (reason, code) => {
     fallback = { from: mode, to: "fulltext", reason, ...code ? { code } : {} };
     mode = "fulltext";
   };
-  const ignoredQuery = text && !queryTerms(text).length ? 'the query has no searchable words (punctuation and common words such as "the" are ignored): filters alone list memories newest first' : void 0;
-  if (mode !== "fulltext") {
-    if (!text) fallBack("no query text: filters alone list memories newest first");
-    else if (ignoredQuery) fallBack(ignoredQuery);
-    else if (embedderError) fallBack(embedderError.message, embedderError.code);
-    else if (!embedder) fallBack("no embedder configured (MEMORY_EMBEDDER=none)");
-    else if (q.archived) fallBack("archived memories are searched by full text only");
-  }
+  if (start.early) fallBack(start.early.reason, start.early.code);
   const relaxed = [];
   let current = { ...q };
   let vectors;
@@ -586,6 +604,7 @@ export {
   SEMANTIC_CANDIDATES,
   SESSION_CAP,
   UNCALIBRATED_MIN_SIMILARITY,
+  mayReadVectors,
   minSimilarity,
   modeSearch,
   storeEmbedder

@@ -4,7 +4,7 @@ import {
 } from "./chunk-Z5YN2S7E.js";
 import {
   catFileBatch
-} from "./chunk-7J66HWOH.js";
+} from "./chunk-TJ5RY7KU.js";
 import {
   SecretDetectedError,
   assertNoSecrets,
@@ -14,11 +14,11 @@ import {
 } from "./chunk-QELH3FFE.js";
 import {
   diffFiles
-} from "./chunk-O2YEL7ET.js";
+} from "./chunk-TDEZOTZH.js";
 import {
   MEMORIES_DIR,
   memoryFromFile
-} from "./chunk-XWN73OTE.js";
+} from "./chunk-7EEMCAWN.js";
 import {
   MAX_TIME_MS,
   checkedTags

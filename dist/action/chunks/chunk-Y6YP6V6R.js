@@ -5,7 +5,7 @@ import {
 import {
   assertNoNewSecrets,
   guardOptions
-} from "./chunk-WD6PZ5KD.js";
+} from "./chunk-Y525IT3Y.js";
 import {
   ConflictError,
   InvalidInputError,
@@ -125,7 +125,7 @@ function checkExpected(store, path, expected, tip, expectedOid2) {
 }
 async function expectedOid(store, path, expected) {
   if (expected === void 0 || expected === null || expected === "") return void 0;
-  const { resolveCommit } = await import("./history-A6SJ4IRU.js");
+  const { resolveCommit } = await import("./history-CHUJ6XDC.js");
   let commit;
   try {
     commit = resolveCommit(store, expected);
@@ -211,14 +211,14 @@ async function coreSet(store, input) {
 }
 async function coreHistory(store, opts = {}) {
   const name = coreName(opts.name);
-  const { logPaths } = await import("./history-A6SJ4IRU.js");
+  const { logPaths } = await import("./history-CHUJ6XDC.js");
   const snapshots = logPaths(store, [`:(literal)${corePath(name)}`]).map((r) => ({ version: r.commit, timestamp: r.timestamp, message: r.message }));
   return { success: true, name, snapshots };
 }
 async function coreRestore(store, input) {
   const name = coreName(input?.name);
   if (!input?.version) throw new InvalidInputError('give the version to restore (see "memory core history")', { field: "version" });
-  const { resolveCommit } = await import("./history-A6SJ4IRU.js");
+  const { resolveCommit } = await import("./history-CHUJ6XDC.js");
   const from = resolveCommit(store, input.version);
   const old = readCore(store, corePath(name), from);
   if (old.oid === null) throw new NotFoundError(`${name} at ${from.slice(0, 12)}`, "core document");

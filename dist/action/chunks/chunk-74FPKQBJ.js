@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   serializeCommit
-} from "./chunk-FJ5LWIOV.js";
+} from "./chunk-4REC64I2.js";
 import {
   writeCacheFile
 } from "./chunk-ENPGJTG6.js";
@@ -104,6 +104,34 @@ function writePendingStatus(commonDir, s) {
 ${s.branch}`] = s;
   writeCacheFile(file, JSON.stringify(all));
 }
+function ownFile(commonDir) {
+  return join(commonDir, "git-memory", "sync-own-pending.json");
+}
+var OWN_PENDING_KEPT = 16;
+function ownPendingRefs(commonDir, remote, branch) {
+  try {
+    const all = JSON.parse(readFileSync(ownFile(commonDir), "utf8"));
+    const list = all?.[`${remote}
+${branch}`];
+    if (!Array.isArray(list)) return /* @__PURE__ */ new Set();
+    return new Set(list.filter((r) => typeof r === "string" && r.startsWith(pendingPrefix(branch))).slice(-OWN_PENDING_KEPT));
+  } catch {
+    return /* @__PURE__ */ new Set();
+  }
+}
+function rememberOwnPending(commonDir, remote, branch, ref) {
+  const file = ownFile(commonDir);
+  let all = {};
+  try {
+    all = JSON.parse(readFileSync(file, "utf8"));
+    if (!all || typeof all !== "object" || Array.isArray(all)) all = {};
+  } catch {
+  }
+  const key = `${remote}
+${branch}`;
+  all[key] = [...[...ownPendingRefs(commonDir, remote, branch)].filter((r) => r !== ref), ref].slice(-OWN_PENDING_KEPT);
+  writeCacheFile(file, JSON.stringify(all));
+}
 function pendingStatus(store) {
   let all;
   try {
@@ -141,6 +169,9 @@ export {
   buildPending,
   pruneEmptyDirs,
   writePendingStatus,
+  OWN_PENDING_KEPT,
+  ownPendingRefs,
+  rememberOwnPending,
   pendingStatus,
   pendingRefsFigure
 };

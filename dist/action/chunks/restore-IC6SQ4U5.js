@@ -1,17 +1,17 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   lastKnownFile
-} from "./chunk-WCADWUBQ.js";
-import "./chunk-7J66HWOH.js";
+} from "./chunk-SDG62LA4.js";
+import "./chunk-TJ5RY7KU.js";
 import {
   byDeletedDesc,
   liveFile,
   livePathFor,
   readTrash
-} from "./chunk-KOEVJZXO.js";
+} from "./chunk-MYBKYED4.js";
 import {
   memoryFromFile
-} from "./chunk-XWN73OTE.js";
+} from "./chunk-7EEMCAWN.js";
 import "./chunk-DFWT2NPX.js";
 import {
   assertId
