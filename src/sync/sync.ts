@@ -1037,7 +1037,12 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
       const drop = copiesOnTip(ctx, snap, settled);
       if (burst || drop) {
         const made = await ownSinceShared(ctx, local, snap.tip);
-        const own = made.commits.length ? await planLocal(ctx, local, snap.tip, snap.tip) : null;
+        // Without a burst, a copy is only left when a shallow clone's first fetch takes all of it
+        // (its root and FIRST_FETCH_DEPTH - 1 commits): a longer one (twenty memories stored, then one
+        // sync) would reach the next CI writer cut, and reading the rest made git fetch it lazily, with
+        // every tree of each commit. Such a writer folds atomically, as before.
+        const oneCopy = burst || made.commits.length < FIRST_FETCH_DEPTH;
+        const own = oneCopy && made.commits.length ? await planLocal(ctx, local, snap.tip, snap.tip) : null;
         if (own?.tip && own.own.length) {
           await guardResult(ctx, local, snap.tip, own.tip);
           const branchToo = !snap.tip || (await isAncestor(ctx, snap.tip, own.tip));
