@@ -495,7 +495,7 @@ function openDoor(options = {}) {
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
   const history = () => import("./chunks/history-CHUJ6XDC.js");
   const coreDoc = () => import("./chunks/core-doc-4DQ5EBE5.js");
-  const sync = () => import("./chunks/sync-KA5OX7K7.js");
+  const sync = () => import("./chunks/sync-42HHMEPS.js");
   const importExport = () => import("./chunks/import-export-P3ZKKXB3.js");
   const configOps = () => import("./chunks/config-ops-ZPE6TS4T.js");
   let viewModel = null;

@@ -1070,7 +1070,8 @@ async function syncPending(ctx, maxRetries, fold) {
       const drop = copiesOnTip(ctx, snap, settled);
       if (burst || drop) {
         const made = await ownSinceShared(ctx, local, snap.tip);
-        const own = made.commits.length ? await planLocal(ctx, local, snap.tip, snap.tip) : null;
+        const oneCopy = burst || made.commits.length < FIRST_FETCH_DEPTH;
+        const own = oneCopy && made.commits.length ? await planLocal(ctx, local, snap.tip, snap.tip) : null;
         if (own?.tip && own.own.length) {
           await guardResult(ctx, local, snap.tip, own.tip);
           const branchToo = !snap.tip || await isAncestor(ctx, snap.tip, own.tip);
