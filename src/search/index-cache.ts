@@ -25,8 +25,11 @@ import { hasUsableIndex, indexFiles, lastIndexOpen } from './index.js';
  * read, so the next job neither re-embeds nor re-reads them. A restored vector file is checked by its
  * loader like any local one (format in the name and header, model, size, CRC-32 over the file: a
  * file that fails is dropped with a warning and rebuilt by embedding) and every row in it is keyed
- * by the blob id of the memory or vector file it was computed from, so a cache from another branch or
- * repository can only supply vectors of identical content: never a wrong result.
+ * by the blob id of the memory or vector file it was computed from. Those ids are public (any reader
+ * of the branch can compute them), so a crafted file can pair a real memory with made-up numbers: a
+ * restored file serves this search (ranking only, like any cache) and is removed from the clone
+ * afterwards, so `memory embed` (which commits the clone's cached vectors to the branch) never
+ * commits rows that came from DIR.
  */
 
 /** Largest file read from DIR (a 1,000,000-memory base is a few hundred MB). */
@@ -146,6 +149,7 @@ export async function withIndexCache<R>(store: ReadonlyBranch, dir: string, sear
   const files = pairs(store, dir);
   const vectors = opts.vectors === false ? [] : vectorPairs(store, dir);
   // The clone's own vector cache wins (it is at least as new); a file is restored only where none is.
+  const restoredVectors: string[] = [];
   for (const [local, cached] of vectors) {
     if (signature(local) !== '-') continue;
     try {
@@ -154,6 +158,7 @@ export async function withIndexCache<R>(store: ReadonlyBranch, dir: string, sear
       if (n >= 0) {
         report.bytesRead += n;
         report.vectorFiles++;
+        restoredVectors.push(local);
       }
     } catch (err) {
       warn(`index cache: vectors not restored (${(err as Error).message}); memories without a committed vector are embedded again`);
@@ -176,7 +181,17 @@ export async function withIndexCache<R>(store: ReadonlyBranch, dir: string, sear
     }
   }
   const before = files.map(([local]) => signature(local));
-  const result = await search();
+  // Vector files from DIR are not the clone's own: gone once this search has used (and saved) them.
+  const dropRestored = () => {
+    for (const local of restoredVectors) rmSync(local, { force: true });
+  };
+  let result: R;
+  try {
+    result = await search();
+  } catch (err) {
+    dropRestored();
+    throw err;
+  }
   report.index = lastIndexOpen();
   try {
     // Only files this search wrote (a new base, a new delta), and everything when DIR has no base.
@@ -207,5 +222,6 @@ export async function withIndexCache<R>(store: ReadonlyBranch, dir: string, sear
   } catch (err) {
     warn(`index cache: not saved (${(err as Error).message})`);
   }
+  dropRestored();
   return { result, report };
 }

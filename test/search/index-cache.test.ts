@@ -189,12 +189,19 @@ describe('the vector cache travels with the index cache', () => {
     const fresh = await store(writer, 'Staging restarts nightly moved to 03:00 UTC', '--tags', 'ops');
     git(writer, 'push', '-q', 'origin', 'memory');
     texts = server.texts();
-    const second = await runCli(job(remote), [...q, '--index-cache', cache], { env: hybrid() });
+    const j2 = job(remote);
+    const second = await runCli(j2, [...q, '--index-cache', cache], { env: hybrid() });
     expect(second.code, second.stderr).toBe(0);
     expect(second.json.indexCache).toMatchObject({ restored: true, vectorFiles: 1, index: 'delta-from-table' });
     expect(second.json.vectors).toMatchObject({ embedded: 1, reused: 6, missing: 0 });
     expect(server.texts() - texts).toBe(2); // the query and the new memory
     expect(ids(second)).toContain(fresh);
+    // The restored rows served that search only: the cache dir is not trusted (anyone can pair a public
+    // memory id with made-up numbers), so `memory embed` in that clone commits none of them.
+    git(j2, 'checkout', '-q', '--detach'); // the job's clone has the branch checked out: embed writes to it
+    const embedded = await runCli(j2, ['embed', '--json'], { env: hybrid() });
+    expect(embedded.code, embedded.stderr + embedded.stdout).toBe(0);
+    expect(embedded.json).toMatchObject({ embedded: 7, fromCache: 0 });
     // The same ranking, scores included, as a job without any cache (which embeds all 7 again).
     const plain = await runCli(job(remote), q, { env: hybrid() });
     expect(plain.json.vectors).toMatchObject({ embedded: 7 });
