@@ -338,6 +338,7 @@ const STATUS_WAIT_MS = 5000;
 /** How long stop waits for the helper to answer its request, then for it to exit on SIGTERM. */
 const STOP_ASK_MS = 2000;
 const STOP_TERM_GRACE_MS = 5000;
+const STOP_TERM_FLOOR_MS = 1000;
 
 /**
  * A wait of status or stop, never longer than MEMORY_DAEMON_TIMEOUT (how long a client waits for the
@@ -405,7 +406,9 @@ export async function stopDaemon(store: MemoryStore): Promise<StopResult> {
     } catch {
       /* gone meanwhile */
     }
-    if (!(await gone(pid, capped(STOP_TERM_GRACE_MS)))) {
+    // At least a second to exit on SIGTERM whatever MEMORY_DAEMON_TIMEOUT says (it is about answers, and
+    // a helper finishing an index write deserves its grace before SIGKILL).
+    if (!(await gone(pid, Math.max(capped(STOP_TERM_GRACE_MS), STOP_TERM_FLOOR_MS)))) {
       signal = 'SIGKILL';
       try {
         process.kill(pid, 'SIGKILL');

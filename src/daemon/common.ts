@@ -50,7 +50,8 @@ export function idleTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
 /** Milliseconds a client waits for an answer before it searches in-process instead (MEMORY_DAEMON_TIMEOUT, ms). */
 export function requestTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
   const n = Number(env.MEMORY_DAEMON_TIMEOUT);
-  return Number.isFinite(n) && n > 0 ? n : 30_000;
+  // Above 2^31 - 1 ms Node's timers fire after 1 ms: every request would time out.
+  return Number.isFinite(n) && n > 0 && n <= 2 ** 31 - 1 ? n : 30_000;
 }
 
 /**

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/core/store.js';
 import { SearchHelper, runDaemon } from '../../src/daemon/server.js';
 import { send } from '../../src/daemon/client.js';
-import { PROTOCOL, buildId, daemonPaths, envFingerprint } from '../../src/daemon/common.js';
+import { PROTOCOL, buildId, daemonPaths, envFingerprint, requestTimeoutMs } from '../../src/daemon/common.js';
 import { makeRepo } from '../helpers.js';
 
 // The helper's request handling in-process (the socket, the lock and the client are
@@ -63,5 +63,13 @@ describe('search helper (in-process)', () => {
     await send(paths.socket, { ...base, op: 'stop' } as never, 10_000);
     expect(await running).toBe(0);
     expect(process.env).toEqual(envBefore);
+  });
+});
+
+describe('MEMORY_DAEMON_TIMEOUT', () => {
+  it('is read in milliseconds; nothing, junk, zero or more than a timer can hold gives the 30 s default', () => {
+    expect(requestTimeoutMs({ MEMORY_DAEMON_TIMEOUT: '400' })).toBe(400);
+    expect(requestTimeoutMs({ MEMORY_DAEMON_TIMEOUT: String(2 ** 31 - 1) })).toBe(2 ** 31 - 1);
+    for (const v of [undefined, 'abc', '0', '-5', '3e9', 'Infinity']) expect(requestTimeoutMs({ MEMORY_DAEMON_TIMEOUT: v })).toBe(30_000);
   });
 });
