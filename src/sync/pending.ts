@@ -87,7 +87,15 @@ export interface PendingChain {
   base: string;
   /** The writer's commits, oldest first. */
   chain: string[];
+  /**
+   * The branch commit this ref is a copy of (`Copy-Of:` in the root's message), written by a one-push
+   * writer that moved the branch in the same push. Once that commit is in the branch's history the
+   * ref holds nothing the branch lacks, and replaying it could undo what came after (a delete).
+   */
+  copyOf?: string;
 }
+
+const COPY_OF = /^Copy-Of: ([0-9a-f]{40}|[0-9a-f]{64})$/m;
 
 /**
  * Reads a pending ref's history: a first-parent line of commits ending in a root commit. Anything
@@ -104,7 +112,15 @@ export function readPending(git: GitRepository, oid: string): PendingChain | nul
     } catch {
       return null;
     }
-    if (parents.length === 0) return { base: cur, chain: chain.reverse() };
+    if (parents.length === 0) {
+      let copyOf: string | undefined;
+      try {
+        copyOf = COPY_OF.exec(git.readCommit(cur).message)?.[1];
+      } catch {
+        /* read a moment ago: cannot fail short of a race with gc; no copy then */
+      }
+      return { base: cur, chain: chain.reverse(), ...(copyOf ? { copyOf } : {}) };
+    }
     if (parents.length > 1) return null;
     chain.push(cur);
     cur = parents[0];
@@ -123,7 +139,7 @@ export function writeRawCommit(git: GitRepository, tree: string, parent: string 
  * tree, author, committer and message unchanged, re-parented. A root keeps the ref self-contained:
  * a shallow clone fetches exactly these commits, never the branch's history behind them.
  */
-export function buildPending(git: GitRepository, baseTree: string | null, own: string[], signature: string): string {
+export function buildPending(git: GitRepository, baseTree: string | null, own: string[], signature: string, copyOf?: string): string {
   const tree = baseTree ?? git.writeTree(null, new Map());
   let tip = writeRawCommit(
     git,
@@ -131,7 +147,7 @@ export function buildPending(git: GitRepository, baseTree: string | null, own: s
     null,
     signature,
     signature,
-    `${PENDING_BASE_SUBJECT}\n\nThe state the next commits were made on. Never part of the branch: a sync replays the\ncommits after this one onto the branch and deletes the pending ref.\n`,
+    `${PENDING_BASE_SUBJECT}\n\nThe state the next commits were made on. Never part of the branch: a sync replays the\ncommits after this one onto the branch and deletes the pending ref.\n${copyOf ? `\nCopy-Of: ${copyOf}\n` : ''}`,
   );
   for (const c of own) {
     const info = git.readCommit(c);

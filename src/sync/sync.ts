@@ -803,6 +803,12 @@ async function unionOf(ctx: Ctx, snap: Snapshot): Promise<Union> {
       refused.push({ ref: p.ref, code: 'INVALID_TREE_NAME', path: JSON.stringify(bad.path.slice(0, 200)).slice(1, -1), reason: bad.reason });
       continue;
     }
+    if (pc.copyOf && tip && linearChain(git, pc.copyOf, tip)) {
+      // A copy of branch commits the branch already holds: dropped, not replayed (its memories are on
+      // the branch; replaying it on a tip where one was deleted since would bring that one back).
+      folded.push(p);
+      continue;
+    }
     if (pc.chain.length) {
       const res = combine(git, {
         base: pc.base,
@@ -977,7 +983,7 @@ function copiesOnTip(ctx: Ctx, snap: Snapshot, refs: PendingRef[]): PendingRef[]
   for (const p of refs) {
     const pc = readPending(git, p.oid);
     if (!pc || pendingBadName(git, pc, treeOf(ctx, snap.tip))) return null;
-    if (!pc.chain.length) continue;
+    if (!pc.chain.length || (pc.copyOf && linearChain(git, pc.copyOf, snap.tip))) continue;
     try {
       const res = combine(git, { base: pc.base, local: p.oid, remote: snap.tip, chain: pc.chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now() });
       if (res.tip !== snap.tip) return null;
@@ -1131,7 +1137,9 @@ async function publishPending(
   const root = made ? made.baseTree : treeOf(ctx, p.union);
   const commits = made ? made.commits : p.own;
   if (commits.length) {
-    const w = buildPending(store.git, root, commits, signature(store.identity(), store.now()));
+    // A one-push writer's ref names the branch commit it copies: a fold that finds that commit in the
+    // branch's history deletes the ref without replaying it (which would revive what was deleted since).
+    const w = buildPending(store.git, root, commits, signature(store.identity(), store.now()), branchToo && p.tip ? p.tip : undefined);
     pendingRef = newPendingRef(ctx.branch);
     if (branchToo) {
       // One non-atomic push, two refs: the branch (fetched tip → p.tip, under a lease) and the pending
