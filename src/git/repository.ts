@@ -69,7 +69,7 @@ export class GitRepository {
     if (!tf.failed) {
       const r = runGitSync(
         this.target,
-        ['-c', 'fetch.negotiationAlgorithm=noop', '-c', 'maintenance.auto=false', '-c', 'gc.auto=0', 'fetch', tf.remote, '--quiet', '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--filter=tree:0', oid],
+        ['-c', 'fetch.negotiationAlgorithm=noop', '-c', 'maintenance.auto=false', '-c', 'gc.auto=0', ...filterGiven(tf.remote), 'fetch', tf.remote, '--quiet', '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--filter=tree:0', oid],
         { allowFailure: true },
       );
       tf.fetches++;

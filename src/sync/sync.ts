@@ -10,7 +10,7 @@ import { gitFailure, redact, remoteMessage, runGit, DEFAULT_TIMEOUT_MS, type Git
 import { linearChain, linearMergeBase } from './history.js';
 import { assertDeleteBound, assertValidNames, DEFAULT_MAX_DELETE_RATIO, findBadName, treeNameCheck } from './guard.js';
 import { runGitSync } from '../git/cli.js';
-import type { GitRepository } from '../git/repository.js';
+import { filterGiven, type GitRepository } from '../git/repository.js';
 import { FOLD_AT_PENDING, buildPending, burstInProgress, listRefs, recentForeignTip, newPendingRef, ownPendingRefs, pendingPrefix, pruneEmptyDirs, readPending, rememberOwnPending, writePendingStatus, type PendingChain, type PendingRef } from './pending.js';
 
 /** How a sync publishes: see docs/sync.md. */
@@ -335,7 +335,7 @@ async function fetchPendingTrees(ctx: Ctx, snap: Snapshot): Promise<void> {
   try {
     const run = await runGit(
       ctx.target,
-      [...FETCH_CONFIG, 'fetch', '--quiet', '--no-tags', '--refmap=', ...depth, '--filter=blob:none', ctx.remoteArg, ...snap.pending.map((p, i) => `+${p.ref}:${tmp}/${i}`)],
+      [...FETCH_CONFIG, ...filterGiven(ctx.remoteArg), 'fetch', '--quiet', '--no-tags', '--refmap=', ...depth, '--filter=blob:none', ctx.remoteArg, ...snap.pending.map((p, i) => `+${p.ref}:${tmp}/${i}`)],
       { timeoutMs: ctx.timeoutMs },
     );
     // A failure (a pending ref folded and deleted meanwhile) is left to the reads: what is still
@@ -384,7 +384,7 @@ async function startTreeFetch(ctx: Ctx, tip: string): Promise<void> {
     check: treeNameCheck(`the remote ${ctx.branch} (or a pending ref of it)`, { remote: ctx.remoteName, branch: ctx.branch }),
     fallback: () => {
       const tmp = `refs/git-memory/fetch/${process.pid}-${randomBytes(4).toString('hex')}`;
-      runGitSync(ctx.target, [...FETCH_CONFIG, 'fetch', '--quiet', '--no-tags', '--refmap=', `--depth=${FIRST_FETCH_DEPTH}`, '--filter=blob:none', ctx.remoteArg, `+${ctx.branchRef}:${tmp}`], { allowFailure: true });
+      runGitSync(ctx.target, [...FETCH_CONFIG, ...filterGiven(ctx.remoteArg), 'fetch', '--quiet', '--no-tags', '--refmap=', `--depth=${FIRST_FETCH_DEPTH}`, '--filter=blob:none', ctx.remoteArg, `+${ctx.branchRef}:${tmp}`], { allowFailure: true });
       runGitSync(ctx.target, ['update-ref', '-d', tmp], { allowFailure: true });
     },
   };
@@ -417,7 +417,7 @@ function bloblessFetch(ctx: Ctx, shallowFirst: boolean): boolean {
  * brought something, and nothing else.
  */
 function asPromisor(remote: string): string[] {
-  return ['-c', `remote.${remote}.promisor=true`, '-c', `remote.${remote}.partialclonefilter=blob:none`];
+  return ['-c', `remote.${remote}.promisor=true`, ...filterGiven(remote)];
 }
 
 /** After the first blob-less fetch that succeeded: the remote recorded as the promisor (not the filter). */
@@ -1324,11 +1324,7 @@ export async function sync(store: MemoryStore, opts: SyncOptions = {}): Promise<
   try {
     return await syncPending(ctx, maxRetries, !!opts.fold);
   } finally {
-    const fetched = store.git.treeFetch?.fetches ?? 0;
     store.git.treeFetch = null;
-    // Each filtered fetch records its filter as the remote's default again (`partialclonefilter =
-    // tree:0` would make the user's own fetches from that remote treeless): removed, as after the first.
-    if (fetched) await afterFirstBloblessFetch(ctx);
   }
 }
 

@@ -114,6 +114,8 @@ describe('a writer fetches only the trees on its path', { timeout: 300_000 }, ()
     const here = objectsHere(job);
     for (const m of MONTHS) expect(here.has(monthTree(w.remote, m)), m).toBe(false);
     expect(git(job, 'for-each-ref', '--format=%(refname)', 'refs/git-memory/unchecked')).toBe('refs/git-memory/unchecked/memory');
+    // No filter recorded as the remote's default: the user's own `git fetch` of code stays whole.
+    expect(() => git(job, 'config', '--get', 'remote.origin.partialclonefilter')).toThrow();
 
     git(w.remote, 'fsck', '--strict', '--no-progress');
     git(job, 'fsck', '--strict', '--no-progress');
