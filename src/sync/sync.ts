@@ -378,6 +378,8 @@ async function startTreeFetch(ctx: Ctx, tip: string): Promise<void> {
   // Marked before anything can move the local branch: a writer killed after moving it leaves the mark
   // too (one that failed leaves a mark over nothing new: the next pull checks once more, that is all).
   await setRef(ctx, uncheckedRef(ctx), tip, 'git-memory: trees not read by a treeless sync');
+  // setRef is lenient (bookkeeping); this mark is not: without it reads would trust unchecked names.
+  if (git.resolve(uncheckedRef(ctx)) !== tip) throw new SyncFailedError(`could not write ${uncheckedRef(ctx)} (local memories are unchanged): check that the repository is writable`, { ref: uncheckedRef(ctx) });
   git.treeFetch = {
     remote: ctx.remoteArg,
     fetches: 0,
