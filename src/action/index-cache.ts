@@ -39,7 +39,7 @@ export function indexCacheKey(branch: string, tree: string | null): string {
  * the entry was saved by a full-text search, or because its vector file failed its check) saves under
  * a new key of the tree, and the restore takes the tree's newest entry (docs/action.md "Index cache").
  */
-export function laterIndexCacheKey(branch: string, tree: string | null, now = Date.now()): string {
+function laterIndexCacheKey(branch: string, tree: string | null, now = Date.now()): string {
   return `${indexCacheKey(branch, tree)}+${now.toString(36)}${Math.floor(Math.random() * 0xffffff).toString(36)}`;
 }
 

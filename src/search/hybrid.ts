@@ -89,7 +89,7 @@ export const FEEDBACK_MIN_MEMORIES = 100;
  * points and two paraphrased notes their top-3 place (a fresh note has no neighbours to inherit from,
  * memories stored in runs gain): 0.2 stays (BENCHMARKS.md, "#25 ranking, ninth session").
  */
-export const CONTEXT_WEIGHT = DEFAULT_CONFIG.hybrid.contextWeight;
+const CONTEXT_WEIGHT = DEFAULT_CONFIG.hybrid.contextWeight;
 
 /**
  * Conversation context. Agents often store a conversation one turn per memory, and the turn that
