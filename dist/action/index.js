@@ -22,10 +22,11 @@ import {
   storeMemory,
   taggedMemories,
   updateMemory
-} from "./chunks/chunk-ZLGE5Q6Y.js";
+} from "./chunks/chunk-DYJL23UH.js";
 import {
   excerpt
 } from "./chunks/chunk-5GR53BCC.js";
+import "./chunks/chunk-WZRXO3HJ.js";
 import "./chunks/chunk-QZPDLTY5.js";
 import "./chunks/chunk-BW57HGZZ.js";
 import "./chunks/chunk-Z5YN2S7E.js";
@@ -88,7 +89,7 @@ function daemonMode(env = process.env) {
 }
 function requestTimeoutMs(env = process.env) {
   const n = Number(env.MEMORY_DAEMON_TIMEOUT);
-  return Number.isFinite(n) && n > 0 ? n : 3e4;
+  return Number.isFinite(n) && n > 0 && n <= 2 ** 31 - 1 ? n : 3e4;
 }
 var buildMemo = null;
 function buildId(fresh = false) {
@@ -394,6 +395,7 @@ function backoffState(p) {
 var STATUS_WAIT_MS = 5e3;
 var STOP_ASK_MS = 2e3;
 var STOP_TERM_GRACE_MS = 5e3;
+var STOP_TERM_FLOOR_MS = 1e3;
 var capped = (ms) => Math.min(ms, requestTimeoutMs());
 async function daemonStatus(store) {
   const m = daemonMode();
@@ -434,7 +436,7 @@ async function stopDaemon(store) {
       process.kill(pid, "SIGTERM");
     } catch {
     }
-    if (!await gone(pid, capped(STOP_TERM_GRACE_MS))) {
+    if (!await gone(pid, Math.max(capped(STOP_TERM_GRACE_MS), STOP_TERM_FLOOR_MS))) {
       signal = "SIGKILL";
       try {
         process.kill(pid, "SIGKILL");
@@ -495,8 +497,8 @@ function openDoor(options = {}) {
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
   const history = () => import("./chunks/history-CHUJ6XDC.js");
   const coreDoc = () => import("./chunks/core-doc-4DQ5EBE5.js");
-  const sync = () => import("./chunks/sync-42HHMEPS.js");
-  const importExport = () => import("./chunks/import-export-P3ZKKXB3.js");
+  const sync = () => import("./chunks/sync-3QDGAVRS.js");
+  const importExport = () => import("./chunks/import-export-JBKS4Z47.js");
   const configOps = () => import("./chunks/config-ops-ZPE6TS4T.js");
   let viewModel = null;
   return {
@@ -507,10 +509,10 @@ function openDoor(options = {}) {
     list: (filter) => listPage(s, filter),
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
     search: async (q, o) => {
-      const run2 = async () => (await import("./chunks/hybrid-XG3PTAML.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0);
+      const run2 = async () => (await import("./chunks/hybrid-H3JEJEOU.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0);
       if (!indexCache) return run2();
-      const vectors = (await import("./chunks/hybrid-XG3PTAML.js")).mayReadVectors(s, q ?? {});
-      const { result, report } = await (await import("./chunks/index-cache-YHENUZF2.js")).withIndexCache(s, indexCache, run2, { vectors });
+      const vectors = (await import("./chunks/hybrid-H3JEJEOU.js")).mayReadVectors(s, q ?? {});
+      const { result, report } = await (await import("./chunks/index-cache-D3I2Z6KL.js")).withIndexCache(s, indexCache, run2, { vectors });
       return { ...result, indexCache: report };
     },
     rebuildIndex: async (o) => (await import("./chunks/search-65IKSAQG.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
@@ -539,7 +541,7 @@ function openDoor(options = {}) {
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-7XDMPZOS.js")).memoryStats(s, o),
+    stats: async (o) => (await import("./chunks/stats-3E575V5H.js")).memoryStats(s, o),
     prune: async (o) => (await import("./chunks/prune-USIZFXSR.js")).prune(s, o),
     importMemories: async (input) => (await importExport()).importMemories(s, input),
     exportMemories: async (o) => (await importExport()).exportMemories(s, o),
@@ -558,8 +560,8 @@ function openDoor(options = {}) {
     },
     viewModel: async () => {
       if (!viewModel) {
-        const { ViewModel: VM } = await import("./chunks/view-model-VATB2CLQ.js");
-        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-XG3PTAML.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-USIZFXSR.js")).prune(s, { dryRun: true }) });
+        const { ViewModel: VM } = await import("./chunks/view-model-J3554NUZ.js");
+        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-H3JEJEOU.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-USIZFXSR.js")).prune(s, { dryRun: true }) });
       }
       return viewModel;
     },

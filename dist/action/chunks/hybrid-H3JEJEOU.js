@@ -588,7 +588,6 @@ async function modeSearch(store, q = {}, opts = {}) {
 export {
   CALIBRATED_MIN_SIMILARITY,
   CALIBRATION_MIN_MEMORIES,
-  CONTEXT_WEIGHT,
   COVERAGE_POWER,
   DIVERSITY,
   EMBEDDED_PER_BUDGET_SECOND,

@@ -90,6 +90,7 @@ async function withIndexCache(store, dir, search, opts = {}) {
   const report = { restored: false, bytesRead: 0, index: "cached", bytesWritten: 0, vectorFiles: 0 };
   const files = pairs(store, dir);
   const vectors = opts.vectors === false ? [] : vectorPairs(store, dir);
+  const restoredVectors = [];
   for (const [local, cached] of vectors) {
     if (signature(local) !== "-") continue;
     try {
@@ -98,6 +99,7 @@ async function withIndexCache(store, dir, search, opts = {}) {
       if (n >= 0) {
         report.bytesRead += n;
         report.vectorFiles++;
+        restoredVectors.push(local);
       }
     } catch (err) {
       warn(`index cache: vectors not restored (${err.message}); memories without a committed vector are embedded again`);
@@ -120,7 +122,16 @@ async function withIndexCache(store, dir, search, opts = {}) {
     }
   }
   const before = files.map(([local]) => signature(local));
-  const result = await search();
+  const dropRestored = () => {
+    for (const local of restoredVectors) rmSync(local, { force: true });
+  };
+  let result;
+  try {
+    result = await search();
+  } catch (err) {
+    dropRestored();
+    throw err;
+  }
   report.index = lastIndexOpen();
   try {
     const dirHasBase = signature(files[0][1]) !== "-";
@@ -148,6 +159,7 @@ async function withIndexCache(store, dir, search, opts = {}) {
   } catch (err) {
     warn(`index cache: not saved (${err.message})`);
   }
+  dropRestored();
   return { result, report };
 }
 export {

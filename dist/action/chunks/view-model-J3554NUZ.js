@@ -454,7 +454,7 @@ var ViewModel = class {
   }
   async stats() {
     await this.settled();
-    const { memoryStats } = await import("./stats-7XDMPZOS.js");
+    const { memoryStats } = await import("./stats-3E575V5H.js");
     const stats = await memoryStats(this.store, { top: 20 });
     const live = this.items(this.store.tip()).filter((i) => i.state === "live");
     const monthSet = /* @__PURE__ */ new Set();
@@ -511,7 +511,7 @@ var ViewModel = class {
       const k = nearKey(e.memory.content);
       if (k) near.set(k, [...near.get(k) ?? [], e.memory.id]);
     }
-    const { listRefs, pendingPrefix } = await import("./pending-EW6VVWTC.js");
+    const { listRefs, pendingPrefix } = await import("./pending-JV3XWDXK.js");
     return {
       unreadable: live.skipped.map((s) => ({ path: s.path, reason: clip(s.reason, 300) ?? "" })).slice(0, 500),
       duplicateIds: [...byId].filter(([, p]) => p.length > 1).map(([id, paths]) => ({ id, paths })).slice(0, 500),

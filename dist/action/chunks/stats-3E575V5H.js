@@ -96,7 +96,7 @@ async function memoryStats(store, opts = {}) {
     months: Object.fromEntries([...c.months].sort((a, b) => a[0] < b[0] ? -1 : 1)),
     branch_size_bytes: g.bytes,
     unreadable: c.unreadable,
-    pending_refs: await (await import("./pending-EW6VVWTC.js")).pendingRefsFigure(store)
+    pending_refs: await (await import("./pending-JV3XWDXK.js")).pendingRefsFigure(store)
   };
 }
 var BARS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";

@@ -13,11 +13,15 @@ import {
   recentForeignTip,
   rememberOwnPending,
   writePendingStatus
-} from "./chunk-74FPKQBJ.js";
+} from "./chunk-YV55A4DP.js";
+import {
+  filterGiven
+} from "./chunk-WZRXO3HJ.js";
 import {
   listRefs,
   readEffectiveConfig
 } from "./chunk-QZPDLTY5.js";
+import "./chunk-Z5YN2S7E.js";
 import {
   runGit,
   runGitSync
@@ -610,7 +614,7 @@ async function fetchPendingTrees(ctx, snap) {
   try {
     const run = await runGit2(
       ctx.target,
-      [...FETCH_CONFIG, "fetch", "--quiet", "--no-tags", "--refmap=", ...depth, "--filter=blob:none", ctx.remoteArg, ...snap.pending.map((p, i) => `+${p.ref}:${tmp}/${i}`)],
+      [...FETCH_CONFIG, ...filterGiven(ctx.remoteArg), "fetch", "--quiet", "--no-tags", "--refmap=", ...depth, "--filter=blob:none", ctx.remoteArg, ...snap.pending.map((p, i) => `+${p.ref}:${tmp}/${i}`)],
       { timeoutMs: ctx.timeoutMs }
     );
     void run;
@@ -629,13 +633,14 @@ async function startTreeFetch(ctx, tip) {
   const git = ctx.store.git;
   ctx.treeless = true;
   await setRef(ctx, uncheckedRef(ctx), tip, "git-memory: trees not read by a treeless sync");
+  if (git.resolve(uncheckedRef(ctx)) !== tip) throw new SyncFailedError(`could not write ${uncheckedRef(ctx)} (local memories are unchanged): check that the repository is writable`, { ref: uncheckedRef(ctx) });
   git.treeFetch = {
     remote: ctx.remoteArg,
     fetches: 0,
     check: treeNameCheck(`the remote ${ctx.branch} (or a pending ref of it)`, { remote: ctx.remoteName, branch: ctx.branch }),
     fallback: () => {
       const tmp = `refs/git-memory/fetch/${process.pid}-${randomBytes(4).toString("hex")}`;
-      runGitSync(ctx.target, [...FETCH_CONFIG, "fetch", "--quiet", "--no-tags", "--refmap=", `--depth=${FIRST_FETCH_DEPTH}`, "--filter=blob:none", ctx.remoteArg, `+${ctx.branchRef}:${tmp}`], { allowFailure: true });
+      runGitSync(ctx.target, [...FETCH_CONFIG, ...filterGiven(ctx.remoteArg), "fetch", "--quiet", "--no-tags", "--refmap=", `--depth=${FIRST_FETCH_DEPTH}`, "--filter=blob:none", ctx.remoteArg, `+${ctx.branchRef}:${tmp}`], { allowFailure: true });
       runGitSync(ctx.target, ["update-ref", "-d", tmp], { allowFailure: true });
     }
   };
@@ -647,7 +652,7 @@ function bloblessFetch(ctx, shallowFirst) {
   return shallowFirst || ctx.store.git.partialCloneRemote() === ctx.remoteArg;
 }
 function asPromisor(remote) {
-  return ["-c", `remote.${remote}.promisor=true`, "-c", `remote.${remote}.partialclonefilter=blob:none`];
+  return ["-c", `remote.${remote}.promisor=true`, ...filterGiven(remote)];
 }
 async function afterFirstBloblessFetch(ctx) {
   const git = ctx.store.git;
@@ -935,6 +940,10 @@ async function unionOf(ctx, snap) {
       refused.push({ ref: p.ref, code: "INVALID_TREE_NAME", path: JSON.stringify(bad.path.slice(0, 200)).slice(1, -1), reason: bad.reason });
       continue;
     }
+    if (pc.copyOf && tip && linearChain(git, pc.copyOf, tip)) {
+      folded.push(p);
+      continue;
+    }
     if (pc.chain.length) {
       const res = combine(git, {
         base: pc.base,
@@ -1043,7 +1052,7 @@ function copiesOnTip(ctx, snap, refs) {
   for (const p of refs) {
     const pc = readPending(git, p.oid);
     if (!pc || pendingBadName(git, pc, treeOf(ctx, snap.tip))) return null;
-    if (!pc.chain.length) continue;
+    if (!pc.chain.length || pc.copyOf && linearChain(git, pc.copyOf, snap.tip)) continue;
     try {
       const res = combine(git, { base: pc.base, local: p.oid, remote: snap.tip, chain: pc.chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now() });
       if (res.tip !== snap.tip) return null;
@@ -1136,7 +1145,7 @@ async function publishPending(ctx, local, p, snap, rejected, conflicts, maxRetri
   const root = made ? made.baseTree : treeOf(ctx, p.union);
   const commits = made ? made.commits : p.own;
   if (commits.length) {
-    const w = buildPending(store.git, root, commits, signature(store.identity(), store.now()));
+    const w = buildPending(store.git, root, commits, signature(store.identity(), store.now()), branchToo && p.tip ? p.tip : void 0);
     pendingRef = newPendingRef(ctx.branch);
     if (branchToo) {
       const out = await pushEach(ctx, [
@@ -1288,9 +1297,7 @@ async function sync(store, opts = {}) {
   try {
     return await syncPending(ctx, maxRetries, !!opts.fold);
   } finally {
-    const fetched = store.git.treeFetch?.fetches ?? 0;
     store.git.treeFetch = null;
-    if (fetched) await afterFirstBloblessFetch(ctx);
   }
 }
 async function pull(store, opts = {}) {

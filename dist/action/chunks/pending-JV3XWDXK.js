@@ -21,7 +21,7 @@ import {
   rememberOwnPending,
   writePendingStatus,
   writeRawCommit
-} from "./chunk-74FPKQBJ.js";
+} from "./chunk-YV55A4DP.js";
 import {
   listRefs
 } from "./chunk-QZPDLTY5.js";

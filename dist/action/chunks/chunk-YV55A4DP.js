@@ -38,6 +38,7 @@ function recentForeignTip(tipTime, tip, seen, now) {
   return now - tipTime < RECENT_TIP_MS && tipTime - now < RECENT_TIP_MS;
 }
 var FOLD_AT_PENDING = 64;
+var COPY_OF = /^Copy-Of: ([0-9a-f]{40}|[0-9a-f]{64})$/m;
 function readPending(git, oid) {
   const chain = [];
   let cur = oid;
@@ -48,7 +49,14 @@ function readPending(git, oid) {
     } catch {
       return null;
     }
-    if (parents.length === 0) return { base: cur, chain: chain.reverse() };
+    if (parents.length === 0) {
+      let copyOf;
+      try {
+        copyOf = COPY_OF.exec(git.readCommit(cur).message)?.[1];
+      } catch {
+      }
+      return { base: cur, chain: chain.reverse(), ...copyOf ? { copyOf } : {} };
+    }
     if (parents.length > 1) return null;
     chain.push(cur);
     cur = parents[0];
@@ -58,7 +66,7 @@ function readPending(git, oid) {
 function writeRawCommit(git, tree, parent, author, committer, message) {
   return git.objects.write("commit", serializeCommit({ tree, parents: parent ? [parent] : [], author, committer, message }));
 }
-function buildPending(git, baseTree, own, signature) {
+function buildPending(git, baseTree, own, signature, copyOf) {
   const tree = baseTree ?? git.writeTree(null, /* @__PURE__ */ new Map());
   let tip = writeRawCommit(
     git,
@@ -70,7 +78,9 @@ function buildPending(git, baseTree, own, signature) {
 
 The state the next commits were made on. Never part of the branch: a sync replays the
 commits after this one onto the branch and deletes the pending ref.
-`
+${copyOf ? `
+Copy-Of: ${copyOf}
+` : ""}`
   );
   for (const c of own) {
     const info = git.readCommit(c);

@@ -5,10 +5,12 @@ import {
 import {
   BRANCH_README,
   afterLostRace,
-  hashObject,
   safeText
-} from "./chunk-ZLGE5Q6Y.js";
+} from "./chunk-DYJL23UH.js";
 import "./chunk-5GR53BCC.js";
+import {
+  hashObject
+} from "./chunk-WZRXO3HJ.js";
 import "./chunk-QZPDLTY5.js";
 import "./chunk-BW57HGZZ.js";
 import {
