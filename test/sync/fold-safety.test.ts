@@ -92,6 +92,34 @@ describe('fold safety (issue 24)', { timeout: 300_000 }, () => {
     fsckBranch(remote);
   });
 
+  it('a delete of a memory still only in a pending ref, published while the branch takes updates again, stays deleted after the fold', async () => {
+    const { remote, clones } = setup(3);
+    const [a, b, c] = clones;
+    ok(await runCli(a, ['store', 'seed memory', '--sync', '--json']));
+    ok(await runCli(b, ['pull']));
+    ok(await runCli(b, ['store', 'parked writer', '--json']));
+    git(b, 'push', '-q', 'origin', `memory:${pendingName('aaaaaaaaaa')}`);
+    writeFileSync(join(remote, 'hooks', 'update'), '#!/bin/sh\n[ "$1" = refs/heads/memory ] && [ -f hold-branch ] && exit 1\nexit 0\n');
+    chmodSync(join(remote, 'hooks', 'update'), 0o755);
+    writeFileSync(join(remote, 'hold-branch'), '');
+    const x = ok(await runCli(a, ['store', 'x: this one will be deleted', '--sync', '--json'])).json;
+    expect(x.sync.pendingRef).toMatch(/^refs\/memory-pending\//);
+    // The branch takes updates again (the lease of a burst writer that lost once, then won): the delete
+    // reaches the branch while x itself is still only in a pending ref. The branch alone cannot record
+    // that delete (x is not there to delete), so the fold must not lose it.
+    rmSync(join(remote, 'hold-branch'));
+    ok(await runCli(a, ['delete', x.id, '--sync', '--json']));
+    const f = ok(await runCli(c, ['sync', '--fold', '--json'])).json;
+    expect(f.folded).toBeGreaterThanOrEqual(2);
+    expect(pendingRefs(remote)).toEqual([]);
+    expect(idsUnder(remote, 'memory', 'memories')).not.toContain(x.id);
+    expect(idsUnder(remote, 'memory', 'trash')).toContain(x.id);
+    // A quiet writer after the burst (no sign, nothing of its own to fold but copies) loses nothing either.
+    const list = ok(await runCli(b, ['list', '--sync', '--limit', '100', '--json'])).json;
+    expect(list.memories.map((m: { id: string }) => m.id)).not.toContain(x.id);
+    fsckBranch(remote);
+  });
+
   it('a pending ref or a pulled branch holding a name git refuses is not taken: INVALID_TREE_NAME, nothing written, the rest folds and stays readable', async () => {
     const { remote, clones } = setup(3);
     const [a, b, c] = clones;
