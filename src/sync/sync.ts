@@ -11,7 +11,6 @@ import { linearChain, linearMergeBase } from './history.js';
 import { assertDeleteBound, assertValidNames, DEFAULT_MAX_DELETE_RATIO, findBadName, treeNameCheck } from './guard.js';
 import { runGitSync } from '../git/cli.js';
 import { filterGiven, type GitRepository } from '../git/repository.js';
-import type { TreeEntry } from '../git/tree.js';
 import { FOLD_AT_PENDING, buildPending, burstInProgress, listRefs, recentForeignTip, newPendingRef, ownPendingRefs, pendingPrefix, pruneEmptyDirs, readPending, rememberOwnPending, writePendingStatus, type PendingChain, type PendingRef } from './pending.js';
 
 /** How a sync publishes: see docs/sync.md. */
@@ -970,26 +969,28 @@ function contended(ctx: Ctx, snap: Snapshot, seen: string | null, now: number, m
 }
 
 /**
- * Whether `made`'s commits, re-applied on the fetched `tip`, change there exactly what they changed
- * where they were made: every path they change (base tree → local tree) is the same in both. Not so
- * when they change a memory that is only in another pending ref, such as the delete of a memory whose
- * store was parked: on the tip that delete can only add the trash copy, and a fold that dropped this
- * writer's pending ref as a copy of the branch, then replayed the parked store, brought the memory
- * back (fold-safety.e2e: 2 of 8 deletes in a 4-writer burst; fold-safety.test pins it).
+ * Whether `made`'s commits change nothing that the fetched `tip` holds otherwise than the state they
+ * were made on: no path they change has, in that state, a version the tip lacks or holds differently.
+ * Such a version is in another pending ref (or the branch moved since): the delete of a memory whose
+ * store is still parked can only add the trash copy on the tip, and a fold that dropped this writer's
+ * pending ref as a copy of the branch, then replayed the parked store, brought the memory back
+ * (fold-safety.e2e: 2 of 8 deletes in a 4-writer burst; fold-safety.test pins it). Paths the state
+ * did not hold (new memories, a fresh clone's new history) are re-applied as they were made.
  */
 function appliesAlike(ctx: Ctx, made: OwnCommits, local: string | null, tip: string | null): boolean {
-  if (!made.commits.length) return true;
+  if (!made.commits.length || !made.baseTree) return true;
   const git = ctx.store.git;
   const tipTree = treeOf(ctx, tip);
   if (made.baseTree === tipTree) return true;
-  const same = (a: TreeEntry | null, b: TreeEntry | null) => (a && b ? a.oid === b.oid && a.mode === b.mode : a === b);
-  const at = (tree: string | null, path: string) => (tree ? git.entryAt(tree, path) : null);
   try {
     for (const path of changedFiles(git, made.baseTree, treeOf(ctx, local)).keys()) {
-      if (!same(at(made.baseTree, path), at(tipTree, path))) return false;
+      const was = git.entryAt(made.baseTree, path);
+      if (!was) continue;
+      const now = tipTree ? git.entryAt(tipTree, path) : null;
+      if (!now || now.oid !== was.oid || now.mode !== was.mode) return false;
     }
   } catch {
-    return false; // a tree this clone does not hold (a shallow or tree-less fetch): do not assume
+    return false; // a tree this clone does not hold (a shallow or tree-less fetch): the fold decides
   }
   return true;
 }
@@ -1071,18 +1072,18 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
       const drop = copiesOnTip(ctx, snap, settled);
       if (burst || drop) {
         const made = await ownSinceShared(ctx, local, snap.tip);
-        // The branch may take this writer's commits only when they do there what they did where they
-        // were made; else only its pending ref records them (and, without a burst, the fold below).
+        // Only when its commits do on the fetched tip what they did where they were made: else the
+        // fold below (the branch alone cannot record them, and the copy would be dropped as one).
         const alike = appliesAlike(ctx, made, local, snap.tip);
         // Without a burst, a copy is only left when a shallow clone's first fetch takes all of it
         // (its root and FIRST_FETCH_DEPTH - 1 commits): a longer one (twenty memories stored, then one
         // sync) would reach the next CI writer cut, and reading the rest made git fetch it lazily, with
         // every tree of each commit. Such a writer folds atomically, as before.
         const oneCopy = burst || made.commits.length < FIRST_FETCH_DEPTH;
-        const own = oneCopy && made.commits.length && (burst || alike) ? await planLocal(ctx, local, snap.tip, snap.tip) : null;
+        const own = oneCopy && alike && made.commits.length ? await planLocal(ctx, local, snap.tip, snap.tip) : null;
         if (own?.tip && own.own.length) {
           await guardResult(ctx, local, snap.tip, own.tip);
-          const branchToo = alike && (!snap.tip || (await isAncestor(ctx, snap.tip, own.tip)));
+          const branchToo = !snap.tip || (await isAncestor(ctx, snap.tip, own.tip));
           return publishPending(ctx, local, own, snap, rejected, own.conflicts, maxRetries, made, [], branchToo, branchToo ? (drop ?? []) : []);
         }
       }

@@ -76,12 +76,16 @@ describe('fold safety (issue 24)', { timeout: 300_000 }, () => {
     writeFileSync(join(remote, 'hold-branch'), '');
     const x = ok(await runCli(a, ['store', 'x: this one will be deleted', '--sync', '--json'])).json;
     expect(x.sync.pendingRef).toMatch(/^refs\/memory-pending\//);
-    const d = ok(await runCli(a, ['delete', x.id, '--sync', '--json'])).json;
-    expect(d.sync.pendingRef).toMatch(/^refs\/memory-pending\//);
+    // The delete changes a memory the branch does not hold: it cannot take the one push (the branch
+    // alone cannot record it), so it folds, and the held branch refuses that: saved locally, not lost.
+    const held = await runCli(a, ['delete', x.id, '--sync', '--json']);
+    expect(held.code).not.toBe(0);
+    expect(held.json.error.code).toBe('PUSH_REJECTED');
+    expect(pendingRefs(remote)).toHaveLength(2);
     rmSync(join(remote, 'hold-branch'));
-    // A reader folds everything.
-    const f = ok(await runCli(c, ['sync', '--fold', '--json'])).json;
-    expect(f.folded).toBe(3);
+    ok(await runCli(a, ['sync', '--json']));
+    // A reader folds whatever is left.
+    ok(await runCli(c, ['sync', '--fold', '--json']));
     expect(pendingRefs(remote)).toEqual([]);
     expect(idsUnder(remote, 'memory', 'memories')).not.toContain(x.id);
     expect(idsUnder(remote, 'memory', 'trash')).toContain(x.id);
@@ -108,9 +112,10 @@ describe('fold safety (issue 24)', { timeout: 300_000 }, () => {
     // reaches the branch while x itself is still only in a pending ref. The branch alone cannot record
     // that delete (x is not there to delete), so the fold must not lose it.
     rmSync(join(remote, 'hold-branch'));
-    ok(await runCli(a, ['delete', x.id, '--sync', '--json']));
-    const f = ok(await runCli(c, ['sync', '--fold', '--json'])).json;
-    expect(f.folded).toBeGreaterThanOrEqual(2);
+    // It folds (the parked store and the other writer's ref) instead of sending one push.
+    const d = ok(await runCli(a, ['delete', x.id, '--sync', '--json'])).json;
+    expect(d.sync).toMatchObject({ folded: 2, pendingRef: null });
+    ok(await runCli(c, ['sync', '--fold', '--json']));
     expect(pendingRefs(remote)).toEqual([]);
     expect(idsUnder(remote, 'memory', 'memories')).not.toContain(x.id);
     expect(idsUnder(remote, 'memory', 'trash')).toContain(x.id);
