@@ -171,6 +171,7 @@ export async function assertDeleteBound(
   ownDeletions: () => Promise<Set<string>>,
   ratio: number,
   data: Record<string, unknown>,
+  stillPending: (path: string) => boolean = () => false,
 ): Promise<void> {
   if (ratio >= 1) return;
   // Deletions first, by diff (the cost follows what changed); the store is counted only when they
@@ -187,6 +188,10 @@ export async function assertDeleteBound(
     const rel = p.slice('memories/'.length);
     if (after && (git.entryAt(after, `trash/${rel}`) || git.entryAt(after, `archive/${rel}`))) gone.delete(p);
   }
+  if (gone.size <= MIN_GUARDED_DELETES) return;
+  // A memory a fetched pending ref still holds leaves the result, not the remote (a writer that does
+  // not fold publishes its own commits on the branch tip; the others' arrive with its next pull).
+  for (const p of [...gone]) if (stillPending(p)) gone.delete(p);
   if (gone.size <= MIN_GUARDED_DELETES) return;
   for (const p of await ownDeletions()) gone.delete(p);
   if (gone.size <= MIN_GUARDED_DELETES) return;

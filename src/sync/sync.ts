@@ -850,7 +850,7 @@ function pendingBadName(git: GitRepository, pc: PendingChain, branchTree: string
  * memories the local and remote branches hold, deletions made by this repository's own unshared
  * commits aside. Throws INVALID_TREE_NAME or TOO_MANY_DELETES; nothing has moved yet.
  */
-async function guardResult(ctx: Ctx, local: string | null, remoteTip: string | null, next: string | null): Promise<void> {
+async function guardResult(ctx: Ctx, local: string | null, remoteTip: string | null, next: string | null, pending: PendingRef[] = []): Promise<void> {
   const git = ctx.store.git;
   const data = { remote: ctx.remoteName, branch: ctx.branch };
   const what = `the remote ${ctx.branch} (or a pending ref of it)`;
@@ -871,7 +871,38 @@ async function guardResult(ctx: Ctx, local: string | null, remoteTip: string | n
     const own = new Set<string>();
     for (const [path, oid] of changedFiles(git, made.baseTree, treeOf(ctx, local))) if (oid === null) own.add(path);
     return own;
-  }, ratio, data);
+  }, ratio, data, addedByPending(ctx, pending));
+}
+
+/**
+ * Whether one of the fetched pending refs adds `path` (its tip holds it, the state its writer saw does
+ * not): a memory still waiting to be folded, not one the remote deleted. A memory its base already
+ * held does not count, so a remote branch reset by hand still trips the bound. False when the ref's
+ * trees are not in this clone.
+ */
+function addedByPending(ctx: Ctx, pending: PendingRef[]): (path: string) => boolean {
+  const git = ctx.store.git;
+  const trees = new Map<string, { base: string | null; tip: string } | null>();
+  const of = (p: PendingRef) => {
+    if (!trees.has(p.oid)) {
+      try {
+        const pc = readPending(git, p.oid);
+        trees.set(p.oid, pc ? { base: treeOf(ctx, pc.base), tip: git.readCommit(p.oid).tree } : null);
+      } catch {
+        trees.set(p.oid, null);
+      }
+    }
+    return trees.get(p.oid) ?? null;
+  };
+  return (path) =>
+    pending.some((p) => {
+      const t = of(p);
+      try {
+        return !!t && !!git.entryAt(t.tip, path) && !(t.base && git.entryAt(t.base, path));
+      } catch {
+        return false;
+      }
+    });
 }
 
 /** This repository's commits not yet shared, as they were made, and the tree they were made on. */
@@ -1082,7 +1113,9 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
         const oneCopy = burst || made.commits.length < FIRST_FETCH_DEPTH;
         const own = oneCopy && alike && made.commits.length ? await planLocal(ctx, local, snap.tip, snap.tip) : null;
         if (own?.tip && own.own.length) {
-          await guardResult(ctx, local, snap.tip, own.tip);
+          // The local branch becomes the fetched tip plus this writer's commits: memories it held from
+          // other writers' pending refs leave it until the next pull, but are not deleted anywhere.
+          await guardResult(ctx, local, snap.tip, own.tip, snap.pending);
           const branchToo = !snap.tip || (await isAncestor(ctx, snap.tip, own.tip));
           return publishPending(ctx, local, own, snap, rejected, own.conflicts, maxRetries, made, [], branchToo, branchToo ? (drop ?? []) : []);
         }

@@ -125,6 +125,25 @@ describe('fold safety (issue 24)', { timeout: 300_000 }, () => {
     fsckBranch(remote);
   });
 
+  it('a writer in a burst whose branch holds memories pulled from pending refs publishes its own: they are pending, not deleted', async () => {
+    const { remote, clones } = setup(2);
+    const [a, b] = clones;
+    ok(await runCli(a, ['store', 'seed memory', '--sync', '--json']));
+    ok(await runCli(b, ['pull']));
+    for (const t of ['parked one', 'parked two', 'parked three']) ok(await runCli(b, ['store', t, '--json']));
+    git(b, 'push', '-q', 'origin', `memory:${pendingName('cccccccccc')}`);
+    ok(await runCli(a, ['pull']));
+    expect(idsUnder(a, 'memory', 'memories')).toHaveLength(4);
+    // A pending ref of the last 30 s: a burst, so the store takes the one push on the branch tip, where
+    // the three parked memories are not. They leave a's branch until its next pull, nothing more.
+    const x = ok(await runCli(a, ['store', 'x: made during the burst', '--sync', '--json'])).json;
+    expect(x.sync.remoteTip).toBe(git(remote, 'rev-parse', 'memory'));
+    ok(await runCli(a, ['sync', '--fold', '--json']));
+    expect(idsUnder(remote, 'memory', 'memories')).toHaveLength(5);
+    expect(idsUnder(a, 'memory', 'memories')).toHaveLength(5);
+    expect(pendingRefs(remote)).toEqual([]);
+  });
+
   it('a pending ref or a pulled branch holding a name git refuses is not taken: INVALID_TREE_NAME, nothing written, the rest folds and stays readable', async () => {
     const { remote, clones } = setup(3);
     const [a, b, c] = clones;
