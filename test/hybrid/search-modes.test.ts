@@ -125,6 +125,30 @@ describe('search modes (library)', () => {
   });
 });
 
+describe('confidence lines (hybrid)', () => {
+  it('a lexical match holding between 0.6 and 0.65 of the query is confident in full text, weak in hybrid (its line is higher there)', async () => {
+    const s = new MemoryStore({ repo: makeRepo(), warn: () => {}, config: { autoTag: false } });
+    const fill = ['staging', 'deploy', 'pipeline', 'team', 'friday', 'vpn', 'lunch', 'pizza', 'database', 'password', 'rotate', 'month'];
+    for (let i = 0; i < 24; i++) await s.store({ content: `note ${i}: ${fill[i % 12]} ${fill[(i * 5) % 12]} ${fill[(i * 7 + 3) % 12]} routine`, timestamp: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() });
+    const target = 'The canary rollout paused at the gateway timeout';
+    await s.store({ content: target, timestamp: '2026-02-01T00:00:00Z' });
+    // Five of its seven words, two of them words no memory holds: ~0.64 of the query's information.
+    const query = 'canary rollout paused gateway timeout quokka zebra';
+    const full = await s.search({ query }, { mode: 'fulltext' });
+    expect(full.results.map((m) => m.content)).toEqual([target]);
+    expect(full.results[0].confidence).toBeLessThan(0.5625); // coverage < 0.65
+    // Hybrid, with a threshold no cosine of the test model reaches (only the lexical rules decide).
+    const embedder = new HttpEmbedder({ model: 'bow', baseUrl: server.url });
+    const hybrid = await s.search({ query }, { embedder, minSimilarity: 0.999 });
+    expect(hybrid.mode).toBe('hybrid');
+    expect(hybrid.results).toEqual([]);
+    expect(hybrid.weak?.map((m) => m.content)).toContain(target);
+    // The same search with full text's line: confident again, so the line is what decided.
+    const lower = await s.search({ query }, { embedder, minSimilarity: 0.999, minCoverage: 0.6 });
+    expect(lower.results.map((m) => m.content)).toEqual([target]);
+  });
+});
+
 describe('conversation context in hybrid ranking', () => {
   /**
    * A conversation stored turn by turn, a minute apart; a note from a month before that matches the
