@@ -60,22 +60,29 @@ function memoryFile(repo: string, id: string, text: string): string {
   return execFileSync('git', ['hash-object', '-w', '--stdin'], { cwd: repo, env: gitEnv, input: body }).toString().trim();
 }
 
+/**
+ * Clone a's memory x, parked in a pending ref only: another writer's pending ref made seconds ago (a
+ * burst), and the branch's per-ref hook refusing updates while `hold-branch` exists (as a lost lease
+ * would), so a's one push lands in its pending ref alone. The hold is still on when this returns.
+ */
+async function parkedMemory(remote: string, a: string, b: string): Promise<string> {
+  ok(await runCli(a, ['store', 'seed memory', '--sync', '--json']));
+  ok(await runCli(b, ['pull']));
+  ok(await runCli(b, ['store', 'parked writer', '--json']));
+  git(b, 'push', '-q', 'origin', `memory:${pendingName('aaaaaaaaaa')}`);
+  writeFileSync(join(remote, 'hooks', 'update'), '#!/bin/sh\n[ "$1" = refs/heads/memory ] && [ -f hold-branch ] && exit 1\nexit 0\n');
+  chmodSync(join(remote, 'hooks', 'update'), 0o755);
+  writeFileSync(join(remote, 'hold-branch'), '');
+  const x = ok(await runCli(a, ['store', 'x: this one will be deleted', '--sync', '--json'])).json;
+  expect(x.sync.pendingRef).toMatch(/^refs\/memory-pending\//);
+  return x.id;
+}
+
 describe('fold safety (issue 24)', { timeout: 300_000 }, () => {
   it('a delete published during a burst stays deleted after the fold, also of a memory still only in a pending ref', async () => {
     const { remote, clones } = setup(3);
     const [a, b, c] = clones;
-    ok(await runCli(a, ['store', 'seed memory', '--sync', '--json']));
-    // Another writer's pending ref, made seconds ago: a burst is in progress.
-    ok(await runCli(b, ['pull']));
-    ok(await runCli(b, ['store', 'parked writer', '--json']));
-    git(b, 'push', '-q', 'origin', `memory:${pendingName('aaaaaaaaaa')}`);
-    // The branch takes no update meanwhile (its per-ref hook refuses it, as a lost lease would): the
-    // writer's one push lands in its pending ref only, so x is still only in a pending ref when deleted.
-    writeFileSync(join(remote, 'hooks', 'update'), '#!/bin/sh\n[ "$1" = refs/heads/memory ] && [ -f hold-branch ] && exit 1\nexit 0\n');
-    chmodSync(join(remote, 'hooks', 'update'), 0o755);
-    writeFileSync(join(remote, 'hold-branch'), '');
-    const x = ok(await runCli(a, ['store', 'x: this one will be deleted', '--sync', '--json'])).json;
-    expect(x.sync.pendingRef).toMatch(/^refs\/memory-pending\//);
+    const x = { id: await parkedMemory(remote, a, b) };
     // The delete changes a memory the branch does not hold: it cannot take the one push (the branch
     // alone cannot record it), so it folds, and the held branch refuses that: saved locally, not lost.
     const held = await runCli(a, ['delete', x.id, '--sync', '--json']);
@@ -99,15 +106,7 @@ describe('fold safety (issue 24)', { timeout: 300_000 }, () => {
   it('a delete of a memory still only in a pending ref, published while the branch takes updates again, stays deleted after the fold', async () => {
     const { remote, clones } = setup(3);
     const [a, b, c] = clones;
-    ok(await runCli(a, ['store', 'seed memory', '--sync', '--json']));
-    ok(await runCli(b, ['pull']));
-    ok(await runCli(b, ['store', 'parked writer', '--json']));
-    git(b, 'push', '-q', 'origin', `memory:${pendingName('aaaaaaaaaa')}`);
-    writeFileSync(join(remote, 'hooks', 'update'), '#!/bin/sh\n[ "$1" = refs/heads/memory ] && [ -f hold-branch ] && exit 1\nexit 0\n');
-    chmodSync(join(remote, 'hooks', 'update'), 0o755);
-    writeFileSync(join(remote, 'hold-branch'), '');
-    const x = ok(await runCli(a, ['store', 'x: this one will be deleted', '--sync', '--json'])).json;
-    expect(x.sync.pendingRef).toMatch(/^refs\/memory-pending\//);
+    const x = { id: await parkedMemory(remote, a, b) };
     // The branch takes updates again (the lease of a burst writer that lost once, then won): the delete
     // reaches the branch while x itself is still only in a pending ref. The branch alone cannot record
     // that delete (x is not there to delete), so the fold must not lose it.
