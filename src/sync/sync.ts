@@ -575,7 +575,7 @@ async function plan(ctx: Ctx, local: string | null, remote: string | null): Prom
  * so a concurrent local write is never overwritten. Returns the final tip and how many such commits
  * were re-applied (they are not on the remote yet).
  */
-async function moveLocal(ctx: Ctx, expect: string | null, next: string): Promise<{ tip: string; pending: number; conflicts: SyncConflict[] }> {
+async function moveLocal(ctx: Ctx, expect: string | null, next: string, keepIfMoved = false): Promise<{ tip: string; pending: number; conflicts: SyncConflict[]; kept?: boolean }> {
   const store = ctx.store;
   let pending = 0;
   const conflicts: SyncConflict[] = [];
@@ -588,6 +588,7 @@ async function moveLocal(ctx: Ctx, expect: string | null, next: string): Promise
       if (!(err instanceof RefMovedError)) throw err;
     }
     const now = store.tip();
+    if (keepIfMoved && now && expect && attempt === 0) return { tip: now, pending: countCommits(ctx, now, expect), conflicts, kept: true };
     if (!now) {
       // Someone deleted the branch meanwhile; recreate it at the combined tip.
       expect = null;
@@ -1261,8 +1262,14 @@ async function publishPending(
       }
     }
   }
-  const moved = await moveLocal(ctx, local, p.tip as string);
-  await setRef(ctx, ctx.markRef, p.tip as string, `git-memory: shared with ${ctx.remoteName}`);
+  // A one-push writer's p.tip is the fetched branch tip plus its own commits: memories its branch held
+  // from other writers' pending refs are not in it. A commit another process of this clone made during
+  // the sync (on the branch that held them), re-applied there, lost what it did to them: the delete of
+  // such a memory kept only the trash copy, and the fold revived the parked store (review-concurrent
+  // test). So the local branch is left as it is then, and the mark set where this sync started: the
+  // new commits are published by the next sync, on the state they were made on.
+  const moved = await moveLocal(ctx, local, p.tip as string, !!made && !!local);
+  await setRef(ctx, ctx.markRef, moved.kept ? (local as string) : (p.tip as string), `git-memory: shared with ${ctx.remoteName}`);
   const left = snap.pending.length + (pendingRef ? 1 : 0) + redundant - dropped;
   recordPending(ctx, left);
   return result(ctx, 'pending', {
