@@ -575,7 +575,7 @@ async function plan(ctx: Ctx, local: string | null, remote: string | null): Prom
  * so a concurrent local write is never overwritten. Returns the final tip and how many such commits
  * were re-applied (they are not on the remote yet).
  */
-async function moveLocal(ctx: Ctx, expect: string | null, next: string): Promise<{ tip: string; pending: number; conflicts: SyncConflict[] }> {
+async function moveLocal(ctx: Ctx, expect: string | null, next: string, keepIfMoved = false): Promise<{ tip: string; pending: number; conflicts: SyncConflict[]; kept?: boolean }> {
   const store = ctx.store;
   let pending = 0;
   const conflicts: SyncConflict[] = [];
@@ -588,6 +588,7 @@ async function moveLocal(ctx: Ctx, expect: string | null, next: string): Promise
       if (!(err instanceof RefMovedError)) throw err;
     }
     const now = store.tip();
+    if (keepIfMoved && now && expect && attempt === 0) return { tip: now, pending: countCommits(ctx, now, expect), conflicts, kept: true };
     if (!now) {
       // Someone deleted the branch meanwhile; recreate it at the combined tip.
       expect = null;
@@ -1143,12 +1144,27 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
       throw new SyncFailedError(`internal: the combined ${ctx.branch} does not descend from the remote tip (local memories are unchanged)`, { remote: ctx.remoteName });
     }
     {
-      const pushed = await pushRefs(ctx, [{ ref: ctx.branchRef, next: p.tip, expect: snap.tip }, ...u.folded.map((f) => ({ ref: f.ref, next: null, expect: f.oid }))]);
+      let pushed = await pushRefs(ctx, [{ ref: ctx.branchRef, next: p.tip, expect: snap.tip }, ...u.folded.map((f) => ({ ref: f.ref, next: null, expect: f.oid }))]);
+      let unfolded = 0;
+      if (!pushed.ok && pushed.kind === 'no-atomic') {
+        // A server without atomic pushes (AWS CodeCommit) still takes one-push writers' pending refs
+        // (that push is not atomic), so they must be folded there too: left to the branch protocol,
+        // nobody ever deleted them, and once a writer had published a memory of one to the branch and
+        // deleted it, every reader's union replayed the ref and brought the memory back (the review's
+        // test/sync/review-safety.test.ts). In order instead: the branch first (under its lease), then
+        // the refs it now holds, each under a lease on its id. Killed in between, a ref stays behind
+        // whose commits the branch holds: replayed as a no-op by the next fold, and deleted then.
+        pushed = await pushRefs(ctx, [{ ref: ctx.branchRef, next: p.tip, expect: snap.tip }], false);
+        if (pushed.ok && u.folded.length) {
+          const out = await pushEach(ctx, u.folded.map((f) => ({ ref: f.ref, next: null, expect: f.oid })));
+          unfolded = u.folded.filter((f) => out.status.get(f.ref) !== 'ok').length;
+        }
+      }
       if (pushed.ok) {
         await setRef(ctx, ctx.trackingRef, p.tip, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
         const moved = await moveLocal(ctx, local, p.tip);
         await setRef(ctx, ctx.markRef, p.tip, `git-memory: shared with ${ctx.remoteName}`);
-        recordPending(ctx, u.invalid.length);
+        recordPending(ctx, u.invalid.length + unfolded);
         return result(ctx, 'pending', {
           ...base,
           tip: moved.tip,
@@ -1159,11 +1175,10 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
           sent: countCommits(ctx, p.tip, snap.tip),
           conflicts: [...conflicts, ...moved.conflicts],
           pending: moved.pending,
-          folded: u.folded.length,
-          pendingRemote: u.invalid.length,
+          folded: u.folded.length - unfolded,
+          pendingRemote: u.invalid.length + unfolded,
         });
       }
-      if (pushed.kind === 'no-atomic') return syncBranch(ctx, maxRetries);
       if (pushed.kind !== 'moved') throw pushed.error;
       rejected++;
       if (fold && attempt < maxRetries) continue;
@@ -1236,7 +1251,10 @@ async function publishPending(
         pendingRef = null;
       }
     } else {
-      const shared = await pushRefs(ctx, [{ ref: pendingRef, next: w, expect: null }]);
+      // One ref: nothing to be atomic about. With --atomic, a server without atomic pushes sent this
+      // writer to the branch protocol, which publishes commits it pulled from pending refs without
+      // deleting those refs (their replay later revives whatever was deleted since).
+      const shared = await pushRefs(ctx, [{ ref: pendingRef, next: w, expect: null }], false);
       if (!shared.ok) {
         // A server that takes no refs outside branches (or no atomic pushes): the branch-only protocol.
         if (shared.kind === 'refused' || shared.kind === 'no-atomic') return syncBranch(ctx, maxRetries, rejected);
@@ -1244,8 +1262,14 @@ async function publishPending(
       }
     }
   }
-  const moved = await moveLocal(ctx, local, p.tip as string);
-  await setRef(ctx, ctx.markRef, p.tip as string, `git-memory: shared with ${ctx.remoteName}`);
+  // A one-push writer's p.tip is the fetched branch tip plus its own commits: memories its branch held
+  // from other writers' pending refs are not in it. A commit another process of this clone made during
+  // the sync (on the branch that held them), re-applied there, lost what it did to them: the delete of
+  // such a memory kept only the trash copy, and the fold revived the parked store (review-concurrent
+  // test). So the local branch is left as it is then, and the mark set where this sync started: the
+  // new commits are published by the next sync, on the state they were made on.
+  const moved = await moveLocal(ctx, local, p.tip as string, !!made && !!local);
+  await setRef(ctx, ctx.markRef, moved.kept ? (local as string) : (p.tip as string), `git-memory: shared with ${ctx.remoteName}`);
   const left = snap.pending.length + (pendingRef ? 1 : 0) + redundant - dropped;
   recordPending(ctx, left);
   return result(ctx, 'pending', {

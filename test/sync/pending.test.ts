@@ -276,10 +276,13 @@ exit 1
     const res = await withStore(clones[0], (s) => sync(s));
     expect(res).toMatchObject({ mode: 'pending', pushed: true, created: true });
     expect(idsOn(r2)).toEqual([z]);
-    // A fold is atomic: without it, the branch protocol (the copy is left for a person or a later fold).
+    // Without atomic pushes a fold moves the branch first, then deletes what it folded (a pending ref
+    // left for nobody to fold was replayed by every reader: test/sync/review-safety.test.ts).
+    expect(pendingRefs(r2)).toHaveLength(1);
     const again = await withStore(clones[0], (s) => sync(s, { fold: true }));
-    expect(again).toMatchObject({ mode: 'branch' });
+    expect(again).toMatchObject({ mode: 'pending', folded: 1, pendingRemote: 0 });
     expect(idsOn(r2)).toEqual([z]);
+    expect(pendingRefs(r2)).toEqual([]);
   });
 
   it('a malformed pending ref is left alone and reported, never folded', async () => {
