@@ -98,12 +98,21 @@ export function claimedCount(git: GitRepository, tip: string, depth = 4): number
 
 /** `message` with its own size trailer (any it had is dropped) saying `count`. */
 export function withMemoryCount(message: string, count: number): string {
-  const kept = message.split('\n').filter((l) => !COUNT_LINE.test(l)).join('\n').replace(/\s+$/, '');
-  const paragraphs = kept.split(/\n[ \t]*\n/);
-  const last = paragraphs[paragraphs.length - 1] ?? '';
-  // Appended to a trailer block already there (`Memory-Id: …`), else as a paragraph of its own.
-  const inTrailers = paragraphs.length > 1 && last.split('\n').every((l) => /^[A-Za-z0-9-]+: /.test(l));
-  return `${kept}${inTrailers ? '\n' : '\n\n'}${MEMORY_COUNT_TRAILER}: ${Math.max(0, Math.round(count))}\n`;
+  const trimmed = message.replace(/\s+$/, '');
+  // The last paragraph starts after the last blank line; a message of one paragraph (a subject) has
+  // no trailer block. Only that block loses an old claim: a body line that happens to read
+  // `Memory-Count: 3` (a memory's own text) stays exactly as it was written.
+  let cut = -1;
+  for (const m of trimmed.matchAll(/\n[ \t]*\n/g)) cut = (m.index ?? 0) + m[0].length;
+  let out = trimmed;
+  let inTrailers = false;
+  if (cut >= 0) {
+    const last = trimmed.slice(cut).split('\n').filter((l) => !COUNT_LINE.test(l));
+    // Appended to a trailer block already there (`Memory-Id: …`), else as a paragraph of its own.
+    inTrailers = last.length > 0 && last.every((l) => /^[A-Za-z0-9-]+: /.test(l));
+    out = last.length ? trimmed.slice(0, cut) + last.join('\n') : trimmed.slice(0, cut).replace(/\s+$/, '');
+  }
+  return `${out}${inTrailers ? '\n' : '\n\n'}${MEMORY_COUNT_TRAILER}: ${Math.max(0, Math.round(count))}\n`;
 }
 
 /** How many memory files `changes` adds (positive) or removes (negative) on top of `tree`. */

@@ -13,6 +13,10 @@ describe('Memory-Count trailer', () => {
     const plain = withMemoryCount('memory: sync with origin: keep changes made on both sides\n', 0);
     expect(plain).toBe('memory: sync with origin: keep changes made on both sides\n\nMemory-Count: 0\n');
     expect(parseMemoryCount(plain)).toBe(0);
+    // A body line that reads like the trailer is the memory's text: kept; only the trailer block's claim goes.
+    const body = 'memory: store mem_y\n\nMemory-Count: 3\n \nstill the body\n\nMemory-Id: mem_y\nMemory-Count: 9\n';
+    expect(withMemoryCount(body, 10)).toBe('memory: store mem_y\n\nMemory-Count: 3\n \nstill the body\n\nMemory-Id: mem_y\nMemory-Count: 10\n');
+    expect(withMemoryCount('s\n\nMemory-Count: 9\n', 10)).toBe('s\n\nMemory-Count: 10\n');
   });
 
   it('anything but exactly one well-formed claim in the last paragraph is no claim', () => {
