@@ -50,6 +50,83 @@ export function countMemoryFiles(git: GitRepository, tree: string | null): numbe
  * has. With no common ancestor every file of the other side counts as changed, but a combine only ever
  * asks about the paths its own side changed: looking those up costs what they are, not the branch.
  */
+/**
+ * The size trailer (issue 29, docs/sync.md "How a first write picks its fetch"): every commit a sync
+ * writes on top of a remote tip says how many memory files the branch holds after it
+ * (`Memory-Count: 1000001`), so the next fresh clone's writer can choose, from the tip commit alone,
+ * between fetching every tree (cheap on a small branch: one round trip) and only the trees it reads
+ * (cheap on a big one). Files on the branch are untrusted and so is this: it is parsed strictly (the
+ * last paragraph of the message, exactly one such line, 1-10 digits, no sign, no leading zero), and
+ * whatever it says only picks how trees are fetched, never what is written.
+ */
+export const MEMORY_COUNT_TRAILER = 'Memory-Count';
+const COUNT_LINE = /^Memory-Count:[ \t]*(.*)$/i;
+const MAX_MESSAGE_SCAN = 64 * 1024;
+
+/** The count a commit message claims, or null when it has none or anything about it is off. */
+export function parseMemoryCount(message: string): number | null {
+  // Only the end of a message is read: a commit message is whatever a hand-made commit put there.
+  const text = message.length > MAX_MESSAGE_SCAN ? message.slice(-MAX_MESSAGE_SCAN) : message;
+  const paragraphs = text.replace(/\s+$/, '').split(/\n[ \t]*\n/);
+  const last = paragraphs[paragraphs.length - 1] ?? '';
+  const values = last.split('\n').map((l) => COUNT_LINE.exec(l)).filter((m): m is RegExpExecArray => !!m).map((m) => m[1]);
+  if (values.length !== 1 || !/^(0|[1-9][0-9]{0,9})$/.test(values[0])) return null;
+  return Number(values[0]);
+}
+
+/**
+ * The count the branch at `tip` claims: the newest size trailer among the tip and its first parents,
+ * up to `depth` commits (what a shallow first fetch brings: 4), so a commit or two from a writer that
+ * predates the trailer (it replays messages as they were) does not lose it. Approximate by those
+ * commits' few memories, which is all a choice between two fetches needs.
+ */
+export function claimedCount(git: GitRepository, tip: string, depth = 4): number | null {
+  let c: string | undefined = tip;
+  for (let i = 0; c && i < depth; i++) {
+    let info;
+    try {
+      info = git.readCommit(c);
+    } catch {
+      return null; // beyond a shallow boundary, or not here: no claim
+    }
+    const n = parseMemoryCount(info.message);
+    if (n !== null) return n;
+    c = info.parents[0];
+  }
+  return null;
+}
+
+/** `message` with its own size trailer (any it had is dropped) saying `count`. */
+export function withMemoryCount(message: string, count: number): string {
+  const trimmed = message.replace(/\s+$/, '');
+  // The last paragraph starts after the last blank line; a message of one paragraph (a subject) has
+  // no trailer block. Only that block loses an old claim: a body line that happens to read
+  // `Memory-Count: 3` (a memory's own text) stays exactly as it was written.
+  let cut = -1;
+  for (const m of trimmed.matchAll(/\n[ \t]*\n/g)) cut = (m.index ?? 0) + m[0].length;
+  let out = trimmed;
+  let inTrailers = false;
+  if (cut >= 0) {
+    const last = trimmed.slice(cut).split('\n').filter((l) => !COUNT_LINE.test(l));
+    // Appended to a trailer block already there (`Memory-Id: …`), else as a paragraph of its own.
+    inTrailers = last.length > 0 && last.every((l) => /^[A-Za-z0-9-]+: /.test(l));
+    out = last.length ? trimmed.slice(0, cut) + last.join('\n') : trimmed.slice(0, cut).replace(/\s+$/, '');
+  }
+  return `${out}${inTrailers ? '\n' : '\n\n'}${MEMORY_COUNT_TRAILER}: ${Math.max(0, Math.round(count))}\n`;
+}
+
+/** How many memory files `changes` adds (positive) or removes (negative) on top of `tree`. */
+function countDelta(git: GitRepository, tree: string, changes: PathChanges): number {
+  let n = 0;
+  for (const [p, oid] of changes) {
+    if (!p.startsWith('memories/')) continue;
+    const e = git.entryAt(tree, p);
+    const before = !!e && isRegularFile(e.mode);
+    if (before !== (oid !== null)) n += before ? -1 : 1;
+  }
+  return n;
+}
+
 function filesAt(git: GitRepository, tree: string, paths: Iterable<string>): PathChanges {
   const out: PathChanges = new Map();
   for (const p of paths) {
@@ -220,6 +297,16 @@ export function combine(git: GitRepository, input: CombineInput): CombineResult 
   }
   const targetTree = target.size ? git.writeTree(remoteTree, asEntries(target)) : remoteTree;
 
+  // The branch's size after each commit written here: from a full count when one was made (it also
+  // corrects whatever an earlier commit claimed), else from the remote tip's own trailer; none if
+  // neither (the next first write that counts puts it back).
+  let count: number | null = !baseTree && received !== null ? received : claimedCount(git, input.remote);
+  const sized = (message: string, tree: string, changes: PathChanges): string => {
+    if (count === null) return message;
+    count += countDelta(git, tree, changes);
+    return withMemoryCount(message, count);
+  };
+
   const committer = signature(input.committer, input.when);
   let tip = input.remote;
   let tipTree = remoteTree;
@@ -237,7 +324,7 @@ export function combine(git: GitRepository, input: CombineInput): CombineResult 
     if (!d.size) continue;
     const next = git.writeTree(tipTree, asEntries(d));
     if (next === tipTree) continue; // already on the remote: like rebase, drop the empty commit
-    tip = writeCommit(git, next, tip, info.author, committer, info.message);
+    tip = writeCommit(git, next, tip, info.author, committer, sized(info.message, tipTree, d));
     tipTree = next;
     replayed++;
   }
@@ -249,7 +336,7 @@ export function combine(git: GitRepository, input: CombineInput): CombineResult 
       ? `memory: sync with ${input.remoteName}: resolve ${conflicts.length} conflict${conflicts.length === 1 ? '' : 's'}`
       : `memory: sync with ${input.remoteName}: keep changes made on both sides`;
     const body = [...lines, ...(lines.length && ids.length ? [''] : []), ...ids].join('\n');
-    tip = writeCommit(git, targetTree, tip, committer, committer, body ? `${subject}\n\n${body}\n` : `${subject}\n`);
+    tip = writeCommit(git, targetTree, tip, committer, committer, sized(body ? `${subject}\n\n${body}\n` : `${subject}\n`, tipTree, changedFiles(git, tipTree, targetTree)));
   }
   return { tip, replayed, received, conflicts };
 }

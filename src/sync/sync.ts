@@ -5,7 +5,7 @@ import { MemoryError, RefMovedError, ConflictError, InvalidInputError, PushRejec
 import type { MemoryStore } from '../core/store.js';
 import type { GitTarget } from '../git/cli.js';
 import { readEffectiveConfig } from '../git/location.js';
-import { combine, changedFiles, countMemoryFiles, signature, type SyncConflict } from './combine.js';
+import { combine, changedFiles, claimedCount, countMemoryFiles, signature, type SyncConflict } from './combine.js';
 import { gitFailure, redact, remoteMessage, runGit, DEFAULT_TIMEOUT_MS, type GitRun } from './git-cli.js';
 import { linearChain, linearMergeBase } from './history.js';
 import { assertDeleteBound, assertValidNames, DEFAULT_MAX_DELETE_RATIO, findBadName, treeNameCheck } from './guard.js';
@@ -266,8 +266,9 @@ async function fetchSnapshot(ctx: Ctx, withPending: boolean, write = false, tree
   // (the paths it writes, and what a combine compares) are fetched one by one as they are read.
   // A clone marked by such a write stays in that mode for its later writes (their fetches are
   // incremental anyway: only the trees that changed, with `blob:none`).
-  const unchecked = treelessOk && blobless && treelessEnabled() ? git.resolve(uncheckedRef(ctx)) : null;
-  let treeless = treelessOk && blobless && treelessEnabled() && (shallow || !!unchecked);
+  const mode = treelessMode();
+  const unchecked = treelessOk && blobless && mode !== 'off' ? git.resolve(uncheckedRef(ctx)) : null;
+  let treeless = treelessOk && blobless && mode !== 'off' && (shallow || !!unchecked);
   const filter = treeless && shallow ? '--filter=tree:0' : blobless ? '--filter=blob:none' : null;
   // --refmap= : without it git also updates refs/remotes/<remote>/<branch> itself ("opportunistic"
   // update), and two syncs in one clone then fail on that ref's lock. We move it by compare-and-swap.
@@ -315,6 +316,9 @@ async function fetchSnapshot(ctx: Ctx, withPending: boolean, write = false, tree
       if (ref.startsWith(`${tmp}/pending/`)) pending.push({ ref: pendingPrefix(ctx.branch) + ref.slice(`${tmp}/pending/`.length), oid });
     }
     pending.sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
+    // By default the tip commit decides (its size trailer): a small branch's trees all come now, in one
+    // more round trip, and the sync goes on as a blob-less one.
+    if (treeless && tip && shallow && mode === 'auto' && !bigBranch(git, tip)) treeless = !(await fetchTipTrees(ctx, tip, pending));
     if (treeless && tip) await startTreeFetch(ctx, tip);
     if (tip) await setRef(ctx, ctx.trackingRef, tip, `git-memory: fetch ${ctx.branch} from ${ctx.remoteName}`);
     return { tip, pending, blobless };
@@ -347,15 +351,61 @@ async function fetchPendingTrees(ctx: Ctx, snap: Snapshot): Promise<void> {
 }
 
 /**
- * `MEMORY_SYNC_TREELESS=1`: a writer's first fetch in a shallow clone takes no trees, then only the
- * trees it reads, one fetch each. Off by default: on a small branch those four or five round trips
- * cost more than the few trees they save (1,000 memories: the job's wall 1.5-1.9x, CPU 1.6x the
- * one blob-less fetch); it pays from a few hundred thousand memories (1,000,000: 0.36x the wall).
- * See docs/sync.md "A first write fetches no trees either".
+ * A writer's first fetch in a shallow clone takes no trees (`tree:0`), then only the trees it reads,
+ * one fetch each: that pays on a big branch (1,000,000 memories: 0.36x the wall of fetching every
+ * tree), and on a small one its four or five round trips cost more than the few trees they save
+ * (1,000 memories: 1.5-1.9x the wall). So by default (`auto`) the fetched tip's size trailer decides
+ * (bigBranch); `MEMORY_SYNC_TREELESS=1` forces it on whatever the size, `=0` off (every tree of the
+ * tip in the first fetch, as before). See docs/sync.md "How a first write picks its fetch".
  */
-function treelessEnabled(): boolean {
-  const env = process.env.MEMORY_SYNC_TREELESS;
-  return env !== undefined && ['1', 'true', 'yes', 'on'].includes(env.trim().toLowerCase());
+function treelessMode(): 'on' | 'off' | 'auto' {
+  const env = process.env.MEMORY_SYNC_TREELESS?.trim().toLowerCase();
+  if (env === undefined || env === '') return 'auto';
+  if (['1', 'true', 'yes', 'on'].includes(env)) return 'on';
+  if (['0', 'false', 'no', 'off'].includes(env)) return 'off';
+  return 'auto';
+}
+
+/**
+ * From this many memories on, a default first write stays treeless. Measured (BENCHMARKS.md "#29
+ * treeless by default", local remote): the treeless job cost 1.5-1.9x the one blob-less fetch at
+ * 1,000 memories, 0.91x its CPU at 100,000 (the tip's trees: 3.45 MB), 0.4-0.5x at 1,000,000.
+ */
+export const TREELESS_FROM = 100_000;
+
+/**
+ * Whether the fetched branch says it is big (the newest `Memory-Count` trailer among the tip and the
+ * commits the first fetch brought under it, src/sync/combine.ts `claimedCount`).
+ * No trailer, or one that does not parse: not big (the blob-less fetch, which also counts, and the
+ * commit this writer makes then carries the count).
+ */
+function bigBranch(git: GitRepository, tip: string): boolean {
+  const n = claimedCount(git, tip, FIRST_FETCH_DEPTH);
+  return n !== null && n >= TREELESS_FROM;
+}
+
+/**
+ * After a `tree:0` first fetch of a small branch: every tree of the tip (and of the pending refs
+ * fetched with it), no blob, in one round trip, asked for by tree id (the commits are already here,
+ * so a fetch of the refs would bring nothing). True when they came; false leaves the sync treeless,
+ * fetching each tree as it reads it (the writer is correct either way, only slower).
+ */
+async function fetchTipTrees(ctx: Ctx, tip: string, pending: PendingRef[]): Promise<boolean> {
+  const git = ctx.store.git;
+  const trees: string[] = [];
+  for (const c of [tip, ...pending.map((p) => p.oid)]) {
+    try {
+      trees.push(git.readCommit(c).tree);
+    } catch {
+      return false;
+    }
+  }
+  const run = await runGit(
+    ctx.target,
+    [...FETCH_CONFIG, '-c', 'fetch.negotiationAlgorithm=noop', ...filterGiven(ctx.remoteArg), 'fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--filter=blob:none', ctx.remoteArg, ...new Set(trees)],
+    { timeoutMs: ctx.timeoutMs },
+  );
+  return run.code === 0 && git.objects.tryRead(trees[0]) !== null;
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { cli as spawnCli, git, gitEnv, makeRepo, tempDir } from '../helpers.js';
 
-/** Treeless writes are opt-in (MEMORY_SYNC_TREELESS=1): every command here runs with it on. */
+/** Treeless writes forced on (MEMORY_SYNC_TREELESS=1) for every command here, whatever size the branch claims (the default choice: treeless-default.e2e.test.ts). */
 const cli = (cwd: string, args: string[], opts: { input?: string; env?: NodeJS.ProcessEnv } = {}) =>
   spawnCli(cwd, args, { ...opts, env: { MEMORY_SYNC_TREELESS: '1', ...opts.env } });
 import { MemoryStore } from '../../src/core/store.js';
