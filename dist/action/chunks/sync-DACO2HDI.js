@@ -88,6 +88,56 @@ function countMemoryFiles(git, tree) {
   };
   return walk(top.oid);
 }
+var MEMORY_COUNT_TRAILER = "Memory-Count";
+var COUNT_LINE = /^Memory-Count:[ \t]*(.*)$/i;
+var MAX_MESSAGE_SCAN = 64 * 1024;
+function parseMemoryCount(message) {
+  const text = message.length > MAX_MESSAGE_SCAN ? message.slice(-MAX_MESSAGE_SCAN) : message;
+  const paragraphs = text.replace(/\s+$/, "").split(/\n[ \t]*\n/);
+  const last = paragraphs[paragraphs.length - 1] ?? "";
+  const values = last.split("\n").map((l) => COUNT_LINE.exec(l)).filter((m) => !!m).map((m) => m[1]);
+  if (values.length !== 1 || !/^(0|[1-9][0-9]{0,9})$/.test(values[0])) return null;
+  return Number(values[0]);
+}
+function claimedCount(git, tip, depth = 4) {
+  let c = tip;
+  for (let i = 0; c && i < depth; i++) {
+    let info;
+    try {
+      info = git.readCommit(c);
+    } catch {
+      return null;
+    }
+    const n = parseMemoryCount(info.message);
+    if (n !== null) return n;
+    c = info.parents[0];
+  }
+  return null;
+}
+function withMemoryCount(message, count) {
+  const trimmed = message.replace(/\s+$/, "");
+  let cut = -1;
+  for (const m of trimmed.matchAll(/\n[ \t]*\n/g)) cut = (m.index ?? 0) + m[0].length;
+  let out = trimmed;
+  let inTrailers = false;
+  if (cut >= 0) {
+    const last = trimmed.slice(cut).split("\n").filter((l) => !COUNT_LINE.test(l));
+    inTrailers = last.length > 0 && last.every((l) => /^[A-Za-z0-9-]+: /.test(l));
+    out = last.length ? trimmed.slice(0, cut) + last.join("\n") : trimmed.slice(0, cut).replace(/\s+$/, "");
+  }
+  return `${out}${inTrailers ? "\n" : "\n\n"}${MEMORY_COUNT_TRAILER}: ${Math.max(0, Math.round(count))}
+`;
+}
+function countDelta(git, tree, changes) {
+  let n = 0;
+  for (const [p, oid] of changes) {
+    if (!p.startsWith("memories/")) continue;
+    const e = git.entryAt(tree, p);
+    const before = !!e && isRegularFile(e.mode);
+    if (before !== (oid !== null)) n += before ? -1 : 1;
+  }
+  return n;
+}
 function filesAt(git, tree, paths) {
   const out = /* @__PURE__ */ new Map();
   for (const p of paths) {
@@ -172,6 +222,12 @@ function combine(git, input) {
     if (onRemote !== void 0 && onRemote === v) target.delete(p);
   }
   const targetTree = target.size ? git.writeTree(remoteTree, asEntries(target)) : remoteTree;
+  let count = !baseTree && received !== null ? received : claimedCount(git, input.remote);
+  const sized = (message, tree, changes) => {
+    if (count === null) return message;
+    count += countDelta(git, tree, changes);
+    return withMemoryCount(message, count);
+  };
   const committer = signature(input.committer, input.when);
   let tip = input.remote;
   let tipTree = remoteTree;
@@ -188,7 +244,7 @@ function combine(git, input) {
     if (!d.size) continue;
     const next = git.writeTree(tipTree, asEntries(d));
     if (next === tipTree) continue;
-    tip = writeCommit(git, next, tip, info.author, committer, info.message);
+    tip = writeCommit(git, next, tip, info.author, committer, sized(info.message, tipTree, d));
     tipTree = next;
     replayed++;
   }
@@ -197,11 +253,11 @@ function combine(git, input) {
     const ids = [...new Set(conflicts.map((c) => c.id).filter((x) => !!x))].map((i) => `Memory-Id: ${i}`);
     const subject = conflicts.length ? `memory: sync with ${input.remoteName}: resolve ${conflicts.length} conflict${conflicts.length === 1 ? "" : "s"}` : `memory: sync with ${input.remoteName}: keep changes made on both sides`;
     const body = [...lines, ...lines.length && ids.length ? [""] : [], ...ids].join("\n");
-    tip = writeCommit(git, targetTree, tip, committer, committer, body ? `${subject}
+    tip = writeCommit(git, targetTree, tip, committer, committer, sized(body ? `${subject}
 
 ${body}
 ` : `${subject}
-`);
+`, tipTree, changedFiles(git, tipTree, targetTree)));
   }
   return { tip, replayed, received, conflicts };
 }
@@ -441,7 +497,7 @@ function memoryPaths(git, tree) {
   return out;
 }
 var isMemoryPath = (p) => p.startsWith("memories/") && p.endsWith(".md");
-async function assertDeleteBound(git, before, after, ownDeletions, ratio, data) {
+async function assertDeleteBound(git, before, after, ownDeletions, ratio, data, stillPending = () => false) {
   if (ratio >= 1) return;
   const gone = /* @__PURE__ */ new Set();
   for (const t of before) {
@@ -453,6 +509,8 @@ async function assertDeleteBound(git, before, after, ownDeletions, ratio, data) 
     const rel = p.slice("memories/".length);
     if (after && (git.entryAt(after, `trash/${rel}`) || git.entryAt(after, `archive/${rel}`))) gone.delete(p);
   }
+  if (gone.size <= MIN_GUARDED_DELETES) return;
+  for (const p of [...gone]) if (stillPending(p)) gone.delete(p);
   if (gone.size <= MIN_GUARDED_DELETES) return;
   for (const p of await ownDeletions()) gone.delete(p);
   if (gone.size <= MIN_GUARDED_DELETES) return;
@@ -561,8 +619,9 @@ async function fetchSnapshot(ctx, withPending, write = false, treelessOk = false
   const shallow = existsSync(join2(ctx.commonDir, "shallow")) && !git.resolve(ctx.trackingRef);
   const blobless = write && bloblessFetch(ctx, shallow);
   const wasPromisor = blobless && git.partialCloneRemote() === ctx.remoteArg;
-  const unchecked = treelessOk && blobless && treelessEnabled() ? git.resolve(uncheckedRef(ctx)) : null;
-  let treeless = treelessOk && blobless && treelessEnabled() && (shallow || !!unchecked);
+  const mode = treelessMode();
+  const unchecked = treelessOk && blobless && mode !== "off" ? git.resolve(uncheckedRef(ctx)) : null;
+  let treeless = treelessOk && blobless && mode !== "off" && (shallow || !!unchecked);
   const filter = treeless && shallow ? "--filter=tree:0" : blobless ? "--filter=blob:none" : null;
   const args = [
     ...FETCH_CONFIG,
@@ -601,6 +660,7 @@ async function fetchSnapshot(ctx, withPending, write = false, treelessOk = false
       if (ref.startsWith(`${tmp}/pending/`)) pending.push({ ref: pendingPrefix(ctx.branch) + ref.slice(`${tmp}/pending/`.length), oid });
     }
     pending.sort((a, b) => a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0);
+    if (treeless && tip && shallow && mode === "auto" && !bigBranch(git, tip)) treeless = !await fetchTipTrees(ctx, tip, pending);
     if (treeless && tip) await startTreeFetch(ctx, tip);
     if (tip) await setRef(ctx, ctx.trackingRef, tip, `git-memory: fetch ${ctx.branch} from ${ctx.remoteName}`);
     return { tip, pending, blobless };
@@ -622,9 +682,34 @@ async function fetchPendingTrees(ctx, snap) {
     await deleteRefsUnder(ctx, `${tmp}/`);
   }
 }
-function treelessEnabled() {
-  const env = process.env.MEMORY_SYNC_TREELESS;
-  return env !== void 0 && ["1", "true", "yes", "on"].includes(env.trim().toLowerCase());
+function treelessMode() {
+  const env = process.env.MEMORY_SYNC_TREELESS?.trim().toLowerCase();
+  if (env === void 0 || env === "") return "auto";
+  if (["1", "true", "yes", "on"].includes(env)) return "on";
+  if (["0", "false", "no", "off"].includes(env)) return "off";
+  return "auto";
+}
+var TREELESS_FROM = 1e5;
+function bigBranch(git, tip) {
+  const n = claimedCount(git, tip, FIRST_FETCH_DEPTH);
+  return n !== null && n >= TREELESS_FROM;
+}
+async function fetchTipTrees(ctx, tip, pending) {
+  const git = ctx.store.git;
+  const trees = [];
+  for (const c of [tip, ...pending.map((p) => p.oid)]) {
+    try {
+      trees.push(git.readCommit(c).tree);
+    } catch {
+      return false;
+    }
+  }
+  const run = await runGit2(
+    ctx.target,
+    [...FETCH_CONFIG, "-c", "fetch.negotiationAlgorithm=noop", ...filterGiven(ctx.remoteArg), "fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--filter=blob:none", ctx.remoteArg, ...new Set(trees)],
+    { timeoutMs: ctx.timeoutMs }
+  );
+  return run.code === 0 && git.objects.tryRead(trees[0]) !== null;
 }
 function uncheckedRef(ctx) {
   return `refs/git-memory/unchecked/${ctx.branch}`;
@@ -770,7 +855,7 @@ async function plan(ctx, local, remote) {
   const res = combine(git, { base, local, remote, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now(), uncounted: ctx.treeless });
   return { tip: res.tip, received: res.received, replayed: res.replayed, conflicts: res.conflicts };
 }
-async function moveLocal(ctx, expect, next) {
+async function moveLocal(ctx, expect, next, keepIfMoved = false) {
   const store = ctx.store;
   let pending = 0;
   const conflicts = [];
@@ -783,6 +868,7 @@ async function moveLocal(ctx, expect, next) {
       if (!(err instanceof RefMovedError)) throw err;
     }
     const now = store.tip();
+    if (keepIfMoved && now && expect && attempt === 0) return { tip: now, pending: countCommits(ctx, now, expect), conflicts, kept: true };
     if (!now) {
       expect = null;
       continue;
@@ -974,7 +1060,7 @@ function pendingBadName(git, pc, branchTree) {
   }
   return null;
 }
-async function guardResult(ctx, local, remoteTip, next) {
+async function guardResult(ctx, local, remoteTip, next, pending = []) {
   const git = ctx.store.git;
   const data = { remote: ctx.remoteName, branch: ctx.branch };
   const what = `the remote ${ctx.branch} (or a pending ref of it)`;
@@ -991,7 +1077,30 @@ async function guardResult(ctx, local, remoteTip, next) {
     const own = /* @__PURE__ */ new Set();
     for (const [path, oid] of changedFiles(git, made.baseTree, treeOf(ctx, local))) if (oid === null) own.add(path);
     return own;
-  }, ratio, data);
+  }, ratio, data, addedByPending(ctx, pending));
+}
+function addedByPending(ctx, pending) {
+  const git = ctx.store.git;
+  const trees = /* @__PURE__ */ new Map();
+  const of = (p) => {
+    if (!trees.has(p.oid)) {
+      try {
+        const pc = readPending(git, p.oid);
+        trees.set(p.oid, pc ? { base: treeOf(ctx, pc.base), tip: git.readCommit(p.oid).tree } : null);
+      } catch {
+        trees.set(p.oid, null);
+      }
+    }
+    return trees.get(p.oid) ?? null;
+  };
+  return (path) => pending.some((p) => {
+    const t = of(p);
+    try {
+      return !!t && !!git.entryAt(t.tip, path) && !(t.base && git.entryAt(t.base, path));
+    } catch {
+      return false;
+    }
+  });
 }
 async function ownSinceShared(ctx, local, remoteTip) {
   if (!local) return { baseTree: null, commits: [] };
@@ -1044,6 +1153,23 @@ function contended(ctx, snap, seen, now, mine) {
   }
   return recentForeignTip(time, snap.tip, seen, now);
 }
+function appliesAlike(ctx, made, local, tip) {
+  if (!made.commits.length || !made.baseTree) return true;
+  const git = ctx.store.git;
+  const tipTree = treeOf(ctx, tip);
+  if (made.baseTree === tipTree) return true;
+  try {
+    for (const path of changedFiles(git, made.baseTree, treeOf(ctx, local)).keys()) {
+      const was = git.entryAt(made.baseTree, path);
+      if (!was) continue;
+      const now = tipTree ? git.entryAt(tipTree, path) : null;
+      if (!now || now.oid !== was.oid || now.mode !== was.mode) return false;
+    }
+  } catch {
+    return false;
+  }
+  return true;
+}
 var MAX_COPY_CHECK = 8;
 function copiesOnTip(ctx, snap, refs) {
   if (!refs.length) return [];
@@ -1079,10 +1205,11 @@ async function syncPending(ctx, maxRetries, fold) {
       const drop = copiesOnTip(ctx, snap, settled);
       if (burst || drop) {
         const made = await ownSinceShared(ctx, local, snap.tip);
+        const alike = appliesAlike(ctx, made, local, snap.tip);
         const oneCopy = burst || made.commits.length < FIRST_FETCH_DEPTH;
-        const own = oneCopy && made.commits.length ? await planLocal(ctx, local, snap.tip, snap.tip) : null;
+        const own = oneCopy && alike && made.commits.length ? await planLocal(ctx, local, snap.tip, snap.tip) : null;
         if (own?.tip && own.own.length) {
-          await guardResult(ctx, local, snap.tip, own.tip);
+          await guardResult(ctx, local, snap.tip, own.tip, snap.pending);
           const branchToo = !snap.tip || await isAncestor(ctx, snap.tip, own.tip);
           return publishPending(ctx, local, own, snap, rejected, own.conflicts, maxRetries, made, [], branchToo, branchToo ? drop ?? [] : []);
         }
@@ -1108,12 +1235,20 @@ async function syncPending(ctx, maxRetries, fold) {
       throw new SyncFailedError(`internal: the combined ${ctx.branch} does not descend from the remote tip (local memories are unchanged)`, { remote: ctx.remoteName });
     }
     {
-      const pushed = await pushRefs(ctx, [{ ref: ctx.branchRef, next: p.tip, expect: snap.tip }, ...u.folded.map((f) => ({ ref: f.ref, next: null, expect: f.oid }))]);
+      let pushed = await pushRefs(ctx, [{ ref: ctx.branchRef, next: p.tip, expect: snap.tip }, ...u.folded.map((f) => ({ ref: f.ref, next: null, expect: f.oid }))]);
+      let unfolded = 0;
+      if (!pushed.ok && pushed.kind === "no-atomic") {
+        pushed = await pushRefs(ctx, [{ ref: ctx.branchRef, next: p.tip, expect: snap.tip }], false);
+        if (pushed.ok && u.folded.length) {
+          const out = await pushEach(ctx, u.folded.map((f) => ({ ref: f.ref, next: null, expect: f.oid })));
+          unfolded = u.folded.filter((f) => out.status.get(f.ref) !== "ok").length;
+        }
+      }
       if (pushed.ok) {
         await setRef(ctx, ctx.trackingRef, p.tip, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
         const moved = await moveLocal(ctx, local, p.tip);
         await setRef(ctx, ctx.markRef, p.tip, `git-memory: shared with ${ctx.remoteName}`);
-        recordPending(ctx, u.invalid.length);
+        recordPending(ctx, u.invalid.length + unfolded);
         return result(ctx, "pending", {
           ...base,
           tip: moved.tip,
@@ -1124,11 +1259,10 @@ async function syncPending(ctx, maxRetries, fold) {
           sent: countCommits(ctx, p.tip, snap.tip),
           conflicts: [...conflicts, ...moved.conflicts],
           pending: moved.pending,
-          folded: u.folded.length,
-          pendingRemote: u.invalid.length
+          folded: u.folded.length - unfolded,
+          pendingRemote: u.invalid.length + unfolded
         });
       }
-      if (pushed.kind === "no-atomic") return syncBranch(ctx, maxRetries);
       if (pushed.kind !== "moved") throw pushed.error;
       rejected++;
       if (fold && attempt < maxRetries) continue;
@@ -1169,15 +1303,15 @@ async function publishPending(ctx, local, p, snap, rejected, conflicts, maxRetri
         pendingRef = null;
       }
     } else {
-      const shared = await pushRefs(ctx, [{ ref: pendingRef, next: w, expect: null }]);
+      const shared = await pushRefs(ctx, [{ ref: pendingRef, next: w, expect: null }], false);
       if (!shared.ok) {
         if (shared.kind === "refused" || shared.kind === "no-atomic") return syncBranch(ctx, maxRetries, rejected);
         throw shared.error;
       }
     }
   }
-  const moved = await moveLocal(ctx, local, p.tip);
-  await setRef(ctx, ctx.markRef, p.tip, `git-memory: shared with ${ctx.remoteName}`);
+  const moved = await moveLocal(ctx, local, p.tip, !!made && !!local);
+  await setRef(ctx, ctx.markRef, moved.kept ? local : p.tip, `git-memory: shared with ${ctx.remoteName}`);
   const left = snap.pending.length + (pendingRef ? 1 : 0) + redundant - dropped;
   recordPending(ctx, left);
   return result(ctx, "pending", {
