@@ -4,9 +4,11 @@
 # --version` from a test worker against 13 ms from here, where subprocess starts the child with vfork.
 # Requests: one JSON line each on the first FIFO; answers: 4-byte big-endian length + JSON on the second.
 # It exits when the worker closes the request FIFO (the worker ended, however it ended).
-import base64, json, os, struct, subprocess, sys
+import base64, json, os, resource, struct, subprocess, sys
 
-# bench: GIT_MEMORY_TEST_SPAWNER_COUNT names a file that gets one line a command (how many ran here).
+# bench: GIT_MEMORY_TEST_SPAWNER_COUNT names a file that gets one line a command (how many ran here)
+# and, at the end, a line `#cpu S`: the CPU seconds of this process and its children. The worker does
+# not wait for this process, so a /usr/bin/time around vitest does not count them: add them.
 count = os.environ.get('GIT_MEMORY_TEST_SPAWNER_COUNT')
 
 req = open(sys.argv[1], 'rb')
@@ -25,3 +27,8 @@ for line in req:
         out = {'error': e.strerror or str(e), 'errno': e.errno}
     body = json.dumps(out).encode()
     res.write(struct.pack('>I', len(body)) + body)
+
+if count:
+    cpu = sum(r.ru_utime + r.ru_stime for r in (resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)))
+    with open(count, 'a') as f:
+        f.write('#cpu %.3f\n' % cpu)
