@@ -1,10 +1,11 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { MemoryError } from '../src/core/errors.js';
+import { execSyncVia, spawnSyncVia } from './spawner.js';
 
 const dirs: string[] = [];
 /**
@@ -41,7 +42,8 @@ export const gitEnv: NodeJS.ProcessEnv = {
 for (const k of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR', 'GIT_INDEX_FILE']) delete gitEnv[k];
 
 export function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trimEnd();
+  // Through the worker's spawner (test/spawner.ts): a fork of a vitest worker costs more than the git call.
+  return execSyncVia('git', args, { cwd, env: gitEnv }).toString('utf8').trimEnd();
 }
 
 /** `git init` in a new temp dir; with `commit`, one commit on the default branch. */
@@ -72,7 +74,8 @@ export interface CliResult {
 
 /** Runs the built CLI as a child process, the way a user does. */
 export function cli(cwd: string, args: string[], opts: { input?: string; env?: NodeJS.ProcessEnv } = {}): CliResult {
-  const r = spawnSync(process.execPath, [CLI(), ...args], { cwd, env: { ...gitEnv, ...opts.env }, input: opts.input ?? '', encoding: 'utf8' });
+  const res = spawnSyncVia(process.execPath, [CLI(), ...args], { cwd, env: { ...gitEnv, ...opts.env }, input: opts.input ?? '' });
+  const r = { status: res.status, stdout: res.stdout.toString('utf8'), stderr: res.stderr.toString('utf8') };
   let json: any;
   try {
     json = JSON.parse(r.stdout);
@@ -122,7 +125,8 @@ export function checkoutState(dir: string): Record<string, string> {
 }
 
 export function runSync(cmd: string, args: string[], cwd: string) {
-  return spawnSync(cmd, args, { cwd, env: gitEnv, encoding: 'utf8' });
+  const r = spawnSyncVia(cmd, args, { cwd, env: gitEnv });
+  return { ...r, stdout: r.stdout.toString('utf8'), stderr: r.stderr.toString('utf8') };
 }
 
 /** The stable code a promise rejects with; fails the test if it resolves or rejects with a non-MemoryError. */
@@ -141,7 +145,7 @@ export async function errorCode(p: Promise<unknown>): Promise<string> {
  * object: `{ type, data }` by id (a missing id throws).
  */
 export function catFileBatch(repo: string, oids: string[]): Map<string, { type: string; data: Buffer }> {
-  const out = execFileSync('git', ['cat-file', '--batch'], { cwd: repo, env: gitEnv, input: oids.join('\n') + '\n', maxBuffer: 1 << 30 });
+  const out = execSyncVia('git', ['cat-file', '--batch'], { cwd: repo, env: gitEnv, input: oids.join('\n') + '\n' });
   const objects = new Map<string, { type: string; data: Buffer }>();
   let at = 0;
   for (const oid of oids) {
@@ -190,7 +194,7 @@ export function commitFiles(repo: string, commits: Array<{ files: Record<string,
     }
     parts.push(Buffer.from('\n'));
   });
-  execFileSync('git', ['-c', `fastimport.unpackLimit=${opts.loose ? 1_000_000 : 1}`, 'fast-import', '--quiet', '--done'], { cwd: repo, env: gitEnv, input: Buffer.concat([...parts, Buffer.from('done\n')]) });
+  execSyncVia('git', ['-c', `fastimport.unpackLimit=${opts.loose ? 1_000_000 : 1}`, 'fast-import', '--quiet', '--done'], { cwd: repo, env: gitEnv, input: Buffer.concat([...parts, Buffer.from('done\n')]) });
   let head = '';
   try {
     head = git(repo, 'symbolic-ref', '--short', 'HEAD');
