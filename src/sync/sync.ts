@@ -1002,6 +1002,48 @@ interface LocalPlan {
   conflicts: SyncConflict[];
 }
 
+/** Most commits of the union's history since the mark searched for replays of own commits. */
+const PUBLISHED_SCAN = 1000;
+
+/**
+ * How many of `chain`'s first commits the union's first-parent history since `mark` already holds as
+ * replays: the same author line (name, email, time), the same message but for the size trailer (a
+ * replay writes its own), and the same changes to the same paths. 0 when none, or when that history
+ * is not a line from the mark (the scan then proves nothing).
+ */
+function publishedPrefix(ctx: Ctx, chain: string[], mark: string, union: string): number {
+  if (!chain.length || union === mark) return 0;
+  const git = ctx.store.git;
+  const key = (oid: string) => {
+    const c = git.readCommit(oid);
+    return `${c.author}\0${c.message.replace(/^Memory-Count:.*$/gim, '').trimEnd()}`;
+  };
+  const changes = (oid: string) => {
+    const c = git.readCommit(oid);
+    const out = [...changedFiles(git, c.parents[0] ? treeOf(ctx, c.parents[0]) : null, c.tree)].map(([p, o]) => `${p}=${o ?? ''}`);
+    return out.sort().join('\n');
+  };
+  try {
+    const wanted = new Set(chain.map(key));
+    const line = linearChain(git, mark, union);
+    if (!line || line.length > PUBLISHED_SCAN) return 0;
+    const found = new Map<string, string[]>();
+    for (const c of line) {
+      const k = key(c);
+      if (wanted.has(k)) found.set(k, [...(found.get(k) ?? []), changes(c)]);
+    }
+    let n = 0;
+    for (const c of chain) {
+      const twins = found.get(key(c));
+      if (!twins || !twins.includes(changes(c))) break;
+      n++;
+    }
+    return n;
+  } catch {
+    return 0; // a commit or tree not in this clone (shallow, tree-less): re-applied as before
+  }
+}
+
 /** Combines local commits not yet shared with the union; moves no ref. */
 async function planLocal(ctx: Ctx, local: string | null, union: string | null, remoteTip: string | null): Promise<LocalPlan> {
   const git = ctx.store.git;
@@ -1016,8 +1058,15 @@ async function planLocal(ctx: Ctx, local: string | null, union: string | null, r
     if (union !== mark && treeOf(ctx, union) === treeOf(ctx, mark) && (!remoteTip || remoteTip === mark || linearChain(git, remoteTip, mark))) union = mark;
     if (mark === local) return { tip: union, union, own: [], received: files(mark, union), ...none };
     if (union === mark) return { tip: local, union, own: await chainBetween(ctx, mark, local), received: 0, ...none };
-    const chain = await chainBetween(ctx, mark, local);
-    const res = combine(git, { base: mark, local, remote: union, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now(), uncounted: ctx.treeless });
+    let chain = await chainBetween(ctx, mark, local);
+    // Own commits the union already holds, replayed (a sync killed after the remote took its push and
+    // before the mark moved): re-applied three-way from the mark, a store would come back over a delete
+    // made since. They are the base instead; only the commits after them are re-applied.
+    const done = publishedPrefix(ctx, chain, mark, union);
+    if (done === chain.length) return { tip: union, union, own: [], received: files(local, union), ...none };
+    const base = done ? chain[done - 1] : mark;
+    chain = chain.slice(done);
+    const res = combine(git, { base, local, remote: union, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now(), uncounted: ctx.treeless });
     return { tip: res.tip, union, own: await chainBetween(ctx, union, res.tip), received: res.received, replayed: res.replayed, conflicts: res.conflicts };
   }
   if (local === union) return { tip: local, union, own: [], received: 0, ...none };

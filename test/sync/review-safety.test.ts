@@ -82,16 +82,14 @@ describe('sync safety review', { timeout: 300_000 }, () => {
     expect(idsUnder(remote, 'memory', 'memories')).not.toContain(x.id);
   });
 
-  // FOUND, NOT FIXED (it.fails: the first check after c's delete passes, the last fails). Killed after
-  // the remote took its push but before the local branch and the mark moved (docs/sync.md, "Failure
-  // modes": "the next sync finds its commits already on the branch ... nothing duplicated"): when the
-  // branch had moved since the mark, what landed is a replay (another commit id), so the next sync
-  // re-applies the original commits three-way from the mark. If the memory was deleted meanwhile, the
-  // remote side of that merge has no memories/x (base lacks it, remote lacks it) and the store applies
-  // again: the deleted memory is back next to its trash copy. Mode branch has the same window. Fix:
-  // before re-applying, drop own commits the remote history since the merge base already holds (same
-  // author line and message, as git's rebase drops commits whose patch-id is upstream).
-  it.fails('a writer killed after its push landed and before its local branch moved does not bring back a memory deleted meanwhile', async () => {
+  // Found in review, fixed since (red before: the last check failed). Killed after the remote took its
+  // push but before the local branch and the mark moved: when the branch had moved since the mark, what
+  // landed is a replay (another commit id), and the next sync re-applied the original commits
+  // three-way from the mark. With the memory deleted meanwhile, neither the base nor the remote had
+  // memories/x, so the store applied again: the memory came back next to its trash copy. Now own
+  // commits whose replay the union's history holds (same author line, message and changes) are the
+  // base, not re-applied (src/sync/sync.ts publishedPrefix). Mode branch keeps the window.
+  it('a writer killed after its push landed and before its local branch moved does not bring back a memory deleted meanwhile', async () => {
     const { remote, clones } = setup(3);
     const [a, b, c] = clones;
     ok(await runCli(a, ['store', 'seed memory', '--sync', '--json']));
