@@ -1116,6 +1116,39 @@ function validMark(ctx, local) {
   if (mark === local) return mark;
   return linearChain(ctx.store.git, mark, local) ? mark : null;
 }
+var PUBLISHED_SCAN = 1e3;
+function publishedPrefix(ctx, chain, mark, union) {
+  if (!chain.length || union === mark) return 0;
+  const git = ctx.store.git;
+  const key = (oid) => {
+    const c = git.readCommit(oid);
+    return `${c.author}\0${c.message.replace(/^Memory-Count:.*$/gim, "").trimEnd()}`;
+  };
+  const changes = (oid) => {
+    const c = git.readCommit(oid);
+    const out = [...changedFiles(git, c.parents[0] ? treeOf(ctx, c.parents[0]) : null, c.tree)].map(([p, o]) => `${p}=${o ?? ""}`);
+    return out.sort().join("\n");
+  };
+  try {
+    const wanted = new Set(chain.map(key));
+    const line = linearChain(git, mark, union);
+    if (!line || line.length > PUBLISHED_SCAN) return 0;
+    const found = /* @__PURE__ */ new Map();
+    for (const c of line) {
+      const k = key(c);
+      if (wanted.has(k)) found.set(k, [...found.get(k) ?? [], changes(c)]);
+    }
+    let n = 0;
+    for (const c of chain) {
+      const twins = found.get(key(c));
+      if (!twins || !twins.includes(changes(c))) break;
+      n++;
+    }
+    return n;
+  } catch {
+    return 0;
+  }
+}
 async function planLocal(ctx, local, union, remoteTip) {
   const git = ctx.store.git;
   const none = { replayed: 0, conflicts: [] };
@@ -1127,8 +1160,12 @@ async function planLocal(ctx, local, union, remoteTip) {
     if (union !== mark && treeOf(ctx, union) === treeOf(ctx, mark) && (!remoteTip || remoteTip === mark || linearChain(git, remoteTip, mark))) union = mark;
     if (mark === local) return { tip: union, union, own: [], received: files(mark, union), ...none };
     if (union === mark) return { tip: local, union, own: await chainBetween(ctx, mark, local), received: 0, ...none };
-    const chain2 = await chainBetween(ctx, mark, local);
-    const res2 = combine(git, { base: mark, local, remote: union, chain: chain2, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now(), uncounted: ctx.treeless });
+    let chain2 = await chainBetween(ctx, mark, local);
+    const done = publishedPrefix(ctx, chain2, mark, union);
+    if (done === chain2.length) return { tip: union, union, own: [], received: files(local, union), ...none };
+    const base2 = done ? chain2[done - 1] : mark;
+    chain2 = chain2.slice(done);
+    const res2 = combine(git, { base: base2, local, remote: union, chain: chain2, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now(), uncounted: ctx.treeless });
     return { tip: res2.tip, union, own: await chainBetween(ctx, union, res2.tip), received: res2.received, replayed: res2.replayed, conflicts: res2.conflicts };
   }
   if (local === union) return { tip: local, union, own: [], received: 0, ...none };
