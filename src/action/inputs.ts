@@ -75,7 +75,7 @@ export function parseInputs(get: (name: string) => string, env: NodeJS.ProcessEn
   if (!(COMMANDS as readonly string[]).includes(command)) bad('command', `expected one of ${COMMANDS.join(', ')}, got ${JSON.stringify(command)}`);
 
   // Content keeps its leading whitespace (indented code); a YAML block scalar's trailing newline goes.
-  const content = get('content').replace(/\s+$/, '');
+  const content = get('content').trimEnd();
   const priority = str('priority');
   if (priority && !isPriority(priority)) bad('priority', `expected low, medium or high, got ${JSON.stringify(priority)}`);
   const syncRaw = str('sync').toLowerCase() || 'true';

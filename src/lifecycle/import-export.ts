@@ -803,7 +803,7 @@ function markdownOf(items: Array<{ memory: StoredMemory; archived: boolean }>, b
   for (const { memory: m, archived } of items) {
     const facts = [m.timestamp, m.category, `priority ${m.priority}`, m.scope ? `scope ${m.scope}` : '', archived ? 'archived' : ''].filter(Boolean).join(' · ');
     const tags = m.tags.length ? `\n${m.tags.map((t) => '`#' + t + '`').join(' ')}\n` : '';
-    const body = m.content.replace(/\s+$/, '');
+    const body = m.content.trimEnd();
     // A fence longer than any backtick run in the content keeps Markdown inside it inert.
     const fence = '`'.repeat(Math.max(3, ...[...body.matchAll(/`+/g)].map((x) => x[0].length + 1)));
     parts.push(`## ${m.id}\n\n${facts}\n${tags}\n${fence}text\n${body}\n${fence}\n`);

@@ -67,7 +67,7 @@ const MAX_MESSAGE_SCAN = 64 * 1024;
 export function parseMemoryCount(message: string): number | null {
   // Only the end of a message is read: a commit message is whatever a hand-made commit put there.
   const text = message.length > MAX_MESSAGE_SCAN ? message.slice(-MAX_MESSAGE_SCAN) : message;
-  const paragraphs = text.replace(/\s+$/, '').split(/\n[ \t]*\n/);
+  const paragraphs = text.trimEnd().split(/\n[ \t]*\n/);
   const last = paragraphs[paragraphs.length - 1] ?? '';
   const values = last.split('\n').map((l) => COUNT_LINE.exec(l)).filter((m): m is RegExpExecArray => !!m).map((m) => m[1]);
   if (values.length !== 1 || !/^(0|[1-9][0-9]{0,9})$/.test(values[0])) return null;
@@ -98,7 +98,7 @@ export function claimedCount(git: GitRepository, tip: string, depth = 4): number
 
 /** `message` with its own size trailer (any it had is dropped) saying `count`. */
 export function withMemoryCount(message: string, count: number): string {
-  const trimmed = message.replace(/\s+$/, '');
+  const trimmed = message.trimEnd();
   // The last paragraph starts after the last blank line; a message of one paragraph (a subject) has
   // no trailer block. Only that block loses an old claim: a body line that happens to read
   // `Memory-Count: 3` (a memory's own text) stays exactly as it was written.
@@ -110,7 +110,7 @@ export function withMemoryCount(message: string, count: number): string {
     const last = trimmed.slice(cut).split('\n').filter((l) => !COUNT_LINE.test(l));
     // Appended to a trailer block already there (`Memory-Id: …`), else as a paragraph of its own.
     inTrailers = last.length > 0 && last.every((l) => /^[A-Za-z0-9-]+: /.test(l));
-    out = last.length ? trimmed.slice(0, cut) + last.join('\n') : trimmed.slice(0, cut).replace(/\s+$/, '');
+    out = last.length ? trimmed.slice(0, cut) + last.join('\n') : trimmed.slice(0, cut).trimEnd();
   }
   return `${out}${inTrailers ? '\n' : '\n\n'}${MEMORY_COUNT_TRAILER}: ${Math.max(0, Math.round(count))}\n`;
 }
