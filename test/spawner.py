@@ -13,20 +13,28 @@ count = os.environ.get('GIT_MEMORY_TEST_SPAWNER_COUNT')
 
 req = open(sys.argv[1], 'rb')
 res = open(sys.argv[2], 'wb', buffering=0)
+def answer(body):
+    # A write to a pipe may take part of the bytes: the worker reads exactly the length it was told.
+    view = memoryview(struct.pack('>I', len(body)) + body)
+    while view:
+        view = view[res.write(view):]
+
 for line in req:
-    m = json.loads(line)
-    if count:
-        with open(count, 'a') as f:
-            f.write(os.path.basename(m['file']) + '\n')
-    out = {}
+    # Nothing a request holds may end this process (the worker would lose every later command): a bad
+    # argument (a NUL byte) or any other failure is that one command's error.
     try:
+        m = json.loads(line)
+        if count:
+            with open(count, 'a') as f:
+                f.write(os.path.basename(m['file']) + '\n')
         p = subprocess.run([m['file']] + m['args'], cwd=m['cwd'], env=m['env'],
                            input=base64.b64decode(m['input']), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         out = {'status': p.returncode, 'stdout': base64.b64encode(p.stdout).decode(), 'stderr': base64.b64encode(p.stderr).decode()}
     except OSError as e:
-        out = {'error': e.strerror or str(e), 'errno': e.errno}
-    body = json.dumps(out).encode()
-    res.write(struct.pack('>I', len(body)) + body)
+        out = {'error': e.strerror or str(e), 'errno': e.errno or 0}
+    except Exception as e:
+        out = {'error': '%s: %s' % (type(e).__name__, e), 'errno': 0}
+    answer(json.dumps(out).encode())
 
 if count:
     cpu = sum(r.ru_utime + r.ru_stime for r in (resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)))

@@ -38,4 +38,14 @@ describe('test spawner', () => {
     expect(err.status).toBe(128);
     expect(execSyncVia('git', ['--version'], { cwd, env: gitEnv }).toString()).toMatch(/^git version /);
   });
+
+  // Review (eleventh session): the spawner caught only OSError, so a request subprocess refuses another
+  // way (a NUL byte in an argument: ValueError) ended it, and every later command of the worker failed
+  // on a dead pipe (with isolate:false, every later file it runs).
+  it('a command it cannot run fails alone; the next one still runs', () => {
+    const cwd = tempDir();
+    const r = spawnSyncVia('git', ['commit', '-m', 'a\0b'], { cwd, env: gitEnv });
+    expect(r.status === 0).toBe(false);
+    expect(execSyncVia('git', ['--version'], { cwd, env: gitEnv }).toString()).toMatch(/^git version/);
+  });
 });

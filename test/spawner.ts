@@ -110,9 +110,22 @@ export function spawnSyncVia(file: string, args: string[], opts: { cwd: string; 
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(opts.env)) if (v !== undefined) env[k] = v;
   const line = Buffer.from(JSON.stringify({ file, args, cwd: opts.cwd, env, input: input.toString('base64') }) + '\n', 'utf8');
-  send(channel.req, line);
-  const len = readExactly(channel.res, 4).readUInt32BE(0);
-  const m = JSON.parse(readExactly(channel.res, len).toString('utf8'));
+  let m;
+  try {
+    send(channel.req, line);
+  } catch {
+    // The spawner is gone (it never got this command): this call and every later one run with node's
+    // spawnSync, rather than every later test of the worker failing on a dead pipe.
+    channel = null;
+    return spawnSyncVia(file, args, opts);
+  }
+  try {
+    const len = readExactly(channel.res, 4).readUInt32BE(0);
+    m = JSON.parse(readExactly(channel.res, len).toString('utf8'));
+  } catch (e) {
+    channel = null; // gone while running it: whether it ran is unknown, so this call fails; later ones do not
+    throw e;
+  }
   if (m.error !== undefined) {
     const error = Object.assign(new Error(`spawnSync ${file} ${m.errno === 2 ? 'ENOENT' : m.error}`), { code: m.errno === 2 ? 'ENOENT' : m.error, errno: -m.errno, syscall: `spawnSync ${file}`, path: file }) as NodeJS.ErrnoException;
     return { status: null, signal: null, stdout: Buffer.alloc(0), stderr: Buffer.alloc(0), error };
