@@ -497,8 +497,8 @@ function openDoor(options = {}) {
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
   const history = () => import("./chunks/history-CHUJ6XDC.js");
   const coreDoc = () => import("./chunks/core-doc-4DQ5EBE5.js");
-  const sync = () => import("./chunks/sync-MDGVQ54P.js");
-  const importExport = () => import("./chunks/import-export-JBKS4Z47.js");
+  const sync = () => import("./chunks/sync-634FPRZT.js");
+  const importExport = () => import("./chunks/import-export-OCU7XTNG.js");
   const configOps = () => import("./chunks/config-ops-ZPE6TS4T.js");
   let viewModel = null;
   return {
@@ -910,7 +910,7 @@ function parseInputs(get, env = process.env) {
   const str = (name) => get(name).trim();
   const command = str("command") || "store";
   if (!COMMANDS.includes(command)) bad("command", `expected one of ${COMMANDS.join(", ")}, got ${JSON.stringify(command)}`);
-  const content = get("content").replace(/\s+$/, "");
+  const content = get("content").trimEnd();
   const priority = str("priority");
   if (priority && !isPriority(priority)) bad("priority", `expected low, medium or high, got ${JSON.stringify(priority)}`);
   const syncRaw = str("sync").toLowerCase() || "true";

@@ -93,7 +93,7 @@ var COUNT_LINE = /^Memory-Count:[ \t]*(.*)$/i;
 var MAX_MESSAGE_SCAN = 64 * 1024;
 function parseMemoryCount(message) {
   const text = message.length > MAX_MESSAGE_SCAN ? message.slice(-MAX_MESSAGE_SCAN) : message;
-  const paragraphs = text.replace(/\s+$/, "").split(/\n[ \t]*\n/);
+  const paragraphs = text.trimEnd().split(/\n[ \t]*\n/);
   const last = paragraphs[paragraphs.length - 1] ?? "";
   const values = last.split("\n").map((l) => COUNT_LINE.exec(l)).filter((m) => !!m).map((m) => m[1]);
   if (values.length !== 1 || !/^(0|[1-9][0-9]{0,9})$/.test(values[0])) return null;
@@ -115,7 +115,7 @@ function claimedCount(git, tip, depth = 4) {
   return null;
 }
 function withMemoryCount(message, count) {
-  const trimmed = message.replace(/\s+$/, "");
+  const trimmed = message.trimEnd();
   let cut = -1;
   for (const m of trimmed.matchAll(/\n[ \t]*\n/g)) cut = (m.index ?? 0) + m[0].length;
   let out = trimmed;
@@ -123,7 +123,7 @@ function withMemoryCount(message, count) {
   if (cut >= 0) {
     const last = trimmed.slice(cut).split("\n").filter((l) => !COUNT_LINE.test(l));
     inTrailers = last.length > 0 && last.every((l) => /^[A-Za-z0-9-]+: /.test(l));
-    out = last.length ? trimmed.slice(0, cut) + last.join("\n") : trimmed.slice(0, cut).replace(/\s+$/, "");
+    out = last.length ? trimmed.slice(0, cut) + last.join("\n") : trimmed.slice(0, cut).trimEnd();
   }
   return `${out}${inTrailers ? "\n" : "\n\n"}${MEMORY_COUNT_TRAILER}: ${Math.max(0, Math.round(count))}
 `;

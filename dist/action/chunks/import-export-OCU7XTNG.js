@@ -898,7 +898,7 @@ function markdownOf(items, branch) {
     const tags = m.tags.length ? `
 ${m.tags.map((t) => "`#" + t + "`").join(" ")}
 ` : "";
-    const body = m.content.replace(/\s+$/, "");
+    const body = m.content.trimEnd();
     const fence = "`".repeat(Math.max(3, ...[...body.matchAll(/`+/g)].map((x) => x[0].length + 1)));
     parts.push(`## ${m.id}
 
