@@ -187,3 +187,45 @@ export function fsckBranch(remote: string): void {
   git(d, 'fetch', '-q', remote, 'memory:refs/heads/memory');
   expect(() => git(d, 'fsck', '--strict', '--no-progress', '--no-dangling')).not.toThrow();
 }
+
+/**
+ * A bare remote (`remoteConfig` set on it): `main`, and `memory` with 2 memories in each of `months`
+ * (and, with `thisMonth`, 2 in the current month), pushed from a full clone. `total` counts memories/
+ * only (the README the store writes on a new branch is not one).
+ */
+export async function monthsWorld(
+  months: string[],
+  opts: { remoteConfig?: Record<string, string>; thisMonth?: boolean } = {},
+): Promise<{ remote: string; url: string; total: number }> {
+  const remote = makeRepo({ bare: true });
+  for (const [k, v] of Object.entries(opts.remoteConfig ?? { 'uploadpack.allowFilter': 'true' })) git(remote, 'config', k, v);
+  const seed = tempDir('gm-seed-');
+  git(seed, 'clone', '-q', remote, '.');
+  git(seed, 'commit', '-q', '--allow-empty', '-m', 'init');
+  git(seed, 'push', '-q', 'origin', 'HEAD:main');
+  let when = new Date();
+  const s = new MemoryStore({ repo: seed, now: () => when });
+  let total = 0;
+  try {
+    for (const m of months) {
+      for (const d of ['03', '17']) {
+        when = new Date(`${m}-${d}T10:00:00.000Z`);
+        await s.store({ content: `what we learned on ${m}-${d} about the walrus${total} rollout` });
+        total++;
+      }
+    }
+    when = new Date();
+    if (opts.thisMonth) for (let i = 0; i < 2; i++, total++) await s.store({ content: `a fact of this month number ${i} about the heron${i} cache` });
+    await sync(s);
+  } finally {
+    s.close();
+  }
+  return { remote, url: `file://${remote}`, total };
+}
+
+/** A CI job's checkout: shallow, single-branch (main). */
+export function ciClone(url: string): string {
+  const d = tempDir('gm-ci-');
+  git(d, 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', url, '.');
+  return d;
+}

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { cli as spawnCli, git, gitEnv, makeRepo, tempDir } from '../helpers.js';
-import { MemoryStore } from '../../src/core/store.js';
-import { sync } from '../../src/sync/index.js';
-import { idsOn } from './fixtures.js';
+import { cli as spawnCli, git, gitEnv } from '../helpers.js';
+import { ciClone, idsOn, monthsWorld } from './fixtures.js';
 
 /**
  * Issue 29, treeless by default: a writer's first sync in a fresh shallow clone fetches the tip's
@@ -19,38 +17,7 @@ const cli = (cwd: string, args: string[], env: NodeJS.ProcessEnv = {}) => spawnC
 
 const MONTHS = ['2026-01', '2026-02', '2026-03'];
 
-/** A bare remote: `main`, and `memory` with 2 memories in each of MONTHS, pushed from a full clone. */
-async function world(): Promise<{ remote: string; url: string; total: number }> {
-  const remote = makeRepo({ bare: true });
-  git(remote, 'config', 'uploadpack.allowFilter', 'true');
-  const seed = tempDir('gm-seed-');
-  git(seed, 'clone', '-q', remote, '.');
-  git(seed, 'commit', '-q', '--allow-empty', '-m', 'init');
-  git(seed, 'push', '-q', 'origin', 'HEAD:main');
-  let when = new Date();
-  const s = new MemoryStore({ repo: seed, now: () => when });
-  let total = 0;
-  try {
-    for (const m of MONTHS) {
-      for (const d of ['03', '17']) {
-        when = new Date(`${m}-${d}T10:00:00.000Z`);
-        await s.store({ content: `what we learned on ${m}-${d} about the walrus${total} rollout` });
-        total++;
-      }
-    }
-    await sync(s);
-  } finally {
-    s.close();
-  }
-  // The README the store writes on a new branch is not a memory: `total` counts memories/ only.
-  return { remote, url: `file://${remote}`, total };
-}
-
-function ciClone(url: string): string {
-  const d = tempDir('gm-ci-');
-  git(d, 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', url, '.');
-  return d;
-}
+const world = () => monthsWorld(MONTHS);
 
 /** Moves the remote branch to a commit with the same tree and `message` (a hand-made or hostile claim). */
 function claim(remote: string, message: string): void {

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { cli as spawnCli, git, gitEnv, makeRepo, tempDir } from '../helpers.js';
+import { cli as spawnCli, git, gitEnv, tempDir } from '../helpers.js';
 
 /** Treeless writes forced on (MEMORY_SYNC_TREELESS=1) for every command here, whatever size the branch claims (the default choice: treeless-default.e2e.test.ts). */
 const cli = (cwd: string, args: string[], opts: { input?: string; env?: NodeJS.ProcessEnv } = {}) =>
   spawnCli(cwd, args, { ...opts, env: { MEMORY_SYNC_TREELESS: '1', ...opts.env } });
-import { MemoryStore } from '../../src/core/store.js';
-import { sync } from '../../src/sync/index.js';
-import { idsOn } from './fixtures.js';
+import { ciClone, idsOn, monthsWorld } from './fixtures.js';
 import { newId } from '../../src/core/id.js';
 
 /**
@@ -19,39 +17,7 @@ import { newId } from '../../src/core/id.js';
 
 const MONTHS = ['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06'];
 
-/** A bare remote: `main`, and `memory` with 2 memories in each of MONTHS and 2 in the current month. */
-async function world(remoteConfig: Record<string, string> = { 'uploadpack.allowFilter': 'true' }): Promise<{ remote: string; url: string; total: number }> {
-  const remote = makeRepo({ bare: true });
-  for (const [k, v] of Object.entries(remoteConfig)) git(remote, 'config', k, v);
-  const seed = tempDir('gm-seed-');
-  git(seed, 'clone', '-q', remote, '.');
-  git(seed, 'commit', '-q', '--allow-empty', '-m', 'init');
-  git(seed, 'push', '-q', 'origin', 'HEAD:main');
-  let when = new Date();
-  const s = new MemoryStore({ repo: seed, now: () => when });
-  let total = 0;
-  try {
-    for (const m of MONTHS) {
-      for (const d of ['03', '17']) {
-        when = new Date(`${m}-${d}T10:00:00.000Z`);
-        await s.store({ content: `what we learned on ${m}-${d} about the walrus${total} rollout` });
-        total++;
-      }
-    }
-    when = new Date();
-    for (let i = 0; i < 2; i++, total++) await s.store({ content: `a fact of this month number ${i} about the heron${i} cache` });
-    await sync(s);
-  } finally {
-    s.close();
-  }
-  return { remote, url: `file://${remote}`, total };
-}
-
-function ciClone(url: string): string {
-  const d = tempDir('gm-ci-');
-  git(d, 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', url, '.');
-  return d;
-}
+const world = (remoteConfig?: Record<string, string>) => monthsWorld(MONTHS, { remoteConfig, thisMonth: true });
 
 /** Object ids in this repository (never fetches). */
 function objectsHere(repo: string): Set<string> {
