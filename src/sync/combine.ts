@@ -24,26 +24,44 @@ export function changedFiles(git: GitRepository, a: string | null, b: string | n
  * are scanned, not parsed into entries (nor kept in the tree cache): a fresh clone's first store at
  * 1,000,000 memories reads ~35 MB of trees here, and parsing them cost as much as inflating them.
  */
-export function countMemoryFiles(git: GitRepository, tree: string | null): number {
+export function countMemoryFiles(git: GitRepository, tree: string | null, cap = Infinity): number {
   const top = tree ? git.entryAt(tree, 'memories') : null;
   if (!top || !isTreeMode(top.mode)) return 0;
+  // With a cap the walk stops once it has seen that many files (a repeated subtree counts each time).
+  let budget = cap;
+  const spend = (n: number) => {
+    budget -= n;
+    if (budget < 0) throw CAP_REACHED;
+  };
   // Counted once per tree id: a hostile remote tree naming one subtree many times at every level would
   // otherwise cost (names per level)^depth reads.
   const counted = new Map<string, number>();
   const walk = (oid: string): number => {
     const known = counted.get(oid);
-    if (known !== undefined) return known;
+    if (known !== undefined) {
+      spend(known);
+      return known;
+    }
     const data = git.objects.read(oid, 'tree').data;
     let n = 0;
     scanTree(data, oid, (at, sp, nul) => {
       if (isTreeModeAt(data, at, sp)) n += walk(data.toString('hex', nul + 1, nul + 21));
-      else if (isRegularFileAt(data, at, sp)) n++;
+      else if (isRegularFileAt(data, at, sp)) {
+        n++;
+        spend(1);
+      }
     });
     counted.set(oid, n);
     return n;
   };
-  return walk(top.oid);
+  try {
+    return walk(top.oid);
+  } catch (e) {
+    if (e === CAP_REACHED) return cap;
+    throw e;
+  }
 }
+const CAP_REACHED = Symbol('cap reached');
 
 /**
  * What `changedFiles(null, tree)` says about `paths` only: the regular files among them that `tree`
@@ -165,6 +183,11 @@ export interface CombineInput {
   when: Date;
   /** With no common ancestor, leave `received` uncounted (null) instead of reading every tree. */
   uncounted?: boolean;
+  /**
+   * Check a size claim of at least this many memories against the remote tree, counting at most that
+   * many files (the writer holds every tree): a claim that lies big is corrected, not carried on.
+   */
+  checkClaimFrom?: number;
 }
 
 export interface CombineResult {
@@ -301,6 +324,17 @@ export function combine(git: GitRepository, input: CombineInput): CombineResult 
   // corrects whatever an earlier commit claimed), else from the remote tip's own trailer; none if
   // neither (the next first write that counts puts it back).
   let count: number | null = !baseTree && received !== null ? received : claimedCount(git, input.remote);
+  if (count !== null && input.checkClaimFrom !== undefined && count >= input.checkClaimFrom) {
+    // Without this only a first write with no common history ever counted, so a branch whose tip
+    // claimed 5,000,000 kept every CI writer tree-less (review). Cost on a branch really that big:
+    // the trees of the first checkClaimFrom files, in a clone that holds them.
+    try {
+      const seen = countMemoryFiles(git, remoteTree, input.checkClaimFrom);
+      if (seen < input.checkClaimFrom) count = seen;
+    } catch {
+      // a tree this clone does not hold: the claim stays
+    }
+  }
   const sized = (message: string, tree: string, changes: PathChanges): string => {
     if (count === null) return message;
     count += countDelta(git, tree, changes);

@@ -615,7 +615,7 @@ async function plan(ctx: Ctx, local: string | null, remote: string | null): Prom
     return { tip: remote, ...none, received: memoryFiles(changedFiles(git, git.readCommit(local).tree, git.readCommit(remote).tree).keys()) };
   }
   const chain = await localChain(ctx, base, local);
-  const res = combine(git, { base, local, remote, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now(), uncounted: ctx.treeless });
+  const res = combine(git, { base, local, remote, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now(), uncounted: ctx.treeless, ...(ctx.treeless ? {} : { checkClaimFrom: TREELESS_FROM }) });
   return { tip: res.tip, received: res.received, replayed: res.replayed, conflicts: res.conflicts };
 }
 
@@ -1066,7 +1066,7 @@ async function planLocal(ctx: Ctx, local: string | null, union: string | null, r
     if (done === chain.length) return { tip: union, union, own: [], received: files(local, union), ...none };
     const base = done ? chain[done - 1] : mark;
     chain = chain.slice(done);
-    const res = combine(git, { base, local, remote: union, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now(), uncounted: ctx.treeless });
+    const res = combine(git, { base, local, remote: union, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now(), uncounted: ctx.treeless, ...(ctx.treeless ? {} : { checkClaimFrom: TREELESS_FROM }) });
     return { tip: res.tip, union, own: await chainBetween(ctx, union, res.tip), received: res.received, replayed: res.replayed, conflicts: res.conflicts };
   }
   if (local === union) return { tip: local, union, own: [], received: 0, ...none };
@@ -1074,7 +1074,7 @@ async function planLocal(ctx: Ctx, local: string | null, union: string | null, r
   if (base === union) return { tip: local, union, own: await chainBetween(ctx, union, local), received: 0, ...none };
   if (base === local) return { tip: union, union, own: [], received: files(local, union), ...none };
   const chain = await localChain(ctx, base, local);
-  const res = combine(git, { base, local, remote: union, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now(), uncounted: ctx.treeless });
+  const res = combine(git, { base, local, remote: union, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now(), uncounted: ctx.treeless, ...(ctx.treeless ? {} : { checkClaimFrom: TREELESS_FROM }) });
   return { tip: res.tip, union, own: await chainBetween(ctx, union, res.tip), received: res.received, replayed: res.replayed, conflicts: res.conflicts };
 }
 

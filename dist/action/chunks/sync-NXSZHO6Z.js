@@ -70,24 +70,41 @@ function changedFiles(git, a, b) {
   for (const c of diffFiles((t) => git.readTree(t), a, b)) out.set(c.path, c.newOid);
   return out;
 }
-function countMemoryFiles(git, tree) {
+function countMemoryFiles(git, tree, cap = Infinity) {
   const top = tree ? git.entryAt(tree, "memories") : null;
   if (!top || !isTreeMode(top.mode)) return 0;
+  let budget = cap;
+  const spend = (n) => {
+    budget -= n;
+    if (budget < 0) throw CAP_REACHED;
+  };
   const counted = /* @__PURE__ */ new Map();
   const walk = (oid) => {
     const known = counted.get(oid);
-    if (known !== void 0) return known;
+    if (known !== void 0) {
+      spend(known);
+      return known;
+    }
     const data = git.objects.read(oid, "tree").data;
     let n = 0;
     scanTree(data, oid, (at, sp, nul) => {
       if (isTreeModeAt(data, at, sp)) n += walk(data.toString("hex", nul + 1, nul + 21));
-      else if (isRegularFileAt(data, at, sp)) n++;
+      else if (isRegularFileAt(data, at, sp)) {
+        n++;
+        spend(1);
+      }
     });
     counted.set(oid, n);
     return n;
   };
-  return walk(top.oid);
+  try {
+    return walk(top.oid);
+  } catch (e) {
+    if (e === CAP_REACHED) return cap;
+    throw e;
+  }
 }
+var CAP_REACHED = /* @__PURE__ */ Symbol("cap reached");
 var MEMORY_COUNT_TRAILER = "Memory-Count";
 var COUNT_LINE = /^Memory-Count:[ \t]*(.*)$/i;
 var MAX_MESSAGE_SCAN = 64 * 1024;
@@ -223,6 +240,13 @@ function combine(git, input) {
   }
   const targetTree = target.size ? git.writeTree(remoteTree, asEntries(target)) : remoteTree;
   let count = !baseTree && received !== null ? received : claimedCount(git, input.remote);
+  if (count !== null && input.checkClaimFrom !== void 0 && count >= input.checkClaimFrom) {
+    try {
+      const seen = countMemoryFiles(git, remoteTree, input.checkClaimFrom);
+      if (seen < input.checkClaimFrom) count = seen;
+    } catch {
+    }
+  }
   const sized = (message, tree, changes) => {
     if (count === null) return message;
     count += countDelta(git, tree, changes);
@@ -852,7 +876,7 @@ async function plan(ctx, local, remote) {
     return { tip: remote, ...none, received: memoryFiles(changedFiles(git, git.readCommit(local).tree, git.readCommit(remote).tree).keys()) };
   }
   const chain = await localChain(ctx, base, local);
-  const res = combine(git, { base, local, remote, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now(), uncounted: ctx.treeless });
+  const res = combine(git, { base, local, remote, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now(), uncounted: ctx.treeless, ...ctx.treeless ? {} : { checkClaimFrom: TREELESS_FROM } });
   return { tip: res.tip, received: res.received, replayed: res.replayed, conflicts: res.conflicts };
 }
 async function moveLocal(ctx, expect, next, keepIfMoved = false) {
@@ -1165,7 +1189,7 @@ async function planLocal(ctx, local, union, remoteTip) {
     if (done === chain2.length) return { tip: union, union, own: [], received: files(local, union), ...none };
     const base2 = done ? chain2[done - 1] : mark;
     chain2 = chain2.slice(done);
-    const res2 = combine(git, { base: base2, local, remote: union, chain: chain2, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now(), uncounted: ctx.treeless });
+    const res2 = combine(git, { base: base2, local, remote: union, chain: chain2, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now(), uncounted: ctx.treeless, ...ctx.treeless ? {} : { checkClaimFrom: TREELESS_FROM } });
     return { tip: res2.tip, union, own: await chainBetween(ctx, union, res2.tip), received: res2.received, replayed: res2.replayed, conflicts: res2.conflicts };
   }
   if (local === union) return { tip: local, union, own: [], received: 0, ...none };
@@ -1173,7 +1197,7 @@ async function planLocal(ctx, local, union, remoteTip) {
   if (base === union) return { tip: local, union, own: await chainBetween(ctx, union, local), received: 0, ...none };
   if (base === local) return { tip: union, union, own: [], received: files(local, union), ...none };
   const chain = await localChain(ctx, base, local);
-  const res = combine(git, { base, local, remote: union, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now(), uncounted: ctx.treeless });
+  const res = combine(git, { base, local, remote: union, chain, remoteName: ctx.remoteName, committer: ctx.store.identity(), when: ctx.store.now(), uncounted: ctx.treeless, ...ctx.treeless ? {} : { checkClaimFrom: TREELESS_FROM } });
   return { tip: res.tip, union, own: await chainBetween(ctx, union, res.tip), received: res.received, replayed: res.replayed, conflicts: res.conflicts };
 }
 function recordPending(ctx, count) {
