@@ -3,7 +3,8 @@
 import { chmodSync, cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { join } from 'node:path';
-import { git, makeRepo, tempDir } from '../helpers.js';
+import { execFileSync } from 'node:child_process';
+import { git, gitEnv, makeRepo, tempDir } from '../helpers.js';
 import { MemoryStore } from '../../src/core/store.js';
 import { memoryToFile } from '../../src/core/memory.js';
 import { sync, pull } from '../../src/sync/index.js';
@@ -228,4 +229,27 @@ export function ciClone(url: string): string {
   const d = tempDir('gm-ci-');
   git(d, 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', url, '.');
   return d;
+}
+
+/** Writes a tree object from raw entries, names as given (git mktree would refuse some of them). */
+export function rawTree(repo: string, entries: { mode: string; name: string; oid: string }[]): string {
+  const parts = entries
+    .slice()
+    .sort((a, b) => Buffer.compare(Buffer.from(a.name + (a.mode === '40000' ? '/' : '')), Buffer.from(b.name + (b.mode === '40000' ? '/' : ''))))
+    .map((e) => Buffer.concat([Buffer.from(`${e.mode} ${e.name}\0`), Buffer.from(e.oid, 'hex')]));
+  return execFileSync('git', ['hash-object', '-w', '-t', 'tree', '--literally', '--stdin'], { cwd: repo, env: gitEnv, input: Buffer.concat(parts) })
+    .toString()
+    .trim();
+}
+
+/** The entries of one tree, modes as git writes them in a tree object. */
+export function lsTree(repo: string, tree: string): { mode: string; name: string; oid: string }[] {
+  const out = git(repo, 'ls-tree', tree);
+  return out
+    ? out.split('\n').map((l) => {
+        const [meta, name] = l.split('\t');
+        const [mode, , oid] = meta.split(' ');
+        return { mode: mode === '040000' ? '40000' : mode, name, oid };
+      })
+    : [];
 }

@@ -4,34 +4,13 @@ import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { git, gitEnv, tempDir } from '../helpers.js';
 import { runCli } from '../run-cli.js';
-import { fsckBranch, idsUnder, ok, pendingName, pendingRefs, setup } from './fixtures.js';
+import { fsckBranch, idsUnder, lsTree, ok, pendingName, pendingRefs, rawTree, setup } from './fixtures.js';
 
 // Issue 24, data items 1 and 4: what a fold keeps (a delete stays deleted, even of a memory that was
 // still only in a pending ref) and what it refuses (names git refuses, a mass deletion). The command
 // line in-process (runCli), real clones, a real bare remote on disk, pending refs made the way writers
 // make them. Several writer processes at once: fold-safety.e2e.test.ts.
 
-/** Writes a tree object from raw entries, names as given (git mktree would refuse some of them). */
-function rawTree(repo: string, entries: { mode: string; name: string; oid: string }[]): string {
-  const parts = entries
-    .slice()
-    .sort((a, b) => Buffer.compare(Buffer.from(a.name + (a.mode === '40000' ? '/' : '')), Buffer.from(b.name + (b.mode === '40000' ? '/' : ''))))
-    .map((e) => Buffer.concat([Buffer.from(`${e.mode} ${e.name}\0`), Buffer.from(e.oid, 'hex')]));
-  return execFileSync('git', ['hash-object', '-w', '-t', 'tree', '--literally', '--stdin'], { cwd: repo, env: gitEnv, input: Buffer.concat(parts) })
-    .toString()
-    .trim();
-}
-
-function lsTree(repo: string, tree: string): { mode: string; name: string; oid: string }[] {
-  const out = git(repo, 'ls-tree', tree);
-  return out
-    ? out.split('\n').map((l) => {
-        const [meta, name] = l.split('\t');
-        const [mode, , oid] = meta.split(' ');
-        return { mode: mode === '040000' ? '40000' : mode, name, oid };
-      })
-    : [];
-}
 
 /** `tree` with one extra entry `name` (a memory file) inside its first memories/<month>/<x>/ folder. */
 function treeWithName(repo: string, tree: string, name: string, blob: string): string {

@@ -5,7 +5,7 @@ import { cli as spawnCli, git, gitEnv, tempDir } from '../helpers.js';
 /** Treeless writes forced on (MEMORY_SYNC_TREELESS=1) for every command here, whatever size the branch claims (the default choice: treeless-default.e2e.test.ts). */
 const cli = (cwd: string, args: string[], opts: { input?: string; env?: NodeJS.ProcessEnv } = {}) =>
   spawnCli(cwd, args, { ...opts, env: { MEMORY_SYNC_TREELESS: '1', ...opts.env } });
-import { ciClone, idsOn, monthsWorld } from './fixtures.js';
+import { ciClone, idsOn, lsTree, monthsWorld, rawTree } from './fixtures.js';
 import { newId } from '../../src/core/id.js';
 
 /**
@@ -29,25 +29,6 @@ function monthTree(remote: string, month: string, ref = 'memory'): string {
   return git(remote, 'rev-parse', `${ref}:memories/${month}`);
 }
 
-/** Writes a tree object from raw entries, names as given (git mktree would refuse some of them). */
-function rawTree(repo: string, entries: { mode: string; name: string; oid: string }[]): string {
-  const parts = entries
-    .slice()
-    .sort((a, b) => Buffer.compare(Buffer.from(a.name + (a.mode === '40000' ? '/' : '')), Buffer.from(b.name + (b.mode === '40000' ? '/' : ''))))
-    .map((e) => Buffer.concat([Buffer.from(`${e.mode} ${e.name}\0`), Buffer.from(e.oid, 'hex')]));
-  return execFileSync('git', ['hash-object', '-w', '-t', 'tree', '--literally', '--stdin'], { cwd: repo, env: gitEnv, input: Buffer.concat(parts) }).toString().trim();
-}
-
-function lsTree(repo: string, tree: string): { mode: string; name: string; oid: string }[] {
-  const out = git(repo, 'ls-tree', tree);
-  return out
-    ? out.split('\n').map((l) => {
-        const [meta, name] = l.split('\t');
-        const [mode, , oid] = meta.split(' ');
-        return { mode: mode === '040000' ? '40000' : mode, name, oid };
-      })
-    : [];
-}
 
 /**
  * Moves the remote branch to a commit whose memories/<month>/ also holds a folder named `name`, with
