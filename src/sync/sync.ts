@@ -1025,8 +1025,13 @@ function publishedPrefix(ctx: Ctx, chain: string[], mark: string, union: string)
   };
   try {
     const wanted = new Set(chain.map(key));
-    const line = linearChain(git, mark, union);
-    if (!line || line.length > PUBLISHED_SCAN) return 0;
+    // The union's first parents back to the mark, at most PUBLISHED_SCAN of them (a clone that synced
+    // long ago does not read the branch's whole history on every sync).
+    const line: string[] = [];
+    for (let c: string | undefined = union; c !== mark; c = git.readCommit(c).parents[0]) {
+      if (!c || line.length >= PUBLISHED_SCAN) return 0;
+      line.push(c);
+    }
     const found = new Map<string, string[]>();
     for (const c of line) {
       const k = key(c);

@@ -1155,8 +1155,11 @@ function publishedPrefix(ctx, chain, mark, union) {
   };
   try {
     const wanted = new Set(chain.map(key));
-    const line = linearChain(git, mark, union);
-    if (!line || line.length > PUBLISHED_SCAN) return 0;
+    const line = [];
+    for (let c = union; c !== mark; c = git.readCommit(c).parents[0]) {
+      if (!c || line.length >= PUBLISHED_SCAN) return 0;
+      line.push(c);
+    }
     const found = /* @__PURE__ */ new Map();
     for (const c of line) {
       const k = key(c);
