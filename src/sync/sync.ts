@@ -841,6 +841,7 @@ async function unionOf(ctx: Ctx, snap: Snapshot): Promise<Union> {
   const invalid: PendingRef[] = [];
   const refused: RefusedRef[] = [];
   const conflicts: SyncConflict[] = [];
+  let history: ReplayIndex | null | undefined;
   for (const p of snap.pending) {
     const pc = chains.get(p.ref);
     if (!pc) {
@@ -862,13 +863,23 @@ async function unionOf(ctx: Ctx, snap: Snapshot): Promise<Union> {
       folded.push(p);
       continue;
     }
+    // Commits of the ref the branch already holds as replays: a fold that pushed the branch and was
+    // stopped before it deleted the ref (a server without atomic pushes takes them one at a time), or
+    // whose delete lost its lease. Replaying them again on a branch where a memory they add was deleted
+    // since would bring it back; only the rest is replayed, on the state after them.
+    if (history === undefined) history = snap.tip ? replayIndex(ctx, firstParents(ctx, snap.tip, null) ?? []) : null;
+    const done = replayedPrefix(ctx, pc.chain, history);
+    if (done === pc.chain.length && done > 0) {
+      folded.push(p);
+      continue;
+    }
     if (pc.chain.length) {
       const res = combine(git, {
-        base: pc.base,
+        base: done ? pc.chain[done - 1] : pc.base,
         local: p.oid,
         // No branch on the remote (deleted by hand?): the first pending ref's base starts it.
         remote: tip ?? pc.base,
-        chain: pc.chain,
+        chain: pc.chain.slice(done),
         remoteName: ctx.remoteName,
         committer: ctx.store.identity(),
         when: ctx.store.now(),
@@ -1007,40 +1018,87 @@ const PUBLISHED_SCAN = 1000;
 
 /**
  * How many of `chain`'s first commits the union's first-parent history since `mark` already holds as
- * replays: the same author line (name, email, time), the same message but for the size trailer (a
- * replay writes its own), and the same changes to the same paths. 0 when none, or when that history
- * is not a line from the mark (the scan then proves nothing).
+ * replays (replayedPrefix). 0 when none, or when that history is not a line from the mark (the scan
+ * then proves nothing).
  */
 function publishedPrefix(ctx: Ctx, chain: string[], mark: string, union: string): number {
   if (!chain.length || union === mark) return 0;
+  const line = firstParents(ctx, union, mark);
+  return line ? replayedPrefix(ctx, chain, replayIndex(ctx, line)) : 0;
+}
+
+/**
+ * `from` and its first parents, newest first, at most PUBLISHED_SCAN: up to (not including) `stop`,
+ * or null when the line ends before it; without `stop`, up to the root, a shallow boundary (its
+ * parents are not read: in a partial clone that would fetch them one by one) or a commit this clone
+ * lacks.
+ */
+function firstParents(ctx: Ctx, from: string, stop: string | null): string[] | null {
   const git = ctx.store.git;
-  const key = (oid: string) => {
-    const c = git.readCommit(oid);
-    return `${c.author}\0${c.message.replace(/^Memory-Count:.*$/gim, '').trimEnd()}`;
-  };
+  const shallow = stop === null ? shallowCommits(ctx) : new Set<string>();
+  const line: string[] = [];
+  try {
+    for (let c: string | undefined = from; c !== stop; c = git.readCommit(c).parents[0]) {
+      if (!c || line.length >= PUBLISHED_SCAN) return stop === null ? line : null;
+      line.push(c);
+      if (shallow.has(c)) return stop === null ? line : null;
+    }
+  } catch {
+    return stop === null ? line : null;
+  }
+  return line;
+}
+
+function shallowCommits(ctx: Ctx): Set<string> {
+  try {
+    return new Set(readFileSync(join(ctx.commonDir, 'shallow'), 'utf8').split('\n').filter(Boolean));
+  } catch {
+    return new Set();
+  }
+}
+
+/** Branch commits by what identifies a replay of one (replayKey): the history replayedPrefix searches. */
+type ReplayIndex = Map<string, string[]>;
+
+/** The same author line (name, email, time) and message but for the size trailer (a replay writes its own). */
+function replayKey(ctx: Ctx, oid: string): string {
+  const c = ctx.store.git.readCommit(oid);
+  return `${c.author}\0${c.message.replace(/^Memory-Count:.*$/gim, '').trimEnd()}`;
+}
+
+/** Indexes `history` by replayKey; null when a commit of it is not in this clone. */
+function replayIndex(ctx: Ctx, history: string[]): ReplayIndex | null {
+  const index: ReplayIndex = new Map();
+  try {
+    for (const c of history) {
+      const k = replayKey(ctx, c);
+      index.set(k, [...(index.get(k) ?? []), c]);
+    }
+  } catch {
+    return null;
+  }
+  return index;
+}
+
+/**
+ * How many of `chain`'s first commits the indexed branch history already holds as replays: the same
+ * replayKey and the same changes to the same paths. 0 when a commit or tree is not in this clone.
+ */
+function replayedPrefix(ctx: Ctx, chain: string[], index: ReplayIndex | null): number {
+  if (!chain.length || !index?.size) return 0;
+  const git = ctx.store.git;
   const changes = (oid: string) => {
     const c = git.readCommit(oid);
     const out = [...changedFiles(git, c.parents[0] ? treeOf(ctx, c.parents[0]) : null, c.tree)].map(([p, o]) => `${p}=${o ?? ''}`);
     return out.sort().join('\n');
   };
   try {
-    const wanted = new Set(chain.map(key));
-    // The union's first parents back to the mark, at most PUBLISHED_SCAN of them (a clone that synced
-    // long ago does not read the branch's whole history on every sync).
-    const line: string[] = [];
-    for (let c: string | undefined = union; c !== mark; c = git.readCommit(c).parents[0]) {
-      if (!c || line.length >= PUBLISHED_SCAN) return 0;
-      line.push(c);
-    }
-    const found = new Map<string, string[]>();
-    for (const c of line) {
-      const k = key(c);
-      if (wanted.has(k)) found.set(k, [...(found.get(k) ?? []), changes(c)]);
-    }
     let n = 0;
     for (const c of chain) {
-      const twins = found.get(key(c));
-      if (!twins || !twins.includes(changes(c))) break;
+      const twins = index.get(replayKey(ctx, c));
+      if (!twins) break;
+      const mine = changes(c);
+      if (!twins.some((t) => changes(t) === mine)) break;
       n++;
     }
     return n;

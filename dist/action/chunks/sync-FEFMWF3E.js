@@ -1038,6 +1038,7 @@ async function unionOf(ctx, snap) {
   const invalid = [];
   const refused = [];
   const conflicts = [];
+  let history;
   for (const p of snap.pending) {
     const pc = chains.get(p.ref);
     if (!pc) {
@@ -1054,13 +1055,19 @@ async function unionOf(ctx, snap) {
       folded.push(p);
       continue;
     }
+    if (history === void 0) history = snap.tip ? replayIndex(ctx, firstParents(ctx, snap.tip, null) ?? []) : null;
+    const done = replayedPrefix(ctx, pc.chain, history);
+    if (done === pc.chain.length && done > 0) {
+      folded.push(p);
+      continue;
+    }
     if (pc.chain.length) {
       const res = combine(git, {
-        base: pc.base,
+        base: done ? pc.chain[done - 1] : pc.base,
         local: p.oid,
         // No branch on the remote (deleted by hand?): the first pending ref's base starts it.
         remote: tip ?? pc.base,
-        chain: pc.chain,
+        chain: pc.chain.slice(done),
         remoteName: ctx.remoteName,
         committer: ctx.store.identity(),
         when: ctx.store.now()
@@ -1143,32 +1150,62 @@ function validMark(ctx, local) {
 var PUBLISHED_SCAN = 1e3;
 function publishedPrefix(ctx, chain, mark, union) {
   if (!chain.length || union === mark) return 0;
+  const line = firstParents(ctx, union, mark);
+  return line ? replayedPrefix(ctx, chain, replayIndex(ctx, line)) : 0;
+}
+function firstParents(ctx, from, stop) {
   const git = ctx.store.git;
-  const key = (oid) => {
-    const c = git.readCommit(oid);
-    return `${c.author}\0${c.message.replace(/^Memory-Count:.*$/gim, "").trimEnd()}`;
-  };
+  const shallow = stop === null ? shallowCommits(ctx) : /* @__PURE__ */ new Set();
+  const line = [];
+  try {
+    for (let c = from; c !== stop; c = git.readCommit(c).parents[0]) {
+      if (!c || line.length >= PUBLISHED_SCAN) return stop === null ? line : null;
+      line.push(c);
+      if (shallow.has(c)) return stop === null ? line : null;
+    }
+  } catch {
+    return stop === null ? line : null;
+  }
+  return line;
+}
+function shallowCommits(ctx) {
+  try {
+    return new Set(readFileSync2(join2(ctx.commonDir, "shallow"), "utf8").split("\n").filter(Boolean));
+  } catch {
+    return /* @__PURE__ */ new Set();
+  }
+}
+function replayKey(ctx, oid) {
+  const c = ctx.store.git.readCommit(oid);
+  return `${c.author}\0${c.message.replace(/^Memory-Count:.*$/gim, "").trimEnd()}`;
+}
+function replayIndex(ctx, history) {
+  const index = /* @__PURE__ */ new Map();
+  try {
+    for (const c of history) {
+      const k = replayKey(ctx, c);
+      index.set(k, [...index.get(k) ?? [], c]);
+    }
+  } catch {
+    return null;
+  }
+  return index;
+}
+function replayedPrefix(ctx, chain, index) {
+  if (!chain.length || !index?.size) return 0;
+  const git = ctx.store.git;
   const changes = (oid) => {
     const c = git.readCommit(oid);
     const out = [...changedFiles(git, c.parents[0] ? treeOf(ctx, c.parents[0]) : null, c.tree)].map(([p, o]) => `${p}=${o ?? ""}`);
     return out.sort().join("\n");
   };
   try {
-    const wanted = new Set(chain.map(key));
-    const line = [];
-    for (let c = union; c !== mark; c = git.readCommit(c).parents[0]) {
-      if (!c || line.length >= PUBLISHED_SCAN) return 0;
-      line.push(c);
-    }
-    const found = /* @__PURE__ */ new Map();
-    for (const c of line) {
-      const k = key(c);
-      if (wanted.has(k)) found.set(k, [...found.get(k) ?? [], changes(c)]);
-    }
     let n = 0;
     for (const c of chain) {
-      const twins = found.get(key(c));
-      if (!twins || !twins.includes(changes(c))) break;
+      const twins = index.get(replayKey(ctx, c));
+      if (!twins) break;
+      const mine = changes(c);
+      if (!twins.some((t) => changes(t) === mine)) break;
       n++;
     }
     return n;
