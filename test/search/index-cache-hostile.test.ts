@@ -1,0 +1,120 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { git, makeRepo, tempDir } from '../helpers.js';
+import { openMemory } from '../../src/api.js';
+import { memoryFromFile } from '../../src/core/memory.js';
+import { indexFiles } from '../../src/search/index.js';
+import { SEGMENT_FORMAT, SegmentBuilder, encodeSegment, type DocInput } from '../../src/search/segment.js';
+
+/**
+ * The index cache (`--index-cache DIR`, the Action's runner cache) is a file another job wrote: a
+ * segment with a valid magic, format, CRC and in-range offsets can still lie about what it indexes.
+ * Its header names a tree, but nothing ties its document table to that tree. A search must never
+ * return a memory that is not on the branch at its tip, nor lose one that is, whatever DIR holds.
+ */
+
+interface File {
+  path: string;
+  oid: string;
+}
+
+/** Every memory file on the branch tip, by id. */
+function filesOf(repo: string): Map<string, File> {
+  const out = new Map<string, File>();
+  for (const line of git(repo, 'ls-tree', '-r', 'memory', 'memories/').split('\n').filter(Boolean)) {
+    const [meta, path] = line.split('\t');
+    const oid = meta.split(' ')[2];
+    out.set(memoryFromFile(path, git(repo, 'cat-file', 'blob', oid)).id, { path, oid });
+  }
+  return out;
+}
+
+/** The document the index would make of `f` (as src/search/index.ts docFrom does). */
+function docOf(repo: string, f: File): DocInput {
+  const m = memoryFromFile(f.path, git(repo, 'cat-file', 'blob', f.oid));
+  return { id: m.id, path: f.path, oid: f.oid, timestamp: Date.parse(m.timestamp), priority: m.priority, category: m.category, scope: m.scope, tags: m.tags, content: m.content };
+}
+
+/** A well-formed base segment (valid CRC and offsets) describing `tree` with the documents given. */
+function craftedBase(tree: string, docs: DocInput[]): Buffer {
+  const b = new SegmentBuilder();
+  for (const d of docs) b.add(d);
+  return encodeSegment(b.finish({ kind: 'base', tree }));
+}
+
+async function setup() {
+  const repo = makeRepo();
+  const m = openMemory({ repo });
+  const kept: string[] = [];
+  for (const c of ['Alpha rollout: rotate the signing key', 'Alpha rollout: the nightly build moved to 02:00']) kept.push((await m.store({ content: c })).id);
+  // A memory deleted from the branch: its blob stays in the clone (history), its id is public.
+  const gone = (await m.store({ content: 'Alpha rollout: the staging password is hunter2 (deleted)' })).id;
+  const goneFile = filesOf(repo).get(gone)!;
+  await m.delete(gone);
+  const late = (await m.store({ content: 'Alpha rollout: the cluster restarts at 03:00' })).id;
+  m.close();
+  const tree = git(repo, 'rev-parse', 'memory^{tree}');
+  const dir = join(tempDir('gm-icache-hostile-'), 'cache');
+  return { repo, kept, gone, goneFile, late, tree, dir };
+}
+
+/** `bytes` as DIR's base for the branch, the clone's own index removed (a fresh CI clone). */
+function plant(repo: string, dir: string, bytes: Buffer): void {
+  const probe = openMemory({ repo });
+  const files = indexFiles(probe.core);
+  const branchDir = join(dir, basename(probe.core.cacheDir));
+  probe.close();
+  rmSync(files.base, { force: true });
+  rmSync(files.delta, { force: true });
+  mkdirSync(branchDir, { recursive: true });
+  writeFileSync(join(branchDir, `search-v${SEGMENT_FORMAT}.base`), bytes);
+}
+
+async function searchWith(repo: string, dir: string, query: string) {
+  const warnings: string[] = [];
+  const m = openMemory({ repo, indexCache: dir, warn: (w) => warnings.push(w) });
+  try {
+    const r = await m.search({ query, limit: 50, mode: 'fulltext' });
+    return { ids: r.results.map((x) => x.id).concat((r.weak ?? []).map((x) => x.id)), r, warnings };
+  } finally {
+    m.close();
+  }
+}
+
+describe('a restored index that lies about its tree', () => {
+  it('never returns a memory that is not on the branch tip, nor loses one that is', async () => {
+    const { repo, kept, gone, goneFile, late, tree, dir } = await setup();
+    const files = filesOf(repo);
+    // The tip's tree in the header; the deleted memory in, the latest memory left out.
+    const docs = [...kept.map((id) => docOf(repo, files.get(id)!)), docOf(repo, goneFile)];
+    plant(repo, dir, craftedBase(tree, docs));
+    const { ids, r } = await searchWith(repo, dir, 'alpha rollout');
+    expect(r.indexCache?.restored).toBe(true);
+    expect(ids).not.toContain(gone);
+    expect(ids).toContain(late);
+    expect(ids.sort()).toEqual([...kept, late].sort());
+  });
+
+  it('a document whose blob is not in the clone does not fail the search', async () => {
+    const { repo, kept, late, tree, dir } = await setup();
+    const files = filesOf(repo);
+    const ghost: DocInput = { ...docOf(repo, files.get(kept[0])!), id: 'ghost', path: 'memories/2026/01/ghost.md', oid: 'ab'.repeat(20) };
+    const docs = [...[...kept, late].map((id) => docOf(repo, files.get(id)!)), ghost];
+    plant(repo, dir, craftedBase(tree, docs));
+    const { ids } = await searchWith(repo, dir, 'alpha rollout');
+    expect(ids.sort()).toEqual([...kept, late].sort());
+  });
+
+  it('a base naming an older tree that is in the clone is still checked against its table', async () => {
+    const { repo, kept, gone, goneFile, late, dir } = await setup();
+    // An older tree that the clone has (a full clone): the one before the latest store.
+    const older = git(repo, 'rev-parse', 'memory~1^{tree}');
+    const files = filesOf(repo);
+    // The older tree held `kept` only; the table adds the deleted memory and drops kept[1].
+    plant(repo, dir, craftedBase(older, [docOf(repo, files.get(kept[0])!), docOf(repo, goneFile)]));
+    const { ids } = await searchWith(repo, dir, 'alpha rollout');
+    expect(ids).not.toContain(gone);
+    expect(ids.sort()).toEqual([...kept, late].sort());
+  });
+});
