@@ -2,7 +2,7 @@ import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, read
 import { basename, join } from 'node:path';
 import type { ReadonlyBranch } from '../core/branch-view.js';
 import { writeCacheFile } from '../git/atomic-file.js';
-import { hasUsableIndex, indexFiles, lastIndexOpen } from './index.js';
+import { hasUsableIndex, indexFiles, lastIndexOpen, markRestored } from './index.js';
 
 /**
  * The search index carried between CI jobs (issue #29): `--index-cache DIR` / MEMORY_INDEX_CACHE.
@@ -13,6 +13,8 @@ import { hasUsableIndex, indexFiles, lastIndexOpen } from './index.js';
  * then validates it like any cache file (format version in the name and header, CRC-32, every
  * offset in range: a file that fails is ignored and the index is built from the branch) and brings
  * it up to the branch's tree with the incremental path (only the memories that differ are read).
+ * A restored file is marked (src/search/index.ts markRestored): the tree its header names is a claim,
+ * so it is reconciled with the branch through its own document table, never through that tree.
  * After a search that built or updated the index, the files that changed are copied back, each to a
  * temp name renamed into place, so concurrent jobs leave whole files (a delta names the base build
  * it applies to, so a base and a delta from two jobs never combine). DIR is a cache: nothing in it
@@ -171,6 +173,8 @@ export async function withIndexCache<R>(store: ReadonlyBranch, dir: string, sear
       mkdirSync(store.cacheDir, { recursive: true });
       for (const [local, cached] of files) {
         const n = copyBounded(cached, local, max);
+        // Untrusted until checked against the branch (src/search/index.ts, markRestored).
+        if (n >= 0 && !markRestored(local)) throw new Error(`${basename(local)} could not be marked as restored`);
         if (n >= 0) report.bytesRead += n;
         if (n >= 0 && local === files[0][0]) report.restored = true;
       }
