@@ -2,7 +2,7 @@ import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, read
 import { basename, join } from 'node:path';
 import type { ReadonlyBranch } from '../core/branch-view.js';
 import { writeCacheFile } from '../git/atomic-file.js';
-import { hasUsableIndex, indexFiles, lastIndexOpen, markRestored } from './index.js';
+import { hasUsableIndex, indexFiles, lastIndexOpen, markRestored, unmarkRestored } from './index.js';
 
 /**
  * The search index carried between CI jobs (issue #29): `--index-cache DIR` / MEMORY_INDEX_CACHE.
@@ -172,9 +172,17 @@ export async function withIndexCache<R>(store: ReadonlyBranch, dir: string, sear
     try {
       mkdirSync(store.cacheDir, { recursive: true });
       for (const [local, cached] of files) {
+        // Untrusted until checked against the branch (src/search/index.ts, markRestored): marked before
+        // the copy (kill -9 between the two leaves no unmarked copy) and after it (a process of this
+        // clone that wrote the file meanwhile removed the mark).
+        if (!markRestored(local)) throw new Error(`${basename(local)} could not be marked as restored`);
         const n = copyBounded(cached, local, max);
-        // Untrusted until checked against the branch (src/search/index.ts, markRestored).
-        if (n >= 0 && !markRestored(local)) throw new Error(`${basename(local)} could not be marked as restored`);
+        if (n < 0) {
+          // Not in DIR: what the clone holds there is of no use without a usable base (and may be an
+          // earlier restore's file): gone, and with it the mark.
+          rmSync(local, { force: true });
+          unmarkRestored(local);
+        } else if (!markRestored(local)) throw new Error(`${basename(local)} could not be marked as restored`);
         if (n >= 0) report.bytesRead += n;
         if (n >= 0 && local === files[0][0]) report.restored = true;
       }

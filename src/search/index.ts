@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ARCHIVE_DIR, MEMORIES_DIR, unreadableFile } from '../core/catalog.js';
 import { copyWins, duplicateIdWarning } from '../core/id.js';
@@ -186,23 +186,27 @@ function markVerified(file: string, sig: string): void {
  */
 const restoredSegments = new WeakSet<Segment>();
 
-/** `restored-<name>`: the identity of `file` as an index cache restored it. */
+/**
+ * `restored-<name>`: while it exists, the file at `<name>` came from an index cache. It is written
+ * before the copy (a process killed between the copy and the mark leaves no unmarked file) and
+ * removed when this code writes the file itself ({@link writeAtomic}) or checked it ({@link adopt}).
+ */
 function restoredFile(file: string): string {
   return join(file, '..', `restored-${basename(file)}`);
 }
 
-/** Marks `file` (just restored from an index cache) as untrusted; false when the mark could not be written. */
+/** Marks `file` (about to be, or just, restored from an index cache) as untrusted; false when the mark could not be written. */
 export function markRestored(file: string): boolean {
-  const sig = signature(file);
-  return !!sig && writeCacheFile(restoredFile(file), sig) > 0;
+  return writeCacheFile(restoredFile(file), 'restored from an index cache\n') > 0;
 }
 
-function wasRestored(file: string, sig: string): boolean {
-  try {
-    return readFileSync(restoredFile(file), 'utf8') === sig;
-  } catch {
-    return false;
-  }
+/** Removes the mark of `file` (nothing was restored there after all). */
+export function unmarkRestored(file: string): void {
+  rmSync(restoredFile(file), { force: true });
+}
+
+function wasRestored(file: string): boolean {
+  return existsSync(restoredFile(file));
 }
 
 const trusted = (seg: Segment | null): boolean => !!seg && !restoredSegments.has(seg);
@@ -231,7 +235,7 @@ function readSegment(store: ReadonlyBranch, file: string): Segment | null {
   } catch {
     seg = null; // missing, corrupt, truncated or another format: rebuilt by the caller
   }
-  if (seg && wasRestored(file, sig)) restoredSegments.add(seg);
+  if (seg && wasRestored(file)) restoredSegments.add(seg);
   st.setFile(file, sig, seg);
   return seg;
 }
@@ -253,6 +257,7 @@ function writeAtomic(store: ReadonlyBranch, file: string, seg: Segment): number 
   // or full disk: 0 bytes, and the search goes on without a cache.
   const bytes = writeCacheFile(file, (write) => writeSegment(seg, write));
   if (!bytes) return 0;
+  unmarkRestored(file); // built here: not the cache's file any more
   if (seg.kind === 'base') writeNewestOrder(file, seg);
   const sig = signature(file);
   stateOf(store).setFile(file, sig, seg);

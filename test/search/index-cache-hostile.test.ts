@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git, makeRepo, tempDir } from '../helpers.js';
 import { openMemory } from '../../src/api.js';
+import { withIndexCache } from '../../src/search/index-cache.js';
 import { memoryFromFile } from '../../src/core/memory.js';
 import { indexFiles } from '../../src/search/index.js';
 import { SEGMENT_FORMAT, SegmentBuilder, encodeSegment, type DocInput } from '../../src/search/segment.js';
@@ -116,5 +117,50 @@ describe('a restored index that lies about its tree', () => {
     const { ids } = await searchWith(repo, dir, 'alpha rollout');
     expect(ids).not.toContain(gone);
     expect(ids.sort()).toEqual([...kept, late].sort());
+  });
+});
+
+describe('a restored delta that lies', () => {
+  it('a delta naming the tip tree and the restored base build is used only when base and delta list the tip', async () => {
+    const { repo, kept, gone, goneFile, late, dir } = await setup();
+    const older = git(repo, 'rev-parse', 'memory~1^{tree}');
+    const tip = git(repo, 'rev-parse', 'memory^{tree}');
+    const files = filesOf(repo);
+    // An honest base of the older tree (the two kept memories)...
+    const b = new SegmentBuilder();
+    for (const id of kept) b.add(docOf(repo, files.get(id)!));
+    const base = b.finish({ kind: 'base', tree: older });
+    plant(repo, dir, encodeSegment(base));
+    // ...and a delta for the tip that adds the deleted memory instead of the latest one.
+    const d = new SegmentBuilder();
+    d.add(docOf(repo, goneFile));
+    const branchDir = join(dir, 'memory');
+    writeFileSync(join(branchDir, `search-v${SEGMENT_FORMAT}.delta`), encodeSegment(d.finish({ kind: 'delta', tree: tip, baseBuild: base.build, baseTree: older, removed: [] })));
+    const { ids, r } = await searchWith(repo, dir, 'alpha rollout');
+    expect(r.indexCache?.restored).toBe(true);
+    expect(ids).not.toContain(gone);
+    expect(ids.sort()).toEqual([...kept, late].sort());
+  });
+});
+
+describe('a restored file stays untrusted in the clone', () => {
+  it('a process that restored and stopped before searching leaves a copy the next plain search still checks', async () => {
+    const { repo, kept, gone, goneFile, late, tree, dir } = await setup();
+    const files = filesOf(repo);
+    plant(repo, dir, craftedBase(tree, [...kept.map((id) => docOf(repo, files.get(id)!)), docOf(repo, goneFile)]));
+    // The restore runs, then the process dies before its search opens the index (kill -9, a crash).
+    const m = openMemory({ repo, warn: () => {} });
+    await expect(withIndexCache(m.core, dir, () => Promise.reject(new Error('killed')), { vectors: false })).rejects.toThrow('killed');
+    m.close();
+    // The clone now holds the restored copy; a later search without --index-cache in the same clone.
+    const plain = openMemory({ repo, warn: () => {} });
+    try {
+      const r = await plain.search({ query: 'alpha rollout', limit: 50, mode: 'fulltext' });
+      const ids = r.results.map((x) => x.id).concat((r.weak ?? []).map((x) => x.id));
+      expect(ids).not.toContain(gone);
+      expect(ids.sort()).toEqual([...kept, late].sort());
+    } finally {
+      plain.close();
+    }
   });
 });
