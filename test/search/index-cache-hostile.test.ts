@@ -1,6 +1,9 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../run-cli.js';
+import { startEmbedServer, type EmbedServer } from '../hybrid/embed-server.js';
+import { crc32 } from '../../src/git/crc32.js';
 import { git, makeRepo, tempDir } from '../helpers.js';
 import { openMemory } from '../../src/api.js';
 import { withIndexCache } from '../../src/search/index-cache.js';
@@ -161,6 +164,54 @@ describe('a restored file stays untrusted in the clone', () => {
       expect(ids.sort()).toEqual([...kept, late].sort());
     } finally {
       plain.close();
+    }
+  });
+});
+
+describe('a restored vector file with numbers that are not numbers', () => {
+  let server: EmbedServer;
+  beforeAll(async () => {
+    server = await startEmbedServer();
+  });
+  afterAll(() => server.close());
+  const hybrid = () => ({ MEMORY_EMBEDDER: 'openai', MEMORY_EMBEDDER_URL: server.url, MEMORY_EMBEDDER_MODEL: 'bow' });
+  const q = ['search', 'staging', 'restarts', 'nightly', '--limit', '50', '--json'];
+
+  it('a row scale of Infinity or NaN (a valid CRC) neither fails the search nor puts non-numbers in the response', async () => {
+    const remote = makeRepo({ bare: true });
+    const writer = makeRepo();
+    git(writer, 'remote', 'add', 'origin', remote);
+    for (let i = 0; i < 4; i++) expect((await runCli(writer, ['store', `Deployment note ${i}: the staging cluster restarts nightly`, '--json'])).code).toBe(0);
+    git(writer, 'push', '-q', 'origin', 'memory');
+    const clone = () => {
+      const d = join(tempDir('gm-job-'), 'clone');
+      git(process.cwd(), 'clone', '-q', '--depth', '1', '--branch', 'memory', `file://${remote}`, d);
+      return d;
+    };
+    const dir = join(tempDir('gm-icache-vec-'), 'cache');
+    const first = await runCli(clone(), [...q, '--index-cache', dir], { env: hybrid() });
+    expect(first.code, first.stderr).toBe(0);
+    const vdir = join(dir, 'memory', 'vectors');
+    const file = join(vdir, readdirSync(vdir).find((f) => f.endsWith('.bin'))!);
+    // The vector cache layout (src/vector/branch.ts): u32 header length, JSON header, rows × dims int8, CRC-32.
+    const buf = readFileSync(file);
+    const len = buf.readUInt32LE(0);
+    const header = JSON.parse(buf.toString('utf8', 4, 4 + len));
+    header.rows[0][4] = 1e300; // Infinity once in a Float32Array
+    header.rows[1][4] = 'not a number'; // NaN
+    const json = Buffer.from(JSON.stringify(header), 'utf8');
+    const body = Buffer.concat([Buffer.alloc(4), json, buf.subarray(4 + len, buf.length - 4)]);
+    body.writeUInt32LE(json.length, 0);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32LE(crc32!(body), 0);
+    writeFileSync(file, Buffer.concat([body, crc]));
+    const r = await runCli(clone(), [...q, '--index-cache', dir], { env: hybrid() });
+    expect(r.code, r.stderr).toBe(0);
+    const all = [...r.json.results, ...(r.json.weak ?? [])];
+    expect(all).toHaveLength(4);
+    for (const m of all) {
+      expect(Number.isFinite(m.relevance), JSON.stringify(m)).toBe(true);
+      expect(m.relevance).toBeLessThanOrEqual(1);
     }
   });
 });
