@@ -141,6 +141,21 @@ function vectorPairs(store: ReadonlyBranch, dir: string): Array<[string, string]
 }
 
 /**
+ * Throws when `d` exists and is not a real folder. DIR's own content is restored from a cache too (a
+ * tar keeps links): a branch folder that links elsewhere would have the save write its fixed file
+ * names wherever it points, and the restore read from there.
+ */
+function checkFolder(d: string): void {
+  let st;
+  try {
+    st = lstatSync(d);
+  } catch {
+    return; // none yet: made by the save
+  }
+  if (!st.isDirectory()) throw new Error(`${basename(d)} is not a folder`);
+}
+
+/**
  * Runs `search` with the index cache at `dir`: restores before, saves after. The search's own result
  * is returned whatever happens to the cache, with what the cache did.
  */
@@ -148,6 +163,15 @@ export async function withIndexCache<R>(store: ReadonlyBranch, dir: string, sear
   const max = opts.maxFileBytes ?? DEFAULT_MAX_CACHE_FILE_BYTES;
   const warn = opts.warn ?? ((m: string) => store.warn(m));
   const report: IndexCacheReport = { restored: false, bytesRead: 0, index: 'cached', bytesWritten: 0, vectorFiles: 0 };
+  try {
+    checkFolder(branchDir(store, dir));
+    checkFolder(join(branchDir(store, dir), 'vectors'));
+  } catch (err) {
+    warn(`index cache: not used (${(err as Error).message}); the index is built from the branch`);
+    const result = await search();
+    report.index = lastIndexOpen();
+    return { result, report };
+  }
   const files = pairs(store, dir);
   const vectors = opts.vectors === false ? [] : vectorPairs(store, dir);
   // The clone's own vector cache wins (it is at least as new); a file is restored only where none is.

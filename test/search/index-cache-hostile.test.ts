@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../run-cli.js';
@@ -213,5 +213,20 @@ describe('a restored vector file with numbers that are not numbers', () => {
       expect(Number.isFinite(m.relevance), JSON.stringify(m)).toBe(true);
       expect(m.relevance).toBeLessThanOrEqual(1);
     }
+  });
+});
+
+describe('links inside the cache dir', () => {
+  it('a branch folder in DIR that is a link to another folder is neither read nor written through', async () => {
+    const { repo, kept, late, dir } = await setup();
+    const elsewhere = tempDir('gm-icache-elsewhere-');
+    mkdirSync(dir, { recursive: true });
+    symlinkSync(elsewhere, join(dir, 'memory'));
+    const { ids, r, warnings } = await searchWith(repo, dir, 'alpha rollout');
+    expect(ids.sort()).toEqual([...kept, late].sort());
+    expect(r.indexCache).toMatchObject({ restored: false, bytesWritten: 0 });
+    // Nothing was written where the link points (the files a save names are fixed, the folder is not).
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expect(warnings.join('\n')).toMatch(/index cache: .*memory is not a folder/);
   });
 });
