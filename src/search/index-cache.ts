@@ -140,6 +140,36 @@ function vectorPairs(store: ReadonlyBranch, dir: string): Array<[string, string]
   return [...names].map((n) => [join(local, n), join(cached, n)]);
 }
 
+/** A temp file of src/git/atomic-file.ts (`<name>.<pid>.<random>.tmp`) for one of the files DIR holds. */
+const TEMP_FILE = /^(?:search-v\d{1,4}\.(?:base|delta)|[A-Za-z0-9][A-Za-z0-9._-]{0,200}\.v\d{1,4}\.bin)\.\d{1,10}\.[a-z0-9]{1,16}\.tmp$/;
+/** A temp file not written to for this long belongs to a save that died (a file being written is touched by every write). */
+const STALE_TEMP_MS = 15 * 60_000;
+
+/**
+ * Removes the temp files a save killed before its rename left in DIR (kill -9, a runner cancelled):
+ * nothing reads them, but a CI cache saves the whole folder, so each would travel (hundreds of MB at
+ * 1,000,000 memories) in every later entry. Only names this module writes, only old ones: a
+ * concurrent job's save in progress is left alone.
+ */
+function dropStaleTemps(d: string, now = Date.now()): void {
+  let names: string[] = [];
+  try {
+    names = readdirSync(d);
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    if (!TEMP_FILE.test(n)) continue;
+    const f = join(d, n);
+    try {
+      const st = lstatSync(f);
+      if (st.isFile() && now - st.mtimeMs > STALE_TEMP_MS) rmSync(f, { force: true });
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+}
+
 /**
  * Throws when `d` exists and is not a real folder. DIR's own content is restored from a cache too (a
  * tar keeps links): a branch folder that links elsewhere would have the save write its fixed file
@@ -230,6 +260,8 @@ export async function withIndexCache<R>(store: ReadonlyBranch, dir: string, sear
   }
   report.index = lastIndexOpen();
   try {
+    dropStaleTemps(branchDir(store, dir));
+    dropStaleTemps(join(branchDir(store, dir), 'vectors'));
     // Only files this search wrote (a new base, a new delta), and everything when DIR has no base.
     const dirHasBase = signature(files[0][1]) !== '-';
     let wrote = false;

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../run-cli.js';
@@ -228,5 +228,29 @@ describe('links inside the cache dir', () => {
     // Nothing was written where the link points (the files a save names are fixed, the folder is not).
     expect(readdirSync(elsewhere)).toEqual([]);
     expect(warnings.join('\n')).toMatch(/index cache: .*memory is not a folder/);
+  });
+});
+
+describe('leftovers of a job killed while saving', () => {
+  it('a temp file a killed save left in DIR does not travel with the cache for ever', async () => {
+    const { repo, kept, late, dir } = await setup();
+    // What `kill -9` during a save leaves: the temp name src/git/atomic-file.ts writes before its rename,
+    // as old as the job that died (a CI cache restores files with their times).
+    const branchDir = join(dir, 'memory');
+    mkdirSync(join(branchDir, 'vectors'), { recursive: true });
+    const stale = [join(branchDir, `search-v${SEGMENT_FORMAT}.base.4242.k3x9.tmp`), join(branchDir, 'vectors', 'openai-bow.v3.bin.4242.a1b2.tmp')];
+    const hourAgo = new Date(Date.now() - 3600_000);
+    for (const f of stale) {
+      writeFileSync(f, Buffer.alloc(4096, 7));
+      utimesSync(f, hourAgo, hourAgo);
+    }
+    // A temp file being written right now by a concurrent job is left alone.
+    const live = join(branchDir, `search-v${SEGMENT_FORMAT}.delta.4343.z9.tmp`);
+    writeFileSync(live, 'in progress');
+    const { ids, r } = await searchWith(repo, dir, 'alpha rollout');
+    expect(ids.sort()).toEqual([...kept, late].sort());
+    expect(r.indexCache!.bytesWritten).toBeGreaterThan(0);
+    for (const f of stale) expect(existsSync(f), f).toBe(false);
+    expect(existsSync(live)).toBe(true);
   });
 });
