@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../run-cli.js';
@@ -252,5 +253,32 @@ describe('leftovers of a job killed while saving', () => {
     expect(r.indexCache!.bytesWritten).toBeGreaterThan(0);
     for (const f of stale) expect(existsSync(f), f).toBe(false);
     expect(existsSync(live)).toBe(true);
+  });
+});
+
+describe('files in DIR that are not what they seem', () => {
+  it('a FIFO never blocks the search, and a 10 GB file is refused without being read', async () => {
+    const { repo, kept, late, dir } = await setup();
+    const branchDir = join(dir, 'memory');
+    mkdirSync(branchDir, { recursive: true });
+    const probe = openMemory({ repo });
+    const files = indexFiles(probe.core);
+    probe.close();
+    rmSync(files.base, { force: true });
+    // A FIFO: opening it for reading would wait for a writer for ever.
+    execFileSync('mkfifo', [join(branchDir, `search-v${SEGMENT_FORMAT}.base`)]);
+    const fifo = await searchWith(repo, dir, 'alpha rollout');
+    expect(fifo.ids.sort()).toEqual([...kept, late].sort());
+    expect(fifo.warnings.join('\n')).toMatch(/not restored \(search-v\d+\.base is not a regular file\)/);
+    // A sparse 10 GB base: over the default 4 GiB bound, refused by its size (nothing is read).
+    rmSync(join(branchDir, `search-v${SEGMENT_FORMAT}.base`));
+    const big = join(branchDir, `search-v${SEGMENT_FORMAT}.base`);
+    writeFileSync(big, '');
+    truncateSync(big, 10 * 1024 ** 3);
+    rmSync(files.base, { force: true });
+    const huge = await searchWith(repo, dir, 'alpha rollout');
+    expect(huge.ids.sort()).toEqual([...kept, late].sort());
+    expect(huge.r.indexCache).toMatchObject({ restored: false, bytesRead: 0, index: 'full' });
+    expect(huge.warnings.join('\n')).toMatch(/over the \d+-byte bound/);
   });
 });
