@@ -447,12 +447,19 @@ function matches(store: ReadonlyBranch, base: Segment, delta: Segment | null, tr
  * not parse is in no table, so a tip holding one fails it (the delta is then rebuilt from the base).
  */
 function viewMatchesTree(store: ReadonlyBranch, base: Segment, delta: Segment | null, tree: string): boolean {
-  if (base.dupes?.length !== 0 || (delta && delta.dupes?.length !== 0)) return false;
+  if (!base.dupes || (delta && !delta.dupes)) return false;
   const gone = new Set(delta?.removed ?? []);
   const live = new Map<string, string>();
   const add = (path: string, oid: string) => !live.has(path) && !!live.set(path, oid);
   for (let d = 0; d < base.n; d++) if (!gone.has(d) && !add(base.paths.get(d), base.oids.get(d))) return false;
   for (let d = 0; d < (delta?.n ?? 0); d++) if (!add(delta!.paths.get(d), delta!.oids.get(d))) return false;
+  // Second copies are files too, once each is shown to be a copy of a listed memory.
+  const copies = [...base.dupes, ...(delta?.dupes ?? [])];
+  if (copies.length) {
+    const parts = delta ? [{ seg: base, gone }, { seg: delta, gone: new Set<number>() }] : [{ seg: base, gone }];
+    const holds = copyCheck(store, parts);
+    for (const [path, oid] of copies) if (!holds(path, oid) || !add(path, oid)) return false;
+  }
   let files = 0;
   for (const f of store.git.listBlobs(tree, MEMORIES_DIR)) {
     if (!f.path.endsWith('.md')) continue;
@@ -462,6 +469,36 @@ function viewMatchesTree(store: ReadonlyBranch, base: Segment, delta: Segment | 
   return files === live.size;
 }
 
+/**
+ * A check that a restored segment's second copy (path, blob) is one: the file's id is the id of a
+ * live document of `parts` whose own file says so (two blob reads per copy, at most MAX_DUPES copies
+ * per segment; a branch has few hand copies). The id column alone is a claim like the rest.
+ */
+function copyCheck(store: ReadonlyBranch, parts: Array<{ seg: Segment; gone: ReadonlySet<number> }>): (path: string, oid: string) => boolean {
+  let byId: Map<string, Array<[Segment, number]>> | null = null;
+  const idOf = (path: string, oid: string) => memoryFromFile(path, store.git.readBlob(oid).toString('utf8')).id;
+  return (path, oid) => {
+    try {
+      const id = idOf(path, oid);
+      if (!byId) {
+        byId = new Map();
+        for (const { seg, gone } of parts) {
+          for (let d = 0; d < seg.n; d++) {
+            if (gone.has(d)) continue;
+            const k = seg.ids.get(d);
+            const list = byId.get(k);
+            if (list) list.push([seg, d]);
+            else byId.set(k, [[seg, d]]);
+          }
+        }
+      }
+      return (byId.get(id) ?? []).some(([seg, d]) => seg.paths.get(d) !== path && idOf(seg.paths.get(d), seg.oids.get(d)) === id);
+    } catch {
+      return false;
+    }
+  };
+}
+
 function buildDelta(store: ReadonlyBranch, base: Segment, tree: string): Segment {
   let diff: TreeDiff;
   let fromTable = false;
@@ -469,6 +506,16 @@ function buildDelta(store: ReadonlyBranch, base: Segment, tree: string): Segment
     // A restored base's tree is only a claim: its table is compared with the tip's tree instead.
     diff = diffFromTable(store, base, tree, { trustDupes: false })!;
     fromTable = true;
+    // Its second copies that are on the tip unchanged and shown to be copies of a memory still
+    // listed stay skipped (as a trusted base's are); any other is read like a new file.
+    if (base.dupes?.length) {
+      const removed = new Set(docsAt(base, diff.removed));
+      const holds = copyCheck(store, [{ seg: base, gone: removed }]);
+      const added = new Map(diff.added.map((f) => [f.path, f.oid]));
+      const kept = new Set<string>();
+      for (const [path, oid] of base.dupes) if (added.get(path) === oid && holds(path, oid)) kept.add(path);
+      if (kept.size) diff.added = diff.added.filter((f) => !kept.has(f.path));
+    }
   } else {
     try {
       diff = diffMemories(store, base.tree, tree);

@@ -10,7 +10,7 @@ import { openMemory } from '../../src/api.js';
 import { withIndexCache } from '../../src/search/index-cache.js';
 import { memoryFromFile } from '../../src/core/memory.js';
 import { indexFiles } from '../../src/search/index.js';
-import { SEGMENT_FORMAT, SegmentBuilder, encodeSegment, type DocInput } from '../../src/search/segment.js';
+import { SEGMENT_FORMAT, SegmentBuilder, decodeSegment, encodeSegment, type DocInput } from '../../src/search/segment.js';
 
 /**
  * The index cache (`--index-cache DIR`, the Action's runner cache) is a file another job wrote: a
@@ -99,6 +99,51 @@ describe('a restored index that lies about its tree', () => {
     expect(ids).not.toContain(gone);
     expect(ids).toContain(late);
     expect(ids.sort()).toEqual([...kept, late].sort());
+  });
+
+  it('a restored list of second copies does not hide a memory', async () => {
+    const { repo, kept, late, dir } = await setup();
+    const files = filesOf(repo);
+    const b = new SegmentBuilder();
+    // The first kept memory's row claims the latest memory's id, which the list below then names a
+    // second copy of: the id column is a claim too, checked against the files.
+    b.add({ ...docOf(repo, files.get(kept[0])!), id: late });
+    b.add(docOf(repo, files.get(kept[1])!));
+    // An older tree in the header (so the table is diffed), the latest memory named a second copy.
+    const seg = b.finish({ kind: 'base', tree: git(repo, 'rev-parse', 'memory~1^{tree}') });
+    seg.dupes = [[files.get(late)!.path, files.get(late)!.oid]];
+    plant(repo, dir, encodeSegment(seg));
+    const { ids } = await searchWith(repo, dir, 'alpha rollout');
+    expect(ids.sort()).toEqual([...kept, late].sort());
+  });
+
+  it('an honest cache of a branch with a hand copy of a memory gives the answer a plain search gives', async () => {
+    const { repo, dir } = await setup();
+    // A hand copy: one memory file committed again at a second path (same id).
+    const wt = join(tempDir('gm-wt-'), 'wt');
+    git(repo, 'worktree', 'add', '-q', wt, 'memory');
+    const first = git(wt, 'ls-files', 'memories/').split('\n')[0];
+    // The id comes from the file name: the same name in another month's folder is a second copy.
+    const copy = `memories/2020/01/${basename(first)}`;
+    mkdirSync(join(wt, 'memories/2020/01'), { recursive: true });
+    writeFileSync(join(wt, copy), readFileSync(join(wt, first)));
+    git(wt, 'add', copy);
+    git(wt, 'commit', '-q', '-m', 'hand copy');
+    git(repo, 'worktree', 'remove', '--force', wt);
+    const plainStore = openMemory({ repo, warn: () => {} });
+    await plainStore.rebuildIndex(); // one base holding the copy in its list of second copies
+    const plain = await plainStore.search({ query: 'alpha rollout', limit: 50, mode: 'fulltext' });
+    const base = indexFiles(plainStore.core).base;
+    plainStore.close();
+    // That index, as an honest job would have saved it, restored into a clone without one.
+    const saved = readFileSync(base);
+    expect(decodeSegment(saved).dupes).toHaveLength(1);
+    plant(repo, dir, saved);
+    const { r } = await searchWith(repo, dir, 'alpha rollout');
+    // Its copy checked (two blob reads), the base is used as it is: nothing rebuilt, nothing saved.
+    expect(r.indexCache).toMatchObject({ restored: true, index: 'cached', bytesWritten: 0 });
+    expect(r.results.map((x) => x.id)).toEqual(plain.results.map((x) => x.id));
+    expect(r.total).toBe(plain.total);
   });
 
   it('a document whose blob is not in the clone does not fail the search', async () => {
