@@ -10,7 +10,7 @@ import { openMemory } from '../../src/api.js';
 import { withIndexCache } from '../../src/search/index-cache.js';
 import { memoryFromFile } from '../../src/core/memory.js';
 import { indexFiles } from '../../src/search/index.js';
-import { SEGMENT_FORMAT, SegmentBuilder, decodeSegment, encodeSegment, type DocInput } from '../../src/search/segment.js';
+import { SEGMENT_FORMAT, SegmentBuilder, decodeSegment, encodeSegment, type DocInput, type Segment } from '../../src/search/segment.js';
 
 /**
  * The index cache (`--index-cache DIR`, the Action's runner cache) is a file another job wrote: a
@@ -144,6 +144,20 @@ describe('a restored index that lies about its tree', () => {
     expect(r.indexCache).toMatchObject({ restored: true, index: 'cached', bytesWritten: 0 });
     expect(r.results.map((x) => x.id)).toEqual(plain.results.map((x) => x.id));
     expect(r.total).toBe(plain.total);
+  });
+
+  it('a header whose tag or category names are not strings is a damaged file, not a failed search', async () => {
+    const { repo, kept, late, tree, dir } = await setup();
+    const files = filesOf(repo);
+    for (const lie of [(x: Segment) => ((x.tags as unknown[])[0] = { toLowerCase: 1 }), (x: Segment) => ((x.cats as unknown[])[0] = 7)]) {
+      const b = new SegmentBuilder();
+      for (const id of [...kept, late]) b.add({ ...docOf(repo, files.get(id)!), tags: ['ops'] });
+      const seg = b.finish({ kind: 'base', tree });
+      lie(seg);
+      plant(repo, dir, encodeSegment(seg));
+      const { ids } = await searchWith(repo, dir, 'alpha rollout ops general');
+      expect(ids.sort()).toEqual([...kept, late].sort());
+    }
   });
 
   it('a document whose blob is not in the clone does not fail the search', async () => {
