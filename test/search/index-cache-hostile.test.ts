@@ -160,6 +160,35 @@ describe('a restored index that lies about its tree', () => {
     }
   });
 
+  // Known limit, pinned: the table (path, blob) is checked against the tip, the analysed columns of a
+  // listed memory (tags, category, time, terms) are not, so a crafted DIR can drop a memory from a
+  // tag filter (or add one to it). Checking them is re-analysing every memory, which is the full build
+  // the cache exists to avoid. A fix needs the cache authenticated (a MAC keyed by a secret the jobs
+  // that may write DIR hold and a fork's job does not, checked before the file is used), or filters
+  // answered from the blobs of the candidates; until then docs/search.md says a crafted DIR can move
+  // the ranking and filters of memories that are on the branch.
+  it.fails('a restored row whose tags lie does not hide a memory from a tag filter (known limit)', async () => {
+    const { repo, kept, late, tree, dir } = await setup();
+    const files = filesOf(repo);
+    const tagged = openMemory({ repo });
+    await tagged.update(late, { tags: ['ops'] });
+    tagged.close();
+    const now = git(repo, 'rev-parse', 'memory^{tree}');
+    expect(now).not.toBe(tree);
+    const fresh = filesOf(repo);
+    const b = new SegmentBuilder();
+    for (const id of kept) b.add(docOf(repo, files.get(id)!));
+    b.add({ ...docOf(repo, fresh.get(late)!), tags: [] }); // its real file says `ops`
+    plant(repo, dir, encodeSegment(b.finish({ kind: 'base', tree: now })));
+    const m = openMemory({ repo, indexCache: dir, warn: () => {} });
+    try {
+      const r = await m.search({ tags: ['ops'], mode: 'fulltext' });
+      expect(r.results.map((x) => x.id)).toEqual([late]);
+    } finally {
+      m.close();
+    }
+  });
+
   it('a document whose blob is not in the clone does not fail the search', async () => {
     const { repo, kept, late, tree, dir } = await setup();
     const files = filesOf(repo);
