@@ -2,7 +2,7 @@ import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, read
 import { basename, join } from 'node:path';
 import type { ReadonlyBranch } from '../core/branch-view.js';
 import { writeCacheFile } from '../git/atomic-file.js';
-import { hasUsableIndex, indexFiles, lastIndexOpen } from './index.js';
+import { hasUsableIndex, indexFiles, lastIndexOpen, markRestored, unmarkRestored } from './index.js';
 
 /**
  * The search index carried between CI jobs (issue #29): `--index-cache DIR` / MEMORY_INDEX_CACHE.
@@ -13,6 +13,8 @@ import { hasUsableIndex, indexFiles, lastIndexOpen } from './index.js';
  * then validates it like any cache file (format version in the name and header, CRC-32, every
  * offset in range: a file that fails is ignored and the index is built from the branch) and brings
  * it up to the branch's tree with the incremental path (only the memories that differ are read).
+ * A restored file is marked (src/search/index.ts markRestored): the tree its header names is a claim,
+ * so it is reconciled with the branch through its own document table, never through that tree.
  * After a search that built or updated the index, the files that changed are copied back, each to a
  * temp name renamed into place, so concurrent jobs leave whole files (a delta names the base build
  * it applies to, so a base and a delta from two jobs never combine). DIR is a cache: nothing in it
@@ -138,6 +140,51 @@ function vectorPairs(store: ReadonlyBranch, dir: string): Array<[string, string]
   return [...names].map((n) => [join(local, n), join(cached, n)]);
 }
 
+/** A temp file of src/git/atomic-file.ts (`<name>.<pid>.<random>.tmp`) for one of the files DIR holds. */
+const TEMP_FILE = /^(?:search-v\d{1,4}\.(?:base|delta)|[A-Za-z0-9][A-Za-z0-9._-]{0,200}\.v\d{1,4}\.bin)\.\d{1,10}\.[a-z0-9]{1,16}\.tmp$/;
+/** A temp file not written to for this long belongs to a save that died (a file being written is touched by every write). */
+const STALE_TEMP_MS = 15 * 60_000;
+
+/**
+ * Removes the temp files a save killed before its rename left in DIR (kill -9, a runner cancelled):
+ * nothing reads them, but a CI cache saves the whole folder, so each would travel (hundreds of MB at
+ * 1,000,000 memories) in every later entry. Only names this module writes, only old ones: a
+ * concurrent job's save in progress is left alone.
+ */
+function dropStaleTemps(d: string, now = Date.now()): void {
+  let names: string[] = [];
+  try {
+    names = readdirSync(d);
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    if (!TEMP_FILE.test(n)) continue;
+    const f = join(d, n);
+    try {
+      const st = lstatSync(f);
+      if (st.isFile() && now - st.mtimeMs > STALE_TEMP_MS) rmSync(f, { force: true });
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+}
+
+/**
+ * Throws when `d` exists and is not a real folder. DIR's own content is restored from a cache too (a
+ * tar keeps links): a branch folder that links elsewhere would have the save write its fixed file
+ * names wherever it points, and the restore read from there.
+ */
+function checkFolder(d: string): void {
+  let st;
+  try {
+    st = lstatSync(d);
+  } catch {
+    return; // none yet: made by the save
+  }
+  if (!st.isDirectory()) throw new Error(`${basename(d)} is not a folder`);
+}
+
 /**
  * Runs `search` with the index cache at `dir`: restores before, saves after. The search's own result
  * is returned whatever happens to the cache, with what the cache did.
@@ -146,6 +193,15 @@ export async function withIndexCache<R>(store: ReadonlyBranch, dir: string, sear
   const max = opts.maxFileBytes ?? DEFAULT_MAX_CACHE_FILE_BYTES;
   const warn = opts.warn ?? ((m: string) => store.warn(m));
   const report: IndexCacheReport = { restored: false, bytesRead: 0, index: 'cached', bytesWritten: 0, vectorFiles: 0 };
+  try {
+    checkFolder(branchDir(store, dir));
+    checkFolder(join(branchDir(store, dir), 'vectors'));
+  } catch (err) {
+    warn(`index cache: not used (${(err as Error).message}); the index is built from the branch`);
+    const result = await search();
+    report.index = lastIndexOpen();
+    return { result, report };
+  }
   const files = pairs(store, dir);
   const vectors = opts.vectors === false ? [] : vectorPairs(store, dir);
   // The clone's own vector cache wins (it is at least as new); a file is restored only where none is.
@@ -170,7 +226,17 @@ export async function withIndexCache<R>(store: ReadonlyBranch, dir: string, sear
     try {
       mkdirSync(store.cacheDir, { recursive: true });
       for (const [local, cached] of files) {
+        // Untrusted until checked against the branch (src/search/index.ts, markRestored): marked before
+        // the copy (kill -9 between the two leaves no unmarked copy) and after it (a process of this
+        // clone that wrote the file meanwhile removed the mark).
+        if (!markRestored(local)) throw new Error(`${basename(local)} could not be marked as restored`);
         const n = copyBounded(cached, local, max);
+        if (n < 0) {
+          // Not in DIR: what the clone holds there is of no use without a usable base (and may be an
+          // earlier restore's file): gone, and with it the mark.
+          rmSync(local, { force: true });
+          unmarkRestored(local);
+        } else if (!markRestored(local)) throw new Error(`${basename(local)} could not be marked as restored`);
         if (n >= 0) report.bytesRead += n;
         if (n >= 0 && local === files[0][0]) report.restored = true;
       }
@@ -194,6 +260,8 @@ export async function withIndexCache<R>(store: ReadonlyBranch, dir: string, sear
   }
   report.index = lastIndexOpen();
   try {
+    dropStaleTemps(branchDir(store, dir));
+    dropStaleTemps(join(branchDir(store, dir), 'vectors'));
     // Only files this search wrote (a new base, a new delta), and everything when DIR has no base.
     const dirHasBase = signature(files[0][1]) !== '-';
     let wrote = false;

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ARCHIVE_DIR, MEMORIES_DIR, unreadableFile } from '../core/catalog.js';
 import { copyWins, duplicateIdWarning } from '../core/id.js';
@@ -176,6 +176,42 @@ function markVerified(file: string, sig: string): void {
 }
 
 /**
+ * Segments read from a file an index cache restored (src/search/index-cache.ts), and not checked
+ * against the branch since. Such a file passed every check of its bytes, but its header's tree is a
+ * claim: nothing ties its document table to that tree, and the file came from another job (or
+ * whoever could write DIR). So its tree is never used, neither to skip the update (`tree` equal to
+ * the tip's) nor to diff from: the base's own table is compared with the tip's tree instead
+ * ({@link diffFromTable}), which drops every document not on the tip and reads every file the table
+ * lacks; a restored delta is used only when base and delta together list exactly the tip's files.
+ */
+const restoredSegments = new WeakSet<Segment>();
+
+/**
+ * `restored-<name>`: while it exists, the file at `<name>` came from an index cache. It is written
+ * before the copy (a process killed between the copy and the mark leaves no unmarked file) and
+ * removed when this code writes the file itself ({@link writeAtomic}) or checked it ({@link adopt}).
+ */
+function restoredFile(file: string): string {
+  return join(file, '..', `restored-${basename(file)}`);
+}
+
+/** Marks `file` (about to be, or just, restored from an index cache) as untrusted; false when the mark could not be written. */
+export function markRestored(file: string): boolean {
+  return writeCacheFile(restoredFile(file), 'restored from an index cache\n') > 0;
+}
+
+/** Removes the mark of `file` (nothing was restored there after all). */
+export function unmarkRestored(file: string): void {
+  rmSync(restoredFile(file), { force: true });
+}
+
+function wasRestored(file: string): boolean {
+  return existsSync(restoredFile(file));
+}
+
+const trusted = (seg: Segment | null): boolean => !!seg && !restoredSegments.has(seg);
+
+/**
  * The segment in `file`, or null when it is missing, corrupt, truncated or of another format (the
  * caller rebuilds it). A version read before by this store is not read again; a version some reader
  * verified is opened lazily (a SegmentFile owned by the store's BranchIndex); any other is read whole
@@ -199,6 +235,7 @@ function readSegment(store: ReadonlyBranch, file: string): Segment | null {
   } catch {
     seg = null; // missing, corrupt, truncated or another format: rebuilt by the caller
   }
+  if (seg && wasRestored(file)) restoredSegments.add(seg);
   st.setFile(file, sig, seg);
   return seg;
 }
@@ -207,7 +244,7 @@ function readSegment(store: ReadonlyBranch, file: string): Segment | null {
 function dropOtherFormats(store: ReadonlyBranch): void {
   try {
     for (const f of readdirSync(store.cacheDir)) {
-      const m = /^(?:verified-|newest-)?search-v(\d+)\.(base|delta)$/.exec(f);
+      const m = /^(?:verified-|newest-|restored-)?search-v(\d+)\.(base|delta)$/.exec(f);
       if (m && Number(m[1]) !== SEGMENT_FORMAT) rmSync(join(store.cacheDir, f), { force: true });
     }
   } catch {
@@ -220,6 +257,7 @@ function writeAtomic(store: ReadonlyBranch, file: string, seg: Segment): number 
   // or full disk: 0 bytes, and the search goes on without a cache.
   const bytes = writeCacheFile(file, (write) => writeSegment(seg, write));
   if (!bytes) return 0;
+  unmarkRestored(file); // built here: not the cache's file any more
   if (seg.kind === 'base') writeNewestOrder(file, seg);
   const sig = signature(file);
   stateOf(store).setFile(file, sig, seg);
@@ -333,12 +371,25 @@ export function diffMemories(store: ReadonlyBranch, from: string, to: string): T
  * Files that did not parse are not in the table, so they are read again (and counted again).
  * Null when the table is incomplete (more duplicates than a segment lists).
  */
-export function diffFromTable(store: ReadonlyBranch, base: Segment, tree: string): TreeDiff | null {
-  if (!base.dupes) return null;
+export function diffFromTable(store: ReadonlyBranch, base: Segment, tree: string, opts: { trustDupes?: boolean } = {}): TreeDiff | null {
+  const trustDupes = opts.trustDupes !== false;
+  if (trustDupes && !base.dupes) return null;
   const known = new Map<string, string>();
-  for (let d = 0; d < base.n; d++) known.set(base.paths.get(d), base.oids.get(d));
-  for (const [path, oid] of base.dupes) known.set(path, oid);
   const out: TreeDiff = { added: [], removed: [] };
+  const twice = new Set<string>();
+  for (let d = 0; d < base.n; d++) {
+    const path = base.paths.get(d);
+    if (known.has(path)) twice.add(path);
+    known.set(path, base.oids.get(d));
+  }
+  // A restored base's list of second copies would hide the files it names, and a path it lists twice
+  // would be indexed twice: those files are read again.
+  if (trustDupes) for (const [path, oid] of base.dupes ?? []) known.set(path, oid);
+  else
+    for (const path of twice) {
+      known.delete(path);
+      out.removed.push(path);
+    }
   for (const f of store.git.listBlobs(tree, MEMORIES_DIR)) {
     const was = known.get(f.path);
     if (was === f.oid) {
@@ -372,18 +423,110 @@ export function indexFiles(store: ReadonlyBranch): { base: string; delta: string
   return paths(store);
 }
 
+/**
+ * Trusts a restored segment read from `file` once it was checked against the branch: from now on it
+ * is as good as one built here (its mark is removed, so the next process does not check it again).
+ */
+function adopt(seg: Segment, file: string): void {
+  restoredSegments.delete(seg);
+  rmSync(restoredFile(file), { force: true });
+}
+
+/** {@link viewMatchesTree}, false when the branch cannot be read. */
+function matches(store: ReadonlyBranch, base: Segment, delta: Segment | null, tree: string): boolean {
+  try {
+    return viewMatchesTree(store, base, delta, tree);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * True when `base` with `delta` lists exactly the `.md` files of `tree` under memories/ (path and blob
+ * id), with no second copies: the check a restored delta passes before it is used. A file that does
+ * not parse is in no table, so a tip holding one fails it (the delta is then rebuilt from the base).
+ */
+function viewMatchesTree(store: ReadonlyBranch, base: Segment, delta: Segment | null, tree: string): boolean {
+  if (!base.dupes || (delta && !delta.dupes)) return false;
+  const gone = new Set(delta?.removed ?? []);
+  const live = new Map<string, string>();
+  const add = (path: string, oid: string) => !live.has(path) && !!live.set(path, oid);
+  for (let d = 0; d < base.n; d++) if (!gone.has(d) && !add(base.paths.get(d), base.oids.get(d))) return false;
+  for (let d = 0; d < (delta?.n ?? 0); d++) if (!add(delta!.paths.get(d), delta!.oids.get(d))) return false;
+  // Second copies are files too, once each is shown to be a copy of a listed memory.
+  const copies = [...base.dupes, ...(delta?.dupes ?? [])];
+  if (copies.length) {
+    const parts = delta ? [{ seg: base, gone }, { seg: delta, gone: new Set<number>() }] : [{ seg: base, gone }];
+    const holds = copyCheck(store, parts);
+    for (const [path, oid] of copies) if (!holds(path, oid) || !add(path, oid)) return false;
+  }
+  let files = 0;
+  for (const f of store.git.listBlobs(tree, MEMORIES_DIR)) {
+    if (!f.path.endsWith('.md')) continue;
+    if (live.get(f.path) !== f.oid) return false;
+    files++;
+  }
+  return files === live.size;
+}
+
+/**
+ * A check that a restored segment's second copy (path, blob) is one: the file's id is the id of a
+ * live document of `parts` whose own file says so (two blob reads per copy, at most MAX_DUPES copies
+ * per segment; a branch has few hand copies). The id column alone is a claim like the rest.
+ */
+function copyCheck(store: ReadonlyBranch, parts: Array<{ seg: Segment; gone: ReadonlySet<number> }>): (path: string, oid: string) => boolean {
+  let byId: Map<string, Array<[Segment, number]>> | null = null;
+  const idOf = (path: string, oid: string) => memoryFromFile(path, store.git.readBlob(oid).toString('utf8')).id;
+  return (path, oid) => {
+    try {
+      const id = idOf(path, oid);
+      if (!byId) {
+        byId = new Map();
+        for (const { seg, gone } of parts) {
+          for (let d = 0; d < seg.n; d++) {
+            if (gone.has(d)) continue;
+            const k = seg.ids.get(d);
+            const list = byId.get(k);
+            if (list) list.push([seg, d]);
+            else byId.set(k, [[seg, d]]);
+          }
+        }
+      }
+      return (byId.get(id) ?? []).some(([seg, d]) => seg.paths.get(d) !== path && idOf(seg.paths.get(d), seg.oids.get(d)) === id);
+    } catch {
+      return false;
+    }
+  };
+}
+
 function buildDelta(store: ReadonlyBranch, base: Segment, tree: string): Segment {
   let diff: TreeDiff;
   let fromTable = false;
-  try {
-    diff = diffMemories(store, base.tree, tree);
-  } catch (err) {
-    // The base's tree is not in this repository (a shallow clone, a restored index): compare the
-    // base's document table with the current tree instead.
-    const t = diffFromTable(store, base, tree);
-    if (!t) throw err;
-    diff = t;
+  if (!trusted(base)) {
+    // A restored base's tree is only a claim: its table is compared with the tip's tree instead.
+    diff = diffFromTable(store, base, tree, { trustDupes: false })!;
     fromTable = true;
+    // Its second copies that are on the tip unchanged and shown to be copies of a memory still
+    // listed stay skipped (as a trusted base's are); any other is read like a new file.
+    if (base.dupes?.length) {
+      const removed = new Set(docsAt(base, diff.removed));
+      const holds = copyCheck(store, [{ seg: base, gone: removed }]);
+      const added = new Map(diff.added.map((f) => [f.path, f.oid]));
+      const kept = new Set<string>();
+      for (const [path, oid] of base.dupes) if (added.get(path) === oid && holds(path, oid)) kept.add(path);
+      if (kept.size) diff.added = diff.added.filter((f) => !kept.has(f.path));
+    }
+  } else {
+    try {
+      diff = diffMemories(store, base.tree, tree);
+    } catch (err) {
+      // The base's tree is not in this repository (a shallow clone, a restored index): compare the
+      // base's document table with the current tree instead.
+      const t = diffFromTable(store, base, tree);
+      if (!t) throw err;
+      diff = t;
+      fromTable = true;
+    }
   }
   const removed = docsAt(base, diff.removed);
   const b = new SegmentBuilder();
@@ -451,7 +594,9 @@ export function openIndex(store: ReadonlyBranch, opts: IndexOptions = {}): Index
     const disk = readSegment(store, files.base);
     if (disk && (disk.tree === tree || !base)) base = disk;
   }
-  if (base && base.tree === tree) {
+  // A restored base naming the tip's tree: used as it is once its table lists exactly the tip's files.
+  if (base && base.tree === tree && !trusted(base) && matches(store, base, null, tree)) adopt(base, files.base);
+  if (base && base.tree === tree && trusted(base)) {
     lastOpen = 'cached';
     return remember(store, tree, base, null, viewOf(base, null));
   }
@@ -461,6 +606,11 @@ export function openIndex(store: ReadonlyBranch, opts: IndexOptions = {}): Index
     if (!delta) {
       const disk = readSegment(store, files.delta);
       if (fits(disk)) delta = disk;
+    }
+    // A restored delta is used once base and delta together list the tip's files.
+    if (delta && !trusted(delta)) {
+      if (matches(store, base, delta, tree)) adopt(delta, files.delta);
+      else delta = null;
     }
     if (delta) {
       lastOpen = 'cached';

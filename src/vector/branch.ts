@@ -35,6 +35,18 @@ interface CacheHeader {
   rows: [path: string, oid: string, id: string, hash: string, scale: number, memOid: string][];
 }
 
+/** Every field of a cache header the loader uses has its type and range: dims, and each row's strings and scale. */
+function wellFormed(h: CacheHeader): boolean {
+  if (!Number.isInteger(h.dims) || h.dims < 0 || h.dims > 65535 || !Array.isArray(h.rows)) return false;
+  if (h.folderTree !== null && typeof h.folderTree !== 'string') return false;
+  return h.rows.every((r) => {
+    if (!Array.isArray(r) || r.length !== 6) return false;
+    const [path, oid, id, hash, scale, memOid] = r;
+    const f = Math.fround(scale);
+    return typeof path === 'string' && typeof oid === 'string' && typeof id === 'string' && typeof hash === 'string' && typeof memOid === 'string' && typeof scale === 'number' && Number.isFinite(f) && f > 0;
+  });
+}
+
 export interface EnsureReport {
   model: string;
   /** Memories embedded by this call, into the local cache only (never committed). */
@@ -165,6 +177,13 @@ export class BranchVectors {
       const len = buf.readUInt32LE(0);
       const header = JSON.parse(buf.toString('utf8', 4, 4 + len)) as CacheHeader;
       if (header.format !== CACHE_FORMAT || header.model !== this.embedder.id) return null;
+      // A file with a valid checksum is still a file another job may have written (an index cache,
+      // src/search/index-cache.ts): a scale that is not a positive float32 made a score of NaN or
+      // Infinity, a `relevance: null` in the response.
+      if (!wellFormed(header)) {
+        this.branch.warn(`the vector cache ${basename(this.cacheFile)} is malformed: rebuilding it`);
+        return null;
+      }
       const d = header.dims;
       let off = 4 + len;
       if (buf.length !== off + header.rows.length * d) return null;

@@ -169,8 +169,15 @@ export function readHeader(read: (pos: number, len: number) => Buffer | null, si
   if (!Number.isInteger(h.n) || h.n < 0) bad('bad document count');
   if (!Array.isArray(h.lenSum) || h.lenSum.length !== NF || !h.lenSum.every((x) => Number.isFinite(x) && x >= 0)) bad('bad length sums');
   if (typeof h.tree !== 'string' || typeof h.build !== 'string' || !Array.isArray(h.cats) || !Array.isArray(h.scopes) || !Array.isArray(h.tags)) bad('bad header fields');
+  // Names the ranking analyses as text: a number or an object there threw a TypeError in every search
+  // (a file with a valid checksum can come from another job: an index cache).
+  if (h.kind !== 'base' && h.kind !== 'delta') bad('bad header fields');
+  if (!h.cats.every(isString) || !h.scopes.every(isString) || !h.tags.every(isString)) bad('bad header fields');
+  if ((h.baseBuild !== null && typeof h.baseBuild !== 'string') || (h.baseTree !== null && typeof h.baseTree !== 'string')) bad('bad header fields');
   return { h, start };
 }
+
+const isString = (v: unknown): v is string => typeof v === 'string';
 
 /** Where section `name` is in the data, as [offset, bytes], after checking its kind, alignment and bounds. */
 export function sectionOf(h: Header, name: string, kind: ArrayKind): [number, number] {
