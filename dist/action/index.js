@@ -22,7 +22,7 @@ import {
   storeMemory,
   taggedMemories,
   updateMemory
-} from "./chunks/chunk-DYJL23UH.js";
+} from "./chunks/chunk-WR7MKAN4.js";
 import {
   excerpt
 } from "./chunks/chunk-5GR53BCC.js";
@@ -42,7 +42,7 @@ import {
 import "./chunks/chunk-K6EUXEO3.js";
 import {
   SEGMENT_FORMAT
-} from "./chunks/chunk-3KSJEXFT.js";
+} from "./chunks/chunk-GHVMMVOT.js";
 import "./chunks/chunk-KZZYYKRM.js";
 import "./chunks/chunk-TDEZOTZH.js";
 import "./chunks/chunk-4REC64I2.js";
@@ -493,12 +493,12 @@ function checkOpenOptions(opts) {
 }
 function openDoor(options = {}) {
   const { embedOnWrite, indexCache, ...storeOpts } = checkOpenOptions(options);
-  const writeVectors = async (texts) => (await import("./chunks/write-L4OMSTY4.js")).writeTimeVectors(s, texts);
+  const writeVectors = async (texts) => (await import("./chunks/write-RCJE46HN.js")).writeTimeVectors(s, texts);
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
   const history = () => import("./chunks/history-CHUJ6XDC.js");
   const coreDoc = () => import("./chunks/core-doc-4DQ5EBE5.js");
   const sync = () => import("./chunks/sync-FEFMWF3E.js");
-  const importExport = () => import("./chunks/import-export-OCU7XTNG.js");
+  const importExport = () => import("./chunks/import-export-YYGA6XJJ.js");
   const configOps = () => import("./chunks/config-ops-ZPE6TS4T.js");
   let viewModel = null;
   return {
@@ -509,13 +509,13 @@ function openDoor(options = {}) {
     list: (filter) => listPage(s, filter),
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
     search: async (q, o) => {
-      const run2 = async () => (await import("./chunks/hybrid-H3JEJEOU.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0);
+      const run2 = async () => (await import("./chunks/hybrid-VAGZOMBG.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0);
       if (!indexCache) return run2();
-      const vectors = (await import("./chunks/hybrid-H3JEJEOU.js")).mayReadVectors(s, q ?? {});
-      const { result, report } = await (await import("./chunks/index-cache-D3I2Z6KL.js")).withIndexCache(s, indexCache, run2, { vectors });
+      const vectors = (await import("./chunks/hybrid-VAGZOMBG.js")).mayReadVectors(s, q ?? {});
+      const { result, report } = await (await import("./chunks/index-cache-SKRHMWAE.js")).withIndexCache(s, indexCache, run2, { vectors });
       return { ...result, indexCache: report };
     },
-    rebuildIndex: async (o) => (await import("./chunks/search-65IKSAQG.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
+    rebuildIndex: async (o) => (await import("./chunks/search-WUYPL6V2.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
     delete: (id) => deleteMemory(s, id),
     deleteByTag: (tag) => deleteTagged(s, tag),
     clear: (o) => clearMemories(s, o),
@@ -541,7 +541,7 @@ function openDoor(options = {}) {
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-3E575V5H.js")).memoryStats(s, o),
+    stats: async (o) => (await import("./chunks/stats-GEJBZ4KI.js")).memoryStats(s, o),
     prune: async (o) => (await import("./chunks/prune-USIZFXSR.js")).prune(s, o),
     importMemories: async (input) => (await importExport()).importMemories(s, input),
     exportMemories: async (o) => (await importExport()).exportMemories(s, o),
@@ -556,12 +556,12 @@ function openDoor(options = {}) {
         const v = o[key];
         if (v !== void 0) positiveInt(v, key);
       }
-      return (await import("./chunks/embed-UABKST7H.js")).embedMemories(s, { batchSize: o.batchSize, threads: o.threads, onProgress: o.onProgress });
+      return (await import("./chunks/embed-3UNF6KKJ.js")).embedMemories(s, { batchSize: o.batchSize, threads: o.threads, onProgress: o.onProgress });
     },
     viewModel: async () => {
       if (!viewModel) {
-        const { ViewModel: VM } = await import("./chunks/view-model-J3554NUZ.js");
-        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-H3JEJEOU.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-USIZFXSR.js")).prune(s, { dryRun: true }) });
+        const { ViewModel: VM } = await import("./chunks/view-model-DWNBPFBJ.js");
+        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-VAGZOMBG.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-USIZFXSR.js")).prune(s, { dryRun: true }) });
       }
       return viewModel;
     },

@@ -67,7 +67,7 @@ async function gitFigures(store) {
 async function memoryStats(store, opts = {}) {
   const top = opts.top ?? 10;
   const tip = store.tip();
-  const { indexCounts } = await import("./listing-57UN7JWT.js");
+  const { indexCounts } = await import("./listing-6JNHG3RL.js");
   const c = indexCounts(store);
   const iso = (ms) => ms === null ? null : new Date(ms).toISOString();
   const documents = {};

@@ -5,7 +5,7 @@ import {
   encodeVector,
   storeEmbedder,
   vectorPath
-} from "./chunk-LA45L5JW.js";
+} from "./chunk-OPJFZH6U.js";
 import {
   modelSlug
 } from "./chunk-T4ZV2EMR.js";

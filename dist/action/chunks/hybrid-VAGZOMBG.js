@@ -24,10 +24,10 @@ import {
   supported,
   supportedConfidence,
   valueWords
-} from "./chunk-7M4EK4YJ.js";
+} from "./chunk-Z6CSIE4F.js";
 import {
   queryTerms
-} from "./chunk-3KSJEXFT.js";
+} from "./chunk-GHVMMVOT.js";
 import "./chunk-KZZYYKRM.js";
 import "./chunk-TDEZOTZH.js";
 import "./chunk-4REC64I2.js";
@@ -43,7 +43,7 @@ import {
   searchBudgetMs,
   storeEmbedder,
   topK
-} from "./chunk-LA45L5JW.js";
+} from "./chunk-OPJFZH6U.js";
 import {
   USE_MODEL_ID,
   normalize

@@ -2,9 +2,11 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   hasUsableIndex,
   indexFiles,
-  lastIndexOpen
-} from "./chunk-7M4EK4YJ.js";
-import "./chunk-3KSJEXFT.js";
+  lastIndexOpen,
+  markRestored,
+  unmarkRestored
+} from "./chunk-Z6CSIE4F.js";
+import "./chunk-GHVMMVOT.js";
 import "./chunk-KZZYYKRM.js";
 import "./chunk-TDEZOTZH.js";
 import "./chunk-4REC64I2.js";
@@ -84,10 +86,47 @@ function vectorPairs(store, dir) {
   }
   return [...names].map((n) => [join(local, n), join(cached, n)]);
 }
+var TEMP_FILE = /^(?:search-v\d{1,4}\.(?:base|delta)|[A-Za-z0-9][A-Za-z0-9._-]{0,200}\.v\d{1,4}\.bin)\.\d{1,10}\.[a-z0-9]{1,16}\.tmp$/;
+var STALE_TEMP_MS = 15 * 6e4;
+function dropStaleTemps(d, now = Date.now()) {
+  let names = [];
+  try {
+    names = readdirSync(d);
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    if (!TEMP_FILE.test(n)) continue;
+    const f = join(d, n);
+    try {
+      const st = lstatSync(f);
+      if (st.isFile() && now - st.mtimeMs > STALE_TEMP_MS) rmSync(f, { force: true });
+    } catch {
+    }
+  }
+}
+function checkFolder(d) {
+  let st;
+  try {
+    st = lstatSync(d);
+  } catch {
+    return;
+  }
+  if (!st.isDirectory()) throw new Error(`${basename(d)} is not a folder`);
+}
 async function withIndexCache(store, dir, search, opts = {}) {
   const max = opts.maxFileBytes ?? DEFAULT_MAX_CACHE_FILE_BYTES;
   const warn = opts.warn ?? ((m) => store.warn(m));
   const report = { restored: false, bytesRead: 0, index: "cached", bytesWritten: 0, vectorFiles: 0 };
+  try {
+    checkFolder(branchDir(store, dir));
+    checkFolder(join(branchDir(store, dir), "vectors"));
+  } catch (err) {
+    warn(`index cache: not used (${err.message}); the index is built from the branch`);
+    const result2 = await search();
+    report.index = lastIndexOpen();
+    return { result: result2, report };
+  }
   const files = pairs(store, dir);
   const vectors = opts.vectors === false ? [] : vectorPairs(store, dir);
   const restoredVectors = [];
@@ -111,7 +150,12 @@ async function withIndexCache(store, dir, search, opts = {}) {
     try {
       mkdirSync(store.cacheDir, { recursive: true });
       for (const [local, cached] of files) {
+        if (!markRestored(local)) throw new Error(`${basename(local)} could not be marked as restored`);
         const n = copyBounded(cached, local, max);
+        if (n < 0) {
+          rmSync(local, { force: true });
+          unmarkRestored(local);
+        } else if (!markRestored(local)) throw new Error(`${basename(local)} could not be marked as restored`);
         if (n >= 0) report.bytesRead += n;
         if (n >= 0 && local === files[0][0]) report.restored = true;
       }
@@ -134,6 +178,8 @@ async function withIndexCache(store, dir, search, opts = {}) {
   }
   report.index = lastIndexOpen();
   try {
+    dropStaleTemps(branchDir(store, dir));
+    dropStaleTemps(join(branchDir(store, dir), "vectors"));
     const dirHasBase = signature(files[0][1]) !== "-";
     let wrote = false;
     files.forEach(([local, cached], i) => {

@@ -6,7 +6,7 @@ import {
   BRANCH_README,
   afterLostRace,
   safeText
-} from "./chunk-DYJL23UH.js";
+} from "./chunk-WR7MKAN4.js";
 import "./chunk-5GR53BCC.js";
 import {
   hashObject

@@ -9,10 +9,10 @@ import {
   openIndex,
   readMemory,
   readNewestOrder
-} from "./chunk-7M4EK4YJ.js";
+} from "./chunk-Z6CSIE4F.js";
 import {
   PRIORITY_NAME
-} from "./chunk-3KSJEXFT.js";
+} from "./chunk-GHVMMVOT.js";
 import "./chunk-KZZYYKRM.js";
 import "./chunk-TDEZOTZH.js";
 import "./chunk-4REC64I2.js";

@@ -2413,8 +2413,12 @@ function readHeader(read, size) {
   if (!Number.isInteger(h.n) || h.n < 0) bad("bad document count");
   if (!Array.isArray(h.lenSum) || h.lenSum.length !== NF || !h.lenSum.every((x) => Number.isFinite(x) && x >= 0)) bad("bad length sums");
   if (typeof h.tree !== "string" || typeof h.build !== "string" || !Array.isArray(h.cats) || !Array.isArray(h.scopes) || !Array.isArray(h.tags)) bad("bad header fields");
+  if (h.kind !== "base" && h.kind !== "delta") bad("bad header fields");
+  if (!h.cats.every(isString) || !h.scopes.every(isString) || !h.tags.every(isString)) bad("bad header fields");
+  if (h.baseBuild !== null && typeof h.baseBuild !== "string" || h.baseTree !== null && typeof h.baseTree !== "string") bad("bad header fields");
   return { h, start };
 }
+var isString = (v) => typeof v === "string";
 function sectionOf(h, name, kind) {
   const sec = h.sections?.[name];
   if (!sec || sec[2] !== kind || sec[0] % 8 || sec[0] + sec[1] > h.dataLength || sec[1] % CTOR[kind].BYTES_PER_ELEMENT) bad(`bad section ${name}`);

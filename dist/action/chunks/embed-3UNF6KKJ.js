@@ -5,7 +5,7 @@ import {
   encodeQuantized,
   storeEmbedder,
   vectorPath
-} from "./chunk-LA45L5JW.js";
+} from "./chunk-OPJFZH6U.js";
 import {
   UseLiteEmbedder
 } from "./chunk-T4ZV2EMR.js";

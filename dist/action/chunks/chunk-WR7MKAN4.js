@@ -220,7 +220,7 @@ Memory-Id: ${id}
 
 // src/core/ops/get.ts
 async function findInIndex(b, id) {
-  const { locateInIndex } = await import("./listing-57UN7JWT.js");
+  const { locateInIndex } = await import("./listing-6JNHG3RL.js");
   const at = locateInIndex(b, id);
   if (!at) return null;
   try {
@@ -286,19 +286,19 @@ function filterMemories(b, f = {}) {
 }
 async function recentMemories(b, count) {
   const n = toLimit(count, 10, "count");
-  const { listMemories } = await import("./listing-57UN7JWT.js");
+  const { listMemories } = await import("./listing-6JNHG3RL.js");
   const r = listMemories(b, {}, n);
   return { success: true, memories: r.memories, total: r.total };
 }
 async function taggedMemories(b, tags) {
   const t = normalizeTags(tags);
   if (!t.length) throw new InvalidInputError('give at least one tag, e.g. "memory tagged api,limits"', { field: "tags" });
-  const { listMemories } = await import("./listing-57UN7JWT.js");
+  const { listMemories } = await import("./listing-6JNHG3RL.js");
   return { success: true, memories: listMemories(b, { tags: t }, null).memories };
 }
 async function listPage(b, f = {}) {
   const limit = toLimit(f.limit, 50, "limit");
-  const { listMemories } = await import("./listing-57UN7JWT.js");
+  const { listMemories } = await import("./listing-6JNHG3RL.js");
   const r = listMemories(b, f, limit);
   return { success: true, memories: r.memories, total: r.total };
 }
@@ -392,7 +392,7 @@ function otherCopies(b, id, path, tip, filesOfIdInIndex) {
 }
 async function deleteMemory(b, id) {
   assertId(id);
-  const { filesOfIdInIndex } = await import("./listing-57UN7JWT.js");
+  const { filesOfIdInIndex } = await import("./listing-6JNHG3RL.js");
   const { notFoundError: notFoundError2 } = await import("./trash-BJCM4UHH.js");
   const res = await b.mutate((tip) => {
     const hit = tip ? b.find(id, tip) : null;
@@ -662,12 +662,12 @@ var MemoryStore = class {
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./hybrid-H3JEJEOU.js");
+    const { modeSearch } = await import("./hybrid-VAGZOMBG.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./search-65IKSAQG.js");
+    const { rebuildIndex } = await import("./search-WUYPL6V2.js");
     return rebuildIndex(this, opts);
   }
   /** Lets go of what the store holds open: index files (src/core/closers.ts), then the git reader. */

@@ -16,7 +16,7 @@ import {
   releaseSegment,
   retainSegment,
   writeSegment
-} from "./chunk-3KSJEXFT.js";
+} from "./chunk-GHVMMVOT.js";
 import {
   onClose
 } from "./chunk-KZZYYKRM.js";
@@ -48,7 +48,7 @@ import {
 } from "./chunk-UL6AG55K.js";
 
 // src/search/index.ts
-import { readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { basename as basename2, join as join2 } from "node:path";
 
 // src/search/confidence.ts
@@ -832,6 +832,20 @@ function verifiedBefore(file, sig) {
 function markVerified(file, sig) {
   writeCacheFile(okFile(file), sig);
 }
+var restoredSegments = /* @__PURE__ */ new WeakSet();
+function restoredFile(file) {
+  return join2(file, "..", `restored-${basename2(file)}`);
+}
+function markRestored(file) {
+  return writeCacheFile(restoredFile(file), "restored from an index cache\n") > 0;
+}
+function unmarkRestored(file) {
+  rmSync(restoredFile(file), { force: true });
+}
+function wasRestored(file) {
+  return existsSync(restoredFile(file));
+}
+var trusted = (seg) => !!seg && !restoredSegments.has(seg);
 function readSegment(store, file) {
   const sig = signature(file);
   if (!sig) return null;
@@ -849,13 +863,14 @@ function readSegment(store, file) {
   } catch {
     seg = null;
   }
+  if (seg && wasRestored(file)) restoredSegments.add(seg);
   st.setFile(file, sig, seg);
   return seg;
 }
 function dropOtherFormats(store) {
   try {
     for (const f of readdirSync(store.cacheDir)) {
-      const m = /^(?:verified-|newest-)?search-v(\d+)\.(base|delta)$/.exec(f);
+      const m = /^(?:verified-|newest-|restored-)?search-v(\d+)\.(base|delta)$/.exec(f);
       if (m && Number(m[1]) !== SEGMENT_FORMAT) rmSync(join2(store.cacheDir, f), { force: true });
     }
   } catch {
@@ -864,6 +879,7 @@ function dropOtherFormats(store) {
 function writeAtomic(store, file, seg) {
   const bytes = writeCacheFile(file, (write) => writeSegment(seg, write));
   if (!bytes) return 0;
+  unmarkRestored(file);
   if (seg.kind === "base") writeNewestOrder(file, seg);
   const sig = signature(file);
   stateOf(store).setFile(file, sig, seg);
@@ -938,12 +954,23 @@ function diffMemories(store, from, to) {
   }
   return out;
 }
-function diffFromTable(store, base, tree) {
-  if (!base.dupes) return null;
+function diffFromTable(store, base, tree, opts = {}) {
+  const trustDupes = opts.trustDupes !== false;
+  if (trustDupes && !base.dupes) return null;
   const known = /* @__PURE__ */ new Map();
-  for (let d = 0; d < base.n; d++) known.set(base.paths.get(d), base.oids.get(d));
-  for (const [path, oid] of base.dupes) known.set(path, oid);
   const out = { added: [], removed: [] };
+  const twice = /* @__PURE__ */ new Set();
+  for (let d = 0; d < base.n; d++) {
+    const path = base.paths.get(d);
+    if (known.has(path)) twice.add(path);
+    known.set(path, base.oids.get(d));
+  }
+  if (trustDupes) for (const [path, oid] of base.dupes ?? []) known.set(path, oid);
+  else
+    for (const path of twice) {
+      known.delete(path);
+      out.removed.push(path);
+    }
   for (const f of store.git.listBlobs(tree, MEMORIES_DIR)) {
     const was = known.get(f.path);
     if (was === f.oid) {
@@ -969,16 +996,85 @@ function hasUsableIndex(store) {
 function indexFiles(store) {
   return paths(store);
 }
+function adopt(seg, file) {
+  restoredSegments.delete(seg);
+  rmSync(restoredFile(file), { force: true });
+}
+function matches(store, base, delta, tree) {
+  try {
+    return viewMatchesTree(store, base, delta, tree);
+  } catch {
+    return false;
+  }
+}
+function viewMatchesTree(store, base, delta, tree) {
+  if (!base.dupes || delta && !delta.dupes) return false;
+  const gone = new Set(delta?.removed ?? []);
+  const live = /* @__PURE__ */ new Map();
+  const add = (path, oid) => !live.has(path) && !!live.set(path, oid);
+  for (let d = 0; d < base.n; d++) if (!gone.has(d) && !add(base.paths.get(d), base.oids.get(d))) return false;
+  for (let d = 0; d < (delta?.n ?? 0); d++) if (!add(delta.paths.get(d), delta.oids.get(d))) return false;
+  const copies = [...base.dupes, ...delta?.dupes ?? []];
+  if (copies.length) {
+    const parts = delta ? [{ seg: base, gone }, { seg: delta, gone: /* @__PURE__ */ new Set() }] : [{ seg: base, gone }];
+    const holds = copyCheck(store, parts);
+    for (const [path, oid] of copies) if (!holds(path, oid) || !add(path, oid)) return false;
+  }
+  let files = 0;
+  for (const f of store.git.listBlobs(tree, MEMORIES_DIR)) {
+    if (!f.path.endsWith(".md")) continue;
+    if (live.get(f.path) !== f.oid) return false;
+    files++;
+  }
+  return files === live.size;
+}
+function copyCheck(store, parts) {
+  let byId = null;
+  const idOf = (path, oid) => memoryFromFile(path, store.git.readBlob(oid).toString("utf8")).id;
+  return (path, oid) => {
+    try {
+      const id = idOf(path, oid);
+      if (!byId) {
+        byId = /* @__PURE__ */ new Map();
+        for (const { seg, gone } of parts) {
+          for (let d = 0; d < seg.n; d++) {
+            if (gone.has(d)) continue;
+            const k = seg.ids.get(d);
+            const list = byId.get(k);
+            if (list) list.push([seg, d]);
+            else byId.set(k, [[seg, d]]);
+          }
+        }
+      }
+      return (byId.get(id) ?? []).some(([seg, d]) => seg.paths.get(d) !== path && idOf(seg.paths.get(d), seg.oids.get(d)) === id);
+    } catch {
+      return false;
+    }
+  };
+}
 function buildDelta(store, base, tree) {
   let diff;
   let fromTable = false;
-  try {
-    diff = diffMemories(store, base.tree, tree);
-  } catch (err) {
-    const t = diffFromTable(store, base, tree);
-    if (!t) throw err;
-    diff = t;
+  if (!trusted(base)) {
+    diff = diffFromTable(store, base, tree, { trustDupes: false });
     fromTable = true;
+    if (base.dupes?.length) {
+      const removed2 = new Set(docsAt(base, diff.removed));
+      const holds = copyCheck(store, [{ seg: base, gone: removed2 }]);
+      const added = new Map(diff.added.map((f) => [f.path, f.oid]));
+      const kept = /* @__PURE__ */ new Set();
+      for (const [path, oid] of base.dupes) if (added.get(path) === oid && holds(path, oid)) kept.add(path);
+      if (kept.size) diff.added = diff.added.filter((f) => !kept.has(f.path));
+    }
+  } else {
+    try {
+      diff = diffMemories(store, base.tree, tree);
+    } catch (err) {
+      const t = diffFromTable(store, base, tree);
+      if (!t) throw err;
+      diff = t;
+      fromTable = true;
+    }
   }
   const removed = docsAt(base, diff.removed);
   const b = new SegmentBuilder();
@@ -1032,7 +1128,8 @@ function openIndex(store, opts = {}) {
     const disk = readSegment(store, files.base);
     if (disk && (disk.tree === tree || !base)) base = disk;
   }
-  if (base && base.tree === tree) {
+  if (base && base.tree === tree && !trusted(base) && matches(store, base, null, tree)) adopt(base, files.base);
+  if (base && base.tree === tree && trusted(base)) {
     lastOpen = "cached";
     return remember(store, tree, base, null, viewOf(base, null));
   }
@@ -1042,6 +1139,10 @@ function openIndex(store, opts = {}) {
     if (!delta) {
       const disk = readSegment(store, files.delta);
       if (fits(disk)) delta = disk;
+    }
+    if (delta && !trusted(delta)) {
+      if (matches(store, base, delta, tree)) adopt(delta, files.delta);
+      else delta = null;
     }
     if (delta) {
       lastOpen = "cached";
@@ -1241,6 +1342,8 @@ export {
   rank,
   readNewestOrder,
   baseSegmentFile,
+  markRestored,
+  unmarkRestored,
   diffMemories,
   diffFromTable,
   lastIndexOpen,

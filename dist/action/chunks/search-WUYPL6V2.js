@@ -15,19 +15,21 @@ import {
   hasUsableIndex,
   indexFiles,
   lastIndexOpen,
+  markRestored,
   normalizeFilter,
   openIndex,
   rank,
   readMemory,
   rebuildIndex,
   search,
-  textScores
-} from "./chunk-7M4EK4YJ.js";
+  textScores,
+  unmarkRestored
+} from "./chunk-Z6CSIE4F.js";
 import {
   analyze,
   queryTerms,
   terms
-} from "./chunk-3KSJEXFT.js";
+} from "./chunk-GHVMMVOT.js";
 import "./chunk-KZZYYKRM.js";
 import "./chunk-TDEZOTZH.js";
 import "./chunk-4REC64I2.js";
@@ -56,6 +58,7 @@ export {
   hasUsableIndex,
   indexFiles,
   lastIndexOpen,
+  markRestored,
   normalizeFilter,
   openIndex,
   queryTerms,
@@ -64,5 +67,6 @@ export {
   rebuildIndex,
   search,
   terms,
-  textScores
+  textScores,
+  unmarkRestored
 };

@@ -600,6 +600,16 @@ import { readFileSync as readFileSync2 } from "node:fs";
 import { basename as basename2, join as join2 } from "node:path";
 var VECTORS_DIR = "vectors";
 var CACHE_FORMAT = 3;
+function wellFormed(h) {
+  if (!Number.isInteger(h.dims) || h.dims < 0 || h.dims > 65535 || !Array.isArray(h.rows)) return false;
+  if (h.folderTree !== null && typeof h.folderTree !== "string") return false;
+  return h.rows.every((r) => {
+    if (!Array.isArray(r) || r.length !== 6) return false;
+    const [path, oid, id, hash, scale, memOid] = r;
+    const f = Math.fround(scale);
+    return typeof path === "string" && typeof oid === "string" && typeof id === "string" && typeof hash === "string" && typeof memOid === "string" && typeof scale === "number" && Number.isFinite(f) && f > 0;
+  });
+}
 var hashes = /* @__PURE__ */ new WeakMap();
 function hashOf(m) {
   const h = hashes.get(m);
@@ -656,6 +666,10 @@ var BranchVectors = class {
       const len = buf.readUInt32LE(0);
       const header = JSON.parse(buf.toString("utf8", 4, 4 + len));
       if (header.format !== CACHE_FORMAT || header.model !== this.embedder.id) return null;
+      if (!wellFormed(header)) {
+        this.branch.warn(`the vector cache ${basename2(this.cacheFile)} is malformed: rebuilding it`);
+        return null;
+      }
       const d = header.dims;
       let off = 4 + len;
       if (buf.length !== off + header.rows.length * d) return null;

@@ -231,7 +231,7 @@ var ViewModel = class {
    * file to be parsed (seconds at 100,000). Scope and source facets appear once the catalog is loaded.
    */
   async quickList(at, page, size) {
-    const { listMemories, indexCounts } = await import("./listing-57UN7JWT.js");
+    const { listMemories, indexCounts } = await import("./listing-6JNHG3RL.js");
     const turn = () => new Promise((r2) => setImmediate(r2));
     await turn();
     const r = listMemories(this.store, {}, page * size);
@@ -454,7 +454,7 @@ var ViewModel = class {
   }
   async stats() {
     await this.settled();
-    const { memoryStats } = await import("./stats-3E575V5H.js");
+    const { memoryStats } = await import("./stats-GEJBZ4KI.js");
     const stats = await memoryStats(this.store, { top: 20 });
     const live = this.items(this.store.tip()).filter((i) => i.state === "live");
     const monthSet = /* @__PURE__ */ new Set();
