@@ -10,6 +10,7 @@ import { gitFailure, redact, remoteMessage, runGit, DEFAULT_TIMEOUT_MS, type Git
 import { linearChain, linearMergeBase } from './history.js';
 import { assertDeleteBound, assertValidNames, DEFAULT_MAX_DELETE_RATIO, findBadName, treeNameCheck } from './guard.js';
 import { runGitSync } from '../git/cli.js';
+import { diffFiles } from '../git/diff.js';
 import { filterGiven, type GitRepository } from '../git/repository.js';
 import { FOLD_AT_PENDING, buildPending, burstInProgress, listRefs, recentForeignTip, newPendingRef, ownPendingRefs, pendingPrefix, pruneEmptyDirs, readPending, rememberOwnPending, writePendingStatus, type PendingChain, type PendingRef } from './pending.js';
 
@@ -1082,14 +1083,22 @@ function replayIndex(ctx: Ctx, history: string[]): ReplayIndex | null {
 
 /**
  * How many of `chain`'s first commits the indexed branch history already holds as replays: the same
- * replayKey and the same changes to the same paths. 0 when a commit or tree is not in this clone.
+ * replayKey and the same changes to the same paths, each from the same version to the same version.
+ * 0 when a commit or tree is not in this clone.
  */
 function replayedPrefix(ctx: Ctx, chain: string[], index: ReplayIndex | null): number {
   if (!chain.length || !index?.size) return 0;
   const git = ctx.store.git;
+  // The version before counts too: a commit's key has the time in seconds only, and a restore writes
+  // the memory back as stored and names only its id, so two restores of one memory in the same second
+  // (one agent, or CI jobs sharing the bot identity) agree on key and result; each removes a different
+  // trash copy (its own deleted_at). Without it, a fold took the first restore on the branch for a
+  // replay of the second, parked in a pending ref, and dropped it: the memory stayed deleted
+  // (test/sync/review-twins.test.ts). A replay of the commit itself applied it to the same versions;
+  // one that resolved a conflict differs here and is re-applied, as before this check.
   const changes = (oid: string) => {
     const c = git.readCommit(oid);
-    const out = [...changedFiles(git, c.parents[0] ? treeOf(ctx, c.parents[0]) : null, c.tree)].map(([p, o]) => `${p}=${o ?? ''}`);
+    const out = diffFiles((t) => git.readTree(t), c.parents[0] ? treeOf(ctx, c.parents[0]) : null, c.tree).map((f) => `${f.path}=${f.oldOid ?? ''}>${f.newOid ?? ''}`);
     return out.sort().join('\n');
   };
   try {
@@ -1315,7 +1324,8 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
         // deleted it, every reader's union replayed the ref and brought the memory back (the review's
         // test/sync/review-safety.test.ts). In order instead: the branch first (under its lease), then
         // the refs it now holds, each under a lease on its id. Killed in between, a ref stays behind
-        // whose commits the branch holds: replayed as a no-op by the next fold, and deleted then.
+        // whose commits the branch holds: the next fold finds them in its history (replayedPrefix),
+        // does not replay them again, and deletes the ref.
         pushed = await pushRefs(ctx, [{ ref: ctx.branchRef, next: p.tip, expect: snap.tip }], false);
         if (pushed.ok && u.folded.length) {
           const out = await pushEach(ctx, u.folded.map((f) => ({ ref: f.ref, next: null, expect: f.oid })));
