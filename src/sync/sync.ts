@@ -1030,19 +1030,20 @@ function publishedPrefix(ctx: Ctx, chain: string[], mark: string, union: string)
 
 /**
  * `from` and its first parents, newest first, at most PUBLISHED_SCAN: up to (not including) `stop`,
- * or null when the line ends before it; without `stop`, up to the root, a shallow boundary (its
- * parents are not read: in a partial clone that would fetch them one by one) or a commit this clone
- * lacks.
+ * or null when the line ends before it; without `stop`, up to the root, a commit this clone lacks or
+ * a shallow boundary. The boundary itself is left out, and so is what lies behind it: a commit's
+ * changes (replayedPrefix) are read against its parent, and in a partial clone reading a parent the
+ * shallow fetch left out fetched it with the branch's whole history behind it (a CI job's fold did,
+ * test/sync/review-twins.test.ts). With `stop`, a line that reaches a boundary first proves nothing.
  */
 function firstParents(ctx: Ctx, from: string, stop: string | null): string[] | null {
   const git = ctx.store.git;
-  const shallow = stop === null ? shallowCommits(ctx) : new Set<string>();
+  const shallow = shallowCommits(ctx);
   const line: string[] = [];
   try {
     for (let c: string | undefined = from; c !== stop; c = git.readCommit(c).parents[0]) {
-      if (!c || line.length >= PUBLISHED_SCAN) return stop === null ? line : null;
+      if (!c || line.length >= PUBLISHED_SCAN || shallow.has(c)) return stop === null ? line : null;
       line.push(c);
-      if (shallow.has(c)) return stop === null ? line : null;
     }
   } catch {
     return stop === null ? line : null;

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { git, tempDir } from '../helpers.js';
 import { runCli } from '../run-cli.js';
-import { fsckBranch, idsUnder, ok, pendingRefs, setup } from './fixtures.js';
+import { ciClone, fsckBranch, idsUnder, ok, pendingRefs, setup } from './fixtures.js';
 
 // Review of the fold's replay check (src/sync/sync.ts replayIndex/replayedPrefix): a pending ref's
 // commits the branch's first-parent history already holds as replays are not replayed again. A "twin"
@@ -59,6 +60,51 @@ describe('fold replay check: false twins', { timeout: 300_000 }, () => {
     // The last thing done to the memory was a restore: it is live, not in the trash.
     expect(idsUnder(remote, 'memory', 'memories')).toContain(m.id);
     expect(idsUnder(remote, 'memory', 'trash')).not.toContain(m.id);
+    fsckBranch(remote);
+  });
+});
+
+describe('fold replay check: cost in a shallow clone', { timeout: 300_000 }, () => {
+  // A CI job's clone is shallow and blob-less: each fetch of the branch is 4 commits deep, and the
+  // branch's older history is not there. The check reads the changes of a branch commit that matches
+  // a pending ref's commit (its key), which needs that commit's parent. At the shallow boundary the
+  // parent is missing, and in a partial clone git fetches it lazily with the filter and no depth: every
+  // commit and tree of the branch's history behind it, to compare one commit. The boundary commit's
+  // changes are unknown here; it cannot count as a replay (the ref is replayed, as before the check).
+  it('a fold in a shallow blob-less clone does not fetch the branch history behind its boundary', async () => {
+    const { remote, clones } = setup(3);
+    const [a, b, c] = clones;
+    git(remote, 'config', 'receive.advertiseAtomic', 'false');
+    git(remote, 'config', 'uploadpack.allowFilter', 'true');
+    for (let i = 0; i < 4; i++) ok(await runCli(a, ['store', `older memory ${i}`, '--sync', '--json']));
+    const release = holdBranch(remote);
+    const x = ok(await runCli(a, ['store', 'x: parked in a pending ref', '--sync', '--json'])).json;
+    expect(x.sync.pendingRef).toMatch(/^refs\/memory-pending\//);
+    release();
+    // A no-atomic fold stopped after its branch push: the ref stays, its commit is on the branch.
+    writeFileSync(join(remote, 'hooks', 'update'), '#!/bin/sh\ncase "$1" in refs/memory-pending/*) [ -f hold-deletes ] && [ "$3" = 0000000000000000000000000000000000000000 ] && exit 1;; esac\nexit 0\n');
+    writeFileSync(join(remote, 'hold-deletes'), '');
+    // The folder is another identity: a replay by the writer's own identity in the same second is
+    // byte for byte the writer's commit, which the ref names (Copy-Of), and the ref is dropped as a copy.
+    ok(await runCli(b, ['sync', '--fold', '--json'], { env: { GIT_AUTHOR_NAME: 'Folder', GIT_AUTHOR_EMAIL: 'folder@example.com' } }));
+    // Three more commits: the replay of x is the fourth from the tip, the boundary of a CI job's fetch.
+    for (let i = 0; i < 3; i++) ok(await runCli(c, ['store', `later memory ${i}`, '--sync', '--json']));
+    rmSync(join(remote, 'hold-deletes'));
+    expect(git(remote, 'log', '-1', '--format=%B', 'memory~3')).toContain(x.id);
+    const oldest = git(remote, 'rev-list', '--max-parents=0', 'memory');
+    const job = ciClone(`file://${remote}`);
+    ok(await runCli(job, ['store', 'y from a ci job', '--json']));
+    const trace = join(tempDir('gm-trace-'), 'trace');
+    const fr = ok(await runCli(job, ['sync', '--fold', '--json'], { env: { GIT_TRACE: trace, MEMORY_SYNC_TREELESS: '0' } }));
+    const f = fr.json;
+    expect(f).toMatchObject({ pushed: true, pendingRemote: 0 });
+    expect(pendingRefs(remote)).toEqual([]);
+    // One fetch (the branch and its pending refs), no lazy one; the branch's first commit never came.
+    const fetches = readFileSync(trace, 'utf8').split('\n').filter((l) => /built-in: git fetch/.test(l));
+    expect(fetches, fetches.join('\n')).toHaveLength(1);
+    // (Listed, not probed: `git cat-file -e` would fetch it lazily itself.)
+    expect(git(job, 'cat-file', '--batch-all-objects', '--batch-check=%(objectname)').split('\n')).not.toContain(oldest);
+    expect(idsUnder(remote, 'memory', 'memories')).toContain(x.id);
     fsckBranch(remote);
   });
 });
