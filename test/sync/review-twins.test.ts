@@ -107,4 +107,33 @@ describe('fold replay check: cost in a shallow clone', { timeout: 300_000 }, () 
     expect(idsUnder(remote, 'memory', 'memories')).toContain(x.id);
     fsckBranch(remote);
   });
+
+  // The same read past the boundary from the other caller (publishedPrefix, older than the check): a
+  // CI job whose first write lost its race (pending ref; the mark is its own tip, on no branch line)
+  // writes again after another writer moved the branch. The search for its own commits walks the
+  // union's first parents back to the mark, which is not on that line: it reached the shallow boundary
+  // and read the parent behind it, and git fetched the branch's whole history (the first commit came).
+  it("a CI job's second write after a lost race does not fetch the branch history either", async () => {
+    const { remote, clones } = setup(1);
+    const [a] = clones;
+    git(remote, 'config', 'uploadpack.allowFilter', 'true');
+    for (let i = 0; i < 6; i++) ok(await runCli(a, ['store', `older memory ${i}`, '--sync', '--json']));
+    const oldest = git(remote, 'rev-list', '--max-parents=0', 'memory');
+    const job = ciClone(`file://${remote}`);
+    const release = holdBranch(remote);
+    const env = { MEMORY_SYNC_TREELESS: '0' };
+    const first = ok(await runCli(job, ['store', 'first fact from the job', '--sync', '--json'], { env })).json;
+    expect(first.sync.pendingRef).toMatch(/^refs\/memory-pending\//);
+    release();
+    ok(await runCli(a, ['store', 'another writer moves the branch', '--sync', '--json']));
+    const second = ok(await runCli(job, ['store', 'second fact from the job', '--sync', '--json'], { env })).json;
+    expect(second.sync.pushed).toBe(true);
+    expect(git(job, 'cat-file', '--batch-all-objects', '--batch-check=%(objectname)').split('\n')).not.toContain(oldest);
+    // Nothing lost: the first fact may still wait in its pending ref (a burst is in progress); a fold.
+    ok(await runCli(a, ['sync', '--fold', '--json']));
+    expect(pendingRefs(remote)).toEqual([]);
+    const on = idsUnder(remote, 'memory', 'memories');
+    expect(on).toContain(first.id);
+    expect(on).toContain(second.id);
+  });
 });
