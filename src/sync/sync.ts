@@ -10,6 +10,7 @@ import { gitFailure, redact, remoteMessage, runGit, DEFAULT_TIMEOUT_MS, type Git
 import { linearChain, linearMergeBase } from './history.js';
 import { assertDeleteBound, assertValidNames, DEFAULT_MAX_DELETE_RATIO, findBadName, treeNameCheck } from './guard.js';
 import { runGitSync } from '../git/cli.js';
+import { diffFiles } from '../git/diff.js';
 import { filterGiven, type GitRepository } from '../git/repository.js';
 import { FOLD_AT_PENDING, buildPending, burstInProgress, listRefs, recentForeignTip, newPendingRef, ownPendingRefs, pendingPrefix, pruneEmptyDirs, readPending, rememberOwnPending, writePendingStatus, type PendingChain, type PendingRef } from './pending.js';
 
@@ -1029,19 +1030,20 @@ function publishedPrefix(ctx: Ctx, chain: string[], mark: string, union: string)
 
 /**
  * `from` and its first parents, newest first, at most PUBLISHED_SCAN: up to (not including) `stop`,
- * or null when the line ends before it; without `stop`, up to the root, a shallow boundary (its
- * parents are not read: in a partial clone that would fetch them one by one) or a commit this clone
- * lacks.
+ * or null when the line ends before it; without `stop`, up to the root, a commit this clone lacks or
+ * a shallow boundary. The boundary itself is left out, and so is what lies behind it: a commit's
+ * changes (replayedPrefix) are read against its parent, and in a partial clone reading a parent the
+ * shallow fetch left out fetched it with the branch's whole history behind it (a CI job's fold did,
+ * test/sync/review-twins.test.ts). With `stop`, a line that reaches a boundary first proves nothing.
  */
 function firstParents(ctx: Ctx, from: string, stop: string | null): string[] | null {
   const git = ctx.store.git;
-  const shallow = stop === null ? shallowCommits(ctx) : new Set<string>();
+  const shallow = shallowCommits(ctx);
   const line: string[] = [];
   try {
     for (let c: string | undefined = from; c !== stop; c = git.readCommit(c).parents[0]) {
-      if (!c || line.length >= PUBLISHED_SCAN) return stop === null ? line : null;
+      if (!c || line.length >= PUBLISHED_SCAN || shallow.has(c)) return stop === null ? line : null;
       line.push(c);
-      if (shallow.has(c)) return stop === null ? line : null;
     }
   } catch {
     return stop === null ? line : null;
@@ -1057,8 +1059,17 @@ function shallowCommits(ctx: Ctx): Set<string> {
   }
 }
 
-/** Branch commits by what identifies a replay of one (replayKey): the history replayedPrefix searches. */
-type ReplayIndex = Map<string, string[]>;
+/**
+ * Branch commits by what identifies a replay of one (replayKey): the history replayedPrefix searches,
+ * and the changes of those it compared, kept for the next comparison. Kept because a key can name
+ * many commits (a bot's identity, one second, one message: the branch is untrusted input), and
+ * comparing each commit of a pending ref with all of them again cost a diff per pair: 1,000 such
+ * commits and a 300-commit ref made a fold 26 times slower than replaying the ref.
+ */
+interface ReplayIndex {
+  byKey: Map<string, string[]>;
+  changes: Map<string, string>;
+}
 
 /** The same author line (name, email, time) and message but for the size trailer (a replay writes its own). */
 function replayKey(ctx: Ctx, oid: string): string {
@@ -1068,34 +1079,48 @@ function replayKey(ctx: Ctx, oid: string): string {
 
 /** Indexes `history` by replayKey; null when a commit of it is not in this clone. */
 function replayIndex(ctx: Ctx, history: string[]): ReplayIndex | null {
-  const index: ReplayIndex = new Map();
+  const byKey = new Map<string, string[]>();
   try {
     for (const c of history) {
       const k = replayKey(ctx, c);
-      index.set(k, [...(index.get(k) ?? []), c]);
+      const same = byKey.get(k);
+      if (same) same.push(c);
+      else byKey.set(k, [c]);
     }
   } catch {
     return null;
   }
-  return index;
+  return { byKey, changes: new Map() };
 }
 
 /**
  * How many of `chain`'s first commits the indexed branch history already holds as replays: the same
- * replayKey and the same changes to the same paths. 0 when a commit or tree is not in this clone.
+ * replayKey and the same changes to the same paths, each from the same version to the same version.
+ * 0 when a commit or tree is not in this clone.
  */
 function replayedPrefix(ctx: Ctx, chain: string[], index: ReplayIndex | null): number {
-  if (!chain.length || !index?.size) return 0;
+  if (!chain.length || !index?.byKey.size) return 0;
   const git = ctx.store.git;
+  // The version before counts too: a commit's key has the time in seconds only, and a restore writes
+  // the memory back as stored and names only its id, so two restores of one memory in the same second
+  // (one agent, or CI jobs sharing the bot identity) agree on key and result; each removes a different
+  // trash copy (its own deleted_at). Without it, a fold took the first restore on the branch for a
+  // replay of the second, parked in a pending ref, and dropped it: the memory stayed deleted
+  // (test/sync/review-twins.test.ts). A replay of the commit itself applied it to the same versions;
+  // one that resolved a conflict differs here and is re-applied, as before this check.
   const changes = (oid: string) => {
+    const known = index.changes.get(oid);
+    if (known !== undefined) return known;
     const c = git.readCommit(oid);
-    const out = [...changedFiles(git, c.parents[0] ? treeOf(ctx, c.parents[0]) : null, c.tree)].map(([p, o]) => `${p}=${o ?? ''}`);
-    return out.sort().join('\n');
+    const out = diffFiles((t) => git.readTree(t), c.parents[0] ? treeOf(ctx, c.parents[0]) : null, c.tree).map((f) => `${f.path}=${f.oldOid ?? ''}>${f.newOid ?? ''}`);
+    const text = out.sort().join('\n');
+    index.changes.set(oid, text);
+    return text;
   };
   try {
     let n = 0;
     for (const c of chain) {
-      const twins = index.get(replayKey(ctx, c));
+      const twins = index.byKey.get(replayKey(ctx, c));
       if (!twins) break;
       const mine = changes(c);
       if (!twins.some((t) => changes(t) === mine)) break;
@@ -1315,7 +1340,8 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
         // deleted it, every reader's union replayed the ref and brought the memory back (the review's
         // test/sync/review-safety.test.ts). In order instead: the branch first (under its lease), then
         // the refs it now holds, each under a lease on its id. Killed in between, a ref stays behind
-        // whose commits the branch holds: replayed as a no-op by the next fold, and deleted then.
+        // whose commits the branch holds: the next fold finds them in its history (replayedPrefix),
+        // does not replay them again, and deletes the ref.
         pushed = await pushRefs(ctx, [{ ref: ctx.branchRef, next: p.tip, expect: snap.tip }], false);
         if (pushed.ok && u.folded.length) {
           const out = await pushEach(ctx, u.folded.map((f) => ({ ref: f.ref, next: null, expect: f.oid })));
