@@ -497,7 +497,7 @@ function openDoor(options = {}) {
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
   const history = () => import("./chunks/history-CHUJ6XDC.js");
   const coreDoc = () => import("./chunks/core-doc-4DQ5EBE5.js");
-  const sync = () => import("./chunks/sync-FEFMWF3E.js");
+  const sync = () => import("./chunks/sync-CQFJDOV3.js");
   const importExport = () => import("./chunks/import-export-YYGA6XJJ.js");
   const configOps = () => import("./chunks/config-ops-ZPE6TS4T.js");
   let viewModel = null;

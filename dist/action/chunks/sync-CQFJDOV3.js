@@ -1155,13 +1155,12 @@ function publishedPrefix(ctx, chain, mark, union) {
 }
 function firstParents(ctx, from, stop) {
   const git = ctx.store.git;
-  const shallow = stop === null ? shallowCommits(ctx) : /* @__PURE__ */ new Set();
+  const shallow = shallowCommits(ctx);
   const line = [];
   try {
     for (let c = from; c !== stop; c = git.readCommit(c).parents[0]) {
-      if (!c || line.length >= PUBLISHED_SCAN) return stop === null ? line : null;
+      if (!c || line.length >= PUBLISHED_SCAN || shallow.has(c)) return stop === null ? line : null;
       line.push(c);
-      if (shallow.has(c)) return stop === null ? line : null;
     }
   } catch {
     return stop === null ? line : null;
@@ -1180,29 +1179,35 @@ function replayKey(ctx, oid) {
   return `${c.author}\0${c.message.replace(/^Memory-Count:.*$/gim, "").trimEnd()}`;
 }
 function replayIndex(ctx, history) {
-  const index = /* @__PURE__ */ new Map();
+  const byKey = /* @__PURE__ */ new Map();
   try {
     for (const c of history) {
       const k = replayKey(ctx, c);
-      index.set(k, [...index.get(k) ?? [], c]);
+      const same = byKey.get(k);
+      if (same) same.push(c);
+      else byKey.set(k, [c]);
     }
   } catch {
     return null;
   }
-  return index;
+  return { byKey, changes: /* @__PURE__ */ new Map() };
 }
 function replayedPrefix(ctx, chain, index) {
-  if (!chain.length || !index?.size) return 0;
+  if (!chain.length || !index?.byKey.size) return 0;
   const git = ctx.store.git;
   const changes = (oid) => {
+    const known = index.changes.get(oid);
+    if (known !== void 0) return known;
     const c = git.readCommit(oid);
-    const out = [...changedFiles(git, c.parents[0] ? treeOf(ctx, c.parents[0]) : null, c.tree)].map(([p, o]) => `${p}=${o ?? ""}`);
-    return out.sort().join("\n");
+    const out = diffFiles((t) => git.readTree(t), c.parents[0] ? treeOf(ctx, c.parents[0]) : null, c.tree).map((f) => `${f.path}=${f.oldOid ?? ""}>${f.newOid ?? ""}`);
+    const text = out.sort().join("\n");
+    index.changes.set(oid, text);
+    return text;
   };
   try {
     let n = 0;
     for (const c of chain) {
-      const twins = index.get(replayKey(ctx, c));
+      const twins = index.byKey.get(replayKey(ctx, c));
       if (!twins) break;
       const mine = changes(c);
       if (!twins.some((t) => changes(t) === mine)) break;
