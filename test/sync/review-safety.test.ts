@@ -17,6 +17,16 @@ function holdBranch(remote: string): () => void {
   return () => rmSync(join(remote, 'hold-branch'));
 }
 
+/** `a` stores a seed memory, then x while the branch is held: x lands only in a pending ref (a lost race). */
+async function parkInPendingRef(remote: string, a: string): Promise<{ id: string; sync: { pendingRef: string } }> {
+  ok(await runCli(a, ['store', 'seed memory', '--sync', '--json']));
+  const release = holdBranch(remote);
+  const x = ok(await runCli(a, ['store', 'x: this one will be deleted', '--sync', '--json'])).json;
+  expect(x.sync.pendingRef).toMatch(/^refs\/memory-pending\//);
+  release();
+  return x;
+}
+
 const listIds = async (repo: string, sync = true) =>
   ok(await runCli(repo, ['list', ...(sync ? ['--sync'] : []), '--limit', '100', '--json'])).json.memories.map((m: { id: string }) => m.id) as string[];
 
@@ -26,13 +36,9 @@ describe('sync safety review', { timeout: 300_000 }, () => {
     const [a, b, c] = clones;
     // AWS CodeCommit and other servers answer "the receiving end does not support --atomic push".
     git(remote, 'config', 'receive.advertiseAtomic', 'false');
-    ok(await runCli(a, ['store', 'seed memory', '--sync', '--json']));
     // The one push is not atomic, so such a server takes it; the branch loses its lease (held here),
     // the pending ref lands: x is only in a pending ref, as after any lost race.
-    const release = holdBranch(remote);
-    const x = ok(await runCli(a, ['store', 'x: this one will be deleted', '--sync', '--json'])).json;
-    expect(x.sync.pendingRef).toMatch(/^refs\/memory-pending\//);
-    release();
+    const x = await parkInPendingRef(remote, a);
     // Another writer reads x (from the pending ref) and deletes it. Before: its fold needed an atomic
     // push, so it fell back to the branch protocol, which published its local branch (x's store and its
     // delete) and left the pending ref. Now it folds without --atomic: the branch, then the ref.
@@ -61,11 +67,7 @@ describe('sync safety review', { timeout: 300_000 }, () => {
     const { remote, clones } = setup(3);
     const [a, b, c] = clones;
     git(remote, 'config', 'receive.advertiseAtomic', 'false');
-    ok(await runCli(a, ['store', 'seed memory', '--sync', '--json']));
-    const release = holdBranch(remote);
-    const x = ok(await runCli(a, ['store', 'x: this one will be deleted', '--sync', '--json'])).json;
-    expect(x.sync.pendingRef).toMatch(/^refs\/memory-pending\//);
-    release();
+    const x = await parkInPendingRef(remote, a);
     // The remote refuses deletes of pending refs: what a fold killed between its two pushes leaves.
     writeFileSync(join(remote, 'hooks', 'update'), '#!/bin/sh\ncase "$1" in refs/memory-pending/*) [ -f hold-deletes ] && [ "$3" = 0000000000000000000000000000000000000000 ] && exit 1;; esac\nexit 0\n');
     writeFileSync(join(remote, 'hold-deletes'), '');
@@ -98,11 +100,7 @@ describe('sync safety review', { timeout: 300_000 }, () => {
   it('a memory parked in a pending ref, published by a --mode branch sync of a clone that pulled it, then deleted, stays deleted', async () => {
     const { remote, clones } = setup(3);
     const [a, b, c] = clones;
-    ok(await runCli(a, ['store', 'seed memory', '--sync', '--json']));
-    const release = holdBranch(remote);
-    const x = ok(await runCli(a, ['store', 'x: this one will be deleted', '--sync', '--json'])).json;
-    expect(x.sync.pendingRef).toMatch(/^refs\/memory-pending\//);
-    release();
+    const x = await parkInPendingRef(remote, a);
     // b commits under a name of its own. Under the same name and within the same second, b's replay of
     // a's commit had the very id of a's own replay, the one the pending ref's Copy-Of names: the fold
     // found it on the branch and dropped the ref, and the hole did not show (the full suite once).
