@@ -23,16 +23,16 @@ describe('--sync on the subcommand groups', { timeout: 300_000 }, () => {
     expect(idsUnder(remote, 'memory', 'trash')).not.toContain(m.id);
   });
 
-  // FOUND, NOT FIXED (review12): `memory core <command>` is not in SYNC_MODES either, so `core set
-  // --sync` (and every core write) commits locally and never syncs. Fix: pass `{ sync: 'write' }` to
-  // the run() of set, edit, delete, insert-after, batch and restore in src/cli/commands/core.ts, and
-  // `{ sync: 'read' }` to view and history (as trash.ts does now).
-  it.fails('core set --sync shares the document', async () => {
-    const { remote, clones } = setup(1);
-    const [a] = clones;
+  // Found in review12, fixed after it: `memory core <command>` is not in SYNC_MODES either, so `core
+  // set --sync` (and every core write) committed locally and never synced (this test was it.fails).
+  // src/cli/commands/core.ts now passes the mode by subcommand, as trash.ts does.
+  it('core set --sync shares the document; core view --sync in another clone pulls it first', async () => {
+    const { remote, clones } = setup(2);
+    const [a, b] = clones;
     ok(await runCli(a, ['store', 'seed', '--sync', '--json']));
     const r = ok(await runCli(a, ['core', 'set', 'The team prefers tabs.', '--sync', '--json'])).json;
     expect(r.sync).toMatchObject({ pushed: true });
     expect(git(remote, 'rev-parse', 'memory')).toBe(git(a, 'rev-parse', 'memory'));
+    expect(ok(await runCli(b, ['core', 'view', '--sync', '--json'])).json.content).toContain('The team prefers tabs.');
   });
 });

@@ -53,6 +53,11 @@ async function readOps(file: string | undefined): Promise<CoreOperation[]> {
   return ops as CoreOperation[];
 }
 
+// `core` is not in the automatic-sync table (src/cli/context.ts SYNC_MODES keys on the first word, and
+// `core` reads or writes by subcommand): without these, `core set --sync` committed and never synced.
+const READ = { sync: 'read' } as const;
+const WRITE = { sync: 'write' } as const;
+
 const subcommands: CommandDef[] = (
   [
   {
@@ -64,6 +69,7 @@ const subcommands: CommandDef[] = (
         argv,
         (m) => m.coreView({ name: argv.name }),
         (r) => `${r.content || color.dim('(empty: start it with "memory core set TEXT")')}${r.content.endsWith('\n') ? '' : '\n'}${color.dim(`-- core "${r.name}" · version ${r.version ?? '(none)'} · ${r.chars}/${r.max_chars} chars`)}`,
+        READ,
       ),
   },
   {
@@ -88,6 +94,7 @@ const subcommands: CommandDef[] = (
           return m.coreSet({ content, name: argv.name, expect_version: argv['expect-version'] });
         },
         written,
+        WRITE,
       ),
   },
   {
@@ -103,6 +110,7 @@ const subcommands: CommandDef[] = (
         argv,
         async (m) => m.coreUpdate({ action: 'edit', old_text: argv.old, new_text: await textArg(argv.new), name: argv.name, expect_version: argv['expect-version'] }),
         written,
+        WRITE,
       ),
   },
   {
@@ -110,7 +118,7 @@ const subcommands: CommandDef[] = (
     describe: 'Remove text that occurs exactly once (a whole line takes its line break with it)',
     builder: (y) => guarded(y).option('old', { type: 'string', demandOption: true, describe: 'Exact text to remove; must match once' }).example('$0 core delete --old "Prefers tabs"', 'Remove a line'),
     handler: (argv) =>
-      run(argv, async (m) => m.coreUpdate({ action: 'delete', old_text: argv.old, name: argv.name, expect_version: argv['expect-version'] }), written),
+      run(argv, async (m) => m.coreUpdate({ action: 'delete', old_text: argv.old, name: argv.name, expect_version: argv['expect-version'] }), written, WRITE),
   },
   {
     command: 'insert-after',
@@ -125,6 +133,7 @@ const subcommands: CommandDef[] = (
         argv,
         async (m) => m.coreUpdate({ action: 'insert_after', anchor_text: argv.anchor, content: await textArg(argv.content), name: argv.name, expect_version: argv['expect-version'] }),
         written,
+        WRITE,
       ),
   },
   {
@@ -139,6 +148,7 @@ const subcommands: CommandDef[] = (
         argv,
         async (m) => m.coreUpdate({ action: 'batch', operations: await readOps(argv.file), name: argv.name, expect_version: argv['expect-version'] }),
         written,
+        WRITE,
       ),
   },
   {
@@ -150,6 +160,7 @@ const subcommands: CommandDef[] = (
         argv,
         (m) => m.coreHistory({ name: argv.name }),
         (r) => (r.snapshots.length ? r.snapshots.map((x) => `${color.bold(x.version.slice(0, 12))}  ${color.dim(x.timestamp)}  ${x.message}`).join('\n') : color.dim('(no snapshots yet)')),
+        READ,
       ),
   },
   {
@@ -161,6 +172,7 @@ const subcommands: CommandDef[] = (
         argv,
         (m) => m.coreRestore({ version: String(argv.version), name: argv.name, expect_version: argv['expect-version'] }),
         (r) => `${written(r)} ${color.dim(`restored from ${r.restored_from.slice(0, 12)}`)}`,
+        WRITE,
       ),
   },
   ] satisfies Command<CoreArgs>[]
