@@ -30,7 +30,7 @@ export async function restoreFromTrash(store: MemoryBranch, id: string): Promise
   let fromHistory: { path: string; file: Buffer } | null = null;
   if (!inTrash(store.tip())) {
     const last = lastKnownFile(store, id);
-    if (!last) throw new NotFoundError(id, 'memory in the trash or in git history');
+    if (!last) throw new NotFoundError(id, 'memory in the trash or in git history', { hint: 'list the trash with "memory trash"' });
     const stored = memoryFromFile(last.livePath, last.text, (w) => store.warn(w));
     fromHistory = { path: last.livePath, file: liveFile(stored) };
   }

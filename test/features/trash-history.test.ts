@@ -119,6 +119,8 @@ describe('trash', () => {
     expect(git(repo, 'show', `memory:${r.path}`)).not.toContain('deleted_at');
     expect(await codeOf(restoreFromTrash(store, id))).toBe('DUPLICATE');
     expect(await codeOf(restoreFromTrash(store, 'mem_nothere1'))).toBe('NOT_FOUND');
+    // The advice names where restorable ids are listed (the trash), not the live list.
+    await expect(restoreFromTrash(store, 'mem_nothere1')).rejects.toThrow(/memory trash/);
   });
 
   it('deleteByTag and clear move to the trash in one commit each', async () => {
