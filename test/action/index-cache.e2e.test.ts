@@ -5,7 +5,7 @@ import { cacheServiceAvailable, indexCacheKey, indexCachePrefix, runnerCache } f
 import { SEGMENT_FORMAT } from '../../src/search/segment.js';
 import { git, tempDir } from '../helpers.js';
 import { runCli } from '../run-cli.js';
-import { startEmbedServer, type EmbedServer } from '../hybrid/embed-server.js';
+import { bowEnv, startEmbedServer, type EmbedServer } from '../hybrid/embed-server.js';
 import { startCacheServer, type CacheServer } from './cache-server.js';
 import { checkout, makeRemote, runAction } from './run-action.js';
 
@@ -89,7 +89,7 @@ describe('action: the runner cache round trip (a fake cache service speaking the
       mkdirSync(temp, { recursive: true });
       mkdirSync(join(runner, 'work', 'widgets'), { recursive: true });
       git(runner, 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', `file://${remote}`, ws);
-      const env = { ...cacheServer.env, RUNNER_TEMP: temp, MEMORY_EMBEDDER: 'openai', MEMORY_EMBEDDER_URL: embeds.url, MEMORY_EMBEDDER_MODEL: 'bow' };
+      const env = { ...cacheServer.env, RUNNER_TEMP: temp, ...bowEnv(embeds) };
       return runAction(ws, { command: 'search', query: 'staging restarts nightly', sync: 'true', limit: '50' }, { env });
     };
 
@@ -157,7 +157,7 @@ describe('action: the runner cache round trip (a fake cache service speaking the
       mkdirSync(temp, { recursive: true });
       mkdirSync(join(runner, 'work', 'widgets'), { recursive: true });
       git(runner, 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', `file://${remote}`, ws);
-      const env = { ...cacheServer.env, RUNNER_TEMP: temp, MEMORY_EMBEDDER: 'openai', MEMORY_EMBEDDER_URL: embeds.url, MEMORY_EMBEDDER_MODEL: 'bow' };
+      const env = { ...cacheServer.env, RUNNER_TEMP: temp, ...bowEnv(embeds) };
       return runAction(ws, { command: 'search', query: 'staging restarts nightly', sync: 'true', limit: '50', mode }, { env });
     };
     const keysOfT = () => cacheServer.entries.map((e) => e.key).filter((k) => k.startsWith(indexCacheKey('memory', t)));

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * A real OpenAI-compatible `/v1/embeddings` server on 127.0.0.1 for tests. Its model is a hashed
@@ -90,4 +91,26 @@ export async function startEmbedServer(opts: EmbedServerOptions = {}): Promise<E
         server.close(() => r());
       }),
   };
+}
+
+/** The environment that points the embedder at `server`'s bag-of-words model. */
+export function bowEnv(server: EmbedServer): Record<string, string> {
+  return { MEMORY_EMBEDDER: 'openai', MEMORY_EMBEDDER_URL: server.url, MEMORY_EMBEDDER_MODEL: 'bow' };
+}
+
+/**
+ * A bag-of-words server for the enclosing describe block (or file): started before its tests, closed
+ * after them. `env()` is {@link bowEnv} of it (call it inside a hook or test, once it has started).
+ */
+export function useEmbedServer(): { server: () => EmbedServer; env: () => Record<string, string> } {
+  let server: EmbedServer | undefined;
+  beforeAll(async () => {
+    server = await startEmbedServer();
+  });
+  afterAll(() => server?.close());
+  const started = () => {
+    if (!server) throw new Error('useEmbedServer: the server starts in beforeAll; call env() from a hook or test');
+    return server;
+  };
+  return { server: started, env: () => bowEnv(started()) };
 }

@@ -8,7 +8,7 @@ import { openMemory } from '../../src/api.js';
 import { embedMemories } from '../../src/lifecycle/embed.js';
 import { storeVectorsFrom } from '../../src/vector/write.js';
 import { cliAsync, git, makeRepo, tempDir } from '../helpers.js';
-import { startEmbedServer, type EmbedServer } from './embed-server.js';
+import { bowEnv, startEmbedServer, type EmbedServer } from './embed-server.js';
 import { runCli } from '../run-cli.js';
 
 let server: EmbedServer;
@@ -220,7 +220,7 @@ describe('vectors on the branch', () => {
 const changed = (repo: string, commit: string) => git(repo, 'show', '--name-only', '--format=', commit).split('\n').filter((f) => f && f !== 'README.md');
 
 describe('write-time vectors', () => {
-  const envOf = () => ({ MEMORY_EMBEDDER: 'openai', MEMORY_EMBEDDER_URL: server.url, MEMORY_EMBEDDER_MODEL: 'bow' });
+  const envOf = () => bowEnv(server);
   const withEnv = async <T>(env: Record<string, string>, f: () => Promise<T>): Promise<T> => {
     const old = { ...process.env };
     Object.assign(process.env, env);

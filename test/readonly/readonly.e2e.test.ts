@@ -2,23 +2,21 @@
 // every ref of the repository unchanged, on a branch whose memories have no vectors yet (so the
 // hybrid default has something it could embed). The CLI's read commands and the MCP read-only tools
 // are checked in-process: readonly.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runAction } from '../action/run-action.js';
-import { startEmbedServer, type EmbedServer } from '../hybrid/embed-server.js';
+import { useEmbedServer } from '../hybrid/embed-server.js';
 import { readRepo, refsOf } from './repo.js';
 
-let server: EmbedServer;
+const embeds = useEmbedServer();
 let repo: string;
 let id: string;
 let env: Record<string, string>;
 const refs = () => refsOf(repo);
 
 beforeAll(async () => {
-  server = await startEmbedServer();
-  env = { MEMORY_EMBEDDER: 'openai', MEMORY_EMBEDDER_URL: server.url, MEMORY_EMBEDDER_MODEL: 'bow' };
+  env = embeds.env();
   ({ repo, id } = await readRepo(env));
 });
-afterAll(() => server.close());
 
 describe("the Action's read commands leave every ref unchanged", () => {
   const cases: [string, () => Record<string, string>][] = [

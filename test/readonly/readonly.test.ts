@@ -3,25 +3,23 @@
 // yet (so the hybrid default has something it could embed). Both run in this process (runCli, the MCP
 // server over the SDK's in-memory transport); the Action's read commands run as a runner runs them in
 // readonly.e2e.test.ts.
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { structured } from '../mcp/client.js';
 import { connectIn as connect } from '../mcp/in-process.js';
 import { runCli } from '../run-cli.js';
-import { startEmbedServer, type EmbedServer } from '../hybrid/embed-server.js';
+import { useEmbedServer } from '../hybrid/embed-server.js';
 import { readRepo, refsOf } from './repo.js';
 
-let server: EmbedServer;
+const embeds = useEmbedServer();
 let repo: string;
 let id: string;
 let env: Record<string, string>;
 const refs = () => refsOf(repo);
 
 beforeAll(async () => {
-  server = await startEmbedServer();
-  env = { MEMORY_EMBEDDER: 'openai', MEMORY_EMBEDDER_URL: server.url, MEMORY_EMBEDDER_MODEL: 'bow' };
+  env = embeds.env();
   ({ repo, id } = await readRepo(env));
 });
-afterAll(() => server.close());
 
 describe('read CLI commands leave every ref unchanged', () => {
   // [name, args, extra env, check of the --json output]

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../run-cli.js';
-import { startEmbedServer, type EmbedServer } from '../hybrid/embed-server.js';
+import { useEmbedServer } from '../hybrid/embed-server.js';
 import { crc32 } from '../../src/git/crc32.js';
 import { git, makeRepo, tempDir } from '../helpers.js';
 import { openMemory } from '../../src/api.js';
@@ -258,12 +258,7 @@ describe('a restored file stays untrusted in the clone', () => {
 });
 
 describe('a restored vector file with numbers that are not numbers', () => {
-  let server: EmbedServer;
-  beforeAll(async () => {
-    server = await startEmbedServer();
-  });
-  afterAll(() => server.close());
-  const hybrid = () => ({ MEMORY_EMBEDDER: 'openai', MEMORY_EMBEDDER_URL: server.url, MEMORY_EMBEDDER_MODEL: 'bow' });
+  const { env: hybrid } = useEmbedServer();
   const q = ['search', 'staging', 'restarts', 'nightly', '--limit', '50', '--json'];
 
   it('a row scale of Infinity or NaN (a valid CRC) neither fails the search nor puts non-numbers in the response', async () => {

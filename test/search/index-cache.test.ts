@@ -1,10 +1,10 @@
 import { readFileSync, readdirSync, symlinkSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { git, makeRepo, tempDir } from '../helpers.js';
 import { runCli } from '../run-cli.js';
 import { SEGMENT_FORMAT } from '../../src/search/segment.js';
-import { startEmbedServer, type EmbedServer } from '../hybrid/embed-server.js';
+import { useEmbedServer } from '../hybrid/embed-server.js';
 
 /**
  * `--index-cache DIR` (issue #29): CI jobs in fresh clones carry the search index between them.
@@ -162,12 +162,7 @@ describe('index cache bounds (library)', () => {
 
 describe('the vector cache travels with the index cache', () => {
   // A real OpenAI-compatible embeddings server (a bag of words) counting every text it embeds.
-  let server: EmbedServer;
-  beforeAll(async () => {
-    server = await startEmbedServer();
-  });
-  afterAll(() => server.close());
-  const hybrid = () => ({ MEMORY_EMBEDDER: 'openai', MEMORY_EMBEDDER_URL: server.url, MEMORY_EMBEDDER_MODEL: 'bow' });
+  const { server, env: hybrid } = useEmbedServer();
   const vectorFile = (cache: string) => {
     const d = join(cache, 'memory', 'vectors');
     return join(d, readdirSync(d).find((f) => f.endsWith('.bin'))!);
@@ -178,25 +173,25 @@ describe('the vector cache travels with the index cache', () => {
   it('a fresh clone one commit behind embeds only the new memory; a damaged vector file is rejected and rebuilt', async () => {
     const { remote, writer, cache } = await setup();
     // Job 1: every memory is embedded (none has a committed vector), then saved with the index.
-    let texts = server.texts();
+    let texts = server().texts();
     const first = await runCli(job(remote), [...q, '--index-cache', cache], { env: hybrid() });
     expect(first.code, first.stderr).toBe(0);
     expect(first.json.mode).toBe('hybrid');
     expect(first.json.vectors).toMatchObject({ embedded: 6, missing: 0 });
-    expect(server.texts() - texts).toBe(7); // the query and 6 memories
+    expect(server().texts() - texts).toBe(7); // the query and 6 memories
     expect(first.json.indexCache.vectorFiles).toBe(0);
     const saved = readFileSync(vectorFile(cache));
 
     // The branch moves one commit; job 2 is a fresh shallow clone: only the new memory is embedded.
     const fresh = await store(writer, 'Staging restarts nightly moved to 03:00 UTC', '--tags', 'ops');
     git(writer, 'push', '-q', 'origin', 'memory');
-    texts = server.texts();
+    texts = server().texts();
     const j2 = job(remote);
     const second = await runCli(j2, [...q, '--index-cache', cache], { env: hybrid() });
     expect(second.code, second.stderr).toBe(0);
     expect(second.json.indexCache).toMatchObject({ restored: true, vectorFiles: 1, index: 'delta-from-table' });
     expect(second.json.vectors).toMatchObject({ embedded: 1, reused: 6, missing: 0 });
-    expect(server.texts() - texts).toBe(2); // the query and the new memory
+    expect(server().texts() - texts).toBe(2); // the query and the new memory
     expect(ids(second)).toContain(fresh);
     // The restored rows served that search only: the cache dir is not trusted (anyone can pair a public
     // memory id with made-up numbers), so `memory embed` in that clone commits none of them.
@@ -216,19 +211,19 @@ describe('the vector cache travels with the index cache', () => {
     const bad = readFileSync(vectorFile(cache));
     bad[bad.length - 10] ^= 0x5a;
     writeFileSync(vectorFile(cache), bad);
-    texts = server.texts();
+    texts = server().texts();
     const third = await runCli(job(remote), [...q, '--index-cache', cache], { env: hybrid() });
     expect(third.code, third.stderr).toBe(0);
     expect(third.json.indexCache.vectorFiles).toBe(1);
     expect(third.stderr).toMatch(/vector cache .* failed its checksum/);
     expect(third.json.vectors).toMatchObject({ embedded: 7, reused: 0 });
-    expect(server.texts() - texts).toBe(8);
+    expect(server().texts() - texts).toBe(8);
     expect(ranked(third)).toEqual(ranked(plain));
     expect(readFileSync(vectorFile(cache)).equals(bad)).toBe(false);
-    texts = server.texts();
+    texts = server().texts();
     const fourth = await runCli(job(remote), [...q, '--index-cache', cache], { env: hybrid() });
     expect(fourth.json.vectors).toMatchObject({ embedded: 0, reused: 7 });
-    expect(server.texts() - texts).toBe(1);
+    expect(server().texts() - texts).toBe(1);
   });
 
   it('a full-text search restores no vector file (it never reads one) and leaves the cached ones as they were', async () => {
@@ -260,22 +255,22 @@ describe('the vector cache travels with the index cache', () => {
     const { remote, cache } = await setup();
     expect((await runCli(job(remote), [...q, '--index-cache', cache], { env: hybrid() })).json.vectors.embedded).toBe(6);
     // Another model name: its file is restored but never read for this model (another file name).
-    let texts = server.texts();
+    let texts = server().texts();
     const other = await runCli(job(remote), [...q, '--index-cache', cache], { env: { ...hybrid(), MEMORY_EMBEDDER_MODEL: 'bow2' } });
     expect(other.code, other.stderr).toBe(0);
     expect(other.json.vectors).toMatchObject({ model: 'openai:bow2', embedded: 6, reused: 0 });
-    expect(server.texts() - texts).toBe(7);
+    expect(server().texts() - texts).toBe(7);
     // A symlink in place of the vector file is refused (O_NOFOLLOW), with a warning; the search embeds.
     const f = vectorFile(cache);
     const target = join(tempDir('gm-vlink-'), 'v.bin');
     writeFileSync(target, readFileSync(f));
     rmSync(f);
     symlinkSync(target, f);
-    texts = server.texts();
+    texts = server().texts();
     const linked = await runCli(job(remote), [...q, '--index-cache', cache], { env: hybrid() });
     expect(linked.code, linked.stderr).toBe(0);
     expect(linked.stderr).toMatch(/index cache: vectors not restored \(.*\.bin is not a regular file\)/);
     expect(linked.json.vectors).toMatchObject({ embedded: 6 });
-    expect(server.texts() - texts).toBe(7);
+    expect(server().texts() - texts).toBe(7);
   });
 });
