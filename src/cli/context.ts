@@ -96,7 +96,11 @@ export async function run<R>(argv: GlobalArgs, fn: (memory: MemoryDoor) => Promi
   let memory: MemoryDoor | null = null;
   try {
     memory = openCliMemory(argv);
-    const auto = autoSync(argv, opts.sync ?? SYNC_MODES[String(argv._?.[0])] ?? 'none');
+    const mode = opts.sync ?? SYNC_MODES[String(argv._?.[0])];
+    // A command that neither shares nor says it shares by itself (sync, pull, push pass 'none'):
+    // an explicit --sync would do nothing, so the user is told rather than left to believe it shared.
+    if (mode === undefined && argv.sync === true) process.stderr.write(`git-memory: warning: --sync does nothing for "memory ${String(argv._?.[0] ?? '')}"; run "memory sync" to share\n`);
+    const auto = autoSync(argv, mode ?? 'none');
     if (auto?.mode === 'read') await pullFirst(memory, auto.explicit);
     let result = await fn(memory);
     if (auto?.mode === 'write') result = await syncAfter(memory, result, human, !!argv.json);

@@ -35,4 +35,20 @@ describe('--sync on the subcommand groups', { timeout: 300_000 }, () => {
     expect(git(remote, 'rev-parse', 'memory')).toBe(git(a, 'rev-parse', 'memory'));
     expect(ok(await runCli(b, ['core', 'view', '--sync', '--json'])).json.content).toContain('The team prefers tabs.');
   });
+
+  // Same hole in `config set|unset` (they commit .memory/config.json to the branch). And a command
+  // that has nothing to share now says so when given --sync, instead of ignoring it silently.
+  it('config set --sync shares the setting; config get --sync pulls first; --sync on a local command warns', async () => {
+    const { remote, clones } = setup(2);
+    const [a, b] = clones;
+    ok(await runCli(a, ['store', 'seed', '--sync', '--json']));
+    const r = ok(await runCli(a, ['config', 'set', 'retention.enabled', 'true', '--sync', '--json'])).json;
+    expect(r.sync).toMatchObject({ pushed: true });
+    expect(git(remote, 'rev-parse', 'memory')).toBe(git(a, 'rev-parse', 'memory'));
+    expect(ok(await runCli(b, ['config', 'get', 'retention.enabled', '--sync', '--json'])).json.value).toBe(true);
+    const local = await runCli(a, ['rebuild-index', '--sync', '--json']);
+    expect(local.code).toBe(0);
+    expect(local.stderr).toMatch(/--sync does nothing for "memory rebuild-index"/);
+    expect((await runCli(a, ['rebuild-index', '--json'])).stderr).not.toMatch(/--sync/);
+  });
 });

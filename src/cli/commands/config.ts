@@ -62,5 +62,8 @@ export const configCommand = command<Args>({
         const layers = (r.layers as Array<{ name: string; source: string }>).map((l) => `${l.name}: ${l.source}`);
         return [...rows, '', color.dim(layers.length ? `layers: ${layers.join('; ')}` : 'layers: defaults only')].join('\n');
       },
+      // Not in the automatic-sync table (the first word does not say): set and unset commit to the
+      // branch, get and show read it.
+      { sync: argv.action === 'set' || argv.action === 'unset' ? 'write' : 'read' },
     ),
 });

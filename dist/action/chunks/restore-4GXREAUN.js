@@ -31,7 +31,7 @@ async function restoreFromTrash(store, id) {
   let fromHistory = null;
   if (!inTrash(store.tip())) {
     const last = lastKnownFile(store, id);
-    if (!last) throw new NotFoundError(id, "memory in the trash or in git history");
+    if (!last) throw new NotFoundError(id, "memory in the trash or in git history", { hint: 'list the trash with "memory trash"' });
     const stored = memoryFromFile(last.livePath, last.text, (w) => store.warn(w));
     fromHistory = { path: last.livePath, file: liveFile(stored) };
   }
