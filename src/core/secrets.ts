@@ -1,4 +1,5 @@
 import { MemoryError } from './errors.js';
+import { setOwn } from './codec.js';
 
 /**
  * The secret guard. Memories are committed and pushed, and a credential in git history lives on in every
@@ -433,11 +434,11 @@ export function guardFields<T extends Record<string, unknown>>(fields: T, opts: 
           const f = scanText(`${k}=${x}`, at).filter((f) => f.offset + f.length > k.length + 1);
           if (f.length) {
             findings.push(...f);
-            o[key] = redactText(`${k}=${x}`, f).slice(k.length + 1);
+            setOwn(o, key, redactText(`${k}=${x}`, f).slice(k.length + 1));
             continue;
           }
         }
-        o[key] = visit(x, at);
+        setOwn(o, key, visit(x, at));
       }
       return o;
     }
