@@ -180,7 +180,11 @@ async function perform(memory: GitMemory, inputs: ActionInputs, log: ActionLog):
       // hybrid/vector fall back to full text unless the branch's config names an HTTP embedder (the
       // bundle carries no local model); say which ran. With mode auto that is the expected outcome.
       const noModel = r.fallback?.code === 'EMBEDDER_ERROR' && /not installed/.test(r.fallback.reason);
-      const why = r.fallback && !(inputs.mode === 'auto' && (noModel || !inputs.query)) ? (noModel ? ': no embedding model in the action bundle' : `: ${r.fallback.reason}`) : '';
+      // mode auto: full text is a choice, not a failure (action.yml: "hybrid when the branch configures
+      // an embedder the action can reach over HTTP, else fulltext"). The response says which mode auto
+      // chose and why in `auto`, with no `fallback` and no error code for an embedder nobody asked for.
+      const autoChoice = inputs.mode === 'auto' ? { mode: r.mode ?? 'fulltext', reason: autoReason(r, noModel) } : null;
+      const why = autoChoice ? `: auto, ${autoChoice.reason}` : r.fallback ? (noModel ? ': no embedding model in the action bundle' : `: ${r.fallback.reason}`) : '';
       if (r.vectors?.missing) log.info(`${r.vectors.missing} memories have no vector yet and matched on full text only (a store step with an HTTP embedder, or "memory embed", writes them)`);
       log.info(`${r.results.length} of ${r.total} matches${r.mode ? ` (${r.mode}${why})` : ''}${r.weak?.length ? `, ${r.weak.length} weak candidates below confidence (in the json output)` : ''}`);
       // A mode the step asked for by name that did not run is a warning (an annotation on the run),
@@ -188,11 +192,20 @@ async function perform(memory: GitMemory, inputs: ActionInputs, log: ActionLog):
       if (r.fallback && inputs.mode !== 'auto') log.warning(`mode ${inputs.mode} fell back to ${r.mode ?? 'fulltext'}${why || `: ${r.fallback.reason}`}`);
       // The whole response, as `memory search --json` prints it (mode, fallback, vectors, ...); `results`
       // holds confident matches only, `weak` and `nothingConfident` are in it too.
-      return { json: { ...r, success: true }, id: '', results: r.results, count: r.results.length, summary: searchSummary(inputs, r.results, r.total, r.nothingConfident) };
+      const { fallback: _f, ...chosen } = r;
+      const json = autoChoice ? { ...chosen, auto: autoChoice, success: true } : { ...r, success: true };
+      return { json, id: '', results: r.results, count: r.results.length, summary: searchSummary(inputs, r.results, r.total, r.nothingConfident) };
     }
     case 'sync': {
       const r = await push(memory, inputs, log);
       return { json: { ...r }, id: '', results: [], count: 0, summary: `Synced branch \`${inputs.branch}\` with \`${r.remote}\`: ${r.received ?? "(not counted)"} memory files received, ${r.sent} commits sent.\n` };
     }
   }
+}
+
+/** Why mode auto ran the mode it did, for the log line and the `auto` field of the response. */
+function autoReason(r: { mode?: string; fallback?: { reason: string } }, noModel: boolean): string {
+  if (noModel) return 'no embedding model in the action bundle (configure an HTTP embedder on the branch for hybrid: docs/hybrid.md)';
+  if (r.fallback) return r.fallback.reason;
+  return r.mode === 'fulltext' ? 'no embedder configured (hybrid.embedder or MEMORY_EMBEDDER is none)' : 'the branch configures an embedder the action can run';
 }

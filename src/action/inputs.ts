@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { InvalidInputError } from '../core/errors.js';
+import { closest } from '../core/suggest.js';
 import { isPriority, normalizeTags, type Priority } from '../core/memory.js';
 import { scanText, SecretDetectedError } from '../core/secrets.js';
 import type { SearchMode } from '../core/search-types.js';
@@ -46,8 +47,18 @@ const USES: Record<ActionCommand, ReadonlyArray<keyof ActionInputs>> = {
 const OPTIONAL: ReadonlyArray<keyof ActionInputs> = ['content', 'tags', 'category', 'priority', 'query', 'id', 'limit', 'after', 'before', 'days'];
 const MODES: readonly SearchMode[] = ['fulltext', 'hybrid', 'vector'];
 
-function bad(input: string, message: string): never {
-  throw new InvalidInputError(`input \`${input}\`: ${message}`, { field: input });
+/** `raw` for a message: bounded, as JSON (an input can be anything a workflow passes). */
+const shown = (raw: string) => JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}…` : raw);
+
+/** Refuses `raw` as not one of `names`, suggesting the one it is a typo of (data.suggestion). */
+function notOneOf(input: string, raw: string, names: readonly string[], expected: string): never {
+  // Short inputs only: the edit distance is quadratic in the length.
+  const best = raw.length <= 64 ? closest(raw.toLowerCase(), names) : null;
+  bad(input, `expected ${expected}, got ${shown(raw)}${best ? ` (did you mean "${best}"?)` : ''}`, best ? { suggestion: best } : {});
+}
+
+function bad(input: string, message: string, data: Record<string, unknown> = {}): never {
+  throw new InvalidInputError(`input \`${input}\`: ${message}`, { field: input, ...data });
 }
 
 function positiveInt(name: string, raw: string): number | undefined {
@@ -72,7 +83,7 @@ function isoDate(name: string, raw: string): string | undefined {
 export function parseInputs(get: (name: string) => string, env: NodeJS.ProcessEnv = process.env): { inputs: ActionInputs; ignored: string[] } {
   const str = (name: string) => get(name).trim();
   const command = str('command') || 'store';
-  if (!(COMMANDS as readonly string[]).includes(command)) bad('command', `expected one of ${COMMANDS.join(', ')}, got ${JSON.stringify(command)}`);
+  if (!(COMMANDS as readonly string[]).includes(command)) notOneOf('command', command, COMMANDS, `one of ${COMMANDS.join(', ')}`);
 
   // Content keeps its leading whitespace (indented code); a YAML block scalar's trailing newline goes.
   const content = get('content').trimEnd();
@@ -88,7 +99,7 @@ export function parseInputs(get: (name: string) => string, env: NodeJS.ProcessEn
   // writers commit vectors at store time, so a fresh runner no longer embeds the branch (docs/hybrid.md).
   // would embed the whole branch on every fresh runner (seconds per 1,000 memories).
   const mode = str('mode').toLowerCase() || 'auto';
-  if (mode !== 'auto' && !(MODES as readonly string[]).includes(mode)) bad('mode', `expected auto, ${MODES.join(', ')}, got ${JSON.stringify(str('mode'))}`);
+  if (mode !== 'auto' && !(MODES as readonly string[]).includes(mode)) notOneOf('mode', str('mode'), ['auto', ...MODES], `auto, ${MODES.join(', ')}`);
 
   const workspace = env.GITHUB_WORKSPACE || process.cwd();
   const p = str('path');

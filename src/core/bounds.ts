@@ -87,6 +87,22 @@ export function checkText<T>(value: T, field: string): T {
   return value;
 }
 
+/** C0 and C1 control characters (newline and tab included) and the Unicode line and paragraph separators. */
+const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/**
+ * A one-line label (category, scope): {@link checkText}, and no control character or line break. A
+ * newline in a category would split it in every listing and facet, and a label is matched exactly,
+ * so one that no terminal or page shows as typed could never be found again.
+ */
+export function checkLabel<T>(value: T, field: string): T {
+  checkText(value, field);
+  if (typeof value === 'string' && LINE_BREAKING.test(value)) {
+    throw new InvalidInputError(`${field} must be one line of text without control characters`, { field, reason: 'control-character' });
+  }
+  return value;
+}
+
 /**
  * Tags as given by a caller (a list or a comma-separated string), normalised like stored tags
  * (trimmed, lowercased, spaces to "-", deduplicated in order) and checked against the caps.

@@ -72,9 +72,18 @@ export function assertBoundedTree(data: unknown): void {
   walk(data, 0);
 }
 
+/**
+ * Sets `o[k] = v` as an own property whatever `k` is: a plain assignment to `__proto__` replaces the
+ * object's prototype instead, and so would drop a field named `__proto__` that `constructor` beside
+ * it keeps. Field names from records, files and tool calls are data, kept like any other.
+ */
+export function setOwn(o: Record<string, unknown>, k: string, v: unknown): void {
+  Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+}
+
 export function serializeFile(data: Record<string, unknown>, content: string): string {
   const clean: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(data)) if (v !== undefined) clean[k] = v;
+  for (const [k, v] of Object.entries(data)) if (v !== undefined) setOwn(clean, k, v);
   const fast = dumpPlainFrontMatter(clean);
   if (fast !== undefined) return `---\n${fast}---\n${content}`;
   const yaml = yamlLibrary();

@@ -1,4 +1,4 @@
-import { FrontMatterError, parseFile, serializeFile } from './codec.js';
+import { FrontMatterError, parseFile, serializeFile, setOwn } from './codec.js';
 
 const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 import { BinaryContentError, ContentTooLargeError, EmptyContentError, InvalidInputError } from './errors.js';
@@ -81,10 +81,33 @@ export function isUndated(m: { timestamp: string }): boolean {
   return m.timestamp === UNDATED;
 }
 
+/**
+ * `Date.parse`, except that a calendar date that does not exist (`2026-02-30`, `2026-13-01`) is NaN:
+ * Date.parse rolls it over into the next month, which would move a memory to a day nobody wrote.
+ */
+export function parseTime(v: string): number {
+  const t = Date.parse(v);
+  const ymd = /^\s*([+-]?\d{4,6})-(\d{2})-(\d{2})/.exec(v);
+  if (!ymd || !Number.isFinite(t)) return t;
+  const [y, mo, d] = [Number(ymd[1]), Number(ymd[2]), Number(ymd[3])];
+  const day = new Date(Date.UTC(2000, mo - 1, d));
+  day.setUTCFullYear(y);
+  return day.getUTCMonth() === mo - 1 && day.getUTCDate() === d ? t : NaN;
+}
+
 function isoOrNull(v: unknown): string | null {
   if (typeof v !== 'string' && !(v instanceof Date)) return null;
-  const t = v instanceof Date ? v.getTime() : Date.parse(v);
+  const t = v instanceof Date ? v.getTime() : parseTime(v);
   return Number.isFinite(t) ? new Date(t).toISOString() : null;
+}
+
+/** A present date field that does not read as one: warned about, then treated as absent. */
+function dateField(path: string, data: Record<string, unknown>, field: 'timestamp' | 'updated', fallback: string, warn: (msg: string) => void): string | null {
+  const v = data[field];
+  if (v === undefined || v === null || v === '') return null;
+  const iso = isoOrNull(v);
+  if (iso === null) warn(`${path}: ${field} ${JSON.stringify(String(v).slice(0, 40))} is not a valid date; using ${fallback}`);
+  return iso;
 }
 
 /**
@@ -107,9 +130,9 @@ export function memoryFromFile(path: string, text: string, warn: (msg: string) =
   }
   const finalId = (id as string | undefined) ?? idFromPath(path);
   const idMs = idTime(finalId);
-  const timestamp = isoOrNull(data.timestamp) ?? (idMs !== null ? new Date(idMs).toISOString() : UNDATED);
+  const timestamp = dateField(path, data, 'timestamp', idMs !== null ? "the id's time" : 'none (undated)', warn) ?? (idMs !== null ? new Date(idMs).toISOString() : UNDATED);
   const extra: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(data)) if (!KNOWN.has(k)) extra[k] = v;
+  for (const [k, v] of Object.entries(data)) if (!KNOWN.has(k)) setOwn(extra, k, v);
   const metadata = data.metadata && typeof data.metadata === 'object' && !Array.isArray(data.metadata) ? (data.metadata as Record<string, unknown>) : {};
   const m: StoredMemory = {
     id: finalId,
@@ -122,7 +145,7 @@ export function memoryFromFile(path: string, text: string, warn: (msg: string) =
     path,
     extra,
   };
-  const updated = isoOrNull(data.updated);
+  const updated = dateField(path, data, 'updated', 'none', warn);
   if (updated) m.updated = updated;
   if (typeof data.scope === 'string' && data.scope) m.scope = data.scope;
   return m;

@@ -1,4 +1,5 @@
 import { MemoryError } from './errors.js';
+import { setOwn } from './codec.js';
 
 /**
  * The secret guard. Memories are committed and pushed, and a credential in git history lives on in every
@@ -212,11 +213,27 @@ function* assignments(text: string): Generator<{ offset: number; value: string }
   }
 }
 
+/**
+ * Text that has a credential's shape and is documented not to be one: AWS's published examples
+ * (access key ids ending in `EXAMPLE`, secret keys ending in `EXAMPLEKEY`), and a format's prefix
+ * followed by filler (`ghp_xxxx…`, `AKIAXXXX…`, `xoxb-0000…-xxxx…`): after the prefix, every piece
+ * between separators is one character repeated. A random key has neither, so nothing real passes:
+ * one character off (`…EXAMPLX`, `ghp_xxx…xQ`) is flagged again (test/hardening/secret-corpus.mjs).
+ */
+export function isDocumentedPlaceholder(v: string): boolean {
+  if (/^(?:AKIA|ASIA)[0-9A-Z]{9}EXAMPLE$/.test(v) || /^[A-Za-z0-9/+]{30}EXAMPLEKEY$/.test(v)) return true;
+  // The prefix: leading short pieces ending in a separator (`ghp_`, `sk-proj-`, `xoxb-0000-`), or the
+  // first four characters of a prefix without one (`AKIA`, `dapi`).
+  const stripped = v.replace(/^(?:[A-Za-z0-9]{1,12}[_.-])+/, '');
+  const body = stripped === v ? v.slice(4) : stripped;
+  return body.length >= 8 && body.split(/[_.-]/).every((p) => p === '' || /^([A-Za-z0-9*])\1*$/.test(p));
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function isPlaceholder(v: string): boolean {
   if (/^[$<{%[(]/.test(v) || /\$\{|\{\{|process\.env|os\.environ|getenv|secrets\./i.test(v)) return true;
-  if (/^(.)\1+$/.test(v) || /^[x*.•-]+$/i.test(v)) return true;
+  if (/^(.)\1+$/.test(v) || /^[x*.•-]+$/i.test(v) || isDocumentedPlaceholder(v)) return true;
   if (UUID.test(v)) return true;
   return /^(?:your|my|the|some|example|dummy|sample|changeme|placeholder|redacted)[_-]?/i.test(v) && !/\d{3}/.test(v);
 }
@@ -310,6 +327,7 @@ export function scanText(text: string, field = 'content'): SecretFinding[] {
     if (rule.find) {
       for (const { offset, value } of rule.find(text)) {
         if (rule.accept && !rule.accept(value)) continue;
+        if (isDocumentedPlaceholder(value)) continue;
         found.push({ kind: rule.kind, offset, length: value.length, line: 0, column: 0, field });
       }
       continue;
@@ -319,6 +337,7 @@ export function scanText(text: string, field = 'content'): SecretFinding[] {
       const value = rule.group ? m[rule.group] : m[0];
       if (rule.accept && !rule.accept(value)) continue;
       if (rule.before && !rule.before(text, m.index)) continue;
+      if (rule.kind !== 'private-key' && isDocumentedPlaceholder(value)) continue;
       const offset = rule.group ? m.index + m[0].lastIndexOf(value) : m.index;
       const length = rule.extend ? rule.extend(text, offset, value.length) : value.length;
       found.push({ kind: rule.kind, offset, length, line: 0, column: 0, field });
@@ -415,11 +434,11 @@ export function guardFields<T extends Record<string, unknown>>(fields: T, opts: 
           const f = scanText(`${k}=${x}`, at).filter((f) => f.offset + f.length > k.length + 1);
           if (f.length) {
             findings.push(...f);
-            o[key] = redactText(`${k}=${x}`, f).slice(k.length + 1);
+            setOwn(o, key, redactText(`${k}=${x}`, f).slice(k.length + 1));
             continue;
           }
         }
-        o[key] = visit(x, at);
+        setOwn(o, key, visit(x, at));
       }
       return o;
     }

@@ -199,8 +199,11 @@ export interface DaemonStatus {
   rssBytes: number;
   /** CPU time (user + system) this helper has used, in ms. */
   cpuMs: number;
-  /** Branches kept warm: repository root, branch, the tip last answered from. */
-  stores: Array<{ repo: string; branch: string; tip: string | null }>;
+  /**
+   * Branches kept warm: repository root, branch, the tip last answered from (null: the branch did not
+   * exist then), and whether a warm-up or search has answered yet (false: still warming up).
+   */
+  stores: Array<{ repo: string; branch: string; tip: string | null; ready?: boolean }>;
 }
 
 export type DaemonResponse =

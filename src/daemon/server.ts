@@ -102,7 +102,7 @@ export class SearchHelper {
   /** Warnings of the request running now (requests run one at a time). */
   private sink: string[] | null = null;
   /** Open stores by repository and branch, least recently used first. */
-  private readonly stores = new Map<string, { store: MemoryStore; tip: string | null }>();
+  private readonly stores = new Map<string, { store: MemoryStore; tip: string | null; ready: boolean }>();
   private queue: Promise<unknown> = Promise.resolve();
   private readonly refreshing = new Set<string>();
   private server: Server | null = null;
@@ -121,7 +121,7 @@ export class SearchHelper {
   }
 
   /** The store of (repo, branch), opened on first use; at most MAX_STORES stay open. */
-  private storeFor(repo: unknown, branch: unknown): { store: MemoryStore; tip: string | null } {
+  private storeFor(repo: unknown, branch: unknown): { store: MemoryStore; tip: string | null; ready: boolean } {
     if (typeof repo !== 'string' || !repo || (branch !== undefined && typeof branch !== 'string')) throw new InvalidInputError('a request names its repository and branch');
     const key = `${repo}\0${branch ?? ''}`;
     let hit = this.stores.get(key);
@@ -135,7 +135,7 @@ export class SearchHelper {
       store.close();
       throw new InvalidInputError('this helper serves another repository', { repo });
     }
-    hit = { store, tip: null };
+    hit = { store, tip: null, ready: false };
     this.stores.set(key, hit);
     while (this.stores.size > MAX_STORES) {
       const [k, old] = this.stores.entries().next().value as [string, { store: MemoryStore }];
@@ -166,7 +166,7 @@ export class SearchHelper {
       requests: this.requests,
       rssBytes: process.memoryUsage.rss(),
       cpuMs: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
-      stores: [...this.stores.entries()].map(([k, v]) => ({ repo: k.split('\0')[0], branch: v.store.branch, tip: v.tip })),
+      stores: [...this.stores.entries()].map(([k, v]) => ({ repo: k.split('\0')[0], branch: v.store.branch, tip: v.tip, ready: v.ready })),
     };
   }
 
@@ -246,6 +246,7 @@ export class SearchHelper {
       // New memories are embedded into the local cache: a search never writes to the branch.
       await s.store.search({ query: 'warm up', limit: 1 });
       s.tip = s.store.tip();
+      s.ready = true;
     } catch (err) {
       this.setup.log(`warm-up failed: ${(err as Error).message}`);
       this.drop(repo, branch);
@@ -297,6 +298,7 @@ export class SearchHelper {
       if (q === null || typeof q !== 'object' || Array.isArray(q)) throw new InvalidInputError('search takes an options object', { field: 'query' });
       const result = await s.store.search(q as SearchQuery);
       s.tip = s.store.tip();
+      s.ready = true;
       return { res: { ok: true, result, warnings: this.sink } };
     } catch (err) {
       if (err instanceof MemoryError) {

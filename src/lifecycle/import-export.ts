@@ -4,8 +4,9 @@ import { basename, join } from 'node:path';
 import { MEMORIES_DIR } from '../core/catalog.js';
 import { BinaryContentError, ExportIncompleteError, InvalidInputError, MemoryError, RefMovedError } from '../core/errors.js';
 import { idTime, isValidId, newId, pathFor } from '../core/id.js';
-import { isPriority, isUndated, memoryFromFile, memoryToFile, normalizeTags, UNDATED, validateContent, type StoredMemory } from '../core/memory.js';
-import { checkMetadata, checkTime, InputTooLargeError, maxImportBytes, readBoundedFile } from '../core/bounds.js';
+import { isPriority, isUndated, memoryFromFile, memoryToFile, normalizeTags, parseTime, UNDATED, validateContent, type StoredMemory } from '../core/memory.js';
+import { setOwn } from '../core/codec.js';
+import { checkLabel, checkMetadata, checkTime, InputTooLargeError, maxImportBytes, readBoundedFile } from '../core/bounds.js';
 import { afterLostRace, BRANCH_README, type MemoryStore } from '../core/store.js';
 import { BlobCompressor, type CompressedBlob } from './blob-compressor.js';
 import { writeBlobPack } from '../git/pack-write.js';
@@ -63,7 +64,7 @@ const KNOWN = new Set(['id', 'content', 'tags', 'category', 'priority', 'timesta
 
 function isoOrThrow(v: unknown, field: string): string | undefined {
   if (v === undefined || v === null || v === '') return undefined;
-  const t = typeof v === 'number' ? v : Date.parse(String(v));
+  const t = typeof v === 'number' ? v : parseTime(String(v));
   if (typeof v !== 'string' && typeof v !== 'number') throw new InvalidInputError(`${field} must be an ISO 8601 date`, { field });
   if (!Number.isFinite(t)) throw new InvalidInputError(`${field} is not a date: ${JSON.stringify(String(v).slice(0, 80))}`, { field });
   // Outside 1970..2999 a file lands under memories/-1-01/ or gets a broken id: refused per record.
@@ -98,6 +99,8 @@ export function recordToMemory(store: MemoryStore, rec: ImportRecord | undefined
   if (meta !== undefined && !isObjectRecord(meta)) throw new InvalidInputError('metadata must be an object', { field: 'metadata' });
   if (category !== undefined && typeof category !== 'string') throw new InvalidInputError('category must be a string', { field: 'category' });
   if (scope !== undefined && scope !== null && typeof scope !== 'string') throw new InvalidInputError('scope must be a string', { field: 'scope' });
+  checkLabel(category, 'category');
+  checkLabel(scope, 'scope');
   // The epoch itself is how export writes an undated memory (a file with no timestamp and no time in
   // its id): it stays undated, so export then import gives back what `list` showed.
   const timestamp = rec.timestamp === UNDATED ? UNDATED : isoOrThrow(rec.timestamp, 'timestamp') ?? store.now().toISOString();
@@ -108,7 +111,7 @@ export function recordToMemory(store: MemoryStore, rec: ImportRecord | undefined
   // Every field that reaches the file goes through the guard: extra fields, the upsert key and the
   // original id (kept as metadata.original_id) included; tags as given, before lowercasing.
   const extraIn: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(rec)) if (!KNOWN.has(k) && v !== undefined) extraIn[k] = v;
+  for (const [k, v] of Object.entries(rec)) if (!KNOWN.has(k) && v !== undefined) setOwn(extraIn, k, v);
   if (typeof rec[UPSERT_KEY_FIELD] === 'string' && rec[UPSERT_KEY_FIELD]) extraIn[UPSERT_KEY_FIELD] = rec[UPSERT_KEY_FIELD];
   if (rec.id !== undefined && rec.id !== null && rec.id !== '') extraIn.original_id = String(rec.id);
   const g = guardWrite(
@@ -729,7 +732,7 @@ export function exportRecord(m: StoredMemory, archived = false): Record<string, 
     // A hand-written `content:` or `archived: true` in the front matter must not replace the body or
     // send the memory to the archive on the way back in; an upsert key that is not text would be dropped.
     if (RECORD_FIELDS.has(k) || (k === UPSERT_KEY_FIELD && typeof v !== 'string')) out[`original_${k}`] = v;
-    else out[k] = v;
+    else setOwn(out, k, v);
   }
   if (archived) out.archived = true;
   return out;

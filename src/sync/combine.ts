@@ -3,6 +3,7 @@ import { diffFiles, isRegularFile } from '../git/diff.js';
 import { isRegularFileAt, isTreeMode, isTreeModeAt, scanTree, serializeCommit, signature, type Identity } from '../git/tree.js';
 import { parseFile } from '../core/codec.js';
 import { idFromPath, isValidId } from '../core/id.js';
+import { parseTime } from '../core/memory.js';
 
 /** Path → blob id, or null where the path was deleted. */
 export type PathChanges = Map<string, string | null>;
@@ -201,7 +202,7 @@ export interface CombineResult {
 }
 
 function isoOrEmpty(v: unknown): string {
-  const t = typeof v === 'string' ? Date.parse(v) : v instanceof Date ? v.getTime() : NaN;
+  const t = typeof v === 'string' ? parseTime(v) : v instanceof Date ? v.getTime() : NaN;
   return Number.isFinite(t) ? new Date(t).toISOString() : '';
 }
 

@@ -9,13 +9,17 @@ export function describeSync(r: SyncResult, verb = 'synced'): string {
   else if (r.pulled) parts.push('pulled');
   if (r.pushed && r.pendingRef) parts.push(`sent ${plural(r.sent, 'commit')} to the pending ref ${r.pendingRef} (another writer moved the branch first; the next sync folds it in)`);
   else if (r.pushed) parts.push(`${r.created ? 'created the remote branch with' : 'sent'} ${plural(r.sent, 'commit')}`);
-  if (r.folded) parts.push(`folded ${plural(r.folded, 'pending ref')} into the branch`);
+  // Deleting a copy of what the branch holds (a one-push writer's own) is housekeeping, not news.
+  const folded = r.folded - (r.foldedCopies ?? 0);
+  if (folded > 0) parts.push(`folded ${plural(folded, 'pending ref')} into the branch`);
   if (r.retries) parts.push(`after ${plural(r.retries, 'retry', 'retries')}`);
   const prep = verb === 'pulled' ? 'from' : verb === 'pushed' ? 'to' : 'with';
   let out = `${verb} ${r.branch} ${prep} ${r.remote}: ${parts.length ? parts.join(', ') : 'already up to date'}`;
   for (const c of r.conflicts) out += `\n  conflict ${c.id ?? c.path}: kept the ${c.kept} version (${c.kind}; ${c.reason}); the other stays in history`;
-  if (r.pendingRemote && !r.pendingRef) out += `\n  ${plural(r.pendingRemote, 'pending ref')} left on the remote (the next sync folds them; "memory sync --fold" now)`;
-  else if (r.pendingRemote && r.pendingRemote > 1) out += `\n  ${plural(r.pendingRemote, 'pending ref')} on the remote, this one included`;
+  // Refs that only copy what the branch holds need nothing from anyone: not mentioned.
+  const waiting = (r.pendingRemote ?? 0) - (r.pendingCopies ?? 0);
+  if (waiting > 0 && !r.pendingRef) out += `\n  ${plural(waiting, 'pending ref')} left on the remote (the next sync folds them; "memory sync --fold" now)`;
+  else if (waiting > 1) out += `\n  ${plural(waiting, 'pending ref')} on the remote, this one included`;
   for (const x of r.refused ?? []) out += `\n  refused to fold ${x.ref}: ${x.code} (${x.reason} at "${x.path}"); it is left on the remote for a person to remove`;
   if (r.pending) out += `\n  ${plural(r.pending, 'commit')} stored during the sync stay local until the next sync`;
   return out;

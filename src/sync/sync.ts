@@ -85,6 +85,13 @@ export interface SyncResult {
   pendingRef: string | null;
   /** Pending refs left on the remote as far as this sync knows (the next sync folds them); null: not looked at. */
   pendingRemote: number | null;
+  /**
+   * Of `pendingRemote`, refs that only copy commits the branch already holds (a one-push writer's
+   * copy of its own push): nothing to fold, the next sync deletes them. Absent: none known.
+   */
+  pendingCopies?: number;
+  /** Of `folded`, refs that only copied commits the branch already held: deleted, nothing replayed. Absent: none. */
+  foldedCopies?: number;
   /** Pending refs this sync refused to fold (left on the remote for a person, counted in `pendingRemote`), and why. */
   refused: RefusedRef[];
 }
@@ -804,6 +811,8 @@ interface Union {
   tip: string | null;
   /** Pending refs whose commits are in `tip` (a fold deletes them). */
   folded: PendingRef[];
+  /** How many of `folded` only copied commits the branch already held (deleted, nothing replayed). */
+  copies: number;
   /** Pending refs that are not what a writer pushes, or that a fold refuses (left alone, reported). */
   invalid: PendingRef[];
   refused: RefusedRef[];
@@ -839,6 +848,7 @@ async function unionOf(ctx: Ctx, snap: Snapshot): Promise<Union> {
   }
   let tip = snap.tip;
   const folded: PendingRef[] = [];
+  let copies = 0;
   const invalid: PendingRef[] = [];
   const refused: RefusedRef[] = [];
   const conflicts: SyncConflict[] = [];
@@ -862,6 +872,7 @@ async function unionOf(ctx: Ctx, snap: Snapshot): Promise<Union> {
       // A copy of branch commits the branch already holds: dropped, not replayed (its memories are on
       // the branch; replaying it on a tip where one was deleted since would bring that one back).
       folded.push(p);
+      copies++;
       continue;
     }
     // Commits of the ref the branch already holds as replays: a fold that pushed the branch and was
@@ -872,6 +883,7 @@ async function unionOf(ctx: Ctx, snap: Snapshot): Promise<Union> {
     const done = replayedPrefix(ctx, pc.chain, history);
     if (done === pc.chain.length && done > 0) {
       folded.push(p);
+      copies++;
       continue;
     }
     if (pc.chain.length) {
@@ -890,7 +902,7 @@ async function unionOf(ctx: Ctx, snap: Snapshot): Promise<Union> {
     }
     folded.push(p);
   }
-  return { tip, folded, invalid, refused, conflicts };
+  return { tip, folded, copies, invalid, refused, conflicts };
 }
 
 /** The first name git would refuse in what a pending ref adds, commit by commit (null: none). */
@@ -1364,6 +1376,7 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
           conflicts: [...conflicts, ...moved.conflicts],
           pending: moved.pending,
           folded: u.folded.length - unfolded,
+          ...(u.copies && !unfolded ? { foldedCopies: u.copies } : {}),
           pendingRemote: u.invalid.length + unfolded,
         });
       }
@@ -1474,6 +1487,7 @@ async function publishPending(
     pending: moved.pending,
     pendingRef,
     pendingRemote: left,
+    ...(redundant + drop.length - dropped ? { pendingCopies: redundant + drop.length - dropped } : {}),
     refused,
   });
 }

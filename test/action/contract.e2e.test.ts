@@ -41,6 +41,17 @@ describe('the Action search contract', () => {
     expect(auto.code, auto.stdout).toBe(0);
     expect(auto.json).toMatchObject({ success: true, total: 1, mode: 'fulltext' });
     expect(auto.warnings).toEqual([]);
+    // mode auto on a runner's default configuration (the offline embedder, which the bundle does not
+    // carry): full text, chosen and said so in `auto`, not a fallback with EMBEDDER_ERROR.
+    for (const env of [{ MEMORY_EMBEDDER: '' }, {}]) {
+      const chosen = await runAction(ws, { command: 'search', query: 'VPN', sync: 'false' }, { env });
+      expect(chosen.code, chosen.stdout).toBe(0);
+      expect(chosen.json).toMatchObject({ success: true, total: 1, mode: 'fulltext', auto: { mode: 'fulltext' } });
+      expect(chosen.json.fallback).toBeUndefined();
+      expect(chosen.stdout + chosen.stderr + chosen.outputs.json).not.toContain('EMBEDDER_ERROR');
+      expect(chosen.warnings).toEqual([]);
+      expect(chosen.stdout).toMatch(/\(fulltext: auto, /);
+    }
     const hybrid = await runAction(ws, { command: 'search', query: 'VPN', mode: 'hybrid', sync: 'false' }, { env: { MEMORY_EMBEDDER: '' } });
     expect(hybrid.code, hybrid.stdout).toBe(0);
     expect(hybrid.json).toMatchObject({ success: true, total: 1, mode: 'fulltext', fallback: { from: 'hybrid' } });

@@ -45,6 +45,24 @@ describe('parseInputs', () => {
     expect(code(() => parseInputs(from(raw), env))).toBe('INVALID_INPUT');
   });
 
+  it('suggests the command or mode a typo was meant to be (data.suggestion), and echoes a long one bounded', () => {
+    const err = (raw: Record<string, string>) => {
+      try {
+        parseInputs(from(raw), env);
+      } catch (e) {
+        return e as MemoryError;
+      }
+      throw new Error('accepted');
+    };
+    expect(err({ command: 'serch' })).toMatchObject({ code: 'INVALID_INPUT', data: { field: 'command', suggestion: 'search' } });
+    expect(err({ command: 'Stor', content: 'x' }).data).toMatchObject({ suggestion: 'store' });
+    expect(err({ command: 'search', query: 'q', mode: 'hybird' }).data).toMatchObject({ field: 'mode', suggestion: 'hybrid' });
+    expect(err({ command: 'forget' }).data.suggestion).toBeUndefined();
+    const long = err({ command: 'x'.repeat(100_000) });
+    expect(long.data.suggestion).toBeUndefined();
+    expect(long.message.length).toBeLessThan(300);
+  });
+
   it('lists the given inputs the command ignores', () => {
     expect(parseInputs(from({ command: 'get', id: 'mem_1', query: 'q', tags: 't' }), env).ignored).toEqual(['tags', 'query']);
     expect(parseInputs(from({ command: 'search', query: 'q', tags: 't', limit: '3' }), env).ignored).toEqual([]);

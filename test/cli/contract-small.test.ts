@@ -52,6 +52,26 @@ describe('CLI contract', { timeout: 120_000 }, () => {
     expect((await runCli(makeRepo(), ['import', file])).code).toBe(0);
   });
 
+  it('import run again says nothing new was imported and how many were duplicates, not "0 valid ones were imported"', async () => {
+    const repo = makeRepo();
+    const file = join(tempDir(), 'in.jsonl');
+    writeFileSync(file, ['{"content":"valid one"}', 'not json', '{"content":"valid two"}'].join('\n') + '\n');
+    expect((await runCli(repo, ['import', file])).code).toBe(2);
+    const again = await runCli(repo, ['import', file]);
+    expect(again.code).toBe(2);
+    expect(again.json ?? null).toBeNull();
+    expect(again.stdout + again.stderr).not.toMatch(/\b0 valid/);
+    expect(again.stdout + again.stderr).toMatch(/nothing new: 2 duplicates/);
+    const j = await runCli(repo, ['import', file, '--json']);
+    expect(j.json.error.data).toMatchObject({ imported: 0, duplicates: 2 });
+    // Without invalid lines: exit 0, and the summary says the same.
+    writeFileSync(file, ['{"content":"valid one"}', '{"content":"valid two"}'].join('\n') + '\n');
+    const clean = await runCli(repo, ['import', file]);
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).toMatch(/nothing new: 2 duplicates/);
+    expect(clean.stdout).not.toMatch(/imported 0/);
+  });
+
   it('get of a deleted id says it is in the trash and how to restore it', async () => {
     const repo = makeRepo();
     const id = (await runCli(repo, ['store', 'short-lived', '--json'])).json.id;

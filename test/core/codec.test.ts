@@ -86,6 +86,22 @@ describe('codec', () => {
     expect(m.id).toBe(idFromPath('memories/a.md'));
     expect(warnings.join()).toContain('memories/a.md');
   });
+
+  it('reads a timestamp that is no calendar date (2026-02-30) as missing, with a warning, instead of rolling it into March', () => {
+    const id = newId(Date.UTC(2026, 0, 15, 12));
+    for (const bad of ['2026-02-30', '2026-02-30T10:00:00Z', '2025-02-29', '2026-04-31', 'someday']) {
+      const warnings: string[] = [];
+      const m = memoryFromFile('memories/a.md', `---\nid: ${id}\ntimestamp: ${bad}\nupdated: ${bad}\n---\nx`, (w) => warnings.push(w));
+      expect(m.timestamp, bad).toBe(new Date(Date.UTC(2026, 0, 15, 12)).toISOString());
+      expect(m.updated, bad).toBeUndefined();
+      expect(warnings.length, bad).toBe(2);
+    }
+    // Real dates, a leap day among them, read as written and without a warning.
+    const warnings: string[] = [];
+    expect(memoryFromFile('memories/a.md', `---\nid: ${id}\ntimestamp: 2024-02-29\n---\nx`, (w) => warnings.push(w)).timestamp).toBe('2024-02-29T00:00:00.000Z');
+    expect(memoryFromFile('memories/a.md', `---\nid: ${id}\ntimestamp: 2026-01-31T23:59:59+02:00\n---\nx`, (w) => warnings.push(w)).timestamp).toBe('2026-01-31T21:59:59.000Z');
+    expect(warnings).toEqual([]);
+  });
 });
 
 describe('front-matter fast path', () => {

@@ -6,6 +6,7 @@ import { SearchHelper, runDaemon } from '../../src/daemon/server.js';
 import { send } from '../../src/daemon/client.js';
 import { PROTOCOL, buildId, daemonPaths, envFingerprint, requestTimeoutMs } from '../../src/daemon/common.js';
 import { makeRepo } from '../helpers.js';
+import { describeDaemon } from '../../src/cli/commands/daemon.js';
 
 // The helper's request handling in-process (the socket, the lock and the client are
 // test/daemon/daemon.e2e.test.ts): answers come from its own stores, nothing process-wide changes.
@@ -71,5 +72,28 @@ describe('MEMORY_DAEMON_TIMEOUT', () => {
     expect(requestTimeoutMs({ MEMORY_DAEMON_TIMEOUT: '400' })).toBe(400);
     expect(requestTimeoutMs({ MEMORY_DAEMON_TIMEOUT: String(2 ** 31 - 1) })).toBe(2 ** 31 - 1);
     for (const v of [undefined, 'abc', '0', '-5', '3e9', 'Infinity']) expect(requestTimeoutMs({ MEMORY_DAEMON_TIMEOUT: v })).toBe(30_000);
+  });
+
+  it('status of a repository with no memory branch says so, not "at (empty)"', async () => {
+    const repo = makeRepo();
+    const commonDir = join(repo, '.git');
+    const paths = daemonPaths(join(commonDir, 'helper-empty'));
+    mkdirSync(paths.dir, { recursive: true });
+    const helper = new SearchHelper({ paths, commonDir: realpathSync(commonDir), build: 'b1', env: 'e1', idleMs: 60_000, log: () => {} });
+    const state = () => ({ success: true as const, running: true, mode: 'auto', reason: 'test', socket: paths.socket, status: helper.status() });
+    await helper.warm(repo, undefined);
+    expect(helper.status().stores).toMatchObject([{ tip: null, ready: true }]);
+    const text = describeDaemon(state());
+    expect(text).not.toMatch(/\(empty\)/);
+    expect(text).toMatch(/has no memory branch yet/);
+    // Once the branch exists, the line names its tip.
+    const writer = new MemoryStore({ repo, warn: () => {} });
+    await writer.store({ content: 'the first memory' });
+    const tip = writer.tip() as string;
+    writer.close();
+    await helper.warm(repo, undefined);
+    expect(describeDaemon(state())).toContain(`warm: memory at ${tip.slice(0, 12)}`);
+    await helper.handle({ v: PROTOCOL, build: 'other', env: 'e1', repo, op: 'search', query: {} } as never).then((r) => r.after?.());
+    await helper.exited;
   });
 });

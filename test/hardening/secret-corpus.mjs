@@ -85,6 +85,10 @@ export const SECRETS = [
   ['command-credentials', j('curl -u ', 'deploy:', 'Zq8kP2mX9vLr', ' https://api.example.com/v1/items')],
   ['command-credentials', j('curl -sS --user ', '"ci-bot:', 'Wm3#kQ8vX2pL"', ' -X POST https://ci.example.com/hook')],
   ['command-credentials', j('curl --user=', 'admin:', 'S3cr3tPass99', ' https://nexus.internal/repo')],
+  // Near misses of the documented examples and placeholders below: one character off is a key.
+  ['aws-access-key', j('AK', 'IA', 'XXXXXXXXXXXXXXX7')],
+  ['github-token', j('gh', 'p_', 'x'.repeat(35), 'Q')],
+  ['aws-secret-key', j('aws_secret_access_key = ', 'wJalrXUtnFEMI/K7MDENG/', 'bPxRfiCYEXAMPLEKEz')],
 ];
 
 /** Text that looks a little like a credential and is not one: none may be flagged. */
@@ -144,4 +148,17 @@ export const LOOK_ALIKES = [
   'curl -u "ci:${{ secrets.CI_TOKEN }}" https://ci.example.com',
   'curl -u admin: https://nexus.internal prompts for the password.',
   'Use curl --user-agent test:1 https://example.com for the smoke check.',
+  // AWS's documented example credentials and obvious placeholders.
+  j('Example from the AWS docs: ', 'AKIA', 'IOSFODNN7EXAMPLE', ' (not a real key).'),
+  j('aws_access_key_id = ', 'AKIA', 'I44QH8DHBEXAMPLE'),
+  j('aws_secret_access_key = ', 'wJalrXUtnFEMI/K7MDENG/', 'bPxRfiCYEXAMPLEKEY'),
+  j('export AWS_SECRET_ACCESS_KEY=', 'je7MtGbClwBF/2Zp9Utk/', 'h3yCo8nvbEXAMPLEKEY'),
+  j('the AWS secret access key is ', 'wJalrXUtnFEMI/K7MDENG/', 'bPxRfiCYEXAMPLEKEY'),
+  j('AKIA', 'XXXXXXXXXXXXXXXX is the shape of an access key id'),
+  j('GITHUB_TOKEN=', 'gh', 'p_', 'x'.repeat(36)),
+  j('Tokens look like ', 'gh', 'p_', 'X'.repeat(36), ' or ', 'github', '_pat_', 'x'.repeat(40), '.'),
+  j('SLACK_TOKEN=', 'xo', 'xb-', '0'.repeat(12), '-', '0'.repeat(13), '-', 'x'.repeat(24)),
+  j('OPENAI_API_KEY=', 'sk', '-proj-', 'x'.repeat(40)),
+  j('npm token: ', 'np', 'm_', '0'.repeat(36)),
+  j('api_key = "', '*'.repeat(24), '"'),
 ];

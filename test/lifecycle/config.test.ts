@@ -110,4 +110,16 @@ describe('layered config', () => {
     expect(bad.json.error.code).toBe('INVALID_INPUT');
     expect((await runCli(repo, ['config', 'show'])).stdout).toMatch(/retention\.enabled\s+true\s+branch/);
   });
+
+  it('config show lines its three columns up, whatever the longest key or value (hybrid.apiKeyEnv)', async () => {
+    const repo = makeRepo();
+    await runCli(repo, ['config', 'set', 'hybrid.baseUrl', 'https://embeddings.example.com/v1', '--json']);
+    const rows = (await runCli(repo, ['config', 'show'])).stdout.split('\n').filter((l) => /^\S+\s+\S/.test(l) && !l.startsWith('layers:'));
+    expect(rows.length).toBeGreaterThan(10);
+    const origins = rows.map((l) => l.search(/(defaults|branch|env|file)$/));
+    const values = rows.map((l) => l.search(/ \S/) + 1 + l.slice(l.search(/ \S/) + 1).search(/\S/));
+    expect(new Set(origins).size, rows.join('\n')).toBe(1);
+    expect(new Set(values).size, rows.join('\n')).toBe(1);
+    expect(rows.find((l) => l.startsWith('hybrid.apiKeyEnv'))).toMatch(/"OPENAI_API_KEY"\s+defaults$/);
+  });
 });

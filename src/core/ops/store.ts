@@ -1,8 +1,8 @@
 import type { StoreBranch } from '../branch-view.js';
-import { checkedTags, checkMetadata, checkText, checkTime } from '../bounds.js';
+import { checkedTags, checkLabel, checkMetadata, checkText, checkTime } from '../bounds.js';
 import { DuplicateError, InvalidInputError } from '../errors.js';
 import { assertId, newId, pathFor } from '../id.js';
-import { isPriority, memoryToFile, runnerMetadata, validateContent, type Priority, type StoredMemory } from '../memory.js';
+import { isPriority, memoryToFile, parseTime, runnerMetadata, validateContent, type Priority, type StoredMemory } from '../memory.js';
 import { COMMIT_EXCERPT, excerpt } from '../excerpt.js';
 
 // The write-side lifecycle code (secret scan, auto-tags, de-duplication) loads on the first write, so
@@ -63,14 +63,15 @@ export async function storeMemory(b: StoreBranch, input: StoreInput): Promise<St
   if (input.priority !== undefined && !isPriority(input.priority)) {
     throw new InvalidInputError(`priority must be low, medium or high, got ${JSON.stringify(input.priority)}`, { field: 'priority' });
   }
-  const created = input.timestamp !== undefined ? new Date(input.timestamp) : b.now();
+  const created = input.timestamp === undefined ? b.now() : typeof input.timestamp === 'string' ? new Date(parseTime(input.timestamp)) : new Date(input.timestamp);
   if (!Number.isFinite(created.getTime())) throw new InvalidInputError('invalid timestamp: not a date', { field: 'timestamp' });
   checkTime(created, 'timestamp');
   const id = input.id !== undefined ? assertId(input.id) : newId(created.getTime());
   const timestamp = created.toISOString();
   const givenTags = checkedTags(input.tags);
   checkMetadata(input.metadata);
-  for (const f of ['category', 'scope', 'upsertKey'] as const) checkText(input[f], f);
+  for (const f of ['category', 'scope'] as const) checkLabel(input[f], f);
+  checkText(input.upsertKey, 'upsertKey');
   const upsertKey = input.upsertKey !== undefined ? String(input.upsertKey).trim() : undefined;
   if (input.upsertKey !== undefined && !upsertKey) throw new InvalidInputError('upsertKey must not be empty', { field: 'upsertKey' });
   if (upsertKey && upsertKey.length > 256) throw new InvalidInputError('upsertKey is over 256 characters', { field: 'upsertKey' });

@@ -1,5 +1,5 @@
 import type { StoreBranch } from '../branch-view.js';
-import { checkedTags, checkMetadata, checkText } from '../bounds.js';
+import { checkedTags, checkLabel, checkMetadata } from '../bounds.js';
 import { isUtf8 } from 'node:buffer';
 import { InvalidInputError, UnreadableMemoryError } from '../errors.js';
 import { notUtf8 } from '../catalog.js';
@@ -58,7 +58,7 @@ export async function updateMemory(b: StoreBranch, id: string, patch: UpdateInpu
   }
   const patchTags = patch.tags !== undefined ? checkedTags(patch.tags) : undefined;
   checkMetadata(patch.metadata);
-  for (const f of ['category', 'scope'] as const) checkText(patch[f], f);
+  for (const f of ['category', 'scope'] as const) checkLabel(patch[f], f);
   let attempt = 0;
   const vectors = content !== undefined ? ((await b.defaults.vectorsOnWrite?.([content])) ?? null) : null;
   const res = await b.mutate((tip) => {
