@@ -188,3 +188,65 @@ describe('line mapping', () => {
     expect([...lineMapping(a, b)!]).toEqual([1, 2, -1, 3, 4]);
   });
 });
+
+describe('citations through the other doors', () => {
+  it('MCP memory_store/memory_update take citations and citeRef; a bad one is CITATION_INVALID', async () => {
+    const { connectIn } = await import('../mcp/in-process.js');
+    const { structured, errorCode } = await import('../mcp/client.js');
+    const dir = codeRepo({ 'a.txt': body(10) });
+    const { client } = await connectIn(dir);
+    const r = structured(await client.callTool({ name: 'memory_store', arguments: { content: 'about a', citations: [{ path: 'a.txt', lines: [2, 4] }, { path: 'a.txt' }], citeRef: 'HEAD' } }));
+    expect(r.citations).toBe(2);
+    expect(errorCode(await client.callTool({ name: 'memory_store', arguments: { content: 'bad', citations: [{ path: '../x', lines: [1] }] } }))).toBe('CITATION_INVALID');
+    const u = structured(await client.callTool({ name: 'memory_update', arguments: { id: r.id, citations: [{ path: 'a.txt', lines: [5] }] } }));
+    expect(u.changed).toEqual(['citations']);
+    const v = await runCli(dir, ['verify', '--json']);
+    expect(v.json.memories[0].citations).toEqual([{ path: 'a.txt', lines: [5, 5], state: 'valid' }]);
+  });
+
+  it('export then import into another repository keeps the citations', async () => {
+    const dir = codeRepo({ 'a.txt': body(10) });
+    await runCli(dir, ['store', 'about a', '--cite', 'a.txt:2-3', '--json']);
+    const exp = await runCli(dir, ['export', '--format', 'jsonl']);
+    expect(exp.code).toBe(0);
+    const other = tempDir();
+    git(other, 'clone', '-q', dir, 'o');
+    const o = join(other, 'o');
+    const file = join(other, 'x.jsonl');
+    writeFileSync(file, exp.stdout);
+    expect((await runCli(o, ['import', file, '--json'])).code).toBe(0);
+    const v = await runCli(o, ['verify', '--json']);
+    expect(v.json.memories[0].citations).toEqual([{ path: 'a.txt', lines: [2, 3], state: 'valid' }]);
+  });
+
+  it('states are cached per (commit, memory blob); a cache of another format version is ignored', async () => {
+    const { loadCitationStates, saveCitationStates, citationCacheDir } = await import('../../src/citations/cache.js');
+    const dir = tempDir();
+    const commit = 'a'.repeat(40);
+    saveCitationStates(dir, commit, new Map([['b'.repeat(40), [{ path: 'x', lines: [1, 2] as [number, number], state: 'valid' as const }]]]));
+    expect(loadCitationStates(dir, commit).get('b'.repeat(40))?.[0].state).toBe('valid');
+    writeFileSync(join(citationCacheDir(dir), `${commit}.json`), JSON.stringify({ format: 999, commit, states: { ['b'.repeat(40)]: [{ path: 'x', lines: [1, 2], state: 'valid' }] } }));
+    expect(loadCitationStates(dir, commit).size).toBe(0);
+    writeFileSync(join(citationCacheDir(dir), `${commit}.json`), '{not json');
+    expect(loadCitationStates(dir, commit).size).toBe(0);
+  });
+
+  it('a second verify at the same commit reads the states from the cache, not the code', async () => {
+    const dir = codeRepo({ 'a.txt': body(10) });
+    await runCli(dir, ['store', 'about a', '--cite', 'a.txt:2-3', '--json']);
+    writeFileSync(join(dir, 'a.txt'), 'x\n' + body(10));
+    commitAll(dir);
+    const first = (await runCli(dir, ['verify', '--json'])).json;
+    expect(first.memories[0].citations[0].state).toBe('moved');
+    const { citationCacheDir } = await import('../../src/citations/cache.js');
+    const m = openMemory({ repo: dir });
+    const file = join(citationCacheDir(m.core.cacheDir), `${first.commit}.json`);
+    m.close();
+    // Planting a different state in the cache shows the second run answers from it.
+    const { readFileSync } = await import('node:fs');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"moved"', '"gone"'));
+    expect((await runCli(dir, ['verify', '--json'])).json.memories[0].citations[0].state).toBe('gone');
+    // --fix computes afresh.
+    expect((await runCli(dir, ['verify', '--fix', '--json'])).json.fixed.citations).toBe(1);
+  });
+});
