@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
-import { closeSync, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, fstatSync, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { CitationInvalidError, InvalidInputError } from '../errors.js';
 import { MODE_GITLINK, MODE_SYMLINK, isRegularFile } from '../git/diff.js';
 import type { GitRepository } from '../git/repository.js';
@@ -71,8 +71,8 @@ export function citeCommit(repo: GitRepository, ref?: string): string {
     let obj;
     try {
       obj = repo.objects.read(oid);
-    } catch {
-      throw new CitationInvalidError(name, 'bad-ref', `commit ${oid.slice(0, 12)} is not in this clone`);
+    } catch (err) {
+      throw new CitationInvalidError(name, 'bad-ref', `commit ${oid.slice(0, 12)} cannot be read in this clone: ${(err as Error).message.split('\n')[0].slice(0, 200)}`);
     }
     if (obj.type === 'commit') return oid;
     if (obj.type !== 'tag') break;
@@ -141,6 +141,9 @@ function workTreeLines(repo: GitRepository, path: string): string[] | 'missing' 
   if (!st.isFile() || st.size > MAX_CITED_FILE_BYTES) return null;
   let fd: number | undefined;
   try {
+    // A folder on the way may be a link out of the work tree: only files inside it are compared.
+    const root = realpathSync(repo.location.root);
+    if (!realpathSync(file).startsWith(root + sep)) return null;
     fd = openSync(file, 'r');
     const size = Math.min(fstatSync(fd).size, MAX_CITED_FILE_BYTES);
     const buf = Buffer.alloc(size);

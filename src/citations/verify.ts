@@ -14,8 +14,8 @@ import { MAX_CITED_FILE_BYTES, rangeHash, splitLines, type Citation, type Citati
  *     the file (the line mapping of a diff from the cited blob, else an exact search nearest the old
  *     place): `moved`; else `changed`, with a bounded hunk;
  *  3. the path is gone: git's rename detection from the citation's commit (when this clone has it),
- *     else the cited blob id anywhere in the tree, else a file of the same name holding the cited
- *     lines: step 2 at the new path (`moved`, or `changed` in a renamed file); else `gone`.
+ *     else the cited blob id anywhere in the tree, else the one file of the same name (when the name
+ *     is unique in the tree) holding the cited lines: step 2 at the new path (`moved`, or `changed` in a renamed file); else `gone`.
  *
  * Objects are read in-process; in a partial clone the blobs needed are fetched in one round trip per
  * phase (`prefetchBlobs`), and rename detection runs one `git diff-tree` per distinct citation commit
@@ -206,9 +206,12 @@ export function checkCitations(repo: GitRepository, commit: string, sources: rea
           return;
         }
         const name = c.path.slice(c.path.lastIndexOf('/') + 1);
+        // Only a file whose name is unique in the tree: with several (index.js, app.js), short cited
+        // ranges are found in files that were never this one.
         const named = files().filter((f) => f.path === name || f.path.endsWith('/' + name));
-        prefetch(repo, named.slice(0, 64).map((f) => f.oid));
-        for (const f of named.slice(0, 64)) {
+        if (named.length !== 1) named.length = 0;
+        prefetch(repo, named.map((f) => f.oid));
+        for (const f of named) {
           const lines = linesOf(f.oid);
           if (typeof lines === 'string') continue;
           const found = samePlace(c, lines) ? { lines: [c.lines[0], c.lines[1]] as [number, number] } : locate(c, lines, null);

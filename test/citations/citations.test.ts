@@ -136,6 +136,20 @@ describe('memory verify', () => {
     expect(cs[1].at).toEqual({ path: 'b.txt', lines: [3, 4] });
   });
 
+  it('without history, a deleted file is gone even when other files of the same name hold the cited lines', async () => {
+    const common = 'const express = require(\'express\');\nconst app = express();\n';
+    const dir = codeRepo({ 'ex/a/app.js': common + 'a\n', 'ex/b/app.js': common + 'b\n', 'ex/c/app.js': common + 'c\n' });
+    await runCli(dir, ['store', 'x', '--cite', 'ex/a/app.js:1-2', '--json']);
+    git(dir, 'rm', '-q', 'ex/a/app.js');
+    commitAll(dir);
+    const clone = tempDir();
+    git(clone, 'clone', '-q', '--depth', '1', '--no-single-branch', `file://${dir}`, 'c');
+    const c = join(clone, 'c');
+    git(c, 'branch', 'memory', 'origin/memory');
+    expect((await runCli(c, ['verify', '--json'])).json.memories[0].citations[0].state).toBe('gone');
+    expect((await runCli(dir, ['verify', '--json'])).json.memories[0].citations[0].state).toBe('gone');
+  });
+
   it('hostile citations on the branch are reported invalid per citation; search and get still work', async () => {
     const dir = codeRepo({ 'a.txt': body(5) });
     const s = await runCli(dir, ['store', 'hostile neighbour', '--cite', 'a.txt:1-2', '--json']);
