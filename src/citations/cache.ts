@@ -1,4 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync, readdirSync, statSync, unlinkSync } from 'node:fs';
+import { readdirSync, statSync, unlinkSync } from 'node:fs';
+import { readBoundedFile } from '../core/bounds.js';
 import { join } from 'node:path';
 import { writeCacheFile } from '../git/atomic-file.js';
 import { CITATION_STATES, type CitationState } from './model.js';
@@ -25,23 +26,10 @@ function fileOf(branchCacheDir: string, commit: string): string | null {
 }
 
 function readBounded(file: string): string | null {
-  let fd: number | undefined;
   try {
-    fd = openSync(file, 'r');
-    const size = fstatSync(fd).size;
-    if (size > MAX_CACHE_BYTES) return null;
-    const buf = Buffer.alloc(size);
-    let got = 0;
-    while (got < size) {
-      const n = readSync(fd, buf, got, size - got, got);
-      if (n <= 0) break;
-      got += n;
-    }
-    return buf.subarray(0, got).toString('utf8');
+    return readBoundedFile(file, { limit: MAX_CACHE_BYTES });
   } catch {
     return null;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }
 

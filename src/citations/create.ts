@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
-import { closeSync, fstatSync, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
+import { readBoundedFile } from '../core/bounds.js';
 import { join, sep } from 'node:path';
 import { CitationInvalidError, InvalidInputError } from '../errors.js';
 import { MODE_GITLINK, MODE_SYMLINK, isRegularFile } from '../git/diff.js';
@@ -139,24 +140,12 @@ function workTreeLines(repo: GitRepository, path: string): string[] | 'missing' 
     return 'missing';
   }
   if (!st.isFile() || st.size > MAX_CITED_FILE_BYTES) return null;
-  let fd: number | undefined;
   try {
     // A folder on the way may be a link out of the work tree: only files inside it are compared.
     const root = realpathSync(repo.location.root);
     if (!realpathSync(file).startsWith(root + sep)) return null;
-    fd = openSync(file, 'r');
-    const size = Math.min(fstatSync(fd).size, MAX_CITED_FILE_BYTES);
-    const buf = Buffer.alloc(size);
-    let got = 0;
-    while (got < size) {
-      const n = readSync(fd, buf, got, size - got, got);
-      if (n <= 0) break;
-      got += n;
-    }
-    return splitLines(buf.subarray(0, got).toString('utf8'));
+    return splitLines(readBoundedFile(file, { limit: MAX_CITED_FILE_BYTES }));
   } catch {
     return null;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }
