@@ -15,7 +15,7 @@ import { MAX_CITED_FILE_BYTES, rangeHash, splitLines, type Citation, type Citati
  *     place): `moved`; else `changed`, with a bounded hunk;
  *  3. the path is gone: git's rename detection from the citation's commit (when this clone has it),
  *     else the cited blob id anywhere in the tree, else the one file of the same name (when the name
- *     is unique in the tree) holding the cited lines: step 2 at the new path (`moved`, or `changed` in a renamed file); else `gone`.
+ *     is unique in the tree and the range has 3 lines or more) holding the cited lines: step 2 at the new path (`moved`, or `changed` in a renamed file); else `gone`.
  *
  * Objects are read in-process; in a partial clone the blobs needed are fetched in one round trip per
  * phase (`prefetchBlobs`), and rename detection runs one `git diff-tree` per distinct citation commit
@@ -66,6 +66,8 @@ export interface CheckResult {
 /** A hunk is cut to this many lines on each side and this many characters. */
 export const MAX_HUNK_LINES = 40;
 export const MAX_HUNK_CHARS = 4096;
+/** Without history, a same-named file is searched only for a cited range of at least this many lines. */
+export const MIN_NAMED_LINES = 3;
 /** At most this many candidate positions are hashed when searching a file for the cited lines. */
 const MAX_CANDIDATES = 10_000;
 
@@ -206,9 +208,10 @@ export function checkCitations(repo: GitRepository, commit: string, sources: rea
           return;
         }
         const name = c.path.slice(c.path.lastIndexOf('/') + 1);
-        // Only a file whose name is unique in the tree: with several (index.js, app.js), short cited
-        // ranges are found in files that were never this one.
-        const named = files().filter((f) => f.path === name || f.path.endsWith('/' + name));
+        // Only a file whose name is unique in the tree, and only for ranges of MIN_NAMED_LINES or more:
+        // with several files of one name (index.js, app.js), or one or two generic lines, the search
+        // finds the lines in files that were never this one (measured: bench/citations-correctness.mjs).
+        const named = c.lines[1] - c.lines[0] + 1 >= MIN_NAMED_LINES ? files().filter((f) => f.path === name || f.path.endsWith('/' + name)) : [];
         if (named.length !== 1) named.length = 0;
         prefetch(repo, named.map((f) => f.oid));
         for (const f of named) {

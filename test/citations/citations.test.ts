@@ -150,6 +150,24 @@ describe('memory verify', () => {
     expect((await runCli(dir, ['verify', '--json'])).json.memories[0].citations[0].state).toBe('gone');
   });
 
+  it('without history, a renamed and edited file is found by its unique name for ranges of 3 lines or more', async () => {
+    const dir = codeRepo({ 'lib/only.txt': body(20, 'only') });
+    await runCli(dir, ['store', 'x', '--cite', 'lib/only.txt:4-6', '--cite', 'lib/only.txt:9', '--json']);
+    mkdirSync(join(dir, 'src'));
+    git(dir, 'mv', 'lib/only.txt', 'src/only.txt');
+    writeFileSync(join(dir, 'src/only.txt'), 'new\n' + body(20, 'only'));
+    commitAll(dir);
+    const clone = tempDir();
+    git(clone, 'clone', '-q', '--depth', '1', '--no-single-branch', `file://${dir}`, 'c');
+    const c = join(clone, 'c');
+    git(c, 'branch', 'memory', 'origin/memory');
+    const cs = (await runCli(c, ['verify', '--json'])).json.memories[0].citations;
+    expect(cs.map((x: { state: string }) => x.state)).toEqual(['moved', 'gone']);
+    expect(cs[0].at).toEqual({ path: 'src/only.txt', lines: [5, 7] });
+    // With history, git's rename detection finds both.
+    expect((await runCli(dir, ['verify', '--json'])).json.memories[0].citations.map((x: { state: string }) => x.state)).toEqual(['moved', 'moved']);
+  });
+
   it('hostile citations on the branch are reported invalid per citation; search and get still work', async () => {
     const dir = codeRepo({ 'a.txt': body(5) });
     const s = await runCli(dir, ['store', 'hostile neighbour', '--cite', 'a.txt:1-2', '--json']);
