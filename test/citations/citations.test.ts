@@ -168,6 +168,23 @@ describe('memory verify', () => {
     expect((await runCli(dir, ['verify', '--json'])).json.memories[0].citations.map((x: { state: string }) => x.state)).toEqual(['moved', 'moved']);
   });
 
+  it('a partial (blob:none) clone checks changed files, fetching the blobs it needs', async () => {
+    const dir = codeRepo({ 'a.txt': body(20), 'b.txt': body(20, 'bee') });
+    await runCli(dir, ['store', 'x', '--cite', 'a.txt:5-7', '--cite', 'b.txt:2-3', '--json']);
+    writeFileSync(join(dir, 'a.txt'), 'x\n' + body(20));
+    writeFileSync(join(dir, 'b.txt'), body(20, 'bee').replace('bee 2\n', 'bee II\n'));
+    commitAll(dir);
+    git(dir, 'config', 'uploadpack.allowFilter', 'true');
+    const clone = tempDir();
+    git(clone, 'clone', '-q', '--filter=blob:none', '--no-single-branch', `file://${dir}`, 'p');
+    const c = join(clone, 'p');
+    git(c, 'branch', 'memory', 'origin/memory');
+    const cs = (await runCli(c, ['verify', '--json'])).json.memories[0].citations;
+    expect(cs.map((x: { state: string }) => x.state)).toEqual(['moved', 'changed']);
+    expect(cs[0].at).toEqual({ path: 'a.txt', lines: [6, 8] });
+    expect(cs[1].hunk).toContain('+bee II');
+  });
+
   it('hostile citations on the branch are reported invalid per citation; search and get still work', async () => {
     const dir = codeRepo({ 'a.txt': body(5) });
     const s = await runCli(dir, ['store', 'hostile neighbour', '--cite', 'a.txt:1-2', '--json']);
