@@ -66,6 +66,8 @@ export interface CheckResult {
 /** A hunk is cut to this many lines on each side and this many characters. */
 export const MAX_HUNK_LINES = 40;
 export const MAX_HUNK_CHARS = 4096;
+/** At most this many `git diff-tree -M` runs (distinct citation commits with a gone path) per check. */
+export const MAX_RENAME_DIFFS = 64;
 /** Without history, a same-named file is searched only for a cited range of at least this many lines. */
 export const MIN_NAMED_LINES = 3;
 /** At most this many candidate positions are hashed when searching a file for the cited lines. */
@@ -130,7 +132,9 @@ export function checkCitations(repo: GitRepository, commit: string, sources: rea
   // Phase 2: renames for the paths gone, one diff per distinct citation commit this clone has.
   const renames = new Map<string, Map<string, string>>();
   const goneCommits = new Set<string>();
-  for (const { c } of all) if (!entry(c.path) && readable(c.commit)) goneCommits.add(c.commit);
+  // Bounded: citation commits come from the branch (untrusted); past MAX_RENAME_DIFFS distinct ones,
+  // the rest are checked as in a clone without history.
+  for (const { c } of all) if (!entry(c.path) && goneCommits.size < MAX_RENAME_DIFFS && readable(c.commit)) goneCommits.add(c.commit);
   for (const from of goneCommits) {
     renames.set(from, renameMap(repo, from, commit));
     stats.renameDiffs++;
