@@ -29,6 +29,15 @@ function commitAll(dir: string, msg = 'change'): string {
   return git(dir, 'rev-parse', 'HEAD').trim();
 }
 
+/** A depth-1 clone of `dir` (no history before its HEAD) with the memory branch. */
+function depth1Clone(dir: string): string {
+  const c = join(tempDir(), 'c');
+  git(dir, 'config', 'uploadpack.allowFilter', 'true');
+  git(join(c, '..'), 'clone', '-q', '--depth', '1', '--no-single-branch', `file://${dir}`, 'c');
+  git(c, 'branch', 'memory', 'origin/memory');
+  return c;
+}
+
 describe('citations on write', () => {
   it('stores a citation with commit, blob, hash and text; the front matter round-trips', async () => {
     const dir = codeRepo({ 'src/a.ts': body(30) });
@@ -125,10 +134,7 @@ describe('memory verify', () => {
     git(dir, 'mv', 'a.txt', 'moved/a.txt');
     writeFileSync(join(dir, 'b.txt'), 'x\n' + body(20, 'bee'));
     commitAll(dir);
-    const clone = tempDir();
-    git(clone, 'clone', '-q', '--depth', '1', '--no-single-branch', `file://${dir}`, 'c');
-    const c = join(clone, 'c');
-    git(c, 'branch', 'memory', 'origin/memory');
+    const c = depth1Clone(dir);
     const v = await runCli(c, ['verify', '--json']);
     const cs = v.json.memories[0].citations;
     expect(cs.map((x: { state: string }) => x.state)).toEqual(['moved', 'moved']);
@@ -142,10 +148,7 @@ describe('memory verify', () => {
     await runCli(dir, ['store', 'x', '--cite', 'ex/a/app.js:1-2', '--json']);
     git(dir, 'rm', '-q', 'ex/a/app.js');
     commitAll(dir);
-    const clone = tempDir();
-    git(clone, 'clone', '-q', '--depth', '1', '--no-single-branch', `file://${dir}`, 'c');
-    const c = join(clone, 'c');
-    git(c, 'branch', 'memory', 'origin/memory');
+    const c = depth1Clone(dir);
     expect((await runCli(c, ['verify', '--json'])).json.memories[0].citations[0].state).toBe('gone');
     expect((await runCli(dir, ['verify', '--json'])).json.memories[0].citations[0].state).toBe('gone');
   });
@@ -157,10 +160,7 @@ describe('memory verify', () => {
     git(dir, 'mv', 'lib/only.txt', 'src/only.txt');
     writeFileSync(join(dir, 'src/only.txt'), 'new\n' + body(20, 'only'));
     commitAll(dir);
-    const clone = tempDir();
-    git(clone, 'clone', '-q', '--depth', '1', '--no-single-branch', `file://${dir}`, 'c');
-    const c = join(clone, 'c');
-    git(c, 'branch', 'memory', 'origin/memory');
+    const c = depth1Clone(dir);
     const cs = (await runCli(c, ['verify', '--json'])).json.memories[0].citations;
     expect(cs.map((x: { state: string }) => x.state)).toEqual(['moved', 'gone']);
     expect(cs[0].at).toEqual({ path: 'src/only.txt', lines: [5, 7] });
