@@ -214,6 +214,21 @@ describe('memory verify', () => {
     writeFileSync(join(wt, hit.path), text.replace(/citations: .*\n/, 'citations: {a: [1, 2]}\n'));
     git(wt, 'commit', '-qam', 'hand edit 2');
     expect((await runCli(dir, ['verify', '--json'])).json.memories[0].citations[0]).toMatchObject({ state: 'invalid' });
+    // A citation of a symbolic link (its blob id given, as a hostile writer could): not followed, not valid.
+    symlinkSync('/etc/passwd', join(dir, 'link'));
+    commitAll(dir);
+    const linkBlob = git(dir, 'rev-parse', 'HEAD:link').trim();
+    writeFileSync(join(wt, hit.path), text.replace(/citations: .*\n/, `citations: ${JSON.stringify([{ ...good, path: 'link', blob: linkBlob }])}\n`));
+    git(wt, 'commit', '-qam', 'hand edit 3');
+    expect((await runCli(dir, ['verify', '--json'])).json.memories[0].citations[0]).toMatchObject({ state: 'changed', reason: expect.stringContaining('symbolic link') });
+    // Front matter that is not YAML: the memory is skipped by every read, verify reports the rest.
+    writeFileSync(join(wt, hit.path), '---\ncitations: [unclosed\n---\nbody\n');
+    git(wt, 'commit', '-qam', 'garbage yaml');
+    git(dir, 'worktree', 'remove', '--force', wt);
+    expect((await runCli(dir, ['store', 'second', '--cite', 'a.txt:3', '--json'])).code).toBe(0);
+    const after = await runCli(dir, ['verify', '--json']);
+    expect(after.code).toBe(0);
+    expect(after.json.counts).toMatchObject({ memories: 1, valid: 1 });
   });
 
   it('--since reports the memories whose cited lines the range changes', async () => {
