@@ -28,6 +28,9 @@ export const LAYERS = [
   // The memory model and pure helpers: file codec, ids, bounds, config, catalog, the branch-view
   // types, the trash layout, the secret scanner; and the embedders (text in, vectors out).
   { name: 'model', paths: ['core/', 'embed/'] },
+  // Citations of code: their front-matter model, creation at a commit and the check against a
+  // commit, over git objects only (no memory store).
+  { name: 'citations', paths: ['citations/'] },
   // What every write applies before it commits: secret refusal, duplicate fingerprints, auto-tags.
   { name: 'write guards', paths: ['lifecycle/write.ts', 'lifecycle/autotag.ts', 'lifecycle/fingerprints.ts', 'lifecycle/store-hooks.ts'] },
   // Derived data over a read-only branch view: the full-text index and the vectors.

@@ -30,6 +30,8 @@ import type { ImportInput, ImportResult, ExportFormat, ExportOptions, ExportSkip
 import type { ConfigShowResult } from './lifecycle/config-ops.js';
 import type { EmbedOptions, EmbedResult } from './lifecycle/embed.js';
 import type { ViewModel } from './lifecycle/view-model.js';
+import type { VerifyOptions, VerifyResult } from './lifecycle/verify.js';
+import type { ResolvedCitations } from './citations/create.js';
 // Not imported on first use: the helper's build id is the bundle file holding its client (src/daemon/common.ts),
 // and the CLI's start-up chunk is the file an upgrade is detected by.
 import { daemonStatus, notifyStored, searchViaDaemon, startDaemon, stopDaemon, type DaemonState, type StopResult } from './daemon/client.js';
@@ -97,7 +99,9 @@ export interface GitMemory {
    * `priority` default "medium", `timestamp` default now. Resolves to `{ success, id, timestamp,
    * commit }`, with `duplicate: true` and the existing id when the same content is already stored
    * (config `dedupe`). Rejects with EMPTY_CONTENT, CONTENT_TOO_LARGE, BINARY_CONTENT,
-   * SECRET_DETECTED, INVALID_INPUT.
+   * SECRET_DETECTED, INVALID_INPUT. `cite` records the code the memory describes (docs/citations.md):
+   * `[{ path, lines? }]` or `"PATH[:START[-END]]"` at `citeRef` (default HEAD); CITATION_INVALID and
+   * nothing stored when one cannot be cited; `warnings` when the working tree differs in cited lines.
    */
   store(input: StoreInput): Promise<StoreResult>;
   /**
@@ -142,9 +146,17 @@ export interface GitMemory {
   /**
    * `memory_update`: writes a new version of a memory. Given fields replace the stored ones (tags
    * too; metadata is merged); `updated` is set and `metadata.version` goes up by one. No commit when
-   * nothing changes (`changed: []`). Rejects with NOT_FOUND, INVALID_INPUT, EMPTY_CONTENT.
+   * nothing changes (`changed: []`). Rejects with NOT_FOUND, INVALID_INPUT, EMPTY_CONTENT. `cite`
+   * replaces the citations (CITATION_INVALID as for store), `uncite: true` removes them.
    */
   update(id: string, patch: UpdateInput): Promise<UpdateResult>;
+  /**
+   * `memory verify`: the state of every memory's citations at `ref` (default HEAD): valid, moved (with
+   * `at`), changed (with a `hunk`), gone, invalid or unknown (with a `reason`). Reads only (and a
+   * derived cache); `fix: true` re-anchors moved citations in one commit; `since: BASE` reports the
+   * memories whose cited lines change between BASE and `ref`. docs/citations.md.
+   */
+  verify(opts?: VerifyOptions): Promise<VerifyResult>;
   /**
    * `memory_history`: every version of a memory from git history, newest first, each with `version`
    * (metadata.version), `commit`, `timestamp`, `content` and `event` (stored, updated, deleted,
@@ -295,6 +307,20 @@ function checkOpenOptions(opts: unknown): OpenOptions {
 }
 
 /**
+ * The citations a store or update asks for, resolved at their commit (docs/citations.md), or
+ * undefined when it asks for none. The check reads git objects only; CITATION_INVALID on any failure.
+ */
+async function citationsFor(s: MemoryStore, input: { cite?: unknown; citeRef?: unknown } | undefined, field: string): Promise<ResolvedCitations | undefined> {
+  if (!input || typeof input !== 'object' || input.cite === undefined) {
+    if (input && typeof input === 'object' && input.citeRef !== undefined) throw new InvalidInputError('citeRef is the commit of the citations given with cite: give cite too', { field: 'citeRef' });
+    return undefined;
+  }
+  if (input.citeRef !== undefined && typeof input.citeRef !== 'string') throw new InvalidInputError('citeRef must be a ref name or commit id', { field: 'citeRef' });
+  const { resolveCitations, citeSpecsOf } = await import('./citations/create.js');
+  return resolveCitations(s.git, { cite: citeSpecsOf(input.cite, field), citeRef: input.citeRef as string | undefined });
+}
+
+/**
  * {@link openMemory} for the surfaces: the same door, typed with the CLI's extra operations. The CLI
  * passes `embedOnWrite: false`: a command is one short process, and loading a model to embed one
  * memory would cost seconds; `memory embed` (or the search helper, told by `helper.notifyStored`) does it.
@@ -310,7 +336,13 @@ export function openDoor(options: OpenOptions = {}): MemoryDoor {
   const configOps = () => import('./lifecycle/config-ops.js');
   let viewModel: ViewModel | null = null;
   return {
-    store: (input) => storeMemory(s, input),
+    verify: async (o = {}) => {
+      if (o === null || typeof o !== 'object' || Array.isArray(o)) throw new InvalidInputError('verify options must be an object, e.g. { ref: "HEAD" }', { field: 'options' });
+      for (const k of ['ref', 'since'] as const) if (o[k] !== undefined && typeof o[k] !== 'string') throw new InvalidInputError(`${k} must be a ref name or commit id`, { field: k });
+      if (o.fix !== undefined && typeof o.fix !== 'boolean') throw new InvalidInputError('fix must be a boolean', { field: 'fix' });
+      return (await import('./lifecycle/verify.js')).verifyMemories(s, o);
+    },
+    store: async (input) => storeMemory(s, input, await citationsFor(s, input, 'cite')),
     get: (id) => getMemory(s, id),
     recent: (count) => recentMemories(s, count),
     tagged: (tags) => taggedMemories(s, tags),
@@ -331,7 +363,7 @@ export function openDoor(options: OpenOptions = {}): MemoryDoor {
     sync: async (o) => (await sync()).sync(s, o),
     pull: async (o) => (await sync()).pull(s, o),
     push: async (o) => (await sync()).push(s, o),
-    update: (id, patch) => updateMemory(s, id, patch),
+    update: async (id, patch) => updateMemory(s, id, patch, await citationsFor(s, patch, 'cite')),
     history: async (id) => (await history()).memoryHistory(s, id),
     getAt: async (id, at) => (await history()).getAt(s, id, at),
     coreView: async (o) => (await coreDoc()).coreView(s, o),

@@ -37,6 +37,7 @@ export type ErrorCode =
   | 'EXPORT_INCOMPLETE'
   | 'UNREADABLE_MEMORY'
   | 'VIEW_UNAVAILABLE'
+  | 'CITATION_INVALID'
   | 'INTERNAL';
 
 export class MemoryError extends Error {
@@ -249,5 +250,15 @@ export class ExportIncompleteError extends MemoryError {
 export class UnreadableMemoryError extends MemoryError {
   constructor(id: string, path: string, reason: string) {
     super('UNREADABLE_MEMORY', `memory ${id} is on the branch at ${path} but cannot be read: ${reason} (fix or delete the file on the memory branch)`, { id, path, reason });
+  }
+}
+/**
+ * A citation given to a write (`--cite`, the library's `cite`, the MCP `citations`) cannot be recorded:
+ * a bad path or range, a path not tracked at the commit, a symlink, a submodule, a binary or huge file.
+ * `data.reason` is a stable word (docs/citations.md); nothing is stored.
+ */
+export class CitationInvalidError extends MemoryError {
+  constructor(spec: string, reason: string, detail: string, more: Record<string, unknown> = {}) {
+    super('CITATION_INVALID', `cannot cite ${JSON.stringify(spec.slice(0, 200))}: ${detail}`, { spec: spec.slice(0, 200), reason, ...more });
   }
 }

@@ -41,6 +41,7 @@ export {
   ConflictError,
   LockedError,
   CorruptObjectError,
+  CitationInvalidError,
   type ErrorCode,
 } from './core/errors.js';
 
@@ -56,6 +57,9 @@ export type { ImportInput, ImportResult, ImportError, ExportFormat } from './lif
 export type { ConfigShowResult } from './lifecycle/config-ops.js';
 export type { SyncOptions, SyncProgress, SyncResult } from './sync/sync.js';
 export type { SyncConflict, ConflictKind } from './sync/combine.js';
+export type { VerifyOptions, VerifyResult, VerifiedMemory, CitationCounts } from './lifecycle/verify.js';
+export type { CitationCheck } from './citations/verify.js';
+export type { Citation, CiteSpec, CitationState } from './citations/model.js';
 
 // Settings (docs/lifecycle.md).
 export { DEFAULT_CONFIG, type MemoryConfig, type ResolvedConfig, type ConfigIssue } from './core/config.js';

@@ -3,6 +3,7 @@ import { openDoor, type MemoryDoor } from '../api.js';
 import { InvalidInputError, MemoryError } from '../core/errors.js';
 import { reportError, toMemoryError, writeJson } from './output.js';
 import { DEFAULT_MAX_INPUT_BYTES, readBoundedStream } from '../core/bounds.js';
+import { safeText } from '../core/error-format.js';
 
 /** Options every command accepts. */
 export interface GlobalArgs {
@@ -114,6 +115,12 @@ export async function run<R>(argv: GlobalArgs, fn: (memory: MemoryDoor) => Promi
   } finally {
     memory?.close();
   }
+}
+
+/** Warnings of a write on stderr (with --json they are in the result's `warnings` instead). */
+export function warn(argv: GlobalArgs, warnings: readonly string[] | undefined): void {
+  if (argv.json || !warnings) return;
+  for (const w of warnings) process.stderr.write(`git-memory: warning: ${safeText(w)}\n`);
 }
 
 /**

@@ -46,3 +46,16 @@ export const MemoryPreview = MemoryOut.extend({
 
 export type MemoryOutT = z.output<typeof MemoryOut>;
 export type MemoryPreviewT = z.output<typeof MemoryPreview>;
+
+/** Code a memory describes: a file (whole) or a line range of it, at `citeRef` (default the checkout's HEAD). */
+export const Citations = z
+  .array(
+    z.object({
+      path: z.string().min(1).max(1024).describe('File path relative to the repository root, e.g. "src/http.ts"'),
+      lines: z.array(z.number().int().min(1)).min(1).max(2).optional().describe('[start, end] (1-based, inclusive) or [line]; omit to cite the whole file'),
+    }),
+  )
+  .max(16)
+  .describe('Code this memory describes (at most 16): memory verify later says whether those lines changed');
+
+export const CiteRef = z.string().min(1).max(256).describe('Commit or ref the citations are made at (default HEAD)');

@@ -13,6 +13,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const VALUES = [
   'BinaryContentError',
+  'CitationInvalidError',
   'ConfirmationRequiredError',
   'ConflictError',
   'ContentTooLargeError',
@@ -40,6 +41,11 @@ const VALUES = [
 ];
 
 const TYPES = [
+  'Citation',
+  'CitationCheck',
+  'CitationCounts',
+  'CitationState',
+  'CiteSpec',
   'ConfigIssue',
   'ConfigShowResult',
   'ConflictKind',
@@ -92,6 +98,9 @@ const TYPES = [
   'UpdateInput',
   'UpdateResult',
   'VectorReport',
+  'VerifiedMemory',
+  'VerifyOptions',
+  'VerifyResult',
 ];
 
 describe('the public API', { timeout: 120_000 }, () => {

@@ -12,6 +12,7 @@ import { importCommand } from './import.js';
 import { exportCommand } from './export.js';
 import { coreCommand } from './core.js';
 import { updateCommand } from './update.js';
+import { verifyCommand } from './verify.js';
 import { historyCommand } from './history.js';
 import { trashCommand } from './trash.js';
 import { statsCommand } from './stats.js';
@@ -27,4 +28,4 @@ import { daemonCommand } from './daemon.js';
 import { viewCommand } from './view.js';
 
 /** Every CLI command. A new command is a module in this folder plus one line here. */
-export const commands: CommandDef[] = [storeCommand, getCommand, recentCommand, taggedCommand, listCommand, deleteCommand, clearCommand, configCommand, pruneCommand, importCommand, exportCommand, updateCommand, historyCommand, trashCommand, coreCommand, statsCommand, mcpCommand, toolsCommand, searchCommand, rebuildIndexCommand, syncCommand, pullCommand, pushCommand, embedCommand, daemonCommand, viewCommand];
+export const commands: CommandDef[] = [storeCommand, getCommand, recentCommand, taggedCommand, listCommand, deleteCommand, clearCommand, configCommand, pruneCommand, importCommand, exportCommand, updateCommand, verifyCommand, historyCommand, trashCommand, coreCommand, statsCommand, mcpCommand, toolsCommand, searchCommand, rebuildIndexCommand, syncCommand, pullCommand, pushCommand, embedCommand, daemonCommand, viewCommand];

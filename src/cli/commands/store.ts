@@ -1,7 +1,7 @@
 import { command } from '../command.js';
 import { InvalidInputError } from '../../core/errors.js';
 import { PRIORITIES, type Priority } from '../../core/memory.js';
-import { parseMeta, readStdinContent, run, splitList, type GlobalArgs } from '../context.js';
+import { parseMeta, readStdinContent, run, splitList, warn, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
 
 interface Args extends GlobalArgs {
@@ -16,6 +16,8 @@ interface Args extends GlobalArgs {
   ttl?: string;
   upsertKey?: string;
   autoTag?: boolean;
+  cite?: string[];
+  citeRef?: string;
 }
 
 export const storeCommand = command<Args>({
@@ -34,6 +36,9 @@ export const storeCommand = command<Args>({
       .option('ttl', { type: 'string', describe: 'Time to live, e.g. 12h, 7d, 2w: "memory prune" removes it after' })
       .option('upsert-key', { type: 'string', describe: 'Update the memory stored with this key instead of adding another' })
       .option('auto-tag', { type: 'boolean', describe: 'Derive tags from the content when none are given (default: config autoTag); --no-auto-tag turns it off' })
+      .option('cite', { type: 'string', array: true, describe: 'Code this memory describes: PATH:START-END, PATH:LINE or PATH (whole file), relative to the repository root (repeatable)' })
+      .option('cite-ref', { type: 'string', describe: 'Commit the citations are made at (default HEAD)' })
+      .example('$0 store "Retries back off exponentially" --cite src/http.ts:40-62', 'Cite the code it describes (memory verify checks it)')
       .example('$0 store "Build cache lives in S3 bucket ci-cache" --upsert-key build-cache', 'Re-learn a fact: one memory, new versions')
       .example('$0 store "Release freeze until Friday" --ttl 7d', 'Expires after a week (memory prune)')
       .example('$0 store "The user prefers TypeScript over JavaScript"', 'Store a note')
@@ -58,7 +63,10 @@ export const storeCommand = command<Args>({
           ttl: argv.ttl,
           upsertKey: argv.upsertKey,
           autoTag: argv.autoTag,
+          ...(argv.cite !== undefined ? { cite: argv.cite } : {}),
+          ...(argv.citeRef !== undefined ? { citeRef: argv.citeRef } : {}),
         });
+        warn(argv, r.warnings);
         // A warm search helper embeds the new memory now, so the next search need not (docs/daemon.md).
         if (!r.duplicate) await m.helper.notifyStored();
         const out: { success: true; id: string; timestamp: string; duplicate?: true; upserted?: true; tags?: string[]; redacted?: number } = { success: r.success, id: r.id, timestamp: r.timestamp };
@@ -66,6 +74,8 @@ export const storeCommand = command<Args>({
         if (r.upserted) out.upserted = true;
         if (r.autoTags) out.tags = r.autoTags;
         if (r.redacted) out.redacted = r.redacted;
+        if (r.citations) Object.assign(out, { citations: r.citations, citedAt: r.citedAt });
+        if (r.warnings) Object.assign(out, { warnings: r.warnings });
         return out;
       },
       (r) =>

@@ -1,6 +1,6 @@
 import { command } from '../command.js';
 import { PRIORITIES, type Priority } from '../../core/memory.js';
-import { parseMeta, readStdinContent, run, splitList, type GlobalArgs } from '../context.js';
+import { parseMeta, readStdinContent, run, splitList, warn, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
 
 interface Args extends GlobalArgs {
@@ -11,6 +11,9 @@ interface Args extends GlobalArgs {
   priority?: string;
   scope?: string;
   meta?: string[];
+  cite?: string[];
+  citeRef?: string;
+  uncite?: boolean;
 }
 
 export const updateCommand = command<Args>({
@@ -25,6 +28,10 @@ export const updateCommand = command<Args>({
       .option('priority', { type: 'string', choices: PRIORITIES as unknown as string[], describe: 'New priority' })
       .option('scope', { type: 'string', describe: 'New scope ("" removes it)' })
       .option('meta', { type: 'string', array: true, describe: 'Metadata to set, key=value (repeatable; merged)' })
+      .option('cite', { type: 'string', array: true, describe: 'Replace the citations: PATH:START-END, PATH:LINE or PATH (repeatable)' })
+      .option('cite-ref', { type: 'string', describe: 'Commit the citations are made at (default HEAD)' })
+      .option('uncite', { type: 'boolean', describe: 'Remove every citation' })
+      .example('$0 update mem_0k2x9d1ab7q4ce3m --cite src/http.ts:40-70', 'Cite the code again after it changed')
       .example('$0 update mem_0k2x9d1ab7q4ce3m --content "Rate limit is now 200/min"', 'New text')
       .example('$0 update mem_0k2x9d1ab7q4ce3m --tags api,limits --priority high', 'Retag'),
   handler: (argv) =>
@@ -35,8 +42,10 @@ export const updateCommand = command<Args>({
         if (content === '-') content = await readStdinContent((await m.settings()).maxContentBytes);
         const metadata = parseMeta(argv.meta);
         const tags = argv.tags !== undefined ? (splitList(argv.tags) ?? []) : undefined;
-        const r = await m.update(argv.id, { content, tags, category: argv.category, priority: argv.priority as Priority | undefined, scope: argv.scope, metadata });
-        return { success: r.success, id: r.id, version: r.version, updated: r.updated, changed: r.changed };
+        const cite = { ...(argv.cite !== undefined ? { cite: argv.cite } : {}), ...(argv.citeRef !== undefined ? { citeRef: argv.citeRef } : {}), ...(argv.uncite ? { uncite: true } : {}) };
+        const r = await m.update(argv.id, { content, tags, category: argv.category, priority: argv.priority as Priority | undefined, scope: argv.scope, metadata, ...cite });
+        warn(argv, r.warnings);
+        return { success: r.success, id: r.id, version: r.version, updated: r.updated, changed: r.changed, ...(r.warnings ? { warnings: r.warnings } : {}) };
       },
       (r) => (r.changed.length ? `updated ${color.bold(r.id)} to version ${r.version} (${r.changed.join(', ')})` : `${r.id} unchanged (version ${r.version})`),
     ),

@@ -4,6 +4,8 @@ import { DuplicateError, InvalidInputError } from '../errors.js';
 import { assertId, newId, pathFor } from '../id.js';
 import { isPriority, memoryToFile, parseTime, runnerMetadata, validateContent, type Priority, type StoredMemory } from '../memory.js';
 import { COMMIT_EXCERPT, excerpt } from '../excerpt.js';
+import { citationToFront, type CiteSpec } from '../../citations/model.js';
+import type { ResolvedCitations } from '../../citations/create.js';
 
 // The write-side lifecycle code (secret scan, auto-tags, de-duplication) loads on the first write, so
 // `memory get` and the other reads never evaluate it.
@@ -34,6 +36,13 @@ export interface StoreInput {
   autoTag?: boolean;
   /** Return an existing memory with the same content (after whitespace normalisation) instead of adding one. Default: config `dedupe`. */
   dedupe?: boolean;
+  /**
+   * Code this memory describes: `{ path, lines? }` or "PATH[:START[-END]]", paths relative to the
+   * repository root, checked against `citeRef` (default the checkout's HEAD); docs/citations.md.
+   */
+  cite?: Array<CiteSpec | string>;
+  /** The ref or commit the citations are made at (default HEAD). */
+  citeRef?: string;
 }
 
 export interface StoreResult {
@@ -50,13 +59,20 @@ export interface StoreResult {
   autoTags?: string[];
   /** How many credentials were masked (`redact`). */
   redacted?: number;
+  /** How many citations were recorded. */
+  citations?: number;
+  /** The commit the citations were made at. */
+  citedAt?: string;
+  /** The working tree differs from that commit in cited lines (the committed text was cited). */
+  warnings?: string[];
 }
 
 /**
  * Stores a new memory as one commit: checks and guards the input, applies the config defaults,
  * auto-tags, de-duplicates and upserts (a new version of the memory with the same key).
  */
-export async function storeMemory(b: StoreBranch, input: StoreInput): Promise<StoreResult> {
+export async function storeMemory(b: StoreBranch, input: StoreInput, cited?: ResolvedCitations): Promise<StoreResult> {
+  if (input.cite !== undefined && !cited) throw new InvalidInputError('citations are resolved by the door (openMemory): call store through it', { field: 'cite' });
   const { derivedTags, guardOptions, guardWrite, guardFile, expiryOf, findExisting, contentHash, keyOf, normalizeContent, UPSERT_KEY_FIELD } = await lifecycle();
   const cfg = await b.loadConfig();
   const raw = validateContent(input.content, cfg.maxContentBytes);
@@ -99,6 +115,7 @@ export async function storeMemory(b: StoreBranch, input: StoreInput): Promise<St
   if (guarded.scope) memory.scope = guarded.scope;
   if (expires) memory.extra.expires = expires;
   if (upsertKey) memory.extra[UPSERT_KEY_FIELD] = String(guarded.extra?.upsert_key ?? upsertKey);
+  if (cited?.citations.length) memory.extra.citations = cited.citations.map(citationToFront);
   const fileText = memoryToFile(memory);
   // The last gate: every byte of the file (the default category from config included).
   guardFile(fileText, null, { ...guard, what: 'the memory' });
@@ -125,6 +142,7 @@ export async function storeMemory(b: StoreBranch, input: StoreInput): Promise<St
       if (input.category !== undefined) next.category = memory.category;
       if (input.priority !== undefined) next.priority = memory.priority;
       if (expires) next.extra.expires = expires;
+      if (cited?.citations.length) next.extra.citations = memory.extra.citations;
       const same = normalizeContent(old.content) === normalizeContent(content) && JSON.stringify([next.tags, next.category, next.priority, next.extra, next.metadata]) === JSON.stringify([old.tags, old.category, old.priority, old.extra, old.metadata]);
       if (same) return { change: null, result: { id: old.id, timestamp: old.timestamp, duplicate: true as const } };
       const v = Number(old.metadata.version);
@@ -154,5 +172,10 @@ export async function storeMemory(b: StoreBranch, input: StoreInput): Promise<St
   if (res.upserted) out.upserted = true;
   if (!givenTags.length && tags.length && !out.duplicate && (!out.upserted || res.retagged)) out.autoTags = tags;
   if (guarded.redacted) out.redacted = guarded.redacted;
+  if (cited?.citations.length) {
+    out.citations = cited.citations.length;
+    out.citedAt = cited.commit;
+  }
+  if (cited?.warnings.length) out.warnings = cited.warnings;
   return out;
 }

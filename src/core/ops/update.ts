@@ -7,6 +7,8 @@ import { missingError } from './get.js';
 import { assertId } from '../id.js';
 import { isPriority, memoryToFile, validateContent, MAX_CONTENT_BYTES, type Priority, type StoredMemory } from '../memory.js';
 import { COMMIT_EXCERPT, excerpt } from '../excerpt.js';
+import { citationToFront, type CiteSpec } from '../../citations/model.js';
+import type { ResolvedCitations } from '../../citations/create.js';
 
 const lifecycle = () => import('../../lifecycle/store-hooks.js');
 
@@ -25,6 +27,12 @@ export interface UpdateInput {
   allowSecret?: boolean;
   /** Write with new credentials masked as `[REDACTED:kind]`. */
   redact?: boolean;
+  /** Replaces the memory's citations (docs/citations.md); with `uncite`, refused. */
+  cite?: Array<CiteSpec | string>;
+  /** The ref or commit `cite` is made at (default HEAD). */
+  citeRef?: string;
+  /** Removes every citation. */
+  uncite?: boolean;
 }
 
 export interface UpdateResult {
@@ -37,6 +45,8 @@ export interface UpdateResult {
   /** Fields whose value changed; empty when the update changed nothing (and no commit was made). */
   changed: string[];
   commit: string;
+  /** The working tree differs from the cited commit in cited lines (the committed text was cited). */
+  warnings?: string[];
 }
 
 /**
@@ -44,11 +54,14 @@ export interface UpdateResult {
  * set and `metadata.version` goes up by one. Same path, so `git log` of the file is its history.
  * Nothing changes (no commit) when every given field already has that value.
  */
-export async function updateMemory(b: StoreBranch, id: string, patch: UpdateInput): Promise<UpdateResult> {
+export async function updateMemory(b: StoreBranch, id: string, patch: UpdateInput, cited?: ResolvedCitations): Promise<UpdateResult> {
   const { guardOptions, assertNoNewSecrets, guardFields, guardFile } = await lifecycle();
   assertId(id);
+  if (patch.cite !== undefined && patch.uncite) throw new InvalidInputError('give cite (replace the citations) or uncite (remove them), not both', { field: 'uncite' });
+  if (patch.cite !== undefined && !cited) throw new InvalidInputError('citations are resolved by the door (openMemory): call update through it', { field: 'cite' });
   const fields = (['content', 'tags', 'category', 'priority', 'scope', 'metadata'] as const).filter((k) => patch[k] !== undefined);
-  if (!fields.length) throw new InvalidInputError('nothing to update: give content, tags, category, priority, scope or metadata', { field: 'patch' });
+  const citing = cited !== undefined || patch.uncite === true;
+  if (!fields.length && !citing) throw new InvalidInputError('nothing to update: give content, tags, category, priority, scope, metadata, cite or uncite', { field: 'patch' });
   const content = patch.content !== undefined ? validateContent(patch.content, b.defaults.maxContentBytes ?? MAX_CONTENT_BYTES) : undefined;
   if (patch.priority !== undefined && !isPriority(patch.priority)) {
     throw new InvalidInputError(`priority must be low, medium or high, got ${JSON.stringify(patch.priority)}`, { field: 'priority' });
@@ -88,7 +101,12 @@ export async function updateMemory(b: StoreBranch, id: string, patch: UpdateInpu
     if (patch.category !== undefined) next.category = guardedFields.category as string;
     if (patch.scope) next.scope = guardedFields.scope as string;
     if (patch.metadata !== undefined) Object.assign(next.metadata, guardedFields.metadata);
-    const changed = fields.filter((k) => JSON.stringify(next[k] ?? null) !== JSON.stringify(old[k] ?? null));
+    if (citing) {
+      if (cited?.citations.length) next.extra.citations = cited.citations.map(citationToFront);
+      else delete next.extra.citations;
+    }
+    const changed: string[] = fields.filter((k) => JSON.stringify(next[k] ?? null) !== JSON.stringify(old[k] ?? null));
+    if (citing && JSON.stringify(next.extra.citations ?? null) !== JSON.stringify(old.extra.citations ?? null)) changed.push('citations');
     const oldVersion = Number(old.metadata.version);
     const version = Number.isInteger(oldVersion) && oldVersion > 0 ? oldVersion : 1;
     if (!changed.length) return { change: null, result: { version, updated: old.updated ?? old.timestamp, changed: [] as string[] } };
@@ -106,5 +124,7 @@ export async function updateMemory(b: StoreBranch, id: string, patch: UpdateInpu
       result: { version: version + 1, updated: next.updated, changed: changed as string[] },
     };
   });
-  return { success: true, id, version: res.version, updated: res.updated, changed: res.changed, commit: res.commit as string };
+  const out: UpdateResult = { success: true, id, version: res.version, updated: res.updated, changed: res.changed, commit: res.commit as string };
+  if (cited?.warnings.length) out.warnings = cited.warnings;
+  return out;
 }

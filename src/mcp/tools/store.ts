@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { Priority, Tags } from '../schemas.js';
+import { CiteRef, Citations, Priority, Tags } from '../schemas.js';
 import { defineTool } from '../tool.js';
 
 export const memoryStore = defineTool({
@@ -19,18 +19,27 @@ export const memoryStore = defineTool({
     category: z.string().min(1).optional().describe('Category name, e.g. "infrastructure" or "user-preferences" (default "general")'),
     priority: Priority.optional().describe('low, medium or high (default medium)'),
     scope: z.string().min(1).optional().describe('Whose memory this is, e.g. a user or agent id; omit for shared memories'),
+    citations: Citations.optional(),
+    citeRef: CiteRef.optional(),
   }),
   output: z.object({
     success: z.literal(true),
     id: z.string(),
     timestamp: z.string(),
     duplicate: z.boolean().optional().describe('true: the same content was already stored under this id; nothing new was written'),
+    citations: z.number().int().optional().describe('How many citations were recorded'),
+    warnings: z.array(z.string()).optional().describe('The working tree differs from the cited commit in cited lines (the committed text was cited)'),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   access: 'write',
   async run(memory, a) {
-    const r = await memory.store({ content: a.content, tags: a.tags, category: a.category, priority: a.priority, scope: a.scope });
-    return r.duplicate ? { success: true as const, id: r.id, timestamp: r.timestamp, duplicate: true } : { success: true as const, id: r.id, timestamp: r.timestamp };
+    const cite = a.citations !== undefined ? { cite: a.citations.map((c) => ({ path: c.path, ...(c.lines ? { lines: [c.lines[0], c.lines[c.lines.length - 1]] as [number, number] } : {}) })) } : {};
+    const r = await memory.store({ content: a.content, tags: a.tags, category: a.category, priority: a.priority, scope: a.scope, ...cite, ...(a.citeRef !== undefined ? { citeRef: a.citeRef } : {}) });
+    const out: { success: true; id: string; timestamp: string; duplicate?: boolean; citations?: number; warnings?: string[] } = { success: true as const, id: r.id, timestamp: r.timestamp };
+    if (r.duplicate) out.duplicate = true;
+    if (r.citations) out.citations = r.citations;
+    if (r.warnings) out.warnings = r.warnings;
+    return out;
   },
   render: (r) => (r.duplicate ? `Already remembered as ${r.id} (stored ${r.timestamp}); nothing new was written.` : `Stored memory ${r.id} at ${r.timestamp}.`),
 });

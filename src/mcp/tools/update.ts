@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { Id, Priority, Tags } from '../schemas.js';
+import { CiteRef, Citations, Id, Priority, Tags } from '../schemas.js';
 import { defineTool } from '../tool.js';
 
 export const memoryUpdate = defineTool({
@@ -17,6 +17,8 @@ export const memoryUpdate = defineTool({
     category: z.string().min(1).optional(),
     priority: Priority.optional(),
     scope: z.string().optional().describe('New scope; "" removes it'),
+    citations: Citations.optional().describe('Replaces the citations (an empty list removes them)'),
+    citeRef: CiteRef.optional(),
   }),
   output: z.object({
     success: z.literal(true),
@@ -24,13 +26,15 @@ export const memoryUpdate = defineTool({
     version: z.number().int().describe('metadata.version after the update'),
     updated: z.string(),
     changed: z.array(z.string()).describe('Fields whose value changed; empty when nothing changed'),
+    warnings: z.array(z.string()).optional(),
   }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   access: 'write',
   async run(memory, a) {
-    const { id, ...patch } = a;
-    const r = await memory.update(id, patch);
-    return { success: true as const, id: r.id, version: r.version, updated: r.updated, changed: r.changed };
+    const { id, citations, citeRef, ...patch } = a;
+    const cite = citations !== undefined ? { cite: citations.map((c) => ({ path: c.path, ...(c.lines ? { lines: [c.lines[0], c.lines[c.lines.length - 1]] as [number, number] } : {}) })) } : {};
+    const r = await memory.update(id, { ...patch, ...cite, ...(citeRef !== undefined ? { citeRef } : {}) });
+    return { success: true as const, id: r.id, version: r.version, updated: r.updated, changed: r.changed, ...(r.warnings ? { warnings: r.warnings } : {}) };
   },
   render: (r) => (r.changed.length ? `Updated ${r.id} (${r.changed.join(', ')}); now version ${r.version}.` : `${r.id} unchanged (version ${r.version}).`),
 });
