@@ -714,6 +714,9 @@ export async function modeSearch(store: ReadonlyBranch, q: SearchQuery = {}, opt
     } else break;
     res = await runOnce();
   }
+  // Filters stay filters: what a search finds only after dropping a filter the caller set is a hint,
+  // never a confident answer (docs/search.md, "Filters and relaxation").
+  if (relaxed.includes('date') || relaxed.includes('tags')) res = relaxedToWeak(res, relaxed);
   const out: SearchResponse = { ...res, mode };
   if (fallback) out.fallback = fallback;
   if (q.relax) out.relaxed = relaxed;
@@ -721,5 +724,21 @@ export async function modeSearch(store: ReadonlyBranch, q: SearchQuery = {}, opt
   if (ignoredQuery) out.ignoredQuery = ignoredQuery;
   return out;
 }
+
+/** A response found without some of its filters: every result becomes a weak candidate (confidence below the line). */
+function relaxedToWeak(res: SearchResponse, relaxed: Relaxation[]): SearchResponse {
+  const demoted = res.results.map((m) => (m.confidence === undefined ? m : { ...m, confidence: Math.min(m.confidence, RELAXED_CONFIDENCE) }));
+  const weak = [...demoted, ...(res.weak ?? [])];
+  const dropped = relaxed.filter((x) => x !== 'vector').map((x) => (x === 'date' ? 'the date range' : 'the tags')).join(' and ');
+  return {
+    ...res,
+    results: [],
+    weak,
+    total: 0,
+    nothingConfident: `no memory matches the query with its filters; ${weak.length} weak candidate${weak.length === 1 ? '' : 's'} found without ${dropped} ${weak.length === 1 ? 'is' : 'are'} under "weak"`,
+  };
+}
+/** The most confidence a result found by dropping a filter keeps: under the line. */
+const RELAXED_CONFIDENCE = 0.49;
 
 export { storeEmbedder } from '../vector/store-vectors.js';

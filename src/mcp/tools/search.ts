@@ -23,7 +23,7 @@ export const memorySearch = defineTool({
     'Use it before starting a task to find relevant past decisions, lessons and preferences; whenever the user refers to',
     'earlier work ("last time", "what did we decide about X", "do you remember"); before answering a question whose',
     'background is not in this conversation; and when the user asks to search memories.',
-    'Filters alone (no query) list matches newest first. If a filtered search finds nothing, the filters are relaxed (dates, then tags, then by meaning) and the response lists what was dropped; set relax: false to turn that off.',
+    'Filters alone (no query) list matches newest first. Filters are exact: a memory without a requested tag is never returned for it. relax: true retries a search that finds nothing without the dates, then without the tags; what that finds is listed under `weak`, never as a result.',
     'Long contents are cut; memory_get returns the full text.',
     'Confidence: `results` holds only memories that match the query confidently (each with `confidence` >= 0.5); an empty `results` with `nothingConfident` means the memories do not hold an answer: say you do not remember rather than guessing.',
     '`weak` lists candidates below confidence (sharing a common word or a loose meaning): hints to check, not answers.',
@@ -40,7 +40,7 @@ export const memorySearch = defineTool({
     days: z.number().positive().optional().describe('Only memories from the last N days'),
     mode: Mode.optional().describe('hybrid (meaning + words; the default when an embedder is configured), vector (meaning), or fulltext (exact words)'),
     archived: z.boolean().optional().describe('Also include memories archived by retention (default false)'),
-    relax: z.boolean().optional().describe('When nothing matches, retry without the dates, then without tags, then by meaning (default true; false to get exactly what the filters match)'),
+    relax: z.boolean().optional().describe('When nothing matches, retry without the dates, then without tags, then by meaning; what a dropped filter lets in is a weak candidate, never a result (default false)'),
   }),
   output: z.object({
     success: z.literal(true),
@@ -60,8 +60,8 @@ export const memorySearch = defineTool({
       throw new InvalidInputError(`after (${a.after}) must be earlier than before (${a.before})`, { field: 'after' });
     }
     const { limit, ...q } = a;
-    // Agents get relaxation by default (issue 8): an empty answer to a filtered search is rarely useful.
-    const r = await memory.search({ ...q, relax: q.relax ?? true, limit: clamp(limit, DEFAULT, CAP) });
+    // Relaxation is off by default, as on every surface (docs/search.md, "Filters and relaxation").
+    const r = await memory.search({ ...q, limit: clamp(limit, DEFAULT, CAP) });
     const hit = (m: (typeof r.results)[number]): HitOut => ({ ...preview(m, ctx.previewChars), relevance: m.relevance, ...(m.confidence !== undefined ? { confidence: m.confidence } : {}), ...(m.scores ? { scores: m.scores } : {}) });
     const out: {
       success: true;
