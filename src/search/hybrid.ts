@@ -95,9 +95,10 @@ const CONTEXT_WEIGHT = DEFAULT_CONFIG.hybrid.contextWeight;
  * Conversation context. Agents often store a conversation one turn per memory, and the turn that
  * answers a question ("Yes, twice last month!") matches the query that finds the turn before it only
  * weakly. So in hybrid ranking a matching memory also inherits `hybrid.contextWeight` times the best
- * score of its neighbours: the memories stored just before and just after it, in the same scope, at
- * most `hybrid.contextMinutes` apart. +5.3 points of recall@10 on LoCoMo; where neighbours are
- * unrelated notes it costs about 1.2 (BENCHMARKS.md). 0 turns it off.
+ * score of its neighbours: the memories stored just before and just after it, in the same scope and
+ * the same conversation (src/search/conversation.ts: one session, one CI job), at most
+ * `hybrid.contextMinutes` apart. +5.3 points of recall@10 on LoCoMo; notes typed one after another
+ * are no conversation, and their neighbours lend nothing (docs/hybrid.md). 0 turns it off.
  */
 interface Neighbours {
   /** Row of the previous / next memory in time (same scope, within the window) per vector row, or -1. */
@@ -111,7 +112,7 @@ const neighbourCache = new WeakMap<VectorIndex, { view: object; windowMs: number
  * 100,000 memories the whole hybrid search must stay under 500 MB). Memories without a vector yet
  * neither lend nor inherit context.
  */
-function neighboursOf(index: VectorIndex, view: object, windowMs: number, placeOf: (id: string) => { ts: number; scope: string } | undefined): Neighbours {
+function neighboursOf(index: VectorIndex, view: object, windowMs: number, placeOf: (id: string) => { ts: number; scope: string; conv: string } | undefined): Neighbours {
   const hit = neighbourCache.get(index);
   if (hit && hit.view === view && hit.windowMs === windowMs) return hit.nb;
   const n = index.size;
@@ -121,10 +122,12 @@ function neighboursOf(index: VectorIndex, view: object, windowMs: number, placeO
   const order: number[] = [];
   for (let r = 0; r < n; r++) {
     const at = placeOf(index.ids[r]);
-    if (!at || !Number.isFinite(at.ts)) continue;
+    // Without a conversation a memory has no context (src/search/conversation.ts).
+    if (!at || !Number.isFinite(at.ts) || !at.conv) continue;
     ts[r] = at.ts;
-    let code = scopes.get(at.scope);
-    if (code === undefined) scopes.set(at.scope, (code = scopes.size));
+    const key = `${at.scope}\0${at.conv}`;
+    let code = scopes.get(key);
+    if (code === undefined) scopes.set(key, (code = scopes.size));
     scope[r] = code;
     order.push(r);
   }
@@ -247,6 +250,11 @@ class IndexEntry implements VectorEntry {
     readonly scope: string,
     private readonly at: { store: ReadonlyBranch; seg: Segment; doc: number },
   ) {}
+  /** The conversation it was stored in (src/search/conversation.ts), or '' for none. */
+  get conv(): string {
+    const c = this.at.seg.conv[this.at.doc];
+    return this.at.seg.convs[c] ?? '';
+  }
   /** Parsed from its blob, cached by blob id per branch (src/search/index.ts, readMemory). */
   read(): Memory {
     return readMemory(this.at.store, this.at.seg, this.at.doc);

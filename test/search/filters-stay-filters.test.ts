@@ -64,3 +64,20 @@ describe('filters stay filters', () => {
     expect(relaxed.json.weak.map((m: { id: string }) => m.id)).toEqual([pg]);
   });
 });
+
+describe('MCP sessions', () => {
+  it('memory_store records one session per server on what it stores (context for its own memories only)', async () => {
+    const repo = makeRepo();
+    const { client } = await connectIn(repo);
+    const a = structured(await client.callTool({ name: 'memory_store', arguments: { content: 'first turn of the chat' } })).id;
+    const b = structured(await client.callTool({ name: 'memory_store', arguments: { content: 'second turn of the chat' } })).id;
+    const other = await connectIn(repo);
+    const c = structured(await other.client.callTool({ name: 'memory_store', arguments: { content: 'another agent, another session' } })).id;
+    const s = new MemoryStore({ repo, warn: () => {} });
+    const session = async (id: string) => (await s.get(id)).memory.metadata.session;
+    expect(await session(a)).toMatch(/^mcp-[0-9a-f]{12}$/);
+    expect(await session(b)).toBe(await session(a));
+    expect(await session(c)).not.toBe(await session(a));
+    s.close();
+  });
+});

@@ -28,8 +28,8 @@ export const memoryStore = defineTool({
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   access: 'write',
-  async run(memory, a) {
-    const r = await memory.store({ content: a.content, tags: a.tags, category: a.category, priority: a.priority, scope: a.scope });
+  async run(memory, a, ctx) {
+    const r = await memory.store({ content: a.content, tags: a.tags, category: a.category, priority: a.priority, scope: a.scope, ...(ctx.session ? { metadata: { session: ctx.session } } : {}) });
     return r.duplicate ? { success: true as const, id: r.id, timestamp: r.timestamp, duplicate: true } : { success: true as const, id: r.id, timestamp: r.timestamp };
   },
   render: (r) => (r.duplicate ? `Already remembered as ${r.id} (stored ${r.timestamp}); nothing new was written.` : `Stored memory ${r.id} at ${r.timestamp}.`),

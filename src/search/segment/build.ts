@@ -125,11 +125,13 @@ export class SegmentBuilder {
   private readonly prio: number[] = [];
   private readonly cat: number[] = [];
   private readonly scope: number[] = [];
+  private readonly conv: number[] = [];
   private readonly tagOff: number[] = [0];
   private readonly tagIds: number[] = [];
   private readonly len: number[] = [];
   private readonly cats = new Interner();
   private readonly scopes = new Interner();
+  private readonly convs = new Interner();
   private readonly tags = new Interner();
   private readonly seen = new Set<string>();
   skipped = 0;
@@ -180,6 +182,7 @@ export class SegmentBuilder {
     this.prio.push(PRIORITY_CODE[d.priority] ?? 1);
     this.cat.push(this.cats.get(d.category));
     this.scope.push(d.scope ? this.scopes.get(d.scope) : NO_SCOPE);
+    this.conv.push(d.conv ? this.convs.get(d.conv) : NO_SCOPE);
     for (const t of d.tags) this.tagIds.push(this.tags.get(t));
     this.tagOff.push(this.tagIds.length);
 
@@ -298,6 +301,7 @@ export class SegmentBuilder {
       prio: Uint8Array.from(this.prio),
       cat: Uint32Array.from(this.cat),
       scope: Uint32Array.from(this.scope),
+      conv: Uint32Array.from(this.conv),
       tagOff: Uint32Array.from(this.tagOff),
       tagIds: Uint32Array.from(this.tagIds),
       len: Uint32Array.from(this.len),
@@ -308,6 +312,7 @@ export class SegmentBuilder {
       removed: Uint32Array.from(meta.removed ?? []),
       cats: this.cats.list,
       scopes: this.scopes.list,
+      convs: this.convs.list,
       tags: this.tags.list,
       lenSum: sumLens(this.len, n),
     };

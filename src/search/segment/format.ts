@@ -10,7 +10,8 @@ import type { StringColumn } from './column.js';
 /** Bumped whenever the layout or the analysis changes: a cache of another format is rebuilt. */
 // 3: segments built before reads fell back to git may lack a partial clone's unread blobs.
 // 4: the header lists the files skipped as second copies of an id (`dupes`), for delete.
-export const SEGMENT_FORMAT = 4;
+// 5: each document's conversation (`conv`, `convs`): what hybrid context needs.
+export const SEGMENT_FORMAT = 5;
 
 /** At most this many second copies are listed in a segment; past it, `dupes` is null (unknown). */
 export const MAX_DUPES = 1000;
@@ -58,6 +59,8 @@ export interface Segment {
   cat: Uint32Array;
   /** Index into `scopes`, or 0xffffffff for none. */
   scope: Uint32Array;
+  /** Index into `convs` (the conversation the memory was stored in: src/search/conversation.ts), or 0xffffffff for none. */
+  conv: Uint32Array;
   tagOff: Uint32Array;
   /** Indexes into `tags`. */
   tagIds: Uint32Array;
@@ -72,6 +75,7 @@ export interface Segment {
   removed: Uint32Array;
   cats: string[];
   scopes: string[];
+  convs: string[];
   tags: string[];
   /** Sum of `len` per field over all documents (for BM25's average lengths without a pass). */
   lenSum: number[];
@@ -88,6 +92,8 @@ export interface DocInput {
   priority: string;
   category: string;
   scope?: string;
+  /** The conversation key (src/search/conversation.ts), when the memory has one. */
+  conv?: string;
   tags: string[];
   content: string;
 }
