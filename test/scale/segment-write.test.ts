@@ -30,10 +30,10 @@ describe('segment files written section by section', () => {
     expect(back.scopes).toEqual(['équipe']);
   });
 
-  it('are the bytes of format 5 as it was first written (the persisted format did not move)', () => {
-    // The digest of this segment's file as the encoder first wrote format 5 (each document's
-    // conversation added to format 4); any change to the layout must bump SEGMENT_FORMAT and this
-    // digest together.
+  it('are the bytes of format 6 as it was first written (the persisted format did not move)', () => {
+    // The digest of this segment's file as the encoder first wrote format 6 (format 4 with each
+    // document's conversation; 6 changed the analysis, and the number is in the header); any change
+    // to the layout must bump SEGMENT_FORMAT and this digest together.
     const b = new SegmentBuilder();
     for (let i = 0; i < 500; i++) {
       b.add({ id: `mem_${i}`, path: `memories/2026-01/${i % 32}/mem_${i}.md`, oid: i.toString(16).padStart(40, '0'), timestamp: 1_700_000_000_000 + i, priority: ['low', 'medium', 'high'][i % 3], category: i % 2 ? 'ops' : 'général', scope: i % 5 ? undefined : 'équipe', conv: i % 4 ? undefined : `session:s${i % 3}`, tags: [`t${i % 7}`, '日本'], content: `note ${i} über caches 日本語 ${i % 13}` });
@@ -42,9 +42,9 @@ describe('segment files written section by section', () => {
     const streamed: Buffer[] = [];
     writeSegment(seg, (x) => streamed.push(Buffer.from(x)));
     const digest = (x: Buffer) => createHash('sha256').update(x).digest('hex');
-    expect(SEGMENT_FORMAT).toBe(5);
-    expect(digest(encodeSegment(seg))).toBe('14c8e20da3955d5955ec003845a1b7d364104c1f6eebe2c6624e79a9c0470a32');
-    expect(digest(Buffer.concat(streamed))).toBe('14c8e20da3955d5955ec003845a1b7d364104c1f6eebe2c6624e79a9c0470a32');
+    expect(SEGMENT_FORMAT).toBe(6);
+    expect(digest(encodeSegment(seg))).toBe('740f3bec3c7555b8ef3a184b608c76c1fe092b53a43a5c63487fa3fc5e2fc1df');
+    expect(digest(Buffer.concat(streamed))).toBe('740f3bec3c7555b8ef3a184b608c76c1fe092b53a43a5c63487fa3fc5e2fc1df');
     // The conversation column reads back (hybrid context: src/search/conversation.ts).
     const back = decodeSegment(encodeSegment(seg));
     expect(back.convs[back.conv[0]]).toBe('session:s0');

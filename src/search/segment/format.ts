@@ -11,7 +11,8 @@ import type { StringColumn } from './column.js';
 // 3: segments built before reads fell back to git may lack a partial clone's unread blobs.
 // 4: the header lists the files skipped as second copies of an id (`dupes`), for delete.
 // 5: each document's conversation (`conv`, `convs`): what hybrid context needs.
-export const SEGMENT_FORMAT = 5;
+// 6: irregular word forms are analysed as their base form (src/search/irregular.ts).
+export const SEGMENT_FORMAT = 6;
 
 /** At most this many second copies are listed in a segment; past it, `dupes` is null (unknown). */
 export const MAX_DUPES = 1000;
