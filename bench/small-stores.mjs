@@ -77,11 +77,11 @@ async function measure(store, keyOf, answerable, neighbouring, mode, out) {
   for (const a of answerable) {
     const r = await store.search({ query: a.q, limit: 10, ...(mode === 'fulltext' ? { mode } : {}) }, { embedder, ...searchOpts });
     const first = r.results[0] ? keyOf(r.results[0].id) : null;
-    out.answerable.push({ q: a.q, note: a.note, first, confident: r.results.length, right: first === a.note, top: r.results.slice(0, 3).map((x) => [keyOf(x.id), x.confidence]) });
+    out.answerable.push({ q: a.q, note: a.note, first, confident: r.results.length, right: first === a.note, top: r.results.slice(0, 3).map((x) => [keyOf(x.id), x.confidence, x.scores?.coverage, x.scores?.vector]) });
   }
   for (const q of neighbouring) {
     const r = await store.search({ query: q, limit: 10, ...(mode === 'fulltext' ? { mode } : {}) }, { embedder, ...searchOpts });
-    out.neighbouring.push({ q, confident: r.results.length, top: r.results.slice(0, 3).map((x) => [keyOf(x.id), x.confidence]) });
+    out.neighbouring.push({ q, confident: r.results.length, top: r.results.slice(0, 3).map((x) => [keyOf(x.id), x.confidence, x.scores?.coverage, x.scores?.vector]) });
   }
 }
 

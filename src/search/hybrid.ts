@@ -182,6 +182,8 @@ export interface ModeSearchOptions extends IndexOptions {
   synonymsPerTerm?: number;
   /** Hybrid: a page with a confident match makes its candidates that hold some of the query's information, or are near by meaning, confident too. Default {@link PAGE_SUPPORT}. */
   pageSupport?: boolean;
+  /** Hybrid: below this many memories passing the filters, page support is off (a small store). Default {@link SMALL_STORE_MEMORIES}. */
+  smallStoreMemories?: number;
   /** Hybrid: most memories of one session (a run of memories stored at most `hybrid.contextMinutes` apart) placed before the others (0 = off). Default {@link SESSION_CAP}. */
   sessionCap?: number;
 }
@@ -190,6 +192,15 @@ export interface ModeSearchOptions extends IndexOptions {
 export const PAGE_SUPPORT = true;
 /** Fewest memories for the query's own cosine distribution to calibrate confidence (z, nearest gap). */
 export const CALIBRATION_MIN_MEMORIES = 20;
+/**
+ * Below this many memories passing the filters, a store is small and page support is off
+ * (src/search/confidence.ts): a page of ten with one confident note is a third of a 30-note store,
+ * and its other candidates sharing any word of the question ("use", "production") are no answers.
+ * On the tune small stores: confident results per answerable question 2.8 → 1.5, nothing else moved
+ * (bench/small-stores.mjs, BENCHMARKS.md "Small stores"). Every LoCoMo conversation and the
+ * engineering store are larger, so their figures do not move.
+ */
+export const SMALL_STORE_MEMORIES = 100;
 
 /** Session diversity by default (0 = off); picked on the tune sets. */
 export const SESSION_CAP = 0;
@@ -459,6 +470,7 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
     if (semK > 0 && Number.isFinite(floor)) for (const r of topK(cos1, semK, (x) => ok[x] === 1 && cos1[x] > 0)) match[r] = 1;
     // Confidence from the first pass's signals (src/search/confidence.ts): what the memory holds of
     // the query's information, how close it is by meaning, whether the store knows every query term.
+    const small = okCount < (opts.smallStoreMemories ?? SMALL_STORE_MEMORIES);
     const known = knownShare(view, q.query ?? '');
     // Per-query calibration: the query's cosines to every allowed memory (mean, spread, the nearest
     // and the 10th nearest), one pass over the scores already computed.
@@ -483,7 +495,7 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
         ...(r === undefined ? {} : { cosine: cos1[r], floor, ...(calibrated ? { z: (cos1[r] - mu) / sd, ...(r === nearest ? { nearestGap: cos1[r] - tenth } : {}) } : {}) }),
       });
     // Among a handful of memories the nearest are near only because there is nothing else.
-    support = (opts.pageSupport ?? PAGE_SUPPORT) && calibrated;
+    support = (opts.pageSupport ?? PAGE_SUPPORT) && calibrated && !small;
     const blend = (cos: Float32Array, feedback: Map<string, number> | null) => {
       const out: Scored[] = [];
       const push = (id: string, v: number, r: number | undefined) => {
