@@ -23,6 +23,19 @@ function scalar(v: unknown): string | undefined {
   return t ? t : undefined;
 }
 
+/** A memory without a conversation, in the index's `conv` column. */
+export const NO_CONVERSATION = 0xffffffff;
+
+/** The 32-bit FNV-1a hash of a conversation key the index keeps (never {@link NO_CONVERSATION}). */
+export function conversationHash(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h === NO_CONVERSATION ? NO_CONVERSATION - 1 : h;
+}
+
 /** The conversation key of a memory's metadata, or undefined when it has none. */
 export function conversationOf(metadata: Record<string, unknown> | undefined): string | undefined {
   if (!metadata || typeof metadata !== 'object') return undefined;

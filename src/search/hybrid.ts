@@ -14,6 +14,7 @@ import { neighbourWords, synonymTable, tableWords, type ExpansionSource } from '
 import { docIds, filterIds, fullTextMatches, openIndex, readMemory, search as fullTextSearch, type IndexOptions } from './index.js';
 import type { IndexView } from './engine.js';
 import type { Segment } from './segment.js';
+import { NO_CONVERSATION } from './conversation.js';
 import { limitOf } from '../core/bounds.js';
 import { DEFAULT_CONFIG } from '../core/config-defaults.js';
 
@@ -112,7 +113,7 @@ const neighbourCache = new WeakMap<VectorIndex, { view: object; windowMs: number
  * 100,000 memories the whole hybrid search must stay under 500 MB). Memories without a vector yet
  * neither lend nor inherit context.
  */
-function neighboursOf(index: VectorIndex, view: object, windowMs: number, placeOf: (id: string) => { ts: number; scope: string; conv: string } | undefined): Neighbours {
+function neighboursOf(index: VectorIndex, view: object, windowMs: number, placeOf: (id: string) => { ts: number; scope: string; conv: number } | undefined): Neighbours {
   const hit = neighbourCache.get(index);
   if (hit && hit.view === view && hit.windowMs === windowMs) return hit.nb;
   const n = index.size;
@@ -123,7 +124,7 @@ function neighboursOf(index: VectorIndex, view: object, windowMs: number, placeO
   for (let r = 0; r < n; r++) {
     const at = placeOf(index.ids[r]);
     // Without a conversation a memory has no context (src/search/conversation.ts).
-    if (!at || !Number.isFinite(at.ts) || !at.conv) continue;
+    if (!at || !Number.isFinite(at.ts) || at.conv === NO_CONVERSATION) continue;
     ts[r] = at.ts;
     const key = `${at.scope}\0${at.conv}`;
     let code = scopes.get(key);
@@ -261,10 +262,9 @@ class IndexEntry implements VectorEntry {
     readonly scope: string,
     private readonly at: { store: ReadonlyBranch; seg: Segment; doc: number },
   ) {}
-  /** The conversation it was stored in (src/search/conversation.ts), or '' for none. */
-  get conv(): string {
-    const c = this.at.seg.conv[this.at.doc];
-    return this.at.seg.convs[c] ?? '';
+  /** The hash of the conversation it was stored in (src/search/conversation.ts), or NO_CONVERSATION. */
+  get conv(): number {
+    return this.at.seg.conv[this.at.doc];
   }
   /** Parsed from its blob, cached by blob id per branch (src/search/index.ts, readMemory). */
   read(): Memory {

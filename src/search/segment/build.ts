@@ -131,7 +131,6 @@ export class SegmentBuilder {
   private readonly len: number[] = [];
   private readonly cats = new Interner();
   private readonly scopes = new Interner();
-  private readonly convs = new Interner();
   private readonly tags = new Interner();
   private readonly seen = new Set<string>();
   skipped = 0;
@@ -182,7 +181,7 @@ export class SegmentBuilder {
     this.prio.push(PRIORITY_CODE[d.priority] ?? 1);
     this.cat.push(this.cats.get(d.category));
     this.scope.push(d.scope ? this.scopes.get(d.scope) : NO_SCOPE);
-    this.conv.push(d.conv ? this.convs.get(d.conv) : NO_SCOPE);
+    this.conv.push(d.conv ?? NO_SCOPE);
     for (const t of d.tags) this.tagIds.push(this.tags.get(t));
     this.tagOff.push(this.tagIds.length);
 
@@ -312,7 +311,6 @@ export class SegmentBuilder {
       removed: Uint32Array.from(meta.removed ?? []),
       cats: this.cats.list,
       scopes: this.scopes.list,
-      convs: this.convs.list,
       tags: this.tags.list,
       lenSum: sumLens(this.len, n),
     };

@@ -24,7 +24,6 @@ export interface Header {
   dupes: Array<[string, string]> | null;
   cats: string[];
   scopes: string[];
-  convs: string[];
   tags: string[];
   lenSum: number[];
   dataLength: number;
@@ -86,7 +85,6 @@ function frame(s: Segment, sections: Header['sections'], dataLength: number, crc
     dupes: s.dupes,
     cats: s.cats,
     scopes: s.scopes,
-    convs: s.convs,
     tags: s.tags,
     lenSum: s.lenSum,
     dataLength,
@@ -171,11 +169,11 @@ export function readHeader(read: (pos: number, len: number) => Buffer | null, si
   if (size - start !== h.dataLength) bad('truncated or padded data');
   if (!Number.isInteger(h.n) || h.n < 0) bad('bad document count');
   if (!Array.isArray(h.lenSum) || h.lenSum.length !== NF || !h.lenSum.every((x) => Number.isFinite(x) && x >= 0)) bad('bad length sums');
-  if (typeof h.tree !== 'string' || typeof h.build !== 'string' || !Array.isArray(h.cats) || !Array.isArray(h.scopes) || !Array.isArray(h.convs) || !Array.isArray(h.tags)) bad('bad header fields');
+  if (typeof h.tree !== 'string' || typeof h.build !== 'string' || !Array.isArray(h.cats) || !Array.isArray(h.scopes) || !Array.isArray(h.tags)) bad('bad header fields');
   // Names the ranking analyses as text: a number or an object there threw a TypeError in every search
   // (a file with a valid checksum can come from another job: an index cache).
   if (h.kind !== 'base' && h.kind !== 'delta') bad('bad header fields');
-  if (!h.cats.every(isString) || !h.scopes.every(isString) || !h.convs.every(isString) || !h.tags.every(isString)) bad('bad header fields');
+  if (!h.cats.every(isString) || !h.scopes.every(isString) || !h.tags.every(isString)) bad('bad header fields');
   if ((h.baseBuild !== null && typeof h.baseBuild !== 'string') || (h.baseTree !== null && typeof h.baseTree !== 'string')) bad('bad header fields');
   return { h, start };
 }
@@ -191,7 +189,7 @@ export function sectionOf(h: Header, name: string, kind: ArrayKind): [number, nu
 
 /** A segment's fields that come from its header as they are. */
 export function headerFields(h: Header) {
-  return { kind: h.kind, tree: h.tree, build: h.build, baseBuild: h.baseBuild, baseTree: h.baseTree, n: h.n, skipped: h.skipped | 0, dupes: dupesOf(h.dupes), cats: h.cats, scopes: h.scopes, convs: h.convs, tags: h.tags, lenSum: h.lenSum };
+  return { kind: h.kind, tree: h.tree, build: h.build, baseBuild: h.baseBuild, baseTree: h.baseTree, n: h.n, skipped: h.skipped | 0, dupes: dupesOf(h.dupes), cats: h.cats, scopes: h.scopes, tags: h.tags, lenSum: h.lenSum };
 }
 
 /** The header's list of second copies, or null (unknown) for anything but a list of [path, oid] pairs. */
@@ -249,7 +247,7 @@ export function decodeSegment(input: Buffer, opts: { checksum?: boolean } = {}):
   if (s.postTf.length !== s.postDoc.length * NF) bad('bad postings');
   if (s.postOff.length !== s.terms.length + 1) bad('bad dictionary');
   for (let i = 0; i < n; i++) {
-    if (s.cat[i] >= s.cats.length || (s.scope[i] !== NO_SCOPE && s.scope[i] >= s.scopes.length) || (s.conv[i] !== NO_SCOPE && s.conv[i] >= s.convs.length) || s.prio[i] > 2) bad('bad document table');
+    if (s.cat[i] >= s.cats.length || (s.scope[i] !== NO_SCOPE && s.scope[i] >= s.scopes.length) || s.prio[i] > 2) bad('bad document table');
   }
   for (let i = 0; i < s.tagIds.length; i++) if (s.tagIds[i] >= s.tags.length) bad('bad tags');
   for (let i = 0; i < s.postDoc.length; i++) if (s.postDoc[i] >= n) bad('bad postings');

@@ -41,7 +41,6 @@ export class SegmentFile implements Segment {
   readonly dupes: Array<[string, string]> | null;
   readonly cats: string[];
   readonly scopes: string[];
-  readonly convs: string[];
   readonly tags: string[];
   readonly lenSum: number[];
 
@@ -107,7 +106,6 @@ export class SegmentFile implements Segment {
     this.dupes = f.dupes;
     this.cats = h.cats;
     this.scopes = h.scopes;
-    this.convs = h.convs;
     this.tags = h.tags;
     this.lenSum = h.lenSum;
     const n = h.n;

@@ -10,9 +10,9 @@ import type { StringColumn } from './column.js';
 /** Bumped whenever the layout or the analysis changes: a cache of another format is rebuilt. */
 // 3: segments built before reads fell back to git may lack a partial clone's unread blobs.
 // 4: the header lists the files skipped as second copies of an id (`dupes`), for delete.
-// 5: each document's conversation (`conv`, `convs`): what hybrid context needs.
-// 6: irregular word forms are analysed as their base form (src/search/irregular.ts).
-export const SEGMENT_FORMAT = 6;
+// 5, 6: each document's conversation; irregular word forms analysed as their base form.
+// 7: the conversation kept as a hash in the `conv` column (src/search/conversation.ts), none in the header.
+export const SEGMENT_FORMAT = 7;
 
 /** At most this many second copies are listed in a segment; past it, `dupes` is null (unknown). */
 export const MAX_DUPES = 1000;
@@ -60,7 +60,11 @@ export interface Segment {
   cat: Uint32Array;
   /** Index into `scopes`, or 0xffffffff for none. */
   scope: Uint32Array;
-  /** Index into `convs` (the conversation the memory was stored in: src/search/conversation.ts), or 0xffffffff for none. */
+  /**
+   * The conversation the memory was stored in, as a 32-bit hash of its key (src/search/conversation.ts),
+   * or 0xffffffff for none. A hash, not a list of names in the header: a CI store has a key per job,
+   * and the header is parsed on every open.
+   */
   conv: Uint32Array;
   tagOff: Uint32Array;
   /** Indexes into `tags`. */
@@ -76,7 +80,6 @@ export interface Segment {
   removed: Uint32Array;
   cats: string[];
   scopes: string[];
-  convs: string[];
   tags: string[];
   /** Sum of `len` per field over all documents (for BM25's average lengths without a pass). */
   lenSum: number[];
@@ -93,8 +96,8 @@ export interface DocInput {
   priority: string;
   category: string;
   scope?: string;
-  /** The conversation key (src/search/conversation.ts), when the memory has one. */
-  conv?: string;
+  /** The conversation key's hash (src/search/conversation.ts), when the memory has one. */
+  conv?: number;
   tags: string[];
   content: string;
 }

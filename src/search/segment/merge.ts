@@ -17,11 +17,9 @@ export function mergeSegments(base: Segment, delta: Segment): Segment {
 
   const cats = new Interner(base.cats);
   const scopes = new Interner(base.scopes);
-  const convs = new Interner(base.convs);
   const tags = new Interner(base.tags);
   const catMap = delta.cats.map((c) => cats.get(c));
   const scopeMap = delta.scopes.map((s) => scopes.get(s));
-  const convMap = delta.convs.map((s) => convs.get(s));
   const tagMap = delta.tags.map((t) => tags.get(t));
 
   const ids: string[] = [];
@@ -44,8 +42,7 @@ export function mergeSegments(base: Segment, delta: Segment): Segment {
     cat[to] = isDelta ? catMap[s.cat[d]] : s.cat[d];
     const sc = s.scope[d];
     scope[to] = sc === NO_SCOPE ? NO_SCOPE : isDelta ? scopeMap[sc] : sc;
-    const cv = s.conv[d];
-    conv[to] = cv === NO_SCOPE ? NO_SCOPE : isDelta ? convMap[cv] : cv;
+    conv[to] = s.conv[d];
     for (let i = s.tagOff[d]; i < s.tagOff[d + 1]; i++) tagIds.push(isDelta ? tagMap[s.tagIds[i]] : s.tagIds[i]);
     tagOff.push(tagIds.length);
     for (let f = 0; f < NF; f++) len[to * NF + f] = s.len[d * NF + f];
@@ -123,7 +120,6 @@ export function mergeSegments(base: Segment, delta: Segment): Segment {
     removed: new Uint32Array(0),
     cats: cats.list,
     scopes: scopes.list,
-    convs: convs.list,
     tags: tags.list,
     lenSum: sumLens(len, n),
   };
