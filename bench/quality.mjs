@@ -254,12 +254,16 @@ function turnsOf(conv) {
   const turns = [];
   for (let s = 1; c[`session_${s}`]; s++) {
     const ts = sessionDate(c[`session_${s}_date_time`] ?? '');
-    for (const t of c[`session_${s}`]) turns.push({ dia: t.dia_id, content: `${t.speaker}: ${t.text}`, ts });
+    for (const t of c[`session_${s}`]) turns.push({ dia: t.dia_id, content: `${t.speaker}: ${t.text}`, ts, session: `${conv.sample_id}/${s}` });
   }
   return turns;
 }
-// As bench/locomo-hybrid.mjs: one memory per turn, the session's date (+ i ms keeps the order).
-const turnDocs = (turns) => turns.map((t, i) => ({ content: t.content, tags: [], category: 'general', priority: 'medium', timestamp: new Date(Date.parse(t.ts) + i).toISOString() }));
+// As bench/locomo-hybrid.mjs: one memory per turn, the session's date (+ i ms keeps the order), and
+// the chat session in metadata.session, as an agent storing a conversation records it (the MCP server
+// does; hybrid context is only between memories of one conversation: docs/hybrid.md).
+// --no-sessions stores the turns without it (notes typed one by one).
+const noSessions = argv.includes('--no-sessions');
+const turnDocs = (turns) => turns.map((t, i) => ({ content: t.content, tags: [], category: 'general', priority: 'medium', timestamp: new Date(Date.parse(t.ts) + i).toISOString(), ...(noSessions ? {} : { session: t.session }) }));
 
 const t0 = performance.now();
 const needLocomo = parts.has('abstention') || parts.has('locomo');

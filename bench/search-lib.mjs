@@ -102,7 +102,7 @@ function yamlString(s) {
 }
 
 export function memoryFile(id, m) {
-  return `---\nid: ${id}\ntags:\n${m.tags.map((t) => `  - ${t}\n`).join('')}category: ${m.category}\npriority: ${m.priority}\ntimestamp: ${yamlString(m.timestamp)}\nmetadata:\n  source: bench\n---\n${m.content}`;
+  return `---\nid: ${id}\ntags:\n${m.tags.map((t) => `  - ${t}\n`).join('')}category: ${m.category}\npriority: ${m.priority}\ntimestamp: ${yamlString(m.timestamp)}\nmetadata:\n  source: bench\n${m.session ? `  session: ${yamlString(m.session)}\n` : ''}---\n${m.content}`;
 }
 
 /**

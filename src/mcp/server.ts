@@ -3,6 +3,7 @@ import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { openMemory, type GitMemory, type OpenOptions } from '../api.js';
 import { MemoryError, InvalidInputError, SyncFailedError } from '../core/errors.js';
@@ -190,6 +191,9 @@ export function createMemoryServer(opts: MemoryServerOptions = {}): Server {
   const tools = opts.tools ?? allTools;
   const byName = new Map(tools.map((t) => [t.name, t]));
   const previewChars = opts.previewChars ?? DEFAULT_PREVIEW_CHARS;
+  // One agent session per server: recorded on what it stores, so its memories are context for each
+  // other in hybrid search and a team's other notes are not (src/search/conversation.ts).
+  const session = `mcp-${randomBytes(6).toString('hex')}`;
   const pullInterval = opts.pullIntervalMs ?? 5000;
   let listed: McpToolDefinition[] | null = null;
   let memory: GitMemory | null = null;
@@ -271,7 +275,7 @@ export function createMemoryServer(opts: MemoryServerOptions = {}): Server {
     try {
       const m = open();
       const pullNote = pullReads && tool.name !== 'memory_store' ? await pull(m) : null;
-      const result = await tool.run(m, parsed.data, { previewChars });
+      const result = await tool.run(m, parsed.data, { previewChars, session });
       let text = tool.render(result);
       if (pullNote) text += `\n${pullNote}`;
       if (syncWrites && tool.access === 'write') {

@@ -16,6 +16,8 @@ export interface ToolAnnotations {
 export interface ToolContext {
   /** Longest content returned inline in list/search results, in characters. */
   previewChars: number;
+  /** This server's session id, recorded as `metadata.session` on what it stores. */
+  session?: string;
 }
 
 /**

@@ -1,4 +1,5 @@
 import lunr from 'lunr';
+import { irregularBase } from './irregular.js';
 
 /**
  * Text analysis shared by indexing and querying, so a query term and an indexed term always meet.
@@ -25,12 +26,15 @@ const WORD_ONLY = /^[\p{L}\p{N}]+$/u;
 
 const stemCache = new Map<string, string>();
 
-/** lunr's pipeline for one word: stop-word filter, then stemmer. Empty string for a stop word. */
+/**
+ * lunr's pipeline for one word: an irregular form to its base form (src/search/irregular.ts: kept →
+ * keep, children → child), stop-word filter, then stemmer. Empty string for a stop word.
+ */
 export function pipelineWord(word: string): string {
   const hit = stemCache.get(word);
   if (hit !== undefined) return hit;
   let out = '';
-  const tok = new lunr.Token(word, {});
+  const tok = new lunr.Token(irregularBase(word) ?? word, {});
   if (lunr.stopWordFilter(tok) !== undefined) out = lunr.stemmer(tok).toString();
   if (stemCache.size > 500_000) stemCache.clear();
   stemCache.set(word, out);

@@ -14,6 +14,7 @@ import { neighbourWords, synonymTable, tableWords, type ExpansionSource } from '
 import { docIds, filterIds, fullTextMatches, openIndex, readMemory, search as fullTextSearch, type IndexOptions } from './index.js';
 import type { IndexView } from './engine.js';
 import type { Segment } from './segment.js';
+import { NO_CONVERSATION } from './conversation.js';
 import { limitOf } from '../core/bounds.js';
 import { DEFAULT_CONFIG } from '../core/config-defaults.js';
 
@@ -95,9 +96,10 @@ const CONTEXT_WEIGHT = DEFAULT_CONFIG.hybrid.contextWeight;
  * Conversation context. Agents often store a conversation one turn per memory, and the turn that
  * answers a question ("Yes, twice last month!") matches the query that finds the turn before it only
  * weakly. So in hybrid ranking a matching memory also inherits `hybrid.contextWeight` times the best
- * score of its neighbours: the memories stored just before and just after it, in the same scope, at
- * most `hybrid.contextMinutes` apart. +5.3 points of recall@10 on LoCoMo; where neighbours are
- * unrelated notes it costs about 1.2 (BENCHMARKS.md). 0 turns it off.
+ * score of its neighbours: the memories stored just before and just after it, in the same scope and
+ * the same conversation (src/search/conversation.ts: one session, one CI job), at most
+ * `hybrid.contextMinutes` apart. +5.3 points of recall@10 on LoCoMo; notes typed one after another
+ * are no conversation, and their neighbours lend nothing (docs/hybrid.md). 0 turns it off.
  */
 interface Neighbours {
   /** Row of the previous / next memory in time (same scope, within the window) per vector row, or -1. */
@@ -111,7 +113,7 @@ const neighbourCache = new WeakMap<VectorIndex, { view: object; windowMs: number
  * 100,000 memories the whole hybrid search must stay under 500 MB). Memories without a vector yet
  * neither lend nor inherit context.
  */
-function neighboursOf(index: VectorIndex, view: object, windowMs: number, placeOf: (id: string) => { ts: number; scope: string } | undefined): Neighbours {
+function neighboursOf(index: VectorIndex, view: object, windowMs: number, placeOf: (id: string) => { ts: number; scope: string; conv: number } | undefined): Neighbours {
   const hit = neighbourCache.get(index);
   if (hit && hit.view === view && hit.windowMs === windowMs) return hit.nb;
   const n = index.size;
@@ -121,10 +123,12 @@ function neighboursOf(index: VectorIndex, view: object, windowMs: number, placeO
   const order: number[] = [];
   for (let r = 0; r < n; r++) {
     const at = placeOf(index.ids[r]);
-    if (!at || !Number.isFinite(at.ts)) continue;
+    // Without a conversation a memory has no context (src/search/conversation.ts).
+    if (!at || !Number.isFinite(at.ts) || at.conv === NO_CONVERSATION) continue;
     ts[r] = at.ts;
-    let code = scopes.get(at.scope);
-    if (code === undefined) scopes.set(at.scope, (code = scopes.size));
+    const key = `${at.scope}\0${at.conv}`;
+    let code = scopes.get(key);
+    if (code === undefined) scopes.set(key, (code = scopes.size));
     scope[r] = code;
     order.push(r);
   }
@@ -179,6 +183,8 @@ export interface ModeSearchOptions extends IndexOptions {
   synonymsPerTerm?: number;
   /** Hybrid: a page with a confident match makes its candidates that hold some of the query's information, or are near by meaning, confident too. Default {@link PAGE_SUPPORT}. */
   pageSupport?: boolean;
+  /** Hybrid: below this many memories passing the filters, page support is off (a small store). Default {@link SMALL_STORE_MEMORIES}. */
+  smallStoreMemories?: number;
   /** Hybrid: most memories of one session (a run of memories stored at most `hybrid.contextMinutes` apart) placed before the others (0 = off). Default {@link SESSION_CAP}. */
   sessionCap?: number;
 }
@@ -187,6 +193,15 @@ export interface ModeSearchOptions extends IndexOptions {
 export const PAGE_SUPPORT = true;
 /** Fewest memories for the query's own cosine distribution to calibrate confidence (z, nearest gap). */
 export const CALIBRATION_MIN_MEMORIES = 20;
+/**
+ * Below this many memories passing the filters, a store is small and page support is off
+ * (src/search/confidence.ts): a page of ten with one confident note is a third of a 30-note store,
+ * and its other candidates sharing any word of the question ("use", "production") are no answers.
+ * On the tune small stores: confident results per answerable question 2.8 → 1.5, nothing else moved
+ * (bench/small-stores.mjs, BENCHMARKS.md "Small stores"). Every LoCoMo conversation and the
+ * engineering store are larger, so their figures do not move.
+ */
+export const SMALL_STORE_MEMORIES = 100;
 
 /** Session diversity by default (0 = off); picked on the tune sets. */
 export const SESSION_CAP = 0;
@@ -247,6 +262,10 @@ class IndexEntry implements VectorEntry {
     readonly scope: string,
     private readonly at: { store: ReadonlyBranch; seg: Segment; doc: number },
   ) {}
+  /** The hash of the conversation it was stored in (src/search/conversation.ts), or NO_CONVERSATION. */
+  get conv(): number {
+    return this.at.seg.conv[this.at.doc];
+  }
   /** Parsed from its blob, cached by blob id per branch (src/search/index.ts, readMemory). */
   read(): Memory {
     return readMemory(this.at.store, this.at.seg, this.at.doc);
@@ -451,6 +470,7 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
     if (semK > 0 && Number.isFinite(floor)) for (const r of topK(cos1, semK, (x) => ok[x] === 1 && cos1[x] > 0)) match[r] = 1;
     // Confidence from the first pass's signals (src/search/confidence.ts): what the memory holds of
     // the query's information, how close it is by meaning, whether the store knows every query term.
+    const small = okCount < (opts.smallStoreMemories ?? SMALL_STORE_MEMORIES);
     const known = knownShare(view, q.query ?? '');
     // Per-query calibration: the query's cosines to every allowed memory (mean, spread, the nearest
     // and the 10th nearest), one pass over the scores already computed.
@@ -475,7 +495,7 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
         ...(r === undefined ? {} : { cosine: cos1[r], floor, ...(calibrated ? { z: (cos1[r] - mu) / sd, ...(r === nearest ? { nearestGap: cos1[r] - tenth } : {}) } : {}) }),
       });
     // Among a handful of memories the nearest are near only because there is nothing else.
-    support = (opts.pageSupport ?? PAGE_SUPPORT) && calibrated;
+    support = (opts.pageSupport ?? PAGE_SUPPORT) && calibrated && !small;
     const blend = (cos: Float32Array, feedback: Map<string, number> | null) => {
       const out: Scored[] = [];
       const push = (id: string, v: number, r: number | undefined) => {
@@ -714,6 +734,9 @@ export async function modeSearch(store: ReadonlyBranch, q: SearchQuery = {}, opt
     } else break;
     res = await runOnce();
   }
+  // Filters stay filters: what a search finds only after dropping a filter the caller set is a hint,
+  // never a confident answer (docs/search.md, "Filters and relaxation").
+  if (relaxed.includes('date') || relaxed.includes('tags')) res = relaxedToWeak(res, relaxed);
   const out: SearchResponse = { ...res, mode };
   if (fallback) out.fallback = fallback;
   if (q.relax) out.relaxed = relaxed;
@@ -721,5 +744,21 @@ export async function modeSearch(store: ReadonlyBranch, q: SearchQuery = {}, opt
   if (ignoredQuery) out.ignoredQuery = ignoredQuery;
   return out;
 }
+
+/** A response found without some of its filters: every result becomes a weak candidate (confidence below the line). */
+function relaxedToWeak(res: SearchResponse, relaxed: Relaxation[]): SearchResponse {
+  const demoted = res.results.map((m) => (m.confidence === undefined ? m : { ...m, confidence: Math.min(m.confidence, RELAXED_CONFIDENCE) }));
+  const weak = [...demoted, ...(res.weak ?? [])];
+  const dropped = relaxed.filter((x) => x !== 'vector').map((x) => (x === 'date' ? 'the date range' : 'the tags')).join(' and ');
+  return {
+    ...res,
+    results: [],
+    weak,
+    total: 0,
+    nothingConfident: `no memory matches the query with its filters; ${weak.length} weak candidate${weak.length === 1 ? '' : 's'} found without ${dropped} ${weak.length === 1 ? 'is' : 'are'} under "weak"`,
+  };
+}
+/** The most confidence a result found by dropping a filter keeps: under the line. */
+const RELAXED_CONFIDENCE = 0.49;
 
 export { storeEmbedder } from '../vector/store-vectors.js';

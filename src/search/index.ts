@@ -17,6 +17,7 @@ import { writeNewestOrder } from './newest-order.js';
 import { SEGMENT_FORMAT, SegmentBuilder, SegmentFile, decodeSegment, mergeSegments, releaseSegment, retainSegment, writeSegment, type DocInput, type Segment } from './segment.js';
 import { onClose } from '../core/closers.js';
 import { limitOf } from '../core/bounds.js';
+import { conversationHash, conversationOf } from './conversation.js';
 
 /**
  * The search index of one branch: derived from the branch's tree, cached under the git dir,
@@ -272,7 +273,13 @@ const parsed = new Map<string, DocInput>();
 function docFrom(store: ReadonlyBranch, path: string, oid: string, text = store.git.readBlob(oid).toString('utf8'), warn = (w: string) => store.warn(w)): DocInput {
   const m = memoryFromFile(path, text, warn);
   const ts = Date.parse(m.timestamp);
-  return { id: m.id, path, oid, timestamp: Number.isFinite(ts) ? ts : 0, priority: m.priority, category: m.category, scope: m.scope, tags: m.tags, content: m.content };
+  return { id: m.id, path, oid, timestamp: Number.isFinite(ts) ? ts : 0, priority: m.priority, category: m.category, scope: m.scope, conv: convOf(m.metadata), tags: m.tags, content: m.content };
+}
+
+/** The index's conversation hash of a memory's metadata, or undefined. */
+function convOf(metadata: Record<string, unknown>): number | undefined {
+  const key = conversationOf(metadata);
+  return key === undefined ? undefined : conversationHash(key);
 }
 
 function docFromCached(store: ReadonlyBranch, path: string, oid: string, text?: string): DocInput {

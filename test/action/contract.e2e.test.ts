@@ -52,6 +52,11 @@ describe('the Action search contract', () => {
       expect(chosen.warnings).toEqual([]);
       expect(chosen.stdout).toMatch(/\(fulltext: auto, /);
     }
+    // Filters stay filters: a tag the memory lacks finds nothing, as on the CLI, MCP and library.
+    const tagged = await runAction(ws, { command: 'search', query: 'VPN', tags: 'nosuchtag', sync: 'false' });
+    expect(tagged.code, tagged.stdout).toBe(0);
+    expect(tagged.json).toMatchObject({ success: true, total: 0, results: [] });
+    expect(tagged.json.relaxed).toBeUndefined();
     const hybrid = await runAction(ws, { command: 'search', query: 'VPN', mode: 'hybrid', sync: 'false' }, { env: { MEMORY_EMBEDDER: '' } });
     expect(hybrid.code, hybrid.stdout).toBe(0);
     expect(hybrid.json).toMatchObject({ success: true, total: 1, mode: 'fulltext', fallback: { from: 'hybrid' } });

@@ -103,12 +103,14 @@ describe('search modes (library)', () => {
     const q = { query: 'database password', tags: ['ops'], after: '2026-02-01', mode: 'fulltext' as const, relax: true };
     const date = await s.search(q, { embedder });
     expect(date.relaxed).toEqual(['date']);
-    expect(date.results[0].content).toContain('database');
+    // What a dropped filter lets in is a weak candidate, never a result.
+    expect(date.results).toEqual([]);
+    expect(date.weak![0].content).toContain('database');
 
     const tags = await s.search({ ...q, query: 'pizza' }, { embedder });
     expect(tags.relaxed).toEqual(['date', 'tags']);
     expect(tags.mode).toBe('fulltext');
-    expect(tags.results[0].content).toContain('pizza');
+    expect(tags.weak![0].content).toContain('pizza');
 
     const vector = await s.search({ ...q, query: 'zebra crossing' }, { embedder });
     expect(vector.relaxed).toEqual(['date', 'tags', 'vector']);
@@ -151,14 +153,15 @@ describe('confidence lines (hybrid)', () => {
 
 describe('conversation context in hybrid ranking', () => {
   /**
-   * A conversation stored turn by turn, a minute apart; a note from a month before that matches the
-   * query as well as the question does; notes far in time or in another scope.
+   * A conversation stored turn by turn, a minute apart, in one session; a note from a month before that
+   * matches the query as well as the question does; notes far in time or in another scope. `session`
+   * null: the same memories typed as notes, with no session.
    */
-  async function conversation(config = {}): Promise<{ s: MemoryStore; ids: Record<string, string> }> {
+  async function conversation(config = {}, session: string | null = 'chat-1'): Promise<{ s: MemoryStore; ids: Record<string, string> }> {
     const s = new MemoryStore({ repo: makeRepo(), warn: () => {}, config: { autoTag: false, ...config } });
     const ids: Record<string, string> = {};
     const put = async (name: string, content: string, timestamp: string, extra = {}) => {
-      ids[name] = (await s.store({ content, timestamp, ...extra })).id;
+      ids[name] = (await s.store({ content, timestamp, ...(session && name !== 'distractor' ? { metadata: { session } } : {}), ...extra })).id;
     };
     await put('before', 'Standup moved to 9:30.', '2026-05-01T09:59:00Z');
     await put('question', 'Did you finally fix the flaky payment webhook?', '2026-05-01T10:00:00Z');
@@ -230,6 +233,41 @@ describe('conversation context in hybrid ranking', () => {
     const tagged = await s.search({ query: 'payment webhook', tags: ['chat'] }, { embedder: embedderFor() });
     expect(order(tagged, ids)).toEqual(['answer']);
     expect(pageOf(tagged)[0].scores?.context).toBeUndefined();
+  });
+
+  it('is context only within one conversation: notes stored a second apart without a session lend nothing', async () => {
+    // The same turns typed as notes (no session): nobody's neighbour.
+    const notes = await conversation({}, null);
+    const r = await notes.s.search({ query: 'payment webhook' }, { embedder: embedderFor() });
+    expect(order(r, notes.ids)).toEqual(['question', 'distractor', 'other', 'answer']);
+    for (const m of pageOf(r)) expect(m.scores?.context).toBeUndefined();
+    // Two sessions side by side: the answer of another session is no context either.
+    const two = new MemoryStore({ repo: makeRepo(), warn: () => {}, config: { autoTag: false } });
+    const q = (await two.store({ content: 'Did you finally fix the flaky payment webhook?', timestamp: '2026-05-01T10:00:00Z', metadata: { session: 'a' } })).id;
+    const a = (await two.store({ content: 'Yes! Took two days, the webhook race was in the retry queue.', timestamp: '2026-05-01T10:00:01Z', metadata: { session: 'b' } })).id;
+    const r2 = await two.search({ query: 'payment webhook' }, { embedder: embedderFor() });
+    expect(pageOf(r2).map((m) => m.id)).toEqual([q, a]);
+    for (const m of pageOf(r2)) expect(m.scores?.context).toBeUndefined();
+    // One CI job (run and job id, as the Action records them) is one conversation.
+    const job = new MemoryStore({ repo: makeRepo(), warn: () => {}, config: { autoTag: false } });
+    await job.store({ content: 'Did you finally fix the flaky payment webhook?', timestamp: '2026-05-01T10:00:00Z', metadata: { run_id: '42', job_id: 'build' } });
+    await job.store({ content: 'Yes! Took two days, the webhook race was in the retry queue.', timestamp: '2026-05-01T10:00:01Z', metadata: { run_id: '42', job_id: 'build' } });
+    const r3 = await job.search({ query: 'payment webhook' }, { embedder: embedderFor() });
+    expect(pageOf(r3)[1].scores?.context).toBeGreaterThan(0);
+  });
+
+  it('"vpn deploy": a note stored a second after the VPN note gets no context from it', async () => {
+    const s = new MemoryStore({ repo: makeRepo(), warn: () => {}, config: { autoTag: false } });
+    const t = Date.parse('2026-05-01T10:00:00Z');
+    // A team's notes, typed one after another (20+: the per-query calibration and page support run).
+    for (let i = 0; i < 22; i++) await s.store({ content: `Runbook step ${i}: check the dashboard of service ${i} before lunch`, timestamp: new Date(t - 3_600_000 + i * 1000).toISOString() });
+    const vpn = (await s.store({ content: 'Deploys to production need the VPN', timestamp: new Date(t).toISOString() })).id;
+    const pg = (await s.store({ content: 'Postgres runs with 20 connections per service; deploy changes to the pool with care', timestamp: new Date(t + 1000).toISOString() })).id;
+    const r = await s.search({ query: 'vpn deploy' }, { embedder: embedderFor() });
+    expect(r.results[0].id).toBe(vpn);
+    const pgHit = pageOf(r).find((m) => m.id === pg)!;
+    expect(pgHit).toBeDefined();
+    expect(pgHit.scores?.context).toBeUndefined();
   });
 });
 

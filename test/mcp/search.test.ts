@@ -34,8 +34,10 @@ describe('memory mcp: memory_search', () => {
     expect(structured(await client.callTool({ name: 'memory_search', arguments: { query: 'typescript', limit: 1 } })).results.map((x: any) => x.id)).toEqual([ts]);
     expect(structured(await client.callTool({ name: 'memory_search', arguments: { query: 'rate', limit: 1 } })).results).toHaveLength(1);
     expect(structured(await client.callTool({ name: 'memory_search', arguments: { query: 'rate limit', before: '2000-01-01', relax: false } })).total).toBe(0);
-    const relaxedDates = structured(await client.callTool({ name: 'memory_search', arguments: { query: 'rate limit', before: '2000-01-01' } }));
-    expect(relaxedDates.total).toBe(2);
+    // Relaxed, what the dropped date range lets in is weak: hints, not results.
+    const relaxedDates = structured(await client.callTool({ name: 'memory_search', arguments: { query: 'rate limit', before: '2000-01-01', relax: true } }));
+    expect(relaxedDates.total).toBe(0);
+    expect(relaxedDates.weak).toHaveLength(2);
     expect(relaxedDates.relaxed.length).toBeGreaterThan(0);
     expect(structured(await client.callTool({ name: 'memory_search', arguments: { query: 'rate limit', after: '2000-01-01' } })).total).toBe(2);
     expect(errorCode(await client.callTool({ name: 'memory_search', arguments: { after: '2026-02-01', before: '2026-01-01' } }))).toBe('INVALID_INPUT');
@@ -53,10 +55,11 @@ describe('memory mcp: memory_search', () => {
     expect(errorCode(await client.callTool({ name: 'memory_search', arguments: { query: 'x', mode: 'semantic' } }))).toBe('INVALID_INPUT');
     // relax: a tag filter that matches nothing is dropped, and the response says so.
     const rl = structured(await client.callTool({ name: 'memory_search', arguments: { query: 'VPN', tags: ['nope'], relax: true } }));
-    expect(rl.results.map((x: any) => x.id)).toEqual([vpn]);
+    expect(rl.results).toEqual([]);
+    expect(rl.weak.map((x: any) => x.id)).toEqual([vpn]);
     expect(rl.relaxed).toContain('tags');
-    // Relaxation is the default for agents; relax: false gives exactly what the filters match.
-    expect(structured(await client.callTool({ name: 'memory_search', arguments: { query: 'VPN', tags: ['nope'] } })).relaxed).toContain('tags');
+    // Relaxation is off by default, as on the other surfaces.
+    expect(structured(await client.callTool({ name: 'memory_search', arguments: { query: 'VPN', tags: ['nope'] } })).relaxed).toBeUndefined();
     const strict = structured(await client.callTool({ name: 'memory_search', arguments: { query: 'VPN', tags: ['nope'], relax: false } }));
     expect(strict.total).toBe(0);
     expect(strict.relaxed).toBeUndefined();

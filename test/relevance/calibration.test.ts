@@ -69,10 +69,14 @@ describe('hybrid confidence with the default offline model', () => {
     }
   }, 120_000);
 
-  it('a confident page makes its supported candidates results, each on the line and below the page\'s own', async () => {
+  it('a confident page makes its supported candidates results, each on the line and below the page\'s own; not in a small store', async () => {
     const query = 'What did Caroline take away from the support group, and did she go to the pride parade?';
     const off = await s.search({ query }, { embedder, embedBudgetMs: Infinity, pageSupport: false });
-    const on = await s.search({ query }, { embedder, embedBudgetMs: Infinity });
+    // This chat is a small store (under 100 memories): by default a confident page lends no support.
+    const small = await s.search({ query }, { embedder, embedBudgetMs: Infinity });
+    expect(small.results.map((m) => m.id)).toEqual(off.results.map((m) => m.id));
+    // As in a larger store (the line moved down to this one's size):
+    const on = await s.search({ query }, { embedder, embedBudgetMs: Infinity, smallStoreMemories: 20 });
     expect(off.results.length).toBeGreaterThan(0);
     const before = new Set(off.results.map((m) => m.id));
     for (const id of before) expect(on.results.map((m) => m.id)).toContain(id);

@@ -75,7 +75,7 @@ describe('listing from the index agrees with the catalog', () => {
     await check(new MemoryStore({ repo, warn: () => {} }));
     // recent/list without a filter read the base's newest-first order file; a damaged or missing one
     // is ignored (the documents are scanned), with the same answers.
-    const orderFile = join(repo, '.git', 'git-memory', 'memory', 'newest-search-v4.base');
+    const orderFile = join(repo, '.git', 'git-memory', 'memory', 'newest-search-v7.base');
     expect(existsSync(orderFile)).toBe(true);
     const good = readFileSync(orderFile);
     const damaged = Buffer.from(good);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CorruptSegmentError, MAX_DUPES, SEGMENT_FORMAT, SegmentBuilder, SegmentClosedError, SegmentFile, decodeSegment, encodeSegment, openSegmentLazily, postingsOf, writeSegment, type Segment } from '../../src/search/segment.js';
+import { CorruptSegmentError, MAX_DUPES, NO_SCOPE, SEGMENT_FORMAT, SegmentBuilder, SegmentClosedError, SegmentFile, decodeSegment, encodeSegment, openSegmentLazily, postingsOf, writeSegment, type Segment } from '../../src/search/segment.js';
 import { IndexView, textScores, DEFAULT_BM25 } from '../../src/search/engine.js';
 import { tempDir } from '../helpers.js';
 
@@ -30,20 +30,24 @@ describe('segment files written section by section', () => {
     expect(back.scopes).toEqual(['équipe']);
   });
 
-  it('are the bytes of format 4 as it was first written (the persisted format did not move)', () => {
-    // The digest of this segment's file as the encoder wrote it before segment.ts was split (#26);
-    // any change to the layout must bump SEGMENT_FORMAT and this digest together.
+  it('are the bytes of format 7 as it was first written (the persisted format did not move)', () => {
+    // The digest of this segment's file as the encoder first wrote format 7 (format 4 with each
+    // document's conversation hash; the analysis changed too, and the number is in the header); any change to the layout must bump SEGMENT_FORMAT and this digest together.
     const b = new SegmentBuilder();
     for (let i = 0; i < 500; i++) {
-      b.add({ id: `mem_${i}`, path: `memories/2026-01/${i % 32}/mem_${i}.md`, oid: i.toString(16).padStart(40, '0'), timestamp: 1_700_000_000_000 + i, priority: ['low', 'medium', 'high'][i % 3], category: i % 2 ? 'ops' : 'général', scope: i % 5 ? undefined : 'équipe', tags: [`t${i % 7}`, '日本'], content: `note ${i} über caches 日本語 ${i % 13}` });
+      b.add({ id: `mem_${i}`, path: `memories/2026-01/${i % 32}/mem_${i}.md`, oid: i.toString(16).padStart(40, '0'), timestamp: 1_700_000_000_000 + i, priority: ['low', 'medium', 'high'][i % 3], category: i % 2 ? 'ops' : 'général', scope: i % 5 ? undefined : 'équipe', conv: i % 4 ? undefined : 1000 + (i % 3), tags: [`t${i % 7}`, '日本'], content: `note ${i} über caches 日本語 ${i % 13}` });
     }
     const seg = { ...b.finish({ kind: 'base', tree: 'a'.repeat(40) }), build: 'fixed' };
     const streamed: Buffer[] = [];
     writeSegment(seg, (x) => streamed.push(Buffer.from(x)));
     const digest = (x: Buffer) => createHash('sha256').update(x).digest('hex');
-    expect(SEGMENT_FORMAT).toBe(4);
-    expect(digest(encodeSegment(seg))).toBe('738fcb3438aaf5d7f26aa9a731202353bb8a1f0c333fa1a758058c7af48caf19');
-    expect(digest(Buffer.concat(streamed))).toBe('738fcb3438aaf5d7f26aa9a731202353bb8a1f0c333fa1a758058c7af48caf19');
+    expect(SEGMENT_FORMAT).toBe(7);
+    expect(digest(encodeSegment(seg))).toBe('c4e84d8f3124d26e4e2d3689ab27f131b8d8025d4fe76da3159e87cb9b94035d');
+    expect(digest(Buffer.concat(streamed))).toBe('c4e84d8f3124d26e4e2d3689ab27f131b8d8025d4fe76da3159e87cb9b94035d');
+    // The conversation column reads back (hybrid context: src/search/conversation.ts).
+    const back = decodeSegment(encodeSegment(seg));
+    expect(back.conv[0]).toBe(1000);
+    expect(back.conv[1]).toBe(NO_SCOPE);
   });
 
   it('of another format number are refused by both readers', () => {

@@ -5,6 +5,15 @@ describe('analysis', () => {
   it('stems and drops stop words like lunr', () => {
     expect(queryTerms('The runners were running')).toEqual(['runner', 'run']);
   });
+  it('joins irregular forms to their base form, and leaves forms that are words of their own', () => {
+    for (const [form, base] of [['kept', 'keep'], ['ran', 'run'], ['paid', 'pay'], ['children', 'child'], ['bought', 'buy'], ['wrote', 'write'], ['met', 'meet'], ['went', 'go'], ['mice', 'mouse']]) {
+      expect(queryTerms(form)).toEqual(queryTerms(base));
+    }
+    // A form that is itself a noun or verb keeps its own meaning: "left" is not "leave", "bit" not "bite".
+    for (const [form, base] of [['left', 'leave'], ['bit', 'bite'], ['found', 'find'], ['ground', 'grind'], ['saw', 'see']]) {
+      expect(queryTerms(form)).not.toEqual(queryTerms(base));
+    }
+  });
   it('keeps identifiers whole and split', () => {
     expect(queryTerms('node.js')).toEqual(['node.js', 'node', 'js']);
     expect(queryTerms('snake_case_name')).toEqual(['snake_case_name', 'snake', 'case', 'name']);

@@ -23,10 +23,10 @@ export const memorySearch = defineTool({
     'Use it before starting a task to find relevant past decisions, lessons and preferences; whenever the user refers to',
     'earlier work ("last time", "what did we decide about X", "do you remember"); before answering a question whose',
     'background is not in this conversation; and when the user asks to search memories.',
-    'Filters alone (no query) list matches newest first. If a filtered search finds nothing, the filters are relaxed (dates, then tags, then by meaning) and the response lists what was dropped; set relax: false to turn that off.',
+    'Filters alone (no query) list matches newest first. Filters are exact: a memory without a requested tag is never returned for it. relax: true retries a search that finds nothing without the dates, then without the tags; what that finds is listed under `weak`, never as a result.',
     'Long contents are cut; memory_get returns the full text.',
-    'Confidence: `results` holds only memories that match the query confidently (each with `confidence` >= 0.5); an empty `results` with `nothingConfident` means the memories do not hold an answer: say you do not remember rather than guessing.',
-    '`weak` lists candidates below confidence (sharing a common word or a loose meaning): hints to check, not answers.',
+    'Confidence: `results` holds the memories that match the query confidently (`confidence` >= 0.5), `weak` the candidates below (sharing a common word or a loose meaning).',
+    'Read a result before relying on it: confidence is evidence, not proof. In a large store an empty `results` means the memories very likely hold no answer; in a small one (tens of notes) a confident result is often a neighbouring note (asked about Tom\'s allergy, it finds Anna\'s) and a note worded unlike the question can be only weak, so check `weak` too before saying you do not remember.',
   ].join(' '),
   input: z.object({
     query: z.string().optional().describe('What to look for, in words, e.g. "rate limit" (optional)'),
@@ -40,13 +40,13 @@ export const memorySearch = defineTool({
     days: z.number().positive().optional().describe('Only memories from the last N days'),
     mode: Mode.optional().describe('hybrid (meaning + words; the default when an embedder is configured), vector (meaning), or fulltext (exact words)'),
     archived: z.boolean().optional().describe('Also include memories archived by retention (default false)'),
-    relax: z.boolean().optional().describe('When nothing matches, retry without the dates, then without tags, then by meaning (default true; false to get exactly what the filters match)'),
+    relax: z.boolean().optional().describe('When nothing matches, retry without the dates, then without tags, then by meaning; what a dropped filter lets in is a weak candidate, never a result (default false)'),
   }),
   output: z.object({
     success: z.literal(true),
     results: z.array(Hit).describe('Confident matches only, best first'),
     weak: z.array(Hit).optional().describe('Candidates below confidence, best first: not answers'),
-    nothingConfident: z.string().optional().describe('Set when no memory matches confidently: the memories do not hold an answer'),
+    nothingConfident: z.string().optional().describe('Set when no memory matches confidently (in a small store, check weak before concluding the memories hold no answer)'),
     total: z.number().int().describe('Confident matches in all (results is one page of them)'),
     mode: Mode.optional().describe('The search mode that ran'),
     fallback: z.object({ from: Mode, to: Mode, reason: z.string(), code: z.string().optional() }).optional().describe('Why the requested mode did not run'),
@@ -60,8 +60,8 @@ export const memorySearch = defineTool({
       throw new InvalidInputError(`after (${a.after}) must be earlier than before (${a.before})`, { field: 'after' });
     }
     const { limit, ...q } = a;
-    // Agents get relaxation by default (issue 8): an empty answer to a filtered search is rarely useful.
-    const r = await memory.search({ ...q, relax: q.relax ?? true, limit: clamp(limit, DEFAULT, CAP) });
+    // Relaxation is off by default, as on every surface (docs/search.md, "Filters and relaxation").
+    const r = await memory.search({ ...q, limit: clamp(limit, DEFAULT, CAP) });
     const hit = (m: (typeof r.results)[number]): HitOut => ({ ...preview(m, ctx.previewChars), relevance: m.relevance, ...(m.confidence !== undefined ? { confidence: m.confidence } : {}), ...(m.scores ? { scores: m.scores } : {}) });
     const out: {
       success: true;

@@ -32,9 +32,9 @@ export const memoryStore = defineTool({
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   access: 'write',
-  async run(memory, a) {
+  async run(memory, a, ctx) {
     const cite = a.citations !== undefined ? { cite: a.citations.map((c) => ({ path: c.path, ...(c.lines ? { lines: [c.lines[0], c.lines[c.lines.length - 1]] as [number, number] } : {}) })) } : {};
-    const r = await memory.store({ content: a.content, tags: a.tags, category: a.category, priority: a.priority, scope: a.scope, ...cite, ...(a.citeRef !== undefined ? { citeRef: a.citeRef } : {}) });
+    const r = await memory.store({ content: a.content, tags: a.tags, category: a.category, priority: a.priority, scope: a.scope, ...(ctx.session ? { metadata: { session: ctx.session } } : {}), ...cite, ...(a.citeRef !== undefined ? { citeRef: a.citeRef } : {}) });
     const out: { success: true; id: string; timestamp: string; duplicate?: boolean; citations?: number; warnings?: string[] } = { success: true as const, id: r.id, timestamp: r.timestamp };
     if (r.duplicate) out.duplicate = true;
     if (r.citations) out.citations = r.citations;

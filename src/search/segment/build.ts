@@ -125,6 +125,7 @@ export class SegmentBuilder {
   private readonly prio: number[] = [];
   private readonly cat: number[] = [];
   private readonly scope: number[] = [];
+  private readonly conv: number[] = [];
   private readonly tagOff: number[] = [0];
   private readonly tagIds: number[] = [];
   private readonly len: number[] = [];
@@ -180,6 +181,7 @@ export class SegmentBuilder {
     this.prio.push(PRIORITY_CODE[d.priority] ?? 1);
     this.cat.push(this.cats.get(d.category));
     this.scope.push(d.scope ? this.scopes.get(d.scope) : NO_SCOPE);
+    this.conv.push(d.conv ?? NO_SCOPE);
     for (const t of d.tags) this.tagIds.push(this.tags.get(t));
     this.tagOff.push(this.tagIds.length);
 
@@ -298,6 +300,7 @@ export class SegmentBuilder {
       prio: Uint8Array.from(this.prio),
       cat: Uint32Array.from(this.cat),
       scope: Uint32Array.from(this.scope),
+      conv: Uint32Array.from(this.conv),
       tagOff: Uint32Array.from(this.tagOff),
       tagIds: Uint32Array.from(this.tagIds),
       len: Uint32Array.from(this.len),

@@ -43,6 +43,7 @@ function sectionsOf(s: Segment): Array<[string, Uint8Array | Uint16Array | Uint3
     ['prio', s.prio, 'u8'],
     ['cat', s.cat, 'u32'],
     ['scope', s.scope, 'u32'],
+    ['conv', s.conv, 'u32'],
     ['tagOff', s.tagOff, 'u32'],
     ['tagIds', s.tagIds, 'u32'],
     ['len', s.len, 'u32'],
@@ -229,6 +230,7 @@ export function decodeSegment(input: Buffer, opts: { checksum?: boolean } = {}):
     prio: get('prio', 'u8'),
     cat: get('cat', 'u32'),
     scope: get('scope', 'u32'),
+    conv: get('conv', 'u32'),
     tagOff: get('tagOff', 'u32'),
     tagIds: get('tagIds', 'u32'),
     len: get('len', 'u32'),
@@ -239,7 +241,7 @@ export function decodeSegment(input: Buffer, opts: { checksum?: boolean } = {}):
     removed: get('removed', 'u32'),
   };
   if (s.ids.length !== n || s.paths.length !== n || s.oids.length !== n || s.ts.length !== n || s.prio.length !== n) bad('bad document table');
-  if (s.cat.length !== n || s.scope.length !== n || s.tagOff.length !== n + 1 || s.len.length !== n * NF) bad('bad document table');
+  if (s.cat.length !== n || s.scope.length !== n || s.conv.length !== n || s.tagOff.length !== n + 1 || s.len.length !== n * NF) bad('bad document table');
   monotonic(s.tagOff, s.tagIds.length, 'tagOff');
   monotonic(s.postOff, s.postDoc.length, 'postOff');
   if (s.postTf.length !== s.postDoc.length * NF) bad('bad postings');

@@ -63,6 +63,7 @@ export class SegmentFile implements Segment {
   private prio_?: Uint8Array;
   private cat_?: Uint32Array;
   private scope_?: Uint32Array;
+  private conv_?: Uint32Array;
   private tagOff_?: Uint32Array;
   private tagIds_?: Uint32Array;
   private len_?: Uint32Array;
@@ -114,7 +115,7 @@ export class SegmentFile implements Segment {
     const sizes: Array<[string, ArrayKind, number]> = [
       ['ids', 'u8', -1], ['idsOff', 'u32', n + 1], ['paths', 'u8', -1], ['pathsOff', 'u32', n + 1], ['oids', 'u8', -1], ['oidsOff', 'u32', n + 1],
       ['terms', 'u8', -1], ['termsOff', 'u32', this.terms_ + 1],
-      ['ts', 'f64', n], ['prio', 'u8', n], ['cat', 'u32', n], ['scope', 'u32', n], ['tagOff', 'u32', n + 1], ['tagIds', 'u32', -1],
+      ['ts', 'f64', n], ['prio', 'u8', n], ['cat', 'u32', n], ['scope', 'u32', n], ['conv', 'u32', n], ['tagOff', 'u32', n + 1], ['tagIds', 'u32', -1],
       ['len', 'u32', n * NF], ['postOff', 'u32', this.terms_ + 1], ['postDoc', 'u32', this.postings_], ['postTf', 'u8', this.postings_ * NF], ['removed', 'u32', -1],
     ];
     for (const [name, kind, count] of sizes) {
@@ -146,6 +147,9 @@ export class SegmentFile implements Segment {
   }
   get scope(): Uint32Array {
     return (this.scope_ ??= this.array('scope', 'u32'));
+  }
+  get conv(): Uint32Array {
+    return (this.conv_ ??= this.array('conv', 'u32'));
   }
   get tagOff(): Uint32Array {
     return (this.tagOff_ ??= this.array('tagOff', 'u32'));

@@ -10,7 +10,9 @@ import type { StringColumn } from './column.js';
 /** Bumped whenever the layout or the analysis changes: a cache of another format is rebuilt. */
 // 3: segments built before reads fell back to git may lack a partial clone's unread blobs.
 // 4: the header lists the files skipped as second copies of an id (`dupes`), for delete.
-export const SEGMENT_FORMAT = 4;
+// 5, 6: each document's conversation; irregular word forms analysed as their base form.
+// 7: the conversation kept as a hash in the `conv` column (src/search/conversation.ts), none in the header.
+export const SEGMENT_FORMAT = 7;
 
 /** At most this many second copies are listed in a segment; past it, `dupes` is null (unknown). */
 export const MAX_DUPES = 1000;
@@ -58,6 +60,12 @@ export interface Segment {
   cat: Uint32Array;
   /** Index into `scopes`, or 0xffffffff for none. */
   scope: Uint32Array;
+  /**
+   * The conversation the memory was stored in, as a 32-bit hash of its key (src/search/conversation.ts),
+   * or 0xffffffff for none. A hash, not a list of names in the header: a CI store has a key per job,
+   * and the header is parsed on every open.
+   */
+  conv: Uint32Array;
   tagOff: Uint32Array;
   /** Indexes into `tags`. */
   tagIds: Uint32Array;
@@ -88,6 +96,8 @@ export interface DocInput {
   priority: string;
   category: string;
   scope?: string;
+  /** The conversation key's hash (src/search/conversation.ts), when the memory has one. */
+  conv?: number;
   tags: string[];
   content: string;
 }

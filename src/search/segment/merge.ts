@@ -29,6 +29,7 @@ export function mergeSegments(base: Segment, delta: Segment): Segment {
   const prio = new Uint8Array(n);
   const cat = new Uint32Array(n);
   const scope = new Uint32Array(n);
+  const conv = new Uint32Array(n);
   const tagOff: number[] = [0];
   const tagIds: number[] = [];
   const len = new Uint32Array(n * NF);
@@ -41,6 +42,7 @@ export function mergeSegments(base: Segment, delta: Segment): Segment {
     cat[to] = isDelta ? catMap[s.cat[d]] : s.cat[d];
     const sc = s.scope[d];
     scope[to] = sc === NO_SCOPE ? NO_SCOPE : isDelta ? scopeMap[sc] : sc;
+    conv[to] = s.conv[d];
     for (let i = s.tagOff[d]; i < s.tagOff[d + 1]; i++) tagIds.push(isDelta ? tagMap[s.tagIds[i]] : s.tagIds[i]);
     tagOff.push(tagIds.length);
     for (let f = 0; f < NF; f++) len[to * NF + f] = s.len[d * NF + f];
@@ -107,6 +109,7 @@ export function mergeSegments(base: Segment, delta: Segment): Segment {
     prio,
     cat,
     scope,
+    conv,
     tagOff: Uint32Array.from(tagOff),
     tagIds: Uint32Array.from(tagIds),
     len,
