@@ -90,11 +90,34 @@ function chunk(key: string): Promise<Json> {
   return p;
 }
 
+/**
+ * The live viewer's session token: taken from the first URL (`?token=`), kept in this tab's
+ * sessionStorage (one origin: this port only), sent as `Authorization: Bearer`. Never a cookie: a
+ * 127.0.0.1 cookie is sent to every port of 127.0.0.1, that is to any other local server.
+ */
+const TOKEN_KEY = 'git-memory-view-token';
+function sessionToken(): string {
+  try {
+    const u = new URL(location.href);
+    const given = u.searchParams.get('token');
+    if (given) {
+      sessionStorage.setItem(TOKEN_KEY, given);
+      u.searchParams.delete('token');
+      history.replaceState(null, '', u.pathname + u.search + u.hash);
+    }
+    return sessionStorage.getItem(TOKEN_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+const TOKEN = STATIC ? '' : sessionToken();
+
 async function api(route: string, params: Params = {}): Promise<Json> {
   if (STATIC) return staticApi(route, params);
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) for (const x of Array.isArray(v) ? v : [v]) if (x !== '') q.append(k, x);
-  const r = await fetch(`/api/${route}?${q}`, { credentials: 'same-origin' });
+  const r = await fetch(`/api/${route}?${q}`, { credentials: 'omit', headers: TOKEN ? { Authorization: `Bearer ${TOKEN}` } : {} });
+  if (r.status === 403) throw new Error('this tab has no session token: open the URL "memory view" printed');
   const j = await r.json();
   if (!r.ok) throw new Error(j?.error?.message ?? `HTTP ${r.status}`);
   return j;
