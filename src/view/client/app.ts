@@ -9,7 +9,7 @@
  */
 import MarkdownIt from 'markdown-it';
 import DOMPurify from 'dompurify';
-import { diffLines } from 'diff';
+import { FALLBACK_LINES, linesOf, lineDiff, MAX_DIFF_EDITS } from './diff.js';
 import { listCatalog, plainQuery, PAGE } from './query.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -348,11 +348,22 @@ async function pageMemories(p: Params): Promise<HTMLElement> {
 }
 
 function diffView(a: string, b: string): HTMLElement {
+  const d = lineDiff(a, b);
+  if ('tooLarge' in d) {
+    // Past the bound (src/view/client/diff.ts): the start of both versions, not a frozen page.
+    const start = (label: string, text: string) => {
+      const lines = linesOf(text);
+      const more = lines.length - FALLBACK_LINES;
+      return h('div', {}, h('h4', {}, label), h('pre', { class: 'raw' }, lines.slice(0, FALLBACK_LINES).join('\n') + (more > 0 ? `\n… ${more.toLocaleString('en-US')} more lines` : '')));
+    };
+    return h('div', { class: 'diff-too-large', id: 'diff' },
+      h('p', { class: 'warn', id: 'diff-too-large' }, `Too many changed lines to diff (more than ${MAX_DIFF_EDITS.toLocaleString('en-US')}): the first ${FALLBACK_LINES} lines of each version.`),
+      h('div', { class: 'columns2' }, start('from', a), start('to', b)));
+  }
   const box = h('pre', { class: 'diff', id: 'diff' });
-  for (const part of diffLines(a, b)) {
-    const cls = part.added ? 'add' : part.removed ? 'del' : 'same';
-    const mark = part.added ? '+' : part.removed ? '-' : ' ';
-    for (const line of part.value.replace(/\n$/, '').split('\n')) box.appendChild(h('span', { class: cls }, `${mark} ${line}\n`));
+  for (const part of d.parts) {
+    const mark = part.kind === 'add' ? '+' : part.kind === 'del' ? '-' : ' ';
+    for (const line of part.lines) box.appendChild(h('span', { class: part.kind }, `${mark} ${line}\n`));
   }
   return box;
 }
