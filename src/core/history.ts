@@ -153,10 +153,21 @@ export function capFileText(file: Buffer, cap: number): { file: Buffer; bytes: n
   const text = file.subarray(start);
   const hash = createHash('sha1').update(text).digest('hex');
   if (text.length <= cap) return { file, bytes: null, hash };
-  // Cut on a character boundary: back off UTF-8 continuation bytes.
-  let cut = start + cap;
-  while (cut > start && (file[cut] & 0xc0) === 0x80) cut--;
-  return { file: file.subarray(0, cut), bytes: text.length, hash };
+  return { file: file.subarray(0, start + utf8Cut(text, cap)), bytes: text.length, hash };
+}
+
+/** Where to cut UTF-8 `bytes` to at most `max` bytes without splitting a character. */
+export function utf8Cut(bytes: Uint8Array, max: number): number {
+  let cut = Math.min(max, bytes.length);
+  while (cut > 0 && cut < bytes.length && (bytes[cut] & 0xc0) === 0x80) cut--;
+  return cut;
+}
+
+/** `v` with its text cut to `cap` bytes (on a character boundary), `contentBytes` saying its whole size. */
+export function capText<V extends { content: string | null; contentBytes?: number }>(v: V, cap: number): V {
+  if (v.content === null || v.content.length <= cap / 4 || Buffer.byteLength(v.content, 'utf8') <= cap) return v;
+  const bytes = Buffer.from(v.content, 'utf8');
+  return { ...v, content: bytes.subarray(0, utf8Cut(bytes, cap)).toString('utf8'), contentBytes: v.contentBytes ?? bytes.length };
 }
 
 /**
@@ -172,7 +183,8 @@ export function spendTextBudget<V extends { content: string | null; contentBytes
       left -= size;
       return v;
     }
-    const kept = Buffer.from(v.content, 'utf8').subarray(0, left).toString('utf8').replace(/\uFFFD$/, '');
+    const all = Buffer.from(v.content, 'utf8');
+    const kept = all.subarray(0, utf8Cut(all, left)).toString('utf8');
     left = 0;
     return { ...v, content: kept, contentBytes: v.contentBytes ?? size };
   });

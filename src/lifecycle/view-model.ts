@@ -1,5 +1,5 @@
 import { loadCatalog, slicer, ARCHIVE_DIR, MEMORIES_DIR, type Catalog, type CatalogEntry } from '../core/catalog.js';
-import { capFileText, gitCliAsync, historyTextBudget, resolveCommit, spendTextBudget, versionTextCap } from '../core/history.js';
+import { capFileText, capText, gitCliAsync, historyTextBudget, resolveCommit, spendTextBudget, versionTextCap } from '../core/history.js';
 import { InvalidInputError, NotFoundError } from '../core/errors.js';
 import { assertId } from '../core/id.js';
 import { parseFile } from '../core/codec.js';
@@ -85,15 +85,6 @@ export interface VersionView {
   content: string | null;
   /** Set when `content` is only the start of the text (a page carries a bounded amount): its whole size in bytes. */
   contentBytes?: number;
-}
-
-/** `v` with its text cut to `cap` bytes (on a character boundary), `contentBytes` saying its whole size. */
-function capVersion<V extends { content: string | null; contentBytes?: number }>(v: V, cap: number): V {
-  if (v.content === null || v.content.length <= cap / 4 || Buffer.byteLength(v.content, 'utf8') <= cap) return v;
-  const bytes = Buffer.from(v.content, 'utf8');
-  let cut = cap;
-  while (cut > 0 && (bytes[cut] & 0xc0) === 0x80) cut--;
-  return { ...v, content: bytes.subarray(0, cut).toString('utf8'), contentBytes: v.contentBytes ?? bytes.length };
 }
 
 export interface MemoryView {
@@ -584,10 +575,10 @@ export class ViewModel {
     if (entry) {
       const { path: _p, extra: _e, ...pub } = entry.memory;
       const expires = entry.memory.extra?.expires;
-      memory = capVersion({ ...pub, ...(state === 'archived' ? { archived: true as const } : {}), ...(expires !== undefined ? { expires: clip(expires, 40) } : {}), state, path: entry.path }, versionTextCap(historyTextBudget()));
+      memory = capText({ ...pub, ...(state === 'archived' ? { archived: true as const } : {}), ...(expires !== undefined ? { expires: clip(expires, 40) } : {}), state, path: entry.path }, versionTextCap(historyTextBudget()));
       frontMatter = raw(entry.path);
     } else if (trashed) {
-      memory = capVersion({ ...trashed, state: 'trash' as const, path: trashed.path }, versionTextCap(historyTextBudget()));
+      memory = capText({ ...trashed, state: 'trash' as const, path: trashed.path }, versionTextCap(historyTextBudget()));
       frontMatter = raw(trashed.path);
       try {
         parseFile(frontMatter);
@@ -845,7 +836,7 @@ export class ViewModel {
     }
     // Newest first, sharing the budget: the older versions past it keep only their start (or nothing).
     return spendTextBudget(
-      out.reverse().map((v) => capVersion(v, cap)),
+      out.reverse().map((v) => capText(v, cap)),
       budget,
     );
   }
@@ -872,7 +863,7 @@ export class ViewModel {
     const view = (id: string, memory: MemoryView['memory'], oid?: string): MemoryView => ({
       id,
       at: null,
-      memory: memory && capVersion(memory, cap),
+      memory: memory && capText(memory, cap),
       frontMatter: memory ? raw(memory.path, oid) : '',
       versions: this.versionsFromIndex(new Set([id, ...(memory ? [stemOf(memory.path)] : [])])),
       commands: [`memory get ${id}`, `memory history ${id}`, ...(memory?.state === 'trash' ? [`memory trash restore ${id}`] : [])],

@@ -83,3 +83,14 @@ describe('history of big versions is bounded', { timeout: 120_000 }, () => {
     }
   });
 });
+
+describe('cutting text to a byte budget', () => {
+  it('never splits a character', async () => {
+    const { capText, spendTextBudget } = await import('../../src/core/history.js');
+    const v = { content: 'é'.repeat(10) };
+    expect(capText(v, 5)).toEqual({ content: 'éé', contentBytes: 20 });
+    const [a, b] = spendTextBudget([{ content: '€€' }, { content: '€€' }], 8);
+    expect(a).toEqual({ content: '€€' });
+    expect(b).toEqual({ content: '', contentBytes: 6 });
+  });
+});
