@@ -12,8 +12,9 @@ import { InvalidInputError, MemoryError, ViewUnavailableError } from '../errors.
  * or move a ref. Each API request must carry the session token (`Authorization: Bearer`, set by the
  * page from the token it keeps in the tab's sessionStorage, or `?token=` for a script), and every
  * request a Host header naming this server (DNS rebinding); no CORS header is ever sent. No cookie:
- * browsers send a 127.0.0.1 cookie to every port of 127.0.0.1, so any other local server would get it. Pages are the bundled client (dist/view), under a Content-Security-Policy that
- * lets nothing load or run but this origin's own script and style.
+ * browsers send a 127.0.0.1 cookie to every port of 127.0.0.1, so any other local server would get it.
+ * Pages are the bundled client (dist/view), under a Content-Security-Policy that lets nothing load or
+ * run but this origin's own script and style.
  */
 
 export interface ViewServerOptions {
