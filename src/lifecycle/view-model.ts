@@ -87,6 +87,9 @@ export interface VersionView {
   contentBytes?: number;
 }
 
+/** A version's file this large (bytes) yields the event loop after it is read: the page of a memory with big versions does not hold the server. */
+const BIG_VERSION = 256 * 1024;
+
 export interface MemoryView {
   id: string;
   at: string | null;
@@ -776,7 +779,7 @@ export class ViewModel {
   }
 
   /** A memory's versions, newest first (at most 200), from the history index: events as `memory history` names them. */
-  private versionsFromIndex(stems: Set<string>, h = this.hist): VersionView[] {
+  private async versionsFromIndex(stems: Set<string>, h = this.hist): Promise<VersionView[]> {
     if (!h) return [];
     const budget = historyTextBudget();
     const cap = versionTextCap(budget);
@@ -820,7 +823,10 @@ export class ViewModel {
         } else if (entry) {
           // At most a version's share of the page's text budget is decoded (45 versions of 16 MB each
           // were 720 MB of text in one answer: a 500 after 14 s, 2 GB held).
-          const capped = capFileText(this.store.git.readBlob(entry.oid), cap);
+          const blob = this.store.git.readBlob(entry.oid);
+          const capped = capFileText(blob, cap);
+          // A big version costs tens of ms to inflate and decode: other requests get a turn between them.
+          if (blob.length > BIG_VERSION) await new Promise((r) => setImmediate(r));
           const m = memoryFromFile(MEMORIES_DIR + pick.path.slice(pick.path.indexOf('/')), capped.file.toString('utf8'));
           content = m.content;
           if (capped.bytes !== null) contentBytes = capped.bytes;
@@ -860,21 +866,21 @@ export class ViewModel {
       return m ? m[1] : '';
     };
     const cap = versionTextCap(historyTextBudget());
-    const view = (id: string, memory: MemoryView['memory'], oid?: string): MemoryView => ({
+    const view = async (id: string, memory: MemoryView['memory'], oid?: string): Promise<MemoryView> => ({
       id,
       at: null,
       memory: memory && capText(memory, cap),
       frontMatter: memory ? raw(memory.path, oid) : '',
-      versions: this.versionsFromIndex(new Set([id, ...(memory ? [stemOf(memory.path)] : [])])),
+      versions: await this.versionsFromIndex(new Set([id, ...(memory ? [stemOf(memory.path)] : [])])),
       commands: [`memory get ${id}`, `memory history ${id}`, ...(memory?.state === 'trash' ? [`memory trash restore ${id}`] : [])],
     });
     const pub = (e: CatalogEntry, state: ViewState) => {
       const { path: _p, extra: _e, ...m } = e.memory;
       return { ...m, state, path: e.path };
     };
-    for (const e of s.live.byId.values()) yield view(e.memory.id, pub(e, 'live'), e.oid);
-    for (const e of s.archived.byId.values()) yield view(e.memory.id, { ...pub(e, 'archived'), archived: true as const }, e.oid);
-    for (const t of s.trash) yield view(t.id, { ...t, state: 'trash', path: t.path });
+    for (const e of s.live.byId.values()) yield await view(e.memory.id, pub(e, 'live'), e.oid);
+    for (const e of s.archived.byId.values()) yield await view(e.memory.id, { ...pub(e, 'archived'), archived: true as const }, e.oid);
+    for (const t of s.trash) yield await view(t.id, { ...t, state: 'trash', path: t.path });
   }
 
   async core(): Promise<CoreDocView[]> {

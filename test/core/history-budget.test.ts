@@ -84,6 +84,31 @@ describe('history of big versions is bounded', { timeout: 120_000 }, () => {
   });
 });
 
+describe('the viewer reading big versions', () => {
+  it('gives the event loop a turn after each big version it reads (other requests are answered meanwhile)', async () => {
+    const door = openDoor({ repo, embedOnWrite: false });
+    try {
+      const vm = await door.viewModel();
+      await vm.memory(id); // the history index and the catalog are built: what is left is reading versions
+      // The page is cached by the view model: forget it, so the next call reads the versions again.
+      (vm as unknown as { pages: Map<string, unknown> }).pages.clear();
+      let turns = 0;
+      let done = false;
+      const tick = () => {
+        turns++;
+        if (!done) setImmediate(tick);
+      };
+      setImmediate(tick);
+      const page = await vm.memory(id).finally(() => (done = true));
+      expect(page.versions).toHaveLength(VERSIONS + 1);
+      // One turn at least per hand-committed version (each over 256 KiB).
+      expect(turns).toBeGreaterThanOrEqual(VERSIONS);
+    } finally {
+      door.close();
+    }
+  });
+});
+
 describe('cutting text to a byte budget', () => {
   it('never splits a character', async () => {
     const { capText, spendTextBudget } = await import('../../src/core/history.js');
