@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { openDoor } from '../../src/api.js';
 import { cli, git, makeRepo, tempDir } from '../helpers.js';
-import { chromiumPath, NO_BROWSER, startViewer, type RunningViewer } from './browser.js';
+import { chromiumPath, NO_BROWSER, renderedAt, startViewer, type RunningViewer } from './browser.js';
 
 /**
  * A memory updated from 16,000 lines to 16,000 other lines (hand-committed: past the content limit).
@@ -59,12 +59,7 @@ describe.skipIf(!CHROMIUM)('a diff too large to compute', () => {
     await viewer?.stop();
   });
 
-  async function memoryPage(url: string): Promise<void> {
-    // A change of the fragment alone re-renders in place: wait for this render, not the last one.
-    await page.evaluate(() => delete document.body.dataset.ready).catch(() => {});
-    await page.goto(url);
-    await page.waitForSelector('body[data-ready="memory"]', { timeout: 60_000 });
-  }
+  const memoryPage = (url: string) => renderedAt(page, url, 'memory', 60_000);
 
   it('the live page renders and shows the start of both versions instead', async () => {
     await memoryPage(`${viewer.origin}/#/memory?id=${big}`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { cli, makeRepo } from '../helpers.js';
-import { chromiumPath, NO_BROWSER, startViewer, type RunningViewer } from './browser.js';
+import { chromiumPath, NO_BROWSER, renderedAt, startViewer, type RunningViewer } from './browser.js';
 
 /**
  * What a page shows, in chromium: a Markdown image is its text (no link, nothing loads); the versions
@@ -40,11 +40,7 @@ describe.skipIf(!CHROMIUM)('viewer pages render what they promise', () => {
     await viewer?.stop();
   });
 
-  async function open(hash: string, ready: string): Promise<void> {
-    await page.evaluate(() => delete document.body.dataset.ready).catch(() => {});
-    await page.goto(`${viewer.origin}/${hash}`);
-    await page.waitForSelector(`body[data-ready="${ready}"]`);
-  }
+  const open = (hash: string, ready: string) => renderedAt(page, `${viewer.origin}/${hash}`, ready);
 
   it('a Markdown image shows as its text: no link, no image, nothing fetched', async () => {
     await open(`#/memory?id=${image}`, 'memory');

@@ -2,7 +2,7 @@ import { createServer, request, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buildFixture, chromiumPath, NO_BROWSER, HOSTILE, refs, shotPath, startViewer, type Fixture, type RunningViewer } from './browser.js';
+import { buildFixture, chromiumPath, NO_BROWSER, HOSTILE, refs, renderedAt, shotPath, startViewer, type Fixture, type RunningViewer } from './browser.js';
 
 /**
  * `memory view` in a real browser (Debian's chromium through playwright-core): every page shows the
@@ -53,12 +53,7 @@ describe.skipIf(!CHROMIUM)('memory view in chromium', () => {
     await viewer?.stop();
   });
 
-  async function open(hash: string, ready: string): Promise<void> {
-    // A change of the fragment alone re-renders in place: wait for this render, not the last one.
-    await page.evaluate(() => delete document.body.dataset.ready).catch(() => {});
-    await page.goto(`${viewer.origin}/${hash}`);
-    await page.waitForSelector(`body[data-ready="${ready}"]`);
-  }
+  const open = (hash: string, ready: string) => renderedAt(page, `${viewer.origin}/${hash}`, ready);
   const pwned = () => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned);
 
   it('lists the memories newest first with facets, and shows each page', async () => {
