@@ -109,13 +109,13 @@ function nodeStart() {
 
 // Polls /api/branch every 50 ms until its stdin closes; prints the longest answer (ms) and the count.
 const POLLER = `
-const [origin, cookie] = process.argv.slice(1);
+const [origin, authorization] = process.argv.slice(1);
 let stop = false, longest = 0, polls = 0;
 process.stdin.on('end', () => (stop = true)).resume();
 (async () => {
   while (!stop) {
     const t = performance.now();
-    await (await fetch(origin + '/api/branch', { headers: { cookie } })).text();
+    await (await fetch(origin + '/api/branch', { headers: { authorization } })).text();
     longest = Math.max(longest, performance.now() - t);
     polls++;
     await new Promise((r) => setTimeout(r, 50));
@@ -125,9 +125,9 @@ process.stdin.on('end', () => (stop = true)).resume();
 `;
 
 const ONE_FETCH = `
-const [url, cookie] = process.argv.slice(1);
+const [url, authorization] = process.argv.slice(1);
 const t = performance.now();
-fetch(url, { headers: { cookie } }).then(async (r) => { await r.text(); process.stdout.write(r.status + ' ' + (performance.now() - t).toFixed(1) + '\\n'); });
+fetch(url, { headers: { authorization } }).then(async (r) => { await r.text(); process.stdout.write(r.status + ' ' + (performance.now() - t).toFixed(1) + '\\n'); });
 `;
 
 async function once(mode) {
@@ -138,9 +138,9 @@ async function once(mode) {
   const token = 'bench-token';
   const srv = await startViewServer(door, { assets, token });
   const origin = `http://127.0.0.1:${srv.port}`;
-  const headers = { cookie: `gm_view_${srv.port}=${token}` };
+  const headers = { authorization: `Bearer ${token}` };
   // The tiny request comes from another process: a poller in this one would only sleep through a block.
-  const poller = spawn(process.execPath, ['-e', POLLER, origin, headers.cookie], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const poller = spawn(process.execPath, ['-e', POLLER, origin, headers.authorization], { stdio: ['pipe', 'pipe', 'inherit'] });
   let polled = '';
   poller.stdout.on('data', (d) => (polled += d));
   await new Promise((r) => setTimeout(r, 500));
@@ -160,7 +160,7 @@ async function once(mode) {
     : vm.loadTip();
   // A memory's page asked for 100 ms into the load, from another process too (its fetch timed there).
   const page = new Promise((r) => setTimeout(r, 100)).then(async () => {
-    const p = spawn(process.execPath, ['-e', ONE_FETCH, `${origin}/api/memory?id=${someId}`, headers.cookie], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const p = spawn(process.execPath, ['-e', ONE_FETCH, `${origin}/api/memory?id=${someId}`, headers.authorization], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     p.stdout.on('data', (d) => (out += d));
     await new Promise((r) => p.once('exit', r));

@@ -54,7 +54,7 @@ async function once(cli) {
   await page.close();
   // The event loop after the first page: the longest answer to a tiny request while the catalog loads.
   const u = new URL(j.url);
-  const headers = { cookie: `gm_view_${j.port}=${u.searchParams.get('token')}` };
+  const headers = { authorization: `Bearer ${u.searchParams.get('token')}` };
   let longest = 0;
   for (const end = performance.now() + 15_000; performance.now() < end; await new Promise((r) => setTimeout(r, 50))) {
     const t = performance.now();

@@ -123,7 +123,7 @@ for (const label of ['cold', 'warm']) {
   console.log(`first page shown (${label}): ${ms.toFixed(0)} ms from spawn (${(ms / base).toFixed(1)}x node start; URL printed after ${printed.toFixed(0)} ms)`);
   if (label === 'warm') {
     const u = new URL(v.url);
-    const headers = { cookie: `gm_view_${v.port}=${u.searchParams.get('token')}` };
+    const headers = { authorization: `Bearer ${u.searchParams.get('token')}` };
     const time = async (path) => {
       await fetch(u.origin + path, { headers }).then((r) => r.text());
       const xs = [];

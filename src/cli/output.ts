@@ -1,5 +1,6 @@
 import { MemoryError, type ErrorCode, InternalError } from '../core/errors.js';
-import { safeError, safeText } from '../core/error-format.js';
+import { randomBytes } from 'node:crypto';
+import { escapeControls, safeError, safeText } from '../core/error-format.js';
 import { isUndated, type Memory } from '../core/memory.js';
 import { excerpt } from '../core/excerpt.js';
 
@@ -47,17 +48,71 @@ export function useColor(stream: NodeJS.WriteStream = process.stdout, env: NodeJ
   if (force !== undefined) return !['0', 'false', 'no'].includes(force.trim().toLowerCase());
   return !!stream.isTTY && env.TERM !== 'dumb';
 }
+/**
+ * Terminal output is guarded (docs/security.md): memory text is untrusted, and an escape sequence in it
+ * (OSC 52 writes the clipboard, CSI 2J clears the screen, C1 controls, a carriage return that overwrites
+ * the line) must not reach the terminal. {@link guardOutput} wraps stdout and stderr for the whole
+ * command: every control character written is shown as `\u001b` (newline and tab kept). The CLI's own
+ * styles are written with {@link own}: a NUL, a per-process random tag, then the sequence; the guard
+ * turns exactly those back into the escape sequence. Text cannot forge the tag (a NUL in it is escaped
+ * unless the 12 hex digits that follow are this process's), so only the CLI styles the terminal.
+ */
+const TAG = `\u0000gm${randomBytes(6).toString('hex')}`;
+/** One of the CLI's own terminal sequences (`[2m`, `[2K`, `\r`), let through by the guard. */
+export function own(seq: string): string {
+  return TAG + seq;
+}
+const OWN_SEQ = /^(?:\[[0-9;]{0,12}[mK]|\r)/;
+
+/** `text` as it may reach a terminal: control characters visible (`\u001b`), the CLI's own styles restored. */
+export function terminalSafe(text: string): string {
+  if (!/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff\ud800-\udfff]/.test(text)) return text;
+  const parts = text.split(TAG);
+  let out = escapeControls(parts[0]);
+  for (let i = 1; i < parts.length; i++) {
+    const m = OWN_SEQ.exec(parts[i]);
+    out += m ? (m[0] === '\r' ? '\r' : '\x1b' + m[0]) + escapeControls(parts[i].slice(m[0].length)) : escapeControls(parts[i]);
+  }
+  return out;
+}
+
+/** The CLI's own styles taken out of `text` (to restyle a rendered row). */
+export function unstyled(text: string): string {
+  return text.split(TAG).map((p, i) => (i ? p.replace(OWN_SEQ, '') : p)).join('');
+}
+
+type Write = NodeJS.WriteStream['write'];
+/**
+ * Wraps `write` of stdout and stderr so everything the command writes goes through
+ * {@link terminalSafe}; JSON stays the same JSON (an escaped character in a JSON string is the JSON
+ * escape of the same character). Returns the function that unwraps them.
+ */
+export function guardOutput(streams: NodeJS.WriteStream[] = [process.stdout, process.stderr]): () => void {
+  const saved: Array<[NodeJS.WriteStream, Write]> = [];
+  for (const stream of streams) {
+    const write = stream.write;
+    saved.push([stream, write]);
+    stream.write = function (this: NodeJS.WriteStream, chunk: unknown, ...rest: unknown[]) {
+      const safe = typeof chunk === 'string' ? terminalSafe(chunk) : chunk instanceof Uint8Array ? Buffer.from(terminalSafe(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('utf8')), 'utf8') : chunk;
+      return (write as (...a: unknown[]) => boolean).call(this, safe, ...rest);
+    } as Write;
+  }
+  return () => {
+    for (const [stream, write] of saved) stream.write = write;
+  };
+}
+
 const tty = () => useColor(process.stdout);
 export const color = {
-  dim: (s: string) => (tty() ? `\x1b[2m${s}\x1b[22m` : s),
-  bold: (s: string) => (tty() ? `\x1b[1m${s}\x1b[22m` : s),
-  cyan: (s: string) => (tty() ? `\x1b[36m${s}\x1b[39m` : s),
-  yellow: (s: string) => (tty() ? `\x1b[33m${s}\x1b[39m` : s),
-  red: (s: string) => (useColor(process.stderr) ? `\x1b[31m${s}\x1b[39m` : s),
+  dim: (s: string) => (tty() ? `${own('[2m')}${s}${own('[22m')}` : s),
+  bold: (s: string) => (tty() ? `${own('[1m')}${s}${own('[22m')}` : s),
+  cyan: (s: string) => (tty() ? `${own('[36m')}${s}${own('[39m')}` : s),
+  yellow: (s: string) => (tty() ? `${own('[33m')}${s}${own('[39m')}` : s),
+  red: (s: string) => (useColor(process.stderr) ? `${own('[31m')}${s}${own('[39m')}` : s),
 };
 /** The same colours for text written to stderr (notes, footers). */
 export const noteColor = {
-  dim: (s: string) => (useColor(process.stderr) ? `\x1b[2m${s}\x1b[22m` : s),
+  dim: (s: string) => (useColor(process.stderr) ? `${own('[2m')}${s}${own('[22m')}` : s),
 };
 
 /**

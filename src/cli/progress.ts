@@ -1,3 +1,4 @@
+import { own } from './output.js';
 /**
  * Progress for work that can take more than about a second (index builds, imports, embedding,
  * sync, prune, a search that loads a model or builds an index). Always on stderr, so stdout stays the
@@ -75,7 +76,7 @@ export function progressReporter(opts: ProgressOptions): ProgressReporter {
     let counted = false;
     const draw = (text: string) => {
       drawn = true;
-      stream.write(`\r\x1b[2K${text}`);
+      stream.write(`${own('\r')}${own('[2K')}${text}`);
     };
     const beat = () => {
       if (!counted) draw(`${label}… ${formatDuration(Date.now() - start)}`);
@@ -110,7 +111,7 @@ export function progressReporter(opts: ProgressOptions): ProgressReporter {
       },
       end: () => {
         if (timer) clearTimeout(timer), clearInterval(timer);
-        if (drawn) stream.write('\r\x1b[2K');
+        if (drawn) stream.write(own('\r') + own('[2K'));
       },
     };
   }

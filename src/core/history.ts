@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { runGit, runGitSync, type GitTarget } from '../git/cli.js';
 import { blobText, MEMORIES_DIR } from './catalog.js';
 import { InvalidInputError, MemoryError, NotFoundError, InternalError } from './errors.js';
@@ -121,6 +122,72 @@ export interface MemoryVersion {
    * `category`, `priority`, `scope`); absent for the first version and when gone.
    */
   changed?: string[];
+  /**
+   * Set when `content` holds only the start of this version's text (a response carries at most
+   * {@link historyTextBudget} bytes of text, newest versions first): the whole text's size in bytes.
+   * `memory get <id> --at <commit>` reads that version whole.
+   */
+  contentBytes?: number;
+}
+
+/** Bytes of memory text one history response carries at most (env `MEMORY_HISTORY_TEXT_BUDGET`): 8 MiB. */
+export const HISTORY_TEXT_BUDGET = 8 * 1024 * 1024;
+export function historyTextBudget(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.MEMORY_HISTORY_TEXT_BUDGET);
+  return Number.isInteger(n) && n >= 0 ? n : HISTORY_TEXT_BUDGET;
+}
+/** One version's share at most: a quarter of the budget (2 MiB), so one huge version never takes it all. */
+export const versionTextCap = (budget: number) => Math.floor(budget / 4);
+
+/**
+ * A memory file's bytes with its text (what follows the front matter) cut to `cap` bytes: the front
+ * matter stays whole, so the version and tags still read. `bytes` is the whole text's size when cut,
+ * `hash` a digest of the whole text (to tell whether two cut versions differ).
+ */
+export function capFileText(file: Buffer, cap: number): { file: Buffer; bytes: number | null; hash: string } {
+  // The front matter's closing line: `---` after the opening one (front matter is at most 256 KiB).
+  const end = file.subarray(0, 256 * 1024 + 8).indexOf('\n---', 3);
+  let start = end < 0 ? 0 : end + 4;
+  if (file[start] === 0x0d) start++;
+  if (file[start] === 0x0a) start++;
+  const text = file.subarray(start);
+  const hash = createHash('sha1').update(text).digest('hex');
+  if (text.length <= cap) return { file, bytes: null, hash };
+  return { file: file.subarray(0, start + utf8Cut(text, cap)), bytes: text.length, hash };
+}
+
+/** Where to cut UTF-8 `bytes` to at most `max` bytes without splitting a character. */
+export function utf8Cut(bytes: Uint8Array, max: number): number {
+  let cut = Math.min(max, bytes.length);
+  while (cut > 0 && cut < bytes.length && (bytes[cut] & 0xc0) === 0x80) cut--;
+  return cut;
+}
+
+/** `v` with its text cut to `cap` bytes (on a character boundary), `contentBytes` saying its whole size. */
+export function capText<V extends { content: string | null; contentBytes?: number }>(v: V, cap: number): V {
+  if (v.content === null || v.content.length <= cap / 4 || Buffer.byteLength(v.content, 'utf8') <= cap) return v;
+  const bytes = Buffer.from(v.content, 'utf8');
+  return { ...v, content: bytes.subarray(0, utf8Cut(bytes, cap)).toString('utf8'), contentBytes: v.contentBytes ?? bytes.length };
+}
+
+/**
+ * Versions newest first, their text within `budget` bytes in all: each version keeps what is left of
+ * the budget (at most its cap, applied when it was read), the older ones nothing past it.
+ */
+export function spendTextBudget<V extends { content: string | null; contentBytes?: number }>(newestFirst: V[], budget: number): V[] {
+  let left = budget;
+  return newestFirst.map((v) => {
+    if (v.content === null) return v;
+    const size = Buffer.byteLength(v.content, 'utf8');
+    if (size <= left) {
+      left -= size;
+      return v;
+    }
+    const all = Buffer.from(v.content, 'utf8');
+    const kept = all.subarray(0, utf8Cut(all, left)).toString('utf8');
+    left = 0;
+    return { ...v, content: kept, contentBytes: v.contentBytes ?? size };
+  });
 }
 
 interface VersionWithText extends MemoryVersion {
@@ -134,8 +201,8 @@ function eventFor(prev: string | null, now: string, everLive: boolean): string {
   return prev === now ? 'changed' : 'moved';
 }
 
-/** Oldest first, with the raw file text of each version. */
-function versionsOf(store: MemoryBranch, id: string): VersionWithText[] {
+/** Oldest first, with the raw file text of each version; `cap`: bytes of text kept a version (the rest cut, see {@link capFileText}). */
+function versionsOf(store: MemoryBranch, id: string, cap = Infinity): VersionWithText[] {
   assertId(id);
   // Native ids live at <top>/YYYY-MM/<bucket>/<id>.md (memories/, trash/, archive/): a fixed-depth glob
   // lets git prune the tree walk, three times faster than `**/` on a 2,000-commit branch.
@@ -153,6 +220,7 @@ function versionsOf(store: MemoryBranch, id: string): VersionWithText[] {
   const out: VersionWithText[] = [];
   let prev: string | null = null;
   let prevMemory: Memory | null = null;
+  let prevHash = '';
   let everLive = false;
   for (const r of records) {
     const present = r.files.filter((f) => f.status !== 'D');
@@ -171,18 +239,21 @@ function versionsOf(store: MemoryBranch, id: string): VersionWithText[] {
       try {
         const entry = store.git.entryAt(store.git.readCommit(r.commit).tree, pick.path);
         if (entry) {
-          text = blobText(store.git.readBlob(entry.oid), `${pick.path} at ${r.commit.slice(0, 7)}`, (w) => store.warn(w));
+          const capped = capFileText(store.git.readBlob(entry.oid), cap);
+          text = blobText(capped.file, `${pick.path} at ${r.commit.slice(0, 7)}`, (w) => store.warn(w));
           const m = memoryFromFile(pick.path, text);
           content = m.content;
           const n = Number(m.metadata.version);
           version = Number.isInteger(n) && n > 0 ? n : 1;
-          extra = { tags: m.tags };
+          extra = { tags: m.tags, ...(capped.bytes !== null ? { contentBytes: capped.bytes } : {}) };
           if (prevMemory) {
             const was = prevMemory;
-            const fields = (['content', 'tags', 'category', 'priority', 'scope'] as const).filter((f) => JSON.stringify(was[f] ?? null) !== JSON.stringify(m[f] ?? null));
+            // The text by its digest (a cut text is only its start); the other fields as read.
+            const fields = (['content', 'tags', 'category', 'priority', 'scope'] as const).filter((f) => (f === 'content' ? prevHash !== capped.hash : JSON.stringify(was[f] ?? null) !== JSON.stringify(m[f] ?? null)));
             extra.changed = fields;
           }
           prevMemory = m;
+          prevHash = capped.hash;
         }
       } catch (err) {
         // There but unreadable (broken front matter): not the same as gone.
@@ -204,9 +275,12 @@ function versionsOf(store: MemoryBranch, id: string): VersionWithText[] {
  * restores, and the purge. Works after a purge too: git still has the file.
  */
 export async function memoryHistory(store: MemoryBranch, id: string): Promise<{ success: true; id: string; versions: MemoryVersion[] }> {
-  const all = versionsOf(store, id);
+  // Bounded: 45 versions of 16 MB were 720 MB of text in one answer ("Invalid string length"). Each
+  // version keeps at most a quarter of the budget as it is read, the newest first share the rest.
+  const budget = historyTextBudget();
+  const all = versionsOf(store, id, versionTextCap(budget));
   if (!all.length) throw new NotFoundError(id, 'memory in git history');
-  return { success: true, id, versions: all.reverse().map(({ text: _t, ...v }) => v) };
+  return { success: true, id, versions: spendTextBudget(all.reverse().map(({ text: _t, ...v }) => v), budget) };
 }
 
 /** The newest file text git has for `id` and the path under memories/ it belongs at; null if never seen. */

@@ -1,5 +1,5 @@
 import { loadCatalog, slicer, ARCHIVE_DIR, MEMORIES_DIR, type Catalog, type CatalogEntry } from '../core/catalog.js';
-import { gitCliAsync, resolveCommit } from '../core/history.js';
+import { capFileText, capText, gitCliAsync, historyTextBudget, resolveCommit, spendTextBudget, versionTextCap } from '../core/history.js';
 import { InvalidInputError, NotFoundError } from '../core/errors.js';
 import { assertId } from '../core/id.js';
 import { parseFile } from '../core/codec.js';
@@ -83,13 +83,18 @@ export interface VersionView {
   /** Commit-message trailers (`Job: …`, `Run: …`), key → value. */
   trailers: Record<string, string>;
   content: string | null;
+  /** Set when `content` is only the start of the text (a page carries a bounded amount): its whole size in bytes. */
+  contentBytes?: number;
 }
+
+/** A version's file this large (bytes) yields the event loop after it is read: the page of a memory with big versions does not hold the server. */
+const BIG_VERSION = 256 * 1024;
 
 export interface MemoryView {
   id: string;
   at: string | null;
   /** The memory at `at` (default the tip), or null when it is not on the branch there (only in history). */
-  memory: (Memory & { state: ViewState; path: string; deleted_at?: string | null; expires_at?: string | null; expires?: string }) | null;
+  memory: (Memory & { state: ViewState; path: string; deleted_at?: string | null; expires_at?: string | null; expires?: string; contentBytes?: number }) | null;
   /** The raw front matter of the file, as written on the branch. */
   frontMatter: string;
   versions: VersionView[];
@@ -573,10 +578,10 @@ export class ViewModel {
     if (entry) {
       const { path: _p, extra: _e, ...pub } = entry.memory;
       const expires = entry.memory.extra?.expires;
-      memory = { ...pub, ...(state === 'archived' ? { archived: true as const } : {}), ...(expires !== undefined ? { expires: clip(expires, 40) } : {}), state, path: entry.path };
+      memory = capText({ ...pub, ...(state === 'archived' ? { archived: true as const } : {}), ...(expires !== undefined ? { expires: clip(expires, 40) } : {}), state, path: entry.path }, versionTextCap(historyTextBudget()));
       frontMatter = raw(entry.path);
     } else if (trashed) {
-      memory = { ...trashed, state: 'trash', path: trashed.path };
+      memory = capText({ ...trashed, state: 'trash' as const, path: trashed.path }, versionTextCap(historyTextBudget()));
       frontMatter = raw(trashed.path);
       try {
         parseFile(frontMatter);
@@ -774,8 +779,10 @@ export class ViewModel {
   }
 
   /** A memory's versions, newest first (at most 200), from the history index: events as `memory history` names them. */
-  private versionsFromIndex(stems: Set<string>, h = this.hist): VersionView[] {
+  private async versionsFromIndex(stems: Set<string>, h = this.hist): Promise<VersionView[]> {
     if (!h) return [];
+    const budget = historyTextBudget();
+    const cap = versionTextCap(budget);
     const touches = [...stems].flatMap((st) => h.byStem.get(st) ?? []);
     // Newest first, grouped by commit: a move (memories/ → trash/) is one version, the file that is there.
     const order = new Map<string, number>();
@@ -801,6 +808,7 @@ export class ViewModel {
       const state = top === MEMORIES_DIR ? 'live' : top === TRASH_DIR ? 'trash' : top;
       const event = state === 'live' ? (prev === null || prev === 'gone' ? (everLive ? 'restored' : 'stored') : prev === 'live' ? 'updated' : 'restored') : state === 'trash' ? (prev === 'trash' ? 'changed' : 'deleted') : prev === state ? 'changed' : 'moved';
       let content: string | null = null;
+      let contentBytes: number | undefined;
       let version: number | null = null;
       try {
         // The blob from the log's --raw line; a tree walk per version (4 tree objects inflated) only
@@ -813,19 +821,30 @@ export class ViewModel {
           const n = Number(known.metadata.version);
           version = Number.isInteger(n) && n > 0 ? n : 1;
         } else if (entry) {
-          const m = memoryFromFile(MEMORIES_DIR + pick.path.slice(pick.path.indexOf('/')), this.store.git.readBlob(entry.oid).toString('utf8'));
+          // At most a version's share of the page's text budget is decoded (45 versions of 16 MB each
+          // were 720 MB of text in one answer: a 500 after 14 s, 2 GB held).
+          const blob = this.store.git.readBlob(entry.oid);
+          const capped = capFileText(blob, cap);
+          // A big version costs tens of ms to inflate and decode: other requests get a turn between them.
+          if (blob.length > BIG_VERSION) await new Promise((r) => setImmediate(r));
+          const m = memoryFromFile(MEMORIES_DIR + pick.path.slice(pick.path.indexOf('/')), capped.file.toString('utf8'));
           content = m.content;
+          if (capped.bytes !== null) contentBytes = capped.bytes;
           const n = Number(m.metadata.version);
           version = Number.isInteger(n) && n > 0 ? n : 1;
         }
       } catch {
         /* an unreadable version shows without its text */
       }
-      out.push({ ...base, version, event, state, path: pick.path, content });
+      out.push({ ...base, version, event, state, path: pick.path, content, ...(contentBytes !== undefined ? { contentBytes } : {}) });
       if (state === 'live') everLive = true;
       prev = state;
     }
-    return out.reverse();
+    // Newest first, sharing the budget: the older versions past it keep only their start (or nothing).
+    return spendTextBudget(
+      out.reverse().map((v) => capText(v, cap)),
+      budget,
+    );
   }
 
   /**
@@ -846,21 +865,22 @@ export class ViewModel {
       const m = e ? /^---\r?\n([\s\S]*?)\r?\n---/.exec(this.store.git.readBlob(e.oid).toString('utf8')) : null;
       return m ? m[1] : '';
     };
-    const view = (id: string, memory: MemoryView['memory'], oid?: string): MemoryView => ({
+    const cap = versionTextCap(historyTextBudget());
+    const view = async (id: string, memory: MemoryView['memory'], oid?: string): Promise<MemoryView> => ({
       id,
       at: null,
-      memory,
+      memory: memory && capText(memory, cap),
       frontMatter: memory ? raw(memory.path, oid) : '',
-      versions: this.versionsFromIndex(new Set([id, ...(memory ? [stemOf(memory.path)] : [])])),
+      versions: await this.versionsFromIndex(new Set([id, ...(memory ? [stemOf(memory.path)] : [])])),
       commands: [`memory get ${id}`, `memory history ${id}`, ...(memory?.state === 'trash' ? [`memory trash restore ${id}`] : [])],
     });
     const pub = (e: CatalogEntry, state: ViewState) => {
       const { path: _p, extra: _e, ...m } = e.memory;
       return { ...m, state, path: e.path };
     };
-    for (const e of s.live.byId.values()) yield view(e.memory.id, pub(e, 'live'), e.oid);
-    for (const e of s.archived.byId.values()) yield view(e.memory.id, { ...pub(e, 'archived'), archived: true as const }, e.oid);
-    for (const t of s.trash) yield view(t.id, { ...t, state: 'trash', path: t.path });
+    for (const e of s.live.byId.values()) yield await view(e.memory.id, pub(e, 'live'), e.oid);
+    for (const e of s.archived.byId.values()) yield await view(e.memory.id, { ...pub(e, 'archived'), archived: true as const }, e.oid);
+    for (const t of s.trash) yield await view(t.id, { ...t, state: 'trash', path: t.path });
   }
 
   async core(): Promise<CoreDocView[]> {

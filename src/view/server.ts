@@ -9,10 +9,12 @@ import { InvalidInputError, MemoryError, ViewUnavailableError } from '../errors.
 /**
  * `memory view`: a local, read-only web viewer of the memory branch (docs/view.md). The server answers
  * GET and HEAD only, and every route reads through the door's view model, which has no way to commit
- * or move a ref. Each request must carry the session token (the first URL's `?token=`, then a cookie
- * that is HttpOnly and SameSite=Strict) and a Host header naming this server (DNS rebinding); no CORS
- * header is ever sent. Pages are the bundled client (dist/view), under a Content-Security-Policy that
- * lets nothing load or run but this origin's own script and style.
+ * or move a ref. Each API request must carry the session token (`Authorization: Bearer`, set by the
+ * page from the token it keeps in the tab's sessionStorage, or `?token=` for a script), and every
+ * request a Host header naming this server (DNS rebinding); no CORS header is ever sent. No cookie:
+ * browsers send a 127.0.0.1 cookie to every port of 127.0.0.1, so any other local server would get it.
+ * Pages are the bundled client (dist/view), under a Content-Security-Policy that lets nothing load or
+ * run but this origin's own script and style.
  */
 
 export interface ViewServerOptions {
@@ -29,6 +31,8 @@ export interface ViewServer {
   port: number;
   token: string;
   server: Server;
+  /** Resolves at the first request that carries the token (the page has it: `--open`'s launch file can go). */
+  authenticated: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -63,12 +67,10 @@ function sameToken(given: string | undefined, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i).trim() === name) return part.slice(i + 1).trim();
-  }
-  return undefined;
+/** The token of `Authorization: Bearer <token>`. */
+function bearer(header: string | undefined): string | undefined {
+  const m = /^Bearer ([\w-]{1,200})$/.exec((header ?? '').trim());
+  return m ? m[1] : undefined;
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer, head: boolean, extra: Record<string, string> = {}): void {
@@ -125,7 +127,8 @@ export async function startViewServer(door: MemoryDoor, opts: ViewServerOptions 
   const assetsDir = findAssets(opts.assets);
   const assets = new Map<string, Buffer>(ASSETS.map((f) => [f, readFileSync(join(assetsDir, f))]));
   let port = opts.port ?? 0;
-  let cookie = '';
+  let onAuthenticated: (() => void) | null = null;
+  const authenticated = new Promise<void>((resolve) => (onAuthenticated = resolve));
   const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, `${host.includes(':') ? `[${host}]` : host}:${port}`]);
   let hosts = allowedHosts();
 
@@ -146,21 +149,16 @@ export async function startViewServer(door: MemoryDoor, opts: ViewServerOptions 
     if (method !== 'GET' && !head) return send(res, 405, 'text/plain; charset=utf-8', 'method not allowed: the viewer is read-only\n', false, { Allow: 'GET, HEAD' });
     if ((req.url ?? '').length > MAX_URL) return send(res, 414, 'text/plain; charset=utf-8', 'URL too long\n', head);
     const url = new URL(req.url ?? '/', 'http://viewer.invalid');
-    const given = url.searchParams.get('token') ?? undefined;
-    const fromCookie = cookieValue(req.headers.cookie, cookie);
-    if (!sameToken(given, token) && !sameToken(fromCookie, token)) return send(res, 403, 'text/plain; charset=utf-8', 'forbidden: open the URL "memory view" printed (it carries the token)\n', head);
-    if (given !== undefined) {
-      // The token moves into a cookie the page's scripts cannot read, and out of the address bar and history.
-      url.searchParams.delete('token');
-      const rest = url.searchParams.toString();
-      res.writeHead(303, { ...SECURITY_HEADERS, Location: url.pathname + (rest ? `?${rest}` : ''), 'Set-Cookie': `${cookie}=${token}; HttpOnly; SameSite=Strict; Path=/` });
-      res.end();
-      return;
-    }
     const path = url.pathname;
+    // The page and its script hold no data (they are the package's files): served to anyone the Host
+    // and Origin checks let in, so a reload or a bookmark of a page works; the page then reads the
+    // token from its first URL (`?token=`) into the tab's sessionStorage and drops it from the address bar.
     if (path === '/' || path === '/index.html') return send(res, 200, TYPES['.html'], assets.get('index.html')!, head);
     if (path === '/app.js') return send(res, 200, TYPES['.js'], assets.get('app.js')!, head);
     if (path === '/app.css') return send(res, 200, TYPES['.css'], assets.get('app.css')!, head);
+    if (!sameToken(bearer(req.headers.authorization), token) && !sameToken(url.searchParams.get('token') ?? undefined, token)) return send(res, 403, 'text/plain; charset=utf-8', 'forbidden: open the URL "memory view" printed (it carries the token)\n', head);
+    onAuthenticated?.();
+    onAuthenticated = null;
     if (path.startsWith('/api/')) {
       try {
         const value = await apiRoute(door, path.slice(5), url.searchParams);
@@ -188,14 +186,13 @@ export async function startViewServer(door: MemoryDoor, opts: ViewServerOptions 
   const addr = server.address();
   port = typeof addr === 'object' && addr ? addr.port : port;
   hosts = allowedHosts();
-  // Cookies are per host, not per port: one name per viewer so two viewers on one machine do not clash.
-  cookie = `gm_view_${port}`;
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${shown}:${port}/?token=${token}`,
     port,
     token,
     server,
+    authenticated,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -5,10 +5,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { formatBytes, formatDuration, progressReporter } from '../../src/cli/progress.js';
+import { terminalSafe } from '../../src/cli/output.js';
 import { makeRepo, tempDir } from '../helpers.js';
 import { runCli } from '../run-cli.js';
 
-/** A stream that says it is a terminal and keeps what is written. */
+/** A stream that says it is a terminal and keeps what is written (as the CLI's guard passes it on: terminalSafe). */
 function fakeTerminal(): NodeJS.WriteStream & { text: () => string } {
   let out = '';
   return { isTTY: true, write: (s: string) => ((out += s), true), text: () => out } as unknown as NodeJS.WriteStream & { text: () => string };
@@ -44,7 +45,7 @@ describe('progress', { timeout: 120_000 }, () => {
       vi.advanceTimersByTime(2000);
       wait.end();
       // Redrawn every second while nothing is counted: the last draw says 2.0 s.
-      expect(h.text()).toMatch(/searching… 1\.0 s\r\x1b\[2Ksearching… 2\.0 s\r\x1b\[2K$/);
+      expect(terminalSafe(h.text())).toMatch(/searching… 1\.0 s\r\x1b\[2Ksearching… 2\.0 s\r\x1b\[2K$/);
     } finally {
       delete process.env.MEMORY_PROGRESS_DELAY_MS;
       vi.useRealTimers();

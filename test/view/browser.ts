@@ -135,3 +135,13 @@ export function startViewer(repo: string): Promise<RunningViewer> {
 export function refs(repo: string): string {
   return git(repo, 'for-each-ref', '--format=%(refname) %(objectname)');
 }
+
+/**
+ * Goes to `url` and waits for the page to say it rendered `ready` (`body[data-ready]`). A change of the
+ * fragment alone re-renders in place: the old mark is removed first, so this waits for this render.
+ */
+export async function renderedAt(page: import('playwright-core').Page, url: string, ready: string, timeout?: number): Promise<void> {
+  await page.evaluate(() => delete document.body.dataset.ready).catch(() => {});
+  await page.goto(url);
+  await page.waitForSelector(`body[data-ready="${ready}"]`, timeout === undefined ? {} : { timeout });
+}

@@ -35,7 +35,7 @@ describe('memory view while the full catalog loads', () => {
     const token = 'catalog-load-test-token';
     const viewer = await startViewServer(door, { assets, token });
     const get = async (path: string) => {
-      const res = await fetch(`http://127.0.0.1:${viewer.port}${path}`, { headers: { cookie: `gm_view_${viewer.port}=${token}` } });
+      const res = await fetch(`http://127.0.0.1:${viewer.port}${path}`, { headers: { authorization: `Bearer ${token}` } });
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     };
     try {

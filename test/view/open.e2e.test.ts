@@ -1,7 +1,8 @@
 // `memory view --open` starts a real server process and a real opener script: a spawned CLI (e2e).
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CLI, gitEnv, makeRepo, tempDir } from '../helpers.js';
 
@@ -33,14 +34,26 @@ describe('memory view --open', () => {
     });
   }
 
-  it('runs $BROWSER with the printed URL as its only argument (a path with a space, no shell)', async () => {
+  it('runs $BROWSER with one argument, a private file:// page that forwards to the URL: no token in its argv (a path with a space, no shell)', async () => {
     const repo = makeRepo({ commit: true });
     const { program, log } = recorder(tempDir('gm-open-'));
     const v = await view(repo, { BROWSER: program });
     try {
       const argv = (await waitFor(log)).split('\n');
-      expect(argv).toEqual([v.url]);
       expect(v.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{43}$/);
+      const token = new URL(v.url).searchParams.get('token')!;
+      expect(argv).toHaveLength(1);
+      expect(argv[0]).toMatch(/^file:\/\/\/.*\/open\.html$/);
+      expect(argv[0]).not.toContain(token);
+      const file = fileURLToPath(argv[0]);
+      // Readable by this user only, and it sends the browser on to the URL.
+      expect(statSync(file).mode & 0o077).toBe(0);
+      expect(statSync(dirname(file)).mode & 0o077).toBe(0);
+      expect(readFileSync(file, 'utf8')).toContain(`url=${v.url}`);
+      // Once the page has used the token, the file goes.
+      expect((await fetch(`${new URL(v.url).origin}/api/branch`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+      for (const t0 = Date.now(); existsSync(file) && Date.now() - t0 < 10_000; ) await new Promise((r) => setTimeout(r, 20));
+      expect(existsSync(file)).toBe(false);
     } finally {
       v.stop();
     }
@@ -55,7 +68,7 @@ describe('memory view --open', () => {
       expect(v.stderr()).toContain('could not open a browser');
       expect(v.stderr()).toContain('ENOENT');
       const r = await fetch(v.url, { redirect: 'manual' });
-      expect(r.status).toBe(303);
+      expect(r.status).toBe(200);
     } finally {
       v.stop();
     }

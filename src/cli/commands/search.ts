@@ -1,7 +1,7 @@
 import { command } from '../command.js';
 import { PRIORITIES, type Priority } from '../../core/memory.js';
 import { run, splitList, type GlobalArgs } from '../context.js';
-import { color, formatTable, noteColor, resultsWithNote } from '../output.js';
+import { color, formatTable, noteColor, resultsWithNote, unstyled } from '../output.js';
 import { progressReporter } from '../progress.js';
 import type { SearchMode, SearchQuery, SearchResponse } from '../../core/search-types.js';
 
@@ -45,7 +45,7 @@ function renderResults(r: SearchResponse, showWeak: boolean | undefined): string
   if (!weak.length || !(showWeak ?? terminal)) return main;
   const head = terminal ? color.dim(`weak candidates (below confidence, not answers):`) : '# weak candidates (below confidence)';
   const rows = formatTable(weak, { relevance: true });
-  const body = terminal ? rows.split('\n').map((l) => color.dim(l.replace(/\x1b\[[0-9;]*m/g, ''))).join('\n') : rows;
+  const body = terminal ? rows.split('\n').map((l) => color.dim(unstyled(l))).join('\n') : rows;
   return [main, head, body].filter(Boolean).join('\n');
 }
 

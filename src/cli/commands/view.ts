@@ -1,5 +1,9 @@
 import { command } from '../command.js';
 import type * as ChildProcess from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { InvalidInputError } from '../../core/errors.js';
 import { openCliMemory, type GlobalArgs } from '../context.js';
 import { reportError, writeJson } from '../output.js';
@@ -19,6 +23,20 @@ export function opener(url: string, env: NodeJS.ProcessEnv = process.env, platfo
   const browser = env.BROWSER?.trim();
   if (browser) return [browser, [url]];
   return platform === 'darwin' ? ['open', [url]] : platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
+}
+
+/**
+ * `--open` hands the browser this file, not the URL: a page that sends the browser on to `url` (a
+ * meta refresh), in a new directory only this user can read (mkdtemp: 0700; the file 0600). A
+ * program's arguments are visible to every local user (`ps`), so the token never goes there. The
+ * caller removes it once the page has used the token, or when the viewer stops.
+ */
+export function launchFile(url: string, dir: string = tmpdir()): { file: string; href: string; remove(): void } {
+  const d = mkdtempSync(join(dir, 'git-memory-view-'));
+  const file = join(d, 'open.html');
+  const at = url.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  writeFileSync(file, `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><meta http-equiv="refresh" content="0;url=${at}"><title>git-memory viewer</title></head><body><a href="${at}">Open the git-memory viewer</a></body></html>\n`, { mode: 0o600, flag: 'wx' });
+  return { file, href: pathToFileURL(file).href, remove: () => rmSync(d, { recursive: true, force: true }) };
 }
 
 // node:child_process is required here, on use: imported, it was loaded by every CLI start (this module
@@ -46,7 +64,7 @@ export const viewCommand = command<Args>({
     y
       .option('port', { type: 'number', describe: 'Port to listen on (default: any free port)' })
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to bind (default loopback only)' })
-      .option('open', { type: 'boolean', default: false, describe: 'Open the URL in a browser: $BROWSER if set (one program, given the URL), else the desktop\'s default (--no-open: just print it)' })
+      .option('open', { type: 'boolean', default: false, describe: 'Open the viewer in a browser: $BROWSER if set (one program, given a private file:// page that forwards to the URL: no token in its arguments), else the desktop\'s default (--no-open: just print it)' })
       .option('export', { type: 'string', describe: 'Write the viewer as static files to this directory instead of serving (opens from disk)' })
       .example('$0 view', 'Serve the viewer on loopback; open the printed URL (it carries the session token)')
       .example('$0 view --port 7420 --open', 'A fixed port, opened in the browser')
@@ -76,12 +94,20 @@ export const viewCommand = command<Args>({
       if (argv.json) process.stdout.write(JSON.stringify({ success: true, url: v.url, port: v.port }) + '\n');
       else process.stdout.write(`git-memory viewer on ${memory.core.branch}: ${v.url}\n(read-only; Ctrl-C stops it)\n`);
       if (!['127.0.0.1', 'localhost', '::1'].includes(host)) process.stderr.write(`git-memory: warning: listening on ${host}: reachable beyond this machine by anyone with the URL\n`);
-      if (argv.open) openBrowser(v.url);
+      let launched: ReturnType<typeof launchFile> | null = null;
+      if (argv.open) {
+        const launch = (launched = launchFile(v.url));
+        openBrowser(launch.href);
+        void v.authenticated.then(() => launch.remove());
+        // A browser that never loads the page: the file goes after 10 minutes anyway.
+        setTimeout(() => launch.remove(), 10 * 60_000).unref();
+      }
       // Warm the list of the tip while the browser fetches the page and its script (the first page
       // waits on this otherwise: ~0.4 s at 100,000 memories on an idle machine).
       const mem = memory;
       setImmediate(() => void mem.viewModel().then((vm) => vm.prefetch()).catch(() => {}));
       const stop = () => {
+        launched?.remove();
         void v.close();
         mem.close();
         process.exit(0);

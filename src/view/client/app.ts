@@ -9,7 +9,7 @@
  */
 import MarkdownIt from 'markdown-it';
 import DOMPurify from 'dompurify';
-import { diffLines } from 'diff';
+import { FALLBACK_LINES, linesOf, lineDiff, MAX_DIFF_EDITS } from './diff.js';
 import { listCatalog, plainQuery, PAGE } from './query.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -52,8 +52,14 @@ function s(tag: string, attrs: Record<string, string | number> = {}, ...children
 
 // ---------- Markdown ----------
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
-md.disable('image');
 md.validateLink = (url: string) => /^(https?:|mailto:)/i.test(url.trim());
+// Images show as the text that was written (`![alt](url)`): nothing remote loads. (With the image rule
+// off instead, markdown-it reads `![alt](url)` as "!" and a link, which is not what the docs promise.)
+md.renderer.rules.image = (tokens, idx) => {
+  const t = tokens[idx];
+  const title = t.attrGet('title');
+  return md.utils.escapeHtml(`![${t.content}](${t.attrGet('src') ?? ''}${title ? ` "${title}"` : ''})`);
+};
 const ALLOWED_TAGS = ['p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'em', 'strong', 's', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td'];
 DOMPurify.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName === 'A') {
@@ -90,11 +96,34 @@ function chunk(key: string): Promise<Json> {
   return p;
 }
 
+/**
+ * The live viewer's session token: taken from the first URL (`?token=`), kept in this tab's
+ * sessionStorage (one origin: this port only), sent as `Authorization: Bearer`. Never a cookie: a
+ * 127.0.0.1 cookie is sent to every port of 127.0.0.1, that is to any other local server.
+ */
+const TOKEN_KEY = 'git-memory-view-token';
+function sessionToken(): string {
+  try {
+    const u = new URL(location.href);
+    const given = u.searchParams.get('token');
+    if (given) {
+      sessionStorage.setItem(TOKEN_KEY, given);
+      u.searchParams.delete('token');
+      history.replaceState(null, '', u.pathname + u.search + u.hash);
+    }
+    return sessionStorage.getItem(TOKEN_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+const TOKEN = STATIC ? '' : sessionToken();
+
 async function api(route: string, params: Params = {}): Promise<Json> {
   if (STATIC) return staticApi(route, params);
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) for (const x of Array.isArray(v) ? v : [v]) if (x !== '') q.append(k, x);
-  const r = await fetch(`/api/${route}?${q}`, { credentials: 'same-origin' });
+  const r = await fetch(`/api/${route}?${q}`, { credentials: 'omit', headers: TOKEN ? { Authorization: `Bearer ${TOKEN}` } : {} });
+  if (r.status === 403) throw new Error('this tab has no session token: open the URL "memory view" printed');
   const j = await r.json();
   if (!r.ok) throw new Error(j?.error?.message ?? `HTTP ${r.status}`);
   return j;
@@ -324,13 +353,37 @@ async function pageMemories(p: Params): Promise<HTMLElement> {
   );
 }
 
+/** Unchanged lines shown next to a change in a diff. */
+const CONTEXT = 3;
+
 function diffView(a: string, b: string): HTMLElement {
-  const box = h('pre', { class: 'diff', id: 'diff' });
-  for (const part of diffLines(a, b)) {
-    const cls = part.added ? 'add' : part.removed ? 'del' : 'same';
-    const mark = part.added ? '+' : part.removed ? '-' : ' ';
-    for (const line of part.value.replace(/\n$/, '').split('\n')) box.appendChild(h('span', { class: cls }, `${mark} ${line}\n`));
+  const d = lineDiff(a, b);
+  if ('tooLarge' in d) {
+    // Past the bound (src/view/client/diff.ts): the start of both versions, not a frozen page.
+    const start = (label: string, text: string) => {
+      const lines = linesOf(text);
+      const more = lines.length - FALLBACK_LINES;
+      return h('div', {}, h('h4', {}, label), h('pre', { class: 'raw' }, lines.slice(0, FALLBACK_LINES).join('\n') + (more > 0 ? `\n… ${more.toLocaleString('en-US')} more lines` : '')));
+    };
+    return h('div', { class: 'diff-too-large', id: 'diff' },
+      h('p', { class: 'warn', id: 'diff-too-large' }, `Too many changed lines to diff (more than ${MAX_DIFF_EDITS.toLocaleString('en-US')}): the first ${FALLBACK_LINES} lines of each version.`),
+      h('div', { class: 'columns2' }, start('from', a), start('to', b)));
   }
+  const box = h('pre', { class: 'diff', id: 'diff' });
+  d.parts.forEach((part, i) => {
+    const mark = part.kind === 'add' ? '+' : part.kind === 'del' ? '-' : ' ';
+    let lines = part.lines;
+    // Unchanged runs keep CONTEXT lines next to a change; the rest is one line saying how many.
+    if (part.kind === 'same' && lines.length > 2 * CONTEXT + 1) {
+      const before = i > 0 ? lines.slice(0, CONTEXT) : [];
+      const after = i < d.parts.length - 1 ? lines.slice(-CONTEXT) : [];
+      const hidden = lines.length - before.length - after.length;
+      for (const line of before) box.appendChild(h('span', { class: 'same' }, `  ${line}\n`));
+      box.appendChild(h('span', { class: 'skip' }, `… ${hidden.toLocaleString('en-US')} unchanged lines\n`));
+      lines = after;
+    }
+    for (const line of lines) box.appendChild(h('span', { class: part.kind }, `${mark} ${line}\n`));
+  });
   return box;
 }
 
@@ -341,6 +394,8 @@ async function pageMemory(p: Params): Promise<HTMLElement> {
   const m = r.memory;
   const versions: Json[] = r.versions;
   const withText = versions.filter((v) => v.content !== null);
+  // Versions whose text the server cut to its budget (contentBytes: the whole size).
+  const cut = [...versions, ...(m ? [m] : [])].filter((v) => typeof v.contentBytes === 'number');
   const sel = (name: string, idx: number) => {
     const el = h('select', { id: `diff-${name}` }, withText.map((v, i) => h('option', { value: String(i), ...(i === idx ? { selected: 'selected' } : {}) }, `${v.version ? `v${v.version}` : '—'} ${short(v.commit)} ${v.event}`))) as HTMLSelectElement;
     el.addEventListener('change', update);
@@ -373,10 +428,11 @@ async function pageMemory(p: Params): Promise<HTMLElement> {
     h('h3', {}, 'Read or restore it'),
     h('ul', { class: 'commands' }, r.commands.map((c: string) => h('li', {}, h('code', {}, c), ' ', h('button', { type: 'button', onclick: () => void navigator.clipboard?.writeText(c) }, 'copy')))),
     h('h3', {}, `Versions (${versions.length})`),
-    h('table', { class: 'versions', id: 'versions' },
+    h('div', { class: 'table-scroll' }, h('table', { class: 'versions', id: 'versions' },
       h('tr', {}, ['version', 'event', 'commit', 'author', 'time', 'message', 'trailers'].map((x) => h('th', {}, x))),
-      versions.map((v) => h('tr', {}, h('td', {}, v.version ? `v${v.version}` : '—'), h('td', {}, v.event), h('td', {}, h('a', { href: link('memory', { id, at: v.commit }) }, short(v.commit))), h('td', {}, v.author), h('td', {}, when(v.timestamp)), h('td', {}, v.message), h('td', {}, Object.entries(v.trailers ?? {}).map(([k, x]) => h('div', {}, `${k}: ${x}`)))))),
+      versions.map((v) => h('tr', {}, h('td', {}, v.version ? `v${v.version}` : '—'), h('td', {}, v.event), h('td', {}, h('a', { href: link('memory', { id, at: v.commit }) }, short(v.commit))), h('td', {}, v.author), h('td', {}, when(v.timestamp)), h('td', {}, v.message), h('td', {}, Object.entries(v.trailers ?? {}).map(([k, x]) => h('div', {}, `${k}: ${x}`))))))),
     withText.length > 1 ? h('div', {}, h('h3', {}, 'Diff'), h('div', { class: 'diffpick' }, 'from ', from, ' to ', to), diffBox) : null,
+    cut.length ? h('p', { class: 'warn', id: 'cut-texts' }, `Texts of ${cut.length} ${cut.length === 1 ? 'version are' : 'versions are'} too large to carry whole and show only their start (the diff too). Read one whole: memory get ${r.id} --at <commit>.`) : null,
   );
 }
 
@@ -425,10 +481,15 @@ function lineChart(id: string, months: string[], series: Array<{ category: strin
   const H = 200;
   const cum = series.map((x) => ({ name: x.category, v: x.counts.reduce<number[]>((acc, n) => (acc.push((acc[acc.length - 1] ?? 0) + n), acc), []) }));
   const max = Math.max(1, ...cum.flatMap((c) => c.v));
-  const X = (i: number) => 30 + (months.length > 1 ? ((W - 140) * i) / (months.length - 1) : 0);
+  // One month is one point a category: a line of one point draws nothing, so points get a dot (centred).
+  const X = (i: number) => (months.length > 1 ? 30 + ((W - 140) * i) / (months.length - 1) : (W - 110) / 2);
   const Y = (v: number) => H - (H - 10) * (v / max);
+  const dots = months.length === 1;
   const svg = s('svg', { viewBox: `0 0 ${W} ${H + 20}`, width: W, height: H + 20, class: 'plot', id, 'data-points': months.length * cum.length },
-    cum.map((c, k) => [s('polyline', { points: c.v.map((v, i) => `${X(i)},${Y(v)}`).join(' '), fill: 'none', stroke: COLORS[k % COLORS.length], 'stroke-width': 2 }), s('text', { x: W - 105, y: 14 + k * 14, fill: COLORS[k % COLORS.length] }, `${c.name.slice(0, 14)} ${c.v[c.v.length - 1] ?? 0}`)]),
+    cum.map((c, k) => [
+      dots ? c.v.map((v, i) => s('circle', { cx: X(i), cy: Y(v), r: 4, fill: COLORS[k % COLORS.length] }, s('title', {}, `${c.name}: ${v}`))) : s('polyline', { points: c.v.map((v, i) => `${X(i)},${Y(v)}`).join(' '), fill: 'none', stroke: COLORS[k % COLORS.length], 'stroke-width': 2 }),
+      s('text', { x: W - 105, y: 14 + k * 14, fill: COLORS[k % COLORS.length] }, `${c.name.slice(0, 14)} ${c.v[c.v.length - 1] ?? 0}`),
+    ]),
     s('text', { x: 30, y: H + 15 }, months[0] ?? ''), s('text', { x: W - 110, y: H + 15, 'text-anchor': 'end' }, months[months.length - 1] ?? ''), s('text', { x: 0, y: 12 }, max));
   return h('figure', {}, svg as unknown as HTMLElement);
 }
