@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeRepo } from '../helpers.js';
+import { commitFiles, git, makeRepo } from '../helpers.js';
 import { runCli } from '../run-cli.js';
 import { terminalSafe } from '../../src/cli/output.js';
 
@@ -33,9 +33,15 @@ let id = '';
 let other = '';
 beforeAll(async () => {
   repo = makeRepo({ commit: true });
-  const r = await runCli(repo, ['store', HOSTILE, '--tags', `${TAG},plain`, '--category', CATEGORY, '--json']);
+  // Every input refuses a category with a control character (INVALID_INPUT); a hand edit on the
+  // branch is how one gets there, so the stored file's category is rewritten in a commit of its own.
+  expect((await runCli(repo, ['store', 'x', '--category', CATEGORY, '--json'])).json.error.code).toBe('INVALID_INPUT');
+  const r = await runCli(repo, ['store', HOSTILE, '--tags', `${TAG},plain`, '--category', 'placeholder', '--json']);
   expect(r.code, r.stderr).toBe(0);
   id = r.json.id;
+  const path = git(repo, 'ls-tree', '-r', '--name-only', 'memory').split('\n').find((p) => p.endsWith(`${id}.md`))!;
+  const file = git(repo, 'show', `memory:${path}`);
+  commitFiles(repo, [{ files: { [path]: `${file.replace('category: placeholder', `category: ${JSON.stringify(CATEGORY)}`)}` } }], 'memory');
   other = (await runCli(repo, ['store', `${HOSTILE} second`, '--tags', 'plain', '--json'])).json.id;
   expect((await runCli(repo, ['update', other, '--content', `${HOSTILE} changed`])).code).toBe(0);
   expect((await runCli(repo, ['delete', other])).code).toBe(0);
@@ -89,9 +95,17 @@ describe('no control character from memory text reaches stdout or stderr', { tim
     expect(m.category).toBe(CATEGORY);
     const l = await runCli(repo, ['list', '--json']);
     expect(l.json.memories.find((m: { id: string }) => m.id === id).content).toBe(HOSTILE);
+    // Import refuses the hand-edited category, so export leaves that memory out and names it; a memory
+    // with the hostile text and a plain category is exported with the exact text.
     const e = await runCli(repo, ['export']);
-    expect(e.stdout).not.toMatch(CONTROL);
-    expect(e.stdout.trim().split('\n').map((line) => JSON.parse(line).content)).toContain(HOSTILE);
+    expect(e.code).toBe(1);
+    expect(e.stderr).toContain('EXPORT_INCOMPLETE');
+    expect(e.stdout + e.stderr).not.toMatch(CONTROL);
+    const plainRepo = makeRepo({ commit: true });
+    expect((await runCli(plainRepo, ['store', HOSTILE])).code).toBe(0);
+    const pe = await runCli(plainRepo, ['export']);
+    expect(pe.stdout).not.toMatch(CONTROL);
+    expect(pe.stdout.trim().split('\n').map((line) => JSON.parse(line).content)).toContain(HOSTILE);
   });
 });
 
