@@ -3,7 +3,9 @@
 // replay and fold) byte for byte, and readers list neither (they warn) instead of crashing.
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { git, gitEnv } from '../helpers.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { git, gitEnv, tempDir } from '../helpers.js';
 import { runCli } from '../run-cli.js';
 import { ok, setup } from '../sync/fixtures.js';
 import { decodeName, encodeName, hasRawBytes, serializeTree, parseTree } from '../../src/git/tree.js';
@@ -86,6 +88,19 @@ describe('tree entry names are bytes', () => {
     expect(found.results).toEqual([]);
     ok(await runCli(a, ['rebuild-index']));
     ok(await runCli(a, ['search', 'pelicans', '--json']));
+    // Whole-branch reads skip them too, and say so.
+    const exported = ok(await runCli(a, ['export']));
+    expect(exported.stdout).not.toMatch(/walrus|heron/);
+    expect(exported.stderr).toMatch(/x\\xff\.md/);
+    ok(await runCli(a, ['stats', '--json']));
+    ok(await runCli(a, ['recent', '--json']));
+    ok(await runCli(a, ['history', list.memories[0].id, '--json']));
+    ok(await runCli(a, ['prune', '--dry-run', '--json']));
+    // A bulk import writes its trees in one step: the same names survive it.
+    const jsonl = join(tempDir('gm-import-'), 'in.jsonl');
+    writeFileSync(jsonl, JSON.stringify({ content: 'an imported memory about grebes' }) + '\n');
+    ok(await runCli(a, ['import', jsonl, '--json']));
+    expect(rawOnes(rawFiles(a, 'memory'))).toEqual(before);
   });
 
   it('a sync that replays and a fold keep them on the remote and in both clones; the folding clone lists neither', async () => {
