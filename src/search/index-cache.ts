@@ -74,7 +74,7 @@ export interface IndexCacheOptions {
    * are the larger part of DIR once a hybrid search ran (the index's size again at 384 dimensions).
    */
   vectors?: boolean;
-  /** Signs saved files and requires the signature of restored ones (default: $MEMORY_INDEX_CACHE_KEY; none: unsigned). */
+  /** Signs saved files and requires the signature of restored ones (default: $MEMORY_INDEX_CACHE_KEY; empty or unset: unsigned). */
   key?: string;
 }
 
