@@ -26,6 +26,11 @@ import { MAGIC } from './segment/format.js';
  * is trusted, a broken or missing DIR costs a full build and a warning, never a failed search, and
  * the repository's branch and refs are never written.
  *
+ * The document table is checked against the branch; the terms are not (that is re-analysing every
+ * memory). With MEMORY_INDEX_CACHE_KEY every saved index file is signed (`<file>.mac`, HMAC-SHA256)
+ * and only signed files are restored; without one, a restored index serves its search and is then
+ * removed from the clone, so a crafted DIR never becomes the clone's own index.
+ *
  * The vector cache travels with it (`<DIR>/<branch>/vectors/<model>.v<format>.bin`, the file
  * src/vector/branch.ts keeps under `<git dir>/.../vectors/`): the vectors a hybrid search embedded
  * in one job (memories whose vector is not committed) and the branch's committed vectors already
