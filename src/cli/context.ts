@@ -21,7 +21,7 @@ export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
   repo: { type: 'string', describe: 'Repository directory (default: the current directory)' },
   branch: { type: 'string', describe: 'Branch holding the memories (default: $MEMORY_BRANCH or "memory")' },
   json: { type: 'boolean', describe: 'Print the result as JSON on stdout' },
-  'index-cache': { type: 'string', describe: 'Directory carrying the search index (and the vector cache) between CI jobs: restored when the repository has none, saved after a search that built or updated it (default: $MEMORY_INDEX_CACHE)' },
+  'index-cache': { type: 'string', describe: 'Directory carrying the search index (and the vector cache) between CI jobs: restored when the repository has none, saved after a search that built or updated it (default: $MEMORY_INDEX_CACHE); set $MEMORY_INDEX_CACHE_KEY to a secret your trusted jobs share to sign it, so a DIR written without the key is not used' },
   sync: { type: 'boolean', describe: 'Share through the remote ($MEMORY_REMOTE or origin): pull before reading, sync after writing (default: $MEMORY_AUTO_SYNC)' },
 };
 

@@ -31,8 +31,8 @@ export interface BranchObjects {
   readTree(oid: string): BranchTreeEntry[];
   /** The entry at `path` in `tree`, or null. */
   entryAt(tree: string, path: string): BranchTreeEntry | null;
-  /** Every blob under `prefix` (recursively), in tree order. */
-  listBlobs(tree: string, prefix: string): BranchBlob[];
+  /** Every blob under `prefix` (recursively), in tree order; a name that is not UTF-8 is left out and given to `onRawName`. */
+  listBlobs(tree: string, prefix: string, onRawName?: (path: string, oid: string) => void): BranchBlob[];
 }
 
 /**

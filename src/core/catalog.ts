@@ -4,6 +4,7 @@ import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeCacheFile } from '../git/atomic-file.js';
 import type { GitRepository } from '../git/repository.js';
+import { shownName } from '../git/tree.js';
 import { oversizedFile } from './bounds.js';
 import { memoryFromFile, type StoredMemory } from './memory.js';
 import { copyWins, duplicateIdWarning } from './id.js';
@@ -59,8 +60,15 @@ export function notUtf8(path: string): string {
 
 /** The warning for a file on the branch that cannot be read: which file, why, and what to do. */
 export function unreadableFile(path: string, reason: string): string {
-  return `skipped ${path}: ${reason} (fix or delete the file on the memory branch; the other memories still read)`;
+  return `skipped ${shownName(path)}: ${reason} (fix or delete the file on the memory branch; the other memories still read)`;
 }
+
+/**
+ * Why a file whose name is not UTF-8 (a hand commit, another tool) is not read: no id, path or JSON
+ * output can name it faithfully. Writers keep it byte for byte (src/git/tree.ts, decodeName); renaming
+ * it with git makes it a memory again.
+ */
+export const RAW_NAME = 'its file name is not valid UTF-8, so it is not read as a memory; it is kept on the branch unchanged (rename it with git to read it)';
 
 export function emptyCatalog(): Catalog {
   return { tree: null, entries: [], skipped: [], byId: new Map(), dupes: [] };
@@ -164,7 +172,13 @@ export function loadCatalog(
   const entries: CatalogEntry[] = [];
   const skipped: SkippedFile[] = [];
   const warn = opts.warn ?? (() => {});
-  for (const blob of repo.listBlobs(tree, prefix)) {
+  const raw: SkippedFile[] = [];
+  const blobs = repo.listBlobs(tree, prefix, (path, oid) => path.endsWith('.md') && raw.push({ path, oid, reason: RAW_NAME }));
+  for (const s of raw) {
+    skipped.push(s);
+    warn(unreadableFile(s.path, s.reason));
+  }
+  for (const blob of blobs) {
     if (!blob.path.endsWith('.md')) continue;
     const key = `${blob.path}\0${blob.oid}`;
     const hit = known.get(key);

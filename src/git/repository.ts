@@ -6,7 +6,7 @@ import { isRegularFile } from './diff.js';
 import { ObjectStore, type GitObject } from './objects.js';
 import { RefStore } from './refs.js';
 import { findRepository, readConfigFile, readEffectiveConfig, type RepoLocation } from './location.js';
-import { MODE_BLOB, MODE_TREE, badTreeName, isTreeMode, parseCommit, parseTree, serializeCommit, serializeTree, type CommitInfo, type Identity, type TreeEntry } from './tree.js';
+import { MODE_BLOB, MODE_TREE, badTreeName, hasRawBytes, isTreeMode, parseCommit, parseTree, serializeCommit, serializeTree, type CommitInfo, type Identity, type TreeEntry } from './tree.js';
 
 export interface BlobEntry {
   path: string;
@@ -293,8 +293,13 @@ export class GitRepository {
     return null;
   }
 
-  /** Every regular file (`isRegularFile`) under `prefix` (recursively), in tree order. Missing prefix yields nothing. */
-  listBlobs(tree: string, prefix: string): BlobEntry[] {
+  /**
+   * Every regular file (`isRegularFile`) under `prefix` (recursively), in tree order. Missing prefix
+   * yields nothing. A file or folder whose name is not UTF-8 ({@link hasRawBytes}) is not listed, and
+   * `onRawName` is told its path: such a file is no memory anyone can name, and every reader leaves it
+   * out while every writer keeps it byte for byte (docs/DESIGN.md, "On-branch format").
+   */
+  listBlobs(tree: string, prefix: string, onRawName?: (path: string, oid: string) => void): BlobEntry[] {
     const out: BlobEntry[] = [];
     const start = prefix ? this.entryAt(tree, prefix) : { mode: MODE_TREE, name: '', oid: tree };
     if (!start || !isTreeMode(start.mode)) return out;
@@ -310,6 +315,11 @@ export class GitRepository {
       for (const e of entries) {
         if (unchecked && badTreeName(e.name)) continue;
         const p = base ? `${base}/${e.name}` : e.name;
+        if (hasRawBytes(e.name)) {
+          if (!isTreeMode(e.mode) && isRegularFile(e.mode)) onRawName?.(p, e.oid);
+          else if (isTreeMode(e.mode)) for (const f of this.listBlobs(e.oid, '')) onRawName?.(`${p}/${f.path}`, f.oid);
+          continue;
+        }
         if (isTreeMode(e.mode)) walk(e.oid, p);
         else if (isRegularFile(e.mode)) out.push({ path: p, oid: e.oid });
       }

@@ -1,9 +1,74 @@
+import { isUtf8 } from 'node:buffer';
 import { CorruptObjectError } from '../errors.js';
 
 export interface TreeEntry {
   mode: string;
+  /** The entry's name bytes as a string: UTF-8, with any byte that is not part of valid UTF-8 held as U+DC80+byte ({@link decodeName}). */
   name: string;
   oid: string;
+}
+
+/**
+ * A tree entry name as a string that gives back its exact bytes ({@link encodeName}). Git names are
+ * bytes, not text: a name that is valid UTF-8 is decoded as such; in one that is not, each byte that
+ * does not start a valid sequence becomes the lone surrogate U+DC80+byte ("surrogate escape"). Valid
+ * UTF-8 never decodes to a lone surrogate, so two different names never give one string, and a tree
+ * read and written again keeps every name byte for byte (`x\xff.md` and `x\xfe.md` stay two files).
+ */
+export function decodeName(data: Buffer, start = 0, end = data.length): string {
+  const bytes = data.subarray(start, end);
+  if (isUtf8(bytes)) return bytes.toString('utf8');
+  let out = '';
+  let i = 0;
+  while (i < bytes.length) {
+    const len = utf8SequenceAt(bytes, i);
+    if (len > 0) {
+      out += bytes.toString('utf8', i, i + len);
+      i += len;
+    } else {
+      out += String.fromCharCode(0xdc00 + bytes[i]);
+      i++;
+    }
+  }
+  return out;
+}
+
+/** The length of the valid UTF-8 sequence starting at `i` (0: none). */
+function utf8SequenceAt(b: Buffer, i: number): number {
+  const c = b[i];
+  if (c < 0x80) return 1;
+  const len = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+  if (len === 0 || i + len > b.length) return 0;
+  return isUtf8(b.subarray(i, i + len)) ? len : 0;
+}
+
+const ESCAPED = /[\udc80-\udcff]/u;
+
+/** True when `name` (or a path of such names) holds bytes that are not UTF-8 ({@link decodeName}). */
+export function hasRawBytes(name: string): boolean {
+  return ESCAPED.test(name);
+}
+
+/** The bytes of a name made by {@link decodeName} (a plain string: its UTF-8). */
+export function encodeName(name: string): Buffer {
+  if (!hasRawBytes(name)) return Buffer.from(name, 'utf8');
+  const parts: Buffer[] = [];
+  let run = '';
+  for (const ch of name) {
+    const c = ch.charCodeAt(0);
+    if (ch.length === 1 && c >= 0xdc80 && c <= 0xdcff) {
+      if (run) parts.push(Buffer.from(run, 'utf8'));
+      run = '';
+      parts.push(Buffer.of(c - 0xdc00));
+    } else run += ch;
+  }
+  if (run) parts.push(Buffer.from(run, 'utf8'));
+  return Buffer.concat(parts);
+}
+
+/** A name or path for a message: bytes that are not UTF-8 shown as `\xff`. */
+export function shownName(name: string): string {
+  return hasRawBytes(name) ? name.replace(/[\udc80-\udcff]/gu, (c) => `\\x${(c.charCodeAt(0) - 0xdc00).toString(16)}`) : name;
 }
 
 export const MODE_TREE = '40000';
@@ -22,7 +87,7 @@ export function parseTree(data: Buffer, oid = '(tree)'): TreeEntry[] {
     if (sp < 0 || nul < 0 || nul + 21 > data.length) throw new CorruptObjectError(oid, 'malformed tree');
     out.push({
       mode: data.toString('latin1', p, sp),
-      name: data.toString('utf8', sp + 1, nul),
+      name: decodeName(data, sp + 1, nul),
       oid: data.toString('hex', nul + 1, nul + 21),
     });
     p = nul + 21;
@@ -59,15 +124,17 @@ export function isRegularFileAt(data: Buffer, at: number, sp: number): boolean {
 
 /** Git orders tree entries bytewise, with directory names compared as if they ended in "/". */
 function sortKey(e: TreeEntry): Buffer {
-  return Buffer.from(isTreeMode(e.mode) ? e.name + '/' : e.name, 'utf8');
+  return encodeName(isTreeMode(e.mode) ? e.name + '/' : e.name);
 }
+
+const ZERO = Buffer.of(0);
 
 export function serializeTree(entries: TreeEntry[]): Buffer {
   const keyed = entries.map((e) => ({ e, k: sortKey(e) }));
   keyed.sort((a, b) => Buffer.compare(a.k, b.k));
   const parts: Buffer[] = [];
   for (const { e } of keyed) {
-    parts.push(Buffer.from(`${isTreeMode(e.mode) ? '40000' : e.mode} ${e.name}\0`, 'utf8'), Buffer.from(e.oid, 'hex'));
+    parts.push(Buffer.from(`${isTreeMode(e.mode) ? '40000' : e.mode} `, 'latin1'), encodeName(e.name), ZERO, Buffer.from(e.oid, 'hex'));
   }
   return Buffer.concat(parts);
 }

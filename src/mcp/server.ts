@@ -58,6 +58,9 @@ export class BoundedStdioTransport implements Transport {
   private dropping: { head: string; tail: Buffer } | null = null;
   private readonly maxLine: number;
   private readonly log: (line: string) => void;
+  /** Ids of requests read and not answered yet (a call in flight). */
+  private readonly inflight = new Set<string | number>();
+  private idle: (() => void) | null = null;
 
   constructor(
     private readonly stdin: NodeJS.ReadableStream = process.stdin,
@@ -144,7 +147,30 @@ export class BoundedStdioTransport implements Transport {
       void this.reply(id, badParams ? -32602 : -32600, badParams ? 'invalid params: MCP requests take an object of named parameters' : 'invalid request: not a JSON-RPC 2.0 message (jsonrpc "2.0", a method name, params an object when present)');
       return;
     }
+    if ('method' in msg && 'id' in msg) this.inflight.add(msg.id);
+    else if ('method' in msg && msg.method === 'notifications/cancelled') {
+      // The SDK sends no answer to a cancelled request: it is no longer in flight.
+      const id = (msg.params as { requestId?: unknown } | undefined)?.requestId;
+      if (typeof id === 'string' || typeof id === 'number') this.settled(id);
+    }
     this.onmessage?.(msg);
+  }
+
+  private settled(id: string | number): void {
+    if (this.inflight.delete(id) && this.inflight.size === 0) this.idle?.();
+  }
+
+  /**
+   * Resolves once every request read so far has been answered (or cancelled by the client) and what
+   * was written to stdout is flushed: what the server waits for when stdin ends, so a call in flight
+   * (a write already committed) still reaches the client.
+   */
+  async drained(): Promise<void> {
+    if (this.inflight.size) await new Promise<void>((resolve) => (this.idle = resolve));
+    this.idle = null;
+    await new Promise<void>((resolve) => {
+      this.stdout.write('', () => resolve());
+    });
   }
 
   private reply(id: string | number | null, code: number, message: string): Promise<void> {
@@ -158,8 +184,9 @@ export class BoundedStdioTransport implements Transport {
     });
   }
 
-  send(message: JSONRPCMessage): Promise<void> {
-    return this.write(serializeMessage(message));
+  async send(message: JSONRPCMessage): Promise<void> {
+    await this.write(serializeMessage(message));
+    if (!('method' in message) && 'id' in message && message.id !== undefined && message.id !== null) this.settled(message.id);
   }
 
   async close(): Promise<void> {
@@ -323,7 +350,10 @@ export async function serveStdio(opts: MemoryServerOptions = {}): Promise<void> 
       resolve();
     };
   });
-  process.stdin.on('end', () => void server.close());
+  // The end of stdin is the client saying it sends nothing more, not that it stopped listening: the
+  // calls in flight finish and their answers are flushed before the server closes (a write they made
+  // is committed; an answer dropped here would leave the client not knowing it).
+  process.stdin.on('end', () => void transport.drained().then(() => server.close()));
   await server.connect(transport);
   await closed;
 }

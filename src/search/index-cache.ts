@@ -1,8 +1,13 @@
-import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, statSync, constants as fsConstants } from 'node:fs';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readdirSync, readSync, rmSync, statSync, constants as fsConstants } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { ReadonlyBranch } from '../core/branch-view.js';
 import { writeCacheFile } from '../git/atomic-file.js';
+import { crc32 } from '../git/crc32.js';
+import { vectorCacheLayoutOk } from '../vector/branch.js';
 import { hasUsableIndex, indexFiles, lastIndexOpen, markRestored, unmarkRestored } from './index.js';
+import { readHeader } from './segment/codec.js';
+import { MAGIC } from './segment/format.js';
 
 /**
  * The search index carried between CI jobs (issue #29): `--index-cache DIR` / MEMORY_INDEX_CACHE.
@@ -20,6 +25,11 @@ import { hasUsableIndex, indexFiles, lastIndexOpen, markRestored, unmarkRestored
  * it applies to, so a base and a delta from two jobs never combine). DIR is a cache: nothing in it
  * is trusted, a broken or missing DIR costs a full build and a warning, never a failed search, and
  * the repository's branch and refs are never written.
+ *
+ * The document table is checked against the branch; the terms are not (that is re-analysing every
+ * memory). With MEMORY_INDEX_CACHE_KEY every saved index file is signed (`<file>.mac`, HMAC-SHA256)
+ * and only signed files are restored; without one, a restored index serves its search and is then
+ * removed from the clone, so a crafted DIR never becomes the clone's own index.
  *
  * The vector cache travels with it (`<DIR>/<branch>/vectors/<model>.v<format>.bin`, the file
  * src/vector/branch.ts keeps under `<git dir>/.../vectors/`): the vectors a hybrid search embedded
@@ -69,6 +79,13 @@ export interface IndexCacheOptions {
    * are the larger part of DIR once a hybrid search ran (the index's size again at 384 dimensions).
    */
   vectors?: boolean;
+  /** Signs saved files and requires the signature of restored ones (default: $MEMORY_INDEX_CACHE_KEY; empty or unset: unsigned). */
+  key?: string;
+}
+
+/** Removes an index file of the clone and the marks beside it (`restored-`, `verified-`, `newest-`). */
+function dropLocal(file: string): void {
+  for (const f of [file, ...['restored-', 'verified-', 'newest-'].map((p) => join(file, '..', p + basename(file)))]) rmSync(f, { force: true });
 }
 
 function branchDir(store: ReadonlyBranch, dir: string): string {
@@ -85,13 +102,57 @@ function signature(file: string): string {
   }
 }
 
-/** Copies `from` (a regular file of at most `max` bytes, never a link) to `to` atomically; the bytes copied, or -1. */
-function copyBounded(from: string, to: string, max: number): number {
+/** Reads `len` bytes at `pos` of an open file; null when fewer are there. */
+type ReadAt = (pos: number, len: number) => Buffer | null;
+
+/**
+ * A check of a file's layout from its first bytes, before anything is copied: throws when the file
+ * is not what its name says. May name a CRC-32 the bytes from `crcFrom` on must have, checked as they
+ * are copied (a mismatch fails the copy; nothing is kept in memory).
+ */
+type LayoutCheck = (read: ReadAt, size: number) => { crcFrom: number; crc: number } | null;
+
+/** Longest segment header accepted (the JSON of tag, category and scope names and second copies). */
+const MAX_SEGMENT_HEADER_BYTES = 256 * 1024 * 1024;
+
+/**
+ * A search segment (`search-v<N>.base|delta`): magic and header length read first (8 bytes), then the
+ * header and its claims (format, the file's size exactly header + data); the data's CRC-32 is checked
+ * during the copy. Two sparse files of 2 GB were copied whole (36 s, 2.1 GB of memory) before the
+ * magic number was looked at.
+ */
+const segmentLayout: LayoutCheck = (read, size) => {
+  const head = size >= 8 ? read(0, 8) : null;
+  if (!head || head.readUInt32LE(0) !== MAGIC) throw new Error('not an index segment');
+  if (head.readUInt32LE(4) > MAX_SEGMENT_HEADER_BYTES) throw new Error('its header is over the bound');
+  const { h, start } = readHeader(read, size);
+  return typeof h.crc === 'number' ? { crcFrom: start, crc: h.crc } : null;
+};
+
+/** A vector cache file: its layout ({@link vectorCacheLayoutOk}); its checksum is the loader's. */
+const vectorLayout: LayoutCheck = (read, size) => {
+  if (!vectorCacheLayoutOk(read, size)) throw new Error('not a vector cache file of this format');
+  return null;
+};
+
+interface CopyOptions {
+  check?: LayoutCheck;
+  /** Key of an HMAC-SHA256 over `macName` and the bytes copied, returned as hex. */
+  macKey?: Buffer | null;
+  macName?: string;
+}
+
+/**
+ * Copies `from` (a regular file of at most `max` bytes, never a link) to `to` atomically: the bytes
+ * copied and their MAC (with `macKey`), or null when `from` does not exist (or `to` could not be
+ * written). With `check`, the layout is checked from the file's first bytes before the copy.
+ */
+function copyBounded(from: string, to: string, max: number, opts: CopyOptions = {}): { bytes: number; mac: string | null } | null {
   let st;
   try {
     st = lstatSync(from);
   } catch {
-    return -1;
+    return null;
   }
   if (!st.isFile()) throw new Error(`${basename(from)} is not a regular file`);
   if (st.size > max) throw new Error(`${basename(from)} is ${st.size} bytes, over the ${max}-byte bound`);
@@ -99,22 +160,79 @@ function copyBounded(from: string, to: string, max: number): number {
   try {
     const size = fstatSync(fd).size;
     if (size > max) throw new Error(`${basename(from)} grew over the ${max}-byte bound`);
+    const readAt: ReadAt = (pos, len) => {
+      if (pos + len > size) return null;
+      const b = Buffer.allocUnsafe(len);
+      return readSync(fd, b, 0, len, pos) === len ? b : null;
+    };
+    let sum: { crcFrom: number; crc: number } | null = null;
+    if (opts.check) {
+      try {
+        sum = opts.check(readAt, size);
+      } catch (err) {
+        throw new Error(`${basename(from)} is not what its name says (${(err as Error).message})`);
+      }
+    }
+    const mac = opts.macKey ? createHmac('sha256', opts.macKey).update(`${opts.macName ?? basename(from)}\0`) : null;
     let copied = 0;
+    let crc = 0;
+    // writeCacheFile turns any failure into "not written" (0): why the copy was refused is kept here.
+    let refused: string | null = null;
+    const refuse = (why: string): never => {
+      refused = why;
+      throw new Error(why);
+    };
     const written = writeCacheFile(to, (write) => {
       const buf = Buffer.allocUnsafe(1 << 20);
       for (;;) {
-        const n = readSync(fd, buf, 0, buf.length, null);
+        const n = readSync(fd, buf, 0, buf.length, copied);
         if (n <= 0) break;
+        const chunk = buf.subarray(0, n);
+        if (sum && copied + n > sum.crcFrom) crc = crc32(chunk.subarray(Math.max(0, sum.crcFrom - copied)), crc);
         copied += n;
-        if (copied > max) throw new Error(`${basename(from)} grew over the ${max}-byte bound`);
-        write(buf.subarray(0, n));
+        if (copied > max) refuse(`${basename(from)} grew over the ${max}-byte bound`);
+        mac?.update(chunk);
+        write(chunk);
       }
+      if (copied !== size) refuse(`${basename(from)} changed while it was copied`);
+      if (sum && crc >>> 0 !== sum.crc >>> 0) refuse(`${basename(from)} failed its checksum`);
     });
-    return written ? copied : -1;
+    if (refused) throw new Error(refused);
+    return written ? { bytes: copied, mac: mac ? mac.digest('hex') : null } : null;
   } finally {
     closeSync(fd);
   }
 }
+
+/**
+ * The key that signs the index files saved to DIR and is required of the ones restored from it
+ * (`MEMORY_INDEX_CACHE_KEY`, or the `key` option): null without one. With a key, a file in DIR is
+ * restored only when `<file>.mac` holds its HMAC-SHA256 under that key, which only a job holding the
+ * key can write: a DIR crafted without it (terms of a memory removed, boosts changed) is a miss, not
+ * a hidden memory.
+ */
+function cacheKey(opts: IndexCacheOptions): Buffer | null {
+  const k = opts.key ?? process.env.MEMORY_INDEX_CACHE_KEY ?? '';
+  return k ? Buffer.from(k, 'utf8') : null;
+}
+
+const MAC_FILE = (file: string) => `${file}.mac`;
+
+/** The MAC DIR holds for `cached` (64 hex digits), or null. */
+function savedMac(cached: string): Buffer | null {
+  try {
+    const f = MAC_FILE(cached);
+    const st = lstatSync(f);
+    if (!st.isFile() || st.size > 200) return null;
+    const text = readFileSync(f, 'utf8').trim();
+    return /^[0-9a-f]{64}$/.test(text) ? Buffer.from(text, 'hex') : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What a file's MAC covers besides its bytes: the branch folder and the file name (a base is not a delta). */
+const macName = (cached: string) => `${basename(join(cached, '..'))}/${basename(cached)}`;
 
 /** The files of the index, as [file under the git dir, file under DIR]. */
 function pairs(store: ReadonlyBranch, dir: string): Array<[string, string]> {
@@ -191,6 +309,7 @@ function checkFolder(d: string): void {
  */
 export async function withIndexCache<R>(store: ReadonlyBranch, dir: string, search: () => Promise<R>, opts: IndexCacheOptions = {}): Promise<{ result: R; report: IndexCacheReport }> {
   const max = opts.maxFileBytes ?? DEFAULT_MAX_CACHE_FILE_BYTES;
+  const key = cacheKey(opts);
   const warn = opts.warn ?? ((m: string) => store.warn(m));
   const report: IndexCacheReport = { restored: false, bytesRead: 0, index: 'cached', bytesWritten: 0, vectorFiles: 0 };
   try {
@@ -210,7 +329,7 @@ export async function withIndexCache<R>(store: ReadonlyBranch, dir: string, sear
     if (signature(local) !== '-') continue;
     try {
       mkdirSync(join(store.cacheDir, 'vectors'), { recursive: true });
-      const n = copyBounded(cached, local, max);
+      const n = copyBounded(cached, local, max, { check: vectorLayout })?.bytes ?? -1;
       if (n >= 0) {
         report.bytesRead += n;
         report.vectorFiles++;
@@ -230,7 +349,12 @@ export async function withIndexCache<R>(store: ReadonlyBranch, dir: string, sear
         // the copy (kill -9 between the two leaves no unmarked copy) and after it (a process of this
         // clone that wrote the file meanwhile removed the mark).
         if (!markRestored(local)) throw new Error(`${basename(local)} could not be marked as restored`);
-        const n = copyBounded(cached, local, max);
+        const copied = copyBounded(cached, local, max, { check: segmentLayout, macKey: key, macName: macName(cached) });
+        if (copied && key) {
+          const want = savedMac(cached);
+          if (!want || !timingSafeEqual(want, Buffer.from(copied.mac as string, 'hex'))) throw new Error(`${basename(cached)} is not signed with this MEMORY_INDEX_CACHE_KEY`);
+        }
+        const n = copied?.bytes ?? -1;
         if (n < 0) {
           // Not in DIR: what the clone holds there is of no use without a usable base (and may be an
           // earlier restore's file): gone, and with it the mark.
@@ -269,14 +393,21 @@ export async function withIndexCache<R>(store: ReadonlyBranch, dir: string, sear
       const now = signature(local);
       if (now === '-' || (dirHasBase && now === before[i] && !(i === 1 && wrote))) return;
       if (i === 0) mkdirSync(branchDir(store, dir), { recursive: true });
-      const n = copyBounded(local, cached, Number.MAX_SAFE_INTEGER);
+      const copied = copyBounded(local, cached, Number.MAX_SAFE_INTEGER, { macKey: key, macName: macName(cached) });
+      const n = copied?.bytes ?? 0;
+      // Without a key no MAC is left behind: a stale one would name other bytes.
+      if (copied?.mac) writeCacheFile(MAC_FILE(cached), copied.mac + '\n');
+      else if (copied) rmSync(MAC_FILE(cached), { force: true });
       if (n > 0) {
         report.bytesWritten += n;
         wrote = true;
       }
     });
     // A new base makes DIR's old delta useless (it names the old base build): drop it.
-    if (wrote && signature(files[1][0]) === '-') rmSync(files[1][1], { force: true });
+    if (wrote && signature(files[1][0]) === '-') {
+      rmSync(files[1][1], { force: true });
+      rmSync(MAC_FILE(files[1][1]), { force: true });
+    }
     // Vector files the search wrote (or that DIR lacks), including ones this search created.
     const now = opts.vectors === false ? [] : vectorPairs(store, dir);
     for (const [local, cached] of now) {
@@ -284,12 +415,16 @@ export async function withIndexCache<R>(store: ReadonlyBranch, dir: string, sear
       const sig = signature(local);
       if (sig === '-' || (i >= 0 && sig === vectorsBefore[i] && signature(cached) !== '-')) continue;
       mkdirSync(join(branchDir(store, dir), 'vectors'), { recursive: true });
-      const n = copyBounded(local, cached, Number.MAX_SAFE_INTEGER);
+      const n = copyBounded(local, cached, Number.MAX_SAFE_INTEGER)?.bytes ?? 0;
       if (n > 0) report.bytesWritten += n;
     }
   } catch (err) {
     warn(`index cache: not saved (${(err as Error).message})`);
   }
   dropRestored();
+  // Without a key nothing shows that DIR's terms are the branch's: a restored index (and whatever this
+  // search built on it) served this search and leaves the clone, so a crafted DIR never reaches the
+  // clone's own index, nor a later base or delta built from it there.
+  if (report.restored && !key && report.index !== 'full') for (const [local] of files) dropLocal(local);
   return { result, report };
 }

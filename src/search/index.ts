@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { ARCHIVE_DIR, MEMORIES_DIR, unreadableFile } from '../core/catalog.js';
+import { ARCHIVE_DIR, MEMORIES_DIR, RAW_NAME, unreadableFile } from '../core/catalog.js';
+import { hasRawBytes } from '../git/tree.js';
 import { copyWins, duplicateIdWarning } from '../core/id.js';
 import { oversizedFile } from '../core/bounds.js';
 import { InvalidInputError } from '../core/errors.js';
@@ -305,6 +306,11 @@ interface AddOptions {
 function addFile(store: ReadonlyBranch, b: SegmentBuilder, path: string, oid: string, opts: AddOptions = {}): void {
   if (!path.endsWith('.md')) return;
   const warn = opts.warn ?? ((w: string) => store.warn(w));
+  if (hasRawBytes(path)) {
+    b.skipped++;
+    warn(`search index: ${unreadableFile(path, RAW_NAME)}`);
+    return;
+  }
   // A blob that cannot be read fails the build (never an index persisted without it); only a file
   // that reads but does not parse is skipped.
   const bytes = opts.cache && parsed.has(`${path}\0${oid}`) ? undefined : (opts.bytes ?? store.git.readBlob(oid));
@@ -321,7 +327,8 @@ function addFile(store: ReadonlyBranch, b: SegmentBuilder, path: string, oid: st
 }
 
 function fullBuild(store: ReadonlyBranch, tree: string, opts: IndexOptions): Segment {
-  const blobs = store.git.listBlobs(tree, MEMORIES_DIR).filter((f) => f.path.endsWith('.md'));
+  const raw: Array<{ path: string; oid: string }> = [];
+  const blobs = store.git.listBlobs(tree, MEMORIES_DIR, (path, oid) => raw.push({ path, oid })).filter((f) => f.path.endsWith('.md'));
   const every = Math.max(200, Math.floor(blobs.length / 200));
   let done = 0;
   const progress = () => {
@@ -333,6 +340,7 @@ function fullBuild(store: ReadonlyBranch, tree: string, opts: IndexOptions): Seg
   // must win, so such a branch is built again in tree order (a hand copy; rare).
   const b = new SegmentBuilder();
   b.expect(blobs.length);
+  for (const f of raw) addFile(store, b, f.path, f.oid);
   store.git.readBlobs(
     blobs.map((f) => f.oid),
     (i, data) => {

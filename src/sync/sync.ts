@@ -1313,11 +1313,15 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
         const oneCopy = burst || made.commits.length < FIRST_FETCH_DEPTH;
         const own = oneCopy && alike && made.commits.length ? await planLocal(ctx, local, snap.tip, snap.tip) : null;
         if (own?.tip && own.own.length) {
-          // The local branch becomes the fetched tip plus this writer's commits: memories it held from
-          // other writers' pending refs leave it until the next pull, but are not deleted anywhere.
+          // What is pushed is the fetched tip plus this writer's commits. The local branch keeps, on top
+          // of that, this writer's own earlier memories still only in its pending refs: without them a
+          // memory stored in the first wave of a burst was NOT_FOUND for `get` and `delete` here after
+          // the second write. Other writers' pending memories leave the local branch until the next
+          // pull (they are not deleted anywhere).
           await guardResult(ctx, local, snap.tip, own.tip, snap.pending);
           const branchToo = !snap.tip || (await isAncestor(ctx, snap.tip, own.tip));
-          return publishPending(ctx, local, own, snap, rejected, own.conflicts, maxRetries, made, [], branchToo, branchToo ? (drop ?? []) : []);
+          const keep = await withOwnParked(ctx, local, snap, mine);
+          return publishPending(ctx, local, own, snap, rejected, own.conflicts, maxRetries, made, [], branchToo, branchToo ? (drop ?? []) : [], keep);
         }
       }
     }
@@ -1391,8 +1395,28 @@ async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): Promise
 }
 
 /**
+ * The local branch of a one-push writer: the fetched tip with this repository's own pending refs that
+ * are still on the remote replayed on it (as a fold would, oldest first; a copy the tip holds is not
+ * replayed), plus its local commits. Null when it has no such ref (the pushed tip is the local one),
+ * or when one cannot be read here (then the local branch is the pushed tip, as before, and a pull
+ * brings the rest). Everything in it is on the remote, so the mark moves to it.
+ */
+async function withOwnParked(ctx: Ctx, local: string | null, snap: Snapshot, mine: Set<string>): Promise<string | null> {
+  const parked = snap.pending.filter((p) => mine.has(p.ref));
+  if (!parked.length) return null;
+  try {
+    const u = await unionOf(ctx, { ...snap, pending: parked });
+    if (!u.tip || u.tip === snap.tip || u.invalid.length) return null;
+    return (await planLocal(ctx, local, u.tip, snap.tip)).tip;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Pushes the commits of `p.own` to a new pending ref of their own (a push nobody can reject), built on
- * the tree of `p.union` (the state this writer saw), then moves the local branch to `p.tip`.
+ * the tree of `p.union` (the state this writer saw), then moves the local branch to `p.tip` (or to
+ * `localTip`: `p.tip` with this writer's own still-pending memories, {@link withOwnParked}).
  */
 async function publishPending(
   ctx: Ctx,
@@ -1406,6 +1430,7 @@ async function publishPending(
   refused: RefusedRef[] = [],
   branchToo = false,
   drop: PendingRef[] = [],
+  localTip: string | null = null,
 ): Promise<SyncResult> {
   const store = ctx.store;
   let pendingRef: string | null = null;
@@ -1469,8 +1494,9 @@ async function publishPending(
   // such a memory kept only the trash copy, and the fold revived the parked store (review-concurrent
   // test). So the local branch is left as it is then, and the mark set where this sync started: the
   // new commits are published by the next sync, on the state they were made on.
-  const moved = await moveLocal(ctx, local, p.tip as string, !!made && !!local);
-  await setRef(ctx, ctx.markRef, moved.kept ? (local as string) : (p.tip as string), `git-memory: shared with ${ctx.remoteName}`);
+  const next = localTip ?? (p.tip as string);
+  const moved = await moveLocal(ctx, local, next, !!made && !!local);
+  await setRef(ctx, ctx.markRef, moved.kept ? (local as string) : next, `git-memory: shared with ${ctx.remoteName}`);
   const left = snap.pending.length + (pendingRef ? 1 : 0) + redundant - dropped;
   recordPending(ctx, left);
   return result(ctx, 'pending', {

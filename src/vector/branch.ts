@@ -18,6 +18,32 @@ export const VECTORS_DIR = 'vectors';
 // changed what a vector search returned).
 const CACHE_FORMAT = 3;
 
+/** Longest JSON header of a vector cache file accepted (100,000 rows of paths and ids: ~20 MB). */
+const MAX_CACHE_HEADER_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Whether a vector cache file of `size` bytes has the layout its header claims, read through
+ * `read(pos, len)`: the header length in range, the header JSON of this format, and the size exactly
+ * header + rows x dims + checksum. What an index cache checks before it copies a file from DIR (a
+ * sparse file of gigabytes was read whole before anything looked at it); the checksum and every field
+ * are checked again by the loader.
+ */
+export function vectorCacheLayoutOk(read: (pos: number, len: number) => Buffer | null, size: number): boolean {
+  const head = size >= 8 ? read(0, 4) : null;
+  if (!head) return false;
+  const len = head.readUInt32LE(0);
+  if (len > MAX_CACHE_HEADER_BYTES || 4 + len + 4 > size) return false;
+  const json = read(4, len);
+  if (!json) return false;
+  try {
+    const h = JSON.parse(json.toString('utf8')) as Partial<CacheHeader>;
+    if (h.format !== CACHE_FORMAT || !Number.isInteger(h.dims) || (h.dims as number) < 0 || !Array.isArray(h.rows)) return false;
+    return size === 4 + len + h.rows.length * (h.dims as number) + 4;
+  } catch {
+    return false;
+  }
+}
+
 interface CachedRow extends VectorRow {
   /** Path and blob id on the branch; '' for a vector computed here and not committed. */
   path: string;

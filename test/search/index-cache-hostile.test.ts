@@ -160,14 +160,11 @@ describe('a restored index that lies about its tree', () => {
     }
   });
 
-  // Known limit, pinned: the table (path, blob) is checked against the tip, the analysed columns of a
-  // listed memory (tags, category, time, terms) are not, so a crafted DIR can drop a memory from a
-  // tag filter (or add one to it). Checking them is re-analysing every memory, which is the full build
-  // the cache exists to avoid. A fix needs the cache authenticated (a MAC keyed by a secret the jobs
-  // that may write DIR hold and a fork's job does not, checked before the file is used), or filters
-  // answered from the blobs of the candidates; until then docs/search.md says a crafted DIR can move
-  // the ranking and filters of memories that are on the branch.
-  it.fails('a restored row whose tags lie does not hide a memory from a tag filter (known limit)', async () => {
+  // The table (path, blob) is checked against the tip; the analysed columns of a listed memory (tags,
+  // category, time, terms) cannot be without re-analysing every memory, the full build the cache
+  // exists to avoid. With MEMORY_INDEX_CACHE_KEY only files signed by a job holding the key are
+  // restored, so a row that lies is never read (test/search/index-cache-forged.test.ts has the rest).
+  it('with a key, a restored row whose tags lie does not hide a memory from a tag filter', async () => {
     const { repo, kept, late, tree, dir } = await setup();
     const files = filesOf(repo);
     const tagged = openMemory({ repo });
@@ -180,12 +177,14 @@ describe('a restored index that lies about its tree', () => {
     for (const id of kept) b.add(docOf(repo, files.get(id)!));
     b.add({ ...docOf(repo, fresh.get(late)!), tags: [] }); // its real file says `ops`
     plant(repo, dir, encodeSegment(b.finish({ kind: 'base', tree: now })));
+    process.env.MEMORY_INDEX_CACHE_KEY = 'a key the forger does not hold';
     const m = openMemory({ repo, indexCache: dir, warn: () => {} });
     try {
       const r = await m.search({ tags: ['ops'], mode: 'fulltext' });
       expect(r.results.map((x) => x.id)).toEqual([late]);
     } finally {
       m.close();
+      delete process.env.MEMORY_INDEX_CACHE_KEY;
     }
   });
 

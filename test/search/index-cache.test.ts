@@ -107,7 +107,9 @@ describe('search index cache between CI jobs', () => {
     writeFileSync(base, bad);
     const r = await runCli(job(remote), ['search', 'rate', 'limit', '--json', '--index-cache', cache]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.json.indexCache).toMatchObject({ restored: true, index: 'full' });
+    // The checksum is checked as the file is copied: a damaged file is not restored at all.
+    expect(r.json.indexCache).toMatchObject({ restored: false, index: 'full' });
+    expect(r.stderr).toMatch(/index cache: not restored \(search-v\d+\.base failed its checksum\)/);
     expect(r.json.total).toBe(1);
     // The full build replaced the damaged copy in the cache.
     expect(readFileSync(base).equals(bad)).toBe(false);
