@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { memoryStats } from '../../src/core/stats.js';
 import { MemoryStore } from '../../src/core/store.js';
 import type { Memory } from '../../src/core/memory.js';
-import { makeRepo } from '../helpers.js';
+import { git, makeRepo } from '../helpers.js';
 
 // `stats` counts the base segment once (a file beside it) and then only the base documents a delta
 // removed and the delta's own: the answer must equal a count over every memory, whatever the file says.
@@ -56,5 +57,28 @@ describe('stats counts kept beside the base segment', () => {
       await check();
     }
     expect(readFileSync(countsFile, 'utf8')).toBe(good);
+  }, 120_000);
+
+  it('after a store, the branch size adds the new objects without a walk of the branch, within 1% of one', async () => {
+    const repo = makeRepo();
+    const s = new MemoryStore({ repo, warn: () => {} });
+    for (let i = 0; i < 12; i++) await s.store({ content: `note ${i}`, autoTag: false });
+    await memoryStats(s);
+    await s.store({ content: 'one more', tags: ['x'], autoTag: false });
+    await s.update((await s.recent(1)).memories[0].id, { content: 'changed' });
+    const trace = join(mkdtempSync(join(tmpdir(), 'gm-trace-')), 'trace');
+    const was = process.env.GIT_TRACE;
+    process.env.GIT_TRACE = trace;
+    let st;
+    try {
+      st = await memoryStats(new MemoryStore({ repo, warn: () => {} }));
+    } finally {
+      if (was === undefined) delete process.env.GIT_TRACE;
+      else process.env.GIT_TRACE = was;
+    }
+    expect(readFileSync(trace, 'utf8')).not.toMatch(/rev-list[^\n]*--objects/);
+    const full = Number(git(repo, 'rev-list', '--objects', '--disk-usage', 'memory'));
+    expect(Math.abs(st.branch_size_bytes - full)).toBeLessThanOrEqual(full * 0.01);
+    expect(st.commits).toBe(Number(git(repo, 'rev-list', '--count', 'memory')));
   }, 120_000);
 });
