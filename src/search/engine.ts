@@ -677,6 +677,28 @@ export function rank(view: IndexView, text: string, filter: NormalizedFilter, li
   const pass = compileFilter(view, filter);
   const hasText = queryTerms(text).length > 0;
   const candidates: Ranked[] = [];
+  if (!hasText && limit <= SMALL_PAGE) {
+    // A page of the newest: kept in order as the documents stream by (one comparison of times for
+    // most), the boosts computed for the page only. Collecting every document first made a query of
+    // stop words over 1,000,000 memories allocate a million objects and sort them.
+    const newest = newestFirst(view);
+    const top: Ranked[] = [];
+    let total = 0;
+    view.parts.forEach(({ seg, dead }, pi) => {
+      const ts = seg.ts;
+      for (let d = 0; d < seg.n; d++) {
+        if (dead?.[d] || !pass(pi, d)) continue;
+        total++;
+        if (top.length >= limit) {
+          const last = top[top.length - 1];
+          if (ts[d] < view.parts[last.part].seg.ts[last.doc]) continue;
+        }
+        keepBest(top, { part: pi, doc: d, relevance: 0 }, limit, newest);
+      }
+    });
+    for (const r of top) r.relevance = round(baseBoost(view.parts[r.part].seg, r.doc, w, now));
+    return { ranked: top, total, confident: total };
+  }
   if (!hasText) {
     view.parts.forEach(({ seg, dead }, pi) => {
       for (let d = 0; d < seg.n; d++) {

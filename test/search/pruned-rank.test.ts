@@ -87,3 +87,21 @@ describe('pruned ranking', () => {
     expect(pruned).toBeGreaterThan(queries / 3);
   });
 });
+
+describe('a query without searchable words', () => {
+  it('the newest page streamed equals every match sorted, with filters, over a base with a delta', () => {
+    const base = segmentOf(corpus(3, 3000), { kind: 'base' });
+    const delta = segmentOf(corpus(4, 200, 3000), { kind: 'delta', removed: Array.from({ length: 100 }, (_, i) => i * 29), baseBuild: base.build });
+    for (const view of [viewOf(base, null), viewOf(base, delta), viewOf(lazily(base), delta)]) {
+      for (const filter of [{ tags: [] }, { tags: ['t2'] }, { tags: [], priority: 'high' as const }, { tags: ['t1'], category: 'general' }]) {
+        // Past SMALL_PAGE every match is collected and sorted: the reference.
+        const all = rank(view, 'the', filter, 100_000, DEFAULT_WEIGHTS, NOW);
+        for (const limit of [1, 10, 50]) {
+          const page = rank(view, 'the', filter, limit, DEFAULT_WEIGHTS, NOW);
+          expect(page.total).toBe(all.total);
+          expect(page.ranked).toEqual(all.ranked.slice(0, limit));
+        }
+      }
+    }
+  });
+});
