@@ -1,7 +1,7 @@
 import type { ReadonlyBranch } from '../core/branch-view.js';
 import { isPriority, normalizeTags, type Memory, type Priority } from '../core/memory.js';
 import { copyWins, duplicateIdWarning } from '../core/id.js';
-import { IndexView, compileFilter, keepBest, newestFirst, type NormalizedFilter, type Ranked } from './engine.js';
+import { IndexView, compileFilter, filterMatches, keepBest, newestFirst, type FilterMatches, type NormalizedFilter, type Ranked } from './engine.js';
 import { archiveSegment, baseSegmentFile, openIndex, readMemory } from './index.js';
 import { readNewestOrder } from './newest-order.js';
 import { PRIORITY_NAME, gatherValues, type Segment } from './segment.js';
@@ -66,7 +66,9 @@ export function listMemories(branch: ReadonlyBranch, q: ListQuery, limit: number
     const page = newestPage(branch, view, limit);
     if (page) return { memories: readPage(branch, view, page, -1), total: view.n };
   }
-  const pass = compileFilter(view, filter);
+  const matches = filterMatches(view, filter);
+  if (matches && archivePart < 0) return matchedPage(branch, view, matches, limit);
+  const pass = compileFilter(view, filter, matches);
   const hidden = archivePart >= 0 ? liveIds(view, archivePart) : null;
   const cmp = newestFirst(view);
   // With a page size, the best `limit` are kept in order as the documents stream by: a document older
@@ -94,6 +96,32 @@ export function listMemories(branch: ReadonlyBranch, q: ListQuery, limit: number
   });
   const page = limit === null ? all.sort(cmp) : top;
   return { memories: readPage(branch, view, page, archivePart), total };
+}
+
+/** The page of {@link listMemories} from the documents a filter matched (engine.ts filterMatches): no column is read whole. */
+function matchedPage(branch: ReadonlyBranch, view: IndexView, matches: FilterMatches, limit: number | null): { memories: Memory[]; total: number } {
+  type Item = { part: number; doc: number; ts: number };
+  const idOf = (it: Item) => view.parts[it.part].seg.ids.get(it.doc);
+  const cmp = (a: Item, b: Item) => {
+    if (a.ts !== b.ts) return b.ts - a.ts;
+    const ia = idOf(a);
+    const ib = idOf(b);
+    return ia < ib ? 1 : ia > ib ? -1 : 0;
+  };
+  const all: Item[] = [];
+  let total = 0;
+  matches.forEach(({ docs, ts }, pi) => {
+    total += docs.length;
+    for (let k = 0; k < docs.length; k++) {
+      const it = { part: pi, doc: docs[k], ts: ts[k] };
+      if (limit === null) all.push(it);
+      else {
+        if (all.length >= limit && ts[k] < all[all.length - 1].ts) continue;
+        keepBest(all, it, limit, cmp);
+      }
+    }
+  });
+  return { memories: readPage(branch, view, limit === null ? all.sort(cmp) : all, -1), total };
 }
 
 function readPage(branch: ReadonlyBranch, view: IndexView, page: Array<{ part: number; doc: number }>, archivePart: number): Memory[] {
