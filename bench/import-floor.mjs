@@ -27,7 +27,6 @@ const RUNS = Number(opt('runs', '3'));
 if (!FILE) throw new Error('give --file corpus.jsonl (bench/scale.mjs --keep DIR writes one)');
 const env = { ...benchEnv, MEMORY_EMBEDDER: 'none' };
 const { cli } = privateBuild();
-const PRELOAD = `data:text/javascript,process.on('exit',()=>process.stderr.write('\\nMAXRSS '+process.resourceUsage().maxRSS+'\\n'))`;
 
 function fresh() {
   const d = mkdtempSync(join(tmpdir(), 'gm-import-floor-'));
@@ -42,9 +41,18 @@ let n = 0, bytes = 0;
 createInterface({ input: createReadStream(process.argv[1]), crlfDelay: Infinity }).on('line', (l) => { if (l) { const r = JSON.parse(l); n++; bytes += r.content.length; } }).on('close', () => console.log(n));
 `;
 
+/** `cmd` under /usr/bin/time: wall ms, CPU ms (user + system), peak RSS MiB. */
+const TIMEFMT = ['-f', 'TIME %e %U %S %M'];
+function timed(stderr) {
+  const m = /TIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(stderr);
+  return m ? { cpu: (Number(m[2]) + Number(m[3])) * 1000, rss: Number(m[4]) / 1024 } : { cpu: NaN, rss: NaN };
+}
+
 /** The fast-import stream of the corpus, written to git's stdin as it is read. */
 async function fastImport(repo) {
-  const git = spawn('git', ['fast-import', '--quiet', '--done'], { cwd: repo, env, stdio: ['pipe', 'ignore', 'inherit'] });
+  const git = spawn('/usr/bin/time', [...TIMEFMT, 'git', 'fast-import', '--quiet', '--done'], { cwd: repo, env, stdio: ['pipe', 'ignore', 'pipe'] });
+  let err = '';
+  git.stderr.on('data', (d) => (err += d));
   const done = new Promise((ok, no) => git.on('close', (c) => (c === 0 ? ok() : no(new Error(`fast-import ${c}`)))));
   const write = (s) => (git.stdin.write(s) ? null : new Promise((r) => git.stdin.once('drain', r)));
   const msg = 'import\n';
@@ -65,31 +73,39 @@ async function fastImport(repo) {
   await write('\ndone\n');
   git.stdin.end();
   await done;
-  return i;
+  return timed(err);
 }
 
 const rows = { bare: [], fastImport: [], import: [] };
-const rss = { bare: [], import: [] };
+const cpu = { bare: [], fastImport: [], import: [] };
+const rss = { bare: [], fastImport: [], import: [] };
 for (let k = 0; k < RUNS; k++) {
   let t = performance.now();
-  const b = spawnSync(process.execPath, ['--import', PRELOAD, '-e', bare, FILE], { env, encoding: 'utf8' });
+  const b = spawnSync('/usr/bin/time', [...TIMEFMT, process.execPath, '-e', bare, FILE], { env, encoding: 'utf8' });
   rows.bare.push(performance.now() - t);
-  rss.bare.push(Number(/MAXRSS (\d+)/.exec(b.stderr)?.[1] ?? 0) / 1024);
+  cpu.bare.push(timed(b.stderr).cpu);
+  rss.bare.push(timed(b.stderr).rss);
   const r1 = fresh();
   t = performance.now();
-  await fastImport(r1);
+  const f = await fastImport(r1);
   rows.fastImport.push(performance.now() - t);
+  cpu.fastImport.push(f.cpu);
+  rss.fastImport.push(f.rss);
   rmSync(r1, { recursive: true, force: true });
   const r2 = fresh();
   t = performance.now();
-  const m = spawnSync(process.execPath, ['--import', PRELOAD, cli, 'import', FILE, '--json'], { cwd: r2, env, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const m = spawnSync('/usr/bin/time', [...TIMEFMT, process.execPath, cli, 'import', FILE, '--json'], { cwd: r2, env, encoding: 'utf8', maxBuffer: 1 << 28 });
   rows.import.push(performance.now() - t);
   if (m.status !== 0) throw new Error(m.stderr.slice(0, 2000));
-  rss.import.push(Number(/MAXRSS (\d+)/.exec(m.stderr)?.[1] ?? 0) / 1024);
+  cpu.import.push(timed(m.stderr).cpu);
+  rss.import.push(timed(m.stderr).rss);
   rmSync(r2, { recursive: true, force: true });
 }
 const mb = (statSync(FILE).size / 1048576).toFixed(1);
-console.log(`corpus ${FILE.split('/').pop()} (${mb} MiB), medians of ${RUNS}, interleaved`);
-console.log(`bare JSONL pass     ${median(rows.bare).toFixed(0).padStart(8)} ms  peak RSS ${Math.max(...rss.bare).toFixed(0)} MiB`);
-console.log(`git fast-import     ${median(rows.fastImport).toFixed(0).padStart(8)} ms`);
-console.log(`memory import       ${median(rows.import).toFixed(0).padStart(8)} ms  peak RSS ${Math.max(...rss.import).toFixed(0)} MiB  = ${(median(rows.import) / median(rows.fastImport)).toFixed(2)}x fast-import, ${(median(rows.import) / (median(rows.fastImport) + median(rows.bare))).toFixed(2)}x fast-import + bare pass`);
+const line = (name, k) => `${name.padEnd(18)} wall ${median(rows[k]).toFixed(0).padStart(7)} ms  cpu ${median(cpu[k]).toFixed(0).padStart(7)} ms  peak RSS ${Math.max(...rss[k]).toFixed(0)} MiB`;
+console.log(`corpus ${FILE.split('/').pop()} (${mb} MiB), medians of ${RUNS}, interleaved (cpu: user + system of the process and its children, from /usr/bin/time)`);
+console.log(line('bare JSONL pass', 'bare'));
+console.log(line('git fast-import', 'fastImport'));
+console.log(line('memory import', 'import'));
+const floor = (x) => median(x.fastImport) + median(x.bare);
+console.log(`memory import / (fast-import + bare pass): wall ${(median(rows.import) / floor(rows)).toFixed(2)}x, cpu ${(median(cpu.import) / floor(cpu)).toFixed(2)}x`);
