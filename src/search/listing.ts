@@ -98,17 +98,22 @@ export function listMemories(branch: ReadonlyBranch, q: ListQuery, limit: number
   return { memories: readPage(branch, view, page, archivePart), total };
 }
 
-/** The page of {@link listMemories} from the documents a filter matched (engine.ts filterMatches): no column is read whole. */
-function matchedPage(branch: ReadonlyBranch, view: IndexView, matches: FilterMatches, limit: number | null): { memories: Memory[]; total: number } {
-  type Item = { part: number; doc: number; ts: number };
-  const idOf = (it: Item) => view.parts[it.part].seg.ids.get(it.doc);
-  const cmp = (a: Item, b: Item) => {
+type TimedDoc = { part: number; doc: number; ts: number };
+
+/** Newest first by a time the item carries (no time column read), ties by id descending. */
+function newestByTime(view: IndexView): (a: TimedDoc, b: TimedDoc) => number {
+  return (a, b) => {
     if (a.ts !== b.ts) return b.ts - a.ts;
-    const ia = idOf(a);
-    const ib = idOf(b);
+    const ia = view.parts[a.part].seg.ids.get(a.doc);
+    const ib = view.parts[b.part].seg.ids.get(b.doc);
     return ia < ib ? 1 : ia > ib ? -1 : 0;
   };
-  const all: Item[] = [];
+}
+
+/** The page of {@link listMemories} from the documents a filter matched (engine.ts filterMatches): no column is read whole. */
+function matchedPage(branch: ReadonlyBranch, view: IndexView, matches: FilterMatches, limit: number | null): { memories: Memory[]; total: number } {
+  const cmp = newestByTime(view);
+  const all: TimedDoc[] = [];
   let total = 0;
   matches.forEach(({ docs, ts }, pi) => {
     total += docs.length;
@@ -161,15 +166,8 @@ function readPage(branch: ReadonlyBranch, view: IndexView, page: Array<{ part: n
 function newestPage(branch: ReadonlyBranch, view: IndexView, limit: number): Array<{ part: number; doc: number }> | null {
   const base = view.parts[0];
   if (!base || base.seg.kind !== 'base') return null;
-  type Item = { part: number; doc: number; ts: number };
-  const idOf = (it: Item) => view.parts[it.part].seg.ids.get(it.doc);
-  const cmp = (a: Item, b: Item) => {
-    if (a.ts !== b.ts) return b.ts - a.ts;
-    const ia = idOf(a);
-    const ib = idOf(b);
-    return ia < ib ? 1 : ia > ib ? -1 : 0;
-  };
-  const top: Item[] = [];
+  const cmp = newestByTime(view);
+  const top: TimedDoc[] = [];
   for (let pi = 1; pi < view.parts.length; pi++) {
     const { seg, dead } = view.parts[pi];
     for (let d = 0; d < seg.n; d++) if (!dead?.[d]) keepBest(top, { part: pi, doc: d, ts: seg.ts[d] }, limit, cmp);
