@@ -77,17 +77,21 @@ async function gitFigures(store: MemoryStore): Promise<GitFigures> {
   let out: GitFigures;
   const old = cached;
   if (old) {
-    const [ancestor, delta] = await Promise.all([
-      gitCliAsync(store, ['merge-base', '--is-ancestor', old.tip, tip]).then(
-        () => true,
-        () => false,
+    // `old...tip` counted from each side: the old tip is an ancestor when it has no commit of its own,
+    // and the other side is the commits to add (one git process for both questions).
+    const [sides, delta] = await Promise.all([
+      gitCliAsync(store, ['rev-list', '--left-right', '--count', `${old.tip}...${tip}`]).then(
+        (o) => /^(\d+)\s+(\d+)\s*$/.exec(o),
+        () => null,
       ),
-      Promise.all([n(['rev-list', '--count', tip, `^${old.tip}`]), n(['rev-list', '--count', tip, `^${old.tip}`, '--', `${CORE_DIR}/`]), addedBytes(store, old.tip, tip)]).then(
-        ([commits, coreVersions, bytes]) => (bytes === null ? null : { commits, coreVersions, bytes }),
+      Promise.all([n(['rev-list', '--count', tip, `^${old.tip}`, '--', `${CORE_DIR}/`]), addedBytes(store, old.tip, tip)]).then(
+        ([coreVersions, bytes]) => (bytes === null ? null : { coreVersions, bytes }),
         () => null,
       ),
     ]);
-    out = ancestor && delta ? { commits: old.commits + delta.commits, coreVersions: old.coreVersions + delta.coreVersions, bytes: old.bytes + delta.bytes } : await walk([store.ref]);
+    const ancestor = !!sides && sides[1] === '0';
+    const commits = sides ? Number(sides[2]) : 0;
+    out = ancestor && delta ? { commits: old.commits + commits, coreVersions: old.coreVersions + delta.coreVersions, bytes: old.bytes + delta.bytes } : await walk([store.ref]);
   } else out = await walk([store.ref]);
   // A read-only git dir: walked again next time.
   writeCacheFile(file, JSON.stringify({ tip, ...out }));

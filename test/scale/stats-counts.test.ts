@@ -80,5 +80,11 @@ describe('stats counts kept beside the base segment', () => {
     const full = Number(git(repo, 'rev-list', '--objects', '--disk-usage', 'memory'));
     expect(Math.abs(st.branch_size_bytes - full)).toBeLessThanOrEqual(full * 0.01);
     expect(st.commits).toBe(Number(git(repo, 'rev-list', '--count', 'memory')));
+    // A rewritten branch (the cached tip is no longer an ancestor): counted in full.
+    git(repo, 'update-ref', 'refs/heads/memory', 'memory~3');
+    await new MemoryStore({ repo, warn: () => {} }).store({ content: 'after the rewrite', autoTag: false });
+    const again = await memoryStats(new MemoryStore({ repo, warn: () => {} }));
+    expect(again.commits).toBe(Number(git(repo, 'rev-list', '--count', 'memory')));
+    expect(again.branch_size_bytes).toBe(Number(git(repo, 'rev-list', '--objects', '--disk-usage', 'memory')));
   }, 120_000);
 });
