@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { writeCacheFile } from '../git/atomic-file.js';
 import { PRIORITY_NAME, type Segment } from './segment.js';
@@ -25,6 +25,8 @@ export interface SegmentCounts {
 }
 
 const VERSION = 1;
+/** Largest counts file read (a million distinct tags is ~30 MB of JSON). */
+const MAX_COUNTS_BYTES = 64 * 1024 * 1024;
 
 export function countsFileOf(segmentFile: string): string {
   return join(segmentFile, '..', `counts-${basename(segmentFile)}`);
@@ -120,7 +122,10 @@ export function writeBaseCounts(segmentFile: string, seg: Segment, counts: Segme
 export function readBaseCounts(segmentFile: string, seg: Segment): SegmentCounts | null {
   let c: unknown;
   try {
-    c = JSON.parse(readFileSync(countsFileOf(segmentFile), 'utf8'));
+    const file = countsFileOf(segmentFile);
+    // Derived data of a known shape: one far larger than any store's counts is not read.
+    if (statSync(file).size > MAX_COUNTS_BYTES) return null;
+    c = JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     return null;
   }
