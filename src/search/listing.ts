@@ -243,13 +243,8 @@ export function filesOfIdInIndex(branch: ReadonlyBranch, id: string): Array<{ pa
   return out;
 }
 
-export interface IndexCounts {
-  total: number;
-  categories: Map<string, number>;
-  tags: Map<string, number>;
-  priorities: { low: number; medium: number; high: number };
-  /** Live memories by month of creation (YYYY-MM). */
-  months: Map<string, number>;
+/** The counts of `memory stats` over the live memories (`months`: by month of creation, YYYY-MM). */
+export interface IndexCounts extends SegmentCounts {
   /** Creation times (ms) of the oldest and newest live memory. */
   oldest: number | null;
   newest: number | null;
