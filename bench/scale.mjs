@@ -2,7 +2,7 @@
 // time and peak RSS as ratios to an empty `node -e ''` start timed in the same run, interleaved.
 //
 //   MEMORY_EMBEDDER=none node bench/scale.mjs [--size 100000] [--runs 5] [--ref main] [--cases a,b,...]
-//                                            [--out results.json] [--keep DIR]
+//                                            [--out results.json] [--keep DIR] [--before REV]
 //
 // The branch is made the way a user makes one: `memory import` of a generated JSONL file (timed: one
 // import, peak RSS), then a first `memory search` builds the index (timed). Then, warm, each case runs
@@ -10,7 +10,8 @@
 // stored one memory (the index must follow the branch). Also records the branch itself: bytes of a
 // shallow fetch, the bytes of trees rewritten by one store, and `git log` latency.
 // `--ref REV` benchmarks the package built from that git revision instead of the working tree (the
-// "before" figures). Peak RSS comes from a preload that prints `process.resourceUsage().maxRSS` at exit.
+// "before" figures). `--before REV` runs each case on both the working tree and REV, interleaved run
+// by run with the node start (a before/after table from one run on a loaded machine). Peak RSS comes from a preload that prints `process.resourceUsage().maxRSS` at exit.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,12 +29,13 @@ const RUNS = Number(opt('runs', '5'));
 const REF = opt('ref', null);
 const OUT = opt('out', null);
 const KEEP = opt('keep', null);
-const ALL = ['get', 'recent', 'list', 'tagged', 'search', 'search-filters', 'search-filter-only', 'stats', 'store', 'update', 'delete', 'core-view', 'after:recent', 'after:list', 'after:tagged', 'after:search', 'after:search-filter-only', 'after:stats', 'after:get', 'branch'];
+const BEFORE = opt('before', null);
+const ALL = ['get', 'history', 'recent', 'list', 'tagged', 'search', 'search-filters', 'search-filter-only', 'search-common', 'search-stopword', 'stats', 'store', 'update', 'delete', 'core-view', 'after:recent', 'after:list', 'after:tagged', 'after:search', 'after:search-filter-only', 'after:stats', 'after:get', 'branch'];
 const CASES = new Set((opt('cases', ALL.join(','))).split(','));
 
 const tmp = KEEP ?? mkdtempSync(join(tmpdir(), 'gm-bench-scale-'));
 mkdirSync(tmp, { recursive: true });
-const env = { ...process.env, MEMORY_EMBEDDER: 'none', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', HOME: tmp, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@b', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@b' };
+const env = { ...process.env, MEMORY_EMBEDDER: 'none', MEMORY_DAEMON: 'off', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', HOME: tmp, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@b', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@b' };
 delete env.MEMORY_BRANCH;
 delete env.GITHUB_ACTIONS;
 if (!KEEP) process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
@@ -115,6 +117,7 @@ function writeCorpus(file, n) {
 
 // ---- run -----------------------------------------------------------------------------------------
 const { cli } = REF ? buildRef(REF) : privateBuild();
+const beforeCli = BEFORE ? buildRef(BEFORE).cli : null;
 const results = { size: N, runs: RUNS, ref: REF ?? 'working tree', node: process.version, cases: {} };
 const report = (name, r) => {
   results.cases[name] = r;
@@ -144,12 +147,15 @@ let k = 0;
 const uniq = () => `bench ${process.pid} ${Date.now()} ${k++} ${VOCAB[k % VOCAB.length]} ${VOCAB[(k * 7) % VOCAB.length]}`;
 const cases = {
   get: () => [cli, 'get', getId, '--json'],
+  history: () => [cli, 'history', getId, '--json'],
   recent: () => [cli, 'recent', '--json'],
   list: () => [cli, 'list', '--json'],
   tagged: () => [cli, 'tagged', 'ci', '--json'],
   search: () => [cli, 'search', `${VOCAB[20]} ${VOCAB[400]}`, '--json'],
   'search-filters': () => [cli, 'search', VOCAB[30], '--tag', 'deploy', '--category', 'decision', '--json'],
   'search-filter-only': () => [cli, 'search', '--tag', 'ci', '--json'],
+  'search-common': () => [cli, 'search', VOCAB[0], '--json'],
+  'search-stopword': () => [cli, 'search', 'the', '--json'],
   stats: () => [cli, 'stats', '--json'],
   store: () => [cli, 'store', uniq(), '--tags', 'bench', '--json'],
   update: () => [cli, 'update', getId, '--content', uniq(), '--json'],
@@ -162,18 +168,36 @@ for (const [name, mk] of Object.entries(cases)) {
     const label = after ? `after:${name}` : name;
     if (!CASES.has(label)) continue;
     // Warm-up (and the index brought up to date) before the timed runs.
-    if (!after) run(mk(), { cwd: repo });
+    if (!after) {
+      run(mk(), { cwd: repo });
+      if (beforeCli) run(mk().map((a) => (a === cli ? beforeCli : a)), { cwd: repo });
+    }
     const base = [];
     const times = [];
     const rss = [];
+    const bTimes = [];
+    const bRss = [];
     for (let i = 0; i < RUNS; i++) {
       base.push(run(['-e', '']).ms);
-      if (after) run([cli, 'store', uniq(), '--tags', 'writer', '--json'], { cwd: repo }); // another writer's commit
-      const r = run(mk(), { cwd: repo });
-      times.push(r.ms);
-      rss.push(r.rss);
+      const mine = () => {
+        if (after) run([cli, 'store', uniq(), '--tags', 'writer', '--json'], { cwd: repo }); // another writer's commit
+        const r = run(mk(), { cwd: repo });
+        times.push(r.ms);
+        rss.push(r.rss);
+      };
+      const theirs = () => {
+        if (after) run([cli, 'store', uniq(), '--tags', 'writer', '--json'], { cwd: repo });
+        const b = run(mk().map((a) => (a === cli ? beforeCli : a)), { cwd: repo });
+        bTimes.push(b.ms);
+        bRss.push(b.rss);
+      };
+      // Which build runs first alternates: the second one finds the page cache warmed by the first.
+      if (!beforeCli) mine();
+      else if (i % 2) (theirs(), mine());
+      else (mine(), theirs());
     }
     report(label, { ms: median(times), rss: Math.max(...rss), ratio: median(times) / median(base), base: median(base) });
+    if (beforeCli) report(`  before (${BEFORE})`, { ms: median(bTimes), rss: Math.max(...bRss), ratio: median(bTimes) / median(base), base: median(base) });
   }
 }
 

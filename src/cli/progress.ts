@@ -20,7 +20,7 @@ export interface ProgressReporter {
 export interface ProgressOptions {
   /** What is being done, e.g. "embedding". */
   label: string;
-  /** Unit name for the counts, e.g. "memories"; with `bytes`, counts are sizes (KB, MB). */
+  /** Unit name for the counts, e.g. "memories"; with `bytes`, counts are sizes (KiB, MiB). */
   unit?: string;
   bytes?: boolean;
   quiet?: boolean;
@@ -45,12 +45,12 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`;
 }
 
-/** A size for people: `512 B`, `3.4 KB`, `12.0 MB`. */
+/** A size for people, in powers of 1024 named as such: `512 B`, `3.4 KiB`, `12.0 MiB`. */
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  if (n < 1024 ** 3) return `${(n / 1024 / 1024).toFixed(1)} MB`;
-  return `${(n / 1024 ** 3).toFixed(2)} GB`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
+  if (n < 1024 ** 3) return `${(n / 1024 / 1024).toFixed(1)} MiB`;
+  return `${(n / 1024 ** 3).toFixed(2)} GiB`;
 }
 
 export function progressReporter(opts: ProgressOptions): ProgressReporter {
@@ -62,11 +62,20 @@ export function progressReporter(opts: ProgressOptions): ProgressReporter {
   let label = opts.label;
   const amount = (n: number) => (opts.bytes ? formatBytes(n) : n.toLocaleString('en-US'));
   const counts = (done: number, total: number) => (opts.bytes ? `${amount(done)}/${amount(total)}` : `${amount(done)}/${amount(total)} ${unit}`);
-  /** `52/s · 2 min 27 s left`: from the average so far, once there is one. */
+  // The rate is measured from the first count, not from the start: work that sets up for a minute
+  // (reading a million-entry tree) before its first count would otherwise start at a rate near zero
+  // and promise "1241 h left". The time left is shown once a second of counting has passed.
+  let firstAt = 0;
+  let firstDone = 0;
+  /** `52/s · 2 min 27 s left`: from the average since the first count, once there is one. */
   const pace = (done: number, total: number, now: number) => {
-    const secs = (now - start) / 1000;
-    if (done <= 0 || secs < 0.5) return '';
-    const rate = done / secs;
+    if (done > 0 && !firstAt) {
+      firstAt = now;
+      firstDone = done;
+    }
+    const secs = (now - firstAt) / 1000;
+    if (!firstAt || done <= firstDone || secs < 1) return '';
+    const rate = (done - firstDone) / secs;
     const r = opts.bytes ? `${formatBytes(rate)}/s` : `${rate >= 10 ? Math.round(rate).toLocaleString('en-US') : rate.toFixed(1)}/s`;
     return total > done ? ` · ${r} · ${formatDuration(((total - done) / rate) * 1000)} left` : ` · ${r}`;
   };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { runGit, runGitSync, type GitTarget } from '../git/cli.js';
-import { blobText, MEMORIES_DIR } from './catalog.js';
+import { ARCHIVE_DIR, blobText, MEMORIES_DIR } from './catalog.js';
+import { isTreeMode } from '../git/tree.js';
 import { InvalidInputError, MemoryError, NotFoundError, InternalError } from './errors.js';
 import { assertId, idTime, pathFor } from './id.js';
 import { memoryFromFile, publicMemory, type Memory } from './memory.js';
@@ -201,21 +202,38 @@ function eventFor(prev: string | null, now: string, everLive: boolean): string {
   return prev === now ? 'changed' : 'moved';
 }
 
+/**
+ * The pathspecs naming every file `id` has had: its relative path (`YYYY-MM/<bucket>/<id>.md` for a
+ * native id) under each top folder a memory moves between (memories/, trash/, archive/, and any other
+ * folder at the tip), plus the current paths of a hand-named file. Literal paths let git prune its tree
+ * walk to a handful of entries per commit; a glob whose first component is a wildcard makes it open
+ * every folder of every changed tree (seconds on a branch of a million memories). Null when the id has
+ * no path known without searching: a non-native id no longer on the branch.
+ */
+function historySpecs(store: MemoryBranch, id: string): string[] | null {
+  const rels = new Set<string>();
+  if (idTime(id) !== null) rels.add(pathFor(id, '').slice(MEMORIES_DIR.length + 1));
+  const tops = new Set([MEMORIES_DIR, TRASH_DIR, ARCHIVE_DIR]);
+  const tip = store.tip();
+  if (tip) {
+    for (const e of store.git.readTree(store.git.readCommit(tip).tree)) if (isTreeMode(e.mode)) tops.add(e.name);
+    // Hand-written files may carry an id that is not their file name: follow their current paths too.
+    const live = store.find(id, tip);
+    for (const p of [live?.path, ...listTrash(store, tip).filter((t) => t.id === id).map((t) => t.path)]) {
+      if (p && p.includes('/')) rels.add(p.slice(p.indexOf('/') + 1));
+    }
+  }
+  if (!rels.size) return null;
+  const specs: string[] = [];
+  for (const top of tops) for (const rel of rels) specs.push(`:(literal)${top}/${rel}`);
+  return specs;
+}
+
 /** Oldest first, with the raw file text of each version; `cap`: bytes of text kept a version (the rest cut, see {@link capFileText}). */
 function versionsOf(store: MemoryBranch, id: string, cap = Infinity): VersionWithText[] {
   assertId(id);
-  // Native ids live at <top>/YYYY-MM/<bucket>/<id>.md (memories/, trash/, archive/): a fixed-depth glob
-  // lets git prune the tree walk, three times faster than `**/` on a 2,000-commit branch.
-  const specs = [idTime(id) !== null ? `:(glob)*/*/*/${id}.md` : `:(glob)**/${id}.md`];
-  // Hand-written files may carry an id that is not their file name: follow their current paths too.
-  const tip = store.tip();
-  if (tip) {
-    const live = store.find(id, tip);
-    const extra = [live?.path, ...listTrash(store, tip).filter((t) => t.id === id).map((t) => t.path)];
-    // The same relative path under any top folder: memories/, trash/, archive/.
-    const globEscape = (x: string) => x.replace(/[*?[\]\\]/g, (c) => `\\${c}`);
-    for (const p of extra) if (p && !p.endsWith(`/${id}.md`)) specs.push(`:(glob)*/${globEscape(p.slice(p.indexOf('/') + 1))}`);
-  }
+  // A non-native id gone from the branch (purged): only a search of every path finds it.
+  const specs = historySpecs(store, id) ?? [`:(glob)**/${id}.md`];
   const records = logPaths(store, specs, { nameStatus: true }).reverse();
   const out: VersionWithText[] = [];
   let prev: string | null = null;

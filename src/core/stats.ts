@@ -43,8 +43,8 @@ const FIGURES_FILE = 'stats-v1.json';
 
 /**
  * Counts from git (rev-list), kept per tip under the git dir: when the branch only moved forward from
- * the tip of the last `stats`, only the new commits and objects are walked (`new ^old`), so `stats`
- * does not walk 100,000 blobs on every call. A rewritten branch (old tip not an ancestor) is walked
+ * the tip of the last `stats`, only the new commits are counted (`new ^old`) and the objects their
+ * diffs name are sized ({@link addedBytes}), so `stats` does not walk the branch's trees on every call. A rewritten branch (old tip not an ancestor) is walked
  * in full. The byte figure is what the objects took when they were counted: a later `git gc` that
  * repacks them is seen only by a full walk (after deleting the cache file, or a rewrite), and an object
  * a new commit brings back from older history (not from the old tip) is counted again (under 1% in tests).
@@ -77,19 +77,64 @@ async function gitFigures(store: MemoryStore): Promise<GitFigures> {
   let out: GitFigures;
   const old = cached;
   if (old) {
-    const [ancestor, delta] = await Promise.all([
-      gitCliAsync(store, ['merge-base', '--is-ancestor', old.tip, tip]).then(
-        () => true,
-        () => false,
+    // `old...tip` counted from each side: the old tip is an ancestor when it has no commit of its own,
+    // and the other side is the commits to add (one git process for both questions).
+    const [sides, delta] = await Promise.all([
+      gitCliAsync(store, ['rev-list', '--left-right', '--count', `${old.tip}...${tip}`]).then(
+        (o) => /^(\d+)\s+(\d+)\s*$/.exec(o),
+        () => null,
       ),
-      walk([tip, `^${old.tip}`]).catch(() => null),
+      Promise.all([n(['rev-list', '--count', tip, `^${old.tip}`, '--', `${CORE_DIR}/`]), addedBytes(store, old.tip, tip)]).then(
+        ([coreVersions, bytes]) => (bytes === null ? null : { coreVersions, bytes }),
+        () => null,
+      ),
     ]);
-    out = ancestor && delta ? { commits: old.commits + delta.commits, coreVersions: old.coreVersions + delta.coreVersions, bytes: old.bytes + delta.bytes } : await walk([store.ref]);
+    const ancestor = !!sides && sides[1] === '0';
+    const commits = sides ? Number(sides[2]) : 0;
+    out = ancestor && delta ? { commits: old.commits + commits, coreVersions: old.coreVersions + delta.coreVersions, bytes: old.bytes + delta.bytes } : await walk([store.ref]);
   } else out = await walk([store.ref]);
   // A read-only git dir: walked again next time.
   writeCacheFile(file, JSON.stringify({ tip, ...out }));
   return out;
 }
+
+/**
+ * Disk bytes of the objects the commits `tip ^old` added: each commit, its root tree, and the trees and
+ * blobs its diff against its first parent names as new (`git log --raw -t`). `git rev-list --objects ^old`
+ * would first mark every tree of the old tip as seen, a walk of the whole branch (seconds at a
+ * million memories) for a store that wrote five objects. Null when git cannot answer (the caller
+ * walks in full).
+ */
+async function addedBytes(store: MemoryStore, old: string, tip: string): Promise<number | null> {
+  const { gitCliAsync } = await import('./history.js');
+  const { runGit } = await import('../git/cli.js');
+  const log = await gitCliAsync(store, ['log', '--format=%x1e%H %T', '--raw', '-r', '-t', '--root', '--no-renames', '--no-abbrev', '--diff-merges=first-parent', tip, `^${old}`]);
+  const oids = new Set<string>();
+  for (const chunk of log.split('\x1e')) {
+    const lines = chunk.split('\n');
+    const head = /^([0-9a-f]{40,64}) ([0-9a-f]{40,64})$/.exec(lines[0].trim());
+    if (!head) continue;
+    oids.add(head[1]);
+    oids.add(head[2]);
+    for (const l of lines.slice(1)) {
+      // :<old mode> <new mode> <old oid> <new oid> <status>\t<path>
+      const m = /^:\d+ \d+ [0-9a-f]+ ([0-9a-f]+) [A-Z]\d*\t/.exec(l);
+      if (m && !/^0+$/.test(m[1])) oids.add(m[1]);
+    }
+  }
+  if (!oids.size) return 0;
+  const r = await runGit({ gitDir: store.git.location.commonDir, root: store.git.location.commonDir }, ['cat-file', '--batch-check=%(objectsize:disk)'], { input: [...oids].join('\n') + '\n', maxBytes: 64 * 1024 * 1024, timeoutMs: 600_000 });
+  let bytes = 0;
+  for (const l of r.stdout.toString('utf8').split('\n')) {
+    const v = Number(l);
+    if (!l) continue;
+    // An object git cannot find ("<oid> missing"): the count is unknown, walk in full.
+    if (!Number.isInteger(v) || v < 0) return null;
+    bytes += v;
+  }
+  return bytes;
+}
+
 
 /** Statistics of the memory branch at its tip. */
 export async function memoryStats(store: MemoryStore, opts: { top?: number } = {}): Promise<MemoryStats> {

@@ -15,6 +15,7 @@ import { KNOWN_COVERAGE, MIN_COVERAGE, confidence, nothingConfidentNote, roundCo
 import { queryTerms } from './analyze.js';
 import { SegmentSearchIndex, docsAt, viewOf } from './search-index.js';
 import { writeNewestOrder } from './newest-order.js';
+import { writeBaseCounts } from './base-counts.js';
 import { SEGMENT_FORMAT, SegmentBuilder, SegmentFile, decodeSegment, mergeSegments, releaseSegment, retainSegment, writeSegment, type DocInput, type Segment } from './segment.js';
 import { onClose } from '../core/closers.js';
 import { limitOf } from '../core/bounds.js';
@@ -246,7 +247,7 @@ function readSegment(store: ReadonlyBranch, file: string): Segment | null {
 function dropOtherFormats(store: ReadonlyBranch): void {
   try {
     for (const f of readdirSync(store.cacheDir)) {
-      const m = /^(?:verified-|newest-|restored-)?search-v(\d+)\.(base|delta)$/.exec(f);
+      const m = /^(?:verified-|newest-|counts-|restored-)?search-v(\d+)\.(base|delta)$/.exec(f);
       if (m && Number(m[1]) !== SEGMENT_FORMAT) rmSync(join(store.cacheDir, f), { force: true });
     }
   } catch {
@@ -260,7 +261,10 @@ function writeAtomic(store: ReadonlyBranch, file: string, seg: Segment): number 
   const bytes = writeCacheFile(file, (write) => writeSegment(seg, write));
   if (!bytes) return 0;
   unmarkRestored(file); // built here: not the cache's file any more
-  if (seg.kind === 'base') writeNewestOrder(file, seg);
+  if (seg.kind === 'base') {
+    writeNewestOrder(file, seg);
+    writeBaseCounts(file, seg);
+  }
   const sig = signature(file);
   stateOf(store).setFile(file, sig, seg);
   if (sig) markVerified(file, sig);

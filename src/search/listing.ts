@@ -1,10 +1,11 @@
 import type { ReadonlyBranch } from '../core/branch-view.js';
 import { isPriority, normalizeTags, type Memory, type Priority } from '../core/memory.js';
 import { copyWins, duplicateIdWarning } from '../core/id.js';
-import { IndexView, compileFilter, keepBest, newestFirst, type NormalizedFilter, type Ranked } from './engine.js';
+import { IndexView, compileFilter, filterMatches, keepBest, newestFirst, type FilterMatches, type NormalizedFilter, type Ranked } from './engine.js';
 import { archiveSegment, baseSegmentFile, openIndex, readMemory } from './index.js';
 import { readNewestOrder } from './newest-order.js';
-import { PRIORITY_NAME, type Segment } from './segment.js';
+import { PRIORITY_NAME, gatherValues, type Segment } from './segment.js';
+import { countSegment, emptyCounts, readBaseCounts, subtractDocs, writeBaseCounts, type SegmentCounts } from './base-counts.js';
 
 /**
  * `list`, `recent`, `tagged`, `stats` and id look-ups answered from the search index (the document
@@ -65,7 +66,9 @@ export function listMemories(branch: ReadonlyBranch, q: ListQuery, limit: number
     const page = newestPage(branch, view, limit);
     if (page) return { memories: readPage(branch, view, page, -1), total: view.n };
   }
-  const pass = compileFilter(view, filter);
+  const matches = filterMatches(view, filter);
+  if (matches && archivePart < 0) return matchedPage(branch, view, matches, limit);
+  const pass = compileFilter(view, filter, matches);
   const hidden = archivePart >= 0 ? liveIds(view, archivePart) : null;
   const cmp = newestFirst(view);
   // With a page size, the best `limit` are kept in order as the documents stream by: a document older
@@ -93,6 +96,37 @@ export function listMemories(branch: ReadonlyBranch, q: ListQuery, limit: number
   });
   const page = limit === null ? all.sort(cmp) : top;
   return { memories: readPage(branch, view, page, archivePart), total };
+}
+
+type TimedDoc = { part: number; doc: number; ts: number };
+
+/** Newest first by a time the item carries (no time column read), ties by id descending. */
+function newestByTime(view: IndexView): (a: TimedDoc, b: TimedDoc) => number {
+  return (a, b) => {
+    if (a.ts !== b.ts) return b.ts - a.ts;
+    const ia = view.parts[a.part].seg.ids.get(a.doc);
+    const ib = view.parts[b.part].seg.ids.get(b.doc);
+    return ia < ib ? 1 : ia > ib ? -1 : 0;
+  };
+}
+
+/** The page of {@link listMemories} from the documents a filter matched (engine.ts filterMatches): no column is read whole. */
+function matchedPage(branch: ReadonlyBranch, view: IndexView, matches: FilterMatches, limit: number | null): { memories: Memory[]; total: number } {
+  const cmp = newestByTime(view);
+  const all: TimedDoc[] = [];
+  let total = 0;
+  matches.forEach(({ docs, ts }, pi) => {
+    total += docs.length;
+    for (let k = 0; k < docs.length; k++) {
+      const it = { part: pi, doc: docs[k], ts: ts[k] };
+      if (limit === null) all.push(it);
+      else {
+        if (all.length >= limit && ts[k] < all[all.length - 1].ts) continue;
+        keepBest(all, it, limit, cmp);
+      }
+    }
+  });
+  return { memories: readPage(branch, view, limit === null ? all.sort(cmp) : all, -1), total };
 }
 
 function readPage(branch: ReadonlyBranch, view: IndexView, page: Array<{ part: number; doc: number }>, archivePart: number): Memory[] {
@@ -132,15 +166,8 @@ function readPage(branch: ReadonlyBranch, view: IndexView, page: Array<{ part: n
 function newestPage(branch: ReadonlyBranch, view: IndexView, limit: number): Array<{ part: number; doc: number }> | null {
   const base = view.parts[0];
   if (!base || base.seg.kind !== 'base') return null;
-  type Item = { part: number; doc: number; ts: number };
-  const idOf = (it: Item) => view.parts[it.part].seg.ids.get(it.doc);
-  const cmp = (a: Item, b: Item) => {
-    if (a.ts !== b.ts) return b.ts - a.ts;
-    const ia = idOf(a);
-    const ib = idOf(b);
-    return ia < ib ? 1 : ia > ib ? -1 : 0;
-  };
-  const top: Item[] = [];
+  const cmp = newestByTime(view);
+  const top: TimedDoc[] = [];
   for (let pi = 1; pi < view.parts.length; pi++) {
     const { seg, dead } = view.parts[pi];
     for (let d = 0; d < seg.n; d++) if (!dead?.[d]) keepBest(top, { part: pi, doc: d, ts: seg.ts[d] }, limit, cmp);
@@ -216,13 +243,8 @@ export function filesOfIdInIndex(branch: ReadonlyBranch, id: string): Array<{ pa
   return out;
 }
 
-export interface IndexCounts {
-  total: number;
-  categories: Map<string, number>;
-  tags: Map<string, number>;
-  priorities: { low: number; medium: number; high: number };
-  /** Live memories by month of creation (YYYY-MM). */
-  months: Map<string, number>;
+/** The counts of `memory stats` over the live memories (`months`: by month of creation, YYYY-MM). */
+export interface IndexCounts extends SegmentCounts {
   /** Creation times (ms) of the oldest and newest live memory. */
   oldest: number | null;
   newest: number | null;
@@ -230,43 +252,84 @@ export interface IndexCounts {
   unreadable: number;
 }
 
-/** The counts of `memory stats`, from the document table alone (no memory is read). */
+/**
+ * The counts of `memory stats`, from the document table alone (no memory is read). The base segment's
+ * counts come from the file kept beside it (src/search/base-counts.ts), less the base documents the
+ * delta removed; the delta's are counted here. Without that file the base is counted once and the
+ * file written, so every later call (and every one after a store, which only grows the delta) reads
+ * a few kilobytes instead of five columns of every document.
+ */
 export function indexCounts(branch: ReadonlyBranch): IndexCounts {
   const view = openIndex(branch);
-  const out: IndexCounts = { total: 0, categories: new Map(), tags: new Map(), priorities: { low: 0, medium: 0, high: 0 }, months: new Map(), oldest: null, newest: null, unreadable: view.skipped };
-  // Months: the boundaries of the last month seen, so most documents cost two comparisons.
-  let monthFrom = 1;
-  let monthTo = 0;
-  let monthKey = '';
-  let monthCount = 0;
-  const flush = () => {
-    if (monthCount) out.months.set(monthKey, (out.months.get(monthKey) ?? 0) + monthCount);
-    monthCount = 0;
+  const counts = emptyCounts();
+  let oldest: number | null = null;
+  let newest: number | null = null;
+  const see = (ts: number) => {
+    if (oldest === null || ts < oldest) oldest = ts;
+    if (newest === null || ts > newest) newest = ts;
   };
-  for (const { seg, dead } of view.parts) {
-    const catCounts = new Uint32Array(seg.cats.length);
-    const tagCounts = new Uint32Array(seg.tags.length);
-    for (let d = 0; d < seg.n; d++) {
-      if (dead?.[d]) continue;
-      out.total++;
-      catCounts[seg.cat[d]]++;
-      for (let i = seg.tagOff[d]; i < seg.tagOff[d + 1]; i++) tagCounts[seg.tagIds[i]]++;
-      out.priorities[PRIORITY_NAME[seg.prio[d]]]++;
-      const ts = seg.ts[d];
-      if (out.oldest === null || ts < out.oldest) out.oldest = ts;
-      if (out.newest === null || ts > out.newest) out.newest = ts;
-      if (!(ts >= monthFrom && ts < monthTo)) {
-        flush();
-        const date = new Date(ts);
-        monthKey = date.toISOString().slice(0, 7);
-        monthFrom = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
-        monthTo = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
-      }
-      monthCount++;
+  view.parts.forEach(({ seg, dead }, pi) => {
+    const cached = pi === 0 && seg.kind === 'base' ? baseCounts(branch, seg) : null;
+    if (!cached) {
+      countSegment(seg, dead, counts);
+      const ts = seg.ts;
+      for (let d = 0; d < seg.n; d++) if (!dead?.[d]) see(ts[d]);
+      return;
     }
-    seg.cats.forEach((c, i) => catCounts[i] && out.categories.set(c, (out.categories.get(c) ?? 0) + catCounts[i]));
-    seg.tags.forEach((t, i) => tagCounts[i] && out.tags.set(t, (out.tags.get(t) ?? 0) + tagCounts[i]));
-  }
-  flush();
-  return out;
+    const gone: number[] = [];
+    if (dead) for (let d = 0; d < seg.n; d++) if (dead[d]) gone.push(d);
+    subtractDocs(seg, gone, cached, gatherValues);
+    merge(counts, cached);
+    const ends = liveEnds(branch, seg, dead);
+    if (ends === 'none') return;
+    if (ends) {
+      see(ends.oldest);
+      see(ends.newest);
+    } else {
+      const ts = seg.ts;
+      for (let d = 0; d < seg.n; d++) if (!dead?.[d]) see(ts[d]);
+    }
+  });
+  return { total: counts.total, categories: counts.categories, tags: counts.tags, priorities: counts.priorities, months: counts.months, oldest, newest, unreadable: view.skipped };
+}
+
+function merge(into: SegmentCounts, from: SegmentCounts): void {
+  into.total += from.total;
+  for (const k of ['categories', 'tags', 'months'] as const) for (const [key, v] of from[k]) into[k].set(key, (into[k].get(key) ?? 0) + v);
+  for (const p of PRIORITY_NAME) into.priorities[p] += from.priorities[p];
+}
+
+/** The base's counts of every document: from the file beside it, else counted now and the file written. */
+function baseCounts(branch: ReadonlyBranch, seg: Segment): SegmentCounts | null {
+  const file = baseSegmentFile(branch);
+  const read = readBaseCounts(file, seg);
+  if (read) return read;
+  const counted = countSegment(seg, null, emptyCounts());
+  writeBaseCounts(file, seg, counted);
+  // The caller changes what it gets: a copy of what was written.
+  return { ...counted, categories: new Map(counted.categories), tags: new Map(counted.tags), months: new Map(counted.months), priorities: { ...counted.priorities } };
+}
+
+/** Creation times of the oldest and newest live base documents, from the newest-first order file; null without one. */
+function liveEnds(branch: ReadonlyBranch, seg: Segment, dead: Uint8Array | null): { oldest: number; newest: number } | 'none' | null {
+  const file = baseSegmentFile(branch);
+  const first = (from: number, step: number): number | null | undefined => {
+    // Walks the order file from one end in chunks until a live document: dead ones are few.
+    for (let at = from, size = 64; step > 0 ? at < seg.n : at >= 0; size *= 2) {
+      const lo = step > 0 ? at : Math.max(0, at - size + 1);
+      const chunk = readNewestOrder(file, seg, lo, step > 0 ? size : at - lo + 1);
+      if (!chunk) return null;
+      if (!chunk.docs.length) return undefined;
+      for (let i = step > 0 ? 0 : chunk.docs.length - 1; i >= 0 && i < chunk.docs.length; i += step) if (!dead?.[chunk.docs[i]]) return chunk.ts[i];
+      at = step > 0 ? at + chunk.docs.length : lo - 1;
+    }
+    return undefined;
+  };
+  if (!seg.n) return 'none';
+  const newest = first(0, 1);
+  const oldest = first(seg.n - 1, -1);
+  if (newest === null || oldest === null) return null;
+  // Every base document dead: nothing to see.
+  if (newest === undefined || oldest === undefined) return 'none';
+  return { oldest, newest };
 }

@@ -21,7 +21,8 @@ describe('progress', { timeout: 120_000 }, () => {
     expect(formatDuration(850)).toBe('850 ms');
     expect(formatDuration(4200)).toBe('4.2 s');
     expect(formatDuration(3_780_000)).toBe('1 h 3 min');
-    expect(formatBytes(3 * 1024 * 1024)).toBe('3.0 MB');
+    expect(formatBytes(3 * 1024 * 1024)).toBe('3.0 MiB');
+    expect(formatBytes(1536)).toBe('1.5 KiB');
   });
 
   it('on a terminal: a bar of the true total with rate and time left; a heartbeat before any count', async () => {
@@ -33,10 +34,12 @@ describe('progress', { timeout: 120_000 }, () => {
       const t = fakeTerminal();
       const bar = progressReporter({ label: 'importing', bytes: true, stream: t });
       vi.advanceTimersByTime(600);
-      bar.progress(1024 * 1024, 4 * 1024 * 1024);
+      bar.progress(512 * 1024, 4 * 1024 * 1024);
+      vi.advanceTimersByTime(1000);
+      bar.progress(1536 * 1024, 4 * 1024 * 1024);
       bar.end();
-      // 1 MB in 0.6 s: 1.7 MB/s, 3 MB left at that rate.
-      expect(t.text()).toMatch(/importing \[#{6}\.{18}\] 1\.0 MB\/4\.0 MB · 1\.7 MB\/s · 1\.8 s left/);
+      // 1 MiB in the second since the first count: 1.0 MiB/s, 2.5 MiB left at that rate.
+      expect(t.text()).toMatch(/importing \[#{9}\.{15}\] 1\.5 MiB\/4\.0 MiB · 1\.0 MiB\/s · 2\.5 s left/);
       const h = fakeTerminal();
       const wait = progressReporter({ label: 'searching', stream: h, heartbeat: true });
       expect(h.text()).toBe('');
@@ -52,6 +55,26 @@ describe('progress', { timeout: 120_000 }, () => {
     }
   });
 
+  it('a first count after a minute of setting up does not promise hours: the rate runs from the first count', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    process.env.MEMORY_PROGRESS_DELAY_MS = '0';
+    try {
+      const t = fakeTerminal();
+      const bar = progressReporter({ label: 'indexing', stream: t });
+      vi.advanceTimersByTime(60_000);
+      bar.progress(1, 1_000_000);
+      expect(t.text()).not.toContain('left');
+      vi.advanceTimersByTime(1000);
+      bar.progress(1001, 1_000_000);
+      bar.end();
+      // 1,000 a second since the first count: 999 s left, not 1,000,000 / (1,001 / 61 s) = 17 h.
+      expect(t.text()).toContain('1,000/s · 16 min 39 s left');
+    } finally {
+      delete process.env.MEMORY_PROGRESS_DELAY_MS;
+      vi.useRealTimers();
+    }
+  });
+
   it('memory import from a file: progress by bytes of the file, not a bar that is always full', async () => {
     const repo = makeRepo();
     const file = join(tempDir(), 'many.jsonl');
@@ -60,9 +83,9 @@ describe('progress', { timeout: 120_000 }, () => {
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stderr.split('\n').filter((l) => l.startsWith('git-memory: importing '));
     // Bytes of the file's size, from the first line on: not `500/500`.
-    expect(lines[0]).toMatch(/importing [\d.]+ KB\/[\d.]+ (KB|MB) \((\d+)%\)/);
+    expect(lines[0]).toMatch(/importing [\d.]+ KiB\/[\d.]+ (KiB|MiB) \((\d+)%\)/);
     expect(Number(/\((\d+)%\)/.exec(lines[0])![1])).toBeLessThan(100);
-    expect(r.stderr).toMatch(/importing done, [\d.]+ (KB|MB) in /);
+    expect(r.stderr).toMatch(/importing done, [\d.]+ (KiB|MiB) in /);
   });
 
 });

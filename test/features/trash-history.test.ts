@@ -5,6 +5,9 @@ import { restoreFromTrash } from '../../src/core/restore.js';
 import { getAt, memoryHistory } from '../../src/core/history.js';
 import { idFromPath } from '../../src/core/id.js';
 import { git, makeRepo } from '../helpers.js';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const DAY = 86_400_000;
 
@@ -89,6 +92,33 @@ describe('update and history', () => {
     expect(await codeOf(getAt(store, id, '9'))).toBe('NOT_FOUND');
     expect(await codeOf(getAt(store, id, 'deadbeef00'))).toBe('NOT_FOUND');
     expect(await codeOf(memoryHistory(store, 'mem_nothere1'))).toBe('NOT_FOUND');
+  });
+});
+
+describe('history reads only the paths a memory has had', () => {
+  it('after delete and purge, one git log over literal paths (no glob over the branch) finds every version', async () => {
+    const repo = makeRepo();
+    const { store, advance } = clockStore(repo);
+    const { id } = await store.store({ content: 'v1' });
+    await store.store({ content: 'a neighbour' });
+    await store.update(id, { content: 'v2' });
+    await store.delete(id);
+    advance(40);
+    await purgeTrash(store, 30);
+    const trace = join(mkdtempSync(join(tmpdir(), 'gm-trace-')), 'trace');
+    const was = process.env.GIT_TRACE;
+    process.env.GIT_TRACE = trace;
+    try {
+      const h = await memoryHistory(store, id);
+      expect(h.versions.map((v) => v.event)).toEqual(['purged', 'deleted', 'updated', 'stored']);
+    } finally {
+      if (was === undefined) delete process.env.GIT_TRACE;
+      else process.env.GIT_TRACE = was;
+    }
+    const logs = readFileSync(trace, 'utf8').split('\n').filter((l) => /built-in: git .*\blog\b/.test(l));
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toContain(`:(literal)memories/`);
+    expect(logs[0]).not.toContain(':(glob)');
   });
 });
 

@@ -18,7 +18,7 @@ interface Args extends GlobalArgs {
 
 export const importCommand = command<Args>({
   command: 'import [file]',
-  describe: 'Import memories from JSONL (one per line, the seed\'s fields; "-" for stdin) or the seed\'s .pi/memories directory, in one commit',
+  describe: 'Import memories from JSONL (one per line, the seed\'s fields; "-" for stdin) or the seed\'s .pi/memories directory: one commit per 50,000 memories (one for most imports)',
   builder: (y) =>
     y
       .positional('file', { type: 'string', describe: 'A .jsonl file (or a JSON array as "memory export --format json" writes); "-" reads stdin' })

@@ -11,7 +11,7 @@ export class SegmentClosedError extends Error {
 }
 
 /** Per-document arrays whose values {@link gatherValues} can read without reading the array. */
-type NumericColumn = 'len' | 'ts' | 'prio';
+export type NumericColumn = 'len' | 'ts' | 'prio' | 'cat' | 'scope' | 'tagOff' | 'tagIds';
 
 /** Elements per block read by {@link SegmentFile.gather}. */
 const GATHER_BLOCK = 32_768;
@@ -228,7 +228,7 @@ export class SegmentFile implements Segment {
    */
   gather(name: NumericColumn, indices: ArrayLike<number>): Float64Array {
     const out = new Float64Array(indices.length);
-    const loaded = name === 'len' ? this.len_ : name === 'ts' ? this.ts_ : this.prio_;
+    const loaded = { len: this.len_, ts: this.ts_, prio: this.prio_, cat: this.cat_, scope: this.scope_, tagOff: this.tagOff_, tagIds: this.tagIds_ }[name];
     if (loaded) {
       for (let k = 0; k < indices.length; k++) out[k] = loaded[indices[k]];
       return out;

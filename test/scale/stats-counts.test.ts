@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { memoryStats } from '../../src/core/stats.js';
+import { MemoryStore } from '../../src/core/store.js';
+import type { Memory } from '../../src/core/memory.js';
+import { git, makeRepo } from '../helpers.js';
+
+// `stats` counts the base segment once (a file beside it) and then only the base documents a delta
+// removed and the delta's own: the answer must equal a count over every memory, whatever the file says.
+describe('stats counts kept beside the base segment', () => {
+  it('written with the base; exact after updates, deletes and stores; a stale or damaged file is ignored', async () => {
+    const repo = makeRepo();
+    let t = Date.UTC(2026, 0, 1);
+    const s = new MemoryStore({ repo, warn: () => {}, now: () => new Date((t += 1000)) });
+    const ids: string[] = [];
+    for (let i = 0; i < 24; i++) {
+      const r = await s.store({ content: `note ${i}`, tags: [`t${i % 3}`, ...(i % 4 ? [] : ['ci'])], category: ['a', 'b', 'c'][i % 3], priority: (['low', 'medium', 'high'] as const)[i % 3], timestamp: new Date(Date.UTC(2025, i % 12, 2)).toISOString(), autoTag: false });
+      ids.push(r.id);
+    }
+    const expected = (all: Memory[]) => {
+      const count = (f: (m: Memory) => string[]) => {
+        const m: Record<string, number> = {};
+        for (const x of all) for (const k of f(x)) m[k] = (m[k] ?? 0) + 1;
+        return m;
+      };
+      const sorted = [...all].sort((a, b) => (a.timestamp < b.timestamp ? -1 : 1));
+      return { total: all.length, categories: count((m) => [m.category]), months: count((m) => [m.timestamp.slice(0, 7)]), priorities: { low: 0, medium: 0, high: 0, ...count((m) => [m.priority]) }, tags: count((m) => m.tags), oldest: sorted[0]?.timestamp ?? null, newest: sorted[sorted.length - 1]?.timestamp ?? null };
+    };
+    const check = async () => {
+      const store = new MemoryStore({ repo, warn: () => {} });
+      const st = await memoryStats(store, { top: 100 });
+      const want = expected(store.filter());
+      expect({ total: st.total, categories: st.categories, months: st.months, priorities: st.priorities, tags: Object.fromEntries(st.tags.top.map((x) => [x.tag, x.count])), oldest: st.oldest, newest: st.newest }).toEqual({
+        ...want,
+        categories: expect.objectContaining(want.categories),
+        months: expect.objectContaining(want.months),
+      });
+      expect(Object.keys(st.categories)).toHaveLength(Object.keys(want.categories).length);
+      expect(Object.keys(st.months)).toHaveLength(Object.keys(want.months).length);
+    };
+    await check();
+    const countsFile = join(repo, '.git', 'git-memory', 'memory', 'counts-search-v4.base');
+    expect(existsSync(countsFile)).toBe(true);
+    // Base documents replaced or removed by the delta, among them the oldest and the newest memory.
+    const byTime = s.filter().sort((a, b) => (a.timestamp < b.timestamp ? -1 : 1));
+    await s.delete(byTime[0].id);
+    await s.delete(byTime[byTime.length - 1].id);
+    await s.update(ids[5], { tags: ['moved', 'ci'], category: 'z', priority: 'high' });
+    await s.store({ content: 'new one', tags: ['fresh'], category: 'a', timestamp: '2027-03-01T00:00:00Z', autoTag: false });
+    await check();
+    // A file of another build, a damaged one, counts that do not add up: ignored and written again.
+    const good = readFileSync(countsFile, 'utf8');
+    for (const bad of [good.replace(/"build":"[^"]*"/, '"build":"other"'), good.slice(0, 40), good.replace(/"prio":\[(\d+)/, (_m, a) => `"prio":[${Number(a) + 1}`), '{}']) {
+      writeFileSync(countsFile, bad);
+      await check();
+    }
+    expect(readFileSync(countsFile, 'utf8')).toBe(good);
+  }, 120_000);
+
+  it('after a store, the branch size adds the new objects without a walk of the branch, within 1% of one', async () => {
+    const repo = makeRepo();
+    const s = new MemoryStore({ repo, warn: () => {} });
+    for (let i = 0; i < 12; i++) await s.store({ content: `note ${i}`, autoTag: false });
+    await memoryStats(s);
+    await s.store({ content: 'one more', tags: ['x'], autoTag: false });
+    await s.update((await s.recent(1)).memories[0].id, { content: 'changed' });
+    const trace = join(mkdtempSync(join(tmpdir(), 'gm-trace-')), 'trace');
+    const was = process.env.GIT_TRACE;
+    process.env.GIT_TRACE = trace;
+    let st;
+    try {
+      st = await memoryStats(new MemoryStore({ repo, warn: () => {} }));
+    } finally {
+      if (was === undefined) delete process.env.GIT_TRACE;
+      else process.env.GIT_TRACE = was;
+    }
+    expect(readFileSync(trace, 'utf8')).not.toMatch(/rev-list[^\n]*--objects/);
+    const full = Number(git(repo, 'rev-list', '--objects', '--disk-usage', 'memory'));
+    expect(Math.abs(st.branch_size_bytes - full)).toBeLessThanOrEqual(full * 0.01);
+    expect(st.commits).toBe(Number(git(repo, 'rev-list', '--count', 'memory')));
+    // A rewritten branch (the cached tip is no longer an ancestor): counted in full.
+    git(repo, 'update-ref', 'refs/heads/memory', 'memory~3');
+    await new MemoryStore({ repo, warn: () => {} }).store({ content: 'after the rewrite', autoTag: false });
+    const again = await memoryStats(new MemoryStore({ repo, warn: () => {} }));
+    expect(again.commits).toBe(Number(git(repo, 'rev-list', '--count', 'memory')));
+    expect(again.branch_size_bytes).toBe(Number(git(repo, 'rev-list', '--objects', '--disk-usage', 'memory')));
+  }, 120_000);
+});
