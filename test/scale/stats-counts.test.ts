@@ -6,6 +6,7 @@ import { memoryStats } from '../../src/core/stats.js';
 import { MemoryStore } from '../../src/core/store.js';
 import type { Memory } from '../../src/core/memory.js';
 import { git, makeRepo } from '../helpers.js';
+import { SEGMENT_FORMAT } from '../../src/search/segment/format.js';
 
 // `stats` counts the base segment once (a file beside it) and then only the base documents a delta
 // removed and the delta's own: the answer must equal a count over every memory, whatever the file says.
@@ -41,7 +42,7 @@ describe('stats counts kept beside the base segment', () => {
       expect(Object.keys(st.months)).toHaveLength(Object.keys(want.months).length);
     };
     await check();
-    const countsFile = join(repo, '.git', 'git-memory', 'memory', 'counts-search-v4.base');
+    const countsFile = join(repo, '.git', 'git-memory', 'memory', `counts-search-v${SEGMENT_FORMAT}.base`);
     expect(existsSync(countsFile)).toBe(true);
     // Base documents replaced or removed by the delta, among them the oldest and the newest memory.
     const byTime = s.filter().sort((a, b) => (a.timestamp < b.timestamp ? -1 : 1));
