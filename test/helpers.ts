@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { MemoryError } from '../src/core/errors.js';
+import { MemoryError } from '../src/errors.js';
 import { execSyncVia, spawnSyncVia } from './spawner.js';
 
 const dirs: string[] = [];

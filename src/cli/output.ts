@@ -1,7 +1,7 @@
-import { MemoryError, type ErrorCode, InternalError } from '../core/errors.js';
-import { safeError, safeText } from '../core/error-format.js';
-import { isUndated, type Memory } from '../core/memory.js';
-import { excerpt } from '../core/excerpt.js';
+import { MemoryError, type ErrorCode, InternalError } from '../errors.js';
+import { safeError, safeText } from '../model/error-format.js';
+import { isUndated, type Memory } from '../model/memory.js';
+import { excerpt } from '../model/excerpt.js';
 
 /** Exit codes by error code; documented in the README. */
 const EXIT: Partial<Record<ErrorCode, number>> = {

@@ -1,7 +1,7 @@
-import { InvalidInputError, MemoryError } from '../core/errors.js';
-import type { Memory } from '../core/memory.js';
-import type { Relaxation, SearchFallback, SearchMode, SearchQuery, SearchResponse, SearchResult, VectorReport } from '../core/search-types.js';
-import type { ReadonlyBranch } from '../core/branch-view.js';
+import { InvalidInputError, MemoryError } from '../errors.js';
+import type { Memory } from '../model/memory.js';
+import type { Relaxation, SearchFallback, SearchMode, SearchQuery, SearchResponse, SearchResult, VectorReport } from '../model/search-types.js';
+import type { ReadonlyBranch } from '../model/branch-view.js';
 import { embedInput, normalize, USE_MODEL_ID, type Embedder } from '../embed/index.js';
 import type { VectorEntry } from '../vector/branch.js';
 import { topK, type VectorIndex } from '../vector/index.js';
@@ -14,8 +14,8 @@ import { neighbourWords, synonymTable, tableWords, type ExpansionSource } from '
 import { docIds, filterIds, fullTextMatches, openIndex, readMemory, search as fullTextSearch, type IndexOptions } from './index.js';
 import type { IndexView } from './engine.js';
 import type { Segment } from './segment.js';
-import { limitOf } from '../core/bounds.js';
-import { DEFAULT_CONFIG } from '../core/config-defaults.js';
+import { limitOf } from '../model/bounds.js';
+import { DEFAULT_CONFIG } from '../model/config-defaults.js';
 
 /**
  * Search modes over one store: `fulltext` (BM25 and the seed's boosts, src/search/index.ts),

@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, statSync, constants as fsConstants } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { ReadonlyBranch } from '../core/branch-view.js';
+import type { ReadonlyBranch } from '../model/branch-view.js';
 import { writeCacheFile } from '../git/atomic-file.js';
 import { hasUsableIndex, indexFiles, lastIndexOpen, markRestored, unmarkRestored } from './index.js';
 

@@ -1,12 +1,12 @@
 import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { ARCHIVE_DIR, MEMORIES_DIR, unreadableFile } from '../core/catalog.js';
-import { copyWins, duplicateIdWarning } from '../core/id.js';
-import { oversizedFile } from '../core/bounds.js';
-import { InvalidInputError } from '../core/errors.js';
-import { memoryFromFile, publicMemory, type Memory } from '../core/memory.js';
-import type { SearchQuery, SearchResponse, SearchResult } from '../core/search-types.js';
-import type { ReadonlyBranch } from '../core/branch-view.js';
+import { ARCHIVE_DIR, MEMORIES_DIR, unreadableFile } from '../model/catalog.js';
+import { copyWins, duplicateIdWarning } from '../model/id.js';
+import { oversizedFile } from '../model/bounds.js';
+import { InvalidInputError } from '../errors.js';
+import { memoryFromFile, publicMemory, type Memory } from '../model/memory.js';
+import type { SearchQuery, SearchResponse, SearchResult } from '../model/search-types.js';
+import type { ReadonlyBranch } from '../model/branch-view.js';
 import { writeCacheFile } from '../git/atomic-file.js';
 import { diffFiles } from '../git/diff.js';
 import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, knownShare, normalizeFilter, rank, textScores, type Bm25Params, type Weights } from './engine.js';
@@ -15,8 +15,8 @@ import { queryTerms } from './analyze.js';
 import { SegmentSearchIndex, docsAt, viewOf } from './search-index.js';
 import { writeNewestOrder } from './newest-order.js';
 import { SEGMENT_FORMAT, SegmentBuilder, SegmentFile, decodeSegment, mergeSegments, releaseSegment, retainSegment, writeSegment, type DocInput, type Segment } from './segment.js';
-import { onClose } from '../core/closers.js';
-import { limitOf } from '../core/bounds.js';
+import { onClose } from '../model/closers.js';
+import { limitOf } from '../model/bounds.js';
 
 /**
  * The search index of one branch: derived from the branch's tree, cached under the git dir,

@@ -1,6 +1,6 @@
-import type { ReadonlyBranch } from '../core/branch-view.js';
-import { isPriority, normalizeTags, type Memory, type Priority } from '../core/memory.js';
-import { copyWins, duplicateIdWarning } from '../core/id.js';
+import type { ReadonlyBranch } from '../model/branch-view.js';
+import { isPriority, normalizeTags, type Memory, type Priority } from '../model/memory.js';
+import { copyWins, duplicateIdWarning } from '../model/id.js';
 import { IndexView, compileFilter, keepBest, newestFirst, type NormalizedFilter, type Ranked } from './engine.js';
 import { archiveSegment, baseSegmentFile, openIndex, readMemory } from './index.js';
 import { readNewestOrder } from './newest-order.js';

@@ -1,8 +1,8 @@
 import type { GitRepository } from '../git/repository.js';
 import { diffFiles, isRegularFile } from '../git/diff.js';
 import { isRegularFileAt, isTreeMode, isTreeModeAt, scanTree, serializeCommit, signature, type Identity } from '../git/tree.js';
-import { parseFile } from '../core/codec.js';
-import { idFromPath, isValidId } from '../core/id.js';
+import { parseFile } from '../model/codec.js';
+import { idFromPath, isValidId } from '../model/id.js';
 
 /** Path → blob id, or null where the path was deleted. */
 export type PathChanges = Map<string, string | null>;

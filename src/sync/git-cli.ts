@@ -1,4 +1,4 @@
-import { MemoryError, type ErrorCode } from '../core/errors.js';
+import { MemoryError, type ErrorCode } from '../errors.js';
 import { runGit as run, type GitTarget } from '../git/cli.js';
 
 export interface GitRun {

@@ -1,4 +1,4 @@
-import { MemoryError } from '../core/errors.js';
+import { MemoryError } from '../errors.js';
 import type { GitRepository } from '../git/repository.js';
 import { badTreeName, isTreeMode, isTreeModeAt, scanTree, type TreeEntry } from '../git/tree.js';
 

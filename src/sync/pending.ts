@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { writeCacheFile } from '../git/atomic-file.js';
 import type { GitRepository } from '../git/repository.js';
-import type { MemoryStore } from '../core/store.js';
+import type { MemoryStore } from '../store/store.js';
 import { serializeCommit } from '../git/tree.js';
 
 /**

@@ -1,8 +1,8 @@
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { MemoryError, RefMovedError, ConflictError, InvalidInputError, PushRejectedError, RemoteUnreachableError, SyncFailedError } from '../core/errors.js';
-import type { MemoryStore } from '../core/store.js';
+import { MemoryError, RefMovedError, ConflictError, InvalidInputError, PushRejectedError, RemoteUnreachableError, SyncFailedError } from '../errors.js';
+import type { MemoryStore } from '../store/store.js';
 import type { GitTarget } from '../git/cli.js';
 import { readEffectiveConfig } from '../git/location.js';
 import { combine, changedFiles, claimedCount, countMemoryFiles, signature, type SyncConflict } from './combine.js';

@@ -1,4 +1,4 @@
-import type { MemoryConfig } from '../core/config.js';
+import type { MemoryConfig } from '../model/config.js';
 import { createEmbedder, resolveEmbedderConfig, type Embedder } from '../embed/index.js';
 import { BranchVectors } from './branch.js';
 import type { VectorBranch } from './view.js';

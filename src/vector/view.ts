@@ -1,4 +1,4 @@
-import type { BranchObjects, ReadonlyBranch } from '../core/branch-view.js';
+import type { BranchObjects, ReadonlyBranch } from '../model/branch-view.js';
 /**
  * What the read side of vectors may see of a memory branch: its tip, trees and blobs, the local
  * cache folder and the warning sink. No method here can create a commit or move a ref, so code that

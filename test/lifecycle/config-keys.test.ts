@@ -6,8 +6,8 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { configKeys } from '../../src/core/config.js';
-import { CONFIG_DESCRIPTIONS, configTable } from '../../src/core/config-defaults.js';
+import { configKeys } from '../../src/model/config.js';
+import { CONFIG_DESCRIPTIONS, configTable } from '../../src/model/config-defaults.js';
 import { makeRepo } from '../helpers.js';
 import { runCli } from '../run-cli.js';
 

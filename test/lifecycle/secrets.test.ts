@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { assertNoSecrets, MIN_SECRET_CHARS, redactText, RULES, scanText, type SecretKind } from '../../src/core/secrets.js';
-import { assertNoNewSecrets } from '../../src/lifecycle/write.js';
-import { MemoryError } from '../../src/core/errors.js';
+import { assertNoSecrets, MIN_SECRET_CHARS, redactText, RULES, scanText, type SecretKind } from '../../src/model/secrets.js';
+import { assertNoNewSecrets } from '../../src/guards/write.js';
+import { MemoryError } from '../../src/errors.js';
 
 // Every fake credential is assembled from pieces so that no scanner (ours, GitHub's push protection)
 // finds a credential in this file itself.

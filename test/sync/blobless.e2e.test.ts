@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, cliAsync, CLI, git, gitEnv, makeRepo, tempDir } from '../helpers.js';
-import { MemoryStore } from '../../src/core/store.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { sync } from '../../src/sync/index.js';
 import { idsOn, pendingRefs } from './fixtures.js';
 

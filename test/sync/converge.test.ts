@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { git } from '../helpers.js';
 import { setup } from './fixtures.js';
-import { MemoryStore } from '../../src/core/store.js';
-import { memoryToFile } from '../../src/core/memory.js';
+import { MemoryStore } from '../../src/store/store.js';
+import { memoryToFile } from '../../src/model/memory.js';
 import { sync } from '../../src/sync/index.js';
 import { fullRuns } from '../fc-runs.js';
 

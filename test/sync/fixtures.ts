@@ -5,8 +5,8 @@ import { expect } from 'vitest';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { git, gitEnv, makeRepo, tempDir } from '../helpers.js';
-import { MemoryStore } from '../../src/core/store.js';
-import { memoryToFile } from '../../src/core/memory.js';
+import { MemoryStore } from '../../src/store/store.js';
+import { memoryToFile } from '../../src/model/memory.js';
 import { sync, pull } from '../../src/sync/index.js';
 
 /**

@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync }
 import { join } from 'node:path';
 import { execFileSync, spawn } from 'node:child_process';
 import { CLI, cli, cliAsync, git, gitEnv, tempDir } from '../helpers.js';
-import { MemoryStore } from '../../src/core/store.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { pull, sync } from '../../src/sync/index.js';
 import { setup, idsOn, pendingRefs, raceNextPush, withStore } from './fixtures.js';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { openDoor } from '../../src/api.js';
-import { FACET_TOP, topFacet } from '../../src/core/facets.js';
+import { FACET_TOP, topFacet } from '../../src/model/facets.js';
 import { listCatalog } from '../../src/view/client/query.js';
 import { makeRepo } from '../helpers.js';
 

@@ -1,6 +1,6 @@
 import { command } from '../command.js';
 import type * as ChildProcess from 'node:child_process';
-import { InvalidInputError } from '../../core/errors.js';
+import { InvalidInputError } from '../../errors.js';
 import { openCliMemory, type GlobalArgs } from '../context.js';
 import { reportError, writeJson } from '../output.js';
 

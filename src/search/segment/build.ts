@@ -1,5 +1,5 @@
 import { analyze, pipelineWord } from '../analyze.js';
-import { pathFor } from '../../core/id.js';
+import { pathFor } from '../../model/id.js';
 import { StringColumn } from './column.js';
 import { MAX_DUPES, MAX_INDEXED_CHARS, NF, NO_SCOPE, PRIORITY_CODE, type DocInput, type Segment } from './format.js';
 

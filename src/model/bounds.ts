@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { BinaryContentError, InvalidInputError, MemoryError } from './errors.js';
+import { BinaryContentError, InvalidInputError, MemoryError } from '../errors.js';
 
 /**
  * Limits on everything a caller or a branch file can make git-memory hold in memory or spend time on.

@@ -1,9 +1,9 @@
-import { MemoryError, NotFoundError } from './errors.js';
-import type { MemoryBranch } from './branch-view.js';
+import { MemoryError, NotFoundError } from '../errors.js';
+import type { MemoryBranch } from '../model/branch-view.js';
 import { lastKnownFile } from './history.js';
-import { assertId } from './id.js';
-import { memoryFromFile } from './memory.js';
-import { byDeletedDesc, liveFile, livePathFor, readTrash } from './trash.js';
+import { assertId } from '../model/id.js';
+import { memoryFromFile } from '../model/memory.js';
+import { byDeletedDesc, liveFile, livePathFor, readTrash } from '../model/trash.js';
 
 // Restore reads both the trash and git history, so it lives apart from both (history lists the
 // trash; neither imports the other's caller).

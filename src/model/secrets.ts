@@ -1,4 +1,4 @@
-import { MemoryError } from './errors.js';
+import { MemoryError } from '../errors.js';
 
 /**
  * The secret guard. Memories are committed and pushed, and a credential in git history lives on in every

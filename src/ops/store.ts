@@ -1,13 +1,13 @@
-import type { StoreBranch } from '../branch-view.js';
-import { checkedTags, checkMetadata, checkText, checkTime } from '../bounds.js';
+import type { StoreBranch } from '../model/branch-view.js';
+import { checkedTags, checkMetadata, checkText, checkTime } from '../model/bounds.js';
 import { DuplicateError, InvalidInputError } from '../errors.js';
-import { assertId, newId, pathFor } from '../id.js';
-import { isPriority, memoryToFile, runnerMetadata, validateContent, type Priority, type StoredMemory } from '../memory.js';
-import { COMMIT_EXCERPT, excerpt } from '../excerpt.js';
+import { assertId, newId, pathFor } from '../model/id.js';
+import { isPriority, memoryToFile, runnerMetadata, validateContent, type Priority, type StoredMemory } from '../model/memory.js';
+import { COMMIT_EXCERPT, excerpt } from '../model/excerpt.js';
 
 // The write-side lifecycle code (secret scan, auto-tags, de-duplication) loads on the first write, so
 // `memory get` and the other reads never evaluate it.
-const lifecycle = () => import('../../lifecycle/store-hooks.js');
+const lifecycle = () => import('../guards/store-hooks.js');
 
 export interface StoreInput {
   content: string;

@@ -1,23 +1,23 @@
 import { GitRepository } from '../git/repository.js';
 import type { Identity } from '../git/tree.js';
-import { branchConfigOid, readStoreConfig, type DeepPartial, type MemoryConfig, type ResolvedConfig } from './config.js';
-import { ARCHIVE_DIR, blobText, cacheDir, loadCatalog, loadCatalogAsync, unreadableFile, type Catalog, type CatalogEntry } from './catalog.js';
+import { branchConfigOid, readStoreConfig, type DeepPartial, type MemoryConfig, type ResolvedConfig } from '../model/config.js';
+import { ARCHIVE_DIR, blobText, cacheDir, loadCatalog, loadCatalogAsync, unreadableFile, type Catalog, type CatalogEntry } from '../model/catalog.js';
 import { validateBranchName } from '../git/refs.js';
-import type { Change, WriteDefaults } from './branch-view.js';
-import { safeText } from './error-format.js';
-import { RefMovedError } from './errors.js';
-import { runClosers } from './closers.js';
-import { assertId, pathFor } from './id.js';
-import type { SearchQuery, SearchResponse } from './search-types.js';
+import type { Change, WriteDefaults } from '../model/branch-view.js';
+import { safeText } from '../model/error-format.js';
+import { RefMovedError } from '../errors.js';
+import { runClosers } from '../model/closers.js';
+import { assertId, pathFor } from '../model/id.js';
+import type { SearchQuery, SearchResponse } from '../model/search-types.js';
 import type { IndexOptions as SearchIndexOptions, RebuildResult as RebuildIndexResult } from '../search/index.js';
 import type { ModeSearchOptions } from '../search/hybrid.js';
 import type { StoreVectors } from '../vector/write.js';
-import { memoryFromFile, type Memory, type Priority } from './memory.js';
-import { storeMemory, type StoreInput, type StoreResult } from './ops/store.js';
-import { getMemory } from './ops/get.js';
-import { filterMemories, listPage, recentMemories, taggedMemories, type ListFilter } from './ops/list.js';
-import { updateMemory, type UpdateInput, type UpdateResult } from './ops/update.js';
-import { clearMemories, deleteMemory, deleteTagged } from './ops/delete.js';
+import { memoryFromFile, type Memory, type Priority } from '../model/memory.js';
+import { storeMemory, type StoreInput, type StoreResult } from '../ops/store.js';
+import { getMemory } from '../ops/get.js';
+import { filterMemories, listPage, recentMemories, taggedMemories, type ListFilter } from '../ops/list.js';
+import { updateMemory, type UpdateInput, type UpdateResult } from '../ops/update.js';
+import { clearMemories, deleteMemory, deleteTagged } from '../ops/delete.js';
 
 export const DEFAULT_BRANCH = 'memory';
 
@@ -49,9 +49,9 @@ export interface StoreOptions {
   vectorsOnWrite?: (texts: string[]) => Promise<StoreVectors | null>;
 }
 
-export type { StoreInput, StoreResult } from './ops/store.js';
-export type { ListFilter } from './ops/list.js';
-export type { UpdateInput, UpdateResult } from './ops/update.js';
+export type { StoreInput, StoreResult } from '../ops/store.js';
+export type { ListFilter } from '../ops/list.js';
+export type { UpdateInput, UpdateResult } from '../ops/update.js';
 
 /** The README.md written at the root of a new memory branch. */
 export const BRANCH_README = `# git-memory
@@ -83,7 +83,7 @@ export async function afterLostRace(err: unknown, attempt: number): Promise<void
   await sleep(Math.random() * Math.min(50, 2 ** attempt));
 }
 
-export type { Change } from './branch-view.js';
+export type { Change } from '../model/branch-view.js';
 
 /**
  * One branch of one repository: the open repository, the layered config, the clock and warnings,

@@ -1,6 +1,6 @@
 import { CORE_DIR, charCount } from './core-doc.js';
-import type { MemoryStore } from './store.js';
-import { trashCount } from './trash.js';
+import type { MemoryStore } from '../store/store.js';
+import { trashCount } from '../model/trash.js';
 
 export interface MemoryStats {
   success: true;
@@ -52,7 +52,7 @@ const FIGURES_FILE = 'stats-v1.json';
 async function gitFigures(store: MemoryStore): Promise<GitFigures> {
   const tip = store.tip();
   if (!tip) return { commits: 0, coreVersions: 0, bytes: 0 };
-  const { gitCliAsync } = await import('./history.js');
+  const { gitCliAsync } = await import('../ops/history.js');
   const { readFileSync } = await import('node:fs');
   const { writeCacheFile } = await import('../git/atomic-file.js');
   const { join } = await import('node:path');
