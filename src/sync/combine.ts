@@ -1,6 +1,6 @@
 import type { GitRepository } from '../git/repository.js';
 import { diffFiles, isRegularFile } from '../git/diff.js';
-import { isRegularFileAt, isTreeMode, isTreeModeAt, scanTree, serializeCommit, signature, type Identity } from '../git/tree.js';
+import { isRegularFileAt, isTreeMode, isTreeModeAt, scanTree, signature, type Identity } from '../git/tree.js';
 import { parseFile } from '../model/codec.js';
 import { idFromPath, isValidId } from '../model/id.js';
 
@@ -273,7 +273,7 @@ export { signature };
  * publishes it through the ref compare-and-swap in sync.ts.
  */
 function writeCommit(git: GitRepository, tree: string, parent: string, author: string, committer: string, message: string): string {
-  return git.objects.write('commit', serializeCommit({ tree, parents: [parent], author, committer, message }));
+  return git.writeCommit({ tree, parents: [parent], author, committer, message });
 }
 
 /**
