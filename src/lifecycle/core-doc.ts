@@ -1,4 +1,4 @@
-import { ConflictError, InvalidInputError, MemoryError, NotFoundError } from '../errors.js';
+import { BinaryContentError, ConflictError, ContentTooLargeError, InvalidInputError, MemoryError, NotFoundError } from '../errors.js';
 import type { MemoryStore } from '../store/store.js';
 import { assertNoNewSecrets, guardOptions } from '../guards/write.js';
 import { excerpt } from '../model/excerpt.js';
@@ -225,7 +225,7 @@ function budget(store: MemoryStore, name: string, text: string, current: string)
   const max = store.config().coreMaxChars;
   const chars = charCount(text);
   if (chars > max && chars > charCount(current)) {
-    throw new MemoryError('CONTENT_TOO_LARGE', `core document "${name}" would be ${chars} characters, over its budget of ${max} (coreMaxChars): condense it instead; nothing was written`, {
+    throw new ContentTooLargeError(`core document "${name}" would be ${chars} characters, over its budget of ${max} (coreMaxChars): condense it instead; nothing was written`, {
       chars,
       limit: max,
       name,
@@ -307,7 +307,7 @@ export async function coreUpdate(store: MemoryStore, input: CoreUpdateInput): Pr
 /** Replaces the whole document (the first write, or a rewrite). Same budget and version check. */
 export async function coreSet(store: MemoryStore, input: { content: string; name?: string; expect_version?: string }): Promise<CoreWriteResult> {
   if (typeof input?.content !== 'string') throw new InvalidInputError('give the document content', { field: 'content' });
-  if (input.content.includes('\0')) throw new MemoryError('BINARY_CONTENT', 'the core document is text: it cannot contain NUL bytes', { offset: input.content.indexOf('\0') });
+  if (input.content.includes('\0')) throw new BinaryContentError(input.content.indexOf('\0'), 'the core document is text: it cannot contain NUL bytes');
   const name = coreName(input.name);
   return write(store, name, input.expect_version, 'set', `${charCount(input.content)} characters`, () => input.content, 1);
 }

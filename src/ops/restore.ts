@@ -1,4 +1,4 @@
-import { MemoryError, NotFoundError } from '../errors.js';
+import { DuplicateError, NotFoundError } from '../errors.js';
 import type { MemoryBranch } from '../model/branch-view.js';
 import { lastKnownFile } from './history.js';
 import { assertId } from '../model/id.js';
@@ -35,7 +35,7 @@ export async function restoreFromTrash(store: MemoryBranch, id: string): Promise
     fromHistory = { path: last.livePath, file: liveFile(stored) };
   }
   const res = await store.mutate<{ from: 'trash' | 'history'; path: string }>((tip) => {
-    if (store.find(id, tip)) throw new MemoryError('DUPLICATE', `memory ${id} is not deleted: it is already in memories/`, { id });
+    if (store.find(id, tip)) throw new DuplicateError(id, `memory ${id} is not deleted: it is already in memories/`);
     const hit = inTrash(tip);
     if (hit) {
       const path = livePathFor(hit.path);
