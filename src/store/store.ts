@@ -122,7 +122,7 @@ export class MemoryStore {
   /**
    * The effective configuration: defaults < branch `.memory/config.json` < repo `.git-memory.json` <
    * `MEMORY_*` env < `opts.config`. Cached for this store instance (re-read when the branch file
-   * changes); every layer is checked by the one validator (src/core/config-validate.ts).
+   * changes); every layer is checked by the one validator (src/model/config-validate.ts).
    */
   config(): MemoryConfig {
     return this.resolvedConfig().config;
@@ -192,7 +192,7 @@ export class MemoryStore {
 
   /**
    * @internal {@link catalog} for a long-lived process (`memory view`): the cache file is parsed off
-   * this thread (src/core/catalog.ts, loadCatalogAsync), so the event loop keeps answering meanwhile.
+   * this thread (src/model/catalog.ts, loadCatalogAsync), so the event loop keeps answering meanwhile.
    */
   async catalogAsync(commit: string | null = this.tip(), archived = false, pace?: () => Promise<void>): Promise<Catalog> {
     const tree = this.treeOf(commit);
@@ -327,7 +327,7 @@ export class MemoryStore {
     return rebuildIndex(this, opts);
   }
 
-  /** Lets go of what the store holds open: index files (src/core/closers.ts), then the git reader. */
+  /** Lets go of what the store holds open: index files (src/model/closers.ts), then the git reader. */
   close(): void {
     try {
       runClosers(this);

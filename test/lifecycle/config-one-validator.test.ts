@@ -5,7 +5,7 @@ import { makeRepo } from '../helpers.js';
 import { validateLayer } from '../../src/model/config-validate.js';
 import type { ConfigIssue } from '../../src/model/config-defaults.js';
 
-// One validator for every settings layer (src/core/config-validate.ts). Before, a structural check and
+// One validator for every settings layer (src/model/config-validate.ts). Before, a structural check and
 // a zod schema were swapped by a module global: `config()` answered with one or the other depending
 // on whether anything in the process had awaited `loadConfig()` first.
 
