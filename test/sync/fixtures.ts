@@ -225,11 +225,7 @@ export async function monthsWorld(
 }
 
 /** A CI job's checkout: shallow, single-branch (main). */
-export function ciClone(url: string): string {
-  const d = tempDir('gm-ci-');
-  git(d, 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', url, '.');
-  return d;
-}
+export { ciClone } from '../helpers.js';
 
 /** Writes a tree object from raw entries, names as given (git mktree would refuse some of them). */
 export function rawTree(repo: string, entries: { mode: string; name: string; oid: string }[]): string {
