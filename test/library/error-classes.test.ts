@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
 import * as errors from '../../src/errors.js';
-import { BinaryContentError, ContentTooLargeError, DuplicateError, InputTooLargeError, InvalidTreeNameError, MemoryError, TooManyDeletesError } from '../../src/errors.js';
+import { BinaryContentError, ContentTooLargeError, DuplicateError, InputTooLargeError, InvalidTreeNameError, MemoryError, PermissionDeniedError, RemoteUnreachableError, SyncFailedError, TooManyDeletesError } from '../../src/errors.js';
+import { gitFailure } from '../../src/sync/git-cli.js';
 import { readBoundedStream } from '../../src/model/bounds.js';
 import { coreSet } from '../../src/lifecycle/core-doc.js';
 import { restoreFromTrash } from '../../src/ops/restore.js';
@@ -56,5 +57,14 @@ describe('error classes', () => {
     const err = await rejection(restoreFromTrash(store, m.id));
     expect(err).toBeInstanceOf(DuplicateError);
     expect(err).toMatchObject({ code: 'DUPLICATE', data: { id: m.id } });
+  });
+
+  it("a failed git network command is the class of the code it is classified into", () => {
+    const run = (stderr: string, timedOut = false) => ({ code: 128, stdout: '', stderr, timedOut });
+    expect(gitFailure('fetch', run('fatal: unable to access: Could not resolve host: example.invalid'))).toBeInstanceOf(RemoteUnreachableError);
+    expect(gitFailure('fetch', run('', true))).toBeInstanceOf(RemoteUnreachableError);
+    expect(gitFailure('push', run('remote: Permission to o/r.git denied to bot.'))).toBeInstanceOf(PermissionDeniedError);
+    expect(gitFailure('push', run('fatal: something else'))).toMatchObject({ code: 'SYNC_FAILED' });
+    expect(gitFailure('push', run('fatal: something else'))).toBeInstanceOf(SyncFailedError);
   });
 });
