@@ -91,7 +91,7 @@ export type { Change } from '../model/branch-view.js';
  * sync's publish and the import's batch commit: scripts/import-graph.mjs allows no more). Every write is one commit built in the
  * object database and published by compare-and-swap on the branch ref; on a lost race the change is
  * recomputed on the new tip and retried, so concurrent writers never lose each other's memories.
- * The operations themselves (store, get, list, update, delete) are free functions in src/core/ops
+ * The operations themselves (store, get, list, update, delete) are free functions in src/ops
  * over the `StoreBranch` this class satisfies; its methods of those names hand over to them.
  */
 export class MemoryStore {
@@ -107,7 +107,7 @@ export class MemoryStore {
   private configMemo: (ResolvedConfig & { branchOid?: string | null }) | null = null;
   private readonly configWarned = new Set<string>();
 
-  /** @internal What the operations in src/core/ops apply from the options this store was opened with. */
+  /** @internal What the operations in src/ops apply from the options this store was opened with. */
   readonly defaults: WriteDefaults;
 
   constructor(opts: StoreOptions = {}) {
@@ -262,7 +262,7 @@ export class MemoryStore {
     return undefined;
   }
 
-  // The memory operations live in src/core/ops, one file each, over the StoreBranch this store is.
+  // The memory operations live in src/ops, one file each, over the StoreBranch this store is.
 
   store(input: StoreInput): Promise<StoreResult> {
     return storeMemory(this, input);
