@@ -106,7 +106,7 @@ export async function internals() {
   const file = join(dir, 'internals.cjs');
   const src = (p) => JSON.stringify(join(root, 'src', p));
   const contents = [
-    `export { newId, pathFor } from ${src('core/id.ts')};`,
+    `export { newId, pathFor } from ${src('model/id.ts')};`,
     `export { encodeVector, decodeVector, contentHash as vectorContentHash } from ${src('vector/codec.ts')};`,
     `export { vectorPath } from ${src('vector/branch.ts')};`,
     `export { VectorIndex } from ${src('vector/index.ts')};`,
@@ -117,7 +117,7 @@ export async function internals() {
     `export { terms, queryTerms } from ${src('search/analyze.ts')};`,
     `export { embedMemories } from ${src('lifecycle/embed.ts')};`,
     // bench/locomo-hybrid.mjs, abstention.mjs, confidence-curve.mjs: the store and the search pieces.
-    `export { MemoryStore } from ${src('core/store.ts')};`,
+    `export { MemoryStore } from ${src('store/store.ts')};`,
     `export * as searchIndex from ${src('search/index.ts')};`,
     `export * as engine from ${src('search/engine.ts')};`,
   ].join('\n');

@@ -65,14 +65,14 @@ const lib = privateBuild().lib; // already a file: URL
     const esbuild = await import('esbuild');
     const dir = mkdtempSync(join(tmpdir(), 'gm-bench-secrets-'));
     process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
-    // The scanner moved from src/lifecycle/ to src/core/: take it from where it is at each revision.
+    // The scanner has been in src/lifecycle/, src/core/ and src/model/: take it from where it is at each revision.
     const bundle = async ([contents, folder], name) => {
       const outfile = join(dir, `${name}.mjs`);
       await esbuild.build({ stdin: { contents, resolveDir: join(root, 'src', folder), loader: 'ts', sourcefile: 'secrets.ts' }, bundle: true, format: 'esm', platform: 'node', outfile, logLevel: 'error' });
       return import(pathToFileURL(outfile).href);
     };
     const show = (r) => {
-      for (const folder of ['core', 'lifecycle']) {
+      for (const folder of ['model', 'core', 'lifecycle']) {
         try {
           return [execFileSync('git', ['show', `${r}:src/${folder}/secrets.ts`], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }), folder];
         } catch {}

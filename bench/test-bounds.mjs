@@ -24,7 +24,7 @@ const file = join(dir, 'bounds.cjs');
 const src = (p) => JSON.stringify(join(root, 'src', p));
 await build({
   stdin: {
-    contents: [`export { parseFile } from ${src('core/codec.ts')};`, `export { normalizeTags } from ${src('core/memory.ts')};`, `export { MemoryStore } from ${src('core/store.ts')};`, `export { HttpEmbedder } from ${src('embed/index.ts')};`].join('\n'),
+    contents: [`export { parseFile } from ${src('model/codec.ts')};`, `export { normalizeTags } from ${src('model/memory.ts')};`, `export { MemoryStore } from ${src('store/store.ts')};`, `export { HttpEmbedder } from ${src('embed/index.ts')};`].join('\n'),
     resolveDir: root,
     loader: 'ts',
   },

@@ -4,7 +4,7 @@
 //
 // At 100,000 memories the catalog cache file is ~52 MB; the viewer loads it once the first page is out
 // (the background warm-up). Before: one synchronous JSON.parse (`vm.items(tip)`, what the warm-up
-// called); after: the load the warm-up now starts (src/core/catalog.ts, loadCatalogAsync: a worker
+// called); after: the load the warm-up now starts (src/model/catalog.ts, loadCatalogAsync: a worker
 // thread parses the file, this thread takes the entries in slices). Both run in this process, on the
 // same branch, alternated, each on a fresh door and a real view server (src/view/server.ts) on
 // loopback, while another process sends a tiny request (/api/branch) every 50 ms: the longest answer is how long a

@@ -46,7 +46,7 @@ const cliOptions = {
   outExtension: { '.js': '.cjs' },
   // js-yaml (~100 KB) gets a file of its own, required on first use: compiling it cost every command
   // ~4 ms even unevaluated, and most (help, get of git-memory's own front matter, which
-  // src/core/codec.ts reads without it) never use it.
+  // src/model/codec.ts reads without it) never use it.
   external: ['js-yaml'],
   metafile: true,
   write: false,

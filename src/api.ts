@@ -9,33 +9,33 @@
  * the CLI opens a door for every command, and `memory get` must not load history, core documents,
  * stats, sync, search or vectors (docs/DESIGN.md, "CLI start-up").
  */
-import { MemoryStore, type ListFilter, type StoreInput, type StoreOptions, type StoreResult, type UpdateInput, type UpdateResult } from './core/store.js';
-import { isPriority, type Memory } from './core/memory.js';
-import type { MemoryConfig } from './core/config.js';
-import type { SearchQuery, SearchResponse } from './core/search-types.js';
+import { MemoryStore, type ListFilter, type StoreInput, type StoreOptions, type StoreResult, type UpdateInput, type UpdateResult } from './store/store.js';
+import { isPriority, type Memory } from './model/memory.js';
+import type { MemoryConfig } from './model/config.js';
+import type { SearchQuery, SearchResponse } from './model/search-types.js';
 import type { RebuildResult as RebuildIndexResult } from './search/index.js';
-import type { CoreSnapshot, CoreUpdateInput, CoreViewResult, CoreWriteResult } from './core/core-doc.js';
-import type { GetAtResult, MemoryVersion } from './core/history.js';
-import type { MemoryStats } from './core/stats.js';
-import { emptyTrash, listTrash, type TrashItem } from './core/trash.js';
-import { storeMemory } from './core/ops/store.js';
-import { getMemory } from './core/ops/get.js';
-import { listPage, recentMemories, taggedMemories } from './core/ops/list.js';
-import { updateMemory } from './core/ops/update.js';
-import { clearMemories, deleteMemory, deleteTagged } from './core/ops/delete.js';
-import { InvalidInputError } from './core/errors.js';
+import type { CoreSnapshot, CoreUpdateInput, CoreViewResult, CoreWriteResult } from './lifecycle/core-doc.js';
+import type { GetAtResult, MemoryVersion } from './ops/history.js';
+import type { MemoryStats } from './lifecycle/stats.js';
+import { emptyTrash, listTrash, type TrashItem } from './model/trash.js';
+import { storeMemory } from './ops/store.js';
+import { getMemory } from './ops/get.js';
+import { listPage, recentMemories, taggedMemories } from './ops/list.js';
+import { updateMemory } from './ops/update.js';
+import { clearMemories, deleteMemory, deleteTagged } from './ops/delete.js';
+import { InvalidInputError } from './errors.js';
 import type { SyncOptions, SyncResult } from './sync/sync.js';
 import type { PruneOptions, PruneResult } from './lifecycle/prune.js';
 import type { ImportInput, ImportResult, ExportFormat, ExportOptions, ExportSkip } from './lifecycle/import-export.js';
 import type { ConfigShowResult } from './lifecycle/config-ops.js';
 import type { EmbedOptions, EmbedResult } from './lifecycle/embed.js';
-import type { ViewModel } from './lifecycle/view-model.js';
+import type { ViewModel } from './view/model/view-model.js';
 import type { VerifyOptions, VerifyResult } from './lifecycle/verify.js';
 import type { ResolvedCitations } from './citations/create.js';
 // Not imported on first use: the helper's build id is the bundle file holding its client (src/daemon/common.ts),
 // and the CLI's start-up chunk is the file an upgrade is detected by.
 import { daemonStatus, notifyStored, searchViaDaemon, startDaemon, stopDaemon, type DaemonState, type StopResult } from './daemon/client.js';
-import { positiveInt } from './core/bounds.js';
+import { positiveInt } from './model/bounds.js';
 
 /** `memory_trash` input: list (default), restore one by id, or empty (everything, or older than N days). */
 export interface TrashInput {
@@ -257,7 +257,7 @@ export interface MemoryDoor extends GitMemory {
   /** The warm search helper for this branch. */
   readonly helper: SearchHelper;
   /**
-   * The read-only projections `memory view` shows (src/lifecycle/view-model.ts): lists with facets,
+   * The read-only projections `memory view` shows (src/view/model/view-model.ts): lists with facets,
    * a memory with its versions, the branch log, commit comparisons, stats, health, core documents.
    * One object per door: it caches catalogs of the commits looked at. Nothing it does commits.
    */
@@ -329,8 +329,8 @@ export function openDoor(options: OpenOptions = {}): MemoryDoor {
   const { embedOnWrite, indexCache, ...storeOpts } = checkOpenOptions(options);
   const writeVectors = async (texts: string[]) => (await import('./vector/write.js')).writeTimeVectors(s, texts);
   const s: MemoryStore = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? undefined : writeVectors) });
-  const history = () => import('./core/history.js');
-  const coreDoc = () => import('./core/core-doc.js');
+  const history = () => import('./ops/history.js');
+  const coreDoc = () => import('./lifecycle/core-doc.js');
   const sync = () => import('./sync/index.js');
   const importExport = () => import('./lifecycle/import-export.js');
   const configOps = () => import('./lifecycle/config-ops.js');
@@ -377,12 +377,12 @@ export function openDoor(options: OpenOptions = {}): MemoryDoor {
       if (action === 'list') return { success: true, action, items: listTrash(s) };
       if (action === 'restore') {
         if (!input.id) throw new InvalidInputError('restore needs the id of a memory in the trash', { field: 'id' });
-        return { ...(await (await import('./core/restore.js')).restoreFromTrash(s, input.id)), action };
+        return { ...(await (await import('./ops/restore.js')).restoreFromTrash(s, input.id)), action };
       }
       if (action === 'empty') return { ...(await emptyTrash(s, { olderThanDays: input.olderThanDays })), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: 'action' });
     }) as GitMemory['trash'],
-    stats: async (o) => (await import('./core/stats.js')).memoryStats(s, o),
+    stats: async (o) => (await import('./lifecycle/stats.js')).memoryStats(s, o),
     prune: async (o) => (await import('./lifecycle/prune.js')).prune(s, o),
     importMemories: async (input) => (await importExport()).importMemories(s, input),
     exportMemories: async (o) => (await importExport()).exportMemories(s, o),
@@ -401,7 +401,7 @@ export function openDoor(options: OpenOptions = {}): MemoryDoor {
     },
     viewModel: async () => {
       if (!viewModel) {
-        const { ViewModel: VM } = await import('./lifecycle/view-model.js');
+        const { ViewModel: VM } = await import('./view/model/view-model.js');
         // Search in this process (the viewer is long-lived and warm); retention as a dry run only.
         viewModel = new VM(s, { search: async (q) => (await import('./search/hybrid.js')).modeSearch(s, q), pruneDryRun: async () => (await import('./lifecycle/prune.js')).prune(s, { dryRun: true }) });
       }

@@ -1,6 +1,7 @@
 /**
  * The error classes of git-memory: one class per code (as isomorphic-git does), so callers can
- * `instanceof` or switch on `code`. src/core/errors.ts re-exports this file.
+ * `instanceof` or switch on `code`. Every error class lives here (the bottom layer): a class whose
+ * message needs a lower layer's words takes them as arguments.
  *
  * Every failure git-memory reports has a stable `code` (tests and callers switch on it, never on the
  * message) and a `data` object with the details. Surfaces map codes: the CLI to exit codes, the action
@@ -27,7 +28,6 @@ export type ErrorCode =
   | 'PERMISSION_DENIED'
   | 'INVALID_TREE_NAME'
   | 'TOO_MANY_DELETES'
-  | 'INDEX_ERROR'
   | 'EMBEDDER_ERROR'
   | 'OBJECT_MISSING'
   | 'DISK_FULL'
@@ -89,13 +89,24 @@ export class EmptyContentError extends MemoryError {
   }
 }
 export class ContentTooLargeError extends MemoryError {
-  constructor(bytes: number, limit: number) {
-    super('CONTENT_TOO_LARGE', `content is ${bytes} bytes, over the ${limit}-byte limit: store a summary, or split it into several memories`, { bytes, limit });
+  /** A memory's content over the byte limit; or, with a message, any other size budget (data says which). */
+  constructor(bytes: number, limit: number);
+  constructor(message: string, data: Record<string, unknown>);
+  constructor(a: number | string, b: number | Record<string, unknown>) {
+    if (typeof a === 'string') super('CONTENT_TOO_LARGE', a, b as Record<string, unknown>);
+    else super('CONTENT_TOO_LARGE', `content is ${a} bytes, over the ${b}-byte limit: store a summary, or split it into several memories`, { bytes: a, limit: b });
+  }
+}
+/** CONTENT_TOO_LARGE of a bounded reader (stdin, a file, an import line): nothing was read past the limit. */
+export class InputTooLargeError extends ContentTooLargeError {
+  constructor(what: string, limit: number) {
+    super(`${what} is over the ${limit}-byte limit; nothing was read past it and nothing was written`, { limit, what });
   }
 }
 export class BinaryContentError extends MemoryError {
-  constructor(offset: number) {
-    super('BINARY_CONTENT', `content contains a NUL byte at offset ${offset}: memories are text; store binary data elsewhere and remember where`, { offset });
+  /** `message` replaces the default text (a core document is not a memory). */
+  constructor(offset: number, message = `content contains a NUL byte at offset ${offset}: memories are text; store binary data elsewhere and remember where`) {
+    super('BINARY_CONTENT', message, { offset });
   }
 }
 export class ConfirmationRequiredError extends MemoryError {
@@ -126,8 +137,8 @@ export class CorruptObjectError extends MemoryError {
 }
 
 export class DuplicateError extends MemoryError {
-  constructor(id: string) {
-    super('DUPLICATE', `a memory with id ${id} already exists`, { id });
+  constructor(id: string, message = `a memory with id ${id} already exists`) {
+    super('DUPLICATE', message, { id });
   }
 }
 /** Codes whose classes take a message and data as given (their call sites build the text). */
@@ -151,9 +162,16 @@ export class PermissionDeniedError extends MemoryError {
     super('PERMISSION_DENIED', message, data);
   }
 }
-export class IndexError extends MemoryError {
-  constructor(message: string, data: Record<string, unknown> = {}) {
-    super('INDEX_ERROR', message, data);
+/** A tree entry name git itself refuses (`git fsck --strict`), met in what a sync would take in. */
+export class InvalidTreeNameError extends MemoryError {
+  constructor(message: string, data: Record<string, unknown>) {
+    super('INVALID_TREE_NAME', message, data);
+  }
+}
+/** A fold or pull that would delete more memories than `sync.maxDeleteRatio` of the store allows. */
+export class TooManyDeletesError extends MemoryError {
+  constructor(message: string, data: Record<string, unknown>) {
+    super('TOO_MANY_DELETES', message, data);
   }
 }
 export class EmbedderError extends MemoryError {

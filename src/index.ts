@@ -20,11 +20,11 @@
 
 // The entry point and its results.
 export { openMemory, type GitMemory, type OpenOptions, type GetResult, type RecentResult, type ListResult, type DeleteResult, type TrashInput, type TrashResult } from './api.js';
-export { MemoryStore, DEFAULT_BRANCH, type StoreOptions, type StoreInput, type StoreResult, type ListFilter, type UpdateInput, type UpdateResult } from './core/store.js';
+export { MemoryStore, DEFAULT_BRANCH, type StoreOptions, type StoreInput, type StoreResult, type ListFilter, type UpdateInput, type UpdateResult } from './store/store.js';
 
 // The memory model.
-export { PRIORITIES, MAX_CONTENT_BYTES, type Memory, type Priority } from './core/memory.js';
-export { isValidId } from './core/id.js';
+export { PRIORITIES, MAX_CONTENT_BYTES, type Memory, type Priority } from './model/memory.js';
+export { isValidId } from './model/id.js';
 
 // Errors: every rejection is a MemoryError with a stable `code`.
 export {
@@ -43,15 +43,15 @@ export {
   CorruptObjectError,
   CitationInvalidError,
   type ErrorCode,
-} from './core/errors.js';
+} from './errors.js';
 
 // Types of the method results and inputs.
-export type { SearchQuery, SearchResult, SearchResponse, SearchMode, Relaxation, SearchFallback, VectorReport } from './core/search-types.js';
+export type { SearchQuery, SearchResult, SearchResponse, SearchMode, Relaxation, SearchFallback, VectorReport } from './model/search-types.js';
 export type { RebuildResult as RebuildIndexResult } from './search/index.js';
-export type { CoreOperation, CoreUpdateInput, CoreViewResult, CoreWriteResult, CoreSnapshot } from './core/core-doc.js';
-export type { TrashItem } from './core/trash.js';
-export type { MemoryVersion, GetAtResult } from './core/history.js';
-export type { MemoryStats } from './core/stats.js';
+export type { CoreOperation, CoreUpdateInput, CoreViewResult, CoreWriteResult, CoreSnapshot } from './lifecycle/core-doc.js';
+export type { TrashItem } from './model/trash.js';
+export type { MemoryVersion, GetAtResult } from './ops/history.js';
+export type { MemoryStats } from './lifecycle/stats.js';
 export type { PruneOptions, PruneResult, PruneItem } from './lifecycle/prune.js';
 export type { ImportInput, ImportResult, ImportError, ExportFormat } from './lifecycle/import-export.js';
 export type { ConfigShowResult } from './lifecycle/config-ops.js';
@@ -62,12 +62,12 @@ export type { CitationCheck } from './citations/verify.js';
 export type { Citation, CiteSpec, CitationState } from './citations/model.js';
 
 // Settings (docs/lifecycle.md).
-export { DEFAULT_CONFIG, type MemoryConfig, type ResolvedConfig, type ConfigIssue } from './core/config.js';
+export { DEFAULT_CONFIG, type MemoryConfig, type ResolvedConfig, type ConfigIssue } from './model/config.js';
 
 // Standalone helpers documented in docs/lifecycle.md and docs/core-memory.md.
-export { scanText, redactText, assertNoSecrets, SecretDetectedError, type SecretFinding, type SecretKind } from './core/secrets.js';
-import { purgeTrash as purgeBranchTrash } from './core/trash.js';
-import type { MemoryStore as Store } from './core/store.js';
+export { scanText, redactText, assertNoSecrets, SecretDetectedError, type SecretFinding, type SecretKind } from './model/secrets.js';
+import { purgeTrash as purgeBranchTrash } from './model/trash.js';
+import type { MemoryStore as Store } from './store/store.js';
 /**
  * Purges trash items deleted at least `olderThanDays` days before `now` (default: the
  * `trashRetentionDays` setting and the store's clock), in one commit. Git history keeps every purged file.

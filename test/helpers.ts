@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { MemoryError } from '../src/core/errors.js';
+import { MemoryError } from '../src/errors.js';
 import { execSyncVia, spawnSyncVia } from './spawner.js';
 
 const dirs: string[] = [];
@@ -202,4 +202,28 @@ export function commitFiles(repo: string, commits: Array<{ files: Record<string,
     head = '';
   }
   if (head === target && !git(repo, 'rev-parse', '--is-bare-repository').startsWith('true')) git(repo, 'reset', '-q', '--hard', target);
+}
+
+/**
+ * What actions/checkout gives a job: a shallow (depth 1), single-branch clone of main from `remote`
+ * (a URL, or a path taken as file://); `detach` leaves HEAD detached, as a checkout of a commit does.
+ */
+export function ciClone(remote: string, opts: { detach?: boolean } = {}): string {
+  const d = tempDir('gm-ci-');
+  const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) ? remote : `file://${remote}`;
+  git(d, 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', url, '.');
+  if (opts.detach) git(d, 'checkout', '-q', '--detach');
+  return d;
+}
+
+/** A seeded pseudo-random generator (mulberry32): floats in [0, 1), the same sequence for a seed on every run. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }

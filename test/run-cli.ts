@@ -39,7 +39,7 @@ class ExitCalled extends Error {
 }
 
 async function runNow(cwd: string, args: string[], opts: { input?: string; env?: NodeJS.ProcessEnv }): Promise<CliResult> {
-  const [{ main }, { formatError }] = await Promise.all([import('../src/cli/main.js'), import('../src/core/error-format.js')]);
+  const [{ main }, { formatError }] = await Promise.all([import('../src/cli/main.js'), import('../src/model/error-format.js')]);
   const stdout = new Capture();
   const stderr = new Capture();
   const stdin = Readable.from(opts.input ? [Buffer.from(opts.input, 'utf8')] : []);

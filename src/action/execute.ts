@@ -1,10 +1,10 @@
 import { openDoor, type GitMemory } from '../api.js';
 import type { SyncResult } from '../sync/sync.js';
-import type { Memory } from '../core/memory.js';
-import type { SearchQuery } from '../core/search-types.js';
+import type { Memory } from '../model/memory.js';
+import type { SearchQuery } from '../model/search-types.js';
 import type { ActionInputs } from './inputs.js';
 import { searchSummary, storeSummary } from './summary.js';
-import { excerpt } from '../core/excerpt.js';
+import { excerpt } from '../model/excerpt.js';
 import { describeIndexCache, indexCacheDir, runnerCache } from './index-cache.js';
 
 /** What one step produced: the step outputs, the seed-shaped response, and the job-summary Markdown. */

@@ -1,8 +1,8 @@
-import type { MemoryError } from '../core/errors.js';
-import { safeError } from '../core/error-format.js';
+import type { MemoryError } from '../errors.js';
+import { safeError } from '../model/error-format.js';
 import type { ActionInputs } from './inputs.js';
 
-/** The error as the step reports it: masked and bounded by the shared formatter (src/core/error-format.ts). */
+/** The error as the step reports it: masked and bounded by the shared formatter (src/model/error-format.ts). */
 export function toMemoryError(err: unknown): MemoryError {
   return safeError(err);
 }

@@ -1,9 +1,9 @@
 import { isAbsolute, resolve } from 'node:path';
-import { InvalidInputError } from '../core/errors.js';
-import { closest } from '../core/suggest.js';
-import { isPriority, normalizeTags, type Priority } from '../core/memory.js';
-import { scanText, SecretDetectedError } from '../core/secrets.js';
-import type { SearchMode } from '../core/search-types.js';
+import { InvalidInputError } from '../errors.js';
+import { closest } from '../model/suggest.js';
+import { isPriority, normalizeTags, type Priority } from '../model/memory.js';
+import { scanText, SecretDetectedError } from '../model/secrets.js';
+import type { SearchMode } from '../model/search-types.js';
 
 export const COMMANDS = ['store', 'search', 'get', 'recent', 'list', 'delete', 'sync'] as const;
 export type ActionCommand = (typeof COMMANDS)[number];

@@ -4,7 +4,7 @@
 import * as core from '@actions/core';
 import { execute } from './execute.js';
 import { failureMessage, toMemoryError } from './failure.js';
-import { safeText } from '../core/error-format.js';
+import { safeText } from '../model/error-format.js';
 import { parseInputs, type ActionInputs } from './inputs.js';
 import { workflowSafe } from './log.js';
 

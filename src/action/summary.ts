@@ -1,4 +1,4 @@
-import type { Memory } from '../core/memory.js';
+import type { Memory } from '../model/memory.js';
 
 /**
  * Markdown for the job summary. Memory text comes from the branch, which anyone with push access

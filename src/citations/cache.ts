@@ -1,5 +1,5 @@
 import { readdirSync, statSync, unlinkSync } from 'node:fs';
-import { readBoundedFile } from '../core/bounds.js';
+import { readBoundedFile } from '../model/bounds.js';
 import { join } from 'node:path';
 import { writeCacheFile } from '../git/atomic-file.js';
 import { CITATION_STATES, type CitationState } from './model.js';

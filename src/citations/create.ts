@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { lstatSync, realpathSync } from 'node:fs';
-import { readBoundedFile } from '../core/bounds.js';
+import { readBoundedFile } from '../model/bounds.js';
 import { join, sep } from 'node:path';
 import { CitationInvalidError, InvalidInputError } from '../errors.js';
 import { MODE_GITLINK, MODE_SYMLINK, isRegularFile } from '../git/diff.js';

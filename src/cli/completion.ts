@@ -4,7 +4,7 @@
  * The scripts are static: completing never starts node.
  */
 import { command, commandTree, type CommandDef, type CommandInfo, type OptionSpec, type Program } from './command.js';
-import { InvalidInputError } from '../core/errors.js';
+import { InvalidInputError } from '../errors.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];

@@ -1,9 +1,9 @@
 import type { OptionSpec } from './command.js';
 import { openDoor, type MemoryDoor } from '../api.js';
-import { InvalidInputError, MemoryError } from '../core/errors.js';
+import { InvalidInputError, MemoryError } from '../errors.js';
 import { reportError, toMemoryError, writeJson } from './output.js';
-import { DEFAULT_MAX_INPUT_BYTES, readBoundedStream } from '../core/bounds.js';
-import { safeText } from '../core/error-format.js';
+import { DEFAULT_MAX_INPUT_BYTES, readBoundedStream } from '../model/bounds.js';
+import { safeText } from '../model/error-format.js';
 
 /** Options every command accepts. */
 export interface GlobalArgs {

@@ -1,5 +1,5 @@
 import { main } from './main.js';
-import { formatError, safeText } from '../core/error-format.js';
+import { formatError, safeText } from '../model/error-format.js';
 
 // A reader that stops early (`memory list --json | head`) closes the pipe: the command's work is
 // done or pointless, so stop quietly, as git and coreutils do, rather than dying on EPIPE with a stack.

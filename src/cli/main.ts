@@ -3,7 +3,7 @@ import { GLOBAL_OPTIONS } from './context.js';
 import { commands } from './commands/index.js';
 import { completionCommand } from './completion.js';
 import { guardOutput, reportError } from './output.js';
-import { InvalidInputError } from '../core/errors.js';
+import { InvalidInputError } from '../errors.js';
 
 declare const __VERSION__: string;
 

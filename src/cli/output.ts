@@ -1,8 +1,8 @@
-import { MemoryError, type ErrorCode, InternalError } from '../core/errors.js';
+import { MemoryError, type ErrorCode, InternalError } from '../errors.js';
 import { randomBytes } from 'node:crypto';
-import { escapeControls, safeError, safeText } from '../core/error-format.js';
-import { isUndated, type Memory } from '../core/memory.js';
-import { excerpt } from '../core/excerpt.js';
+import { escapeControls, safeError, safeText } from '../model/error-format.js';
+import { isUndated, type Memory } from '../model/memory.js';
+import { excerpt } from '../model/excerpt.js';
 
 /** Exit codes by error code; documented in the README. */
 const EXIT: Partial<Record<ErrorCode, number>> = {
@@ -138,7 +138,7 @@ export function toMemoryError(err: unknown): MemoryError {
 
 /** Reports an error the way the caller asked (JSON on stdout, or a line on stderr) and sets the exit code. */
 export function reportError(err: unknown, json: boolean): void {
-  // Masked and bounded (src/core/error-format.ts): errors quote input, and input may be a credential.
+  // Masked and bounded (src/model/error-format.ts): errors quote input, and input may be a credential.
   const me = safeError(err);
   if (json) writeJson({ success: false, error: me.toJSON() });
   else process.stderr.write(`${color.red('error')} [${me.code}]: ${me.message}\n`);

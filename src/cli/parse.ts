@@ -1,4 +1,4 @@
-import { closest } from '../core/suggest.js';
+import { closest } from '../model/suggest.js';
 import { aliasesOf, type Argv, type OptionSpec, type OptionValue, type PositionalSpec } from './command.js';
 
 /**

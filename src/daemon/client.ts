@@ -7,9 +7,9 @@
 import { existsSync, lstatSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { MemoryError, type ErrorCode, InternalError } from '../core/errors.js';
-import type { SearchQuery, SearchResponse } from '../core/search-types.js';
-import type { MemoryStore } from '../core/store.js';
+import { MemoryError, type ErrorCode, InternalError } from '../errors.js';
+import type { SearchQuery, SearchResponse } from '../model/search-types.js';
+import type { MemoryStore } from '../store/store.js';
 import { alive, buildId, daemonMode, daemonPaths, envFingerprint, isPrivateDir, privateDir, PROTOCOL, requestTimeoutMs, socketDir, START_BACKOFF_MS, type DaemonOp, type DaemonPaths, type DaemonRequest, type DaemonResponse, type DaemonStatus } from './common.js';
 
 const req = createRequire(import.meta.url);

@@ -12,9 +12,9 @@
  */
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeFileSync, writeSync, chmodSync, existsSync, realpathSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
-import { MemoryError, InvalidInputError } from '../core/errors.js';
-import type { SearchQuery } from '../core/search-types.js';
-import { MemoryStore } from '../core/store.js';
+import { MemoryError, InvalidInputError } from '../errors.js';
+import type { SearchQuery } from '../model/search-types.js';
+import { MemoryStore } from '../store/store.js';
 import { send } from './client.js';
 import { alive, buildId, daemonPaths, envFingerprint, idleTimeoutMs, MAX_REQUEST_BYTES, privateDir, PROTOCOL, socketDir, VERSION, type DaemonPaths, type DaemonRequest, type DaemonResponse, type DaemonStatus } from './common.js';
 

@@ -1,4 +1,4 @@
-import { MemoryError, EmbedderError, InvalidInputError } from '../core/errors.js';
+import { MemoryError, EmbedderError, InvalidInputError } from '../errors.js';
 import { normalize, type Embedder } from './types.js';
 
 export interface HttpEmbedderOptions {

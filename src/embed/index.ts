@@ -1,4 +1,4 @@
-import { InvalidInputError } from '../core/errors.js';
+import { InvalidInputError } from '../errors.js';
 import { HttpEmbedder } from './http.js';
 import { OnnxEmbedder } from './onnx.js';
 import type { Embedder, EmbedderConfig, EmbedderKind } from './types.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { MemoryError, EmbedderError } from '../core/errors.js';
+import { MemoryError, EmbedderError } from '../errors.js';
 import { normalize, type Embedder } from './types.js';
 import { USE_MODEL_ID } from './use.js';
 

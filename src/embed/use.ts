@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { MemoryError, EmbedderError } from '../core/errors.js';
+import { MemoryError, EmbedderError } from '../errors.js';
 import { LOCAL_MODELS, NO_LOCAL_MODELS, normalize, type Embedder } from './types.js';
 
 /** The version pinned in package.json: part of the model id, since new weights mean new vectors. */

@@ -1,7 +1,8 @@
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { BranchCheckedOutError, InvalidInputError, LockedError, RefMovedError } from '../errors.js';
 import { writeError } from './atomic-file.js';
+import { runGit, runGitSync, type GitTarget } from './cli.js';
 import { readConfigFile } from './location.js';
 import type { Identity } from './tree.js';
 
@@ -136,7 +137,67 @@ export function listRefs(commonDir: string, prefix: string): Map<string, string>
  * `git update-ref REF NEW OLD` does, so git and git-memory can move the same ref safely at once.
  */
 export class RefStore {
-  constructor(private readonly commonDir: string) {}
+  /** `target`: the repository git runs in, for what only git does (deleting a packed ref). */
+  constructor(
+    private readonly commonDir: string,
+    private readonly target: GitTarget = { gitDir: commonDir, root: commonDir },
+  ) {}
+
+  /**
+   * Deletes `ref`, loose and packed, through git's `update-ref -d` (which takes the ref's lock), only
+   * while it still points at `expect` when that is given. False when git refused (moved meanwhile,
+   * a lock held): the ref is then as it was.
+   */
+  async delete(ref: string, expect?: string): Promise<boolean> {
+    return (await runGit(this.target, ['update-ref', '-d', ref, ...(expect ? [expect] : [])], { allowFailure: true })).status === 0;
+  }
+
+  /** {@link delete} for callers that cannot wait (a fallback inside a synchronous read). */
+  deleteSync(ref: string): boolean {
+    return runGitSync(this.target, ['update-ref', '-d', ref], { allowFailure: true }).status === 0;
+  }
+
+  /**
+   * Deletes every ref under `prefix` (a folder of scratch refs, 'refs/git-memory/fetch/<run>/'):
+   * loose ones directly, packed ones (rare) through git, then the folder and the empty folders
+   * above it up to refs/.
+   */
+  async deleteUnder(prefix: string): Promise<void> {
+    const refs = listRefs(this.commonDir, prefix);
+    const packed = packedRefs(this.commonDir);
+    for (const ref of refs.keys()) {
+      try {
+        unlinkSync(join(this.commonDir, ref));
+        pruneEmptyDirs(join(this.commonDir, ref, '..'), join(this.commonDir, prefix));
+      } catch {
+        /* not loose */
+      }
+      if (packed.has(ref)) await this.delete(ref);
+    }
+    try {
+      rmSync(join(this.commonDir, prefix), { recursive: true, force: true });
+    } catch {
+      /* gone */
+    }
+  }
+
+  /** Deletes the folders and refs directly under `folder` last changed more than `maxAgeMs` ago (left by a killed run). */
+  deleteStale(folder: string, maxAgeMs: number): void {
+    const dir = join(this.commonDir, folder);
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const n of names) {
+      try {
+        if (Date.now() - statSync(join(dir, n)).mtimeMs > maxAgeMs) rmSync(join(dir, n), { recursive: true, force: true });
+      } catch {
+        /* gone already */
+      }
+    }
+  }
 
   private packed(ref: string): string | null {
     return packedRefs(this.commonDir).get(ref) ?? null;
@@ -274,5 +335,18 @@ async function acquire(lock: string): Promise<number> {
     if (Date.now() - start > LOCK_WAIT_MS) throw new LockedError(lock);
     await sleep(delay + Math.random() * delay);
     delay = Math.min(delay * 2, 50);
+  }
+}
+
+/** Removes empty folders from `dir` up to (not including) `stop`: what deleting a loose ref leaves. */
+export function pruneEmptyDirs(dir: string, stop: string): void {
+  let d = dir;
+  while (d.length > stop.length && d.startsWith(stop)) {
+    try {
+      rmdirSync(d);
+    } catch {
+      return;
+    }
+    d = dirname(d);
   }
 }

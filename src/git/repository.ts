@@ -50,8 +50,8 @@ export class GitRepository {
 
   constructor(readonly location: RepoLocation) {
     this.objects = new ObjectStore(join(location.commonDir, 'objects'));
-    this.refs = new RefStore(location.commonDir);
     this.target = { gitDir: location.gitDir, root: location.root };
+    this.refs = new RefStore(location.commonDir, this.target);
     this.objects.fallback = (oid, expect) => this.readThroughGit(oid, expect);
   }
 
@@ -385,9 +385,18 @@ export class GitRepository {
       this.sweepTempFiles();
     }
     const parents = [...(req.expect ? [req.expect] : []), ...(req.extraParents ?? [])];
-    const oid = this.objects.write('commit', serializeCommit({ tree: req.tree, parents, author: req.author, message: req.message, when: req.when }));
+    const oid = this.writeCommit({ tree: req.tree, parents, author: req.author, message: req.message, when: req.when });
     await this.refs.compareAndSwap(req.ref, req.expect, oid, { who: req.author, message: req.message });
     return oid;
+  }
+
+  /**
+   * Writes a commit object and moves no ref: the one commit writer (commitTree uses it; sync's
+   * replays and pending refs write theirs here, then publish through a ref compare-and-swap). An
+   * author or committer given as a string is kept verbatim.
+   */
+  writeCommit(c: Parameters<typeof serializeCommit>[0]): string {
+    return this.objects.write('commit', serializeCommit(c));
   }
 
   /** The identity git itself would commit with, read from env and config without spawning git. */

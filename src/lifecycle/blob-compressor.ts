@@ -18,7 +18,7 @@ export interface CompressedBlob extends PackBlob {
 }
 
 /**
- * The de-duplication hash (contentHash, src/core/content-hash.ts) of the memory content that ends the
+ * The de-duplication hash (contentHash, src/model/content-hash.ts) of the memory content that ends the
  * blob, computed on the worker with the rest: the content starts at byte `from`.
  */
 export interface TextDigest {

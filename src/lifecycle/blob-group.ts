@@ -1,4 +1,4 @@
-import { contentDigest } from '../core/content-hash.js';
+import { contentDigest } from '../model/content-hash.js';
 import { hashObject } from '../git/objects.js';
 import { blobEntry } from '../git/pack-entry.js';
 

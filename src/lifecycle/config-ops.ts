@@ -11,10 +11,10 @@ import {
   type ConfigIssue,
   type ConfigLayer,
   type MemoryConfig,
-} from '../core/config.js';
-import { InvalidInputError } from '../core/errors.js';
-import { scanText, SecretDetectedError } from '../core/secrets.js';
-import type { MemoryStore } from '../core/store.js';
+} from '../model/config.js';
+import { InvalidInputError } from '../errors.js';
+import { scanText, SecretDetectedError } from '../model/secrets.js';
+import type { MemoryStore } from '../store/store.js';
 
 export interface ConfigShowResult {
   success: true;

@@ -1,5 +1,5 @@
-import { MemoryError, EmbedderError } from '../core/errors.js';
-import type { MemoryStore } from '../core/store.js';
+import { MemoryError, EmbedderError } from '../errors.js';
+import type { MemoryStore } from '../store/store.js';
 import { embedInput } from '../embed/input.js';
 import type { Embedder } from '../embed/types.js';
 import { UseLiteEmbedder } from '../embed/use.js';

@@ -1,20 +1,20 @@
 import { isUtf8 } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { MEMORIES_DIR } from '../core/catalog.js';
-import { BinaryContentError, ExportIncompleteError, InvalidInputError, MemoryError, RefMovedError } from '../core/errors.js';
-import { idTime, isValidId, newId, pathFor } from '../core/id.js';
-import { isPriority, isUndated, memoryFromFile, memoryToFile, normalizeTags, parseTime, UNDATED, validateContent, type StoredMemory } from '../core/memory.js';
-import { setOwn } from '../core/codec.js';
-import { checkLabel, checkMetadata, checkTime, InputTooLargeError, maxImportBytes, readBoundedFile } from '../core/bounds.js';
-import { afterLostRace, BRANCH_README, type MemoryStore } from '../core/store.js';
+import { MEMORIES_DIR } from '../model/catalog.js';
+import { BinaryContentError, ExportIncompleteError, InvalidInputError, MemoryError, RefMovedError } from '../errors.js';
+import { idTime, isValidId, newId, pathFor } from '../model/id.js';
+import { isPriority, isUndated, memoryFromFile, memoryToFile, normalizeTags, parseTime, UNDATED, validateContent, type StoredMemory } from '../model/memory.js';
+import { setOwn } from '../model/codec.js';
+import { checkLabel, checkMetadata, checkTime, InputTooLargeError, maxImportBytes, readBoundedFile } from '../model/bounds.js';
+import { afterLostRace, BRANCH_README, type MemoryStore } from '../store/store.js';
 import { BlobCompressor, type CompressedBlob } from './blob-compressor.js';
 import { writeBlobPack } from '../git/pack-write.js';
-import { contentHash, keyOf, loadFingerprints, primeFingerprints, UPSERT_KEY_FIELD, type Fingerprint } from './fingerprints.js';
+import { contentHash, keyOf, loadFingerprints, primeFingerprints, UPSERT_KEY_FIELD, type Fingerprint } from '../guards/fingerprints.js';
 import { ARCHIVE_DIR, archivePathFor } from './prune.js';
-import { guardWrite, guardOptions } from './write.js';
-import { maskSecrets } from '../core/secrets.js';
-import { safeText } from '../core/error-format.js';
+import { guardWrite, guardOptions } from '../guards/write.js';
+import { maskSecrets } from '../model/secrets.js';
+import { safeText } from '../model/error-format.js';
 
 /** One line (or file) that could not be imported. */
 export interface ImportError {
@@ -786,7 +786,7 @@ export function collectForExport(store: MemoryStore, opts: { archived?: boolean 
   const tip = store.tip();
   const out: Array<{ memory: StoredMemory; archived: boolean }> = [];
   const seen = new Set<string>();
-  // One file per id, the one every reader uses (src/core/id.ts, copyWins).
+  // One file per id, the one every reader uses (src/model/id.ts, copyWins).
   for (const e of store.catalog(tip).byId.values()) {
     seen.add(e.memory.id);
     out.push({ memory: e.memory, archived: false });

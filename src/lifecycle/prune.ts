@@ -1,16 +1,16 @@
-import { ARCHIVE_DIR, MEMORIES_DIR } from '../core/catalog.js';
-import { parseFile } from '../core/codec.js';
-import { InvalidInputError } from '../core/errors.js';
-import { isUndated, memoryFromFile, memoryToFile, type StoredMemory } from '../core/memory.js';
-import type { MemoryStore } from '../core/store.js';
-import { TRASH_DIR, trashFile } from '../core/trash.js';
+import { ARCHIVE_DIR, MEMORIES_DIR } from '../model/catalog.js';
+import { parseFile } from '../model/codec.js';
+import { InvalidInputError } from '../errors.js';
+import { isUndated, memoryFromFile, memoryToFile, type StoredMemory } from '../model/memory.js';
+import type { MemoryStore } from '../store/store.js';
+import { TRASH_DIR, trashFile } from '../model/trash.js';
 
 /**
  * Retention. Archived memories live under `archive/<path below memories/>` on the branch: outside
  * `memories/`, so the catalog, list and default search skip them, while git (and `memory export
  * --archived`) still has them. Trashed ones go to `trash/` like a `memory delete`.
  */
-export { ARCHIVE_DIR } from '../core/catalog.js';
+export { ARCHIVE_DIR } from '../model/catalog.js';
 const DAY_MS = 86_400_000;
 
 export interface PruneOptions {

@@ -1,6 +1,6 @@
-import { InvalidInputError } from '../core/errors.js';
-import { memoryToFile } from '../core/memory.js';
-import type { MemoryStore } from '../core/store.js';
+import { InvalidInputError } from '../errors.js';
+import { memoryToFile } from '../model/memory.js';
+import type { MemoryStore } from '../store/store.js';
 import { citeCommit } from '../citations/create.js';
 import { loadCitationStates, saveCitationStates } from '../citations/cache.js';
 import { CITATION_STATES, citationToFront, parseCitations, type Citation, type CitationState, type ParsedCitation } from '../citations/model.js';

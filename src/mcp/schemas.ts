@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { PRIORITIES } from '../core/memory.js';
+import { PRIORITIES } from '../model/memory.js';
 
 /**
  * Schemas shared by the tools. Input fields carry no zod defaults: the library applies the seed's

@@ -6,8 +6,8 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, typ
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { openMemory, type GitMemory, type OpenOptions } from '../api.js';
-import { MemoryError, InvalidInputError, SyncFailedError } from '../core/errors.js';
-import { formatError, safeError, safeText } from '../core/error-format.js';
+import { MemoryError, InvalidInputError, SyncFailedError } from '../errors.js';
+import { formatError, safeError, safeText } from '../model/error-format.js';
 import { mcpDefinition, type McpToolDefinition } from './definitions.js';
 import { adviceForAgents, DEFAULT_PREVIEW_CHARS, type ToolDefinition } from './tool.js';
 import { tools as allTools } from './tools/index.js';

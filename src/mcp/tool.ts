@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import type { GitMemory } from '../api.js';
-import type { Memory } from '../core/memory.js';
+import type { Memory } from '../model/memory.js';
 import type { MemoryPreviewT } from './schemas.js';
 
 /** MCP tool annotations (hints to the client; the spec's names). */

@@ -1,6 +1,6 @@
-import { InvalidInputError } from '../core/errors.js';
-import { isPriority, normalizeTags, type Priority } from '../core/memory.js';
-import type { SearchQuery } from '../core/search-types.js';
+import { InvalidInputError } from '../errors.js';
+import { isPriority, normalizeTags, type Priority } from '../model/memory.js';
+import type { SearchQuery } from '../model/search-types.js';
 import { pipelineWord, queryTerms, terms as analyzeTerms } from './analyze.js';
 import { MIN_COVERAGE } from './confidence.js';
 import { FIELDS, gatherValues, NO_SCOPE, postingsOf, PRIORITY_CODE, type Segment } from './segment.js';

@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { InvalidInputError } from '../core/errors.js';
+import { InvalidInputError } from '../errors.js';
 import { queryTerms } from './analyze.js';
 import { docFrequency, isQuestionWord, NON_TERM_MIN_MEMORIES, NON_TERM_SHARE, valueWords, type IndexView } from './engine.js';
 

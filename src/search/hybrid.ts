@@ -1,7 +1,7 @@
-import { InvalidInputError, MemoryError } from '../core/errors.js';
-import type { Memory } from '../core/memory.js';
-import type { Relaxation, SearchFallback, SearchMode, SearchQuery, SearchResponse, SearchResult, VectorReport } from '../core/search-types.js';
-import type { ReadonlyBranch } from '../core/branch-view.js';
+import { InvalidInputError, MemoryError } from '../errors.js';
+import type { Memory } from '../model/memory.js';
+import type { Relaxation, SearchFallback, SearchMode, SearchQuery, SearchResponse, SearchResult, VectorReport } from '../model/search-types.js';
+import type { ReadonlyBranch } from '../model/branch-view.js';
 import { embedInput, normalize, USE_MODEL_ID, type Embedder } from '../embed/index.js';
 import type { VectorEntry } from '../vector/branch.js';
 import { topK, type VectorIndex } from '../vector/index.js';
@@ -15,8 +15,8 @@ import { docIds, filterIds, fullTextMatches, openIndex, readMemory, search as fu
 import type { IndexView } from './engine.js';
 import type { Segment } from './segment.js';
 import { NO_CONVERSATION } from './conversation.js';
-import { limitOf } from '../core/bounds.js';
-import { DEFAULT_CONFIG } from '../core/config-defaults.js';
+import { limitOf } from '../model/bounds.js';
+import { DEFAULT_CONFIG } from '../model/config-defaults.js';
 
 /**
  * Search modes over one store: `fulltext` (BM25 and the seed's boosts, src/search/index.ts),
@@ -84,7 +84,7 @@ export const FEEDBACK_DOCS = 2;
 export const FEEDBACK_MIN_MEMORIES = 100;
 
 /**
- * The default `hybrid.contextWeight`, from the one table of defaults (src/core/config-defaults.ts). Issue 25's
+ * The default `hybrid.contextWeight`, from the one table of defaults (src/model/config-defaults.ts). Issue 25's
  * ninth session picked 0.4 on the tune half (LoCoMo recall@10 of confident results 67.8 → 69.2,
  * abstention and paraphrase unchanged there), but on the holdout half it cost multi-hop recall 2.4
  * points and two paraphrased notes their top-3 place (a fresh note has no neighbours to inherit from,

@@ -1,10 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readdirSync, readSync, rmSync, statSync, constants as fsConstants } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { ReadonlyBranch } from '../core/branch-view.js';
+import type { ReadonlyBranch } from '../model/branch-view.js';
 import { writeCacheFile } from '../git/atomic-file.js';
 import { crc32 } from '../git/crc32.js';
-import { vectorCacheLayoutOk } from '../vector/branch.js';
+import { vectorCacheLayoutOk } from '../vector/store-vectors.js';
 import { hasUsableIndex, indexFiles, lastIndexOpen, markRestored, unmarkRestored } from './index.js';
 import { readHeader } from './segment/codec.js';
 import { MAGIC } from './segment/format.js';
@@ -89,7 +89,7 @@ function dropLocal(file: string): void {
 }
 
 function branchDir(store: ReadonlyBranch, dir: string): string {
-  // The same per-branch folder name as under the git dir (src/core/catalog.ts cacheDir).
+  // The same per-branch folder name as under the git dir (src/model/catalog.ts cacheDir).
   return join(dir, basename(store.cacheDir));
 }
 

@@ -1,13 +1,13 @@
 import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { ARCHIVE_DIR, MEMORIES_DIR, RAW_NAME, unreadableFile } from '../core/catalog.js';
+import { ARCHIVE_DIR, MEMORIES_DIR, RAW_NAME, unreadableFile } from '../model/catalog.js';
 import { hasRawBytes } from '../git/tree.js';
-import { copyWins, duplicateIdWarning } from '../core/id.js';
-import { oversizedFile } from '../core/bounds.js';
-import { InvalidInputError } from '../core/errors.js';
-import { memoryFromFile, publicMemory, type Memory } from '../core/memory.js';
-import type { SearchQuery, SearchResponse, SearchResult } from '../core/search-types.js';
-import type { ReadonlyBranch } from '../core/branch-view.js';
+import { copyWins, duplicateIdWarning } from '../model/id.js';
+import { oversizedFile } from '../model/bounds.js';
+import { InvalidInputError } from '../errors.js';
+import { memoryFromFile, publicMemory, type Memory } from '../model/memory.js';
+import type { SearchQuery, SearchResponse, SearchResult } from '../model/search-types.js';
+import type { ReadonlyBranch } from '../model/branch-view.js';
 import { writeCacheFile } from '../git/atomic-file.js';
 import { diffFiles } from '../git/diff.js';
 import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, knownShare, normalizeFilter, rank, textScores, type Bm25Params, type Weights } from './engine.js';
@@ -17,8 +17,8 @@ import { SegmentSearchIndex, docsAt, viewOf } from './search-index.js';
 import { writeNewestOrder } from './newest-order.js';
 import { writeBaseCounts } from './base-counts.js';
 import { SEGMENT_FORMAT, SegmentBuilder, SegmentFile, decodeSegment, mergeSegments, releaseSegment, retainSegment, writeSegment, type DocInput, type Segment } from './segment.js';
-import { onClose } from '../core/closers.js';
-import { limitOf } from '../core/bounds.js';
+import { onClose } from '../model/closers.js';
+import { limitOf } from '../model/bounds.js';
 import { conversationHash, conversationOf } from './conversation.js';
 
 /**
@@ -61,7 +61,7 @@ export interface RebuildResult {
  * Segment files opened lazily (SegmentFile) hold a file descriptor, and this state is their owner: a
  * file is held while it is the last version read of its path, or part of the current generation or
  * the one before it, and closes when none of these holds it any more, or when the store closes
- * (MemoryStore.close runs the closers registered with src/core/closers.ts). The generation before
+ * (MemoryStore.close runs the closers registered with src/model/closers.ts). The generation before
  * the current one stays open because a search that took its view before an await (hybrid ranking
  * waits for the embedder) still reads it after a concurrent call moved the index on.
  */
@@ -356,7 +356,7 @@ function fullBuild(store: ReadonlyBranch, tree: string, opts: IndexOptions): Seg
     // Every warning about a file was given by the first pass.
     const again = new SegmentBuilder();
     again.expect(blobs.length);
-    // The id's own path first, then the rest in tree (path) order: src/core/id.ts, copyWins.
+    // The id's own path first, then the rest in tree (path) order: src/model/id.ts, copyWins.
     for (const sweep of ['own', 'others'] as const) {
       again.sweep = sweep;
       for (const f of blobs) addFile(store, again, f.path, f.oid, { warn: () => {} });
@@ -569,7 +569,7 @@ function remember(store: ReadonlyBranch, tree: string | null, base: Segment | nu
 }
 
 /**
- * Second copies of an id a segment left out (src/core/id.ts, copyWins): each read of a new tree says
+ * Second copies of an id a segment left out (src/model/id.ts, copyWins): each read of a new tree says
  * which file is used and which is ignored, as the catalog does. Rare (a hand copy), so the winner is
  * found by a plain scan of the ids.
  */
@@ -734,7 +734,7 @@ export async function search(store: ReadonlyBranch, q: SearchQuery = {}, opts: I
     const m = readMemory(store, seg, r.doc);
     const path = seg.paths.get(r.doc);
     // A hand-made copy of a file (same id) indexed in both segments: shown once, the copy the rule
-    // picks (src/core/id.ts, copyWins) at the better-ranked place.
+    // picks (src/model/id.ts, copyWins) at the better-ranked place.
     const prev = seen.get(m.id);
     if (prev) {
       const kept = prev.list[prev.at];

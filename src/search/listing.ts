@@ -1,6 +1,6 @@
-import type { ReadonlyBranch } from '../core/branch-view.js';
-import { isPriority, normalizeTags, type Memory, type Priority } from '../core/memory.js';
-import { copyWins, duplicateIdWarning } from '../core/id.js';
+import type { ReadonlyBranch } from '../model/branch-view.js';
+import { isPriority, normalizeTags, type Memory, type Priority } from '../model/memory.js';
+import { copyWins, duplicateIdWarning } from '../model/id.js';
 import { IndexView, compileFilter, filterMatches, keepBest, newestFirst, type FilterMatches, type NormalizedFilter, type Ranked } from './engine.js';
 import { archiveSegment, baseSegmentFile, openIndex, readMemory } from './index.js';
 import { readNewestOrder } from './newest-order.js';
@@ -138,7 +138,7 @@ function readPage(branch: ReadonlyBranch, view: IndexView, page: Array<{ part: n
     const m = readMemory(branch, seg, r.doc);
     const path = seg.paths.get(r.doc);
     // A hand-made copy of a file (same id) in both the base and the delta: shown once, the copy the
-    // rule picks (src/core/id.ts, copyWins), at the first place.
+    // rule picks (src/model/id.ts, copyWins), at the first place.
     const at = seen.get(m.id);
     if (at !== undefined) {
       if (r.part !== archivePart && !memories[at].archived) {
@@ -195,7 +195,7 @@ function newestPage(branch: ReadonlyBranch, view: IndexView, limit: number): Arr
 export function locateInIndex(branch: ReadonlyBranch, id: string): { path: string; oid: string } | null {
   const view = openIndex(branch);
   let best: { path: string; oid: string } | null = null;
-  // Copies in the base and the delta: the one the rule picks (src/core/id.ts, copyWins).
+  // Copies in the base and the delta: the one the rule picks (src/model/id.ts, copyWins).
   for (const part of view.parts) {
     for (const d of docsWithId(part.seg, id, part.dead)) {
       const c = { path: part.seg.paths.get(d), oid: part.seg.oids.get(d) };

@@ -1,9 +1,9 @@
 import type { GitRepository } from '../git/repository.js';
 import { diffFiles, isRegularFile } from '../git/diff.js';
 import { isRegularFileAt, isTreeMode, isTreeModeAt, scanTree, serializeCommit, signature, type Identity } from '../git/tree.js';
-import { parseFile } from '../core/codec.js';
-import { idFromPath, isValidId } from '../core/id.js';
-import { parseTime } from '../core/memory.js';
+import { parseFile } from '../model/codec.js';
+import { idFromPath, isValidId } from '../model/id.js';
+import { parseTime } from '../model/memory.js';
 
 /** Path → blob id, or null where the path was deleted. */
 export type PathChanges = Map<string, string | null>;
@@ -274,7 +274,7 @@ export { signature };
  * publishes it through the ref compare-and-swap in sync.ts.
  */
 function writeCommit(git: GitRepository, tree: string, parent: string, author: string, committer: string, message: string): string {
-  return git.objects.write('commit', serializeCommit({ tree, parents: [parent], author, committer, message }));
+  return git.writeCommit({ tree, parents: [parent], author, committer, message });
 }
 
 /**

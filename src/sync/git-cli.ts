@@ -1,4 +1,4 @@
-import { MemoryError, type ErrorCode } from '../core/errors.js';
+import { PermissionDeniedError, RemoteUnreachableError, SyncFailedError, type MemoryError } from '../errors.js';
 import { runGit as run, type GitTarget } from '../git/cli.js';
 
 export interface GitRun {
@@ -63,14 +63,18 @@ const UNREACHABLE = [
 ];
 
 /** The error code for a failed fetch or push, from git's message. */
-export function classifyGitFailure(stderr: string, timedOut = false): ErrorCode {
+export function classifyGitFailure(stderr: string, timedOut = false): GitFailureCode {
   if (timedOut) return 'REMOTE_UNREACHABLE';
   if (PERMISSION.some((r) => r.test(stderr))) return 'PERMISSION_DENIED';
   if (UNREACHABLE.some((r) => r.test(stderr))) return 'REMOTE_UNREACHABLE';
   return 'SYNC_FAILED';
 }
 
-const HINT: Partial<Record<ErrorCode, string>> = {
+/** The codes a failed git network command is classified into, each with its class. */
+const FAILURE = { REMOTE_UNREACHABLE: RemoteUnreachableError, PERMISSION_DENIED: PermissionDeniedError, SYNC_FAILED: SyncFailedError };
+export type GitFailureCode = keyof typeof FAILURE;
+
+const HINT: Record<GitFailureCode, string> = {
   REMOTE_UNREACHABLE: 'check the remote name/URL ("git remote -v") and the network; local memories are unchanged',
   PERMISSION_DENIED: 'check the credentials git uses for this remote (in GitHub Actions: "permissions: contents: write"); local memories are unchanged',
   SYNC_FAILED: 'local memories are unchanged',
@@ -93,7 +97,7 @@ export function gitMessage(stderr: string): string {
 export function gitFailure(what: string, run: GitRun, data: Record<string, unknown> = {}): MemoryError {
   const code = classifyGitFailure(run.stderr, run.timedOut);
   const detail = run.timedOut ? 'timed out' : gitMessage(run.stderr);
-  return new MemoryError(code, `${what} failed: ${detail} (${HINT[code]})`, { ...data, exitCode: run.code, git: redact(run.stderr.trim().slice(-2000)) });
+  return new FAILURE[code](`${what} failed: ${detail} (${HINT[code]})`, { ...data, exitCode: run.code, git: redact(run.stderr.trim().slice(-2000)) });
 }
 
 /** Longest remote message quoted in an error (the server's own words, e.g. "GH006: Protected branch update failed"). */

@@ -1,4 +1,4 @@
-import { MemoryError } from '../core/errors.js';
+import { InvalidTreeNameError, TooManyDeletesError } from '../errors.js';
 import type { GitRepository } from '../git/repository.js';
 import { badTreeName, isTreeMode, isTreeModeAt, scanTree, type TreeEntry } from '../git/tree.js';
 
@@ -12,19 +12,7 @@ import { isRegularFile } from '../git/diff.js';
  * untrusted input, checked before anything is written locally or pushed.
  */
 
-/** A tree entry name git itself refuses (`git fsck --strict`: hasDot, hasDotdot, hasDotgit, fullPathname, emptyName). */
-export class InvalidTreeNameError extends MemoryError {
-  constructor(message: string, data: Record<string, unknown>) {
-    super('INVALID_TREE_NAME', message, data);
-  }
-}
-
-/** A fold or pull that would delete more memories than `sync.maxDeleteRatio` of the store allows. */
-export class TooManyDeletesError extends MemoryError {
-  constructor(message: string, data: Record<string, unknown>) {
-    super('TOO_MANY_DELETES', message, data);
-  }
-}
+export { InvalidTreeNameError, TooManyDeletesError };
 
 /** The bytes of a plain name (PLAIN_NAME), for names checked in a raw tree without decoding them. */
 const PLAIN_BYTE = new Uint8Array(256);

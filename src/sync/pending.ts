@@ -1,10 +1,9 @@
-import { readFileSync, rmdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { writeCacheFile } from '../git/atomic-file.js';
 import type { GitRepository } from '../git/repository.js';
-import type { MemoryStore } from '../core/store.js';
-import { serializeCommit } from '../git/tree.js';
+import type { MemoryStore } from '../store/store.js';
 
 /**
  * Pending refs: where a writer publishes its commits without contending with anyone. Each sync that
@@ -130,7 +129,7 @@ export function readPending(git: GitRepository, oid: string): PendingChain | nul
 
 /** A commit object with author and committer lines kept verbatim. `parent` null: a root commit. */
 export function writeRawCommit(git: GitRepository, tree: string, parent: string | null, author: string, committer: string, message: string): string {
-  return git.objects.write('commit', serializeCommit({ tree, parents: parent ? [parent] : [], author, committer, message }));
+  return git.writeCommit({ tree, parents: parent ? [parent] : [], author, committer, message });
 }
 
 /**
@@ -158,19 +157,6 @@ export function buildPending(git: GitRepository, baseTree: string | null, own: s
 
 /** Refs under `prefix` (loose and packed): the git layer's reader. */
 export { listRefs } from '../git/refs.js';
-
-/** Removes empty directories from `dir` up to (not including) `stop`. */
-export function pruneEmptyDirs(dir: string, stop: string): void {
-  let d = dir;
-  while (d.length > stop.length && d.startsWith(stop)) {
-    try {
-      rmdirSync(d);
-    } catch {
-      return;
-    }
-    d = dirname(d);
-  }
-}
 
 /** What the last fetch saw of a remote's pending refs, for `memory stats` (no network there). */
 export interface PendingStatus {

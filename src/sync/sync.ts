@@ -1,9 +1,10 @@
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { MemoryError, RefMovedError, ConflictError, InvalidInputError, PushRejectedError, RemoteUnreachableError, SyncFailedError } from '../core/errors.js';
-import type { MemoryStore } from '../core/store.js';
+import { MemoryError, RefMovedError, ConflictError, InvalidInputError, PushRejectedError, RemoteUnreachableError, SyncFailedError } from '../errors.js';
+import type { MemoryStore } from '../store/store.js';
 import type { GitTarget } from '../git/cli.js';
+import { setConfigValue } from '../git/config.js';
 import { readEffectiveConfig } from '../git/location.js';
 import { combine, changedFiles, claimedCount, countMemoryFiles, signature, type SyncConflict } from './combine.js';
 import { gitFailure, redact, remoteMessage, runGit, DEFAULT_TIMEOUT_MS, type GitRun } from './git-cli.js';
@@ -12,7 +13,7 @@ import { assertDeleteBound, assertValidNames, DEFAULT_MAX_DELETE_RATIO, findBadN
 import { runGitSync } from '../git/cli.js';
 import { diffFiles } from '../git/diff.js';
 import { filterGiven, type GitRepository } from '../git/repository.js';
-import { FOLD_AT_PENDING, buildPending, burstInProgress, listRefs, recentForeignTip, newPendingRef, ownPendingRefs, pendingPrefix, pruneEmptyDirs, readPending, rememberOwnPending, writePendingStatus, type PendingChain, type PendingRef } from './pending.js';
+import { FOLD_AT_PENDING, buildPending, burstInProgress, listRefs, recentForeignTip, newPendingRef, ownPendingRefs, pendingPrefix, readPending, rememberOwnPending, writePendingStatus, type PendingChain, type PendingRef } from './pending.js';
 
 /** How a sync publishes: see docs/sync.md. */
 export type SyncMode = 'pending' | 'branch';
@@ -217,23 +218,7 @@ async function setRef(ctx: Ctx, ref: string, oid: string, message: string): Prom
 
 /** Deletes every ref under `prefix` (loose files directly; packed ones, rare, through git). */
 async function deleteRefsUnder(ctx: Ctx, prefix: string): Promise<void> {
-  const refs = listRefs(ctx.commonDir, prefix);
-  const packed: string[] = [];
-  for (const ref of refs.keys()) {
-    try {
-      unlinkSync(join(ctx.commonDir, ref));
-      pruneEmptyDirs(join(ctx.commonDir, ref, '..'), join(ctx.commonDir, 'refs', 'git-memory', 'fetch'));
-    } catch {
-      /* not loose */
-    }
-    if (ctx.store.git.resolve(ref)) packed.push(ref);
-  }
-  for (const ref of packed) await runGit(ctx.target, ['update-ref', '-d', ref]);
-  try {
-    rmSync(join(ctx.commonDir, prefix), { recursive: true, force: true });
-  } catch {
-    /* gone */
-  }
+  await ctx.store.git.refs.deleteUnder(prefix);
 }
 
 /** What one fetch saw on the remote. */
@@ -262,7 +247,7 @@ const FETCH_CONFIG = ['-c', 'fetch.recurseSubmodules=false', '-c', 'maintenance.
 async function fetchSnapshot(ctx: Ctx, withPending: boolean, write = false, treelessOk = false): Promise<Snapshot> {
   report(ctx, 'fetch');
   const git = ctx.store.git;
-  removeStaleFetchRefs(ctx.commonDir);
+  git.refs.deleteStale('refs/git-memory/fetch', 3_600_000); // left by a sync killed mid-fetch; live ones are seconds old
   const tmp = `refs/git-memory/fetch/${process.pid}-${randomBytes(4).toString('hex')}`;
   // In a shallow clone, first contact takes the tips only: nothing in this repository can share
   // history with the branch yet, so deeper history would only cost time. Later fetches are
@@ -445,7 +430,7 @@ async function startTreeFetch(ctx: Ctx, tip: string): Promise<void> {
     fallback: () => {
       const tmp = `refs/git-memory/fetch/${process.pid}-${randomBytes(4).toString('hex')}`;
       runGitSync(ctx.target, [...FETCH_CONFIG, ...filterGiven(ctx.remoteArg), 'fetch', '--quiet', '--no-tags', '--refmap=', `--depth=${FIRST_FETCH_DEPTH}`, '--filter=blob:none', ctx.remoteArg, `+${ctx.branchRef}:${tmp}`], { allowFailure: true });
-      runGitSync(ctx.target, ['update-ref', '-d', tmp], { allowFailure: true });
+      git.refs.deleteSync(tmp);
     },
   };
 }
@@ -485,74 +470,8 @@ async function afterFirstBloblessFetch(ctx: Ctx): Promise<void> {
   const git = ctx.store.git;
   git.forgetPartialClone();
   if (git.partialCloneRemote() === ctx.remoteArg) return;
-  // In-process under git's own lock (config.lock, created exclusively, renamed over): a `git config`
-  // was one more process per CI writer. Anything unexpected: ask git to do it.
-  if (!recordPromisor(ctx.commonDir, ctx.remoteArg)) await runGit(ctx.target, ['config', `remote.${ctx.remoteArg}.promisor`, 'true']);
+  await setConfigValue(ctx.target, ctx.commonDir, 'remote', ctx.remoteArg, 'promisor', 'true');
   git.forgetPartialClone();
-}
-
-/**
- * Adds `promisor = true` to `[remote "<name>"]` of the repository's config, taking git's lock file as
- * git does. False when the file is not as expected (the section missing or repeated, a `promisor`
- * line already there, the lock held): the caller then runs git.
- */
-function recordPromisor(commonDir: string, remote: string): boolean {
-  const file = join(commonDir, 'config');
-  const lock = `${file}.lock`;
-  let fd: number;
-  try {
-    fd = openSync(lock, 'wx', 0o644);
-  } catch {
-    return false;
-  }
-  let renamed = false;
-  try {
-    const text = readFileSync(file, 'utf8');
-    const lines = text.split('\n');
-    const header = `[remote "${remote}"]`;
-    let inSection = false;
-    const heads: number[] = [];
-    let already = false;
-    lines.forEach((l, i) => {
-      const t = l.trim();
-      if (t.startsWith('[')) {
-        inSection = t === header;
-        if (inSection) heads.push(i);
-      } else if (inSection && /^\s*promisor\s*(=|$)/i.test(l)) already = true;
-    });
-    if (heads.length !== 1 || already) return false;
-    lines.splice(heads[0] + 1, 0, '\tpromisor = true');
-    writeSync(fd, lines.join('\n'));
-    closeSync(fd);
-    fd = -1;
-    renameSync(lock, file);
-    renamed = true;
-    return true;
-  } catch {
-    return false;
-  } finally {
-    if (fd >= 0) closeSync(fd);
-    // Once renamed the lock is ours no more: a git started meanwhile may hold a new config.lock.
-    if (!renamed) rmSync(lock, { force: true });
-  }
-}
-
-/** Temporary refs left by a sync that was killed mid-fetch; live ones are seconds old. */
-function removeStaleFetchRefs(commonDir: string): void {
-  const dir = join(commonDir, 'refs', 'git-memory', 'fetch');
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const n of names) {
-    try {
-      if (Date.now() - statSync(join(dir, n)).mtimeMs > 3_600_000) rmSync(join(dir, n), { recursive: true, force: true });
-    } catch {
-      /* gone already */
-    }
-  }
 }
 
 async function mergeBase(ctx: Ctx, a: string, b: string): Promise<string | null> {
@@ -934,7 +853,7 @@ async function guardResult(ctx: Ctx, local: string | null, remoteTip: string | n
     // A treeless write left trees nobody checked in the local branch: before anything else reads them
     // through this sync, every name of the branch is checked (reading them fetches what is missing).
     assertValidNames(git, null, treeOf(ctx, next ?? local), what, data);
-    await runGit(ctx.target, ['update-ref', '-d', uncheckedRef(ctx), unchecked]);
+    await git.refs.delete(uncheckedRef(ctx), unchecked);
   }
   if (!next || next === local) return;
   // A treeless writer checks the trees it holds (each was checked as it arrived, too): the others it

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { MemoryError, EmbedderError } from '../core/errors.js';
+import { MemoryError, EmbedderError } from '../errors.js';
 import { writeCacheFile } from '../git/atomic-file.js';
-import { pathFor } from '../core/id.js';
-import type { Memory } from '../core/memory.js';
+import { pathFor } from '../model/id.js';
+import type { Memory } from '../model/memory.js';
 import { embedInput } from '../embed/input.js';
 import { modelSlug, type Embedder } from '../embed/types.js';
 import { contentHash, decodeVector, encodeVector, quantize } from './codec.js';

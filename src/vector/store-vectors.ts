@@ -1,4 +1,4 @@
-import type { MemoryConfig } from '../core/config.js';
+import type { MemoryConfig } from '../model/config.js';
 import { createEmbedder, resolveEmbedderConfig, type Embedder } from '../embed/index.js';
 import { BranchVectors } from './branch.js';
 import type { VectorBranch } from './view.js';
@@ -43,3 +43,6 @@ export function searchBudgetMs(env: NodeJS.ProcessEnv = process.env): number {
   const n = Number(raw);
   return raw !== '' && Number.isFinite(n) && n >= 0 ? n : SEARCH_EMBED_BUDGET_MS;
 }
+
+/** The vector cache file's layout check, for the index cache's restore (search/ reaches vector/ only through this module). */
+export { vectorCacheLayoutOk } from './branch.js';

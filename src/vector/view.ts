@@ -1,4 +1,4 @@
-import type { BranchObjects, ReadonlyBranch } from '../core/branch-view.js';
+import type { BranchObjects, ReadonlyBranch } from '../model/branch-view.js';
 /**
  * What the read side of vectors may see of a memory branch: its tip, trees and blobs, the local
  * cache folder and the warning sink. No method here can create a commit or move a ref, so code that
@@ -6,10 +6,10 @@ import type { BranchObjects, ReadonlyBranch } from '../core/branch-view.js';
  * the branch: "reads never write" is a property of the types, and of the object too (see
  * {@link readOnlyView}).
  */
-/** The object reads the vector side needs: no writes (see src/core/branch-view.ts). */
+/** The object reads the vector side needs: no writes (see src/model/branch-view.ts). */
 export type VectorObjects = Pick<BranchObjects, 'entryAt' | 'listBlobs' | 'readBlob'>;
 
-/** The part of {@link ReadonlyBranch} (src/core/branch-view.ts) the vector side needs: tip, trees, blobs, the cache folder, warnings. */
+/** The part of {@link ReadonlyBranch} (src/model/branch-view.ts) the vector side needs: tip, trees, blobs, the cache folder, warnings. */
 export type VectorBranch = Pick<ReadonlyBranch, 'cacheDir' | 'tip' | 'treeOf' | 'warn'> & { readonly git: VectorObjects };
 
 /**

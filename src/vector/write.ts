@@ -1,4 +1,4 @@
-import { MemoryError } from '../core/errors.js';
+import { MemoryError } from '../errors.js';
 import { embedInput } from '../embed/input.js';
 import { modelSlug, type Embedder } from '../embed/types.js';
 import { vectorPath } from './branch.js';

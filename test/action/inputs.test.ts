@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryError } from '../../src/core/errors.js';
+import { MemoryError } from '../../src/errors.js';
 import { parseInputs } from '../../src/action/inputs.js';
 import { escapeCell, searchSummary } from '../../src/action/summary.js';
 import { failureMessage } from '../../src/action/failure.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { checkoutState, cli, git } from '../helpers.js';
-import { MemoryStore } from '../../src/core/store.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { serveReadOnly } from './git-http.js';
 import { checkout, makeRemote, runAction } from './run-action.js';
 import { asRoot, rootOnly } from '../root-only.js';

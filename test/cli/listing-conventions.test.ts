@@ -2,7 +2,7 @@
 // stderr, `total` in JSON, and whole rows when piped (`memory history <id> | cat` and `memory trash |
 // cat` ended rows with "…"). A history entry for a tags-only change says what changed.
 import { describe, expect, it } from 'vitest';
-import { MemoryStore } from '../../src/core/store.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { makeRepo } from '../helpers.js';
 import { runCli } from '../run-cli.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MemoryStore } from '../../src/core/store.js';
-import { loadCatalog, loadCatalogAsync, readCatalogFileAsync, writeCatalogCache, type CatalogEntry } from '../../src/core/catalog.js';
+import { MemoryStore } from '../../src/store/store.js';
+import { loadCatalog, loadCatalogAsync, readCatalogFileAsync, writeCatalogCache, type CatalogEntry } from '../../src/model/catalog.js';
 import { makeRepo } from '../helpers.js';
 
 // Issue 27: `memory view` loads the full catalog in the background; at 100,000 memories the one

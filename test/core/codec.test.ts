@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import yaml from 'js-yaml';
-import { dumpPlainFrontMatter, parseFile, parsePlainFrontMatter, serializeFile, FrontMatterError } from '../../src/core/codec.js';
-import { memoryFromFile, memoryToFile, type StoredMemory } from '../../src/core/memory.js';
-import { idFromPath, isValidId, newId, idTime, pathFor } from '../../src/core/id.js';
+import { dumpPlainFrontMatter, parseFile, parsePlainFrontMatter, serializeFile, FrontMatterError } from '../../src/model/codec.js';
+import { memoryFromFile, memoryToFile, type StoredMemory } from '../../src/model/memory.js';
+import { idFromPath, isValidId, newId, idTime, pathFor } from '../../src/model/id.js';
 import { runs } from '../fc-runs.js';
 
 const tricky = [

@@ -111,7 +111,7 @@ describe('the viewer reading big versions', () => {
 
 describe('cutting text to a byte budget', () => {
   it('never splits a character', async () => {
-    const { capText, spendTextBudget } = await import('../../src/core/history.js');
+    const { capText, spendTextBudget } = await import('../../src/ops/history.js');
     const v = { content: 'é'.repeat(10) };
     expect(capText(v, 5)).toEqual({ content: 'éé', contentBytes: 20 });
     const [a, b] = spendTextBudget([{ content: '€€' }, { content: '€€' }], 8);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cpSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MemoryStore } from '../../src/core/store.js';
-import { MemoryError } from '../../src/core/errors.js';
+import { MemoryStore } from '../../src/store/store.js';
+import { MemoryError } from '../../src/errors.js';
 import { checkoutState, git, makeRepo, tempDir, errorCode as code } from '../helpers.js';
 
 describe('MemoryStore', () => {

@@ -6,8 +6,8 @@ import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rm
 import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { SearchQuery } from '../../src/core/search-types.js';
-import { MemoryStore } from '../../src/core/store.js';
+import type { SearchQuery } from '../../src/model/search-types.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { envFingerprint } from '../../src/daemon/common.js';
 import { CLI, cli, cliAsync, git, gitEnv, makeRepo, tempDir, type CliResult } from '../helpers.js';
 

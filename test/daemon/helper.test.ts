@@ -1,7 +1,7 @@
 import { mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MemoryStore } from '../../src/core/store.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { SearchHelper, runDaemon } from '../../src/daemon/server.js';
 import { send } from '../../src/daemon/client.js';
 import { PROTOCOL, buildId, daemonPaths, envFingerprint, requestTimeoutMs } from '../../src/daemon/common.js';

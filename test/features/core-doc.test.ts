@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryStore } from '../../src/core/store.js';
-import { applyOperations, coreHistory, coreRestore, coreSet, coreUpdate, coreView } from '../../src/core/core-doc.js';
+import { MemoryStore } from '../../src/store/store.js';
+import { applyOperations, coreHistory, coreRestore, coreSet, coreUpdate, coreView } from '../../src/lifecycle/core-doc.js';
 import { git, makeRepo } from '../helpers.js';
 
 async function failure(p: Promise<unknown>): Promise<{ code: string; data: Record<string, unknown> }> {

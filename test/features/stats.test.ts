@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryStore } from '../../src/core/store.js';
-import { coreSet, coreUpdate } from '../../src/core/core-doc.js';
-import { formatStats, memoryStats, monthSeries, sparkline } from '../../src/core/stats.js';
+import { MemoryStore } from '../../src/store/store.js';
+import { coreSet, coreUpdate } from '../../src/lifecycle/core-doc.js';
+import { formatStats, memoryStats, monthSeries, sparkline } from '../../src/lifecycle/stats.js';
 import { git, makeRepo } from '../helpers.js';
 
 describe('stats', () => {

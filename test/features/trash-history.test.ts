@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryStore } from '../../src/core/store.js';
-import { emptyTrash, listTrash, purgeTrash, TRASH_DIR } from '../../src/core/trash.js';
-import { restoreFromTrash } from '../../src/core/restore.js';
-import { getAt, memoryHistory } from '../../src/core/history.js';
-import { idFromPath } from '../../src/core/id.js';
+import { MemoryStore } from '../../src/store/store.js';
+import { emptyTrash, listTrash, purgeTrash, TRASH_DIR } from '../../src/model/trash.js';
+import { restoreFromTrash } from '../../src/ops/restore.js';
+import { getAt, memoryHistory } from '../../src/ops/history.js';
+import { idFromPath } from '../../src/model/id.js';
 import { git, makeRepo } from '../helpers.js';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

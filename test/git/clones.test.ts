@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cpSync, existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { MemoryStore } from '../../src/core/store.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { checkoutState, cli, git, makeRepo, tempDir } from '../helpers.js';
 import { runCli } from '../run-cli.js';
 

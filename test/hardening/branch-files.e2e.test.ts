@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { makeRepo } from '../helpers.js';
-import { MemoryStore } from '../../src/core/store.js';
-import { parseFile } from '../../src/core/codec.js';
-import { memoryFromFile } from '../../src/core/memory.js';
-import { MAX_BRANCH_FILE_BYTES } from '../../src/core/bounds.js';
+import { MemoryStore } from '../../src/store/store.js';
+import { parseFile } from '../../src/model/codec.js';
+import { memoryFromFile } from '../../src/model/memory.js';
+import { MAX_BRANCH_FILE_BYTES } from '../../src/model/bounds.js';
 import { MAX_EMBED_CHARS } from '../../src/embed/index.js';
 import { MAX_INDEXED_CHARS } from '../../src/search/segment.js';
 import { commitToBranch, expectCoded, run } from './boundary.js';

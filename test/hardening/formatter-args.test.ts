@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Cli, isContent, UsageError } from '../../src/cli/args.js';
-import { MAX_ERROR_MESSAGE, safeError, safeText } from '../../src/core/error-format.js';
-import { InvalidIdError, MemoryError } from '../../src/core/errors.js';
-import { scanText } from '../../src/core/secrets.js';
+import { MAX_ERROR_MESSAGE, safeError, safeText } from '../../src/model/error-format.js';
+import { InvalidIdError, MemoryError } from '../../src/errors.js';
+import { scanText } from '../../src/model/secrets.js';
 // @ts-expect-error: a plain .mjs module shared with bench/secrets.mjs
 import { SECRETS } from './secret-corpus.mjs';
 import { runs } from '../fc-runs.js';
@@ -97,7 +97,7 @@ describe('the argument parser', () => {
 
 describe('auto-tags', () => {
   it('"The API rate limit is 100 requests/minute" gives api and rate-limit, not units', async () => {
-    const { autoTags } = await import('../../src/lifecycle/autotag.js');
+    const { autoTags } = await import('../../src/guards/autotag.js');
     expect(autoTags('The API rate limit is 100 requests/minute')).toEqual(['api', 'rate-limit']);
     // Words that name Object.prototype members are plain words.
     expect(autoTags('constructor toString __proto__ hasOwnProperty')).not.toContain(undefined);

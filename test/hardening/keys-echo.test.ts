@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeRepo, tempDir } from '../helpers.js';
 import { openMemory } from '../../src/api.js';
-import { safeText } from '../../src/core/error-format.js';
+import { safeText } from '../../src/model/error-format.js';
 import { branchBytes, expectCoded, expectNoSecret, GH_TOKEN, runIn } from './boundary.js';
 
 const j = (...p: string[]) => p.join('');

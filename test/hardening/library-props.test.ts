@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeRepo } from '../helpers.js';
-import { MemoryStore } from '../../src/core/store.js';
-import { MemoryError } from '../../src/core/errors.js';
-import { checkedTags, MAX_TAGS } from '../../src/core/bounds.js';
-import { normalizeTags } from '../../src/core/memory.js';
-import { safeError } from '../../src/core/error-format.js';
-import { scanText } from '../../src/core/secrets.js';
+import { MemoryStore } from '../../src/store/store.js';
+import { MemoryError } from '../../src/errors.js';
+import { checkedTags, MAX_TAGS } from '../../src/model/bounds.js';
+import { normalizeTags } from '../../src/model/memory.js';
+import { safeError } from '../../src/model/error-format.js';
+import { scanText } from '../../src/model/secrets.js';
 import { branchBytes, expectNoSecret, otherRefs } from './boundary.js';
 // @ts-expect-error: a plain .mjs module shared with bench/secrets.mjs
 import { SECRETS } from './secret-corpus.mjs';

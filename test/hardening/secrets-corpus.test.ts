@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactText, scanText } from '../../src/core/secrets.js';
+import { redactText, scanText } from '../../src/model/secrets.js';
 // @ts-expect-error: a plain .mjs module shared with bench/secrets.mjs
 import { LOOK_ALIKES, SECRETS } from './secret-corpus.mjs';
 

@@ -56,7 +56,7 @@ describe('a present but unreadable memory file (#24.15)', () => {
     commitToBranch(repo, { 'memories/hand/notes.md': '---\ntags: [unclosed\n---\nbody\n' });
     // Its id is derived from the path: the one `list` would show if it were readable.
     const mem = openMemory({ repo, warn: () => {} });
-    const { idFromPath } = await import('../../src/core/id.js');
+    const { idFromPath } = await import('../../src/model/id.js');
     try {
       await expect(mem.get(idFromPath('memories/hand/notes.md'))).rejects.toMatchObject({ code: 'UNREADABLE_MEMORY', data: { path: 'memories/hand/notes.md' } });
       await expect(mem.get('mem_doesnotexist')).rejects.toMatchObject({ code: 'NOT_FOUND' });

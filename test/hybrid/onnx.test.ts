@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MemoryStore } from '../../src/core/store.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { OnnxEmbedder } from '../../src/embed/index.js';
 import { makeRepo, tempDir } from '../helpers.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryStore } from '../../src/core/store.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { HttpEmbedder } from '../../src/embed/index.js';
-import type { SearchResponse } from '../../src/core/search-types.js';
+import type { SearchResponse } from '../../src/model/search-types.js';
 import { makeRepo } from '../helpers.js';
 import { startEmbedServer, type EmbedServer } from './embed-server.js';
 

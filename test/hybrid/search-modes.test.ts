@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryStore } from '../../src/core/store.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { HttpEmbedder } from '../../src/embed/index.js';
 import { cliAsync, git, makeRepo, tempDir } from '../helpers.js';
 import { startEmbedServer, type EmbedServer } from './embed-server.js';

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryStore } from '../../src/core/store.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { HttpEmbedder } from '../../src/embed/index.js';
 import { BranchVectors } from '../../src/vector/branch.js';
 import { makeRepo } from '../helpers.js';

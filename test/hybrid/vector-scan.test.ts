@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createScanner } from '../../src/vector/scan.js';
 import { VectorIndex } from '../../src/vector/index.js';
+import { rng } from '../helpers.js';
 
 /** The scan as JavaScript computes it (src/vector/index.ts before the WebAssembly scan): the reference. */
 function reference(data: Int8Array, scales: Float32Array, d: number, q: Float32Array): Float32Array {
@@ -26,16 +27,6 @@ function reference(data: Int8Array, scales: Float32Array, d: number, q: Float32A
 }
 
 /** Mulberry32. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function unit(v: Float32Array): Float32Array {
   let s = 0;

@@ -11,8 +11,8 @@ import { Worker } from 'node:worker_threads';
 import { BlobCompressor, builtWorker } from '../../src/lifecycle/blob-compressor.js';
 import { packGroup, type PackAnswer, type PackRequest } from '../../src/lifecycle/blob-group.js';
 import { writeBlobPack } from '../../src/git/pack-write.js';
-import { contentHash } from '../../src/lifecycle/fingerprints.js';
-import { memoryToFile } from '../../src/core/memory.js';
+import { contentHash } from '../../src/guards/fingerprints.js';
+import { memoryToFile } from '../../src/model/memory.js';
 import { buildBlobWorker } from '../../scripts/build-worker.mjs';
 import { gitEnv, makeRepo, tempDir } from '../helpers.js';
 

@@ -1,13 +1,13 @@
 // Every setting the code reads is listed, settable and validated (#28: `memory config set
 // hybrid.embedder openai` said "unknown setting" though the code read it and docs/hybrid.md documented
-// it). One schema (src/core/config-defaults.ts) gives the keys, their rules, `memory config` and the
+// it). One schema (src/model/config-defaults.ts) gives the keys, their rules, `memory config` and the
 // table in docs/lifecycle.md.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { configKeys } from '../../src/core/config.js';
-import { CONFIG_DESCRIPTIONS, configTable } from '../../src/core/config-defaults.js';
+import { configKeys } from '../../src/model/config.js';
+import { CONFIG_DESCRIPTIONS, configTable } from '../../src/model/config-defaults.js';
 import { makeRepo } from '../helpers.js';
 import { runCli } from '../run-cli.js';
 

@@ -2,10 +2,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { makeRepo } from '../helpers.js';
-import { validateLayer } from '../../src/core/config-validate.js';
-import type { ConfigIssue } from '../../src/core/config-defaults.js';
+import { validateLayer } from '../../src/model/config-validate.js';
+import type { ConfigIssue } from '../../src/model/config-defaults.js';
 
-// One validator for every settings layer (src/core/config-validate.ts). Before, a structural check and
+// One validator for every settings layer (src/model/config-validate.ts). Before, a structural check and
 // a zod schema were swapped by a module global: `config()` answered with one or the other depending
 // on whether anything in the process had awaited `loadConfig()` first.
 
@@ -25,7 +25,7 @@ const answer = (r: { config: unknown; issues: ConfigIssue[] }): Answer => ({ con
 /** A fresh module graph (nothing loaded before), then `steps` in order; each step's answer. */
 async function freshRun(repo: string, steps: Array<'sync' | 'async'>): Promise<Answer[]> {
   vi.resetModules();
-  const { MemoryStore } = await import('../../src/core/store.js');
+  const { MemoryStore } = await import('../../src/store/store.js');
   const out: Answer[] = [];
   for (const step of steps) {
     const s = new MemoryStore({ repo, warn: () => {} });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MemoryStore } from '../../src/core/store.js';
-import { MemoryError } from '../../src/core/errors.js';
+import { MemoryStore } from '../../src/store/store.js';
+import { MemoryError } from '../../src/errors.js';
 import { configGet, configSet, configShow, configUnset } from '../../src/lifecycle/config-ops.js';
 import { cli, git, makeRepo, errorCode as code } from '../helpers.js';
 import { runCli } from '../run-cli.js';

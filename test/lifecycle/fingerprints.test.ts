@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FingerprintIndex, contentHash, keyOf } from '../../src/lifecycle/fingerprints.js';
+import { FingerprintIndex, contentHash, keyOf } from '../../src/guards/fingerprints.js';
 
 describe('FingerprintIndex (text-backed)', () => {
   it('adds, finds by hash and key, removes, and applies many changes', () => {

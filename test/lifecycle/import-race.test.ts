@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryStore } from '../../src/core/store.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { importMemories } from '../../src/lifecycle/import-export.js';
 import { makeRepo } from '../helpers.js';
 

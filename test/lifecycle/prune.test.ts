@@ -1,6 +1,6 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { MemoryStore } from '../../src/core/store.js';
-import { listTrash } from '../../src/core/trash.js';
+import { MemoryStore } from '../../src/store/store.js';
+import { listTrash } from '../../src/model/trash.js';
 import { prune } from '../../src/lifecycle/prune.js';
 import { exportMemories, importMemories } from '../../src/lifecycle/import-export.js';
 import { cli, git, makeRepo } from '../helpers.js';

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { assertNoSecrets, MIN_SECRET_CHARS, redactText, RULES, scanText, type SecretKind } from '../../src/core/secrets.js';
-import { assertNoNewSecrets } from '../../src/lifecycle/write.js';
-import { MemoryError } from '../../src/core/errors.js';
+import { assertNoSecrets, MIN_SECRET_CHARS, redactText, RULES, scanText, type SecretKind } from '../../src/model/secrets.js';
+import { assertNoNewSecrets } from '../../src/guards/write.js';
+import { MemoryError } from '../../src/errors.js';
+// @ts-expect-error: a plain .mjs module shared with bench/secrets.mjs
+import { LOOK_ALIKES as CORPUS_LOOK_ALIKES } from '../hardening/secret-corpus.mjs';
 
 // Every fake credential is assembled from pieces so that no scanner (ours, GitHub's push protection)
 // finds a credential in this file itself.
@@ -33,30 +35,7 @@ const SECRETS: Array<[SecretKind, string]> = [
   ['password-assignment', j('client_', 'secret=', '3f9a7c2e1b8d4f6a0c5e9b7d2a4f8c1e')],
 ];
 
-const LOOK_ALIKES: string[] = [
-  'The user prefers TypeScript over JavaScript for new projects.',
-  'API rate limit is 100 requests/minute; the token bucket refills every second.',
-  'Fixed in commit 3f2a9c1d4e5b6a7f8091a2b3c4d5e6f708192a3b, see also 9fceb02.',
-  'Request id 123e4567-e89b-12d3-a456-426614174000 failed with 502.',
-  'session_token: 123e4567-e89b-12d3-a456-426614174000',
-  'Set the password in the vault; never write password=<your password> here.',
-  'password: ${{ secrets.DB_PASSWORD }} comes from GitHub secrets',
-  'api_key = os.environ.get("API_KEY")',
-  'token = process.env.GITHUB_TOKEN',
-  'password = "changeme" is the default on the dev box',
-  'password: correct-horse-battery-staple',
-  'The secret: keep the cache warm before deploys.',
-  'Use ghp_ tokens only through the GITHUB_TOKEN secret.',
-  'Run `npm install --save-exact`; sk-learn is not the package name, scikit-learn is.',
-  'AKIA prefixes identify long-term AWS keys; ASIA ones are temporary.',
-  'sha256:2cb11e6435727b1b9a8f7e6d5c4b3a2f1e0d9c8b7a6f5e4d3c2b1a0f9e8d7c6b',
-  'JWTs start with eyJ because base64 of {" is eyJ.',
-  'Connect with postgres://localhost:5432/app (no credentials in the URL).',
-  'Ticket ABCD-1234, build #5678, version 1.2.3-beta.4',
-  '数据库连接使用生产环境的 SSL。 The key: 使用缓存。',
-  '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----',
-  'https://user@example.com/path and mailto:someone@example.com',
-];
+const LOOK_ALIKES = CORPUS_LOOK_ALIKES as string[];
 
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryStore } from '../../src/core/store.js';
-import { MemoryError } from '../../src/core/errors.js';
-import { coreSet } from '../../src/core/core-doc.js';
-import { autoTags } from '../../src/lifecycle/autotag.js';
+import { MemoryStore } from '../../src/store/store.js';
+import { MemoryError } from '../../src/errors.js';
+import { coreSet } from '../../src/lifecycle/core-doc.js';
+import { autoTags } from '../../src/guards/autotag.js';
 import { importMemories } from '../../src/lifecycle/import-export.js';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';

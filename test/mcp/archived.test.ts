@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeRepo } from '../helpers.js';
 import { runCli } from '../run-cli.js';
-import { MemoryStore } from '../../src/core/store.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { structured } from './client.js';
 import { connectIn as connect } from './in-process.js';
 

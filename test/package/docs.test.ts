@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { commandTree } from '../../src/cli/args.js';
 import { program } from '../../src/cli/main.js';
 import { GLOBAL_OPTIONS } from '../../src/cli/context.js';
-import { configKeys } from '../../src/core/config.js';
+import { configKeys } from '../../src/model/config.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DOCS = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { CLI, git, gitEnv, tempDir } from '../helpers.js';
-import { MemoryStore } from '../../src/core/store.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { checkout, makeRemote, parseOutputFile, runAction, runnerEnv } from '../action/run-action.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MemoryStore } from '../../src/core/store.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { confidence, HYBRID_MIN_COVERAGE, supported, supportedConfidence } from '../../src/search/confidence.js';
 import type { Embedder } from '../../src/embed/index.js';
 import { makeRepo } from '../helpers.js';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MemoryStore } from '../../src/core/store.js';
-import type { SearchResponse } from '../../src/core/search-types.js';
+import { MemoryStore } from '../../src/store/store.js';
+import type { SearchResponse } from '../../src/model/search-types.js';
 import { makeRepo } from '../helpers.js';
 import { runCli } from '../run-cli.js';
 import { CHAT } from './chat-fixture.js';

@@ -1,9 +1,9 @@
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MemoryStore } from '../../src/core/store.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { importMemories } from '../../src/lifecycle/import-export.js';
-import { LOG_LIMIT, loadFingerprints } from '../../src/lifecycle/fingerprints.js';
+import { LOG_LIMIT, loadFingerprints } from '../../src/guards/fingerprints.js';
 import { makeRepo } from '../helpers.js';
 
 describe('de-duplication index: a binary base plus a small log', () => {

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MemoryStore } from '../../src/core/store.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { fileRecords, importMemories } from '../../src/lifecycle/import-export.js';
 import { git, makeRepo, tempDir } from '../helpers.js';
 

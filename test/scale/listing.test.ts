@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { memoryStats } from '../../src/core/stats.js';
-import { MemoryStore } from '../../src/core/store.js';
-import type { Memory } from '../../src/core/memory.js';
+import { memoryStats } from '../../src/lifecycle/stats.js';
+import { MemoryStore } from '../../src/store/store.js';
+import type { Memory } from '../../src/model/memory.js';
 import { git, makeRepo } from '../helpers.js';
 
 // list / recent / tagged / stats answer from the search index's document table; `filter()` still reads

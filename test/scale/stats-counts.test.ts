@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { memoryStats } from '../../src/core/stats.js';
-import { MemoryStore } from '../../src/core/store.js';
-import type { Memory } from '../../src/core/memory.js';
+import { memoryStats } from '../../src/lifecycle/stats.js';
+import { MemoryStore } from '../../src/store/store.js';
+import type { Memory } from '../../src/model/memory.js';
 import { git, makeRepo } from '../helpers.js';
 import { SEGMENT_FORMAT } from '../../src/search/segment/format.js';
 

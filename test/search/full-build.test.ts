@@ -7,7 +7,7 @@ import { commitToBranch, runIn as run } from '../hardening/boundary.js';
 // in-process (runIn): what is checked is what the index holds, not the process boundary (56 CLI
 // spawns, 22 s of the e2e project, before).
 describe('full index build', () => {
-  it("two files claiming one id: the file at the id's own path is the one indexed (src/core/id.ts copyWins), packed or loose, whichever comes first", async () => {
+  it("two files claiming one id: the file at the id's own path is the one indexed (src/model/id.ts copyWins), packed or loose, whichever comes first", async () => {
     // memories/0000/ sorts before memories/<year>-<month>/, memories/zzzz/ after: in one of the two
     // the copy is read first, whatever order the objects are stored in; the id's own path wins in both.
     for (const [dir, winner] of [

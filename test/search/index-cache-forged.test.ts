@@ -9,7 +9,7 @@ import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { git, makeRepo, tempDir } from '../helpers.js';
 import { openMemory } from '../../src/api.js';
-import { memoryFromFile } from '../../src/core/memory.js';
+import { memoryFromFile } from '../../src/model/memory.js';
 import { indexFiles } from '../../src/search/index.js';
 import { SEGMENT_FORMAT, SegmentBuilder, encodeSegment, type DocInput } from '../../src/search/segment.js';
 

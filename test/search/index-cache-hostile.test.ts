@@ -8,7 +8,7 @@ import { crc32 } from '../../src/git/crc32.js';
 import { git, makeRepo, tempDir } from '../helpers.js';
 import { openMemory } from '../../src/api.js';
 import { withIndexCache } from '../../src/search/index-cache.js';
-import { memoryFromFile } from '../../src/core/memory.js';
+import { memoryFromFile } from '../../src/model/memory.js';
 import { indexFiles } from '../../src/search/index.js';
 import { SEGMENT_FORMAT, SegmentBuilder, decodeSegment, encodeSegment, type DocInput, type Segment } from '../../src/search/segment.js';
 

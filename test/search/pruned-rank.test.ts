@@ -5,21 +5,11 @@ import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, filterMatches,
 import { queryTerms } from '../../src/search/analyze.js';
 import { SegmentBuilder, openSegmentLazily, writeSegment, type Segment } from '../../src/search/segment.js';
 import { viewOf } from '../../src/search/search-index.js';
-import { tempDir } from '../helpers.js';
+import { rng, tempDir } from '../helpers.js';
 
 // A query with rare and common words ranks the documents holding a rare word and only counts the
 // others when none of them could reach the page (src/search/engine.ts rankPruned). The page and the
 // total must be exactly what scoring every document gives.
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const VOCAB = Array.from({ length: 400 }, (_, i) => `w${i.toString(36)}x`);
 const NOW = Date.UTC(2026, 5, 1);
 

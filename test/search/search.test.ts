@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync, truncateSync, writeFileSync } fr
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MemoryStore } from '../../src/core/store.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { makeRepo } from '../helpers.js';
 import { SEGMENT_FORMAT } from '../../src/search/segment.js';
 import { runs } from '../fc-runs.js';
@@ -211,8 +211,8 @@ describe('index cache', () => {
     // Written in one commit: far more than the compaction threshold.
     const changes = new Map<string, Buffer | null>();
     const tip = b.tip();
-    const { memoryToFile } = await import('../../src/core/memory.js');
-    const { newId, pathFor } = await import('../../src/core/id.js');
+    const { memoryToFile } = await import('../../src/model/memory.js');
+    const { newId, pathFor } = await import('../../src/model/id.js');
     for (let i = 0; i < 600; i++) {
       const ts = daysAgo(20);
       const id = newId(Date.parse(ts));

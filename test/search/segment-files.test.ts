@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readlinkSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MemoryStore } from '../../src/core/store.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { makeRepo } from '../helpers.js';
 
 /**

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, cliAsync, CLI, git, gitEnv, makeRepo, tempDir } from '../helpers.js';
-import { MemoryStore } from '../../src/core/store.js';
+import { ciClone, cli, cliAsync, CLI, git, gitEnv, makeRepo, tempDir } from '../helpers.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { sync } from '../../src/sync/index.js';
 import { idsOn, pendingRefs } from './fixtures.js';
 
@@ -39,13 +39,6 @@ async function world(allowFilter: boolean, readme?: string): Promise<{ remote: s
     s.close();
   }
   return { remote, url: `file://${remote}`, preloaded };
-}
-
-/** What actions/checkout gives a job: depth 1, one branch. */
-function ciClone(url: string): string {
-  const d = tempDir('gm-ci-');
-  git(d, 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', url, '.');
-  return d;
 }
 
 /**

@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { git } from '../helpers.js';
+import { git, rng } from '../helpers.js';
 import { setup } from './fixtures.js';
-import { MemoryStore } from '../../src/core/store.js';
-import { memoryToFile } from '../../src/core/memory.js';
+import { MemoryStore } from '../../src/store/store.js';
+import { memoryToFile } from '../../src/model/memory.js';
 import { sync } from '../../src/sync/index.js';
 import { fullRuns } from '../fc-runs.js';
 
 /** Small deterministic PRNG, so a failure replays with the same seed. */
-function rng(seed: number) {
-  return () => {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return seed / 0x7fffffff;
-  };
-}
 
 function tree(repo: string): string {
   return git(repo, 'rev-parse', 'memory^{tree}');

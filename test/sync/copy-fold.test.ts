@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { git, makeRepo, tempDir } from '../helpers.js';
-import { MemoryStore } from '../../src/core/store.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { pull, sync } from '../../src/sync/index.js';
 
 /**

@@ -5,8 +5,8 @@ import { expect } from 'vitest';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { git, gitEnv, makeRepo, tempDir } from '../helpers.js';
-import { MemoryStore } from '../../src/core/store.js';
-import { memoryToFile } from '../../src/core/memory.js';
+import { MemoryStore } from '../../src/store/store.js';
+import { memoryToFile } from '../../src/model/memory.js';
 import { sync, pull } from '../../src/sync/index.js';
 
 /**
@@ -225,11 +225,7 @@ export async function monthsWorld(
 }
 
 /** A CI job's checkout: shallow, single-branch (main). */
-export function ciClone(url: string): string {
-  const d = tempDir('gm-ci-');
-  git(d, 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', url, '.');
-  return d;
-}
+export { ciClone } from '../helpers.js';
 
 /** Writes a tree object from raw entries, names as given (git mktree would refuse some of them). */
 export function rawTree(repo: string, entries: { mode: string; name: string; oid: string }[]): string {

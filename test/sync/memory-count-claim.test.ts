@@ -3,7 +3,7 @@ import { git } from '../helpers.js';
 import { runCli } from '../run-cli.js';
 import { ok, setup } from './fixtures.js';
 import { countMemoryFiles, parseMemoryCount } from '../../src/sync/combine.js';
-import { MemoryStore } from '../../src/core/store.js';
+import { MemoryStore } from '../../src/store/store.js';
 
 // Review (eleventh session): a size claim that lies big (a hand commit, a fork, a bug) was carried on by
 // every writer sharing history with the branch (count = the remote's claim + its own change); only a

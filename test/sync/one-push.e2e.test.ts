@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync, spawn } from 'node:child_process';
-import { CLI, cli, cliAsync, git, gitEnv, tempDir } from '../helpers.js';
-import { MemoryStore } from '../../src/core/store.js';
+import { ciClone, CLI, cli, cliAsync, git, gitEnv, tempDir } from '../helpers.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { pull, sync } from '../../src/sync/index.js';
 import { setup, idsOn, pendingRefs, raceNextPush, withStore } from './fixtures.js';
 
@@ -15,14 +15,6 @@ import { setup, idsOn, pendingRefs, raceNextPush, withStore } from './fixtures.j
  * same push deletes). A quiet writer's copy stays until the next writer or fold deletes it. Pushes
  * are counted where they land: the remote's pre-receive hook logs each one.
  */
-
-/** What actions/checkout gives a job: depth 1, one branch, detached HEAD. */
-function ciClone(remote: string): string {
-  const d = tempDir('gm-ci-');
-  git(d, 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', `file://${remote}`, '.');
-  git(d, 'checkout', '-q', '--detach');
-  return d;
-}
 
 const pushesLogged = (remote: string) => (existsSync(join(remote, 'pushes.log')) ? readFileSync(join(remote, 'pushes.log'), 'utf8').split('\n').filter(Boolean).length : 0);
 
@@ -63,7 +55,7 @@ describe('one push per contended writer (issue 29)', { timeout: 300_000 }, () =>
     }
     raceNextPush(remote, git(remote, 'rev-parse', 'memory'), 'echo push >> pushes.log');
     writeFileSync(join(remote, 'raced'), ''); // no race for this one
-    const quiet = cli(ciClone(remote), ['store', 'quiet job', '--sync', '--json']);
+    const quiet = cli(ciClone(remote, { detach: true }), ['store', 'quiet job', '--sync', '--json']);
     expect(quiet.code, quiet.stderr).toBe(0);
     expect(pushesLogged(remote)).toBe(1);
     expect(quiet.json.sync).toMatchObject({ pushed: true, retries: 0, pendingRef: null, pendingRemote: 1 });
@@ -80,7 +72,7 @@ describe('one push per contended writer (issue 29)', { timeout: 300_000 }, () =>
     rmSync(join(remote, 'raced'));
     raceNextPush(remote, git(a, 'rev-parse', 'memory'), 'echo push >> pushes.log');
     const before = pushesLogged(remote);
-    const job = cli(ciClone(remote), ['store', 'job that loses the branch', '--sync', '--json']);
+    const job = cli(ciClone(remote, { detach: true }), ['store', 'job that loses the branch', '--sync', '--json']);
     expect(job.code, job.stderr).toBe(0);
     expect(pushesLogged(remote) - before).toBe(1);
     expect(job.json.sync).toMatchObject({ pushed: true, retries: 1, pendingRemote: 2 });
@@ -113,7 +105,7 @@ describe('one push per contended writer (issue 29)', { timeout: 300_000 }, () =>
     chmodSync(join(remote, 'hooks', 'pre-receive'), 0o755);
     const shim = pushCounter();
     const logs = tempDir('gm-pushlog-');
-    const jobs = Array.from({ length: 6 }, (_, i) => ({ dir: ciClone(remote), log: join(logs, `w${i}`) }));
+    const jobs = Array.from({ length: 6 }, (_, i) => ({ dir: ciClone(remote, { detach: true }), log: join(logs, `w${i}`) }));
     const results = await Promise.all(jobs.map((j, i) => cliAsync(j.dir, ['store', `first wave ${i}`, '--sync', '--json'], { env: { PATH: `${shim}:${process.env.PATH}`, GM_PUSHLOG: j.log } })));
     for (const r of results) expect(r.code, r.stderr + r.stdout).toBe(0);
     const pushes = jobs.map((j) => (existsSync(j.log) ? readFileSync(j.log, 'utf8').split('\n').filter(Boolean).length : 0));
@@ -135,7 +127,7 @@ describe('one push per contended writer (issue 29)', { timeout: 300_000 }, () =>
     const shim = pushCounter();
     const logs = tempDir('gm-pushlog-');
     mkdirSync(logs, { recursive: true });
-    const jobs = Array.from({ length: 8 }, (_, i) => ({ dir: ciClone(remote), old: i < 2, log: join(logs, `w${i}`) }));
+    const jobs = Array.from({ length: 8 }, (_, i) => ({ dir: ciClone(remote, { detach: true }), old: i < 2, log: join(logs, `w${i}`) }));
     // A sign of a burst that a loaded machine cannot outlast: a pending ref named 25 s ahead (the burst
     // rule takes names up to 30 s either side of now), holding nothing to fold (a root commit only).
     git(a, 'push', '-q', 'origin', `memory:refs/memory-pending/memory/${(Date.now() + 25_000).toString(36).padStart(9, '0')}-aaaaaaaaaa`);
@@ -153,7 +145,7 @@ describe('one push per contended writer (issue 29)', { timeout: 300_000 }, () =>
     const ids = [seed.json.id, ...results.map((r) => r.json.id)];
     // A writer killed with -9 while its push is in flight (the hook sleeps): whatever the remote took
     // is complete; its memory is local and the same clone's next sync shares it.
-    const victim = ciClone(remote);
+    const victim = ciClone(remote, { detach: true });
     const v = cli(victim, ['store', 'victim', '--json']);
     expect(v.code, v.stderr).toBe(0);
     const base = pushesLogged(remote);

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, cliAsync, git, makeRepo, tempDir } from '../helpers.js';
-import { MemoryStore } from '../../src/core/store.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { sync, pull } from '../../src/sync/index.js';
-import { memoryStats } from '../../src/core/stats.js';
-import { MemoryError } from '../../src/core/errors.js';
+import { memoryStats } from '../../src/lifecycle/stats.js';
+import { MemoryError } from '../../src/errors.js';
 import { setup, idsOn, pendingRefs, withStore, storeIn, raceNextPush, twoWriters } from './fixtures.js';
 
 // Real git remotes and concurrent CLI processes: slow on a loaded 2-core machine.

@@ -3,8 +3,8 @@ import { writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { cli, cliAsync, git, gitEnv, makeRepo, tempDir, checkoutState } from '../helpers.js';
-import { MemoryStore } from '../../src/core/store.js';
-import { memoryToFile } from '../../src/core/memory.js';
+import { MemoryStore } from '../../src/store/store.js';
+import { memoryToFile } from '../../src/model/memory.js';
 import { classifyGitFailure } from '../../src/sync/git-cli.js';
 import { setup, idsOn, fileOf, reachableBlobs, edit, remove } from './fixtures.js';
 

@@ -6,7 +6,7 @@ import { cli as spawnCli, git, gitEnv, tempDir } from '../helpers.js';
 const cli = (cwd: string, args: string[], opts: { input?: string; env?: NodeJS.ProcessEnv } = {}) =>
   spawnCli(cwd, args, { ...opts, env: { MEMORY_SYNC_TREELESS: '1', ...opts.env } });
 import { ciClone, idsOn, lsTree, monthsWorld, rawTree } from './fixtures.js';
-import { newId } from '../../src/core/id.js';
+import { newId } from '../../src/model/id.js';
 
 /**
  * Issue 29, tenth session: a writer's first sync in a fresh shallow clone fetches the branch's commits

@@ -2,8 +2,8 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDoor } from '../../src/api.js';
-import type { CatalogEntry } from '../../src/core/catalog.js';
-import { MemoryStore } from '../../src/core/store.js';
+import type { CatalogEntry } from '../../src/model/catalog.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { startViewServer } from '../../src/view/server.js';
 import { makeRepo, tempDir } from '../helpers.js';
 

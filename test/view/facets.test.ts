@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { openDoor } from '../../src/api.js';
-import { FACET_TOP, topFacet } from '../../src/core/facets.js';
+import { FACET_TOP, topFacet } from '../../src/model/facets.js';
 import { listCatalog } from '../../src/view/client/query.js';
 import { makeRepo } from '../helpers.js';
 
 // The facet order and cut (most frequent first, ties by value, the first 30) was written three times:
 // the live server's first page, its full list, and the static export's client. One copy now
-// (src/core/facets.ts); this pins that all three give the same facets where it matters: more values
+// (src/model/facets.ts); this pins that all three give the same facets where it matters: more values
 // than the cut, and ties across it.
 describe('facets: one order for the live viewer and the static export', () => {
   it('orders by count then value and cuts at 30, the same on the server (first page and full list) and in the export client', async () => {

@@ -1,7 +1,7 @@
-import { DEFAULT_MAX_INPUT_BYTES, readBoundedFile } from '../../core/bounds.js';
+import { DEFAULT_MAX_INPUT_BYTES, readBoundedFile } from '../../model/bounds.js';
 import { command, type Builder, type Command, type CommandDef } from '../command.js';
-import { InvalidInputError } from '../../core/errors.js';
-import type { CoreOperation, CoreWriteResult } from '../../core/core-doc.js';
+import { InvalidInputError } from '../../errors.js';
+import type { CoreOperation, CoreWriteResult } from '../../lifecycle/core-doc.js';
 import { readStdin, run, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
 

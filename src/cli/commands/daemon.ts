@@ -1,5 +1,5 @@
 import { command } from '../command.js';
-import { InvalidInputError } from '../../core/errors.js';
+import { InvalidInputError } from '../../errors.js';
 import { run, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
 import type { DaemonState, StopResult } from '../../daemon/client.js';

@@ -1,5 +1,5 @@
 import { command } from '../command.js';
-import { InvalidInputError } from '../../core/errors.js';
+import { InvalidInputError } from '../../errors.js';
 import { run, type GlobalArgs } from '../context.js';
 import { count } from '../output.js';
 

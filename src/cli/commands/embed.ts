@@ -2,7 +2,7 @@ import { command } from '../command.js';
 import { run, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
 import { formatDuration, progressReporter } from '../progress.js';
-import { positiveInt } from '../../core/bounds.js';
+import { positiveInt } from '../../model/bounds.js';
 
 interface Args extends GlobalArgs {
   batch?: number;

@@ -1,5 +1,5 @@
 import { createWriteStream, openSync } from 'node:fs';
-import { ExportIncompleteError, InvalidInputError } from '../../core/errors.js';
+import { ExportIncompleteError, InvalidInputError } from '../../errors.js';
 import { command } from '../command.js';
 import { run, type GlobalArgs } from '../context.js';
 import { count } from '../output.js';

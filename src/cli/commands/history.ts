@@ -1,8 +1,8 @@
 import { command } from '../command.js';
 import { run, type GlobalArgs } from '../context.js';
 import { color, rowText } from '../output.js';
-import type { MemoryVersion } from '../../core/history.js';
-import { excerpt } from '../../core/excerpt.js';
+import type { MemoryVersion } from '../../ops/history.js';
+import { excerpt } from '../../model/excerpt.js';
 
 /**
  * A version's text: its content (whole when piped), or, when the content did not change (a tags-only

@@ -1,6 +1,6 @@
 import { command } from '../command.js';
 import { fstatSync, statSync } from 'node:fs';
-import { InvalidInputError } from '../../core/errors.js';
+import { InvalidInputError } from '../../errors.js';
 import { readStdin, run, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
 import { progressReporter } from '../progress.js';
@@ -49,7 +49,7 @@ export const importCommand = command<Args>({
           if (file === undefined) throw new InvalidInputError('give a file to import (or "-" for stdin, or --from-pi DIR)', { field: 'file' });
           if (file === '-') {
             // Bounded (MEMORY_MAX_IMPORT_BYTES), strict UTF-8: an endless stdin fails at the limit.
-            const { maxImportBytes } = await import('../../core/bounds.js');
+            const { maxImportBytes } = await import('../../model/bounds.js');
             // Bytes read, against the size when stdin is a file (`< file`): a true total; from a pipe
             // the size is unknown, so bytes and the rate, never a made-up total.
             const size = stdinSize();

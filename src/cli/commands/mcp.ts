@@ -1,6 +1,6 @@
 import { command } from '../command.js';
 import type { GlobalArgs } from '../context.js';
-import { InvalidInputError } from '../../core/errors.js';
+import { InvalidInputError } from '../../errors.js';
 import { reportError } from '../output.js';
 
 interface Args extends GlobalArgs {

@@ -1,9 +1,9 @@
 import { command } from '../command.js';
-import { PRIORITIES, type Priority } from '../../core/memory.js';
+import { PRIORITIES, type Priority } from '../../model/memory.js';
 import { run, splitList, type GlobalArgs } from '../context.js';
 import { color, formatTable, noteColor, resultsWithNote, unstyled } from '../output.js';
 import { progressReporter } from '../progress.js';
-import type { SearchMode, SearchQuery, SearchResponse } from '../../core/search-types.js';
+import type { SearchMode, SearchQuery, SearchResponse } from '../../model/search-types.js';
 
 /** The mode line under the results: which mode ran, and any fallback or relaxation, never silent. */
 function describeMode(r: SearchResponse): string {

@@ -1,5 +1,5 @@
 import { command } from '../command.js';
-import type { MemoryStats } from '../../core/stats.js';
+import type { MemoryStats } from '../../lifecycle/stats.js';
 import { run, type GlobalArgs } from '../context.js';
 
 interface Args extends GlobalArgs {
@@ -19,7 +19,7 @@ export const statsCommand = command<Args>({
     return run(
       argv,
       async (m) => {
-        format = (await import('../../core/stats.js')).formatStats;
+        format = (await import('../../lifecycle/stats.js')).formatStats;
         return m.stats({ top: argv.top });
       },
       (r) => format(r),

@@ -1,6 +1,6 @@
 import { command } from '../command.js';
-import { InvalidInputError } from '../../core/errors.js';
-import { PRIORITIES, type Priority } from '../../core/memory.js';
+import { InvalidInputError } from '../../errors.js';
+import { PRIORITIES, type Priority } from '../../model/memory.js';
 import { parseMeta, readStdinContent, run, splitList, warn, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
 

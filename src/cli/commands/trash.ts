@@ -1,7 +1,7 @@
 import { command } from '../command.js';
-import { ConfirmationRequiredError, InvalidInputError } from '../../core/errors.js';
-import { limitOf } from '../../core/bounds.js';
-import { parseAge } from '../../core/trash.js';
+import { ConfirmationRequiredError, InvalidInputError } from '../../errors.js';
+import { limitOf } from '../../model/bounds.js';
+import { parseAge } from '../../model/trash.js';
 import { run, type GlobalArgs } from '../context.js';
 import { color, noteColor, resultsWithNote, rowText } from '../output.js';
 

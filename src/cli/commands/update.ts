@@ -1,5 +1,5 @@
 import { command } from '../command.js';
-import { PRIORITIES, type Priority } from '../../core/memory.js';
+import { PRIORITIES, type Priority } from '../../model/memory.js';
 import { parseMeta, readStdinContent, run, splitList, warn, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
 

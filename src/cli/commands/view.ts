@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { InvalidInputError } from '../../core/errors.js';
+import { InvalidInputError } from '../../errors.js';
 import { openCliMemory, type GlobalArgs } from '../context.js';
 import { reportError, writeJson } from '../output.js';
 

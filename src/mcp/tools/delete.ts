@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { MemoryError } from '../../core/errors.js';
+import { MemoryError } from '../../errors.js';
 import { Id } from '../schemas.js';
 import { defineTool } from '../tool.js';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { InvalidInputError } from '../../core/errors.js';
+import { InvalidInputError } from '../../errors.js';
 import { count, IsoDate, MemoryPreview, Priority, Tags } from '../schemas.js';
 import { clamp, defineTool, preview, renderList } from '../tool.js';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { InvalidInputError } from '../../core/errors.js';
+import { InvalidInputError } from '../../errors.js';
 import { count, MemoryPreview } from '../schemas.js';
 import { clamp, defineTool, preview, renderList } from '../tool.js';
 

@@ -1,5 +1,5 @@
 import { analyze, pipelineWord } from '../analyze.js';
-import { pathFor } from '../../core/id.js';
+import { pathFor } from '../../model/id.js';
 import { StringColumn } from './column.js';
 import { MAX_DUPES, MAX_INDEXED_CHARS, NF, NO_SCOPE, PRIORITY_CODE, type DocInput, type Segment } from './format.js';
 
@@ -157,7 +157,7 @@ export class SegmentBuilder {
 
   /**
    * Which files `add` takes: all, or (a full build of a branch with two files claiming one id, in two
-   * sweeps) only files at their id's own path, then only the others, so the rule of src/core/id.ts
+   * sweeps) only files at their id's own path, then only the others, so the rule of src/model/id.ts
    * (copyWins: the id's own path, else the first in path order) decides which copy is indexed.
    */
   sweep: 'all' | 'own' | 'others' = 'all';

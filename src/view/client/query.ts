@@ -6,7 +6,7 @@
  * SLICE entries, so no task of the page runs long (the whole pass at 100,000 entries took ~0.5 s in one
  * task before).
  */
-import { topFacet } from '../../core/facets.js';
+import { topFacet } from '../../model/facets.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;

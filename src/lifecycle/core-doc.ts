@@ -1,7 +1,7 @@
-import { ConflictError, InvalidInputError, MemoryError, NotFoundError } from './errors.js';
-import type { MemoryStore } from './store.js';
-import { assertNoNewSecrets, guardOptions } from '../lifecycle/write.js';
-import { excerpt } from './excerpt.js';
+import { BinaryContentError, ConflictError, ContentTooLargeError, InvalidInputError, MemoryError, NotFoundError } from '../errors.js';
+import type { MemoryStore } from '../store/store.js';
+import { assertNoNewSecrets, guardOptions } from '../guards/write.js';
+import { excerpt } from '../model/excerpt.js';
 
 /**
  * Core documents: free-text Markdown an agent keeps in context every turn and revises in place with
@@ -206,7 +206,7 @@ function checkExpected(store: MemoryStore, path: string, expected: string | unde
 /** Resolves `expect_version` once, outside the retry loop (it may spawn git for a short hash). */
 async function expectedOid(store: MemoryStore, path: string, expected: string | undefined): Promise<string | null | undefined> {
   if (expected === undefined || expected === null || expected === '') return undefined;
-  const { resolveCommit } = await import('./history.js');
+  const { resolveCommit } = await import('../ops/history.js');
   let commit: string;
   try {
     commit = resolveCommit(store, expected);
@@ -225,7 +225,7 @@ function budget(store: MemoryStore, name: string, text: string, current: string)
   const max = store.config().coreMaxChars;
   const chars = charCount(text);
   if (chars > max && chars > charCount(current)) {
-    throw new MemoryError('CONTENT_TOO_LARGE', `core document "${name}" would be ${chars} characters, over its budget of ${max} (coreMaxChars): condense it instead; nothing was written`, {
+    throw new ContentTooLargeError(`core document "${name}" would be ${chars} characters, over its budget of ${max} (coreMaxChars): condense it instead; nothing was written`, {
       chars,
       limit: max,
       name,
@@ -307,7 +307,7 @@ export async function coreUpdate(store: MemoryStore, input: CoreUpdateInput): Pr
 /** Replaces the whole document (the first write, or a rewrite). Same budget and version check. */
 export async function coreSet(store: MemoryStore, input: { content: string; name?: string; expect_version?: string }): Promise<CoreWriteResult> {
   if (typeof input?.content !== 'string') throw new InvalidInputError('give the document content', { field: 'content' });
-  if (input.content.includes('\0')) throw new MemoryError('BINARY_CONTENT', 'the core document is text: it cannot contain NUL bytes', { offset: input.content.indexOf('\0') });
+  if (input.content.includes('\0')) throw new BinaryContentError(input.content.indexOf('\0'), 'the core document is text: it cannot contain NUL bytes');
   const name = coreName(input.name);
   return write(store, name, input.expect_version, 'set', `${charCount(input.content)} characters`, () => input.content, 1);
 }
@@ -315,7 +315,7 @@ export async function coreSet(store: MemoryStore, input: { content: string; name
 /** Every snapshot of the document (each commit that changed it), newest first. */
 export async function coreHistory(store: MemoryStore, opts: { name?: string } = {}): Promise<{ success: true; name: string; snapshots: CoreSnapshot[] }> {
   const name = coreName(opts.name);
-  const { logPaths } = await import('./history.js');
+  const { logPaths } = await import('../ops/history.js');
   const snapshots = logPaths(store, [`:(literal)${corePath(name)}`]).map((r) => ({ version: r.commit, timestamp: r.timestamp, message: r.message }));
   return { success: true, name, snapshots };
 }
@@ -324,7 +324,7 @@ export async function coreHistory(store: MemoryStore, opts: { name?: string } = 
 export async function coreRestore(store: MemoryStore, input: { version: string; name?: string; expect_version?: string }): Promise<CoreWriteResult & { restored_from: string }> {
   const name = coreName(input?.name);
   if (!input?.version) throw new InvalidInputError('give the version to restore (see "memory core history")', { field: 'version' });
-  const { resolveCommit } = await import('./history.js');
+  const { resolveCommit } = await import('../ops/history.js');
   const from = resolveCommit(store, input.version);
   const old = readCore(store, corePath(name), from);
   if (old.oid === null) throw new NotFoundError(`${name} at ${from.slice(0, 12)}`, 'core document');

@@ -1,11 +1,11 @@
-import { InvalidInputError } from '../core/errors.js';
-import { memoryFromFile, type StoredMemory } from '../core/memory.js';
-import type { BranchRepository } from '../core/branch-view.js';
+import { InvalidInputError } from '../errors.js';
+import { memoryFromFile, type StoredMemory } from '../model/memory.js';
+import type { BranchRepository } from '../model/branch-view.js';
 import { loadFingerprints } from './fingerprints.js';
-import type { MemoryConfig } from '../core/config.js';
+import type { MemoryConfig } from '../model/config.js';
 import { autoTags } from './autotag.js';
-import { assertNoSecrets, guardFields, maskSecrets, scanText, SecretDetectedError, type SecretGuardOptions } from '../core/secrets.js';
-import { checkedTags, MAX_TIME_MS } from '../core/bounds.js';
+import { assertNoSecrets, guardFields, maskSecrets, scanText, SecretDetectedError, type SecretGuardOptions } from '../model/secrets.js';
+import { checkedTags, MAX_TIME_MS } from '../model/bounds.js';
 
 /** The guard options a write gets: the caller's flags, else the config's `secretGuard` mode. */
 export function guardOptions(cfg: Pick<MemoryConfig, 'secretGuard'>, opts: SecretGuardOptions = {}): SecretGuardOptions {

@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { BinaryContentError, InvalidInputError, MemoryError } from './errors.js';
+import { BinaryContentError, InputTooLargeError, InvalidInputError } from '../errors.js';
 
 /**
  * Limits on everything a caller or a branch file can make git-memory hold in memory or spend time on.
@@ -52,11 +52,8 @@ export function maxImportBytes(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isInteger(v) && v > 0 ? v : DEFAULT_MAX_IMPORT_BYTES;
 }
 
-export class InputTooLargeError extends MemoryError {
-  constructor(what: string, limit: number) {
-    super('CONTENT_TOO_LARGE', `${what} is over the ${limit}-byte limit; nothing was read past it and nothing was written`, { limit, what });
-  }
-}
+/** Re-exported for the readers' callers: the class is in src/errors.ts with the others. */
+export { InputTooLargeError };
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

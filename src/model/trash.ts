@@ -1,5 +1,5 @@
 import { parseFile } from './codec.js';
-import { InvalidInputError, MemoryError, NotFoundError } from './errors.js';
+import { InvalidInputError, MemoryError, NotFoundError } from '../errors.js';
 import { assertId } from './id.js';
 import { MEMORIES_DIR, unreadableFile } from './catalog.js';
 import { memoryFromFile, memoryToFile, publicMemory, type Memory, type StoredMemory } from './memory.js';

@@ -1,4 +1,4 @@
-import { MemoryError } from './errors.js';
+import { MemoryError } from '../errors.js';
 import { setOwn } from './codec.js';
 
 /**

@@ -47,7 +47,7 @@ interface CatalogFile {
 /**
  * The text of a branch file. Bytes that are not UTF-8 (a Latin-1 edit, a binary) are decoded with
  * U+FFFD, as before, but never silently: the warning names the file, and an update refuses to rewrite
- * it (src/core/ops/update.ts), which would replace the original bytes for good.
+ * it (src/ops/update.ts), which would replace the original bytes for good.
  */
 export function blobText(bytes: Buffer, path: string, warn: (message: string) => void): string {
   if (!isUtf8(bytes)) warn(notUtf8(path));
@@ -94,7 +94,7 @@ async function withIndexInSlices(tree: string | null, entries: CatalogEntry[], s
 }
 
 function indexOne(byId: Map<string, CatalogEntry>, losers: CatalogEntry[], e: CatalogEntry): void {
-  // Two files claiming one id (a hand copy): one rule everywhere (src/core/id.ts, copyWins).
+  // Two files claiming one id (a hand copy): one rule everywhere (src/model/id.ts, copyWins).
   const had = byId.get(e.memory.id);
   if (!had) byId.set(e.memory.id, e);
   else if (copyWins({ id: e.memory.id, path: e.path }, { id: had.memory.id, path: had.path })) {

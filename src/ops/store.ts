@@ -1,15 +1,15 @@
-import type { StoreBranch } from '../branch-view.js';
-import { checkedTags, checkLabel, checkMetadata, checkText, checkTime } from '../bounds.js';
+import type { StoreBranch } from '../model/branch-view.js';
+import { checkedTags, checkLabel, checkMetadata, checkText, checkTime } from '../model/bounds.js';
 import { DuplicateError, InvalidInputError } from '../errors.js';
-import { assertId, newId, pathFor } from '../id.js';
-import { isPriority, memoryToFile, parseTime, runnerMetadata, validateContent, type Priority, type StoredMemory } from '../memory.js';
-import { COMMIT_EXCERPT, excerpt } from '../excerpt.js';
-import { citationToFront, type CiteSpec } from '../../citations/model.js';
-import type { ResolvedCitations } from '../../citations/create.js';
+import { assertId, newId, pathFor } from '../model/id.js';
+import { isPriority, memoryToFile, parseTime, runnerMetadata, validateContent, type Priority, type StoredMemory } from '../model/memory.js';
+import { COMMIT_EXCERPT, excerpt } from '../model/excerpt.js';
+import { citationToFront, type CiteSpec } from '../citations/model.js';
+import type { ResolvedCitations } from '../citations/create.js';
 
 // The write-side lifecycle code (secret scan, auto-tags, de-duplication) loads on the first write, so
 // `memory get` and the other reads never evaluate it.
-const lifecycle = () => import('../../lifecycle/store-hooks.js');
+const lifecycle = () => import('../guards/store-hooks.js');
 
 export interface StoreInput {
   content: string;

@@ -1,17 +1,17 @@
-import { loadCatalog, slicer, ARCHIVE_DIR, MEMORIES_DIR, type Catalog, type CatalogEntry } from '../core/catalog.js';
-import { capFileText, capText, gitCliAsync, historyTextBudget, resolveCommit, spendTextBudget, versionTextCap } from '../core/history.js';
-import { InvalidInputError, NotFoundError } from '../core/errors.js';
-import { assertId } from '../core/id.js';
-import { parseFile } from '../core/codec.js';
-import { listTrash, trashCount, TRASH_DIR, type TrashItem } from '../core/trash.js';
-import { CORE_DIR } from '../core/core-doc.js';
-import { memoryFromFile, type Memory } from '../core/memory.js';
-import type { MemoryStore } from '../core/store.js';
-import type { SearchQuery, SearchResponse } from '../core/search-types.js';
-import type { MemoryStats } from '../core/stats.js';
-import type { PruneResult } from './prune.js';
-import { diffFiles } from '../git/diff.js';
-import { topFacet } from '../core/facets.js';
+import { loadCatalog, slicer, ARCHIVE_DIR, MEMORIES_DIR, type Catalog, type CatalogEntry } from '../../model/catalog.js';
+import { capFileText, capText, gitCliAsync, historyTextBudget, resolveCommit, spendTextBudget, versionTextCap } from '../../ops/history.js';
+import { InvalidInputError, NotFoundError } from '../../errors.js';
+import { assertId } from '../../model/id.js';
+import { parseFile } from '../../model/codec.js';
+import { listTrash, trashCount, TRASH_DIR, type TrashItem } from '../../model/trash.js';
+import { CORE_DIR } from '../../lifecycle/core-doc.js';
+import { memoryFromFile, type Memory } from '../../model/memory.js';
+import type { MemoryStore } from '../../store/store.js';
+import type { SearchQuery, SearchResponse } from '../../model/search-types.js';
+import type { MemoryStats } from '../../lifecycle/stats.js';
+import type { PruneResult } from '../../lifecycle/prune.js';
+import { diffFiles } from '../../git/diff.js';
+import { topFacet } from '../../model/facets.js';
 
 /**
  * The data behind `memory view` (src/view): read-only projections of the memory branch, at its tip or
@@ -380,7 +380,7 @@ export class ViewModel {
    * file to be parsed (seconds at 100,000). Scope and source facets appear once the catalog is loaded.
    */
   private async quickList(at: string | null, page: number, size: number): Promise<ListView> {
-    const { listMemories, indexCounts } = await import('../search/listing.js');
+    const { listMemories, indexCounts } = await import('../../search/listing.js');
     // A turn of the loop between the steps: the prefetch starts as soon as the viewer listens, and the
     // browser's first requests (the token redirect, the page, its script) are answered in between, so
     // the browser loads and parses the script while the rest of the first page is computed.
@@ -444,7 +444,7 @@ export class ViewModel {
 
   /**
    * The tip's catalogs loaded without holding the event loop (the cache file is read off the thread,
-   * then parsed a few entries at a time between turns of the loop, src/core/catalog.ts), then sorted. At 100,000 memories the
+   * then parsed a few entries at a time between turns of the loop, src/model/catalog.ts), then sorted. At 100,000 memories the
    * synchronous load held every request (a search as you type, a memory's page) for seconds. Requests
    * that need the whole catalog wait for this promise instead of starting a synchronous load of their own.
    */
@@ -633,7 +633,7 @@ export class ViewModel {
 
   async stats(): Promise<StatsView> {
     await this.settled();
-    const { memoryStats } = await import('../core/stats.js');
+    const { memoryStats } = await import('../../lifecycle/stats.js');
     const stats = await memoryStats(this.store, { top: 20 });
     const live = this.items(this.store.tip()).filter((i) => i.state === 'live');
     const monthSet = new Set<string>();
@@ -691,7 +691,7 @@ export class ViewModel {
       const k = nearKey(e.memory.content);
       if (k) near.set(k, [...(near.get(k) ?? []), e.memory.id]);
     }
-    const { listRefs, pendingPrefix } = await import('../sync/pending.js');
+    const { listRefs, pendingPrefix } = await import('../../sync/pending.js');
     return {
       unreadable: live.skipped.map((s) => ({ path: s.path, reason: clip(s.reason, 300) ?? '' })).slice(0, 500),
       duplicateIds: [...byId].filter(([, p]) => p.length > 1).map(([id, paths]) => ({ id, paths })).slice(0, 500),

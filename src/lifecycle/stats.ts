@@ -1,6 +1,6 @@
 import { CORE_DIR, charCount } from './core-doc.js';
-import type { MemoryStore } from './store.js';
-import { trashCount } from './trash.js';
+import type { MemoryStore } from '../store/store.js';
+import { trashCount } from '../model/trash.js';
 
 export interface MemoryStats {
   success: true;
@@ -52,7 +52,7 @@ const FIGURES_FILE = 'stats-v1.json';
 async function gitFigures(store: MemoryStore): Promise<GitFigures> {
   const tip = store.tip();
   if (!tip) return { commits: 0, coreVersions: 0, bytes: 0 };
-  const { gitCliAsync } = await import('./history.js');
+  const { gitCliAsync } = await import('../ops/history.js');
   const { readFileSync } = await import('node:fs');
   const { writeCacheFile } = await import('../git/atomic-file.js');
   const { join } = await import('node:path');
@@ -106,7 +106,7 @@ async function gitFigures(store: MemoryStore): Promise<GitFigures> {
  * walks in full).
  */
 async function addedBytes(store: MemoryStore, old: string, tip: string): Promise<number | null> {
-  const { gitCliAsync } = await import('./history.js');
+  const { gitCliAsync } = await import('../ops/history.js');
   const { runGit } = await import('../git/cli.js');
   const log = await gitCliAsync(store, ['log', '--format=%x1e%H %T', '--raw', '-r', '-t', '--root', '--no-renames', '--no-abbrev', '--diff-merges=first-parent', tip, `^${old}`]);
   const oids = new Set<string>();

@@ -1,23 +1,23 @@
 import { GitRepository } from '../git/repository.js';
 import type { Identity } from '../git/tree.js';
-import { branchConfigOid, readStoreConfig, type DeepPartial, type MemoryConfig, type ResolvedConfig } from './config.js';
-import { ARCHIVE_DIR, blobText, cacheDir, loadCatalog, loadCatalogAsync, unreadableFile, type Catalog, type CatalogEntry } from './catalog.js';
+import { branchConfigOid, readStoreConfig, type DeepPartial, type MemoryConfig, type ResolvedConfig } from '../model/config.js';
+import { ARCHIVE_DIR, blobText, cacheDir, loadCatalog, loadCatalogAsync, unreadableFile, type Catalog, type CatalogEntry } from '../model/catalog.js';
 import { validateBranchName } from '../git/refs.js';
-import type { Change, WriteDefaults } from './branch-view.js';
-import { safeText } from './error-format.js';
-import { RefMovedError } from './errors.js';
-import { runClosers } from './closers.js';
-import { assertId, pathFor } from './id.js';
-import type { SearchQuery, SearchResponse } from './search-types.js';
+import type { Change, WriteDefaults } from '../model/branch-view.js';
+import { safeText } from '../model/error-format.js';
+import { RefMovedError } from '../errors.js';
+import { runClosers } from '../model/closers.js';
+import { assertId, pathFor } from '../model/id.js';
+import type { SearchQuery, SearchResponse } from '../model/search-types.js';
 import type { IndexOptions as SearchIndexOptions, RebuildResult as RebuildIndexResult } from '../search/index.js';
 import type { ModeSearchOptions } from '../search/hybrid.js';
 import type { StoreVectors } from '../vector/write.js';
-import { memoryFromFile, type Memory, type Priority } from './memory.js';
-import { storeMemory, type StoreInput, type StoreResult } from './ops/store.js';
-import { getMemory } from './ops/get.js';
-import { filterMemories, listPage, recentMemories, taggedMemories, type ListFilter } from './ops/list.js';
-import { updateMemory, type UpdateInput, type UpdateResult } from './ops/update.js';
-import { clearMemories, deleteMemory, deleteTagged } from './ops/delete.js';
+import { memoryFromFile, type Memory, type Priority } from '../model/memory.js';
+import { storeMemory, type StoreInput, type StoreResult } from '../ops/store.js';
+import { getMemory } from '../ops/get.js';
+import { filterMemories, listPage, recentMemories, taggedMemories, type ListFilter } from '../ops/list.js';
+import { updateMemory, type UpdateInput, type UpdateResult } from '../ops/update.js';
+import { clearMemories, deleteMemory, deleteTagged } from '../ops/delete.js';
 
 export const DEFAULT_BRANCH = 'memory';
 
@@ -49,9 +49,9 @@ export interface StoreOptions {
   vectorsOnWrite?: (texts: string[]) => Promise<StoreVectors | null>;
 }
 
-export type { StoreInput, StoreResult } from './ops/store.js';
-export type { ListFilter } from './ops/list.js';
-export type { UpdateInput, UpdateResult } from './ops/update.js';
+export type { StoreInput, StoreResult } from '../ops/store.js';
+export type { ListFilter } from '../ops/list.js';
+export type { UpdateInput, UpdateResult } from '../ops/update.js';
 
 /** The README.md written at the root of a new memory branch. */
 export const BRANCH_README = `# git-memory
@@ -83,7 +83,7 @@ export async function afterLostRace(err: unknown, attempt: number): Promise<void
   await sleep(Math.random() * Math.min(50, 2 ** attempt));
 }
 
-export type { Change } from './branch-view.js';
+export type { Change } from '../model/branch-view.js';
 
 /**
  * One branch of one repository: the open repository, the layered config, the clock and warnings,
@@ -91,7 +91,7 @@ export type { Change } from './branch-view.js';
  * sync's publish and the import's batch commit: scripts/import-graph.mjs allows no more). Every write is one commit built in the
  * object database and published by compare-and-swap on the branch ref; on a lost race the change is
  * recomputed on the new tip and retried, so concurrent writers never lose each other's memories.
- * The operations themselves (store, get, list, update, delete) are free functions in src/core/ops
+ * The operations themselves (store, get, list, update, delete) are free functions in src/ops
  * over the `StoreBranch` this class satisfies; its methods of those names hand over to them.
  */
 export class MemoryStore {
@@ -107,7 +107,7 @@ export class MemoryStore {
   private configMemo: (ResolvedConfig & { branchOid?: string | null }) | null = null;
   private readonly configWarned = new Set<string>();
 
-  /** @internal What the operations in src/core/ops apply from the options this store was opened with. */
+  /** @internal What the operations in src/ops apply from the options this store was opened with. */
   readonly defaults: WriteDefaults;
 
   constructor(opts: StoreOptions = {}) {
@@ -122,7 +122,7 @@ export class MemoryStore {
   /**
    * The effective configuration: defaults < branch `.memory/config.json` < repo `.git-memory.json` <
    * `MEMORY_*` env < `opts.config`. Cached for this store instance (re-read when the branch file
-   * changes); every layer is checked by the one validator (src/core/config-validate.ts).
+   * changes); every layer is checked by the one validator (src/model/config-validate.ts).
    */
   config(): MemoryConfig {
     return this.resolvedConfig().config;
@@ -192,7 +192,7 @@ export class MemoryStore {
 
   /**
    * @internal {@link catalog} for a long-lived process (`memory view`): the cache file is parsed off
-   * this thread (src/core/catalog.ts, loadCatalogAsync), so the event loop keeps answering meanwhile.
+   * this thread (src/model/catalog.ts, loadCatalogAsync), so the event loop keeps answering meanwhile.
    */
   async catalogAsync(commit: string | null = this.tip(), archived = false, pace?: () => Promise<void>): Promise<Catalog> {
     const tree = this.treeOf(commit);
@@ -262,7 +262,7 @@ export class MemoryStore {
     return undefined;
   }
 
-  // The memory operations live in src/core/ops, one file each, over the StoreBranch this store is.
+  // The memory operations live in src/ops, one file each, over the StoreBranch this store is.
 
   store(input: StoreInput): Promise<StoreResult> {
     return storeMemory(this, input);
@@ -327,7 +327,7 @@ export class MemoryStore {
     return rebuildIndex(this, opts);
   }
 
-  /** Lets go of what the store holds open: index files (src/core/closers.ts), then the git reader. */
+  /** Lets go of what the store holds open: index files (src/model/closers.ts), then the git reader. */
   close(): void {
     try {
       runClosers(this);

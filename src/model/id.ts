@@ -1,5 +1,5 @@
 import type * as Crypto from 'node:crypto';
-import { InvalidIdError } from './errors.js';
+import { InvalidIdError } from '../errors.js';
 
 // node:crypto is required on first use, not imported: it costs 1-2 ms of every CLI start (see
 // src/git/objects.ts), and reading a memory by its id needs none of it.

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 /**
  * The de-duplication hash of a memory's content: two memories whose texts differ only in whitespace,
  * in the same scope, are the same memory. One copy, used by the fingerprint index
- * (src/lifecycle/fingerprints.ts) on the main thread and by the import's blob worker
+ * (src/guards/fingerprints.ts) on the main thread and by the import's blob worker
  * (src/lifecycle/blob-worker.ts) on its threads. A leaf module (only node:crypto) so the worker's
  * bundle stays a few kilobytes.
  */

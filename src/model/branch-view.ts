@@ -109,7 +109,7 @@ export interface WriteDefaults {
 }
 
 /**
- * What the memory operations (src/core/ops: store, get, list, update, delete) work on: the writable
+ * What the memory operations (src/ops: store, get, list, update, delete) work on: the writable
  * view plus the two catalogs, the validated config, the by-path lookup and the store's defaults.
  * `MemoryStore` satisfies it and delegates its methods to the operations, which never import it.
  */

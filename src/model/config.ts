@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { InvalidInputError } from './errors.js';
+import { InvalidInputError } from '../errors.js';
 import { scanText } from './secrets.js';
 import { CONFIG_ENUMS, DEFAULT_CONFIG, NUMBER_RULES, getPath, type ConfigIssue, type ConfigLayer, type MemoryConfig } from './config-defaults.js';
 import { validateLayer } from './config-validate.js';

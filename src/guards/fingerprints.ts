@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { MEMORIES_DIR } from '../core/catalog.js';
-import { contentHash } from '../core/content-hash.js';
-import { isValidId } from '../core/id.js';
-import { memoryFromFile } from '../core/memory.js';
+import { MEMORIES_DIR } from '../model/catalog.js';
+import { contentHash } from '../model/content-hash.js';
+import { isValidId } from '../model/id.js';
+import { memoryFromFile } from '../model/memory.js';
 import { writeFileAtomic } from '../git/atomic-file.js';
 import { orderByHex } from '../git/hex-order.js';
 import { catFileBatch } from '../git/cli.js';
 import { diffFiles } from '../git/diff.js';
-import type { BranchRepository } from '../core/branch-view.js';
+import type { BranchRepository } from '../model/branch-view.js';
 
 /**
  * What de-duplication and upserts need to know about every live memory: a hash of its normalised
@@ -118,7 +118,7 @@ export const UPSERT_KEY_FIELD = 'upsert_key';
 const FORMAT = 2;
 
 // The content hash lives in core/ (a leaf the import's blob worker can bundle alone).
-export { contentHash, normalizeContent } from '../core/content-hash.js';
+export { contentHash, normalizeContent } from '../model/content-hash.js';
 
 export function keyOf(key: string, scope?: string): string {
   return `${scope ?? ''}\0${key}`;

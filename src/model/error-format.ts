@@ -1,4 +1,4 @@
-import { MemoryError, type ErrorCode, InternalError } from './errors.js';
+import { MemoryError, type ErrorCode, InternalError } from '../errors.js';
 import { maskSecrets } from './secrets.js';
 
 /**

@@ -1,9 +1,9 @@
-import { MemoryError, NotFoundError } from './errors.js';
-import type { MemoryBranch } from './branch-view.js';
+import { DuplicateError, NotFoundError } from '../errors.js';
+import type { MemoryBranch } from '../model/branch-view.js';
 import { lastKnownFile } from './history.js';
-import { assertId } from './id.js';
-import { memoryFromFile } from './memory.js';
-import { byDeletedDesc, liveFile, livePathFor, readTrash } from './trash.js';
+import { assertId } from '../model/id.js';
+import { memoryFromFile } from '../model/memory.js';
+import { byDeletedDesc, liveFile, livePathFor, readTrash } from '../model/trash.js';
 
 // Restore reads both the trash and git history, so it lives apart from both (history lists the
 // trash; neither imports the other's caller).
@@ -35,7 +35,7 @@ export async function restoreFromTrash(store: MemoryBranch, id: string): Promise
     fromHistory = { path: last.livePath, file: liveFile(stored) };
   }
   const res = await store.mutate<{ from: 'trash' | 'history'; path: string }>((tip) => {
-    if (store.find(id, tip)) throw new MemoryError('DUPLICATE', `memory ${id} is not deleted: it is already in memories/`, { id });
+    if (store.find(id, tip)) throw new DuplicateError(id, `memory ${id} is not deleted: it is already in memories/`);
     const hit = inTrash(tip);
     if (hit) {
       const path = livePathFor(hit.path);

@@ -1,7 +1,7 @@
 import { FrontMatterError, parseFile, serializeFile, setOwn } from './codec.js';
 
 const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
-import { BinaryContentError, ContentTooLargeError, EmptyContentError, InvalidInputError } from './errors.js';
+import { BinaryContentError, ContentTooLargeError, EmptyContentError, InvalidInputError } from '../errors.js';
 import { idFromPath, idTime, isValidId } from './id.js';
 import { checkText, oversizedFile } from './bounds.js';
 

@@ -1,13 +1,13 @@
-import type { StoreBranch } from '../branch-view.js';
-import { blobText, type CatalogEntry } from '../catalog.js';
+import type { StoreBranch } from '../model/branch-view.js';
+import { blobText, type CatalogEntry } from '../model/catalog.js';
 import { NotFoundError, UnreadableMemoryError, type MemoryError } from '../errors.js';
-import { idFromPath, pathFor } from '../id.js';
-import { notFoundError } from '../trash.js';
-import { memoryFromFile, publicMemory, type Memory } from '../memory.js';
+import { idFromPath, pathFor } from '../model/id.js';
+import { notFoundError } from '../model/trash.js';
+import { memoryFromFile, publicMemory, type Memory } from '../model/memory.js';
 
 /** A live memory at the tip whose path does not follow from its id (a hand-written file), via the index. */
 async function findInIndex(b: StoreBranch, id: string): Promise<CatalogEntry | null> {
-  const { locateInIndex } = await import('../../search/listing.js');
+  const { locateInIndex } = await import('../search/listing.js');
   const at = locateInIndex(b, id);
   if (!at) return null;
   try {

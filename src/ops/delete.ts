@@ -1,18 +1,18 @@
-import type { StoreBranch } from '../branch-view.js';
-import type { CatalogEntry } from '../catalog.js';
+import type { StoreBranch } from '../model/branch-view.js';
+import type { CatalogEntry } from '../model/catalog.js';
 import { ConfirmationRequiredError, InvalidInputError } from '../errors.js';
 import { missingError } from './get.js';
-import { assertId } from '../id.js';
-import { memoryFromFile, normalizeTags } from '../memory.js';
-import { trashFile, trashPathFor } from '../trash.js';
-import { COMMIT_EXCERPT, excerpt } from '../excerpt.js';
+import { assertId } from '../model/id.js';
+import { memoryFromFile, normalizeTags } from '../model/memory.js';
+import { trashFile, trashPathFor } from '../model/trash.js';
+import { COMMIT_EXCERPT, excerpt } from '../model/excerpt.js';
 
 /**
  * Files other than `path` that hold memory `id` at `tip`. From the search index when it describes
  * `tip` (a path and a blob id per file, no parsing: a delete at 100,000 memories read the whole
  * catalog, 32x a node start and 517 MB); every candidate is read to confirm its id.
  */
-function otherCopies(b: StoreBranch, id: string, path: string, tip: string, filesOfIdInIndex: typeof import('../../search/listing.js').filesOfIdInIndex): CatalogEntry[] {
+function otherCopies(b: StoreBranch, id: string, path: string, tip: string, filesOfIdInIndex: typeof import('../search/listing.js').filesOfIdInIndex): CatalogEntry[] {
   const files = tip === b.tip() ? filesOfIdInIndex(b, id) : null;
   if (files) {
     const out: CatalogEntry[] = [];
@@ -33,8 +33,8 @@ function otherCopies(b: StoreBranch, id: string, path: string, tip: string, file
 /** Moves one memory (every file claiming its id) to the trash in one commit; NOT_FOUND when there is none. */
 export async function deleteMemory(b: StoreBranch, id: string): Promise<{ success: true; deleted: string; commit: string; files?: number }> {
   assertId(id);
-  const { filesOfIdInIndex } = await import('../../search/listing.js');
-  const { notFoundError } = await import('../trash.js');
+  const { filesOfIdInIndex } = await import('../search/listing.js');
+  const { notFoundError } = await import('../model/trash.js');
   const res = await b.mutate((tip) => {
     const hit = tip ? b.find(id, tip) : null;
     // Already deleted: say it is in the trash (the MCP tool treats that as done: it is idempotent).

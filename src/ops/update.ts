@@ -1,16 +1,16 @@
-import type { StoreBranch } from '../branch-view.js';
-import { checkedTags, checkLabel, checkMetadata } from '../bounds.js';
+import type { StoreBranch } from '../model/branch-view.js';
+import { checkedTags, checkLabel, checkMetadata } from '../model/bounds.js';
 import { isUtf8 } from 'node:buffer';
 import { InvalidInputError, UnreadableMemoryError } from '../errors.js';
-import { notUtf8 } from '../catalog.js';
+import { notUtf8 } from '../model/catalog.js';
 import { missingError } from './get.js';
-import { assertId } from '../id.js';
-import { isPriority, memoryToFile, validateContent, MAX_CONTENT_BYTES, type Priority, type StoredMemory } from '../memory.js';
-import { COMMIT_EXCERPT, excerpt } from '../excerpt.js';
-import { citationToFront, type CiteSpec } from '../../citations/model.js';
-import type { ResolvedCitations } from '../../citations/create.js';
+import { assertId } from '../model/id.js';
+import { isPriority, memoryToFile, validateContent, MAX_CONTENT_BYTES, type Priority, type StoredMemory } from '../model/memory.js';
+import { COMMIT_EXCERPT, excerpt } from '../model/excerpt.js';
+import { citationToFront, type CiteSpec } from '../citations/model.js';
+import type { ResolvedCitations } from '../citations/create.js';
 
-const lifecycle = () => import('../../lifecycle/store-hooks.js');
+const lifecycle = () => import('../guards/store-hooks.js');
 
 /** Fields of {@link updateMemory}; each one given replaces the stored value. */
 export interface UpdateInput {

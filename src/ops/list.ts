@@ -1,8 +1,8 @@
-import type { ReadonlyBranch, StoreBranch } from '../branch-view.js';
-import type { CatalogEntry } from '../catalog.js';
+import type { ReadonlyBranch, StoreBranch } from '../model/branch-view.js';
+import type { CatalogEntry } from '../model/catalog.js';
 import { InvalidInputError } from '../errors.js';
-import { normalizeTags, publicMemory, type Memory, type Priority } from '../memory.js';
-import { limitOf } from '../bounds.js';
+import { normalizeTags, publicMemory, type Memory, type Priority } from '../model/memory.js';
+import { limitOf } from '../model/bounds.js';
 
 export interface ListFilter {
   tags?: string[] | string;
@@ -49,7 +49,7 @@ export function filterMemories(b: StoreBranch, f: Omit<ListFilter, 'limit'> = {}
 // sorted, and only the returned page read from git.
 export async function recentMemories(b: ReadonlyBranch, count?: number): Promise<{ success: true; memories: Memory[]; total: number }> {
   const n = toLimit(count, 10, 'count');
-  const { listMemories } = await import('../../search/listing.js');
+  const { listMemories } = await import('../search/listing.js');
   // total: every live memory (the listing counts them without reading any; #28: every listing says N of M).
   const r = listMemories(b, {}, n);
   return { success: true, memories: r.memories, total: r.total };
@@ -58,13 +58,13 @@ export async function recentMemories(b: ReadonlyBranch, count?: number): Promise
 export async function taggedMemories(b: ReadonlyBranch, tags: string[] | string): Promise<{ success: true; memories: Memory[] }> {
   const t = normalizeTags(tags);
   if (!t.length) throw new InvalidInputError('give at least one tag, e.g. "memory tagged api,limits"', { field: 'tags' });
-  const { listMemories } = await import('../../search/listing.js');
+  const { listMemories } = await import('../search/listing.js');
   return { success: true, memories: listMemories(b, { tags: t }, null).memories };
 }
 
 export async function listPage(b: ReadonlyBranch, f: ListFilter = {}): Promise<{ success: true; memories: Memory[]; total: number }> {
   const limit = toLimit(f.limit, 50, 'limit');
-  const { listMemories } = await import('../../search/listing.js');
+  const { listMemories } = await import('../search/listing.js');
   const r = listMemories(b, f, limit);
   return { success: true, memories: r.memories, total: r.total };
 }

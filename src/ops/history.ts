@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { runGit, runGitSync, type GitTarget } from '../git/cli.js';
-import { ARCHIVE_DIR, blobText, MEMORIES_DIR } from './catalog.js';
+import { ARCHIVE_DIR, blobText, MEMORIES_DIR } from '../model/catalog.js';
 import { isTreeMode } from '../git/tree.js';
-import { InvalidInputError, MemoryError, NotFoundError, InternalError } from './errors.js';
-import { assertId, idTime, pathFor } from './id.js';
-import { memoryFromFile, publicMemory, type Memory } from './memory.js';
-import type { MemoryBranch } from './branch-view.js';
-import { listTrash, trashPathFor, TRASH_DIR } from './trash.js';
+import { InvalidInputError, MemoryError, NotFoundError, InternalError } from '../errors.js';
+import { assertId, idTime, pathFor } from '../model/id.js';
+import { memoryFromFile, publicMemory, type Memory } from '../model/memory.js';
+import type { MemoryBranch } from '../model/branch-view.js';
+import { listTrash, trashPathFor, TRASH_DIR } from '../model/trash.js';
 
 /**
  * Versions of a memory, read from git history. This is not a hot path, so it uses the git CLI

@@ -1,0 +1,70 @@
+// One class per code, all in src/errors.ts: an error of a code that has a class is an instance of
+// that class wherever it is thrown, so callers can `instanceof` as well as switch on `code`.
+import { describe, expect, it } from 'vitest';
+import { Readable } from 'node:stream';
+import * as errors from '../../src/errors.js';
+import { BinaryContentError, ContentTooLargeError, DuplicateError, InputTooLargeError, InvalidTreeNameError, MemoryError, PermissionDeniedError, RemoteUnreachableError, SyncFailedError, TooManyDeletesError } from '../../src/errors.js';
+import { gitFailure } from '../../src/sync/git-cli.js';
+import { readBoundedStream } from '../../src/model/bounds.js';
+import { coreSet } from '../../src/lifecycle/core-doc.js';
+import { restoreFromTrash } from '../../src/ops/restore.js';
+import { MemoryStore } from '../../src/store/store.js';
+import { makeRepo } from '../helpers.js';
+
+async function rejection(p: Promise<unknown>): Promise<unknown> {
+  try {
+    await p;
+  } catch (e) {
+    return e;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('error classes', () => {
+  it('the classes that lived elsewhere are in src/errors.ts; IndexError, never thrown, is gone', () => {
+    const classes = Object.values(errors).filter((v): v is new (...a: never[]) => MemoryError => typeof v === 'function' && v.prototype instanceof MemoryError);
+    expect(classes.map((c) => c.name)).toEqual(expect.arrayContaining(['InvalidTreeNameError', 'TooManyDeletesError', 'InputTooLargeError']));
+    expect(classes.map((c) => c.name)).not.toContain('IndexError');
+  });
+
+  it('sync guard errors are the classes of src/errors.ts', () => {
+    expect(new InvalidTreeNameError('m', {})).toMatchObject({ code: 'INVALID_TREE_NAME' });
+    expect(new TooManyDeletesError('m', {})).toMatchObject({ code: 'TOO_MANY_DELETES' });
+  });
+
+  it('a bounded read over its limit is CONTENT_TOO_LARGE, an instance of ContentTooLargeError', async () => {
+    const err = await rejection(readBoundedStream(Readable.from([Buffer.alloc(64)]), { limit: 10, what: 'stdin' }));
+    expect(err).toBeInstanceOf(InputTooLargeError);
+    expect(err).toBeInstanceOf(ContentTooLargeError);
+    expect(err).toMatchObject({ code: 'CONTENT_TOO_LARGE', data: { limit: 10, what: 'stdin' } });
+  });
+
+  it('a core document over its budget or with a NUL byte throws the class of its code', async () => {
+    const store = new MemoryStore({ repo: makeRepo(), warn: () => {} });
+    const big = await rejection(coreSet(store, { content: 'x'.repeat(store.config().coreMaxChars + 1) }));
+    expect(big).toBeInstanceOf(ContentTooLargeError);
+    expect(big).toMatchObject({ code: 'CONTENT_TOO_LARGE', data: { limit: store.config().coreMaxChars } });
+    const nul = await rejection(coreSet(store, { content: 'a\0b' }));
+    expect(nul).toBeInstanceOf(BinaryContentError);
+    expect(nul).toMatchObject({ code: 'BINARY_CONTENT', data: { offset: 1 } });
+  });
+
+  it('restoring a memory that is not deleted is DUPLICATE, an instance of DuplicateError', async () => {
+    const store = new MemoryStore({ repo: makeRepo(), warn: () => {} });
+    const m = await store.store({ content: 'kept' });
+    await store.delete(m.id);
+    await restoreFromTrash(store, m.id);
+    const err = await rejection(restoreFromTrash(store, m.id));
+    expect(err).toBeInstanceOf(DuplicateError);
+    expect(err).toMatchObject({ code: 'DUPLICATE', data: { id: m.id } });
+  });
+
+  it("a failed git network command is the class of the code it is classified into", () => {
+    const run = (stderr: string, timedOut = false) => ({ code: 128, stdout: '', stderr, timedOut });
+    expect(gitFailure('fetch', run('fatal: unable to access: Could not resolve host: example.invalid'))).toBeInstanceOf(RemoteUnreachableError);
+    expect(gitFailure('fetch', run('', true))).toBeInstanceOf(RemoteUnreachableError);
+    expect(gitFailure('push', run('remote: Permission to o/r.git denied to bot.'))).toBeInstanceOf(PermissionDeniedError);
+    expect(gitFailure('push', run('fatal: something else'))).toMatchObject({ code: 'SYNC_FAILED' });
+    expect(gitFailure('push', run('fatal: something else'))).toBeInstanceOf(SyncFailedError);
+  });
+});
