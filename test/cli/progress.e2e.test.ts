@@ -39,7 +39,7 @@ describe('memory import from stdin: progress counts bytes read', { timeout: 120_
       const lines = r.stderr.split('\n').filter((l) => l.startsWith('git-memory: reading stdin '));
       expect(lines.length).toBeGreaterThan(0);
       const size = formatBytes(Buffer.byteLength(records));
-      expect(lines[0]).toMatch(new RegExp(`reading stdin [\\d.]+ (KB|MB)/${size.replace('.', '\\.')} \\((\\d+)%\\)`));
+      expect(lines[0]).toMatch(new RegExp(`reading stdin [\\d.]+ (KiB|MiB)/${size.replace('.', '\\.')} \\((\\d+)%\\)`));
       expect(Number(/\((\d+)%\)/.exec(lines[0])![1])).toBeLessThan(100);
       expect(r.stderr).toContain(`reading stdin done, ${size}`);
     } finally {
@@ -54,7 +54,7 @@ describe('memory import from stdin: progress counts bytes read', { timeout: 120_
     const lines = r.stderr.split('\n').filter((l) => l.startsWith('git-memory: reading stdin ') && !l.includes(' done,'));
     expect(lines.length).toBeGreaterThan(0);
     for (const l of lines) {
-      expect(l).toMatch(/reading stdin [\d.]+ (B|KB|MB)(, | · )/);
+      expect(l).toMatch(/reading stdin [\d.]+ (B|KiB|MiB)(, | · )/);
       expect(l).not.toMatch(/\/|%/);
     }
     expect(r.stderr).toContain(`reading stdin done, ${formatBytes(Buffer.byteLength(records))}`);
