@@ -25,7 +25,7 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 // src/lifecycle/blob-worker.ts
 var import_node_worker_threads = require("node:worker_threads");
 
-// src/core/content-hash.ts
+// src/model/content-hash.ts
 var import_node_crypto = require("node:crypto");
 function normalizeContent(content) {
   return content.replace(/\s+/g, " ").trim();

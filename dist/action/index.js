@@ -22,46 +22,48 @@ import {
   storeMemory,
   taggedMemories,
   updateMemory
-} from "./chunks/chunk-WR7MKAN4.js";
+} from "./chunks/chunk-K2PP5SAB.js";
+import "./chunks/chunk-NCAIM72B.js";
+import "./chunks/chunk-LZP4DUDM.js";
 import {
   excerpt
-} from "./chunks/chunk-5GR53BCC.js";
-import "./chunks/chunk-WZRXO3HJ.js";
-import "./chunks/chunk-QZPDLTY5.js";
-import "./chunks/chunk-BW57HGZZ.js";
-import "./chunks/chunk-Z5YN2S7E.js";
-import "./chunks/chunk-TJ5RY7KU.js";
+} from "./chunks/chunk-WMTLY4KJ.js";
+import "./chunks/chunk-XYW7CBWY.js";
+import "./chunks/chunk-STGK6KZJ.js";
 import {
   SecretDetectedError,
   scanText
-} from "./chunks/chunk-QELH3FFE.js";
+} from "./chunks/chunk-AB7ZK6EF.js";
+import "./chunks/chunk-Z5YN2S7E.js";
+import "./chunks/chunk-2XXUM5MY.js";
 import {
   emptyTrash,
   listTrash
-} from "./chunks/chunk-MYBKYED4.js";
-import "./chunks/chunk-K6EUXEO3.js";
+} from "./chunks/chunk-P33V5WTW.js";
+import "./chunks/chunk-Y6VTWCPO.js";
 import {
   SEGMENT_FORMAT
-} from "./chunks/chunk-GHVMMVOT.js";
-import "./chunks/chunk-KZZYYKRM.js";
-import "./chunks/chunk-TDEZOTZH.js";
-import "./chunks/chunk-4REC64I2.js";
+} from "./chunks/chunk-LNVNMLMP.js";
+import "./chunks/chunk-UXPUN76T.js";
+import "./chunks/chunk-UCBYA3PT.js";
+import "./chunks/chunk-OXLW64XD.js";
+import "./chunks/chunk-SW6HMA3H.js";
 import {
   isPriority,
   normalizeTags
-} from "./chunks/chunk-7EEMCAWN.js";
+} from "./chunks/chunk-KTDUAT6L.js";
+import "./chunks/chunk-DEPF3Q5X.js";
+import "./chunks/chunk-MPOJJG6T.js";
 import {
   positiveInt
-} from "./chunks/chunk-DFWT2NPX.js";
-import "./chunks/chunk-UCBYA3PT.js";
-import "./chunks/chunk-7ZPDJLBH.js";
-import "./chunks/chunk-T2M7576Q.js";
-import "./chunks/chunk-ENPGJTG6.js";
+} from "./chunks/chunk-6DSHMY3H.js";
+import "./chunks/chunk-36CXX5CX.js";
+import "./chunks/chunk-TJNFFCVY.js";
 import {
   InternalError,
   InvalidInputError,
   MemoryError
-} from "./chunks/chunk-UL6AG55K.js";
+} from "./chunks/chunk-TQGNLJW4.js";
 import "./chunks/chunk-VBFOSH5Y.js";
 
 // src/daemon/client.ts
@@ -491,38 +493,53 @@ function checkOpenOptions(opts) {
   if (o.defaultPriority !== void 0 && !isPriority(o.defaultPriority)) throw new InvalidInputError("defaultPriority must be low, medium or high", { field: "defaultPriority" });
   return o;
 }
+async function citationsFor(s, input, field) {
+  if (!input || typeof input !== "object" || input.cite === void 0) {
+    if (input && typeof input === "object" && input.citeRef !== void 0) throw new InvalidInputError("citeRef is the commit of the citations given with cite: give cite too", { field: "citeRef" });
+    return void 0;
+  }
+  if (input.citeRef !== void 0 && typeof input.citeRef !== "string") throw new InvalidInputError("citeRef must be a ref name or commit id", { field: "citeRef" });
+  const { resolveCitations, citeSpecsOf } = await import("./chunks/create-B4EP3PE6.js");
+  return resolveCitations(s.git, { cite: citeSpecsOf(input.cite, field), citeRef: input.citeRef });
+}
 function openDoor(options = {}) {
   const { embedOnWrite, indexCache, ...storeOpts } = checkOpenOptions(options);
-  const writeVectors = async (texts) => (await import("./chunks/write-RCJE46HN.js")).writeTimeVectors(s, texts);
+  const writeVectors = async (texts) => (await import("./chunks/write-6MBQFVAZ.js")).writeTimeVectors(s, texts);
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
-  const history = () => import("./chunks/history-CHUJ6XDC.js");
-  const coreDoc = () => import("./chunks/core-doc-4DQ5EBE5.js");
-  const sync = () => import("./chunks/sync-CQFJDOV3.js");
-  const importExport = () => import("./chunks/import-export-YYGA6XJJ.js");
-  const configOps = () => import("./chunks/config-ops-ZPE6TS4T.js");
+  const history = () => import("./chunks/history-HUMMBVKS.js");
+  const coreDoc = () => import("./chunks/core-doc-NXYVHZUP.js");
+  const sync = () => import("./chunks/sync-L5KPPFJE.js");
+  const importExport = () => import("./chunks/import-export-MCE44XME.js");
+  const configOps = () => import("./chunks/config-ops-Y6O7T774.js");
   let viewModel = null;
   return {
-    store: (input) => storeMemory(s, input),
+    verify: async (o = {}) => {
+      if (o === null || typeof o !== "object" || Array.isArray(o)) throw new InvalidInputError('verify options must be an object, e.g. { ref: "HEAD" }', { field: "options" });
+      for (const k of ["ref", "since"]) if (o[k] !== void 0 && typeof o[k] !== "string") throw new InvalidInputError(`${k} must be a ref name or commit id`, { field: k });
+      if (o.fix !== void 0 && typeof o.fix !== "boolean") throw new InvalidInputError("fix must be a boolean", { field: "fix" });
+      return (await import("./chunks/verify-UVC3WC5D.js")).verifyMemories(s, o);
+    },
+    store: async (input) => storeMemory(s, input, await citationsFor(s, input, "cite")),
     get: (id) => getMemory(s, id),
     recent: (count) => recentMemories(s, count),
     tagged: (tags) => taggedMemories(s, tags),
     list: (filter) => listPage(s, filter),
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
     search: async (q, o) => {
-      const run2 = async () => (await import("./chunks/hybrid-VAGZOMBG.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0);
+      const run2 = async () => (await import("./chunks/hybrid-B7CQQCVQ.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0);
       if (!indexCache) return run2();
-      const vectors = (await import("./chunks/hybrid-VAGZOMBG.js")).mayReadVectors(s, q ?? {});
-      const { result, report } = await (await import("./chunks/index-cache-SKRHMWAE.js")).withIndexCache(s, indexCache, run2, { vectors });
+      const vectors = (await import("./chunks/hybrid-B7CQQCVQ.js")).mayReadVectors(s, q ?? {});
+      const { result, report } = await (await import("./chunks/index-cache-AGQVTNNA.js")).withIndexCache(s, indexCache, run2, { vectors });
       return { ...result, indexCache: report };
     },
-    rebuildIndex: async (o) => (await import("./chunks/search-WUYPL6V2.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
+    rebuildIndex: async (o) => (await import("./chunks/search-TCCTDV5W.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
     delete: (id) => deleteMemory(s, id),
     deleteByTag: (tag) => deleteTagged(s, tag),
     clear: (o) => clearMemories(s, o),
     sync: async (o) => (await sync()).sync(s, o),
     pull: async (o) => (await sync()).pull(s, o),
     push: async (o) => (await sync()).push(s, o),
-    update: (id, patch) => updateMemory(s, id, patch),
+    update: async (id, patch) => updateMemory(s, id, patch, await citationsFor(s, patch, "cite")),
     history: async (id) => (await history()).memoryHistory(s, id),
     getAt: async (id, at) => (await history()).getAt(s, id, at),
     coreView: async (o) => (await coreDoc()).coreView(s, o),
@@ -536,13 +553,13 @@ function openDoor(options = {}) {
       if (action === "list") return { success: true, action, items: listTrash(s) };
       if (action === "restore") {
         if (!input.id) throw new InvalidInputError("restore needs the id of a memory in the trash", { field: "id" });
-        return { ...await (await import("./chunks/restore-4GXREAUN.js")).restoreFromTrash(s, input.id), action };
+        return { ...await (await import("./chunks/restore-VI5LWN5S.js")).restoreFromTrash(s, input.id), action };
       }
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-GEJBZ4KI.js")).memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-USIZFXSR.js")).prune(s, o),
+    stats: async (o) => (await import("./chunks/stats-MS2D2KBV.js")).memoryStats(s, o),
+    prune: async (o) => (await import("./chunks/prune-NIFY4UKA.js")).prune(s, o),
     importMemories: async (input) => (await importExport()).importMemories(s, input),
     exportMemories: async (o) => (await importExport()).exportMemories(s, o),
     exportChunks: async (o) => (await importExport()).exportChunks(s, { maxContentBytes: (await s.loadConfig()).maxContentBytes, ...o }),
@@ -556,12 +573,12 @@ function openDoor(options = {}) {
         const v = o[key];
         if (v !== void 0) positiveInt(v, key);
       }
-      return (await import("./chunks/embed-3UNF6KKJ.js")).embedMemories(s, { batchSize: o.batchSize, threads: o.threads, onProgress: o.onProgress });
+      return (await import("./chunks/embed-YR26HG5V.js")).embedMemories(s, { batchSize: o.batchSize, threads: o.threads, onProgress: o.onProgress });
     },
     viewModel: async () => {
       if (!viewModel) {
-        const { ViewModel: VM } = await import("./chunks/view-model-DWNBPFBJ.js");
-        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-VAGZOMBG.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-USIZFXSR.js")).prune(s, { dryRun: true }) });
+        const { ViewModel: VM } = await import("./chunks/view-model-XIK3GDGI.js");
+        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-B7CQQCVQ.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-NIFY4UKA.js")).prune(s, { dryRun: true }) });
       }
       return viewModel;
     },
@@ -733,7 +750,7 @@ async function executeWith(inputs, log2) {
       result.summary = storeSummary(result.id, tags, inputs.branch, inputs.sync ? inputs.remote : null, result.json.duplicate === true);
     }
     if (inputs.viewExport) {
-      const { exportViewer } = await import("./chunks/export-7NWGGGHN.js");
+      const { exportViewer } = await import("./chunks/export-JBH4NOYI.js");
       const v = await exportViewer(memory, inputs.viewExport);
       log2.info(`viewer written to ${v.dir} (${v.memories} memories)`);
       const run2 = process.env.GITHUB_REPOSITORY && process.env.GITHUB_RUN_ID ? `${process.env.GITHUB_SERVER_URL || "https://github.com"}/${process.env.GITHUB_REPOSITORY}/actions/runs/${process.env.GITHUB_RUN_ID}#artifacts` : null;
@@ -810,11 +827,14 @@ async function perform(memory, inputs, log2) {
       const r = await memory.search(q);
       for (const m of r.results) log2.info(`${m.relevance.toFixed(2)}  ${m.id}  ${excerpt(m.content, 100)}`);
       const noModel = r.fallback?.code === "EMBEDDER_ERROR" && /not installed/.test(r.fallback.reason);
-      const why = r.fallback && !(inputs.mode === "auto" && (noModel || !inputs.query)) ? noModel ? ": no embedding model in the action bundle" : `: ${r.fallback.reason}` : "";
+      const autoChoice = inputs.mode === "auto" ? { mode: r.mode ?? "fulltext", reason: autoReason(r, noModel) } : null;
+      const why = autoChoice ? `: auto, ${autoChoice.reason}` : r.fallback ? noModel ? ": no embedding model in the action bundle" : `: ${r.fallback.reason}` : "";
       if (r.vectors?.missing) log2.info(`${r.vectors.missing} memories have no vector yet and matched on full text only (a store step with an HTTP embedder, or "memory embed", writes them)`);
       log2.info(`${r.results.length} of ${r.total} matches${r.mode ? ` (${r.mode}${why})` : ""}${r.weak?.length ? `, ${r.weak.length} weak candidates below confidence (in the json output)` : ""}`);
       if (r.fallback && inputs.mode !== "auto") log2.warning(`mode ${inputs.mode} fell back to ${r.mode ?? "fulltext"}${why || `: ${r.fallback.reason}`}`);
-      return { json: { ...r, success: true }, id: "", results: r.results, count: r.results.length, summary: searchSummary(inputs, r.results, r.total, r.nothingConfident) };
+      const { fallback: _f, ...chosen } = r;
+      const json = autoChoice ? { ...chosen, auto: autoChoice, success: true } : { ...r, success: true };
+      return { json, id: "", results: r.results, count: r.results.length, summary: searchSummary(inputs, r.results, r.total, r.nothingConfident) };
     }
     case "sync": {
       const r = await push(memory, inputs, log2);
@@ -822,6 +842,11 @@ async function perform(memory, inputs, log2) {
 ` };
     }
   }
+}
+function autoReason(r, noModel) {
+  if (noModel) return "no embedding model in the action bundle (configure an HTTP embedder on the branch for hybrid: docs/hybrid.md)";
+  if (r.fallback) return r.fallback.reason;
+  return r.mode === "fulltext" ? "no embedder configured (hybrid.embedder or MEMORY_EMBEDDER is none)" : "the branch configures an embedder the action can run";
 }
 
 // src/action/failure.ts
@@ -879,6 +904,27 @@ To fix: ${fix}`;
 
 // src/action/inputs.ts
 import { isAbsolute, resolve as resolve2 } from "node:path";
+
+// src/model/suggest.ts
+function closest(word, names) {
+  let best = null;
+  for (const n of names) {
+    const d = levenshtein(word, n);
+    if (!best || d < best[1]) best = [n, d];
+  }
+  if (!best) return null;
+  const limit = word.length <= 3 ? 1 : 2;
+  return best[1] <= limit || best[0].startsWith(word) && word.length >= 3 ? best[0] : null;
+}
+function levenshtein(a, b) {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+  return d[a.length][b.length];
+}
+
+// src/action/inputs.ts
 var COMMANDS = ["store", "search", "get", "recent", "list", "delete", "sync"];
 var USES = {
   store: ["content", "tags", "category", "priority"],
@@ -891,8 +937,13 @@ var USES = {
 };
 var OPTIONAL = ["content", "tags", "category", "priority", "query", "id", "limit", "after", "before", "days"];
 var MODES = ["fulltext", "hybrid", "vector"];
-function bad(input, message) {
-  throw new InvalidInputError(`input \`${input}\`: ${message}`, { field: input });
+var shown = (raw) => JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}\u2026` : raw);
+function notOneOf(input, raw, names, expected) {
+  const best = raw.length <= 64 ? closest(raw.toLowerCase(), names) : null;
+  bad(input, `expected ${expected}, got ${shown(raw)}${best ? ` (did you mean "${best}"?)` : ""}`, best ? { suggestion: best } : {});
+}
+function bad(input, message, data = {}) {
+  throw new InvalidInputError(`input \`${input}\`: ${message}`, { field: input, ...data });
 }
 function positiveInt2(name, raw) {
   if (raw === "") return void 0;
@@ -909,7 +960,7 @@ function isoDate(name, raw) {
 function parseInputs(get, env = process.env) {
   const str = (name) => get(name).trim();
   const command = str("command") || "store";
-  if (!COMMANDS.includes(command)) bad("command", `expected one of ${COMMANDS.join(", ")}, got ${JSON.stringify(command)}`);
+  if (!COMMANDS.includes(command)) notOneOf("command", command, COMMANDS, `one of ${COMMANDS.join(", ")}`);
   const content = get("content").trimEnd();
   const priority = str("priority");
   if (priority && !isPriority(priority)) bad("priority", `expected low, medium or high, got ${JSON.stringify(priority)}`);
@@ -918,7 +969,7 @@ function parseInputs(get, env = process.env) {
   const days = str("days");
   if (days && !(/^\d+(\.\d+)?$/.test(days) && Number(days) > 0)) bad("days", `expected a positive number of days, got ${JSON.stringify(days)}`);
   const mode = str("mode").toLowerCase() || "auto";
-  if (mode !== "auto" && !MODES.includes(mode)) bad("mode", `expected auto, ${MODES.join(", ")}, got ${JSON.stringify(str("mode"))}`);
+  if (mode !== "auto" && !MODES.includes(mode)) notOneOf("mode", str("mode"), ["auto", ...MODES], `auto, ${MODES.join(", ")}`);
   const workspace = env.GITHUB_WORKSPACE || process.cwd();
   const p = str("path");
   const tagFindings = String(env.MEMORY_SECRET_GUARD ?? "").trim().toLowerCase() === "off" ? [] : scanText(get("tags"), "tags");
