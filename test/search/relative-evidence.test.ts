@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { MemoryStore } from '../../src/core/store.js';
+import { makeRepo } from '../helpers.js';
 import { confidence, CONFIDENT, KNOWN_Z, NEAREST_Z, PAIR_Z } from '../../src/search/confidence.js';
 import { questionPhraseTerms, termInformation } from '../../src/search/engine.js';
 import { queryTerms } from '../../src/search/analyze.js';
@@ -18,6 +20,19 @@ describe('question phrases weigh nothing in a query\'s information', () => {
     expect(termInformation(['long'], [0], 30, 'a long cable')[0]).toBeGreaterThan(0);
     for (const [text, word] of [['how much rent do we pay', 'much'], ['How many approvals', 'mani'], ['how far is it', 'far']] as const) expect(questionPhraseTerms(text).has(word)).toBe(true);
   });
+
+  it('a note that answers "how long" with a number holds all of the question\'s information in a store of 25 notes (real repository)', async () => {
+    const s = new MemoryStore({ repo: makeRepo(), warn: () => {}, config: { autoTag: false } });
+    const topics = ['pnpm workspaces', 'Argo CD syncs', 'Vault secrets', 'Kafka topics', 'the VPN', 'Grafana boards', 'on-call rota', 'Terraform state', 'Redis cache', 'BuildKit images', 'Node 20', 'Sentry alerts', 'staging wipes', 'feature flags', 'PR approvals', 'OpenSearch shards', 'Postgres backups', 'DNS records', 'the CDN', 'release trains', 'Python uv', 'ruff lint', 'load tests', 'tracing'];
+    for (const [i, t] of topics.entries()) await s.store({ content: `Note ${i}: the team documents ${t} in the wiki.` });
+    await s.store({ content: 'Logs are shipped to Loki; they are kept for 30 days.' });
+    const r = await s.search({ query: 'how long do we keep logs?', mode: 'fulltext' });
+    expect(r.results.map((m) => m.content)).toEqual(['Logs are shipped to Loki; they are kept for 30 days.']);
+    // "how long" weighs nothing: the note holds all of the question's information.
+    const plain = await s.search({ query: 'do we keep logs?', mode: 'fulltext' });
+    expect(r.results[0].confidence).toBe(plain.results[0].confidence);
+    s.close?.();
+  }, 60_000);
 });
 
 describe('relative evidence on a small store (hybrid signals)', () => {
