@@ -57,6 +57,26 @@ export const NEAREST_GAP = 0.37;
 export const NEAREST_SEMANTIC = 0.76;
 
 /**
+ * Relative evidence (hybrid, on a small store: 20 to 99 memories passing the filters, where the
+ * query's cosines calibrate and page support is off): the rules that accept a memory on
+ * part of the evidence need its cosine to stand out among the query's cosines to the whole store, in
+ * standard deviations above their mean. Among a team's notes of one domain every note is near every
+ * question of it (cosines 0.4-0.63), so an absolute cosine half-way says little there; a note the
+ * question is about stands out from the store's other notes, a neighbouring question's nearest notes
+ * do not. Picked on the tune small stores (bench/small-stores.mjs, BENCHMARKS.md "Small stores:
+ * relative evidence"): neighbouring questions with nothing confident 26/43 → 33/43, right note first
+ * unchanged, confident results per answerable question 1.55 → 1.0. Not on larger stores: there they
+ * cost LoCoMo's held-out confident recall 1.4 points (R@10, its conversations hold 300-700 turns of
+ * one chat, where the evidence turn often stands less than 2 deviations out).
+ * - {@link KNOWN_Z}: the known-terms rule (every query word is one the store holds);
+ * - {@link PAIR_Z}: words and meaning half-way;
+ * - {@link NEAREST_Z}: the nearest memory far closer than the 10th.
+ */
+export const KNOWN_Z = 1;
+export const PAIR_Z = 2;
+export const NEAREST_Z = 2.5;
+
+/**
  * Page support (hybrid): when a query has a confident match, the store knows what it asks about, and a
  * candidate on the same page that holds some of the query's information (coverage above 0) or is
  * within {@link SUPPORT_SEMANTIC} × the threshold by meaning is a confident result too (in a store of at
@@ -89,13 +109,16 @@ export interface Signals {
   z?: number;
   /** The cosine above the query's 10th nearest memory, when this is the nearest (hybrid). */
   nearestGap?: number;
+  /** A small store (hybrid, src/search/hybrid.ts SMALL_STORE_MEMORIES): the relative-evidence lines apply. */
+  small?: boolean;
 }
 
 /** 0-1, the line at 0.5: the strongest of the rules above, each mapped so its line lands on 0.5. */
 export function confidence(s: Signals): number {
   const cov = Math.max(0, Math.min(1, s.coverage));
   let c = around(cov, s.minCoverage ?? MIN_COVERAGE);
-  if (s.known >= 1 && cov > 0) c = Math.max(c, around(cov, KNOWN_COVERAGE));
+  const stands = (line: number) => !s.small || s.z === undefined || s.z >= line;
+  if (s.known >= 1 && cov > 0 && stands(KNOWN_Z)) c = Math.max(c, around(cov, KNOWN_COVERAGE));
   // Words without the meaning: weak (only where the query's distribution calibrates the cosine).
   if (s.z !== undefined && s.cosine !== undefined && s.floor !== undefined && Number.isFinite(s.floor) && s.cosine < LEXICAL_SEMANTIC * s.floor) c = Math.min(c, 0.49);
   if (s.cosine !== undefined && s.floor !== undefined && Number.isFinite(s.floor)) {
@@ -105,8 +128,8 @@ export function confidence(s: Signals): number {
     const semantic = around(s.cosine, SEMANTIC_LINE * floor);
     // Without the query's distribution (vector mode, a single memory) the cosine alone decides.
     c = Math.max(c, s.z === undefined ? semantic : Math.min(semantic, around(s.z / (2 * SEMANTIC_Z), 0.5)));
-    c = Math.max(c, Math.min(around(cov, PAIR_COVERAGE), around(s.cosine, PAIR_SEMANTIC * floor)));
-    if (s.nearestGap !== undefined) c = Math.max(c, Math.min(around(s.cosine, NEAREST_SEMANTIC * floor), around(s.nearestGap, NEAREST_GAP * floor)));
+    if (stands(PAIR_Z)) c = Math.max(c, Math.min(around(cov, PAIR_COVERAGE), around(s.cosine, PAIR_SEMANTIC * floor)));
+    if (s.nearestGap !== undefined && stands(NEAREST_Z)) c = Math.max(c, Math.min(around(s.cosine, NEAREST_SEMANTIC * floor), around(s.nearestGap, NEAREST_GAP * floor)));
   }
   return c;
 }

@@ -143,6 +143,26 @@ function idf(df: number, n: number): number {
  */
 const QUESTION_WORDS = new Set(['whose', 'whether', 'shall', 'tell', 'explain', 'describ', 'pleas', 'anyon', 'anyth', 'someon', 'someth']);
 
+/**
+ * Words that, right after "how", make the question phrase ("how long", "how much", "how many", "how
+ * far", "how old", "how soon", "how big"): they ask for a quantity, which a note states as a number
+ * ("kept for 30 days"), not with the word. Read as content words they weigh the most a word can
+ * (no note holds "long"), and a question about something the store holds lost its evidence.
+ */
+const HOW_WORDS = new Set(['long', 'much', 'many', 'far', 'old', 'soon', 'big', 'large', 'fast', 'frequently']);
+
+/** The analysed terms of `text` that are part of a question phrase ({@link HOW_WORDS}). */
+export function questionPhraseTerms(text: string): Set<string> {
+  const out = new Set<string>();
+  const words = text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
+  for (let i = 1; i < words.length && i < 200; i++) {
+    if (words[i - 1] !== 'how' || !HOW_WORDS.has(words[i])) continue;
+    const t = pipelineWord(words[i]);
+    if (t) out.add(t);
+  }
+  return out;
+}
+
 /** A term in more than this share of the memories says nothing about which one answers (docs/search.md). */
 export const NON_TERM_SHARE = 0.5;
 /** Memories a store needs before {@link NON_TERM_SHARE} applies. */
@@ -154,10 +174,11 @@ export const NON_TERM_MIN_MEMORIES = 20;
  * commoner words), and 0 for a question word or a term in most memories. A memory's coverage of a
  * query is the share of this mass that it holds (see {@link eachTextScore}).
  */
-export function termInformation(qterms: string[], dfs: number[], n: number): number[] {
+export function termInformation(qterms: string[], dfs: number[], n: number, text = ''): number[] {
   // Among a handful of memories "most of them" says nothing about a word: every word is in most.
   const common = n >= NON_TERM_MIN_MEMORIES ? NON_TERM_SHARE * n : Infinity;
-  return qterms.map((t, i) => (QUESTION_WORDS.has(t) || dfs[i] > common ? 0 : idf(dfs[i], n)));
+  const phrase = text ? questionPhraseTerms(text) : null;
+  return qterms.map((t, i) => (QUESTION_WORDS.has(t) || phrase?.has(t) || dfs[i] > common ? 0 : idf(dfs[i], n)));
 }
 
 /**
@@ -232,7 +253,7 @@ export function eachTextScore(view: IndexView, text: string, params: Bm25Params,
   const coord = params.coord ?? 0;
   const matched = view.borrowCounts();
   const postings = keys.map((key) => termPostings(view, key));
-  const info = termInformation(qterms, postings.map((p) => p.df), view.n);
+  const info = termInformation(qterms, postings.map((p) => p.df), view.n, text);
   const mass = info.reduce((a, x) => a + x, 0);
   const covered = view.borrowCoverage();
   const qwords = termWords(text, qterms);
@@ -342,7 +363,8 @@ export function isQuestionWord(term: string): boolean {
  * (LoCoMo tune questions 0.88 on average, unanswerable ones 0.36; BENCHMARKS.md).
  */
 export function knownShare(view: IndexView, text: string): number {
-  const qterms = queryTerms(text).filter((t) => !QUESTION_WORDS.has(t));
+  const phrase = questionPhraseTerms(text);
+  const qterms = queryTerms(text).filter((t) => !QUESTION_WORDS.has(t) && !phrase.has(t));
   if (!qterms.length || !view.n) return 0;
   let known = 0;
   for (const t of qterms) if (termPostings(view, t).df > 0) known++;
@@ -588,7 +610,7 @@ export function rankPruned(view: IndexView, qterms: string[], limit: number, w: 
     const { lists, df } = termPostings(view, t);
     return { lists, df, w: df ? Math.pow(idf(df, N), params.idfPow ?? 1) : 0 };
   });
-  const info = termInformation(qterms, terms.map((t) => t.df), N);
+  const info = termInformation(qterms, terms.map((t) => t.df), N, text);
   const mass = info.reduce((a, x) => a + x, 0);
   const qwords = termWords(text, qterms);
   // Rare: together in at most 2% of the documents; common: the others (at least one of each).

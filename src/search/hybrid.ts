@@ -492,6 +492,7 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
         coverage: coverage.get(id) ?? 0,
         known,
         minCoverage: opts.minCoverage ?? HYBRID_MIN_COVERAGE,
+        small,
         ...(r === undefined ? {} : { cosine: cos1[r], floor, ...(calibrated ? { z: (cos1[r] - mu) / sd, ...(r === nearest ? { nearestGap: cos1[r] - tenth } : {}) } : {}) }),
       });
     // Among a handful of memories the nearest are near only because there is nothing else.

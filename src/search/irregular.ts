@@ -1,8 +1,9 @@
 /**
  * Irregular English forms and their base form (kept → keep, ran → run, paid → pay, children → child),
  * which the Porter stemmer cannot join: the verb and noun exception lists of WordNet 3.0 (via the npm
- * package wink-lexicon 2.x, MIT; WordNet 3.0 licence: Copyright 2006 by Princeton University, used as
- * permitted), kept only where the two forms stem apart and the form is not itself a noun or verb of
+ * package wink-lexicon 2.x: MIT licence, Copyright (c) 2017-19 GRAYPE Systems Private Limited; WordNet
+ * 3.0 licence: Copyright 2006 by Princeton University, used as permitted; both notices in full in
+ * THIRD_PARTY_NOTICES.md), kept only where the two forms stem apart and the form is not itself a noun or verb of
  * WordNet ("left", "found", "ground", "bit", "saw" stay themselves). Generated; see docs/search.md,
  * "What matches".
  */

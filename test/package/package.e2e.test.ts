@@ -51,7 +51,7 @@ beforeAll(() => {
   // declarations, man pages), so the worktree's own dist/ is left alone while other tests run.
   const src = join(work, 'src');
   mkdirSync(src);
-  for (const f of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'bin', 'docs']) cpSync(join(root, f), join(src, f), { recursive: true });
+  for (const f of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'THIRD_PARTY_NOTICES.md', 'bin', 'docs']) cpSync(join(root, f), join(src, f), { recursive: true });
   expect(pkg.scripts.prepack).toMatch(/scripts\/build\.mjs --types/);
   execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), join(src, 'dist'), '--types', '--no-action'], { cwd: root, stdio: 'pipe' });
   env = { ...gitEnv, npm_config_cache: process.env.npm_config_cache ?? join(process.env.HOME ?? '/root', '.npm'), npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
@@ -74,9 +74,9 @@ beforeAll(() => {
 }, 240_000);
 
 describe('the packed tarball', { timeout: 180_000 }, () => {
-  it('ships the build, declarations, man pages, LICENSE and CHANGELOG, and nothing of the sources or the action bundle', () => {
+  it('ships the build, declarations, man pages, LICENSE, third-party notices and CHANGELOG, and nothing of the sources or the action bundle', () => {
     const list = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean);
-    for (const f of ['package/LICENSE', 'package/CHANGELOG.md', 'package/README.md', 'package/dist/index.js', 'package/dist/index.cjs', 'package/dist/cli.cjs', 'package/dist/types/index.d.ts', 'package/dist/types-cjs/index.d.ts', 'package/dist/types-cjs/package.json', 'package/dist/man/git-memory.1', 'package/bin/memory.js'])
+    for (const f of ['package/LICENSE', 'package/THIRD_PARTY_NOTICES.md', 'package/CHANGELOG.md', 'package/README.md', 'package/dist/index.js', 'package/dist/index.cjs', 'package/dist/cli.cjs', 'package/dist/types/index.d.ts', 'package/dist/types-cjs/index.d.ts', 'package/dist/types-cjs/package.json', 'package/dist/man/git-memory.1', 'package/bin/memory.js'])
       expect(list).toContain(f);
     expect(list.filter((f) => f.startsWith('package/src/') || f.startsWith('package/test/') || f.startsWith('package/dist/action/'))).toEqual([]);
     // One declaration file per module system: no internal module ships, so none is reachable.

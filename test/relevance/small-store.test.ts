@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MemoryStore } from '../../src/store/store.js';
+import type { Embedder } from '../../src/embed/index.js';
+import { makeRepo } from '../helpers.js';
+
+// A support team's 25 notes (bench/data/small-stores/support.json, the tune store), hybrid search with
+// the default offline model: neighbouring questions whose nearest note shares some words and sits
+// half-way by meaning are not confident on a small store, where every note is that near to every
+// question of the domain; the questions the notes answer still are.
+
+const NOTES: Record<string, string> = JSON.parse(readFileSync(join(__dirname, '..', '..', 'bench', 'data', 'small-stores', 'support.json'), 'utf8')).stores.find((s: { id: string }) => s.id === 'cs-tune').notes;
+
+describe('relative evidence on a small store (hybrid, offline model)', () => {
+  let s: MemoryStore;
+  let embedder: Embedder;
+  const ids: Record<string, string> = {};
+  beforeAll(async () => {
+    const { UseLiteEmbedder } = await import('../../src/embed/index.js');
+    embedder = new UseLiteEmbedder();
+    s = new MemoryStore({ repo: makeRepo(), warn: () => {}, config: { autoTag: false } });
+    const t0 = Date.UTC(2026, 2, 2, 9);
+    for (const [i, [key, content]] of Object.entries(NOTES).entries()) ids[key] = (await s.store({ content, timestamp: new Date(t0 + i * 1000).toISOString() })).id;
+  }, 180_000);
+
+  it('neighbouring questions get nothing confident; with the absolute lines of a larger store they would', async () => {
+    for (const query of ['is there a desktop app for Linux', 'do you have a discount for startups', 'can I use a hardware security key']) {
+      const r = await s.search({ query }, { embedder, embedBudgetMs: Infinity });
+      expect(r.results, query).toEqual([]);
+      const large = await s.search({ query }, { embedder, embedBudgetMs: Infinity, smallStoreMemories: 20 });
+      expect(large.results.length, query).toBeGreaterThan(0);
+    }
+  }, 120_000);
+
+  it('the questions the notes answer keep their note first', async () => {
+    for (const [query, key] of [['which phones does the app support', 's08'], ['do you have a discount for charities', 's09'], ['how do I reset my password', 's02']]) {
+      const r = await s.search({ query }, { embedder, embedBudgetMs: Infinity });
+      expect(r.results[0]?.id, query).toBe(ids[key]);
+    }
+  }, 120_000);
+});

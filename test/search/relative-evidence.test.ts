@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryStore } from '../../src/store/store.js';
+import { makeRepo } from '../helpers.js';
+import { confidence, CONFIDENT, KNOWN_Z, NEAREST_Z, PAIR_Z } from '../../src/search/confidence.js';
+import { questionPhraseTerms, termInformation } from '../../src/search/engine.js';
+import { queryTerms } from '../../src/search/analyze.js';
+
+// Confidence on a small store: question phrases are no content words, and the rules that accept a
+// memory on part of the evidence need it to stand out among the query's cosines to the store.
+
+describe('question phrases weigh nothing in a query\'s information', () => {
+  it('"long" of "how long" carries no information; "long" elsewhere does', () => {
+    const q = 'how long do we keep logs?';
+    const t = queryTerms(q);
+    expect(t).toContain('long');
+    const info = termInformation(t, t.map(() => 0), 30, q);
+    expect(info[t.indexOf('long')]).toBe(0);
+    expect(info[t.indexOf('keep')]).toBeGreaterThan(0);
+    expect(questionPhraseTerms('a long cable')).toEqual(new Set());
+    expect(termInformation(['long'], [0], 30, 'a long cable')[0]).toBeGreaterThan(0);
+    for (const [text, word] of [['how much rent do we pay', 'much'], ['How many approvals', 'mani'], ['how far is it', 'far']] as const) expect(questionPhraseTerms(text).has(word)).toBe(true);
+  });
+
+  it('a note that answers "how long" with a number holds all of the question\'s information in a store of 25 notes (real repository)', async () => {
+    const s = new MemoryStore({ repo: makeRepo(), warn: () => {}, config: { autoTag: false } });
+    const topics = ['pnpm workspaces', 'Argo CD syncs', 'Vault secrets', 'Kafka topics', 'the VPN', 'Grafana boards', 'on-call rota', 'Terraform state', 'Redis cache', 'BuildKit images', 'Node 20', 'Sentry alerts', 'staging wipes', 'feature flags', 'PR approvals', 'OpenSearch shards', 'Postgres backups', 'DNS records', 'the CDN', 'release trains', 'Python uv', 'ruff lint', 'load tests', 'tracing'];
+    for (const [i, t] of topics.entries()) await s.store({ content: `Note ${i}: the team documents ${t} in the wiki.` });
+    await s.store({ content: 'Logs are shipped to Loki; they are kept for 30 days.' });
+    const r = await s.search({ query: 'how long do we keep logs?', mode: 'fulltext' });
+    expect(r.results.map((m) => m.content)).toEqual(['Logs are shipped to Loki; they are kept for 30 days.']);
+    // "how long" weighs nothing: the note holds all of the question's information.
+    const plain = await s.search({ query: 'do we keep logs?', mode: 'fulltext' });
+    expect(r.results[0].confidence).toBe(plain.results[0].confidence);
+    s.close?.();
+  }, 60_000);
+});
+
+describe('relative evidence on a small store (hybrid signals)', () => {
+  const base = { coverage: 0.35, known: 0, cosine: 0.45, floor: 0.59 };
+  it('words and meaning half-way: confident on a small store only when the cosine stands out', () => {
+    expect(confidence({ ...base, z: PAIR_Z + 0.1, small: true })).toBeGreaterThanOrEqual(CONFIDENT);
+    expect(confidence({ ...base, z: PAIR_Z - 0.2, small: true })).toBeLessThan(CONFIDENT);
+    // Larger stores keep the absolute rule.
+    expect(confidence({ ...base, z: PAIR_Z - 0.2, small: false })).toBeGreaterThanOrEqual(CONFIDENT);
+  });
+
+  it('every query word known: confident on a small store only above the store\'s mean cosine by KNOWN_Z', () => {
+    const s = { coverage: 0.25, known: 1, cosine: 0.3, floor: 0.59 };
+    expect(confidence({ ...s, z: KNOWN_Z + 0.1, small: true })).toBeGreaterThanOrEqual(CONFIDENT);
+    expect(confidence({ ...s, z: KNOWN_Z - 0.5, small: true })).toBeLessThan(CONFIDENT);
+    expect(confidence({ ...s, z: KNOWN_Z - 0.5, small: false })).toBeGreaterThanOrEqual(CONFIDENT);
+  });
+
+  it('the nearest far closer than the 10th: confident on a small store only when it stands NEAREST_Z out', () => {
+    const s = { coverage: 0, known: 0, cosine: 0.47, floor: 0.59, nearestGap: 0.25 };
+    expect(confidence({ ...s, z: NEAREST_Z + 0.1, small: true })).toBeGreaterThanOrEqual(CONFIDENT);
+    expect(confidence({ ...s, z: NEAREST_Z - 0.3, small: true })).toBeLessThan(CONFIDENT);
+    expect(confidence({ ...s, z: NEAREST_Z - 0.3, small: false })).toBeGreaterThanOrEqual(CONFIDENT);
+  });
+
+  it('without the query\'s distribution (under 20 memories) the rules are as before', () => {
+    expect(confidence({ ...base, small: true })).toBeGreaterThanOrEqual(CONFIDENT);
+  });
+});
