@@ -350,7 +350,7 @@ export function openDoor(options: OpenOptions = {}): MemoryDoor {
     verify: async (o = {}) => {
       if (o === null || typeof o !== 'object' || Array.isArray(o)) throw new InvalidInputError('verify options must be an object, e.g. { ref: "HEAD" }', { field: 'options' });
       for (const k of ['ref', 'since'] as const) if (o[k] !== undefined && typeof o[k] !== 'string') throw new InvalidInputError(`${k} must be a ref name or commit id`, { field: k });
-      if (o.fix !== undefined && typeof o.fix !== 'boolean') throw new InvalidInputError('fix must be a boolean', { field: 'fix' });
+      for (const k of ['fix', 'code'] as const) if (o[k] !== undefined && typeof o[k] !== 'boolean') throw new InvalidInputError(`${k} must be a boolean`, { field: k });
       return (await import('./lifecycle/verify.js')).verifyMemories(s, o);
     },
     store: async (input) => storeMemory(s, input, await citationsFor(s, input, 'cite')),

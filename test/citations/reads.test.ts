@@ -186,3 +186,27 @@ describe('reads carry citation states', () => {
     }
   });
 });
+
+describe('MCP memory_verify', () => {
+  it('returns the states, and for a changed citation the hunk and the current code around the old lines; writes nothing', async () => {
+    const f = await fixture();
+    const tip = git(f.dir, 'rev-parse', 'memory').trim();
+    const { client } = await connectIn(f.dir);
+    const tools = (await client.listTools()).tools;
+    expect(tools.find((t) => t.name === 'memory_verify')?.annotations?.readOnlyHint).toBe(true);
+    const r = await client.callTool({ name: 'memory_verify', arguments: {} });
+    const out = r.structuredContent as { commit: string; memories: { id: string; citations: { state: string; hunk?: string; now?: { path: string; lines: number[]; text: string } }[] }[]; counts: Record<string, number> };
+    expect(out.commit).toBe(f.head);
+    expect(out.counts).toMatchObject({ changed: 1, valid: 1 });
+    const c = out.memories.find((m) => m.id === f.stale)!.citations[0];
+    expect(c.state).toBe('changed');
+    expect(c.hunk).toContain('line eleven');
+    expect(c.now).toEqual({ path: 'http.ts', lines: [5, 17], text: body(30).replace('line 11\n', 'line eleven\n').split('\n').slice(4, 17).join('\n') });
+    expect(out.memories.find((m) => m.id === f.valid)!.citations[0]).not.toHaveProperty('now');
+    const only = (await client.callTool({ name: 'memory_verify', arguments: { ids: [f.valid] } })).structuredContent as { memories: { id: string }[] };
+    expect(only.memories.map((m) => m.id)).toEqual([f.valid]);
+    const bad = await client.callTool({ name: 'memory_verify', arguments: { ref: 'no-such-ref' } });
+    expect(bad.isError).toBe(true);
+    expect(git(f.dir, 'rev-parse', 'memory').trim()).toBe(tip);
+  });
+});
