@@ -147,3 +147,39 @@ export async function listCiting(s: MemoryStore, f: ListFilter, path: string): P
   const all = filterMemories(s, { ...f, archived: false }).filter((m) => ids.has(m.id));
   return { success: true, memories: all.slice(0, limit), total: all.length };
 }
+
+/**
+ * Since when each memory that is stale at the checkout's HEAD has been unverified, for
+ * `citations.staleAfter`: the committer time of its newest citation commit (the last time its
+ * citations were made or re-anchored: a stale memory was last known true then), else (that commit
+ * not in this clone) its last write. Deterministic and cheap: one commit header read per citation.
+ * No HEAD: nothing is stale.
+ */
+export function staleSinceAll(s: MemoryStore): Map<string, { since: number; reason: string }> {
+  const out = new Map<string, { since: number; reason: string }>();
+  let commit: string;
+  try {
+    commit = citeCommit(s.git);
+  } catch {
+    return out;
+  }
+  const states = citationStates(s, commit).states;
+  const byId = new Map(s.catalog().entries.map((e) => [e.memory.id, e.memory]));
+  for (const [id, checks] of states) {
+    const stale = staleOf(checks, commit);
+    const m = byId.get(id);
+    if (!stale || !m) continue;
+    let since = -Infinity;
+    for (const p of citationsOf(m.extra)) {
+      if (!p.ok) continue;
+      try {
+        since = Math.max(since, s.git.readCommit(p.citation.commit).time * 1000);
+      } catch {
+        // Not in this clone (shallow): fall back below.
+      }
+    }
+    if (since === -Infinity) since = Date.parse(m.updated ?? m.timestamp);
+    if (Number.isFinite(since)) out.set(id, { since, reason: stale.reason });
+  }
+  return out;
+}

@@ -210,3 +210,24 @@ describe('MCP memory_verify', () => {
     expect(git(f.dir, 'rev-parse', 'memory').trim()).toBe(tip);
   });
 });
+
+describe('citations.staleAfter retention', () => {
+  it('prune archives a memory stale at HEAD once its newest citation commit is older than staleAfter (fake clock); never deletes', async () => {
+    const f = await fixture();
+    const m = openMemory({ repo: f.dir });
+    await expect(m.configSet('citations.staleAfter', '28')).rejects.toHaveProperty('code');
+    await m.configSet('citations.staleAfter', '28d');
+    const cited = Number(git(f.dir, 'log', '-1', '--format=%ct', 'HEAD~1')) * 1000;
+    const day = 86_400_000;
+    const early = await m.prune({ now: new Date(cited + 27 * day) });
+    expect(early.archived).toEqual([]);
+    const late = await m.prune({ now: new Date(cited + 29 * day) });
+    expect(late.archived.map((a) => a.id)).toEqual([f.stale]);
+    expect(late.archived[0].reason).toContain('http.ts:10-12 changed');
+    expect(late.trashed).toEqual([]);
+    const g = await m.get(f.stale);
+    expect(g.memory.archived).toBe(true);
+    expect((await m.list()).memories.map((x) => x.id).sort()).toEqual([f.valid, f.plain].sort());
+    m.close();
+  });
+});
