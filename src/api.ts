@@ -31,6 +31,7 @@ import type { ConfigShowResult } from './lifecycle/config-ops.js';
 import type { EmbedOptions, EmbedResult } from './lifecycle/embed.js';
 import type { ViewModel } from './view/model/view-model.js';
 import type { VerifyOptions, VerifyResult } from './lifecycle/verify.js';
+import type { CitedRead } from './lifecycle/cite-reads.js';
 import type { ResolvedCitations } from './citations/create.js';
 // Not imported on first use: the helper's build id is the bundle file holding its client (src/daemon/common.ts),
 // and the CLI's start-up chunk is the file an upgrade is detected by.
@@ -108,24 +109,24 @@ export interface GitMemory {
    * `memory_get`: one memory by id, as `{ success, memory: { id, content, tags, category, priority,
    * timestamp, metadata } }` (plus `updated`/`scope` when set). Rejects with NOT_FOUND / INVALID_ID.
    */
-  get(id: string): Promise<GetResult>;
+  get(id: string, opts?: CitedRead): Promise<GetResult>;
   /** `memory_recent`: the newest memories first, `{ success, memories }`. `count` default 10; INVALID_INPUT unless a positive integer. */
-  recent(count?: number): Promise<RecentResult>;
+  recent(count?: number, opts?: CitedRead): Promise<RecentResult>;
   /** Memories carrying every one of `tags`, newest first. */
-  tagged(tags: string[] | string): Promise<{ success: true; memories: Memory[] }>;
+  tagged(tags: string[] | string, opts?: CitedRead): Promise<{ success: true; memories: Memory[] }>;
   /**
    * `memory_list`: memories matching every given filter (`tags`: all of them, `category`, `scope`,
    * `priority`), newest first, as `{ success, memories, total }`; `total` counts all matches, not
    * just the page. `limit` default 50.
    */
-  list(filter?: ListFilter): Promise<ListResult>;
+  list(filter?: ListFilter & CitedRead & { cites?: string }): Promise<ListResult>;
   /**
    * `memory_search`: ranked full-text search (BM25 plus the seed's tag/category/priority/recency
    * boosts, docs/search.md) with filters; text alone, filters alone (newest first) or both, as
    * `{ success, results: [{ ...memory, relevance }], total }`. `limit` default 10. Any query string
    * is accepted; bad filter values reject with INVALID_INPUT.
    */
-  search(q?: SearchQuery, opts?: ProgressOptions): Promise<SearchResponse>;
+  search(q?: SearchQuery, opts?: ProgressOptions & CitedRead): Promise<SearchResponse>;
   /** Rebuilds the search index from every file on the branch: `{ success, indexed, skipped, ... }`. */
   rebuildIndex(opts?: ProgressOptions): Promise<RebuildIndexResult>;
   /**
@@ -267,7 +268,7 @@ export interface MemoryDoor extends GitMemory {
 /** The search helper (src/daemon): a process that keeps the model and the index warm between commands. */
 export interface SearchHelper {
   /** The search answered by a running (or freshly started) helper, or null: search in this process. */
-  search(q: SearchQuery): Promise<SearchResponse | null>;
+  search(q: SearchQuery, opts?: CitedRead): Promise<SearchResponse | null>;
   /** Tells a running helper a memory was stored, so it embeds it before the next search asks. */
   notifyStored(): Promise<void>;
   status(): Promise<DaemonState>;
@@ -325,6 +326,15 @@ async function citationsFor(s: MemoryStore, input: { cite?: unknown; citeRef?: u
  * passes `embedOnWrite: false`: a command is one short process, and loading a model to embed one
  * memory would cost seconds; `memory embed` (or the search helper, told by `helper.notifyStored`) does it.
  */
+/** The `ref` of a read's options: a string of at most 256 characters, or INVALID_INPUT. */
+function refOf(o: unknown): string | undefined {
+  if (o === null || typeof o !== 'object') return undefined;
+  const ref = (o as CitedRead).ref;
+  if (ref === undefined) return undefined;
+  if (typeof ref !== 'string' || !ref || ref.length > 256) throw new InvalidInputError('ref must be a ref name or commit id', { field: 'ref' });
+  return ref;
+}
+
 export function openDoor(options: OpenOptions = {}): MemoryDoor {
   const { embedOnWrite, indexCache, ...storeOpts } = checkOpenOptions(options);
   const writeVectors = async (texts: string[]) => (await import('./vector/write.js')).writeTimeVectors(s, texts);
@@ -335,21 +345,36 @@ export function openDoor(options: OpenOptions = {}): MemoryDoor {
   const importExport = () => import('./lifecycle/import-export.js');
   const configOps = () => import('./lifecycle/config-ops.js');
   let viewModel: ViewModel | null = null;
+  const citeReads = () => import('./lifecycle/cite-reads.js');
   return {
     verify: async (o = {}) => {
       if (o === null || typeof o !== 'object' || Array.isArray(o)) throw new InvalidInputError('verify options must be an object, e.g. { ref: "HEAD" }', { field: 'options' });
       for (const k of ['ref', 'since'] as const) if (o[k] !== undefined && typeof o[k] !== 'string') throw new InvalidInputError(`${k} must be a ref name or commit id`, { field: k });
-      if (o.fix !== undefined && typeof o.fix !== 'boolean') throw new InvalidInputError('fix must be a boolean', { field: 'fix' });
+      for (const k of ['fix', 'code'] as const) if (o[k] !== undefined && typeof o[k] !== 'boolean') throw new InvalidInputError(`${k} must be a boolean`, { field: k });
       return (await import('./lifecycle/verify.js')).verifyMemories(s, o);
     },
     store: async (input) => storeMemory(s, input, await citationsFor(s, input, 'cite')),
-    get: (id) => getMemory(s, id),
-    recent: (count) => recentMemories(s, count),
-    tagged: (tags) => taggedMemories(s, tags),
-    list: (filter) => listPage(s, filter),
+    get: async (id, o) => {
+      const r = await getMemory(s, id);
+      return { ...r, memory: (await citeReads()).withCitations(s, [r.memory], refOf(o))[0] };
+    },
+    recent: async (count, o) => {
+      const r = await recentMemories(s, count);
+      return { ...r, memories: (await citeReads()).withCitations(s, r.memories, refOf(o)) };
+    },
+    tagged: async (tags, o) => {
+      const r = await taggedMemories(s, tags);
+      return { ...r, memories: (await citeReads()).withCitations(s, r.memories, refOf(o)) };
+    },
+    list: async (filter = {}) => {
+      const { ref, cites, ...f } = (filter ?? {}) as ListFilter & CitedRead & { cites?: string };
+      const r = cites === undefined ? await listPage(s, f) : await (await citeReads()).listCiting(s, f, cites);
+      return { ...r, memories: (await citeReads()).withCitations(s, r.memories, refOf({ ref })) };
+    },
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
     search: async (q, o) => {
-      const run = async () => (await import('./search/hybrid.js')).modeSearch(s, q, o?.progress ? { progress: o.progress } : undefined);
+      const ref = refOf(o);
+      const run = async () => (await citeReads()).searchWithCitations(s, await (await import('./search/hybrid.js')).modeSearch(s, q, o?.progress ? { progress: o.progress } : undefined), ref);
       if (!indexCache) return run();
       // A search that reads no vector (full text) restores no vector file.
       const vectors = (await import('./search/hybrid.js')).mayReadVectors(s, q ?? {});
@@ -411,7 +436,10 @@ export function openDoor(options: OpenOptions = {}): MemoryDoor {
       // An index cache is this process's business (restored before the search, saved after it): a
       // helper answering instead would ignore the option the user gave, silently. CI turns helpers off
       // anyway (MEMORY_DAEMON auto); on a workstation `--index-cache` now searches in-process too.
-      search: (q) => (indexCache ? Promise.resolve(null) : searchViaDaemon(s, q)),
+      search: async (q, o) => {
+        const r = indexCache ? null : await searchViaDaemon(s, q);
+        return r && (await citeReads()).searchWithCitations(s, r, refOf(o));
+      },
       notifyStored: () => notifyStored(s),
       status: () => daemonStatus(s),
       start: () => startDaemon(s),

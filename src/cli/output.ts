@@ -171,7 +171,20 @@ export function formatMemoryBlock(m: Memory): string {
     .filter(Boolean)
     .join('  ');
   const tags = m.tags.length ? '\n' + color.yellow(m.tags.map((t) => '#' + t).join(' ')) : '';
-  return `${head}${tags}\n${m.content}`;
+  return `${head}${tags}${citationLines(m)}\n${m.content}`;
+}
+
+/** A memory's citations with their states, one a line, and the stale reason (paths are normalised, reasons cut). */
+function citationLines(m: Memory): string {
+  if (!m.citations?.length) return '';
+  const lines = m.citations.map((c) => {
+    const label = c.whole ? c.path : `${c.path}:${c.lines[0]}${c.lines[1] !== c.lines[0] ? `-${c.lines[1]}` : ''}`;
+    const at = c.at ? ` -> ${c.at.path}:${c.at.lines[0]}-${c.at.lines[1]}` : '';
+    const why = c.reason && (c.state === 'invalid' || c.state === 'unknown') ? ` (${excerpt(c.reason, 120)})` : '';
+    return color.dim(`cites ${excerpt(label, 200)} ${c.state}${at}${why}`);
+  });
+  if (m.stale) lines.push(color.yellow(`stale: ${excerpt(m.stale.reason, 300)}`));
+  return '\n' + lines.join('\n');
 }
 
 /**
@@ -186,7 +199,7 @@ export function formatTable(rows: Array<Memory & { relevance?: number }>, opts: 
       .map((m) => {
         const date = isUndated(m) ? 'undated   ' : m.timestamp.slice(0, 10);
         const rel = opts.relevance && m.relevance !== undefined ? m.relevance.toFixed(2).padStart(6) + '  ' : '';
-        return `${color.bold(m.id)}  ${color.dim(date)}  ${rel}${color.yellow(m.tags.length ? m.tags.join(',') : '-')}  ${m.content.replace(/\s+/g, ' ').trim()}`;
+        return `${color.bold(m.id)}  ${color.dim(date)}  ${rel}${color.yellow(m.tags.length ? m.tags.join(',') : '-')}  ${m.stale ? '[stale] ' : ''}${m.content.replace(/\s+/g, ' ').trim()}`;
       })
       .join('\n');
   }
@@ -198,7 +211,7 @@ export function formatTable(rows: Array<Memory & { relevance?: number }>, opts: 
     const fixed = `${m.id}  ${date}  ${rel}`;
     const tagCol = excerpt(tags, 24).padEnd(Math.min(24, Math.max(1, tags.length)));
     const room = Math.max(20, w - fixed.length - tagCol.length - 4);
-    return `${color.bold(m.id)}  ${color.dim(date)}  ${rel}${color.yellow(tagCol)}  ${excerpt(m.content, room)}`;
+    return `${color.bold(m.id)}  ${color.dim(date)}  ${rel}${color.yellow(tagCol)}  ${m.stale ? color.yellow('[stale] ') : ''}${excerpt(m.content, room)}`;
   });
   return lines.join('\n');
 }

@@ -102,6 +102,8 @@ function plural(n: number, one: string, many: string): string {
 export async function prune(store: MemoryStore, opts: PruneOptions = {}): Promise<PruneResult> {
   const cfg = await store.loadConfig();
   const now = (opts.now ?? store.now()).getTime();
+  const staleAfter = cfg.citations.staleAfter ? Number(cfg.citations.staleAfter.slice(0, -1)) : 0;
+  const staleSince = staleAfter ? (await import('./cite-reads.js')).staleSinceAll(store) : new Map<string, { since: number; reason: string }>();
   const ageRules = !!(opts.retention || cfg.retention.enabled);
   const archiveAfter = days(opts.archiveAfterDays ?? cfg.retention.archiveAfterDays, 'archiveAfterDays', 1);
   const deleteAfter = days(opts.deleteAfterDays ?? cfg.retention.deleteAfterDays, 'deleteAfterDays', 1);
@@ -143,6 +145,11 @@ export async function prune(store: MemoryStore, opts: PruneOptions = {}): Promis
         changes.set(e.path, null);
         changes.set(to, Buffer.from(memoryToFile({ ...m, extra: { ...m.extra, archived_at: when.toISOString() } }), 'utf8'));
         archived.push({ id: m.id, reason: `not written for over ${archiveAfter} days`, from: e.path, to });
+      } else if (staleAfter && (staleSince.get(m.id)?.since ?? now) <= now - staleAfter * DAY_MS) {
+        const to = archivePathFor(e.path);
+        changes.set(e.path, null);
+        changes.set(to, Buffer.from(memoryToFile({ ...m, extra: { ...m.extra, archived_at: when.toISOString() } }), 'utf8'));
+        archived.push({ id: m.id, reason: `stale for over ${staleAfter} days (${staleSince.get(m.id)?.reason ?? ''})`.slice(0, 400), from: e.path, to });
       } else live.push(m);
     }
 

@@ -3,7 +3,7 @@ import { memoryToFile } from '../model/memory.js';
 import type { MemoryStore } from '../store/store.js';
 import { citeCommit } from '../citations/create.js';
 import { loadCitationStates, saveCitationStates } from '../citations/cache.js';
-import { CITATION_STATES, citationToFront, parseCitations, type Citation, type CitationState, type ParsedCitation } from '../citations/model.js';
+import { CITATION_STATES, MAX_CITED_FILE_BYTES, splitLines, citationToFront, parseCitations, type Citation, type CitationState, type ParsedCitation } from '../citations/model.js';
 import { checkCitations, type CitationCheck, type CitationSource, type Reanchor } from '../citations/verify.js';
 import { isRegularFile } from '../git/diff.js';
 
@@ -21,11 +21,25 @@ export interface VerifyOptions {
   fix?: boolean;
   /** Only these memories. */
   ids?: string[];
+  /** Add `now` to `changed` citations: the current code around the cited place (what an agent needs to store the corrected memory). */
+  code?: boolean;
 }
+
+/** The current code at a changed citation's place: the file (or its new path) at the checked commit, bounded. */
+export interface CurrentCode {
+  path: string;
+  lines: [number, number];
+  text: string;
+}
+
+/** Lines of context on each side of the old range, and the cap on the excerpt. */
+export const NOW_CONTEXT = 5;
+export const NOW_MAX_LINES = 80;
+export const NOW_MAX_CHARS = 8192;
 
 export interface VerifiedMemory {
   id: string;
-  citations: CitationCheck[];
+  citations: Array<CitationCheck & { now?: CurrentCode }>;
 }
 
 export type CitationCounts = Record<CitationState, number> & { memories: number; citations: number };
@@ -111,6 +125,7 @@ export async function verifyMemories(s: MemoryStore, opts: VerifyOptions = {}): 
     reanchors = got.reanchors;
     memories = [...got.states].map(([id, citations]) => ({ id, citations })).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
+  if (opts.code) memories = memories.map((m) => ({ ...m, citations: m.citations.map((c) => (c.state === 'changed' ? withNow(s, commit, c) : c)) }));
   const out: VerifyResult = { success: true, ref, commit, memories, counts: countsOf(memories) };
   if (since) out.since = since;
   if (opts.fix) out.fixed = await reanchor(s, ref, commit, reanchors);
@@ -192,4 +207,24 @@ async function reanchor(s: MemoryStore, ref: string, commit: string, reanchors: 
     };
   });
   return { citations: res.citations, memories: res.memories, commit: res.citations ? res.commit : null };
+}
+
+/** A changed citation with the current code around its old lines (bounded; text files only). */
+function withNow(s: MemoryStore, commit: string, c: CitationCheck): CitationCheck & { now?: CurrentCode } {
+  const path = c.renamed ?? c.path;
+  try {
+    const e = s.git.entryAt(s.git.readCommit(commit).tree, path);
+    if (!e || !isRegularFile(e.mode)) return c;
+    const buf = s.git.readBlob(e.oid);
+    if (buf.length > MAX_CITED_FILE_BYTES || buf.includes(0)) return c;
+    const lines = splitLines(buf.toString('utf8'));
+    if (!lines.length) return { ...c, now: { path, lines: [0, 0], text: '' } };
+    const start = Math.max(1, Math.min(c.lines[0], lines.length) - NOW_CONTEXT);
+    const end = Math.min(lines.length, Math.max(c.lines[1], start) + NOW_CONTEXT, start + NOW_MAX_LINES - 1);
+    let text = lines.slice(start - 1, end).join('\n');
+    if (text.length > NOW_MAX_CHARS) text = `${text.slice(0, NOW_MAX_CHARS)}…`;
+    return { ...c, now: { path, lines: [start, end], text } };
+  } catch {
+    return c;
+  }
 }

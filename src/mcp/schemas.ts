@@ -26,6 +26,18 @@ export const IsoDate = z
   .refine((s) => Number.isFinite(Date.parse(s)), { message: 'expected an ISO 8601 date such as 2026-01-31 or 2026-01-31T12:00:00Z' });
 
 /** A memory as the tools return it: the seed's shape, plus `scope`/`updated` when set. */
+/** A citation as read: as stored (path, lines) plus its state at the checked commit. */
+export const CitationOut = z.object({
+  path: z.string(),
+  lines: z.tuple([z.number().int(), z.number().int()]),
+  whole: z.literal(true).optional(),
+  state: z.enum(['valid', 'moved', 'changed', 'gone', 'invalid', 'unknown']),
+  at: z.object({ path: z.string(), lines: z.tuple([z.number().int(), z.number().int()]) }).optional(),
+  hunk: z.string().optional(),
+  reason: z.string().optional(),
+  renamed: z.string().optional(),
+});
+
 export const MemoryOut = z.object({
   id: z.string(),
   content: z.string(),
@@ -37,7 +49,15 @@ export const MemoryOut = z.object({
   scope: z.string().optional(),
   metadata: z.record(z.string(), z.unknown()),
   archived: z.literal(true).optional().describe('true for a memory archived by retention (memory prune)'),
+  citations: z
+    .array(CitationOut)
+    .optional()
+    .describe('The code this memory cites, each with its state at the checked commit: valid, moved (see at), changed (see hunk), gone, invalid, unknown'),
+  stale: z.object({ reason: z.string() }).optional().describe('Every cited place changed or is gone: the memory may no longer be true; check the code, then memory_update it'),
 });
+
+/** The ref a read checks citations at (default the checkout's HEAD). */
+export const ReadRef = z.string().min(1).max(256).describe("Check the memories' citations at this ref or commit (default the checkout's HEAD)");
 
 /** A memory in a list or search result: content may be cut to a preview (see {@link preview}). */
 export const MemoryPreview = MemoryOut.extend({

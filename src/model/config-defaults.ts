@@ -17,6 +17,8 @@ export interface MemoryConfig {
   /** Weights of the search boosts (docs/search.md has the formula). */
   searchRelevance: { tagMatch: number; categoryMatch: number; contentMatch: number };
   retention: { enabled: boolean; deleteAfterDays: number; archiveAfterDays: number };
+  /** `staleAfter`: `<N>d`; `memory prune` archives a memory stale at HEAD whose newest citation commit is older (docs/citations.md); empty = off. */
+  citations: { staleAfter: string };
   /** Days a deleted memory stays in the trash before `memory prune` purges it. */
   trashRetentionDays: number;
   /** Size budget of a core document, in characters. */
@@ -59,6 +61,7 @@ export const DEFAULT_CONFIG: MemoryConfig = {
   defaultPriority: 'medium',
   searchRelevance: { tagMatch: 3, categoryMatch: 2, contentMatch: 1 },
   retention: { enabled: false, deleteAfterDays: 90, archiveAfterDays: 30 },
+  citations: { staleAfter: '' },
   trashRetentionDays: 30,
   coreMaxChars: 8000,
   maxContentBytes: 64 * 1024,
@@ -105,7 +108,11 @@ const ENUMS: Record<string, readonly string[]> = {
 };
 
 /** String settings whose empty value means "not given" (every other string must be non-empty). */
-export const EMPTY_ALLOWED: ReadonlySet<string> = new Set(['hybrid.model', 'hybrid.baseUrl']);
+export const EMPTY_ALLOWED: ReadonlySet<string> = new Set(['hybrid.model', 'hybrid.baseUrl', 'citations.staleAfter']);
+
+/** Settings that are a duration in days written `<N>d` (1 to 3650). */
+export const DAY_DURATION = /^([1-9][0-9]{0,3})d$/;
+export const DURATION_KEYS: ReadonlySet<string> = new Set(['citations.staleAfter']);
 
 /**
  * What each setting does: the table in docs/lifecycle.md is generated from this and the defaults
@@ -122,6 +129,7 @@ export const CONFIG_DESCRIPTIONS: Record<string, string> = {
   'retention.enabled': 'apply the age rules on `prune` (and after every Action store)',
   'retention.deleteAfterDays': 'memories older than this go to the trash on `prune`',
   'retention.archiveAfterDays': 'memories older than this are archived on `prune`',
+  'citations.staleAfter': '`<N>d` (e.g. `28d`): `prune` archives a memory whose every citation is changed or gone at HEAD and whose newest citation commit is older than that ([citations.md](citations.md#retention)); empty = off',
   trashRetentionDays: 'days a deleted memory stays in the trash before `prune` purges it',
   coreMaxChars: 'size budget of a core document',
   maxContentBytes: 'largest memory, in bytes',
@@ -183,7 +191,9 @@ export function configTable(): string {
           ? `${rule.int ? 'whole number' : 'number'} ${rule.min}${rule.max !== undefined ? `-${rule.max}` : ' or more'}`
           : typeof v === 'boolean'
             ? '`true`, `false`'
-            : EMPTY_ALLOWED.has(key)
+            : DURATION_KEYS.has(key)
+              ? '`<N>d`, 1d-3650d (empty: off)'
+              : EMPTY_ALLOWED.has(key)
               ? 'text (empty: unset)'
               : 'non-empty text';
       rows.push(`| \`${key}\` | \`${JSON.stringify(v)}\` | ${allowed} | ${CONFIG_DESCRIPTIONS[key] ?? ''} |`);

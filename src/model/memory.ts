@@ -33,6 +33,10 @@ export interface Memory {
   metadata: Record<string, unknown>;
   /** Set on memories read from `archive/` (archived by `memory prune`; `list --archived`, `get`). */
   archived?: true;
+  /** On reads, when the memory cites code: each citation as stored plus its state at the checked commit (docs/citations.md). */
+  citations?: Array<{ path: string; lines: [number, number]; whole?: true; state: 'valid' | 'moved' | 'changed' | 'gone' | 'invalid' | 'unknown'; at?: { path: string; lines: [number, number] }; hunk?: string; reason?: string; renamed?: string }>;
+  /** On reads: every citation is `changed` or `gone`; search puts the memory under `weak`. */
+  stale?: { reason: string };
 }
 
 /** A memory together with where it lives on the branch and the front-matter keys we do not know. */

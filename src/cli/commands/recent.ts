@@ -4,12 +4,13 @@ import { formatTable, noteColor, resultsWithNote } from '../output.js';
 
 interface Args extends GlobalArgs {
   count?: number;
+  ref?: string;
 }
 
 export const recentCommand = command<Args>({
   command: 'recent',
   describe: 'Show the newest memories',
-  builder: (y) => y.option('count', { alias: 'n', type: 'number', describe: 'How many (default 10)' }).example('$0 recent --count 5', 'The five newest'),
+  builder: (y) => y.option('count', { alias: 'n', type: 'number', describe: 'How many (default 10)' }).option('ref', { type: 'string', describe: 'Check the citations at this ref or commit (default the checkout\'s HEAD)' }).example('$0 recent --count 5', 'The five newest'),
     // `N of M` on stderr and `total` in JSON, as every listing command (#28).
-  handler: (argv) => run(argv, (m) => m.recent(argv.count), (r) => resultsWithNote(formatTable(r.memories), noteColor.dim(`${r.memories.length} of ${r.total}`))),
+  handler: (argv) => run(argv, (m) => m.recent(argv.count, argv.ref !== undefined ? { ref: String(argv.ref) } : undefined), (r) => resultsWithNote(formatTable(r.memories), noteColor.dim(`${r.memories.length} of ${r.total}`))),
 });

@@ -19,6 +19,7 @@ function describeMode(r: SearchResponse): string {
 
 interface Args extends GlobalArgs {
   archived?: boolean;
+  ref?: string;
   query?: string[];
   tag?: string[];
   category?: string;
@@ -74,6 +75,7 @@ export const searchCommand = command<Args>({
       .option('limit', { type: 'number', describe: 'Results to return (default 10, confident and weak together); total counts every confident match' })
       .option('mode', { type: 'string', choices: ['hybrid', 'vector', 'fulltext'], describe: 'hybrid (default when an embedder is available), vector or fulltext; the result says which ran and why' })
       .option('archived', { type: 'boolean', describe: 'Also search memories archived by "memory prune" (full text; marked archived)' })
+      .option('ref', { type: 'string', describe: 'Check the citations at this ref or commit (default the checkout\'s HEAD)' })
       .option('relax', { type: 'boolean', describe: 'If nothing matches, retry without the dates, then without tags, then in vector mode' })
       .option('weak', { type: 'boolean', describe: 'Print the weak candidates (below confidence) after the results even when piped; --no-weak hides them on a terminal' })
       .example('$0 search "TypeScript configuration"', 'Ranked by words and meaning (hybrid; full-text only without a model)')
@@ -107,9 +109,10 @@ export const searchCommand = command<Args>({
         const bar = progressReporter({ label: 'searching', quiet: argv.json, heartbeat: true });
         try {
           // A warm search helper answers first when there is one (docs/daemon.md); null: in-process.
-          const viaDaemon = await m.helper.search(q);
+          const cited = argv.ref !== undefined ? { ref: String(argv.ref) } : {};
+          const viaDaemon = await m.helper.search(q, cited);
           if (viaDaemon) return viaDaemon;
-          return await m.search(q, { progress: (done, total) => bar.progress(done, total, 'indexing') });
+          return await m.search(q, { ...cited, progress: (done, total) => bar.progress(done, total, 'indexing') });
         } finally {
           bar.end();
         }

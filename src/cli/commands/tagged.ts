@@ -5,6 +5,7 @@ import { formatTable, noteColor, resultsWithNote } from '../output.js';
 interface Args extends GlobalArgs {
   tags: string;
   limit?: number;
+  ref?: string;
 }
 
 // The conventions of `list` (#28): a page (--limit, default 50), `N of M` on stderr, `total` in JSON.
@@ -16,6 +17,7 @@ export const taggedCommand = command<Args>({
     y
       .positional('tags', { type: 'string', describe: 'Comma-separated tags' })
       .option('limit', { type: 'number', describe: 'Page size (default 50); total counts every match' })
+      .option('ref', { type: 'string', describe: 'Check the citations at this ref or commit (default the checkout\'s HEAD)' })
       .example('$0 tagged api,limits', 'Memories tagged both api and limits')
       .example('$0 tagged ci --limit 500 --json', 'Up to 500, as JSON with the total'),
   handler: (argv) =>
@@ -25,7 +27,7 @@ export const taggedCommand = command<Args>({
         const tags = splitList(argv.tags) ?? [];
         // The same check (and message) as the library's tagged(): at least one tag.
         if (!tags.length) return m.tagged(tags).then((r) => ({ ...r, total: r.memories.length }));
-        return m.list({ tags, limit: argv.limit });
+        return m.list({ tags, limit: argv.limit, ...(argv.ref !== undefined ? { ref: String(argv.ref) } : {}) });
       },
       (r) => resultsWithNote(formatTable(r.memories), noteColor.dim(`${r.memories.length} of ${r.total}`)),
     ),

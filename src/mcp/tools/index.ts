@@ -11,6 +11,7 @@ import { memoryCoreView } from './core-view.js';
 import { memoryCoreUpdate } from './core-update.js';
 import { memoryTrash } from './trash.js';
 import { memoryStats } from './stats.js';
+import { memoryVerify } from './verify.js';
 
 /** Every tool, in the order clients list them. A new tool is a module here plus one entry. */
-export const tools: ToolDefinition[] = [memoryStore, memorySearch, memoryGet, memoryRecent, memoryList, memoryDelete, memoryUpdate, memoryHistory, memoryCoreView, memoryCoreUpdate, memoryTrash, memoryStats];
+export const tools: ToolDefinition[] = [memoryStore, memorySearch, memoryGet, memoryRecent, memoryList, memoryDelete, memoryUpdate, memoryHistory, memoryCoreView, memoryCoreUpdate, memoryTrash, memoryStats, memoryVerify];

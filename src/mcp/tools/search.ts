@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { InvalidInputError } from '../../errors.js';
-import { count, IsoDate, MemoryPreview, Priority, Tags } from '../schemas.js';
+import { ReadRef, count, IsoDate, MemoryPreview, Priority, Tags } from '../schemas.js';
 import { clamp, defineTool, preview, renderList } from '../tool.js';
 
 const DEFAULT = 10;
@@ -40,6 +40,7 @@ export const memorySearch = defineTool({
     days: z.number().positive().optional().describe('Only memories from the last N days'),
     mode: Mode.optional().describe('hybrid (meaning + words; the default when an embedder is configured), vector (meaning), or fulltext (exact words)'),
     archived: z.boolean().optional().describe('Also include memories archived by retention (default false)'),
+    ref: ReadRef.optional(),
     relax: z.boolean().optional().describe('When nothing matches, retry without the dates, then without tags, then by meaning; what a dropped filter lets in is a weak candidate, never a result (default false)'),
   }),
   output: z.object({
@@ -59,9 +60,9 @@ export const memorySearch = defineTool({
     if (a.after && a.before && Date.parse(a.after) >= Date.parse(a.before)) {
       throw new InvalidInputError(`after (${a.after}) must be earlier than before (${a.before})`, { field: 'after' });
     }
-    const { limit, ...q } = a;
+    const { limit, ref, ...q } = a;
     // Relaxation is off by default, as on every surface (docs/search.md, "Filters and relaxation").
-    const r = await memory.search({ ...q, limit: clamp(limit, DEFAULT, CAP) });
+    const r = await memory.search({ ...q, limit: clamp(limit, DEFAULT, CAP) }, ref !== undefined ? { ref } : undefined);
     const hit = (m: (typeof r.results)[number]): HitOut => ({ ...preview(m, ctx.previewChars), relevance: m.relevance, ...(m.confidence !== undefined ? { confidence: m.confidence } : {}), ...(m.scores ? { scores: m.scores } : {}) });
     const out: {
       success: true;
