@@ -7,7 +7,7 @@ import { InvalidInputError } from '../errors.js';
 import { limitOf } from '../model/bounds.js';
 import { filterMemories, type ListFilter } from '../ops/list.js';
 import type { CitationCheck } from '../citations/verify.js';
-import { citationStates, citationsOf } from './verify.js';
+import { citationStates, citationsOf, entriesOf } from './verify.js';
 
 /**
  * Reads carry the state of each memory's citations (docs/citations.md, "Reads"): `get`, `list`,
@@ -50,9 +50,8 @@ export function statesFor(s: MemoryStore, ids: readonly string[], ref?: string):
   }
   // No commit (or the check failed): every parseable citation is `unknown`, with the reason.
   const out = new Map<string, CitationCheck[]>();
-  const wanted = new Set(ids);
-  for (const e of s.catalog().entries) {
-    if (!wanted.has(e.memory.id) || e.memory.extra.citations === undefined) continue;
+  for (const e of entriesOf(s, ids)) {
+    if (e.memory.extra.citations === undefined) continue;
     out.set(
       e.memory.id,
       citationsOf(e.memory.extra).map((p): CitationCheck => {

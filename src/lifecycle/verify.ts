@@ -1,6 +1,7 @@
 import { InvalidInputError } from '../errors.js';
 import { memoryToFile } from '../model/memory.js';
 import type { MemoryStore } from '../store/store.js';
+import type { CatalogEntry } from '../model/catalog.js';
 import { citeCommit } from '../citations/create.js';
 import { loadCitationStates, saveCitationStates } from '../citations/cache.js';
 import { CITATION_STATES, MAX_CITED_FILE_BYTES, splitLines, citationToFront, parseCitations, type Citation, type CitationState, type ParsedCitation } from '../citations/model.js';
@@ -68,15 +69,41 @@ export function citationsOf(extra: Record<string, unknown>): ParsedCitation[] {
  * cached states are used for memory blobs already checked at that commit, and new ones are saved.
  * This is what read surfaces call to carry states cheaply.
  */
+/**
+ * The live memories `ids` at the tip: each read at the path its id gives (a few small trees and one
+ * blob, as `memory get` does), the whole catalog only for an id not found there (a hand-named file).
+ * A read of a page of results stays a page's work on a branch of a million memories.
+ */
+export function entriesOf(s: MemoryStore, ids: readonly string[]): CatalogEntry[] {
+  const tip = s.tip();
+  const out: CatalogEntry[] = [];
+  let rest = false;
+  for (const id of new Set(ids)) {
+    let hit: CatalogEntry | null | undefined;
+    try {
+      hit = s.findAtPath(id, tip);
+    } catch {
+      hit = undefined;
+    }
+    if (hit) out.push(hit);
+    else if (hit === undefined) rest = true;
+  }
+  if (rest) {
+    const found = new Set(out.map((e) => e.memory.id));
+    const wanted = new Set(ids);
+    for (const e of s.catalog(tip).entries) if (wanted.has(e.memory.id) && !found.has(e.memory.id)) out.push(e);
+  }
+  return out;
+}
+
 export function citationStates(s: MemoryStore, commit: string, opts: { ids?: readonly string[]; fresh?: boolean } = {}): { states: Map<string, CitationCheck[]>; reanchors: Reanchor[] } {
-  const cat = s.catalog();
-  const wanted = opts.ids ? new Set(opts.ids) : null;
-  const cached = opts.fresh ? new Map<string, CitationCheck[]>() : loadCitationStates(s.cacheDir, commit);
+  const entries = opts.ids ? entriesOf(s, opts.ids) : s.catalog().entries;
   const states = new Map<string, CitationCheck[]>();
+  if (!entries.some((e) => e.memory.extra.citations !== undefined)) return { states, reanchors: [] };
+  const cached = opts.fresh ? new Map<string, CitationCheck[]>() : loadCitationStates(s.cacheDir, commit);
   const todo: CitationSource[] = [];
   const blobOf = new Map<string, string>();
-  for (const e of cat.entries) {
-    if (wanted && !wanted.has(e.memory.id)) continue;
+  for (const e of entries) {
     if (e.memory.extra.citations === undefined) continue;
     const hit = cached.get(e.oid);
     if (hit) {

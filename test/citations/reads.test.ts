@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { git, makeRepo, removeTempDirs, tempDir } from '../helpers.js';
@@ -229,5 +229,26 @@ describe('citations.staleAfter retention', () => {
     expect(g.memory.archived).toBe(true);
     expect((await m.list()).memories.map((x) => x.id).sort()).toEqual([f.valid, f.plain].sort());
     m.close();
+  });
+});
+
+describe('citation states of a page of results', () => {
+  it('are read from the memories on the page, not from every memory on the branch (no catalog load)', async () => {
+    const f = await fixture();
+    const { MemoryStore } = await import('../../src/store/store.js');
+    const m = openMemory({ repo: f.dir });
+    // The first search builds the index (which may read everything); the reads after it must not.
+    await m.search({ query: 'retry helper' });
+    const spy = vi.spyOn(MemoryStore.prototype, 'catalog');
+    try {
+      const r = await m.search({ query: 'retry helper' });
+      expect([...r.results, ...(r.weak ?? [])].find((x) => x.id === f.stale)?.stale).toBeDefined();
+      const g = await m.get(f.valid);
+      expect(g.memory.citations?.[0]?.state).toBe('valid');
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+      m.close();
+    }
   });
 });
