@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryError } from '../../src/core/errors.js';
 import { parseInputs } from '../../src/action/inputs.js';
-import { escapeCell, searchSummary } from '../../src/action/summary.js';
+import { escapeCell, searchSummary, verifySummary, VERIFY_HUNK_CHARS } from '../../src/action/summary.js';
 import { failureMessage } from '../../src/action/failure.js';
 
 const from = (inputs: Record<string, string>) => (name: string) => inputs[name] ?? '';
@@ -87,5 +87,39 @@ describe('failure messages', () => {
   it('tells container jobs how to mark the workspace safe', () => {
     const err = new MemoryError('SYNC_FAILED', "fetching memory from origin failed: fatal: detected dubious ownership in repository at '/__w/widgets/widgets'");
     expect(failureMessage(err)).toContain('safe.directory');
+  });
+});
+
+describe('parseInputs for verify', () => {
+  it('types ref, since and strict, and reports them ignored by other commands', () => {
+    const { inputs, ignored } = parseInputs(from({ command: 'verify', ref: ' HEAD ', since: 'a'.repeat(40), strict: 'TRUE' }), env);
+    expect(inputs).toMatchObject({ command: 'verify', ref: 'HEAD', since: 'a'.repeat(40), strict: true });
+    expect(ignored).toEqual([]);
+    expect(parseInputs(from({ command: 'list', since: 'main' }), env).ignored).toEqual(['since']);
+  });
+
+  it('refuses a ref git would read as an option or a revision expression, and a strict that is not a boolean', () => {
+    for (const bad of ['--upload-pack=x', 'a..b', 'main~1', 'x y', 'HEAD@{1}', 'x'.repeat(300)]) expect(code(() => parseInputs(from({ command: 'verify', since: bad }), env))).toBe('INVALID_INPUT');
+    expect(code(() => parseInputs(from({ command: 'verify', ref: '-x' }), env))).toBe('INVALID_INPUT');
+    expect(code(() => parseInputs(from({ command: 'verify', strict: 'yes' }), env))).toBe('INVALID_INPUT');
+  });
+});
+
+describe('verifySummary', () => {
+  const c = { valid: 0, moved: 0, changed: 1, gone: 0, invalid: 0, unknown: 0, memories: 1, citations: 1 };
+  it('bounds a hunk and keeps hostile text inert in one table row', () => {
+    const hunk = '@@ -1 +1 @@\n-<script>x</script>\n+[a](javascript:alert(1)) | `b` https://evil.example\n' + 'y'.repeat(10_000);
+    const s = verifySummary({ ref: 'HEAD', commit: 'c'.repeat(40), memories: [{ id: 'mem_a', citations: [{ path: 'a|<b>.ts', lines: [1, 1], state: 'changed', hunk }] }], counts: c }, 'memory');
+    const row = s.split('\n').find((l) => l.startsWith('| `mem_a`'))!;
+    expect(row.length).toBeLessThan(VERIFY_HUNK_CHARS * 2);
+    expect(row).not.toMatch(/<script|<b>|\]\(|https:\/\//);
+    expect(row.split(/(?<!\\)\|/).length).toBe(7);
+  });
+
+  it('caps the rows and says how many more the json output has', () => {
+    const many = Array.from({ length: 250 }, (_, i) => ({ id: `mem_${i}`, citations: [{ path: 'a.ts', lines: [1, 2] as [number, number], state: 'gone' }] }));
+    const s = verifySummary({ ref: 'HEAD', commit: 'c'.repeat(40), memories: many, counts: { ...c, memories: 250, citations: 250 } }, 'memory');
+    expect(s.split('\n').filter((l) => l.startsWith('| `mem_')).length).toBe(200);
+    expect(s).toMatch(/50 more not shown/);
   });
 });

@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, git, makeRepo, tempDir } from '../helpers.js';
-import { checkout, runAction } from './run-action.js';
+import { checkout, makeRemote, runAction } from './run-action.js';
 
 const HOSTILE = '<img src=x onerror=alert(1)>.ts';
 const lines = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag} line ${i + 1}`).join('\n') + '\n';
@@ -101,6 +101,13 @@ describe('the Action verify command', () => {
     expect(r.summary).toMatch(/Every citation checked/);
     // The step fetched nothing and left the checkout's refs as they were.
     expect(() => git(ws, 'cat-file', '-e', p.base)).toThrow();
+  });
+
+  it('a repository without a memory branch yet: nothing to verify, success', async () => {
+    const r = await runAction(checkout(makeRemote()), { command: 'verify', strict: 'true' });
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.json).toMatchObject({ success: true, memories: [], counts: { citations: 0 } });
+    expect(r.summary).toMatch(/Every citation is valid/);
   });
 
   it('rejects a ref input that git would take as an option', async () => {
