@@ -140,6 +140,31 @@ function reportConflicts(r: SyncResult, log: ActionLog): void {
   for (const c of r.conflicts) log.warning(`${c.id ?? c.path}: changed here and on the remote (${c.kind}); kept the ${c.kept} version (${c.reason}); the other stays in the branch's history`);
 }
 
+/** GitHub keeps at most 1 MiB per step output; the verify json stays under this. */
+export const VERIFY_JSON_LIMIT = 900 * 1024;
+
+/**
+ * Keeps the verify response under {@link VERIFY_JSON_LIMIT}: first without the diff hunks (the job
+ * summary shows them), then without the `valid` citations; `truncated` says what was left out.
+ * `counts` always covers everything.
+ */
+export function boundVerifyJson(json: Record<string, unknown>, log: ActionLog): void {
+  const size = () => Buffer.byteLength(JSON.stringify(json));
+  if (size() <= VERIFY_JSON_LIMIT) return;
+  type M = { id: string; citations: Array<Record<string, unknown>> };
+  let ms = json.memories as M[];
+  ms = ms.map((m) => ({ ...m, citations: m.citations.map(({ hunk: _h, ...c }) => c) }));
+  json.memories = ms;
+  const left: string[] = ['hunks'];
+  if (size() > VERIFY_JSON_LIMIT) {
+    json.memories = ms.map((m) => ({ ...m, citations: m.citations.filter((c) => c.state !== 'valid') })).filter((m) => m.citations.length);
+    left.push('valid citations');
+  }
+  while (size() > VERIFY_JSON_LIMIT && (json.memories as M[]).length) (json.memories as M[]).splice(Math.floor((json.memories as M[]).length / 2));
+  json.truncated = { omitted: left, memories: (json.memories as M[]).length };
+  log.warning(`the verify response is over ${VERIFY_JSON_LIMIT >> 10} KiB: the json output leaves out ${left.join(' and ')}${(json.memories as M[]).length < ms.length ? ' and some memories' : ''} (counts cover all); run memory verify --json for the whole`);
+}
+
 async function perform(memory: GitMemory, inputs: ActionInputs, log: ActionLog, base: BaseCommit | null = null): Promise<ActionResult> {
   switch (inputs.command) {
     case 'store': {
@@ -203,6 +228,7 @@ async function perform(memory: GitMemory, inputs: ActionInputs, log: ActionLog, 
       const json: Record<string, unknown> = { ...r };
       if (r.since && inputs.since) r.since.ref = inputs.since;
       if (base && 'unavailable' in base) json.sinceUnavailable = { ref: inputs.since, reason: base.unavailable };
+      boundVerifyJson(json, log);
       const c = r.counts;
       log.info(`${c.citations} citation${c.citations === 1 ? '' : 's'} in ${c.memories} memor${c.memories === 1 ? 'y' : 'ies'} at ${r.ref} (${r.commit.slice(0, 12)})${r.since ? ` changed since ${r.since.commit.slice(0, 12)}` : ''}: ${c.valid} valid, ${c.moved} moved, ${c.changed} changed, ${c.gone} gone, ${c.invalid} invalid, ${c.unknown} unknown`);
       const stale = c.changed + c.gone + c.invalid;

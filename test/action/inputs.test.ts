@@ -3,6 +3,7 @@ import { MemoryError } from '../../src/core/errors.js';
 import { parseInputs } from '../../src/action/inputs.js';
 import { escapeCell, searchSummary, verifySummary, VERIFY_HUNK_CHARS } from '../../src/action/summary.js';
 import { failureMessage } from '../../src/action/failure.js';
+import { boundVerifyJson, VERIFY_JSON_LIMIT } from '../../src/action/execute.js';
 
 const from = (inputs: Record<string, string>) => (name: string) => inputs[name] ?? '';
 const env = { GITHUB_WORKSPACE: '/runner/work/repo/repo' };
@@ -121,5 +122,23 @@ describe('verifySummary', () => {
     const s = verifySummary({ ref: 'HEAD', commit: 'c'.repeat(40), memories: many, counts: { ...c, memories: 250, citations: 250 } }, 'memory');
     expect(s.split('\n').filter((l) => l.startsWith('| `mem_')).length).toBe(200);
     expect(s).toMatch(/50 more not shown/);
+  });
+});
+
+describe('the verify json output', () => {
+  it('stays under the output limit: hunks first, then valid citations, counts kept, a warning', () => {
+    const memories = Array.from({ length: 400 }, (_, i) => ({ id: `mem_${i}`, citations: [{ path: 'a.ts', lines: [1, 2], state: i % 2 ? 'valid' : 'changed', hunk: 'x'.repeat(4000) }] }));
+    const json: Record<string, any> = { success: true, memories, counts: { citations: 400 } };
+    const warnings: string[] = [];
+    boundVerifyJson(json, { info: () => {}, warning: (m) => warnings.push(m) });
+    expect(Buffer.byteLength(JSON.stringify(json))).toBeLessThanOrEqual(VERIFY_JSON_LIMIT);
+    expect(json.truncated.omitted).toEqual(['hunks']);
+    expect(json.memories).toHaveLength(400);
+    expect(json.counts.citations).toBe(400);
+    expect(warnings).toHaveLength(1);
+    const small: Record<string, any> = { success: true, memories: memories.slice(0, 2), counts: {} };
+    boundVerifyJson(small, { info: () => {}, warning: () => {} });
+    expect(small.truncated).toBeUndefined();
+    expect(small.memories[0].citations[0].hunk).toHaveLength(4000);
   });
 });
