@@ -3,7 +3,8 @@ import type { SyncResult } from '../sync/sync.js';
 import type { Memory } from '../model/memory.js';
 import type { SearchQuery } from '../model/search-types.js';
 import type { ActionInputs } from './inputs.js';
-import { searchSummary, storeSummary } from './summary.js';
+import { searchSummary, storeSummary, verifySummary } from './summary.js';
+import { ensureBase, type BaseCommit } from './verify-base.js';
 import { excerpt } from '../model/excerpt.js';
 import { describeIndexCache, indexCacheDir, runnerCache } from './index-cache.js';
 
@@ -17,6 +18,8 @@ export interface ActionResult {
   /** Memories returned; for store 1 (0 when the same content was already stored), for delete the number deleted. */
   count: number;
   summary?: string;
+  /** Outputs and summary are written, then the step fails with this message (verify with `strict`). */
+  failed?: string;
 }
 
 export interface ActionLog {
@@ -25,7 +28,7 @@ export interface ActionLog {
   debug?(message: string): void;
 }
 
-const READS = new Set(['search', 'get', 'recent', 'list']);
+const READS = new Set(['search', 'get', 'recent', 'list', 'verify']);
 const WRITES = new Set(['store', 'delete']);
 
 /** Runs one action step against the library. Knows nothing of @actions/core: main.ts does the I/O. */
@@ -64,6 +67,10 @@ export function useToken(token: string, env: NodeJS.ProcessEnv = process.env): (
 
 async function executeWith(inputs: ActionInputs, log: ActionLog): Promise<ActionResult> {
   // A search keeps its index in the runner's cache between jobs (src/action/index-cache.ts).
+  // verify --since in a shallow checkout: the base commit is fetched (depth 1) before the library
+  // opens the repository, or the step says why it checks every citation instead.
+  const base = inputs.command === 'verify' && inputs.since ? ensureBase(inputs.path, inputs.remote, inputs.since, inputs.sync, log) : null;
+  if (base && 'unavailable' in base) log.warning(`since: ${base.unavailable}; checking every citation at the ref instead`);
   const dir = indexCacheDir();
   const cache = inputs.command === 'search' ? runnerCache(inputs.branch, dir, log) : null;
   const memory = openDoor({ repo: inputs.path, branch: inputs.branch, source: 'github-action', warn: (m) => log.warning(m), indexCache: cache ? dir : undefined });
@@ -73,7 +80,7 @@ async function executeWith(inputs: ActionInputs, log: ActionLog): Promise<Action
     if (inputs.sync && (READS.has(inputs.command) || WRITES.has(inputs.command))) await pull(memory, inputs, log);
     const tree = cache ? memory.core.treeOf(memory.core.tip()) : null;
     const hit = cache ? await cache.restore(tree) : null;
-    const result = await perform(memory, inputs, log);
+    const result = await perform(memory, inputs, log, base);
     const report = result.json.indexCache as Parameters<typeof describeIndexCache>[0] & { bytesWritten?: number } | undefined;
     if (cache && report) log.info(describeIndexCache(report));
     if (cache && hit) await cache.save(tree, (report?.bytesWritten ?? 0) > 0, hit.exact);
@@ -133,7 +140,32 @@ function reportConflicts(r: SyncResult, log: ActionLog): void {
   for (const c of r.conflicts) log.warning(`${c.id ?? c.path}: changed here and on the remote (${c.kind}); kept the ${c.kept} version (${c.reason}); the other stays in the branch's history`);
 }
 
-async function perform(memory: GitMemory, inputs: ActionInputs, log: ActionLog): Promise<ActionResult> {
+/** GitHub keeps at most 1 MiB per step output; the verify json stays under this. */
+export const VERIFY_JSON_LIMIT = 900 * 1024;
+
+/**
+ * Keeps the verify response under {@link VERIFY_JSON_LIMIT}: first without the diff hunks (the job
+ * summary shows them), then without the `valid` citations; `truncated` says what was left out.
+ * `counts` always covers everything.
+ */
+export function boundVerifyJson(json: Record<string, unknown>, log: ActionLog): void {
+  const size = () => Buffer.byteLength(JSON.stringify(json));
+  if (size() <= VERIFY_JSON_LIMIT) return;
+  type M = { id: string; citations: Array<Record<string, unknown>> };
+  let ms = json.memories as M[];
+  ms = ms.map((m) => ({ ...m, citations: m.citations.map(({ hunk: _h, ...c }) => c) }));
+  json.memories = ms;
+  const left: string[] = ['hunks'];
+  if (size() > VERIFY_JSON_LIMIT) {
+    json.memories = ms.map((m) => ({ ...m, citations: m.citations.filter((c) => c.state !== 'valid') })).filter((m) => m.citations.length);
+    left.push('valid citations');
+  }
+  while (size() > VERIFY_JSON_LIMIT && (json.memories as M[]).length) (json.memories as M[]).splice(Math.floor((json.memories as M[]).length / 2));
+  json.truncated = { omitted: left, memories: (json.memories as M[]).length };
+  log.warning(`the verify response is over ${VERIFY_JSON_LIMIT >> 10} KiB: the json output leaves out ${left.join(' and ')}${(json.memories as M[]).length < ms.length ? ' and some memories' : ''} (counts cover all); run memory verify --json for the whole`);
+}
+
+async function perform(memory: GitMemory, inputs: ActionInputs, log: ActionLog, base: BaseCommit | null = null): Promise<ActionResult> {
   switch (inputs.command) {
     case 'store': {
       const r = await memory.store({ content: inputs.content as string, tags: inputs.tags, category: inputs.category, priority: inputs.priority });
@@ -195,6 +227,19 @@ async function perform(memory: GitMemory, inputs: ActionInputs, log: ActionLog):
       const { fallback: _f, ...chosen } = r;
       const json = autoChoice ? { ...chosen, auto: autoChoice, success: true } : { ...r, success: true };
       return { json, id: '', results: r.results, count: r.results.length, summary: searchSummary(inputs, r.results, r.total, r.nothingConfident) };
+    }
+    case 'verify': {
+      const since = base && 'commit' in base ? base.commit : undefined;
+      const r = await memory.verify({ ref: inputs.ref, since });
+      const json: Record<string, unknown> = { ...r };
+      if (r.since && inputs.since) r.since.ref = inputs.since;
+      if (base && 'unavailable' in base) json.sinceUnavailable = { ref: inputs.since, reason: base.unavailable };
+      boundVerifyJson(json, log);
+      const c = r.counts;
+      log.info(`${c.citations} citation${c.citations === 1 ? '' : 's'} in ${c.memories} memor${c.memories === 1 ? 'y' : 'ies'} at ${r.ref} (${r.commit.slice(0, 12)})${r.since ? ` changed since ${r.since.commit.slice(0, 12)}` : ''}: ${c.valid} valid, ${c.moved} moved, ${c.changed} changed, ${c.gone} gone, ${c.invalid} invalid, ${c.unknown} unknown`);
+      const stale = c.changed + c.gone + c.invalid;
+      const summary = verifySummary(r, inputs.branch, base && 'unavailable' in base ? { ref: inputs.since as string, reason: base.unavailable } : undefined);
+      return { json, id: '', results: [], count: r.memories.length, summary, failed: inputs.strict && stale > 0 ? `${stale} citation${stale === 1 ? ' is' : 's are'} changed, gone or invalid (strict: true); the job summary lists them` : undefined };
     }
     case 'sync': {
       const r = await push(memory, inputs, log);

@@ -5,7 +5,7 @@ import { isPriority, normalizeTags, type Priority } from '../model/memory.js';
 import { scanText, SecretDetectedError } from '../model/secrets.js';
 import type { SearchMode } from '../model/search-types.js';
 
-export const COMMANDS = ['store', 'search', 'get', 'recent', 'list', 'delete', 'sync'] as const;
+export const COMMANDS = ['store', 'search', 'get', 'recent', 'list', 'delete', 'sync', 'verify'] as const;
 export type ActionCommand = (typeof COMMANDS)[number];
 
 /** The step's `with:` inputs, validated and typed. Empty inputs are `undefined` (the library's defaults apply). */
@@ -30,6 +30,12 @@ export interface ActionInputs {
   path: string;
   /** After the command: write the static viewer (`memory view --export`) to this absolute directory. */
   viewExport?: string;
+  /** verify: the ref or commit to check the citations at (default the checkout's HEAD). */
+  ref?: string;
+  /** verify: report only the memories whose cited lines change between this ref and `ref`. */
+  since?: string;
+  /** verify: fail the step when a citation is changed, gone or invalid. */
+  strict: boolean;
   /** The token for fetch and push (HTTP basic auth, as actions/checkout sends it); never persisted. */
   token?: string;
 }
@@ -43,8 +49,9 @@ const USES: Record<ActionCommand, ReadonlyArray<keyof ActionInputs>> = {
   list: ['tags', 'category', 'priority', 'limit'],
   delete: ['id', 'tags'],
   sync: [],
+  verify: ['ref', 'since', 'strict'],
 };
-const OPTIONAL: ReadonlyArray<keyof ActionInputs> = ['content', 'tags', 'category', 'priority', 'query', 'id', 'limit', 'after', 'before', 'days'];
+const OPTIONAL: ReadonlyArray<keyof ActionInputs> = ['content', 'tags', 'category', 'priority', 'query', 'id', 'limit', 'after', 'before', 'days', 'ref', 'since'];
 const MODES: readonly SearchMode[] = ['fulltext', 'hybrid', 'vector'];
 
 /** `raw` for a message: bounded, as JSON (an input can be anything a workflow passes). */
@@ -76,6 +83,13 @@ function isoDate(name: string, raw: string): string | undefined {
   return raw;
 }
 
+/** A ref name or commit id as git would take it; never an option (`-...`), bounded. */
+function gitRef(name: string, raw: string): string | undefined {
+  if (raw === '') return undefined;
+  if (raw.length > 256 || raw.startsWith('-') || /[\0-\x20\x7f~^:?*\[\\]|\.\.|@\{/.test(raw)) bad(name, `expected a ref name or commit id, got ${JSON.stringify(raw.slice(0, 80))}`);
+  return raw;
+}
+
 /**
  * Maps raw input strings (what `core.getInput` returns, untrimmed) to {@link ActionInputs}.
  * `get` returns '' for an input that was not given. Throws INVALID_INPUT naming the input.
@@ -91,6 +105,8 @@ export function parseInputs(get: (name: string) => string, env: NodeJS.ProcessEn
   if (priority && !isPriority(priority)) bad('priority', `expected low, medium or high, got ${JSON.stringify(priority)}`);
   const syncRaw = str('sync').toLowerCase() || 'true';
   if (!['true', 'false'].includes(syncRaw)) bad('sync', `expected true or false, got ${JSON.stringify(str('sync'))}`);
+  const strictRaw = str('strict').toLowerCase() || 'false';
+  if (!['true', 'false'].includes(strictRaw)) bad('strict', `expected true or false, got ${JSON.stringify(str('strict').slice(0, 40))}`);
   const days = str('days');
   if (days && !(/^\d+(\.\d+)?$/.test(days) && Number(days) > 0)) bad('days', `expected a positive number of days, got ${JSON.stringify(days)}`);
 
@@ -126,6 +142,9 @@ export function parseInputs(get: (name: string) => string, env: NodeJS.ProcessEn
     path: p ? (isAbsolute(p) ? p : resolve(workspace, p)) : workspace,
     viewExport: str('view-export') ? resolve(workspace, str('view-export')) : undefined,
     token: str('token') || undefined,
+    ref: gitRef('ref', str('ref')),
+    since: gitRef('since', str('since')),
+    strict: strictRaw === 'true',
   };
 
   if (inputs.command === 'store' && inputs.content === undefined) bad('content', 'the text to remember is required for command store');

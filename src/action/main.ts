@@ -51,6 +51,7 @@ export async function run(): Promise<void> {
         log.warning(`could not write the job summary: ${(err as Error).message}`);
       }
     }
+    if (r.failed) log.failed(r.failed);
   } catch (err) {
     const me = toMemoryError(err);
     if (me.code === 'INTERNAL') log.debug(safeText(String((err as Error)?.stack ?? err), 4000));

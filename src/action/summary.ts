@@ -51,3 +51,64 @@ export function storeSummary(id: string, tags: string[], branch: string, pushedT
   if (duplicate) return `Memory ${code(id)} on branch ${code(branch)} already had this content: nothing new stored.\n`;
   return `Stored memory ${code(id)} on branch ${code(branch)}${t}${pushedTo ? `, pushed to ${code(pushedTo)}` : ', not pushed (sync: false)'}.\n`;
 }
+
+/** At most this many rows in the verify summary (GitHub keeps 1 MiB of summary per step). */
+export const VERIFY_SUMMARY_ROWS = 200;
+/** At most this many characters of one diff hunk in the summary. */
+export const VERIFY_HUNK_CHARS = 4000;
+
+/** Escapes text for HTML (a `<pre>` inside `<details>`): nothing in it becomes markup. */
+function html(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+interface VerifiedForSummary {
+  ref: string;
+  commit: string;
+  since?: { ref: string; commit: string };
+  memories: Array<{ id: string; citations: Array<{ path: string; lines: [number, number]; state: string; at?: { path: string; lines: [number, number] }; hunk?: string; reason?: string; renamed?: string }> }>;
+  counts: Record<string, number>;
+}
+
+/**
+ * The verify job summary: counts, then one row per citation that is not `valid` (memory, citation,
+ * state, where it is now or why, and a `changed` citation's diff hunk in a collapsible block). Paths,
+ * reasons and hunks come from the branch and the code under review: escaped, bounded, rows capped.
+ */
+export function verifySummary(r: VerifiedForSummary, branch: string, sinceUnavailable?: { ref: string; reason: string }): string {
+  const c = r.counts;
+  const scope = r.since ? ` changed between ${code(r.since.commit.slice(0, 12))} and ${code(r.commit.slice(0, 12))}` : ` at ${code(r.commit.slice(0, 12))}`;
+  const lines = [`### Memory citations${scope}`, ''];
+  if (sinceUnavailable) lines.push(`> **Every citation checked:** the base ${escapeCell(sinceUnavailable.ref, 80)} could not be used (${escapeCell(sinceUnavailable.reason, 300)}).`, '');
+  lines.push(`${c.memories} memor${c.memories === 1 ? 'y' : 'ies'} on branch ${code(branch)}, ${c.citations} citation${c.citations === 1 ? '' : 's'}: ${c.valid} valid, ${c.moved} moved, ${c.changed} changed, ${c.gone} gone, ${c.invalid} invalid, ${c.unknown} unknown.`, '');
+  const rows: string[] = [];
+  let more = 0;
+  for (const m of r.memories) {
+    for (const x of m.citations) {
+      if (x.state === 'valid') continue;
+      if (rows.length >= VERIFY_SUMMARY_ROWS) {
+        more++;
+        continue;
+      }
+      const cite = `${escapeCell(x.path, 160)}:${x.lines[0]}-${x.lines[1]}`;
+      const where = x.at ? `now ${escapeCell(x.at.path, 160)}:${x.at.lines[0]}-${x.at.lines[1]}` : x.renamed ? `renamed to ${escapeCell(x.renamed, 160)}` : x.reason ? escapeCell(x.reason, 200) : '';
+      let hunk = '';
+      if (x.hunk) {
+        const h = x.hunk.length > VERIFY_HUNK_CHARS ? x.hunk.slice(0, VERIFY_HUNK_CHARS) + '\n…' : x.hunk;
+        // One table cell holds no newline: the <pre> carries them as &#10;.
+        // A table cell is inline Markdown even around inline HTML: its markup characters become
+        // character references, so `[x](javascript:…)`, emphasis or a bare URL stay text.
+        const inert = neutraliseLinks(html(h)).replace(/[\\`*_{}\[\]()#+!~|-]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+        hunk = `<details><summary>diff</summary><pre>${inert.replace(/\r?\n/g, '&#10;')}</pre></details>`;
+      }
+      rows.push(`| ${code(m.id)} | ${cite} | **${x.state}** | ${where} | ${hunk} |`);
+    }
+  }
+  if (!rows.length) {
+    lines.push(r.since ? 'No cited lines change.' : 'Every citation is valid.');
+    return lines.join('\n') + '\n';
+  }
+  lines.push('| Memory | Citation | State | Where / why | Change |', '|---|---|---|---|---|', ...rows);
+  if (more) lines.push('', `${more} more not shown: the \`json\` output has them all.`);
+  return lines.join('\n') + '\n';
+}

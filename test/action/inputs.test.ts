@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryError } from '../../src/errors.js';
 import { parseInputs } from '../../src/action/inputs.js';
-import { escapeCell, searchSummary } from '../../src/action/summary.js';
+import { escapeCell, searchSummary, verifySummary, VERIFY_HUNK_CHARS } from '../../src/action/summary.js';
 import { failureMessage } from '../../src/action/failure.js';
+import { boundVerifyJson, VERIFY_JSON_LIMIT } from '../../src/action/execute.js';
 
 const from = (inputs: Record<string, string>) => (name: string) => inputs[name] ?? '';
 const env = { GITHUB_WORKSPACE: '/runner/work/repo/repo' };
@@ -105,5 +106,57 @@ describe('failure messages', () => {
   it('tells container jobs how to mark the workspace safe', () => {
     const err = new MemoryError('SYNC_FAILED', "fetching memory from origin failed: fatal: detected dubious ownership in repository at '/__w/widgets/widgets'");
     expect(failureMessage(err)).toContain('safe.directory');
+  });
+});
+
+describe('parseInputs for verify', () => {
+  it('types ref, since and strict, and reports them ignored by other commands', () => {
+    const { inputs, ignored } = parseInputs(from({ command: 'verify', ref: ' HEAD ', since: 'a'.repeat(40), strict: 'TRUE' }), env);
+    expect(inputs).toMatchObject({ command: 'verify', ref: 'HEAD', since: 'a'.repeat(40), strict: true });
+    expect(ignored).toEqual([]);
+    expect(parseInputs(from({ command: 'list', since: 'main' }), env).ignored).toEqual(['since']);
+  });
+
+  it('refuses a ref git would read as an option or a revision expression, and a strict that is not a boolean', () => {
+    for (const bad of ['--upload-pack=x', 'a..b', 'main~1', 'x y', 'HEAD@{1}', 'x'.repeat(300)]) expect(code(() => parseInputs(from({ command: 'verify', since: bad }), env))).toBe('INVALID_INPUT');
+    expect(code(() => parseInputs(from({ command: 'verify', ref: '-x' }), env))).toBe('INVALID_INPUT');
+    expect(code(() => parseInputs(from({ command: 'verify', strict: 'yes' }), env))).toBe('INVALID_INPUT');
+  });
+});
+
+describe('verifySummary', () => {
+  const c = { valid: 0, moved: 0, changed: 1, gone: 0, invalid: 0, unknown: 0, memories: 1, citations: 1 };
+  it('bounds a hunk and keeps hostile text inert in one table row', () => {
+    const hunk = '@@ -1 +1 @@\n-<script>x</script>\n+[a](javascript:alert(1)) | `b` https://evil.example\n' + 'y'.repeat(10_000);
+    const s = verifySummary({ ref: 'HEAD', commit: 'c'.repeat(40), memories: [{ id: 'mem_a', citations: [{ path: 'a|<b>.ts', lines: [1, 1], state: 'changed', hunk }] }], counts: c }, 'memory');
+    const row = s.split('\n').find((l) => l.startsWith('| `mem_a`'))!;
+    expect(row.length).toBeLessThan(VERIFY_HUNK_CHARS * 2);
+    expect(row).not.toMatch(/<script|<b>|\]\(|https:\/\//);
+    expect(row.split(/(?<!\\)\|/).length).toBe(7);
+  });
+
+  it('caps the rows and says how many more the json output has', () => {
+    const many = Array.from({ length: 250 }, (_, i) => ({ id: `mem_${i}`, citations: [{ path: 'a.ts', lines: [1, 2] as [number, number], state: 'gone' }] }));
+    const s = verifySummary({ ref: 'HEAD', commit: 'c'.repeat(40), memories: many, counts: { ...c, memories: 250, citations: 250 } }, 'memory');
+    expect(s.split('\n').filter((l) => l.startsWith('| `mem_')).length).toBe(200);
+    expect(s).toMatch(/50 more not shown/);
+  });
+});
+
+describe('the verify json output', () => {
+  it('stays under the output limit: hunks first, then valid citations, counts kept, a warning', () => {
+    const memories = Array.from({ length: 400 }, (_, i) => ({ id: `mem_${i}`, citations: [{ path: 'a.ts', lines: [1, 2], state: i % 2 ? 'valid' : 'changed', hunk: 'x'.repeat(4000) }] }));
+    const json: Record<string, any> = { success: true, memories, counts: { citations: 400 } };
+    const warnings: string[] = [];
+    boundVerifyJson(json, { info: () => {}, warning: (m) => warnings.push(m) });
+    expect(Buffer.byteLength(JSON.stringify(json))).toBeLessThanOrEqual(VERIFY_JSON_LIMIT);
+    expect(json.truncated.omitted).toEqual(['hunks']);
+    expect(json.memories).toHaveLength(400);
+    expect(json.counts.citations).toBe(400);
+    expect(warnings).toHaveLength(1);
+    const small: Record<string, any> = { success: true, memories: memories.slice(0, 2), counts: {} };
+    boundVerifyJson(small, { info: () => {}, warning: () => {} });
+    expect(small.truncated).toBeUndefined();
+    expect(small.memories[0].citations[0].hunk).toHaveLength(4000);
   });
 });

@@ -425,6 +425,7 @@ async function pageMemory(p: Params): Promise<HTMLElement> {
             m.state === 'trash' ? h('p', { class: 'warn' }, `In the trash since ${m.deleted_at ?? '?'}; purged after ${m.expires_at ?? '?'}`) : null,
             m.expires ? h('p', { class: 'warn', id: 'expires' }, `Expires ${String(m.expires)} (memory prune moves it to the trash then)`) : null))
       : null,
+    citationsSection(r.citations),
     h('h3', {}, 'Read or restore it'),
     h('ul', { class: 'commands' }, r.commands.map((c: string) => h('li', {}, h('code', {}, c), ' ', h('button', { type: 'button', onclick: () => void navigator.clipboard?.writeText(c) }, 'copy')))),
     h('h3', {}, `Versions (${versions.length})`),
@@ -433,6 +434,36 @@ async function pageMemory(p: Params): Promise<HTMLElement> {
       versions.map((v) => h('tr', {}, h('td', {}, v.version ? `v${v.version}` : '—'), h('td', {}, v.event), h('td', {}, h('a', { href: link('memory', { id, at: v.commit }) }, short(v.commit))), h('td', {}, v.author), h('td', {}, when(v.timestamp)), h('td', {}, v.message), h('td', {}, Object.entries(v.trailers ?? {}).map(([k, x]) => h('div', {}, `${k}: ${x}`))))))),
     withText.length > 1 ? h('div', {}, h('h3', {}, 'Diff'), h('div', { class: 'diffpick' }, 'from ', from, ' to ', to), diffBox) : null,
     cut.length ? h('p', { class: 'warn', id: 'cut-texts' }, `Texts of ${cut.length} ${cut.length === 1 ? 'version are' : 'versions are'} too large to carry whole and show only their start (the diff too). Read one whole: memory get ${r.id} --at <commit>.`) : null,
+  );
+}
+
+/**
+ * The memory's citations with their state at the checkout's HEAD and the cited code there. Paths,
+ * code and hunks come from the branch and the repository: text nodes only (h never sets HTML), and
+ * a path is never a link.
+ */
+function citationsSection(c: Json | undefined): HTMLElement | null {
+  if (!c) return null;
+  if (c.error) return h('section', { id: 'citations' }, h('h3', {}, 'Cited code'), h('p', { class: 'warn' }, String(c.error)));
+  const items: Json[] = Array.isArray(c.items) ? c.items : [];
+  return h(
+    'section',
+    { id: 'citations' },
+    h('h3', {}, `Cited code (${items.length}), verified at `, h('code', {}, short(String(c.commit)))),
+    items.map((x) =>
+      h(
+        'div',
+        { class: `citation cite-${x.state}`, 'data-state': x.state },
+        h('div', { class: 'cite-head' },
+          h('code', { class: 'cite-path' }, `${x.path}:${x.lines?.[0]}-${x.lines?.[1]}`),
+          ' ', h('span', { class: `badge cite-state` }, x.state),
+          x.at ? h('span', { class: 'cite-at' }, ` now at ${x.at.path}:${x.at.lines?.[0]}-${x.at.lines?.[1]}`) : null,
+          x.renamed ? h('span', { class: 'cite-at' }, ` file now ${x.renamed}`) : null,
+          x.reason ? h('span', { class: 'warn' }, ` ${x.reason}`) : null),
+        x.code ? h('pre', { class: 'raw cite-code', 'data-start': x.code.start }, x.code.text, x.code.truncated ? '\n…' : '') : null,
+        x.hunk ? h('details', { open: 'open' }, h('summary', {}, 'what changed'), h('pre', { class: 'diff cite-hunk' }, x.hunk)) : null,
+      ),
+    ),
   );
 }
 

@@ -12,6 +12,9 @@ import type { MemoryStats } from '../../lifecycle/stats.js';
 import type { PruneResult } from '../../lifecycle/prune.js';
 import { diffFiles } from '../../git/diff.js';
 import { topFacet } from '../../model/facets.js';
+import { citeCommit } from '../../citations/create.js';
+import { citationStates } from '../../lifecycle/verify.js';
+import { viewCitations, type ViewCitations } from '../../lifecycle/view-citations.js';
 
 /**
  * The data behind `memory view` (src/view): read-only projections of the memory branch, at its tip or
@@ -99,6 +102,8 @@ export interface MemoryView {
   frontMatter: string;
   versions: VersionView[];
   commands: string[];
+  /** The memory's citations (docs/citations.md) checked at the checkout's HEAD, with the cited code there. */
+  citations?: ViewCitations;
 }
 
 export interface LogEntry {
@@ -592,7 +597,8 @@ export class ViewModel {
     const commands = [`memory get ${id}`, `memory history ${id}`];
     if (at && at !== this.store.tip()) commands.push(`memory get ${id} --at ${at.slice(0, 12)}`);
     if (memory?.state === 'trash' || (!memory && versions.length)) commands.push(`memory trash restore ${id}`);
-    return { id, at, memory, frontMatter, versions, commands };
+    const citations = entry ? viewCitations(this.store, entry.memory.extra) : undefined;
+    return { id, at, memory, frontMatter, versions, commands, ...(citations ? { citations } : {}) };
   }
 
   async log(p: { page?: number; size?: number } = {}): Promise<{ total: number; page: number; size: number; entries: LogEntry[] }> {
@@ -866,7 +872,17 @@ export class ViewModel {
       return m ? m[1] : '';
     };
     const cap = versionTextCap(historyTextBudget());
-    const view = async (id: string, memory: MemoryView['memory'], oid?: string): Promise<MemoryView> => ({
+    // Citations are checked once for every live memory at the checkout's HEAD (the states cache).
+    let head: string | undefined;
+    try {
+      head = citeCommit(this.store.git);
+    } catch {
+      head = undefined;
+    }
+    const states = head ? citationStates(this.store, head).states : new Map();
+    const cites = (e: CatalogEntry) => viewCitations(this.store, e.memory.extra, head, head ? states.get(e.memory.id) : undefined);
+    const view = async (id: string, memory: MemoryView['memory'], oid?: string, citations?: ViewCitations): Promise<MemoryView> => ({
+      ...(citations ? { citations } : {}),
       id,
       at: null,
       memory: memory && capText(memory, cap),
@@ -878,8 +894,8 @@ export class ViewModel {
       const { path: _p, extra: _e, ...m } = e.memory;
       return { ...m, state, path: e.path };
     };
-    for (const e of s.live.byId.values()) yield await view(e.memory.id, pub(e, 'live'), e.oid);
-    for (const e of s.archived.byId.values()) yield await view(e.memory.id, { ...pub(e, 'archived'), archived: true as const }, e.oid);
+    for (const e of s.live.byId.values()) yield await view(e.memory.id, pub(e, 'live'), e.oid, cites(e));
+    for (const e of s.archived.byId.values()) yield await view(e.memory.id, { ...pub(e, 'archived'), archived: true as const }, e.oid, cites(e));
     for (const t of s.trash) yield await view(t.id, { ...t, state: 'trash', path: t.path });
   }
 
