@@ -15,32 +15,36 @@ import {
   deleteMemory,
   deleteTagged,
   getMemory,
-  listPage,
-  recentMemories,
   safeError,
   safeText,
   storeMemory,
-  taggedMemories,
   updateMemory
-} from "./chunks/chunk-K2PP5SAB.js";
-import "./chunks/chunk-NCAIM72B.js";
-import "./chunks/chunk-LZP4DUDM.js";
+} from "./chunks/chunk-3DFGFO3X.js";
+import "./chunks/chunk-YN2YFD6J.js";
 import {
   excerpt
 } from "./chunks/chunk-WMTLY4KJ.js";
 import "./chunks/chunk-XYW7CBWY.js";
 import "./chunks/chunk-STGK6KZJ.js";
 import {
+  listPage,
+  recentMemories,
+  taggedMemories
+} from "./chunks/chunk-NKCOH2T3.js";
+import "./chunks/chunk-LZP4DUDM.js";
+import {
   SecretDetectedError,
   scanText
 } from "./chunks/chunk-AB7ZK6EF.js";
 import "./chunks/chunk-Z5YN2S7E.js";
-import "./chunks/chunk-2XXUM5MY.js";
+import {
+  runGitSync
+} from "./chunks/chunk-2XXUM5MY.js";
 import {
   emptyTrash,
   listTrash
 } from "./chunks/chunk-P33V5WTW.js";
-import "./chunks/chunk-Y6VTWCPO.js";
+import "./chunks/chunk-G6ED4QC4.js";
 import {
   SEGMENT_FORMAT
 } from "./chunks/chunk-LNVNMLMP.js";
@@ -502,6 +506,13 @@ async function citationsFor(s, input, field) {
   const { resolveCitations, citeSpecsOf } = await import("./chunks/create-B4EP3PE6.js");
   return resolveCitations(s.git, { cite: citeSpecsOf(input.cite, field), citeRef: input.citeRef });
 }
+function refOf(o) {
+  if (o === null || typeof o !== "object") return void 0;
+  const ref = o.ref;
+  if (ref === void 0) return void 0;
+  if (typeof ref !== "string" || !ref || ref.length > 256) throw new InvalidInputError("ref must be a ref name or commit id", { field: "ref" });
+  return ref;
+}
 function openDoor(options = {}) {
   const { embedOnWrite, indexCache, ...storeOpts } = checkOpenOptions(options);
   const writeVectors = async (texts) => (await import("./chunks/write-6MBQFVAZ.js")).writeTimeVectors(s, texts);
@@ -509,30 +520,45 @@ function openDoor(options = {}) {
   const history = () => import("./chunks/history-HUMMBVKS.js");
   const coreDoc = () => import("./chunks/core-doc-NXYVHZUP.js");
   const sync = () => import("./chunks/sync-L5KPPFJE.js");
-  const importExport = () => import("./chunks/import-export-MCE44XME.js");
-  const configOps = () => import("./chunks/config-ops-Y6O7T774.js");
+  const importExport = () => import("./chunks/import-export-UNSONYP2.js");
+  const configOps = () => import("./chunks/config-ops-3HSKCZXB.js");
   let viewModel = null;
+  const citeReads = () => import("./chunks/cite-reads-HH3O5YUX.js");
   return {
     verify: async (o = {}) => {
       if (o === null || typeof o !== "object" || Array.isArray(o)) throw new InvalidInputError('verify options must be an object, e.g. { ref: "HEAD" }', { field: "options" });
       for (const k of ["ref", "since"]) if (o[k] !== void 0 && typeof o[k] !== "string") throw new InvalidInputError(`${k} must be a ref name or commit id`, { field: k });
-      if (o.fix !== void 0 && typeof o.fix !== "boolean") throw new InvalidInputError("fix must be a boolean", { field: "fix" });
-      return (await import("./chunks/verify-UVC3WC5D.js")).verifyMemories(s, o);
+      for (const k of ["fix", "code"]) if (o[k] !== void 0 && typeof o[k] !== "boolean") throw new InvalidInputError(`${k} must be a boolean`, { field: k });
+      return (await import("./chunks/verify-7L4DSUON.js")).verifyMemories(s, o);
     },
     store: async (input) => storeMemory(s, input, await citationsFor(s, input, "cite")),
-    get: (id) => getMemory(s, id),
-    recent: (count) => recentMemories(s, count),
-    tagged: (tags) => taggedMemories(s, tags),
-    list: (filter) => listPage(s, filter),
+    get: async (id, o) => {
+      const r = await getMemory(s, id);
+      return { ...r, memory: (await citeReads()).withCitations(s, [r.memory], refOf(o))[0] };
+    },
+    recent: async (count, o) => {
+      const r = await recentMemories(s, count);
+      return { ...r, memories: (await citeReads()).withCitations(s, r.memories, refOf(o)) };
+    },
+    tagged: async (tags, o) => {
+      const r = await taggedMemories(s, tags);
+      return { ...r, memories: (await citeReads()).withCitations(s, r.memories, refOf(o)) };
+    },
+    list: async (filter = {}) => {
+      const { ref, cites, ...f } = filter ?? {};
+      const r = cites === void 0 ? await listPage(s, f) : await (await citeReads()).listCiting(s, f, cites);
+      return { ...r, memories: (await citeReads()).withCitations(s, r.memories, refOf({ ref })) };
+    },
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
     search: async (q, o) => {
-      const run2 = async () => (await import("./chunks/hybrid-B7CQQCVQ.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0);
+      const ref = refOf(o);
+      const run2 = async () => (await citeReads()).searchWithCitations(s, await (await import("./chunks/hybrid-R6NFPKIW.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0), ref);
       if (!indexCache) return run2();
-      const vectors = (await import("./chunks/hybrid-B7CQQCVQ.js")).mayReadVectors(s, q ?? {});
-      const { result, report } = await (await import("./chunks/index-cache-AGQVTNNA.js")).withIndexCache(s, indexCache, run2, { vectors });
+      const vectors = (await import("./chunks/hybrid-R6NFPKIW.js")).mayReadVectors(s, q ?? {});
+      const { result, report } = await (await import("./chunks/index-cache-URM2W77R.js")).withIndexCache(s, indexCache, run2, { vectors });
       return { ...result, indexCache: report };
     },
-    rebuildIndex: async (o) => (await import("./chunks/search-TCCTDV5W.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
+    rebuildIndex: async (o) => (await import("./chunks/search-6UDCQNJX.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
     delete: (id) => deleteMemory(s, id),
     deleteByTag: (tag) => deleteTagged(s, tag),
     clear: (o) => clearMemories(s, o),
@@ -558,8 +584,8 @@ function openDoor(options = {}) {
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-MS2D2KBV.js")).memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-NIFY4UKA.js")).prune(s, o),
+    stats: async (o) => (await import("./chunks/stats-5IIMSXNL.js")).memoryStats(s, o),
+    prune: async (o) => (await import("./chunks/prune-HACYPAXZ.js")).prune(s, o),
     importMemories: async (input) => (await importExport()).importMemories(s, input),
     exportMemories: async (o) => (await importExport()).exportMemories(s, o),
     exportChunks: async (o) => (await importExport()).exportChunks(s, { maxContentBytes: (await s.loadConfig()).maxContentBytes, ...o }),
@@ -577,8 +603,8 @@ function openDoor(options = {}) {
     },
     viewModel: async () => {
       if (!viewModel) {
-        const { ViewModel: VM } = await import("./chunks/view-model-XIK3GDGI.js");
-        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-B7CQQCVQ.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-NIFY4UKA.js")).prune(s, { dryRun: true }) });
+        const { ViewModel: VM } = await import("./chunks/view-model-BJ3C5WCW.js");
+        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-R6NFPKIW.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-HACYPAXZ.js")).prune(s, { dryRun: true }) });
       }
       return viewModel;
     },
@@ -586,7 +612,10 @@ function openDoor(options = {}) {
       // An index cache is this process's business (restored before the search, saved after it): a
       // helper answering instead would ignore the option the user gave, silently. CI turns helpers off
       // anyway (MEMORY_DAEMON auto); on a workstation `--index-cache` now searches in-process too.
-      search: (q) => indexCache ? Promise.resolve(null) : searchViaDaemon(s, q),
+      search: async (q, o) => {
+        const r = indexCache ? null : await searchViaDaemon(s, q);
+        return r && (await citeReads()).searchWithCitations(s, r, refOf(o));
+      },
       notifyStored: () => notifyStored(s),
       status: () => daemonStatus(s),
       start: () => startDaemon(s),
@@ -634,6 +663,73 @@ function storeSummary(id, tags, branch, pushedTo, duplicate = false) {
 `;
   return `Stored memory ${code(id)} on branch ${code(branch)}${t}${pushedTo ? `, pushed to ${code(pushedTo)}` : ", not pushed (sync: false)"}.
 `;
+}
+var VERIFY_SUMMARY_ROWS = 200;
+var VERIFY_HUNK_CHARS = 4e3;
+function html(text) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+function verifySummary(r, branch, sinceUnavailable) {
+  const c = r.counts;
+  const scope = r.since ? ` changed between ${code(r.since.commit.slice(0, 12))} and ${code(r.commit.slice(0, 12))}` : ` at ${code(r.commit.slice(0, 12))}`;
+  const lines = [`### Memory citations${scope}`, ""];
+  if (sinceUnavailable) lines.push(`> **Every citation checked:** the base ${escapeCell(sinceUnavailable.ref, 80)} could not be used (${escapeCell(sinceUnavailable.reason, 300)}).`, "");
+  lines.push(`${c.memories} memor${c.memories === 1 ? "y" : "ies"} on branch ${code(branch)}, ${c.citations} citation${c.citations === 1 ? "" : "s"}: ${c.valid} valid, ${c.moved} moved, ${c.changed} changed, ${c.gone} gone, ${c.invalid} invalid, ${c.unknown} unknown.`, "");
+  const rows = [];
+  let more = 0;
+  for (const m of r.memories) {
+    for (const x of m.citations) {
+      if (x.state === "valid") continue;
+      if (rows.length >= VERIFY_SUMMARY_ROWS) {
+        more++;
+        continue;
+      }
+      const cite = `${escapeCell(x.path, 160)}:${x.lines[0]}-${x.lines[1]}`;
+      const where = x.at ? `now ${escapeCell(x.at.path, 160)}:${x.at.lines[0]}-${x.at.lines[1]}` : x.renamed ? `renamed to ${escapeCell(x.renamed, 160)}` : x.reason ? escapeCell(x.reason, 200) : "";
+      let hunk = "";
+      if (x.hunk) {
+        const h = x.hunk.length > VERIFY_HUNK_CHARS ? x.hunk.slice(0, VERIFY_HUNK_CHARS) + "\n\u2026" : x.hunk;
+        const inert = neutraliseLinks(html(h)).replace(/[\\`*_{}\[\]()#+!~|-]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+        hunk = `<details><summary>diff</summary><pre>${inert.replace(/\r?\n/g, "&#10;")}</pre></details>`;
+      }
+      rows.push(`| ${code(m.id)} | ${cite} | **${x.state}** | ${where} | ${hunk} |`);
+    }
+  }
+  if (!rows.length) {
+    lines.push(r.since ? "No cited lines change." : "Every citation is valid.");
+    return lines.join("\n") + "\n";
+  }
+  lines.push("| Memory | Citation | State | Where / why | Change |", "|---|---|---|---|---|", ...rows);
+  if (more) lines.push("", `${more} more not shown: the \`json\` output has them all.`);
+  return lines.join("\n") + "\n";
+}
+
+// src/action/verify-base.ts
+import { spawnSync } from "node:child_process";
+var lastLine = (s) => s.trim().split("\n").pop()?.slice(0, 200) ?? "";
+function target(path) {
+  const r = spawnSync("git", ["rev-parse", "--absolute-git-dir"], { cwd: path, encoding: "utf8", timeout: 3e4 });
+  return r.status === 0 ? { gitDir: r.stdout.trim(), root: path } : null;
+}
+function commitOf(t, ref) {
+  const r = runGitSync(t, ["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`], { allowFailure: true });
+  return r.status === 0 ? r.stdout.toString("utf8").trim() : null;
+}
+function ensureBase(path, remote, since, sync, log2) {
+  const t = target(path);
+  if (!t) return { unavailable: "the path is not a git repository" };
+  const here = commitOf(t, since);
+  if (here) return { commit: here };
+  if (!sync) return { unavailable: `${since} is not in this clone and sync is false (no fetch); check out with fetch-depth: 0 or fetch the base first` };
+  const isId = /^[0-9a-f]{40}$/.test(since);
+  const tracking = `refs/remotes/${remote}/${since}`;
+  const fetched = runGitSync(t, ["-c", "maintenance.auto=false", "-c", "gc.auto=0", "fetch", "--quiet", "--no-tags", "--depth=1", "--recurse-submodules=no", "--no-write-fetch-head", remote, isId ? since : `+refs/heads/${since}:${tracking}`], { allowFailure: true });
+  const now = commitOf(t, isId ? since : tracking);
+  if (now) {
+    log2.info(`fetched the base ${isId ? since.slice(0, 12) : since} from ${remote} (depth 1)`);
+    return { commit: now };
+  }
+  return { unavailable: `could not fetch ${isId ? since.slice(0, 12) : since} from ${remote}: ${lastLine(fetched.stderr) || "the remote did not send it"}` };
 }
 
 // src/action/index-cache.ts
@@ -699,7 +795,7 @@ function describeIndexCache(r) {
 }
 
 // src/action/execute.ts
-var READS = /* @__PURE__ */ new Set(["search", "get", "recent", "list"]);
+var READS = /* @__PURE__ */ new Set(["search", "get", "recent", "list", "verify"]);
 var WRITES = /* @__PURE__ */ new Set(["store", "delete"]);
 async function execute(inputs, log2) {
   const restoreAuth = inputs.token && inputs.sync ? useToken(inputs.token) : () => {
@@ -727,6 +823,8 @@ function useToken(token, env = process.env) {
   };
 }
 async function executeWith(inputs, log2) {
+  const base = inputs.command === "verify" && inputs.since ? ensureBase(inputs.path, inputs.remote, inputs.since, inputs.sync, log2) : null;
+  if (base && "unavailable" in base) log2.warning(`since: ${base.unavailable}; checking every citation at the ref instead`);
   const dir = indexCacheDir();
   const cache = inputs.command === "search" ? runnerCache(inputs.branch, dir, log2) : null;
   const memory = openDoor({ repo: inputs.path, branch: inputs.branch, source: "github-action", warn: (m) => log2.warning(m), indexCache: cache ? dir : void 0 });
@@ -734,7 +832,7 @@ async function executeWith(inputs, log2) {
     if (inputs.sync && (READS.has(inputs.command) || WRITES.has(inputs.command))) await pull(memory, inputs, log2);
     const tree = cache ? memory.core.treeOf(memory.core.tip()) : null;
     const hit = cache ? await cache.restore(tree) : null;
-    const result = await perform(memory, inputs, log2);
+    const result = await perform(memory, inputs, log2, base);
     const report = result.json.indexCache;
     if (cache && report) log2.info(describeIndexCache(report));
     if (cache && hit) await cache.save(tree, (report?.bytesWritten ?? 0) > 0, hit.exact);
@@ -781,7 +879,23 @@ async function push(memory, inputs, log2) {
 function reportConflicts(r, log2) {
   for (const c of r.conflicts) log2.warning(`${c.id ?? c.path}: changed here and on the remote (${c.kind}); kept the ${c.kept} version (${c.reason}); the other stays in the branch's history`);
 }
-async function perform(memory, inputs, log2) {
+var VERIFY_JSON_LIMIT = 900 * 1024;
+function boundVerifyJson(json, log2) {
+  const size = () => Buffer.byteLength(JSON.stringify(json));
+  if (size() <= VERIFY_JSON_LIMIT) return;
+  let ms = json.memories;
+  ms = ms.map((m) => ({ ...m, citations: m.citations.map(({ hunk: _h, ...c }) => c) }));
+  json.memories = ms;
+  const left = ["hunks"];
+  if (size() > VERIFY_JSON_LIMIT) {
+    json.memories = ms.map((m) => ({ ...m, citations: m.citations.filter((c) => c.state !== "valid") })).filter((m) => m.citations.length);
+    left.push("valid citations");
+  }
+  while (size() > VERIFY_JSON_LIMIT && json.memories.length) json.memories.splice(Math.floor(json.memories.length / 2));
+  json.truncated = { omitted: left, memories: json.memories.length };
+  log2.warning(`the verify response is over ${VERIFY_JSON_LIMIT >> 10} KiB: the json output leaves out ${left.join(" and ")}${json.memories.length < ms.length ? " and some memories" : ""} (counts cover all); run memory verify --json for the whole`);
+}
+async function perform(memory, inputs, log2, base = null) {
   switch (inputs.command) {
     case "store": {
       const r = await memory.store({ content: inputs.content, tags: inputs.tags, category: inputs.category, priority: inputs.priority });
@@ -835,6 +949,19 @@ async function perform(memory, inputs, log2) {
       const { fallback: _f, ...chosen } = r;
       const json = autoChoice ? { ...chosen, auto: autoChoice, success: true } : { ...r, success: true };
       return { json, id: "", results: r.results, count: r.results.length, summary: searchSummary(inputs, r.results, r.total, r.nothingConfident) };
+    }
+    case "verify": {
+      const since = base && "commit" in base ? base.commit : void 0;
+      const r = await memory.verify({ ref: inputs.ref, since });
+      const json = { ...r };
+      if (r.since && inputs.since) r.since.ref = inputs.since;
+      if (base && "unavailable" in base) json.sinceUnavailable = { ref: inputs.since, reason: base.unavailable };
+      boundVerifyJson(json, log2);
+      const c = r.counts;
+      log2.info(`${c.citations} citation${c.citations === 1 ? "" : "s"} in ${c.memories} memor${c.memories === 1 ? "y" : "ies"} at ${r.ref} (${r.commit.slice(0, 12)})${r.since ? ` changed since ${r.since.commit.slice(0, 12)}` : ""}: ${c.valid} valid, ${c.moved} moved, ${c.changed} changed, ${c.gone} gone, ${c.invalid} invalid, ${c.unknown} unknown`);
+      const stale = c.changed + c.gone + c.invalid;
+      const summary2 = verifySummary(r, inputs.branch, base && "unavailable" in base ? { ref: inputs.since, reason: base.unavailable } : void 0);
+      return { json, id: "", results: [], count: r.memories.length, summary: summary2, failed: inputs.strict && stale > 0 ? `${stale} citation${stale === 1 ? " is" : "s are"} changed, gone or invalid (strict: true); the job summary lists them` : void 0 };
     }
     case "sync": {
       const r = await push(memory, inputs, log2);
@@ -925,7 +1052,7 @@ function levenshtein(a, b) {
 }
 
 // src/action/inputs.ts
-var COMMANDS = ["store", "search", "get", "recent", "list", "delete", "sync"];
+var COMMANDS = ["store", "search", "get", "recent", "list", "delete", "sync", "verify"];
 var USES = {
   store: ["content", "tags", "category", "priority"],
   search: ["query", "tags", "category", "priority", "limit", "after", "before", "days", "mode"],
@@ -933,9 +1060,10 @@ var USES = {
   recent: ["limit"],
   list: ["tags", "category", "priority", "limit"],
   delete: ["id", "tags"],
-  sync: []
+  sync: [],
+  verify: ["ref", "since", "strict"]
 };
-var OPTIONAL = ["content", "tags", "category", "priority", "query", "id", "limit", "after", "before", "days"];
+var OPTIONAL = ["content", "tags", "category", "priority", "query", "id", "limit", "after", "before", "days", "ref", "since"];
 var MODES = ["fulltext", "hybrid", "vector"];
 var shown = (raw) => JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}\u2026` : raw);
 function notOneOf(input, raw, names, expected) {
@@ -957,6 +1085,11 @@ function isoDate(name, raw) {
   }
   return raw;
 }
+function gitRef(name, raw) {
+  if (raw === "") return void 0;
+  if (raw.length > 256 || raw.startsWith("-") || /[\0-\x20\x7f~^:?*\[\\]|\.\.|@\{/.test(raw)) bad(name, `expected a ref name or commit id, got ${JSON.stringify(raw.slice(0, 80))}`);
+  return raw;
+}
 function parseInputs(get, env = process.env) {
   const str = (name) => get(name).trim();
   const command = str("command") || "store";
@@ -966,6 +1099,8 @@ function parseInputs(get, env = process.env) {
   if (priority && !isPriority(priority)) bad("priority", `expected low, medium or high, got ${JSON.stringify(priority)}`);
   const syncRaw = str("sync").toLowerCase() || "true";
   if (!["true", "false"].includes(syncRaw)) bad("sync", `expected true or false, got ${JSON.stringify(str("sync"))}`);
+  const strictRaw = str("strict").toLowerCase() || "false";
+  if (!["true", "false"].includes(strictRaw)) bad("strict", `expected true or false, got ${JSON.stringify(str("strict").slice(0, 40))}`);
   const days = str("days");
   if (days && !(/^\d+(\.\d+)?$/.test(days) && Number(days) > 0)) bad("days", `expected a positive number of days, got ${JSON.stringify(days)}`);
   const mode = str("mode").toLowerCase() || "auto";
@@ -993,7 +1128,10 @@ function parseInputs(get, env = process.env) {
     sync: syncRaw === "true",
     path: p ? isAbsolute(p) ? p : resolve2(workspace, p) : workspace,
     viewExport: str("view-export") ? resolve2(workspace, str("view-export")) : void 0,
-    token: str("token") || void 0
+    token: str("token") || void 0,
+    ref: gitRef("ref", str("ref")),
+    since: gitRef("since", str("since")),
+    strict: strictRaw === "true"
   };
   if (inputs.command === "store" && inputs.content === void 0) bad("content", "the text to remember is required for command store");
   if (inputs.command === "get" && !inputs.id) bad("id", "the memory id is required for command get");
@@ -1044,6 +1182,7 @@ async function run() {
         log.warning(`could not write the job summary: ${err.message}`);
       }
     }
+    if (r.failed) log.failed(r.failed);
   } catch (err) {
     const me = toMemoryError(err);
     if (me.code === "INTERNAL") log.debug(safeText(String(err?.stack ?? err), 4e3));

@@ -7,7 +7,7 @@ import {
   readBranchConfigText,
   setPath,
   validateLayerStrict
-} from "./chunk-NCAIM72B.js";
+} from "./chunk-YN2YFD6J.js";
 import {
   SecretDetectedError,
   scanText
@@ -15,7 +15,7 @@ import {
 import {
   DEFAULT_CONFIG,
   getPath
-} from "./chunk-Y6VTWCPO.js";
+} from "./chunk-G6ED4QC4.js";
 import "./chunk-DEPF3Q5X.js";
 import "./chunk-6DSHMY3H.js";
 import {

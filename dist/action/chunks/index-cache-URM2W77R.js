@@ -9,7 +9,7 @@ import {
   lastIndexOpen,
   markRestored,
   unmarkRestored
-} from "./chunk-EA4RNX4X.js";
+} from "./chunk-ZJKVO37L.js";
 import {
   MAGIC,
   readHeader

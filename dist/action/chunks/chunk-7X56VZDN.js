@@ -54,6 +54,8 @@ function plural(n, one, many) {
 async function prune(store, opts = {}) {
   const cfg = await store.loadConfig();
   const now = (opts.now ?? store.now()).getTime();
+  const staleAfter = cfg.citations.staleAfter ? Number(cfg.citations.staleAfter.slice(0, -1)) : 0;
+  const staleSince = staleAfter ? (await import("./cite-reads-HH3O5YUX.js")).staleSinceAll(store) : /* @__PURE__ */ new Map();
   const ageRules = !!(opts.retention || cfg.retention.enabled);
   const archiveAfter = days(opts.archiveAfterDays ?? cfg.retention.archiveAfterDays, "archiveAfterDays", 1);
   const deleteAfter = days(opts.deleteAfterDays ?? cfg.retention.deleteAfterDays, "deleteAfterDays", 1);
@@ -93,6 +95,11 @@ async function prune(store, opts = {}) {
         changes.set(e.path, null);
         changes.set(to, Buffer.from(memoryToFile({ ...m, extra: { ...m.extra, archived_at: when.toISOString() } }), "utf8"));
         archived.push({ id: m.id, reason: `not written for over ${archiveAfter} days`, from: e.path, to });
+      } else if (staleAfter && (staleSince.get(m.id)?.since ?? now) <= now - staleAfter * DAY_MS) {
+        const to = archivePathFor(e.path);
+        changes.set(e.path, null);
+        changes.set(to, Buffer.from(memoryToFile({ ...m, extra: { ...m.extra, archived_at: when.toISOString() } }), "utf8"));
+        archived.push({ id: m.id, reason: `stale for over ${staleAfter} days (${staleSince.get(m.id)?.reason ?? ""})`.slice(0, 400), from: e.path, to });
       } else live.push(m);
     }
     if (live.length > maxMemories) {

@@ -14,7 +14,7 @@ import {
 } from "./chunk-EW5Y5OTM.js";
 import {
   DEFAULT_CONFIG
-} from "./chunk-Y6VTWCPO.js";
+} from "./chunk-G6ED4QC4.js";
 import {
   CONFIDENT,
   HYBRID_MIN_COVERAGE,
@@ -38,7 +38,7 @@ import {
   supported,
   supportedConfidence,
   valueWords
-} from "./chunk-EA4RNX4X.js";
+} from "./chunk-ZJKVO37L.js";
 import {
   queryTerms
 } from "./chunk-LNVNMLMP.js";
@@ -406,6 +406,7 @@ async function vectorRank(store, embedder, q, mode, opts, matchesOnly = false) {
       coverage: coverage.get(id) ?? 0,
       known,
       minCoverage: opts.minCoverage ?? HYBRID_MIN_COVERAGE,
+      small,
       ...r === void 0 ? {} : { cosine: cos1[r], floor, ...calibrated ? { z: (cos1[r] - mu) / sd, ...r === nearest ? { nearestGap: cos1[r] - tenth } : {} } : {} }
     });
     support = (opts.pageSupport ?? PAGE_SUPPORT) && calibrated && !small;

@@ -21,19 +21,15 @@ import {
 import {
   memoryToFile
 } from "./chunk-KTDUAT6L.js";
-import "./chunk-DEPF3Q5X.js";
-import "./chunk-MPOJJG6T.js";
 import {
   readBoundedFile
 } from "./chunk-6DSHMY3H.js";
-import "./chunk-36CXX5CX.js";
 import {
   writeCacheFile
 } from "./chunk-TJNFFCVY.js";
 import {
   InvalidInputError
 } from "./chunk-TQGNLJW4.js";
-import "./chunk-VBFOSH5Y.js";
 
 // src/citations/cache.ts
 import { readdirSync, statSync, unlinkSync } from "node:fs";
@@ -441,18 +437,41 @@ function hunkOf(c, lines, oldLines) {
 }
 
 // src/lifecycle/verify.ts
+var NOW_CONTEXT = 5;
+var NOW_MAX_LINES = 80;
+var NOW_MAX_CHARS = 8192;
 function citationsOf(extra) {
   return parseCitations(extra.citations);
 }
+function entriesOf(s, ids) {
+  const tip = s.tip();
+  const out = [];
+  let rest = false;
+  for (const id of new Set(ids)) {
+    let hit;
+    try {
+      hit = s.findAtPath(id, tip);
+    } catch {
+      hit = void 0;
+    }
+    if (hit) out.push(hit);
+    else if (hit === void 0) rest = true;
+  }
+  if (rest) {
+    const found = new Set(out.map((e) => e.memory.id));
+    const wanted = new Set(ids);
+    for (const e of s.catalog(tip).entries) if (wanted.has(e.memory.id) && !found.has(e.memory.id)) out.push(e);
+  }
+  return out;
+}
 function citationStates(s, commit, opts = {}) {
-  const cat = s.catalog();
-  const wanted = opts.ids ? new Set(opts.ids) : null;
-  const cached = opts.fresh ? /* @__PURE__ */ new Map() : loadCitationStates(s.cacheDir, commit);
+  const entries = opts.ids ? entriesOf(s, opts.ids) : s.catalog().entries;
   const states = /* @__PURE__ */ new Map();
+  if (!entries.some((e) => e.memory.extra.citations !== void 0)) return { states, reanchors: [] };
+  const cached = opts.fresh ? /* @__PURE__ */ new Map() : loadCitationStates(s.cacheDir, commit);
   const todo = [];
   const blobOf = /* @__PURE__ */ new Map();
-  for (const e of cat.entries) {
-    if (wanted && !wanted.has(e.memory.id)) continue;
+  for (const e of entries) {
     if (e.memory.extra.citations === void 0) continue;
     const hit = cached.get(e.oid);
     if (hit) {
@@ -499,6 +518,7 @@ async function verifyMemories(s, opts = {}) {
     reanchors = got.reanchors;
     memories = [...got.states].map(([id, citations]) => ({ id, citations })).sort((a, b) => a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   }
+  if (opts.code) memories = memories.map((m) => ({ ...m, citations: m.citations.map((c) => c.state === "changed" ? withNow(s, commit, c) : c) }));
   const out = { success: true, ref, commit, memories, counts: countsOf(memories) };
   if (since) out.since = since;
   if (opts.fix) out.fixed = await reanchor(s, ref, commit, reanchors);
@@ -575,8 +595,32 @@ ${ids.map((i) => `Memory-Id: ${i}`).join("\n")}
   });
   return { citations: res.citations, memories: res.memories, commit: res.citations ? res.commit : null };
 }
+function withNow(s, commit, c) {
+  const path = c.renamed ?? c.path;
+  try {
+    const e = s.git.entryAt(s.git.readCommit(commit).tree, path);
+    if (!e || !isRegularFile(e.mode)) return c;
+    const buf = s.git.readBlob(e.oid);
+    if (buf.length > MAX_CITED_FILE_BYTES || buf.includes(0)) return c;
+    const lines = splitLines(buf.toString("utf8"));
+    if (!lines.length) return { ...c, now: { path, lines: [0, 0], text: "" } };
+    const start = Math.max(1, Math.min(c.lines[0], lines.length) - NOW_CONTEXT);
+    const end = Math.min(lines.length, Math.max(c.lines[1], start) + NOW_CONTEXT, start + NOW_MAX_LINES - 1);
+    let text = lines.slice(start - 1, end).join("\n");
+    if (text.length > NOW_MAX_CHARS) text = `${text.slice(0, NOW_MAX_CHARS)}\u2026`;
+    return { ...c, now: { path, lines: [start, end], text } };
+  } catch {
+    return c;
+  }
+}
+
 export {
-  citationStates,
+  checkCitations,
+  NOW_CONTEXT,
+  NOW_MAX_LINES,
+  NOW_MAX_CHARS,
   citationsOf,
+  entriesOf,
+  citationStates,
   verifyMemories
 };

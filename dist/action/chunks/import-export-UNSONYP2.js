@@ -1,19 +1,20 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   archivePathFor
-} from "./chunk-2LRM6NOF.js";
+} from "./chunk-7X56VZDN.js";
 import {
   BRANCH_README,
   afterLostRace,
   safeText
-} from "./chunk-K2PP5SAB.js";
-import "./chunk-NCAIM72B.js";
-import "./chunk-LZP4DUDM.js";
+} from "./chunk-3DFGFO3X.js";
+import "./chunk-YN2YFD6J.js";
 import "./chunk-WMTLY4KJ.js";
 import {
   hashObject
 } from "./chunk-XYW7CBWY.js";
 import "./chunk-STGK6KZJ.js";
+import "./chunk-NKCOH2T3.js";
+import "./chunk-LZP4DUDM.js";
 import {
   UPSERT_KEY_FIELD,
   contentHash,
@@ -29,7 +30,7 @@ import {
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-2XXUM5MY.js";
 import "./chunk-P33V5WTW.js";
-import "./chunk-Y6VTWCPO.js";
+import "./chunk-G6ED4QC4.js";
 import "./chunk-UXPUN76T.js";
 import {
   crc32

@@ -24,7 +24,7 @@ import {
   search,
   textScores,
   unmarkRestored
-} from "./chunk-EA4RNX4X.js";
+} from "./chunk-ZJKVO37L.js";
 import {
   analyze,
   queryTerms,

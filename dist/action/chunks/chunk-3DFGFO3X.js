@@ -2,10 +2,7 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   branchConfigOid,
   readStoreConfig
-} from "./chunk-NCAIM72B.js";
-import {
-  citationToFront
-} from "./chunk-LZP4DUDM.js";
+} from "./chunk-YN2YFD6J.js";
 import {
   COMMIT_EXCERPT,
   excerpt
@@ -16,6 +13,15 @@ import {
 import {
   validateBranchName
 } from "./chunk-STGK6KZJ.js";
+import {
+  filterMemories,
+  listPage,
+  recentMemories,
+  taggedMemories
+} from "./chunk-NKCOH2T3.js";
+import {
+  citationToFront
+} from "./chunk-LZP4DUDM.js";
 import {
   maskSecrets
 } from "./chunk-AB7ZK6EF.js";
@@ -52,8 +58,7 @@ import {
   checkMetadata,
   checkText,
   checkTime,
-  checkedTags,
-  limitOf
+  checkedTags
 } from "./chunk-6DSHMY3H.js";
 import {
   assertId,
@@ -236,7 +241,7 @@ Memory-Id: ${id}
 
 // src/ops/get.ts
 async function findInIndex(b, id) {
-  const { locateInIndex } = await import("./listing-VW3AIWOE.js");
+  const { locateInIndex } = await import("./listing-CSIHFRY6.js");
   const at = locateInIndex(b, id);
   if (!at) return null;
   try {
@@ -272,51 +277,6 @@ function missingError(b, id, tip) {
     }
   }
   return notFoundError(b, id, tip);
-}
-
-// src/ops/list.ts
-function toLimit(v, dflt, name) {
-  return limitOf(v, dflt, name);
-}
-function byNewest(a, b) {
-  return a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
-}
-function filterMemories(b, f = {}) {
-  const tags = normalizeTags(f.tags);
-  const out = [];
-  const live = b.catalog().byId;
-  const sources = [[live.values(), false]];
-  if (f.archived) sources.push([b.archiveCatalog().byId.values(), true]);
-  for (const [entries, archived] of sources) {
-    for (const e of entries) {
-      const m = e.memory;
-      if (archived && live.has(m.id)) continue;
-      if (f.category !== void 0 && m.category !== f.category) continue;
-      if (f.scope !== void 0 && m.scope !== f.scope) continue;
-      if (f.priority !== void 0 && m.priority !== f.priority) continue;
-      if (tags.length && !tags.every((t) => m.tags.includes(t))) continue;
-      out.push(archived ? { ...publicMemory(m), archived: true } : publicMemory(m));
-    }
-  }
-  return out.sort(byNewest);
-}
-async function recentMemories(b, count) {
-  const n = toLimit(count, 10, "count");
-  const { listMemories } = await import("./listing-VW3AIWOE.js");
-  const r = listMemories(b, {}, n);
-  return { success: true, memories: r.memories, total: r.total };
-}
-async function taggedMemories(b, tags) {
-  const t = normalizeTags(tags);
-  if (!t.length) throw new InvalidInputError('give at least one tag, e.g. "memory tagged api,limits"', { field: "tags" });
-  const { listMemories } = await import("./listing-VW3AIWOE.js");
-  return { success: true, memories: listMemories(b, { tags: t }, null).memories };
-}
-async function listPage(b, f = {}) {
-  const limit = toLimit(f.limit, 50, "limit");
-  const { listMemories } = await import("./listing-VW3AIWOE.js");
-  const r = listMemories(b, f, limit);
-  return { success: true, memories: r.memories, total: r.total };
 }
 
 // src/ops/update.ts
@@ -418,7 +378,7 @@ function otherCopies(b, id, path, tip, filesOfIdInIndex) {
 }
 async function deleteMemory(b, id) {
   assertId(id);
-  const { filesOfIdInIndex } = await import("./listing-VW3AIWOE.js");
+  const { filesOfIdInIndex } = await import("./listing-CSIHFRY6.js");
   const { notFoundError: notFoundError2 } = await import("./trash-V5LX472G.js");
   const res = await b.mutate((tip) => {
     const hit = tip ? b.find(id, tip) : null;
@@ -688,12 +648,12 @@ var MemoryStore = class {
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./hybrid-B7CQQCVQ.js");
+    const { modeSearch } = await import("./hybrid-R6NFPKIW.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./search-TCCTDV5W.js");
+    const { rebuildIndex } = await import("./search-6UDCQNJX.js");
     return rebuildIndex(this, opts);
   }
   /** Lets go of what the store holds open: index files (src/model/closers.ts), then the git reader. */
@@ -711,9 +671,6 @@ export {
   safeError,
   storeMemory,
   getMemory,
-  recentMemories,
-  taggedMemories,
-  listPage,
   updateMemory,
   deleteMemory,
   deleteTagged,

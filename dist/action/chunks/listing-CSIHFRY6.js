@@ -15,7 +15,7 @@ import {
   readNewestOrder,
   subtractDocs,
   writeBaseCounts
-} from "./chunk-EA4RNX4X.js";
+} from "./chunk-ZJKVO37L.js";
 import {
   PRIORITY_NAME,
   gatherValues

@@ -100,7 +100,7 @@ async function addedBytes(store, old, tip) {
 async function memoryStats(store, opts = {}) {
   const top = opts.top ?? 10;
   const tip = store.tip();
-  const { indexCounts } = await import("./listing-VW3AIWOE.js");
+  const { indexCounts } = await import("./listing-CSIHFRY6.js");
   const c = indexCounts(store);
   const iso = (ms) => ms === null ? null : new Date(ms).toISOString();
   const documents = {};

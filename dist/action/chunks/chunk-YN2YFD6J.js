@@ -4,10 +4,12 @@ import {
 } from "./chunk-AB7ZK6EF.js";
 import {
   CONFIG_ENUMS,
+  DAY_DURATION,
   DEFAULT_CONFIG,
+  DURATION_KEYS,
   EMPTY_ALLOWED,
   NUMBER_RULES
-} from "./chunk-Y6VTWCPO.js";
+} from "./chunk-G6ED4QC4.js";
 import {
   InvalidInputError
 } from "./chunk-TQGNLJW4.js";
@@ -54,7 +56,9 @@ function leafProblem(key, dflt, v) {
   if (typeof dflt === "boolean") return typeof v === "boolean" ? null : `must be a boolean, got ${got}`;
   if (typeof dflt === "string") {
     if (typeof v !== "string") return `must be a string, got ${got}`;
-    return v.trim() === "" && !EMPTY_ALLOWED.has(key) ? "must not be empty" : null;
+    if (v.trim() === "") return EMPTY_ALLOWED.has(key) ? null : "must not be empty";
+    if (DURATION_KEYS.has(key) && !(DAY_DURATION.test(v.trim()) && Number(v.trim().slice(0, -1)) <= 3650)) return `must be a number of days written like "28d" (1d to 3650d), got ${got}`;
+    return null;
   }
   const rule = NUMBER_RULES[key];
   if (typeof v !== "number" || !Number.isFinite(v)) return `must be ${rule?.int ? "a whole number" : "a number"}, got ${got}`;

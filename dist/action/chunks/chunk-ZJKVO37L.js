@@ -69,6 +69,9 @@ var SEMANTIC_Z = 2.8;
 var LEXICAL_SEMANTIC = 0.3;
 var NEAREST_GAP = 0.37;
 var NEAREST_SEMANTIC = 0.76;
+var KNOWN_Z = 1;
+var PAIR_Z = 2;
+var NEAREST_Z = 2.5;
 var SUPPORT_SEMANTIC = 0.6;
 function around(x, line) {
   const v = Math.max(0, Math.min(1, x));
@@ -79,15 +82,16 @@ function around(x, line) {
 function confidence(s) {
   const cov = Math.max(0, Math.min(1, s.coverage));
   let c = around(cov, s.minCoverage ?? MIN_COVERAGE);
-  if (s.known >= 1 && cov > 0) c = Math.max(c, around(cov, KNOWN_COVERAGE));
+  const stands = (line) => !s.small || s.z === void 0 || s.z >= line;
+  if (s.known >= 1 && cov > 0 && stands(KNOWN_Z)) c = Math.max(c, around(cov, KNOWN_COVERAGE));
   if (s.z !== void 0 && s.cosine !== void 0 && s.floor !== void 0 && Number.isFinite(s.floor) && s.cosine < LEXICAL_SEMANTIC * s.floor) c = Math.min(c, 0.49);
   if (s.cosine !== void 0 && s.floor !== void 0 && Number.isFinite(s.floor)) {
     const floor = s.floor;
     if (floor <= 0) return 1;
     const semantic = around(s.cosine, SEMANTIC_LINE * floor);
     c = Math.max(c, s.z === void 0 ? semantic : Math.min(semantic, around(s.z / (2 * SEMANTIC_Z), 0.5)));
-    c = Math.max(c, Math.min(around(cov, PAIR_COVERAGE), around(s.cosine, PAIR_SEMANTIC * floor)));
-    if (s.nearestGap !== void 0) c = Math.max(c, Math.min(around(s.cosine, NEAREST_SEMANTIC * floor), around(s.nearestGap, NEAREST_GAP * floor)));
+    if (stands(PAIR_Z)) c = Math.max(c, Math.min(around(cov, PAIR_COVERAGE), around(s.cosine, PAIR_SEMANTIC * floor)));
+    if (s.nearestGap !== void 0 && stands(NEAREST_Z)) c = Math.max(c, Math.min(around(s.cosine, NEAREST_SEMANTIC * floor), around(s.nearestGap, NEAREST_GAP * floor)));
   }
   return c;
 }
@@ -176,11 +180,23 @@ function idf(df, n) {
   return Math.log(1 + Math.abs((n - df + 0.5) / (df + 0.5)));
 }
 var QUESTION_WORDS = /* @__PURE__ */ new Set(["whose", "whether", "shall", "tell", "explain", "describ", "pleas", "anyon", "anyth", "someon", "someth"]);
+var HOW_WORDS = /* @__PURE__ */ new Set(["long", "much", "many", "far", "old", "soon", "big", "large", "fast", "frequently"]);
+function questionPhraseTerms(text) {
+  const out = /* @__PURE__ */ new Set();
+  const words = text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
+  for (let i = 1; i < words.length && i < 200; i++) {
+    if (words[i - 1] !== "how" || !HOW_WORDS.has(words[i])) continue;
+    const t = pipelineWord(words[i]);
+    if (t) out.add(t);
+  }
+  return out;
+}
 var NON_TERM_SHARE = 0.5;
 var NON_TERM_MIN_MEMORIES = 20;
-function termInformation(qterms, dfs, n) {
+function termInformation(qterms, dfs, n, text = "") {
   const common = n >= NON_TERM_MIN_MEMORIES ? NON_TERM_SHARE * n : Infinity;
-  return qterms.map((t, i) => QUESTION_WORDS.has(t) || dfs[i] > common ? 0 : idf(dfs[i], n));
+  const phrase = text ? questionPhraseTerms(text) : null;
+  return qterms.map((t, i) => QUESTION_WORDS.has(t) || phrase?.has(t) || dfs[i] > common ? 0 : idf(dfs[i], n));
 }
 function termPostings(view, term) {
   let cache = postingsCache.get(view);
@@ -228,7 +244,7 @@ function eachTextScore(view, text, params, visit) {
   const coord = params.coord ?? 0;
   const matched = view.borrowCounts();
   const postings = keys.map((key) => termPostings(view, key));
-  const info = termInformation(qterms, postings.map((p) => p.df), view.n);
+  const info = termInformation(qterms, postings.map((p) => p.df), view.n, text);
   const mass = info.reduce((a, x) => a + x, 0);
   const covered = view.borrowCoverage();
   const qwords = termWords(text, qterms);
@@ -313,7 +329,8 @@ function isQuestionWord(term) {
   return QUESTION_WORDS.has(term);
 }
 function knownShare(view, text) {
-  const qterms = queryTerms(text).filter((t) => !QUESTION_WORDS.has(t));
+  const phrase = questionPhraseTerms(text);
+  const qterms = queryTerms(text).filter((t) => !QUESTION_WORDS.has(t) && !phrase.has(t));
   if (!qterms.length || !view.n) return 0;
   let known = 0;
   for (const t of qterms) if (termPostings(view, t).df > 0) known++;
@@ -487,7 +504,7 @@ function rankPruned(view, qterms, limit, w, now, params, text = qterms.join(" ")
     const { lists, df } = termPostings(view, t);
     return { lists, df, w: df ? Math.pow(idf(df, N), params.idfPow ?? 1) : 0 };
   });
-  const info = termInformation(qterms, terms2.map((t) => t.df), N);
+  const info = termInformation(qterms, terms2.map((t) => t.df), N, text);
   const mass = info.reduce((a, x) => a + x, 0);
   const qwords = termWords(text, qterms);
   const byDf = terms2.map((t, i) => i).sort((x, y) => terms2[x].df - terms2[y].df);

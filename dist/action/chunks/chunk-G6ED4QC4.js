@@ -8,6 +8,7 @@ var DEFAULT_CONFIG = {
   defaultPriority: "medium",
   searchRelevance: { tagMatch: 3, categoryMatch: 2, contentMatch: 1 },
   retention: { enabled: false, deleteAfterDays: 90, archiveAfterDays: 30 },
+  citations: { staleAfter: "" },
   trashRetentionDays: 30,
   coreMaxChars: 8e3,
   maxContentBytes: 64 * 1024,
@@ -29,7 +30,9 @@ var ENUMS = {
   secretGuard: ["block", "redact", "off"],
   "hybrid.embedder": ["use", "openai", "onnx", "none"]
 };
-var EMPTY_ALLOWED = /* @__PURE__ */ new Set(["hybrid.model", "hybrid.baseUrl"]);
+var EMPTY_ALLOWED = /* @__PURE__ */ new Set(["hybrid.model", "hybrid.baseUrl", "citations.staleAfter"]);
+var DAY_DURATION = /^([1-9][0-9]{0,3})d$/;
+var DURATION_KEYS = /* @__PURE__ */ new Set(["citations.staleAfter"]);
 var NUMBER_RULES = {
   maxMemories: { min: 1, int: true },
   "searchRelevance.tagMatch": { min: 0, int: false },
@@ -56,6 +59,8 @@ export {
   DEFAULT_CONFIG,
   getPath,
   EMPTY_ALLOWED,
+  DAY_DURATION,
+  DURATION_KEYS,
   NUMBER_RULES,
   CONFIG_ENUMS
 };

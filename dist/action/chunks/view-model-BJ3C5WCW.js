@@ -11,7 +11,19 @@ import {
 import {
   CORE_DIR
 } from "./chunk-56GWFWN7.js";
+import {
+  checkCitations,
+  citationStates
+} from "./chunk-CRNZWHWD.js";
+import {
+  citeCommit
+} from "./chunk-R7AM7CZE.js";
 import "./chunk-WMTLY4KJ.js";
+import {
+  MAX_CITED_FILE_BYTES,
+  parseCitations,
+  splitLines
+} from "./chunk-LZP4DUDM.js";
 import "./chunk-ORLZZSPY.js";
 import "./chunk-AB7ZK6EF.js";
 import "./chunk-Z5YN2S7E.js";
@@ -22,7 +34,8 @@ import {
   trashCount
 } from "./chunk-P33V5WTW.js";
 import {
-  diffFiles
+  diffFiles,
+  isRegularFile
 } from "./chunk-OXLW64XD.js";
 import {
   ARCHIVE_DIR,
@@ -52,6 +65,45 @@ import "./chunk-VBFOSH5Y.js";
 var FACET_TOP = 30;
 function topFacet(counts) {
   return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).slice(0, FACET_TOP);
+}
+
+// src/lifecycle/view-citations.ts
+var VIEW_CODE_LINES = 60;
+var VIEW_CODE_CHARS = 8 * 1024;
+function viewCitations(store, extra, commit, checks) {
+  if (!extra || extra.citations === void 0) return void 0;
+  let at;
+  try {
+    at = commit ?? citeCommit(store.git);
+  } catch {
+    return { error: "the checkout has no commit to verify at (HEAD is unborn or not here)" };
+  }
+  const got = checks ?? checkCitations(store.git, at, [{ key: "m", citations: parseCitations(extra.citations) }]).checks.get("m") ?? [];
+  const tree = store.git.readCommit(at).tree;
+  return { commit: at, items: got.map((c) => ({ ...c, ...excerptOf(store, tree, c) })) };
+}
+function excerptOf(store, tree, c) {
+  if (c.state !== "valid" && c.state !== "moved" && c.state !== "changed") return {};
+  const path = c.at?.path ?? c.renamed ?? c.path;
+  const [start, end] = c.at?.lines ?? c.lines;
+  try {
+    const e = store.git.entryAt(tree, path);
+    if (!e || !isRegularFile(e.mode)) return {};
+    const data = store.git.readBlob(e.oid);
+    if (data.length > MAX_CITED_FILE_BYTES) return {};
+    const lines = splitLines(data.toString("utf8"));
+    const last = Math.min(end, lines.length, start + VIEW_CODE_LINES - 1);
+    if (start < 1 || start > lines.length) return {};
+    let text = lines.slice(start - 1, last).join("\n");
+    let truncated = last < end;
+    if (text.length > VIEW_CODE_CHARS) {
+      text = text.slice(0, VIEW_CODE_CHARS);
+      truncated = true;
+    }
+    return { code: { path, start, text, ...truncated ? { truncated: true } : {} } };
+  } catch {
+    return {};
+  }
 }
 
 // src/view/model/view-model.ts
@@ -239,7 +291,7 @@ var ViewModel = class {
    * file to be parsed (seconds at 100,000). Scope and source facets appear once the catalog is loaded.
    */
   async quickList(at, page, size) {
-    const { listMemories, indexCounts } = await import("./listing-VW3AIWOE.js");
+    const { listMemories, indexCounts } = await import("./listing-CSIHFRY6.js");
     const turn = () => new Promise((r2) => setImmediate(r2));
     await turn();
     const r = listMemories(this.store, {}, page * size);
@@ -424,7 +476,8 @@ var ViewModel = class {
     const commands = [`memory get ${id}`, `memory history ${id}`];
     if (at && at !== this.store.tip()) commands.push(`memory get ${id} --at ${at.slice(0, 12)}`);
     if (memory?.state === "trash" || !memory && versions.length) commands.push(`memory trash restore ${id}`);
-    return { id, at, memory, frontMatter, versions, commands };
+    const citations = entry ? viewCitations(this.store, entry.memory.extra) : void 0;
+    return { id, at, memory, frontMatter, versions, commands, ...citations ? { citations } : {} };
   }
   async log(p = {}) {
     const size = Math.min(500, Math.max(1, Math.floor(Number(p.size ?? 100)) || 100));
@@ -462,7 +515,7 @@ var ViewModel = class {
   }
   async stats() {
     await this.settled();
-    const { memoryStats } = await import("./stats-MS2D2KBV.js");
+    const { memoryStats } = await import("./stats-5IIMSXNL.js");
     const stats = await memoryStats(this.store, { top: 20 });
     const live = this.items(this.store.tip()).filter((i) => i.state === "live");
     const monthSet = /* @__PURE__ */ new Set();
@@ -675,7 +728,16 @@ var ViewModel = class {
       return m ? m[1] : "";
     };
     const cap = versionTextCap(historyTextBudget());
-    const view = async (id, memory, oid) => ({
+    let head;
+    try {
+      head = citeCommit(this.store.git);
+    } catch {
+      head = void 0;
+    }
+    const states = head ? citationStates(this.store, head).states : /* @__PURE__ */ new Map();
+    const cites = (e) => viewCitations(this.store, e.memory.extra, head, head ? states.get(e.memory.id) : void 0);
+    const view = async (id, memory, oid, citations) => ({
+      ...citations ? { citations } : {},
       id,
       at: null,
       memory: memory && capText(memory, cap),
@@ -687,8 +749,8 @@ var ViewModel = class {
       const { path: _p, extra: _e, ...m } = e.memory;
       return { ...m, state, path: e.path };
     };
-    for (const e of s.live.byId.values()) yield await view(e.memory.id, pub(e, "live"), e.oid);
-    for (const e of s.archived.byId.values()) yield await view(e.memory.id, { ...pub(e, "archived"), archived: true }, e.oid);
+    for (const e of s.live.byId.values()) yield await view(e.memory.id, pub(e, "live"), e.oid, cites(e));
+    for (const e of s.archived.byId.values()) yield await view(e.memory.id, { ...pub(e, "archived"), archived: true }, e.oid, cites(e));
     for (const t of s.trash) yield await view(t.id, { ...t, state: "trash", path: t.path });
   }
   async core() {
