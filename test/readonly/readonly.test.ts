@@ -75,6 +75,7 @@ describe('MCP read-only tools leave every ref unchanged', () => {
     memory_recent: () => ({}),
     memory_history: () => ({ id }),
     memory_stats: () => ({}),
+    memory_verify: () => ({}),
     memory_core_view: () => ({}),
   };
 
