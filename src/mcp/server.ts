@@ -139,7 +139,7 @@ export class BoundedStdioTransport implements Transport {
       msg = deserializeMessage(text);
     } catch (err) {
       // Valid JSON that is not a valid JSON-RPC message: answered with the request's own id, so a
-      // client waiting on it fails at once instead of hanging (issue 24). `params` that is not an
+      // client waiting on it fails at once instead of hanging. `params` that is not an
       // object or array breaks JSON-RPC itself (-32600); an array where MCP takes named parameters
       // is a request with invalid params (-32602).
       this.onerror?.(err as Error);

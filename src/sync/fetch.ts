@@ -26,7 +26,7 @@ export interface Snapshot {
  * Every fetch of a sync: no submodules, and no automatic maintenance afterwards (`git maintenance run
  * --auto`, or `gc --auto` before git 2.29): a memory write must not start a repack of the user's
  * repository, which takes minutes in a large one, and in a matrix of jobs it was one more process per
- * writer (issue 17). The user's own git commands still run it.
+ * writer. The user's own git commands still run it.
  */
 export const FETCH_CONFIG = ['-c', 'fetch.recurseSubmodules=false', '-c', 'maintenance.auto=false', '-c', 'gc.auto=0'];
 

@@ -202,7 +202,7 @@ export interface OwnCommits {
  * the state this writer saw when it made them, including its own and others' memories that are
  * still only in pending refs. A pending ref built on the fetched branch tip instead lacks those, and
  * a deletion of one of them re-applied there deletes nothing: the fold then saw the memory as never
- * there, and brought it back next to its trash copy (issue 24).
+ * there, and brought it back next to its trash copy.
  */
 export async function ownSinceShared(ctx: Ctx, local: string | null, remoteTip: string | null): Promise<OwnCommits> {
   if (!local) return { baseTree: null, commits: [] };

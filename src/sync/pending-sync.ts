@@ -109,8 +109,8 @@ export async function syncPending(ctx: Ctx, maxRetries: number, fold: boolean): 
         // A server without atomic pushes (AWS CodeCommit) still takes one-push writers' pending refs
         // (that push is not atomic), so they must be folded there too: left to the branch protocol,
         // nobody ever deleted them, and once a writer had published a memory of one to the branch and
-        // deleted it, every reader's union replayed the ref and brought the memory back (the review's
-        // test/sync/review-safety.test.ts). In order instead: the branch first (under its lease), then
+        // deleted it, every reader's union replayed the ref and brought the memory back
+        // (test/sync/race-safety.test.ts). In order instead: the branch first (under its lease), then
         // the refs it now holds, each under a lease on its id. Killed in between, a ref stays behind
         // whose commits the branch holds: the next fold finds them in its history (replayedPrefix),
         // does not replay them again, and deletes the ref.
@@ -247,8 +247,8 @@ async function publishPending(
   // A one-push writer's p.tip is the fetched branch tip plus its own commits: memories its branch held
   // from other writers' pending refs are not in it. A commit another process of this clone made during
   // the sync (on the branch that held them), re-applied there, lost what it did to them: the delete of
-  // such a memory kept only the trash copy, and the fold revived the parked store (review-concurrent
-  // test). So the local branch is left as it is then, and the mark set where this sync started: the
+  // such a memory kept only the trash copy, and the fold revived the parked store
+  // (test/sync/local-write-during-push.test.ts). So the local branch is left as it is then, and the mark set where this sync started: the
   // new commits are published by the next sync, on the state they were made on.
   const next = localTip ?? (p.tip as string);
   const moved = await moveLocal(ctx, local, next, !!made && !!local);

@@ -158,7 +158,7 @@ function publishedPrefix(ctx: Ctx, chain: string[], mark: string, union: string)
  * a shallow boundary. The boundary itself is left out, and so is what lies behind it: a commit's
  * changes (replayedPrefix) are read against its parent, and in a partial clone reading a parent the
  * shallow fetch left out fetched it with the branch's whole history behind it (a CI job's fold did,
- * test/sync/review-twins.test.ts). With `stop`, a line that reaches a boundary first proves nothing.
+ * test/sync/fold-replay-twins.test.ts). With `stop`, a line that reaches a boundary first proves nothing.
  */
 function firstParents(ctx: Ctx, from: string, stop: string | null): string[] | null {
   const git = ctx.store.git;
@@ -230,7 +230,7 @@ function replayedPrefix(ctx: Ctx, chain: string[], index: ReplayIndex | null): n
   // (one agent, or CI jobs sharing the bot identity) agree on key and result; each removes a different
   // trash copy (its own deleted_at). Without it, a fold took the first restore on the branch for a
   // replay of the second, parked in a pending ref, and dropped it: the memory stayed deleted
-  // (test/sync/review-twins.test.ts). A replay of the commit itself applied it to the same versions;
+  // (test/sync/fold-replay-twins.test.ts). A replay of the commit itself applied it to the same versions;
   // one that resolved a conflict differs here and is re-applied, as before this check.
   const changes = (oid: string) => {
     const known = index.changes.get(oid);

@@ -10,6 +10,6 @@ export const recentCommand = command<Args>({
   command: 'recent',
   describe: 'Show the newest memories',
   builder: (y) => y.option('count', { alias: 'n', type: 'number', describe: 'How many (default 10)' }).example('$0 recent --count 5', 'The five newest'),
-    // `N of M` on stderr and `total` in JSON, as every listing command (#28).
+    // `N of M` on stderr and `total` in JSON, as every listing command.
   handler: (argv) => run(argv, (m) => m.recent(argv.count), (r) => resultsWithNote(formatTable(r.memories), noteColor.dim(`${r.memories.length} of ${r.total}`))),
 });

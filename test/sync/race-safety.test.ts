@@ -30,7 +30,7 @@ async function parkInPendingRef(remote: string, a: string): Promise<{ id: string
 const listIds = async (repo: string, sync = true) =>
   ok(await runCli(repo, ['list', ...(sync ? ['--sync'] : []), '--limit', '100', '--json'])).json.memories.map((m: { id: string }) => m.id) as string[];
 
-describe('sync safety review', { timeout: 300_000 }, () => {
+describe('sync safety when writers race', { timeout: 300_000 }, () => {
   it('against a server without atomic pushes, a delete of a memory a one-push writer parked in a pending ref stays deleted', async () => {
     const { remote, clones } = setup(3);
     const [a, b, c] = clones;
