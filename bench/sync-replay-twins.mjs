@@ -1,4 +1,4 @@
-// What a fold pays to find a pending ref's commits among the branch's replays (src/sync/sync.ts
+// What a fold pays to find a pending ref's commits among the branch's replays (src/sync/union.ts
 // replayedPrefix) when many branch commits share one key (author line with the time in seconds, and
 // message): a bot identity in one second, or a hostile branch (branch content is untrusted). The remote
 // branch gets N commits, each adding one file, all with one author line and message; a pending ref

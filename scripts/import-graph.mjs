@@ -45,8 +45,8 @@ export const LAYERS = [
   { name: 'aggregations', paths: ['view/model/'] },
   // The resident helper process and its client (the door routes reads to it).
   { name: 'daemon', paths: ['daemon/'] },
-  // The door: the library API every surface goes through.
-  { name: 'door', paths: ['api.ts', 'index.ts'] },
+  // The door: the library API every surface goes through, and the sync around its operations.
+  { name: 'door', paths: ['api.ts', 'index.ts', 'sync-around.ts'] },
   // Surfaces: thin adapters over the door.
   { name: 'surfaces', paths: ['cli/', 'mcp/', 'action/', 'view/'] },
 ];

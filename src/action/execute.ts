@@ -3,6 +3,7 @@ import type { SyncResult } from '../sync/sync.js';
 import type { Memory } from '../model/memory.js';
 import type { SearchQuery } from '../model/search-types.js';
 import type { ActionInputs } from './inputs.js';
+import { syncPlan, type SyncPlan } from '../sync-around.js';
 import { searchSummary, storeSummary, verifySummary } from './summary.js';
 import { ensureBase, type BaseCommit } from './verify-base.js';
 import { excerpt } from '../model/excerpt.js';
@@ -28,8 +29,15 @@ export interface ActionLog {
   debug?(message: string): void;
 }
 
-const READS = new Set(['search', 'get', 'recent', 'list', 'verify']);
-const WRITES = new Set(['store', 'delete']);
+/**
+ * Sharing around a command, with the `sync` input: its operation's flag (src/sync-around.ts; a command
+ * is named as its operation). Writes pull first too: an Action run is a fresh checkout, delete may
+ * target a memory only the remote has, and store de-duplicates against (and commits on top of) what
+ * other jobs already stored.
+ */
+function around(inputs: ActionInputs): SyncPlan {
+  return syncPlan(inputs.command, { reads: inputs.sync, writes: inputs.sync, pullBeforeWrite: true });
+}
 
 /** Runs one action step against the library. Knows nothing of @actions/core: main.ts does the I/O. */
 export async function execute(inputs: ActionInputs, log: ActionLog): Promise<ActionResult> {
@@ -75,9 +83,8 @@ async function executeWith(inputs: ActionInputs, log: ActionLog): Promise<Action
   const cache = inputs.command === 'search' ? runnerCache(inputs.branch, dir, log) : null;
   const memory = openDoor({ repo: inputs.path, branch: inputs.branch, source: 'github-action', warn: (m) => log.warning(m), indexCache: cache ? dir : undefined });
   try {
-    // Writes pull first too: delete may target a memory only the remote has, and store de-duplicates
-    // against (and commits on top of) what other jobs already stored.
-    if (inputs.sync && (READS.has(inputs.command) || WRITES.has(inputs.command))) await pull(memory, inputs, log);
+    const plan = around(inputs);
+    if (plan.pullBefore) await pull(memory, inputs, log);
     const tree = cache ? memory.core.treeOf(memory.core.tip()) : null;
     const hit = cache ? await cache.restore(tree) : null;
     const result = await perform(memory, inputs, log, base);
@@ -92,7 +99,7 @@ async function executeWith(inputs: ActionInputs, log: ActionLog): Promise<Action
       if (p.commit) log.info(`retention: ${p.summary}`);
       result.json.pruned = { archived: p.archived.length, trashed: p.trashed.length, purged: p.purged.length };
     }
-    if (inputs.sync && WRITES.has(inputs.command)) await push(memory, inputs, log);
+    if (plan.syncAfter) await push(memory, inputs, log);
     if (inputs.command === 'store') {
       const tags = (result.json.tags as string[] | undefined) ?? inputs.tags;
       result.summary = storeSummary(result.id, tags, inputs.branch, inputs.sync ? inputs.remote : null, result.json.duplicate === true);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { SEGMENT_FORMAT } from '../search/segment.js';
 
 /**
- * The search index kept in the runner's cache between jobs (issue #29, docs/action.md "Index
+ * The search index kept in the runner's cache between jobs (docs/action.md "Index
  * cache"), with @actions/cache. A search step restores the newest entry for the branch into a
  * folder the library uses as its `indexCache` (src/search/index-cache.ts: validated, brought up to
  * the branch's tree incrementally), and saves the folder when the search wrote to it: under the

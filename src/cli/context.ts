@@ -4,13 +4,14 @@ import { InvalidInputError, MemoryError } from '../errors.js';
 import { reportError, toMemoryError, writeJson } from './output.js';
 import { DEFAULT_MAX_INPUT_BYTES, readBoundedStream } from '../model/bounds.js';
 import { safeText } from '../model/error-format.js';
+import { SHARES_ITSELF, syncFlag, syncPlan, type Operation, type SyncPlan } from '../sync-around.js';
 
 /** Options every command accepts. */
 export interface GlobalArgs {
   repo?: string;
   branch?: string;
   json?: boolean;
-  /** Automatic sync for this command (see {@link SyncMode}); `--no-sync` turns MEMORY_AUTO_SYNC off. */
+  /** Automatic sync around this command (src/sync-around.ts); `--no-sync` turns MEMORY_AUTO_SYNC off. */
   sync?: boolean;
   indexCache?: string;
   _?: Array<string | number>;
@@ -36,28 +37,28 @@ export function openCliMemory(argv: GlobalArgs): MemoryDoor {
 }
 
 /**
- * Automatic sync. A command that reads memories pulls first; one that writes syncs (pull, combine,
- * push) after its commit. Commands declare it with `run(..., { sync })`, or are listed here by name
- * so existing commands need no edit. On with `--sync`, or env MEMORY_AUTO_SYNC = 1|true|all (both),
- * write|push (writes only), read|pull (reads only). docs/sync.md has the details.
+ * Automatic sync around a command: the door operation's flag (src/sync-around.ts) says whether it
+ * pulls first (a read) or syncs after its commit (a write). A command is its first word unless it
+ * names its operation with `run(..., { op })` (a subcommand that decides: trash, core, config). On
+ * with `--sync`, or env MEMORY_AUTO_SYNC = 1|true|all (both), write|push (writes only), read|pull
+ * (reads only). docs/sync.md "Sync around an operation".
  */
-export type SyncMode = 'read' | 'write' | 'none';
-const SYNC_MODES: Record<string, SyncMode> = {
-  store: 'write', update: 'write', delete: 'write', clear: 'write', restore: 'write', import: 'write', prune: 'write',
-  get: 'read', recent: 'read', tagged: 'read', list: 'read', search: 'read', history: 'read', export: 'read', stats: 'read',
-};
-
 export interface RunOptions {
-  /** Overrides the command's entry in the automatic-sync table. */
-  sync?: SyncMode;
+  /** The door operation this command runs (default: the command's first word). */
+  op?: Operation;
 }
 
-function autoSync(argv: GlobalArgs, mode: SyncMode): { mode: SyncMode; explicit: boolean } | null {
-  if (mode === 'none' || argv.sync === false) return null;
-  if (argv.sync === true) return { mode, explicit: true };
+/** The operation a command line runs: `opts.op`, else its first word. */
+export function cliOperation(argv: GlobalArgs, opts: RunOptions = {}): string {
+  return opts.op ?? String(argv._?.[0] ?? '');
+}
+
+function autoSync(argv: GlobalArgs, op: string): { plan: SyncPlan; explicit: boolean } | null {
+  if (argv.sync === false) return null;
   const env = (process.env.MEMORY_AUTO_SYNC ?? '').trim().toLowerCase();
-  const on = ['1', 'true', 'yes', 'on', 'all'].includes(env) || (mode === 'write' ? ['write', 'push'] : ['read', 'pull']).includes(env);
-  return on ? { mode, explicit: false } : null;
+  const all = argv.sync === true || ['1', 'true', 'yes', 'on', 'all'].includes(env);
+  const plan = syncPlan(op, { reads: all || ['read', 'pull'].includes(env), writes: all || ['write', 'push'].includes(env), pullBeforeWrite: false });
+  return plan.pullBefore || plan.syncAfter ? { plan, explicit: argv.sync === true } : null;
 }
 
 async function pullFirst(memory: MemoryDoor, explicit: boolean): Promise<void> {
@@ -97,14 +98,14 @@ export async function run<R>(argv: GlobalArgs, fn: (memory: MemoryDoor) => Promi
   let memory: MemoryDoor | null = null;
   try {
     memory = openCliMemory(argv);
-    const mode = opts.sync ?? SYNC_MODES[String(argv._?.[0])];
-    // A command that neither shares nor says it shares by itself (sync, pull, push pass 'none'):
-    // an explicit --sync would do nothing, so the user is told rather than left to believe it shared.
-    if (mode === undefined && argv.sync === true) process.stderr.write(`git-memory: warning: --sync does nothing for "memory ${String(argv._?.[0] ?? '')}"; run "memory sync" to share\n`);
-    const auto = autoSync(argv, mode ?? 'none');
-    if (auto?.mode === 'read') await pullFirst(memory, auto.explicit);
+    const op = cliOperation(argv, opts);
+    // A command that neither shares nor shares by itself (sync, pull, push): an explicit --sync would
+    // do nothing, so the user is told rather than left to believe it shared.
+    if ((syncFlag(op) ?? 'none') === 'none' && !SHARES_ITSELF.has(op) && argv.sync === true) process.stderr.write(`git-memory: warning: --sync does nothing for "memory ${String(argv._?.[0] ?? '')}"; run "memory sync" to share\n`);
+    const auto = autoSync(argv, op);
+    if (auto?.plan.pullBefore) await pullFirst(memory, auto.explicit);
     let result = await fn(memory);
-    if (auto?.mode === 'write') result = await syncAfter(memory, result, human, !!argv.json);
+    if (auto?.plan.syncAfter) result = await syncAfter(memory, result, human, !!argv.json);
     if (argv.json) writeJson(result);
     else {
       const text = human(result);

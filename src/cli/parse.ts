@@ -98,7 +98,7 @@ export function parseLine(tokens: readonly string[], spec: LineSpec): Argv {
       return;
     }
     // Appended in place: copying the list on every occurrence made 20,000 `--tags` flags cost
-    // 24 s before anything looked at them (issue 24). Refused at the bound, before the rest.
+    // 24 s before anything looked at them. Refused at the bound, before the rest.
     let list = values.get(name);
     if (!Array.isArray(list)) values.set(name, (list = []));
     if (list.length >= MAX_ARRAY_OPTION_VALUES) throw new UsageError(`too many --${name} options: at most ${MAX_ARRAY_OPTION_VALUES}`, name);

@@ -214,7 +214,7 @@ export async function searchViaDaemon(store: MemoryStore, q: SearchQuery): Promi
   const b = body(store, 'search', { query: q });
   const model = needsModel(store, q);
   // A search that needs no model never waits on a busy helper: it is about as fast in-process, and
-  // the helper runs one request at a time (issue 24: a full-text search waited 30 s behind one).
+  // the helper runs one request at a time (a full-text search waited 30 s behind one).
   if (!model && usable(p)) {
     const pid = livePid(p);
     if (pid && busyWith(p, pid)) {
@@ -232,7 +232,7 @@ export async function searchViaDaemon(store: MemoryStore, q: SearchQuery): Promi
   if ((o.kind === 'absent' || o.kind === 'refused') && model) {
     const why = backedOff(p);
     // A helper that could not start a moment ago will not start now: search in-process at once
-    // instead of paying the wait on every search (issue 24: ~5 s each with a blocked socket path).
+    // instead of paying the wait on every search (~5 s each with a blocked socket path).
     if (why) debug(`not starting a helper until the back-off ends (${why})`);
     else if (!privateDir(p.dir) || !privateDir(socketDir(p))) debug('the helper folder is not a private folder of this user: not starting one');
     else {
@@ -289,7 +289,7 @@ export interface DaemonState {
 /**
  * Removes the socket and pid file of a helper that is gone. Only in this user's private folders, only
  * files this user owns, only when no process named by the pid file is alive and nothing listens on
- * the socket (a connection is refused): a live socket is never called stale (issue 24: run as root,
+ * the socket (a connection is refused): a live socket is never called stale (run as root,
  * status removed a live socket in another user's folder).
  */
 async function cleanStale(p: DaemonPaths, stopped = 0): Promise<string[]> {

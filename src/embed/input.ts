@@ -2,7 +2,7 @@
  * Characters of a text a model is given: its opening. A sentence model says what the opening of a
  * long note is about as well as it can say anything about it, and the offline model's tokenizer is
  * quadratic in the text's length (it copies the rest of the text at every character): one 60 KB
- * memory made a default search take 61 s, a 1 MiB one never finished (issue 24). 2,000 characters
+ * memory made a default search take 61 s, a 1 MiB one never finished. 2,000 characters
  * (about 300-400 words) cost the offline model what a short note does; texts up to it are embedded
  * whole, as before. Applied to every embedder (HTTP models have their own input limits too).
  */

@@ -41,7 +41,7 @@ export interface UsePoolOptions {
  * Idle cores now: the share of CPU time the kernel spent idle over `ms`, times the cores (Linux,
  * from /proc/stat); null elsewhere. The 1-minute load average lags by a minute: right after a burst
  * of work it read 3.3 on an idle 2-core machine, and `memory embed` of 10,000 ran on one worker in
- * 359 s (BENCHMARKS.md, issue 13).
+ * 359 s (BENCHMARKS.md).
  */
 export async function measuredIdleCores(ms = 250, cores = availableParallelism()): Promise<number | null> {
   const sample = (): [number, number] | null => {

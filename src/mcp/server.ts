@@ -11,6 +11,7 @@ import { formatError, safeError, safeText } from '../model/error-format.js';
 import { mcpDefinition, type McpToolDefinition } from './definitions.js';
 import { adviceForAgents, DEFAULT_PREVIEW_CHARS, type ToolDefinition } from './tool.js';
 import { tools as allTools } from './tools/index.js';
+import { syncPlan } from '../sync-around.js';
 
 declare const __VERSION__: string;
 
@@ -21,8 +22,9 @@ export interface MemoryServerOptions {
   /** Memory branch. Default: $MEMORY_BRANCH or "memory". */
   branch?: string;
   /**
-   * Share through the remote ($MEMORY_REMOTE or origin): `true`/`'all'` pulls before reads and syncs
-   * (pull, combine, push) after writes; `'read'` or `'write'` does one side only. Default false.
+   * Share through the remote ($MEMORY_REMOTE or origin) around each tool, by its operation's flag
+   * (src/sync-around.ts): `true`/`'all'` pulls before reads and before writes and syncs (pull, combine,
+   * push) after writes; `'read'` or `'write'` does one side only. Default false.
    */
   sync?: boolean | 'all' | 'read' | 'write';
   /** With `sync`: a read within this many ms of the last pull does not pull again. Default 5000. */
@@ -137,7 +139,7 @@ export class BoundedStdioTransport implements Transport {
       msg = deserializeMessage(text);
     } catch (err) {
       // Valid JSON that is not a valid JSON-RPC message: answered with the request's own id, so a
-      // client waiting on it fails at once instead of hanging (issue 24). `params` that is not an
+      // client waiting on it fails at once instead of hanging. `params` that is not an
       // object or array breaks JSON-RPC itself (-32600); an array where MCP takes named parameters
       // is a request with invalid params (-32602).
       this.onerror?.(err as Error);
@@ -235,8 +237,9 @@ export function createMemoryServer(opts: MemoryServerOptions = {}): Server {
     return memory;
   };
 
-  const pullReads = opts.sync === true || opts.sync === 'all' || opts.sync === 'read';
-  const syncWrites = opts.sync === true || opts.sync === 'all' || opts.sync === 'write';
+  // Sharing around each tool: its operation's flag (src/sync-around.ts). Writes pull first too (throttled
+  // like reads): an update or delete finds a memory only the remote has.
+  const sides = { reads: opts.sync === true || opts.sync === 'all' || opts.sync === 'read', writes: opts.sync === true || opts.sync === 'all' || opts.sync === 'write', pullBeforeWrite: true };
 
   // Concurrent reads share one pull; a burst of reads within the interval pulls once. A failed pull
   // does not fail the read: the local memories are still worth answering with (the text says so).
@@ -301,11 +304,12 @@ export function createMemoryServer(opts: MemoryServerOptions = {}): Server {
     const started = Date.now();
     try {
       const m = open();
-      const pullNote = pullReads && tool.name !== 'memory_store' ? await pull(m) : null;
+      const plan = syncPlan(typeof tool.operation === 'function' ? tool.operation(parsed.data) : tool.operation, sides);
+      const pullNote = plan.pullBefore ? await pull(m) : null;
       const result = await tool.run(m, parsed.data, { previewChars, session });
       let text = tool.render(result);
       if (pullNote) text += `\n${pullNote}`;
-      if (syncWrites && tool.access === 'write') {
+      if (plan.syncAfter) {
         try {
           await share(m);
         } catch (err) {

@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import type { GitMemory } from '../api.js';
 import type { Memory } from '../model/memory.js';
 import type { MemoryPreviewT } from './schemas.js';
+import type { Operation } from '../sync-around.js';
 
 /** MCP tool annotations (hints to the client; the spec's names). */
 export interface ToolAnnotations {
@@ -32,8 +33,8 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   input: I;
   output: O;
   annotations: ToolAnnotations;
-  /** `read` tools pull first and `write` tools push afterwards when the server runs with --sync. */
-  access: 'read' | 'write';
+  /** The door operation it runs, whose flag (src/sync-around.ts) says how the server shares around it with --sync. */
+  operation: Operation | ((args: z.output<I>) => Operation);
   run(memory: GitMemory, args: z.output<I>, ctx: ToolContext): Promise<z.output<O>>;
   /** The text block that accompanies structuredContent (what most clients show the model). */
   render(result: z.output<O>): string;

@@ -27,7 +27,7 @@ export const MAX_FRONT_MATTER_BYTES = 256 * 1024;
  * Largest file on the branch read as a memory: the largest content a store can be configured to
  * accept (`maxContentBytes`, 16 MiB) plus the largest front matter. A larger blob (a hand commit, a
  * fork, another tool) is skipped with a warning before it is decoded or parsed, as an unreadable
- * file is: a 100 MB one ran a search out of memory (issue 24).
+ * file is: a 100 MB one ran a search out of memory.
  */
 export const MAX_BRANCH_FILE_BYTES = 16 * 1024 * 1024 + 256 * 1024;
 

@@ -7,7 +7,7 @@ import type { MemoryConfig } from './config.js';
  * The narrow, read-only view of one memory branch that the read side (search, list, recent, tagged,
  * stats) works on. It has no method that commits: code holding a `ReadonlyBranch` cannot write to the
  * branch, so "reads never write" is a property of the types. `MemoryStore` satisfies it structurally;
- * so can a test double or a future `MemoryBranch` from the git backend redesign (issue 16).
+ * so can a test double or a future `MemoryBranch` from the git backend redesign.
  */
 
 /** One entry of a git tree, as the object reader returns it. */

@@ -50,7 +50,7 @@ export function filterMemories(b: StoreBranch, f: Omit<ListFilter, 'limit'> = {}
 export async function recentMemories(b: ReadonlyBranch, count?: number): Promise<{ success: true; memories: Memory[]; total: number }> {
   const n = toLimit(count, 10, 'count');
   const { listMemories } = await import('../search/listing.js');
-  // total: every live memory (the listing counts them without reading any; #28: every listing says N of M).
+  // total: every live memory (the listing counts them without reading any: every listing says N of M).
   const r = listMemories(b, {}, n);
   return { success: true, memories: r.memories, total: r.total };
 }

@@ -22,7 +22,7 @@
 export const MIN_COVERAGE = 0.6;
 /**
  * The coverage line of hybrid search, where the lexical rules sit beside the semantic ones: a little
- * higher than full text's {@link MIN_COVERAGE} (issue 25, tenth session: on the tune half an
+ * higher than full text's {@link MIN_COVERAGE} (on the tune half an
  * unanswerable question matched a turn through 0.61 of its information; 0.65 and 0.7 gave the same
  * recall on the saved pages).
  */
@@ -41,7 +41,7 @@ export const KNOWN_COVERAGE = 0.2;
  * rest: a note said in other words) with a cosine of at least {@link NEAREST_SEMANTIC} × the threshold.
  */
 /**
- * 3 in the eighth session; 2.8 since the tenth: questions whose evidence was on the page with nothing
+ * 2.8, not 3: questions whose evidence was on the page with nothing
  * confident sat at the semantic line with z just under 3 (a question naming a chat's speaker is near
  * all of that speaker's turns), and no unanswerable tune search sat between 2.75 and 3 (BENCHMARKS.md,
  * "#25 ranking, tenth session").

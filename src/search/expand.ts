@@ -4,7 +4,7 @@ import { queryTerms } from './analyze.js';
 import { docFrequency, isQuestionWord, NON_TERM_MIN_MEMORIES, NON_TERM_SHARE, valueWords, type IndexView } from './engine.js';
 
 /**
- * Query expansion for hybrid search (#25, docs/hybrid.md "Query expansion"): words the query does not
+ * Query expansion for hybrid search (docs/hybrid.md "Query expansion"): words the query does not
  * hold that may say the same thing ("runs" / "went for a jog"), searched as a second, lighter
  * full-text query. Two sources were measured on the tune sets (BENCHMARKS.md, "#25 quality, eighth
  * session"):

@@ -10,7 +10,7 @@ import { readHeader } from './segment/codec.js';
 import { MAGIC } from './segment/format.js';
 
 /**
- * The search index carried between CI jobs (issue #29): `--index-cache DIR` / MEMORY_INDEX_CACHE.
+ * The search index carried between CI jobs: `--index-cache DIR` / MEMORY_INDEX_CACHE.
  *
  * DIR holds a copy of the branch's persisted index (`<DIR>/<branch>/search-v<format>.base` and
  * `.delta`, the files src/search/index.ts keeps under the git dir). Before a search, when the

@@ -70,7 +70,7 @@ const CAP_REACHED = Symbol('cap reached');
  * asks about the paths its own side changed: looking those up costs what they are, not the branch.
  */
 /**
- * The size trailer (issue 29, docs/sync.md "How a first write picks its fetch"): every commit a sync
+ * The size trailer (docs/sync.md "How a first write picks its fetch"): every commit a sync
  * writes on top of a remote tip says how many memory files the branch holds after it
  * (`Memory-Count: 1000001`), so the next fresh clone's writer can choose, from the tip commit alone,
  * between fetching every tree (cheap on a small branch: one round trip) and only the trees it reads
@@ -327,7 +327,7 @@ export function combine(git: GitRepository, input: CombineInput): CombineResult 
   let count: number | null = !baseTree && received !== null ? received : claimedCount(git, input.remote);
   if (count !== null && input.checkClaimFrom !== undefined && count >= input.checkClaimFrom) {
     // Without this only a first write with no common history ever counted, so a branch whose tip
-    // claimed 5,000,000 kept every CI writer tree-less (review). Cost on a branch really that big:
+    // claimed 5,000,000 kept every CI writer tree-less. Cost on a branch really that big:
     // the trees of the first checkClaimFrom files, in a clone that holds them.
     try {
       const seen = countMemoryFiles(git, remoteTree, input.checkClaimFrom);

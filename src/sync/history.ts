@@ -15,7 +15,7 @@ const LIMIT = 20_000;
  * The commits a shallow clone lists in `.git/shallow`: git treats them as roots (their parents were
  * not fetched), and so do these walks, so that a fresh CI clone's merge base (usually "unrelated": its
  * first store starts a new history) is answered here instead of by a `git merge-base` spawn, which
- * was a third process per writer in a burst (issue 17).
+ * was a third process per writer in a burst.
  */
 function shallowRoots(git: GitRepository): Set<string> {
   try {

@@ -43,7 +43,7 @@ export function pendingRefTime(ref: string): number | null {
 /**
  * A burst of writers is in progress when the remote has a pending ref made in the last
  * {@link BURST_MS}: the branch is moving under them, and one more writer trying to move it first
- * would most likely lose that race and pay a second push (issue 17).
+ * would most likely lose that race and pay a second push.
  */
 export const BURST_MS = 30_000;
 export function burstInProgress(pending: PendingRef[], now: number): boolean {
@@ -56,7 +56,7 @@ export function burstInProgress(pending: PendingRef[], now: number): boolean {
 /**
  * A branch tip committed less than {@link RECENT_TIP_MS} ago, that this clone had not seen before its
  * fetch, is a writer that just won the branch: others of the same burst are likely racing right now,
- * before any of them has made a pending ref (issue 29). A tip this clone pushed itself (an agent
+ * before any of them has made a pending ref. A tip this clone pushed itself (an agent
  * storing several memories in a row) is no such sign.
  */
 export const RECENT_TIP_MS = 30_000;

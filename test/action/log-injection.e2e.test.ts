@@ -19,7 +19,7 @@ function injected(stdout: string): string[] {
   return out;
 }
 
-describe('action log: workflow commands in memories are neutralised (#24.11)', () => {
+describe('action log: workflow commands in memories are neutralised', () => {
   it('the escaper breaks ## [ and :: and leaves other text alone', () => {
     expect(workflowSafe('a ##[set-output name=count;]999 b')).not.toContain('##[');
     expect(workflowSafe('::stop-commands::tok')).not.toMatch(/::/);

@@ -141,7 +141,7 @@ describe('CLI argument parser', () => {
     expect(out[3]).toBe('1.2.3\n');
   });
 
-  it('collects a repeated array option up to a bound and refuses the rest at the bound (issue 24)', async () => {
+  it('collects a repeated array option up to a bound and refuses the rest at the bound', async () => {
     const { cli, calls } = program([store]);
     const flags = (n: number) => Array.from({ length: n }, (_, i) => ['--tags', `t${i}`]).flat();
     await cli.run(['store', 'x', ...flags(MAX_ARRAY_OPTION_VALUES)]);

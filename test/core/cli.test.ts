@@ -43,7 +43,7 @@ describe('memory CLI', () => {
     expect(human.stdout).not.toContain('\x1b['); // no colour on a pipe
   });
 
-  it('reads content from stdin with "-", byte-exact but for the trailing newlines a pipe adds (#28)', async () => {
+  it('reads content from stdin with "-", byte-exact but for the trailing newlines a pipe adds', async () => {
     const repo = makeRepo();
     const content = '  ---\nline\n---\n  中文 🎉  ';
     const st = await runCli(repo, ['store', '-', '--json'], { input: `${content}\n\n` });

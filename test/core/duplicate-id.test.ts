@@ -20,7 +20,7 @@ function handCopy(repo: string, fromPath: string, path: string, text: string): v
   git(repo, 'update-ref', 'refs/heads/memory', c);
 }
 
-describe('two files with one id (issue 24)', { timeout: 120_000 }, () => {
+describe('two files with one id', { timeout: 120_000 }, () => {
   for (const where of ['before', 'after'] as const) {
     it(`get, list, search, export, update and history agree on one file, and warn naming both (copy sorted ${where} the id's own path)`, async () => {
       const repo = makeRepo({ commit: true });

@@ -451,7 +451,7 @@ net.createServer((c) => { c.on('error', () => {}); c.on('data', () => {
 // Issue 24: a helper that does not answer (its thread held by a long request; here SIGSTOP holds it)
 // is reported as running, is stopped for sure, and never holds up a search that needs no model; a
 // helper that cannot start is not waited for on every search; status never removes what is not stale.
-describe('search helper: busy, blocked, or not ours (issue 24)', { timeout: 180_000 }, () => {
+describe('search helper: busy, blocked, or not ours', { timeout: 180_000 }, () => {
   it('status says a helper that does not answer is running, and stop ends it for sure', async () => {
     const repo = repoWithNotes(NOTES.slice(0, 3), { embed: false });
     const pid = start(repo);

@@ -106,7 +106,7 @@ describe('git config includes (user identity)', () => {
   });
 });
 
-describe('git config sources for identity and remotes (#26: one file list)', () => {
+describe('git config sources for identity and remotes (one file list)', () => {
   it('honours GIT_CONFIG_SYSTEM and `git -c` (GIT_CONFIG_PARAMETERS, GIT_CONFIG_COUNT) as git does', () => {
     const home = tempDir('gm-home-');
     const repo = join(home, 'proj');

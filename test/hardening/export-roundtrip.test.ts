@@ -44,7 +44,7 @@ async function roundTrip(repo: string): Promise<{ listed: Listed[]; back: Listed
 
 const fm = (fields: string[], body: string) => `---\n${fields.join('\n')}\n---\n${body}`;
 
-describe('export then import keeps every listed memory, or export fails naming it (#24.2)', () => {
+describe('export then import keeps every listed memory, or export fails naming it', () => {
   it('the files of the report: NUL byte, no timestamp, year 9999, plus garbage dates and colliding keys', async () => {
     const repo = makeRepo({ commit: true });
     commitToBranch(repo, {

@@ -11,7 +11,7 @@ import { branchBytes, expectCoded, expectNoSecret, GH_TOKEN, runIn } from './bou
 const j = (...p: string[]) => p.join('');
 const line = (o: unknown) => JSON.stringify(o);
 
-describe('a credential as a key name is refused at every depth, whatever its value (#24.9)', () => {
+describe('a credential as a key name is refused at every depth, whatever its value', () => {
   it('import: metadata keys and top-level extra keys holding a token, with number/true/null/list/object values', async () => {
     const repo = makeRepo({ commit: true });
     const f = join(tempDir(), 'in.jsonl');
@@ -64,7 +64,7 @@ describe('a credential as a key name is refused at every depth, whatever its val
   });
 });
 
-describe('errors never echo a secret (#24.10): one masker for every error path', () => {
+describe('errors never echo a secret: one masker for every error path', () => {
   it('an import record whose priority or id is a token: the per-record error is masked', async () => {
     const repo = makeRepo();
     const f = join(tempDir(), 'in.jsonl');
@@ -76,7 +76,7 @@ describe('errors never echo a secret (#24.10): one masker for every error path',
   });
 });
 
-describe('bidi and control characters are escaped wherever an error echoes input (#24.16)', () => {
+describe('bidi and control characters are escaped wherever an error echoes input', () => {
   const RLO = '\u202e';
   it('the formatter escapes them; newlines and tabs stay', async () => {
     const s = safeText(`id mem_a${RLO}bc\u2066x\u0007y\u001b[31m\nnext\tline`);
@@ -106,7 +106,7 @@ describe('bidi and control characters are escaped wherever an error echoes input
   });
 });
 
-describe('auto-tags never come from a span the scanner flags (#24.12)', () => {
+describe('auto-tags never come from a span the scanner flags', () => {
   const SSH2 = j('---- BEGIN SSH2 ', 'ENCRYPTED PRIVATE', ' KEY ----\nComment: "deploy key"\n', 'P2/56wAAAi4AAAA3aWYtbW9kbntzaWdue3JzYS1wa2NzMS1zaGExfSxlbmNyeXB0e3Jz\n', 'YS1wa2NzMXYyLW9hZXB9fQAAAARub25lAAAB3wAAAdsAAAARAQABAAAH/jmPqx1xkYbm\n', '---- END SSH2 ', 'ENCRYPTED PRIVATE', ' KEY ----');
   const PUTTY = j('PuTTY-User-Key-File-', '2: ssh-rsa\nEncryption: none\nComment: rsa-key-20240101\nPublic-Lines: 2\n', 'AAAAB3NzaC1yc2EAAAABJQAAAQEAhNWeUrlqwBTKnhQBpmXkZ8sgXl2qQ\nQwSJYHzUbGvXaPtcTnMdJfRkLe\n', 'Private-Lines: 2\nAAABAQCKTnW9bcLHtQfUfAs8QmX2YxZzRgHzK1mPq\nUvN7jLp2Kw5RtYcXa\n', 'Private-MAC: 8a3f2c9d1e7b4f6a0c5e9b7d2a4f8c1e3f9a7c2e');
   it.each([

@@ -33,7 +33,7 @@ describe('MCP arguments', () => {
     expect(lines[1]).toMatchObject({ id: 7, result: { serverInfo: { name: 'git-memory' } } });
   });
 
-  it('valid JSON that is not valid JSON-RPC is answered with the request id, and later requests still are (issue 24)', async () => {
+  it('valid JSON that is not valid JSON-RPC is answered with the request id, and later requests still are', async () => {
     const repo = makeRepo();
     const p = spawn(process.execPath, [CLI(), 'mcp', '--repo', repo], { env: gitEnv, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
@@ -53,7 +53,7 @@ describe('MCP arguments', () => {
     expect(msgs.filter((m) => m.id === null)).toEqual([]);
   }, 60_000);
 
-  it('the SDK client gets an error for a request with array params at once, not a timeout (issue 24)', async () => {
+  it('the SDK client gets an error for a request with array params at once, not a timeout', async () => {
     const repo = makeRepo();
     const { client } = await connect(repo);
     const t = Date.now();

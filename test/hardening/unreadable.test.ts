@@ -29,7 +29,7 @@ async function stored(repo: string, text: string): Promise<{ id: string; path: s
   return { id: r.json.id, path };
 }
 
-describe('a present but unreadable memory file (#24.15)', () => {
+describe('a present but unreadable memory file', () => {
   it('get and update answer UNREADABLE_MEMORY naming the path; history says unreadable, not gone', async () => {
     const repo = makeRepo({ commit: true });
     const { id, path } = await stored(repo, 'hello world one');
@@ -66,7 +66,7 @@ describe('a present but unreadable memory file (#24.15)', () => {
   });
 });
 
-describe('invalid UTF-8 in a branch file (#24.15)', () => {
+describe('invalid UTF-8 in a branch file', () => {
   it('get warns naming the path; update refuses and leaves the bytes as they are', async () => {
     const repo = makeRepo({ commit: true });
     const { id, path } = await stored(repo, 'placeholder');

@@ -18,7 +18,7 @@ afterAll(() => server.close());
 const embedder = () => new HttpEmbedder({ model: 'bow', baseUrl: server.url, batchSize: 8 });
 const texts = ['The API rate limit is 100 requests per minute', 'Deploys to production need the VPN', 'The user prefers TypeScript over JavaScript', 'Staging database password rotates monthly'];
 
-describe('vector cache integrity (#24.14)', () => {
+describe('vector cache integrity', () => {
   it('40 flipped bytes in the cache: rejected with a warning, rebuilt, same results as before', async () => {
     const warnings: string[] = [];
     const s = new MemoryStore({ repo: makeRepo(), warn: (m) => warnings.push(m) });

@@ -6,7 +6,7 @@ import { fsckBranch, idsUnder, ok, pendingName, pendingRefs, setup } from './fix
 // burst while another writer's pending ref is parked; a reader's fold keeps every delete. The rest of
 // the fold-safety tests (one command at a time) run in-process in fold-safety.test.ts.
 
-describe('fold safety (issue 24), concurrent writer processes', { timeout: 300_000 }, () => {
+describe('fold safety, concurrent writer processes', { timeout: 300_000 }, () => {
   it('4 concurrent writers store and delete during a burst: every delete survives the fold, every kept memory arrives', async () => {
     const { remote, clones } = setup(6);
     const writers = clones.slice(0, 4);

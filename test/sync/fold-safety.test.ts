@@ -57,7 +57,7 @@ async function parkedMemory(remote: string, a: string, b: string): Promise<strin
   return x.id;
 }
 
-describe('fold safety (issue 24)', { timeout: 300_000 }, () => {
+describe('fold safety', { timeout: 300_000 }, () => {
   it('a delete published during a burst stays deleted after the fold, also of a memory still only in a pending ref', async () => {
     const { remote, clones } = setup(3);
     const [a, b, c] = clones;

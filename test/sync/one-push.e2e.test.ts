@@ -40,7 +40,7 @@ function checkRemote(remote: string, ids: string[]): void {
   expect(r.json.memories.map((m: { id: string }) => m.id).sort()).toEqual([...ids].sort());
 }
 
-describe('one push per contended writer (issue 29)', { timeout: 300_000 }, () => {
+describe('one push per contended writer', { timeout: 300_000 }, () => {
   it('a writer that meets a fresh foreign tip pushes once, also when another writer wins the branch meanwhile; a quiet one pushes once and leaves a copy', async () => {
     const { remote, clones } = setup(1);
     const [a] = clones;

@@ -280,7 +280,7 @@ exit 1
     expect(res).toMatchObject({ mode: 'pending', pushed: true, created: true });
     expect(idsOn(r2)).toEqual([z]);
     // Without atomic pushes a fold moves the branch first, then deletes what it folded (a pending ref
-    // left for nobody to fold was replayed by every reader: test/sync/review-safety.test.ts).
+    // left for nobody to fold was replayed by every reader: test/sync/race-safety.test.ts).
     expect(pendingRefs(r2)).toHaveLength(1);
     const again = await withStore(clones[0], (s) => sync(s, { fold: true }));
     expect(again).toMatchObject({ mode: 'pending', folded: 1, pendingRemote: 0 });

@@ -68,6 +68,6 @@ export const configCommand = command<Args>({
       },
       // Not in the automatic-sync table (the first word does not say): set and unset commit to the
       // branch, get and show read it.
-      { sync: argv.action === 'set' || argv.action === 'unset' ? 'write' : 'read' },
+      { op: argv.action === 'set' || argv.action === 'unset' ? 'config.write' : 'config.read' },
     ),
 });

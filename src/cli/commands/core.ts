@@ -53,10 +53,9 @@ async function readOps(file: string | undefined): Promise<CoreOperation[]> {
   return ops as CoreOperation[];
 }
 
-// `core` is not in the automatic-sync table (src/cli/context.ts SYNC_MODES keys on the first word, and
-// `core` reads or writes by subcommand): without these, `core set --sync` committed and never synced.
-const READ = { sync: 'read' } as const;
-const WRITE = { sync: 'write' } as const;
+// `core` reads or writes by subcommand: each names its operation (src/sync-around.ts).
+const READ = { op: 'core.read' } as const;
+const WRITE = { op: 'core.write' } as const;
 
 const subcommands: CommandDef[] = (
   [

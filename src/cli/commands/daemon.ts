@@ -72,7 +72,7 @@ export const daemonCommand = command<Args>({
         if ('stopped' in r) return r.stopped ? `stopped the helper${r.pid ? ` (pid ${r.pid})` : ''}${r.signal ? color.dim(` with ${r.signal}: it was not answering`) : ''}` : r.pid ? `the helper (pid ${r.pid}) is still running` : `no helper was running${r.cleaned ? color.dim(`; removed stale ${r.cleaned.join(', ')}`) : ''}`;
         return describeDaemon(r);
       },
-      { sync: 'none' },
+      { op: 'daemon' },
     );
   },
 });

@@ -40,6 +40,6 @@ export const embedCommand = command<Args>({
         (r.fromCache ? `, ${r.fromCache} from the local cache` : '') +
         `, ${r.reused} already had vectors${r.pruned ? `, ${r.pruned} stale removed` : ''}` +
         ` ${color.dim(`(${r.commits} commit${r.commits === 1 ? '' : 's'}, ${formatDuration(r.durationMs)})`)}`,
-      { sync: 'write' },
+      { op: 'embed' },
     ),
 });

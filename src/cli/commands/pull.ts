@@ -16,6 +16,6 @@ export const pullCommand = command<RemoteArgs>({
       argv,
       (m) => withSyncProgress(argv.json, (onProgress) => m.pull({ remote: argv.remote, onProgress })),
       (r) => describeSync(r, 'pulled'),
-      { sync: 'none' },
+      { op: 'pull' },
     ),
 });

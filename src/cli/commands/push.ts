@@ -11,5 +11,5 @@ export const pushCommand = command<RemoteArgs>({
       .option('remote', { type: 'string', describe: 'Remote name or URL (default: $MEMORY_REMOTE or "origin")' })
       .example('$0 push', 'Publish local memories to origin')
       .example('$0 pull && $0 push', 'The two halves of "memory sync", without its retries'),
-  handler: (argv) => run(argv, (m) => m.push({ remote: argv.remote }), (r) => describeSync(r, 'pushed'), { sync: 'none' }),
+  handler: (argv) => run(argv, (m) => m.push({ remote: argv.remote }), (r) => describeSync(r, 'pushed'), { op: 'push' }),
 });

@@ -48,6 +48,6 @@ export const syncCommand = command<RemoteArgs>({
       argv,
       (m) => withSyncProgress(argv.json, (onProgress) => m.sync({ remote: argv.remote, retries: argv.retries, fold: argv.fold, mode: argv.mode as 'pending' | 'branch' | undefined, onProgress })),
       (r) => describeSync(r, 'synced'),
-      { sync: 'none' },
+      { op: 'sync' },
     ),
 });

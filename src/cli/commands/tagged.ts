@@ -8,7 +8,7 @@ interface Args extends GlobalArgs {
   ref?: string;
 }
 
-// The conventions of `list` (#28): a page (--limit, default 50), `N of M` on stderr, `total` in JSON.
+// The conventions of `list`: a page (--limit, default 50), `N of M` on stderr, `total` in JSON.
 // On 20,000 memories it printed 2,913 rows in 3.7 s with no count.
 export const taggedCommand = command<Args>({
   command: 'tagged <tags>',

@@ -61,7 +61,6 @@ export const trashCommand = command<Args>({
           .join('\n');
         return resultsWithNote(rows, noteColor.dim(`${items.length} of ${r.total}`));
       },
-      // Not in SYNC_MODES (its first word does not say): without this, --sync did nothing here.
-      { sync: argv.action === 'list' ? 'read' : 'write' },
+      { op: argv.action === 'restore' ? 'trash.restore' : argv.action === 'empty' ? 'trash.empty' : 'trash.list' },
     ),
 });

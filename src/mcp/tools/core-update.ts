@@ -31,7 +31,7 @@ export const memoryCoreUpdate = defineTool({
   }),
   output: CoreWriteOut,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  access: 'write',
+  operation: 'core.write',
   run: (memory, a) => memory.coreUpdate(a),
   render: (r) => (r.changed ? `Core document "${r.name}" updated (${r.applied} operation${r.applied === 1 ? '' : 's'}; ${r.chars}/${r.max_chars} characters; version ${r.version}).` : `Core document "${r.name}" unchanged.`),
 });

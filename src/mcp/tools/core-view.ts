@@ -30,7 +30,7 @@ export const memoryCoreView = defineTool({
     max_chars: z.number().int(),
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
-  access: 'read',
+  operation: 'core.read',
   run: (memory, a) => memory.coreView({ name: a.name }),
   render: (r) => `Core document "${r.name}" (${r.chars}/${r.max_chars} characters, version ${r.version ?? 'none yet'}):\n\n${r.content || '(empty)'}`,
 });

@@ -14,7 +14,7 @@ export const memoryDelete = defineTool({
   input: z.object({ id: Id }),
   output: z.object({ success: z.literal(true), deleted: z.string(), alreadyDeleted: z.literal(true).optional().describe('true when the memory was already in the trash: nothing changed') }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  access: 'write',
+  operation: 'delete',
   async run(memory, a) {
     try {
       const r = await memory.delete(a.id);

@@ -12,7 +12,7 @@ export const memoryGet = defineTool({
   input: z.object({ id: Id, ref: ReadRef.optional() }),
   output: z.object({ success: z.literal(true), memory: MemoryOut }),
   annotations: { readOnlyHint: true, openWorldHint: false },
-  access: 'read',
+  operation: 'get',
   run: (memory, a) => memory.get(a.id, a.ref !== undefined ? { ref: a.ref } : undefined),
   render: (r) => renderMemory(r.memory),
 });

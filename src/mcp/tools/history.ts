@@ -35,7 +35,7 @@ export const memoryHistory = defineTool({
     total: z.number().int().describe('Versions in history, not just this page'),
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
-  access: 'read',
+  operation: 'history',
   async run(memory, a, ctx) {
     const r = await memory.history(a.id);
     const versions = r.versions.slice(0, clamp(a.limit, DEFAULT, CAP)).map((v) => {

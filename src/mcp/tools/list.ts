@@ -25,7 +25,7 @@ export const memoryList = defineTool({
   }),
   output: z.object({ success: z.literal(true), memories: z.array(MemoryPreview), total: z.number().int() }),
   annotations: { readOnlyHint: true, openWorldHint: false },
-  access: 'read',
+  operation: 'list',
   async run(memory, a, ctx) {
     const r = await memory.list({ tags: a.tags, category: a.category, scope: a.scope, archived: a.archived, limit: clamp(a.limit, DEFAULT, CAP), ...(a.cites !== undefined ? { cites: a.cites } : {}), ...(a.ref !== undefined ? { ref: a.ref } : {}) });
     return { success: true as const, memories: r.memories.map((m) => preview(m, ctx.previewChars)), total: r.total };

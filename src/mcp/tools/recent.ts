@@ -16,7 +16,7 @@ export const memoryRecent = defineTool({
   input: z.object({ count: count('How many memories', DEFAULT, CAP).optional(), ref: ReadRef.optional() }),
   output: z.object({ success: z.literal(true), memories: z.array(MemoryPreview), total: z.number().int().describe('Every live memory, not just these') }),
   annotations: { readOnlyHint: true, openWorldHint: false },
-  access: 'read',
+  operation: 'recent',
   async run(memory, a, ctx) {
     const r = await memory.recent(clamp(a.count, DEFAULT, CAP), a.ref !== undefined ? { ref: a.ref } : undefined);
     return { success: true as const, memories: r.memories.map((m) => preview(m, ctx.previewChars)), total: r.total };

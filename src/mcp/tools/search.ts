@@ -55,7 +55,7 @@ export const memorySearch = defineTool({
     ignoredQuery: z.string().optional().describe('Set when the query had no searchable words: it was ignored and the filters alone listed memories newest first'),
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
-  access: 'read',
+  operation: 'search',
   async run(memory, a, ctx) {
     if (a.after && a.before && Date.parse(a.after) >= Date.parse(a.before)) {
       throw new InvalidInputError(`after (${a.after}) must be earlier than before (${a.before})`, { field: 'after' });

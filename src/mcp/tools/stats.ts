@@ -21,7 +21,7 @@ export const memoryStats = defineTool({
     newest: z.string().nullable(),
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
-  access: 'read',
+  operation: 'stats',
   async run(memory) {
     const r = await memory.stats();
     return r as typeof r & Record<string, unknown>;

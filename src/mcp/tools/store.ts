@@ -31,7 +31,7 @@ export const memoryStore = defineTool({
     warnings: z.array(z.string()).optional().describe('The working tree differs from the cited commit in cited lines (the committed text was cited)'),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  access: 'write',
+  operation: 'store',
   async run(memory, a, ctx) {
     const cite = a.citations !== undefined ? { cite: a.citations.map((c) => ({ path: c.path, ...(c.lines ? { lines: [c.lines[0], c.lines[c.lines.length - 1]] as [number, number] } : {}) })) } : {};
     const r = await memory.store({ content: a.content, tags: a.tags, category: a.category, priority: a.priority, scope: a.scope, ...(ctx.session ? { metadata: { session: ctx.session } } : {}), ...cite, ...(a.citeRef !== undefined ? { citeRef: a.citeRef } : {}) });

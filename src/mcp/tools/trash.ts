@@ -27,7 +27,7 @@ export const memoryTrash = defineTool({
     from: z.enum(['trash', 'history']).optional(),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  access: 'write',
+  operation: (a) => (a.action === 'restore' ? 'trash.restore' : 'trash.list'),
   async run(memory, a, ctx) {
     if ((a.action ?? 'list') === 'list') {
       const r = await memory.trash({ action: 'list' });

@@ -29,7 +29,7 @@ export const memoryUpdate = defineTool({
     warnings: z.array(z.string()).optional(),
   }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  access: 'write',
+  operation: 'update',
   async run(memory, a) {
     const { id, citations, citeRef, ...patch } = a;
     const cite = citations !== undefined ? { cite: citations.map((c) => ({ path: c.path, ...(c.lines ? { lines: [c.lines[0], c.lines[c.lines.length - 1]] as [number, number] } : {}) })) } : {};

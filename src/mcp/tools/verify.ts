@@ -28,7 +28,7 @@ export const memoryVerify = defineTool({
     counts: z.record(z.string(), z.number()),
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
-  access: 'read',
+  operation: 'verify',
   async run(memory, a) {
     const r = await memory.verify({ ...(a.ref !== undefined ? { ref: a.ref } : {}), ...(a.since !== undefined ? { since: a.since } : {}), ...(a.ids !== undefined ? { ids: a.ids } : {}), code: true });
     return r;

@@ -228,7 +228,7 @@ export class SegmentBuilder {
       if (no >= 0) hit(no);
     };
     // The opening of a very long memory only: indexing is linear, but 16 MiB of text cost seconds of
-    // analysis on every index build (issue 24). Every memory a store accepts by default is whole.
+    // analysis on every index build. Every memory a store accepts by default is whole.
     const texts = [d.content.length > MAX_INDEXED_CHARS ? d.content.slice(0, MAX_INDEXED_CHARS) : d.content, d.tags.join(' '), d.category];
     for (f = 0; f < NF; f++) {
       count = 0;

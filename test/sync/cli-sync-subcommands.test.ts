@@ -4,9 +4,8 @@ import { runCli } from '../run-cli.js';
 import { idsUnder, ok, setup } from './fixtures.js';
 
 // docs/sync.md: `--sync` on any command: reads pull first, writes sync after their commit. A command
-// takes part only if src/cli/context.ts knows whether it reads or writes (SYNC_MODES by its first
-// word, or the `sync` option of `run`); one that is not known takes `--sync` (and MEMORY_AUTO_SYNC)
-// and silently does not sync: its write stays local, and `--json` has no `sync` field.
+// takes part by its operation's flag in src/sync-around.ts (its first word, or the `op` a subcommand
+// passes to `run`); the subcommand groups (trash, core, config) read or write by subcommand.
 describe('--sync on the subcommand groups', { timeout: 300_000 }, () => {
   it('trash restore --sync shares the restore; trash list --sync pulls first', async () => {
     const { remote, clones } = setup(2);
@@ -23,9 +22,6 @@ describe('--sync on the subcommand groups', { timeout: 300_000 }, () => {
     expect(idsUnder(remote, 'memory', 'trash')).not.toContain(m.id);
   });
 
-  // Found in review12, fixed after it: `memory core <command>` is not in SYNC_MODES either, so `core
-  // set --sync` (and every core write) committed locally and never synced (this test was it.fails).
-  // src/cli/commands/core.ts now passes the mode by subcommand, as trash.ts does.
   it('core set --sync shares the document; core view --sync in another clone pulls it first', async () => {
     const { remote, clones } = setup(2);
     const [a, b] = clones;

@@ -30,7 +30,7 @@ async function parkInPendingRef(remote: string, a: string): Promise<{ id: string
 const listIds = async (repo: string, sync = true) =>
   ok(await runCli(repo, ['list', ...(sync ? ['--sync'] : []), '--limit', '100', '--json'])).json.memories.map((m: { id: string }) => m.id) as string[];
 
-describe('sync safety review', { timeout: 300_000 }, () => {
+describe('sync safety when writers race', { timeout: 300_000 }, () => {
   it('against a server without atomic pushes, a delete of a memory a one-push writer parked in a pending ref stays deleted', async () => {
     const { remote, clones } = setup(3);
     const [a, b, c] = clones;
@@ -62,7 +62,7 @@ describe('sync safety review', { timeout: 300_000 }, () => {
   // it folded. Stopped in between (kill -9), or with a delete that lost its lease, the ref stays behind
   // although the branch holds its commits as replays. Before: the next fold replayed it again, and a
   // memory of it deleted meanwhile came back (red: the check after the delete failed). Now commits the
-  // branch's history already holds as replays are not replayed again (src/sync/sync.ts unionOf).
+  // branch's history already holds as replays are not replayed again (src/sync/union.ts unionOf).
   it('a ref a no-atomic fold left behind is not replayed again: a memory of it deleted since stays deleted', async () => {
     const { remote, clones } = setup(3);
     const [a, b, c] = clones;
@@ -120,7 +120,7 @@ describe('sync safety review', { timeout: 300_000 }, () => {
   // three-way from the mark. With the memory deleted meanwhile, neither the base nor the remote had
   // memories/x, so the store applied again: the memory came back next to its trash copy. Now own
   // commits whose replay the union's history holds (same author line, message and changes) are the
-  // base, not re-applied (src/sync/sync.ts publishedPrefix). Mode branch keeps the window.
+  // base, not re-applied (src/sync/union.ts publishedPrefix). Mode branch keeps the window.
   it('a writer killed after its push landed and before its local branch moved does not bring back a memory deleted meanwhile', async () => {
     const { remote, clones } = setup(3);
     const [a, b, c] = clones;

@@ -12,7 +12,7 @@ import { idsUnder, pendingName, pendingRefs, setup } from './fixtures.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('sync safety review: a local write during a one-push sync', { timeout: 120_000 }, () => {
+describe('sync safety: a local write during a one-push sync', { timeout: 120_000 }, () => {
   it('a delete of a memory pulled from a pending ref, made while a burst writer pushes, stays deleted', async () => {
     const { remote, clones } = setup(3);
     const [a, b, c] = clones;
