@@ -519,7 +519,7 @@ function openDoor(options = {}) {
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
   const history = () => import("./chunks/history-HUMMBVKS.js");
   const coreDoc = () => import("./chunks/core-doc-NXYVHZUP.js");
-  const sync = () => import("./chunks/sync-L5KPPFJE.js");
+  const sync = () => import("./chunks/sync-TDTNUVVM.js");
   const importExport = () => import("./chunks/import-export-UNSONYP2.js");
   const configOps = () => import("./chunks/config-ops-3HSKCZXB.js");
   let viewModel = null;
@@ -624,6 +624,50 @@ function openDoor(options = {}) {
     core: s,
     close: () => s.close()
   };
+}
+
+// src/sync-around.ts
+var SYNC_AROUND = {
+  store: "write",
+  update: "write",
+  delete: "write",
+  clear: "write",
+  import: "write",
+  prune: "write",
+  embed: "write",
+  "trash.restore": "write",
+  "trash.empty": "write",
+  "core.write": "write",
+  "config.write": "write",
+  get: "read",
+  recent: "read",
+  tagged: "read",
+  list: "read",
+  search: "read",
+  history: "read",
+  export: "read",
+  stats: "read",
+  "trash.list": "read",
+  "core.read": "read",
+  "config.read": "read",
+  sync: "none",
+  pull: "none",
+  push: "none",
+  verify: "none",
+  "rebuild-index": "none",
+  view: "none",
+  daemon: "none",
+  mcp: "none",
+  tools: "none"
+};
+function syncFlag(op) {
+  return Object.prototype.hasOwnProperty.call(SYNC_AROUND, op) ? SYNC_AROUND[op] : void 0;
+}
+function syncPlan(op, sides) {
+  const flag = syncFlag(op) ?? "none";
+  if (flag === "read") return { pullBefore: sides.reads, syncAfter: false };
+  if (flag === "write") return { pullBefore: sides.writes && sides.pullBeforeWrite, syncAfter: sides.writes };
+  return { pullBefore: false, syncAfter: false };
 }
 
 // src/action/summary.ts
@@ -795,8 +839,9 @@ function describeIndexCache(r) {
 }
 
 // src/action/execute.ts
-var READS = /* @__PURE__ */ new Set(["search", "get", "recent", "list", "verify"]);
-var WRITES = /* @__PURE__ */ new Set(["store", "delete"]);
+function around(inputs) {
+  return syncPlan(inputs.command, { reads: inputs.sync, writes: inputs.sync, pullBeforeWrite: true });
+}
 async function execute(inputs, log2) {
   const restoreAuth = inputs.token && inputs.sync ? useToken(inputs.token) : () => {
   };
@@ -829,7 +874,8 @@ async function executeWith(inputs, log2) {
   const cache = inputs.command === "search" ? runnerCache(inputs.branch, dir, log2) : null;
   const memory = openDoor({ repo: inputs.path, branch: inputs.branch, source: "github-action", warn: (m) => log2.warning(m), indexCache: cache ? dir : void 0 });
   try {
-    if (inputs.sync && (READS.has(inputs.command) || WRITES.has(inputs.command))) await pull(memory, inputs, log2);
+    const plan = around(inputs);
+    if (plan.pullBefore) await pull(memory, inputs, log2);
     const tree = cache ? memory.core.treeOf(memory.core.tip()) : null;
     const hit = cache ? await cache.restore(tree) : null;
     const result = await perform(memory, inputs, log2, base);
@@ -842,7 +888,7 @@ async function executeWith(inputs, log2) {
       if (p.commit) log2.info(`retention: ${p.summary}`);
       result.json.pruned = { archived: p.archived.length, trashed: p.trashed.length, purged: p.purged.length };
     }
-    if (inputs.sync && WRITES.has(inputs.command)) await push(memory, inputs, log2);
+    if (plan.syncAfter) await push(memory, inputs, log2);
     if (inputs.command === "store") {
       const tags = result.json.tags ?? inputs.tags;
       result.summary = storeSummary(result.id, tags, inputs.branch, inputs.sync ? inputs.remote : null, result.json.duplicate === true);

@@ -62,58 +62,68 @@ import {
 } from "./chunk-TQGNLJW4.js";
 import "./chunk-VBFOSH5Y.js";
 
-// src/sync/sync.ts
-import { existsSync, readFileSync as readFileSync3 } from "node:fs";
-import { createHash, randomBytes } from "node:crypto";
-import { join as join3, resolve } from "node:path";
-
-// src/git/config.ts
-import { closeSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+// src/sync/history.ts
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-async function setConfigValue(target, commonDir, section, subsection, key, value) {
-  if (addConfigLine(commonDir, section, subsection, key, value)) return true;
-  return (await runGit(target, ["config", `${section}.${subsection}.${key}`, value], { allowFailure: true })).status === 0;
-}
-function addConfigLine(commonDir, section, subsection, key, value) {
-  const file = join(commonDir, "config");
-  const lock = `${file}.lock`;
-  let fd;
+var LIMIT = 2e4;
+function shallowRoots(git) {
   try {
-    fd = openSync(lock, "wx", 420);
+    return new Set(readFileSync(join(git.location.commonDir, "shallow"), "utf8").split("\n").filter((l) => /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(l)));
   } catch {
-    return false;
-  }
-  let renamed = false;
-  try {
-    const text = readFileSync(file, "utf8");
-    const lines = text.split("\n");
-    const header = `[${section} "${subsection}"]`;
-    const keyLine = new RegExp(`^\\s*${key.replace(/[^\w]/g, "\\$&")}\\s*(=|$)`, "i");
-    let inSection = false;
-    const heads = [];
-    let already = false;
-    lines.forEach((l, i) => {
-      const t = l.trim();
-      if (t.startsWith("[")) {
-        inSection = t === header;
-        if (inSection) heads.push(i);
-      } else if (inSection && keyLine.test(l)) already = true;
-    });
-    if (heads.length !== 1 || already) return false;
-    lines.splice(heads[0] + 1, 0, `	${key} = ${value}`);
-    writeSync(fd, lines.join("\n"));
-    closeSync(fd);
-    fd = -1;
-    renameSync(lock, file);
-    renamed = true;
-    return true;
-  } catch {
-    return false;
-  } finally {
-    if (fd >= 0) closeSync(fd);
-    if (!renamed) rmSync(lock, { force: true });
+    return /* @__PURE__ */ new Set();
   }
 }
+function parents(git, oid, shallow) {
+  if (shallow.has(oid)) return [];
+  try {
+    return git.readCommit(oid).parents;
+  } catch {
+    return void 0;
+  }
+}
+function linearMergeBase(git, a, b) {
+  const shallow = shallowRoots(git);
+  const seenA = /* @__PURE__ */ new Set();
+  const seenB = /* @__PURE__ */ new Set();
+  let x = a;
+  let y = b;
+  for (let i = 0; i < LIMIT && (x || y); i++) {
+    if (x) {
+      if (seenB.has(x)) return x;
+      seenA.add(x);
+      const p = parents(git, x, shallow);
+      if (!p || p.length > 1) return void 0;
+      x = p[0] ?? null;
+    }
+    if (y) {
+      if (seenA.has(y)) return y;
+      seenB.add(y);
+      const p = parents(git, y, shallow);
+      if (!p || p.length > 1) return void 0;
+      y = p[0] ?? null;
+    }
+  }
+  return x || y ? void 0 : null;
+}
+function linearChain(git, base, tip) {
+  const shallow = shallowRoots(git);
+  const out = [];
+  let cur = tip;
+  while (cur && cur !== base) {
+    if (out.length >= LIMIT) return void 0;
+    out.push(cur);
+    const p = parents(git, cur, shallow);
+    if (!p || p.length > 1) return void 0;
+    cur = p[0] ?? null;
+  }
+  if (base && cur !== base) return void 0;
+  return out.reverse();
+}
+
+// src/sync/context.ts
+import { existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { resolve } from "node:path";
 
 // src/sync/combine.ts
 function changedFiles(git, a, b) {
@@ -412,62 +422,157 @@ function remoteMessage(stderr) {
   return text.length > REMOTE_MESSAGE_MAX ? text.slice(0, REMOTE_MESSAGE_MAX - 1) + "\u2026" : text;
 }
 
-// src/sync/history.ts
-import { readFileSync as readFileSync2 } from "node:fs";
+// src/sync/context.ts
+function report(ctx, phase) {
+  try {
+    ctx.onProgress?.({ phase, remote: ctx.remoteName });
+  } catch {
+  }
+}
+var sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+var FIRST_FETCH_DEPTH = 4;
+function context(store, opts) {
+  const remote = (opts.remote || process.env.MEMORY_REMOTE || "origin").trim();
+  if (!remote || remote.startsWith("-") || /[\0\n]/.test(remote)) {
+    throw new InvalidInputError(`invalid remote: ${JSON.stringify(remote)}`, { field: "remote" });
+  }
+  const loc = store.git.location;
+  const cwd = loc.root;
+  const configured = /^[A-Za-z0-9._-]+$/.test(remote) && readEffectiveConfig(loc).has(`remote.${remote}.url`);
+  let trackingRef;
+  let key;
+  if (configured) {
+    trackingRef = `refs/remotes/${remote}/${store.branch}`;
+    key = remote;
+  } else if (remote.includes(":") || remote.includes("/") || existsSync(resolve(cwd, remote))) {
+    key = createHash("sha1").update(remote).digest("hex").slice(0, 12);
+    trackingRef = `refs/git-memory/remotes/${key}/${store.branch}`;
+  } else {
+    throw new RemoteUnreachableError(`no remote named "${remote}" in this repository (list them with "git remote -v", or pass a URL with --remote)`, { remote });
+  }
+  return {
+    store,
+    cwd,
+    target: store.git.target,
+    commonDir: loc.commonDir,
+    remoteArg: remote,
+    remoteName: redact(remote),
+    trackingRef,
+    named: configured,
+    markRef: `refs/git-memory/shared/${key}/${store.branch}`,
+    branch: store.branch,
+    branchRef: `refs/heads/${store.branch}`,
+    timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    onProgress: opts.onProgress
+  };
+}
+function retriesFrom(store, opts) {
+  const raw = opts.retries ?? (process.env.MEMORY_SYNC_RETRIES ? Number(process.env.MEMORY_SYNC_RETRIES) : store.config().sync?.retries ?? 20);
+  if (!Number.isInteger(raw) || raw < 0) throw new InvalidInputError(`retries must be a non-negative integer, got ${JSON.stringify(raw)}`, { field: "retries" });
+  return raw;
+}
+function modeFrom(opts) {
+  const raw = opts.mode ?? (process.env.MEMORY_SYNC_MODE || "pending");
+  if (raw !== "pending" && raw !== "branch") throw new InvalidInputError(`sync mode must be "pending" or "branch", got ${JSON.stringify(String(raw).slice(0, 40))}`, { field: "mode" });
+  return raw;
+}
+function backoff(attempt) {
+  return 10 + Math.random() * Math.min(1500, 40 * 2 ** attempt);
+}
+async function setRef(ctx, ref, oid, message) {
+  for (let i = 0; i < 5; i++) {
+    const cur = ctx.store.git.resolve(ref);
+    if (cur === oid) return;
+    try {
+      await ctx.store.git.refs.compareAndSwap(ref, cur, oid, { who: ctx.store.identity(), message });
+      return;
+    } catch (err) {
+      if (!(err instanceof RefMovedError)) return;
+    }
+  }
+}
+async function deleteRefsUnder(ctx, prefix) {
+  await ctx.store.git.refs.deleteUnder(prefix);
+}
+function result(ctx, mode, r) {
+  return {
+    success: true,
+    remote: ctx.remoteName,
+    branch: ctx.branch,
+    mode,
+    tip: null,
+    remoteTip: null,
+    pulled: false,
+    pushed: false,
+    created: false,
+    received: 0,
+    sent: 0,
+    replayed: 0,
+    conflicts: [],
+    retries: 0,
+    pending: 0,
+    folded: 0,
+    pendingRef: null,
+    pendingRemote: null,
+    refused: [],
+    ...r
+  };
+}
+function treeOf(ctx, c) {
+  return c ? ctx.store.git.readCommit(c).tree : null;
+}
+
+// src/sync/fetch.ts
+import { existsSync as existsSync2 } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { join as join3 } from "node:path";
+
+// src/git/config.ts
+import { closeSync, openSync, readFileSync as readFileSync2, renameSync, rmSync, writeSync } from "node:fs";
 import { join as join2 } from "node:path";
-var LIMIT = 2e4;
-function shallowRoots(git) {
+async function setConfigValue(target, commonDir, section, subsection, key, value) {
+  if (addConfigLine(commonDir, section, subsection, key, value)) return true;
+  return (await runGit(target, ["config", `${section}.${subsection}.${key}`, value], { allowFailure: true })).status === 0;
+}
+function addConfigLine(commonDir, section, subsection, key, value) {
+  const file = join2(commonDir, "config");
+  const lock = `${file}.lock`;
+  let fd;
   try {
-    return new Set(readFileSync2(join2(git.location.commonDir, "shallow"), "utf8").split("\n").filter((l) => /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(l)));
+    fd = openSync(lock, "wx", 420);
   } catch {
-    return /* @__PURE__ */ new Set();
+    return false;
   }
-}
-function parents(git, oid, shallow) {
-  if (shallow.has(oid)) return [];
+  let renamed = false;
   try {
-    return git.readCommit(oid).parents;
+    const text = readFileSync2(file, "utf8");
+    const lines = text.split("\n");
+    const header = `[${section} "${subsection}"]`;
+    const keyLine = new RegExp(`^\\s*${key.replace(/[^\w]/g, "\\$&")}\\s*(=|$)`, "i");
+    let inSection = false;
+    const heads = [];
+    let already = false;
+    lines.forEach((l, i) => {
+      const t = l.trim();
+      if (t.startsWith("[")) {
+        inSection = t === header;
+        if (inSection) heads.push(i);
+      } else if (inSection && keyLine.test(l)) already = true;
+    });
+    if (heads.length !== 1 || already) return false;
+    lines.splice(heads[0] + 1, 0, `	${key} = ${value}`);
+    writeSync(fd, lines.join("\n"));
+    closeSync(fd);
+    fd = -1;
+    renameSync(lock, file);
+    renamed = true;
+    return true;
   } catch {
-    return void 0;
+    return false;
+  } finally {
+    if (fd >= 0) closeSync(fd);
+    if (!renamed) rmSync(lock, { force: true });
   }
-}
-function linearMergeBase(git, a, b) {
-  const shallow = shallowRoots(git);
-  const seenA = /* @__PURE__ */ new Set();
-  const seenB = /* @__PURE__ */ new Set();
-  let x = a;
-  let y = b;
-  for (let i = 0; i < LIMIT && (x || y); i++) {
-    if (x) {
-      if (seenB.has(x)) return x;
-      seenA.add(x);
-      const p = parents(git, x, shallow);
-      if (!p || p.length > 1) return void 0;
-      x = p[0] ?? null;
-    }
-    if (y) {
-      if (seenA.has(y)) return y;
-      seenB.add(y);
-      const p = parents(git, y, shallow);
-      if (!p || p.length > 1) return void 0;
-      y = p[0] ?? null;
-    }
-  }
-  return x || y ? void 0 : null;
-}
-function linearChain(git, base, tip) {
-  const shallow = shallowRoots(git);
-  const out = [];
-  let cur = tip;
-  while (cur && cur !== base) {
-    if (out.length >= LIMIT) return void 0;
-    out.push(cur);
-    const p = parents(git, cur, shallow);
-    if (!p || p.length > 1) return void 0;
-    cur = p[0] ?? null;
-  }
-  if (base && cur !== base) return void 0;
-  return out.reverse();
 }
 
 // src/sync/guard.ts
@@ -590,85 +695,14 @@ async function assertDeleteBound(git, before, after, ownDeletions, ratio, data, 
   );
 }
 
-// src/sync/sync.ts
-function report(ctx, phase) {
-  try {
-    ctx.onProgress?.({ phase, remote: ctx.remoteName });
-  } catch {
-  }
-}
-var sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-var FIRST_FETCH_DEPTH = 4;
-function context(store, opts) {
-  const remote = (opts.remote || process.env.MEMORY_REMOTE || "origin").trim();
-  if (!remote || remote.startsWith("-") || /[\0\n]/.test(remote)) {
-    throw new InvalidInputError(`invalid remote: ${JSON.stringify(remote)}`, { field: "remote" });
-  }
-  const loc = store.git.location;
-  const cwd = loc.root;
-  const configured = /^[A-Za-z0-9._-]+$/.test(remote) && readEffectiveConfig(loc).has(`remote.${remote}.url`);
-  let trackingRef;
-  let key;
-  if (configured) {
-    trackingRef = `refs/remotes/${remote}/${store.branch}`;
-    key = remote;
-  } else if (remote.includes(":") || remote.includes("/") || existsSync(resolve(cwd, remote))) {
-    key = createHash("sha1").update(remote).digest("hex").slice(0, 12);
-    trackingRef = `refs/git-memory/remotes/${key}/${store.branch}`;
-  } else {
-    throw new RemoteUnreachableError(`no remote named "${remote}" in this repository (list them with "git remote -v", or pass a URL with --remote)`, { remote });
-  }
-  return {
-    store,
-    cwd,
-    target: store.git.target,
-    commonDir: loc.commonDir,
-    remoteArg: remote,
-    remoteName: redact(remote),
-    trackingRef,
-    named: configured,
-    markRef: `refs/git-memory/shared/${key}/${store.branch}`,
-    branch: store.branch,
-    branchRef: `refs/heads/${store.branch}`,
-    timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    onProgress: opts.onProgress
-  };
-}
-function retriesFrom(store, opts) {
-  const raw = opts.retries ?? (process.env.MEMORY_SYNC_RETRIES ? Number(process.env.MEMORY_SYNC_RETRIES) : store.config().sync?.retries ?? 20);
-  if (!Number.isInteger(raw) || raw < 0) throw new InvalidInputError(`retries must be a non-negative integer, got ${JSON.stringify(raw)}`, { field: "retries" });
-  return raw;
-}
-function modeFrom(opts) {
-  const raw = opts.mode ?? (process.env.MEMORY_SYNC_MODE || "pending");
-  if (raw !== "pending" && raw !== "branch") throw new InvalidInputError(`sync mode must be "pending" or "branch", got ${JSON.stringify(String(raw).slice(0, 40))}`, { field: "mode" });
-  return raw;
-}
-function backoff(attempt) {
-  return 10 + Math.random() * Math.min(1500, 40 * 2 ** attempt);
-}
-async function setRef(ctx, ref, oid, message) {
-  for (let i = 0; i < 5; i++) {
-    const cur = ctx.store.git.resolve(ref);
-    if (cur === oid) return;
-    try {
-      await ctx.store.git.refs.compareAndSwap(ref, cur, oid, { who: ctx.store.identity(), message });
-      return;
-    } catch (err) {
-      if (!(err instanceof RefMovedError)) return;
-    }
-  }
-}
-async function deleteRefsUnder(ctx, prefix) {
-  await ctx.store.git.refs.deleteUnder(prefix);
-}
+// src/sync/fetch.ts
 var FETCH_CONFIG = ["-c", "fetch.recurseSubmodules=false", "-c", "maintenance.auto=false", "-c", "gc.auto=0"];
 async function fetchSnapshot(ctx, withPending, write = false, treelessOk = false) {
   report(ctx, "fetch");
   const git = ctx.store.git;
   git.refs.deleteStale("refs/git-memory/fetch", 36e5);
   const tmp = `refs/git-memory/fetch/${process.pid}-${randomBytes(4).toString("hex")}`;
-  const shallow = existsSync(join3(ctx.commonDir, "shallow")) && !git.resolve(ctx.trackingRef);
+  const shallow = existsSync2(join3(ctx.commonDir, "shallow")) && !git.resolve(ctx.trackingRef);
   const blobless = write && bloblessFetch(ctx, shallow);
   const wasPromisor = blobless && git.partialCloneRemote() === ctx.remoteArg;
   const mode = treelessMode();
@@ -722,7 +756,7 @@ async function fetchSnapshot(ctx, withPending, write = false, treelessOk = false
 }
 async function fetchPendingTrees(ctx, snap) {
   const tmp = `refs/git-memory/fetch/${process.pid}-${randomBytes(4).toString("hex")}`;
-  const depth = existsSync(join3(ctx.commonDir, "shallow")) ? [`--depth=${FIRST_FETCH_DEPTH}`] : [];
+  const depth = existsSync2(join3(ctx.commonDir, "shallow")) ? [`--depth=${FIRST_FETCH_DEPTH}`] : [];
   try {
     const run = await runGit2(
       ctx.target,
@@ -798,6 +832,8 @@ async function afterFirstBloblessFetch(ctx) {
   await setConfigValue(ctx.target, ctx.commonDir, "remote", ctx.remoteArg, "promisor", "true");
   git.forgetPartialClone();
 }
+
+// src/sync/local.ts
 async function mergeBase(ctx, a, b) {
   const fast = linearMergeBase(ctx.store.git, a, b);
   if (fast !== void 0) return fast;
@@ -887,6 +923,68 @@ async function moveLocal(ctx, expect, next, keepIfMoved = false) {
   }
   throw new ConflictError("the local memory branch kept moving during the sync; run it again", { ref: store.ref });
 }
+async function guardResult(ctx, local, remoteTip, next, pending = []) {
+  const git = ctx.store.git;
+  const data = { remote: ctx.remoteName, branch: ctx.branch };
+  const what = `the remote ${ctx.branch} (or a pending ref of it)`;
+  const unchecked = ctx.treeless ? null : git.resolve(uncheckedRef(ctx));
+  if (unchecked) {
+    assertValidNames(git, null, treeOf(ctx, next ?? local), what, data);
+    await git.refs.delete(uncheckedRef(ctx), unchecked);
+  }
+  if (!next || next === local) return;
+  assertValidNames(git, treeOf(ctx, local), treeOf(ctx, next), what, data, { onlyPresent: !!ctx.treeless });
+  const ratio = ctx.store.config().sync?.maxDeleteRatio ?? DEFAULT_MAX_DELETE_RATIO;
+  await assertDeleteBound(git, [treeOf(ctx, local), treeOf(ctx, remoteTip)], treeOf(ctx, next), async () => {
+    const made = await ownSinceShared(ctx, local, remoteTip);
+    const own = /* @__PURE__ */ new Set();
+    for (const [path, oid] of changedFiles(git, made.baseTree, treeOf(ctx, local))) if (oid === null) own.add(path);
+    return own;
+  }, ratio, data, addedByPending(ctx, pending));
+}
+function addedByPending(ctx, pending) {
+  const git = ctx.store.git;
+  const trees = /* @__PURE__ */ new Map();
+  const of = (p) => {
+    if (!trees.has(p.oid)) {
+      try {
+        const pc = readPending(git, p.oid);
+        trees.set(p.oid, pc ? { base: treeOf(ctx, pc.base), tip: git.readCommit(p.oid).tree } : null);
+      } catch {
+        trees.set(p.oid, null);
+      }
+    }
+    return trees.get(p.oid) ?? null;
+  };
+  return (path) => pending.some((p) => {
+    const t = of(p);
+    try {
+      return !!t && !!git.entryAt(t.tip, path) && !(t.base && git.entryAt(t.base, path));
+    } catch {
+      return false;
+    }
+  });
+}
+async function chainBetween(ctx, base, tip) {
+  if (!tip || tip === base) return [];
+  return localChain(ctx, base, tip);
+}
+async function ownSinceShared(ctx, local, remoteTip) {
+  if (!local) return { baseTree: null, commits: [] };
+  const mark = validMark(ctx, local);
+  const common = remoteTip ? await mergeBase(ctx, local, remoteTip) : null;
+  const base = !mark ? common : common && common !== mark && linearChain(ctx.store.git, mark, common) ? common : mark;
+  if (base === local) return { baseTree: treeOf(ctx, base), commits: [] };
+  return { baseTree: treeOf(ctx, base), commits: await chainBetween(ctx, base, local) };
+}
+function validMark(ctx, local) {
+  const mark = ctx.store.git.resolve(ctx.markRef);
+  if (!mark || !local) return null;
+  if (mark === local) return mark;
+  return linearChain(ctx.store.git, mark, local) ? mark : null;
+}
+
+// src/sync/push.ts
 var MOVED_LOCAL = /fetch first|non-fast-forward|stale info/;
 var MOVED_REMOTE = /cannot lock|failed to (update|lock)|incorrect old value|but expected|reference already exists|unable to update|atomic (push|transaction) failed/i;
 async function pushRefs(ctx, updates, atomic = true) {
@@ -957,45 +1055,93 @@ function pushOutcome(ctx, run, mainRef) {
   }
   return { ok: false, kind: "failed", error: gitFailure(`pushing ${ctx.branch} to ${ctx.remoteName}`, run, { ...data, remoteMessage: remoteMessage(run.stderr) || null }) };
 }
-function result(ctx, mode, r) {
-  return {
-    success: true,
-    remote: ctx.remoteName,
-    branch: ctx.branch,
-    mode,
-    tip: null,
-    remoteTip: null,
-    pulled: false,
-    pushed: false,
-    created: false,
-    received: 0,
-    sent: 0,
-    replayed: 0,
-    conflicts: [],
-    retries: 0,
-    pending: 0,
-    folded: 0,
-    pendingRef: null,
-    pendingRemote: null,
-    refused: [],
-    ...r
+async function pushTip(ctx, oid) {
+  report(ctx, "push");
+  const run = await runGit2(ctx.target, ["push", "--porcelain", "--no-verify", ctx.remoteArg, `${oid}:${ctx.branchRef}`], { timeoutMs: ctx.timeoutMs });
+  return pushOutcome(ctx, run, ctx.branchRef);
+}
+
+// src/sync/branch.ts
+async function syncBranch(ctx, maxRetries, rejectedBefore = 0) {
+  const store = ctx.store;
+  let lastRejection = null;
+  let rejected = rejectedBefore;
+  const done = async (r) => {
+    if (r.remoteTip && r.tip && (r.tip === r.remoteTip || linearChain(store.git, r.remoteTip, r.tip))) await setRef(ctx, ctx.markRef, r.remoteTip, `git-memory: shared with ${ctx.remoteName}`);
+    return result(ctx, "branch", r);
   };
+  const seen = store.git.resolve(ctx.trackingRef);
+  const start = store.tip();
+  const ahead = start && seen && start !== seen && !rejectedBefore ? linearChain(store.git, seen, start) : void 0;
+  if (start && ahead?.length) {
+    const pushed = await pushTip(ctx, start);
+    if (pushed.ok) {
+      await setRef(ctx, ctx.trackingRef, start, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
+      return done({ tip: store.tip(), remoteTip: start, pushed: true, sent: ahead.length, pending: countCommits(ctx, store.tip(), start) });
+    }
+    if (pushed.kind !== "moved") throw pushed.error;
+    lastRejection = pushed.error;
+    rejected++;
+  }
+  for (let attempt = 0; attempt <= maxRetries; attempt++) {
+    if (attempt > 0 || rejected) await sleep(backoff(Math.max(0, rejected - 1)));
+    const remote = (await fetchSnapshot(ctx, false, true)).tip;
+    const local = store.tip();
+    const p = await plan(ctx, local, remote);
+    await guardResult(ctx, local, remote, p.tip);
+    if (!p.tip) return done({ retries: rejected });
+    if (p.tip === remote) {
+      const moved = await moveLocal(ctx, local, remote);
+      return done({
+        tip: moved.tip,
+        remoteTip: remote,
+        pulled: local !== remote,
+        received: p.received,
+        conflicts: [...p.conflicts, ...moved.conflicts],
+        retries: rejected,
+        pending: moved.pending
+      });
+    }
+    const pushed = await pushTip(ctx, p.tip);
+    if (pushed.ok) {
+      await setRef(ctx, ctx.trackingRef, p.tip, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
+      const moved = await moveLocal(ctx, local, p.tip);
+      return done({
+        tip: moved.tip,
+        remoteTip: p.tip,
+        pulled: p.tip !== local,
+        pushed: true,
+        created: pushed.created || remote === null,
+        received: p.received,
+        sent: countCommits(ctx, p.tip, remote),
+        replayed: p.replayed,
+        conflicts: [...p.conflicts, ...moved.conflicts],
+        retries: rejected,
+        pending: moved.pending
+      });
+    }
+    if (pushed.kind !== "moved") throw pushed.error;
+    lastRejection = pushed.error;
+    rejected++;
+  }
+  throw new PushRejectedError(
+    `the remote ${ctx.branch} kept moving: other writers pushed first ${rejected} times in a row; local memories are unchanged, run "memory sync" again (or raise --retries)`,
+    { remote: ctx.remoteName, branch: ctx.branch, retries: maxRetries, last: lastRejection?.message }
+  );
 }
-async function chainBetween(ctx, base, tip) {
-  if (!tip || tip === base) return [];
-  return localChain(ctx, base, tip);
-}
-function treeOf(ctx, c) {
-  return c ? ctx.store.git.readCommit(c).tree : null;
-}
+
+// src/sync/union.ts
+import { existsSync as existsSync3, readFileSync as readFileSync3 } from "node:fs";
+import { randomBytes as randomBytes2 } from "node:crypto";
+import { join as join4 } from "node:path";
 async function unionOf(ctx, snap) {
   report(ctx, "combine");
   const git = ctx.store.git;
   const chains = /* @__PURE__ */ new Map();
   for (const p of snap.pending) chains.set(p.ref, readPending(git, p.oid));
   const cut = snap.pending.filter((p) => !chains.get(p.ref));
-  if (cut.length && existsSync(join3(ctx.commonDir, "shallow"))) {
-    const tmp = `refs/git-memory/fetch/${process.pid}-${randomBytes(4).toString("hex")}`;
+  if (cut.length && existsSync3(join4(ctx.commonDir, "shallow"))) {
+    const tmp = `refs/git-memory/fetch/${process.pid}-${randomBytes2(4).toString("hex")}`;
     try {
       const run = await runGit2(
         ctx.target,
@@ -1068,62 +1214,6 @@ function pendingBadName(git, pc, branchTree) {
   }
   return null;
 }
-async function guardResult(ctx, local, remoteTip, next, pending = []) {
-  const git = ctx.store.git;
-  const data = { remote: ctx.remoteName, branch: ctx.branch };
-  const what = `the remote ${ctx.branch} (or a pending ref of it)`;
-  const unchecked = ctx.treeless ? null : git.resolve(uncheckedRef(ctx));
-  if (unchecked) {
-    assertValidNames(git, null, treeOf(ctx, next ?? local), what, data);
-    await git.refs.delete(uncheckedRef(ctx), unchecked);
-  }
-  if (!next || next === local) return;
-  assertValidNames(git, treeOf(ctx, local), treeOf(ctx, next), what, data, { onlyPresent: !!ctx.treeless });
-  const ratio = ctx.store.config().sync?.maxDeleteRatio ?? DEFAULT_MAX_DELETE_RATIO;
-  await assertDeleteBound(git, [treeOf(ctx, local), treeOf(ctx, remoteTip)], treeOf(ctx, next), async () => {
-    const made = await ownSinceShared(ctx, local, remoteTip);
-    const own = /* @__PURE__ */ new Set();
-    for (const [path, oid] of changedFiles(git, made.baseTree, treeOf(ctx, local))) if (oid === null) own.add(path);
-    return own;
-  }, ratio, data, addedByPending(ctx, pending));
-}
-function addedByPending(ctx, pending) {
-  const git = ctx.store.git;
-  const trees = /* @__PURE__ */ new Map();
-  const of = (p) => {
-    if (!trees.has(p.oid)) {
-      try {
-        const pc = readPending(git, p.oid);
-        trees.set(p.oid, pc ? { base: treeOf(ctx, pc.base), tip: git.readCommit(p.oid).tree } : null);
-      } catch {
-        trees.set(p.oid, null);
-      }
-    }
-    return trees.get(p.oid) ?? null;
-  };
-  return (path) => pending.some((p) => {
-    const t = of(p);
-    try {
-      return !!t && !!git.entryAt(t.tip, path) && !(t.base && git.entryAt(t.base, path));
-    } catch {
-      return false;
-    }
-  });
-}
-async function ownSinceShared(ctx, local, remoteTip) {
-  if (!local) return { baseTree: null, commits: [] };
-  const mark = validMark(ctx, local);
-  const common = remoteTip ? await mergeBase(ctx, local, remoteTip) : null;
-  const base = !mark ? common : common && common !== mark && linearChain(ctx.store.git, mark, common) ? common : mark;
-  if (base === local) return { baseTree: treeOf(ctx, base), commits: [] };
-  return { baseTree: treeOf(ctx, base), commits: await chainBetween(ctx, base, local) };
-}
-function validMark(ctx, local) {
-  const mark = ctx.store.git.resolve(ctx.markRef);
-  if (!mark || !local) return null;
-  if (mark === local) return mark;
-  return linearChain(ctx.store.git, mark, local) ? mark : null;
-}
 var PUBLISHED_SCAN = 1e3;
 function publishedPrefix(ctx, chain, mark, union) {
   if (!chain.length || union === mark) return 0;
@@ -1146,7 +1236,7 @@ function firstParents(ctx, from, stop) {
 }
 function shallowCommits(ctx) {
   try {
-    return new Set(readFileSync3(join3(ctx.commonDir, "shallow"), "utf8").split("\n").filter(Boolean));
+    return new Set(readFileSync3(join4(ctx.commonDir, "shallow"), "utf8").split("\n").filter(Boolean));
   } catch {
     return /* @__PURE__ */ new Set();
   }
@@ -1271,6 +1361,8 @@ function copiesOnTip(ctx, snap, refs) {
   }
   return refs;
 }
+
+// src/sync/pending-sync.ts
 async function syncPending(ctx, maxRetries, fold) {
   const store = ctx.store;
   const git = store.git;
@@ -1446,78 +1538,8 @@ async function pullPending(ctx) {
   if (p.union) await setRef(ctx, ctx.markRef, p.union, `git-memory: pull from ${ctx.remoteName}`);
   return result(ctx, "pending", { ...common, tip: moved.tip, pulled: true, replayed: p.replayed, conflicts: [...u.conflicts, ...p.conflicts, ...moved.conflicts], pending: moved.pending });
 }
-async function pushTip(ctx, oid) {
-  report(ctx, "push");
-  const run = await runGit2(ctx.target, ["push", "--porcelain", "--no-verify", ctx.remoteArg, `${oid}:${ctx.branchRef}`], { timeoutMs: ctx.timeoutMs });
-  return pushOutcome(ctx, run, ctx.branchRef);
-}
-async function syncBranch(ctx, maxRetries, rejectedBefore = 0) {
-  const store = ctx.store;
-  let lastRejection = null;
-  let rejected = rejectedBefore;
-  const done = async (r) => {
-    if (r.remoteTip && r.tip && (r.tip === r.remoteTip || linearChain(store.git, r.remoteTip, r.tip))) await setRef(ctx, ctx.markRef, r.remoteTip, `git-memory: shared with ${ctx.remoteName}`);
-    return result(ctx, "branch", r);
-  };
-  const seen = store.git.resolve(ctx.trackingRef);
-  const start = store.tip();
-  const ahead = start && seen && start !== seen && !rejectedBefore ? linearChain(store.git, seen, start) : void 0;
-  if (start && ahead?.length) {
-    const pushed = await pushTip(ctx, start);
-    if (pushed.ok) {
-      await setRef(ctx, ctx.trackingRef, start, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
-      return done({ tip: store.tip(), remoteTip: start, pushed: true, sent: ahead.length, pending: countCommits(ctx, store.tip(), start) });
-    }
-    if (pushed.kind !== "moved") throw pushed.error;
-    lastRejection = pushed.error;
-    rejected++;
-  }
-  for (let attempt = 0; attempt <= maxRetries; attempt++) {
-    if (attempt > 0 || rejected) await sleep(backoff(Math.max(0, rejected - 1)));
-    const remote = (await fetchSnapshot(ctx, false, true)).tip;
-    const local = store.tip();
-    const p = await plan(ctx, local, remote);
-    await guardResult(ctx, local, remote, p.tip);
-    if (!p.tip) return done({ retries: rejected });
-    if (p.tip === remote) {
-      const moved = await moveLocal(ctx, local, remote);
-      return done({
-        tip: moved.tip,
-        remoteTip: remote,
-        pulled: local !== remote,
-        received: p.received,
-        conflicts: [...p.conflicts, ...moved.conflicts],
-        retries: rejected,
-        pending: moved.pending
-      });
-    }
-    const pushed = await pushTip(ctx, p.tip);
-    if (pushed.ok) {
-      await setRef(ctx, ctx.trackingRef, p.tip, `git-memory: push ${ctx.branch} to ${ctx.remoteName}`);
-      const moved = await moveLocal(ctx, local, p.tip);
-      return done({
-        tip: moved.tip,
-        remoteTip: p.tip,
-        pulled: p.tip !== local,
-        pushed: true,
-        created: pushed.created || remote === null,
-        received: p.received,
-        sent: countCommits(ctx, p.tip, remote),
-        replayed: p.replayed,
-        conflicts: [...p.conflicts, ...moved.conflicts],
-        retries: rejected,
-        pending: moved.pending
-      });
-    }
-    if (pushed.kind !== "moved") throw pushed.error;
-    lastRejection = pushed.error;
-    rejected++;
-  }
-  throw new PushRejectedError(
-    `the remote ${ctx.branch} kept moving: other writers pushed first ${rejected} times in a row; local memories are unchanged, run "memory sync" again (or raise --retries)`,
-    { remote: ctx.remoteName, branch: ctx.branch, retries: maxRetries, last: lastRejection?.message }
-  );
-}
+
+// src/sync/sync.ts
 async function sync(store, opts = {}) {
   const ctx = context(store, opts);
   const maxRetries = retriesFrom(store, opts);
