@@ -7,7 +7,7 @@
  * - `write`: sync afterwards (fetch, combine, publish: the write is shared); pulls first only on a
  *   surface that pulls before writes (below).
  * - `none`: nothing around it: the operation shares by itself (sync, pull, push) or reads no memories
- *   a remote could change (tools, mcp, daemon, view, rebuild-index, verify).
+ *   a remote could change (tools, mcp, daemon, view, rebuild-index).
  */
 export type SyncFlag = 'read' | 'write' | 'none';
 
@@ -38,7 +38,7 @@ export const SYNC_AROUND = {
   sync: 'none',
   pull: 'none',
   push: 'none',
-  verify: 'none',
+  verify: 'read',
   'rebuild-index': 'none',
   view: 'none',
   daemon: 'none',

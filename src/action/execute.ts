@@ -175,13 +175,16 @@ export function boundVerifyJson(json: Record<string, unknown>, log: ActionLog): 
 async function perform(memory: GitMemory, inputs: ActionInputs, log: ActionLog, base: BaseCommit | null = null): Promise<ActionResult> {
   switch (inputs.command) {
     case 'store': {
-      const r = await memory.store({ content: inputs.content as string, tags: inputs.tags, category: inputs.category, priority: inputs.priority });
+      const cite = inputs.cite.length ? { cite: inputs.cite, ...(inputs.ref !== undefined ? { citeRef: inputs.ref } : {}) } : {};
+      const r = await memory.store({ content: inputs.content as string, tags: inputs.tags, category: inputs.category, priority: inputs.priority, ...cite });
       // The CLI's --json shape: the seed's three keys plus what the store decided.
       const json: Record<string, unknown> = { success: true, id: r.id, timestamp: r.timestamp };
       if (r.duplicate) json.duplicate = true;
       if (r.upserted) json.upserted = true;
       if (r.autoTags) json.tags = r.autoTags;
       if (r.redacted) json.redacted = r.redacted;
+      if (r.citations) json.citations = r.citations;
+      for (const w of r.warnings ?? []) log.warning(w);
       log.info(`${r.duplicate ? 'already stored, same content' : 'stored'} ${r.id} (${r.timestamp})${r.autoTags ? ` tags: ${r.autoTags.join(', ')}` : ''}`);
       if (r.redacted) log.warning(`${r.redacted} credential${r.redacted === 1 ? '' : 's'} masked in the stored text`);
       return { json, id: r.id, results: [], count: r.duplicate ? 0 : 1 };

@@ -30,7 +30,9 @@ export interface ActionInputs {
   path: string;
   /** After the command: write the static viewer (`memory view --export`) to this absolute directory. */
   viewExport?: string;
-  /** verify: the ref or commit to check the citations at (default the checkout's HEAD). */
+  /** store: the code the memory describes, `PATH[:START[-END]]` each (docs/citations.md). */
+  cite: string[];
+  /** verify: the ref or commit to check the citations at (default the checkout's HEAD); store: the commit `cite` names lines at. */
   ref?: string;
   /** verify: report only the memories whose cited lines change between this ref and `ref`. */
   since?: string;
@@ -42,7 +44,7 @@ export interface ActionInputs {
 
 /** Which optional inputs each command reads; anything else given is reported as ignored. */
 const USES: Record<ActionCommand, ReadonlyArray<keyof ActionInputs>> = {
-  store: ['content', 'tags', 'category', 'priority'],
+  store: ['content', 'tags', 'category', 'priority', 'cite', 'ref'],
   search: ['query', 'tags', 'category', 'priority', 'limit', 'after', 'before', 'days', 'mode'],
   get: ['id'],
   recent: ['limit'],
@@ -51,8 +53,24 @@ const USES: Record<ActionCommand, ReadonlyArray<keyof ActionInputs>> = {
   sync: [],
   verify: ['ref', 'since', 'strict'],
 };
-const OPTIONAL: ReadonlyArray<keyof ActionInputs> = ['content', 'tags', 'category', 'priority', 'query', 'id', 'limit', 'after', 'before', 'days', 'ref', 'since'];
+const OPTIONAL: ReadonlyArray<keyof ActionInputs> = ['content', 'tags', 'category', 'priority', 'cite', 'query', 'id', 'limit', 'after', 'before', 'days', 'ref', 'since'];
 const MODES: readonly SearchMode[] = ['fulltext', 'hybrid', 'vector'];
+
+/** Most citations one memory holds (the store refuses more with CITATION_INVALID too). */
+const MAX_CITE_INPUTS = 16;
+
+/**
+ * The `cite` input: one `PATH[:START[-END]]` a line (or comma-separated); blank entries dropped. The
+ * store checks each against the repository's git objects (CITATION_INVALID); here only the count and
+ * length are bounded, so a huge input is refused before anything reads it.
+ */
+function citeList(raw: string): string[] {
+  const list = raw.split(/[,\n]/).map((c) => c.trim()).filter(Boolean);
+  if (list.length > MAX_CITE_INPUTS) throw new InvalidInputError(`cite: at most ${MAX_CITE_INPUTS} citations, got ${list.length}`, { field: 'cite' });
+  const long = list.find((c) => c.length > 1100);
+  if (long) throw new InvalidInputError(`cite: a citation of ${long.length} characters (at most 1,100): ${shown(long)}`, { field: 'cite' });
+  return list;
+}
 
 /** `raw` for a message: bounded, as JSON (an input can be anything a workflow passes). */
 const shown = (raw: string) => JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}…` : raw);
@@ -127,6 +145,7 @@ export function parseInputs(get: (name: string) => string, env: NodeJS.ProcessEn
     content: content === '' ? undefined : content,
     // Commas or newlines: a YAML list written as a block scalar works too.
     tags: normalizeTags(get('tags').split(/[,\n]/)),
+    cite: citeList(get('cite')),
     category: str('category') || undefined,
     priority: (priority || undefined) as Priority | undefined,
     query: str('query') || undefined,
@@ -148,6 +167,7 @@ export function parseInputs(get: (name: string) => string, env: NodeJS.ProcessEn
   };
 
   if (inputs.command === 'store' && inputs.content === undefined) bad('content', 'the text to remember is required for command store');
+  if (inputs.command === 'store' && inputs.ref !== undefined && !inputs.cite.length) bad('ref', 'for command store, `ref` is the commit the `cite` lines are at: give `cite` too');
   if (inputs.command === 'get' && !inputs.id) bad('id', 'the memory id is required for command get');
   if (inputs.command === 'delete') {
     if (!inputs.id && inputs.tags.length !== 1) bad('id', 'command delete needs `id` (one memory) or a single tag in `tags` (every memory with it)');

@@ -11,7 +11,7 @@ const local = { sync: 'false' };
 describe('action.yml', () => {
   it('declares the inputs and outputs of the issue, each with a description', () => {
     expect(Object.keys(declaredInputs).sort()).toEqual(
-      ['after', 'before', 'branch', 'category', 'command', 'content', 'days', 'id', 'limit', 'mode', 'path', 'priority', 'query', 'ref', 'remote', 'since', 'strict', 'sync', 'tags', 'token', 'view-export'].sort(),
+      ['after', 'before', 'branch', 'category', 'cite', 'command', 'content', 'days', 'id', 'limit', 'mode', 'path', 'priority', 'query', 'ref', 'remote', 'since', 'strict', 'sync', 'tags', 'token', 'view-export'].sort(),
     );
     expect(Object.keys(declaredOutputs).sort()).toEqual(['count', 'id', 'json', 'results']);
     for (const spec of Object.values(declaredInputs)) expect(spec).toHaveProperty('default');

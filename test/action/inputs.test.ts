@@ -160,3 +160,19 @@ describe('the verify json output', () => {
     expect(small.memories[0].citations[0].hunk).toHaveLength(4000);
   });
 });
+
+describe('parseInputs for store with cite', () => {
+  it('reads one citation a line or comma-separated, with ref as the commit they are at', () => {
+    const { inputs, ignored } = parseInputs(from({ command: 'store', content: 'x', cite: 'src/a.ts:3-5\n docs/api.md , src/b.ts:7\n', ref: 'main' }), env);
+    expect(inputs.cite).toEqual(['src/a.ts:3-5', 'docs/api.md', 'src/b.ts:7']);
+    expect(inputs.ref).toBe('main');
+    expect(ignored).toEqual([]);
+    expect(parseInputs(from({ command: 'search', query: 'q', cite: 'a.ts' }), env).ignored).toEqual(['cite']);
+  });
+
+  it('refuses more than 16 citations, an overlong one, and a ref without cite', () => {
+    expect(code(() => parseInputs(from({ command: 'store', content: 'x', cite: Array.from({ length: 17 }, (_, i) => `f${i}.ts`).join('\n') }), env))).toBe('INVALID_INPUT');
+    expect(code(() => parseInputs(from({ command: 'store', content: 'x', cite: `${'a'.repeat(1200)}.ts` }), env))).toBe('INVALID_INPUT');
+    expect(code(() => parseInputs(from({ command: 'store', content: 'x', ref: 'main' }), env))).toBe('INVALID_INPUT');
+  });
+});

@@ -77,6 +77,22 @@ describe('the Action verify command', () => {
     });
   }
 
+  it('store records citations from the cite input (checked against the checkout), and refuses an untracked path', async () => {
+    const ws = checkout(p.bare);
+    const r = await runAction(ws, { command: 'store', content: 'stable lines two to four are the contract', cite: 'src/stable.ts:2-4\nsrc/retry.ts', sync: 'false' });
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.json).toMatchObject({ success: true, citations: 2 });
+    const got = cli(ws, ['get', r.json.id, '--json']);
+    expect(got.json.memory.citations).toMatchObject([
+      { path: 'src/stable.ts', lines: [2, 4], state: 'valid' },
+      { path: 'src/retry.ts', state: 'valid' },
+    ]);
+    const bad = await runAction(ws, { command: 'store', content: 'about a file that is not there', cite: 'src/nope.ts:1-2', sync: 'false' });
+    expect(bad.code).toBe(1);
+    expect(bad.json).toMatchObject({ success: false, error: { code: 'CITATION_INVALID' } });
+    expect(cli(ws, ['list', '--json']).json.memories.some((m: { content: string }) => m.content.startsWith('about a file'))).toBe(false);
+  });
+
   it('strict fails the step after writing the outputs and the summary', async () => {
     const ws = checkout(p.bare);
     const r = await runAction(ws, { command: 'verify', since: p.base, strict: 'true' });
