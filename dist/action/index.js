@@ -653,7 +653,7 @@ var SYNC_AROUND = {
   sync: "none",
   pull: "none",
   push: "none",
-  verify: "none",
+  verify: "read",
   "rebuild-index": "none",
   view: "none",
   daemon: "none",
