@@ -718,10 +718,12 @@ export function rankPruned(view: IndexView, qterms: string[], limit: number, w: 
  * and `confident` are exact) and an upper bound of its score from its term frequencies alone (the
  * shortest possible document), plus its priority (one byte a document) and the largest recency boost.
  * Only the documents whose bound reaches the page are scored exactly, their lengths and times read by
- * block. Null when the conditions do not hold (see {@link rankPruned}): the caller ranks as usual.
+ * block. Only documents that `pass` (the query's filters) are matches. Null when the conditions do not
+ * hold (at most 8 query terms, BM25's usual shape; no tag or category named, checked by the caller):
+ * the caller ranks as usual.
  * Results are the same either way (test/search/pruned-rank.test.ts).
  */
-export function rankBounded(view: IndexView, qterms: string[], limit: number, w: Weights, now: number, params: Bm25Params, text = qterms.join(' '), minCoverage = MIN_COVERAGE): { ranked: Ranked[]; total: number; confident: number } | null {
+export function rankBounded(view: IndexView, qterms: string[], limit: number, w: Weights, now: number, params: Bm25Params, text = qterms.join(' '), minCoverage = MIN_COVERAGE, pass: (part: number, doc: number) => boolean = () => true): { ranked: Ranked[]; total: number; confident: number } | null {
   const N = view.n;
   // A set of matched terms is a bit each (8 at most: longer queries rank as usual).
   if (!qterms.length || qterms.length > 8 || limit <= 0 || (N < 10_000 && params.prune !== true)) return null;
@@ -809,7 +811,7 @@ export function rankBounded(view: IndexView, qterms: string[], limit: number, w:
         ub += tab[t0] + tab[256 + t1] + tab[512 + t2];
         mask |= 1 << i;
       }
-      if (!mask) continue;
+      if (!mask || !pass(pi, d)) continue;
       docs[n] = d;
       ubs[n] = ub;
       masks[n] = mask;
@@ -1010,8 +1012,8 @@ export function rank(view: IndexView, text: string, filter: NormalizedFilter, li
     cats: seg.cats.some((_, i) => named(pi, 'cats', i)),
   }));
   const unfiltered = !filter.tags.length && filter.category === undefined && filter.scope === undefined && filter.priority === undefined && filter.after === undefined && filter.before === undefined && filter.since === undefined;
-  if (unfiltered && limit <= SMALL_PAGE && params.prune !== false && !anyNamed.some((a) => a.tags || a.cats)) {
-    const pruned = rankPruned(view, qterms, limit, w, now, params, text, minCoverage) ?? rankBounded(view, qterms, limit, w, now, params, text, minCoverage);
+  if (limit <= SMALL_PAGE && params.prune !== false && !anyNamed.some((a) => a.tags || a.cats)) {
+    const pruned = (unfiltered ? rankPruned(view, qterms, limit, w, now, params, text, minCoverage) : null) ?? rankBounded(view, qterms, limit, w, now, params, text, minCoverage, pass);
     if (pruned) return pruned;
   }
   const newest = newestFirst(view);
