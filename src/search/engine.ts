@@ -711,6 +711,9 @@ export function rankPruned(view: IndexView, qterms: string[], limit: number, w: 
   return { ranked: top.map(({ part, doc, relevance, coverage }) => ({ part, doc, relevance, coverage })), total, confident };
 }
 
+/** Documents from which {@link rankBounded} is taken. */
+const BOUNDED_FROM = 250_000;
+
 /**
  * The ranking of a query whose words are all common (or any query {@link rankPruned} declines),
  * without reading the length and time columns of every matching document. One pass over the
@@ -726,7 +729,9 @@ export function rankPruned(view: IndexView, qterms: string[], limit: number, w: 
 export function rankBounded(view: IndexView, qterms: string[], limit: number, w: Weights, now: number, params: Bm25Params, text = qterms.join(' '), minCoverage = MIN_COVERAGE, pass: (part: number, doc: number) => boolean = () => true): { ranked: Ranked[]; total: number; confident: number } | null {
   const N = view.n;
   // A set of matched terms is a bit each (8 at most: longer queries rank as usual).
-  if (!qterms.length || qterms.length > 8 || limit <= 0 || (N < 10_000 && params.prune !== true)) return null;
+  // Below 250,000 documents the exhaustive ranking measured faster (at 100,000, 0.20 s of CPU against
+  // 0.30 s for the most common word): the columns are small and the pick of tied bounds is not.
+  if (!qterms.length || qterms.length > 8 || limit <= 0 || (N < BOUNDED_FROM && params.prune !== true)) return null;
   const { k1, b, boost } = params;
   // The bound and the "matched" test assume BM25's usual shape: positive boosts, 0 <= b <= 1.
   if (!(b >= 0 && b <= 1 && k1 >= 0 && boost.every((x) => x > 0) && w.contentMatch >= 0)) return null;

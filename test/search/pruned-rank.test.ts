@@ -179,7 +179,7 @@ describe('bounded ranking', () => {
     const lazy = lazily(segmentOf(corpus(13, 20_000), { kind: 'base' }));
     const view = viewOf(lazy, null);
     const text = `${VOCAB[0]} ${VOCAB[1]}`;
-    const fast = rankBounded(view, queryTerms(text), 10, DEFAULT_WEIGHTS, NOW, DEFAULT_BM25);
+    const fast = rankBounded(view, queryTerms(text), 10, DEFAULT_WEIGHTS, NOW, { ...DEFAULT_BM25, prune: true });
     expect(fast).not.toBeNull();
     expect(fast!.total).toBeGreaterThan(5_000);
     for (const col of ['len_', 'ts_']) expect((lazy as unknown as Record<string, unknown>)[col], col).toBeUndefined();
