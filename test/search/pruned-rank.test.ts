@@ -1,15 +1,19 @@
 import { closeSync, fstatSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, filterMatches, rank, rankPruned, type NormalizedFilter } from '../../src/search/engine.js';
+import fc from 'fast-check';
+import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, filterMatches, rank, rankBounded, rankPruned, type NormalizedFilter } from '../../src/search/engine.js';
 import { queryTerms } from '../../src/search/analyze.js';
 import { SegmentBuilder, openSegmentLazily, writeSegment, type Segment } from '../../src/search/segment.js';
 import { viewOf } from '../../src/search/search-index.js';
+import { runs } from '../fc-runs.js';
 import { rng, tempDir } from '../helpers.js';
 
 // A query with rare and common words ranks the documents holding a rare word and only counts the
 // others when none of them could reach the page (src/search/engine.ts rankPruned). The page and the
-// total must be exactly what scoring every document gives.
+// total must be exactly what scoring every document gives. A query of common words scores exactly
+// only the documents whose bound from their term frequencies and priority reaches the page
+// (rankBounded): page, total and confident count must again be the exhaustive ranking's.
 const VOCAB = Array.from({ length: 400 }, (_, i) => `w${i.toString(36)}x`);
 const NOW = Date.UTC(2026, 5, 1);
 
@@ -131,5 +135,44 @@ describe('a tag filter from the postings of its words', () => {
     const view = viewOf(lazy, null);
     expect(filterMatches(view, { tags: ['ci', 'rate'], category: 'ops', priority: 'low' })!.length).toBe(1);
     for (const col of ['tagOff_', 'tagIds_', 'ts_', 'cat_', 'prio_']) expect((lazy as unknown as Record<string, unknown>)[col], col).toBeUndefined();
+  });
+});
+
+describe('bounded ranking', () => {
+  const base = segmentOf(corpus(11, 3000), { kind: 'base' });
+  const delta = segmentOf(corpus(12, 200, 3000), { kind: 'delta', removed: Array.from({ length: 150 }, (_, i) => i * 19), baseBuild: base.build });
+  const views = [viewOf(base, null), viewOf(base, delta), viewOf(lazily(base), delta)];
+
+  it('gives the same page, total and confident count as scoring every document, with and without filters', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.integer({ min: 0, max: 15 }), fc.integer({ min: 0, max: VOCAB.length - 1 })), { minLength: 1, maxLength: 4 }),
+        fc.constantFrom(1, 3, 10, 20),
+        fc.integer({ min: 0, max: 2 }),
+        fc.constantFrom(0, 0.5, 1),
+        fc.constantFrom<NormalizedFilter>({ tags: [] }, { tags: ['t1'] }, { tags: [], priority: 'high' }, { tags: ['t2'], after: Date.UTC(2025, 0, 2) }, { tags: [], category: 'general', since: NOW - 3 * 86_400_000 }),
+        (words, limit, v, coord, filter) => {
+          const text = words.map((i) => VOCAB[i]).join(' ');
+          const params = { ...DEFAULT_BM25, coord };
+          const full = rank(views[v], text, filter, limit, DEFAULT_WEIGHTS, NOW, { ...params, prune: false });
+          const fast = rankBounded(views[v], queryTerms(text), limit, DEFAULT_WEIGHTS, NOW, { ...params, prune: true }, text, undefined, compileFilter(views[v], filter));
+          expect(fast).toEqual(full);
+          // rank() takes a bounded path from 10,000 documents only, and agrees either way.
+          expect(rank(views[v], text, filter, limit, DEFAULT_WEIGHTS, NOW, { ...params, prune: true })).toEqual(full);
+        },
+      ),
+      { numRuns: runs(400), seed: 40 },
+    );
+  });
+
+  it('reads the lengths and times of the candidates for the page only, not the whole columns', () => {
+    const lazy = lazily(segmentOf(corpus(13, 20_000), { kind: 'base' }));
+    const view = viewOf(lazy, null);
+    const text = `${VOCAB[0]} ${VOCAB[1]}`;
+    const fast = rankBounded(view, queryTerms(text), 10, DEFAULT_WEIGHTS, NOW, { ...DEFAULT_BM25, prune: true });
+    expect(fast).not.toBeNull();
+    expect(fast!.total).toBeGreaterThan(5_000);
+    for (const col of ['len_', 'ts_']) expect((lazy as unknown as Record<string, unknown>)[col], col).toBeUndefined();
+    expect(rank(view, text, { tags: [] }, 10, DEFAULT_WEIGHTS, NOW, { ...DEFAULT_BM25, prune: false })).toEqual(fast);
   });
 });
