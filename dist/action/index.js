@@ -8,7 +8,7 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-JVU3KS3Z.js";
+} from "./chunks/chunk-SULXBKLD.js";
 import {
   MemoryStore,
   clearMemories,
@@ -19,8 +19,8 @@ import {
   safeText,
   storeMemory,
   updateMemory
-} from "./chunks/chunk-WGXZTAC5.js";
-import "./chunks/chunk-OTYTV5EF.js";
+} from "./chunks/chunk-YLT5TU6M.js";
+import "./chunks/chunk-YN2YFD6J.js";
 import {
   excerpt
 } from "./chunks/chunk-WMTLY4KJ.js";
@@ -30,12 +30,12 @@ import {
   listPage,
   recentMemories,
   taggedMemories
-} from "./chunks/chunk-JTWMM7HM.js";
+} from "./chunks/chunk-QSS2QQYX.js";
 import "./chunks/chunk-LZP4DUDM.js";
 import {
   SecretDetectedError,
   scanText
-} from "./chunks/chunk-WLM4QXKQ.js";
+} from "./chunks/chunk-AB7ZK6EF.js";
 import "./chunks/chunk-Z5YN2S7E.js";
 import {
   runGitSync
@@ -43,20 +43,20 @@ import {
 import {
   emptyTrash,
   listTrash
-} from "./chunks/chunk-GTSOXDFJ.js";
+} from "./chunks/chunk-P33V5WTW.js";
 import "./chunks/chunk-G6ED4QC4.js";
 import {
   SEGMENT_FORMAT
-} from "./chunks/chunk-L63DW6WF.js";
+} from "./chunks/chunk-LNVNMLMP.js";
 import "./chunks/chunk-UXPUN76T.js";
 import "./chunks/chunk-UCBYA3PT.js";
 import "./chunks/chunk-OXLW64XD.js";
-import "./chunks/chunk-B6FTEJH5.js";
+import "./chunks/chunk-SW6HMA3H.js";
 import {
   isPriority,
   normalizeTags
-} from "./chunks/chunk-2L2K7XTV.js";
-import "./chunks/chunk-63NF2UP7.js";
+} from "./chunks/chunk-KTDUAT6L.js";
+import "./chunks/chunk-DEPF3Q5X.js";
 import "./chunks/chunk-MPOJJG6T.js";
 import {
   positiveInt
@@ -517,19 +517,19 @@ function openDoor(options = {}) {
   const { embedOnWrite, indexCache, ...storeOpts } = checkOpenOptions(options);
   const writeVectors = async (texts) => (await import("./chunks/write-6MBQFVAZ.js")).writeTimeVectors(s, texts);
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
-  const history = () => import("./chunks/history-KRB5UNGN.js");
-  const coreDoc = () => import("./chunks/core-doc-H6QAOLWM.js");
-  const sync = () => import("./chunks/sync-6HHSKSPU.js");
-  const importExport = () => import("./chunks/import-export-UJUE4BPF.js");
-  const configOps = () => import("./chunks/config-ops-6HXCLYIF.js");
+  const history = () => import("./chunks/history-HUMMBVKS.js");
+  const coreDoc = () => import("./chunks/core-doc-NXYVHZUP.js");
+  const sync = () => import("./chunks/sync-TDTNUVVM.js");
+  const importExport = () => import("./chunks/import-export-3SJPVIFY.js");
+  const configOps = () => import("./chunks/config-ops-3HSKCZXB.js");
   let viewModel = null;
-  const citeReads = () => import("./chunks/cite-reads-XEGZUXPD.js");
+  const citeReads = () => import("./chunks/cite-reads-C6IXSBYN.js");
   return {
     verify: async (o = {}) => {
       if (o === null || typeof o !== "object" || Array.isArray(o)) throw new InvalidInputError('verify options must be an object, e.g. { ref: "HEAD" }', { field: "options" });
       for (const k of ["ref", "since"]) if (o[k] !== void 0 && typeof o[k] !== "string") throw new InvalidInputError(`${k} must be a ref name or commit id`, { field: k });
       for (const k of ["fix", "code"]) if (o[k] !== void 0 && typeof o[k] !== "boolean") throw new InvalidInputError(`${k} must be a boolean`, { field: k });
-      return (await import("./chunks/verify-KPNP7YXB.js")).verifyMemories(s, o);
+      return (await import("./chunks/verify-7L4DSUON.js")).verifyMemories(s, o);
     },
     store: async (input) => storeMemory(s, input, await citationsFor(s, input, "cite")),
     get: async (id, o) => {
@@ -552,13 +552,13 @@ function openDoor(options = {}) {
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
     search: async (q, o) => {
       const ref = refOf(o);
-      const run2 = async () => (await citeReads()).searchWithCitations(s, await (await import("./chunks/hybrid-6DGX7HCD.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0), ref);
+      const run2 = async () => (await citeReads()).searchWithCitations(s, await (await import("./chunks/hybrid-U2H7UXFE.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0), ref);
       if (!indexCache) return run2();
-      const vectors = (await import("./chunks/hybrid-6DGX7HCD.js")).mayReadVectors(s, q ?? {});
-      const { result, report } = await (await import("./chunks/index-cache-6MJ7VIER.js")).withIndexCache(s, indexCache, run2, { vectors });
+      const vectors = (await import("./chunks/hybrid-U2H7UXFE.js")).mayReadVectors(s, q ?? {});
+      const { result, report } = await (await import("./chunks/index-cache-7C6MNSKT.js")).withIndexCache(s, indexCache, run2, { vectors });
       return { ...result, indexCache: report };
     },
-    rebuildIndex: async (o) => (await import("./chunks/search-73AST4BO.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
+    rebuildIndex: async (o) => (await import("./chunks/search-IDCR432Z.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
     delete: (id) => deleteMemory(s, id),
     deleteByTag: (tag) => deleteTagged(s, tag),
     clear: (o) => clearMemories(s, o),
@@ -579,13 +579,13 @@ function openDoor(options = {}) {
       if (action === "list") return { success: true, action, items: listTrash(s) };
       if (action === "restore") {
         if (!input.id) throw new InvalidInputError("restore needs the id of a memory in the trash", { field: "id" });
-        return { ...await (await import("./chunks/restore-YTM4P2XD.js")).restoreFromTrash(s, input.id), action };
+        return { ...await (await import("./chunks/restore-VI5LWN5S.js")).restoreFromTrash(s, input.id), action };
       }
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-EOVHUDN7.js")).memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-HZK66C7T.js")).prune(s, o),
+    stats: async (o) => (await import("./chunks/stats-O2FMVY3R.js")).memoryStats(s, o),
+    prune: async (o) => (await import("./chunks/prune-7OAGJCHY.js")).prune(s, o),
     importMemories: async (input) => (await importExport()).importMemories(s, input),
     exportMemories: async (o) => (await importExport()).exportMemories(s, o),
     exportChunks: async (o) => (await importExport()).exportChunks(s, { maxContentBytes: (await s.loadConfig()).maxContentBytes, ...o }),
@@ -603,8 +603,8 @@ function openDoor(options = {}) {
     },
     viewModel: async () => {
       if (!viewModel) {
-        const { ViewModel: VM } = await import("./chunks/view-model-VORY4TKD.js");
-        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-6DGX7HCD.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-HZK66C7T.js")).prune(s, { dryRun: true }) });
+        const { ViewModel: VM } = await import("./chunks/view-model-KSYT4YYC.js");
+        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-U2H7UXFE.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-7OAGJCHY.js")).prune(s, { dryRun: true }) });
       }
       return viewModel;
     },
@@ -807,7 +807,7 @@ function runnerCache(branch, dir, log2, env = process.env) {
     log2.debug?.("index cache: no runner cache service (ACTIONS_CACHE_URL / ACTIONS_RESULTS_URL and ACTIONS_RUNTIME_TOKEN unset): skipped");
     return null;
   }
-  const lib = () => import("./chunks/cache-QGRUP4MJ.js");
+  const lib = () => import("./chunks/cache-7EHVMTKA.js");
   return {
     async restore(tree) {
       try {
