@@ -6,33 +6,26 @@
 //   uncached: the states cache deleted before each run (the first read after HEAD moves)
 //
 //   node bench/citations-search.mjs [--runs 9]
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { median, root } from './citations-lib.mjs';
+import { cliEnv, median, root, timeNode } from './citations-lib.mjs';
 
 const RUNS = process.argv.includes('--runs') ? Number(process.argv[process.argv.indexOf('--runs') + 1]) : 9;
 const tmp = mkdtempSync(join(tmpdir(), 'gm-bench-cite-search-'));
 const cacheBase = join(root, 'node_modules', '.cache', 'git-memory-bench');
 mkdirSync(cacheBase, { recursive: true });
 const build = mkdtempSync(join(cacheBase, 'citations-search-'));
-const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@b', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@b', MEMORY_BRANCH: '', MEMORY_DAEMON: 'off' };
-delete env.GITHUB_ACTIONS;
+const env = cliEnv();
 const git = (cwd, ...a) => execFileSync('git', a, { cwd, env }).toString().trim();
 const FILES = 50;
 const MEMORIES = 300;
 const file = (i, v) => Array.from({ length: 200 }, (_, k) => `// file ${i} line ${k + 1}${v && k === 120 ? ' edited' : ''}`).join('\n') + '\n';
 const words = ['retry', 'helper', 'backoff', 'timeout', 'cache', 'index', 'branch', 'remote', 'token', 'limit', 'queue', 'worker'];
 
-function time(args, cwd) {
-  const t = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, args, { cwd, env, encoding: 'utf8' });
-  const ms = Number(process.hrtime.bigint() - t) / 1e6;
-  if (r.status !== 0) throw new Error(`${args.join(' ')} failed: ${r.stderr || r.stdout}`);
-  return { ms, out: r.stdout };
-}
+const time = (args, cwd) => timeNode(args, cwd, env);
 
 try {
   execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), build], { stdio: 'inherit' });

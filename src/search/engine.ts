@@ -585,6 +585,17 @@ function boostOf(prio: number, ts: number, w: Weights, now: number): number {
   return pr + rec;
 }
 
+/** The page's order: relevance, then newer first, then the id (descending), so ties are stable. */
+function pageOrder<T extends Ranked & { ts: number }>(view: IndexView): (x: T, y: T) => number {
+  return (x, y) => {
+    if (y.relevance !== x.relevance) return y.relevance - x.relevance;
+    if (x.ts !== y.ts) return y.ts - x.ts;
+    const ix = view.parts[x.part].seg.ids.get(x.doc);
+    const iy = view.parts[y.part].seg.ids.get(y.doc);
+    return ix < iy ? 1 : ix > iy ? -1 : 0;
+  };
+}
+
 /**
  * The ranking of a query that has rare words and common ones, without scoring every document that
  * holds a common word. The documents holding a rare word (the candidates) are scored exactly as
@@ -646,13 +657,7 @@ export function rankPruned(view: IndexView, qterms: string[], limit: number, w: 
 
   type Item = Ranked & { ts: number };
   const top: Item[] = [];
-  const cmp = (x: Item, y: Item) => {
-    if (y.relevance !== x.relevance) return y.relevance - x.relevance;
-    if (x.ts !== y.ts) return y.ts - x.ts;
-    const ix = view.parts[x.part].seg.ids.get(x.doc);
-    const iy = view.parts[y.part].seg.ids.get(y.doc);
-    return ix < iy ? 1 : ix > iy ? -1 : 0;
-  };
+  const cmp = pageOrder<Item>(view);
   let total = 0;
   let confident = 0;
   for (let pi = 0; pi < view.parts.length; pi++) {
@@ -770,13 +775,7 @@ export function rankBounded(view: IndexView, qterms: string[], limit: number, w:
   // Every boost a relevance can hold is bounded (round() moves a value by at most 0.00005).
   const MARGIN = 1e-4;
   type Item = Ranked & { ts: number };
-  const cmp = (x: Item, y: Item) => {
-    if (y.relevance !== x.relevance) return y.relevance - x.relevance;
-    if (x.ts !== y.ts) return y.ts - x.ts;
-    const ix = view.parts[x.part].seg.ids.get(x.doc);
-    const iy = view.parts[y.part].seg.ids.get(y.doc);
-    return ix < iy ? 1 : ix > iy ? -1 : 0;
-  };
+  const cmp = pageOrder<Item>(view);
   let total = 0;
   let confident = 0;
   // A term's most per field and term frequency (the shortest possible document), and the
