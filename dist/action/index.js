@@ -19,7 +19,7 @@ import {
   safeText,
   storeMemory,
   updateMemory
-} from "./chunks/chunk-YLT5TU6M.js";
+} from "./chunks/chunk-LSOWELZB.js";
 import "./chunks/chunk-YN2YFD6J.js";
 import {
   excerpt
@@ -30,7 +30,7 @@ import {
   listPage,
   recentMemories,
   taggedMemories
-} from "./chunks/chunk-QSS2QQYX.js";
+} from "./chunks/chunk-RZK57QDM.js";
 import "./chunks/chunk-LZP4DUDM.js";
 import {
   SecretDetectedError,
@@ -520,10 +520,10 @@ function openDoor(options = {}) {
   const history = () => import("./chunks/history-HUMMBVKS.js");
   const coreDoc = () => import("./chunks/core-doc-NXYVHZUP.js");
   const sync = () => import("./chunks/sync-TDTNUVVM.js");
-  const importExport = () => import("./chunks/import-export-3SJPVIFY.js");
+  const importExport = () => import("./chunks/import-export-CQHFDAY4.js");
   const configOps = () => import("./chunks/config-ops-3HSKCZXB.js");
   let viewModel = null;
-  const citeReads = () => import("./chunks/cite-reads-C6IXSBYN.js");
+  const citeReads = () => import("./chunks/cite-reads-KLF666HC.js");
   return {
     verify: async (o = {}) => {
       if (o === null || typeof o !== "object" || Array.isArray(o)) throw new InvalidInputError('verify options must be an object, e.g. { ref: "HEAD" }', { field: "options" });
@@ -552,13 +552,13 @@ function openDoor(options = {}) {
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
     search: async (q, o) => {
       const ref = refOf(o);
-      const run2 = async () => (await citeReads()).searchWithCitations(s, await (await import("./chunks/hybrid-U2H7UXFE.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0), ref);
+      const run2 = async () => (await citeReads()).searchWithCitations(s, await (await import("./chunks/hybrid-OGCJPGMO.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0), ref);
       if (!indexCache) return run2();
-      const vectors = (await import("./chunks/hybrid-U2H7UXFE.js")).mayReadVectors(s, q ?? {});
-      const { result, report } = await (await import("./chunks/index-cache-7C6MNSKT.js")).withIndexCache(s, indexCache, run2, { vectors });
+      const vectors = (await import("./chunks/hybrid-OGCJPGMO.js")).mayReadVectors(s, q ?? {});
+      const { result, report } = await (await import("./chunks/index-cache-OSZ7MOUD.js")).withIndexCache(s, indexCache, run2, { vectors });
       return { ...result, indexCache: report };
     },
-    rebuildIndex: async (o) => (await import("./chunks/search-IDCR432Z.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
+    rebuildIndex: async (o) => (await import("./chunks/search-WCRFI6QN.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
     delete: (id) => deleteMemory(s, id),
     deleteByTag: (tag) => deleteTagged(s, tag),
     clear: (o) => clearMemories(s, o),
@@ -584,8 +584,8 @@ function openDoor(options = {}) {
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-O2FMVY3R.js")).memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-7OAGJCHY.js")).prune(s, o),
+    stats: async (o) => (await import("./chunks/stats-QPKOAHIC.js")).memoryStats(s, o),
+    prune: async (o) => (await import("./chunks/prune-CMD2TRD5.js")).prune(s, o),
     importMemories: async (input) => (await importExport()).importMemories(s, input),
     exportMemories: async (o) => (await importExport()).exportMemories(s, o),
     exportChunks: async (o) => (await importExport()).exportChunks(s, { maxContentBytes: (await s.loadConfig()).maxContentBytes, ...o }),
@@ -603,8 +603,8 @@ function openDoor(options = {}) {
     },
     viewModel: async () => {
       if (!viewModel) {
-        const { ViewModel: VM } = await import("./chunks/view-model-KSYT4YYC.js");
-        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-U2H7UXFE.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-7OAGJCHY.js")).prune(s, { dryRun: true }) });
+        const { ViewModel: VM } = await import("./chunks/view-model-3UU4OEAR.js");
+        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-OGCJPGMO.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-CMD2TRD5.js")).prune(s, { dryRun: true }) });
       }
       return viewModel;
     },

@@ -1,19 +1,19 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   archivePathFor
-} from "./chunk-YOUSM26J.js";
+} from "./chunk-N7JGUCMI.js";
 import {
   BRANCH_README,
   afterLostRace,
   safeText
-} from "./chunk-YLT5TU6M.js";
+} from "./chunk-LSOWELZB.js";
 import "./chunk-YN2YFD6J.js";
 import "./chunk-WMTLY4KJ.js";
 import {
   hashObject
 } from "./chunk-XYW7CBWY.js";
 import "./chunk-STGK6KZJ.js";
-import "./chunk-QSS2QQYX.js";
+import "./chunk-RZK57QDM.js";
 import "./chunk-LZP4DUDM.js";
 import {
   UPSERT_KEY_FIELD,

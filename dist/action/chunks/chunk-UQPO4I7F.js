@@ -494,6 +494,15 @@ function boostOf(prio, ts, w, now) {
   const rec = ageDays < w.recencyDays ? w.recencyPerDay * (w.recencyDays - ageDays) : 0;
   return pr + rec;
 }
+function pageOrder(view) {
+  return (x, y) => {
+    if (y.relevance !== x.relevance) return y.relevance - x.relevance;
+    if (x.ts !== y.ts) return y.ts - x.ts;
+    const ix = view.parts[x.part].seg.ids.get(x.doc);
+    const iy = view.parts[y.part].seg.ids.get(y.doc);
+    return ix < iy ? 1 : ix > iy ? -1 : 0;
+  };
+}
 function rankPruned(view, qterms, limit, w, now, params, text = qterms.join(" "), minCoverage = MIN_COVERAGE) {
   const N = view.n;
   if (qterms.length < 2 || limit <= 0 || N < 1e4 && params.prune !== true) return null;
@@ -534,13 +543,7 @@ function rankPruned(view, qterms, limit, w, now, params, text = qterms.join(" ")
   const maxBase = Math.max(w.priority.low, w.priority.medium, w.priority.high, 0) + Math.max(0, w.recencyPerDay * w.recencyDays);
   const bound = w.contentMatch * bm25Bound + maxBase;
   const top = [];
-  const cmp = (x, y) => {
-    if (y.relevance !== x.relevance) return y.relevance - x.relevance;
-    if (x.ts !== y.ts) return y.ts - x.ts;
-    const ix = view.parts[x.part].seg.ids.get(x.doc);
-    const iy = view.parts[y.part].seg.ids.get(y.doc);
-    return ix < iy ? 1 : ix > iy ? -1 : 0;
-  };
+  const cmp = pageOrder(view);
   let total = 0;
   let confident = 0;
   for (let pi = 0; pi < view.parts.length; pi++) {
@@ -629,13 +632,7 @@ function rankBounded(view, qterms, limit, w, now, params, text = qterms.join(" "
   const maxRec = Math.max(0, w.recencyPerDay * w.recencyDays);
   const prioBoost = [w.priority.low ?? 0, w.priority.medium ?? 0, w.priority.high ?? 0];
   const MARGIN = 1e-4;
-  const cmp = (x, y) => {
-    if (y.relevance !== x.relevance) return y.relevance - x.relevance;
-    if (x.ts !== y.ts) return y.ts - x.ts;
-    const ix = view.parts[x.part].seg.ids.get(x.doc);
-    const iy = view.parts[y.part].seg.ids.get(y.doc);
-    return ix < iy ? 1 : ix > iy ? -1 : 0;
-  };
+  const cmp = pageOrder(view);
   let total = 0;
   let confident = 0;
   const most = terms2.map((t) => {

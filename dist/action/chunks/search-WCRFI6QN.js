@@ -24,7 +24,7 @@ import {
   search,
   textScores,
   unmarkRestored
-} from "./chunk-OW7BEMJB.js";
+} from "./chunk-UQPO4I7F.js";
 import {
   analyze,
   queryTerms,

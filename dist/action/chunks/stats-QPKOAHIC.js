@@ -100,7 +100,7 @@ async function addedBytes(store, old, tip) {
 async function memoryStats(store, opts = {}) {
   const top = opts.top ?? 10;
   const tip = store.tip();
-  const { indexCounts } = await import("./listing-4BFEO4RI.js");
+  const { indexCounts } = await import("./listing-D3E5NPWO.js");
   const c = indexCounts(store);
   const iso = (ms) => ms === null ? null : new Date(ms).toISOString();
   const documents = {};

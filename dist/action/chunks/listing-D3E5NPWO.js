@@ -15,7 +15,7 @@ import {
   readNewestOrder,
   subtractDocs,
   writeBaseCounts
-} from "./chunk-OW7BEMJB.js";
+} from "./chunk-UQPO4I7F.js";
 import {
   PRIORITY_NAME,
   gatherValues

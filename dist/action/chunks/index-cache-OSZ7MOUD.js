@@ -9,7 +9,7 @@ import {
   lastIndexOpen,
   markRestored,
   unmarkRestored
-} from "./chunk-OW7BEMJB.js";
+} from "./chunk-UQPO4I7F.js";
 import {
   MAGIC,
   readHeader

@@ -38,7 +38,7 @@ import {
   supported,
   supportedConfidence,
   valueWords
-} from "./chunk-OW7BEMJB.js";
+} from "./chunk-UQPO4I7F.js";
 import {
   queryTerms
 } from "./chunk-LNVNMLMP.js";

@@ -2,7 +2,7 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   archivePathFor,
   prune
-} from "./chunk-YOUSM26J.js";
+} from "./chunk-N7JGUCMI.js";
 import "./chunk-P33V5WTW.js";
 import {
   ARCHIVE_DIR

@@ -18,7 +18,7 @@ import {
   listPage,
   recentMemories,
   taggedMemories
-} from "./chunk-QSS2QQYX.js";
+} from "./chunk-RZK57QDM.js";
 import {
   citationToFront
 } from "./chunk-LZP4DUDM.js";
@@ -241,7 +241,7 @@ Memory-Id: ${id}
 
 // src/ops/get.ts
 async function findInIndex(b, id) {
-  const { locateInIndex } = await import("./listing-4BFEO4RI.js");
+  const { locateInIndex } = await import("./listing-D3E5NPWO.js");
   const at = locateInIndex(b, id);
   if (!at) return null;
   try {
@@ -378,7 +378,7 @@ function otherCopies(b, id, path, tip, filesOfIdInIndex) {
 }
 async function deleteMemory(b, id) {
   assertId(id);
-  const { filesOfIdInIndex } = await import("./listing-4BFEO4RI.js");
+  const { filesOfIdInIndex } = await import("./listing-D3E5NPWO.js");
   const { notFoundError: notFoundError2 } = await import("./trash-V5LX472G.js");
   const res = await b.mutate((tip) => {
     const hit = tip ? b.find(id, tip) : null;
@@ -648,12 +648,12 @@ var MemoryStore = class {
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./hybrid-U2H7UXFE.js");
+    const { modeSearch } = await import("./hybrid-OGCJPGMO.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./search-IDCR432Z.js");
+    const { rebuildIndex } = await import("./search-WCRFI6QN.js");
     return rebuildIndex(this, opts);
   }
   /** Lets go of what the store holds open: index files (src/model/closers.ts), then the git reader. */

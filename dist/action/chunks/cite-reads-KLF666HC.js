@@ -9,7 +9,7 @@ import {
 } from "./chunk-R7AM7CZE.js";
 import {
   filterMemories
-} from "./chunk-QSS2QQYX.js";
+} from "./chunk-RZK57QDM.js";
 import {
   citationLabel,
   normalizeCitePath
