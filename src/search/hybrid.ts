@@ -84,11 +84,11 @@ export const FEEDBACK_DOCS = 2;
 export const FEEDBACK_MIN_MEMORIES = 100;
 
 /**
- * The default `hybrid.contextWeight`, from the one table of defaults (src/model/config-defaults.ts). Issue 25's
- * ninth session picked 0.4 on the tune half (LoCoMo recall@10 of confident results 67.8 → 69.2,
- * abstention and paraphrase unchanged there), but on the holdout half it cost multi-hop recall 2.4
- * points and two paraphrased notes their top-3 place (a fresh note has no neighbours to inherit from,
- * memories stored in runs gain): 0.2 stays (BENCHMARKS.md, "#25 ranking, ninth session").
+ * The default `hybrid.contextWeight`, from the one table of defaults (src/model/config-defaults.ts).
+ * 0.2, not the 0.4 the tune half of LoCoMo preferred (recall@10 of confident results 67.8 → 69.2):
+ * on the holdout half 0.4 cost multi-hop recall 2.4 points and two paraphrased notes their top-3
+ * place (a fresh note has no neighbours to inherit from; memories stored in runs gain). Figures and
+ * command in BENCHMARKS.md, "#25 ranking".
  */
 const CONTEXT_WEIGHT = DEFAULT_CONFIG.hybrid.contextWeight;
 
