@@ -19,7 +19,7 @@ import {
   safeText,
   storeMemory,
   updateMemory
-} from "./chunks/chunk-LSOWELZB.js";
+} from "./chunks/chunk-CUHFQNM4.js";
 import "./chunks/chunk-YN2YFD6J.js";
 import {
   excerpt
@@ -31,7 +31,7 @@ import {
   recentMemories,
   taggedMemories
 } from "./chunks/chunk-RZK57QDM.js";
-import "./chunks/chunk-LZP4DUDM.js";
+import "./chunks/chunk-6FGNS2U2.js";
 import {
   SecretDetectedError,
   scanText
@@ -503,7 +503,7 @@ async function citationsFor(s, input, field) {
     return void 0;
   }
   if (input.citeRef !== void 0 && typeof input.citeRef !== "string") throw new InvalidInputError("citeRef must be a ref name or commit id", { field: "citeRef" });
-  const { resolveCitations, citeSpecsOf } = await import("./chunks/create-B4EP3PE6.js");
+  const { resolveCitations, citeSpecsOf } = await import("./chunks/create-PEE5CXYZ.js");
   return resolveCitations(s.git, { cite: citeSpecsOf(input.cite, field), citeRef: input.citeRef });
 }
 function refOf(o) {
@@ -520,16 +520,16 @@ function openDoor(options = {}) {
   const history = () => import("./chunks/history-HUMMBVKS.js");
   const coreDoc = () => import("./chunks/core-doc-NXYVHZUP.js");
   const sync = () => import("./chunks/sync-TDTNUVVM.js");
-  const importExport = () => import("./chunks/import-export-CQHFDAY4.js");
+  const importExport = () => import("./chunks/import-export-3ZW7BUBT.js");
   const configOps = () => import("./chunks/config-ops-3HSKCZXB.js");
   let viewModel = null;
-  const citeReads = () => import("./chunks/cite-reads-KLF666HC.js");
+  const citeReads = () => import("./chunks/cite-reads-TKIMRPNV.js");
   return {
     verify: async (o = {}) => {
       if (o === null || typeof o !== "object" || Array.isArray(o)) throw new InvalidInputError('verify options must be an object, e.g. { ref: "HEAD" }', { field: "options" });
       for (const k of ["ref", "since"]) if (o[k] !== void 0 && typeof o[k] !== "string") throw new InvalidInputError(`${k} must be a ref name or commit id`, { field: k });
       for (const k of ["fix", "code"]) if (o[k] !== void 0 && typeof o[k] !== "boolean") throw new InvalidInputError(`${k} must be a boolean`, { field: k });
-      return (await import("./chunks/verify-7L4DSUON.js")).verifyMemories(s, o);
+      return (await import("./chunks/verify-2WZDIINI.js")).verifyMemories(s, o);
     },
     store: async (input) => storeMemory(s, input, await citationsFor(s, input, "cite")),
     get: async (id, o) => {
@@ -585,7 +585,7 @@ function openDoor(options = {}) {
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
     stats: async (o) => (await import("./chunks/stats-QPKOAHIC.js")).memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-CMD2TRD5.js")).prune(s, o),
+    prune: async (o) => (await import("./chunks/prune-JF5X7DRI.js")).prune(s, o),
     importMemories: async (input) => (await importExport()).importMemories(s, input),
     exportMemories: async (o) => (await importExport()).exportMemories(s, o),
     exportChunks: async (o) => (await importExport()).exportChunks(s, { maxContentBytes: (await s.loadConfig()).maxContentBytes, ...o }),
@@ -603,8 +603,8 @@ function openDoor(options = {}) {
     },
     viewModel: async () => {
       if (!viewModel) {
-        const { ViewModel: VM } = await import("./chunks/view-model-3UU4OEAR.js");
-        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-OGCJPGMO.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-CMD2TRD5.js")).prune(s, { dryRun: true }) });
+        const { ViewModel: VM } = await import("./chunks/view-model-X22P2WEE.js");
+        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-OGCJPGMO.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-JF5X7DRI.js")).prune(s, { dryRun: true }) });
       }
       return viewModel;
     },

@@ -207,9 +207,13 @@ export interface CiteSpec {
  * `PATH:START-END`, `PATH:LINE` or `PATH` (argv). A path that itself ends in `:<digits>` can be given
  * through the library or MCP (`{ path, lines }`), which take the path as it is.
  */
+/** A line range from argv for a message, each number cut to 12 digits. */
+const shownRange = (a: string, b?: string) => `${a.slice(0, 12)}${a.length > 12 ? '…' : ''}${b !== undefined ? `-${b.slice(0, 12)}${b.length > 12 ? '…' : ''}` : ''}`;
+
 export function parseCiteSpec(spec: string): CiteSpec | { reason: string } {
-  const m = /^(.*):([0-9]{1,9})(?:-([0-9]{1,9}))?$/.exec(spec);
+  const m = /^(.*):([0-9]+)(?:-([0-9]+))?$/.exec(spec);
   if (!m) return { path: spec };
+  if (m[2].length > 9 || (m[3] ?? '').length > 9) return { reason: `line range ${shownRange(m[2], m[3])} is not 1 <= start <= end <= ${MAX_LINE}` };
   const s = Number(m[2]);
   const e = m[3] !== undefined ? Number(m[3]) : s;
   if (s < 1 || e < s || e > MAX_LINE) return { reason: `line range ${m[2]}${m[3] ? '-' + m[3] : ''} is not 1 <= start <= end <= ${MAX_LINE}` };

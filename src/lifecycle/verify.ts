@@ -1,4 +1,5 @@
-import { InvalidInputError } from '../errors.js';
+import { InvalidInputError, NotFoundError } from '../errors.js';
+import { assertId } from '../model/id.js';
 import { memoryToFile } from '../model/memory.js';
 import type { MemoryStore } from '../store/store.js';
 import type { CatalogEntry } from '../model/catalog.js';
@@ -140,6 +141,13 @@ export async function verifyMemories(s: MemoryStore, opts: VerifyOptions = {}): 
   if (opts.since !== undefined && opts.fix) throw new InvalidInputError('--since reports changes between two refs; run --fix without it', { field: 'fix' });
   const ref = opts.ref ?? 'HEAD';
   const commit = citeCommit(s.git, opts.ref);
+  if (opts.ids?.length) {
+    // An id asked for by name that is not on the branch is an error, not an empty report.
+    for (const id of opts.ids) assertId(id);
+    const found = new Set(entriesOf(s, opts.ids).map((e) => e.memory.id));
+    const missing = opts.ids.find((id) => !found.has(id));
+    if (missing !== undefined) throw new NotFoundError(missing);
+  }
   let memories: VerifiedMemory[];
   let since: VerifyResult['since'];
   let reanchors: Reanchor[] = [];

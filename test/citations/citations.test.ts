@@ -63,6 +63,7 @@ describe('citations on write', () => {
     ['src/link.ts', 'symlink'],
     ['src', 'not-a-file'],
     ['src/a.ts:0-2', 'bad-range'],
+    ['src/a.ts:1-9999999999999999999', 'bad-range'],
   ])('refuses %s with CITATION_INVALID (%s) and stores nothing', async (spec, reason) => {
     const dir = codeRepo({ 'src/a.ts': body(30) });
     symlinkSync('a.ts', join(dir, 'src/link.ts'));
@@ -72,6 +73,16 @@ describe('citations on write', () => {
     expect(r.json.error.code).toBe('CITATION_INVALID');
     expect(r.json.error.data.reason).toBe(reason);
     expect(git(dir, 'branch', '--list', 'memory').trim()).toBe('');
+  });
+
+  it('verify --id of a memory that is not on the branch is NOT_FOUND, not an empty report', async () => {
+    const dir = codeRepo({ 'a.txt': body(10) });
+    const s = await runCli(dir, ['store', 'x', '--cite', 'a.txt:1-2', '--json']);
+    expect((await runCli(dir, ['verify', '--id', s.json.id, '--json'])).json.counts.citations).toBe(1);
+    const r = await runCli(dir, ['verify', '--id', 'mem_0k2x9d1ab7q4ce3m', '--json']);
+    expect(r.code).toBe(3);
+    expect(r.json.error.code).toBe('NOT_FOUND');
+    expect((await runCli(dir, ['verify', '--id', '../x', '--json'])).json.error.code).toBe('INVALID_ID');
   });
 
   it('warns when the working tree differs from HEAD in the cited lines, and cites HEAD', async () => {

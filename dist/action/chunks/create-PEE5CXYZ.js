@@ -3,8 +3,8 @@ import {
   citeCommit,
   citeSpecsOf,
   resolveCitations
-} from "./chunk-R7AM7CZE.js";
-import "./chunk-LZP4DUDM.js";
+} from "./chunk-GGXOZEY6.js";
+import "./chunk-6FGNS2U2.js";
 import "./chunk-OXLW64XD.js";
 import "./chunk-MPOJJG6T.js";
 import "./chunk-6DSHMY3H.js";

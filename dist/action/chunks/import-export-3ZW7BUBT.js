@@ -1,12 +1,12 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   archivePathFor
-} from "./chunk-N7JGUCMI.js";
+} from "./chunk-6JS7EXFY.js";
 import {
   BRANCH_README,
   afterLostRace,
   safeText
-} from "./chunk-LSOWELZB.js";
+} from "./chunk-CUHFQNM4.js";
 import "./chunk-YN2YFD6J.js";
 import "./chunk-WMTLY4KJ.js";
 import {
@@ -14,7 +14,7 @@ import {
 } from "./chunk-XYW7CBWY.js";
 import "./chunk-STGK6KZJ.js";
 import "./chunk-RZK57QDM.js";
-import "./chunk-LZP4DUDM.js";
+import "./chunk-6FGNS2U2.js";
 import {
   UPSERT_KEY_FIELD,
   contentHash,

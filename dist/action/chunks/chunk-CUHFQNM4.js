@@ -21,7 +21,7 @@ import {
 } from "./chunk-RZK57QDM.js";
 import {
   citationToFront
-} from "./chunk-LZP4DUDM.js";
+} from "./chunk-6FGNS2U2.js";
 import {
   maskSecrets
 } from "./chunk-AB7ZK6EF.js";

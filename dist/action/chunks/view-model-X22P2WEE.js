@@ -14,16 +14,16 @@ import {
 import {
   checkCitations,
   citationStates
-} from "./chunk-CRNZWHWD.js";
+} from "./chunk-EBM5BN7M.js";
 import {
   citeCommit
-} from "./chunk-R7AM7CZE.js";
+} from "./chunk-GGXOZEY6.js";
 import "./chunk-WMTLY4KJ.js";
 import {
   MAX_CITED_FILE_BYTES,
   parseCitations,
   splitLines
-} from "./chunk-LZP4DUDM.js";
+} from "./chunk-6FGNS2U2.js";
 import "./chunk-ORLZZSPY.js";
 import "./chunk-AB7ZK6EF.js";
 import "./chunk-Z5YN2S7E.js";

@@ -116,9 +116,11 @@ function citationLabel(c) {
   if (c.whole || !c.lines) return c.path;
   return c.lines[0] === c.lines[1] ? `${c.path}:${c.lines[0]}` : `${c.path}:${c.lines[0]}-${c.lines[1]}`;
 }
+var shownRange = (a, b) => `${a.slice(0, 12)}${a.length > 12 ? "\u2026" : ""}${b !== void 0 ? `-${b.slice(0, 12)}${b.length > 12 ? "\u2026" : ""}` : ""}`;
 function parseCiteSpec(spec) {
-  const m = /^(.*):([0-9]{1,9})(?:-([0-9]{1,9}))?$/.exec(spec);
+  const m = /^(.*):([0-9]+)(?:-([0-9]+))?$/.exec(spec);
   if (!m) return { path: spec };
+  if (m[2].length > 9 || (m[3] ?? "").length > 9) return { reason: `line range ${shownRange(m[2], m[3])} is not 1 <= start <= end <= ${MAX_LINE}` };
   const s = Number(m[2]);
   const e = m[3] !== void 0 ? Number(m[3]) : s;
   if (s < 1 || e < s || e > MAX_LINE) return { reason: `line range ${m[2]}${m[3] ? "-" + m[3] : ""} is not 1 <= start <= end <= ${MAX_LINE}` };

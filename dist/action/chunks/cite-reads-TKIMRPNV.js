@@ -3,17 +3,17 @@ import {
   citationStates,
   citationsOf,
   entriesOf
-} from "./chunk-CRNZWHWD.js";
+} from "./chunk-EBM5BN7M.js";
 import {
   citeCommit
-} from "./chunk-R7AM7CZE.js";
+} from "./chunk-GGXOZEY6.js";
 import {
   filterMemories
 } from "./chunk-RZK57QDM.js";
 import {
   citationLabel,
   normalizeCitePath
-} from "./chunk-LZP4DUDM.js";
+} from "./chunk-6FGNS2U2.js";
 import "./chunk-2XXUM5MY.js";
 import "./chunk-OXLW64XD.js";
 import "./chunk-KTDUAT6L.js";

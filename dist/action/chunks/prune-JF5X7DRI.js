@@ -1,17 +1,12 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
-  NOW_CONTEXT,
-  NOW_MAX_CHARS,
-  NOW_MAX_LINES,
-  citationStates,
-  citationsOf,
-  entriesOf,
-  verifyMemories
-} from "./chunk-CRNZWHWD.js";
-import "./chunk-R7AM7CZE.js";
-import "./chunk-LZP4DUDM.js";
-import "./chunk-2XXUM5MY.js";
-import "./chunk-OXLW64XD.js";
+  archivePathFor,
+  prune
+} from "./chunk-6JS7EXFY.js";
+import "./chunk-P33V5WTW.js";
+import {
+  ARCHIVE_DIR
+} from "./chunk-SW6HMA3H.js";
 import "./chunk-KTDUAT6L.js";
 import "./chunk-DEPF3Q5X.js";
 import "./chunk-MPOJJG6T.js";
@@ -21,11 +16,7 @@ import "./chunk-TJNFFCVY.js";
 import "./chunk-TQGNLJW4.js";
 import "./chunk-VBFOSH5Y.js";
 export {
-  NOW_CONTEXT,
-  NOW_MAX_CHARS,
-  NOW_MAX_LINES,
-  citationStates,
-  citationsOf,
-  entriesOf,
-  verifyMemories
+  ARCHIVE_DIR,
+  archivePathFor,
+  prune
 };

@@ -1,12 +1,17 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
-  archivePathFor,
-  prune
-} from "./chunk-N7JGUCMI.js";
-import "./chunk-P33V5WTW.js";
-import {
-  ARCHIVE_DIR
-} from "./chunk-SW6HMA3H.js";
+  NOW_CONTEXT,
+  NOW_MAX_CHARS,
+  NOW_MAX_LINES,
+  citationStates,
+  citationsOf,
+  entriesOf,
+  verifyMemories
+} from "./chunk-EBM5BN7M.js";
+import "./chunk-GGXOZEY6.js";
+import "./chunk-6FGNS2U2.js";
+import "./chunk-2XXUM5MY.js";
+import "./chunk-OXLW64XD.js";
 import "./chunk-KTDUAT6L.js";
 import "./chunk-DEPF3Q5X.js";
 import "./chunk-MPOJJG6T.js";
@@ -16,7 +21,11 @@ import "./chunk-TJNFFCVY.js";
 import "./chunk-TQGNLJW4.js";
 import "./chunk-VBFOSH5Y.js";
 export {
-  ARCHIVE_DIR,
-  archivePathFor,
-  prune
+  NOW_CONTEXT,
+  NOW_MAX_CHARS,
+  NOW_MAX_LINES,
+  citationStates,
+  citationsOf,
+  entriesOf,
+  verifyMemories
 };

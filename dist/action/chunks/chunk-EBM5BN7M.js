@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   citeCommit
-} from "./chunk-R7AM7CZE.js";
+} from "./chunk-GGXOZEY6.js";
 import {
   CITATION_STATES,
   MAX_CITED_FILE_BYTES,
@@ -9,7 +9,7 @@ import {
   parseCitations,
   rangeHash,
   splitLines
-} from "./chunk-LZP4DUDM.js";
+} from "./chunk-6FGNS2U2.js";
 import {
   runGitSync
 } from "./chunk-2XXUM5MY.js";
@@ -25,10 +25,14 @@ import {
   readBoundedFile
 } from "./chunk-6DSHMY3H.js";
 import {
+  assertId
+} from "./chunk-36CXX5CX.js";
+import {
   writeCacheFile
 } from "./chunk-TJNFFCVY.js";
 import {
-  InvalidInputError
+  InvalidInputError,
+  NotFoundError
 } from "./chunk-TQGNLJW4.js";
 
 // src/citations/cache.ts
@@ -506,6 +510,12 @@ async function verifyMemories(s, opts = {}) {
   if (opts.since !== void 0 && opts.fix) throw new InvalidInputError("--since reports changes between two refs; run --fix without it", { field: "fix" });
   const ref = opts.ref ?? "HEAD";
   const commit = citeCommit(s.git, opts.ref);
+  if (opts.ids?.length) {
+    for (const id of opts.ids) assertId(id);
+    const found = new Set(entriesOf(s, opts.ids).map((e) => e.memory.id));
+    const missing = opts.ids.find((id) => !found.has(id));
+    if (missing !== void 0) throw new NotFoundError(missing);
+  }
   let memories;
   let since;
   let reanchors = [];

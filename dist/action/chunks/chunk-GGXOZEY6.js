@@ -8,7 +8,7 @@ import {
   parseCiteSpec,
   rangeHash,
   splitLines
-} from "./chunk-LZP4DUDM.js";
+} from "./chunk-6FGNS2U2.js";
 import {
   MODE_GITLINK,
   MODE_SYMLINK,
