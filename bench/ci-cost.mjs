@@ -1,4 +1,4 @@
-// Issue #29, the figures at 1,000,000 memories: what a CI job costs as the memory branch grows.
+// The figures at 1,000,000 memories: what a CI job costs as the memory branch grows.
 //
 //   node bench/ci-cost.mjs [--sizes 1000,100000,1000000] [--search-sizes 100000,1000000] [--runs 1]
 //                          [--repos DIR] [--before CLI]

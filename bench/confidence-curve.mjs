@@ -1,4 +1,4 @@
-// The curve behind the confidence defaults (#25, docs/search.md "Confidence"): every search of the
+// The curve behind the confidence defaults (docs/search.md "Confidence"): every search of the
 // evaluation sets runs once, as a user runs it (hybrid, limit 10), and its page (results then weak) is
 // kept with each memory's coverage of the query's information (`scores.coverage`) and its cosine to
 // the query (the model's vectors, cached); then every confidence rule of a grid is applied to the same

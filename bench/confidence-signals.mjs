@@ -1,4 +1,4 @@
-// Confidence from several signals together (#25, BENCHMARKS.md "#25 quality, eighth session"): reads
+// Confidence from several signals together (BENCHMARKS.md "#25 quality, eighth session"): reads
 // the pages bench/confidence-curve.mjs saved (--save FILE, each candidate with its coverage of the
 // query's information, its cosine, the cosine's standard score within the query's own cosines over
 // the whole store `z`, its rank by cosine in the store `crank`, the share of the query's terms the
@@ -9,8 +9,8 @@
 //   node bench/confidence-signals.mjs pages.json [--grid] [--min-abstention 0.95] [--top 20]
 //
 // First the product's rule (src/search/confidence.ts, its constants as parameters) step by step from the
-// seventh session's rule, and around the default: that curve is in BENCHMARKS.md. With --grid, also the
-// exploratory grid of the first pass: the seventh session's rule OR cos >= zc && z >= zz (a cosine
+// coverage-only rule (no page support, no per-query signals), and around the default: that curve is in BENCHMARKS.md. With --grid, also the
+// exploratory grid: the coverage-only rule OR cos >= zc && z >= zz (a cosine
 // standing out from the query's own distribution), or crank < rk && z >= zr, or cov >= zc2 && z >= zz2.
 import { readFileSync } from 'node:fs';
 
@@ -21,7 +21,7 @@ const abst = pages.abst.map((p) => Object.assign(p.items, { known: p.known }));
 const minAbst = Number(arg('--min-abstention', '0.95'));
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const FLOOR = 0.59;
-// The rule of the seventh session (before page support and the per-query signals).
+// The coverage-only rule (without page support and the per-query signals).
 const current = (x) => x.cov >= 0.6 || x.cos >= 0.85 * FLOOR || (x.cov >= 0.25 && x.cos >= 0.68 * FLOOR) || (x.known >= 1 && x.cov >= 0.2);
 function evaluate(ok) {
   const a = mean(abst.map((p) => (p.some(ok) ? 0 : 1)));

@@ -1,5 +1,4 @@
-// CRC-32 of pack entries (#26: one CRC-32, src/git/crc32.ts): the JavaScript table that
-// src/git/pack-write.ts carried before against zlib's native crc32, which src/git/crc32.ts uses where
+// CRC-32 of pack entries (src/git/crc32.ts): a JavaScript table against zlib's native crc32, which src/git/crc32.ts uses where
 // it continues a checksum correctly (Node 20.15+, 22.2+). Interleaved rounds over the same buffers;
 // the figure is the ratio of medians in this run.
 //

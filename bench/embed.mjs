@@ -1,4 +1,4 @@
-// Embedding costs of issue #13 (reads never write, bounded search, fast `memory embed`):
+// Embedding costs (reads never write, bounded search, fast `memory embed`):
 //  A. throughput of the offline model in-process: today's path (one thread, batches of 32 in input
 //     order) against worker threads with length-sorted batches, same texts, same run;
 //  B. the first default (hybrid) CLI search on a branch of N memories that were never embedded, with

@@ -1,4 +1,4 @@
-// The synthetic engineering store of the search-quality sets (#25, bench/quality.mjs): about 1,000
+// The synthetic engineering store of the search-quality sets (bench/quality.mjs): about 1,000
 // memories of the kind CI jobs and coding agents write into a team's memory branch: build failures,
 // flaky tests, deploy notes, API limits, configuration facts, incidents, decisions, dependency
 // upgrades, runbook steps, on-call handovers, review rules. Each kind has its own sentence shapes,
@@ -7,7 +7,7 @@
 // bench/data/engineering-notes.json is this module's output, committed so it can be read and diffed
 // (`node bench/engineering-store.mjs > bench/data/engineering-notes.json` regenerates it).
 //
-// Written for #25, apart from bench/abstention-notes.mjs (whose 40 shapes repeat every 40 notes).
+// Written apart from bench/abstention-notes.mjs (whose 40 shapes repeat every 40 notes).
 // None of it answers bench/data/unanswerable-questions.json: no tax, law, medicine, cooking, travel,
 // sports, gardening, cars, and none of the programming languages those questions name.
 import { rng } from './search-lib.mjs';

@@ -1,4 +1,4 @@
-// What a fold costs on a branch with a long history (the twelfth session's check for replays of
+// What a fold costs on a branch with a long history (the check for replays of
 // pending-ref commits walks up to 1,000 first parents of the branch tip before replaying a ref).
 //
 //   node bench/fold-history.mjs [--history 1500] [--refs 4] [--runs 5] [--before CLI]

@@ -1,4 +1,4 @@
-// Fork cost (issue #26): what one git call costs a test worker in CPU time, by the size of the worker,
+// Fork cost: what one git call costs a test worker in CPU time, by the size of the worker,
 // with node's own spawnSync (libuv forks the worker) and through the tests' spawner (test/spawner.ts:
 // one python3 process per worker that starts children with vfork).
 //

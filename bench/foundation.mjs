@@ -1,4 +1,4 @@
-// Issue 2 figures: CLI start-up (--help, get), CLI store at 0 / 1,000 / 10,000 memories, and
+// Foundation figures: CLI start-up (--help, get), CLI store at 0 / 1,000 / 10,000 memories, and
 // in-process library stores per second on a 10,000-memory branch. Every CLI time is a ratio to an
 // empty `node -e ''` start measured interleaved in the same run.
 // Usage: node bench/foundation.mjs [--runs 15]

@@ -1,4 +1,4 @@
-// Figures for the git backend (issue #16, git part):
+// Figures for the git backend:
 //   1. Load cost of a git-CLI runner: simple-git (if installed somewhere: --simple-git DIR, the folder
 //      holding its node_modules) vs git-memory's own runner (src/git/cli.ts in the built library),
 //      each as a new node process that loads it and runs `git --version` once; baseline `node -e ''`.

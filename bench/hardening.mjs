@@ -1,4 +1,4 @@
-// Bounded resources (issue #14): each hostile input against the cost of a node start measured in the
+// Bounded resources: each hostile input against the cost of a node start measured in the
 // same run (`node -e ''`), as wall time and peak RSS of the whole process (/usr/bin/time -f %M).
 //
 //   node bench/hardening.mjs [--runs 3]
@@ -6,12 +6,12 @@
 //
 //   node bench/hardening.mjs --hangs [--runs 3]
 //
-// --hangs (issue 24): the other hangs, each as the command's wall time next to the same command with
+// --hangs: the other hangs, each as the command's wall time next to the same command with
 // nothing in the way, in the same run: 20,000 `--tags` flags (against a node start), default searches
 // with the helper's socket path blocked (against MEMORY_DAEMON=off), and a full-text search while the
 // helper does not answer (SIGSTOP holds it; against MEMORY_DAEMON=off).
 //
-// --search-size (issue 24): a default `memory search` (hybrid with the offline model when installed;
+// --search-size: a default `memory search` (hybrid with the offline model when installed;
 // MEMORY_EMBEDDER=none turns it to full text) against the size of the largest memory on the branch,
 // a hand-committed blob of 1 KB .. 16 MiB next to 20 ordinary memories, as ratios to the 1 KB case
 // of the same run (each search killed at --limit seconds, default 120). "cold": the first search of a fresh clone (no index or vector cache); "warm": the
@@ -152,7 +152,7 @@ async function searchSize() {
   const cold = (repo) => rmSync(join(repo, '.git', 'git-memory'), { recursive: true, force: true });
   const search = (repo, extra = []) => {
     const t = process.hrtime.bigint();
-    // A search past the limit is killed and counted at the limit (before issue 24: minutes, or out of memory).
+    // A search past the limit is killed and counted at the limit (an unbounded one takes minutes, or runs out of memory).
     const r = spawnSync(process.execPath, [cli, 'search', 'staging deploy cache', '--json', ...extra], { cwd: repo, env, encoding: 'utf8', maxBuffer: 1 << 30, timeout: limitMs, killSignal: 'SIGKILL' });
     const ms = Number(process.hrtime.bigint() - t) / 1e6;
     let out = {};

@@ -1,7 +1,7 @@
 // `memory import` of N generated records (JSONL) by this checkout and by another commit, interleaved
 // run by run into fresh repositories: wall time and the process's CPU time (all threads, so the blob
-// workers count), medians and after/before ratios. For changes to the import path (#26: the blob
-// worker as a built module).
+// workers count), medians and after/before ratios. For changes to the import path (the blob
+// worker as a built module, for one).
 // Usage: node bench/import-ab.mjs --ref <commit> [--records 20000] [--runs 5]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

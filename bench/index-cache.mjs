@@ -1,4 +1,4 @@
-// Issue #29: a CI search job with the index carried between jobs (`--index-cache DIR`).
+// A CI search job with the index carried between jobs (`--index-cache DIR`).
 //
 //   node bench/index-cache.mjs [--sizes 10000,100000] [--runs 3]
 //

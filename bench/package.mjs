@@ -1,4 +1,4 @@
-// Package figures for #15, as ratios against a baseline measured in the same run:
+// Package figures, as ratios against a baseline measured in the same run:
 //
 //   node bench/package.mjs [--runs 7] [--skip-named]
 //

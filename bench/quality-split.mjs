@@ -1,4 +1,4 @@
-// The tune / holdout split of the search-quality evaluation sets (#25, bench/quality.mjs): a seeded
+// The tune / holdout split of the search-quality evaluation sets (bench/quality.mjs): a seeded
 // hash of the item's text, never its topic, so both halves cover every domain about equally and an
 // item keeps its half when others are added. Tune on "tune", report on "holdout".
 import { createHash } from 'node:crypto';

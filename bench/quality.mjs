@@ -1,4 +1,4 @@
-// Search quality on evaluation sets written before the ranking changes of #25, each split into a
+// Search quality on evaluation sets written apart from the ranking they measure, each split into a
 // tune half (pick defaults on it) and a holdout half (report on it): docs/search.md, "Evaluation sets".
 //
 //   node bench/quality.mjs [--quick] [--label NAME] [--out FILE] [--mode hybrid|fulltext|vector]

@@ -1,4 +1,4 @@
-// Issue 18: the brute-force vector scan of hybrid search at 100,000 - 1,000,000 memories, with synthetic
+// The brute-force vector scan of hybrid search at 100,000 - 1,000,000 memories, with synthetic
 // vectors of the default model's dimension (512, int8 rows as stored) through the existing VectorIndex
 // code (src/vector/index.ts, bundled on the fly with esbuild; no model needed). Reports the time to
 // build the index from rows, the median time of one query (score every row + top 10), heap/RSS, and the

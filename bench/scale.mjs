@@ -1,4 +1,4 @@
-// Issue 18 (scale): every everyday command on a branch of N memories (default 100,000), as CLI processes,
+// Scale: every everyday command on a branch of N memories (default 100,000), as CLI processes,
 // time and peak RSS as ratios to an empty `node -e ''` start timed in the same run, interleaved.
 //
 //   MEMORY_EMBEDDER=none node bench/scale.mjs [--size 100000] [--runs 5] [--ref main] [--cases a,b,...]

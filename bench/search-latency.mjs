@@ -1,4 +1,4 @@
-// Warm in-process search latency at 10,000 memories (#25: ≤ 5 ms full text, ≤ 15 ms hybrid), as a
+// Warm in-process search latency at 10,000 memories (goals: ≤ 5 ms full text, ≤ 15 ms hybrid), as a
 // library user gets it: `openMemory({ repo }).search({ query, limit: 10 })` with no options (hybrid
 // with the default offline model, USE lite) and with `mode: 'fulltext'`.
 //

@@ -1,4 +1,4 @@
-// Issue #29: writers fetch no blobs. A CI store job (`memory store … --sync` in a fresh
+// Writers fetch no blobs. A CI store job (`memory store … --sync` in a fresh
 // `git clone --depth 1 --single-branch --branch main`) against a memory branch of N memories, on a bare
 // remote with `uploadpack.allowFilter` on: the default (a blob-less first fetch) against the same job
 // with the filter off (`MEMORY_SYNC_BLOBLESS=0`, the full fetch of every blob at the branch tip, as

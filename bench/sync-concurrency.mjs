@@ -1,4 +1,4 @@
-// Many writers sharing one memory branch (issue #17). Every writer is a CI-like job: its own shallow,
+// Many writers sharing one memory branch. Every writer is a CI-like job: its own shallow,
 // single-branch clone (depth 1, main only), storing one memory with --sync at the same moment, against
 // a bare remote whose pre-receive hook sleeps 0.5 s (a hosted remote takes 0.5-2 s to accept a push).
 //   processes: W writer processes (the CLI), pending refs (default) vs the branch-only protocol
@@ -35,8 +35,8 @@ const HOOK = Number(opt('hook', '0.5'));
 // Commits on the branch before the writers start (each one memory more): with more than the first
 // fetch's depth (4), a CI clone's fetch is shallow, as it is against a branch with a history.
 const HISTORY = Number(opt('history', '1'));
-// How long ago the branch tip was written before the writers start (seconds). 0: just now, as every
-// session before issue 29's ninth measured. A writer takes a branch tip another writer committed in the
+// How long ago the branch tip was written before the writers start (seconds). 0: just now (a burst
+// already under way). A writer takes a branch tip another writer committed in the
 // last 30 s as a sign of a burst (docs/sync.md): --tip-age 3600 is a matrix whose branch was last
 // written an hour ago, so its first writers have no such sign.
 const TIP_AGE = Number(opt('tip-age', '0'));

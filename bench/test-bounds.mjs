@@ -1,4 +1,4 @@
-// What the test suite used to assert with a stopwatch (issue #26: no wall-clock assertions in tests),
+// Bounds the test suite does not assert with a stopwatch (no wall-clock assertions in tests),
 // measured here as ratios to a baseline taken in the same run, so a loaded machine moves both sides:
 //   1. a YAML alias bomb (under 500 bytes) refused by parseFile, against parsing an ordinary memory file
 //      of the same size (was: < 500 ms in test/hardening/branch-files.e2e.test.ts);

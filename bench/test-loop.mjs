@@ -1,4 +1,4 @@
-// The test loop (issue #26): wall and CPU time of each vitest project, and each file's duration, so a
+// The test loop: wall and CPU time of each vitest project, and each file's duration, so a
 // change to the suite can be judged on a machine shared with other work. CPU time (user + sys of vitest
 // and every process it started: workers, git, spawned CLIs, tsc) moves far less with the machine's load
 // than wall time does; per-file durations say where the time goes.

@@ -1,4 +1,4 @@
-// Issue #24 item 14: what the vector cache's CRC-32 check costs when a process loads the cache, as a
+// What the vector cache's CRC-32 check costs when a process loads the cache, as a
 // ratio to reading the file (both measured in the same run). Cache-sized file: 100,000 vectors of 512
 // int8 dimensions plus a 4 MB header. The check uses the full-text cache's helper (zlib.crc32).
 //

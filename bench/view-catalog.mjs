@@ -1,4 +1,4 @@
-// Issue 27: does the live `memory view` server keep answering while it loads the full catalog?
+// Does the live `memory view` server keep answering while it loads the full catalog?
 //
 //   MEMORY_EMBEDDER=none node bench/view-catalog.mjs [--size 100000] [--keep DIR] [--runs 3]
 //

@@ -1,4 +1,4 @@
-// Issue 27: the first page of `memory view` in chromium, from spawning the viewer to the list's first
+// The first page of `memory view` in chromium, from spawning the viewer to the list's first
 // row, for two builds alternated in the same minutes (the shared machine's load moves too much between
 // runs of bench/view.mjs to compare them).
 //

@@ -1,4 +1,4 @@
-// Issue 27: how much the static export's page blocks the browser's main thread while it loads the whole
+// How much the static export's page blocks the browser's main thread while it loads the whole
 // catalog (every memory's list entry) and searches it, measured in chromium with PerformanceObserver
 // 'longtask' (tasks over 50 ms; "blocking" = the sum of each task's time over 50 ms, as Lighthouse's TBT).
 //

@@ -1,4 +1,4 @@
-// Issue 27 (`memory view`): how fast the viewer answers on a large branch, in a real browser.
+// `memory view`: how fast the viewer answers on a large branch, in a real browser.
 //
 //   MEMORY_EMBEDDER=none node bench/view.mjs [--size 100000] [--export-size 10000] [--runs 20] [--shot docs/view.png] [--keep DIR]
 //

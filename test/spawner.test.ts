@@ -39,8 +39,8 @@ describe('test spawner', () => {
     expect(execSyncVia('git', ['--version'], { cwd, env: gitEnv }).toString()).toMatch(/^git version /);
   });
 
-  // Review (eleventh session): the spawner caught only OSError, so a request subprocess refuses another
-  // way (a NUL byte in an argument: ValueError) ended it, and every later command of the worker failed
+  // The spawner must survive every way a request's subprocess is refused, not only OSError: another
+  // way (a NUL byte in an argument: ValueError) would end it, and every later command of the worker fail
   // on a dead pipe (with isolate:false, every later file it runs).
   it('a command it cannot run fails alone; the next one still runs', () => {
     const cwd = tempDir();

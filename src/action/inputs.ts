@@ -130,7 +130,7 @@ export function parseInputs(get: (name: string) => string, env: NodeJS.ProcessEn
 
   // auto: hybrid when the branch configures an embedder the action can run (an HTTP one: the bundle
   // carries no local model), else full text. Reads never write and embed for at most ~1 s, and
-  // writers commit vectors at store time, so a fresh runner no longer embeds the branch (docs/hybrid.md).
+  // writers commit vectors at store time, so a fresh runner does not embed the branch (docs/hybrid.md).
   // would embed the whole branch on every fresh runner (seconds per 1,000 memories).
   const mode = str('mode').toLowerCase() || 'auto';
   if (mode !== 'auto' && !(MODES as readonly string[]).includes(mode)) notOneOf('mode', str('mode'), ['auto', ...MODES], `auto, ${MODES.join(', ')}`);

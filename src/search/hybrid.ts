@@ -360,7 +360,7 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
     }
   }
   // The query first: it loads the model, so the budget below is spent embedding memories, not on
-  // the load (which used to take most of it: 4 memories per search instead of ~30).
+  // the load (which would take most of it: 4 memories per search instead of ~30).
   const qv = await embedQuery(embedder, embedInput(text));
   const { index, report } = await bv.ensure(list, { budgetMs, prefer: (id) => allowed.has(id) });
   const vectors: VectorReport = { model: report.model, embedded: report.embedded, reused: report.reused, missing: report.missing };
@@ -544,7 +544,7 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
           if (v) for (let j = 0; j < q2.length; j++) q2[j] += v[j] / top.length;
         }
         // The openings the vectors stand for: a long memory's whole text as a query would cost
-        // what indexing it does, on every search (issue 24).
+        // what indexing it does, on every search (one 60 KB memory made a search take a minute).
         const feedback = textScores(top.map((id) => embedInput(memoryOf(id).content)).join('\n'), false);
         // blend reads the cosines of the candidates only: the other rows are not scored.
         scored = blend(index.scoreAll(normalize(q2), match), feedback);

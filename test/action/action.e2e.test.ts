@@ -9,7 +9,7 @@ import { actionEntry, checkout, declaredInputs, declaredOutputs, makeRemote, run
 const local = { sync: 'false' };
 
 describe('action.yml', () => {
-  it('declares the inputs and outputs of the issue, each with a description', () => {
+  it('declares its inputs and outputs, each with a description', () => {
     expect(Object.keys(declaredInputs).sort()).toEqual(
       ['after', 'before', 'branch', 'category', 'cite', 'command', 'content', 'days', 'id', 'limit', 'mode', 'path', 'priority', 'query', 'ref', 'remote', 'since', 'strict', 'sync', 'tags', 'token', 'view-export'].sort(),
     );

@@ -1,4 +1,4 @@
-// The Action keeps the promises its docs make (#28): the inputs/outputs tables in README.md and
+// The Action keeps the promises its docs make: the inputs/outputs tables in README.md and
 // docs/action.md are action.yml's, `json` is what `--json` prints (mode, fallback), a mode that falls
 // back is a warning, the `token` input authenticates fetch and push without being persisted, and the
 // bundle behaves the same whether or not a node_modules sits next to it.

@@ -11,7 +11,7 @@ import { checkout, makeRemote, runAction } from './run-action.js';
 
 const TREE = 'a'.repeat(40);
 
-describe('action: search index in the runner cache (issue #29)', () => {
+describe('action: search index in the runner cache', () => {
   it('keys name the index format, the branch and the tree; the prefix restores an older tree of the branch', () => {
     expect(indexCacheKey('memory', TREE)).toBe(`git-memory-index-v${SEGMENT_FORMAT}-memory:${TREE}`);
     expect(indexCacheKey('memory', TREE).startsWith(indexCachePrefix('memory'))).toBe(true);
@@ -45,7 +45,7 @@ describe('action: search index in the runner cache (issue #29)', () => {
     const r = await runAction(checkout(remote), { command: 'search', query: 'staging restarts', sync: 'true' }, { env: { ACTIONS_CACHE_URL: '', ACTIONS_RESULTS_URL: '', ACTIONS_RUNTIME_TOKEN: '' } });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.outputs.count).toBe('1');
-    // The whole --json response (#28), with no indexCache report: nothing was restored or saved.
+    // The whole --json response, with no indexCache report: nothing was restored or saved.
     expect(r.json).toMatchObject({ success: true, results: expect.any(Array), total: 1 });
     expect(r.json.indexCache).toBeUndefined();
     expect(r.stdout).toMatch(/::debug::index cache: no runner cache service/);

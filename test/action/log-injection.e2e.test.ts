@@ -1,4 +1,4 @@
-// Issue #24 item 11: memory text printed in the step log must not be read as a workflow command. The
+// Memory text printed in the step log must not be read as a workflow command. The
 // runner's parser takes `::name::` at the start of a line and its legacy parser `##[name]` anywhere in
 // a line; the action is run the way a runner runs it and its log is checked line by line.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Smaller CLI contract breaks of #28: an upsert re-derives auto-tags from the new content, stdin
+// Smaller CLI contracts: an upsert re-derives auto-tags from the new content, stdin
 // content loses its trailing newline, import's exit code says when lines were invalid, and a get of
 // a deleted id says it is in the trash.
 import { writeFileSync } from 'node:fs';

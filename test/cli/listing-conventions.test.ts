@@ -1,4 +1,4 @@
-// Every listing command keeps list's conventions (#28): a page (--limit, default 50), `N of M` on
+// Every listing command keeps list's conventions: a page (--limit, default 50), `N of M` on
 // stderr, `total` in JSON, and whole rows when piped (`memory history <id> | cat` and `memory trash |
 // cat` ended rows with "…"). A history entry for a tags-only change says what changed.
 import { describe, expect, it } from 'vitest';

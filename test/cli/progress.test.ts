@@ -1,4 +1,4 @@
-// Every wait over about a second says what it is doing (#28): a true total, the rate and the time left
+// Every wait over about a second says what it is doing: a true total, the rate and the time left
 // where known, durations for people. `memory import`'s bar was always full (its total counted only
 // what had been read), a first search sat silent for 10 s, `memory embed` printed `377494 ms`.
 import { writeFileSync } from 'node:fs';

@@ -5,8 +5,8 @@ import { MemoryStore } from '../../src/store/store.js';
 import { loadCatalog, loadCatalogAsync, readCatalogFileAsync, writeCatalogCache, type CatalogEntry } from '../../src/model/catalog.js';
 import { makeRepo } from '../helpers.js';
 
-// Issue 27: `memory view` loads the full catalog in the background; at 100,000 memories the one
-// JSON.parse of its ~52 MB cache file held the event loop for seconds, and every request waited.
+// `memory view` loads the full catalog in the background; at 100,000 memories one JSON.parse of
+// its ~52 MB cache file holds the event loop for seconds, and every request waits.
 // loadCatalogAsync reads the file off the thread and parses its entries a few at a time.
 async function bigCache(n: number) {
   const repo = makeRepo({ commit: true });
@@ -52,7 +52,7 @@ describe('catalog loaded off the event loop', () => {
     expect(cat.entries).toEqual(sync.entries);
     expect([...cat.byId.keys()]).toEqual([...sync.byId.keys()]);
     expect(cat.skipped).toEqual(sync.skipped);
-    // One JSON.parse of the file (the load before issue 27), or a parse that never yields, turns the
+    // One JSON.parse of the file (a synchronous load), or a parse that never yields, turns the
     // loop only while it indexes (a handful of times); parsed in pieces it turns every few hundred entries.
     expect(turns, `turns of the loop while loading ${N} entries`).toBeGreaterThanOrEqual(N / 1000);
   }, 120_000);

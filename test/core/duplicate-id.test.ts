@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { git, gitEnv, makeRepo } from '../helpers.js';
 import { runCli } from '../run-cli.js';
 
-// Issue 24, item 3: two files on the branch claiming one id (a hand copy, a merge of two branches).
+// Two files on the branch claiming one id (a hand copy, a merge of two branches).
 // One resolution everywhere: the file at the id's own path wins, else the first in path order; every
 // read names both files in a warning.
 

@@ -448,7 +448,7 @@ net.createServer((c) => { c.on('error', () => {}); c.on('data', () => {
   });
 });
 
-// Issue 24: a helper that does not answer (its thread held by a long request; here SIGSTOP holds it)
+// A helper that does not answer (its thread held by a long request; here SIGSTOP holds it)
 // is reported as running, is stopped for sure, and never holds up a search that needs no model; a
 // helper that cannot start is not waited for on every search; status never removes what is not stale.
 describe('search helper: busy, blocked, or not ours', { timeout: 180_000 }, () => {

@@ -87,7 +87,7 @@ describe('CLI: core, update, history, trash, stats', () => {
     expect(Object.keys(st)).toEqual(expect.arrayContaining(['categories', 'priorities', 'core', 'commits', 'oldest', 'newest', 'branch_size_bytes']));
     const human = await runCli(repo, ['stats']);
     expect(human.code).toBe(0);
-    // One month: labelled once, with its count (#15: it used to print the month twice).
+    // One month: labelled once, with its count (not the month twice).
     expect(human.stdout).toMatch(/^per month\s+\d{4}-\d\d █ \d+$/m);
   });
 

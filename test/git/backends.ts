@@ -20,8 +20,7 @@ export type { TreeChange } from '../../src/git/diff.js';
 export type { CommitRequest } from '../../src/git/repository.js';
 
 /**
- * Test scaffolding, not a seam of src/ (moved from src/git/backend.ts, #26): nothing in src/ called
- * it. The narrow set of git operations git-memory needs, with two implementations run by one
+ * Test scaffolding, not a seam of src/: nothing in src/ needs a second backend. The narrow set of git operations git-memory needs, with two implementations run by one
  * conformance suite (test/git/conformance.test.ts): `InProcessBackend` (the object reader/writer in
  * src/git, falling back to git for objects it cannot find) and `CliBackend` (every operation a git
  * command). Errors are coded the same way by both: OBJECT_MISSING, CORRUPT_OBJECT, CONFLICT (the ref

@@ -56,7 +56,7 @@ describe('hostile branch files', () => {
     for (const f of ['bomb.md', 'many.md', 'deep.md', 'bigfm.md']) expect(stderr).toContain(`memories/${f}`);
   });
 
-  // Issue 24: one long memory stalled every search (the time bound itself is bench/hardening.mjs
+  // One long memory must not stall every search (the time bound itself is bench/hardening.mjs
   // --search-size; these check the bounds that keep it).
   it('a model is given at most the opening of a long memory, and of a long query', async () => {
     const repo = makeRepo();

@@ -36,7 +36,7 @@ describe('stdin and files: bounded reads', () => {
     expect(branchBytes(repo)).toBe(before);
     // Valid multi-byte text still goes through, byte for byte.
     const ok = run(repo, ['store', '-', '--json'], { input: Buffer.from('记忆 🧠 ok\n') });
-    // The trailing newline of stdin is not content (#28).
+    // The trailing newline of stdin is not content.
     expect(run(repo, ['get', ok.json.id, '--json']).json.memory.content).toBe('记忆 🧠 ok');
   });
 });

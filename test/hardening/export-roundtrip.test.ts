@@ -1,4 +1,4 @@
-// Issue #24 item 2: whatever `list` shows, `export` writes in a form `import` accepts, or says loudly
+// Whatever `list` shows, `export` writes in a form `import` accepts, or says loudly
 // (EXPORT_INCOMPLETE, non-zero exit) which memories it could not write that way. Hostile branch files
 // (a NUL byte, no timestamp, year 9999, garbage dates, colliding front-matter keys, over-cap tags and
 // metadata) are committed with git itself, then exported and imported into a fresh repository.

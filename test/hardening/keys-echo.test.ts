@@ -1,4 +1,4 @@
-// Issue #24 items 9, 10, 12 (auto-tags) and 16: a credential as a key name (at any depth, whatever its
+// A credential as a key name (at any depth, whatever its
 // value), errors that quote input, bidi/control characters echoed in errors.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,7 +26,7 @@ describe('a credential as a key name is refused at every depth, whatever its val
       { content: 'clean', metadata: { n: { fine: 2 } } },
     ];
     writeFileSync(f, records.map(line).join('\n') + '\n');
-    // --allow-partial: the invalid records are reported with exit 0 (#28: without it the exit code is 2).
+    // --allow-partial: the invalid records are reported with exit 0 (without it the exit code is 2).
     const r = await runIn(repo, ['import', f, '--json', '--allow-partial']);
     expect(expectCoded(r)).toBe('OK');
     expect(r.json.imported).toBe(1);

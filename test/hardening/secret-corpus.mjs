@@ -70,7 +70,7 @@ export const SECRETS = [
   ['service-token', j('NR', 'AK-', 'X7HK2LM9QP3RS5TV8WX1YZ4AB6C')],
   ['service-token', j('PM', 'AK-', '0123456789abcdef01234567', '-', HEX32, 'ab')],
   ['service-token', j('12345678', '9:AA', 'Hk2Lm9Qp3Rs5Tv8Wx1Yz4Ab6Cd0Ef2Gh5')],
-  // Issue #24: SSH2 (RFC 4716) and PuTTY private keys, Stripe test keys, webhook signing secrets,
+  // SSH2 (RFC 4716) and PuTTY private keys, Stripe test keys, webhook signing secrets,
   // Discord webhooks, curl -u.
   ['private-key', j('---- BEGIN SSH2 ', 'ENCRYPTED PRIVATE', ' KEY ----\nComment: "rsa-key-20240101"\n', 'P2/56wAAAi4AAAA3aWYtbW9kbntzaWdue3JzYS1wa2NzMS1zaGExfSxlbmNyeXB0e3Jz\n', '---- END SSH2 ', 'ENCRYPTED PRIVATE', ' KEY ----')],
   ['private-key', j('---- BEGIN SSH2 ', 'PRIVATE', ' KEY ----\nP2/56wAAAi4AAAA3aWYtbW9kbntzaWdue3JzYS1wa2NzMS1zaGExfQ')],
@@ -136,7 +136,7 @@ export const LOOK_ALIKES = [
   'Call the bot at 123456789 for support (it is a phone tree, not a token).',
   'Set SECRET_KEY=${DJANGO_SECRET_KEY} in the env file, never a literal.',
   'npm config set //registry.npmjs.org/:_authToken=${NPM_TOKEN}',
-  // Look-alikes of the issue #24 kinds.
+  // Look-alikes of the SSH2, PuTTY, Stripe test, webhook, Discord and curl -u kinds.
   '---- BEGIN SSH2 PUBLIC KEY ----\nComment: "rsa-key"\nAAAAB3NzaC1yc2EAAAABJQAAAQEAhNWeUrlqwBTK\n---- END SSH2 PUBLIC KEY ----',
   'PuTTY-User-Key-File-2 is the header of .ppk files; convert them with puttygen.',
   'Stripe test keys start with sk_test_ and live keys with sk_live_; use sk_test_xxxxxxxxxxxxxxxxxxxxxxxx in docs.',

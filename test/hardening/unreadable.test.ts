@@ -1,4 +1,4 @@
-// Issue #24 item 15: a memory whose file is on the branch but cannot be read is not "not found", and
+// A memory whose file is on the branch but cannot be read is not "not found", and
 // history does not call it "gone"; a file that is not valid UTF-8 is read with a warning and never
 // rewritten by an update (which would replace its bytes with U+FFFD for good).
 import { describe, expect, it } from 'vitest';

@@ -173,7 +173,7 @@ describe('conversation context in hybrid ranking', () => {
   }
   const embedderFor = () => new HttpEmbedder({ model: 'bow', baseUrl: server.url });
   // The page: confident results, then the weak candidates (memories sharing one of the query's two
-  // words are weak since issue 25; context still re-ranks them).
+  // words are weak; context still re-ranks them).
   const pageOf = <T,>(r: { results: T[]; weak?: T[] }) => [...r.results, ...(r.weak ?? [])];
   const order = (r: { results: { id: string }[]; weak?: { id: string }[] }, ids: Record<string, string>) => pageOf(r).map((m) => Object.keys(ids).find((k) => ids[k] === m.id));
 

@@ -1,4 +1,4 @@
-// Issue #24 item 14: the local vector cache carries a checksum; a cache with flipped bytes is rejected
+// The local vector cache carries a checksum; a cache with flipped bytes is rejected
 // and rebuilt instead of silently changing what a vector search returns.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

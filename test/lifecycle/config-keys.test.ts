@@ -1,6 +1,5 @@
-// Every setting the code reads is listed, settable and validated (#28: `memory config set
-// hybrid.embedder openai` said "unknown setting" though the code read it and docs/hybrid.md documented
-// it). One schema (src/model/config-defaults.ts) gives the keys, their rules, `memory config` and the
+// Every setting the code reads is listed, settable and validated (a key the code reads
+// but `memory config set` refuses as "unknown setting" is a documented setting no one can set). One schema (src/model/config-defaults.ts) gives the keys, their rules, `memory config` and the
 // table in docs/lifecycle.md.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -122,7 +122,7 @@ describe('import', () => {
       JSON.stringify({ tags: { typescript: ['mem_abc123'], database: ['mem_def456'], migrations: ['mem_def456'] }, categories: { 'project-alpha': ['mem_def456'] }, created_at: '2026-02-25T15:00:00Z', updated_at: '2026-02-25T16:30:00Z' }),
     );
     const repo = makeRepo();
-    // One unreadable file: the rest is imported; --allow-partial accepts that with exit 0 (#28: without
+    // One unreadable file: the rest is imported; --allow-partial accepts that with exit 0 (without
     // it the exit code is 2).
     const r = await runCli(repo, ['import', '--from-pi', join(dir, '..'), '--json', '--allow-partial']);
     expect(r.code).toBe(0);

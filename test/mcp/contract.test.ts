@@ -1,4 +1,4 @@
-// Smaller MCP contract breaks of #28, through the real SDK client: memory_delete is idempotent as
+// Smaller MCP contracts, through the real SDK client: memory_delete is idempotent as
 // annotated, schemas carry their bounds, memory_search honours priority, and error advice names tools.
 import { describe, expect, it } from 'vitest';
 import { makeRepo } from '../helpers.js';

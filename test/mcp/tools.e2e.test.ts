@@ -28,7 +28,7 @@ describe('memory tools', () => {
     const search = r.json.find((t: any) => t.name === 'memory_search');
     expect(Object.keys(search).sort()).toEqual(['description', 'input_schema', 'name']);
     expect(search.input_schema.properties.limit).toMatchObject({ type: 'integer', minimum: 1 });
-    // zod's ±2^53 integer bounds are dropped (they only confuse a model); the real cap stays (#28).
+    // zod's ±2^53 integer bounds are dropped (they only confuse a model); the real cap stays.
     expect(search.input_schema.properties.limit.maximum).toBe(50);
     expect(JSON.stringify(r.json)).not.toContain('9007199254740991');
   });

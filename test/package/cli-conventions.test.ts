@@ -1,4 +1,4 @@
-// CLI conventions of #15: help with no command, "did you mean" for options, --tag everywhere tags are,
+// CLI conventions: help with no command, "did you mean" for options, --tag everywhere tags are,
 // colour switches, script-friendly piped output, one JSON shape per command, completion and the man
 // page generated from the command definitions.
 import { spawnSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// The docs show commands that exist (#28). Every `memory …` / `git memory …` command line in a code
+// The docs show commands that exist. Every `memory …` / `git memory …` command line in a code
 // block of README.md and docs/*.md names a real command (and subcommand), only options that command
 // (or the global ones) accepts, and only settings the schema knows (`memory config set KEY`). Until the
 // package is on the npm registry, every line that installs it from there says "once published".

@@ -1,4 +1,4 @@
-// Reads never write (issue #13): the Action's read commands, run the way a runner runs them, leave
+// Reads never write: the Action's read commands, run the way a runner runs them, leave
 // every ref of the repository unchanged, on a branch whose memories have no vectors yet (so the
 // hybrid default has something it could embed). The CLI's read commands and the MCP read-only tools
 // are checked in-process: readonly.test.ts.

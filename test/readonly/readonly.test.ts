@@ -1,4 +1,4 @@
-// Reads never write (issue #13): every read command of the CLI and every MCP tool annotated
+// Reads never write: every read command of the CLI and every MCP tool annotated
 // readOnlyHint leave every ref of the repository unchanged, on a branch whose memories have no vectors
 // yet (so the hybrid default has something it could embed). Both run in this process (runCli, the MCP
 // server over the SDK's in-memory transport); the Action's read commands run as a runner runs them in

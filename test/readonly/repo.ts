@@ -1,4 +1,4 @@
-// The repository the read-only tests read (issue #13): memories written through the command line
+// The repository the read-only tests read: memories written through the command line
 // (in-process, runCli: the CLI never embeds), one in the trash, one updated, a core document; the
 // branch holds no vectors, so the hybrid default has something it could embed.
 import { expect } from 'vitest';

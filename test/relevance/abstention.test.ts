@@ -7,7 +7,7 @@ import { search as fullTextEngine } from '../../src/search/index.js';
 import type { SearchResponse } from '../../src/model/search-types.js';
 import { errorCode, makeRepo } from '../helpers.js';
 
-// Calibrated relevance and abstention (issue 13 item 4, docs/hybrid.md) with the real offline model.
+// Calibrated relevance and abstention (docs/hybrid.md) with the real offline model.
 // One model for the whole file: loading it costs seconds on the shared cores.
 const embedder = new UseLiteEmbedder();
 const threshold = CALIBRATED_MIN_SIMILARITY[embedder.id];

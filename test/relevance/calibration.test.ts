@@ -8,7 +8,7 @@ import type { Embedder } from '../../src/embed/index.js';
 import { makeRepo } from '../helpers.js';
 import { CHAT } from './chat-fixture.js';
 
-// Issue 25, eighth session: confidence from several signals together (per-query calibration of the
+// Confidence from several signals together (per-query calibration of the
 // cosine, the nearest memory standing out, page support) and query expansion as an option.
 
 describe('confidence signals (src/search/confidence.ts)', () => {
@@ -31,7 +31,7 @@ describe('confidence signals (src/search/confidence.ts)', () => {
     expect(confidence({ coverage: 1, known: 1 })).toBeGreaterThanOrEqual(0.5);
     expect(confidence({ coverage: 1, known: 1, cosine: 0.1, floor })).toBeGreaterThanOrEqual(0.5);
   });
-  it('tenth session lines (picked on the tune half, kept after the holdout look): z 2.8, hybrid coverage 0.65', () => {
+  it('the default lines (picked on the tune half, kept after the holdout look): z 2.8, hybrid coverage 0.65', () => {
     expect(confidence({ coverage: 0, known: 0, cosine: 0.52, floor, z: 2.9 })).toBeGreaterThanOrEqual(0.5);
     expect(confidence({ coverage: 0, known: 0, cosine: 0.52, floor, z: 2.7 })).toBeLessThan(0.5);
     // Hybrid reads 0.65 of the query's information as the coverage line; full text keeps 0.6.

@@ -1,4 +1,4 @@
-// A small conversation fixture shared by the confidence tests (issue 25).
+// A small conversation fixture shared by the confidence tests.
 
 /** A two-person chat stored one turn per memory, as agents store conversations: both names everywhere. */
 export const CHAT = [

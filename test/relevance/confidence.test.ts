@@ -5,7 +5,7 @@ import { makeRepo } from '../helpers.js';
 import { runCli } from '../run-cli.js';
 import { CHAT } from './chat-fixture.js';
 
-// Issue 25: search that knows when it knows. Full-text mode (no model): a memory is a confident match
+// Search that knows when it knows. Full-text mode (no model): a memory is a confident match
 // when it holds enough of the query's information, not when it shares one of its words; candidates
 // below confidence are returned apart under `weak`; tags and categories match as values.
 

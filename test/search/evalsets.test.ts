@@ -5,7 +5,7 @@ import { queryTerms, terms } from '../../src/search/analyze.js';
 // @ts-expect-error: a plain .mjs module shared with bench/quality.mjs
 import { splitOf } from '../../bench/quality-split.mjs';
 
-// The search-quality evaluation sets of #25 (bench/quality.mjs, docs/search.md): they only measure
+// The search-quality evaluation sets (bench/quality.mjs, docs/search.md): they only measure
 // something if they stay what they claim to be: big enough, split by the seeded hash (not edited by
 // hand towards a ranking), paraphrases sharing no analyzed term with their note, and the committed
 // engineering store the generator's output.

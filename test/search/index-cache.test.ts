@@ -7,7 +7,7 @@ import { SEGMENT_FORMAT } from '../../src/search/segment.js';
 import { useEmbedServer } from '../hybrid/embed-server.js';
 
 /**
- * `--index-cache DIR` (issue #29): CI jobs in fresh clones carry the search index between them.
+ * `--index-cache DIR`: CI jobs in fresh clones carry the search index between them.
  * Real repositories, a real bare remote, fresh clones one commit apart, the built CLI.
  */
 

@@ -31,7 +31,7 @@ import type { DocInput } from '../../src/search/segment.js';
  *   and are not lunr's: with them only the matching set is compared.
  * - The seed's boosts (tags and category named by the query, priority, recency) are added by `rank`
  *   on top of the engine's scores, outside this interface.
- * - Tags and categories match as values (issue 25): a query word matches a label only when the label
+ * - Tags and categories match as values: a query word matches a label only when the label
  *   holds that word (or its plural) as written, never a word with the same stem ("deployed" does not
  *   match the tag "deploy"; "generator" does not match the category "general"). lunr stems every
  *   field, so the reference drops the matches that come through a label alone by stem.

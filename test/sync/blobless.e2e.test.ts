@@ -8,7 +8,7 @@ import { sync } from '../../src/sync/index.js';
 import { idsOn, pendingRefs } from './fixtures.js';
 
 /**
- * Writers fetch no blobs (issue 29): a CI job (a fresh shallow clone) that stores with --sync fetches
+ * Writers fetch no blobs: a CI job (a fresh shallow clone) that stores with --sync fetches
  * the memory branch with `--filter=blob:none`, combines on trees and blob ids, and pushes. Against a
  * remote that does not allow filters, the same job gets the full pack, as before. Real bare remotes
  * (uploadpack.allowFilter on and off), the built CLI, real git.

@@ -6,8 +6,8 @@ import { pull, sync } from '../../src/sync/index.js';
 /**
  * A one-push write leaves a copy of its commits under a pending ref (docs/sync.md). If a writer that
  * does not fold (the branch-only protocol, an old client, a hand push) deletes that memory meanwhile,
- * the next fold must not replay the copy onto the branch: that brought the memory back (issue 24's
- * class). The copy names the branch commit it copies (`Copy-Of:`); a fold that finds it in the
+ * the next fold must not replay the copy onto the branch: that would bring the memory
+ * back. The copy names the branch commit it copies (`Copy-Of:`); a fold that finds it in the
  * branch's history drops the ref unreplayed.
  */
 function clone(remote: string): string {

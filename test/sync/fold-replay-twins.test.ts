@@ -5,7 +5,7 @@ import { git, tempDir } from '../helpers.js';
 import { runCli } from '../run-cli.js';
 import { ciClone, fsckBranch, idsUnder, ok, pendingRefs, setup } from './fixtures.js';
 
-// Review of the fold's replay check (src/sync/union.ts replayIndex/replayedPrefix): a pending ref's
+// The fold's replay check (src/sync/union.ts replayIndex/replayedPrefix): a pending ref's
 // commits the branch's first-parent history already holds as replays are not replayed again. A "twin"
 // is a branch commit with the same author line (time in seconds), the same message but for the size
 // trailer, and the same changes. These tests look for twins that are not replays of the ref.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cli, cliAsync, git, tempDir } from '../helpers.js';
 import { fsckBranch, idsUnder, ok, pendingName, pendingRefs, setup } from './fixtures.js';
 
-// Issue 24, data item 1 with real concurrency: several writer processes store and delete during a
+// What a fold keeps, with real concurrency: several writer processes store and delete during a
 // burst while another writer's pending ref is parked; a reader's fold keeps every delete. The rest of
 // the fold-safety tests (one command at a time) run in-process in fold-safety.test.ts.
 

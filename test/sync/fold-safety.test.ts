@@ -6,7 +6,7 @@ import { git, gitEnv, tempDir } from '../helpers.js';
 import { runCli } from '../run-cli.js';
 import { fsckBranch, idsUnder, lsTree, ok, pendingName, pendingRefs, rawTree, setup } from './fixtures.js';
 
-// Issue 24, data items 1 and 4: what a fold keeps (a delete stays deleted, even of a memory that was
+// What a fold keeps (a delete stays deleted, even of a memory that was
 // still only in a pending ref) and what it refuses (names git refuses, a mass deletion). The command
 // line in-process (runCli), real clones, a real bare remote on disk, pending refs made the way writers
 // make them. Several writer processes at once: fold-safety.e2e.test.ts.

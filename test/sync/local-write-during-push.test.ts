@@ -6,7 +6,7 @@ import { MemoryStore } from '../../src/store/store.js';
 import { pull, sync } from '../../src/sync/index.js';
 import { idsUnder, pendingName, pendingRefs, setup } from './fixtures.js';
 
-// Review of the one-push path: a second process of the same clone writes while a sync's push is in
+// The one-push path: a second process of the same clone writes while a sync's push is in
 // flight (an MCP server answering two tool calls at once). Library calls in-process; the remote's
 // pre-receive hook holds the push until the test has made the concurrent write.
 

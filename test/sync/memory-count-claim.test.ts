@@ -5,10 +5,10 @@ import { ok, setup } from './fixtures.js';
 import { countMemoryFiles, parseMemoryCount } from '../../src/sync/combine.js';
 import { MemoryStore } from '../../src/store/store.js';
 
-// Review (eleventh session): a size claim that lies big (a hand commit, a fork, a bug) was carried on by
-// every writer sharing history with the branch (count = the remote's claim + its own change); only a
-// first write with no common history counted. A claim of 5,000,000 on a small branch sent every default
-// CI first write down the tree-less path for good. A writer that holds the trees now checks a claim
+// A size claim that lies big (a hand commit, a fork, a bug) is carried on by every writer sharing
+// history with the branch (count = the remote's claim + its own change); only a first write with no
+// common history counts. Left alone, a claim of 5,000,000 on a small branch would send every default
+// CI first write down the tree-less path for good, so a writer that holds the trees checks a claim
 // that large, counting at most 100,000 files.
 describe('size claim', { timeout: 120_000 }, () => {
   it('a writer that holds the trees corrects a claim that lies big', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseMemoryCount, withMemoryCount } from '../../src/sync/combine.js';
 
-/** The size trailer (issue 29): what a writer claims about the branch, parsed as untrusted input. */
+/** The size trailer: what a writer claims about the branch, parsed as untrusted input. */
 describe('Memory-Count trailer', () => {
   it('round-trips: appended to a trailer block, or as a paragraph of its own; an old one replaced', () => {
     const store = 'memory: store mem_x [tags: a]\n\nsome text\n\nMemory-Id: mem_x\n';
@@ -40,10 +40,10 @@ describe('Memory-Count trailer', () => {
   });
 });
 
-// Review (eleventh session): a commit message is untrusted (a pending ref's commits are folded and
-// pulled by every clone). `/\s+$/` backtracked quadratically on a long run of spaces that does not end
+// A commit message is untrusted (a pending ref's commits are folded and pulled by every clone).
+// `/\s+$/` backtracks quadratically on a long run of spaces that does not end
 // the text: 64 KiB cost ~4 CPU s per message, 96 KiB in a pending ref ~6 s per pull. The run below
-// is four times that: linear code parses it in milliseconds, the old code took about a minute, so
+// is four times that: linear code parses it in milliseconds, quadratic code takes about a minute, so
 // the test's own timeout (not a measured time) is what fails.
 describe('size trailer on a hostile message', () => {
   const hostile = 'memory: store\n\n' + ' '.repeat(256 * 1024) + 'y';

@@ -8,7 +8,7 @@ import { pull, sync } from '../../src/sync/index.js';
 import { setup, idsOn, pendingRefs, raceNextPush, withStore } from './fixtures.js';
 
 /**
- * Issue 29: a writer with commits of its own publishes with ONE push, the branch (under a lease) and a
+ * A writer with commits of its own publishes with ONE push, the branch (under a lease) and a
  * pending ref of its own together, not an atomic fold that, lost, costs a second push: when it has
  * signs of other writers (a pending ref or a foreign branch tip made in the last 30 s), and when the
  * remote has nothing to fold (no pending refs, or only copies of what the branch holds, which the
@@ -63,7 +63,7 @@ describe('one push per contended writer', { timeout: 300_000 }, () => {
 
     // The quiet job's tip is seconds old. Another writer (a) moves the branch while the next job's push
     // is in flight (the hook), so that job's lease on the branch fails: its memory lands in its pending
-    // ref from the same push. Before issue 29: an atomic fold push, rejected, then a second push.
+    // ref from the same push, not an atomic fold push rejected and then a second push.
     const a2 = await withStore(a, async (s) => {
       await pull(s);
       return (await s.store({ content: 'x2 from a, parked' })).id;

@@ -1,4 +1,4 @@
-// #28: `memory sync` and `memory pull` say which step a wait is in on a terminal (fetching, combining,
+// `memory sync` and `memory pull` say which step a wait is in on a terminal (fetching, combining,
 // pushing), through the sync's progress events; nothing on a pipe or with --json.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';

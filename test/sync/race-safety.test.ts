@@ -5,7 +5,7 @@ import { git } from '../helpers.js';
 import { runCli } from '../run-cli.js';
 import { fsckBranch, idsUnder, ok, pendingRefs, setup } from './fixtures.js';
 
-// Adversarial review of the sync protocol's safety after the one-push path (issue 29) and its fixes:
+// The sync protocol's safety with the one-push path, adversarially:
 // interleavings that lose a memory, undo a delete or duplicate one. The command line in-process, real
 // clones and a real bare remote on disk; the remote's update hook holds the branch where a race is needed.
 
@@ -58,7 +58,7 @@ describe('sync safety when writers race', { timeout: 300_000 }, () => {
     fsckBranch(remote);
   });
 
-  // Twelfth session: a fold on a server without atomic pushes pushes the branch, then deletes the refs
+  // A fold on a server without atomic pushes pushes the branch, then deletes the refs
   // it folded. Stopped in between (kill -9), or with a delete that lost its lease, the ref stays behind
   // although the branch holds its commits as replays. Before: the next fold replayed it again, and a
   // memory of it deleted meanwhile came back (red: the check after the delete failed). Now commits the
@@ -90,12 +90,11 @@ describe('sync safety when writers race', { timeout: 300_000 }, () => {
     fsckBranch(remote);
   });
 
-  // Found in the eleventh session's review, fixed in the twelfth (this test was pinned with it.fails
-  // until then). A clone that pulled in mode pending holds replays of other writers' pending refs;
+  // A clone that pulled in mode pending holds replays of other writers' pending refs;
   // `--mode branch` (MEMORY_SYNC_MODE=branch) plans from the merge base, not the mark, so it publishes
-  // those replays to the branch and leaves the refs. Once the memory was deleted on the branch, the
-  // next fold replayed the ref on a branch without it: the memory came back next to its trash copy.
-  // Now a fold does not replay commits the branch's history already holds as replays (the same check
+  // those replays to the branch and leaves the refs. Once the memory is deleted on the branch, a fold
+  // that replayed the ref on a branch without it would bring the memory back next to its trash copy:
+  // a fold does not replay commits the branch's history already holds as replays (the same check
   // as for a ref a no-atomic fold left behind, above).
   it('a memory parked in a pending ref, published by a --mode branch sync of a clone that pulled it, then deleted, stays deleted', async () => {
     const { remote, clones } = setup(3);
@@ -114,11 +113,11 @@ describe('sync safety when writers race', { timeout: 300_000 }, () => {
     expect(idsUnder(remote, 'memory', 'memories')).not.toContain(x.id);
   });
 
-  // Found in review, fixed since (red before: the last check failed). Killed after the remote took its
+  // Killed after the remote took its
   // push but before the local branch and the mark moved: when the branch had moved since the mark, what
-  // landed is a replay (another commit id), and the next sync re-applied the original commits
-  // three-way from the mark. With the memory deleted meanwhile, neither the base nor the remote had
-  // memories/x, so the store applied again: the memory came back next to its trash copy. Now own
+  // landed is a replay (another commit id), and a next sync that re-applied the original commits
+  // three-way from the mark, with the memory deleted meanwhile (neither the base nor the remote has
+  // memories/x), would store it again: the memory back next to its trash copy. So own
   // commits whose replay the union's history holds (same author line, message and changes) are the
   // base, not re-applied (src/sync/union.ts publishedPrefix). Mode branch keeps the window.
   it('a writer killed after its push landed and before its local branch moved does not bring back a memory deleted meanwhile', async () => {

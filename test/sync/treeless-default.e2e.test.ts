@@ -4,7 +4,7 @@ import { cli as spawnCli, git, gitEnv } from '../helpers.js';
 import { ciClone, idsOn, monthsWorld } from './fixtures.js';
 
 /**
- * Issue 29, treeless by default: a writer's first sync in a fresh shallow clone fetches the tip's
+ * Treeless by default: a writer's first sync in a fresh shallow clone fetches the tip's
  * commits without trees (`tree:0`), reads the size the branch claims (the `Memory-Count` trailer of
  * the commits a sync writes), and then either stays treeless (the branch says it is big: only the
  * trees it reads come, one by one) or fetches every tree of the tip, blob-less, in one more round trip

@@ -9,7 +9,7 @@ import { ciClone, idsOn, lsTree, monthsWorld, rawTree } from './fixtures.js';
 import { newId } from '../../src/model/id.js';
 
 /**
- * Issue 29, tenth session: a writer's first sync in a fresh shallow clone fetches the branch's commits
+ * A writer's first sync in a fresh shallow clone fetches the branch's commits
  * with no trees (`--filter=tree:0`), then only the trees it reads (the paths it writes), one by one,
  * each checked for names git refuses as it arrives. `received` is not counted (null), the clone is
  * marked, and its next pull checks every name. Real bare remotes, the built CLI, real git.

@@ -7,9 +7,9 @@ import { MemoryStore } from '../../src/store/store.js';
 import { startViewServer } from '../../src/view/server.js';
 import { makeRepo, tempDir } from '../helpers.js';
 
-// Issue 27: the live viewer loads the full catalog in the background. At 100,000 memories the
-// synchronous load (one JSON.parse of a ~52 MB cache file) held the server for seconds, and every
-// request waited. The server must keep answering while the catalog loads.
+// The live viewer loads the full catalog in the background. At 100,000 memories a
+// synchronous load (one JSON.parse of a ~52 MB cache file) would hold the server for seconds, and
+// every request wait. The server must keep answering while the catalog loads.
 describe('memory view while the full catalog loads', () => {
   it('answers small requests and a memory page during the load; the load ends with every memory', async () => {
     const repo = makeRepo({ commit: true });

@@ -22,7 +22,7 @@ const GATHER_BLOCK = 32_768;
  * checksum and structure a reader verified before (the caller knows, see index.ts): a warm `recent` or
  * `stats` needs a few arrays of the document table, a search the dictionary and a few postings, and on
  * this kind of machine every megabyte of fresh memory a process touches costs about 7 ms (BENCHMARKS.md,
- * issue 18). Only sizes are checked here; the values were checked when the file was verified.
+ * "Scale: 100,000 memories"). Only sizes are checked here; the values were checked when the file was verified.
  *
  * The segment owns its file descriptor. It is counted: whoever opens it holds one reference, each
  * further holder takes one with {@link retain}, and the file closes when the last one calls
