@@ -13,6 +13,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ciClone } from './lib.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, dflt) => {
@@ -75,9 +76,7 @@ try {
   process.stderr.write(`seeded ${N} memories in ${fmt(performance.now() - t0)}\n`);
 
   const checkout = (i) => {
-    const dir = join(tmp, `ws-${i}`);
-    git(tmp, 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', pathToFileURL(bare).href, dir);
-    return dir;
+    return ciClone(pathToFileURL(bare).href, join(tmp, `ws-${i}`), { env });
   };
   const time = (cmd, args, cwd, extraEnv = {}) => {
     const s = performance.now();

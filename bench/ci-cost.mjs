@@ -27,7 +27,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { benchEnv, median, privateBuild, timeSpawn, writeBranchFast } from './lib.mjs';
+import { benchEnv, ciClone, median, privateBuild, timeSpawn, writeBranchFast } from './lib.mjs';
 
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -93,9 +93,7 @@ function counter(name) {
 
 let seq = 0;
 function storeClone(remote, name = `job${seq++}`) {
-  const d = join(tmp, name);
-  git(tmp, ['clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', `file://${remote}`, d]);
-  return d;
+  return ciClone(`file://${remote}`, join(tmp, name), { env });
 }
 
 function storeJob(remote, i, bin = cli) {

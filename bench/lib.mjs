@@ -39,6 +39,30 @@ delete benchEnv.GITHUB_ACTIONS;
 benchEnv.MEMORY_DAEMON = 'off';
 delete benchEnv.MEMORY_BRANCH;
 
+/**
+ * What actions/checkout gives a job: a shallow (depth 1), single-branch clone of main from `url` into
+ * `dir` (the same as test/helpers.ts ciClone); `detach` leaves HEAD detached, as a checkout of a commit does.
+ */
+export function ciClone(url, dir, { env = benchEnv, detach = false } = {}) {
+  execFileSync('git', ['clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', url, dir], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (detach) execFileSync('git', ['checkout', '-q', '--detach'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return dir;
+}
+
+/**
+ * Mulberry32: a small seeded PRNG (floats in [0, 1)) so every run sees the same corpus and
+ * queries; the same generator as test/helpers.ts rng. */
+export function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export function tempRepo(prefix = 'gm-bench-') {
   const d = mkdtempSync(join(tmpdir(), prefix));
   execFileSync('git', ['init', '-q', '-b', 'main', d], { env: benchEnv });

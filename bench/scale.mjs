@@ -17,7 +17,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { privateBuild, root } from './lib.mjs';
+import { privateBuild, rng, root } from './lib.mjs';
 
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -69,17 +69,6 @@ function buildRef(ref) {
   return { cli: join(out, 'bin', 'memory.js'), lib: pathToFileURL(join(out, 'dist', 'index.js')).href };
 }
 
-/** mulberry32: a small seeded PRNG in 32-bit integer arithmetic. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // ---- corpus: Zipf-ish vocabulary, 12-50 words, 1 common tag (+ `ci` on one memory in 1,000) --------
 const VOCAB = (() => {

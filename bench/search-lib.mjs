@@ -17,17 +17,7 @@ process.env.MEMORY_EMBEDDER = 'none';
 
 export const gitEnv = { ...benchEnv, MEMORY_EMBEDDER: 'none' };
 
-/** Mulberry32: a small seeded PRNG so every run sees the same corpus and queries. */
-export function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { rng } from './lib.mjs';
 
 const SYL = ['ka', 'lo', 'mi', 'ne', 'ru', 'ta', 'vo', 'zen', 'pri', 'sto', 'gra', 'fel', 'dor', 'bin', 'cas', 'hul', 'jex', 'qua', 'wim', 'yor'];
 const REAL = 'api deploy server cache database config token error timeout retry queue worker build test release branch merge review user session login payment invoice customer report metric alert latency memory index search schema migration backup restore network proxy cluster node container image registry secret policy audit'.split(' ');

@@ -16,7 +16,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchEnv, idHelpers, median, privateBuild, timeSpawn } from './lib.mjs';
+import { benchEnv, ciClone, idHelpers, median, privateBuild, timeSpawn } from './lib.mjs';
 
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -72,9 +72,7 @@ function remoteWith(n) {
 
 let seq = 0;
 function clone(remote, name = `job${seq++}`) {
-  const d = join(tmp, name);
-  git(tmp, ['clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', `file://${remote}`, d]);
-  return d;
+  return ciClone(`file://${remote}`, join(tmp, name), { env });
 }
 
 /** Counts what `git upload-pack` sends this clone (a wrapper around it). */

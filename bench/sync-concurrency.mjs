@@ -23,7 +23,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchEnv, median, privateBuild, root, timeSpawn, idHelpers } from './lib.mjs';
+import { benchEnv, ciClone, median, privateBuild, root, timeSpawn, idHelpers } from './lib.mjs';
 
 const part = process.argv[2] ?? 'processes';
 const opt = (name, dflt) => {
@@ -89,25 +89,20 @@ async function world(preload = 1, hook = HOOK) {
 }
 
 /** What actions/checkout gives a job: depth 1, one branch, detached HEAD. */
-function ciClone(w, name) {
-  const d = join(w.dir, name);
-  git(tmp, 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', w.url, d);
-  git(d, 'checkout', '-q', '--detach');
-  return d;
-}
+const jobClone = (w, name) => ciClone(w.url, join(w.dir, name), { detach: true });
 
 const idsOnRemote = (remote) => git(remote, 'ls-tree', '-r', '--name-only', 'memory', '--', 'memories').split('\n').filter((p) => p.endsWith('.md')).length;
 const pendingLeft = (remote) => git(remote, 'for-each-ref', '--format=%(refname)', 'refs/memory-pending/').split('\n').filter(Boolean).length;
 
 async function afterwards(w, expected) {
   // One more sync, from a fresh job (the writers' clones are thrown away, as a CI runner's are).
-  const folder = ciClone(w, `folder${seq++}`);
+  const folder = jobClone(w, `folder${seq++}`);
   const t = performance.now();
   const f = await run(process.execPath, [cli, 'sync', '--json'], { cwd: folder });
   const foldMs = performance.now() - t;
   const onBranch = idsOnRemote(w.remote) - HISTORY;
   git(w.remote, 'fsck', '--strict', '--no-progress');
-  const reader = ciClone(w, `reader${seq++}`);
+  const reader = jobClone(w, `reader${seq++}`);
   const r = await run(process.execPath, [cli, 'list', '--sync', '--limit', '100000', '--json'], { cwd: reader });
   return {
     foldMs: Math.round(foldMs),
@@ -121,7 +116,7 @@ async function afterwards(w, expected) {
 
 async function processes(W, mode) {
   const w = await world(1);
-  const clones = Array.from({ length: W }, (_, i) => ciClone(w, `job${i}`));
+  const clones = Array.from({ length: W }, (_, i) => jobClone(w, `job${i}`));
   const env = mode === 'branch' ? { MEMORY_SYNC_MODE: 'branch' } : {};
   const t = performance.now();
   // CPU of each writer with every process it waited for (its git commands, and through a file://
@@ -173,7 +168,7 @@ async function processes(W, mode) {
 
 async function inproc(N, procs, mode) {
   const w = await world(1);
-  const clones = Array.from({ length: N }, (_, i) => ciClone(w, `job${i}`));
+  const clones = Array.from({ length: N }, (_, i) => jobClone(w, `job${i}`));
   const per = Math.ceil(N / procs);
   const startAt = Date.now() + 1500;
   const env = { ...(mode === 'branch' ? { MEMORY_SYNC_MODE: 'branch', MEMORY_SYNC_RETRIES: '1000' } : {}), BENCH_GIT_TIMEOUT_MS: opt('git-timeout', '120000') };
@@ -218,11 +213,11 @@ function counting(clone) {
 async function bytes(N) {
   const w = await world(N, 0);
   // Some history on the branch, as a long-lived one has.
-  const hist = ciClone(w, 'hist');
+  const hist = jobClone(w, 'hist');
   for (let i = 0; i < 10; i++) await run(process.execPath, [cli, "store", `history ${i}`, '--sync'], { cwd: hist });
   const out = {};
   for (const job of ['store', 'search']) {
-    const c = ciClone(w, `bytes-${job}`);
+    const c = jobClone(w, `bytes-${job}`);
     const count = counting(c);
     const t = performance.now();
     const args = job === 'store' ? ['store', 'what this job learned', '--sync', '--json'] : ['search', 'topic 42', '--sync', '--json'];
@@ -241,7 +236,7 @@ async function bytes(N) {
  */
 async function floor(W, shape) {
   const w = await world(1);
-  const clones = Array.from({ length: W }, (_, i) => ciClone(w, `floor${i}`));
+  const clones = Array.from({ length: W }, (_, i) => jobClone(w, `floor${i}`));
   const start = shape.startsWith('store') ? `"${process.execPath}" "${cli}" store "job learned something" --json >/dev/null` : `"${process.execPath}" -e ''`;
   const script = [
     start,
@@ -304,7 +299,7 @@ async function single(runs) {
   for (let r = 0; r < runs; r++) {
     for (const kind of ['node', 'floor', 'writer']) {
       const w = await world(1);
-      acc[kind].push(await timedRun(kind, ciClone(w, `${kind}${r}`), r));
+      acc[kind].push(await timedRun(kind, jobClone(w, `${kind}${r}`), r));
     }
   }
   const sum = (xs) => ({ wallMs: Math.round(median(xs.map((x) => x.ms))), cpuMs: Math.round(median(xs.map((x) => x.cpu)) * 1000), gitCommands: xs[0].git.join(',') || '-' });
@@ -316,7 +311,7 @@ async function single(runs) {
   for (let r = 0; r < runs; r++) {
     for (const kind of ['floor', 'writer']) {
       const w = await world(1);
-      const cs = [ciClone(w, `p${kind}${r}a`), ciClone(w, `p${kind}${r}b`)];
+      const cs = [jobClone(w, `p${kind}${r}a`), jobClone(w, `p${kind}${r}b`)];
       const t = performance.now();
       const rs = await Promise.all(cs.map((c, i) => timedRun(kind, c, i)));
       pairs[kind].push({ ms: performance.now() - t, rs });

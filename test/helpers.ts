@@ -206,12 +206,13 @@ export function commitFiles(repo: string, commits: Array<{ files: Record<string,
 
 /**
  * What actions/checkout gives a job: a shallow (depth 1), single-branch clone of main from `remote`
- * (a URL, or a path taken as file://); `detach` leaves HEAD detached, as a checkout of a commit does.
+ * (a URL, or a path taken as file://), into `dir` (created; default a new temporary folder); `detach`
+ * leaves HEAD detached, as a checkout of a commit does.
  */
-export function ciClone(remote: string, opts: { detach?: boolean } = {}): string {
-  const d = tempDir('gm-ci-');
+export function ciClone(remote: string, opts: { detach?: boolean; dir?: string } = {}): string {
+  const d = opts.dir ?? tempDir('gm-ci-');
   const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) ? remote : `file://${remote}`;
-  git(d, 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', url, '.');
+  git(tempDir(), 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', url, d);
   if (opts.detach) git(d, 'checkout', '-q', '--detach');
   return d;
 }
@@ -226,4 +227,10 @@ export function rng(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** {@link rng} as whole numbers: each call `(n)` gives one in [0, n). */
+export function rngInt(seed: number): (n: number) => number {
+  const r = rng(seed);
+  return (n) => Math.floor(r() * n);
 }

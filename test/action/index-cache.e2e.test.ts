@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheServiceAvailable, indexCacheKey, indexCachePrefix, runnerCache } from '../../src/action/index-cache.js';
 import { SEGMENT_FORMAT } from '../../src/search/segment.js';
-import { git, tempDir } from '../helpers.js';
+import { ciClone, git, tempDir } from '../helpers.js';
 import { runCli } from '../run-cli.js';
 import { bowEnv, startEmbedServer, type EmbedServer } from '../hybrid/embed-server.js';
 import { startCacheServer, type CacheServer } from './cache-server.js';
@@ -88,7 +88,7 @@ describe('action: the runner cache round trip (a fake cache service speaking the
       rmSync(temp, { recursive: true, force: true });
       mkdirSync(temp, { recursive: true });
       mkdirSync(join(runner, 'work', 'widgets'), { recursive: true });
-      git(runner, 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', `file://${remote}`, ws);
+      ciClone(remote, { dir: ws });
       const env = { ...cacheServer.env, RUNNER_TEMP: temp, ...bowEnv(embeds) };
       return runAction(ws, { command: 'search', query: 'staging restarts nightly', sync: 'true', limit: '50' }, { env });
     };
@@ -156,7 +156,7 @@ describe('action: the runner cache round trip (a fake cache service speaking the
       rmSync(temp, { recursive: true, force: true });
       mkdirSync(temp, { recursive: true });
       mkdirSync(join(runner, 'work', 'widgets'), { recursive: true });
-      git(runner, 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', `file://${remote}`, ws);
+      ciClone(remote, { dir: ws });
       const env = { ...cacheServer.env, RUNNER_TEMP: temp, ...bowEnv(embeds) };
       return runAction(ws, { command: 'search', query: 'staging restarts nightly', sync: 'true', limit: '50', mode }, { env });
     };

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yaml from 'js-yaml';
-import { CLI, git, gitEnv, makeRepo, tempDir } from '../helpers.js';
+import { ciClone, CLI, git, gitEnv, makeRepo, tempDir } from '../helpers.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -127,8 +127,5 @@ export function makeRemote(): string {
  * one branch, no memory branch, `origin` pointing at the remote, no identity.
  */
 export function checkout(remote: string): string {
-  const dir = join(tempDir('gm-ws-'), 'repo');
-  const url = /^[a-z]+:\/\//.test(remote) ? remote : `file://${remote}`;
-  git(tempDir(), 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', url, dir);
-  return dir;
+  return ciClone(remote, { dir: join(tempDir('gm-ws-'), 'repo') });
 }

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { diffFiles, diffTrees, isRegularFile, type TreeChange } from '../../src/git/diff.js';
 import { GitRepository } from '../../src/git/repository.js';
-import { gitEnv, makeRepo } from '../helpers.js';
+import { gitEnv, makeRepo, rngInt } from '../helpers.js';
 
 /**
  * The one tree diff (src/git/diff.ts), checked against git itself on trees git builds: every entry
@@ -199,11 +199,7 @@ describe('the shared tree diff', () => {
     const repo = makeRepo();
     const g = GitRepository.open(repo);
     const read = (t: string) => g.readTree(t);
-    let seed = 42;
-    const rnd = (n: number) => {
-      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-      return (seed >>> 8) % n;
-    };
+    const rnd = rngInt(42);
     const names = ['a', 'b', 'c.md', 'd.md'];
     const randomPath = () => {
       const depth = 1 + rnd(3);

@@ -11,7 +11,10 @@ describe('secret corpus', () => {
     const text = `note before\nsome context: ${secret} and after`;
     const found = scanText(text);
     expect(found.map((f) => f.kind)).toContain(kind);
-    // Masking removes every trace the guard knows of.
+    const f = found.find((x) => x.kind === kind)!;
+    expect(f.line).toBe(2);
+    expect(f.column).toBeGreaterThan(1);
+    // Masking removes every trace the guard knows of (the span is inside the secret).
     const masked = redactText(text, found);
     expect(masked).toContain(`[REDACTED:${kind}]`);
     expect(scanText(masked)).toEqual([]);

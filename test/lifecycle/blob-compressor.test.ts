@@ -14,7 +14,7 @@ import { writeBlobPack } from '../../src/git/pack-write.js';
 import { contentHash } from '../../src/guards/fingerprints.js';
 import { memoryToFile } from '../../src/model/memory.js';
 import { buildBlobWorker } from '../../scripts/build-worker.mjs';
-import { gitEnv, makeRepo, tempDir } from '../helpers.js';
+import { gitEnv, makeRepo, rngInt, tempDir } from '../helpers.js';
 
 let worker = '';
 beforeAll(async () => {
@@ -128,8 +128,7 @@ describe('the blob compressor (import)', () => {
     // Whitespace of every kind JS's \s knows, multi-byte text, a lone surrogate (encoded as U+FFFD on
     // both sides), scopes with odd characters, content that looks like front matter.
     const pieces = [' ', '\t', '\n', '\r\n', '\u00a0', '\u2028', '\u3000', '\ufeff', 'é', '日本', '🙂', '\ud800', '---\n', 'a', 'word', '  ', '\v\f'];
-    let seed = 7;
-    const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const rnd = rngInt(7);
     const cases = Array.from({ length: 400 }, (_, i) => {
       const content = Array.from({ length: 1 + rnd(30) }, () => pieces[rnd(pieces.length)]).join('');
       const scope = i % 3 === 0 ? undefined : i % 3 === 1 ? 'team/a' : 'ünï\u00a0code';

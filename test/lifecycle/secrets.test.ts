@@ -1,42 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { assertNoSecrets, MIN_SECRET_CHARS, redactText, RULES, scanText, type SecretKind } from '../../src/model/secrets.js';
+import { assertNoSecrets, MIN_SECRET_CHARS, RULES, scanText } from '../../src/model/secrets.js';
 import { assertNoNewSecrets } from '../../src/guards/write.js';
 import { MemoryError } from '../../src/errors.js';
 // @ts-expect-error: a plain .mjs module shared with bench/secrets.mjs
 import { LOOK_ALIKES as CORPUS_LOOK_ALIKES } from '../hardening/secret-corpus.mjs';
 
+// Every credential shape and look-alike is in that corpus (test/hardening/secrets-corpus.test.ts checks
+// each one); the tests here are of the scanner's rules, bounds and guards.
+
 // Every fake credential is assembled from pieces so that no scanner (ours, GitHub's push protection)
 // finds a credential in this file itself.
 const j = (...p: string[]) => p.join('');
 const R36 = 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8';
-
-const SECRETS: Array<[SecretKind, string]> = [
-  ['aws-access-key', j('AK', 'IA', 'IOSFODNN7', 'EXAMPLX')],
-  ['aws-access-key', j('AS', 'IA', 'Z3K9QW0XYV', 'ABCD12')],
-  ['github-token', j('gh', 'p_', R36)],
-  ['github-token', j('gh', 's_', R36)],
-  ['github-token', j('gh', 'o_', R36)],
-  ['github-token', j('github', '_pat_', '11ABCDEFG0', 'aBcDeFgHiJkLmNoPqRsTuV_', 'wXyZ0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN')],
-  ['slack-token', j('xo', 'xb-', '123456789012-', '1234567890123-', 'AbCdEfGhIjKlMnOpQrStUvWx')],
-  ['slack-webhook', j('https://hooks.', 'slack.com/services/', 'T0123ABCD/', 'B0123ABCD/', 'aBcDeFgHiJkLmNoPqRsTuVwX')],
-  ['private-key', j('-----BEGIN ', 'RSA PRIVATE', ' KEY-----\nMIIEowIBAAKCAQEAx1y\n-----END ', 'RSA PRIVATE', ' KEY-----')],
-  ['private-key', j('-----BEGIN ', 'OPENSSH PRIVATE', ' KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA')],
-  ['jwt', j('ey', 'JhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9', '.', 'ey', 'JzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ', '.', 'SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c')],
-  ['stripe-key', j('sk', '_live_', '4eC39HqLyjWDarjtT1zdp7dc')],
-  ['google-api-key', j('AI', 'za', 'SyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY')],
-  ['npm-token', j('np', 'm_', R36)],
-  ['anthropic-key', j('sk', '-ant-', 'api03-', 'aB3dE6gH9jK2mN5pQ8sT1vW4yZ7')],
-  ['openai-key', j('sk', '-proj-', 'Xa9Bc8De7Fg6Hi5Jk4Lm3No2Pq1Rs')],
-  ['url-credentials', j('postgres://admin:', 'x9Kq2mP7vL4t', '@db.internal:5432/app')],
-  ['password-assignment', j('pass', 'word=', 'Xk9#mQ2$vL7pZ4')],
-  ['password-assignment', j('DB_PASS', 'WORD: "', 'r7Gt2kLm9QpX3s', '"')],
-  ['password-assignment', j('api', '_key = ', "'", 'a8F3kQ9zL2mX7vB4nC6d', "'")],
-  ['password-assignment', j('"access', 'Token": "', 'zQ8xW3eR7tY2uI5o9P1aS', '"')],
-  ['password-assignment', j('client_', 'secret=', '3f9a7c2e1b8d4f6a0c5e9b7d2a4f8c1e')],
-];
-
 const LOOK_ALIKES = CORPUS_LOOK_ALIKES as string[];
-
 
 /**
  * The fewest characters a regular expression can match, for the syntax the rules use: literals,
@@ -99,19 +75,6 @@ function minLength(src: string): number {
 }
 
 describe('secret scanner', () => {
-  it.each(SECRETS)('finds %s', (kind, secret) => {
-    const text = `note before\nsome context: ${secret} and after`;
-    const found = scanText(text);
-    expect(found.map((f) => f.kind)).toContain(kind);
-    const f = found.find((x) => x.kind === kind)!;
-    expect(f.line).toBe(2);
-    expect(f.column).toBeGreaterThan(1);
-    // The span is inside the secret (masking it removes the credential entirely).
-    const masked = redactText(text, found);
-    expect(masked).toContain(`[REDACTED:${kind}]`);
-    expect(scanText(masked)).toEqual([]);
-  });
-
   it('no rule matches fewer than MIN_SECRET_CHARS characters (shorter strings are not scanned)', () => {
     expect(minLength('a(?:bc|d)[e-f]{3}x?(?<!q)\\d+')).toBe(6); // the measure itself
     for (const rule of RULES) {
@@ -123,9 +86,6 @@ describe('secret scanner', () => {
     expect(MIN_SECRET_CHARS).toBe(j('pwd=', '9xK2mQ7v').length);
   });
 
-  it.each(LOOK_ALIKES)('does not flag: %s', (text) => {
-    expect(scanText(text)).toEqual([]);
-  });
 
   it('refuses without echoing the secret, naming kind and position', () => {
     const secret = j('gh', 'p_', R36);

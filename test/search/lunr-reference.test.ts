@@ -3,6 +3,7 @@ import lunr from 'lunr';
 import { LUNR_BM25, DEFAULT_BM25, type Bm25Params } from '../../src/search/engine.js';
 import { segmentEngine, type IndexChange, type IndexedDoc, type SearchIndex, type SearchIndexEngine } from '../../src/search/search-index.js';
 import type { DocInput } from '../../src/search/segment.js';
+import { rngInt } from '../helpers.js';
 
 /**
  * A differential test of the segment engine against plain lunr, plugged in behind the same
@@ -124,16 +125,9 @@ const STOP = ['the', 'and', 'of', 'to', 'a', 'in', 'is', 'it', 'for', 'on', 'wit
 const TAGS = ['infra', 'backend', 'frontend', 'security', 'billing', 'ci', 'ops', 'data', 'urgent', 'deploy'];
 const CATEGORIES = ['fact', 'decision', 'preference', 'incident', 'howto', 'server'];
 
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return (n: number) => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return (s >>> 8) % n;
-  };
-}
 
 function corpus(n: number, seed: number, from = 0): DocInput[] {
-  const r = rng(seed);
+  const r = rngInt(seed);
   // Zipf-like: low word numbers are much more frequent.
   const word = () => WORDS[Math.floor(WORDS.length * Math.pow(r(10_000) / 10_000, 2.2))];
   return Array.from({ length: n }, (_, i) => {
@@ -181,7 +175,7 @@ function fieldsOfTerms(docs: DocInput[]): Map<string, Set<string>> {
 const SINGLE = [...WORDS, ...TAGS, ...CATEGORIES, ...STOP, 'deployments', 'servering', 'crashed', 'nothinglikethis'];
 
 function multiQueries(count: number, seed: number): string[] {
-  const r = rng(seed);
+  const r = rngInt(seed);
   const pool = [...WORDS, ...TAGS, ...CATEGORIES, ...STOP];
   return Array.from({ length: count }, () => Array.from({ length: 2 + r(3) }, () => pool[r(pool.length)]).join(' '));
 }
@@ -260,7 +254,7 @@ describe('the segment engine against plain lunr (SearchIndex reference implement
     let ours = segmentEngine.build('t1', docs);
     let ref = lunrE.build('t1', docs);
     let current = new Map(docs.map((d) => [d.path, d]));
-    const r = rng(99);
+    const r = rngInt(99);
     const step = (tree: string, added: number, removed: number, changed: number, from: number) => {
       const paths = [...current.keys()];
       const gone = new Set<string>();

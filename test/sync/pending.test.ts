@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, cliAsync, git, makeRepo, tempDir } from '../helpers.js';
+import { ciClone, cli, cliAsync, git, makeRepo, tempDir } from '../helpers.js';
 import { MemoryStore } from '../../src/store/store.js';
 import { sync, pull } from '../../src/sync/index.js';
 import { FOLD_AT_PENDING, newPendingRef } from '../../src/sync/pending.js';
@@ -154,8 +154,7 @@ describe('pending refs', { timeout: 300_000 }, () => {
     raceNextPush(remote, parked);
     const r = await withStore(b, (s) => sync(s));
     expect(r.sent).toBe(6);
-    const ci = tempDir('gm-ci-');
-    git(ci, 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', `file://${remote}`, '.');
+    const ci = ciClone(remote);
     const p = await withStore(ci, (s) => pull(s));
     expect(p.pendingRemote).toBe(1);
     for (const id of mine) expect(idsOn(ci)).toContain(id);
@@ -187,9 +186,7 @@ describe('pending refs', { timeout: 300_000 }, () => {
     // small branch every tree then comes in a second fetch (docs/sync.md "How a first write picks its
     // fetch"). MEMORY_SYNC_TREELESS=0 takes them in the first: one fetch.
     const job = async (n: string, pendingBefore: number, env: NodeJS.ProcessEnv, fetches: number) => {
-      const ci = tempDir('gm-ci-');
-      git(ci, 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', `file://${remote}`, '.');
-      git(ci, 'checkout', '-q', '--detach');
+      const ci = ciClone(remote, { detach: true });
       const trace = join(tempDir('gm-trace-'), 'trace.txt');
       const r = await runCli(ci, ['store', `learned in job ${n}`, '--sync', '--json'], { env: { GIT_TRACE: trace, MEMORY_SYNC_TREELESS: '', ...env } });
       expect(r.code).toBe(0);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { cli, cliAsync, git, gitEnv, makeRepo, tempDir, checkoutState } from '../helpers.js';
+import { ciClone, cli, cliAsync, git, gitEnv, makeRepo, tempDir, checkoutState } from '../helpers.js';
 import { MemoryStore } from '../../src/store/store.js';
 import { memoryToFile } from '../../src/model/memory.js';
 import { classifyGitFailure } from '../../src/sync/git-cli.js';
@@ -165,9 +165,7 @@ describe('memory sync', { timeout: 300_000 }, () => {
     await sync(a);
 
     // What actions/checkout gives a job: depth 1, one branch, detached HEAD.
-    const ci = tempDir('gm-ci-');
-    git(ci, 'clone', '-q', '--depth', '1', '--single-branch', '--branch', 'main', `file://${remote}`, '.');
-    git(ci, 'checkout', '-q', '--detach');
+    const ci = ciClone(remote, { detach: true });
     expect(git(ci, 'rev-parse', '--is-shallow-repository')).toBe('true');
     const before = checkoutState(ci);
     const fromCi = await store(ci, 'stored by a CI job before its first sync');
