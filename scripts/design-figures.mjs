@@ -26,6 +26,14 @@ function constant(file, name) {
   return expr.split('*').reduce((a, x) => a * Number(x.trim()), 1);
 }
 
+/** The push retry's delay, `return A + Math.random() * Math.min(B, C * 2 ** attempt)` in src/sync/context.ts. */
+function retryDelay() {
+  const text = readFileSync(join(root, 'src', 'sync', 'context.ts'), 'utf8');
+  const m = text.match(/return (\d+) \+ Math\.random\(\) \* Math\.min\((\d+), (\d+) \* 2 \*\* attempt\);/);
+  if (!m) throw new Error('design-figures: no retry delay formula in src/sync/context.ts');
+  return `${m[1]} ms + random × min(${Number(m[2]) / 1000} s, ${m[3]} ms × 2^attempt)`;
+}
+
 /** DEFAULT_BM25's k1, b, idfPow and coord. */
 function bm25() {
   const text = readFileSync(join(root, 'src', 'search', 'engine.ts'), 'utf8');
@@ -60,6 +68,7 @@ export function figures() {
     ['values of one array option (`--tags a --tags b`)', n(constant('cli/parse.ts', 'MAX_ARRAY_OPTION_VALUES')), 'src/cli/parse.ts'],
     ['a ref lock left by a killed process is taken over after', seconds(constant('git/refs.ts', 'STALE_LOCK_MS')), 'src/git/refs.ts'],
     ['push retries of a sync (`sync.retries`) / of the Action at least', `${setting('sync', 'retries')} / ${constant('action/execute.ts', 'MIN_RETRIES')}`, 'src/model/config-defaults.ts, src/action/execute.ts'],
+    ['delay before a rejected push is retried', retryDelay(), 'src/sync/context.ts'],
     ['first writes fetch no trees from a branch claiming at least', `${n(constant('sync/fetch.ts', 'TREELESS_FROM'))} memories`, 'src/sync/fetch.ts'],
     ['a fold looks for replays in the branch\'s last', `${n(constant('sync/union.ts', 'PUBLISHED_SCAN'))} first parents`, 'src/sync/union.ts'],
     ['files of one id the segment header lists', n(constant('search/segment/format.ts', 'MAX_DUPES')), 'src/search/segment/format.ts'],
