@@ -335,9 +335,64 @@ async function embedQuery(embedder: Embedder, text: string): Promise<Float32Arra
 export const QUERY_VECTORS = 64;
 const queryVectors = new WeakMap<Embedder, Map<string, Float32Array>>();
 
-/** Vector or hybrid ranking of the memories that pass the filters of `q`. */
+/**
+ * One candidate of a vector or hybrid ranking, with the signals its relevance and confidence were
+ * made of (each becomes a field of the result's `scores`).
+ */
+interface Candidate {
+  id: string;
+  /** The ranking score, the result's `relevance`: the cosine in vector mode, the blend plus context in hybrid. */
+  relevance: number;
+  /** The cosine to the query vector of the pass (0 or above in hybrid; the feedback pass's vector in the second pass). */
+  vectorScore?: number;
+  /** Hybrid: the full-text score of the query, plus the weighted expansion query's. */
+  textScore?: number;
+  /** Hybrid, feedback pass: the full-text score of the feedback query. */
+  feedbackScore?: number;
+  /** Hybrid with conversation context: what the candidate inherits from its time neighbours. */
+  contextScore?: number;
+  /** 0-1, confident from {@link CONFIDENT}; from the first pass's signals. */
+  confidence: number;
+  /** Hybrid: the share of the query's information the memory holds. */
+  coverage?: number;
+  /** Hybrid: the cosine to the query's own vector (the first pass), when the memory has a vector. */
+  queryCosine?: number;
+}
+
+/** A ranking before its page is picked: the candidates and how many of the memories are matches. */
+interface Ranking {
+  candidates: Candidate[];
+  /** The response's `total`. */
+  total: number;
+  /** Hybrid: whether a confident page lends support to its other candidates (src/search/confidence.ts). */
+  pageSupport: boolean;
+  /** Hybrid: the share of the query's information each full-text match holds. */
+  coverage: Map<string, number>;
+  /** Hybrid with a session cap: the session (its first memory's row) of an id, -1 without a vector. */
+  sessionOf: ((id: string) => number) | null;
+}
+
+/** What every ranking step reads: the query's vector, the vector index, which rows pass the filters, the threshold. */
+interface RankInput {
+  store: ReadonlyBranch;
+  view: IndexView;
+  opts: ModeSearchOptions;
+  /** The query text as given (`q.query ?? ''`). */
+  query: string;
+  queryVector: Float32Array;
+  index: VectorIndex;
+  entries: Map<string, IndexEntry>;
+  /** The ids passing the filters, and the same as one byte per vector row (with their count). */
+  allowed: ReadonlySet<string>;
+  ok: Uint8Array;
+  okCount: number;
+  /** The calibrated similarity threshold (Infinity: nothing is close by meaning). */
+  floor: number;
+}
+
+/** Vector or hybrid ranking of the memories that pass the filters of `q`. `matchesOnly` (vector mode, relaxation): only memories as close as the threshold. */
 async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQuery, mode: 'vector' | 'hybrid', opts: ModeSearchOptions, matchesOnly = false): Promise<Ran> {
-  const text = (q.query ?? '').trim();
+  const query = q.query ?? '';
   const limit = limitOf(q.limit, 10);
   // Memories come from the full-text index (id, path, blob id), not the catalog: a vector checked
   // against a blob id needs no parsing, and at 100,000 memories the parsed catalog alone is ~180 MB.
@@ -346,246 +401,385 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
   // Nothing passes the filters: no vectors needed (relaxation may retry wider).
   if (!allowed.size) return { response: { success: true, results: [], total: 0 } };
   const { entries, list } = entriesOf(store, view);
-  const memoryOf = (id: string) => entries.get(id)!.read();
   // The vector step sees the branch through a read-only view: it has no way to commit.
   const bv = branchVectors(readOnlyView(store), embedder);
   const budgetMs = opts.embedBudgetMs ?? searchBudgetMs();
   if (mode === 'hybrid' || matchesOnly) {
-    const cov = bv.coverage(list);
-    const fits = (budgetMs / 1000) * EMBEDDED_PER_BUDGET_SECOND;
-    if (cov.without > fits && cov.with < MIN_VECTOR_SHARE * (cov.with + cov.without)) {
-      const vectors: VectorReport = { model: embedder.id, embedded: 0, reused: cov.with, missing: cov.without };
-      const skipped = `${cov.without} of ${cov.with + cov.without} memories have no vector yet`;
-      return { response: { success: true, results: [], total: 0 }, vectors, skipped };
-    }
+    const skipped = tooFewVectors(bv.coverage(list), budgetMs, embedder);
+    if (skipped) return { response: { success: true, results: [], total: 0 }, ...skipped };
   }
   // The query first: it loads the model, so the budget below is spent embedding memories, not on
   // the load (which would take most of it: 4 memories per search instead of ~30).
-  const qv = await embedQuery(embedder, embedInput(text));
+  const queryVector = await embedQuery(embedder, embedInput(query.trim()));
   const { index, report } = await bv.ensure(list, { budgetMs, prefer: (id) => allowed.has(id) });
   const vectors: VectorReport = { model: report.model, embedded: report.embedded, reused: report.reused, missing: report.missing };
-
-  const n = index.size;
   // Rows passing the filters, as a byte per row: the scans below touch every row, a Set lookup per
   // row per pass would cost more than the scoring itself. The same for every search of one index
   // and filter result (the unfiltered set is one object per index view).
   const { ok, okCount } = rowsPassing(index, allowed);
-
-  type Scored = { id: string; score: number; v?: number; t?: number; f?: number; c?: number; conf: number; cov1?: number; cos1?: number };
-  // Hybrid: whether a confident page lends support to its other candidates (src/search/confidence.ts).
-  let support = false;
-  let scored: Scored[] = [];
-  // Hybrid: the share of the query's information each full-text match holds.
-  const coverage = new Map<string, number>();
-  let total: number;
-  let sessionOf: ((id: string) => number) | null = null;
   // The calibrated threshold. An English-only model maps a query in another script (Chinese,
   // Cyrillic, …) to noise near every English memory: then nothing is close by meaning.
-  const floor = embedder.englishOnly && !understood(q.query ?? '') ? Infinity : minSimilarity(store, embedder, opts.minSimilarity).value;
-  if (mode === 'vector' && !matchesOnly) {
-    // Vector mode lists the nearest memories, however far (the caller asked for a ranking by
-    // meaning); those below the threshold are weak.
-    const cos = index.scoreAll(qv);
-    scored = topK(cos, limit, (r) => ok[r] === 1).map((r) => ({ id: index.ids[r], score: cos[r], v: cos[r], conf: semanticConfidence(cos[r], floor) }));
-    // total: the memories at least as close as the threshold (the others are weak).
-    total = 0;
-    for (let r = 0; r < n; r++) if (ok[r] && cos[r] >= floor) total++;
-  } else if (mode === 'vector') {
-    // Relaxation's last step: only memories as close as the threshold (nearest noise is no answer).
-    const cos = index.scoreAll(qv);
-    let above = 0;
-    for (let r = 0; r < n; r++) if (ok[r] && cos[r] >= floor) above++;
-    scored = topK(cos, limit, (r) => ok[r] === 1 && cos[r] >= floor).map((r) => ({ id: index.ids[r], score: cos[r], v: cos[r], conf: semanticConfidence(cos[r], floor) }));
-    total = above;
-  } else {
-    const w = hybridSetting(store, 'vectorWeight', DEFAULT_CONFIG.hybrid.vectorWeight, 1);
-    const ctxWeight = hybridSetting(store, 'contextWeight', CONTEXT_WEIGHT, 1);
-    const covPow = opts.coveragePower ?? COVERAGE_POWER;
-    const semK = opts.semanticCandidates ?? SEMANTIC_CANDIDATES;
-    const windowMs = hybridSetting(store, 'contextMinutes', DEFAULT_CONFIG.hybrid.contextMinutes, 1440) * 60_000;
-    const nb = ctxWeight > 0 ? neighboursOf(index, view, windowMs, (id) => entries.get(id)) : null;
-    if ((opts.sessionCap ?? SESSION_CAP) > 0) {
-      // A session: the first memory of its run of time neighbours (memo per search, chains walked once).
-      const chain = nb ?? neighboursOf(index, view, windowMs, (id) => entries.get(id));
-      const root = new Int32Array(n).fill(-2);
-      const rootOf = (r: number): number => {
-        const path: number[] = [];
-        let x = r;
-        while (root[x] === -2 && chain.prev[x] >= 0) {
-          path.push(x);
-          x = chain.prev[x];
-        }
-        const top = root[x] === -2 ? x : root[x];
-        root[x] = top;
-        for (const y of path) root[y] = top;
-        return top;
-      };
-      sessionOf = (id) => {
-        const r = index.rowOf.get(id);
-        return r === undefined ? -1 : rootOf(r);
-      };
-    }
-    // Full-text side: BM25 / the best BM25 among the allowed memories, times the share of the
-    // query's information the memory holds to the power `covPow`: a memory sharing one common word
-    // of the question does not outrank one close by meaning.
-    const textScores = (t: string, withCoverage: boolean) => {
-      const m = new Map<string, number>();
-      let max = 0;
-      for (const [id, { score, coverage: cv }] of fullTextMatches(store, t, opts, view)) {
-        if (!allowed.has(id)) continue;
-        m.set(id, score);
-        if (withCoverage) coverage.set(id, cv);
-        if (score > max) max = score;
-      }
-      for (const [id, sc] of m) m.set(id, (max > 0 ? sc / max : 0) * (withCoverage && covPow ? Math.pow(coverage.get(id) ?? 0, covPow) : 1));
-      return m;
-    };
-    const text = textScores(q.query ?? '', true);
-    const cos1 = index.scoreAll(qv);
-    // Query expansion: a second, lighter full-text query of words the query does not hold.
-    const expansion = opts.expansion ?? EXPANSION;
-    let expWords: string[] = [];
-    if (expansion === 'store') {
-      const near = topK(cos1, opts.expansionNeighbours ?? 5, (r) => ok[r] === 1 && cos1[r] > 0);
-      expWords = neighbourWords(view, q.query ?? '', near.map((r) => embedInput(memoryOf(index.ids[r]).content)), opts.expansionWords ?? 5, opts.expansionMinDocs ?? 2);
-    } else if (expansion === 'table' && opts.synonyms) {
-      expWords = tableWords(view, q.query ?? '', synonymTable(opts.synonyms), opts.synonymsPerTerm ?? 3);
-    }
-    const expWeight = opts.expansionWeight ?? EXPANSION_WEIGHT;
-    const expanded = expWords.length && expWeight > 0 ? textScores(expWords.join(' '), false) : null;
-    // The candidates, fixed by the query itself: its full-text matches, the memories at least as
-    // close as the threshold, and the `semK` nearest by meaning (so a memory that is the nearest by
-    // meaning can rank without a shared word; below the threshold it is weak). Feedback and context
-    // re-rank them; neither adds one.
-    const match = new Uint8Array(n);
-    const expCands = expanded && (opts.expansionCandidates ?? true) ? expanded : null;
-    // (The full-text and expansion matches by their rows: a lookup per match, not a string lookup per row.)
-    for (let r = 0; r < n; r++) if (ok[r] && cos1[r] >= floor) match[r] = 1;
-    for (const ids of [text.keys(), expCands?.keys() ?? []]) {
-      for (const id of ids) {
-        const r = index.rowOf.get(id);
-        if (r !== undefined && ok[r]) match[r] = 1;
-      }
-    }
-    if (semK > 0 && Number.isFinite(floor)) for (const r of topK(cos1, semK, (x) => ok[x] === 1 && cos1[x] > 0)) match[r] = 1;
-    // Confidence from the first pass's signals (src/search/confidence.ts): what the memory holds of
-    // the query's information, how close it is by meaning, whether the store knows every query term.
-    const small = okCount < (opts.smallStoreMemories ?? SMALL_STORE_MEMORIES);
-    const known = knownShare(view, q.query ?? '');
-    // Per-query calibration: the query's cosines to every allowed memory (mean, spread, the nearest
-    // and the 10th nearest), one pass over the scores already computed.
-    let sum = 0;
-    let sq = 0;
-    for (let r = 0; r < n; r++)
-      if (ok[r]) {
-        sum += cos1[r];
-        sq += cos1[r] * cos1[r];
-      }
-    const mu = okCount ? sum / okCount : 0;
-    const sd = okCount ? Math.sqrt(Math.max(0, sq / okCount - mu * mu)) : 0;
-    const near10 = topK(cos1, 10, (x) => ok[x] === 1);
-    const nearest = near10.length ? near10[0] : -1;
-    const tenth = near10.length ? cos1[near10[near10.length - 1]] : 0;
-    const calibrated = okCount >= CALIBRATION_MIN_MEMORIES && sd > 0;
-    const confOf = (id: string, r: number | undefined) =>
-      confidence({
-        coverage: coverage.get(id) ?? 0,
-        known,
-        minCoverage: opts.minCoverage ?? HYBRID_MIN_COVERAGE,
-        small,
-        ...(r === undefined ? {} : { cosine: cos1[r], floor, ...(calibrated ? { z: (cos1[r] - mu) / sd, ...(r === nearest ? { nearestGap: cos1[r] - tenth } : {}) } : {}) }),
-      });
-    // Among a handful of memories the nearest are near only because there is nothing else.
-    support = (opts.pageSupport ?? PAGE_SUPPORT) && calibrated && !small;
-    const blend = (cos: Float32Array, feedback: Map<string, number> | null) => {
-      const out: Scored[] = [];
-      const push = (id: string, v: number, r: number | undefined) => {
-        const t = (text.get(id) ?? 0) + (expanded ? expWeight * (expanded.get(id) ?? 0) : 0);
-        const f = feedback ? feedback.get(id) ?? 0 : undefined;
-        out.push({ id, score: w * v + (1 - w) * (t + (f ?? 0)), v, t, ...(f !== undefined ? { f } : {}), conf: confOf(id, r), cov1: coverage.get(id) ?? 0, ...(r === undefined ? {} : { cos1: cos1[r] }) });
-      };
-      for (let r = 0; r < n; r++) if (match[r]) push(index.ids[r], Math.max(0, cos[r]), r);
-      // Full-text matches without a vector yet (over the embedding budget) still count.
-      for (const id of text.keys()) if (!index.rowOf.has(id)) push(id, 0, undefined);
-      if (!nb) return out;
-      // Context: every match lends its score to its neighbours; each keeps the best it was lent.
-      // Only matches are re-ranked: a neighbour that matches nothing itself is not added, so a
-      // burst of unrelated notes does not put one in the results for another's query.
-      const lent = new Float64Array(n);
-      for (const s of out) {
-        const r = index.rowOf.get(s.id);
-        if (r === undefined) continue;
-        for (const j of [nb.prev[r], nb.next[r]]) if (j >= 0 && lent[j] < s.score) lent[j] = s.score;
-      }
-      for (const s of out) {
-        const r = index.rowOf.get(s.id);
-        const c = r === undefined ? 0 : ctxWeight * lent[r];
-        s.c = c;
-        s.score += c;
-      }
-      return out;
-    };
-    scored = blend(cos1, null);
-    // Feedback needs a collection: among a handful of memories the top two are often unrelated, and
-    // their words would pull in more unrelated ones. Forced on by `feedback: true`.
-    if (opts.feedback ?? (feedbackDefault() && allowed.size >= FEEDBACK_MIN_MEMORIES)) {
-      // Pseudo-relevance feedback: the best FEEDBACK_DOCS matches of the first pass move the query
-      // vector towards them and add a full-text query made of their words, which ranks higher the
-      // evidence a short question words differently (BENCHMARKS.md). Only from a confident first
-      // pass: feedback from a weak match would rank "more of the same" as that match first.
-      // Confident: the best match is itself a semantic match. (Feedback from the best semantic
-      // matches wherever they rank instead: LoCoMo R@10 71.0% against 72.3%, BENCHMARKS.md.)
-      const ranked = bestOf(scored, FEEDBACK_DOCS, (a, b) => b.score - a.score || (a.id < b.id ? 1 : -1));
-      const top = ranked.length && (ranked[0].v ?? 0) >= floor ? ranked.map((x) => x.id) : [];
-      if (top.length) {
-        const q2 = Float32Array.from(qv);
-        for (const id of top) {
-          const v = index.vector(id);
-          if (v) for (let j = 0; j < q2.length; j++) q2[j] += v[j] / top.length;
-        }
-        // The openings the vectors stand for: a long memory's whole text as a query would cost
-        // what indexing it does, on every search (one 60 KB memory made a search take a minute).
-        const feedback = textScores(top.map((id) => embedInput(memoryOf(id).content)).join('\n'), false);
-        // blend reads the cosines of the candidates only: the other rows are not scored.
-        scored = blend(index.scoreAll(normalize(q2), match), feedback);
-      }
-    }
-    // total: every confident match (weak candidates are not matches).
-    total = scored.reduce((a, x) => a + (x.conf >= CONFIDENT ? 1 : 0), 0);
+  const floor = embedder.englishOnly && !understood(query) ? Infinity : minSimilarity(store, embedder, opts.minSimilarity).value;
+  const input: RankInput = { store, view, opts, query, queryVector, index, entries, allowed, ok, okCount, floor };
+  const hybrid = mode === 'hybrid';
+  const ranking = hybrid ? hybridRanking(input) : nearestRanking(input, limit, matchesOnly);
+  const page = pickPage(ranking, limit, index, hybrid ? opts.diversity ?? DIVERSITY : 1, hybrid && ranking.sessionOf ? opts.sessionCap ?? SESSION_CAP : 0);
+  const total = ranking.pageSupport ? supportPage(page, floor, ranking.total) : ranking.total;
+  return { response: toResponse(page, total, (id) => entries.get(id)!.read(), hybrid ? ranking.coverage : null), vectors };
+}
+
+/**
+ * Whether hybrid search is skipped for full text: over a branch whose vectors are too few (under
+ * {@link MIN_VECTOR_SHARE}) and whose missing ones do not fit the embedding budget.
+ */
+function tooFewVectors(cov: { with: number; without: number }, budgetMs: number, embedder: Embedder): { vectors: VectorReport; skipped: string } | null {
+  const fits = (budgetMs / 1000) * EMBEDDED_PER_BUDGET_SECOND;
+  if (!(cov.without > fits && cov.with < MIN_VECTOR_SHARE * (cov.with + cov.without))) return null;
+  return { vectors: { model: embedder.id, embedded: 0, reused: cov.with, missing: cov.without }, skipped: `${cov.without} of ${cov.with + cov.without} memories have no vector yet` };
+}
+
+/**
+ * Vector mode: the nearest memories by meaning. As asked by the caller it lists them however far
+ * (those below the threshold are weak); as relaxation's last step (`matchesOnly`) only those as close
+ * as the threshold (nearest noise is no answer). Total: the memories at least as close as the threshold.
+ */
+function nearestRanking(input: RankInput, limit: number, matchesOnly: boolean): Ranking {
+  const { index, ok, floor } = input;
+  const cos = index.scoreAll(input.queryVector);
+  let total = 0;
+  for (let r = 0; r < index.size; r++) if (ok[r] && cos[r] >= floor) total++;
+  const rows = topK(cos, limit, matchesOnly ? (r) => ok[r] === 1 && cos[r] >= floor : (r) => ok[r] === 1);
+  const candidates = rows.map((r): Candidate => ({ id: index.ids[r], relevance: cos[r], vectorScore: cos[r], confidence: semanticConfidence(cos[r], floor) }));
+  return { candidates, total, pageSupport: false, coverage: new Map(), sessionOf: null };
+}
+
+/** The hybrid settings of one search: the branch's configuration and the search options, with their defaults. */
+interface HybridSettings {
+  /** `hybrid.vectorWeight`: the vector side's share of the blend. */
+  vectorWeight: number;
+  /** `hybrid.contextWeight`: the share of a neighbour's score a match inherits (0 = off). */
+  contextWeight: number;
+  /** `hybrid.contextMinutes` in ms: the most time between two neighbours. */
+  windowMs: number;
+  coveragePower: number;
+  semanticCandidates: number;
+  expansionWeight: number;
+}
+
+function hybridSettings(store: ReadonlyBranch, opts: ModeSearchOptions): HybridSettings {
+  return {
+    vectorWeight: hybridSetting(store, 'vectorWeight', DEFAULT_CONFIG.hybrid.vectorWeight, 1),
+    contextWeight: hybridSetting(store, 'contextWeight', CONTEXT_WEIGHT, 1),
+    windowMs: hybridSetting(store, 'contextMinutes', DEFAULT_CONFIG.hybrid.contextMinutes, 1440) * 60_000,
+    coveragePower: opts.coveragePower ?? COVERAGE_POWER,
+    semanticCandidates: opts.semanticCandidates ?? SEMANTIC_CANDIDATES,
+    expansionWeight: opts.expansionWeight ?? EXPANSION_WEIGHT,
+  };
+}
+
+/** The full-text side of one query, by id, with the share of the query's information each match holds. */
+interface TextScores {
+  scores: Map<string, number>;
+  coverage: Map<string, number>;
+}
+
+/**
+ * Full-text side: BM25 / the best BM25 among the allowed memories, times the share of the query's
+ * information the memory holds to the power `coveragePower` (null: no coverage factor): a memory
+ * sharing one common word of the question does not outrank one close by meaning.
+ */
+function textScores(input: RankInput, text: string, coveragePower: number | null): TextScores {
+  const scores = new Map<string, number>();
+  const coverage = new Map<string, number>();
+  let max = 0;
+  for (const [id, { score, coverage: cv }] of fullTextMatches(input.store, text, input.opts, input.view)) {
+    if (!input.allowed.has(id)) continue;
+    scores.set(id, score);
+    if (coveragePower !== null) coverage.set(id, cv);
+    if (score > max) max = score;
   }
-  // Ties: the later id first (native ids sort by creation time).
-  const better = (a: Scored, b: Scored) => b.score - a.score || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-  const results: SearchResult[] = [];
-  const weak: SearchResult[] = [];
-  // Diversity (hybrid): a candidate nearly identical by meaning to one already on the page (cosine
-  // above `diversity`) waits until the other candidates are placed, so near-duplicate turns of one
-  // session do not fill the page (evidence spread over sessions). 1 = off.
-  const diversity = mode === 'hybrid' && !matchesOnly ? opts.diversity ?? DIVERSITY : 1;
-  let page: Scored[];
-  const cap = mode === 'hybrid' && !matchesOnly && sessionOf ? opts.sessionCap ?? SESSION_CAP : 0;
-  if (cap > 0 && sessionOf) {
-    // Session diversity: past `cap` memories of one session, the rest wait until the other sessions'
-    // candidates are placed (evidence spread over sessions, multi-hop questions).
-    const pool = bestOf(scored, limit * 3, better);
-    const kept: Scored[] = [];
-    const later: Scored[] = [];
+  for (const [id, sc] of scores) scores.set(id, (max > 0 ? sc / max : 0) * (coveragePower ? Math.pow(coverage.get(id) ?? 0, coveragePower) : 1));
+  return { scores, coverage };
+}
+
+/** Query expansion (src/search/expand.ts): the words of a second, lighter full-text query the query does not hold. */
+function expansionWords(input: RankInput, queryCosines: Float32Array): string[] {
+  const { opts, index, ok, view, query } = input;
+  const expansion = opts.expansion ?? EXPANSION;
+  if (expansion === 'store') {
+    const near = topK(queryCosines, opts.expansionNeighbours ?? 5, (r) => ok[r] === 1 && queryCosines[r] > 0);
+    return neighbourWords(view, query, near.map((r) => embedInput(input.entries.get(index.ids[r])!.read().content)), opts.expansionWords ?? 5, opts.expansionMinDocs ?? 2);
+  }
+  if (expansion === 'table' && opts.synonyms) return tableWords(view, query, synonymTable(opts.synonyms), opts.synonymsPerTerm ?? 3);
+  return [];
+}
+
+/**
+ * The candidates, fixed by the query itself, one byte per vector row: its full-text matches (and
+ * the expansion's, when they may be candidates), the memories at least as close as the threshold,
+ * and the `semanticCandidates` nearest by meaning (so a memory that is the nearest by meaning can
+ * rank without a shared word; below the threshold it is weak). Feedback and context re-rank them;
+ * neither adds one. Full-text matches without a vector are added by {@link blend}.
+ */
+function candidateRows(input: RankInput, queryCosines: Float32Array, matchIds: Iterable<string>[], semanticCandidates: number): Uint8Array {
+  const { index, ok, floor } = input;
+  const match = new Uint8Array(index.size);
+  for (let r = 0; r < index.size; r++) if (ok[r] && queryCosines[r] >= floor) match[r] = 1;
+  // The matches by their rows: a lookup per match, not a string lookup per row.
+  for (const ids of matchIds) {
+    for (const id of ids) {
+      const r = index.rowOf.get(id);
+      if (r !== undefined && ok[r]) match[r] = 1;
+    }
+  }
+  if (semanticCandidates > 0 && Number.isFinite(floor)) for (const r of topK(queryCosines, semanticCandidates, (x) => ok[x] === 1 && queryCosines[x] > 0)) match[r] = 1;
+  return match;
+}
+
+/** The query's cosine distribution over the allowed memories, which calibrates confidence (src/search/confidence.ts). */
+interface Calibration {
+  /** Enough memories ({@link CALIBRATION_MIN_MEMORIES}) and a spread: z and the nearest gap are signals. */
+  calibrated: boolean;
+  mean: number;
+  spread: number;
+  /** The row of the nearest memory (-1: none), and the cosine of the 10th nearest. */
+  nearestRow: number;
+  tenthCosine: number;
+}
+
+/** Per-query calibration: mean, spread, the nearest and the 10th nearest, one pass over the cosines already computed. */
+function calibration(queryCosines: Float32Array, ok: Uint8Array, okCount: number): Calibration {
+  let sum = 0;
+  let sq = 0;
+  for (let r = 0; r < queryCosines.length; r++)
+    if (ok[r]) {
+      sum += queryCosines[r];
+      sq += queryCosines[r] * queryCosines[r];
+    }
+  const mean = okCount ? sum / okCount : 0;
+  const spread = okCount ? Math.sqrt(Math.max(0, sq / okCount - mean * mean)) : 0;
+  const near10 = topK(queryCosines, 10, (x) => ok[x] === 1);
+  return {
+    calibrated: okCount >= CALIBRATION_MIN_MEMORIES && spread > 0,
+    mean,
+    spread,
+    nearestRow: near10.length ? near10[0] : -1,
+    tenthCosine: near10.length ? queryCosines[near10[near10.length - 1]] : 0,
+  };
+}
+
+/** What a candidate's confidence is made of, for every candidate of one search. */
+interface ConfidenceSignals {
+  coverage: Map<string, number>;
+  queryCosines: Float32Array;
+  /** The share of the query's terms the store knows (src/search/engine.ts, knownShare). */
+  known: number;
+  minCoverage: number;
+  /** Fewer memories pass the filters than {@link SMALL_STORE_MEMORIES}. */
+  small: boolean;
+  floor: number;
+  calibration: Calibration;
+}
+
+/**
+ * A candidate's confidence from the first pass's signals (src/search/confidence.ts): what the memory
+ * holds of the query's information, how close it is by meaning (`row`: its vector row, undefined
+ * without a vector), whether the store knows every query term.
+ */
+function candidateConfidence(s: ConfidenceSignals, id: string, row: number | undefined): number {
+  const { calibrated, mean, spread, nearestRow, tenthCosine } = s.calibration;
+  return confidence({
+    coverage: s.coverage.get(id) ?? 0,
+    known: s.known,
+    minCoverage: s.minCoverage,
+    small: s.small,
+    ...(row === undefined
+      ? {}
+      : { cosine: s.queryCosines[row], floor: s.floor, ...(calibrated ? { z: (s.queryCosines[row] - mean) / spread, ...(row === nearestRow ? { nearestGap: s.queryCosines[row] - tenthCosine } : {}) } : {}) }),
+  });
+}
+
+/** What one hybrid pass blends for every candidate. */
+interface BlendInput {
+  index: VectorIndex;
+  settings: HybridSettings;
+  candidates: Uint8Array;
+  /** The query's full-text scores, and the expansion query's (null: no expansion). */
+  text: TextScores;
+  expanded: Map<string, number> | null;
+  signals: ConfidenceSignals;
+}
+
+/**
+ * One hybrid pass: every candidate's blend of `cosines` (this pass's query vector) and its full-text
+ * scores (the query's, the expansion's weighted, and `feedback`'s in the feedback pass), in the order
+ * of the vector rows, then the full-text matches without a vector yet (over the embedding budget).
+ */
+function blend(b: BlendInput, cosines: Float32Array, feedback: Map<string, number> | null): Candidate[] {
+  const { index, settings, text, expanded, signals } = b;
+  const w = settings.vectorWeight;
+  const out: Candidate[] = [];
+  const add = (id: string, vectorScore: number, row: number | undefined) => {
+    const textScore = (text.scores.get(id) ?? 0) + (expanded ? settings.expansionWeight * (expanded.get(id) ?? 0) : 0);
+    const feedbackScore = feedback ? feedback.get(id) ?? 0 : undefined;
+    out.push({
+      id,
+      relevance: w * vectorScore + (1 - w) * (textScore + (feedbackScore ?? 0)),
+      vectorScore,
+      textScore,
+      ...(feedbackScore !== undefined ? { feedbackScore } : {}),
+      confidence: candidateConfidence(signals, id, row),
+      coverage: text.coverage.get(id) ?? 0,
+      ...(row === undefined ? {} : { queryCosine: signals.queryCosines[row] }),
+    });
+  };
+  for (let r = 0; r < index.size; r++) if (b.candidates[r]) add(index.ids[r], Math.max(0, cosines[r]), r);
+  for (const id of text.scores.keys()) if (!index.rowOf.has(id)) add(id, 0, undefined);
+  return out;
+}
+
+/**
+ * Conversation context: every candidate lends its relevance to its time neighbours, each keeps the
+ * best it was lent, and every candidate's relevance gains `contextWeight` times that. Only
+ * candidates are re-ranked: a neighbour that matches nothing itself is not added, so a burst of
+ * unrelated notes does not put one in the results for another's query.
+ */
+function addContext(candidates: Candidate[], index: VectorIndex, nb: Neighbours, contextWeight: number): void {
+  const lent = new Float64Array(index.size);
+  for (const s of candidates) {
+    const r = index.rowOf.get(s.id);
+    if (r === undefined) continue;
+    for (const j of [nb.prev[r], nb.next[r]]) if (j >= 0 && lent[j] < s.relevance) lent[j] = s.relevance;
+  }
+  for (const s of candidates) {
+    const r = index.rowOf.get(s.id);
+    const contextScore = r === undefined ? 0 : contextWeight * lent[r];
+    s.contextScore = contextScore;
+    s.relevance += contextScore;
+  }
+}
+
+/** A session of a memory: the first memory of its run of time neighbours (memo per search, chains walked once). */
+function sessionsOf(index: VectorIndex, chain: Neighbours): (id: string) => number {
+  const root = new Int32Array(index.size).fill(-2);
+  const rootOf = (r: number): number => {
+    const path: number[] = [];
+    let x = r;
+    while (root[x] === -2 && chain.prev[x] >= 0) {
+      path.push(x);
+      x = chain.prev[x];
+    }
+    const top = root[x] === -2 ? x : root[x];
+    root[x] = top;
+    for (const y of path) root[y] = top;
+    return top;
+  };
+  return (id) => {
+    const r = index.rowOf.get(id);
+    return r === undefined ? -1 : rootOf(r);
+  };
+}
+
+/**
+ * Pseudo-relevance feedback: the query vector moved towards the best {@link FEEDBACK_DOCS}
+ * candidates of the first pass, and a full-text query made of their words, which ranks higher the
+ * evidence a short question words differently (BENCHMARKS.md). Only from a confident first pass:
+ * feedback from a weak match would rank "more of the same" as that match first. Confident: the best
+ * candidate is itself a semantic match. (Feedback from the best semantic matches wherever they rank
+ * instead: LoCoMo R@10 71.0% against 72.3%, BENCHMARKS.md.) The moved vector is scored on the
+ * candidate rows only (`candidates`): no other row is read. Null when the first pass is not confident.
+ */
+function feedbackQuery(input: RankInput, firstPass: Candidate[], candidates: Uint8Array): { cosines: Float32Array; text: Map<string, number> } | null {
+  const { index, queryVector, floor } = input;
+  const ranked = bestOf(firstPass, FEEDBACK_DOCS, (a, b) => b.relevance - a.relevance || (a.id < b.id ? 1 : -1));
+  const top = ranked.length && (ranked[0].vectorScore ?? 0) >= floor ? ranked.map((x) => x.id) : [];
+  if (!top.length) return null;
+  const moved = Float32Array.from(queryVector);
+  for (const id of top) {
+    const v = index.vector(id);
+    if (v) for (let j = 0; j < moved.length; j++) moved[j] += v[j] / top.length;
+  }
+  // The openings the vectors stand for: a long memory's whole text as a query would cost what
+  // indexing it does, on every search.
+  const text = textScores(input, top.map((id) => embedInput(input.entries.get(id)!.read().content)).join('\n'), null).scores;
+  // blend reads the cosines of the candidates only: the other rows are not scored.
+  return { cosines: index.scoreAll(normalize(moved), candidates), text };
+}
+
+/**
+ * Hybrid ranking: the blend of the vector and full-text sides over the candidates, with conversation
+ * context, then, over a collection with a confident first pass, the same again with pseudo-relevance
+ * feedback. Total: every confident candidate (weak candidates are not matches).
+ */
+function hybridRanking(input: RankInput): Ranking {
+  const { store, view, opts, index, entries, query } = input;
+  const settings = hybridSettings(store, opts);
+  const nb = settings.contextWeight > 0 ? neighboursOf(index, view, settings.windowMs, (id) => entries.get(id)) : null;
+  const sessionOf = (opts.sessionCap ?? SESSION_CAP) > 0 ? sessionsOf(index, nb ?? neighboursOf(index, view, settings.windowMs, (id) => entries.get(id))) : null;
+  const text = textScores(input, query, settings.coveragePower);
+  const queryCosines = index.scoreAll(input.queryVector);
+  const words = expansionWords(input, queryCosines);
+  const expanded = words.length && settings.expansionWeight > 0 ? textScores(input, words.join(' '), null).scores : null;
+  const expansionCandidates = expanded && (opts.expansionCandidates ?? true) ? expanded : null;
+  const candidates = candidateRows(input, queryCosines, [text.scores.keys(), expansionCandidates?.keys() ?? []], settings.semanticCandidates);
+  const small = input.okCount < (opts.smallStoreMemories ?? SMALL_STORE_MEMORIES);
+  const cal = calibration(queryCosines, input.ok, input.okCount);
+  const signals: ConfidenceSignals = { coverage: text.coverage, queryCosines, known: knownShare(view, query), minCoverage: opts.minCoverage ?? HYBRID_MIN_COVERAGE, small, floor: input.floor, calibration: cal };
+  const b: BlendInput = { index, settings, candidates, text, expanded, signals };
+  const pass = (cosines: Float32Array, feedback: Map<string, number> | null) => {
+    const out = blend(b, cosines, feedback);
+    if (nb) addContext(out, index, nb, settings.contextWeight);
+    return out;
+  };
+  let scored = pass(queryCosines, null);
+  // Feedback needs a collection: among a handful of memories the top two are often unrelated, and
+  // their words would pull in more unrelated ones. Forced on by `feedback: true`.
+  if (opts.feedback ?? (feedbackDefault() && input.allowed.size >= FEEDBACK_MIN_MEMORIES)) {
+    const fb = feedbackQuery(input, scored, candidates);
+    if (fb) scored = pass(fb.cosines, fb.text);
+  }
+  return {
+    candidates: scored,
+    total: scored.reduce((a, x) => a + (x.confidence >= CONFIDENT ? 1 : 0), 0),
+    // Among a handful of memories the nearest are near only because there is nothing else.
+    pageSupport: (opts.pageSupport ?? PAGE_SUPPORT) && cal.calibrated && !small,
+    coverage: text.coverage,
+    sessionOf,
+  };
+}
+
+/** Ties: the later id first (native ids sort by creation time). */
+const better = (a: Candidate, b: Candidate) => b.relevance - a.relevance || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/**
+ * The page: the best `limit` candidates. With a session cap (hybrid), past `cap` memories of one
+ * session the rest wait until the other sessions' candidates are placed (evidence spread over
+ * sessions, multi-hop questions). With diversity below 1 (hybrid), a candidate nearly identical by
+ * meaning to one already on the page (cosine above `diversity`) waits until the other candidates
+ * are placed, so near-duplicate turns of one session do not fill the page.
+ */
+function pickPage(ranking: Ranking, limit: number, index: VectorIndex, diversity: number, sessionCap: number): Candidate[] {
+  const { candidates, sessionOf } = ranking;
+  if (sessionCap > 0 && sessionOf) {
+    const kept: Candidate[] = [];
+    const later: Candidate[] = [];
     const per = new Map<number, number>();
-    for (const c of pool) {
+    for (const c of bestOf(candidates, limit * 3, better)) {
       const sid = sessionOf(c.id);
       const k = per.get(sid) ?? 0;
-      if (sid >= 0 && k >= cap) later.push(c);
+      if (sid >= 0 && k >= sessionCap) later.push(c);
       else {
         kept.push(c);
         per.set(sid, k + 1);
       }
     }
-    page = [...kept, ...later].slice(0, limit);
-  } else if (diversity < 1) {
-    const pool = bestOf(scored, limit * 3, better);
-    const kept: Scored[] = [];
-    const later: Scored[] = [];
+    return [...kept, ...later].slice(0, limit);
+  }
+  if (diversity < 1) {
+    const kept: Candidate[] = [];
+    const later: Candidate[] = [];
     const vecs: Float32Array[] = [];
-    for (const c of pool) {
+    for (const c of bestOf(candidates, limit * 3, better)) {
       if (kept.length >= limit) break;
       const v = index.vector(c.id);
       const dup = v ? vecs.some((u) => dot(u, v) > diversity) : false;
@@ -595,25 +789,36 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
         if (v) vecs.push(v);
       }
     }
-    page = [...kept, ...later].slice(0, limit);
-  } else page = bestOf(scored, limit, better);
-  // Page support: a page with a confident match makes its supported candidates confident.
-  if (support && page.some((s) => s.conf >= CONFIDENT)) {
-    for (const s of page) if (s.conf < CONFIDENT && supported(s.cov1 ?? 0, s.cos1, floor)) s.conf = supportedConfidence(s.conf);
-    total = Math.max(total, page.reduce((a, x) => a + (x.conf >= CONFIDENT ? 1 : 0), 0));
+    return [...kept, ...later].slice(0, limit);
   }
+  return bestOf(candidates, limit, better);
+}
+
+/**
+ * Page support (src/search/confidence.ts, {@link supported}): a page with a confident candidate
+ * makes its supported candidates confident. Returns the total, raised to the page's confident count.
+ */
+function supportPage(page: Candidate[], floor: number, total: number): number {
+  if (!page.some((s) => s.confidence >= CONFIDENT)) return total;
+  for (const s of page) if (s.confidence < CONFIDENT && supported(s.coverage ?? 0, s.queryCosine, floor)) s.confidence = supportedConfidence(s.confidence);
+  return Math.max(total, page.reduce((a, x) => a + (x.confidence >= CONFIDENT ? 1 : 0), 0));
+}
+
+/** The response of a page: confident candidates are results, the others weak; `coverage` (hybrid) adds `scores.coverage`. */
+function toResponse(page: Candidate[], total: number, memoryOf: (id: string) => Memory, coverage: Map<string, number> | null): SearchResponse {
+  const results: SearchResult[] = [];
+  const weak: SearchResult[] = [];
   for (const s of page) {
-    const m = memoryOf(s.id);
-    const scores: SearchResult['scores'] = { vector: round(s.v ?? 0) };
-    if (s.t !== undefined) scores.fulltext = round(s.t);
-    if (s.f !== undefined) scores.feedback = round(s.f);
-    if (s.c) scores.context = round(s.c);
-    if (mode === 'hybrid' && !matchesOnly) scores.coverage = round(coverage.get(s.id) ?? 0);
-    (s.conf >= CONFIDENT ? results : weak).push({ ...m, relevance: round(s.score), confidence: roundConfidence(s.conf), scores });
+    const scores: SearchResult['scores'] = { vector: round(s.vectorScore ?? 0) };
+    if (s.textScore !== undefined) scores.fulltext = round(s.textScore);
+    if (s.feedbackScore !== undefined) scores.feedback = round(s.feedbackScore);
+    if (s.contextScore) scores.context = round(s.contextScore);
+    if (coverage) scores.coverage = round(coverage.get(s.id) ?? 0);
+    (s.confidence >= CONFIDENT ? results : weak).push({ ...memoryOf(s.id), relevance: round(s.relevance), confidence: roundConfidence(s.confidence), scores });
   }
   const response: SearchResponse = { success: true, results, weak, total };
   if (!results.length) response.nothingConfident = nothingConfidentNote(weak.length);
-  return { response, vectors };
+  return response;
 }
 
 interface SearchStart {

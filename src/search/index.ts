@@ -13,7 +13,6 @@ import { diffFiles } from '../git/diff.js';
 import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, knownShare, normalizeFilter, rank, textScores, type Bm25Params, type Weights } from './engine.js';
 import { KNOWN_COVERAGE, MIN_COVERAGE, confidence, nothingConfidentNote, roundConfidence } from './confidence.js';
 import { queryTerms } from './analyze.js';
-import { SegmentSearchIndex, docsAt, viewOf } from './search-index.js';
 import { writeNewestOrder } from './newest-order.js';
 import { writeBaseCounts } from './base-counts.js';
 import { SEGMENT_FORMAT, SegmentBuilder, SegmentFile, decodeSegment, mergeSegments, releaseSegment, retainSegment, writeSegment, type DocInput, type Segment } from './segment.js';
@@ -556,8 +555,36 @@ function buildDelta(store: ReadonlyBranch, base: Segment, tree: string): Segment
   return b.finish({ kind: 'delta', tree, baseBuild: base.build, baseTree: base.tree, removed });
 }
 
+/**
+ * The compaction rule, the only one: a delta (every change from the base to the tip) holding more
+ * than a tenth of the base, and more than 500 documents, is merged into a new base. Below that, a
+ * search reads the base with the delta over it.
+ */
 function needsCompaction(base: Segment, delta: Segment): boolean {
   return delta.n + delta.removed.length > Math.max(500, base.n / 10);
+}
+
+/** A base segment with its delta as one view: base documents the delta replaced or removed are dead. */
+export function viewOf(base: Segment, delta: Segment | null): IndexView {
+  if (!delta) return new IndexView([{ seg: base, dead: null }], base.tree);
+  const dead = new Uint8Array(base.n);
+  for (const d of delta.removed) if (d < base.n) dead[d] = 1;
+  return new IndexView(
+    [
+      { seg: base, dead },
+      { seg: delta, dead: null },
+    ],
+    delta.tree,
+  );
+}
+
+/** Document numbers of `base` whose path is in `paths`. */
+function docsAt(base: Segment, paths: Iterable<string>): number[] {
+  const gone = new Set(paths);
+  const out: number[] = [];
+  if (!gone.size) return out;
+  for (let d = 0; d < base.n; d++) if (gone.has(base.paths.get(d))) out.push(d);
+  return out;
 }
 
 function remember(store: ReadonlyBranch, tree: string | null, base: Segment | null, delta: Segment | null, view: IndexView): IndexView {
@@ -788,7 +815,9 @@ export function archiveSegment(store: ReadonlyBranch, tree: string | null): Segm
  * for every memory the text matches. For hybrid ranking.
  */
 export function fullTextScores(store: ReadonlyBranch, text: string, opts: IndexOptions = {}): Map<string, number> {
-  return new SegmentSearchIndex(openIndex(store, opts)).scores(text, opts.bm25);
+  const out = new Map<string, number>();
+  for (const [id, { score }] of fullTextMatches(store, text, opts)) out.set(id, score);
+  return out;
 }
 
 /**

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import lunr from 'lunr';
 import { LUNR_BM25, DEFAULT_BM25, type Bm25Params } from '../../src/search/engine.js';
-import { segmentEngine, type IndexChange, type IndexedDoc, type SearchIndex, type SearchIndexEngine } from '../../src/search/search-index.js';
-import type { DocInput } from '../../src/search/segment.js';
-import { rngInt } from '../helpers.js';
+import { fullTextMatches, fullTextScores, lastIndexOpen, openIndex, rebuildIndex } from '../../src/search/index.js';
+import { NO_SCOPE, PRIORITY_NAME, type DocInput } from '../../src/search/segment.js';
+import { MemoryStore } from '../../src/store/store.js';
+import { memoryToFile } from '../../src/model/memory.js';
+import { commitFiles, makeRepo, rngInt } from '../helpers.js';
 
 /**
- * A differential test of the segment engine against plain lunr, plugged in behind the same
- * `SearchIndex` interface as a reference implementation.
+ * A differential test of the full-text index users run against plain lunr as a reference
+ * implementation. Ours is the production path over a real branch: the memories are files committed to
+ * a memory branch, `openIndex` reads them (a full build, then a delta from the cached base, then a
+ * compaction, as a moving branch gets), and the scores are `fullTextMatches`, what hybrid search
+ * blends (and `fullTextScores`, the same as id to score).
  *
  * What the two must agree on, over a generated corpus of a few hundred memories:
  * - the set of matching documents, for single-term and multi-term queries (any query term in any
@@ -16,7 +21,8 @@ import { rngInt } from '../helpers.js';
  * - with lunr's constants (LUNR_BM25) and the same field boosts, the top result of single-term
  *   queries wherever lunr's top two scores are not tied (lunr rounds each term weight to 3 decimals,
  *   so "tied" means within 0.005), and the order of lunr's top ten where their scores differ;
- * - the document table, after a full build and after incremental updates (which lunr cannot do: the
+ * - the document table (the index's rows: id, path, time, priority, category, tags, scope), after a
+ *   full build and after each commit the index follows incrementally (which lunr cannot do: the
  *   reference rebuilds).
  *
  * Deliberate differences, not checked (docs/DESIGN.md, "Full-text search"):
@@ -31,12 +37,23 @@ import { rngInt } from '../helpers.js';
  * - The default constants (DEFAULT_BM25: k1 0.6, b 0.3, idf^1.5, coordination) were tuned on LoCoMo
  *   and are not lunr's: with them only the matching set is compared.
  * - The seed's boosts (tags and category named by the query, priority, recency) are added by `rank`
- *   on top of the engine's scores, outside this interface.
- * - Tags and categories match as values: a query word matches a label only when the label
- *   holds that word (or its plural) as written, never a word with the same stem ("deployed" does not
- *   match the tag "deploy"; "generator" does not match the category "general"). lunr stems every
- *   field, so the reference drops the matches that come through a label alone by stem.
+ *   on top of these scores (test/search/pruned-rank.test.ts checks `rank` against them).
+ * - Tags and categories match as values: a query word matches a label only when the label holds that
+ *   word (or its plural) as written, never a word with the same stem ("deployed" does not match the
+ *   tag "deploy"; "generator" does not match the category "general"). lunr stems every field, so the
+ *   reference drops the matches that come through a label alone by stem.
  */
+
+/** One row of the document table: a document without its text and blob id. */
+type IndexedDoc = Omit<DocInput, 'content' | 'oid' | 'conv'>;
+
+/** What both sides answer. */
+interface Reference {
+  readonly size: number;
+  /** BM25 of `text` against every live document: id to score, for documents scoring above 0. */
+  scores(text: string, params: Bm25Params): Map<string, number>;
+  docs(): IndexedDoc[];
+}
 
 interface Boosts {
   content: number;
@@ -44,11 +61,10 @@ interface Boosts {
   category: number;
 }
 
-/** Plain lunr as a SearchIndex; updates rebuild, since a lunr.Index is immutable. */
-class LunrIndex implements SearchIndex {
+/** Plain lunr; a change rebuilds it, since a lunr.Index is immutable. */
+class LunrIndex implements Reference {
   private readonly idx: lunr.Index;
   constructor(
-    readonly tree: string,
     private readonly all: Map<string, DocInput>,
     private readonly params: Bm25Params,
   ) {
@@ -83,29 +99,55 @@ class LunrIndex implements SearchIndex {
     return out;
   }
   docs(): IndexedDoc[] {
-    return [...this.all.values()].map(({ content: _c, ...row }) => row);
-  }
-  doc(id: string): IndexedDoc | null {
-    return this.docs().find((d) => d.id === id) ?? null;
+    return [...this.all.values()].map(({ content: _c, oid: _o, ...row }) => row);
   }
 }
 
-function lunrEngine(params: Bm25Params): SearchIndexEngine<LunrIndex> {
-  const corpus = new WeakMap<LunrIndex, Map<string, DocInput>>();
-  const make = (tree: string, all: Map<string, DocInput>) => {
-    const i = new LunrIndex(tree, all, params);
-    corpus.set(i, all);
-    return i;
-  };
-  return {
-    build: (tree, docs) => make(tree, new Map([...docs].map((d) => [d.path, d]))),
-    update: (prev, tree, change: IndexChange) => {
-      const all = new Map(corpus.get(prev));
-      for (const p of change.removed) all.delete(p);
-      for (const d of change.upserts) all.set(d.path, d);
-      return make(tree, all);
-    },
-  };
+/**
+ * The production side: the memories as files on a memory branch of a real repository, read by the
+ * index users run (`openIndex`, its cache files and deltas), scored by `fullTextMatches`.
+ */
+class Branch implements Reference {
+  readonly store: MemoryStore;
+  private readonly repo = makeRepo();
+  constructor(docs: DocInput[]) {
+    this.store = new MemoryStore({ repo: this.repo, warn: () => {} });
+    this.commit(docs, []);
+  }
+  /** One commit on the memory branch: `upserts` written, `removed` paths deleted. */
+  commit(upserts: DocInput[], removed: string[]): void {
+    const files: Record<string, string | null> = {};
+    for (const p of removed) files[p] = null;
+    for (const d of upserts) files[d.path] = memoryToFile({ id: d.id, content: d.content, tags: d.tags, category: d.category, priority: d.priority as 'low' | 'medium' | 'high', timestamp: new Date(d.timestamp).toISOString(), ...(d.scope ? { scope: d.scope } : {}), metadata: {} });
+    commitFiles(this.repo, [{ files }], this.store.branch);
+  }
+  get size(): number {
+    return openIndex(this.store).n;
+  }
+  scores(text: string, params: Bm25Params): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const [id, { score }] of fullTextMatches(this.store, text, { bm25: params })) out.set(id, score);
+    return out;
+  }
+  docs(): IndexedDoc[] {
+    const out: IndexedDoc[] = [];
+    for (const { seg, dead } of openIndex(this.store).parts) {
+      for (let d = 0; d < seg.n; d++) {
+        if (dead?.[d]) continue;
+        const row: IndexedDoc = {
+          id: seg.ids.get(d),
+          path: seg.paths.get(d),
+          timestamp: seg.ts[d],
+          priority: PRIORITY_NAME[seg.prio[d]] ?? 'medium',
+          category: seg.cats[seg.cat[d]],
+          tags: Array.from(seg.tagIds.subarray(seg.tagOff[d], seg.tagOff[d + 1]), (t) => seg.tags[t]),
+        };
+        if (seg.scope[d] !== NO_SCOPE) row.scope = seg.scopes[seg.scope[d]];
+        out.push(row);
+      }
+    }
+    return out;
+  }
 }
 
 // A deterministic corpus: real English words (so stemming matters), a skewed distribution (so
@@ -124,7 +166,6 @@ const WORDS = (
 const STOP = ['the', 'and', 'of', 'to', 'a', 'in', 'is', 'it', 'for', 'on', 'with', 'was'];
 const TAGS = ['infra', 'backend', 'frontend', 'security', 'billing', 'ci', 'ops', 'data', 'urgent', 'deploy'];
 const CATEGORIES = ['fact', 'decision', 'preference', 'incident', 'howto', 'server'];
-
 
 function corpus(n: number, seed: number, from = 0): DocInput[] {
   const r = rngInt(seed);
@@ -181,14 +222,14 @@ function multiQueries(count: number, seed: number): string[] {
 }
 
 /** Checks that `ours` and `ref` agree on everything the interface promises (see the header). */
-function expectAgreement(ours: SearchIndex, ref: SearchIndex, docs: DocInput[], params: Bm25Params, compareRanking: boolean): { tops: number } {
+function expectAgreement(ours: Reference, ref: Reference, docs: DocInput[], params: Bm25Params, compareRanking: boolean): { tops: number } {
   expect(ours.size).toBe(ref.size);
   const byId = (a: IndexedDoc, b: IndexedDoc) => (a.id < b.id ? -1 : 1);
   expect(ours.docs().sort(byId)).toEqual(ref.docs().sort(byId));
   let tops = 0;
   for (const q of SINGLE) {
     const a = ours.scores(q, params);
-    const b = ref.scores(q);
+    const b = ref.scores(q, params);
     expect(sortIds(a), `single-term query "${q}"`).toEqual(sortIds(b));
     if (!compareRanking || b.size < 2) continue;
     // An inflected word whose stem is also a label ("deployed" / tag "deploy"): lunr scores the label
@@ -210,7 +251,7 @@ function expectAgreement(ours: SearchIndex, ref: SearchIndex, docs: DocInput[], 
   const fields = fieldsOfTerms(docs);
   for (const q of multiQueries(150, 7)) {
     const a = ours.scores(q, params);
-    const b = ref.scores(q);
+    const b = ref.scores(q, params);
     expect(sortIds(a), `multi-term query "${q}"`).toEqual(sortIds(b));
     if (!compareRanking || b.size < 2) continue;
     const stems = lunr.tokenizer(q).map((t) => lunr.stemmer(t).toString());
@@ -228,61 +269,65 @@ function expectAgreement(ours: SearchIndex, ref: SearchIndex, docs: DocInput[], 
   return { tops };
 }
 
-describe('the segment engine against plain lunr (SearchIndex reference implementation)', () => {
+describe('the full-text index of a branch against plain lunr', () => {
   const docs = corpus(400, 1);
+  const all = (ds: Iterable<DocInput>) => new Map([...ds].map((d) => [d.path, d]));
 
   it('same matches, same top results with lunr constants, same document table', () => {
-    const ours = segmentEngine.build('t1', docs);
-    const ref = lunrEngine(LUNR_BM25).build('t1', docs);
-    const { tops } = expectAgreement(ours, ref, docs, LUNR_BM25, true);
+    const ours = new Branch(docs);
+    const { tops } = expectAgreement(ours, new LunrIndex(all(docs), LUNR_BM25), docs, LUNR_BM25, true);
+    expect(lastIndexOpen()).not.toBe('empty');
     // The comparison of top results is not vacuous.
     expect(tops).toBeGreaterThan(100);
+    // fullTextScores is the same scores, id to score.
+    for (const q of ['deploy', 'cache timeout', 'the']) expect(fullTextScores(ours.store, q, { bm25: LUNR_BM25 })).toEqual(ours.scores(q, LUNR_BM25));
   });
 
   it('field boosts weigh the fields alike in both', () => {
     const boosted: Bm25Params = { ...LUNR_BM25, boost: [1, 3, 2] };
-    const { tops } = expectAgreement(segmentEngine.build('t1', docs), lunrEngine(boosted).build('t1', docs), docs, boosted, true);
+    const { tops } = expectAgreement(new Branch(docs), new LunrIndex(all(docs), boosted), docs, boosted, true);
     expect(tops).toBeGreaterThan(100);
   });
 
   it('with the tuned defaults, the same documents match', () => {
-    expectAgreement(segmentEngine.build('t1', docs), lunrEngine(DEFAULT_BM25).build('t1', docs), docs, DEFAULT_BM25, false);
+    expectAgreement(new Branch(docs), new LunrIndex(all(docs), DEFAULT_BM25), docs, DEFAULT_BM25, false);
   });
 
-  it('incremental updates (a delta, then a second one, then a compaction) agree with lunr rebuilt and with a full build', () => {
-    const lunrE = lunrEngine(LUNR_BM25);
-    let ours = segmentEngine.build('t1', docs);
-    let ref = lunrE.build('t1', docs);
-    let current = new Map(docs.map((d) => [d.path, d]));
+  it('commits the index follows by a delta, then by a compaction, agree with lunr rebuilt and with a full build', async () => {
+    const ours = new Branch(docs);
+    expect(ours.size).toBe(docs.length);
+    let current = all(docs);
     const r = rngInt(99);
-    const step = (tree: string, added: number, removed: number, changed: number, from: number) => {
+    const step = (added: number, removed: number, changed: number, from: number) => {
       const paths = [...current.keys()];
       const gone = new Set<string>();
       while (gone.size < removed) gone.add(paths[r(paths.length)]);
       const edits = paths.filter((p) => !gone.has(p)).slice(0, changed).map((p) => ({ ...current.get(p)!, content: `${current.get(p)!.content} rotated secrets after the outage` }));
-      const change: IndexChange = { upserts: [...edits, ...corpus(added, from, from)], removed: [...gone, ...edits.map((e) => e.path)] };
-      ours = segmentEngine.update(ours, tree, change);
-      ref = lunrE.update(ref, tree, change);
-      for (const p of change.removed) current.delete(p);
-      for (const d of change.upserts) current.set(d.path, d);
+      const upserts = [...edits, ...corpus(added, from, from)];
+      ours.commit(upserts, [...gone]);
+      for (const p of gone) current.delete(p);
+      for (const d of upserts) current.set(d.path, d);
+      // The index follows the tip: what it reads, and whether a delta stays beside the base.
+      const view = openIndex(ours.store);
+      return { how: lastIndexOpen(), parts: view.parts.length };
     };
-    step('t2', 30, 15, 10, 1000);
-    expect(ours.delta).not.toBeNull();
-    expectAgreement(ours, ref, [...current.values()], LUNR_BM25, true);
-    step('t3', 20, 10, 10, 2000);
-    expectAgreement(ours, ref, [...current.values()], LUNR_BM25, true);
-    // An update over a tenth of the base is compacted into a new base.
-    step('t4', 600, 50, 0, 3000);
-    expect(ours.delta).toBeNull();
-    expectAgreement(ours, ref, [...current.values()], LUNR_BM25, true);
-    // And the incremental index scores exactly as a full build of the same documents.
-    const full = segmentEngine.build('t4', current.values());
-    for (const q of [...SINGLE.slice(0, 40), ...multiQueries(40, 3)]) {
-      const a = ours.scores(q, DEFAULT_BM25);
-      const b = full.scores(q, DEFAULT_BM25);
+    expect(step(30, 15, 10, 1000)).toEqual({ how: 'delta', parts: 2 });
+    expectAgreement(ours, new LunrIndex(current, LUNR_BM25), [...current.values()], LUNR_BM25, true);
+    expect(step(20, 10, 10, 2000)).toEqual({ how: 'delta', parts: 2 });
+    expectAgreement(ours, new LunrIndex(current, LUNR_BM25), [...current.values()], LUNR_BM25, true);
+    // A delta over a tenth of the base (and over 500 documents) is compacted into a new base.
+    expect(step(600, 50, 0, 3000)).toEqual({ how: 'delta', parts: 1 });
+    expectAgreement(ours, new LunrIndex(current, LUNR_BM25), [...current.values()], LUNR_BM25, true);
+    // And the incremental index scores exactly as a full build of the same branch.
+    const queries = [...SINGLE.slice(0, 40), ...multiQueries(40, 3)];
+    const incremental = queries.map((q) => ours.scores(q, DEFAULT_BM25));
+    await rebuildIndex(ours.store);
+    queries.forEach((q, i) => {
+      const a = incremental[i];
+      const b = ours.scores(q, DEFAULT_BM25);
       expect(sortIds(a)).toEqual(sortIds(b));
       for (const [id, s] of a) expect(s).toBeCloseTo(b.get(id)!, 9);
-    }
+    });
     current = new Map();
   });
 });

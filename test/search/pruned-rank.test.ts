@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, filterMatches, rank, rankBounded, rankPruned, type NormalizedFilter } from '../../src/search/engine.js';
 import { queryTerms } from '../../src/search/analyze.js';
 import { SegmentBuilder, openSegmentLazily, writeSegment, type Segment } from '../../src/search/segment.js';
-import { viewOf } from '../../src/search/search-index.js';
+import { viewOf } from '../../src/search/index.js';
 import { runs } from '../fc-runs.js';
 import { rng, tempDir } from '../helpers.js';
 
