@@ -63,8 +63,9 @@ export const VECTOR_INTERFACE = ['vector/index.ts', 'vector/store-vectors.ts', '
 
 // Writes to a repository. Raw writes (fs calls on paths in the git dir, git commands that write) are
 // made only in git/. The git layer's write API (below) is called only by the writers: the store's
-// `mutate` (the one door every write operation goes through), sync (a merged tip, the pending and
-// fetch refs, the remote's promisor flag) and import (a pack-written tree committed in one step).
+// `mutate` (the one door every write operation goes through, imports included), sync (a merged tip,
+// the pending and fetch refs, the remote's promisor flag) and import (its files written as one pack of
+// blobs before `mutate` commits them).
 export const RAW_WRITERS = ['git/'];
 export const WRITERS = ['git/', 'store/', 'sync/', 'lifecycle/import-export.ts'];
 // The git layer's write API, by what it writes. Calls are matched with their receiver where the name

@@ -2,12 +2,12 @@ import { isUtf8 } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { MEMORIES_DIR } from '../model/catalog.js';
-import { BinaryContentError, ExportIncompleteError, InvalidInputError, MemoryError, RefMovedError } from '../errors.js';
+import { BinaryContentError, ExportIncompleteError, InvalidInputError, MemoryError } from '../errors.js';
 import { idTime, isValidId, newId, pathFor } from '../model/id.js';
 import { isPriority, isUndated, memoryFromFile, memoryToFile, normalizeTags, parseTime, UNDATED, validateContent, type StoredMemory } from '../model/memory.js';
 import { setOwn } from '../model/codec.js';
 import { checkLabel, checkMetadata, checkTime, InputTooLargeError, maxImportBytes, readBoundedFile } from '../model/bounds.js';
-import { afterLostRace, BRANCH_README, type MemoryStore } from '../store/store.js';
+import type { MemoryStore } from '../store/store.js';
 import { BlobCompressor, type CompressedBlob } from './blob-compressor.js';
 import { writeBlobPack } from '../git/pack-write.js';
 import { contentHash, keyOf, loadFingerprints, primeFingerprints, UPSERT_KEY_FIELD, type Fingerprint } from '../guards/fingerprints.js';
@@ -610,35 +610,35 @@ class Importer {
       return;
     }
     const blobIds = new Map<number, string>();
-    for (let attempt = 0; ; attempt++) {
-      const tip = this.store.tip();
+    let attempt = 0;
+    let picked: { k: Known; r: Choice; addedIds: string[] } | null = null;
+    // Through the store's one door: mutate recomputes on the new tip when another writer moved the branch first.
+    const { commit } = await this.store.mutate((tip) => {
+      if (attempt++ > 0) {
+        // The attempt before lost the race. Start again from the new tip's fingerprints (what it
+        // picked is forgotten with them; a copy of the set per batch made the import quadratic), and
+        // remember that another writer's commit is now in the branch: the index must not be moved to
+        // this import's last tree from its own records alone (finish), or it would lack the other
+        // writer's memories.
+        this.known = null;
+        this.foreign = true;
+      }
       if (this.known && this.known.tip !== tip) this.foreign = true;
       const k = this.knownAt(tip);
       const r = this.choose(batch, k);
       if (!r.picked.length) {
+        picked = null;
         this.duplicates += r.dups;
-        return;
+        return { change: null, result: {} };
       }
       this.writeBlobs(batch, r.picked, blobIds);
-      const changes = new Map<string, string | Buffer | null>(r.picked.map((p) => [batch[p.index].path, blobIds.get(p.index)!]));
-      if (!tip) changes.set('README.md', Buffer.from(BRANCH_README));
-      const tree = this.store.git.writeTree(k.tree, changes);
+      const blobs = new Map(r.picked.map((p) => [batch[p.index].path, blobIds.get(p.index)!]));
       const addedIds = r.picked.map((p) => batch[p.index].id);
-      const message = importMessage(addedIds, r.dups, this.settings.sourceName);
-      try {
-        const commit = await this.store.git.commitTree({ ref: this.store.ref, expect: tip, tree, message, author: this.store.identity(), when: this.store.now() });
-        this.committed(batch, r, { ...k, tip: commit, tree }, addedIds);
-        return;
-      } catch (err) {
-        await afterLostRace(err, attempt);
-        // Start again from the new tip's fingerprints (what this attempt picked is forgotten with
-        // them; a copy of the set per batch made the import quadratic).
-        this.known = null;
-        // Another writer's commit is now in the branch: the index must not be moved to this import's
-        // last tree from its own records alone (finish), or it would lack the other writer's memories.
-        this.foreign = true;
-      }
-    }
+      picked = { k, r, addedIds };
+      return { change: { changes: new Map(), blobs, message: importMessage(addedIds, r.dups, this.settings.sourceName) }, result: {} };
+    });
+    const done = picked as { k: Known; r: Choice; addedIds: string[] } | null;
+    if (done && commit) this.committed(batch, done.r, { ...done.k, tip: commit, tree: this.store.treeOf(commit)! }, done.addedIds);
   }
 
   /** Writes the picked records' blobs not written by an earlier attempt, as one pack; their ids go to `blobIds`. */

@@ -74,6 +74,11 @@ export interface ReadonlyBranch {
 /** One commit's worth of change: paths to new contents (null deletes), and the commit message. */
 export interface Change {
   changes: Map<string, Buffer | null>;
+  /**
+   * Paths to blobs already in the object database, by id: an import writes its batch's files as one
+   * pack first, and commits them through `mutate` like any other change.
+   */
+  blobs?: Map<string, string>;
   message: string;
 }
 
