@@ -1,4 +1,4 @@
-import type { ReadonlyBranch, StoreBranch } from '../model/branch-view.js';
+import type { ReadonlyBranch, ReadonlyStoreBranch } from '../model/branch-view.js';
 import type { CatalogEntry } from '../model/catalog.js';
 import { InvalidInputError } from '../errors.js';
 import { normalizeTags, publicMemory, type Memory, type Priority } from '../model/memory.js';
@@ -25,7 +25,7 @@ function byNewest(a: Memory, b: Memory): number {
 }
 
 /** All memories matching a filter, newest first (no paging), from the full catalog; `listPage` is the scalable form. */
-export function filterMemories(b: StoreBranch, f: Omit<ListFilter, 'limit'> = {}): Memory[] {
+export function filterMemories(b: ReadonlyStoreBranch, f: Omit<ListFilter, 'limit'> = {}): Memory[] {
   const tags = normalizeTags(f.tags);
   const out: Memory[] = [];
   const live = b.catalog().byId;

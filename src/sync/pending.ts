@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { writeCacheFile } from '../git/atomic-file.js';
 import type { GitRepository } from '../git/repository.js';
-import type { MemoryStore } from '../store/store.js';
+import type { BranchReader } from '../model/branch-view.js';
 
 /**
  * Pending refs: where a writer publishes its commits without contending with anyone. Each sync that
@@ -228,7 +228,7 @@ export function rememberOwnPending(commonDir: string, remote: string, branch: st
  * Pending refs left on the remote for this store's branch, as of the last sync or pull in this
  * repository (summed over remotes); null if none has run the pending-aware sync here yet.
  */
-export function pendingStatus(store: MemoryStore): { count: number; checkedAt: string; remotes: string[] } | null {
+export function pendingStatus(store: BranchReader): { count: number; checkedAt: string; remotes: string[] } | null {
   let all: Record<string, PendingStatus>;
   try {
     all = JSON.parse(readFileSync(statusFile(store.git.location.commonDir), 'utf8'));
@@ -245,7 +245,7 @@ export function pendingStatus(store: MemoryStore): { count: number; checkedAt: s
 }
 
 /** The `pending_refs` figure of `memory stats`. */
-export async function pendingRefsFigure(store: MemoryStore): Promise<{ count: number; checked_at: string } | null> {
+export async function pendingRefsFigure(store: BranchReader): Promise<{ count: number; checked_at: string } | null> {
   const s = pendingStatus(store);
   return s ? { count: s.count, checked_at: s.checkedAt } : null;
 }
