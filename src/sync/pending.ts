@@ -127,11 +127,6 @@ export function readPending(git: GitRepository, oid: string): PendingChain | nul
   return null;
 }
 
-/** A commit object with author and committer lines kept verbatim. `parent` null: a root commit. */
-export function writeRawCommit(git: GitRepository, tree: string, parent: string | null, author: string, committer: string, message: string): string {
-  return git.writeCommit({ tree, parents: parent ? [parent] : [], author, committer, message });
-}
-
 /**
  * The history pushed to a pending ref: a root commit holding the tree the commits were made on
  * (`baseTree`: the union of branch and pending refs this writer saw), then each of `own` with its
@@ -140,17 +135,17 @@ export function writeRawCommit(git: GitRepository, tree: string, parent: string 
  */
 export function buildPending(git: GitRepository, baseTree: string | null, own: string[], signature: string, copyOf?: string): string {
   const tree = baseTree ?? git.writeTree(null, new Map());
-  let tip = writeRawCommit(
-    git,
+  // Author and committer lines are given verbatim (src/git's one commit writer keeps them as they are).
+  let tip = git.writeCommit({
     tree,
-    null,
-    signature,
-    signature,
-    `${PENDING_BASE_SUBJECT}\n\nThe state the next commits were made on. Never part of the branch: a sync replays the\ncommits after this one onto the branch and deletes the pending ref.\n${copyOf ? `\nCopy-Of: ${copyOf}\n` : ''}`,
-  );
+    parents: [],
+    author: signature,
+    committer: signature,
+    message: `${PENDING_BASE_SUBJECT}\n\nThe state the next commits were made on. Never part of the branch: a sync replays the\ncommits after this one onto the branch and deletes the pending ref.\n${copyOf ? `\nCopy-Of: ${copyOf}\n` : ''}`,
+  });
   for (const c of own) {
     const info = git.readCommit(c);
-    tip = writeRawCommit(git, info.tree, tip, info.author, info.committer, info.message);
+    tip = git.writeCommit({ tree: info.tree, parents: [tip], author: info.author, committer: info.committer, message: info.message });
   }
   return tip;
 }
