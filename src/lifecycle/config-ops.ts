@@ -13,7 +13,7 @@ import {
   type MemoryConfig,
 } from '../model/config.js';
 import { InvalidInputError } from '../errors.js';
-import { scanText, SecretDetectedError } from '../model/secrets.js';
+import { scanText, secretDetected } from '../model/secrets.js';
 import type { ConfigBranch, ConfigReader } from '../model/branch-view.js';
 
 export interface ConfigShowResult {
@@ -82,7 +82,7 @@ export async function configSet(store: ConfigBranch, key: string, raw: unknown):
   // The value is committed to the branch and its commit message, and a string setting such as
   // defaultCategory is copied into every later memory: the secret guard has no override here.
   const findings = scanText(`${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`, 'value');
-  if (findings.length) throw new SecretDetectedError(findings, `the setting ${key}`);
+  if (findings.length) throw secretDetected(findings, `the setting ${key}`);
   if (key === 'secretGuard' && value === 'off') {
     throw new InvalidInputError('secretGuard "off" cannot be stored on the branch (every job would store credentials): lower the guard per command with --allow-secret or MEMORY_SECRET_GUARD=off', { field: 'value', key });
   }

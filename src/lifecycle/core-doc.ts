@@ -110,7 +110,8 @@ function matchError(field: string, text: string, found: number[], doc: string, o
   if (op !== null) data.operation = op;
   const msg = found.length
     ? `${field} "${excerpt(text, 60)}" matches ${found.length} places${where}, on lines ${lines.join(', ')}: include more surrounding text so it matches exactly once`
-    : `${field} "${excerpt(text, 60)}" does not occur in the current core document${where}: view it again ("memory core view") and copy the text exactly`;
+    : `${field} "${excerpt(text, 60)}" does not occur in the current core document${where}: copy the text exactly from the current document`;
+  if (!found.length) data.next = 'core.view';
   return new InvalidInputError(msg, data);
 }
 
@@ -196,9 +197,10 @@ function checkExpected(store: BranchReader, path: string, expected: string | und
   if (expected === undefined || expected === null || expected === '') return;
   const current = readCore(store, path, tip).oid;
   if (current !== expectedOid) {
-    throw new ConflictError(`the core document changed since version ${expected.slice(0, 12)}: read it again ("memory core view") and redo the change on the current text`, {
+    throw new ConflictError(`the core document changed since version ${expected.slice(0, 12)}: redo the change on the current text`, {
       expected_version: expected,
       current_version: tip,
+      next: 'core.view',
     });
   }
 }
@@ -213,7 +215,7 @@ async function expectedOid(store: BranchReader, path: string, expected: string |
   } catch (err) {
     // A version this clone never saw cannot be compared: the caller must re-read.
     if (err instanceof MemoryError && err.code === 'NOT_FOUND') {
-      throw new ConflictError(`unknown core version ${expected}: read the document again ("memory core view")`, { expected_version: expected, current_version: store.tip() });
+      throw new ConflictError(`unknown core version ${expected}: this clone never saw it`, { expected_version: expected, current_version: store.tip(), next: 'core.view' });
     }
     throw err;
   }
@@ -323,7 +325,7 @@ export async function coreHistory(store: BranchReader, opts: { name?: string } =
 /** Brings back the document as it was at `version`, as a new commit (history is never rewritten). */
 export async function coreRestore(store: MemoryBranch, input: { version: string; name?: string; expect_version?: string }): Promise<CoreWriteResult & { restored_from: string }> {
   const name = coreName(input?.name);
-  if (!input?.version) throw new InvalidInputError('give the version to restore (see "memory core history")', { field: 'version' });
+  if (!input?.version) throw new InvalidInputError('give the version to restore', { field: 'version', next: 'core.history' });
   const { resolveCommit } = await import('../ops/history.js');
   const from = resolveCommit(store, input.version);
   const old = readCore(store, corePath(name), from);

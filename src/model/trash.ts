@@ -88,16 +88,17 @@ export function byDeletedDesc(a: TrashItem, b: TrashItem): number {
 
 /** The trash at the tip (or `commit`), most recently deleted first. */
 /**
- * NOT_FOUND for `id`; when the memory is in the trash, the error says so, when it was deleted and how
- * to restore it (`data.trashed`, `data.deletedAt`): a `get` of a deleted id was a bare "not found".
+ * NOT_FOUND for `id`; when the memory is in the trash, the error says so and when it was deleted
+ * (`data.trashed`, `data.deletedAt`), with `data.next` `trash.restore` for the surface to phrase.
  */
 export function notFoundError(store: BranchReader, id: string, tip: string | null = store.tip()): NotFoundError {
   const t = tip ? listTrash(store, tip).find((x) => x.id === id) : undefined;
   if (!t) return new NotFoundError(id);
   return new NotFoundError(id, 'memory', {
-    hint: `it is in the trash, deleted ${t.deleted_at?.slice(0, 10) ?? 'earlier'}: restore it with "memory trash restore ${id}"`,
+    detail: `it is in the trash, deleted ${t.deleted_at?.slice(0, 10) ?? 'earlier'}`,
     trashed: true,
     deletedAt: t.deleted_at,
+    next: 'trash.restore',
   });
 }
 

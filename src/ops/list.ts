@@ -57,7 +57,7 @@ export async function recentMemories(b: ReadonlyBranch, count?: number): Promise
 
 export async function taggedMemories(b: ReadonlyBranch, tags: string[] | string): Promise<{ success: true; memories: Memory[] }> {
   const t = normalizeTags(tags);
-  if (!t.length) throw new InvalidInputError('give at least one tag, e.g. "memory tagged api,limits"', { field: 'tags' });
+  if (!t.length) throw new InvalidInputError('give at least one tag', { field: 'tags' });
   const { listMemories } = await import('../search/listing.js');
   return { success: true, memories: listMemories(b, { tags: t }, null).memories };
 }
