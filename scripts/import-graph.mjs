@@ -56,6 +56,11 @@ const MAX_UPWARD = 0;
 // entry modules (`memory mcp`, `memory view`, `memory tools`, the Action's viewer export).
 export const SURFACE_ENTRIES = ['mcp/server.ts', 'mcp/definitions.ts', 'view/server.ts', 'view/export.ts'];
 
+// Code typed on the branch views (src/model/branch-view.ts), never on the concrete store, not even
+// for a type: the indexes, the operations over a whole branch, the viewer's model. The door hands
+// them the store it opened; each takes the narrowest view it needs.
+export const BRANCH_VIEW_ONLY = ['search/', 'vector/', 'lifecycle/', 'view/model/'];
+
 // What search may use of the vectors: the index it scans, a store's vectors and embedder, the
 // read-only view. The rest of vector/ (the branch file format and loading, the codec, the SIMD scan,
 // write-time vectors) only for types.
@@ -63,8 +68,9 @@ export const VECTOR_INTERFACE = ['vector/index.ts', 'vector/store-vectors.ts', '
 
 // Writes to a repository. Raw writes (fs calls on paths in the git dir, git commands that write) are
 // made only in git/. The git layer's write API (below) is called only by the writers: the store's
-// `mutate` (the one door every write operation goes through), sync (a merged tip, the pending and
-// fetch refs, the remote's promisor flag) and import (a pack-written tree committed in one step).
+// `mutate` (the one door every write operation goes through, imports included), sync (a merged tip,
+// the pending and fetch refs, the remote's promisor flag) and import (its files written as one pack of
+// blobs before `mutate` commits them).
 export const RAW_WRITERS = ['git/'];
 export const WRITERS = ['git/', 'store/', 'sync/', 'lifecycle/import-export.ts'];
 // The git layer's write API, by what it writes. Calls are matched with their receiver where the name
@@ -245,12 +251,12 @@ export function analyze({ files, edges, texts }, layers = LAYERS) {
   const unplaced = files.filter((f) => layerOf(f, layers) < 0);
   const surface = (f) => (layers[layerOf(f, layers)]?.name === 'surfaces' ? f.split('/')[0] : null);
   const upward = [];
-  const searchIntoStore = [], aroundDoor = [], surfaceToSurface = [], vectorInternals = [], writes = [];
+  const intoStore = [], aroundDoor = [], surfaceToSurface = [], vectorInternals = [], writes = [];
   for (const [from, list] of edges) {
     for (const e of list) {
       const a = layerOf(from, layers), b = layerOf(e.to, layers);
       if (a >= 0 && b > a) upward.push({ from, to: e.to, fromLayer: layers[a].name, toLayer: layers[b].name, typeOnly: !!e.typeOnly, dynamic: !!e.dynamic });
-      if ((from.startsWith('search/') || from.startsWith('vector/')) && e.to.startsWith('store/')) searchIntoStore.push(`${from} -> ${e.to}`);
+      if (BRANCH_VIEW_ONLY.some((p) => from.startsWith(p)) && e.to.startsWith('store/')) intoStore.push(`${from} -> ${e.to}`);
       const sa = surface(from), sb = surface(e.to);
       if (sa && (e.to.startsWith('store/') || (!e.typeOnly && OPERATIONS.test(e.to)))) aroundDoor.push(`${from} -> ${e.to}`);
       if (sa && sb && sa !== sb && !(e.dynamic && SURFACE_ENTRIES.includes(e.to))) surfaceToSurface.push(`${from} -> ${e.to}${e.dynamic ? ' (dynamic)' : ''}`);
@@ -275,11 +281,11 @@ export function analyze({ files, edges, texts }, layers = LAYERS) {
     layers: layers.length,
     badPatterns: badPatterns(layers),
     circles, unplaced, upward, upwardByFolder: byFolder,
-    searchIntoStore, aroundDoor, surfaceToSurface, vectorInternals, writes,
+    intoStore, aroundDoor, surfaceToSurface, vectorInternals, writes,
   };
 }
 
-const FINDINGS = ['badPatterns', 'circles', 'unplaced', 'searchIntoStore', 'aroundDoor', 'surfaceToSurface', 'vectorInternals', 'writes'];
+const FINDINGS = ['badPatterns', 'circles', 'unplaced', 'intoStore', 'aroundDoor', 'surfaceToSurface', 'vectorInternals', 'writes'];
 export function fails(r) {
   return r.upward.length > MAX_UPWARD || FINDINGS.some((k) => r[k].length > 0);
 }
@@ -309,6 +315,7 @@ function selfTest() {
     'a ref moved through the git layer from ops/': (g) => add(g, 'ops/delete.ts', 'await store.git.refs.compareAndSwap(ref, a, b, log);'),
     'search importing vector internals (codec)': (g) => add(g, 'search/hybrid.ts', "import { decodeVector } from '../vector/codec.js';", [{ to: 'vector/codec.ts' }]),
     'mcp/ importing a cli/ module lazily': (g) => add(g, 'mcp/server.ts', "await import('../cli/output.js');", [{ to: 'cli/output.ts', dynamic: true }]),
+    'lifecycle/ typed on the concrete store': (g) => add(g, 'lifecycle/stats.ts', "import type { MemoryStore } from '../store/store.js';", [{ to: 'store/store.ts', typeOnly: true }]),
     'a surface importing the store': (g) => add(g, 'cli/main.ts', "import type { MemoryStore } from '../store/store.js';", [{ to: 'store/store.ts', typeOnly: true }]),
     'an upward import (model -> indexes)': (g) => add(g, 'model/memory.ts', "import { terms } from '../search/analyze.js';", [{ to: 'search/analyze.ts' }]),
     'an upward type-only import': (g) => add(g, 'model/memory.ts', "import type { MemoryStore } from '../store/store.js';", [{ to: 'store/store.ts', typeOnly: true }]),
@@ -353,7 +360,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     list('files in no layer', report.unplaced);
     list('imports back up a layer', report.upward, (u) => `${u.from} (${u.fromLayer}) -> ${u.to} (${u.toLayer})${u.typeOnly ? ' (type)' : ''}${u.dynamic ? ' (dynamic)' : ''}`);
     console.log(`  by folder: ${Object.keys(report.upwardByFolder).length ? Object.entries(report.upwardByFolder).map(([k, v]) => `${k} ${v}`).join(', ') : 'none'}`);
-    list('search/vector importing the store', report.searchIntoStore);
+    list(`${BRANCH_VIEW_ONLY.join(', ')} importing the store (they take a branch view)`, report.intoStore);
     list('surfaces going around src/api.ts', report.aroundDoor);
     list('surfaces importing another surface (other than starting it)', report.surfaceToSurface);
     list(`search importing vector/ beyond ${VECTOR_INTERFACE.join(', ')}`, report.vectorInternals);

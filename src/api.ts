@@ -215,8 +215,8 @@ export interface GitMemory {
   configSet(key: string, value: unknown): Promise<{ success: true; key: string; value: unknown; commit: string | null; changed: boolean }>;
   /** Removes a shared setting from `.memory/config.json` (one commit; `changed: false` when it was not set). */
   configUnset(key: string): Promise<{ success: true; key: string; commit: string | null; changed: boolean }>;
-  /** The underlying {@link MemoryStore}: the branch the operations work on (config, catalogs, `mutate`), for uses beyond these methods. */
-  readonly core: MemoryStore;
+  /** The branch this object works on, e.g. "memory". */
+  readonly branch: string;
   /** Releases cached file handles. The object must not be used afterwards. */
   close(): void;
 }
@@ -255,6 +255,8 @@ export interface MemoryDoor extends GitMemory {
   exportChunks(opts?: Pick<ExportOptions, 'format' | 'archived' | 'skipped'>): Promise<Generator<string, number>>;
   /** The effective settings, checked against the full schema (the limits a write applies). */
   settings(): Promise<MemoryConfig>;
+  /** The tree of the branch tip, null before the first write: what a derived cache of the branch is keyed on. */
+  tipTree(): string | null;
   /** The warm search helper for this branch. */
   readonly helper: SearchHelper;
   /**
@@ -445,7 +447,8 @@ export function openDoor(options: OpenOptions = {}): MemoryDoor {
       start: () => startDaemon(s),
       stop: () => stopDaemon(s),
     },
-    core: s,
+    branch: s.branch,
+    tipTree: () => s.treeOf(s.tip()),
     close: () => s.close(),
   };
 }

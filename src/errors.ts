@@ -40,6 +40,14 @@ export type ErrorCode =
   | 'CITATION_INVALID'
   | 'INTERNAL';
 
+/**
+ * The door operation that helps after an error (`data.next`), named as in src/sync-around.ts: the
+ * error states what happened; each surface phrases the advice in its own words (the CLI names its
+ * commands, src/cli/advice.ts; the MCP server its tools, src/mcp/advice.ts; the Action its inputs,
+ * src/action/failure.ts).
+ */
+export type NextStep = 'list' | 'trash.list' | 'trash.restore' | 'core.view' | 'core.history' | 'sync' | 'daemon.run';
+
 export class MemoryError extends Error {
   readonly code: ErrorCode;
   readonly data: Record<string, unknown>;
@@ -67,10 +75,14 @@ export class UnsupportedRepositoryError extends MemoryError {
   }
 }
 export class NotFoundError extends MemoryError {
-  /** `more.hint` replaces the default advice; its other fields go into `data` (e.g. `trashed: true`). */
-  constructor(id: string, what = 'memory', more: { hint?: string } & Record<string, unknown> = {}) {
-    const { hint, ...data } = more;
-    super('NOT_FOUND', `${what} not found: ${id} (${hint ?? 'list ids with "memory list"'})`, { id, ...data });
+  /**
+   * `more.detail` (a fact, e.g. "it is in the trash") follows the message; the other fields go into
+   * `data` (e.g. `trashed: true`). `data.next` defaults to `list` for a memory.
+   */
+  constructor(id: string, what = 'memory', more: { detail?: string; next?: NextStep } & Record<string, unknown> = {}) {
+    const { detail, ...data } = more;
+    const next = 'next' in more ? more.next : what.startsWith('memory') ? 'list' : undefined;
+    super('NOT_FOUND', `${what} not found: ${id}${detail ? `: ${detail}` : ''}`, { id, ...data, ...(next ? { next } : {}) });
   }
 }
 export class InvalidIdError extends MemoryError {
@@ -114,15 +126,15 @@ export class ConfirmationRequiredError extends MemoryError {
     super('CONFIRMATION_REQUIRED', `${what} needs --confirm`, { what });
   }
 }
-/** The branch moved between our read and our write; callers retry on the new tip. */
-export class RefMovedError extends MemoryError {
-  constructor(ref: string, expected: string | null, actual: string | null) {
-    super('CONFLICT', `${ref} moved from ${expected ?? '(none)'} to ${actual ?? '(none)'} during the write`, { ref, expected, actual });
-  }
-}
 export class ConflictError extends MemoryError {
   constructor(message: string, data: Record<string, unknown> = {}) {
     super('CONFLICT', message, data);
+  }
+}
+/** The branch moved between our read and our write; callers retry on the new tip. A CONFLICT. */
+export class RefMovedError extends ConflictError {
+  constructor(ref: string, expected: string | null, actual: string | null) {
+    super(`${ref} moved from ${expected ?? '(none)'} to ${actual ?? '(none)'} during the write`, { ref, expected, actual });
   }
 }
 export class LockedError extends MemoryError {
@@ -133,6 +145,20 @@ export class LockedError extends MemoryError {
 export class CorruptObjectError extends MemoryError {
   constructor(oid: string, reason: string) {
     super('CORRUPT_OBJECT', `git object ${oid} could not be read: ${reason} (try "git fsck")`, { oid, reason });
+  }
+}
+
+/**
+ * A write refused because it holds what looks like a credential. Kind and position only: the message
+ * ends up in logs and must never carry the secret itself. `first` describes the first finding in
+ * the scanner's words (src/model/secrets.ts, `secretDetected`, builds it).
+ */
+export class SecretDetectedError extends MemoryError {
+  constructor(findings: ReadonlyArray<{ kind: string; field: string; line: number; column: number; offset: number; length: number }>, what: string, first: string) {
+    const more = findings.length > 1 ? ` and ${findings.length - 1} more` : '';
+    super('SECRET_DETECTED', `refusing to write ${what}: it contains ${first}${more}`, {
+      findings: findings.map(({ kind, field, line, column, offset, length }) => ({ kind, field, line, column, offset, length })),
+    });
   }
 }
 
@@ -240,10 +266,10 @@ export class GitCommandError extends MemoryError {
   }
 }
 /** The memory branch is checked out in a worktree: committing to it would move that worktree's HEAD. */
-export class BranchCheckedOutError extends MemoryError {
+/** The memory branch is some worktree's HEAD. An INVALID_INPUT (field `branch`). */
+export class BranchCheckedOutError extends InvalidInputError {
   constructor(branch: string, worktree: string) {
     super(
-      'INVALID_INPUT',
       `branch ${JSON.stringify(branch)} is checked out in ${worktree}: git-memory never writes to a checked-out branch (it would move that HEAD); use a branch of its own, e.g. --branch memory`,
       { field: 'branch', branch, worktree, reason: 'checked-out' },
     );
@@ -279,4 +305,49 @@ export class CitationInvalidError extends MemoryError {
   constructor(spec: string, reason: string, detail: string, more: Record<string, unknown> = {}) {
     super('CITATION_INVALID', `cannot cite ${JSON.stringify(spec.slice(0, 200))}: ${detail}`, { spec: spec.slice(0, 200), reason, ...more });
   }
+}
+
+/** The class of each code (a subclass, such as RefMovedError for CONFLICT, is one of its kind). */
+const CLASS_OF: Record<ErrorCode, abstract new (...args: never[]) => MemoryError> = {
+  NOT_A_REPOSITORY: NotARepositoryError,
+  UNSUPPORTED_REPOSITORY: UnsupportedRepositoryError,
+  NOT_FOUND: NotFoundError,
+  INVALID_ID: InvalidIdError,
+  INVALID_INPUT: InvalidInputError,
+  EMPTY_CONTENT: EmptyContentError,
+  CONTENT_TOO_LARGE: ContentTooLargeError,
+  BINARY_CONTENT: BinaryContentError,
+  CONFIRMATION_REQUIRED: ConfirmationRequiredError,
+  CONFLICT: ConflictError,
+  LOCKED: LockedError,
+  CORRUPT_OBJECT: CorruptObjectError,
+  SECRET_DETECTED: SecretDetectedError,
+  DUPLICATE: DuplicateError,
+  SYNC_FAILED: SyncFailedError,
+  PUSH_REJECTED: PushRejectedError,
+  REMOTE_UNREACHABLE: RemoteUnreachableError,
+  PERMISSION_DENIED: PermissionDeniedError,
+  INVALID_TREE_NAME: InvalidTreeNameError,
+  TOO_MANY_DELETES: TooManyDeletesError,
+  EMBEDDER_ERROR: EmbedderError,
+  OBJECT_MISSING: ObjectMissingError,
+  DISK_FULL: DiskFullError,
+  READ_ONLY_REPOSITORY: ReadOnlyRepositoryError,
+  UNSAFE_REPOSITORY: UnsafeRepositoryError,
+  GIT_FAILED: GitCommandError,
+  EXPORT_INCOMPLETE: ExportIncompleteError,
+  UNREADABLE_MEMORY: UnreadableMemoryError,
+  VIEW_UNAVAILABLE: ViewUnavailableError,
+  CITATION_INVALID: CitationInvalidError,
+  INTERNAL: InternalError,
+};
+
+/**
+ * An error of `code` with this message and data, as an instance of the code's class (so `instanceof`
+ * holds): for a copy of another error (masked, re-worded) or one read back from the search helper.
+ * A code this version does not know is INTERNAL.
+ */
+export function errorOf(code: string, message: string, data: Record<string, unknown> = {}): MemoryError {
+  const known = Object.hasOwn(CLASS_OF, code);
+  return Reflect.construct(MemoryError, [known ? code : 'INTERNAL', message, data], known ? CLASS_OF[code as ErrorCode] : InternalError) as MemoryError;
 }

@@ -5,7 +5,8 @@
  * This file is the whole public API, on purpose: what is exported here is covered by semantic
  * versioning (test/package/api.test.ts snapshots the names); everything else under src/ is internal
  * and may change in any release. Reach for {@link openMemory} first; {@link MemoryStore} is the
- * lower-level object behind it (`memory.core`), for settings such as an injected clock.
+ * lower-level object of one branch (an injected clock, the functions that take a store, such as
+ * {@link purgeTrash}); `openMemory` does not hand out the one it opens.
  *
  * @example
  * ```ts

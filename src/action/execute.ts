@@ -1,4 +1,4 @@
-import { openDoor, type GitMemory } from '../api.js';
+import { openDoor, type GitMemory, type MemoryDoor } from '../api.js';
 import type { SyncResult } from '../sync/sync.js';
 import type { Memory } from '../model/memory.js';
 import type { SearchQuery } from '../model/search-types.js';
@@ -85,7 +85,7 @@ async function executeWith(inputs: ActionInputs, log: ActionLog): Promise<Action
   try {
     const plan = around(inputs);
     if (plan.pullBefore) await pull(memory, inputs, log);
-    const tree = cache ? memory.core.treeOf(memory.core.tip()) : null;
+    const tree = cache ? memory.tipTree() : null;
     const hit = cache ? await cache.restore(tree) : null;
     const result = await perform(memory, inputs, log, base);
     const report = result.json.indexCache as Parameters<typeof describeIndexCache>[0] & { bytesWritten?: number } | undefined;
@@ -94,7 +94,7 @@ async function executeWith(inputs: ActionInputs, log: ActionLog): Promise<Action
     delete result.json.indexCache;
     // Retention on the branch (retention.enabled) is applied by the jobs that write: one prune commit
     // after a store, pushed together with it.
-    if (inputs.command === 'store' && memory.core.config().retention?.enabled) {
+    if (inputs.command === 'store' && (await memory.settings()).retention?.enabled) {
       const p = await memory.prune();
       if (p.commit) log.info(`retention: ${p.summary}`);
       result.json.pruned = { archived: p.archived.length, trashed: p.trashed.length, purged: p.purged.length };
@@ -133,9 +133,9 @@ async function pull(memory: GitMemory, inputs: ActionInputs, log: ActionLog): Pr
 const MIN_RETRIES = 20;
 
 /** Publishes local commits: fetch, combine, push, and on a rejected push (another job pushed first) again. */
-async function push(memory: GitMemory, inputs: ActionInputs, log: ActionLog): Promise<SyncResult> {
+async function push(memory: MemoryDoor, inputs: ActionInputs, log: ActionLog): Promise<SyncResult> {
   // An explicit MEMORY_SYNC_RETRIES wins; otherwise the branch's sync.retries, raised to the minimum.
-  const retries = process.env.MEMORY_SYNC_RETRIES ? undefined : Math.max(MIN_RETRIES, memory.core.config().sync?.retries ?? 0);
+  const retries = process.env.MEMORY_SYNC_RETRIES ? undefined : Math.max(MIN_RETRIES, (await memory.settings()).sync?.retries ?? 0);
   const r = await memory.sync({ remote: inputs.remote, retries });
   if (r.pendingRef) log.info(`another job moved ${inputs.branch} first: shared this job's commits as ${r.pendingRef} (readers see it now; the next sync folds it into the branch)`);
   else log.info(`pushed ${inputs.branch} to ${r.remote}${r.created ? ' (created the branch)' : ''}${r.folded ? `, folding ${r.folded} pending ref${r.folded === 1 ? '' : 's'}` : ''}${r.retries ? ` after ${r.retries} retr${r.retries === 1 ? 'y' : 'ies'}: other jobs pushed first` : ''}`);
@@ -172,7 +172,7 @@ export function boundVerifyJson(json: Record<string, unknown>, log: ActionLog): 
   log.warning(`the verify response is over ${VERIFY_JSON_LIMIT >> 10} KiB: the json output leaves out ${left.join(' and ')}${(json.memories as M[]).length < ms.length ? ' and some memories' : ''} (counts cover all); run memory verify --json for the whole`);
 }
 
-async function perform(memory: GitMemory, inputs: ActionInputs, log: ActionLog, base: BaseCommit | null = null): Promise<ActionResult> {
+async function perform(memory: MemoryDoor, inputs: ActionInputs, log: ActionLog, base: BaseCommit | null = null): Promise<ActionResult> {
   switch (inputs.command) {
     case 'store': {
       const cite = inputs.cite.length ? { cite: inputs.cite, ...(inputs.ref !== undefined ? { citeRef: inputs.ref } : {}) } : {};

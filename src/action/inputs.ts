@@ -2,7 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { InvalidInputError } from '../errors.js';
 import { closest } from '../model/suggest.js';
 import { isPriority, normalizeTags, type Priority } from '../model/memory.js';
-import { scanText, SecretDetectedError } from '../model/secrets.js';
+import { scanText, secretDetected } from '../model/secrets.js';
 import type { SearchMode } from '../model/search-types.js';
 
 export const COMMANDS = ['store', 'search', 'get', 'recent', 'list', 'delete', 'sync', 'verify'] as const;
@@ -139,7 +139,7 @@ export function parseInputs(get: (name: string) => string, env: NodeJS.ProcessEn
   const p = str('path');
   // Tags are lowercased here, and a lowercased key no longer looks like one: scan them as given.
   const tagFindings = String(env.MEMORY_SECRET_GUARD ?? '').trim().toLowerCase() === 'off' ? [] : scanText(get('tags'), 'tags');
-  if (tagFindings.length) throw new SecretDetectedError(tagFindings, 'the tags input');
+  if (tagFindings.length) throw secretDetected(tagFindings, 'the tags input');
   const inputs: ActionInputs = {
     command: command as ActionCommand,
     content: content === '' ? undefined : content,

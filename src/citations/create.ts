@@ -4,7 +4,7 @@ import { readBoundedFile } from '../model/bounds.js';
 import { join, sep } from 'node:path';
 import { CitationInvalidError, InvalidInputError } from '../errors.js';
 import { MODE_GITLINK, MODE_SYMLINK, isRegularFile } from '../git/diff.js';
-import type { GitRepository } from '../git/repository.js';
+import type { BranchRepository } from '../model/branch-view.js';
 import { isTreeMode } from '../git/tree.js';
 import { MAX_CITATIONS, MAX_CITED_FILE_BYTES, anchorOf, citationLabel, normalizeCitePath, parseCiteSpec, rangeHash, splitLines, type Citation, type CiteSpec } from './model.js';
 
@@ -54,7 +54,7 @@ export function citeSpecsOf(input: unknown, field = 'cite'): CiteSpec[] {
 }
 
 /** The commit a write cites at: `ref` (a ref name or commit id), else the checkout's HEAD. */
-export function citeCommit(repo: GitRepository, ref?: string): string {
+export function citeCommit(repo: BranchRepository, ref?: string): string {
   const name = ref ?? 'HEAD';
   if (name.length > 256 || name.startsWith('-') || /[\0\s]/.test(name)) throw new CitationInvalidError(name, 'bad-ref', 'not a ref name or commit id');
   let oid: string | null = null;
@@ -91,7 +91,7 @@ export function citeCommit(repo: GitRepository, ref?: string): string {
  * stored). Then compares each cited range with the working tree (when there is one) and warns when it
  * differs: the commit's text is what is cited.
  */
-export function resolveCitations(repo: GitRepository, req: CiteRequest): ResolvedCitations {
+export function resolveCitations(repo: BranchRepository, req: CiteRequest): ResolvedCitations {
   const specs = citeSpecsOf(req.cite);
   const commit = citeCommit(repo, req.citeRef);
   const tree = repo.readCommit(commit).tree;
@@ -130,7 +130,7 @@ export function resolveCitations(repo: GitRepository, req: CiteRequest): Resolve
 }
 
 /** The lines of the working tree's copy of `path` (regular files only, bounded), 'missing', or null (no work tree, unreadable). */
-function workTreeLines(repo: GitRepository, path: string): string[] | 'missing' | null {
+function workTreeLines(repo: BranchRepository, path: string): string[] | 'missing' | null {
   if (repo.location.bare) return null;
   const file = join(repo.location.root, ...path.split('/'));
   let st;

@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { runGitSync } from '../git/cli.js';
 import { MODE_GITLINK, MODE_SYMLINK, isRegularFile } from '../git/diff.js';
-import type { GitRepository } from '../git/repository.js';
+import type { BranchRepository } from '../model/branch-view.js';
 import { lineMapping } from './line-diff.js';
 import { MAX_CITED_FILE_BYTES, rangeHash, splitLines, type Citation, type CitationState, type ParsedCitation } from './model.js';
 
@@ -75,7 +75,7 @@ const MAX_CANDIDATES = 10_000;
 
 type Found = { lines: [number, number] } | null;
 
-export function checkCitations(repo: GitRepository, commit: string, sources: readonly CitationSource[]): CheckResult {
+export function checkCitations(repo: BranchRepository, commit: string, sources: readonly CitationSource[]): CheckResult {
   const stats = { renameDiffs: 0, blobsRead: 0 };
   const tree = repo.readCommit(commit).tree;
   const entries = new Map<string, { mode: string; oid: string } | null>();
@@ -258,13 +258,13 @@ export function checkCitations(repo: GitRepository, commit: string, sources: rea
   return { checks, reanchors, stats };
 }
 
-function prefetch(repo: GitRepository, oids: Iterable<string>): void {
+function prefetch(repo: BranchRepository, oids: Iterable<string>): void {
   const list = [...oids];
-  if (list.length) repo.prefetchBlobs(list);
+  if (list.length) repo.prefetchBlobs?.(list);
 }
 
 /** old path -> new path for the renames git detects between two commits (`diff-tree -M`). */
-function renameMap(repo: GitRepository, from: string, to: string): Map<string, string> {
+function renameMap(repo: BranchRepository, from: string, to: string): Map<string, string> {
   const out = new Map<string, string>();
   const r = runGitSync(repo.target, ['-c', 'diff.renameLimit=10000', 'diff-tree', '-r', '-M', '-z', '--no-commit-id', '--name-status', '--diff-filter=R', from, to], { allowFailure: true, maxBytes: 64 * 1024 * 1024 });
   if (r.status !== 0) return out;

@@ -1,6 +1,6 @@
 import type { OptionSpec } from './command.js';
 import { openDoor, type MemoryDoor } from '../api.js';
-import { InvalidInputError, MemoryError } from '../errors.js';
+import { errorOf, InvalidInputError } from '../errors.js';
 import { reportError, toMemoryError, writeJson } from './output.js';
 import { DEFAULT_MAX_INPUT_BYTES, readBoundedStream } from '../model/bounds.js';
 import { safeText } from '../model/error-format.js';
@@ -84,7 +84,7 @@ async function syncAfter<R>(memory: MemoryDoor, result: R, human: (result: R) =>
       const text = human(result);
       if (text) process.stdout.write(text.endsWith('\n') ? text : text + '\n');
     }
-    throw new MemoryError(me.code, `saved locally, but sharing it failed: ${me.message}`, { ...me.data, result });
+    throw errorOf(me.code, `saved locally, but sharing it failed: ${me.message}`, { ...me.data, result });
   }
 }
 

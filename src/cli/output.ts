@@ -1,6 +1,7 @@
 import { MemoryError, type ErrorCode, InternalError } from '../errors.js';
 import { randomBytes } from 'node:crypto';
 import { escapeControls, safeError, safeText } from '../model/error-format.js';
+import { withCliAdvice } from './advice.js';
 import { isUndated, type Memory } from '../model/memory.js';
 import { excerpt } from '../model/excerpt.js';
 
@@ -139,7 +140,7 @@ export function toMemoryError(err: unknown): MemoryError {
 /** Reports an error the way the caller asked (JSON on stdout, or a line on stderr) and sets the exit code. */
 export function reportError(err: unknown, json: boolean): void {
   // Masked and bounded (src/model/error-format.ts): errors quote input, and input may be a credential.
-  const me = safeError(err);
+  const me = withCliAdvice(safeError(err));
   if (json) writeJson({ success: false, error: me.toJSON() });
   else process.stderr.write(`${color.red('error')} [${me.code}]: ${me.message}\n`);
   if (me.code === 'INTERNAL' && process.env.MEMORY_DEBUG) process.stderr.write(safeText(String((err as Error)?.stack), 4000) + '\n');

@@ -7,7 +7,7 @@
 import { existsSync, lstatSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { MemoryError, type ErrorCode, InternalError } from '../errors.js';
+import { errorOf, InternalError } from '../errors.js';
 import type { SearchQuery, SearchResponse } from '../model/search-types.js';
 import type { MemoryStore } from '../store/store.js';
 import { alive, buildId, daemonMode, daemonPaths, envFingerprint, isPrivateDir, privateDir, PROTOCOL, requestTimeoutMs, socketDir, START_BACKOFF_MS, type DaemonOp, type DaemonPaths, type DaemonRequest, type DaemonResponse, type DaemonStatus } from './common.js';
@@ -252,7 +252,7 @@ export async function searchViaDaemon(store: MemoryStore, q: SearchQuery): Promi
   const res = o.res;
   for (const w of res.warnings ?? []) store.warn(w);
   if (res.ok) return res.result as SearchResponse;
-  if (res.error && res.error.code !== 'INTERNAL') throw new MemoryError(res.error.code as ErrorCode, res.error.message, res.error.data ?? {});
+  if (res.error && res.error.code !== 'INTERNAL') throw errorOf(res.error.code, res.error.message, res.error.data ?? {});
   debug(`searching in-process (${res.stale ? 'stale: ' + res.stale : res.error?.message})`);
   return null;
 }
@@ -436,5 +436,5 @@ export async function startDaemon(store: MemoryStore): Promise<DaemonState> {
   const o = await sendWhenUp(p, body(store, 'status'), Date.now() + START_WAIT_MS, 120_000, child);
   if (o.kind === 'answer' && o.res.ok) return daemonStatus(store);
   const why = o.kind === 'lost' ? o.reason : o.kind === 'answer' ? (o.res.ok ? '' : o.res.stale ? `a stale helper (${o.res.stale}) still answers` : o.res.error?.message) : 'nobody listening';
-  throw new InternalError(`the search helper did not start (${why}); run "memory daemon run" to see why`);
+  throw new InternalError(`the search helper did not start (${why})`, { next: 'daemon.run' });
 }

@@ -17,8 +17,11 @@ export interface CommitRequest {
   ref: string;
   /** The commit the change was computed on; the ref moves only if it still points there. */
   expect: string | null;
-  /** Paths to write (content) or delete (null), relative to the root of `expect`'s tree. */
-  changes: Map<string, Buffer | null>;
+  /**
+   * Paths to write (content), to point at a blob already in the object database (its id, a string),
+   * or to delete (null), relative to the root of `expect`'s tree.
+   */
+  changes: Map<string, Buffer | string | null>;
   message: string;
   author: Identity;
   /** Extra parents (a merge); `expect` is always the first parent when set. */

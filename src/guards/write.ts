@@ -4,7 +4,7 @@ import type { BranchRepository } from '../model/branch-view.js';
 import { loadFingerprints } from './fingerprints.js';
 import type { MemoryConfig } from '../model/config.js';
 import { autoTags } from './autotag.js';
-import { assertNoSecrets, guardFields, maskSecrets, scanText, SecretDetectedError, type SecretGuardOptions } from '../model/secrets.js';
+import { assertNoSecrets, guardFields, maskSecrets, scanText, secretDetected, SecretDetectedError, type SecretGuardOptions } from '../model/secrets.js';
 import { checkedTags, MAX_TIME_MS } from '../model/bounds.js';
 
 /** The guard options a write gets: the caller's flags, else the config's `secretGuard` mode. */
@@ -98,7 +98,7 @@ export function guardWrite(
     if (found.length && !guard.redact) {
       // Report every finding, content first, in one error.
       const extra = fieldErr instanceof SecretDetectedError ? ((fieldErr.data.findings as never[]) ?? []) : [];
-      const err = new SecretDetectedError(found);
+      const err = secretDetected(found);
       (err.data.findings as unknown[]).push(...extra);
       throw err;
     }
@@ -130,7 +130,7 @@ export function guardWrite(
 export function guardFile(next: string, prev: string | null, opts: SecretGuardOptions & { what?: string } = {}): void {
   if (opts.allowSecret) return;
   const found = scanText(next, 'file').filter((f) => prev === null || !prev.includes(next.slice(f.offset, f.offset + f.length)));
-  if (found.length) throw new SecretDetectedError(found, opts.what);
+  if (found.length) throw secretDetected(found, opts.what);
 }
 
 /**
@@ -150,7 +150,7 @@ export function assertNoNewSecrets(next: string, prev: string, opts: SecretGuard
     }
     return out + next.slice(pos);
   }
-  throw new SecretDetectedError(found, opts.what);
+  throw secretDetected(found, opts.what);
 }
 
 /** What the de-duplication step needs from a store. */

@@ -1,5 +1,5 @@
 import type { Memory } from '../model/memory.js';
-import type { MemoryStore } from '../store/store.js';
+import type { ReadonlyStoreBranch } from '../model/branch-view.js';
 import type { SearchResponse, SearchResult } from '../model/search-types.js';
 import { citeCommit } from '../citations/create.js';
 import { citationLabel, normalizeCitePath } from '../citations/model.js';
@@ -29,7 +29,7 @@ export interface Stale {
 type WithCitations = Memory & { citations?: CitationCheck[]; stale?: Stale };
 
 /** The checks of the memories `ids` at `ref`, by id; only memories with citations are present. */
-export function statesFor(s: MemoryStore, ids: readonly string[], ref?: string): Map<string, CitationCheck[]> {
+export function statesFor(s: ReadonlyStoreBranch, ids: readonly string[], ref?: string): Map<string, CitationCheck[]> {
   if (!ids.length) return new Map();
   let commit: string | null = null;
   let why = '';
@@ -72,7 +72,7 @@ export function staleOf(checks: readonly CitationCheck[] | undefined, commit?: s
   return { reason: parts.join('; ') };
 }
 
-function commitOf(s: MemoryStore, ref?: string): string | undefined {
+function commitOf(s: ReadonlyStoreBranch, ref?: string): string | undefined {
   try {
     return citeCommit(s.git, ref);
   } catch {
@@ -81,7 +81,7 @@ function commitOf(s: MemoryStore, ref?: string): string | undefined {
 }
 
 /** The memories with their citations' states (and `stale`), same order; memories without citations unchanged. */
-export function withCitations<T extends Memory>(s: MemoryStore, memories: readonly T[], ref?: string): (T & { citations?: CitationCheck[]; stale?: Stale })[] {
+export function withCitations<T extends Memory>(s: ReadonlyStoreBranch, memories: readonly T[], ref?: string): (T & { citations?: CitationCheck[]; stale?: Stale })[] {
   const states = statesFor(
     s,
     memories.filter((m) => !m.archived).map((m) => m.id),
@@ -102,7 +102,7 @@ export function withCitations<T extends Memory>(s: MemoryStore, memories: readon
  * confident: it moves to `weak` (ahead of the weak candidates, in rank order, confidence capped
  * below the threshold) and no longer counts in `total`.
  */
-export function searchWithCitations(s: MemoryStore, r: SearchResponse, ref?: string): SearchResponse {
+export function searchWithCitations(s: ReadonlyStoreBranch, r: SearchResponse, ref?: string): SearchResponse {
   const results = withCitations(s, r.results, ref);
   const weak = withCitations(s, r.weak ?? [], ref);
   if (results === r.results && weak === (r.weak ?? [])) return r;
@@ -127,7 +127,7 @@ function cites(path: string, want: string): boolean {
  * `memory list --cites PATH`: the memories (filters applied, newest first) that cite the file PATH
  * or a file under the folder PATH, as stored (whatever their state).
  */
-export async function listCiting(s: MemoryStore, f: ListFilter, path: string): Promise<{ success: true; memories: Memory[]; total: number }> {
+export async function listCiting(s: ReadonlyStoreBranch, f: ListFilter, path: string): Promise<{ success: true; memories: Memory[]; total: number }> {
   if (typeof path !== 'string') throw new InvalidInputError('cites must be a path', { field: 'cites' });
   const norm = path === '.' || path === './' ? { path: '' } : normalizeCitePath(path);
   if ('reason' in norm) throw new InvalidInputError(`cites: ${norm.reason}`, { field: 'cites' });
@@ -154,7 +154,7 @@ export async function listCiting(s: MemoryStore, f: ListFilter, path: string): P
  * not in this clone) its last write. Deterministic and cheap: one commit header read per citation.
  * No HEAD: nothing is stale.
  */
-export function staleSinceAll(s: MemoryStore): Map<string, { since: number; reason: string }> {
+export function staleSinceAll(s: ReadonlyStoreBranch): Map<string, { since: number; reason: string }> {
   const out = new Map<string, { since: number; reason: string }>();
   let commit: string;
   try {

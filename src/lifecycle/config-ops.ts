@@ -13,8 +13,8 @@ import {
   type MemoryConfig,
 } from '../model/config.js';
 import { InvalidInputError } from '../errors.js';
-import { scanText, SecretDetectedError } from '../model/secrets.js';
-import type { MemoryStore } from '../store/store.js';
+import { scanText, secretDetected } from '../model/secrets.js';
+import type { ConfigBranch, ConfigReader } from '../model/branch-view.js';
 
 export interface ConfigShowResult {
   success: true;
@@ -27,7 +27,7 @@ export interface ConfigShowResult {
   issues: ConfigIssue[];
 }
 
-export async function configShow(store: MemoryStore): Promise<ConfigShowResult> {
+export async function configShow(store: ConfigReader): Promise<ConfigShowResult> {
   await store.loadConfig();
   const r = store.resolvedConfig();
   return { success: true, config: r.config, origin: r.origin, layers: r.layers.map((l) => ({ name: l.name, source: l.source })), issues: r.issues };
@@ -41,7 +41,7 @@ function knownKey(key: string): { key: string; kind: 'number' | 'boolean' | 'str
   throw new InvalidInputError(`unknown setting "${key}"; known: ${configKeys().map((x) => x.key).join(', ')}`, { field: 'key', key });
 }
 
-export async function configGet(store: MemoryStore, key: string): Promise<{ success: true; key: string; value: unknown; origin: string }> {
+export async function configGet(store: ConfigReader, key: string): Promise<{ success: true; key: string; value: unknown; origin: string }> {
   knownKey(key);
   await store.loadConfig();
   const r = store.resolvedConfig();
@@ -53,7 +53,7 @@ export async function configGet(store: MemoryStore, key: string): Promise<{ succ
 }
 
 /** Reads the branch file for editing: its parsed object (empty when missing); a broken file is an error here. */
-function branchValues(store: MemoryStore, tip: string | null): Record<string, unknown> {
+function branchValues(store: ConfigBranch, tip: string | null): Record<string, unknown> {
   const text = readBranchConfigText(store, tip);
   if (text === null) return {};
   const issues: ConfigIssue[] = [];
@@ -66,7 +66,7 @@ function branchValues(store: MemoryStore, tip: string | null): Record<string, un
  * Sets one key in the branch's `.memory/config.json` (shared by every job) in one commit. The value
  * is a JSON literal or a plain string, checked against the schema first: a bad value writes nothing.
  */
-export async function configSet(store: MemoryStore, key: string, raw: unknown): Promise<{ success: true; key: string; value: unknown; commit: string | null; changed: boolean }> {
+export async function configSet(store: ConfigBranch, key: string, raw: unknown): Promise<{ success: true; key: string; value: unknown; commit: string | null; changed: boolean }> {
   const k = knownKey(key);
   let value = raw;
   if (typeof raw === 'string') {
@@ -82,7 +82,7 @@ export async function configSet(store: MemoryStore, key: string, raw: unknown): 
   // The value is committed to the branch and its commit message, and a string setting such as
   // defaultCategory is copied into every later memory: the secret guard has no override here.
   const findings = scanText(`${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`, 'value');
-  if (findings.length) throw new SecretDetectedError(findings, `the setting ${key}`);
+  if (findings.length) throw secretDetected(findings, `the setting ${key}`);
   if (key === 'secretGuard' && value === 'off') {
     throw new InvalidInputError('secretGuard "off" cannot be stored on the branch (every job would store credentials): lower the guard per command with --allow-secret or MEMORY_SECRET_GUARD=off', { field: 'value', key });
   }
@@ -116,7 +116,7 @@ export async function configSet(store: MemoryStore, key: string, raw: unknown): 
 }
 
 /** Removes a key from the branch file (the value falls back to the defaults), in one commit. */
-export async function configUnset(store: MemoryStore, key: string): Promise<{ success: true; key: string; commit: string | null; changed: boolean }> {
+export async function configUnset(store: ConfigBranch, key: string): Promise<{ success: true; key: string; commit: string | null; changed: boolean }> {
   const res = await store.mutate((tip) => {
     const values = structuredClone(branchValues(store, tip));
     if (getPath(values, key) === undefined) return { change: null, result: { changed: false } };

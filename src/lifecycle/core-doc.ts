@@ -1,5 +1,5 @@
 import { BinaryContentError, ConflictError, ContentTooLargeError, InvalidInputError, MemoryError, NotFoundError } from '../errors.js';
-import type { MemoryStore } from '../store/store.js';
+import type { BranchReader, MemoryBranch, ReadonlyBranch } from '../model/branch-view.js';
 import { assertNoNewSecrets, guardOptions } from '../guards/write.js';
 import { excerpt } from '../model/excerpt.js';
 
@@ -110,7 +110,8 @@ function matchError(field: string, text: string, found: number[], doc: string, o
   if (op !== null) data.operation = op;
   const msg = found.length
     ? `${field} "${excerpt(text, 60)}" matches ${found.length} places${where}, on lines ${lines.join(', ')}: include more surrounding text so it matches exactly once`
-    : `${field} "${excerpt(text, 60)}" does not occur in the current core document${where}: view it again ("memory core view") and copy the text exactly`;
+    : `${field} "${excerpt(text, 60)}" does not occur in the current core document${where}: copy the text exactly from the current document`;
+  if (!found.length) data.next = 'core.view';
   return new InvalidInputError(msg, data);
 }
 
@@ -185,26 +186,27 @@ export function applyOperations(doc: string, ops: CoreOperation[]): string {
   return cur;
 }
 
-function readCore(store: MemoryStore, path: string, commit: string | null): { content: string; oid: string | null } {
+function readCore(store: BranchReader, path: string, commit: string | null): { content: string; oid: string | null } {
   const tree = store.treeOf(commit);
   const e = tree ? store.git.entryAt(tree, path) : null;
   return e ? { content: store.git.readBlob(e.oid).toString('utf8'), oid: e.oid } : { content: '', oid: null };
 }
 
 /** Throws CONFLICT when the document at `expected` differs from the one at `tip`. */
-function checkExpected(store: MemoryStore, path: string, expected: string | undefined, tip: string | null, expectedOid: string | null | undefined): void {
+function checkExpected(store: BranchReader, path: string, expected: string | undefined, tip: string | null, expectedOid: string | null | undefined): void {
   if (expected === undefined || expected === null || expected === '') return;
   const current = readCore(store, path, tip).oid;
   if (current !== expectedOid) {
-    throw new ConflictError(`the core document changed since version ${expected.slice(0, 12)}: read it again ("memory core view") and redo the change on the current text`, {
+    throw new ConflictError(`the core document changed since version ${expected.slice(0, 12)}: redo the change on the current text`, {
       expected_version: expected,
       current_version: tip,
+      next: 'core.view',
     });
   }
 }
 
 /** Resolves `expect_version` once, outside the retry loop (it may spawn git for a short hash). */
-async function expectedOid(store: MemoryStore, path: string, expected: string | undefined): Promise<string | null | undefined> {
+async function expectedOid(store: BranchReader, path: string, expected: string | undefined): Promise<string | null | undefined> {
   if (expected === undefined || expected === null || expected === '') return undefined;
   const { resolveCommit } = await import('../ops/history.js');
   let commit: string;
@@ -213,7 +215,7 @@ async function expectedOid(store: MemoryStore, path: string, expected: string | 
   } catch (err) {
     // A version this clone never saw cannot be compared: the caller must re-read.
     if (err instanceof MemoryError && err.code === 'NOT_FOUND') {
-      throw new ConflictError(`unknown core version ${expected}: read the document again ("memory core view")`, { expected_version: expected, current_version: store.tip() });
+      throw new ConflictError(`unknown core version ${expected}: this clone never saw it`, { expected_version: expected, current_version: store.tip(), next: 'core.view' });
     }
     throw err;
   }
@@ -221,7 +223,7 @@ async function expectedOid(store: MemoryStore, path: string, expected: string | 
 }
 
 /** Refuses a result over the budget; a document already over it (budget lowered) may still shrink. */
-function budget(store: MemoryStore, name: string, text: string, current: string): number {
+function budget(store: ReadonlyBranch, name: string, text: string, current: string): number {
   const max = store.config().coreMaxChars;
   const chars = charCount(text);
   if (chars > max && chars > charCount(current)) {
@@ -235,7 +237,7 @@ function budget(store: MemoryStore, name: string, text: string, current: string)
 }
 
 /** The core document and the version it was read at. An absent document reads as empty. */
-export async function coreView(store: MemoryStore, opts: { name?: string } = {}): Promise<CoreViewResult> {
+export async function coreView(store: BranchReader, opts: { name?: string } = {}): Promise<CoreViewResult> {
   const name = coreName(opts.name);
   const tip = store.tip();
   const { content } = readCore(store, corePath(name), tip);
@@ -254,7 +256,7 @@ function describeOp(op: CoreOperation): string {
 }
 
 async function write(
-  store: MemoryStore,
+  store: MemoryBranch,
   name: string,
   expected: string | undefined,
   subject: string,
@@ -283,7 +285,7 @@ async function write(
  * `update_core`: edit / delete / insert_after with exact, unique matches, or a `batch` of them applied
  * in order to one snapshot, atomically (any failing operation: no commit at all).
  */
-export async function coreUpdate(store: MemoryStore, input: CoreUpdateInput): Promise<CoreWriteResult> {
+export async function coreUpdate(store: MemoryBranch, input: CoreUpdateInput): Promise<CoreWriteResult> {
   if (!input || typeof input !== 'object') throw new InvalidInputError('give an action: edit, delete, insert_after or batch', { field: 'action' });
   const name = coreName(input.name);
   let ops: CoreOperation[];
@@ -305,7 +307,7 @@ export async function coreUpdate(store: MemoryStore, input: CoreUpdateInput): Pr
 }
 
 /** Replaces the whole document (the first write, or a rewrite). Same budget and version check. */
-export async function coreSet(store: MemoryStore, input: { content: string; name?: string; expect_version?: string }): Promise<CoreWriteResult> {
+export async function coreSet(store: MemoryBranch, input: { content: string; name?: string; expect_version?: string }): Promise<CoreWriteResult> {
   if (typeof input?.content !== 'string') throw new InvalidInputError('give the document content', { field: 'content' });
   if (input.content.includes('\0')) throw new BinaryContentError(input.content.indexOf('\0'), 'the core document is text: it cannot contain NUL bytes');
   const name = coreName(input.name);
@@ -313,7 +315,7 @@ export async function coreSet(store: MemoryStore, input: { content: string; name
 }
 
 /** Every snapshot of the document (each commit that changed it), newest first. */
-export async function coreHistory(store: MemoryStore, opts: { name?: string } = {}): Promise<{ success: true; name: string; snapshots: CoreSnapshot[] }> {
+export async function coreHistory(store: BranchReader, opts: { name?: string } = {}): Promise<{ success: true; name: string; snapshots: CoreSnapshot[] }> {
   const name = coreName(opts.name);
   const { logPaths } = await import('../ops/history.js');
   const snapshots = logPaths(store, [`:(literal)${corePath(name)}`]).map((r) => ({ version: r.commit, timestamp: r.timestamp, message: r.message }));
@@ -321,9 +323,9 @@ export async function coreHistory(store: MemoryStore, opts: { name?: string } = 
 }
 
 /** Brings back the document as it was at `version`, as a new commit (history is never rewritten). */
-export async function coreRestore(store: MemoryStore, input: { version: string; name?: string; expect_version?: string }): Promise<CoreWriteResult & { restored_from: string }> {
+export async function coreRestore(store: MemoryBranch, input: { version: string; name?: string; expect_version?: string }): Promise<CoreWriteResult & { restored_from: string }> {
   const name = coreName(input?.name);
-  if (!input?.version) throw new InvalidInputError('give the version to restore (see "memory core history")', { field: 'version' });
+  if (!input?.version) throw new InvalidInputError('give the version to restore', { field: 'version', next: 'core.history' });
   const { resolveCommit } = await import('../ops/history.js');
   const from = resolveCommit(store, input.version);
   const old = readCore(store, corePath(name), from);

@@ -1,5 +1,5 @@
 import { MemoryError, EmbedderError } from '../errors.js';
-import type { MemoryStore } from '../store/store.js';
+import type { StoreBranch } from '../model/branch-view.js';
 import { embedInput } from '../embed/input.js';
 import type { Embedder } from '../embed/types.js';
 import { UseLiteEmbedder } from '../embed/use.js';
@@ -53,7 +53,7 @@ export function defaultBatch(env: NodeJS.ProcessEnv = process.env): number {
 /** Texts per embedding call of a backfill: enough to keep every worker busy, small enough for steady progress. */
 const PIECE = 128;
 
-export async function embedMemories(store: MemoryStore, opts: EmbedOptions = {}): Promise<EmbedResult> {
+export async function embedMemories(store: StoreBranch, opts: EmbedOptions = {}): Promise<EmbedResult> {
   const t0 = performance.now();
   const configured = storeEmbedder(store, opts.embedder);
   if (!configured) throw new EmbedderError('no embedder configured (MEMORY_EMBEDDER=none): set MEMORY_EMBEDDER to use, openai or onnx', { reason: 'none' });

@@ -2,12 +2,12 @@ import { isUtf8 } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { MEMORIES_DIR } from '../model/catalog.js';
-import { BinaryContentError, ExportIncompleteError, InvalidInputError, MemoryError, RefMovedError } from '../errors.js';
+import { BinaryContentError, ExportIncompleteError, InvalidInputError, MemoryError } from '../errors.js';
 import { idTime, isValidId, newId, pathFor } from '../model/id.js';
 import { isPriority, isUndated, memoryFromFile, memoryToFile, normalizeTags, parseTime, UNDATED, validateContent, type StoredMemory } from '../model/memory.js';
 import { setOwn } from '../model/codec.js';
 import { checkLabel, checkMetadata, checkTime, InputTooLargeError, maxImportBytes, readBoundedFile } from '../model/bounds.js';
-import { afterLostRace, BRANCH_README, type MemoryStore } from '../store/store.js';
+import type { ReadonlyBranch, ReadonlyStoreBranch, StoreBranch } from '../model/branch-view.js';
 import { BlobCompressor, type CompressedBlob } from './blob-compressor.js';
 import { writeBlobPack } from '../git/pack-write.js';
 import { contentHash, keyOf, loadFingerprints, primeFingerprints, UPSERT_KEY_FIELD, type Fingerprint } from '../guards/fingerprints.js';
@@ -90,7 +90,7 @@ function isObjectRecord(v: unknown): v is Record<string, unknown> {
 }
 
 /** Turns one record into a memory file, applying the same checks as `memory store`. */
-export function recordToMemory(store: MemoryStore, rec: ImportRecord | undefined, opts: RecordSettings): StoredMemory {
+export function recordToMemory(store: Pick<ReadonlyBranch, 'now'>, rec: ImportRecord | undefined, opts: RecordSettings): StoredMemory {
   if (!rec || typeof rec !== 'object' || Array.isArray(rec)) throw new InvalidInputError('each record must be a JSON object', { field: 'record' });
   const raw = validateContent(rec.content, opts.maxContentBytes);
   const { priority, metadata: meta, category, scope } = rec;
@@ -387,7 +387,7 @@ function* jsonLines(text: string, firstLine: number): Generator<ImportItem> {
  * record (a priority, an id, a key, JSON.parse's excerpt of the line): they go through the one
  * formatter every error uses, which masks credentials and escapes controls.
  */
-function memoryOf(store: MemoryStore, it: ImportItem, settings: RecordSettings, errors: ImportError[]): StoredMemory | null {
+function memoryOf(store: Pick<ReadonlyBranch, 'now'>, it: ImportItem, settings: RecordSettings, errors: ImportError[]): StoredMemory | null {
   if (it.error) {
     errors.push({ ...it.error, line: typeof it.error.line === 'string' ? safeText(it.error.line, 200) : it.error.line, message: safeText(it.error.message) });
     return null;
@@ -402,7 +402,7 @@ function memoryOf(store: MemoryStore, it: ImportItem, settings: RecordSettings, 
 }
 
 /** `--strict`: every record is checked before anything is written (the input is read twice). */
-function refuseInvalid(store: MemoryStore, items: Iterable<ImportItem>, settings: RecordSettings): void {
+function refuseInvalid(store: Pick<ReadonlyBranch, 'now'>, items: Iterable<ImportItem>, settings: RecordSettings): void {
   const errors: ImportError[] = [];
   for (const it of items) memoryOf(store, it, settings, errors);
   if (errors.length) {
@@ -497,7 +497,7 @@ class Importer {
   private batch: Pending[] = [];
 
   constructor(
-    private readonly store: MemoryStore,
+    private readonly store: StoreBranch,
     private readonly settings: RecordSettings,
     /** The number of records when known up front (an array), else 0: onProgress's total then grows. */
     private readonly total: number,
@@ -610,35 +610,35 @@ class Importer {
       return;
     }
     const blobIds = new Map<number, string>();
-    for (let attempt = 0; ; attempt++) {
-      const tip = this.store.tip();
+    let attempt = 0;
+    let picked: { k: Known; r: Choice; addedIds: string[] } | null = null;
+    // Through the store's one door: mutate recomputes on the new tip when another writer moved the branch first.
+    const { commit } = await this.store.mutate((tip) => {
+      if (attempt++ > 0) {
+        // The attempt before lost the race. Start again from the new tip's fingerprints (what it
+        // picked is forgotten with them; a copy of the set per batch made the import quadratic), and
+        // remember that another writer's commit is now in the branch: the index must not be moved to
+        // this import's last tree from its own records alone (finish), or it would lack the other
+        // writer's memories.
+        this.known = null;
+        this.foreign = true;
+      }
       if (this.known && this.known.tip !== tip) this.foreign = true;
       const k = this.knownAt(tip);
       const r = this.choose(batch, k);
       if (!r.picked.length) {
+        picked = null;
         this.duplicates += r.dups;
-        return;
+        return { change: null, result: {} };
       }
       this.writeBlobs(batch, r.picked, blobIds);
-      const changes = new Map<string, string | Buffer | null>(r.picked.map((p) => [batch[p.index].path, blobIds.get(p.index)!]));
-      if (!tip) changes.set('README.md', Buffer.from(BRANCH_README));
-      const tree = this.store.git.writeTree(k.tree, changes);
+      const blobs = new Map(r.picked.map((p) => [batch[p.index].path, blobIds.get(p.index)!]));
       const addedIds = r.picked.map((p) => batch[p.index].id);
-      const message = importMessage(addedIds, r.dups, this.settings.sourceName);
-      try {
-        const commit = await this.store.git.commitTree({ ref: this.store.ref, expect: tip, tree, message, author: this.store.identity(), when: this.store.now() });
-        this.committed(batch, r, { ...k, tip: commit, tree }, addedIds);
-        return;
-      } catch (err) {
-        await afterLostRace(err, attempt);
-        // Start again from the new tip's fingerprints (what this attempt picked is forgotten with
-        // them; a copy of the set per batch made the import quadratic).
-        this.known = null;
-        // Another writer's commit is now in the branch: the index must not be moved to this import's
-        // last tree from its own records alone (finish), or it would lack the other writer's memories.
-        this.foreign = true;
-      }
-    }
+      picked = { k, r, addedIds };
+      return { change: { changes: new Map(), blobs, message: importMessage(addedIds, r.dups, this.settings.sourceName) }, result: {} };
+    });
+    const done = picked as { k: Known; r: Choice; addedIds: string[] } | null;
+    if (done && commit) this.committed(batch, done.r, { ...done.k, tip: commit, tree: this.store.treeOf(commit)! }, done.addedIds);
   }
 
   /** Writes the picked records' blobs not written by an earlier attempt, as one pack; their ids go to `blobIds`. */
@@ -684,7 +684,7 @@ class Importer {
  * what de-duplication needs (a hash per memory), whatever the size of the input. With `strict` the
  * input is read twice: every record is checked before the first is written.
  */
-export async function importRecords(store: MemoryStore, items: Iterable<ImportItem>, opts: ImportOptions = {}): Promise<ImportResult> {
+export async function importRecords(store: StoreBranch, items: Iterable<ImportItem>, opts: ImportOptions = {}): Promise<ImportResult> {
   const cfg = await store.loadConfig();
   const settings: RecordSettings = { ...opts, maxContentBytes: cfg.maxContentBytes, secretGuard: cfg.secretGuard, defaultCategory: cfg.defaultCategory, defaultPriority: cfg.defaultPriority };
   if (guardOptions(cfg, { allowSecret: opts.allowSecret, redact: opts.redact }).allowSecret) store.warn('the secret guard is lowered for this import (--allow-secret or secretGuard "off"): credentials in it are stored and pushed as they are');
@@ -778,11 +778,11 @@ function importProblem(rec: Record<string, unknown>, maxContentBytes: number): M
     return err instanceof MemoryError ? err : new InvalidInputError((err as Error).message);
   }
 }
-// recordToMemory reads only the clock from its store.
-const CHECKER = { now: () => new Date() } as unknown as MemoryStore;
+// recordToMemory reads only the clock.
+const CHECKER = { now: () => new Date() };
 
 /** Every live memory (and, with `archived`, the archived ones), oldest first. */
-export function collectForExport(store: MemoryStore, opts: { archived?: boolean } = {}): Array<{ memory: StoredMemory; archived: boolean }> {
+export function collectForExport(store: ReadonlyStoreBranch, opts: { archived?: boolean } = {}): Array<{ memory: StoredMemory; archived: boolean }> {
   const tip = store.tip();
   const out: Array<{ memory: StoredMemory; archived: boolean }> = [];
   const seen = new Set<string>();
@@ -820,7 +820,7 @@ function markdownOf(items: Array<{ memory: StoredMemory; archived: boolean }>, b
  * refuses are moved aside (see repairDates, with a warning), and a memory import could never take (a
  * NUL byte, over a cap) is left out and added to `opts.skipped`, for the caller to fail loudly.
  */
-export function* exportChunks(store: MemoryStore, opts: ExportOptions = {}): Generator<string, number> {
+export function* exportChunks(store: ReadonlyStoreBranch, opts: ExportOptions = {}): Generator<string, number> {
   const format = opts.format ?? 'jsonl';
   if (!['jsonl', 'json', 'markdown'].includes(format)) throw new InvalidInputError(`format must be jsonl, json or markdown, got ${JSON.stringify(format)}`, { field: 'format' });
   const items = collectForExport(store, opts);
@@ -863,7 +863,7 @@ export interface ImportInput extends ImportOptions {
   fromPi?: string;
 }
 
-export async function importMemories(store: MemoryStore, input: ImportInput): Promise<ImportResult> {
+export async function importMemories(store: StoreBranch, input: ImportInput): Promise<ImportResult> {
   const given = [input.records, input.text, input.file, input.fromPi].filter((x) => x !== undefined).length;
   if (given !== 1) throw new InvalidInputError('give exactly one of records, text, file or fromPi', { field: 'input' });
   let items: Iterable<ImportItem>;
@@ -875,7 +875,7 @@ export async function importMemories(store: MemoryStore, input: ImportInput): Pr
 }
 
 /** Library form of `memory export`: the whole export as one string. */
-export async function exportMemories(store: MemoryStore, opts: ExportOptions = {}): Promise<{ success: true; format: ExportFormat; count: number; data: string; skipped: ExportSkip[] }> {
+export async function exportMemories(store: ReadonlyStoreBranch, opts: ExportOptions = {}): Promise<{ success: true; format: ExportFormat; count: number; data: string; skipped: ExportSkip[] }> {
   const skipped = opts.skipped ?? [];
   const gen = exportChunks(store, { maxContentBytes: (await store.loadConfig()).maxContentBytes, ...opts, skipped });
   let data = '';

@@ -2,7 +2,7 @@ import { ARCHIVE_DIR, MEMORIES_DIR } from '../model/catalog.js';
 import { parseFile } from '../model/codec.js';
 import { InvalidInputError } from '../errors.js';
 import { isUndated, memoryFromFile, memoryToFile, type StoredMemory } from '../model/memory.js';
-import type { MemoryStore } from '../store/store.js';
+import type { StoreBranch } from '../model/branch-view.js';
 import { TRASH_DIR, trashFile } from '../model/trash.js';
 
 /**
@@ -99,7 +99,7 @@ function plural(n: number, one: string, many: string): string {
  * oldest low-priority ones are archived first; trash items older than trashRetentionDays are purged.
  * Age rules need `retention.enabled` (or `retention: true`); expiry, the cap and the trash always apply.
  */
-export async function prune(store: MemoryStore, opts: PruneOptions = {}): Promise<PruneResult> {
+export async function prune(store: StoreBranch, opts: PruneOptions = {}): Promise<PruneResult> {
   const cfg = await store.loadConfig();
   const now = (opts.now ?? store.now()).getTime();
   const staleAfter = cfg.citations.staleAfter ? Number(cfg.citations.staleAfter.slice(0, -1)) : 0;

@@ -1,5 +1,5 @@
 import { CORE_DIR, charCount } from './core-doc.js';
-import type { MemoryStore } from '../store/store.js';
+import type { ReadonlyStoreBranch } from '../model/branch-view.js';
 import { trashCount } from '../model/trash.js';
 
 export interface MemoryStats {
@@ -49,7 +49,7 @@ const FIGURES_FILE = 'stats-v1.json';
  * repacks them is seen only by a full walk (after deleting the cache file, or a rewrite), and an object
  * a new commit brings back from older history (not from the old tip) is counted again (under 1% in tests).
  */
-async function gitFigures(store: MemoryStore): Promise<GitFigures> {
+async function gitFigures(store: ReadonlyStoreBranch): Promise<GitFigures> {
   const tip = store.tip();
   if (!tip) return { commits: 0, coreVersions: 0, bytes: 0 };
   const { gitCliAsync } = await import('../ops/history.js');
@@ -105,7 +105,7 @@ async function gitFigures(store: MemoryStore): Promise<GitFigures> {
  * million memories) for a store that wrote five objects. Null when git cannot answer (the caller
  * walks in full).
  */
-async function addedBytes(store: MemoryStore, old: string, tip: string): Promise<number | null> {
+async function addedBytes(store: ReadonlyStoreBranch, old: string, tip: string): Promise<number | null> {
   const { gitCliAsync } = await import('../ops/history.js');
   const { runGit } = await import('../git/cli.js');
   const log = await gitCliAsync(store, ['log', '--format=%x1e%H %T', '--raw', '-r', '-t', '--root', '--no-renames', '--no-abbrev', '--diff-merges=first-parent', tip, `^${old}`]);
@@ -137,7 +137,7 @@ async function addedBytes(store: MemoryStore, old: string, tip: string): Promise
 
 
 /** Statistics of the memory branch at its tip. */
-export async function memoryStats(store: MemoryStore, opts: { top?: number } = {}): Promise<MemoryStats> {
+export async function memoryStats(store: ReadonlyStoreBranch, opts: { top?: number } = {}): Promise<MemoryStats> {
   const top = opts.top ?? 10;
   const tip = store.tip();
   // Counts from the derived index's document table: no memory is read (src/search/listing.ts).

@@ -1,7 +1,7 @@
 import { InvalidInputError, NotFoundError } from '../errors.js';
 import { assertId } from '../model/id.js';
 import { memoryToFile } from '../model/memory.js';
-import type { MemoryStore } from '../store/store.js';
+import type { ReadonlyStoreBranch, StoreBranch } from '../model/branch-view.js';
 import type { CatalogEntry } from '../model/catalog.js';
 import { citeCommit } from '../citations/create.js';
 import { loadCitationStates, saveCitationStates } from '../citations/cache.js';
@@ -75,7 +75,7 @@ export function citationsOf(extra: Record<string, unknown>): ParsedCitation[] {
  * blob, as `memory get` does), the whole catalog only for an id not found there (a hand-named file).
  * A read of a page of results stays a page's work on a branch of a million memories.
  */
-export function entriesOf(s: MemoryStore, ids: readonly string[]): CatalogEntry[] {
+export function entriesOf(s: ReadonlyStoreBranch, ids: readonly string[]): CatalogEntry[] {
   const tip = s.tip();
   const out: CatalogEntry[] = [];
   let rest = false;
@@ -97,7 +97,7 @@ export function entriesOf(s: MemoryStore, ids: readonly string[]): CatalogEntry[
   return out;
 }
 
-export function citationStates(s: MemoryStore, commit: string, opts: { ids?: readonly string[]; fresh?: boolean } = {}): { states: Map<string, CitationCheck[]>; reanchors: Reanchor[] } {
+export function citationStates(s: ReadonlyStoreBranch, commit: string, opts: { ids?: readonly string[]; fresh?: boolean } = {}): { states: Map<string, CitationCheck[]>; reanchors: Reanchor[] } {
   const entries = opts.ids ? entriesOf(s, opts.ids) : s.catalog().entries;
   const states = new Map<string, CitationCheck[]>();
   if (!entries.some((e) => e.memory.extra.citations !== undefined)) return { states, reanchors: [] };
@@ -136,7 +136,7 @@ function countsOf(memories: VerifiedMemory[]): CitationCounts {
   return counts;
 }
 
-export async function verifyMemories(s: MemoryStore, opts: VerifyOptions = {}): Promise<VerifyResult> {
+export async function verifyMemories(s: StoreBranch, opts: VerifyOptions = {}): Promise<VerifyResult> {
   if (opts.ids !== undefined && (!Array.isArray(opts.ids) || opts.ids.some((x) => typeof x !== 'string'))) throw new InvalidInputError('ids must be a list of memory ids', { field: 'ids' });
   if (opts.since !== undefined && opts.fix) throw new InvalidInputError('--since reports changes between two refs; run --fix without it', { field: 'fix' });
   const ref = opts.ref ?? 'HEAD';
@@ -172,7 +172,7 @@ export async function verifyMemories(s: MemoryStore, opts: VerifyOptions = {}): 
  * `base` (valid or moved there), re-anchored at base, and checked at `head`; the memories with a
  * citation that is not `valid` from base to head are returned, with those citations' states.
  */
-function changedSince(s: MemoryStore, base: string, head: string, ids?: readonly string[]): VerifiedMemory[] {
+function changedSince(s: ReadonlyStoreBranch, base: string, head: string, ids?: readonly string[]): VerifiedMemory[] {
   const cat = s.catalog();
   const wanted = ids ? new Set(ids) : null;
   const sources: CitationSource[] = [];
@@ -207,7 +207,7 @@ function changedSince(s: MemoryStore, base: string, head: string, ids?: readonly
 }
 
 /** Re-anchors moved citations in one commit; nothing to do, no commit. */
-async function reanchor(s: MemoryStore, ref: string, commit: string, reanchors: Reanchor[]): Promise<NonNullable<VerifyResult['fixed']>> {
+async function reanchor(s: StoreBranch, ref: string, commit: string, reanchors: Reanchor[]): Promise<NonNullable<VerifyResult['fixed']>> {
   if (!reanchors.length) return { citations: 0, memories: [], commit: null };
   const byId = new Map<string, Reanchor[]>();
   for (const r of reanchors) byId.set(r.key, [...(byId.get(r.key) ?? []), r]);
@@ -245,7 +245,7 @@ async function reanchor(s: MemoryStore, ref: string, commit: string, reanchors: 
 }
 
 /** A changed citation with the current code around its old lines (bounded; text files only). */
-function withNow(s: MemoryStore, commit: string, c: CitationCheck): CitationCheck & { now?: CurrentCode } {
+function withNow(s: ReadonlyStoreBranch, commit: string, c: CitationCheck): CitationCheck & { now?: CurrentCode } {
   const path = c.renamed ?? c.path;
   try {
     const e = s.git.entryAt(s.git.readCommit(commit).tree, path);

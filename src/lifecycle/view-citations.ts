@@ -1,4 +1,4 @@
-import type { MemoryStore } from '../store/store.js';
+import type { BranchReader } from '../model/branch-view.js';
 import { citeCommit } from '../citations/create.js';
 import { MAX_CITED_FILE_BYTES, parseCitations, splitLines } from '../citations/model.js';
 import { checkCitations, type CitationCheck } from '../citations/verify.js';
@@ -23,7 +23,7 @@ export type ViewCitations = { commit: string; items: ViewCitation[] } | { error:
  * citations. Reads git objects only (citation paths are looked up in trees, never on disk); the page
  * renders every string as text.
  */
-export function viewCitations(store: MemoryStore, extra: Record<string, unknown> | undefined, commit?: string, checks?: CitationCheck[]): ViewCitations | undefined {
+export function viewCitations(store: BranchReader, extra: Record<string, unknown> | undefined, commit?: string, checks?: CitationCheck[]): ViewCitations | undefined {
   if (!extra || extra.citations === undefined) return undefined;
   let at: string;
   try {
@@ -36,7 +36,7 @@ export function viewCitations(store: MemoryStore, extra: Record<string, unknown>
   return { commit: at, items: got.map((c) => ({ ...c, ...excerptOf(store, tree, c) })) };
 }
 
-function excerptOf(store: MemoryStore, tree: string, c: CitationCheck): Pick<ViewCitation, 'code'> {
+function excerptOf(store: BranchReader, tree: string, c: CitationCheck): Pick<ViewCitation, 'code'> {
   if (c.state !== 'valid' && c.state !== 'moved' && c.state !== 'changed') return {};
   const path = c.at?.path ?? c.renamed ?? c.path;
   const [start, end] = c.at?.lines ?? c.lines;

@@ -9,7 +9,8 @@ import { openMemory, type GitMemory, type OpenOptions } from '../api.js';
 import { MemoryError, InvalidInputError, SyncFailedError } from '../errors.js';
 import { formatError, safeError, safeText } from '../model/error-format.js';
 import { mcpDefinition, type McpToolDefinition } from './definitions.js';
-import { adviceForAgents, DEFAULT_PREVIEW_CHARS, type ToolDefinition } from './tool.js';
+import { DEFAULT_PREVIEW_CHARS, type ToolDefinition } from './tool.js';
+import { withAgentAdvice } from './advice.js';
 import { tools as allTools } from './tools/index.js';
 import { syncPlan } from '../sync-around.js';
 
@@ -200,8 +201,7 @@ export class BoundedStdioTransport implements Transport {
 }
 
 function toolError(err: unknown): CallToolResult {
-  const me = safeError(err);
-  me.message = adviceForAgents(me.message);
+  const me = withAgentAdvice(safeError(err));
   return { isError: true, content: [{ type: 'text', text: JSON.stringify({ success: false, error: me.toJSON() }) }] };
 }
 

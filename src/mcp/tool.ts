@@ -64,16 +64,6 @@ export function preview(m: Memory, max: number): MemoryPreviewT {
   };
 }
 
-/**
- * An error's message as an agent should read it: the core names CLI commands in its advice (`memory
- * list`, `memory trash restore <id>`); over MCP the agent calls tools, so the advice names those.
- */
-export function adviceForAgents(message: string): string {
-  return message
-    .replace(/"memory trash restore (\S+)"/g, 'memory_trash with action "restore" and id "$1"')
-    .replace(/"memory (list|search|get|recent|store|update|delete|trash|history|stats)"/g, 'the memory_$1 tool');
-}
-
 export function clamp(n: number | undefined, dflt: number, cap: number): number {
   return Math.min(n ?? dflt, cap);
 }

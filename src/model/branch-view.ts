@@ -1,7 +1,7 @@
 import type { GitRepository } from '../git/repository.js';
 import type { CommitInfo } from '../git/tree.js';
 import type { Catalog, CatalogEntry } from './catalog.js';
-import type { MemoryConfig } from './config.js';
+import type { MemoryConfig, ResolvedConfig } from './config.js';
 
 /**
  * The narrow, read-only view of one memory branch that the read side (search, list, recent, tagged,
@@ -48,6 +48,10 @@ export interface BranchRepository extends BranchObjects {
   readonly target: GitRepository['target'];
   /** In a partial clone, fetches the blobs not here in one round trip before many reads. */
   prefetchBlobs?(oids: Iterable<string>): number;
+  /** The commit id a ref points at, or null (a citation's `--cite-ref`). */
+  resolve(ref: string): string | null;
+  /** Any object's type and bytes (a citation peels an annotated tag to its commit). */
+  readonly objects: { read(oid: string): { type: string; data: Buffer } };
 }
 
 export interface ReadonlyBranch {
@@ -74,21 +78,60 @@ export interface ReadonlyBranch {
 /** One commit's worth of change: paths to new contents (null deletes), and the commit message. */
 export interface Change {
   changes: Map<string, Buffer | null>;
+  /**
+   * Paths to blobs already in the object database, by id: an import writes its batch's files as one
+   * pack first, and commits them through `mutate` like any other change.
+   */
+  blobs?: Map<string, string>;
   message: string;
 }
 
 /**
- * The writable view of one memory branch that write operations (trash, restore, history, core
- * documents, config, prune) take instead of the concrete store: the read-only view, the repository
- * as a {@link BranchRepository} (reads only), a lookup by id, and `mutate`, the only way code holding
- * this type can commit (compare-and-swap on the branch ref, recomputed on a lost race). `MemoryStore` satisfies it structurally, so operation modules need not import the
- * store, and the store can import them.
+ * The read-only view with commit reads: the repository as a {@link BranchRepository} (object and
+ * commit reads, where it lives, nothing that writes) and a lookup by id. What history, the trash
+ * listing and the core document's reads take; the writable views below extend it.
  */
-export interface MemoryBranch extends Omit<ReadonlyBranch, 'git'> {
+export interface BranchReader extends Omit<ReadonlyBranch, 'git'> {
   readonly git: BranchRepository;
   /** The live memory file with this id at `commit` (default: the tip), or null. */
   find(id: string, commit?: string | null): CatalogEntry | null;
+}
+
+/**
+ * The writable view of one memory branch that write operations (trash, restore, core documents,
+ * config, and through {@link StoreBranch} the rest) take instead of the concrete store: the reader
+ * and `mutate`, the only way code holding this type can commit (compare-and-swap on the branch ref,
+ * recomputed on a lost race). `MemoryStore` satisfies it structurally, so operation modules need not
+ * import the store, and the store can import them.
+ */
+export interface MemoryBranch extends BranchReader {
   mutate<T>(compute: (tip: string | null) => { change: Change | null; result: T }): Promise<T & { commit: string | null }>;
+}
+
+/**
+ * The reader with the two catalogs, the by-path lookup and the validated config: what whole-branch
+ * reads take (export, stats, the citation reads and checks, list and get). Nothing on it commits.
+ */
+export interface ReadonlyStoreBranch extends BranchReader {
+  /** Every live memory at `commit` (default: the tip). */
+  catalog(commit?: string | null): Catalog;
+  /** Every memory archived by `memory prune`, at `commit` (default: the tip). */
+  archiveCatalog(commit?: string | null): Catalog;
+  /** The effective configuration, checked with the full schema. */
+  loadConfig(): Promise<MemoryConfig>;
+  /** The memory at the path its id gives; undefined when none is there (a hand-named file: look further). */
+  findAtPath(id: string, commit: string | null): CatalogEntry | null | undefined;
+}
+
+/** The configuration with where each value came from and the problems found in each layer (`memory config`). */
+export interface ConfigReader extends ReadonlyBranch {
+  loadConfig(): Promise<MemoryConfig>;
+  resolvedConfig(): ResolvedConfig;
+}
+
+/** What `config set` and `config unset` take: the writer, and the cached configuration to forget after their commit. */
+export interface ConfigBranch extends MemoryBranch {
+  invalidateConfig(): void;
 }
 
 /** Vector files for texts about to be written, committed with them (src/vector/write.ts makes these). */
@@ -109,18 +152,10 @@ export interface WriteDefaults {
 }
 
 /**
- * What the memory operations (src/ops: store, get, list, update, delete) work on: the writable
- * view plus the two catalogs, the validated config, the by-path lookup and the store's defaults.
+ * What the memory operations that write (src/ops: store, update, delete; prune, embed, import, the
+ * citation fix) work on: the writable view and the whole-branch reads, plus the store's defaults.
  * `MemoryStore` satisfies it and delegates its methods to the operations, which never import it.
  */
-export interface StoreBranch extends MemoryBranch {
-  /** Every live memory at `commit` (default: the tip). */
-  catalog(commit?: string | null): Catalog;
-  /** Every memory archived by `memory prune`, at `commit` (default: the tip). */
-  archiveCatalog(commit?: string | null): Catalog;
-  /** The effective configuration, checked with the full schema. */
-  loadConfig(): Promise<MemoryConfig>;
-  /** The memory at the path its id gives; undefined when none is there (a hand-named file: look further). */
-  findAtPath(id: string, commit: string | null): CatalogEntry | null | undefined;
+export interface StoreBranch extends MemoryBranch, ReadonlyStoreBranch {
   readonly defaults: WriteDefaults;
 }

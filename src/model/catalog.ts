@@ -4,6 +4,9 @@ import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeCacheFile } from '../git/atomic-file.js';
 import type { GitRepository } from '../git/repository.js';
+
+/** The object reads a catalog is loaded with (a `GitRepository`, or a branch view's read-only `git`). */
+export type CatalogSource = Pick<GitRepository, 'listBlobs' | 'readBlob'>;
 import { shownName } from '../git/tree.js';
 import { oversizedFile } from './bounds.js';
 import { memoryFromFile, type StoredMemory } from './memory.js';
@@ -139,7 +142,7 @@ function rowsOk(entries: unknown, skipped: unknown): boolean {
  * disk) for every file whose blob id did not change, so a fetch of 100 memories parses 100 files.
  */
 export function loadCatalog(
-  repo: GitRepository,
+  repo: CatalogSource,
   tree: string | null,
   opts: { dir: string; previous?: Catalog | null; warn?: (msg: string) => void; persist?: boolean; prefix?: string; readFile?: boolean },
 ): Catalog {
@@ -436,7 +439,7 @@ function valueEnd(text: string, from: number): number {
  * so only the files that changed since are parsed (on this thread, as in loadCatalog).
  */
 export async function loadCatalogAsync(
-  repo: GitRepository,
+  repo: CatalogSource,
   tree: string | null,
   opts: { dir: string; previous?: Catalog | null; warn?: (msg: string) => void; prefix?: string; pace?: () => Promise<void> },
 ): Promise<Catalog> {

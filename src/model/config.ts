@@ -224,14 +224,8 @@ export function readStoreConfig(store: ConfigSource, flags?: Record<string, unkn
   const layers = configLayers(store, flags, issues);
   const resolved = resolveConfig(layers, issues);
   const bad = issues.find((i) => i.layer === 'flags');
-  if (bad) throw new ConfigInputError(bad.message, bad.key);
+  if (bad) throw new InvalidInputError(bad.message, { field: bad.key });
   return resolved;
-}
-
-class ConfigInputError extends InvalidInputError {
-  constructor(message: string, key: string) {
-    super(message, { field: key });
-  }
 }
 
 /** The blob id of the branch file at the tip (null: none); the cache key of a store's resolved config. */

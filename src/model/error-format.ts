@@ -1,4 +1,4 @@
-import { MemoryError, type ErrorCode, InternalError } from '../errors.js';
+import { errorOf, MemoryError, InternalError } from '../errors.js';
 import { maskSecrets } from './secrets.js';
 
 /**
@@ -74,7 +74,7 @@ export function asMemoryError(err: unknown): MemoryError {
 /** The error to show: same code, message and data masked and bounded. */
 export function safeError(err: unknown): MemoryError {
   const me = asMemoryError(err);
-  const out = new MemoryError(me.code as ErrorCode, safeText(me.message), safeValue(me.data, 0) as Record<string, unknown>);
+  const out = errorOf(me.code, safeText(me.message), safeValue(me.data, 0) as Record<string, unknown>);
   return out;
 }
 

@@ -1,4 +1,6 @@
-import { MemoryError } from '../errors.js';
+import { SecretDetectedError } from '../errors.js';
+
+export { SecretDetectedError };
 import { setOwn } from './codec.js';
 
 /**
@@ -377,17 +379,9 @@ export function describeFinding(f: SecretFinding): string {
   return `${SECRET_LABELS[f.kind]} (${f.kind}) in ${f.field} at line ${f.line}, column ${f.column}`;
 }
 
-export class SecretDetectedError extends MemoryError {
-  constructor(findings: SecretFinding[], what = 'the memory') {
-    const first = findings[0];
-    const more = findings.length > 1 ? ` and ${findings.length - 1} more` : '';
-    // Kind and position only: the message ends up in logs, and must never carry the secret itself.
-    super(
-      'SECRET_DETECTED',
-      `refusing to write ${what}: it contains ${describeFinding(first)}${more}. Remove it, use --redact to store it masked, or --allow-secret if it is not a secret`,
-      { findings: findings.map(({ kind, field, line, column, offset, length }) => ({ kind, field, line, column, offset, length })) },
-    );
-  }
+/** SECRET_DETECTED for `findings` (kind and position only, never the secret), described with the scanner's labels. */
+export function secretDetected(findings: SecretFinding[], what = 'the memory'): SecretDetectedError {
+  return new SecretDetectedError(findings, what, describeFinding(findings[0]));
 }
 
 /**
@@ -399,7 +393,7 @@ export function assertNoSecrets(text: string, opts: SecretGuardOptions & { field
   const findings = scanText(text, opts.field ?? 'content');
   if (!findings.length) return text;
   if (opts.redact) return redactText(text, findings);
-  throw new SecretDetectedError(findings, opts.what);
+  throw secretDetected(findings, opts.what);
 }
 
 /**
@@ -447,7 +441,7 @@ export function guardFields<T extends Record<string, unknown>>(fields: T, opts: 
   for (const [k, v] of Object.entries(fields)) out[k] = visit(v, k);
   if (!findings.length) return fields;
   if (opts.redact) return out as T;
-  throw new SecretDetectedError(findings, opts.what);
+  throw secretDetected(findings, opts.what);
 }
 
 /** Whether guardFields would find anything in `v`: the same strings scanned, nothing copied. */

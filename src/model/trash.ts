@@ -3,7 +3,7 @@ import { InvalidInputError, MemoryError, NotFoundError } from '../errors.js';
 import { assertId } from './id.js';
 import { MEMORIES_DIR, unreadableFile } from './catalog.js';
 import { memoryFromFile, memoryToFile, publicMemory, type Memory, type StoredMemory } from './memory.js';
-import type { MemoryBranch } from './branch-view.js';
+import type { BranchReader, MemoryBranch } from './branch-view.js';
 
 /**
  * The trash bin lives on the branch next to `memories/`, under `trash/<path relative to memories/>`.
@@ -56,7 +56,7 @@ interface RawTrashEntry {
 }
 
 /** Every file under `trash/` at `commit`; unparsable files come back with `item: null`. */
-export function readTrash(store: MemoryBranch, commit: string | null, retentionDays: number): RawTrashEntry[] {
+export function readTrash(store: BranchReader, commit: string | null, retentionDays: number): RawTrashEntry[] {
   const tree = store.treeOf(commit);
   if (!tree) return [];
   const out: RawTrashEntry[] = [];
@@ -88,20 +88,21 @@ export function byDeletedDesc(a: TrashItem, b: TrashItem): number {
 
 /** The trash at the tip (or `commit`), most recently deleted first. */
 /**
- * NOT_FOUND for `id`; when the memory is in the trash, the error says so, when it was deleted and how
- * to restore it (`data.trashed`, `data.deletedAt`): a `get` of a deleted id was a bare "not found".
+ * NOT_FOUND for `id`; when the memory is in the trash, the error says so and when it was deleted
+ * (`data.trashed`, `data.deletedAt`), with `data.next` `trash.restore` for the surface to phrase.
  */
-export function notFoundError(store: MemoryBranch, id: string, tip: string | null = store.tip()): NotFoundError {
+export function notFoundError(store: BranchReader, id: string, tip: string | null = store.tip()): NotFoundError {
   const t = tip ? listTrash(store, tip).find((x) => x.id === id) : undefined;
   if (!t) return new NotFoundError(id);
   return new NotFoundError(id, 'memory', {
-    hint: `it is in the trash, deleted ${t.deleted_at?.slice(0, 10) ?? 'earlier'}: restore it with "memory trash restore ${id}"`,
+    detail: `it is in the trash, deleted ${t.deleted_at?.slice(0, 10) ?? 'earlier'}`,
     trashed: true,
     deletedAt: t.deleted_at,
+    next: 'trash.restore',
   });
 }
 
-export function listTrash(store: MemoryBranch, commit: string | null = store.tip()): TrashItem[] {
+export function listTrash(store: BranchReader, commit: string | null = store.tip()): TrashItem[] {
   const days = store.config().trashRetentionDays;
   return readTrash(store, commit, days)
     .flatMap((e) => (e.item ? [e.item] : []))
@@ -109,7 +110,7 @@ export function listTrash(store: MemoryBranch, commit: string | null = store.tip
 }
 
 /** The number of files in the trash (parsable or not), for stats. */
-export function trashCount(store: MemoryBranch, commit: string | null = store.tip()): number {
+export function trashCount(store: BranchReader, commit: string | null = store.tip()): number {
   const tree = store.treeOf(commit);
   return tree ? store.git.listBlobs(tree, TRASH_DIR).length : 0;
 }

@@ -5,7 +5,7 @@ import { isTreeMode } from '../git/tree.js';
 import { InvalidInputError, MemoryError, NotFoundError, InternalError } from '../errors.js';
 import { assertId, idTime, pathFor } from '../model/id.js';
 import { memoryFromFile, publicMemory, type Memory } from '../model/memory.js';
-import type { MemoryBranch } from '../model/branch-view.js';
+import type { BranchReader } from '../model/branch-view.js';
 import { listTrash, trashPathFor, TRASH_DIR } from '../model/trash.js';
 
 /**
@@ -18,7 +18,7 @@ import { listTrash, trashPathFor, TRASH_DIR } from '../model/trash.js';
 const HISTORY_TIMEOUT = 600_000;
 
 /** The repository's object database and refs (never the work tree or index), whatever GIT_DIR says. */
-function historyTarget(store: MemoryBranch): GitTarget {
+function historyTarget(store: BranchReader): GitTarget {
   return { gitDir: store.git.location.commonDir, root: store.git.location.commonDir };
 }
 
@@ -29,7 +29,7 @@ function historyError(args: string[], err: unknown): InternalError {
 }
 
 /** Runs git through the one runner (src/git/cli.ts) against the repository's history. */
-export function gitCli(store: MemoryBranch, args: string[]): string {
+export function gitCli(store: BranchReader, args: string[]): string {
   try {
     return runGitSync(historyTarget(store), ['-c', 'core.quotePath=false', ...args], { maxBytes: 256 * 1024 * 1024, timeoutMs: HISTORY_TIMEOUT }).stdout.toString('utf8');
   } catch (err) {
@@ -38,7 +38,7 @@ export function gitCli(store: MemoryBranch, args: string[]): string {
 }
 
 /** {@link gitCli} without blocking, so independent git queries run side by side. */
-export async function gitCliAsync(store: MemoryBranch, args: string[]): Promise<string> {
+export async function gitCliAsync(store: BranchReader, args: string[]): Promise<string> {
   try {
     return (await runGit(historyTarget(store), args, { maxBytes: 256 * 1024 * 1024, timeoutMs: HISTORY_TIMEOUT })).stdout.toString('utf8');
   } catch (err) {
@@ -47,7 +47,7 @@ export async function gitCliAsync(store: MemoryBranch, args: string[]): Promise<
 }
 
 /** A commit id from a full or abbreviated hash or any revision git understands (`memory~2`). */
-export function resolveCommit(store: MemoryBranch, rev: string): string {
+export function resolveCommit(store: BranchReader, rev: string): string {
   const r = String(rev ?? '').trim();
   if (!r || r.startsWith('-') || !/^[0-9A-Za-z._\/~^@{}:-]+$/.test(r)) throw new InvalidInputError(`invalid version ${JSON.stringify(rev)}: give a commit id`, { field: 'version' });
   if (/^[0-9a-f]{40}$/.test(r)) {
@@ -74,7 +74,7 @@ export interface CommitRecord {
 }
 
 /** `git log` of the branch limited to `pathspecs`, newest first. */
-export function logPaths(store: MemoryBranch, pathspecs: string[], opts: { nameStatus?: boolean } = {}): CommitRecord[] {
+export function logPaths(store: BranchReader, pathspecs: string[], opts: { nameStatus?: boolean } = {}): CommitRecord[] {
   if (!store.tip()) return [];
   const args = ['log', '--format=%x1e%H%x1f%ct%x1f%s', ...(opts.nameStatus ? ['--name-status', '--no-renames'] : []), store.ref, '--', ...pathspecs];
   const out = gitCli(store, args);
@@ -210,7 +210,7 @@ function eventFor(prev: string | null, now: string, everLive: boolean): string {
  * every folder of every changed tree (seconds on a branch of a million memories). Null when the id has
  * no path known without searching: a non-native id no longer on the branch.
  */
-function historySpecs(store: MemoryBranch, id: string): string[] | null {
+function historySpecs(store: BranchReader, id: string): string[] | null {
   const rels = new Set<string>();
   if (idTime(id) !== null) rels.add(pathFor(id, '').slice(MEMORIES_DIR.length + 1));
   const tops = new Set([MEMORIES_DIR, TRASH_DIR, ARCHIVE_DIR]);
@@ -230,7 +230,7 @@ function historySpecs(store: MemoryBranch, id: string): string[] | null {
 }
 
 /** Oldest first, with the raw file text of each version; `cap`: bytes of text kept a version (the rest cut, see {@link capFileText}). */
-function versionsOf(store: MemoryBranch, id: string, cap = Infinity): VersionWithText[] {
+function versionsOf(store: BranchReader, id: string, cap = Infinity): VersionWithText[] {
   assertId(id);
   // A non-native id gone from the branch (purged): only a search of every path finds it.
   const specs = historySpecs(store, id) ?? [`:(glob)**/${id}.md`];
@@ -292,7 +292,7 @@ function versionsOf(store: MemoryBranch, id: string, cap = Infinity): VersionWit
  * Every version of a memory from git history, newest first: stores, updates, the move to the trash,
  * restores, and the purge. Works after a purge too: git still has the file.
  */
-export async function memoryHistory(store: MemoryBranch, id: string): Promise<{ success: true; id: string; versions: MemoryVersion[] }> {
+export async function memoryHistory(store: BranchReader, id: string): Promise<{ success: true; id: string; versions: MemoryVersion[] }> {
   // Bounded: 45 versions of 16 MB were 720 MB of text in one answer ("Invalid string length"). Each
   // version keeps at most a quarter of the budget as it is read, the newest first share the rest.
   const budget = historyTextBudget();
@@ -302,7 +302,7 @@ export async function memoryHistory(store: MemoryBranch, id: string): Promise<{ 
 }
 
 /** The newest file text git has for `id` and the path under memories/ it belongs at; null if never seen. */
-export function lastKnownFile(store: MemoryBranch, id: string): { livePath: string; text: string } | null {
+export function lastKnownFile(store: BranchReader, id: string): { livePath: string; text: string } | null {
   const all = versionsOf(store, id);
   for (let i = all.length - 1; i >= 0; i--) {
     const v = all[i];
@@ -327,7 +327,7 @@ export interface GetAtResult {
  * A memory as it was at a version number (`3`: metadata.version 3) or at a commit (full or
  * abbreviated id, or any revision such as `memory~2`).
  */
-export async function getAt(store: MemoryBranch, id: string, at: string | number): Promise<GetAtResult> {
+export async function getAt(store: BranchReader, id: string, at: string | number): Promise<GetAtResult> {
   assertId(id);
   const atStr = String(at ?? '').trim();
   const asVersion = /^v?(\d{1,6})$/i.exec(atStr);

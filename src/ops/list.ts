@@ -1,4 +1,4 @@
-import type { ReadonlyBranch, StoreBranch } from '../model/branch-view.js';
+import type { ReadonlyBranch, ReadonlyStoreBranch } from '../model/branch-view.js';
 import type { CatalogEntry } from '../model/catalog.js';
 import { InvalidInputError } from '../errors.js';
 import { normalizeTags, publicMemory, type Memory, type Priority } from '../model/memory.js';
@@ -25,7 +25,7 @@ function byNewest(a: Memory, b: Memory): number {
 }
 
 /** All memories matching a filter, newest first (no paging), from the full catalog; `listPage` is the scalable form. */
-export function filterMemories(b: StoreBranch, f: Omit<ListFilter, 'limit'> = {}): Memory[] {
+export function filterMemories(b: ReadonlyStoreBranch, f: Omit<ListFilter, 'limit'> = {}): Memory[] {
   const tags = normalizeTags(f.tags);
   const out: Memory[] = [];
   const live = b.catalog().byId;
@@ -57,7 +57,7 @@ export async function recentMemories(b: ReadonlyBranch, count?: number): Promise
 
 export async function taggedMemories(b: ReadonlyBranch, tags: string[] | string): Promise<{ success: true; memories: Memory[] }> {
   const t = normalizeTags(tags);
-  if (!t.length) throw new InvalidInputError('give at least one tag, e.g. "memory tagged api,limits"', { field: 'tags' });
+  if (!t.length) throw new InvalidInputError('give at least one tag', { field: 'tags' });
   const { listMemories } = await import('../search/listing.js');
   return { success: true, memories: listMemories(b, { tags: t }, null).memories };
 }

@@ -30,7 +30,7 @@ export async function restoreFromTrash(store: MemoryBranch, id: string): Promise
   let fromHistory: { path: string; file: Buffer } | null = null;
   if (!inTrash(store.tip())) {
     const last = lastKnownFile(store, id);
-    if (!last) throw new NotFoundError(id, 'memory in the trash or in git history', { hint: 'list the trash with "memory trash"' });
+    if (!last) throw new NotFoundError(id, 'memory in the trash or in git history', { next: 'trash.list' });
     const stored = memoryFromFile(last.livePath, last.text, (w) => store.warn(w));
     fromHistory = { path: last.livePath, file: liveFile(stored) };
   }
@@ -44,7 +44,7 @@ export async function restoreFromTrash(store: MemoryBranch, id: string): Promise
         result: { from: 'trash', path },
       };
     }
-    if (!fromHistory) throw new NotFoundError(id, 'memory in the trash');
+    if (!fromHistory) throw new NotFoundError(id, 'memory in the trash', { next: 'trash.list' });
     return {
       change: { changes: new Map<string, Buffer | null>([[fromHistory.path, fromHistory.file]]), message: `memory: restore ${id} from git history (it had left the trash)\n\nMemory-Id: ${id}\n` },
       result: { from: 'history', path: fromHistory.path },

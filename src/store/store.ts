@@ -73,12 +73,11 @@ const DEFAULT_IDENTITY: Identity = { name: 'git-memory', email: 'git-memory@loca
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * The one retry policy for a lost compare-and-swap on the branch ref: rethrows anything but
+ * The retry policy of `mutate` for a lost compare-and-swap on the branch ref: rethrows anything but
  * RefMovedError, and gives up after 100 attempts; otherwise waits a random 0..min(50, 2^attempt) ms
- * (jitter, so racing writers spread out) before the caller recomputes on the new tip. Used by
- * `mutate` and by the import's batch commit.
+ * (jitter, so racing writers spread out) before the change is recomputed on the new tip.
  */
-export async function afterLostRace(err: unknown, attempt: number): Promise<void> {
+async function afterLostRace(err: unknown, attempt: number): Promise<void> {
   if (!(err instanceof RefMovedError) || attempt >= 100) throw err;
   await sleep(Math.random() * Math.min(50, 2 ** attempt));
 }
@@ -87,8 +86,8 @@ export type { Change } from '../model/branch-view.js';
 
 /**
  * One branch of one repository: the open repository, the layered config, the clock and warnings,
- * the catalog caches, and `mutate`, the one way operations commit (the other writers of the ref are
- * sync's publish and the import's batch commit: scripts/import-graph.mjs allows no more). Every write is one commit built in the
+ * the catalog caches, and `mutate`, the one way operations commit (imports too; the other writer of
+ * the ref is sync's publish: scripts/import-graph.mjs allows no more). Every write is one commit built in the
  * object database and published by compare-and-swap on the branch ref; on a lost race the change is
  * recomputed on the new tip and retried, so concurrent writers never lose each other's memories.
  * The operations themselves (store, get, list, update, delete) are free functions in src/ops
@@ -225,9 +224,10 @@ export class MemoryStore {
       const tip = this.tip();
       const { change, result } = compute(tip);
       if (!change) return { ...result, commit: tip };
-      if (!tip) change.changes.set('README.md', Buffer.from(BRANCH_README));
+      const changes = change.blobs ? new Map<string, Buffer | string | null>([...change.changes, ...change.blobs]) : change.changes;
+      if (!tip) changes.set('README.md', Buffer.from(BRANCH_README));
       try {
-        const commit = await this.git.commit({ ref: this.ref, expect: tip, changes: change.changes, message: change.message, author: this.identity(), when: this.now() });
+        const commit = await this.git.commit({ ref: this.ref, expect: tip, changes, message: change.message, author: this.identity(), when: this.now() });
         return { ...result, commit };
       } catch (err) {
         await afterLostRace(err, attempt);

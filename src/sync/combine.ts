@@ -1,6 +1,6 @@
 import type { GitRepository } from '../git/repository.js';
 import { diffFiles, isRegularFile } from '../git/diff.js';
-import { isRegularFileAt, isTreeMode, isTreeModeAt, scanTree, serializeCommit, signature, type Identity } from '../git/tree.js';
+import { isRegularFileAt, isTreeMode, isTreeModeAt, scanTree, signature, type Identity } from '../git/tree.js';
 import { parseFile } from '../model/codec.js';
 import { idFromPath, isValidId } from '../model/id.js';
 import { parseTime } from '../model/memory.js';
@@ -269,15 +269,6 @@ export function resolvePath(git: GitRepository, path: string, local: string | nu
 export { signature };
 
 /**
- * A commit object with the author line kept verbatim (who stored the memory, and when) and a new
- * committer (who re-applied it): what `git rebase` records. Written as an object only; the caller
- * publishes it through the ref compare-and-swap in sync.ts.
- */
-function writeCommit(git: GitRepository, tree: string, parent: string, author: string, committer: string, message: string): string {
-  return git.writeCommit({ tree, parents: [parent], author, committer, message });
-}
-
-/**
  * What writeTree takes: blob ids, not contents. Every id here is an existing blob (a local commit's,
  * or one the remote has), so no blob is read: in a blob-less fetch (a writer's, docs/sync.md) the
  * other side's blobs are not in this repository at all, and a tree may name them all the same.
@@ -359,7 +350,9 @@ export function combine(git: GitRepository, input: CombineInput): CombineResult 
     if (!d.size) continue;
     const next = git.writeTree(tipTree, asEntries(d));
     if (next === tipTree) continue; // already on the remote: like rebase, drop the empty commit
-    tip = writeCommit(git, next, tip, info.author, committer, sized(info.message, tipTree, d));
+    // The author line kept verbatim (who stored the memory, and when), a new committer (who
+    // re-applied it): what `git rebase` records. Published later by the ref compare-and-swap in sync.
+    tip = git.writeCommit({ tree: next, parents: [tip], author: info.author, committer, message: sized(info.message, tipTree, d) });
     tipTree = next;
     replayed++;
   }
@@ -371,7 +364,7 @@ export function combine(git: GitRepository, input: CombineInput): CombineResult 
       ? `memory: sync with ${input.remoteName}: resolve ${conflicts.length} conflict${conflicts.length === 1 ? '' : 's'}`
       : `memory: sync with ${input.remoteName}: keep changes made on both sides`;
     const body = [...lines, ...(lines.length && ids.length ? [''] : []), ...ids].join('\n');
-    tip = writeCommit(git, targetTree, tip, committer, committer, sized(body ? `${subject}\n\n${body}\n` : `${subject}\n`, tipTree, changedFiles(git, tipTree, targetTree)));
+    tip = git.writeCommit({ tree: targetTree, parents: [tip], author: committer, committer, message: sized(body ? `${subject}\n\n${body}\n` : `${subject}\n`, tipTree, changedFiles(git, tipTree, targetTree)) });
   }
   return { tip, replayed, received, conflicts };
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { writeCacheFile } from '../git/atomic-file.js';
 import type { GitRepository } from '../git/repository.js';
-import type { MemoryStore } from '../store/store.js';
+import type { BranchReader } from '../model/branch-view.js';
 
 /**
  * Pending refs: where a writer publishes its commits without contending with anyone. Each sync that
@@ -127,11 +127,6 @@ export function readPending(git: GitRepository, oid: string): PendingChain | nul
   return null;
 }
 
-/** A commit object with author and committer lines kept verbatim. `parent` null: a root commit. */
-export function writeRawCommit(git: GitRepository, tree: string, parent: string | null, author: string, committer: string, message: string): string {
-  return git.writeCommit({ tree, parents: parent ? [parent] : [], author, committer, message });
-}
-
 /**
  * The history pushed to a pending ref: a root commit holding the tree the commits were made on
  * (`baseTree`: the union of branch and pending refs this writer saw), then each of `own` with its
@@ -140,17 +135,17 @@ export function writeRawCommit(git: GitRepository, tree: string, parent: string 
  */
 export function buildPending(git: GitRepository, baseTree: string | null, own: string[], signature: string, copyOf?: string): string {
   const tree = baseTree ?? git.writeTree(null, new Map());
-  let tip = writeRawCommit(
-    git,
+  // Author and committer lines are given verbatim (src/git's one commit writer keeps them as they are).
+  let tip = git.writeCommit({
     tree,
-    null,
-    signature,
-    signature,
-    `${PENDING_BASE_SUBJECT}\n\nThe state the next commits were made on. Never part of the branch: a sync replays the\ncommits after this one onto the branch and deletes the pending ref.\n${copyOf ? `\nCopy-Of: ${copyOf}\n` : ''}`,
-  );
+    parents: [],
+    author: signature,
+    committer: signature,
+    message: `${PENDING_BASE_SUBJECT}\n\nThe state the next commits were made on. Never part of the branch: a sync replays the\ncommits after this one onto the branch and deletes the pending ref.\n${copyOf ? `\nCopy-Of: ${copyOf}\n` : ''}`,
+  });
   for (const c of own) {
     const info = git.readCommit(c);
-    tip = writeRawCommit(git, info.tree, tip, info.author, info.committer, info.message);
+    tip = git.writeCommit({ tree: info.tree, parents: [tip], author: info.author, committer: info.committer, message: info.message });
   }
   return tip;
 }
@@ -228,7 +223,7 @@ export function rememberOwnPending(commonDir: string, remote: string, branch: st
  * Pending refs left on the remote for this store's branch, as of the last sync or pull in this
  * repository (summed over remotes); null if none has run the pending-aware sync here yet.
  */
-export function pendingStatus(store: MemoryStore): { count: number; checkedAt: string; remotes: string[] } | null {
+export function pendingStatus(store: BranchReader): { count: number; checkedAt: string; remotes: string[] } | null {
   let all: Record<string, PendingStatus>;
   try {
     all = JSON.parse(readFileSync(statusFile(store.git.location.commonDir), 'utf8'));
@@ -245,7 +240,7 @@ export function pendingStatus(store: MemoryStore): { count: number; checkedAt: s
 }
 
 /** The `pending_refs` figure of `memory stats`. */
-export async function pendingRefsFigure(store: MemoryStore): Promise<{ count: number; checked_at: string } | null> {
+export async function pendingRefsFigure(store: BranchReader): Promise<{ count: number; checked_at: string } | null> {
   const s = pendingStatus(store);
   return s ? { count: s.count, checked_at: s.checkedAt } : null;
 }

@@ -65,7 +65,7 @@ export async function push(store: MemoryStore, opts: SyncOptions = {}): Promise<
   const pushed = await pushTip(ctx, local);
   if (!pushed.ok) {
     if (pushed.kind === 'moved') {
-      throw new PushRejectedError(`the remote ${ctx.branch} has changes this repository does not have yet: run "memory sync" (or "memory pull", then "memory push"); local memories are unchanged`, pushed.error.data);
+      throw new PushRejectedError(`the remote ${ctx.branch} has changes this repository does not have yet; local memories are unchanged`, { ...pushed.error.data, next: 'sync' });
     }
     throw pushed.error;
   }

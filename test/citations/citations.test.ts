@@ -3,7 +3,7 @@ import { symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { git, makeRepo, removeTempDirs, tempDir } from '../helpers.js';
 import { runCli } from '../run-cli.js';
-import { openMemory } from '../../src/api.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { parseCitations } from '../../src/citations/model.js';
 import { lineMapping } from '../../src/citations/line-diff.js';
 
@@ -44,8 +44,8 @@ describe('citations on write', () => {
     const r = await runCli(dir, ['store', 'a fact about a.ts', '--cite', 'src/a.ts:3-5', '--cite', './src//a.ts:7', '--cite', 'src/a.ts', '--json']);
     expect(r.code).toBe(0);
     expect(r.json.citations).toBe(3);
-    const m = openMemory({ repo: dir });
-    const got = m.core.find(r.json.id)!;
+    const m = new MemoryStore({ repo: dir });
+    const got = m.find(r.json.id)!;
     const parsed = parseCitations(got.memory.extra.citations);
     expect(parsed.every((p) => p.ok)).toBe(true);
     const c = parsed.map((p) => (p.ok ? p.citation : null))!;
@@ -199,8 +199,8 @@ describe('memory verify', () => {
   it('hostile citations on the branch are reported invalid per citation; search and get still work', async () => {
     const dir = codeRepo({ 'a.txt': body(5) });
     const s = await runCli(dir, ['store', 'hostile neighbour', '--cite', 'a.txt:1-2', '--json']);
-    const m = openMemory({ repo: dir });
-    const hit = m.core.find(s.json.id)!;
+    const m = new MemoryStore({ repo: dir });
+    const hit = m.find(s.json.id)!;
     const good = (hit.memory.extra.citations as unknown[])[0] as Record<string, unknown>;
     const bad = [
       good,
@@ -314,8 +314,8 @@ describe('citations through the other doors', () => {
     const first = (await runCli(dir, ['verify', '--json'])).json;
     expect(first.memories[0].citations[0].state).toBe('moved');
     const { citationCacheDir } = await import('../../src/citations/cache.js');
-    const m = openMemory({ repo: dir });
-    const file = join(citationCacheDir(m.core.cacheDir), `${first.commit}.json`);
+    const m = new MemoryStore({ repo: dir });
+    const file = join(citationCacheDir(m.cacheDir), `${first.commit}.json`);
     m.close();
     // Planting a different state in the cache shows the second run answers from it.
     const { readFileSync } = await import('node:fs');

@@ -78,7 +78,7 @@ describe('CLI contract', { timeout: 120_000 }, () => {
     await runCli(repo, ['delete', id]);
     const r = await runCli(repo, ['get', id, '--json']);
     expect(r.code).toBe(3);
-    expect(r.json.error).toMatchObject({ code: 'NOT_FOUND', data: { id, trashed: true } });
+    expect(r.json.error).toMatchObject({ code: 'NOT_FOUND', data: { id, trashed: true, next: 'trash.restore' } });
     expect(r.json.error.message).toContain(`memory trash restore ${id}`);
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDoor } from '../../src/api.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { git, makeRepo } from '../helpers.js';
 import { runCli } from '../run-cli.js';
 
@@ -22,9 +23,9 @@ beforeAll(async () => {
   id = (await runCli(repo, ['store', 'placeholder', '--json'])).json.id;
   const path = git(repo, 'ls-tree', '-r', '--name-only', 'memory').split('\n').find((p) => p.endsWith(`/${id}.md`))!;
   const front = git(repo, 'show', `memory:${path}`).split('\n---\n')[0];
-  const m = openDoor({ repo, embedOnWrite: false });
+  const m = new MemoryStore({ repo });
   try {
-    for (let i = 1; i <= VERSIONS; i++) await m.core.mutate(() => ({ change: { changes: new Map([[path, Buffer.from(`${front}\n---\n${text(i)}`)]]), message: `hand edit ${i}` }, result: {} }));
+    for (let i = 1; i <= VERSIONS; i++) await m.mutate(() => ({ change: { changes: new Map([[path, Buffer.from(`${front}\n---\n${text(i)}`)]]), message: `hand edit ${i}` }, result: {} }));
   } finally {
     m.close();
   }

@@ -67,4 +67,49 @@ describe('error classes', () => {
     expect(gitFailure('push', run('fatal: something else'))).toMatchObject({ code: 'SYNC_FAILED' });
     expect(gitFailure('push', run('fatal: something else'))).toBeInstanceOf(SyncFailedError);
   });
+  it('every class extending MemoryError is in src/errors.ts: the secret and config errors too', async () => {
+    const { SecretDetectedError: FromSecrets, scanText, secretDetected } = await import('../../src/model/secrets.js');
+    expect(FromSecrets).toBe(errors.SecretDetectedError);
+    const findings = scanText(`token ghp_${'Zx9Qw3Er7Ty1Ui5Op2As6Df8Gh4Jk0Lm3Nb7V'.slice(0, 36)} here`, 'content');
+    const err = secretDetected(findings, 'the memory');
+    expect(err).toBeInstanceOf(errors.SecretDetectedError);
+    expect(err).toMatchObject({ code: 'SECRET_DETECTED', data: { findings: [{ kind: findings[0].kind, field: 'content', line: 1 }] } });
+    // A bad flag-layer setting is a plain INVALID_INPUT with its key.
+    const cfg = rejection(Promise.resolve().then(() => new MemoryStore({ repo: makeRepo(), warn: () => {}, config: { maxContentBytes: -1 } as never }).config()));
+    const bad = await cfg;
+    expect(bad?.constructor).toBe(errors.InvalidInputError);
+    expect(bad).toMatchObject({ code: 'INVALID_INPUT', data: { field: 'maxContentBytes' } });
+  });
+
+  it('one class per code: errorOf gives the class of the code (a copy, the helper\'s answer), subclasses share their code\'s class', () => {
+    const codes = ['NOT_FOUND', 'CONFLICT', 'INVALID_INPUT', 'SECRET_DETECTED', 'PUSH_REJECTED', 'GIT_FAILED', 'INTERNAL'] as const;
+    for (const code of codes) {
+      const e = errors.errorOf(code, 'm', { x: 1 });
+      expect(e).toMatchObject({ code, message: 'm', data: { x: 1 } });
+      expect(e.constructor).not.toBe(MemoryError);
+    }
+    expect(errors.errorOf('NOT_FOUND', 'm')).toBeInstanceOf(errors.NotFoundError);
+    expect(errors.errorOf('NOT_FOUND', 'm').name).toBe('NotFoundError');
+    expect(errors.errorOf('NO_SUCH_CODE', 'm')).toMatchObject({ code: 'INTERNAL' });
+    expect(new errors.RefMovedError('refs/heads/memory', null, 'a')).toBeInstanceOf(errors.ConflictError);
+    expect(new errors.BranchCheckedOutError('main', '/w')).toBeInstanceOf(errors.InvalidInputError);
+  });
+
+  it('core errors carry no CLI advice: the next operation is data (data.next), phrased by each surface', async () => {
+    const store = new MemoryStore({ repo: makeRepo(), warn: () => {} });
+    const m = await store.store({ content: 'short-lived' });
+    await store.delete(m.id);
+    const trashed = await rejection(store.get(m.id));
+    expect(trashed).toMatchObject({ code: 'NOT_FOUND', data: { id: m.id, trashed: true, next: 'trash.restore' } });
+    const never = await rejection(store.get('mem_0k2x9d1ab7q4ce3m'));
+    expect(never).toMatchObject({ code: 'NOT_FOUND', data: { next: 'list' } });
+    const { coreSet: set, coreUpdate } = await import('../../src/lifecycle/core-doc.js');
+    const v1 = await set(store, { content: 'first text' });
+    await set(store, { content: 'second text' });
+    const stale = await rejection(set(store, { content: 'third', expect_version: v1.version! }));
+    expect(stale).toMatchObject({ code: 'CONFLICT', data: { expected_version: v1.version, next: 'core.view' } });
+    const miss = await rejection(coreUpdate(store, { action: 'edit', old_text: 'absent', new_text: 'x' }));
+    expect(miss).toMatchObject({ code: 'INVALID_INPUT', data: { reason: 'no_match', next: 'core.view' } });
+    for (const e of [trashed, never, stale, miss]) expect((e as Error).message).not.toMatch(/"memory |memory_\w+/);
+  });
 });

@@ -26,6 +26,19 @@ describe('MCP contract', { timeout: 120_000 }, () => {
     expect(errorCode(got)).toBe('NOT_FOUND');
     expect(text(got)).toMatch(/in the trash/);
     expect(text(got)).toContain('memory_trash');
+    expect(JSON.parse(text(got)).error.data).toMatchObject({ id, trashed: true, next: 'trash.restore' });
+  });
+
+  it('a stale core version: CONFLICT with data.next core.view, the advice naming memory_core_view and no CLI command', async () => {
+    const repo = makeRepo();
+    const { client } = await connect(repo);
+    const { version } = structured(await client.callTool({ name: 'memory_core_update', arguments: { action: 'insert_after', anchor_text: '', content: 'first' } }));
+    await client.callTool({ name: 'memory_core_update', arguments: { action: 'insert_after', anchor_text: 'first', content: ' second' } });
+    const stale = await client.callTool({ name: 'memory_core_update', arguments: { action: 'insert_after', anchor_text: 'first', content: ' third', expect_version: version } });
+    expect(errorCode(stale)).toBe('CONFLICT');
+    expect(JSON.parse(text(stale)).error.data).toMatchObject({ expected_version: version, next: 'core.view' });
+    expect(text(stale)).toContain('memory_core_view');
+    expect(text(stale)).not.toContain('memory core');
   });
 
   it('schemas carry the bounds: memory_search limit 500 is INVALID_INPUT; the cap is in the JSON schema', async () => {

@@ -153,7 +153,7 @@ memory.close();
   writeFileSync(join(consumer, 'bare.ts'), `import { openMemory } from 'git-memory';\nexport const total: Promise<number> = openMemory().list().then((r) => r.total);\n`);
   writeFileSync(
     join(consumer, 'matrix.ts'),
-    `import { openMemory, MemoryError, MemoryStore, purgeTrash, type GitMemory, type SearchResponse } from 'git-memory';\nconst m: GitMemory = openMemory({ repo: '.' });\nexport const r: Promise<SearchResponse> = m.search({ query: 'x' });\nexport const p = purgeTrash(new MemoryStore({ repo: '.' }), 30);\nexport const isErr = (e: unknown): boolean => e instanceof MemoryError && e.code === 'NOT_FOUND';\n// @ts-expect-error internals are not part of the public API\nexport const g = m.core.git;\n`,
+    `import { openMemory, MemoryError, MemoryStore, purgeTrash, type GitMemory, type SearchResponse } from 'git-memory';\nconst m: GitMemory = openMemory({ repo: '.' });\nexport const r: Promise<SearchResponse> = m.search({ query: 'x' });\nexport const p = purgeTrash(new MemoryStore({ repo: '.' }), 30);\nexport const isErr = (e: unknown): boolean => e instanceof MemoryError && e.code === 'NOT_FOUND';\n// @ts-expect-error the door does not hand out the store\nexport const g = m.core;\n`,
   );
   writeFileSync(join(consumer, 'matrix-cjs.cts'), `import { openMemory, type ListResult } from 'git-memory';\nexport const l: Promise<ListResult> = openMemory().list({ limit: 1 });\n`);
   for (const c of CELLS) {

@@ -9,6 +9,7 @@ import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { git, makeRepo, tempDir } from '../helpers.js';
 import { openMemory } from '../../src/api.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { memoryFromFile } from '../../src/model/memory.js';
 import { indexFiles } from '../../src/search/index.js';
 import { SEGMENT_FORMAT, SegmentBuilder, encodeSegment, type DocInput } from '../../src/search/segment.js';
@@ -35,9 +36,11 @@ async function setup() {
   const rotate = (await m.store({ content: 'Alpha rollout: rotate the signing key' })).id;
   const nightly = (await m.store({ content: 'Alpha rollout: the nightly build moved to 02:00' })).id;
   const zebra = (await m.store({ content: 'Alpha rollout: the zebra cluster restarts at 03:00' })).id;
-  const files = indexFiles(m.core);
-  const branchDir = basename(m.core.cacheDir);
   m.close();
+  const probe = new MemoryStore({ repo });
+  const files = indexFiles(probe);
+  const branchDir = basename(probe.cacheDir);
+  probe.close();
   const dir = join(tempDir('gm-icache-forged-'), 'cache');
   const tree = git(repo, 'rev-parse', 'memory^{tree}');
   /** The clone without an index of its own (a fresh CI job's). */

@@ -7,6 +7,7 @@ import { useEmbedServer } from '../hybrid/embed-server.js';
 import { crc32 } from '../../src/git/crc32.js';
 import { git, makeRepo, tempDir } from '../helpers.js';
 import { openMemory } from '../../src/api.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { withIndexCache } from '../../src/search/index-cache.js';
 import { memoryFromFile } from '../../src/model/memory.js';
 import { indexFiles } from '../../src/search/index.js';
@@ -66,9 +67,9 @@ async function setup() {
 
 /** `bytes` as DIR's base for the branch, the clone's own index removed (a fresh CI clone). */
 function plant(repo: string, dir: string, bytes: Buffer): void {
-  const probe = openMemory({ repo });
-  const files = indexFiles(probe.core);
-  const branchDir = join(dir, basename(probe.core.cacheDir));
+  const probe = new MemoryStore({ repo });
+  const files = indexFiles(probe);
+  const branchDir = join(dir, basename(probe.cacheDir));
   probe.close();
   rmSync(files.base, { force: true });
   rmSync(files.delta, { force: true });
@@ -133,8 +134,10 @@ describe('a restored index that lies about its tree', () => {
     const plainStore = openMemory({ repo, warn: () => {} });
     await plainStore.rebuildIndex(); // one base holding the copy in its list of second copies
     const plain = await plainStore.search({ query: 'alpha rollout', limit: 50, mode: 'fulltext' });
-    const base = indexFiles(plainStore.core).base;
     plainStore.close();
+    const probe = new MemoryStore({ repo });
+    const base = indexFiles(probe).base;
+    probe.close();
     // That index, as an honest job would have saved it, restored into a clone without one.
     const saved = readFileSync(base);
     expect(decodeSegment(saved).dupes).toHaveLength(1);
@@ -240,8 +243,8 @@ describe('a restored file stays untrusted in the clone', () => {
     const files = filesOf(repo);
     plant(repo, dir, craftedBase(tree, [...kept.map((id) => docOf(repo, files.get(id)!)), docOf(repo, goneFile)]));
     // The restore runs, then the process dies before its search opens the index (kill -9, a crash).
-    const m = openMemory({ repo, warn: () => {} });
-    await expect(withIndexCache(m.core, dir, () => Promise.reject(new Error('killed')), { vectors: false })).rejects.toThrow('killed');
+    const m = new MemoryStore({ repo, warn: () => {} });
+    await expect(withIndexCache(m, dir, () => Promise.reject(new Error('killed')), { vectors: false })).rejects.toThrow('killed');
     m.close();
     // The clone now holds the restored copy; a later search without --index-cache in the same clone.
     const plain = openMemory({ repo, warn: () => {} });
@@ -343,8 +346,8 @@ describe('files in DIR that are not what they seem', () => {
     const { repo, kept, late, dir } = await setup();
     const branchDir = join(dir, 'memory');
     mkdirSync(branchDir, { recursive: true });
-    const probe = openMemory({ repo });
-    const files = indexFiles(probe.core);
+    const probe = new MemoryStore({ repo });
+    const files = indexFiles(probe);
     probe.close();
     rmSync(files.base, { force: true });
     // A FIFO: opening it for reading would wait for a writer for ever.

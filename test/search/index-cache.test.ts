@@ -152,12 +152,17 @@ describe('index cache bounds (library)', () => {
     expect(first.indexCache!.bytesWritten).toBeGreaterThan(100);
     m.close();
     // A new process of the same repository without its own index, and a 100-byte bound.
-    for (const f of Object.values(indexFiles(m.core))) rmSync(f, { force: true });
+    const { MemoryStore } = await import('../../src/store/store.js');
+    const probe = new MemoryStore({ repo });
+    for (const f of Object.values(indexFiles(probe))) rmSync(f, { force: true });
+    probe.close();
     const again = openMemory({ repo, warn: (w) => warnings.push(w) });
-    const { result, report } = await withIndexCache(again.core, dir, () => again.search({ query: 'signing key' }), { maxFileBytes: 100 });
+    const store = new MemoryStore({ repo, warn: (w) => warnings.push(w) });
+    const { result, report } = await withIndexCache(store, dir, () => again.search({ query: 'signing key' }), { maxFileBytes: 100 });
     expect(report).toMatchObject({ restored: false, bytesRead: 0, index: 'full' });
     expect(result.total).toBe(1);
     expect(warnings.join('\n')).toMatch(/index cache: not restored \(search-v\d+\.base is \d+ bytes, over the 100-byte bound\)/);
+    store.close();
     again.close();
   });
 });

@@ -4,6 +4,7 @@ import { browserPath, browserSearched } from '../../scripts/find-browser.mjs';
 import { join } from 'node:path';
 import { CLI, git, gitEnv, makeRepo } from '../helpers.js';
 import { openDoor } from '../../src/api.js';
+import { MemoryStore } from '../../src/store/store.js';
 
 /**
  * Shared parts of the viewer's browser tests: Debian's chromium (driven by playwright-core, no browser
@@ -79,7 +80,9 @@ export async function buildFixture(): Promise<Fixture> {
     await m.coreSet({ content: 'The team prefers small pull requests.' });
     await m.coreUpdate({ action: 'edit', old_text: 'small pull requests', new_text: 'small, reviewed pull requests' });
     // A hand-edited file that cannot be read: health lists it, every other page still works.
-    await m.core.mutate(() => ({ change: { changes: new Map([['memories/2026-12/0/broken.md', Buffer.from('---\nid: [unclosed\n---\n<script>window.__pwned="broken"</script>\n')]]), message: 'hand edit' }, result: {} }));
+    const hand = new MemoryStore({ repo });
+    await hand.mutate(() => ({ change: { changes: new Map([['memories/2026-12/0/broken.md', Buffer.from('---\nid: [unclosed\n---\n<script>window.__pwned="broken"</script>\n')]]), message: 'hand edit' }, result: {} }));
+    hand.close();
     const hostileIds: string[] = [];
     for (const [i, text] of HOSTILE.entries()) {
       // git keeps no < or > in an author name; quotes and handlers it keeps.

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { openDoor } from '../../src/api.js';
+import { MemoryStore } from '../../src/store/store.js';
 import { cli, git, makeRepo, tempDir } from '../helpers.js';
 import { chromiumPath, NO_BROWSER, renderedAt, startViewer, type RunningViewer } from './browser.js';
 
@@ -23,9 +23,9 @@ const text = (word: string) => Array.from({ length: LINES }, (_, i) => `${word} 
 async function handEdit(repo: string, id: string, content: string): Promise<void> {
   const path = git(repo, 'ls-tree', '-r', '--name-only', 'memory').split('\n').find((p) => p.endsWith(`/${id}.md`))!;
   const front = git(repo, 'show', `memory:${path}`).split('\n---\n')[0];
-  const m = openDoor({ repo, embedOnWrite: false });
+  const m = new MemoryStore({ repo });
   try {
-    await m.core.mutate(() => ({ change: { changes: new Map([[path, Buffer.from(`${front}\n---\n${content}\n`)]]), message: 'hand edit' }, result: {} }));
+    await m.mutate(() => ({ change: { changes: new Map([[path, Buffer.from(`${front}\n---\n${content}\n`)]]), message: 'hand edit' }, result: {} }));
   } finally {
     m.close();
   }

@@ -92,7 +92,7 @@ export const viewCommand = command<Args>({
       const v = await startViewServer(memory, { port, host });
       // One line, so a script can read the URL as soon as it is printed and keep the process running.
       if (argv.json) process.stdout.write(JSON.stringify({ success: true, url: v.url, port: v.port }) + '\n');
-      else process.stdout.write(`git-memory viewer on ${memory.core.branch}: ${v.url}\n(read-only; Ctrl-C stops it)\n`);
+      else process.stdout.write(`git-memory viewer on ${memory.branch}: ${v.url}\n(read-only; Ctrl-C stops it)\n`);
       if (!['127.0.0.1', 'localhost', '::1'].includes(host)) process.stderr.write(`git-memory: warning: listening on ${host}: reachable beyond this machine by anyone with the URL\n`);
       let launched: ReturnType<typeof launchFile> | null = null;
       if (argv.open) {

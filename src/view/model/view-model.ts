@@ -6,7 +6,7 @@ import { parseFile } from '../../model/codec.js';
 import { listTrash, trashCount, TRASH_DIR, type TrashItem } from '../../model/trash.js';
 import { CORE_DIR } from '../../lifecycle/core-doc.js';
 import { memoryFromFile, type Memory } from '../../model/memory.js';
-import type { MemoryStore } from '../../store/store.js';
+import type { ReadonlyStoreBranch } from '../../model/branch-view.js';
 import type { SearchQuery, SearchResponse } from '../../model/search-types.js';
 import type { MemoryStats } from '../../lifecycle/stats.js';
 import type { PruneResult } from '../../lifecycle/prune.js';
@@ -263,12 +263,20 @@ function nearKey(text: string): string {
   return text.toLowerCase().replace(/[0-9]+/g, '#').replace(/[^\p{L}#]+/gu, ' ').trim().slice(0, 400);
 }
 
+/**
+ * What the viewer reads the branch through: the whole-branch reads, and the catalog parsed off the
+ * main thread, so a long-lived server keeps answering while a large branch loads. Nothing on it commits.
+ */
+export interface ViewBranch extends ReadonlyStoreBranch {
+  catalogAsync(commit?: string | null, archived?: boolean, pace?: () => Promise<void>): Promise<Catalog>;
+}
+
 export class ViewModel {
   private sorted = new Map<string, ViewItem[]>();
   private catalogs = new Map<string, { live: Catalog; archived: Catalog; trash: TrashItem[] }>();
 
   constructor(
-    private readonly store: MemoryStore,
+    private readonly store: ViewBranch,
     private readonly deps: ViewDeps,
   ) {}
 

@@ -1,0 +1,33 @@
+import { errorOf, type MemoryError } from '../errors.js';
+
+/**
+ * What to do next after an error, in the CLI's words: the core states what happened and names the
+ * operation that helps (`data.next`, src/errors.ts); the command line names its command or flag.
+ */
+export function cliAdvice(err: MemoryError): string | null {
+  const id = typeof err.data.id === 'string' ? err.data.id : '';
+  switch (err.data.next) {
+    case 'list':
+      return 'list ids with "memory list"';
+    case 'trash.list':
+      return 'list the trash with "memory trash"';
+    case 'trash.restore':
+      return `restore it with "memory trash restore ${id}"`;
+    case 'core.view':
+      return 'read it again with "memory core view"';
+    case 'core.history':
+      return 'see "memory core history"';
+    case 'sync':
+      return 'run "memory sync" (or "memory pull", then "memory push")';
+    case 'daemon.run':
+      return 'run "memory daemon run" to see why';
+  }
+  if (err.code === 'SECRET_DETECTED') return 'remove it, use --redact to store it masked, or --allow-secret if it is not a secret';
+  return null;
+}
+
+/** `err` with the CLI's advice after its message (same code, class and data). */
+export function withCliAdvice(err: MemoryError): MemoryError {
+  const advice = cliAdvice(err);
+  return advice ? errorOf(err.code, `${err.message} (${advice})`, err.data) : err;
+}

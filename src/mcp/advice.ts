@@ -1,0 +1,27 @@
+import { errorOf, type MemoryError } from '../errors.js';
+
+/**
+ * What to do next after an error, in an agent's words: the core names the operation that helps
+ * (`data.next`, src/errors.ts); over MCP the agent calls tools, so the advice names those.
+ */
+export function agentAdvice(err: MemoryError): string | null {
+  const id = typeof err.data.id === 'string' ? err.data.id : '';
+  switch (err.data.next) {
+    case 'list':
+      return 'list ids with the memory_list tool';
+    case 'trash.list':
+      return 'list the trash with memory_trash';
+    case 'trash.restore':
+      return `restore it with memory_trash with action "restore" and id "${id}"`;
+    case 'core.view':
+      return 'read it again with memory_core_view';
+  }
+  if (err.code === 'SECRET_DETECTED') return 'remove the credential from the text and call the tool again';
+  return null;
+}
+
+/** `err` with the agent's advice after its message (same code, class and data). */
+export function withAgentAdvice(err: MemoryError): MemoryError {
+  const advice = agentAdvice(err);
+  return advice ? errorOf(err.code, `${err.message} (${advice})`, err.data) : err;
+}
