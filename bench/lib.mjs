@@ -86,7 +86,7 @@ export async function idHelpers() {
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
   // CommonJS: id.ts requires node:crypto lazily, which an ES-module bundle cannot do.
   const file = join(dir, 'id.cjs');
-  await build({ entryPoints: [join(root, 'src', 'core', 'id.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: file, logLevel: 'silent' });
+  await build({ entryPoints: [join(root, 'src', 'model', 'id.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: file, logLevel: 'silent' });
   idHelpersMemo = createRequire(import.meta.url)(file);
   return idHelpersMemo;
 }

@@ -9,7 +9,7 @@ import { branchVectors, searchBudgetMs, storeEmbedder } from '../vector/store-ve
 import { readOnlyView } from '../vector/view.js';
 import { queryTerms } from './analyze.js';
 import { bestOf, knownShare } from './engine.js';
-import { CONFIDENT, HYBRID_MIN_COVERAGE, confidence, nothingConfidentNote, roundConfidence, semanticConfidence, supported, supportedConfidence } from './confidence.js';
+import { CONFIDENT, HYBRID_MIN_COVERAGE, confidence, type Signals, nothingConfidentNote, roundConfidence, semanticConfidence, supported, supportedConfidence } from './confidence.js';
 import { neighbourWords, synonymTable, tableWords, type ExpansionSource } from './expand.js';
 import { docIds, filterIds, fullTextMatches, openIndex, readMemory, search as fullTextSearch, type IndexOptions } from './index.js';
 import type { IndexView } from './engine.js';
@@ -187,6 +187,8 @@ export interface ModeSearchOptions extends IndexOptions {
   smallStoreMemories?: number;
   /** Hybrid: most memories of one session (a run of memories stored at most `hybrid.contextMinutes` apart) placed before the others (0 = off). Default {@link SESSION_CAP}. */
   sessionCap?: number;
+  /** Hybrid, for benchmarks: called with each candidate's confidence signals and confidence (bench/small-stores.mjs `--signals`). */
+  onSignals?: (id: string, signals: Signals, confidence: number) => void;
 }
 
 /** Page support by default (src/search/confidence.ts, {@link supported}). */
@@ -487,14 +489,18 @@ async function vectorRank(store: ReadonlyBranch, embedder: Embedder, q: SearchQu
     const nearest = near10.length ? near10[0] : -1;
     const tenth = near10.length ? cos1[near10[near10.length - 1]] : 0;
     const calibrated = okCount >= CALIBRATION_MIN_MEMORIES && sd > 0;
-    const confOf = (id: string, r: number | undefined) =>
-      confidence({
+    const confOf = (id: string, r: number | undefined) => {
+      const signals: Signals = {
         coverage: coverage.get(id) ?? 0,
         known,
         minCoverage: opts.minCoverage ?? HYBRID_MIN_COVERAGE,
         small,
         ...(r === undefined ? {} : { cosine: cos1[r], floor, ...(calibrated ? { z: (cos1[r] - mu) / sd, ...(r === nearest ? { nearestGap: cos1[r] - tenth } : {}) } : {}) }),
-      });
+      };
+      const c = confidence(signals);
+      opts.onSignals?.(id, signals, c);
+      return c;
+    };
     // Among a handful of memories the nearest are near only because there is nothing else.
     support = (opts.pageSupport ?? PAGE_SUPPORT) && calibrated && !small;
     const blend = (cos: Float32Array, feedback: Map<string, number> | null) => {
