@@ -5,12 +5,16 @@
 //
 //   node bench/small-stores.mjs [--half tune|holdout|both] [--mode hybrid|fulltext|both]
 //                               [--sizes 10,30,100,1000] [--opt key=value]... [--json FILE] [--label NAME]
+//                               [--signals]
 //
 // Each store is a branch in the temp dir (kept between runs, named by its content), its notes stored
 // one second apart as a person types them, vectors committed by the default offline model (cached in
 // .bench-tmp/, bench/calibrate-lib.mjs); search runs as a library user gets it (default hybrid after
 // `memory embed`, limit 10), and with `mode: 'fulltext'`. --opt k=v goes into the search options
-// (values are JSON when they parse), as in bench/quality.mjs.
+// (values are JSON when they parse), as in bench/quality.mjs. --signals adds to each question in the
+// JSON every hybrid candidate's confidence signals (coverage, known, cosine, z, nearest gap; the
+// search's `onSignals`) and the query's terms with their document frequency in the store, for
+// replaying confidence rules offline.
 //
 // Sizes: 10 = the set's notes cut into stores of 10 (each answerable question asked where its note
 // is, every neighbouring question asked of each); the set's own size (20-35: the "30" row); 100,
@@ -34,6 +38,7 @@ const half = value('--half', 'both');
 const modes = value('--mode', 'both') === 'both' ? ['hybrid', 'fulltext'] : [value('--mode')];
 const sizes = value('--sizes', '10,30,100,1000').split(',').map(Number);
 const label = value('--label', 'run');
+const withSignals = args.includes('--signals');
 const searchOpts = {};
 args.forEach((a, i) => {
   if (a !== '--opt') return;
@@ -48,7 +53,7 @@ args.forEach((a, i) => {
 
 const { lib } = buildPrivate();
 const { MemoryStore } = await import(lib);
-const { embedMemories, UseLiteEmbedder } = await internals();
+const { embedMemories, UseLiteEmbedder, queryTerms, terms } = await internals();
 const embedder = cachedEmbedder(new UseLiteEmbedder(), { dir: cacheDir });
 const log = (s) => process.stderr.write(`${s}\n`);
 
@@ -72,16 +77,31 @@ async function openStore(docs) {
   return { store, ids };
 }
 
+/** The query's terms with their document frequency among `contents` (the store's notes). */
+function termsDf(q, contents) {
+  const docs = contents.map((c) => new Set(terms(c)));
+  return queryTerms(q).map((t) => [t, docs.filter((d) => d.has(t)).length]);
+}
+
+/** One search; with --signals, every candidate's confidence signals by note key. */
+async function run(store, keyOf, q, mode, contents) {
+  const cands = [];
+  const onSignals = withSignals ? (id, sg, c) => cands.push({ key: keyOf(id), ...sg, conf: c }) : undefined;
+  const r = await store.search({ query: q, limit: 10, ...(mode === 'fulltext' ? { mode } : {}) }, { embedder, ...searchOpts, ...(onSignals ? { onSignals } : {}) });
+  const extra = withSignals ? { cands: cands.sort((a, b) => b.conf - a.conf), terms: termsDf(q, contents), results: r.results.map((x) => keyOf(x.id)) } : {};
+  return { r, extra };
+}
+
 /** Runs one set's questions against one store; `keyOf` maps a memory id back to a note key. */
-async function measure(store, keyOf, answerable, neighbouring, mode, out) {
+async function measure(store, keyOf, answerable, neighbouring, mode, out, contents = []) {
   for (const a of answerable) {
-    const r = await store.search({ query: a.q, limit: 10, ...(mode === 'fulltext' ? { mode } : {}) }, { embedder, ...searchOpts });
+    const { r, extra } = await run(store, keyOf, a.q, mode, contents);
     const first = r.results[0] ? keyOf(r.results[0].id) : null;
-    out.answerable.push({ q: a.q, note: a.note, first, confident: r.results.length, right: first === a.note, top: r.results.slice(0, 3).map((x) => [keyOf(x.id), x.confidence, x.scores?.coverage, x.scores?.vector]) });
+    out.answerable.push({ q: a.q, note: a.note, first, confident: r.results.length, right: first === a.note, top: r.results.slice(0, 3).map((x) => [keyOf(x.id), x.confidence, x.scores?.coverage, x.scores?.vector]), ...extra });
   }
   for (const q of neighbouring) {
-    const r = await store.search({ query: q, limit: 10, ...(mode === 'fulltext' ? { mode } : {}) }, { embedder, ...searchOpts });
-    out.neighbouring.push({ q, confident: r.results.length, top: r.results.slice(0, 3).map((x) => [keyOf(x.id), x.confidence, x.scores?.coverage, x.scores?.vector]) });
+    const { r, extra } = await run(store, keyOf, q, mode, contents);
+    out.neighbouring.push({ q, confident: r.results.length, top: r.results.slice(0, 3).map((x) => [keyOf(x.id), x.confidence, x.scores?.coverage, x.scores?.vector]), ...extra });
   }
 }
 
@@ -105,7 +125,7 @@ for (const mode of modes) {
     const { store, ids } = await openStore(noteDocs(s, keys));
     const keyOf = (id) => keys[ids.indexOf(id)] ?? 'distractor';
     const o = { answerable: [], neighbouring: [] };
-    await measure(store, keyOf, s.answerable, s.neighbouring, mode, o);
+    await measure(store, keyOf, s.answerable, s.neighbouring, mode, o, keys.map((k) => s.notes[k]));
     store.close?.();
     report.sets[`${mode}:${s.id}`] = o;
     lines.push(fmtRow(`${s.id} (${keys.length} notes)`, summary(o)));
@@ -146,10 +166,11 @@ for (const mode of modes) {
             const i = ids.indexOf(id);
             return i >= extra ? keys[i - extra] : 'distractor';
           };
-          await measure(store, keyOf, s.answerable, s.neighbouring, mode, o);
+          await measure(store, keyOf, s.answerable, s.neighbouring, mode, o, docs.map((d) => d.content));
           store.close?.();
         }
       }
+      if (withSignals) report.sets[`curve:${mode}:${h}:${size}`] = o;
       report.curve[`${mode}:${h}:${size}`] = summary(o);
       const sm = summary(o);
       lines.push(`| ${h} | ${size} | ${sm.right}/${sm.A} (${((100 * sm.right) / sm.A).toFixed(0)}%) | ${sm.quiet}/${sm.N} (${((100 * sm.quiet) / sm.N).toFixed(0)}%) | ${sm.per.toFixed(2)} |`);

@@ -21,7 +21,7 @@ export interface SearchQuery {
   archived?: boolean;
   /** hybrid, vector or fulltext. Default: hybrid when an embedder is available, else fulltext (docs/hybrid.md). */
   mode?: SearchMode;
-  /** When nothing matches, retry without the date range, then without tags, then in vector mode. Default false. */
+  /** When nothing matches, retry without the date range, then without tags, then in vector mode; what a dropped filter lets in is `weak`, never a result. Default false, as on every surface (docs/search.md, "Filters and relaxation"). */
   relax?: boolean;
 }
 

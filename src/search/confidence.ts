@@ -77,6 +77,21 @@ export const PAIR_Z = 2;
 export const NEAREST_Z = 2.5;
 
 /**
+ * Standing out with some of the words (hybrid, small store): the memory nearest the query by meaning
+ * is confident when its cosine stands {@link STANDOUT_Z} standard deviations above the query's cosines
+ * to the store and it holds {@link STANDOUT_COVERAGE} of the query's information, however low the
+ * cosine itself. A note worded unlike the question ("when is my next dentist appointment" against
+ * "Anna's dentist is Dr. Okafor on Baker Street; next check-up on 14 May", cosine 0.37) sits far below the model's threshold yet far
+ * above every other note of the store. Picked on the tune small stores (bench/small-stores.mjs,
+ * BENCHMARKS.md "Small stores: the nearest note that stands out"): right note first 31/44 → 33/44,
+ * neighbouring questions unchanged; the lines sit in the middle of the range that measured alike
+ * (z 2.6-3, coverage 0.3-0.4), away from a neighbouring question's nearest note at z 3.3 and
+ * coverage 0.3 ("how long are Kafka topics retained").
+ */
+export const STANDOUT_Z = 2.8;
+export const STANDOUT_COVERAGE = 0.35;
+
+/**
  * Page support (hybrid): when a query has a confident match, the store knows what it asks about, and a
  * candidate on the same page that holds some of the query's information (coverage above 0) or is
  * within {@link SUPPORT_SEMANTIC} × the threshold by meaning is a confident result too (in a store of at
@@ -107,7 +122,7 @@ export interface Signals {
   minCoverage?: number;
   /** Standard score of `cosine` among the query's cosines to every memory (hybrid). */
   z?: number;
-  /** The cosine above the query's 10th nearest memory, when this is the nearest (hybrid). */
+  /** The cosine above the query's 10th nearest memory, present only on the nearest memory (hybrid). */
   nearestGap?: number;
   /** A small store (hybrid, src/search/hybrid.ts SMALL_STORE_MEMORIES): the relative-evidence lines apply. */
   small?: boolean;
@@ -130,6 +145,7 @@ export function confidence(s: Signals): number {
     c = Math.max(c, s.z === undefined ? semantic : Math.min(semantic, around(s.z / (2 * SEMANTIC_Z), 0.5)));
     if (stands(PAIR_Z)) c = Math.max(c, Math.min(around(cov, PAIR_COVERAGE), around(s.cosine, PAIR_SEMANTIC * floor)));
     if (s.nearestGap !== undefined && stands(NEAREST_Z)) c = Math.max(c, Math.min(around(s.cosine, NEAREST_SEMANTIC * floor), around(s.nearestGap, NEAREST_GAP * floor)));
+    if (s.small && s.nearestGap !== undefined && s.z !== undefined && s.cosine >= LEXICAL_SEMANTIC * floor) c = Math.max(c, Math.min(around(cov, STANDOUT_COVERAGE), around(s.z / (2 * STANDOUT_Z), 0.5)));
   }
   return c;
 }

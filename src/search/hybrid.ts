@@ -9,7 +9,7 @@ import { branchVectors, searchBudgetMs, storeEmbedder } from '../vector/store-ve
 import { readOnlyView } from '../vector/view.js';
 import { queryTerms } from './analyze.js';
 import { bestOf, knownShare } from './engine.js';
-import { CONFIDENT, HYBRID_MIN_COVERAGE, confidence, nothingConfidentNote, roundConfidence, semanticConfidence, supported, supportedConfidence } from './confidence.js';
+import { CONFIDENT, HYBRID_MIN_COVERAGE, confidence, type Signals, nothingConfidentNote, roundConfidence, semanticConfidence, supported, supportedConfidence } from './confidence.js';
 import { neighbourWords, synonymTable, tableWords, type ExpansionSource } from './expand.js';
 import { docIds, filterIds, fullTextMatches, openIndex, readMemory, search as fullTextSearch, type IndexOptions } from './index.js';
 import type { IndexView } from './engine.js';
@@ -187,6 +187,8 @@ export interface ModeSearchOptions extends IndexOptions {
   smallStoreMemories?: number;
   /** Hybrid: most memories of one session (a run of memories stored at most `hybrid.contextMinutes` apart) placed before the others (0 = off). Default {@link SESSION_CAP}. */
   sessionCap?: number;
+  /** Hybrid, for benchmarks: called with each candidate's confidence signals and confidence (bench/small-stores.mjs `--signals`). */
+  onSignals?: (id: string, signals: Signals, confidence: number) => void;
 }
 
 /** Page support by default (src/search/confidence.ts, {@link supported}). */
@@ -579,6 +581,7 @@ interface ConfidenceSignals {
   small: boolean;
   floor: number;
   calibration: Calibration;
+  onSignals?: (id: string, signals: Signals, confidence: number) => void;
 }
 
 /**
@@ -588,7 +591,7 @@ interface ConfidenceSignals {
  */
 function candidateConfidence(s: ConfidenceSignals, id: string, row: number | undefined): number {
   const { calibrated, mean, spread, nearestRow, tenthCosine } = s.calibration;
-  return confidence({
+  const signals: Signals = {
     coverage: s.coverage.get(id) ?? 0,
     known: s.known,
     minCoverage: s.minCoverage,
@@ -596,7 +599,10 @@ function candidateConfidence(s: ConfidenceSignals, id: string, row: number | und
     ...(row === undefined
       ? {}
       : { cosine: s.queryCosines[row], floor: s.floor, ...(calibrated ? { z: (s.queryCosines[row] - mean) / spread, ...(row === nearestRow ? { nearestGap: s.queryCosines[row] - tenthCosine } : {}) } : {}) }),
-  });
+  };
+  const c = confidence(signals);
+  s.onSignals?.(id, signals, c);
+  return c;
 }
 
 /** What one hybrid pass blends for every candidate. */
@@ -724,7 +730,7 @@ function hybridRanking(input: RankInput): Ranking {
   const candidates = candidateRows(input, queryCosines, [text.scores.keys(), expansionCandidates?.keys() ?? []], settings.semanticCandidates);
   const small = input.okCount < (opts.smallStoreMemories ?? SMALL_STORE_MEMORIES);
   const cal = calibration(queryCosines, input.ok, input.okCount);
-  const signals: ConfidenceSignals = { coverage: text.coverage, queryCosines, known: knownShare(view, query), minCoverage: opts.minCoverage ?? HYBRID_MIN_COVERAGE, small, floor: input.floor, calibration: cal };
+  const signals: ConfidenceSignals = { coverage: text.coverage, queryCosines, known: knownShare(view, query), minCoverage: opts.minCoverage ?? HYBRID_MIN_COVERAGE, small, floor: input.floor, calibration: cal, ...(opts.onSignals ? { onSignals: opts.onSignals } : {}) };
   const b: BlendInput = { index, settings, candidates, text, expanded, signals };
   const pass = (cosines: Float32Array, feedback: Map<string, number> | null) => {
     const out = blend(b, cosines, feedback);

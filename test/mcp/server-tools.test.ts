@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git, makeRepo } from '../helpers.js';
 import { runCli } from '../run-cli.js';
@@ -27,6 +29,20 @@ describe('memory mcp', () => {
     // The model is told when to reach for memory, not just what the tool does.
     expect(byName.memory_store.description).toMatch(/remember/i);
     expect(byName.memory_search.description).toMatch(/before starting a task/i);
+  });
+
+  it('memory_search tells agents what docs/search.md measured about empty and confident results', async () => {
+    const { client } = await connect(makeRepo());
+    const d = (await client.listTools()).tools.find((t) => t.name === 'memory_search')!.description!;
+    const doc = readFileSync(join(__dirname, '..', '..', 'docs', 'search.md'), 'utf8');
+    // Large stores: the held-out unanswerable questions with an empty `results`, latest column.
+    const abst = doc.match(/\| unanswerable questions with empty `results` \(913 searches\) \|.*\| ([\d.]+)% \|\n/)!;
+    expect(d).toContain(`${Math.round(Number(abst[1]))} in 100 questions the memories cannot answer get an empty \`results\``);
+    // Small stores: the 30-memory row of "Confidence by store size".
+    const [, right, answerable, quiet, neighbouring] = doc.match(/\n\| 30 \| (\d+)\/(\d+) \(\d+%\) \| (\d+)\/(\d+) \(\d+%\) \|/)!.map(Number);
+    expect(d).toContain(`about 1 in ${Math.round(neighbouring / (neighbouring - quiet))} still gets a confident result`);
+    expect(d).toContain(`about 1 answerable question in ${Math.round(answerable / (answerable - right))} has no confident result or another note first`);
+    expect(d).not.toMatch(/say you do not remember/i);
   });
 
   it('stores, gets, lists, recents and deletes with the seed shapes; the branch holds the commits', async () => {

@@ -10,18 +10,26 @@ import { makeRepo } from '../helpers.js';
 // half-way by meaning are not confident on a small store, where every note is that near to every
 // question of the domain; the questions the notes answer still are.
 
-const NOTES: Record<string, string> = JSON.parse(readFileSync(join(__dirname, '..', '..', 'bench', 'data', 'small-stores', 'support.json'), 'utf8')).stores.find((s: { id: string }) => s.id === 'cs-tune').notes;
+const tuneNotes = (file: string, id: string): Record<string, string> => JSON.parse(readFileSync(join(__dirname, '..', '..', 'bench', 'data', 'small-stores', file), 'utf8')).stores.find((s: { id: string }) => s.id === id).notes;
+const NOTES = tuneNotes('support.json', 'cs-tune');
+
+/** A store of `notes` typed a second apart, with their ids by key. */
+async function storeOf(notes: Record<string, string>): Promise<{ s: MemoryStore; ids: Record<string, string> }> {
+  const s = new MemoryStore({ repo: makeRepo(), warn: () => {}, config: { autoTag: false } });
+  const ids: Record<string, string> = {};
+  const t0 = Date.UTC(2026, 2, 2, 9);
+  for (const [i, [key, content]] of Object.entries(notes).entries()) ids[key] = (await s.store({ content, timestamp: new Date(t0 + i * 1000).toISOString() })).id;
+  return { s, ids };
+}
 
 describe('relative evidence on a small store (hybrid, offline model)', () => {
   let s: MemoryStore;
   let embedder: Embedder;
-  const ids: Record<string, string> = {};
+  let ids: Record<string, string> = {};
   beforeAll(async () => {
     const { UseLiteEmbedder } = await import('../../src/embed/index.js');
     embedder = new UseLiteEmbedder();
-    s = new MemoryStore({ repo: makeRepo(), warn: () => {}, config: { autoTag: false } });
-    const t0 = Date.UTC(2026, 2, 2, 9);
-    for (const [i, [key, content]] of Object.entries(NOTES).entries()) ids[key] = (await s.store({ content, timestamp: new Date(t0 + i * 1000).toISOString() })).id;
+    ({ s, ids } = await storeOf(NOTES));
   }, 180_000);
 
   it('neighbouring questions get nothing confident; with the absolute lines of a larger store they would', async () => {
@@ -38,5 +46,33 @@ describe('relative evidence on a small store (hybrid, offline model)', () => {
       const r = await s.search({ query }, { embedder, embedBudgetMs: Infinity });
       expect(r.results[0]?.id, query).toBe(ids[key]);
     }
+  }, 120_000);
+});
+
+// A personal assistant's 25 notes (assistant.json, the tune store): a note worded unlike the question
+// sits far below the model's threshold, yet it is the nearest by far and holds some of the words.
+describe('the nearest note that stands out on a small store (hybrid, offline model)', () => {
+  let s: MemoryStore;
+  let embedder: Embedder;
+  let ids: Record<string, string> = {};
+  beforeAll(async () => {
+    const { UseLiteEmbedder } = await import('../../src/embed/index.js');
+    embedder = new UseLiteEmbedder();
+    ({ s, ids } = await storeOf(tuneNotes('assistant.json', 'pa-tune')));
+  }, 180_000);
+
+  it('is the first confident result; in a larger store the absolute lines leave it weak', async () => {
+    for (const [query, key] of [['when is my next dentist appointment', 'a03'], ['what book am I reading', 'a15']]) {
+      const r = await s.search({ query }, { embedder, embedBudgetMs: Infinity });
+      expect(r.results[0]?.id, query).toBe(ids[key]);
+      expect(r.results[0].scores?.vector, query).toBeLessThan(0.4);
+      const large = await s.search({ query }, { embedder, embedBudgetMs: Infinity, smallStoreMemories: 20 });
+      expect(large.results.map((m) => m.id), query).not.toContain(ids[key]);
+    }
+  }, 120_000);
+
+  it('a neighbouring question whose nearest note stands out holding none of its words stays quiet', async () => {
+    const r = await s.search({ query: 'what is the neighbour\'s phone number' }, { embedder, embedBudgetMs: Infinity });
+    expect(r.results).toEqual([]);
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/store/store.js';
 import { makeRepo } from '../helpers.js';
-import { confidence, CONFIDENT, KNOWN_Z, NEAREST_Z, PAIR_Z } from '../../src/search/confidence.js';
+import { confidence, CONFIDENT, KNOWN_Z, NEAREST_Z, PAIR_Z, STANDOUT_COVERAGE, STANDOUT_Z } from '../../src/search/confidence.js';
 import { questionPhraseTerms, termInformation } from '../../src/search/engine.js';
 import { queryTerms } from '../../src/search/analyze.js';
 
@@ -56,6 +56,18 @@ describe('relative evidence on a small store (hybrid signals)', () => {
     expect(confidence({ ...s, z: NEAREST_Z + 0.1, small: true })).toBeGreaterThanOrEqual(CONFIDENT);
     expect(confidence({ ...s, z: NEAREST_Z - 0.3, small: true })).toBeLessThan(CONFIDENT);
     expect(confidence({ ...s, z: NEAREST_Z - 0.3, small: false })).toBeGreaterThanOrEqual(CONFIDENT);
+  });
+
+  it('the nearest memory standing STANDOUT_Z out with STANDOUT_COVERAGE of the words: confident on a small store, however low its cosine', () => {
+    const s = { coverage: STANDOUT_COVERAGE + 0.05, known: 0.5, cosine: 0.3, floor: 0.59, nearestGap: 0.2 };
+    expect(confidence({ ...s, z: STANDOUT_Z + 0.1, small: true })).toBeGreaterThanOrEqual(CONFIDENT);
+    // Not quite standing out, too few of the words, not the nearest, or a larger store: weak.
+    expect(confidence({ ...s, z: STANDOUT_Z - 0.2, small: true })).toBeLessThan(CONFIDENT);
+    expect(confidence({ ...s, coverage: STANDOUT_COVERAGE - 0.05, z: STANDOUT_Z + 0.1, small: true })).toBeLessThan(CONFIDENT);
+    expect(confidence({ ...s, nearestGap: undefined, z: STANDOUT_Z + 0.1, small: true })).toBeLessThan(CONFIDENT);
+    expect(confidence({ ...s, z: STANDOUT_Z + 0.1, small: false })).toBeLessThan(CONFIDENT);
+    // Words without the meaning stay weak however much the memory stands out.
+    expect(confidence({ ...s, cosine: 0.1, z: STANDOUT_Z + 1, small: true })).toBeLessThan(CONFIDENT);
   });
 
   it('without the query\'s distribution (under 20 memories) the rules are as before', () => {

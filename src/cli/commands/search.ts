@@ -76,7 +76,7 @@ export const searchCommand = command<Args>({
       .option('mode', { type: 'string', choices: ['hybrid', 'vector', 'fulltext'], describe: 'hybrid (default when an embedder is available), vector or fulltext; the result says which ran and why' })
       .option('archived', { type: 'boolean', describe: 'Also search memories archived by "memory prune" (full text; marked archived)' })
       .option('ref', { type: 'string', describe: 'Check the citations at this ref or commit (default the checkout\'s HEAD)' })
-      .option('relax', { type: 'boolean', describe: 'If nothing matches, retry without the dates, then without tags, then in vector mode' })
+      .option('relax', { type: 'boolean', describe: 'If nothing matches, retry without the dates, then without tags, then in vector mode; what a dropped filter lets in is weak, never a result (default: off)' })
       .option('weak', { type: 'boolean', describe: 'Print the weak candidates (below confidence) after the results even when piped; --no-weak hides them on a terminal' })
       .example('$0 search "TypeScript configuration"', 'Ranked by words and meaning (hybrid; full-text only without a model)')
       .example('$0 search "rate limit" --tag api --limit 5', 'Combined with a tag filter')
