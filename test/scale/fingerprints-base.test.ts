@@ -81,6 +81,42 @@ describe('de-duplication index: a binary base plus a small log', () => {
     expect(dup).toMatchObject({ duplicate: true, id: 'mem_handmade0000000001' });
   }, 120_000);
 
+  it('a base of the earlier layout (every id written) is read as it is, not rebuilt', async () => {
+    const repo = makeRepo();
+    const s = new MemoryStore({ repo, warn: () => {} });
+    await importMemories(s, { records: Array.from({ length: LOG_LIMIT + 10 }, (_, i) => ({ content: `memory ${i}` })) });
+    const base = join(s.cacheDir, 'fingerprints-v2.base');
+    // The same base in layout 2: header word 2, each record `hash<TAB>id<TAB>key<TAB>path`. Record 0
+    // names an id no file holds, so an answer from a rebuild (the file's own id) tells itself apart.
+    const b = readFileSync(base);
+    const n = b.readUInt32LE(8);
+    const k = b.readUInt32LE(12);
+    const offAt = 72 + (n + k) * 16;
+    const blobAt = offAt + (n + 1) * 4;
+    const lines: Buffer[] = [];
+    let marked = '';
+    for (let i = 0; i < n; i++) {
+      const [hash, given, key, ...rest] = b.toString('utf8', blobAt + b.readUInt32LE(offAt + i * 4), blobAt + b.readUInt32LE(offAt + i * 4 + 4)).split('\t');
+      const path = rest.join('\t');
+      let id = given ? given.slice(1) : path.slice(path.lastIndexOf('/') + 1, -3);
+      if (i === 0) (id = 'mem_fromtheoldbase'), (marked = path);
+      lines.push(Buffer.from(`${hash}\t${id}\t${key}\t${path}`, 'utf8'));
+    }
+    const offs = Buffer.alloc((n + 1) * 4);
+    let at = 0;
+    lines.forEach((l, i) => (offs.writeUInt32LE(at, i * 4), (at += l.length)));
+    offs.writeUInt32LE(at, n * 4);
+    const old = Buffer.concat([b.subarray(0, offAt), offs, ...lines]);
+    old.writeUInt32LE(2, 4);
+    writeFileSync(base, old);
+    const t = new MemoryStore({ repo, warn: () => {} });
+    const entries = [...loadFingerprints(t.git, t.treeOf(t.tip()), t.cacheDir).entries()];
+    expect(entries).toHaveLength(n);
+    expect(entries.find((f) => f.path === marked)?.id).toBe('mem_fromtheoldbase');
+    expect(readFileSync(base).readUInt32LE(4)).toBe(2);
+    expect((await t.store({ content: 'memory 77' })).duplicate).toBe(true);
+  }, 120_000);
+
   it('ignores a damaged base and rebuilds', async () => {
     const repo = makeRepo();
     const s = new MemoryStore({ repo, warn: () => {} });
