@@ -62,7 +62,7 @@ export const ESTIMATE_AFTER_SHARE = 0.02;
  * The time left at the rate measured (`counted` units in `ms` since the first count), or null while
  * that rate rests on too little work: less than {@link ESTIMATE_AFTER_MS} of counting, or less than
  * {@link ESTIMATE_AFTER_SHARE} of the work (`counted + remaining`). A stall right after the first count (a pack index
- * loading, a collection) then cannot turn into "1241 h left", and whatever is shown is bounded: at
+ * loading, a collection) then cannot turn into hundreds of hours left, and whatever is shown is bounded: at
  * most 49 times the time already measured.
  */
 export function timeLeft(counted: number, ms: number, remaining: number): number | null {
