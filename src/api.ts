@@ -203,7 +203,10 @@ export interface GitMemory {
    * cap (`maxMemories`), old trash purged. `{ dryRun: true }` writes nothing. See docs/lifecycle.md.
    */
   prune(opts?: PruneOptions): Promise<PruneResult>;
-  /** Imports records (objects, JSONL text, a file, or a seed `.pi/memories` dir) in one commit. */
+  /**
+   * Imports records (objects, JSONL text, a file, or a seed `.pi/memories` dir): one commit per 50,000
+   * records (one commit for most imports), their ids in `commits`.
+   */
   importMemories(input: ImportInput): Promise<ImportResult>;
   /** Every memory as JSONL (default), a JSON array or Markdown, in `data`. */
   exportMemories(opts?: { format?: ExportFormat; archived?: boolean }): Promise<{ success: true; format: ExportFormat; count: number; data: string; skipped: ExportSkip[] }>;

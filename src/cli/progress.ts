@@ -53,6 +53,24 @@ export function formatBytes(n: number): string {
   return `${(n / 1024 ** 3).toFixed(2)} GiB`;
 }
 
+/** Counting must have run this long before a time left is shown. */
+export const ESTIMATE_AFTER_MS = 2000;
+/** ... and covered this share of what was left at the first count: a time left is then at most 1/share - 1 times the time measured. */
+export const ESTIMATE_AFTER_SHARE = 0.02;
+
+/**
+ * The time left at the rate measured (`counted` units in `ms` since the first count), or null while
+ * that rate rests on too little work: less than {@link ESTIMATE_AFTER_MS} of counting, or less than
+ * {@link ESTIMATE_AFTER_SHARE} of the work (`counted + remaining`). A stall right after the first count (a pack index
+ * loading, a collection) then cannot turn into hundreds of hours left, and whatever is shown is bounded: at
+ * most 49 times the time already measured.
+ */
+export function timeLeft(counted: number, ms: number, remaining: number): number | null {
+  if (remaining <= 0 || counted <= 0 || ms < ESTIMATE_AFTER_MS) return null;
+  if (counted < ESTIMATE_AFTER_SHARE * (counted + remaining)) return null;
+  return (remaining / counted) * ms;
+}
+
 export function progressReporter(opts: ProgressOptions): ProgressReporter {
   const stream = opts.stream ?? process.stderr;
   if (opts.quiet || process.env.MEMORY_PROGRESS === '0') return NOOP;
@@ -64,7 +82,8 @@ export function progressReporter(opts: ProgressOptions): ProgressReporter {
   const counts = (done: number, total: number) => (opts.bytes ? `${amount(done)}/${amount(total)}` : `${amount(done)}/${amount(total)} ${unit}`);
   // The rate is measured from the first count, not from the start: work that sets up for a minute
   // (reading a million-entry tree) before its first count would otherwise start at a rate near zero
-  // and promise "1241 h left". The time left is shown once a second of counting has passed.
+  // and promise hours. The rate is shown after a second of counting; the time left only once it rests
+  // on enough work (see {@link timeLeft}).
   let firstAt = 0;
   let firstDone = 0;
   /** `52/s · 2 min 27 s left`: from the average since the first count, once there is one. */
@@ -77,7 +96,8 @@ export function progressReporter(opts: ProgressOptions): ProgressReporter {
     if (!firstAt || done <= firstDone || secs < 1) return '';
     const rate = (done - firstDone) / secs;
     const r = opts.bytes ? `${formatBytes(rate)}/s` : `${rate >= 10 ? Math.round(rate).toLocaleString('en-US') : rate.toFixed(1)}/s`;
-    return total > done ? ` · ${r} · ${formatDuration(((total - done) / rate) * 1000)} left` : ` · ${r}`;
+    const left = timeLeft(done - firstDone, now - firstAt, total - done);
+    return left === null ? ` · ${r}` : ` · ${r} · ${formatDuration(left)} left`;
   };
   if (stream.isTTY) {
     let drawn = false;

@@ -200,6 +200,13 @@ const baseOf = (cacheDir: string) => join(cacheDir, `fingerprints-v${FORMAT}.bas
 export const LOG_LIMIT = 4096;
 const TOMBSTONE = '-';
 const BASE_MAGIC = 0x50464d47; // "GMFP" little-endian
+/**
+ * The base's own layout version (its header's second word; the file keeps the name of {@link FORMAT}):
+ * 3 leaves out a record's id when it is the name of the record's file. A base of layout 2 (every id
+ * written) is still read, and replaced by layout 3 at its next merge; a version that knows only layout 2
+ * rebuilds a layout 3 base from the branch.
+ */
+const BASE_FORMAT = 3;
 const BASE_HEAD = 72;
 const ROW = 16;
 
@@ -214,6 +221,8 @@ export class FingerprintBase {
   readonly k: number;
   readonly tree: string;
   readonly build: string;
+  /** The layout of the records: {@link BASE_FORMAT}, or 2 (every id written) as earlier versions wrote it. */
+  private readonly layout: number;
   private readonly scratch = Buffer.alloc(ROW);
 
   private constructor(fd: number, head: Buffer) {
@@ -222,6 +231,7 @@ export class FingerprintBase {
     this.k = head.readUInt32LE(12);
     this.tree = head.toString('latin1', 16, 56);
     this.build = head.toString('latin1', 56, 72);
+    this.layout = head.readUInt32LE(4);
   }
 
   static open(file: string): FingerprintBase | null {
@@ -229,7 +239,7 @@ export class FingerprintBase {
     try {
       fd = openSync(file, 'r');
       const head = Buffer.alloc(BASE_HEAD);
-      if (readSync(fd, head, 0, BASE_HEAD, 0) !== BASE_HEAD || head.readUInt32LE(0) !== BASE_MAGIC || head.readUInt32LE(4) !== FORMAT) throw new Error('not a base');
+      if (readSync(fd, head, 0, BASE_HEAD, 0) !== BASE_HEAD || head.readUInt32LE(0) !== BASE_MAGIC || (head.readUInt32LE(4) !== BASE_FORMAT && head.readUInt32LE(4) !== 2)) throw new Error('not a base');
       const b = new FingerprintBase(fd, head);
       if (!/^[0-9a-f]{40}$/.test(b.tree)) throw new Error('bad tree');
       const size = fstatSync(fd).size;
@@ -275,7 +285,7 @@ export class FingerprintBase {
     const start = o.readUInt32LE(0);
     const end = o.readUInt32LE(4);
     const blob = at + (this.n + 1) * 4;
-    return parseLine(this.read(blob + start, end - start).toString('utf8'));
+    return parseLine(this.read(blob + start, end - start).toString('utf8'), this.layout);
   }
 
   /** Binary search of one table for `key` (12 bytes): every record whose row carries it, in order. */
@@ -322,18 +332,26 @@ export class FingerprintBase {
         chunkStart = s;
         chunk = this.read(blobAt + s, Math.min(total - s, Math.max(CHUNK, e - s)));
       }
-      yield parseLine(chunk.toString('utf8', s - chunkStart, e - chunkStart));
+      yield parseLine(chunk.toString('utf8', s - chunkStart, e - chunkStart), this.layout);
     }
   }
 }
 
+/**
+ * A base record: hash, id, key, path. The id is left empty when the path's file name is `<id>.md`
+ * (nearly every memory: 27 of its ~110 bytes at 1,000,000 memories), else written after a `=`, so an
+ * empty id stays distinct from one left out.
+ */
 function lineOf(f: Fingerprint): string {
-  return `${f.hash}\t${f.id}\t${f.key ? enc(f.key) : ''}\t${f.path}`;
+  const id = f.id && f.path.endsWith(`/${f.id}.md`) ? '' : `=${f.id}`;
+  return `${f.hash}\t${id}\t${f.key ? enc(f.key) : ''}\t${f.path}`;
 }
 
-function parseLine(line: string): Fingerprint {
-  const [hash, id, key, ...rest] = line.split('\t');
-  const f: Fingerprint = { hash, id, path: rest.join('\t') };
+function parseLine(line: string, layout: number): Fingerprint {
+  const [hash, given, key, ...rest] = line.split('\t');
+  const path = rest.join('\t');
+  const id = layout === 2 ? given : given ? given.slice(1) : path.slice(path.lastIndexOf('/') + 1, -3);
+  const f: Fingerprint = { hash, id, path };
   if (key) f.key = decodeURIComponent(key.slice(2));
   return f;
 }
@@ -368,7 +386,7 @@ function writeBase(file: string, tree: string, entries: Iterable<Fingerprint>): 
   const build = (Date.now().toString(36) + Math.random().toString(36).slice(2)).padEnd(16, '0').slice(0, 16);
   const head = Buffer.alloc(BASE_HEAD);
   head.writeUInt32LE(BASE_MAGIC, 0);
-  head.writeUInt32LE(FORMAT, 4);
+  head.writeUInt32LE(BASE_FORMAT, 4);
   head.writeUInt32LE(n, 8);
   head.writeUInt32LE(keys.length, 12);
   head.write(tree, 16, 'latin1');

@@ -6,7 +6,7 @@ import { BinaryContentError, ExportIncompleteError, InvalidInputError, MemoryErr
 import { idTime, isValidId, newId, pathFor } from '../model/id.js';
 import { isPriority, isUndated, memoryFromFile, memoryToFile, normalizeTags, parseTime, UNDATED, validateContent, type StoredMemory } from '../model/memory.js';
 import { setOwn } from '../model/codec.js';
-import { checkLabel, checkMetadata, checkTime, InputTooLargeError, maxImportBytes, readBoundedFile } from '../model/bounds.js';
+import { checkLabel, checkMetadata, checkTime, IMPORT_BATCH, InputTooLargeError, maxImportBytes, readBoundedFile } from '../model/bounds.js';
 import type { ReadonlyBranch, ReadonlyStoreBranch, StoreBranch } from '../model/branch-view.js';
 import { BlobCompressor, type CompressedBlob } from './blob-compressor.js';
 import { writeBlobPack } from '../git/pack-write.js';
@@ -31,7 +31,7 @@ export interface ImportOptions {
   redact?: boolean;
   /** Derive tags for records without any. Default false: imported data is kept as it is. */
   autoTag?: boolean;
-  /** Records per commit; a huge import becomes a few large commits. Default 50,000. */
+  /** Records per commit; a huge import becomes a few large commits. Default {@link IMPORT_BATCH}. */
   batchSize?: number;
   /** Compute and report, write nothing. */
   dryRun?: boolean;
@@ -299,7 +299,7 @@ export function fileRecords(file: string, onBytes?: (read: number, size: number)
         // pass, so a bad byte near the end fails the import before any batch is committed.
         prescanImportFile(fd, basename(file));
         const size = fstatSync(fd).size;
-        // Small slices: their text stays in V8's young generation, whose memory is reused. With 4 MiB
+        // 64 KiB slices: their text stays in V8's young generation, whose memory is reused. With 4 MiB
         // slices every slice's text (and the copy a concatenation with the previous slice's last line
         // makes) was a fresh large object: reading 1,000,000 records took 7 s instead of 0.4 s.
         const buf = Buffer.allocUnsafe(1 << 16);
@@ -511,7 +511,7 @@ class Importer {
     const m = memoryOf(this.store, it, this.settings, this.errors);
     if (!m) return;
     this.batch.push(this.pendingOf(m, it.record?.id));
-    if (this.batch.length >= (this.settings.batchSize ?? 50_000)) {
+    if (this.batch.length >= (this.settings.batchSize ?? IMPORT_BATCH)) {
       const batch = this.batch;
       this.batch = [];
       await this.runBatch(batch);
@@ -675,7 +675,7 @@ class Importer {
 }
 
 /**
- * Imports records as one commit per `batchSize` records (one commit for most imports): blobs are
+ * Imports records as one commit per `batchSize` records ({@link IMPORT_BATCH}; one commit for most imports): blobs are
  * written first, as one pack, then the batch's paths in one `writeTree`, so 10,000 memories cost one
  * tree rewrite, not 10,000 commits. Records already on the branch (same id, or same content and scope)
  * or earlier in the input are counted as duplicates.

@@ -259,3 +259,11 @@ export function readBoundedFile(path: string, opts: Omit<BoundedReadOptions, 'wh
     closeSync(fd);
   }
 }
+
+/**
+ * Records per commit of an import: a file of a million memories becomes 20 commits, each one pack of
+ * blobs, one tree and one commit. The batch bounds what an import holds (one batch of files, not the
+ * whole input), and a failure part way (a file that changes while it is read) keeps the batches
+ * committed before it; importing the same file again adds only what is missing.
+ */
+export const IMPORT_BATCH = 50_000;

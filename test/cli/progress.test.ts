@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { formatBytes, formatDuration, progressReporter } from '../../src/cli/progress.js';
+import { formatBytes, formatDuration, progressReporter, timeLeft } from '../../src/cli/progress.js';
 import { terminalSafe } from '../../src/cli/output.js';
 import { makeRepo, tempDir } from '../helpers.js';
 import { runCli } from '../run-cli.js';
@@ -35,11 +35,11 @@ describe('progress', { timeout: 120_000 }, () => {
       const bar = progressReporter({ label: 'importing', bytes: true, stream: t });
       vi.advanceTimersByTime(600);
       bar.progress(512 * 1024, 4 * 1024 * 1024);
-      vi.advanceTimersByTime(1000);
+      vi.advanceTimersByTime(2000);
       bar.progress(1536 * 1024, 4 * 1024 * 1024);
       bar.end();
-      // 1 MiB in the second since the first count: 1.0 MiB/s, 2.5 MiB left at that rate.
-      expect(t.text()).toMatch(/importing \[#{9}\.{15}\] 1\.5 MiB\/4\.0 MiB · 1\.0 MiB\/s · 2\.5 s left/);
+      // 1 MiB in the two seconds since the first count: 512 KiB/s, 2.5 MiB left at that rate.
+      expect(t.text()).toMatch(/importing \[#{9}\.{15}\] 1\.5 MiB\/4\.0 MiB · 512\.0 KiB\/s · 5\.0 s left/);
       const h = fakeTerminal();
       const wait = progressReporter({ label: 'searching', stream: h, heartbeat: true });
       expect(h.text()).toBe('');
@@ -64,13 +64,51 @@ describe('progress', { timeout: 120_000 }, () => {
       vi.advanceTimersByTime(60_000);
       bar.progress(1, 1_000_000);
       expect(t.text()).not.toContain('left');
-      vi.advanceTimersByTime(1000);
-      bar.progress(1001, 1_000_000);
+      vi.advanceTimersByTime(2000);
+      bar.progress(20_001, 1_000_000);
       bar.end();
-      // 1,000 a second since the first count: 999 s left, not 1,000,000 / (1,001 / 61 s) = 17 h.
-      expect(t.text()).toContain('1,000/s · 16 min 39 s left');
+      // 10,000 a second since the first count: 98 s left, not 1,000,000 / (20,001 / 62 s) = 52 min.
+      expect(t.text()).toContain('10,000/s · 1 min 38 s left');
     } finally {
       delete process.env.MEMORY_PROGRESS_DELAY_MS;
+      vi.useRealTimers();
+    }
+  });
+
+  it('a time left waits for enough work (2 s and 2% counted) and is then at most 49 times the time measured', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    process.env.MEMORY_PROGRESS_DELAY_MS = '0';
+    process.env.MEMORY_PROGRESS_INTERVAL_MS = '0';
+    try {
+      for (const tty of [true, false]) {
+        let out = '';
+        const stream = { isTTY: tty, write: (s: string) => ((out += s), true) } as unknown as NodeJS.WriteStream;
+        const bar = progressReporter({ label: 'indexing', stream });
+        // The first document, then a stall (a pack index loading): one more in the next second.
+        bar.progress(1, 1_000_000);
+        vi.advanceTimersByTime(1000);
+        bar.progress(2, 1_000_000);
+        vi.advanceTimersByTime(1500);
+        // 2.5 s of counting, but 0.5% of the work: a rate, no time left.
+        bar.progress(5_001, 1_000_000);
+        expect(out, tty ? 'terminal' : 'pipe').toContain('2,000/s');
+        expect(out, tty ? 'terminal' : 'pipe').not.toContain('left');
+        vi.advanceTimersByTime(7500);
+        // 10 s and 3%: 3,000 a second, 970,000 left.
+        bar.progress(30_001, 1_000_000);
+        bar.end();
+        expect(out, tty ? 'terminal' : 'pipe').toContain('3,000/s · 5 min 23 s left');
+      }
+      // Whatever the counts, a time left shown is at most 49 times the counting time it rests on.
+      for (const [counted, ms, remaining] of [[1, 1000, 999_999], [1, 2000, 999_999], [20_000, 2000, 980_000], [5, 60_000, 10], [1e9, 2000, 1]]) {
+        const left = timeLeft(counted, ms, remaining);
+        if (left !== null) expect(left).toBeLessThanOrEqual(49 * ms);
+      }
+      expect(timeLeft(1, 1000, 999_999)).toBeNull();
+      expect(timeLeft(20_000, 2000, 980_000)).toBe(98_000);
+    } finally {
+      delete process.env.MEMORY_PROGRESS_DELAY_MS;
+      delete process.env.MEMORY_PROGRESS_INTERVAL_MS;
       vi.useRealTimers();
     }
   });

@@ -5,6 +5,7 @@ import { MemoryStore } from '../../src/store/store.js';
 import { MemoryError } from '../../src/errors.js';
 import { exportMemories, importMemories } from '../../src/lifecycle/import-export.js';
 import { cli, git, makeRepo, tempDir } from '../helpers.js';
+import { IMPORT_BATCH } from '../../src/model/bounds.js';
 import { runCli } from '../run-cli.js';
 
 const j = (...p: string[]) => p.join('');
@@ -135,6 +136,28 @@ describe('import', () => {
     const odd = (await s.get('mem_1708873200000xyz')).memory;
     expect(odd.metadata.original_id).toBe('mem_1708873200000_XyZ');
     expect(commits(repo)).toBe(1);
+  });
+
+  it('help, result and commits agree: one commit per IMPORT_BATCH records, as the help says and the report counts', async () => {
+    const help = await runCli(tempDir(), ['import', '--help']);
+    expect(help.stdout).toContain(`one commit per ${IMPORT_BATCH.toLocaleString('en-US')} memories (one for most imports)`);
+    expect(help.stdout).not.toMatch(/in one commit/);
+    // The default batch, not a test's: IMPORT_BATCH + 1 short records from a file, through the CLI.
+    const repo = makeRepo();
+    const file = join(tempDir(), 'batch.jsonl');
+    const t0 = Date.UTC(2025, 0, 1);
+    writeFileSync(file, Array.from({ length: IMPORT_BATCH + 1 }, (_, i) => `{"content":"n ${i}","timestamp":"${new Date(t0 + i * 60_000).toISOString()}"}\n`).join(''));
+    const r = await runCli(repo, ['import', file, '--json'], { env: { MEMORY_PROGRESS: '0' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json.imported).toBe(IMPORT_BATCH + 1);
+    expect(r.json.commits).toHaveLength(2);
+    expect(commits(repo)).toBe(2);
+    expect(git(repo, 'log', '-1', '--format=%s', 'memory')).toBe('memory: import 1 memory from batch.jsonl');
+    // The report says how many commits it made.
+    const again = join(tempDir(), 'two.jsonl');
+    writeFileSync(again, '{"content":"one more"}\n{"content":"and another"}\n');
+    const h = await runCli(repo, ['import', again]);
+    expect(h.stdout).toMatch(/^imported 2 memories \(1 commit\)$/m);
   });
 
   it('CLI: JSONL from stdin and a file; progress bar only on a TTY', async () => {

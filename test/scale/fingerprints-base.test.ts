@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/store/store.js';
 import { importMemories } from '../../src/lifecycle/import-export.js';
 import { LOG_LIMIT, loadFingerprints } from '../../src/guards/fingerprints.js';
-import { makeRepo } from '../helpers.js';
+import { commitFiles, makeRepo } from '../helpers.js';
 
 describe('de-duplication index: a binary base plus a small log', () => {
   it('finds duplicates and upsert keys in the base and in the log, honours removals, and keeps the log small', async () => {
@@ -51,6 +51,70 @@ describe('de-duplication index: a binary base plus a small log', () => {
     const rebuilt = [...loadFingerprints(again.git, tree, again.cacheDir).entries()].map((f) => `${f.path} ${f.hash} ${f.key ?? ''}`).sort();
     expect(incremental).toEqual(rebuilt);
     expect(rebuilt.length).toBe(n + 3); // + 'base memory 3' unscoped, 'base memory 2005' again, 'a new one'; 20 deleted and stored again
+  }, 120_000);
+
+  it('a base record leaves out the id when it is the file name, and reads every id back, a file named otherwise included', async () => {
+    const repo = makeRepo();
+    const s = new MemoryStore({ repo, warn: () => {} });
+    const records = Array.from({ length: LOG_LIMIT + 10 }, (_, i) => ({ content: `memory ${i}`, upsert_key: i % 100 === 3 ? `key ${i}` : undefined }));
+    const r = await importMemories(s, { records });
+    // A hand-made file whose name is not its id, and one with an id no memory file name could hold.
+    commitFiles(repo, [{ files: { 'memories/2025-01/x/renamed.md': '---\nid: mem_handmade0000000001\ntags: []\n---\nrenamed by hand\n', 'memories/2025-01/y/mem_other.md': '---\nid: mem_notthename\n---\nanother name\n' } }], 'memory');
+    const base = join(s.cacheDir, 'fingerprints-v2.base');
+    rmSync(base, { force: true });
+    rmSync(join(s.cacheDir, 'fingerprints-v2.txt'), { force: true });
+    const t = new MemoryStore({ repo, warn: () => {} });
+    const tree = t.treeOf(t.tip());
+    const entries = [...loadFingerprints(t.git, tree, t.cacheDir).entries()];
+    expect(entries).toHaveLength(LOG_LIMIT + 12);
+    const bytes = readFileSync(base);
+    // No imported memory's id is stored beside its path (its file is <id>.md).
+    expect(r.ids.filter((id) => bytes.includes(`\t${id}\t`))).toEqual([]);
+    // Every id reads back: the file's own name, or the one written for a file named otherwise.
+    const byPath = new Map(entries.map((f) => [f.path, f]));
+    expect(byPath.get('memories/2025-01/x/renamed.md')?.id).toBe('mem_handmade0000000001');
+    expect(byPath.get('memories/2025-01/y/mem_other.md')?.id).toBe('mem_notthename');
+    for (const id of r.ids.slice(0, 50)) expect(entries.find((f) => f.path.endsWith(`/${id}.md`))?.id).toBe(id);
+    expect(entries.filter((f) => f.key)).toHaveLength(records.filter((x) => x.upsert_key).length);
+    // What de-duplication answers from it: a duplicate of the hand-made file is found with its id.
+    const dup = await t.store({ content: 'renamed  by hand' });
+    expect(dup).toMatchObject({ duplicate: true, id: 'mem_handmade0000000001' });
+  }, 120_000);
+
+  it('a base of the earlier layout (every id written) is read as it is, not rebuilt', async () => {
+    const repo = makeRepo();
+    const s = new MemoryStore({ repo, warn: () => {} });
+    await importMemories(s, { records: Array.from({ length: LOG_LIMIT + 10 }, (_, i) => ({ content: `memory ${i}` })) });
+    const base = join(s.cacheDir, 'fingerprints-v2.base');
+    // The same base in layout 2: header word 2, each record `hash<TAB>id<TAB>key<TAB>path`. Record 0
+    // names an id no file holds, so an answer from a rebuild (the file's own id) tells itself apart.
+    const b = readFileSync(base);
+    const n = b.readUInt32LE(8);
+    const k = b.readUInt32LE(12);
+    const offAt = 72 + (n + k) * 16;
+    const blobAt = offAt + (n + 1) * 4;
+    const lines: Buffer[] = [];
+    let marked = '';
+    for (let i = 0; i < n; i++) {
+      const [hash, given, key, ...rest] = b.toString('utf8', blobAt + b.readUInt32LE(offAt + i * 4), blobAt + b.readUInt32LE(offAt + i * 4 + 4)).split('\t');
+      const path = rest.join('\t');
+      let id = given ? given.slice(1) : path.slice(path.lastIndexOf('/') + 1, -3);
+      if (i === 0) (id = 'mem_fromtheoldbase'), (marked = path);
+      lines.push(Buffer.from(`${hash}\t${id}\t${key}\t${path}`, 'utf8'));
+    }
+    const offs = Buffer.alloc((n + 1) * 4);
+    let at = 0;
+    lines.forEach((l, i) => (offs.writeUInt32LE(at, i * 4), (at += l.length)));
+    offs.writeUInt32LE(at, n * 4);
+    const old = Buffer.concat([b.subarray(0, offAt), offs, ...lines]);
+    old.writeUInt32LE(2, 4);
+    writeFileSync(base, old);
+    const t = new MemoryStore({ repo, warn: () => {} });
+    const entries = [...loadFingerprints(t.git, t.treeOf(t.tip()), t.cacheDir).entries()];
+    expect(entries).toHaveLength(n);
+    expect(entries.find((f) => f.path === marked)?.id).toBe('mem_fromtheoldbase');
+    expect(readFileSync(base).readUInt32LE(4)).toBe(2);
+    expect((await t.store({ content: 'memory 77' })).duplicate).toBe(true);
   }, 120_000);
 
   it('ignores a damaged base and rebuilds', async () => {

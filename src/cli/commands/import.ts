@@ -1,6 +1,7 @@
 import { command } from '../command.js';
 import { fstatSync, statSync } from 'node:fs';
 import { InvalidInputError } from '../../errors.js';
+import { IMPORT_BATCH } from '../../model/bounds.js';
 import { readStdin, run, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
 import { progressReporter } from '../progress.js';
@@ -18,7 +19,7 @@ interface Args extends GlobalArgs {
 
 export const importCommand = command<Args>({
   command: 'import [file]',
-  describe: 'Import memories from JSONL (one per line, the seed\'s fields; "-" for stdin) or the seed\'s .pi/memories directory: one commit per 50,000 memories (one for most imports)',
+  describe: `Import memories from JSONL (one per line, the seed's fields; "-" for stdin) or the seed's .pi/memories directory: one commit per ${IMPORT_BATCH.toLocaleString('en-US')} memories (one for most imports)`,
   builder: (y) =>
     y
       .positional('file', { type: 'string', describe: 'A .jsonl file (or a JSON array as "memory export --format json" writes); "-" reads stdin' })
@@ -99,7 +100,7 @@ export const importCommand = command<Args>({
     ),
 });
 
-type Report = { imported: number; duplicates: number; errors: Array<{ line: number | string; code: string; message: string }>; dryRun: boolean };
+type Report = { imported: number; duplicates: number; errors: Array<{ line: number | string; code: string; message: string }>; commits: string[]; dryRun: boolean };
 
 const duplicatesOf = (n: number) => `${n} duplicate${n === 1 ? '' : 's'} already present`;
 
@@ -111,7 +112,8 @@ function validOutcome(r: Report): string {
 
 function report(r: Report): string {
   const head = r.imported || !r.duplicates ? `${r.dryRun ? 'would import' : 'imported'} ${r.imported} memor${r.imported === 1 ? 'y' : 'ies'}${r.duplicates ? `, ${r.duplicates} already present` : ''}` : `nothing new: ${duplicatesOf(r.duplicates)}`;
-  const lines = [`${head}${r.errors.length ? `, ${r.errors.length} invalid` : ''}`];
+  const commits = r.commits.length ? ` (${r.commits.length} commit${r.commits.length === 1 ? '' : 's'})` : '';
+  const lines = [`${head}${r.errors.length ? `, ${r.errors.length} invalid` : ''}${commits}`];
   for (const e of r.errors.slice(0, 20)) lines.push(color.dim(`  ${typeof e.line === 'number' ? `line ${e.line}` : e.line}: [${e.code}] ${e.message}`));
   if (r.errors.length > 20) lines.push(color.dim(`  ... and ${r.errors.length - 20} more (--json lists all)`));
   return lines.join('\n');
