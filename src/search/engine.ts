@@ -4,7 +4,7 @@ import type { SearchQuery } from '../model/search-types.js';
 import { pipelineWord, queryTerms, terms as analyzeTerms } from './analyze.js';
 import { MIN_COVERAGE } from './confidence.js';
 import { BOUND_SHIFT, codeLength, computeDocBounds, type DocBounds } from './doc-bounds.js';
-import { FIELDS, gatherValues, NO_SCOPE, postingsOf, PRIORITY_CODE, type Segment } from './segment.js';
+import { eachPostingChunk, FIELDS, gatherValues, NO_SCOPE, postingCount, postingsOf, PRIORITY_CODE, type Segment } from './segment.js';
 
 /**
  * Query evaluation over a base segment and its delta. Everything here is pure: no git, no files,
@@ -195,8 +195,9 @@ export function termInformation(qterms: string[], dfs: number[], n: number, text
 }
 
 /**
- * A term's postings in each part (a range of the file for a segment not read whole) and its document
- * frequency over live documents.
+ * A term's postings in each part (read on first use of `lists`: a range of the file for a segment not
+ * read whole), its term number and posting count per part, and its document frequency over live
+ * documents (from the counts, or the document numbers streamed once where some documents are dead).
  */
 function termPostings(view: IndexView, term: string): TermPostings {
   let cache = postingsCache.get(view);
@@ -204,20 +205,28 @@ function termPostings(view: IndexView, term: string): TermPostings {
   const hit = cache.terms.get(term);
   if (hit) return hit;
   const key = Buffer.from(term, 'utf8');
-  const lists = view.parts.map((p) => {
-    const t = p.seg.terms.find(key);
-    return t < 0 ? null : postingsOf(p.seg, t);
-  });
+  const tids = view.parts.map((p) => p.seg.terms.find(key));
+  const counts = view.parts.map((p, pi) => (tids[pi] < 0 ? 0 : postingCount(p.seg, tids[pi])));
   let df = 0;
   let size = 0;
-  view.parts.forEach(({ dead }, pi) => {
-    const list = lists[pi];
-    if (!list) return;
-    size += list.doc.length;
-    if (!dead) df += list.doc.length;
-    else for (let p = 0; p < list.doc.length; p++) if (!dead[list.doc[p]]) df++;
+  view.parts.forEach(({ seg, dead }, pi) => {
+    if (tids[pi] < 0) return;
+    size += counts[pi];
+    if (!dead) df += counts[pi];
+    else
+      eachPostingChunk(seg, tids[pi], false, (doc, _, n) => {
+        for (let p = 0; p < n; p++) if (!dead[doc[p]]) df++;
+      });
   });
-  const out = { lists, df };
+  let lists: TermPostings['lists'] | null = null;
+  const out: TermPostings = {
+    tids,
+    counts,
+    df,
+    get lists() {
+      return (lists ??= view.parts.map((p, pi) => (tids[pi] < 0 ? null : postingsOf(p.seg, tids[pi]))));
+    },
+  };
   if (cache.size + size > POSTINGS_CACHE_MAX || cache.terms.size >= POSTINGS_CACHE_TERMS) {
     cache.terms.clear();
     cache.size = 0;
@@ -227,7 +236,14 @@ function termPostings(view: IndexView, term: string): TermPostings {
   return out;
 }
 
-type TermPostings = { lists: Array<{ doc: Uint32Array; tf: Uint8Array } | null>; df: number };
+type TermPostings = {
+  /** The term's number in each part's dictionary, -1 where it is not. */
+  tids: number[];
+  /** Postings per part (dead documents included). */
+  counts: number[];
+  lists: Array<{ doc: Uint32Array; tf: Uint8Array } | null>;
+  df: number;
+};
 
 /**
  * Looked-up terms of an index view (a view never changes: a new tree is a new view), so one search
@@ -309,6 +325,9 @@ export function eachTextScore(view: IndexView, text: string, params: Bm25Params,
     }
   });
 }
+
+/** No term frequencies (an argument not used). */
+const NO_TF = new Uint8Array(NF);
 
 /** Field numbers of a segment's postings: content, tags, category. */
 const CONTENT_FIELD = 0;
@@ -788,12 +807,21 @@ export function rankBounded(view: IndexView, qterms: string[], limit: number, w:
   // The bound and the "matched" test assume BM25's usual shape: positive boosts, 0 <= b <= 1.
   if (!(b >= 0 && b <= 1 && k1 >= 0 && boost.every((x) => x > 0) && w.contentMatch >= 0)) return null;
   const coord = params.coord ?? 0;
+  // The postings themselves are read when a pass needs them (a one-word query streams them).
   const terms = qterms.map((t) => {
-    const { lists, df } = termPostings(view, t);
-    return { lists, df, w: df ? Math.pow(idf(df, N), params.idfPow ?? 1) : 0 };
+    const tp = termPostings(view, t);
+    return {
+      tids: tp.tids,
+      counts: tp.counts,
+      get lists() {
+        return tp.lists;
+      },
+      df: tp.df,
+      w: tp.df ? Math.pow(idf(tp.df, N), params.idfPow ?? 1) : 0,
+    };
   });
   let postings = 0;
-  for (const t of terms) for (const l of t.lists) postings += l?.doc.length ?? 0;
+  for (const t of terms) for (const c of t.counts) postings += c;
   // A block's latest time bounds the recency boost only when a later time never boosts less.
   const tight = postings * 8 >= N && w.recencyPerDay >= 0;
   // Below these sizes scoring every match measured as fast or faster (at 100,000 the few-postings
@@ -839,7 +867,9 @@ export function rankBounded(view: IndexView, qterms: string[], limit: number, w:
   const top: Item[] = [];
   // Scores exactly documents `docs` (ascending) of part `pi`, with their matched terms and priorities,
   // and keeps the page's best.
-  const scoreDocs = (pi: number, docs: ArrayLike<number>, masks: ArrayLike<number>, prio: (j: number) => number) => {
+  // `tfs`, for a query of one word: each document's term frequencies of that word (3 a document),
+  // kept when its postings were streamed, instead of finding its posting again.
+  const scoreDocs = (pi: number, docs: ArrayLike<number>, masks: ArrayLike<number>, prio: (j: number) => number, tfs: ArrayLike<number> | null = null) => {
     const { seg } = view.parts[pi];
     if (!docs.length) return;
     const lenIdx = new Float64Array(docs.length * NF);
@@ -850,24 +880,28 @@ export function rankBounded(view: IndexView, qterms: string[], limit: number, w:
     // In query order, as eachTextScore adds them: the same sums to the last bit. A document's posting
     // is found by binary search from the previous one's (both ascending).
     for (let i = 0; i < terms.length; i++) {
-      const list = terms[i].lists[pi];
-      if (!list || !terms[i].df) continue;
+      if (!terms[i].df || terms[i].tids[pi] < 0) continue;
+      const list = tfs ? null : terms[i].lists[pi];
+      const tfOf = tfs ?? (list as { tf: Uint8Array }).tf;
       let from = 0;
       for (let j = 0; j < docs.length; j++) {
         if (!(masks[j] & (1 << i))) continue;
         const d = docs[j];
-        let lo = from;
-        let hi = list.doc.length;
-        while (lo < hi) {
-          const mid = (lo + hi) >>> 1;
-          if (list.doc[mid] < d) lo = mid + 1;
-          else hi = mid;
+        let p = j;
+        if (list) {
+          let lo = from;
+          let hi = list.doc.length;
+          while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (list.doc[mid] < d) lo = mid + 1;
+            else hi = mid;
+          }
+          from = lo;
+          p = lo;
         }
-        from = lo;
-        const p = lo;
         let s = 0;
         for (let f = 0; f < NF; f++) {
-          const tf = list.tf[p * NF + f];
+          const tf = tfOf[p * NF + f];
           if (!tf || (f !== CONTENT_FIELD && !labelValueMatch(seg, d, f, qwords[i]))) continue;
           const norm = 1 - b + (b * lens[j * NF + f]) / view.avgLen[f];
           s += (boost[f] * ((k1 + 1) * tf)) / (k1 * norm + tf);
@@ -906,12 +940,13 @@ export function rankBounded(view: IndexView, qterms: string[], limit: number, w:
     const heap = new Float64Array(K);
     let heapN = 0;
     let theta = -Infinity;
-    const cands = view.parts.map(() => ({ docs: [] as number[], masks: [] as number[], bounds: [] as number[] }));
-    const offer = (pi: number, d: number, mask: number, bound: number) => {
+    const cands = view.parts.map(() => ({ docs: [] as number[], masks: [] as number[], bounds: [] as number[], tfs: [] as number[] }));
+    const offer = (pi: number, d: number, mask: number, bound: number, tf: Uint8Array, p: number) => {
       const c = cands[pi];
       c.docs.push(d);
       c.masks.push(mask);
       c.bounds.push(bound);
+      c.tfs.push(tf[p * NF], tf[p * NF + 1], tf[p * NF + 2]);
       if (heapN < K) {
         let i = heapN++;
         while (i > 0 && heap[(i - 1) >> 1] > bound) (heap[i] = heap[(i - 1) >> 1]), (i = (i - 1) >> 1);
@@ -944,32 +979,34 @@ export function rankBounded(view: IndexView, qterms: string[], limit: number, w:
     // counted and offered; with it, the documents whose bound is in [lo, hi) are kept.
     const walkOne = (pi: number, i: number, band: boolean, lo: number, hi: number) => {
       const { seg, dead } = view.parts[pi];
-      const list = terms[i].lists[pi];
-      if (!list) return;
-      const { doc, tf } = list;
+      const t = terms[i].tids[pi];
+      if (t < 0) return;
       const lenCode = view.docBounds(pi).lenCode;
       const recB = recBlocks[pi];
       const prio = seg.prio;
       const scale = cm * factor[1 << i] * (1 + 1e-9);
       const c = cw[i];
       const confidentOne = coverOf[1 << i] >= minCoverage ? 1 : 0;
-      const n = doc.length;
+      const out = cands[pi];
       let count = 0;
-      for (let p = 0; p < n; p++) {
-        const d = doc[p];
-        if (dead !== null && dead[d] === 1) continue;
-        const t0 = tf[p * 3];
-        const nk = normK[lenCode[d]];
-        let ub = t0 && !tf[p * 3 + 1] && !tf[p * 3 + 2] ? (c * t0) / (nk + t0) : otherBound(seg, d, i, p, tf, nk);
-        if (ub < 0 || (pass !== null && !pass(pi, d))) continue;
-        ub = scale * ub + prioB[prio[d]] + recB[d >>> BOUND_SHIFT];
-        if (band) {
-          if (ub >= lo && ub < hi) cands[pi].docs.push(d), cands[pi].masks.push(1 << i);
-          continue;
+      eachPostingChunk(seg, t, true, (doc, tfs, n) => {
+        const tf = tfs as Uint8Array;
+        for (let p = 0; p < n; p++) {
+          const d = doc[p];
+          if (dead !== null && dead[d] === 1) continue;
+          const t0 = tf[p * 3];
+          const nk = normK[lenCode[d]];
+          let ub = t0 && !tf[p * 3 + 1] && !tf[p * 3 + 2] ? (c * t0) / (nk + t0) : otherBound(seg, d, i, p, tf, nk);
+          if (ub < 0 || (pass !== null && !pass(pi, d))) continue;
+          ub = scale * ub + prioB[prio[d]] + recB[d >>> BOUND_SHIFT];
+          if (band) {
+            if (ub >= lo && ub < hi) out.docs.push(d), out.masks.push(1 << i), out.tfs.push(t0, tf[p * 3 + 1], tf[p * 3 + 2]);
+            continue;
+          }
+          count++;
+          if (ub >= theta) offer(pi, d, 1 << i, ub, tf, p);
         }
-        count++;
-        if (ub >= theta) offer(pi, d, 1 << i, ub);
-      }
+      });
       total += count;
       confident += count * confidentOne;
     };
@@ -1009,24 +1046,26 @@ export function rankBounded(view: IndexView, qterms: string[], limit: number, w:
         }
         total++;
         if (coverOf[mask] >= minCoverage) confident++;
-        if (bound >= theta) offer(pi, d, mask, bound);
+        if (bound >= theta) offer(pi, d, mask, bound, NO_TF, 0);
       }
     };
     const recBlocks = view.parts.map((_, pi) => Float64Array.from(view.docBounds(pi).tsMax, recOf));
     const one = terms.filter((t) => t.df).length === 1 ? terms.findIndex((t) => t.df) : -1;
     const walk = (pi: number, band: boolean, lo: number, hi: number) => (one >= 0 ? walkOne(pi, one, band, lo, hi) : walkMany(pi, band, lo, hi));
-    const score = (pi: number, docs: number[], masks: number[]) => {
+    // A query of one word kept its candidates' term frequencies; several words find their postings.
+    const score = (pi: number, docs: number[], masks: number[], tfs: number[]) => {
       const prio = view.parts[pi].seg.prio;
-      scoreDocs(pi, docs, masks, (j) => prio[docs[j]]);
+      scoreDocs(pi, docs, masks, (j) => prio[docs[j]], one >= 0 ? tfs : null);
     };
     for (let pi = 0; pi < view.parts.length; pi++) walk(pi, false, 0, 0);
     // The candidates whose bound reaches the ~4 × page best: the others were below it when seen.
-    cands.forEach(({ docs, masks, bounds }, pi) => {
+    cands.forEach(({ docs, masks, bounds, tfs }, pi) => {
       const keep = docs.map((_, k) => k).filter((k) => bounds[k] >= theta);
       score(
         pi,
         keep.map((k) => docs[k]),
         keep.map((k) => masks[k]),
+        keep.flatMap((k) => [tfs[3 * k], tfs[3 * k + 1], tfs[3 * k + 2]]),
       );
     });
     // A document not scored has a bound below `from`: it can enter the page (or tie its last
@@ -1036,9 +1075,9 @@ export function rankBounded(view: IndexView, qterms: string[], limit: number, w:
       const line = need();
       if (line >= from) break;
       for (let pi = 0; pi < view.parts.length; pi++) {
-        cands[pi] = { docs: [], masks: [], bounds: [] };
+        cands[pi] = { docs: [], masks: [], bounds: [], tfs: [] };
         walk(pi, true, line, from);
-        score(pi, cands[pi].docs, cands[pi].masks);
+        score(pi, cands[pi].docs, cands[pi].masks, cands[pi].tfs);
       }
       from = line;
     }
