@@ -83,9 +83,9 @@ export interface IndexCacheOptions {
   key?: string;
 }
 
-/** Removes an index file of the clone and the marks beside it (`restored-`, `verified-`, `newest-`). */
+/** Removes an index file of the clone and the files beside it (`restored-`, `verified-`, `newest-`, `counts-`, `bounds-`). */
 function dropLocal(file: string): void {
-  for (const f of [file, ...['restored-', 'verified-', 'newest-'].map((p) => join(file, '..', p + basename(file)))]) rmSync(f, { force: true });
+  for (const f of [file, ...['restored-', 'verified-', 'newest-', 'counts-', 'bounds-'].map((p) => join(file, '..', p + basename(file)))]) rmSync(f, { force: true });
 }
 
 function branchDir(store: ReadonlyBranch, dir: string): string {

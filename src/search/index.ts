@@ -14,6 +14,7 @@ import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, knownShare, no
 import { KNOWN_COVERAGE, MIN_COVERAGE, confidence, nothingConfidentNote, roundConfidence } from './confidence.js';
 import { queryTerms } from './analyze.js';
 import { writeNewestOrder } from './newest-order.js';
+import { computeDocBounds, readDocBounds, writeDocBounds, type DocBounds } from './doc-bounds.js';
 import { writeBaseCounts } from './base-counts.js';
 import { SEGMENT_FORMAT, SegmentBuilder, SegmentFile, decodeSegment, mergeSegments, releaseSegment, retainSegment, writeSegment, type DocInput, type Segment } from './segment.js';
 import { onClose } from '../model/closers.js';
@@ -246,7 +247,7 @@ function readSegment(store: ReadonlyBranch, file: string): Segment | null {
 function dropOtherFormats(store: ReadonlyBranch): void {
   try {
     for (const f of readdirSync(store.cacheDir)) {
-      const m = /^(?:verified-|newest-|counts-|restored-)?search-v(\d+)\.(base|delta)$/.exec(f);
+      const m = /^(?:verified-|newest-|counts-|bounds-|restored-)?search-v(\d+)\.(base|delta)$/.exec(f);
       if (m && Number(m[1]) !== SEGMENT_FORMAT) rmSync(join(store.cacheDir, f), { force: true });
     }
   } catch {
@@ -263,6 +264,7 @@ function writeAtomic(store: ReadonlyBranch, file: string, seg: Segment): number 
   if (seg.kind === 'base') {
     writeNewestOrder(file, seg);
     writeBaseCounts(file, seg);
+    writeDocBounds(file, seg);
   }
   const sig = signature(file);
   stateOf(store).setFile(file, sig, seg);
@@ -591,8 +593,22 @@ function remember(store: ReadonlyBranch, tree: string | null, base: Segment | nu
   const st = stateOf(store);
   const prevTree = st.tree;
   st.setGeneration(tree, base, delta, view);
+  view.boundsSource = (seg) => (seg.kind === 'base' ? baseDocBounds(store, seg) : null);
   if (tree && prevTree !== tree) warnDupes(store, tree, view);
   return view;
+}
+
+/**
+ * The base's {@link DocBounds}: from the file beside it, else computed from its length and time
+ * columns and the file written, so that only the first bounded search of a base reads them whole.
+ */
+function baseDocBounds(store: ReadonlyBranch, seg: Segment): DocBounds {
+  const file = paths(store).base;
+  const read = readDocBounds(file, seg);
+  if (read) return read;
+  const bounds = computeDocBounds(seg);
+  writeDocBounds(file, seg, bounds);
+  return bounds;
 }
 
 /**

@@ -14,4 +14,4 @@ export { StringColumn, type LazyOffsets } from './segment/column.js';
 export { SegmentBuilder } from './segment/build.js';
 export { mergeSegments } from './segment/merge.js';
 export { decodeSegment, encodeSegment, writeSegment } from './segment/codec.js';
-export { SegmentClosedError, SegmentFile, gatherValues, openSegmentLazily, postingsOf, releaseSegment, retainSegment } from './segment/file.js';
+export { SegmentClosedError, SegmentFile, eachPostingChunk, gatherValues, postingCount, openSegmentLazily, postingsOf, releaseSegment, retainSegment } from './segment/file.js';

@@ -1,10 +1,11 @@
-import { closeSync, fstatSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import fc from 'fast-check';
 import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, filterMatches, rank, rankBounded, rankPruned, type NormalizedFilter } from '../../src/search/engine.js';
 import { queryTerms } from '../../src/search/analyze.js';
-import { SegmentBuilder, openSegmentLazily, writeSegment, type Segment } from '../../src/search/segment.js';
+import { SegmentBuilder, SegmentFile, openSegmentLazily, writeSegment, type Segment } from '../../src/search/segment.js';
+import { codeLength, computeDocBounds, lengthCode, readDocBounds, writeDocBounds } from '../../src/search/doc-bounds.js';
 import { viewOf } from '../../src/search/index.js';
 import { runs } from '../fc-runs.js';
 import { rng, tempDir } from '../helpers.js';
@@ -17,12 +18,13 @@ import { rng, tempDir } from '../helpers.js';
 const VOCAB = Array.from({ length: 400 }, (_, i) => `w${i.toString(36)}x`);
 const NOW = Date.UTC(2026, 5, 1);
 
-function corpus(seed: number, n: number, from = 0) {
+function corpus(seed: number, n: number, from = 0, long = 0) {
   const rnd = rng(seed);
   const zipf = () => VOCAB[Math.min(VOCAB.length - 1, Math.floor(Math.exp(rnd() * Math.log(VOCAB.length))) - 1)];
   return Array.from({ length: n }, (_, k) => {
     const i = from + k;
-    const words = Array.from({ length: 3 + Math.floor(rnd() * 30) }, zipf).join(' ');
+    // A share `long` of longer documents (up to ~600 words): lengths past the exact length codes.
+    const words = Array.from({ length: rnd() < long ? 60 + Math.floor(rnd() * 540) : 3 + Math.floor(rnd() * 30) }, zipf).join(' ');
     // Many equal times (ties broken by id), some within the recency window.
     const ts = rnd() < 0.3 ? NOW - Math.floor(rnd() * 8) * 86_400_000 : Date.UTC(2025, 0, 1) + Math.floor(rnd() * 50) * 3_600_000;
     return { id: `mem_${i.toString(36).padStart(6, '0')}`, path: `memories/2025-01/${i % 7}/mem_${i}.md`, oid: i.toString(16).padStart(40, '0'), timestamp: ts, priority: ['low', 'medium', 'high'][Math.floor(rnd() * 3)], category: 'general', tags: [`t${i % 5}`], content: rnd() < 0.05 ? `${words} ${words}` : words };
@@ -139,11 +141,15 @@ describe('a tag filter from the postings of its words', () => {
 });
 
 describe('bounded ranking', () => {
-  const base = segmentOf(corpus(11, 3000), { kind: 'base' });
-  const delta = segmentOf(corpus(12, 200, 3000), { kind: 'delta', removed: Array.from({ length: 150 }, (_, i) => i * 19), baseBuild: base.build });
+  const base = segmentOf(corpus(11, 3000, 0, 0.1), { kind: 'base' });
+  const delta = segmentOf(corpus(12, 200, 3000, 0.1), { kind: 'delta', removed: Array.from({ length: 150 }, (_, i) => i * 19), baseBuild: base.build });
   const views = [viewOf(base, null), viewOf(base, delta), viewOf(lazily(base), delta)];
 
   it('gives the same page, total and confident count as scoring every document, with and without filters', () => {
+    // The lazily opened base streams a one-word query's postings: in chunks of 97, edges crossed.
+    const chunk = SegmentFile.postingChunk;
+    SegmentFile.postingChunk = 97;
+    onTestFinished(() => void (SegmentFile.postingChunk = chunk));
     fc.assert(
       fc.property(
         fc.array(fc.oneof(fc.integer({ min: 0, max: 15 }), fc.integer({ min: 0, max: VOCAB.length - 1 })), { minLength: 1, maxLength: 4 }),
@@ -166,13 +172,81 @@ describe('bounded ranking', () => {
   });
 
   it('reads the lengths and times of the candidates for the page only, not the whole columns', () => {
-    const lazy = lazily(segmentOf(corpus(13, 20_000), { kind: 'base' }));
+    const seg = segmentOf(corpus(13, 20_000, 0, 0.1), { kind: 'base' });
+    const file = join(tempDir(), 'search.base');
+    writeDocBounds(file, seg);
+    const lazy = lazily(seg);
     const view = viewOf(lazy, null);
-    const text = `${VOCAB[0]} ${VOCAB[1]}`;
-    const fast = rankBounded(view, queryTerms(text), 10, DEFAULT_WEIGHTS, NOW, { ...DEFAULT_BM25, prune: true });
-    expect(fast).not.toBeNull();
-    expect(fast!.total).toBeGreaterThan(5_000);
-    for (const col of ['len_', 'ts_']) expect((lazy as unknown as Record<string, unknown>)[col], col).toBeUndefined();
-    expect(rank(view, text, { tags: [] }, 10, DEFAULT_WEIGHTS, NOW, { ...DEFAULT_BM25, prune: false })).toEqual(fast);
+    // The bounds come from the file kept beside the base, as index.ts gives them.
+    view.boundsSource = (s) => readDocBounds(file, s);
+    const texts = [VOCAB[0], VOCAB[1], `${VOCAB[0]} ${VOCAB[1]}`, `${VOCAB[2]} ${VOCAB[300]}`];
+    // Postings streamed in chunks of 1,000 (at most 65,536 in use): a one-word query crosses their edges.
+    const chunk = SegmentFile.postingChunk;
+    SegmentFile.postingChunk = 1000;
+    const fast: Array<ReturnType<typeof rankBounded>> = [];
+    try {
+      for (const text of texts.slice(0, 2)) fast.push(rankBounded(view, queryTerms(text), 10, DEFAULT_WEIGHTS, NOW, { ...DEFAULT_BM25, prune: true }));
+      // One word: its postings streamed, never read whole (nor the dictionary's offsets).
+      for (const col of ['len_', 'ts_', 'postOff_', 'postDoc_', 'postTf_']) expect((lazy as unknown as Record<string, unknown>)[col], col).toBeUndefined();
+      for (const text of texts.slice(2)) fast.push(rankBounded(view, queryTerms(text), 10, DEFAULT_WEIGHTS, NOW, { ...DEFAULT_BM25, prune: true }));
+    } finally {
+      SegmentFile.postingChunk = chunk;
+    }
+    for (const col of ['len_', 'ts_', 'postOff_']) expect((lazy as unknown as Record<string, unknown>)[col], col).toBeUndefined();
+    texts.forEach((text, i) => {
+      expect(fast[i]).not.toBeNull();
+      expect(fast[i]!.total).toBeGreaterThan(3_000);
+      expect(rank(view, text, { tags: [] }, 10, DEFAULT_WEIGHTS, NOW, { ...DEFAULT_BM25, prune: false })).toEqual(fast[i]);
+    });
+  });
+
+  it('takes its bounds from the per-document lengths and block times: planted too low, the page is wrong', () => {
+    // Not vacuous: the bound of a common word's documents is their length and recency. Documents
+    // claimed longer and older than they are bound below their score and are never scored.
+    const seg = segmentOf(corpus(14, 3000, 0, 0.1), { kind: 'base' });
+    const view = viewOf(seg, null);
+    const text = VOCAB[0];
+    const full = rank(view, text, { tags: [] }, 10, DEFAULT_WEIGHTS, NOW, { ...DEFAULT_BM25, prune: false });
+    expect(rankBounded(view, queryTerms(text), 10, DEFAULT_WEIGHTS, NOW, { ...DEFAULT_BM25, prune: true })).toEqual(full);
+    const planted = viewOf(seg, null);
+    planted.boundsSource = (s) => {
+      const b = computeDocBounds(s);
+      for (const d of full.ranked.map((r) => r.doc)) b.lenCode[d] = 255;
+      return { lenCode: b.lenCode, tsMax: b.tsMax.map(() => -Infinity) };
+    };
+    const wrong = rankBounded(planted, queryTerms(text), 10, DEFAULT_WEIGHTS, NOW, { ...DEFAULT_BM25, prune: true });
+    expect(wrong!.total).toBe(full.total);
+    expect(wrong!.ranked).not.toEqual(full.ranked);
+  });
+
+  it('codes a length in one byte that never exceeds it, within 1/16 of it', () => {
+    for (let len = 0; len < 300_000; len += len < 5000 ? 1 : 97) {
+      const c = lengthCode(len);
+      expect(c).toBeGreaterThanOrEqual(0);
+      expect(c).toBeLessThanOrEqual(255);
+      expect(codeLength(c)).toBeLessThanOrEqual(len);
+      if (len < 64) expect(codeLength(c)).toBe(len);
+      else if (len < 1 << 18) expect(codeLength(c)).toBeGreaterThan(len * (15 / 16));
+    }
+  });
+
+  it('keeps the bounds beside a base: read back as written, ignored for another build or a damaged file', () => {
+    const seg = segmentOf(corpus(15, 2500, 0, 0.1), { kind: 'base' });
+    const other = segmentOf(corpus(15, 2500, 0, 0.1), { kind: 'base' });
+    const file = join(tempDir(), 'search.base');
+    expect(readDocBounds(file, seg)).toBeNull();
+    writeDocBounds(file, seg);
+    const want = computeDocBounds(seg);
+    const got = readDocBounds(file, seg)!;
+    expect([...got.lenCode]).toEqual([...want.lenCode]);
+    expect([...got.tsMax]).toEqual([...want.tsMax]);
+    expect(got.tsMax.length).toBe(3);
+    // Another build of the same documents, or the file cut short: not this segment's.
+    expect(readDocBounds(file, other)).toBeNull();
+    const bfile = join(file, '..', 'bounds-search.base');
+    const fd = openSync(bfile, 'r+');
+    ftruncateSync(fd, fstatSync(fd).size - 8);
+    closeSync(fd);
+    expect(readDocBounds(file, seg)).toBeNull();
   });
 });

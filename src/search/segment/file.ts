@@ -51,6 +51,11 @@ export class SegmentFile implements Segment {
   private readonly start: number;
   private readonly terms_: number;
   private readonly postings_: number;
+  /** Postings per chunk of {@link eachPostingChunk} (tests make it small to cross chunk edges). */
+  static postingChunk = 65_536;
+  /** Buffers reused by {@link eachPostingChunk}. */
+  private chunkDoc?: Buffer;
+  private chunkTf?: Buffer;
   /** One buffer reused by {@link gather}: the values are copied out before the next read. */
   private scratch = Buffer.allocUnsafeSlow(0);
 
@@ -208,15 +213,62 @@ export class SegmentFile implements Segment {
    * when a scan has read them, else one range of the file.
    */
   postings(t: number): { doc: Uint32Array; tf: Uint8Array } {
-    const from = this.postOff[t];
-    const to = this.postOff[t + 1];
+    const [from, to] = this.postingRange(t);
     if (this.postDoc_ && this.postTf_) return { doc: this.postDoc_.subarray(from, to), tf: this.postTf_.subarray(from * NF, to * NF) };
-    if (!(from >= 0 && to >= from && to <= this.postings_)) bad('bad postings');
     const [docAt] = sectionOf(this.h, 'postDoc', 'u32');
     const [tfAt] = sectionOf(this.h, 'postTf', 'u8');
     const d = this.read(docAt + from * 4, (to - from) * 4);
     const f = this.read(tfAt + from * NF, (to - from) * NF);
     return { doc: new Uint32Array(d.buffer, 0, to - from), tf: new Uint8Array(f.buffer, 0, (to - from) * NF) };
+  }
+
+  /**
+   * Where term `t`'s postings are, as [from, to). From its own two offsets, not the offset array: at
+   * 1,000,000 memories the dictionary holds a million terms (every note number), 4 MB of offsets a
+   * search would otherwise read.
+   */
+  postingRange(t: number): [number, number] {
+    let from: number;
+    let to: number;
+    if (this.postOff_) {
+      from = this.postOff_[t];
+      to = this.postOff_[t + 1];
+    } else {
+      if (!(Number.isInteger(t) && t >= 0 && t < this.terms_)) bad('bad term');
+      const [offAt] = sectionOf(this.h, 'postOff', 'u32');
+      const b = this.read(offAt + t * 4, 8);
+      from = b.readUInt32LE(0);
+      to = b.readUInt32LE(4);
+    }
+    if (!(from >= 0 && to >= from && to <= this.postings_)) bad('bad postings');
+    return [from, to];
+  }
+
+  /**
+   * Term `t`'s postings chunk by chunk through two reused buffers (`tf` is null unless asked for):
+   * a pass that needs each posting once touches ~0.5 MB of memory instead of 7 bytes a posting
+   * (6 MB for the most common word of 1,000,000 memories; a fresh megabyte costs ~7 ms here).
+   */
+  eachPostingChunk(t: number, withTf: boolean, visit: (doc: Uint32Array, tf: Uint8Array | null, n: number) => void): void {
+    const [from, to] = this.postingRange(t);
+    if (this.postDoc_ && this.postTf_) return visit(this.postDoc_.subarray(from, to), withTf ? this.postTf_.subarray(from * NF, to * NF) : null, to - from);
+    const [docAt] = sectionOf(this.h, 'postDoc', 'u32');
+    const [tfAt] = sectionOf(this.h, 'postTf', 'u8');
+    const chunk = SegmentFile.postingChunk;
+    if (!this.chunkDoc || this.chunkDoc.length !== chunk * 4) {
+      this.chunkDoc = Buffer.allocUnsafeSlow(chunk * 4);
+      this.chunkTf = Buffer.allocUnsafeSlow(chunk * NF);
+    }
+    const docBuf = this.chunkDoc;
+    const tfBuf = this.chunkTf as Buffer;
+    const doc = new Uint32Array(docBuf.buffer, docBuf.byteOffset, chunk);
+    const tf = new Uint8Array(tfBuf.buffer, tfBuf.byteOffset, chunk * NF);
+    for (let at = from; at < to; at += chunk) {
+      const n = Math.min(chunk, to - at);
+      this.fill(docBuf, n * 4, this.start + docAt + at * 4);
+      if (withTf) this.fill(tfBuf, n * NF, this.start + tfAt + at * NF);
+      visit(doc, withTf ? tf : null, n);
+    }
   }
 
   /**
@@ -336,6 +388,22 @@ export function postingsOf(seg: Segment, t: number): { doc: Uint32Array; tf: Uin
   const from = seg.postOff[t];
   const to = seg.postOff[t + 1];
   return { doc: seg.postDoc.subarray(from, to), tf: seg.postTf.subarray(from * NF, to * NF) };
+}
+
+/** How many postings term `t` of `seg` has. */
+export function postingCount(seg: Segment, t: number): number {
+  if (seg instanceof SegmentFile) {
+    const [from, to] = seg.postingRange(t);
+    return to - from;
+  }
+  return seg.postOff[t + 1] - seg.postOff[t];
+}
+
+/** Term `t`'s postings of `seg` chunk by chunk (see {@link SegmentFile.eachPostingChunk}); in one piece for a segment in memory. */
+export function eachPostingChunk(seg: Segment, t: number, withTf: boolean, visit: (doc: Uint32Array, tf: Uint8Array | null, n: number) => void): void {
+  if (seg instanceof SegmentFile) return seg.eachPostingChunk(t, withTf, visit);
+  const { doc, tf } = postingsOf(seg, t);
+  visit(doc, withTf ? tf : null, doc.length);
 }
 
 /** The values at `indices` (ascending) of a per-document array of `seg` (see {@link SegmentFile.gather}). */
