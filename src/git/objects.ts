@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import type * as Crypto from 'node:crypto';
 import { join, isAbsolute, resolve } from 'node:path';
 import type * as Zlib from 'node:zlib';
@@ -507,6 +507,16 @@ export class ObjectStore {
     if (existsSync(join(this.objectsDir, oid.slice(0, 2), oid.slice(2)))) return true;
     const bin = Buffer.from(oid, 'hex');
     return this.loadPacks().some((p) => p.offsetOf(bin) !== null) || this.loadAlternates().some((a) => a.has(oid));
+  }
+
+  /** Bytes of the loose file of `oid` in this object directory, or null when it has none. */
+  looseSize(oid: string): number | null {
+    if (!/^[0-9a-f]{40}$/.test(oid)) return null;
+    try {
+      return statSync(join(this.objectsDir, oid.slice(0, 2), oid.slice(2))).size;
+    } catch {
+      return null;
+    }
   }
 
   write(type: ObjectType, data: Buffer): string {
