@@ -93,8 +93,17 @@ class Pack {
     }
   }
 
+  /** Bytes of the .idx read from its file so far (slices, or the whole file once). */
+  idxRead = 0;
+
+  /** True once the whole .idx is held in memory. */
+  get whole(): boolean {
+    return this.idx !== null;
+  }
+
   private idxBytes(pos: number, len: number): Buffer {
     if (this.idx) return this.idx.subarray(pos, pos + len);
+    this.idxRead += len;
     const buf = Buffer.allocUnsafe(len);
     let got = 0;
     while (got < len) {
@@ -511,6 +520,17 @@ export class ObjectStore {
       }
     }
     for (let k = 0; k < n; k++) if (!found[k]) visit(order[k], this.read(oids[order[k]]));
+  }
+
+  /** Pack index reads of the packs open now: bytes read from .idx files, and how many are held whole. */
+  indexReads(): { bytes: number; whole: number } {
+    let bytes = 0;
+    let whole = 0;
+    for (const p of this.packs ?? []) {
+      bytes += p.idxRead;
+      if (p.whole) whole++;
+    }
+    return { bytes, whole };
   }
 
   /** Packs whose index this reader could not use (git may still read them). */
