@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import type * as Crypto from 'node:crypto';
 import { join, isAbsolute, resolve } from 'node:path';
 import type * as Zlib from 'node:zlib';
@@ -24,8 +24,16 @@ const PACK_TYPES: Record<number, ObjectType> = { 1: 'commit', 2: 'tree', 3: 'blo
 
 /** The page a small pack read takes (see Pack.read). */
 const READ_PAGE = 4096;
-/** Lookups in one pack after which its .idx is read whole rather than in slices. */
+/**
+ * Objects found in one pack after which its .idx is read whole rather than in slices. Only objects
+ * found count: a lookup that misses (a loose object just written, searched in every pack before its
+ * file; an object of another pack) costs one slice. Counting misses too, a process that reads a few
+ * dozen new objects after another writer's stores would read every .idx of a 20-pack branch whole
+ * (28 MB at 1,000,000 memories, most of its time).
+ */
 const WHOLE_AFTER = 64;
+/** Packs beyond which a loose object is looked for before the packs other than the last one used. */
+const LOOSE_BEFORE_PACKS = 4;
 
 /**
  * One pack: its .idx held in memory (binary-searched), its .pack read by offset on demand. Both index
@@ -38,6 +46,7 @@ class Pack {
   private idxFd: number | null;
   /** The 256-entry fan-out table: how many ids start with a byte <= i. */
   private fan: Buffer;
+  /** Objects found in this pack by {@link offsetOf}. */
   private lookups = 0;
   private count: number;
   private version: 1 | 2;
@@ -55,7 +64,7 @@ class Pack {
    * Reads the header and fan-out table only: a command that reads a few objects searches a few
    * slices of the index (a pread of the ids starting with one byte, ~1/256 of them) instead of
    * reading every .idx whole (171 ms of a warm search over the 20 packs of a 1,000,000-memory
-   * import, each a fresh buffer). After {@link WHOLE_AFTER} lookups the .idx is read whole.
+   * import, each a fresh buffer). After {@link WHOLE_AFTER} objects found here the .idx is read whole.
    */
   constructor(readonly idxPath: string, private readonly packPath: string) {
     this.idxFd = openSync(idxPath, 'r');
@@ -84,8 +93,17 @@ class Pack {
     }
   }
 
+  /** Bytes of the .idx read from its file so far (slices, or the whole file once). */
+  idxRead = 0;
+
+  /** True once the whole .idx is held in memory. */
+  get whole(): boolean {
+    return this.idx !== null;
+  }
+
   private idxBytes(pos: number, len: number): Buffer {
     if (this.idx) return this.idx.subarray(pos, pos + len);
+    this.idxRead += len;
     const buf = Buffer.allocUnsafe(len);
     let got = 0;
     while (got < len) {
@@ -97,7 +115,7 @@ class Pack {
   }
 
   offsetOf(oid: Buffer): number | null {
-    if (!this.idx && ++this.lookups > WHOLE_AFTER) {
+    if (!this.idx && this.lookups > WHOLE_AFTER) {
       // From the open file, not the path: a repack may have removed the path since.
       this.idx = this.idxBytes(0, fstatSync(this.idxFd as number).size);
       this.closeIdx();
@@ -117,6 +135,7 @@ class Pack {
       const at = mid * width + (this.version === 1 ? 4 : 0);
       const cmp = oid.compare(slice, at, at + 20);
       if (cmp === 0) {
+        this.lookups++;
         if (this.version === 1) return slice.readUInt32BE(mid * 24);
         const i = lo0 + mid;
         const offBase = base + this.count * 24;
@@ -414,6 +433,12 @@ export class ObjectStore {
       const off = last.offsetOf(bin);
       if (off !== null) return last.readAt(off, this);
     }
+    // Many packs: the loose file next (one failed open() for a packed object), before a slice of
+    // every other pack's index (what a new object, loose until a repack, would cost).
+    if (!rescan && packs.length > LOOSE_BEFORE_PACKS) {
+      const loose = this.readLoose(oid);
+      if (loose) return loose;
+    }
     for (const pack of packs) {
       if (pack === last) continue;
       const off = pack.offsetOf(bin);
@@ -431,7 +456,8 @@ export class ObjectStore {
   }
 
   tryRead(oid: string): GitObject | null {
-    // Packs first, as git does: an in-memory binary search, where a loose miss costs a failed open().
+    // Packs first, as git does: a binary search in an index, where a loose miss costs a failed open()
+    // (with many packs, the loose file comes after the last pack used: see readPacked).
     const obj = this.readPacked(oid, false) ?? this.readLoose(oid) ?? this.readPacked(oid, true);
     if (obj) return obj;
     for (const alt of this.loadAlternates()) {
@@ -496,6 +522,17 @@ export class ObjectStore {
     for (let k = 0; k < n; k++) if (!found[k]) visit(order[k], this.read(oids[order[k]]));
   }
 
+  /** Pack index reads of the packs open now: bytes read from .idx files, and how many are held whole. */
+  indexReads(): { bytes: number; whole: number } {
+    let bytes = 0;
+    let whole = 0;
+    for (const p of this.packs ?? []) {
+      bytes += p.idxRead;
+      if (p.whole) whole++;
+    }
+    return { bytes, whole };
+  }
+
   /** Packs whose index this reader could not use (git may still read them). */
   hasUnreadablePacks(): boolean {
     this.loadPacks();
@@ -507,6 +544,16 @@ export class ObjectStore {
     if (existsSync(join(this.objectsDir, oid.slice(0, 2), oid.slice(2)))) return true;
     const bin = Buffer.from(oid, 'hex');
     return this.loadPacks().some((p) => p.offsetOf(bin) !== null) || this.loadAlternates().some((a) => a.has(oid));
+  }
+
+  /** Bytes of the loose file of `oid` in this object directory, or null when it has none. */
+  looseSize(oid: string): number | null {
+    if (!/^[0-9a-f]{40}$/.test(oid)) return null;
+    try {
+      return statSync(join(this.objectsDir, oid.slice(0, 2), oid.slice(2))).size;
+    } catch {
+      return null;
+    }
   }
 
   write(type: ObjectType, data: Buffer): string {

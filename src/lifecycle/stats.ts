@@ -1,6 +1,7 @@
 import { CORE_DIR, charCount } from './core-doc.js';
 import type { ReadonlyStoreBranch } from '../model/branch-view.js';
 import { trashCount } from '../model/trash.js';
+import { isTreeMode } from '../git/tree.js';
 
 export interface MemoryStats {
   success: true;
@@ -76,7 +77,9 @@ async function gitFigures(store: ReadonlyStoreBranch): Promise<GitFigures> {
   };
   let out: GitFigures;
   const old = cached;
-  if (old) {
+  const near = old ? forwardFigures(store, old.tip, tip) : null;
+  if (old && near) out = { commits: old.commits + near.commits, coreVersions: old.coreVersions + near.coreVersions, bytes: old.bytes + near.bytes };
+  else if (old) {
     // `old...tip` counted from each side: the old tip is an ancestor when it has no commit of its own,
     // and the other side is the commits to add (one git process for both questions).
     const [sides, delta] = await Promise.all([
@@ -96,6 +99,62 @@ async function gitFigures(store: ReadonlyStoreBranch): Promise<GitFigures> {
   // A read-only git dir: walked again next time.
   writeCacheFile(file, JSON.stringify({ tip, ...out }));
   return out;
+}
+
+/** Commits after the cached tip that {@link forwardFigures} reads in this process; more go to git. */
+const NEAR_COMMITS = 256;
+
+/**
+ * The figures of the commits `tip ^old` read in this process, with no git process: when `old` is
+ * reached from `tip` through at most {@link NEAR_COMMITS} commits of one parent each (stores by this
+ * or another process since the last `stats`), and every object they add is a loose object. The
+ * objects counted are the ones `git log --raw -t` names ({@link addedBytes}): each commit, its root
+ * tree, and every tree and file its diff against its parent names as new, each at the size of its
+ * loose file (what `git cat-file --batch-check=%(objectsize:disk)` reports for a loose object). A
+ * core version is a commit whose `core/` folder differs from its parent's. Null otherwise (a merge,
+ * a rewrite, a longer stretch, objects already packed): the caller asks git.
+ */
+function forwardFigures(store: MemoryStore, old: string, tip: string): GitFigures | null {
+  try {
+    const git = store.git;
+    const chain: Array<{ oid: string; tree: string; parentTree: string }> = [];
+    for (let c = tip; c !== old; ) {
+      if (chain.length >= NEAR_COMMITS) return null;
+      const info = git.readCommit(c);
+      if (info.parents.length !== 1) return null;
+      const parent = git.readCommit(info.parents[0]);
+      chain.push({ oid: c, tree: info.tree, parentTree: parent.tree });
+      c = info.parents[0];
+    }
+    const oids = new Set<string>();
+    const added = (from: string | null, to: string) => {
+      oids.add(to);
+      if (from === to) return;
+      const was = new Map((from ? git.readTree(from) : []).map((e) => [e.name, e] as const));
+      for (const e of git.readTree(to)) {
+        const x = was.get(e.name);
+        if (x && x.oid === e.oid && x.mode === e.mode) continue;
+        if (isTreeMode(e.mode)) added(x && isTreeMode(x.mode) ? x.oid : null, e.oid);
+        else oids.add(e.oid);
+      }
+    };
+    const coreOf = (tree: string) => git.readTree(tree).find((e) => e.name === CORE_DIR && isTreeMode(e.mode))?.oid ?? null;
+    let coreVersions = 0;
+    for (const c of chain) {
+      oids.add(c.oid);
+      added(c.parentTree, c.tree);
+      if (coreOf(c.tree) !== coreOf(c.parentTree)) coreVersions++;
+    }
+    let bytes = 0;
+    for (const oid of oids) {
+      const size = git.objects.looseSize(oid);
+      if (size === null) return null;
+      bytes += size;
+    }
+    return { commits: chain.length, coreVersions, bytes };
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -118,6 +118,41 @@ describe('ObjectStore.readEach (bulk reads in pack order)', () => {
   });
 });
 
+describe('pack index reads for loose objects', () => {
+  /** A repository whose objects are in `packs` packs (one per commit), and `loose` new loose blobs. */
+  function repoWith(packs: number, loose: number): { repo: string; packed: string[]; blobs: Array<{ oid: string; text: string }> } {
+    const repo = makeRepo({ commit: true });
+    for (let i = 0; i < packs; i++) {
+      commitFiles(repo, [{ files: { [`p${i}.txt`]: `pack ${i}\n` } }]);
+      git(repo, 'repack', '-d', '-q');
+    }
+    expect(readdirSync(join(repo, '.git', 'objects', 'pack')).filter((n) => n.endsWith('.idx')).length).toBeGreaterThanOrEqual(packs);
+    const packed = git(repo, 'rev-list', '--objects', '--all').split('\n').map((l) => l.slice(0, 40));
+    const writer = new ObjectStore(join(repo, '.git', 'objects'));
+    const blobs = Array.from({ length: loose }, (_, i) => ({ text: `loose ${i}`, oid: writer.write('blob', Buffer.from(`loose ${i}`)) }));
+    return { repo, packed, blobs };
+  }
+
+  it('objects not in a pack never make a reader load that pack\'s whole index', () => {
+    const { repo, packed, blobs } = repoWith(2, 100);
+    const s = new ObjectStore(join(repo, '.git', 'objects'));
+    for (const b of blobs) expect(s.read(b.oid, 'blob').data.toString()).toBe(b.text);
+    expect(s.indexReads().whole).toBe(0);
+    const git1 = gitReads(repo, packed);
+    for (const oid of packed) expect(s.read(oid).data.equals(git1(oid).data)).toBe(true);
+  });
+
+  it('with many packs, a loose object is read without searching every pack, and packed ones read as git reads them', () => {
+    const { repo, packed, blobs } = repoWith(6, 30);
+    const s = new ObjectStore(join(repo, '.git', 'objects'));
+    for (const b of blobs) expect(s.read(b.oid, 'blob').data.toString()).toBe(b.text);
+    expect(s.indexReads().bytes).toBe(0);
+    const git1 = gitReads(repo, packed);
+    for (const oid of packed) expect(s.read(oid).data.equals(git1(oid).data)).toBe(true);
+    for (const b of blobs) expect(s.read(b.oid, 'blob').data.toString()).toBe(b.text);
+  });
+});
+
 describe('RefStore', () => {
   it('moves a ref only from the expected value, and honours git\'s lock', async () => {
     const repo = makeRepo({ commit: true });
