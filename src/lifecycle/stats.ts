@@ -114,7 +114,7 @@ const NEAR_COMMITS = 256;
  * core version is a commit whose `core/` folder differs from its parent's. Null otherwise (a merge,
  * a rewrite, a longer stretch, objects already packed): the caller asks git.
  */
-function forwardFigures(store: MemoryStore, old: string, tip: string): GitFigures | null {
+function forwardFigures(store: ReadonlyStoreBranch, old: string, tip: string): GitFigures | null {
   try {
     const git = store.git;
     const chain: Array<{ oid: string; tree: string; parentTree: string }> = [];

@@ -51,7 +51,11 @@ export interface BranchRepository extends BranchObjects {
   /** The commit id a ref points at, or null (a citation's `--cite-ref`). */
   resolve(ref: string): string | null;
   /** Any object's type and bytes (a citation peels an annotated tag to its commit). */
-  readonly objects: { read(oid: string): { type: string; data: Buffer } };
+  readonly objects: {
+    read(oid: string): { type: string; data: Buffer };
+    /** The size of a loose object's file, or null when it is not loose (stats counts fresh commits with it). */
+    looseSize(oid: string): number | null;
+  };
 }
 
 export interface ReadonlyBranch {
