@@ -149,8 +149,8 @@ describe('trash', () => {
     expect(git(repo, 'show', `memory:${r.path}`)).not.toContain('deleted_at');
     expect(await codeOf(restoreFromTrash(store, id))).toBe('DUPLICATE');
     expect(await codeOf(restoreFromTrash(store, 'mem_nothere1'))).toBe('NOT_FOUND');
-    // The advice names where restorable ids are listed (the trash), not the live list.
-    await expect(restoreFromTrash(store, 'mem_nothere1')).rejects.toThrow(/memory trash/);
+    // The advice points where restorable ids are listed (the trash), not the live list; each surface phrases it.
+    await expect(restoreFromTrash(store, 'mem_nothere1')).rejects.toMatchObject({ code: 'NOT_FOUND', data: { next: 'trash.list' } });
   });
 
   it('deleteByTag and clear move to the trash in one commit each', async () => {
