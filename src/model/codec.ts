@@ -193,7 +193,7 @@ const QUOTED_WORDS = new Set(['null', 'Null', 'NULL', '~', 'true', 'True', 'TRUE
 const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
 
 /** YAML 1.1's base-60 numbers (`1:20`, `190:20:30.5`): js-yaml quotes what looks like one. */
-const SEXAGESIMAL_LIKE = /^[-+]?[0-9][0-9_.]*:[0-9_.:]*$/;
+const SEXAGESIMAL_LIKE = /^[-+]?[0-9_][0-9_.]*:[0-9_.:]*$/;
 
 function plainString(s: string): boolean {
   return PLAIN.test(s) && !NUMBER_LIKE.test(s) && !SEXAGESIMAL_LIKE.test(s) && !QUOTED_WORDS.has(s) && !s.endsWith(' ') && !s.endsWith(':') && !s.includes(': ') && !s.includes(' #');
