@@ -12,11 +12,11 @@ import {
 import {
   safeError,
   safeText
-} from "./chunks/chunk-6CGQZ7F3.js";
+} from "./chunks/chunk-SJ3JGO3V.js";
 import {
   branchConfigOid,
   readStoreConfig
-} from "./chunks/chunk-A6TPC25H.js";
+} from "./chunks/chunk-VCCHDTMZ.js";
 import {
   COMMIT_EXCERPT,
   excerpt
@@ -33,14 +33,14 @@ import {
   listPage,
   recentMemories,
   taggedMemories
-} from "./chunks/chunk-RNJ5SG7B.js";
+} from "./chunks/chunk-DZ5UBC2I.js";
 import {
   citationToFront
 } from "./chunks/chunk-6FGNS2U2.js";
 import {
   scanText,
   secretDetected
-} from "./chunks/chunk-F64VAA5F.js";
+} from "./chunks/chunk-KKNWED3X.js";
 import "./chunks/chunk-Z5YN2S7E.js";
 import {
   runGitSync
@@ -51,7 +51,7 @@ import {
   notFoundError,
   trashFile,
   trashPathFor
-} from "./chunks/chunk-Y6VKJAXI.js";
+} from "./chunks/chunk-4LIDGMOG.js";
 import "./chunks/chunk-G6ED4QC4.js";
 import {
   SEGMENT_FORMAT,
@@ -67,7 +67,7 @@ import {
   loadCatalogAsync,
   notUtf8,
   unreadableFile
-} from "./chunks/chunk-ULTVWTDE.js";
+} from "./chunks/chunk-HVYA2U6Q.js";
 import {
   MAX_CONTENT_BYTES,
   isPriority,
@@ -78,8 +78,8 @@ import {
   publicMemory,
   runnerMetadata,
   validateContent
-} from "./chunks/chunk-A5OLTXB7.js";
-import "./chunks/chunk-KPDVHCF4.js";
+} from "./chunks/chunk-XKDPFNNZ.js";
+import "./chunks/chunk-6OADD7PC.js";
 import "./chunks/chunk-WRU3IBY7.js";
 import {
   checkLabel,
@@ -109,7 +109,7 @@ import {
 import "./chunks/chunk-VBFOSH5Y.js";
 
 // src/ops/store.ts
-var lifecycle = () => import("./chunks/store-hooks-SJ4TEZBA.js");
+var lifecycle = () => import("./chunks/store-hooks-NEDV7FE3.js");
 async function storeMemory(b, input, cited) {
   if (input.cite !== void 0 && !cited) throw new InvalidInputError("citations are resolved by the door (openMemory): call store through it", { field: "cite" });
   const { derivedTags, guardOptions, guardWrite, guardFile, expiryOf, findExisting, contentHash, keyOf, normalizeContent, UPSERT_KEY_FIELD } = await lifecycle();
@@ -223,7 +223,7 @@ Memory-Id: ${id}
 
 // src/ops/get.ts
 async function findInIndex(b, id) {
-  const { locateInIndex } = await import("./chunks/listing-SQGEOLCX.js");
+  const { locateInIndex } = await import("./chunks/listing-VEJEKFUF.js");
   const at = locateInIndex(b, id);
   if (!at) return null;
   try {
@@ -263,7 +263,7 @@ function missingError(b, id, tip) {
 
 // src/ops/update.ts
 import { isUtf8 } from "node:buffer";
-var lifecycle2 = () => import("./chunks/store-hooks-SJ4TEZBA.js");
+var lifecycle2 = () => import("./chunks/store-hooks-NEDV7FE3.js");
 async function updateMemory(b, id, patch, cited) {
   const { guardOptions, assertNoNewSecrets, guardFields, guardFile } = await lifecycle2();
   assertId(id);
@@ -360,8 +360,8 @@ function otherCopies(b, id, path, tip, filesOfIdInIndex) {
 }
 async function deleteMemory(b, id) {
   assertId(id);
-  const { filesOfIdInIndex } = await import("./chunks/listing-SQGEOLCX.js");
-  const { notFoundError: notFoundError2 } = await import("./chunks/trash-NTPX57XM.js");
+  const { filesOfIdInIndex } = await import("./chunks/listing-VEJEKFUF.js");
+  const { notFoundError: notFoundError2 } = await import("./chunks/trash-PNGX3XFO.js");
   const res = await b.mutate((tip) => {
     const hit = tip ? b.find(id, tip) : null;
     if (!hit || !tip) throw missingError(b, id, tip);
@@ -631,12 +631,12 @@ var MemoryStore = class {
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./chunks/hybrid-7C62ULMP.js");
+    const { modeSearch } = await import("./chunks/hybrid-I7M6OD4I.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./chunks/search-J2PL2A3Z.js");
+    const { rebuildIndex } = await import("./chunks/search-GJRBBZH4.js");
     return rebuildIndex(this, opts);
   }
   /** Lets go of what the store holds open: index files (src/model/closers.ts), then the git reader. */
@@ -1096,19 +1096,19 @@ function openDoor(options = {}) {
   const { embedOnWrite, indexCache, ...storeOpts } = checkOpenOptions(options);
   const writeVectors = async (texts) => (await import("./chunks/write-ZV5GNPCM.js")).writeTimeVectors(s, texts);
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
-  const history = () => import("./chunks/history-NHCZZLHX.js");
-  const coreDoc = () => import("./chunks/core-doc-NLW2XV52.js");
-  const sync = () => import("./chunks/sync-GK3XFPYN.js");
-  const importExport = () => import("./chunks/import-export-N262WPZO.js");
-  const configOps = () => import("./chunks/config-ops-OMPRSIBD.js");
+  const history = () => import("./chunks/history-WNR2E27N.js");
+  const coreDoc = () => import("./chunks/core-doc-TKQT4IJP.js");
+  const sync = () => import("./chunks/sync-ZPTR2YJH.js");
+  const importExport = () => import("./chunks/import-export-GMHWDJFR.js");
+  const configOps = () => import("./chunks/config-ops-Q2OP5SJ2.js");
   let viewModel = null;
-  const citeReads = () => import("./chunks/cite-reads-U3OQ7RWB.js");
+  const citeReads = () => import("./chunks/cite-reads-TNMFGCAO.js");
   return {
     verify: async (o = {}) => {
       if (o === null || typeof o !== "object" || Array.isArray(o)) throw new InvalidInputError('verify options must be an object, e.g. { ref: "HEAD" }', { field: "options" });
       for (const k of ["ref", "since"]) if (o[k] !== void 0 && typeof o[k] !== "string") throw new InvalidInputError(`${k} must be a ref name or commit id`, { field: k });
       for (const k of ["fix", "code"]) if (o[k] !== void 0 && typeof o[k] !== "boolean") throw new InvalidInputError(`${k} must be a boolean`, { field: k });
-      return (await import("./chunks/verify-GTNENM7J.js")).verifyMemories(s, o);
+      return (await import("./chunks/verify-LKLLDSZD.js")).verifyMemories(s, o);
     },
     store: async (input) => storeMemory(s, input, await citationsFor(s, input, "cite")),
     get: async (id, o) => {
@@ -1131,13 +1131,13 @@ function openDoor(options = {}) {
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
     search: async (q, o) => {
       const ref = refOf(o);
-      const run2 = async () => (await citeReads()).searchWithCitations(s, await (await import("./chunks/hybrid-7C62ULMP.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0), ref);
+      const run2 = async () => (await citeReads()).searchWithCitations(s, await (await import("./chunks/hybrid-I7M6OD4I.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0), ref);
       if (!indexCache) return run2();
-      const vectors = (await import("./chunks/hybrid-7C62ULMP.js")).mayReadVectors(s, q ?? {});
-      const { result, report } = await (await import("./chunks/index-cache-BUSKU73I.js")).withIndexCache(s, indexCache, run2, { vectors });
+      const vectors = (await import("./chunks/hybrid-I7M6OD4I.js")).mayReadVectors(s, q ?? {});
+      const { result, report } = await (await import("./chunks/index-cache-VPITCHQU.js")).withIndexCache(s, indexCache, run2, { vectors });
       return { ...result, indexCache: report };
     },
-    rebuildIndex: async (o) => (await import("./chunks/search-J2PL2A3Z.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
+    rebuildIndex: async (o) => (await import("./chunks/search-GJRBBZH4.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
     delete: (id) => deleteMemory(s, id),
     deleteByTag: (tag) => deleteTagged(s, tag),
     clear: (o) => clearMemories(s, o),
@@ -1158,13 +1158,13 @@ function openDoor(options = {}) {
       if (action === "list") return { success: true, action, items: listTrash(s) };
       if (action === "restore") {
         if (!input.id) throw new InvalidInputError("restore needs the id of a memory in the trash", { field: "id" });
-        return { ...await (await import("./chunks/restore-2GRV3WMD.js")).restoreFromTrash(s, input.id), action };
+        return { ...await (await import("./chunks/restore-SENM7LSD.js")).restoreFromTrash(s, input.id), action };
       }
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-FUQYMZ4A.js")).memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-FKPTJBIU.js")).prune(s, o),
+    stats: async (o) => (await import("./chunks/stats-XPHSJ6IA.js")).memoryStats(s, o),
+    prune: async (o) => (await import("./chunks/prune-ZOSY2AET.js")).prune(s, o),
     importMemories: async (input) => (await importExport()).importMemories(s, input),
     exportMemories: async (o) => (await importExport()).exportMemories(s, o),
     exportChunks: async (o) => (await importExport()).exportChunks(s, { maxContentBytes: (await s.loadConfig()).maxContentBytes, ...o }),
@@ -1182,8 +1182,8 @@ function openDoor(options = {}) {
     },
     viewModel: async () => {
       if (!viewModel) {
-        const { ViewModel: VM } = await import("./chunks/view-model-XNEUVWQF.js");
-        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-7C62ULMP.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-FKPTJBIU.js")).prune(s, { dryRun: true }) });
+        const { ViewModel: VM } = await import("./chunks/view-model-5RYYNNY3.js");
+        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-I7M6OD4I.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-ZOSY2AET.js")).prune(s, { dryRun: true }) });
       }
       return viewModel;
     },

@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   scanText
-} from "./chunk-F64VAA5F.js";
+} from "./chunk-KKNWED3X.js";
 import {
   CONFIG_ENUMS,
   DAY_DURATION,

@@ -13,10 +13,10 @@ import {
   trashCount,
   trashFile,
   trashPathFor
-} from "./chunk-Y6VKJAXI.js";
-import "./chunk-ULTVWTDE.js";
-import "./chunk-A5OLTXB7.js";
-import "./chunk-KPDVHCF4.js";
+} from "./chunk-4LIDGMOG.js";
+import "./chunk-HVYA2U6Q.js";
+import "./chunk-XKDPFNNZ.js";
+import "./chunk-6OADD7PC.js";
 import "./chunk-WRU3IBY7.js";
 import "./chunk-L44URJVR.js";
 import "./chunk-QJUZPJDK.js";

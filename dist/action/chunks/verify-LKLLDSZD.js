@@ -7,13 +7,13 @@ import {
   citationsOf,
   entriesOf,
   verifyMemories
-} from "./chunk-HE4POBHM.js";
+} from "./chunk-DYDBEEJM.js";
 import "./chunk-FTS7RRW7.js";
 import "./chunk-6FGNS2U2.js";
 import "./chunk-XN62YAT5.js";
 import "./chunk-HDYIXRIV.js";
-import "./chunk-A5OLTXB7.js";
-import "./chunk-KPDVHCF4.js";
+import "./chunk-XKDPFNNZ.js";
+import "./chunk-6OADD7PC.js";
 import "./chunk-WRU3IBY7.js";
 import "./chunk-L44URJVR.js";
 import "./chunk-QJUZPJDK.js";

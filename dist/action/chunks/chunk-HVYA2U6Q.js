@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   memoryFromFile
-} from "./chunk-A5OLTXB7.js";
+} from "./chunk-XKDPFNNZ.js";
 import {
   shownName
 } from "./chunk-WRU3IBY7.js";

@@ -2,7 +2,7 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   normalizeTags,
   publicMemory
-} from "./chunk-A5OLTXB7.js";
+} from "./chunk-XKDPFNNZ.js";
 import {
   limitOf
 } from "./chunk-L44URJVR.js";
@@ -38,19 +38,19 @@ function filterMemories(b, f = {}) {
 }
 async function recentMemories(b, count) {
   const n = toLimit(count, 10, "count");
-  const { listMemories } = await import("./listing-SQGEOLCX.js");
+  const { listMemories } = await import("./listing-VEJEKFUF.js");
   const r = listMemories(b, {}, n);
   return { success: true, memories: r.memories, total: r.total };
 }
 async function taggedMemories(b, tags) {
   const t = normalizeTags(tags);
   if (!t.length) throw new InvalidInputError("give at least one tag", { field: "tags" });
-  const { listMemories } = await import("./listing-SQGEOLCX.js");
+  const { listMemories } = await import("./listing-VEJEKFUF.js");
   return { success: true, memories: listMemories(b, { tags: t }, null).memories };
 }
 async function listPage(b, f = {}) {
   const limit = toLimit(f.limit, 50, "limit");
-  const { listMemories } = await import("./listing-SQGEOLCX.js");
+  const { listMemories } = await import("./listing-VEJEKFUF.js");
   const r = listMemories(b, f, limit);
   return { success: true, memories: r.memories, total: r.total };
 }

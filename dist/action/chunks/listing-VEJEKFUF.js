@@ -15,19 +15,19 @@ import {
   readNewestOrder,
   subtractDocs,
   writeBaseCounts
-} from "./chunk-F57ICG7D.js";
+} from "./chunk-SQPU6ST4.js";
 import {
   PRIORITY_NAME,
   gatherValues
 } from "./chunk-PEYQQDAN.js";
 import "./chunk-UCBYA3PT.js";
 import "./chunk-HDYIXRIV.js";
-import "./chunk-ULTVWTDE.js";
+import "./chunk-HVYA2U6Q.js";
 import {
   isPriority,
   normalizeTags
-} from "./chunk-A5OLTXB7.js";
-import "./chunk-KPDVHCF4.js";
+} from "./chunk-XKDPFNNZ.js";
+import "./chunk-6OADD7PC.js";
 import "./chunk-WRU3IBY7.js";
 import "./chunk-L44URJVR.js";
 import {

@@ -14,12 +14,12 @@ import {
   spendTextBudget,
   utf8Cut,
   versionTextCap
-} from "./chunk-D4GD5BDS.js";
+} from "./chunk-UUMWC5H2.js";
 import "./chunk-XN62YAT5.js";
-import "./chunk-Y6VKJAXI.js";
-import "./chunk-ULTVWTDE.js";
-import "./chunk-A5OLTXB7.js";
-import "./chunk-KPDVHCF4.js";
+import "./chunk-4LIDGMOG.js";
+import "./chunk-HVYA2U6Q.js";
+import "./chunk-XKDPFNNZ.js";
+import "./chunk-6OADD7PC.js";
 import "./chunk-WRU3IBY7.js";
 import "./chunk-L44URJVR.js";
 import "./chunk-QJUZPJDK.js";

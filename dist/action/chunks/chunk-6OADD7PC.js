@@ -2944,7 +2944,7 @@ function parsePlainFrontMatter(text) {
 }
 var QUOTED_WORDS = /* @__PURE__ */ new Set(["null", "Null", "NULL", "~", "true", "True", "TRUE", "false", "False", "FALSE", "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF"]);
 var PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
-var SEXAGESIMAL_LIKE = /^[-+]?[0-9][0-9_.]*:[0-9_.:]*$/;
+var SEXAGESIMAL_LIKE = /^[-+]?[0-9_][0-9_.]*:[0-9_.:]*$/;
 function plainString(s) {
   return PLAIN.test(s) && !NUMBER_LIKE.test(s) && !SEXAGESIMAL_LIKE.test(s) && !QUOTED_WORDS.has(s) && !s.endsWith(" ") && !s.endsWith(":") && !s.includes(": ") && !s.includes(" #");
 }

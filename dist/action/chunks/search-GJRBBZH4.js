@@ -25,7 +25,7 @@ import {
   textScores,
   unmarkRestored,
   viewOf
-} from "./chunk-F57ICG7D.js";
+} from "./chunk-SQPU6ST4.js";
 import {
   analyze,
   queryTerms,
@@ -33,9 +33,9 @@ import {
 } from "./chunk-PEYQQDAN.js";
 import "./chunk-UCBYA3PT.js";
 import "./chunk-HDYIXRIV.js";
-import "./chunk-ULTVWTDE.js";
-import "./chunk-A5OLTXB7.js";
-import "./chunk-KPDVHCF4.js";
+import "./chunk-HVYA2U6Q.js";
+import "./chunk-XKDPFNNZ.js";
+import "./chunk-6OADD7PC.js";
 import "./chunk-WRU3IBY7.js";
 import "./chunk-L44URJVR.js";
 import "./chunk-QJUZPJDK.js";

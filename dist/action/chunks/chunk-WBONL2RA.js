@@ -5,7 +5,7 @@ import {
   maskSecrets,
   scanText,
   secretDetected
-} from "./chunk-F64VAA5F.js";
+} from "./chunk-KKNWED3X.js";
 import {
   orderByHex
 } from "./chunk-Z5YN2S7E.js";
@@ -17,10 +17,10 @@ import {
 } from "./chunk-HDYIXRIV.js";
 import {
   MEMORIES_DIR
-} from "./chunk-ULTVWTDE.js";
+} from "./chunk-HVYA2U6Q.js";
 import {
   memoryFromFile
-} from "./chunk-A5OLTXB7.js";
+} from "./chunk-XKDPFNNZ.js";
 import {
   MAX_TIME_MS,
   checkedTags

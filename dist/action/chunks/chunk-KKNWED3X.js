@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   setOwn
-} from "./chunk-KPDVHCF4.js";
+} from "./chunk-6OADD7PC.js";
 import {
   SecretDetectedError
 } from "./chunk-KHIUX3T5.js";

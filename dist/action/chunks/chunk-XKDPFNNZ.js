@@ -4,7 +4,7 @@ import {
   parseFile,
   serializeFile,
   setOwn
-} from "./chunk-KPDVHCF4.js";
+} from "./chunk-6OADD7PC.js";
 import {
   checkText,
   oversizedFile

@@ -7,14 +7,14 @@ import {
   resolveCommit,
   spendTextBudget,
   versionTextCap
-} from "./chunk-D4GD5BDS.js";
+} from "./chunk-UUMWC5H2.js";
 import {
   CORE_DIR
-} from "./chunk-WBV467CM.js";
+} from "./chunk-HC3KD7PC.js";
 import {
   checkCitations,
   citationStates
-} from "./chunk-HE4POBHM.js";
+} from "./chunk-DYDBEEJM.js";
 import {
   citeCommit
 } from "./chunk-FTS7RRW7.js";
@@ -24,15 +24,15 @@ import {
   parseCitations,
   splitLines
 } from "./chunk-6FGNS2U2.js";
-import "./chunk-TBMYSXUK.js";
-import "./chunk-F64VAA5F.js";
+import "./chunk-WBONL2RA.js";
+import "./chunk-KKNWED3X.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-XN62YAT5.js";
 import {
   TRASH_DIR,
   listTrash,
   trashCount
-} from "./chunk-Y6VKJAXI.js";
+} from "./chunk-4LIDGMOG.js";
 import {
   diffFiles,
   isRegularFile
@@ -42,13 +42,13 @@ import {
   MEMORIES_DIR,
   loadCatalog,
   slicer
-} from "./chunk-ULTVWTDE.js";
+} from "./chunk-HVYA2U6Q.js";
 import {
   memoryFromFile
-} from "./chunk-A5OLTXB7.js";
+} from "./chunk-XKDPFNNZ.js";
 import {
   parseFile
-} from "./chunk-KPDVHCF4.js";
+} from "./chunk-6OADD7PC.js";
 import "./chunk-WRU3IBY7.js";
 import "./chunk-L44URJVR.js";
 import {
@@ -291,7 +291,7 @@ var ViewModel = class {
    * file to be parsed (seconds at 100,000). Scope and source facets appear once the catalog is loaded.
    */
   async quickList(at, page, size) {
-    const { listMemories, indexCounts } = await import("./listing-SQGEOLCX.js");
+    const { listMemories, indexCounts } = await import("./listing-VEJEKFUF.js");
     const turn = () => new Promise((r2) => setImmediate(r2));
     await turn();
     const r = listMemories(this.store, {}, page * size);
@@ -515,7 +515,7 @@ var ViewModel = class {
   }
   async stats() {
     await this.settled();
-    const { memoryStats } = await import("./stats-FUQYMZ4A.js");
+    const { memoryStats } = await import("./stats-XPHSJ6IA.js");
     const stats = await memoryStats(this.store, { top: 20 });
     const live = this.items(this.store.tip()).filter((i) => i.state === "live");
     const monthSet = /* @__PURE__ */ new Set();

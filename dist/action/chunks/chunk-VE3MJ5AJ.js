@@ -2,19 +2,19 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   TRASH_DIR,
   trashFile
-} from "./chunk-Y6VKJAXI.js";
+} from "./chunk-4LIDGMOG.js";
 import {
   ARCHIVE_DIR,
   MEMORIES_DIR
-} from "./chunk-ULTVWTDE.js";
+} from "./chunk-HVYA2U6Q.js";
 import {
   isUndated,
   memoryFromFile,
   memoryToFile
-} from "./chunk-A5OLTXB7.js";
+} from "./chunk-XKDPFNNZ.js";
 import {
   parseFile
-} from "./chunk-KPDVHCF4.js";
+} from "./chunk-6OADD7PC.js";
 import {
   InvalidInputError
 } from "./chunk-KHIUX3T5.js";
@@ -55,7 +55,7 @@ async function prune(store, opts = {}) {
   const cfg = await store.loadConfig();
   const now = (opts.now ?? store.now()).getTime();
   const staleAfter = cfg.citations.staleAfter ? Number(cfg.citations.staleAfter.slice(0, -1)) : 0;
-  const staleSince = staleAfter ? (await import("./cite-reads-U3OQ7RWB.js")).staleSinceAll(store) : /* @__PURE__ */ new Map();
+  const staleSince = staleAfter ? (await import("./cite-reads-TNMFGCAO.js")).staleSinceAll(store) : /* @__PURE__ */ new Map();
   const ageRules = !!(opts.retention || cfg.retention.enabled);
   const archiveAfter = days(opts.archiveAfterDays ?? cfg.retention.archiveAfterDays, "archiveAfterDays", 1);
   const deleteAfter = days(opts.deleteAfterDays ?? cfg.retention.deleteAfterDays, "deleteAfterDays", 1);

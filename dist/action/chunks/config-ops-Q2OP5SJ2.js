@@ -7,16 +7,16 @@ import {
   readBranchConfigText,
   setPath,
   validateLayerStrict
-} from "./chunk-A6TPC25H.js";
+} from "./chunk-VCCHDTMZ.js";
 import {
   scanText,
   secretDetected
-} from "./chunk-F64VAA5F.js";
+} from "./chunk-KKNWED3X.js";
 import {
   DEFAULT_CONFIG,
   getPath
 } from "./chunk-G6ED4QC4.js";
-import "./chunk-KPDVHCF4.js";
+import "./chunk-6OADD7PC.js";
 import "./chunk-L44URJVR.js";
 import {
   InvalidInputError

@@ -11,16 +11,16 @@ import {
   guardWrite,
   keyOf,
   normalizeContent
-} from "./chunk-TBMYSXUK.js";
+} from "./chunk-WBONL2RA.js";
 import {
   guardFields
-} from "./chunk-F64VAA5F.js";
+} from "./chunk-KKNWED3X.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-XN62YAT5.js";
 import "./chunk-HDYIXRIV.js";
-import "./chunk-ULTVWTDE.js";
-import "./chunk-A5OLTXB7.js";
-import "./chunk-KPDVHCF4.js";
+import "./chunk-HVYA2U6Q.js";
+import "./chunk-XKDPFNNZ.js";
+import "./chunk-6OADD7PC.js";
 import "./chunk-WRU3IBY7.js";
 import "./chunk-L44URJVR.js";
 import "./chunk-QJUZPJDK.js";

@@ -29,13 +29,13 @@ import {
   MEMORIES_DIR,
   RAW_NAME,
   unreadableFile
-} from "./chunk-ULTVWTDE.js";
+} from "./chunk-HVYA2U6Q.js";
 import {
   isPriority,
   memoryFromFile,
   normalizeTags,
   publicMemory
-} from "./chunk-A5OLTXB7.js";
+} from "./chunk-XKDPFNNZ.js";
 import {
   hasRawBytes
 } from "./chunk-WRU3IBY7.js";

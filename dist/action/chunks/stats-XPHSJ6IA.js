@@ -2,19 +2,19 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   CORE_DIR,
   charCount
-} from "./chunk-WBV467CM.js";
+} from "./chunk-HC3KD7PC.js";
 import "./chunk-WMTLY4KJ.js";
-import "./chunk-TBMYSXUK.js";
-import "./chunk-F64VAA5F.js";
+import "./chunk-WBONL2RA.js";
+import "./chunk-KKNWED3X.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-XN62YAT5.js";
 import {
   trashCount
-} from "./chunk-Y6VKJAXI.js";
+} from "./chunk-4LIDGMOG.js";
 import "./chunk-HDYIXRIV.js";
-import "./chunk-ULTVWTDE.js";
-import "./chunk-A5OLTXB7.js";
-import "./chunk-KPDVHCF4.js";
+import "./chunk-HVYA2U6Q.js";
+import "./chunk-XKDPFNNZ.js";
+import "./chunk-6OADD7PC.js";
 import {
   isTreeMode
 } from "./chunk-WRU3IBY7.js";
@@ -32,7 +32,7 @@ var FIGURES_FILE = "stats-v1.json";
 async function gitFigures(store) {
   const tip = store.tip();
   if (!tip) return { commits: 0, coreVersions: 0, bytes: 0 };
-  const { gitCliAsync } = await import("./history-NHCZZLHX.js");
+  const { gitCliAsync } = await import("./history-WNR2E27N.js");
   const { readFileSync } = await import("node:fs");
   const { writeCacheFile } = await import("./atomic-file-VNKOHHLS.js");
   const { join } = await import("node:path");
@@ -118,7 +118,7 @@ function forwardFigures(store, old, tip) {
   }
 }
 async function addedBytes(store, old, tip) {
-  const { gitCliAsync } = await import("./history-NHCZZLHX.js");
+  const { gitCliAsync } = await import("./history-WNR2E27N.js");
   const { runGit } = await import("./cli-PRSTEIM6.js");
   const log = await gitCliAsync(store, ["log", "--format=%x1e%H %T", "--raw", "-r", "-t", "--root", "--no-renames", "--no-abbrev", "--diff-merges=first-parent", tip, `^${old}`]);
   const oids = /* @__PURE__ */ new Set();
@@ -147,7 +147,7 @@ async function addedBytes(store, old, tip) {
 async function memoryStats(store, opts = {}) {
   const top = opts.top ?? 10;
   const tip = store.tip();
-  const { indexCounts } = await import("./listing-SQGEOLCX.js");
+  const { indexCounts } = await import("./listing-VEJEKFUF.js");
   const c = indexCounts(store);
   const iso = (ms) => ms === null ? null : new Date(ms).toISOString();
   const documents = {};

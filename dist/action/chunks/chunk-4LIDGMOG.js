@@ -2,15 +2,15 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   MEMORIES_DIR,
   unreadableFile
-} from "./chunk-ULTVWTDE.js";
+} from "./chunk-HVYA2U6Q.js";
 import {
   memoryFromFile,
   memoryToFile,
   publicMemory
-} from "./chunk-A5OLTXB7.js";
+} from "./chunk-XKDPFNNZ.js";
 import {
   parseFile
-} from "./chunk-KPDVHCF4.js";
+} from "./chunk-6OADD7PC.js";
 import {
   InvalidInputError,
   NotFoundError

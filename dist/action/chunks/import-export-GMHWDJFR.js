@@ -1,10 +1,10 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   archivePathFor
-} from "./chunk-P4ENOOWM.js";
+} from "./chunk-VE3MJ5AJ.js";
 import {
   safeText
-} from "./chunk-6CGQZ7F3.js";
+} from "./chunk-SJ3JGO3V.js";
 import {
   hashObject
 } from "./chunk-EHSYKAO6.js";
@@ -16,20 +16,20 @@ import {
   keyOf,
   loadFingerprints,
   primeFingerprints
-} from "./chunk-TBMYSXUK.js";
+} from "./chunk-WBONL2RA.js";
 import {
   maskSecrets
-} from "./chunk-F64VAA5F.js";
+} from "./chunk-KKNWED3X.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-XN62YAT5.js";
-import "./chunk-Y6VKJAXI.js";
+import "./chunk-4LIDGMOG.js";
 import {
   crc32
 } from "./chunk-UCBYA3PT.js";
 import "./chunk-HDYIXRIV.js";
 import {
   MEMORIES_DIR
-} from "./chunk-ULTVWTDE.js";
+} from "./chunk-HVYA2U6Q.js";
 import {
   UNDATED,
   isPriority,
@@ -37,10 +37,10 @@ import {
   memoryToFile,
   parseTime,
   validateContent
-} from "./chunk-A5OLTXB7.js";
+} from "./chunk-XKDPFNNZ.js";
 import {
   setOwn
-} from "./chunk-KPDVHCF4.js";
+} from "./chunk-6OADD7PC.js";
 import "./chunk-WRU3IBY7.js";
 import {
   IMPORT_BATCH,

@@ -7,16 +7,16 @@ import {
   TRASH_DIR,
   listTrash,
   trashPathFor
-} from "./chunk-Y6VKJAXI.js";
+} from "./chunk-4LIDGMOG.js";
 import {
   ARCHIVE_DIR,
   MEMORIES_DIR,
   blobText
-} from "./chunk-ULTVWTDE.js";
+} from "./chunk-HVYA2U6Q.js";
 import {
   memoryFromFile,
   publicMemory
-} from "./chunk-A5OLTXB7.js";
+} from "./chunk-XKDPFNNZ.js";
 import {
   isTreeMode
 } from "./chunk-WRU3IBY7.js";

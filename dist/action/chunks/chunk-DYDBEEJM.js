@@ -20,7 +20,7 @@ import {
 } from "./chunk-HDYIXRIV.js";
 import {
   memoryToFile
-} from "./chunk-A5OLTXB7.js";
+} from "./chunk-XKDPFNNZ.js";
 import {
   readBoundedFile
 } from "./chunk-L44URJVR.js";

@@ -2,13 +2,13 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   archivePathFor,
   prune
-} from "./chunk-P4ENOOWM.js";
-import "./chunk-Y6VKJAXI.js";
+} from "./chunk-VE3MJ5AJ.js";
+import "./chunk-4LIDGMOG.js";
 import {
   ARCHIVE_DIR
-} from "./chunk-ULTVWTDE.js";
-import "./chunk-A5OLTXB7.js";
-import "./chunk-KPDVHCF4.js";
+} from "./chunk-HVYA2U6Q.js";
+import "./chunk-XKDPFNNZ.js";
+import "./chunk-6OADD7PC.js";
 import "./chunk-WRU3IBY7.js";
 import "./chunk-L44URJVR.js";
 import "./chunk-QJUZPJDK.js";

@@ -3,21 +3,21 @@ import {
   citationStates,
   citationsOf,
   entriesOf
-} from "./chunk-HE4POBHM.js";
+} from "./chunk-DYDBEEJM.js";
 import {
   citeCommit
 } from "./chunk-FTS7RRW7.js";
 import {
   filterMemories
-} from "./chunk-RNJ5SG7B.js";
+} from "./chunk-DZ5UBC2I.js";
 import {
   citationLabel,
   normalizeCitePath
 } from "./chunk-6FGNS2U2.js";
 import "./chunk-XN62YAT5.js";
 import "./chunk-HDYIXRIV.js";
-import "./chunk-A5OLTXB7.js";
-import "./chunk-KPDVHCF4.js";
+import "./chunk-XKDPFNNZ.js";
+import "./chunk-6OADD7PC.js";
 import "./chunk-WRU3IBY7.js";
 import {
   limitOf

@@ -32,10 +32,10 @@ import {
 } from "./chunk-HDYIXRIV.js";
 import {
   parseTime
-} from "./chunk-A5OLTXB7.js";
+} from "./chunk-XKDPFNNZ.js";
 import {
   parseFile
-} from "./chunk-KPDVHCF4.js";
+} from "./chunk-6OADD7PC.js";
 import {
   badTreeName,
   isRegularFileAt,

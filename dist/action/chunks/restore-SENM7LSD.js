@@ -1,19 +1,19 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   lastKnownFile
-} from "./chunk-D4GD5BDS.js";
+} from "./chunk-UUMWC5H2.js";
 import "./chunk-XN62YAT5.js";
 import {
   byDeletedDesc,
   liveFile,
   livePathFor,
   readTrash
-} from "./chunk-Y6VKJAXI.js";
-import "./chunk-ULTVWTDE.js";
+} from "./chunk-4LIDGMOG.js";
+import "./chunk-HVYA2U6Q.js";
 import {
   memoryFromFile
-} from "./chunk-A5OLTXB7.js";
-import "./chunk-KPDVHCF4.js";
+} from "./chunk-XKDPFNNZ.js";
+import "./chunk-6OADD7PC.js";
 import "./chunk-WRU3IBY7.js";
 import "./chunk-L44URJVR.js";
 import {
