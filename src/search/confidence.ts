@@ -44,7 +44,7 @@ export const KNOWN_COVERAGE = 0.2;
  * 2.8, not 3: questions whose evidence was on the page with nothing
  * confident sat at the semantic line with z just under 3 (a question naming a chat's speaker is near
  * all of that speaker's turns), and no unanswerable tune search sat between 2.75 and 3 (BENCHMARKS.md,
- * "#25 ranking, tenth session").
+ * "Ranking: more evidence in the first 10").
  */
 export const SEMANTIC_Z = 2.8;
 /**

@@ -6,8 +6,7 @@ import { docFrequency, isQuestionWord, NON_TERM_MIN_MEMORIES, NON_TERM_SHARE, va
 /**
  * Query expansion for hybrid search (docs/hybrid.md "Query expansion"): words the query does not
  * hold that may say the same thing ("runs" / "went for a jog"), searched as a second, lighter
- * full-text query. Two sources were measured on the tune sets (BENCHMARKS.md, "#25 quality, eighth
- * session"):
+ * full-text query. Two sources were measured on the tune sets (BENCHMARKS.md, "Confidence from several signals, query expansion measured"):
  *
  * - `store`: the store itself. The memories nearest to the query by meaning (the model's cosine)
  *   name the topic in the store's own words: the terms several of them share, rarest first.

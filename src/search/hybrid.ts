@@ -88,7 +88,7 @@ export const FEEDBACK_MIN_MEMORIES = 100;
  * 0.2, not the 0.4 the tune half of LoCoMo preferred (recall@10 of confident results 67.8 → 69.2):
  * on the holdout half 0.4 cost multi-hop recall 2.4 points and two paraphrased notes their top-3
  * place (a fresh note has no neighbours to inherit from; memories stored in runs gain). Figures and
- * command in BENCHMARKS.md, "#25 ranking".
+ * command in BENCHMARKS.md, "Ranking: re-ranking the evidence a confident page misses".
  */
 const CONTEXT_WEIGHT = DEFAULT_CONFIG.hybrid.contextWeight;
 
@@ -278,7 +278,7 @@ class IndexEntry implements VectorEntry {
  * The live memories of an index view by id (first copy of an id wins), and as one array in that
  * order: built once per view (a view never changes; a store or delete makes a new tree, so a new
  * view), since decoding 10,000 ids, paths and blob ids and making an object per memory on every
- * search was a third of a warm hybrid search (BENCHMARKS.md, "#25 latency, eighth session").
+ * search was a third of a warm hybrid search (BENCHMARKS.md, "Warm search latency at 10,000 memories").
  */
 function entriesOf(store: ReadonlyBranch, view: IndexView): { entries: Map<string, IndexEntry>; list: IndexEntry[] } {
   const hit = entryCache.get(view);

@@ -151,8 +151,8 @@ function treelessMode(): 'on' | 'off' | 'auto' {
 }
 
 /**
- * From this many memories on, a default first write stays treeless. Measured (BENCHMARKS.md "#29
- * treeless by default", local remote): the treeless job cost 1.5-1.9x the one blob-less fetch at
+ * From this many memories on, a default first write stays treeless. Measured (BENCHMARKS.md
+ * "Treeless first writes by default", local remote): the treeless job cost 1.5-1.9x the one blob-less fetch at
  * 1,000 memories, 0.91x its CPU at 100,000 (the tip's trees: 3.45 MB), 0.4-0.5x at 1,000,000.
  */
 export const TREELESS_FROM = 100_000;

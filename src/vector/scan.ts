@@ -6,7 +6,7 @@
  * ((s0 + s1) + s2) + s3, times the row's scale, rounded to float32. The products of a float32 and an
  * int8 are exact in a double and WebAssembly has no fused multiply-add here, so every rounding
  * matches. At 10,000 memories of 512 dimensions it takes about half the time of the JS loop
- * (BENCHMARKS.md, "#25 latency, eighth session").
+ * (BENCHMARKS.md, "Warm search latency at 10,000 memories").
  *
  * The module is written out byte by byte below (no toolchain at build time, ~200 bytes). Where
  * WebAssembly SIMD is missing, or the dimension is not a multiple of 8, the JS loop runs instead.

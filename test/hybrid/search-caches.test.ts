@@ -7,8 +7,7 @@ import { startEmbedServer, type EmbedServer } from './embed-server.js';
 
 /**
  * A warm search reuses what it derived from the branch (the index's memories, the vector matrix and
- * which rows pass the filters, looked-up terms, query vectors; BENCHMARKS.md "#25 latency, eighth
- * session"). None of it may outlive the tree it came from: a store or a delete in the same process
+ * which rows pass the filters, looked-up terms, query vectors; BENCHMARKS.md "Warm search latency at 10,000 memories"). None of it may outlive the tree it came from: a store or a delete in the same process
  * must show in the very next search, in every mode.
  */
 let server: EmbedServer;
