@@ -109,7 +109,7 @@ import {
 import "./chunks/chunk-VBFOSH5Y.js";
 
 // src/ops/store.ts
-var lifecycle = () => import("./chunks/store-hooks-NEDV7FE3.js");
+var lifecycle = () => import("./chunks/store-hooks-RYQKFV5B.js");
 async function storeMemory(b, input, cited) {
   if (input.cite !== void 0 && !cited) throw new InvalidInputError("citations are resolved by the door (openMemory): call store through it", { field: "cite" });
   const { derivedTags, guardOptions, guardWrite, guardFile, expiryOf, findExisting, contentHash, keyOf, normalizeContent, UPSERT_KEY_FIELD } = await lifecycle();
@@ -263,7 +263,7 @@ function missingError(b, id, tip) {
 
 // src/ops/update.ts
 import { isUtf8 } from "node:buffer";
-var lifecycle2 = () => import("./chunks/store-hooks-NEDV7FE3.js");
+var lifecycle2 = () => import("./chunks/store-hooks-RYQKFV5B.js");
 async function updateMemory(b, id, patch, cited) {
   const { guardOptions, assertNoNewSecrets, guardFields, guardFile } = await lifecycle2();
   assertId(id);
@@ -1097,9 +1097,9 @@ function openDoor(options = {}) {
   const writeVectors = async (texts) => (await import("./chunks/write-ZV5GNPCM.js")).writeTimeVectors(s, texts);
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
   const history = () => import("./chunks/history-WNR2E27N.js");
-  const coreDoc = () => import("./chunks/core-doc-TKQT4IJP.js");
+  const coreDoc = () => import("./chunks/core-doc-WHKXDBFO.js");
   const sync = () => import("./chunks/sync-ZPTR2YJH.js");
-  const importExport = () => import("./chunks/import-export-GMHWDJFR.js");
+  const importExport = () => import("./chunks/import-export-UYG2O5PI.js");
   const configOps = () => import("./chunks/config-ops-Q2OP5SJ2.js");
   let viewModel = null;
   const citeReads = () => import("./chunks/cite-reads-TNMFGCAO.js");
@@ -1163,7 +1163,7 @@ function openDoor(options = {}) {
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-XPHSJ6IA.js")).memoryStats(s, o),
+    stats: async (o) => (await import("./chunks/stats-BSHD2TLM.js")).memoryStats(s, o),
     prune: async (o) => (await import("./chunks/prune-ZOSY2AET.js")).prune(s, o),
     importMemories: async (input) => (await importExport()).importMemories(s, input),
     exportMemories: async (o) => (await importExport()).exportMemories(s, o),
@@ -1182,7 +1182,7 @@ function openDoor(options = {}) {
     },
     viewModel: async () => {
       if (!viewModel) {
-        const { ViewModel: VM } = await import("./chunks/view-model-5RYYNNY3.js");
+        const { ViewModel: VM } = await import("./chunks/view-model-RUJ4DCNL.js");
         viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-I7M6OD4I.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-ZOSY2AET.js")).prune(s, { dryRun: true }) });
       }
       return viewModel;

@@ -5,7 +5,7 @@ import {
 import {
   assertNoNewSecrets,
   guardOptions
-} from "./chunk-WBONL2RA.js";
+} from "./chunk-SR3WZ7R3.js";
 import {
   BinaryContentError,
   ConflictError,

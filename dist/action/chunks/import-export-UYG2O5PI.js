@@ -16,7 +16,7 @@ import {
   keyOf,
   loadFingerprints,
   primeFingerprints
-} from "./chunk-WBONL2RA.js";
+} from "./chunk-SR3WZ7R3.js";
 import {
   maskSecrets
 } from "./chunk-KKNWED3X.js";

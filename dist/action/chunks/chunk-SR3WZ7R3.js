@@ -199,7 +199,7 @@ var FingerprintBase = class _FingerprintBase {
   k;
   tree;
   build;
-  /** The layout of the records: {@link BASE_FORMAT}, or 2 (every id written) as earlier versions wrote it. */
+  /** The layout of the records: {@link BASE_FORMAT}, or 2 (every record holds its id), a base written with that layout is read as it is rather than rebuilt (minutes at 1,000,000 memories). */
   layout;
   scratch = Buffer.alloc(ROW);
   constructor(fd, head) {

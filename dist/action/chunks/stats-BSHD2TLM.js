@@ -2,9 +2,9 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   CORE_DIR,
   charCount
-} from "./chunk-HC3KD7PC.js";
+} from "./chunk-BWDVYQAZ.js";
 import "./chunk-WMTLY4KJ.js";
-import "./chunk-WBONL2RA.js";
+import "./chunk-SR3WZ7R3.js";
 import "./chunk-KKNWED3X.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-XN62YAT5.js";

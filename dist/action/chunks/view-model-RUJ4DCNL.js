@@ -10,7 +10,7 @@ import {
 } from "./chunk-UUMWC5H2.js";
 import {
   CORE_DIR
-} from "./chunk-HC3KD7PC.js";
+} from "./chunk-BWDVYQAZ.js";
 import {
   checkCitations,
   citationStates
@@ -24,7 +24,7 @@ import {
   parseCitations,
   splitLines
 } from "./chunk-6FGNS2U2.js";
-import "./chunk-WBONL2RA.js";
+import "./chunk-SR3WZ7R3.js";
 import "./chunk-KKNWED3X.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-XN62YAT5.js";
@@ -515,7 +515,7 @@ var ViewModel = class {
   }
   async stats() {
     await this.settled();
-    const { memoryStats } = await import("./stats-XPHSJ6IA.js");
+    const { memoryStats } = await import("./stats-BSHD2TLM.js");
     const stats = await memoryStats(this.store, { top: 20 });
     const live = this.items(this.store.tip()).filter((i) => i.state === "live");
     const monthSet = /* @__PURE__ */ new Set();

@@ -1,20 +1,21 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
-  UPSERT_KEY_FIELD,
-  assertNoNewSecrets,
-  contentHash,
-  derivedTags,
-  expiryOf,
-  findExisting,
-  guardFile,
-  guardOptions,
-  guardWrite,
-  keyOf,
-  normalizeContent
-} from "./chunk-WBONL2RA.js";
-import {
-  guardFields
-} from "./chunk-KKNWED3X.js";
+  CORE_DIR,
+  DEFAULT_CORE,
+  applyOperation,
+  applyOperations,
+  charCount,
+  coreHistory,
+  coreName,
+  corePath,
+  coreRestore,
+  coreSet,
+  coreUpdate,
+  coreView
+} from "./chunk-BWDVYQAZ.js";
+import "./chunk-WMTLY4KJ.js";
+import "./chunk-SR3WZ7R3.js";
+import "./chunk-KKNWED3X.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-XN62YAT5.js";
 import "./chunk-HDYIXRIV.js";
@@ -28,16 +29,16 @@ import "./chunk-G5FUQNXE.js";
 import "./chunk-KHIUX3T5.js";
 import "./chunk-VBFOSH5Y.js";
 export {
-  UPSERT_KEY_FIELD,
-  assertNoNewSecrets,
-  contentHash,
-  derivedTags,
-  expiryOf,
-  findExisting,
-  guardFields,
-  guardFile,
-  guardOptions,
-  guardWrite,
-  keyOf,
-  normalizeContent
+  CORE_DIR,
+  DEFAULT_CORE,
+  applyOperation,
+  applyOperations,
+  charCount,
+  coreHistory,
+  coreName,
+  corePath,
+  coreRestore,
+  coreSet,
+  coreUpdate,
+  coreView
 };
