@@ -54,7 +54,7 @@ export function expansionWords(input: RankInput, queryCosines: Float32Array): st
  * the expansion's, when they may be candidates), the memories at least as close as the threshold,
  * and the `semanticCandidates` nearest by meaning (so a memory that is the nearest by meaning can
  * rank without a shared word; below the threshold it is weak). Feedback and context re-rank them;
- * neither adds one. Full-text matches without a vector are added by {@link blend}.
+ * neither adds one. Full-text matches without a vector are added by `blend` (hybrid-rank.ts).
  */
 export function candidateRows(input: RankInput, queryCosines: Float32Array, matchIds: Iterable<string>[], semanticCandidates: number): Uint8Array {
   const { index, ok, floor } = input;

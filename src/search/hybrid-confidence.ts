@@ -47,10 +47,10 @@ export function calibration(queryCosines: Float32Array, ok: Uint8Array, okCount:
 export interface ConfidenceSignals {
   coverage: Map<string, number>;
   queryCosines: Float32Array;
-  /** The share of the query's terms the store knows (src/search/engine.ts, knownShare). */
+  /** The share of the query's terms the store knows (src/search/terms.ts, knownShare). */
   known: number;
   minCoverage: number;
-  /** Fewer memories pass the filters than {@link SMALL_STORE_MEMORIES}. */
+  /** Fewer memories pass the filters than `SMALL_STORE_MEMORIES` (hybrid-options.ts). */
   small: boolean;
   floor: number;
   calibration: Calibration;

@@ -111,7 +111,7 @@ export interface ModeSearchOptions extends IndexOptions {
   onSignals?: (id: string, signals: Signals, confidence: number) => void;
 }
 
-/** Page support by default (src/search/confidence.ts, {@link supported}). */
+/** Page support by default (src/search/confidence.ts, `supported`). */
 export const PAGE_SUPPORT = true;
 /** Fewest memories for the query's own cosine distribution to calibrate confidence (z, nearest gap). */
 export const CALIBRATION_MIN_MEMORIES = 20;

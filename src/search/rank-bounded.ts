@@ -25,7 +25,7 @@ const BOUNDED_FROM = 250_000;
 const TIGHT_FROM = 20_000;
 
 /**
- * The ranking of a query whose words are all common (or any query {@link rankPruned} declines),
+ * The ranking of a query whose words are all common (or any query `rankPruned` (rank-pruned.ts) declines),
  * without reading the length and time columns of every matching document. A merge of the query's
  * postings gives each matching document its exact set of matched terms and so its coverage (`total`
  * and `confident` are exact) and an upper bound of its score; only the documents whose bound reaches
@@ -36,7 +36,7 @@ const TIGHT_FROM = 20_000;
  * Two ways to bound, by how many postings the query has:
  * - **Many** (at least an eighth of the documents; from {@link TIGHT_FROM} documents): the bound of
  *   a document holds its term frequencies over its content length as coded in its
- *   {@link DocBounds} (never longer than it is), its priority and the recency boost of the latest
+ *   `DocBounds` (doc-bounds.ts) (never longer than it is), its priority and the recency boost of the latest
  *   time in its block of documents: for most documents, their score. Nothing is kept per posting:
  *   a first merge counts the matches and builds a histogram of the bounds, which gives the bound
  *   ~4 × page documents reach; a second merge scores the documents at or above it; further merges

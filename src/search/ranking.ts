@@ -27,7 +27,7 @@ export interface Candidate {
   feedbackScore?: number;
   /** Hybrid with conversation context: what the candidate inherits from its time neighbours. */
   contextScore?: number;
-  /** 0-1, confident from {@link CONFIDENT}; from the first pass's signals. */
+  /** 0-1, confident from `CONFIDENT` (confidence.ts); from the first pass's signals. */
   confidence: number;
   /** Hybrid: the share of the query's information the memory holds. */
   coverage?: number;

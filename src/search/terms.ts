@@ -51,7 +51,7 @@ export const NON_TERM_MIN_MEMORIES = 20;
  * The information of each query term: its idf, or the idf of a word no memory holds (the most a word
  * can weigh: a question about something the store never mentions must not be matched by its other,
  * commoner words), and 0 for a question word or a term in most memories. A memory's coverage of a
- * query is the share of this mass that it holds (see {@link eachTextScore}).
+ * query is the share of this mass that it holds (bm25.ts, `eachTextScore`).
  */
 export function termInformation(qterms: string[], dfs: number[], n: number, text = ''): number[] {
   // Among a handful of memories "most of them" says nothing about a word: every word is in most.
