@@ -10,7 +10,12 @@ import type { Candidate } from './ranking.js';
  * the same conversation (src/search/conversation.ts: one session, one CI job), at most
  * `hybrid.contextMinutes` apart. +5.3 points of recall@10 on LoCoMo; notes typed one after another
  * are no conversation, and their neighbours lend nothing (docs/hybrid.md). 0 turns it off.
+ *
+ * Here: the time neighbours of every vector row, what candidates lend each other, and the session
+ * (the run of neighbours) of a memory, which the session cap counts (hybrid-page.ts).
  */
+
+/** The time neighbours of every row of one vector index. */
 export interface Neighbours {
   /** Row of the previous / next memory in time (same scope, within the window) per vector row, or -1. */
   prev: Int32Array;
