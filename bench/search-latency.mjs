@@ -154,7 +154,7 @@ const cases = {
   'hybrid: the rest (query vector known)': (q) => memoryKnown.core.search({ query: q, limit: 10 }, { embedder: known }),
   'hybrid, as a user runs it (first search of the text)': (q, r) => memory.search({ query: firstTexts(r)[sample.indexOf(q)], limit: 10 }),
   // The text the case above has just searched: within the 64 most recent query texts, so its vector is
-  // reused (src/search/hybrid.ts, embedQuery).
+  // reused (src/search/hybrid-vectors.ts, embedQuery).
   'hybrid, as a user runs it (the same text again)': (q, r) => memory.search({ query: firstTexts(r)[sample.indexOf(q)], limit: 10 }),
 };
 // --only TEXT: the cases whose name holds TEXT, and the baselines (for a profile: node --cpu-prof).

@@ -36,9 +36,9 @@ function retryDelay() {
 
 /** DEFAULT_BM25's k1, b, idfPow and coord. */
 function bm25() {
-  const text = readFileSync(join(root, 'src', 'search', 'engine.ts'), 'utf8');
+  const text = readFileSync(join(root, 'src', 'search', 'bm25.ts'), 'utf8');
   const m = text.match(/export const DEFAULT_BM25: Bm25Params = \{([^}]*)\}/);
-  if (!m) throw new Error('design-figures: no DEFAULT_BM25 in src/search/engine.ts');
+  if (!m) throw new Error('design-figures: no DEFAULT_BM25 in src/search/bm25.ts');
   const v = (k) => Number(m[1].match(new RegExp(`\\b${k}: ([\\d.]+)`))[1]);
   return `${v('k1')}, ${v('b')}, ${v('idfPow')}, ${v('coord')}`;
 }
@@ -77,7 +77,7 @@ export function figures() {
     ['a memory\'s content / front matter at most', `${bytes(constant('model/memory.ts', 'MAX_CONTENT_BYTES'))} / ${bytes(constant('model/bounds.ts', 'MAX_FRONT_MATTER_BYTES'))}`, 'src/model/memory.ts, src/model/bounds.ts'],
     ['a search embeds missing vectors for at most', seconds(constant('vector/store-vectors.ts', 'SEARCH_EMBED_BUDGET_MS')), 'src/vector/store-vectors.ts'],
     ['hybrid blend: weight of the cosine (`hybrid.vectorWeight`; BM25 gets the rest)', String(setting('hybrid', 'vectorWeight')), 'src/model/config-defaults.ts'],
-    ['full-text ranking (BM25): k1, b, idf power, coordination power', bm25(), 'src/search/engine.ts `DEFAULT_BM25`'],
+    ['full-text ranking (BM25): k1, b, idf power, coordination power', bm25(), 'src/search/bm25.ts `DEFAULT_BM25`'],
     ['confidence: coverage line (full text / hybrid), semantic standard score, nearest gap, page support', `${constant('search/confidence.ts', 'MIN_COVERAGE')} / ${constant('search/confidence.ts', 'HYBRID_MIN_COVERAGE')}, z ≥ ${constant('search/confidence.ts', 'SEMANTIC_Z')}, ${constant('search/confidence.ts', 'NEAREST_GAP')} × threshold, ${constant('search/confidence.ts', 'SUPPORT_SEMANTIC')} × threshold`, 'src/search/confidence.ts'],
     ['open stores a search helper keeps', String(constant('daemon/server.ts', 'MAX_STORES')), 'src/daemon/server.ts'],
     ['a citation keeps the cited text up to', `${constant('citations/model.ts', 'MAX_TEXT_LINES')} lines / ${bytes(constant('citations/model.ts', 'MAX_TEXT_BYTES'))}`, 'src/citations/model.ts'],

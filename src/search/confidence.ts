@@ -4,11 +4,11 @@
  * the response's `results`, those below it its `weak` candidates. It is the stronger of two signals,
  * each mapped so its own threshold lands on 0.5:
  *
- * - lexical: the share of the query's information (idf mass, src/search/engine.ts `termInformation`)
+ * - lexical: the share of the query's information (idf mass, src/search/terms.ts `termInformation`)
  *   the memory holds. A memory sharing one common word of a six-word question covers a few percent of
  *   it, however well that word scores.
  * - semantic (hybrid and vector modes): the cosine similarity to the query against the model's
- *   calibrated threshold (src/search/hybrid.ts).
+ *   calibrated threshold (src/search/hybrid-options.ts).
  */
 
 /**
@@ -95,7 +95,7 @@ export const STANDOUT_COVERAGE = 0.35;
  * Page support (hybrid): when a query has a confident match, the store knows what it asks about, and a
  * candidate on the same page that holds some of the query's information (coverage above 0) or is
  * within {@link SUPPORT_SEMANTIC} × the threshold by meaning is a confident result too (in a store of at
- * least 20 memories, src/search/hybrid.ts CALIBRATION_MIN_MEMORIES), at confidence
+ * least 20 memories, src/search/hybrid-options.ts CALIBRATION_MIN_MEMORIES), at confidence
  * 0.5 + its own / 5 (below the page's own confident matches). It adds results only to queries that
  * already have one, so it never costs abstention.
  */
@@ -124,7 +124,7 @@ export interface Signals {
   z?: number;
   /** The cosine above the query's 10th nearest memory, present only on the nearest memory (hybrid). */
   nearestGap?: number;
-  /** A small store (hybrid, src/search/hybrid.ts SMALL_STORE_MEMORIES): the relative-evidence lines apply. */
+  /** A small store (hybrid, src/search/hybrid-options.ts SMALL_STORE_MEMORIES): the relative-evidence lines apply. */
   small?: boolean;
 }
 

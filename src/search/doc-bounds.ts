@@ -6,7 +6,7 @@ import { FIELDS, type Segment } from './segment.js';
 /**
  * What a bound of a document's score needs without its lengths and times: its content length as one
  * byte that never exceeds it ({@link lengthCode}), and the latest creation time of each block of
- * {@link BOUND_BLOCK} documents. The bounded ranking (engine.ts, `rankBounded`) bounds the BM25 of a
+ * {@link BOUND_BLOCK} documents. The bounded ranking (rank-bounded.ts, `rankBounded`) bounds the BM25 of a
  * posting with the coded length instead of the shortest possible document, and the recency boost with
  * its block's latest time instead of the largest boost: the bound of most documents is then their
  * score, and only the few whose bound reaches the page are scored (their lengths and times read).

@@ -1,7 +1,9 @@
 import { readFileSync, statSync } from 'node:fs';
 import { InvalidInputError } from '../errors.js';
 import { queryTerms } from './analyze.js';
-import { docFrequency, isQuestionWord, NON_TERM_MIN_MEMORIES, NON_TERM_SHARE, valueWords, type IndexView } from './engine.js';
+import type { IndexView } from './index-view.js';
+import { valueWords } from './label-match.js';
+import { docFrequency, isQuestionWord, NON_TERM_MIN_MEMORIES, NON_TERM_SHARE } from './terms.js';
 
 /**
  * Query expansion for hybrid search (docs/hybrid.md "Query expansion"): words the query does not

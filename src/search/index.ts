@@ -10,7 +10,12 @@ import type { SearchQuery, SearchResponse, SearchResult } from '../model/search-
 import type { ReadonlyBranch } from '../model/branch-view.js';
 import { writeCacheFile } from '../git/atomic-file.js';
 import { diffFiles } from '../git/diff.js';
-import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, knownShare, normalizeFilter, rank, textScores, type Bm25Params, type Weights } from './engine.js';
+import { DEFAULT_BM25, textScores, type Bm25Params } from './bm25.js';
+import { rank } from './engine.js';
+import { compileFilter, normalizeFilter } from './filter.js';
+import { IndexView } from './index-view.js';
+import { DEFAULT_WEIGHTS, type Weights } from './rank-order.js';
+import { knownShare } from './terms.js';
 import { KNOWN_COVERAGE, MIN_COVERAGE, confidence, nothingConfidentNote, roundConfidence } from './confidence.js';
 import { queryTerms } from './analyze.js';
 import { writeNewestOrder } from './newest-order.js';
@@ -36,7 +41,7 @@ import { conversationHash, conversationOf } from './conversation.js';
 export interface IndexOptions {
   /** Called while a full rebuild reads the branch: (files done, files total). */
   progress?: (done: number, total: number) => void;
-  /** BM25 constants; default DEFAULT_BM25 (src/search/engine.ts). */
+  /** BM25 constants; default DEFAULT_BM25 (src/search/bm25.ts). */
   bm25?: Bm25Params;
   /** Share of the query's information a confident full-text match holds (default {@link MIN_COVERAGE}, in hybrid search HYBRID_MIN_COVERAGE of src/search/confidence.ts; benches tune it). */
   minCoverage?: number;
@@ -891,5 +896,9 @@ export function filterIds(store: ReadonlyBranch, q: SearchQuery, opts: IndexOpti
   return out;
 }
 
-export { IndexView, textScores, compileFilter, normalizeFilter, rank, DEFAULT_BM25, DEFAULT_WEIGHTS, type Bm25Params, type Weights } from './engine.js';
+export { IndexView } from './index-view.js';
+export { textScores, DEFAULT_BM25, type Bm25Params } from './bm25.js';
+export { compileFilter, normalizeFilter } from './filter.js';
+export { rank } from './engine.js';
+export { DEFAULT_WEIGHTS, type Weights } from './rank-order.js';
 export { analyze, terms, queryTerms } from './analyze.js';

@@ -1,7 +1,9 @@
 import type { ReadonlyBranch } from '../model/branch-view.js';
 import { isPriority, normalizeTags, type Memory, type Priority } from '../model/memory.js';
 import { copyWins, duplicateIdWarning } from '../model/id.js';
-import { IndexView, compileFilter, filterMatches, keepBest, newestFirst, type FilterMatches, type NormalizedFilter, type Ranked } from './engine.js';
+import { compileFilter, filterMatches, type FilterMatches, type NormalizedFilter } from './filter.js';
+import { IndexView } from './index-view.js';
+import { keepBest, newestFirst, type Ranked } from './rank-order.js';
 import { archiveSegment, baseSegmentFile, openIndex, readMemory } from './index.js';
 import { readNewestOrder } from './newest-order.js';
 import { PRIORITY_NAME, gatherValues, type Segment } from './segment.js';
@@ -110,7 +112,7 @@ function newestByTime(view: IndexView): (a: TimedDoc, b: TimedDoc) => number {
   };
 }
 
-/** The page of {@link listMemories} from the documents a filter matched (engine.ts filterMatches): no column is read whole. */
+/** The page of {@link listMemories} from the documents a filter matched (filter.ts filterMatches): no column is read whole. */
 function matchedPage(branch: ReadonlyBranch, view: IndexView, matches: FilterMatches, limit: number | null): { memories: Memory[]; total: number } {
   const cmp = newestByTime(view);
   const all: TimedDoc[] = [];

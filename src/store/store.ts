@@ -10,7 +10,7 @@ import { runClosers } from '../model/closers.js';
 import { assertId, pathFor } from '../model/id.js';
 import type { SearchQuery, SearchResponse } from '../model/search-types.js';
 import type { IndexOptions as SearchIndexOptions, RebuildResult as RebuildIndexResult } from '../search/index.js';
-import type { ModeSearchOptions } from '../search/hybrid.js';
+import type { ModeSearchOptions } from '../search/hybrid-options.js';
 import type { StoreVectors } from '../vector/write.js';
 import { memoryFromFile, type Memory, type Priority } from '../model/memory.js';
 import { storeMemory, type StoreInput, type StoreResult } from '../ops/store.js';

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/store/store.js';
 import { UseLiteEmbedder } from '../../src/embed/index.js';
 import { configSet } from '../../src/lifecycle/config-ops.js';
-import { CALIBRATED_MIN_SIMILARITY, minSimilarity, UNCALIBRATED_MIN_SIMILARITY } from '../../src/search/hybrid.js';
+import { CALIBRATED_MIN_SIMILARITY, minSimilarity, UNCALIBRATED_MIN_SIMILARITY } from '../../src/search/hybrid-options.js';
 import { search as fullTextEngine } from '../../src/search/index.js';
 import type { SearchResponse } from '../../src/model/search-types.js';
 import { errorCode, makeRepo } from '../helpers.js';

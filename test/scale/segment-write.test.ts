@@ -3,7 +3,8 @@ import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'nod
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CorruptSegmentError, MAX_DUPES, NO_SCOPE, SEGMENT_FORMAT, SegmentBuilder, SegmentClosedError, SegmentFile, decodeSegment, encodeSegment, openSegmentLazily, postingsOf, writeSegment, type Segment } from '../../src/search/segment.js';
-import { IndexView, textScores, DEFAULT_BM25 } from '../../src/search/engine.js';
+import { textScores, DEFAULT_BM25 } from '../../src/search/bm25.js';
+import { IndexView } from '../../src/search/index-view.js';
 import { tempDir } from '../helpers.js';
 
 describe('segment files written section by section', () => {

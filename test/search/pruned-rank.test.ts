@@ -2,7 +2,13 @@ import { closeSync, fstatSync, ftruncateSync, openSync, writeSync } from 'node:f
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import fc from 'fast-check';
-import { DEFAULT_BM25, DEFAULT_WEIGHTS, IndexView, compileFilter, filterMatches, rank, rankBounded, rankPruned, type NormalizedFilter } from '../../src/search/engine.js';
+import { DEFAULT_BM25 } from '../../src/search/bm25.js';
+import { rank } from '../../src/search/engine.js';
+import { compileFilter, filterMatches, type NormalizedFilter } from '../../src/search/filter.js';
+import { IndexView } from '../../src/search/index-view.js';
+import { rankBounded } from '../../src/search/rank-bounded.js';
+import { DEFAULT_WEIGHTS } from '../../src/search/rank-order.js';
+import { rankPruned } from '../../src/search/rank-pruned.js';
 import { queryTerms } from '../../src/search/analyze.js';
 import { SegmentBuilder, SegmentFile, openSegmentLazily, writeSegment, type Segment } from '../../src/search/segment.js';
 import { codeLength, computeDocBounds, lengthCode, readDocBounds, writeDocBounds } from '../../src/search/doc-bounds.js';
@@ -11,7 +17,7 @@ import { runs } from '../fc-runs.js';
 import { rng, tempDir } from '../helpers.js';
 
 // A query with rare and common words ranks the documents holding a rare word and only counts the
-// others when none of them could reach the page (src/search/engine.ts rankPruned). The page and the
+// others when none of them could reach the page (src/search/rank-pruned.ts rankPruned). The page and the
 // total must be exactly what scoring every document gives. A query of common words scores exactly
 // only the documents whose bound from their term frequencies and priority reaches the page
 // (rankBounded): page, total and confident count must again be the exhaustive ranking's.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/store/store.js';
 import { makeRepo } from '../helpers.js';
 import { confidence, CONFIDENT, KNOWN_Z, NEAREST_Z, PAIR_Z, STANDOUT_COVERAGE, STANDOUT_Z } from '../../src/search/confidence.js';
-import { questionPhraseTerms, termInformation } from '../../src/search/engine.js';
+import { questionPhraseTerms, termInformation } from '../../src/search/terms.js';
 import { queryTerms } from '../../src/search/analyze.js';
 
 // Confidence on a small store: question phrases are no content words, and the rules that accept a
