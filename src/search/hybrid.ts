@@ -7,7 +7,7 @@ import type { VectorEntry } from '../vector/branch.js';
 import { topK, type VectorIndex } from '../vector/index.js';
 import { branchVectors, searchBudgetMs, storeEmbedder } from '../vector/store-vectors.js';
 import { readOnlyView } from '../vector/view.js';
-import { queryTerms } from './analyze.js';
+import { queryNames, queryTerms } from './analyze.js';
 import { bestOf, knownShare } from './engine.js';
 import { CONFIDENT, HYBRID_MIN_COVERAGE, confidence, type Signals, nothingConfidentNote, roundConfidence, semanticConfidence, supported, supportedConfidence } from './confidence.js';
 import { neighbourWords, synonymTable, tableWords, type ExpansionSource } from './expand.js';
@@ -187,6 +187,8 @@ export interface ModeSearchOptions extends IndexOptions {
   smallStoreMemories?: number;
   /** Hybrid: most memories of one session (a run of memories stored at most `hybrid.contextMinutes` apart) placed before the others (0 = off). Default {@link SESSION_CAP}. */
   sessionCap?: number;
+  /** Hybrid: a name of the query held by at most this many memories passing the filters selects: a memory without it is not confident (-1: off). Default {@link NAME_HOLDERS}. */
+  nameHolders?: number;
   /** Hybrid, for benchmarks: called with each candidate's confidence signals and confidence (bench/small-stores.mjs `--signals`). */
   onSignals?: (id: string, signals: Signals, confidence: number) => void;
 }
@@ -204,6 +206,14 @@ export const CALIBRATION_MIN_MEMORIES = 20;
  * engineering store are larger, so their figures do not move.
  */
 export const SMALL_STORE_MEMORIES = 100;
+
+/**
+ * Names (src/search/confidence.ts, {@link Signals.lacksName}): a name of the query (src/search/analyze.ts
+ * `queryNames`) selects when at most this many memories passing the filters hold it; a name more
+ * memories hold is what the store is about (the user a personal assistant's notes call "she"), and a
+ * note without it may still answer.
+ */
+export const NAME_HOLDERS = 3;
 
 /** Session diversity by default (0 = off); picked on the tune sets. */
 export const SESSION_CAP = 0;
@@ -359,6 +369,8 @@ interface Candidate {
   coverage?: number;
   /** Hybrid: the cosine to the query's own vector (the first pass), when the memory has a vector. */
   queryCosine?: number;
+  /** Hybrid: the memory lacks a name the query selects by (never confident, not even by page support). */
+  lacksName?: true;
 }
 
 /** A ranking before its page is picked: the candidates and how many of the memories are matches. */
@@ -504,6 +516,38 @@ function textScores(input: RankInput, text: string, coveragePower: number | null
   return { scores, coverage };
 }
 
+/** What the query's selecting names say of a memory (src/search/confidence.ts, "Names"). */
+interface NameSelector {
+  /** The memory does not hold one of the names. */
+  lacks: (id: string) => boolean;
+  /** The memory holds none of the query's other words that some memory holds: its shared words are the names. */
+  nameOnly: (id: string) => boolean;
+}
+
+/**
+ * The query's selecting names ({@link NAME_HOLDERS}): for each name the memories passing the filters
+ * that hold it (one full-text lookup per name), and the memories holding any of the query's other
+ * words (one more lookup). Null when the query names nothing or only names many memories hold.
+ */
+function nameSelector(input: RankInput): NameSelector | null {
+  const most = input.opts.nameHolders ?? NAME_HOLDERS;
+  if (most < 0) return null;
+  const holders: Set<string>[] = [];
+  const names: string[] = [];
+  for (const name of queryNames(input.query)) {
+    const ids = new Set(textScores(input, name, null).scores.keys());
+    if (ids.size > most) continue;
+    holders.push(ids);
+    names.push(name);
+  }
+  if (!holders.length) return null;
+  const bare = (w: string) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '').replace(/['’]s$/u, '');
+  const named = new Set(names.map(bare));
+  const rest = input.query.split(/\s+/).filter((w) => !named.has(bare(w))).join(' ');
+  const others = new Set(textScores(input, rest, null).scores.keys());
+  return { lacks: (id) => holders.some((h) => !h.has(id)), nameOnly: (id) => others.size > 0 && !others.has(id) };
+}
+
 /** Query expansion (src/search/expand.ts): the words of a second, lighter full-text query the query does not hold. */
 function expansionWords(input: RankInput, queryCosines: Float32Array): string[] {
   const { opts, index, ok, view, query } = input;
@@ -581,6 +625,8 @@ interface ConfidenceSignals {
   small: boolean;
   floor: number;
   calibration: Calibration;
+  /** The query's selecting names, null when it selects by none ({@link nameSelector}). */
+  names: NameSelector | null;
   onSignals?: (id: string, signals: Signals, confidence: number) => void;
 }
 
@@ -596,6 +642,8 @@ function candidateConfidence(s: ConfidenceSignals, id: string, row: number | und
     known: s.known,
     minCoverage: s.minCoverage,
     small: s.small,
+    ...(s.names?.lacks(id) ? { lacksName: true } : {}),
+    ...(s.names?.nameOnly(id) ? { nameOnly: true } : {}),
     ...(row === undefined
       ? {}
       : { cosine: s.queryCosines[row], floor: s.floor, ...(calibrated ? { z: (s.queryCosines[row] - mean) / spread, ...(row === nearestRow ? { nearestGap: s.queryCosines[row] - tenthCosine } : {}) } : {}) }),
@@ -635,6 +683,7 @@ function blend(b: BlendInput, cosines: Float32Array, feedback: Map<string, numbe
       textScore,
       ...(feedbackScore !== undefined ? { feedbackScore } : {}),
       confidence: candidateConfidence(signals, id, row),
+      ...(signals.names?.lacks(id) ? { lacksName: true as const } : {}),
       coverage: text.coverage.get(id) ?? 0,
       ...(row === undefined ? {} : { queryCosine: signals.queryCosines[row] }),
     });
@@ -730,7 +779,7 @@ function hybridRanking(input: RankInput): Ranking {
   const candidates = candidateRows(input, queryCosines, [text.scores.keys(), expansionCandidates?.keys() ?? []], settings.semanticCandidates);
   const small = input.okCount < (opts.smallStoreMemories ?? SMALL_STORE_MEMORIES);
   const cal = calibration(queryCosines, input.ok, input.okCount);
-  const signals: ConfidenceSignals = { coverage: text.coverage, queryCosines, known: knownShare(view, query), minCoverage: opts.minCoverage ?? HYBRID_MIN_COVERAGE, small, floor: input.floor, calibration: cal, ...(opts.onSignals ? { onSignals: opts.onSignals } : {}) };
+  const signals: ConfidenceSignals = { coverage: text.coverage, queryCosines, known: knownShare(view, query), minCoverage: opts.minCoverage ?? HYBRID_MIN_COVERAGE, small, floor: input.floor, calibration: cal, names: nameSelector(input), ...(opts.onSignals ? { onSignals: opts.onSignals } : {}) };
   const b: BlendInput = { index, settings, candidates, text, expanded, signals };
   const pass = (cosines: Float32Array, feedback: Map<string, number> | null) => {
     const out = blend(b, cosines, feedback);
@@ -806,7 +855,7 @@ function pickPage(ranking: Ranking, limit: number, index: VectorIndex, diversity
  */
 function supportPage(page: Candidate[], floor: number, total: number): number {
   if (!page.some((s) => s.confidence >= CONFIDENT)) return total;
-  for (const s of page) if (s.confidence < CONFIDENT && supported(s.coverage ?? 0, s.queryCosine, floor)) s.confidence = supportedConfidence(s.confidence);
+  for (const s of page) if (s.confidence < CONFIDENT && !s.lacksName && supported(s.coverage ?? 0, s.queryCosine, floor)) s.confidence = supportedConfidence(s.confidence);
   return Math.max(total, page.reduce((a, x) => a + (x.confidence >= CONFIDENT ? 1 : 0), 0));
 }
 
