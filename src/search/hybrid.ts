@@ -208,10 +208,13 @@ export const CALIBRATION_MIN_MEMORIES = 20;
 export const SMALL_STORE_MEMORIES = 100;
 
 /**
- * Names (src/search/confidence.ts, {@link Signals.lacksName}): a name of the query (src/search/analyze.ts
- * `queryNames`) selects when at most this many memories passing the filters hold it; a name more
- * memories hold is what the store is about (the user a personal assistant's notes call "she"), and a
- * note without it may still answer.
+ * Names (src/search/confidence.ts, {@link Signals.lacksName}), on a small store ({@link SMALL_STORE_MEMORIES}):
+ * a name of the query (src/search/analyze.ts `queryNames`) selects when at most this many memories
+ * passing the filters hold it; a name more memories hold is what the store is about (the user a
+ * personal assistant's notes call "she"), and a note without it may still answer. Not on larger
+ * stores: in a conversation a turn does not repeat the name it answers about ("Sweden" asked, "my
+ * home country" said), and on LoCoMo's tune conversations the rule cost 8.7 points of confident
+ * evidence R@10 (BENCHMARKS.md, "Small stores: names select").
  */
 export const NAME_HOLDERS = 3;
 
@@ -779,7 +782,7 @@ function hybridRanking(input: RankInput): Ranking {
   const candidates = candidateRows(input, queryCosines, [text.scores.keys(), expansionCandidates?.keys() ?? []], settings.semanticCandidates);
   const small = input.okCount < (opts.smallStoreMemories ?? SMALL_STORE_MEMORIES);
   const cal = calibration(queryCosines, input.ok, input.okCount);
-  const signals: ConfidenceSignals = { coverage: text.coverage, queryCosines, known: knownShare(view, query), minCoverage: opts.minCoverage ?? HYBRID_MIN_COVERAGE, small, floor: input.floor, calibration: cal, names: nameSelector(input), ...(opts.onSignals ? { onSignals: opts.onSignals } : {}) };
+  const signals: ConfidenceSignals = { coverage: text.coverage, queryCosines, known: knownShare(view, query), minCoverage: opts.minCoverage ?? HYBRID_MIN_COVERAGE, small, floor: input.floor, calibration: cal, names: small ? nameSelector(input) : null, ...(opts.onSignals ? { onSignals: opts.onSignals } : {}) };
   const b: BlendInput = { index, settings, candidates, text, expanded, signals };
   const pass = (cosines: Float32Array, feedback: Map<string, number> | null) => {
     const out = blend(b, cosines, feedback);
