@@ -100,6 +100,9 @@ describe('a query\'s names select on a small store (hybrid, offline model)', () 
       expect(off.results.length, query).toBeGreaterThan(0);
     }
     expect((await s.search({ query: 'what is the Netflix password' }, { embedder, embedBudgetMs: Infinity })).results).toEqual([]);
+    // A larger store (here: the line moved under the store) does not select by names: a conversation's turns do not repeat them.
+    const large = await s.search({ query: 'is Tom allergic to anything' }, { embedder, embedBudgetMs: Infinity, smallStoreMemories: 20 });
+    expect(large.results.map((m) => m.id)).toContain(ids.a01);
   }, 120_000);
 
   it('a question naming whom the note names, or the store\'s own subject in a note that says "she", keeps its note first', async () => {
