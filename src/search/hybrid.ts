@@ -372,8 +372,6 @@ interface Candidate {
   coverage?: number;
   /** Hybrid: the cosine to the query's own vector (the first pass), when the memory has a vector. */
   queryCosine?: number;
-  /** Hybrid: the memory lacks a name the query selects by (never confident, not even by page support). */
-  lacksName?: true;
 }
 
 /** A ranking before its page is picked: the candidates and how many of the memories are matches. */
@@ -686,7 +684,6 @@ function blend(b: BlendInput, cosines: Float32Array, feedback: Map<string, numbe
       textScore,
       ...(feedbackScore !== undefined ? { feedbackScore } : {}),
       confidence: candidateConfidence(signals, id, row),
-      ...(signals.names?.lacks(id) ? { lacksName: true as const } : {}),
       coverage: text.coverage.get(id) ?? 0,
       ...(row === undefined ? {} : { queryCosine: signals.queryCosines[row] }),
     });
@@ -858,7 +855,7 @@ function pickPage(ranking: Ranking, limit: number, index: VectorIndex, diversity
  */
 function supportPage(page: Candidate[], floor: number, total: number): number {
   if (!page.some((s) => s.confidence >= CONFIDENT)) return total;
-  for (const s of page) if (s.confidence < CONFIDENT && !s.lacksName && supported(s.coverage ?? 0, s.queryCosine, floor)) s.confidence = supportedConfidence(s.confidence);
+  for (const s of page) if (s.confidence < CONFIDENT && supported(s.coverage ?? 0, s.queryCosine, floor)) s.confidence = supportedConfidence(s.confidence);
   return Math.max(total, page.reduce((a, x) => a + (x.confidence >= CONFIDENT ? 1 : 0), 0));
 }
 
