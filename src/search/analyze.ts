@@ -109,3 +109,29 @@ export function terms(text: string, forIndex = true): string[] {
 export function queryTerms(text: string): string[] {
   return [...new Set(terms(text, false))];
 }
+
+/** Capitalised words that are no name: the pronoun I and its contractions. */
+const NOT_NAMES = new Set(['i', "i'm", "i've", "i'd", "i'll", 'i’m', 'i’ve', 'i’d', 'i’ll']);
+
+/**
+ * The words a query names something with (src/search/confidence.ts, "Names"): a word written with a
+ * capital letter that does not open a sentence ("is Tom allergic to anything", "do we use Jenkins",
+ * "is SSO included") and that is not a stop word. A query typed in title case or in capitals
+ * (more than half of its words from 3 on) says nothing by its capitals: none. Lowercase names
+ * ("why did we pick kafka") are not seen: a query's capitals are the only sign of a name that needs
+ * no vocabulary.
+ */
+export function queryNames(text: string): string[] {
+  const words = text.split(/\s+/).filter(Boolean);
+  const caps = (w: string) => /^\p{Lu}/u.test(w.replace(LEAD, ''));
+  if (words.length >= 3 && words.filter(caps).length * 2 > words.length) return [];
+  const out: string[] = [];
+  let opens = true;
+  for (const raw of words) {
+    const w = raw.replace(LEAD, '').replace(TRAIL, '');
+    const name = !opens && w && caps(w) && !NOT_NAMES.has(w.toLowerCase()) && terms(w, false).length > 0;
+    if (name && !out.includes(w)) out.push(w);
+    opens = /[.?!:]["')\]]*$/.test(raw);
+  }
+  return out;
+}

@@ -126,11 +126,31 @@ export interface Signals {
   nearestGap?: number;
   /** A small store (hybrid, src/search/hybrid-options.ts SMALL_STORE_MEMORIES): the relative-evidence lines apply. */
   small?: boolean;
+  /** The memory lacks a name the query selects by ({@link NAME_CAP}). */
+  lacksName?: boolean;
+  /** The memory shares only the query's selecting names among the words some memory holds: no lexical evidence ({@link NAME_CAP}). */
+  nameOnly?: boolean;
 }
 
-/** 0-1, the line at 0.5: the strongest of the rules above, each mapped so its line lands on 0.5. */
+/**
+ * Names (hybrid): a query that names something few memories hold ("is Tom allergic to anything",
+ * "do we use Jenkins for CI"; src/search/hybrid-options.ts NAME_HOLDERS) asks about it; a memory that does not
+ * hold the name is about another entity of the same kind ("Anna is allergic to peanuts") or about the
+ * kind only, and is at most weak, however near by meaning.
+ */
+export const NAME_CAP = 0.49;
+
+/** 0-1, the line at 0.5: the strongest of the rules above, each mapped so its line lands on 0.5; capped for a memory lacking the query's name. */
 export function confidence(s: Signals): number {
-  const cov = Math.max(0, Math.min(1, s.coverage));
+  const c = ruleConfidence(s);
+  return s.lacksName ? Math.min(c, NAME_CAP) : c;
+}
+
+function ruleConfidence(s: Signals): number {
+  // A memory sharing only the query's names is about the named thing, not about what is asked of it,
+  // unless its meaning agrees ("which Node version are we on" against "Node services run on Node 20").
+  const nameAgrees = s.cosine !== undefined && s.floor !== undefined && s.cosine >= SEMANTIC_LINE * s.floor;
+  const cov = s.nameOnly && !nameAgrees ? 0 : Math.max(0, Math.min(1, s.coverage));
   let c = around(cov, s.minCoverage ?? MIN_COVERAGE);
   const stands = (line: number) => !s.small || s.z === undefined || s.z >= line;
   if (s.known >= 1 && cov > 0 && stands(KNOWN_Z)) c = Math.max(c, around(cov, KNOWN_COVERAGE));

@@ -1,7 +1,8 @@
 import { embedInput } from '../embed/index.js';
 import { topK } from '../vector/index.js';
 import { neighbourWords, synonymTable, tableWords } from './expand.js';
-import { EXPANSION } from './hybrid-options.js';
+import { queryNames } from './analyze.js';
+import { EXPANSION, NAME_HOLDERS } from './hybrid-options.js';
 import { fullTextMatches } from './index.js';
 import type { RankInput } from './ranking.js';
 
@@ -35,6 +36,38 @@ export function textScores(input: RankInput, text: string, coveragePower: number
   }
   for (const [id, sc] of scores) scores.set(id, (max > 0 ? sc / max : 0) * (coveragePower ? Math.pow(coverage.get(id) ?? 0, coveragePower) : 1));
   return { scores, coverage };
+}
+
+/** What the query's selecting names say of a memory (src/search/confidence.ts, "Names"). */
+export interface NameSelector {
+  /** The memory does not hold one of the names. */
+  lacks: (id: string) => boolean;
+  /** The memory holds none of the query's other words that some memory holds: its shared words are the names. */
+  nameOnly: (id: string) => boolean;
+}
+
+/**
+ * The query's selecting names ({@link NAME_HOLDERS}): for each name the memories passing the filters
+ * that hold it (one full-text lookup per name), and the memories holding any of the query's other
+ * words (one more lookup). Null when the query names nothing or only names many memories hold.
+ */
+export function nameSelector(input: RankInput): NameSelector | null {
+  const most = input.opts.nameHolders ?? NAME_HOLDERS;
+  if (most < 0) return null;
+  const holders: Set<string>[] = [];
+  const names: string[] = [];
+  for (const name of queryNames(input.query)) {
+    const ids = new Set(textScores(input, name, null).scores.keys());
+    if (ids.size > most) continue;
+    holders.push(ids);
+    names.push(name);
+  }
+  if (!holders.length) return null;
+  const bare = (w: string) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '').replace(/['’]s$/u, '');
+  const named = new Set(names.map(bare));
+  const rest = input.query.split(/\s+/).filter((w) => !named.has(bare(w))).join(' ');
+  const others = new Set(textScores(input, rest, null).scores.keys());
+  return { lacks: (id) => holders.some((h) => !h.has(id)), nameOnly: (id) => others.size > 0 && !others.has(id) };
 }
 
 /** Query expansion (src/search/expand.ts): the words of a second, lighter full-text query the query does not hold. */

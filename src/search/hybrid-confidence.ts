@@ -1,6 +1,7 @@
 import { topK } from '../vector/index.js';
 import { CONFIDENT, confidence, supported, supportedConfidence, type Signals } from './confidence.js';
 import { CALIBRATION_MIN_MEMORIES } from './hybrid-options.js';
+import type { NameSelector } from './hybrid-candidates.js';
 import type { Candidate } from './ranking.js';
 
 /**
@@ -54,6 +55,8 @@ export interface ConfidenceSignals {
   small: boolean;
   floor: number;
   calibration: Calibration;
+  /** The query's selecting names, null when it selects by none (hybrid-candidates.ts `nameSelector`). */
+  names: NameSelector | null;
   onSignals?: (id: string, signals: Signals, confidence: number) => void;
 }
 
@@ -69,6 +72,8 @@ export function candidateConfidence(s: ConfidenceSignals, id: string, row: numbe
     known: s.known,
     minCoverage: s.minCoverage,
     small: s.small,
+    ...(s.names?.lacks(id) ? { lacksName: true } : {}),
+    ...(s.names?.nameOnly(id) ? { nameOnly: true } : {}),
     ...(row === undefined
       ? {}
       : { cosine: s.queryCosines[row], floor: s.floor, ...(calibrated ? { z: (s.queryCosines[row] - mean) / spread, ...(row === nearestRow ? { nearestGap: s.queryCosines[row] - tenthCosine } : {}) } : {}) }),

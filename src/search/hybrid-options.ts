@@ -107,6 +107,8 @@ export interface ModeSearchOptions extends IndexOptions {
   smallStoreMemories?: number;
   /** Hybrid: most memories of one session (a run of memories stored at most `hybrid.contextMinutes` apart) placed before the others (0 = off). Default {@link SESSION_CAP}. */
   sessionCap?: number;
+  /** Hybrid: a name of the query held by at most this many memories passing the filters selects: a memory without it is not confident (-1: off). Default {@link NAME_HOLDERS}. */
+  nameHolders?: number;
   /** Hybrid, for benchmarks: called with each candidate's confidence signals and confidence (bench/small-stores.mjs `--signals`). */
   onSignals?: (id: string, signals: Signals, confidence: number) => void;
 }
@@ -124,6 +126,17 @@ export const CALIBRATION_MIN_MEMORIES = 20;
  * engineering store are larger, so their figures do not move.
  */
 export const SMALL_STORE_MEMORIES = 100;
+
+/**
+ * Names (src/search/confidence.ts, {@link Signals.lacksName}), on a small store ({@link SMALL_STORE_MEMORIES}):
+ * a name of the query (src/search/analyze.ts `queryNames`) selects when at most this many memories
+ * passing the filters hold it; a name more memories hold is what the store is about (the user a
+ * personal assistant's notes call "she"), and a note without it may still answer. Not on larger
+ * stores: in a conversation a turn does not repeat the name it answers about ("Sweden" asked, "my
+ * home country" said), and on LoCoMo's tune conversations the rule cost 8.7 points of confident
+ * evidence R@10 (BENCHMARKS.md, "Small stores: names select").
+ */
+export const NAME_HOLDERS = 3;
 
 /** Session diversity by default (0 = off); picked on the tune sets. */
 export const SESSION_CAP = 0;

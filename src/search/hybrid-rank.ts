@@ -1,7 +1,7 @@
 import { embedInput, normalize } from '../embed/index.js';
 import { topK, type VectorIndex } from '../vector/index.js';
 import { CONFIDENT, HYBRID_MIN_COVERAGE, semanticConfidence } from './confidence.js';
-import { candidateRows, expansionWords, textScores, type TextScores } from './hybrid-candidates.js';
+import { candidateRows, expansionWords, nameSelector, textScores, type TextScores } from './hybrid-candidates.js';
 import { calibration, candidateConfidence, type ConfidenceSignals } from './hybrid-confidence.js';
 import { addContext, neighboursOf, sessionsOf } from './hybrid-context.js';
 import { FEEDBACK_DOCS, FEEDBACK_MIN_MEMORIES, PAGE_SUPPORT, SESSION_CAP, SMALL_STORE_MEMORIES, feedbackDefault, hybridSettings, type HybridSettings } from './hybrid-options.js';
@@ -114,7 +114,7 @@ export function hybridRanking(input: RankInput): Ranking {
   const candidates = candidateRows(input, queryCosines, [text.scores.keys(), expansionCandidates?.keys() ?? []], settings.semanticCandidates);
   const small = input.okCount < (opts.smallStoreMemories ?? SMALL_STORE_MEMORIES);
   const cal = calibration(queryCosines, input.ok, input.okCount);
-  const signals: ConfidenceSignals = { coverage: text.coverage, queryCosines, known: knownShare(view, query), minCoverage: opts.minCoverage ?? HYBRID_MIN_COVERAGE, small, floor: input.floor, calibration: cal, ...(opts.onSignals ? { onSignals: opts.onSignals } : {}) };
+  const signals: ConfidenceSignals = { coverage: text.coverage, queryCosines, known: knownShare(view, query), minCoverage: opts.minCoverage ?? HYBRID_MIN_COVERAGE, small, floor: input.floor, calibration: cal, names: small ? nameSelector(input) : null, ...(opts.onSignals ? { onSignals: opts.onSignals } : {}) };
   const b: BlendInput = { index, settings, candidates, text, expanded, signals };
   const pass = (cosines: Float32Array, feedback: Map<string, number> | null) => {
     const out = blend(b, cosines, feedback);

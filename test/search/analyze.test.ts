@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryTerms, terms } from '../../src/search/analyze.js';
+import { queryNames, queryTerms, terms } from '../../src/search/analyze.js';
 
 describe('analysis', () => {
   it('stems and drops stop words like lunr', () => {
@@ -38,5 +38,16 @@ describe('analysis', () => {
     expect(queryTerms('   ')).toEqual([]);
     expect(queryTerms('* ~ : - + "')).toEqual([]);
     expect(queryTerms('^2')).toEqual(['2']);
+  });
+  it('names: capitalised words that open no sentence and are no stop word; nothing from title case or capitals', () => {
+    expect(queryNames('is Tom allergic to anything')).toEqual(['Tom']);
+    expect(queryNames("when is Tom's mother's birthday")).toEqual(["Tom's"]);
+    expect(queryNames('do we use Jenkins for CI?')).toEqual(['Jenkins', 'CI']);
+    expect(queryNames('Anna said so. Is Leo coming?')).toEqual(['Leo']);
+    expect(queryNames('can I log in, or I’m locked out')).toEqual([]);
+    expect(queryNames('do you accept bank transfer from the US')).toEqual([]);
+    expect(queryNames('why did we pick kafka')).toEqual([]);
+    expect(queryNames('What Is The Backup Policy')).toEqual([]);
+    expect(queryNames('HOW DO I RESET MY PASSWORD')).toEqual([]);
   });
 });

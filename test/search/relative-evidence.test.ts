@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/store/store.js';
 import { makeRepo } from '../helpers.js';
-import { confidence, CONFIDENT, KNOWN_Z, NEAREST_Z, PAIR_Z, STANDOUT_COVERAGE, STANDOUT_Z } from '../../src/search/confidence.js';
+import { confidence, CONFIDENT, NAME_CAP, SEMANTIC_LINE, KNOWN_Z, NEAREST_Z, PAIR_Z, STANDOUT_COVERAGE, STANDOUT_Z } from '../../src/search/confidence.js';
 import { questionPhraseTerms, termInformation } from '../../src/search/terms.js';
 import { queryTerms } from '../../src/search/analyze.js';
 
@@ -72,5 +72,20 @@ describe('relative evidence on a small store (hybrid signals)', () => {
 
   it('without the query\'s distribution (under 20 memories) the rules are as before', () => {
     expect(confidence({ ...base, small: true })).toBeGreaterThanOrEqual(CONFIDENT);
+  });
+});
+
+describe('names (hybrid signals)', () => {
+  it('a memory lacking the query\'s name is at most weak, however strong its signals', () => {
+    const strong = { coverage: 1, known: 1, cosine: 0.9, floor: 0.59, z: 4 };
+    expect(confidence(strong)).toBeGreaterThanOrEqual(CONFIDENT);
+    expect(confidence({ ...strong, lacksName: true })).toBe(NAME_CAP);
+  });
+
+  it('a memory sharing only the name: its words count when its meaning agrees (cosine at the semantic line), not otherwise', () => {
+    const s = { coverage: 0.5, known: 1, floor: 0.59, z: 2, small: true, nameOnly: true };
+    expect(confidence({ ...s, cosine: 0.3 })).toBeLessThan(CONFIDENT);
+    expect(confidence({ ...s, cosine: 0.3, nameOnly: false })).toBeGreaterThanOrEqual(CONFIDENT);
+    expect(confidence({ ...s, cosine: SEMANTIC_LINE * 0.59 + 0.01 })).toBeGreaterThanOrEqual(CONFIDENT);
   });
 });

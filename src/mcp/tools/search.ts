@@ -26,7 +26,7 @@ export const memorySearch = defineTool({
     'Filters alone (no query) list matches newest first. Filters are exact: a memory without a requested tag is never returned for it. relax: true retries a search that finds nothing without the dates, then without the tags; what that finds is listed under `weak`, never as a result.',
     'Long contents are cut; memory_get returns the full text.',
     'Confidence: `results` holds the memories that match the query confidently (`confidence` >= 0.5), `weak` the candidates below (sharing a common word or a loose meaning).',
-    'Read a result before relying on it: confidence is evidence, not proof. As measured: in a large store 95 in 100 questions the memories cannot answer get an empty `results`; in a small one (tens of notes) about 1 in 3 still gets a confident result, often a neighbouring note (asked about Tom\'s allergy, it finds Anna\'s), and about 1 answerable question in 7 has no confident result or another note first, so read the note, and check `weak` before saying you do not remember.',
+    'Read a result before relying on it: confidence is evidence, not proof. As measured: in a large store 95 in 100 questions the memories cannot answer get an empty `results`; in a small one (tens of notes) about 1 in 4 still gets a confident result, often a neighbouring note (asked whether a deleted comment can be restored, it finds the note on deleted projects), and about 1 answerable question in 6 has no confident result or another note first, so read the note, and check `weak` before saying you do not remember.',
   ].join(' '),
   input: z.object({
     query: z.string().optional().describe('What to look for, in words, e.g. "rate limit" (optional)'),
