@@ -41,12 +41,31 @@ export type ErrorCode =
   | 'INTERNAL';
 
 /**
- * The door operation that helps after an error (`data.next`), named as in src/sync-around.ts: the
- * error states what happened; each surface phrases the advice in its own words (the CLI names its
- * commands, src/cli/advice.ts; the MCP server its tools, src/mcp/advice.ts; the Action its inputs,
- * src/action/failure.ts).
+ * What helps after an error (`data.next`): the error states what happened; each surface phrases the
+ * step in its own words (the CLI names its commands and flags, src/cli/advice.ts; the MCP server its
+ * tools and arguments, src/mcp/advice.ts; the Action its `with:` inputs, src/action/failure.ts).
+ *
+ * - a door operation, named as in src/sync-around.ts: `list`, `trash.list`, `trash.restore`,
+ *   `core.view`, `core.history`, `sync`, `daemon.run` (run the search helper in the foreground);
+ * - what the caller gives again: `repository` (a git repository to open), `confirm` (the same
+ *   operation, confirmed), `content` (the text to store), `branch` (a memory branch of its own,
+ *   not one checked out in a worktree);
+ * - `git.fetch`: git's own fetch into the clone (the object is missing; a shallow clone needs its
+ *   history, a partial clone its remote).
  */
-export type NextStep = 'list' | 'trash.list' | 'trash.restore' | 'core.view' | 'core.history' | 'sync' | 'daemon.run';
+export type NextStep =
+  | 'list'
+  | 'trash.list'
+  | 'trash.restore'
+  | 'core.view'
+  | 'core.history'
+  | 'sync'
+  | 'daemon.run'
+  | 'repository'
+  | 'confirm'
+  | 'content'
+  | 'branch'
+  | 'git.fetch';
 
 export class MemoryError extends Error {
   readonly code: ErrorCode;
@@ -66,7 +85,7 @@ export class MemoryError extends Error {
 
 export class NotARepositoryError extends MemoryError {
   constructor(dir: string) {
-    super('NOT_A_REPOSITORY', `not a git repository: ${dir} (run inside a repository, pass --repo DIR, or run "git init")`, { dir });
+    super('NOT_A_REPOSITORY', `not a git repository: ${dir}`, { dir, next: 'repository' satisfies NextStep });
   }
 }
 export class UnsupportedRepositoryError extends MemoryError {
@@ -97,7 +116,7 @@ export class InvalidInputError extends MemoryError {
 }
 export class EmptyContentError extends MemoryError {
   constructor() {
-    super('EMPTY_CONTENT', 'content is empty: give the text to remember as an argument or on stdin with "-"');
+    super('EMPTY_CONTENT', 'content is empty: a memory needs text', { next: 'content' satisfies NextStep });
   }
 }
 export class ContentTooLargeError extends MemoryError {
@@ -123,7 +142,7 @@ export class BinaryContentError extends MemoryError {
 }
 export class ConfirmationRequiredError extends MemoryError {
   constructor(what: string) {
-    super('CONFIRMATION_REQUIRED', `${what} needs --confirm`, { what });
+    super('CONFIRMATION_REQUIRED', `${what} needs confirmation`, { what, next: 'confirm' satisfies NextStep });
   }
 }
 export class ConflictError extends MemoryError {
@@ -225,11 +244,11 @@ export class InternalError extends MemoryError {
  */
 export class ObjectMissingError extends MemoryError {
   constructor(oid: string, detail = '') {
-    super(
-      'OBJECT_MISSING',
-      `git object ${oid} is not in the repository${detail ? ` (${detail})` : ''}: run "git fetch" (a partial clone needs its remote reachable; a shallow clone may need "git fetch --unshallow")`,
-      { oid, ...(detail ? { detail } : {}) },
-    );
+    super('OBJECT_MISSING', `git object ${oid} is not in the repository${detail ? ` (${detail})` : ''}`, {
+      oid,
+      ...(detail ? { detail } : {}),
+      next: 'git.fetch' satisfies NextStep,
+    });
   }
 }
 /** ENOSPC while writing to the repository. Temporary files are removed before this is thrown. */
@@ -265,14 +284,19 @@ export class GitCommandError extends MemoryError {
     super('GIT_FAILED', `git ${args[0] ?? ''} failed${status !== null ? ` (exit ${status})` : ''}${tail ? `: ${tail}` : ''}`, { command: args[0], status, stderr: tail });
   }
 }
-/** The memory branch is checked out in a worktree: committing to it would move that worktree's HEAD. */
-/** The memory branch is some worktree's HEAD. An INVALID_INPUT (field `branch`). */
+/**
+ * The memory branch is some worktree's HEAD: committing to it would move that worktree's HEAD. An
+ * INVALID_INPUT (field `branch`).
+ */
 export class BranchCheckedOutError extends InvalidInputError {
   constructor(branch: string, worktree: string) {
-    super(
-      `branch ${JSON.stringify(branch)} is checked out in ${worktree}: git-memory never writes to a checked-out branch (it would move that HEAD); use a branch of its own, e.g. --branch memory`,
-      { field: 'branch', branch, worktree, reason: 'checked-out' },
-    );
+    super(`branch ${JSON.stringify(branch)} is checked out in ${worktree}: git-memory never writes to a checked-out branch (it would move that HEAD)`, {
+      field: 'branch',
+      branch,
+      worktree,
+      reason: 'checked-out',
+      next: 'branch' satisfies NextStep,
+    });
   }
 }
 /**

@@ -9,7 +9,12 @@ import { readBoundedStream } from '../../src/model/bounds.js';
 import { coreSet } from '../../src/lifecycle/core-doc.js';
 import { restoreFromTrash } from '../../src/ops/restore.js';
 import { MemoryStore } from '../../src/store/store.js';
-import { makeRepo } from '../helpers.js';
+import { git, makeRepo, tempDir } from '../helpers.js';
+import { runCli } from '../run-cli.js';
+import { cliAdvice } from '../../src/cli/advice.js';
+import { agentAdvice } from '../../src/mcp/advice.js';
+import { failureMessage } from '../../src/action/failure.js';
+import { openMemory } from '../../src/api.js';
 
 async function rejection(p: Promise<unknown>): Promise<unknown> {
   try {
@@ -111,5 +116,50 @@ describe('error classes', () => {
     const miss = await rejection(coreUpdate(store, { action: 'edit', old_text: 'absent', new_text: 'x' }));
     expect(miss).toMatchObject({ code: 'INVALID_INPUT', data: { reason: 'no_match', next: 'core.view' } });
     for (const e of [trashed, never, stale, miss]) expect((e as Error).message).not.toMatch(/"memory |memory_\w+/);
+  });
+
+  it('repository, confirmation, content, object and checked-out branch errors say what is wrong; the step is data.next', async () => {
+    const outside = await rejection(Promise.resolve().then(() => openMemory({ repo: tempDir(), warn: () => {} }).list()));
+    expect(outside).toMatchObject({ code: 'NOT_A_REPOSITORY', data: { next: 'repository' } });
+    const repo = makeRepo({ commit: true });
+    const memory = openMemory({ repo, warn: () => {} });
+    const unconfirmed = await rejection(memory.clear({}));
+    expect(unconfirmed).toMatchObject({ code: 'CONFIRMATION_REQUIRED', data: { next: 'confirm' } });
+    const empty = await rejection(memory.store({ content: ' ' }));
+    expect(empty).toMatchObject({ code: 'EMPTY_CONTENT', data: { next: 'content' } });
+    const missing = await rejection(Promise.resolve().then(() => new MemoryStore({ repo, warn: () => {} }).git.readBlob('1'.repeat(40))));
+    expect(missing).toMatchObject({ code: 'OBJECT_MISSING', data: { oid: '1'.repeat(40), next: 'git.fetch' } });
+    const checkedOut = await rejection(openMemory({ repo, branch: 'main', warn: () => {} }).store({ content: 'x' }));
+    expect(checkedOut).toMatchObject({ code: 'INVALID_INPUT', data: { reason: 'checked-out', next: 'branch' } });
+    for (const e of [outside, unconfirmed, empty, missing, checkedOut]) {
+      // No surface's words in the core's message: no command line, flag or tool name.
+      expect((e as Error).message).not.toMatch(/--|"memory |memory_\w+|git (init|fetch)/);
+      // Each surface phrases the step: the CLI its flags and commands, the Action its inputs.
+      expect(cliAdvice(e as MemoryError)).toBeTruthy();
+      // The Action has no command that asks for a confirmation.
+      if (e !== unconfirmed) expect(failureMessage(e as MemoryError)).not.toContain("check the step's `with:` inputs");
+    }
+    expect(cliAdvice(unconfirmed as MemoryError)).toContain('--confirm');
+    expect(cliAdvice(checkedOut as MemoryError)).toContain('--branch');
+    expect(agentAdvice(empty as MemoryError)).toContain('content');
+    expect(agentAdvice(unconfirmed as MemoryError)).toBeNull();
+    expect(failureMessage(checkedOut as MemoryError, { branch: 'main' })).toContain('`branch` input');
+    expect(failureMessage(empty as MemoryError)).toContain('`content` input');
+    expect(failureMessage(missing as MemoryError)).toContain('fetch-depth: 0');
+  });
+
+  it('the CLI phrases the next step after the message with its own commands and flags', async () => {
+    const repo = makeRepo({ commit: true });
+    expect((await runCli(tempDir(), ['list'])).stderr).toContain('not a git repository: ');
+    expect((await runCli(tempDir(), ['list'])).stderr).toContain('pass --repo DIR');
+    expect((await runCli(repo, ['clear'])).stderr).toMatch(/needs confirmation \(add --confirm\)/);
+    expect((await runCli(repo, ['trash', 'empty'])).stderr).toMatch(/needs confirmation \(add --confirm\)/);
+    const empty = await runCli(repo, ['store', '', '--json']);
+    expect(empty.json.error).toMatchObject({ code: 'EMPTY_CONTENT', data: { next: 'content' } });
+    expect(empty.json.error.message).toContain('on stdin with "-"');
+    const main = await runCli(repo, ['store', 'x', '--branch', 'main', '--json']);
+    expect(main.json.error.data).toMatchObject({ next: 'branch', reason: 'checked-out' });
+    expect(main.json.error.message).toContain('e.g. --branch memory');
+    expect(git(repo, 'for-each-ref', 'refs/heads/memory')).toBe('');
   });
 });
