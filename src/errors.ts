@@ -20,6 +20,7 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'LOCKED'
   | 'CORRUPT_OBJECT'
+  | 'CORRUPT_INDEX'
   | 'SECRET_DETECTED'
   | 'DUPLICATE'
   | 'SYNC_FAILED'
@@ -114,6 +115,29 @@ export class InvalidInputError extends MemoryError {
     super('INVALID_INPUT', message, data);
   }
 }
+/**
+ * A command line the program cannot run: an INVALID_INPUT with `field`, the option or argument at
+ * fault (`command` for the command word, `option` for an unknown option, whose text may be a pasted
+ * secret), and never an option's value. Thrown by the CLI's parser (src/cli/parse.ts).
+ */
+export class UsageError extends InvalidInputError {
+  constructor(message: string, field: string) {
+    super(message, { field });
+  }
+  get field(): string {
+    return this.data.field as string;
+  }
+}
+/**
+ * A memory file's front matter that cannot be read (not closed, not YAML, not a mapping, too big or
+ * too deep, tags that are not a list of strings): an INVALID_INPUT with `field: "front-matter"`.
+ * A file on the branch that throws it is reported as UNREADABLE_MEMORY or skipped with a warning.
+ */
+export class FrontMatterError extends InvalidInputError {
+  constructor(message: string) {
+    super(message, { field: 'front-matter' });
+  }
+}
 export class EmptyContentError extends MemoryError {
   constructor() {
     super('EMPTY_CONTENT', 'content is empty: a memory needs text', { next: 'content' satisfies NextStep });
@@ -164,6 +188,16 @@ export class LockedError extends MemoryError {
 export class CorruptObjectError extends MemoryError {
   constructor(oid: string, reason: string) {
     super('CORRUPT_OBJECT', `git object ${oid} could not be read: ${reason} (try "git fsck")`, { oid, reason });
+  }
+}
+/**
+ * A file of the search index (a segment, src/search/segment/) that does not describe a segment of
+ * this format: truncated, replaced, another version. The index is derived from the branch, so its
+ * readers rebuild it; the code reaches a caller only where nothing can.
+ */
+export class CorruptIndexError extends MemoryError {
+  constructor(reason: string) {
+    super('CORRUPT_INDEX', reason, { reason });
   }
 }
 
@@ -234,6 +268,12 @@ export class ViewUnavailableError extends MemoryError {
 export class InternalError extends MemoryError {
   constructor(message: string, data: Record<string, unknown> = {}) {
     super('INTERNAL', message, data);
+  }
+}
+/** A read of a search-index segment file after its owner closed it: a bug in whoever holds it, never a damaged file. An INTERNAL. */
+export class SegmentClosedError extends InternalError {
+  constructor() {
+    super('index segment file read after it was closed', { reason: 'segment-closed' });
   }
 }
 
@@ -345,6 +385,7 @@ const CLASS_OF: Record<ErrorCode, abstract new (...args: never[]) => MemoryError
   CONFLICT: ConflictError,
   LOCKED: LockedError,
   CORRUPT_OBJECT: CorruptObjectError,
+  CORRUPT_INDEX: CorruptIndexError,
   SECRET_DETECTED: SecretDetectedError,
   DUPLICATE: DuplicateError,
   SYNC_FAILED: SyncFailedError,
@@ -365,6 +406,9 @@ const CLASS_OF: Record<ErrorCode, abstract new (...args: never[]) => MemoryError
   CITATION_INVALID: CitationInvalidError,
   INTERNAL: InternalError,
 };
+
+/** Every code, in the order of {@link ErrorCode}: each has exactly one class, the one that extends MemoryError directly. */
+export const ERROR_CODES = Object.keys(CLASS_OF) as readonly ErrorCode[];
 
 /**
  * An error of `code` with this message and data, as an instance of the code's class (so `instanceof`

@@ -2,6 +2,9 @@
 // that class wherever it is thrown, so callers can `instanceof` as well as switch on `code`.
 import { describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as errors from '../../src/errors.js';
 import { BinaryContentError, ContentTooLargeError, DuplicateError, InputTooLargeError, InvalidTreeNameError, MemoryError, PermissionDeniedError, RemoteUnreachableError, SyncFailedError, TooManyDeletesError } from '../../src/errors.js';
 import { gitFailure } from '../../src/sync/git-cli.js';
@@ -15,6 +18,32 @@ import { cliAdvice } from '../../src/cli/advice.js';
 import { agentAdvice } from '../../src/mcp/advice.js';
 import { failureMessage } from '../../src/action/failure.js';
 import { openMemory } from '../../src/api.js';
+
+const SRC = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'src');
+
+/**
+ * Error classes defined outside src/errors.ts under `root`: a class whose base is Error, MemoryError,
+ * a class of src/errors.ts or any other `...Error`. The viewer's browser script (src/view/client/)
+ * is exempt: it runs in the page, cannot import the library, and its one sentinel never leaves it.
+ */
+function errorClassesOutside(root: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      const rel = relative(root, p).split('\\').join('/');
+      if (e.isDirectory()) {
+        if (rel !== 'view/client') walk(p);
+      } else if (e.name.endsWith('.ts') && rel !== 'errors.ts') {
+        for (const m of readFileSync(p, 'utf8').matchAll(/\bclass\s+(\w+)\s+extends\s+([\w.]+)/g)) {
+          if (m[2] === 'Error' || /Error$/.test(m[2])) found.push(`${rel}: ${m[1]} extends ${m[2]}`);
+        }
+      }
+    }
+  };
+  walk(root);
+  return found;
+}
 
 async function rejection(p: Promise<unknown>): Promise<unknown> {
   try {
@@ -30,6 +59,26 @@ describe('error classes', () => {
     const classes = Object.values(errors).filter((v): v is new (...a: never[]) => MemoryError => typeof v === 'function' && v.prototype instanceof MemoryError);
     expect(classes.map((c) => c.name)).toEqual(expect.arrayContaining(['InvalidTreeNameError', 'TooManyDeletesError', 'InputTooLargeError']));
     expect(classes.map((c) => c.name)).not.toContain('IndexError');
+  });
+
+  it('every code has exactly one class, the one extending MemoryError directly, and no error class is defined outside src/errors.ts', () => {
+    const direct = Object.values(errors).filter((v) => typeof v === 'function' && Object.getPrototypeOf(v) === MemoryError);
+    const owners = errors.ERROR_CODES.map((code) => errors.errorOf(code, 'm').constructor);
+    for (const [i, owner] of owners.entries()) expect(Object.getPrototypeOf(owner), errors.ERROR_CODES[i]).toBe(MemoryError);
+    expect(new Set(owners).size).toBe(errors.ERROR_CODES.length);
+    expect(new Set(direct)).toEqual(new Set(owners));
+    // The parser's, the codec's and the index's errors are classes of their codes.
+    expect(new errors.UsageError('m', 'tags')).toMatchObject({ code: 'INVALID_INPUT', field: 'tags', data: { field: 'tags' } });
+    expect(new errors.FrontMatterError('m')).toBeInstanceOf(errors.InvalidInputError);
+    expect(new errors.SegmentClosedError()).toMatchObject({ code: 'INTERNAL' });
+    expect(new errors.CorruptIndexError('truncated')).toMatchObject({ code: 'CORRUPT_INDEX', data: { reason: 'truncated' } });
+    expect(errorClassesOutside(SRC)).toEqual([]);
+    // The scan sees a class planted outside errors.ts, whatever its base.
+    const planted = tempDir();
+    mkdirSync(join(planted, 'search'));
+    writeFileSync(join(planted, 'search', 'x.ts'), 'export class A extends MemoryError {}\nclass B extends Error {}\nclass C extends errors.NotFoundError {}\n');
+    writeFileSync(join(planted, 'errors.ts'), 'export class D extends Error {}\n');
+    expect(errorClassesOutside(planted)).toEqual(['search/x.ts: A extends MemoryError', 'search/x.ts: B extends Error', 'search/x.ts: C extends errors.NotFoundError']);
   });
 
   it('sync guard errors are the classes of src/errors.ts', () => {
