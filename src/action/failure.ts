@@ -31,6 +31,10 @@ export function workflowAdvice(err: MemoryError, remote: string, branch: string)
     case 'trash.restore':
     case 'trash.list':
       return `the memory${id ? ` ${id}` : ''} was deleted and is in the trash of \`${branch}\`: the Action has no restore command; restore it from a clone with the CLI (\`memory trash restore ${id || 'ID'}\`), or store it again.`;
+    case 'remote':
+      return `the \`remote\` input (now ${remote}) names no remote of the checkout: give a remote name the checkout has (actions/checkout makes \`origin\`) or a URL; or set \`sync: false\` to work on the local branch only.`;
+    case 'search.fulltext':
+      return 'the bundle runs no offline embedding model: set `mode: fulltext`, or configure an HTTP embedder (hybrid.embedder openai, docs/hybrid.md).';
     case 'sync':
       return `${remote}/${branch} has changes this checkout does not have: re-run the step with \`sync: true\` (the default), which pulls before it writes.`;
   }

@@ -29,6 +29,10 @@ export function cliAdvice(err: MemoryError): string | null {
       return 'give the text to remember as an argument or on stdin with "-"';
     case 'branch':
       return 'use a branch of its own, e.g. --branch memory';
+    case 'remote':
+      return 'list them with "git remote -v", or pass a URL with --remote';
+    case 'search.fulltext':
+      return 'or search with --mode fulltext';
     case 'git.fetch':
       return 'run "git fetch" (a partial clone needs its remote reachable; a shallow clone may need "git fetch --unshallow")';
   }

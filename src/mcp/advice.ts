@@ -23,6 +23,10 @@ export function agentAdvice(err: MemoryError): string | null {
       return 'give the text to remember in content';
     case 'branch':
       return 'start the server with a branch of its own, e.g. --branch memory';
+    case 'remote':
+      return 'the server shares through $MEMORY_REMOTE (default origin): start it with a remote this repository has ("git remote -v" lists them)';
+    case 'search.fulltext':
+      return 'or call memory_search with mode "fulltext"';
     case 'git.fetch':
       return 'the clone lacks the object: run "git fetch" in the repository (a shallow clone may need "git fetch --unshallow")';
   }

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import { RefMovedError, InvalidInputError, RemoteUnreachableError } from '../errors.js';
+import { RefMovedError, InvalidInputError, RemoteUnreachableError, type NextStep } from '../errors.js';
 import type { SyncBranch } from '../model/branch-view.js';
 import type { GitTarget } from '../git/cli.js';
 import { readEffectiveConfig } from '../git/location.js';
@@ -161,7 +161,7 @@ export function context(store: SyncBranch, opts: SyncOptions): Ctx {
     key = createHash('sha1').update(remote).digest('hex').slice(0, 12);
     trackingRef = `refs/git-memory/remotes/${key}/${store.branch}`;
   } else {
-    throw new RemoteUnreachableError(`no remote named "${remote}" in this repository (list them with "git remote -v", or pass a URL with --remote)`, { remote });
+    throw new RemoteUnreachableError(`no remote named "${remote}" in this repository`, { remote, next: 'remote' satisfies NextStep });
   }
   return {
     store,

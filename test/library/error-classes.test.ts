@@ -197,6 +197,24 @@ describe('error classes', () => {
     expect(failureMessage(missing as MemoryError)).toContain('fetch-depth: 0');
   });
 
+  it('an unknown remote and a missing embedding model name their next step as data; each surface phrases it', async () => {
+    const repo = makeRepo({ commit: true });
+    const memory = openMemory({ repo, warn: () => {} });
+    await memory.store({ content: 'kept locally' });
+    const noRemote = await rejection(memory.sync({ remote: 'nowhere' }));
+    expect(noRemote).toMatchObject({ code: 'REMOTE_UNREACHABLE', data: { remote: 'nowhere', next: 'remote' } });
+    expect((noRemote as Error).message).not.toMatch(/--|git remote/);
+    expect(cliAdvice(noRemote as MemoryError)).toContain('--remote');
+    expect(failureMessage(noRemote as MemoryError, { remote: 'nowhere' })).toContain('the `remote` input (now nowhere)');
+    const cli = await runCli(repo, ['sync', '--remote', 'nowhere', '--json']);
+    expect(cli.json.error.message).toContain('pass a URL with --remote');
+    // The embedder's refusal when the model is not installed (thrown deep in src/embed): phrased by data alone.
+    const model = new errors.EmbedderError('the offline embedding model is not installed', { reason: 'not-installed', next: 'search.fulltext' });
+    expect(cliAdvice(model)).toContain('--mode fulltext');
+    expect(agentAdvice(model)).toContain('mode "fulltext"');
+    expect(failureMessage(model)).toContain('`mode: fulltext`');
+  });
+
   it('the CLI phrases the next step after the message with its own commands and flags', async () => {
     const repo = makeRepo({ commit: true });
     expect((await runCli(tempDir(), ['list'])).stderr).toContain('not a git repository: ');
