@@ -50,7 +50,8 @@ export type ErrorCode =
  *   `core.view`, `core.history`, `sync`, `daemon.run` (run the search helper in the foreground);
  * - what the caller gives again: `repository` (a git repository to open), `confirm` (the same
  *   operation, confirmed), `content` (the text to store), `branch` (a memory branch of its own,
- *   not one checked out in a worktree), `remote` (a remote this repository has, or a URL);
+ *   not one checked out in a worktree), `remote` (a remote this repository has, or a URL),
+ *   `cite.ref` (a commit, branch or tag to cite code at);
  * - `search.fulltext`: the same search in full-text mode (the embedding model is not installed);
  * - `git.fetch`: git's own fetch into the clone (the object is missing; a shallow clone needs its
  *   history, a partial clone its remote).
@@ -68,6 +69,7 @@ export type NextStep =
   | 'content'
   | 'branch'
   | 'remote'
+  | 'cite.ref'
   | 'search.fulltext'
   | 'git.fetch';
 

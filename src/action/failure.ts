@@ -35,6 +35,8 @@ export function workflowAdvice(err: MemoryError, remote: string, branch: string)
       return `the \`remote\` input (now ${remote}) names no remote of the checkout: give a remote name the checkout has (actions/checkout makes \`origin\`) or a URL; or set \`sync: false\` to work on the local branch only.`;
     case 'search.fulltext':
       return 'the bundle runs no offline embedding model: set `mode: fulltext`, or configure an HTTP embedder (hybrid.embedder openai, docs/hybrid.md).';
+    case 'cite.ref':
+      return 'set the `ref` input to a commit, branch or tag the checkout has (the default is its HEAD).';
     case 'sync':
       return `${remote}/${branch} has changes this checkout does not have: re-run the step with \`sync: true\` (the default), which pulls before it writes.`;
   }

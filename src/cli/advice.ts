@@ -33,6 +33,8 @@ export function cliAdvice(err: MemoryError): string | null {
       return 'list them with "git remote -v", or pass a URL with --remote';
     case 'search.fulltext':
       return 'or search with --mode fulltext';
+    case 'cite.ref':
+      return 'name a commit, branch or tag with --cite-ref';
     case 'git.fetch':
       return 'run "git fetch" (a partial clone needs its remote reachable; a shallow clone may need "git fetch --unshallow")';
   }

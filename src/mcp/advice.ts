@@ -27,6 +27,8 @@ export function agentAdvice(err: MemoryError): string | null {
       return 'the server shares through $MEMORY_REMOTE (default origin): start it with a remote this repository has ("git remote -v" lists them)';
     case 'search.fulltext':
       return 'or call memory_search with mode "fulltext"';
+    case 'cite.ref':
+      return 'give citeRef a commit, branch or tag';
     case 'git.fetch':
       return 'the clone lacks the object: run "git fetch" in the repository (a shallow clone may need "git fetch --unshallow")';
   }

@@ -208,6 +208,14 @@ describe('error classes', () => {
     expect(failureMessage(noRemote as MemoryError, { remote: 'nowhere' })).toContain('the `remote` input (now nowhere)');
     const cli = await runCli(repo, ['sync', '--remote', 'nowhere', '--json']);
     expect(cli.json.error.message).toContain('pass a URL with --remote');
+    // A citation in a repository with no commit yet: the commit to cite at is the step.
+    const unborn = makeRepo();
+    const cite = await rejection(openMemory({ repo: unborn, warn: () => {} }).store({ content: 'cites', cite: ['README.md'] }));
+    expect(cite).toMatchObject({ code: 'CITATION_INVALID', data: { reason: 'bad-ref', next: 'cite.ref' } });
+    expect((cite as Error).message).not.toContain('--');
+    expect(cliAdvice(cite as MemoryError)).toContain('--cite-ref');
+    expect(agentAdvice(cite as MemoryError)).toContain('citeRef');
+    expect(failureMessage(cite as MemoryError)).toContain('`ref` input');
     // The embedder's refusal when the model is not installed (thrown deep in src/embed): phrased by data alone.
     const model = new errors.EmbedderError('the offline embedding model is not installed', { reason: 'not-installed', next: 'search.fulltext' });
     expect(cliAdvice(model)).toContain('--mode fulltext');
