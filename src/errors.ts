@@ -354,7 +354,7 @@ export class ExportIncompleteError extends MemoryError {
     const list = skipped.slice(0, 10).map((s) => `${s.id} (${s.path}: ${s.reason})`).join('; ');
     super(
       'EXPORT_INCOMPLETE',
-      `exported ${exported} memories; ${skipped.length} could not be written in a form "memory import" accepts and were left out: ${list}${skipped.length > 10 ? `; and ${skipped.length - 10} more` : ''} (fix or delete those files on the memory branch)`,
+      `exported ${exported} memories; ${skipped.length} could not be written in a form import accepts and were left out: ${list}${skipped.length > 10 ? `; and ${skipped.length - 10} more` : ''} (fix or delete those files on the memory branch)`,
       { exported, skipped: skipped.slice(0, 1000) },
     );
   }
