@@ -76,6 +76,9 @@ export function failureMessage(err: MemoryError, inputs?: Partial<ActionInputs>)
       case 'SYNC_FAILED':
         fix = `check that ${remote} is reachable from the job and that \`${branch}\` is a branch git-memory can write to; \`sync: false\` skips the network.`;
         break;
+      case 'NOT_FOUND':
+        fix = `check the \`id\` input; with \`sync: false\` only memories already on the local \`${branch}\` branch are found.`;
+        break;
       case 'SECRET_DETECTED':
         fix = 'the content looks like a credential, and memories are plain text in git that every reader of the repository sees: remove it from `content` (keep secrets in GitHub secrets).';
         break;
