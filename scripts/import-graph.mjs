@@ -57,9 +57,10 @@ const MAX_UPWARD = 0;
 export const SURFACE_ENTRIES = ['mcp/server.ts', 'mcp/definitions.ts', 'view/server.ts', 'view/export.ts'];
 
 // Code typed on the branch views (src/model/branch-view.ts), never on the concrete store, not even
-// for a type: the indexes, the operations over a whole branch, the viewer's model. The door hands
-// them the store it opened; each takes the narrowest view it needs.
-export const BRANCH_VIEW_ONLY = ['search/', 'vector/', 'lifecycle/', 'view/model/'];
+// for a type: the indexes, the operations over a whole branch, sync, the search helper and its client,
+// the viewer's model. The door hands them the store it opened (the helper gets an opener from the
+// door); each takes the narrowest view it needs.
+export const BRANCH_VIEW_ONLY = ['search/', 'vector/', 'lifecycle/', 'sync/', 'daemon/', 'view/model/'];
 
 // What search may use of the vectors: the index it scans, a store's vectors and embedder, the
 // read-only view. The rest of vector/ (the branch file format and loading, the codec, the SIMD scan,
@@ -316,6 +317,8 @@ function selfTest() {
     'search importing vector internals (codec)': (g) => add(g, 'search/hybrid.ts', "import { decodeVector } from '../vector/codec.js';", [{ to: 'vector/codec.ts' }]),
     'mcp/ importing a cli/ module lazily': (g) => add(g, 'mcp/server.ts', "await import('../cli/output.js');", [{ to: 'cli/output.ts', dynamic: true }]),
     'lifecycle/ typed on the concrete store': (g) => add(g, 'lifecycle/stats.ts', "import type { MemoryStore } from '../store/store.js';", [{ to: 'store/store.ts', typeOnly: true }]),
+    'sync/ typed on the concrete store': (g) => add(g, 'sync/context.ts', "import type { MemoryStore } from '../store/store.js';", [{ to: 'store/store.ts', typeOnly: true }]),
+    'daemon/ opening the store itself': (g) => add(g, 'daemon/server.ts', "import { MemoryStore } from '../store/store.js';", [{ to: 'store/store.ts' }]),
     'a surface importing the store': (g) => add(g, 'cli/main.ts', "import type { MemoryStore } from '../store/store.js';", [{ to: 'store/store.ts', typeOnly: true }]),
     'an upward import (model -> indexes)': (g) => add(g, 'model/memory.ts', "import { terms } from '../search/analyze.js';", [{ to: 'search/analyze.ts' }]),
     'an upward type-only import': (g) => add(g, 'model/memory.ts', "import type { MemoryStore } from '../store/store.js';", [{ to: 'store/store.ts', typeOnly: true }]),

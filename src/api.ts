@@ -281,6 +281,16 @@ export interface SearchHelper {
   stop(): Promise<StopResult>;
 }
 
+/**
+ * Runs the search helper in this process until it stops (`memory daemon run`, and what a default
+ * search starts detached); resolves with its exit code. The door opens each branch it serves: the
+ * helper holds them as `HelperBranch` views (src/model/branch-view.ts) and never names the store.
+ */
+export async function runSearchHelper(opts: { repo?: string; branch?: string; log?: (line: string) => void }): Promise<number> {
+  const { runDaemon } = await import('./daemon/server.js');
+  return runDaemon({ ...opts, open: (repo, branch, warn) => new MemoryStore({ repo, branch, source: 'cli', warn }) });
+}
+
 const OPTION_TYPES: Record<string, 'string' | 'function' | 'boolean' | 'object'> = {
   repo: 'string',
   branch: 'string',

@@ -20,6 +20,7 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'LOCKED'
   | 'CORRUPT_OBJECT'
+  | 'CORRUPT_INDEX'
   | 'SECRET_DETECTED'
   | 'DUPLICATE'
   | 'SYNC_FAILED'
@@ -41,12 +42,36 @@ export type ErrorCode =
   | 'INTERNAL';
 
 /**
- * The door operation that helps after an error (`data.next`), named as in src/sync-around.ts: the
- * error states what happened; each surface phrases the advice in its own words (the CLI names its
- * commands, src/cli/advice.ts; the MCP server its tools, src/mcp/advice.ts; the Action its inputs,
- * src/action/failure.ts).
+ * What helps after an error (`data.next`): the error states what happened; each surface phrases the
+ * step in its own words (the CLI names its commands and flags, src/cli/advice.ts; the MCP server its
+ * tools and arguments, src/mcp/advice.ts; the Action its `with:` inputs, src/action/failure.ts).
+ *
+ * - a door operation, named as in src/sync-around.ts: `list`, `trash.list`, `trash.restore`,
+ *   `core.view`, `core.history`, `sync`, `daemon.run` (run the search helper in the foreground);
+ * - what the caller gives again: `repository` (a git repository to open), `confirm` (the same
+ *   operation, confirmed), `content` (the text to store), `branch` (a memory branch of its own,
+ *   not one checked out in a worktree), `remote` (a remote this repository has, or a URL),
+ *   `cite.ref` (a commit, branch or tag to cite code at);
+ * - `search.fulltext`: the same search in full-text mode (the embedding model is not installed);
+ * - `git.fetch`: git's own fetch into the clone (the object is missing; a shallow clone needs its
+ *   history, a partial clone its remote).
  */
-export type NextStep = 'list' | 'trash.list' | 'trash.restore' | 'core.view' | 'core.history' | 'sync' | 'daemon.run';
+export type NextStep =
+  | 'list'
+  | 'trash.list'
+  | 'trash.restore'
+  | 'core.view'
+  | 'core.history'
+  | 'sync'
+  | 'daemon.run'
+  | 'repository'
+  | 'confirm'
+  | 'content'
+  | 'branch'
+  | 'remote'
+  | 'cite.ref'
+  | 'search.fulltext'
+  | 'git.fetch';
 
 export class MemoryError extends Error {
   readonly code: ErrorCode;
@@ -66,7 +91,7 @@ export class MemoryError extends Error {
 
 export class NotARepositoryError extends MemoryError {
   constructor(dir: string) {
-    super('NOT_A_REPOSITORY', `not a git repository: ${dir} (run inside a repository, pass --repo DIR, or run "git init")`, { dir });
+    super('NOT_A_REPOSITORY', `not a git repository: ${dir}`, { dir, next: 'repository' satisfies NextStep });
   }
 }
 export class UnsupportedRepositoryError extends MemoryError {
@@ -95,9 +120,32 @@ export class InvalidInputError extends MemoryError {
     super('INVALID_INPUT', message, data);
   }
 }
+/**
+ * A command line the program cannot run: an INVALID_INPUT with `field`, the option or argument at
+ * fault (`command` for the command word, `option` for an unknown option, whose text may be a pasted
+ * secret), and never an option's value. Thrown by the CLI's parser (src/cli/parse.ts).
+ */
+export class UsageError extends InvalidInputError {
+  constructor(message: string, field: string) {
+    super(message, { field });
+  }
+  get field(): string {
+    return this.data.field as string;
+  }
+}
+/**
+ * A memory file's front matter that cannot be read (not closed, not YAML, not a mapping, too big or
+ * too deep, tags that are not a list of strings): an INVALID_INPUT with `field: "front-matter"`.
+ * A file on the branch that throws it is reported as UNREADABLE_MEMORY or skipped with a warning.
+ */
+export class FrontMatterError extends InvalidInputError {
+  constructor(message: string) {
+    super(message, { field: 'front-matter' });
+  }
+}
 export class EmptyContentError extends MemoryError {
   constructor() {
-    super('EMPTY_CONTENT', 'content is empty: give the text to remember as an argument or on stdin with "-"');
+    super('EMPTY_CONTENT', 'content is empty: a memory needs text', { next: 'content' satisfies NextStep });
   }
 }
 export class ContentTooLargeError extends MemoryError {
@@ -123,7 +171,7 @@ export class BinaryContentError extends MemoryError {
 }
 export class ConfirmationRequiredError extends MemoryError {
   constructor(what: string) {
-    super('CONFIRMATION_REQUIRED', `${what} needs --confirm`, { what });
+    super('CONFIRMATION_REQUIRED', `${what} needs confirmation`, { what, next: 'confirm' satisfies NextStep });
   }
 }
 export class ConflictError extends MemoryError {
@@ -145,6 +193,16 @@ export class LockedError extends MemoryError {
 export class CorruptObjectError extends MemoryError {
   constructor(oid: string, reason: string) {
     super('CORRUPT_OBJECT', `git object ${oid} could not be read: ${reason} (try "git fsck")`, { oid, reason });
+  }
+}
+/**
+ * A file of the search index (a segment, src/search/segment/) that does not describe a segment of
+ * this format: truncated, replaced, another version. The index is derived from the branch, so its
+ * readers rebuild it; the code reaches a caller only where nothing can.
+ */
+export class CorruptIndexError extends MemoryError {
+  constructor(reason: string) {
+    super('CORRUPT_INDEX', reason, { reason });
   }
 }
 
@@ -217,6 +275,12 @@ export class InternalError extends MemoryError {
     super('INTERNAL', message, data);
   }
 }
+/** A read of a search-index segment file after its owner closed it: a bug in whoever holds it, never a damaged file. An INTERNAL. */
+export class SegmentClosedError extends InternalError {
+  constructor() {
+    super('index segment file read after it was closed', { reason: 'segment-closed' });
+  }
+}
 
 /**
  * An object neither the in-process reader nor git itself could produce: a shallow clone's cut-off
@@ -225,11 +289,11 @@ export class InternalError extends MemoryError {
  */
 export class ObjectMissingError extends MemoryError {
   constructor(oid: string, detail = '') {
-    super(
-      'OBJECT_MISSING',
-      `git object ${oid} is not in the repository${detail ? ` (${detail})` : ''}: run "git fetch" (a partial clone needs its remote reachable; a shallow clone may need "git fetch --unshallow")`,
-      { oid, ...(detail ? { detail } : {}) },
-    );
+    super('OBJECT_MISSING', `git object ${oid} is not in the repository${detail ? ` (${detail})` : ''}`, {
+      oid,
+      ...(detail ? { detail } : {}),
+      next: 'git.fetch' satisfies NextStep,
+    });
   }
 }
 /** ENOSPC while writing to the repository. Temporary files are removed before this is thrown. */
@@ -265,14 +329,19 @@ export class GitCommandError extends MemoryError {
     super('GIT_FAILED', `git ${args[0] ?? ''} failed${status !== null ? ` (exit ${status})` : ''}${tail ? `: ${tail}` : ''}`, { command: args[0], status, stderr: tail });
   }
 }
-/** The memory branch is checked out in a worktree: committing to it would move that worktree's HEAD. */
-/** The memory branch is some worktree's HEAD. An INVALID_INPUT (field `branch`). */
+/**
+ * The memory branch is some worktree's HEAD: committing to it would move that worktree's HEAD. An
+ * INVALID_INPUT (field `branch`).
+ */
 export class BranchCheckedOutError extends InvalidInputError {
   constructor(branch: string, worktree: string) {
-    super(
-      `branch ${JSON.stringify(branch)} is checked out in ${worktree}: git-memory never writes to a checked-out branch (it would move that HEAD); use a branch of its own, e.g. --branch memory`,
-      { field: 'branch', branch, worktree, reason: 'checked-out' },
-    );
+    super(`branch ${JSON.stringify(branch)} is checked out in ${worktree}: git-memory never writes to a checked-out branch (it would move that HEAD)`, {
+      field: 'branch',
+      branch,
+      worktree,
+      reason: 'checked-out',
+      next: 'branch' satisfies NextStep,
+    });
   }
 }
 /**
@@ -285,7 +354,7 @@ export class ExportIncompleteError extends MemoryError {
     const list = skipped.slice(0, 10).map((s) => `${s.id} (${s.path}: ${s.reason})`).join('; ');
     super(
       'EXPORT_INCOMPLETE',
-      `exported ${exported} memories; ${skipped.length} could not be written in a form "memory import" accepts and were left out: ${list}${skipped.length > 10 ? `; and ${skipped.length - 10} more` : ''} (fix or delete those files on the memory branch)`,
+      `exported ${exported} memories; ${skipped.length} could not be written in a form import accepts and were left out: ${list}${skipped.length > 10 ? `; and ${skipped.length - 10} more` : ''} (fix or delete those files on the memory branch)`,
       { exported, skipped: skipped.slice(0, 1000) },
     );
   }
@@ -321,6 +390,7 @@ const CLASS_OF: Record<ErrorCode, abstract new (...args: never[]) => MemoryError
   CONFLICT: ConflictError,
   LOCKED: LockedError,
   CORRUPT_OBJECT: CorruptObjectError,
+  CORRUPT_INDEX: CorruptIndexError,
   SECRET_DETECTED: SecretDetectedError,
   DUPLICATE: DuplicateError,
   SYNC_FAILED: SyncFailedError,
@@ -341,6 +411,9 @@ const CLASS_OF: Record<ErrorCode, abstract new (...args: never[]) => MemoryError
   CITATION_INVALID: CitationInvalidError,
   INTERNAL: InternalError,
 };
+
+/** Every code, in the order of {@link ErrorCode}: each has exactly one class, the one that extends MemoryError directly. */
+export const ERROR_CODES = Object.keys(CLASS_OF) as readonly ErrorCode[];
 
 /**
  * An error of `code` with this message and data, as an instance of the code's class (so `instanceof`

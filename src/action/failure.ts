@@ -11,24 +11,59 @@ export function toMemoryError(err: unknown): MemoryError {
 const DENIED = /\b403\b|permission to .* denied|denied to github-actions|write access to repository not granted|the requested url returned error: 403/i;
 
 /**
+ * The step that helps (`data.next`, src/errors.ts) in a workflow's words: the `with:` inputs and
+ * the steps around this one, never the command line's flags. Null for a step the Action does not
+ * reach (no Action command confirms, restores or edits the core document).
+ */
+export function workflowAdvice(err: MemoryError, remote: string, branch: string): string | null {
+  const id = typeof err.data.id === 'string' ? err.data.id : '';
+  switch (err.data.next) {
+    case 'repository':
+      return 'add `- uses: actions/checkout@v5` before this step, or point the `path` input at the checked-out repository.';
+    case 'content':
+      return 'set the `content` input to the text to remember (an expression that expands to nothing, such as a missing step output, leaves it empty).';
+    case 'branch':
+      return `set the \`branch\` input to a branch of its own (the default is \`memory\`): \`${branch}\` is checked out in the workspace, and git-memory never writes to a checked-out branch.`;
+    case 'git.fetch':
+      return 'the checkout lacks a git object git-memory reads: give actions/checkout `fetch-depth: 0` (a shallow clone cuts history off), and keep its remote reachable (a partial clone fetches objects on demand).';
+    case 'list':
+      return `check the \`id\` input (the \`list\` command shows the ids); with \`sync: false\` only memories already on the local \`${branch}\` branch are found.`;
+    case 'trash.restore':
+    case 'trash.list':
+      return `the memory${id ? ` ${id}` : ''} was deleted and is in the trash of \`${branch}\`: the Action has no restore command; restore it from a clone with the CLI (\`memory trash restore ${id || 'ID'}\`), or store it again.`;
+    case 'remote':
+      return `the \`remote\` input (now ${remote}) names no remote of the checkout: give a remote name the checkout has (actions/checkout makes \`origin\`) or a URL; or set \`sync: false\` to work on the local branch only.`;
+    case 'search.fulltext':
+      return 'the bundle runs no offline embedding model: set `mode: fulltext`, or configure an HTTP embedder (hybrid.embedder openai, docs/hybrid.md).';
+    case 'cite.ref':
+      return 'set the `ref` input to a commit, branch or tag the checkout has (the default is its HEAD).';
+    case 'sync':
+      return `${remote}/${branch} has changes this checkout does not have: re-run the step with \`sync: true\` (the default), which pulls before it writes.`;
+  }
+  return null;
+}
+
+/**
  * The `setFailed` text: the error, then what to change in the workflow. A failed step is read by a
- * person scrolling a log, so the fix comes with the code.
+ * person scrolling a log, so the fix comes with the code: a refused token or a foreign-owned
+ * workspace first, then the error's next step (`data.next`) in the workflow's words, else a fix by code.
  */
 export function failureMessage(err: MemoryError, inputs?: Partial<ActionInputs>): string {
   const remote = inputs?.remote ?? 'origin';
   const branch = inputs?.branch ?? 'memory';
   const head = `[${err.code}] ${err.message}`;
   let fix: string;
-  if (/dubious ownership/i.test(err.message)) {
-    // Container jobs: the workspace belongs to another uid than the one running git.
+  const next = workflowAdvice(err, remote, branch);
+  if (err.code === 'UNSAFE_REPOSITORY' || /dubious ownership/i.test(err.message)) {
+    // Container jobs: the workspace belongs to another uid than the one running git (git's own
+    // words when git refused, UNSAFE_REPOSITORY when git-memory's own check did).
     fix = 'the repository belongs to another user than the job (a container job): add a step `run: git config --global --add safe.directory "$GITHUB_WORKSPACE"` before this one.';
   } else if (err.code === 'PERMISSION_DENIED' || ((err.code === 'PUSH_REJECTED' || err.code === 'SYNC_FAILED') && DENIED.test(err.message))) {
     fix = `the job's token may not push to ${remote}: grant \`permissions: contents: write\` to the job (or the workflow), and keep actions/checkout's \`persist-credentials\` (default true) so git has the token. Pull requests from forks get a read-only token: store memories from a push, schedule or workflow_dispatch run instead.`;
+  } else if (next) {
+    fix = next;
   } else {
     switch (err.code) {
-      case 'NOT_A_REPOSITORY':
-        fix = 'add `- uses: actions/checkout@v5` before this step, or point the `path` input at the checked-out repository.';
-        break;
       case 'UNSUPPORTED_REPOSITORY':
         fix = 'use a SHA-1 repository with the files ref backend (the default `actions/checkout` clone is one).';
         break;

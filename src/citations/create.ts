@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { lstatSync, realpathSync } from 'node:fs';
 import { readBoundedFile } from '../model/bounds.js';
 import { join, sep } from 'node:path';
-import { CitationInvalidError, InvalidInputError } from '../errors.js';
+import { CitationInvalidError, InvalidInputError, type NextStep } from '../errors.js';
 import { MODE_GITLINK, MODE_SYMLINK, isRegularFile } from '../git/diff.js';
 import type { BranchRepository } from '../model/branch-view.js';
 import { isTreeMode } from '../git/tree.js';
@@ -66,7 +66,10 @@ export function citeCommit(repo: BranchRepository, ref?: string): string {
       oid = null;
     }
   }
-  if (!oid) throw new CitationInvalidError(name, 'bad-ref', ref === undefined ? 'the checkout has no commit to cite at (HEAD is unborn): commit first, or give --cite-ref' : `${JSON.stringify(name.slice(0, 80))} names no commit here`);
+  if (!oid) {
+    const detail = ref === undefined ? 'the checkout has no commit to cite at (HEAD is unborn): commit first, or name a commit to cite at' : `${JSON.stringify(name.slice(0, 80))} names no commit here`;
+    throw new CitationInvalidError(name, 'bad-ref', detail, { next: 'cite.ref' satisfies NextStep });
+  }
   // Peel annotated tags.
   for (let i = 0; i < 8; i++) {
     let obj;

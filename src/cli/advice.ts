@@ -21,6 +21,22 @@ export function cliAdvice(err: MemoryError): string | null {
       return 'run "memory sync" (or "memory pull", then "memory push")';
     case 'daemon.run':
       return 'run "memory daemon run" to see why';
+    case 'repository':
+      return 'run inside a repository, pass --repo DIR, or run "git init"';
+    case 'confirm':
+      return 'add --confirm';
+    case 'content':
+      return 'give the text to remember as an argument or on stdin with "-"';
+    case 'branch':
+      return 'use a branch of its own, e.g. --branch memory';
+    case 'remote':
+      return 'list them with "git remote -v", or pass a URL with --remote';
+    case 'search.fulltext':
+      return 'or search with --mode fulltext';
+    case 'cite.ref':
+      return 'name a commit, branch or tag with --cite-ref';
+    case 'git.fetch':
+      return 'run "git fetch" (a partial clone needs its remote reachable; a shallow clone may need "git fetch --unshallow")';
   }
   if (err.code === 'SECRET_DETECTED') return 'remove it, use --redact to store it masked, or --allow-secret if it is not a secret';
   return null;

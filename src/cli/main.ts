@@ -3,7 +3,6 @@ import { GLOBAL_OPTIONS } from './context.js';
 import { commands } from './commands/index.js';
 import { completionCommand } from './completion.js';
 import { guardOutput, reportError } from './output.js';
-import { InvalidInputError } from '../errors.js';
 
 declare const __VERSION__: string;
 
@@ -36,9 +35,7 @@ export async function main(args: string[] = process.argv.slice(2)): Promise<void
     await new Cli(program).run(args);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    const json = args.includes('--json');
-    reportError(new InvalidInputError(err.message, { field: err.field }), json);
-    process.exitCode = 2;
+    reportError(err, args.includes('--json'));
   } finally {
     // A server (`memory view`, `memory daemon`) keeps writing after main returns: it stays guarded.
     if (!serves(args)) unguard();

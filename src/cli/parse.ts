@@ -1,3 +1,4 @@
+import { UsageError } from '../errors.js';
 import { closest } from '../model/suggest.js';
 import { aliasesOf, type Argv, type OptionSpec, type OptionValue, type PositionalSpec } from './command.js';
 
@@ -11,18 +12,7 @@ import { aliasesOf, type Argv, type OptionSpec, type OptionValue, type Positiona
  * --tags c`), never the following words, so `memory store --tags x "content"` keeps its content.
  */
 
-/**
- * A command line the program cannot run: reported as INVALID_INPUT (exit 2) with `field`, the option
- * or argument at fault (`command` for the command word), and never with an option's value.
- */
-export class UsageError extends Error {
-  constructor(
-    message: string,
-    readonly field: string,
-  ) {
-    super(message);
-  }
-}
+export { UsageError };
 
 /**
  * Occurrences of one array option (`--tags`, `--meta`, `--tag`) a command line may carry. Far above

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { errorOf, InternalError } from '../errors.js';
 import type { SearchQuery, SearchResponse } from '../model/search-types.js';
-import type { MemoryStore } from '../store/store.js';
+import type { HelperClientBranch } from '../model/branch-view.js';
 import { alive, buildId, daemonMode, daemonPaths, envFingerprint, isPrivateDir, privateDir, PROTOCOL, requestTimeoutMs, socketDir, START_BACKOFF_MS, type DaemonOp, type DaemonPaths, type DaemonRequest, type DaemonResponse, type DaemonStatus } from './common.js';
 
 const req = createRequire(import.meta.url);
@@ -65,12 +65,12 @@ export function send(socket: string, body: DaemonRequest, timeoutMs: number): Pr
   });
 }
 
-function body(store: MemoryStore, op: DaemonOp, extra: Partial<DaemonRequest> = {}): DaemonRequest {
+function body(store: HelperClientBranch, op: DaemonOp, extra: Partial<DaemonRequest> = {}): DaemonRequest {
   return { v: PROTOCOL, op, build: buildId(), env: envFingerprint(), repo: store.git.location.root, branch: store.branch, ...extra };
 }
 
 /** The helper's paths for this store, or null when its folder is not a private folder of this user. */
-function pathsFor(store: MemoryStore): DaemonPaths {
+function pathsFor(store: HelperClientBranch): DaemonPaths {
   return daemonPaths(store.git.location.commonDir);
 }
 
@@ -79,7 +79,7 @@ function usable(p: DaemonPaths): boolean {
 }
 
 /** Would this search load the embedding model in-process? Only such searches start a helper. */
-function needsModel(store: MemoryStore, q: SearchQuery): boolean {
+function needsModel(store: HelperClientBranch, q: SearchQuery): boolean {
   if (q.mode === 'fulltext' || q.archived) return false;
   if (!(typeof q.query === 'string' && q.query.trim())) return false;
   let kind = process.env.MEMORY_EMBEDDER;
@@ -100,7 +100,7 @@ export interface Spawned {
 }
 
 /** Starts a helper for this store's repository, detached, stdio ignored. Null when it cannot be started. */
-export function spawnDaemon(store: MemoryStore, extraArgs: string[] = []): Spawned | null {
+export function spawnDaemon(store: HelperClientBranch, extraArgs: string[] = []): Spawned | null {
   // Absolute: the helper runs from the repository root, not from this process's directory.
   const script = process.argv[1] ? resolve(process.argv[1]) : '';
   if (!script || !existsSync(script)) return null;
@@ -208,7 +208,7 @@ function debug(msg: string): void {
  * when MEMORY_DAEMON allows. Errors the helper reports for the query itself (bad input) are thrown,
  * as the in-process search would; anything else falls back.
  */
-export async function searchViaDaemon(store: MemoryStore, q: SearchQuery): Promise<SearchResponse | null> {
+export async function searchViaDaemon(store: HelperClientBranch, q: SearchQuery): Promise<SearchResponse | null> {
   if (daemonMode().effective === 'off') return null;
   const p = pathsFor(store);
   const b = body(store, 'search', { query: q });
@@ -262,7 +262,7 @@ export async function searchViaDaemon(store: MemoryStore, q: SearchQuery): Promi
  * the next search does not have to. Only a running helper is told; none is started, and the store
  * never waits for the embedding (just for the helper to take the request, at most 300 ms).
  */
-export async function notifyStored(store: MemoryStore): Promise<void> {
+export async function notifyStored(store: HelperClientBranch): Promise<void> {
   if (daemonMode().effective === 'off') return;
   const p = pathsFor(store);
   if (!usable(p) || !existsSync(p.socket)) return;
@@ -348,7 +348,7 @@ const STOP_TERM_FLOOR_MS = 1000;
 const capped = (ms: number) => Math.min(ms, requestTimeoutMs());
 
 /** `memory daemon status`: running means a helper process is alive, whether or not it answers now. */
-export async function daemonStatus(store: MemoryStore): Promise<DaemonState> {
+export async function daemonStatus(store: HelperClientBranch): Promise<DaemonState> {
   const m = daemonMode();
   const p = pathsFor(store);
   const base = { success: true as const, mode: m.mode, reason: m.reason, socket: p.socket };
@@ -389,7 +389,7 @@ export interface StopResult {
  * helper that does not answer within 2 s, busy with a long request, gets SIGTERM, and SIGKILL 5 s
  * later; both waits at most MEMORY_DAEMON_TIMEOUT). `stopped` is true exactly when a helper was running and no longer is.
  */
-export async function stopDaemon(store: MemoryStore): Promise<StopResult> {
+export async function stopDaemon(store: HelperClientBranch): Promise<StopResult> {
   const p = pathsFor(store);
   const before = livePid(p);
   const o = usable(p) ? await send(p.socket, body(store, 'stop'), capped(STOP_ASK_MS)) : ({ kind: 'absent' } as Outcome);
@@ -423,7 +423,7 @@ export async function stopDaemon(store: MemoryStore): Promise<StopResult> {
 }
 
 /** `memory daemon start`: starts a helper (unless one answers) and waits until it is warm. */
-export async function startDaemon(store: MemoryStore): Promise<DaemonState> {
+export async function startDaemon(store: HelperClientBranch): Promise<DaemonState> {
   const p = pathsFor(store);
   const first = await daemonStatus(store);
   if (first.running && !first.stale) return first;

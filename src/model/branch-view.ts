@@ -1,7 +1,8 @@
 import type { GitRepository } from '../git/repository.js';
-import type { CommitInfo } from '../git/tree.js';
+import type { CommitInfo, Identity } from '../git/tree.js';
 import type { Catalog, CatalogEntry } from './catalog.js';
 import type { MemoryConfig, ResolvedConfig } from './config.js';
+import type { SearchQuery, SearchResponse } from './search-types.js';
 
 /**
  * The narrow, read-only view of one memory branch that the read side (search, list, recent, tagged,
@@ -163,3 +164,46 @@ export interface WriteDefaults {
 export interface StoreBranch extends MemoryBranch, ReadonlyStoreBranch {
   readonly defaults: WriteDefaults;
 }
+
+/**
+ * What sync takes (src/sync): the branch's name, ref and tip, who commits and when, the config, and
+ * the repository itself, since sync is one of the writers of the git layer's write API (a merged tip,
+ * replayed and pending commits, the pending and fetch refs, the remote's promisor flag). No catalog,
+ * index or `mutate`: sync moves commits, it does not read or write memories.
+ */
+export interface SyncBranch {
+  readonly branch: string;
+  readonly ref: string;
+  readonly git: GitRepository;
+  tip(): string | null;
+  /** The author and committer of the commits sync makes. */
+  identity(): Identity;
+  now(): Date;
+  config(): MemoryConfig;
+}
+
+/**
+ * What the search helper's client takes (src/daemon/client.ts): where the repository lives and the
+ * branch's name, which it sends to the helper, the config (whether a search needs the model) and
+ * where the helper's warnings go. Nothing that reads or writes memories.
+ */
+export interface HelperClientBranch {
+  readonly branch: string;
+  readonly git: { readonly location: GitRepository['location'] };
+  config(): MemoryConfig;
+  warn(message: string): void;
+}
+
+/**
+ * What the search helper holds open per repository and branch (src/daemon/server.ts): the client's
+ * view, the tip, search, and reloading the config and closing its index files. No method commits.
+ */
+export interface HelperBranch extends HelperClientBranch {
+  tip(): string | null;
+  search(q: SearchQuery): Promise<SearchResponse>;
+  invalidateConfig(): void;
+  close(): void;
+}
+
+/** Opens the branch the search helper serves for a request (the door supplies it: daemon/ never names the store). */
+export type OpenHelperBranch = (repo: string | undefined, branch: string | undefined, warn: (message: string) => void) => HelperBranch;

@@ -1,4 +1,5 @@
 import type * as JsYaml from 'js-yaml';
+import { FrontMatterError } from '../errors.js';
 import { MAX_FRONT_MATTER_BYTES, MAX_FRONT_MATTER_NODES } from './bounds.js';
 
 // js-yaml is required on first use, not imported: evaluating it costs about a third of a node start,
@@ -25,7 +26,7 @@ export interface ParsedFile {
   hasFrontMatter: boolean;
 }
 
-export class FrontMatterError extends Error {}
+export { FrontMatterError };
 
 const OPEN = /^---[ \t]*\r?\n/;
 

@@ -9,7 +9,7 @@
  * - codec.ts: the file bytes, one header writer and one header reader for the encoders and decoders;
  * - file.ts: {@link SegmentFile}, a verified file opened lazily, closed by its holders.
  */
-export { CorruptSegmentError, FIELDS, MAX_DUPES, MAX_INDEXED_CHARS, NO_SCOPE, PRIORITY_CODE, PRIORITY_NAME, SEGMENT_FORMAT, type DocInput, type Segment } from './segment/format.js';
+export { FIELDS, MAX_DUPES, MAX_INDEXED_CHARS, NO_SCOPE, PRIORITY_CODE, PRIORITY_NAME, SEGMENT_FORMAT, type DocInput, type Segment } from './segment/format.js';
 export { StringColumn, type LazyOffsets } from './segment/column.js';
 export { SegmentBuilder } from './segment/build.js';
 export { mergeSegments } from './segment/merge.js';

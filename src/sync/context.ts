@@ -2,8 +2,8 @@
 import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import { RefMovedError, InvalidInputError, RemoteUnreachableError } from '../errors.js';
-import type { MemoryStore } from '../store/store.js';
+import { RefMovedError, InvalidInputError, RemoteUnreachableError, type NextStep } from '../errors.js';
+import type { SyncBranch } from '../model/branch-view.js';
 import type { GitTarget } from '../git/cli.js';
 import { readEffectiveConfig } from '../git/location.js';
 import { type SyncConflict } from './combine.js';
@@ -101,7 +101,7 @@ export interface RefusedRef {
 }
 
 export interface Ctx {
-  store: MemoryStore;
+  store: SyncBranch;
   cwd: string;
   /** Where git runs: this repository by path, whatever GIT_DIR the environment holds. */
   target: GitTarget;
@@ -144,7 +144,7 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export const FIRST_FETCH_DEPTH = 4;
 
-export function context(store: MemoryStore, opts: SyncOptions): Ctx {
+export function context(store: SyncBranch, opts: SyncOptions): Ctx {
   const remote = (opts.remote || process.env.MEMORY_REMOTE || 'origin').trim();
   if (!remote || remote.startsWith('-') || /[\0\n]/.test(remote)) {
     throw new InvalidInputError(`invalid remote: ${JSON.stringify(remote)}`, { field: 'remote' });
@@ -161,7 +161,7 @@ export function context(store: MemoryStore, opts: SyncOptions): Ctx {
     key = createHash('sha1').update(remote).digest('hex').slice(0, 12);
     trackingRef = `refs/git-memory/remotes/${key}/${store.branch}`;
   } else {
-    throw new RemoteUnreachableError(`no remote named "${remote}" in this repository (list them with "git remote -v", or pass a URL with --remote)`, { remote });
+    throw new RemoteUnreachableError(`no remote named "${remote}" in this repository`, { remote, next: 'remote' satisfies NextStep });
   }
   return {
     store,
@@ -180,7 +180,7 @@ export function context(store: MemoryStore, opts: SyncOptions): Ctx {
   };
 }
 
-export function retriesFrom(store: MemoryStore, opts: SyncOptions): number {
+export function retriesFrom(store: SyncBranch, opts: SyncOptions): number {
   const raw = opts.retries ?? (process.env.MEMORY_SYNC_RETRIES ? Number(process.env.MEMORY_SYNC_RETRIES) : store.config().sync?.retries ?? 20);
   if (!Number.isInteger(raw) || raw < 0) throw new InvalidInputError(`retries must be a non-negative integer, got ${JSON.stringify(raw)}`, { field: 'retries' });
   return raw;

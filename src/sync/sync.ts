@@ -1,6 +1,6 @@
 /** The entry points: `sync`, `pull`, `push`. The modes live in pending-sync.ts and branch.ts; docs/sync.md says what each does. */
 import { InvalidInputError, PushRejectedError } from '../errors.js';
-import type { MemoryStore } from '../store/store.js';
+import type { SyncBranch } from '../model/branch-view.js';
 import { syncBranch } from './branch.js';
 import { type SyncOptions, type SyncResult, context, retriesFrom, modeFrom, setRef, result } from './context.js';
 import { fetchSnapshot } from './fetch.js';
@@ -17,7 +17,7 @@ export { TREELESS_FROM } from './fetch.js';
  * asks for it; mode "branch" retries the branch push. The local branch moves only after the remote
  * accepted what it was given (or when there is nothing to publish), so any failure leaves it as it was.
  */
-export async function sync(store: MemoryStore, opts: SyncOptions = {}): Promise<SyncResult> {
+export async function sync(store: SyncBranch, opts: SyncOptions = {}): Promise<SyncResult> {
   const ctx = context(store, opts);
   const maxRetries = retriesFrom(store, opts);
   const mode = modeFrom(opts);
@@ -33,7 +33,7 @@ export async function sync(store: MemoryStore, opts: SyncOptions = {}): Promise<
 }
 
 /** Fetches the remote memory branch (and its pending refs) and combines it into the local one; publishes nothing. */
-export async function pull(store: MemoryStore, opts: SyncOptions = {}): Promise<SyncResult> {
+export async function pull(store: SyncBranch, opts: SyncOptions = {}): Promise<SyncResult> {
   const ctx = context(store, opts);
   if (modeFrom(opts) === 'pending') return pullPending(ctx);
   const remote = (await fetchSnapshot(ctx, false)).tip;
@@ -57,7 +57,7 @@ export async function pull(store: MemoryStore, opts: SyncOptions = {}): Promise<
  * Pushes the local memory branch as it is. Fails with PUSH_REJECTED when the remote has commits the
  * local branch lacks: `sync` (or `pull` then `push`) combines them first.
  */
-export async function push(store: MemoryStore, opts: SyncOptions = {}): Promise<SyncResult> {
+export async function push(store: SyncBranch, opts: SyncOptions = {}): Promise<SyncResult> {
   const ctx = context(store, opts);
   const mode = modeFrom(opts);
   const local = store.tip();

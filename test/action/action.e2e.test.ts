@@ -185,6 +185,16 @@ describe('action: failures', () => {
     expect(r.errors[0]).toContain('actions/checkout');
   });
 
+  it("names the `branch` input, not a CLI flag, when the branch is the workspace's checked-out one", async () => {
+    const ws = checkout(makeRemote());
+    const r = await runAction(ws, { ...local, content: 'x', branch: 'main' });
+    expect(r.code).toBe(1);
+    expect(r.json.error).toMatchObject({ code: 'INVALID_INPUT', data: { reason: 'checked-out', next: 'branch' } });
+    expect(r.errors[0]).toContain('To fix: set the `branch` input to a branch of its own');
+    expect(r.errors[0]).not.toContain('--branch');
+    expect(git(ws, 'for-each-ref', 'refs/heads/memory')).toBe('');
+  });
+
   it('skips a broken memory file with a warning, and the rest still reads', async () => {
     const ws = checkout(makeRemote());
     const ok = await runAction(ws, { ...local, content: 'good one' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryError } from '../../src/errors.js';
+import { BranchCheckedOutError, EmptyContentError, MemoryError, NotARepositoryError, NotFoundError, ObjectMissingError, PushRejectedError } from '../../src/errors.js';
 import { parseInputs } from '../../src/action/inputs.js';
 import { escapeCell, searchSummary, verifySummary, VERIFY_HUNK_CHARS } from '../../src/action/summary.js';
 import { failureMessage } from '../../src/action/failure.js';
@@ -101,6 +101,25 @@ describe('failure messages', () => {
       expect(failureMessage(err)).toContain('permissions: contents: write');
     }
     expect(failureMessage(new MemoryError('PUSH_REJECTED', 'non-fast-forward after 8 retries'))).not.toContain('contents: write');
+  });
+
+  it("phrases the error's next step (data.next) with the workflow's inputs, never the CLI's flags", () => {
+    const cases: Array<[MemoryError, string]> = [
+      [new NotFoundError('mem_0k2x9d1ab7q4ce3m', 'memory', { trashed: true, next: 'trash.restore' }), 'is in the trash of `memory`'],
+      [new NotFoundError('mem_0k2x9d1ab7q4ce3m'), 'check the `id` input'],
+      [new NotARepositoryError('/w'), 'actions/checkout'],
+      [new EmptyContentError(), 'set the `content` input'],
+      [new ObjectMissingError('1'.repeat(40)), 'fetch-depth: 0'],
+      [new BranchCheckedOutError('main', '/w'), 'set the `branch` input'],
+      [new PushRejectedError('the remote memory has changes', { next: 'sync' }), '`sync: true`'],
+    ];
+    for (const [err, fix] of cases) {
+      const text = failureMessage(err, { branch: 'memory', remote: 'origin' });
+      expect(text.split('\n')[1], err.code).toContain(fix);
+      expect(text.split('\n')[1], err.code).not.toMatch(/ --[a-z]/);
+    }
+    // A refused token wins over the next step: the workflow's permissions are what to change.
+    expect(failureMessage(new PushRejectedError('error: 403', { next: 'sync' }))).toContain('permissions: contents: write');
   });
 
   it('tells container jobs how to mark the workspace safe', () => {

@@ -2,10 +2,15 @@ import { mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/store/store.js';
-import { SearchHelper, runDaemon } from '../../src/daemon/server.js';
+import { SearchHelper } from '../../src/daemon/server.js';
 import { send } from '../../src/daemon/client.js';
 import { PROTOCOL, buildId, daemonPaths, envFingerprint, requestTimeoutMs } from '../../src/daemon/common.js';
 import { makeRepo } from '../helpers.js';
+import { runSearchHelper } from '../../src/api.js';
+import type { OpenHelperBranch } from '../../src/model/branch-view.js';
+
+// What the door gives the helper to open a branch with (src/api.ts runSearchHelper).
+const open: OpenHelperBranch = (repo, branch, warn) => new MemoryStore({ repo, branch, source: 'cli', warn });
 import { describeDaemon } from '../../src/cli/commands/daemon.js';
 
 // The helper's request handling in-process (the socket, the lock and the client are
@@ -24,7 +29,7 @@ describe('search helper (in-process)', () => {
     mkdirSync(paths.dir, { recursive: true });
     const envBefore = { ...process.env };
     const lines: string[] = [];
-    const helper = new SearchHelper({ paths, commonDir: realpathSync(commonDir), build: 'b1', env: 'e1', idleMs: 60_000, log: (l) => lines.push(l) });
+    const helper = new SearchHelper({ paths, commonDir: realpathSync(commonDir), build: 'b1', env: 'e1', idleMs: 60_000, log: (l) => lines.push(l), open });
     const ask = (r: object) => helper.handle({ v: PROTOCOL, build: 'b1', env: 'e1', repo, ...r } as never);
 
     const { res } = await ask({ op: 'search', query: { query: 'deploy cache', mode: 'fulltext' } });
@@ -52,7 +57,7 @@ describe('search helper (in-process)', () => {
     const paths = daemonPaths(writer.git.location.commonDir);
     writer.close();
     const envBefore = { ...process.env };
-    const running = runDaemon({ repo });
+    const running = runSearchHelper({ repo });
     const base = { v: PROTOCOL, build: buildId(), env: envFingerprint(), repo };
     let answer = await send(paths.socket, { ...base, op: 'search', query: { query: 'deploy', mode: 'fulltext' } } as never, 30_000);
     for (let i = 0; i < 50 && answer.kind === 'absent'; i++) {
@@ -79,7 +84,7 @@ describe('MEMORY_DAEMON_TIMEOUT', () => {
     const commonDir = join(repo, '.git');
     const paths = daemonPaths(join(commonDir, 'helper-empty'));
     mkdirSync(paths.dir, { recursive: true });
-    const helper = new SearchHelper({ paths, commonDir: realpathSync(commonDir), build: 'b1', env: 'e1', idleMs: 60_000, log: () => {} });
+    const helper = new SearchHelper({ paths, commonDir: realpathSync(commonDir), build: 'b1', env: 'e1', idleMs: 60_000, log: () => {}, open });
     const state = () => ({ success: true as const, running: true, mode: 'auto', reason: 'test', socket: paths.socket, status: helper.status() });
     await helper.warm(repo, undefined);
     expect(helper.status().stores).toMatchObject([{ tip: null, ready: true }]);

@@ -87,7 +87,12 @@ describe('memory mcp', () => {
     expect(errorCode(await client.callTool({ name: 'memory_get', arguments: { id: 'mem_0000000000000000' } }))).toBe('NOT_FOUND');
     expect(errorCode(await client.callTool({ name: 'memory_get', arguments: { id: '../../etc/passwd' } }))).toBe('INVALID_ID');
     expect(errorCode(await client.callTool({ name: 'memory_delete', arguments: { id: 'mem_0000000000000000' } }))).toBe('NOT_FOUND');
-    expect(errorCode(await client.callTool({ name: 'memory_store', arguments: { content: '   ' } }))).toBe('EMPTY_CONTENT');
+    const empty = await client.callTool({ name: 'memory_store', arguments: { content: '   ' } });
+    expect(errorCode(empty)).toBe('EMPTY_CONTENT');
+    // The next step (data.next) in an agent's words: the tool's argument, not the CLI's stdin.
+    expect(JSON.parse(text(empty)).error).toMatchObject({ data: { next: 'content' } });
+    expect(JSON.parse(text(empty)).error.message).toContain('give the text to remember in content');
+    expect(text(empty)).not.toContain('stdin');
     expect(errorCode(await client.callTool({ name: 'memory_store', arguments: { content: 'x'.repeat(70_000) } }))).toBe('CONTENT_TOO_LARGE');
     // Bad arguments: validation errors naming the fields, as tool errors a model can correct.
     const bad = await client.callTool({ name: 'memory_store', arguments: { content: 42, priority: 'urgent' } });

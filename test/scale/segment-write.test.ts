@@ -1,8 +1,9 @@
+import { CorruptIndexError } from '../../src/errors.js';
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CorruptSegmentError, MAX_DUPES, NO_SCOPE, SEGMENT_FORMAT, SegmentBuilder, SegmentClosedError, SegmentFile, decodeSegment, encodeSegment, openSegmentLazily, postingsOf, writeSegment, type Segment } from '../../src/search/segment.js';
+import { MAX_DUPES, NO_SCOPE, SEGMENT_FORMAT, SegmentBuilder, SegmentClosedError, SegmentFile, decodeSegment, encodeSegment, openSegmentLazily, postingsOf, writeSegment, type Segment } from '../../src/search/segment.js';
 import { textScores, DEFAULT_BM25 } from '../../src/search/bm25.js';
 import { IndexView } from '../../src/search/index-view.js';
 import { tempDir } from '../helpers.js';
@@ -60,7 +61,7 @@ describe('segment files written section by section', () => {
     const other = Buffer.from(bytes);
     other.write(`"format":${SEGMENT_FORMAT + 1},`, at, 'utf8'); // same length: only the number differs
     expect(() => decodeSegment(other)).toThrow(/other format/);
-    expect(() => decodeSegment(other)).toThrow(CorruptSegmentError);
+    expect(() => decodeSegment(other)).toThrow(CorruptIndexError);
     const file = join(tempDir(), 'seg');
     writeFileSync(file, other);
     expect(() => SegmentFile.open(file)).toThrow(/other format/);
@@ -133,8 +134,8 @@ describe('segment files opened lazily', () => {
 
   it('refuse a file whose header does not describe it', () => {
     const bytes = encodeSegment(build());
-    expect(() => lazyOf(bytes.subarray(0, bytes.length - 8))).toThrow(CorruptSegmentError);
-    expect(() => lazyOf(Buffer.from('not a segment at all'))).toThrow(CorruptSegmentError);
+    expect(() => lazyOf(bytes.subarray(0, bytes.length - 8))).toThrow(CorruptIndexError);
+    expect(() => lazyOf(Buffer.from('not a segment at all'))).toThrow(CorruptIndexError);
   });
 });
 

@@ -1,3 +1,4 @@
+import { runSearchHelper } from '../../api.js';
 import { command } from '../command.js';
 import { InvalidInputError } from '../../errors.js';
 import { run, type GlobalArgs } from '../context.js';
@@ -53,8 +54,7 @@ export const daemonCommand = command<Args>({
       // Foreground: what a default search starts detached. Logs to stderr; exits like the detached one.
       let code = 1;
       try {
-        const { runDaemon } = await import('../../daemon/server.js');
-        code = await runDaemon({ repo: argv.repo, branch: argv.branch, log: (l) => process.stderr.write(`git-memory daemon: ${l}\n`) });
+        code = await runSearchHelper({ repo: argv.repo, branch: argv.branch, log: (l) => process.stderr.write(`git-memory daemon: ${l}\n`) });
       } catch (err) {
         process.stderr.write(`git-memory daemon: ${(err as Error)?.message ?? err}\n`);
       }

@@ -40,7 +40,7 @@ export const trashCommand = command<Args>({
         if (argv.action === 'empty') {
           const days = argv['older-than'] !== undefined ? parseAge(argv['older-than']) : undefined;
           // Purging everything is as final as clear: it asks for the same confirmation.
-          if (days === undefined && !argv.confirm) throw new ConfirmationRequiredError('emptying the whole trash (or give --older-than)');
+          if (days === undefined && !argv.confirm) throw new ConfirmationRequiredError('emptying the whole trash (--older-than DAYS purges only older items)');
           const r = await m.trash({ action: 'empty', olderThanDays: days });
           return { success: true, purged: r.purged };
         }

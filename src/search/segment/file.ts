@@ -1,14 +1,10 @@
 import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { SegmentClosedError } from '../../errors.js';
 import { StringColumn, type LazyOffsets } from './column.js';
 import { CTOR, headerFields, readHeader, sectionOf, type ArrayKind, type ArrayOf, type Header } from './codec.js';
 import { NF, bad, type Segment } from './format.js';
 
-/** A read of a segment file after {@link SegmentFile.close}: a bug in whoever holds it, never a damaged file. */
-export class SegmentClosedError extends Error {
-  constructor() {
-    super('index segment file read after it was closed');
-  }
-}
+export { SegmentClosedError };
 
 /** Per-document arrays whose values {@link gatherValues} can read without reading the array. */
 export type NumericColumn = 'len' | 'ts' | 'prio' | 'cat' | 'scope' | 'tagOff' | 'tagIds';
@@ -79,7 +75,7 @@ export class SegmentFile implements Segment {
 
   /**
    * Opens the segment file at `path`; `accept` may refuse the file by its stat (another version than
-   * the one the caller verified). Throws {@link CorruptSegmentError} for a header that does not
+   * the one the caller verified). Throws {@link CorruptIndexError} for a header that does not
    * describe the file; the descriptor is closed on every failure.
    */
   static open(path: string, accept?: (st: Stats) => boolean): SegmentFile {
@@ -373,7 +369,7 @@ export class SegmentFile implements Segment {
 
 /**
  * Adopts `fd`, a segment file of `size` bytes, as a {@link SegmentFile} (which closes it). Throws
- * {@link CorruptSegmentError} for a header that does not describe the file; `fd` is then the caller's.
+ * {@link CorruptIndexError} for a header that does not describe the file; `fd` is then the caller's.
  */
 export function openSegmentLazily(fd: number, size: number): SegmentFile {
   return new SegmentFile(fd, size);

@@ -1,3 +1,4 @@
+import { CorruptIndexError } from '../../errors.js';
 import type { StringColumn } from './column.js';
 
 /**
@@ -102,9 +103,7 @@ export interface DocInput {
   content: string;
 }
 
-/** A segment file (or its header) that does not describe a segment of this format. */
-export class CorruptSegmentError extends Error {}
-
+/** Throws CORRUPT_INDEX: a segment file (or its header) that does not describe a segment of this format. */
 export function bad(why: string): never {
-  throw new CorruptSegmentError(why);
+  throw new CorruptIndexError(why);
 }
