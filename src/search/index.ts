@@ -16,7 +16,7 @@ import { queryTerms } from './analyze.js';
 import { writeNewestOrder } from './newest-order.js';
 import { computeDocBounds, readDocBounds, writeDocBounds, type DocBounds } from './doc-bounds.js';
 import { writeBaseCounts } from './base-counts.js';
-import { SEGMENT_FORMAT, SegmentBuilder, SegmentFile, decodeSegment, mergeSegments, releaseSegment, retainSegment, writeSegment, type DocInput, type Segment } from './segment.js';
+import { SEGMENT_FORMAT, SegmentBuilder, SegmentFile, concatSegments, decodeSegment, mergeSegments, releaseSegment, retainSegment, writeSegment, type DocInput, type Segment } from './segment.js';
 import { onClose } from '../model/closers.js';
 import { limitOf } from '../model/bounds.js';
 import { conversationHash, conversationOf } from './conversation.js';
@@ -558,6 +558,62 @@ function buildDelta(store: ReadonlyBranch, base: Segment, tree: string): Segment
 }
 
 /**
+ * The delta at `tree` from an earlier delta `old` of the same base, reading only the files that differ
+ * between `old`'s tree and `tree`: after one store, the files of that store, where building from the
+ * base reads every file changed since the base (up to a tenth of it). The new delta is `old`'s documents
+ * less the ones changed or removed since, then the new files analysed; `removed` adds the base documents
+ * whose files changed or went. It describes the same files as {@link buildDelta} would (with the
+ * same counts: documents, skipped files); where that is not certain it gives null and the caller builds
+ * from the base: a change to a file no document holds (one that did not parse, a second copy of an
+ * id), a new file whose id a kept document already has, either segment restored from a cache and not
+ * checked, or `old`'s tree not in the repository.
+ */
+function advanceDelta(store: ReadonlyBranch, base: Segment, old: Segment, tree: string): Segment | null {
+  if (!trusted(base) || !trusted(old) || old.kind !== 'delta' || old.baseBuild !== base.build || old.tree === tree || old.dupes?.length !== 0) return null;
+  let diff: TreeDiff;
+  try {
+    diff = diffMemories(store, old.tree, tree);
+  } catch {
+    return null;
+  }
+  const oldAt = new Map<string, number>();
+  for (let d = 0; d < old.n; d++) oldAt.set(old.paths.get(d), d);
+  const drop = new Uint8Array(old.n);
+  const inBase: string[] = [];
+  for (const path of diff.removed) {
+    if (!path.endsWith('.md')) continue;
+    const d = oldAt.get(path);
+    if (d !== undefined) drop[d] = 1;
+    else inBase.push(path);
+  }
+  const removed = new Set(old.removed);
+  const gone = docsAt(base, inBase).filter((d) => !removed.has(d));
+  // Every changed file must have been a live document: anything else was counted as skipped (or
+  // listed as a second copy), which only a build from the base recounts.
+  if (gone.length !== inBase.length || new Set(gone.map((d) => base.paths.get(d))).size !== inBase.length) return null;
+  for (const d of gone) removed.add(d);
+  const b = new SegmentBuilder();
+  for (const f of diff.added) addFile(store, b, f.path, f.oid, { cache: true });
+  const added = b.finish({ kind: 'delta', tree });
+  if (added.dupes?.length !== 0) return null;
+  if (added.n) {
+    const kept = new Set<string>();
+    for (let d = 0; d < old.n; d++) if (!drop[d]) kept.add(old.ids.get(d));
+    for (let d = 0; d < added.n; d++) if (kept.has(added.ids.get(d))) return null;
+  }
+  lastOpen = 'delta';
+  return concatSegments(old, drop, added, {
+    kind: 'delta',
+    tree,
+    baseBuild: base.build,
+    baseTree: base.tree,
+    skipped: old.skipped + added.skipped,
+    dupes: [],
+    removed: Uint32Array.from([...removed].sort((x, y) => x - y)),
+  });
+}
+
+/**
  * The compaction rule, the only one: a delta (every change from the base to the tip) holding more
  * than a tenth of the base, and more than 500 documents, is merged into a new base. Below that, a
  * search reads the base with the delta over it.
@@ -678,10 +734,15 @@ export function openIndex(store: ReadonlyBranch, opts: IndexOptions = {}): Index
       lastOpen = 'cached';
       return remember(store, tree, base, delta, viewOf(base, delta));
     }
-    try {
-      delta = buildDelta(store, base, tree);
-    } catch {
-      delta = null; // the base's tree is gone (gc, shallow fetch): full build below
+    // An earlier delta of this base (this process's, else the file's): only what changed since it is read.
+    const before = [st?.delta ?? null, readSegment(store, files.delta)].find((d) => d && d.kind === 'delta' && d.baseBuild === base!.build && d.tree !== tree) ?? null;
+    delta = before ? advanceDelta(store, base, before, tree) : null;
+    if (!delta) {
+      try {
+        delta = buildDelta(store, base, tree);
+      } catch {
+        delta = null; // the base's tree is gone (gc, shallow fetch): full build below
+      }
     }
     if (delta) {
       if (needsCompaction(base, delta)) {
