@@ -590,7 +590,7 @@ function advanceDelta(store: ReadonlyBranch, base: Segment, old: Segment, tree: 
   const gone = docsAt(base, inBase).filter((d) => !removed.has(d));
   // Every changed file must have been a live document: anything else was counted as skipped (or
   // listed as a second copy), which only a build from the base recounts.
-  if (gone.length !== inBase.length || new Set(gone.map((d) => base.paths.get(d))).size !== inBase.length) return null;
+  if (gone.length !== inBase.length) return null;
   for (const d of gone) removed.add(d);
   const b = new SegmentBuilder();
   for (const f of diff.added) addFile(store, b, f.path, f.oid, { cache: true });
