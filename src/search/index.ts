@@ -636,13 +636,51 @@ export function viewOf(base: Segment, delta: Segment | null): IndexView {
   );
 }
 
-/** Document numbers of `base` whose path is in `paths`. */
-function docsAt(base: Segment, paths: Iterable<string>): number[] {
-  const gone = new Set(paths);
+/** Live documents of `seg` whose id is `id` (at most `max`). */
+export function docsWithId(seg: Segment, id: string, dead: Uint8Array | null, max = Infinity): number[] {
+  const key = Buffer.from(id, 'utf8');
+  const blob = seg.ids.blob;
+  const off = seg.ids.off;
   const out: number[] = [];
-  if (!gone.size) return out;
-  for (let d = 0; d < base.n; d++) if (gone.has(base.paths.get(d))) out.push(d);
+  for (let at = blob.indexOf(key); at >= 0 && out.length < max; at = blob.indexOf(key, at + 1)) {
+    // Ids are stored back to back: a hit counts only if it is one whole id.
+    let lo = 0;
+    let hi = seg.n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (off[mid] <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    if (off[lo] === at && off[lo + 1] === at + key.length && !dead?.[lo]) out.push(lo);
+  }
   return out;
+}
+
+/**
+ * Document numbers of `base` whose path is in `paths`. A memory's file is named for its id, so each
+ * path is looked up by that id in the id column (one search of its bytes) and confirmed by its path;
+ * only paths not found that way (a file named for another id, a file that did not parse) cost a pass
+ * over every path (decoding a million paths took 1.8 s of a `stats` after an update at 1,000,000).
+ */
+function docsAt(base: Segment, paths: Iterable<string>): number[] {
+  const rest = new Set(paths);
+  const out: number[] = [];
+  if (!rest.size) return out;
+  for (const path of [...rest]) {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    // Only `.md` files are documents.
+    if (!name.endsWith('.md')) {
+      rest.delete(path);
+      continue;
+    }
+    for (const d of docsWithId(base, name.slice(0, -3), null)) {
+      if (base.paths.get(d) !== path) continue;
+      out.push(d);
+      rest.delete(path);
+    }
+  }
+  if (rest.size) for (let d = 0; d < base.n; d++) if (rest.has(base.paths.get(d))) out.push(d);
+  return [...new Set(out)].sort((a, b) => a - b);
 }
 
 function remember(store: ReadonlyBranch, tree: string | null, base: Segment | null, delta: Segment | null, view: IndexView): IndexView {

@@ -70,6 +70,9 @@ describe('stats counts kept beside the base segment', () => {
     const one = (i: number) => ({ content: `note ${i} about deploys`, tags: [`t${i % 4}`, ...(i % 5 ? [] : ['ci'])], category: ['a', 'b', 'c'][i % 3], priority: (['low', 'medium', 'high'] as const)[i % 3], autoTag: false });
     const first = writer();
     for (let i = 0; i < 12; i++) await first.store(one(i));
+    // A hand-written file not named for its id (found by its path, not its id, when it changes).
+    const hand = (text: string) => commitFiles(repo, [{ files: { 'memories/notes/hand.md': `---\nid: mem_handwritten01\ntags: [ci, hand]\ncategory: ops\n---\n${text}\n` } }], 'memory', { loose: true });
+    hand('written by hand');
     const check = async (unreadable = 0): Promise<number> => {
       const store = new MemoryStore({ repo, warn: () => {} });
       const spy = vi.spyOn(store.git, 'readTree');
@@ -109,6 +112,7 @@ describe('stats counts kept beside the base segment', () => {
       () => writer().delete(ids[5]),
       () => writer().delete(newest()),
       () => writer().store(one(43)),
+      async () => hand('edited by hand'),
     ];
     for (const write of writes) {
       await write();
