@@ -76,9 +76,20 @@ describe('stats counts kept beside the base segment', () => {
     const check = async (unreadable = 0): Promise<number> => {
       const store = new MemoryStore({ repo, warn: () => {} });
       const spy = vi.spyOn(store.git, 'readTree');
-      openIndex(store);
+      const view = openIndex(store);
       const trees = spy.mock.calls.length;
       spy.mockRestore();
+      // The index lists exactly the tip's memory files (the one that does not parse aside), each once.
+      const listed: string[] = [];
+      for (const { seg, dead } of view.parts) for (let d = 0; d < seg.n; d++) if (!dead?.[d]) listed.push(`${seg.paths.get(d)} ${seg.oids.get(d)}`);
+      const files = git(repo, 'ls-tree', '-r', 'memory', 'memories/')
+        .split('\n')
+        .filter((l) => l.endsWith('.md') && !l.endsWith('/broken.md'))
+        .map((l) => {
+          const [meta, path] = l.split('\t');
+          return `${path} ${meta.split(' ')[2]}`;
+        });
+      expect(listed.sort()).toEqual(files.sort());
       const st = await memoryStats(store, { top: 1000 });
       const all = store.filter();
       const count = (f: (m: Memory) => string[]) => {
