@@ -11,7 +11,8 @@
 // shallow fetch, the bytes of trees rewritten by one store, and `git log` latency.
 // `--ref REV` benchmarks the package built from that git revision instead of the working tree (the
 // "before" figures). `--before REV` runs each case on both the working tree and REV, interleaved run
-// by run with the node start (a before/after table from one run on a loaded machine). Peak RSS comes from a preload that prints `process.resourceUsage().maxRSS` at exit.
+// by run with the node start (a before/after table from one run on a loaded machine). Peak RSS comes from a preload that prints `process.resourceUsage().maxRSS` at exit, with the
+// process's own CPU time (user + system, not its git children), a figure a loaded machine disturbs less than wall time.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,7 +46,7 @@ const median = (xs) => {
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
-const PRELOAD = `data:text/javascript,process.on('exit',()=>process.stderr.write('\\nMAXRSS '+process.resourceUsage().maxRSS+'\\n'))`;
+const PRELOAD = `data:text/javascript,process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('\\nMAXRSS '+u.maxRSS+' CPU '+(u.userCPUTime+u.systemCPUTime)+'\\n')})`;
 
 function run(args, { cwd = tmp, input, ok = true } = {}) {
   const t = performance.now();
@@ -53,7 +54,9 @@ function run(args, { cwd = tmp, input, ok = true } = {}) {
   const ms = performance.now() - t;
   if (ok && r.status !== 0) throw new Error(`${args.join(' ')} failed (${r.status}): ${r.stderr.slice(0, 2000)}`);
   const rss = Number(/MAXRSS (\d+)/.exec(r.stderr)?.[1] ?? 0) / 1024;
-  return { ms, rss, stdout: r.stdout };
+  // CPU time of the node process itself (user + system; not its git children): steadier than wall time on a loaded machine.
+  const cpu = Number(/ CPU (\d+)/.exec(r.stderr)?.[1] ?? 0) / 1000;
+  return { ms, rss, cpu, stdout: r.stdout };
 }
 
 /** The package at a git revision, built into a temp dir with this checkout's node_modules. */
@@ -111,7 +114,8 @@ const results = { size: N, runs: RUNS, ref: REF ?? 'working tree', node: process
 const report = (name, r) => {
   results.cases[name] = r;
   const ratio = r.ratio !== undefined ? ` ${r.ratio.toFixed(2)}x node` : '';
-  console.log(`${name.padEnd(28)} ${r.ms.toFixed(0).padStart(7)} ms${ratio}  peak RSS ${r.rss.toFixed(0)} MB${r.note ? `  ${r.note}` : ''}`);
+  const cpu = r.cpu !== undefined ? `  cpu ${r.cpu.toFixed(0)} ms ${r.cpuRatio.toFixed(2)}x node` : '';
+  console.log(`${name.padEnd(28)} ${r.ms.toFixed(0).padStart(7)} ms${ratio}${cpu}  peak RSS ${r.rss.toFixed(0)} MB${r.note ? `  ${r.note}` : ''}`);
 };
 
 const repo = join(tmp, `repo-${N}`);
@@ -162,31 +166,38 @@ for (const [name, mk] of Object.entries(cases)) {
       if (beforeCli) run(mk().map((a) => (a === cli ? beforeCli : a)), { cwd: repo });
     }
     const base = [];
+    const baseCpu = [];
+    const cpus = [];
+    const bCpus = [];
     const times = [];
     const rss = [];
     const bTimes = [];
     const bRss = [];
     for (let i = 0; i < RUNS; i++) {
-      base.push(run(['-e', '']).ms);
+      const b0 = run(['-e', '']);
+      base.push(b0.ms);
+      baseCpu.push(b0.cpu);
       const mine = () => {
         if (after) run([cli, 'store', uniq(), '--tags', 'writer', '--json'], { cwd: repo }); // another writer's commit
         const r = run(mk(), { cwd: repo });
         times.push(r.ms);
         rss.push(r.rss);
+        cpus.push(r.cpu);
       };
       const theirs = () => {
         if (after) run([cli, 'store', uniq(), '--tags', 'writer', '--json'], { cwd: repo });
         const b = run(mk().map((a) => (a === cli ? beforeCli : a)), { cwd: repo });
         bTimes.push(b.ms);
         bRss.push(b.rss);
+        bCpus.push(b.cpu);
       };
       // Which build runs first alternates: the second one finds the page cache warmed by the first.
       if (!beforeCli) mine();
       else if (i % 2) (theirs(), mine());
       else (mine(), theirs());
     }
-    report(label, { ms: median(times), rss: Math.max(...rss), ratio: median(times) / median(base), base: median(base) });
-    if (beforeCli) report(`  before (${BEFORE})`, { ms: median(bTimes), rss: Math.max(...bRss), ratio: median(bTimes) / median(base), base: median(base) });
+    report(label, { ms: median(times), rss: Math.max(...rss), ratio: median(times) / median(base), base: median(base), cpu: median(cpus), cpuRatio: median(cpus) / median(baseCpu) });
+    if (beforeCli) report(`  before (${BEFORE})`, { ms: median(bTimes), rss: Math.max(...bRss), ratio: median(bTimes) / median(base), base: median(base), cpu: median(bCpus), cpuRatio: median(bCpus) / median(baseCpu) });
   }
 }
 

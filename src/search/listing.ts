@@ -4,7 +4,7 @@ import { copyWins, duplicateIdWarning } from '../model/id.js';
 import { compileFilter, filterMatches, type FilterMatches, type NormalizedFilter } from './filter.js';
 import { IndexView } from './index-view.js';
 import { keepBest, newestFirst, type Ranked } from './rank-order.js';
-import { archiveSegment, baseSegmentFile, openIndex, readMemory } from './index.js';
+import { archiveSegment, baseSegmentFile, docsWithId, openIndex, readMemory } from './index.js';
 import { readNewestOrder } from './newest-order.js';
 import { PRIORITY_NAME, gatherValues, type Segment } from './segment.js';
 import { countSegment, emptyCounts, readBaseCounts, subtractDocs, writeBaseCounts, type SegmentCounts } from './base-counts.js';
@@ -205,26 +205,6 @@ export function locateInIndex(branch: ReadonlyBranch, id: string): { path: strin
     }
   }
   return best;
-}
-
-/** Live documents of `seg` whose id is `id` (at most `max`). */
-function docsWithId(seg: Segment, id: string, dead: Uint8Array | null, max = Infinity): number[] {
-  const key = Buffer.from(id, 'utf8');
-  const blob = seg.ids.blob;
-  const off = seg.ids.off;
-  const out: number[] = [];
-  for (let at = blob.indexOf(key); at >= 0 && out.length < max; at = blob.indexOf(key, at + 1)) {
-    // Ids are stored back to back: a hit counts only if it is one whole id.
-    let lo = 0;
-    let hi = seg.n - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (off[mid] <= at) lo = mid;
-      else hi = mid - 1;
-    }
-    if (off[lo] === at && off[lo + 1] === at + key.length && !dead?.[lo]) out.push(lo);
-  }
-  return out;
 }
 
 /**

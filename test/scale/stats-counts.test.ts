@@ -1,11 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { memoryStats } from '../../src/lifecycle/stats.js';
 import { MemoryStore } from '../../src/store/store.js';
 import type { Memory } from '../../src/model/memory.js';
-import { git, makeRepo } from '../helpers.js';
+import { commitFiles, git, makeRepo } from '../helpers.js';
+import { openIndex } from '../../src/search/index.js';
 import { SEGMENT_FORMAT } from '../../src/search/segment/format.js';
 import { coreSet } from '../../src/lifecycle/core-doc.js';
 
@@ -59,6 +60,83 @@ describe('stats counts kept beside the base segment', () => {
       await check();
     }
     expect(readFileSync(countsFile, 'utf8')).toBe(good);
+  }, 120_000);
+
+  it('after each write of another process the counts equal a count over every memory, and the index reads only the trees that write changed', async () => {
+    const repo = makeRepo();
+    let t = Date.UTC(2026, 0, 1);
+    // A day between ids: the files spread over months and buckets, so a diff from the base walks many trees.
+    const writer = () => new MemoryStore({ repo, warn: () => {}, now: () => new Date((t += 86_400_000)) });
+    const one = (i: number) => ({ content: `note ${i} about deploys`, tags: [`t${i % 4}`, ...(i % 5 ? [] : ['ci'])], category: ['a', 'b', 'c'][i % 3], priority: (['low', 'medium', 'high'] as const)[i % 3], autoTag: false });
+    const first = writer();
+    for (let i = 0; i < 12; i++) await first.store(one(i));
+    // A hand-written file not named for its id (found by its path, not its id, when it changes).
+    const hand = (text: string) => commitFiles(repo, [{ files: { 'memories/notes/hand.md': `---\nid: mem_handwritten01\ntags: [ci, hand]\ncategory: ops\n---\n${text}\n` } }], 'memory', { loose: true });
+    hand('written by hand');
+    const check = async (unreadable = 0): Promise<number> => {
+      const store = new MemoryStore({ repo, warn: () => {} });
+      const spy = vi.spyOn(store.git, 'readTree');
+      const view = openIndex(store);
+      const trees = spy.mock.calls.length;
+      spy.mockRestore();
+      // The index lists exactly the tip's memory files (the one that does not parse aside), each once.
+      const listed: string[] = [];
+      for (const { seg, dead } of view.parts) for (let d = 0; d < seg.n; d++) if (!dead?.[d]) listed.push(`${seg.paths.get(d)} ${seg.oids.get(d)}`);
+      const files = git(repo, 'ls-tree', '-r', 'memory', 'memories/')
+        .split('\n')
+        .filter((l) => l.endsWith('.md') && !l.endsWith('/broken.md'))
+        .map((l) => {
+          const [meta, path] = l.split('\t');
+          return `${path} ${meta.split(' ')[2]}`;
+        });
+      expect(listed.sort()).toEqual(files.sort());
+      const st = await memoryStats(store, { top: 1000 });
+      const all = store.filter();
+      const count = (f: (m: Memory) => string[]) => {
+        const m: Record<string, number> = {};
+        for (const x of all) for (const k of f(x)) m[k] = (m[k] ?? 0) + 1;
+        return m;
+      };
+      const byTime = all.map((m) => m.timestamp).sort();
+      expect({ total: st.total, unreadable: st.unreadable, categories: st.categories, months: st.months, priorities: st.priorities, tags: Object.fromEntries(st.tags.top.map((x) => [x.tag, x.count])), oldest: st.oldest, newest: st.newest }).toEqual({
+        total: all.length,
+        unreadable,
+        categories: count((m) => [m.category]),
+        months: count((m) => [m.timestamp.slice(0, 7)]),
+        priorities: { low: 0, medium: 0, high: 0, ...count((m) => [m.priority]) },
+        tags: count((m) => m.tags),
+        oldest: byTime[0] ?? null,
+        newest: byTime[byTime.length - 1] ?? null,
+      });
+      return trees;
+    };
+    await check(); // the base
+    const ids = first.filter().map((m) => m.id);
+    const other = writer();
+    for (let i = 12; i < 42; i++) await other.store(one(i));
+    const fromBase = await check(); // a delta of 30 files from the base
+    const newest = () => other.filter()[0].id;
+    const writes: Array<() => Promise<unknown>> = [
+      () => writer().store(one(42)),
+      () => writer().update(ids[3], { tags: ['moved'], category: 'z', priority: 'high' }), // a base document
+      () => writer().update(newest(), { content: 'changed', tags: ['t1', 'ci'] }), // a delta document
+      () => writer().delete(ids[5]),
+      () => writer().delete(newest()),
+      () => writer().store(one(43)),
+      async () => hand('edited by hand'),
+    ];
+    for (const write of writes) {
+      await write();
+      // One write: its own trees (root, memories/, month, bucket: old and new), not the 30 files since the base.
+      expect(await check()).toBeLessThan(Math.min(16, fromBase / 2));
+    }
+    // A file that does not parse, added and then removed: counted, then not.
+    commitFiles(repo, [{ files: { 'memories/notes/broken.md': '---\ntags: [unclosed\n---\nx\n' } }], 'memory', { loose: true });
+    await check(1);
+    await writer().store(one(44));
+    await check(1);
+    commitFiles(repo, [{ files: { 'memories/notes/broken.md': null } }], 'memory', { loose: true });
+    await check(0);
   }, 120_000);
 
   it('after a store, the branch size adds the new objects without a walk of the branch, within 1% of one', async () => {

@@ -9,6 +9,24 @@ import { MAX_DUPES, NF, NO_SCOPE, type Segment } from './format.js';
 export function mergeSegments(base: Segment, delta: Segment): Segment {
   const dead = new Uint8Array(base.n);
   for (const d of delta.removed) if (d < base.n) dead[d] = 1;
+  return concatSegments(base, dead, delta, {
+    kind: 'base',
+    tree: delta.tree,
+    baseBuild: null,
+    baseTree: null,
+    skipped: delta.skipped,
+    dupes: base.dupes && delta.dupes && base.dupes.length + delta.dupes.length <= MAX_DUPES ? [...base.dupes, ...delta.dupes] : null,
+    removed: new Uint32Array(0),
+  });
+}
+
+/**
+ * The documents of `base` that `dead` does not mark, in their order, then every document of `delta`,
+ * as one segment described by `meta`, without analysing any text again (the two sorted dictionaries
+ * are merged): a base and its delta into a new base, or a delta and the documents of a later write
+ * into the next delta.
+ */
+export function concatSegments(base: Segment, dead: Uint8Array, delta: Segment, meta: Pick<Segment, 'kind' | 'tree' | 'baseBuild' | 'baseTree' | 'skipped' | 'dupes' | 'removed'>): Segment {
   const remap = new Uint32Array(base.n);
   let n = 0;
   for (let d = 0; d < base.n; d++) if (!dead[d]) remap[d] = n++;
@@ -94,14 +112,9 @@ export function mergeSegments(base: Segment, delta: Segment): Segment {
   const termOff = new Uint32Array(termBufs.length + 1);
   for (let k = 0; k < termBufs.length; k++) termOff[k + 1] = termOff[k] + termBufs[k].length;
   return {
-    kind: 'base',
-    tree: delta.tree,
+    ...meta,
     build: newBuildId(),
-    baseBuild: null,
-    baseTree: null,
     n,
-    skipped: delta.skipped,
-    dupes: base.dupes && delta.dupes && base.dupes.length + delta.dupes.length <= MAX_DUPES ? [...base.dupes, ...delta.dupes] : null,
     ids: StringColumn.from(ids),
     paths: StringColumn.from(paths),
     oids: StringColumn.from(oids),
@@ -117,7 +130,6 @@ export function mergeSegments(base: Segment, delta: Segment): Segment {
     postOff: Uint32Array.from(postOff),
     postDoc: pDoc.done(),
     postTf: pTf.done(),
-    removed: new Uint32Array(0),
     cats: cats.list,
     scopes: scopes.list,
     tags: tags.list,
