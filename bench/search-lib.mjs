@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-import { privateBuild, benchEnv, root, idHelpers } from './lib.mjs';
+import { privateBuild, benchEnv, root, idHelpers, rng } from './lib.mjs';
 
 export { root };
 /** Builds the CLI and library into a private folder under node_modules/.cache (so packages resolve). */
