@@ -39,7 +39,7 @@ function time(args, cwd) {
 try {
   execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), build], { stdio: 'inherit' });
   const cliJs = join(build, 'cli.cjs');
-  const { openMemory, purgeTrash } = await import(pathToFileURL(join(build, 'index.js')).href);
+  const { openMemory, MemoryStore, purgeTrash } = await import(pathToFileURL(join(build, 'index.js')).href);
 
   const repo = join(tmp, 'repo');
   mkdirSync(repo);
@@ -79,9 +79,10 @@ try {
   for (let r = 0; r < RUNS; r++) plan.forEach(([, mk], i) => samples[i].push(time(mk(r), repo).ms));
   const rows = plan.map(([label], i) => [label, median(samples[i])]);
 
-  const store = mem.core;
+  // purgeTrash takes the branch's store (the library's MemoryStore), opened here beside `mem`.
+  const store = new MemoryStore({ repo, warn: () => {} });
   let t = process.hrtime.bigint();
-  const cleared = await store.clear({ confirm: true });
+  const cleared = await mem.clear({ confirm: true });
   const clearMs = Number(process.hrtime.bigint() - t) / 1e6;
   t = process.hrtime.bigint();
   const purged = await purgeTrash(store, 0, new Date(Date.now() + 86400000));
@@ -95,6 +96,7 @@ try {
   for (const [label, ms] of rows) console.log(`| ${label} | ${ms.toFixed(0)} | ${(ms / base).toFixed(2)} | ${(ms / get).toFixed(2)} |`);
   console.log(`\nin-process clear --confirm of ${cleared.deleted} memories (to the trash, one commit): ${clearMs.toFixed(0)} ms (${(clearMs / cleared.deleted).toFixed(2)} ms per memory)`);
   console.log(`in-process purgeTrash of ${purged.purged.length} items (one commit): ${purgeMs.toFixed(0)} ms`);
+  store.close();
   mem.close();
 } finally {
   rmSync(tmp, { recursive: true, force: true });

@@ -143,7 +143,6 @@ export async function internals() {
     // bench/locomo-hybrid.mjs, abstention.mjs, confidence-curve.mjs: the store and the search pieces.
     `export { MemoryStore } from ${src('store/store.ts')};`,
     `export * as searchIndex from ${src('search/index.ts')};`,
-    `export * as engine from ${src('search/engine.ts')};`,
   ].join('\n');
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   await build({ stdin: { contents, resolveDir: root, loader: 'ts' }, bundle: true, platform: 'node', format: 'cjs', outfile: file, logLevel: 'silent', external: ['@energetic-ai/*'], define: { __VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__gmImportMetaUrl' }, banner: { js: 'var __gmImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' } });

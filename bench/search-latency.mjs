@@ -113,6 +113,8 @@ const now = () => new Date(newest + 3 * 86_400_000);
 
 if (dump) {
   const memory = openMemory({ repo: dir, warn: () => {}, now });
+  // A search with a given embedder is the store's (MemoryStore#search's `embedder` option).
+  const memoryKnown = new MemoryStore({ repo: dir, warn: () => {}, now });
   const responses = {};
   const strip = (r) => ({ total: r.total, mode: r.mode, fallback: r.fallback?.reason, nothingConfident: r.nothingConfident, results: (r.results ?? []).map(pick), weak: (r.weak ?? []).map(pick) });
   const pick = (x) => ({ id: x.id, relevance: x.relevance, confidence: x.confidence, scores: x.scores, content: createHash('sha256').update(x.content).digest('hex').slice(0, 8) });
@@ -121,9 +123,10 @@ if (dump) {
     responses[`fulltext|${q}`] = strip(await memory.search({ query: q, limit: 10, mode: 'fulltext' }));
     // The library's own model embeds the query (the default path); its vectors equal the cache's.
     responses[`hybrid|${q}`] = strip(await memory.search({ query: q, limit: 10 }));
-    responses[`hybrid-20|${q}`] = strip(await memory.core.search({ query: q, limit: 20 }, { embedder: known }));
+    responses[`hybrid-20|${q}`] = strip(await memoryKnown.search({ query: q, limit: 20 }, { embedder: known }));
   }
   memory.close();
+  memoryKnown.close();
   writeFileSync(dump, JSON.stringify({ meta: { n: N, queries: all.length, modes: ['fulltext', 'hybrid', 'hybrid-20'], seconds: Math.round((performance.now() - t0) / 1000) }, responses }, null, 1) + '\n');
   console.log(`${all.length} queries x 3 written to ${dump} (${Math.round((performance.now() - t0) / 1000)} s)`);
   process.exit(0);
@@ -137,10 +140,11 @@ const plain = lunr(function () {
   docs.forEach((d, i) => this.add({ i, content: d.content }));
 });
 const memory = openMemory({ repo: dir, warn: () => {}, now });
-// The known-vector case on a store object of its own: one process searching one branch with two
-// embedder objects of one model id keeps one set of vectors per store, and switching embedders would
-// reload them on every search (a cost of this bench's interleaving, not of a user's process).
-const memoryKnown = openMemory({ repo: dir, warn: () => {}, now });
+// The known-vector case on a store object of its own (the library's MemoryStore, whose search takes an
+// `embedder`): one process searching one branch with two embedder objects of one model id keeps one set
+// of vectors per store, and switching embedders would reload them on every search (a cost of this
+// bench's interleaving, not of a user's process).
+const memoryKnown = new MemoryStore({ repo: dir, warn: () => {}, now });
 const noop = async () => {};
 // 60 queries per round: a third from each source.
 const sample = [...asked.filter((_, i) => i % 4 === 0).slice(0, 30), ...picked.slice(0, 22), ...extra];
@@ -151,7 +155,7 @@ const cases = {
   'plain lunr, same texts (content only)': async (q) => plain.search(q.replace(/[:~^*+-]/g, ' ')),
   'full text (mode fulltext)': (q) => memory.search({ query: q, limit: 10, mode: 'fulltext' }),
   'hybrid: embed the query (USE lite alone)': (q, r) => model.embed([firstTexts(r)[sample.indexOf(q)].replace(/\?+$/, (m) => '!'.repeat(m.length))]),
-  'hybrid: the rest (query vector known)': (q) => memoryKnown.core.search({ query: q, limit: 10 }, { embedder: known }),
+  'hybrid: the rest (query vector known)': (q) => memoryKnown.search({ query: q, limit: 10 }, { embedder: known }),
   'hybrid, as a user runs it (first search of the text)': (q, r) => memory.search({ query: firstTexts(r)[sample.indexOf(q)], limit: 10 }),
   // The text the case above has just searched: within the 64 most recent query texts, so its vector is
   // reused (src/search/hybrid-vectors.ts, embedQuery).

@@ -48,7 +48,7 @@ const lib = privateBuild().lib; // already a file: URL
   console.log(`corpus: ${caught} of ${SECRETS.length} credential shapes caught (${kinds} kinds); ${flagged} of ${LOOK_ALIKES.length} look-alikes flagged`);
 }
 
-// `--against REV`: the same scans with src/lifecycle/secrets.ts as it was at REV (bundled with esbuild from
+// `--against REV`: the same scans with src/model/secrets.ts as it was at REV (bundled with esbuild from
 // `git show`), interleaved with the current rules in this run, so the ratio is free of machine noise.
 //
 //   node bench/secrets.mjs --against 9d7da23
@@ -81,7 +81,7 @@ const lib = privateBuild().lib; // already a file: URL
     };
     const { readFileSync } = await import('node:fs');
     const before = await bundle(show(rev), 'before');
-    const now = await bundle([readFileSync(join(root, 'src', 'core', 'secrets.ts'), 'utf8'), 'core'], 'now');
+    const now = await bundle([readFileSync(join(root, 'src', 'model', 'secrets.ts'), 'utf8'), 'model'], 'now');
     const make = (words) => {
       let s = '';
       for (let i = 0; s.length < 65536; i++) s += words[(i * 7919) % words.length] + (i % 13 ? ' ' : '\n');

@@ -66,9 +66,10 @@ async function world(preload = 1, hook = HOOK) {
   git(tmp, 'clone', '-q', remote, seed);
   git(seed, 'commit', '-q', '--allow-empty', '-m', 'init');
   git(seed, 'push', '-q', 'origin', 'HEAD:main');
-  const { openMemory } = await import(lib);
+  const { openMemory, MemoryStore } = await import(lib);
   const { newId, pathFor } = await idHelpers();
-  const m = openMemory({ repo: seed, ...(TIP_AGE > 0 ? { now: () => new Date(Date.now() - TIP_AGE * 1000) } : {}) });
+  const clock = TIP_AGE > 0 ? { now: () => new Date(Date.now() - TIP_AGE * 1000) } : {};
+  const m = openMemory({ repo: seed, ...clock });
   const files = new Map();
   const t0 = Date.UTC(2026, 0, 1);
   for (let i = 0; i < preload; i++) {
@@ -76,7 +77,10 @@ async function world(preload = 1, hook = HOOK) {
     const id = newId(t0 + i * 60_000);
     files.set(pathFor(id, ts), Buffer.from(`---\nid: ${id}\ntags:\n  - preload\ncategory: general\npriority: medium\ntimestamp: ${ts}\n---\npreloaded memory ${i} about topic ${i % 97}\n`));
   }
-  await m.core.mutate(() => ({ change: { changes: files, message: `preload ${preload}\n` }, result: {} }));
+  // The preload is one commit through the store's mutate (MemoryStore, the library's store class).
+  const pre = new MemoryStore({ repo: seed, ...clock });
+  await pre.mutate(() => ({ change: { changes: files, message: `preload ${preload}\n` }, result: {} }));
+  pre.close();
   for (let i = 1; i < HISTORY; i++) await m.store({ content: `history ${i} of the branch`, tags: ['preload'] });
   await m.sync({ mode: 'branch' });
   m.close();

@@ -8,7 +8,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { benchEnv, median, privateBuild, timeSpawn, idHelpers } from './lib.mjs';
 
 const arg = (name, dflt) => {
@@ -20,7 +19,7 @@ const RUNS = arg('runs', 15);
 Object.assign(process.env, benchEnv); // the library runs in this process
 
 const { lib } = privateBuild();
-const { openMemory } = await import(pathToFileURL(lib).href);
+const { openMemory, MemoryStore } = await import(lib);
 const { newId, pathFor } = await idHelpers();
 const git = (cwd, ...a) => execFileSync('git', a, { cwd, env: benchEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 
@@ -40,7 +39,10 @@ async function cloneOfBranchWith(n) {
     const id = newId(t0 + i * 60_000);
     files.set(pathFor(id, ts), Buffer.from(`---\nid: ${id}\ntimestamp: ${ts}\n---\npreloaded memory ${i}\n`));
   }
-  await m.core.mutate(() => ({ change: { changes: files, message: `preload ${n}\n` }, result: {} }));
+  // The preload is one commit through the store's mutate (MemoryStore, the library's store class).
+  const pre = new MemoryStore({ repo: seed });
+  await pre.mutate(() => ({ change: { changes: files, message: `preload ${n}\n` }, result: {} }));
+  pre.close();
   await m.sync();
   m.close();
   git(dir, 'clone', '-q', 'remote.git', 'clone');

@@ -8,7 +8,6 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { benchEnv, median, privateBuild, timeSpawn, root, idHelpers } from './lib.mjs';
 
 const arg = (name, dflt) => {
@@ -23,11 +22,11 @@ const PRELOAD = arg('preload', 0);
 if (RETRIES !== undefined) benchEnv.MEMORY_SYNC_RETRIES = String(RETRIES);
 
 const { lib } = privateBuild();
-const libUrl = pathToFileURL(lib).href;
+const libUrl = lib; // a file: URL already
 const git = (cwd, ...a) => execFileSync('git', a, { cwd, env: benchEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 
 async function preload(seed, n) {
-  const { openMemory } = await import(libUrl);
+  const { openMemory, MemoryStore } = await import(libUrl);
   const { newId, pathFor } = await idHelpers();
   const m = openMemory({ repo: seed });
   const files = new Map();
@@ -37,7 +36,10 @@ async function preload(seed, n) {
     const id = newId(t0 + i * 60_000);
     files.set(pathFor(id, ts), Buffer.from(`---\nid: ${id}\ntags:\n  - preload\ncategory: general\npriority: medium\ntimestamp: ${ts}\n---\npreloaded memory ${i}\n`));
   }
-  await m.core.mutate(() => ({ change: { changes: files, message: `preload ${n}\n` }, result: {} }));
+  // The preload is one commit through the store's mutate (MemoryStore, the library's store class).
+  const pre = new MemoryStore({ repo: seed });
+  await pre.mutate(() => ({ change: { changes: files, message: `preload ${n}\n` }, result: {} }));
+  pre.close();
   await m.sync();
   m.close();
 }

@@ -157,7 +157,7 @@ async function once(mode) {
   let pageMs = null;
   const load = mode === 'before'
     ? new Promise((resolve) => setTimeout(() => resolve(vm.items(tip)), 0)) // the old warm-up
-    : vm.loadTip();
+    : vm.listing.loadTip(); // the tip's load in slices (src/view/model/listing.ts)
   // A memory's page asked for 100 ms into the load, from another process too (its fetch timed there).
   const page = new Promise((r) => setTimeout(r, 100)).then(async () => {
     const p = spawn(process.execPath, ['-e', ONE_FETCH, `${origin}/api/memory?id=${someId}`, headers.authorization], { stdio: ['ignore', 'pipe', 'inherit'] });

@@ -3,7 +3,7 @@ export const FACET_TOP = 30;
 
 /**
  * A facet's values, most frequent first, ties by value (code-unit order), cut to {@link FACET_TOP}.
- * One copy for the live server (src/view/model/view-model.ts, both its first-page and its full list)
+ * One copy for the live server (src/view/model/listing.ts, both its first-page and its full list)
  * and the static export's client (src/view/client/query.ts, bundled for the browser by
  * scripts/build-view.mjs): an export must show the facets `memory view` shows. Pure, no Node import,
  * so the browser bundle can take it.

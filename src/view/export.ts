@@ -149,7 +149,7 @@ export async function exportViewer(door: MemoryDoor, dirArg: string, opts: { ass
   return { success: true, dir, index: join(dir, 'index.html'), memories, files };
 }
 
-/** Which `data/mb-<n>.js` holds a memory's page (src/view/client/app.ts computes the same). */
+/** Which `data/mb-<n>.js` holds a memory's page (src/view/client/data.ts computes the same). */
 export function bucketOf(id: string, buckets: number): number {
   let h = 0;
   for (let i = 0; i < id.length; i++) h = (Math.imul(h, 31) + id.charCodeAt(i)) >>> 0;

@@ -42,7 +42,7 @@ describe('memory view while the full catalog loads', () => {
       const vm = await door.viewModel();
       // What the warm-up starts once the first page is out and the viewer is idle.
       let loaded = false;
-      const load = (vm as unknown as { loadTip(): Promise<void> }).loadTip().then(() => (loaded = true));
+      const load = (vm as unknown as { listing: { loadTip(): Promise<void> } }).listing.loadTip().then(() => (loaded = true));
       let longest = 0;
       let answered = 0;
       let page: { status: number; body: Record<string, unknown> } | null = null;

@@ -2,7 +2,7 @@
 /**
  * The static export's Web Worker (dist/view/worker.js): loads the catalog chunks (`data/items-<n>.js`,
  * each a call `__gm(key, value)`) with importScripts and answers list queries, so neither the load nor a
- * search over 100,000 entries runs on the page's main thread. Started by app.ts only for an export
+ * search over 100,000 entries runs on the page's main thread. Started by data.ts only for an export
  * served over http(s); from file:// chromium refuses workers and the page does the same work in slices.
  * Messages in: {type:'load', chunks} then {type:'list', id, params}; out: {type:'loaded', count} or
  * {type:'error', message}, and {type:'list', id, result | error}.
