@@ -70,10 +70,11 @@ export const VECTOR_INTERFACE = ['vector/index.ts', 'vector/store-vectors.ts', '
 // Writes to a repository. Raw writes (fs calls on paths in the git dir, git commands that write) are
 // made only in git/. The git layer's write API (below) is called only by the writers: the store's
 // `mutate` (the one door every write operation goes through, imports included), sync (a merged tip,
-// the pending and fetch refs, the remote's promisor flag) and import (its files written as one pack of
-// blobs before `mutate` commits them).
+// the pending and fetch refs, the remote's promisor flag) and the importer (its files written as one pack
+// of blobs before `mutate` commits them). Of lifecycle/, only the importer: reading import input
+// (import-records.ts) and export (export.ts) write nothing.
 export const RAW_WRITERS = ['git/'];
-export const WRITERS = ['git/', 'store/', 'sync/', 'lifecycle/import-export.ts'];
+export const WRITERS = ['git/', 'store/', 'sync/', 'lifecycle/importer.ts'];
 // The git layer's write API, by what it writes. Calls are matched with their receiver where the name
 // alone is common (`objects.write`, `git.commit`, `refs.delete`).
 const WRITE_API = [
@@ -244,7 +245,7 @@ export function writesIn(text) {
 
 // The surfaces reach memories through the door (src/api.ts): none imports the store, and none runs
 // an operation module itself (type imports, parsers and renderers such as sync/format.ts are fine).
-const OPERATIONS = /^(store\/.*|ops\/(store|get|list|update|delete|history|restore)|lifecycle\/(core-doc|prune|import-export|config-ops|embed)|guards\/write|sync\/(index|sync|pull|push)|search\/(index|hybrid|listing)|vector\/.*|daemon\/client)\.ts$/;
+const OPERATIONS = /^(store\/.*|ops\/(store|get|list|update|delete|history|restore)|lifecycle\/(core-doc|prune|importer|export|config-ops|embed)|guards\/write|sync\/(index|sync|pull|push)|search\/(index|hybrid|listing)|vector\/.*|daemon\/client)\.ts$/;
 
 /** Every finding on a graph; pure, so the self-test can run it on a planted graph. */
 export function analyze({ files, edges, texts }, layers = LAYERS) {
@@ -313,6 +314,8 @@ function selfTest() {
     '.git/config edited with fs from ops/': (g) => add(g, 'ops/store.ts', "const file = join(store.location.commonDir, 'config');\nwriteFileSync(file, text);"),
     '`git config` spawned from lifecycle/': (g) => add(g, 'lifecycle/config-ops.ts', "await runGit(store.target, ['config', 'core.bare', 'true']);"),
     'a pack written from search/': (g) => add(g, 'search/index.ts', "import { writeBlobPack } from '../git/pack-write.js';", [{ to: 'git/pack-write.ts' }]),
+    'a pack written from export, beside the importer': (g) => add(g, 'lifecycle/export.ts', "import { writeBlobPack } from '../git/pack-write.js';", [{ to: 'git/pack-write.ts' }]),
+    'blobs written through the git layer from import-records, beside the importer': (g) => add(g, 'lifecycle/import-records.ts', 'const ids = writeBlobPack(objectsDir, bodies);'),
     'a ref moved through the git layer from ops/': (g) => add(g, 'ops/delete.ts', 'await store.git.refs.compareAndSwap(ref, a, b, log);'),
     'search importing vector internals (codec)': (g) => add(g, 'search/hybrid.ts', "import { decodeVector } from '../vector/codec.js';", [{ to: 'vector/codec.ts' }]),
     'mcp/ importing a cli/ module lazily': (g) => add(g, 'mcp/server.ts', "await import('../cli/output.js');", [{ to: 'cli/output.ts', dynamic: true }]),

@@ -26,7 +26,8 @@ import { clearMemories, deleteMemory, deleteTagged } from './ops/delete.js';
 import { InvalidInputError } from './errors.js';
 import type { SyncOptions, SyncResult } from './sync/sync.js';
 import type { PruneOptions, PruneResult } from './lifecycle/prune.js';
-import type { ImportInput, ImportResult, ExportFormat, ExportOptions, ExportSkip } from './lifecycle/import-export.js';
+import type { ImportInput, ImportResult } from './lifecycle/importer.js';
+import type { ExportFormat, ExportOptions, ExportSkip } from './lifecycle/export.js';
 import type { ConfigShowResult } from './lifecycle/config-ops.js';
 import type { EmbedOptions, EmbedResult } from './lifecycle/embed.js';
 import type { ViewModel } from './view/model/view-model.js';
@@ -357,7 +358,8 @@ export function openDoor(options: OpenOptions = {}): MemoryDoor {
   const history = () => import('./ops/history.js');
   const coreDoc = () => import('./lifecycle/core-doc.js');
   const sync = () => import('./sync/index.js');
-  const importExport = () => import('./lifecycle/import-export.js');
+  const importer = () => import('./lifecycle/importer.js');
+  const exporter = () => import('./lifecycle/export.js');
   const configOps = () => import('./lifecycle/config-ops.js');
   let viewModel: ViewModel | null = null;
   const citeReads = () => import('./lifecycle/cite-reads.js');
@@ -424,9 +426,9 @@ export function openDoor(options: OpenOptions = {}): MemoryDoor {
     }) as GitMemory['trash'],
     stats: async (o) => (await import('./lifecycle/stats.js')).memoryStats(s, o),
     prune: async (o) => (await import('./lifecycle/prune.js')).prune(s, o),
-    importMemories: async (input) => (await importExport()).importMemories(s, input),
-    exportMemories: async (o) => (await importExport()).exportMemories(s, o),
-    exportChunks: async (o) => (await importExport()).exportChunks(s, { maxContentBytes: (await s.loadConfig()).maxContentBytes, ...o }),
+    importMemories: async (input) => (await importer()).importMemories(s, input),
+    exportMemories: async (o) => (await exporter()).exportMemories(s, o),
+    exportChunks: async (o) => (await exporter()).exportChunks(s, { maxContentBytes: (await s.loadConfig()).maxContentBytes, ...o }),
     config: async () => (await configOps()).configShow(s),
     configGet: async (key) => (await configOps()).configGet(s, key),
     configSet: async (key, value) => (await configOps()).configSet(s, key, value),

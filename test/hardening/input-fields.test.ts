@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/store/store.js';
-import { exportMemories, importMemories } from '../../src/lifecycle/import-export.js';
+import { exportMemories } from '../../src/lifecycle/export.js';
+import { importMemories } from '../../src/lifecycle/importer.js';
 import { execute } from '../../src/action/execute.js';
 import { parseInputs } from '../../src/action/inputs.js';
 import { errorCode as code, git, makeRepo } from '../helpers.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/store/store.js';
-import { importMemories } from '../../src/lifecycle/import-export.js';
+import { importMemories } from '../../src/lifecycle/importer.js';
 import { git, makeRepo } from '../helpers.js';
 
 describe('imports racing on one branch', () => {

@@ -2,7 +2,8 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { MemoryStore } from '../../src/store/store.js';
 import { listTrash } from '../../src/model/trash.js';
 import { prune } from '../../src/lifecycle/prune.js';
-import { exportMemories, importMemories } from '../../src/lifecycle/import-export.js';
+import { exportMemories } from '../../src/lifecycle/export.js';
+import { importMemories } from '../../src/lifecycle/importer.js';
 import { cli, git, makeRepo } from '../helpers.js';
 import { runCli } from '../run-cli.js';
 

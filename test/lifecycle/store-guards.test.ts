@@ -3,7 +3,7 @@ import { MemoryStore } from '../../src/store/store.js';
 import { MemoryError } from '../../src/errors.js';
 import { coreSet } from '../../src/lifecycle/core-doc.js';
 import { autoTags } from '../../src/guards/autotag.js';
-import { importMemories } from '../../src/lifecycle/import-export.js';
+import { importMemories } from '../../src/lifecycle/importer.js';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, git, makeRepo, errorCode as code } from '../helpers.js';

@@ -2,7 +2,7 @@ import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/store/store.js';
-import { importMemories } from '../../src/lifecycle/import-export.js';
+import { importMemories } from '../../src/lifecycle/importer.js';
 import { LOG_LIMIT, loadFingerprints } from '../../src/guards/fingerprints.js';
 import { commitFiles, makeRepo } from '../helpers.js';
 

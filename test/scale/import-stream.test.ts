@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/store/store.js';
-import { fileRecords, importMemories } from '../../src/lifecycle/import-export.js';
+import { fileRecords } from '../../src/lifecycle/import-records.js';
+import { importMemories } from '../../src/lifecycle/importer.js';
 import { git, makeRepo, tempDir } from '../helpers.js';
 
 describe('import streams its input', () => {
