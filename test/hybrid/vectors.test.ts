@@ -154,6 +154,31 @@ describe('vectors on the branch', () => {
     expect(r.index.size).toBe(4);
   });
 
+  it('asked again for the same vectors through a new list, a reader hands back the index it built; other vectors get a new one', async () => {
+    const s = await seeded();
+    const v = new BranchVectors(s, embedder());
+    await v.ensure(s.filter());
+    // A new array each call (as each search lists the memories anew), so it is the rows that match.
+    const a = await v.ensure([...s.filter()]);
+    const b = await v.ensure([...s.filter()]);
+    expect(b.report).toMatchObject({ embedded: 0, reused: 4, missing: 0 });
+    expect(b.index).toBe(a.index);
+    const q = (await embedder().embed(['Deploys to production need the VPN']))[0];
+    expect(b.index.search(q, 1)[0].id).toBe(s.filter().find((m) => m.content.includes('VPN'))!.id);
+    // Fewer memories (or a changed one): an index over exactly those rows.
+    const fewer = await v.ensure(s.filter().slice(1));
+    expect(fewer.index).not.toBe(b.index);
+    expect(fewer.index.size).toBe(3);
+    // As many rows, not the same ones.
+    const others = await v.ensure(s.filter().slice(0, 3));
+    expect(others.index).not.toBe(fewer.index);
+    await s.store({ content: 'The cache warms up in 30 seconds' });
+    const more = await v.ensure(s.filter());
+    expect(more.report).toMatchObject({ embedded: 1, reused: 4 });
+    expect(more.index).not.toBe(others.index);
+    expect(more.index.size).toBe(5);
+  });
+
   it('embeds within a time budget at search time; the rest are missing but still match on full text', async () => {
     const slow = await startEmbedServer({ delay: () => 150 });
     try {

@@ -115,6 +115,19 @@ describe('the door: operations the CLI uses', () => {
     m.close();
   });
 
+  it("tipTree is the branch tip's tree (what the Action keys its index cache on), null before the first write", async () => {
+    const repo = makeRepo({ commit: true });
+    const m = open(repo);
+    expect(m.tipTree()).toBeNull();
+    await m.store({ content: 'first note' });
+    const first = m.tipTree();
+    expect(first).toBe(git(repo, 'rev-parse', 'memory^{tree}'));
+    await m.store({ content: 'second note' });
+    expect(m.tipTree()).toBe(git(repo, 'rev-parse', 'memory^{tree}'));
+    expect(m.tipTree()).not.toBe(first);
+    m.close();
+  });
+
   it('with the search helper off, helper.search answers null (search in this process) and notifyStored does nothing', async () => {
     const repo = makeRepo({ commit: true });
     const m = open(repo);

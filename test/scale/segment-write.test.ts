@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_DUPES, NO_SCOPE, SEGMENT_FORMAT, SegmentBuilder, SegmentClosedError, SegmentFile, decodeSegment, encodeSegment, openSegmentLazily, postingsOf, writeSegment, type Segment } from '../../src/search/segment.js';
+import { FIELDS, MAX_DUPES, NO_SCOPE, SEGMENT_FORMAT, SegmentBuilder, SegmentClosedError, SegmentFile, decodeSegment, encodeSegment, openSegmentLazily, postingsOf, writeSegment, type Segment } from '../../src/search/segment.js';
 import { textScores, DEFAULT_BM25 } from '../../src/search/bm25.js';
 import { IndexView } from '../../src/search/index-view.js';
 import { tempDir } from '../helpers.js';
@@ -110,6 +110,41 @@ describe('segment files opened lazily', () => {
     expect(lazy.oids.blob.equals(eager.oids.blob)).toBe(true);
     expect(lazy.terms.blob.equals(eager.terms.blob)).toBe(true);
     expect({ n: lazy.n, tree: lazy.tree, cats: lazy.cats, scopes: lazy.scopes, tags: lazy.tags, lenSum: lazy.lenSum }).toEqual({ n: eager.n, tree: eager.tree, cats: eager.cats, scopes: eager.scopes, tags: eager.tags, lenSum: eager.lenSum });
+  });
+
+  it("stream a term's postings in chunks, the same from the file and once the arrays were read whole; a term outside the dictionary is refused", () => {
+    const bytes = encodeSegment(build());
+    const eager = decodeSegment(bytes);
+    const lazy = lazyOf(bytes);
+    const NF = FIELDS.length;
+    const t = lazy.terms.find(Buffer.from('rollback'));
+    const mem = postingsOf(eager, eager.terms.find(Buffer.from('rollback')));
+    const streamed = (withTf: boolean) => {
+      const doc: number[] = [];
+      const tf: number[] = [];
+      lazy.eachPostingChunk(t, withTf, (d, f, n) => {
+        doc.push(...d.subarray(0, n));
+        if (f) tf.push(...f.subarray(0, n * NF));
+      });
+      return { doc, tf };
+    };
+    const chunk = SegmentFile.postingChunk;
+    SegmentFile.postingChunk = 100; // 1,333 postings: several chunks and a partial last one
+    try {
+      const fromFile = streamed(true);
+      expect(fromFile.doc).toEqual([...mem.doc]);
+      expect(fromFile.tf).toEqual([...mem.tf]);
+      expect(streamed(false)).toEqual({ doc: [...mem.doc], tf: [] });
+      for (const bad of [-1, 1.5, 1e9]) expect(() => lazy.postingRange(bad)).toThrow(CorruptIndexError);
+      // A merge reads the arrays whole; the same postings then come from them.
+      expect(lazy.postOff.length).toBe(eager.postOff.length);
+      expect(lazy.postDoc.length + lazy.postTf.length).toBe(eager.postDoc.length + eager.postTf.length);
+      expect(lazy.postingRange(t)).toEqual([eager.postOff[t], eager.postOff[t + 1]]);
+      expect(streamed(true)).toEqual(fromFile);
+      expect(streamed(false)).toEqual({ doc: fromFile.doc, tf: [] });
+    } finally {
+      SegmentFile.postingChunk = chunk;
+    }
   });
 
   it('close when the last holder lets go, and refuse a read after that instead of reading another file', () => {
