@@ -45,6 +45,20 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`;
 }
 
+/**
+ * A whole number with its thousands grouped, as `toLocaleString('en-US')` writes it (`50,000`), without
+ * Intl: the first `toLocaleString` of a process loads ICU's number formats, 20-100 ms, about a node
+ * start, and help text built when the CLI loads would pay it on every command. Other numbers go to
+ * `toLocaleString`.
+ */
+export function formatCount(n: number): string {
+  if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');
+  const digits = String(Math.abs(n));
+  let out = '';
+  for (let end = digits.length; end > 0; end -= 3) out = digits.slice(Math.max(0, end - 3), end) + (out ? ',' + out : '');
+  return n < 0 ? '-' + out : out;
+}
+
 /** A size for people, in powers of 1024 named as such: `512 B`, `3.4 KiB`, `12.0 MiB`. */
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
@@ -78,7 +92,7 @@ export function progressReporter(opts: ProgressOptions): ProgressReporter {
   const start = Date.now();
   const delay = Number(process.env.MEMORY_PROGRESS_DELAY_MS ?? 400);
   let label = opts.label;
-  const amount = (n: number) => (opts.bytes ? formatBytes(n) : n.toLocaleString('en-US'));
+  const amount = (n: number) => (opts.bytes ? formatBytes(n) : formatCount(n));
   const counts = (done: number, total: number) => (opts.bytes ? `${amount(done)}/${amount(total)}` : `${amount(done)}/${amount(total)} ${unit}`);
   // The rate is measured from the first count, not from the start: work that sets up for a minute
   // (reading a million-entry tree) before its first count would otherwise start at a rate near zero
@@ -95,7 +109,7 @@ export function progressReporter(opts: ProgressOptions): ProgressReporter {
     const secs = (now - firstAt) / 1000;
     if (!firstAt || done <= firstDone || secs < 1) return '';
     const rate = (done - firstDone) / secs;
-    const r = opts.bytes ? `${formatBytes(rate)}/s` : `${rate >= 10 ? Math.round(rate).toLocaleString('en-US') : rate.toFixed(1)}/s`;
+    const r = opts.bytes ? `${formatBytes(rate)}/s` : `${rate >= 10 ? formatCount(Math.round(rate)) : rate.toFixed(1)}/s`;
     const left = timeLeft(done - firstDone, now - firstAt, total - done);
     return left === null ? ` · ${r}` : ` · ${r} · ${formatDuration(left)} left`;
   };

@@ -1,4 +1,4 @@
-import type { Memory } from '../model/memory.js';
+import { citationFree, type Memory } from '../model/memory.js';
 import type { ReadonlyStoreBranch } from '../model/branch-view.js';
 import type { SearchResponse, SearchResult } from '../model/search-types.js';
 import { citeCommit } from '../citations/create.js';
@@ -84,7 +84,7 @@ function commitOf(s: ReadonlyStoreBranch, ref?: string): string | undefined {
 export function withCitations<T extends Memory>(s: ReadonlyStoreBranch, memories: readonly T[], ref?: string): (T & { citations?: CitationCheck[]; stale?: Stale })[] {
   const states = statesFor(
     s,
-    memories.filter((m) => !m.archived).map((m) => m.id),
+    memories.filter((m) => !m.archived && !citationFree.has(m)).map((m) => m.id),
     ref,
   );
   if (!states.size) return memories as T[];

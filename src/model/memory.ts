@@ -171,6 +171,13 @@ export function memoryToFile(m: StoredMemory | Memory): string {
   return serializeFile(front, m.content);
 }
 
+/**
+ * Memories a reader built from a file with no `citations` key (and copies it made of them): a read
+ * that adds citation states (src/lifecycle/cite-reads.ts) has nothing to check for them and skips
+ * reading their files again. Membership only ever says "no citations"; a memory not in it is checked.
+ */
+export const citationFree = new WeakSet<Memory>();
+
 /** The public shape: drops the path and unknown keys. */
 export function publicMemory(m: StoredMemory | Memory): Memory {
   const out: Memory = { id: m.id, content: m.content, tags: m.tags, category: m.category, priority: m.priority, timestamp: m.timestamp, metadata: m.metadata };

@@ -122,6 +122,17 @@ export type FilterMatches = Array<{ docs: Uint32Array; ts: Float64Array }>;
  * few thousand values instead of four columns of every document (~20 MB). Null without a tag filter, or
  * for a tag with no indexed word (punctuation, stop words only): the caller scans.
  */
+/** The numbers in both ascending lists, ascending. */
+function intersectAscending(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i] < b[j]) i++;
+    else if (a[i] > b[j]) j++;
+    else out.push(a[i++]), j++;
+  }
+  return out;
+}
+
 export function filterMatches(view: IndexView, f: NormalizedFilter): FilterMatches | null {
   if (!f.tags.length) return null;
   const words = f.tags.map((t) => analyzeTerms(t, true));
@@ -133,18 +144,19 @@ export function filterMatches(view: IndexView, f: NormalizedFilter): FilterMatch
     const cat = f.category !== undefined ? seg.cats.indexOf(f.category) : -2;
     const scope = f.scope !== undefined ? seg.scopes.indexOf(f.scope) : -2;
     if (tagIdx.includes(-1) || cat === -1 || scope === -1) return empty;
-    // Candidates: documents holding every word of every tag in their tags field.
+    // Candidates: documents holding every word of every tag in their tags field, ascending (a posting
+    // list holds each document once, in document order: lists intersect by a merge, no set or sort).
     let cands: number[] | null = null;
     for (const term of new Set(words.flat())) {
       const t = seg.terms.find(Buffer.from(term, 'utf8'));
       if (t < 0) return empty;
       const { doc, tf } = postingsOf(seg, t);
-      const have = new Set<number>();
-      for (let p = 0; p < doc.length; p++) if (tf[p * NF + TAGS_FIELD] > 0 && !dead?.[doc[p]]) have.add(doc[p]);
-      cands = cands === null ? [...have] : cands.filter((d) => have.has(d));
+      const have: number[] = [];
+      for (let p = 0; p < doc.length; p++) if (tf[p * NF + TAGS_FIELD] > 0 && !dead?.[doc[p]]) have.push(doc[p]);
+      cands = cands === null ? have : intersectAscending(cands, have);
       if (!cands.length) return empty;
     }
-    const c = (cands ?? []).sort((a, b) => a - b);
+    const c = cands ?? [];
     const bounds: number[] = [];
     for (const d of c) bounds.push(d, d + 1);
     const off = gatherValues(seg, 'tagOff', bounds);

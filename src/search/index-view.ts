@@ -42,8 +42,10 @@ export class IndexView {
       if (!dead) continue;
       // The removed documents' lengths by block, not the whole length column (12 MB at 1,000,000).
       const at: number[] = [];
-      for (let d = 0; d < seg.n; d++) {
-        if (!dead[d]) continue;
+      // The next removed document by a byte search over the flags (memchr, ~0.1 ms for a million):
+      // a JS loop (or a typed array's indexOf) over them takes 8-26 ms in a short-lived process.
+      const flags = Buffer.from(dead.buffer, dead.byteOffset, dead.length);
+      for (let d = flags.indexOf(1); d >= 0 && d < seg.n; d = flags.indexOf(1, d + 1)) {
         n--;
         for (let f = 0; f < NF; f++) at.push(d * NF + f);
       }

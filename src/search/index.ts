@@ -5,7 +5,7 @@ import { hasRawBytes } from '../git/tree.js';
 import { copyWins, duplicateIdWarning } from '../model/id.js';
 import { oversizedFile } from '../model/bounds.js';
 import { InvalidInputError } from '../errors.js';
-import { memoryFromFile, publicMemory, type Memory } from '../model/memory.js';
+import { citationFree, memoryFromFile, publicMemory, type Memory } from '../model/memory.js';
 import type { SearchQuery, SearchResponse, SearchResult } from '../model/search-types.js';
 import type { ReadonlyBranch } from '../model/branch-view.js';
 import { writeCacheFile } from '../git/atomic-file.js';
@@ -841,7 +841,9 @@ export function readMemory(store: ReadonlyBranch, seg: Segment, d: number): Memo
   const hit = st?.memories.get(oid);
   if (hit) return hit;
   const path = seg.paths.get(d);
-  const m = publicMemory(memoryFromFile(path, store.git.readBlob(oid).toString('utf8')));
+  const stored = memoryFromFile(path, store.git.readBlob(oid).toString('utf8'));
+  const m = publicMemory(stored);
+  if (stored.extra.citations === undefined) citationFree.add(m);
   if (st) {
     if (st.memories.size > 5000) st.memories.clear();
     st.memories.set(oid, m);
@@ -890,12 +892,14 @@ export async function search(store: ReadonlyBranch, q: SearchQuery = {}, opts: I
         store.warn(duplicateIdWarning(m.id, win ? path : prev.path, win ? prev.path : path));
         if (win) {
           prev.list[prev.at] = { ...m, relevance: kept.relevance, ...(kept.confidence !== undefined ? { confidence: kept.confidence } : {}) };
+          if (citationFree.has(m)) citationFree.add(prev.list[prev.at]);
           prev.path = path;
         }
       }
       continue;
     }
     const out: SearchResult = r.part === archivePart ? { ...m, archived: true, relevance: r.relevance } : { ...m, relevance: r.relevance };
+    if (citationFree.has(m)) citationFree.add(out);
     let list = results;
     if (hasText) {
       // Confidence: the share of the query's information the memory holds (src/search/confidence.ts).

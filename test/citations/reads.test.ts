@@ -233,6 +233,27 @@ describe('citations.staleAfter retention', () => {
 });
 
 describe('citation states of a page of results', () => {
+  it('are checked for the results that cite code; a result whose file has no citations is not read again', async () => {
+    const f = await fixture();
+    const { MemoryStore } = await import('../../src/store/store.js');
+    const m = openMemory({ repo: f.dir });
+    await m.search({ query: 'retry helper', mode: 'fulltext' });
+    const spy = vi.spyOn(MemoryStore.prototype, 'findAtPath');
+    try {
+      const r = await m.search({ query: 'retry helper', mode: 'fulltext' });
+      const all = [...r.results, ...(r.weak ?? [])];
+      expect(all.map((x) => x.id).sort()).toEqual([f.stale, f.valid, f.plain].sort());
+      expect(all.find((x) => x.id === f.stale)?.citations?.map((c) => c.state)).toEqual(['changed']);
+      expect(all.find((x) => x.id === f.valid)?.citations?.map((c) => c.state)).toEqual(['valid']);
+      expect('citations' in all.find((x) => x.id === f.plain)!).toBe(false);
+      const read = spy.mock.calls.map((c) => c[0]);
+      expect(read.sort()).toEqual([f.stale, f.valid].sort());
+    } finally {
+      spy.mockRestore();
+      m.close();
+    }
+  });
+
   it('are read from the memories on the page, not from every memory on the branch (no catalog load)', async () => {
     const f = await fixture();
     const { MemoryStore } = await import('../../src/store/store.js');

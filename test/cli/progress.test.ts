@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { formatBytes, formatDuration, progressReporter, timeLeft } from '../../src/cli/progress.js';
+import { formatBytes, formatCount, formatDuration, progressReporter, timeLeft } from '../../src/cli/progress.js';
 import { terminalSafe } from '../../src/cli/output.js';
 import { makeRepo, tempDir } from '../helpers.js';
 import { runCli } from '../run-cli.js';
@@ -23,6 +23,12 @@ describe('progress', { timeout: 120_000 }, () => {
     expect(formatDuration(3_780_000)).toBe('1 h 3 min');
     expect(formatBytes(3 * 1024 * 1024)).toBe('3.0 MiB');
     expect(formatBytes(1536)).toBe('1.5 KiB');
+  });
+
+  it('counts are grouped as en-US writes them', () => {
+    for (const n of [0, 7, 999, 1000, 50_000, 999_999, 1_000_000, 1_234_567_890, -1234, Number.MAX_SAFE_INTEGER, 1.5, 1234.5678]) {
+      expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+    }
   });
 
   it('on a terminal: a bar of the true total with rate and time left; a heartbeat before any count', async () => {

@@ -1,6 +1,7 @@
 import { command } from '../command.js';
 import { run, type GlobalArgs } from '../context.js';
 import { color, rowText } from '../output.js';
+import { formatCount } from '../progress.js';
 import type { MemoryVersion } from '../../ops/history.js';
 import { excerpt } from '../../model/excerpt.js';
 
@@ -36,7 +37,7 @@ export const historyCommand = command<Args>({
           .map((v, i) => {
             const ver = v.version === null ? '  -' : `v${v.version}`.padStart(3);
             // A text cut to the answer's budget says so, and how to read it whole.
-            const cut = v.contentBytes !== undefined ? color.dim(` [cut: ${v.contentBytes.toLocaleString('en-US')} bytes; whole: memory get ${r.id} --at ${v.commit.slice(0, 10)}]`) : '';
+            const cut = v.contentBytes !== undefined ? color.dim(` [cut: ${formatCount(v.contentBytes)} bytes; whole: memory get ${r.id} --at ${v.commit.slice(0, 10)}]`) : '';
             return `${color.bold(ver)}  ${color.dim(v.timestamp.slice(0, 19).replace('T', ' '))}  ${v.commit.slice(0, 10)}  ${v.event.padEnd(8)}  ${v.content === null ? color.dim(v.unreadable !== undefined ? `(unreadable: ${excerpt(v.unreadable, 60)})` : '(gone; still in git history)') : whatChanged(v, r.versions[i + 1])}${cut}`;
           })
           .join('\n'),

@@ -4,7 +4,7 @@ import { InvalidInputError } from '../../errors.js';
 import { IMPORT_BATCH } from '../../model/bounds.js';
 import { readStdin, run, type GlobalArgs } from '../context.js';
 import { color } from '../output.js';
-import { progressReporter } from '../progress.js';
+import { formatCount, progressReporter } from '../progress.js';
 
 interface Args extends GlobalArgs {
   file?: string;
@@ -19,7 +19,7 @@ interface Args extends GlobalArgs {
 
 export const importCommand = command<Args>({
   command: 'import [file]',
-  describe: `Import memories from JSONL (one per line, the seed's fields; "-" for stdin) or the seed's .pi/memories directory: one commit per ${IMPORT_BATCH.toLocaleString('en-US')} memories (one for most imports)`,
+  describe: `Import memories from JSONL (one per line, the seed's fields; "-" for stdin) or the seed's .pi/memories directory: one commit per ${formatCount(IMPORT_BATCH)} memories (one for most imports)`,
   builder: (y) =>
     y
       .positional('file', { type: 'string', describe: 'A .jsonl file (or a JSON array as "memory export --format json" writes); "-" reads stdin' })
