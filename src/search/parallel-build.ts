@@ -60,6 +60,8 @@ export interface ParallelOptions {
   waitForWorkers?: boolean;
 }
 
+const debug = (msg: string) => process.env.MEMORY_DEBUG && process.stderr.write(`git-memory: index build: ${msg}\n`);
+
 /** Files each thread of the last build in parts read, the main thread's first (for tests). */
 export let lastParts: number[] = [];
 
@@ -185,6 +187,7 @@ export function buildInParts(store: ReadonlyBranch, blobs: BranchBlob[], tree: s
   const objectsDir = git.objectsDir?.();
   if (!use || !objectsDir || !git.planBlobs || !git.readPlannedBlob) return null;
   const total = blobs.length;
+  const t0 = performance.now();
   const plan = git.planBlobs(blobs.map((f) => f.oid));
   const inOrder = Array.from(plan.order, (i) => blobs[i]);
   const runSize = opts.run ?? RUN;
@@ -217,6 +220,7 @@ export function buildInParts(store: ReadonlyBranch, blobs: BranchBlob[], tree: s
   if (opts.waitForWorkers) {
     for (let i = 0; i < workers.length; i++) while (Atomics.load(ctrl, STATE + i) === WAITING) Atomics.wait(ctrl, STATE + i, WAITING, 50);
   }
+  const tRuns = performance.now();
   let mine = 0;
   const every = Math.max(200, Math.floor(total / 200));
   let nextReport = 1;
@@ -248,7 +252,9 @@ export function buildInParts(store: ReadonlyBranch, blobs: BranchBlob[], tree: s
         report();
       },
     );
+    const t1 = performance.now();
     const own = b.finish({ kind: 'base', tree });
+    const t2 = performance.now();
     // Every worker's answer, waiting without the event loop.
     const answers: Answer[] = [];
     let last = -1;
@@ -260,6 +266,8 @@ export function buildInParts(store: ReadonlyBranch, blobs: BranchBlob[], tree: s
         const got = receiveMessageOnPort(workers[i].port);
         if (got) {
           answers.push(got.message as Answer);
+          // Its heap (the term tables of its half) is let go now, not after the join.
+          void workers[i].worker.terminate();
           break;
         }
         const seen = Atomics.load(ctrl, DONE) + Atomics.load(ctrl, FINISHED);
@@ -271,7 +279,12 @@ export function buildInParts(store: ReadonlyBranch, blobs: BranchBlob[], tree: s
         report();
       }
     }
-    if (answers.some((a) => !a.ok)) return null;
+    const t3 = performance.now();
+    const failed = answers.find((a) => !a.ok);
+    if (failed) {
+      debug(`a worker failed, building on one thread: ${failed.error}`);
+      return null;
+    }
     const done = answers as Array<Extract<Answer, { ok: true }>>;
     if (progress) progress(total, total);
     for (const [, message] of [...warnings, ...done.flatMap((a) => a.warnings)].sort((x, y) => x[0] - y[0])) store.warn(message);
@@ -290,7 +303,10 @@ export function buildInParts(store: ReadonlyBranch, blobs: BranchBlob[], tree: s
     }
     lastParts = parts.map((p) => p.runs.reduce((s, [run]) => s + Math.min(runSize, total - run * runSize), 0));
     if (dupes) return { dupes: true, skipped };
-    return { seg: joinParts(parts, { tree, skipped }) };
+    const seg = joinParts(parts, { tree, skipped });
+    const ms = (a: number, z: number) => `${Math.round(z - a)} ms`;
+    debug(`files read by each thread ${lastParts.join(', ')}; plan and start ${ms(t0, tRuns)}, runs ${ms(tRuns, t1)}, own finish ${ms(t1, t2)}, waiting ${ms(t2, t3)}, join ${ms(t3, performance.now())}`);
+    return { seg };
   } finally {
     stop();
   }

@@ -215,56 +215,83 @@ export function joinParts(parts: SegmentPart[], meta: { tree: string; skipped: n
   const postOff: number[] = [0];
   const next = parts.map(() => 0);
   const counts = parts.map(({ seg }) => seg.terms.length);
+  const blobs = parts.map(({ seg }) => seg.terms.blob);
+  const offs = parts.map(({ seg }) => seg.terms.off);
   const heads: number[] = [];
   let out = 0;
   let tb = 0;
+  /** Copies postings `from..to` of part `p` (documents mapped to the whole's) to the output at `at`; the end. */
+  const copy = (p: number, from: number, to: number, at: number): number => {
+    const s = parts[p].seg;
+    const map = globalOf[p];
+    const doc = s.postDoc;
+    const tf = s.postTf;
+    for (let i = from; i < to; i++, at++) {
+      postDoc[at] = map[doc[i]];
+      // Plain loops: most terms have a posting or two, where a subarray and set() cost more.
+      for (let f = 0; f < NF; f++) postTf[at * NF + f] = tf[i * NF + f];
+    }
+    return at;
+  };
+  /** Bytewise order of term `i` of part `p` and term `j` of part `q`. */
+  const compareTerms = (p: number, i: number, q: number, j: number) => {
+    const a = blobs[p];
+    const b = blobs[q];
+    let x = offs[p][i];
+    const xe = offs[p][i + 1];
+    let y = offs[q][j];
+    const ye = offs[q][j + 1];
+    for (; x < xe && y < ye; x++, y++) if (a[x] !== b[y]) return a[x] - b[y];
+    return xe - x - (ye - y);
+  };
   for (;;) {
     // The parts whose next term is the smallest.
-    let low: Buffer | null = null;
+    let low = -1;
     heads.length = 0;
     for (let p = 0; p < parts.length; p++) {
-      if (next[p] >= counts[p]) continue;
-      const term = parts[p].seg.terms.bytes(next[p]);
-      const c = low === null ? -1 : Buffer.compare(term, low);
+      const i = next[p];
+      if (i >= counts[p]) continue;
+      const c = low < 0 ? -1 : compareTerms(p, i, low, next[low]);
       if (c < 0) {
-        low = term;
+        low = p;
         heads.length = 0;
       }
       if (c <= 0) heads.push(p);
     }
-    if (low === null) break;
-    tb += low.copy(termBytes, tb);
+    if (low < 0) break;
+    const li = next[low];
+    const lb = blobs[low];
+    for (let x = offs[low][li]; x < offs[low][li + 1]; x++) termBytes[tb++] = lb[x];
     termOff.push(tb);
     if (heads.length === 1) {
       const p = heads[0];
-      const s = parts[p].seg;
-      const map = globalOf[p];
       const tn = next[p]++;
-      for (let i = s.postOff[tn]; i < s.postOff[tn + 1]; i++, out++) {
-        postDoc[out] = map[s.postDoc[i]];
-        for (let f = 0; f < NF; f++) postTf[out * NF + f] = s.postTf[i * NF + f];
-      }
+      out = copy(p, parts[p].seg.postOff[tn], parts[p].seg.postOff[tn + 1], out);
     } else {
-      // Several parts hold the term: their postings, each in document order, merged.
+      // Several parts hold the term: their postings, each in document order, merged by taking from
+      // the part whose next document comes first the whole stretch that comes before every other's.
       const at = heads.map((p) => parts[p].seg.postOff[next[p]]);
       const end = heads.map((p) => parts[p].seg.postOff[next[p] + 1]);
+      const first = (h: number) => globalOf[heads[h]][parts[heads[h]].seg.postDoc[at[h]]];
       for (;;) {
         let best = -1;
-        let bestDoc = 0;
+        let second = Infinity;
         for (let h = 0; h < heads.length; h++) {
           if (at[h] >= end[h]) continue;
-          const doc = globalOf[heads[h]][parts[heads[h]].seg.postDoc[at[h]]];
-          if (best < 0 || doc < bestDoc) {
+          const d = first(h);
+          if (best < 0 || d < first(best)) {
+            if (best >= 0) second = Math.min(second, first(best));
             best = h;
-            bestDoc = doc;
-          }
+          } else second = Math.min(second, d);
         }
         if (best < 0) break;
-        const s = parts[heads[best]].seg;
-        const i = at[best]++;
-        postDoc[out] = bestDoc;
-        for (let f = 0; f < NF; f++) postTf[out * NF + f] = s.postTf[i * NF + f];
-        out++;
+        const p = heads[best];
+        const map = globalOf[p];
+        const doc = parts[p].seg.postDoc;
+        let stop = at[best] + 1;
+        while (stop < end[best] && map[doc[stop]] < second) stop++;
+        out = copy(p, at[best], stop, out);
+        at[best] = stop;
       }
       for (const p of heads) next[p]++;
     }
