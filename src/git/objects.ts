@@ -552,7 +552,9 @@ export class ObjectStore {
   readPlanned(plan: ReadPlan, k: number, oid: string, sequential = true): GitObject {
     const no = plan.pack[k];
     if (no < 0) return this.read(oid);
-    const pack = this.packAt(plan.packs[no]);
+    let open = this.planPacks.get(plan);
+    if (!open) this.planPacks.set(plan, (open = []));
+    const pack = (open[no] ??= this.packAt(plan.packs[no]));
     pack.page = sequential ? 1 << 18 : READ_PAGE;
     return pack.readAt(plan.offset[k], this);
   }
@@ -566,6 +568,8 @@ export class ObjectStore {
     return pack;
   }
   private extraPacks = new Map<string, Pack>();
+  /** Each plan's packs by number, found once (a plan of a million objects names a few dozen packs). */
+  private planPacks = new WeakMap<ReadPlan, Pack[]>();
 
   /**
    * Reads every object of `oids` and calls `visit(i, object)` for each, in the order of {@link plan}
