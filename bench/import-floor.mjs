@@ -12,6 +12,13 @@
 //   - the derived files under `.git/git-memory` after both, in bytes per memory, by file.
 //
 //   node bench/import-floor.mjs --file corpus.jsonl [--runs 3] [--no-build]
+//   node bench/import-floor.mjs --repo DIR [--runs 3] [--before CLI] [--threads N]
+//
+// With --repo, only the build's part, on a repository already imported (its search index files are
+// removed before each build): the floor, then `memory rebuild-index`, and with --before CLI (the
+// bin/memory.js of another checkout, built) that CLI's first build too, interleaved in each run, so a
+// change is measured against the code before it under the same load. --threads N sets
+// MEMORY_INDEX_THREADS for this checkout's build (0: one thread).
 //
 // The corpus is the one bench/scale.mjs writes (`--keep DIR` leaves `DIR/corpus-N.jsonl`). Peak RSS
 // of each from /usr/bin/time-free accounting: the child's maxRSS via a preload for node, and
@@ -30,9 +37,12 @@ const opt = (name, dflt) => {
   return i >= 0 ? argv[i + 1] : dflt;
 };
 const FILE = opt('file', null);
+const REPO = opt('repo', null);
+const BEFORE = opt('before', null);
+const THREADS = opt('threads', null);
 const RUNS = Number(opt('runs', '3'));
 const BUILD = !argv.includes('--no-build');
-if (!FILE) throw new Error('give --file corpus.jsonl (bench/scale.mjs --keep DIR writes one)');
+if (!FILE && !REPO) throw new Error('give --file corpus.jsonl (bench/scale.mjs --keep DIR writes one) or --repo DIR');
 const env = { ...benchEnv, MEMORY_EMBEDDER: 'none' };
 const { cli } = privateBuild();
 
@@ -146,6 +156,11 @@ const estimateOf = (stderr) => stderr.split('\n').find((l) => / left, /.test(l))
 let derived = null;
 let loads = [];
 const load = () => spawnSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).stdout.split(' ').slice(0, 3).join(' ');
+if (REPO) {
+  await buildOnly();
+  process.exit(0);
+}
+
 for (let k = 0; k < RUNS; k++) {
   let t = performance.now();
   const b = spawnSync('/usr/bin/time', [...TIMEFMT, process.execPath, '-e', bare, FILE], { env, encoding: 'utf8' });
@@ -206,3 +221,52 @@ if (BUILD) {
   console.log(`derived files (.git/git-memory) after import and build: ${derived.total} bytes, ${per(derived.total)} B/memory; ${Object.entries(derived.files).sort((a, b) => b[1] - a[1]).filter(([, b]) => b > 1024).map(([f, b]) => `${f} ${per(b)} B`).join(', ')}`);
 }
 console.log(`load average (1, 5, 15 min) before and after each run: ${loads.join(' | ')}`);
+
+/** --repo: the build floor and the first build (and the --before CLI's), interleaved, on an imported repository. */
+async function buildOnly() {
+  const dir = join(REPO, '.git', 'git-memory');
+  const clearIndex = () => {
+    for (const b of readdirSync(dir)) for (const f of readdirSync(join(dir, b))) if (/^(search|newest-search|counts-search|verified-search)-/.test(f)) rmSync(join(dir, b, f), { force: true });
+  };
+  const names = ['buildFloor', 'build', ...(BEFORE ? ['before'] : [])];
+  const r = Object.fromEntries(names.map((k) => [k, { wall: [], cpu: [], rss: [] }]));
+  const loads = [];
+  const docs = [];
+  const run = (name, args, extraEnv = {}) => {
+    const t = performance.now();
+    const out = spawnSync('/usr/bin/time', [...TIMEFMT, ...args], { cwd: REPO, env: { ...env, ...extraEnv }, encoding: 'utf8', maxBuffer: 1 << 28 });
+    const wall = performance.now() - t;
+    if (out.status !== 0) throw new Error(out.stderr.slice(0, 2000));
+    r[name].wall.push(wall);
+    r[name].cpu.push(timed(out.stderr).cpu);
+    r[name].rss.push(timed(out.stderr).rss);
+    return out;
+  };
+  for (let k = 0; k < RUNS; k++) {
+    loads.push(load());
+    docs.push(JSON.parse(run('buildFloor', [process.execPath, '-e', buildFloor]).stdout).docs);
+    // Before and after in turn, the first of the pair alternating between runs.
+    const pair = [() => {
+      clearIndex();
+      run('build', [process.execPath, cli, 'rebuild-index'], THREADS === null ? {} : { MEMORY_INDEX_THREADS: THREADS });
+    }];
+    if (BEFORE) pair.push(() => {
+      clearIndex();
+      run('before', [process.execPath, BEFORE, 'rebuild-index']);
+    });
+    for (const f of k % 2 ? pair.reverse() : pair) f();
+    loads.push(load());
+  }
+  const line = (name, k) => `${name.padEnd(22)} wall ${median(r[k].wall).toFixed(0).padStart(7)} ms  cpu ${median(r[k].cpu).toFixed(0).padStart(7)} ms  peak RSS ${Math.max(...r[k].rss).toFixed(0)} MiB`;
+  console.log(`repository ${REPO.split('/').pop()} (${docs[0]} blobs), medians of ${RUNS}, interleaved (cpu: user + system of the process and its children, from /usr/bin/time)`);
+  console.log(line('build floor', 'buildFloor'));
+  console.log(line(`memory rebuild-index${THREADS === null ? '' : ` (threads ${THREADS})`}`, 'build'));
+  const ratio = (k) => `wall ${(median(r[k].wall) / median(r.buildFloor.wall)).toFixed(2)}x, cpu ${(median(r[k].cpu) / median(r.buildFloor.cpu)).toFixed(2)}x`;
+  console.log(`memory rebuild-index / build floor: ${ratio('build')}`);
+  if (BEFORE) {
+    console.log(line('before: rebuild-index', 'before'));
+    console.log(`before / build floor: ${ratio('before')}`);
+    console.log(`each run (wall s, cpu s): ${r.build.wall.map((w, i) => `after ${(w / 1000).toFixed(1)}/${(r.build.cpu[i] / 1000).toFixed(1)} before ${(r.before.wall[i] / 1000).toFixed(1)}/${(r.before.cpu[i] / 1000).toFixed(1)} floor ${(r.buildFloor.wall[i] / 1000).toFixed(1)}/${(r.buildFloor.cpu[i] / 1000).toFixed(1)}`).join(' | ')}`);
+  }
+  console.log(`load average (1, 5, 15 min) before and after each run: ${loads.join(' | ')}`);
+}

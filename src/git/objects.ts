@@ -20,6 +20,18 @@ export interface GitObject {
   data: Buffer;
 }
 
+/**
+ * Where each object of a list is, in the order to read them (see {@link ObjectStore.plan}): at step
+ * `k`, object `order[k]` of the list, in pack `packs[pack[k]]` (its .idx path) at `offset[k]`, or
+ * (`pack[k]` -1) in no pack: read by id.
+ */
+export interface ReadPlan {
+  order: Uint32Array;
+  pack: Int32Array;
+  offset: Float64Array;
+  packs: string[];
+}
+
 const PACK_TYPES: Record<number, ObjectType> = { 1: 'commit', 2: 'tree', 3: 'blob', 4: 'tag' };
 
 /** The page a small pack read takes (see Pack.read). */
@@ -479,14 +491,14 @@ export class ObjectStore {
   }
 
   /**
-   * Reads every object of `oids` and calls `visit(i, object)` for each, in the order cheapest for the
-   * object database rather than the order given: the ids are sorted and merged with each pack's
-   * sorted index, then each pack is read front to back in large pages. A full index build at
-   * 1,000,000 memories read its blobs in tree order, which is random order in the import's packs:
-   * one system call and up to 20 index searches per blob. Objects in no pack (loose, in an alternate,
-   * promised by a partial clone's remote) are read one by one afterwards, through {@link read}.
+   * The order {@link readEach} reads `oids` in, and where each is: the ids are sorted and merged with
+   * each pack's sorted index, and each pack's objects are taken front to back. Objects in no pack
+   * (loose, in an alternate, promised by a partial clone's remote) come last, in id order, to be read
+   * one by one through {@link read}. A reader that splits the work (a full index build on two
+   * threads, src/search/parallel-build.ts) reads parts of one plan with {@link readPlanned}, on this
+   * store or on another thread's store of the same folder (packs are named by their index's path).
    */
-  readEach(oids: readonly string[], visit: (i: number, obj: GitObject) => void): void {
+  plan(oids: readonly string[]): ReadPlan {
     const n = oids.length;
     for (const o of oids) if (!/^[0-9a-f]{40}$/.test(o)) throw new CorruptObjectError(o, 'not a sha1 object id');
     const order = orderByHex(oids);
@@ -495,6 +507,8 @@ export class ObjectStore {
     for (let k = 0; k < n; k++) want.write(oids[order[k]], k * 20, 20, 'hex');
     const found = new Uint8Array(n);
     let remaining = n;
+    const out: ReadPlan = { order: new Uint32Array(n), pack: new Int32Array(n), offset: new Float64Array(n), packs: [] };
+    let at = 0;
     for (const pack of this.loadPacks()) {
       if (!remaining) break;
       const offs: number[] = [];
@@ -512,14 +526,64 @@ export class ObjectStore {
       let byOffset: number[];
       if (n < SHIFT && offs.every((o) => o < 2 ** 32)) byOffset = Array.from(Float64Array.from(offs, (o, j) => o * SHIFT + j).sort(), (key) => key % SHIFT);
       else byOffset = Array.from(offs.keys()).sort((x, y) => offs[x] - offs[y]);
-      pack.page = 1 << 18;
-      try {
-        for (const j of byOffset) visit(pos[j], pack.readAt(offs[j], this));
-      } finally {
-        pack.page = READ_PAGE;
+      const no = out.packs.length;
+      out.packs.push(pack.idxPath);
+      for (const j of byOffset) {
+        out.order[at] = pos[j];
+        out.pack[at] = no;
+        out.offset[at] = offs[j];
+        at++;
       }
     }
-    for (let k = 0; k < n; k++) if (!found[k]) visit(order[k], this.read(oids[order[k]]));
+    for (let k = 0; k < n; k++) {
+      if (found[k]) continue;
+      out.order[at] = order[k];
+      out.pack[at] = -1;
+      out.offset[at] = 0;
+      at++;
+    }
+    return out;
+  }
+
+  /**
+   * Object `k` of a {@link plan} (its id is `oid`). Reading a plan's objects in order, each pack front
+   * to back, takes large pages: set `sequential` while doing so.
+   */
+  readPlanned(plan: ReadPlan, k: number, oid: string, sequential = true): GitObject {
+    const no = plan.pack[k];
+    if (no < 0) return this.read(oid);
+    let open = this.planPacks.get(plan);
+    if (!open) this.planPacks.set(plan, (open = []));
+    const pack = (open[no] ??= this.packAt(plan.packs[no]));
+    pack.page = sequential ? 1 << 18 : READ_PAGE;
+    return pack.readAt(plan.offset[k], this);
+  }
+
+  /** The pack whose index is at `idxPath`: one this store has open, else opened now (another store's plan). */
+  private packAt(idxPath: string): Pack {
+    const open = this.loadPacks().find((p) => p.idxPath === idxPath) ?? this.extraPacks.get(idxPath);
+    if (open) return open;
+    const pack = new Pack(idxPath, idxPath.slice(0, -4) + '.pack');
+    this.extraPacks.set(idxPath, pack);
+    return pack;
+  }
+  private extraPacks = new Map<string, Pack>();
+  /** Each plan's packs by number, found once (a plan of a million objects names a few dozen packs). */
+  private planPacks = new WeakMap<ReadPlan, Pack[]>();
+
+  /**
+   * Reads every object of `oids` and calls `visit(i, object)` for each, in the order of {@link plan}
+   * (cheapest for the object database) rather than the order given. A full index build at 1,000,000
+   * memories read its blobs in tree order, which is random order in the import's packs: one system
+   * call and up to 20 index searches per blob.
+   */
+  readEach(oids: readonly string[], visit: (i: number, obj: GitObject) => void): void {
+    const plan = this.plan(oids);
+    try {
+      for (let k = 0; k < plan.order.length; k++) visit(plan.order[k], this.readPlanned(plan, k, oids[plan.order[k]]));
+    } finally {
+      for (const p of this.packs ?? []) p.page = READ_PAGE;
+    }
   }
 
   /** Pack index reads of the packs open now: bytes read from .idx files, and how many are held whole. */
@@ -579,5 +643,7 @@ export class ObjectStore {
   close(): void {
     for (const p of this.packs ?? []) p.close();
     this.packs = null;
+    for (const p of this.extraPacks.values()) p.close();
+    this.extraPacks.clear();
   }
 }

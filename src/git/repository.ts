@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { CorruptObjectError, ObjectMissingError } from '../errors.js';
 import { catFileBatch, runGitSync, type GitTarget } from './cli.js';
 import { isRegularFile } from './diff.js';
-import { ObjectStore, type GitObject } from './objects.js';
+import { ObjectStore, type GitObject, type ReadPlan } from './objects.js';
 import { RefStore } from './refs.js';
 import { findRepository, readConfigFile, readEffectiveConfig, type RepoLocation } from './location.js';
 import { MODE_BLOB, MODE_TREE, badTreeName, hasRawBytes, isTreeMode, parseCommit, parseTree, serializeCommit, serializeTree, type CommitInfo, type Identity, type TreeEntry } from './tree.js';
@@ -280,6 +280,26 @@ export class GitRepository {
       if (obj.type !== 'blob') throw new CorruptObjectError(oids[i], `expected a blob, found a ${obj.type}`);
       visit(i, obj.data);
     });
+  }
+
+  /** The order {@link readBlobs} reads `oids` in, with where each is, to read it in parts ({@link readPlannedBlob}). */
+  planBlobs(oids: readonly string[]): ReadPlan {
+    return this.objects.plan(oids);
+  }
+
+  /** Blob `k` of a plan (its id `oid`), read as part of reading the plan in order. */
+  readPlannedBlob(plan: ReadPlan, k: number, oid: string): Buffer {
+    const obj = this.objects.readPlanned(plan, k, oid);
+    if (obj.type !== 'blob') throw new CorruptObjectError(oid, `expected a blob, found a ${obj.type}`);
+    return obj.data;
+  }
+
+  /**
+   * The object folder another thread may read this repository's blobs from by itself, or null when
+   * some may need git (a partial clone's promised objects, fetched through `git cat-file`).
+   */
+  objectsDir(): string | null {
+    return this.partialCloneRemote() ? null : this.objects.objectsDir;
   }
 
   /** The entry at `path` in `tree`, or null. */

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { PackBlob } from '../git/pack-write.js';
 import { ownBuffer, type PackAnswer, type PackRequest } from './blob-group.js';
+import { builtWorker } from '../model/worker-file.js';
 
 /**
  * Compresses blobs for a pack on worker threads while the main thread goes on preparing the next
@@ -26,18 +27,7 @@ export interface TextDigest {
   scope?: string;
 }
 
-/**
- * The worker's file. The build bundles src/lifecycle/blob-worker.ts alone into `blob-worker.cjs` next
- * to each build and replaces this identifier, in every output file that holds this code, with that
- * file's path relative to the output file (scripts/build-worker.mjs): a chunk in dist/chunks/ and
- * dist/index.cjs each find it. Run from src/ (the fast tests) there is no built file, no identifier,
- * and no worker: the pack writer and contentHash do the work on the main thread (the same functions);
- * tests that want the threads pass a worker they built.
- */
-declare const __GM_BLOB_WORKER__: string | URL;
-export function builtWorker(): string | URL | undefined {
-  return typeof __GM_BLOB_WORKER__ === 'undefined' ? undefined : __GM_BLOB_WORKER__;
-}
+export { builtWorker };
 
 export interface CompressorOptions {
   /** Worker threads. Default: the cores but one, at most 3; none on a single core or without a worker file. */

@@ -1,4 +1,5 @@
 import type { GitRepository } from '../git/repository.js';
+import type { ReadPlan } from '../git/objects.js';
 import type { CommitInfo, Identity } from '../git/tree.js';
 import type { Catalog, CatalogEntry } from './catalog.js';
 import type { MemoryConfig, ResolvedConfig } from './config.js';
@@ -29,6 +30,14 @@ export interface BranchObjects {
   readBlob(oid: string): Buffer;
   /** Every blob of `oids`, visited in the order cheapest to read (not the order given). */
   readBlobs(oids: readonly string[], visit: (i: number, data: Buffer) => void): void;
+  /**
+   * For reading a whole branch in parts (a full index build on several threads): the order
+   * {@link readBlobs} reads `oids` in, with where each is; a blob of it; and the object folder another
+   * thread may read them from by itself (null when some may need git). Absent in a test double.
+   */
+  planBlobs?(oids: readonly string[]): ReadPlan;
+  readPlannedBlob?(plan: ReadPlan, k: number, oid: string): Buffer;
+  objectsDir?(): string | null;
   readTree(oid: string): BranchTreeEntry[];
   /** The entry at `path` in `tree`, or null. */
   entryAt(tree: string, path: string): BranchTreeEntry | null;

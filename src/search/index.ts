@@ -1,9 +1,7 @@
 import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { ARCHIVE_DIR, MEMORIES_DIR, RAW_NAME, unreadableFile } from '../model/catalog.js';
-import { hasRawBytes } from '../git/tree.js';
+import { ARCHIVE_DIR, MEMORIES_DIR } from '../model/catalog.js';
 import { copyWins, duplicateIdWarning } from '../model/id.js';
-import { oversizedFile } from '../model/bounds.js';
 import { InvalidInputError } from '../errors.js';
 import { citationFree, memoryFromFile, publicMemory, type Memory } from '../model/memory.js';
 import type { SearchQuery, SearchResponse, SearchResult } from '../model/search-types.js';
@@ -24,7 +22,8 @@ import { writeBaseCounts } from './base-counts.js';
 import { SEGMENT_FORMAT, SegmentBuilder, SegmentFile, concatSegments, decodeSegment, mergeSegments, releaseSegment, retainSegment, writeSegment, type DocInput, type Segment } from './segment.js';
 import { onClose } from '../model/closers.js';
 import { limitOf } from '../model/bounds.js';
-import { conversationHash, conversationOf } from './conversation.js';
+import { addBytes, docOf, skipRawName } from './blob-doc.js';
+import { buildInParts, type ParallelOptions } from './parallel-build.js';
 
 /**
  * The search index of one branch: derived from the branch's tree, cached under the git dir,
@@ -45,6 +44,8 @@ export interface IndexOptions {
   bm25?: Bm25Params;
   /** Share of the query's information a confident full-text match holds (default {@link MIN_COVERAGE}, in hybrid search HYBRID_MIN_COVERAGE of src/search/confidence.ts; benches tune it). */
   minCoverage?: number;
+  /** A full build's threads (src/search/parallel-build.ts): for tests and benchmarks. */
+  parallel?: ParallelOptions;
 }
 
 export interface RebuildResult {
@@ -282,15 +283,7 @@ function writeAtomic(store: ReadonlyBranch, file: string, seg: Segment): number 
 const parsed = new Map<string, DocInput>();
 
 function docFrom(store: ReadonlyBranch, path: string, oid: string, text = store.git.readBlob(oid).toString('utf8'), warn = (w: string) => store.warn(w)): DocInput {
-  const m = memoryFromFile(path, text, warn);
-  const ts = Date.parse(m.timestamp);
-  return { id: m.id, path, oid, timestamp: Number.isFinite(ts) ? ts : 0, priority: m.priority, category: m.category, scope: m.scope, conv: convOf(m.metadata), tags: m.tags, content: m.content };
-}
-
-/** The index's conversation hash of a memory's metadata, or undefined. */
-function convOf(metadata: Record<string, unknown>): number | undefined {
-  const key = conversationOf(metadata);
-  return key === undefined ? undefined : conversationHash(key);
+  return docOf(path, oid, text, warn);
 }
 
 function docFromCached(store: ReadonlyBranch, path: string, oid: string, text?: string): DocInput {
@@ -316,24 +309,11 @@ interface AddOptions {
 function addFile(store: ReadonlyBranch, b: SegmentBuilder, path: string, oid: string, opts: AddOptions = {}): void {
   if (!path.endsWith('.md')) return;
   const warn = opts.warn ?? ((w: string) => store.warn(w));
-  if (hasRawBytes(path)) {
-    b.skipped++;
-    warn(`search index: ${unreadableFile(path, RAW_NAME)}`);
-    return;
-  }
+  if (skipRawName(b, path, warn)) return;
   // A blob that cannot be read fails the build (never an index persisted without it); only a file
   // that reads but does not parse is skipped.
   const bytes = opts.cache && parsed.has(`${path}\0${oid}`) ? undefined : (opts.bytes ?? store.git.readBlob(oid));
-  try {
-    // Over the cap: skipped before the bytes become a string (see MAX_BRANCH_FILE_BYTES).
-    const tooLarge = bytes && oversizedFile(bytes.length);
-    if (tooLarge) throw new Error(tooLarge);
-    const text = bytes?.toString('utf8');
-    b.add(opts.cache ? docFromCached(store, path, oid, text) : docFrom(store, path, oid, text, warn));
-  } catch (err) {
-    b.skipped++;
-    warn(`search index: ${unreadableFile(path, (err as Error).message)}`);
-  }
+  addBytes(b, path, oid, bytes, warn, (text) => (opts.cache ? docFromCached(store, path, oid, text) : docFrom(store, path, oid, text, warn)));
 }
 
 function fullBuild(store: ReadonlyBranch, tree: string, opts: IndexOptions): Segment {
@@ -346,32 +326,39 @@ function fullBuild(store: ReadonlyBranch, tree: string, opts: IndexOptions): Seg
     if (opts.progress && (done % every === 1 || done === blobs.length)) opts.progress(done, blobs.length);
   };
   // Blobs in the order the object database holds them (documents may be numbered in any order:
-  // ranking breaks ties by id). Two files claiming one id are the exception: the first in tree order
-  // must win, so such a branch is built again in tree order (a hand copy; rare).
+  // ranking breaks ties by id), read and analysed on several threads when the branch is large
+  // (src/search/parallel-build.ts; the same segment as one thread builds). Two files claiming one id
+  // are the exception: the first in tree order must win, so such a branch is built again in tree
+  // order (a hand copy; rare).
   const b = new SegmentBuilder();
-  b.expect(blobs.length);
   for (const f of raw) addFile(store, b, f.path, f.oid);
-  store.git.readBlobs(
-    blobs.map((f) => f.oid),
-    (i, data) => {
-      addFile(store, b, blobs[i].path, blobs[i].oid, { bytes: data });
-      progress();
-    },
-  );
-  if (!b.dupes || b.dupes.length) {
-    // Every warning about a file was given by the first pass.
-    const again = new SegmentBuilder();
-    again.expect(blobs.length);
-    // The id's own path first, then the rest in tree (path) order: src/model/id.ts, copyWins.
-    for (const sweep of ['own', 'others'] as const) {
-      again.sweep = sweep;
-      for (const f of blobs) addFile(store, again, f.path, f.oid, { warn: () => {} });
-    }
-    // Both sweeps met every unparsable file: the first pass counted each once.
-    again.skipped = b.skipped;
-    return again.finish({ kind: 'base', tree });
+  let skipped: number;
+  const parts = buildInParts(store, blobs, tree, b.skipped, opts.progress, opts.parallel);
+  if (parts && 'seg' in parts) return parts.seg;
+  if (parts) skipped = parts.skipped;
+  else {
+    b.expect(blobs.length);
+    store.git.readBlobs(
+      blobs.map((f) => f.oid),
+      (i, data) => {
+        addFile(store, b, blobs[i].path, blobs[i].oid, { bytes: data });
+        progress();
+      },
+    );
+    if (b.dupes && !b.dupes.length) return b.finish({ kind: 'base', tree });
+    skipped = b.skipped;
   }
-  return b.finish({ kind: 'base', tree });
+  // Every warning about a file was given by the first pass.
+  const again = new SegmentBuilder();
+  again.expect(blobs.length);
+  // The id's own path first, then the rest in tree (path) order: src/model/id.ts, copyWins.
+  for (const sweep of ['own', 'others'] as const) {
+    again.sweep = sweep;
+    for (const f of blobs) addFile(store, again, f.path, f.oid, { warn: () => {} });
+  }
+  // Both sweeps met every unparsable file: the first pass counted each once.
+  again.skipped = skipped;
+  return again.finish({ kind: 'base', tree });
 }
 
 interface TreeDiff {

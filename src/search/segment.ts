@@ -5,13 +5,13 @@
  * - format.ts: the {@link Segment} shape, the format number and the constants every part shares;
  * - column.ts: string columns (ids, paths, blob ids, terms), read row by row or whole;
  * - build.ts: {@link SegmentBuilder}, memories in, a sorted dictionary and postings out;
- * - merge.ts: a base and its delta merged without analysing text again (and a delta with a later write's documents);
+ * - merge.ts: a base and its delta merged without analysing text again (and a delta with a later write's documents), and a build's parts joined;
  * - codec.ts: the file bytes, one header writer and one header reader for the encoders and decoders;
  * - file.ts: {@link SegmentFile}, a verified file opened lazily, closed by its holders.
  */
 export { FIELDS, MAX_DUPES, MAX_INDEXED_CHARS, NO_SCOPE, PRIORITY_CODE, PRIORITY_NAME, SEGMENT_FORMAT, type DocInput, type Segment } from './segment/format.js';
 export { StringColumn, type LazyOffsets } from './segment/column.js';
 export { SegmentBuilder } from './segment/build.js';
-export { concatSegments, mergeSegments } from './segment/merge.js';
+export { concatSegments, joinParts, mergeSegments, type SegmentPart } from './segment/merge.js';
 export { decodeSegment, encodeSegment, writeSegment } from './segment/codec.js';
 export { SegmentClosedError, SegmentFile, eachPostingChunk, gatherValues, postingCount, openSegmentLazily, postingsOf, releaseSegment, retainSegment } from './segment/file.js';

@@ -145,6 +145,11 @@ export class SegmentBuilder {
     return this.count;
   }
 
+  /** Whether a document with this id was added (a build in parts checks each part's ids against the others). */
+  hasId(id: string): boolean {
+    return this.seen.has(id);
+  }
+
   private numberOf(term: string): number {
     let no = this.termNo.get(term);
     if (no === undefined) {
@@ -259,6 +264,10 @@ export class SegmentBuilder {
   }
 
   finish(meta: { kind: 'base' | 'delta'; tree: string; baseBuild?: string | null; baseTree?: string | null; removed?: number[] }): Segment {
+    // What only adding needs, let go before the sorted postings are allocated: at 1,000,000 memories
+    // the term and word tables are millions of strings.
+    this.termNo.clear();
+    this.wordNo.clear();
     const order = byteOrder(this.termStr);
     const rank = new Uint32Array(order.length);
     order.forEach((no, r) => (rank[no] = r));
