@@ -149,7 +149,7 @@ export class SearchHelper {
     return hit;
   }
 
-  /** Closes the store of (repo, branch): its index files close with it (src/search/index.ts). */
+  /** Closes the store of (repo, branch): its index files close with it (src/search/index-files.ts). */
   private drop(repo: unknown, branch: unknown): void {
     const key = `${repo}\0${branch ?? ''}`;
     this.stores.get(key)?.store.close();

@@ -8,7 +8,7 @@ import type { SegmentBuilder } from './segment/build.js';
 
 /**
  * One memory file as the index sees it, and adding a file's bytes to a segment: shared by every
- * build on the main thread (src/search/index.ts) and a full build's worker thread
+ * build on the main thread (src/search/index-build.ts) and a full build's worker thread
  * (src/search/parallel-build.ts), so both analyse a file the same way and warn the same words.
  */
 

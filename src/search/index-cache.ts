@@ -5,7 +5,8 @@ import type { ReadonlyBranch } from '../model/branch-view.js';
 import { writeCacheFile } from '../git/atomic-file.js';
 import { crc32 } from '../git/crc32.js';
 import { vectorCacheLayoutOk } from '../vector/store-vectors.js';
-import { hasUsableIndex, indexFiles, lastIndexOpen, markRestored, unmarkRestored } from './index.js';
+import { hasUsableIndex, indexFiles, markRestored, unmarkRestored } from './index-files.js';
+import { lastIndexOpen } from './index-build.js';
 import { readHeader } from './segment/codec.js';
 import { MAGIC } from './segment/format.js';
 

@@ -3,7 +3,7 @@ import { git, makeRepo } from '../helpers.js';
 import { commitToBranch, runIn as run } from '../hardening/boundary.js';
 
 // A full index build reads blobs in the order the object database holds them, not tree order
-// (src/search/index.ts fullBuild). What it indexes must not depend on that order. The commands run
+// (src/search/index-build.ts fullBuild). What it indexes must not depend on that order. The commands run
 // in-process (runIn): what is checked is what the index holds, not the process boundary (56 CLI
 // spawns, 22 s of the e2e project, before).
 describe('full index build', () => {

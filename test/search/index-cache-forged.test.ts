@@ -11,7 +11,7 @@ import { git, makeRepo, tempDir } from '../helpers.js';
 import { openMemory } from '../../src/api.js';
 import { MemoryStore } from '../../src/store/store.js';
 import { memoryFromFile } from '../../src/model/memory.js';
-import { indexFiles } from '../../src/search/index.js';
+import { indexFiles } from '../../src/search/index-files.js';
 import { SEGMENT_FORMAT, SegmentBuilder, encodeSegment, type DocInput } from '../../src/search/segment.js';
 
 const KEY = 'a secret only the trusted jobs hold';

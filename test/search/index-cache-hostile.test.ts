@@ -10,7 +10,7 @@ import { openMemory } from '../../src/api.js';
 import { MemoryStore } from '../../src/store/store.js';
 import { withIndexCache } from '../../src/search/index-cache.js';
 import { memoryFromFile } from '../../src/model/memory.js';
-import { indexFiles } from '../../src/search/index.js';
+import { indexFiles } from '../../src/search/index-files.js';
 import { SEGMENT_FORMAT, SegmentBuilder, decodeSegment, encodeSegment, type DocInput, type Segment } from '../../src/search/segment.js';
 
 /**
@@ -36,7 +36,7 @@ function filesOf(repo: string): Map<string, File> {
   return out;
 }
 
-/** The document the index would make of `f` (as src/search/index.ts docFrom does). */
+/** The document the index would make of `f` (as src/search/index-build.ts docFrom does). */
 function docOf(repo: string, f: File): DocInput {
   const m = memoryFromFile(f.path, git(repo, 'cat-file', 'blob', f.oid));
   return { id: m.id, path: f.path, oid: f.oid, timestamp: Date.parse(m.timestamp), priority: m.priority, category: m.category, scope: m.scope, tags: m.tags, content: m.content };

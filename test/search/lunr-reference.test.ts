@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import lunr from 'lunr';
 import { LUNR_BM25, DEFAULT_BM25, type Bm25Params } from '../../src/search/bm25.js';
-import { fullTextMatches, fullTextScores, lastIndexOpen, openIndex, rebuildIndex } from '../../src/search/index.js';
+import { fullTextMatches, fullTextScores, openIndex, rebuildIndex } from '../../src/search/index.js';
+import { lastIndexOpen } from '../../src/search/index-build.js';
 import { NO_SCOPE, PRIORITY_NAME, type DocInput } from '../../src/search/segment.js';
 import { MemoryStore } from '../../src/store/store.js';
 import { memoryToFile } from '../../src/model/memory.js';

@@ -12,7 +12,7 @@ import { rankPruned } from '../../src/search/rank-pruned.js';
 import { queryTerms } from '../../src/search/analyze.js';
 import { SegmentBuilder, SegmentFile, openSegmentLazily, writeSegment, type Segment } from '../../src/search/segment.js';
 import { codeLength, computeDocBounds, lengthCode, readDocBounds, writeDocBounds } from '../../src/search/doc-bounds.js';
-import { viewOf } from '../../src/search/index.js';
+import { viewOf } from '../../src/search/index-build.js';
 import { runs } from '../fc-runs.js';
 import { rng, tempDir } from '../helpers.js';
 

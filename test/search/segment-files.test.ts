@@ -6,7 +6,7 @@ import { makeRepo } from '../helpers.js';
 /**
  * A segment file opened lazily is closed by its owner (the store's index state), not by the garbage
  * collector: when the store closes, and when the index generation that used it is two generations old
- * (src/search/index.ts, BranchIndex). Counted from /proc/self/fd: the descriptors this process holds
+ * (src/search/index-files.ts, BranchIndex). Counted from /proc/self/fd: the descriptors this process holds
  * on the branch's base segment file, including versions that were replaced (shown "(deleted)").
  */
 const procFds = existsSync('/proc/self/fd');

@@ -1,4 +1,4 @@
-import { viewOf } from '../../src/search/index.js';
+import { viewOf } from '../../src/search/index-build.js';
 import type { IndexView } from '../../src/search/index-view.js';
 import { SegmentBuilder, type Segment } from '../../src/search/segment.js';
 
