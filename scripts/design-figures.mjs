@@ -74,7 +74,7 @@ export function figures() {
     ['files of one id the segment header lists', n(constant('search/segment/format.ts', 'MAX_DUPES')), 'src/search/segment/format.ts'],
     ['de-duplication log lines before a new base', n(constant('guards/fingerprints.ts', 'LOG_LIMIT')), 'src/guards/fingerprints.ts'],
     ['an import compresses on worker threads from record', n(constant('lifecycle/importer.ts', 'WORKERS_FROM')), 'src/lifecycle/importer.ts'],
-    ['a full index build asked for worker threads (MEMORY_INDEX_THREADS) uses them from file / in runs of', `${n(constant('search/parallel-build.ts', 'PARALLEL_FROM'))} / ${n(constant('search/parallel-build.ts', 'RUN'))} files`, 'src/search/parallel-build.ts'],
+    ['a full index build uses worker threads from file / in runs of', `${n(constant('search/parallel-build.ts', 'PARALLEL_FROM'))} / ${n(constant('search/parallel-build.ts', 'RUN'))} files`, 'src/search/parallel-build.ts'],
     ['a memory\'s content / front matter at most', `${bytes(constant('model/memory.ts', 'MAX_CONTENT_BYTES'))} / ${bytes(constant('model/bounds.ts', 'MAX_FRONT_MATTER_BYTES'))}`, 'src/model/memory.ts, src/model/bounds.ts'],
     ['a search embeds missing vectors for at most', seconds(constant('vector/store-vectors.ts', 'SEARCH_EMBED_BUDGET_MS')), 'src/vector/store-vectors.ts'],
     ['hybrid blend: weight of the cosine (`hybrid.vectorWeight`; BM25 gets the rest)', String(setting('hybrid', 'vectorWeight')), 'src/model/config-defaults.ts'],

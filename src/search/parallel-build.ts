@@ -48,7 +48,7 @@ const STARTED = 1;
 const CANCELLED = 2;
 
 export interface ParallelOptions {
-  /** Worker threads beside the main thread (default `MEMORY_INDEX_THREADS`, else 0: one thread; see {@link workersFor}). */
+  /** Worker threads beside the main thread (default `MEMORY_INDEX_THREADS`, else 1 on a machine of two cores or more; see {@link workersFor}). */
   threads?: number;
   /** The built worker file (default: the package's, src/model/worker-file.ts). */
   worker?: string | URL;
@@ -163,15 +163,16 @@ export function runBuildJob(job: BuildJob): void {
 }
 
 /**
- * Worker threads a full build of `files` files uses, and the worker file; null for one thread. One
- * thread unless asked (`MEMORY_INDEX_THREADS`, at most the cores but one): on the 2-core machines
- * measured, the second core was not there to be had (a second thread added CPU time and no speed:
- * BENCHMARKS.md, "First build at 1,000,000 on two threads").
+ * Worker threads a full build of `files` files uses, and the worker file; null for one thread. By
+ * default one worker beside the main thread when the machine has two cores or more (at 1,000,000 on a
+ * 2-core machine with the second core free: wall 37 s against 50 s, 17% more CPU, 1.7 GB peak RSS
+ * against 1.37 GB; BENCHMARKS.md, "First build at 1,000,000 on two threads"); `MEMORY_INDEX_THREADS`
+ * sets the count (0: one thread; at most the cores but one).
  */
 function workersFor(files: number, opts: ParallelOptions): { count: number; file: string | URL } | null {
   const env = process.env.MEMORY_INDEX_THREADS;
   const fromEnv = env !== undefined && env !== '' && Number.isInteger(Number(env)) ? Math.min(Number(env), Math.max(1, availableParallelism() - 1)) : undefined;
-  const count = opts.threads ?? fromEnv ?? 0;
+  const count = opts.threads ?? fromEnv ?? (availableParallelism() >= 2 ? 1 : 0);
   const file = opts.worker ?? builtWorker();
   if (count < 1 || file === undefined || files < (opts.from ?? PARALLEL_FROM)) return null;
   return { count, file };
