@@ -10,55 +10,62 @@ import {
   warning
 } from "./chunks/chunk-SULXBKLD.js";
 import {
+  filterMemories,
+  listPage,
+  recentMemories,
+  taggedMemories
+} from "./chunks/chunk-RQIALOLG.js";
+import {
   safeError,
   safeText
-} from "./chunks/chunk-SJ3JGO3V.js";
+} from "./chunks/chunk-UDXNPQRW.js";
 import {
   branchConfigOid,
   readStoreConfig
-} from "./chunks/chunk-VCCHDTMZ.js";
+} from "./chunks/chunk-E3FCUWHD.js";
+import {
+  daemonStatus,
+  notifyStored,
+  searchViaDaemon,
+  startDaemon,
+  stopDaemon
+} from "./chunks/chunk-A5Q64TE2.js";
 import {
   COMMIT_EXCERPT,
   excerpt
 } from "./chunks/chunk-WMTLY4KJ.js";
 import {
   GitRepository
-} from "./chunks/chunk-4UXQFDEV.js";
-import "./chunks/chunk-EHSYKAO6.js";
+} from "./chunks/chunk-6HGVQCQM.js";
 import {
   validateBranchName
-} from "./chunks/chunk-P7EDODIU.js";
-import {
-  filterMemories,
-  listPage,
-  recentMemories,
-  taggedMemories
-} from "./chunks/chunk-DZ5UBC2I.js";
+} from "./chunks/chunk-QEMB62LY.js";
 import {
   citationToFront
 } from "./chunks/chunk-6FGNS2U2.js";
 import {
   scanText,
   secretDetected
-} from "./chunks/chunk-KKNWED3X.js";
-import "./chunks/chunk-Z5YN2S7E.js";
+} from "./chunks/chunk-LFXODTWV.js";
 import {
   runGitSync
-} from "./chunks/chunk-XN62YAT5.js";
+} from "./chunks/chunk-ZEGGKKJW.js";
 import {
   emptyTrash,
   listTrash,
   notFoundError,
   trashFile,
   trashPathFor
-} from "./chunks/chunk-4LIDGMOG.js";
+} from "./chunks/chunk-VGPXJQ54.js";
 import "./chunks/chunk-G6ED4QC4.js";
 import {
   SEGMENT_FORMAT,
   runClosers
-} from "./chunks/chunk-PEYQQDAN.js";
+} from "./chunks/chunk-DRRFMTPQ.js";
 import "./chunks/chunk-UCBYA3PT.js";
-import "./chunks/chunk-HDYIXRIV.js";
+import "./chunks/chunk-CBOXMNO5.js";
+import "./chunks/chunk-Z5YN2S7E.js";
+import "./chunks/chunk-CNRW4CSS.js";
 import {
   ARCHIVE_DIR,
   blobText,
@@ -67,7 +74,7 @@ import {
   loadCatalogAsync,
   notUtf8,
   unreadableFile
-} from "./chunks/chunk-HVYA2U6Q.js";
+} from "./chunks/chunk-3YJO3FTS.js";
 import {
   MAX_CONTENT_BYTES,
   isPriority,
@@ -78,9 +85,9 @@ import {
   publicMemory,
   runnerMetadata,
   validateContent
-} from "./chunks/chunk-XKDPFNNZ.js";
-import "./chunks/chunk-6OADD7PC.js";
-import "./chunks/chunk-WRU3IBY7.js";
+} from "./chunks/chunk-SX3RYMZO.js";
+import "./chunks/chunk-UAXURQDI.js";
+import "./chunks/chunk-MQAQCRNL.js";
 import {
   checkLabel,
   checkMetadata,
@@ -88,28 +95,26 @@ import {
   checkTime,
   checkedTags,
   positiveInt
-} from "./chunks/chunk-L44URJVR.js";
+} from "./chunks/chunk-3KKDUFKL.js";
 import {
   assertId,
   idFromPath,
   newId,
   pathFor
-} from "./chunks/chunk-QJUZPJDK.js";
-import "./chunks/chunk-G5FUQNXE.js";
+} from "./chunks/chunk-Y53ZR2DQ.js";
+import "./chunks/chunk-CQOITEG3.js";
 import {
   ConfirmationRequiredError,
   DuplicateError,
-  InternalError,
   InvalidInputError,
   NotFoundError,
   RefMovedError,
-  UnreadableMemoryError,
-  errorOf
-} from "./chunks/chunk-KHIUX3T5.js";
+  UnreadableMemoryError
+} from "./chunks/chunk-2Y3HFSS2.js";
 import "./chunks/chunk-VBFOSH5Y.js";
 
 // src/ops/store.ts
-var lifecycle = () => import("./chunks/store-hooks-RYQKFV5B.js");
+var lifecycle = () => import("./chunks/store-hooks-YM6ZAPIK.js");
 async function storeMemory(b, input, cited) {
   if (input.cite !== void 0 && !cited) throw new InvalidInputError("citations are resolved by the door (openMemory): call store through it", { field: "cite" });
   const { derivedTags, guardOptions, guardWrite, guardFile, expiryOf, findExisting, contentHash, keyOf, normalizeContent, UPSERT_KEY_FIELD } = await lifecycle();
@@ -223,7 +228,7 @@ Memory-Id: ${id}
 
 // src/ops/get.ts
 async function findInIndex(b, id) {
-  const { locateInIndex } = await import("./chunks/listing-VEJEKFUF.js");
+  const { locateInIndex } = await import("./chunks/listing-5PHSWJTY.js");
   const at = locateInIndex(b, id);
   if (!at) return null;
   try {
@@ -263,7 +268,7 @@ function missingError(b, id, tip) {
 
 // src/ops/update.ts
 import { isUtf8 } from "node:buffer";
-var lifecycle2 = () => import("./chunks/store-hooks-RYQKFV5B.js");
+var lifecycle2 = () => import("./chunks/store-hooks-YM6ZAPIK.js");
 async function updateMemory(b, id, patch, cited) {
   const { guardOptions, assertNoNewSecrets, guardFields, guardFile } = await lifecycle2();
   assertId(id);
@@ -360,8 +365,8 @@ function otherCopies(b, id, path, tip, filesOfIdInIndex) {
 }
 async function deleteMemory(b, id) {
   assertId(id);
-  const { filesOfIdInIndex } = await import("./chunks/listing-VEJEKFUF.js");
-  const { notFoundError: notFoundError2 } = await import("./chunks/trash-PNGX3XFO.js");
+  const { filesOfIdInIndex } = await import("./chunks/listing-5PHSWJTY.js");
+  const { notFoundError: notFoundError2 } = await import("./chunks/trash-CAPQQKTW.js");
   const res = await b.mutate((tip) => {
     const hit = tip ? b.find(id, tip) : null;
     if (!hit || !tip) throw missingError(b, id, tip);
@@ -631,12 +636,12 @@ var MemoryStore = class {
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./chunks/hybrid-I7M6OD4I.js");
+    const { modeSearch } = await import("./chunks/hybrid-L7A74ECR.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./chunks/search-GJRBBZH4.js");
+    const { rebuildIndex } = await import("./chunks/search-RZZK2BYA.js");
     return rebuildIndex(this, opts);
   }
   /** Lets go of what the store holds open: index files (src/model/closers.ts), then the git reader. */
@@ -648,404 +653,6 @@ var MemoryStore = class {
     }
   }
 };
-
-// src/daemon/client.ts
-import { existsSync, lstatSync as lstatSync2, readFileSync as readFileSync2, unlinkSync, writeFileSync } from "node:fs";
-import { createRequire as createRequire2 } from "node:module";
-import { resolve } from "node:path";
-
-// src/daemon/common.ts
-import { lstatSync, mkdirSync, chmodSync, readFileSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
-import { join } from "node:path";
-import { tmpdir } from "node:os";
-import { fileURLToPath } from "node:url";
-var PROTOCOL = 1;
-var MAX_REQUEST_BYTES = 1 << 20;
-var VERSION = true ? "0.1.0" : "dev";
-function daemonMode(env = process.env) {
-  const raw = (env.MEMORY_DAEMON ?? "").trim().toLowerCase();
-  const mode = ["0", "off", "false", "no", "never"].includes(raw) ? "off" : ["1", "on", "true", "yes", "always"].includes(raw) ? "on" : "auto";
-  if (mode === "off") return { mode, effective: "off", reason: "MEMORY_DAEMON=off" };
-  if (process.platform === "win32") return { mode, effective: "off", reason: "not available on Windows (unix sockets)" };
-  if (mode === "on") return { mode, effective: "on", reason: "MEMORY_DAEMON=on" };
-  const ci = ["CI", "GITHUB_ACTIONS"].find((k) => ["1", "true", "yes"].includes((env[k] ?? "").trim().toLowerCase()));
-  return ci ? { mode, effective: "off", reason: `auto: off in CI (${ci} is set)` } : { mode, effective: "on", reason: "auto" };
-}
-function requestTimeoutMs(env = process.env) {
-  const n = Number(env.MEMORY_DAEMON_TIMEOUT);
-  return Number.isFinite(n) && n > 0 && n <= 2 ** 31 - 1 ? n : 3e4;
-}
-var buildMemo = null;
-function buildId(fresh = false) {
-  if (buildMemo && !fresh) return buildMemo;
-  let file = "";
-  let mtime = 0;
-  try {
-    file = fileURLToPath(import.meta.url);
-    mtime = statSync(file).mtimeMs;
-  } catch {
-  }
-  const id = `${VERSION}|${PROTOCOL}|${file}|${mtime}`;
-  if (!fresh) buildMemo = id;
-  return id;
-}
-var ENV_IGNORED = /^MEMORY_(DAEMON.*|VECTORS_COMMIT|AUTO_SYNC|BRANCH|REMOTE|DEBUG)$/;
-function envFingerprint(env = process.env) {
-  const pairs = Object.keys(env).filter((k) => k.startsWith("MEMORY_") && !ENV_IGNORED.test(k) && env[k]).sort().map((k) => [k, env[k] ?? ""]);
-  pairs.push(["TZ", env.TZ ?? ""]);
-  const keyVar = env.MEMORY_EMBEDDER_KEY_ENV || "OPENAI_API_KEY";
-  const key = env[keyVar];
-  if (key) {
-    const { createHash } = createRequire(import.meta.url)("node:crypto");
-    pairs.push(["key", createHash("sha256").update(key).digest("hex").slice(0, 16)]);
-  }
-  return JSON.stringify(pairs);
-}
-var START_BACKOFF_MS = 5 * 6e4;
-var MAX_SOCKET_PATH = 100;
-function daemonPaths(commonDir, env = process.env) {
-  const dir = join(commonDir, "git-memory", "@daemon");
-  let socket = join(dir, "daemon.sock");
-  if (Buffer.byteLength(socket) > MAX_SOCKET_PATH) {
-    const { createHash } = createRequire(import.meta.url)("node:crypto");
-    const uid = typeof process.getuid === "function" ? process.getuid() : 0;
-    const base = env.XDG_RUNTIME_DIR ? join(env.XDG_RUNTIME_DIR, "git-memory") : join(tmpdir(), `git-memory-${uid}`);
-    socket = join(base, `${createHash("sha256").update(commonDir).digest("hex").slice(0, 20)}.sock`);
-  }
-  return { dir, socket, pidFile: join(dir, "daemon.pid"), busyFile: join(dir, "busy.json"), backoffFile: join(dir, "start-failed.json") };
-}
-function socketDir(p) {
-  return p.socket.slice(0, p.socket.lastIndexOf("/"));
-}
-function privateDir(dir) {
-  try {
-    mkdirSync(dir, { recursive: true, mode: 448 });
-    const st = lstatSync(dir);
-    if (!st.isDirectory()) return false;
-    const uid = typeof process.getuid === "function" ? process.getuid() : st.uid;
-    if (st.uid !== uid) return false;
-    if ((st.mode & 511) !== 448) chmodSync(dir, 448);
-    return (lstatSync(dir).mode & 63) === 0;
-  } catch {
-    return false;
-  }
-}
-function isPrivateDir(dir) {
-  try {
-    const st = lstatSync(dir);
-    const uid = typeof process.getuid === "function" ? process.getuid() : st.uid;
-    return st.isDirectory() && st.uid === uid && (st.mode & 63) === 0;
-  } catch {
-    return false;
-  }
-}
-function alive(pid) {
-  if (!(pid > 0)) return false;
-  try {
-    process.kill(pid, 0);
-  } catch (err) {
-    return err.code === "EPERM";
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-  } catch {
-    return true;
-  }
-}
-
-// src/daemon/client.ts
-var req = createRequire2(import.meta.url);
-var MAX_RESPONSE_BYTES = 256 << 20;
-function send(socket, body2, timeoutMs) {
-  return new Promise((resolve3) => {
-    const net = req("node:net");
-    let done = false;
-    let connected = false;
-    const chunks = [];
-    let size = 0;
-    const finish = (o) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      conn.destroy();
-      resolve3(o);
-    };
-    const conn = net.createConnection(socket);
-    const timer = setTimeout(() => finish({ kind: "lost", reason: `no answer within ${timeoutMs} ms` }), timeoutMs);
-    conn.on("connect", () => {
-      connected = true;
-      conn.write(JSON.stringify(body2) + "\n");
-    });
-    conn.on("data", (c) => {
-      size += c.length;
-      if (size > MAX_RESPONSE_BYTES) return finish({ kind: "lost", reason: "answer too large" });
-      const nl = c.indexOf(10);
-      if (nl < 0) return void chunks.push(c);
-      chunks.push(c.subarray(0, nl));
-      try {
-        finish({ kind: "answer", res: JSON.parse(Buffer.concat(chunks).toString("utf8")) });
-      } catch {
-        finish({ kind: "lost", reason: "unreadable answer" });
-      }
-    });
-    conn.on("error", (err) => {
-      if (connected) finish({ kind: "lost", reason: err.code ?? err.message });
-      else finish({ kind: err.code === "ECONNREFUSED" || err.code === "ENOTSOCK" ? "refused" : "absent" });
-    });
-    conn.on("close", () => finish(connected ? { kind: "lost", reason: "connection closed before an answer" } : { kind: "absent" }));
-  });
-}
-function body(store, op, extra = {}) {
-  return { v: PROTOCOL, op, build: buildId(), env: envFingerprint(), repo: store.git.location.root, branch: store.branch, ...extra };
-}
-function pathsFor(store) {
-  return daemonPaths(store.git.location.commonDir);
-}
-function usable(p) {
-  return isPrivateDir(p.dir) && isPrivateDir(socketDir(p));
-}
-function needsModel(store, q) {
-  if (q.mode === "fulltext" || q.archived) return false;
-  if (!(typeof q.query === "string" && q.query.trim())) return false;
-  let kind = process.env.MEMORY_EMBEDDER;
-  if (!kind) {
-    try {
-      kind = String(store.config().hybrid?.embedder ?? "");
-    } catch {
-      kind = "";
-    }
-  }
-  return (kind || "use").toLowerCase() !== "none";
-}
-function spawnDaemon(store, extraArgs = []) {
-  const script = process.argv[1] ? resolve(process.argv[1]) : "";
-  if (!script || !existsSync(script)) return null;
-  try {
-    const cp = req("node:child_process");
-    const root = store.git.location.root;
-    const child = cp.spawn(process.execPath, [script, "daemon", "run", "--repo", root, "--branch", store.branch, ...extraArgs], { detached: true, stdio: "ignore", cwd: root, env: process.env });
-    let exited = false;
-    child.on("error", () => exited = true);
-    child.on("exit", () => exited = true);
-    child.unref();
-    return { pid: child.pid ?? 0, exited: () => exited };
-  } catch {
-    return null;
-  }
-}
-function readJson(file) {
-  try {
-    const v = JSON.parse(readFileSync2(file, "utf8"));
-    return v && typeof v === "object" ? v : null;
-  } catch {
-    return null;
-  }
-}
-function livePid(p) {
-  if (!isPrivateDir(p.dir)) return 0;
-  const pid = Number(readJson(p.pidFile)?.pid) || 0;
-  if (!alive(pid)) return 0;
-  try {
-    const cmd = readFileSync2(`/proc/${pid}/cmdline`, "utf8").split("\0");
-    if (!(cmd.includes("daemon") && cmd.includes("run"))) return 0;
-  } catch {
-  }
-  return pid;
-}
-function busyWith(p, pid) {
-  const b = readJson(p.busyFile);
-  if (!b || Number(b.pid) !== pid || typeof b.since !== "string") return null;
-  return { since: b.since, op: String(b.op ?? "search") };
-}
-function backedOff(p) {
-  if (!isPrivateDir(p.dir)) return null;
-  const b = readJson(p.backoffFile);
-  if (!b || !(Number(b.retryAfter) > Date.now())) return null;
-  return String(b.reason ?? "a helper did not start");
-}
-function backOff(p, reason) {
-  try {
-    writeFileSync(p.backoffFile, JSON.stringify({ at: (/* @__PURE__ */ new Date()).toISOString(), retryAfter: Date.now() + START_BACKOFF_MS, reason }) + "\n", { mode: 384 });
-  } catch {
-  }
-}
-function clearBackOff(p) {
-  try {
-    unlinkSync(p.backoffFile);
-  } catch {
-  }
-}
-var sleep2 = (ms) => new Promise((r) => setTimeout(r, ms));
-async function sendWhenUp(p, b, deadline, timeoutMs, child) {
-  for (; ; ) {
-    const o = usable(p) ? await send(p.socket, b, timeoutMs) : { kind: "absent" };
-    const replaced = o.kind === "answer" && !o.res.ok && !!o.res.stale;
-    if (o.kind === "answer" && !replaced || o.kind === "lost" || Date.now() >= deadline) return o;
-    if (child?.exited() && !livePid(p)) return o;
-    await sleep2(20);
-  }
-}
-var NO_MODEL_WAIT_MS = 2e3;
-var START_WAIT_MS = 5e3;
-function debug2(msg) {
-  if (process.env.MEMORY_DEBUG) process.stderr.write(`git-memory: daemon: ${msg}
-`);
-}
-async function searchViaDaemon(store, q) {
-  if (daemonMode().effective === "off") return null;
-  const p = pathsFor(store);
-  const b = body(store, "search", { query: q });
-  const model = needsModel(store, q);
-  if (!model && usable(p)) {
-    const pid = livePid(p);
-    if (pid && busyWith(p, pid)) {
-      debug2("helper busy: searching in-process");
-      return null;
-    }
-  }
-  const timeout = model ? requestTimeoutMs() : Math.min(requestTimeoutMs(), NO_MODEL_WAIT_MS);
-  let o = usable(p) ? await send(p.socket, b, timeout) : { kind: "absent" };
-  if (o.kind === "answer" && !o.res.ok && o.res.stale) {
-    debug2(`stale helper (${o.res.stale}), starting a new one`);
-    o = { kind: "absent" };
-  }
-  if ((o.kind === "absent" || o.kind === "refused") && model) {
-    const why = backedOff(p);
-    if (why) debug2(`not starting a helper until the back-off ends (${why})`);
-    else if (!privateDir(p.dir) || !privateDir(socketDir(p))) debug2("the helper folder is not a private folder of this user: not starting one");
-    else {
-      const child = spawnDaemon(store);
-      if (child) {
-        debug2("started a helper");
-        o = await sendWhenUp(p, b, Date.now() + START_WAIT_MS, timeout, child);
-        if (o.kind === "absent" || o.kind === "refused") backOff(p, child.exited() ? "the helper exited without listening" : `nobody listened within ${START_WAIT_MS} ms`);
-        else if (o.kind === "answer") clearBackOff(p);
-      }
-    }
-  }
-  if (o.kind !== "answer") {
-    debug2(`searching in-process (${o.kind}${o.kind === "lost" ? ": " + o.reason : ""})`);
-    return null;
-  }
-  const res = o.res;
-  for (const w of res.warnings ?? []) store.warn(w);
-  if (res.ok) return res.result;
-  if (res.error && res.error.code !== "INTERNAL") throw errorOf(res.error.code, res.error.message, res.error.data ?? {});
-  debug2(`searching in-process (${res.stale ? "stale: " + res.stale : res.error?.message})`);
-  return null;
-}
-async function notifyStored(store) {
-  if (daemonMode().effective === "off") return;
-  const p = pathsFor(store);
-  if (!usable(p) || !existsSync(p.socket)) return;
-  await send(p.socket, body(store, "refresh"), 300);
-}
-async function cleanStale(p, stopped = 0) {
-  const cleaned = [];
-  if (!usable(p) || livePid(p)) return cleaned;
-  const pid = Number(readJson(p.pidFile)?.pid) || 0;
-  if (alive(pid)) return cleaned;
-  const uid = typeof process.getuid === "function" ? process.getuid() : -1;
-  const own = (f, socket) => {
-    try {
-      const st = lstatSync2(f);
-      return (uid < 0 || st.uid === uid) && (socket ? st.isSocket() : st.isFile());
-    } catch {
-      return false;
-    }
-  };
-  if (own(p.socket, true) && !(stopped && pid === stopped)) {
-    const o = await send(p.socket, { v: PROTOCOL, op: "status", build: "", env: "" }, 1e3);
-    debug2(`stale check of the socket: ${o.kind}`);
-    if (o.kind !== "refused") return cleaned;
-  }
-  for (const [f, socket] of [[p.socket, true], [p.pidFile, false], [p.busyFile, false]]) {
-    if (!own(f, socket)) continue;
-    try {
-      unlinkSync(f);
-      cleaned.push(f.slice(f.lastIndexOf("/") + 1));
-    } catch {
-    }
-  }
-  return cleaned;
-}
-function backoffState(p) {
-  const why = backedOff(p);
-  if (!why) return {};
-  const until = Number(readJson(p.backoffFile)?.retryAfter);
-  return { backoff: { until: new Date(until).toISOString(), reason: why } };
-}
-var STATUS_WAIT_MS = 5e3;
-var STOP_ASK_MS = 2e3;
-var STOP_TERM_GRACE_MS = 5e3;
-var STOP_TERM_FLOOR_MS = 1e3;
-var capped = (ms) => Math.min(ms, requestTimeoutMs());
-async function daemonStatus(store) {
-  const m = daemonMode();
-  const p = pathsFor(store);
-  const base = { success: true, mode: m.mode, reason: m.reason, socket: p.socket };
-  const o = usable(p) ? await send(p.socket, body(store, "status"), capped(STATUS_WAIT_MS)) : { kind: "absent" };
-  if (o.kind === "answer" && o.res.ok && o.res.status) {
-    const st = o.res.status;
-    const stale = st.build !== buildId() ? "version" : void 0;
-    return { ...base, running: true, status: st, ...stale ? { stale } : {} };
-  }
-  const pid = livePid(p);
-  if (pid) return { ...base, running: true, busy: { pid, ...busyWith(p, pid) ?? {} } };
-  const cleaned = o.kind === "refused" || o.kind === "absent" ? await cleanStale(p) : [];
-  return { ...base, running: false, ...cleaned.length ? { cleaned } : {}, ...backoffState(p) };
-}
-async function gone(pid, ms) {
-  const until = Date.now() + ms;
-  while (alive(pid)) {
-    if (Date.now() >= until) return false;
-    await sleep2(20);
-  }
-  return true;
-}
-async function stopDaemon(store) {
-  const p = pathsFor(store);
-  const before = livePid(p);
-  const o = usable(p) ? await send(p.socket, body(store, "stop"), capped(STOP_ASK_MS)) : { kind: "absent" };
-  const pid = (o.kind === "answer" && o.res.ok ? o.res.status?.pid : void 0) || before;
-  if (!pid) {
-    const cleaned2 = await cleanStale(p);
-    return { success: true, stopped: false, ...cleaned2.length ? { cleaned: cleaned2 } : {} };
-  }
-  let signal;
-  if (!await gone(pid, o.kind === "answer" ? 3e3 : 0)) {
-    signal = "SIGTERM";
-    try {
-      process.kill(pid, "SIGTERM");
-    } catch {
-    }
-    if (!await gone(pid, Math.max(capped(STOP_TERM_GRACE_MS), STOP_TERM_FLOOR_MS))) {
-      signal = "SIGKILL";
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {
-      }
-      await gone(pid, 2e3);
-    }
-  }
-  const cleaned = alive(pid) ? [] : await cleanStale(p, pid);
-  return { success: true, stopped: !alive(pid), pid, ...signal ? { signal } : {}, ...cleaned.length ? { cleaned } : {} };
-}
-async function startDaemon(store) {
-  const p = pathsFor(store);
-  const first = await daemonStatus(store);
-  if (first.running && !first.stale) return first;
-  if (first.running && first.stale) await stopDaemon(store);
-  clearBackOff(p);
-  const child = spawnDaemon(store);
-  if (!child) throw new InternalError("could not start the search helper (no CLI script to run)");
-  const o = await sendWhenUp(p, body(store, "status"), Date.now() + START_WAIT_MS, 12e4, child);
-  if (o.kind === "answer" && o.res.ok) return daemonStatus(store);
-  const why = o.kind === "lost" ? o.reason : o.kind === "answer" ? o.res.ok ? "" : o.res.stale ? `a stale helper (${o.res.stale}) still answers` : o.res.error?.message : "nobody listening";
-  throw new InternalError(`the search helper did not start (${why})`, { next: "daemon.run" });
-}
 
 // src/api.ts
 var OPTION_TYPES = {
@@ -1082,7 +689,7 @@ async function citationsFor(s, input, field) {
     return void 0;
   }
   if (input.citeRef !== void 0 && typeof input.citeRef !== "string") throw new InvalidInputError("citeRef must be a ref name or commit id", { field: "citeRef" });
-  const { resolveCitations, citeSpecsOf } = await import("./chunks/create-CWDDRVMI.js");
+  const { resolveCitations, citeSpecsOf } = await import("./chunks/create-BWEIGNAD.js");
   return resolveCitations(s.git, { cite: citeSpecsOf(input.cite, field), citeRef: input.citeRef });
 }
 function refOf(o) {
@@ -1094,21 +701,22 @@ function refOf(o) {
 }
 function openDoor(options = {}) {
   const { embedOnWrite, indexCache, ...storeOpts } = checkOpenOptions(options);
-  const writeVectors = async (texts) => (await import("./chunks/write-ZV5GNPCM.js")).writeTimeVectors(s, texts);
+  const writeVectors = async (texts) => (await import("./chunks/write-UMIG4XQO.js")).writeTimeVectors(s, texts);
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
-  const history = () => import("./chunks/history-WNR2E27N.js");
-  const coreDoc = () => import("./chunks/core-doc-WHKXDBFO.js");
-  const sync = () => import("./chunks/sync-ZPTR2YJH.js");
-  const importExport = () => import("./chunks/import-export-UYG2O5PI.js");
-  const configOps = () => import("./chunks/config-ops-Q2OP5SJ2.js");
+  const history = () => import("./chunks/history-24NFYP74.js");
+  const coreDoc = () => import("./chunks/core-doc-IDB6G3QZ.js");
+  const sync = () => import("./chunks/sync-HG3BAAVO.js");
+  const importer = () => import("./chunks/importer-3KHZPZVX.js");
+  const exporter = () => import("./chunks/export-I5AECLR5.js");
+  const configOps = () => import("./chunks/config-ops-NOJBZRHD.js");
   let viewModel = null;
-  const citeReads = () => import("./chunks/cite-reads-TNMFGCAO.js");
+  const citeReads = () => import("./chunks/cite-reads-IK7I5XMD.js");
   return {
     verify: async (o = {}) => {
       if (o === null || typeof o !== "object" || Array.isArray(o)) throw new InvalidInputError('verify options must be an object, e.g. { ref: "HEAD" }', { field: "options" });
       for (const k of ["ref", "since"]) if (o[k] !== void 0 && typeof o[k] !== "string") throw new InvalidInputError(`${k} must be a ref name or commit id`, { field: k });
       for (const k of ["fix", "code"]) if (o[k] !== void 0 && typeof o[k] !== "boolean") throw new InvalidInputError(`${k} must be a boolean`, { field: k });
-      return (await import("./chunks/verify-LKLLDSZD.js")).verifyMemories(s, o);
+      return (await import("./chunks/verify-FX6WHGNJ.js")).verifyMemories(s, o);
     },
     store: async (input) => storeMemory(s, input, await citationsFor(s, input, "cite")),
     get: async (id, o) => {
@@ -1131,13 +739,13 @@ function openDoor(options = {}) {
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
     search: async (q, o) => {
       const ref = refOf(o);
-      const run2 = async () => (await citeReads()).searchWithCitations(s, await (await import("./chunks/hybrid-I7M6OD4I.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0), ref);
+      const run2 = async () => (await citeReads()).searchWithCitations(s, await (await import("./chunks/hybrid-L7A74ECR.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0), ref);
       if (!indexCache) return run2();
-      const vectors = (await import("./chunks/hybrid-I7M6OD4I.js")).mayReadVectors(s, q ?? {});
-      const { result, report } = await (await import("./chunks/index-cache-VPITCHQU.js")).withIndexCache(s, indexCache, run2, { vectors });
+      const vectors = (await import("./chunks/hybrid-L7A74ECR.js")).mayReadVectors(s, q ?? {});
+      const { result, report } = await (await import("./chunks/index-cache-OBLSN4VQ.js")).withIndexCache(s, indexCache, run2, { vectors });
       return { ...result, indexCache: report };
     },
-    rebuildIndex: async (o) => (await import("./chunks/search-GJRBBZH4.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
+    rebuildIndex: async (o) => (await import("./chunks/search-RZZK2BYA.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
     delete: (id) => deleteMemory(s, id),
     deleteByTag: (tag) => deleteTagged(s, tag),
     clear: (o) => clearMemories(s, o),
@@ -1158,16 +766,16 @@ function openDoor(options = {}) {
       if (action === "list") return { success: true, action, items: listTrash(s) };
       if (action === "restore") {
         if (!input.id) throw new InvalidInputError("restore needs the id of a memory in the trash", { field: "id" });
-        return { ...await (await import("./chunks/restore-SENM7LSD.js")).restoreFromTrash(s, input.id), action };
+        return { ...await (await import("./chunks/restore-L74R6GHX.js")).restoreFromTrash(s, input.id), action };
       }
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-BSHD2TLM.js")).memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-ZOSY2AET.js")).prune(s, o),
-    importMemories: async (input) => (await importExport()).importMemories(s, input),
-    exportMemories: async (o) => (await importExport()).exportMemories(s, o),
-    exportChunks: async (o) => (await importExport()).exportChunks(s, { maxContentBytes: (await s.loadConfig()).maxContentBytes, ...o }),
+    stats: async (o) => (await import("./chunks/stats-7W6LJHOW.js")).memoryStats(s, o),
+    prune: async (o) => (await import("./chunks/prune-CQWG2SNO.js")).prune(s, o),
+    importMemories: async (input) => (await importer()).importMemories(s, input),
+    exportMemories: async (o) => (await exporter()).exportMemories(s, o),
+    exportChunks: async (o) => (await exporter()).exportChunks(s, { maxContentBytes: (await s.loadConfig()).maxContentBytes, ...o }),
     config: async () => (await configOps()).configShow(s),
     configGet: async (key) => (await configOps()).configGet(s, key),
     configSet: async (key, value) => (await configOps()).configSet(s, key, value),
@@ -1178,12 +786,12 @@ function openDoor(options = {}) {
         const v = o[key];
         if (v !== void 0) positiveInt(v, key);
       }
-      return (await import("./chunks/embed-5RGUP6Z7.js")).embedMemories(s, { batchSize: o.batchSize, threads: o.threads, onProgress: o.onProgress });
+      return (await import("./chunks/embed-YAV4VMUT.js")).embedMemories(s, { batchSize: o.batchSize, threads: o.threads, onProgress: o.onProgress });
     },
     viewModel: async () => {
       if (!viewModel) {
-        const { ViewModel: VM } = await import("./chunks/view-model-RUJ4DCNL.js");
-        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-I7M6OD4I.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-ZOSY2AET.js")).prune(s, { dryRun: true }) });
+        const { ViewModel: VM } = await import("./chunks/view-model-TZ6ZJWOO.js");
+        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-L7A74ECR.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-CQWG2SNO.js")).prune(s, { dryRun: true }) });
       }
       return viewModel;
     },
@@ -1357,8 +965,8 @@ function ensureBase(path, remote, since, sync, log2) {
 }
 
 // src/action/index-cache.ts
-import { tmpdir as tmpdir2 } from "node:os";
-import { join as join2 } from "node:path";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 function indexCachePrefix(branch) {
   return `git-memory-index-v${SEGMENT_FORMAT}-${encodeURIComponent(branch).replace(/,/g, "%2C")}:`;
 }
@@ -1380,7 +988,7 @@ function cacheServiceAvailable(env = process.env) {
   return !!url && !!env.ACTIONS_RUNTIME_TOKEN;
 }
 function indexCacheDir(env = process.env) {
-  return join2(env.RUNNER_TEMP || tmpdir2(), "git-memory-index-cache");
+  return join(env.RUNNER_TEMP || tmpdir(), "git-memory-index-cache");
 }
 function runnerCache(branch, dir, log2, env = process.env) {
   if (!cacheServiceAvailable(env)) {
@@ -1474,7 +1082,7 @@ async function executeWith(inputs, log2) {
       result.summary = storeSummary(result.id, tags, inputs.branch, inputs.sync ? inputs.remote : null, result.json.duplicate === true);
     }
     if (inputs.viewExport) {
-      const { exportViewer } = await import("./chunks/export-BVAV3PHO.js");
+      const { exportViewer } = await import("./chunks/export-X4TPEJH3.js");
       const v = await exportViewer(memory, inputs.viewExport);
       log2.info(`viewer written to ${v.dir} (${v.memories} memories)`);
       const run2 = process.env.GITHUB_REPOSITORY && process.env.GITHUB_RUN_ID ? `${process.env.GITHUB_SERVER_URL || "https://github.com"}/${process.env.GITHUB_REPOSITORY}/actions/runs/${process.env.GITHUB_RUN_ID}#artifacts` : null;
@@ -1610,20 +1218,47 @@ function toMemoryError(err) {
   return safeError(err);
 }
 var DENIED = /\b403\b|permission to .* denied|denied to github-actions|write access to repository not granted|the requested url returned error: 403/i;
+function workflowAdvice(err, remote, branch) {
+  const id = typeof err.data.id === "string" ? err.data.id : "";
+  switch (err.data.next) {
+    case "repository":
+      return "add `- uses: actions/checkout@v5` before this step, or point the `path` input at the checked-out repository.";
+    case "content":
+      return "set the `content` input to the text to remember (an expression that expands to nothing, such as a missing step output, leaves it empty).";
+    case "branch":
+      return `set the \`branch\` input to a branch of its own (the default is \`memory\`): \`${branch}\` is checked out in the workspace, and git-memory never writes to a checked-out branch.`;
+    case "git.fetch":
+      return "the checkout lacks a git object git-memory reads: give actions/checkout `fetch-depth: 0` (a shallow clone cuts history off), and keep its remote reachable (a partial clone fetches objects on demand).";
+    case "list":
+      return `check the \`id\` input (the \`list\` command shows the ids); with \`sync: false\` only memories already on the local \`${branch}\` branch are found.`;
+    case "trash.restore":
+    case "trash.list":
+      return `the memory${id ? ` ${id}` : ""} was deleted and is in the trash of \`${branch}\`: the Action has no restore command; restore it from a clone with the CLI (\`memory trash restore ${id || "ID"}\`), or store it again.`;
+    case "remote":
+      return `the \`remote\` input (now ${remote}) names no remote of the checkout: give a remote name the checkout has (actions/checkout makes \`origin\`) or a URL; or set \`sync: false\` to work on the local branch only.`;
+    case "search.fulltext":
+      return "the bundle runs no offline embedding model: set `mode: fulltext`, or configure an HTTP embedder (hybrid.embedder openai, docs/hybrid.md).";
+    case "cite.ref":
+      return "set the `ref` input to a commit, branch or tag the checkout has (the default is its HEAD).";
+    case "sync":
+      return `${remote}/${branch} has changes this checkout does not have: re-run the step with \`sync: true\` (the default), which pulls before it writes.`;
+  }
+  return null;
+}
 function failureMessage(err, inputs) {
   const remote = inputs?.remote ?? "origin";
   const branch = inputs?.branch ?? "memory";
   const head = `[${err.code}] ${err.message}`;
   let fix;
-  if (/dubious ownership/i.test(err.message)) {
+  const next = workflowAdvice(err, remote, branch);
+  if (err.code === "UNSAFE_REPOSITORY" || /dubious ownership/i.test(err.message)) {
     fix = 'the repository belongs to another user than the job (a container job): add a step `run: git config --global --add safe.directory "$GITHUB_WORKSPACE"` before this one.';
   } else if (err.code === "PERMISSION_DENIED" || (err.code === "PUSH_REJECTED" || err.code === "SYNC_FAILED") && DENIED.test(err.message)) {
     fix = `the job's token may not push to ${remote}: grant \`permissions: contents: write\` to the job (or the workflow), and keep actions/checkout's \`persist-credentials\` (default true) so git has the token. Pull requests from forks get a read-only token: store memories from a push, schedule or workflow_dispatch run instead.`;
+  } else if (next) {
+    fix = next;
   } else {
     switch (err.code) {
-      case "NOT_A_REPOSITORY":
-        fix = "add `- uses: actions/checkout@v5` before this step, or point the `path` input at the checked-out repository.";
-        break;
       case "UNSUPPORTED_REPOSITORY":
         fix = "use a SHA-1 repository with the files ref backend (the default `actions/checkout` clone is one).";
         break;
@@ -1659,7 +1294,7 @@ To fix: ${fix}`;
 }
 
 // src/action/inputs.ts
-import { isAbsolute, resolve as resolve2 } from "node:path";
+import { isAbsolute, resolve } from "node:path";
 
 // src/model/suggest.ts
 function closest(word, names) {
@@ -1764,8 +1399,8 @@ function parseInputs(get, env = process.env) {
     branch: str("branch") || "memory",
     remote: str("remote") || "origin",
     sync: syncRaw === "true",
-    path: p ? isAbsolute(p) ? p : resolve2(workspace, p) : workspace,
-    viewExport: str("view-export") ? resolve2(workspace, str("view-export")) : void 0,
+    path: p ? isAbsolute(p) ? p : resolve(workspace, p) : workspace,
+    viewExport: str("view-export") ? resolve(workspace, str("view-export")) : void 0,
     token: str("token") || void 0,
     ref: gitRef("ref", str("ref")),
     since: gitRef("since", str("since")),

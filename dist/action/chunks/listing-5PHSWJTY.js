@@ -1,0 +1,277 @@
+import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
+import {
+  archiveSegment,
+  compileFilter,
+  filterMatches,
+  keepBest,
+  newestFirst,
+  openIndex,
+  readMemory
+} from "./chunk-UR32HV6H.js";
+import {
+  IndexView,
+  baseSegmentFile,
+  countSegment,
+  docsWithId,
+  emptyCounts,
+  readBaseCounts,
+  readNewestOrder,
+  subtractDocs,
+  writeBaseCounts
+} from "./chunk-BUW3M234.js";
+import "./chunk-YTZHN34W.js";
+import {
+  PRIORITY_NAME,
+  gatherValues
+} from "./chunk-DRRFMTPQ.js";
+import "./chunk-UCBYA3PT.js";
+import "./chunk-CBOXMNO5.js";
+import "./chunk-Z5YN2S7E.js";
+import "./chunk-CNRW4CSS.js";
+import "./chunk-3YJO3FTS.js";
+import {
+  isPriority,
+  normalizeTags
+} from "./chunk-SX3RYMZO.js";
+import "./chunk-UAXURQDI.js";
+import "./chunk-MQAQCRNL.js";
+import "./chunk-3KKDUFKL.js";
+import {
+  copyWins,
+  duplicateIdWarning
+} from "./chunk-Y53ZR2DQ.js";
+import "./chunk-CQOITEG3.js";
+import "./chunk-2Y3HFSS2.js";
+import "./chunk-VBFOSH5Y.js";
+
+// src/search/listing.ts
+function listingView(branch, archived) {
+  const view = openIndex(branch);
+  if (!archived) return { view, archivePart: -1 };
+  const arch = archiveSegment(branch, view.tree);
+  if (!arch) return { view, archivePart: -1 };
+  return { view: new IndexView([...view.parts, { seg: arch, dead: null }], view.tree), archivePart: view.parts.length };
+}
+function liveIds(view, upTo) {
+  const out = /* @__PURE__ */ new Set();
+  for (let pi = 0; pi < upTo; pi++) {
+    const { seg, dead } = view.parts[pi];
+    for (let d = 0; d < seg.n; d++) if (!dead?.[d]) out.add(seg.ids.get(d));
+  }
+  return out;
+}
+function listMemories(branch, q, limit) {
+  const filter = { tags: normalizeTags(q.tags) };
+  if (q.category !== void 0) filter.category = q.category;
+  if (q.scope !== void 0) filter.scope = q.scope;
+  if (q.priority !== void 0) {
+    if (!isPriority(q.priority)) return { memories: [], total: 0 };
+    filter.priority = q.priority;
+  }
+  const { view, archivePart } = listingView(branch, q.archived);
+  const unfiltered = !filter.tags.length && filter.category === void 0 && filter.scope === void 0 && filter.priority === void 0;
+  if (limit !== null && unfiltered && archivePart < 0) {
+    const page2 = newestPage(branch, view, limit);
+    if (page2) return { memories: readPage(branch, view, page2, -1), total: view.n };
+  }
+  const matches = filterMatches(view, filter);
+  if (matches && archivePart < 0) return matchedPage(branch, view, matches, limit);
+  const pass = compileFilter(view, filter, matches);
+  const hidden = archivePart >= 0 ? liveIds(view, archivePart) : null;
+  const cmp = newestFirst(view);
+  const top = [];
+  const all = [];
+  let total = 0;
+  view.parts.forEach(({ seg, dead }, pi) => {
+    for (let d = 0; d < seg.n; d++) {
+      if (dead?.[d] || !pass(pi, d)) continue;
+      if (pi === archivePart && hidden.has(seg.ids.get(d))) continue;
+      total++;
+      if (limit === null) {
+        all.push({ part: pi, doc: d, relevance: 0 });
+        continue;
+      }
+      if (top.length >= limit) {
+        const last = top[top.length - 1];
+        const lastTs = view.parts[last.part].seg.ts[last.doc];
+        if (seg.ts[d] < lastTs) continue;
+      }
+      keepBest(top, { part: pi, doc: d, relevance: 0 }, limit, cmp);
+    }
+  });
+  const page = limit === null ? all.sort(cmp) : top;
+  return { memories: readPage(branch, view, page, archivePart), total };
+}
+function newestByTime(view) {
+  return (a, b) => {
+    if (a.ts !== b.ts) return b.ts - a.ts;
+    const ia = view.parts[a.part].seg.ids.get(a.doc);
+    const ib = view.parts[b.part].seg.ids.get(b.doc);
+    return ia < ib ? 1 : ia > ib ? -1 : 0;
+  };
+}
+function matchedPage(branch, view, matches, limit) {
+  const cmp = newestByTime(view);
+  const all = [];
+  let total = 0;
+  matches.forEach(({ docs, ts }, pi) => {
+    total += docs.length;
+    for (let k = 0; k < docs.length; k++) {
+      const it = { part: pi, doc: docs[k], ts: ts[k] };
+      if (limit === null) all.push(it);
+      else {
+        if (all.length >= limit && ts[k] < all[all.length - 1].ts) continue;
+        keepBest(all, it, limit, cmp);
+      }
+    }
+  });
+  return { memories: readPage(branch, view, limit === null ? all.sort(cmp) : all, -1), total };
+}
+function readPage(branch, view, page, archivePart) {
+  const memories = [];
+  const seen = /* @__PURE__ */ new Map();
+  const paths = [];
+  for (const r of page) {
+    const seg = view.parts[r.part].seg;
+    const m = readMemory(branch, seg, r.doc);
+    const path = seg.paths.get(r.doc);
+    const at = seen.get(m.id);
+    if (at !== void 0) {
+      if (r.part !== archivePart && !memories[at].archived) {
+        const win = copyWins({ id: m.id, path }, { id: m.id, path: paths[at] });
+        branch.warn(duplicateIdWarning(m.id, win ? path : paths[at], win ? paths[at] : path));
+        if (win) {
+          memories[at] = m;
+          paths[at] = path;
+        }
+      }
+      continue;
+    }
+    seen.set(m.id, memories.length);
+    paths.push(path);
+    memories.push(r.part === archivePart ? { ...m, archived: true } : m);
+  }
+  return memories;
+}
+function newestPage(branch, view, limit) {
+  const base = view.parts[0];
+  if (!base || base.seg.kind !== "base") return null;
+  const cmp = newestByTime(view);
+  const top = [];
+  for (let pi = 1; pi < view.parts.length; pi++) {
+    const { seg, dead } = view.parts[pi];
+    for (let d = 0; d < seg.n; d++) if (!dead?.[d]) keepBest(top, { part: pi, doc: d, ts: seg.ts[d] }, limit, cmp);
+  }
+  const file = baseSegmentFile(branch);
+  let from = 0;
+  let taken = 0;
+  while (taken < limit && from < base.seg.n) {
+    const chunk = readNewestOrder(file, base.seg, from, Math.max(64, (limit - taken) * 2));
+    if (!chunk) return null;
+    if (!chunk.docs.length) break;
+    for (let i = 0; i < chunk.docs.length && taken < limit; i++) {
+      from++;
+      const d = chunk.docs[i];
+      if (base.dead?.[d]) continue;
+      taken++;
+      keepBest(top, { part: 0, doc: d, ts: chunk.ts[i] }, limit, cmp);
+    }
+  }
+  return top;
+}
+function locateInIndex(branch, id) {
+  const view = openIndex(branch);
+  let best = null;
+  for (const part of view.parts) {
+    for (const d of docsWithId(part.seg, id, part.dead)) {
+      const c = { path: part.seg.paths.get(d), oid: part.seg.oids.get(d) };
+      if (!best || copyWins({ id, path: c.path }, { id, path: best.path })) best = c;
+    }
+  }
+  return best;
+}
+function filesOfIdInIndex(branch, id) {
+  const view = openIndex(branch);
+  const tree = branch.treeOf(branch.tip());
+  const out = [];
+  for (const { seg, dead } of view.parts) {
+    for (const d of docsWithId(seg, id, dead)) out.push({ path: seg.paths.get(d), oid: seg.oids.get(d) });
+    if (!seg.dupes) return null;
+    for (const [path, oid] of seg.dupes) if (tree && branch.git.entryAt(tree, path)?.oid === oid) out.push({ path, oid });
+  }
+  return out;
+}
+function indexCounts(branch) {
+  const view = openIndex(branch);
+  const counts = emptyCounts();
+  let oldest = null;
+  let newest = null;
+  const see = (ts) => {
+    if (oldest === null || ts < oldest) oldest = ts;
+    if (newest === null || ts > newest) newest = ts;
+  };
+  view.parts.forEach(({ seg, dead }, pi) => {
+    const cached = pi === 0 && seg.kind === "base" ? baseCounts(branch, seg) : null;
+    if (!cached) {
+      countSegment(seg, dead, counts);
+      const ts = seg.ts;
+      for (let d = 0; d < seg.n; d++) if (!dead?.[d]) see(ts[d]);
+      return;
+    }
+    const gone = [];
+    if (dead) {
+      for (let d = 0; d < seg.n; d++) if (dead[d]) gone.push(d);
+    }
+    subtractDocs(seg, gone, cached, gatherValues);
+    merge(counts, cached);
+    const ends = liveEnds(branch, seg, dead);
+    if (ends === "none") return;
+    if (ends) {
+      see(ends.oldest);
+      see(ends.newest);
+    } else {
+      const ts = seg.ts;
+      for (let d = 0; d < seg.n; d++) if (!dead?.[d]) see(ts[d]);
+    }
+  });
+  return { total: counts.total, categories: counts.categories, tags: counts.tags, priorities: counts.priorities, months: counts.months, oldest, newest, unreadable: view.skipped };
+}
+function merge(into, from) {
+  into.total += from.total;
+  for (const k of ["categories", "tags", "months"]) for (const [key, v] of from[k]) into[k].set(key, (into[k].get(key) ?? 0) + v);
+  for (const p of PRIORITY_NAME) into.priorities[p] += from.priorities[p];
+}
+function baseCounts(branch, seg) {
+  const file = baseSegmentFile(branch);
+  const read = readBaseCounts(file, seg);
+  if (read) return read;
+  const counted = countSegment(seg, null, emptyCounts());
+  writeBaseCounts(file, seg, counted);
+  return { ...counted, categories: new Map(counted.categories), tags: new Map(counted.tags), months: new Map(counted.months), priorities: { ...counted.priorities } };
+}
+function liveEnds(branch, seg, dead) {
+  const file = baseSegmentFile(branch);
+  const first = (from, step) => {
+    for (let at = from, size = 64; step > 0 ? at < seg.n : at >= 0; size *= 2) {
+      const lo = step > 0 ? at : Math.max(0, at - size + 1);
+      const chunk = readNewestOrder(file, seg, lo, step > 0 ? size : at - lo + 1);
+      if (!chunk) return null;
+      if (!chunk.docs.length) return void 0;
+      for (let i = step > 0 ? 0 : chunk.docs.length - 1; i >= 0 && i < chunk.docs.length; i += step) if (!dead?.[chunk.docs[i]]) return chunk.ts[i];
+      at = step > 0 ? at + chunk.docs.length : lo - 1;
+    }
+    return void 0;
+  };
+  if (!seg.n) return "none";
+  const newest = first(0, 1);
+  const oldest = first(seg.n - 1, -1);
+  if (newest === null || oldest === null) return null;
+  if (newest === void 0 || oldest === void 0) return "none";
+  return { oldest, newest };
+}
+export {
+  filesOfIdInIndex,
+  indexCounts,
+  listMemories,
+  locateInIndex
+};

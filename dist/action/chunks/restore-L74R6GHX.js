@@ -1,0 +1,66 @@
+import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
+import {
+  lastKnownFile
+} from "./chunk-CFJQGCMQ.js";
+import "./chunk-ZEGGKKJW.js";
+import {
+  byDeletedDesc,
+  liveFile,
+  livePathFor,
+  readTrash
+} from "./chunk-VGPXJQ54.js";
+import "./chunk-3YJO3FTS.js";
+import {
+  memoryFromFile
+} from "./chunk-SX3RYMZO.js";
+import "./chunk-UAXURQDI.js";
+import "./chunk-MQAQCRNL.js";
+import "./chunk-3KKDUFKL.js";
+import {
+  assertId
+} from "./chunk-Y53ZR2DQ.js";
+import "./chunk-CQOITEG3.js";
+import {
+  DuplicateError,
+  NotFoundError
+} from "./chunk-2Y3HFSS2.js";
+import "./chunk-VBFOSH5Y.js";
+
+// src/ops/restore.ts
+async function restoreFromTrash(store, id) {
+  assertId(id);
+  const inTrash = (tip) => readTrash(store, tip, 0).filter((e) => e.item?.id === id).sort((a, b) => byDeletedDesc(a.item, b.item))[0];
+  let fromHistory = null;
+  if (!inTrash(store.tip())) {
+    const last = lastKnownFile(store, id);
+    if (!last) throw new NotFoundError(id, "memory in the trash or in git history", { next: "trash.list" });
+    const stored = memoryFromFile(last.livePath, last.text, (w) => store.warn(w));
+    fromHistory = { path: last.livePath, file: liveFile(stored) };
+  }
+  const res = await store.mutate((tip) => {
+    if (store.find(id, tip)) throw new DuplicateError(id, `memory ${id} is not deleted: it is already in memories/`);
+    const hit = inTrash(tip);
+    if (hit) {
+      const path = livePathFor(hit.path);
+      return {
+        change: { changes: /* @__PURE__ */ new Map([[hit.path, null], [path, liveFile(hit.stored)]]), message: `memory: restore ${id} from the trash
+
+Memory-Id: ${id}
+` },
+        result: { from: "trash", path }
+      };
+    }
+    if (!fromHistory) throw new NotFoundError(id, "memory in the trash", { next: "trash.list" });
+    return {
+      change: { changes: /* @__PURE__ */ new Map([[fromHistory.path, fromHistory.file]]), message: `memory: restore ${id} from git history (it had left the trash)
+
+Memory-Id: ${id}
+` },
+      result: { from: "history", path: fromHistory.path }
+    };
+  });
+  return { success: true, restored: id, from: res.from, path: res.path, commit: res.commit };
+}
+export {
+  restoreFromTrash
+};

@@ -1,0 +1,40 @@
+import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
+import {
+  TRASH_DIR,
+  byDeletedDesc,
+  emptyTrash,
+  listTrash,
+  liveFile,
+  livePathFor,
+  notFoundError,
+  parseAge,
+  purgeTrash,
+  readTrash,
+  trashCount,
+  trashFile,
+  trashPathFor
+} from "./chunk-VGPXJQ54.js";
+import "./chunk-3YJO3FTS.js";
+import "./chunk-SX3RYMZO.js";
+import "./chunk-UAXURQDI.js";
+import "./chunk-MQAQCRNL.js";
+import "./chunk-3KKDUFKL.js";
+import "./chunk-Y53ZR2DQ.js";
+import "./chunk-CQOITEG3.js";
+import "./chunk-2Y3HFSS2.js";
+import "./chunk-VBFOSH5Y.js";
+export {
+  TRASH_DIR,
+  byDeletedDesc,
+  emptyTrash,
+  listTrash,
+  liveFile,
+  livePathFor,
+  notFoundError,
+  parseAge,
+  purgeTrash,
+  readTrash,
+  trashCount,
+  trashFile,
+  trashPathFor
+};
