@@ -1,5 +1,5 @@
 import type { MemoryError } from '../errors.js';
-import { safeError } from '../model/error-format.js';
+import { MAX_ERROR_VALUE, safeError, safeText } from '../model/error-format.js';
 import type { ActionInputs } from './inputs.js';
 
 /** The error as the step reports it: masked and bounded by the shared formatter (src/model/error-format.ts). */
@@ -49,8 +49,9 @@ export function workflowAdvice(err: MemoryError, remote: string, branch: string)
  * workspace first, then the error's next step (`data.next`) in the workflow's words, else a fix by code.
  */
 export function failureMessage(err: MemoryError, inputs?: Partial<ActionInputs>): string {
-  const remote = inputs?.remote ?? 'origin';
-  const branch = inputs?.branch ?? 'memory';
+  // Inputs quoted in the text: masked and bounded like the error itself (a remote may be a URL with a token).
+  const remote = safeText(inputs?.remote ?? 'origin', MAX_ERROR_VALUE);
+  const branch = safeText(inputs?.branch ?? 'memory', MAX_ERROR_VALUE);
   const head = `[${err.code}] ${err.message}`;
   let fix: string;
   const next = workflowAdvice(err, remote, branch);

@@ -113,13 +113,16 @@ export function queryTerms(text: string): string[] {
 /** Capitalised words that are no name: the pronoun I and its contractions. */
 const NOT_NAMES = new Set(['i', "i'm", "i've", "i'd", "i'll", 'i’m', 'i’ve', 'i’d', 'i’ll']);
 
+/** Most names a query gives ({@link queryNames}): each costs a full-text lookup, so a long query is bounded. */
+export const MAX_QUERY_NAMES = 8;
+
 /**
  * The words a query names something with (src/search/confidence.ts, "Names"): a word written with a
  * capital letter that does not open a sentence ("is Tom allergic to anything", "do we use Jenkins",
  * "is SSO included") and that is not a stop word. A query typed in title case or in capitals
  * (more than half of its words from 3 on) says nothing by its capitals: none. Lowercase names
  * ("why did we pick kafka") are not seen: a query's capitals are the only sign of a name that needs
- * no vocabulary.
+ * no vocabulary. The first {@link MAX_QUERY_NAMES} only.
  */
 export function queryNames(text: string): string[] {
   const words = text.split(/\s+/).filter(Boolean);
@@ -130,7 +133,7 @@ export function queryNames(text: string): string[] {
   for (const raw of words) {
     const w = raw.replace(LEAD, '').replace(TRAIL, '');
     const name = !opens && w && caps(w) && !NOT_NAMES.has(w.toLowerCase()) && terms(w, false).length > 0;
-    if (name && !out.includes(w)) out.push(w);
+    if (name && !out.includes(w) && out.push(w) >= MAX_QUERY_NAMES) break;
     opens = /[.?!:]["')\]]*$/.test(raw);
   }
   return out;

@@ -53,7 +53,7 @@ export interface NameSelector {
  */
 export function nameSelector(input: RankInput): NameSelector | null {
   const most = input.opts.nameHolders ?? NAME_HOLDERS;
-  if (most < 0) return null;
+  if (!(most >= 0)) return null; // -1 (off), and NaN: no count of holders is at most NaN
   const holders: Set<string>[] = [];
   const names: string[] = [];
   for (const name of queryNames(input.query)) {

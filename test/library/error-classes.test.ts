@@ -197,6 +197,15 @@ describe('error classes', () => {
     expect(failureMessage(missing as MemoryError)).toContain('fetch-depth: 0');
   });
 
+  it('the Action\'s failure text quotes the remote and branch inputs masked, escaped and bounded', () => {
+    const token = 'ghp_' + 'A1b2C3d4E5'.repeat(4).slice(0, 36);
+    const remote = `https://x-access-token:${token}@github.com/o/r\u001b[2J` + 'x'.repeat(100_000);
+    const text = failureMessage(errors.errorOf('INVALID_INPUT', 'no such remote', { next: 'remote' }), { remote, branch: 'b\u001b[31m' + 'y'.repeat(100_000) });
+    expect(text).not.toContain(token);
+    expect(text).not.toContain('\u001b');
+    expect(text.length).toBeLessThan(2_000);
+  });
+
   it('an unknown remote and a missing embedding model name their next step as data; each surface phrases it', async () => {
     const repo = makeRepo({ commit: true });
     const memory = openMemory({ repo, warn: () => {} });

@@ -98,6 +98,9 @@ describe('a query\'s names select on a small store (hybrid, offline model)', () 
       expect(r.weak?.map((m) => m.id), query).toContain(ids[other]);
       const off = await s.search({ query }, { embedder, embedBudgetMs: Infinity, nameHolders: -1 });
       expect(off.results.length, query).toBeGreaterThan(0);
+      // NaN is no count: off, not "every name selects".
+      const nan = await s.search({ query }, { embedder, embedBudgetMs: Infinity, nameHolders: Number.NaN });
+      expect(nan.results.length, query).toBeGreaterThan(0);
     }
     expect((await s.search({ query: 'what is the Netflix password' }, { embedder, embedBudgetMs: Infinity })).results).toEqual([]);
     // A larger store (here: the line moved under the store) does not select by names: a conversation's turns do not repeat them.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryNames, queryTerms, terms } from '../../src/search/analyze.js';
+import { MAX_QUERY_NAMES, queryNames, queryTerms, terms } from '../../src/search/analyze.js';
 
 describe('analysis', () => {
   it('stems and drops stop words like lunr', () => {
@@ -49,5 +49,11 @@ describe('analysis', () => {
     expect(queryNames('why did we pick kafka')).toEqual([]);
     expect(queryNames('What Is The Backup Policy')).toEqual([]);
     expect(queryNames('HOW DO I RESET MY PASSWORD')).toEqual([]);
+  });
+  it('names: a long query gives the first few only (each is a full-text lookup)', () => {
+    const long = Array.from({ length: 10_000 }, (_, i) => `and Name${i}`).join(' ');
+    expect(long.length).toBeGreaterThan(100_000);
+    const names = queryNames(long);
+    expect(names).toEqual(Array.from({ length: MAX_QUERY_NAMES }, (_, i) => `Name${i}`));
   });
 });
