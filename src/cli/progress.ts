@@ -68,9 +68,9 @@ export function formatBytes(n: number): string {
 }
 
 /** Counting must have run this long before a time left is shown. */
-export const ESTIMATE_AFTER_MS = 2000;
+const ESTIMATE_AFTER_MS = 2000;
 /** ... and covered this share of what was left at the first count: a time left is then at most 1/share - 1 times the time measured. */
-export const ESTIMATE_AFTER_SHARE = 0.02;
+const ESTIMATE_AFTER_SHARE = 0.02;
 
 /**
  * The time left at the rate measured (`counted` units in `ms` since the first count), or null while

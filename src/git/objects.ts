@@ -546,17 +546,19 @@ export class ObjectStore {
   }
 
   /**
-   * Object `k` of a {@link plan} (its id is `oid`). Reading a plan's objects in order, each pack front
+   * Object `k` of a {@link plan} (its id is `oid`, of type `expect` if given). Reading a plan's objects in order, each pack front
    * to back, takes large pages: set `sequential` while doing so.
    */
-  readPlanned(plan: ReadPlan, k: number, oid: string, sequential = true): GitObject {
+  readPlanned(plan: ReadPlan, k: number, oid: string, expect?: ObjectType, sequential = true): GitObject {
     const no = plan.pack[k];
-    if (no < 0) return this.read(oid);
+    if (no < 0) return this.read(oid, expect);
     let open = this.planPacks.get(plan);
     if (!open) this.planPacks.set(plan, (open = []));
     const pack = (open[no] ??= this.packAt(plan.packs[no]));
     pack.page = sequential ? 1 << 18 : READ_PAGE;
-    return pack.readAt(plan.offset[k], this);
+    const obj = pack.readAt(plan.offset[k], this);
+    if (expect && obj.type !== expect) throw new CorruptObjectError(oid, `expected a ${expect}, found a ${obj.type}`);
+    return obj;
   }
 
   /** The pack whose index is at `idxPath`: one this store has open, else opened now (another store's plan). */
@@ -577,10 +579,10 @@ export class ObjectStore {
    * memories read its blobs in tree order, which is random order in the import's packs: one system
    * call and up to 20 index searches per blob.
    */
-  readEach(oids: readonly string[], visit: (i: number, obj: GitObject) => void): void {
+  readEach(oids: readonly string[], visit: (i: number, obj: GitObject) => void, expect?: ObjectType): void {
     const plan = this.plan(oids);
     try {
-      for (let k = 0; k < plan.order.length; k++) visit(plan.order[k], this.readPlanned(plan, k, oids[plan.order[k]]));
+      for (let k = 0; k < plan.order.length; k++) visit(plan.order[k], this.readPlanned(plan, k, oids[plan.order[k]], expect));
     } finally {
       for (const p of this.packs ?? []) p.page = READ_PAGE;
     }

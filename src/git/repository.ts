@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { CorruptObjectError, ObjectMissingError } from '../errors.js';
+import { ObjectMissingError } from '../errors.js';
 import { catFileBatch, runGitSync, type GitTarget } from './cli.js';
 import { isRegularFile } from './diff.js';
 import { ObjectStore, type GitObject, type ReadPlan } from './objects.js';
@@ -276,10 +276,7 @@ export class GitRepository {
    * by pack, front to back), not the order given. For whole-branch work: a full index build.
    */
   readBlobs(oids: readonly string[], visit: (i: number, data: Buffer) => void): void {
-    this.objects.readEach(oids, (i, obj) => {
-      if (obj.type !== 'blob') throw new CorruptObjectError(oids[i], `expected a blob, found a ${obj.type}`);
-      visit(i, obj.data);
-    });
+    this.objects.readEach(oids, (i, obj) => visit(i, obj.data), 'blob');
   }
 
   /** The order {@link readBlobs} reads `oids` in, with where each is, to read it in parts ({@link readPlannedBlob}). */
@@ -289,9 +286,7 @@ export class GitRepository {
 
   /** Blob `k` of a plan (its id `oid`), read as part of reading the plan in order. */
   readPlannedBlob(plan: ReadPlan, k: number, oid: string): Buffer {
-    const obj = this.objects.readPlanned(plan, k, oid);
-    if (obj.type !== 'blob') throw new CorruptObjectError(oid, `expected a blob, found a ${obj.type}`);
-    return obj.data;
+    return this.objects.readPlanned(plan, k, oid, 'blob').data;
   }
 
   /**

@@ -114,7 +114,7 @@ interface TreeDiff {
 }
 
 /** Files under memories/ that differ between two trees (src/git/diff.ts: regular files only). */
-export function diffMemories(store: ReadonlyBranch, from: string, to: string): TreeDiff {
+function diffMemories(store: ReadonlyBranch, from: string, to: string): TreeDiff {
   const out: TreeDiff = { added: [], removed: [] };
   for (const c of diffFiles((t) => store.git.readTree(t), from, to, MEMORIES_DIR)) {
     if (c.oldOid) out.removed.push(c.path);

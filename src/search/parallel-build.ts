@@ -1,6 +1,5 @@
 import type * as WorkerThreads from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import { CorruptObjectError } from '../errors.js';
 import { ObjectStore, type ReadPlan } from '../git/objects.js';
 import type { BranchBlob, ReadonlyBranch } from '../model/branch-view.js';
 import { builtWorker } from '../model/worker-file.js';
@@ -143,9 +142,7 @@ export function runBuildJob(job: BuildJob): void {
       b,
       (k) => {
         const oid = job.oids.slice(k * 40, k * 40 + 40);
-        const obj = objects.readPlanned(plan, k, oid);
-        if (obj.type !== 'blob') throw new CorruptObjectError(oid, `expected a blob, found a ${obj.type}`);
-        return { path: paths[k], oid, data: obj.data };
+        return { path: paths[k], oid, data: objects.readPlanned(plan, k, oid, 'blob').data };
       },
       warnings,
       () => Atomics.add(ctrl, DONE, 1),

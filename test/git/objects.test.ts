@@ -115,6 +115,11 @@ describe('ObjectStore.readEach (bulk reads in pack order)', () => {
     const got: string[] = [];
     store.readEach([head], (_, obj) => got.push(obj.type));
     expect(got).toEqual(['commit']);
+    // A commit where a blob is expected: CORRUPT_OBJECT from the plan's reader as from read, packed or loose.
+    expect(codeOf(() => store.readEach([head], () => {}, 'blob'))).toBe('CORRUPT_OBJECT');
+    expect(codeOf(() => new GitRepository(findRepository(repo)).readBlobs([head], () => {}))).toBe('CORRUPT_OBJECT');
+    const loose = store.write('tree', Buffer.alloc(0));
+    expect(codeOf(() => store.readPlanned(store.plan([loose]), 0, loose, 'blob'))).toBe('CORRUPT_OBJECT');
   });
 });
 
