@@ -5387,17 +5387,19 @@ var ObjectStore = class _ObjectStore {
     return out;
   }
   /**
-   * Object `k` of a {@link plan} (its id is `oid`). Reading a plan's objects in order, each pack front
+   * Object `k` of a {@link plan} (its id is `oid`, of type `expect` if given). Reading a plan's objects in order, each pack front
    * to back, takes large pages: set `sequential` while doing so.
    */
-  readPlanned(plan, k, oid, sequential = true) {
+  readPlanned(plan, k, oid, expect, sequential = true) {
     const no = plan.pack[k];
-    if (no < 0) return this.read(oid);
+    if (no < 0) return this.read(oid, expect);
     let open = this.planPacks.get(plan);
     if (!open) this.planPacks.set(plan, open = []);
     const pack = open[no] ??= this.packAt(plan.packs[no]);
     pack.page = sequential ? 1 << 18 : READ_PAGE;
-    return pack.readAt(plan.offset[k], this);
+    const obj = pack.readAt(plan.offset[k], this);
+    if (expect && obj.type !== expect) throw new CorruptObjectError(oid, `expected a ${expect}, found a ${obj.type}`);
+    return obj;
   }
   /** The pack whose index is at `idxPath`: one this store has open, else opened now (another store's plan). */
   packAt(idxPath) {
@@ -5416,10 +5418,10 @@ var ObjectStore = class _ObjectStore {
    * memories read its blobs in tree order, which is random order in the import's packs: one system
    * call and up to 20 index searches per blob.
    */
-  readEach(oids, visit) {
+  readEach(oids, visit, expect) {
     const plan = this.plan(oids);
     try {
-      for (let k = 0; k < plan.order.length; k++) visit(plan.order[k], this.readPlanned(plan, k, oids[plan.order[k]]));
+      for (let k = 0; k < plan.order.length; k++) visit(plan.order[k], this.readPlanned(plan, k, oids[plan.order[k]], expect));
     } finally {
       for (const p of this.packs ?? []) p.page = READ_PAGE;
     }
@@ -6729,9 +6731,7 @@ function runBuildJob(job2) {
       b,
       (k) => {
         const oid = job2.oids.slice(k * 40, k * 40 + 40);
-        const obj = objects.readPlanned(plan, k, oid);
-        if (obj.type !== "blob") throw new CorruptObjectError(oid, `expected a blob, found a ${obj.type}`);
-        return { path: paths[k], oid, data: obj.data };
+        return { path: paths[k], oid, data: objects.readPlanned(plan, k, oid, "blob").data };
       },
       warnings,
       () => Atomics.add(ctrl, DONE, 1)

@@ -14,11 +14,12 @@ import {
   listPage,
   recentMemories,
   taggedMemories
-} from "./chunks/chunk-RQIALOLG.js";
+} from "./chunks/chunk-U5ZKIXZY.js";
 import {
+  MAX_ERROR_VALUE,
   safeError,
   safeText
-} from "./chunks/chunk-UDXNPQRW.js";
+} from "./chunks/chunk-VUFI5SUX.js";
 import {
   branchConfigOid,
   readStoreConfig
@@ -36,7 +37,7 @@ import {
 } from "./chunks/chunk-WMTLY4KJ.js";
 import {
   GitRepository
-} from "./chunks/chunk-6HGVQCQM.js";
+} from "./chunks/chunk-BXPMQALE.js";
 import {
   validateBranchName
 } from "./chunks/chunk-QEMB62LY.js";
@@ -61,9 +62,9 @@ import "./chunks/chunk-G6ED4QC4.js";
 import {
   SEGMENT_FORMAT,
   runClosers
-} from "./chunks/chunk-DRRFMTPQ.js";
+} from "./chunks/chunk-QB2MKSOX.js";
 import "./chunks/chunk-UCBYA3PT.js";
-import "./chunks/chunk-CBOXMNO5.js";
+import "./chunks/chunk-ACHGFJY3.js";
 import "./chunks/chunk-Z5YN2S7E.js";
 import "./chunks/chunk-CNRW4CSS.js";
 import {
@@ -228,7 +229,7 @@ Memory-Id: ${id}
 
 // src/ops/get.ts
 async function findInIndex(b, id) {
-  const { locateInIndex } = await import("./chunks/listing-5PHSWJTY.js");
+  const { locateInIndex } = await import("./chunks/listing-LMQVCI2M.js");
   const at = locateInIndex(b, id);
   if (!at) return null;
   try {
@@ -365,7 +366,7 @@ function otherCopies(b, id, path, tip, filesOfIdInIndex) {
 }
 async function deleteMemory(b, id) {
   assertId(id);
-  const { filesOfIdInIndex } = await import("./chunks/listing-5PHSWJTY.js");
+  const { filesOfIdInIndex } = await import("./chunks/listing-LMQVCI2M.js");
   const { notFoundError: notFoundError2 } = await import("./chunks/trash-CAPQQKTW.js");
   const res = await b.mutate((tip) => {
     const hit = tip ? b.find(id, tip) : null;
@@ -636,12 +637,12 @@ var MemoryStore = class {
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./chunks/hybrid-L7A74ECR.js");
+    const { modeSearch } = await import("./chunks/hybrid-CWYFXII3.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./chunks/search-RZZK2BYA.js");
+    const { rebuildIndex } = await import("./chunks/search-ASDQ3TGQ.js");
     return rebuildIndex(this, opts);
   }
   /** Lets go of what the store holds open: index files (src/model/closers.ts), then the git reader. */
@@ -705,12 +706,12 @@ function openDoor(options = {}) {
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
   const history = () => import("./chunks/history-24NFYP74.js");
   const coreDoc = () => import("./chunks/core-doc-IDB6G3QZ.js");
-  const sync = () => import("./chunks/sync-HG3BAAVO.js");
-  const importer = () => import("./chunks/importer-3KHZPZVX.js");
-  const exporter = () => import("./chunks/export-I5AECLR5.js");
+  const sync = () => import("./chunks/sync-SIHZEJSC.js");
+  const importer = () => import("./chunks/importer-ERR5XEPD.js");
+  const exporter = () => import("./chunks/export-Z4YPU2VP.js");
   const configOps = () => import("./chunks/config-ops-NOJBZRHD.js");
   let viewModel = null;
-  const citeReads = () => import("./chunks/cite-reads-IK7I5XMD.js");
+  const citeReads = () => import("./chunks/cite-reads-LJE5CKTR.js");
   return {
     verify: async (o = {}) => {
       if (o === null || typeof o !== "object" || Array.isArray(o)) throw new InvalidInputError('verify options must be an object, e.g. { ref: "HEAD" }', { field: "options" });
@@ -739,13 +740,13 @@ function openDoor(options = {}) {
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
     search: async (q, o) => {
       const ref = refOf(o);
-      const run2 = async () => (await citeReads()).searchWithCitations(s, await (await import("./chunks/hybrid-L7A74ECR.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0), ref);
+      const run2 = async () => (await citeReads()).searchWithCitations(s, await (await import("./chunks/hybrid-CWYFXII3.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0), ref);
       if (!indexCache) return run2();
-      const vectors = (await import("./chunks/hybrid-L7A74ECR.js")).mayReadVectors(s, q ?? {});
-      const { result, report } = await (await import("./chunks/index-cache-OBLSN4VQ.js")).withIndexCache(s, indexCache, run2, { vectors });
+      const vectors = (await import("./chunks/hybrid-CWYFXII3.js")).mayReadVectors(s, q ?? {});
+      const { result, report } = await (await import("./chunks/index-cache-3YAABDBF.js")).withIndexCache(s, indexCache, run2, { vectors });
       return { ...result, indexCache: report };
     },
-    rebuildIndex: async (o) => (await import("./chunks/search-RZZK2BYA.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
+    rebuildIndex: async (o) => (await import("./chunks/search-ASDQ3TGQ.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
     delete: (id) => deleteMemory(s, id),
     deleteByTag: (tag) => deleteTagged(s, tag),
     clear: (o) => clearMemories(s, o),
@@ -771,8 +772,8 @@ function openDoor(options = {}) {
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-7W6LJHOW.js")).memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-CQWG2SNO.js")).prune(s, o),
+    stats: async (o) => (await import("./chunks/stats-53XIXL5D.js")).memoryStats(s, o),
+    prune: async (o) => (await import("./chunks/prune-WO2ZKOMT.js")).prune(s, o),
     importMemories: async (input) => (await importer()).importMemories(s, input),
     exportMemories: async (o) => (await exporter()).exportMemories(s, o),
     exportChunks: async (o) => (await exporter()).exportChunks(s, { maxContentBytes: (await s.loadConfig()).maxContentBytes, ...o }),
@@ -790,8 +791,8 @@ function openDoor(options = {}) {
     },
     viewModel: async () => {
       if (!viewModel) {
-        const { ViewModel: VM } = await import("./chunks/view-model-TZ6ZJWOO.js");
-        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-L7A74ECR.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-CQWG2SNO.js")).prune(s, { dryRun: true }) });
+        const { ViewModel: VM } = await import("./chunks/view-model-X2VLGUXL.js");
+        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-CWYFXII3.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-WO2ZKOMT.js")).prune(s, { dryRun: true }) });
       }
       return viewModel;
     },
@@ -1246,8 +1247,8 @@ function workflowAdvice(err, remote, branch) {
   return null;
 }
 function failureMessage(err, inputs) {
-  const remote = inputs?.remote ?? "origin";
-  const branch = inputs?.branch ?? "memory";
+  const remote = safeText(inputs?.remote ?? "origin", MAX_ERROR_VALUE);
+  const branch = safeText(inputs?.branch ?? "memory", MAX_ERROR_VALUE);
   const head = `[${err.code}] ${err.message}`;
   let fix;
   const next = workflowAdvice(err, remote, branch);

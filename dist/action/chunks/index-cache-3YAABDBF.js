@@ -9,16 +9,16 @@ import {
   lastIndexOpen,
   markRestored,
   unmarkRestored
-} from "./chunk-BUW3M234.js";
+} from "./chunk-3CAKFDBB.js";
 import "./chunk-YTZHN34W.js";
 import {
   MAGIC,
   readHeader
-} from "./chunk-DRRFMTPQ.js";
+} from "./chunk-QB2MKSOX.js";
 import {
   crc32
 } from "./chunk-UCBYA3PT.js";
-import "./chunk-CBOXMNO5.js";
+import "./chunk-ACHGFJY3.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-CNRW4CSS.js";
 import "./chunk-3YJO3FTS.js";

@@ -2179,6 +2179,7 @@ function queryTerms(text) {
   return [...new Set(terms(text, false))];
 }
 var NOT_NAMES = /* @__PURE__ */ new Set(["i", "i'm", "i've", "i'd", "i'll", "i\u2019m", "i\u2019ve", "i\u2019d", "i\u2019ll"]);
+var MAX_QUERY_NAMES = 8;
 function queryNames(text) {
   const words = text.split(/\s+/).filter(Boolean);
   const caps = (w) => new RegExp("^\\p{Lu}", "u").test(w.replace(LEAD, ""));
@@ -2188,7 +2189,7 @@ function queryNames(text) {
   for (const raw of words) {
     const w = raw.replace(LEAD, "").replace(TRAIL, "");
     const name = !opens && w && caps(w) && !NOT_NAMES.has(w.toLowerCase()) && terms(w, false).length > 0;
-    if (name && !out.includes(w)) out.push(w);
+    if (name && !out.includes(w) && out.push(w) >= MAX_QUERY_NAMES) break;
     opens = /[.?!:]["')\]]*$/.test(raw);
   }
   return out;

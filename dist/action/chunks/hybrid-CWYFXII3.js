@@ -37,17 +37,17 @@ import {
   supported,
   supportedConfidence,
   valueWords
-} from "./chunk-UR32HV6H.js";
+} from "./chunk-HDDSQFXU.js";
 import {
   NO_CONVERSATION
-} from "./chunk-BUW3M234.js";
+} from "./chunk-3CAKFDBB.js";
 import "./chunk-YTZHN34W.js";
 import {
   queryNames,
   queryTerms
-} from "./chunk-DRRFMTPQ.js";
+} from "./chunk-QB2MKSOX.js";
 import "./chunk-UCBYA3PT.js";
-import "./chunk-CBOXMNO5.js";
+import "./chunk-ACHGFJY3.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-CNRW4CSS.js";
 import "./chunk-3YJO3FTS.js";
@@ -302,7 +302,7 @@ function textScores(input, text, coveragePower) {
 }
 function nameSelector(input) {
   const most = input.opts.nameHolders ?? NAME_HOLDERS;
-  if (most < 0) return null;
+  if (!(most >= 0)) return null;
   const holders = [];
   const names = [];
   for (const name of queryNames(input.query)) {

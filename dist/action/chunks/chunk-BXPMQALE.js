@@ -11,7 +11,7 @@ import {
 } from "./chunk-ZEGGKKJW.js";
 import {
   ObjectStore
-} from "./chunk-CBOXMNO5.js";
+} from "./chunk-ACHGFJY3.js";
 import {
   isRegularFile
 } from "./chunk-CNRW4CSS.js";
@@ -27,7 +27,6 @@ import {
   serializeTree
 } from "./chunk-MQAQCRNL.js";
 import {
-  CorruptObjectError,
   ObjectMissingError
 } from "./chunk-2Y3HFSS2.js";
 
@@ -254,10 +253,7 @@ var GitRepository = class _GitRepository {
    * by pack, front to back), not the order given. For whole-branch work: a full index build.
    */
   readBlobs(oids, visit) {
-    this.objects.readEach(oids, (i, obj) => {
-      if (obj.type !== "blob") throw new CorruptObjectError(oids[i], `expected a blob, found a ${obj.type}`);
-      visit(i, obj.data);
-    });
+    this.objects.readEach(oids, (i, obj) => visit(i, obj.data), "blob");
   }
   /** The order {@link readBlobs} reads `oids` in, with where each is, to read it in parts ({@link readPlannedBlob}). */
   planBlobs(oids) {
@@ -265,9 +261,7 @@ var GitRepository = class _GitRepository {
   }
   /** Blob `k` of a plan (its id `oid`), read as part of reading the plan in order. */
   readPlannedBlob(plan, k, oid) {
-    const obj = this.objects.readPlanned(plan, k, oid);
-    if (obj.type !== "blob") throw new CorruptObjectError(oid, `expected a blob, found a ${obj.type}`);
-    return obj.data;
+    return this.objects.readPlanned(plan, k, oid, "blob").data;
   }
   /**
    * The object folder another thread may read this repository's blobs from by itself, or null when

@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   archivePathFor
-} from "./chunk-7MX3CG52.js";
+} from "./chunk-TDJLB5OG.js";
 import {
   UPSERT_KEY_FIELD,
   guardOptions,

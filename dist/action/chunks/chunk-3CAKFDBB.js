@@ -17,7 +17,7 @@ import {
   releaseSegment,
   retainSegment,
   writeSegment
-} from "./chunk-DRRFMTPQ.js";
+} from "./chunk-QB2MKSOX.js";
 import {
   diffFiles
 } from "./chunk-CNRW4CSS.js";

@@ -366,7 +366,7 @@ var Listing = class {
    * file to be parsed (seconds at 100,000). Scope and source facets appear once the catalog is loaded.
    */
   async quickList(at, page, size) {
-    const { listMemories, indexCounts } = await import("./listing-5PHSWJTY.js");
+    const { listMemories, indexCounts } = await import("./listing-LMQVCI2M.js");
     const turn = () => new Promise((r2) => setImmediate(r2));
     await turn();
     const r = listMemories(this.store, {}, page * size);
@@ -638,7 +638,7 @@ var ViewModel = class {
   }
   async stats() {
     await this.settled();
-    const { memoryStats } = await import("./stats-7W6LJHOW.js");
+    const { memoryStats } = await import("./stats-53XIXL5D.js");
     const stats = await memoryStats(this.store, { top: 20 });
     const live = this.items(this.store.tip()).filter((i) => i.state === "live");
     const monthSet = /* @__PURE__ */ new Set();

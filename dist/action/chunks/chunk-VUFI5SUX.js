@@ -58,6 +58,7 @@ function safeError(err) {
 }
 
 export {
+  MAX_ERROR_VALUE,
   safeText,
   safeError
 };

@@ -15,7 +15,7 @@ import {
 } from "./chunk-WQFVWSTY.js";
 import {
   filterGiven
-} from "./chunk-6HGVQCQM.js";
+} from "./chunk-BXPMQALE.js";
 import {
   listRefs,
   readEffectiveConfig
@@ -24,7 +24,7 @@ import {
   runGit,
   runGitSync
 } from "./chunk-ZEGGKKJW.js";
-import "./chunk-CBOXMNO5.js";
+import "./chunk-ACHGFJY3.js";
 import "./chunk-Z5YN2S7E.js";
 import {
   diffFiles,

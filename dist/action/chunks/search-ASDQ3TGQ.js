@@ -15,18 +15,18 @@ import {
   rebuildIndex,
   search,
   textScores
-} from "./chunk-UR32HV6H.js";
+} from "./chunk-HDDSQFXU.js";
 import {
   IndexView
-} from "./chunk-BUW3M234.js";
+} from "./chunk-3CAKFDBB.js";
 import "./chunk-YTZHN34W.js";
 import {
   analyze,
   queryTerms,
   terms
-} from "./chunk-DRRFMTPQ.js";
+} from "./chunk-QB2MKSOX.js";
 import "./chunk-UCBYA3PT.js";
-import "./chunk-CBOXMNO5.js";
+import "./chunk-ACHGFJY3.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-CNRW4CSS.js";
 import "./chunk-3YJO3FTS.js";

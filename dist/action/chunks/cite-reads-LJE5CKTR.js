@@ -9,7 +9,7 @@ import {
 } from "./chunk-EJBUYO5P.js";
 import {
   filterMemories
-} from "./chunk-RQIALOLG.js";
+} from "./chunk-U5ZKIXZY.js";
 import {
   citationLabel,
   normalizeCitePath

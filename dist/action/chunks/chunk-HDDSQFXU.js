@@ -22,7 +22,7 @@ import {
   viewOf,
   writeAtomic,
   writeDocBounds
-} from "./chunk-BUW3M234.js";
+} from "./chunk-3CAKFDBB.js";
 import {
   FIELDS,
   NO_SCOPE,
@@ -36,7 +36,7 @@ import {
   postingsOf,
   queryTerms,
   terms
-} from "./chunk-DRRFMTPQ.js";
+} from "./chunk-QB2MKSOX.js";
 import {
   ARCHIVE_DIR,
   MEMORIES_DIR

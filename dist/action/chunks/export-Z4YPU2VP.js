@@ -2,8 +2,8 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   isoOrThrow,
   recordToMemory
-} from "./chunk-YBPIY7BG.js";
-import "./chunk-7MX3CG52.js";
+} from "./chunk-A2C2GC42.js";
+import "./chunk-TDJLB5OG.js";
 import {
   UPSERT_KEY_FIELD
 } from "./chunk-56JKSRGT.js";

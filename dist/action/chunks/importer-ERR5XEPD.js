@@ -4,11 +4,11 @@ import {
   parseRecords,
   readPiDirectory,
   recordToMemory
-} from "./chunk-YBPIY7BG.js";
-import "./chunk-7MX3CG52.js";
+} from "./chunk-A2C2GC42.js";
+import "./chunk-TDJLB5OG.js";
 import {
   safeText
-} from "./chunk-UDXNPQRW.js";
+} from "./chunk-VUFI5SUX.js";
 import {
   UPSERT_KEY_FIELD,
   contentHash,
@@ -30,7 +30,7 @@ import {
 } from "./chunk-UCBYA3PT.js";
 import {
   hashObject
-} from "./chunk-CBOXMNO5.js";
+} from "./chunk-ACHGFJY3.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-CNRW4CSS.js";
 import {

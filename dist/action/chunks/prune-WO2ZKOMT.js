@@ -2,7 +2,7 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   archivePathFor,
   prune
-} from "./chunk-7MX3CG52.js";
+} from "./chunk-TDJLB5OG.js";
 import "./chunk-VGPXJQ54.js";
 import {
   ARCHIVE_DIR

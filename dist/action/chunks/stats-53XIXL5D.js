@@ -147,7 +147,7 @@ async function addedBytes(store, old, tip) {
 async function memoryStats(store, opts = {}) {
   const top = opts.top ?? 10;
   const tip = store.tip();
-  const { indexCounts } = await import("./listing-5PHSWJTY.js");
+  const { indexCounts } = await import("./listing-LMQVCI2M.js");
   const c = indexCounts(store);
   const iso = (ms) => ms === null ? null : new Date(ms).toISOString();
   const documents = {};
