@@ -107,6 +107,8 @@ export interface ModeSearchOptions extends IndexOptions {
   smallStoreMemories?: number;
   /** Hybrid: most memories of one session (a run of memories stored at most `hybrid.contextMinutes` apart) placed before the others (0 = off). Default {@link SESSION_CAP}. */
   sessionCap?: number;
+  /** Hybrid: a store of at least `smallStoreMemories` memories passing the filters is judged as a small one when at least this share of them belong to no conversation (a store of notes; above 1: never). Default {@link NOTE_STORE_SHARE}. */
+  noteStoreShare?: number;
   /** Hybrid: a name of the query held by at most this many memories passing the filters selects: a memory without it is not confident (-1: off). Default {@link NAME_HOLDERS}. */
   nameHolders?: number;
   /** Hybrid, for benchmarks: called with each candidate's confidence signals and confidence (bench/small-stores.mjs `--signals`). */
@@ -126,6 +128,12 @@ export const CALIBRATION_MIN_MEMORIES = 20;
  * engineering store are larger, so their figures do not move.
  */
 export const SMALL_STORE_MEMORIES = 100;
+
+/**
+ * A store of notes is judged as a small store at any size (src/search/hybrid-rank.ts): when at least
+ * this share of the memories passing the filters belong to no conversation (src/search/conversation.ts).
+ */
+export const NOTE_STORE_SHARE = 0.5;
 
 /**
  * Names (src/search/confidence.ts, {@link Signals.lacksName}), on a small store ({@link SMALL_STORE_MEMORIES}):
