@@ -109,6 +109,8 @@ export interface ModeSearchOptions extends IndexOptions {
   sessionCap?: number;
   /** Hybrid: a store of at least `smallStoreMemories` memories passing the filters is judged as a small one when at least this share of them belong to no conversation (a store of notes; above 1: never). Default {@link NOTE_STORE_SHARE}. */
   noteStoreShare?: number;
+  /** Hybrid, a store judged small (by its size, or as a store of notes): a cosine's standard score is taken among the query's nearest this many memories passing the filters (0: among all of them). Default {@link CALIBRATION_NEAREST}. */
+  calibrationNearest?: number;
   /** Hybrid: a name of the query held by at most this many memories passing the filters selects: a memory without it is not confident (-1: off). Default {@link NAME_HOLDERS}. */
   nameHolders?: number;
   /** Hybrid, for benchmarks: called with each candidate's confidence signals and confidence (bench/small-stores.mjs `--signals`). */
@@ -134,6 +136,14 @@ export const SMALL_STORE_MEMORIES = 100;
  * this share of the memories passing the filters belong to no conversation (src/search/conversation.ts).
  */
 export const NOTE_STORE_SHARE = 0.5;
+
+/**
+ * In a store judged small, a cosine's standard score (z, src/search/confidence.ts) is taken among the
+ * query's nearest this many memories passing the filters, not among all of them: the relative lines
+ * were picked on stores of 25-35 notes of one domain, and in a store of 1,000 notes of many topics
+ * every note of the question's domain stands out from the rest. 0 = among all.
+ */
+export const CALIBRATION_NEAREST = 40;
 
 /**
  * Names (src/search/confidence.ts, {@link Signals.lacksName}), on a small store ({@link SMALL_STORE_MEMORIES}):
