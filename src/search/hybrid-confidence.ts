@@ -24,24 +24,16 @@ export interface Calibration {
 }
 
 /** Per-query calibration: mean, spread, the nearest and the 10th nearest, one pass over the cosines already computed. */
-export function calibration(queryCosines: Float32Array, ok: Uint8Array, okCount: number, nearest = 0): Calibration {
+export function calibration(queryCosines: Float32Array, ok: Uint8Array, okCount: number): Calibration {
   let sum = 0;
   let sq = 0;
-  let n = okCount;
-  if (nearest > 0 && okCount > nearest) {
-    n = nearest;
-    for (const r of topK(queryCosines, nearest, (x) => ok[x] === 1)) {
+  for (let r = 0; r < queryCosines.length; r++)
+    if (ok[r]) {
       sum += queryCosines[r];
       sq += queryCosines[r] * queryCosines[r];
     }
-  } else
-    for (let r = 0; r < queryCosines.length; r++)
-      if (ok[r]) {
-        sum += queryCosines[r];
-        sq += queryCosines[r] * queryCosines[r];
-      }
-  const mean = n ? sum / n : 0;
-  const spread = n ? Math.sqrt(Math.max(0, sq / n - mean * mean)) : 0;
+  const mean = okCount ? sum / okCount : 0;
+  const spread = okCount ? Math.sqrt(Math.max(0, sq / okCount - mean * mean)) : 0;
   const near10 = topK(queryCosines, 10, (x) => ok[x] === 1);
   return {
     calibrated: okCount >= CALIBRATION_MIN_MEMORIES && spread > 0,

@@ -107,10 +107,6 @@ export interface ModeSearchOptions extends IndexOptions {
   smallStoreMemories?: number;
   /** Hybrid: most memories of one session (a run of memories stored at most `hybrid.contextMinutes` apart) placed before the others (0 = off). Default {@link SESSION_CAP}. */
   sessionCap?: number;
-  /** Hybrid: a store of at least `smallStoreMemories` memories passing the filters is judged as a small one when at least this share of them belong to no conversation (a store of notes; above 1: never). Default {@link NOTE_STORE_SHARE}. */
-  noteStoreShare?: number;
-  /** Hybrid, a store judged small (by its size, or as a store of notes): a cosine's standard score is taken among the query's nearest this many memories passing the filters (0: among all of them). Default {@link CALIBRATION_NEAREST}. */
-  calibrationNearest?: number;
   /** Hybrid: a name of the query held by at most this many memories passing the filters selects: a memory without it is not confident (-1: off). Default {@link NAME_HOLDERS}. */
   nameHolders?: number;
   /** Hybrid, for benchmarks: called with each candidate's confidence signals and confidence (bench/small-stores.mjs `--signals`). */
@@ -130,20 +126,6 @@ export const CALIBRATION_MIN_MEMORIES = 20;
  * engineering store are larger, so their figures do not move.
  */
 export const SMALL_STORE_MEMORIES = 100;
-
-/**
- * A store of notes is judged as a small store at any size (src/search/hybrid-rank.ts): when at least
- * this share of the memories passing the filters belong to no conversation (src/search/conversation.ts).
- */
-export const NOTE_STORE_SHARE = 0.5;
-
-/**
- * In a store judged small, a cosine's standard score (z, src/search/confidence.ts) is taken among the
- * query's nearest this many memories passing the filters, not among all of them: the relative lines
- * were picked on stores of 25-35 notes of one domain, and in a store of 1,000 notes of many topics
- * every note of the question's domain stands out from the rest. 0 = among all.
- */
-export const CALIBRATION_NEAREST = 40;
 
 /**
  * Names (src/search/confidence.ts, {@link Signals.lacksName}), on a small store ({@link SMALL_STORE_MEMORIES}):

@@ -3,8 +3,8 @@ import { topK, type VectorIndex } from '../vector/index.js';
 import { CONFIDENT, HYBRID_MIN_COVERAGE, semanticConfidence } from './confidence.js';
 import { candidateRows, expansionWords, nameSelector, textScores, type TextScores } from './hybrid-candidates.js';
 import { calibration, candidateConfidence, type ConfidenceSignals } from './hybrid-confidence.js';
-import { addContext, neighboursOf, noteShare, sessionsOf } from './hybrid-context.js';
-import { CALIBRATION_NEAREST, FEEDBACK_DOCS, FEEDBACK_MIN_MEMORIES, NOTE_STORE_SHARE, PAGE_SUPPORT, SESSION_CAP, SMALL_STORE_MEMORIES, feedbackDefault, hybridSettings, type HybridSettings } from './hybrid-options.js';
+import { addContext, neighboursOf, sessionsOf } from './hybrid-context.js';
+import { FEEDBACK_DOCS, FEEDBACK_MIN_MEMORIES, PAGE_SUPPORT, SESSION_CAP, SMALL_STORE_MEMORIES, feedbackDefault, hybridSettings, type HybridSettings } from './hybrid-options.js';
 import { bestOf } from './rank-order.js';
 import type { Candidate, Ranking, RankInput } from './ranking.js';
 import { knownShare } from './terms.js';
@@ -112,10 +112,8 @@ export function hybridRanking(input: RankInput): Ranking {
   const expanded = words.length && settings.expansionWeight > 0 ? textScores(input, words.join(' '), null).scores : null;
   const expansionCandidates = expanded && (opts.expansionCandidates ?? true) ? expanded : null;
   const candidates = candidateRows(input, queryCosines, [text.scores.keys(), expansionCandidates?.keys() ?? []], settings.semanticCandidates);
-  const smallByCount = input.okCount < (opts.smallStoreMemories ?? SMALL_STORE_MEMORIES);
-  const notes = !smallByCount && noteShare(index, view, input.ok, input.okCount, (id) => entries.get(id)?.conv) >= (opts.noteStoreShare ?? NOTE_STORE_SHARE);
-  const small = smallByCount || notes;
-  const cal = calibration(queryCosines, input.ok, input.okCount, small ? opts.calibrationNearest ?? CALIBRATION_NEAREST : 0);
+  const small = input.okCount < (opts.smallStoreMemories ?? SMALL_STORE_MEMORIES);
+  const cal = calibration(queryCosines, input.ok, input.okCount);
   const signals: ConfidenceSignals = { coverage: text.coverage, queryCosines, known: knownShare(view, query), minCoverage: opts.minCoverage ?? HYBRID_MIN_COVERAGE, small, floor: input.floor, calibration: cal, names: small ? nameSelector(input) : null, ...(opts.onSignals ? { onSignals: opts.onSignals } : {}) };
   const b: BlendInput = { index, settings, candidates, text, expanded, signals };
   const pass = (cosines: Float32Array, feedback: Map<string, number> | null) => {

@@ -140,15 +140,14 @@ describe('confidence lines (hybrid)', () => {
     expect(full.results.map((m) => m.content)).toEqual([target]);
     expect(full.results[0].confidence).toBeLessThan(0.5625); // coverage < 0.65
     // Hybrid, with a threshold no cosine of the test model reaches and the small-store lines off (the
-    // target stands out by meaning among 25 notes; a store of notes is judged small at any size, so
-    // that rule is off too): only the lexical rules decide.
+    // target stands out by meaning among 25 notes): only the lexical rules decide.
     const embedder = new HttpEmbedder({ model: 'bow', baseUrl: server.url });
-    const hybrid = await s.search({ query }, { embedder, minSimilarity: 0.999, smallStoreMemories: 0, noteStoreShare: 2 });
+    const hybrid = await s.search({ query }, { embedder, minSimilarity: 0.999, smallStoreMemories: 0 });
     expect(hybrid.mode).toBe('hybrid');
     expect(hybrid.results).toEqual([]);
     expect(hybrid.weak?.map((m) => m.content)).toContain(target);
     // The same search with full text's line: confident again, so the line is what decided.
-    const lower = await s.search({ query }, { embedder, minSimilarity: 0.999, minCoverage: 0.6, smallStoreMemories: 0, noteStoreShare: 2 });
+    const lower = await s.search({ query }, { embedder, minSimilarity: 0.999, minCoverage: 0.6, smallStoreMemories: 0 });
     expect(lower.results.map((m) => m.content)).toEqual([target]);
   });
 });

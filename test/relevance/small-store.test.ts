@@ -36,9 +36,8 @@ describe('relative evidence on a small store (hybrid, offline model)', () => {
     for (const query of ['is there a desktop app for Linux', 'do you have a discount for startups', 'can I use a hardware security key']) {
       const r = await s.search({ query }, { embedder, embedBudgetMs: Infinity });
       expect(r.results, query).toEqual([]);
-      // Names off: "Linux" alone would silence the first question (the test below). The larger store
-      // is one of a chat's turns: a store of notes is judged small at any size (the last describe).
-      const large = await s.search({ query }, { embedder, embedBudgetMs: Infinity, smallStoreMemories: 20, noteStoreShare: 2, nameHolders: -1 });
+      // Names off: "Linux" alone would silence the first question (the test below).
+      const large = await s.search({ query }, { embedder, embedBudgetMs: Infinity, smallStoreMemories: 20, nameHolders: -1 });
       expect(large.results.length, query).toBeGreaterThan(0);
     }
   }, 120_000);
@@ -68,7 +67,7 @@ describe('the nearest note that stands out on a small store (hybrid, offline mod
       const r = await s.search({ query }, { embedder, embedBudgetMs: Infinity });
       expect(r.results[0]?.id, query).toBe(ids[key]);
       expect(r.results[0].scores?.vector, query).toBeLessThan(0.4);
-      const large = await s.search({ query }, { embedder, embedBudgetMs: Infinity, smallStoreMemories: 20, noteStoreShare: 2 });
+      const large = await s.search({ query }, { embedder, embedBudgetMs: Infinity, smallStoreMemories: 20 });
       expect(large.results.map((m) => m.id), query).not.toContain(ids[key]);
     }
   }, 120_000);
@@ -104,9 +103,8 @@ describe('a query\'s names select on a small store (hybrid, offline model)', () 
       expect(nan.results.length, query).toBeGreaterThan(0);
     }
     expect((await s.search({ query: 'what is the Netflix password' }, { embedder, embedBudgetMs: Infinity })).results).toEqual([]);
-    // A larger store of a chat's turns (here: the line moved under the store, and the rule that judges
-    // a store of notes as a small one off) does not select by names: a conversation's turns do not repeat them.
-    const large = await s.search({ query: 'is Tom allergic to anything' }, { embedder, embedBudgetMs: Infinity, smallStoreMemories: 20, noteStoreShare: 2 });
+    // A larger store (here: the line moved under the store) does not select by names: a conversation's turns do not repeat them.
+    const large = await s.search({ query: 'is Tom allergic to anything' }, { embedder, embedBudgetMs: Infinity, smallStoreMemories: 20 });
     expect(large.results.map((m) => m.id)).toContain(ids.a01);
   }, 120_000);
 
@@ -115,62 +113,5 @@ describe('a query\'s names select on a small store (hybrid, offline model)', () 
       const r = await s.search({ query }, { embedder, embedBudgetMs: Infinity });
       expect(r.results[0]?.id, query).toBe(ids[key]);
     }
-  }, 120_000);
-});
-
-// A store of 100 notes typed one by one (an assistant's 25 notes after 75 of a team's engineering
-// notes, bench/data/engineering-notes.json, none in a conversation) is judged as a small store:
-// names select, the relative lines apply and no page lends confidence, as among 25 notes. The same
-// 100 memories stored as the turns of one chat (metadata `session`) keep the absolute lines of a
-// larger store, where a turn does not repeat the name it is about.
-describe('a store of notes is judged as a small store at any size (hybrid, offline model)', () => {
-  let notes: MemoryStore;
-  let chat: MemoryStore;
-  let embedder: Embedder;
-  let ids: Record<string, string> = {};
-  let chatIds: Record<string, string> = {};
-  const engineering = (JSON.parse(readFileSync(join(__dirname, '..', '..', 'bench', 'data', 'engineering-notes.json'), 'utf8')).memories as { content: string }[]).slice(0, 75);
-  const assistant = tuneNotes('assistant.json', 'pa-tune');
-  async function fill(session?: string): Promise<{ s: MemoryStore; ids: Record<string, string> }> {
-    const s = new MemoryStore({ repo: makeRepo(), warn: () => {}, config: { autoTag: false } });
-    const out: Record<string, string> = {};
-    const t0 = Date.UTC(2026, 2, 2, 9);
-    const docs: [string, string][] = [...engineering.map((m, i): [string, string] => [`d${i}`, m.content]), ...Object.entries(assistant)];
-    for (const [i, [key, content]] of docs.entries()) out[key] = (await s.store({ content, timestamp: new Date(t0 + i * 1000).toISOString(), ...(session ? { metadata: { session } } : {}) })).id;
-    return { s, ids: out };
-  }
-  beforeAll(async () => {
-    const { UseLiteEmbedder } = await import('../../src/embed/index.js');
-    embedder = new UseLiteEmbedder();
-    ({ s: notes, ids } = await fill());
-    ({ s: chat, ids: chatIds } = await fill('chat-1'));
-  }, 300_000);
-
-  it('a question about someone no note is about gets nothing confident among notes; among a chat\'s turns the absolute lines answer it', async () => {
-    for (const [query, other] of [['is Tom allergic to anything', 'a01'], ['is Tom vegetarian', 'a11']]) {
-      const r = await notes.search({ query }, { embedder, embedBudgetMs: Infinity });
-      expect(r.results, query).toEqual([]);
-      expect(r.weak?.map((m) => m.id), query).toContain(ids[other]);
-      const c = await chat.search({ query }, { embedder, embedBudgetMs: Infinity });
-      expect(c.results.map((m) => m.id), query).toContain(chatIds[other]);
-    }
-  }, 180_000);
-
-  it('a note of the question\'s domain is judged among the notes near the question, not among notes of other topics', async () => {
-    // Among the 75 engineering notes every note about Anna stands out; among the 40 nearest notes
-    // (mostly Anna's own) the ones that share "Anna" do not.
-    for (const query of ["what is Anna's shoe size", "who is Anna's hairdresser"]) {
-      const r = await notes.search({ query }, { embedder, embedBudgetMs: Infinity });
-      expect(r.results, query).toEqual([]);
-      const whole = await notes.search({ query }, { embedder, embedBudgetMs: Infinity, calibrationNearest: 0 });
-      expect(whole.results.length, query).toBeGreaterThan(0);
-    }
-  }, 120_000);
-
-  it('a note worded unlike the question that stands out among the notes near it is the first confident result', async () => {
-    const r = await notes.search({ query: 'when is my next dentist appointment' }, { embedder, embedBudgetMs: Infinity });
-    expect(r.results[0]?.id).toBe(ids.a03);
-    // No page support among notes: the answer is not followed by notes sharing a word with the question.
-    expect(r.results.length).toBeLessThanOrEqual(3);
   }, 120_000);
 });

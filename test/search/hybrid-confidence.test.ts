@@ -24,18 +24,6 @@ describe('hybrid-confidence', () => {
     expect(c.calibrated).toBe(true);
   });
 
-  it('with `nearest`, measures mean and spread over the query\'s nearest rows passing the filters (all of them when there are no more)', () => {
-    const c = calibration(cos, ok, 29, 20);
-    const vals = Array.from(cos.subarray(9, 29));
-    const mean = vals.reduce((a, x) => a + x, 0) / 20;
-    expect(c.mean).toBeCloseTo(mean, 6);
-    expect(c.spread).toBeCloseTo(Math.sqrt(vals.reduce((a, x) => a + x * x, 0) / 20 - mean * mean), 6);
-    expect(c).toMatchObject({ nearestRow: 28, calibrated: true });
-    expect(c.tenthCosine).toBeCloseTo(0.19, 6);
-    expect(calibration(cos, ok, 29, 29)).toEqual(calibration(cos, ok, 29));
-    expect(calibration(cos, ok, 29, 40)).toEqual(calibration(cos, ok, 29));
-  });
-
   it('is not calibrated below the fewest memories, nor without a spread, nor with no row', () => {
     const few = new Uint8Array(n);
     for (let r = 0; r < CALIBRATION_MIN_MEMORIES - 1; r++) few[r] = 1;
