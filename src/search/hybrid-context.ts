@@ -104,3 +104,25 @@ export function sessionsOf(index: VectorIndex, chain: Neighbours): (id: string) 
     return r === undefined ? -1 : rootOf(r);
   };
 }
+
+const noteRowCache = new WeakMap<VectorIndex, { view: object; notes: Uint8Array }>();
+
+/**
+ * The share of the memories passing the filters (`ok`, one byte per vector row) that belong to no
+ * conversation (src/search/conversation.ts): notes typed one by one, imports, hand-written files,
+ * rather than the turns of a chat or a job. The per-row flags are kept for the next search over the
+ * same index and view.
+ */
+export function noteShare(index: VectorIndex, view: object, ok: Uint8Array, okCount: number, convOf: (id: string) => number | undefined): number {
+  if (!okCount) return 0;
+  let hit = noteRowCache.get(index);
+  if (!hit || hit.view !== view) {
+    const notes = new Uint8Array(index.size);
+    for (let r = 0; r < index.size; r++) notes[r] = convOf(index.ids[r]) === NO_CONVERSATION ? 1 : 0;
+    hit = { view, notes };
+    noteRowCache.set(index, hit);
+  }
+  let n = 0;
+  for (let r = 0; r < ok.length; r++) n += ok[r] & hit.notes[r];
+  return n / okCount;
+}

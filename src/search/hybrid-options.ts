@@ -107,6 +107,8 @@ export interface ModeSearchOptions extends IndexOptions {
   smallStoreMemories?: number;
   /** Hybrid: most memories of one session (a run of memories stored at most `hybrid.contextMinutes` apart) placed before the others (0 = off). Default {@link SESSION_CAP}. */
   sessionCap?: number;
+  /** Hybrid: when at least this share of the memories passing the filters belong to no conversation (a store of notes), page support is off at any size (above 1: never). Default {@link NOTE_STORE_SHARE}. */
+  noteStoreShare?: number;
   /** Hybrid: a name of the query held by at most this many memories passing the filters selects: a memory without it is not confident (-1: off). Default {@link NAME_HOLDERS}. */
   nameHolders?: number;
   /** Hybrid, for benchmarks: called with each candidate's confidence signals and confidence (bench/small-stores.mjs `--signals`). */
@@ -126,6 +128,20 @@ export const CALIBRATION_MIN_MEMORIES = 20;
  * engineering store are larger, so their figures do not move.
  */
 export const SMALL_STORE_MEMORIES = 100;
+
+/**
+ * A store of notes has no page support at any size (src/search/confidence.ts, `supported`): when at
+ * least this share of the memories passing the filters belong to no conversation
+ * (src/search/conversation.ts: no `session`, no CI job), a confident page lends its other
+ * candidates nothing. Page support is there for a conversation, where a question's evidence is spread
+ * over the turns around the one that matches (it carries LoCoMo's confident recall); a team's notes
+ * hold one fact each, and the notes on a confident note's page that share a word of the question are
+ * no answers. Picked on the tune stores among 100 and 1,000 notes (bench/small-stores.mjs,
+ * BENCHMARKS.md "Small stores: no page support among notes"): confident results per answerable
+ * question 5.83 → 3.10 and 7.62 → 4.87, right note first 68 → 70 and 67 → 69 of 92, neighbouring
+ * questions unchanged. The share is not tuned: the sets are all notes, or (LoCoMo) all turns.
+ */
+export const NOTE_STORE_SHARE = 0.5;
 
 /**
  * Names (src/search/confidence.ts, {@link Signals.lacksName}), on a small store ({@link SMALL_STORE_MEMORIES}):

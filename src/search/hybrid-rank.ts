@@ -3,8 +3,8 @@ import { topK, type VectorIndex } from '../vector/index.js';
 import { CONFIDENT, HYBRID_MIN_COVERAGE, semanticConfidence } from './confidence.js';
 import { candidateRows, expansionWords, nameSelector, textScores, type TextScores } from './hybrid-candidates.js';
 import { calibration, candidateConfidence, type ConfidenceSignals } from './hybrid-confidence.js';
-import { addContext, neighboursOf, sessionsOf } from './hybrid-context.js';
-import { FEEDBACK_DOCS, FEEDBACK_MIN_MEMORIES, PAGE_SUPPORT, SESSION_CAP, SMALL_STORE_MEMORIES, feedbackDefault, hybridSettings, type HybridSettings } from './hybrid-options.js';
+import { addContext, neighboursOf, noteShare, sessionsOf } from './hybrid-context.js';
+import { FEEDBACK_DOCS, FEEDBACK_MIN_MEMORIES, NOTE_STORE_SHARE, PAGE_SUPPORT, SESSION_CAP, SMALL_STORE_MEMORIES, feedbackDefault, hybridSettings, type HybridSettings } from './hybrid-options.js';
 import { bestOf } from './rank-order.js';
 import type { Candidate, Ranking, RankInput } from './ranking.js';
 import { knownShare } from './terms.js';
@@ -131,8 +131,10 @@ export function hybridRanking(input: RankInput): Ranking {
   return {
     candidates: scored,
     total: scored.reduce((a, x) => a + (x.confidence >= CONFIDENT ? 1 : 0), 0),
-    // Among a handful of memories the nearest are near only because there is nothing else.
-    pageSupport: (opts.pageSupport ?? PAGE_SUPPORT) && cal.calibrated && !small,
+    // Among a handful of memories the nearest are near only because there is nothing else; among
+    // notes (hybrid-options.ts NOTE_STORE_SHARE) each is one fact, and a confident one makes the
+    // others on its page no answer.
+    pageSupport: (opts.pageSupport ?? PAGE_SUPPORT) && cal.calibrated && !small && noteShare(index, view, input.ok, input.okCount, (id) => entries.get(id)?.conv) < (opts.noteStoreShare ?? NOTE_STORE_SHARE),
     coverage: text.coverage,
     sessionOf,
   };

@@ -75,8 +75,9 @@ describe('hybrid confidence with the default offline model', () => {
     // This chat is a small store (under 100 memories): by default a confident page lends no support.
     const small = await s.search({ query }, { embedder, embedBudgetMs: Infinity });
     expect(small.results.map((m) => m.id)).toEqual(off.results.map((m) => m.id));
-    // As in a larger store (the line moved down to this one's size):
-    const on = await s.search({ query }, { embedder, embedBudgetMs: Infinity, smallStoreMemories: 20 });
+    // As in a larger store of a chat's turns (the line moved down to this one's size; these turns carry
+    // no session, so page support among notes is turned on too):
+    const on = await s.search({ query }, { embedder, embedBudgetMs: Infinity, smallStoreMemories: 20, noteStoreShare: 2 });
     expect(off.results.length).toBeGreaterThan(0);
     const before = new Set(off.results.map((m) => m.id));
     for (const id of before) expect(on.results.map((m) => m.id)).toContain(id);

@@ -115,3 +115,43 @@ describe('a query\'s names select on a small store (hybrid, offline model)', () 
     }
   }, 120_000);
 });
+
+// A store of 100 notes typed one by one (an assistant's 25 notes after 75 of a team's engineering
+// notes, bench/data/engineering-notes.json, none in a conversation): a confident note does not lend
+// confidence to the other notes on its page, as it does among the turns of a chat (the same 100
+// memories stored with a `session`), where a question's evidence is spread over the turns around it.
+describe('no page support among notes, at any size (hybrid, offline model)', () => {
+  let notes: MemoryStore;
+  let chat: MemoryStore;
+  let embedder: Embedder;
+  let ids: Record<string, string> = {};
+  let chatIds: Record<string, string> = {};
+  const engineering = (JSON.parse(readFileSync(join(__dirname, '..', '..', 'bench', 'data', 'engineering-notes.json'), 'utf8')).memories as { content: string }[]).slice(0, 75);
+  const assistant = tuneNotes('assistant.json', 'pa-tune');
+  async function fill(session?: string): Promise<{ s: MemoryStore; ids: Record<string, string> }> {
+    const s = new MemoryStore({ repo: makeRepo(), warn: () => {}, config: { autoTag: false } });
+    const out: Record<string, string> = {};
+    const t0 = Date.UTC(2026, 2, 2, 9);
+    const docs: [string, string][] = [...engineering.map((m, i): [string, string] => [`d${i}`, m.content]), ...Object.entries(assistant)];
+    for (const [i, [key, content]] of docs.entries()) out[key] = (await s.store({ content, timestamp: new Date(t0 + i * 1000).toISOString(), ...(session ? { metadata: { session } } : {}) })).id;
+    return { s, ids: out };
+  }
+  beforeAll(async () => {
+    const { UseLiteEmbedder } = await import('../../src/embed/index.js');
+    embedder = new UseLiteEmbedder();
+    ({ s: notes, ids } = await fill());
+    ({ s: chat, ids: chatIds } = await fill('chat-1'));
+  }, 300_000);
+
+  it('the answer is confident alone among notes; among a chat\'s turns its page lends confidence to others', async () => {
+    for (const [query, key] of [['when is the cat\'s vaccination', 'a22'], ['does she eat meat', 'a11'], ['is Anna still learning Spanish', 'a23']]) {
+      const r = await notes.search({ query }, { embedder, embedBudgetMs: Infinity });
+      expect(r.results.map((m) => m.id), query).toEqual([ids[key]]);
+      const c = await chat.search({ query }, { embedder, embedBudgetMs: Infinity });
+      expect(c.results[0]?.id, query).toBe(chatIds[key]);
+      expect(c.results.length, query).toBeGreaterThan(1);
+      // The others are supported by the page: on the line, below the answer (confidence 0.5 + own / 5).
+      for (const m of c.results.slice(1)) expect(m.confidence, query).toBeLessThan(0.6);
+    }
+  }, 180_000);
+});

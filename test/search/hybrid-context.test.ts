@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NO_CONVERSATION } from '../../src/search/conversation.js';
-import { addContext, neighboursOf, sessionsOf } from '../../src/search/hybrid-context.js';
+import { addContext, neighboursOf, noteShare, sessionsOf } from '../../src/search/hybrid-context.js';
 import type { Candidate } from '../../src/search/ranking.js';
 import { indexOf } from './vector-rows.js';
 
@@ -65,5 +65,19 @@ describe('hybrid-context', () => {
     expect(['a', 'b', 'c'].map(sessionOf)).toEqual([row('a'), row('a'), row('a')]);
     expect(sessionOf('late')).toBe(row('late'));
     expect(sessionOf('unindexed')).toBe(-1);
+  });
+
+  it('counts the share of the memories passing the filters that belong to no conversation', () => {
+    const conv = (id: string) => place[id]?.conv;
+    const all = new Uint8Array(ids.length).fill(1);
+    expect(noteShare(index, {}, all, ids.length, conv)).toBeCloseTo(1 / 7, 6);
+    const some = new Uint8Array(ids.length);
+    some[row('none')] = 1;
+    some[row('a')] = 1;
+    const view = {};
+    expect(noteShare(index, view, some, 2, conv)).toBe(0.5);
+    some[row('a')] = 0;
+    expect(noteShare(index, view, some, 1, conv)).toBe(1);
+    expect(noteShare(index, view, new Uint8Array(ids.length), 0, conv)).toBe(0);
   });
 });
