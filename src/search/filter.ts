@@ -122,15 +122,15 @@ export type FilterMatches = Array<{ docs: Uint32Array; ts: Float64Array }>;
  * few thousand values instead of four columns of every document (~20 MB). Null without a tag filter, or
  * for a tag with no indexed word (punctuation, stop words only): the caller scans.
  */
-/** The numbers in both ascending lists, ascending. */
-function intersectAscending(a: readonly number[], b: readonly number[]): number[] {
-  const out: number[] = [];
+/** The numbers in both ascending lists, ascending (written over `a`, which it returns shortened). */
+function intersectAscending(a: Uint32Array, b: Uint32Array): Uint32Array {
+  let n = 0;
   for (let i = 0, j = 0; i < a.length && j < b.length; ) {
     if (a[i] < b[j]) i++;
     else if (a[i] > b[j]) j++;
-    else out.push(a[i++]), j++;
+    else (a[n++] = a[i++]), j++;
   }
-  return out;
+  return a.subarray(0, n);
 }
 
 export function filterMatches(view: IndexView, f: NormalizedFilter): FilterMatches | null {
@@ -146,29 +146,38 @@ export function filterMatches(view: IndexView, f: NormalizedFilter): FilterMatch
     if (tagIdx.includes(-1) || cat === -1 || scope === -1) return empty;
     // Candidates: documents holding every word of every tag in their tags field, ascending (a posting
     // list holds each document once, in document order: lists intersect by a merge, no set or sort).
-    let cands: number[] | null = null;
+    // Typed arrays sized up front, not growing lists: these loops run once per process, before the
+    // engine has compiled them, over tens of thousands of candidates at 1,000,000 memories.
+    let cands: Uint32Array | null = null;
     for (const term of new Set(words.flat())) {
       const t = seg.terms.find(Buffer.from(term, 'utf8'));
       if (t < 0) return empty;
       const { doc, tf } = postingsOf(seg, t);
-      const have: number[] = [];
-      for (let p = 0; p < doc.length; p++) if (tf[p * NF + TAGS_FIELD] > 0 && !dead?.[doc[p]]) have.push(doc[p]);
-      cands = cands === null ? have : intersectAscending(cands, have);
+      const have = new Uint32Array(doc.length);
+      let n = 0;
+      for (let p = 0; p < doc.length; p++) if (tf[p * NF + TAGS_FIELD] > 0 && !dead?.[doc[p]]) have[n++] = doc[p];
+      cands = cands === null ? have.subarray(0, n) : intersectAscending(cands, have.subarray(0, n));
       if (!cands.length) return empty;
     }
-    const c = cands ?? [];
-    const bounds: number[] = [];
-    for (const d of c) bounds.push(d, d + 1);
+    const c = cands ?? new Uint32Array(0);
+    const bounds = new Uint32Array(2 * c.length);
+    for (let k = 0; k < c.length; k++) {
+      bounds[2 * k] = c[k];
+      bounds[2 * k + 1] = c[k] + 1;
+    }
     const off = gatherValues(seg, 'tagOff', bounds);
-    const at: number[] = [];
-    for (let k = 0; k < c.length; k++) for (let i = off[2 * k]; i < off[2 * k + 1]; i++) at.push(i);
+    let tagged = 0;
+    for (let k = 0; k < c.length; k++) tagged += off[2 * k + 1] - off[2 * k];
+    const at = new Uint32Array(tagged);
+    for (let k = 0, w = 0; k < c.length; k++) for (let i = off[2 * k]; i < off[2 * k + 1]; i++) at[w++] = i;
     const ids = gatherValues(seg, 'tagIds', at);
     const ts = gatherValues(seg, 'ts', c);
     const cats = cat >= 0 ? gatherValues(seg, 'cat', c) : null;
     const scopes = f.scope !== undefined ? gatherValues(seg, 'scope', c) : null;
     const prios = prio >= 0 ? gatherValues(seg, 'prio', c) : null;
-    const docs: number[] = [];
-    const times: number[] = [];
+    const docs = new Uint32Array(c.length);
+    const times = new Float64Array(c.length);
+    let kept = 0;
     let j = 0;
     for (let k = 0; k < c.length; k++) {
       const from = j;
@@ -187,9 +196,9 @@ export function filterMatches(view: IndexView, f: NormalizedFilter): FilterMatch
         if (!has) ok = false;
       }
       if (!ok) continue;
-      docs.push(c[k]);
-      times.push(t);
+      docs[kept] = c[k];
+      times[kept++] = t;
     }
-    return { docs: Uint32Array.from(docs), ts: Float64Array.from(times) };
+    return { docs: docs.slice(0, kept), ts: times.slice(0, kept) };
   });
 }

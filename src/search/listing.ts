@@ -7,7 +7,7 @@ import { keepBest, newestFirst, type Ranked } from './rank-order.js';
 import { archiveSegment, openIndex, readMemory } from './index.js';
 import { baseSegmentFile } from './index-files.js';
 import { docsWithId } from './index-build.js';
-import { readNewestOrder } from './newest-order.js';
+import { newestByTime, newestPage, readNewestOrder, type TimedDoc } from './newest-order.js';
 import { PRIORITY_NAME, gatherValues, type Segment } from './segment.js';
 import { countSegment, emptyCounts, readBaseCounts, subtractDocs, writeBaseCounts, type SegmentCounts } from './base-counts.js';
 
@@ -67,7 +67,7 @@ export function listMemories(branch: ReadonlyBranch, q: ListQuery, limit: number
   const { view, archivePart } = listingView(branch, q.archived);
   const unfiltered = !filter.tags.length && filter.category === undefined && filter.scope === undefined && filter.priority === undefined;
   if (limit !== null && unfiltered && archivePart < 0) {
-    const page = newestPage(branch, view, limit);
+    const page = newestPage(view, baseSegmentFile(branch), limit);
     if (page) return { memories: readPage(branch, view, page, -1), total: view.n };
   }
   const matches = filterMatches(view, filter);
@@ -100,18 +100,6 @@ export function listMemories(branch: ReadonlyBranch, q: ListQuery, limit: number
   });
   const page = limit === null ? all.sort(cmp) : top;
   return { memories: readPage(branch, view, page, archivePart), total };
-}
-
-type TimedDoc = { part: number; doc: number; ts: number };
-
-/** Newest first by a time the item carries (no time column read), ties by id descending. */
-function newestByTime(view: IndexView): (a: TimedDoc, b: TimedDoc) => number {
-  return (a, b) => {
-    if (a.ts !== b.ts) return b.ts - a.ts;
-    const ia = view.parts[a.part].seg.ids.get(a.doc);
-    const ib = view.parts[b.part].seg.ids.get(b.doc);
-    return ia < ib ? 1 : ia > ib ? -1 : 0;
-  };
 }
 
 /** The page of {@link listMemories} from the documents a filter matched (filter.ts filterMatches): no column is read whole. */
@@ -160,39 +148,6 @@ function readPage(branch: ReadonlyBranch, view: IndexView, page: Array<{ part: n
     memories.push(r.part === archivePart ? { ...m, archived: true } : m);
   }
   return memories;
-}
-
-/**
- * The newest `limit` live documents without a filter, from the base segment's newest-first order
- * (src/search/newest-order.ts) merged with the delta's documents: reads a few entries of that file
- * instead of every document's time. Null when the base has no usable order file (the caller scans).
- */
-function newestPage(branch: ReadonlyBranch, view: IndexView, limit: number): Array<{ part: number; doc: number }> | null {
-  const base = view.parts[0];
-  if (!base || base.seg.kind !== 'base') return null;
-  const cmp = newestByTime(view);
-  const top: TimedDoc[] = [];
-  for (let pi = 1; pi < view.parts.length; pi++) {
-    const { seg, dead } = view.parts[pi];
-    for (let d = 0; d < seg.n; d++) if (!dead?.[d]) keepBest(top, { part: pi, doc: d, ts: seg.ts[d] }, limit, cmp);
-  }
-  // Base documents come newest first: after `limit` live ones, every later one is older.
-  const file = baseSegmentFile(branch);
-  let from = 0;
-  let taken = 0;
-  while (taken < limit && from < base.seg.n) {
-    const chunk = readNewestOrder(file, base.seg, from, Math.max(64, (limit - taken) * 2));
-    if (!chunk) return null;
-    if (!chunk.docs.length) break;
-    for (let i = 0; i < chunk.docs.length && taken < limit; i++) {
-      from++;
-      const d = chunk.docs[i];
-      if (base.dead?.[d]) continue;
-      taken++;
-      keepBest(top, { part: 0, doc: d, ts: chunk.ts[i] }, limit, cmp);
-    }
-  }
-  return top;
 }
 
 /** Where the live memory `id` is at the branch tip, from the index (files whose path does not give their id). */

@@ -1,6 +1,8 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { writeCacheFile } from '../git/atomic-file.js';
+import type { IndexView } from './index-view.js';
+import { keepBest } from './rank-order.js';
 import type { Segment } from './segment.js';
 
 /**
@@ -88,4 +90,48 @@ export function readNewestOrder(segmentFile: string, seg: Segment, from: number,
   } finally {
     closeSync(fd);
   }
+}
+
+export type TimedDoc = { part: number; doc: number; ts: number };
+
+/** Newest first by a time the item carries (no time column read), ties by id descending. */
+export function newestByTime(view: IndexView): (a: TimedDoc, b: TimedDoc) => number {
+  return (a, b) => {
+    if (a.ts !== b.ts) return b.ts - a.ts;
+    const ia = view.parts[a.part].seg.ids.get(a.doc);
+    const ib = view.parts[b.part].seg.ids.get(b.doc);
+    return ia < ib ? 1 : ia > ib ? -1 : 0;
+  };
+}
+
+/**
+ * The newest `limit` live documents without a filter (`list`, `recent`, a search with no searchable
+ * word), from the base's order file merged with the delta's documents: a few entries of that file
+ * instead of every document's time. Null when the base has no usable order file (the caller scans).
+ */
+export function newestPage(view: IndexView, segmentFile: string, limit: number): Array<{ part: number; doc: number }> | null {
+  const base = view.parts[0];
+  if (!base || base.seg.kind !== 'base') return null;
+  const cmp = newestByTime(view);
+  const top: TimedDoc[] = [];
+  for (let pi = 1; pi < view.parts.length; pi++) {
+    const { seg, dead } = view.parts[pi];
+    for (let d = 0; d < seg.n; d++) if (!dead?.[d]) keepBest(top, { part: pi, doc: d, ts: seg.ts[d] }, limit, cmp);
+  }
+  // Base documents come newest first: after `limit` live ones, every later one is older.
+  let from = 0;
+  let taken = 0;
+  while (taken < limit && from < base.seg.n) {
+    const chunk = readNewestOrder(segmentFile, base.seg, from, Math.max(64, (limit - taken) * 2));
+    if (!chunk) return null;
+    if (!chunk.docs.length) break;
+    for (let i = 0; i < chunk.docs.length && taken < limit; i++) {
+      from++;
+      const d = chunk.docs[i];
+      if (base.dead?.[d]) continue;
+      taken++;
+      keepBest(top, { part: 0, doc: d, ts: chunk.ts[i] }, limit, cmp);
+    }
+  }
+  return top;
 }

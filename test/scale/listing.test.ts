@@ -40,9 +40,15 @@ describe('listing from the index agrees with the catalog', () => {
       },
       result: {},
     }));
+    const noWord: unknown[] = [];
     const check = async (store: MemoryStore) => {
       const all = store.filter();
       const same = (a: Memory[], b: Memory[]) => expect(a).toEqual(b);
+      // A search with no searchable word is the newest page too, with the base boost as relevance.
+      const none = await store.search({ query: 'the', limit: 7 });
+      expect(none.results.map((m) => m.id)).toEqual(all.slice(0, 7).map((m) => m.id));
+      expect(none.total).toBe(all.length);
+      noWord.push(none.results.map((m) => [m.id, m.relevance]));
       same((await store.recent(7)).memories, all.slice(0, 7));
       same((await store.list()).memories, all.slice(0, 50));
       expect((await store.list()).total).toBe(all.length);
@@ -86,6 +92,8 @@ describe('listing from the index agrees with the catalog', () => {
     await check(new MemoryStore({ repo, warn: () => {} }));
     rmSync(orderFile);
     await check(new MemoryStore({ repo, warn: () => {} }));
+    // The same page and relevance from the order file and from the scan of every document.
+    for (const got of noWord) expect(got).toEqual(noWord[0]);
     writeFileSync(orderFile, good);
     // The branch moves (another writer): updates, deletes, new memories; the index takes a delta.
     await s.update(ids[3], { tags: ['ci', 'moved'], category: 'infra' });

@@ -1,6 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { compileFilter, filterMatches, normalizeFilter, parseDate } from '../../src/search/filter.js';
-import { view } from './segments.js';
+import { closeSync, fstatSync, openSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { viewOf } from '../../src/search/index-build.js';
+import { openSegmentLazily, writeSegment, type Segment } from '../../src/search/segment.js';
+import { tempDir } from '../helpers.js';
+import { segment, view, type Doc } from './segments.js';
+
+/** `seg` written to a file and opened as a command opens it: columns read by block, not whole. */
+function fromFile(seg: Segment): Segment {
+  const file = join(tempDir(), 'seg');
+  const fd = openSync(file, 'w');
+  writeSegment(seg, (bytes) => {
+    let w = 0;
+    while (w < bytes.length) w += writeSync(fd, bytes, w);
+  });
+  closeSync(fd);
+  const rfd = openSync(file, 'r');
+  return openSegmentLazily(rfd, fstatSync(rfd).size);
+}
 
 // A search's filters: checked and normalised from the query, then compiled over an index view.
 const NOW = Date.UTC(2026, 5, 1);
@@ -41,5 +59,39 @@ describe('filter', () => {
     // A value no document holds: nothing passes. No filter: everything.
     expect(passing(compileFilter(v, normalizeFilter({ tags: 'absent' }, NOW), null))).toEqual([]);
     expect(passing(compileFilter(v, normalizeFilter({}, NOW)))).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('finds from the postings exactly the documents the scan passes: tags of several words, removed documents, every field', () => {
+    const pool = ['ops', 'ci', 'build-cache', 'cache', 'build', 'release-notes', 'team'];
+    const cats = ['notes', 'decision', 'other'];
+    const prios = ['low', 'medium', 'high'];
+    const docs: Doc[] = [];
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (let i = 0; i < 400; i++) {
+      const tags = pool.filter(() => rand() < 0.45);
+      docs.push({ id: `m${i}`, content: i % 3 ? 'cache warm build' : 'ops note', tags, category: cats[Math.floor(rand() * 3)], priority: prios[Math.floor(rand() * 3)], timestamp: Date.UTC(2026, 0, 1 + Math.floor(rand() * 60)), scope: rand() < 0.75 ? 'team' : undefined });
+    }
+    const removed = [3, 10, 11, 200, 399];
+    const filters = [
+      { tags: ['build-cache'] },
+      { tags: ['build-cache', 'ops'], category: 'decision' },
+      { tags: ['release-notes'], priority: 'high' as const },
+      { tags: ['cache', 'ci'], scope: 'team', after: '2026-01-20', before: '2026-02-15' },
+      { tags: ['team', 'build'], category: 'notes', priority: 'low' as const },
+    ];
+    for (const make of [(s: Segment) => s, fromFile]) {
+      const v = viewOf(make(segment(docs)), segment([], 'delta', removed));
+      const live = (d: number) => !removed.includes(d);
+      for (const q of filters) {
+        const f = normalizeFilter(q, NOW);
+        const scan = compileFilter(v, f, null);
+        const want = docs.map((_, d) => d).filter((d) => live(d) && scan(0, d));
+        const got = filterMatches(v, f)![0];
+        expect(want.length).toBeGreaterThan(3);
+        expect([...got.docs]).toEqual(want);
+        expect([...got.ts]).toEqual(want.map((d) => docs[d].timestamp));
+      }
+    }
   });
 });
