@@ -105,24 +105,25 @@ export function sessionsOf(index: VectorIndex, chain: Neighbours): (id: string) 
   };
 }
 
-const noteRowCache = new WeakMap<VectorIndex, { view: object; notes: Uint8Array }>();
+/** Rows passing the filters that {@link noteShare} reads at most (evenly spaced beyond). */
+export const NOTE_SAMPLE = 10_000;
 
 /**
  * The share of the memories passing the filters (`ok`, one byte per vector row) that belong to no
  * conversation (src/search/conversation.ts): notes typed one by one, imports, hand-written files,
- * rather than the turns of a chat or a job. The per-row flags are kept for the next search over the
- * same index and view.
+ * rather than the turns of a chat or a job. Exact up to {@link NOTE_SAMPLE} rows passing the filters;
+ * above, every k-th of them: a share compared with one line needs no look-up of every memory of a
+ * large store on every search (at most 10,000, within about a percent of the whole count).
  */
-export function noteShare(index: VectorIndex, view: object, ok: Uint8Array, okCount: number, convOf: (id: string) => number | undefined): number {
+export function noteShare(index: VectorIndex, ok: Uint8Array, okCount: number, convOf: (id: string) => number | undefined): number {
   if (!okCount) return 0;
-  let hit = noteRowCache.get(index);
-  if (!hit || hit.view !== view) {
-    const notes = new Uint8Array(index.size);
-    for (let r = 0; r < index.size; r++) notes[r] = convOf(index.ids[r]) === NO_CONVERSATION ? 1 : 0;
-    hit = { view, notes };
-    noteRowCache.set(index, hit);
+  const step = Math.ceil(okCount / NOTE_SAMPLE);
+  let seen = 0;
+  let notes = 0;
+  for (let r = 0, k = 0; r < ok.length; r++) {
+    if (!ok[r] || k++ % step) continue;
+    seen++;
+    if (convOf(index.ids[r]) === NO_CONVERSATION) notes++;
   }
-  let n = 0;
-  for (let r = 0; r < ok.length; r++) n += ok[r] & hit.notes[r];
-  return n / okCount;
+  return seen ? notes / seen : 0;
 }

@@ -134,7 +134,7 @@ export function hybridRanking(input: RankInput): Ranking {
     // Among a handful of memories the nearest are near only because there is nothing else; among
     // notes (hybrid-options.ts NOTE_STORE_SHARE) each is one fact, and a confident one makes the
     // others on its page no answer.
-    pageSupport: (opts.pageSupport ?? PAGE_SUPPORT) && cal.calibrated && !small && noteShare(index, view, input.ok, input.okCount, (id) => entries.get(id)?.conv) < (opts.noteStoreShare ?? NOTE_STORE_SHARE),
+    pageSupport: (opts.pageSupport ?? PAGE_SUPPORT) && cal.calibrated && !small && noteShare(index, input.ok, input.okCount, (id) => entries.get(id)?.conv) < (opts.noteStoreShare ?? NOTE_STORE_SHARE),
     coverage: text.coverage,
     sessionOf,
   };

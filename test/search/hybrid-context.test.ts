@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NO_CONVERSATION } from '../../src/search/conversation.js';
-import { addContext, neighboursOf, noteShare, sessionsOf } from '../../src/search/hybrid-context.js';
+import { NOTE_SAMPLE, addContext, neighboursOf, noteShare, sessionsOf } from '../../src/search/hybrid-context.js';
 import type { Candidate } from '../../src/search/ranking.js';
 import { indexOf } from './vector-rows.js';
 
@@ -70,14 +70,30 @@ describe('hybrid-context', () => {
   it('counts the share of the memories passing the filters that belong to no conversation', () => {
     const conv = (id: string) => place[id]?.conv;
     const all = new Uint8Array(ids.length).fill(1);
-    expect(noteShare(index, {}, all, ids.length, conv)).toBeCloseTo(1 / 7, 6);
+    expect(noteShare(index, all, ids.length, conv)).toBeCloseTo(1 / 7, 6);
     const some = new Uint8Array(ids.length);
     some[row('none')] = 1;
     some[row('a')] = 1;
-    const view = {};
-    expect(noteShare(index, view, some, 2, conv)).toBe(0.5);
+    expect(noteShare(index, some, 2, conv)).toBe(0.5);
     some[row('a')] = 0;
-    expect(noteShare(index, view, some, 1, conv)).toBe(1);
-    expect(noteShare(index, view, new Uint8Array(ids.length), 0, conv)).toBe(0);
+    expect(noteShare(index, some, 1, conv)).toBe(1);
+    expect(noteShare(index, new Uint8Array(ids.length), 0, conv)).toBe(0);
+  });
+
+  it('reads at most a sample of the rows passing the filters, evenly spaced, for the share', () => {
+    const n = NOTE_SAMPLE * 5 + 3;
+    const big = { size: n, ids: Array.from({ length: n }, (_, r) => `m${r}`) } as unknown as Parameters<typeof noteShare>[0];
+    const ok = new Uint8Array(n);
+    let okCount = 0;
+    for (let r = 0; r < n; r++) if (r % 3) (ok[r] = 1), okCount++;
+    // About one memory in four is a note (scattered, not periodic): the share from about NOTE_SAMPLE rows.
+    const note = (r: number) => ((Math.imul(r, 2654435761) >>> 16) & 3) === 0;
+    let exact = 0;
+    for (let r = 0; r < n; r++) if (ok[r] && note(r)) exact++;
+    let asked = 0;
+    const conv = (id: string) => (asked++, note(Number(id.slice(1))) ? NO_CONVERSATION : 1);
+    expect(Math.abs(noteShare(big, ok, okCount, conv) - exact / okCount)).toBeLessThan(0.01);
+    expect(asked).toBeGreaterThan(NOTE_SAMPLE / 2);
+    expect(asked).toBeLessThanOrEqual(NOTE_SAMPLE);
   });
 });
