@@ -41,6 +41,9 @@ describe('memory mcp', () => {
     // Small stores: the 30-memory row of "Confidence by store size".
     const [, right, answerable, quiet, neighbouring] = doc.match(/\n\| 30 \| (\d+)\/(\d+) \(\d+%\) \| (\d+)\/(\d+) \(\d+%\) \|/)!.map(Number);
     expect(d).toContain(`about 1 in ${Math.round(neighbouring / (neighbouring - quiet))} still gets a confident result`);
+    // A thousand notes: the 1,000-memory row.
+    const [, , , quiet1k, neighbouring1k] = doc.match(/\n\| 1,000 \| (\d+)\/(\d+) \(\d+%\) \| (\d+)\/(\d+) \(\d+%\) \|/)!.map(Number);
+    expect(d).toContain(`among a thousand notes about ${Math.round((10 * (neighbouring1k - quiet1k)) / neighbouring1k)} in 10 do`);
     expect(d).toContain(`about 1 answerable question in ${Math.round(answerable / (answerable - right))} has no confident result or another note first`);
     expect(d).not.toMatch(/say you do not remember/i);
   });
