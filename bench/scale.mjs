@@ -31,7 +31,7 @@ const REF = opt('ref', null);
 const OUT = opt('out', null);
 const KEEP = opt('keep', null);
 const BEFORE = opt('before', null);
-const ALL = ['get', 'history', 'recent', 'list', 'tagged', 'search', 'search-filters', 'search-filter-only', 'search-common', 'search-stopword', 'stats', 'store', 'update', 'delete', 'core-view', 'after:recent', 'after:list', 'after:tagged', 'after:search', 'after:search-filter-only', 'after:stats', 'after:get', 'branch'];
+const ALL = ['get', 'history', 'recent', 'list', 'tagged', 'search', 'search-filters', 'search-filter-only', 'search-common', 'search-stopword', 'search-named', 'stats', 'store', 'update', 'delete', 'core-view', 'after:recent', 'after:list', 'after:tagged', 'after:search', 'after:search-filter-only', 'after:stats', 'after:get', 'branch'];
 const CASES = new Set((opt('cases', ALL.join(','))).split(','));
 
 const tmp = KEEP ?? mkdtempSync(join(tmpdir(), 'gm-bench-scale-'));
@@ -149,6 +149,8 @@ const cases = {
   'search-filter-only': () => [cli, 'search', '--tag', 'ci', '--json'],
   'search-common': () => [cli, 'search', VOCAB[0], '--json'],
   'search-stopword': () => [cli, 'search', 'the', '--json'],
+  // A word that is also a tag's name: the query names the tag (its boost), as `search deploy` does.
+  'search-named': () => [cli, 'search', 'deploy', '--json'],
   stats: () => [cli, 'stats', '--json'],
   store: () => [cli, 'store', uniq(), '--tags', 'bench', '--json'],
   update: () => [cli, 'update', getId, '--content', uniq(), '--json'],

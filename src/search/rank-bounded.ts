@@ -2,7 +2,7 @@ import { MIN_COVERAGE } from './confidence.js';
 import type { Bm25Params } from './bm25.js';
 import { BOUND_SHIFT, codeLength } from './doc-bounds.js';
 import type { IndexView } from './index-view.js';
-import { CATEGORY_FIELD, CONTENT_FIELD, labelValueMatch, TAGS_FIELD, termWords } from './label-match.js';
+import { CATEGORY_FIELD, CONTENT_FIELD, labelAlwaysMatches, labelValueMatch, TAGS_FIELD, termWords } from './label-match.js';
 import { boostOf, DAY, keepBest, pageOrder, round, type Ranked, type Weights } from './rank-order.js';
 import { eachPostingChunk, FIELDS, gatherValues, type Segment } from './segment.js';
 import { idf, termInformation, termPostings } from './terms.js';
@@ -25,13 +25,26 @@ const BOUNDED_FROM = 250_000;
 const TIGHT_FROM = 20_000;
 
 /**
+ * The boosts of the tags and category a query names (engine.ts `rank`: `w.tagMatch` per named tag a
+ * document holds, `w.categoryMatch` when its category is named).
+ */
+export interface LabelBonus {
+  /** The most a document of part `pi` can gain: a bound, never below what any document gains. */
+  most(pi: number): number;
+  /** For documents `docs` (ascending) of part `pi`: how many named tags each holds, and whether its category is named (1 or 0). */
+  hits(pi: number, docs: ArrayLike<number>): { tags: ArrayLike<number>; cat: ArrayLike<number> };
+}
+
+/**
  * The ranking of a query whose words are all common (or any query `rankPruned` (rank-pruned.ts) declines),
  * without reading the length and time columns of every matching document. A merge of the query's
  * postings gives each matching document its exact set of matched terms and so its coverage (`total`
  * and `confident` are exact) and an upper bound of its score; only the documents whose bound reaches
  * the page are scored exactly, their lengths and times read by block. Only documents that `pass` (the
- * query's filters) are matches. Null when the conditions do not hold (at most 8 query terms, BM25's
- * usual shape; no tag or category named, checked by the caller): the caller ranks as usual.
+ * query's filters) are matches. Tags and categories the query names (`labels`) add their boosts to a
+ * document's relevance as in rank; every bound holds the most a document of its part can gain from
+ * them, and a scored document gains exactly what its own tags and category give. Null when the
+ * conditions do not hold (at most 8 query terms, BM25's usual shape): the caller ranks as usual.
  *
  * Two ways to bound, by how many postings the query has:
  * - **Many** (at least an eighth of the documents; from {@link TIGHT_FROM} documents): the bound of
@@ -48,7 +61,7 @@ const TIGHT_FROM = 20_000;
  *
  * Results are the same either way (test/search/pruned-rank.test.ts).
  */
-export function rankBounded(view: IndexView, qterms: string[], limit: number, w: Weights, now: number, params: Bm25Params, text = qterms.join(' '), minCoverage = MIN_COVERAGE, pass: ((part: number, doc: number) => boolean) | null = null): { ranked: Ranked[]; total: number; confident: number } | null {
+export function rankBounded(view: IndexView, qterms: string[], limit: number, w: Weights, now: number, params: Bm25Params, text = qterms.join(' '), minCoverage = MIN_COVERAGE, pass: ((part: number, doc: number) => boolean) | null = null, labels: LabelBonus | null = null): { ranked: Ranked[]; total: number; confident: number } | null {
   const N = view.n;
   // A set of matched terms is a bit each (8 at most: longer queries rank as usual).
   if (!qterms.length || qterms.length > 8 || limit <= 0) return null;
@@ -80,7 +93,13 @@ export function rankBounded(view: IndexView, qterms: string[], limit: number, w:
   const info = termInformation(qterms, terms.map((t) => t.df), N);
   const mass = info.reduce((a, x) => a + x, 0);
   const qwords = termWords(text, qterms);
+  // Per part and term, per label field: whether every label the index holds under the term is one
+  // the query names as a value (then no document's labels are read to know that its posting counts).
+  const always = view.parts.map(({ seg }) => qterms.map((t, i) => [true, labelAlwaysMatches(seg, TAGS_FIELD, t, qwords[i]), labelAlwaysMatches(seg, CATEGORY_FIELD, t, qwords[i])]));
+  const labelMatch = (pi: number, seg: Segment, d: number, f: number, i: number) => always[pi][i][f] || labelValueMatch(seg, d, f, qwords[i]);
   const maxRec = Math.max(0, w.recencyPerDay * w.recencyDays);
+  // What a named tag or category can add to a document of each part (0 when the query names none).
+  const labelMost = view.parts.map((_, pi) => (labels ? labels.most(pi) : 0));
   const prioBoost = [w.priority.low ?? 0, w.priority.medium ?? 0, w.priority.high ?? 0];
   // Every boost a relevance can hold is bounded (round() moves a value by at most 0.00005).
   const MARGIN = 1e-4;
@@ -151,7 +170,7 @@ export function rankBounded(view: IndexView, qterms: string[], limit: number, w:
         let s = 0;
         for (let f = 0; f < NF; f++) {
           const tf = tfOf[p * NF + f];
-          if (!tf || (f !== CONTENT_FIELD && !labelValueMatch(seg, d, f, qwords[i]))) continue;
+          if (!tf || (f !== CONTENT_FIELD && !labelMatch(pi, seg, d, f, i))) continue;
           const norm = 1 - b + (b * lens[j * NF + f]) / view.avgLen[f];
           s += (boost[f] * ((k1 + 1) * tf)) / (k1 * norm + tf);
         }
@@ -159,11 +178,12 @@ export function rankBounded(view: IndexView, qterms: string[], limit: number, w:
         score[j] += terms[i].w * s;
       }
     }
+    const named = labels ? labels.hits(pi, docs) : null;
     for (let j = 0; j < docs.length; j++) {
       const sc = coord ? score[j] * Math.pow(countOf[masks[j]] / qterms.length, coord) : score[j];
       const ts = times[j];
-      // rank's sum with no tag or category named, term for term: the same relevance to the last bit.
-      const relevance = round(w.contentMatch * sc + w.tagMatch * 0 + w.categoryMatch * 0 + boostOf(prio(j), ts, w, now));
+      // rank's sum, term for term: the same relevance to the last bit.
+      const relevance = round(w.contentMatch * sc + w.tagMatch * (named ? named.tags[j] : 0) + w.categoryMatch * (named ? named.cat[j] : 0) + boostOf(prio(j), ts, w, now));
       if (top.length >= limit && relevance < top[top.length - 1].relevance) continue;
       keepBest(top, { part: pi, doc: docs[j], relevance, ts, coverage: coverOf[masks[j]] }, limit, cmp);
     }
@@ -216,11 +236,11 @@ export function rankBounded(view: IndexView, qterms: string[], limit: number, w:
     };
     // The bound of a posting of term `i` that is not a plain content match (a tag or category field,
     // or no content): the label-only ones count when the label holds the word as a value, as in rank.
-    const otherBound = (seg: Segment, d: number, i: number, p: number, tf: Uint8Array, nk: number): number => {
+    const otherBound = (pi: number, seg: Segment, d: number, i: number, p: number, tf: Uint8Array, nk: number): number => {
       const t0 = tf[p * NF];
       const t1 = tf[p * NF + 1];
       const t2 = tf[p * NF + 2];
-      if (!t0 && !((t1 && labelValueMatch(seg, d, TAGS_FIELD, qwords[i])) || (t2 && labelValueMatch(seg, d, CATEGORY_FIELD, qwords[i])))) return -1;
+      if (!t0 && !((t1 && labelMatch(pi, seg, d, TAGS_FIELD, i)) || (t2 && labelMatch(pi, seg, d, CATEGORY_FIELD, i)))) return -1;
       return (t0 ? (cw[i] * t0) / (nk + t0) : 0) + most[i][256 + t1] + most[i][512 + t2];
     };
     // One term: a loop small enough to be compiled early (a CLI process runs it once, over 900,000
@@ -236,6 +256,7 @@ export function rankBounded(view: IndexView, qterms: string[], limit: number, w:
       const scale = cm * factor[1 << i] * (1 + 1e-9);
       const c = cw[i];
       const confidentOne = coverOf[1 << i] >= minCoverage ? 1 : 0;
+      const most = labelMost[pi];
       const out = cands[pi];
       let count = 0;
       eachPostingChunk(seg, t, true, (doc, tfs, n) => {
@@ -245,9 +266,9 @@ export function rankBounded(view: IndexView, qterms: string[], limit: number, w:
           if (dead !== null && dead[d] === 1) continue;
           const t0 = tf[p * 3];
           const nk = normK[lenCode[d]];
-          let ub = t0 && !tf[p * 3 + 1] && !tf[p * 3 + 2] ? (c * t0) / (nk + t0) : otherBound(seg, d, i, p, tf, nk);
+          let ub = t0 && !tf[p * 3 + 1] && !tf[p * 3 + 2] ? (c * t0) / (nk + t0) : otherBound(pi, seg, d, i, p, tf, nk);
           if (ub < 0 || (pass !== null && !pass(pi, d))) continue;
-          ub = scale * ub + prioB[prio[d]] + recB[d >>> BOUND_SHIFT];
+          ub = scale * ub + prioB[prio[d]] + recB[d >>> BOUND_SHIFT] + most;
           if (band) {
             if (ub >= lo && ub < hi) out.docs.push(d), out.masks.push(1 << i), out.tfs.push(t0, tf[p * 3 + 1], tf[p * 3 + 2]);
             continue;
@@ -282,13 +303,13 @@ export function rankBounded(view: IndexView, qterms: string[], limit: number, w:
           if (p >= list.doc.length || list.doc[p] !== d) continue;
           at[j] = p + 1;
           if (dead?.[d]) continue;
-          const x = otherBound(seg, d, live[j], p, list.tf, nk);
+          const x = otherBound(pi, seg, d, live[j], p, list.tf, nk);
           if (x < 0) continue;
           ub += x;
           mask |= 1 << live[j];
         }
         if (!mask || (pass !== null && !pass(pi, d))) continue;
-        const bound = cm * ub * factor[mask] * (1 + 1e-9) + prioB[prio[d]] + recB[d >>> BOUND_SHIFT];
+        const bound = cm * ub * factor[mask] * (1 + 1e-9) + prioB[prio[d]] + recB[d >>> BOUND_SHIFT] + labelMost[pi];
         if (band) {
           if (bound >= lo && bound < hi) cands[pi].docs.push(d), cands[pi].masks.push(mask);
           continue;
@@ -362,7 +383,7 @@ export function rankBounded(view: IndexView, qterms: string[], limit: number, w:
         const t1 = list.tf[p * NF + 1];
         const t2 = list.tf[p * NF + 2];
         // A label-only posting counts when the label holds the word as a value, as in rank.
-        if (!t0 && !((t1 && labelValueMatch(seg, d, TAGS_FIELD, qwords[i])) || (t2 && labelValueMatch(seg, d, CATEGORY_FIELD, qwords[i])))) continue;
+        if (!t0 && !((t1 && labelMatch(pi, seg, d, TAGS_FIELD, i)) || (t2 && labelMatch(pi, seg, d, CATEGORY_FIELD, i)))) continue;
         const tab = most[i];
         ub += tab[t0] + tab[256 + t1] + tab[512 + t2];
         mask |= 1 << i;
@@ -381,7 +402,7 @@ export function rankBounded(view: IndexView, qterms: string[], limit: number, w:
     for (let k = 0; k < n; k++) {
       const m = masks[k];
       const pr = prioCol ? prioCol[docs[k]] : (prios as Float64Array)[k];
-      bound[k] = w.contentMatch * bound[k] * factor[m] * (1 + 1e-9) + (prioBoost[pr] ?? 0) + maxRec;
+      bound[k] = w.contentMatch * bound[k] * factor[m] * (1 + 1e-9) + (prioBoost[pr] ?? 0) + maxRec + labelMost[pi];
       if (coverOf[m] >= minCoverage) confident++;
     }
     total += n;

@@ -177,6 +177,45 @@ describe('bounded ranking', () => {
     );
   });
 
+  it('with tags and a category the query names: the same page, total and confident count as scoring every document', () => {
+    // Tags and categories that are words of the vocabulary (common and rare ones), so that queries name them.
+    const labelled = (seed: number, n: number, from: number) =>
+      corpus(seed, n, from, 0.1).map((d, k) => ({
+        ...d,
+        // "generator" and "general" are one term to the index ("gener") and different values: a
+        // posting of that term counts only for the label the query names.
+        tags: k % 3 ? [VOCAB[k % 7], ...(k % 4 ? [] : [VOCAB[200 + (k % 5)]]), ...(k % 11 ? [] : ['generator'])] : [`t${k % 5}`],
+        category: k % 2 ? VOCAB[1 + (k % 3)] : k % 13 ? 'general' : 'generators',
+        content: k % 17 ? d.content : `${d.content} general`,
+      }));
+    const lb = segmentOf(labelled(21, 3000, 0), { kind: 'base' });
+    const ld = segmentOf(labelled(22, 200, 3000), { kind: 'delta', removed: Array.from({ length: 150 }, (_, i) => i * 19), baseBuild: lb.build });
+    const lviews = [viewOf(lb, null), viewOf(lb, ld), viewOf(lazily(lb), ld)];
+    const weights = [DEFAULT_WEIGHTS, { ...DEFAULT_WEIGHTS, tagMatch: 0.2, categoryMatch: 9 }, { ...DEFAULT_WEIGHTS, tagMatch: -1, categoryMatch: -0.5 }];
+    let named = 0;
+    let all = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.integer({ min: 0, max: 8 }), fc.integer({ min: 198, max: 206 }), fc.integer({ min: 0, max: VOCAB.length - 1 })), { minLength: 1, maxLength: 4 }),
+        fc.constantFrom(1, 3, 10, 20),
+        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 0, max: 2 }),
+        fc.constantFrom<NormalizedFilter>({ tags: [] }, { tags: [VOCAB[3]] }, { tags: [], priority: 'high' }),
+        fc.constantFrom('', ' general', ' generator', ' generators'),
+        (words, limit, v, wi, filter, extra) => {
+          const text = words.map((i) => VOCAB[i]).join(' ') + extra;
+          all++;
+          if (words.some((i) => i <= 6 || (i >= 200 && i <= 204))) named++;
+          const full = rank(lviews[v], text, filter, limit, weights[wi], NOW, { ...DEFAULT_BM25, prune: false });
+          expect(rank(lviews[v], text, filter, limit, weights[wi], NOW, { ...DEFAULT_BM25, prune: true })).toEqual(full);
+        },
+      ),
+      { numRuns: runs(400), seed: 41 },
+    );
+    // Not vacuous: most queries name a tag or a category.
+    expect(named).toBeGreaterThan(all / 2);
+  });
+
   it('reads the lengths and times of the candidates for the page only, not the whole columns', () => {
     const seg = segmentOf(corpus(13, 20_000, 0, 0.1), { kind: 'base' });
     const file = join(tempDir(), 'search.base');
