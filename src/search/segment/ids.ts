@@ -20,9 +20,10 @@ export function compareRows(a: Buffer, ao: Uint32Array, i: number, b: Buffer, bo
 }
 
 /**
- * The id order of `ids`. Documents are mostly added in path order, which is id order within each
- * folder of a month (src/model/id.ts, pathFor): a column already in order costs one pass, and the
- * sort (stable, merging the runs it finds) stays close to linear for the rest.
+ * The id order of `ids`. Documents come in runs already in id order (a build reads the files of one
+ * folder, `memories/<month>/<bucket>/`, in path order, or the blobs of a pack in the order they were
+ * written, which is mostly the order their ids were made): a column in order costs one pass, and
+ * the sort (merging the runs it finds, stable) costs a pass per doubling of the runs' length.
  */
 export function sortIdOrder(ids: StringColumn): Uint32Array {
   const n = ids.length;
