@@ -36,25 +36,7 @@ export function sortIdOrder(ids: StringColumn): Uint32Array {
     if (sorted && d > 0 && compareRows(blob, off, d - 1, blob, off, d) > 0) sorted = false;
   }
   if (sorted) return out;
-  // Each id's first 18 bytes as three numbers (6 bytes each, exact in a double; a shorter id padded
-  // with zeros, which the full comparison then tells apart): most comparisons read two numbers.
-  const keys = new Float64Array(n * KEYS);
-  for (let d = 0; d < n; d++) {
-    const a = off[d];
-    const e = off[d + 1];
-    for (let k = 0; k < KEYS; k++) {
-      let v = 0;
-      for (let x = a + k * 6; x < a + k * 6 + 6; x++) v = v * 256 + (x < e ? blob[x] : 0);
-      keys[d * KEYS + k] = v;
-    }
-  }
-  const before = (x: number, y: number): boolean => {
-    for (let k = 0; k < KEYS; k++) {
-      const c = keys[x * KEYS + k] - keys[y * KEYS + k];
-      if (c) return c < 0;
-    }
-    return (compareRows(blob, off, x, blob, off, y) || x - y) < 0;
-  };
+  const before = (x: number, y: number): boolean => (compareRows(blob, off, x, blob, off, y) || x - y) < 0;
   // A natural merge sort: the runs already in order, merged pairwise (a stable merge keeps equal ids
   // by document number, as they came).
   let bounds: number[] = [0];
@@ -83,8 +65,6 @@ export function sortIdOrder(ids: StringColumn): Uint32Array {
   }
   return src;
 }
-
-const KEYS = 3;
 
 /**
  * The id order of `ids` from runs that are each in id order already (a base's order without its dead
