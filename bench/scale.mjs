@@ -138,7 +138,9 @@ if (fresh) {
 // Where the REV of --before runs, and who writes there between runs of an "after a writer" case.
 const beforeRepo = BEFORE_KEEP ? join(BEFORE_KEEP, `repo-${N}`) : repo;
 const beforeWriter = BEFORE_KEEP ? beforeCli : cli;
-const recentIds = JSON.parse(run([cli, 'recent', '--count', '200', '--json'], { cwd: repo }).stdout).memories.map((m) => m.id);
+const recentOf = (c, cwd) => JSON.parse(run([c, 'recent', '--count', '200', '--json'], { cwd }).stdout).memories.map((m) => m.id);
+// With --before-keep, ids live in both repositories (each deletes its own, so the two lists drift apart).
+const recentIds = ((mine, theirs) => (theirs ? mine.filter((id) => theirs.has(id)) : mine))(recentOf(cli, repo), BEFORE_KEEP ? new Set(recentOf(beforeCli, beforeRepo)) : null);
 const getId = recentIds[100];
 run([cli, 'core', 'set', 'The team deploys on Tuesdays. Ask in #ops before a release.', '--json'], { cwd: repo, ok: false });
 if (BEFORE_KEEP) run([beforeCli, 'core', 'set', 'The team deploys on Tuesdays. Ask in #ops before a release.', '--json'], { cwd: beforeRepo, ok: false });
