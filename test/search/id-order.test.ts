@@ -1,11 +1,13 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, existsSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CorruptIndexError } from '../../src/errors.js';
-import { SegmentBuilder, SegmentFile, concatSegments, decodeSegment, docsWithId, encodeSegment, joinParts, mergeSegments, writeSegment, type Segment } from '../../src/search/segment.js';
+import { SEGMENT_FORMAT, SegmentBuilder, SegmentFile, concatSegments, decodeSegment, docsWithId, encodeSegment, joinParts, mergeSegments, writeSegment, type Segment } from '../../src/search/segment.js';
 import { runs } from '../fc-runs.js';
-import { rng, tempDir } from '../helpers.js';
+import { git, gitEnv, makeRepo, rng, tempDir } from '../helpers.js';
+import { runCli } from '../run-cli.js';
 
 /**
  * The id order of a segment (src/search/segment/ids.ts): finding an id's documents by a binary search
@@ -173,5 +175,68 @@ describe('the id order of a segment', () => {
     // What the comparison with the pass over the ids would see of such an order.
     const misses = TRICKY.filter((id) => JSON.stringify(docsWithId(planted, id, null)) !== JSON.stringify(scan(planted, id, null)));
     expect(misses.length).toBeGreaterThan(0);
+  });
+});
+
+/** The file a CLI of the format before wrote: the same sections but the id order, format 7 in the header. */
+function asFormatBefore(bytes: Buffer): Buffer {
+  const hlen = bytes.readUInt32LE(4);
+  const h = JSON.parse(bytes.subarray(8, 8 + hlen).toString('utf8'));
+  h.format = 7;
+  delete h.sections.idOrder;
+  const json = Buffer.from(JSON.stringify(h), 'utf8');
+  const pad = (8 - ((8 + json.length) % 8)) % 8;
+  const head = Buffer.alloc(8 + json.length + pad, 0x20);
+  head.writeUInt32LE(bytes.readUInt32LE(0), 0);
+  head.writeUInt32LE(json.length + pad, 4);
+  json.copy(head, 8);
+  return Buffer.concat([head, bytes.subarray(8 + hlen)]);
+}
+
+/** Commits `text` at `path` on the memory branch by hand (a file no store wrote). */
+function handFile(repo: string, path: string, text: string): void {
+  const blob = execFileSync('git', ['hash-object', '-w', '--stdin'], { cwd: repo, env: gitEnv, input: text }).toString().trim();
+  const env = { ...gitEnv, GIT_INDEX_FILE: join(repo, '.git', 'gm-test-index') };
+  execFileSync('git', ['read-tree', 'memory'], { cwd: repo, env });
+  execFileSync('git', ['update-index', '--add', '--cacheinfo', `100644,${blob},${path}`], { cwd: repo, env });
+  const tree = execFileSync('git', ['write-tree'], { cwd: repo, env }).toString().trim();
+  git(repo, 'update-ref', 'refs/heads/memory', git(repo, 'commit-tree', tree, '-p', 'memory', '-m', `hand file ${path}`));
+}
+
+describe('an index of the format before the id order', { timeout: 120_000 }, () => {
+  it('is rebuilt with it by the first command that needs it, whose lookups by id answer right, and its files are removed', async () => {
+    const repo = makeRepo({ commit: true });
+    const id = (await runCli(repo, ['store', 'original zebra text', '--json'])).json.id as string;
+    await runCli(repo, ['store', 'another memory', '--json']);
+    expect((await runCli(repo, ['search', 'zebra', '--json'])).code).toBe(0);
+    const dir = join(repo, '.git', 'git-memory', 'memory');
+    const base = join(dir, `search-v${SEGMENT_FORMAT}.base`);
+    expect(existsSync(base)).toBe(true);
+    writeFileSync(join(dir, 'search-v7.base'), asFormatBefore(readFileSync(base)));
+    for (const f of readdirSync(dir)) if (f.includes(`search-v${SEGMENT_FORMAT}.`)) rmSync(join(dir, f));
+
+    // A memory only at a path that does not give its id, and a second copy of the first memory:
+    // only the index finds them by id.
+    const own = git(repo, 'ls-tree', '-r', '--name-only', 'memory', 'memories').split('\n').find((p) => p.endsWith(`/${id}.md`)) as string;
+    const text = git(repo, 'show', `memory:${own}`) + '\n';
+    const other = 'mem_handwritten1';
+    handFile(repo, 'memories/9999-99/z/hand.md', text.replace(`id: ${id}`, `id: ${other}`).replace('original zebra text', 'written by hand'));
+    handFile(repo, 'memories/9999-99/z/copy.md', text);
+    const got = await runCli(repo, ['get', other, '--json']);
+    expect(got.code, got.stderr).toBe(0);
+    expect(got.json.memory.content).toContain('written by hand');
+    const left = readdirSync(dir);
+    expect(left).toContain(`search-v${SEGMENT_FORMAT}.base`);
+    expect(left.filter((f) => f.includes('search-v7.'))).toEqual([]);
+
+    // One more copy after the base was built: the delta holds it, found by id there.
+    handFile(repo, 'memories/9999-99/z/copy2.md', text);
+    const del = await runCli(repo, ['delete', id, '--json']);
+    expect(del.code, del.stderr).toBe(0);
+    expect(del.json.files).toBe(3);
+    const files = git(repo, 'ls-tree', '-r', '--name-only', 'memory', 'memories').split('\n').filter((p) => p.endsWith('.md'));
+    expect(files).toHaveLength(2); // the hand-written memory and the other stored one
+    expect(files).toContain('memories/9999-99/z/hand.md');
+    expect(files).not.toContain(own);
   });
 });
