@@ -220,24 +220,11 @@ function viewMatchesTree(store: ReadonlyBranch, base: Segment, delta: Segment | 
  * per segment; a branch has few hand copies). The id column alone is a claim like the rest.
  */
 function copyCheck(store: ReadonlyBranch, parts: Array<{ seg: Segment; gone: ReadonlySet<number> }>): (path: string, oid: string) => boolean {
-  let byId: Map<string, Array<[Segment, number]>> | null = null;
   const idOf = (path: string, oid: string) => memoryFromFile(path, store.git.readBlob(oid).toString('utf8')).id;
   return (path, oid) => {
     try {
       const id = idOf(path, oid);
-      if (!byId) {
-        byId = new Map();
-        for (const { seg, gone } of parts) {
-          for (let d = 0; d < seg.n; d++) {
-            if (gone.has(d)) continue;
-            const k = seg.ids.get(d);
-            const list = byId.get(k);
-            if (list) list.push([seg, d]);
-            else byId.set(k, [[seg, d]]);
-          }
-        }
-      }
-      return (byId.get(id) ?? []).some(([seg, d]) => seg.paths.get(d) !== path && idOf(seg.paths.get(d), seg.oids.get(d)) === id);
+      return parts.some(({ seg, gone }) => docsWithId(seg, id, null).some((d) => !gone.has(d) && seg.paths.get(d) !== path && idOf(seg.paths.get(d), seg.oids.get(d)) === id));
     } catch {
       return false;
     }
