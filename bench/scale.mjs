@@ -2,7 +2,7 @@
 // time and peak RSS as ratios to an empty `node -e ''` start timed in the same run, interleaved.
 //
 //   MEMORY_EMBEDDER=none node bench/scale.mjs [--size 100000] [--runs 5] [--ref main] [--cases a,b,...]
-//                                            [--out results.json] [--keep DIR] [--before REV]
+//                                            [--out results.json] [--keep DIR] [--before REV] [--before-keep DIR2]
 //
 // The branch is made the way a user makes one: `memory import` of a generated JSONL file (timed: one
 // import, peak RSS), then a first `memory search` builds the index (timed). Then, warm, each case runs
@@ -11,7 +11,9 @@
 // shallow fetch, the bytes of trees rewritten by one store, and `git log` latency.
 // `--ref REV` benchmarks the package built from that git revision instead of the working tree (the
 // "before" figures). `--before REV` runs each case on both the working tree and REV, interleaved run
-// by run with the node start (a before/after table from one run on a loaded machine). Peak RSS comes from a preload that prints `process.resourceUsage().maxRSS` at exit, with the
+// by run with the node start (a before/after table from one run on a loaded machine); with
+// `--before-keep DIR2`, REV runs on DIR2's repository (a copy of DIR's), not DIR's: when REV reads
+// another index format, two builds on one repository would each rebuild the other's index. Peak RSS comes from a preload that prints `process.resourceUsage().maxRSS` at exit, with the
 // process's own CPU time (user + system, not its git children), a figure a loaded machine disturbs less than wall time.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -31,6 +33,7 @@ const REF = opt('ref', null);
 const OUT = opt('out', null);
 const KEEP = opt('keep', null);
 const BEFORE = opt('before', null);
+const BEFORE_KEEP = opt('before-keep', null);
 const ALL = ['get', 'history', 'recent', 'list', 'tagged', 'search', 'search-filters', 'search-filter-only', 'search-common', 'search-stopword', 'search-named', 'stats', 'store', 'update', 'delete', 'core-view', 'after:recent', 'after:list', 'after:tagged', 'after:search', 'after:search-filter-only', 'after:stats', 'after:get', 'branch'];
 const CASES = new Set((opt('cases', ALL.join(','))).split(','));
 
@@ -132,9 +135,15 @@ if (fresh) {
   const first = run([cli, 'search', VOCAB[3], '--json'], { cwd: repo });
   report('first search (index build)', { ms: first.ms, rss: first.rss, ratio: first.ms / base });
 }
-const recentIds = JSON.parse(run([cli, 'recent', '--count', '200', '--json'], { cwd: repo }).stdout).memories.map((m) => m.id);
+// Where the REV of --before runs, and who writes there between runs of an "after a writer" case.
+const beforeRepo = BEFORE_KEEP ? join(BEFORE_KEEP, `repo-${N}`) : repo;
+const beforeWriter = BEFORE_KEEP ? beforeCli : cli;
+const recentOf = (c, cwd) => JSON.parse(run([c, 'recent', '--count', '200', '--json'], { cwd }).stdout).memories.map((m) => m.id);
+// With --before-keep, ids live in both repositories (each deletes its own, so the two lists drift apart).
+const recentIds = ((mine, theirs) => (theirs ? mine.filter((id) => theirs.has(id)) : mine))(recentOf(cli, repo), BEFORE_KEEP ? new Set(recentOf(beforeCli, beforeRepo)) : null);
 const getId = recentIds[100];
 run([cli, 'core', 'set', 'The team deploys on Tuesdays. Ask in #ops before a release.', '--json'], { cwd: repo, ok: false });
+if (BEFORE_KEEP) run([beforeCli, 'core', 'set', 'The team deploys on Tuesdays. Ask in #ops before a release.', '--json'], { cwd: beforeRepo, ok: false });
 
 let k = 0;
 const uniq = () => `bench ${process.pid} ${Date.now()} ${k++} ${VOCAB[k % VOCAB.length]} ${VOCAB[(k * 7) % VOCAB.length]}`;
@@ -165,7 +174,7 @@ for (const [name, mk] of Object.entries(cases)) {
     // Warm-up (and the index brought up to date) before the timed runs.
     if (!after) {
       run(mk(), { cwd: repo });
-      if (beforeCli) run(mk().map((a) => (a === cli ? beforeCli : a)), { cwd: repo });
+      if (beforeCli) run(mk().map((a) => (a === cli ? beforeCli : a)), { cwd: beforeRepo });
     }
     const base = [];
     const baseCpu = [];
@@ -187,8 +196,8 @@ for (const [name, mk] of Object.entries(cases)) {
         cpus.push(r.cpu);
       };
       const theirs = () => {
-        if (after) run([cli, 'store', uniq(), '--tags', 'writer', '--json'], { cwd: repo });
-        const b = run(mk().map((a) => (a === cli ? beforeCli : a)), { cwd: repo });
+        if (after) run([beforeWriter, 'store', uniq(), '--tags', 'writer', '--json'], { cwd: beforeRepo });
+        const b = run(mk().map((a) => (a === cli ? beforeCli : a)), { cwd: beforeRepo });
         bTimes.push(b.ms);
         bRss.push(b.rss);
         bCpus.push(b.cpu);

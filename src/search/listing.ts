@@ -6,9 +6,8 @@ import { IndexView } from './index-view.js';
 import { keepBest, newestFirst, type Ranked } from './rank-order.js';
 import { archiveSegment, openIndex, readMemory } from './index.js';
 import { baseSegmentFile } from './index-files.js';
-import { docsWithId } from './index-build.js';
 import { newestByTime, newestPage, readNewestOrder, type TimedDoc } from './newest-order.js';
-import { PRIORITY_NAME, gatherValues, type Segment } from './segment.js';
+import { PRIORITY_NAME, docsWithId, gatherValues, type Segment } from './segment.js';
 import { countSegment, emptyCounts, readBaseCounts, subtractDocs, writeBaseCounts, type SegmentCounts } from './base-counts.js';
 
 /**

@@ -7,6 +7,7 @@
  * - build.ts: {@link SegmentBuilder}, memories in, a sorted dictionary and postings out;
  * - merge.ts: a base and its delta merged without analysing text again (and a delta with a later write's documents), and a build's parts joined;
  * - codec.ts: the file bytes, one header writer and one header reader for the encoders and decoders;
+ * - ids.ts: the id order, documents sorted by id, and finding an id's documents with it;
  * - file.ts: {@link SegmentFile}, a verified file opened lazily, closed by its holders.
  */
 export { FIELDS, MAX_DUPES, MAX_INDEXED_CHARS, NO_SCOPE, PRIORITY_CODE, PRIORITY_NAME, SEGMENT_FORMAT, type DocInput, type Segment } from './segment/format.js';
@@ -14,4 +15,4 @@ export { StringColumn, type LazyOffsets } from './segment/column.js';
 export { SegmentBuilder } from './segment/build.js';
 export { concatSegments, joinParts, mergeSegments, type SegmentPart } from './segment/merge.js';
 export { decodeSegment, encodeSegment, writeSegment } from './segment/codec.js';
-export { SegmentClosedError, SegmentFile, eachPostingChunk, gatherValues, postingCount, openSegmentLazily, postingsOf, releaseSegment, retainSegment } from './segment/file.js';
+export { SegmentClosedError, SegmentFile, eachPostingChunk, gatherValues, postingCount, docsWithId, openSegmentLazily, postingsOf, releaseSegment, retainSegment } from './segment/file.js';

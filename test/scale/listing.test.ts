@@ -5,6 +5,7 @@ import { memoryStats } from '../../src/lifecycle/stats.js';
 import { MemoryStore } from '../../src/store/store.js';
 import type { Memory } from '../../src/model/memory.js';
 import { git, makeRepo } from '../helpers.js';
+import { SEGMENT_FORMAT } from '../../src/search/segment.js';
 
 // list / recent / tagged / stats answer from the search index's document table; `filter()` still reads
 // the full catalog. They must agree exactly (same memories, same order), on a base index and on a
@@ -81,7 +82,7 @@ describe('listing from the index agrees with the catalog', () => {
     await check(new MemoryStore({ repo, warn: () => {} }));
     // recent/list without a filter read the base's newest-first order file; a damaged or missing one
     // is ignored (the documents are scanned), with the same answers.
-    const orderFile = join(repo, '.git', 'git-memory', 'memory', 'newest-search-v7.base');
+    const orderFile = join(repo, '.git', 'git-memory', 'memory', `newest-search-v${SEGMENT_FORMAT}.base`);
     expect(existsSync(orderFile)).toBe(true);
     const good = readFileSync(orderFile);
     const damaged = Buffer.from(good);

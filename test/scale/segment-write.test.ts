@@ -32,9 +32,9 @@ describe('segment files written section by section', () => {
     expect(back.scopes).toEqual(['équipe']);
   });
 
-  it('are the bytes of format 7 as it was first written (the persisted format did not move)', () => {
-    // The digest of this segment's file as the encoder first wrote format 7 (format 4 with each
-    // document's conversation hash; the analysis changed too, and the number is in the header); any change to the layout must bump SEGMENT_FORMAT and this digest together.
+  it('are the bytes of format 8 as it was first written (the persisted format did not move)', () => {
+    // The digest of this segment's file as the encoder first wrote format 8 (each document's
+    // conversation hash, and the id order); any change to the layout must bump SEGMENT_FORMAT and this digest together.
     const b = new SegmentBuilder();
     for (let i = 0; i < 500; i++) {
       b.add({ id: `mem_${i}`, path: `memories/2026-01/${i % 32}/mem_${i}.md`, oid: i.toString(16).padStart(40, '0'), timestamp: 1_700_000_000_000 + i, priority: ['low', 'medium', 'high'][i % 3], category: i % 2 ? 'ops' : 'général', scope: i % 5 ? undefined : 'équipe', conv: i % 4 ? undefined : 1000 + (i % 3), tags: [`t${i % 7}`, '日本'], content: `note ${i} über caches 日本語 ${i % 13}` });
@@ -43,9 +43,9 @@ describe('segment files written section by section', () => {
     const streamed: Buffer[] = [];
     writeSegment(seg, (x) => streamed.push(Buffer.from(x)));
     const digest = (x: Buffer) => createHash('sha256').update(x).digest('hex');
-    expect(SEGMENT_FORMAT).toBe(7);
-    expect(digest(encodeSegment(seg))).toBe('c4e84d8f3124d26e4e2d3689ab27f131b8d8025d4fe76da3159e87cb9b94035d');
-    expect(digest(Buffer.concat(streamed))).toBe('c4e84d8f3124d26e4e2d3689ab27f131b8d8025d4fe76da3159e87cb9b94035d');
+    expect(SEGMENT_FORMAT).toBe(8);
+    expect(digest(encodeSegment(seg))).toBe('3537cc1b26e6255ccf0eb876bfbea38d7954f51c9eb7196772e6ddb0384401d4');
+    expect(digest(Buffer.concat(streamed))).toBe('3537cc1b26e6255ccf0eb876bfbea38d7954f51c9eb7196772e6ddb0384401d4');
     // The conversation column reads back (hybrid context: src/search/conversation.ts).
     const back = decodeSegment(encodeSegment(seg));
     expect(back.conv[0]).toBe(1000);

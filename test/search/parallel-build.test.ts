@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { buildBlobWorker } from '../../scripts/build-worker.mjs';
 import { rebuildIndex, search, type IndexOptions } from '../../src/search/index.js';
 import { lastParts } from '../../src/search/parallel-build.js';
-import { decodeSegment, encodeSegment } from '../../src/search/segment.js';
+import { SEGMENT_FORMAT, decodeSegment, encodeSegment } from '../../src/search/segment.js';
 import { MemoryStore } from '../../src/store/store.js';
 import { memoryToFile } from '../../src/model/memory.js';
 import { commitFiles, git, makeRepo, rngInt, tempDir } from '../helpers.js';
@@ -40,7 +40,7 @@ async function build(parallel: IndexOptions['parallel']) {
   const warnings: string[] = [];
   const store = new MemoryStore({ repo, warn: (w) => warnings.push(w) });
   const result = await rebuildIndex(store, { parallel });
-  const seg = decodeSegment(readFileSync(join(repo, '.git', 'git-memory', 'memory', 'search-v7.base')));
+  const seg = decodeSegment(readFileSync(join(repo, '.git', 'git-memory', 'memory', `search-v${SEGMENT_FORMAT}.base`)));
   seg.build = '';
   const hits = (await search(store, { query: 'deploy cache', limit: 50 })).results.map((r) => [r.id, r.relevance]);
   return { bytes: encodeSegment(seg), warnings, skipped: result.skipped, indexed: result.indexed, hits };

@@ -1,6 +1,7 @@
 import { analyze, pipelineWord } from '../analyze.js';
 import { pathFor } from '../../model/id.js';
 import { StringColumn } from './column.js';
+import { sortIdOrder } from './ids.js';
 import { MAX_DUPES, MAX_INDEXED_CHARS, NF, NO_SCOPE, PRIORITY_CODE, type DocInput, type Segment } from './format.js';
 
 /** Building a segment from parsed memories: documents in, a sorted dictionary and postings out. */
@@ -293,6 +294,7 @@ export class SegmentBuilder {
     this.pDoc.drop();
     this.pTf.drop();
     const n = this.count;
+    const ids = this.ids.done();
     return {
       kind: meta.kind,
       tree: meta.tree,
@@ -302,7 +304,8 @@ export class SegmentBuilder {
       n,
       skipped: this.skipped,
       dupes: this.dupes,
-      ids: this.ids.done(),
+      ids,
+      idOrder: sortIdOrder(ids),
       paths: this.paths.done(),
       oids: this.oids.done(),
       ts: Float64Array.from(this.ts),

@@ -1,5 +1,6 @@
 import { crc32 } from '../../git/crc32.js';
 import { StringColumn } from './column.js';
+import { checkIdOrder } from './ids.js';
 import { MAGIC, MAX_DUPES, NF, NO_SCOPE, SEGMENT_FORMAT, bad, type Segment } from './format.js';
 
 /**
@@ -36,6 +37,7 @@ function sectionsOf(s: Segment): Array<[string, Uint8Array | Uint16Array | Uint3
     ['ts', s.ts, 'f64'],
     ['ids', s.ids.blob, 'u8'],
     ['idsOff', s.ids.off, 'u32'],
+    ['idOrder', s.idOrder, 'u32'],
     ['paths', s.paths.blob, 'u8'],
     ['pathsOff', s.paths.off, 'u32'],
     ['oids', s.oids.blob, 'u8'],
@@ -224,6 +226,7 @@ export function decodeSegment(input: Buffer, opts: { checksum?: boolean } = {}):
   const s: Segment = {
     ...headerFields(h),
     ids: col('ids'),
+    idOrder: get('idOrder', 'u32'),
     paths: col('paths'),
     oids: col('oids'),
     ts: get('ts', 'f64'),
@@ -242,6 +245,7 @@ export function decodeSegment(input: Buffer, opts: { checksum?: boolean } = {}):
   };
   if (s.ids.length !== n || s.paths.length !== n || s.oids.length !== n || s.ts.length !== n || s.prio.length !== n) bad('bad document table');
   if (s.cat.length !== n || s.scope.length !== n || s.conv.length !== n || s.tagOff.length !== n + 1 || s.len.length !== n * NF) bad('bad document table');
+  checkIdOrder(s.ids, s.idOrder);
   monotonic(s.tagOff, s.tagIds.length, 'tagOff');
   monotonic(s.postOff, s.postDoc.length, 'postOff');
   if (s.postTf.length !== s.postDoc.length * NF) bad('bad postings');

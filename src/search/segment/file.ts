@@ -3,6 +3,7 @@ import { SegmentClosedError } from '../../errors.js';
 import { StringColumn, type LazyOffsets } from './column.js';
 import { CTOR, headerFields, readHeader, sectionOf, type ArrayKind, type ArrayOf, type Header } from './codec.js';
 import { NF, bad, type Segment } from './format.js';
+import { docsWithIdIn } from './ids.js';
 
 export { SegmentClosedError };
 
@@ -57,6 +58,7 @@ export class SegmentFile implements Segment {
 
   // Loaded on first use; `undefined` until then.
   private ids_?: StringColumn;
+  private idOrder_?: Uint32Array;
   private paths_?: StringColumn;
   private oids_?: StringColumn;
   private terms__?: StringColumn;
@@ -114,7 +116,7 @@ export class SegmentFile implements Segment {
     this.terms_ = sectionOf(h, 'termsOff', 'u32')[1] / 4 - 1;
     // Every section's size, now: a header that does not describe the file fails here, not mid-search.
     const sizes: Array<[string, ArrayKind, number]> = [
-      ['ids', 'u8', -1], ['idsOff', 'u32', n + 1], ['paths', 'u8', -1], ['pathsOff', 'u32', n + 1], ['oids', 'u8', -1], ['oidsOff', 'u32', n + 1],
+      ['ids', 'u8', -1], ['idsOff', 'u32', n + 1], ['idOrder', 'u32', n], ['paths', 'u8', -1], ['pathsOff', 'u32', n + 1], ['oids', 'u8', -1], ['oidsOff', 'u32', n + 1],
       ['terms', 'u8', -1], ['termsOff', 'u32', this.terms_ + 1],
       ['ts', 'f64', n], ['prio', 'u8', n], ['cat', 'u32', n], ['scope', 'u32', n], ['conv', 'u32', n], ['tagOff', 'u32', n + 1], ['tagIds', 'u32', -1],
       ['len', 'u32', n * NF], ['postOff', 'u32', this.terms_ + 1], ['postDoc', 'u32', this.postings_], ['postTf', 'u8', this.postings_ * NF], ['removed', 'u32', -1],
@@ -127,6 +129,16 @@ export class SegmentFile implements Segment {
 
   get ids(): StringColumn {
     return (this.ids_ ??= this.column('ids', this.n));
+  }
+  get idOrder(): Uint32Array {
+    return (this.idOrder_ ??= this.array('idOrder', 'u32'));
+  }
+  /** Entry `k` of the id order: from the array when it was read, else its four bytes from the file. */
+  orderAt(k: number): number {
+    if (this.idOrder_) return this.idOrder_[k];
+    if (!(Number.isInteger(k) && k >= 0 && k < this.n)) bad('bad id order');
+    const [at] = sectionOf(this.h, 'idOrder', 'u32');
+    return this.read(at + k * 4, 4).readUInt32LE(0);
   }
   get paths(): StringColumn {
     return (this.paths_ ??= this.column('paths', this.n));
@@ -420,4 +432,13 @@ export function retainSegment<S extends Segment | null>(seg: S): S {
 /** Gives back a reference taken by {@link retainSegment} or by opening the file. */
 export function releaseSegment(seg: Segment | null | undefined): void {
   if (seg instanceof SegmentFile) seg.release();
+}
+
+/**
+ * Live documents of `seg` whose id is `id`, ascending, at most `max`: a binary search of the id order
+ * (ids.ts), reading about 20 of its entries and 20 ids from the file of a segment not in memory.
+ */
+export function docsWithId(seg: Segment, id: string, dead: Uint8Array | null, max = Infinity): number[] {
+  const at = seg instanceof SegmentFile ? (k: number) => seg.orderAt(k) : (k: number) => seg.idOrder[k];
+  return docsWithIdIn(seg, Buffer.from(id, 'utf8'), at, dead, max);
 }

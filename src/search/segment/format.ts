@@ -13,7 +13,8 @@ import type { StringColumn } from './column.js';
 // 4: the header lists the files skipped as second copies of an id (`dupes`), for delete.
 // 5, 6: each document's conversation; irregular word forms analysed as their base form.
 // 7: the conversation kept as a hash in the `conv` column (src/search/conversation.ts), none in the header.
-export const SEGMENT_FORMAT = 7;
+// 8: the id order (`idOrder`, ids.ts): a memory found by its id with a binary search, not a pass over the ids.
+export const SEGMENT_FORMAT = 8;
 
 /** At most this many second copies are listed in a segment; past it, `dupes` is null (unknown). */
 export const MAX_DUPES = 1000;
@@ -52,6 +53,11 @@ export interface Segment {
    */
   dupes: Array<[string, string]> | null;
   ids: StringColumn;
+  /**
+   * Document numbers sorted by the bytes of their ids, equal ids by document number (ids.ts): the
+   * documents of an id are found by a binary search of it.
+   */
+  idOrder: Uint32Array;
   paths: StringColumn;
   oids: StringColumn;
   /** Creation time, ms since the epoch. */

@@ -1,5 +1,6 @@
 import { StringColumn } from './column.js';
 import { Grow, Interner, newBuildId, sumLens } from './build.js';
+import { mergeIdOrders } from './ids.js';
 import { MAX_DUPES, NF, NO_SCOPE, type Segment } from './format.js';
 
 /**
@@ -111,11 +112,19 @@ export function concatSegments(base: Segment, dead: Uint8Array, delta: Segment, 
   }
   const termOff = new Uint32Array(termBufs.length + 1);
   for (let k = 0; k < termBufs.length; k++) termOff[k + 1] = termOff[k] + termBufs[k].length;
+  // The id order: the base's without its dead documents and the delta's after them, each still in
+  // order (document numbers only moved, in the same order), merged.
+  const idCol = StringColumn.from(ids);
+  const baseRun = new Uint32Array(deltaStart);
+  let live = 0;
+  for (const d of base.idOrder) if (!dead[d]) baseRun[live++] = remap[d];
+  const deltaRun = delta.idOrder.map((d) => deltaStart + d);
   return {
     ...meta,
     build: newBuildId(),
     n,
-    ids: StringColumn.from(ids),
+    ids: idCol,
+    idOrder: mergeIdOrders(idCol, [baseRun, deltaRun]),
     paths: StringColumn.from(paths),
     oids: StringColumn.from(oids),
     ts,
@@ -309,6 +318,12 @@ export function joinParts(parts: SegmentPart[], meta: { tree: string; skipped: n
     }
     postOff.push(out);
   }
+  // Each part's id order in the whole's document numbers, merged (no two parts hold one id).
+  const ids = column((s) => s.ids);
+  const idOrder = mergeIdOrders(
+    ids,
+    parts.map(({ seg }, p) => seg.idOrder.map((d) => globalOf[p][d])),
+  );
   return {
     kind: 'base',
     tree: meta.tree,
@@ -318,7 +333,8 @@ export function joinParts(parts: SegmentPart[], meta: { tree: string; skipped: n
     n,
     skipped: meta.skipped,
     dupes: [],
-    ids: column((s) => s.ids),
+    ids,
+    idOrder,
     paths: column((s) => s.paths),
     oids: column((s) => s.oids),
     ts,
