@@ -2,6 +2,7 @@ import type { StoreBranch } from '../model/branch-view.js';
 import type { CatalogEntry } from '../model/catalog.js';
 import { ConfirmationRequiredError, InvalidInputError } from '../errors.js';
 import { missingError } from './get.js';
+import { findLive, loadIdLookup } from './find.js';
 import { assertId } from '../model/id.js';
 import { memoryFromFile, normalizeTags } from '../model/memory.js';
 import { trashFile, trashPathFor } from '../model/trash.js';
@@ -34,11 +35,11 @@ function otherCopies(b: StoreBranch, id: string, path: string, tip: string, file
 export async function deleteMemory(b: StoreBranch, id: string): Promise<{ success: true; deleted: string; commit: string; files?: number }> {
   assertId(id);
   const { filesOfIdInIndex } = await import('../search/listing.js');
-  const { notFoundError } = await import('../model/trash.js');
+  const lookup = await loadIdLookup();
   const res = await b.mutate((tip) => {
-    const hit = tip ? b.find(id, tip) : null;
+    const hit = findLive(b, id, tip, lookup);
     // Already deleted: say it is in the trash (the MCP tool treats that as done: it is idempotent).
-    if (!hit || !tip) throw missingError(b, id, tip);
+    if (!hit || !tip) throw missingError(b, id, tip, lookup);
     // Two files claiming one id (a hand copy, a merge): every copy goes, so the memory is really gone.
     const copies = [hit, ...otherCopies(b, id, hit.path, tip, filesOfIdInIndex)];
     const when = b.now();

@@ -4,6 +4,7 @@ import { NotFoundError, UnreadableMemoryError, type MemoryError } from '../error
 import { idFromPath, pathFor } from '../model/id.js';
 import { notFoundError } from '../model/trash.js';
 import { memoryFromFile, publicMemory, type Memory } from '../model/memory.js';
+import { indexHasNoFile, loadIdLookup, type IdLookup } from './find.js';
 
 /** A live memory at the tip whose path does not follow from its id (a hand-written file), via the index. */
 async function findInIndex(b: StoreBranch, id: string): Promise<CatalogEntry | null> {
@@ -27,7 +28,7 @@ export async function getMemory(b: StoreBranch, id: string): Promise<{ success: 
   // An archived memory is still on the branch: readable by id, marked as archived.
   const archived = b.archiveCatalog().byId.get(id);
   if (archived) return { success: true, memory: { ...publicMemory(archived.memory), archived: true } };
-  throw missingError(b, id, tip);
+  throw missingError(b, id, tip, tip ? await loadIdLookup() : null);
 }
 
 /**
@@ -35,7 +36,7 @@ export async function getMemory(b: StoreBranch, id: string): Promise<{ success: 
  * its id gives, or a hand-written file whose path gives that id), or there is none. Not found and
  * unreadable are different answers: the second one says which file to fix.
  */
-export function missingError(b: StoreBranch, id: string, tip: string | null): MemoryError {
+export function missingError(b: StoreBranch, id: string, tip: string | null, lookup: IdLookup | null = null): MemoryError {
   const tree = b.treeOf(tip);
   if (tree) {
     const path = pathFor(id, '');
@@ -48,8 +49,12 @@ export function missingError(b: StoreBranch, id: string, tip: string | null): Me
         return new UnreadableMemoryError(id, path, (err as Error).message);
       }
     }
-    for (const s of b.catalog(tip).skipped) {
-      if (s.path.endsWith(`/${id}.md`) || idFromPath(s.path) === id) return new UnreadableMemoryError(id, s.path, s.reason);
+    // The files that could not be read, from the catalog (every file parsed): not needed when the
+    // index at the tip took every file and none holds the id.
+    if (!indexHasNoFile(b, id, tip, lookup)) {
+      for (const s of b.catalog(tip).skipped) {
+        if (s.path.endsWith(`/${id}.md`) || idFromPath(s.path) === id) return new UnreadableMemoryError(id, s.path, s.reason);
+      }
     }
   }
   // Not on the branch: a deleted id says it is in the trash and how to restore it.

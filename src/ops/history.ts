@@ -6,6 +6,7 @@ import { InvalidInputError, MemoryError, NotFoundError, InternalError } from '..
 import { assertId, idTime, pathFor } from '../model/id.js';
 import { memoryFromFile, publicMemory, type Memory } from '../model/memory.js';
 import type { BranchReader } from '../model/branch-view.js';
+import { findLive, loadIdLookup, type IdLookup } from './find.js';
 import { listTrash, trashPathFor, TRASH_DIR } from '../model/trash.js';
 
 /**
@@ -210,7 +211,7 @@ function eventFor(prev: string | null, now: string, everLive: boolean): string {
  * every folder of every changed tree (seconds on a branch of a million memories). Null when the id has
  * no path known without searching: a non-native id no longer on the branch.
  */
-function historySpecs(store: BranchReader, id: string): string[] | null {
+function historySpecs(store: BranchReader, id: string, lookup: IdLookup | null): string[] | null {
   const rels = new Set<string>();
   if (idTime(id) !== null) rels.add(pathFor(id, '').slice(MEMORIES_DIR.length + 1));
   const tops = new Set([MEMORIES_DIR, TRASH_DIR, ARCHIVE_DIR]);
@@ -218,7 +219,7 @@ function historySpecs(store: BranchReader, id: string): string[] | null {
   if (tip) {
     for (const e of store.git.readTree(store.git.readCommit(tip).tree)) if (isTreeMode(e.mode)) tops.add(e.name);
     // Hand-written files may carry an id that is not their file name: follow their current paths too.
-    const live = store.find(id, tip);
+    const live = findLive(store, id, tip, lookup);
     for (const p of [live?.path, ...listTrash(store, tip).filter((t) => t.id === id).map((t) => t.path)]) {
       if (p && p.includes('/')) rels.add(p.slice(p.indexOf('/') + 1));
     }
@@ -230,10 +231,10 @@ function historySpecs(store: BranchReader, id: string): string[] | null {
 }
 
 /** Oldest first, with the raw file text of each version; `cap`: bytes of text kept a version (the rest cut, see {@link capFileText}). */
-function versionsOf(store: BranchReader, id: string, cap = Infinity): VersionWithText[] {
+function versionsOf(store: BranchReader, id: string, cap = Infinity, lookup: IdLookup | null = null): VersionWithText[] {
   assertId(id);
   // A non-native id gone from the branch (purged): only a search of every path finds it.
-  const specs = historySpecs(store, id) ?? [`:(glob)**/${id}.md`];
+  const specs = historySpecs(store, id, lookup) ?? [`:(glob)**/${id}.md`];
   const records = logPaths(store, specs, { nameStatus: true }).reverse();
   const out: VersionWithText[] = [];
   let prev: string | null = null;
@@ -296,14 +297,14 @@ export async function memoryHistory(store: BranchReader, id: string): Promise<{ 
   // Bounded: 45 versions of 16 MB were 720 MB of text in one answer ("Invalid string length"). Each
   // version keeps at most a quarter of the budget as it is read, the newest first share the rest.
   const budget = historyTextBudget();
-  const all = versionsOf(store, id, versionTextCap(budget));
+  const all = versionsOf(store, id, versionTextCap(budget), await loadIdLookup());
   if (!all.length) throw new NotFoundError(id, 'memory in git history');
   return { success: true, id, versions: spendTextBudget(all.reverse().map(({ text: _t, ...v }) => v), budget) };
 }
 
 /** The newest file text git has for `id` and the path under memories/ it belongs at; null if never seen. */
-export function lastKnownFile(store: BranchReader, id: string): { livePath: string; text: string } | null {
-  const all = versionsOf(store, id);
+export function lastKnownFile(store: BranchReader, id: string, lookup: IdLookup | null = null): { livePath: string; text: string } | null {
+  const all = versionsOf(store, id, Infinity, lookup);
   for (let i = all.length - 1; i >= 0; i--) {
     const v = all[i];
     if (v.text === null) continue;
@@ -333,7 +334,7 @@ export async function getAt(store: BranchReader, id: string, at: string | number
   const asVersion = /^v?(\d{1,6})$/i.exec(atStr);
   if (asVersion) {
     const n = Number(asVersion[1]);
-    const all = versionsOf(store, id).filter((v) => v.version === n && v.text !== null);
+    const all = versionsOf(store, id, Infinity, await loadIdLookup()).filter((v) => v.version === n && v.text !== null);
     if (!all.length) throw new NotFoundError(`${id} version ${n}`, 'memory version');
     // The newest commit holding that version; a live copy beats the trash copy of the same version.
     const v = [...all].reverse().find((x) => x.state === 'live') ?? all[all.length - 1];
@@ -351,7 +352,7 @@ export async function getAt(store: BranchReader, id: string, at: string | number
     if (e) return resultFrom(p, store.git.readBlob(e.oid).toString('utf8'), commit, stateOf(p));
   }
   // Hand-named files: the paths history knows for this id.
-  for (const v of versionsOf(store, id)) {
+  for (const v of versionsOf(store, id, Infinity, await loadIdLookup())) {
     if (!v.path) continue;
     const e = store.git.entryAt(tree, v.path);
     if (e) return resultFrom(v.path, store.git.readBlob(e.oid).toString('utf8'), commit, stateOf(v.path));

@@ -1,6 +1,7 @@
 import { DuplicateError, NotFoundError } from '../errors.js';
 import type { MemoryBranch } from '../model/branch-view.js';
 import { lastKnownFile } from './history.js';
+import { findLive, loadIdLookup } from './find.js';
 import { assertId } from '../model/id.js';
 import { memoryFromFile } from '../model/memory.js';
 import { byDeletedDesc, liveFile, livePathFor, readTrash } from '../model/trash.js';
@@ -27,15 +28,16 @@ export async function restoreFromTrash(store: MemoryBranch, id: string): Promise
     readTrash(store, tip, 0)
       .filter((e) => e.item?.id === id)
       .sort((a, b) => byDeletedDesc(a.item!, b.item!))[0];
+  const lookup = await loadIdLookup();
   let fromHistory: { path: string; file: Buffer } | null = null;
   if (!inTrash(store.tip())) {
-    const last = lastKnownFile(store, id);
+    const last = lastKnownFile(store, id, lookup);
     if (!last) throw new NotFoundError(id, 'memory in the trash or in git history', { next: 'trash.list' });
     const stored = memoryFromFile(last.livePath, last.text, (w) => store.warn(w));
     fromHistory = { path: last.livePath, file: liveFile(stored) };
   }
   const res = await store.mutate<{ from: 'trash' | 'history'; path: string }>((tip) => {
-    if (store.find(id, tip)) throw new DuplicateError(id, `memory ${id} is not deleted: it is already in memories/`);
+    if (findLive(store, id, tip, lookup)) throw new DuplicateError(id, `memory ${id} is not deleted: it is already in memories/`);
     const hit = inTrash(tip);
     if (hit) {
       const path = livePathFor(hit.path);

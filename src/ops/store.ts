@@ -2,6 +2,7 @@ import type { StoreBranch } from '../model/branch-view.js';
 import { checkedTags, checkLabel, checkMetadata, checkText, checkTime } from '../model/bounds.js';
 import { DuplicateError, InvalidInputError } from '../errors.js';
 import { assertId, newId, pathFor } from '../model/id.js';
+import { findLive, loadIdLookup } from './find.js';
 import { isPriority, memoryToFile, parseTime, runnerMetadata, validateContent, type Priority, type StoredMemory } from '../model/memory.js';
 import { COMMIT_EXCERPT, excerpt } from '../model/excerpt.js';
 import { citationToFront, type CiteSpec } from '../citations/model.js';
@@ -125,8 +126,10 @@ export async function storeMemory(b: StoreBranch, input: StoreInput, cited?: Res
   const key = upsertKey ? keyOf(upsertKey, memory.scope) : null;
   type Outcome = { id: string; timestamp: string; duplicate?: true; upserted?: true; retagged?: true };
   const vectors = (await b.defaults.vectorsOnWrite?.([content])) ?? null;
+  // A given id must not be taken: looked up in the index (the catalog parses every memory).
+  const lookup = input.id !== undefined ? await loadIdLookup() : null;
   const res = await b.mutate<Outcome>((tip) => {
-    if (input.id !== undefined && tip && b.find(id, tip)) throw new DuplicateError(id);
+    if (input.id !== undefined && tip && findLive(b, id, tip, lookup)) throw new DuplicateError(id);
     const hit = findExisting(b, tip, { hash, key });
     if (hit?.kind === 'duplicate') return { change: null, result: { id: hit.memory.id, timestamp: hit.memory.timestamp, duplicate: true as const } };
     if (hit?.kind === 'upsert') {

@@ -164,6 +164,17 @@ export function locateInIndex(branch: ReadonlyBranch, id: string): { path: strin
 }
 
 /**
+ * Memory `id` at the branch tip as the index knows it: its file (the copy the rule picks), null when
+ * no file claims it and the index took every file under memories/ (none it could not read or name),
+ * undefined when it cannot tell (such a file may be that memory, or say why it cannot be read).
+ */
+export function idAtTip(branch: ReadonlyBranch, id: string): { path: string; oid: string } | null | undefined {
+  const at = locateInIndex(branch, id);
+  if (at) return at;
+  return openIndex(branch).skipped === 0 ? null : undefined;
+}
+
+/**
  * Every file at the branch tip that may hold memory `id`: its indexed files, plus the files an index
  * segment skipped as second copies of some id (a hand copy, a merge), which the caller must read to
  * confirm. Null when the index cannot tell (a segment with too many second copies to list).
