@@ -34,7 +34,7 @@ const OUT = opt('out', null);
 const KEEP = opt('keep', null);
 const BEFORE = opt('before', null);
 const BEFORE_KEEP = opt('before-keep', null);
-const ALL = ['get', 'history', 'recent', 'list', 'tagged', 'search', 'search-filters', 'search-filter-only', 'search-common', 'search-stopword', 'search-named', 'stats', 'store', 'update', 'delete', 'core-view', 'after:recent', 'after:list', 'after:tagged', 'after:search', 'after:search-filter-only', 'after:stats', 'after:get', 'branch'];
+const ALL = ['get', 'history', 'recent', 'list', 'tagged', 'search', 'search-filters', 'search-filter-only', 'search-common', 'search-stopword', 'search-named', 'get-missing', 'delete-missing', 'stats', 'store', 'update', 'delete', 'core-view', 'after:recent', 'after:list', 'after:tagged', 'after:search', 'after:search-filter-only', 'after:stats', 'after:get', 'branch'];
 const CASES = new Set((opt('cases', ALL.join(','))).split(','));
 
 const tmp = KEEP ?? mkdtempSync(join(tmpdir(), 'gm-bench-scale-'));
@@ -142,6 +142,8 @@ const recentOf = (c, cwd) => JSON.parse(run([c, 'recent', '--count', '200', '--j
 // With --before-keep, ids live in both repositories (each deletes its own, so the two lists drift apart).
 const recentIds = ((mine, theirs) => (theirs ? mine.filter((id) => theirs.has(id)) : mine))(recentOf(cli, repo), BEFORE_KEEP ? new Set(recentOf(beforeCli, beforeRepo)) : null);
 const getId = recentIds[100];
+// A native id of the store's months that no memory has.
+const MISSING_ID = getId.slice(0, -4) + (getId.endsWith('zzzz') ? 'yyyy' : 'zzzz');
 run([cli, 'core', 'set', 'The team deploys on Tuesdays. Ask in #ops before a release.', '--json'], { cwd: repo, ok: false });
 if (BEFORE_KEEP) run([beforeCli, 'core', 'set', 'The team deploys on Tuesdays. Ask in #ops before a release.', '--json'], { cwd: beforeRepo, ok: false });
 
@@ -165,16 +167,22 @@ const cases = {
   update: () => [cli, 'update', getId, '--content', uniq(), '--json'],
   delete: () => [cli, 'delete', recentIds[120 + k++], '--json'],
   'core-view': () => [cli, 'core', 'view', '--json'],
+  // An id that is not on the branch (exit 3, NOT_FOUND): a mistyped id, one already deleted.
+  'get-missing': () => [cli, 'get', MISSING_ID, '--json'],
+  'delete-missing': () => [cli, 'delete', MISSING_ID, '--json'],
 };
+/** The cases whose command fails by design (NOT_FOUND). */
+const FAILING = new Set(['get-missing', 'delete-missing']);
 
 for (const [name, mk] of Object.entries(cases)) {
   for (const after of [false, true]) {
     const label = after ? `after:${name}` : name;
     if (!CASES.has(label)) continue;
     // Warm-up (and the index brought up to date) before the timed runs.
+    const ok = !FAILING.has(name);
     if (!after) {
-      run(mk(), { cwd: repo });
-      if (beforeCli) run(mk().map((a) => (a === cli ? beforeCli : a)), { cwd: beforeRepo });
+      run(mk(), { cwd: repo, ok });
+      if (beforeCli) run(mk().map((a) => (a === cli ? beforeCli : a)), { cwd: beforeRepo, ok });
     }
     const base = [];
     const baseCpu = [];
@@ -190,14 +198,14 @@ for (const [name, mk] of Object.entries(cases)) {
       baseCpu.push(b0.cpu);
       const mine = () => {
         if (after) run([cli, 'store', uniq(), '--tags', 'writer', '--json'], { cwd: repo }); // another writer's commit
-        const r = run(mk(), { cwd: repo });
+        const r = run(mk(), { cwd: repo, ok });
         times.push(r.ms);
         rss.push(r.rss);
         cpus.push(r.cpu);
       };
       const theirs = () => {
         if (after) run([beforeWriter, 'store', uniq(), '--tags', 'writer', '--json'], { cwd: beforeRepo });
-        const b = run(mk().map((a) => (a === cli ? beforeCli : a)), { cwd: beforeRepo });
+        const b = run(mk().map((a) => (a === cli ? beforeCli : a)), { cwd: beforeRepo, ok });
         bTimes.push(b.ms);
         bRss.push(b.rss);
         bCpus.push(b.cpu);
