@@ -5328,8 +5328,8 @@ var ObjectStore = class _ObjectStore {
     if (!/^[0-9a-f]{40}$/.test(oid)) throw new CorruptObjectError(oid, "not a sha1 object id");
     const obj = this.tryRead(oid) ?? this.fallback?.(oid, expect) ?? null;
     if (!obj) {
-      const bad = [...this.badPacks.values()];
-      throw new ObjectMissingError(oid, bad.length ? `unreadable pack index: ${bad[0]}` : "");
+      const bad2 = [...this.badPacks.values()];
+      throw new ObjectMissingError(oid, bad2.length ? `unreadable pack index: ${bad2[0]}` : "");
     }
     if (expect && obj.type !== expect) throw new CorruptObjectError(oid, `expected a ${expect}, found a ${obj.type}`);
     return obj;
@@ -6394,6 +6394,54 @@ var NF = FIELDS.length;
 var PRIORITY_CODE = { low: 0, medium: 1, high: 2 };
 var NO_SCOPE = 4294967295;
 
+// src/search/segment/ids.ts
+function compareRows(a, ao, i, b, bo, j) {
+  let x = ao[i];
+  const xe = ao[i + 1];
+  let y = bo[j];
+  const ye = bo[j + 1];
+  for (; x < xe && y < ye; x++, y++) if (a[x] !== b[y]) return a[x] - b[y];
+  return xe - x - (ye - y);
+}
+function sortIdOrder(ids) {
+  const n = ids.length;
+  const blob = ids.blob;
+  const off = ids.off;
+  const out = new Uint32Array(n);
+  let sorted = true;
+  for (let d = 0; d < n; d++) {
+    out[d] = d;
+    if (sorted && d > 0 && compareRows(blob, off, d - 1, blob, off, d) > 0) sorted = false;
+  }
+  if (sorted) return out;
+  const before = (x, y) => (compareRows(blob, off, x, blob, off, y) || x - y) < 0;
+  let bounds = [0];
+  for (let d = 1; d < n; d++) if (before(d, d - 1)) bounds.push(d);
+  bounds.push(n);
+  let src = out;
+  let dst = new Uint32Array(n);
+  while (bounds.length > 2) {
+    const next = [0];
+    for (let r = 0; r + 1 < bounds.length; r += 2) {
+      const lo = bounds[r];
+      const mid = bounds[r + 1];
+      const hi = r + 2 < bounds.length ? bounds[r + 2] : mid;
+      let i = lo;
+      let j = mid;
+      let k = lo;
+      while (i < mid && j < hi) dst[k++] = before(src[j], src[i]) ? src[j++] : src[i++];
+      while (i < mid) dst[k++] = src[i++];
+      while (j < hi) dst[k++] = src[j++];
+      next.push(hi);
+    }
+    bounds = next;
+    const t = src;
+    src = dst;
+    dst = t;
+  }
+  return src;
+}
+
 // src/search/segment/build.ts
 function newBuildId() {
   return Date.now().toString(36) + Math.random().toString(36).slice(2, 10) + process.pid.toString(36);
@@ -6646,6 +6694,7 @@ var SegmentBuilder = class {
     this.pDoc.drop();
     this.pTf.drop();
     const n = this.count;
+    const ids = this.ids.done();
     return {
       kind: meta.kind,
       tree: meta.tree,
@@ -6655,7 +6704,8 @@ var SegmentBuilder = class {
       n,
       skipped: this.skipped,
       dupes: this.dupes,
-      ids: this.ids.done(),
+      ids,
+      idOrder: sortIdOrder(ids),
       paths: this.paths.done(),
       oids: this.oids.done(),
       ts: Float64Array.from(this.ts),

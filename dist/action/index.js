@@ -10,12 +10,6 @@ import {
   warning
 } from "./chunks/chunk-SULXBKLD.js";
 import {
-  filterMemories,
-  listPage,
-  recentMemories,
-  taggedMemories
-} from "./chunks/chunk-U5ZKIXZY.js";
-import {
   MAX_ERROR_VALUE,
   safeError,
   safeText
@@ -25,12 +19,17 @@ import {
   readStoreConfig
 } from "./chunks/chunk-E3FCUWHD.js";
 import {
-  daemonStatus,
-  notifyStored,
-  searchViaDaemon,
-  startDaemon,
-  stopDaemon
-} from "./chunks/chunk-A5Q64TE2.js";
+  findLive,
+  indexHasNoFile,
+  loadIdLookup
+} from "./chunks/chunk-7EQDOJIH.js";
+import {
+  emptyTrash,
+  listTrash,
+  notFoundError,
+  trashFile,
+  trashPathFor
+} from "./chunks/chunk-PUDAOHPW.js";
 import {
   COMMIT_EXCERPT,
   excerpt
@@ -42,6 +41,12 @@ import {
   validateBranchName
 } from "./chunks/chunk-QEMB62LY.js";
 import {
+  filterMemories,
+  listPage,
+  recentMemories,
+  taggedMemories
+} from "./chunks/chunk-DURT7FAH.js";
+import {
   citationToFront
 } from "./chunks/chunk-6FGNS2U2.js";
 import {
@@ -51,22 +56,13 @@ import {
 import {
   runGitSync
 } from "./chunks/chunk-ZEGGKKJW.js";
-import {
-  emptyTrash,
-  listTrash,
-  notFoundError,
-  trashFile,
-  trashPathFor
-} from "./chunks/chunk-VGPXJQ54.js";
 import "./chunks/chunk-G6ED4QC4.js";
 import {
   SEGMENT_FORMAT,
   runClosers
-} from "./chunks/chunk-QB2MKSOX.js";
+} from "./chunks/chunk-R4TD5RD5.js";
 import "./chunks/chunk-UCBYA3PT.js";
 import "./chunks/chunk-ACHGFJY3.js";
-import "./chunks/chunk-Z5YN2S7E.js";
-import "./chunks/chunk-CNRW4CSS.js";
 import {
   ARCHIVE_DIR,
   blobText,
@@ -76,6 +72,8 @@ import {
   notUtf8,
   unreadableFile
 } from "./chunks/chunk-3YJO3FTS.js";
+import "./chunks/chunk-Z5YN2S7E.js";
+import "./chunks/chunk-CNRW4CSS.js";
 import {
   MAX_CONTENT_BYTES,
   isPriority,
@@ -105,6 +103,13 @@ import {
 } from "./chunks/chunk-Y53ZR2DQ.js";
 import "./chunks/chunk-CQOITEG3.js";
 import {
+  daemonStatus,
+  notifyStored,
+  searchViaDaemon,
+  startDaemon,
+  stopDaemon
+} from "./chunks/chunk-A5Q64TE2.js";
+import {
   ConfirmationRequiredError,
   DuplicateError,
   InvalidInputError,
@@ -115,7 +120,7 @@ import {
 import "./chunks/chunk-VBFOSH5Y.js";
 
 // src/ops/store.ts
-var lifecycle = () => import("./chunks/store-hooks-YM6ZAPIK.js");
+var lifecycle = () => import("./chunks/store-hooks-5LMBGN5B.js");
 async function storeMemory(b, input, cited) {
   if (input.cite !== void 0 && !cited) throw new InvalidInputError("citations are resolved by the door (openMemory): call store through it", { field: "cite" });
   const { derivedTags, guardOptions, guardWrite, guardFile, expiryOf, findExisting, contentHash, keyOf, normalizeContent, UPSERT_KEY_FIELD } = await lifecycle();
@@ -166,8 +171,9 @@ async function storeMemory(b, input, cited) {
   const hash = input.dedupe ?? cfg.dedupe ? contentHash(content, memory.scope) : null;
   const key = upsertKey ? keyOf(upsertKey, memory.scope) : null;
   const vectors = await b.defaults.vectorsOnWrite?.([content]) ?? null;
+  const lookup = input.id !== void 0 ? await loadIdLookup() : null;
   const res = await b.mutate((tip) => {
-    if (input.id !== void 0 && tip && b.find(id, tip)) throw new DuplicateError(id);
+    if (input.id !== void 0 && tip && findLive(b, id, tip, lookup)) throw new DuplicateError(id);
     const hit = findExisting(b, tip, { hash, key });
     if (hit?.kind === "duplicate") return { change: null, result: { id: hit.memory.id, timestamp: hit.memory.timestamp, duplicate: true } };
     if (hit?.kind === "upsert") {
@@ -229,7 +235,7 @@ Memory-Id: ${id}
 
 // src/ops/get.ts
 async function findInIndex(b, id) {
-  const { locateInIndex } = await import("./chunks/listing-LMQVCI2M.js");
+  const { locateInIndex } = await import("./chunks/listing-IWSYFEPB.js");
   const at = locateInIndex(b, id);
   if (!at) return null;
   try {
@@ -245,9 +251,9 @@ async function getMemory(b, id) {
   if (hit) return { success: true, memory: publicMemory(hit.memory) };
   const archived = b.archiveCatalog().byId.get(id);
   if (archived) return { success: true, memory: { ...publicMemory(archived.memory), archived: true } };
-  throw missingError(b, id, tip);
+  throw missingError(b, id, tip, tip ? await loadIdLookup() : null);
 }
-function missingError(b, id, tip) {
+function missingError(b, id, tip, lookup = null) {
   const tree = b.treeOf(tip);
   if (tree) {
     const path = pathFor(id, "");
@@ -260,8 +266,10 @@ function missingError(b, id, tip) {
         return new UnreadableMemoryError(id, path, err.message);
       }
     }
-    for (const s of b.catalog(tip).skipped) {
-      if (s.path.endsWith(`/${id}.md`) || idFromPath(s.path) === id) return new UnreadableMemoryError(id, s.path, s.reason);
+    if (!indexHasNoFile(b, id, tip, lookup)) {
+      for (const s of b.catalog(tip).skipped) {
+        if (s.path.endsWith(`/${id}.md`) || idFromPath(s.path) === id) return new UnreadableMemoryError(id, s.path, s.reason);
+      }
     }
   }
   return notFoundError(b, id, tip);
@@ -269,7 +277,7 @@ function missingError(b, id, tip) {
 
 // src/ops/update.ts
 import { isUtf8 } from "node:buffer";
-var lifecycle2 = () => import("./chunks/store-hooks-YM6ZAPIK.js");
+var lifecycle2 = () => import("./chunks/store-hooks-5LMBGN5B.js");
 async function updateMemory(b, id, patch, cited) {
   const { guardOptions, assertNoNewSecrets, guardFields, guardFile } = await lifecycle2();
   assertId(id);
@@ -290,9 +298,10 @@ async function updateMemory(b, id, patch, cited) {
   for (const f of ["category", "scope"]) checkLabel(patch[f], f);
   let attempt = 0;
   const vectors = content !== void 0 ? await b.defaults.vectorsOnWrite?.([content]) ?? null : null;
+  const lookup = await loadIdLookup();
   const res = await b.mutate((tip) => {
-    const hit = tip ? b.find(id, tip) : null;
-    if (!hit) throw missingError(b, id, tip);
+    const hit = findLive(b, id, tip, lookup);
+    if (!hit) throw missingError(b, id, tip, lookup);
     if (!isUtf8(b.git.readBlob(hit.oid))) throw new UnreadableMemoryError(id, hit.path, notUtf8(hit.path));
     const old = hit.memory;
     const next = { ...old, tags: [...old.tags], metadata: { ...old.metadata }, extra: { ...old.extra } };
@@ -366,11 +375,11 @@ function otherCopies(b, id, path, tip, filesOfIdInIndex) {
 }
 async function deleteMemory(b, id) {
   assertId(id);
-  const { filesOfIdInIndex } = await import("./chunks/listing-LMQVCI2M.js");
-  const { notFoundError: notFoundError2 } = await import("./chunks/trash-CAPQQKTW.js");
+  const { filesOfIdInIndex } = await import("./chunks/listing-IWSYFEPB.js");
+  const lookup = await loadIdLookup();
   const res = await b.mutate((tip) => {
-    const hit = tip ? b.find(id, tip) : null;
-    if (!hit || !tip) throw missingError(b, id, tip);
+    const hit = findLive(b, id, tip, lookup);
+    if (!hit || !tip) throw missingError(b, id, tip, lookup);
     const copies = [hit, ...otherCopies(b, id, hit.path, tip, filesOfIdInIndex)];
     const when = b.now();
     return {
@@ -637,12 +646,12 @@ var MemoryStore = class {
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./chunks/hybrid-CWYFXII3.js");
+    const { modeSearch } = await import("./chunks/hybrid-SZCQMYJI.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./chunks/search-ASDQ3TGQ.js");
+    const { rebuildIndex } = await import("./chunks/search-JOQESXQD.js");
     return rebuildIndex(this, opts);
   }
   /** Lets go of what the store holds open: index files (src/model/closers.ts), then the git reader. */
@@ -704,14 +713,14 @@ function openDoor(options = {}) {
   const { embedOnWrite, indexCache, ...storeOpts } = checkOpenOptions(options);
   const writeVectors = async (texts) => (await import("./chunks/write-UMIG4XQO.js")).writeTimeVectors(s, texts);
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
-  const history = () => import("./chunks/history-24NFYP74.js");
-  const coreDoc = () => import("./chunks/core-doc-IDB6G3QZ.js");
+  const history = () => import("./chunks/history-LRKFEEPN.js");
+  const coreDoc = () => import("./chunks/core-doc-Z6VNJF2E.js");
   const sync = () => import("./chunks/sync-SIHZEJSC.js");
-  const importer = () => import("./chunks/importer-ERR5XEPD.js");
-  const exporter = () => import("./chunks/export-Z4YPU2VP.js");
+  const importer = () => import("./chunks/importer-TNZCIYTO.js");
+  const exporter = () => import("./chunks/export-BHYALEN2.js");
   const configOps = () => import("./chunks/config-ops-NOJBZRHD.js");
   let viewModel = null;
-  const citeReads = () => import("./chunks/cite-reads-LJE5CKTR.js");
+  const citeReads = () => import("./chunks/cite-reads-DQXGXQ2V.js");
   return {
     verify: async (o = {}) => {
       if (o === null || typeof o !== "object" || Array.isArray(o)) throw new InvalidInputError('verify options must be an object, e.g. { ref: "HEAD" }', { field: "options" });
@@ -740,13 +749,13 @@ function openDoor(options = {}) {
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
     search: async (q, o) => {
       const ref = refOf(o);
-      const run2 = async () => (await citeReads()).searchWithCitations(s, await (await import("./chunks/hybrid-CWYFXII3.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0), ref);
+      const run2 = async () => (await citeReads()).searchWithCitations(s, await (await import("./chunks/hybrid-SZCQMYJI.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0), ref);
       if (!indexCache) return run2();
-      const vectors = (await import("./chunks/hybrid-CWYFXII3.js")).mayReadVectors(s, q ?? {});
-      const { result, report } = await (await import("./chunks/index-cache-3YAABDBF.js")).withIndexCache(s, indexCache, run2, { vectors });
+      const vectors = (await import("./chunks/hybrid-SZCQMYJI.js")).mayReadVectors(s, q ?? {});
+      const { result, report } = await (await import("./chunks/index-cache-XGZYV7XW.js")).withIndexCache(s, indexCache, run2, { vectors });
       return { ...result, indexCache: report };
     },
-    rebuildIndex: async (o) => (await import("./chunks/search-ASDQ3TGQ.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
+    rebuildIndex: async (o) => (await import("./chunks/search-JOQESXQD.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
     delete: (id) => deleteMemory(s, id),
     deleteByTag: (tag) => deleteTagged(s, tag),
     clear: (o) => clearMemories(s, o),
@@ -767,13 +776,13 @@ function openDoor(options = {}) {
       if (action === "list") return { success: true, action, items: listTrash(s) };
       if (action === "restore") {
         if (!input.id) throw new InvalidInputError("restore needs the id of a memory in the trash", { field: "id" });
-        return { ...await (await import("./chunks/restore-L74R6GHX.js")).restoreFromTrash(s, input.id), action };
+        return { ...await (await import("./chunks/restore-DRDA3T3X.js")).restoreFromTrash(s, input.id), action };
       }
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-53XIXL5D.js")).memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-WO2ZKOMT.js")).prune(s, o),
+    stats: async (o) => (await import("./chunks/stats-CNYLLD7W.js")).memoryStats(s, o),
+    prune: async (o) => (await import("./chunks/prune-535S7XIW.js")).prune(s, o),
     importMemories: async (input) => (await importer()).importMemories(s, input),
     exportMemories: async (o) => (await exporter()).exportMemories(s, o),
     exportChunks: async (o) => (await exporter()).exportChunks(s, { maxContentBytes: (await s.loadConfig()).maxContentBytes, ...o }),
@@ -791,8 +800,8 @@ function openDoor(options = {}) {
     },
     viewModel: async () => {
       if (!viewModel) {
-        const { ViewModel: VM } = await import("./chunks/view-model-X2VLGUXL.js");
-        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-CWYFXII3.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-WO2ZKOMT.js")).prune(s, { dryRun: true }) });
+        const { ViewModel: VM } = await import("./chunks/view-model-AZMZBEJQ.js");
+        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-SZCQMYJI.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-535S7XIW.js")).prune(s, { dryRun: true }) });
       }
       return viewModel;
     },

@@ -1,14 +1,18 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   lastKnownFile
-} from "./chunk-CFJQGCMQ.js";
-import "./chunk-ZEGGKKJW.js";
+} from "./chunk-IL52GJJX.js";
+import {
+  findLive,
+  loadIdLookup
+} from "./chunk-7EQDOJIH.js";
 import {
   byDeletedDesc,
   liveFile,
   livePathFor,
   readTrash
-} from "./chunk-VGPXJQ54.js";
+} from "./chunk-PUDAOHPW.js";
+import "./chunk-ZEGGKKJW.js";
 import "./chunk-3YJO3FTS.js";
 import {
   memoryFromFile
@@ -30,15 +34,16 @@ import "./chunk-VBFOSH5Y.js";
 async function restoreFromTrash(store, id) {
   assertId(id);
   const inTrash = (tip) => readTrash(store, tip, 0).filter((e) => e.item?.id === id).sort((a, b) => byDeletedDesc(a.item, b.item))[0];
+  const lookup = await loadIdLookup();
   let fromHistory = null;
   if (!inTrash(store.tip())) {
-    const last = lastKnownFile(store, id);
+    const last = lastKnownFile(store, id, lookup);
     if (!last) throw new NotFoundError(id, "memory in the trash or in git history", { next: "trash.list" });
     const stored = memoryFromFile(last.livePath, last.text, (w) => store.warn(w));
     fromHistory = { path: last.livePath, file: liveFile(stored) };
   }
   const res = await store.mutate((tip) => {
-    if (store.find(id, tip)) throw new DuplicateError(id, `memory ${id} is not deleted: it is already in memories/`);
+    if (findLive(store, id, tip, lookup)) throw new DuplicateError(id, `memory ${id} is not deleted: it is already in memories/`);
     const hit = inTrash(tip);
     if (hit) {
       const path = livePathFor(hit.path);

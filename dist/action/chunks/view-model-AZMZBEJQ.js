@@ -7,10 +7,10 @@ import {
   resolveCommit,
   spendTextBudget,
   versionTextCap
-} from "./chunk-CFJQGCMQ.js";
+} from "./chunk-IL52GJJX.js";
 import {
   CORE_DIR
-} from "./chunk-WDQZ3C63.js";
+} from "./chunk-CDC6RVYH.js";
 import {
   checkCitations,
   citationStates
@@ -18,31 +18,32 @@ import {
 import {
   citeCommit
 } from "./chunk-EJBUYO5P.js";
+import "./chunk-7EQDOJIH.js";
+import {
+  TRASH_DIR,
+  listTrash,
+  trashCount
+} from "./chunk-PUDAOHPW.js";
 import "./chunk-WMTLY4KJ.js";
 import {
   MAX_CITED_FILE_BYTES,
   parseCitations,
   splitLines
 } from "./chunk-6FGNS2U2.js";
-import "./chunk-56JKSRGT.js";
+import "./chunk-BDHC6O2J.js";
 import "./chunk-LFXODTWV.js";
 import "./chunk-ZEGGKKJW.js";
-import {
-  TRASH_DIR,
-  listTrash,
-  trashCount
-} from "./chunk-VGPXJQ54.js";
-import "./chunk-Z5YN2S7E.js";
-import {
-  diffFiles,
-  isRegularFile
-} from "./chunk-CNRW4CSS.js";
 import {
   ARCHIVE_DIR,
   MEMORIES_DIR,
   loadCatalog,
   slicer
 } from "./chunk-3YJO3FTS.js";
+import "./chunk-Z5YN2S7E.js";
+import {
+  diffFiles,
+  isRegularFile
+} from "./chunk-CNRW4CSS.js";
 import {
   memoryFromFile
 } from "./chunk-SX3RYMZO.js";
@@ -366,7 +367,7 @@ var Listing = class {
    * file to be parsed (seconds at 100,000). Scope and source facets appear once the catalog is loaded.
    */
   async quickList(at, page, size) {
-    const { listMemories, indexCounts } = await import("./listing-LMQVCI2M.js");
+    const { listMemories, indexCounts } = await import("./listing-IWSYFEPB.js");
     const turn = () => new Promise((r2) => setImmediate(r2));
     await turn();
     const r = listMemories(this.store, {}, page * size);
@@ -638,7 +639,7 @@ var ViewModel = class {
   }
   async stats() {
     await this.settled();
-    const { memoryStats } = await import("./stats-53XIXL5D.js");
+    const { memoryStats } = await import("./stats-CNYLLD7W.js");
     const stats = await memoryStats(this.store, { top: 20 });
     const live = this.items(this.store.tip()).filter((i) => i.state === "live");
     const monthSet = /* @__PURE__ */ new Set();

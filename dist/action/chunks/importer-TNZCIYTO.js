@@ -4,11 +4,12 @@ import {
   parseRecords,
   readPiDirectory,
   recordToMemory
-} from "./chunk-A2C2GC42.js";
-import "./chunk-TDJLB5OG.js";
+} from "./chunk-KIKBSI47.js";
+import "./chunk-SVVWWNCN.js";
 import {
   safeText
 } from "./chunk-VUFI5SUX.js";
+import "./chunk-PUDAOHPW.js";
 import {
   UPSERT_KEY_FIELD,
   contentHash,
@@ -16,12 +17,11 @@ import {
   keyOf,
   loadFingerprints,
   primeFingerprints
-} from "./chunk-56JKSRGT.js";
+} from "./chunk-BDHC6O2J.js";
 import {
   maskSecrets
 } from "./chunk-LFXODTWV.js";
 import "./chunk-ZEGGKKJW.js";
-import "./chunk-VGPXJQ54.js";
 import {
   builtWorker
 } from "./chunk-YTZHN34W.js";
@@ -31,11 +31,11 @@ import {
 import {
   hashObject
 } from "./chunk-ACHGFJY3.js";
-import "./chunk-Z5YN2S7E.js";
-import "./chunk-CNRW4CSS.js";
 import {
   MEMORIES_DIR
 } from "./chunk-3YJO3FTS.js";
+import "./chunk-Z5YN2S7E.js";
+import "./chunk-CNRW4CSS.js";
 import {
   memoryToFile
 } from "./chunk-SX3RYMZO.js";

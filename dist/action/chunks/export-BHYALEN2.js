@@ -2,17 +2,17 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   isoOrThrow,
   recordToMemory
-} from "./chunk-A2C2GC42.js";
-import "./chunk-TDJLB5OG.js";
+} from "./chunk-KIKBSI47.js";
+import "./chunk-SVVWWNCN.js";
+import "./chunk-PUDAOHPW.js";
 import {
   UPSERT_KEY_FIELD
-} from "./chunk-56JKSRGT.js";
+} from "./chunk-BDHC6O2J.js";
 import "./chunk-LFXODTWV.js";
 import "./chunk-ZEGGKKJW.js";
-import "./chunk-VGPXJQ54.js";
+import "./chunk-3YJO3FTS.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-CNRW4CSS.js";
-import "./chunk-3YJO3FTS.js";
 import {
   UNDATED,
   isUndated

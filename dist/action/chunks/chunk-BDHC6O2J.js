@@ -10,14 +10,14 @@ import {
   catFileBatch
 } from "./chunk-ZEGGKKJW.js";
 import {
+  MEMORIES_DIR
+} from "./chunk-3YJO3FTS.js";
+import {
   orderByHex
 } from "./chunk-Z5YN2S7E.js";
 import {
   diffFiles
 } from "./chunk-CNRW4CSS.js";
-import {
-  MEMORIES_DIR
-} from "./chunk-3YJO3FTS.js";
 import {
   memoryFromFile
 } from "./chunk-SX3RYMZO.js";

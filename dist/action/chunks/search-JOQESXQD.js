@@ -1,7 +1,6 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   DEFAULT_BM25,
-  DEFAULT_WEIGHTS,
   archiveSegment,
   compileFilter,
   docIds,
@@ -15,21 +14,22 @@ import {
   rebuildIndex,
   search,
   textScores
-} from "./chunk-HDDSQFXU.js";
+} from "./chunk-BXHRQ7VF.js";
 import {
+  DEFAULT_WEIGHTS,
   IndexView
-} from "./chunk-3CAKFDBB.js";
+} from "./chunk-TV4COWUR.js";
 import "./chunk-YTZHN34W.js";
 import {
   analyze,
   queryTerms,
   terms
-} from "./chunk-QB2MKSOX.js";
+} from "./chunk-R4TD5RD5.js";
 import "./chunk-UCBYA3PT.js";
 import "./chunk-ACHGFJY3.js";
+import "./chunk-3YJO3FTS.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-CNRW4CSS.js";
-import "./chunk-3YJO3FTS.js";
 import "./chunk-SX3RYMZO.js";
 import "./chunk-UAXURQDI.js";
 import "./chunk-MQAQCRNL.js";

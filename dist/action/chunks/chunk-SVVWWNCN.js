@@ -2,7 +2,7 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   TRASH_DIR,
   trashFile
-} from "./chunk-VGPXJQ54.js";
+} from "./chunk-PUDAOHPW.js";
 import {
   ARCHIVE_DIR,
   MEMORIES_DIR
@@ -55,7 +55,7 @@ async function prune(store, opts = {}) {
   const cfg = await store.loadConfig();
   const now = (opts.now ?? store.now()).getTime();
   const staleAfter = cfg.citations.staleAfter ? Number(cfg.citations.staleAfter.slice(0, -1)) : 0;
-  const staleSince = staleAfter ? (await import("./cite-reads-LJE5CKTR.js")).staleSinceAll(store) : /* @__PURE__ */ new Map();
+  const staleSince = staleAfter ? (await import("./cite-reads-DQXGXQ2V.js")).staleSinceAll(store) : /* @__PURE__ */ new Map();
   const ageRules = !!(opts.retention || cfg.retention.enabled);
   const archiveAfter = days(opts.archiveAfterDays ?? cfg.retention.archiveAfterDays, "archiveAfterDays", 1);
   const deleteAfter = days(opts.deleteAfterDays ?? cfg.retention.deleteAfterDays, "deleteAfterDays", 1);

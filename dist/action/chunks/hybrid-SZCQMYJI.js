@@ -20,7 +20,6 @@ import {
   HYBRID_MIN_COVERAGE,
   NON_TERM_MIN_MEMORIES,
   NON_TERM_SHARE,
-  bestOf,
   confidence,
   docFrequency,
   docIds,
@@ -37,20 +36,21 @@ import {
   supported,
   supportedConfidence,
   valueWords
-} from "./chunk-HDDSQFXU.js";
+} from "./chunk-BXHRQ7VF.js";
 import {
-  NO_CONVERSATION
-} from "./chunk-3CAKFDBB.js";
+  NO_CONVERSATION,
+  bestOf
+} from "./chunk-TV4COWUR.js";
 import "./chunk-YTZHN34W.js";
 import {
   queryNames,
   queryTerms
-} from "./chunk-QB2MKSOX.js";
+} from "./chunk-R4TD5RD5.js";
 import "./chunk-UCBYA3PT.js";
 import "./chunk-ACHGFJY3.js";
+import "./chunk-3YJO3FTS.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-CNRW4CSS.js";
-import "./chunk-3YJO3FTS.js";
 import "./chunk-SX3RYMZO.js";
 import "./chunk-UAXURQDI.js";
 import "./chunk-MQAQCRNL.js";
@@ -91,6 +91,7 @@ function feedbackDefault() {
 var PAGE_SUPPORT = true;
 var CALIBRATION_MIN_MEMORIES = 20;
 var SMALL_STORE_MEMORIES = 100;
+var NOTE_STORE_SHARE = 0.5;
 var NAME_HOLDERS = 3;
 var SESSION_CAP = 0;
 var EXPANSION = "none";
@@ -410,6 +411,19 @@ function sessionsOf(index, chain) {
     return r === void 0 ? -1 : rootOf(r);
   };
 }
+var NOTE_SAMPLE = 1e4;
+function noteShare(index, ok, okCount, convOf) {
+  if (!okCount) return 0;
+  const step = Math.ceil(okCount / NOTE_SAMPLE);
+  let seen = 0;
+  let notes = 0;
+  for (let r = 0, k = 0; r < ok.length; r++) {
+    if (!ok[r] || k++ % step) continue;
+    seen++;
+    if (convOf(index.ids[r]) === NO_CONVERSATION) notes++;
+  }
+  return seen ? notes / seen : 0;
+}
 
 // src/search/hybrid-rank.ts
 function nearestRanking(input, limit, matchesOnly) {
@@ -484,8 +498,10 @@ function hybridRanking(input) {
   return {
     candidates: scored,
     total: scored.reduce((a, x) => a + (x.confidence >= CONFIDENT ? 1 : 0), 0),
-    // Among a handful of memories the nearest are near only because there is nothing else.
-    pageSupport: (opts.pageSupport ?? PAGE_SUPPORT) && cal.calibrated && !small,
+    // Among a handful of memories the nearest are near only because there is nothing else; among
+    // notes (hybrid-options.ts NOTE_STORE_SHARE) each is one fact, and a confident one makes the
+    // others on its page no answer.
+    pageSupport: (opts.pageSupport ?? PAGE_SUPPORT) && cal.calibrated && !small && noteShare(index, input.ok, input.okCount, (id) => entries.get(id)?.conv) < (opts.noteStoreShare ?? NOTE_STORE_SHARE),
     coverage: text.coverage,
     sessionOf
   };

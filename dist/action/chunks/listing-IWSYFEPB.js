@@ -3,32 +3,34 @@ import {
   archiveSegment,
   compileFilter,
   filterMatches,
-  keepBest,
-  newestFirst,
   openIndex,
   readMemory
-} from "./chunk-HDDSQFXU.js";
+} from "./chunk-BXHRQ7VF.js";
 import {
   IndexView,
   baseSegmentFile,
   countSegment,
-  docsWithId,
   emptyCounts,
+  keepBest,
+  newestByTime,
+  newestFirst,
+  newestPage,
   readBaseCounts,
   readNewestOrder,
   subtractDocs,
   writeBaseCounts
-} from "./chunk-3CAKFDBB.js";
+} from "./chunk-TV4COWUR.js";
 import "./chunk-YTZHN34W.js";
 import {
   PRIORITY_NAME,
+  docsWithId,
   gatherValues
-} from "./chunk-QB2MKSOX.js";
+} from "./chunk-R4TD5RD5.js";
 import "./chunk-UCBYA3PT.js";
 import "./chunk-ACHGFJY3.js";
+import "./chunk-3YJO3FTS.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-CNRW4CSS.js";
-import "./chunk-3YJO3FTS.js";
 import {
   isPriority,
   normalizeTags
@@ -71,7 +73,7 @@ function listMemories(branch, q, limit) {
   const { view, archivePart } = listingView(branch, q.archived);
   const unfiltered = !filter.tags.length && filter.category === void 0 && filter.scope === void 0 && filter.priority === void 0;
   if (limit !== null && unfiltered && archivePart < 0) {
-    const page2 = newestPage(branch, view, limit);
+    const page2 = newestPage(view, baseSegmentFile(branch), limit);
     if (page2) return { memories: readPage(branch, view, page2, -1), total: view.n };
   }
   const matches = filterMatches(view, filter);
@@ -101,14 +103,6 @@ function listMemories(branch, q, limit) {
   });
   const page = limit === null ? all.sort(cmp) : top;
   return { memories: readPage(branch, view, page, archivePart), total };
-}
-function newestByTime(view) {
-  return (a, b) => {
-    if (a.ts !== b.ts) return b.ts - a.ts;
-    const ia = view.parts[a.part].seg.ids.get(a.doc);
-    const ib = view.parts[b.part].seg.ids.get(b.doc);
-    return ia < ib ? 1 : ia > ib ? -1 : 0;
-  };
 }
 function matchedPage(branch, view, matches, limit) {
   const cmp = newestByTime(view);
@@ -153,32 +147,6 @@ function readPage(branch, view, page, archivePart) {
   }
   return memories;
 }
-function newestPage(branch, view, limit) {
-  const base = view.parts[0];
-  if (!base || base.seg.kind !== "base") return null;
-  const cmp = newestByTime(view);
-  const top = [];
-  for (let pi = 1; pi < view.parts.length; pi++) {
-    const { seg, dead } = view.parts[pi];
-    for (let d = 0; d < seg.n; d++) if (!dead?.[d]) keepBest(top, { part: pi, doc: d, ts: seg.ts[d] }, limit, cmp);
-  }
-  const file = baseSegmentFile(branch);
-  let from = 0;
-  let taken = 0;
-  while (taken < limit && from < base.seg.n) {
-    const chunk = readNewestOrder(file, base.seg, from, Math.max(64, (limit - taken) * 2));
-    if (!chunk) return null;
-    if (!chunk.docs.length) break;
-    for (let i = 0; i < chunk.docs.length && taken < limit; i++) {
-      from++;
-      const d = chunk.docs[i];
-      if (base.dead?.[d]) continue;
-      taken++;
-      keepBest(top, { part: 0, doc: d, ts: chunk.ts[i] }, limit, cmp);
-    }
-  }
-  return top;
-}
 function locateInIndex(branch, id) {
   const view = openIndex(branch);
   let best = null;
@@ -189,6 +157,11 @@ function locateInIndex(branch, id) {
     }
   }
   return best;
+}
+function idAtTip(branch, id) {
+  const at = locateInIndex(branch, id);
+  if (at) return at;
+  return openIndex(branch).skipped === 0 ? null : void 0;
 }
 function filesOfIdInIndex(branch, id) {
   const view = openIndex(branch);
@@ -271,6 +244,7 @@ function liveEnds(branch, seg, dead) {
 }
 export {
   filesOfIdInIndex,
+  idAtTip,
   indexCounts,
   listMemories,
   locateInIndex

@@ -2196,7 +2196,7 @@ function queryNames(text) {
 }
 
 // src/search/segment/format.ts
-var SEGMENT_FORMAT = 7;
+var SEGMENT_FORMAT = 8;
 var MAX_DUPES = 1e3;
 var FIELDS = ["content", "tags", "category"];
 var MAX_INDEXED_CHARS = 256 * 1024;
@@ -2288,6 +2288,121 @@ var StringColumn = class _StringColumn {
     return new _StringColumn(blob, off);
   }
 };
+
+// src/search/segment/ids.ts
+function compareRows(a, ao, i, b, bo, j) {
+  let x = ao[i];
+  const xe = ao[i + 1];
+  let y = bo[j];
+  const ye = bo[j + 1];
+  for (; x < xe && y < ye; x++, y++) if (a[x] !== b[y]) return a[x] - b[y];
+  return xe - x - (ye - y);
+}
+function sortIdOrder(ids) {
+  const n = ids.length;
+  const blob = ids.blob;
+  const off = ids.off;
+  const out = new Uint32Array(n);
+  let sorted = true;
+  for (let d = 0; d < n; d++) {
+    out[d] = d;
+    if (sorted && d > 0 && compareRows(blob, off, d - 1, blob, off, d) > 0) sorted = false;
+  }
+  if (sorted) return out;
+  const before = (x, y) => (compareRows(blob, off, x, blob, off, y) || x - y) < 0;
+  let bounds = [0];
+  for (let d = 1; d < n; d++) if (before(d, d - 1)) bounds.push(d);
+  bounds.push(n);
+  let src = out;
+  let dst = new Uint32Array(n);
+  while (bounds.length > 2) {
+    const next = [0];
+    for (let r = 0; r + 1 < bounds.length; r += 2) {
+      const lo = bounds[r];
+      const mid = bounds[r + 1];
+      const hi = r + 2 < bounds.length ? bounds[r + 2] : mid;
+      let i = lo;
+      let j = mid;
+      let k = lo;
+      while (i < mid && j < hi) dst[k++] = before(src[j], src[i]) ? src[j++] : src[i++];
+      while (i < mid) dst[k++] = src[i++];
+      while (j < hi) dst[k++] = src[j++];
+      next.push(hi);
+    }
+    bounds = next;
+    const t = src;
+    src = dst;
+    dst = t;
+  }
+  return src;
+}
+function mergeIdOrders(ids, runs) {
+  const blob = ids.blob;
+  const off = ids.off;
+  const two = (a, b) => {
+    const out = new Uint32Array(a.length + b.length);
+    let i = 0;
+    let j = 0;
+    let k = 0;
+    while (i < a.length && j < b.length) {
+      const x = a[i];
+      const y = b[j];
+      if ((compareRows(blob, off, x, blob, off, y) || x - y) <= 0) {
+        out[k++] = x;
+        i++;
+      } else {
+        out[k++] = y;
+        j++;
+      }
+    }
+    out.set(a.subarray(i), k);
+    out.set(b.subarray(j), k + a.length - i);
+    return out;
+  };
+  let level = runs.filter((r) => r.length > 0);
+  if (!level.length) return new Uint32Array(0);
+  while (level.length > 1) {
+    const next = [];
+    for (let r = 0; r < level.length; r += 2) next.push(r + 1 < level.length ? two(level[r], level[r + 1]) : level[r]);
+    level = next;
+  }
+  return level[0];
+}
+function checkIdOrder(ids, order) {
+  const n = ids.length;
+  if (order.length !== n) bad("bad id order");
+  const seen = new Uint8Array(n);
+  const blob = ids.blob;
+  const off = ids.off;
+  for (let k = 0; k < n; k++) {
+    const d = order[k];
+    if (d >= n || seen[d]) bad("bad id order");
+    seen[d] = 1;
+    if (k > 0) {
+      const p = order[k - 1];
+      const c = compareRows(blob, off, p, blob, off, d);
+      if (c > 0 || c === 0 && p > d) bad("bad id order");
+    }
+  }
+}
+function docsWithIdIn(seg, key, at, dead, max = Infinity) {
+  const ids = seg.ids;
+  let lo = 0;
+  let hi = seg.n;
+  while (lo < hi) {
+    const mid = lo + hi >>> 1;
+    if (ids.bytes(at(mid)).compare(key) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  const found = [];
+  for (let k = lo; k < seg.n; k++) {
+    const d = at(k);
+    if (!ids.bytes(d).equals(key)) break;
+    if (!dead?.[d]) found.push(d);
+  }
+  found.sort((x, y) => x - y);
+  return found.length > max ? found.slice(0, max) : found;
+}
 
 // src/search/segment/build.ts
 function newBuildId() {
@@ -2541,6 +2656,7 @@ var SegmentBuilder = class {
     this.pDoc.drop();
     this.pTf.drop();
     const n = this.count;
+    const ids = this.ids.done();
     return {
       kind: meta.kind,
       tree: meta.tree,
@@ -2550,7 +2666,8 @@ var SegmentBuilder = class {
       n,
       skipped: this.skipped,
       dupes: this.dupes,
-      ids: this.ids.done(),
+      ids,
+      idOrder: sortIdOrder(ids),
       paths: this.paths.done(),
       oids: this.oids.done(),
       ts: Float64Array.from(this.ts),
@@ -2670,11 +2787,17 @@ function concatSegments(base, dead, delta, meta) {
   }
   const termOff = new Uint32Array(termBufs.length + 1);
   for (let k = 0; k < termBufs.length; k++) termOff[k + 1] = termOff[k] + termBufs[k].length;
+  const idCol = StringColumn.from(ids);
+  const baseRun = new Uint32Array(deltaStart);
+  let live = 0;
+  for (const d of base.idOrder) if (!dead[d]) baseRun[live++] = remap[d];
+  const deltaRun = delta.idOrder.map((d) => deltaStart + d);
   return {
     ...meta,
     build: newBuildId(),
     n,
-    ids: StringColumn.from(ids),
+    ids: idCol,
+    idOrder: mergeIdOrders(idCol, [baseRun, deltaRun]),
     paths: StringColumn.from(paths),
     oids: StringColumn.from(oids),
     ts,
@@ -2840,6 +2963,11 @@ function joinParts(parts, meta) {
     }
     postOff.push(out);
   }
+  const ids = column((s) => s.ids);
+  const idOrder = mergeIdOrders(
+    ids,
+    parts.map(({ seg }, p) => seg.idOrder.map((d) => globalOf[p][d]))
+  );
   return {
     kind: "base",
     tree: meta.tree,
@@ -2849,7 +2977,8 @@ function joinParts(parts, meta) {
     n,
     skipped: meta.skipped,
     dupes: [],
-    ids: column((s) => s.ids),
+    ids,
+    idOrder,
     paths: column((s) => s.paths),
     oids: column((s) => s.oids),
     ts,
@@ -2879,6 +3008,7 @@ function sectionsOf(s) {
     ["ts", s.ts, "f64"],
     ["ids", s.ids.blob, "u8"],
     ["idsOff", s.ids.off, "u32"],
+    ["idOrder", s.idOrder, "u32"],
     ["paths", s.paths.blob, "u8"],
     ["pathsOff", s.paths.off, "u32"],
     ["oids", s.oids.blob, "u8"],
@@ -3034,6 +3164,7 @@ function decodeSegment(input, opts = {}) {
   const s = {
     ...headerFields(h),
     ids: col("ids"),
+    idOrder: get("idOrder", "u32"),
     paths: col("paths"),
     oids: col("oids"),
     ts: get("ts", "f64"),
@@ -3052,6 +3183,7 @@ function decodeSegment(input, opts = {}) {
   };
   if (s.ids.length !== n || s.paths.length !== n || s.oids.length !== n || s.ts.length !== n || s.prio.length !== n) bad("bad document table");
   if (s.cat.length !== n || s.scope.length !== n || s.conv.length !== n || s.tagOff.length !== n + 1 || s.len.length !== n * NF) bad("bad document table");
+  checkIdOrder(s.ids, s.idOrder);
   monotonic(s.tagOff, s.tagIds.length, "tagOff");
   monotonic(s.postOff, s.postDoc.length, "postOff");
   if (s.postTf.length !== s.postDoc.length * NF) bad("bad postings");
@@ -3100,6 +3232,7 @@ var SegmentFile = class _SegmentFile {
   scratch = Buffer.allocUnsafeSlow(0);
   // Loaded on first use; `undefined` until then.
   ids_;
+  idOrder_;
   paths_;
   oids_;
   terms__;
@@ -3156,6 +3289,7 @@ var SegmentFile = class _SegmentFile {
     const sizes = [
       ["ids", "u8", -1],
       ["idsOff", "u32", n + 1],
+      ["idOrder", "u32", n],
       ["paths", "u8", -1],
       ["pathsOff", "u32", n + 1],
       ["oids", "u8", -1],
@@ -3182,6 +3316,16 @@ var SegmentFile = class _SegmentFile {
   }
   get ids() {
     return this.ids_ ??= this.column("ids", this.n);
+  }
+  get idOrder() {
+    return this.idOrder_ ??= this.array("idOrder", "u32");
+  }
+  /** Entry `k` of the id order: from the array when it was read, else its four bytes from the file. */
+  orderAt(k) {
+    if (this.idOrder_) return this.idOrder_[k];
+    if (!(Number.isInteger(k) && k >= 0 && k < this.n)) bad("bad id order");
+    const [at] = sectionOf(this.h, "idOrder", "u32");
+    return this.read(at + k * 4, 4).readUInt32LE(0);
   }
   get paths() {
     return this.paths_ ??= this.column("paths", this.n);
@@ -3438,6 +3582,10 @@ function retainSegment(seg) {
 function releaseSegment(seg) {
   if (seg instanceof SegmentFile) seg.release();
 }
+function docsWithId(seg, id, dead, max = Infinity) {
+  const at = seg instanceof SegmentFile ? (k) => seg.orderAt(k) : (k) => seg.idOrder[k];
+  return docsWithIdIn(seg, Buffer.from(id, "utf8"), at, dead, max);
+}
 
 // src/model/closers.ts
 var closers = /* @__PURE__ */ new WeakMap();
@@ -3489,5 +3637,6 @@ export {
   eachPostingChunk,
   gatherValues,
   retainSegment,
-  releaseSegment
+  releaseSegment,
+  docsWithId
 };

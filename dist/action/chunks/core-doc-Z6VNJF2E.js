@@ -12,14 +12,14 @@ import {
   coreSet,
   coreUpdate,
   coreView
-} from "./chunk-WDQZ3C63.js";
+} from "./chunk-CDC6RVYH.js";
 import "./chunk-WMTLY4KJ.js";
-import "./chunk-56JKSRGT.js";
+import "./chunk-BDHC6O2J.js";
 import "./chunk-LFXODTWV.js";
 import "./chunk-ZEGGKKJW.js";
+import "./chunk-3YJO3FTS.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-CNRW4CSS.js";
-import "./chunk-3YJO3FTS.js";
 import "./chunk-SX3RYMZO.js";
 import "./chunk-UAXURQDI.js";
 import "./chunk-MQAQCRNL.js";

@@ -1,12 +1,12 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   archivePathFor
-} from "./chunk-TDJLB5OG.js";
+} from "./chunk-SVVWWNCN.js";
 import {
   UPSERT_KEY_FIELD,
   guardOptions,
   guardWrite
-} from "./chunk-56JKSRGT.js";
+} from "./chunk-BDHC6O2J.js";
 import {
   UNDATED,
   isPriority,

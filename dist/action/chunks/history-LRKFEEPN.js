@@ -14,9 +14,10 @@ import {
   spendTextBudget,
   utf8Cut,
   versionTextCap
-} from "./chunk-CFJQGCMQ.js";
+} from "./chunk-IL52GJJX.js";
+import "./chunk-7EQDOJIH.js";
+import "./chunk-PUDAOHPW.js";
 import "./chunk-ZEGGKKJW.js";
-import "./chunk-VGPXJQ54.js";
 import "./chunk-3YJO3FTS.js";
 import "./chunk-SX3RYMZO.js";
 import "./chunk-UAXURQDI.js";

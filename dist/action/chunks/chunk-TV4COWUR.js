@@ -11,21 +11,22 @@ import {
   StringColumn,
   concatSegments,
   decodeSegment,
+  docsWithId,
   gatherValues,
   joinParts,
   onClose,
   releaseSegment,
   retainSegment,
   writeSegment
-} from "./chunk-QB2MKSOX.js";
-import {
-  diffFiles
-} from "./chunk-CNRW4CSS.js";
+} from "./chunk-R4TD5RD5.js";
 import {
   MEMORIES_DIR,
   RAW_NAME,
   unreadableFile
 } from "./chunk-3YJO3FTS.js";
+import {
+  diffFiles
+} from "./chunk-CNRW4CSS.js";
 import {
   memoryFromFile
 } from "./chunk-SX3RYMZO.js";
@@ -187,6 +188,67 @@ var IndexView = class _IndexView {
   }
 };
 
+// src/search/rank-order.ts
+var DAY = 864e5;
+var DEFAULT_WEIGHTS = {
+  tagMatch: 3,
+  categoryMatch: 2,
+  contentMatch: 1,
+  priority: { low: 0, medium: 1, high: 2 },
+  recencyPerDay: 0.1,
+  recencyDays: 7
+};
+function baseBoost(seg, d, w, now) {
+  return boostOf(seg.prio[d], seg.ts[d], w, now);
+}
+function boostOf(prio, ts, w, now) {
+  const pr = w.priority[["low", "medium", "high"][prio]] ?? 0;
+  const ageDays = Math.max(0, (now - ts) / DAY);
+  const rec = ageDays < w.recencyDays ? w.recencyPerDay * (w.recencyDays - ageDays) : 0;
+  return pr + rec;
+}
+function pageOrder(view) {
+  return (x, y) => {
+    if (y.relevance !== x.relevance) return y.relevance - x.relevance;
+    if (x.ts !== y.ts) return y.ts - x.ts;
+    const ix = view.parts[x.part].seg.ids.get(x.doc);
+    const iy = view.parts[y.part].seg.ids.get(y.doc);
+    return ix < iy ? 1 : ix > iy ? -1 : 0;
+  };
+}
+function newestFirst(view) {
+  return (a, b) => {
+    const sa = view.parts[a.part].seg;
+    const sb = view.parts[b.part].seg;
+    const ta = sa.ts[a.doc];
+    const tb = sb.ts[b.doc];
+    if (ta !== tb) return tb - ta;
+    const ia = sa.ids.get(a.doc);
+    const ib = sb.ids.get(b.doc);
+    return ia < ib ? 1 : ia > ib ? -1 : 0;
+  };
+}
+function bestOf(items, k, cmp) {
+  if (items.length <= k * 4) return items.sort(cmp).slice(0, k);
+  const top = [];
+  for (const it of items) keepBest(top, it, k, cmp);
+  return top;
+}
+function keepBest(top, it, k, cmp) {
+  if (k <= 0 || top.length >= k && cmp(it, top[top.length - 1]) >= 0) return false;
+  let i = top.length < k ? top.length : k - 1;
+  if (top.length < k) top.push(it);
+  while (i > 0 && cmp(it, top[i - 1]) < 0) {
+    top[i] = top[i - 1];
+    i--;
+  }
+  top[i] = it;
+  return true;
+}
+function round(x) {
+  return Math.round(x * 1e4) / 1e4;
+}
+
 // src/search/newest-order.ts
 import { closeSync as closeSync2, openSync as openSync2, readSync as readSync2 } from "node:fs";
 import { basename as basename2, join as join2 } from "node:path";
@@ -254,6 +316,39 @@ function readNewestOrder(segmentFile, seg, from, count) {
   } finally {
     closeSync2(fd);
   }
+}
+function newestByTime(view) {
+  return (a, b) => {
+    if (a.ts !== b.ts) return b.ts - a.ts;
+    const ia = view.parts[a.part].seg.ids.get(a.doc);
+    const ib = view.parts[b.part].seg.ids.get(b.doc);
+    return ia < ib ? 1 : ia > ib ? -1 : 0;
+  };
+}
+function newestPage(view, segmentFile, limit) {
+  const base = view.parts[0];
+  if (!base || base.seg.kind !== "base") return null;
+  const cmp = newestByTime(view);
+  const top = [];
+  for (let pi = 1; pi < view.parts.length; pi++) {
+    const { seg, dead } = view.parts[pi];
+    for (let d = 0; d < seg.n; d++) if (!dead?.[d]) keepBest(top, { part: pi, doc: d, ts: seg.ts[d] }, limit, cmp);
+  }
+  let from = 0;
+  let taken = 0;
+  while (taken < limit && from < base.seg.n) {
+    const chunk = readNewestOrder(segmentFile, base.seg, from, Math.max(64, (limit - taken) * 2));
+    if (!chunk) return null;
+    if (!chunk.docs.length) break;
+    for (let i = 0; i < chunk.docs.length && taken < limit; i++) {
+      from++;
+      const d = chunk.docs[i];
+      if (base.dead?.[d]) continue;
+      taken++;
+      keepBest(top, { part: 0, doc: d, ts: chunk.ts[i] }, limit, cmp);
+    }
+  }
+  return top;
 }
 
 // src/search/base-counts.ts
@@ -881,24 +976,11 @@ function viewMatchesTree(store, base, delta, tree) {
   return files === live.size;
 }
 function copyCheck(store, parts) {
-  let byId = null;
   const idOf = (path, oid) => memoryFromFile(path, store.git.readBlob(oid).toString("utf8")).id;
   return (path, oid) => {
     try {
       const id = idOf(path, oid);
-      if (!byId) {
-        byId = /* @__PURE__ */ new Map();
-        for (const { seg, gone } of parts) {
-          for (let d = 0; d < seg.n; d++) {
-            if (gone.has(d)) continue;
-            const k = seg.ids.get(d);
-            const list = byId.get(k);
-            if (list) list.push([seg, d]);
-            else byId.set(k, [[seg, d]]);
-          }
-        }
-      }
-      return (byId.get(id) ?? []).some(([seg, d]) => seg.paths.get(d) !== path && idOf(seg.paths.get(d), seg.oids.get(d)) === id);
+      return parts.some(({ seg, gone }) => docsWithId(seg, id, null).some((d) => !gone.has(d) && seg.paths.get(d) !== path && idOf(seg.paths.get(d), seg.oids.get(d)) === id));
     } catch {
       return false;
     }
@@ -992,23 +1074,6 @@ function viewOf(base, delta) {
     delta.tree
   );
 }
-function docsWithId(seg, id, dead, max = Infinity) {
-  const key = Buffer.from(id, "utf8");
-  const blob = seg.ids.blob;
-  const off = seg.ids.off;
-  const out = [];
-  for (let at = blob.indexOf(key); at >= 0 && out.length < max; at = blob.indexOf(key, at + 1)) {
-    let lo = 0;
-    let hi = seg.n - 1;
-    while (lo < hi) {
-      const mid = lo + hi + 1 >>> 1;
-      if (off[mid] <= at) lo = mid;
-      else hi = mid - 1;
-    }
-    if (off[lo] === at && off[lo + 1] === at + key.length && !dead?.[lo]) out.push(lo);
-  }
-  return out;
-}
 function docsAt(base, paths2) {
   const rest = new Set(paths2);
   const out = [];
@@ -1038,7 +1103,18 @@ export {
   writeDocBounds,
   readDocBounds,
   IndexView,
+  DAY,
+  DEFAULT_WEIGHTS,
+  baseBoost,
+  boostOf,
+  pageOrder,
+  newestFirst,
+  bestOf,
+  keepBest,
+  round,
   readNewestOrder,
+  newestByTime,
+  newestPage,
   emptyCounts,
   countSegment,
   subtractDocs,
@@ -1066,6 +1142,5 @@ export {
   buildDelta,
   advanceDelta,
   needsCompaction,
-  viewOf,
-  docsWithId
+  viewOf
 };

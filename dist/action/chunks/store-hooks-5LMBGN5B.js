@@ -11,14 +11,14 @@ import {
   guardWrite,
   keyOf,
   normalizeContent
-} from "./chunk-56JKSRGT.js";
+} from "./chunk-BDHC6O2J.js";
 import {
   guardFields
 } from "./chunk-LFXODTWV.js";
 import "./chunk-ZEGGKKJW.js";
+import "./chunk-3YJO3FTS.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-CNRW4CSS.js";
-import "./chunk-3YJO3FTS.js";
 import "./chunk-SX3RYMZO.js";
 import "./chunk-UAXURQDI.js";
 import "./chunk-MQAQCRNL.js";

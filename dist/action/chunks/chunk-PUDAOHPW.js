@@ -122,14 +122,6 @@ async function emptyTrash(store, opts = {}) {
   });
   return { success: true, purged: res.purged, commit: res.commit };
 }
-function parseAge(v) {
-  if (typeof v === "number" && Number.isFinite(v) && v >= 0) return v;
-  const m = /^\s*(\d+(?:\.\d+)?)\s*([dhw]?)\s*$/i.exec(String(v ?? ""));
-  if (!m) throw new InvalidInputError(`invalid age ${JSON.stringify(v)}: use e.g. 30d, 12h or 2w`, { field: "older_than" });
-  const n = Number(m[1]);
-  const unit = m[2].toLowerCase();
-  return unit === "h" ? n / 24 : unit === "w" ? n * 7 : n;
-}
 
 export {
   TRASH_DIR,
@@ -142,7 +134,5 @@ export {
   notFoundError,
   listTrash,
   trashCount,
-  purgeTrash,
-  emptyTrash,
-  parseAge
+  emptyTrash
 };

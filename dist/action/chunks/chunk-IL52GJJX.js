@@ -1,13 +1,17 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
-  runGit,
-  runGitSync
-} from "./chunk-ZEGGKKJW.js";
+  findLive,
+  loadIdLookup
+} from "./chunk-7EQDOJIH.js";
 import {
   TRASH_DIR,
   listTrash,
   trashPathFor
-} from "./chunk-VGPXJQ54.js";
+} from "./chunk-PUDAOHPW.js";
+import {
+  runGit,
+  runGitSync
+} from "./chunk-ZEGGKKJW.js";
 import {
   ARCHIVE_DIR,
   MEMORIES_DIR,
@@ -142,14 +146,14 @@ function eventFor(prev, now, everLive) {
   if (now === "trash") return prev === "trash" ? "changed" : "deleted";
   return prev === now ? "changed" : "moved";
 }
-function historySpecs(store, id) {
+function historySpecs(store, id, lookup) {
   const rels = /* @__PURE__ */ new Set();
   if (idTime(id) !== null) rels.add(pathFor(id, "").slice(MEMORIES_DIR.length + 1));
   const tops = /* @__PURE__ */ new Set([MEMORIES_DIR, TRASH_DIR, ARCHIVE_DIR]);
   const tip = store.tip();
   if (tip) {
     for (const e of store.git.readTree(store.git.readCommit(tip).tree)) if (isTreeMode(e.mode)) tops.add(e.name);
-    const live = store.find(id, tip);
+    const live = findLive(store, id, tip, lookup);
     for (const p of [live?.path, ...listTrash(store, tip).filter((t) => t.id === id).map((t) => t.path)]) {
       if (p && p.includes("/")) rels.add(p.slice(p.indexOf("/") + 1));
     }
@@ -159,9 +163,9 @@ function historySpecs(store, id) {
   for (const top of tops) for (const rel of rels) specs.push(`:(literal)${top}/${rel}`);
   return specs;
 }
-function versionsOf(store, id, cap = Infinity) {
+function versionsOf(store, id, cap = Infinity, lookup = null) {
   assertId(id);
-  const specs = historySpecs(store, id) ?? [`:(glob)**/${id}.md`];
+  const specs = historySpecs(store, id, lookup) ?? [`:(glob)**/${id}.md`];
   const records = logPaths(store, specs, { nameStatus: true }).reverse();
   const out = [];
   let prev = null;
@@ -215,12 +219,12 @@ function versionsOf(store, id, cap = Infinity) {
 }
 async function memoryHistory(store, id) {
   const budget = historyTextBudget();
-  const all = versionsOf(store, id, versionTextCap(budget));
+  const all = versionsOf(store, id, versionTextCap(budget), await loadIdLookup());
   if (!all.length) throw new NotFoundError(id, "memory in git history");
   return { success: true, id, versions: spendTextBudget(all.reverse().map(({ text: _t, ...v }) => v), budget) };
 }
-function lastKnownFile(store, id) {
-  const all = versionsOf(store, id);
+function lastKnownFile(store, id, lookup = null) {
+  const all = versionsOf(store, id, Infinity, lookup);
   for (let i = all.length - 1; i >= 0; i--) {
     const v = all[i];
     if (v.text === null) continue;
@@ -235,7 +239,7 @@ async function getAt(store, id, at) {
   const asVersion = /^v?(\d{1,6})$/i.exec(atStr);
   if (asVersion) {
     const n = Number(asVersion[1]);
-    const all = versionsOf(store, id).filter((v2) => v2.version === n && v2.text !== null);
+    const all = versionsOf(store, id, Infinity, await loadIdLookup()).filter((v2) => v2.version === n && v2.text !== null);
     if (!all.length) throw new NotFoundError(`${id} version ${n}`, "memory version");
     const v = [...all].reverse().find((x) => x.state === "live") ?? all[all.length - 1];
     return resultFrom(v.path, v.text, v.commit, v.state);
@@ -251,7 +255,7 @@ async function getAt(store, id, at) {
     const e = store.git.entryAt(tree, p);
     if (e) return resultFrom(p, store.git.readBlob(e.oid).toString("utf8"), commit, stateOf(p));
   }
-  for (const v of versionsOf(store, id)) {
+  for (const v of versionsOf(store, id, Infinity, await loadIdLookup())) {
     if (!v.path) continue;
     const e = store.git.entryAt(tree, v.path);
     if (e) return resultFrom(v.path, store.git.readBlob(e.oid).toString("utf8"), commit, stateOf(v.path));

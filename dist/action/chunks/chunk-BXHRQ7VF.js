@@ -1,20 +1,31 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   BOUND_SHIFT,
+  DAY,
+  DEFAULT_WEIGHTS,
   IndexView,
   addFile,
   adopt,
   advanceDelta,
+  baseBoost,
+  baseSegmentFile,
+  bestOf,
+  boostOf,
   buildDelta,
   codeLength,
   computeDocBounds,
   dropOtherFormats,
   fullBuild,
+  keepBest,
   matches,
   needsCompaction,
+  newestFirst,
+  newestPage,
+  pageOrder,
   paths,
   readDocBounds,
   readSegment,
+  round,
   setLastOpen,
   stateOf,
   states,
@@ -22,7 +33,7 @@ import {
   viewOf,
   writeAtomic,
   writeDocBounds
-} from "./chunk-3CAKFDBB.js";
+} from "./chunk-TV4COWUR.js";
 import {
   FIELDS,
   NO_SCOPE,
@@ -36,7 +47,7 @@ import {
   postingsOf,
   queryTerms,
   terms
-} from "./chunk-QB2MKSOX.js";
+} from "./chunk-R4TD5RD5.js";
 import {
   ARCHIVE_DIR,
   MEMORIES_DIR
@@ -84,6 +95,24 @@ function labelValueMatch(seg, d, field, words) {
   const names = field === TAGS_FIELD ? Array.from(seg.tagIds.subarray(seg.tagOff[d], seg.tagOff[d + 1]), (t) => seg.tags[t]) : [seg.cats[seg.cat[d]]];
   for (const name of names) if (labelWords(name).some((x) => words.some((w) => sameWord(x, w)))) return true;
   return false;
+}
+function labelAlwaysMatches(seg, field, term, words) {
+  const table = field === TAGS_FIELD ? seg.tags : seg.cats;
+  for (const name of table) {
+    if (!labelTerms(name).includes(term)) continue;
+    if (!labelWords(name).some((x) => words.some((w) => sameWord(x, w)))) return false;
+  }
+  return true;
+}
+var labelTermCache = /* @__PURE__ */ new Map();
+function labelTerms(name) {
+  let ts = labelTermCache.get(name);
+  if (!ts) {
+    ts = terms(name ?? "", true);
+    if (labelTermCache.size > 5e4) labelTermCache.clear();
+    labelTermCache.set(name, ts);
+  }
+  return ts;
 }
 var labelWordCache = /* @__PURE__ */ new Map();
 function labelWords(name) {
@@ -317,7 +346,7 @@ function nothingConfidentNote(weak) {
 
 // src/search/filter.ts
 var NF2 = FIELDS.length;
-var DAY = 864e5;
+var DAY2 = 864e5;
 var ISO = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
 function parseDate(v, field) {
   const s = typeof v === "string" ? v.trim() : v instanceof Date ? v.toISOString() : "";
@@ -346,7 +375,7 @@ function normalizeFilter(q, now) {
   if (q.days !== void 0 && q.days !== null) {
     const d = Number(q.days);
     if (!Number.isFinite(d) || d <= 0) throw new InvalidInputError(`days must be a positive number, got ${JSON.stringify(q.days)}`, { field: "days" });
-    f.since = now - d * DAY;
+    f.since = now - d * DAY2;
   }
   return f;
 }
@@ -393,13 +422,13 @@ function compileFilter(view, f, matches2 = filterMatches(view, f)) {
   };
 }
 function intersectAscending(a, b) {
-  const out = [];
+  let n = 0;
   for (let i = 0, j = 0; i < a.length && j < b.length; ) {
     if (a[i] < b[j]) i++;
     else if (a[i] > b[j]) j++;
-    else out.push(a[i++]), j++;
+    else a[n++] = a[i++], j++;
   }
-  return out;
+  return a.subarray(0, n);
 }
 function filterMatches(view, f) {
   if (!f.tags.length) return null;
@@ -417,24 +446,31 @@ function filterMatches(view, f) {
       const t = seg.terms.find(Buffer.from(term, "utf8"));
       if (t < 0) return empty;
       const { doc, tf } = postingsOf(seg, t);
-      const have = [];
-      for (let p = 0; p < doc.length; p++) if (tf[p * NF2 + TAGS_FIELD] > 0 && !dead?.[doc[p]]) have.push(doc[p]);
-      cands = cands === null ? have : intersectAscending(cands, have);
+      const have = new Uint32Array(doc.length);
+      let n = 0;
+      for (let p = 0; p < doc.length; p++) if (tf[p * NF2 + TAGS_FIELD] > 0 && !dead?.[doc[p]]) have[n++] = doc[p];
+      cands = cands === null ? have.subarray(0, n) : intersectAscending(cands, have.subarray(0, n));
       if (!cands.length) return empty;
     }
-    const c = cands ?? [];
-    const bounds = [];
-    for (const d of c) bounds.push(d, d + 1);
+    const c = cands ?? new Uint32Array(0);
+    const bounds = new Uint32Array(2 * c.length);
+    for (let k = 0; k < c.length; k++) {
+      bounds[2 * k] = c[k];
+      bounds[2 * k + 1] = c[k] + 1;
+    }
     const off = gatherValues(seg, "tagOff", bounds);
-    const at = [];
-    for (let k = 0; k < c.length; k++) for (let i = off[2 * k]; i < off[2 * k + 1]; i++) at.push(i);
+    let tagged = 0;
+    for (let k = 0; k < c.length; k++) tagged += off[2 * k + 1] - off[2 * k];
+    const at = new Uint32Array(tagged);
+    for (let k = 0, w = 0; k < c.length; k++) for (let i = off[2 * k]; i < off[2 * k + 1]; i++) at[w++] = i;
     const ids = gatherValues(seg, "tagIds", at);
     const ts = gatherValues(seg, "ts", c);
     const cats = cat >= 0 ? gatherValues(seg, "cat", c) : null;
     const scopes = f.scope !== void 0 ? gatherValues(seg, "scope", c) : null;
     const prios = prio >= 0 ? gatherValues(seg, "prio", c) : null;
-    const docs = [];
-    const times = [];
+    const docs = new Uint32Array(c.length);
+    const times = new Float64Array(c.length);
+    let kept = 0;
     let j = 0;
     for (let k = 0; k < c.length; k++) {
       const from = j;
@@ -453,72 +489,11 @@ function filterMatches(view, f) {
         if (!has) ok = false;
       }
       if (!ok) continue;
-      docs.push(c[k]);
-      times.push(t);
+      docs[kept] = c[k];
+      times[kept++] = t;
     }
-    return { docs: Uint32Array.from(docs), ts: Float64Array.from(times) };
+    return { docs: docs.slice(0, kept), ts: times.slice(0, kept) };
   });
-}
-
-// src/search/rank-order.ts
-var DAY2 = 864e5;
-var DEFAULT_WEIGHTS = {
-  tagMatch: 3,
-  categoryMatch: 2,
-  contentMatch: 1,
-  priority: { low: 0, medium: 1, high: 2 },
-  recencyPerDay: 0.1,
-  recencyDays: 7
-};
-function baseBoost(seg, d, w, now) {
-  return boostOf(seg.prio[d], seg.ts[d], w, now);
-}
-function boostOf(prio, ts, w, now) {
-  const pr = w.priority[["low", "medium", "high"][prio]] ?? 0;
-  const ageDays = Math.max(0, (now - ts) / DAY2);
-  const rec = ageDays < w.recencyDays ? w.recencyPerDay * (w.recencyDays - ageDays) : 0;
-  return pr + rec;
-}
-function pageOrder(view) {
-  return (x, y) => {
-    if (y.relevance !== x.relevance) return y.relevance - x.relevance;
-    if (x.ts !== y.ts) return y.ts - x.ts;
-    const ix = view.parts[x.part].seg.ids.get(x.doc);
-    const iy = view.parts[y.part].seg.ids.get(y.doc);
-    return ix < iy ? 1 : ix > iy ? -1 : 0;
-  };
-}
-function newestFirst(view) {
-  return (a, b) => {
-    const sa = view.parts[a.part].seg;
-    const sb = view.parts[b.part].seg;
-    const ta = sa.ts[a.doc];
-    const tb = sb.ts[b.doc];
-    if (ta !== tb) return tb - ta;
-    const ia = sa.ids.get(a.doc);
-    const ib = sb.ids.get(b.doc);
-    return ia < ib ? 1 : ia > ib ? -1 : 0;
-  };
-}
-function bestOf(items, k, cmp) {
-  if (items.length <= k * 4) return items.sort(cmp).slice(0, k);
-  const top = [];
-  for (const it of items) keepBest(top, it, k, cmp);
-  return top;
-}
-function keepBest(top, it, k, cmp) {
-  if (k <= 0 || top.length >= k && cmp(it, top[top.length - 1]) >= 0) return false;
-  let i = top.length < k ? top.length : k - 1;
-  if (top.length < k) top.push(it);
-  while (i > 0 && cmp(it, top[i - 1]) < 0) {
-    top[i] = top[i - 1];
-    i--;
-  }
-  top[i] = it;
-  return true;
-}
-function round(x) {
-  return Math.round(x * 1e4) / 1e4;
 }
 
 // src/search/rank-bounded.ts
@@ -526,7 +501,7 @@ var NF3 = FIELDS.length;
 var NO_TF = new Uint8Array(NF3);
 var BOUNDED_FROM = 25e4;
 var TIGHT_FROM = 2e4;
-function rankBounded(view, qterms, limit, w, now, params, text = qterms.join(" "), minCoverage = MIN_COVERAGE, pass = null) {
+function rankBounded(view, qterms, limit, w, now, params, text = qterms.join(" "), minCoverage = MIN_COVERAGE, pass = null, labels = null) {
   const N = view.n;
   if (!qterms.length || qterms.length > 8 || limit <= 0) return null;
   const { k1, b, boost } = params;
@@ -551,7 +526,10 @@ function rankBounded(view, qterms, limit, w, now, params, text = qterms.join(" "
   const info = termInformation(qterms, terms2.map((t) => t.df), N);
   const mass = info.reduce((a, x) => a + x, 0);
   const qwords = termWords(text, qterms);
+  const always = view.parts.map(({ seg }) => qterms.map((t, i) => [true, labelAlwaysMatches(seg, TAGS_FIELD, t, qwords[i]), labelAlwaysMatches(seg, CATEGORY_FIELD, t, qwords[i])]));
+  const labelMatch = (pi, seg, d, f, i) => always[pi][i][f] || labelValueMatch(seg, d, f, qwords[i]);
   const maxRec = Math.max(0, w.recencyPerDay * w.recencyDays);
+  const labelMost = view.parts.map((_, pi) => labels ? labels.most(pi) : 0);
   const prioBoost = [w.priority.low ?? 0, w.priority.medium ?? 0, w.priority.high ?? 0];
   const MARGIN = 1e-4;
   const cmp = pageOrder(view);
@@ -610,7 +588,7 @@ function rankBounded(view, qterms, limit, w, now, params, text = qterms.join(" "
         let s = 0;
         for (let f = 0; f < NF3; f++) {
           const tf = tfOf[p * NF3 + f];
-          if (!tf || f !== CONTENT_FIELD && !labelValueMatch(seg, d, f, qwords[i])) continue;
+          if (!tf || f !== CONTENT_FIELD && !labelMatch(pi, seg, d, f, i)) continue;
           const norm = 1 - b + b * lens[j * NF3 + f] / view.avgLen[f];
           s += boost[f] * ((k1 + 1) * tf) / (k1 * norm + tf);
         }
@@ -618,10 +596,11 @@ function rankBounded(view, qterms, limit, w, now, params, text = qterms.join(" "
         score[j] += terms2[i].w * s;
       }
     }
+    const named = labels ? labels.hits(pi, docs) : null;
     for (let j = 0; j < docs.length; j++) {
       const sc = coord ? score[j] * Math.pow(countOf[masks[j]] / qterms.length, coord) : score[j];
       const ts = times[j];
-      const relevance = round(w.contentMatch * sc + w.tagMatch * 0 + w.categoryMatch * 0 + boostOf(prio(j), ts, w, now));
+      const relevance = round(w.contentMatch * sc + w.tagMatch * (named ? named.tags[j] : 0) + w.categoryMatch * (named ? named.cat[j] : 0) + boostOf(prio(j), ts, w, now));
       if (top.length >= limit && relevance < top[top.length - 1].relevance) continue;
       keepBest(top, { part: pi, doc: docs[j], relevance, ts, coverage: coverOf[masks[j]] }, limit, cmp);
     }
@@ -634,7 +613,7 @@ function rankBounded(view, qterms, limit, w, now, params, text = qterms.join(" "
     for (let c = 0; c < 256; c++) normK[c] = k1 * (1 - b + b * codeLength(c) / view.avgLen[CONTENT_FIELD]);
     const cw = terms2.map((t) => t.w * boost[CONTENT_FIELD] * (k1 + 1));
     const recOf = (ts) => {
-      const ageDays = Math.max(0, (now - ts) / DAY2);
+      const ageDays = Math.max(0, (now - ts) / DAY);
       return ageDays < w.recencyDays ? w.recencyPerDay * (w.recencyDays - ageDays) : 0;
     };
     const prioB = Float64Array.from(prioBoost);
@@ -667,11 +646,11 @@ function rankBounded(view, qterms, limit, w, now, params, text = qterms.join(" "
       } else return;
       if (heapN === K) theta = heap[0];
     };
-    const otherBound = (seg, d, i, p, tf, nk) => {
+    const otherBound = (pi, seg, d, i, p, tf, nk) => {
       const t0 = tf[p * NF3];
       const t1 = tf[p * NF3 + 1];
       const t2 = tf[p * NF3 + 2];
-      if (!t0 && !(t1 && labelValueMatch(seg, d, TAGS_FIELD, qwords[i]) || t2 && labelValueMatch(seg, d, CATEGORY_FIELD, qwords[i]))) return -1;
+      if (!t0 && !(t1 && labelMatch(pi, seg, d, TAGS_FIELD, i) || t2 && labelMatch(pi, seg, d, CATEGORY_FIELD, i))) return -1;
       return (t0 ? cw[i] * t0 / (nk + t0) : 0) + most[i][256 + t1] + most[i][512 + t2];
     };
     const walkOne = (pi, i, band, lo2, hi2) => {
@@ -684,6 +663,7 @@ function rankBounded(view, qterms, limit, w, now, params, text = qterms.join(" "
       const scale = cm * factor[1 << i] * (1 + 1e-9);
       const c = cw[i];
       const confidentOne = coverOf[1 << i] >= minCoverage ? 1 : 0;
+      const most2 = labelMost[pi];
       const out = cands[pi];
       let count = 0;
       eachPostingChunk(seg, t, true, (doc, tfs, n) => {
@@ -693,9 +673,9 @@ function rankBounded(view, qterms, limit, w, now, params, text = qterms.join(" "
           if (dead !== null && dead[d] === 1) continue;
           const t0 = tf[p * 3];
           const nk = normK[lenCode[d]];
-          let ub = t0 && !tf[p * 3 + 1] && !tf[p * 3 + 2] ? c * t0 / (nk + t0) : otherBound(seg, d, i, p, tf, nk);
+          let ub = t0 && !tf[p * 3 + 1] && !tf[p * 3 + 2] ? c * t0 / (nk + t0) : otherBound(pi, seg, d, i, p, tf, nk);
           if (ub < 0 || pass !== null && !pass(pi, d)) continue;
-          ub = scale * ub + prioB[prio[d]] + recB[d >>> BOUND_SHIFT];
+          ub = scale * ub + prioB[prio[d]] + recB[d >>> BOUND_SHIFT] + most2;
           if (band) {
             if (ub >= lo2 && ub < hi2) out.docs.push(d), out.masks.push(1 << i), out.tfs.push(t0, tf[p * 3 + 1], tf[p * 3 + 2]);
             continue;
@@ -729,13 +709,13 @@ function rankBounded(view, qterms, limit, w, now, params, text = qterms.join(" "
           if (p >= list.doc.length || list.doc[p] !== d) continue;
           at[j] = p + 1;
           if (dead?.[d]) continue;
-          const x = otherBound(seg, d, live[j], p, list.tf, nk);
+          const x = otherBound(pi, seg, d, live[j], p, list.tf, nk);
           if (x < 0) continue;
           ub += x;
           mask |= 1 << live[j];
         }
         if (!mask || pass !== null && !pass(pi, d)) continue;
-        const bound = cm * ub * factor[mask] * (1 + 1e-9) + prioB[prio[d]] + recB[d >>> BOUND_SHIFT];
+        const bound = cm * ub * factor[mask] * (1 + 1e-9) + prioB[prio[d]] + recB[d >>> BOUND_SHIFT] + labelMost[pi];
         if (band) {
           if (bound >= lo2 && bound < hi2) cands[pi].docs.push(d), cands[pi].masks.push(mask);
           continue;
@@ -801,7 +781,7 @@ function rankBounded(view, qterms, limit, w, now, params, text = qterms.join(" "
         const t0 = list.tf[p * NF3];
         const t1 = list.tf[p * NF3 + 1];
         const t2 = list.tf[p * NF3 + 2];
-        if (!t0 && !(t1 && labelValueMatch(seg, d, TAGS_FIELD, qwords[i]) || t2 && labelValueMatch(seg, d, CATEGORY_FIELD, qwords[i]))) continue;
+        if (!t0 && !(t1 && labelMatch(pi, seg, d, TAGS_FIELD, i) || t2 && labelMatch(pi, seg, d, CATEGORY_FIELD, i))) continue;
         const tab = most[i];
         ub += tab[t0] + tab[256 + t1] + tab[512 + t2];
         mask |= 1 << i;
@@ -819,7 +799,7 @@ function rankBounded(view, qterms, limit, w, now, params, text = qterms.join(" "
     for (let k = 0; k < n; k++) {
       const m = masks[k];
       const pr = prioCol ? prioCol[docs[k]] : prios[k];
-      bound[k] = w.contentMatch * bound[k] * factor[m] * (1 + 1e-9) + (prioBoost[pr] ?? 0) + maxRec;
+      bound[k] = w.contentMatch * bound[k] * factor[m] * (1 + 1e-9) + (prioBoost[pr] ?? 0) + maxRec + labelMost[pi];
       if (coverOf[m] >= minCoverage) confident++;
     }
     total += n;
@@ -1027,8 +1007,9 @@ function rank(view, text, filter, limit, w, now, params = DEFAULT_BM25, minCover
     cats: seg.cats.some((_, i) => named(pi, "cats", i))
   }));
   const unfiltered = !filter.tags.length && filter.category === void 0 && filter.scope === void 0 && filter.priority === void 0 && filter.after === void 0 && filter.before === void 0 && filter.since === void 0;
-  if (limit <= SMALL_PAGE && params.prune !== false && !anyNamed.some((a) => a.tags || a.cats)) {
-    const pruned = (unfiltered ? rankPruned(view, qterms, limit, w, now, params, text, minCoverage) : null) ?? rankBounded(view, qterms, limit, w, now, params, text, minCoverage, unfiltered ? null : pass);
+  if (limit <= SMALL_PAGE && params.prune !== false) {
+    const labelled = anyNamed.some((a) => a.tags || a.cats);
+    const pruned = (unfiltered && !labelled ? rankPruned(view, qterms, limit, w, now, params, text, minCoverage) : null) ?? rankBounded(view, qterms, limit, w, now, params, text, minCoverage, unfiltered ? null : pass, labelled ? labelBonus(view, w, anyNamed, named) : null);
     if (pruned) return pruned;
   }
   const newest = newestFirst(view);
@@ -1053,6 +1034,33 @@ function rank(view, text, filter, limit, w, now, params = DEFAULT_BM25, minCover
     keepBest(top, { part, doc, relevance, coverage }, limit, cmp);
   });
   return { ranked: limit > SMALL_PAGE ? bestOf(candidates, limit, cmp) : top, total, confident };
+}
+function labelBonus(view, w, anyNamed, named) {
+  const namedTags = view.parts.map(({ seg }, pi) => anyNamed[pi].tags ? seg.tags.filter((_, i) => named(pi, "tags", i)).length : 0);
+  return {
+    most: (pi) => Math.max(0, w.tagMatch) * namedTags[pi] + (anyNamed[pi].cats ? Math.max(0, w.categoryMatch) : 0),
+    hits: (pi, docs) => {
+      const seg = view.parts[pi].seg;
+      const tags = new Float64Array(docs.length);
+      const cat = new Float64Array(docs.length);
+      if (anyNamed[pi].tags) {
+        const bounds = new Float64Array(2 * docs.length);
+        for (let j = 0; j < docs.length; j++) bounds[2 * j] = docs[j], bounds[2 * j + 1] = docs[j] + 1;
+        const off = gatherValues(seg, "tagOff", bounds);
+        let held = 0;
+        for (let j = 0; j < docs.length; j++) held += off[2 * j + 1] - off[2 * j];
+        const at = new Float64Array(held);
+        for (let j = 0, k = 0; j < docs.length; j++) for (let i = off[2 * j]; i < off[2 * j + 1]; i++) at[k++] = i;
+        const ids = gatherValues(seg, "tagIds", at);
+        for (let j = 0, k = 0; j < docs.length; j++) for (let i = off[2 * j]; i < off[2 * j + 1]; i++) if (named(pi, "tags", ids[k++])) tags[j]++;
+      }
+      if (anyNamed[pi].cats) {
+        const cats = gatherValues(seg, "cat", docs);
+        for (let j = 0; j < docs.length; j++) cat[j] = named(pi, "cats", cats[j]) ? 1 : 0;
+      }
+      return { tags, cat };
+    }
+  };
 }
 var SMALL_PAGE = 256;
 
@@ -1212,7 +1220,7 @@ async function search(store, q = {}, opts = {}) {
   const known = knownShare(view, q.query ?? "");
   const minCoverage = opts.minCoverage ?? MIN_COVERAGE;
   const line = known >= 1 ? Math.min(minCoverage, KNOWN_COVERAGE) : minCoverage;
-  const { ranked, total, confident } = rank(view, q.query ?? "", filter, limit, weightsOf(store), now, opts.bm25 ?? DEFAULT_BM25, line);
+  const { ranked, total, confident } = newestUnfiltered(store, view, q.query ?? "", filter, limit, now, archivePart) ?? rank(view, q.query ?? "", filter, limit, weightsOf(store), now, opts.bm25 ?? DEFAULT_BM25, line);
   const seen = /* @__PURE__ */ new Map();
   const results = [];
   const weak = [];
@@ -1249,6 +1257,15 @@ async function search(store, q = {}, opts = {}) {
   const res = { success: true, results, weak, total: confident };
   if (!results.length) res.nothingConfident = nothingConfidentNote(weak.length);
   return res;
+}
+function newestUnfiltered(store, view, text, f, limit, now, archivePart) {
+  if (archivePart >= 0 || queryTerms(text).length) return null;
+  if (f.tags.length || f.category !== void 0 || f.scope !== void 0 || f.priority !== void 0 || f.after !== void 0 || f.before !== void 0 || f.since !== void 0) return null;
+  const page = newestPage(view, baseSegmentFile(store), limit);
+  if (!page) return null;
+  const w = weightsOf(store);
+  const ranked = page.map(({ part, doc }) => ({ part, doc, relevance: round(baseBoost(view.parts[part].seg, doc, w, now)) }));
+  return { ranked, total: view.n, confident: view.n };
 }
 var archiveSegments = /* @__PURE__ */ new WeakMap();
 function archiveSegment(store, tree) {
@@ -1310,10 +1327,6 @@ export {
   normalizeFilter,
   compileFilter,
   filterMatches,
-  DEFAULT_WEIGHTS,
-  newestFirst,
-  bestOf,
-  keepBest,
   NON_TERM_SHARE,
   NON_TERM_MIN_MEMORIES,
   docFrequency,

@@ -2,8 +2,8 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   archivePathFor,
   prune
-} from "./chunk-TDJLB5OG.js";
-import "./chunk-VGPXJQ54.js";
+} from "./chunk-SVVWWNCN.js";
+import "./chunk-PUDAOHPW.js";
 import {
   ARCHIVE_DIR
 } from "./chunk-3YJO3FTS.js";

@@ -9,19 +9,19 @@ import {
   lastIndexOpen,
   markRestored,
   unmarkRestored
-} from "./chunk-3CAKFDBB.js";
+} from "./chunk-TV4COWUR.js";
 import "./chunk-YTZHN34W.js";
 import {
   MAGIC,
   readHeader
-} from "./chunk-QB2MKSOX.js";
+} from "./chunk-R4TD5RD5.js";
 import {
   crc32
 } from "./chunk-UCBYA3PT.js";
 import "./chunk-ACHGFJY3.js";
+import "./chunk-3YJO3FTS.js";
 import "./chunk-Z5YN2S7E.js";
 import "./chunk-CNRW4CSS.js";
-import "./chunk-3YJO3FTS.js";
 import "./chunk-SX3RYMZO.js";
 import "./chunk-UAXURQDI.js";
 import "./chunk-MQAQCRNL.js";

@@ -9,7 +9,7 @@ import {
 } from "./chunk-EJBUYO5P.js";
 import {
   filterMemories
-} from "./chunk-U5ZKIXZY.js";
+} from "./chunk-DURT7FAH.js";
 import {
   citationLabel,
   normalizeCitePath
