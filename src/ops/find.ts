@@ -14,6 +14,22 @@ export async function loadIdLookup(): Promise<IdLookup> {
   return (await import('../search/listing.js')).idAtTip;
 }
 
+/**
+ * The lookup, or null when memory `id` is at the path its id gives at the tip (the usual case: then
+ * {@link findLive} needs no index, and the command does not load the search code for it).
+ */
+export async function idLookupFor(b: BranchReader, id: string): Promise<IdLookup | null> {
+  const tip = b.tip();
+  if (tip && hasPathLookup(b)) {
+    try {
+      if (b.findAtPath(id, tip)) return null;
+    } catch {
+      /* read again, and reported, where it is needed */
+    }
+  }
+  return loadIdLookup();
+}
+
 function hasPathLookup(b: BranchReader): b is ReadonlyStoreBranch {
   return typeof (b as Partial<ReadonlyStoreBranch>).findAtPath === 'function';
 }

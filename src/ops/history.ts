@@ -6,7 +6,7 @@ import { InvalidInputError, MemoryError, NotFoundError, InternalError } from '..
 import { assertId, idTime, pathFor } from '../model/id.js';
 import { memoryFromFile, publicMemory, type Memory } from '../model/memory.js';
 import type { BranchReader } from '../model/branch-view.js';
-import { findLive, loadIdLookup, type IdLookup } from './find.js';
+import { findLive, idLookupFor, type IdLookup } from './find.js';
 import { listTrash, trashPathFor, TRASH_DIR } from '../model/trash.js';
 
 /**
@@ -297,7 +297,7 @@ export async function memoryHistory(store: BranchReader, id: string): Promise<{ 
   // Bounded: 45 versions of 16 MB were 720 MB of text in one answer ("Invalid string length"). Each
   // version keeps at most a quarter of the budget as it is read, the newest first share the rest.
   const budget = historyTextBudget();
-  const all = versionsOf(store, id, versionTextCap(budget), await loadIdLookup());
+  const all = versionsOf(store, id, versionTextCap(budget), await idLookupFor(store, id));
   if (!all.length) throw new NotFoundError(id, 'memory in git history');
   return { success: true, id, versions: spendTextBudget(all.reverse().map(({ text: _t, ...v }) => v), budget) };
 }
@@ -334,7 +334,7 @@ export async function getAt(store: BranchReader, id: string, at: string | number
   const asVersion = /^v?(\d{1,6})$/i.exec(atStr);
   if (asVersion) {
     const n = Number(asVersion[1]);
-    const all = versionsOf(store, id, Infinity, await loadIdLookup()).filter((v) => v.version === n && v.text !== null);
+    const all = versionsOf(store, id, Infinity, await idLookupFor(store, id)).filter((v) => v.version === n && v.text !== null);
     if (!all.length) throw new NotFoundError(`${id} version ${n}`, 'memory version');
     // The newest commit holding that version; a live copy beats the trash copy of the same version.
     const v = [...all].reverse().find((x) => x.state === 'live') ?? all[all.length - 1];
@@ -352,7 +352,7 @@ export async function getAt(store: BranchReader, id: string, at: string | number
     if (e) return resultFrom(p, store.git.readBlob(e.oid).toString('utf8'), commit, stateOf(p));
   }
   // Hand-named files: the paths history knows for this id.
-  for (const v of versionsOf(store, id, Infinity, await loadIdLookup())) {
+  for (const v of versionsOf(store, id, Infinity, await idLookupFor(store, id))) {
     if (!v.path) continue;
     const e = store.git.entryAt(tree, v.path);
     if (e) return resultFrom(v.path, store.git.readBlob(e.oid).toString('utf8'), commit, stateOf(v.path));

@@ -4,7 +4,7 @@ import { isUtf8 } from 'node:buffer';
 import { InvalidInputError, UnreadableMemoryError } from '../errors.js';
 import { notUtf8 } from '../model/catalog.js';
 import { missingError } from './get.js';
-import { findLive, loadIdLookup } from './find.js';
+import { findLive, idLookupFor } from './find.js';
 import { assertId } from '../model/id.js';
 import { isPriority, memoryToFile, validateContent, MAX_CONTENT_BYTES, type Priority, type StoredMemory } from '../model/memory.js';
 import { COMMIT_EXCERPT, excerpt } from '../model/excerpt.js';
@@ -75,7 +75,7 @@ export async function updateMemory(b: StoreBranch, id: string, patch: UpdateInpu
   for (const f of ['category', 'scope'] as const) checkLabel(patch[f], f);
   let attempt = 0;
   const vectors = content !== undefined ? ((await b.defaults.vectorsOnWrite?.([content])) ?? null) : null;
-  const lookup = await loadIdLookup();
+  const lookup = await idLookupFor(b, id);
   const res = await b.mutate((tip) => {
     const hit = findLive(b, id, tip, lookup);
     if (!hit) throw missingError(b, id, tip, lookup);
