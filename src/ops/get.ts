@@ -1,34 +1,22 @@
 import type { StoreBranch } from '../model/branch-view.js';
-import { blobText, type CatalogEntry } from '../model/catalog.js';
 import { NotFoundError, UnreadableMemoryError, type MemoryError } from '../errors.js';
 import { idFromPath, pathFor } from '../model/id.js';
 import { notFoundError } from '../model/trash.js';
 import { memoryFromFile, publicMemory, type Memory } from '../model/memory.js';
-import { indexHasNoFile, loadIdLookup, type IdLookup } from './find.js';
-
-/** A live memory at the tip whose path does not follow from its id (a hand-written file), via the index. */
-async function findInIndex(b: StoreBranch, id: string): Promise<CatalogEntry | null> {
-  const { locateInIndex } = await import('../search/listing.js');
-  const at = locateInIndex(b, id);
-  if (!at) return null;
-  try {
-    const memory = memoryFromFile(at.path, blobText(b.git.readBlob(at.oid), at.path, (w) => b.warn(w)), (w) => b.warn(w));
-    return memory.id === id ? { path: at.path, oid: at.oid, memory } : null;
-  } catch {
-    return null;
-  }
-}
+import { findLive, indexHasNoFile, loadIdLookup, type IdLookup } from './find.js';
 
 /** One memory by id: live (from its path, else the index), else archived (marked so); NOT_FOUND otherwise. */
 export async function getMemory(b: StoreBranch, id: string): Promise<{ success: true; memory: Memory }> {
   const tip = b.tip();
-  // Native ids give their path (a direct read); other files are looked up in the derived index.
-  const hit = b.findAtPath(id, tip) ?? (tip ? await findInIndex(b, id) : null);
+  // Native ids give their path (a direct read); other files are looked up in the derived index, and
+  // in the catalog when the index cannot tell (ops/find.ts).
+  const lookup = tip ? await loadIdLookup() : null;
+  const hit = findLive(b, id, tip, lookup);
   if (hit) return { success: true, memory: publicMemory(hit.memory) };
   // An archived memory is still on the branch: readable by id, marked as archived.
   const archived = b.archiveCatalog().byId.get(id);
   if (archived) return { success: true, memory: { ...publicMemory(archived.memory), archived: true } };
-  throw missingError(b, id, tip, tip ? await loadIdLookup() : null);
+  throw missingError(b, id, tip, lookup);
 }
 
 /**

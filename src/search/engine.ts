@@ -89,12 +89,20 @@ export function rank(view: IndexView, text: string, filter: NormalizedFilter, li
   const top: Ranked[] = [];
   let total = 0;
   let confident = 0;
+  const tagStamps: Array<Uint32Array | undefined> = [];
   eachTextScore(view, text, params, (part, doc, score, cov) => {
     if (!pass(part, doc)) return;
     total++;
     const seg = view.parts[part].seg;
     let tagHits = 0;
-    if (anyNamed[part].tags) for (let i = seg.tagOff[doc]; i < seg.tagOff[doc + 1]; i++) if (named(part, 'tags', seg.tagIds[i])) tagHits++;
+    if (anyNamed[part].tags) {
+      // Each named tag once, even from a segment that lists it twice for one document.
+      const stamp = (tagStamps[part] ??= new Uint32Array(seg.tags.length));
+      for (let i = seg.tagOff[doc]; i < seg.tagOff[doc + 1]; i++) {
+        const t = seg.tagIds[i];
+        if (stamp[t] !== doc + 1 && named(part, 'tags', t)) (stamp[t] = doc + 1), tagHits++;
+      }
+    }
     const catHit = anyNamed[part].cats && named(part, 'cats', seg.cat[doc]) ? 1 : 0;
     const relevance = round(w.contentMatch * score + w.tagMatch * tagHits + w.categoryMatch * catHit + baseBoost(seg, doc, w, now));
     // A tag or category the query names covers the words it holds, like content does (an auto-tag
@@ -111,7 +119,7 @@ export function rank(view: IndexView, text: string, filter: NormalizedFilter, li
 
 /**
  * The boosts of the tags and category the query names, for the bounded ranking: the bound of a part
- * is `w.tagMatch` per named tag of its table (a document holds each tag once) plus `w.categoryMatch`
+ * is `w.tagMatch` per named tag of its table (a document counts each tag once) plus `w.categoryMatch`
  * when a category is named; a scored document's own tags and category are read by block for it alone
  * (the tag and category columns of a million documents are 12 MB).
  */
@@ -132,7 +140,14 @@ function labelBonus(view: IndexView, w: Weights, anyNamed: Array<{ tags: boolean
         const at = new Float64Array(held);
         for (let j = 0, k = 0; j < docs.length; j++) for (let i = off[2 * j]; i < off[2 * j + 1]; i++) at[k++] = i;
         const ids = gatherValues(seg, 'tagIds', at);
-        for (let j = 0, k = 0; j < docs.length; j++) for (let i = off[2 * j]; i < off[2 * j + 1]; i++) if (named(pi, 'tags', ids[k++])) tags[j]++;
+        // Each named tag once per document (as rank counts them), so `most` bounds the count.
+        const stamp = new Uint32Array(seg.tags.length);
+        for (let j = 0, k = 0; j < docs.length; j++) {
+          for (let i = off[2 * j]; i < off[2 * j + 1]; i++) {
+            const t = ids[k++];
+            if (stamp[t] !== j + 1 && named(pi, 'tags', t)) (stamp[t] = j + 1), tags[j]++;
+          }
+        }
       }
       if (anyNamed[pi].cats) {
         const cats = gatherValues(seg, 'cat', docs);

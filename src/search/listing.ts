@@ -165,13 +165,22 @@ export function locateInIndex(branch: ReadonlyBranch, id: string): { path: strin
 
 /**
  * Memory `id` at the branch tip as the index knows it: its file (the copy the rule picks), null when
- * no file claims it and the index took every file under memories/ (none it could not read or name),
- * undefined when it cannot tell (such a file may be that memory, or say why it cannot be read).
+ * no file claims it and the index took every file under memories/ (none it could not read or name,
+ * no second copy of an id left out), undefined when it cannot tell (such a file may be that memory,
+ * or say why it cannot be read). A second copy a base left out stays out of later deltas while its
+ * file is unchanged, also once the copy that was indexed is gone: it may be the memory now.
  */
 export function idAtTip(branch: ReadonlyBranch, id: string): { path: string; oid: string } | null | undefined {
   const at = locateInIndex(branch, id);
   if (at) return at;
-  return openIndex(branch).skipped === 0 ? null : undefined;
+  const view = openIndex(branch);
+  if (view.skipped !== 0) return undefined;
+  const tree = branch.treeOf(branch.tip());
+  for (const { seg } of view.parts) {
+    if (!seg.dupes) return undefined;
+    for (const [path, oid] of seg.dupes) if (tree && branch.git.entryAt(tree, path)?.oid === oid) return undefined;
+  }
+  return null;
 }
 
 /**

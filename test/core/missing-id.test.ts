@@ -19,6 +19,15 @@ function handFile(repo: string, path: string, text: string): void {
   git(repo, 'update-ref', 'refs/heads/memory', git(repo, 'commit-tree', tree, '-p', 'memory', '-m', 'by hand'));
 }
 
+/** Removes `path` from the memory branch by hand. */
+function removeByHand(repo: string, path: string): void {
+  const env = { ...gitEnv, GIT_INDEX_FILE: `${repo}/.git/gm-test-index` };
+  execFileSync('git', ['read-tree', 'memory'], { cwd: repo, env });
+  execFileSync('git', ['update-index', '--force-remove', path], { cwd: repo, env });
+  const tree = execFileSync('git', ['write-tree'], { cwd: repo, env }).toString().trim();
+  git(repo, 'update-ref', 'refs/heads/memory', git(repo, 'commit-tree', tree, '-p', 'memory', '-m', 'removed by hand'));
+}
+
 describe('an id that is not there', { timeout: 120_000 }, () => {
   it('get, delete, update, history and a store with that id answer from the index, without reading every memory', async () => {
     const repo = makeRepo();
@@ -57,5 +66,25 @@ describe('an id that is not there', { timeout: 120_000 }, () => {
     await expect(store.get(brokenId)).rejects.toMatchObject({ code: 'UNREADABLE_MEMORY' });
     await expect(store.delete(brokenId)).rejects.toMatchObject({ code: 'UNREADABLE_MEMORY' });
     await expect(store.get('mem_zzzzzzzzzzzzzzzzz')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('a second copy the index left out is the memory once the copy it indexed is removed by hand', async () => {
+    const repo = makeRepo();
+    const s = new MemoryStore({ repo, warn: () => {} });
+    for (let i = 0; i < 5; i++) await s.store({ content: `note ${i} about the build cache`, autoTag: false });
+    const id = 'mem_handwritten00000';
+    handFile(repo, 'memories/notes/a.md', `---\nid: ${id}\n---\nfirst copy\n`);
+    handFile(repo, 'memories/notes/b.md', `---\nid: ${id}\n---\nsecond copy\n`);
+    await new MemoryStore({ repo, warn: () => {} }).rebuildIndex(); // a base holding a.md, b.md left out as its second copy
+    removeByHand(repo, 'memories/notes/a.md');
+    const store = new MemoryStore({ repo, warn: () => {} });
+    await store.search({ query: 'cache' }); // the index at the tip: a delta over that base
+    expect(store.find(id)?.path).toBe('memories/notes/b.md');
+    expect((await store.get(id)).memory.content).toBe('second copy\n');
+    await expect(store.store({ content: 'taken', id })).rejects.toMatchObject({ code: 'DUPLICATE' });
+    expect((await store.update(id, { content: 'changed' })).id).toBe(id);
+    expect((await store.get(id)).memory.content).toBe('changed');
+    expect((await store.delete(id)).deleted).toBe(id);
+    await expect(store.get(id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

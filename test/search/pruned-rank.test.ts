@@ -216,6 +216,24 @@ describe('bounded ranking', () => {
     expect(named).toBeGreaterThan(all / 2);
   });
 
+  it('a segment that lists a named tag twice for one document: counted once, the same page as scoring every document', () => {
+    // Files give each tag once (normalizeTags); a segment file is read as it is. Twenty documents
+    // whose content scores higher, and one whose content scores lower but lists the named tag twice.
+    const b = new SegmentBuilder();
+    const add = (id: string, content: string, tags: string[]) => b.add({ id, path: `memories/2026-01/0/${id}.md`, oid: id.padStart(40, '0'), timestamp: Date.UTC(2026, 0, 1), priority: 'medium', category: 'general', tags, content });
+    for (let i = 0; i < 20; i++) add(`mem_a${i}`, 'alpha '.repeat(8), ['deploy']);
+    add('mem_b', `alpha ${'filler '.repeat(40)}`, ['deploy', 'deploy']);
+    for (let i = 0; i < 50; i++) add(`mem_z${i}`, 'beta gamma', ['x']);
+    const v = viewOf(b.finish({ kind: 'base', tree: 'c'.repeat(40), removed: [], baseBuild: null, baseTree: null }), null);
+    for (const tagMatch of [1.5, 5, 20]) {
+      const w = { ...DEFAULT_WEIGHTS, tagMatch };
+      const full = rank(v, 'alpha deploy', { tags: [] }, 1, w, NOW, { ...DEFAULT_BM25, prune: false });
+      expect(rank(v, 'alpha deploy', { tags: [] }, 1, w, NOW, { ...DEFAULT_BM25, prune: true })).toEqual(full);
+      // One tag's boost, not two: the twenty documents whose content scores higher keep the page.
+      expect(full.ranked[0].doc).toBeLessThan(20);
+    }
+  });
+
   it('reads the lengths and times of the candidates for the page only, not the whole columns', () => {
     const seg = segmentOf(corpus(13, 20_000, 0, 0.1), { kind: 'base' });
     const file = join(tempDir(), 'search.base');
