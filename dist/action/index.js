@@ -20,9 +20,10 @@ import {
 } from "./chunks/chunk-E3FCUWHD.js";
 import {
   findLive,
+  idLookupFor,
   indexHasNoFile,
   loadIdLookup
-} from "./chunks/chunk-7EQDOJIH.js";
+} from "./chunks/chunk-NJ632QEY.js";
 import {
   emptyTrash,
   listTrash,
@@ -45,7 +46,7 @@ import {
   listPage,
   recentMemories,
   taggedMemories
-} from "./chunks/chunk-DURT7FAH.js";
+} from "./chunks/chunk-JUHBMPTL.js";
 import {
   citationToFront
 } from "./chunks/chunk-6FGNS2U2.js";
@@ -234,24 +235,14 @@ Memory-Id: ${id}
 }
 
 // src/ops/get.ts
-async function findInIndex(b, id) {
-  const { locateInIndex } = await import("./chunks/listing-IWSYFEPB.js");
-  const at = locateInIndex(b, id);
-  if (!at) return null;
-  try {
-    const memory = memoryFromFile(at.path, blobText(b.git.readBlob(at.oid), at.path, (w) => b.warn(w)), (w) => b.warn(w));
-    return memory.id === id ? { path: at.path, oid: at.oid, memory } : null;
-  } catch {
-    return null;
-  }
-}
 async function getMemory(b, id) {
   const tip = b.tip();
-  const hit = b.findAtPath(id, tip) ?? (tip ? await findInIndex(b, id) : null);
+  const lookup = tip ? await loadIdLookup() : null;
+  const hit = findLive(b, id, tip, lookup);
   if (hit) return { success: true, memory: publicMemory(hit.memory) };
   const archived = b.archiveCatalog().byId.get(id);
   if (archived) return { success: true, memory: { ...publicMemory(archived.memory), archived: true } };
-  throw missingError(b, id, tip, tip ? await loadIdLookup() : null);
+  throw missingError(b, id, tip, lookup);
 }
 function missingError(b, id, tip, lookup = null) {
   const tree = b.treeOf(tip);
@@ -298,7 +289,7 @@ async function updateMemory(b, id, patch, cited) {
   for (const f of ["category", "scope"]) checkLabel(patch[f], f);
   let attempt = 0;
   const vectors = content !== void 0 ? await b.defaults.vectorsOnWrite?.([content]) ?? null : null;
-  const lookup = await loadIdLookup();
+  const lookup = await idLookupFor(b, id);
   const res = await b.mutate((tip) => {
     const hit = findLive(b, id, tip, lookup);
     if (!hit) throw missingError(b, id, tip, lookup);
@@ -375,7 +366,7 @@ function otherCopies(b, id, path, tip, filesOfIdInIndex) {
 }
 async function deleteMemory(b, id) {
   assertId(id);
-  const { filesOfIdInIndex } = await import("./chunks/listing-IWSYFEPB.js");
+  const { filesOfIdInIndex } = await import("./chunks/listing-5FSBRTKQ.js");
   const lookup = await loadIdLookup();
   const res = await b.mutate((tip) => {
     const hit = findLive(b, id, tip, lookup);
@@ -646,12 +637,12 @@ var MemoryStore = class {
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./chunks/hybrid-SZCQMYJI.js");
+    const { modeSearch } = await import("./chunks/hybrid-WW7UY5XD.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./chunks/search-JOQESXQD.js");
+    const { rebuildIndex } = await import("./chunks/search-GGXF6LJO.js");
     return rebuildIndex(this, opts);
   }
   /** Lets go of what the store holds open: index files (src/model/closers.ts), then the git reader. */
@@ -713,14 +704,14 @@ function openDoor(options = {}) {
   const { embedOnWrite, indexCache, ...storeOpts } = checkOpenOptions(options);
   const writeVectors = async (texts) => (await import("./chunks/write-UMIG4XQO.js")).writeTimeVectors(s, texts);
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
-  const history = () => import("./chunks/history-LRKFEEPN.js");
-  const coreDoc = () => import("./chunks/core-doc-Z6VNJF2E.js");
+  const history = () => import("./chunks/history-GQEBTELD.js");
+  const coreDoc = () => import("./chunks/core-doc-EMLMOVJA.js");
   const sync = () => import("./chunks/sync-SIHZEJSC.js");
-  const importer = () => import("./chunks/importer-TNZCIYTO.js");
-  const exporter = () => import("./chunks/export-BHYALEN2.js");
+  const importer = () => import("./chunks/importer-7QUHKSZD.js");
+  const exporter = () => import("./chunks/export-D4A6WQML.js");
   const configOps = () => import("./chunks/config-ops-NOJBZRHD.js");
   let viewModel = null;
-  const citeReads = () => import("./chunks/cite-reads-DQXGXQ2V.js");
+  const citeReads = () => import("./chunks/cite-reads-SCX5XJGL.js");
   return {
     verify: async (o = {}) => {
       if (o === null || typeof o !== "object" || Array.isArray(o)) throw new InvalidInputError('verify options must be an object, e.g. { ref: "HEAD" }', { field: "options" });
@@ -749,13 +740,13 @@ function openDoor(options = {}) {
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
     search: async (q, o) => {
       const ref = refOf(o);
-      const run2 = async () => (await citeReads()).searchWithCitations(s, await (await import("./chunks/hybrid-SZCQMYJI.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0), ref);
+      const run2 = async () => (await citeReads()).searchWithCitations(s, await (await import("./chunks/hybrid-WW7UY5XD.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0), ref);
       if (!indexCache) return run2();
-      const vectors = (await import("./chunks/hybrid-SZCQMYJI.js")).mayReadVectors(s, q ?? {});
+      const vectors = (await import("./chunks/hybrid-WW7UY5XD.js")).mayReadVectors(s, q ?? {});
       const { result, report } = await (await import("./chunks/index-cache-XGZYV7XW.js")).withIndexCache(s, indexCache, run2, { vectors });
       return { ...result, indexCache: report };
     },
-    rebuildIndex: async (o) => (await import("./chunks/search-JOQESXQD.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
+    rebuildIndex: async (o) => (await import("./chunks/search-GGXF6LJO.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
     delete: (id) => deleteMemory(s, id),
     deleteByTag: (tag) => deleteTagged(s, tag),
     clear: (o) => clearMemories(s, o),
@@ -776,13 +767,13 @@ function openDoor(options = {}) {
       if (action === "list") return { success: true, action, items: listTrash(s) };
       if (action === "restore") {
         if (!input.id) throw new InvalidInputError("restore needs the id of a memory in the trash", { field: "id" });
-        return { ...await (await import("./chunks/restore-DRDA3T3X.js")).restoreFromTrash(s, input.id), action };
+        return { ...await (await import("./chunks/restore-XVYXHIK4.js")).restoreFromTrash(s, input.id), action };
       }
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-CNYLLD7W.js")).memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-535S7XIW.js")).prune(s, o),
+    stats: async (o) => (await import("./chunks/stats-SXW6R4EP.js")).memoryStats(s, o),
+    prune: async (o) => (await import("./chunks/prune-QC7OMSW3.js")).prune(s, o),
     importMemories: async (input) => (await importer()).importMemories(s, input),
     exportMemories: async (o) => (await exporter()).exportMemories(s, o),
     exportChunks: async (o) => (await exporter()).exportChunks(s, { maxContentBytes: (await s.loadConfig()).maxContentBytes, ...o }),
@@ -800,8 +791,8 @@ function openDoor(options = {}) {
     },
     viewModel: async () => {
       if (!viewModel) {
-        const { ViewModel: VM } = await import("./chunks/view-model-AZMZBEJQ.js");
-        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-SZCQMYJI.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-535S7XIW.js")).prune(s, { dryRun: true }) });
+        const { ViewModel: VM } = await import("./chunks/view-model-BJRUD6RM.js");
+        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-WW7UY5XD.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-QC7OMSW3.js")).prune(s, { dryRun: true }) });
       }
       return viewModel;
     },

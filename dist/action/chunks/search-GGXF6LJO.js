@@ -14,7 +14,7 @@ import {
   rebuildIndex,
   search,
   textScores
-} from "./chunk-BXHRQ7VF.js";
+} from "./chunk-WHGBWVCO.js";
 import {
   DEFAULT_WEIGHTS,
   IndexView

@@ -2,7 +2,7 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   archivePathFor,
   prune
-} from "./chunk-SVVWWNCN.js";
+} from "./chunk-TFFM2GUQ.js";
 import "./chunk-PUDAOHPW.js";
 import {
   ARCHIVE_DIR

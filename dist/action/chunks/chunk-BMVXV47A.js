@@ -1,8 +1,8 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   findLive,
-  loadIdLookup
-} from "./chunk-7EQDOJIH.js";
+  idLookupFor
+} from "./chunk-NJ632QEY.js";
 import {
   TRASH_DIR,
   listTrash,
@@ -219,7 +219,7 @@ function versionsOf(store, id, cap = Infinity, lookup = null) {
 }
 async function memoryHistory(store, id) {
   const budget = historyTextBudget();
-  const all = versionsOf(store, id, versionTextCap(budget), await loadIdLookup());
+  const all = versionsOf(store, id, versionTextCap(budget), await idLookupFor(store, id));
   if (!all.length) throw new NotFoundError(id, "memory in git history");
   return { success: true, id, versions: spendTextBudget(all.reverse().map(({ text: _t, ...v }) => v), budget) };
 }
@@ -239,7 +239,7 @@ async function getAt(store, id, at) {
   const asVersion = /^v?(\d{1,6})$/i.exec(atStr);
   if (asVersion) {
     const n = Number(asVersion[1]);
-    const all = versionsOf(store, id, Infinity, await loadIdLookup()).filter((v2) => v2.version === n && v2.text !== null);
+    const all = versionsOf(store, id, Infinity, await idLookupFor(store, id)).filter((v2) => v2.version === n && v2.text !== null);
     if (!all.length) throw new NotFoundError(`${id} version ${n}`, "memory version");
     const v = [...all].reverse().find((x) => x.state === "live") ?? all[all.length - 1];
     return resultFrom(v.path, v.text, v.commit, v.state);
@@ -255,7 +255,7 @@ async function getAt(store, id, at) {
     const e = store.git.entryAt(tree, p);
     if (e) return resultFrom(p, store.git.readBlob(e.oid).toString("utf8"), commit, stateOf(p));
   }
-  for (const v of versionsOf(store, id, Infinity, await loadIdLookup())) {
+  for (const v of versionsOf(store, id, Infinity, await idLookupFor(store, id))) {
     if (!v.path) continue;
     const e = store.git.entryAt(tree, v.path);
     if (e) return resultFrom(v.path, store.git.readBlob(e.oid).toString("utf8"), commit, stateOf(v.path));

@@ -1,11 +1,11 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   lastKnownFile
-} from "./chunk-IL52GJJX.js";
+} from "./chunk-BMVXV47A.js";
 import {
   findLive,
   loadIdLookup
-} from "./chunk-7EQDOJIH.js";
+} from "./chunk-NJ632QEY.js";
 import {
   byDeletedDesc,
   liveFile,

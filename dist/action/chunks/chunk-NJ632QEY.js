@@ -8,7 +8,17 @@ import {
 
 // src/ops/find.ts
 async function loadIdLookup() {
-  return (await import("./listing-IWSYFEPB.js")).idAtTip;
+  return (await import("./listing-5FSBRTKQ.js")).idAtTip;
+}
+async function idLookupFor(b, id) {
+  const tip = b.tip();
+  if (tip && hasPathLookup(b)) {
+    try {
+      if (b.findAtPath(id, tip)) return null;
+    } catch {
+    }
+  }
+  return loadIdLookup();
 }
 function hasPathLookup(b) {
   return typeof b.findAtPath === "function";
@@ -46,6 +56,7 @@ function indexHasNoFile(b, id, tip, lookup) {
 
 export {
   loadIdLookup,
+  idLookupFor,
   findLive,
   indexHasNoFile
 };

@@ -5,7 +5,7 @@ import {
   filterMatches,
   openIndex,
   readMemory
-} from "./chunk-BXHRQ7VF.js";
+} from "./chunk-WHGBWVCO.js";
 import {
   IndexView,
   baseSegmentFile,
@@ -161,7 +161,14 @@ function locateInIndex(branch, id) {
 function idAtTip(branch, id) {
   const at = locateInIndex(branch, id);
   if (at) return at;
-  return openIndex(branch).skipped === 0 ? null : void 0;
+  const view = openIndex(branch);
+  if (view.skipped !== 0) return void 0;
+  const tree = branch.treeOf(branch.tip());
+  for (const { seg } of view.parts) {
+    if (!seg.dupes) return void 0;
+    for (const [path, oid] of seg.dupes) if (tree && branch.git.entryAt(tree, path)?.oid === oid) return void 0;
+  }
+  return null;
 }
 function filesOfIdInIndex(branch, id) {
   const view = openIndex(branch);

@@ -9,7 +9,7 @@ import {
 } from "./chunk-EJBUYO5P.js";
 import {
   filterMemories
-} from "./chunk-DURT7FAH.js";
+} from "./chunk-JUHBMPTL.js";
 import {
   citationLabel,
   normalizeCitePath

@@ -4,8 +4,8 @@ import {
   parseRecords,
   readPiDirectory,
   recordToMemory
-} from "./chunk-KIKBSI47.js";
-import "./chunk-SVVWWNCN.js";
+} from "./chunk-YSAPDK54.js";
+import "./chunk-TFFM2GUQ.js";
 import {
   safeText
 } from "./chunk-VUFI5SUX.js";

@@ -36,7 +36,7 @@ import {
   supported,
   supportedConfidence,
   valueWords
-} from "./chunk-BXHRQ7VF.js";
+} from "./chunk-WHGBWVCO.js";
 import {
   NO_CONVERSATION,
   bestOf

@@ -14,8 +14,8 @@ import {
   spendTextBudget,
   utf8Cut,
   versionTextCap
-} from "./chunk-IL52GJJX.js";
-import "./chunk-7EQDOJIH.js";
+} from "./chunk-BMVXV47A.js";
+import "./chunk-NJ632QEY.js";
 import "./chunk-PUDAOHPW.js";
 import "./chunk-ZEGGKKJW.js";
 import "./chunk-3YJO3FTS.js";

@@ -2,8 +2,8 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   isoOrThrow,
   recordToMemory
-} from "./chunk-KIKBSI47.js";
-import "./chunk-SVVWWNCN.js";
+} from "./chunk-YSAPDK54.js";
+import "./chunk-TFFM2GUQ.js";
 import "./chunk-PUDAOHPW.js";
 import {
   UPSERT_KEY_FIELD

@@ -1017,13 +1017,18 @@ function rank(view, text, filter, limit, w, now, params = DEFAULT_BM25, minCover
   const top = [];
   let total = 0;
   let confident = 0;
+  const tagStamps = [];
   eachTextScore(view, text, params, (part, doc, score, cov) => {
     if (!pass(part, doc)) return;
     total++;
     const seg = view.parts[part].seg;
     let tagHits = 0;
     if (anyNamed[part].tags) {
-      for (let i = seg.tagOff[doc]; i < seg.tagOff[doc + 1]; i++) if (named(part, "tags", seg.tagIds[i])) tagHits++;
+      const stamp = tagStamps[part] ??= new Uint32Array(seg.tags.length);
+      for (let i = seg.tagOff[doc]; i < seg.tagOff[doc + 1]; i++) {
+        const t = seg.tagIds[i];
+        if (stamp[t] !== doc + 1 && named(part, "tags", t)) stamp[t] = doc + 1, tagHits++;
+      }
     }
     const catHit = anyNamed[part].cats && named(part, "cats", seg.cat[doc]) ? 1 : 0;
     const relevance = round(w.contentMatch * score + w.tagMatch * tagHits + w.categoryMatch * catHit + baseBoost(seg, doc, w, now));
@@ -1052,7 +1057,13 @@ function labelBonus(view, w, anyNamed, named) {
         const at = new Float64Array(held);
         for (let j = 0, k = 0; j < docs.length; j++) for (let i = off[2 * j]; i < off[2 * j + 1]; i++) at[k++] = i;
         const ids = gatherValues(seg, "tagIds", at);
-        for (let j = 0, k = 0; j < docs.length; j++) for (let i = off[2 * j]; i < off[2 * j + 1]; i++) if (named(pi, "tags", ids[k++])) tags[j]++;
+        const stamp = new Uint32Array(seg.tags.length);
+        for (let j = 0, k = 0; j < docs.length; j++) {
+          for (let i = off[2 * j]; i < off[2 * j + 1]; i++) {
+            const t = ids[k++];
+            if (stamp[t] !== j + 1 && named(pi, "tags", t)) stamp[t] = j + 1, tags[j]++;
+          }
+        }
       }
       if (anyNamed[pi].cats) {
         const cats = gatherValues(seg, "cat", docs);
