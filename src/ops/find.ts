@@ -1,6 +1,7 @@
 import type { BranchReader, ReadonlyBranch, ReadonlyStoreBranch } from '../model/branch-view.js';
 import { blobText, type CatalogEntry } from '../model/catalog.js';
 import { memoryFromFile } from '../model/memory.js';
+import { assertId } from '../model/id.js';
 
 /**
  * An id looked up in the search index at the branch tip (src/search/listing.ts `idAtTip`): the file
@@ -41,6 +42,7 @@ function hasPathLookup(b: BranchReader): b is ReadonlyStoreBranch {
  * that way; the index answers it in a few reads.
  */
 export function findLive(b: BranchReader, id: string, tip: string | null, lookup: IdLookup | null): CatalogEntry | null {
+  assertId(id); // a malformed id is INVALID_ID, on an empty branch too
   if (!tip) return null;
   if (lookup && tip === b.tip()) {
     const fast = hasPathLookup(b) ? b.findAtPath(id, tip) : undefined;

@@ -3,20 +3,21 @@ import { NotFoundError, UnreadableMemoryError, type MemoryError } from '../error
 import { idFromPath, pathFor } from '../model/id.js';
 import { notFoundError } from '../model/trash.js';
 import { memoryFromFile, publicMemory, type Memory } from '../model/memory.js';
-import { findLive, indexHasNoFile, loadIdLookup, type IdLookup } from './find.js';
+import { findLive, idLookupFor, indexHasNoFile, loadIdLookup, type IdLookup } from './find.js';
 
 /** One memory by id: live (from its path, else the index), else archived (marked so); NOT_FOUND otherwise. */
 export async function getMemory(b: StoreBranch, id: string): Promise<{ success: true; memory: Memory }> {
   const tip = b.tip();
   // Native ids give their path (a direct read); other files are looked up in the derived index, and
   // in the catalog when the index cannot tell (ops/find.ts).
-  const lookup = tip ? await loadIdLookup() : null;
+  // The search code is loaded only when the memory is not at the path its id gives.
+  const lookup = tip ? await idLookupFor(b, id) : null;
   const hit = findLive(b, id, tip, lookup);
   if (hit) return { success: true, memory: publicMemory(hit.memory) };
   // An archived memory is still on the branch: readable by id, marked as archived.
   const archived = b.archiveCatalog().byId.get(id);
   if (archived) return { success: true, memory: { ...publicMemory(archived.memory), archived: true } };
-  throw missingError(b, id, tip, lookup);
+  throw missingError(b, id, tip, lookup ?? (tip ? await loadIdLookup() : null));
 }
 
 /**
