@@ -23,7 +23,7 @@ import {
   idLookupFor,
   indexHasNoFile,
   loadIdLookup
-} from "./chunks/chunk-NJ632QEY.js";
+} from "./chunks/chunk-IVWKQLDG.js";
 import {
   emptyTrash,
   listTrash,
@@ -237,12 +237,12 @@ Memory-Id: ${id}
 // src/ops/get.ts
 async function getMemory(b, id) {
   const tip = b.tip();
-  const lookup = tip ? await loadIdLookup() : null;
+  const lookup = tip ? await idLookupFor(b, id) : null;
   const hit = findLive(b, id, tip, lookup);
   if (hit) return { success: true, memory: publicMemory(hit.memory) };
   const archived = b.archiveCatalog().byId.get(id);
   if (archived) return { success: true, memory: { ...publicMemory(archived.memory), archived: true } };
-  throw missingError(b, id, tip, lookup);
+  throw missingError(b, id, tip, lookup ?? (tip ? await loadIdLookup() : null));
 }
 function missingError(b, id, tip, lookup = null) {
   const tree = b.treeOf(tip);
@@ -704,8 +704,8 @@ function openDoor(options = {}) {
   const { embedOnWrite, indexCache, ...storeOpts } = checkOpenOptions(options);
   const writeVectors = async (texts) => (await import("./chunks/write-UMIG4XQO.js")).writeTimeVectors(s, texts);
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
-  const history = () => import("./chunks/history-GQEBTELD.js");
-  const coreDoc = () => import("./chunks/core-doc-EMLMOVJA.js");
+  const history = () => import("./chunks/history-TPP7QP3O.js");
+  const coreDoc = () => import("./chunks/core-doc-FHYKDPUX.js");
   const sync = () => import("./chunks/sync-SIHZEJSC.js");
   const importer = () => import("./chunks/importer-7QUHKSZD.js");
   const exporter = () => import("./chunks/export-D4A6WQML.js");
@@ -767,12 +767,12 @@ function openDoor(options = {}) {
       if (action === "list") return { success: true, action, items: listTrash(s) };
       if (action === "restore") {
         if (!input.id) throw new InvalidInputError("restore needs the id of a memory in the trash", { field: "id" });
-        return { ...await (await import("./chunks/restore-XVYXHIK4.js")).restoreFromTrash(s, input.id), action };
+        return { ...await (await import("./chunks/restore-IND3XMLG.js")).restoreFromTrash(s, input.id), action };
       }
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-SXW6R4EP.js")).memoryStats(s, o),
+    stats: async (o) => (await import("./chunks/stats-SDCE452O.js")).memoryStats(s, o),
     prune: async (o) => (await import("./chunks/prune-QC7OMSW3.js")).prune(s, o),
     importMemories: async (input) => (await importer()).importMemories(s, input),
     exportMemories: async (o) => (await exporter()).exportMemories(s, o),
@@ -791,7 +791,7 @@ function openDoor(options = {}) {
     },
     viewModel: async () => {
       if (!viewModel) {
-        const { ViewModel: VM } = await import("./chunks/view-model-BJRUD6RM.js");
+        const { ViewModel: VM } = await import("./chunks/view-model-HKR2XZME.js");
         viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-WW7UY5XD.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-QC7OMSW3.js")).prune(s, { dryRun: true }) });
       }
       return viewModel;

@@ -14,8 +14,8 @@ import {
   spendTextBudget,
   utf8Cut,
   versionTextCap
-} from "./chunk-BMVXV47A.js";
-import "./chunk-NJ632QEY.js";
+} from "./chunk-6EVC5OO3.js";
+import "./chunk-IVWKQLDG.js";
 import "./chunk-PUDAOHPW.js";
 import "./chunk-ZEGGKKJW.js";
 import "./chunk-3YJO3FTS.js";

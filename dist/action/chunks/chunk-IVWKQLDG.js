@@ -5,6 +5,9 @@ import {
 import {
   memoryFromFile
 } from "./chunk-SX3RYMZO.js";
+import {
+  assertId
+} from "./chunk-Y53ZR2DQ.js";
 
 // src/ops/find.ts
 async function loadIdLookup() {
@@ -24,6 +27,7 @@ function hasPathLookup(b) {
   return typeof b.findAtPath === "function";
 }
 function findLive(b, id, tip, lookup) {
+  assertId(id);
   if (!tip) return null;
   if (lookup && tip === b.tip()) {
     const fast = hasPathLookup(b) ? b.findAtPath(id, tip) : void 0;

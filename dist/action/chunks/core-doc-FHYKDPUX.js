@@ -12,7 +12,7 @@ import {
   coreSet,
   coreUpdate,
   coreView
-} from "./chunk-TUAUWY4W.js";
+} from "./chunk-PPVG5U47.js";
 import "./chunk-WMTLY4KJ.js";
 import "./chunk-BDHC6O2J.js";
 import "./chunk-LFXODTWV.js";

@@ -7,10 +7,10 @@ import {
   resolveCommit,
   spendTextBudget,
   versionTextCap
-} from "./chunk-BMVXV47A.js";
+} from "./chunk-6EVC5OO3.js";
 import {
   CORE_DIR
-} from "./chunk-TUAUWY4W.js";
+} from "./chunk-PPVG5U47.js";
 import {
   checkCitations,
   citationStates
@@ -18,7 +18,7 @@ import {
 import {
   citeCommit
 } from "./chunk-EJBUYO5P.js";
-import "./chunk-NJ632QEY.js";
+import "./chunk-IVWKQLDG.js";
 import {
   TRASH_DIR,
   listTrash,
@@ -639,7 +639,7 @@ var ViewModel = class {
   }
   async stats() {
     await this.settled();
-    const { memoryStats } = await import("./stats-SXW6R4EP.js");
+    const { memoryStats } = await import("./stats-SDCE452O.js");
     const stats = await memoryStats(this.store, { top: 20 });
     const live = this.items(this.store.tip()).filter((i) => i.state === "live");
     const monthSet = /* @__PURE__ */ new Set();

@@ -1,11 +1,11 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   lastKnownFile
-} from "./chunk-BMVXV47A.js";
+} from "./chunk-6EVC5OO3.js";
 import {
   findLive,
   loadIdLookup
-} from "./chunk-NJ632QEY.js";
+} from "./chunk-IVWKQLDG.js";
 import {
   byDeletedDesc,
   liveFile,

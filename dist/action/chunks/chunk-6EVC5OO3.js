@@ -2,7 +2,7 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   findLive,
   idLookupFor
-} from "./chunk-NJ632QEY.js";
+} from "./chunk-IVWKQLDG.js";
 import {
   TRASH_DIR,
   listTrash,
