@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { compileFilter, filterMatches, normalizeFilter, parseDate } from '../../src/search/filter.js';
-import { closeSync, fstatSync, openSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
 import { viewOf } from '../../src/search/index-build.js';
-import { openSegmentLazily, writeSegment, type Segment } from '../../src/search/segment.js';
-import { tempDir } from '../helpers.js';
-import { segment, view, type Doc } from './segments.js';
+import type { Segment } from '../../src/search/segment.js';
+import { lazily, segment, view, type Doc } from './segments.js';
 
-/** `seg` written to a file and opened as a command opens it: columns read by block, not whole. */
-function fromFile(seg: Segment): Segment {
-  const file = join(tempDir(), 'seg');
-  const fd = openSync(file, 'w');
-  writeSegment(seg, (bytes) => {
-    let w = 0;
-    while (w < bytes.length) w += writeSync(fd, bytes, w);
-  });
-  closeSync(fd);
-  const rfd = openSync(file, 'r');
-  return openSegmentLazily(rfd, fstatSync(rfd).size);
-}
-
-// A search's filters: checked and normalised from the query, then compiled over an index view.
 const NOW = Date.UTC(2026, 5, 1);
 
 describe('filter', () => {
@@ -80,7 +63,7 @@ describe('filter', () => {
       { tags: ['cache', 'ci'], scope: 'team', after: '2026-01-20', before: '2026-02-15' },
       { tags: ['team', 'build'], category: 'notes', priority: 'low' as const },
     ];
-    for (const make of [(s: Segment) => s, fromFile]) {
+    for (const make of [(s: Segment) => s, lazily]) {
       const v = viewOf(make(segment(docs)), segment([], 'delta', removed));
       const live = (d: number) => !removed.includes(d);
       for (const q of filters) {

@@ -1,13 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CorruptIndexError } from '../../src/errors.js';
-import { SEGMENT_FORMAT, SegmentBuilder, SegmentFile, concatSegments, decodeSegment, docsWithId, encodeSegment, joinParts, mergeSegments, writeSegment, type Segment } from '../../src/search/segment.js';
+import { SEGMENT_FORMAT, SegmentBuilder, SegmentFile, concatSegments, decodeSegment, docsWithId, encodeSegment, joinParts, mergeSegments, type Segment } from '../../src/search/segment.js';
 import { runs } from '../fc-runs.js';
-import { git, gitEnv, makeRepo, rng, tempDir } from '../helpers.js';
+import { git, gitEnv, makeRepo, rng } from '../helpers.js';
 import { runCli } from '../run-cli.js';
+import { writeSegmentFile } from './segments.js';
 
 /**
  * The id order of a segment (src/search/segment/ids.ts): finding an id's documents by a binary search
@@ -67,17 +68,6 @@ function shuffled<T>(xs: T[], seed: number): T[] {
   return out;
 }
 
-function writeFile(seg: Segment): string {
-  const file = join(tempDir(), 'seg');
-  const fd = openSync(file, 'w');
-  writeSegment(seg, (bytes) => {
-    let w = 0;
-    while (w < bytes.length) w += writeSync(fd, bytes, w);
-  });
-  closeSync(fd);
-  return file;
-}
-
 describe('the id order of a segment', () => {
   it('finds what a pass over the ids finds, for ids in any order, prefixes of each other and not ASCII', () => {
     const ids = shuffled([...TRICKY, ...Array.from({ length: 300 }, (_, i) => `mem_q${(i * 7919).toString(36)}`)], 7);
@@ -133,7 +123,7 @@ describe('the id order of a segment', () => {
     const back = decodeSegment(encodeSegment(seg));
     expect(Array.from(back.idOrder)).toEqual(Array.from(seg.idOrder));
     expectSameAsScan(back);
-    const file = writeFile(seg);
+    const file = writeSegmentFile(seg);
     const lazy = SegmentFile.open(file);
     try {
       for (const id of ['mem_ab', ids[432], 'mem_nothing']) expect(docsWithId(lazy, id, null)).toEqual(scan(seg, id, null));

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, ftruncateSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import fc from 'fast-check';
@@ -10,11 +10,12 @@ import { rankBounded } from '../../src/search/rank-bounded.js';
 import { DEFAULT_WEIGHTS } from '../../src/search/rank-order.js';
 import { rankPruned } from '../../src/search/rank-pruned.js';
 import { queryTerms } from '../../src/search/analyze.js';
-import { SegmentBuilder, SegmentFile, openSegmentLazily, writeSegment, type Segment } from '../../src/search/segment.js';
+import { SegmentBuilder, SegmentFile, type Segment } from '../../src/search/segment.js';
 import { codeLength, computeDocBounds, lengthCode, readDocBounds, writeDocBounds } from '../../src/search/doc-bounds.js';
 import { viewOf } from '../../src/search/index-build.js';
 import { runs } from '../fc-runs.js';
 import { rng, tempDir } from '../helpers.js';
+import { lazily } from './segments.js';
 
 // A query with rare and common words ranks the documents holding a rare word and only counts the
 // others when none of them could reach the page (src/search/rank-pruned.ts rankPruned). The page and the
@@ -41,18 +42,6 @@ function segmentOf(docs: ReturnType<typeof corpus>, meta: { kind: 'base' | 'delt
   const b = new SegmentBuilder();
   for (const d of docs) b.add(d);
   return b.finish({ kind: meta.kind, tree: 'c'.repeat(40), removed: meta.removed, baseBuild: meta.baseBuild ?? null, baseTree: meta.kind === 'delta' ? 'c'.repeat(40) : null });
-}
-
-function lazily(seg: Segment): Segment {
-  const file = join(tempDir(), 'seg');
-  const fd = openSync(file, 'w');
-  writeSegment(seg, (bytes) => {
-    let w = 0;
-    while (w < bytes.length) w += writeSync(fd, bytes, w);
-  });
-  closeSync(fd);
-  const rfd = openSync(file, 'r');
-  return openSegmentLazily(rfd, fstatSync(rfd).size);
 }
 
 describe('pruned ranking', () => {
