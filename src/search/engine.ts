@@ -3,7 +3,7 @@ import { DEFAULT_BM25, eachTextScore, type Bm25Params } from './bm25.js';
 import { MIN_COVERAGE } from './confidence.js';
 import { compileFilter, type NormalizedFilter } from './filter.js';
 import type { IndexView } from './index-view.js';
-import { gatherValues } from './segment.js';
+import { gatherTags, gatherValues } from './segment.js';
 import { nameMatches, valueWords } from './label-match.js';
 import { rankBounded, type LabelBonus } from './rank-bounded.js';
 import { baseBoost, bestOf, keepBest, newestFirst, round, type Ranked, type Weights } from './rank-order.js';
@@ -132,19 +132,12 @@ function labelBonus(view: IndexView, w: Weights, anyNamed: Array<{ tags: boolean
       const tags = new Float64Array(docs.length);
       const cat = new Float64Array(docs.length);
       if (anyNamed[pi].tags) {
-        const bounds = new Float64Array(2 * docs.length);
-        for (let j = 0; j < docs.length; j++) (bounds[2 * j] = docs[j]), (bounds[2 * j + 1] = docs[j] + 1);
-        const off = gatherValues(seg, 'tagOff', bounds);
-        let held = 0;
-        for (let j = 0; j < docs.length; j++) held += off[2 * j + 1] - off[2 * j];
-        const at = new Float64Array(held);
-        for (let j = 0, k = 0; j < docs.length; j++) for (let i = off[2 * j]; i < off[2 * j + 1]; i++) at[k++] = i;
-        const ids = gatherValues(seg, 'tagIds', at);
+        const { from, ids } = gatherTags(seg, docs);
         // Each named tag once per document (as rank counts them), so `most` bounds the count.
         const stamp = new Uint32Array(seg.tags.length);
-        for (let j = 0, k = 0; j < docs.length; j++) {
-          for (let i = off[2 * j]; i < off[2 * j + 1]; i++) {
-            const t = ids[k++];
+        for (let j = 0; j < docs.length; j++) {
+          for (let k = from[j]; k < from[j + 1]; k++) {
+            const t = ids[k];
             if (stamp[t] !== j + 1 && named(pi, 'tags', t)) (stamp[t] = j + 1), tags[j]++;
           }
         }

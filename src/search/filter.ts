@@ -4,7 +4,7 @@ import type { SearchQuery } from '../model/search-types.js';
 import { terms as analyzeTerms } from './analyze.js';
 import type { IndexView } from './index-view.js';
 import { TAGS_FIELD } from './label-match.js';
-import { FIELDS, gatherValues, NO_SCOPE, postingsOf, PRIORITY_CODE } from './segment.js';
+import { FIELDS, gatherTags, gatherValues, NO_SCOPE, postingsOf, PRIORITY_CODE } from './segment.js';
 
 /**
  * A search's filters (tags, category, scope, priority, date range, days): checked and normalised
@@ -160,17 +160,7 @@ export function filterMatches(view: IndexView, f: NormalizedFilter): FilterMatch
       if (!cands.length) return empty;
     }
     const c = cands ?? new Uint32Array(0);
-    const bounds = new Uint32Array(2 * c.length);
-    for (let k = 0; k < c.length; k++) {
-      bounds[2 * k] = c[k];
-      bounds[2 * k + 1] = c[k] + 1;
-    }
-    const off = gatherValues(seg, 'tagOff', bounds);
-    let tagged = 0;
-    for (let k = 0; k < c.length; k++) tagged += off[2 * k + 1] - off[2 * k];
-    const at = new Uint32Array(tagged);
-    for (let k = 0, w = 0; k < c.length; k++) for (let i = off[2 * k]; i < off[2 * k + 1]; i++) at[w++] = i;
-    const ids = gatherValues(seg, 'tagIds', at);
+    const { from: tagFrom, ids } = gatherTags(seg, c);
     const ts = gatherValues(seg, 'ts', c);
     const cats = cat >= 0 ? gatherValues(seg, 'cat', c) : null;
     const scopes = f.scope !== undefined ? gatherValues(seg, 'scope', c) : null;
@@ -178,10 +168,9 @@ export function filterMatches(view: IndexView, f: NormalizedFilter): FilterMatch
     const docs = new Uint32Array(c.length);
     const times = new Float64Array(c.length);
     let kept = 0;
-    let j = 0;
     for (let k = 0; k < c.length; k++) {
-      const from = j;
-      j += off[2 * k + 1] - off[2 * k];
+      const from = tagFrom[k];
+      const j = tagFrom[k + 1];
       if (cats && cats[k] !== cat) continue;
       if (scopes && (scopes[k] === NO_SCOPE || (scope >= 0 && scopes[k] !== scope))) continue;
       if (prios && prios[k] !== prio) continue;

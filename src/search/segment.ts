@@ -15,4 +15,4 @@ export { StringColumn, type LazyOffsets } from './segment/column.js';
 export { SegmentBuilder } from './segment/build.js';
 export { concatSegments, joinParts, mergeSegments, type SegmentPart } from './segment/merge.js';
 export { decodeSegment, encodeSegment, writeSegment } from './segment/codec.js';
-export { SegmentClosedError, SegmentFile, eachPostingChunk, gatherValues, postingCount, docsWithId, openSegmentLazily, postingsOf, releaseSegment, retainSegment } from './segment/file.js';
+export { SegmentClosedError, SegmentFile, eachPostingChunk, gatherTags, gatherValues, postingCount, docsWithId, openSegmentLazily, postingsOf, releaseSegment, retainSegment } from './segment/file.js';
