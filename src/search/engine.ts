@@ -1,7 +1,7 @@
 import { queryTerms } from './analyze.js';
 import { DEFAULT_BM25, eachTextScore, type Bm25Params } from './bm25.js';
 import { MIN_COVERAGE } from './confidence.js';
-import { compileFilter, type NormalizedFilter } from './filter.js';
+import { compileFilter, noFilter, type NormalizedFilter } from './filter.js';
 import type { IndexView } from './index-view.js';
 import { gatherTags, gatherValues } from './segment.js';
 import { nameMatches, valueWords } from './label-match.js';
@@ -76,7 +76,7 @@ export function rank(view: IndexView, text: string, filter: NormalizedFilter, li
     tags: seg.tags.some((_, i) => named(pi, 'tags', i)),
     cats: seg.cats.some((_, i) => named(pi, 'cats', i)),
   }));
-  const unfiltered = !filter.tags.length && filter.category === undefined && filter.scope === undefined && filter.priority === undefined && filter.after === undefined && filter.before === undefined && filter.since === undefined;
+  const unfiltered = noFilter(filter);
   if (limit <= SMALL_PAGE && params.prune !== false) {
     const labelled = anyNamed.some((a) => a.tags || a.cats);
     const pruned = (unfiltered && !labelled ? rankPruned(view, qterms, limit, w, now, params, text, minCoverage) : null) ?? rankBounded(view, qterms, limit, w, now, params, text, minCoverage, unfiltered ? null : pass, labelled ? labelBonus(view, w, anyNamed, named) : null);

@@ -66,10 +66,15 @@ export function normalizeFilter(q: SearchQuery, now: number): NormalizedFilter {
   return f;
 }
 
+/** True when `f` filters nothing: no tag, category, scope, priority or date. */
+export function noFilter(f: NormalizedFilter): boolean {
+  return !f.tags.length && f.category === undefined && f.scope === undefined && f.priority === undefined && f.after === undefined && f.before === undefined && f.since === undefined;
+}
+
 /** A predicate over (part, doc) for one view. */
 export function compileFilter(view: IndexView, f: NormalizedFilter, matches: FilterMatches | null = filterMatches(view, f)): (part: number, doc: number) => boolean {
   // No filter: no column is read for it.
-  if (!f.tags.length && f.category === undefined && f.scope === undefined && f.priority === undefined && f.after === undefined && f.before === undefined && f.since === undefined) return () => true;
+  if (noFilter(f)) return () => true;
   if (matches) {
     const bits = matches.map(({ docs }, pi) => {
       const b = new Uint8Array(view.parts[pi].seg.n);

@@ -6,7 +6,7 @@ import type { SearchQuery, SearchResponse, SearchResult } from '../model/search-
 import type { ReadonlyBranch } from '../model/branch-view.js';
 import { DEFAULT_BM25, textScores, type Bm25Params } from './bm25.js';
 import { rank } from './engine.js';
-import { compileFilter, normalizeFilter, type NormalizedFilter } from './filter.js';
+import { compileFilter, noFilter, normalizeFilter, type NormalizedFilter } from './filter.js';
 import { IndexView } from './index-view.js';
 import { DEFAULT_WEIGHTS, baseBoost, round, type Ranked, type Weights } from './rank-order.js';
 import { newestPage } from './newest-order.js';
@@ -290,7 +290,7 @@ export async function search(store: ReadonlyBranch, q: SearchQuery = {}, opts: I
  */
 function newestUnfiltered(store: ReadonlyBranch, view: IndexView, text: string, f: NormalizedFilter, limit: number, now: number, archivePart: number): { ranked: Ranked[]; total: number; confident: number } | null {
   if (archivePart >= 0 || queryTerms(text).length) return null;
-  if (f.tags.length || f.category !== undefined || f.scope !== undefined || f.priority !== undefined || f.after !== undefined || f.before !== undefined || f.since !== undefined) return null;
+  if (!noFilter(f)) return null;
   const page = newestPage(view, baseSegmentFile(store), limit);
   if (!page) return null;
   const w = weightsOf(store);
@@ -366,7 +366,7 @@ const allIdsCache = new WeakMap<IndexView, ReadonlySet<string>>();
  */
 export function filterIds(store: ReadonlyBranch, q: SearchQuery, opts: IndexOptions = {}, view: IndexView = openIndex(store, opts)): ReadonlySet<string> {
   const f = normalizeFilter(q, store.now().getTime());
-  const unfiltered = !f.tags.length && f.category === undefined && f.scope === undefined && f.priority === undefined && f.after === undefined && f.before === undefined && f.since === undefined;
+  const unfiltered = noFilter(f);
   if (unfiltered) {
     const hit = allIdsCache.get(view);
     if (hit) return hit;
