@@ -2,8 +2,8 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   isoOrThrow,
   recordToMemory
-} from "./chunk-YSAPDK54.js";
-import "./chunk-TFFM2GUQ.js";
+} from "./chunk-SQ6GCS7T.js";
+import "./chunk-X4L2TSTR.js";
 import "./chunk-PUDAOHPW.js";
 import {
   UPSERT_KEY_FIELD

@@ -4,8 +4,8 @@ import {
   parseRecords,
   readPiDirectory,
   recordToMemory
-} from "./chunk-YSAPDK54.js";
-import "./chunk-TFFM2GUQ.js";
+} from "./chunk-SQ6GCS7T.js";
+import "./chunk-X4L2TSTR.js";
 import {
   safeText
 } from "./chunk-VUFI5SUX.js";

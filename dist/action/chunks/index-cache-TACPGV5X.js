@@ -9,12 +9,12 @@ import {
   lastIndexOpen,
   markRestored,
   unmarkRestored
-} from "./chunk-TV4COWUR.js";
+} from "./chunk-TGPVVIKC.js";
 import "./chunk-YTZHN34W.js";
 import {
   MAGIC,
   readHeader
-} from "./chunk-R4TD5RD5.js";
+} from "./chunk-GH7KL7ZO.js";
 import {
   crc32
 } from "./chunk-UCBYA3PT.js";

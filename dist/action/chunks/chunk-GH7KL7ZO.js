@@ -3575,6 +3575,16 @@ function gatherValues(seg, name, indices) {
   for (let k = 0; k < indices.length; k++) out[k] = arr[indices[k]];
   return out;
 }
+function gatherTags(seg, docs) {
+  const bounds = new Uint32Array(2 * docs.length);
+  for (let j = 0; j < docs.length; j++) bounds[2 * j] = docs[j], bounds[2 * j + 1] = docs[j] + 1;
+  const off = gatherValues(seg, "tagOff", bounds);
+  const from = new Uint32Array(docs.length + 1);
+  for (let j = 0; j < docs.length; j++) from[j + 1] = from[j] + off[2 * j + 1] - off[2 * j];
+  const at = new Uint32Array(from[docs.length]);
+  for (let j = 0, k = 0; j < docs.length; j++) for (let i = off[2 * j]; i < off[2 * j + 1]; i++) at[k++] = i;
+  return { from, ids: gatherValues(seg, "tagIds", at) };
+}
 function retainSegment(seg) {
   if (seg instanceof SegmentFile) seg.retain();
   return seg;
@@ -3636,6 +3646,7 @@ export {
   postingCount,
   eachPostingChunk,
   gatherValues,
+  gatherTags,
   retainSegment,
   releaseSegment,
   docsWithId

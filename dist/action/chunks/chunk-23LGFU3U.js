@@ -2,7 +2,7 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   findLive,
   idLookupFor
-} from "./chunk-IVWKQLDG.js";
+} from "./chunk-BUKT6HEB.js";
 import {
   TRASH_DIR,
   listTrash,

@@ -18,7 +18,7 @@ import {
   releaseSegment,
   retainSegment,
   writeSegment
-} from "./chunk-R4TD5RD5.js";
+} from "./chunk-GH7KL7ZO.js";
 import {
   MEMORIES_DIR,
   RAW_NAME,

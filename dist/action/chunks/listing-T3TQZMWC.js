@@ -5,7 +5,7 @@ import {
   filterMatches,
   openIndex,
   readMemory
-} from "./chunk-WHGBWVCO.js";
+} from "./chunk-UYEKII5A.js";
 import {
   IndexView,
   baseSegmentFile,
@@ -19,13 +19,13 @@ import {
   readNewestOrder,
   subtractDocs,
   writeBaseCounts
-} from "./chunk-TV4COWUR.js";
+} from "./chunk-TGPVVIKC.js";
 import "./chunk-YTZHN34W.js";
 import {
   PRIORITY_NAME,
   docsWithId,
   gatherValues
-} from "./chunk-R4TD5RD5.js";
+} from "./chunk-GH7KL7ZO.js";
 import "./chunk-UCBYA3PT.js";
 import "./chunk-ACHGFJY3.js";
 import "./chunk-3YJO3FTS.js";

@@ -7,10 +7,10 @@ import {
   resolveCommit,
   spendTextBudget,
   versionTextCap
-} from "./chunk-6EVC5OO3.js";
+} from "./chunk-23LGFU3U.js";
 import {
   CORE_DIR
-} from "./chunk-PPVG5U47.js";
+} from "./chunk-HEBXEYAM.js";
 import {
   checkCitations,
   citationStates
@@ -18,7 +18,7 @@ import {
 import {
   citeCommit
 } from "./chunk-EJBUYO5P.js";
-import "./chunk-IVWKQLDG.js";
+import "./chunk-BUKT6HEB.js";
 import {
   TRASH_DIR,
   listTrash,
@@ -367,7 +367,7 @@ var Listing = class {
    * file to be parsed (seconds at 100,000). Scope and source facets appear once the catalog is loaded.
    */
   async quickList(at, page, size) {
-    const { listMemories, indexCounts } = await import("./listing-5FSBRTKQ.js");
+    const { listMemories, indexCounts } = await import("./listing-T3TQZMWC.js");
     const turn = () => new Promise((r2) => setImmediate(r2));
     await turn();
     const r = listMemories(this.store, {}, page * size);
@@ -639,7 +639,7 @@ var ViewModel = class {
   }
   async stats() {
     await this.settled();
-    const { memoryStats } = await import("./stats-SDCE452O.js");
+    const { memoryStats } = await import("./stats-INKF3MHT.js");
     const stats = await memoryStats(this.store, { top: 20 });
     const live = this.items(this.store.tip()).filter((i) => i.state === "live");
     const monthSet = /* @__PURE__ */ new Set();

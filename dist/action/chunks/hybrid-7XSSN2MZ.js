@@ -36,16 +36,16 @@ import {
   supported,
   supportedConfidence,
   valueWords
-} from "./chunk-WHGBWVCO.js";
+} from "./chunk-UYEKII5A.js";
 import {
   NO_CONVERSATION,
   bestOf
-} from "./chunk-TV4COWUR.js";
+} from "./chunk-TGPVVIKC.js";
 import "./chunk-YTZHN34W.js";
 import {
   queryNames,
   queryTerms
-} from "./chunk-R4TD5RD5.js";
+} from "./chunk-GH7KL7ZO.js";
 import "./chunk-UCBYA3PT.js";
 import "./chunk-ACHGFJY3.js";
 import "./chunk-3YJO3FTS.js";

@@ -9,7 +9,7 @@ import {
 } from "./chunk-EJBUYO5P.js";
 import {
   filterMemories
-} from "./chunk-JUHBMPTL.js";
+} from "./chunk-KW4ML3WB.js";
 import {
   citationLabel,
   normalizeCitePath

@@ -11,7 +11,7 @@ import {
 
 // src/ops/find.ts
 async function loadIdLookup() {
-  return (await import("./listing-5FSBRTKQ.js")).idAtTip;
+  return (await import("./listing-T3TQZMWC.js")).idAtTip;
 }
 async function idLookupFor(b, id) {
   const tip = b.tip();

@@ -14,17 +14,17 @@ import {
   rebuildIndex,
   search,
   textScores
-} from "./chunk-WHGBWVCO.js";
+} from "./chunk-UYEKII5A.js";
 import {
   DEFAULT_WEIGHTS,
   IndexView
-} from "./chunk-TV4COWUR.js";
+} from "./chunk-TGPVVIKC.js";
 import "./chunk-YTZHN34W.js";
 import {
   analyze,
   queryTerms,
   terms
-} from "./chunk-R4TD5RD5.js";
+} from "./chunk-GH7KL7ZO.js";
 import "./chunk-UCBYA3PT.js";
 import "./chunk-ACHGFJY3.js";
 import "./chunk-3YJO3FTS.js";

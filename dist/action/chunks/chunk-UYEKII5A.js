@@ -33,13 +33,14 @@ import {
   viewOf,
   writeAtomic,
   writeDocBounds
-} from "./chunk-TV4COWUR.js";
+} from "./chunk-TGPVVIKC.js";
 import {
   FIELDS,
   NO_SCOPE,
   PRIORITY_CODE,
   SegmentBuilder,
   eachPostingChunk,
+  gatherTags,
   gatherValues,
   mergeSegments,
   pipelineWord,
@@ -47,7 +48,7 @@ import {
   postingsOf,
   queryTerms,
   terms
-} from "./chunk-R4TD5RD5.js";
+} from "./chunk-GH7KL7ZO.js";
 import {
   ARCHIVE_DIR,
   MEMORIES_DIR
@@ -379,8 +380,11 @@ function normalizeFilter(q, now) {
   }
   return f;
 }
+function noFilter(f) {
+  return !f.tags.length && f.category === void 0 && f.scope === void 0 && f.priority === void 0 && f.after === void 0 && f.before === void 0 && f.since === void 0;
+}
 function compileFilter(view, f, matches2 = filterMatches(view, f)) {
-  if (!f.tags.length && f.category === void 0 && f.scope === void 0 && f.priority === void 0 && f.after === void 0 && f.before === void 0 && f.since === void 0) return () => true;
+  if (noFilter(f)) return () => true;
   if (matches2) {
     const bits = matches2.map(({ docs }, pi) => {
       const b = new Uint8Array(view.parts[pi].seg.n);
@@ -453,17 +457,7 @@ function filterMatches(view, f) {
       if (!cands.length) return empty;
     }
     const c = cands ?? new Uint32Array(0);
-    const bounds = new Uint32Array(2 * c.length);
-    for (let k = 0; k < c.length; k++) {
-      bounds[2 * k] = c[k];
-      bounds[2 * k + 1] = c[k] + 1;
-    }
-    const off = gatherValues(seg, "tagOff", bounds);
-    let tagged = 0;
-    for (let k = 0; k < c.length; k++) tagged += off[2 * k + 1] - off[2 * k];
-    const at = new Uint32Array(tagged);
-    for (let k = 0, w = 0; k < c.length; k++) for (let i = off[2 * k]; i < off[2 * k + 1]; i++) at[w++] = i;
-    const ids = gatherValues(seg, "tagIds", at);
+    const { from: tagFrom, ids } = gatherTags(seg, c);
     const ts = gatherValues(seg, "ts", c);
     const cats = cat >= 0 ? gatherValues(seg, "cat", c) : null;
     const scopes = f.scope !== void 0 ? gatherValues(seg, "scope", c) : null;
@@ -471,10 +465,9 @@ function filterMatches(view, f) {
     const docs = new Uint32Array(c.length);
     const times = new Float64Array(c.length);
     let kept = 0;
-    let j = 0;
     for (let k = 0; k < c.length; k++) {
-      const from = j;
-      j += off[2 * k + 1] - off[2 * k];
+      const from = tagFrom[k];
+      const j = tagFrom[k + 1];
       if (cats && cats[k] !== cat) continue;
       if (scopes && (scopes[k] === NO_SCOPE || scope >= 0 && scopes[k] !== scope)) continue;
       if (prios && prios[k] !== prio) continue;
@@ -1006,7 +999,7 @@ function rank(view, text, filter, limit, w, now, params = DEFAULT_BM25, minCover
     tags: seg.tags.some((_, i) => named(pi, "tags", i)),
     cats: seg.cats.some((_, i) => named(pi, "cats", i))
   }));
-  const unfiltered = !filter.tags.length && filter.category === void 0 && filter.scope === void 0 && filter.priority === void 0 && filter.after === void 0 && filter.before === void 0 && filter.since === void 0;
+  const unfiltered = noFilter(filter);
   if (limit <= SMALL_PAGE && params.prune !== false) {
     const labelled = anyNamed.some((a) => a.tags || a.cats);
     const pruned = (unfiltered && !labelled ? rankPruned(view, qterms, limit, w, now, params, text, minCoverage) : null) ?? rankBounded(view, qterms, limit, w, now, params, text, minCoverage, unfiltered ? null : pass, labelled ? labelBonus(view, w, anyNamed, named) : null);
@@ -1049,18 +1042,11 @@ function labelBonus(view, w, anyNamed, named) {
       const tags = new Float64Array(docs.length);
       const cat = new Float64Array(docs.length);
       if (anyNamed[pi].tags) {
-        const bounds = new Float64Array(2 * docs.length);
-        for (let j = 0; j < docs.length; j++) bounds[2 * j] = docs[j], bounds[2 * j + 1] = docs[j] + 1;
-        const off = gatherValues(seg, "tagOff", bounds);
-        let held = 0;
-        for (let j = 0; j < docs.length; j++) held += off[2 * j + 1] - off[2 * j];
-        const at = new Float64Array(held);
-        for (let j = 0, k = 0; j < docs.length; j++) for (let i = off[2 * j]; i < off[2 * j + 1]; i++) at[k++] = i;
-        const ids = gatherValues(seg, "tagIds", at);
+        const { from, ids } = gatherTags(seg, docs);
         const stamp = new Uint32Array(seg.tags.length);
-        for (let j = 0, k = 0; j < docs.length; j++) {
-          for (let i = off[2 * j]; i < off[2 * j + 1]; i++) {
-            const t = ids[k++];
+        for (let j = 0; j < docs.length; j++) {
+          for (let k = from[j]; k < from[j + 1]; k++) {
+            const t = ids[k];
             if (stamp[t] !== j + 1 && named(pi, "tags", t)) stamp[t] = j + 1, tags[j]++;
           }
         }
@@ -1271,7 +1257,7 @@ async function search(store, q = {}, opts = {}) {
 }
 function newestUnfiltered(store, view, text, f, limit, now, archivePart) {
   if (archivePart >= 0 || queryTerms(text).length) return null;
-  if (f.tags.length || f.category !== void 0 || f.scope !== void 0 || f.priority !== void 0 || f.after !== void 0 || f.before !== void 0 || f.since !== void 0) return null;
+  if (!noFilter(f)) return null;
   const page = newestPage(view, baseSegmentFile(store), limit);
   if (!page) return null;
   const w = weightsOf(store);
@@ -1318,7 +1304,7 @@ var idCache = /* @__PURE__ */ new WeakMap();
 var allIdsCache = /* @__PURE__ */ new WeakMap();
 function filterIds(store, q, opts = {}, view = openIndex(store, opts)) {
   const f = normalizeFilter(q, store.now().getTime());
-  const unfiltered = !f.tags.length && f.category === void 0 && f.scope === void 0 && f.priority === void 0 && f.after === void 0 && f.before === void 0 && f.since === void 0;
+  const unfiltered = noFilter(f);
   if (unfiltered) {
     const hit = allIdsCache.get(view);
     if (hit) return hit;

@@ -1,11 +1,11 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   lastKnownFile
-} from "./chunk-6EVC5OO3.js";
+} from "./chunk-23LGFU3U.js";
 import {
   findLive,
   loadIdLookup
-} from "./chunk-IVWKQLDG.js";
+} from "./chunk-BUKT6HEB.js";
 import {
   byDeletedDesc,
   liveFile,

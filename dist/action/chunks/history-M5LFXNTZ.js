@@ -14,8 +14,8 @@ import {
   spendTextBudget,
   utf8Cut,
   versionTextCap
-} from "./chunk-6EVC5OO3.js";
-import "./chunk-IVWKQLDG.js";
+} from "./chunk-23LGFU3U.js";
+import "./chunk-BUKT6HEB.js";
 import "./chunk-PUDAOHPW.js";
 import "./chunk-ZEGGKKJW.js";
 import "./chunk-3YJO3FTS.js";
