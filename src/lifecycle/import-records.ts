@@ -144,23 +144,7 @@ export function parseRecords(text: string): Array<{ line: number; record?: Impor
       /* not one JSON document: read as JSONL below */
     }
   }
-  const out: Array<{ line: number; record?: ImportRecord; error?: ImportError }> = [];
-  let start = 0;
-  let line = 0;
-  while (start <= text.length) {
-    let end = text.indexOf('\n', start);
-    if (end === -1) end = text.length;
-    line++;
-    const s = text.slice(start, end).trim();
-    start = end + 1;
-    if (!s) continue;
-    try {
-      out.push({ line, record: JSON.parse(s) as ImportRecord });
-    } catch (err) {
-      out.push({ line, error: { line, code: 'INVALID_INPUT', message: `not valid JSON: ${(err as Error).message}` } });
-    }
-  }
-  return out;
+  return [...jsonLines(text, 0)];
 }
 
 /**
@@ -353,7 +337,7 @@ function countLines(s: string): number {
   return n;
 }
 
-function* jsonLines(text: string, firstLine: number): Generator<ImportItem> {
+function* jsonLines(text: string, firstLine: number): Generator<ImportItem & { line: number }> {
   let start = 0;
   let line = firstLine;
   while (start < text.length) {
