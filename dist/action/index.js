@@ -707,8 +707,8 @@ function openDoor(options = {}) {
   const history = () => import("./chunks/history-M5LFXNTZ.js");
   const coreDoc = () => import("./chunks/core-doc-47LEXIUT.js");
   const sync = () => import("./chunks/sync-SIHZEJSC.js");
-  const importer = () => import("./chunks/importer-2QI7KBHA.js");
-  const exporter = () => import("./chunks/export-WA3CX66Z.js");
+  const importer = () => import("./chunks/importer-AYL33KYP.js");
+  const exporter = () => import("./chunks/export-ACVXM6KO.js");
   const configOps = () => import("./chunks/config-ops-NOJBZRHD.js");
   let viewModel = null;
   const citeReads = () => import("./chunks/cite-reads-YDTPSVSF.js");

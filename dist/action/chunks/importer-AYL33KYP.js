@@ -4,7 +4,7 @@ import {
   parseRecords,
   readPiDirectory,
   recordToMemory
-} from "./chunk-SQ6GCS7T.js";
+} from "./chunk-JGIBEGOW.js";
 import "./chunk-X4L2TSTR.js";
 import {
   safeText

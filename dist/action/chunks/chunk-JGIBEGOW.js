@@ -114,23 +114,7 @@ function parseRecords(text) {
     } catch {
     }
   }
-  const out = [];
-  let start = 0;
-  let line = 0;
-  while (start <= text.length) {
-    let end = text.indexOf("\n", start);
-    if (end === -1) end = text.length;
-    line++;
-    const s = text.slice(start, end).trim();
-    start = end + 1;
-    if (!s) continue;
-    try {
-      out.push({ line, record: JSON.parse(s) });
-    } catch (err) {
-      out.push({ line, error: { line, code: "INVALID_INPUT", message: `not valid JSON: ${err.message}` } });
-    }
-  }
-  return out;
+  return [...jsonLines(text, 0)];
 }
 function readPiDirectory(dir) {
   let base = dir;

@@ -2,7 +2,7 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   isoOrThrow,
   recordToMemory
-} from "./chunk-SQ6GCS7T.js";
+} from "./chunk-JGIBEGOW.js";
 import "./chunk-X4L2TSTR.js";
 import "./chunk-PUDAOHPW.js";
 import {
