@@ -16,7 +16,7 @@
 // search's `onSignals`) and the query's terms with their document frequency in the store, for
 // replaying confidence rules offline.
 //
-// Sizes: 10 = the set's notes cut into stores of 10 (each answerable question asked where its note
+// Sizes: below 20 (10) = the set's notes cut into stores of that size (each answerable question asked where its note
 // is, every neighbouring question asked of each); the set's own size (20-35: the "30" row); 100,
 // 1000, 10000 = the set's notes stored after distractors (bench/engineering-store.mjs, stored a
 // month earlier, a minute apart, so they are no time neighbours of the notes).
@@ -147,10 +147,10 @@ for (const mode of modes) {
       const o = { answerable: [], neighbouring: [] };
       for (const s of hs) {
         const keys = Object.keys(s.notes);
-        if (size <= 10) {
-          for (let c = 0; c < keys.length; c += 10) {
-            const chunk = keys.slice(c, c + 10);
-            if (chunk.length < 10) chunk.unshift(...keys.slice(0, 10 - chunk.length));
+        if (size < 20) {
+          for (let c = 0; c < keys.length; c += size) {
+            const chunk = keys.slice(c, c + size);
+            if (chunk.length < size) chunk.unshift(...keys.slice(0, size - chunk.length));
             const { store, ids } = await openStore(noteDocs(s, chunk));
             const keyOf = (id) => chunk[ids.indexOf(id)] ?? 'distractor';
             await measure(store, keyOf, s.answerable.filter((a) => chunk.includes(a.note) && keys.indexOf(a.note) >= c), s.neighbouring, mode, o);
@@ -164,7 +164,7 @@ for (const mode of modes) {
           const { store, ids } = await openStore(docs);
           const keyOf = (id) => {
             const i = ids.indexOf(id);
-            return i >= extra ? keys[i - extra] : 'distractor';
+            return i >= extra ? keys[i - extra] : `distractor-${i}`;
           };
           await measure(store, keyOf, s.answerable, s.neighbouring, mode, o, docs.map((d) => d.content));
           store.close?.();

@@ -67,7 +67,8 @@ export const NEAREST_SEMANTIC = 0.76;
  * relative evidence"): neighbouring questions with nothing confident 26/43 → 33/43, right note first
  * unchanged, confident results per answerable question 1.55 → 1.0. Not on larger stores: there they
  * cost LoCoMo's held-out confident recall 1.4 points (R@10, its conversations hold 300-700 turns of
- * one chat, where the evidence turn often stands less than 2 deviations out).
+ * one chat, where the evidence turn often stands less than 2 deviations out). They do apply to a store
+ * of notes of any size ({@link Signals.notes}).
  * - {@link KNOWN_Z}: the known-terms rule (every query word is one the store holds);
  * - {@link PAIR_Z}: words and meaning half-way;
  * - {@link NEAREST_Z}: the nearest memory far closer than the 10th.
@@ -77,7 +78,7 @@ export const PAIR_Z = 2;
 export const NEAREST_Z = 2.5;
 
 /**
- * Standing out with some of the words (hybrid, small store): the memory nearest the query by meaning
+ * Standing out with some of the words (hybrid, small store or store of notes): the memory nearest the query by meaning
  * is confident when its cosine stands {@link STANDOUT_Z} standard deviations above the query's cosines
  * to the store and it holds {@link STANDOUT_COVERAGE} of the query's information, however low the
  * cosine itself. A note worded unlike the question ("when is my next dentist appointment" against
@@ -126,6 +127,18 @@ export interface Signals {
   nearestGap?: number;
   /** A small store (hybrid, src/search/hybrid-options.ts SMALL_STORE_MEMORIES): the relative-evidence lines apply. */
   small?: boolean;
+  /**
+   * A store of notes of 100 memories or more (src/search/hybrid-options.ts NOTE_STORE_SHARE: most
+   * memories in no conversation): the relative lines apply, as on a small store (the nearest note
+   * standing out included), and the known-terms rule does not: a store of a hundred notes or more holds
+   * nearly every word of a question about its domain, so "every word known" says nothing there, and
+   * the notes sharing a third of the question's words were confident by the dozen. Picked on the tune
+   * stores among 100, 1,000 and 10,000 notes (bench/small-stores.mjs, BENCHMARKS.md "Small stores:
+   * a store of notes judged by relative evidence"): confident results per answerable question 3.10 →
+   * 1.26, 4.87 → 2.26, 5.41 → 3.58, right note first +2, +1, +1, neighbouring questions quiet +7, +8, +4
+   * of 91. A conversation keeps the known-terms rule: it carries LoCoMo's confident recall.
+   */
+  notes?: boolean;
   /** The memory lacks a name the query selects by ({@link NAME_CAP}). */
   lacksName?: boolean;
   /** The memory shares only the query's selecting names among the words some memory holds: no lexical evidence ({@link NAME_CAP}). */
@@ -140,6 +153,19 @@ export interface Signals {
  */
 export const NAME_CAP = 0.49;
 
+/**
+ * Meaning without the words among a handful of memories (hybrid, fewer than 20 passing the filters:
+ * src/search/hybrid-options.ts CALIBRATION_MIN_MEMORIES, where no distribution of the query's cosines
+ * calibrates one): a memory that holds none of the query's words while the store holds at least this
+ * share of them is not confident by its cosine alone. The store has memories about what was asked and
+ * this is not one of them; the offline model's cosine to a short query is noisy ("deploy" is nearer to
+ * "Postgres backups run nightly", 0.52, than to three notes about deploys, 0.44). Picked on the tune
+ * small stores of 3 to 15 notes (bench/small-stores.mjs, BENCHMARKS.md "Small stores: a handful of
+ * notes, meaning without the words"): shares 0.34 to 0.75 measured alike, any share above 0 lost
+ * right answers.
+ */
+export const WORDS_ELSEWHERE = 0.5;
+
 /** 0-1, the line at 0.5: the strongest of the rules above, each mapped so its line lands on 0.5; capped for a memory lacking the query's name. */
 export function confidence(s: Signals): number {
   const c = ruleConfidence(s);
@@ -152,8 +178,9 @@ function ruleConfidence(s: Signals): number {
   const nameAgrees = s.cosine !== undefined && s.floor !== undefined && s.cosine >= SEMANTIC_LINE * s.floor;
   const cov = s.nameOnly && !nameAgrees ? 0 : Math.max(0, Math.min(1, s.coverage));
   let c = around(cov, s.minCoverage ?? MIN_COVERAGE);
-  const stands = (line: number) => !s.small || s.z === undefined || s.z >= line;
-  if (s.known >= 1 && cov > 0 && stands(KNOWN_Z)) c = Math.max(c, around(cov, KNOWN_COVERAGE));
+  const relative = s.small || s.notes;
+  const stands = (line: number) => !relative || s.z === undefined || s.z >= line;
+  if (!s.notes && s.known >= 1 && cov > 0 && stands(KNOWN_Z)) c = Math.max(c, around(cov, KNOWN_COVERAGE));
   // Words without the meaning: weak (only where the query's distribution calibrates the cosine).
   if (s.z !== undefined && s.cosine !== undefined && s.floor !== undefined && Number.isFinite(s.floor) && s.cosine < LEXICAL_SEMANTIC * s.floor) c = Math.min(c, 0.49);
   if (s.cosine !== undefined && s.floor !== undefined && Number.isFinite(s.floor)) {
@@ -161,11 +188,13 @@ function ruleConfidence(s: Signals): number {
     // A threshold at or below 0 (set by hand) accepts everything by meaning.
     if (floor <= 0) return 1;
     const semantic = around(s.cosine, SEMANTIC_LINE * floor);
-    // Without the query's distribution (vector mode, a single memory) the cosine alone decides.
-    c = Math.max(c, s.z === undefined ? semantic : Math.min(semantic, around(s.z / (2 * SEMANTIC_Z), 0.5)));
+    // Without the query's distribution (a handful of memories) the cosine alone decides, unless the
+    // store holds the query's words and this memory none of them.
+    const wordsElsewhere = s.coverage <= 0 && s.known >= WORDS_ELSEWHERE;
+    c = Math.max(c, s.z === undefined ? (wordsElsewhere ? Math.min(semantic, 0.49) : semantic) : Math.min(semantic, around(s.z / (2 * SEMANTIC_Z), 0.5)));
     if (stands(PAIR_Z)) c = Math.max(c, Math.min(around(cov, PAIR_COVERAGE), around(s.cosine, PAIR_SEMANTIC * floor)));
     if (s.nearestGap !== undefined && stands(NEAREST_Z)) c = Math.max(c, Math.min(around(s.cosine, NEAREST_SEMANTIC * floor), around(s.nearestGap, NEAREST_GAP * floor)));
-    if (s.small && s.nearestGap !== undefined && s.z !== undefined && s.cosine >= LEXICAL_SEMANTIC * floor) c = Math.max(c, Math.min(around(cov, STANDOUT_COVERAGE), around(s.z / (2 * STANDOUT_Z), 0.5)));
+    if (relative && s.nearestGap !== undefined && s.z !== undefined && s.cosine >= LEXICAL_SEMANTIC * floor) c = Math.max(c, Math.min(around(cov, STANDOUT_COVERAGE), around(s.z / (2 * STANDOUT_Z), 0.5)));
   }
   return c;
 }

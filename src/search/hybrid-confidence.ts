@@ -53,6 +53,8 @@ export interface ConfidenceSignals {
   minCoverage: number;
   /** Fewer memories pass the filters than `SMALL_STORE_MEMORIES` (hybrid-options.ts). */
   small: boolean;
+  /** A store of notes of 100 memories or more (src/search/confidence.ts, `Signals.notes`). */
+  notes: boolean;
   floor: number;
   calibration: Calibration;
   /** The query's selecting names, null when it selects by none (hybrid-candidates.ts `nameSelector`). */
@@ -72,6 +74,7 @@ export function candidateConfidence(s: ConfidenceSignals, id: string, row: numbe
     known: s.known,
     minCoverage: s.minCoverage,
     small: s.small,
+    ...(s.notes ? { notes: true } : {}),
     ...(s.names?.lacks(id) ? { lacksName: true } : {}),
     ...(s.names?.nameOnly(id) ? { nameOnly: true } : {}),
     ...(row === undefined

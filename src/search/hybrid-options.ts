@@ -107,7 +107,7 @@ export interface ModeSearchOptions extends IndexOptions {
   smallStoreMemories?: number;
   /** Hybrid: most memories of one session (a run of memories stored at most `hybrid.contextMinutes` apart) placed before the others (0 = off). Default {@link SESSION_CAP}. */
   sessionCap?: number;
-  /** Hybrid: when at least this share of the memories passing the filters belong to no conversation (a store of notes), page support is off at any size (above 1: never). Default {@link NOTE_STORE_SHARE}. */
+  /** Hybrid: when at least this share of the memories passing the filters belong to no conversation (a store of notes), page support is off at any size and, from 100 memories, the relative lines apply without the known-terms rule (above 1: never). Default {@link NOTE_STORE_SHARE}. */
   noteStoreShare?: number;
   /** Hybrid: a name of the query held by at most this many memories passing the filters selects: a memory without it is not confident (-1: off). Default {@link NAME_HOLDERS}. */
   nameHolders?: number;
@@ -139,7 +139,8 @@ export const SMALL_STORE_MEMORIES = 100;
  * no answers. Picked on the tune stores among 100 and 1,000 notes (bench/small-stores.mjs,
  * BENCHMARKS.md "Small stores: no page support among notes"): confident results per answerable
  * question 5.83 → 3.10 and 7.62 → 4.87, right note first 68 → 70 and 67 → 69 of 92, neighbouring
- * questions unchanged. The share is not tuned: the sets are all notes, or (LoCoMo) all turns.
+ * questions unchanged. The share is not tuned: the sets are all notes, or (LoCoMo) all turns. From 100
+ * memories a store of notes is also judged by relative evidence (src/search/confidence.ts, `Signals.notes`).
  */
 export const NOTE_STORE_SHARE = 0.5;
 

@@ -114,7 +114,9 @@ export function hybridRanking(input: RankInput): Ranking {
   const candidates = candidateRows(input, queryCosines, [text.scores.keys(), expansionCandidates?.keys() ?? []], settings.semanticCandidates);
   const small = input.okCount < (opts.smallStoreMemories ?? SMALL_STORE_MEMORIES);
   const cal = calibration(queryCosines, input.ok, input.okCount);
-  const signals: ConfidenceSignals = { coverage: text.coverage, queryCosines, known: knownShare(view, query), minCoverage: opts.minCoverage ?? HYBRID_MIN_COVERAGE, small, floor: input.floor, calibration: cal, names: small ? nameSelector(input) : null, ...(opts.onSignals ? { onSignals: opts.onSignals } : {}) };
+  // A store of notes (hybrid-options.ts NOTE_STORE_SHARE): each memory one fact, not a turn of a conversation.
+  const notes = !small && cal.calibrated && noteShare(index, input.ok, input.okCount, (id) => entries.get(id)?.conv) >= (opts.noteStoreShare ?? NOTE_STORE_SHARE);
+  const signals: ConfidenceSignals = { coverage: text.coverage, queryCosines, known: knownShare(view, query), minCoverage: opts.minCoverage ?? HYBRID_MIN_COVERAGE, small, notes, floor: input.floor, calibration: cal, names: small ? nameSelector(input) : null, ...(opts.onSignals ? { onSignals: opts.onSignals } : {}) };
   const b: BlendInput = { index, settings, candidates, text, expanded, signals };
   const pass = (cosines: Float32Array, feedback: Map<string, number> | null) => {
     const out = blend(b, cosines, feedback);
@@ -134,7 +136,7 @@ export function hybridRanking(input: RankInput): Ranking {
     // Among a handful of memories the nearest are near only because there is nothing else; among
     // notes (hybrid-options.ts NOTE_STORE_SHARE) each is one fact, and a confident one makes the
     // others on its page no answer.
-    pageSupport: (opts.pageSupport ?? PAGE_SUPPORT) && cal.calibrated && !small && noteShare(index, input.ok, input.okCount, (id) => entries.get(id)?.conv) < (opts.noteStoreShare ?? NOTE_STORE_SHARE),
+    pageSupport: (opts.pageSupport ?? PAGE_SUPPORT) && cal.calibrated && !small && !notes,
     coverage: text.coverage,
     sessionOf,
   };

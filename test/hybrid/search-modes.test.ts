@@ -139,15 +139,16 @@ describe('confidence lines (hybrid)', () => {
     const full = await s.search({ query }, { mode: 'fulltext' });
     expect(full.results.map((m) => m.content)).toEqual([target]);
     expect(full.results[0].confidence).toBeLessThan(0.5625); // coverage < 0.65
-    // Hybrid, with a threshold no cosine of the test model reaches and the small-store lines off (the
-    // target stands out by meaning among 25 notes): only the lexical rules decide.
+    // Hybrid, with a threshold no cosine of the test model reaches and the relative lines of a small
+    // store and of a store of notes off (the target stands out by meaning among 25 notes): only the
+    // lexical rules decide.
     const embedder = new HttpEmbedder({ model: 'bow', baseUrl: server.url });
-    const hybrid = await s.search({ query }, { embedder, minSimilarity: 0.999, smallStoreMemories: 0 });
+    const hybrid = await s.search({ query }, { embedder, minSimilarity: 0.999, smallStoreMemories: 0, noteStoreShare: 2 });
     expect(hybrid.mode).toBe('hybrid');
     expect(hybrid.results).toEqual([]);
     expect(hybrid.weak?.map((m) => m.content)).toContain(target);
     // The same search with full text's line: confident again, so the line is what decided.
-    const lower = await s.search({ query }, { embedder, minSimilarity: 0.999, minCoverage: 0.6, smallStoreMemories: 0 });
+    const lower = await s.search({ query }, { embedder, minSimilarity: 0.999, minCoverage: 0.6, smallStoreMemories: 0, noteStoreShare: 2 });
     expect(lower.results.map((m) => m.content)).toEqual([target]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/store/store.js';
 import { makeRepo } from '../helpers.js';
-import { confidence, CONFIDENT, NAME_CAP, SEMANTIC_LINE, KNOWN_Z, NEAREST_Z, PAIR_Z, STANDOUT_COVERAGE, STANDOUT_Z } from '../../src/search/confidence.js';
+import { confidence, CONFIDENT, NAME_CAP, SEMANTIC_LINE, SEMANTIC_Z, KNOWN_Z, NEAREST_Z, PAIR_Z, STANDOUT_COVERAGE, STANDOUT_Z, WORDS_ELSEWHERE } from '../../src/search/confidence.js';
 import { questionPhraseTerms, termInformation } from '../../src/search/terms.js';
 import { queryTerms } from '../../src/search/analyze.js';
 
@@ -72,6 +72,39 @@ describe('relative evidence on a small store (hybrid signals)', () => {
 
   it('without the query\'s distribution (under 20 memories) the rules are as before', () => {
     expect(confidence({ ...base, small: true })).toBeGreaterThanOrEqual(CONFIDENT);
+  });
+
+  it('a store of notes of 100 or more: every query word known is no evidence, and the relative lines apply', () => {
+    // Every word known, a third of the information, above the store's mean cosine by more than KNOWN_Z:
+    // an answer in a conversation and on a small store, not among notes.
+    const s = { coverage: 0.35, known: 1, cosine: 0.35, floor: 0.59, z: KNOWN_Z + 0.5 };
+    expect(confidence(s)).toBeGreaterThanOrEqual(CONFIDENT);
+    expect(confidence({ ...s, small: true })).toBeGreaterThanOrEqual(CONFIDENT);
+    expect(confidence({ ...s, notes: true })).toBeLessThan(CONFIDENT);
+    // Words and meaning half-way: confident among notes only when the cosine stands out.
+    const pair = { coverage: 0.35, known: 0.5, cosine: 0.45, floor: 0.59 };
+    expect(confidence({ ...pair, z: PAIR_Z - 0.5 })).toBeGreaterThanOrEqual(CONFIDENT);
+    expect(confidence({ ...pair, z: PAIR_Z - 0.5, notes: true })).toBeLessThan(CONFIDENT);
+    expect(confidence({ ...pair, z: PAIR_Z + 0.1, notes: true })).toBeGreaterThanOrEqual(CONFIDENT);
+    // The nearest note standing out with some of the words: confident among notes, as on a small store.
+    const standout = { coverage: STANDOUT_COVERAGE + 0.05, known: 0.5, cosine: 0.3, floor: 0.59, nearestGap: 0.2, z: STANDOUT_Z + 0.1 };
+    expect(confidence(standout)).toBeLessThan(CONFIDENT);
+    expect(confidence({ ...standout, notes: true })).toBeGreaterThanOrEqual(CONFIDENT);
+    // Most of the query's information is still an answer.
+    expect(confidence({ ...s, coverage: 0.7, notes: true })).toBeGreaterThanOrEqual(CONFIDENT);
+  });
+
+  it('under 20 memories, none of the words the store holds: the cosine alone is not enough', () => {
+    const s = { coverage: 0, cosine: 0.6, floor: 0.59, small: true };
+    // The store holds few of the query's words: meaning decides, as in vector mode.
+    expect(confidence({ ...s, known: 0 })).toBeGreaterThanOrEqual(CONFIDENT);
+    expect(confidence({ ...s, known: WORDS_ELSEWHERE - 0.01 })).toBeGreaterThanOrEqual(CONFIDENT);
+    // It holds them, in other memories: weak.
+    expect(confidence({ ...s, known: WORDS_ELSEWHERE })).toBeLessThan(CONFIDENT);
+    expect(confidence({ ...s, known: 1 })).toBeLessThan(CONFIDENT);
+    // Some of the words, or the query's distribution to judge the cosine by: as before.
+    expect(confidence({ ...s, known: 1, coverage: 0.1 })).toBeGreaterThanOrEqual(CONFIDENT);
+    expect(confidence({ ...s, known: 1, z: SEMANTIC_Z + 0.1 })).toBeGreaterThanOrEqual(CONFIDENT);
   });
 });
 
