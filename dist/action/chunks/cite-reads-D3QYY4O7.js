@@ -9,7 +9,7 @@ import {
 } from "./chunk-EJBUYO5P.js";
 import {
   filterMemories
-} from "./chunk-KW4ML3WB.js";
+} from "./chunk-VL7LJZU2.js";
 import {
   citationLabel,
   normalizeCitePath

@@ -11,7 +11,7 @@ import {
 
 // src/ops/find.ts
 async function loadIdLookup() {
-  return (await import("./listing-T3TQZMWC.js")).idAtTip;
+  return (await import("./listing-QRRBN5FI.js")).idAtTip;
 }
 async function idLookupFor(b, id) {
   const tip = b.tip();

@@ -36,7 +36,7 @@ import {
   supported,
   supportedConfidence,
   valueWords
-} from "./chunk-UYEKII5A.js";
+} from "./chunk-HLHOW7P6.js";
 import {
   NO_CONVERSATION,
   bestOf
@@ -141,6 +141,7 @@ function candidateConfidence(s, id, row) {
     known: s.known,
     minCoverage: s.minCoverage,
     small: s.small,
+    ...s.notes ? { notes: true } : {},
     ...s.names?.lacks(id) ? { lacksName: true } : {},
     ...s.names?.nameOnly(id) ? { nameOnly: true } : {},
     ...row === void 0 ? {} : { cosine: s.queryCosines[row], floor: s.floor, ...calibrated ? { z: (s.queryCosines[row] - mean) / spread, ...row === nearestRow ? { nearestGap: s.queryCosines[row] - tenthCosine } : {} } : {} }
@@ -483,7 +484,8 @@ function hybridRanking(input) {
   const candidates = candidateRows(input, queryCosines, [text.scores.keys(), expansionCandidates?.keys() ?? []], settings.semanticCandidates);
   const small = input.okCount < (opts.smallStoreMemories ?? SMALL_STORE_MEMORIES);
   const cal = calibration(queryCosines, input.ok, input.okCount);
-  const signals = { coverage: text.coverage, queryCosines, known: knownShare(view, query), minCoverage: opts.minCoverage ?? HYBRID_MIN_COVERAGE, small, floor: input.floor, calibration: cal, names: small ? nameSelector(input) : null, ...opts.onSignals ? { onSignals: opts.onSignals } : {} };
+  const notes = !small && cal.calibrated && noteShare(index, input.ok, input.okCount, (id) => entries.get(id)?.conv) >= (opts.noteStoreShare ?? NOTE_STORE_SHARE);
+  const signals = { coverage: text.coverage, queryCosines, known: knownShare(view, query), minCoverage: opts.minCoverage ?? HYBRID_MIN_COVERAGE, small, notes, floor: input.floor, calibration: cal, names: small ? nameSelector(input) : null, ...opts.onSignals ? { onSignals: opts.onSignals } : {} };
   const b = { index, settings, candidates, text, expanded, signals };
   const pass = (cosines, feedback) => {
     const out = blend(b, cosines, feedback);
@@ -501,7 +503,7 @@ function hybridRanking(input) {
     // Among a handful of memories the nearest are near only because there is nothing else; among
     // notes (hybrid-options.ts NOTE_STORE_SHARE) each is one fact, and a confident one makes the
     // others on its page no answer.
-    pageSupport: (opts.pageSupport ?? PAGE_SUPPORT) && cal.calibrated && !small && noteShare(index, input.ok, input.okCount, (id) => entries.get(id)?.conv) < (opts.noteStoreShare ?? NOTE_STORE_SHARE),
+    pageSupport: (opts.pageSupport ?? PAGE_SUPPORT) && cal.calibrated && !small && !notes,
     coverage: text.coverage,
     sessionOf
   };

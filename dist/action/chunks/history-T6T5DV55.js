@@ -14,8 +14,8 @@ import {
   spendTextBudget,
   utf8Cut,
   versionTextCap
-} from "./chunk-23LGFU3U.js";
-import "./chunk-BUKT6HEB.js";
+} from "./chunk-MRLHZL7V.js";
+import "./chunk-5HXEY6UR.js";
 import "./chunk-PUDAOHPW.js";
 import "./chunk-ZEGGKKJW.js";
 import "./chunk-3YJO3FTS.js";

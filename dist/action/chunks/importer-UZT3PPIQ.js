@@ -4,8 +4,8 @@ import {
   parseRecords,
   readPiDirectory,
   recordToMemory
-} from "./chunk-JGIBEGOW.js";
-import "./chunk-X4L2TSTR.js";
+} from "./chunk-NKLTEQFN.js";
+import "./chunk-IRLRJTXJ.js";
 import {
   safeText
 } from "./chunk-VUFI5SUX.js";

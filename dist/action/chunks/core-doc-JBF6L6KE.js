@@ -12,7 +12,7 @@ import {
   coreSet,
   coreUpdate,
   coreView
-} from "./chunk-HEBXEYAM.js";
+} from "./chunk-OUFSK7EF.js";
 import "./chunk-WMTLY4KJ.js";
 import "./chunk-BDHC6O2J.js";
 import "./chunk-LFXODTWV.js";

@@ -2,8 +2,8 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   isoOrThrow,
   recordToMemory
-} from "./chunk-JGIBEGOW.js";
-import "./chunk-X4L2TSTR.js";
+} from "./chunk-NKLTEQFN.js";
+import "./chunk-IRLRJTXJ.js";
 import "./chunk-PUDAOHPW.js";
 import {
   UPSERT_KEY_FIELD

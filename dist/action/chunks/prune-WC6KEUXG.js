@@ -2,7 +2,7 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   archivePathFor,
   prune
-} from "./chunk-X4L2TSTR.js";
+} from "./chunk-IRLRJTXJ.js";
 import "./chunk-PUDAOHPW.js";
 import {
   ARCHIVE_DIR

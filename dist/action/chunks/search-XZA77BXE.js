@@ -14,7 +14,7 @@ import {
   rebuildIndex,
   search,
   textScores
-} from "./chunk-UYEKII5A.js";
+} from "./chunk-HLHOW7P6.js";
 import {
   DEFAULT_WEIGHTS,
   IndexView

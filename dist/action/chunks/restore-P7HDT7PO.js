@@ -1,11 +1,11 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   lastKnownFile
-} from "./chunk-23LGFU3U.js";
+} from "./chunk-MRLHZL7V.js";
 import {
   findLive,
   loadIdLookup
-} from "./chunk-BUKT6HEB.js";
+} from "./chunk-5HXEY6UR.js";
 import {
   byDeletedDesc,
   liveFile,

@@ -5,7 +5,7 @@ import {
   filterMatches,
   openIndex,
   readMemory
-} from "./chunk-UYEKII5A.js";
+} from "./chunk-HLHOW7P6.js";
 import {
   IndexView,
   baseSegmentFile,

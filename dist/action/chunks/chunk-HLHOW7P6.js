@@ -306,6 +306,7 @@ function around(x, line) {
   return v < line ? 0.5 * v / line : 0.5 + 0.5 * (v - line) / (1 - line);
 }
 var NAME_CAP = 0.49;
+var WORDS_ELSEWHERE = 0.5;
 function confidence(s) {
   const c = ruleConfidence(s);
   return s.lacksName ? Math.min(c, NAME_CAP) : c;
@@ -314,17 +315,19 @@ function ruleConfidence(s) {
   const nameAgrees = s.cosine !== void 0 && s.floor !== void 0 && s.cosine >= SEMANTIC_LINE * s.floor;
   const cov = s.nameOnly && !nameAgrees ? 0 : Math.max(0, Math.min(1, s.coverage));
   let c = around(cov, s.minCoverage ?? MIN_COVERAGE);
-  const stands = (line) => !s.small || s.z === void 0 || s.z >= line;
-  if (s.known >= 1 && cov > 0 && stands(KNOWN_Z)) c = Math.max(c, around(cov, KNOWN_COVERAGE));
+  const relative = s.small || s.notes;
+  const stands = (line) => !relative || s.z === void 0 || s.z >= line;
+  if (!s.notes && s.known >= 1 && cov > 0 && stands(KNOWN_Z)) c = Math.max(c, around(cov, KNOWN_COVERAGE));
   if (s.z !== void 0 && s.cosine !== void 0 && s.floor !== void 0 && Number.isFinite(s.floor) && s.cosine < LEXICAL_SEMANTIC * s.floor) c = Math.min(c, 0.49);
   if (s.cosine !== void 0 && s.floor !== void 0 && Number.isFinite(s.floor)) {
     const floor = s.floor;
     if (floor <= 0) return 1;
     const semantic = around(s.cosine, SEMANTIC_LINE * floor);
-    c = Math.max(c, s.z === void 0 ? semantic : Math.min(semantic, around(s.z / (2 * SEMANTIC_Z), 0.5)));
+    const wordsElsewhere = s.coverage <= 0 && s.known >= WORDS_ELSEWHERE;
+    c = Math.max(c, s.z === void 0 ? wordsElsewhere ? Math.min(semantic, 0.49) : semantic : Math.min(semantic, around(s.z / (2 * SEMANTIC_Z), 0.5)));
     if (stands(PAIR_Z)) c = Math.max(c, Math.min(around(cov, PAIR_COVERAGE), around(s.cosine, PAIR_SEMANTIC * floor)));
     if (s.nearestGap !== void 0 && stands(NEAREST_Z)) c = Math.max(c, Math.min(around(s.cosine, NEAREST_SEMANTIC * floor), around(s.nearestGap, NEAREST_GAP * floor)));
-    if (s.small && s.nearestGap !== void 0 && s.z !== void 0 && s.cosine >= LEXICAL_SEMANTIC * floor) c = Math.max(c, Math.min(around(cov, STANDOUT_COVERAGE), around(s.z / (2 * STANDOUT_Z), 0.5)));
+    if (relative && s.nearestGap !== void 0 && s.z !== void 0 && s.cosine >= LEXICAL_SEMANTIC * floor) c = Math.max(c, Math.min(around(cov, STANDOUT_COVERAGE), around(s.z / (2 * STANDOUT_Z), 0.5)));
   }
   return c;
 }

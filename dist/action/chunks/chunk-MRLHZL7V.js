@@ -2,7 +2,7 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   findLive,
   idLookupFor
-} from "./chunk-BUKT6HEB.js";
+} from "./chunk-5HXEY6UR.js";
 import {
   TRASH_DIR,
   listTrash,
