@@ -3,7 +3,7 @@
 // nothing answers gets no confident result, and how many confident results an answerable question
 // gets; then the curve by store size (the sets' notes among distractors).
 //
-//   node bench/small-stores.mjs [--half tune|holdout|both] [--mode hybrid|fulltext|both]
+//   node bench/small-stores.mjs [--half tune|holdout|fresh|both|all] [--mode hybrid|fulltext|both]
 //                               [--sizes 10,30,100,1000] [--opt key=value]... [--json FILE] [--label NAME]
 //                               [--signals]
 //
@@ -61,7 +61,8 @@ const dataDir = join(root, 'bench', 'data', 'small-stores');
 const sets = [];
 for (const f of readdirSync(dataDir).filter((f) => f.endsWith('.json')).sort()) {
   const d = JSON.parse(readFileSync(join(dataDir, f), 'utf8'));
-  for (const s of d.stores) if (half === 'both' || s.split === half) sets.push({ ...s, domain: d.domain });
+  // both: tune and holdout; all: every split (fresh: stores written after the rules, measured once).
+  for (const s of d.stores) if (half === 'all' || s.split === half || (half === 'both' && (s.split === 'tune' || s.split === 'holdout'))) sets.push({ ...s, domain: d.domain });
 }
 
 const T0 = Date.parse('2026-03-02T09:00:00Z');
@@ -97,7 +98,9 @@ async function measure(store, keyOf, answerable, neighbouring, mode, out, conten
   for (const a of answerable) {
     const { r, extra } = await run(store, keyOf, a.q, mode, contents);
     const first = r.results[0] ? keyOf(r.results[0].id) : null;
-    out.answerable.push({ q: a.q, note: a.note, first, confident: r.results.length, right: first === a.note, top: r.results.slice(0, 3).map((x) => [keyOf(x.id), x.confidence, x.scores?.coverage, x.scores?.vector]), ...extra });
+    // The page as an agent reads it: the confident results, then the weak candidates.
+    const page = [...r.results, ...(r.weak ?? [])];
+    out.answerable.push({ q: a.q, note: a.note, first, confident: r.results.length, right: first === a.note, pageRight: page[0] !== undefined && keyOf(page[0].id) === a.note, top: r.results.slice(0, 3).map((x) => [keyOf(x.id), x.confidence, x.scores?.coverage, x.scores?.vector]), ...extra });
   }
   for (const q of neighbouring) {
     const { r, extra } = await run(store, keyOf, q, mode, contents);
@@ -111,14 +114,16 @@ const summary = (o) => {
   const right = o.answerable.filter((x) => x.right).length;
   const quiet = o.neighbouring.filter((x) => x.confident === 0).length;
   const per = A ? o.answerable.reduce((s, x) => s + x.confident, 0) / A : 0;
-  return { right, A, quiet, N, per };
+  const pageRight = o.answerable.filter((x) => x.pageRight).length;
+  return { right, A, quiet, N, per, pageRight };
 };
-const fmtRow = (name, s) => `| ${name} | ${s.right}/${s.A} (${((100 * s.right) / s.A).toFixed(0)}%) | ${s.quiet}/${s.N} (${((100 * s.quiet) / s.N).toFixed(0)}%) | ${s.per.toFixed(2)} |`;
+const pct = (a, b) => `${a}/${b} (${((100 * a) / b).toFixed(0)}%)`;
+const fmtRow = (name, s) => `| ${name} | ${pct(s.right, s.A)} | ${pct(s.quiet, s.N)} | ${s.per.toFixed(2)} | ${pct(s.pageRight, s.A)} |`;
 
 const report = { label, when: new Date().toISOString(), searchOpts, sets: {}, curve: {} };
 const lines = [];
 for (const mode of modes) {
-  lines.push(`\n### ${mode} (${label})\n`, '| set | right note first confident | neighbouring: nothing confident | confident results per answerable question |', '|---|---|---|---|');
+  lines.push(`\n### ${mode} (${label})\n`, '| set | right note first confident | neighbouring: nothing confident | confident results per answerable question | right note first on the page (results, then weak) |', '|---|---|---|---|---|');
   const byHalf = {};
   for (const s of sets) {
     const keys = Object.keys(s.notes);
@@ -139,8 +144,8 @@ for (const mode of modes) {
 // The curve by store size, per half, default mode (hybrid) and full text.
 const distractorPool = engineeringStore(Math.max(1000, ...sizes.filter((n) => n > 100)));
 for (const mode of modes) {
-  lines.push(`\n### curve by store size, ${mode} (${label})\n`, '| half | size | right note first confident | neighbouring: nothing confident | confident per answerable |', '|---|---|---|---|---|');
-  for (const h of ['tune', 'holdout']) {
+  lines.push(`\n### curve by store size, ${mode} (${label})\n`, '| half | size | right note first confident | neighbouring: nothing confident | confident per answerable | right note first on the page |', '|---|---|---|---|---|---|');
+  for (const h of [...new Set(sets.map((s) => s.split))]) {
     const hs = sets.filter((s) => s.split === h);
     if (!hs.length) continue;
     for (const size of sizes) {
@@ -173,7 +178,7 @@ for (const mode of modes) {
       if (withSignals) report.sets[`curve:${mode}:${h}:${size}`] = o;
       report.curve[`${mode}:${h}:${size}`] = summary(o);
       const sm = summary(o);
-      lines.push(`| ${h} | ${size} | ${sm.right}/${sm.A} (${((100 * sm.right) / sm.A).toFixed(0)}%) | ${sm.quiet}/${sm.N} (${((100 * sm.quiet) / sm.N).toFixed(0)}%) | ${sm.per.toFixed(2)} |`);
+      lines.push(`| ${h} | ${size} | ${pct(sm.right, sm.A)} | ${pct(sm.quiet, sm.N)} | ${sm.per.toFixed(2)} | ${pct(sm.pageRight, sm.A)} |`);
     }
   }
 }

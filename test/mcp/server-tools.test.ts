@@ -45,6 +45,11 @@ describe('memory mcp', () => {
     const [, , , quiet1k, neighbouring1k] = doc.match(/\n\| 1,000 \| (\d+)\/(\d+) \(\d+%\) \| (\d+)\/(\d+) \(\d+%\) \|/)!.map(Number);
     expect(d).toContain(`among a thousand notes about ${Math.round((10 * (neighbouring1k - quiet1k)) / neighbouring1k)} in 10 do`);
     expect(d).toContain(`about 1 answerable question in ${Math.round(answerable / (answerable - right))} has no confident result or another note first`);
+    // Stores written by others: the 30-note row of the fresh stores.
+    const [, fRight, fAnswerable, , , fPage] = doc.match(/\n\| 30, fresh \| (\d+)\/(\d+) \(\d+%\) \| (\d+)\/(\d+) \(\d+%\) \| [\d.]+ \| (\d+)\/\d+ \(\d+%\) \|/)!.map(Number);
+    expect(d).toContain(`(${Math.round((10 * (fAnswerable - fRight)) / fAnswerable)} in 10 among notes written by others`);
+    // "More than half of those" have the right note first in `weak`: first on the page, not confident.
+    expect(fPage - fRight).toBeGreaterThan((fAnswerable - fRight) / 2);
     expect(d).not.toMatch(/say you do not remember/i);
   });
 
