@@ -128,17 +128,24 @@ export interface Signals {
   /** A small store (hybrid, src/search/hybrid-options.ts SMALL_STORE_MEMORIES): the relative-evidence lines apply. */
   small?: boolean;
   /**
-   * A store of notes of 100 memories or more (src/search/hybrid-options.ts NOTE_STORE_SHARE: most
-   * memories in no conversation): the relative lines apply, as on a small store (the nearest note
+   * A store of notes of 100 memories or more (src/search/hybrid-options.ts NOTE_STORE_SHARE: at least
+   * half of the memories passing the filters in no conversation): the relative lines apply, as on a small store (the nearest note
    * standing out included), and the known-terms rule does not: a store of a hundred notes or more holds
    * nearly every word of a question about its domain, so "every word known" says nothing there, and
-   * the notes sharing a third of the question's words were confident by the dozen. Picked on the tune
+   * under that rule the notes sharing a third of a question's words are confident by the dozen. Picked on the tune
    * stores among 100, 1,000 and 10,000 notes (bench/small-stores.mjs, BENCHMARKS.md "Small stores:
    * a store of notes judged by relative evidence"): confident results per answerable question 3.10 →
    * 1.26, 4.87 → 2.26, 5.41 → 3.58, right note first +2, +1, +1, neighbouring questions quiet +7, +8, +4
-   * of 91. A conversation keeps the known-terms rule: it carries LoCoMo's confident recall.
+   * of 91; holdout 3.91 → 1.23, 6.13 → 3.04, 5.95 → 3.88, right note first −1, ±0, ±0 of 56 (three right
+   * notes to `weak`, wrong notes first 7 → 4). A conversation keeps the known-terms rule: it carries
+   * LoCoMo's confident recall.
    */
   notes?: boolean;
+  /**
+   * Fewer than 20 memories pass the filters (no distribution calibrates a cosine), at least half of them in no
+   * conversation, and some of them hold a query word ({@link WORDS_ELSEWHERE}).
+   */
+  handful?: boolean;
   /** The memory lacks a name the query selects by ({@link NAME_CAP}). */
   lacksName?: boolean;
   /** The memory shares only the query's selecting names among the words some memory holds: no lexical evidence ({@link NAME_CAP}). */
@@ -154,15 +161,16 @@ export interface Signals {
 export const NAME_CAP = 0.49;
 
 /**
- * Meaning without the words among a handful of memories (hybrid, fewer than 20 passing the filters:
- * src/search/hybrid-options.ts CALIBRATION_MIN_MEMORIES, where no distribution of the query's cosines
- * calibrates one): a memory that holds none of the query's words while the store holds at least this
- * share of them is not confident by its cosine alone. The store has memories about what was asked and
- * this is not one of them; the offline model's cosine to a short query is noisy ("deploy" is nearer to
- * "Postgres backups run nightly", 0.52, than to three notes about deploys, 0.44). Picked on the tune
- * small stores of 3 to 15 notes (bench/small-stores.mjs, BENCHMARKS.md "Small stores: a handful of
- * notes, meaning without the words"): shares 0.34 to 0.75 measured alike, any share above 0 lost
- * right answers.
+ * Meaning without the words among a handful of notes ({@link Signals.handful}: hybrid, fewer than 20
+ * memories passing the filters, src/search/hybrid-options.ts CALIBRATION_MIN_MEMORIES, where no
+ * distribution of the query's cosines calibrates one; at least half of them in no conversation; some of them
+ * holding a query word): a memory that holds none of the query's words while the store holds at least
+ * this share of them is not confident by its cosine alone. Other notes are about what was asked and
+ * this one is not; the offline model's cosine to a short query is noisy ("deploy" is nearer to
+ * "Postgres backups run nightly", 0.52, than to three notes about deploys, 0.44). In a conversation a
+ * turn that answers often shares no word with the question, so it is not applied there. Picked on the
+ * tune small stores of 3 to 15 notes (bench/small-stores.mjs, BENCHMARKS.md "Small stores: a handful
+ * of notes, meaning without the words"): a share near 0 lost right answers, 0.34 to 0.75 lost none.
  */
 export const WORDS_ELSEWHERE = 0.5;
 
@@ -188,9 +196,9 @@ function ruleConfidence(s: Signals): number {
     // A threshold at or below 0 (set by hand) accepts everything by meaning.
     if (floor <= 0) return 1;
     const semantic = around(s.cosine, SEMANTIC_LINE * floor);
-    // Without the query's distribution (a handful of memories) the cosine alone decides, unless the
-    // store holds the query's words and this memory none of them.
-    const wordsElsewhere = s.coverage <= 0 && s.known >= WORDS_ELSEWHERE;
+    // Without the query's distribution (a handful of memories) the cosine alone decides, unless other
+    // notes hold the query's words and this memory none of them.
+    const wordsElsewhere = s.handful === true && s.coverage <= 0 && s.known >= WORDS_ELSEWHERE;
     c = Math.max(c, s.z === undefined ? (wordsElsewhere ? Math.min(semantic, 0.49) : semantic) : Math.min(semantic, around(s.z / (2 * SEMANTIC_Z), 0.5)));
     if (stands(PAIR_Z)) c = Math.max(c, Math.min(around(cov, PAIR_COVERAGE), around(s.cosine, PAIR_SEMANTIC * floor)));
     if (s.nearestGap !== undefined && stands(NEAREST_Z)) c = Math.max(c, Math.min(around(s.cosine, NEAREST_SEMANTIC * floor), around(s.nearestGap, NEAREST_GAP * floor)));

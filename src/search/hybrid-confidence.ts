@@ -55,6 +55,8 @@ export interface ConfidenceSignals {
   small: boolean;
   /** A store of notes of 100 memories or more (src/search/confidence.ts, `Signals.notes`). */
   notes: boolean;
+  /** A handful of notes, some holding a query word (src/search/confidence.ts, `Signals.handful`). */
+  handful: boolean;
   floor: number;
   calibration: Calibration;
   /** The query's selecting names, null when it selects by none (hybrid-candidates.ts `nameSelector`). */
@@ -75,6 +77,7 @@ export function candidateConfidence(s: ConfidenceSignals, id: string, row: numbe
     minCoverage: s.minCoverage,
     small: s.small,
     ...(s.notes ? { notes: true } : {}),
+    ...(s.handful ? { handful: true } : {}),
     ...(s.names?.lacks(id) ? { lacksName: true } : {}),
     ...(s.names?.nameOnly(id) ? { nameOnly: true } : {}),
     ...(row === undefined

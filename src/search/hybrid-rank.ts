@@ -4,7 +4,7 @@ import { CONFIDENT, HYBRID_MIN_COVERAGE, semanticConfidence } from './confidence
 import { candidateRows, expansionWords, nameSelector, textScores, type TextScores } from './hybrid-candidates.js';
 import { calibration, candidateConfidence, type ConfidenceSignals } from './hybrid-confidence.js';
 import { addContext, neighboursOf, noteShare, sessionsOf } from './hybrid-context.js';
-import { FEEDBACK_DOCS, FEEDBACK_MIN_MEMORIES, NOTE_STORE_SHARE, PAGE_SUPPORT, SESSION_CAP, SMALL_STORE_MEMORIES, feedbackDefault, hybridSettings, type HybridSettings } from './hybrid-options.js';
+import { CALIBRATION_MIN_MEMORIES, FEEDBACK_DOCS, FEEDBACK_MIN_MEMORIES, NOTE_STORE_SHARE, PAGE_SUPPORT, SESSION_CAP, SMALL_STORE_MEMORIES, feedbackDefault, hybridSettings, type HybridSettings } from './hybrid-options.js';
 import { bestOf } from './rank-order.js';
 import type { Candidate, Ranking, RankInput } from './ranking.js';
 import { knownShare } from './terms.js';
@@ -115,8 +115,11 @@ export function hybridRanking(input: RankInput): Ranking {
   const small = input.okCount < (opts.smallStoreMemories ?? SMALL_STORE_MEMORIES);
   const cal = calibration(queryCosines, input.ok, input.okCount);
   // A store of notes (hybrid-options.ts NOTE_STORE_SHARE): each memory one fact, not a turn of a conversation.
-  const notes = !small && cal.calibrated && noteShare(index, input.ok, input.okCount, (id) => entries.get(id)?.conv) >= (opts.noteStoreShare ?? NOTE_STORE_SHARE);
-  const signals: ConfidenceSignals = { coverage: text.coverage, queryCosines, known: knownShare(view, query), minCoverage: opts.minCoverage ?? HYBRID_MIN_COVERAGE, small, notes, floor: input.floor, calibration: cal, names: small ? nameSelector(input) : null, ...(opts.onSignals ? { onSignals: opts.onSignals } : {}) };
+  const noteStore = noteShare(index, input.ok, input.okCount, (id) => entries.get(id)?.conv) >= (opts.noteStoreShare ?? NOTE_STORE_SHARE);
+  const notes = !small && cal.calibrated && noteStore;
+  // A handful of notes, some of those passing the filters holding a query word (src/search/confidence.ts WORDS_ELSEWHERE).
+  const handful = noteStore && input.okCount < CALIBRATION_MIN_MEMORIES && [...text.coverage.values()].some((c) => c > 0);
+  const signals: ConfidenceSignals = { coverage: text.coverage, queryCosines, known: knownShare(view, query), minCoverage: opts.minCoverage ?? HYBRID_MIN_COVERAGE, small, notes, handful, floor: input.floor, calibration: cal, names: small ? nameSelector(input) : null, ...(opts.onSignals ? { onSignals: opts.onSignals } : {}) };
   const b: BlendInput = { index, settings, candidates, text, expanded, signals };
   const pass = (cosines: Float32Array, feedback: Map<string, number> | null) => {
     const out = blend(b, cosines, feedback);

@@ -134,13 +134,17 @@ describe('no page support among notes, at any size (hybrid, offline model)', () 
   }, 300_000);
 
   it('among 100 notes a note must stand out: the store holding every word of the question is no evidence', async () => {
-    // The note worded unlike the question stands out from the other 99 (it was weak on its cosine).
+    // The note worded unlike the question stands out from the other 99 (its cosine alone is weak).
     expect((await notes.search({ query: 'when is my next dentist appointment' }, { embedder, embedBudgetMs: Infinity })).results[0]?.id).toBe(ids.a03);
     // Notes that share "Anna" or "go" with the question, near it as every note of hers is, are not answers.
     const running = await notes.search({ query: 'what days does Anna go running' }, { embedder, embedBudgetMs: Infinity });
     expect(running.results[0]?.id).toBe(ids.a09);
     expect(running.results.length).toBeLessThanOrEqual(2);
     expect((await notes.search({ query: 'what days does Tom go running' }, { embedder, embedBudgetMs: Infinity })).results).toEqual([]);
+    // The same 100 memories as a chat's turns (page support off, to see the lines alone): every query
+    // word known still counts there.
+    const turns = await chat.search({ query: 'what days does Anna go running' }, { embedder, embedBudgetMs: Infinity, pageSupport: false });
+    expect(turns.results.length).toBeGreaterThan(running.results.length);
   }, 120_000);
 
   it('the answer is confident alone among notes; among a chat\'s turns its page lends confidence to others', async () => {
@@ -175,7 +179,37 @@ describe('a handful of notes (hybrid, offline model)', () => {
   }, 120_000);
 
   it('a question in words no note holds is still answered by meaning', async () => {
-    const r = await t.s.search({ query: 'how many calls per minute can clients make' }, { embedder: t.embedder, embedBudgetMs: Infinity });
+    const r = await t.s.search({ query: 'how many calls can a client send' }, { embedder: t.embedder, embedBudgetMs: Infinity });
     expect(r.results[0]?.id).toBe(t.ids.rate);
+    expect(r.results[0].scores?.coverage ?? 0).toBe(0);
   }, 120_000);
+
+  it('filters decide which notes hold the words: one the filters leave out lends nothing', async () => {
+    const s = new MemoryStore({ repo: makeRepo(), warn: () => {}, config: { autoTag: false } });
+    for (const [i, service] of ['api', 'worker', 'web', 'cron', 'db', 'search', 'mail', 'auth'].entries()) await s.store({ content: `The ${service} service deploys with the pipeline`, tags: ['ops'], timestamp: new Date(Date.UTC(2026, 2, 2, 9, 0, i)).toISOString() });
+    for (const content of ['Releases ship every Thursday afternoon', 'Crash reports go to Sentry']) await s.store({ content, tags: ['app'] });
+    const handful = async (tags?: string[]) => {
+      const seen: boolean[] = [];
+      await s.search({ query: 'when do we deploy', ...(tags ? { tags } : {}) }, { embedder: t.embedder, embedBudgetMs: Infinity, onSignals: (_id, sg) => seen.push(sg.handful === true) });
+      return seen.length > 0 && seen.every(Boolean);
+    };
+    expect(await handful()).toBe(true);
+    expect(await handful(['app'])).toBe(false);
+  }, 120_000);
+});
+
+// The same five memories as one conversation (a chat stored turn by turn): a turn that answers often
+// shares no word with the question, so the cosine decides as in vector mode.
+describe('a handful of memories in a conversation (hybrid, offline model)', () => {
+  it('a turn holding none of the query\'s words keeps its confidence by meaning', async () => {
+    const { UseLiteEmbedder } = await import('../../src/embed/index.js');
+    const embedder = new UseLiteEmbedder();
+    const s = new MemoryStore({ repo: makeRepo(), warn: () => {}, config: { autoTag: false } });
+    const t0 = Date.UTC(2026, 2, 2, 9);
+    const turns = ['The API rate limit is 100 requests/minute', 'Deploys go out on Tuesday; deploy via the pipeline', 'Deploy freezes start on the 20th of December', 'A failed deploy rolls back automatically after 5 minutes', 'Postgres backups run nightly'];
+    const ids: string[] = [];
+    for (const [i, content] of turns.entries()) ids.push((await s.store({ content, timestamp: new Date(t0 + i * 1000).toISOString(), metadata: { session: 'chat-1' } })).id);
+    const r = await s.search({ query: 'deploy' }, { embedder, embedBudgetMs: Infinity });
+    expect(r.results.map((m) => m.id)).toContain(ids[4]);
+  }, 180_000);
 });

@@ -70,7 +70,7 @@ describe('relative evidence on a small store (hybrid signals)', () => {
     expect(confidence({ ...s, cosine: 0.1, z: STANDOUT_Z + 1, small: true })).toBeLessThan(CONFIDENT);
   });
 
-  it('without the query\'s distribution (under 20 memories) the rules are as before', () => {
+  it('without the query\'s distribution (under 20 memories) the relative lines wait: words and meaning half-way are confident', () => {
     expect(confidence({ ...base, small: true })).toBeGreaterThanOrEqual(CONFIDENT);
   });
 
@@ -94,15 +94,17 @@ describe('relative evidence on a small store (hybrid signals)', () => {
     expect(confidence({ ...s, coverage: 0.7, notes: true })).toBeGreaterThanOrEqual(CONFIDENT);
   });
 
-  it('under 20 memories, none of the words the store holds: the cosine alone is not enough', () => {
-    const s = { coverage: 0, cosine: 0.6, floor: 0.59, small: true };
+  it('a handful of notes, none of the words other notes hold: the cosine alone is not enough', () => {
+    const s = { coverage: 0, cosine: 0.6, floor: 0.59, small: true, handful: true };
+    // Not a handful of notes (a conversation, or no memory passing the filters holds a query word): meaning decides.
+    expect(confidence({ ...s, handful: false, known: 1 })).toBeGreaterThanOrEqual(CONFIDENT);
     // The store holds few of the query's words: meaning decides, as in vector mode.
     expect(confidence({ ...s, known: 0 })).toBeGreaterThanOrEqual(CONFIDENT);
     expect(confidence({ ...s, known: WORDS_ELSEWHERE - 0.01 })).toBeGreaterThanOrEqual(CONFIDENT);
     // It holds them, in other memories: weak.
     expect(confidence({ ...s, known: WORDS_ELSEWHERE })).toBeLessThan(CONFIDENT);
     expect(confidence({ ...s, known: 1 })).toBeLessThan(CONFIDENT);
-    // Some of the words, or the query's distribution to judge the cosine by: as before.
+    // Some of the words, or the query's distribution to judge the cosine by: the other rules decide.
     expect(confidence({ ...s, known: 1, coverage: 0.1 })).toBeGreaterThanOrEqual(CONFIDENT);
     expect(confidence({ ...s, known: 1, z: SEMANTIC_Z + 0.1 })).toBeGreaterThanOrEqual(CONFIDENT);
   });
