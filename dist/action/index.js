@@ -23,7 +23,7 @@ import {
   idLookupFor,
   indexHasNoFile,
   loadIdLookup
-} from "./chunks/chunk-5HXEY6UR.js";
+} from "./chunks/chunk-7U5C5L52.js";
 import {
   emptyTrash,
   listTrash,
@@ -46,7 +46,7 @@ import {
   listPage,
   recentMemories,
   taggedMemories
-} from "./chunks/chunk-VL7LJZU2.js";
+} from "./chunks/chunk-BKLPUUGF.js";
 import {
   citationToFront
 } from "./chunks/chunk-6FGNS2U2.js";
@@ -366,7 +366,7 @@ function otherCopies(b, id, path, tip, filesOfIdInIndex) {
 }
 async function deleteMemory(b, id) {
   assertId(id);
-  const { filesOfIdInIndex } = await import("./chunks/listing-QRRBN5FI.js");
+  const { filesOfIdInIndex } = await import("./chunks/listing-CZ6ALFFT.js");
   const lookup = await loadIdLookup();
   const res = await b.mutate((tip) => {
     const hit = findLive(b, id, tip, lookup);
@@ -637,12 +637,12 @@ var MemoryStore = class {
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./chunks/hybrid-4VPQQOJN.js");
+    const { modeSearch } = await import("./chunks/hybrid-ATDVLVSX.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./chunks/search-XZA77BXE.js");
+    const { rebuildIndex } = await import("./chunks/search-VJRHWK3K.js");
     return rebuildIndex(this, opts);
   }
   /** Lets go of what the store holds open: index files (src/model/closers.ts), then the git reader. */
@@ -704,14 +704,14 @@ function openDoor(options = {}) {
   const { embedOnWrite, indexCache, ...storeOpts } = checkOpenOptions(options);
   const writeVectors = async (texts) => (await import("./chunks/write-UMIG4XQO.js")).writeTimeVectors(s, texts);
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
-  const history = () => import("./chunks/history-T6T5DV55.js");
-  const coreDoc = () => import("./chunks/core-doc-JBF6L6KE.js");
+  const history = () => import("./chunks/history-IYIESJ3A.js");
+  const coreDoc = () => import("./chunks/core-doc-6ELJHBGF.js");
   const sync = () => import("./chunks/sync-SIHZEJSC.js");
-  const importer = () => import("./chunks/importer-UZT3PPIQ.js");
-  const exporter = () => import("./chunks/export-SNAXSF34.js");
+  const importer = () => import("./chunks/importer-T5YNMMLL.js");
+  const exporter = () => import("./chunks/export-R4M2YG5T.js");
   const configOps = () => import("./chunks/config-ops-NOJBZRHD.js");
   let viewModel = null;
-  const citeReads = () => import("./chunks/cite-reads-D3QYY4O7.js");
+  const citeReads = () => import("./chunks/cite-reads-NPCYBBJJ.js");
   return {
     verify: async (o = {}) => {
       if (o === null || typeof o !== "object" || Array.isArray(o)) throw new InvalidInputError('verify options must be an object, e.g. { ref: "HEAD" }', { field: "options" });
@@ -740,13 +740,13 @@ function openDoor(options = {}) {
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
     search: async (q, o) => {
       const ref = refOf(o);
-      const run2 = async () => (await citeReads()).searchWithCitations(s, await (await import("./chunks/hybrid-4VPQQOJN.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0), ref);
+      const run2 = async () => (await citeReads()).searchWithCitations(s, await (await import("./chunks/hybrid-ATDVLVSX.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0), ref);
       if (!indexCache) return run2();
-      const vectors = (await import("./chunks/hybrid-4VPQQOJN.js")).mayReadVectors(s, q ?? {});
+      const vectors = (await import("./chunks/hybrid-ATDVLVSX.js")).mayReadVectors(s, q ?? {});
       const { result, report } = await (await import("./chunks/index-cache-TACPGV5X.js")).withIndexCache(s, indexCache, run2, { vectors });
       return { ...result, indexCache: report };
     },
-    rebuildIndex: async (o) => (await import("./chunks/search-XZA77BXE.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
+    rebuildIndex: async (o) => (await import("./chunks/search-VJRHWK3K.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
     delete: (id) => deleteMemory(s, id),
     deleteByTag: (tag) => deleteTagged(s, tag),
     clear: (o) => clearMemories(s, o),
@@ -767,13 +767,13 @@ function openDoor(options = {}) {
       if (action === "list") return { success: true, action, items: listTrash(s) };
       if (action === "restore") {
         if (!input.id) throw new InvalidInputError("restore needs the id of a memory in the trash", { field: "id" });
-        return { ...await (await import("./chunks/restore-P7HDT7PO.js")).restoreFromTrash(s, input.id), action };
+        return { ...await (await import("./chunks/restore-ESZTSMHX.js")).restoreFromTrash(s, input.id), action };
       }
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-JFKMLJIH.js")).memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-WC6KEUXG.js")).prune(s, o),
+    stats: async (o) => (await import("./chunks/stats-C3FYMJJB.js")).memoryStats(s, o),
+    prune: async (o) => (await import("./chunks/prune-IF7MH7VF.js")).prune(s, o),
     importMemories: async (input) => (await importer()).importMemories(s, input),
     exportMemories: async (o) => (await exporter()).exportMemories(s, o),
     exportChunks: async (o) => (await exporter()).exportChunks(s, { maxContentBytes: (await s.loadConfig()).maxContentBytes, ...o }),
@@ -791,8 +791,8 @@ function openDoor(options = {}) {
     },
     viewModel: async () => {
       if (!viewModel) {
-        const { ViewModel: VM } = await import("./chunks/view-model-LNXSPUB4.js");
-        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-4VPQQOJN.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-WC6KEUXG.js")).prune(s, { dryRun: true }) });
+        const { ViewModel: VM } = await import("./chunks/view-model-5IHAZUXK.js");
+        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-ATDVLVSX.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-IF7MH7VF.js")).prune(s, { dryRun: true }) });
       }
       return viewModel;
     },

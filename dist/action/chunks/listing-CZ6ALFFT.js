@@ -5,7 +5,7 @@ import {
   filterMatches,
   openIndex,
   readMemory
-} from "./chunk-HLHOW7P6.js";
+} from "./chunk-XOB4LK34.js";
 import {
   IndexView,
   baseSegmentFile,

@@ -2,7 +2,7 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   archivePathFor,
   prune
-} from "./chunk-IRLRJTXJ.js";
+} from "./chunk-ASJFE62I.js";
 import "./chunk-PUDAOHPW.js";
 import {
   ARCHIVE_DIR

@@ -1,11 +1,11 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   lastKnownFile
-} from "./chunk-MRLHZL7V.js";
+} from "./chunk-TCMEB7IB.js";
 import {
   findLive,
   loadIdLookup
-} from "./chunk-5HXEY6UR.js";
+} from "./chunk-7U5C5L52.js";
 import {
   byDeletedDesc,
   liveFile,

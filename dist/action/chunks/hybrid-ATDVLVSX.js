@@ -36,7 +36,7 @@ import {
   supported,
   supportedConfidence,
   valueWords
-} from "./chunk-HLHOW7P6.js";
+} from "./chunk-XOB4LK34.js";
 import {
   NO_CONVERSATION,
   bestOf
@@ -142,6 +142,7 @@ function candidateConfidence(s, id, row) {
     minCoverage: s.minCoverage,
     small: s.small,
     ...s.notes ? { notes: true } : {},
+    ...s.handful ? { handful: true } : {},
     ...s.names?.lacks(id) ? { lacksName: true } : {},
     ...s.names?.nameOnly(id) ? { nameOnly: true } : {},
     ...row === void 0 ? {} : { cosine: s.queryCosines[row], floor: s.floor, ...calibrated ? { z: (s.queryCosines[row] - mean) / spread, ...row === nearestRow ? { nearestGap: s.queryCosines[row] - tenthCosine } : {} } : {} }
@@ -484,8 +485,10 @@ function hybridRanking(input) {
   const candidates = candidateRows(input, queryCosines, [text.scores.keys(), expansionCandidates?.keys() ?? []], settings.semanticCandidates);
   const small = input.okCount < (opts.smallStoreMemories ?? SMALL_STORE_MEMORIES);
   const cal = calibration(queryCosines, input.ok, input.okCount);
-  const notes = !small && cal.calibrated && noteShare(index, input.ok, input.okCount, (id) => entries.get(id)?.conv) >= (opts.noteStoreShare ?? NOTE_STORE_SHARE);
-  const signals = { coverage: text.coverage, queryCosines, known: knownShare(view, query), minCoverage: opts.minCoverage ?? HYBRID_MIN_COVERAGE, small, notes, floor: input.floor, calibration: cal, names: small ? nameSelector(input) : null, ...opts.onSignals ? { onSignals: opts.onSignals } : {} };
+  const noteStore = noteShare(index, input.ok, input.okCount, (id) => entries.get(id)?.conv) >= (opts.noteStoreShare ?? NOTE_STORE_SHARE);
+  const notes = !small && cal.calibrated && noteStore;
+  const handful = noteStore && input.okCount < CALIBRATION_MIN_MEMORIES && [...text.coverage.values()].some((c) => c > 0);
+  const signals = { coverage: text.coverage, queryCosines, known: knownShare(view, query), minCoverage: opts.minCoverage ?? HYBRID_MIN_COVERAGE, small, notes, handful, floor: input.floor, calibration: cal, names: small ? nameSelector(input) : null, ...opts.onSignals ? { onSignals: opts.onSignals } : {} };
   const b = { index, settings, candidates, text, expanded, signals };
   const pass = (cosines, feedback) => {
     const out = blend(b, cosines, feedback);

@@ -7,10 +7,10 @@ import {
   resolveCommit,
   spendTextBudget,
   versionTextCap
-} from "./chunk-MRLHZL7V.js";
+} from "./chunk-TCMEB7IB.js";
 import {
   CORE_DIR
-} from "./chunk-OUFSK7EF.js";
+} from "./chunk-JBTYHH2A.js";
 import {
   checkCitations,
   citationStates
@@ -18,7 +18,7 @@ import {
 import {
   citeCommit
 } from "./chunk-EJBUYO5P.js";
-import "./chunk-5HXEY6UR.js";
+import "./chunk-7U5C5L52.js";
 import {
   TRASH_DIR,
   listTrash,
@@ -367,7 +367,7 @@ var Listing = class {
    * file to be parsed (seconds at 100,000). Scope and source facets appear once the catalog is loaded.
    */
   async quickList(at, page, size) {
-    const { listMemories, indexCounts } = await import("./listing-QRRBN5FI.js");
+    const { listMemories, indexCounts } = await import("./listing-CZ6ALFFT.js");
     const turn = () => new Promise((r2) => setImmediate(r2));
     await turn();
     const r = listMemories(this.store, {}, page * size);
@@ -639,7 +639,7 @@ var ViewModel = class {
   }
   async stats() {
     await this.settled();
-    const { memoryStats } = await import("./stats-JFKMLJIH.js");
+    const { memoryStats } = await import("./stats-C3FYMJJB.js");
     const stats = await memoryStats(this.store, { top: 20 });
     const live = this.items(this.store.tip()).filter((i) => i.state === "live");
     const monthSet = /* @__PURE__ */ new Set();

@@ -4,8 +4,8 @@ import {
   parseRecords,
   readPiDirectory,
   recordToMemory
-} from "./chunk-NKLTEQFN.js";
-import "./chunk-IRLRJTXJ.js";
+} from "./chunk-S5IZQ7O4.js";
+import "./chunk-ASJFE62I.js";
 import {
   safeText
 } from "./chunk-VUFI5SUX.js";

@@ -14,8 +14,8 @@ import {
   spendTextBudget,
   utf8Cut,
   versionTextCap
-} from "./chunk-MRLHZL7V.js";
-import "./chunk-5HXEY6UR.js";
+} from "./chunk-TCMEB7IB.js";
+import "./chunk-7U5C5L52.js";
 import "./chunk-PUDAOHPW.js";
 import "./chunk-ZEGGKKJW.js";
 import "./chunk-3YJO3FTS.js";

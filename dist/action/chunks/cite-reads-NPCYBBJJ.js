@@ -9,7 +9,7 @@ import {
 } from "./chunk-EJBUYO5P.js";
 import {
   filterMemories
-} from "./chunk-VL7LJZU2.js";
+} from "./chunk-BKLPUUGF.js";
 import {
   citationLabel,
   normalizeCitePath

@@ -323,7 +323,7 @@ function ruleConfidence(s) {
     const floor = s.floor;
     if (floor <= 0) return 1;
     const semantic = around(s.cosine, SEMANTIC_LINE * floor);
-    const wordsElsewhere = s.coverage <= 0 && s.known >= WORDS_ELSEWHERE;
+    const wordsElsewhere = s.handful === true && s.coverage <= 0 && s.known >= WORDS_ELSEWHERE;
     c = Math.max(c, s.z === void 0 ? wordsElsewhere ? Math.min(semantic, 0.49) : semantic : Math.min(semantic, around(s.z / (2 * SEMANTIC_Z), 0.5)));
     if (stands(PAIR_Z)) c = Math.max(c, Math.min(around(cov, PAIR_COVERAGE), around(s.cosine, PAIR_SEMANTIC * floor)));
     if (s.nearestGap !== void 0 && stands(NEAREST_Z)) c = Math.max(c, Math.min(around(s.cosine, NEAREST_SEMANTIC * floor), around(s.nearestGap, NEAREST_GAP * floor)));

@@ -14,7 +14,7 @@ import {
   rebuildIndex,
   search,
   textScores
-} from "./chunk-HLHOW7P6.js";
+} from "./chunk-XOB4LK34.js";
 import {
   DEFAULT_WEIGHTS,
   IndexView

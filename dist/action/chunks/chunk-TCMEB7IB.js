@@ -2,7 +2,7 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   findLive,
   idLookupFor
-} from "./chunk-5HXEY6UR.js";
+} from "./chunk-7U5C5L52.js";
 import {
   TRASH_DIR,
   listTrash,
