@@ -49,7 +49,7 @@ export function findLive(b: BranchReader, id: string, tip: string | null, lookup
     if (fast !== undefined) return fast;
     let at: { path: string; oid: string } | null | undefined;
     try {
-      at = lookup(b as unknown as ReadonlyBranch, id);
+      at = lookup(b, id);
     } catch {
       at = undefined; // an index that cannot be read: the catalog answers
     }
@@ -70,7 +70,7 @@ export function findLive(b: BranchReader, id: string, tip: string | null, lookup
 export function indexHasNoFile(b: BranchReader, id: string, tip: string | null, lookup: IdLookup | null | undefined): boolean {
   if (!lookup || !tip || tip !== b.tip()) return false;
   try {
-    return lookup(b as unknown as ReadonlyBranch, id) === null;
+    return lookup(b, id) === null;
   } catch {
     return false;
   }

@@ -32,7 +32,7 @@ function convOf(metadata: Record<string, unknown>): number | undefined {
 export function skipRawName(b: SegmentBuilder, path: string, warn: (message: string) => void): boolean {
   if (!hasRawBytes(path)) return false;
   b.skipped++;
-  warn(`search index: ${unreadableFile(path, RAW_NAME)}`);
+  warn(unreadableFile(path, RAW_NAME)); // the words the catalog uses: said once per tip (MemoryStore.warn)
   return true;
 }
 
@@ -48,6 +48,6 @@ export function addBytes(b: SegmentBuilder, path: string, oid: string, bytes: Bu
     b.add(parse(bytes?.toString('utf8')));
   } catch (err) {
     b.skipped++;
-    warn(`search index: ${unreadableFile(path, (err as Error).message)}`);
+    warn(unreadableFile(path, (err as Error).message));
   }
 }

@@ -120,13 +120,6 @@ export function compileFilter(view: IndexView, f: NormalizedFilter, matches: Fil
 /** Per part, the live documents that pass a filter (ascending) and their creation times. */
 export type FilterMatches = Array<{ docs: Uint32Array; ts: Float64Array }>;
 
-/**
- * The documents passing a filter that names tags, found from the postings of the tags' words in the
- * tags field (every document with a tag holds its words there) and checked exactly on the values of
- * those candidates only, read by block: `tagged ci` over 1,000,000 memories reads a posting list and a
- * few thousand values instead of four columns of every document (~20 MB). Null without a tag filter, or
- * for a tag with no indexed word (punctuation, stop words only): the caller scans.
- */
 /** The numbers in both ascending lists, ascending (written over `a`, which it returns shortened). */
 function intersectAscending(a: Uint32Array, b: Uint32Array): Uint32Array {
   let n = 0;
@@ -138,6 +131,13 @@ function intersectAscending(a: Uint32Array, b: Uint32Array): Uint32Array {
   return a.subarray(0, n);
 }
 
+/**
+ * The documents passing a filter that names tags, found from the postings of the tags' words in the
+ * tags field (every document with a tag holds its words there) and checked exactly on the values of
+ * those candidates only, read by block: `tagged ci` over 1,000,000 memories reads a posting list and a
+ * few thousand values instead of four columns of every document (~20 MB). Null without a tag filter, or
+ * for a tag with no indexed word (punctuation, stop words only): the caller scans.
+ */
 export function filterMatches(view: IndexView, f: NormalizedFilter): FilterMatches | null {
   if (!f.tags.length) return null;
   const words = f.tags.map((t) => analyzeTerms(t, true));

@@ -115,10 +115,13 @@ export function hybridRanking(input: RankInput): Ranking {
   const small = input.okCount < (opts.smallStoreMemories ?? SMALL_STORE_MEMORIES);
   const cal = calibration(queryCosines, input.ok, input.okCount);
   // A store of notes (hybrid-options.ts NOTE_STORE_SHARE): each memory one fact, not a turn of a conversation.
-  const noteStore = noteShare(index, input.ok, input.okCount, (id) => entries.get(id)?.conv) >= (opts.noteStoreShare ?? NOTE_STORE_SHARE);
+  // Read where a rule needs it: from 100 memories (relative evidence, page support) and under 20.
+  const few = input.okCount < CALIBRATION_MIN_MEMORIES;
+  const share = opts.noteStoreShare ?? NOTE_STORE_SHARE;
+  const noteStore = ((!small && cal.calibrated) || few) && share <= 1 && noteShare(index, input.ok, input.okCount, (id) => entries.get(id)?.conv) >= share;
   const notes = !small && cal.calibrated && noteStore;
   // A handful of notes, some of those passing the filters holding a query word (src/search/confidence.ts WORDS_ELSEWHERE).
-  const handful = noteStore && input.okCount < CALIBRATION_MIN_MEMORIES && [...text.coverage.values()].some((c) => c > 0);
+  const handful = noteStore && few && [...text.coverage.values()].some((c) => c > 0);
   const signals: ConfidenceSignals = { coverage: text.coverage, queryCosines, known: knownShare(view, query), minCoverage: opts.minCoverage ?? HYBRID_MIN_COVERAGE, small, notes, handful, floor: input.floor, calibration: cal, names: small ? nameSelector(input) : null, ...(opts.onSignals ? { onSignals: opts.onSignals } : {}) };
   const b: BlendInput = { index, settings, candidates, text, expanded, signals };
   const pass = (cosines: Float32Array, feedback: Map<string, number> | null) => {

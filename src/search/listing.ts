@@ -1,7 +1,7 @@
 import type { ReadonlyBranch } from '../model/branch-view.js';
-import { isPriority, normalizeTags, type Memory, type Priority } from '../model/memory.js';
+import { isPriority, memoryFromFile, normalizeTags, type Memory, type Priority } from '../model/memory.js';
 import { copyWins, duplicateIdWarning } from '../model/id.js';
-import { compileFilter, filterMatches, type FilterMatches, type NormalizedFilter } from './filter.js';
+import { compileFilter, filterMatches, noFilter, type FilterMatches, type NormalizedFilter } from './filter.js';
 import { IndexView } from './index-view.js';
 import { keepBest, newestFirst, type Ranked } from './rank-order.js';
 import { archiveSegment, openIndex, readMemory } from './index.js';
@@ -64,7 +64,7 @@ export function listMemories(branch: ReadonlyBranch, q: ListQuery, limit: number
     filter.priority = q.priority;
   }
   const { view, archivePart } = listingView(branch, q.archived);
-  const unfiltered = !filter.tags.length && filter.category === undefined && filter.scope === undefined && filter.priority === undefined;
+  const unfiltered = noFilter(filter);
   if (limit !== null && unfiltered && archivePart < 0) {
     const page = newestPage(view, baseSegmentFile(branch), limit);
     if (page) return { memories: readPage(branch, view, page, -1), total: view.n };
@@ -150,7 +150,7 @@ function readPage(branch: ReadonlyBranch, view: IndexView, page: Array<{ part: n
 }
 
 /** Where the live memory `id` is at the branch tip, from the index (files whose path does not give their id). */
-export function locateInIndex(branch: ReadonlyBranch, id: string): { path: string; oid: string } | null {
+function locateInIndex(branch: ReadonlyBranch, id: string): { path: string; oid: string } | null {
   const view = openIndex(branch);
   let best: { path: string; oid: string } | null = null;
   // Copies in the base and the delta: the one the rule picks (src/model/id.ts, copyWins).
@@ -171,16 +171,13 @@ export function locateInIndex(branch: ReadonlyBranch, id: string): { path: strin
  * file is unchanged, also once the copy that was indexed is gone: it may be the memory now.
  */
 export function idAtTip(branch: ReadonlyBranch, id: string): { path: string; oid: string } | null | undefined {
+  const view = openIndex(branch);
+  const leftOut = leftOutOnTip(branch, view);
+  // A second copy the index left out may be this memory: the catalog picks between the copies.
+  if (!leftOut || leftOut.some((f) => claims(branch, f, id))) return undefined;
   const at = locateInIndex(branch, id);
   if (at) return at;
-  const view = openIndex(branch);
-  if (view.skipped !== 0) return undefined;
-  const tree = branch.treeOf(branch.tip());
-  for (const { seg } of view.parts) {
-    if (!seg.dupes) return undefined;
-    for (const [path, oid] of seg.dupes) if (tree && branch.git.entryAt(tree, path)?.oid === oid) return undefined;
-  }
-  return null;
+  return view.skipped !== 0 ? undefined : null;
 }
 
 /**
@@ -190,15 +187,31 @@ export function idAtTip(branch: ReadonlyBranch, id: string): { path: string; oid
  */
 export function filesOfIdInIndex(branch: ReadonlyBranch, id: string): Array<{ path: string; oid: string }> | null {
   const view = openIndex(branch);
+  const leftOut = leftOutOnTip(branch, view);
+  if (!leftOut) return null;
+  const out: Array<{ path: string; oid: string }> = [];
+  for (const { seg, dead } of view.parts) for (const d of docsWithId(seg, id, dead)) out.push({ path: seg.paths.get(d), oid: seg.oids.get(d) });
+  return [...out, ...leftOut];
+}
+
+/** The second copies the index's segments left out that are still at the tip (listed when each segment was built); null when a segment had too many to list. */
+function leftOutOnTip(branch: ReadonlyBranch, view: IndexView): Array<{ path: string; oid: string }> | null {
   const tree = branch.treeOf(branch.tip());
   const out: Array<{ path: string; oid: string }> = [];
-  for (const { seg, dead } of view.parts) {
-    for (const d of docsWithId(seg, id, dead)) out.push({ path: seg.paths.get(d), oid: seg.oids.get(d) });
+  for (const { seg } of view.parts) {
     if (!seg.dupes) return null;
-    // Listed when the segment was built: still there only if the tip has the same file.
     for (const [path, oid] of seg.dupes) if (tree && branch.git.entryAt(tree, path)?.oid === oid) out.push({ path, oid });
   }
   return out;
+}
+
+/** Whether file `f` claims id `id` (one that cannot be read may: the catalog says). */
+function claims(branch: ReadonlyBranch, f: { path: string; oid: string }, id: string): boolean {
+  try {
+    return memoryFromFile(f.path, branch.git.readBlob(f.oid).toString('utf8')).id === id;
+  } catch {
+    return true;
+  }
 }
 
 /** The counts of `memory stats` over the live memories (`months`: by month of creation, YYYY-MM). */

@@ -23,6 +23,8 @@ const NO_TF = new Uint8Array(NF);
 const BOUNDED_FROM = 250_000;
 /** Documents from which {@link rankBounded} is taken for a query whose postings cover an eighth of them. */
 const TIGHT_FROM = 20_000;
+/** Most names in a tag or category table for a query term to be checked against the whole table at once. */
+const ALWAYS_TABLE = 2_000;
 
 /**
  * The boosts of the tags and category a query names (engine.ts `rank`: `w.tagMatch` per named tag a
@@ -95,8 +97,19 @@ export function rankBounded(view: IndexView, qterms: string[], limit: number, w:
   const qwords = termWords(text, qterms);
   // Per part and term, per label field: whether every label the index holds under the term is one
   // the query names as a value (then no document's labels are read to know that its posting counts).
-  const always = view.parts.map(({ seg }) => qterms.map((t, i) => [true, labelAlwaysMatches(seg, TAGS_FIELD, t, qwords[i]), labelAlwaysMatches(seg, CATEGORY_FIELD, t, qwords[i])]));
-  const labelMatch = (pi: number, seg: Segment, d: number, f: number, i: number) => always[pi][i][f] || labelValueMatch(seg, d, f, qwords[i]);
+  // Worked out on the first label posting that needs it, and only for a table of at most
+  // ALWAYS_TABLE names: a larger one (distinct tags are unbounded) is read per document instead.
+  const always = new Map<number, boolean>();
+  const labelMatch = (pi: number, seg: Segment, d: number, f: number, i: number) => {
+    const key = (pi * 8 + i) * NF + f;
+    let all = always.get(key);
+    if (all === undefined) {
+      const table = f === TAGS_FIELD ? seg.tags : seg.cats;
+      all = table.length <= ALWAYS_TABLE && labelAlwaysMatches(seg, f, qterms[i], qwords[i]);
+      always.set(key, all);
+    }
+    return all || labelValueMatch(seg, d, f, qwords[i]);
+  };
   const maxRec = Math.max(0, w.recencyPerDay * w.recencyDays);
   // What a named tag or category can add to a document of each part (0 when the query names none).
   const labelMost = view.parts.map((_, pi) => (labels ? labels.most(pi) : 0));

@@ -105,6 +105,10 @@ export class MemoryStore {
   private archiveMemo: Catalog | null = null;
   private configMemo: (ResolvedConfig & { branchOid?: string | null }) | null = null;
   private readonly configWarned = new Set<string>();
+  /** The warnings said at one branch tip: a command that reads the tip by two paths (the index, then the catalog) says each once. */
+  private warned: { tip: string | null; said: Set<string> } | null = null;
+  /** The last {@link findAtPath} answer (a commit's tree never changes). */
+  private atPathMemo: { id: string; commit: string | null; hit: CatalogEntry | null | undefined } | null = null;
 
   /** @internal What the operations in src/ops apply from the options this store was opened with. */
   readonly defaults: WriteDefaults;
@@ -168,7 +172,12 @@ export class MemoryStore {
 
   warn(message: string): void {
     // Warnings quote branch files and config values: masked and bounded like errors.
-    (this.opts.warn ?? ((m: string) => process.stderr.write(`git-memory: warning: ${m}\n`)))(safeText(message));
+    const text = safeText(message);
+    const tip = this.tip();
+    if (!this.warned || this.warned.tip !== tip) this.warned = { tip, said: new Set() };
+    if (this.warned.said.has(text)) return;
+    this.warned.said.add(text);
+    (this.opts.warn ?? ((m: string) => process.stderr.write(`git-memory: warning: ${m}\n`)))(text);
   }
 
   /** @internal The branch tip, or null before the first write. */
@@ -245,6 +254,14 @@ export class MemoryStore {
   /** @internal The fast path of {@link find}: the memory at the path its id gives; undefined when not there. */
   findAtPath(id: string, commit: string | null): CatalogEntry | null | undefined {
     assertId(id);
+    // An operation asks once to choose its lookup and again to read the memory: one read per commit.
+    if (this.atPathMemo && this.atPathMemo.id === id && this.atPathMemo.commit === commit) return this.atPathMemo.hit;
+    const hit = this.readAtPath(id, commit);
+    this.atPathMemo = { id, commit, hit };
+    return hit;
+  }
+
+  private readAtPath(id: string, commit: string | null): CatalogEntry | null | undefined {
     const tree = this.treeOf(commit);
     if (!tree) return null;
     // Fast path: native ids encode their path, so a get reads four small trees and one blob.

@@ -68,6 +68,45 @@ describe('an id that is not there', { timeout: 120_000 }, () => {
     await expect(store.get('mem_zzzzzzzzzzzzzzzzz')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('a copy the index left out wins over one it indexed later under a new name: update rewrites the copy every reader uses', async () => {
+    const repo = makeRepo();
+    const s = new MemoryStore({ repo, warn: () => {} });
+    for (let i = 0; i < 5; i++) await s.store({ content: `note ${i} about the build cache`, autoTag: false });
+    const id = 'mem_handwritten00000';
+    handFile(repo, 'memories/notes/b.md', `---\nid: ${id}\n---\nfirst copy\n`);
+    handFile(repo, 'memories/notes/c.md', `---\nid: ${id}\n---\nsecond copy\n`);
+    await new MemoryStore({ repo, warn: () => {} }).rebuildIndex(); // b.md indexed, c.md left out as its second copy
+    removeByHand(repo, 'memories/notes/b.md');
+    handFile(repo, 'memories/notes/d.md', `---\nid: ${id}\n---\nfirst copy\n`); // b.md renamed: after c.md in path order
+    const store = new MemoryStore({ repo, warn: () => {} });
+    await store.search({ query: 'cache' }); // a delta indexing d.md over that base
+    expect(store.find(id)?.path).toBe('memories/notes/c.md');
+    expect((await store.get(id)).memory.content).toBe('second copy\n');
+    await store.update(id, { content: 'changed' });
+    expect(store.find(id)?.path).toBe('memories/notes/c.md');
+    expect((await store.get(id)).memory.content).toBe('changed');
+  });
+
+  it('a memory whose file cannot be read: each command says so once per tip, however many paths read the file', async () => {
+    const repo = makeRepo();
+    const s = new MemoryStore({ repo, warn: () => {} });
+    await s.store({ content: 'a readable note', autoTag: false });
+    const { id } = await s.store({ content: 'soon broken by hand', autoTag: false });
+    const { pathFor } = await import('../../src/model/id.js');
+    handFile(repo, pathFor(id, ''), '---\nid: [unclosed\n---\nx\n');
+    const warnings: string[] = [];
+    const store = new MemoryStore({ repo, warn: (w) => warnings.push(w) });
+    const about = () => warnings.filter((w) => w.includes(pathFor(id, '')));
+    await expect(store.get(id)).rejects.toMatchObject({ code: 'UNREADABLE_MEMORY' });
+    expect(about()).toHaveLength(1);
+    await expect(store.update(id, { content: 'x' })).rejects.toMatchObject({ code: 'UNREADABLE_MEMORY' });
+    expect(about()).toHaveLength(1);
+    // A new tip is read again, and says it again.
+    await store.store({ content: 'another note', autoTag: false });
+    await expect(store.get(id)).rejects.toMatchObject({ code: 'UNREADABLE_MEMORY' });
+    expect(about()).toHaveLength(2);
+  });
+
   it('a second copy the index left out is the memory once the copy it indexed is removed by hand', async () => {
     const repo = makeRepo();
     const s = new MemoryStore({ repo, warn: () => {} });

@@ -191,6 +191,7 @@ describe('a handful of notes (hybrid, offline model)', () => {
     const handful = async (tags?: string[]) => {
       const seen: boolean[] = [];
       await s.search({ query: 'when do we deploy', ...(tags ? { tags } : {}) }, { embedder: t.embedder, embedBudgetMs: Infinity, onSignals: (_id, sg) => seen.push(sg.handful === true) });
+      expect(seen.length).toBeGreaterThan(0); // the signals were read
       return seen.length > 0 && seen.every(Boolean);
     };
     expect(await handful()).toBe(true);

@@ -131,6 +131,9 @@ describe('the id order of a segment', () => {
       expect(inner.idOrder_).toBeUndefined();
       expect(inner.ids_?.data).toBeNull();
       expectSameAsScan(seg, null, (id, dead, max) => docsWithId(lazy, id, dead, max));
+      // Many lookups (a delta removing many paths): the order is read whole once, not entry by entry.
+      for (let k = 0; k < 2000; k++) expect(lazy.orderAt(k % seg.n)).toBe(seg.idOrder[k % seg.n]);
+      expect(inner.idOrder_).toBeDefined();
     } finally {
       lazy.close();
     }

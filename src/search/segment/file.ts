@@ -5,6 +5,9 @@ import { CTOR, headerFields, readHeader, sectionOf, type ArrayKind, type ArrayOf
 import { NF, bad, type Segment } from './format.js';
 import { docsWithIdIn } from './ids.js';
 
+/** Entries of the id order read one by one (a binary search is ~20) before the order is read whole. */
+const ORDER_READS_BEFORE_WHOLE = 1024;
+
 export { SegmentClosedError };
 
 /** Per-document arrays whose values {@link gatherValues} can read without reading the array. */
@@ -130,12 +133,18 @@ export class SegmentFile implements Segment {
   get ids(): StringColumn {
     return (this.ids_ ??= this.column('ids', this.n));
   }
+  private orderReads = 0;
   get idOrder(): Uint32Array {
     return (this.idOrder_ ??= this.array('idOrder', 'u32'));
   }
-  /** Entry `k` of the id order: from the array when it was read, else its four bytes from the file. */
+  /**
+   * Entry `k` of the id order: from the array when it was read, else its four bytes from the file; after
+   * {@link ORDER_READS_BEFORE_WHOLE} such reads (a delta removing many paths looks each one up) the
+   * array is read whole.
+   */
   orderAt(k: number): number {
     if (this.idOrder_) return this.idOrder_[k];
+    if (this.orderReads++ >= ORDER_READS_BEFORE_WHOLE) return this.idOrder[k];
     if (!(Number.isInteger(k) && k >= 0 && k < this.n)) bad('bad id order');
     const [at] = sectionOf(this.h, 'idOrder', 'u32');
     return this.read(at + k * 4, 4).readUInt32LE(0);

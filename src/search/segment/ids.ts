@@ -10,7 +10,7 @@ import { bad, type Segment } from './format.js';
  */
 
 /** Bytewise order of row `i` of column `a` and row `j` of column `b` (both in memory). */
-export function compareRows(a: Buffer, ao: Uint32Array, i: number, b: Buffer, bo: Uint32Array, j: number): number {
+function compareRows(a: Buffer, ao: Uint32Array, i: number, b: Buffer, bo: Uint32Array, j: number): number {
   let x = ao[i];
   const xe = ao[i + 1];
   let y = bo[j];
