@@ -23,7 +23,7 @@ import {
   idLookupFor,
   indexHasNoFile,
   loadIdLookup
-} from "./chunks/chunk-7U5C5L52.js";
+} from "./chunks/chunk-2L4SH23X.js";
 import {
   emptyTrash,
   listTrash,
@@ -46,7 +46,7 @@ import {
   listPage,
   recentMemories,
   taggedMemories
-} from "./chunks/chunk-BKLPUUGF.js";
+} from "./chunks/chunk-6YLJ3KLF.js";
 import {
   citationToFront
 } from "./chunks/chunk-6FGNS2U2.js";
@@ -61,7 +61,7 @@ import "./chunks/chunk-G6ED4QC4.js";
 import {
   SEGMENT_FORMAT,
   runClosers
-} from "./chunks/chunk-GH7KL7ZO.js";
+} from "./chunks/chunk-A3AHOKQU.js";
 import "./chunks/chunk-UCBYA3PT.js";
 import "./chunks/chunk-ACHGFJY3.js";
 import {
@@ -366,7 +366,7 @@ function otherCopies(b, id, path, tip, filesOfIdInIndex) {
 }
 async function deleteMemory(b, id) {
   assertId(id);
-  const { filesOfIdInIndex } = await import("./chunks/listing-CZ6ALFFT.js");
+  const { filesOfIdInIndex } = await import("./chunks/listing-5DHBYW6R.js");
   const lookup = await loadIdLookup();
   const res = await b.mutate((tip) => {
     const hit = findLive(b, id, tip, lookup);
@@ -460,6 +460,10 @@ var MemoryStore = class {
   archiveMemo = null;
   configMemo = null;
   configWarned = /* @__PURE__ */ new Set();
+  /** The warnings said at one branch tip: a command that reads the tip by two paths (the index, then the catalog) says each once. */
+  warned = null;
+  /** The last {@link findAtPath} answer (a commit's tree never changes). */
+  atPathMemo = null;
   /** @internal What the operations in src/ops apply from the options this store was opened with. */
   defaults;
   constructor(opts = {}) {
@@ -511,8 +515,13 @@ var MemoryStore = class {
     return this.opts.now ? this.opts.now() : /* @__PURE__ */ new Date();
   }
   warn(message) {
+    const text = safeText(message);
+    const tip = this.tip();
+    if (!this.warned || this.warned.tip !== tip) this.warned = { tip, said: /* @__PURE__ */ new Set() };
+    if (this.warned.said.has(text)) return;
+    this.warned.said.add(text);
     (this.opts.warn ?? ((m) => process.stderr.write(`git-memory: warning: ${m}
-`)))(safeText(message));
+`)))(text);
   }
   /** @internal The branch tip, or null before the first write. */
   tip() {
@@ -580,6 +589,12 @@ var MemoryStore = class {
   /** @internal The fast path of {@link find}: the memory at the path its id gives; undefined when not there. */
   findAtPath(id, commit) {
     assertId(id);
+    if (this.atPathMemo && this.atPathMemo.id === id && this.atPathMemo.commit === commit) return this.atPathMemo.hit;
+    const hit = this.readAtPath(id, commit);
+    this.atPathMemo = { id, commit, hit };
+    return hit;
+  }
+  readAtPath(id, commit) {
     const tree = this.treeOf(commit);
     if (!tree) return null;
     const guess = pathFor(id, "");
@@ -637,12 +652,12 @@ var MemoryStore = class {
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./chunks/hybrid-ATDVLVSX.js");
+    const { modeSearch } = await import("./chunks/hybrid-MFUTYN7B.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./chunks/search-VJRHWK3K.js");
+    const { rebuildIndex } = await import("./chunks/search-WKAW2AB5.js");
     return rebuildIndex(this, opts);
   }
   /** Lets go of what the store holds open: index files (src/model/closers.ts), then the git reader. */
@@ -704,14 +719,14 @@ function openDoor(options = {}) {
   const { embedOnWrite, indexCache, ...storeOpts } = checkOpenOptions(options);
   const writeVectors = async (texts) => (await import("./chunks/write-UMIG4XQO.js")).writeTimeVectors(s, texts);
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
-  const history = () => import("./chunks/history-IYIESJ3A.js");
-  const coreDoc = () => import("./chunks/core-doc-6ELJHBGF.js");
+  const history = () => import("./chunks/history-FUERPPKK.js");
+  const coreDoc = () => import("./chunks/core-doc-5XYTVEEI.js");
   const sync = () => import("./chunks/sync-SIHZEJSC.js");
-  const importer = () => import("./chunks/importer-T5YNMMLL.js");
-  const exporter = () => import("./chunks/export-R4M2YG5T.js");
+  const importer = () => import("./chunks/importer-2RB3BEBV.js");
+  const exporter = () => import("./chunks/export-SAK3VKP2.js");
   const configOps = () => import("./chunks/config-ops-NOJBZRHD.js");
   let viewModel = null;
-  const citeReads = () => import("./chunks/cite-reads-NPCYBBJJ.js");
+  const citeReads = () => import("./chunks/cite-reads-V56JG6TB.js");
   return {
     verify: async (o = {}) => {
       if (o === null || typeof o !== "object" || Array.isArray(o)) throw new InvalidInputError('verify options must be an object, e.g. { ref: "HEAD" }', { field: "options" });
@@ -740,13 +755,13 @@ function openDoor(options = {}) {
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
     search: async (q, o) => {
       const ref = refOf(o);
-      const run2 = async () => (await citeReads()).searchWithCitations(s, await (await import("./chunks/hybrid-ATDVLVSX.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0), ref);
+      const run2 = async () => (await citeReads()).searchWithCitations(s, await (await import("./chunks/hybrid-MFUTYN7B.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0), ref);
       if (!indexCache) return run2();
-      const vectors = (await import("./chunks/hybrid-ATDVLVSX.js")).mayReadVectors(s, q ?? {});
-      const { result, report } = await (await import("./chunks/index-cache-TACPGV5X.js")).withIndexCache(s, indexCache, run2, { vectors });
+      const vectors = (await import("./chunks/hybrid-MFUTYN7B.js")).mayReadVectors(s, q ?? {});
+      const { result, report } = await (await import("./chunks/index-cache-UHZLBVLQ.js")).withIndexCache(s, indexCache, run2, { vectors });
       return { ...result, indexCache: report };
     },
-    rebuildIndex: async (o) => (await import("./chunks/search-VJRHWK3K.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
+    rebuildIndex: async (o) => (await import("./chunks/search-WKAW2AB5.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
     delete: (id) => deleteMemory(s, id),
     deleteByTag: (tag) => deleteTagged(s, tag),
     clear: (o) => clearMemories(s, o),
@@ -767,13 +782,13 @@ function openDoor(options = {}) {
       if (action === "list") return { success: true, action, items: listTrash(s) };
       if (action === "restore") {
         if (!input.id) throw new InvalidInputError("restore needs the id of a memory in the trash", { field: "id" });
-        return { ...await (await import("./chunks/restore-ESZTSMHX.js")).restoreFromTrash(s, input.id), action };
+        return { ...await (await import("./chunks/restore-RLICCANA.js")).restoreFromTrash(s, input.id), action };
       }
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-C3FYMJJB.js")).memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-IF7MH7VF.js")).prune(s, o),
+    stats: async (o) => (await import("./chunks/stats-UTO2XT6D.js")).memoryStats(s, o),
+    prune: async (o) => (await import("./chunks/prune-7JF4HBMD.js")).prune(s, o),
     importMemories: async (input) => (await importer()).importMemories(s, input),
     exportMemories: async (o) => (await exporter()).exportMemories(s, o),
     exportChunks: async (o) => (await exporter()).exportChunks(s, { maxContentBytes: (await s.loadConfig()).maxContentBytes, ...o }),
@@ -791,8 +806,8 @@ function openDoor(options = {}) {
     },
     viewModel: async () => {
       if (!viewModel) {
-        const { ViewModel: VM } = await import("./chunks/view-model-5IHAZUXK.js");
-        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-ATDVLVSX.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-IF7MH7VF.js")).prune(s, { dryRun: true }) });
+        const { ViewModel: VM } = await import("./chunks/view-model-LRZMS6JO.js");
+        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-MFUTYN7B.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-7JF4HBMD.js")).prune(s, { dryRun: true }) });
       }
       return viewModel;
     },

@@ -18,7 +18,7 @@ import {
   releaseSegment,
   retainSegment,
   writeSegment
-} from "./chunk-GH7KL7ZO.js";
+} from "./chunk-A3AHOKQU.js";
 import {
   MEMORIES_DIR,
   RAW_NAME,
@@ -659,7 +659,7 @@ function convOf(metadata) {
 function skipRawName(b, path, warn) {
   if (!hasRawBytes(path)) return false;
   b.skipped++;
-  warn(`search index: ${unreadableFile(path, RAW_NAME)}`);
+  warn(unreadableFile(path, RAW_NAME));
   return true;
 }
 function addBytes(b, path, oid, bytes, warn, parse = (text) => docOf(path, oid, text, warn)) {
@@ -669,7 +669,7 @@ function addBytes(b, path, oid, bytes, warn, parse = (text) => docOf(path, oid, 
     b.add(parse(bytes?.toString("utf8")));
   } catch (err) {
     b.skipped++;
-    warn(`search index: ${unreadableFile(path, err.message)}`);
+    warn(unreadableFile(path, err.message));
   }
 }
 

@@ -11,7 +11,7 @@ import {
 
 // src/ops/find.ts
 async function loadIdLookup() {
-  return (await import("./listing-CZ6ALFFT.js")).idAtTip;
+  return (await import("./listing-5DHBYW6R.js")).idAtTip;
 }
 async function idLookupFor(b, id) {
   const tip = b.tip();

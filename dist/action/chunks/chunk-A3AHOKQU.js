@@ -3202,6 +3202,7 @@ function monotonic(off, end, name) {
 
 // src/search/segment/file.ts
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+var ORDER_READS_BEFORE_WHOLE = 1024;
 var GATHER_BLOCK = 32768;
 var SegmentFile = class _SegmentFile {
   kind;
@@ -3317,12 +3318,18 @@ var SegmentFile = class _SegmentFile {
   get ids() {
     return this.ids_ ??= this.column("ids", this.n);
   }
+  orderReads = 0;
   get idOrder() {
     return this.idOrder_ ??= this.array("idOrder", "u32");
   }
-  /** Entry `k` of the id order: from the array when it was read, else its four bytes from the file. */
+  /**
+   * Entry `k` of the id order: from the array when it was read, else its four bytes from the file; after
+   * {@link ORDER_READS_BEFORE_WHOLE} such reads (a delta removing many paths looks each one up) the
+   * array is read whole.
+   */
   orderAt(k) {
     if (this.idOrder_) return this.idOrder_[k];
+    if (this.orderReads++ >= ORDER_READS_BEFORE_WHOLE) return this.idOrder[k];
     if (!(Number.isInteger(k) && k >= 0 && k < this.n)) bad("bad id order");
     const [at] = sectionOf(this.h, "idOrder", "u32");
     return this.read(at + k * 4, 4).readUInt32LE(0);

@@ -7,10 +7,10 @@ import {
   resolveCommit,
   spendTextBudget,
   versionTextCap
-} from "./chunk-TCMEB7IB.js";
+} from "./chunk-X45RSFVB.js";
 import {
   CORE_DIR
-} from "./chunk-JBTYHH2A.js";
+} from "./chunk-JCMX3GDK.js";
 import {
   checkCitations,
   citationStates
@@ -18,7 +18,7 @@ import {
 import {
   citeCommit
 } from "./chunk-EJBUYO5P.js";
-import "./chunk-7U5C5L52.js";
+import "./chunk-2L4SH23X.js";
 import {
   TRASH_DIR,
   listTrash,
@@ -367,7 +367,7 @@ var Listing = class {
    * file to be parsed (seconds at 100,000). Scope and source facets appear once the catalog is loaded.
    */
   async quickList(at, page, size) {
-    const { listMemories, indexCounts } = await import("./listing-CZ6ALFFT.js");
+    const { listMemories, indexCounts } = await import("./listing-5DHBYW6R.js");
     const turn = () => new Promise((r2) => setImmediate(r2));
     await turn();
     const r = listMemories(this.store, {}, page * size);
@@ -639,7 +639,7 @@ var ViewModel = class {
   }
   async stats() {
     await this.settled();
-    const { memoryStats } = await import("./stats-C3FYMJJB.js");
+    const { memoryStats } = await import("./stats-UTO2XT6D.js");
     const stats = await memoryStats(this.store, { top: 20 });
     const live = this.items(this.store.tip()).filter((i) => i.state === "live");
     const monthSet = /* @__PURE__ */ new Set();

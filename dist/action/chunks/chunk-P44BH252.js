@@ -1,7 +1,7 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   archivePathFor
-} from "./chunk-ASJFE62I.js";
+} from "./chunk-RW4XT3GD.js";
 import {
   UPSERT_KEY_FIELD,
   guardOptions,

@@ -2,7 +2,7 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   findLive,
   idLookupFor
-} from "./chunk-7U5C5L52.js";
+} from "./chunk-2L4SH23X.js";
 import {
   TRASH_DIR,
   listTrash,

@@ -33,7 +33,7 @@ import {
   viewOf,
   writeAtomic,
   writeDocBounds
-} from "./chunk-TGPVVIKC.js";
+} from "./chunk-GDNICEDU.js";
 import {
   FIELDS,
   NO_SCOPE,
@@ -48,7 +48,7 @@ import {
   postingsOf,
   queryTerms,
   terms
-} from "./chunk-GH7KL7ZO.js";
+} from "./chunk-A3AHOKQU.js";
 import {
   ARCHIVE_DIR,
   MEMORIES_DIR
@@ -497,6 +497,7 @@ var NF3 = FIELDS.length;
 var NO_TF = new Uint8Array(NF3);
 var BOUNDED_FROM = 25e4;
 var TIGHT_FROM = 2e4;
+var ALWAYS_TABLE = 2e3;
 function rankBounded(view, qterms, limit, w, now, params, text = qterms.join(" "), minCoverage = MIN_COVERAGE, pass = null, labels = null) {
   const N = view.n;
   if (!qterms.length || qterms.length > 8 || limit <= 0) return null;
@@ -522,8 +523,17 @@ function rankBounded(view, qterms, limit, w, now, params, text = qterms.join(" "
   const info = termInformation(qterms, terms2.map((t) => t.df), N);
   const mass = info.reduce((a, x) => a + x, 0);
   const qwords = termWords(text, qterms);
-  const always = view.parts.map(({ seg }) => qterms.map((t, i) => [true, labelAlwaysMatches(seg, TAGS_FIELD, t, qwords[i]), labelAlwaysMatches(seg, CATEGORY_FIELD, t, qwords[i])]));
-  const labelMatch = (pi, seg, d, f, i) => always[pi][i][f] || labelValueMatch(seg, d, f, qwords[i]);
+  const always = /* @__PURE__ */ new Map();
+  const labelMatch = (pi, seg, d, f, i) => {
+    const key = (pi * 8 + i) * NF3 + f;
+    let all = always.get(key);
+    if (all === void 0) {
+      const table = f === TAGS_FIELD ? seg.tags : seg.cats;
+      all = table.length <= ALWAYS_TABLE && labelAlwaysMatches(seg, f, qterms[i], qwords[i]);
+      always.set(key, all);
+    }
+    return all || labelValueMatch(seg, d, f, qwords[i]);
+  };
   const maxRec = Math.max(0, w.recencyPerDay * w.recencyDays);
   const labelMost = view.parts.map((_, pi) => labels ? labels.most(pi) : 0);
   const prioBoost = [w.priority.low ?? 0, w.priority.medium ?? 0, w.priority.high ?? 0];
@@ -1325,6 +1335,7 @@ function filterIds(store, q, opts = {}, view = openIndex(store, opts)) {
 export {
   valueWords,
   normalizeFilter,
+  noFilter,
   compileFilter,
   filterMatches,
   NON_TERM_SHARE,

@@ -14,8 +14,8 @@ import {
   spendTextBudget,
   utf8Cut,
   versionTextCap
-} from "./chunk-TCMEB7IB.js";
-import "./chunk-7U5C5L52.js";
+} from "./chunk-X45RSFVB.js";
+import "./chunk-2L4SH23X.js";
 import "./chunk-PUDAOHPW.js";
 import "./chunk-ZEGGKKJW.js";
 import "./chunk-3YJO3FTS.js";

@@ -9,7 +9,7 @@ import {
 } from "./chunk-EJBUYO5P.js";
 import {
   filterMemories
-} from "./chunk-BKLPUUGF.js";
+} from "./chunk-6YLJ3KLF.js";
 import {
   citationLabel,
   normalizeCitePath

@@ -4,8 +4,8 @@ import {
   parseRecords,
   readPiDirectory,
   recordToMemory
-} from "./chunk-S5IZQ7O4.js";
-import "./chunk-ASJFE62I.js";
+} from "./chunk-P44BH252.js";
+import "./chunk-RW4XT3GD.js";
 import {
   safeText
 } from "./chunk-VUFI5SUX.js";

@@ -36,16 +36,16 @@ import {
   supported,
   supportedConfidence,
   valueWords
-} from "./chunk-XOB4LK34.js";
+} from "./chunk-AAEFGJ2B.js";
 import {
   NO_CONVERSATION,
   bestOf
-} from "./chunk-TGPVVIKC.js";
+} from "./chunk-GDNICEDU.js";
 import "./chunk-YTZHN34W.js";
 import {
   queryNames,
   queryTerms
-} from "./chunk-GH7KL7ZO.js";
+} from "./chunk-A3AHOKQU.js";
 import "./chunk-UCBYA3PT.js";
 import "./chunk-ACHGFJY3.js";
 import "./chunk-3YJO3FTS.js";
@@ -485,9 +485,11 @@ function hybridRanking(input) {
   const candidates = candidateRows(input, queryCosines, [text.scores.keys(), expansionCandidates?.keys() ?? []], settings.semanticCandidates);
   const small = input.okCount < (opts.smallStoreMemories ?? SMALL_STORE_MEMORIES);
   const cal = calibration(queryCosines, input.ok, input.okCount);
-  const noteStore = noteShare(index, input.ok, input.okCount, (id) => entries.get(id)?.conv) >= (opts.noteStoreShare ?? NOTE_STORE_SHARE);
+  const few = input.okCount < CALIBRATION_MIN_MEMORIES;
+  const share = opts.noteStoreShare ?? NOTE_STORE_SHARE;
+  const noteStore = (!small && cal.calibrated || few) && share <= 1 && noteShare(index, input.ok, input.okCount, (id) => entries.get(id)?.conv) >= share;
   const notes = !small && cal.calibrated && noteStore;
-  const handful = noteStore && input.okCount < CALIBRATION_MIN_MEMORIES && [...text.coverage.values()].some((c) => c > 0);
+  const handful = noteStore && few && [...text.coverage.values()].some((c) => c > 0);
   const signals = { coverage: text.coverage, queryCosines, known: knownShare(view, query), minCoverage: opts.minCoverage ?? HYBRID_MIN_COVERAGE, small, notes, handful, floor: input.floor, calibration: cal, names: small ? nameSelector(input) : null, ...opts.onSignals ? { onSignals: opts.onSignals } : {} };
   const b = { index, settings, candidates, text, expanded, signals };
   const pass = (cosines, feedback) => {

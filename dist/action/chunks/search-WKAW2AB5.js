@@ -14,17 +14,17 @@ import {
   rebuildIndex,
   search,
   textScores
-} from "./chunk-XOB4LK34.js";
+} from "./chunk-AAEFGJ2B.js";
 import {
   DEFAULT_WEIGHTS,
   IndexView
-} from "./chunk-TGPVVIKC.js";
+} from "./chunk-GDNICEDU.js";
 import "./chunk-YTZHN34W.js";
 import {
   analyze,
   queryTerms,
   terms
-} from "./chunk-GH7KL7ZO.js";
+} from "./chunk-A3AHOKQU.js";
 import "./chunk-UCBYA3PT.js";
 import "./chunk-ACHGFJY3.js";
 import "./chunk-3YJO3FTS.js";

@@ -1,11 +1,11 @@
 import { createRequire as __gmCreateRequire } from 'node:module'; const require = __gmCreateRequire(import.meta.url);
 import {
   lastKnownFile
-} from "./chunk-TCMEB7IB.js";
+} from "./chunk-X45RSFVB.js";
 import {
   findLive,
   loadIdLookup
-} from "./chunk-7U5C5L52.js";
+} from "./chunk-2L4SH23X.js";
 import {
   byDeletedDesc,
   liveFile,

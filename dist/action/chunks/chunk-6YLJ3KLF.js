@@ -38,19 +38,19 @@ function filterMemories(b, f = {}) {
 }
 async function recentMemories(b, count) {
   const n = toLimit(count, 10, "count");
-  const { listMemories } = await import("./listing-CZ6ALFFT.js");
+  const { listMemories } = await import("./listing-5DHBYW6R.js");
   const r = listMemories(b, {}, n);
   return { success: true, memories: r.memories, total: r.total };
 }
 async function taggedMemories(b, tags) {
   const t = normalizeTags(tags);
   if (!t.length) throw new InvalidInputError("give at least one tag", { field: "tags" });
-  const { listMemories } = await import("./listing-CZ6ALFFT.js");
+  const { listMemories } = await import("./listing-5DHBYW6R.js");
   return { success: true, memories: listMemories(b, { tags: t }, null).memories };
 }
 async function listPage(b, f = {}) {
   const limit = toLimit(f.limit, 50, "limit");
-  const { listMemories } = await import("./listing-CZ6ALFFT.js");
+  const { listMemories } = await import("./listing-5DHBYW6R.js");
   const r = listMemories(b, f, limit);
   return { success: true, memories: r.memories, total: r.total };
 }

@@ -2,8 +2,8 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   isoOrThrow,
   recordToMemory
-} from "./chunk-S5IZQ7O4.js";
-import "./chunk-ASJFE62I.js";
+} from "./chunk-P44BH252.js";
+import "./chunk-RW4XT3GD.js";
 import "./chunk-PUDAOHPW.js";
 import {
   UPSERT_KEY_FIELD

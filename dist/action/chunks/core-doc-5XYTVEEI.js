@@ -12,7 +12,7 @@ import {
   coreSet,
   coreUpdate,
   coreView
-} from "./chunk-JBTYHH2A.js";
+} from "./chunk-JCMX3GDK.js";
 import "./chunk-WMTLY4KJ.js";
 import "./chunk-BDHC6O2J.js";
 import "./chunk-LFXODTWV.js";

@@ -2,7 +2,7 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   archivePathFor,
   prune
-} from "./chunk-ASJFE62I.js";
+} from "./chunk-RW4XT3GD.js";
 import "./chunk-PUDAOHPW.js";
 import {
   ARCHIVE_DIR

@@ -3,9 +3,10 @@ import {
   archiveSegment,
   compileFilter,
   filterMatches,
+  noFilter,
   openIndex,
   readMemory
-} from "./chunk-XOB4LK34.js";
+} from "./chunk-AAEFGJ2B.js";
 import {
   IndexView,
   baseSegmentFile,
@@ -19,13 +20,13 @@ import {
   readNewestOrder,
   subtractDocs,
   writeBaseCounts
-} from "./chunk-TGPVVIKC.js";
+} from "./chunk-GDNICEDU.js";
 import "./chunk-YTZHN34W.js";
 import {
   PRIORITY_NAME,
   docsWithId,
   gatherValues
-} from "./chunk-GH7KL7ZO.js";
+} from "./chunk-A3AHOKQU.js";
 import "./chunk-UCBYA3PT.js";
 import "./chunk-ACHGFJY3.js";
 import "./chunk-3YJO3FTS.js";
@@ -33,6 +34,7 @@ import "./chunk-Z5YN2S7E.js";
 import "./chunk-CNRW4CSS.js";
 import {
   isPriority,
+  memoryFromFile,
   normalizeTags
 } from "./chunk-SX3RYMZO.js";
 import "./chunk-UAXURQDI.js";
@@ -71,7 +73,7 @@ function listMemories(branch, q, limit) {
     filter.priority = q.priority;
   }
   const { view, archivePart } = listingView(branch, q.archived);
-  const unfiltered = !filter.tags.length && filter.category === void 0 && filter.scope === void 0 && filter.priority === void 0;
+  const unfiltered = noFilter(filter);
   if (limit !== null && unfiltered && archivePart < 0) {
     const page2 = newestPage(view, baseSegmentFile(branch), limit);
     if (page2) return { memories: readPage(branch, view, page2, -1), total: view.n };
@@ -159,27 +161,36 @@ function locateInIndex(branch, id) {
   return best;
 }
 function idAtTip(branch, id) {
+  const view = openIndex(branch);
+  const leftOut = leftOutOnTip(branch, view);
+  if (!leftOut || leftOut.some((f) => claims(branch, f, id))) return void 0;
   const at = locateInIndex(branch, id);
   if (at) return at;
-  const view = openIndex(branch);
-  if (view.skipped !== 0) return void 0;
-  const tree = branch.treeOf(branch.tip());
-  for (const { seg } of view.parts) {
-    if (!seg.dupes) return void 0;
-    for (const [path, oid] of seg.dupes) if (tree && branch.git.entryAt(tree, path)?.oid === oid) return void 0;
-  }
-  return null;
+  return view.skipped !== 0 ? void 0 : null;
 }
 function filesOfIdInIndex(branch, id) {
   const view = openIndex(branch);
+  const leftOut = leftOutOnTip(branch, view);
+  if (!leftOut) return null;
+  const out = [];
+  for (const { seg, dead } of view.parts) for (const d of docsWithId(seg, id, dead)) out.push({ path: seg.paths.get(d), oid: seg.oids.get(d) });
+  return [...out, ...leftOut];
+}
+function leftOutOnTip(branch, view) {
   const tree = branch.treeOf(branch.tip());
   const out = [];
-  for (const { seg, dead } of view.parts) {
-    for (const d of docsWithId(seg, id, dead)) out.push({ path: seg.paths.get(d), oid: seg.oids.get(d) });
+  for (const { seg } of view.parts) {
     if (!seg.dupes) return null;
     for (const [path, oid] of seg.dupes) if (tree && branch.git.entryAt(tree, path)?.oid === oid) out.push({ path, oid });
   }
   return out;
+}
+function claims(branch, f, id) {
+  try {
+    return memoryFromFile(f.path, branch.git.readBlob(f.oid).toString("utf8")).id === id;
+  } catch {
+    return true;
+  }
 }
 function indexCounts(branch) {
   const view = openIndex(branch);
@@ -253,6 +264,5 @@ export {
   filesOfIdInIndex,
   idAtTip,
   indexCounts,
-  listMemories,
-  locateInIndex
+  listMemories
 };

@@ -2,7 +2,7 @@ import { createRequire as __gmCreateRequire } from 'node:module'; const require 
 import {
   CORE_DIR,
   charCount
-} from "./chunk-JBTYHH2A.js";
+} from "./chunk-JCMX3GDK.js";
 import {
   trashCount
 } from "./chunk-PUDAOHPW.js";
@@ -32,7 +32,7 @@ var FIGURES_FILE = "stats-v1.json";
 async function gitFigures(store) {
   const tip = store.tip();
   if (!tip) return { commits: 0, coreVersions: 0, bytes: 0 };
-  const { gitCliAsync } = await import("./history-IYIESJ3A.js");
+  const { gitCliAsync } = await import("./history-FUERPPKK.js");
   const { readFileSync } = await import("node:fs");
   const { writeCacheFile } = await import("./atomic-file-TXGABS7T.js");
   const { join } = await import("node:path");
@@ -118,7 +118,7 @@ function forwardFigures(store, old, tip) {
   }
 }
 async function addedBytes(store, old, tip) {
-  const { gitCliAsync } = await import("./history-IYIESJ3A.js");
+  const { gitCliAsync } = await import("./history-FUERPPKK.js");
   const { runGit } = await import("./cli-J3UYQDRL.js");
   const log = await gitCliAsync(store, ["log", "--format=%x1e%H %T", "--raw", "-r", "-t", "--root", "--no-renames", "--no-abbrev", "--diff-merges=first-parent", tip, `^${old}`]);
   const oids = /* @__PURE__ */ new Set();
@@ -147,7 +147,7 @@ async function addedBytes(store, old, tip) {
 async function memoryStats(store, opts = {}) {
   const top = opts.top ?? 10;
   const tip = store.tip();
-  const { indexCounts } = await import("./listing-CZ6ALFFT.js");
+  const { indexCounts } = await import("./listing-5DHBYW6R.js");
   const c = indexCounts(store);
   const iso = (ms) => ms === null ? null : new Date(ms).toISOString();
   const documents = {};

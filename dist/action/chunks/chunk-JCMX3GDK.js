@@ -129,7 +129,7 @@ function checkExpected(store, path, expected, tip, expectedOid2) {
 }
 async function expectedOid(store, path, expected) {
   if (expected === void 0 || expected === null || expected === "") return void 0;
-  const { resolveCommit } = await import("./history-IYIESJ3A.js");
+  const { resolveCommit } = await import("./history-FUERPPKK.js");
   let commit;
   try {
     commit = resolveCommit(store, expected);
@@ -215,14 +215,14 @@ async function coreSet(store, input) {
 }
 async function coreHistory(store, opts = {}) {
   const name = coreName(opts.name);
-  const { logPaths } = await import("./history-IYIESJ3A.js");
+  const { logPaths } = await import("./history-FUERPPKK.js");
   const snapshots = logPaths(store, [`:(literal)${corePath(name)}`]).map((r) => ({ version: r.commit, timestamp: r.timestamp, message: r.message }));
   return { success: true, name, snapshots };
 }
 async function coreRestore(store, input) {
   const name = coreName(input?.name);
   if (!input?.version) throw new InvalidInputError("give the version to restore", { field: "version", next: "core.history" });
-  const { resolveCommit } = await import("./history-IYIESJ3A.js");
+  const { resolveCommit } = await import("./history-FUERPPKK.js");
   const from = resolveCommit(store, input.version);
   const old = readCore(store, corePath(name), from);
   if (old.oid === null) throw new NotFoundError(`${name} at ${from.slice(0, 12)}`, "core document");

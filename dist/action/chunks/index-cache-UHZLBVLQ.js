@@ -9,12 +9,12 @@ import {
   lastIndexOpen,
   markRestored,
   unmarkRestored
-} from "./chunk-TGPVVIKC.js";
+} from "./chunk-GDNICEDU.js";
 import "./chunk-YTZHN34W.js";
 import {
   MAGIC,
   readHeader
-} from "./chunk-GH7KL7ZO.js";
+} from "./chunk-A3AHOKQU.js";
 import {
   crc32
 } from "./chunk-UCBYA3PT.js";
