@@ -28,6 +28,18 @@ function removeByHand(repo: string, path: string): void {
   git(repo, 'update-ref', 'refs/heads/memory', git(repo, 'commit-tree', tree, '-p', 'memory', '-m', 'removed by hand'));
 }
 
+/** A branch of five notes and two hand-written copies of one id at `first` and `second`, its index rebuilt: `first` indexed, `second` left out as its second copy. */
+async function twoCopies(first: string, second: string): Promise<{ repo: string; id: string }> {
+  const repo = makeRepo();
+  const s = new MemoryStore({ repo, warn: () => {} });
+  for (let i = 0; i < 5; i++) await s.store({ content: `note ${i} about the build cache`, autoTag: false });
+  const id = 'mem_handwritten00000';
+  handFile(repo, first, `---\nid: ${id}\n---\nfirst copy\n`);
+  handFile(repo, second, `---\nid: ${id}\n---\nsecond copy\n`);
+  await new MemoryStore({ repo, warn: () => {} }).rebuildIndex();
+  return { repo, id };
+}
+
 describe('an id that is not there', { timeout: 120_000 }, () => {
   it('get, delete, update, history and a store with that id answer from the index, without reading every memory', async () => {
     const repo = makeRepo();
@@ -69,13 +81,7 @@ describe('an id that is not there', { timeout: 120_000 }, () => {
   });
 
   it('a copy the index left out wins over one it indexed later under a new name: update rewrites the copy every reader uses', async () => {
-    const repo = makeRepo();
-    const s = new MemoryStore({ repo, warn: () => {} });
-    for (let i = 0; i < 5; i++) await s.store({ content: `note ${i} about the build cache`, autoTag: false });
-    const id = 'mem_handwritten00000';
-    handFile(repo, 'memories/notes/b.md', `---\nid: ${id}\n---\nfirst copy\n`);
-    handFile(repo, 'memories/notes/c.md', `---\nid: ${id}\n---\nsecond copy\n`);
-    await new MemoryStore({ repo, warn: () => {} }).rebuildIndex(); // b.md indexed, c.md left out as its second copy
+    const { repo, id } = await twoCopies('memories/notes/b.md', 'memories/notes/c.md'); // b.md indexed, c.md left out
     removeByHand(repo, 'memories/notes/b.md');
     handFile(repo, 'memories/notes/d.md', `---\nid: ${id}\n---\nfirst copy\n`); // b.md renamed: after c.md in path order
     const store = new MemoryStore({ repo, warn: () => {} });
@@ -108,13 +114,7 @@ describe('an id that is not there', { timeout: 120_000 }, () => {
   });
 
   it('a second copy the index left out is the memory once the copy it indexed is removed by hand', async () => {
-    const repo = makeRepo();
-    const s = new MemoryStore({ repo, warn: () => {} });
-    for (let i = 0; i < 5; i++) await s.store({ content: `note ${i} about the build cache`, autoTag: false });
-    const id = 'mem_handwritten00000';
-    handFile(repo, 'memories/notes/a.md', `---\nid: ${id}\n---\nfirst copy\n`);
-    handFile(repo, 'memories/notes/b.md', `---\nid: ${id}\n---\nsecond copy\n`);
-    await new MemoryStore({ repo, warn: () => {} }).rebuildIndex(); // a base holding a.md, b.md left out as its second copy
+    const { repo, id } = await twoCopies('memories/notes/a.md', 'memories/notes/b.md'); // a base holding a.md, b.md left out
     removeByHand(repo, 'memories/notes/a.md');
     const store = new MemoryStore({ repo, warn: () => {} });
     await store.search({ query: 'cache' }); // the index at the tip: a delta over that base
