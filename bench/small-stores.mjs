@@ -3,7 +3,7 @@
 // nothing answers gets no confident result, and how many confident results an answerable question
 // gets; then the curve by store size (the sets' notes among distractors).
 //
-//   node bench/small-stores.mjs [--half tune|holdout|fresh|both|all] [--mode hybrid|fulltext|both]
+//   node bench/small-stores.mjs [--half tune|holdout|fresh|fresh2|both|all] [--mode hybrid|fulltext|both]
 //                               [--sizes 10,30,100,1000] [--opt key=value]... [--json FILE] [--label NAME]
 //                               [--signals]
 //
@@ -12,7 +12,7 @@
 // .bench-tmp/, bench/calibrate-lib.mjs); search runs as a library user gets it (default hybrid after
 // `memory embed`, limit 10), and with `mode: 'fulltext'`. --opt k=v goes into the search options
 // (values are JSON when they parse), as in bench/quality.mjs. --signals adds to each question in the
-// JSON every hybrid candidate's confidence signals (coverage, known, cosine, z, nearest gap; the
+// JSON the page's keys (results, then weak) and every hybrid candidate's confidence signals (coverage, known, cosine, z, nearest gap; the
 // search's `onSignals`) and the query's terms with their document frequency in the store, for
 // replaying confidence rules offline.
 //
@@ -89,7 +89,7 @@ async function run(store, keyOf, q, mode, contents) {
   const cands = [];
   const onSignals = withSignals ? (id, sg, c) => cands.push({ key: keyOf(id), ...sg, conf: c }) : undefined;
   const r = await store.search({ query: q, limit: 10, ...(mode === 'fulltext' ? { mode } : {}) }, { embedder, ...searchOpts, ...(onSignals ? { onSignals } : {}) });
-  const extra = withSignals ? { cands: cands.sort((a, b) => b.conf - a.conf), terms: termsDf(q, contents), results: r.results.map((x) => keyOf(x.id)) } : {};
+  const extra = withSignals ? { cands: cands.sort((a, b) => b.conf - a.conf), terms: termsDf(q, contents), results: r.results.map((x) => keyOf(x.id)), page: [...r.results, ...(r.weak ?? [])].map((x) => keyOf(x.id)) } : {};
   return { r, extra };
 }
 
