@@ -2,7 +2,7 @@
 // block of README.md and docs/*.md names a real command (and subcommand), only options that command
 // (or the global ones) accepts, and only settings the schema knows (`memory config set KEY`). Until the
 // package is on the npm registry, every line that installs it from there says "once published".
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -96,5 +96,21 @@ describe('the docs name what exists', () => {
       });
     }
     expect(bad).toEqual([]);
+  });
+
+  it('every `node bench|scripts|bin/…` file a doc or an npm script names exists', () => {
+    const texts: Array<[string, string]> = [...DOCS, 'BENCHMARKS.md', 'bench/data/small-stores/README.md'].map((f) => [f, readFileSync(join(root, f), 'utf8')]);
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    for (const [name, line] of Object.entries(pkg.scripts)) texts.push([`package.json scripts.${name}`, `node ${line.replace(/^node\s+/, '')}`]);
+    const missing: string[] = [];
+    let named = 0;
+    for (const [where, text] of texts) {
+      for (const m of text.matchAll(/\bnode\s+((?:bench|scripts|bin)\/[\w./-]+\.m?js)\b/g)) {
+        named++;
+        if (!existsSync(join(root, m[1]))) missing.push(`${where}: ${m[1]}`);
+      }
+    }
+    expect(named).toBeGreaterThan(100);
+    expect(missing).toEqual([]);
   });
 });
