@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join } from 'node:path';
 import { checkoutState, git, tempDir } from '../helpers.js';
 import { openMemory } from '../../src/api.js';
-import { actionEntry, checkout, declaredInputs, declaredOutputs, makeRemote, runAction, runs } from './run-action.js';
+import { actionEntry, actionNode, checkout, declaredInputs, declaredOutputs, makeRemote, runAction, runs } from './run-action.js';
 
 const local = { sync: 'false' };
 
@@ -19,6 +20,16 @@ describe('action.yml', () => {
     expect(declaredInputs.remote.default).toBe('origin');
     expect(declaredInputs.sync.default).toBe('true');
     expect(runs).toEqual({ using: 'node24', main: 'dist/action/index.js' });
+  });
+
+  it('runs under the Node major that runs.using names (.ci/run installs it; elsewhere this Node)', (ctx) => {
+    const want = Number(runs.using.replace(/^node/, ''));
+    if (!process.env.GIT_MEMORY_ACTION_NODE) {
+      if (process.env.CI) throw new Error(`CI runs the action on node${want}: set GIT_MEMORY_ACTION_NODE to that Node (.ci/run installs it)`);
+      ctx.skip();
+    }
+    const version = execFileSync(actionNode(), ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim();
+    expect(Number(version.split('.')[0])).toBe(want);
   });
 
   it('bundles every dependency: the bundle imports only node built-ins and its own chunks', () => {

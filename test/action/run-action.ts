@@ -17,6 +17,14 @@ export function actionEntry(): string {
   return p;
 }
 
+/**
+ * The Node that runs the bundle: $GIT_MEMORY_ACTION_NODE when set (.ci/run installs the Node of
+ * action.yml's `runs.using` from the npm registry), else this test's own Node.
+ */
+export function actionNode(): string {
+  return process.env.GIT_MEMORY_ACTION_NODE || process.execPath;
+}
+
 const manifest = yaml.load(readFileSync(join(root, 'action.yml'), 'utf8')) as {
   inputs: Record<string, { default?: string }>;
   outputs: Record<string, unknown>;
@@ -94,7 +102,7 @@ export function runAction(workspace: string, inputs: Record<string, string>, opt
     env[`INPUT_${name.toUpperCase()}`] = value;
   }
   return new Promise((resolvePromise, reject) => {
-    const p = spawn(process.execPath, [opts.entry ?? actionEntry()], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(actionNode(), [opts.entry ?? actionEntry()], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     p.stdout.on('data', (d) => (stdout += d));
