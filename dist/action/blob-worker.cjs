@@ -6730,6 +6730,8 @@ var SegmentBuilder = class {
 };
 
 // src/search/parallel-build.ts
+var threadsLib;
+var threads = () => threadsLib ??= require("node:worker_threads");
 var STALL_MS = 3 * 6e4;
 var NEXT = 0;
 var DONE = 1;
@@ -6740,9 +6742,10 @@ var STARTED = 1;
 function toWire(seg) {
   const col = (c) => ({ blob: new Uint8Array(c.blob.buffer, c.blob.byteOffset, c.blob.byteLength), off: c.off });
   const wire = { ...seg, ids: col(seg.ids), paths: col(seg.paths), oids: col(seg.oids), terms: col(seg.terms) };
+  const pinned = threads().isMarkedAsUntransferable;
   const transfer = /* @__PURE__ */ new Set();
   for (const v of Object.values(wire).concat([wire.ids, wire.paths, wire.oids, wire.terms].flatMap((c) => [c.blob, c.off]))) {
-    if (ArrayBuffer.isView(v) && v.buffer instanceof ArrayBuffer && v.buffer.byteLength >= 1 << 16) transfer.add(v.buffer);
+    if (ArrayBuffer.isView(v) && v.buffer instanceof ArrayBuffer && v.buffer.byteLength >= 1 << 16 && v.buffer.byteLength !== Buffer.poolSize && !pinned?.(v.buffer)) transfer.add(v.buffer);
   }
   return { wire, transfer: [...transfer] };
 }
@@ -6789,7 +6792,13 @@ function runBuildJob(job2) {
     const seg = b.finish({ kind: "base", tree: "" });
     objects.close();
     const { wire, transfer } = toWire(seg);
-    job2.port.postMessage({ ok: true, seg: wire, runs, warnings }, transfer);
+    const answer = { ok: true, seg: wire, runs, warnings };
+    try {
+      job2.port.postMessage(answer, transfer);
+    } catch (err) {
+      if (err.name !== "DataCloneError") throw err;
+      job2.port.postMessage(answer);
+    }
   } catch (err) {
     job2.port.postMessage({ ok: false, error: err.stack ?? String(err) });
   } finally {

@@ -90,11 +90,13 @@ type Answer = { ok: true; seg: WireSegment; runs: Array<[number, number]>; warni
 function toWire(seg: Segment): { wire: WireSegment; transfer: ArrayBuffer[] } {
   const col = (c: StringColumn) => ({ blob: new Uint8Array(c.blob.buffer, c.blob.byteOffset, c.blob.byteLength), off: c.off });
   const wire: WireSegment = { ...seg, ids: col(seg.ids), paths: col(seg.paths), oids: col(seg.oids), terms: col(seg.terms) };
-  // Large arrays move to the other thread instead of being copied; small ones may sit in Buffer's
-  // shared pool, which must not be moved.
+  // Large arrays move to the other thread instead of being copied. Small ones may sit in Buffer's
+  // shared pool (8 KB on Node 20, 64 KB on Node 24), which Node marks untransferable: from Node 21,
+  // moving it throws (DataCloneError) and the worker's whole answer would be lost.
+  const pinned = (threads() as { isMarkedAsUntransferable?: (o: object) => boolean }).isMarkedAsUntransferable;
   const transfer = new Set<ArrayBuffer>();
   for (const v of Object.values(wire).concat([wire.ids, wire.paths, wire.oids, wire.terms].flatMap((c) => [c.blob, c.off]))) {
-    if (ArrayBuffer.isView(v) && v.buffer instanceof ArrayBuffer && v.buffer.byteLength >= 1 << 16) transfer.add(v.buffer);
+    if (ArrayBuffer.isView(v) && v.buffer instanceof ArrayBuffer && v.buffer.byteLength >= 1 << 16 && v.buffer.byteLength !== Buffer.poolSize && !pinned?.(v.buffer)) transfer.add(v.buffer);
   }
   return { wire, transfer: [...transfer] };
 }
@@ -150,7 +152,14 @@ export function runBuildJob(job: BuildJob): void {
     const seg = b.finish({ kind: 'base', tree: '' });
     objects.close();
     const { wire, transfer } = toWire(seg);
-    job.port.postMessage({ ok: true, seg: wire, runs, warnings } satisfies Answer, transfer);
+    const answer = { ok: true, seg: wire, runs, warnings } satisfies Answer;
+    try {
+      job.port.postMessage(answer, transfer);
+    } catch (err) {
+      // An array Node will not move (one a library allocated from a pool): copy them all instead.
+      if ((err as Error).name !== 'DataCloneError') throw err;
+      job.port.postMessage(answer);
+    }
   } catch (err) {
     job.port.postMessage({ ok: false, error: (err as Error).stack ?? String(err) } satisfies Answer);
   } finally {
