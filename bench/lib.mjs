@@ -140,6 +140,9 @@ export async function internals() {
     // vector backfill (no longer part of the public API).
     `export { terms, queryTerms } from ${src('search/analyze.ts')};`,
     `export { embedMemories } from ${src('lifecycle/embed.ts')};`,
+    // bench/calibrate.mjs: the calibration `memory calibrate` runs, on a cached embedder.
+    `export { calibrateEmbedder } from ${src('lifecycle/calibrate.ts')};`,
+    `export { createEmbedder, resolveEmbedderConfig } from ${src('embed/index.ts')};`,
     // bench/locomo-hybrid.mjs, abstention.mjs, confidence-curve.mjs: the store and the search pieces.
     `export { MemoryStore } from ${src('store/store.ts')};`,
     `export * as searchIndex from ${src('search/index.ts')};`,

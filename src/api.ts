@@ -29,6 +29,7 @@ import type { PruneOptions, PruneResult } from './lifecycle/prune.js';
 import type { ImportInput, ImportResult } from './lifecycle/importer.js';
 import type { ExportFormat, ExportOptions, ExportSkip } from './lifecycle/export.js';
 import type { ConfigShowResult } from './lifecycle/config-ops.js';
+import type { CalibrateResult } from './lifecycle/calibrate.js';
 import type { EmbedOptions, EmbedResult } from './lifecycle/embed.js';
 import type { ViewModel } from './view/model/view-model.js';
 import type { VerifyOptions, VerifyResult } from './lifecycle/verify.js';
@@ -255,6 +256,8 @@ export interface ProgressOptions {
 export interface MemoryDoor extends GitMemory {
   /** Embeds every memory that has no vector for the configured model, committing in batches (`memory embed`). */
   embed(opts?: Pick<EmbedOptions, 'batchSize' | 'threads' | 'onProgress'>): Promise<EmbedResult>;
+  /** The configured model's similarity threshold read off the model (`memory calibrate`); `set` writes it to the branch's `hybrid.minSimilarity`. */
+  calibrate(opts?: { far?: number; set?: boolean }): Promise<CalibrateResult>;
   /** The export in pieces, for writing to a stream as it is produced; the generator returns the count. */
   exportChunks(opts?: Pick<ExportOptions, 'format' | 'archived' | 'skipped'>): Promise<Generator<string, number>>;
   /** The effective settings, checked against the full schema (the limits a write applies). */
@@ -441,6 +444,7 @@ export function openDoor(options: OpenOptions = {}): MemoryDoor {
       }
       return (await import('./lifecycle/embed.js')).embedMemories(s, { batchSize: o.batchSize, threads: o.threads, onProgress: o.onProgress });
     },
+    calibrate: async (o = {}) => (await import('./lifecycle/calibrate.js')).calibrate(s, { far: o.far, set: o.set === true }),
     viewModel: async () => {
       if (!viewModel) {
         const { ViewModel: VM } = await import('./view/model/view-model.js');

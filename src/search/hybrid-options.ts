@@ -18,8 +18,8 @@ import type { IndexOptions } from './index.js';
  * Calibrated relevance (docs/hybrid.md, "Calibration and abstention"). A memory with no full-text
  * match is a hybrid result only when its cosine similarity to the query reaches the threshold of the
  * model in use: the cosine above which unrelated sentence pairs are rare, picked from the two
- * distributions of bench/data/calibration-pairs.json (paraphrases and query/answer pairs against
- * unrelated pairs) by bench/calibrate.mjs: the lowest cosine that at most 1% of unrelated pairs
+ * distributions of src/lifecycle/calibration-pairs.json (paraphrases and query/answer pairs against
+ * unrelated pairs) by `memory calibrate` (src/lifecycle/calibrate.ts): the lowest cosine that at most 1% of unrelated pairs
  * reach. Below it a cosine says little: the default model puts unrelated sentences of one domain
  * at 0.1-0.55, some at 0.7. Keyed by model id.
  */
@@ -29,7 +29,7 @@ export const CALIBRATED_MIN_SIMILARITY: Readonly<Record<string, number>> = {
 
 /**
  * The threshold of a model nobody calibrated (an HTTP or ONNX model): set its own with
- * `hybrid.minSimilarity` or MEMORY_HYBRID_MIN_SIMILARITY (bench/calibrate.mjs prints it for any model).
+ * `hybrid.minSimilarity` or MEMORY_HYBRID_MIN_SIMILARITY (`memory calibrate` reads it off any model, `--set` writes it).
  */
 export const UNCALIBRATED_MIN_SIMILARITY = 0.5;
 

@@ -23,9 +23,10 @@ import { rebuildIndexCommand } from './rebuild-index.js';
 import { syncCommand } from './sync.js';
 import { pullCommand } from './pull.js';
 import { pushCommand } from './push.js';
+import { calibrateCommand } from './calibrate.js';
 import { embedCommand } from './embed.js';
 import { daemonCommand } from './daemon.js';
 import { viewCommand } from './view.js';
 
 /** Every CLI command. A new command is a module in this folder plus one line here. */
-export const commands: CommandDef[] = [storeCommand, getCommand, recentCommand, taggedCommand, listCommand, deleteCommand, clearCommand, configCommand, pruneCommand, importCommand, exportCommand, updateCommand, verifyCommand, historyCommand, trashCommand, coreCommand, statsCommand, mcpCommand, toolsCommand, searchCommand, rebuildIndexCommand, syncCommand, pullCommand, pushCommand, embedCommand, daemonCommand, viewCommand];
+export const commands: CommandDef[] = [storeCommand, getCommand, recentCommand, taggedCommand, listCommand, deleteCommand, clearCommand, configCommand, pruneCommand, importCommand, exportCommand, updateCommand, verifyCommand, historyCommand, trashCommand, coreCommand, statsCommand, mcpCommand, toolsCommand, searchCommand, rebuildIndexCommand, syncCommand, pullCommand, pushCommand, embedCommand, calibrateCommand, daemonCommand, viewCommand];
