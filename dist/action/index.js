@@ -652,7 +652,7 @@ var MemoryStore = class {
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./chunks/hybrid-MFUTYN7B.js");
+    const { modeSearch } = await import("./chunks/hybrid-VEZJKLKO.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
@@ -724,7 +724,7 @@ function openDoor(options = {}) {
   const sync = () => import("./chunks/sync-SIHZEJSC.js");
   const importer = () => import("./chunks/importer-2RB3BEBV.js");
   const exporter = () => import("./chunks/export-SAK3VKP2.js");
-  const configOps = () => import("./chunks/config-ops-NOJBZRHD.js");
+  const configOps = () => import("./chunks/config-ops-B6KBTJKC.js");
   let viewModel = null;
   const citeReads = () => import("./chunks/cite-reads-V56JG6TB.js");
   return {
@@ -755,9 +755,9 @@ function openDoor(options = {}) {
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
     search: async (q, o) => {
       const ref = refOf(o);
-      const run2 = async () => (await citeReads()).searchWithCitations(s, await (await import("./chunks/hybrid-MFUTYN7B.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0), ref);
+      const run2 = async () => (await citeReads()).searchWithCitations(s, await (await import("./chunks/hybrid-VEZJKLKO.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0), ref);
       if (!indexCache) return run2();
-      const vectors = (await import("./chunks/hybrid-MFUTYN7B.js")).mayReadVectors(s, q ?? {});
+      const vectors = (await import("./chunks/hybrid-VEZJKLKO.js")).mayReadVectors(s, q ?? {});
       const { result, report } = await (await import("./chunks/index-cache-UHZLBVLQ.js")).withIndexCache(s, indexCache, run2, { vectors });
       return { ...result, indexCache: report };
     },
@@ -804,10 +804,11 @@ function openDoor(options = {}) {
       }
       return (await import("./chunks/embed-YAV4VMUT.js")).embedMemories(s, { batchSize: o.batchSize, threads: o.threads, onProgress: o.onProgress });
     },
+    calibrate: async (o = {}) => (await import("./chunks/calibrate-XOX755IA.js")).calibrate(s, { far: o.far, set: o.set === true }),
     viewModel: async () => {
       if (!viewModel) {
         const { ViewModel: VM } = await import("./chunks/view-model-LRZMS6JO.js");
-        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-MFUTYN7B.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-7JF4HBMD.js")).prune(s, { dryRun: true }) });
+        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-VEZJKLKO.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-7JF4HBMD.js")).prune(s, { dryRun: true }) });
       }
       return viewModel;
     },
@@ -859,6 +860,7 @@ var SYNC_AROUND = {
   push: "none",
   verify: "read",
   "rebuild-index": "none",
+  calibrate: "none",
   view: "none",
   daemon: "none",
   mcp: "none",

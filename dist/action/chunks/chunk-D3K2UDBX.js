@@ -16,12 +16,9 @@ import {
   DEFAULT_CONFIG,
   getPath
 } from "./chunk-G6ED4QC4.js";
-import "./chunk-UAXURQDI.js";
-import "./chunk-3KKDUFKL.js";
 import {
   InvalidInputError
 } from "./chunk-2Y3HFSS2.js";
-import "./chunk-VBFOSH5Y.js";
 
 // src/lifecycle/config-ops.ts
 async function configShow(store) {
@@ -112,9 +109,10 @@ async function configUnset(store, key) {
   store.invalidateConfig();
   return { success: true, key, commit: res.commit, changed: res.changed };
 }
+
 export {
+  configShow,
   configGet,
   configSet,
-  configShow,
   configUnset
 };
