@@ -245,7 +245,7 @@ export function writesIn(text) {
 
 // The surfaces reach memories through the door (src/api.ts): none imports the store, and none runs
 // an operation module itself (type imports, parsers and renderers such as sync/format.ts are fine).
-const OPERATIONS = /^(store\/.*|ops\/(store|get|list|update|delete|history|restore)|lifecycle\/(core-doc|prune|importer|import-records|export|config-ops|embed)|guards\/write|sync\/(index|sync|pull|push)|search\/(index(-files|-build)?|hybrid(-[a-z]+)?|listing)|vector\/.*|daemon\/client)\.ts$/;
+const OPERATIONS = /^(store\/.*|ops\/(store|get|list|update|delete|history|restore)|lifecycle\/(core-doc|prune|importer|import-records|export|config-ops|embed|calibrate)|guards\/write|sync\/(index|sync|pull|push)|search\/(index(-files|-build)?|hybrid(-[a-z]+)?|listing)|vector\/.*|daemon\/client)\.ts$/;
 
 /** Every finding on a graph; pure, so the self-test can run it on a planted graph. */
 export function analyze({ files, edges, texts }, layers = LAYERS) {

@@ -7,7 +7,7 @@
  * - `write`: sync afterwards (fetch, combine, publish: the write is shared); pulls first only on a
  *   surface that pulls before writes (below).
  * - `none`: nothing around it: the operation shares by itself (sync, pull, push) or reads no memories
- *   a remote could change (tools, mcp, daemon, view, rebuild-index, calibrate).
+ *   a remote could change (tools, mcp, daemon, view, rebuild-index).
  */
 export type SyncFlag = 'read' | 'write' | 'none';
 
@@ -35,12 +35,12 @@ export const SYNC_AROUND = {
   'trash.list': 'read',
   'core.read': 'read',
   'config.read': 'read',
+  calibrate: 'read',
   sync: 'none',
   pull: 'none',
   push: 'none',
   verify: 'read',
   'rebuild-index': 'none',
-  calibrate: 'none',
   view: 'none',
   daemon: 'none',
   mcp: 'none',

@@ -804,7 +804,7 @@ function openDoor(options = {}) {
       }
       return (await import("./chunks/embed-YAV4VMUT.js")).embedMemories(s, { batchSize: o.batchSize, threads: o.threads, onProgress: o.onProgress });
     },
-    calibrate: async (o = {}) => (await import("./chunks/calibrate-XOX755IA.js")).calibrate(s, { far: o.far, set: o.set === true }),
+    calibrate: async (o = {}) => (await import("./chunks/calibrate-5BN4BE5U.js")).calibrate(s, { far: o.far, set: o.set === true }),
     viewModel: async () => {
       if (!viewModel) {
         const { ViewModel: VM } = await import("./chunks/view-model-LRZMS6JO.js");
@@ -855,12 +855,12 @@ var SYNC_AROUND = {
   "trash.list": "read",
   "core.read": "read",
   "config.read": "read",
+  calibrate: "read",
   sync: "none",
   pull: "none",
   push: "none",
   verify: "read",
   "rebuild-index": "none",
-  calibrate: "none",
   view: "none",
   daemon: "none",
   mcp: "none",

@@ -170,6 +170,7 @@ function cosine(a, b) {
   return na && nb ? dot / Math.sqrt(na * nb) : 0;
 }
 var share = (xs, t) => xs.length ? xs.filter((x) => x >= t).length / xs.length : 0;
+var median = (xs) => distribution("", xs).median;
 function distribution(name, xs) {
   const s = [...xs].sort((a, b) => a - b);
   const q = (p) => s[Math.min(s.length - 1, Math.max(0, Math.floor(p * (s.length - 1))))];
@@ -179,6 +180,9 @@ async function calibrateEmbedder(embedder, far = DEFAULT_FAR) {
   const targetFar = checkFar(far);
   const texts = [.../* @__PURE__ */ new Set([...DATA.related.flatMap((p) => [p.a, p.b]), ...DATA.unrelated.flatMap((p) => [p.a, p.b])])];
   const vecs = await embedder.embed(texts);
+  if (vecs.length !== texts.length || vecs.some((v) => !v || !v.length || v.length !== vecs[0].length || !v.every(Number.isFinite))) {
+    throw new EmbedderError(`${embedder.id} answered ${vecs.length} vectors for ${texts.length} texts, not all of one length with finite values: nothing to calibrate`, { reason: "vectors" });
+  }
   const byText = new Map(texts.map((t, i) => [t, vecs[i]]));
   const sim = (a, b) => cosine(byText.get(a), byText.get(b));
   const paraphrase = [];
@@ -207,6 +211,13 @@ async function calibrateEmbedder(embedder, far = DEFAULT_FAR) {
   for (let t = 1; t >= 0; t = Math.round((t - 0.01) * 100) / 100) {
     if (share(unrelated, t) <= targetFar) threshold = t;
     else break;
+  }
+  const spread = distribution("", unrelated);
+  if (share(unrelated, threshold) > targetFar || threshold <= 0 || spread.p95 - spread.p5 < 0.01 || median(paraphrase) <= spread.median) {
+    throw new EmbedderError(
+      `${embedder.id} does not separate related from unrelated text (unrelated pairs: median cosine ${spread.median.toFixed(3)}, 5%-95% ${spread.p5.toFixed(3)}-${spread.p95.toFixed(3)}; paraphrases: median ${median(paraphrase).toFixed(3)}): no threshold to calibrate; check that the model answers sentence embeddings`,
+      { reason: "uncalibratable" }
+    );
   }
   const row = (t) => ({ threshold: t, falseAccepts: share(unrelated, t), sameDomain: share(sameDomain, t), otherDomain: share(otherDomain, t), paraphrases: share(paraphrase, t), queries: share(query, t) });
   const below = Math.round((threshold - 0.01) * 100) / 100;
