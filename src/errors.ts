@@ -351,10 +351,10 @@ export class BranchCheckedOutError extends InvalidInputError {
  */
 export class ExportIncompleteError extends MemoryError {
   constructor(skipped: Array<{ id: string; path: string; code: string; reason: string }>, exported: number) {
-    const list = skipped.slice(0, 10).map((s) => `${s.id} (${s.path}: ${s.reason})`).join('; ');
+    const list = skipped.slice(0, 10).map((s) => (s.id ? `${s.id} (${s.path}: ${s.reason})` : `${s.path} (${s.reason})`)).join('; ');
     super(
       'EXPORT_INCOMPLETE',
-      `exported ${exported} memories; ${skipped.length} could not be written in a form import accepts and were left out: ${list}${skipped.length > 10 ? `; and ${skipped.length - 10} more` : ''} (fix or delete those files on the memory branch)`,
+      `exported ${exported} memories; ${skipped.length} file${skipped.length === 1 ? '' : 's'} could not be read or written in a form import accepts and ${skipped.length === 1 ? 'was' : 'were'} left out: ${list}${skipped.length > 10 ? `; and ${skipped.length - 10} more` : ''} (fix or delete those files on the memory branch)`,
       { exported, skipped: skipped.slice(0, 1000) },
     );
   }

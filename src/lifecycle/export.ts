@@ -3,6 +3,7 @@
 // (import-records.ts), so what export writes imports back; a memory import would refuse is left out
 // and reported. Nothing here writes to the repository or to files: the command line writes the pieces.
 import { ExportIncompleteError, InvalidInputError, MemoryError } from '../errors.js';
+import { shownName } from '../git/tree.js';
 import { idTime } from '../model/id.js';
 import { isUndated, UNDATED, type StoredMemory } from '../model/memory.js';
 import { setOwn } from '../model/codec.js';
@@ -135,12 +136,18 @@ export function* exportChunks(store: ReadonlyStoreBranch, opts: ExportOptions = 
   const format = opts.format ?? 'jsonl';
   if (!['jsonl', 'json', 'markdown'].includes(format)) throw new InvalidInputError(`format must be jsonl, json or markdown, got ${JSON.stringify(format)}`, { field: 'format' });
   const items = collectForExport(store, opts);
+  const skipped = opts.skipped ?? [];
+  // A file no reader can parse is no memory, but a backup that leaves it out without a word loses it:
+  // named for the caller to fail loudly, whatever the format.
+  const tip = store.tip();
+  for (const f of [...store.catalog(tip).skipped, ...(opts.archived ? store.archiveCatalog(tip).skipped : [])]) {
+    skipped.push({ id: '', path: shownName(f.path), code: 'UNREADABLE_MEMORY', reason: f.reason });
+  }
   if (format === 'markdown') {
     yield markdownOf(items, store.branch);
     return items.length;
   }
   const max = opts.maxContentBytes ?? 16 * 1024 * 1024;
-  const skipped = opts.skipped ?? [];
   let repaired = 0;
   let written = 0;
   if (format === 'json') yield '[\n';

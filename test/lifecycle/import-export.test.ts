@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemoryStore } from '../../src/store/store.js';
 import { MemoryError } from '../../src/errors.js';
 import { exportMemories } from '../../src/lifecycle/export.js';
 import { importMemories } from '../../src/lifecycle/importer.js';
-import { cli, git, makeRepo, tempDir } from '../helpers.js';
+import { cli, commitFiles, git, makeRepo, tempDir } from '../helpers.js';
 import { IMPORT_BATCH } from '../../src/model/bounds.js';
 import { runCli } from '../run-cli.js';
 
@@ -242,5 +242,46 @@ describe('export', () => {
     expect(md.data).toMatch(/^# Memories \(4\) from branch memory/);
     expect(md.data).toContain('记忆 and emoji 🧠');
     expect(md.count).toBe(4);
+  });
+
+  it('-o never writes through a link, and replaces a file only when the export is whole', async () => {
+    const repo = makeRepo();
+    await new MemoryStore({ repo, warn: () => {} }).store({ content: 'the one memory' });
+    const dir = tempDir();
+    const victim = join(dir, 'victim.txt');
+    writeFileSync(victim, 'keep me\n');
+    symlinkSync(victim, join(dir, 'link.jsonl'));
+    symlinkSync(join(dir, 'nowhere.txt'), join(dir, 'dangling.jsonl'));
+    for (const name of ['link.jsonl', 'dangling.jsonl']) {
+      const r = await runCli(repo, ['export', '-o', join(dir, name), '--json']);
+      expect(r.code, name).toBe(2);
+      expect(r.json.error.code).toBe('INVALID_INPUT');
+      expect(r.json.error.message).toContain('symbolic link');
+    }
+    expect(readFileSync(victim, 'utf8')).toBe('keep me\n');
+    expect(existsSync(join(dir, 'nowhere.txt'))).toBe(false);
+    // An existing file is replaced whole, keeping its mode; no temp file is left beside it.
+    const out = join(dir, 'backup.jsonl');
+    writeFileSync(out, 'old backup\n', { mode: 0o600 });
+    expect((await runCli(repo, ['export', '-o', out, '--json'])).json).toMatchObject({ success: true, exported: 1 });
+    expect(readFileSync(out, 'utf8')).toContain('the one memory');
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dir).sort()).toEqual(['backup.jsonl', 'dangling.jsonl', 'link.jsonl', 'victim.txt']);
+  });
+
+  it('names a file no reader can parse and exits EXPORT_INCOMPLETE, in every format, after writing the rest', async () => {
+    const repo = makeRepo();
+    const s = new MemoryStore({ repo, warn: () => {} });
+    await s.store({ content: 'a readable memory' });
+    commitFiles(repo, [{ files: { 'memories/2026-01/00/mem_broken0000000001.md': '---\ntags: [unclosed\n---\nbroken\n' } }], 'memory');
+    for (const format of ['jsonl', 'json', 'markdown']) {
+      const out = join(tempDir(), `all.${format}`);
+      const r = await runCli(repo, ['export', '--format', format, '-o', out, '--json']);
+      expect(r.code, format).not.toBe(0);
+      expect(r.json.error.code).toBe('EXPORT_INCOMPLETE');
+      expect(r.json.error.message).toContain('mem_broken0000000001.md');
+      expect(r.json.error.data.skipped).toEqual([expect.objectContaining({ id: '', code: 'UNREADABLE_MEMORY', path: 'memories/2026-01/00/mem_broken0000000001.md' })]);
+      expect(readFileSync(out, 'utf8')).toContain('a readable memory');
+    }
   });
 });

@@ -1,4 +1,6 @@
-import { createWriteStream, openSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { constants, createWriteStream, lstatSync, openSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { ExportIncompleteError, InvalidInputError } from '../../errors.js';
 import { command } from '../command.js';
 import { run, type GlobalArgs } from '../context.js';
@@ -47,16 +49,37 @@ export const exportCommand = command<Args>({
           if (skipped.length) throw new ExportIncompleteError(skipped, n);
           return { success: true as const, exported: n, format, file: null as string | null };
         }
+        const target = resolve(argv.output);
+        let mode = 0o644;
+        try {
+          const st = lstatSync(target);
+          // A link (a pull request's checkout can plant one) is never written through.
+          if (st.isSymbolicLink()) throw new InvalidInputError(`${argv.output} is a symbolic link: memory export does not write through links; give the file itself`, { field: 'output' });
+          if (!st.isFile()) throw new InvalidInputError(`${argv.output} is not a regular file`, { field: 'output' });
+          mode = st.mode & 0o777;
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err instanceof InvalidInputError ? err : new InvalidInputError(`cannot write ${argv.output}: ${(err as Error).message}`, { field: 'output' });
+        }
+        // A new temp file beside it, renamed over it when whole: an interrupted export leaves the
+        // previous file as it was, and a link planted meanwhile is replaced, not followed.
+        const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
         let fd: number;
         try {
-          fd = openSync(argv.output, 'w');
+          fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
         } catch (err) {
           throw new InvalidInputError(`cannot write ${argv.output}: ${(err as Error).message}`, { field: 'output' });
         }
-        const file = createWriteStream('', { fd });
-        const failed = new Promise<never>((_, reject) => file.once('error', reject));
-        const n = await Promise.race([writeAll(file, chunks), failed]);
-        await Promise.race([new Promise<void>((resolve) => file.end(() => resolve())), failed]);
+        let n: number;
+        try {
+          const file = createWriteStream('', { fd });
+          const failed = new Promise<never>((_, reject) => file.once('error', reject));
+          n = await Promise.race([writeAll(file, chunks), failed]);
+          await Promise.race([new Promise<void>((resolve) => file.end(() => resolve())), failed]);
+          renameSync(tmp, target);
+        } catch (err) {
+          rmSync(tmp, { force: true });
+          throw err;
+        }
         if (skipped.length) throw new ExportIncompleteError(skipped, n);
         return { success: true as const, exported: n, format, file: argv.output };
       },
