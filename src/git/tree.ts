@@ -181,14 +181,29 @@ export function signature(id: Identity, when: Date): string {
 }
 
 /**
+ * Characters of a commit message written as `\u001b` text: control characters but newline and tab,
+ * and those that reorder or break lines. `git log` prints a message raw to the terminal, and a
+ * message quotes memory text, tags and file names (an escape there would clear the screen, set the
+ * title or write the clipboard of whoever reads the history).
+ */
+const MESSAGE_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** `text` with {@link MESSAGE_CONTROLS} written as `\uXXXX`. */
+export function inertMessage(text: string): string {
+  return text.replace(MESSAGE_CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
  * The bytes of a commit object; the one place they are made. An author or committer given as a
  * string is a signature line kept verbatim (sync re-applying a commit keeps who stored it, and when).
+ * The message is made inert ({@link inertMessage}).
  */
 export function serializeCommit(c: { tree: string; parents: string[]; author: Identity | string; committer?: Identity | string; message: string; when?: Date }): Buffer {
   const when = c.when ?? new Date();
   const sig = (who: Identity | string) => (typeof who === 'string' ? who : signature(who, when));
   const lines = [`tree ${c.tree}`, ...c.parents.map((p) => `parent ${p}`), `author ${sig(c.author)}`, `committer ${sig(c.committer ?? c.author)}`];
-  const msg = c.message.endsWith('\n') ? c.message : c.message + '\n';
+  const text = inertMessage(c.message);
+  const msg = text.endsWith('\n') ? text : text + '\n';
   return Buffer.from(lines.join('\n') + '\n\n' + msg, 'utf8');
 }
 

@@ -97,8 +97,28 @@ export function checkLabel<T>(value: T, field: string): T {
   if (typeof value === 'string' && LINE_BREAKING.test(value)) {
     throw new InvalidInputError(`${field} must be one line of text without control characters`, { field, reason: 'control-character' });
   }
+  // Every memory file carries its labels in its front matter, which readers cap (MAX_FRONT_MATTER_BYTES):
+  // an unbounded label would store a memory no reader could open again.
+  if (typeof value === 'string' && value.length > MAX_LABEL_CHARS) throw new InvalidInputError(`${field} is ${value.length} characters, at most ${MAX_LABEL_CHARS}`, { field, limit: MAX_LABEL_CHARS });
   return value;
 }
+
+/**
+ * Longest search query, in UTF-16 code units: a pasted error message or log excerpt fits; each query
+ * word is one index read, so a query of megabytes held a server for a minute (10,000 characters of
+ * distinct words: 0.36 s for a whole CLI search).
+ */
+export const MAX_QUERY_CHARS = 10_000;
+
+/** Refuses a query that is not a string or is over {@link MAX_QUERY_CHARS}. */
+export function checkQuery(query: unknown): void {
+  if (query === undefined || query === null) return;
+  if (typeof query !== 'string') throw new InvalidInputError('query must be a string', { field: 'query' });
+  if (query.length > MAX_QUERY_CHARS) throw new InvalidInputError(`query is ${query.length} characters, at most ${MAX_QUERY_CHARS}: search with the words that matter`, { field: 'query', limit: MAX_QUERY_CHARS });
+}
+
+/** Longest category, scope or upsert key, in UTF-16 code units. */
+export const MAX_LABEL_CHARS = 256;
 
 /**
  * Tags as given by a caller (a list or a comma-separated string), normalised like stored tags
@@ -124,6 +144,7 @@ export function checkedTags(input: unknown, field = 'tags'): string[] {
     const tag = checkText(String(t), field).trim().toLowerCase().replace(/\s+/g, '-');
     if (!tag || seen.has(tag)) continue;
     if (tag.length > MAX_TAG_CHARS) throw new InvalidInputError(`a tag is ${tag.length} characters, at most ${MAX_TAG_CHARS}`, { field, limit: MAX_TAG_CHARS });
+    if (LINE_BREAKING.test(tag)) throw new InvalidInputError(`a tag must be one line of text without control characters`, { field, reason: 'control-character' });
     seen.add(tag);
     bytes += Buffer.byteLength(tag) + 1;
   }
@@ -154,6 +175,7 @@ export function checkMetadata(meta: unknown, field = 'metadata'): void {
     for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
       if (++keys > MAX_METADATA_KEYS) throw new InvalidInputError(`${field} has more than ${MAX_METADATA_KEYS} keys`, { field, limit: MAX_METADATA_KEYS });
       checkText(k, field);
+      if (LINE_BREAKING.test(k)) throw new InvalidInputError(`a ${field} key must be one line of text without control characters`, { field, reason: 'control-character' });
       if (k.length > MAX_TAG_CHARS) throw new InvalidInputError(`a ${field} key is ${k.length} characters, at most ${MAX_TAG_CHARS}`, { field, limit: MAX_TAG_CHARS });
       walk(x, depth + 1);
     }

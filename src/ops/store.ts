@@ -88,7 +88,7 @@ export async function storeMemory(b: StoreBranch, input: StoreInput, cited?: Res
   const givenTags = checkedTags(input.tags);
   checkMetadata(input.metadata);
   for (const f of ['category', 'scope'] as const) checkLabel(input[f], f);
-  checkText(input.upsertKey, 'upsertKey');
+  checkLabel(input.upsertKey, 'upsertKey');
   const upsertKey = input.upsertKey !== undefined ? String(input.upsertKey).trim() : undefined;
   if (input.upsertKey !== undefined && !upsertKey) throw new InvalidInputError('upsertKey must not be empty', { field: 'upsertKey' });
   if (upsertKey && upsertKey.length > 256) throw new InvalidInputError('upsertKey is over 256 characters', { field: 'upsertKey' });

@@ -4,7 +4,7 @@ import type { ReadonlyBranch } from '../model/branch-view.js';
 import { embedInput, type Embedder } from '../embed/index.js';
 import { branchVectors, searchBudgetMs, storeEmbedder } from '../vector/store-vectors.js';
 import { readOnlyView } from '../vector/view.js';
-import { limitOf } from '../model/bounds.js';
+import { checkQuery, limitOf } from '../model/bounds.js';
 import { queryTerms } from './analyze.js';
 import { supportPage } from './hybrid-confidence.js';
 import { DIVERSITY, SESSION_CAP, minSimilarity, type ModeSearchOptions } from './hybrid-options.js';
@@ -151,6 +151,7 @@ export function mayReadVectors(store: ReadonlyBranch, q: SearchQuery): boolean {
  */
 export async function modeSearch(store: ReadonlyBranch, q: SearchQuery = {}, opts: ModeSearchOptions = {}): Promise<SearchResponse> {
   if (q === null || typeof q !== 'object') throw new InvalidInputError('search takes an options object', { field: 'query' });
+  checkQuery(q.query);
   if (q.mode !== undefined && q.mode !== null && !SEARCH_MODES.includes(q.mode)) {
     throw new InvalidInputError(`mode must be hybrid, vector or fulltext, got ${JSON.stringify(q.mode)}`, { field: 'mode' });
   }

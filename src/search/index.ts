@@ -15,7 +15,7 @@ import { KNOWN_COVERAGE, MIN_COVERAGE, confidence, nothingConfidentNote, roundCo
 import { queryTerms } from './analyze.js';
 import { computeDocBounds, readDocBounds, writeDocBounds, type DocBounds } from './doc-bounds.js';
 import { SegmentBuilder, mergeSegments, type Segment } from './segment.js';
-import { limitOf } from '../model/bounds.js';
+import { checkQuery, limitOf } from '../model/bounds.js';
 import { adopt, baseSegmentFile, dropOtherFormats, paths, readSegment, stateOf, states, trusted, writeAtomic } from './index-files.js';
 import { addFile, advanceDelta, buildDelta, fullBuild, matches, needsCompaction, setLastOpen, viewOf, type BuildOptions } from './index-build.js';
 
@@ -220,7 +220,7 @@ export function readMemory(store: ReadonlyBranch, seg: Segment, d: number): Memo
 /** `memory_search`: ranked full-text search with filters; filters alone list matches newest first. */
 export async function search(store: ReadonlyBranch, q: SearchQuery = {}, opts: IndexOptions = {}): Promise<SearchResponse> {
   if (q === null || typeof q !== 'object') throw new InvalidInputError('search takes an options object', { field: 'query' });
-  if (q.query !== undefined && q.query !== null && typeof q.query !== 'string') throw new InvalidInputError('query must be a string', { field: 'query' });
+  checkQuery(q.query);
   const now = store.now().getTime();
   const limit = toLimit(q.limit);
   const filter = normalizeFilter(q, now);

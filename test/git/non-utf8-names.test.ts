@@ -88,10 +88,12 @@ describe('tree entry names are bytes', () => {
     expect(found.results).toEqual([]);
     ok(await runCli(a, ['rebuild-index']));
     ok(await runCli(a, ['search', 'pelicans', '--json']));
-    // Whole-branch reads skip them too, and say so.
-    const exported = ok(await runCli(a, ['export']));
+    // Whole-branch reads skip them too, and say so; an export (a backup) names them and fails.
+    const exported = await runCli(a, ['export']);
+    expect(exported.code).not.toBe(0);
+    expect(exported.stdout).toContain('pelicans');
     expect(exported.stdout).not.toMatch(/walrus|heron/);
-    expect(exported.stderr).toMatch(/x\\xff\.md/);
+    expect(exported.stderr).toMatch(/EXPORT_INCOMPLETE.*x\\xfe\.md.*x\\xff\.md/);
     ok(await runCli(a, ['stats', '--json']));
     ok(await runCli(a, ['recent', '--json']));
     ok(await runCli(a, ['history', list.memories[0].id, '--json']));

@@ -38,6 +38,27 @@ describe('category and scope: one line of text at every input', () => {
     expect((await s.store({ content: 'y', category: 'ops / deploy — äöü 日本' })).id).toBeTruthy();
   });
 
+  it('a label over 256 characters, a tag, a metadata key or an upsert key with a control character: INVALID_INPUT, nothing stored', async () => {
+    const repo = makeRepo();
+    const s = new MemoryStore({ repo, warn: () => {} });
+    const { id } = await s.store({ content: 'a first memory', category: 'ops' });
+    const before = tip(repo);
+    const long = 'c'.repeat(300_000);
+    expect(await code(s.store({ content: 'x', category: long }))).toBe('INVALID_INPUT');
+    expect(await code(s.store({ content: 'x', scope: long }))).toBe('INVALID_INPUT');
+    expect(await code(s.update(id, { scope: long }))).toBe('INVALID_INPUT');
+    for (const bad of ['esc\u001b[2J', 'nul\u0000x', 'c1\u009b', 'bell\u0007']) {
+      expect(await code(s.store({ content: 'x', tags: [bad] })), JSON.stringify(bad)).toBe('INVALID_INPUT');
+      expect(await code(s.update(id, { tags: [bad] })), JSON.stringify(bad)).toBe('INVALID_INPUT');
+      expect(await code(s.store({ content: 'x', metadata: { [bad]: 1 } })), JSON.stringify(bad)).toBe('INVALID_INPUT');
+      expect(await code(s.store({ content: 'x', upsertKey: bad })), JSON.stringify(bad)).toBe('INVALID_INPUT');
+    }
+    expect(tip(repo)).toBe(before);
+    // At the cap, a label is fine, and the memory reads back.
+    const ok = await s.store({ content: 'y', category: 'c'.repeat(256), tags: ['ops', 'multi word'] });
+    expect((await s.get(ok.id)).memory.category).toHaveLength(256);
+  });
+
   it('CLI store and update', async () => {
     const repo = makeRepo();
     const first = await runCli(repo, ['store', 'a first memory', '--json']);
@@ -106,5 +127,24 @@ describe('field names that are Object.prototype names', () => {
     expect(Object.getOwnPropertyDescriptor(out, '__proto__')?.value).toEqual({ a: 1 });
     expect(out.constructor).toBe('y');
     expect(Object.keys(out.metadata)).toContain('__proto__');
+  });
+});
+
+describe('a search query is bounded at every input', () => {
+  it('over 10,000 characters: INVALID_INPUT from the library (both search paths), the CLI and MCP; at the cap it runs', async () => {
+    const repo = makeRepo();
+    const s = new MemoryStore({ repo, warn: () => {} });
+    await s.store({ content: 'deploys need the VPN' });
+    const long = 'word '.repeat(2001);
+    const { search } = await import('../../src/search/index.js');
+    const { modeSearch } = await import('../../src/search/hybrid.js');
+    expect(await code(search(s, { query: long }))).toBe('INVALID_INPUT');
+    expect(await code(modeSearch(s, { query: long, mode: 'fulltext' }))).toBe('INVALID_INPUT');
+    const cli = await runCli(repo, ['search', long, '--json']);
+    expect(cli.code).toBe(2);
+    expect(cli.json.error.message).not.toContain(long.slice(0, 1000));
+    const { client } = await connectIn(repo);
+    expect(toolCode(await client.callTool({ name: 'memory_search', arguments: { query: long } }))).toBe('INVALID_INPUT');
+    expect((await search(s, { query: `${'x'.repeat(9_990)} vpn` })).success).toBe(true);
   });
 });

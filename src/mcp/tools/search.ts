@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { InvalidInputError } from '../../errors.js';
+import { MAX_QUERY_CHARS } from '../../model/bounds.js';
 import { ReadRef, count, IsoDate, MemoryPreview, Priority, Tags } from '../schemas.js';
 import { clamp, defineTool, preview, renderList } from '../tool.js';
 
@@ -29,7 +30,7 @@ export const memorySearch = defineTool({
     'Read a result before relying on it: confidence is evidence, not proof. As measured: in a large store of conversations (chat turns, CI jobs) 95 in 100 questions the memories cannot answer get an empty `results`; among the notes of a team a question next to what they say still gets a confident result, often a neighbouring note (asked whether a deleted comment can be restored, it finds the note on deleted projects): in a small store (tens of notes) about 1 in 4 still gets a confident result, among a thousand notes about 6 in 10 do; and about 1 answerable question in 6 has no confident result or another note first (7 in 10 among notes written by others in words unlike the question, and for 5 in 10 of those the right note is first in `weak`), so read the note, and check `weak` before saying you do not remember.',
   ].join(' '),
   input: z.object({
-    query: z.string().optional().describe('What to look for, in words, e.g. "rate limit" (optional)'),
+    query: z.string().max(MAX_QUERY_CHARS).optional().describe(`What to look for, in words, e.g. "rate limit" (optional; at most ${MAX_QUERY_CHARS} characters)`),
     tags: Tags.optional().describe('Only memories carrying every one of these tags'),
     category: z.string().min(1).optional().describe('Only this category'),
     priority: Priority.optional().describe('Only memories of this priority (low, medium, high)'),
