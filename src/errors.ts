@@ -112,7 +112,9 @@ export class NotFoundError extends MemoryError {
 }
 export class InvalidIdError extends MemoryError {
   constructor(id: string) {
-    super('INVALID_ID', `invalid memory id: ${JSON.stringify(id)} (ids look like mem_ followed by lowercase letters and digits, e.g. mem_0k2x9d1ab7q4ce3m)`, { id });
+    // A bounded quote: the hint after it must survive any id, however long.
+    const shown = id.length > 80 ? `${JSON.stringify(id.slice(0, 80)).slice(0, -1)}…" (${id.length} characters)` : JSON.stringify(id);
+    super('INVALID_ID', `invalid memory id: ${shown} (ids look like mem_ followed by lowercase letters and digits, e.g. mem_0k2x9d1ab7q4ce3m)`, { id });
   }
 }
 export class InvalidInputError extends MemoryError {

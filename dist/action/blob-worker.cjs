@@ -4605,7 +4605,8 @@ var NotFoundError = class extends MemoryError {
 };
 var InvalidIdError = class extends MemoryError {
   constructor(id) {
-    super("INVALID_ID", `invalid memory id: ${JSON.stringify(id)} (ids look like mem_ followed by lowercase letters and digits, e.g. mem_0k2x9d1ab7q4ce3m)`, { id });
+    const shown = id.length > 80 ? `${JSON.stringify(id.slice(0, 80)).slice(0, -1)}\u2026" (${id.length} characters)` : JSON.stringify(id);
+    super("INVALID_ID", `invalid memory id: ${shown} (ids look like mem_ followed by lowercase letters and digits, e.g. mem_0k2x9d1ab7q4ce3m)`, { id });
   }
 };
 var InvalidInputError = class extends MemoryError {
@@ -4758,10 +4759,10 @@ var GitCommandError = class extends MemoryError {
 };
 var ExportIncompleteError = class extends MemoryError {
   constructor(skipped, exported) {
-    const list = skipped.slice(0, 10).map((s) => `${s.id} (${s.path}: ${s.reason})`).join("; ");
+    const list = skipped.slice(0, 10).map((s) => s.id ? `${s.id} (${s.path}: ${s.reason})` : `${s.path} (${s.reason})`).join("; ");
     super(
       "EXPORT_INCOMPLETE",
-      `exported ${exported} memories; ${skipped.length} could not be written in a form import accepts and were left out: ${list}${skipped.length > 10 ? `; and ${skipped.length - 10} more` : ""} (fix or delete those files on the memory branch)`,
+      `exported ${exported} memories; ${skipped.length} file${skipped.length === 1 ? "" : "s"} could not be read or written in a form import accepts and ${skipped.length === 1 ? "was" : "were"} left out: ${list}${skipped.length > 10 ? `; and ${skipped.length - 10} more` : ""} (fix or delete those files on the memory branch)`,
       { exported, skipped: skipped.slice(0, 1e3) }
     );
   }

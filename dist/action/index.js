@@ -13,57 +13,57 @@ import {
   MAX_ERROR_VALUE,
   safeError,
   safeText
-} from "./chunks/chunk-VUFI5SUX.js";
+} from "./chunks/chunk-RQIUX57U.js";
 import {
   branchConfigOid,
   readStoreConfig
-} from "./chunks/chunk-E3FCUWHD.js";
+} from "./chunks/chunk-FVI276PZ.js";
 import {
   findLive,
   idLookupFor,
   indexHasNoFile,
   loadIdLookup
-} from "./chunks/chunk-2L4SH23X.js";
+} from "./chunks/chunk-M4G72GDM.js";
 import {
   emptyTrash,
   listTrash,
   notFoundError,
   trashFile,
   trashPathFor
-} from "./chunks/chunk-PUDAOHPW.js";
+} from "./chunks/chunk-OR7XTQ53.js";
 import {
   COMMIT_EXCERPT,
   excerpt
 } from "./chunks/chunk-WMTLY4KJ.js";
 import {
   GitRepository
-} from "./chunks/chunk-BXPMQALE.js";
+} from "./chunks/chunk-WJ3QJCL3.js";
 import {
   validateBranchName
-} from "./chunks/chunk-QEMB62LY.js";
+} from "./chunks/chunk-GTAEP7NI.js";
 import {
   filterMemories,
   listPage,
   recentMemories,
   taggedMemories
-} from "./chunks/chunk-6YLJ3KLF.js";
+} from "./chunks/chunk-L56RDSAW.js";
 import {
   citationToFront
 } from "./chunks/chunk-6FGNS2U2.js";
 import {
   scanText,
   secretDetected
-} from "./chunks/chunk-LFXODTWV.js";
+} from "./chunks/chunk-IQD4E6NP.js";
 import {
   runGitSync
-} from "./chunks/chunk-ZEGGKKJW.js";
+} from "./chunks/chunk-2QD6CEEN.js";
 import "./chunks/chunk-G6ED4QC4.js";
 import {
   SEGMENT_FORMAT,
   runClosers
-} from "./chunks/chunk-A3AHOKQU.js";
+} from "./chunks/chunk-CFTP24FZ.js";
 import "./chunks/chunk-UCBYA3PT.js";
-import "./chunks/chunk-ACHGFJY3.js";
+import "./chunks/chunk-E3OSZJLW.js";
 import {
   ARCHIVE_DIR,
   blobText,
@@ -72,9 +72,9 @@ import {
   loadCatalogAsync,
   notUtf8,
   unreadableFile
-} from "./chunks/chunk-3YJO3FTS.js";
+} from "./chunks/chunk-CQNYWYCJ.js";
 import "./chunks/chunk-Z5YN2S7E.js";
-import "./chunks/chunk-CNRW4CSS.js";
+import "./chunks/chunk-OQDIJSBS.js";
 import {
   MAX_CONTENT_BYTES,
   isPriority,
@@ -85,31 +85,30 @@ import {
   publicMemory,
   runnerMetadata,
   validateContent
-} from "./chunks/chunk-SX3RYMZO.js";
-import "./chunks/chunk-UAXURQDI.js";
-import "./chunks/chunk-MQAQCRNL.js";
+} from "./chunks/chunk-EYKMHHKG.js";
+import "./chunks/chunk-VIW2RCAO.js";
+import "./chunks/chunk-SSV3AZGT.js";
 import {
   checkLabel,
   checkMetadata,
-  checkText,
   checkTime,
   checkedTags,
   positiveInt
-} from "./chunks/chunk-3KKDUFKL.js";
+} from "./chunks/chunk-XRSA6KWW.js";
 import {
   assertId,
   idFromPath,
   newId,
   pathFor
-} from "./chunks/chunk-Y53ZR2DQ.js";
-import "./chunks/chunk-CQOITEG3.js";
+} from "./chunks/chunk-FBFUYQWQ.js";
+import "./chunks/chunk-5EVQ5UWQ.js";
 import {
   daemonStatus,
   notifyStored,
   searchViaDaemon,
   startDaemon,
   stopDaemon
-} from "./chunks/chunk-A5Q64TE2.js";
+} from "./chunks/chunk-4OMTJQQK.js";
 import {
   ConfirmationRequiredError,
   DuplicateError,
@@ -117,11 +116,11 @@ import {
   NotFoundError,
   RefMovedError,
   UnreadableMemoryError
-} from "./chunks/chunk-2Y3HFSS2.js";
+} from "./chunks/chunk-FJGJKBHJ.js";
 import "./chunks/chunk-VBFOSH5Y.js";
 
 // src/ops/store.ts
-var lifecycle = () => import("./chunks/store-hooks-5LMBGN5B.js");
+var lifecycle = () => import("./chunks/store-hooks-A36VT5TE.js");
 async function storeMemory(b, input, cited) {
   if (input.cite !== void 0 && !cited) throw new InvalidInputError("citations are resolved by the door (openMemory): call store through it", { field: "cite" });
   const { derivedTags, guardOptions, guardWrite, guardFile, expiryOf, findExisting, contentHash, keyOf, normalizeContent, UPSERT_KEY_FIELD } = await lifecycle();
@@ -138,7 +137,7 @@ async function storeMemory(b, input, cited) {
   const givenTags = checkedTags(input.tags);
   checkMetadata(input.metadata);
   for (const f of ["category", "scope"]) checkLabel(input[f], f);
-  checkText(input.upsertKey, "upsertKey");
+  checkLabel(input.upsertKey, "upsertKey");
   const upsertKey = input.upsertKey !== void 0 ? String(input.upsertKey).trim() : void 0;
   if (input.upsertKey !== void 0 && !upsertKey) throw new InvalidInputError("upsertKey must not be empty", { field: "upsertKey" });
   if (upsertKey && upsertKey.length > 256) throw new InvalidInputError("upsertKey is over 256 characters", { field: "upsertKey" });
@@ -268,7 +267,7 @@ function missingError(b, id, tip, lookup = null) {
 
 // src/ops/update.ts
 import { isUtf8 } from "node:buffer";
-var lifecycle2 = () => import("./chunks/store-hooks-5LMBGN5B.js");
+var lifecycle2 = () => import("./chunks/store-hooks-A36VT5TE.js");
 async function updateMemory(b, id, patch, cited) {
   const { guardOptions, assertNoNewSecrets, guardFields, guardFile } = await lifecycle2();
   assertId(id);
@@ -366,7 +365,7 @@ function otherCopies(b, id, path, tip, filesOfIdInIndex) {
 }
 async function deleteMemory(b, id) {
   assertId(id);
-  const { filesOfIdInIndex } = await import("./chunks/listing-5DHBYW6R.js");
+  const { filesOfIdInIndex } = await import("./chunks/listing-6KQBZH7K.js");
   const lookup = await loadIdLookup();
   const res = await b.mutate((tip) => {
     const hit = findLive(b, id, tip, lookup);
@@ -652,12 +651,12 @@ var MemoryStore = class {
    * from the branch and loaded on first use; lunr only loads when a search runs.
    */
   async search(q = {}, opts) {
-    const { modeSearch } = await import("./chunks/hybrid-VEZJKLKO.js");
+    const { modeSearch } = await import("./chunks/hybrid-6QZJKW5D.js");
     return modeSearch(this, q, opts);
   }
   /** Rebuilds the search index from every file on the branch, ignoring the cache. */
   async rebuildIndex(opts) {
-    const { rebuildIndex } = await import("./chunks/search-WKAW2AB5.js");
+    const { rebuildIndex } = await import("./chunks/search-CHDHYUA7.js");
     return rebuildIndex(this, opts);
   }
   /** Lets go of what the store holds open: index files (src/model/closers.ts), then the git reader. */
@@ -705,7 +704,7 @@ async function citationsFor(s, input, field) {
     return void 0;
   }
   if (input.citeRef !== void 0 && typeof input.citeRef !== "string") throw new InvalidInputError("citeRef must be a ref name or commit id", { field: "citeRef" });
-  const { resolveCitations, citeSpecsOf } = await import("./chunks/create-BWEIGNAD.js");
+  const { resolveCitations, citeSpecsOf } = await import("./chunks/create-CBKRWHUW.js");
   return resolveCitations(s.git, { cite: citeSpecsOf(input.cite, field), citeRef: input.citeRef });
 }
 function refOf(o) {
@@ -717,22 +716,22 @@ function refOf(o) {
 }
 function openDoor(options = {}) {
   const { embedOnWrite, indexCache, ...storeOpts } = checkOpenOptions(options);
-  const writeVectors = async (texts) => (await import("./chunks/write-UMIG4XQO.js")).writeTimeVectors(s, texts);
+  const writeVectors = async (texts) => (await import("./chunks/write-J2NDT47S.js")).writeTimeVectors(s, texts);
   const s = new MemoryStore({ ...storeOpts, vectorsOnWrite: storeOpts.vectorsOnWrite ?? (embedOnWrite === false ? void 0 : writeVectors) });
-  const history = () => import("./chunks/history-FUERPPKK.js");
-  const coreDoc = () => import("./chunks/core-doc-5XYTVEEI.js");
-  const sync = () => import("./chunks/sync-SIHZEJSC.js");
-  const importer = () => import("./chunks/importer-2RB3BEBV.js");
-  const exporter = () => import("./chunks/export-SAK3VKP2.js");
-  const configOps = () => import("./chunks/config-ops-B6KBTJKC.js");
+  const history = () => import("./chunks/history-BUNQV4GL.js");
+  const coreDoc = () => import("./chunks/core-doc-GHYYGSHY.js");
+  const sync = () => import("./chunks/sync-MMXWJIBY.js");
+  const importer = () => import("./chunks/importer-JIEIXFF7.js");
+  const exporter = () => import("./chunks/export-UXQN5AQA.js");
+  const configOps = () => import("./chunks/config-ops-2KNG36DQ.js");
   let viewModel = null;
-  const citeReads = () => import("./chunks/cite-reads-V56JG6TB.js");
+  const citeReads = () => import("./chunks/cite-reads-J3P2S2DO.js");
   return {
     verify: async (o = {}) => {
       if (o === null || typeof o !== "object" || Array.isArray(o)) throw new InvalidInputError('verify options must be an object, e.g. { ref: "HEAD" }', { field: "options" });
       for (const k of ["ref", "since"]) if (o[k] !== void 0 && typeof o[k] !== "string") throw new InvalidInputError(`${k} must be a ref name or commit id`, { field: k });
       for (const k of ["fix", "code"]) if (o[k] !== void 0 && typeof o[k] !== "boolean") throw new InvalidInputError(`${k} must be a boolean`, { field: k });
-      return (await import("./chunks/verify-FX6WHGNJ.js")).verifyMemories(s, o);
+      return (await import("./chunks/verify-F6VX6ESO.js")).verifyMemories(s, o);
     },
     store: async (input) => storeMemory(s, input, await citationsFor(s, input, "cite")),
     get: async (id, o) => {
@@ -755,13 +754,13 @@ function openDoor(options = {}) {
     // Mode-aware search (hybrid, vector, full text; docs/hybrid.md); lunr loads only when one runs.
     search: async (q, o) => {
       const ref = refOf(o);
-      const run2 = async () => (await citeReads()).searchWithCitations(s, await (await import("./chunks/hybrid-VEZJKLKO.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0), ref);
+      const run2 = async () => (await citeReads()).searchWithCitations(s, await (await import("./chunks/hybrid-6QZJKW5D.js")).modeSearch(s, q, o?.progress ? { progress: o.progress } : void 0), ref);
       if (!indexCache) return run2();
-      const vectors = (await import("./chunks/hybrid-VEZJKLKO.js")).mayReadVectors(s, q ?? {});
-      const { result, report } = await (await import("./chunks/index-cache-UHZLBVLQ.js")).withIndexCache(s, indexCache, run2, { vectors });
+      const vectors = (await import("./chunks/hybrid-6QZJKW5D.js")).mayReadVectors(s, q ?? {});
+      const { result, report } = await (await import("./chunks/index-cache-4SAVMNCX.js")).withIndexCache(s, indexCache, run2, { vectors });
       return { ...result, indexCache: report };
     },
-    rebuildIndex: async (o) => (await import("./chunks/search-WKAW2AB5.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
+    rebuildIndex: async (o) => (await import("./chunks/search-CHDHYUA7.js")).rebuildIndex(s, o?.progress ? { progress: o.progress } : void 0),
     delete: (id) => deleteMemory(s, id),
     deleteByTag: (tag) => deleteTagged(s, tag),
     clear: (o) => clearMemories(s, o),
@@ -782,13 +781,13 @@ function openDoor(options = {}) {
       if (action === "list") return { success: true, action, items: listTrash(s) };
       if (action === "restore") {
         if (!input.id) throw new InvalidInputError("restore needs the id of a memory in the trash", { field: "id" });
-        return { ...await (await import("./chunks/restore-RLICCANA.js")).restoreFromTrash(s, input.id), action };
+        return { ...await (await import("./chunks/restore-AZBU4ACY.js")).restoreFromTrash(s, input.id), action };
       }
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-UTO2XT6D.js")).memoryStats(s, o),
-    prune: async (o) => (await import("./chunks/prune-7JF4HBMD.js")).prune(s, o),
+    stats: async (o) => (await import("./chunks/stats-EGQ64G6N.js")).memoryStats(s, o),
+    prune: async (o) => (await import("./chunks/prune-WDKU4TLL.js")).prune(s, o),
     importMemories: async (input) => (await importer()).importMemories(s, input),
     exportMemories: async (o) => (await exporter()).exportMemories(s, o),
     exportChunks: async (o) => (await exporter()).exportChunks(s, { maxContentBytes: (await s.loadConfig()).maxContentBytes, ...o }),
@@ -802,13 +801,13 @@ function openDoor(options = {}) {
         const v = o[key];
         if (v !== void 0) positiveInt(v, key);
       }
-      return (await import("./chunks/embed-YAV4VMUT.js")).embedMemories(s, { batchSize: o.batchSize, threads: o.threads, onProgress: o.onProgress });
+      return (await import("./chunks/embed-IJX6A7S5.js")).embedMemories(s, { batchSize: o.batchSize, threads: o.threads, onProgress: o.onProgress });
     },
-    calibrate: async (o = {}) => (await import("./chunks/calibrate-5BN4BE5U.js")).calibrate(s, { far: o.far, set: o.set === true }),
+    calibrate: async (o = {}) => (await import("./chunks/calibrate-RAHM4TQP.js")).calibrate(s, { far: o.far, set: o.set === true }),
     viewModel: async () => {
       if (!viewModel) {
-        const { ViewModel: VM } = await import("./chunks/view-model-LRZMS6JO.js");
-        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-VEZJKLKO.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-7JF4HBMD.js")).prune(s, { dryRun: true }) });
+        const { ViewModel: VM } = await import("./chunks/view-model-OX6XYYXV.js");
+        viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-6QZJKW5D.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-WDKU4TLL.js")).prune(s, { dryRun: true }) });
       }
       return viewModel;
     },
@@ -1100,7 +1099,7 @@ async function executeWith(inputs, log2) {
       result.summary = storeSummary(result.id, tags, inputs.branch, inputs.sync ? inputs.remote : null, result.json.duplicate === true);
     }
     if (inputs.viewExport) {
-      const { exportViewer } = await import("./chunks/export-X4TPEJH3.js");
+      const { exportViewer } = await import("./chunks/export-TZXIWB6J.js");
       const v = await exportViewer(memory, inputs.viewExport);
       log2.info(`viewer written to ${v.dir} (${v.memories} memories)`);
       const run2 = process.env.GITHUB_REPOSITORY && process.env.GITHUB_RUN_ID ? `${process.env.GITHUB_SERVER_URL || "https://github.com"}/${process.env.GITHUB_REPOSITORY}/actions/runs/${process.env.GITHUB_RUN_ID}#artifacts` : null;

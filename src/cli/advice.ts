@@ -28,7 +28,7 @@ export function cliAdvice(err: MemoryError): string | null {
     case 'content':
       return 'give the text to remember as an argument or on stdin with "-"';
     case 'branch':
-      return 'use a branch of its own, e.g. --branch memory';
+      return err.data.branch === 'memory' ? 'switch that worktree to another branch (git switch), or use another memory branch, e.g. --branch memory-notes' : 'use a branch of its own, e.g. --branch memory';
     case 'remote':
       return 'list them with "git remote -v", or pass a URL with --remote';
     case 'search.fulltext':

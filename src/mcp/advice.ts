@@ -22,7 +22,7 @@ export function agentAdvice(err: MemoryError): string | null {
     case 'content':
       return 'give the text to remember in content';
     case 'branch':
-      return 'start the server with a branch of its own, e.g. --branch memory';
+      return err.data.branch === 'memory' ? 'the branch is checked out in a worktree: switch that worktree to another branch, or start the server with another memory branch, e.g. --branch memory-notes' : 'start the server with a branch of its own, e.g. --branch memory';
     case 'remote':
       return 'the server shares through $MEMORY_REMOTE (default origin): start it with a remote this repository has ("git remote -v" lists them)';
     case 'search.fulltext':

@@ -51,11 +51,15 @@ export const DEFAULT_PREVIEW_CHARS = 1000;
  * Cuts long content so a page of results fits a model's context. The marker says how much is left
  * and how to get it; `truncated` says so in the structured result.
  */
+/** Where to cut `text` to at most `max` code units without splitting a surrogate pair. */
+export function cutAt(text: string, max: number): number {
+  const code = text.charCodeAt(max - 1);
+  return code >= 0xd800 && code <= 0xdbff ? max - 1 : max;
+}
+
 export function preview(m: Memory, max: number): MemoryPreviewT {
   if (m.content.length <= max) return { ...m };
-  let cut = max;
-  const code = m.content.charCodeAt(cut - 1);
-  if (code >= 0xd800 && code <= 0xdbff) cut--; // never split a surrogate pair
+  const cut = cutAt(m.content, max);
   const rest = m.content.length - cut;
   return {
     ...m,

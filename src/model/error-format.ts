@@ -37,9 +37,10 @@ export function escapeControls(text: string): string {
 /** One string as it may appear in an error or a warning: masked, controls escaped, long runs cut, at most `max` characters. */
 export function safeText(value: string, max = MAX_ERROR_MESSAGE): string {
   // Scan a bounded prefix: an error about a 300 MB argument needs none of its tail.
-  let s = value.length > 64 * 1024 ? value.slice(0, 64 * 1024) : value;
-  s = cutRuns(escapeControls(maskSecrets(s)));
-  if (s.length > max || value.length > 64 * 1024) s = `${s.slice(0, max)}…[${value.length - Math.min(max, s.length)} more characters]`;
+  const scanned = Math.min(value.length, 64 * 1024);
+  let s = cutRuns(escapeControls(maskSecrets(value.slice(0, scanned))));
+  if (s.length > max) s = `${s.slice(0, max)}…[${value.length - max} more characters]`;
+  else if (scanned < value.length) s = `${s}…[${value.length - scanned} more characters]`;
   return s;
 }
 

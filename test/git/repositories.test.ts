@@ -93,6 +93,17 @@ describe('checked-out branches', () => {
     expect(git(empty, 'for-each-ref')).toBe('');
   });
 
+  it('the advice for the memory branch checked out in a worktree names another way, not the same branch', async () => {
+    const repo = makeRepo({ commit: true });
+    expect((await runCli(repo, ['store', 'first', '--json'])).code).toBe(0);
+    git(repo, 'worktree', 'add', '-q', join(tempDir(), 'wt'), 'memory');
+    const r = await runCli(repo, ['store', 'x']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--branch memory-notes');
+    expect(r.stderr).not.toContain('--branch memory ');
+    expect(r.stderr).not.toMatch(/--branch memory$/m);
+  });
+
   it("a bare repository's HEAD branch is not checked out: writes to it work", async () => {
     const bare = makeRepo({ bare: true });
     expect((await runCli(bare, ['store', 'into a bare repo', '--branch', 'main', '--json'])).code).toBe(0);

@@ -33,6 +33,18 @@ describe('the error formatter', () => {
     expect(safeError(new Error('boom')).code).toBe('INTERNAL');
     expect(safeText('a'.repeat(5000))).toMatch(/^a{60}…\[4940 more characters\]$/);
   });
+
+  it('an argument over 64 KiB: one marker with the right count, and an id error keeps its hint', () => {
+    // Scanned text cut short by the run rule, then the unscanned tail counted once.
+    expect(safeText('b'.repeat(70_000))).toBe(`${'b'.repeat(60)}…[65476 more characters]…[${70_000 - 65_536} more characters]`);
+    const words = Array.from({ length: 20_000 }, (_, i) => `w${i}`).join(' ');
+    const out = safeText(words);
+    expect(out.match(/more characters\]/g)).toHaveLength(1);
+    expect(out).toMatch(new RegExp(`…\\[${words.length - MAX_ERROR_MESSAGE} more characters\\]$`));
+    const id = safeError(new InvalidIdError('B'.repeat(70_000))).message;
+    expect(id).toContain('(70000 characters)');
+    expect(id).toMatch(/e\.g\. mem_0k2x9d1ab7q4ce3m\)$/);
+  });
 });
 
 describe('the argument parser', () => {

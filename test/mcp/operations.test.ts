@@ -27,6 +27,15 @@ describe('memory mcp: update, history, core, trash, stats', () => {
     expect(errorCode(await client.callTool({ name: 'memory_update', arguments: { id } }))).toBe('INVALID_INPUT');
   });
 
+  it('history cuts a long version at the preview length without splitting a surrogate pair', async () => {
+    const { client } = await connect(makeRepo(), { previewChars: 100 });
+    const { id } = structured(await client.callTool({ name: 'memory_store', arguments: { content: `${'a'.repeat(99)}😀 and more after the emoji` } }));
+    const v = structured(await client.callTool({ name: 'memory_history', arguments: { id } })).versions[0];
+    expect(v.truncated).toBe(true);
+    expect(v.content).toMatch(/^a{99}… \[truncated: 27 more characters\]$/);
+    expect(v.content).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
+  });
+
   it('views and patches the core document, refusing ambiguous or stale edits', async () => {
     const { client } = await connect(makeRepo());
     const empty = structured(await client.callTool({ name: 'memory_core_view', arguments: {} }));

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { count, Id } from '../schemas.js';
-import { clamp, defineTool } from '../tool.js';
+import { clamp, cutAt, defineTool } from '../tool.js';
 
 const DEFAULT = 20;
 const CAP = 100;
@@ -40,7 +40,8 @@ export const memoryHistory = defineTool({
     const r = await memory.history(a.id);
     const versions = r.versions.slice(0, clamp(a.limit, DEFAULT, CAP)).map((v) => {
       if (v.content === null || v.content.length <= ctx.previewChars) return { ...v };
-      return { ...v, content: `${v.content.slice(0, ctx.previewChars)}… [truncated: ${v.content.length - ctx.previewChars} more characters]`, truncated: true };
+      const cut = cutAt(v.content, ctx.previewChars);
+      return { ...v, content: `${v.content.slice(0, cut)}… [truncated: ${v.content.length - cut} more characters]`, truncated: true };
     });
     return { success: true as const, id: r.id, versions, total: r.versions.length };
   },
