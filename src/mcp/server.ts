@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { openMemory, type GitMemory, type OpenOptions } from '../api.js';
 import { MemoryError, InvalidInputError, SyncFailedError } from '../errors.js';
 import { formatError, safeError, safeText } from '../model/error-format.js';
+import { closest } from '../model/suggest.js';
 import { mcpDefinition, type McpToolDefinition } from './definitions.js';
 import { DEFAULT_PREVIEW_CHARS, type ToolDefinition } from './tool.js';
 import { withAgentAdvice } from './advice.js';
@@ -299,7 +300,15 @@ export function createMemoryServer(opts: MemoryServerOptions = {}): Server {
   server.setRequestHandler(CallToolRequestSchema, async (req): Promise<CallToolResult> => {
     const tool = byName.get(req.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool: ${safeText(String(req.params.name), 100)} (known: ${[...byName.keys()].join(', ')})`);
-    const parsed = tool.input.safeParse(req.params.arguments ?? {});
+    // A misspelled argument ("tag" for "tags") would otherwise be dropped, and a filter with it.
+    const args = req.params.arguments ?? {};
+    const known = tool.input instanceof z.ZodObject ? Object.keys(tool.input.shape) : null;
+    const unknown = known && args && typeof args === 'object' && !Array.isArray(args) ? Object.keys(args).filter((k) => !known.includes(k)) : [];
+    if (unknown.length) {
+      const hint = unknown[0].length <= 64 ? closest(unknown[0], known ?? []) : null;
+      return toolError(new InvalidInputError(`${tool.name} has no argument ${safeText(JSON.stringify(unknown[0]), 80)}${hint ? ` (did you mean "${hint}"?)` : ''}; its arguments: ${(known ?? []).join(', ')}`, { tool: tool.name, field: safeText(unknown[0], 80) }));
+    }
+    const parsed = tool.input.safeParse(args);
     if (!parsed.success) return toolError(new InvalidInputError(validationMessage(tool.name, parsed.error), { tool: tool.name }));
     const started = Date.now();
     try {

@@ -27,6 +27,26 @@ describe('memory mcp: update, history, core, trash, stats', () => {
     expect(errorCode(await client.callTool({ name: 'memory_update', arguments: { id } }))).toBe('INVALID_INPUT');
   });
 
+  it('a misspelled argument is INVALID_INPUT naming the right one, never a filter silently dropped', async () => {
+    const { client } = await connect(makeRepo());
+    await client.callTool({ name: 'memory_store', arguments: { content: 'deploys need the VPN', tags: ['ops'] } });
+    await client.callTool({ name: 'memory_store', arguments: { content: 'lunch is at noon', tags: ['team'] } });
+    for (const [name, args, wanted] of [
+      ['memory_list', { tag: ['ops'] }, 'tags'],
+      ['memory_search', { query: 'vpn', catgory: 'ops' }, 'category'],
+      ['memory_search', { query: 'vpn', limt: 1 }, 'limit'],
+      ['memory_recent', { cout: 1 }, 'count'],
+    ] as const) {
+      const r = await client.callTool({ name, arguments: args });
+      expect(errorCode(r), name).toBe('INVALID_INPUT');
+      expect(JSON.parse(text(r)).error.message).toContain(`did you mean "${wanted}"`);
+    }
+    const huge = await client.callTool({ name: 'memory_list', arguments: { ['k'.repeat(1_000_000)]: 1 } });
+    expect(errorCode(huge)).toBe('INVALID_INPUT');
+    expect(text(huge).length).toBeLessThan(2000);
+    expect(structured(await client.callTool({ name: 'memory_list', arguments: { tags: ['ops'] } })).total).toBe(1);
+  });
+
   it('history cuts a long version at the preview length without splitting a surrogate pair', async () => {
     const { client } = await connect(makeRepo(), { previewChars: 100 });
     const { id } = structured(await client.callTool({ name: 'memory_store', arguments: { content: `${'a'.repeat(99)}😀 and more after the emoji` } }));
