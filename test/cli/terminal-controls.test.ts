@@ -33,15 +33,18 @@ let id = '';
 let other = '';
 beforeAll(async () => {
   repo = makeRepo({ commit: true });
-  // Every input refuses a category with a control character (INVALID_INPUT); a hand edit on the
-  // branch is how one gets there, so the stored file's category is rewritten in a commit of its own.
+  // Every input refuses a category or a tag with a control character (INVALID_INPUT); a hand edit on
+  // the branch is how one gets there, so the stored file's labels are rewritten in a commit of its own.
   expect((await runCli(repo, ['store', 'x', '--category', CATEGORY, '--json'])).json.error.code).toBe('INVALID_INPUT');
-  const r = await runCli(repo, ['store', HOSTILE, '--tags', `${TAG},plain`, '--category', 'placeholder', '--json']);
+  expect((await runCli(repo, ['store', 'x', '--tags', TAG, '--json'])).json.error.code).toBe('INVALID_INPUT');
+  const r = await runCli(repo, ['store', HOSTILE, '--tags', 'placeholdertag,plain', '--category', 'placeholder', '--json']);
   expect(r.code, r.stderr).toBe(0);
   id = r.json.id;
   const path = git(repo, 'ls-tree', '-r', '--name-only', 'memory').split('\n').find((p) => p.endsWith(`${id}.md`))!;
   const file = git(repo, 'show', `memory:${path}`);
-  commitFiles(repo, [{ files: { [path]: `${file.replace('category: placeholder', `category: ${JSON.stringify(CATEGORY)}`)}` } }], 'memory');
+  const edited = file.replace('category: placeholder', `category: ${JSON.stringify(CATEGORY)}`).replace('- placeholdertag', `- ${JSON.stringify(TAG)}`);
+  expect(edited).not.toContain('placeholder');
+  commitFiles(repo, [{ files: { [path]: edited } }], 'memory');
   other = (await runCli(repo, ['store', `${HOSTILE} second`, '--tags', 'plain', '--json'])).json.id;
   expect((await runCli(repo, ['update', other, '--content', `${HOSTILE} changed`])).code).toBe(0);
   expect((await runCli(repo, ['delete', other])).code).toBe(0);
