@@ -786,7 +786,7 @@ function openDoor(options = {}) {
       if (action === "empty") return { ...await emptyTrash(s, { olderThanDays: input.olderThanDays }), action };
       throw new InvalidInputError(`unknown trash action ${JSON.stringify(action)}: use list, restore or empty`, { field: "action" });
     }),
-    stats: async (o) => (await import("./chunks/stats-EGQ64G6N.js")).memoryStats(s, o),
+    stats: async (o) => (await import("./chunks/stats-OJC4EVNZ.js")).memoryStats(s, o),
     prune: async (o) => (await import("./chunks/prune-WDKU4TLL.js")).prune(s, o),
     importMemories: async (input) => (await importer()).importMemories(s, input),
     exportMemories: async (o) => (await exporter()).exportMemories(s, o),
@@ -806,7 +806,7 @@ function openDoor(options = {}) {
     calibrate: async (o = {}) => (await import("./chunks/calibrate-RAHM4TQP.js")).calibrate(s, { far: o.far, set: o.set === true }),
     viewModel: async () => {
       if (!viewModel) {
-        const { ViewModel: VM } = await import("./chunks/view-model-OX6XYYXV.js");
+        const { ViewModel: VM } = await import("./chunks/view-model-I7CGAYWI.js");
         viewModel = new VM(s, { search: async (q) => (await import("./chunks/hybrid-6QZJKW5D.js")).modeSearch(s, q), pruneDryRun: async () => (await import("./chunks/prune-WDKU4TLL.js")).prune(s, { dryRun: true }) });
       }
       return viewModel;

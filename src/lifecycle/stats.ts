@@ -280,7 +280,7 @@ export function formatStats(s: MemoryStats): string {
   };
   const series = monthSeries(s.months);
   const rows: Array<[string, string]> = [
-    ['memories', `${s.total}${s.unreadable ? ` (+${s.unreadable} unreadable file${s.unreadable === 1 ? '' : 's'})` : ''}`],
+    ['memories', `${s.total}${s.unreadable ? ` (+${s.unreadable} unreadable file${s.unreadable === 1 ? '' : 's'}; "memory export -o /dev/null" names ${s.unreadable === 1 ? 'it' : 'them'})` : ''}`],
     ['in trash', String(s.trash)],
     ['categories', list(s.categories)],
     ['priorities', `high ${s.priorities.high} · medium ${s.priorities.medium} · low ${s.priorities.low}`],

@@ -84,3 +84,21 @@ describe('invalid UTF-8 in a branch file', () => {
     expect(git(repo, 'rev-parse', 'memory')).toBe(before);
   });
 });
+
+describe('an unreadable file is found again after its first warning', () => {
+  it('stats counts it and names the command that names it; that command does, every time', async () => {
+    const repo = makeRepo();
+    await stored(repo, 'a good note');
+    commitBytes(repo, 'memories/hand/broken.md', Buffer.from('---\ntags: [unclosed\n---\nbroken\n'));
+    // The first read warns; later ones read the cached catalog and say nothing.
+    await runIn(repo, ['list']);
+    const stats = await runIn(repo, ['stats']);
+    const hint = stats.stdout.match(/\(\+1 unreadable file; "(memory [^"]+)" names it\)/);
+    expect(hint, stats.stdout).not.toBeNull();
+    for (let i = 0; i < 2; i++) {
+      const r = await runIn(repo, hint![1].split(' ').slice(1));
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toContain('memories/hand/broken.md');
+    }
+  });
+});

@@ -267,6 +267,10 @@ describe('export', () => {
     expect(readFileSync(out, 'utf8')).toContain('the one memory');
     expect(statSync(out).mode & 0o777).toBe(0o600);
     expect(readdirSync(dir).sort()).toEqual(['backup.jsonl', 'dangling.jsonl', 'link.jsonl', 'victim.txt']);
+    // A device is written as it is, and so is one behind a link (/dev/stdout is one).
+    expect((await runCli(repo, ['export', '-o', '/dev/null', '--json'])).json).toMatchObject({ success: true, exported: 1 });
+    symlinkSync('/dev/null', join(dir, 'null-link'));
+    expect((await runCli(repo, ['export', '-o', join(dir, 'null-link'), '--json'])).json).toMatchObject({ success: true, exported: 1 });
   });
 
   it('names a file no reader can parse and exits EXPORT_INCOMPLETE, in every format, after writing the rest', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { constants, createWriteStream, lstatSync, openSync, renameSync, rmSync } from 'node:fs';
+import { constants, createWriteStream, lstatSync, openSync, renameSync, rmSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ExportIncompleteError, InvalidInputError } from '../../errors.js';
 import { command } from '../command.js';
@@ -10,6 +10,14 @@ interface Args extends GlobalArgs {
   format?: string;
   output?: string;
   archived?: boolean;
+}
+
+function statOrNull(path: string): Stats | null {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
 }
 
 async function writeAll(out: NodeJS.WritableStream, chunks: Generator<string, number>): Promise<number> {
@@ -51,14 +59,27 @@ export const exportCommand = command<Args>({
         }
         const target = resolve(argv.output);
         let mode = 0o644;
+        let stream = false;
         try {
           const st = lstatSync(target);
-          // A link (a pull request's checkout can plant one) is never written through.
-          if (st.isSymbolicLink()) throw new InvalidInputError(`${argv.output} is a symbolic link: memory export does not write through links; give the file itself`, { field: 'output' });
-          if (!st.isFile()) throw new InvalidInputError(`${argv.output} is not a regular file`, { field: 'output' });
+          // A device or a pipe (/dev/null, /dev/stdout, a FIFO; /dev/stdout is itself a link) is
+          // written as it is. Otherwise a link (a pull request's checkout can plant one) is never
+          // written through: it could name any file of the user's.
+          const dest = st.isSymbolicLink() ? statOrNull(target) : st;
+          if (dest && (dest.isCharacterDevice() || dest.isFIFO())) stream = true;
+          else if (st.isSymbolicLink()) throw new InvalidInputError(`${argv.output} is a symbolic link: memory export does not write through links; give the file itself`, { field: 'output' });
+          else if (!st.isFile()) throw new InvalidInputError(`${argv.output} is not a regular file`, { field: 'output' });
           mode = st.mode & 0o777;
         } catch (err) {
           if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err instanceof InvalidInputError ? err : new InvalidInputError(`cannot write ${argv.output}: ${(err as Error).message}`, { field: 'output' });
+        }
+        if (stream) {
+          const out = createWriteStream(target, { flags: 'w' });
+          const failed = new Promise<never>((_, reject) => out.once('error', reject));
+          const n = await Promise.race([writeAll(out, chunks), failed]);
+          await Promise.race([new Promise<void>((resolve) => out.end(() => resolve())), failed]);
+          if (skipped.length) throw new ExportIncompleteError(skipped, n);
+          return { success: true as const, exported: n, format, file: argv.output };
         }
         // A new temp file beside it, renamed over it when whole: an interrupted export leaves the
         // previous file as it was, and a link planted meanwhile is replaced, not followed.

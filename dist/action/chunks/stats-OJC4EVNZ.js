@@ -219,7 +219,7 @@ function formatStats(s) {
   };
   const series = monthSeries(s.months);
   const rows = [
-    ["memories", `${s.total}${s.unreadable ? ` (+${s.unreadable} unreadable file${s.unreadable === 1 ? "" : "s"})` : ""}`],
+    ["memories", `${s.total}${s.unreadable ? ` (+${s.unreadable} unreadable file${s.unreadable === 1 ? "" : "s"}; "memory export -o /dev/null" names ${s.unreadable === 1 ? "it" : "them"})` : ""}`],
     ["in trash", String(s.trash)],
     ["categories", list(s.categories)],
     ["priorities", `high ${s.priorities.high} \xB7 medium ${s.priorities.medium} \xB7 low ${s.priorities.low}`],

@@ -639,7 +639,7 @@ var ViewModel = class {
   }
   async stats() {
     await this.settled();
-    const { memoryStats } = await import("./stats-EGQ64G6N.js");
+    const { memoryStats } = await import("./stats-OJC4EVNZ.js");
     const stats = await memoryStats(this.store, { top: 20 });
     const live = this.items(this.store.tip()).filter((i) => i.state === "live");
     const monthSet = /* @__PURE__ */ new Set();
