@@ -803,7 +803,7 @@ function openDoor(options = {}) {
       }
       return (await import("./chunks/embed-IJX6A7S5.js")).embedMemories(s, { batchSize: o.batchSize, threads: o.threads, onProgress: o.onProgress });
     },
-    calibrate: async (o = {}) => (await import("./chunks/calibrate-RAHM4TQP.js")).calibrate(s, { far: o.far, set: o.set === true }),
+    calibrate: async (o = {}) => (await import("./chunks/calibrate-NLOPHGPR.js")).calibrate(s, { far: o.far, set: o.set === true }),
     viewModel: async () => {
       if (!viewModel) {
         const { ViewModel: VM } = await import("./chunks/view-model-I7CGAYWI.js");

@@ -92,8 +92,6 @@ function cosine(a: Float32Array, b: Float32Array): number {
 
 const share = (xs: number[], t: number) => (xs.length ? xs.filter((x) => x >= t).length / xs.length : 0);
 
-const median = (xs: number[]) => distribution('', xs).median;
-
 function distribution(name: string, xs: number[]): Distribution {
   const s = [...xs].sort((a, b) => a - b);
   const q = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.floor(p * (s.length - 1))))];
@@ -143,10 +141,11 @@ export async function calibrateEmbedder(embedder: Embedder, far = DEFAULT_FAR): 
   }
   // A model that cannot tell the pairs apart has no threshold: every text at one point (all cosines
   // 1, or all 0 for zero vectors), or unrelated text as close as a paraphrase.
-  const spread = distribution('', unrelated);
-  if (share(unrelated, threshold) > targetFar || threshold <= 0 || spread.p95 - spread.p5 < 0.01 || median(paraphrase) <= spread.median) {
+  const para = distribution('related: paraphrase', paraphrase);
+  const all = distribution('unrelated: all', unrelated);
+  if (share(unrelated, threshold) > targetFar || threshold <= 0 || all.p95 - all.p5 < 0.01 || para.median <= all.median) {
     throw new EmbedderError(
-      `${embedder.id} does not separate related from unrelated text (unrelated pairs: median cosine ${spread.median.toFixed(3)}, 5%-95% ${spread.p5.toFixed(3)}-${spread.p95.toFixed(3)}; paraphrases: median ${median(paraphrase).toFixed(3)}): no threshold to calibrate; check that the model answers sentence embeddings`,
+      `${embedder.id} does not separate related from unrelated text (unrelated pairs: median cosine ${all.median.toFixed(3)}, 5%-95% ${all.p5.toFixed(3)}-${all.p95.toFixed(3)}; paraphrases: median ${para.median.toFixed(3)}): no threshold to calibrate; check that the model answers sentence embeddings`,
       { reason: 'uncalibratable' },
     );
   }
@@ -163,9 +162,9 @@ export async function calibrateEmbedder(embedder: Embedder, far = DEFAULT_FAR): 
     far: share(unrelated, threshold),
     accepted: { paraphrase: share(paraphrase, threshold), query: share(query, threshold) },
     distributions: [
-      distribution('related: paraphrase', paraphrase),
+      para,
       distribution('related: query → note', query),
-      distribution('unrelated: all', unrelated),
+      all,
       distribution('unrelated: query → note', crossedQuery),
       distribution('unrelated: same domain', sameDomain),
       distribution('unrelated: other domain', otherDomain),

@@ -21,9 +21,12 @@ function tidy(schema: unknown, keepDialect: boolean): JsonSchema {
   return s;
 }
 
-/** JSON Schema of a tool's input (draft-07, the dialect the MCP SDK emits and validates). */
+/**
+ * JSON Schema of a tool's input (draft-07, the dialect the MCP SDK emits and validates). Closed: the
+ * server refuses an argument a tool does not have (src/mcp/server.ts), so the schema says so.
+ */
 export function inputSchema(t: ToolDefinition, keepDialect = true): JsonSchema {
-  return tidy(z.toJSONSchema(t.input, { target: 'draft-7', io: 'input' }), keepDialect);
+  return { ...tidy(z.toJSONSchema(t.input, { target: 'draft-7', io: 'input' }), keepDialect), additionalProperties: false };
 }
 
 export function outputSchema(t: ToolDefinition, keepDialect = true): JsonSchema {

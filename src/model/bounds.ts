@@ -106,7 +106,7 @@ export function checkLabel<T>(value: T, field: string): T {
 /**
  * Longest search query, in UTF-16 code units: a pasted error message or log excerpt fits; each query
  * word is one index read, so a query of megabytes held a server for a minute (10,000 characters of
- * distinct words: 0.36 s for a whole CLI search).
+ * distinct words: 2.7x a node start for a whole CLI search; bench/query-length.mjs, BENCHMARKS.md "A bound on search queries").
  */
 export const MAX_QUERY_CHARS = 10_000;
 

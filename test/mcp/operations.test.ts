@@ -45,6 +45,8 @@ describe('memory mcp: update, history, core, trash, stats', () => {
     expect(errorCode(huge)).toBe('INVALID_INPUT');
     expect(text(huge).length).toBeLessThan(2000);
     expect(structured(await client.callTool({ name: 'memory_list', arguments: { tags: ['ops'] } })).total).toBe(1);
+    // The listed schemas say so: every tool's input is closed.
+    for (const t of (await client.listTools()).tools) expect(t.inputSchema, t.name).toMatchObject({ type: 'object', additionalProperties: false });
   });
 
   it('history cuts a long version at the preview length without splitting a surrogate pair', async () => {

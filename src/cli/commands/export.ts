@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { constants, createWriteStream, lstatSync, openSync, renameSync, rmSync, statSync, type Stats } from 'node:fs';
+import { constants, createWriteStream, lstatSync, openSync, renameSync, rmSync, statSync, type Stats, type WriteStream } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ExportIncompleteError, InvalidInputError } from '../../errors.js';
 import { command } from '../command.js';
@@ -18,6 +18,40 @@ function statOrNull(path: string): Stats | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Where `-o` writes. A device or a pipe (/dev/null, /dev/stdout, a FIFO; /dev/stdout is itself a
+ * link) is written as it is. A file is written as a new temp file beside it, renamed over it when
+ * whole (`done`): an interrupted export leaves the previous file as it was, and a link planted
+ * meanwhile is replaced, not followed. Any other link (a pull request's checkout can plant one) is
+ * never written through: it could name any file of the user's.
+ */
+function openOutput(output: string): { stream: WriteStream; done: () => void; abort: () => void } {
+  const target = resolve(output);
+  const refuse = (why: string) => new InvalidInputError(`${output} ${why}`, { field: 'output' });
+  let mode = 0o644;
+  let st: Stats | null = null;
+  try {
+    st = lstatSync(target);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw refuse(`cannot be written: ${(err as Error).message}`);
+  }
+  if (st) {
+    const dest = st.isSymbolicLink() ? statOrNull(target) : st;
+    if (dest && (dest.isCharacterDevice() || dest.isFIFO())) return { stream: createWriteStream(target, { flags: 'w' }), done: () => {}, abort: () => {} };
+    if (st.isSymbolicLink()) throw refuse('is a symbolic link: memory export does not write through links; give the file itself');
+    if (!st.isFile()) throw refuse('is not a regular file');
+    mode = st.mode & 0o777;
+  }
+  const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  let fd: number;
+  try {
+    fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
+  } catch (err) {
+    throw refuse(`cannot be written: ${(err as Error).message}`);
+  }
+  return { stream: createWriteStream('', { fd }), done: () => renameSync(tmp, target), abort: () => rmSync(tmp, { force: true }) };
 }
 
 async function writeAll(out: NodeJS.WritableStream, chunks: Generator<string, number>): Promise<number> {
@@ -57,48 +91,15 @@ export const exportCommand = command<Args>({
           if (skipped.length) throw new ExportIncompleteError(skipped, n);
           return { success: true as const, exported: n, format, file: null as string | null };
         }
-        const target = resolve(argv.output);
-        let mode = 0o644;
-        let stream = false;
-        try {
-          const st = lstatSync(target);
-          // A device or a pipe (/dev/null, /dev/stdout, a FIFO; /dev/stdout is itself a link) is
-          // written as it is. Otherwise a link (a pull request's checkout can plant one) is never
-          // written through: it could name any file of the user's.
-          const dest = st.isSymbolicLink() ? statOrNull(target) : st;
-          if (dest && (dest.isCharacterDevice() || dest.isFIFO())) stream = true;
-          else if (st.isSymbolicLink()) throw new InvalidInputError(`${argv.output} is a symbolic link: memory export does not write through links; give the file itself`, { field: 'output' });
-          else if (!st.isFile()) throw new InvalidInputError(`${argv.output} is not a regular file`, { field: 'output' });
-          mode = st.mode & 0o777;
-        } catch (err) {
-          if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err instanceof InvalidInputError ? err : new InvalidInputError(`cannot write ${argv.output}: ${(err as Error).message}`, { field: 'output' });
-        }
-        if (stream) {
-          const out = createWriteStream(target, { flags: 'w' });
-          const failed = new Promise<never>((_, reject) => out.once('error', reject));
-          const n = await Promise.race([writeAll(out, chunks), failed]);
-          await Promise.race([new Promise<void>((resolve) => out.end(() => resolve())), failed]);
-          if (skipped.length) throw new ExportIncompleteError(skipped, n);
-          return { success: true as const, exported: n, format, file: argv.output };
-        }
-        // A new temp file beside it, renamed over it when whole: an interrupted export leaves the
-        // previous file as it was, and a link planted meanwhile is replaced, not followed.
-        const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-        let fd: number;
-        try {
-          fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
-        } catch (err) {
-          throw new InvalidInputError(`cannot write ${argv.output}: ${(err as Error).message}`, { field: 'output' });
-        }
+        const out = openOutput(argv.output);
         let n: number;
         try {
-          const file = createWriteStream('', { fd });
-          const failed = new Promise<never>((_, reject) => file.once('error', reject));
-          n = await Promise.race([writeAll(file, chunks), failed]);
-          await Promise.race([new Promise<void>((resolve) => file.end(() => resolve())), failed]);
-          renameSync(tmp, target);
+          const failed = new Promise<never>((_, reject) => out.stream.once('error', reject));
+          n = await Promise.race([writeAll(out.stream, chunks), failed]);
+          await Promise.race([new Promise<void>((resolve) => out.stream.end(() => resolve())), failed]);
+          out.done();
         } catch (err) {
-          rmSync(tmp, { force: true });
+          out.abort();
           throw err;
         }
         if (skipped.length) throw new ExportIncompleteError(skipped, n);

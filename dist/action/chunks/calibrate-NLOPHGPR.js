@@ -170,7 +170,6 @@ function cosine(a, b) {
   return na && nb ? dot / Math.sqrt(na * nb) : 0;
 }
 var share = (xs, t) => xs.length ? xs.filter((x) => x >= t).length / xs.length : 0;
-var median = (xs) => distribution("", xs).median;
 function distribution(name, xs) {
   const s = [...xs].sort((a, b) => a - b);
   const q = (p) => s[Math.min(s.length - 1, Math.max(0, Math.floor(p * (s.length - 1))))];
@@ -212,10 +211,11 @@ async function calibrateEmbedder(embedder, far = DEFAULT_FAR) {
     if (share(unrelated, t) <= targetFar) threshold = t;
     else break;
   }
-  const spread = distribution("", unrelated);
-  if (share(unrelated, threshold) > targetFar || threshold <= 0 || spread.p95 - spread.p5 < 0.01 || median(paraphrase) <= spread.median) {
+  const para = distribution("related: paraphrase", paraphrase);
+  const all = distribution("unrelated: all", unrelated);
+  if (share(unrelated, threshold) > targetFar || threshold <= 0 || all.p95 - all.p5 < 0.01 || para.median <= all.median) {
     throw new EmbedderError(
-      `${embedder.id} does not separate related from unrelated text (unrelated pairs: median cosine ${spread.median.toFixed(3)}, 5%-95% ${spread.p5.toFixed(3)}-${spread.p95.toFixed(3)}; paraphrases: median ${median(paraphrase).toFixed(3)}): no threshold to calibrate; check that the model answers sentence embeddings`,
+      `${embedder.id} does not separate related from unrelated text (unrelated pairs: median cosine ${all.median.toFixed(3)}, 5%-95% ${all.p5.toFixed(3)}-${all.p95.toFixed(3)}; paraphrases: median ${para.median.toFixed(3)}): no threshold to calibrate; check that the model answers sentence embeddings`,
       { reason: "uncalibratable" }
     );
   }
@@ -231,9 +231,9 @@ async function calibrateEmbedder(embedder, far = DEFAULT_FAR) {
     far: share(unrelated, threshold),
     accepted: { paraphrase: share(paraphrase, threshold), query: share(query, threshold) },
     distributions: [
-      distribution("related: paraphrase", paraphrase),
+      para,
       distribution("related: query \u2192 note", query),
-      distribution("unrelated: all", unrelated),
+      all,
       distribution("unrelated: query \u2192 note", crossedQuery),
       distribution("unrelated: same domain", sameDomain),
       distribution("unrelated: other domain", otherDomain),
